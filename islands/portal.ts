@@ -1,0 +1,107 @@
+// The one small script every page gets: behaviours too small for React. Each one enhances markup that
+// already works without JavaScript.
+const FLASH_LIFETIME_MS = 7000; // spec 1 §9
+const EDITING_WARNING = 'You are currently editing! Are you sure you want to leave without saving?';
+
+function csrf(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+}
+
+function post(url: string, body: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST', credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': csrf() },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Flash messages fade out after 7 s unless permanent; the close button removes one at once. */
+function flashes(): void {
+  document.querySelectorAll<HTMLElement>('[data-flash]').forEach((el) => {
+    const close = el.querySelector<HTMLButtonElement>('[data-flash-close]');
+    if (close) { close.hidden = false; close.addEventListener('click', () => el.remove()); }
+    if (!el.hasAttribute('data-permanent')) setTimeout(() => el.classList.add('flash--gone'), FLASH_LIFETIME_MS);
+  });
+}
+
+/** The side-menu toggle is a form post; with JS it flips at once and the server remembers in the background. */
+function sideMenu(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-side-menu-toggle]');
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const collapsed = document.body.classList.toggle('menu-collapsed');
+    form.querySelector('button')?.setAttribute('aria-expanded', String(!collapsed));
+    void post(form.action, { collapsed: collapsed ? '1' : '0' });
+  });
+}
+
+/** Forms marked data-warn-unsaved ask before the page is left with edits in them. */
+function unsavedWarning(): void {
+  let dirty = false;
+  document.querySelectorAll<HTMLFormElement>('form[data-warn-unsaved]').forEach((form) => {
+    form.addEventListener('input', () => { dirty = true; });
+    form.addEventListener('submit', () => { dirty = false; });
+  });
+  window.addEventListener('beforeunload', (event) => { if (dirty) event.preventDefault(); });
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest?.('a[href]');
+    if (dirty && link && !link.hasAttribute('data-no-warn') && !window.confirm(EDITING_WARNING)) event.preventDefault();
+    else if (link) dirty = false;
+  });
+}
+
+/** Forms or buttons with data-confirm ask first (the server also asks on a page of its own without JS). */
+function confirmations(): void {
+  document.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    const submitter = (event as SubmitEvent).submitter;
+    const question = submitter?.getAttribute('data-confirm') ?? form.getAttribute('data-confirm');
+    if (question && !window.confirm(question)) event.preventDefault();
+    else if (question) form.insertAdjacentHTML('beforeend', '<input type="hidden" name="confirmed" value="1">');
+  });
+}
+
+/** Live word counts: the server counts words the same way (runs of non-space characters). */
+function wordCounters(): void {
+  document.querySelectorAll<HTMLTextAreaElement>('textarea[data-word-count]').forEach((area) => {
+    const output = document.getElementById(area.dataset.wordCount!);
+    const update = () => { if (output) output.textContent = String(area.value.split(/\s+/).filter(Boolean).length); };
+    area.addEventListener('input', update);
+    update();
+  });
+}
+
+/**
+ * The session loop of spec 1 §4: first check 1 s after load, then every 60 s; on every fifth cycle,
+ * if the user was active (flagged 5 s after activity), refresh instead. A failed check signs out.
+ */
+function sessionLoop(): void {
+  if (!document.body.hasAttribute('data-signed-in')) return;
+  let cycle = 0;
+  let refreshWanted = false;
+  let activityTimer: number | undefined;
+  const flagActivity = () => {
+    if (activityTimer) return;
+    activityTimer = window.setTimeout(() => { refreshWanted = true; activityTimer = undefined; }, 5000);
+  };
+  ['mousemove', 'touchstart', 'click', 'scroll', 'keydown'].forEach((type) => window.addEventListener(type, flagActivity, { passive: true }));
+  const signOut = () => window.setTimeout(() => { window.location.href = '/login?expired=1'; }, 500);
+  const tick = async () => {
+    cycle += 1;
+    try {
+      const response = cycle % 5 === 0 && refreshWanted
+        ? (refreshWanted = false, await post('/auth/session/refresh'))
+        : await fetch('/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!response.ok) signOut();
+    } catch { /* offline: try again next cycle */ }
+  };
+  window.setTimeout(() => { void tick(); window.setInterval(tick, 60_000); }, 1000);
+}
+
+document.documentElement.classList.add('js');
+flashes();
+sideMenu();
+unsavedWarning();
+confirmations();
+wordCounters();
+sessionLoop();

@@ -1,0 +1,594 @@
+// Demo people for local use and browser tests, one per situation the portal must handle.
+// Idempotent by e-mail: a demo user that already exists is left exactly as it is (it may have
+// been edited by hand); delete the user to have it re-created. Needs seedReference first.
+import type { Knex } from 'knex';
+import { hashPassword } from '../server/features/auth/passwords';
+import { slugify, type TagType } from './reference';
+
+export const DEMO_PASSWORD = 'Portal-demo-2026!';
+
+export const DEMO_EMAILS = {
+  individual: 'individual@demo.test',
+  practice: 'practice@demo.test',
+  incomplete: 'incomplete@demo.test',
+  twoFactor: 'twofactor@demo.test',
+  client: 'client@demo.test',
+} as const;
+
+type Id = string | number;
+type TagNames = Partial<Record<TagType, string[]>>;
+
+interface DemoUser {
+  email: string;
+  create(knex: Knex, passwordHash: string): Promise<void>;
+}
+
+const WEEKDAY_HOURS = ['9am - 5pm', '9am - 5pm', '12pm - 8pm', '9am - 5pm', '9am - 3pm', 'Closed', 'Closed'];
+
+const DANA_STATEMENT = [
+  'I am a licensed clinical social worker who helps adults untangle anxiety, low mood and the aftermath of difficult experiences.',
+  'Many of the people I work with are high-functioning on the outside and exhausted on the inside: they keep everything running at work and at home, yet feel stuck, on edge or disconnected from themselves.',
+  'Together we slow things down, notice the patterns that keep you caught, and practise new ways of responding that actually fit your life.',
+  'My approach is warm, direct and collaborative. I draw on cognitive behavioral therapy, acceptance and commitment therapy and EMDR for trauma, and I adapt the pace to you.',
+  'I have worked in hospital outpatient clinics and community mental-health settings for over a decade, and I bring that experience to a calm, confidential private practice in Midtown Manhattan and online across New York and New Jersey.',
+  'I offer sessions in English and Spanish and welcome clients of every background, identity and relationship structure.',
+].join(' ');
+
+const DANA_MESSAGE = [
+  'Reaching out to a therapist can feel like a big step, and it is completely normal to feel unsure about where to begin.',
+  'You do not need to have the right words or a tidy story before we meet. Our first conversation is simply a chance to talk about what brings you here, what you hope will change, and whether working together feels like a good fit.',
+  'I will ask some questions, answer yours, and explain how I work, including fees, scheduling and how to use out-of-network benefits.',
+  'If I am not the right person for you, I will gladly help you find someone who is.',
+  'Send me a message or book a free phone consultation, and I will get back to you within one business day.',
+  'I look forward to hearing from you and to supporting you as you take this next step.',
+].join(' ');
+
+const HARBOR_LIGHT_STATEMENT = [
+  'Harbor Light Counseling Group is a team of licensed therapists serving individuals, couples and families across Massachusetts, in our Boston office and online.',
+  'We believe good care starts with a good match, so our intake coordinator takes the time to understand what you are looking for and pairs you with the clinician best suited to your needs, schedule and budget.',
+  'Our clinicians specialise in anxiety, depression, trauma, relationship concerns and life transitions, and we use evidence-based approaches such as cognitive behavioral therapy, emotionally focused therapy and EMDR.',
+  'We offer daytime, evening and weekend appointments, accept several major insurance plans, and provide superbills for out-of-network reimbursement.',
+  'Whether you are seeking therapy for the first time or returning after a break, we are here to help you feel steadier, more connected and more like yourself.',
+].join(' ');
+
+const ALEX_STATEMENT = [
+  'I am a licensed professional counselor in Austin who works with young adults and adults navigating anxiety, depression, identity and big life changes.',
+  'Many of my clients are LGBTQ+ or questioning, and many arrive feeling that they have had to explain themselves over and over in other settings. Here you will not have to.',
+  'Therapy with me is collaborative and paced by you: we get curious about the parts of you that feel stuck or overwhelmed, build practical skills for hard moments, and make room for the story you want to live.',
+  'I draw on acceptance and commitment therapy, internal family systems and narrative therapy, and I weave in mindfulness where it helps.',
+  'I see clients in person in South Austin and online anywhere in Texas, with daytime and early afternoon appointments.',
+].join(' ');
+
+export async function seedDemo(knex: Knex): Promise<void> {
+  const demoUsers: DemoUser[] = [
+    { email: DEMO_EMAILS.individual, create: createIndividual },
+    { email: DEMO_EMAILS.practice, create: createPractice },
+    { email: DEMO_EMAILS.incomplete, create: createIncomplete },
+    { email: DEMO_EMAILS.twoFactor, create: createTwoFactor },
+    { email: DEMO_EMAILS.client, create: createClient },
+  ];
+  for (const demo of demoUsers) {
+    const existing = await knex('users').where({ email: demo.email }).first('id');
+    if (existing) continue;
+    await demo.create(knex, await hashPassword(DEMO_PASSWORD));
+  }
+}
+
+// Dana Rivera: a live individual profile with every section filled in.
+async function createIndividual(knex: Knex, passwordHash: string): Promise<void> {
+  const userId = await insertUser(knex, {
+    email: DEMO_EMAILS.individual,
+    password_hash: passwordHash,
+    first_name: 'Dana',
+    last_name: 'Rivera',
+    full_name: 'Dana Rivera',
+    phone_number: '+12125550142',
+  });
+  const accountId = await insertAccount(knex, { name: 'Dana Rivera', has_paid_plan: true }, userId, ['owner']);
+  const professions = ['Licensed Clinical Social Worker'];
+  const providerId = await insertProvider(knex, userId, {
+    account_id: accountId,
+    type: 'individual',
+    status: 'active',
+    first_name: 'Dana',
+    last_name: 'Rivera',
+    slug: await freeSlug(knex, 'dana-rivera'),
+    primary_profession_tag_id: await tagId(knex, 'professions', professions[0]),
+    phone_number: '+12125550142',
+    contact_email: DEMO_EMAILS.individual,
+    professional_statement: DANA_STATEMENT,
+    message_to_clients: DANA_MESSAGE,
+    timezone: 'America/New_York',
+    calendar_open: true,
+    has_calendar: true,
+    went_live_at: daysAgo(400),
+    custom_content: {
+      pronouns: 'She/Her/Hers',
+      year_earned_grad_degree: 2012,
+      education_v2: [
+        { institution: 'Columbia University School of Social Work', degree: 'MSW', completion: '2012' },
+        { institution: 'Rutgers University', degree: 'BA', completion: '2009' },
+      ],
+      employment_v2: [
+        { employer: 'Rivera Counseling', position: 'Psychotherapist', when: { start: '2018', end: 'Present' } },
+        { employer: 'Mount Sinai Hospital', position: 'Clinical Social Worker', when: { start: '2012', end: '2018' } },
+      ],
+      custom_approaches: [
+        {
+          name: 'Values-based goal setting',
+          description: 'We name what matters most to you and turn it into small, concrete weekly steps.',
+        },
+      ],
+      custom_specialties: [],
+      custom_sessions: [{ name: 'Intensive EMDR session', fee: 300, length: 90 }],
+      session_fee_ongoing: 150,
+      session_length_ongoing: 50,
+      session_fee_initial: 175,
+      session_length_initial: 60,
+      session_fee_couples: 190,
+      session_length_couples: 75,
+      display_sliding_scale_slots: false,
+      display_custom_fee_message: false,
+      payment_methods: ['credit_card', 'debit_card', 'check', 'zelle'],
+      session_frequency: 'weekly',
+      offer_oon_reimbursement_superbills: true,
+      offer_oon_reimbursement_courtesy: false,
+      offer_oon_reimbursement_direct: false,
+      vetting_status: 'pre-vetting',
+      cta: {},
+      availability_last_updated: new Date().toISOString(),
+      display_contact_form: true,
+      display_acuity_scheduling_link: false,
+      videos: [],
+      display_video_introduction: false,
+      photo_edit_used: false,
+    },
+  });
+  await tagProvider(
+    knex,
+    providerId,
+    {
+      professions,
+      degrees: ['LCSW', 'MSW'],
+      languages: ['English', 'Spanish'],
+      specialties: ['Anxiety', 'Depression', 'Trauma and PTSD', 'Relationship Issues', 'Life Transitions', 'Grief and Loss', 'Self-Esteem', 'Stress Management'],
+      approaches: [
+        'Cognitive Behavioral Therapy (CBT)',
+        'Acceptance and Commitment Therapy (ACT)',
+        'Eye Movement Desensitization and Reprocessing (EMDR)',
+        'Mindfulness-Based Cognitive Therapy (MBCT)',
+        'Person-Centered',
+      ],
+      clientele: ['Young Adults (19 to 24)', 'Adults (25 to 64)', 'Individuals', 'Couples'],
+      genders: ['Female'],
+      identities: ['LGBTQ+ ally', 'Latinx'],
+      insurances: ['Aetna', 'Cigna', 'UnitedHealthcare'],
+    },
+    ['Anxiety', 'Depression', 'Trauma and PTSD'],
+  );
+  await knex('insurance_opt_outs').insert({ provider_id: providerId, tag_id: await tagId(knex, 'insurances', 'Cigna'), state: 'NJ' });
+  await knex('locations').insert([
+    {
+      provider_id: providerId,
+      location_name: 'Midtown Office',
+      address: '250 W 57th St',
+      address_2: 'Suite 1203',
+      city: 'New York',
+      state: 'NY',
+      zip: '10107',
+      remote_location: false,
+      accepting_patients: 40,
+      hours: JSON.stringify(WEEKDAY_HOURS),
+      morning_availability: true,
+      daytime_availability: true,
+      afternoon_availability: true,
+      evening_availability: true,
+      weekend_availability: false,
+      display_address: true,
+      ada_accessible: true,
+    },
+    {
+      provider_id: providerId,
+      state: 'NJ',
+      remote_location: true,
+      accepting_patients: 40,
+      hours: JSON.stringify(['9am - 5pm', 'Closed', '12pm - 8pm', 'Closed', '9am - 3pm', 'Closed', 'Closed']),
+      morning_availability: true,
+      afternoon_availability: true,
+      evening_availability: true,
+    },
+  ]);
+  await knex('licenses').insert([
+    { provider_id: providerId, state: 'NY', number: '084312', license_type: 'LCSW', expiration: 2028, verification: 'Verified' },
+    { provider_id: providerId, state: 'NJ', number: '44SC06123400', license_type: 'LCSW', expiration: 2027, verification: 'Verified' },
+  ]);
+  await knex('out_of_office_messages').insert({ provider_id: providerId, status: 'inactive' });
+  await knex('feedback').insert([
+    {
+      provider_id: providerId,
+      kind: 'testimonial',
+      body: 'Dana helped me understand my anxiety instead of fighting it. I finally have tools that work, and I feel like myself again.',
+      author: 'J.M., Manhattan',
+      submitted_at: daysAgo(120),
+      display_testimonial: true,
+    },
+    {
+      provider_id: providerId,
+      kind: 'testimonial',
+      body: 'Warm, practical and honest. Sessions online were just as helpful as in person.',
+      author: 'A.K.',
+      submitted_at: daysAgo(45),
+      display_testimonial: false,
+    },
+    {
+      provider_id: providerId,
+      kind: 'feedback',
+      body: 'It would help to have a few more evening appointment times available.',
+      submitted_at: daysAgo(20),
+    },
+  ]);
+}
+
+// Morgan Lee: owner of a group practice with two member clinicians (one live, one inactive).
+async function createPractice(knex: Knex, passwordHash: string): Promise<void> {
+  const company = 'Harbor Light Counseling Group';
+  const userId = await insertUser(knex, {
+    email: DEMO_EMAILS.practice,
+    password_hash: passwordHash,
+    first_name: 'Morgan',
+    last_name: 'Lee',
+    full_name: 'Morgan Lee',
+    company_name: company,
+    phone_number: '+16175550188',
+  });
+  const accountId = await insertAccount(knex, { name: company, has_paid_plan: true }, userId, [
+    'owner',
+    'intake-coordinator',
+    'intake-exporter',
+  ]);
+  const practiceId = await insertProvider(knex, userId, {
+    account_id: accountId,
+    type: 'practice',
+    status: 'active',
+    company_name: company,
+    first_name: 'Morgan',
+    last_name: 'Lee',
+    slug: await freeSlug(knex, slugify(company)),
+    primary_profession_tag_id: await tagId(knex, 'professions', 'Group practice'),
+    phone_number: '+16175550188',
+    contact_email: DEMO_EMAILS.practice,
+    professional_statement: HARBOR_LIGHT_STATEMENT,
+    timezone: 'America/New_York',
+    went_live_at: daysAgo(700),
+    custom_content: {
+      tagline: 'Evidence-based therapy for individuals, couples and families in Boston',
+      boxes: [
+        {
+          title: 'How do I get matched with a therapist?',
+          text: 'Our intake coordinator reviews your request within one business day and suggests the clinician who best fits your needs and schedule.',
+        },
+        {
+          title: 'Do you take insurance?',
+          text: 'We are in network with several major plans and provide superbills for out-of-network reimbursement.',
+        },
+      ],
+      session_fee_ongoing: 160,
+      session_length_ongoing: 50,
+      session_fee_couples: 200,
+      session_length_couples: 60,
+      session_fee_family: 200,
+      session_length_family: 60,
+      payment_methods: ['credit_card', 'debit_card', 'check'],
+      session_frequency: 'weekly',
+      offer_oon_reimbursement_superbills: true,
+      vetting_status: 'vetted',
+      cta: {},
+      availability_last_updated: new Date().toISOString(),
+      display_contact_form: true,
+      videos: [],
+    },
+  });
+  await tagProvider(
+    knex,
+    practiceId,
+    {
+      professions: ['Group practice', 'Licensed Mental Health Counselor'],
+      languages: ['English', 'Portuguese'],
+      specialties: ['Anxiety', 'Depression', 'Relationship Issues', 'Family Conflict', 'Parenting', 'Life Transitions'],
+      approaches: ['Cognitive Behavioral Therapy (CBT)', 'Emotionally Focused Therapy (EFT)', 'Family Systems', 'Gottman Method'],
+      clientele: ['Teens (14 to 18)', 'Adults (25 to 64)', 'Individuals', 'Couples', 'Families'],
+      insurances: ['Blue Cross Blue Shield', 'Harvard Pilgrim Health Care', 'Tufts Health Plan', 'Aetna'],
+    },
+    ['Anxiety', 'Relationship Issues', 'Family Conflict'],
+  );
+  await addMassachusettsPractice(knex, practiceId, 'Harbor Light Boston', 'LMHC', '10234');
+  await knex('unregistered_practice_providers').insert({
+    provider_id: practiceId,
+    first_name: 'Elena',
+    last_name: 'Vasquez',
+    degree_tag_id: await tagId(knex, 'degrees', 'LMHC'),
+    title: 'Staff Therapist',
+    sort_order: 1,
+  });
+
+  const clinicians = [
+    {
+      first: 'Priya',
+      last: 'Shah',
+      status: 'active',
+      degrees: ['LICSW', 'MSW'],
+      profession: 'Licensed Independent Clinical Social Worker',
+      number: '115873',
+      order: 1,
+    },
+    {
+      first: 'Marcus',
+      last: 'Bell',
+      status: 'inactive',
+      degrees: ['LMHC', 'MA'],
+      profession: 'Licensed Mental Health Counselor',
+      number: '9921',
+      order: 2,
+    },
+  ];
+  for (const c of clinicians) {
+    const clinicianId = await insertProvider(knex, userId, {
+      account_id: accountId,
+      type: 'individual',
+      status: c.status,
+      first_name: c.first,
+      last_name: c.last,
+      slug: await freeSlug(knex, slugify(`${c.first} ${c.last}`)),
+      primary_profession_tag_id: await tagId(knex, 'professions', c.profession),
+      contact_email: DEMO_EMAILS.practice,
+      practice_id: practiceId,
+      practice_sort_order: c.order,
+      timezone: 'America/New_York',
+      went_live_at: daysAgo(300),
+      custom_content: {
+        pronouns: c.first === 'Priya' ? 'She/Her/Hers' : 'He/Him/His',
+        session_fee_ongoing: 160,
+        session_length_ongoing: 50,
+        payment_methods: ['credit_card', 'check'],
+        vetting_status: 'vetted',
+        cta: {},
+        videos: [],
+      },
+    });
+    await tagProvider(
+      knex,
+      clinicianId,
+      {
+        professions: [c.profession],
+        degrees: c.degrees,
+        languages: ['English'],
+        specialties: ['Anxiety', 'Depression', 'Life Transitions', 'Self-Esteem'],
+        approaches: ['Cognitive Behavioral Therapy (CBT)', 'Person-Centered'],
+        clientele: ['Adults (25 to 64)', 'Individuals'],
+      },
+      ['Anxiety', 'Depression', 'Life Transitions'],
+    );
+    await addMassachusettsPractice(knex, clinicianId, `${c.first} ${c.last} at Harbor Light`, c.degrees[0], c.number);
+  }
+}
+
+// Jamie Chen: signed up with the new wizard, stopped after Locations (no professions yet).
+async function createIncomplete(knex: Knex, passwordHash: string): Promise<void> {
+  const userId = await insertUser(knex, {
+    email: DEMO_EMAILS.incomplete,
+    password_hash: passwordHash,
+    first_name: 'Jamie',
+    last_name: 'Chen',
+    full_name: 'Jamie Chen',
+    phone_number: '+14155550167',
+  });
+  const accountId = await insertAccount(knex, { name: 'Jamie Chen', has_paid_plan: false }, userId, ['owner']);
+  const providerId = await insertProvider(knex, userId, {
+    account_id: accountId,
+    type: 'individual',
+    status: 'incomplete',
+    first_name: 'Jamie',
+    last_name: 'Chen',
+    slug: await freeSlug(knex, 'jamie-chen'),
+    phone_number: '+14155550167',
+    contact_email: DEMO_EMAILS.incomplete,
+    timezone: 'America/Los_Angeles',
+    created_with_new_wizard: true,
+    custom_content: {},
+  });
+  await knex('locations').insert({
+    provider_id: providerId,
+    state: 'CA',
+    remote_location: true,
+    accepting_patients: 40,
+  });
+  await knex('licenses').insert({
+    provider_id: providerId,
+    state: 'CA',
+    number: 'LMFT 123456',
+    license_type: 'LMFT',
+    expiration: 2027,
+    verification: 'Unverified',
+  });
+}
+
+// Alex Morgan: a live profile whose user signs in with a second factor by SMS.
+async function createTwoFactor(knex: Knex, passwordHash: string): Promise<void> {
+  const userId = await insertUser(knex, {
+    email: DEMO_EMAILS.twoFactor,
+    password_hash: passwordHash,
+    first_name: 'Alex',
+    last_name: 'Morgan',
+    full_name: 'Alex Morgan',
+    phone_number: '+15555550123',
+    two_factor_phone: '+15555550123',
+    two_factor_enrolled_at: daysAgo(60),
+  });
+  const accountId = await insertAccount(knex, { name: 'Alex Morgan', has_paid_plan: true }, userId, ['owner']);
+  const providerId = await insertProvider(knex, userId, {
+    account_id: accountId,
+    type: 'individual',
+    status: 'active',
+    first_name: 'Alex',
+    last_name: 'Morgan',
+    slug: await freeSlug(knex, 'alex-morgan'),
+    primary_profession_tag_id: await tagId(knex, 'professions', 'Licensed Professional Counselor'),
+    phone_number: '+15555550123',
+    contact_email: DEMO_EMAILS.twoFactor,
+    professional_statement: ALEX_STATEMENT,
+    timezone: 'America/Chicago',
+    went_live_at: daysAgo(200),
+    custom_content: {
+      pronouns: 'They/Them/Theirs',
+      session_fee_ongoing: 140,
+      session_length_ongoing: 50,
+      payment_methods: ['credit_card', 'venmo'],
+      session_frequency: 'weekly',
+      vetting_status: 'vetted',
+      cta: {},
+      videos: [],
+    },
+  });
+  await tagProvider(
+    knex,
+    providerId,
+    {
+      professions: ['Licensed Professional Counselor'],
+      degrees: ['MA', 'LPC'],
+      languages: ['English'],
+      specialties: ['Anxiety', 'LGBTQ+ Issues', 'Gender Identity', 'Depression', 'Life Transitions'],
+      approaches: ['Acceptance and Commitment Therapy (ACT)', 'Internal Family Systems (IFS)', 'Narrative Therapy'],
+      clientele: ['Young Adults (19 to 24)', 'Adults (25 to 64)', 'Individuals'],
+      genders: ['Non-binary'],
+      identities: ['LGBTQ+', 'Queer'],
+    },
+    ['Anxiety', 'LGBTQ+ Issues', 'Gender Identity'],
+  );
+  await knex('locations').insert({
+    provider_id: providerId,
+    location_name: 'South Congress Office',
+    address: '1600 S Congress Ave',
+    address_2: 'Suite 210',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78704',
+    accepting_patients: 20,
+    hours: JSON.stringify(WEEKDAY_HOURS),
+    daytime_availability: true,
+    afternoon_availability: true,
+  });
+  await knex('licenses').insert({
+    provider_id: providerId,
+    state: 'TX',
+    number: '78234',
+    license_type: 'LPC',
+    expiration: 2027,
+    verification: 'Verified',
+  });
+}
+
+// Casey Client: a directory client (scope client only), with no account or profile.
+async function createClient(knex: Knex, passwordHash: string): Promise<void> {
+  await insertUser(knex, {
+    email: DEMO_EMAILS.client,
+    password_hash: passwordHash,
+    first_name: 'Casey',
+    last_name: 'Client',
+    full_name: 'Casey Client',
+    scopes: ['client'],
+  });
+}
+
+async function insertUser(knex: Knex, row: Record<string, unknown>): Promise<Id> {
+  const [{ id }] = await knex('users')
+    .insert({ email_confirmed_at: daysAgo(500), ...row })
+    .returning('id');
+  return id;
+}
+
+async function insertAccount(
+  knex: Knex,
+  row: { name: string; has_paid_plan: boolean },
+  ownerUserId: Id,
+  roles: string[],
+): Promise<Id> {
+  const [{ id }] = await knex('accounts').insert(row).returning('id');
+  await knex('account_roles').insert(roles.map((role) => ({ user_id: ownerUserId, account_id: id, role })));
+  return id;
+}
+
+/** Creates the provider and gives the user clinician access to it; the first one becomes the remembered profile. */
+async function insertProvider(
+  knex: Knex,
+  clinicianUserId: Id,
+  row: Record<string, unknown> & { custom_content: Record<string, unknown> },
+): Promise<Id> {
+  const [{ id }] = await knex('providers')
+    .insert({ ...row, custom_content: JSON.stringify(row.custom_content) })
+    .returning('id');
+  await knex('provider_clinicians').insert({ user_id: clinicianUserId, provider_id: id });
+  await knex('users').where({ id: clinicianUserId }).whereNull('selected_provider_id').update({ selected_provider_id: id });
+  return id;
+}
+
+async function tagProvider(knex: Knex, providerId: Id, tags: TagNames, topSpecialties: string[]): Promise<void> {
+  const top = new Set(topSpecialties.map(slugify));
+  const rows: Array<{ provider_id: Id; tag_id: Id; is_top: boolean }> = [];
+  for (const [type, names] of Object.entries(tags) as Array<[TagType, string[]]>) {
+    for (const name of names) {
+      rows.push({
+        provider_id: providerId,
+        tag_id: await tagId(knex, type, name),
+        is_top: type === 'specialties' && top.has(slugify(name)),
+      });
+    }
+  }
+  if (rows.length > 0) await knex('taggings').insert(rows);
+}
+
+async function addMassachusettsPractice(knex: Knex, providerId: Id, locationName: string, licenseType: string, number: string): Promise<void> {
+  await knex('locations').insert({
+    provider_id: providerId,
+    location_name: locationName,
+    address: '75 State St',
+    address_2: 'Floor 9',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02109',
+    accepting_patients: 40,
+    hours: JSON.stringify(['8am - 6pm', '8am - 6pm', '8am - 8pm', '8am - 8pm', '8am - 4pm', '9am - 1pm', 'Closed']),
+    morning_availability: true,
+    daytime_availability: true,
+    afternoon_availability: true,
+    evening_availability: true,
+    weekend_availability: true,
+    ada_accessible: true,
+  });
+  await knex('licenses').insert({
+    provider_id: providerId,
+    state: 'MA',
+    number,
+    license_type: licenseType,
+    expiration: 2028,
+    verification: 'Verified',
+  });
+}
+
+async function tagId(knex: Knex, type: TagType, name: string): Promise<Id> {
+  const tag = await knex('tags').where({ type, slug: slugify(name) }).first('id');
+  if (!tag) throw new Error(`Demo seed: tag ${type}/${name} is missing; run seedReference first.`);
+  return tag.id;
+}
+
+/** The base slug, or base-2, base-3 ... when a real profile already took it. */
+async function freeSlug(knex: Knex, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const taken = await knex('providers').where({ slug }).first('id');
+    if (!taken) return slug;
+  }
+}
+
+function daysAgo(days: number): Date {
+  return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+}

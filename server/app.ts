@@ -1,0 +1,90 @@
+// createApp(deps): the whole portal as an Express app. It never listens; main.ts and the tests do.
+import compression from 'compression';
+import { csrfSync } from 'csrf-sync';
+import express, { type Express } from 'express';
+import type { Knex } from 'knex';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { ROOT_DIR } from './db/knex';
+import { authRoutes } from './features/auth/routes';
+import { configurePassport } from './features/auth/passport';
+import { comingSoonRoutes } from './features/coming-soon/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { devRoutes } from './features/dev/routes';
+import { profileRoutes } from './features/profiles/routes';
+import { uiRoutes } from './features/ui/routes';
+import { AssetManifest, BUILD_DIR } from './http/assets';
+import { errorHandler, notFound } from './http/error-handler';
+import { viewerLoader } from './http/load-viewer';
+import { requestLogging } from './http/request-logging';
+import { securityHeaders } from './http/security';
+import { createSessionMiddleware, enforceAbsoluteLifetime } from './http/session';
+import type { Integrations } from './integrations';
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  databaseUrl: string;
+  logger: Logger;
+  integrations: Integrations;
+  assets?: AssetManifest;
+}
+
+export interface PortalApp { app: Express; close(): Promise<void> }
+
+export function createApp(deps: AppDeps): PortalApp {
+  const { config, db, logger } = deps;
+  const app = express();
+  app.locals.config = config;
+  app.locals.assets = deps.assets ?? AssetManifest.load();
+  app.locals.integrations = deps.integrations;
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestLogging(logger));
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false }));
+  app.use(express.static(path.join(ROOT_DIR, 'public'), { maxAge: '1d', index: false }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await db.raw('select 1');
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use(express.urlencoded({ extended: false, limit: '200kb' }));
+  app.use(express.json({ limit: '200kb' }));
+  const sessions = createSessionMiddleware({ databaseUrl: deps.databaseUrl, secret: config.sessionSecret, prune: config.env !== 'test' });
+  app.use(sessions.middleware);
+  app.use(enforceAbsoluteLifetime);
+  const auth = configurePassport(db);
+  app.use(auth.initialize());
+  app.use(auth.session());
+
+  const { csrfSynchronisedProtection } = csrfSync({
+    size: 32,
+    getTokenFromRequest: (req) => (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined),
+  });
+  app.use(csrfSynchronisedProtection);
+  app.use(viewerLoader(db));
+
+  app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
+  app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));
+
+  app.use(authRoutes(db, auth));
+  app.use(dashboardRoutes(db));
+  app.use(profileRoutes(db));
+  app.use(uiRoutes());
+  app.use(devRoutes(db, config));
+  app.use(comingSoonRoutes());
+
+  app.use(notFound);
+  app.use(errorHandler);
+
+  return { app, close: () => sessions.close() };
+}

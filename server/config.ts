@@ -1,0 +1,93 @@
+// The portal's settings, read from the environment once at start and validated with joi.
+// A missing or wrong setting stops the server with one line that names it.
+import Joi from 'joi';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  sessionSecret: string;
+  brandName: string;
+  seedDemo: 'auto' | boolean;
+  migrateOnStart: boolean;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  publicProfileBaseUrl: string;
+  clientSiteUrl: string;
+  supportEmail: string;
+  mailFrom: string;
+  smtpUrl: string | null;
+  smsProvider: 'local';
+}
+
+const bool = Joi.boolean().truthy('1', 'yes', 'on', 'true').falsy('0', 'no', 'off', 'false');
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).empty(''),
+  DATA_DIR: Joi.string().default('.data'),
+  SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
+    is: 'production',
+    then: Joi.required().messages({ 'any.required': 'SESSION_SECRET is required in production (32+ random characters)' }),
+  }),
+  BRAND_NAME: Joi.string().max(60).default('Members Portal'),
+  SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
+  MIGRATE_ON_START: bool.default(true),
+  TRUST_PROXY: Joi.alternatives(bool, Joi.number().integer().min(0), Joi.string()).default(false),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
+  CLIENT_SITE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com/login'),
+  SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
+  MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
+}).unknown(true);
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { value, error } = schema.validate(env, { abortEarly: true, convert: true });
+  if (error) {
+    const detail = error.details[0];
+    const key = String(detail?.path?.[0] ?? 'setting');
+    const message = detail?.message.replace(/^"([^"]+)"/, '$1') ?? error.message;
+    throw new ConfigError(`Invalid setting ${key}: ${message}`);
+  }
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    databaseUrl: value.DATABASE_URL ?? null,
+    dataDir,
+    sessionSecret: value.SESSION_SECRET ?? localSessionSecret(dataDir),
+    brandName: value.BRAND_NAME,
+    seedDemo: value.SEED_DEMO,
+    migrateOnStart: value.MIGRATE_ON_START,
+    trustProxy: value.TRUST_PROXY,
+    logLevel: value.LOG_LEVEL,
+    publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),
+    clientSiteUrl: value.CLIENT_SITE_URL,
+    supportEmail: value.SUPPORT_EMAIL,
+    mailFrom: value.MAIL_FROM,
+    smtpUrl: value.SMTP_URL ?? null,
+    smsProvider: 'local',
+  };
+}
+
+/** Outside production the session secret is generated once and kept under DATA_DIR. */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

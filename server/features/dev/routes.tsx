@@ -1,0 +1,33 @@
+// Developer pages: /dev/outbox (never in production) and /developer-tools (any signed-in user).
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { NotFoundError } from '../../http/errors';
+import { requireSignIn } from '../../http/guards';
+import { render } from '../../http/render';
+import { listOutgoing } from '../../integrations/outbox/outbox';
+import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
+import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
+
+export function devRoutes(db: Knex, config: Config): Router {
+  const router = Router();
+
+  router.get('/dev/outbox', async (req, res) => {
+    if (config.env === 'production') throw new NotFoundError();
+    const rows = await listOutgoing(db);
+    const items = rows.map((row) => ({ ...row, id: Number(row.id), sentAt: new Date(row.created_at).toISOString() }));
+    render(req, res, { title: 'Outbox', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <OutboxPage items={items} /> });
+  });
+
+  router.get('/developer-tools', requireSignIn, (req, res) => {
+    const facts: [string, string][] = [
+      ['Environment', config.env],
+      ['Node.js', process.version],
+      ['Database', config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'],
+      ['Islands built', req.app.locals.assets.built ? 'yes' : 'no (run npm run build)'],
+    ];
+    render(req, res, { title: 'Developer Tools', page: <DeveloperToolsPage facts={facts} /> });
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+// Choosing and switching profiles (spec 1 §4 Switching profiles).
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { NotFoundError } from '../../http/errors';
+import { flash } from '../../http/flash';
+import { requireSignIn } from '../../http/guards';
+import { render } from '../../http/render';
+import { ChooseProfilePage } from '../../../views/pages/profiles/ChooseProfilePage';
+import { rememberProvider } from './repo';
+
+/** Sort order of spec 1 §9: active 3, reviewing 2, incomplete 1, others -1, inactive -2. */
+export const STATUS_ORDER: Record<string, number> = { active: 3, reviewing: 2, incomplete: 1, inactive: -2 };
+export const statusLabel = (status: string) => (status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1));
+
+export function profileRoutes(db: Knex): Router {
+  const router = Router();
+
+  router.get('/profiles', requireSignIn, (req, res) => {
+    const viewer = res.locals.viewer!;
+    if (viewer.providers.length === 1) return res.redirect(303, '/');
+    const profiles = [...viewer.providers]
+      .sort((a, b) => (STATUS_ORDER[b.status] ?? -1) - (STATUS_ORDER[a.status] ?? -1) || a.displayName.localeCompare(b.displayName))
+      .map((p) => ({ id: p.id, name: p.displayName, label: statusLabel(p.status), inactive: p.status === 'inactive', selected: p.id === viewer.provider?.id }));
+    render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} /> });
+  });
+
+  router.post('/profiles/:id/selection', requireSignIn, async (req, res) => {
+    const viewer = res.locals.viewer!;
+    const chosen = viewer.providers.find((p) => p.id === Number(req.params.id));
+    if (!chosen) throw new NotFoundError();
+    req.session.providerId = chosen.id;
+    await rememberProvider(db, viewer.user.id, chosen.id);
+    flash(req, 'success', `You've switched to ${chosen.displayName}'s profile`);
+    res.redirect(303, '/');
+  });
+
+  return router;
+}

@@ -1,0 +1,13 @@
+// Small interface preferences: the side menu's collapsed state, remembered for the session.
+import { Router } from 'express';
+import { requireSignIn, safeReturnPath } from '../../http/guards';
+
+export function uiRoutes(): Router {
+  const router = Router();
+  router.post('/ui/side-menu', requireSignIn, (req, res) => {
+    req.session.sideMenuCollapsed = req.body.collapsed === '1';
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ collapsed: req.session.sideMenuCollapsed });
+    res.redirect(303, safeReturnPath(req.body.return_to, '/'));
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+// The one error middleware: known errors become their page (or JSON for island requests); anything
+// unknown is logged with the request id and shown as a friendly 500.
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
+import { HttpError, NotFoundError } from './errors';
+import { render } from './render';
+
+const wantsJson = (req: Request) => Boolean(req.accepts(['html', 'json']) === 'json' || req.xhr);
+
+export const notFound: RequestHandler = (_req, _res, next) => next(new NotFoundError());
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (res.headersSent) return res.end();
+  const requestId = String(req.id ?? '');
+  if ((error as { code?: string }).code === 'EBADCSRFTOKEN') {
+    return respond(req, res, 403, 'Your form has expired', 'This form was open too long or came from elsewhere, so it was not sent. Go back, reload the page and try again.');
+  }
+  if (error instanceof HttpError) {
+    if (error.status === 404) return respond(req, res, 404, 'Page Not Found');
+    return respond(req, res, error.status, error.status === 403 ? 'Access denied' : 'Something is not right', error.message);
+  }
+  const status = (error as { status?: number; expose?: boolean }).expose ? (error as { status: number }).status : 500;
+  if (status >= 500) req.log?.error({ err: error, requestId }, 'request failed');
+  if (status < 500) return respond(req, res, status, 'Something is not right', (error as Error).message);
+  if (wantsJson(req)) return res.status(500).json({ message: 'Something went wrong on our side.', requestId });
+  try {
+    render(req, res, { title: 'Something went wrong', page: <ServerErrorPage requestId={requestId} />, layout: 'plain', status: 500 });
+  } catch {
+    res.status(500).type('text').send(`Something went wrong on our side. Reference: ${requestId}`);
+  }
+};
+
+function respond(req: Request, res: Response, status: number, title: string, message?: string) {
+  if (wantsJson(req)) return res.status(status).json({ message: message ?? title });
+  const back = safeBack(req);
+  const page = status === 404 ? <NotFoundPage /> : <ForbiddenPage message={message ?? title} backHref={back} />;
+  // The 404 and 403 pages must not depend on the session being healthy.
+  try {
+    render(req, res, { title, page, layout: res.locals.viewer && status === 404 ? 'dashboard' : 'plain', status });
+  } catch {
+    res.status(status).type('text').send(`${title}. ${message ?? ''}`);
+  }
+}
+
+/** A same-site path to go back to; never an outside address. */
+function safeBack(req: Request): string {
+  const referer = req.get('referer');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    return url.host === req.get('host') ? url.pathname + url.search : '/';
+  } catch {
+    return '/';
+  }
+}

@@ -1,0 +1,22 @@
+// One error hierarchy: each carries the HTTP status a user should get. Anything else is a 500.
+export class HttpError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Page Not Found') { super(404, message); }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have access to this part of the Members Portal') { super(403, message); }
+}
+
+/** A rule was broken: field name → the spec's message. Routes re-render the form with 422. */
+export class ValidationError extends HttpError {
+  constructor(public readonly fields: Record<string, string>, message = 'Please correct the highlighted fields.') {
+    super(422, message);
+  }
+}

@@ -1,0 +1,62 @@
+// The one rendering path: a page component inside its layout, server-rendered, with the page's
+// title, flash messages, CSRF token and exactly the scripts of the islands it used.
+import type { Request, Response } from 'express';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { IslandCollector } from '../../views/components/Island';
+import { Document } from '../../views/layouts/Document';
+import { DashboardLayout } from '../../views/layouts/DashboardLayout';
+import { OnboardingLayout } from '../../views/layouts/OnboardingLayout';
+import { PlainLayout } from '../../views/layouts/PlainLayout';
+import { PageContextReact, type PageContext } from '../../views/page-context';
+import type { AssetManifest } from './assets';
+import { takeFlash } from './flash';
+import { buildNavigation } from './navigation';
+
+export type LayoutName = 'dashboard' | 'onboarding' | 'plain';
+
+export interface RenderOptions {
+  title: string;
+  page: ReactNode;
+  layout?: LayoutName;
+  status?: number;
+}
+
+const LAYOUTS = { dashboard: DashboardLayout, onboarding: OnboardingLayout, plain: PlainLayout } as const;
+
+export function render(req: Request, res: Response, { title, page, layout = 'dashboard', status = 200 }: RenderOptions): void {
+  const { config, assets } = req.app.locals as { config: { brandName: string }; assets: AssetManifest };
+  const viewer = res.locals.viewer;
+  const effectiveLayout = layout === 'dashboard' && !viewer ? 'plain' : layout;
+  const context: PageContext = {
+    brand: config.brandName,
+    path: req.path,
+    csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
+    flash: takeFlash(req),
+    signedIn: Boolean(viewer),
+    userName: viewer?.user.displayName ?? null,
+    provider: viewer?.provider
+      ? { id: viewer.provider.id, type: viewer.provider.type, status: viewer.provider.status, displayName: viewer.provider.displayName }
+      : null,
+    ...buildNavigation(viewer, req.app.locals.config),
+    sideMenuCollapsed: Boolean(req.session?.sideMenuCollapsed),
+    unreadMessages: Boolean(viewer?.provider?.unreadMessageCount),
+  };
+  const usedIslands = new Set<string>();
+  const Layout = LAYOUTS[effectiveLayout];
+  const body = renderToString(
+    <PageContextReact.Provider value={context}>
+      <IslandCollector.Provider value={usedIslands}>
+        <Layout title={title}>{page}</Layout>
+      </IslandCollector.Provider>
+    </PageContextReact.Provider>,
+  );
+  const head = renderToStaticMarkup(
+    <Document title={`${title} | ${config.brandName}`} csrfToken={context.csrfToken} assets={assets.forPage(usedIslands)} />,
+  );
+  const bodyAttributes = [
+    context.signedIn ? ' data-signed-in=""' : '',
+    context.sideMenuCollapsed && effectiveLayout === 'dashboard' ? ' class="menu-collapsed"' : '',
+  ].join('');
+  res.status(status).type('html').send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}</body></html>`);
+}

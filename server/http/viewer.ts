@@ -1,0 +1,49 @@
+// Who is signed in and which provider profile they are working on; loaded once per request.
+export type ProviderType = 'individual' | 'practice';
+export type ProviderStatus = 'incomplete' | 'reviewing' | 'pending' | 'active' | 'inactive' | 'locked';
+
+export interface ProviderSummary {
+  id: number;
+  accountId: number;
+  type: ProviderType;
+  status: ProviderStatus;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  displayName: string;
+  slug: string | null;
+  hasPaidPlan: boolean;
+  hasVideos: boolean;
+  hasCalendar: boolean;
+  unreadMessageCount: number;
+}
+
+export interface Viewer {
+  user: {
+    id: number;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    displayName: string;
+    scopes: string[];
+    twoFactorEnrolled: boolean;
+  };
+  roles: { accountId: number; role: string }[];
+  /** Profiles the user has clinician access to (spec 1 §2 Choose a Profile). */
+  providers: ProviderSummary[];
+  provider: ProviderSummary | null;
+}
+
+declare global {
+  namespace Express {
+    interface Locals { viewer?: Viewer }
+  }
+}
+
+export const hasRole = (viewer: Viewer, role: string, accountId?: number) =>
+  viewer.roles.some((r) => r.role === role && (accountId === undefined || r.accountId === accountId));
+
+export function providerDisplayName(p: { type: string; first_name: string | null; last_name: string | null; company_name: string | null }): string {
+  if (p.type === 'practice' && p.company_name) return p.company_name;
+  return [p.first_name, p.last_name].filter(Boolean).join(' ') || p.company_name || 'Unnamed profile';
+}

@@ -1,0 +1,65 @@
+// Starts the portal: settings, database (embedded or DATABASE_URL), migrations, seeds, then listens.
+// SIGTERM/SIGINT close the server, the pools and the embedded database in that order.
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, shouldSeedDemo } from './db/open';
+import { createIntegrations } from './integrations';
+import { createLogger } from './logger';
+import { runSeeds } from '../seeds/index';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+  let server: Server | undefined;
+  let closeApp: () => Promise<void> = async () => {};
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections?.();
+    await closeApp();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    if (config.migrateOnStart) {
+      const [, applied] = await database.db.migrate.latest();
+      if (applied.length) logger.info({ applied }, 'migrations applied');
+    }
+    const demo = await shouldSeedDemo(database.db, config.seedDemo);
+    await runSeeds(database.db, { demo });
+    if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
+    const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
+    closeApp = portal.close;
+    server = portal.app.listen(config.port, () => logger.info({ url: `http://localhost:${config.port}` }, `${config.brandName} is listening`));
+    server.on('error', (error) => {
+      logger.fatal({ err: error }, 'the server could not listen');
+      void shutdown('listen-error');
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, 'start-up failed');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,76 @@
+// The signed-in layout: top bar (messages, profile menu), side menu, and the page content.
+// Menus are <details> and links, so they work without JavaScript.
+import type { ReactNode } from 'react';
+import { PostForm } from '../components/CsrfField';
+import { FlashMessages } from '../components/Flash';
+import { usePage, type NavItem } from '../page-context';
+
+export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
+  const page = usePage();
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <PostForm action="/ui/side-menu" className="topbar__toggle" data-side-menu-toggle="">
+          <input type="hidden" name="collapsed" value={page.sideMenuCollapsed ? '0' : '1'} />
+          <input type="hidden" name="return_to" value={page.path} />
+          <button type="submit" aria-controls="side-menu" aria-expanded={!page.sideMenuCollapsed}>
+            <span aria-hidden="true">☰</span><span className="visually-hidden">Show or hide the menu</span>
+          </button>
+        </PostForm>
+        <a className="topbar__brand" href="/">{page.brand}</a>
+        <nav className="topbar__actions" aria-label="Account">
+          <a className="topbar__messages" href="/messages">
+            Messages{page.unreadMessages && <span className="dot" role="img" aria-label="unread messages" />}
+          </a>
+          <details className="menu">
+            <summary>{page.provider?.displayName ?? page.userName ?? 'Account'}</summary>
+            <ul className="menu__list">
+              {page.profileMenu.map((item) => <li key={item.href}><a href={item.href}>{item.label}</a></li>)}
+              <li>
+                <PostForm action="/logout"><button type="submit" className="link-button">Log Out</button></PostForm>
+              </li>
+            </ul>
+          </details>
+        </nav>
+      </header>
+      <div className="shell">
+        <nav id="side-menu" className="sidemenu" aria-label="Main">
+          <ul>
+            {page.sideMenu.map((section) => (
+              <li key={section.label} className="sidemenu__section">
+                {section.href ? (
+                  <MenuLink item={{ label: section.label, href: section.href, external: section.external }} current={page.path} />
+                ) : (
+                  <span className="sidemenu__heading">{section.label}</span>
+                )}
+                {section.items.length > 0 && (
+                  <ul>{section.items.map((item) => <li key={item.href}><MenuLink item={item} current={page.path} /></li>)}</ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="content" tabIndex={-1}>
+          <FlashMessages />
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}
+
+function MenuLink({ item, current }: { item: NavItem; current: string }) {
+  return (
+    <a
+      href={item.href}
+      aria-current={item.href === current ? 'page' : undefined}
+      {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}
+    >
+      {item.label}
+      {item.locked && <span className="lock" role="img" aria-label="locked: needs a membership">🔒</span>}
+      {item.external && <span className="visually-hidden"> (opens in a new tab)</span>}
+    </a>
+  );
+}

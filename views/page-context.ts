@@ -1,0 +1,30 @@
+// What every page and layout may know about the request, built once per request by render().
+import { createContext, useContext } from 'react';
+
+export type FlashKind = 'error' | 'success' | 'warning' | 'info' | 'brand';
+export interface FlashMessage { kind: FlashKind; text: string; permanent?: boolean }
+
+export interface NavItem { label: string; href: string; locked?: boolean; external?: boolean }
+export interface NavSection { label: string; href?: string; external?: boolean; items: NavItem[] }
+
+export interface PageContext {
+  brand: string;
+  path: string;
+  csrfToken: string;
+  flash: FlashMessage[];
+  signedIn: boolean;
+  userName: string | null;
+  provider: { id: number; type: 'individual' | 'practice'; status: string; displayName: string } | null;
+  sideMenu: NavSection[];
+  profileMenu: NavItem[];
+  sideMenuCollapsed: boolean;
+  unreadMessages: boolean;
+}
+
+export const PageContextReact = createContext<PageContext | null>(null);
+
+export function usePage(): PageContext {
+  const context = useContext(PageContextReact);
+  if (!context) throw new Error('usePage() outside render()');
+  return context;
+}

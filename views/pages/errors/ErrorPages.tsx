@@ -1,0 +1,28 @@
+// The pages a user sees when something is missing, forbidden or broken: never a stack trace.
+export function NotFoundPage() {
+  return (
+    <>
+      <p>It appears you landed on a page that doesn't exist.</p>
+      <p className="actions"><a className="button" href="/">Go Home</a></p>
+    </>
+  );
+}
+
+export function ForbiddenPage({ message, backHref }: { message: string; backHref: string }) {
+  return (
+    <>
+      <p>{message}</p>
+      <p className="actions"><a className="button" href={backHref}>Go back</a></p>
+    </>
+  );
+}
+
+export function ServerErrorPage({ requestId }: { requestId: string }) {
+  return (
+    <>
+      <p>Something went wrong on our side and the page could not be shown. Please try again in a moment.</p>
+      <p className="hint">If it keeps happening, contact support and mention this reference: <code>{requestId}</code></p>
+      <p className="actions"><a className="button" href="/">Go Home</a></p>
+    </>
+  );
+}
