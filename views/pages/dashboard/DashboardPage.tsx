@@ -5,7 +5,7 @@ export interface DashboardPageProps { greeting: string; name: string; status: st
 export function DashboardPage({ greeting, name, status }: DashboardPageProps) {
   return (
     <>
-      <p className="lead">{greeting}, {name}!</p>
+      <p className="lead">{`${greeting}, ${name}!`}</p>
       <div className="card">
         <p>Profile status: <strong>{status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1)}</strong></p>
         <p>Your profile checklist, action cards and upcoming consultations will appear here soon.</p>

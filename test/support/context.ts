@@ -1,0 +1,41 @@
+// One test database and one in-process portal for the whole run (mocha root hooks below).
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import { createApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createIntegrations } from '../../server/integrations';
+import { createLogger } from '../../server/logger';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; close(): Promise<void> }
+
+let current: TestContext | undefined;
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-1234',
+    DATA_DIR: '.data/test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+  });
+}
+
+export async function startTestContext(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig();
+  const portal = createApp({
+    config,
+    db: database.db,
+    databaseUrl: database.url,
+    logger: createLogger(config.logLevel),
+    integrations: createIntegrations(config, database.db),
+  });
+  current = { app: portal.app, db: database.db, config, database, close: portal.close };
+  return current;
+}
+
+export function ctx(): TestContext {
+  if (!current) throw new Error('the test context is not started (test/support/hooks.ts)');
+  return current;
+}

@@ -1,0 +1,54 @@
+// The tests' own PostgreSQL database: a fresh one per run on TEST_DATABASE_URL / DATABASE_URL when set,
+// else on an embedded server under the system temp folder. Never the demo data.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Knex } from 'knex';
+import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
+import { createKnex } from '../../server/db/knex';
+import { createLogger } from '../../server/logger';
+import { seedReference } from '../../seeds/index';
+
+/** Reference tables keep their rows between tests; everything else is emptied. */
+const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'tags', 'us_states', 'vetting_questions']);
+
+export interface TestDatabase { url: string; db: Knex; reset(): Promise<void>; drop(): Promise<void> }
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const embedded = given ? null : await startEmbeddedPostgres(path.join(os.tmpdir(), 'members-portal-test'), createLogger('warn'));
+  const serverUrl = new URL(given ?? embedded!.url);
+  const name = `portal_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const adminUrl = withDatabase(serverUrl, 'postgres');
+  await ensureDatabase(adminUrl, name);
+  const url = withDatabase(serverUrl, name);
+  const db = createKnex(url);
+  await db.migrate.latest();
+  await seedReference(db);
+  const tables: string[] = (
+    await db('pg_tables').select('tablename').where({ schemaname: 'public' })
+  ).map((r: { tablename: string }) => r.tablename).filter((t: string) => !KEPT_TABLES.has(t));
+
+  return {
+    url,
+    db,
+    async reset() {
+      await db.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+    },
+    async drop() {
+      await db.destroy();
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+function withDatabase(url: URL, database: string): string {
+  const copy = new URL(url.toString());
+  copy.pathname = `/${database}`;
+  return copy.toString();
+}

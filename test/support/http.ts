@@ -1,0 +1,29 @@
+// supertest helpers: a cookie-keeping agent, the CSRF token of a page, and signing in through /login.
+import supertest from 'supertest';
+import { ctx } from './context';
+import { TEST_PASSWORD } from './factories';
+
+export type Agent = ReturnType<typeof supertest.agent>;
+
+export const agent = (): Agent => supertest.agent(ctx().app);
+
+export function csrfFrom(html: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(html) ?? /name="csrf-token" content="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no CSRF token on the page');
+  return match[1]!;
+}
+
+/** Fetches a page and returns its CSRF token (the session keeps it). */
+export async function tokenFor(client: Agent, path = '/login'): Promise<string> {
+  const page = await client.get(path);
+  return csrfFrom(page.text);
+}
+
+export async function signIn(client: Agent, email: string, password = TEST_PASSWORD): Promise<void> {
+  const _csrf = await tokenFor(client, '/login');
+  const response = await client.post('/login').type('form').send({ _csrf, email, password });
+  if (response.status !== 303) throw new Error(`sign-in failed with ${response.status}`);
+}
+
+/** The visible text of an HTML page, for assertions that read like the spec. */
+export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
