@@ -5,10 +5,20 @@ import type passport from 'passport';
 import { flash } from '../../http/flash';
 import { safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http/session';
 import { LoginPage } from '../../../views/pages/login/LoginPage';
 import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { recordAudit } from './repo';
 import { loginSchema, validate } from './validation';
+
+function sessionState(req: Request) {
+  const signedInAt = req.session.signedInAt ?? Date.now();
+  return {
+    signedIn: true,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_MS).toISOString(),
+    refreshBy: new Date(signedInAt + SESSION_ABSOLUTE_MS).toISOString(),
+  };
+}
 
 const auditContext = (req: Request) => ({ ip: req.ip, userAgent: req.get('user-agent') });
 
@@ -43,6 +53,18 @@ export function authRoutes(db: Knex, auth: passport.PassportStatic): Router {
         res.redirect(303, returnTo);
       });
     })(req, res, next);
+  });
+
+  // The session loop of the shared script (spec 1 §4): a check, and a refresh that extends the idle timeout.
+  router.get('/auth/session', (req, res) => {
+    if (!res.locals.viewer) return res.status(401).json({ message: 'missing-authentication' });
+    res.json(sessionState(req));
+  });
+
+  router.post('/auth/session/refresh', (req, res) => {
+    if (!res.locals.viewer) return res.status(401).json({ message: 'missing-authentication' });
+    req.session.touch();
+    res.json(sessionState(req));
   });
 
   router.get('/logout', (req, res) => {

@@ -1,0 +1,120 @@
+// The foundation as a person uses it in Chromium: sign in, the dashboard layout, menus, the island.
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, signInThroughForm, startBrowser, type BrowserSession } from '../support/browser';
+
+describe('browser: the portal shell', function () {
+  let session: BrowserSession;
+  before(async function () { session = await startBrowser(this); });
+  after(async () => session?.close());
+  afterEach(async () => {
+    await session.closePages();
+    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
+  });
+
+  it('a visitor is sent to /login, signs in and sees the dashboard layout', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
+    const page = await session.newPage();
+    await page.goto('/');
+    assert.match(page.url(), /\/login$/);
+    await expectAccessible(page);
+    await signInThroughForm(page, user.email);
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.title(), 'Dashboard | Members Portal');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Availability & Locations' }).waitFor();
+    assert.match(await page.locator('main').innerText(), /Dana!/);
+    await expectAccessible(page);
+  });
+
+  it('with JavaScript off: signs in, opens the profile menu and logs out', async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ firstName: 'Noel' }] });
+    const page = await session.newPage({ javaScript: false });
+    await signInThroughForm(page, user.email);
+    assert.equal(new URL(page.url()).pathname, '/');
+    await page.locator('details.menu summary').click();
+    await page.getByRole('link', { name: 'Account Settings' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    assert.match(page.url(), /\/login$/);
+    assert.match(await page.locator('.flash').innerText(), /you have been logged out/);
+    await expectAccessible(page);
+  });
+
+  it('with JavaScript off the side menu collapses through a form post and stays collapsed', async () => {
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage({ javaScript: false });
+    await signInThroughForm(page, user.email);
+    assert.equal(await page.locator('#side-menu').isVisible(), true);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    assert.equal(await page.locator('#side-menu').isVisible(), false);
+    await page.goto('/profile/specialties');
+    assert.equal(await page.locator('#side-menu').isVisible(), false, 'the choice is remembered');
+  });
+
+  it('with JavaScript the side menu toggles at once and the server remembers it', async () => {
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage();
+    await signInThroughForm(page, user.email);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/ui/side-menu') && r.status() === 200);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await saved;
+    assert.equal(await page.locator('#side-menu').isVisible(), false);
+    assert.equal(new URL(page.url()).pathname, '/', 'no page load');
+    await page.reload();
+    assert.equal(await page.locator('#side-menu').isVisible(), false);
+  });
+
+  it('flash messages fade after about 7 seconds with JavaScript', async function () {
+    this.timeout(30_000);
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage();
+    await signInThroughForm(page, user.email);
+    await page.getByText(user.email.split('@')[0]!).count(); // page is ready
+    await page.locator('details.menu summary').click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    const flash = page.locator('[data-flash]');
+    assert.equal(await flash.isVisible(), true);
+    await page.waitForFunction(() => document.querySelector('[data-flash]')?.classList.contains('flash--gone'), undefined, { timeout: 9000 });
+  });
+
+  it('the photo-cropper island hydrates and follows the chosen photo', async () => {
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage();
+    await signInThroughForm(page, user.email);
+    await page.goto('/developer-tools');
+    await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
+    const scripts = await page.locator('script[type="module"]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    assert.ok(scripts.some((src) => /island-PhotoCropper-[\w-]+\.js$/.test(src)), 'the island entry is loaded');
+    // A 400x200 picture: the crop square is centred and the frame appears.
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png });
+    await page.locator('.photo-cropper__frame').waitFor();
+    assert.equal(await page.locator('input[name="crop_x"]').inputValue(), '0.2500');
+    assert.equal(await page.locator('input[name="crop_size"]').inputValue(), '1.0000');
+    await page.locator('.photo-cropper__frame').focus();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.locator('input[name="crop_x"]').inputValue(), '0.2300');
+    await expectAccessible(page);
+  });
+
+  it('pages without islands load no island script', async () => {
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage();
+    await signInThroughForm(page, user.email);
+    const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    assert.equal(scripts.length, 1);
+    assert.match(scripts[0]!, /\/build\/assets\/portal-[\w-]+\.js$/);
+  });
+
+  it('an unknown page shows Page Not Found with a Go Home button', async () => {
+    const page = await session.newPage();
+    const response = await page.goto('/definitely/not/here');
+    assert.equal(response?.status(), 404);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    assert.match(page.url(), /\/login$/);
+  });
+});

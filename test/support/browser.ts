@@ -1,0 +1,101 @@
+// Browser tests: Debian's Chromium driven by playwright-core against the in-process portal on a free port.
+// Without /usr/bin/chromium the browser tests say so and skip locally; under CI they fail instead.
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ctx } from './context';
+import { TEST_PASSWORD } from './factories';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Pages opened with JavaScript off: axe cannot run inside them, so it runs on a mirror of their HTML. */
+const scriptlessPages = new WeakSet<Page>();
+
+export interface BrowserSession {
+  baseUrl: string;
+  browser: Browser;
+  /** Uncaught script errors seen on any page; suites assert it stays empty. */
+  pageErrors: string[];
+  newPage(options?: { javaScript?: boolean }): Promise<Page>;
+  /** Closes the pages of the finished test (the database is emptied before the next one). */
+  closePages(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Call in a before() hook: starts the server and the browser, or skips the suite when there is no Chromium. */
+export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession> {
+  if (!fs.existsSync(CHROMIUM)) {
+    if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium)`);
+    console.warn(`    (browser tests skipped: no Chromium at ${CHROMIUM}; install it with apt-get install -y chromium)`);
+    suite.skip();
+  }
+  suite.timeout(60_000);
+  const server: Server = await new Promise((resolve) => {
+    const listening = ctx().app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  return {
+    baseUrl,
+    browser,
+    pageErrors,
+    async newPage({ javaScript = true } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: javaScript });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (!javaScript) scriptlessPages.add(page);
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      page.on('console', (message) => {
+        // A page that is itself a 404 or 422 logs its own status; that is not a script error.
+        if (message.type() === 'error' && message.location().url !== page.url()) pageErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`);
+      });
+      return page;
+    },
+    async closePages() {
+      for (const context of contexts.splice(0)) await context.close().catch(() => {});
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** axe-core on the current page: no serious or critical violation is allowed. */
+export async function expectAccessible(page: Page): Promise<void> {
+  let target = page;
+  if (scriptlessPages.has(page)) {
+    // Same origin, same HTML (without scripts), so styles and contrast are what the person saw.
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+    target = await (await page.context().browser()!.newContext()).newPage();
+    await target.goto(new URL('/healthz', page.url()).toString());
+    await target.setContent(html, { waitUntil: 'load' });
+  }
+  const results = await new AxeBuilder({ page: target }).analyze();
+  if (target !== page) await target.context().close();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    [],
+    `accessibility violations on ${page.url()}`,
+  );
+}
+
+/** Signs in through the real form, as a person would. */
+export async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForLoadState('domcontentloaded');
+}
