@@ -71,12 +71,14 @@ describe('browser: the portal shell', function () {
     const user = await createProviderUser(ctx().db);
     const page = await session.newPage();
     await signInThroughForm(page, user.email);
-    await page.getByText(user.email.split('@')[0]!).count(); // page is ready
     await page.locator('details.menu summary').click();
     await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(/\/login$/);
     const flash = page.locator('[data-flash]');
-    assert.equal(await flash.isVisible(), true);
+    await flash.waitFor({ state: 'visible' });
+    const shownAt = Date.now();
     await page.waitForFunction(() => document.querySelector('[data-flash]')?.classList.contains('flash--gone'), undefined, { timeout: 9000 });
+    assert.ok(Date.now() - shownAt > 5000, 'it stayed for several seconds first');
   });
 
   it('the photo-cropper island hydrates and follows the chosen photo', async () => {

@@ -1,6 +1,7 @@
 // The tests' own PostgreSQL database: a fresh one per run on TEST_DATABASE_URL / DATABASE_URL when set,
 // else on an embedded server under the system temp folder. Never the demo data.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,7 +18,9 @@ export interface TestDatabase { url: string; db: Knex; reset(): Promise<void>; d
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  const embedded = given ? null : await startEmbeddedPostgres(path.join(os.tmpdir(), 'members-portal-test'), createLogger('warn'));
+  // An embedded server of this run's own, so parallel runs on one machine never stop each other's.
+  const embeddedDir = path.join(os.tmpdir(), `members-portal-test-${process.pid}`);
+  const embedded = given ? null : await startEmbeddedPostgres(embeddedDir, createLogger('warn'));
   const serverUrl = new URL(given ?? embedded!.url);
   const name = `portal_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const adminUrl = withDatabase(serverUrl, 'postgres');
@@ -42,7 +45,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.connect();
       await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
       await admin.end();
-      await embedded?.stop();
+      if (embedded) {
+        await embedded.stop();
+        fs.rmSync(embeddedDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,0 +1,48 @@
+// Settings are validated at start; a wrong one is named in one line.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    assert.equal(config.port, 3000);
+    assert.equal(config.databaseUrl, null);
+    assert.equal(config.brandName, 'Members Portal');
+    assert.equal(config.seedDemo, 'auto');
+    assert.equal(config.migrateOnStart, true);
+    assert.equal(config.env, 'development');
+  });
+
+  it('generates the session secret once and keeps it under DATA_DIR', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    assert.ok(first.length >= 32);
+    assert.equal(loadConfig({ DATA_DIR: dir }).sessionSecret, first);
+    assert.equal(fs.statSync(path.join(dir, 'session-secret')).mode & 0o077, 0, 'only the owner may read it');
+  });
+
+  it('requires SESSION_SECRET in production, naming it', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() }), (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /^Invalid setting SESSION_SECRET: /);
+      assert.doesNotMatch(error.message, /\n/);
+      return true;
+    });
+  });
+
+  it('names a wrong PORT or DATABASE_URL', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() }), /^ConfigError: Invalid setting PORT: PORT must be a number$|Invalid setting PORT/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() }), /Invalid setting DATABASE_URL/);
+  });
+
+  it('reads SEED_DEMO=0 and MIGRATE_ON_START=0 as off', () => {
+    const config = loadConfig({ SEED_DEMO: '0', MIGRATE_ON_START: '0', DATA_DIR: tmp() });
+    assert.equal(config.seedDemo, false);
+    assert.equal(config.migrateOnStart, false);
+  });
+});

@@ -1,0 +1,68 @@
+// Side menu and profile menu per role and provider type (spec 1 §2, §6).
+import assert from 'node:assert/strict';
+import { buildNavigation, publicProfileUrl } from '../../../server/http/navigation';
+import type { ProviderSummary, Viewer } from '../../../server/http/viewer';
+
+const provider = (overrides: Partial<ProviderSummary> = {}): ProviderSummary => ({
+  id: 7, accountId: 1, type: 'individual', status: 'active', firstName: 'Dana', lastName: 'Rivera', companyName: null,
+  displayName: 'Dana Rivera', slug: 'dana-rivera', hasPaidPlan: true, hasVideos: false, hasCalendar: false, unreadMessageCount: 0, ...overrides,
+});
+const viewer = (p: ProviderSummary | null, roles: string[] = ['owner'], count = 1): Viewer => ({
+  user: { id: 1, email: 'a@b.co', firstName: 'Dana', lastName: 'Rivera', displayName: 'Dana Rivera', scopes: ['provider'], twoFactorEnrolled: false },
+  roles: roles.map((role) => ({ accountId: 1, role })),
+  providers: Array.from({ length: count }, (_, i) => provider({ id: i + 1 })),
+  provider: p,
+});
+const config = { publicProfileBaseUrl: 'https://dir.example' };
+const labels = (v: Viewer) => buildNavigation(v, config).sideMenu.flatMap((s) => [s.label, ...s.items.map((i) => i.label)]);
+
+describe('navigation', () => {
+  it('View Profile appears only for active, reviewing or pending, opening the public URL in a new tab', () => {
+    for (const status of ['active', 'reviewing', 'pending'] as const) assert.ok(labels(viewer(provider({ status }))).includes('View Profile'), status);
+    for (const status of ['incomplete', 'inactive', 'locked'] as const) assert.ok(!labels(viewer(provider({ status }))).includes('View Profile'), status);
+    const section = buildNavigation(viewer(provider()), config).sideMenu.find((s) => s.label === 'View Profile');
+    assert.equal(section?.href, 'https://dir.example/therapists/dana-rivera');
+    assert.equal(section?.external, true);
+  });
+
+  it('individual and practice public URLs differ', () => {
+    assert.equal(publicProfileUrl('https://d', { type: 'practice', slug: 'calm', id: 1 }), 'https://d/practices/calm');
+    assert.equal(publicProfileUrl('https://d', { type: 'individual', slug: 'dana', id: 1 }), 'https://d/therapists/dana');
+  });
+
+  it('practices see Practice Providers and Practice Description; individuals Education & Employment and Statement & Message', () => {
+    const practice = labels(viewer(provider({ type: 'practice' })));
+    assert.ok(practice.includes('Practice Providers') && practice.includes('Practice Description'));
+    assert.ok(!practice.includes('Education & Employment'));
+    const individual = labels(viewer(provider()));
+    assert.ok(individual.includes('Education & Employment') && individual.includes('Statement & Message'));
+    assert.ok(!individual.includes('Practice Providers'));
+  });
+
+  it('locks member pages without a paid plan, except photo licensing, fee calculator, contact and help desk', () => {
+    const items = buildNavigation(viewer(provider({ hasPaidPlan: false })), config).sideMenu.flatMap((s) => s.items);
+    const locked = new Set(items.filter((i) => i.locked).map((i) => i.href));
+    for (const href of ['/benefits/web-badge', '/tips/membership', '/listserv', '/refer-and-earn']) assert.ok(locked.has(href), href);
+    for (const href of ['/benefits/photo-licensing', '/fee-calculator', '/contact', '/help-desk']) assert.ok(!locked.has(href), href);
+    const paid = buildNavigation(viewer(provider()), config).sideMenu.flatMap((s) => s.items);
+    assert.ok(paid.every((i) => !i.locked));
+  });
+
+  it('Video Embedding only with videos; Call Calendar and client list only with a calendar', () => {
+    assert.ok(!labels(viewer(provider())).includes('Video Embedding'));
+    assert.ok(labels(viewer(provider({ hasVideos: true }))).includes('Video Embedding'));
+    const hrefs = (p: ProviderSummary) => buildNavigation(viewer(p), config).sideMenu.flatMap((s) => s.items.map((i) => i.href));
+    assert.ok(hrefs(provider()).includes('/client-referrals') && !hrefs(provider()).includes('/calendar'));
+    assert.ok(hrefs(provider({ hasCalendar: true })).includes('/client-list') && hrefs(provider({ hasCalendar: true })).includes('/calendar'));
+  });
+
+  it('the profile menu follows roles', () => {
+    const menu = (v: Viewer) => buildNavigation(v, config).profileMenu.map((i) => i.label);
+    assert.deepEqual(menu(viewer(provider(), ['owner'])), ['Practice Management', 'Account Settings', 'Create New Profile', 'Plan Management']);
+    assert.deepEqual(menu(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2)), ['Account Settings', 'Switch Profile', 'Referral Data', 'Practice Inbox']);
+  });
+
+  it('a visitor has no menus', () => {
+    assert.deepEqual(buildNavigation(undefined, config), { sideMenu: [], profileMenu: [] });
+  });
+});
