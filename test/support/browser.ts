@@ -3,7 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';

@@ -27,3 +27,9 @@ export async function signIn(client: Agent, email: string, password = TEST_PASSW
 
 /** The visible text of an HTML page, for assertions that read like the spec. */
 export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+/** The visible text of the page's <main> only (menus and top bar left out). */
+export function mainTextOf(html: string): string {
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html);
+  return textOf(main ? main[1]! : html);
+}

@@ -10,6 +10,18 @@ import { rememberProvider } from './repo';
 
 /** Sort order of spec 1 §9: active 3, reviewing 2, incomplete 1, others -1, inactive -2. */
 export const STATUS_ORDER: Record<string, number> = { active: 3, reviewing: 2, incomplete: 1, inactive: -2 };
+export function sortProfiles<T extends { status: string; displayName: string }>(providers: T[]): T[] {
+  return [...providers].sort((a, b) => (STATUS_ORDER[b.status] ?? -1) - (STATUS_ORDER[a.status] ?? -1) || a.displayName.localeCompare(b.displayName));
+}
+
+/** Card links of spec 1 §2: /messages only when live, / when incomplete, else the profile editor. */
+export function cardTarget(status: string): { next: string; nextLabel: string } {
+  if (status === 'active') return { next: '/messages', nextLabel: 'Open messages' };
+  if (status === 'incomplete') return { next: '/', nextLabel: 'Continue setup' };
+  return { next: '/profile/general-information', nextLabel: 'Edit profile' };
+}
+const CARD_TARGETS = new Set(['/messages', '/', '/profile/general-information']);
+
 export const statusLabel = (status: string) => (status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1));
 
 export function profileRoutes(db: Knex): Router {
@@ -18,10 +30,11 @@ export function profileRoutes(db: Knex): Router {
   router.get('/profiles', requireSignIn, (req, res) => {
     const viewer = res.locals.viewer!;
     if (viewer.providers.length === 1) return res.redirect(303, '/');
-    const profiles = [...viewer.providers]
-      .sort((a, b) => (STATUS_ORDER[b.status] ?? -1) - (STATUS_ORDER[a.status] ?? -1) || a.displayName.localeCompare(b.displayName))
-      .map((p) => ({ id: p.id, name: p.displayName, label: statusLabel(p.status), inactive: p.status === 'inactive', selected: p.id === viewer.provider?.id }));
-    render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} /> });
+    const query = typeof req.query.q === 'string' ? req.query.q.trim() : '';
+    const profiles = sortProfiles(viewer.providers)
+      .filter((p) => !query || p.displayName.toLowerCase().includes(query.toLowerCase()))
+      .map((p) => ({ id: p.id, name: p.displayName, label: statusLabel(p.status), inactive: p.status === 'inactive', selected: p.id === viewer.provider?.id, ...cardTarget(p.status) }));
+    render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} query={query} /> });
   });
 
   router.post('/profiles/:id/selection', requireSignIn, async (req, res) => {
@@ -31,7 +44,7 @@ export function profileRoutes(db: Knex): Router {
     req.session.providerId = chosen.id;
     await rememberProvider(db, viewer.user.id, chosen.id);
     flash(req, 'success', `You've switched to ${chosen.displayName}'s profile`);
-    res.redirect(303, '/');
+    res.redirect(303, CARD_TARGETS.has(req.body.next) ? req.body.next : '/');
   });
 
   return router;
