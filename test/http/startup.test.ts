@@ -16,10 +16,11 @@ import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
+
 
 function runServer(env: Record<string, string | undefined>) {
-  const child = spawn(tsx, ['server/main.ts'], { env: { ...process.env, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // One process (no tsx wrapper), as in production, so the signal reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => { output += chunk; });
   child.stderr.on('data', (chunk) => { output += chunk; });
