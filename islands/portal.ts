@@ -71,6 +71,20 @@ function wordCounters(): void {
   });
 }
 
+/** The password-change button waits until all three fields are filled and the new ones match (the server checks anyway). */
+function passwordChange(): void {
+  document.querySelectorAll<HTMLFormElement>('form[data-password-change]').forEach((form) => {
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    const update = () => {
+      const next = value('new_password');
+      if (button) button.disabled = !(value('old_password') && next && next === value('new_password_confirmation'));
+    };
+    form.addEventListener('input', update);
+    update();
+  });
+}
+
 /**
  * The session loop of spec 1 §4: first check 1 s after load, then every 60 s; on every fifth cycle,
  * if the user was active (flagged 5 s after activity), refresh instead. A failed check signs out.
@@ -85,14 +99,18 @@ function sessionLoop(): void {
     activityTimer = window.setTimeout(() => { refreshWanted = true; activityTimer = undefined; }, 5000);
   };
   ['mousemove', 'touchstart', 'click', 'scroll', 'keydown'].forEach((type) => window.addEventListener(type, flagActivity, { passive: true }));
-  const signOut = () => window.setTimeout(() => { window.location.href = '/login?expired=1'; }, 500);
+  const toLogin = () => { window.location.href = '/login'; };
   const tick = async () => {
     cycle += 1;
     try {
       const response = cycle % 5 === 0 && refreshWanted
         ? (refreshWanted = false, await post('/auth/session/refresh'))
         : await fetch('/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      if (!response.ok) signOut();
+      if (response.ok) return;
+      const { message } = await response.json().catch(() => ({}));
+      // The server already ended the session: leave after 500 ms. Any other failure: end it here too.
+      if (response.status === 401 && ['invalid-credentials', 'missing-authentication', 'permission'].includes(message)) window.setTimeout(toLogin, 500);
+      else await post('/logout').then(toLogin, toLogin);
     } catch { /* offline: try again next cycle */ }
   };
   window.setTimeout(() => { void tick(); window.setInterval(tick, 60_000); }, 1000);
@@ -104,4 +122,5 @@ sideMenu();
 unsavedWarning();
 confirmations();
 wordCounters();
+passwordChange();
 sessionLoop();

@@ -3,11 +3,14 @@ import compression from 'compression';
 import { csrfSync } from 'csrf-sync';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { ROOT_DIR } from './db/knex';
+import { accountPreferencesRoutes } from './features/account-preferences/routes';
 import { authRoutes } from './features/auth/routes';
+import { createThrottles } from './features/auth/throttle';
 import { configurePassport } from './features/auth/passport';
 import { comingSoonRoutes } from './features/coming-soon/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -19,8 +22,15 @@ import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security';
-import { createSessionMiddleware, enforceAbsoluteLifetime } from './http/session';
+import { createSessionMiddleware, enforceSessionLifetime } from './http/session';
 import type { Integrations } from './integrations';
+
+/** Static files of public/ (favicon and the like); pages never touch the disk on their way. */
+function publicFiles(dir: string): express.RequestHandler {
+  const names = new Set(fs.readdirSync(dir).filter((name) => name !== 'build'));
+  const serve = express.static(dir, { maxAge: '1d', index: false });
+  return (req, res, next) => (names.has(req.path.split('/')[1] ?? '') ? serve(req, res, next) : next());
+}
 
 export interface AppDeps {
   config: Config;
@@ -46,7 +56,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(securityHeaders());
   app.use(compression());
   app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false }));
-  app.use(express.static(path.join(ROOT_DIR, 'public'), { maxAge: '1d', index: false }));
+  app.use(publicFiles(path.join(ROOT_DIR, 'public')));
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -59,10 +69,15 @@ export function createApp(deps: AppDeps): PortalApp {
 
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(express.json({ limit: '200kb' }));
-  const sessions = createSessionMiddleware({ databaseUrl: deps.databaseUrl, secret: config.sessionSecret, prune: config.env !== 'test' });
+  const sessions = createSessionMiddleware({
+    databaseUrl: deps.databaseUrl,
+    secret: config.sessionSecret,
+    prune: config.env !== 'test',
+    onIdleError: (error) => logger.warn({ err: error }, 'a session database connection was dropped'),
+  });
   app.use(sessions.middleware);
-  app.use(enforceAbsoluteLifetime);
-  const auth = configurePassport(db);
+  app.use(enforceSessionLifetime);
+  const auth = configurePassport();
   app.use(auth.initialize());
   app.use(auth.session());
 
@@ -76,8 +91,10 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
   app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));
 
-  app.use(authRoutes(db, auth));
-  app.use(dashboardRoutes(db));
+  const throttles = createThrottles(db);
+  app.use(authRoutes({ db, integrations: deps.integrations, config, throttles }));
+  app.use(accountPreferencesRoutes({ db, integrations: deps.integrations, config, throttles }));
+  app.use(dashboardRoutes());
   app.use(profileRoutes(db));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));

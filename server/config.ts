@@ -18,6 +18,12 @@ export interface Config {
   logLevel: string;
   publicProfileBaseUrl: string;
   clientSiteUrl: string;
+  /** The portal's own address, for links in e-mails (never taken from the request's Host header). */
+  portalUrl: string;
+  /** Hosts a reimbursify_redirect_url may point to after sign-in (https only); anything else is ignored. */
+  reimbursifyRedirectHosts: string[];
+  /** Where a standalone practice-management account signs in; {subdomain} is replaced. */
+  practiceManagementUrl: string;
   supportEmail: string;
   mailFrom: string;
   smtpUrl: string | null;
@@ -42,6 +48,9 @@ const schema = Joi.object({
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
   CLIENT_SITE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com/login'),
+  PORTAL_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  REIMBURSIFY_REDIRECT_HOSTS: Joi.string().allow('').default('reimbursify.example.com'),
+  PRACTICE_MANAGEMENT_URL: Joi.string().default('https://{subdomain}.practice.example.com'),
   SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
   MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
@@ -72,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),
     clientSiteUrl: value.CLIENT_SITE_URL,
+    portalUrl: (value.PORTAL_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    reimbursifyRedirectHosts: String(value.REIMBURSIFY_REDIRECT_HOSTS).split(',').map((h: string) => h.trim().toLowerCase()).filter(Boolean),
+    practiceManagementUrl: value.PRACTICE_MANAGEMENT_URL,
     supportEmail: value.SUPPORT_EMAIL,
     mailFrom: value.MAIL_FROM,
     smtpUrl: value.SMTP_URL ?? null,

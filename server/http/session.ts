@@ -1,5 +1,6 @@
-// Sessions in PostgreSQL (connect-pg-simple), with an idle timeout (rolling cookie) and an absolute
-// lifetime counted from sign-in. Values are documented in the README.
+// Sessions in PostgreSQL (connect-pg-simple), with an idle timeout and an absolute lifetime counted
+// from sign-in. Values are documented in the README. Activity is recorded at most once a minute, so
+// an ordinary page view does not write the session row.
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -8,10 +9,13 @@ import pg from 'pg';
 export const SESSION_IDLE_MS = 60 * 60 * 1000; // 60 minutes without a request ends the session
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000; // 12 hours after sign-in, whatever the activity
 export const SESSION_COOKIE = 'portal.sid';
+const ACTIVITY_RESOLUTION_MS = 60 * 1000;
+export const SESSION_CHECK_PATH = '/auth/session';
 
 declare module 'express-session' {
   interface SessionData {
     signedInAt?: number;
+    lastSeenAt?: number;
     returnTo?: string;
     providerId?: number;
     sideMenuCollapsed?: boolean;
@@ -31,6 +35,9 @@ export function createSessionMiddleware(options: { databaseUrl: string; secret: 
     tableName: 'sessions',
     createTableIfMissing: false,
     pruneSessionInterval: options.prune ? 15 * 60 : false,
+    // express-session would "touch" (UPDATE) the row on every request; idleness is tracked in the
+    // session itself (lastSeenAt), so an ordinary page view reads the row and writes nothing.
+    disableTouch: true,
   });
   const middleware = session({
     name: SESSION_COOKIE,
@@ -38,9 +45,8 @@ export function createSessionMiddleware(options: { databaseUrl: string; secret: 
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
-    proxy: undefined,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS },
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_ABSOLUTE_MS },
   });
   return {
     middleware,
@@ -51,12 +57,22 @@ export function createSessionMiddleware(options: { databaseUrl: string; secret: 
   };
 }
 
-/** Ends a signed-in session that has outlived its absolute lifetime. */
-export const enforceAbsoluteLifetime: RequestHandler = (req, res, next) => {
+/** Ends a signed-in session that was idle too long or has outlived its absolute lifetime. */
+export const enforceSessionLifetime: RequestHandler = (req, _res, next) => {
   const signedInAt = req.session?.signedInAt;
-  if (signedInAt && Date.now() - signedInAt > SESSION_ABSOLUTE_MS) {
+  if (!signedInAt) return next();
+  const now = Date.now();
+  const lastSeenAt = req.session.lastSeenAt ?? signedInAt;
+  if (now - signedInAt > SESSION_ABSOLUTE_MS || now - lastSeenAt > SESSION_IDLE_MS) {
     req.session.regenerate((error) => next(error));
     return;
   }
+  // The session loop's background check is not activity: it must not keep an idle session alive.
+  if (now - lastSeenAt > ACTIVITY_RESOLUTION_MS && req.path !== SESSION_CHECK_PATH) recordActivity(req.session);
   next();
 };
+
+/** Marks the session active now (a request, or the session loop's refresh). */
+export function recordActivity(session: { lastSeenAt?: number }): void {
+  session.lastSeenAt = Date.now();
+}

@@ -15,6 +15,8 @@ export interface ProviderSummary {
   hasPaidPlan: boolean;
   hasVideos: boolean;
   hasCalendar: boolean;
+  /** IANA time zone of the provider (greeting, calendar). */
+  timezone: string;
   unreadMessageCount: number;
 }
 

@@ -47,7 +47,7 @@ describe('browser: the portal shell', function () {
     const page = await session.newPage({ javaScript: false });
     await signInThroughForm(page, user.email);
     assert.equal(await page.locator('#side-menu').isVisible(), true);
-    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Show or hide the menu' }).click()]);
     assert.equal(await page.locator('#side-menu').isVisible(), false);
     await page.goto('/profile/specialties');
     assert.equal(await page.locator('#side-menu').isVisible(), false, 'the choice is remembered');

@@ -233,3 +233,43 @@ describe('/dev/outbox', () => {
     assert.match(page.text, /<a href="http:\/\/localhost:3000\/password\/reset\/abc">/);
   });
 });
+
+describe('session lifetime (60 min idle, 12 h absolute)', () => {
+  async function ageSession(field: 'lastSeenAt' | 'signedInAt', minutesAgo: number) {
+    const at = Date.now() - minutesAgo * 60_000;
+    await ctx().db.raw(`update sessions set sess = jsonb_set(sess::jsonb, ?, to_jsonb(?::bigint))::json where sess->>'signedInAt' is not null`, [`{${field}}`, at]);
+  }
+
+  it('an idle session ends after 60 minutes', async () => {
+    const user = await createProviderUser(ctx().db);
+    const client = agent();
+    await signIn(client, user.email);
+    await ageSession('lastSeenAt', 59);
+    await client.get('/').expect(200);
+    await ageSession('lastSeenAt', 61);
+    assert.equal((await client.get('/').expect(303)).headers.location, '/login');
+  });
+
+  it('the background session check does not count as activity, a refresh does', async () => {
+    const user = await createProviderUser(ctx().db);
+    const client = agent();
+    await signIn(client, user.email);
+    await ageSession('lastSeenAt', 50);
+    await client.get('/auth/session').set('Accept', 'application/json').expect(200);
+    const row = await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first();
+    assert.ok(Date.now() - Number(row.sess.lastSeenAt) > 49 * 60_000, 'the check left the idle clock alone');
+    const token = await tokenFor(client, '/');
+    await client.post('/auth/session/refresh').set('X-CSRF-Token', token).set('Accept', 'application/json').expect(200);
+    const refreshed = await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first();
+    assert.ok(Date.now() - Number(refreshed.sess.lastSeenAt) < 60_000);
+  });
+
+  it('a session ends 12 hours after sign-in whatever the activity', async () => {
+    const user = await createProviderUser(ctx().db);
+    const client = agent();
+    await signIn(client, user.email);
+    await ageSession('signedInAt', 12 * 60 + 1);
+    await ageSession('lastSeenAt', 1);
+    assert.equal((await client.get('/').expect(303)).headers.location, '/login');
+  });
+});

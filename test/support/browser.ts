@@ -97,6 +97,5 @@ export async function signInThroughForm(page: Page, email: string, password = TE
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForLoadState('domcontentloaded');
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Log In' }).click()]);
 }

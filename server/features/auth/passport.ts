@@ -1,9 +1,6 @@
-// passport-local with e-mail and password; the session keeps only the user id.
-import type { Knex } from 'knex';
+// passport keeps only the user id in the session. Passwords are checked by the auth service (with the
+// throttles and two-factor around it); routes then call req.login, which issues a new session id.
 import passport from 'passport';
-import { Strategy as LocalStrategy } from 'passport-local';
-import { verifyPassword } from './passwords';
-import { findUserByEmail } from './repo';
 
 export interface SessionUser { id: number }
 
@@ -13,19 +10,8 @@ declare global {
   }
 }
 
-export function configurePassport(db: Knex): passport.PassportStatic {
+export function configurePassport(): passport.PassportStatic {
   const instance = new passport.Passport();
-  instance.use(
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: true }, async (email, password, done) => {
-      try {
-        const user = await findUserByEmail(db, email.trim().toLowerCase());
-        const ok = await verifyPassword(user?.password_hash, password);
-        done(null, ok && user ? { id: user.id } : false);
-      } catch (error) {
-        done(error);
-      }
-    }),
-  );
   instance.serializeUser((user, done) => done(null, user.id));
   instance.deserializeUser((id: number, done) => done(null, { id }));
   return instance as unknown as passport.PassportStatic;

@@ -1,4 +1,5 @@
-// The users table as sign-in needs it.
+// The only place sign-in, tokens, sessions and the audit trail touch the database. Every function
+// takes the knex instance or a transaction, so a service can run one form post in one transaction.
 import type { Knex } from 'knex';
 
 export interface UserRow {
@@ -6,12 +7,40 @@ export interface UserRow {
   email: string;
   password_hash: string | null;
   first_name: string | null;
+  middle_name: string | null;
   last_name: string | null;
   company_name: string | null;
+  full_name: string | null;
+  phone_number: string | null;
   scopes: string[];
+  email_confirmed_at: Date | null;
   two_factor_enrolled_at: Date | null;
+  two_factor_phone: string | null;
   selected_provider_id: number | null;
 }
+
+export type TokenPurpose = 'password_reset' | 'email_confirm' | 'two_factor_code' | 'two_factor_remember';
+
+export interface TokenRow {
+  id: number;
+  user_id: number;
+  purpose: TokenPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  attempts: number;
+  meta: Record<string, unknown> | null;
+}
+
+export interface AccountRow {
+  id: number;
+  has_paid_plan: boolean;
+  has_paid_practice_management_plan: boolean;
+  standalone_practice_management: boolean;
+  practice_management: { subdomain?: string; trial_end?: string } | null;
+}
+
+// ---- users
 
 export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
   return db<UserRow>('users').where({ email }).first();
@@ -21,7 +50,125 @@ export function findUserById(db: Knex, id: number): Promise<UserRow | undefined>
   return db<UserRow>('users').where({ id }).first();
 }
 
-export async function recordAudit(db: Knex, entry: { userId: number | null; action: string; ip?: string; userAgent?: string; details?: object }): Promise<void> {
+/** Locks the user's row for the rest of the transaction (password and e-mail changes). */
+export function lockUser(trx: Knex.Transaction, id: number): Promise<UserRow | undefined> {
+  return trx<UserRow>('users').where({ id }).forUpdate().first();
+}
+
+export async function updateUser(db: Knex, id: number, patch: Partial<Omit<UserRow, 'id'>> & { last_sign_in_at?: Date }): Promise<void> {
+  await db('users').where({ id }).update(patch);
+}
+
+export async function emailTaken(db: Knex, email: string, exceptUserId: number): Promise<boolean> {
+  return Boolean(await db('users').where({ email }).whereNot({ id: exceptUserId }).first('id'));
+}
+
+/** Users whose first and last name (any case) and phone (own or two-factor) match. */
+export function findUsersByNameAndPhone(db: Knex, first: string, last: string, phone: string): Promise<UserRow[]> {
+  return db<UserRow>('users')
+    .whereRaw('lower(trim(first_name)) = lower(?)', [first])
+    .andWhereRaw('lower(trim(last_name)) = lower(?)', [last])
+    .andWhere((q) => q.where({ phone_number: phone }).orWhere({ two_factor_phone: phone }))
+    .limit(5);
+}
+
+/** Accounts the user holds a role on (billing and practice-management facts). */
+export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> {
+  return db('accounts as a')
+    .join('account_roles as r', 'r.account_id', 'a.id')
+    .where('r.user_id', userId)
+    .whereNull('a.error')
+    .distinct('a.id', 'a.has_paid_plan', 'a.has_paid_practice_management_plan', 'a.standalone_practice_management', 'a.practice_management')
+    .orderBy('a.id');
+}
+
+/**
+ * Whether any account the user works with (by role or through a profile they have clinician access to)
+ * has a paid plan. Stand-in for "an active or trialing subscription" until billing (spec 3) exists.
+ */
+export async function userHasPaidPlan(db: Knex, userId: number): Promise<boolean> {
+  const row = await db('accounts as a')
+    .where('a.has_paid_plan', true)
+    .whereNull('a.error')
+    .where((q) =>
+      q
+        .whereIn('a.id', db('account_roles').select('account_id').where({ user_id: userId }))
+        .orWhereIn('a.id', db('providers as p').join('provider_clinicians as pc', 'pc.provider_id', 'p.id').select('p.account_id').where('pc.user_id', userId)),
+    )
+    .first('a.id');
+  return Boolean(row);
+}
+
+// ---- one-time tokens (only hashes)
+
+export async function insertToken(
+  db: Knex,
+  token: { userId: number; purpose: TokenPurpose; hash: string; expiresAt: Date; meta?: Record<string, unknown> },
+): Promise<number> {
+  const [row] = await db('auth_tokens')
+    .insert({ user_id: token.userId, purpose: token.purpose, token_hash: token.hash, expires_at: token.expiresAt, meta: JSON.stringify(token.meta ?? {}) })
+    .returning('id');
+  return Number(row.id);
+}
+
+/** An unused, unexpired token with that hash and purpose, locked when inside a transaction. */
+export function findLiveTokenByHash(db: Knex, purpose: TokenPurpose, hash: string, userId?: number): Promise<TokenRow | undefined> {
+  const query = db<TokenRow>('auth_tokens')
+    .where({ purpose, token_hash: hash })
+    .whereNull('used_at')
+    .where('expires_at', '>', db.fn.now());
+  if (userId !== undefined) query.andWhere({ user_id: userId });
+  if (db.isTransaction) query.forUpdate();
+  return query.first();
+}
+
+/** The newest unused, unexpired token of that purpose for the user (a two-factor code). */
+export function findLatestLiveToken(db: Knex, userId: number, purpose: TokenPurpose, kind?: string): Promise<TokenRow | undefined> {
+  const query = db<TokenRow>('auth_tokens')
+    .where({ user_id: userId, purpose })
+    .whereNull('used_at')
+    .where('expires_at', '>', db.fn.now())
+    .orderBy('id', 'desc');
+  if (kind) query.whereRaw(`meta->>'kind' = ?`, [kind]);
+  if (db.isTransaction) query.forUpdate();
+  return query.first();
+}
+
+export async function markTokenUsed(db: Knex, id: number): Promise<void> {
+  await db('auth_tokens').where({ id }).update({ used_at: db.fn.now() });
+}
+
+export async function countWrongAttempt(db: Knex, id: number): Promise<number> {
+  const [row] = await db('auth_tokens').where({ id }).increment('attempts', 1).returning('attempts');
+  return Number(row.attempts);
+}
+
+/** Ends every live token of that purpose for the user (a new reset link makes older ones void). */
+export async function invalidateTokens(db: Knex, userId: number, purpose: TokenPurpose, kind?: string): Promise<void> {
+  const query = db('auth_tokens').where({ user_id: userId, purpose }).whereNull('used_at');
+  if (kind) query.whereRaw(`meta->>'kind' = ?`, [kind]);
+  await query.update({ used_at: db.fn.now() });
+}
+
+export async function countResetRequests(db: Knex, userId: number, since: Date): Promise<number> {
+  const row = await db('auth_tokens').where({ user_id: userId, purpose: 'password_reset' }).where('created_at', '>=', since).count<{ count: number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+// ---- sessions (connect-pg-simple's table; user_id is filled by a trigger)
+
+/** Signs the user out everywhere except the given session (after a password change). */
+export async function endOtherSessions(db: Knex, userId: number, keepSid: string | null): Promise<number> {
+  const query = db('sessions').where({ user_id: userId });
+  if (keepSid) query.whereNot({ sid: keepSid });
+  return query.del();
+}
+
+// ---- audit trail (never passwords, codes or tokens)
+
+export interface AuditEntry { userId: number | null; action: string; ip?: string; userAgent?: string; details?: object }
+
+export async function recordAudit(db: Knex, entry: AuditEntry): Promise<void> {
   await db('audit_log').insert({
     user_id: entry.userId,
     action: entry.action,

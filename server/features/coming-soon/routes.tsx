@@ -11,20 +11,12 @@ const publicRoute = (path: string, title: string): PlannedRoute => ({ path, titl
 const memberRoute = (path: string, title: string, layout: LayoutName = 'dashboard'): PlannedRoute => ({ path, title, signedIn: true, layout });
 
 export const PLANNED_ROUTES: PlannedRoute[] = [
-  publicRoute('/login/help', 'Login Help'),
-  publicRoute('/account/confirm/:token', 'Confirm Account'),
   publicRoute('/signup', 'Sign Up'),
   publicRoute('/signup/invite/:inviteToken', 'Sign Up'),
   publicRoute('/signup-from-client', 'Sign Up'),
-  publicRoute('/password/request', 'Reset Password'),
-  publicRoute('/password/reset/:resetToken', 'Reset Password'),
-  publicRoute('/account/recover', 'Recover Account'),
-  publicRoute('/account/recovered', 'Recover Account'),
   publicRoute('/zpm-signup', 'Practice Management Sign Up'),
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
   publicRoute('/checkout/no-sign-in/:priceId', 'Checkout'),
-  memberRoute('/account-preferences', 'Account Settings'),
-  memberRoute('/password/update', 'Update Password'),
   memberRoute('/profiles/create', 'Create a New Profile', 'onboarding'),
   memberRoute('/profiles/create/:providerId', 'Create a New Profile', 'onboarding'),
   memberRoute('/profiles/about-you-for/:providerId', 'About You', 'onboarding'),

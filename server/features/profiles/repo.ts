@@ -1,37 +1,48 @@
 // Loading the signed-in user with their roles and the profiles they have clinician access to.
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { providerDisplayName, type ProviderSummary, type Viewer } from '../../http/viewer';
 
 interface ProviderRow {
   id: number; account_id: number; type: 'individual' | 'practice'; status: ProviderSummary['status'];
   first_name: string | null; last_name: string | null; company_name: string | null; slug: string | null;
-  has_paid_plan: boolean; has_calendar: boolean; has_videos: boolean;
+  has_paid_plan: boolean; has_calendar: boolean; has_videos: boolean; timezone: string | null;
+}
+
+/**
+ * The user, their roles and their profiles in one round trip, aggregated by PostgreSQL. It runs on
+ * every signed-in request, so it is a named prepared statement: each connection plans it once.
+ */
+const LOAD_VIEWER_SQL = `select u.id, u.email, u.first_name, u.last_name, u.company_name, u.scopes, u.two_factor_enrolled_at, u.selected_provider_id,
+       coalesce((select json_agg(json_build_object('account_id', r.account_id, 'role', r.role)) from account_roles r where r.user_id = u.id), '[]') as roles,
+       coalesce((select json_agg(json_build_object(
+           'id', p.id, 'account_id', p.account_id, 'type', p.type, 'status', p.status, 'first_name', p.first_name,
+           'last_name', p.last_name, 'company_name', p.company_name, 'slug', p.slug, 'timezone', p.timezone,
+           'has_paid_plan', a.has_paid_plan, 'has_calendar', p.has_calendar,
+           'has_videos', jsonb_typeof(p.custom_content->'videos') = 'array' and jsonb_array_length(p.custom_content->'videos') > 0
+         ) order by p.id)
+         from provider_clinicians pc join providers p on p.id = pc.provider_id join accounts a on a.id = p.account_id
+         where pc.user_id = u.id), '[]') as providers
+     from users u where u.id = $1`;
+
+async function queryViewer(db: Knex, userId: number) {
+  const connection = await db.client.acquireConnection();
+  try {
+    return await (connection as pg.Client).query({ name: 'load-viewer', text: LOAD_VIEWER_SQL, values: [userId] });
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 export async function loadViewer(db: Knex, userId: number, wantedProviderId?: number): Promise<Viewer | null> {
-  const user = await db('users')
-    .select('id', 'email', 'first_name', 'last_name', 'company_name', 'scopes', 'two_factor_enrolled_at', 'selected_provider_id')
-    .where({ id: userId })
-    .first();
+  const result = await queryViewer(db, userId);
+  const user = result.rows[0];
   if (!user) return null;
-  const [roles, providerRows] = await Promise.all([
-    db('account_roles').select('account_id', 'role').where({ user_id: userId }),
-    db('provider_clinicians as pc')
-      .join('providers as p', 'p.id', 'pc.provider_id')
-      .join('accounts as a', 'a.id', 'p.account_id')
-      .where('pc.user_id', userId)
-      .select<ProviderRow[]>(
-        'p.id', 'p.account_id', 'p.type', 'p.status', 'p.first_name', 'p.last_name', 'p.company_name', 'p.slug',
-        'a.has_paid_plan', 'p.has_calendar',
-        db.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(p.custom_content->'videos') = 'array' then p.custom_content->'videos' end), 0) > 0 as has_videos`),
-      )
-      .orderBy('p.id'),
-  ]);
-  const providers = providerRows.map(toSummary);
+  const providers = (user.providers as ProviderRow[]).map(toSummary);
   const provider = chooseProvider(providers, wantedProviderId ?? user.selected_provider_id ?? undefined);
   return {
     user: {
-      id: user.id,
+      id: Number(user.id),
       email: user.email,
       firstName: user.first_name,
       lastName: user.last_name,
@@ -39,7 +50,7 @@ export async function loadViewer(db: Knex, userId: number, wantedProviderId?: nu
       scopes: user.scopes ?? [],
       twoFactorEnrolled: Boolean(user.two_factor_enrolled_at),
     },
-    roles: roles.map((r: { account_id: number; role: string }) => ({ accountId: Number(r.account_id), role: r.role })),
+    roles: (user.roles as { account_id: number; role: string }[]).map((r) => ({ accountId: Number(r.account_id), role: r.role })),
     providers,
     provider,
   };
@@ -68,6 +79,7 @@ function toSummary(row: ProviderRow): ProviderSummary {
     hasPaidPlan: Boolean(row.has_paid_plan),
     hasVideos: Boolean(row.has_videos),
     hasCalendar: Boolean(row.has_calendar),
+    timezone: row.timezone ?? 'America/New_York',
     unreadMessageCount: 0, // messaging arrives with its own issue
   };
 }

@@ -5,7 +5,7 @@ import type { ProviderSummary, Viewer } from '../../../server/http/viewer';
 
 const provider = (overrides: Partial<ProviderSummary> = {}): ProviderSummary => ({
   id: 7, accountId: 1, type: 'individual', status: 'active', firstName: 'Dana', lastName: 'Rivera', companyName: null,
-  displayName: 'Dana Rivera', slug: 'dana-rivera', hasPaidPlan: true, hasVideos: false, hasCalendar: false, unreadMessageCount: 0, ...overrides,
+  displayName: 'Dana Rivera', slug: 'dana-rivera', hasPaidPlan: true, hasVideos: false, hasCalendar: false, timezone: 'UTC', unreadMessageCount: 0, ...overrides,
 });
 const viewer = (p: ProviderSummary | null, roles: string[] = ['owner'], count = 1): Viewer => ({
   user: { id: 1, email: 'a@b.co', firstName: 'Dana', lastName: 'Rivera', displayName: 'Dana Rivera', scopes: ['provider'], twoFactorEnrolled: false },

@@ -1,4 +1,5 @@
-// /login: e-mail and password (spec 1 §5 Login). Errors appear beside their field.
+// /login: e-mail and password (spec 1 §5 Login). Errors appear beside their field; the outcome of a
+// refused sign-in (wrong credentials, too many attempts) above the form.
 import { PostForm } from '../../components/CsrfField';
 import { FormField } from '../../components/FormField';
 
@@ -6,9 +7,14 @@ export interface LoginPageProps {
   values: { email: string };
   errors: Record<string, string>;
   formError?: 'invalid' | 'throttled';
+  /** Carried through the form: origin=client and an allow-listed reimbursify_redirect_url. */
+  origin?: string;
+  reimbursifyRedirectUrl?: string;
 }
 
-export function LoginPage({ values, errors, formError }: LoginPageProps) {
+export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try again later.';
+
+export function LoginPage({ values, errors, formError, origin, reimbursifyRedirectUrl }: LoginPageProps) {
   return (
     <>
       {formError === 'invalid' && (
@@ -17,9 +23,11 @@ export function LoginPage({ values, errors, formError }: LoginPageProps) {
         </div>
       )}
       {formError === 'throttled' && (
-        <div className="flash flash--error" role="alert"><span>There have been too many attempts. Please try again later.</span></div>
+        <div className="flash flash--error" role="alert"><span>{TOO_MANY_ATTEMPTS}</span></div>
       )}
       <PostForm action="/login" noValidate>
+        {origin && <input type="hidden" name="origin" value={origin} />}
+        {reimbursifyRedirectUrl && <input type="hidden" name="reimbursify_redirect_url" value={reimbursifyRedirectUrl} />}
         <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
         <FormField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
         <div className="actions">

@@ -1,0 +1,39 @@
+# The portal as one image. The build stage installs every dependency and builds the islands
+# (Vite -> public/build); the runtime stage keeps the production dependencies only and runs as the
+# unprivileged `node` user. The server runs TypeScript through tsx (a runtime dependency) and applies
+# pending migrations when it starts (MIGRATE_ON_START, on by default): the command migrates, then serves.
+#
+#   docker build -t members-portal .
+#   docker compose up -d            (with PostgreSQL: see docker-compose.yml and the README)
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Native pieces (argon2, sharp, esbuild) come prebuilt inside their npm packages: nothing is compiled.
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# DATA_DIR (uploads, and the database files if no DATABASE_URL is given) belongs to the `node` user,
+# so a fresh named volume mounted there does too.
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/public ./public
+COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/server ./server
+COPY --from=build /app/views ./views
+COPY --from=build /app/islands ./islands
+COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/seeds ./seeds
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Not `npm start`: it would build the islands again, and this image holds them already.
+CMD ["node", "--import", "tsx", "server/main.ts"]

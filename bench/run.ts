@@ -1,0 +1,265 @@
+// npm run bench: the portal's performance budgets, measured. Starts the portal in-process on a database
+// of its own (demo data loaded), loads it with autocannon from a child process beside a bare Express
+// route, weighs a few pages in gzip bytes, prints PASS/FAIL per budget and a table for the README.
+// It is a report: budget failures are printed, the exit code stays 0 (1 only when it could not run).
+//
+// Settings: BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default 10),
+// TEST_DATABASE_URL / DATABASE_URL (a server to create the bench database on; else embedded PostgreSQL).
+
+// React picks its development or production server renderer when first loaded; measure production.
+process.env.NODE_ENV = 'production';
+
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import pino from 'pino';
+import type { LoadJob, LoadResult } from './load';
+import { signIn, weighPage, type PageWeight } from './pages';
+
+const { createApp } = await import('../server/app');
+const { loadConfig } = await import('../server/config');
+const { createIntegrations } = await import('../server/integrations');
+const { REDACT_PATHS } = await import('../server/logger');
+const { runSeeds } = await import('../seeds/index');
+const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
+const { createTestDatabase } = await import('../test/support/database');
+
+const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
+const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
+const ROUNDS = 3;
+const WARMUP_SECONDS = 1;
+
+const KB = 1024;
+const BUDGET = {
+  signedInShareOfBare: 0.3,
+  noIslandHtmlCss: 14 * KB,
+  sharedScript: 5 * KB,
+  islandPageJs: 80 * KB,
+};
+
+/** Pages weighed, with whether they are meant to carry an island. */
+const PAGES = [
+  { path: '/login', signedIn: false, islands: false },
+  { path: '/', signedIn: true, islands: false },
+  { path: '/profile/specialties', signedIn: true, islands: false },
+  { path: '/developer-tools', signedIn: true, islands: true },
+];
+
+interface Target { key: string; label: string; url: string; headers: Record<string, string> }
+interface Summary { rps: number; p50: number; p95: number; p99: number; runs: LoadResult[] }
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`clean-up step failed: ${String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+async function main(): Promise<void> {
+  const cpus = os.cpus();
+  console.log(`Benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
+    `${ROUNDS} runs × ${SECONDS} s per target, ${CONNECTIONS} connections, NODE_ENV=production\n`);
+
+  // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
+  const started = Date.now();
+  const database = await createTestDatabase();
+  cleanups.push(() => database.drop());
+  await runSeeds(database.db, { demo: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`database ready with demo data (${where(database.url)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  });
+  // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
+  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
+  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
+  cleanups.push(() => portal.close());
+  const base = await listen(portal.app);
+
+  const bare = express();
+  bare.get('/bare', (_req, res) => {
+    res.send('ok');
+  });
+  const bareBase = await listen(bare);
+
+  const cookie = await signIn(base, DEMO_EMAILS.individual, DEMO_PASSWORD);
+  console.log(`signed in as ${DEMO_EMAILS.individual}\n`);
+
+  const targets: Target[] = [
+    { key: 'bare', label: 'Bare Express route `GET /bare`', url: `${bareBase}/bare`, headers: {} },
+    { key: 'login', label: '`GET /login` (signed out)', url: `${base}/login`, headers: {} },
+    { key: 'dashboard', label: '`GET /` dashboard (signed in)', url: `${base}/`, headers: { cookie } },
+  ];
+
+  for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: target.headers });
+  const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.key, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of targets) {
+      const result = await load({ url: target.url, seconds: SECONDS, connections: CONNECTIONS, headers: target.headers });
+      runs.get(target.key)!.push(result);
+      const odd = result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : '';
+      console.log(`run ${round}/${ROUNDS}  ${target.key.padEnd(9)} ${fmt(result.rps, 0).padStart(7)} req/s  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}${odd}`);
+    }
+  }
+  const summary = new Map<string, Summary>();
+  for (const [key, results] of runs) {
+    summary.set(key, {
+      rps: median(results.map((r) => r.rps)),
+      p50: median(results.map((r) => r.p50)),
+      p95: median(results.map((r) => r.p95)),
+      p99: median(results.map((r) => r.p99)),
+      runs: results,
+    });
+  }
+
+  const weights: (PageWeight & { islands: boolean })[] = [];
+  for (const page of PAGES) weights.push({ ...(await weighPage(base, page.path, page.signedIn ? cookie : undefined)), islands: page.islands });
+
+  report(targets, summary, weights);
+}
+
+function report(targets: Target[], summary: Map<string, Summary>, weights: (PageWeight & { islands: boolean })[]): void {
+  const bare = summary.get('bare')!;
+  const checks: { ok: boolean; text: string }[] = [];
+  const check = (ok: boolean, text: string) => checks.push({ ok, text });
+
+  const dashboard = summary.get('dashboard')!;
+  const share = dashboard.rps / bare.rps;
+  check(share >= BUDGET.signedInShareOfBare,
+    `signed-in page GET / at ${pct(share)} of the bare route's req/s (${fmt(dashboard.rps, 0)} of ${fmt(bare.rps, 0)}; budget ≥ ${pct(BUDGET.signedInShareOfBare)})`);
+  for (const [key, s] of summary) {
+    const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
+  }
+
+  const sharedSizes = new Set<number>();
+  for (const page of weights) {
+    if (page.status !== 200) {
+      check(false, `${page.path} answered ${page.status}, not 200`);
+      continue;
+    }
+    if (page.sharedJs) sharedSizes.add(page.sharedJs);
+    if (page.islands) {
+      const js = page.sharedJs + page.islandJs;
+      check(js <= BUDGET.islandPageJs, `${page.path} (island page): ${kb(js)} of JS in all (budget ≤ ${kb(BUDGET.islandPageJs)})`);
+      if (!page.islandJs) check(false, `${page.path} is expected to load an island but links no island script`);
+    } else {
+      const htmlCss = page.html + page.css;
+      check(htmlCss <= BUDGET.noIslandHtmlCss, `${page.path}: ${kb(htmlCss)} HTML+CSS (budget ≤ ${kb(BUDGET.noIslandHtmlCss)})`);
+      check(page.islandJs === 0, `${page.path}: no island JS (${page.islandJs ? kb(page.islandJs) + ' found' : 'none'})`);
+    }
+  }
+  const shared = Math.max(0, ...sharedSizes);
+  check(shared > 0 && shared <= BUDGET.sharedScript, `shared portal-*.js script: ${kb(shared)} (budget ≤ ${kb(BUDGET.sharedScript)})`);
+
+  console.log('\nBudgets');
+  for (const { ok, text } of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  console.log(failed ? `\n${failed} budget check(s) FAILED (the benchmark is a report; exit code stays 0)` : '\nall budgets met');
+
+  const lines = [
+    `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections, ` +
+      `${os.cpus().length} CPU cores, Node ${process.version}, NODE_ENV=production.`,
+    '',
+    '| Measurement | req/s | p50 | p95 | p99 | vs bare route |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...targets.map((t) => {
+      const s = summary.get(t.key)!;
+      return `| ${t.label} | ${fmt(s.rps, 0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${t.key === 'bare' ? '100 %' : pct(s.rps / bare.rps)} |`;
+    }),
+    '',
+    'Page weight, gzip level 6 (KB = 1024 bytes):',
+    '',
+    '| Page | HTML | CSS | Shared JS | Island JS | Budget |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...weights.map((p) => {
+      const budget = p.islands
+        ? `JS ${kb(p.sharedJs + p.islandJs)} ≤ ${kb(BUDGET.islandPageJs)}`
+        : `HTML+CSS ${kb(p.html + p.css)} ≤ ${kb(BUDGET.noIslandHtmlCss)}, no island JS`;
+      return `| \`${p.path}\` | ${kb(p.html)} | ${kb(p.css)} | ${kb(p.sharedJs)} | ${p.islandJs ? kb(p.islandJs) : '–'} | ${budget} |`;
+    }),
+  ];
+  console.log('\nMarkdown for the README\n');
+  console.log(lines.join('\n'));
+}
+
+/** Runs one autocannon job in a child process (so load and portal do not share an event loop). */
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
+      answered = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`load generator: ${message.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`load generator exited with ${code} before answering`));
+    });
+    child.send(job);
+  });
+}
+
+async function listen(app: express.Express): Promise<string> {
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  cleanups.push(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  }));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function where(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port}${u.pathname}`;
+}
+
+const fmt = (n: number, digits: number) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => (Number.isFinite(n) ? `${fmt(n, n < 10 ? 1 : 0)} ms` : 'n/a');
+const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+// Last, so that every constant above is initialised before it runs.
+try {
+  await main();
+  await cleanUp();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nbench could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  await cleanUp();
+  process.exit(1);
+}

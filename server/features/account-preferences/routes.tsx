@@ -1,0 +1,181 @@
+// Account Settings (/account-preferences) and /password/update (spec 1 §2, §4 Two-factor setup,
+// §5 Account settings, §7 the e-mail, name, phone and password calls). Thin: parse, one service call,
+// render or redirect; a failed form comes back with 422, its values and its messages.
+import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { ValidationError } from '../../http/errors';
+import { flash } from '../../http/flash';
+import { requireSignIn } from '../../http/guards';
+import { render } from '../../http/render';
+import type { Integrations } from '../../integrations';
+import { AccountSettingsPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountSettingsPage';
+import { PasswordUpdatePage } from '../../../views/pages/account-preferences/PasswordUpdatePage';
+import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
+import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
+import { requestMeta } from '../auth/routes';
+import type { AuthDeps } from '../auth/service';
+import type { Throttles } from '../auth/throttle';
+import { phoneLastFour } from '../auth/tokens';
+import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema, validate } from '../auth/validation';
+import * as service from './service';
+import {
+  emailChangeSchema,
+  passwordChangeSchema,
+  phoneChangeSchema,
+  twoFactorRemovalSchema,
+  twoFactorStartSchema,
+  validateName,
+} from './validation';
+
+const TITLE = 'Account Settings';
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function accountPreferencesRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
+  const router = Router();
+  const deps: AuthDeps = { db, mail: integrations.mail, sms: integrations.sms, config, throttles };
+  const actorOf = (req: Request, res: Response): service.Actor => ({ userId: res.locals.viewer!.user.id, sessionId: req.sessionID ?? null });
+
+  async function settingsPage(req: Request, res: Response, forms: AccountSettingsForms = {}, status = 200) {
+    const settings = await service.loadAccountSettings(deps, actorOf(req, res));
+    render(req, res, { title: TITLE, status, page: <AccountSettingsPage settings={settings} forms={forms} /> });
+  }
+
+  /**
+   * Runs one form of the page: validation errors and a service's ValidationError both re-render the
+   * page with 422 and that form's values and messages; success flashes and goes back to the page.
+   */
+  function settingsForm<T>(
+    form: keyof AccountSettingsForms,
+    check: (body: unknown) => { value: T; errors: null } | { value: null; errors: Record<string, string> },
+    keep: string[],
+    act: (req: Request, res: Response, value: T) => Promise<string | void>,
+  ) {
+    return async (req: Request, res: Response) => {
+      const values = Object.fromEntries(keep.map((key) => [key, text(req.body[key])]));
+      const checked = check(req.body);
+      if (checked.errors) return settingsPage(req, res, { [form]: { values, errors: checked.errors } }, 422);
+      try {
+        const message = await act(req, res, checked.value);
+        if (res.headersSent) return;
+        if (message) flash(req, 'success', message);
+        res.redirect(303, form.startsWith('twoFactor') || form === 'phone' ? '/account-preferences#two-factor' : '/account-preferences');
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
+      }
+    };
+  }
+
+  router.get('/account-preferences', requireSignIn, (req, res) => settingsPage(req, res));
+
+  router.post(
+    '/account-preferences/email',
+    requireSignIn,
+    settingsForm('email', (body) => validate(emailChangeSchema, body), ['newEmail'], async (req, res, value) => {
+      await service.changeEmail(deps, actorOf(req, res), value, requestMeta(req));
+      return 'Your email has been successfully changed.';
+    }),
+  );
+
+  router.post(
+    '/account-preferences/name',
+    requireSignIn,
+    settingsForm('name', validateName, ['first_name', 'middle_name', 'last_name', 'company_name'], async (req, res, value) => {
+      await service.changeName(deps, actorOf(req, res), value, requestMeta(req));
+      return 'Your name has been successfully changed.';
+    }),
+  );
+
+  router.post(
+    '/account-preferences/phone',
+    requireSignIn,
+    settingsForm('phone', (body) => validate(phoneChangeSchema, body), ['phone'], async (req, res, value) => {
+      await service.changePhone(deps, actorOf(req, res), value, requestMeta(req));
+      return 'Your phone number has been successfully changed.';
+    }),
+  );
+
+  // Two-factor setup: enter phone → enter code → confirmed (spec 1 §4).
+  router.post(
+    '/account-preferences/two-factor',
+    requireSignIn,
+    settingsForm('twoFactor', (body) => validate(twoFactorStartSchema, body), ['phone_number'], async (req, res, value) => {
+      const result = await service.startTwoFactorSetup(deps, actorOf(req, res), value, requestMeta(req));
+      if (result === 'throttled') throw new ValidationError({ phone_number: TOO_MANY_ATTEMPTS });
+      res.redirect(303, '/account-preferences/two-factor');
+    }),
+  );
+
+  async function setupCodePage(req: Request, res: Response, options: { error?: string; status?: number } = {}) {
+    const phone = await service.pendingSetupPhone(deps, actorOf(req, res));
+    if (!phone) return res.redirect(303, '/account-preferences#two-factor');
+    render(req, res, {
+      title: 'Enter Your Code',
+      status: options.status ?? 200,
+      page: (
+        <TwoFactorCodePage
+          phoneLastFour={phoneLastFour(phone)}
+          error={options.error}
+          remember={false}
+          offerRemember={false}
+          action="/account-preferences/two-factor/confirmation"
+          resendAction="/account-preferences/two-factor/new-code"
+          cancelHref="/account-preferences"
+        />
+      ),
+    });
+  }
+
+  router.get('/account-preferences/two-factor', requireSignIn, (req, res) => setupCodePage(req, res));
+
+  router.post('/account-preferences/two-factor/confirmation', requireSignIn, async (req, res) => {
+    const checked = validate(twoFactorCodeSchema, req.body);
+    if (checked.errors) return setupCodePage(req, res, { error: checked.errors.token, status: 422 });
+    const result = await service.finishTwoFactorSetup(deps, actorOf(req, res), { token: checked.value.token }, requestMeta(req));
+    if (result === 'wrong') return setupCodePage(req, res, { error: TWO_FACTOR_WRONG_CODE, status: 422 });
+    flash(req, 'success', 'Confirmed! Two-factor authentication is on.');
+    res.redirect(303, '/account-preferences#two-factor');
+  });
+
+  router.post('/account-preferences/two-factor/new-code', requireSignIn, async (req, res) => {
+    const result = await service.resendSetupCode(deps, actorOf(req, res), requestMeta(req));
+    if (result === 'none') return res.redirect(303, '/account-preferences#two-factor');
+    flash(req, result === 'sent' ? 'success' : 'error', result === 'sent' ? 'New code sent!' : TOO_MANY_ATTEMPTS);
+    res.redirect(303, '/account-preferences/two-factor');
+  });
+
+  router.post(
+    '/account-preferences/two-factor/removal',
+    requireSignIn,
+    settingsForm('twoFactorOff', (body) => validate(twoFactorRemovalSchema, body), [], async (req, res, value) => {
+      await service.disableTwoFactor(deps, actorOf(req, res), value, requestMeta(req));
+      return 'You have sucessfully unenrolled from 2FA.';
+    }),
+  );
+
+  // Password change: here and on Account Settings (the form says where it came from).
+  router.get('/password/update', requireSignIn, (req, res) => {
+    render(req, res, { title: 'Update Password', page: <PasswordUpdatePage /> });
+  });
+
+  router.post('/password/update', requireSignIn, async (req, res) => {
+    const fromSettings = req.body.from === 'account-preferences';
+    const failed = (errors: Record<string, string>) =>
+      fromSettings
+        ? settingsPage(req, res, { password: { errors } }, 422)
+        : render(req, res, { title: 'Update Password', status: 422, page: <PasswordUpdatePage state={{ errors }} /> });
+    const checked = validate(passwordChangeSchema, req.body);
+    if (checked.errors) return failed(checked.errors);
+    try {
+      await service.changePassword(deps, actorOf(req, res), checked.value, requestMeta(req));
+    } catch (error) {
+      if (error instanceof ValidationError) return failed(error.fields);
+      throw error;
+    }
+    flash(req, 'success', 'Your password has been successfully changed.');
+    res.redirect(303, fromSettings ? '/account-preferences' : '/password/update');
+  });
+
+  return router;
+}

@@ -1,0 +1,198 @@
+// Account Settings rules (spec 1 §2 Account Settings screen, §4 Two-factor setup, §5 Account settings):
+// e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
+// the current password; every change is one transaction and is written to the audit trail.
+import { ForbiddenError, ValidationError } from '../../http/errors';
+import type { AuthDeps, RequestMeta } from '../auth/service';
+import { issueEmailConfirmation, mailEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import * as authRepo from '../auth/repo';
+import { hashToken, matchesHash, newCode, phoneLastFour } from '../auth/tokens';
+import { findSettings } from './repo';
+import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
+
+/** The acting, signed-in user; every record is loaded through it. */
+export interface Actor { userId: number; sessionId: string | null }
+
+export interface AccountSettings {
+  email: string;
+  emailConfirmed: boolean;
+  name: NameInput;
+  phone: string | null;
+  twoFactor: { enrolled: boolean; phoneLastFour: string | null };
+  /** Two-factor is offered only with an active or trialing subscription (spec 1 §4, §6). */
+  twoFactorOffered: boolean;
+}
+
+const audit = (db: AuthDeps['db'], userId: number, action: string, meta: RequestMeta, details?: object) =>
+  authRepo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
+
+export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<AccountSettings> {
+  const row = await findSettings(deps.db, actor.userId);
+  if (!row) throw new ForbiddenError();
+  return {
+    email: row.email,
+    emailConfirmed: Boolean(row.email_confirmed_at),
+    name: { first_name: row.first_name ?? '', middle_name: row.middle_name ?? '', last_name: row.last_name ?? '', company_name: row.company_name ?? '' },
+    phone: row.phone_number,
+    twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
+    // Billing (spec 3) is not built yet: accounts.has_paid_plan stands in for "an active or trialing
+    // subscription" (docs/decisions.md, "Two-factor needs a paid plan").
+    twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId),
+  };
+}
+
+/**
+ * Throws a field error unless the password is the user's current one. Wrong guesses count against the
+ * same per-address limit as sign-in, so an open session cannot be used to guess the password.
+ */
+async function requireCurrentPassword(deps: AuthDeps, userId: number, password: string, field = 'password'): Promise<authRepo.UserRow> {
+  const user = await authRepo.findUserById(deps.db, userId);
+  if (!user) throw new ForbiddenError();
+  if (await deps.throttles.signInByEmail.exceeded(user.email)) throw new ValidationError({ [field]: TOO_MANY_ATTEMPTS });
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await deps.throttles.signInByEmail.hit(user.email);
+    throw new ValidationError({ [field]: CURRENT_PASSWORD_WRONG });
+  }
+  return user;
+}
+
+/** PUT auth/email/update: the old address is told, the new one asked to confirm. */
+export async function changeEmail(deps: AuthDeps, actor: Actor, input: { newEmail: string; password: string }, meta: RequestMeta): Promise<void> {
+  const user = await requireCurrentPassword(deps, actor.userId, input.password);
+  if (user.email.toLowerCase() === input.newEmail) throw new ValidationError({ newEmail: EMAIL_UNCHANGED });
+  const oldEmail = user.email;
+  const confirmation = await deps.db.transaction(async (trx) => {
+    await authRepo.lockUser(trx, actor.userId);
+    if (await authRepo.emailTaken(trx, input.newEmail, actor.userId)) throw new ValidationError({ newEmail: EMAIL_TAKEN });
+    await authRepo.updateUser(trx, actor.userId, { email: input.newEmail, email_confirmed_at: null });
+    await audit(trx, actor.userId, 'email_changed', meta);
+    return issueEmailConfirmation(trx, { id: actor.userId, email: input.newEmail });
+  });
+  await deps.mail.send({
+    to: oldEmail,
+    subject: `Your ${deps.config.brandName} e-mail address was changed`,
+    text: [
+      `The e-mail address of your ${deps.config.brandName} account was just changed from this address to another one.`,
+      '',
+      `If you made this change, there is nothing to do. If you did not, please contact us right away at ${deps.config.supportEmail}.`,
+    ].join('\n'),
+  });
+  await mailEmailConfirmation(deps, input.newEmail, confirmation);
+}
+
+/** PUT portal/me. */
+export async function changeName(deps: AuthDeps, actor: Actor, input: NameInput, meta: RequestMeta): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const full = [input.first_name, input.middle_name, input.last_name].filter(Boolean).join(' ');
+    await authRepo.updateUser(trx, actor.userId, {
+      first_name: input.first_name || null,
+      middle_name: input.middle_name || null,
+      last_name: input.last_name || null,
+      company_name: input.company_name || null,
+      full_name: full || null,
+    });
+    await audit(trx, actor.userId, 'name_changed', meta);
+  });
+}
+
+/** PUT portal/user/phone/update: the contact phone (the two-factor phone is only set through a code). */
+export async function changePhone(deps: AuthDeps, actor: Actor, input: { phone: string; password: string }, meta: RequestMeta): Promise<void> {
+  await requireCurrentPassword(deps, actor.userId, input.password);
+  await deps.db.transaction(async (trx) => {
+    await authRepo.updateUser(trx, actor.userId, { phone_number: input.phone });
+    await audit(trx, actor.userId, 'phone_changed', meta);
+  });
+}
+
+/** POST portal/user/phone/verify: step 1 of two-factor setup, a code to the phone to be used. */
+export async function startTwoFactorSetup(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { phone_number: string; password: string },
+  meta: RequestMeta,
+): Promise<'sent' | 'throttled'> {
+  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId))) throw new ForbiddenError('Two-factor authentication needs an active membership.');
+  await requireCurrentPassword(deps, actor.userId, input.password);
+  return sendSetupCode(deps, actor, input.phone_number, meta);
+}
+
+async function sendSetupCode(deps: AuthDeps, actor: Actor, phone: string, meta: RequestMeta): Promise<'sent' | 'throttled'> {
+  if (await deps.throttles.codesByUser.exceeded(String(actor.userId))) return 'throttled';
+  await deps.throttles.codesByUser.hit(String(actor.userId));
+  const code = newCode();
+  await deps.db.transaction(async (trx) => {
+    await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_code', 'enrol');
+    await authRepo.insertToken(trx, {
+      userId: actor.userId,
+      purpose: 'two_factor_code',
+      hash: hashToken(code),
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_TTL_MS),
+      meta: { kind: 'enrol', phone },
+    });
+    await audit(trx, actor.userId, 'two_factor_code_sent', meta, { for: 'setup' });
+  });
+  await deps.sms.send(phone, `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`);
+  return 'sent';
+}
+
+/** The phone a setup code is waiting for, or null when no code is pending. */
+export async function pendingSetupPhone(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<string | null> {
+  const token = await authRepo.findLatestLiveToken(deps.db, actor.userId, 'two_factor_code', 'enrol');
+  return typeof token?.meta?.phone === 'string' ? token.meta.phone : null;
+}
+
+export async function resendSetupCode(deps: AuthDeps, actor: Actor, meta: RequestMeta): Promise<'sent' | 'throttled' | 'none'> {
+  const phone = await pendingSetupPhone(deps, actor);
+  if (!phone) return 'none';
+  return sendSetupCode(deps, actor, phone, meta);
+}
+
+/** POST portal/user/phone/finalize-2fa-enrollment: the right code turns two-factor on for that phone. */
+export async function finishTwoFactorSetup(deps: AuthDeps, actor: Actor, input: { token: string }, meta: RequestMeta): Promise<'enabled' | 'wrong'> {
+  return deps.db.transaction(async (trx) => {
+    const token = await authRepo.findLatestLiveToken(trx, actor.userId, 'two_factor_code', 'enrol');
+    if (!token || typeof token.meta?.phone !== 'string') return 'wrong';
+    if (!matchesHash(input.token, token.token_hash)) {
+      const attempts = await authRepo.countWrongAttempt(trx, token.id);
+      if (attempts >= TWO_FACTOR_MAX_WRONG) await authRepo.markTokenUsed(trx, token.id);
+      await audit(trx, actor.userId, 'two_factor_failed', meta, { for: 'setup' });
+      return 'wrong';
+    }
+    const user = await authRepo.lockUser(trx, actor.userId);
+    await authRepo.markTokenUsed(trx, token.id);
+    await authRepo.updateUser(trx, actor.userId, { two_factor_enrolled_at: new Date(), two_factor_phone: token.meta.phone });
+    // Devices remembered for the old phone must prove the new one.
+    await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_remember');
+    await audit(trx, actor.userId, user?.two_factor_enrolled_at ? 'two_factor_phone_changed' : 'two_factor_enabled', meta);
+    return 'enabled';
+  });
+}
+
+/** POST portal/user/phone/disable-2fa-enrollment. Remembered devices are forgotten too. */
+export async function disableTwoFactor(deps: AuthDeps, actor: Actor, input: { password: string }, meta: RequestMeta): Promise<void> {
+  await requireCurrentPassword(deps, actor.userId, input.password);
+  await deps.db.transaction(async (trx) => {
+    await authRepo.updateUser(trx, actor.userId, { two_factor_enrolled_at: null, two_factor_phone: null });
+    await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_remember');
+    await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_code');
+    await audit(trx, actor.userId, 'two_factor_disabled', meta);
+  });
+}
+
+/** POST auth/password/update: the old password must match; other sessions of the user are ended. */
+export async function changePassword(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { old_password: string; new_password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await requireCurrentPassword(deps, actor.userId, input.old_password, 'old_password');
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (trx) => {
+    await authRepo.lockUser(trx, actor.userId);
+    await authRepo.updateUser(trx, actor.userId, { password_hash: passwordHash });
+    await authRepo.endOtherSessions(trx, actor.userId, actor.sessionId);
+    await audit(trx, actor.userId, 'password_changed', meta);
+  });
+  await deps.throttles.signInByEmail.reset(user.email);
+}

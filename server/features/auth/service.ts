@@ -1,0 +1,375 @@
+// The rules of getting in and getting back in (spec 1 §4 Session, Password reset and recovery):
+// sign-in outcomes and throttling, SMS two-factor with remembered devices, password reset, account
+// recovery and e-mail confirmation. Never sees req/res; routes pass the input and request facts.
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import type { Mailer } from '../../integrations/mail/port';
+import type { SmsSender } from '../../integrations/sms/port';
+import { safeReturnPath } from '../../http/guards';
+import { hashPassword, verifyPassword } from './passwords';
+import * as repo from './repo';
+import type { Throttles } from './throttle';
+import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
+
+export interface AuthDeps { db: Knex; mail: Mailer; sms: SmsSender; config: Config; throttles: Throttles }
+/** Who is asking, for the audit trail and the per-IP throttle. */
+export interface RequestMeta { ip?: string; userAgent?: string }
+
+export const TWO_FACTOR_CODE_TTL_MS = 10 * 60 * 1000;
+export const TWO_FACTOR_MAX_WRONG = 5;
+export const TWO_FACTOR_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000; // spec 1 §9: asked again every 30 days
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where a signed-in person goes next; the routes turn this into a redirect or a page. */
+export type Destination =
+  | { kind: 'path'; path: string }
+  | { kind: 'external'; url: string }
+  | { kind: 'client-choice'; continuePath: string }
+  | { kind: 'practice-management-payment'; accountId: number }
+  | { kind: 'practice-management-ready'; url: string; continuePath: string };
+
+export interface SignInIntent {
+  /** The path remembered when a signed-in page sent the visitor here. */
+  returnTo?: string;
+  origin?: 'client';
+  reimbursifyRedirectUrl?: string;
+}
+
+export type PasswordSignIn =
+  | { outcome: 'invalid' }
+  | { outcome: 'throttled' }
+  | { outcome: 'client-only' }
+  | { outcome: 'two-factor'; userId: number }
+  | { outcome: 'signed-in'; userId: number; destination: Destination };
+
+const audit = (db: Knex, userId: number | null, action: string, meta: RequestMeta, details?: object) =>
+  repo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
+
+const ipKey = (meta: RequestMeta) => meta.ip ?? 'unknown';
+
+// ---------------------------------------------------------------- sign-in
+
+/**
+ * Checks e-mail and password under the throttles, then decides the outcome of spec 1 §4 Session:
+ * client-only user, two-factor code needed (unless this device is remembered), or signed in.
+ */
+export async function signInWithPassword(
+  deps: AuthDeps,
+  input: { email: string; password: string; rememberToken?: string } & SignInIntent,
+  meta: RequestMeta,
+): Promise<PasswordSignIn> {
+  const { db, throttles } = deps;
+  if ((await throttles.signInByEmail.exceeded(input.email)) || (await throttles.signInByIp.exceeded(ipKey(meta)))) {
+    await audit(db, null, 'sign_in_throttled', meta, { email: input.email });
+    return { outcome: 'throttled' };
+  }
+  const user = await repo.findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.password_hash, input.password);
+  if (!ok || !user) {
+    const emailLocked = await throttles.signInByEmail.hit(input.email);
+    const ipLocked = await throttles.signInByIp.hit(ipKey(meta));
+    await db.transaction(async (trx) => {
+      await audit(trx, user?.id ?? null, 'sign_in_failed', meta, { email: input.email });
+      if (emailLocked || ipLocked) await audit(trx, user?.id ?? null, 'sign_in_locked', meta, { email: input.email, by: emailLocked ? 'email' : 'ip' });
+    });
+    return { outcome: 'invalid' };
+  }
+  await throttles.signInByEmail.reset(input.email);
+
+  if (!user.scopes.includes('provider')) {
+    await audit(db, user.id, 'sign_in_client_only', meta);
+    return { outcome: 'client-only' };
+  }
+  if (user.two_factor_enrolled_at && user.two_factor_phone) {
+    const remembered = input.rememberToken && (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));
+    if (!remembered) {
+      // Past the limit of new codes the last one sent stays valid; no more SMS go out.
+      if (!(await throttles.codesByUser.exceeded(String(user.id)))) await sendSignInCode(deps, user, meta);
+      return { outcome: 'two-factor', userId: user.id };
+    }
+  }
+  return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
+}
+
+/** Records the sign-in and works out where the person goes (outcomes 2 to 5 of spec 1 §4 Session). */
+async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInIntent, meta: RequestMeta): Promise<Destination> {
+  const { db, config } = deps;
+  const { user, accounts } = await db.transaction(async (trx) => {
+    await repo.updateUser(trx, userId, { last_sign_in_at: new Date() });
+    await audit(trx, userId, 'sign_in', meta);
+    return { user: (await repo.findUserById(trx, userId))!, accounts: await repo.accountsOfUser(trx, userId) };
+  });
+  const continuePath = safeReturnPath(intent.returnTo);
+
+  // A standalone practice-management account: all of the user's accounts only use the EHR.
+  if (accounts.length > 0 && accounts.every((a) => a.standalone_practice_management)) {
+    const paid = accounts.find((a) => a.has_paid_practice_management_plan);
+    if (!paid) return { kind: 'practice-management-payment', accountId: accounts[0]!.id };
+    return { kind: 'practice-management-ready', url: practiceManagementUrl(config, paid.practice_management?.subdomain), continuePath };
+  }
+  if (intent.origin === 'client' && user.scopes.includes('client')) return { kind: 'client-choice', continuePath };
+  const external = allowedRedirect(config, intent.reimbursifyRedirectUrl);
+  if (external) return { kind: 'external', url: external };
+  return { kind: 'path', path: continuePath };
+}
+
+export function practiceManagementUrl(config: Pick<Config, 'practiceManagementUrl'>, subdomain: string | undefined): string {
+  const safe = subdomain && /^[a-z0-9-]{1,63}$/i.test(subdomain) ? subdomain : 'app';
+  return config.practiceManagementUrl.replace('{subdomain}', safe);
+}
+
+/** reimbursify_redirect_url is honoured only for https URLs on an allow-listed host (no open redirect). */
+export function allowedRedirect(config: Pick<Config, 'reimbursifyRedirectHosts'>, value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' || url.username || url.password) return null;
+    return config.reimbursifyRedirectHosts.includes(url.hostname.toLowerCase()) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- two-factor at sign-in
+
+async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<void> {
+  await deps.throttles.codesByUser.hit(String(user.id));
+  const code = newCode();
+  await deps.db.transaction(async (trx) => {
+    await repo.invalidateTokens(trx, user.id, 'two_factor_code', 'sign_in');
+    await repo.insertToken(trx, {
+      userId: user.id,
+      purpose: 'two_factor_code',
+      hash: hashToken(code),
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_TTL_MS),
+      meta: { kind: 'sign_in' },
+    });
+    await audit(trx, user.id, 'two_factor_code_sent', meta);
+  });
+  await deps.sms.send(user.two_factor_phone!, codeMessage(deps.config.brandName, code));
+}
+
+/** The last four digits of the phone sign-in codes go to (shown on the code page). */
+export async function twoFactorPhoneLastFour(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<string | null> {
+  return phoneLastFour((await repo.findUserById(deps.db, userId))?.two_factor_phone);
+}
+
+const codeMessage = (brand: string, code: string) => `${code} is your ${brand} verification code. It expires in 10 minutes. Never share it with anyone.`;
+
+/** "request new code" at sign-in. */
+export async function resendSignInCode(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<'sent' | 'throttled' | 'gone'> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user?.two_factor_enrolled_at || !user.two_factor_phone) return 'gone';
+  if (await deps.throttles.codesByUser.exceeded(String(userId))) return 'throttled';
+  await sendSignInCode(deps, user, meta);
+  return 'sent';
+}
+
+export type CodeCheck = 'ok' | 'wrong';
+
+/** Checks a code of the given kind: single use, 10 minutes, at most 5 wrong tries (then it is void). */
+async function checkCode(trx: Knex.Transaction, userId: number, kind: string, code: string): Promise<{ result: CodeCheck; token?: repo.TokenRow }> {
+  const token = await repo.findLatestLiveToken(trx, userId, 'two_factor_code', kind);
+  if (!token) return { result: 'wrong' };
+  if (matchesHash(code, token.token_hash)) {
+    await repo.markTokenUsed(trx, token.id);
+    return { result: 'ok', token };
+  }
+  const attempts = await repo.countWrongAttempt(trx, token.id);
+  if (attempts >= TWO_FACTOR_MAX_WRONG) await repo.markTokenUsed(trx, token.id);
+  return { result: 'wrong' };
+}
+
+export type CodeSignIn =
+  | { outcome: 'wrong' }
+  | { outcome: 'throttled' }
+  | { outcome: 'signed-in'; destination: Destination; rememberToken: string | null };
+
+/** Verifying two-factor signs in (spec 1 §4); with `remember`, the device skips the code for 30 days. */
+export async function verifySignInCode(
+  deps: AuthDeps,
+  input: { userId: number; code: string; remember: boolean } & SignInIntent,
+  meta: RequestMeta,
+): Promise<CodeSignIn> {
+  const { db, throttles } = deps;
+  if (await throttles.signInByIp.exceeded(ipKey(meta))) return { outcome: 'throttled' };
+  const checked = await db.transaction(async (trx) => {
+    const { result } = await checkCode(trx, input.userId, 'sign_in', input.code);
+    if (result !== 'ok') {
+      await audit(trx, input.userId, 'two_factor_failed', meta);
+      return result;
+    }
+    let rememberToken: string | null = null;
+    if (input.remember) {
+      rememberToken = newLinkToken();
+      await repo.insertToken(trx, {
+        userId: input.userId,
+        purpose: 'two_factor_remember',
+        hash: hashToken(rememberToken),
+        expiresAt: new Date(Date.now() + TWO_FACTOR_REMEMBER_MS),
+      });
+    }
+    return { rememberToken };
+  });
+  if (checked === 'wrong') {
+    await throttles.signInByIp.hit(ipKey(meta));
+    return { outcome: 'wrong' };
+  }
+  return { outcome: 'signed-in', destination: await completeSignIn(deps, input.userId, input, meta), rememberToken: checked.rememberToken };
+}
+
+export async function recordSignOut(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<void> {
+  await audit(deps.db, userId, 'sign_out', meta);
+}
+
+// ---------------------------------------------------------------- password reset
+
+/**
+ * Same answer whether or not the address exists. A known address gets a single-use link valid one
+ * hour (older links stop working); at most 5 mails an hour per address.
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string, meta: RequestMeta): Promise<void> {
+  const { db, config, throttles } = deps;
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) {
+    await audit(db, null, 'password_reset_requested', meta, { email, known: false });
+    return;
+  }
+  if (await throttles.resetMailsByEmail.exceeded(email)) {
+    await audit(db, user.id, 'password_reset_throttled', meta);
+    return;
+  }
+  await throttles.resetMailsByEmail.hit(email);
+  const token = newLinkToken();
+  await db.transaction(async (trx) => {
+    await repo.invalidateTokens(trx, user.id, 'password_reset');
+    await repo.insertToken(trx, { userId: user.id, purpose: 'password_reset', hash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    await audit(trx, user.id, 'password_reset_requested', meta);
+  });
+  const link = `${config.portalUrl}/password/reset/${token}`;
+  await deps.mail.send({
+    to: user.email,
+    subject: `Reset your ${config.brandName} password`,
+    text: [
+      `Someone (we hope it was you) asked to reset the password of your ${config.brandName} account.`,
+      '',
+      'Open this link within one hour to choose a new password:',
+      link,
+      '',
+      'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    ].join('\n'),
+  });
+}
+
+/** Whether a reset link still works (PUT /auth/password/reset/check). */
+export async function resetTokenIsLive(deps: AuthDeps, token: string): Promise<boolean> {
+  return Boolean(await repo.findLiveTokenByHash(deps.db, 'password_reset', hashToken(token)));
+}
+
+/**
+ * Sets the new password, voids the link and every other reset link, signs the user out everywhere and
+ * clears the sign-in lock for the address (a locked-out person gets back in this way).
+ */
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }, meta: RequestMeta): Promise<'done' | 'expired'> {
+  const { db } = deps;
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (trx) => {
+    const token = await repo.findLiveTokenByHash(trx, 'password_reset', hashToken(input.token));
+    if (!token) return null;
+    const found = await repo.lockUser(trx, token.user_id);
+    if (!found) return null;
+    await repo.markTokenUsed(trx, token.id);
+    await repo.invalidateTokens(trx, found.id, 'password_reset');
+    // Following the e-mailed link proves the address, so it counts as confirmed.
+    await repo.updateUser(trx, found.id, { password_hash: passwordHash, ...(found.email_confirmed_at ? {} : { email_confirmed_at: new Date() }) });
+    await repo.endOtherSessions(trx, found.id, null);
+    await audit(trx, found.id, 'password_reset', meta);
+    return found;
+  });
+  if (!user) return 'expired';
+  await deps.throttles.signInByEmail.reset(user.email);
+  return 'done';
+}
+
+// ---------------------------------------------------------------- account recovery and confirmation
+
+/**
+ * "I forgot my email address": first name, last name and phone. On a match the address on file gets an
+ * e-mail (so it turns up in that inbox) and the phone on file an SMS with the masked address; the
+ * screen never shows it (docs/decisions.md, "Account recovery").
+ */
+export async function recoverAccount(
+  deps: AuthDeps,
+  input: { first_name: string; last_name: string; phone_number: string },
+  meta: RequestMeta,
+): Promise<'sent' | 'no-match' | 'throttled'> {
+  const { db, config, throttles } = deps;
+  if (await throttles.recoveriesByIp.exceeded(ipKey(meta))) return 'throttled';
+  await throttles.recoveriesByIp.hit(ipKey(meta));
+  const users = await repo.findUsersByNameAndPhone(db, input.first_name, input.last_name, input.phone_number);
+  if (!users.length) {
+    await audit(db, null, 'account_recovery_failed', meta);
+    return 'no-match';
+  }
+  await db.transaction(async (trx) => {
+    for (const user of users) await audit(trx, user.id, 'account_recovery_requested', meta);
+  });
+  for (const user of users) {
+    const hint = maskEmail(user.email);
+    await deps.mail.send({
+      to: user.email,
+      subject: `Your ${config.brandName} sign-in e-mail`,
+      text: [
+        `Someone (we hope it was you) asked which e-mail address signs in to the ${config.brandName} account of ${user.first_name} ${user.last_name}.`,
+        '',
+        `It is this one: ${user.email}`,
+        '',
+        `Log in: ${config.portalUrl}/login?email=${encodeURIComponent(user.email)}`,
+        `Forgot your password too? ${config.portalUrl}/password/request`,
+        '',
+        `If this was not you, you can ignore this e-mail, or tell us at ${config.supportEmail}.`,
+      ].join('\n'),
+    });
+    await deps.sms.send(input.phone_number, `${config.brandName}: the e-mail address of your account looks like ${hint}. We sent a message there.`);
+  }
+  return 'sent';
+}
+
+/** Makes a confirmation token for the address inside the caller's transaction; returns the secret for the link. */
+export async function issueEmailConfirmation(trx: Knex, user: { id: number; email: string }): Promise<string> {
+  const token = newLinkToken();
+  await repo.invalidateTokens(trx, user.id, 'email_confirm');
+  await repo.insertToken(trx, { userId: user.id, purpose: 'email_confirm', hash: hashToken(token), expiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS), meta: { email: user.email } });
+  return token;
+}
+
+/** E-mails the link that confirms a (new) address; send it once the transaction has committed. */
+export async function mailEmailConfirmation(deps: Pick<AuthDeps, 'mail' | 'config'>, email: string, token: string): Promise<void> {
+  await deps.mail.send({
+    to: email,
+    subject: `Confirm your e-mail address for ${deps.config.brandName}`,
+    text: ['Please confirm that this is your e-mail address by opening this link within 7 days:', `${deps.config.portalUrl}/account/confirm/${token}`].join('\n'),
+  });
+}
+
+/** Sends the link that confirms a (new) e-mail address (registration uses this). */
+export async function sendEmailConfirmation(deps: Pick<AuthDeps, 'db' | 'mail' | 'config'>, user: { id: number; email: string }): Promise<void> {
+  const token = await deps.db.transaction((trx) => issueEmailConfirmation(trx, user));
+  await mailEmailConfirmation(deps, user.email, token);
+}
+
+/** /account/confirm/{token}: true when the address was confirmed. */
+export async function confirmEmail(deps: AuthDeps, token: string, meta: RequestMeta): Promise<boolean> {
+  return deps.db.transaction(async (trx) => {
+    const row = await repo.findLiveTokenByHash(trx, 'email_confirm', hashToken(token));
+    if (!row) return false;
+    const user = await repo.lockUser(trx, row.user_id);
+    await repo.markTokenUsed(trx, row.id);
+    // A link sent to an address the user has since changed confirms nothing.
+    if (!user || (row.meta?.email && String(row.meta.email).toLowerCase() !== user.email.toLowerCase())) return false;
+    await repo.updateUser(trx, user.id, { email_confirmed_at: new Date() });
+    await audit(trx, user.id, 'email_confirmed', meta);
+    return true;
+  });
+}

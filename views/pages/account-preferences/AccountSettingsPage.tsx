@@ -1,0 +1,119 @@
+// /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
+// two-factor, password. Each part is its own form; a failed one comes back with its values and messages.
+import { PostForm } from '../../components/CsrfField';
+import { FormField } from '../../components/FormField';
+import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
+
+export interface AccountSettingsView {
+  email: string;
+  emailConfirmed: boolean;
+  name: { first_name: string; middle_name: string; last_name: string; company_name: string };
+  phone: string | null;
+  twoFactor: { enrolled: boolean; phoneLastFour: string | null };
+  twoFactorOffered: boolean;
+}
+
+export interface AccountSettingsForms {
+  email?: FormState;
+  name?: FormState;
+  phone?: FormState;
+  twoFactor?: FormState;
+  twoFactorOff?: FormState;
+  password?: FormState;
+}
+
+export function AccountSettingsPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
+  const name = { ...settings.name, ...forms.name?.values };
+  return (
+    <div className="settings">
+      <section className="card" aria-labelledby="email-heading">
+        <h2 id="email-heading">Email address</h2>
+        <p>You log in with <strong>{settings.email}</strong>{settings.emailConfirmed ? '' : ' (not confirmed yet)'}.</p>
+        <PostForm action="/account-preferences/email" noValidate>
+          <FormField name="newEmail" label="New email" type="email" autoComplete="email" defaultValue={forms.email?.values?.newEmail ?? ''} error={forms.email?.errors?.newEmail} />
+          <FormField id="email-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.email?.errors?.password} />
+          <div className="actions"><button type="submit" className="button">Change email</button></div>
+        </PostForm>
+      </section>
+
+      <section className="card" aria-labelledby="name-heading">
+        <h2 id="name-heading">Name</h2>
+        <p className="hint">Enter your first and last name, or a company name.</p>
+        <PostForm action="/account-preferences/name" noValidate>
+          <FormField name="first_name" label="First name" autoComplete="given-name" defaultValue={name.first_name} error={forms.name?.errors?.first_name} />
+          <FormField name="middle_name" label="Middle name (optional)" autoComplete="additional-name" defaultValue={name.middle_name} error={forms.name?.errors?.middle_name} />
+          <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={name.last_name} error={forms.name?.errors?.last_name} />
+          <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={name.company_name} error={forms.name?.errors?.company_name} />
+          <div className="actions"><button type="submit" className="button">Save name</button></div>
+        </PostForm>
+      </section>
+
+      <section className="card" aria-labelledby="phone-heading">
+        <h2 id="phone-heading">Phone and two-factor authentication</h2>
+        <PostForm action="/account-preferences/phone" noValidate>
+          <FormField
+            name="phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            hint="US numbers only. We do not share your phone number with anyone."
+            defaultValue={forms.phone?.values?.phone ?? settings.phone ?? ''}
+            error={forms.phone?.errors?.phone}
+          />
+          <FormField id="phone-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.phone?.errors?.password} />
+          <div className="actions"><button type="submit" className="button">Change phone number</button></div>
+        </PostForm>
+        <TwoFactorSection settings={settings} forms={forms} />
+      </section>
+
+      <section className="card" aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <PasswordChangeForm state={forms.password} from="account-preferences" />
+      </section>
+    </div>
+  );
+}
+
+function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; forms: AccountSettingsForms }) {
+  const { enrolled, phoneLastFour } = settings.twoFactor;
+  return (
+    <div className="two-factor" id="two-factor">
+      <h3>Two-factor authentication</h3>
+      {enrolled ? (
+        <p><strong>On.</strong> When you log in on a new device we text a code to the phone number ending in <strong>{phoneLastFour}</strong>.</p>
+      ) : (
+        <p>Off. With two-factor authentication on, logging in on a new device also needs a code we text to your phone.</p>
+      )}
+      {settings.twoFactorOffered ? (
+        <>
+          <ol className="steps" aria-label="Two-factor setup steps">
+            <li aria-current="step">Enter phone</li>
+            <li>Enter code</li>
+            <li>Confirmed</li>
+          </ol>
+          <PostForm action="/account-preferences/two-factor" noValidate>
+            <FormField
+              id="two-factor-phone"
+              name="phone_number"
+              label={enrolled ? 'New phone number for codes' : 'Phone number for codes'}
+              type="tel"
+              autoComplete="tel"
+              defaultValue={forms.twoFactor?.values?.phone_number ?? ''}
+              error={forms.twoFactor?.errors?.phone_number}
+            />
+            <FormField id="two-factor-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactor?.errors?.password} />
+            <div className="actions"><button type="submit" className="button">Send code</button></div>
+          </PostForm>
+        </>
+      ) : (
+        !enrolled && <p className="hint">Two-factor authentication is available with an active membership. <a href="/plan-management">Plan Management</a></p>
+      )}
+      {enrolled && (
+        <PostForm action="/account-preferences/two-factor/removal" noValidate>
+          <FormField id="two-factor-off-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactorOff?.errors?.password} />
+          <div className="actions"><button type="submit" className="button button--secondary">Turn off two-factor authentication</button></div>
+        </PostForm>
+      )}
+    </div>
+  );
+}

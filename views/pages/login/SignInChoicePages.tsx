@@ -1,0 +1,30 @@
+// Sign-in outcomes that need a choice (spec 1 §4 Session, outcomes 2 and 4): a client account asked
+// whether the client login was meant, and a standalone practice-management account shown its link.
+
+export function ClientLoginPage({ clientSiteUrl, continuePath }: { clientSiteUrl: string; continuePath?: string }) {
+  return (
+    <>
+      <p>This e-mail address belongs to a client account. Did you mean to log in as a client?</p>
+      <div className="actions">
+        <a className="button" href={clientSiteUrl}>Go to client login</a>
+        {continuePath ? (
+          <a href={continuePath}>Continue to the Members Portal</a>
+        ) : (
+          <a href="/signup-from-client">Add a therapist profile instead</a>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function PracticeManagementReadyPage({ url, continuePath }: { url: string; continuePath: string }) {
+  return (
+    <>
+      <p>Your practice-management account is ready.</p>
+      <div className="actions">
+        <a className="button" href={url}>Log in to Practice Management</a>
+        <a href={continuePath}>Continue to the Members Portal</a>
+      </div>
+    </>
+  );
+}
