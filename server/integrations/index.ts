@@ -1,20 +1,30 @@
 // Picks each outside service's implementation from the settings, once. Local ones work offline.
 import type { Knex } from 'knex';
+import path from 'node:path';
 import type { Config } from '../config';
+import { createLocalCaptcha } from './captcha/local';
+import type { Captcha } from './captcha/port';
 import { createLocalMailer } from './mail/local';
 import type { Mailer } from './mail/port';
 import { createSmtpMailer } from './mail/smtp';
 import { createLocalSms } from './sms/local';
 import type { SmsSender } from './sms/port';
+import { createLocalDiskStorage } from './storage/local-disk';
+import type { Storage } from './storage/port';
 
 export interface Integrations {
   mail: Mailer;
   sms: SmsSender;
+  /** Uploaded files (headshots); local disk under DATA_DIR/uploads. */
+  storage: Storage;
+  /** The bot check of registration; only the local one (honeypot) exists for now. */
+  captcha: Captcha;
   /** True when outgoing mail and SMS stay on this machine (then /dev/outbox shows them). */
   local: boolean;
 }
 
 export function createIntegrations(config: Config, db: Knex): Integrations {
   const mail = config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createLocalMailer(db);
-  return { mail, sms: createLocalSms(db), local: !config.smtpUrl };
+  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), local: !config.smtpUrl };
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, startBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, useBrowser, type BrowserSession } from '../support/browser';
 
 const NEW_PASSWORD = 'Sunlit-harbor-2027';
 
@@ -47,13 +47,7 @@ async function expectFlash(page: Page, text: RegExp): Promise<void> {
 
 describe('browser: sign-in, password reset and Account Settings', function () {
   this.timeout(120_000); // many pages, each checked by axe
-  let session: BrowserSession;
-  before(async function () { session = await startBrowser(this); });
-  after(async () => session?.close());
-  afterEach(async () => {
-    await session.closePages();
-    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
-  });
+  const session = useBrowser();
 
   it('a two-factor user signs in with the code read from /dev/outbox', async () => {
     const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Alex', lastName: 'Morgan' }] });

@@ -3,16 +3,10 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, startBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
 
 describe('browser: the portal shell', function () {
-  let session: BrowserSession;
-  before(async function () { session = await startBrowser(this); });
-  after(async () => session?.close());
-  afterEach(async () => {
-    await session.closePages();
-    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
-  });
+  const session = useBrowser();
 
   it('a visitor is sent to /login, signs in and sees the dashboard layout', async () => {
     const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });

@@ -72,6 +72,27 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
   };
 }
 
+/**
+ * The hooks every browser suite needs: start the server and Chromium once, close each test's pages
+ * and fail the test on any script error in them. Returns the session (usable inside tests).
+ */
+export function useBrowser(): BrowserSession {
+  let current: BrowserSession | undefined;
+  before(async function () { current = await startBrowser(this); });
+  after(async () => current?.close());
+  afterEach(async () => {
+    if (!current) return;
+    await current.closePages();
+    assert.deepEqual(current.pageErrors.splice(0), [], 'no script errors in the page');
+  });
+  return new Proxy({} as BrowserSession, {
+    get(_target, key) {
+      if (!current) throw new Error('the browser session starts in before()');
+      return Reflect.get(current, key);
+    },
+  });
+}
+
 /** axe-core on the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page): Promise<void> {
   let target = page;
