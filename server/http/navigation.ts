@@ -1,7 +1,8 @@
 // The side menu and profile menu for a viewer: items shown per role and provider type (spec 1 §2, §6),
 // with the lock on benefits and resources for a provider without a paid plan.
 import type { NavItem, NavSection } from '../../views/page-context';
-import { hasRole, type Viewer } from './viewer';
+import * as policy from '../features/profiles/policy';
+import type { Viewer } from './viewer';
 
 /** Member pages that stay open without a paid membership (spec 1 §2). */
 export const UNGATED_MEMBER_PAGES = new Set(['/benefits/photo-licensing', '/fee-calculator', '/contact', '/help-desk']);
@@ -77,14 +78,14 @@ export function buildNavigation(viewer: Viewer | undefined, config: { publicProf
     { label: 'Support', items: [{ label: 'Help Desk', href: '/help-desk' }, { label: 'Contact Us', href: '/contact' }] },
   );
 
-  const owner = hasRole(viewer, 'owner');
   const profileMenu: NavItem[] = [
-    ...(owner ? [{ label: 'Practice Management', href: '/practice-management' }] : []),
+    ...(policy.canSeePracticeManagement(viewer) ? [{ label: 'Practice Management', href: '/practice-management' }] : []),
     { label: 'Account Settings', href: '/account-preferences' },
-    ...(owner ? [{ label: 'Create New Profile', href: '/profiles/create' }, { label: 'Plan Management', href: '/plan-management' }] : []),
+    ...(policy.canCreateProfiles(viewer) ? [{ label: 'Create New Profile', href: '/profiles/create' }] : []),
+    ...(policy.canManagePlans(viewer) ? [{ label: 'Plan Management', href: '/plan-management' }] : []),
     ...(viewer.providers.length > 1 ? [{ label: 'Switch Profile', href: '/profiles' }] : []),
-    ...(hasRole(viewer, 'intake-exporter') ? [{ label: 'Referral Data', href: '/referral-data' }] : []),
-    ...(hasRole(viewer, 'intake-coordinator') ? [{ label: 'Practice Inbox', href: '/practice-inbox' }] : []),
+    ...(policy.canExportReferrals(viewer) ? [{ label: 'Referral Data', href: '/referral-data' }] : []),
+    ...(policy.canUsePracticeInbox(viewer) ? [{ label: 'Practice Inbox', href: '/practice-inbox' }] : []),
   ];
   return { sideMenu, profileMenu };
 }

@@ -81,7 +81,8 @@ describe('signed-in routes send visitors to /login', () => {
 
 describe('every route of the spec answers', () => {
   it('signed-in routes render for a provider (feature pages or honest coming-soon pages)', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true });
+    // The role pages (Practice Inbox, Referral Data) need their roles (spec 1 §6).
+    const user = await createProviderUser(ctx().db, { paid: true, roles: ['owner', 'intake-coordinator', 'intake-exporter'] });
     const client = agent();
     await signIn(client, user.email);
     for (const route of PLANNED_ROUTES) {

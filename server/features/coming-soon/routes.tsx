@@ -1,7 +1,10 @@
 // Every route of the spec answers from day one. Routes whose feature is not built yet are listed here
 // and show an honest "coming soon" page; each feature removes its lines when it lands.
 import { Router, type RequestHandler } from 'express';
+import type { Knex } from 'knex';
 import { requireSignIn } from '../../http/guards';
+import { requireAccount, requireReachableIds, requireRolePage } from '../profile-creation/guards';
+import * as policy from '../profiles/policy';
 import { render, type LayoutName } from '../../http/render';
 import { ComingSoonPage } from '../../../views/pages/coming-soon/ComingSoonPage';
 
@@ -11,19 +14,9 @@ const publicRoute = (path: string, title: string): PlannedRoute => ({ path, titl
 const memberRoute = (path: string, title: string, layout: LayoutName = 'dashboard'): PlannedRoute => ({ path, title, signedIn: true, layout });
 
 export const PLANNED_ROUTES: PlannedRoute[] = [
-  publicRoute('/signup', 'Sign Up'),
-  publicRoute('/signup/invite/:inviteToken', 'Sign Up'),
-  publicRoute('/signup-from-client', 'Sign Up'),
   publicRoute('/zpm-signup', 'Practice Management Sign Up'),
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
   publicRoute('/checkout/no-sign-in/:priceId', 'Checkout'),
-  memberRoute('/profiles/create', 'Create a New Profile', 'onboarding'),
-  memberRoute('/profiles/create/:providerId', 'Create a New Profile', 'onboarding'),
-  memberRoute('/profiles/about-you-for/:providerId', 'About You', 'onboarding'),
-  memberRoute('/profiles/your-practice-for/:providerId', 'Your Practice', 'onboarding'),
-  memberRoute('/profiles/photos-for/:providerId', 'Photos', 'onboarding'),
-  memberRoute('/profiles/go-live-for/:providerId', 'Go Live', 'onboarding'),
-  memberRoute('/profiles/pay-for/:providerId', 'Payment', 'onboarding'),
   memberRoute('/profile/general-information', 'General Information'),
   memberRoute('/profile/availability-locations', 'Availability & Locations'),
   memberRoute('/profile/insurance-fees', 'Insurance & Fees'),
@@ -74,13 +67,30 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   memberRoute('/practice-management-post-message-test', 'Practice Management Test'),
 ];
 
-export function comingSoonRoutes(): Router {
+/** Plan pages (spec 1 §6): users without an account see "You do not have access to this part of the Members Portal". */
+const PLAN_PAGES = new Set([
+  '/plan-management', '/checkout/:priceId', '/checkout/success/:priceId', '/membership/switch-to-monthly/:subscriptionId',
+  '/practice-management/upgrade/:accountId', '/reimbursify/upgrade/:accountId',
+]);
+
+/** The access checks a placeholder already owes its future page (policy: server/features/profiles/policy.ts). */
+function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
+  if (!route.signedIn) return [];
+  const guards: RequestHandler[] = [requireSignIn];
+  // First: an id of someone else's provider or account is not found, even on a placeholder.
+  if (db && /:(providerId|accountId)\b/.test(route.path)) guards.push(requireReachableIds(db));
+  if (PLAN_PAGES.has(route.path)) guards.push(requireAccount);
+  if (route.path === '/referral-data') guards.push(requireRolePage(policy.canExportReferrals, route.title));
+  if (route.path.startsWith('/practice-inbox')) guards.push(requireRolePage(policy.canUsePracticeInbox, route.title));
+  return guards;
+}
+
+export function comingSoonRoutes(db?: Knex): Router {
   const router = Router();
   for (const route of PLANNED_ROUTES) {
     const show: RequestHandler = (req, res) =>
       render(req, res, { title: route.title, layout: route.layout, page: <ComingSoonPage what={`The ${route.title} page`} /> });
-    if (route.signedIn) router.get(route.path, requireSignIn, show);
-    else router.get(route.path, show);
+    router.get(route.path, ...guardsFor(route, db), show);
   }
   return router;
 }

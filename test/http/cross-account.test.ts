@@ -1,0 +1,138 @@
+// The cross-account walk (issue item 7): every route that takes an id, read from the app's own route
+// table (app.router's stack, nested routers included) plus PLANNED_ROUTES, is requested by a signed-in
+// user of account A with the ids of account B. Each must answer 404: not 200, not 403, not 500.
+import assert from 'node:assert/strict';
+import type { Express } from 'express';
+import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
+import { ctx } from '../support/context';
+import { createProviderUser, type MadeUser } from '../support/factories';
+import { agent, csrfFrom, signIn, type Agent } from '../support/http';
+
+interface RouteEntry { method: string; path: string }
+
+/** Path parameters that name a record of an account: what they are filled with. */
+const OWNED_PARAMS: Record<string, (b: MadeUser) => string> = {
+  providerId: (b) => String(b.providerIds[0]),
+  id: (b) => String(b.providerIds[0]), // /profiles/:id/selection
+  accountId: (b) => String(b.accountId),
+};
+
+/**
+ * Parameters that are not an account's record (tokens of their own, price and plan names, file keys)
+ * or whose records do not exist yet. A new parameter must be added to one of the two lists, so the walk
+ * can never silently skip a route.
+ */
+const OTHER_PARAMS: Record<string, string> = {
+  inviteToken: 'a one-time secret; unknown ones are refused by the signup flow',
+  token: 'a one-time secret (account confirmation)',
+  resetToken: 'a one-time secret (password reset)',
+  priceId: 'a price of the catalogue, the same for every account',
+  type: 'a kind of photo or video shoot, the same for every account',
+  subscriptionId: 'billing (spec 3) does not exist yet: no subscriptions to reach',
+  clientId: 'messaging (spec 3) does not exist yet: no clients to reach',
+  key: 'a storage key of an uploaded picture: 256-bit random names, published in the public directory',
+};
+
+/** Every (method, path) the app answers, read from Express 5's router stack. */
+export function routeTable(app: Express): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const walk = (stack: unknown[], prefix: string) => {
+    for (const layer of stack as { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: unknown[] }; rawPath?: unknown }[]) {
+      if (layer.route) {
+        if (typeof layer.route.path !== 'string') throw new Error(`a route path the walk cannot read: ${String(layer.route.path)}`);
+        for (const method of Object.keys(layer.route.methods)) entries.push({ method, path: prefix + layer.route.path });
+      } else if (layer.handle?.stack) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
+  for (const planned of PLANNED_ROUTES) entries.push({ method: 'get', path: planned.path });
+  const seen = new Set<string>();
+  return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
+}
+
+const paramsOf = (path: string) => [...path.matchAll(/[:*](\w+)/g)].map((m) => m[1]!);
+
+function fill(path: string, values: (name: string) => string): string {
+  return path.replace(/[:*](\w+)/g, (_, name: string) => encodeURIComponent(values(name)));
+}
+
+describe('cross-account walk: another account’s ids are not found (404)', function () {
+  this.timeout(120_000);
+
+  it('every parameter of the route table is classified', () => {
+    const unknown = routeTable(ctx().app)
+      .flatMap((route) => paramsOf(route.path).map((name) => ({ name, route })))
+      .filter(({ name }) => !(name in OWNED_PARAMS) && !(name in OTHER_PARAMS))
+      .map(({ name, route }) => `${route.method.toUpperCase()} ${route.path} (:${name})`);
+    assert.deepEqual(unknown, [], 'classify these parameters in test/http/cross-account.test.ts');
+  });
+
+  it('walks every route with a provider or account id, as a user of account A with account B’s ids', async () => {
+    const { db, app } = ctx();
+    // A holds every role, so no role page answers 403 before the id is checked.
+    const a = await createProviderUser(db, {
+      paid: true,
+      roles: ['owner', 'intake-coordinator', 'intake-exporter', 'billing-manager', 'reimbursify-administrator'],
+      providers: [{ type: 'practice', companyName: 'A Practice', status: 'incomplete' }, { firstName: 'Ada', lastName: 'Alpha', status: 'incomplete' }],
+    });
+    const b = await createProviderUser(db, { providers: [{ firstName: 'Bo', lastName: 'Beta', status: 'incomplete' }, { type: 'practice', companyName: 'B Practice', status: 'incomplete' }] });
+    await db('providers').where({ id: a.providerIds[0] }).update({ created_with_new_wizard: true });
+    await db('providers').whereIn('id', b.providerIds).update({ created_with_new_wizard: true });
+
+    const client: Agent = agent();
+    await signIn(client, a.email);
+    const csrf = csrfFrom((await client.get('/account-preferences').expect(200)).text);
+
+    const routes = routeTable(app).filter((route) => paramsOf(route.path).some((name) => name in OWNED_PARAMS));
+    assert.ok(routes.length >= 10, `the walk found only ${routes.length} routes`);
+    const otherValue = () => '1';
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const [index] of b.providerIds.entries()) {
+        const target = { ...b, providerIds: [b.providerIds[index]!] };
+        const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(target) ?? otherValue());
+        const request = route.method === 'get' ? client.get(path) : (client as unknown as Record<string, (p: string) => ReturnType<Agent['post']>>)[route.method]!(path).type('form').send({ _csrf: csrf });
+        const response = await request.redirects(0);
+        if (response.status !== 404) failures.push(`${route.method.toUpperCase()} ${path} (${route.path}) answered ${response.status}`);
+      }
+    }
+    assert.deepEqual(failures, [], 'routes that reached another account’s records');
+  });
+
+  it('ids outside the path: ?current_provider_id= and the account_id of the create form', async () => {
+    const { db } = ctx();
+    const a = await createProviderUser(db, { providers: [{ firstName: 'Ada', lastName: 'Alpha' }] });
+    const b = await createProviderUser(db, { providers: [{ firstName: 'Bo', lastName: 'Beta' }] });
+    const client = agent();
+    await signIn(client, a.email);
+    const page = await client.get(`/account-preferences?current_provider_id=${b.providerIds[0]}`).expect(200);
+    assert.doesNotMatch(page.text, /Bo Beta/, 'another account’s profile is never selected');
+    const form = await client.get('/profiles/create?type=individual').expect(200);
+    await client.post('/profiles/create').type('form')
+      .send({ _csrf: csrfFrom(form.text), type: 'individual', account_id: String(b.accountId), first_name: 'Eve', last_name: 'Intruder', phone_number: '2125550142' })
+      .expect(404);
+    assert.equal((await db('providers').where({ account_id: b.accountId })).length, 1);
+  });
+
+  it('the same routes with account A’s own ids are found (the walk is not vacuous)', async () => {
+    const { db, app } = ctx();
+    const a = await createProviderUser(db, {
+      paid: true,
+      roles: ['owner', 'intake-coordinator', 'intake-exporter'],
+      providers: [{ firstName: 'Ada', lastName: 'Alpha', status: 'active' }],
+    });
+    const client = agent();
+    await signIn(client, a.email);
+    const routes = routeTable(app).filter((route) => route.method === 'get' && paramsOf(route.path).some((name) => name in OWNED_PARAMS));
+    const missing: string[] = [];
+    for (const route of routes) {
+      const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(a) ?? '1');
+      const response = await client.get(path).redirects(0);
+      if (response.status === 404 || response.status >= 500) missing.push(`GET ${path} answered ${response.status}`);
+    }
+    assert.deepEqual(missing, []);
+  });
+});
