@@ -1,0 +1,144 @@
+// The only place registration touches the database. Every writer takes a transaction, so one form
+// post creates the user, the account, the owner role, the profile and the clinician access together.
+import type { Knex } from 'knex';
+
+export interface ExistingUser {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  scopes: string[];
+}
+
+export interface AccountFacts { id: number; error: string | null; standalone_practice_management: boolean; has_paid_practice_management_plan: boolean; practice_management: { subdomain?: string } | null }
+
+export function findUserByEmail(db: Knex, email: string): Promise<ExistingUser | undefined> {
+  return db<ExistingUser>('users').where({ email }).first('id', 'email', 'password_hash', 'scopes');
+}
+
+export function findUserById(db: Knex, id: number): Promise<ExistingUser | undefined> {
+  return db<ExistingUser>('users').where({ id }).first('id', 'email', 'password_hash', 'scopes');
+}
+
+/** Every account the user holds a role on, broken ones (error set) included. */
+export function accountsOfUser(db: Knex, userId: number): Promise<AccountFacts[]> {
+  return db('accounts as a')
+    .join('account_roles as r', 'r.account_id', 'a.id')
+    .where('r.user_id', userId)
+    .distinct('a.id', 'a.error', 'a.standalone_practice_management', 'a.has_paid_practice_management_plan', 'a.practice_management')
+    .orderBy('a.id');
+}
+
+export interface NewUser {
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  full_name: string | null;
+  phone_number: string | null;
+  email_confirmed_at?: Date;
+}
+
+export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<number> {
+  const [row] = await trx('users').insert({ ...user, scopes: ['provider'] }).returning('id');
+  return Number(row.id);
+}
+
+/** A client login becomes a provider login too (scopes gains "provider"). */
+export async function addProviderScope(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('users')
+    .where({ id: userId })
+    .whereRaw(`NOT ('provider' = ANY(scopes))`)
+    .update({ scopes: trx.raw(`array_append(scopes, 'provider')`) });
+}
+
+export async function insertAccount(trx: Knex.Transaction, name: string): Promise<number> {
+  const [row] = await trx('accounts').insert({ name }).returning('id');
+  return Number(row.id);
+}
+
+export async function insertAccountRole(trx: Knex.Transaction, userId: number, accountId: number, role: 'owner'): Promise<void> {
+  await trx('account_roles').insert({ user_id: userId, account_id: accountId, role });
+}
+
+export interface NewProvider {
+  account_id: number;
+  type: 'individual' | 'practice';
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  phone_number: string | null;
+  contact_email: string;
+  signup_source: string;
+  custom_content: Record<string, unknown>;
+}
+
+/** A profile made by registration: incomplete, and sent back to the new wizard until it is done. */
+export async function insertProvider(trx: Knex.Transaction, provider: NewProvider): Promise<number> {
+  const [row] = await trx('providers')
+    .insert({ ...provider, custom_content: JSON.stringify(provider.custom_content), status: 'incomplete', created_with_new_wizard: true })
+    .returning('id');
+  return Number(row.id);
+}
+
+export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
+  await trx('provider_clinicians').insert({ user_id: userId, provider_id: providerId }).onConflict(['user_id', 'provider_id']).ignore();
+}
+
+export async function selectProvider(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
+  await trx('users').where({ id: userId }).update({ selected_provider_id: providerId });
+}
+
+// ---- invitations
+
+export interface InviteRow {
+  id: number;
+  provider_id: number;
+  email: string | null;
+  provider_type: 'individual' | 'practice';
+  provider_status: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+}
+
+/** An unused, unexpired invitation with that hash and its profile; locked inside a transaction. */
+export function findLiveInvite(db: Knex, tokenHash: string): Promise<InviteRow | undefined> {
+  const query = db('invite_tokens as i')
+    .join('providers as p', 'p.id', 'i.provider_id')
+    .where('i.token_hash', tokenHash)
+    .whereNull('i.used_at')
+    .where('i.expires_at', '>', db.fn.now())
+    .first(
+      'i.id',
+      'i.provider_id',
+      'i.email',
+      'p.type as provider_type',
+      'p.status as provider_status',
+      'p.first_name',
+      'p.last_name',
+      'p.company_name',
+    );
+  if (db.isTransaction) query.forUpdate('i');
+  return query;
+}
+
+export async function markInviteUsed(trx: Knex.Transaction, inviteId: number): Promise<void> {
+  await trx('invite_tokens').where({ id: inviteId }).update({ used_at: trx.fn.now() });
+}
+
+// ---- the wizard
+
+export function findProviderWizardState(db: Knex, providerId: number): Promise<{ id: number; status: string; created_with_new_wizard: boolean } | undefined> {
+  return db('providers').where({ id: providerId }).first('id', 'status', 'created_with_new_wizard');
+}
+
+export async function recordAudit(db: Knex, entry: { userId: number | null; action: string; ip?: string; userAgent?: string; details?: object }): Promise<void> {
+  await db('audit_log').insert({
+    user_id: entry.userId,
+    action: entry.action,
+    ip: entry.ip ?? null,
+    user_agent: entry.userAgent?.slice(0, 500) ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  });
+}

@@ -1,0 +1,95 @@
+// Registration in Chromium, as a person would (issue 4 item 1): a new individual signs up with
+// JavaScript off, fixing the form once; the partner link shows its banner. axe runs on every page.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { ctx } from '../support/context';
+import { expectAccessible, startBrowser, type BrowserSession } from '../support/browser';
+
+/** Clicks a button that submits a form (or a link) and waits for the page that answers it. */
+async function submit(page: Page, target: Locator): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await target.click();
+  await loaded;
+}
+
+/** Waits for text in <main>; on failure says which page was shown instead. */
+async function expectText(page: Page, text: RegExp): Promise<void> {
+  try {
+    await page.locator('main', { hasText: text }).waitFor({ state: 'attached', timeout: 10_000 });
+  } catch {
+    throw new Error(`no ${text} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+  }
+}
+
+describe('browser: registration', function () {
+  this.timeout(120_000);
+  let session: BrowserSession;
+  before(async function () { session = await startBrowser(this); });
+  after(async () => session?.close());
+  afterEach(async () => {
+    await session.closePages();
+    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
+  });
+
+  it('a new individual signs up with JavaScript off and lands on the next wizard step, signed in', async () => {
+    const page = await session.newPage({ javaScript: false });
+    await page.goto('/login');
+    await submit(page, page.getByRole('link', { name: 'Create an account' }));
+    assert.equal(new URL(page.url()).pathname, '/signup');
+    await expectAccessible(page);
+
+    await page.getByLabel('First name').fill('  JORDAN ');
+    await page.getByLabel('Last name').fill('Avery');
+    await page.getByLabel('Email').fill('jordan.avery@example.test');
+    await page.getByLabel('Phone number').fill('(646) 555-0199');
+    await page.getByLabel('Password', { exact: true }).fill('Sunny1');
+    await page.getByLabel('Confirm password').fill('Sunny2');
+    await submit(page, page.getByRole('button', { name: 'Create Account' }));
+    await expectText(page, /Passwords do not match/);
+    await expectText(page, /You must agree to the terms of service\./);
+    assert.equal(await page.getByLabel('Last name').inputValue(), 'Avery', 'typed values come back');
+    await expectAccessible(page);
+
+    await page.getByLabel('Password', { exact: true }).fill('Sunny1');
+    await page.getByLabel('Confirm password').fill('Sunny1');
+    await page.getByLabel('I agree to the terms of service').check();
+    await submit(page, page.getByRole('button', { name: 'Create Account' }));
+
+    const provider = await ctx().db('providers').first();
+    assert.ok(provider, 'the profile was created');
+    await page.waitForURL((url) => url.pathname === `/profiles/create/${provider.id}`);
+    await expectText(page, /confirm your e-mail address/);
+    await expectAccessible(page);
+    const user = await ctx().db('users').where({ email: 'jordan.avery@example.test' }).first();
+    assert.equal(user.first_name, 'Jordan');
+    assert.equal(provider.status, 'incomplete');
+
+    // Signed in: /signup now sends the new provider back to the wizard.
+    await page.goto('/signup');
+    assert.equal(new URL(page.url()).pathname, `/profiles/create/${provider.id}`);
+  });
+
+  it('a group practice chooses its type by a link, and must say where referrals go', async () => {
+    const page = await session.newPage({ javaScript: false });
+    await page.goto('/signup');
+    await submit(page, page.getByRole('link', { name: 'We are a group practice' }));
+    await expectAccessible(page);
+    await page.getByLabel('Company name').fill('Harbor Light Counseling');
+    await submit(page, page.getByRole('button', { name: 'Create Account' }));
+    await expectText(page, /Please choose where to send referrals/);
+    await expectText(page, /Full name required\./);
+    await expectAccessible(page);
+  });
+
+  it('?partner=owl shows the partner banner with 25% off first year', async () => {
+    const page = await session.newPage();
+    await page.goto('/signup?partner=owl');
+    const banner = page.getByRole('note', { name: 'Partner offer' });
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /25% off first year/);
+    await expectAccessible(page);
+    // The offer stays when switching to the practice form.
+    await submit(page, page.getByRole('link', { name: 'We are a group practice' }));
+    assert.match(await page.getByRole('note', { name: 'Partner offer' }).innerText(), /25% off first year/);
+  });
+});
