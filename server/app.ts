@@ -15,7 +15,11 @@ import { configurePassport } from './features/auth/passport';
 import { comingSoonRoutes } from './features/coming-soon/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { devRoutes } from './features/dev/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
+import { photoUploadParser } from './features/onboarding/upload';
+import { profileCreationRoutes } from './features/profile-creation/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { signupRoutes } from './features/signup/routes';
 import { uiRoutes } from './features/ui/routes';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -85,8 +89,11 @@ export function createApp(deps: AppDeps): PortalApp {
     size: 32,
     getTokenFromRequest: (req) => (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined),
   });
+  // The headshot upload is multipart: parse it first so the CSRF check can read its _csrf field.
+  app.use(photoUploadParser());
   app.use(csrfSynchronisedProtection);
   app.use(viewerLoader(db));
+  app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
 
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
   app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));
@@ -94,11 +101,13 @@ export function createApp(deps: AppDeps): PortalApp {
   const throttles = createThrottles(db);
   app.use(authRoutes({ db, integrations: deps.integrations, config, throttles }));
   app.use(accountPreferencesRoutes({ db, integrations: deps.integrations, config, throttles }));
-  app.use(dashboardRoutes());
+  app.use(dashboardRoutes(db));
   app.use(profileRoutes(db));
+  app.use(profileCreationRoutes({ db, integrations: deps.integrations, config }));
+  app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
-  app.use(comingSoonRoutes());
+  app.use(comingSoonRoutes(db));
 
   app.use(notFound);
   app.use(errorHandler);

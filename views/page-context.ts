@@ -1,5 +1,6 @@
 // What every page and layout may know about the request, built once per request by render().
 import { createContext, useContext } from 'react';
+import type { StatusBannerView } from './components/StatusBanner';
 
 export type FlashKind = 'error' | 'success' | 'warning' | 'info' | 'brand';
 export interface FlashMessage { kind: FlashKind; text: string; permanent?: boolean }
@@ -19,6 +20,8 @@ export interface PageContext {
   profileMenu: NavItem[];
   sideMenuCollapsed: boolean;
   unreadMessages: boolean;
+  /** The provider status banner of dashboard pages (spec 1 §4); null for active profiles. */
+  statusBanner: StatusBannerView | null;
 }
 
 export const PageContextReact = createContext<PageContext | null>(null);

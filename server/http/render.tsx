@@ -9,9 +9,10 @@ import { DashboardLayout } from '../../views/layouts/DashboardLayout';
 import { OnboardingLayout } from '../../views/layouts/OnboardingLayout';
 import { PlainLayout } from '../../views/layouts/PlainLayout';
 import { PageContextReact, type PageContext } from '../../views/page-context';
+import { statusBannerFor } from '../../views/components/StatusBanner';
 import type { AssetManifest } from './assets';
 import { takeFlash } from './flash';
-import { buildNavigation } from './navigation';
+import { buildNavigation, publicProfileUrl } from './navigation';
 
 export type LayoutName = 'dashboard' | 'onboarding' | 'plain';
 
@@ -41,6 +42,12 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
     ...buildNavigation(viewer, req.app.locals.config),
     sideMenuCollapsed: Boolean(req.session?.sideMenuCollapsed),
     unreadMessages: Boolean(viewer?.provider?.unreadMessageCount),
+    statusBanner: viewer?.provider
+      ? statusBannerFor(viewer.provider, {
+        ...(res.locals.statusBannerLink ? { continueHref: res.locals.statusBannerLink } : {}),
+        previewHref: publicProfileUrl((req.app.locals.config as { publicProfileBaseUrl: string }).publicProfileBaseUrl, viewer.provider),
+      })
+      : null,
   };
   const usedIslands = new Set<string>();
   const Layout = LAYOUTS[effectiveLayout];

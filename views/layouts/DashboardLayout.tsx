@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { PostForm } from '../components/CsrfField';
 import { FlashMessages } from '../components/Flash';
+import { StatusBanner } from '../components/StatusBanner';
 import { usePage, type NavItem } from '../page-context';
 
 export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -52,6 +53,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
           </ul>
         </nav>
         <main id="main" className="content" tabIndex={-1}>
+          <StatusBanner />
           <FlashMessages />
           <h1>{title}</h1>
           {children}

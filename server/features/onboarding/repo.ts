@@ -1,0 +1,113 @@
+// The onboarding wizard's database access: the profile snapshot the steps read, and the writes of each step.
+import type { Knex } from 'knex';
+import type { WizardProfile } from './completion';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface WizardRecord extends WizardProfile {
+  id: number;
+  accountId: number;
+  type: 'individual' | 'practice';
+  createdWithNewWizard: boolean;
+  wizardExitedAt: Date | null;
+  customContent: Record<string, unknown>;
+}
+
+export interface TagOption { id: number; name: string; slug: string }
+
+/** One profile with everything the completion rules read, in one query. */
+export async function loadWizardRecord(db: Db, providerId: number): Promise<WizardRecord | null> {
+  const row = await db('providers as p')
+    .where('p.id', providerId)
+    .first(
+      'p.id', 'p.account_id', 'p.type', 'p.status', 'p.image_key', 'p.custom_content', 'p.created_with_new_wizard', 'p.wizard_exited_at',
+      db.raw('(select count(*)::int from locations l where l.provider_id = p.id) as location_count'),
+      db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
+          select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
+        ) x), '{}'::json) as tag_counts`),
+    );
+  if (!row) return null;
+  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    type: row.type,
+    status: row.status,
+    imageKey: row.image_key,
+    customContent: content,
+    createdWithNewWizard: Boolean(row.created_with_new_wizard),
+    wizardExitedAt: row.wizard_exited_at,
+    locationCount: Number(row.location_count),
+    tagCounts: row.tag_counts ?? {},
+    sessionFee: content.session_fee_ongoing,
+    sessionLength: content.session_length_ongoing,
+  };
+}
+
+export async function listTags(db: Db, type: string): Promise<TagOption[]> {
+  const rows = await db('tags').where({ type }).orderBy('name').select('id', 'name', 'slug');
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug }));
+}
+
+export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
+  return db('us_states').orderBy('name').select('code', 'name');
+}
+
+/** The provider's tag ids per type. */
+export async function selectedTagIds(db: Db, providerId: number, types: string[]): Promise<Record<string, number[]>> {
+  const rows = await db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
+    .where('tg.provider_id', providerId).whereIn('t.type', types).select('t.type', 'tg.tag_id');
+  const result: Record<string, number[]> = Object.fromEntries(types.map((type) => [type, []]));
+  for (const row of rows) result[row.type]!.push(Number(row.tag_id));
+  return result;
+}
+
+/** Replaces the provider's taggings of one type with exactly these tags (top flags kept where a tag stays). */
+export async function replaceTaggings(trx: Db, providerId: number, type: string, tagIds: number[]): Promise<void> {
+  await trx('taggings').where({ provider_id: providerId })
+    .whereIn('tag_id', trx('tags').select('id').where({ type }))
+    .modify((q) => { if (tagIds.length) q.whereNotIn('tag_id', tagIds); })
+    .delete();
+  if (tagIds.length) {
+    await trx('taggings').insert(tagIds.map((tagId) => ({ provider_id: providerId, tag_id: tagId }))).onConflict(['provider_id', 'tag_id']).ignore();
+  }
+}
+
+export interface NewLocation { state: string; remote_location: boolean; address?: string; address_2?: string | null; city?: string; zip?: string }
+
+export async function insertLocations(trx: Db, providerId: number, locations: NewLocation[]): Promise<void> {
+  await trx('locations').insert(locations.map((l) => ({ provider_id: providerId, ...l })));
+}
+
+/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
+export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
+  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
+}
+
+export async function updateProvider(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
+  await trx('providers').where({ id: providerId }).update(values);
+}
+
+export async function setPrimaryProfessionIfMissing(trx: Db, providerId: number, tagId: number): Promise<void> {
+  await trx('providers').where({ id: providerId }).whereNull('primary_profession_tag_id').update({ primary_profession_tag_id: tagId });
+}
+
+export async function insertHeadshot(trx: Db, providerId: number, image: { storageKey: string; filename: string | null; size: number; width: number; height: number }): Promise<void> {
+  await trx('images').insert({
+    provider_id: providerId, kind: 'headshot', storage_key: image.storageKey, filename: image.filename,
+    mimetype: 'image/jpeg', size: image.size, width: image.width, height: image.height, profile_ar: true,
+  });
+  await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
+}
+
+/** States of the provider's locations, and the states where it holds a Verified licence. */
+export async function locationAndVerifiedStates(db: Db, providerId: number): Promise<{ locationStates: string[]; verifiedStates: string[] }> {
+  const locationStates = (await db('locations').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
+  const verifiedStates = (await db('licenses').where({ provider_id: providerId, verification: 'Verified' }).distinct('state')).map((r) => r.state as string);
+  return { locationStates, verifiedStates };
+}
+
+/** Whether a stored image key belongs to some image row (the uploads route serves only those). */
+export async function imageKeyExists(db: Db, storageKey: string): Promise<boolean> {
+  return Boolean(await db('images').where({ storage_key: storageKey }).first('id'));
+}

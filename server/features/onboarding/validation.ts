@@ -1,0 +1,194 @@
+// The wizard's forms and their messages, word for word from spec 1 §5 "Onboarding pages" and
+// spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
+import Joi from 'joi';
+import { validate } from '../auth/validation';
+
+export { validate };
+
+export const LOCATION_MESSAGES = {
+  states: 'Please select at least one state',
+  bothOptedOut: 'At least one online or physical location must be entered.',
+  error: 'There was an error creating your locations.',
+} as const;
+
+export const PHOTO_MESSAGES = {
+  missing: 'Please upload a headshot.',
+  tooSmall: 'Please select a higher quality photo (at least 100kb)',
+  grayscale: 'This photo looks black-and-white or grayscale. Please upload a more colorful picture of yourself.',
+  notImage: 'Please upload an image file (JPEG, PNG, WebP, GIF, AVIF or TIFF).',
+  oneFile: 'Please upload one photo at a time.',
+  tooLarge: 'Please choose a photo smaller than 15 MB.',
+  unreadable: 'We could not read that upload. Please try again.',
+  error: 'There was an error saving your profile photo.',
+} as const;
+
+export const GO_LIVE_MESSAGES = { ready: 'Gotta be ready!' } as const;
+
+export const INSURANCE_MESSAGES = {
+  confirm: 'Please confirm that you are in-network with the insurances you selected.',
+} as const;
+
+/** Minimum headshot size: 100 KB (spec 1 §9), counted as 100 × 1024 bytes. */
+export const MIN_PHOTO_BYTES = 100 * 1024;
+
+const checkbox = () => Joi.boolean().truthy('1', 'on', 'yes', 'true').falsy('0', 'off', 'no', 'false', '').default(false);
+const trimmed = (max: number) => Joi.string().trim().max(max).allow('');
+
+// --- Locations (spec 1 §5) ---------------------------------------------------------------------
+
+/** A field of the physical location: required unless there is no physical location. */
+const officeField = (label: string, max: number, pattern?: RegExp) => {
+  let field = Joi.string().trim().max(max).required();
+  if (pattern) field = field.pattern(pattern);
+  return Joi.any().when('no_physical_location', {
+    is: true,
+    then: Joi.any().strip(),
+    otherwise: field.messages({
+      'any.required': `${label} is required.`, 'string.empty': `${label} is required.`, 'string.max': `${label} is too long.`,
+      'string.pattern.base': `Please enter a valid ${label.toLowerCase()} code.`,
+    }),
+  });
+};
+
+export const locationsSchema = Joi.object({
+  no_online_sessions: checkbox(),
+  no_physical_location: checkbox(),
+  states: Joi.any().when('no_online_sessions', {
+    is: true,
+    then: Joi.any().strip(),
+    otherwise: Joi.array().single().items(Joi.string().trim().uppercase().length(2)).min(1).required().messages({
+      'array.min': LOCATION_MESSAGES.states, 'any.required': LOCATION_MESSAGES.states, 'string.length': 'Please choose states from the list.',
+    }),
+  }),
+  address: officeField('Address', 200),
+  address_2: Joi.any().when('no_physical_location', { is: true, then: Joi.any().strip(), otherwise: trimmed(200) }),
+  city: officeField('City', 100),
+  zip: officeField('Zip', 10, /^\d{5}(-\d{4})?$/),
+  state: officeField('State', 2),
+}).custom((value, helpers) => (value.no_online_sessions && value.no_physical_location ? helpers.error('any.invalid') : value))
+  .messages({ 'any.invalid': LOCATION_MESSAGES.bothOptedOut });
+
+export interface LocationsInput {
+  no_online_sessions: boolean;
+  no_physical_location: boolean;
+  states?: string[];
+  address?: string;
+  address_2?: string;
+  city?: string;
+  zip?: string;
+  state?: string;
+}
+
+/** The locations form, with the both-opted-out rule reported on its own key. */
+export function validateLocations(body: unknown) {
+  const result = validate<LocationsInput>(locationsSchema, body);
+  if (result.errors?.form) {
+    result.errors.opt_outs = result.errors.form;
+    delete result.errors.form;
+  }
+  return result;
+}
+
+// --- Tag selections (spec 2 §5) ------------------------------------------------------------------
+
+export interface SelectionRule { min: number; max: number; message?: string }
+
+/** Approaches 1–20, specialties 3–20, everything else 1–20 (spec 2 §5 "Tag selections"). */
+export const SELECTION_RULES = {
+  clientele: { min: 1, max: 20 },
+  languages: { min: 1, max: 20 },
+  specialties: { min: 3, max: 20 },
+  approaches: { min: 1, max: 20 },
+  insurances: { min: 1, max: 200 },
+} satisfies Record<string, SelectionRule>;
+
+export const atLeast = (n: number) => `You must have at least ${n} selection(s).`;
+export const atMost = (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
+export const selectOneOrMore = (field: string) => `Please select one or more ${field}.`;
+
+/** A checkbox list of tag ids: only ids of the offered tags, between min and max of them. */
+export function tagSelection(allowed: number[], rule: SelectionRule) {
+  const few = rule.message ?? atLeast(rule.min);
+  return Joi.array().single().items(Joi.number().integer().valid(...allowed)).unique().min(rule.min).max(rule.max).required().messages({
+    'array.min': few,
+    'any.required': few,
+    'array.max': rule.message ?? atMost(rule.max),
+    'any.only': 'Please choose from the list.',
+    'number.base': 'Please choose from the list.',
+    'array.unique': 'Please choose each option once.',
+  });
+}
+
+// --- About You (spec 2 §5 "About practice") -------------------------------------------------------
+
+export function aboutYouSchema(options: { professions: number[]; languages: number[]; degrees: number[] | null }) {
+  const oneOrMore = (allowed: number[], field: string) => tagSelection(allowed, { min: 1, max: 50, message: selectOneOrMore(field) });
+  return Joi.object({
+    professions: oneOrMore(options.professions, 'professions'),
+    languages: oneOrMore(options.languages, 'languages'),
+    ...(options.degrees ? { degrees: oneOrMore(options.degrees, 'degrees') } : {}),
+  });
+}
+
+// --- Your Practice (spec 2 §5 "Tag selections", "Sessions and fees") ------------------------------
+
+const FEE_AND_LENGTH = 'Fee and length required';
+
+export function yourPracticeSchema(allowed: Record<'clientele' | 'languages' | 'specialties' | 'approaches', number[]>) {
+  return Joi.object({
+    clientele: tagSelection(allowed.clientele, SELECTION_RULES.clientele),
+    languages: tagSelection(allowed.languages, SELECTION_RULES.languages),
+    specialties: tagSelection(allowed.specialties, SELECTION_RULES.specialties),
+    approaches: tagSelection(allowed.approaches, SELECTION_RULES.approaches),
+    session_fee_ongoing: Joi.number().integer().min(0).max(10000).required().empty('').messages({
+      'any.required': FEE_AND_LENGTH, 'number.base': 'Please enter the fee in whole dollars.', 'number.integer': 'Please enter the fee in whole dollars.',
+      'number.min': 'Please enter the fee in whole dollars.', 'number.max': 'Please enter a fee of at most $10,000.',
+    }),
+    session_length_ongoing: Joi.number().integer().min(1).max(600).required().empty('').messages({
+      'any.required': FEE_AND_LENGTH, 'number.base': 'Please enter the length in minutes.', 'number.integer': 'Please enter the length in minutes.',
+      'number.min': 'Please enter the length in minutes.', 'number.max': 'Please enter a length of at most 600 minutes.',
+    }),
+    takes_insurance: Joi.string().valid('yes', 'no').required().messages({ 'any.required': 'Please tell us whether you take insurance.', 'any.only': 'Please tell us whether you take insurance.' }),
+  });
+}
+
+export interface YourPracticeInput {
+  clientele: number[]; languages: number[]; specialties: number[]; approaches: number[];
+  session_fee_ongoing: number; session_length_ongoing: number; takes_insurance: 'yes' | 'no';
+}
+
+export function insuranceSchema(allowed: number[]) {
+  return Joi.object({
+    insurances: tagSelection(allowed, SELECTION_RULES.insurances),
+    confirm_in_network: Joi.boolean().truthy('1', 'on').valid(true).required().messages({
+      'any.required': INSURANCE_MESSAGES.confirm, 'any.only': INSURANCE_MESSAGES.confirm, 'boolean.base': INSURANCE_MESSAGES.confirm,
+    }),
+  });
+}
+
+// --- Go Live (spec 1 §5) ------------------------------------------------------------------------
+
+export const goLiveSchema = Joi.object({
+  ready: Joi.boolean().truthy('1', 'on').valid(true).required().messages({
+    'any.required': GO_LIVE_MESSAGES.ready, 'any.only': GO_LIVE_MESSAGES.ready, 'boolean.base': GO_LIVE_MESSAGES.ready,
+  }),
+});
+
+// --- Photos: the crop the PhotoCropper island writes (fractions); anything else means a centred square.
+
+export interface CropFractions { x: number; y: number; size: number }
+
+export function parseCrop(body: Record<string, unknown>): CropFractions | null {
+  const number = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+  const x = number(body.crop_x);
+  const y = number(body.crop_y);
+  const size = number(body.crop_size);
+  if (![x, y, size].every(Number.isFinite) || x < 0 || y < 0 || x > 1 || y > 1 || size <= 0 || size > 1) return null;
+  return { x, y, size };
+}
+
+/** Reads a posted checkbox list back into ids (to re-render a failed form with what was ticked). */
+export function postedIds(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+  return list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+}

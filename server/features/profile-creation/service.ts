@@ -1,0 +1,184 @@
+// Creating a new profile (spec 1 §2 Create a new profile, §4 After payment, §5 Create profile, §6, §7
+// POST portal/provider): the duplicate-name check, the profile with clinician access, the invitation
+// of another clinician, and where the person goes next. Never sees req/res.
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { NotFoundError } from '../../http/errors';
+import { providerDisplayName } from '../../http/viewer';
+import type { Mailer } from '../../integrations/mail/port';
+import { hashToken, newLinkToken } from '../auth/tokens';
+import * as policy from '../profiles/policy';
+import * as repo from './repo';
+import type { CreateProfileInput } from './validation';
+
+export interface CreationDeps { db: Knex; mail: Mailer; config: Config }
+export interface RequestMeta { ip?: string; userAgent?: string }
+
+/** An invitation link works for 14 days (docs/decisions.md "Creating a profile for another clinician"). */
+export const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export type Creation =
+  | { outcome: 'duplicate'; existing: { id: number; name: string; editable: boolean } }
+  | { outcome: 'created'; providerId: number; name: string; paid: boolean; next: string; invited: string | null; inviteFailed: boolean };
+
+/** The account a new profile goes into: the one asked for, else the selected profile's, else the first owned. */
+export function creationAccount(actor: policy.PolicyActor, asked: number | null, selectedAccountId?: number): number {
+  const owned = policy.creationAccountIds(actor);
+  if (asked !== null) {
+    // An account the user does not own is treated as one that does not exist.
+    if (!owned.includes(asked)) throw new NotFoundError();
+    return asked;
+  }
+  if (selectedAccountId !== undefined && owned.includes(selectedAccountId)) return selectedAccountId;
+  const first = owned[0];
+  if (first === undefined) throw new NotFoundError();
+  return first;
+}
+
+const paymentStep = (providerId: number) => `/profiles/pay-for/${providerId}`;
+export const successPage = (providerId: number) => `/profiles/created/${providerId}`;
+
+/** POST /profiles/create. */
+export async function createProfile(
+  deps: CreationDeps,
+  actor: policy.PolicyActor & { user: { id: number } },
+  input: CreateProfileInput,
+  context: { selectedAccountId?: number; meta: RequestMeta },
+): Promise<Creation> {
+  const { db } = deps;
+  const accountId = creationAccount(actor, input.account_id, context.selectedAccountId);
+  const individual = input.type !== 'practice';
+
+  if (individual && !input.confirm_duplicate) {
+    const [same] = await repo.findSameNameProviders(db, accountId, input.first_name!, input.last_name!);
+    if (same) {
+      const name = providerDisplayName({ type: same.type, first_name: same.firstName, last_name: same.lastName, company_name: same.companyName });
+      return { outcome: 'duplicate', existing: { id: same.id, name, editable: policy.hasClinicianAccess(actor, same.id) } };
+    }
+  }
+
+  const forAnother = input.type === 'new-user';
+  const ownerKeepsAccess = !forAnother || input.ownerHasClinicianPermission === 'yes';
+  const ownerEmail = await repo.userEmail(db, actor.user.id);
+  const contactEmail = !forAnother
+    ? ownerEmail
+    : input.contact_email_choice === 'provider-email' ? input.email! : input.contact_email_choice === 'other-email' ? input.other_email_value! : ownerEmail;
+  const invitation = forAnother && input.email ? newLinkToken() : null;
+
+  const made = await db.transaction(async (trx) => {
+    const providerId = await repo.insertProvider(trx, {
+      account_id: accountId,
+      type: individual ? 'individual' : 'practice',
+      first_name: individual ? input.first_name! : null,
+      last_name: individual ? input.last_name! : null,
+      company_name: individual ? null : input.company_name!,
+      phone_number: input.phone_number,
+      contact_email: contactEmail,
+      custom_content: individual ? {} : { head_of_practice: input.full_name },
+    });
+    if (ownerKeepsAccess) await repo.grantClinicianAccess(trx, actor.user.id, providerId);
+    if (invitation) {
+      await repo.insertInvite(trx, {
+        tokenHash: hashToken(invitation),
+        providerId,
+        email: input.email!,
+        createdBy: actor.user.id,
+        expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      });
+    }
+    await repo.recordAudit(trx, {
+      userId: actor.user.id,
+      action: 'profile_created',
+      ip: context.meta.ip,
+      userAgent: context.meta.userAgent?.slice(0, 500),
+      details: { provider_id: providerId, type: input.type, invited: Boolean(invitation), owner_keeps_access: ownerKeepsAccess },
+    });
+    return { providerId, paid: await repo.accountHasPaidPlan(trx, accountId) };
+  });
+
+  const name = individual ? `${input.first_name} ${input.last_name}` : input.company_name!;
+  let inviteFailed = false;
+  if (invitation) {
+    // The profile exists either way; a mail failure is reported, not undone.
+    try {
+      await sendInvitation(deps, { to: input.email!, token: invitation, providerName: name, invitedBy: ownerEmail });
+    } catch {
+      inviteFailed = true;
+    }
+  }
+  return {
+    outcome: 'created',
+    providerId: made.providerId,
+    name,
+    paid: made.paid,
+    next: made.paid ? successPage(made.providerId) : paymentStep(made.providerId),
+    invited: invitation ? input.email! : null,
+    inviteFailed,
+  };
+}
+
+async function sendInvitation(deps: CreationDeps, message: { to: string; token: string; providerName: string; invitedBy: string | null }): Promise<void> {
+  const { brandName, portalUrl } = deps.config;
+  await deps.mail.send({
+    to: message.to,
+    subject: `You're invited to your ${brandName} profile`,
+    text: [
+      `${message.invitedBy ?? 'Your practice'} created a ${brandName} profile for ${message.providerName} and invited you to manage it.`,
+      '',
+      'Create your login with this link within 14 days:',
+      `${portalUrl}/signup/invite/${message.token}`,
+    ].join('\n'),
+  });
+}
+
+// ---------------------------------------------------------------- loading through the actor
+
+export interface ReachableProvider extends repo.ProviderFacts { name: string }
+
+/** A provider the user may reach at all (clinician access or a role on its account); else 404. */
+export async function reachableProvider(db: Knex, actor: policy.PolicyActor, providerId: number): Promise<ReachableProvider> {
+  const provider = await repo.findProvider(db, providerId);
+  if (!provider || !policy.canSeeProvider(actor, provider)) throw new NotFoundError();
+  const name = providerDisplayName({ type: provider.type, first_name: provider.firstName, last_name: provider.lastName, company_name: provider.companyName });
+  return { ...provider, name };
+}
+
+/** The success page after creation: only for a profile the user may reach. */
+export async function createdProfile(db: Knex, actor: policy.PolicyActor, providerId: number) {
+  const provider = await reachableProvider(db, actor, providerId);
+  return { ...provider, wording: policy.wordingFor(actor, provider), canSwitch: policy.hasClinicianAccess(actor, provider.id) };
+}
+
+/**
+ * /profiles/pay-for/{id}: the payment step needs billing permission for the provider. A provider out
+ * of reach is 404; one within reach but without billing permission is 403.
+ */
+export async function paymentStepFor(db: Knex, actor: policy.PolicyActor, providerId: number) {
+  const provider = await reachableProvider(db, actor, providerId);
+  if (!policy.canManageBilling(actor, provider)) return { provider, allowed: false as const };
+  return { provider, allowed: true as const, wording: policy.wordingFor(actor, provider), hasClinicianAccess: policy.hasClinicianAccess(actor, provider.id) };
+}
+
+/**
+ * "Do this later" on the payment step (spec 1 §4 After payment): clinicians of the profile continue the
+ * wizard at About You with doPaymentLater=1; everyone else goes to /plan-management.
+ */
+export function afterPaymentLater(actor: policy.PolicyActor, providerId: number): string {
+  return policy.hasClinicianAccess(actor, providerId) ? `/profiles/about-you-for/${providerId}?doPaymentLater=1` : '/plan-management';
+}
+
+/** Names of the accounts a profile can be created in (the account choice of the form). */
+export const accountNames = (db: Knex, ids: number[]) => repo.accountNames(db, ids);
+
+export const PAYMENT_SUCCESS = 'Successful payment! Thank you for starting your membership!';
+
+/**
+ * After a successful payment on /profiles/pay-for (spec 1 §4): back to /plan-management with the
+ * success flash when the payment started there (return_to_plan_management=1); otherwise clinicians of
+ * the profile continue at About You, and others go to /plan-management. Billing calls this.
+ */
+export function afterPayment(actor: policy.PolicyActor, providerId: number, returnToPlanManagement: boolean): { path: string; flash: string | null } {
+  if (returnToPlanManagement) return { path: '/plan-management', flash: PAYMENT_SUCCESS };
+  if (policy.hasClinicianAccess(actor, providerId)) return { path: `/profiles/about-you-for/${providerId}`, flash: null };
+  return { path: '/plan-management', flash: null };
+}

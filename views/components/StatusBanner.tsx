@@ -1,0 +1,55 @@
+// The provider status banner of spec 1 §4, on every dashboard page: locked, inactive, incomplete,
+// reviewing and pending each say where the profile stands and what to do next; active shows nothing.
+import { usePage } from '../page-context';
+
+export type BannerStatus = 'locked' | 'inactive' | 'incomplete' | 'reviewing' | 'pending';
+
+export interface StatusBannerView {
+  status: BannerStatus;
+  providerId: number;
+  /** incomplete: the first unfinished wizard step (new wizard) or /. */
+  continueHref?: string;
+  /** reviewing: the public profile, to review it before going live. */
+  previewHref?: string;
+}
+
+/** The banner for a profile, or null (active, or an unknown status). */
+export function statusBannerFor(provider: { id: number; status: string }, links: { continueHref?: string; previewHref?: string }): StatusBannerView | null {
+  const status = provider.status as BannerStatus;
+  if (!['locked', 'inactive', 'incomplete', 'reviewing', 'pending'].includes(status)) return null;
+  return {
+    status, providerId: provider.id,
+    ...(status === 'incomplete' ? { continueHref: links.continueHref ?? '/' } : {}),
+    ...(status === 'reviewing' && links.previewHref ? { previewHref: links.previewHref } : {}),
+  };
+}
+
+export const BANNER_TEXT = {
+  locked: 'Your profile is not live. Please contact us to change your membership.',
+  inactive: 'Your profile is not live because your membership is inactive. Reactivate your membership to appear in the directory again.',
+  incomplete: 'Your profile is not live yet. Finish it to preview your profile and go live.',
+  reviewing: 'Your profile is ready to go live! Review it, then make it live.',
+  pending: 'Your profile is being reviewed. It will go live within 24 business hours.',
+} as const;
+
+export function StatusBanner() {
+  const banner = usePage().statusBanner;
+  if (!banner) return null;
+  return (
+    <section className={`status-banner status-banner--${banner.status}`} aria-label="Profile status">
+      <p>{BANNER_TEXT[banner.status]}</p>
+      <div className="status-banner__actions">
+        {banner.status === 'locked' && <a href="/contact">Contact us</a>}
+        {banner.status === 'inactive' && <a className="button" href="/plan-management">Reactivate membership</a>}
+        {banner.status === 'incomplete' && <a className="button" href={banner.continueHref}>Finish your profile</a>}
+        {banner.status === 'reviewing' && (
+          <>
+            {banner.previewHref && <a href={banner.previewHref} target="_blank" rel="noopener">Review your profile<span className="visually-hidden"> (opens in a new tab)</span></a>}
+            <a className="button" href={`/profiles/go-live-for/${banner.providerId}`}>Make profile live</a>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+

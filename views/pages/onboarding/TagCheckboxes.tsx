@@ -1,0 +1,33 @@
+// A list of tags as checkboxes in a fieldset: works without JavaScript; the message sits under the legend.
+export interface TagOptionView { id: number; name: string }
+
+export function TagCheckboxes({ name, legend, hint, options, selected, error, hiddenSelected }: {
+  name: string;
+  legend: string;
+  hint?: string;
+  options: TagOptionView[];
+  selected: number[];
+  error?: string;
+  /** Chosen options that are not shown (filtered out): kept as hidden fields so they stay chosen. */
+  hiddenSelected?: number[];
+}) {
+  const chosen = new Set(selected);
+  const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className={error ? 'checklist field--error' : 'checklist'} aria-describedby={describedBy} id={`${name}-fieldset`}>
+      <legend>{legend}</legend>
+      {hint && <p className="hint" id={`${name}-hint`}>{hint}</p>}
+      {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
+      <ul className="checklist__options">
+        {options.map((option) => (
+          <li key={option.id} className="field--check">
+            <input type="checkbox" id={`${name}-${option.id}`} name={name} value={option.id} defaultChecked={chosen.has(option.id)} />
+            <label htmlFor={`${name}-${option.id}`}>{option.name}</label>
+          </li>
+        ))}
+      </ul>
+      {hiddenSelected?.map((id) => <input key={id} type="hidden" name={name} value={id} />)}
+    </fieldset>
+  );
+}
+

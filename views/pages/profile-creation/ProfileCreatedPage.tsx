@@ -1,0 +1,36 @@
+// After creation on an account with a paid plan (spec 1 §2): the success page, with the way to the
+// new profile (switch to it) and, for an invited clinician, what happens next.
+import { PostForm } from '../../components/CsrfField';
+
+export interface ProfileCreatedPageProps {
+  name: string;
+  /** "you", "your practice" or "your provider" (spec 1 §6). */
+  possessive: string;
+  providerId: number;
+  canSwitch: boolean;
+}
+
+export function ProfileCreatedPage({ name, possessive, providerId, canSwitch }: ProfileCreatedPageProps) {
+  return (
+    <div className="card">
+      <p><strong>{name}</strong> is ready to be completed. Your plan already covers {possessive} profile, so there is nothing to pay.</p>
+      {canSwitch ? (
+        <>
+          <p>Switch to the new profile to add locations, professions and a photo, then make it live.</p>
+          <div className="actions">
+            <PostForm action={`/profiles/${providerId}/selection`}>
+              <input type="hidden" name="next" value="/" />
+              <button type="submit" className="button">Switch to {name}</button>
+            </PostForm>
+            <a className="button button--secondary" href="/profiles">Choose a Profile</a>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>Your provider completes the profile after accepting the invitation.</p>
+          <div className="actions"><a className="button" href="/">Go Home</a></div>
+        </>
+      )}
+    </div>
+  );
+}
