@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { Config } from '../../config';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import type { Viewer } from '../../http/viewer';
@@ -52,20 +53,6 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   const page = (req: Request, res: Response, id: number, content: ReactNode, status = 200, heading?: string) =>
     render(req, res, { title: heading ?? title(res, id), layout: 'onboarding', page: content, status });
 
-  /** A failed save: the service's ValidationError re-renders the form with 422; anything else with the spec's error flash. */
-  const attempt = (failure: string, reshow: (req: Request, res: Response, errors: Record<string, string>, status: number) => Promise<void>,
-    act: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-    async (req, res) => {
-      try {
-        await act(req, res);
-      } catch (error) {
-        if (error instanceof ValidationError) return reshow(req, res, error.fields, 422);
-        if (error instanceof NotFoundError) throw error;
-        req.log?.error({ err: error }, failure);
-        flash(req, 'error', failure);
-        return reshow(req, res, {}, 500);
-      }
-    };
 
   // The status banner of an incomplete profile links to its first unfinished step (new wizard) or /.
   router.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -98,7 +85,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
     await showLocations(req, res, id);
   });
 
-  router.post('/profiles/create/:providerId', requireSignIn, attempt(
+  router.post('/profiles/create/:providerId', requireSignIn, formPost(
     LOCATION_MESSAGES.error,
     (req, res, errors, status) => showLocations(req, res, idOf(req), locationValues(req.body), errors, status),
     async (req, res) => {
@@ -130,7 +117,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   }
 
   router.get('/profiles/about-you-for/:providerId', requireSignIn, (req, res) => showAboutYou(req, res));
-  router.post('/profiles/about-you-for/:providerId', requireSignIn, attempt(ERRORS.aboutYou, (req, res, errors, status) => showAboutYou(req, res, errors, status),
+  router.post('/profiles/about-you-for/:providerId', requireSignIn, formPost(ERRORS.aboutYou, (req, res, errors, status) => showAboutYou(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
       await service.saveAboutYou(deps(req), viewerOf(res), id, req.body);
@@ -165,7 +152,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   }
 
   router.get('/profiles/your-practice-for/:providerId', requireSignIn, (req, res) => showYourPractice(req, res));
-  router.post('/profiles/your-practice-for/:providerId', requireSignIn, attempt(ERRORS.practice, (req, res, errors, status) => showYourPractice(req, res, errors, status),
+  router.post('/profiles/your-practice-for/:providerId', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showYourPractice(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
       const { takesInsurance } = await service.saveYourPractice(deps(req), viewerOf(res), id, req.body);
@@ -188,7 +175,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   }
 
   router.get('/profiles/your-practice-for/:providerId/insurance', requireSignIn, (req, res) => showInsurance(req, res));
-  router.post('/profiles/your-practice-for/:providerId/insurance', requireSignIn, attempt(ERRORS.practice, (req, res, errors, status) => showInsurance(req, res, errors, status),
+  router.post('/profiles/your-practice-for/:providerId/insurance', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showInsurance(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
       await service.saveInsurances(deps(req), viewerOf(res), id, req.body);

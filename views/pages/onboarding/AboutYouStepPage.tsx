@@ -1,6 +1,6 @@
 // Wizard step: professions, languages and (for individuals) degrees (spec 2 §5 "About practice").
 import { PostForm } from '../../components/CsrfField';
-import { TagCheckboxes, type TagOptionView } from './TagCheckboxes';
+import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 
 export function AboutYouStepPage({ providerId, progress, options, values, errors = {}, doPaymentLater }: {

@@ -2,7 +2,7 @@
 // length, and whether insurance is taken (spec 2 §5 "Tag selections", "Sessions and fees").
 import { PostForm } from '../../components/CsrfField';
 import { FormField } from '../../components/FormField';
-import { TagCheckboxes, type TagOptionView } from './TagCheckboxes';
+import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 
 export interface YourPracticeValues {
