@@ -1,25 +1,59 @@
-// The signed-in home (/).
+// The signed-in home (/) and the card events (POST /event/{providerId}/log-event, spec 2 §7 Events).
 import { Router } from 'express';
 import type { Knex } from 'knex';
+import { NotFoundError } from '../../http/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { DashboardPage, NoProfilePage } from '../../../views/pages/dashboard/DashboardPage';
-import { greetingFor } from './greeting';
 import { homeRedirect } from '../onboarding/service';
+import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
+import { dashboardView, logCtaEvent } from './service';
+
+const positiveId = (value: unknown): number | null => {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
+  return id > 0 ? id : null;
+};
 
 export function dashboardRoutes(db: Knex): Router {
   const router = Router();
+
   router.get('/', requireSignIn, async (req, res) => {
     const { provider } = res.locals.viewer!;
     if (!provider) return render(req, res, { title: 'Dashboard', page: <NoProfilePage />, status: 403 });
     // An incomplete profile made with the new wizard, not exited, continues the wizard (spec 1 §4).
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
-    const name = provider.type === 'practice' ? provider.companyName ?? provider.displayName : provider.firstName ?? provider.displayName;
+    const view = await dashboardView(db, provider, new Date(), positiveId(req.query.id));
+    // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
+    // it is remembered, and the toggle opens it again.
+    if (view.onboarding) req.session.sideMenuCollapsed = true;
+    const { clientSiteUrl } = req.app.locals.config as { clientSiteUrl: string };
     render(req, res, {
       title: 'Dashboard',
-      page: <DashboardPage greeting={greetingFor(new Date(), provider.timezone)} name={name} status={provider.status} />,
+      page: (
+        <DashboardPage
+          view={view}
+          announcements={ANNOUNCEMENTS}
+          blogPosts={BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) }))}
+        />
+      ),
     });
   });
+
+  // A card followed (→ its link) or dismissed (→ back to /), as a plain form post; islands may send JSON.
+  router.post('/event/:providerId/log-event', requireSignIn, async (req, res) => {
+    const providerId = positiveId(req.params.providerId);
+    if (!providerId) throw new NotFoundError();
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
+    const next = await logCtaEvent(db, res.locals.viewer!, providerId, {
+      type: body.type,
+      action: body.action ?? data.action,
+      card_name: body.card_name ?? data.card_name,
+    });
+    if (req.accepts(['html', 'json']) === 'json') return res.json({ next });
+    res.redirect(303, next);
+  });
+
   return router;
 }

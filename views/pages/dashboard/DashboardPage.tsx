@@ -1,18 +1,261 @@
-// / : the signed-in home. The checklist, action cards and widgets arrive with the dashboard work;
-// until then the page greets the provider and says so.
-export interface DashboardPageProps { greeting: string; name: string; status: string }
+// / : the signed-in home (spec 2 §2). Either the onboarding screen (reviewing or incomplete profile with
+// nothing left but Start membership) or the dashboard: checklist, action cards, the active profile's
+// widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
+import { Fragment } from 'react';
+import { PostForm } from '../../components/CsrfField';
 
-export function DashboardPage({ greeting, name, status }: DashboardPageProps) {
+export interface ChecklistEntry { key: string; label: string; href: string }
+
+export interface ActionCardView { name: string; title: string; text: string; linkLabel: string; dismissable: boolean }
+
+export interface AppointmentDayView {
+  label: 'Today' | 'Tomorrow';
+  date: string;
+  appointments: { id: number; time: string; clientName: string }[];
+}
+
+export interface AppointmentPanelView {
+  id: number;
+  date: string;
+  time: string;
+  typeLabel: string;
+  state: 'upcoming' | 'past' | 'canceled';
+  client: { name: string; phoneNumber: string | null; email: string | null };
+  intakeForm: [string, string][];
+}
+
+export interface DashboardViewModel {
+  providerId: number;
+  greeting: string;
+  name: string;
+  status: string;
+  type: 'individual' | 'practice';
+  onboarding: boolean;
+  /** Unmet checklist items, or null when the card is not shown. */
+  checklist: ChecklistEntry[] | null;
+  cards: ActionCardView[];
+  /** Active profiles only. */
+  widgets: {
+    unread: { count: number; conversations: { clientUserId: number; clientName: string }[] };
+    upcoming: AppointmentDayView[];
+  } | null;
+  appointment: AppointmentPanelView | null;
+}
+
+export interface DashboardPageProps {
+  view: DashboardViewModel;
+  announcements: readonly { date: string; title: string; text: string; href?: string; linkLabel?: string }[];
+  blogPosts: { title: string; summary: string; href: string }[];
+}
+
+export function DashboardPage({ view, announcements, blogPosts }: DashboardPageProps) {
+  return (
+    <div className="dashboard">
+      <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
+      {view.appointment && <AppointmentPanel appointment={view.appointment} />}
+      {view.onboarding ? (
+        <OnboardingScreen view={view} />
+      ) : (
+        <>
+          {view.checklist && <Checklist items={view.checklist} />}
+          {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
+          {view.widgets && (
+            <div className="dashboard__widgets">
+              <UnreadMessages unread={view.widgets.unread} />
+              <UpcomingConsultations days={view.widgets.upcoming} />
+            </div>
+          )}
+          <Announcements items={announcements} />
+          <BlogPosts posts={blogPosts} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function OnboardingScreen({ view }: { view: DashboardViewModel }) {
+  const needsMembership = Boolean(view.checklist?.some((item) => item.key === 'start-membership'));
+  const subject = view.type === 'practice' ? "Your practice's profile" : 'Your profile';
+  return (
+    <section className="card onboarding-screen" aria-labelledby="onboarding-heading">
+      <h2 id="onboarding-heading">Welcome! You are almost live</h2>
+      <ol className="onboarding-screen__steps">
+        <li><strong>Complete your profile</strong> <span className="done">Done</span></li>
+        <li>
+          <strong>Start your membership</strong>{' '}
+          {needsMembership ? (
+            <>
+              <span>Start your membership so clients can find you in the directory.</span>{' '}
+              <a className="button" href={`/profiles/pay-for/${view.providerId}`}>Start membership</a>
+            </>
+          ) : <span className="done">Done</span>}
+        </li>
+        <li>
+          <strong>Go live</strong>{' '}
+          {view.status === 'reviewing'
+            ? <span>{`${subject} is ready to go live! Review it, then make it live.`}</span>
+            : <span>{`${subject} goes live once it is reviewed.`}</span>}{' '}
+          {!needsMembership && <a className="button" href={`/profiles/go-live-for/${view.providerId}`}>Go live</a>}
+        </li>
+      </ol>
+      <p>Questions? <a href="/contact">Contact us</a> and we will help you get set up.</p>
+    </section>
+  );
+}
+
+function Checklist({ items }: { items: ChecklistEntry[] }) {
+  return (
+    <section className="card checklist" aria-labelledby="checklist-heading">
+      <h2 id="checklist-heading">Profile checklist</h2>
+      <p>Complete these items to get your profile ready for clients:</p>
+      <ul className="checklist__items">
+        {items.map((item) => <li key={item.key}><a href={item.href}>{item.label}</a></li>)}
+      </ul>
+    </section>
+  );
+}
+
+function ActionCards({ providerId, cards }: { providerId: number; cards: ActionCardView[] }) {
+  const action = `/event/${providerId}/log-event`;
+  return (
+    <section aria-labelledby="cards-heading">
+      <h2 id="cards-heading">Next steps</h2>
+      <ul className="action-cards">
+        {cards.map((card) => (
+          <li key={card.name} className="card action-card" data-card={card.name}>
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+            <div className="actions">
+              <PostForm action={action}>
+                <CardFields card={card.name} action="follow_cta_link" />
+                <button type="submit" className="button">{card.linkLabel}</button>
+              </PostForm>
+              {card.dismissable && (
+                <PostForm action={action}>
+                  <CardFields card={card.name} action="dismiss_cta" />
+                  <button type="submit" className="link-button">
+                    Dismiss<span className="visually-hidden">{`: ${card.title}`}</span>
+                  </button>
+                </PostForm>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CardFields({ card, action }: { card: string; action: string }) {
   return (
     <>
-      <p className="lead">{`${greeting}, ${name}!`}</p>
-      <div className="card">
-        <p>Profile status: <strong>{status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1)}</strong></p>
-        <p>Your profile checklist, action cards and upcoming consultations will appear here soon.</p>
-      </div>
+      <input type="hidden" name="type" value="therapist_portal_cta_event" />
+      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name="card_name" value={card} />
     </>
   );
 }
+
+function UnreadMessages({ unread }: { unread: NonNullable<DashboardViewModel['widgets']>['unread'] }) {
+  return (
+    <section className="card widget" aria-labelledby="unread-heading">
+      <h2 id="unread-heading">Unread messages</h2>
+      {unread.count === 0 ? (
+        <p>You have no unread messages.</p>
+      ) : (
+        <>
+          <p>{unread.count === 1 ? 'You have 1 unread conversation.' : `You have ${unread.count} unread conversations.`}</p>
+          <ul className="widget__list">
+            {unread.conversations.map((c) => <li key={c.clientUserId}><a href={`/messages/${c.clientUserId}`}>{c.clientName}</a></li>)}
+          </ul>
+        </>
+      )}
+      <p><a href="/messages">Go to messages</a></p>
+    </section>
+  );
+}
+
+function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
+  return (
+    <section className="card widget" aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">Upcoming phone consultations</h2>
+      {days.length === 0 && <p>You have no phone consultations in the next 2 days.</p>}
+      {days.map((day) => (
+        <div key={day.label} className="widget__day">
+          <h3>{day.label} <span className="widget__date">{day.date}</span></h3>
+          <ul className="widget__list">
+            {day.appointments.map((a) => (
+              <li key={a.id}>
+                <span className="widget__time">{a.time}</span> {a.clientName}{' '}
+                <a href={`/?id=${a.id}#appointment`}>View details<span className="visually-hidden">{` of the call with ${a.clientName}`}</span></a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p><a href="/calendar">View all</a></p>
+    </section>
+  );
+}
+
+function AppointmentPanel({ appointment: a }: { appointment: AppointmentPanelView }) {
+  const stateLabel = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' }[a.state];
+  return (
+    <section id="appointment" className="card appointment-panel" aria-labelledby="appointment-heading">
+      <h2 id="appointment-heading">{`${a.typeLabel} with ${a.client.name}`}</h2>
+      <dl className="appointment-panel__details">
+        <dt>Date</dt><dd>{a.date}</dd>
+        <dt>Time</dt><dd>{a.time}</dd>
+        <dt>Status</dt><dd>{stateLabel}</dd>
+        {a.client.phoneNumber && <><dt>Phone</dt><dd><a href={`tel:${a.client.phoneNumber}`}>{a.client.phoneNumber}</a></dd></>}
+        {a.client.email && <><dt>Email</dt><dd><a href={`mailto:${a.client.email}`}>{a.client.email}</a></dd></>}
+        {a.intakeForm.map(([question, answer]) => <Fragment key={question}><dt>{question}</dt><dd>{answer}</dd></Fragment>)}
+      </dl>
+      <div className="actions">
+        <a className="button" href={`/calendar?id=${a.id}`}>Open in calendar</a>
+        <a href="/">Close</a>
+      </div>
+    </section>
+  );
+}
+
+function Announcements({ items }: { items: DashboardPageProps['announcements'] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="announcements-heading">
+      <h2 id="announcements-heading">Announcements</h2>
+      <ul className="announcements">
+        {items.map((item) => (
+          <li key={item.title} className="card">
+            <h3>{item.title}</h3>
+            <p className="hint"><time dateTime={item.date}>{formatDay(item.date)}</time></p>
+            <p>{item.text}</p>
+            {item.href && <p><a href={item.href}>{item.linkLabel ?? 'Read more'}</a></p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BlogPosts({ posts }: { posts: DashboardPageProps['blogPosts'] }) {
+  return (
+    <section aria-labelledby="blog-heading">
+      <h2 id="blog-heading">From the blog</h2>
+      <ul className="blog-posts">
+        {posts.map((post) => (
+          <li key={post.href} className="card">
+            <h3><a href={post.href} target="_blank" rel="noopener">{post.title}<span className="visually-hidden"> (opens in a new tab)</span></a></h3>
+            <p>{post.summary}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const formatDay = (isoDate: string) =>
+  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export function NoProfilePage() {
   return (

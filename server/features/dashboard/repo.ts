@@ -1,0 +1,143 @@
+// The dashboard's database access: the profile snapshot the checklist and cards read, the widgets'
+// rows, the cta flags and the analytics events. Every read is scoped by provider id.
+import type { Knex } from 'knex';
+import type { CardProfile } from './cards';
+import type { ChecklistProfile } from './checklist';
+import type { UpcomingAppointment } from './upcoming';
+
+export type Db = Knex | Knex.Transaction;
+
+export type DashboardProfile = ChecklistProfile & CardProfile & { status: string; timezone: string };
+
+const wordCount = (text: unknown) => (typeof text === 'string' ? text.trim().split(/\s+/).filter(Boolean).length : 0);
+
+/** One profile with everything the checklist and the action cards read, in one query. */
+export async function loadDashboardProfile(db: Db, providerId: number): Promise<DashboardProfile | null> {
+  const row = await db('providers as p')
+    .join('accounts as a', 'a.id', 'p.account_id')
+    .where('p.id', providerId)
+    .first(
+      'p.id', 'p.type', 'p.status', 'p.first_name', 'p.last_name', 'p.company_name', 'p.phone_number', 'p.contact_email',
+      'p.image_key', 'p.custom_content', 'p.timezone', 'p.calendar_open', 'p.has_premium_setup', 'p.professional_statement',
+      'a.has_paid_plan',
+      db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
+          select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
+        ) x), '{}'::json) as tag_counts`),
+      db.raw(`(select count(*)::int from taggings tg join tags t on t.id = tg.tag_id
+          where tg.provider_id = p.id and t.type = 'specialties' and tg.is_top) as top_specialty_count`),
+      db.raw(`coalesce((select array_agg(l.state order by l.id) from locations l where l.provider_id = p.id), '{}') as location_states`),
+      db.raw(`coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = p.id), '{}') as license_states`),
+      db.raw(`(select count(*)::int from images i where i.provider_id = p.id and i.kind = 'gallery') as gallery_count`),
+      db.raw(`(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`),
+    );
+  if (!row) return null;
+  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  const tagCounts = (row.tag_counts ?? {}) as Record<string, number>;
+  const locationStates = (row.location_states ?? []) as string[];
+  return {
+    id: Number(row.id),
+    type: row.type,
+    status: row.status,
+    timezone: row.timezone,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    phoneNumber: row.phone_number,
+    contactEmail: row.contact_email,
+    tagCounts,
+    topSpecialtyCount: Number(row.top_specialty_count),
+    locationStates,
+    licenseStates: (row.license_states ?? []) as string[],
+    sessionFeeOngoing: content.session_fee_ongoing,
+    sessionLengthOngoing: content.session_length_ongoing,
+    imageKey: row.image_key,
+    hasPaidPlan: Boolean(row.has_paid_plan),
+    hasPremiumSetup: Boolean(row.has_premium_setup),
+    calendarOpen: Boolean(row.calendar_open),
+    vettingStatus: content.vetting_status,
+    educationCount: Array.isArray(content.education_v2) ? content.education_v2.length : 0,
+    insuranceCount: tagCounts.insurances ?? 0,
+    insuranceOptOutCount: Number(row.insurance_opt_out_count),
+    locationStateCount: new Set(locationStates).size,
+    galleryCount: Number(row.gallery_count),
+    statementWords: wordCount(row.professional_statement),
+    cta: content.cta && typeof content.cta === 'object' ? (content.cta as Record<string, unknown>) : {},
+  };
+}
+
+/** Sets custom_content.cta[card] to false (a dismissed card), keeping every other flag and field. */
+export async function dismissCard(db: Db, providerId: number, card: string): Promise<void> {
+  await db('providers').where({ id: providerId }).update({
+    custom_content: db.raw(
+      `jsonb_set(custom_content, '{cta}', (case when jsonb_typeof(custom_content->'cta') = 'object' then custom_content->'cta' else '{}'::jsonb end) || jsonb_build_object(?::text, false))`,
+      [card],
+    ),
+  });
+}
+
+export interface NewEvent { type: string; providerId: number | null; userId: number | null; data: Record<string, unknown> }
+
+export async function recordEvent(db: Db, event: NewEvent): Promise<void> {
+  await db('events').insert({ type: event.type, provider_id: event.providerId, user_id: event.userId, data: event.data });
+}
+
+const clientName = (row: { first_name: string | null; last_name: string | null }) =>
+  [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
+
+/** Appointments not canceled, still ending after `from`, starting before `until`. */
+export async function upcomingAppointments(db: Db, providerId: number, from: Date, until: Date): Promise<UpcomingAppointment[]> {
+  const rows = await db('appointments as a')
+    .leftJoin('users as u', 'u.id', 'a.client_user_id')
+    .where({ 'a.provider_id': providerId, 'a.canceled': false })
+    .where('a.end_time', '>', from)
+    .where('a.start_time', '<', until)
+    .orderBy('a.start_time')
+    .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name');
+  return rows.map((r) => ({ id: Number(r.id), startTime: new Date(r.start_time), endTime: new Date(r.end_time), clientName: clientName(r) }));
+}
+
+export interface UnreadConversation { clientUserId: number; clientName: string; lastMessageAt: Date }
+
+/** Conversations with a client message the provider has not read, newest first. */
+export async function unreadConversations(db: Db, providerId: number): Promise<UnreadConversation[]> {
+  const rows = await db('conversations as c')
+    .join('users as u', 'u.id', 'c.client_user_id')
+    .where('c.provider_id', providerId)
+    .whereExists((q) => q.select(db.raw('1')).from('messages as m')
+      .whereRaw('m.conversation_id = c.id').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at'))
+    .select('c.client_user_id', 'u.first_name', 'u.last_name',
+      db.raw(`(select max(m.send_date) from messages m where m.conversation_id = c.id) as last_message_at`))
+    .orderBy('last_message_at', 'desc');
+  return rows.map((r) => ({ clientUserId: Number(r.client_user_id), clientName: clientName(r), lastMessageAt: new Date(r.last_message_at) }));
+}
+
+export interface AppointmentDetail {
+  id: number;
+  type: string;
+  startTime: Date;
+  endTime: Date;
+  canceled: boolean;
+  legacy: boolean;
+  client: { name: string; phoneNumber: string | null; email: string | null };
+  intakeForm: Record<string, unknown>;
+}
+
+/** One appointment of this provider; another provider's id is simply not found. */
+export async function findAppointment(db: Db, providerId: number, appointmentId: number): Promise<AppointmentDetail | null> {
+  const row = await db('appointments as a')
+    .leftJoin('users as u', 'u.id', 'a.client_user_id')
+    .where({ 'a.id': appointmentId, 'a.provider_id': providerId })
+    .first('a.id', 'a.type', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy', 'a.intake_form',
+      'u.first_name', 'u.last_name', 'u.phone_number', 'u.email');
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    type: row.type,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    canceled: Boolean(row.canceled),
+    legacy: Boolean(row.legacy),
+    client: { name: clientName(row), phoneNumber: row.phone_number, email: row.email },
+    intakeForm: (row.intake_form ?? {}) as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,88 @@
+// The dashboard's rules (spec 2 §2): which screen, checklist, cards and widgets a provider sees, and
+// the card events (follow or dismiss) recorded as therapist_portal_cta_event.
+import type { Knex } from 'knex';
+import { HttpError, NotFoundError } from '../../http/errors';
+import type { ProviderSummary } from '../../http/viewer';
+import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
+import { actionCards, findCard } from './cards';
+import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
+import { greetingFor } from './greeting';
+import * as repo from './repo';
+import { groupUpcoming, longDate, timeRange } from './upcoming';
+import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
+
+export const CTA_EVENT = 'therapist_portal_cta_event';
+export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
+export type CtaAction = (typeof CTA_ACTIONS)[number];
+
+/** How many unread conversations the widget names (the rest are counted). */
+const UNREAD_LISTED = 5;
+
+/** Everything / shows for the selected profile at `now`; `appointmentId` is ?id= (null when absent or not this provider's). */
+export async function dashboardView(db: Knex, provider: ProviderSummary, now: Date, appointmentId: number | null): Promise<DashboardView> {
+  const profile = await repo.loadDashboardProfile(db, provider.id);
+  if (!profile) throw new NotFoundError();
+  const unmet = profileChecklist(profile);
+  const onboarding = showsOnboardingScreen(profile.status, unmet);
+  const active = profile.status === 'active';
+  const timeZone = profile.timezone;
+  let widgets: DashboardView['widgets'] = null;
+  if (active && !onboarding) {
+    // Two calendar days ahead in any time zone end within 48 h (+ a DST hour) of now; grouping trims the rest.
+    const until = new Date(now.getTime() + 49 * 3600_000);
+    const [unread, upcoming] = await Promise.all([
+      repo.unreadConversations(db, provider.id),
+      repo.upcomingAppointments(db, provider.id, now, until),
+    ]);
+    widgets = {
+      unread: { count: unread.length, conversations: unread.slice(0, UNREAD_LISTED).map(({ clientUserId, clientName }) => ({ clientUserId, clientName })) },
+      upcoming: groupUpcoming(upcoming, now, timeZone),
+    };
+  }
+  const detail = appointmentId ? await repo.findAppointment(db, provider.id, appointmentId) : null;
+  return {
+    providerId: provider.id,
+    greeting: greetingFor(now, timeZone),
+    name: (profile.type === 'practice' ? profile.companyName : profile.firstName) ?? provider.displayName,
+    status: profile.status,
+    type: profile.type,
+    onboarding,
+    checklist: CHECKLIST_STATUSES.includes(profile.status) && unmet.length > 0 ? unmet : null,
+    cards: onboarding ? [] : actionCards(profile).map(({ name, title, text, linkLabel, dismissable }) => ({ name, title, text, linkLabel, dismissable })),
+    widgets,
+    appointment: detail && toPanel(detail, now, timeZone),
+  };
+}
+
+function toPanel(detail: repo.AppointmentDetail, now: Date, timeZone: string): AppointmentPanelView {
+  return {
+    id: detail.id,
+    date: longDate(detail.startTime, timeZone),
+    time: timeRange(detail.startTime, detail.endTime, timeZone),
+    typeLabel: detail.type === 'provider_contact' ? 'Contact request' : 'Phone Consult',
+    state: detail.canceled ? 'canceled' : detail.endTime > now ? 'upcoming' : 'past',
+    client: detail.client,
+    intakeForm: Object.entries(detail.intakeForm).map(([key, answer]) => [key.replace(/_/g, ' '), String(answer ?? '')]),
+  };
+}
+
+export interface CtaInput { type?: unknown; action?: unknown; card_name?: unknown }
+
+/**
+ * A card was followed or dismissed: the event is recorded and, for a dismissal, the card's cta flag
+ * set to false, in one transaction. Returns where to go next: the card's link, or back to /.
+ * A provider outside the user's clinician access, or an unknown card, is not found.
+ */
+export async function logCtaEvent(db: Knex, actor: PolicyActor & { user: { id: number } }, providerId: number, input: CtaInput): Promise<string> {
+  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
+  const card = findCard(input.card_name);
+  if (!card) throw new NotFoundError();
+  const action = input.action as CtaAction;
+  if (input.type !== CTA_EVENT || !CTA_ACTIONS.includes(action)) throw new HttpError(400, 'This event is not known.');
+  if (action === 'dismiss_cta' && !card.dismissable) throw new HttpError(400, 'This card cannot be dismissed.');
+  await db.transaction(async (trx) => {
+    await repo.recordEvent(trx, { type: CTA_EVENT, providerId, userId: actor.user.id, data: { action, provider_id: providerId, card_name: card.name } });
+    if (action === 'dismiss_cta') await repo.dismissCard(trx, providerId, card.name);
+  });
+  return action === 'follow_cta_link' ? card.href : '/';
+}
