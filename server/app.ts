@@ -20,6 +20,8 @@ import { photoUploadParser } from './features/onboarding/upload';
 import { profileCreationRoutes } from './features/profile-creation/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { signupRoutes } from './features/signup/routes';
+import { insuranceFeesRoutes } from './features/insurance-fees/routes';
+import { supportRoutes } from './features/support/routes';
 import { uiRoutes } from './features/ui/routes';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -105,6 +107,8 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(profileRoutes(db));
   app.use(profileCreationRoutes({ db, integrations: deps.integrations, config }));
   app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
+  app.use(insuranceFeesRoutes({ db }));
+  app.use(supportRoutes({ db, config, integrations: deps.integrations }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
   app.use(comingSoonRoutes(db));

@@ -19,7 +19,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   publicRoute('/checkout/no-sign-in/:priceId', 'Checkout'),
   memberRoute('/profile/general-information', 'General Information'),
   memberRoute('/profile/availability-locations', 'Availability & Locations'),
-  memberRoute('/profile/insurance-fees', 'Insurance & Fees'),
   memberRoute('/profile/specialties', 'Specialties'),
   memberRoute('/profile/clientele-approach', 'Clientele & Approach'),
   memberRoute('/profile/photos-video', 'Photos & Video'),

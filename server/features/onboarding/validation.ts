@@ -2,6 +2,7 @@
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
 import { validate } from '../auth/validation';
+import { FEE_AND_LENGTH, feeField, lengthField } from '../insurance-fees/fee-fields';
 
 export { validate };
 
@@ -132,22 +133,14 @@ export function aboutYouSchema(options: { professions: number[]; languages: numb
 
 // --- Your Practice (spec 2 §5 "Tag selections", "Sessions and fees") ------------------------------
 
-const FEE_AND_LENGTH = 'Fee and length required';
-
 export function yourPracticeSchema(allowed: Record<'clientele' | 'languages' | 'specialties' | 'approaches', number[]>) {
   return Joi.object({
     clientele: tagSelection(allowed.clientele, SELECTION_RULES.clientele),
     languages: tagSelection(allowed.languages, SELECTION_RULES.languages),
     specialties: tagSelection(allowed.specialties, SELECTION_RULES.specialties),
     approaches: tagSelection(allowed.approaches, SELECTION_RULES.approaches),
-    session_fee_ongoing: Joi.number().integer().min(0).max(10000).required().empty('').messages({
-      'any.required': FEE_AND_LENGTH, 'number.base': 'Please enter the fee in whole dollars.', 'number.integer': 'Please enter the fee in whole dollars.',
-      'number.min': 'Please enter the fee in whole dollars.', 'number.max': 'Please enter a fee of at most $10,000.',
-    }),
-    session_length_ongoing: Joi.number().integer().min(1).max(600).required().empty('').messages({
-      'any.required': FEE_AND_LENGTH, 'number.base': 'Please enter the length in minutes.', 'number.integer': 'Please enter the length in minutes.',
-      'number.min': 'Please enter the length in minutes.', 'number.max': 'Please enter a length of at most 600 minutes.',
-    }),
+    session_fee_ongoing: feeField().required().messages({ 'any.required': FEE_AND_LENGTH }),
+    session_length_ongoing: lengthField().required().messages({ 'any.required': FEE_AND_LENGTH }),
     takes_insurance: Joi.string().valid('yes', 'no').required().messages({ 'any.required': 'Please tell us whether you take insurance.', 'any.only': 'Please tell us whether you take insurance.' }),
   });
 }

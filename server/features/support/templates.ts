@@ -1,0 +1,15 @@
+// The support-request templates the portal files (spec 1 §7, spec 2 §7 "Support": POST
+// contact-{product}/{id} with template and locals). Each names its e-mail subject and the free-text
+// locals a form may post to /support-requests; features calling submitSupportRequest() directly may
+// pass other locals too.
+export interface SupportTemplate { subject: string; fields: Record<string, string> }
+
+export const SUPPORT_TEMPLATES: Record<string, SupportTemplate> = {
+  'insurance-edit': { subject: 'Insurance edit request', fields: { edits: 'Requested edits' } },
+  'photo-video-edit': { subject: 'Photo and video edit request', fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' } },
+};
+
+export const SUPPORT_SUBMITTED = "Support request submitted, we'll contact you shortly!";
+/** A posted free-text local is at most this long. */
+export const SUPPORT_TEXT_MAX = 2000;
+export const SUPPORT_TEXT_TOO_LONG = `Please keep your message under ${SUPPORT_TEXT_MAX} characters.`;
