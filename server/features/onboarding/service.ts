@@ -9,6 +9,7 @@ import type { Storage } from '../../integrations/storage/port';
 import { EXCLUDED_PROFESSIONS } from '../../../seeds/reference';
 import { canGoLive, canManageBilling } from '../profiles/policy';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';
+import { storedImage as storedImageOf } from '../images/stored';
 import { checkHeadshot, makeRenditions } from './headshot';
 import * as repo from './repo';
 import {
@@ -197,11 +198,9 @@ export async function saveHeadshot(
 /** The 250x250 rendition of a stored headshot key. */
 export const smallRenditionKey = (key: string) => key.replace(/\.jpg$/, '-250.jpg');
 
-/** Serves only keys the portal made for a recorded image (the 400 or the 250 rendition). */
+/** Serves only keys the portal made for a recorded image (any kind, either rendition). */
 export async function storedImage(deps: OnboardingDeps, key: string) {
-  const match = /^(headshot-[0-9a-f-]{36})(-250)?\.jpg$/.exec(key);
-  if (!match || !(await repo.imageKeyExists(deps.db, `${match[1]}.jpg`))) return null;
-  return deps.storage.get(key);
+  return storedImageOf(deps.db, deps.storage, key);
 }
 
 // --- Go Live ------------------------------------------------------------------------------------------
