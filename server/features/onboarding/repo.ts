@@ -13,7 +13,7 @@ export interface WizardRecord extends WizardProfile {
   customContent: Record<string, unknown>;
 }
 
-export interface TagOption { id: number; name: string; slug: string }
+export { listTags, replaceTaggings, selectedTagIds, type TagOption } from '../tags/repo';
 
 /** One profile with everything the completion rules read, in one query. */
 export async function loadWizardRecord(db: Db, providerId: number): Promise<WizardRecord | null> {
@@ -44,33 +44,8 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   };
 }
 
-export async function listTags(db: Db, type: string): Promise<TagOption[]> {
-  const rows = await db('tags').where({ type }).orderBy('name').select('id', 'name', 'slug');
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug }));
-}
-
 export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
   return db('us_states').orderBy('name').select('code', 'name');
-}
-
-/** The provider's tag ids per type. */
-export async function selectedTagIds(db: Db, providerId: number, types: string[]): Promise<Record<string, number[]>> {
-  const rows = await db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
-    .where('tg.provider_id', providerId).whereIn('t.type', types).select('t.type', 'tg.tag_id');
-  const result: Record<string, number[]> = Object.fromEntries(types.map((type) => [type, []]));
-  for (const row of rows) result[row.type]!.push(Number(row.tag_id));
-  return result;
-}
-
-/** Replaces the provider's taggings of one type with exactly these tags (top flags kept where a tag stays). */
-export async function replaceTaggings(trx: Db, providerId: number, type: string, tagIds: number[]): Promise<void> {
-  await trx('taggings').where({ provider_id: providerId })
-    .whereIn('tag_id', trx('tags').select('id').where({ type }))
-    .modify((q) => { if (tagIds.length) q.whereNotIn('tag_id', tagIds); })
-    .delete();
-  if (tagIds.length) {
-    await trx('taggings').insert(tagIds.map((tagId) => ({ provider_id: providerId, tag_id: tagId }))).onConflict(['provider_id', 'tag_id']).ignore();
-  }
 }
 
 export interface NewLocation { state: string; remote_location: boolean; address?: string; address_2?: string | null; city?: string; zip?: string }

@@ -1,0 +1,59 @@
+// Saving tag pickers as taggings (spec 2 §5 "Tag selections", §7 "Taggings"): a posted checkbox list
+// becomes entries (tagTypePlural, tagId, associate) against what the provider has, applied together in
+// one transaction; a filter narrows the offered options (the picker's search box).
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import { validate } from '../auth/validation';
+import { hasClinicianAccess } from '../profiles/policy';
+import * as repo from './repo';
+import { tagSelection, type SelectionRule } from './validation';
+
+export type { TagOption, TaggingEntry } from './repo';
+
+/** The entries that turn `current` into `wanted` for one tag type (removals first, then additions). */
+export function taggingEntries(type: string, current: number[], wanted: number[]): repo.TaggingEntry[] {
+  const have = new Set(current);
+  const want = new Set(wanted);
+  return [
+    ...current.filter((id) => !want.has(id)).map((tagId) => ({ tagTypePlural: type, tagId, associate: false })),
+    ...wanted.filter((id) => !have.has(id)).map((tagId) => ({ tagTypePlural: type, tagId, associate: true })),
+  ];
+}
+
+/** Options whose name holds the filter text (case-insensitive); all of them for an empty filter. */
+export function filterOptions<T extends { name: string }>(options: T[], filter: string): T[] {
+  const needle = filter.trim().toLowerCase();
+  return needle ? options.filter((o) => o.name.toLowerCase().includes(needle)) : options;
+}
+
+/** The filter text of a request's query (?q=), bounded. */
+export const filterText = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');
+
+export interface PickerField { type: string; rule: SelectionRule }
+
+/**
+ * Checks every posted list against its offered tags and rule (all messages at once), then replaces the
+ * provider's taggings of those types in one transaction: nothing is half-saved.
+ */
+export async function saveSelections(db: Knex, providerId: number, fields: PickerField[], body: unknown): Promise<void> {
+  const options = await Promise.all(fields.map((f) => repo.listTags(db, f.type)));
+  const schema = Joi.object(Object.fromEntries(fields.map((f, i) => [f.type, tagSelection(options[i]!.map((t) => t.id), f.rule)])));
+  const checked = validate<Record<string, number[]>>(schema, body);
+  if (checked.errors) throw new ValidationError(checked.errors);
+  const wanted = checked.value;
+  await db.transaction(async (trx) => {
+    await repo.lockCustomContent(trx, providerId); // one tag edit of a profile at a time
+    const current = await repo.selectedTagIds(trx, providerId, fields.map((f) => f.type));
+    const entries = fields.flatMap((f) => taggingEntries(f.type, current[f.type] ?? [], wanted[f.type] ?? []));
+    await repo.applyTaggingEntries(trx, providerId, entries);
+  });
+}
+
+/** The selected profile's id, reached only through clinician access (else the page is not found). */
+export function editableProfileId(viewer: Viewer): number {
+  const provider = viewer.provider;
+  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  return provider.id;
+}

@@ -1,0 +1,119 @@
+// Custom approaches or custom specialties (spec 2 §5): a list of name + description, each with Edit
+// (?edit={prefix}-{id}) and Delete (asks first: data-confirm with JavaScript, a confirmation page
+// without), and an Add form (?edit={section id}).
+import { PostForm } from '../../components/CsrfField';
+import { FormField } from '../../components/FormField';
+
+export interface CustomEntryView { id: string; name: string; description: string }
+
+export interface CustomEntryRules {
+  noun: string;
+  plural: string;
+  nameMax: number;
+  descriptionMax: number;
+  namePlaceholder: string;
+  descriptionPlaceholder: string;
+}
+
+export const deleteQuestion = (noun: string) => `Are you sure you'd like to delete this ${noun}?`;
+
+export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, basePath, rules, entries, editing, values, errors = {} }: {
+  /** The section's anchor and its ?edit= value for adding. */
+  id: string;
+  /** ?edit={entryPrefix}-{entry id} opens one entry's form. */
+  entryPrefix: string;
+  title: string;
+  intro?: React.ReactNode;
+  pagePath: string;
+  /** Where entries are posted: basePath (add), basePath/{id} (update), basePath/{id}/delete. */
+  basePath: string;
+  rules: CustomEntryRules;
+  entries: CustomEntryView[];
+  /** 'new', an entry id, or null. */
+  editing: string | null;
+  /** Typed values of the open form (after a failed post). */
+  values?: { name: string; description: string };
+  errors?: Record<string, string>;
+}) {
+  const headingId = `${id}-heading`;
+  const form = (action: string, formId: string, current: { name: string; description: string }, saveLabel: string) => (
+    <PostForm action={action} data-warn-unsaved="" className="custom-entry-form">
+      <FormField name="name" id={`${formId}-name`} label={rules.namePlaceholder} placeholder={rules.namePlaceholder} maxLength={rules.nameMax}
+        hint={`Up to ${rules.nameMax} characters.`} defaultValue={current.name} error={errors.name} />
+      <TextAreaField name="description" id={`${formId}-description`} label={rules.descriptionPlaceholder} placeholder={rules.descriptionPlaceholder}
+        maxLength={rules.descriptionMax} hint={`Up to ${rules.descriptionMax} characters. No URLs, phone numbers or email addresses.`}
+        defaultValue={current.description} error={errors.description} />
+      <div className="actions">
+        <button type="submit" className="button">{saveLabel}</button>
+        <a className="button button--secondary" href={`${pagePath}#${id}`} data-no-warn="">Cancel</a>
+      </div>
+    </PostForm>
+  );
+  return (
+    <section className="card profile-section" id={id} aria-labelledby={headingId}>
+      <div className="profile-section__head">
+        <h2 id={headingId}>{title}</h2>
+        {editing !== 'new' && <a className="button button--secondary" href={`${pagePath}?edit=${id}#${id}-new`}>Add a {rules.noun}</a>}
+      </div>
+      {intro}
+      {entries.length === 0 && editing !== 'new' && <p className="muted">You have not added any {rules.plural} yet.</p>}
+      {entries.length > 0 && (
+        <ul className="custom-entries">
+          {entries.map((entry) => (
+            <li key={entry.id} id={`${entryPrefix}-${entry.id}`} className="custom-entry">
+              {editing === entry.id ? form(`${basePath}/${entry.id}`, `${entryPrefix}-${entry.id}`, values ?? entry, 'Save') : (
+                <>
+                  <h3>{entry.name}</h3>
+                  <p>{entry.description}</p>
+                  <div className="actions">
+                    <a className="button button--secondary" href={`${pagePath}?edit=${entryPrefix}-${entry.id}#${entryPrefix}-${entry.id}`}>
+                      Edit<span className="visually-hidden"> {entry.name}</span>
+                    </a>
+                    <PostForm action={`${basePath}/${entry.id}/delete`} data-confirm={deleteQuestion(rules.noun)}>
+                      <button type="submit" className="button button--secondary">Delete<span className="visually-hidden"> {entry.name}</span></button>
+                    </PostForm>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing === 'new' && (
+        <div id={`${id}-new`}>
+          <h3>Add a {rules.noun}</h3>
+          {form(basePath, `${id}-new`, values ?? { name: '', description: '' }, 'Add')}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TextAreaField({ name, id, label, hint, error, ...rest }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string; id: string; label: string; hint?: string; error?: string }) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint && <p className="hint" id={`${id}-hint`}>{hint}</p>}
+      <textarea id={id} name={name} rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** The confirmation step of a delete without JavaScript: the question and the same post, confirmed. */
+export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: string; entry: CustomEntryView; action: string; cancelHref: string }) {
+  return (
+    <div className="card">
+      <p><strong>{deleteQuestion(noun)}</strong></p>
+      <p>{entry.name}: {entry.description}</p>
+      <PostForm action={action}>
+        <input type="hidden" name="confirmed" value="1" />
+        <div className="actions">
+          <button type="submit" className="button">Delete</button>
+          <a className="button button--secondary" href={cancelHref}>Cancel</a>
+        </div>
+      </PostForm>
+    </div>
+  );
+}
