@@ -14,6 +14,7 @@ import { createThrottles } from './features/auth/throttle';
 import { configurePassport } from './features/auth/passport';
 import { comingSoonRoutes } from './features/coming-soon/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { generalInformationRoutes } from './features/general-information/routes';
 import { devRoutes } from './features/dev/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { photoUploadParser } from './features/onboarding/upload';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
   app.use(insuranceFeesRoutes({ db }));
   app.use(supportRoutes({ db, config, integrations: deps.integrations }));
+  app.use(generalInformationRoutes({ db, integrations: deps.integrations }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
   app.use(comingSoonRoutes(db));

@@ -1,0 +1,50 @@
+// The general-information page's reads and writes of the providers table (tags and licences have
+// their own modules).
+import type { Knex } from 'knex';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface BasicInformation {
+  id: number;
+  type: 'individual' | 'practice';
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  email: string | null;
+  phone: string | null;
+  customContent: Record<string, unknown>;
+}
+
+/**
+ * The profile's name and contact details. The e-mail and phone are the profile's own when set, else
+ * those of the first clinician user of the profile (an individual's own sign-in).
+ */
+export async function loadBasicInformation(db: Db, providerId: number): Promise<BasicInformation | null> {
+  const row = await db('providers as p').where('p.id', providerId).first(
+    'p.id', 'p.type', 'p.first_name', 'p.middle_name', 'p.last_name', 'p.company_name', 'p.contact_email', 'p.phone_number', 'p.custom_content',
+    db.raw(`(select u.email from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_email`),
+    db.raw(`(select u.phone_number from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_phone`),
+  );
+  if (!row) return null;
+  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  return {
+    id: Number(row.id),
+    type: row.type,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    email: row.contact_email ?? (typeof content.email === 'string' ? content.email : null) ?? row.user_email ?? null,
+    phone: row.phone_number ?? row.user_phone ?? null,
+    customContent: content,
+  };
+}
+
+/** Sets one key of custom_content, or removes it when the value is null; the other keys stay. */
+export async function setCustomContentKey(trx: Db, providerId: number, key: string, value: unknown): Promise<void> {
+  const content = value === null || value === undefined
+    ? trx.raw('custom_content - ?::text', [key])
+    : trx.raw('custom_content || jsonb_build_object(?::text, ?::jsonb)', [key, JSON.stringify(value)]);
+  await trx('providers').where({ id: providerId }).update({ custom_content: content });
+}

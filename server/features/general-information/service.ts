@@ -1,0 +1,62 @@
+// /profile/general-information (spec 2 §2 Profile pages, §5): basic information (read-only), the
+// practice tagline, About Your Practice, licences, supervisor licence and pronouns. The profile is
+// reached through the viewer's clinician access; a section of the other provider type is not found.
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import type { Storage } from '../../integrations/storage/port';
+import * as licenses from '../licenses/service';
+import * as onboarding from '../onboarding/service';
+import { hasClinicianAccess } from '../profiles/policy';
+import * as repo from './repo';
+import { pronounsToStore, taglineSchema, validate } from './validation';
+
+export interface GeneralInformationDeps { db: Knex; storage: Storage }
+
+async function loadProfile(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<repo.BasicInformation> {
+  if (!hasClinicianAccess(viewer, providerId)) throw new NotFoundError();
+  const profile = await repo.loadBasicInformation(db, providerId);
+  if (!profile) throw new NotFoundError();
+  return profile;
+}
+
+/** Everything the page shows, for the read views and the forms. */
+export async function loadPage(db: Knex, viewer: Viewer, providerId: number) {
+  const profile = await loadProfile(db, viewer, providerId);
+  const [options, selected, licensing] = await Promise.all([
+    onboarding.aboutYouOptions(db, profile.type),
+    onboarding.selectedTags(db, providerId, ['professions', 'languages', 'degrees']),
+    licenses.loadLicensing(db, viewer, providerId),
+  ]);
+  return { profile, about: { options, selected }, licensing };
+}
+
+/** The practice tagline (practice only): at most 75 characters, no contact details. Empty clears it. */
+export async function saveTagline(db: Knex, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+  const profile = await loadProfile(db, viewer, providerId);
+  if (profile.type !== 'practice') throw new NotFoundError();
+  const checked = validate(taglineSchema, body);
+  if (checked.errors) throw new ValidationError(checked.errors);
+  await db.transaction(async (trx) => {
+    await loadProfile(trx, viewer, providerId);
+    await repo.setCustomContentKey(trx, providerId, 'tagline', checked.value.tagline || null);
+  });
+}
+
+/** Pronouns (individual only). */
+export async function savePronouns(db: Knex, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+  const profile = await loadProfile(db, viewer, providerId);
+  if (profile.type !== 'individual') throw new NotFoundError();
+  const checked = pronounsToStore(body);
+  if (checked.errors) throw new ValidationError(checked.errors);
+  await db.transaction(async (trx) => {
+    await loadProfile(trx, viewer, providerId);
+    await repo.setCustomContentKey(trx, providerId, 'pronouns', checked.value);
+  });
+}
+
+/** About Your Practice: the same rules and the same save as the wizard's About You step. */
+export async function saveAbout(deps: GeneralInformationDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+  await loadProfile(deps.db, viewer, providerId);
+  await onboarding.saveAboutYou(deps, viewer, providerId, body);
+}

@@ -1,0 +1,87 @@
+// The licences table: the only place that queries it (the general-information page, the location
+// form of a later issue, and the support command all come through the service).
+import type { Knex } from 'knex';
+import type { Verification } from './validation';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface LicenseRecord {
+  id: number;
+  providerId: number;
+  state: string;
+  number: string;
+  licenseType: string | null;
+  expiration: number | null;
+  verification: Verification;
+  notes: string | null;
+  supervisorName: string | null;
+  supervisorLicense: string | null;
+  supervisorLicenseType: string | null;
+}
+
+export interface LicenseFields { state: string; number: string; license_type: string; expiration: number }
+export interface SupervisorFields { supervisor_name: string | null; supervisor_license: string | null; supervisor_license_type: string | null }
+
+const toRecord = (row: Record<string, unknown>): LicenseRecord => ({
+  id: Number(row.id),
+  providerId: Number(row.provider_id),
+  state: row.state as string,
+  number: row.number as string,
+  licenseType: (row.license_type as string | null) ?? null,
+  expiration: row.expiration === null || row.expiration === undefined ? null : Number(row.expiration),
+  verification: row.verification as Verification,
+  notes: (row.notes as string | null) ?? null,
+  supervisorName: (row.supervisor_name as string | null) ?? null,
+  supervisorLicense: (row.supervisor_license as string | null) ?? null,
+  supervisorLicenseType: (row.supervisor_license_type as string | null) ?? null,
+});
+
+/** The provider's licences, oldest first (the order they were added). */
+export async function listForProvider(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<LicenseRecord[]> {
+  const query = db('licenses').where({ provider_id: providerId }).orderBy('id');
+  if (options.lock) void query.forUpdate();
+  return (await query.select('*')).map(toRecord);
+}
+
+export async function findById(db: Db, licenseId: number): Promise<LicenseRecord | null> {
+  const row = await db('licenses').where({ id: licenseId }).first('*');
+  return row ? toRecord(row) : null;
+}
+
+export async function insertLicense(trx: Db, providerId: number, fields: LicenseFields & Partial<SupervisorFields>): Promise<number> {
+  const [row] = await trx('licenses').insert({ provider_id: providerId, ...fields, verification: 'Unverified' }).returning('id');
+  return Number(row.id);
+}
+
+export async function updateLicense(trx: Db, licenseId: number, values: Partial<LicenseFields> & { verification?: Verification }): Promise<void> {
+  await trx('licenses').where({ id: licenseId }).update(values);
+}
+
+export async function deleteLicense(trx: Db, licenseId: number): Promise<void> {
+  await trx('licenses').where({ id: licenseId }).delete();
+}
+
+/** The supervisor licence lives on every licence of the provider (spec 2 §7): set or clear it on all. */
+export async function setSupervisorOnAll(trx: Db, providerId: number, fields: SupervisorFields): Promise<number> {
+  return trx('licenses').where({ provider_id: providerId }).update(fields);
+}
+
+/** The states where the provider has a location (office or online). */
+export async function locationStates(db: Db, providerId: number): Promise<string[]> {
+  return (await db('locations').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
+}
+
+export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
+  return db('us_states').orderBy('name').select('code', 'name');
+}
+
+export async function setVerification(db: Db, licenseId: number, verification: Verification, notes?: string): Promise<boolean> {
+  const changed = await db('licenses').where({ id: licenseId }).update({ verification, ...(notes === undefined ? {} : { notes }) });
+  return changed > 0;
+}
+
+/** The support queue: licences waiting for the team, oldest first. */
+export async function listUnverified(db: Db): Promise<(LicenseRecord & { updatedAt: Date })[]> {
+  const rows = await db('licenses').where({ verification: 'Unverified' }).orderBy('updated_at').select('*');
+  return rows.map((row) => ({ ...toRecord(row), updatedAt: row.updated_at }));
+}

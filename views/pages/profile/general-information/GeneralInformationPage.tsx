@@ -1,0 +1,252 @@
+// /profile/general-information (spec 2 §2 Profile pages): basic information (read-only), the practice
+// tagline, About Your Practice, licensure (#licensure), supervisor licensure and pronouns (individual).
+// Each section is a read view or, with ?edit={id}, its form; everything works without JavaScript.
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { PostForm } from '../../../components/CsrfField';
+import { FormField } from '../../../components/FormField';
+import { ProfileSection, ReadList } from '../../../components/ProfileSection';
+import { TagCheckboxes, type TagOptionView } from '../../../components/TagCheckboxes';
+
+export const PAGE_PATH = '/profile/general-information';
+export const DELETE_LICENSE_QUESTION = "Are you sure you'd like to delete this credential?";
+export const REMOVE_SUPERVISOR_QUESTION = "Are you sure you'd like to remove this supervisor license?";
+
+export type Verification = 'Verified' | 'Unverified' | 'Legacy' | 'Not found';
+export interface LicenseView {
+  id: number; state: string; stateName: string; number: string; licenseType: string | null; expiration: number | null;
+  verification: Verification;
+  /** False for the only licence of a state where the provider has a location. */
+  deletable: boolean;
+}
+export interface LicenseFormRow { id: string; state: string; number: string; license_type: string; expiration: string }
+
+export interface GeneralInformationView {
+  type: 'individual' | 'practice';
+  /** Whose profile it is, in the page's words: "you" or "your practice" (spec 1 §6). */
+  wording: 'you' | 'your practice' | 'your provider';
+  editing: string | null;
+  errors: Record<string, string>;
+  basic: { name: string | null; companyName: string | null; email: string | null; phone: string | null };
+  tagline: string;
+  about: {
+    options: { professions: TagOptionView[]; languages: TagOptionView[]; degrees: TagOptionView[] | null };
+    values: { professions: number[]; languages: number[]; degrees: number[] };
+  };
+  licenses: LicenseView[];
+  licenseForm: { rows: LicenseFormRow[]; states: { code: string; name: string }[]; years: number[] };
+  supervisor: { saved: { name: string; number: string; type: string } | null; values: { supervisor_name: string; supervisor_license: string; supervisor_license_type: string } };
+  pronouns: { saved: string | null; values: { pronouns: string; pronouns_other: string } };
+  pronounOptions: readonly string[];
+}
+
+/** "Head Clinician's …" titles for practices (spec 2 §1). */
+const titled = (type: GeneralInformationView['type'], title: string) => (type === 'practice' ? `Head Clinician's ${title}` : title);
+
+export function GeneralInformationPage(view: GeneralInformationView) {
+  const { type } = view;
+  return (
+    <div className="general-information">
+      <BasicInformation view={view} />
+      {type === 'practice' && <TaglineSection view={view} />}
+      <AboutSection view={view} />
+      <LicensureSection view={view} />
+      <SupervisorSection view={view} />
+      {type === 'individual' && <PronounsSection view={view} />}
+    </div>
+  );
+}
+
+function BasicInformation({ view }: { view: GeneralInformationView }) {
+  const { basic, type } = view;
+  const rows: [string, ReactNode][] = type === 'practice'
+    ? [['Practice Name', basic.companyName], ["Head Clinician's Name", basic.name], ['Email', basic.email], ['Phone', basic.phone]]
+    : [['Name', basic.name], ['Email', basic.email], ['Phone', basic.phone]];
+  return (
+    <section className="card profile-section" id="basic-information" aria-labelledby="basic-information-heading">
+      <div className="profile-section__head"><h2 id="basic-information-heading">Basic Information</h2></div>
+      <ReadList rows={rows} />
+      <p className="hint">
+        Name, email and phone are read-only here: they are changed through the support team. <a href="/contact">Contact the support team</a> to change them.
+      </p>
+    </section>
+  );
+}
+
+function TaglineSection({ view }: { view: GeneralInformationView }) {
+  const { errors } = view;
+  return (
+    <ProfileSection id="tagline" title="Practice Tagline" editing={view.editing === 'tagline'} action={`${PAGE_PATH}/tagline`} pagePath={PAGE_PATH}
+      read={<ReadList rows={[['Tagline', view.tagline]]} />}>
+      <FormField name="tagline" label="Tagline" defaultValue={view.tagline} error={errors.tagline}
+        hint="A short line under your practice's name: 75 characters or less, without URLs, phone numbers or email addresses." />
+    </ProfileSection>
+  );
+}
+
+function AboutSection({ view }: { view: GeneralInformationView }) {
+  const { options, values } = view.about;
+  const { errors } = view;
+  const names = (list: TagOptionView[] | null, ids: number[]) => (list ?? []).filter((t) => ids.includes(t.id)).map((t) => t.name).join(', ');
+  const rows: [string, ReactNode][] = [['Professions', names(options.professions, values.professions)], ['Languages', names(options.languages, values.languages)]];
+  if (options.degrees) rows.splice(1, 0, ['Degrees', names(options.degrees, values.degrees)]);
+  return (
+    <ProfileSection id="about" title="About Your Practice" editing={view.editing === 'about'} action={`${PAGE_PATH}/about`} pagePath={PAGE_PATH}
+      read={<ReadList rows={rows} />}>
+      <TagCheckboxes name="professions" legend="Professions" options={options.professions} selected={values.professions} error={errors.professions} />
+      {options.degrees && <TagCheckboxes name="degrees" legend="Degrees" options={options.degrees} selected={values.degrees} error={errors.degrees} />}
+      <TagCheckboxes name="languages" legend="Languages" hint="The languages sessions are offered in." options={options.languages} selected={values.languages} error={errors.languages} />
+    </ProfileSection>
+  );
+}
+
+/** What the provider sees of a licence's verification (spec 2 §4); Legacy shows nothing. */
+export function VerificationStatus({ status }: { status: Verification }) {
+  if (status === 'Verified') return <span className="license-status license-status--verified">Verified</span>;
+  if (status === 'Unverified') {
+    return <span className="license-status license-status--unverified">Unverified: the team is checking this license (up to 48 business hours).</span>;
+  }
+  if (status === 'Not found') {
+    return <span className="license-status license-status--not-found">Not found: we could not verify this license. Please check the number, type and state, or contact support.</span>;
+  }
+  return null;
+}
+
+function DeleteLicenseButton({ license }: { license: LicenseView }) {
+  // A licence that cannot go asks nothing: the post answers with the alert at once.
+  return (
+    <PostForm action={`${PAGE_PATH}/licenses/delete`} data-confirm={license.deletable ? DELETE_LICENSE_QUESTION : undefined}>
+      <input type="hidden" name="deleteLicenseIds" value={license.id} />
+      <button type="submit" className="link-button">Delete<span className="visually-hidden"> the {license.stateName} license {license.number}</span></button>
+    </PostForm>
+  );
+}
+
+function SelectField({ name, label, error, id = name, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; error?: string }) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>{children}</select>
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+function LicensureSection({ view }: { view: GeneralInformationView }) {
+  const { licenses, licenseForm, errors, type } = view;
+  const byId = new Map(licenses.map((l) => [String(l.id), l]));
+  const read = licenses.length ? (
+    <table className="license-table">
+      <caption className="visually-hidden">Licenses</caption>
+      <thead><tr><th scope="col">State</th><th scope="col">Number</th><th scope="col">Type</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>
+        {licenses.map((l) => (
+          <tr key={l.id}>
+            <td>{l.stateName}</td><td>{l.number}</td><td>{l.licenseType}</td><td>{l.expiration}</td>
+            <td><VerificationStatus status={l.verification} /></td>
+            <td><DeleteLicenseButton license={l} /></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ) : <p className="muted">No licenses yet.</p>;
+  const who = view.wording === 'your practice' ? "your practice's head clinician" : 'you';
+  return (
+    <ProfileSection id="licensure" title={titled(type, 'Licensure')} editing={view.editing === 'licensure'} action={`${PAGE_PATH}/licenses`} pagePath={PAGE_PATH}
+      read={read}
+      intro={<p className="hint">A license is required for every state where {who} {who === 'you' ? 'practice' : 'practices'}. New and changed licenses are verified by our team within 48 business hours.</p>}>
+      {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
+      {licenseForm.rows.map((row, index) => {
+        const newNumber = licenseForm.rows.slice(0, index + 1).filter((r) => !r.id).length;
+        const stored = row.id ? byId.get(row.id) : undefined;
+        const field = (name: string) => `licenses[${index}][${name}]`;
+        const id = (name: string) => `license-${index}-${name}`;
+        const years = row.expiration && !licenseForm.years.includes(Number(row.expiration)) && /^\d+$/.test(row.expiration)
+          ? [...licenseForm.years, Number(row.expiration)] : licenseForm.years;
+        return (
+          <fieldset key={index} className="license-row">
+            <legend>{stored ? `${stored.stateName} license ${stored.number}` : `New license ${newNumber}`}</legend>
+            {row.id && <input type="hidden" name={field('id')} value={row.id} />}
+            <div className="license-row__fields">
+              <SelectField name={field('state')} id={id('state')} label="License State" defaultValue={row.state} error={errors[field('state')]}>
+                <option value="">Choose a state</option>
+                {licenseForm.states.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+              </SelectField>
+              <FormField name={field('number')} id={id('number')} label="License Number" defaultValue={row.number} error={errors[field('number')]} />
+              <FormField name={field('license_type')} id={id('license_type')} label="License Type" defaultValue={row.license_type} error={errors[field('license_type')]} placeholder="e.g. LCSW" />
+              <SelectField name={field('expiration')} id={id('expiration')} label="License Expiration Year" defaultValue={row.expiration} error={errors[field('expiration')]}>
+                <option value="">Choose a year</option>
+                {years.map((y) => <option key={y} value={y}>{y}</option>)}
+              </SelectField>
+            </div>
+            {stored && <p className="license-row__status"><VerificationStatus status={stored.verification} /></p>}
+          </fieldset>
+        );
+      })}
+      <p><a href={`${PAGE_PATH}?edit=licensure&rows=${licenseForm.rows.filter((r) => !r.id).length + 1}#licensure`}>Add another license row</a></p>
+    </ProfileSection>
+  );
+}
+
+function SupervisorSection({ view }: { view: GeneralInformationView }) {
+  const { supervisor, errors, type } = view;
+  const read = supervisor.saved ? (
+    <>
+      <ReadList rows={[['Supervisor Name', supervisor.saved.name], ['Supervisor License Number', supervisor.saved.number], ['Supervisor License Type', supervisor.saved.type]]} />
+      <PostForm action={`${PAGE_PATH}/supervisor-license/delete`} data-confirm={REMOVE_SUPERVISOR_QUESTION}>
+        <button type="submit" className="button button--secondary">Remove supervisor license</button>
+      </PostForm>
+    </>
+  ) : <p className="muted">No supervisor license. Add one if {view.wording === 'your practice' ? "your practice's head clinician practices" : 'you practice'} under supervision.</p>;
+  return (
+    <ProfileSection id="supervisor-license" title={titled(type, 'Supervisor Licensure')} editing={view.editing === 'supervisor-license'}
+      action={`${PAGE_PATH}/supervisor-license`} pagePath={PAGE_PATH} read={read}
+      intro={view.editing === 'supervisor-license' ? <p className="hint">Name, license number and license type are all needed.</p> : undefined}>
+      <FormField name="supervisor_name" label="Supervisor Name" defaultValue={supervisor.values.supervisor_name} error={errors.supervisor_name} required />
+      <FormField name="supervisor_license" label="Supervisor License Number" defaultValue={supervisor.values.supervisor_license} error={errors.supervisor_license} required />
+      <FormField name="supervisor_license_type" label="Supervisor License Type" defaultValue={supervisor.values.supervisor_license_type} error={errors.supervisor_license_type} required />
+    </ProfileSection>
+  );
+}
+
+function PronounsSection({ view }: { view: GeneralInformationView }) {
+  const { pronouns, errors } = view;
+  return (
+    <ProfileSection id="pronouns" title="Pronouns" editing={view.editing === 'pronouns'} action={`${PAGE_PATH}/pronouns`} pagePath={PAGE_PATH}
+      read={<ReadList rows={[['Pronouns', pronouns.saved]]} />}>
+      <fieldset className="choices">
+        <legend>Your pronouns</legend>
+        {view.pronounOptions.map((option) => (
+          <div key={option} className="field--check">
+            <input type="radio" id={`pronouns-${option}`} name="pronouns" value={option} defaultChecked={pronouns.values.pronouns === option} />
+            <label htmlFor={`pronouns-${option}`}>{option}</label>
+          </div>
+        ))}
+        <div className="field--check">
+          <input type="radio" id="pronouns-none" name="pronouns" value="" defaultChecked={!pronouns.values.pronouns} />
+          <label htmlFor="pronouns-none">Don't show pronouns</label>
+        </div>
+      </fieldset>
+      <FormField name="pronouns_other" label="Preferred pronouns (when Other)" defaultValue={pronouns.values.pronouns_other} error={errors.pronouns_other} />
+    </ProfileSection>
+  );
+}
+
+/** The confirmation asked without JavaScript (with it, data-confirm asks in place). */
+export function ConfirmPage({ question, details, action, hidden, cancelHref, confirmLabel }: {
+  question: string; details: ReactNode; action: string; hidden: Record<string, string>; cancelHref: string; confirmLabel: string;
+}) {
+  return (
+    <div className="card" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby="confirm-details">
+      <h2 id="confirm-heading">{question}</h2>
+      <div id="confirm-details">{details}</div>
+      <div className="actions">
+        <PostForm action={action}>
+          {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className="button">{confirmLabel}</button>
+        </PostForm>
+        <a className="button button--secondary" href={cancelHref}>Cancel</a>
+      </div>
+    </div>
+  );
+}
