@@ -24,6 +24,7 @@ export interface Config {
   reimbursifyRedirectHosts: string[];
   /** Where a standalone practice-management account signs in; {subdomain} is replaced. */
   practiceManagementUrl: string;
+  /** SUPPORT_EMAIL: shown to users, and where support requests (POST /support-requests) are e-mailed. */
   supportEmail: string;
   mailFrom: string;
   smtpUrl: string | null;
