@@ -18,6 +18,10 @@ import { generalInformationRoutes } from './features/general-information/routes'
 import { devRoutes } from './features/dev/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { photoUploadParser } from './features/onboarding/upload';
+import { groupAndProviderImageParser } from './features/therapy-groups/uploads';
+import { therapyGroupRoutes } from './features/therapy-groups/routes';
+import { testimonialRoutes } from './features/testimonials/routes';
+import { practiceProviderRoutes } from './features/practice-providers/routes';
 import { profileCreationRoutes } from './features/profile-creation/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { signupRoutes } from './features/signup/routes';
@@ -94,6 +98,7 @@ export function createApp(deps: AppDeps): PortalApp {
   });
   // The headshot upload is multipart: parse it first so the CSRF check can read its _csrf field.
   app.use(photoUploadParser());
+  app.use(groupAndProviderImageParser());
   app.use(csrfSynchronisedProtection);
   app.use(viewerLoader(db));
   app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
@@ -111,6 +116,9 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(insuranceFeesRoutes({ db }));
   app.use(supportRoutes({ db, config, integrations: deps.integrations }));
   app.use(generalInformationRoutes({ db, integrations: deps.integrations }));
+  app.use(therapyGroupRoutes({ db, integrations: deps.integrations }));
+  app.use(testimonialRoutes(db));
+  app.use(practiceProviderRoutes({ db, integrations: deps.integrations }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
   app.use(comingSoonRoutes(db));

@@ -1,0 +1,138 @@
+// Practice Providers of the selected practice profile (spec 2 §2, §3, §4 "Practice providers", §5,
+// §6): members (remove, change order) and unregistered providers (add, edit, delete). Everything is
+// reached through the selected practice: another practice's member or provider is not found.
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import type { Storage } from '../../integrations/storage/port';
+import { hasClinicianAccess } from '../profiles/policy';
+import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../therapy-groups/uploads';
+import * as repo from './repo';
+import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
+
+export interface PracticeDeps { db: Knex; storage: Storage }
+export type MemberRow = repo.MemberRow;
+export type UnregisteredRow = repo.UnregisteredRow;
+
+function practiceId(viewer: Viewer): number {
+  const provider = viewer.provider;
+  if (!provider || provider.type !== 'practice' || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  return provider.id;
+}
+
+export async function loadPage(db: Knex, viewer: Viewer) {
+  const id = practiceId(viewer);
+  const [members, unregistered, degrees] = await Promise.all([repo.listMembers(db, id), repo.listUnregistered(db, id), repo.degreeOptions(db)]);
+  return {
+    members: members.map((m) => ({ ...m, hasClinicianAccess: hasClinicianAccess(viewer, m.id) })),
+    unregistered,
+    degrees,
+  };
+}
+
+export async function loadMember(db: Knex, viewer: Viewer, memberId: number): Promise<MemberRow> {
+  const member = await repo.findMember(db, practiceId(viewer), memberId);
+  if (!member) throw new NotFoundError();
+  return member;
+}
+
+/** Removal keeps the member's own profile and billing; adding it back goes through support. */
+export async function removeMember(db: Knex, viewer: Viewer, memberId: number): Promise<void> {
+  const id = practiceId(viewer);
+  await db.transaction(async (trx) => {
+    await repo.lockMembers(trx, id);
+    if (!(await repo.removeMember(trx, id, memberId))) throw new NotFoundError();
+    // Close the gap so positions stay 1..n.
+    await repo.saveOrder(trx, id, (await repo.lockMembers(trx, id)).map((m) => m.id));
+  });
+}
+
+/** Moves one member up or down one place; positions are renumbered 1..n (practice_sort_order). */
+export async function moveMember(db: Knex, viewer: Viewer, posted: unknown): Promise<number> {
+  const id = practiceId(viewer);
+  const move = parseMove(posted);
+  if (!move) throw new ValidationError({ move: PRACTICE_MESSAGES.orderError });
+  await db.transaction(async (trx) => {
+    const order = (await repo.lockMembers(trx, id)).map((m) => m.id);
+    const index = order.indexOf(move.id);
+    if (index < 0) throw new NotFoundError();
+    const other = move.direction === 'up' ? index - 1 : index + 1;
+    if (other >= 0 && other < order.length) [order[index], order[other]] = [order[other]!, order[index]!];
+    await repo.saveOrder(trx, id, order);
+  });
+  return move.id;
+}
+
+// --- Unregistered providers ------------------------------------------------------------------------
+
+export async function loadUnregistered(db: Knex, viewer: Viewer, id: number): Promise<UnregisteredRow> {
+  const row = await repo.findUnregistered(db, practiceId(viewer), id);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function degreeOptions(db: Knex) {
+  return repo.degreeOptions(db);
+}
+
+export interface ProviderUpload { file?: UploadedImage; uploadError?: string }
+
+async function checkInput(db: Knex, body: Record<string, unknown>, upload: ProviderUpload, hadImage: boolean) {
+  const file = chosenFile(upload.file);
+  const degreeIds = (await repo.degreeOptions(db)).map((d) => d.id);
+  const checked = validateUnregistered(body, { degreeIds, hasImage: hadImage || Boolean(file) });
+  const errors = { ...(checked.errors ?? {}) };
+  const imageError = upload.uploadError ?? (file ? await imageProblem(file) : null);
+  if (imageError) errors.image = imageError;
+  // Changing the picture of an existing provider asks first (a checkbox, so it works without JavaScript).
+  if (file && hadImage && !imageError && String(body.replace_image ?? '') !== '1') errors.image = PRACTICE_MESSAGES.replaceImage;
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { value: checked.value!, file };
+}
+
+async function withStoredImage<T>(storage: Storage, file: UploadedImage | null, work: (key: string | null) => Promise<T>): Promise<T> {
+  const key = file ? await storeImage(storage, 'clinician', file) : null;
+  try {
+    return await work(key);
+  } catch (error) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+export async function addUnregistered(deps: PracticeDeps, viewer: Viewer, body: Record<string, unknown>, upload: ProviderUpload): Promise<number> {
+  const id = practiceId(viewer);
+  const { value, file } = await checkInput(deps.db, body, upload, false);
+  return withStoredImage(deps.storage, file, (key) => deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })));
+}
+
+export async function updateUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number, body: Record<string, unknown>, upload: ProviderUpload): Promise<void> {
+  const id = practiceId(viewer);
+  const existing = await loadUnregistered(deps.db, viewer, rowId);
+  const { value, file } = await checkInput(deps.db, body, upload, Boolean(existing.image_key));
+  const replaced = await withStoredImage(deps.storage, file, (key) => deps.db.transaction(async (trx) => {
+    const current = await repo.findUnregistered(trx, id, rowId, true);
+    if (!current) throw new NotFoundError();
+    await repo.updateUnregistered(trx, id, rowId, { ...value, ...(key ? { image_key: key } : {}) });
+    return key ? current.image_key : null;
+  }));
+  if (replaced) await deps.storage.delete(replaced).catch(() => {});
+}
+
+export async function deleteUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number): Promise<UnregisteredRow> {
+  const id = practiceId(viewer);
+  const row = await deps.db.transaction(async (trx) => {
+    const current = await repo.findUnregistered(trx, id, rowId, true);
+    if (!current) throw new NotFoundError();
+    await repo.deleteUnregistered(trx, id, rowId);
+    return current;
+  });
+  if (row.image_key) await deps.storage.delete(row.image_key).catch(() => {});
+  return row;
+}
+
+/** Serves only keys of a recorded provider picture (public directory pictures, unguessable keys). */
+export async function storedProviderImage(deps: PracticeDeps, key: string) {
+  if (!IMAGE_KEY.clinician.test(key) || !(await repo.imageKeyExists(deps.db, key))) return null;
+  return deps.storage.get(key);
+}

@@ -1,0 +1,36 @@
+// Testimonials & Feedback of the selected profile (spec 2 §2, §3, §4 "Testimonial display"): clients'
+// testimonials the provider may display (1) or hide (0), and private feedback that is only listed.
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import { hasClinicianAccess } from '../profiles/policy';
+import * as repo from './repo';
+
+export const TESTIMONIAL_MESSAGES = {
+  error: 'There was an error changing the display setting for the testimonial.',
+  displayed: 'The testimonial is now displayed on your profile.',
+  hidden: 'The testimonial is now hidden from your profile.',
+} as const;
+
+function selectedProviderId(viewer: Viewer): number {
+  const provider = viewer.provider;
+  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  return provider.id;
+}
+
+export async function loadPage(db: Knex, viewer: Viewer) {
+  const providerId = selectedProviderId(viewer);
+  const [testimonials, feedback] = await Promise.all([repo.listTestimonials(db, providerId), repo.listFeedback(db, providerId)]);
+  return { testimonials, feedback };
+}
+
+/** display_testimonial is "1" (Display) or "0" (Hide); another profile's testimonial is not found. */
+export async function setDisplay(db: Knex, viewer: Viewer, testimonialId: number, posted: unknown): Promise<boolean> {
+  const providerId = selectedProviderId(viewer);
+  const value = typeof posted === 'string' || typeof posted === 'number' || typeof posted === 'boolean' ? String(posted) : '';
+  const display = value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : null;
+  if (display === null) throw new ValidationError({ display_testimonial: TESTIMONIAL_MESSAGES.error });
+  const found = await db.transaction((trx) => repo.setDisplay(trx, providerId, testimonialId, display));
+  if (!found) throw new NotFoundError();
+  return display;
+}

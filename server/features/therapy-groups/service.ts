@@ -1,0 +1,118 @@
+// Therapy groups of the selected profile (spec 2 §2, §3, §4 "Therapy group status", §5 "Therapy group
+// form"). Groups are reached through the viewer's selected profile: another profile's group is not found.
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import type { Storage } from '../../integrations/storage/port';
+import { hasClinicianAccess } from '../profiles/policy';
+import * as repo from './repo';
+import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from './uploads';
+import { expiryMoment, validateGroup, type GroupInput } from './validation';
+
+export interface GroupDeps { db: Knex; storage: Storage }
+export type GroupRow = repo.GroupRow;
+
+/** Creating a group while the profile is not active (the page offers no Add button then). */
+export class GroupCreationNotAllowed extends Error {}
+
+export interface GroupUpload { file?: UploadedImage; uploadError?: string }
+
+/** The selected profile, only when the viewer has clinician access to it. */
+function selectedProviderId(viewer: Viewer): number {
+  const provider = viewer.provider;
+  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  return provider.id;
+}
+
+async function isActive(db: Knex | Knex.Transaction, providerId: number): Promise<boolean> {
+  return (await repo.providerStatus(db, providerId)) === 'active';
+}
+
+export async function listGroups(db: Knex, viewer: Viewer) {
+  const providerId = selectedProviderId(viewer);
+  return { groups: await repo.listGroups(db, providerId), profileActive: await isActive(db, providerId) };
+}
+
+export async function loadGroup(db: Knex, viewer: Viewer, groupId: number): Promise<GroupRow> {
+  const group = await repo.findGroup(db, selectedProviderId(viewer), groupId);
+  if (!group) throw new NotFoundError();
+  return group;
+}
+
+export async function formOptions(db: Knex, viewer: Viewer) {
+  const providerId = selectedProviderId(viewer);
+  return { states: await repo.listStates(db), profileActive: await isActive(db, providerId) };
+}
+
+/** Checks the post and the picture together, so every message shows at once. */
+async function checkInput(db: Knex, body: unknown, upload: GroupUpload, context: { profileActive: boolean; hadImage: boolean }) {
+  const file = chosenFile(upload.file);
+  const imageError = upload.uploadError ?? (file ? await imageProblem(file) : null);
+  const checked = validateGroup(body, { profileActive: context.profileActive, hasImage: context.hadImage || Boolean(file) });
+  const states = new Set((await repo.listStates(db)).map((s) => s.code));
+  const errors = { ...(checked.errors ?? {}) };
+  if (imageError) errors.image = imageError;
+  if (checked.value && !states.has(checked.value.state)) errors.state = 'Please choose a state from the list.';
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { value: checked.value!, file };
+}
+
+const fieldsOf = (value: GroupInput): Omit<repo.GroupFields, 'image_key'> => ({
+  name: value.name, status: value.status, expired_at: expiryMoment(value.expired_at), hours: value.hours, costs: value.costs,
+  short_description: value.short_description, description: value.description, remote_location: value.remote_location,
+  address: value.address, address_2: value.address_2, city: value.city, state: value.state, zip: value.zip,
+});
+
+/** Stores the new picture first; if the transaction then fails the file is removed again. */
+async function withStoredImage<T>(deps: GroupDeps, file: UploadedImage | null, work: (key: string | null) => Promise<T>): Promise<T> {
+  const key = file ? await storeImage(deps.storage, 'group', file) : null;
+  try {
+    return await work(key);
+  } catch (error) {
+    if (key) await deps.storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+export async function createGroup(deps: GroupDeps, viewer: Viewer, body: unknown, upload: GroupUpload): Promise<number> {
+  const providerId = selectedProviderId(viewer);
+  if (!(await isActive(deps.db, providerId))) throw new GroupCreationNotAllowed();
+  const { value, file } = await checkInput(deps.db, body, upload, { profileActive: true, hadImage: false });
+  return withStoredImage(deps, file, (key) => deps.db.transaction(async (trx) => {
+    // The status is read again inside the transaction: it may have changed since the form was shown.
+    if (!(await isActive(trx, providerId))) throw new GroupCreationNotAllowed();
+    return repo.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
+  }));
+}
+
+export async function updateGroup(deps: GroupDeps, viewer: Viewer, groupId: number, body: unknown, upload: GroupUpload): Promise<void> {
+  const providerId = selectedProviderId(viewer);
+  const existing = await loadGroup(deps.db, viewer, groupId);
+  const profileActive = await isActive(deps.db, providerId);
+  const { value, file } = await checkInput(deps.db, body, upload, { profileActive, hadImage: Boolean(existing.image_key) });
+  const replaced = await withStoredImage(deps, file, (key) => deps.db.transaction(async (trx) => {
+    const current = await repo.findGroup(trx, providerId, groupId, true);
+    if (!current) throw new NotFoundError();
+    await repo.updateGroup(trx, providerId, groupId, { ...fieldsOf(value), ...(key ? { image_key: key } : {}) });
+    return key ? current.image_key : null;
+  }));
+  if (replaced) await deps.storage.delete(replaced).catch(() => {});
+}
+
+export async function deleteGroup(deps: GroupDeps, viewer: Viewer, groupId: number): Promise<GroupRow> {
+  const providerId = selectedProviderId(viewer);
+  const group = await deps.db.transaction(async (trx) => {
+    const current = await repo.findGroup(trx, providerId, groupId, true);
+    if (!current) throw new NotFoundError();
+    await repo.deleteGroup(trx, providerId, groupId);
+    return current;
+  });
+  if (group.image_key) await deps.storage.delete(group.image_key).catch(() => {});
+  return group;
+}
+
+/** Serves only keys of a recorded group picture (public directory pictures, unguessable keys). */
+export async function storedGroupImage(deps: GroupDeps, key: string) {
+  if (!IMAGE_KEY.group.test(key) || !(await repo.imageKeyExists(deps.db, key))) return null;
+  return deps.storage.get(key);
+}

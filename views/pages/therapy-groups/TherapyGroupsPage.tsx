@@ -1,0 +1,60 @@
+// /therapy-groups (spec 2 §2): the provider's groups with view/edit, add and delete. A profile that
+// is not live sees the not-live notice instead of the Add button (spec 2 §4 "Inactive profiles").
+import { PostForm } from '../../components/CsrfField';
+import { NotLiveNotice } from '../../components/NotLiveNotice';
+
+export const PAGE_PATH = '/therapy-groups';
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+  status: 'active' | 'inactive';
+  /** YYYY-MM-DD or null. */
+  expiresOn: string | null;
+  expired: boolean;
+  shortDescription: string | null;
+  where: string;
+  imageUrl: string | null;
+}
+
+export function TherapyGroupsPage({ groups, profileActive, profileStatus, confirmDelete }: {
+  groups: GroupSummary[];
+  profileActive: boolean;
+  profileStatus: string;
+  confirmDelete: string;
+}) {
+  return (
+    <div className="therapy-groups">
+      <p>List the therapy groups you run. Active groups appear on your profile until they expire.</p>
+      {profileActive
+        ? <p><a className="button" href={`${PAGE_PATH}/new`}>Add a therapy group</a></p>
+        : <NotLiveNotice status={profileStatus}>Therapy groups can be created once your profile is active.</NotLiveNotice>}
+      {groups.length === 0 ? (
+        <p className="muted">You have not added any therapy groups yet.</p>
+      ) : (
+        <ul className="group-list">
+          {groups.map((group) => (
+            <li key={group.id} className="card group-card">
+              {group.imageUrl && <img src={group.imageUrl} alt="" width={96} height={96} />}
+              <div className="group-card__body">
+                <h2>{group.name}</h2>
+                <p>
+                  <span className={group.status === 'active' ? 'status' : 'status status--inactive'}>{group.status === 'active' ? 'Active' : 'Inactive'}</span>
+                  {group.expiresOn && <> · {group.expired ? 'Expired' : 'Expires'} {group.expiresOn}</>}
+                  {' · '}{group.where}
+                </p>
+                {group.shortDescription && <p>{group.shortDescription}</p>}
+                <div className="actions">
+                  <a className="button button--secondary" href={`${PAGE_PATH}/${group.id}`}>View/Edit<span className="visually-hidden"> {group.name}</span></a>
+                  <PostForm action={`${PAGE_PATH}/${group.id}/delete`} data-confirm={confirmDelete}>
+                    <button type="submit" className="button button--secondary">Delete<span className="visually-hidden"> {group.name}</span></button>
+                  </PostForm>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
