@@ -29,7 +29,13 @@ export interface Config {
   mailFrom: string;
   smtpUrl: string | null;
   smsProvider: 'local';
+  /** Uploaded files: local disk under DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null };
 
 const bool = Joi.boolean().truthy('1', 'yes', 'on', 'true').falsy('0', 'no', 'off', 'false');
 
@@ -55,6 +61,18 @@ const schema = Joi.object({
   SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
   MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
+  // S3-compatible storage: the bucket switches it on; the region is then required. Keys come as a
+  // pair, or not at all (then the SDK's own chain: environment, instance role).
+  S3_BUCKET: Joi.string().pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).empty('')
+    .messages({ 'string.pattern.base': 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, dashes)' }),
+  S3_REGION: Joi.string().pattern(/^[a-z0-9-]+$/).empty('').when('S3_BUCKET', {
+    is: Joi.exist(), then: Joi.required().messages({ 'any.required': 'S3_REGION is required when S3_BUCKET is set' }),
+  }),
+  S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  S3_ACCESS_KEY_ID: Joi.string().empty('').when('S3_SECRET_ACCESS_KEY', {
+    is: Joi.exist(), then: Joi.required().messages({ 'any.required': 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set' }),
+  }),
+  S3_SECRET_ACCESS_KEY: Joi.string().empty(''),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -67,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const key = String(detail?.path?.[0] ?? 'setting');
     const message = detail?.message.replace(/^"([^"]+)"/, '$1') ?? error.message;
     throw new ConfigError(`Invalid setting ${key}: ${message}`);
+  }
+  // The other half of the key pair rule (joi cannot make two keys depend on each other).
+  if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid setting S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
   }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
@@ -89,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: value.MAIL_FROM,
     smtpUrl: value.SMTP_URL ?? null,
     smsProvider: 'local',
+    storage: value.S3_BUCKET
+      ? {
+        kind: 's3', bucket: value.S3_BUCKET, region: value.S3_REGION, endpoint: value.S3_ENDPOINT ?? null,
+        accessKeyId: value.S3_ACCESS_KEY_ID ?? null, secretAccessKey: value.S3_SECRET_ACCESS_KEY ?? null,
+      }
+      : { kind: 'local' },
   };
 }
 

@@ -10,12 +10,13 @@ import { createSmtpMailer } from './mail/smtp';
 import { createLocalSms } from './sms/local';
 import type { SmsSender } from './sms/port';
 import { createLocalDiskStorage } from './storage/local-disk';
+import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/port';
 
 export interface Integrations {
   mail: Mailer;
   sms: SmsSender;
-  /** Uploaded files (headshots); local disk under DATA_DIR/uploads. */
+  /** Uploaded files (pictures); local disk under DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET). */
   storage: Storage;
   /** The bot check of registration; only the local one (honeypot) exists for now. */
   captcha: Captcha;
@@ -25,6 +26,8 @@ export interface Integrations {
 
 export function createIntegrations(config: Config, db: Knex): Integrations {
   const mail = config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createLocalMailer(db);
-  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = config.storage.kind === 's3'
+    ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
+    : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), local: !config.smtpUrl };
 }
