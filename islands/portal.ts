@@ -61,11 +61,29 @@ function confirmations(): void {
   });
 }
 
-/** Live word counts: the server counts words the same way (runs of non-space characters). */
+/**
+ * Live word counts: the server counts words the same way (server/text/word-count.ts: runs of non-space
+ * characters). With data-word-min / data-word-max the notes #{id}-short / #{id}-long follow the count, and
+ * data-short-confirm makes the form ask before saving a text under the minimum (the server asks too).
+ */
 function wordCounters(): void {
   document.querySelectorAll<HTMLTextAreaElement>('textarea[data-word-count]').forEach((area) => {
     const output = document.getElementById(area.dataset.wordCount!);
-    const update = () => { if (output) output.textContent = String(area.value.split(/\s+/).filter(Boolean).length); };
+    const { wordMin, wordMax, shortConfirm } = area.dataset;
+    const update = () => {
+      const count = area.value.split(/\s+/).filter(Boolean).length;
+      if (output) output.textContent = String(count);
+      const short = wordMin !== undefined && count < Number(wordMin);
+      const long = wordMax !== undefined && count > Number(wordMax);
+      const shortNote = document.getElementById(`${area.id}-short`);
+      const longNote = document.getElementById(`${area.id}-long`);
+      if (shortNote) shortNote.hidden = !short;
+      if (longNote) longNote.hidden = !long;
+      if (shortConfirm && area.form) {
+        if (short) area.form.setAttribute('data-confirm', shortConfirm);
+        else area.form.removeAttribute('data-confirm');
+      }
+    };
     area.addEventListener('input', update);
     update();
   });

@@ -28,6 +28,8 @@ import { signupRoutes } from './features/signup/routes';
 import { insuranceFeesRoutes } from './features/insurance-fees/routes';
 import { supportRoutes } from './features/support/routes';
 import { uiRoutes } from './features/ui/routes';
+import { messageStatementRoutes } from './features/message-statement/routes';
+import { educationEmploymentRoutes } from './features/education-employment/routes';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
@@ -113,6 +115,8 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(profileRoutes(db));
   app.use(profileCreationRoutes({ db, integrations: deps.integrations, config }));
   app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
+  app.use(messageStatementRoutes(db));
+  app.use(educationEmploymentRoutes(db));
   app.use(insuranceFeesRoutes({ db }));
   app.use(supportRoutes({ db, config, integrations: deps.integrations }));
   app.use(generalInformationRoutes({ db, integrations: deps.integrations }));

@@ -21,8 +21,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   memberRoute('/profile/specialties', 'Specialties'),
   memberRoute('/profile/clientele-approach', 'Clientele & Approach'),
   memberRoute('/profile/photos-video', 'Photos & Video'),
-  memberRoute('/profile/message-statement', 'Statement & Message'),
-  memberRoute('/profile/education-employment', 'Education & Employment'),
   memberRoute('/client-referrals', 'Full Client List'),
   memberRoute('/client-list', 'Full Client List'),
   memberRoute('/calendar', 'Call Calendar'),

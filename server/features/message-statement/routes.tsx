@@ -1,0 +1,83 @@
+// /profile/message-statement: "Statement & Message" (individual) or "Practice Description" (practice),
+// spec 2 §1, §2 "Profile pages", §5 "Text fields". One form per section: POST .../{section}.
+import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
+import { editingSection, requireSelectedProfile } from '../../http/profile-editing';
+import { render } from '../../http/render';
+import { countWords } from '../../text/word-count';
+import {
+  MessageStatementPage, PAGE_PATH, type BoxView, type SectionView,
+} from '../../../views/pages/message-statement/MessageStatementPage';
+import * as service from './service';
+import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
+import type { StatementRecord } from './repo';
+
+export const pageTitle = (type: 'individual' | 'practice') => (type === 'practice' ? 'Practice Description' : 'Statement & Message');
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const boxView = (box: { title: string; text: string; remove?: boolean }): BoxView => ({ ...box, words: countWords(box.text) });
+
+/** The view of each section: saved values, and for the open section after a failed post what was typed. */
+function sectionViews(record: StatementRecord, open: string | null, posted: Record<string, unknown> | null): SectionView[] {
+  return sectionsFor(record.type).map((section: Section): SectionView => {
+    const typed = posted && open === section.id ? posted : null;
+    if (section.kind === 'text') {
+      const saved = record[section.column];
+      const value = typed ? text(typed[section.column]) : saved ?? '';
+      return {
+        kind: 'text', id: section.id, title: section.title, name: section.column, hint: section.hint, limits: section.limits,
+        saved, savedWords: countWords(saved), value, words: countWords(value),
+        tooManyText: MESSAGES.tooMany(section.field, section.limits),
+        shortText: MESSAGES.short(section.field, section.limits),
+        confirmText: MESSAGES.confirmShort(section.field, section.limits),
+      };
+    }
+    let lines: BoxView[];
+    let newLine: number | null;
+    if (typed) {
+      lines = postedBoxes(typed).map(boxView);
+      const offered = Number.parseInt(text(typed.box_new), 10);
+      newLine = offered === lines.length - 1 ? offered : null;
+    } else {
+      lines = record.boxes.map(boxView);
+      newLine = lines.length < MAX_BOXES ? lines.length : null;
+      if (newLine !== null) lines.push(boxView({ title: '', text: '' }));
+    }
+    return {
+      kind: 'boxes', id: section.id, title: section.title, hint: section.hint, saved: record.boxes.map(boxView), lines, newLine,
+      answerLimits: LIMITS.answer, answerTooManyText: MESSAGES.tooMany('answer', LIMITS.answer),
+    };
+  });
+}
+
+export function messageStatementRoutes(db: Knex): Router {
+  const router = Router();
+
+  async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200) {
+    const record = await service.loadForViewer(db, res.locals.viewer!);
+    const editing = open && sectionsFor(record.type).some((s) => s.id === open) ? open : null;
+    const posted = req.method === 'POST' ? (req.body as Record<string, unknown>) : null;
+    const { [service.CONFIRM_KEY]: confirm, ...fieldErrors } = errors;
+    render(req, res, {
+      title: pageTitle(record.type),
+      status,
+      page: <MessageStatementPage sections={sectionViews(record, editing, posted)} editing={editing} errors={fieldErrors} {...(confirm ? { confirm } : {})} />,
+    });
+  }
+
+  router.get(PAGE_PATH, ...requireSelectedProfile, (req, res) => show(req, res, editingSection(req)));
+
+  router.post(`${PAGE_PATH}/:section`, ...requireSelectedProfile, formPost(
+    MESSAGES.error,
+    (req, res, errors, status) => show(req, res, String(req.params.section), errors, status),
+    async (req, res) => {
+      const section = await service.saveSection(db, res.locals.viewer!, String(req.params.section), req.body as Record<string, unknown>);
+      flash(req, 'success', `${section.title} saved.`);
+      res.redirect(303, `${PAGE_PATH}#${section.id}`);
+    },
+  ));
+
+  return router;
+}

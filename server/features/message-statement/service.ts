@@ -1,0 +1,50 @@
+// Statement & Message (individuals) / Practice Description (practices): spec 2 §1, §5 "Text fields",
+// §7 "Update provider". Everything goes through the viewer's selected profile (clinician access).
+import type { Knex } from 'knex';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import { canEditProfile } from '../profiles/policy';
+import * as repo from './repo';
+import { MESSAGES, postedBoxes, sectionsFor, validateBoxes, validateText, type Section } from './validation';
+
+/** The field key a re-render reads to show the confirmation step instead of an error. */
+export const CONFIRM_KEY = 'confirm';
+
+/** The selected profile's texts, when the viewer may edit it; else not found. */
+export async function loadForViewer(db: repo.Db, viewer: Viewer): Promise<repo.StatementRecord> {
+  const provider = viewer.provider;
+  if (!provider || !canEditProfile(viewer, provider)) throw new NotFoundError();
+  const record = await repo.loadStatements(db, provider.id);
+  if (!record) throw new NotFoundError();
+  return record;
+}
+
+/** The section of the profile's type with this id (a section of the other type is not found). */
+export function sectionOf(type: 'individual' | 'practice', id: unknown): Section {
+  const section = sectionsFor(type).find((s) => s.id === id);
+  if (!section) throw new NotFoundError();
+  return section;
+}
+
+/**
+ * Saves one section in one transaction. Over the word maximum or with contact details: a ValidationError.
+ * Under the minimum without `confirmed`: a ValidationError holding only the confirmation question
+ * (key CONFIRM_KEY), so the page asks before anything is saved.
+ */
+export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, body: Record<string, unknown>): Promise<Section> {
+  return db.transaction(async (trx) => {
+    const record = await loadForViewer(trx, viewer);
+    const section = sectionOf(record.type, sectionId);
+    if (section.kind === 'boxes') {
+      const checked = validateBoxes(postedBoxes(body));
+      if (checked.errors) throw new ValidationError(checked.errors);
+      await repo.updateBoxes(trx, record.id, checked.value);
+      return section;
+    }
+    const checked = validateText(section, body);
+    if (checked.errors) throw new ValidationError(checked.errors);
+    if (checked.needsConfirmation) throw new ValidationError({ [CONFIRM_KEY]: MESSAGES.confirmShort(section.field, section.limits) });
+    await repo.updateText(trx, record.id, section.column, checked.value);
+    return section;
+  });
+}
