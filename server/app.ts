@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { ROOT_DIR } from './db/knex';
 import { accountPreferencesRoutes } from './features/account-preferences/routes';
 import { authRoutes } from './features/auth/routes';
+import { availabilityLocationsRoutes } from './features/availability-locations/routes';
 import { createThrottles } from './features/auth/throttle';
 import { configurePassport } from './features/auth/passport';
 import { comingSoonRoutes } from './features/coming-soon/routes';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(therapyGroupRoutes({ db, integrations: deps.integrations }));
   app.use(testimonialRoutes(db));
   app.use(practiceProviderRoutes({ db, integrations: deps.integrations }));
+  app.use(availabilityLocationsRoutes(db));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
   app.use(comingSoonRoutes(db));

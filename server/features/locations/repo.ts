@@ -1,0 +1,127 @@
+// The locations table (and the few provider fields the location rules read): the only place that
+// queries it for the wizard and for /profile/availability-locations.
+import type { Knex } from 'knex';
+import type { Accepting, TimeFlags } from './validation';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface LocationRecord {
+  id: number;
+  providerId: number;
+  locationName: string | null;
+  address: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string;
+  zip: string | null;
+  remote: boolean;
+  accepting: Accepting;
+  previousAccepting: Accepting | null;
+  hours: string[] | null;
+  flags: TimeFlags;
+  displayAddress: boolean;
+  adaAccessible: boolean;
+  inHome: boolean;
+  /** Shown publicly: a Verified licence exists for the location's state (derived, never stored). */
+  shouldDisplay: boolean;
+}
+
+const toRecord = (row: Record<string, unknown>): LocationRecord => ({
+  id: Number(row.id),
+  providerId: Number(row.provider_id),
+  locationName: (row.location_name as string | null) ?? null,
+  address: (row.address as string | null) ?? null,
+  address_2: (row.address_2 as string | null) ?? null,
+  city: (row.city as string | null) ?? null,
+  state: row.state as string,
+  zip: (row.zip as string | null) ?? null,
+  remote: Boolean(row.remote_location),
+  accepting: Number(row.accepting_patients) as Accepting,
+  previousAccepting: row.previous_accepting_patients === null || row.previous_accepting_patients === undefined ? null : (Number(row.previous_accepting_patients) as Accepting),
+  hours: (row.hours as string[] | null) ?? null,
+  flags: {
+    morning_availability: Boolean(row.morning_availability),
+    daytime_availability: Boolean(row.daytime_availability),
+    afternoon_availability: Boolean(row.afternoon_availability),
+    evening_availability: Boolean(row.evening_availability),
+    weekend_availability: Boolean(row.weekend_availability),
+  },
+  displayAddress: Boolean(row.display_address),
+  adaAccessible: Boolean(row.ada_accessible),
+  inHome: Boolean(row.in_home),
+  shouldDisplay: Boolean(row.should_display),
+});
+
+/** The provider's locations, offices first then online states, each with should_display. */
+export async function listForProvider(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<LocationRecord[]> {
+  const query = db('locations as l').where('l.provider_id', providerId)
+    .select('l.*', db.raw(`exists (select 1 from licenses x where x.provider_id = l.provider_id and x.state = l.state and x.verification = 'Verified') as should_display`))
+    .orderBy([{ column: 'l.remote_location', order: 'asc' }, { column: 'l.id', order: 'asc' }]);
+  if (options.lock) void query.forUpdate('l');
+  return (await query).map(toRecord);
+}
+
+export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
+  return db('us_states').orderBy('name').select('code', 'name');
+}
+
+/** The states where the provider holds any licence (whatever its verification). */
+export async function licensedStates(db: Db, providerId: number): Promise<string[]> {
+  return (await db('licenses').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
+}
+
+export interface NewLocation { state: string; remote_location: boolean; address?: string | null; address_2?: string | null; city?: string | null; zip?: string | null }
+
+export async function insertLocations(trx: Db, providerId: number, locations: NewLocation[]): Promise<void> {
+  if (locations.length) await trx('locations').insert(locations.map((l) => ({ provider_id: providerId, ...l })));
+}
+
+/** The columns a location form writes. */
+export interface LocationColumns {
+  remote_location: boolean;
+  location_name: string | null;
+  address: string | null;
+  address_2: string | null;
+  city: string | null;
+  zip: string | null;
+  state: string;
+  accepting_patients: Accepting;
+  previous_accepting_patients?: Accepting | null;
+  hours: string[];
+  display_address: boolean;
+  ada_accessible: boolean;
+  in_home: boolean;
+  morning_availability: boolean;
+  daytime_availability: boolean;
+  afternoon_availability: boolean;
+  evening_availability: boolean;
+  weekend_availability: boolean;
+}
+
+const withJsonHours = <T extends { hours?: string[] }>(values: T) => (values.hours ? { ...values, hours: JSON.stringify(values.hours) } : values);
+
+export async function insertLocation(trx: Db, providerId: number, values: LocationColumns): Promise<number> {
+  const [row] = await trx('locations').insert({ provider_id: providerId, ...withJsonHours(values) }).returning('id');
+  return Number(row.id);
+}
+
+export async function updateLocation(trx: Db, locationId: number, values: Partial<LocationColumns>): Promise<void> {
+  await trx('locations').where({ id: locationId }).update(withJsonHours(values));
+}
+
+export async function deleteLocations(trx: Db, providerId: number, ids: number[]): Promise<number> {
+  return trx('locations').where({ provider_id: providerId }).whereIn('id', ids).delete();
+}
+
+/** custom_content of the provider (locked for the rest of the transaction when asked). */
+export async function customContent(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<Record<string, unknown> | null> {
+  const query = db('providers').where({ id: providerId }).first('custom_content');
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  return row ? ((row.custom_content ?? {}) as Record<string, unknown>) : null;
+}
+
+/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
+export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
+  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
+}
