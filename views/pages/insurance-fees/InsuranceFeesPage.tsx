@@ -68,7 +68,9 @@ function SessionFeesSection({ editing, errors, sessionFees: v, sessionNameLimit 
   const custom = v.custom.filter((row) => row.name || row.fee || row.length);
   const read = (
     <>
-      <ReadList rows={v.sessions.map((s): [string, ReactNode] => [s.label, feeAndLength(s.fee, s.length)])} />
+      <ReadList rows={v.sessions.map((s): [string, ReactNode] => [
+        s.label, feeAndLength(s.fee, s.length) ?? (s.type === 'ongoing' ? null : <span className="muted">Not offered</span>),
+      ])} />
       <h3>Custom sessions</h3>
       {custom.length ? <ReadList rows={custom.map((row): [string, ReactNode] => [row.name, feeAndLength(row.fee, row.length)])} /> : <p className="muted">No custom sessions.</p>}
       <h3>Sliding scale</h3>
@@ -183,6 +185,7 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
             aria-describedby={error ? `${name}-error` : undefined}>
             <legend>{insurance.name}</legend>
             {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
+            {locationStates.length > 0 && <p className="hint">States where you accept {insurance.name}:</p>}
             {locationStates.length > 0 && (
               <ul className="checklist__options">
                 {locationStates.map((state) => (
