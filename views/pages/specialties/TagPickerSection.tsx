@@ -34,7 +34,7 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
     return list.selected.map((tagId) => byId.get(tagId)).filter(Boolean).join(', ');
   };
   const filterBox = editing && filter !== null && (
-    <form method="get" action={`${pagePath}#${id}`} className="search" role="search" aria-label={`Filter ${title}`}>
+    <form method="get" action={`${pagePath}#${id}`} className="search" role="search" aria-label={`${title} options`}>
       <input type="hidden" name="edit" value={id} />
       <label htmlFor={`${id}-filter`}>Filter {title.toLowerCase()}</label>
       <div className="search__row">

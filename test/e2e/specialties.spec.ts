@@ -1,0 +1,118 @@
+// The Specialties and Clientele & Approach pages in Chromium (issue 5 item 5): picking top specialties
+// past the maximum (JavaScript off: the server's 422), a filter with no results, and adding and deleting
+// a custom approach (with JavaScript: the confirm dialog; without: the confirmation page). axe on each page.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+
+/** Clicks something that loads a new page and waits for it. */
+async function submit(page: Page, target: Locator): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await target.click();
+  await loaded;
+}
+
+async function provider(): Promise<{ email: string; id: number }> {
+  const user = await createProviderUser(ctx().db, { paid: true });
+  return { email: user.email, id: user.providerIds[0]! };
+}
+
+const customApproaches = async (id: number) =>
+  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content.custom_approaches ?? []) as { name: string }[];
+
+describe('browser: specialties and clientele & approach', function () {
+  this.timeout(180_000);
+  const session = useBrowser();
+
+  it('top specialties past the maximum: the message, then saved with six (JavaScript off)', async () => {
+    const user = await provider();
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/specialties');
+    await page.getByRole('heading', { name: 'Specialties', level: 1 }).waitFor();
+    await expectAccessible(page);
+
+    await submit(page, page.getByRole('link', { name: 'Edit Top specialties' }));
+    const names = ['Anxiety', 'Depression', 'Grief and Loss', 'Burnout', 'ADHD', 'Parenting', 'Phobias'];
+    for (const name of names) await page.getByLabel(name, { exact: true }).check();
+    await submit(page, page.getByRole('button', { name: 'Save' }));
+    await page.getByText("You've reached the maximum number of specialties (6)...").waitFor();
+    assert.equal(await page.getByLabel('Phobias', { exact: true }).isChecked(), true, 'the ticks are kept');
+    await expectAccessible(page);
+
+    await page.getByLabel('Phobias', { exact: true }).uncheck();
+    await submit(page, page.getByRole('button', { name: 'Save' }));
+    await page.getByText('Your top specialties have been updated!').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/profile/specialties');
+    const top = await ctx().db('taggings').where({ provider_id: user.id, is_top: true }).count<{ count: string }[]>({ count: '*' });
+    assert.equal(Number(top[0]!.count), 6);
+    await expectAccessible(page);
+  });
+
+  it('the filter box narrows the list and says so when nothing matches (JavaScript off)', async () => {
+    const user = await provider();
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/specialties?edit=general-expertise');
+    await page.getByLabel('Filter general expertise').fill('anx');
+    await submit(page, page.getByRole('button', { name: 'Filter' }));
+    await page.getByLabel('Social Anxiety', { exact: true }).waitFor();
+    assert.equal(await page.getByLabel('Depression', { exact: true }).count(), 0);
+
+    await page.getByLabel('Filter general expertise').fill('no such specialty');
+    await submit(page, page.getByRole('button', { name: 'Filter' }));
+    await page.getByText('No results! Please search again...').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('adds and deletes a custom approach with JavaScript (confirm dialog)', async () => {
+    const user = await provider();
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/clientele-approach');
+    await expectAccessible(page);
+
+    await submit(page, page.getByRole('link', { name: 'Add a custom approach' }));
+    await page.getByLabel('Approach name').fill('Walk and talk');
+    await submit(page, page.getByRole('button', { name: 'Add' }));
+    await page.getByText('Approach description required').waitFor();
+    await expectAccessible(page);
+    assert.equal(await page.getByLabel('Approach name').inputValue(), 'Walk and talk');
+    await page.getByLabel('Approach description').fill('Sessions held outdoors while walking.');
+    await submit(page, page.getByRole('button', { name: 'Add' }));
+    await page.getByText('Your custom approach has been added!').waitFor();
+    await page.getByRole('heading', { name: 'Walk and talk', level: 3 }).waitFor();
+    await expectAccessible(page);
+
+    let question = '';
+    page.once('dialog', (dialog) => { question = dialog.message(); void dialog.accept(); });
+    await submit(page, page.getByRole('button', { name: 'Delete Walk and talk' }));
+    assert.equal(question, "Are you sure you'd like to delete this custom approach?");
+    await page.getByText('Your custom approach has been deleted!').waitFor();
+    assert.deepEqual(await customApproaches(user.id), []);
+    await expectAccessible(page);
+  });
+
+  it('deletes a custom approach without JavaScript through the confirmation page', async () => {
+    const user = await provider();
+    await ctx().db('providers').where({ id: user.id }).update({
+      custom_content: JSON.stringify({ custom_approaches: [{ id: 'aaaaaaaaaaaa', name: 'Nature-based', description: 'Ecotherapy in local parks.' }] }),
+    });
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/clientele-approach');
+    await submit(page, page.getByRole('button', { name: 'Delete Nature-based' }));
+    await page.getByText("Are you sure you'd like to delete this custom approach?").waitFor();
+    await expectAccessible(page);
+    assert.equal((await customApproaches(user.id)).length, 1);
+    await submit(page, page.getByRole('button', { name: 'Delete' }));
+    await page.getByText('Your custom approach has been deleted!').waitFor();
+    assert.deepEqual(await customApproaches(user.id), []);
+  });
+});
