@@ -29,6 +29,8 @@ import { signupRoutes } from './features/signup/routes';
 import { insuranceFeesRoutes } from './features/insurance-fees/routes';
 import { supportRoutes } from './features/support/routes';
 import { uiRoutes } from './features/ui/routes';
+import { specialtiesRoutes } from './features/specialties/routes';
+import { clienteleApproachRoutes } from './features/clientele-approach/routes';
 import { messageStatementRoutes } from './features/message-statement/routes';
 import { educationEmploymentRoutes } from './features/education-employment/routes';
 import { AssetManifest, BUILD_DIR } from './http/assets';
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(insuranceFeesRoutes({ db }));
   app.use(supportRoutes({ db, config, integrations: deps.integrations }));
   app.use(generalInformationRoutes({ db, integrations: deps.integrations }));
+  app.use(specialtiesRoutes({ db }));
+  app.use(clienteleApproachRoutes({ db }));
   app.use(therapyGroupRoutes({ db, integrations: deps.integrations }));
   app.use(testimonialRoutes(db));
   app.use(practiceProviderRoutes({ db, integrations: deps.integrations }));

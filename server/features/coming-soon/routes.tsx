@@ -17,8 +17,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   publicRoute('/zpm-signup', 'Practice Management Sign Up'),
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
   publicRoute('/checkout/no-sign-in/:priceId', 'Checkout'),
-  memberRoute('/profile/specialties', 'Specialties'),
-  memberRoute('/profile/clientele-approach', 'Clientele & Approach'),
   memberRoute('/profile/photos-video', 'Photos & Video'),
   memberRoute('/client-referrals', 'Full Client List'),
   memberRoute('/client-list', 'Full Client List'),

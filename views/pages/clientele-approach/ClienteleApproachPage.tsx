@@ -26,7 +26,7 @@ export function ClienteleApproachPage({ editing, filter, options, selected, cust
   const customEditing = editing === 'custom-approaches' ? 'new' : editing?.startsWith('custom-approach-') ? editing.slice('custom-approach-'.length) : null;
   const list = (name: ListName, legend: string, hint?: string) => ({ name, legend, options: options[name], selected: selected[name], error: errors[name], ...(hint ? { hint } : {}) });
   return (
-    <>
+    <div className="tag-pages">
       <TagPickerSection
         id="clientele" title="Clientele" pagePath={path} action={`${path}/clientele`} editing={editing === 'clientele'} filter={null}
         intro={<p className="hint">The ages and kinds of clients {practice ? 'your practice works' : 'you work'} with.</p>}
@@ -49,6 +49,6 @@ export function ClienteleApproachPage({ editing, filter, options, selected, cust
         intro={<p className="hint">Describe an approach that is not in the list.</p>}
         {...(customValues ? { values: customValues } : {})} errors={errors}
       />
-    </>
+    </div>
   );
 }

@@ -104,7 +104,7 @@ function TextAreaField({ name, id, label, hint, error, ...rest }: React.Textarea
 /** The confirmation step of a delete without JavaScript: the question and the same post, confirmed. */
 export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: string; entry: CustomEntryView; action: string; cancelHref: string }) {
   return (
-    <div className="card">
+    <div className="card tag-pages">
       <p><strong>{deleteQuestion(noun)}</strong></p>
       <p>{entry.name}: {entry.description}</p>
       <PostForm action={action}>

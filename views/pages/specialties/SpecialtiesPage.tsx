@@ -24,7 +24,7 @@ export function SpecialtiesPage({ editing, filter, options, top, general, custom
   const who = practice ? 'your practice' : 'you';
   const customEditing = editing === 'custom-specialties' ? 'new' : editing?.startsWith('custom-specialty-') ? editing.slice('custom-specialty-'.length) : null;
   return (
-    <>
+    <div className="tag-pages">
       <TagPickerSection
         id="top-specialties" title="Top specialties" pagePath={SPECIALTIES_PATH} action={`${SPECIALTIES_PATH}/top-specialties`}
         editing={editing === 'top-specialties'} filter={editing === 'top-specialties' ? filter : null}
@@ -43,6 +43,6 @@ export function SpecialtiesPage({ editing, filter, options, top, general, custom
         intro={<p className="hint">Describe an area of expertise that is not in the list.</p>}
         {...(customValues ? { values: customValues } : {})} errors={errors}
       />
-    </>
+    </div>
   );
 }
