@@ -72,6 +72,26 @@ export async function seedDemo(knex: Knex): Promise<void> {
     if (existing) continue;
     await demo.create(knex, await hashPassword(DEMO_PASSWORD));
   }
+  await seedLicenseStatuses(knex);
+}
+
+// General information: Dana also holds licences in each other verification state (Unverified, Not
+// found, Legacy), in states without a location, so the licensure section shows them all. Idempotent
+// by licence number; skipped when Dana's profile is gone.
+async function seedLicenseStatuses(knex: Knex): Promise<void> {
+  const dana = await knex('provider_clinicians as pc').join('users as u', 'u.id', 'pc.user_id')
+    .where('u.email', DEMO_EMAILS.individual).orderBy('pc.provider_id').first('pc.provider_id');
+  if (!dana) return;
+  const year = new Date().getUTCFullYear();
+  const licenses = [
+    { state: 'CT', number: '009421', license_type: 'LCSW', expiration: year + 2, verification: 'Unverified' },
+    { state: 'PA', number: 'CW019284', license_type: 'LCSW', expiration: year + 1, verification: 'Not found' },
+    { state: 'FL', number: 'SW11873', license_type: 'LCSW', expiration: year + 3, verification: 'Legacy' },
+  ];
+  for (const license of licenses) {
+    const exists = await knex('licenses').where({ provider_id: dana.provider_id, number: license.number }).first('id');
+    if (!exists) await knex('licenses').insert({ provider_id: dana.provider_id, ...license });
+  }
 }
 
 // Dana Rivera: a live individual profile with every section filled in.

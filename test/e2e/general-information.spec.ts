@@ -1,0 +1,130 @@
+// General Information in Chromium, as a provider would use it (issue 5 items 2, 3): with JavaScript off,
+// a licence form with two errors is fixed and saved, and a licence deleted through the server's
+// confirmation page; with JavaScript on, a licence is deleted after the browser's confirmation and
+// pronouns are saved. axe runs on every page visited.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { ctx } from '../support/context';
+import { createProviderUser, TEST_PASSWORD } from '../support/factories';
+import { expectAccessible, useBrowser } from '../support/browser';
+
+const PAGE = '/profile/general-information';
+const YEAR = new Date().getUTCFullYear();
+
+/** Clicks a button or link that loads a page and waits for it. */
+async function submit(page: Page, target: Locator): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await target.click();
+  await loaded;
+}
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await submit(page, page.getByRole('button', { name: 'Log In' }));
+}
+
+/** Reads the served HTML (flashes fade after 7 s with JavaScript on). */
+async function expectOnPage(page: Page, text: string): Promise<void> {
+  const html = (await page.content()).replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  assert.ok(html.includes(text), `no "${text}" on ${page.url()}`);
+}
+
+async function provider() {
+  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Hale' }] });
+  return { user, id: user.providerIds[0]! };
+}
+
+describe('browser: General Information licences', function () {
+  this.timeout(180_000);
+  const session = useBrowser();
+
+  it('without JavaScript: fixes a licence form with two errors and saves it, then deletes a licence through the confirmation page', async () => {
+    const { user, id } = await provider();
+    await ctx().db('licenses').insert({ provider_id: id, state: 'NJ', number: '44SC0612', license_type: 'LCSW', expiration: YEAR + 1, verification: 'Verified' });
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await logIn(page, user.email);
+    await page.goto(PAGE);
+    await page.getByRole('heading', { name: 'General Information', level: 1 }).waitFor();
+    await expectAccessible(page);
+
+    await submit(page, page.getByRole('link', { name: 'Edit Licensure' }));
+    await expectAccessible(page);
+    // A new licence with two fields left out.
+    const row = page.getByRole('group', { name: 'New license 1' });
+    await row.getByLabel('License State').selectOption('NY');
+    await row.getByLabel('License Number').fill('084312');
+    await submit(page, page.getByRole('button', { name: 'Save' }));
+    assert.equal(new URL(page.url()).pathname, `${PAGE}/licenses`);
+    await row.getByText('License Type is required').waitFor();
+    await row.getByText('License Expiration Year is required').waitFor();
+    assert.equal(await row.getByLabel('License Number').inputValue(), '084312', 'what was typed is kept');
+    assert.equal(await row.getByLabel('License State').inputValue(), 'NY');
+    await expectAccessible(page);
+
+    await row.getByLabel('License Type').fill('LCSW');
+    await row.getByLabel('License Expiration Year').selectOption(String(YEAR + 3));
+    await submit(page, page.getByRole('button', { name: 'Save' }));
+    assert.equal(new URL(page.url()).pathname, PAGE);
+    await expectOnPage(page, 'Your licenses have been updated!');
+    await page.locator('#licensure').getByText('Unverified: the team is checking this license').waitFor();
+    await expectAccessible(page);
+    const saved = await ctx().db('licenses').where({ provider_id: id, state: 'NY' }).first();
+    assert.deepEqual([saved.number, saved.license_type, saved.expiration, saved.verification], ['084312', 'LCSW', YEAR + 3, 'Unverified']);
+
+    // Delete the New Jersey licence: the server asks on a page of its own.
+    await submit(page, page.getByRole('button', { name: 'Delete the New Jersey license 44SC0612' }));
+    await page.getByRole('heading', { name: "Are you sure you'd like to delete this credential?" }).waitFor();
+    await expectAccessible(page);
+    await submit(page, page.getByRole('button', { name: 'Delete license' }));
+    await expectOnPage(page, 'Your license has been deleted.');
+    await expectAccessible(page);
+    assert.deepEqual((await ctx().db('licenses').where({ provider_id: id })).map((r) => r.state), ['NY']);
+  });
+
+  it('with JavaScript: deleting asks in the browser first; cancelling keeps the licence, accepting deletes it', async () => {
+    const { user, id } = await provider();
+    await ctx().db('licenses').insert({ provider_id: id, state: 'CA', number: 'LMFT 1234', license_type: 'LMFT', expiration: YEAR + 2, verification: 'Not found' });
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await logIn(page, user.email);
+    await page.goto(`${PAGE}#licensure`);
+    await page.locator('#licensure').getByText('we could not verify this license').waitFor();
+    await expectAccessible(page);
+
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.dismiss(); });
+    await page.getByRole('button', { name: 'Delete the California license LMFT 1234' }).click();
+    await page.waitForTimeout(300);
+    assert.equal(new URL(page.url()).pathname, PAGE, 'cancelled: nothing posted');
+    assert.equal((await ctx().db('licenses').where({ provider_id: id })).length, 1);
+
+    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.accept(); });
+    await submit(page, page.getByRole('button', { name: 'Delete the California license LMFT 1234' }));
+    assert.deepEqual(questions, ["Are you sure you'd like to delete this credential?", "Are you sure you'd like to delete this credential?"]);
+    await expectOnPage(page, 'Your license has been deleted.');
+    await page.locator('#licensure').getByText('No licenses yet.').waitFor();
+    await expectAccessible(page);
+    assert.equal((await ctx().db('licenses').where({ provider_id: id })).length, 0);
+  });
+
+  it('with JavaScript: pronouns Other needs its own words, then saves', async () => {
+    const { user, id } = await provider();
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await logIn(page, user.email);
+    await page.goto(`${PAGE}?edit=pronouns#pronouns`);
+    await expectAccessible(page);
+    await page.getByLabel('Other', { exact: true }).check();
+    await submit(page, page.locator('#pronouns').getByRole('button', { name: 'Save' }));
+    await page.getByText('Please enter your preferred pronouns.').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Preferred pronouns (when Other)').fill('Ze/Zir');
+    await submit(page, page.locator('#pronouns').getByRole('button', { name: 'Save' }));
+    await expectOnPage(page, 'Your pronouns have been updated!');
+    const content = (await ctx().db('providers').where({ id }).first('custom_content')).custom_content;
+    assert.equal(content.pronouns, 'Ze/Zir');
+  });
+});
