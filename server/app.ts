@@ -20,6 +20,7 @@ import { devRoutes } from './features/dev/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { photoUploadParser } from './features/onboarding/upload';
 import { groupAndProviderImageParser } from './features/therapy-groups/uploads';
+import { photosVideoRoutes, photosVideoUploads } from './features/photos-video/routes';
 import { therapyGroupRoutes } from './features/therapy-groups/routes';
 import { testimonialRoutes } from './features/testimonials/routes';
 import { practiceProviderRoutes } from './features/practice-providers/routes';
@@ -29,6 +30,10 @@ import { signupRoutes } from './features/signup/routes';
 import { insuranceFeesRoutes } from './features/insurance-fees/routes';
 import { supportRoutes } from './features/support/routes';
 import { uiRoutes } from './features/ui/routes';
+import { vettingRoutes } from './features/vetting/routes';
+import { benefitRoutes } from './features/benefits/routes';
+import { tipsRoutes } from './features/tips/routes';
+import { contactRoutes } from './features/contact/routes';
 import { specialtiesRoutes } from './features/specialties/routes';
 import { clienteleApproachRoutes } from './features/clientele-approach/routes';
 import { messageStatementRoutes } from './features/message-statement/routes';
@@ -104,6 +109,7 @@ export function createApp(deps: AppDeps): PortalApp {
   // The headshot upload is multipart: parse it first so the CSRF check can read its _csrf field.
   app.use(photoUploadParser());
   app.use(groupAndProviderImageParser());
+  app.use(photosVideoUploads());
   app.use(csrfSynchronisedProtection);
   app.use(viewerLoader(db));
   app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
@@ -129,6 +135,11 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(testimonialRoutes(db));
   app.use(practiceProviderRoutes({ db, integrations: deps.integrations }));
   app.use(availabilityLocationsRoutes(db));
+  app.use(photosVideoRoutes({ db, config, integrations: deps.integrations }));
+  app.use(vettingRoutes(db));
+  app.use(benefitRoutes({ db, config }));
+  app.use(tipsRoutes({ config }));
+  app.use(contactRoutes({ db, config, integrations: deps.integrations }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config));
   app.use(comingSoonRoutes(db));

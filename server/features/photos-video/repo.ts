@@ -1,0 +1,92 @@
+// The only knex calls of /profile/photos-video: the profile's photo and video fields, its gallery and
+// practice photos (images rows), and their order.
+import type { Knex } from 'knex';
+import type { ImageKind } from '../images/stored';
+
+export type Db = Knex | Knex.Transaction;
+export type PhotoKind = Extract<ImageKind, 'gallery' | 'practice'>;
+
+export interface PhotosVideoRecord {
+  id: number;
+  accountId: number;
+  type: 'individual' | 'practice';
+  status: string;
+  imageKey: string | null;
+  videos: unknown[];
+  displayVideoIntroduction: boolean;
+  photoEditUsed: boolean;
+}
+
+export interface PhotoRow { id: number; kind: PhotoKind; storageKey: string; filename: string | null; width: number | null; height: number | null; sortOrder: number }
+
+export async function loadRecord(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<PhotosVideoRecord | null> {
+  const row = await db('providers').where({ id: providerId })
+    .modify((q) => { if (options.forUpdate) q.forUpdate(); })
+    .first('id', 'account_id', 'type', 'status', 'image_key', 'custom_content');
+  if (!row) return null;
+  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    type: row.type,
+    status: row.status,
+    imageKey: row.image_key,
+    videos: Array.isArray(content.videos) ? content.videos : [],
+    displayVideoIntroduction: content.display_video_introduction === true,
+    photoEditUsed: content.photo_edit_used === true,
+  };
+}
+
+const toPhoto = (r: Record<string, unknown>): PhotoRow => ({
+  id: Number(r.id), kind: r.kind as PhotoKind, storageKey: String(r.storage_key), filename: (r.filename as string | null) ?? null,
+  width: r.width === null ? null : Number(r.width), height: r.height === null ? null : Number(r.height), sortOrder: Number(r.sort_order),
+});
+
+/** The provider's photos of these kinds, in their order. */
+export async function listPhotos(db: Db, providerId: number, kinds: PhotoKind[]): Promise<PhotoRow[]> {
+  const rows = await db('images').where({ provider_id: providerId }).whereIn('kind', kinds).orderBy([{ column: 'sort_order' }, { column: 'id' }])
+    .select('id', 'kind', 'storage_key', 'filename', 'width', 'height', 'sort_order');
+  return rows.map(toPhoto);
+}
+
+/** One photo of the provider (gallery or practice); another provider's id is simply not there. */
+export async function findPhoto(db: Db, providerId: number, imageId: number): Promise<PhotoRow | null> {
+  const row = await db('images').where({ id: imageId, provider_id: providerId }).whereIn('kind', ['gallery', 'practice'])
+    .first('id', 'kind', 'storage_key', 'filename', 'width', 'height', 'sort_order');
+  return row ? toPhoto(row) : null;
+}
+
+export interface NewPhoto { storageKey: string; filename: string | null; size: number; width: number; height: number }
+
+/** Appends the photos after the existing ones of that kind, in the order given. */
+export async function appendPhotos(trx: Db, providerId: number, kind: PhotoKind, photos: NewPhoto[]): Promise<void> {
+  const last = await trx('images').where({ provider_id: providerId, kind }).max<{ max: number | null }>('sort_order as max').first();
+  const start = (last?.max ?? -1) + 1;
+  await trx('images').insert(photos.map((photo, index) => ({
+    provider_id: providerId, kind, storage_key: photo.storageKey, filename: photo.filename, mimetype: 'image/jpeg',
+    size: photo.size, width: photo.width, height: photo.height, sort_order: start + index,
+  })));
+}
+
+/** Writes sort_order 0..n-1 in the order of the ids given. */
+export async function writeOrder(trx: Db, ids: number[]): Promise<void> {
+  for (const [index, id] of ids.entries()) await trx('images').where({ id }).update({ sort_order: index });
+}
+
+export async function deletePhoto(trx: Db, imageId: number): Promise<void> {
+  await trx('images').where({ id: imageId }).delete();
+}
+
+/** Records a new headshot made from a photo and makes it the profile photo (as the wizard does). */
+export async function insertHeadshot(trx: Db, providerId: number, image: { storageKey: string; filename: string | null; size: number }): Promise<void> {
+  await trx('images').insert({
+    provider_id: providerId, kind: 'headshot', storage_key: image.storageKey, filename: image.filename,
+    mimetype: 'image/jpeg', size: image.size, width: 400, height: 400, profile_ar: true,
+  });
+  await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
+}
+
+/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
+export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
+  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
+}

@@ -1,0 +1,258 @@
+// The rules of /profile/photos-video (spec 2 §2 Photo gallery, §4 Video status and Photo edits by
+// support, §5 Photos, §9). Every function works on a profile the viewer has clinician access to and
+// loads photos through that profile: another profile's photo id is not found (404).
+import type { Knex } from 'knex';
+import { HttpError, NotFoundError, ValidationError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import type { Storage } from '../../integrations/storage/port';
+import { checkImage } from '../images/checks';
+import { makeHeadshotRenditions, makePhotoRenditions } from '../images/renditions';
+import { deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../images/stored';
+import * as onboarding from '../onboarding/service';
+import type { CropFractions } from '../onboarding/validation';
+import { submitSupportRequest, type SupportDeps } from '../support/service';
+import * as repo from './repo';
+import {
+  GALLERY_IMAGE_MESSAGES, isConfirmed, MESSAGES, moveSchema, photoEditSchema, validate, videoStatusSchema, type VideoStatus,
+} from './validation';
+
+export interface PhotosVideoDeps { db: Knex; storage: Storage; support: Omit<SupportDeps, 'db'> }
+export type PhotoKind = repo.PhotoKind;
+
+export class StorageFailure extends Error {}
+
+/** The profile, only when the viewer has clinician access to it. */
+export async function loadForViewer(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number, options: { forUpdate?: boolean } = {}): Promise<repo.PhotosVideoRecord> {
+  if (!viewer.providers.some((p) => p.id === providerId)) throw new NotFoundError();
+  const record = await repo.loadRecord(db, providerId, options);
+  if (!record) throw new NotFoundError();
+  return record;
+}
+
+/** Video status (spec 2 §4): no videos → no-video; else visible or hidden by display_video_introduction. */
+export const videoStatusOf = (record: Pick<repo.PhotosVideoRecord, 'videos' | 'displayVideoIntroduction'>): VideoStatus =>
+  record.videos.length === 0 ? 'no-video' : record.displayVideoIntroduction ? 'visible' : 'hidden';
+
+/** Photo edits by support are one-time: offered only while the profile is active and the edit is unused. */
+export function photoEditAvailability(record: Pick<repo.PhotosVideoRecord, 'status' | 'photoEditUsed'>): { available: true } | { available: false; reason: string } {
+  if (record.photoEditUsed) return { available: false, reason: MESSAGES.editUsed };
+  if (record.status !== 'active') return { available: false, reason: MESSAGES.editNotActive };
+  return { available: true };
+}
+
+export interface PhotoView { id: number; kind: PhotoKind; full: string; thumb: string; filename: string | null; width: number | null; height: number | null }
+
+export interface PhotosVideoData {
+  record: repo.PhotosVideoRecord;
+  profilePhoto: { url: string; smallUrl: string } | null;
+  gallery: PhotoView[];
+  practice: PhotoView[];
+  videoStatus: VideoStatus;
+  photoEdit: ReturnType<typeof photoEditAvailability>;
+}
+
+const photoView = (row: repo.PhotoRow): PhotoView => ({
+  id: row.id, kind: row.kind, full: imageUrl(row.storageKey), thumb: imageUrl(smallKeyOf(row.storageKey)), filename: row.filename, width: row.width, height: row.height,
+});
+
+export async function pageData(db: Knex, viewer: Viewer, providerId: number): Promise<PhotosVideoData> {
+  const record = await loadForViewer(db, viewer, providerId);
+  const photos = await repo.listPhotos(db, providerId, record.type === 'practice' ? ['gallery', 'practice'] : ['gallery']);
+  return {
+    record,
+    profilePhoto: record.imageKey ? { url: imageUrl(record.imageKey), smallUrl: imageUrl(smallKeyOf(record.imageKey)) } : null,
+    gallery: photos.filter((p) => p.kind === 'gallery').map(photoView),
+    practice: photos.filter((p) => p.kind === 'practice').map(photoView),
+    videoStatus: videoStatusOf(record),
+    photoEdit: photoEditAvailability(record),
+  };
+}
+
+/** One photo of the viewer's profile, for the confirmation page. */
+export async function findPhotoForViewer(db: Knex, viewer: Viewer, providerId: number, imageId: number): Promise<PhotoView> {
+  await loadForViewer(db, viewer, providerId);
+  const photo = await repo.findPhoto(db, providerId, imageId);
+  if (!photo) throw new NotFoundError();
+  return photoView(photo);
+}
+
+// --- Profile photo ---------------------------------------------------------------------------------
+
+/** An uploaded headshot: exactly the wizard's rules, renditions and storage (spec 2 §2 "as in the wizard"). */
+export async function uploadProfilePhoto(
+  deps: PhotosVideoDeps, viewer: Viewer, providerId: number,
+  upload: { file?: { buffer: Buffer; size: number; originalname?: string }; uploadError?: string; crop: CropFractions | null },
+): Promise<void> {
+  try {
+    await onboarding.saveHeadshot({ db: deps.db, storage: deps.storage }, viewer, providerId, upload);
+  } catch (error) {
+    if (error instanceof onboarding.StorageFailure) throw new StorageFailure(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** The profile-photo picker: a new headshot (centred square, both renditions) made from one of the photos. */
+export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number): Promise<void> {
+  await loadForViewer(deps.db, viewer, providerId);
+  const photo = await repo.findPhoto(deps.db, providerId, imageId);
+  if (!photo) throw new NotFoundError();
+  const source = await deps.storage.get(photo.storageKey);
+  if (!source) throw new StorageFailure(`the stored photo ${photo.storageKey} is missing`);
+  const renditions = await makeHeadshotRenditions(source.body, null);
+  const keys = newImageKeys('headshot');
+  await putBoth(deps.storage, keys, renditions.large, renditions.small);
+  try {
+    await deps.db.transaction(async (trx) => {
+      await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+      if (!(await repo.findPhoto(trx, providerId, imageId))) throw new NotFoundError();
+      await repo.insertHeadshot(trx, providerId, { storageKey: keys.main, filename: photo.filename, size: renditions.large.length });
+    });
+  } catch (error) {
+    await deleteStoredImage(deps.storage, keys.main);
+    throw error;
+  }
+}
+
+// --- Gallery and practice photos -------------------------------------------------------------------
+
+export interface UploadedFile { buffer: Buffer; size: number; originalname?: string }
+
+const displayName = (file: UploadedFile, index: number) => (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
+
+/**
+ * Uploads up to 15 photos at once. All or nothing: every file is checked first and a single refusal
+ * refuses the batch with one line per refused file (the person then knows exactly what to leave out);
+ * otherwise every photo is re-encoded, stored, and recorded in one transaction.
+ */
+export async function uploadPhotos(
+  deps: PhotosVideoDeps, viewer: Viewer, providerId: number, kind: PhotoKind,
+  upload: { files: UploadedFile[]; uploadError?: string },
+): Promise<{ count: number }> {
+  const record = await loadForViewer(deps.db, viewer, providerId);
+  if (kind === 'practice' && record.type !== 'practice') throw new NotFoundError();
+  if (upload.uploadError) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: upload.uploadError });
+  const files = upload.files.filter((file) => file.size > 0);
+  if (files.length === 0) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: MESSAGES.none });
+  const problems: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const check = await checkImage(file, GALLERY_IMAGE_MESSAGES);
+    if (!check.ok) problems.push(`${displayName(file, index)}: ${check.message}`);
+  }
+  if (problems.length) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: [...problems, MESSAGES.chooseAgain].join('\n') });
+
+  const stored: repo.NewPhoto[] = [];
+  try {
+    for (const [index, file] of files.entries()) {
+      const renditions = await makePhotoRenditions(file.buffer);
+      const keys = newImageKeys(kind);
+      await putBoth(deps.storage, keys, renditions.full, renditions.thumb);
+      stored.push({ storageKey: keys.main, filename: displayName(file, index), size: renditions.full.length, width: renditions.width, height: renditions.height });
+    }
+    await deps.db.transaction(async (trx) => {
+      await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+      await repo.appendPhotos(trx, providerId, kind, stored);
+    });
+  } catch (error) {
+    await Promise.all(stored.map((photo) => deleteStoredImage(deps.storage, photo.storageKey)));
+    throw error;
+  }
+  return { count: files.length };
+}
+
+/** The form field of each kind's upload (errors are shown beside it). */
+export const PHOTO_FIELD_OF: Record<PhotoKind, string> = { gallery: 'photos', practice: 'practice_photos' };
+
+/** Moves a photo one place up or down among the photos of its kind (no JavaScript needed). */
+export async function movePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number, body: unknown): Promise<void> {
+  const checked = validate<{ direction: 'up' | 'down' }>(moveSchema, body);
+  await deps.db.transaction(async (trx) => {
+    await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+    const photo = await repo.findPhoto(trx, providerId, imageId);
+    if (!photo) throw new NotFoundError();
+    if (checked.errors) throw new HttpError(400, 'Please choose up or down.');
+    const ids = (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id);
+    const at = ids.indexOf(photo.id);
+    const to = checked.value.direction === 'up' ? at - 1 : at + 1;
+    if (to < 0 || to >= ids.length) return; // already first or last: nothing to do
+    [ids[at], ids[to]] = [ids[to]!, ids[at]!];
+    await repo.writeOrder(trx, ids);
+  });
+}
+
+/** Deletes a photo (the page asked first); the files go once the row is gone. */
+export async function deletePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number): Promise<void> {
+  const key = await deps.db.transaction(async (trx) => {
+    await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+    const photo = await repo.findPhoto(trx, providerId, imageId);
+    if (!photo) throw new NotFoundError();
+    await repo.deletePhoto(trx, photo.id);
+    await repo.writeOrder(trx, (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id));
+    return photo.storageKey;
+  });
+  await deleteStoredImage(deps.storage, key);
+}
+
+// --- Video introduction ------------------------------------------------------------------------------
+
+export type VideoResult = { kind: 'changed'; status: VideoStatus } | { kind: 'unchanged' } | { kind: 'confirm' };
+
+/**
+ * visible / hidden switch display_video_introduction; no-video (after confirmation) empties the list
+ * and files a photo-video-edit support request to delete the video from the hosts — in one transaction.
+ */
+export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<VideoResult> {
+  const record = await loadForViewer(deps.db, viewer, providerId);
+  const checked = validate<{ status: VideoStatus }>(videoStatusSchema, body);
+  if (checked.errors) throw new ValidationError({ status: checked.errors.status ?? MESSAGES.videoStatus });
+  const wanted = checked.value.status;
+  if (wanted === videoStatusOf(record)) return { kind: 'unchanged' };
+  if (wanted !== 'no-video' && record.videos.length === 0) throw new ValidationError({ status: MESSAGES.videoNone });
+  if (wanted === 'no-video' && !isConfirmed(body.confirmed)) return { kind: 'confirm' };
+  await deps.db.transaction(async (trx) => {
+    const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+    if (wanted === 'no-video') {
+      await repo.mergeCustomContent(trx, providerId, { videos: [], display_video_introduction: false });
+      // Filed inside the transaction: the list is emptied only together with the request to delete it.
+      await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
+        providerId, template: 'photo-video-edit',
+        locals: { edits: '', requestedVideoEdits: current.videos.map((video) => ({ action: 'delete-from-hosts', video })) },
+      });
+    } else {
+      await repo.mergeCustomContent(trx, providerId, { display_video_introduction: wanted === 'visible' });
+    }
+  });
+  return { kind: 'changed', status: wanted };
+}
+
+// --- Photo edits by support ----------------------------------------------------------------------------
+
+/** One-time photo (and video) edits by the support team; marks photo_edit_used with the request. */
+export async function requestPhotoEdits(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+  const record = await loadForViewer(deps.db, viewer, providerId);
+  const availability = photoEditAvailability(record);
+  if (!availability.available) throw new ValidationError({ edits: availability.reason });
+  const checked = validate<{ edits: string; requestedVideoEdits: string }>(photoEditSchema, body);
+  if (checked.errors) throw new ValidationError(checked.errors);
+  await deps.db.transaction(async (trx) => {
+    const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
+    const again = photoEditAvailability(current);
+    if (!again.available) throw new ValidationError({ edits: again.reason });
+    await repo.mergeCustomContent(trx, providerId, { photo_edit_used: true });
+    await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
+      providerId, template: 'photo-video-edit',
+      locals: { edits: checked.value.edits, requestedVideoEdits: checked.value.requestedVideoEdits },
+    });
+  });
+}
+
+// --- storage helpers -------------------------------------------------------------------------------------
+
+async function putBoth(storage: Storage, keys: { main: string; small: string }, main: Buffer, small: Buffer): Promise<void> {
+  try {
+    await storage.put(keys.main, main, 'image/jpeg');
+    await storage.put(keys.small, small, 'image/jpeg');
+  } catch (error) {
+    await deleteStoredImage(storage, keys.main);
+    throw new StorageFailure('the photo could not be stored', { cause: error });
+  }
+}

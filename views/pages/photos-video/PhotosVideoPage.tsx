@@ -1,0 +1,195 @@
+// /profile/photos-video (spec 2 §2 Profile pages and Photo gallery): the profile photo (uploaded and
+// cropped as in the wizard, or picked from the photos), gallery photos, practice photos (practices),
+// the video introduction's status, and the one-time photo edit by our team. Every form is a plain post.
+import { PostForm } from '../../components/CsrfField';
+import { Island } from '../../components/Island';
+import { usePage } from '../../page-context';
+
+export const PAGE_PATH = '/profile/photos-video';
+
+export type VideoStatus = 'visible' | 'hidden' | 'no-video';
+export interface PhotoItem { id: number; full: string; thumb: string }
+export interface VideoItem { title: string; url: string | null }
+
+export interface PhotosVideoView {
+  type: 'individual' | 'practice';
+  profilePhoto: { url: string; smallUrl: string } | null;
+  gallery: PhotoItem[];
+  practice: PhotoItem[];
+  videoStatus: VideoStatus;
+  videos: VideoItem[];
+  photoEdit: { available: true } | { available: false; reason: string };
+  suggested: { min: number; max: number };
+  maxFiles: number;
+  confirmDelete: string;
+}
+
+/** Field messages; a multi-line message (one line per refused file) is shown as a list. */
+function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  const lines = message.split('\n');
+  return lines.length === 1
+    ? <p className="field-error" id={id} role="alert">{message}</p>
+    : <ul className="field-error" id={id} role="alert">{lines.map((line) => <li key={line}>{line}</li>)}</ul>;
+}
+
+const VIDEO_CHOICES: { value: VideoStatus; label: string; hint: string }[] = [
+  { value: 'visible', label: 'Visible', hint: 'Shown on your profile.' },
+  { value: 'hidden', label: 'Hidden', hint: 'Not shown on your profile; kept only with our video hosts.' },
+  { value: 'no-video', label: 'No video', hint: 'Removes your video introduction; we ask our team to delete it from the video hosts.' },
+];
+
+export function PhotosVideoPage({ view, errors = {}, values = {} }: {
+  view: PhotosVideoView;
+  errors?: Record<string, string>;
+  /** What was typed into the photo-edit request (kept after a failed post). */
+  values?: { edits?: string; requestedVideoEdits?: string };
+}) {
+  const { csrfToken } = usePage();
+  const allPhotos = [...view.gallery, ...view.practice];
+  return (
+    <div className="photos-video">
+      <p>Clients connect with a face. Profile changes appear within 24 business hours. Want professional photos or a video introduction? <a href="/benefits/photo-videoshoot">Book a photo or video shoot</a>, or <a href="/contact">contact us</a>.</p>
+
+      <section className="card" id="profile-photo" aria-labelledby="profile-photo-heading">
+        <h2 id="profile-photo-heading">Profile photo</h2>
+        {view.profilePhoto ? (
+          <figure className="headshot">
+            <img src={view.profilePhoto.smallUrl} alt="Your current profile photo" width={250} height={250} />
+            <figcaption>Your current profile photo.</figcaption>
+          </figure>
+        ) : <p className="notice">You do not have a profile photo yet.</p>}
+        <PostForm action={`${PAGE_PATH}/profile-photo`} encType="multipart/form-data">
+          <Island name="PhotoCropper" props={{ name: 'headshot', label: 'Upload a new profile photo', hint: 'A clear, colorful photo of at least 100 KB (JPEG, PNG or WebP).', ...(errors.headshot ? { error: errors.headshot } : {}) }} />
+          <div className="actions"><button type="submit" className="button">Upload profile photo</button></div>
+        </PostForm>
+        {allPhotos.length > 0 && (
+          <details className="photo-picker" open={Boolean(errors.image_id)}>
+            <summary>Choose your profile photo from your photos</summary>
+            <PostForm action={`${PAGE_PATH}/profile-photo/choice`}>
+              <fieldset className="choice">
+                <legend>Which photo should be your profile photo? It is cropped to a centred square.</legend>
+                <ul className="photo-picker__options">
+                  {allPhotos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <input type="radio" name="image_id" value={photo.id} id={`pick-${photo.id}`} />
+                      <label htmlFor={`pick-${photo.id}`}>
+                        <img src={photo.thumb} alt={`Photo ${index + 1}`} width={96} height={96} />
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                <FieldError id="image_id-error" message={errors.image_id} />
+              </fieldset>
+              <button type="submit" className="button">Use as profile photo</button>
+            </PostForm>
+          </details>
+        )}
+      </section>
+
+      <PhotoSection id="gallery" title="Gallery photos" label="Gallery photo" field="photos" action={`${PAGE_PATH}/gallery`}
+        photos={view.gallery} view={view} csrfToken={csrfToken} error={errors.photos}
+        intro={`Show clients your space and who you are. We suggest ${view.suggested.min} to ${view.suggested.max} photos.`} />
+
+      {view.type === 'practice' && (
+        <PhotoSection id="practice-photos" title="Practice photos" label="Practice photo" field="practice_photos" action={`${PAGE_PATH}/practice-photos`}
+          photos={view.practice} view={view} csrfToken={csrfToken} error={errors.practice_photos}
+          intro="Photos of your practice: your office, waiting room and team." />
+      )}
+
+      <section className="card" id="video" aria-labelledby="video-heading">
+        <h2 id="video-heading">Video introduction</h2>
+        {view.videos.length > 0 ? (
+          <>
+            <ul className="video-list">
+              {view.videos.map((video, index) => (
+                <li key={index}>{video.url ? <a href={video.url}>{video.title}</a> : video.title}</li>
+              ))}
+            </ul>
+            <p><a href="/marketing/video-embedding">Embed your video on your own website</a></p>
+          </>
+        ) : (
+          <p>You do not have a video introduction yet. <a href="/benefits/photo-videoshoot">Book a video shoot</a> to get one.</p>
+        )}
+        <PostForm action={`${PAGE_PATH}/video-status`}>
+          <fieldset className="choice" aria-describedby={errors.status ? 'status-error' : undefined}>
+            <legend>How is your video introduction shown?</legend>
+            {VIDEO_CHOICES.map((choice) => (
+              <div className="field--check" key={choice.value}>
+                <input type="radio" name="status" value={choice.value} id={`status-${choice.value}`} defaultChecked={view.videoStatus === choice.value}
+                  aria-describedby={`status-${choice.value}-hint`} />
+                <label htmlFor={`status-${choice.value}`}><strong>{choice.label}</strong> <span id={`status-${choice.value}-hint`}>{choice.hint}</span></label>
+              </div>
+            ))}
+            <FieldError id="status-error" message={errors.status} />
+          </fieldset>
+          <button type="submit" className="button">Save video setting</button>
+        </PostForm>
+      </section>
+
+      <section className="card" id="photo-edits" aria-labelledby="photo-edits-heading">
+        <h2 id="photo-edits-heading">Photo edits by our team</h2>
+        {view.photoEdit.available ? (
+          <PostForm action={`${PAGE_PATH}/photo-edit-request`}>
+            <p>Our team can retouch, crop or replace your photos once, free of charge.</p>
+            <div className={errors.edits ? 'field field--error' : 'field'}>
+              <label htmlFor="edits">Which edits would you like?</label>
+              <textarea id="edits" name="edits" rows={4} defaultValue={values.edits ?? ''} aria-invalid={errors.edits ? true : undefined}
+                aria-describedby={errors.edits ? 'edits-error' : undefined} />
+              <FieldError id="edits-error" message={errors.edits} />
+            </div>
+            {view.videos.length > 0 && (
+              <div className={errors.requestedVideoEdits ? 'field field--error' : 'field'}>
+                <label htmlFor="requestedVideoEdits">Edits to your video (optional)</label>
+                <textarea id="requestedVideoEdits" name="requestedVideoEdits" rows={3} defaultValue={values.requestedVideoEdits ?? ''}
+                  aria-describedby={errors.requestedVideoEdits ? 'requestedVideoEdits-error' : undefined} />
+                <FieldError id="requestedVideoEdits-error" message={errors.requestedVideoEdits} />
+              </div>
+            )}
+            <button type="submit" className="button">Request photo edits</button>
+          </PostForm>
+        ) : (
+          <>
+            <p>{view.photoEdit.reason}</p>
+            {errors.edits && errors.edits !== view.photoEdit.reason && <FieldError id="edits-error" message={errors.edits} />}
+            <p><a href="/contact">Contact us</a></p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PhotoSection({ id, title, label, field, action, photos, view, csrfToken, error, intro }: {
+  id: string; title: string; label: string; field: string; action: string; photos: PhotoItem[];
+  view: PhotosVideoView; csrfToken: string; error?: string | undefined; intro: string;
+}) {
+  const inputId = `${field}-input`;
+  const hintId = `${field}-hint`;
+  return (
+    <section className="card" id={id} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <p>{intro}</p>
+      {photos.length > 0 ? (
+        <>
+          <p className="hint">{photos.length === 1 ? 'You have 1 photo.' : `You have ${photos.length} photos.`} Select a photo to see it larger.</p>
+          <Island name="PhotoLightbox" props={{
+            label,
+            photos: photos.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, alt: `${label} ${index + 1}` })),
+            manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
+          }} />
+        </>
+      ) : <p className="muted">No photos yet.</p>}
+      <PostForm action={action} encType="multipart/form-data">
+        <div className={error ? 'field field--error' : 'field'}>
+          <label htmlFor={inputId}>Add photos</label>
+          <p className="hint" id={hintId}>Up to {view.maxFiles} at a time; each at least 100 KB and in color.</p>
+          <input type="file" id={inputId} name={field} accept="image/*" multiple aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${field}-error` : hintId} />
+          <FieldError id={`${field}-error`} message={error} />
+        </div>
+        <button type="submit" className="button">Upload photos</button>
+      </PostForm>
+    </section>
+  );
+}
