@@ -44,15 +44,8 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   };
 }
 
-export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
-  return db('us_states').orderBy('name').select('code', 'name');
-}
-
-export interface NewLocation { state: string; remote_location: boolean; address?: string; address_2?: string | null; city?: string; zip?: string }
-
-export async function insertLocations(trx: Db, providerId: number, locations: NewLocation[]): Promise<void> {
-  await trx('locations').insert(locations.map((l) => ({ provider_id: providerId, ...l })));
-}
+// The wizard's Locations step writes through the shared location home.
+export { insertLocations, listStates, type NewLocation } from '../locations/repo';
 
 /** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
 export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {

@@ -2,6 +2,7 @@
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
 import { validate } from '../auth/validation';
+import { OFFICE_FIELDS } from '../locations/validation';
 import { FEE_AND_LENGTH, feeField, lengthField } from '../insurance-fees/fee-fields';
 
 export { validate };
@@ -33,23 +34,11 @@ export const INSURANCE_MESSAGES = {
 export const MIN_PHOTO_BYTES = 100 * 1024;
 
 const checkbox = () => Joi.boolean().truthy('1', 'on', 'yes', 'true').falsy('0', 'off', 'no', 'false', '').default(false);
-const trimmed = (max: number) => Joi.string().trim().max(max).allow('');
 
 // --- Locations (spec 1 §5) ---------------------------------------------------------------------
 
-/** A field of the physical location: required unless there is no physical location. */
-const officeField = (label: string, max: number, pattern?: RegExp) => {
-  let field = Joi.string().trim().max(max).required();
-  if (pattern) field = field.pattern(pattern);
-  return Joi.any().when('no_physical_location', {
-    is: true,
-    then: Joi.any().strip(),
-    otherwise: field.messages({
-      'any.required': `${label} is required.`, 'string.empty': `${label} is required.`, 'string.max': `${label} is too long.`,
-      'string.pattern.base': `Please enter a valid ${label.toLowerCase()} code.`,
-    }),
-  });
-};
+/** A field of the physical location (the shared office rules): required unless there is no physical location. */
+const officeField = (field: Joi.Schema) => Joi.any().when('no_physical_location', { is: true, then: Joi.any().strip(), otherwise: field });
 
 export const locationsSchema = Joi.object({
   no_online_sessions: checkbox(),
@@ -61,11 +50,11 @@ export const locationsSchema = Joi.object({
       'array.min': LOCATION_MESSAGES.states, 'any.required': LOCATION_MESSAGES.states, 'string.length': 'Please choose states from the list.',
     }),
   }),
-  address: officeField('Address', 200),
-  address_2: Joi.any().when('no_physical_location', { is: true, then: Joi.any().strip(), otherwise: trimmed(200) }),
-  city: officeField('City', 100),
-  zip: officeField('Zip', 10, /^\d{5}(-\d{4})?$/),
-  state: officeField('State', 2),
+  address: officeField(OFFICE_FIELDS.address()),
+  address_2: officeField(OFFICE_FIELDS.address_2()),
+  city: officeField(OFFICE_FIELDS.city()),
+  zip: officeField(OFFICE_FIELDS.zip()),
+  state: officeField(OFFICE_FIELDS.state()),
 }).custom((value, helpers) => (value.no_online_sessions && value.no_physical_location ? helpers.error('any.invalid') : value))
   .messages({ 'any.invalid': LOCATION_MESSAGES.bothOptedOut });
 
