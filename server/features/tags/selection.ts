@@ -1,6 +1,6 @@
 // Saving tag pickers as taggings (spec 2 §5 "Tag selections", §7 "Taggings"): a posted checkbox list
 // becomes entries (tagTypePlural, tagId, associate) against what the provider has, applied together in
-// one transaction; a filter narrows the offered options (the picker's search box).
+// one transaction.
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -20,12 +20,6 @@ export function taggingEntries(type: string, current: number[], wanted: number[]
     ...current.filter((id) => !want.has(id)).map((tagId) => ({ tagTypePlural: type, tagId, associate: false })),
     ...wanted.filter((id) => !have.has(id)).map((tagId) => ({ tagTypePlural: type, tagId, associate: true })),
   ];
-}
-
-/** Options whose name holds the filter text (case-insensitive); all of them for an empty filter. */
-export function filterOptions<T extends { name: string }>(options: T[], filter: string): T[] {
-  const needle = filter.trim().toLowerCase();
-  return needle ? options.filter((o) => o.name.toLowerCase().includes(needle)) : options;
 }
 
 /** The filter text of a request's query (?q=), bounded. */

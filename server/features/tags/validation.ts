@@ -9,7 +9,6 @@ export const atMost = (n: number) => `You've reached the maximum number of selec
 export const selectOneOrMore = (field: string) => `Please select one or more ${field}.`;
 export const TOP_SPECIALTIES_MAX = 6;
 export const TOP_SPECIALTIES_MESSAGE = `You've reached the maximum number of specialties (${TOP_SPECIALTIES_MAX})...`;
-export const NO_RESULTS = 'No results! Please search again...';
 export const CHOOSE_FROM_LIST = 'Please choose from the list.';
 
 /**
