@@ -2,6 +2,7 @@
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
 import { validate } from '../auth/validation';
+import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../tags/validation';
 import { OFFICE_FIELDS } from '../locations/validation';
 import { FEE_AND_LENGTH, feeField, lengthField } from '../insurance-fees/fee-fields';
 
@@ -81,33 +82,8 @@ export function validateLocations(body: unknown) {
 
 // --- Tag selections (spec 2 §5) ------------------------------------------------------------------
 
-export interface SelectionRule { min: number; max: number; message?: string }
-
-/** Approaches 1–20, specialties 3–20, everything else 1–20 (spec 2 §5 "Tag selections"). */
-export const SELECTION_RULES = {
-  clientele: { min: 1, max: 20 },
-  languages: { min: 1, max: 20 },
-  specialties: { min: 3, max: 20 },
-  approaches: { min: 1, max: 20 },
-  insurances: { min: 1, max: 200 },
-} satisfies Record<string, SelectionRule>;
-
-export const atLeast = (n: number) => `You must have at least ${n} selection(s).`;
-export const atMost = (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
-export const selectOneOrMore = (field: string) => `Please select one or more ${field}.`;
-
-/** A checkbox list of tag ids: only ids of the offered tags, between min and max of them. */
-export function tagSelection(allowed: number[], rule: SelectionRule) {
-  const few = rule.message ?? atLeast(rule.min);
-  return Joi.array().single().items(Joi.number().integer().valid(...allowed)).unique().min(rule.min).max(rule.max).required().messages({
-    'array.min': few,
-    'any.required': few,
-    'array.max': rule.message ?? atMost(rule.max),
-    'any.only': 'Please choose from the list.',
-    'number.base': 'Please choose from the list.',
-    'array.unique': 'Please choose each option once.',
-  });
-}
+// The rules, messages and checkbox-list schema live with the other tag helpers (features/tags).
+export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../tags/validation';
 
 // --- About You (spec 2 §5 "About practice") -------------------------------------------------------
 
@@ -167,10 +143,4 @@ export function parseCrop(body: Record<string, unknown>): CropFractions | null {
   const size = number(body.crop_size);
   if (![x, y, size].every(Number.isFinite) || x < 0 || y < 0 || x > 1 || y > 1 || size <= 0 || size > 1) return null;
   return { x, y, size };
-}
-
-/** Reads a posted checkbox list back into ids (to re-render a failed form with what was ticked). */
-export function postedIds(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
-  return list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
