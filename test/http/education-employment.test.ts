@@ -194,3 +194,25 @@ describe('education-employment: years (current year back 70; end not before star
     assert.equal((await content(id)).year_earned_grad_degree, YEAR - 69);
   });
 });
+
+describe('education-employment: a failing save (spec 2 §8)', () => {
+  it('answers 500 with "There was an error updating your profile." and keeps the typed lines', async () => {
+    const { client, id } = await signedIn();
+    const { db } = ctx();
+    // This run's own database: a trigger makes the update fail, and is dropped again.
+    await db.raw(`create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
+    await db.raw('create trigger test_fail_update before update of custom_content on providers for each row execute function test_fail_update()');
+    try {
+      const response = await post(client, 'employment', {
+        employment_count: '1', 'employment-0-employer': 'Kept Clinic', 'employment-0-start': '2019', 'employment-0-end': 'Present',
+      });
+      assert.equal(response.status, 500);
+      assert.match(textOf(response.text), /There was an error updating your profile\./);
+      assert.match(response.text, /id="employment-0-employer"[^>]*value="Kept Clinic"/);
+    } finally {
+      await db.raw('drop trigger if exists test_fail_update on providers');
+      await db.raw('drop function if exists test_fail_update()');
+    }
+    assert.equal((await content(id)).employment_v2, undefined);
+  });
+});

@@ -261,3 +261,24 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
     assert.deepEqual(await boxes(id), [{ title: 'Evenings?', text: 'Yes.' }]);
   });
 });
+
+describe('message-statement: a failing save (spec 2 §8)', () => {
+  it('answers 500 with "There was an error updating your profile." and keeps the typed text', async () => {
+    const { client, id } = await signedIn();
+    const { db } = ctx();
+    // This run's own database: a trigger makes the update fail, and is dropped again.
+    await db.raw(`create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
+    await db.raw('create trigger test_fail_update before update of professional_statement on providers for each row execute function test_fail_update()');
+    try {
+      const typed = words(150, 'kept');
+      const response = await post(client, 'professional-statement', { professional_statement: typed });
+      assert.equal(response.status, 500);
+      assert.match(textOf(response.text), /There was an error updating your profile\./);
+      assert.match(response.text, new RegExp(`>${typed}</textarea>`));
+    } finally {
+      await db.raw('drop trigger if exists test_fail_update on providers');
+      await db.raw('drop function if exists test_fail_update()');
+    }
+    assert.equal((await provider(id)).professional_statement, null);
+  });
+});

@@ -60,15 +60,18 @@ export function educationEmploymentRoutes(db: Knex): Router {
 
   router.get(PAGE_PATH, ...guards, (req, res) => show(req, res, editingSection(req)));
 
-  router.post(`${PAGE_PATH}/:section`, ...guards, formPost(
-    MESSAGES.error,
-    (req, res, errors, status) => show(req, res, String(req.params.section), errors, status),
-    async (req, res) => {
-      const section = await service.saveSection(db, res.locals.viewer!, String(req.params.section), req.body as Record<string, unknown>);
-      flash(req, 'success', SAVED[section]);
-      res.redirect(303, `${PAGE_PATH}#${section}`);
-    },
-  ));
+  // One path per section (no :section parameter): the cross-account walk classifies every path parameter.
+  for (const sectionId of service.SECTIONS) {
+    router.post(`${PAGE_PATH}/${sectionId}`, ...guards, formPost(
+      MESSAGES.error,
+      (req, res, errors, status) => show(req, res, sectionId, errors, status),
+      async (req, res) => {
+        await service.saveSection(db, res.locals.viewer!, sectionId, req.body as Record<string, unknown>);
+        flash(req, 'success', SAVED[sectionId]);
+        res.redirect(303, `${PAGE_PATH}#${sectionId}`);
+      },
+    ));
+  }
 
   return router;
 }

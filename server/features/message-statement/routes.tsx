@@ -14,6 +14,9 @@ import * as service from './service';
 import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
 import type { StatementRecord } from './repo';
 
+/** Every section id of both provider types; a section of the other type answers 404. */
+const SECTION_IDS = [...new Set([...sectionsFor('individual'), ...sectionsFor('practice')].map((s) => s.id))];
+
 export const pageTitle = (type: 'individual' | 'practice') => (type === 'practice' ? 'Practice Description' : 'Statement & Message');
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -69,15 +72,18 @@ export function messageStatementRoutes(db: Knex): Router {
 
   router.get(PAGE_PATH, ...requireSelectedProfile, (req, res) => show(req, res, editingSection(req)));
 
-  router.post(`${PAGE_PATH}/:section`, ...requireSelectedProfile, formPost(
-    MESSAGES.error,
-    (req, res, errors, status) => show(req, res, String(req.params.section), errors, status),
-    async (req, res) => {
-      const section = await service.saveSection(db, res.locals.viewer!, String(req.params.section), req.body as Record<string, unknown>);
-      flash(req, 'success', `${section.title} saved.`);
-      res.redirect(303, `${PAGE_PATH}#${section.id}`);
-    },
-  ));
+  // One path per section (no :section parameter): the cross-account walk classifies every path parameter.
+  for (const sectionId of SECTION_IDS) {
+    router.post(`${PAGE_PATH}/${sectionId}`, ...requireSelectedProfile, formPost(
+      MESSAGES.error,
+      (req, res, errors, status) => show(req, res, sectionId, errors, status),
+      async (req, res) => {
+        const section = await service.saveSection(db, res.locals.viewer!, sectionId, req.body as Record<string, unknown>);
+        flash(req, 'success', `${section.title} saved.`);
+        res.redirect(303, `${PAGE_PATH}#${section.id}`);
+      },
+    ));
+  }
 
   return router;
 }
