@@ -31,6 +31,19 @@ export interface Config {
   smsProvider: 'local';
   /** Uploaded files: local disk under DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** Outside pages embedded in member pages (spec 2 §2 Benefit and tips pages); framed only on their page. */
+  embeds: EmbedsConfig;
+  /** MARKETING_FORM_URL: where Contact Us submissions are posted as JSON; absent, they stay local. */
+  marketingFormUrl: string | null;
+  /** Address of a state's provider community list; {state} is the lowercase state code (ri, ma, ny, ca). */
+  providerCommunityEmail: string;
+}
+
+export interface EmbedsConfig {
+  feeCalculator: string;
+  helpDesk: string;
+  /** The scheduling page of each photo & video shoot option. */
+  photoShoot: Record<'remote-setup' | 'new-photoshoot' | 'reshoot' | 'remote-new-photoshoot' | 'reschedule-shoot', string>;
 }
 
 export type StorageConfig =
@@ -38,6 +51,8 @@ export type StorageConfig =
   | { kind: 's3'; bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null };
 
 const bool = Joi.boolean().truthy('1', 'yes', 'on', 'true').falsy('0', 'no', 'off', 'false');
+
+const embedUrl = Joi.string().uri({ scheme: ['http', 'https'] }).empty('');
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
@@ -73,6 +88,17 @@ const schema = Joi.object({
     is: Joi.exist(), then: Joi.required().messages({ 'any.required': 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set' }),
   }),
   S3_SECRET_ACCESS_KEY: Joi.string().empty(''),
+  // Embedded pages (scheduling, fee calculator, help desk) and the marketing form.
+  FEE_CALCULATOR_URL: embedUrl.default('https://fees.example.com/calculator'),
+  HELP_DESK_URL: embedUrl.default('https://help.example.com/'),
+  PHOTOSHOOT_REMOTE_SETUP_URL: embedUrl.default('https://scheduling.example.com/remote-setup'),
+  PHOTOSHOOT_NEW_URL: embedUrl.default('https://scheduling.example.com/new-photoshoot'),
+  PHOTOSHOOT_RESHOOT_URL: embedUrl.default('https://scheduling.example.com/reshoot'),
+  PHOTOSHOOT_REMOTE_NEW_URL: embedUrl.default('https://scheduling.example.com/remote-new-photoshoot'),
+  PHOTOSHOOT_RESCHEDULE_URL: embedUrl.default('https://scheduling.example.com/reschedule-shoot'),
+  MARKETING_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
+    .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -117,6 +143,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accessKeyId: value.S3_ACCESS_KEY_ID ?? null, secretAccessKey: value.S3_SECRET_ACCESS_KEY ?? null,
       }
       : { kind: 'local' },
+    embeds: {
+      feeCalculator: value.FEE_CALCULATOR_URL,
+      helpDesk: value.HELP_DESK_URL,
+      photoShoot: {
+        'remote-setup': value.PHOTOSHOOT_REMOTE_SETUP_URL,
+        'new-photoshoot': value.PHOTOSHOOT_NEW_URL,
+        reshoot: value.PHOTOSHOOT_RESHOOT_URL,
+        'remote-new-photoshoot': value.PHOTOSHOOT_REMOTE_NEW_URL,
+        'reschedule-shoot': value.PHOTOSHOOT_RESCHEDULE_URL,
+      },
+    },
+    marketingFormUrl: value.MARKETING_FORM_URL ?? null,
+    providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
   };
 }
 

@@ -31,3 +31,16 @@ export function securityHeaders(): RequestHandler[] {
     },
   ];
 }
+
+/**
+ * For a page that embeds an outside page (scheduling, fee calculator, help desk): the CSP above allows
+ * framing nothing, so this adds frame-src for exactly the origins of the configured URLs, on that page only.
+ */
+export function allowFramesFrom(urls: string[]): RequestHandler {
+  const origins = [...new Set(urls.map((url) => new URL(url).origin))].join(' ');
+  return (_req, res, next) => {
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string' && origins) res.setHeader('Content-Security-Policy', `${policy};frame-src ${origins}`);
+    next();
+  };
+}

@@ -5,6 +5,9 @@ import type { Config } from '../config';
 import { createLocalCaptcha } from './captcha/local';
 import type { Captcha } from './captcha/port';
 import { createLocalMailer } from './mail/local';
+import { createHttpMarketingForm } from './marketing-form/http';
+import { createLocalMarketingForm } from './marketing-form/local';
+import type { MarketingForm } from './marketing-form/port';
 import type { Mailer } from './mail/port';
 import { createSmtpMailer } from './mail/smtp';
 import { createLocalSms } from './sms/local';
@@ -20,6 +23,8 @@ export interface Integrations {
   storage: Storage;
   /** The bot check of registration; only the local one (honeypot) exists for now. */
   captcha: Captcha;
+  /** Contact Us submissions: posted to MARKETING_FORM_URL, or kept on this machine. */
+  marketingForm: MarketingForm;
   /** True when outgoing mail and SMS stay on this machine (then /dev/outbox shows them). */
   local: boolean;
 }
@@ -29,5 +34,6 @@ export function createIntegrations(config: Config, db: Knex): Integrations {
   const storage = config.storage.kind === 's3'
     ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
     : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), local: !config.smtpUrl };
+  const marketingForm = config.marketingFormUrl ? createHttpMarketingForm(config.marketingFormUrl) : createLocalMarketingForm();
+  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl };
 }

@@ -1,0 +1,27 @@
+// The only knex calls of the benefit pages: the profile's states, videos and referral code.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+/** States the provider practises in: its locations' and its licences' states. */
+export async function practiceStates(db: Db, providerId: number): Promise<string[]> {
+  const rows: { state: string }[] = await db('locations').where({ provider_id: providerId }).select('state')
+    .union((q) => q.from('licenses').where({ provider_id: providerId }).select('state'));
+  return rows.map((r) => r.state.toUpperCase());
+}
+
+export async function videos(db: Db, providerId: number): Promise<unknown[]> {
+  const row = await db('providers').where({ id: providerId }).first(db.raw(`custom_content->'videos' as videos`));
+  return Array.isArray(row?.videos) ? row.videos : [];
+}
+
+export async function referralCode(db: Db, providerId: number): Promise<string> {
+  const row = await db('providers').where({ id: providerId }).first('referral_code');
+  return row.referral_code as string;
+}
+
+/** Profiles created through a signup link carrying this code (providers.signup_source "referral:CODE"). */
+export async function countReferred(db: Db, code: string): Promise<number> {
+  const row = await db('providers').where({ signup_source: `referral:${code}` }).count<{ count: string }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}

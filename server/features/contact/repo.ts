@@ -1,0 +1,8 @@
+// The only knex calls of Contact Us.
+import type { Knex } from 'knex';
+import type { MarketingFormSubmission } from '../../integrations/marketing-form/port';
+
+export async function insertContactRequest(db: Knex | Knex.Transaction, submission: MarketingFormSubmission, deliveredVia: string): Promise<number> {
+  const [row] = await db('contact_requests').insert({ ...submission, delivered_via: deliveredVia }).returning('id');
+  return Number(row.id);
+}

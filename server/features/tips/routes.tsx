@@ -1,0 +1,30 @@
+// The Practice Resources pages (spec 1 §2): phone consultation, referral and membership tips (members
+// only) and the embedded fee calculator (open to every signed-in provider).
+import { Router } from 'express';
+import type { Config } from '../../config';
+import { requireSignIn } from '../../http/guards';
+import { render } from '../../http/render';
+import { allowFramesFrom } from '../../http/security';
+import { FeeCalculatorPage } from '../../../views/pages/tips/FeeCalculatorPage';
+import { IncreasingReferralsPage } from '../../../views/pages/tips/IncreasingReferralsPage';
+import { MembershipTipsPage } from '../../../views/pages/tips/MembershipTipsPage';
+import { PhoneConsultationsPage } from '../../../views/pages/tips/PhoneConsultationsPage';
+import { membersOnly } from '../benefits/membership';
+
+export function tipsRoutes({ config }: { config: Config }): Router {
+  const router = Router();
+
+  router.get('/tips/phone-consultations', ...membersOnly('Phone Consultation Tips'), (req, res) =>
+    render(req, res, { title: 'Phone Consultation Tips', page: <PhoneConsultationsPage /> }));
+
+  router.get('/tips/increasing-referrals', ...membersOnly('Increasing Referrals'), (req, res) =>
+    render(req, res, { title: 'Increasing Referrals', page: <IncreasingReferralsPage /> }));
+
+  router.get('/tips/membership', ...membersOnly('Membership Tips'), (req, res) =>
+    render(req, res, { title: 'Membership Tips', page: <MembershipTipsPage brand={config.brandName} /> }));
+
+  router.get('/fee-calculator', requireSignIn, allowFramesFrom([config.embeds.feeCalculator]), (req, res) =>
+    render(req, res, { title: 'Fee Calculator', page: <FeeCalculatorPage src={config.embeds.feeCalculator} /> }));
+
+  return router;
+}

@@ -1,0 +1,38 @@
+// The only knex calls of the Clinical Vetting quiz: the question bank, the attempts, and
+// custom_content.vetting_status of the provider.
+import type { Knex } from 'knex';
+import type { QuizQuestion } from './validation';
+
+type Db = Knex | Knex.Transaction;
+
+export interface AttemptRow { id: number; passed: boolean; answers: Record<string, string>; created_at: Date }
+
+export async function listQuestions(db: Db): Promise<QuizQuestion[]> {
+  const rows: { id: number; text: string; choices: string[]; correct_choice: string }[] =
+    await db('vetting_questions').orderBy('position').select('id', 'text', 'choices', 'correct_choice');
+  return rows.map((r) => ({ id: r.id, text: r.text, choices: r.choices, correctChoice: r.correct_choice }));
+}
+
+/** The provider's vetting_status; with forUpdate the row stays locked until the transaction ends. */
+export async function vettingStatus(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<string | null> {
+  let query = db('providers').where({ id: providerId }).first(db.raw(`custom_content->>'vetting_status' as vetting_status`));
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query;
+  return row?.vetting_status ?? null;
+}
+
+export async function setVettingStatus(db: Db, providerId: number, status: string): Promise<void> {
+  await db('providers').where({ id: providerId })
+    .update({ custom_content: db.raw(`jsonb_set(custom_content, '{vetting_status}', to_jsonb(?::text))`, [status]) });
+}
+
+export async function insertAttempt(db: Db, providerId: number, answers: Record<string, string>, passed: boolean): Promise<void> {
+  await db('vetting_attempts').insert({ provider_id: providerId, answers: JSON.stringify(answers), passed });
+}
+
+export async function latestAttempt(db: Db, providerId: number): Promise<AttemptRow | null> {
+  const row = await db('vetting_attempts').where({ provider_id: providerId })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first('id', 'passed', 'answers', 'created_at');
+  return row ?? null;
+}
