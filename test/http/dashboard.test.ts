@@ -2,33 +2,13 @@
 // onboarding screen vs dashboard, checklist by status, action cards and their events, widgets read
 // from the appointments and messages tables, and the ?id= appointment panel. One describe per rule.
 import assert from 'node:assert/strict';
-import type { Knex } from 'knex';
 import { greetingFor } from '../../server/features/dashboard/greeting';
 import { ctx } from '../support/context';
 import { createProviderUser, type ProviderSpec } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
-import { firstTagIds } from './onboarding-helpers';
+import { appointment as addAppointment, clientUser as addClient, completeProfile, minutes, noonZone } from './dashboard-helpers';
 
 type Status = NonNullable<ProviderSpec['status']>;
-
-/** Fills every checklist item of a profile (spec 2 §2), one top specialty included. */
-async function completeProfile(db: Knex, providerId: number, type: 'individual' | 'practice' = 'individual'): Promise<void> {
-  const types = ['professions', 'languages', 'clientele', 'approaches', ...(type === 'individual' ? ['degrees'] : [])];
-  for (const tagType of types) {
-    for (const tagId of await firstTagIds(db, tagType, 1)) await db('taggings').insert({ provider_id: providerId, tag_id: tagId });
-  }
-  const specialties = await firstTagIds(db, 'specialties', 3);
-  await db('taggings').insert(specialties.map((tagId, i) => ({ provider_id: providerId, tag_id: tagId, is_top: i === 0 })));
-  await db('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true });
-  await db('licenses').insert({ provider_id: providerId, state: 'NY', number: 'LCSW 1234', license_type: 'LCSW', expiration: 2030 });
-  await db('providers').where({ id: providerId }).update({
-    phone_number: '+12125550100',
-    contact_email: 'office@example.test',
-    image_key: `headshots/${providerId}.jpg`,
-    custom_content: JSON.stringify({ session_fee_ongoing: 150, session_length_ongoing: 50, vetting_status: 'vetted', education_v2: [{ institution: 'NYU', degree: 'MSW', completion: '2012' }] }),
-    calendar_open: true,
-  });
-}
 
 interface Made { client: Agent; providerId: number; userId: number; accountId: number }
 
@@ -52,32 +32,12 @@ async function logEvent(client: Agent, providerId: number, fields: Record<string
   return client.post(`/event/${providerId}/log-event`).type('form').send({ _csrf, type: 'therapist_portal_cta_event', ...fields });
 }
 
+const clientUser = (first: string, last: string) => addClient(ctx().db, first, last);
+const appointment = (providerId: number, clientUserId: number | null, start: Date, extra: Record<string, unknown> = {}) =>
+  addAppointment(ctx().db, providerId, clientUserId, start, extra);
+
 const events = () => ctx().db('events').orderBy('id').select('type', 'provider_id', 'user_id', 'data');
 const customContent = async (providerId: number) => (await ctx().db('providers').where({ id: providerId }).first('custom_content')).custom_content;
-
-/** A client user (scope client) with a name and phone, for appointments and conversations. */
-async function clientUser(firstName: string, lastName: string): Promise<number> {
-  const [row] = await ctx().db('users')
-    .insert({ email: `${firstName.toLowerCase()}${Math.random().toString(36).slice(2, 8)}@client.test`, first_name: firstName, last_name: lastName, phone_number: '+12125550199', scopes: ['client'] })
-    .returning('id');
-  return Number(row.id);
-}
-
-const minutes = (n: number) => n * 60_000;
-
-async function appointment(providerId: number, clientUserId: number | null, start: Date, extra: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await ctx().db('appointments')
-    .insert({ provider_id: providerId, client_user_id: clientUserId, start_time: start, end_time: new Date(start.getTime() + minutes(30)), ...extra })
-    .returning('id');
-  return Number(row.id);
-}
-
-/** A fixed-offset zone in which it is now about noon, so "later today" and "tomorrow" never cross midnight. */
-function noonZone(now = new Date()): string {
-  const offset = 12 - now.getUTCHours(); // -11 … +12
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 describe('dashboard: greeting by the hour in the provider\'s time zone, with the first or company name', () => {
   it('an individual is greeted by first name, in the provider\'s time zone', async () => {
