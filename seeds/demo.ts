@@ -73,6 +73,72 @@ export async function seedDemo(knex: Knex): Promise<void> {
     await demo.create(knex, await hashPassword(DEMO_PASSWORD));
   }
   await seedLicenseStatuses(knex);
+  await seedGroupsAndTestimonials(knex);
+}
+
+// Therapy groups and testimonials for the demo profiles (spec 2 §3). Each part is added only when the
+// profile has none yet, so re-running changes nothing and hand edits survive.
+async function seedGroupsAndTestimonials(knex: Knex): Promise<void> {
+  const providerOf = async (email: string, type: 'individual' | 'practice') => {
+    const row = await knex('users as u')
+      .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
+      .join('providers as p', 'p.id', 'pc.provider_id')
+      .where({ 'u.email': email, 'p.type': type })
+      .whereNull('p.practice_id')
+      .orderBy('p.id')
+      .first('p.id');
+    return row?.id as Id | undefined;
+  };
+  const dana = await providerOf(DEMO_EMAILS.individual, 'individual');
+  const slug = 'anxiety-skills-group-midtown';
+  if (dana && !(await knex('therapy_groups').where({ provider_id: dana }).first('id')) && !(await knex('therapy_groups').where({ slug }).first('id'))) {
+    await knex('therapy_groups').insert({
+      provider_id: dana,
+      name: 'Anxiety Skills Group',
+      slug,
+      hours: 'Tuesdays 6pm - 7:30pm',
+      costs: '$60 per session',
+      status: 'active',
+      expired_at: new Date(Date.now() + 100 * 24 * 60 * 60 * 1000),
+      short_description: 'An eight-week skills group for adults who want practical tools for anxiety.',
+      description:
+        'Each week we learn and practise one skill from cognitive behavioral therapy or acceptance and commitment therapy, ' +
+        'share what worked, and plan small experiments for the week ahead. Groups are capped at eight members.',
+      remote_location: false,
+      address: '250 W 57th St',
+      address_2: 'Suite 1203',
+      city: 'New York',
+      state: 'NY',
+      zip: '10107',
+    });
+  }
+  const practice = await providerOf(DEMO_EMAILS.practice, 'practice');
+  if (practice && !(await knex('feedback').where({ provider_id: practice }).first('id'))) {
+    await knex('feedback').insert([
+      {
+        provider_id: practice,
+        kind: 'testimonial',
+        body: 'The intake coordinator matched us with a couples therapist within a week. We are talking again instead of arguing.',
+        author: 'S. and D., Somerville',
+        submitted_at: daysAgo(90),
+        display_testimonial: true,
+      },
+      {
+        provider_id: practice,
+        kind: 'testimonial',
+        body: 'Evening appointments made it possible for my teenager to keep going every week.',
+        author: 'A parent in Boston',
+        submitted_at: daysAgo(30),
+        display_testimonial: false,
+      },
+      {
+        provider_id: practice,
+        kind: 'feedback',
+        body: 'Parking near the State Street office was hard to find; a note about the garage would help.',
+        submitted_at: daysAgo(12),
+      },
+    ]);
+  }
 }
 
 // General information: Dana also holds licences in each other verification state (Unverified, Not
