@@ -58,13 +58,13 @@ export function DashboardPage({ view, announcements, blogPosts }: DashboardPageP
       ) : (
         <>
           {view.checklist && <Checklist items={view.checklist} />}
-          {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
           {view.widgets && (
             <div className="dashboard__widgets">
               <UnreadMessages unread={view.widgets.unread} />
               <UpcomingConsultations days={view.widgets.upcoming} />
             </div>
           )}
+          {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
           <Announcements items={announcements} />
           <BlogPosts posts={blogPosts} />
         </>
