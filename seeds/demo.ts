@@ -1,6 +1,8 @@
 // Demo people for local use and browser tests, one per situation the portal must handle.
 // Idempotent by e-mail: a demo user that already exists is left exactly as it is (it may have
 // been edited by hand); delete the user to have it re-created. Needs seedReference first.
+import { utc } from '@date-fns/utc';
+import { addDays, format } from 'date-fns';
 import type { Knex } from 'knex';
 import { hashPassword } from '../server/features/auth/passwords';
 import { slugify, type TagType } from './reference';
@@ -73,6 +75,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
     await demo.create(knex, await hashPassword(DEMO_PASSWORD));
   }
   await seedLicenseStatuses(knex);
+  await seedVacationResponder(knex);
   await seedGroupsAndTestimonials(knex);
 }
 
@@ -677,4 +680,22 @@ async function freeSlug(knex: Knex, base: string): Promise<string> {
 
 function daysAgo(days: number): Date {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+}
+
+// Availability & Locations: Dana's vacation responder is filled in (two weeks from seeding, for a week)
+// but off, so the demo can switch it on. Only while it was never filled in: re-running changes nothing.
+async function seedVacationResponder(knex: Knex): Promise<void> {
+  const dana = await knex('users as u')
+    .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
+    .join('providers as p', 'p.id', 'pc.provider_id')
+    .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' })
+    .orderBy('p.id')
+    .first('p.id');
+  if (!dana) return;
+  const day = (days: number) => format(addDays(new Date(), days, { in: utc }), 'yyyy-MM-dd', { in: utc });
+  await knex('out_of_office_messages').where({ provider_id: dana.id }).whereNull('message').update({
+    start_date: day(14),
+    end_date: day(21),
+    message: 'Thank you for reaching out! I am away this week and will reply to every message as soon as I am back.',
+  });
 }
