@@ -76,6 +76,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   }
   await seedLicenseStatuses(knex);
   await seedVacationResponder(knex);
+  await seedDashboardWidgets(knex);
   await seedGroupsAndTestimonials(knex);
 }
 
@@ -697,5 +698,35 @@ async function seedVacationResponder(knex: Knex): Promise<void> {
     start_date: day(14),
     end_date: day(21),
     message: 'Thank you for reaching out! I am away this week and will reply to every message as soon as I am back.',
+  });
+}
+
+// Dashboard: Dana has two phone consultations with the demo client (in about 2 hours and about a day
+// after seeding) and one unread message, so the widgets show rows. Only while Dana has no appointment
+// and no conversation yet: re-running changes nothing.
+async function seedDashboardWidgets(knex: Knex): Promise<void> {
+  const dana = await knex('users as u')
+    .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
+    .join('providers as p', 'p.id', 'pc.provider_id')
+    .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' })
+    .orderBy('p.id')
+    .first('p.id');
+  const client = await knex('users').where({ email: DEMO_EMAILS.client }).first('id');
+  if (!dana || !client) return;
+  const busy = await knex('appointments').where({ provider_id: dana.id }).first('id')
+    ?? await knex('conversations').where({ provider_id: dana.id }).first('id');
+  if (busy) return;
+  const hour = 60 * 60 * 1000;
+  const onTheHour = (hoursAhead: number) => new Date(Math.ceil((Date.now() + hoursAhead * hour) / hour) * hour);
+  await knex('appointments').insert([
+    { provider_id: dana.id, client_user_id: client.id, start_time: onTheHour(2), end_time: new Date(onTheHour(2).getTime() + hour / 2), intake_form: { insurance: 'Aetna', session_type: 'Individual therapy' } },
+    { provider_id: dana.id, client_user_id: client.id, start_time: onTheHour(25), end_time: new Date(onTheHour(25).getTime() + hour / 2) },
+  ]);
+  const [conversation] = await knex('conversations')
+    .insert({ provider_id: dana.id, client_user_id: client.id, last_message_at: new Date() })
+    .returning('id');
+  await knex('messages').insert({
+    conversation_id: conversation.id, provider_id: dana.id, client_user_id: client.id, sender: 'client',
+    message_content: 'Hi Dana, I would like to talk about starting therapy. Do you have evening times?',
   });
 }
