@@ -21,7 +21,7 @@ export function VideoEmbeddingPage({ videos, width, height }: { videos: VideoEmb
             <h2 id={`${id}-heading`}>{video.title}</h2>
             {video.snippet ? (
               <div className="field">
-                <label htmlFor={id}>{video.host} embed code</label>
+                <label htmlFor={id}>{`${video.host} embed code`}</label>
                 <p className="hint" id={`${id}-hint`}>Select all the code (Ctrl+A, or ⌘+A on a Mac) and copy it (Ctrl+C or ⌘+C).</p>
                 <textarea id={id} className="code-box" readOnly rows={4} aria-describedby={`${id}-hint`} value={video.snippet} />
               </div>
