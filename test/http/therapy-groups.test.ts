@@ -1,6 +1,7 @@
 // /therapy-groups (spec 2 §2, §3, §4 "Therapy group status" and "Inactive profiles", §5 "Therapy group
 // form", §9), one describe per rule, the spec's messages in the assertions.
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import type { Storage } from '../../server/integrations/storage/port';
 import { defaultExpiry, todayUtc } from '../../server/features/therapy-groups/validation';
 import { ctx } from '../support/context';
@@ -185,6 +186,13 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     }
   });
 
+  it('the description is at most 2000 characters', async () => {
+    const { client } = await signedIn();
+    const response = await send(client, '/therapy-groups', { ...goodGroup(), description: 'a'.repeat(2001) }, image());
+    assert.equal(response.status, 422);
+    assert.match(mainTextOf(response.text), /Description must be 2000 characters or less\./);
+  });
+
   it('no double quotes in the name', async () => {
     const { client } = await signedIn();
     const response = await send(client, '/therapy-groups', { ...goodGroup(), name: 'The "Calm" Group' }, image());
@@ -222,6 +230,10 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     assert.match(mainTextOf(small.text), /Please select a higher quality photo \(at least 100kb\)/);
     const gray = await send(client, '/therapy-groups', goodGroup(), { body: await grayRgbPng(), name: 'gray.png' });
     assert.match(mainTextOf(gray.text), /black-and-white or grayscale/);
+    const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const bomb = await send(client, '/therapy-groups', goodGroup(), { body: huge, name: 'huge.png' });
+    assert.equal(bomb.status, 422);
+    assert.match(mainTextOf(bomb.text), /too many pixels/);
     assert.equal((await groups(providerId)).length, 0);
   });
 

@@ -62,7 +62,8 @@ const schema = Joi.object<GroupInput>({
   costs: text('Costs', 200),
   short_description: Joi.string().trim().required().max(SHORT_DESCRIPTION_MAX)
     .messages({ 'any.required': GROUP_MESSAGES.required('Short description'), 'string.empty': GROUP_MESSAGES.required('Short description'), 'string.max': GROUP_MESSAGES.shortTooLong }),
-  description: text('Description', 5000),
+  // 2000: the shared multipart parser reads text fields of up to 4096 bytes.
+  description: text('Description', 2000),
   remote_location: Joi.boolean().truthy('1').falsy('0', '').default(false),
   address: inPerson('Address', 200),
   address_2: Joi.when('remote_location', { is: true, then: Joi.any().strip(), otherwise: Joi.string().trim().max(200).allow('') }),
