@@ -87,7 +87,7 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
   it('uploads several photos at once, in order, re-encoded as JPEG without metadata, with a thumbnail; both are served', async () => {
     const { client, id } = await signedIn();
     const tagged = await sharp(await colourfulLarge(2400, 1200)).jpeg({ quality: 95 })
-      .withExif({ IFD0: { Artist: 'Secret Camera Owner' }, GPS: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1' } }).toBuffer();
+      .withExif({ IFD0: { Artist: 'Secret Camera Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1' } }).toBuffer();
     assert.ok((await sharp(tagged).metadata()).exif, 'the upload carries EXIF');
     const response = await uploadGallery(client, [{ name: 'office.jpg', body: tagged }, await good('garden.png')]);
     assert.equal(response.status, 303, mainTextOf(response.text).slice(-600));

@@ -179,7 +179,7 @@ function PhotoSection({ id, title, label, field, action, photos, view, csrfToken
             manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
           }} />
         </>
-      ) : <p className="muted">No photos yet.</p>}
+      ) : <p className="hint">No photos yet.</p>}
       <PostForm action={action} encType="multipart/form-data">
         <div className={error ? 'field field--error' : 'field'}>
           <label htmlFor={inputId}>Add photos</label>
