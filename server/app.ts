@@ -43,7 +43,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security';
-import { createSessionMiddleware, enforceSessionLifetime } from './http/session';
+import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
 import type { Integrations } from './integrations';
 
 /** Static files of public/ (favicon and the like); pages never touch the disk on their way. */
@@ -98,6 +98,7 @@ export function createApp(deps: AppDeps): PortalApp {
   });
   app.use(sessions.middleware);
   app.use(enforceSessionLifetime);
+  app.use(saveSessionBeforeRedirect);
   const auth = configurePassport();
   app.use(auth.initialize());
   app.use(auth.session());

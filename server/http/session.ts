@@ -76,3 +76,19 @@ export const enforceSessionLifetime: RequestHandler = (req, _res, next) => {
 export function recordActivity(session: { lastSeenAt?: number }): void {
   session.lastSeenAt = Date.now();
 }
+
+/**
+ * After a form post, the redirect goes out only once the session (and so its flash) is stored.
+ * express-session writes the response headers before its own save finishes, so a fast browser could
+ * follow the 303 and render the next page without the flash. GETs are left alone: they rarely change
+ * the session, and saving would create rows for visitors.
+ */
+export const saveSessionBeforeRedirect: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  const redirect = res.redirect.bind(res) as (...args: unknown[]) => void;
+  res.redirect = ((...args: unknown[]) => {
+    if (!req.session) return redirect(...args);
+    req.session.save((error) => (error ? next(error) : redirect(...args)));
+  }) as typeof res.redirect;
+  next();
+};

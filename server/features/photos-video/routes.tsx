@@ -42,15 +42,6 @@ function videoItem(video: unknown, index: number): VideoItem {
   return { title, url };
 }
 
-/**
- * 303 after the session (and so the flash) is stored. express-session sends the headers before its own
- * save finishes, so a browser can follow the redirect first and miss the flash (seen in the browser tests).
- */
-async function seeOther(req: Request, res: Response, url: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => (req.session ? req.session.save((error) => (error ? reject(error) : resolve())) : resolve()));
-  res.redirect(303, url);
-}
-
 const imageIdOf = (req: Request): number => {
   const id = Number(req.params.imageId);
   if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -98,7 +89,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
       ...(req.file ? { file: req.file } : {}), ...(req.uploadError ? { uploadError: req.uploadError } : {}), crop: parseCrop(req.body ?? {}),
     });
     flash(req, 'success', MESSAGES.profilePhotoSaved);
-    await seeOther(req, res, back('profile-photo'));
+    res.redirect(303, back('profile-photo'));
   }));
 
   router.post(`${PAGE_PATH}/profile-photo/choice`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
@@ -106,7 +97,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     if (!Number.isSafeInteger(id) || id <= 0) throw new ValidationError({ image_id: MESSAGES.choosePhoto });
     await service.chooseProfilePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.profilePhotoChosen);
-    await seeOther(req, res, back('profile-photo'));
+    res.redirect(303, back('profile-photo'));
   }));
 
   // --- Gallery and practice photos ---------------------------------------------------------------------
@@ -117,7 +108,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
       files, ...(req.uploadError ? { uploadError: req.uploadError } : {}),
     });
     flash(req, 'success', MESSAGES.uploaded(count));
-    await seeOther(req, res, back(anchor));
+    res.redirect(303, back(anchor));
   });
   router.post(`${PAGE_PATH}/gallery`, ...requireSelectedProfile, uploadTo('gallery', 'gallery'));
   router.post(`${PAGE_PATH}/practice-photos`, ...requireSelectedProfile, uploadTo('practice', 'practice-photos'));
@@ -127,7 +118,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     const photo = await service.findPhotoForViewer(db, res.locals.viewer!, providerIdOf(res), id);
     await service.movePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id, req.body);
     flash(req, 'success', MESSAGES.moved);
-    await seeOther(req, res, back(photo.kind === 'practice' ? 'practice-photos' : 'gallery'));
+    res.redirect(303, back(photo.kind === 'practice' ? 'practice-photos' : 'gallery'));
   }));
 
   router.post(`${PAGE_PATH}/photos/:imageId/deletion`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
@@ -143,7 +134,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     }
     await service.deletePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.deleted);
-    await seeOther(req, res, back(anchor));
+    res.redirect(303, back(anchor));
   }));
 
   // --- Video introduction ---------------------------------------------------------------------------------
@@ -159,7 +150,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     }
     if (result.kind === 'unchanged') flash(req, 'info', MESSAGES.videoUnchanged);
     else flash(req, 'success', result.status === 'visible' ? MESSAGES.videoVisible : result.status === 'hidden' ? MESSAGES.videoHidden : MESSAGES.videoRemoved);
-    await seeOther(req, res, back('video'));
+    res.redirect(303, back('video'));
   }));
 
   // --- Photo edits by support ----------------------------------------------------------------------------
@@ -167,7 +158,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   router.post(`${PAGE_PATH}/photo-edit-request`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     await service.requestPhotoEdits(deps(req), res.locals.viewer!, providerIdOf(res), req.body);
     flash(req, 'success', SUPPORT_SUBMITTED);
-    await seeOther(req, res, back('photo-edits'));
+    res.redirect(303, back('photo-edits'));
   }));
 
   return router;
