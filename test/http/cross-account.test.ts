@@ -3,6 +3,7 @@
 // user of account A with the ids of account B. Each must answer 404: not 200, not 403, not 500.
 import assert from 'node:assert/strict';
 import type { Express } from 'express';
+import type { Knex } from 'knex';
 import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
@@ -10,12 +11,52 @@ import { agent, csrfFrom, signIn, type Agent } from '../support/http';
 
 interface RouteEntry { method: string; path: string }
 
-/** Path parameters that name a record of an account: what they are filled with. */
-const OWNED_PARAMS: Record<string, (b: MadeUser) => string> = {
-  providerId: (b) => String(b.providerIds[0]),
-  id: (b) => String(b.providerIds[0]), // /profiles/:id/selection
-  accountId: (b) => String(b.accountId),
+/** Path parameters that name a record of an account, and the record of the given user they are filled with. */
+type Records = Record<string, string>;
+const OWNED_PARAMS: Record<string, (records: Records) => string> = {
+  providerId: (r) => r.providerId!,
+  id: (r) => r.providerId!, // /profiles/:id/selection
+  accountId: (r) => r.accountId!,
+  locationId: (r) => r.locationId!,
+  entryId: (r) => r.entryId!, // custom approaches and specialties
+  groupId: (r) => r.groupId!,
+  testimonialId: (r) => r.testimonialId!,
+  memberId: (r) => r.memberId!, // a clinician profile of the user's practice
+  unregisteredId: (r) => r.unregisteredId!,
+  imageId: (r) => r.imageId!,
 };
+
+/**
+ * One record of every kind a path names, for the user's profiles: the practice profile (when there is
+ * one) holds them, and the user's other profile is made a member of that practice.
+ */
+async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
+  const profiles: { id: number; type: string }[] = await db('providers').whereIn('id', user.providerIds).orderBy('id').select('id', 'type');
+  const owner = profiles.find((p) => p.type === 'practice') ?? profiles[0]!;
+  const member = profiles.find((p) => p.id !== owner.id);
+  if (member) await db('providers').where({ id: member.id }).update({ practice_id: owner.id, practice_sort_order: 1 });
+  const entryId = `entry-${owner.id}`;
+  await db('providers').where({ id: owner.id }).update({
+    custom_content: db.raw(`custom_content || ?::jsonb`, [JSON.stringify({
+      custom_specialties: [{ id: entryId, name: 'Specialty', description: 'A specialty' }],
+      custom_approaches: [{ id: entryId, name: 'Approach', description: 'An approach' }],
+    })]),
+  });
+  const flags = { morning_availability: false, daytime_availability: false, afternoon_availability: false, evening_availability: false, weekend_availability: false };
+  const [location] = await db('locations').insert({
+    provider_id: owner.id, state: 'NY', remote_location: true, accepting_patients: 40, display_address: false, ada_accessible: false, in_home: false, ...flags,
+  }).returning('id');
+  const [group] = await db('therapy_groups').insert({ provider_id: owner.id, name: 'Group', slug: `group-${owner.id}`, status: 'inactive', remote_location: true }).returning('id');
+  const [testimonial] = await db('feedback').insert({ provider_id: owner.id, kind: 'testimonial', body: 'Kind words', display_testimonial: false }).returning('id');
+  const [unregistered] = await db('unregistered_practice_providers').insert({ provider_id: owner.id, first_name: 'Una', last_name: 'Listed', sort_order: 1 }).returning('id');
+  const [image] = await db('images').insert({ provider_id: owner.id, kind: 'gallery', storage_key: `gallery-${owner.id}.jpg`, sort_order: 1 }).returning('id');
+  return {
+    providerId: String(owner.id), accountId: String(user.accountId), entryId,
+    memberId: String(member?.id ?? owner.id),
+    locationId: String(location.id), groupId: String(group.id), testimonialId: String(testimonial.id),
+    unregisteredId: String(unregistered.id), imageId: String(image.id),
+  };
+}
 
 /**
  * Parameters that are not an account's record (tokens of their own, price and plan names, file keys)
@@ -86,13 +127,15 @@ describe('cross-account walk: another account’s ids are not found (404)', func
     await signIn(client, a.email);
     const csrf = csrfFrom((await client.get('/account-preferences').expect(200)).text);
 
+    const bRecords = await makeRecords(db, b);
+    await makeRecords(db, a); // A has records of every kind too, so a miss cannot come from an empty list
     const routes = routeTable(app).filter((route) => paramsOf(route.path).some((name) => name in OWNED_PARAMS));
-    assert.ok(routes.length >= 10, `the walk found only ${routes.length} routes`);
+    assert.ok(routes.length >= 25, `the walk found only ${routes.length} routes`);
     const otherValue = () => '1';
     const failures: string[] = [];
     for (const route of routes) {
-      for (const [index] of b.providerIds.entries()) {
-        const target = { ...b, providerIds: [b.providerIds[index]!] };
+      for (const providerId of b.providerIds) {
+        const target = { ...bRecords, providerId: String(providerId) };
         const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(target) ?? otherValue());
         const request = route.method === 'get' ? client.get(path) : (client as unknown as Record<string, (p: string) => ReturnType<Agent['post']>>)[route.method]!(path).type('form').send({ _csrf: csrf });
         const response = await request.redirects(0);
@@ -124,12 +167,13 @@ describe('cross-account walk: another account’s ids are not found (404)', func
       roles: ['owner', 'intake-coordinator', 'intake-exporter'],
       providers: [{ firstName: 'Ada', lastName: 'Alpha', status: 'active' }],
     });
+    const records = await makeRecords(db, a);
     const client = agent();
     await signIn(client, a.email);
     const routes = routeTable(app).filter((route) => route.method === 'get' && paramsOf(route.path).some((name) => name in OWNED_PARAMS));
     const missing: string[] = [];
     for (const route of routes) {
-      const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(a) ?? '1');
+      const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(records) ?? '1');
       const response = await client.get(path).redirects(0);
       if (response.status === 404 || response.status >= 500) missing.push(`GET ${path} answered ${response.status}`);
     }

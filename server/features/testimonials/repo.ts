@@ -19,6 +19,10 @@ export async function listFeedback(db: Db, providerId: number): Promise<Feedback
 }
 
 /** Sets the display flag of the provider's testimonial; false when there is no such testimonial. */
+export async function testimonialExists(db: Db, providerId: number, testimonialId: number): Promise<boolean> {
+  return Boolean(await db('feedback').where({ id: testimonialId, provider_id: providerId, kind: 'testimonial' }).first('id'));
+}
+
 export async function setDisplay(db: Db, providerId: number, testimonialId: number, display: boolean): Promise<boolean> {
   const updated = await db('feedback').where({ id: testimonialId, provider_id: providerId, kind: 'testimonial' }).update({ display_testimonial: display });
   return updated > 0;

@@ -29,8 +29,11 @@ export async function setDisplay(db: Knex, viewer: Viewer, testimonialId: number
   const providerId = selectedProviderId(viewer);
   const value = typeof posted === 'string' || typeof posted === 'number' || typeof posted === 'boolean' ? String(posted) : '';
   const display = value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : null;
-  if (display === null) throw new ValidationError({ display_testimonial: TESTIMONIAL_MESSAGES.error });
-  const found = await db.transaction((trx) => repo.setDisplay(trx, providerId, testimonialId, display));
-  if (!found) throw new NotFoundError();
-  return display;
+  return db.transaction(async (trx) => {
+    // Whose testimonial it is comes first: another profile's id is not found, whatever was posted.
+    if (!(await repo.testimonialExists(trx, providerId, testimonialId))) throw new NotFoundError();
+    if (display === null) throw new ValidationError({ display_testimonial: TESTIMONIAL_MESSAGES.error });
+    await repo.setDisplay(trx, providerId, testimonialId, display);
+    return display;
+  });
 }
