@@ -13,12 +13,16 @@ export async function listQuestions(db: Db): Promise<QuizQuestion[]> {
   return rows.map((r) => ({ id: r.id, text: r.text, choices: r.choices, correctChoice: r.correct_choice }));
 }
 
-/** The provider's vetting_status; with forUpdate the row stays locked until the transaction ends. */
-export async function vettingStatus(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<string | null> {
+/**
+ * The provider's vetting_status; with forUpdate the row stays locked until the transaction ends.
+ * A profile that never had one has not been vetted: it counts as pre-vetting, so new providers can
+ * take the quiz (the spec only names pre-vetting; see decisions).
+ */
+export async function vettingStatus(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<string> {
   let query = db('providers').where({ id: providerId }).first(db.raw(`custom_content->>'vetting_status' as vetting_status`));
   if (options.forUpdate) query = query.forUpdate();
   const row = await query;
-  return row?.vetting_status ?? null;
+  return row?.vetting_status ?? 'pre-vetting';
 }
 
 export async function setVettingStatus(db: Db, providerId: number, status: string): Promise<void> {
