@@ -14,6 +14,15 @@ async function submit(page: Page, target: Locator): Promise<void> {
   await loaded;
 }
 
+/** Waits for a flash (with JavaScript they fade after 7 s, so present is enough); on failure says what was shown. */
+async function expectFlash(page: Page, text: string): Promise<void> {
+  try {
+    await page.locator('.flash', { hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
+  } catch {
+    throw new Error(`no flash "${text}" on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+  }
+}
+
 async function provider(): Promise<{ email: string; id: number }> {
   const user = await createProviderUser(ctx().db, { paid: true });
   return { email: user.email, id: user.providerIds[0]! };
@@ -45,7 +54,7 @@ describe('browser: specialties and clientele & approach', function () {
 
     await page.getByLabel('Phobias', { exact: true }).uncheck();
     await submit(page, page.getByRole('button', { name: 'Save' }));
-    await page.getByText('Your top specialties have been updated!').waitFor();
+    await expectFlash(page, 'Your top specialties have been updated!');
     assert.equal(new URL(page.url()).pathname, '/profile/specialties');
     const top = await ctx().db('taggings').where({ provider_id: user.id, is_top: true }).count<{ count: string }[]>({ count: '*' });
     assert.equal(Number(top[0]!.count), 6);
@@ -85,7 +94,7 @@ describe('browser: specialties and clientele & approach', function () {
     assert.equal(await page.getByLabel('Approach name').inputValue(), 'Walk and talk');
     await page.getByLabel('Approach description').fill('Sessions held outdoors while walking.');
     await submit(page, page.getByRole('button', { name: 'Add' }));
-    await page.getByText('Your custom approach has been added!').waitFor();
+    await expectFlash(page, 'Your custom approach has been added!');
     await page.getByRole('heading', { name: 'Walk and talk', level: 3 }).waitFor();
     await expectAccessible(page);
 
@@ -93,7 +102,7 @@ describe('browser: specialties and clientele & approach', function () {
     page.once('dialog', (dialog) => { question = dialog.message(); void dialog.accept(); });
     await submit(page, page.getByRole('button', { name: 'Delete Walk and talk' }));
     assert.equal(question, "Are you sure you'd like to delete this custom approach?");
-    await page.getByText('Your custom approach has been deleted!').waitFor();
+    await expectFlash(page, 'Your custom approach has been deleted!');
     assert.deepEqual(await customApproaches(user.id), []);
     await expectAccessible(page);
   });
@@ -112,7 +121,7 @@ describe('browser: specialties and clientele & approach', function () {
     await expectAccessible(page);
     assert.equal((await customApproaches(user.id)).length, 1);
     await submit(page, page.getByRole('button', { name: 'Delete' }));
-    await page.getByText('Your custom approach has been deleted!').waitFor();
+    await expectFlash(page, 'Your custom approach has been deleted!');
     assert.deepEqual(await customApproaches(user.id), []);
   });
 });
