@@ -293,6 +293,18 @@ describe('dashboard: widgets of an active profile read the appointments and mess
     assert.doesNotMatch(mainTextOf(html), /Drew Doe/);
   });
 
+  it('the top bar\'s Messages button carries the unread dot only while a client message is unread', async () => {
+    const { client, providerId } = await signedIn();
+    const dot = /aria-label="unread messages"/;
+    assert.doesNotMatch(await home(client), dot);
+    const casey = await clientUser('Casey', 'Client');
+    const [talk] = await ctx().db('conversations').insert({ provider_id: providerId, client_user_id: casey }).returning('id');
+    await ctx().db('messages').insert({ conversation_id: talk.id, provider_id: providerId, client_user_id: casey, sender: 'client', message_content: 'Hi' });
+    assert.match(await home(client), dot);
+    await ctx().db('messages').where({ conversation_id: talk.id }).update({ read_at: new Date() });
+    assert.doesNotMatch(await home(client), dot);
+  });
+
   it('not shown unless the profile is active', async () => {
     const { client } = await signedIn({ status: 'inactive' });
     const text = mainTextOf(await home(client));

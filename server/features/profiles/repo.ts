@@ -7,6 +7,7 @@ interface ProviderRow {
   id: number; account_id: number; type: 'individual' | 'practice'; status: ProviderSummary['status'];
   first_name: string | null; last_name: string | null; company_name: string | null; slug: string | null;
   has_paid_plan: boolean; has_calendar: boolean; has_videos: boolean; timezone: string | null;
+  unread_message_count: number;
 }
 
 /**
@@ -19,6 +20,7 @@ const LOAD_VIEWER_SQL = `select u.id, u.email, u.first_name, u.last_name, u.comp
            'id', p.id, 'account_id', p.account_id, 'type', p.type, 'status', p.status, 'first_name', p.first_name,
            'last_name', p.last_name, 'company_name', p.company_name, 'slug', p.slug, 'timezone', p.timezone,
            'has_paid_plan', a.has_paid_plan, 'has_calendar', p.has_calendar,
+           'unread_message_count', (select count(*) from messages m where m.provider_id = p.id and m.sender = 'client' and m.read_at is null),
            'has_videos', jsonb_typeof(p.custom_content->'videos') = 'array' and jsonb_array_length(p.custom_content->'videos') > 0
          ) order by p.id)
          from provider_clinicians pc join providers p on p.id = pc.provider_id join accounts a on a.id = p.account_id
@@ -80,6 +82,6 @@ function toSummary(row: ProviderRow): ProviderSummary {
     hasVideos: Boolean(row.has_videos),
     hasCalendar: Boolean(row.has_calendar),
     timezone: row.timezone ?? 'America/New_York',
-    unreadMessageCount: 0, // messaging arrives with its own issue
+    unreadMessageCount: Number(row.unread_message_count ?? 0),
   };
 }
