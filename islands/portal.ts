@@ -103,6 +103,16 @@ function passwordChange(): void {
   });
 }
 
+/** A list marked data-last-one-alert says so at once when its last checkbox is unticked (the server refuses it too). */
+function lastOneAlerts(): void {
+  document.querySelectorAll<HTMLElement>('[data-last-one-alert]').forEach((list) => {
+    list.addEventListener('change', (event) => {
+      const box = event.target as HTMLInputElement;
+      if (box.type === 'checkbox' && !box.checked && !list.querySelector('input[type=checkbox]:checked')) window.alert(list.dataset.lastOneAlert!);
+    });
+  });
+}
+
 /**
  * The session loop of spec 1 §4: first check 1 s after load, then every 60 s; on every fifth cycle,
  * if the user was active (flagged 5 s after activity), refresh instead. A failed check signs out.
@@ -141,4 +151,5 @@ unsavedWarning();
 confirmations();
 wordCounters();
 passwordChange();
+lastOneAlerts();
 sessionLoop();

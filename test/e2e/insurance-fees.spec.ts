@@ -89,8 +89,12 @@ describe('browser: Insurance & Fees', function () {
 
     const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id')).id);
     await submit(page, page.getByRole('link', { name: 'Edit Insurance' }));
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => { alerts.push(dialog.message()); void dialog.dismiss(); });
     await page.locator(`#states_${aetna}-NY`).uncheck();
+    assert.deepEqual(alerts, [], 'one state is still selected');
     await page.locator(`#states_${aetna}-NJ`).uncheck();
+    assert.deepEqual(alerts, ['Ensure at least one state is selected for each active insurance.'], 'the last state deselected: an alert at once');
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
     await page.getByRole('alert').filter({ hasText: 'Ensure at least one state is selected for each active insurance.' }).waitFor();
     await expectAccessible(page);

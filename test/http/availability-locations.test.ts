@@ -3,26 +3,12 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, textOf, tokenFor, type Agent } from '../support/http';
+import { agent, mainTextOf, signIn, textOf, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
 
 const PAGE = '/profile/availability-locations';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Values = Record<string, string | number | (string | number)[] | undefined>;
-
-function form(values: Values): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params.toString();
-}
-
-async function post(client: Agent, path: string, values: Values) {
-  const _csrf = await tokenFor(client, PAGE);
-  return client.post(path).type('form').send(form({ _csrf, ...values }));
-}
+const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
 /** Follows a 303 and returns the text of the page it leads to (where the flash shows). */
 async function follow(client: Agent, response: { status: number; headers: Record<string, string> }): Promise<string> {
@@ -66,7 +52,7 @@ async function withLocations() {
   return { ...s, office, online };
 }
 
-const officeForm = (extra: Values = {}): Values => ({
+const officeForm = (extra: FormValues = {}): FormValues => ({
   kind: 'office', location_name: 'Uptown', address: '99 Broadway', city: 'New York', zip: '10006', state: 'NY',
   accepting_patients: '40', morning_availability: '1', open_0: '1', hours_0: '9am - 4pm', ...extra,
 });

@@ -4,24 +4,12 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
+import { agent, mainTextOf, signIn, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
 import { tagIds } from './onboarding-helpers';
 
 const PAGE = '/profile/general-information';
 
-function form(values: Record<string, string | number | (string | number)[] | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params.toString();
-}
-
-async function post(client: Agent, path: string, values: Parameters<typeof form>[0]) {
-  const _csrf = await tokenFor(client, PAGE);
-  return client.post(path).type('form').send(form({ _csrf, ...values }));
-}
+const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
   const user = await createProviderUser(ctx().db, {

@@ -5,25 +5,14 @@ import sharp from 'sharp';
 import type { Storage } from '../../server/integrations/storage/port';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
+import { agent, mainTextOf, signIn, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
 import {
   colourfulPng, firstTagIds, grayRgbPng, grayscaleJpeg, notAnImage, smallPng, tagIds, wizardUser,
 } from './onboarding-helpers';
 
 /** A url-encoded body with repeated keys for lists (as a browser posts checkboxes). */
-function form(values: Record<string, string | number | (string | number)[] | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params.toString();
-}
 
-async function post(client: Agent, path: string, values: Parameters<typeof form>[0]) {
-  const _csrf = await tokenFor(client, '/account-preferences');
-  return client.post(path).type('form').send(form({ _csrf, ...values }));
-}
+const post = (client: Agent, path: string, values: FormValues) => postForm(client, '/account-preferences', path, values);
 
 async function signedInWizardUser(options: Parameters<typeof wizardUser>[1] = {}) {
   const user = await wizardUser(ctx().db, options);
@@ -180,7 +169,7 @@ describe('onboarding: Your Practice (spec 2 §5 Tag selections, Sessions and fee
       clientele: await firstTagIds(db, 'clientele', 2), languages: await firstTagIds(db, 'languages', 1),
       specialties: await firstTagIds(db, 'specialties', 3), approaches: await firstTagIds(db, 'approaches', 1),
       session_fee_ongoing: '150', session_length_ongoing: '50', takes_insurance: 'no', ...overrides,
-    } as Parameters<typeof form>[0];
+    } as FormValues;
   }
 
   it('minimums: "You must have at least N selection(s).", and the fee and length', async () => {

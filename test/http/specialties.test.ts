@@ -3,26 +3,14 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
+import { agent, mainTextOf, signIn, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
 import { firstTagIds } from './onboarding-helpers';
 
 const PAGE = '/profile/specialties';
 const AT_CAP = (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
 const CONTACTS = 'Please do not include URLs, phone numbers, or email addresses in this field!';
 
-function form(values: Record<string, string | number | (string | number)[] | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params.toString();
-}
-
-async function post(client: Agent, path: string, values: Parameters<typeof form>[0]) {
-  const _csrf = await tokenFor(client, PAGE);
-  return client.post(path).type('form').send(form({ _csrf, ...values }));
-}
+const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
   const user = await createProviderUser(ctx().db, { providers: [{ type, companyName: type === 'practice' ? 'Harbor Group' : undefined }] });

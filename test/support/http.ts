@@ -13,6 +13,24 @@ export function csrfFrom(html: string): string {
   return match[1]!;
 }
 
+export type FormValues = Record<string, string | number | (string | number)[] | undefined>;
+
+/** A urlencoded body as a browser sends it: arrays repeat their key (checkbox lists), undefined is left out. */
+export function formBody(values: FormValues): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  return params.toString();
+}
+
+/** Posts a form with the CSRF token of the page it would be sent from. */
+export async function postForm(client: Agent, tokenPage: string, path: string, values: FormValues) {
+  const _csrf = await tokenFor(client, tokenPage);
+  return client.post(path).type('form').send(formBody({ _csrf, ...values }));
+}
+
 /** Fetches a page and returns its CSRF token (the session keeps it). */
 export async function tokenFor(client: Agent, path = '/login'): Promise<string> {
   const page = await client.get(path);

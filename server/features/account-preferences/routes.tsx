@@ -43,22 +43,23 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles }
 
   /**
    * Runs one form of the page: validation errors and a service's ValidationError both re-render the
-   * page with 422 and that form's values and messages; success flashes and goes back to the page.
+   * page with 422 and that form's values and messages; success flashes and goes back to the page, or
+   * to the place the form names ({ next }).
    */
   function settingsForm<T>(
     form: keyof AccountSettingsForms,
     check: (body: unknown) => { value: T; errors: null } | { value: null; errors: Record<string, string> },
     keep: string[],
-    act: (req: Request, res: Response, value: T) => Promise<string | void>,
+    act: (req: Request, res: Response, value: T) => Promise<string | { next: string } | void>,
   ) {
     return async (req: Request, res: Response) => {
       const values = Object.fromEntries(keep.map((key) => [key, text(req.body[key])]));
       const checked = check(req.body);
       if (checked.errors) return settingsPage(req, res, { [form]: { values, errors: checked.errors } }, 422);
       try {
-        const message = await act(req, res, checked.value);
-        if (res.headersSent) return;
-        if (message) flash(req, 'success', message);
+        const outcome = await act(req, res, checked.value);
+        if (typeof outcome === 'object') return res.redirect(303, outcome.next);
+        if (outcome) flash(req, 'success', outcome);
         res.redirect(303, form.startsWith('twoFactor') || form === 'phone' ? '/account-preferences#two-factor' : '/account-preferences');
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
@@ -103,7 +104,7 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles }
     settingsForm('twoFactor', (body) => validate(twoFactorStartSchema, body), ['phone_number'], async (req, res, value) => {
       const result = await service.startTwoFactorSetup(deps, actorOf(req, res), value, requestMeta(req));
       if (result === 'throttled') throw new ValidationError({ phone_number: TOO_MANY_ATTEMPTS });
-      res.redirect(303, '/account-preferences/two-factor');
+      return { next: '/account-preferences/two-factor' };
     }),
   );
 

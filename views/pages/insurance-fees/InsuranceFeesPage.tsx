@@ -187,7 +187,7 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
             {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
             {locationStates.length > 0 && <p className="hint">States where you accept {insurance.name}:</p>}
             {locationStates.length > 0 && (
-              <ul className="checklist__options">
+              <ul className="checklist__options" data-last-one-alert={statesMessage}>
                 {locationStates.map((state) => (
                   <li key={state.code} className="field--check">
                     <input type="checkbox" id={`${name}-${state.code}`} name={name} value={state.code} defaultChecked={insurance.acceptedStates.includes(state.code)} />
