@@ -35,13 +35,17 @@ export function normalizePhone(raw: string): { phone: string } | { error: keyof 
   return { phone: `+1${national}` };
 }
 
-/** joi field for a required US phone number; the value becomes +1XXXXXXXXXX. */
-export const phoneNumber = () =>
-  Joi.any()
-    .required()
+/**
+ * joi field for a US phone number; the value becomes +1XXXXXXXXXX. An optional one (spec 1 §5 Phone:
+ * invited and group signups) lets an empty value through as null.
+ */
+export const phoneNumber = ({ required = true }: { required?: boolean } = {}) =>
+  (required ? Joi.any().required() : Joi.any().default(null))
     .custom((value: unknown, helpers) => {
-      if (typeof value !== 'string') return helpers.error('phone.invalid');
-      const result = normalizePhone(value);
+      if (value !== null && typeof value !== 'string') return helpers.error('phone.invalid');
+      const text = value ?? '';
+      if (!text.trim()) return required ? helpers.error('phone.required') : null;
+      const result = normalizePhone(text);
       if ('error' in result) return helpers.error(`phone.${result.error}`);
       return result.phone;
     })

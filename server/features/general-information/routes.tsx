@@ -8,8 +8,9 @@ import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import type { Integrations } from '../../integrations';
+import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import {
-  ConfirmPage, DELETE_LICENSE_QUESTION, GeneralInformationPage, PAGE_PATH, REMOVE_SUPERVISOR_QUESTION,
+  DELETE_LICENSE_QUESTION, GeneralInformationPage, PAGE_PATH, REMOVE_SUPERVISOR_QUESTION,
   type GeneralInformationView, type LicenseFormRow,
 } from '../../../views/pages/profile/general-information/GeneralInformationPage';
 import * as licenses from '../licenses/service';
@@ -139,7 +140,7 @@ export function generalInformationRoutes({ db, integrations }: { db: Knex; integ
       }
       return render(req, res, {
         title: TITLE,
-        page: <ConfirmPage question={DELETE_LICENSE_QUESTION} action={`${PAGE_PATH}/licenses/delete`} hidden={{ deleteLicenseIds: String(licenseId) }}
+        page: <ConfirmStep question={DELETE_LICENSE_QUESTION} action={`${PAGE_PATH}/licenses/delete`} fields={{ deleteLicenseIds: String(licenseId) }}
           cancelHref={back('licensure')} confirmLabel="Delete license"
           details={<p>{stateName} license {license.number}{license.licenseType ? ` (${license.licenseType})` : ''}</p>} />,
       });
@@ -162,7 +163,7 @@ export function generalInformationRoutes({ db, integrations }: { db: Knex; integ
     if (req.body?.confirmed !== '1') {
       return render(req, res, {
         title: TITLE,
-        page: <ConfirmPage question={REMOVE_SUPERVISOR_QUESTION} action={`${PAGE_PATH}/supervisor-license/delete`} hidden={{}}
+        page: <ConfirmStep question={REMOVE_SUPERVISOR_QUESTION} action={`${PAGE_PATH}/supervisor-license/delete`} fields={{}}
           cancelHref={back('supervisor-license')} confirmLabel="Remove supervisor license"
           details={<p>The supervisor's name, license number and license type will be removed from all licenses.</p>} />,
       });

@@ -9,7 +9,7 @@ import { formPost } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import type { Integrations } from '../../integrations';
-import { ConfirmPage } from '../../../views/pages/photos-video/ConfirmPage';
+import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { PAGE_PATH, PhotosVideoPage, type PhotosVideoView, type VideoItem } from '../../../views/pages/photos-video/PhotosVideoPage';
 import { uploadParsers } from '../images/upload';
 import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES } from '../onboarding/upload';
@@ -128,7 +128,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     if (!isConfirmed(req.body?.confirmed)) {
       return render(req, res, {
         title: PAGE_TITLE,
-        page: <ConfirmPage question={MESSAGES.confirmDelete} action={`${PAGE_PATH}/photos/${id}/deletion`} confirmLabel="Delete photo"
+        page: <ConfirmStep question={MESSAGES.confirmDelete} action={`${PAGE_PATH}/photos/${id}/deletion`} confirmLabel="Delete photo"
           cancelHref={back(anchor)} image={{ src: photo.thumb, alt: 'The photo to delete' }} />,
       });
     }
@@ -144,7 +144,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     if (result.kind === 'confirm') {
       return render(req, res, {
         title: PAGE_TITLE,
-        page: <ConfirmPage question={MESSAGES.confirmNoVideo} action={`${PAGE_PATH}/video-status`} fields={{ status: 'no-video' }}
+        page: <ConfirmStep question={MESSAGES.confirmNoVideo} action={`${PAGE_PATH}/video-status`} fields={{ status: 'no-video' }}
           confirmLabel="Remove my video" cancelHref={back('video')} />,
       });
     }

@@ -12,7 +12,7 @@ import type { Integrations } from '../../integrations';
 import { PAGE_PATH, PracticeProvidersPage } from '../../../views/pages/practice-providers/PracticeProvidersPage';
 import type { UnregisteredValues } from '../../../views/pages/practice-providers/UnregisteredFields';
 import { UnregisteredFormPage } from '../../../views/pages/practice-providers/UnregisteredFormPage';
-import { ConfirmPage } from '../../../views/pages/therapy-groups/ConfirmPage';
+import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import * as service from './service';
 import { PRACTICE_MESSAGES } from './validation';
 
@@ -73,7 +73,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
     if (text(req.body?.confirmed) !== '1') {
       return render(req, res, {
         title: 'Remove Provider',
-        page: <ConfirmPage question={PRACTICE_MESSAGES.confirmRemove} details={`${providerDisplayName(member)}: ${PRACTICE_MESSAGES.removeDetails}`}
+        page: <ConfirmStep question={PRACTICE_MESSAGES.confirmRemove} details={`${providerDisplayName(member)}: ${PRACTICE_MESSAGES.removeDetails}`}
           action={`${PAGE_PATH}/${id}/removal`} confirmLabel="Remove provider" cancelHref={PAGE_PATH} />,
       });
     }
@@ -125,7 +125,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
       const row = await service.loadUnregistered(db, res.locals.viewer!, id);
       return render(req, res, {
         title: 'Delete Provider',
-        page: <ConfirmPage question={PRACTICE_MESSAGES.confirmDelete} details={`${unregisteredName(row)} will be removed from your practice profile.`}
+        page: <ConfirmStep question={PRACTICE_MESSAGES.confirmDelete} details={`${unregisteredName(row)} will be removed from your practice profile.`}
           action={`${PAGE_PATH}/unregistered/${id}/delete`} confirmLabel="Delete provider" cancelHref={`${PAGE_PATH}#unregistered`} />,
       });
     }

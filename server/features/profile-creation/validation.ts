@@ -2,7 +2,7 @@
 // messages. Three types: an individual profile, a practice, and "new-user": an individual profile for
 // another clinician, who is invited by e-mail.
 import Joi from 'joi';
-import { normalizePhone, PHONE_MESSAGES, validate } from '../auth/validation';
+import { phoneNumber, validate } from '../auth/validation';
 import { normalizeName } from '../signup/validation';
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;
@@ -30,18 +30,6 @@ const requiredName = (label: string) =>
     'string.empty': `${label} required.`,
     'string.max': `${label} is too long.`,
   });
-
-/** US phone of spec 1 §5 Phone: required for individual and practice, optional for the new-user type. */
-const phone = (required: boolean) =>
-  (required ? Joi.any().required() : Joi.any().default(null))
-    .custom((value: unknown, helpers) => {
-      const text = typeof value === 'string' ? value : '';
-      if (!text.trim()) return required ? helpers.error('phone.required') : null;
-      const result = normalizePhone(text);
-      if ('error' in result) return helpers.error(`phone.${result.error}`);
-      return result.phone;
-    })
-    .messages({ 'any.required': PHONE_MESSAGES.required, 'phone.required': PHONE_MESSAGES.required, 'phone.invalid': PHONE_MESSAGES.invalid, 'phone.international': PHONE_MESSAGES.international });
 
 const optionalEmail = () =>
   Joi.string().trim().lowercase().max(254).email({ tlds: false }).allow('').default('').messages({
@@ -78,7 +66,7 @@ export const createProfileSchema = Joi.object<CreateProfileInput>({
     'any.required': 'Company name required.', 'string.empty': 'Company name required.', 'string.max': 'Company name is too long.',
   })),
   full_name: only('practice', requiredName('Full name')),
-  phone_number: Joi.when('type', { is: 'new-user', then: phone(false), otherwise: phone(true) }),
+  phone_number: Joi.when('type', { is: 'new-user', then: phoneNumber({ required: false }), otherwise: phoneNumber() }),
   email: only('new-user', optionalEmail()),
   contact_email_choice: only('new-user', Joi.string().valid(...CONTACT_EMAIL_CHOICES).required().messages({
     'any.required': CREATE_MESSAGES.contactChoice, 'any.only': CREATE_MESSAGES.contactChoice, 'string.empty': CREATE_MESSAGES.contactChoice,

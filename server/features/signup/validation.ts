@@ -3,7 +3,7 @@
 // adding a provider account (/signup-from-client).
 import Joi from 'joi';
 import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule } from '../auth/password-rules';
-import { normalizePhone, PHONE_MESSAGES } from '../auth/validation';
+import { phoneNumber } from '../auth/validation';
 
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',
@@ -85,18 +85,6 @@ const confirmation = () =>
       'any.only': SIGNUP_MESSAGES.passwordsDiffer,
     });
 
-/** US phone (spec 1 §5 Phone); `required` false lets an empty value through as null. */
-const phone = (required: boolean) =>
-  (required ? Joi.any().required() : Joi.any().default(null))
-    .custom((value: unknown, helpers) => {
-      const text = typeof value === 'string' ? value : '';
-      if (!text.trim()) return required ? helpers.error('phone.required') : null;
-      const result = normalizePhone(text);
-      if ('error' in result) return helpers.error(`phone.${result.error}`);
-      return result.phone;
-    })
-    .messages({ 'any.required': PHONE_MESSAGES.required, 'phone.required': PHONE_MESSAGES.required, 'phone.invalid': PHONE_MESSAGES.invalid, 'phone.international': PHONE_MESSAGES.international });
-
 const terms = () =>
   Joi.string().valid('1', 'on', 'yes').required().messages({ 'any.required': SIGNUP_MESSAGES.terms, 'any.only': SIGNUP_MESSAGES.terms, 'string.empty': SIGNUP_MESSAGES.terms });
 
@@ -116,7 +104,7 @@ const providerFields = {
     otherwise: Joi.any().strip(),
   }),
   // Group practice signups may leave the phone out (spec 1 §5 Phone).
-  phone_number: Joi.when('type', { is: 'individual', then: phone(true), otherwise: phone(false) }),
+  phone_number: Joi.when('type', { is: 'individual', then: phoneNumber(), otherwise: phoneNumber({ required: false }) }),
   terms: terms(),
 };
 
@@ -149,7 +137,7 @@ export const inviteSchema = Joi.object<InviteInput & { password_confirmation: st
   email: email(),
   password: newPassword(INVITE_PASSWORD),
   password_confirmation: confirmation(),
-  phone_number: phone(false),
+  phone_number: phoneNumber({ required: false }),
   terms: terms(),
 }).unknown(true);
 

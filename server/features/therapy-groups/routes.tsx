@@ -8,7 +8,7 @@ import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import type { Integrations } from '../../integrations';
-import { ConfirmPage } from '../../../views/pages/therapy-groups/ConfirmPage';
+import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { TherapyGroupFormPage, type GroupFormValues } from '../../../views/pages/therapy-groups/TherapyGroupFormPage';
 import { PAGE_PATH, TherapyGroupsPage, type GroupSummary } from '../../../views/pages/therapy-groups/TherapyGroupsPage';
 import * as service from './service';
@@ -123,7 +123,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
       const group = await service.loadGroup(db, res.locals.viewer!, id);
       return render(req, res, {
         title: 'Delete Therapy Group',
-        page: <ConfirmPage question={GROUP_MESSAGES.confirmDelete} details={`"${group.name}" will be removed from your profile.`}
+        page: <ConfirmStep question={GROUP_MESSAGES.confirmDelete} details={`"${group.name}" will be removed from your profile.`}
           action={`${PAGE_PATH}/${id}/delete`} confirmLabel="Delete group" cancelHref={PAGE_PATH} />,
       });
     }

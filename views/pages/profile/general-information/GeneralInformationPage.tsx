@@ -231,22 +231,3 @@ function PronounsSection({ view }: { view: GeneralInformationView }) {
   );
 }
 
-/** The confirmation asked without JavaScript (with it, data-confirm asks in place). */
-export function ConfirmPage({ question, details, action, hidden, cancelHref, confirmLabel }: {
-  question: string; details: ReactNode; action: string; hidden: Record<string, string>; cancelHref: string; confirmLabel: string;
-}) {
-  return (
-    <div className="card" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby="confirm-details">
-      <h2 id="confirm-heading">{question}</h2>
-      <div id="confirm-details">{details}</div>
-      <div className="actions">
-        <PostForm action={action}>
-          {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit" className="button">{confirmLabel}</button>
-        </PostForm>
-        <a className="button button--secondary" href={cancelHref}>Cancel</a>
-      </div>
-    </div>
-  );
-}
