@@ -1,6 +1,7 @@
 // The dashboard's database access: the profile snapshot the checklist and cards read, the widgets'
 // rows, the cta flags and the analytics events. Every read is scoped by provider id.
 import type { Knex } from 'knex';
+import { selectPrepared } from '../../db/prepared';
 import type { CardProfile } from './cards';
 import type { ChecklistProfile } from './checklist';
 import type { UpcomingAppointment } from './upcoming';
@@ -12,11 +13,12 @@ export type DashboardProfile = ChecklistProfile & CardProfile & { status: string
 const wordCount = (text: unknown) => (typeof text === 'string' ? text.trim().split(/\s+/).filter(Boolean).length : 0);
 
 /** One profile with everything the checklist and the action cards read, in one query. */
-export async function loadDashboardProfile(db: Db, providerId: number): Promise<DashboardProfile | null> {
-  const row = await db('providers as p')
+export async function loadDashboardProfile(db: Knex, providerId: number): Promise<DashboardProfile | null> {
+  const [row] = await selectPrepared<Record<string, any>>(db, 'dashboard-profile', db('providers as p')
     .join('accounts as a', 'a.id', 'p.account_id')
     .where('p.id', providerId)
-    .first(
+    .limit(1)
+    .select(
       'p.id', 'p.type', 'p.status', 'p.first_name', 'p.last_name', 'p.company_name', 'p.phone_number', 'p.contact_email',
       'p.image_key', 'p.custom_content', 'p.timezone', 'p.calendar_open', 'p.has_premium_setup', 'p.professional_statement',
       'a.has_paid_plan',
@@ -29,7 +31,7 @@ export async function loadDashboardProfile(db: Db, providerId: number): Promise<
       db.raw(`coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = p.id), '{}') as license_states`),
       db.raw(`(select count(*)::int from images i where i.provider_id = p.id and i.kind = 'gallery') as gallery_count`),
       db.raw(`(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`),
-    );
+    ));
   if (!row) return null;
   const content = (row.custom_content ?? {}) as Record<string, unknown>;
   const tagCounts = (row.tag_counts ?? {}) as Record<string, number>;
@@ -85,29 +87,29 @@ const clientName = (row: { first_name: string | null; last_name: string | null }
   [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
 
 /** Appointments not canceled, still ending after `from`, starting before `until`. */
-export async function upcomingAppointments(db: Db, providerId: number, from: Date, until: Date): Promise<UpcomingAppointment[]> {
-  const rows = await db('appointments as a')
+export async function upcomingAppointments(db: Knex, providerId: number, from: Date, until: Date): Promise<UpcomingAppointment[]> {
+  const rows = await selectPrepared<{ id: number; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }>(db, 'dashboard-upcoming', db('appointments as a')
     .leftJoin('users as u', 'u.id', 'a.client_user_id')
     .where({ 'a.provider_id': providerId, 'a.canceled': false })
     .where('a.end_time', '>', from)
     .where('a.start_time', '<', until)
     .orderBy('a.start_time')
-    .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name');
+    .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'));
   return rows.map((r) => ({ id: Number(r.id), startTime: new Date(r.start_time), endTime: new Date(r.end_time), clientName: clientName(r) }));
 }
 
 export interface UnreadConversation { clientUserId: number; clientName: string; lastMessageAt: Date }
 
 /** Conversations with a client message the provider has not read, newest first. */
-export async function unreadConversations(db: Db, providerId: number): Promise<UnreadConversation[]> {
-  const rows = await db('conversations as c')
+export async function unreadConversations(db: Knex, providerId: number): Promise<UnreadConversation[]> {
+  const rows = await selectPrepared<{ client_user_id: number; first_name: string | null; last_name: string | null; last_message_at: Date }>(db, 'dashboard-unread', db('conversations as c')
     .join('users as u', 'u.id', 'c.client_user_id')
     .where('c.provider_id', providerId)
     .whereExists((q) => q.select(db.raw('1')).from('messages as m')
       .whereRaw('m.conversation_id = c.id').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at'))
     .select('c.client_user_id', 'u.first_name', 'u.last_name',
       db.raw(`(select max(m.send_date) from messages m where m.conversation_id = c.id) as last_message_at`))
-    .orderBy('last_message_at', 'desc');
+    .orderBy('last_message_at', 'desc'));
   return rows.map((r) => ({ clientUserId: Number(r.client_user_id), clientName: clientName(r), lastMessageAt: new Date(r.last_message_at) }));
 }
 

@@ -254,8 +254,9 @@ function BlogPosts({ posts }: { posts: DashboardPageProps['blogPosts'] }) {
   );
 }
 
-const formatDay = (isoDate: string) =>
-  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// One formatter for every render: toLocaleDateString builds a new one per call, which costs more than the rest of the page.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const formatDay = (isoDate: string) => DAY_FORMAT.format(new Date(`${isoDate}T12:00:00Z`));
 
 export function NoProfilePage() {
   return (
