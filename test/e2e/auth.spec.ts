@@ -2,10 +2,10 @@
 // the code read from /dev/outbox, a password reset through the e-mailed link (JavaScript off), Account
 // Settings; axe runs on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, useBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, useBrowser, type BrowserSession, submit } from '../support/browser';
 
 const NEW_PASSWORD = 'Sunlit-harbor-2027';
 
@@ -19,13 +19,6 @@ async function fromOutbox(session: BrowserSession, channel: 'sms' | 'email'): Pr
   const links = await row.locator('a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
   await outbox.close();
   return { text, links };
-}
-
-/** Clicks a button that submits a form (or a link) and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
 }
 
 /** Signs in through the form and waits for the answer (the shared helper does not wait under load). */

@@ -4,18 +4,11 @@
 import { utc } from '@date-fns/utc';
 import { addDays, format } from 'date-fns';
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
 const PAGE = '/profile/availability-locations';
-
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
 
 async function providerWithOffice() {
   const user = await createProviderUser(ctx().db, { paid: true });

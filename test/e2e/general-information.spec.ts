@@ -3,27 +3,13 @@
 // confirmation page; with JavaScript on, a licence is deleted after the browser's confirmation and
 // pronouns are saved. axe runs on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, useBrowser } from '../support/browser';
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
 
 const PAGE = '/profile/general-information';
 const YEAR = new Date().getUTCFullYear();
-
-/** Clicks a button or link that loads a page and waits for it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await submit(page, page.getByRole('button', { name: 'Log In' }));
-}
 
 /** Reads the served HTML (flashes fade after 7 s with JavaScript on). */
 async function expectOnPage(page: Page, text: string): Promise<void> {
@@ -45,7 +31,7 @@ describe('browser: General Information licences', function () {
     await ctx().db('licenses').insert({ provider_id: id, state: 'NJ', number: '44SC0612', license_type: 'LCSW', expiration: YEAR + 1, verification: 'Verified' });
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto(PAGE);
     await page.getByRole('heading', { name: 'General Information', level: 1 }).waitFor();
     await expectAccessible(page);
@@ -89,7 +75,7 @@ describe('browser: General Information licences', function () {
     await ctx().db('licenses').insert({ provider_id: id, state: 'CA', number: 'LMFT 1234', license_type: 'LMFT', expiration: YEAR + 2, verification: 'Not found' });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto(`${PAGE}#licensure`);
     await page.locator('#licensure').getByText('we could not verify this license').waitFor();
     await expectAccessible(page);
@@ -114,7 +100,7 @@ describe('browser: General Information licences', function () {
     const { user, id } = await provider();
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto(`${PAGE}?edit=pronouns#pronouns`);
     await expectAccessible(page);
     await page.getByLabel('Other', { exact: true }).check();

@@ -2,19 +2,11 @@
 // JavaScript off; adding an insurance after the in-network confirmation, deselecting all its states to
 // see the message; requesting an insurance edit. axe on every page shown.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
 const PAGE = '/profile/insurance-fees';
-
-/** Clicks a button that submits a form and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
 
 async function providerWithStates() {
   const user = await createProviderUser(ctx().db, { providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });

@@ -2,20 +2,13 @@
 // lightbox (Escape closes, the arrows navigate); then, with JavaScript off, reorder and delete a photo
 // through the plain forms and the confirmation page. axe on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 import { colourfulPng } from '../http/onboarding-helpers';
 
 const PAGE = '/profile/photos-video';
-
-/** Clicks a button that submits a form and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
 
 async function provider() {
   return createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });

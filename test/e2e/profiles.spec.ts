@@ -2,24 +2,10 @@
 // item 6): once with JavaScript on through the profile menu, once with JavaScript off through the
 // duplicate-name page and Choose a Profile. axe runs on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, startBrowser, type BrowserSession } from '../support/browser';
-
-/** Clicks a button that submits a form (or a link) and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await submit(page, page.getByRole('button', { name: 'Log In' }));
-}
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, startBrowser, type BrowserSession, submit, signInThroughForm } from '../support/browser';
 
 async function expectText(page: Page, text: RegExp): Promise<void> {
   try {
@@ -52,7 +38,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
   it('with JavaScript: profile menu → choose the type → fix the form → success page → switch', async () => {
     const owner = await createProviderUser(ctx().db, { paid: true, roles: ['owner'], providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }] });
     const page = await session.newPage();
-    await logIn(page, owner.email);
+    await signInThroughForm(page, owner.email);
     await page.locator('details.menu summary').click();
     await submit(page, page.getByRole('link', { name: 'Create New Profile' }));
     assert.equal(new URL(page.url()).pathname, '/profiles/create');
@@ -86,7 +72,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
       providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }, { firstName: 'Robin', lastName: 'Park', status: 'active' }],
     });
     const page = await session.newPage({ javaScript: false });
-    await logIn(page, owner.email);
+    await signInThroughForm(page, owner.email);
     await page.goto('/profiles/create?type=individual');
     await expectAccessible(page);
     await page.getByLabel('First name').fill('Robin');

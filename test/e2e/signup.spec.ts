@@ -1,16 +1,9 @@
 // Registration in Chromium, as a person would (issue 4 item 1): a new individual signs up with
 // JavaScript off, fixing the form once; the partner link shows its banner. axe runs on every page.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { expectAccessible, startBrowser, type BrowserSession } from '../support/browser';
-
-/** Clicks a button that submits a form (or a link) and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
+import { expectAccessible, startBrowser, type BrowserSession, submit } from '../support/browser';
 
 /** Waits for text in <main>; on failure says which page was shown instead. */
 async function expectText(page: Page, text: RegExp): Promise<void> {

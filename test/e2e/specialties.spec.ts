@@ -2,17 +2,10 @@
 // past the maximum (JavaScript off: the server's 422), a filter with no results, and adding and deleting
 // a custom approach (with JavaScript: the confirm dialog; without: the confirmation page). axe on each page.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
-
-/** Clicks something that loads a new page and waits for it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
 /** Waits for a flash (with JavaScript they fade after 7 s, so present is enough); on failure says what was shown. */
 async function expectFlash(page: Page, text: string): Promise<void> {

@@ -3,19 +3,12 @@
 // on) and once on the server's confirmation step (JavaScript off); a practice question; an education line.
 // axe runs on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
 const words = (n: number, word = 'gentle') => Array.from({ length: n }, () => word).join(' ');
-
-/** Clicks something that loads a new page and waits for it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
 
 /** The page as served (before the shared script fades the flash on a slow machine). */
 const served = async (page: Page) => (await page.content()).replace(/&amp;/g, '&');

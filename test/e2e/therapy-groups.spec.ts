@@ -2,30 +2,17 @@
 // (issue 6 items 3, 4, 5 and 8): add a therapy group with JavaScript off, switch a testimonial's
 // display, reorder the providers of a practice; axe on every page visited.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, useBrowser } from '../support/browser';
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
 import { colourfulPng } from '../http/onboarding-helpers';
 import { defaultExpiry } from '../../server/features/therapy-groups/validation';
-
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
 
 /** A flash is read as served (the shared script fades it after 7 s, which a loaded machine may reach). */
 async function expectFlash(page: Page, text: string): Promise<void> {
   const html = (await page.content()).replace(/&#x27;|&#39;/g, "'");
   assert.ok(html.includes(text), `no "${text}" on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 300)}`);
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await submit(page, page.getByRole('button', { name: 'Log In' }));
 }
 
 describe('browser: therapy groups, testimonials and practice providers', function () {
@@ -36,7 +23,7 @@ describe('browser: therapy groups, testimonials and practice providers', functio
     const user = await createProviderUser(ctx().db, { paid: true });
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto('/therapy-groups');
     await expectAccessible(page);
     await submit(page, page.getByRole('link', { name: 'Add a therapy group' }));
@@ -79,7 +66,7 @@ describe('browser: therapy groups, testimonials and practice providers', functio
   it('an inactive profile sees the not-live notice instead of the Add button', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'inactive' }] });
     const page = await session.newPage();
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto('/therapy-groups');
     await page.getByText('Therapy groups can be created once your profile is active.').waitFor();
     assert.equal(await page.getByRole('link', { name: 'Add a therapy group' }).count(), 0);
@@ -94,7 +81,7 @@ describe('browser: therapy groups, testimonials and practice providers', functio
       { provider_id: providerId, kind: 'feedback', body: 'The waiting room was cold.' },
     ]).returning('id');
     const page = await session.newPage();
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto('/testimonials');
     await page.getByText('The waiting room was cold.').waitFor();
     await expectAccessible(page);
@@ -120,7 +107,7 @@ describe('browser: therapy groups, testimonials and practice providers', functio
 
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await page.goto('/practice/providers');
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Move up Marcus Bell' }));

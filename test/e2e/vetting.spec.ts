@@ -2,17 +2,9 @@
 // unanswered first, its message, then the result); the web badge page; a photo & video shoot option
 // with its embedded scheduling page; the Contact Us form. axe on every page shown.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
-
-/** Clicks a button or link that loads a page and waits for it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
+import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
 async function paidProvider(vettingStatus?: string) {
   const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale' }] });

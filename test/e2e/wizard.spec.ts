@@ -2,25 +2,11 @@
 // Locations → About You → Your Practice (+ insurance) with JavaScript off, then Photos (a grayscale
 // photo refused, a colourful one cropped with the island) → Go Live, and the status banner after it.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, startBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, startBrowser, type BrowserSession, submit, signInThroughForm } from '../support/browser';
 import { colourfulPng, grayscaleJpeg, wizardUser } from '../http/onboarding-helpers';
-
-/** Clicks a button that submits a form and waits for the page that answers it. */
-async function submit(page: Page, target: Locator): Promise<void> {
-  const loaded = page.waitForEvent('load');
-  await target.click();
-  await loaded;
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await submit(page, page.getByRole('button', { name: 'Log In' }));
-}
 
 async function expectPath(page: Page, path: string | RegExp): Promise<void> {
   await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout: 60_000 });
@@ -43,7 +29,7 @@ describe('browser: the onboarding wizard to Go Live', function () {
     // Steps 2–4 without JavaScript: plain forms and GET filters.
     const plain = await session.newPage({ javaScript: false });
     plain.setDefaultTimeout(60_000);
-    await logIn(plain, user.email);
+    await signInThroughForm(plain, user.email);
     await expectPath(plain, `/profiles/create/${id}`); // / sends the new-wizard profile to its first step
     await plain.getByRole('heading', { name: "Complete Robin Hale's profile" }).waitFor();
     await expectAccessible(plain);
@@ -96,7 +82,7 @@ describe('browser: the onboarding wizard to Go Live', function () {
     // Photos and Go Live with JavaScript: the cropper island.
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await logIn(page, user.email);
+    await signInThroughForm(page, user.email);
     await expectPath(page, `/profiles/photos-for/${id}`);
     await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
     await expectAccessible(page);

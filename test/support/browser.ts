@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';
 
@@ -114,6 +114,13 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** Signs in through the real form, as a person would. */
+/** Clicks what submits a form or follows a link, and waits for the page that answers it. */
+export async function submit(page: Page, target: Locator): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await target.click();
+  await loaded;
+}
+
 export async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
