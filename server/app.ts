@@ -107,7 +107,8 @@ export function createApp(deps: AppDeps): PortalApp {
     size: 32,
     getTokenFromRequest: (req) => (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined),
   });
-  // The headshot upload is multipart: parse it first so the CSRF check can read its _csrf field.
+  // Upload forms are multipart: each feature's parser (features/images/upload.ts) reads its own POST
+  // routes first, so the CSRF check below can see their _csrf field.
   app.use(photoUploadParser());
   app.use(groupAndProviderImageParser());
   app.use(photosVideoUploads());
