@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, startBrowser, type BrowserSession, submit, signInThroughForm } from '../support/browser';
+import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
 
 async function expectText(page: Page, text: RegExp): Promise<void> {
   try {
@@ -27,13 +27,7 @@ async function expectSwitchedTo(page: Page, userId: number, name: string): Promi
 
 describe('browser: a practice owner creates a second profile and switches to it', function () {
   this.timeout(120_000);
-  let session: BrowserSession;
-  before(async function () { session = await startBrowser(this); });
-  after(async () => session?.close());
-  afterEach(async () => {
-    await session.closePages();
-    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
-  });
+  const session = useBrowser();
 
   it('with JavaScript: profile menu → choose the type → fix the form → success page → switch', async () => {
     const owner = await createProviderUser(ctx().db, { paid: true, roles: ['owner'], providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }] });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { expectAccessible, startBrowser, type BrowserSession, submit } from '../support/browser';
+import { expectAccessible, useBrowser, submit } from '../support/browser';
 
 /** Waits for text in <main>; on failure says which page was shown instead. */
 async function expectText(page: Page, text: RegExp): Promise<void> {
@@ -16,13 +16,7 @@ async function expectText(page: Page, text: RegExp): Promise<void> {
 
 describe('browser: registration', function () {
   this.timeout(120_000);
-  let session: BrowserSession;
-  before(async function () { session = await startBrowser(this); });
-  after(async () => session?.close());
-  afterEach(async () => {
-    await session.closePages();
-    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
-  });
+  const session = useBrowser();
 
   it('a new individual signs up with JavaScript off and lands on the next wizard step, signed in', async () => {
     const page = await session.newPage({ javaScript: false });

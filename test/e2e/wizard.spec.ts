@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, startBrowser, type BrowserSession, submit, signInThroughForm } from '../support/browser';
+import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
 import { colourfulPng, grayscaleJpeg, wizardUser } from '../http/onboarding-helpers';
 
 async function expectPath(page: Page, path: string | RegExp): Promise<void> {
@@ -14,13 +14,7 @@ async function expectPath(page: Page, path: string | RegExp): Promise<void> {
 
 describe('browser: the onboarding wizard to Go Live', function () {
   this.timeout(300_000); // many pages, each checked by axe; slow under a loaded machine
-  let session: BrowserSession;
-  before(async function () { session = await startBrowser(this); });
-  after(async () => session?.close());
-  afterEach(async () => {
-    await session.closePages();
-    assert.deepEqual(session.pageErrors.splice(0), [], 'no script errors in the page');
-  });
+  const session = useBrowser();
 
   it('a new individual walks Locations, About You, Your Practice, Photos and Go Live', async () => {
     const user = await wizardUser(ctx().db, { paid: true });
