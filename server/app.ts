@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
+import { ReadCache } from './db/read-cache';
 import { accountPreferencesRoutes } from './features/account-preferences/routes';
 import { authRoutes } from './features/auth/routes';
 import { availabilityLocationsRoutes } from './features/availability-locations/routes';
@@ -62,7 +64,7 @@ export interface AppDeps {
   assets?: AssetManifest;
 }
 
-export interface PortalApp { app: Express; close(): Promise<void> }
+export interface PortalApp { app: Express; changes: ChangeFeed; close(): Promise<void> }
 
 export function createApp(deps: AppDeps): PortalApp {
   const { config, db, logger } = deps;
@@ -72,6 +74,12 @@ export function createApp(deps: AppDeps): PortalApp {
   app.locals.integrations = deps.integrations;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+
+  // Hot reads (session, signed-in user, dashboard) are served from memory until the data changes.
+  const feed = new ChangeFeed(deps.databaseUrl, logger);
+  feed.watchLocalWrites(db);
+  feed.start();
+  const reads = new ReadCache(feed, { maxEntries: 10_000, freeze: config.env !== 'production' });
 
   app.use(requestLogging(logger));
   app.use(securityHeaders());
@@ -94,6 +102,7 @@ export function createApp(deps: AppDeps): PortalApp {
     databaseUrl: deps.databaseUrl,
     secret: config.sessionSecret,
     prune: config.env !== 'test',
+    feed,
     onIdleError: (error) => logger.warn({ err: error }, 'a session database connection was dropped'),
   });
   app.use(sessions.middleware);
@@ -113,7 +122,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(groupAndProviderImageParser());
   app.use(photosVideoUploads());
   app.use(csrfSynchronisedProtection);
-  app.use(viewerLoader(db));
+  app.use(viewerLoader(db, reads));
   app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
 
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
@@ -122,7 +131,7 @@ export function createApp(deps: AppDeps): PortalApp {
   const throttles = createThrottles(db);
   app.use(authRoutes({ db, integrations: deps.integrations, config, throttles }));
   app.use(accountPreferencesRoutes({ db, integrations: deps.integrations, config, throttles }));
-  app.use(dashboardRoutes(db));
+  app.use(dashboardRoutes(db, reads));
   app.use(profileRoutes(db));
   app.use(profileCreationRoutes({ db, integrations: deps.integrations, config }));
   app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
@@ -149,5 +158,12 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(notFound);
   app.use(errorHandler);
 
-  return { app, close: () => sessions.close() };
+  return {
+    app,
+    changes: feed,
+    async close() {
+      await feed.close();
+      await sessions.close();
+    },
+  };
 }

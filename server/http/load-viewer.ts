@@ -2,13 +2,18 @@
 // honours ?current_provider_id= (only for a profile the user may access).
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { loadViewer, rememberProvider } from '../features/profiles/repo';
+import type { ReadCache } from '../db/read-cache';
+import { loadViewerRow, rememberProvider, viewerFromRow } from '../features/profiles/repo';
 
-export function viewerLoader(db: Knex): RequestHandler {
+/** A user's row is re-read at least this often even when no change was heard of. */
+const VIEWER_CACHE_MS = 60_000;
+
+export function viewerLoader(db: Knex, reads: ReadCache): RequestHandler {
   return async (req, res, next) => {
     const userId = req.user?.id;
     if (!userId) return next();
-    const viewer = await loadViewer(db, userId, req.session.providerId);
+    const row = await reads.read(`viewer:${userId}`, VIEWER_CACHE_MS, () => loadViewerRow(db, userId));
+    const viewer = viewerFromRow(row, req.session.providerId);
     if (!viewer) {
       // The user was deleted while signed in.
       req.logout(() => next());

@@ -1,15 +1,19 @@
 // Sessions in PostgreSQL (connect-pg-simple), with an idle timeout and an absolute lifetime counted
 // from sign-in. Values are documented in the README. Activity is recorded at most once a minute, so
-// an ordinary page view does not write the session row.
+// an ordinary page view does not write the session row. Sessions read are kept in memory for a minute
+// at most and forgotten the moment the change feed says one changed or ended anywhere.
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import pg from 'pg';
+import type { ChangeFeed } from '../db/change-feed';
 
 export const SESSION_IDLE_MS = 60 * 60 * 1000; // 60 minutes without a request ends the session
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000; // 12 hours after sign-in, whatever the activity
 export const SESSION_COOKIE = 'portal.sid';
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
+const CACHED_SESSION_MS = 60 * 1000;
+const CACHED_SESSIONS_MAX = 10_000;
 export const SESSION_CHECK_PATH = '/auth/session';
 
 declare module 'express-session' {
@@ -24,8 +28,59 @@ declare module 'express-session' {
 
 export interface SessionStore { middleware: RequestHandler; close(): Promise<void> }
 
-export function createSessionMiddleware(options: { databaseUrl: string; secret: string; prune: boolean; onIdleError?: (error: Error) => void }): SessionStore {
-  const PgStore = connectPgSimple(session);
+type StoreCallback = (error?: unknown, value?: session.SessionData | null) => void;
+
+/**
+ * connect-pg-simple with a read cache. Every write or end of a session, here or in another process
+ * (change feed), forgets it; a read that overlapped any such event is not kept, so a cached session
+ * is never older than the last change this process has heard of.
+ */
+function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed) {
+  const cached = new Map<string, { json: string; expiresAt: number }>();
+  let epoch = 0;
+  const forget = (sid: string) => {
+    epoch++;
+    if (sid === '*') cached.clear();
+    else cached.delete(sid);
+  };
+  feed.onSessionChange(forget);
+
+  return class CachedPgStore extends Base {
+    override get(sid: string, callback: StoreCallback): void {
+      const live = feed.snapshot() !== null;
+      const hit = live ? cached.get(sid) : undefined;
+      if (hit && hit.expiresAt > Date.now()) return callback(null, JSON.parse(hit.json) as session.SessionData);
+      const startedAt = epoch;
+      super.get(sid, (error, value) => {
+        if (!error && value && live && epoch === startedAt && feed.snapshot() !== null) {
+          if (cached.size >= CACHED_SESSIONS_MAX) cached.clear();
+          const cookieExpiry = value.cookie?.expires ? new Date(value.cookie.expires).getTime() : Infinity;
+          cached.set(sid, { json: JSON.stringify(value), expiresAt: Math.min(cookieExpiry, Date.now() + CACHED_SESSION_MS) });
+        }
+        callback(error, value);
+      });
+    }
+
+    override set(sid: string, value: session.SessionData, callback?: (error?: unknown) => void): void {
+      forget(sid);
+      super.set(sid, value, (error) => {
+        forget(sid);
+        callback?.(error);
+      });
+    }
+
+    override destroy(sid: string, callback?: (error?: unknown) => void): void {
+      forget(sid);
+      super.destroy(sid, (error) => {
+        forget(sid);
+        callback?.(error);
+      });
+    }
+  };
+}
+
+export function createSessionMiddleware(options: { databaseUrl: string; secret: string; prune: boolean; feed: ChangeFeed; onIdleError?: (error: Error) => void }): SessionStore {
+  const PgStore = cachedStore(connectPgSimple(session), options.feed);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
   // An idle connection dropped by the database (restart, failover) must not crash the process;
   // the pool simply opens a new one on the next request.

@@ -2,12 +2,13 @@
 import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
+import type { ChangeFeed } from '../../server/db/change-feed';
 import { loadConfig, type Config } from '../../server/config';
 import { createIntegrations } from '../../server/integrations';
 import { createLogger } from '../../server/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 
-export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; close(): Promise<void> }
+export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; close(): Promise<void> }
 
 let current: TestContext | undefined;
 
@@ -31,7 +32,7 @@ export async function startTestContext(): Promise<TestContext> {
     logger: createLogger(config.logLevel),
     integrations: createIntegrations(config, database.db),
   });
-  current = { app: portal.app, db: database.db, config, database, close: portal.close };
+  current = { app: portal.app, db: database.db, config, database, changes: portal.changes, close: portal.close };
   return current;
 }
 

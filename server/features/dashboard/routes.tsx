@@ -1,6 +1,7 @@
 // The signed-in home (/) and the card events (POST /event/{providerId}/log-event, spec 2 §7 Events).
 import { Router } from 'express';
 import type { Knex } from 'knex';
+import type { ReadCache } from '../../db/read-cache';
 import { NotFoundError } from '../../http/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
@@ -14,7 +15,7 @@ const positiveId = (value: unknown): number | null => {
   return id > 0 ? id : null;
 };
 
-export function dashboardRoutes(db: Knex): Router {
+export function dashboardRoutes(db: Knex, reads: ReadCache): Router {
   const router = Router();
 
   router.get('/', requireSignIn, async (req, res) => {
@@ -23,7 +24,7 @@ export function dashboardRoutes(db: Knex): Router {
     // An incomplete profile made with the new wizard, not exited, continues the wizard (spec 1 §4).
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
-    const view = await dashboardView(db, provider, new Date(), positiveId(req.query.id));
+    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id));
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;

@@ -1,6 +1,7 @@
 // The dashboard's rules (spec 2 §2): which screen, checklist, cards and widgets a provider sees, and
 // the card events (follow or dismiss) recorded as therapist_portal_cta_event.
 import type { Knex } from 'knex';
+import type { ReadCache } from '../../db/read-cache';
 import { HttpError, NotFoundError } from '../../http/errors';
 import type { ProviderSummary } from '../../http/viewer';
 import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
@@ -8,7 +9,7 @@ import { actionCards, findCard } from './cards';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
-import { groupUpcoming, longDate, timeRange } from './upcoming';
+import { groupUpcoming, longDate, timeRange, type UpcomingAppointment } from './upcoming';
 import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 
 export const CTA_EVENT = 'therapist_portal_cta_event';
@@ -18,22 +19,47 @@ export type CtaAction = (typeof CTA_ACTIONS)[number];
 /** How many unread conversations the widget names (the rest are counted). */
 const UNREAD_LISTED = 5;
 
+/** The dashboard's reads are served from the read cache for at most this long (or until a change). */
+const DASHBOARD_CACHE_MS = 60_000;
+/** Two calendar days ahead in any time zone end within 48 h (+ a DST hour) of now; grouping trims the rest. */
+const UPCOMING_WINDOW_MS = 49 * 3600_000;
+
+interface DashboardData {
+  profile: repo.DashboardProfile;
+  onboarding: boolean;
+  unmet: ReturnType<typeof profileChecklist>;
+  /** Only for an active profile past onboarding; appointments cover [readAt, readAt + window + cache time). */
+  widgets: { unread: repo.UnreadConversation[]; upcoming: UpcomingAppointment[] } | null;
+}
+
+/** What the dashboard reads from the database, at most DASHBOARD_CACHE_MS old (never older than a change). */
+function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<DashboardData | null> {
+  return reads.read(`dashboard:${providerId}`, DASHBOARD_CACHE_MS, async () => {
+    const readAt = new Date();
+    const profile = await repo.loadDashboardProfile(db, providerId);
+    if (!profile) return null;
+    const unmet = profileChecklist(profile);
+    const onboarding = showsOnboardingScreen(profile.status, unmet);
+    if (profile.status !== 'active' || onboarding) return { profile, onboarding, unmet, widgets: null };
+    const [unread, upcoming] = await Promise.all([
+      repo.unreadConversations(db, providerId),
+      repo.upcomingAppointments(db, providerId, readAt, new Date(readAt.getTime() + UPCOMING_WINDOW_MS + DASHBOARD_CACHE_MS)),
+    ]);
+    return { profile, onboarding, unmet, widgets: { unread, upcoming } };
+  });
+}
+
 /** Everything / shows for the selected profile at `now`; `appointmentId` is ?id= (null when absent or not this provider's). */
-export async function dashboardView(db: Knex, provider: ProviderSummary, now: Date, appointmentId: number | null): Promise<DashboardView> {
-  const profile = await repo.loadDashboardProfile(db, provider.id);
-  if (!profile) throw new NotFoundError();
-  const unmet = profileChecklist(profile);
-  const onboarding = showsOnboardingScreen(profile.status, unmet);
-  const active = profile.status === 'active';
+export async function dashboardView(db: Knex, reads: ReadCache, provider: ProviderSummary, now: Date, appointmentId: number | null): Promise<DashboardView> {
+  const data = await dashboardData(db, reads, provider.id);
+  if (!data) throw new NotFoundError();
+  const { profile, onboarding, unmet } = data;
   const timeZone = profile.timezone;
   let widgets: DashboardView['widgets'] = null;
-  if (active && !onboarding) {
-    // Two calendar days ahead in any time zone end within 48 h (+ a DST hour) of now; grouping trims the rest.
-    const until = new Date(now.getTime() + 49 * 3600_000);
-    const [unread, upcoming] = await Promise.all([
-      repo.unreadConversations(db, provider.id),
-      repo.upcomingAppointments(db, provider.id, now, until),
-    ]);
+  if (data.widgets) {
+    const { unread } = data.widgets;
+    const until = now.getTime() + UPCOMING_WINDOW_MS;
+    const upcoming = data.widgets.upcoming.filter((a) => a.endTime > now && a.startTime.getTime() < until);
     widgets = {
       unread: { count: unread.length, conversations: unread.slice(0, UNREAD_LISTED).map(({ clientUserId, clientName }) => ({ clientUserId, clientName })) },
       upcoming: groupUpcoming(upcoming, now, timeZone),

@@ -13,20 +13,25 @@ export interface AppointmentDay {
 /** Days of appointments shown on the dashboard (spec 2 §9). */
 export const UPCOMING_DAYS = 2;
 
+// Formatters are costly to build, so one per time zone and kind, made on first use.
+const FORMATS = {
+  // en-CA writes dates as YYYY-MM-DD.
+  day: { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } },
+  longDate: { locale: 'en-US', options: { weekday: 'long', month: 'long', day: 'numeric' } },
+  time: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit' } },
+  zone: { locale: 'en-US', options: { timeZoneName: 'short' } },
+} satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
+
 const formats = new Map<string, Intl.DateTimeFormat>();
-function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
+function format(timeZone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
   let cached = formats.get(key);
-  if (!cached) formats.set(key, (cached = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+  if (!cached) formats.set(key, (cached = new Intl.DateTimeFormat(FORMATS[kind].locale, { ...FORMATS[kind].options, timeZone })));
   return cached;
 }
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-export function dayKey(instant: Date, timeZone: string): string {
-  const parts = format(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const dayKey = (instant: Date, timeZone: string): string => format(timeZone, 'day').format(instant);
 
 /** The day after a YYYY-MM-DD key (plain calendar arithmetic, no time zone involved). */
 export function nextDayKey(key: string): string {
@@ -36,13 +41,12 @@ export function nextDayKey(key: string): string {
 }
 
 /** "Monday, November 23" for the day of an instant in a time zone. */
-export const longDate = (instant: Date, timeZone: string): string =>
-  format(timeZone, { weekday: 'long', month: 'long', day: 'numeric' }).format(instant);
+export const longDate = (instant: Date, timeZone: string): string => format(timeZone, 'longDate').format(instant);
 
 /** "9:30 AM – 10:00 AM EST" in the provider's time zone. */
 export function timeRange(start: Date, end: Date, timeZone: string): string {
-  const time = format(timeZone, { hour: 'numeric', minute: '2-digit' });
-  const zone = format(timeZone, { timeZoneName: 'short' }).formatToParts(end).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const time = format(timeZone, 'time');
+  const zone = format(timeZone, 'zone').formatToParts(end).find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
 }
 
@@ -53,11 +57,13 @@ export function timeRange(start: Date, end: Date, timeZone: string): string {
 export function groupUpcoming(appointments: UpcomingAppointment[], now: Date, timeZone: string): AppointmentDay[] {
   const today = dayKey(now, timeZone);
   const tomorrow = nextDayKey(today);
+  const ahead = appointments
+    .filter((a) => a.endTime > now)
+    .map((a) => ({ ...a, day: dayKey(a.startTime, timeZone) }))
+    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const days: AppointmentDay[] = [];
   for (const [label, key] of [['Today', today], ['Tomorrow', tomorrow]] as const) {
-    const onDay = appointments
-      .filter((a) => a.endTime > now && dayKey(a.startTime, timeZone) === key)
-      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+    const onDay = ahead.filter((a) => a.day === key);
     if (onDay.length === 0) continue;
     days.push({
       label,

@@ -37,8 +37,18 @@ async function queryViewer(db: Knex, userId: number) {
 }
 
 export async function loadViewer(db: Knex, userId: number, wantedProviderId?: number): Promise<Viewer | null> {
-  const result = await queryViewer(db, userId);
-  const user = result.rows[0];
+  return viewerFromRow(await loadViewerRow(db, userId), wantedProviderId);
+}
+
+/** The row behind a Viewer (null: no such user); kept as it came, so it can be cached and shared. */
+export async function loadViewerRow(db: Knex, userId: number): Promise<ViewerRow | null> {
+  return ((await queryViewer(db, userId)).rows[0] as ViewerRow | undefined) ?? null;
+}
+
+type ViewerRow = Record<string, any>;
+
+/** Builds a fresh Viewer from its row, which it never changes. */
+export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number): Viewer | null {
   if (!user) return null;
   const providers = (user.providers as ProviderRow[]).map(toSummary);
   const provider = chooseProvider(providers, wantedProviderId ?? user.selected_provider_id ?? undefined);
@@ -49,7 +59,7 @@ export async function loadViewer(db: Knex, userId: number, wantedProviderId?: nu
       firstName: user.first_name,
       lastName: user.last_name,
       displayName: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.company_name || user.email,
-      scopes: user.scopes ?? [],
+      scopes: [...(user.scopes ?? [])],
       twoFactorEnrolled: Boolean(user.two_factor_enrolled_at),
     },
     roles: (user.roles as { account_id: number; role: string }[]).map((r) => ({ accountId: Number(r.account_id), role: r.role })),

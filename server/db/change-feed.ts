@@ -1,0 +1,118 @@
+// Tells this process when data it may have cached has changed, so cached reads can be served without
+// a database round trip and still never outlive a change by more than a notification's delivery.
+//  - Writes made by this process (through its knex instance) count at once, before they run.
+//  - Writes made anywhere else arrive as PostgreSQL notifications (triggers in change-triggers.ts) on
+//    one dedicated connection.
+// While that connection is down nobody can tell what changed, so the feed reports itself not live and
+// caches go to the database every time until it is back.
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { DATA_CHANNEL, SESSION_CHANNEL } from './change-triggers';
+
+const RETRY_MS = { first: 500, max: 30_000 };
+/** How the feed's connection shows in pg_stat_activity. */
+export const FEED_APPLICATION_NAME = 'portal change feed';
+const READ_QUERY = /^\s*select\b/i;
+
+/** A session changed or ended ('*': possibly all of them). */
+export type SessionListener = (sid: string) => void;
+
+export class ChangeFeed {
+  /** Bumped on every change to a watched table; a cached read is good only for the generation it was read in. */
+  private generation = 0;
+  private live = false;
+  private closed = false;
+  private client: pg.Client | null = null;
+  private retryMs = RETRY_MS.first;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly sessionListeners: SessionListener[] = [];
+  private liveWaiters: (() => void)[] = [];
+
+  constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
+
+  /** The current generation, or null when changes cannot be seen (nothing may be served from a cache). */
+  snapshot(): number | null {
+    return this.live ? this.generation : null;
+  }
+
+  /** Resolves once changes can be seen (the tests wait for it before they rely on caching). */
+  whenLive(): Promise<void> {
+    return this.live ? Promise.resolve() : new Promise((resolve) => this.liveWaiters.push(resolve));
+  }
+
+  onSessionChange(listener: SessionListener): void {
+    this.sessionListeners.push(listener);
+  }
+
+  /** Counts this process's own writes as they start: the next read cannot be served a value from before them. */
+  watchLocalWrites(db: Knex): void {
+    db.on('query', (query: { sql?: string }) => {
+      if (!READ_QUERY.test(query.sql ?? '')) this.generation++;
+    });
+  }
+
+  start(): void {
+    void this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.goDark();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
+    this.client = client;
+    client.on('notification', (message) => {
+      if (message.channel === SESSION_CHANNEL) this.tellSessions(message.payload ?? '*');
+      else this.generation++;
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${DATA_CHANNEL}; listen ${SESSION_CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error as Error);
+      return;
+    }
+    if (this.client !== client) return;
+    // Anything may have changed while nobody listened.
+    this.generation++;
+    this.tellSessions('*');
+    this.live = true;
+    this.retryMs = RETRY_MS.first;
+    for (const resolve of this.liveWaiters.splice(0)) resolve();
+  }
+
+  private lost(client: pg.Client, error?: Error): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.goDark();
+    client.end().catch(() => {});
+    if (this.closed) return;
+    this.logger.warn({ err: error }, `change notifications lost; caches are bypassed and the connection retried in ${this.retryMs} ms`);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+  }
+
+  private goDark(): void {
+    this.live = false;
+    this.generation++;
+    this.tellSessions('*');
+  }
+
+  private tellSessions(sid: string): void {
+    for (const listener of this.sessionListeners) listener(sid);
+  }
+}

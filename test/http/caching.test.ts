@@ -1,0 +1,141 @@
+// Hot reads served from memory (server/db/change-feed.ts, read-cache.ts, the session store): a change
+// made anywhere, not only by this process, reaches the next page; a session ended anywhere is signed
+// out at once; while change notifications are lost nothing is served from memory; and no table that a
+// cached read may depend on is left without its notification trigger.
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { ChangeFeed, FEED_APPLICATION_NAME } from '../../server/db/change-feed';
+import { SESSION_CHANNEL, UNWATCHED_TABLES } from '../../server/db/change-triggers';
+import { createLogger } from '../../server/logger';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { agent, signIn, type Agent } from '../support/http';
+import { completeProfile } from './dashboard-helpers';
+
+/** A connection of its own: what another server process, a CLI or psql would do to the database. */
+async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ctx().database.url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Retries `check` for up to two seconds: a notification takes a moment to arrive. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const until = Date.now() + 2000;
+  while (!(await check())) {
+    if (Date.now() > until) assert.fail(`${what} did not happen within 2 s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signedInProvider(): Promise<{ client: Agent; providerId: number }> {
+  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+  await completeProfile(ctx().db, user.providerIds[0]!, 'individual');
+  const client = agent();
+  await signIn(client, user.email);
+  await ctx().changes.whenLive();
+  return { client, providerId: user.providerIds[0]! };
+}
+
+describe('cached reads: a change made outside this process reaches the next page', () => {
+  it('a profile renamed directly in the database shows on the dashboard within moments', async () => {
+    const { client, providerId } = await signedInProvider();
+    assert.match((await client.get('/').expect(200)).text, /Robin/);
+    await elsewhere((db) => db.query(`update providers set first_name = 'Morgan' where id = $1`, [providerId]));
+    await eventually(async () => /Morgan/.test((await client.get('/').expect(200)).text), 'the new name on the dashboard');
+  });
+
+  it('it is the notification that does it: with the trigger off, the dashboard keeps the remembered name', async () => {
+    const { client, providerId } = await signedInProvider();
+    assert.match((await client.get('/').expect(200)).text, /Robin/);
+    await elsewhere(async (db) => {
+      await db.query('alter table providers disable trigger providers_notify_change');
+      try {
+        await db.query(`update providers set first_name = 'Morgan' where id = $1`, [providerId]);
+        await pause(200);
+        assert.doesNotMatch((await client.get('/').expect(200)).text, /Morgan/);
+      } finally {
+        await db.query('alter table providers enable trigger providers_notify_change');
+      }
+    });
+  });
+
+  it('a change made by this process is seen by the very next request', async () => {
+    const { client, providerId } = await signedInProvider();
+    await client.get('/').expect(200);
+    await ctx().db('providers').where({ id: providerId }).update({ first_name: 'Avery' });
+    assert.match((await client.get('/').expect(200)).text, /Avery/);
+  });
+});
+
+describe('cached sessions: a session ended anywhere is signed out at once', () => {
+  it('a session deleted directly in the database (signed out by another process) no longer signs in', async () => {
+    const { client } = await signedInProvider();
+    await client.get('/').expect(200);
+    await elsewhere((db) => db.query('delete from sessions'));
+    await eventually(async () => {
+      const response = await client.get('/');
+      return response.status === 303 && String(response.headers.location).startsWith('/login');
+    }, 'the redirect to /login');
+  });
+});
+
+describe('change feed: notifications and their loss', () => {
+  it('counts a change notified by another connection, and passes on which session changed', async () => {
+    const feed = new ChangeFeed(ctx().database.url, createLogger('silent'));
+    const sessions: string[] = [];
+    feed.onSessionChange((sid) => sessions.push(sid));
+    feed.start();
+    try {
+      await feed.whenLive();
+      const before = feed.snapshot()!;
+      await elsewhere(async (db) => {
+        await db.query(`update users set first_name = first_name where false`);
+        await db.query(`select pg_notify($1, 'some-session-id')`, [SESSION_CHANNEL]);
+      });
+      await eventually(async () => feed.snapshot()! > before && sessions.includes('some-session-id'), 'both notifications');
+    } finally {
+      await feed.close();
+    }
+    assert.equal(feed.snapshot(), null);
+  });
+
+  it('while its connection is lost the feed is not live (nothing is served from memory), and it reconnects', async () => {
+    const feed = new ChangeFeed(ctx().database.url, createLogger('silent'));
+    const sessions: string[] = [];
+    feed.onSessionChange((sid) => sessions.push(sid));
+    feed.start();
+    try {
+      await feed.whenLive();
+      sessions.length = 0;
+      // Every feed's connection is cut (the portal's own too: it reconnects the same way).
+      await elsewhere((db) => db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [FEED_APPLICATION_NAME]));
+      await eventually(async () => feed.snapshot() === null, 'the feed going dark');
+      assert.ok(sessions.includes('*'), 'every cached session is forgotten');
+      await feed.whenLive();
+      assert.notEqual(feed.snapshot(), null);
+    } finally {
+      await feed.close();
+      await ctx().changes.whenLive();
+    }
+  });
+});
+
+describe('change triggers: every table a cached read may depend on notifies its changes', () => {
+  it('each table but the documented exceptions has its notify trigger', async () => {
+    const rows: { tablename: string; has: boolean }[] = (await ctx().db.raw(`
+      select t.tablename, exists (
+        select 1 from pg_trigger g join pg_class c on c.oid = g.tgrelid
+        where c.relname = t.tablename and g.tgname = t.tablename || '_notify_change' and g.tgenabled <> 'D'
+      ) as has
+      from pg_tables t where t.schemaname = current_schema()`)).rows;
+    const missing = rows.filter((r) => !r.has && !(UNWATCHED_TABLES as readonly string[]).includes(r.tablename)).map((r) => r.tablename);
+    assert.deepEqual(missing, [], `add addChangeTrigger(knex, table) to the migration that created: ${missing.join(', ')}`);
+  });
+});
