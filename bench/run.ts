@@ -110,6 +110,8 @@ async function main(): Promise<void> {
     { key: 'bare', label: 'Bare Express route `GET /bare`', url: `${bareBase}/bare`, headers: {} },
     { key: 'login', label: '`GET /login` (signed out)', url: `${base}/login`, headers: {} },
     { key: 'dashboard', label: '`GET /` dashboard (signed in)', url: `${base}/`, headers: { cookie } },
+    // The smallest signed-in answer (the session loop's check): what every signed-in page costs before its own work.
+    { key: 'floor', label: '`GET /auth/session` (signed in, no page)', url: `${base}/auth/session`, headers: { cookie } },
   ];
 
   for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: target.headers });

@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): PortalApp {
   // Hot reads (session, signed-in user, dashboard) are served from memory until the data changes.
   const feed = new ChangeFeed(deps.databaseUrl, logger);
   feed.watchLocalWrites(db);
-  feed.start();
+  if (config.readCache) feed.start();
   const reads = new ReadCache(feed, { maxEntries: 10_000, freeze: config.env !== 'production' });
 
   app.use(requestLogging(logger));
@@ -109,7 +109,8 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(enforceSessionLifetime);
   app.use(saveSessionBeforeRedirect);
   const auth = configurePassport();
-  app.use(auth.initialize());
+  // compat: false leaves out req._passport, kept only for strategies written for passport 0.4.
+  app.use(auth.initialize({ compat: false }));
   app.use(auth.session());
 
   const { csrfSynchronisedProtection } = csrfSync({

@@ -14,6 +14,8 @@ export interface Config {
   brandName: string;
   seedDemo: 'auto' | boolean;
   migrateOnStart: boolean;
+  /** Serve hot reads from memory until PostgreSQL notifies a change (server/db/change-feed.ts). */
+  readCache: boolean;
   trustProxy: boolean | number | string;
   logLevel: string;
   publicProfileBaseUrl: string;
@@ -66,6 +68,7 @@ const schema = Joi.object({
   BRAND_NAME: Joi.string().max(60).default('Members Portal'),
   SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
   MIGRATE_ON_START: bool.default(true),
+  READ_CACHE: bool.default(true),
   TRUST_PROXY: Joi.alternatives(bool, Joi.number().integer().min(0), Joi.string()).default(false),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: value.BRAND_NAME,
     seedDemo: value.SEED_DEMO,
     migrateOnStart: value.MIGRATE_ON_START,
+    readCache: value.READ_CACHE,
     trustProxy: value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),

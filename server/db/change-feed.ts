@@ -4,13 +4,17 @@
 //  - Writes made anywhere else arrive as PostgreSQL notifications (triggers in change-triggers.ts) on
 //    one dedicated connection.
 // While that connection is down nobody can tell what changed, so the feed reports itself not live and
-// caches go to the database every time until it is back.
+// caches go to the database every time until it is back. It goes live only once a notification sent
+// from another connection has arrived: behind a proxy that cannot deliver them (PgBouncer in
+// transaction mode) it never does, and nothing is cached.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { DATA_CHANNEL, SESSION_CHANNEL } from './change-triggers';
 
 const RETRY_MS = { first: 500, max: 30_000 };
+const PROBE_TIMEOUT_MS = 5000;
 /** How the feed's connection shows in pg_stat_activity. */
 export const FEED_APPLICATION_NAME = 'portal change feed';
 const READ_QUERY = /^\s*select\b/i;
@@ -28,6 +32,7 @@ export class ChangeFeed {
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly sessionListeners: SessionListener[] = [];
   private liveWaiters: (() => void)[] = [];
+  private probe: { payload: string; arrived: () => void } | null = null;
 
   constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
 
@@ -71,6 +76,7 @@ export class ChangeFeed {
     this.client = client;
     client.on('notification', (message) => {
       if (message.channel === SESSION_CHANNEL) this.tellSessions(message.payload ?? '*');
+      else if (this.probe && message.payload === this.probe.payload) this.probe.arrived();
       else this.generation++;
     });
     client.on('error', (error) => this.lost(client, error));
@@ -78,6 +84,7 @@ export class ChangeFeed {
     try {
       await client.connect();
       await client.query(`listen ${DATA_CHANNEL}; listen ${SESSION_CHANNEL}`);
+      await this.checkDelivery();
     } catch (error) {
       this.lost(client, error as Error);
       return;
@@ -89,6 +96,29 @@ export class ChangeFeed {
     this.live = true;
     this.retryMs = RETRY_MS.first;
     for (const resolve of this.liveWaiters.splice(0)) resolve();
+  }
+
+  /** Sends a notification from another connection and waits for it to arrive on the feed's own. */
+  private async checkDelivery(): Promise<void> {
+    const payload = `probe:${crypto.randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.probe = { payload, arrived: resolve };
+      timer = setTimeout(() => reject(new Error(
+        `a test notification did not arrive within ${PROBE_TIMEOUT_MS} ms (a transaction-pooling proxy? set READ_CACHE=0)`,
+      )), PROBE_TIMEOUT_MS);
+    });
+    arrived.catch(() => {}); // awaited below; this only keeps an early timeout from counting as unhandled
+    const sender = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
+    try {
+      await sender.connect();
+      await sender.query('select pg_notify($1, $2)', [DATA_CHANNEL, payload]);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.probe = null;
+      await sender.end().catch(() => {});
+    }
   }
 
   private lost(client: pg.Client, error?: Error): void {

@@ -40,9 +40,14 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() }), /Invalid setting DATABASE_URL/);
   });
 
-  it('reads SEED_DEMO=0 and MIGRATE_ON_START=0 as off', () => {
-    const config = loadConfig({ SEED_DEMO: '0', MIGRATE_ON_START: '0', DATA_DIR: tmp() });
+  it('reads SEED_DEMO=0, MIGRATE_ON_START=0 and READ_CACHE=0 as off', () => {
+    const config = loadConfig({ SEED_DEMO: '0', MIGRATE_ON_START: '0', READ_CACHE: '0', DATA_DIR: tmp() });
     assert.equal(config.seedDemo, false);
     assert.equal(config.migrateOnStart, false);
+    assert.equal(config.readCache, false);
+  });
+
+  it('serves hot reads from memory unless READ_CACHE=0', () => {
+    assert.equal(loadConfig({ DATA_DIR: tmp() }).readCache, true);
   });
 });

@@ -9,7 +9,7 @@ import { actionCards, findCard } from './cards';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
-import { groupUpcoming, longDate, timeRange, type UpcomingAppointment } from './upcoming';
+import { formatUpcoming, groupFormatted, longDate, timeRange, type FormattedAppointment } from './upcoming';
 import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 
 export const CTA_EVENT = 'therapist_portal_cta_event';
@@ -29,7 +29,7 @@ interface DashboardData {
   onboarding: boolean;
   unmet: ReturnType<typeof profileChecklist>;
   /** Only for an active profile past onboarding; appointments cover [readAt, readAt + window + cache time). */
-  widgets: { unread: repo.UnreadConversation[]; upcoming: UpcomingAppointment[] } | null;
+  widgets: { unread: repo.UnreadConversation[]; upcoming: FormattedAppointment[] } | null;
 }
 
 /** What the dashboard reads from the database, at most DASHBOARD_CACHE_MS old (never older than a change). */
@@ -45,7 +45,7 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
       repo.unreadConversations(db, providerId),
       repo.upcomingAppointments(db, providerId, readAt, new Date(readAt.getTime() + UPCOMING_WINDOW_MS + DASHBOARD_CACHE_MS)),
     ]);
-    return { profile, onboarding, unmet, widgets: { unread, upcoming } };
+    return { profile, onboarding, unmet, widgets: { unread, upcoming: formatUpcoming(upcoming, profile.timezone) } };
   });
 }
 
@@ -62,7 +62,7 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
     const upcoming = data.widgets.upcoming.filter((a) => a.endTime > now && a.startTime.getTime() < until);
     widgets = {
       unread: { count: unread.length, conversations: unread.slice(0, UNREAD_LISTED).map(({ clientUserId, clientName }) => ({ clientUserId, clientName })) },
-      upcoming: groupUpcoming(upcoming, now, timeZone),
+      upcoming: groupFormatted(upcoming, now, timeZone),
     };
   }
   const detail = appointmentId ? await repo.findAppointment(db, provider.id, appointmentId) : null;

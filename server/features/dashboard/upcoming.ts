@@ -50,16 +50,39 @@ export function timeRange(start: Date, end: Date, timeZone: string): string {
   return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
 }
 
+/** An appointment with its day and times already written out in the provider's time zone. */
+export interface FormattedAppointment extends UpcomingAppointment {
+  /** YYYY-MM-DD of the start, in the provider's time zone. */
+  day: string;
+  /** "Monday, November 23". */
+  date: string;
+  /** "9:30 AM – 10:00 AM EST". */
+  time: string;
+}
+
+/** Formatting is the costly part of the widget, so it is done once, when the appointments are read. */
+export const formatUpcoming = (appointments: UpcomingAppointment[], timeZone: string): FormattedAppointment[] =>
+  appointments.map((a) => ({
+    ...a,
+    day: dayKey(a.startTime, timeZone),
+    date: longDate(a.startTime, timeZone),
+    time: timeRange(a.startTime, a.endTime, timeZone),
+  }));
+
 /**
  * Groups appointments (already filtered: not canceled, end still ahead) into Today and Tomorrow of the
  * provider's time zone; appointments on later days are left out. Days without appointments are omitted.
  */
 export function groupUpcoming(appointments: UpcomingAppointment[], now: Date, timeZone: string): AppointmentDay[] {
+  return groupFormatted(formatUpcoming(appointments, timeZone), now, timeZone);
+}
+
+/** groupUpcoming for appointments formatted beforehand. */
+export function groupFormatted(appointments: FormattedAppointment[], now: Date, timeZone: string): AppointmentDay[] {
   const today = dayKey(now, timeZone);
   const tomorrow = nextDayKey(today);
   const ahead = appointments
-    .filter((a) => a.endTime > now)
-    .map((a) => ({ ...a, day: dayKey(a.startTime, timeZone) }))
+    .filter((a) => a.endTime > now && (a.day === today || a.day === tomorrow))
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const days: AppointmentDay[] = [];
   for (const [label, key] of [['Today', today], ['Tomorrow', tomorrow]] as const) {
@@ -67,8 +90,8 @@ export function groupUpcoming(appointments: UpcomingAppointment[], now: Date, ti
     if (onDay.length === 0) continue;
     days.push({
       label,
-      date: longDate(onDay[0]!.startTime, timeZone),
-      appointments: onDay.map((a) => ({ id: a.id, time: timeRange(a.startTime, a.endTime, timeZone), clientName: a.clientName })),
+      date: onDay[0]!.date,
+      appointments: onDay.map((a) => ({ id: a.id, time: a.time, clientName: a.clientName })),
     });
   }
   return days;
