@@ -9,27 +9,13 @@
 // React picks its development or production server renderer when first loaded; measure production.
 process.env.NODE_ENV = 'production';
 
-import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express from 'express';
-import pino from 'pino';
-import type { LoadJob, LoadResult } from './load';
+import type { LoadResult } from './load';
 import { signIn, weighPage, type PageWeight } from './pages';
 
-const { createApp } = await import('../server/app');
-const { loadConfig } = await import('../server/config');
-const { createIntegrations } = await import('../server/integrations');
-const { REDACT_PATHS } = await import('../server/logger');
-const { runSeeds } = await import('../seeds/index');
+const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
-const { createTestDatabase } = await import('../test/support/database');
 
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
@@ -55,22 +41,6 @@ const PAGES = [
 interface Target { key: string; label: string; url: string; headers: Record<string, string> }
 interface Summary { rps: number; p50: number; p95: number; p99: number; runs: LoadResult[] }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`clean-up step failed: ${String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
 async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(`Benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
@@ -78,24 +48,8 @@ async function main(): Promise<void> {
 
   // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
   const started = Date.now();
-  const database = await createTestDatabase();
-  cleanups.push(() => database.drop());
-  await runSeeds(database.db, { demo: true });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  console.log(`database ready with demo data (${where(database.url)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-  });
-  // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
-  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
-  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
-  cleanups.push(() => portal.close());
-  const base = await listen(portal.app);
+  const { base, databaseUrl } = await startPortal();
+  console.log(`portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const bare = express();
   bare.get('/bare', (_req, res) => {
@@ -204,34 +158,6 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
   ];
   console.log('\nMarkdown for the README\n');
   console.log(lines.join('\n'));
-}
-
-/** Runs one autocannon job in a child process (so load and portal do not share an event loop). */
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let answered = false;
-    child.once('message', (message: { result?: LoadResult; error?: string }) => {
-      answered = true;
-      if (message.result) resolve(message.result);
-      else reject(new Error(`load generator: ${message.error}`));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`load generator exited with ${code} before answering`));
-    });
-    child.send(job);
-  });
-}
-
-async function listen(app: express.Express): Promise<string> {
-  const server: Server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  }));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 function median(values: number[]): number {

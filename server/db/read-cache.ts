@@ -1,5 +1,5 @@
 // A small per-process cache of database reads, good only for the change feed's generation it was read
-// in (any change to a watched table empties it, in effect) and for a few seconds at most. Callers get
+// in (any change to a watched table empties it, in effect) and for the time its caller allows. Callers get
 // the stored value itself: they must build their own objects from it, never change it (outside
 // production, values are frozen so that a mutation fails loudly in the tests).
 import type { ChangeFeed } from './change-feed';

@@ -86,14 +86,21 @@ describe('cached sessions: a session ended anywhere is signed out at once', () =
   });
 });
 
+/** A change feed of the test's own, live, with the session notifications it heard. */
+async function liveFeed(): Promise<{ feed: ChangeFeed; sessions: string[] }> {
+  const feed = new ChangeFeed(ctx().database.url, createLogger('silent'));
+  const sessions: string[] = [];
+  feed.onSessionChange((sid) => sessions.push(sid));
+  feed.start();
+  await feed.whenLive();
+  sessions.length = 0;
+  return { feed, sessions };
+}
+
 describe('change feed: notifications and their loss', () => {
   it('counts a change notified by another connection, and passes on which session changed', async () => {
-    const feed = new ChangeFeed(ctx().database.url, createLogger('silent'));
-    const sessions: string[] = [];
-    feed.onSessionChange((sid) => sessions.push(sid));
-    feed.start();
+    const { feed, sessions } = await liveFeed();
     try {
-      await feed.whenLive();
       const before = feed.snapshot()!;
       await elsewhere(async (db) => {
         await db.query(`update users set first_name = first_name where false`);
@@ -107,13 +114,8 @@ describe('change feed: notifications and their loss', () => {
   });
 
   it('while its connection is lost the feed is not live (nothing is served from memory), and it reconnects', async () => {
-    const feed = new ChangeFeed(ctx().database.url, createLogger('silent'));
-    const sessions: string[] = [];
-    feed.onSessionChange((sid) => sessions.push(sid));
-    feed.start();
+    const { feed, sessions } = await liveFeed();
     try {
-      await feed.whenLive();
-      sessions.length = 0;
       // Every feed's connection is cut (the portal's own too: it reconnects the same way).
       await elsewhere((db) => db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [FEED_APPLICATION_NAME]));
       await eventually(async () => feed.snapshot() === null, 'the feed going dark');

@@ -1,0 +1,90 @@
+// What the benchmark and the profiler share: the portal started in-process on a database of its own with
+// the demo data (production settings, logs to /dev/null), listening on a free port, and the load
+// generator run in a child process. Import after NODE_ENV=production is set (React picks its build on load).
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type express from 'express';
+import pino from 'pino';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createIntegrations } from '../server/integrations';
+import { REDACT_PATHS } from '../server/logger';
+import { runSeeds } from '../seeds/index';
+import { createTestDatabase } from '../test/support/database';
+import type { LoadJob, LoadResult } from './load';
+
+/** Clean-up steps, run last-in first-out by cleanUp() (also on Ctrl-C). */
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | undefined;
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`clean-up step failed: ${String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+export interface BenchPortal { base: string; databaseUrl: string }
+
+/** A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it. */
+export async function startPortal(): Promise<BenchPortal> {
+  const database = await createTestDatabase();
+  cleanups.push(() => database.drop());
+  await runSeeds(database.db, { demo: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  });
+  // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
+  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
+  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
+  cleanups.push(() => portal.close());
+  // Measure the portal as it runs: with its caches live.
+  await portal.changes.whenLive();
+  return { base: await listen(portal.app), databaseUrl: database.url };
+}
+
+export async function listen(app: express.Express): Promise<string> {
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  cleanups.push(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  }));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Runs one autocannon job in a child process (so load and portal do not share an event loop). */
+export function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
+      answered = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`load generator: ${message.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`load generator exited with ${code} before answering`));
+    });
+    child.send(job);
+  });
+}
