@@ -18,6 +18,7 @@ const PROBE_TIMEOUT_MS = 5000;
 /** How the feed's connection shows in pg_stat_activity. */
 export const FEED_APPLICATION_NAME = 'portal change feed';
 const READ_QUERY = /^\s*select\b/i;
+const SESSIONS_TABLE = /\bsessions\b/;
 
 /** A session changed or ended ('*': possibly all of them). */
 export type SessionListener = (sid: string) => void;
@@ -53,7 +54,12 @@ export class ChangeFeed {
   /** Counts this process's own writes as they start: the next read cannot be served a value from before them. */
   watchLocalWrites(db: Knex): void {
     db.on('query', (query: { sql?: string }) => {
-      if (!READ_QUERY.test(query.sql ?? '')) this.generation++;
+      const sql = query.sql ?? '';
+      if (READ_QUERY.test(sql)) return;
+      this.generation++;
+      // Sessions ended through knex (sign out everywhere else) are forgotten here at once, not only
+      // when their notifications arrive.
+      if (SESSIONS_TABLE.test(sql)) this.tellSessions('*');
     });
   }
 

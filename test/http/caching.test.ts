@@ -77,6 +77,8 @@ describe('cached reads: a change made outside this process reaches the next page
 describe('cached sessions: a session ended anywhere is signed out at once', () => {
   it('a session deleted directly in the database (signed out by another process) no longer signs in', async () => {
     const { client } = await signedInProvider();
+    // The first page after sign-in still writes the session (a fresh CSRF token); the second only reads it.
+    await client.get('/').expect(200);
     await client.get('/').expect(200);
     await elsewhere((db) => db.query('delete from sessions'));
     await eventually(async () => {
@@ -96,6 +98,26 @@ async function liveFeed(): Promise<{ feed: ChangeFeed; sessions: string[] }> {
   sessions.length = 0;
   return { feed, sessions };
 }
+
+describe('cached sessions: sessions ended by this process are forgotten without waiting for a notification', () => {
+  it('after "sign out everywhere else" deletes the rows, the very next request of such a session is signed out', async () => {
+    const { client } = await signedInProvider();
+    // The first page after sign-in still writes the session (a fresh CSRF token); the second only reads it.
+    await client.get('/').expect(200);
+    await client.get('/').expect(200);
+    await elsewhere(async (db) => {
+      await db.query('alter table sessions disable trigger sessions_notify_change');
+      try {
+        await ctx().db('sessions').del();
+        const response = await client.get('/');
+        assert.equal(response.status, 303);
+        assert.match(String(response.headers.location), /^\/login/);
+      } finally {
+        await db.query('alter table sessions enable trigger sessions_notify_change');
+      }
+    });
+  });
+});
 
 describe('change feed: notifications and their loss', () => {
   it('counts a change notified by another connection, and passes on which session changed', async () => {
