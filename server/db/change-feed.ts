@@ -113,6 +113,7 @@ export class ChangeFeed {
       timer = setTimeout(() => reject(new Error(
         `a test notification did not arrive within ${PROBE_TIMEOUT_MS} ms (a transaction-pooling proxy? set READ_CACHE=0)`,
       )), PROBE_TIMEOUT_MS);
+      timer.unref(); // a shutdown during the check need not wait for it
     });
     arrived.catch(() => {}); // awaited below; this only keeps an early timeout from counting as unhandled
     const sender = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
