@@ -683,15 +683,20 @@ function daysAgo(days: number): Date {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 }
 
-// Availability & Locations: Dana's vacation responder is filled in (two weeks from seeding, for a week)
-// but off, so the demo can switch it on. Only while it was never filled in: re-running changes nothing.
-async function seedVacationResponder(knex: Knex): Promise<void> {
-  const dana = await knex('users as u')
+/** Dana's (individual@demo.test) individual profile. */
+function danaProfile(knex: Knex): Promise<{ id: number } | undefined> {
+  return knex('users as u')
     .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
     .join('providers as p', 'p.id', 'pc.provider_id')
     .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' })
     .orderBy('p.id')
     .first('p.id');
+}
+
+// Availability & Locations: Dana's vacation responder is filled in (two weeks from seeding, for a week)
+// but off, so the demo can switch it on. Only while it was never filled in: re-running changes nothing.
+async function seedVacationResponder(knex: Knex): Promise<void> {
+  const dana = await danaProfile(knex);
   if (!dana) return;
   const day = (days: number) => format(addDays(new Date(), days, { in: utc }), 'yyyy-MM-dd', { in: utc });
   await knex('out_of_office_messages').where({ provider_id: dana.id }).whereNull('message').update({
@@ -705,12 +710,7 @@ async function seedVacationResponder(knex: Knex): Promise<void> {
 // after seeding) and one unread message, so the widgets show rows. Only while Dana has no appointment
 // and no conversation yet: re-running changes nothing.
 async function seedDashboardWidgets(knex: Knex): Promise<void> {
-  const dana = await knex('users as u')
-    .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
-    .join('providers as p', 'p.id', 'pc.provider_id')
-    .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' })
-    .orderBy('p.id')
-    .first('p.id');
+  const dana = await danaProfile(knex);
   const client = await knex('users').where({ email: DEMO_EMAILS.client }).first('id');
   if (!dana || !client) return;
   const busy = await knex('appointments').where({ provider_id: dana.id }).first('id')

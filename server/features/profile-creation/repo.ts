@@ -85,10 +85,6 @@ export async function userEmail(db: Db, userId: number): Promise<string | null> 
   return row?.email ?? null;
 }
 
-export async function recordAudit(db: Db, entry: { userId: number; action: string; ip?: string; userAgent?: string; details?: object }): Promise<void> {
-  await db('audit_log').insert({ user_id: entry.userId, action: entry.action, ip: entry.ip ?? null, user_agent: entry.userAgent ?? null, details: entry.details ?? {} });
-}
-
 export async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db('accounts').whereIn('id', ids).select('id', 'name');

@@ -8,6 +8,7 @@ import { providerDisplayName } from '../../http/viewer';
 import type { Mailer } from '../../integrations/mail/port';
 import { hashToken, newLinkToken } from '../auth/tokens';
 import * as policy from '../profiles/policy';
+import * as authRepo from '../auth/repo';
 import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
 
@@ -86,11 +87,11 @@ export async function createProfile(
         expiresAt: new Date(Date.now() + INVITE_TTL_MS),
       });
     }
-    await repo.recordAudit(trx, {
+    await authRepo.recordAudit(trx, {
       userId: actor.user.id,
       action: 'profile_created',
       ip: context.meta.ip,
-      userAgent: context.meta.userAgent?.slice(0, 500),
+      userAgent: context.meta.userAgent,
       details: { provider_id: providerId, type: input.type, invited: Boolean(invitation), owner_keeps_access: ownerKeepsAccess },
     });
     return { providerId, paid: await repo.accountHasPaidPlan(trx, accountId) };

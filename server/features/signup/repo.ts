@@ -133,12 +133,3 @@ export function findProviderWizardState(db: Knex, providerId: number): Promise<{
   return db('providers').where({ id: providerId }).first('id', 'status', 'created_with_new_wizard');
 }
 
-export async function recordAudit(db: Knex, entry: { userId: number | null; action: string; ip?: string; userAgent?: string; details?: object }): Promise<void> {
-  await db('audit_log').insert({
-    user_id: entry.userId,
-    action: entry.action,
-    ip: entry.ip ?? null,
-    user_agent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details ? JSON.stringify(entry.details) : null,
-  });
-}

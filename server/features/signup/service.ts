@@ -9,6 +9,7 @@ import { issueEmailConfirmation, mailEmailConfirmation, practiceManagementUrl } 
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Throttles } from '../auth/throttle';
 import { hashToken, looksLikeLinkToken } from '../auth/tokens';
+import * as authRepo from '../auth/repo';
 import * as repo from './repo';
 import type { SignupThrottle } from './throttle';
 import { signupSource, type InviteInput, type ProviderInput, type RegistrationInput, type SignupOffer } from './validation';
@@ -54,7 +55,7 @@ const isUniqueEmailViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? '').startsWith('users_email');
 
 const audit = (db: Knex, userId: number | null, action: string, meta: RequestMeta, details?: object) =>
-  repo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
+  authRepo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
 
 /** The account and its first profile for a provider login, inside the caller's transaction. */
 async function createAccountWithProvider(
