@@ -1,7 +1,7 @@
 // A list of tags as checkboxes in a fieldset: works without JavaScript; the message sits under the legend.
 export interface TagOptionView { id: number; name: string }
 
-export function TagCheckboxes({ name, legend, hint, options, selected, error, hiddenSelected }: {
+export interface TagCheckboxesProps {
   name: string;
   legend: string;
   hint?: string;
@@ -10,7 +10,9 @@ export function TagCheckboxes({ name, legend, hint, options, selected, error, hi
   error?: string;
   /** Chosen options that are not shown (filtered out): kept as hidden fields so they stay chosen. */
   hiddenSelected?: number[];
-}) {
+}
+
+export function TagCheckboxes({ name, legend, hint, options, selected, error, hiddenSelected }: TagCheckboxesProps) {
   const chosen = new Set(selected);
   const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
   return (

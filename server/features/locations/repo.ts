@@ -1,7 +1,7 @@
 // The locations table (and the few provider fields the location rules read): the only place that
 // queries it for the wizard and for /profile/availability-locations.
 import type { Knex } from 'knex';
-import type { Accepting, TimeFlags } from './validation';
+import type { Accepting, LocationInput, TimeFlags } from './validation';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -76,27 +76,15 @@ export async function insertLocations(trx: Db, providerId: number, locations: Ne
   if (locations.length) await trx('locations').insert(locations.map((l) => ({ provider_id: providerId, ...l })));
 }
 
-/** The columns a location form writes. */
-export interface LocationColumns {
-  remote_location: boolean;
-  location_name: string | null;
-  address: string | null;
-  address_2: string | null;
-  city: string | null;
-  zip: string | null;
-  state: string;
-  accepting_patients: Accepting;
+/** The columns a location form writes: the validated input, its time flags as columns of their own. */
+export type LocationColumns = Omit<LocationInput, 'flags'> & {
   previous_accepting_patients?: Accepting | null;
-  hours: string[];
-  display_address: boolean;
-  ada_accessible: boolean;
-  in_home: boolean;
   morning_availability: boolean;
   daytime_availability: boolean;
   afternoon_availability: boolean;
   evening_availability: boolean;
   weekend_availability: boolean;
-}
+};
 
 const withJsonHours = <T extends { hours?: string[] }>(values: T) => (values.hours ? { ...values, hours: JSON.stringify(values.hours) } : values);
 

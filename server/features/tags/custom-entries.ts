@@ -5,19 +5,14 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { hasContactDetails } from '../../text/contact-details';
+import type { CustomEntryRules } from '../../../views/pages/specialties/CustomEntriesSection';
 import * as repo from './repo';
 
 export type CustomKind = 'approaches' | 'specialties';
 
-export interface CustomKindRules {
+/** What the page shows of a kind (words, limits, placeholders), plus where its entries are kept. */
+export interface CustomKindRules extends CustomEntryRules {
   key: 'custom_approaches' | 'custom_specialties';
-  /** Singular words for headings and flashes. */
-  noun: string;
-  plural: string;
-  nameMax: number;
-  descriptionMax: number;
-  namePlaceholder: string;
-  descriptionPlaceholder: string;
 }
 
 /** Approach name 45 / description 280; specialty name 60 / description 500 (spec 2 §5, §9). */

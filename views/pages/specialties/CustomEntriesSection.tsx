@@ -7,6 +7,7 @@ import { FormField } from '../../components/FormField';
 export interface CustomEntryView { id: string; name: string; description: string }
 
 export interface CustomEntryRules {
+  /** Singular words for headings and flashes. */
   noun: string;
   plural: string;
   nameMax: number;

@@ -2,19 +2,12 @@
 // lists get a filter box: a GET form (works without JavaScript) that narrows the options shown; chosen
 // options the filter hides stay chosen as hidden fields.
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
-import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
+import { TagCheckboxes, type TagCheckboxesProps } from '../../components/TagCheckboxes';
 
 export const NO_RESULTS = 'No results! Please search again...';
 
-export interface PickerList {
-  /** The posted field name (the tag type, or top_specialties). */
-  name: string;
-  legend: string;
-  hint?: string;
-  options: TagOptionView[];
-  selected: number[];
-  error?: string;
-}
+/** One checkbox list; `name` is the posted field name (the tag type, or top_specialties). */
+export type PickerList = Omit<TagCheckboxesProps, 'hiddenSelected'>;
 
 export function TagPickerSection({ id, title, pagePath, action, editing, lists, filter, intro }: {
   id: string;
