@@ -44,6 +44,7 @@ import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
+import { noStore, sameOriginPosts } from './http/request-guards';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
 import type { Integrations } from './integrations';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(compression());
   app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false }));
   app.use(publicFiles(path.join(ROOT_DIR, 'public')));
+  app.use(noStore);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -122,6 +124,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(photoUploadParser());
   app.use(groupAndProviderImageParser());
   app.use(photosVideoUploads());
+  app.use(sameOriginPosts(config.portalUrl));
   app.use(csrfSynchronisedProtection);
   app.use(viewerLoader(db, reads));
   app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));

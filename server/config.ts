@@ -16,7 +16,8 @@ export interface Config {
   migrateOnStart: boolean;
   /** Serve hot reads from memory until PostgreSQL notifies a change (server/db/change-feed.ts). */
   readCache: boolean;
-  trustProxy: boolean | number | string;
+  /** Express `trust proxy`: a hop count, or trusted addresses/subnets; never `true`. */
+  trustProxy: number | string;
   logLevel: string;
   publicProfileBaseUrl: string;
   clientSiteUrl: string;
@@ -69,7 +70,13 @@ const schema = Joi.object({
   SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
   MIGRATE_ON_START: bool.default(true),
   READ_CACHE: bool.default(true),
-  TRUST_PROXY: Joi.alternatives(bool, Joi.number().integer().min(0), Joi.string()).default(false),
+  // A hop count first: "1" is one proxy, never "trust every hop" (which lets X-Forwarded-For spoof the
+  // client IP). Words such as "true" are refused; a subnet list ("loopback", "10.0.0.0/8") stays a string.
+  TRUST_PROXY: Joi.alternatives(
+    Joi.number().integer().min(0),
+    Joi.string().valid('false', 'no', 'off'),
+    Joi.string().invalid('true', 'yes', 'on').pattern(/^[\w.:/, -]+$/),
+  ).default(0).messages({ 'alternatives.match': 'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets' }),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
   CLIENT_SITE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com/login'),
@@ -130,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: value.SEED_DEMO,
     migrateOnStart: value.MIGRATE_ON_START,
     readCache: value.READ_CACHE,
-    trustProxy: value.TRUST_PROXY,
+    trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),
     clientSiteUrl: value.CLIENT_SITE_URL,

@@ -26,6 +26,8 @@ export function securityHeaders(): RequestHandler[] {
       strictTransportSecurity: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      // The same as frame-ancestors 'none' for browsers that only know this header; SAMEORIGIN would contradict it.
+      xFrameOptions: { action: 'deny' },
     }),
   );
   return [

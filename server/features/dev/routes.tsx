@@ -20,7 +20,9 @@ export function devRoutes(db: Knex, config: Config): Router {
   });
 
   router.get('/developer-tools', requireSignIn, (req, res) => {
-    const facts: [string, string][] = [
+    // Any signed-in user may open this page, so in production it names nothing about the runtime
+    // (versions and set-up help an attacker, not a provider).
+    const facts: [string, string][] = config.env === 'production' ? [] : [
       ['Environment', config.env],
       ['Node.js', process.version],
       ['Database', config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'],
