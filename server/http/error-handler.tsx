@@ -2,7 +2,7 @@
 // unknown is logged with the request id and shown as a friendly 500.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
-import { HttpError, NotFoundError } from './errors';
+import { BusyError, HttpError, NotFoundError } from './errors';
 import { render } from './render';
 
 const wantsJson = (req: Request) => Boolean(req.accepts(['html', 'json']) === 'json' || req.xhr);
@@ -16,8 +16,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return respond(req, res, 403, 'Your form has expired', 'This form was open too long or came from elsewhere, so it was not sent. Go back, reload the page and try again.');
   }
   if (error instanceof HttpError) {
+    if (error instanceof BusyError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error.status === 404) return respond(req, res, 404, 'Page Not Found');
-    return respond(req, res, error.status, error.status === 403 ? 'Access denied' : 'Something is not right', error.message);
+    const title = error.status === 403 ? 'Access denied' : error.status === 503 ? 'Please try again' : 'Something is not right';
+    return respond(req, res, error.status, title, error.message);
   }
   const status = (error as { status?: number; expose?: boolean }).expose ? (error as { status: number }).status : 500;
   if (status >= 500) req.log?.error({ err: error, requestId }, 'request failed');

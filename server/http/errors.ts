@@ -20,3 +20,10 @@ export class ValidationError extends HttpError {
     super(422, message);
   }
 }
+
+/** The server is at its limit for this kind of work right now; the client should retry after a pause. */
+export class BusyError extends HttpError {
+  constructor(public readonly retryAfterSeconds: number, message = 'The portal is busy right now. Please try again in a few seconds.') {
+    super(503, message);
+  }
+}

@@ -62,7 +62,7 @@ describe('/login form (spec 1 §5 Login)', () => {
   });
 });
 
-describe('sign-in throttling (5 failures per e-mail per 15 min, 50 per IP per hour)', () => {
+describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per hour)', () => {
   it('the sixth try after five failures for one e-mail is refused, even with the right password', async () => {
     const user = await createProviderUser(ctx().db);
     for (let i = 0; i < SIGN_IN_LIMITS.perEmail.failures; i += 1) assert.equal((await logIn(agent(), user.email, 'Wrong-password-1')).status, 401);
@@ -74,7 +74,7 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 50 per IP per ho
     assert.ok(actions.includes('sign_in_locked'), 'the lock-out is audited');
     // The counter lives in PostgreSQL, shared by every server process.
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_email:%').first();
-    assert.equal(row.points, 5);
+    assert.ok(row.points >= 5, `points ${row.points}`);
   });
 
   it('a successful sign-in resets the e-mail counter', async () => {
@@ -95,7 +95,7 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 50 per IP per ho
     assert.equal((await logIn(agent(), user.email)).status, 303);
   });
 
-  it('50 failures from one IP address within the hour lock that address for every e-mail', async () => {
+  it('100 failures from one IP address within the hour lock that address for accounts never signed in from it', async () => {
     const user = await createProviderUser(ctx().db);
     await logIn(agent(), 'someone@example.test', 'Wrong-password-1');
     await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').update({ points: SIGN_IN_LIMITS.perIp.failures - 1 });

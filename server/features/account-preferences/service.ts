@@ -4,7 +4,8 @@
 import { ForbiddenError, ValidationError } from '../../http/errors';
 import type { AuthDeps, RequestMeta } from '../auth/service';
 import { issueEmailConfirmation, mailEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { attemptPassword } from '../auth/password-attempts';
+import { hashPassword } from '../auth/passwords';
 import * as authRepo from '../auth/repo';
 import { hashToken, matchesHash, newCode, phoneLastFour } from '../auth/tokens';
 import { findSettings } from './repo';
@@ -48,12 +49,10 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
 async function requireCurrentPassword(deps: AuthDeps, userId: number, password: string, field = 'password'): Promise<authRepo.UserRow> {
   const user = await authRepo.findUserById(deps.db, userId);
   if (!user) throw new ForbiddenError();
-  if (await deps.throttles.signInByEmail.exceeded(user.email)) throw new ValidationError({ [field]: TOO_MANY_ATTEMPTS });
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await deps.throttles.signInByEmail.hit(user.email);
-    throw new ValidationError({ [field]: CURRENT_PASSWORD_WRONG });
-  }
-  return user;
+  const attempt = await attemptPassword(deps, { email: user.email, password });
+  if (attempt.outcome === 'throttled') throw new ValidationError({ [field]: TOO_MANY_ATTEMPTS });
+  if (attempt.outcome === 'wrong') throw new ValidationError({ [field]: CURRENT_PASSWORD_WRONG });
+  return attempt.user;
 }
 
 /** PUT auth/email/update: the old address is told, the new one asked to confirm. */
@@ -65,6 +64,8 @@ export async function changeEmail(deps: AuthDeps, actor: Actor, input: { newEmai
     await authRepo.lockUser(trx, actor.userId);
     if (await authRepo.emailTaken(trx, input.newEmail, actor.userId)) throw new ValidationError({ newEmail: EMAIL_TAKEN });
     await authRepo.updateUser(trx, actor.userId, { email: input.newEmail, email_confirmed_at: null });
+    // A reset link mailed to the old address must not open the account any more.
+    await authRepo.invalidateTokens(trx, actor.userId, 'password_reset');
     await audit(trx, actor.userId, 'email_changed', meta);
     return issueEmailConfirmation(trx, { id: actor.userId, email: input.newEmail });
   });
@@ -117,8 +118,7 @@ export async function startTwoFactorSetup(
 }
 
 async function sendSetupCode(deps: AuthDeps, actor: Actor, phone: string, meta: RequestMeta): Promise<'sent' | 'throttled'> {
-  if (await deps.throttles.codesByUser.exceeded(String(actor.userId))) return 'throttled';
-  await deps.throttles.codesByUser.hit(String(actor.userId));
+  if (!(await deps.throttles.codesByUser.take(String(actor.userId))).allowed) return 'throttled';
   const code = newCode();
   await deps.db.transaction(async (trx) => {
     await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_code', 'enrol');
@@ -191,6 +191,8 @@ export async function changePassword(
   await deps.db.transaction(async (trx) => {
     await authRepo.lockUser(trx, actor.userId);
     await authRepo.updateUser(trx, actor.userId, { password_hash: passwordHash });
+    // Outstanding reset links were asked for under the old password: they stop working with it.
+    await authRepo.invalidateTokens(trx, actor.userId, 'password_reset');
     await authRepo.endOtherSessions(trx, actor.userId, actor.sessionId);
     await audit(trx, actor.userId, 'password_changed', meta);
   });

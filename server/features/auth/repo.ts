@@ -177,3 +177,12 @@ export async function recordAudit(db: Knex, entry: AuditEntry): Promise<void> {
     details: entry.details ? JSON.stringify(entry.details) : null,
   });
 }
+
+/** Whether the user has signed in successfully from this address before. */
+export async function hasSignedInFrom(db: Knex, userId: number, ip: string): Promise<boolean> {
+  return Boolean(await db('sign_in_places').where({ user_id: userId, ip }).first('user_id'));
+}
+
+export async function rememberSignInPlace(db: Knex, userId: number, ip: string): Promise<void> {
+  await db('sign_in_places').insert({ user_id: userId, ip, last_signed_in_at: db.fn.now() }).onConflict(['user_id', 'ip']).merge(['last_signed_in_at']);
+}

@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/port';
 import type { SmsSender } from '../../integrations/sms/port';
 import { safeReturnPath } from '../../http/guards';
-import { hashPassword, verifyPassword } from './passwords';
+import { attemptPassword } from './password-attempts';
+import { hashPassword } from './passwords';
 import * as repo from './repo';
 import type { Throttles } from './throttle';
 import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
@@ -59,23 +60,21 @@ export async function signInWithPassword(
   input: { email: string; password: string; rememberToken?: string } & SignInIntent,
   meta: RequestMeta,
 ): Promise<PasswordSignIn> {
-  const { db, throttles } = deps;
-  if ((await throttles.signInByEmail.exceeded(input.email)) || (await throttles.signInByIp.exceeded(ipKey(meta)))) {
+  const { db } = deps;
+  const attempt = await attemptPassword(deps, { email: input.email, password: input.password, ip: ipKey(meta) });
+  if (attempt.outcome === 'throttled') {
     await audit(db, null, 'sign_in_throttled', meta, { email: input.email });
     return { outcome: 'throttled' };
   }
-  const user = await repo.findUserByEmail(db, input.email);
-  const ok = await verifyPassword(user?.password_hash, input.password);
-  if (!ok || !user) {
-    const emailLocked = await throttles.signInByEmail.hit(input.email);
-    const ipLocked = await throttles.signInByIp.hit(ipKey(meta));
+  if (attempt.outcome === 'wrong') {
+    const userId = attempt.user?.id ?? null;
     await db.transaction(async (trx) => {
-      await audit(trx, user?.id ?? null, 'sign_in_failed', meta, { email: input.email });
-      if (emailLocked || ipLocked) await audit(trx, user?.id ?? null, 'sign_in_locked', meta, { email: input.email, by: emailLocked ? 'email' : 'ip' });
+      await audit(trx, userId, 'sign_in_failed', meta, { email: input.email });
+      if (attempt.lockedBy) await audit(trx, userId, 'sign_in_locked', meta, { email: input.email, by: attempt.lockedBy });
     });
     return { outcome: 'invalid' };
   }
-  await throttles.signInByEmail.reset(input.email);
+  const { user } = attempt;
 
   if (!user.scopes.includes('provider')) {
     await audit(db, user.id, 'sign_in_client_only', meta);
@@ -85,7 +84,7 @@ export async function signInWithPassword(
     const remembered = input.rememberToken && (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));
     if (!remembered) {
       // Past the limit of new codes the last one sent stays valid; no more SMS go out.
-      if (!(await throttles.codesByUser.exceeded(String(user.id)))) await sendSignInCode(deps, user, meta);
+      await sendSignInCode(deps, user, meta);
       return { outcome: 'two-factor', userId: user.id };
     }
   }
@@ -97,6 +96,7 @@ async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInInte
   const { db, config } = deps;
   const { user, accounts } = await db.transaction(async (trx) => {
     await repo.updateUser(trx, userId, { last_sign_in_at: new Date() });
+    await repo.rememberSignInPlace(trx, userId, ipKey(meta));
     await audit(trx, userId, 'sign_in', meta);
     return { user: (await repo.findUserById(trx, userId))!, accounts: await repo.accountsOfUser(trx, userId) };
   });
@@ -133,8 +133,9 @@ export function allowedRedirect(config: Pick<Config, 'reimbursifyRedirectHosts'>
 
 // ---------------------------------------------------------------- two-factor at sign-in
 
-async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<void> {
-  await deps.throttles.codesByUser.hit(String(user.id));
+/** Sends a new code unless the user's limit of new codes is used up; says whether it went. */
+async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<boolean> {
+  if (!(await deps.throttles.codesByUser.take(String(user.id))).allowed) return false;
   const code = newCode();
   await deps.db.transaction(async (trx) => {
     await repo.invalidateTokens(trx, user.id, 'two_factor_code', 'sign_in');
@@ -148,6 +149,7 @@ async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestM
     await audit(trx, user.id, 'two_factor_code_sent', meta);
   });
   await deps.sms.send(user.two_factor_phone!, codeMessage(deps.config.brandName, code));
+  return true;
 }
 
 /** The last four digits of the phone sign-in codes go to (shown on the code page). */
@@ -161,9 +163,7 @@ const codeMessage = (brand: string, code: string) => `${code} is your ${brand} v
 export async function resendSignInCode(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<'sent' | 'throttled' | 'gone'> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user?.two_factor_enrolled_at || !user.two_factor_phone) return 'gone';
-  if (await deps.throttles.codesByUser.exceeded(String(userId))) return 'throttled';
-  await sendSignInCode(deps, user, meta);
-  return 'sent';
+  return (await sendSignInCode(deps, user, meta)) ? 'sent' : 'throttled';
 }
 
 export type CodeCheck = 'ok' | 'wrong';
@@ -193,7 +193,7 @@ export async function verifySignInCode(
   meta: RequestMeta,
 ): Promise<CodeSignIn> {
   const { db, throttles } = deps;
-  if (await throttles.signInByIp.exceeded(ipKey(meta))) return { outcome: 'throttled' };
+  if (!(await throttles.signInByIp.take(ipKey(meta))).allowed) return { outcome: 'throttled' };
   const checked = await db.transaction(async (trx) => {
     const { result } = await checkCode(trx, input.userId, 'sign_in', input.code);
     if (result !== 'ok') {
@@ -212,10 +212,8 @@ export async function verifySignInCode(
     }
     return { rememberToken };
   });
-  if (checked === 'wrong') {
-    await throttles.signInByIp.hit(ipKey(meta));
-    return { outcome: 'wrong' };
-  }
+  if (checked === 'wrong') return { outcome: 'wrong' };
+  await throttles.signInByIp.giveBack(ipKey(meta));
   return { outcome: 'signed-in', destination: await completeSignIn(deps, input.userId, input, meta), rememberToken: checked.rememberToken };
 }
 
@@ -236,11 +234,10 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
     await audit(db, null, 'password_reset_requested', meta, { email, known: false });
     return;
   }
-  if (await throttles.resetMailsByEmail.exceeded(email)) {
+  if (!(await throttles.resetMailsByEmail.take(email)).allowed) {
     await audit(db, user.id, 'password_reset_throttled', meta);
     return;
   }
-  await throttles.resetMailsByEmail.hit(email);
   const token = newLinkToken();
   await db.transaction(async (trx) => {
     await repo.invalidateTokens(trx, user.id, 'password_reset');
@@ -305,8 +302,7 @@ export async function recoverAccount(
   meta: RequestMeta,
 ): Promise<'sent' | 'no-match' | 'throttled'> {
   const { db, config, throttles } = deps;
-  if (await throttles.recoveriesByIp.exceeded(ipKey(meta))) return 'throttled';
-  await throttles.recoveriesByIp.hit(ipKey(meta));
+  if (!(await throttles.recoveriesByIp.take(ipKey(meta))).allowed) return 'throttled';
   const users = await repo.findUsersByNameAndPhone(db, input.first_name, input.last_name, input.phone_number);
   if (!users.length) {
     await audit(db, null, 'account_recovery_failed', meta);

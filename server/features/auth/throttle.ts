@@ -1,12 +1,18 @@
 // Throttles kept in PostgreSQL (rate-limiter-flexible, table rate_limits), so every server process
-// counts the same failures. Fixed windows: a lock-out ends when its window does (docs/decisions.md,
+// counts the same attempts. Fixed windows: a lock-out ends when its window does (docs/decisions.md,
 // "Sign-in throttling"), so nobody can lock a real user out for longer than that.
+// A point is taken atomically BEFORE the work it guards (a password check, a mail) and given back when
+// the work turns out fine: checking first and counting afterwards let concurrent requests all through.
 import type { Knex } from 'knex';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 export const SIGN_IN_LIMITS = {
   perEmail: { failures: 5, windowSeconds: 15 * 60 },
-  perIp: { failures: 50, windowSeconds: 60 * 60 },
+  /**
+   * Per IP, a ceiling well above one person's mistakes: an address where the account has signed in
+   * before is slowed past it, never blocked (a practice's shared office IP); others are refused.
+   */
+  perIp: { failures: 100, windowSeconds: 60 * 60 },
   /** New two-factor codes per user (sign-in and enrolment). */
   codesPerUser: { count: 5, windowSeconds: 15 * 60 },
   /** Reset e-mails per address, so the form cannot be used to flood an inbox. */
@@ -15,11 +21,16 @@ export const SIGN_IN_LIMITS = {
   recoveriesPerIp: { count: 10, windowSeconds: 60 * 60 },
 } as const;
 
-/** A counter with a fixed window: `exceeded` is true once `limit` events happened in the window. */
+/** What taking a point said: whether the guarded work may run, and whether this point used up the limit. */
+export interface Taken { allowed: boolean; reachedLimit: boolean }
+
+/** A counter with a fixed window of `limit` points. */
 export interface Counter {
+  /** Takes one point atomically; `allowed` is false once the window's points are used up. */
+  take(key: string): Promise<Taken>;
+  /** Returns a point taken for work that succeeded, so only failures count. */
+  giveBack(key: string): Promise<void>;
   exceeded(key: string): Promise<boolean>;
-  /** Counts one event; resolves true when this event reached the limit (the moment of a lock-out). */
-  hit(key: string): Promise<boolean>;
   reset(key: string): Promise<void>;
 }
 
@@ -43,13 +54,21 @@ function counter(db: Knex, keyPrefix: string, limit: number, windowSeconds: numb
     duration: windowSeconds,
   });
   return {
+    async take(key) {
+      try {
+        const state = await limiter.consume(key, 1);
+        return { allowed: true, reachedLimit: state.consumedPoints === limit };
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return { allowed: false, reachedLimit: false };
+        throw refusal; // the store failed: no attempt runs unthrottled
+      }
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
+    },
     async exceeded(key) {
       const state: RateLimiterRes | null = await limiter.get(key);
       return (state?.consumedPoints ?? 0) >= limit;
-    },
-    async hit(key) {
-      const state = await limiter.penalty(key, 1);
-      return state.consumedPoints === limit;
     },
     async reset(key) {
       await limiter.delete(key);

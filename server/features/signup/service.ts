@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
 import type { Mailer } from '../../integrations/mail/port';
 import { issueEmailConfirmation, mailEmailConfirmation, practiceManagementUrl } from '../auth/service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { attemptPassword } from '../auth/password-attempts';
+import { hashPassword } from '../auth/passwords';
 import type { Throttles } from '../auth/throttle';
 import { hashToken, looksLikeLinkToken } from '../auth/tokens';
 import * as authRepo from '../auth/repo';
@@ -270,16 +271,13 @@ export async function addProviderAccount(
   if ('userId' in actor) {
     user = await repo.findUserById(db, actor.userId);
   } else {
-    const ip = context.meta.ip ?? 'unknown';
-    if ((await throttles.signInByEmail.exceeded(actor.email)) || (await throttles.signInByIp.exceeded(ip))) return { outcome: 'throttled' };
-    user = await repo.findUserByEmail(db, actor.email);
-    if (!(await verifyPassword(user?.password_hash, actor.password)) || !user) {
-      await throttles.signInByEmail.hit(actor.email);
-      await throttles.signInByIp.hit(ip);
-      await audit(db, user?.id ?? null, 'sign_in_failed', context.meta, { email: actor.email, via: 'signup-from-client' });
+    const attempt = await attemptPassword({ db, throttles }, { email: actor.email, password: actor.password, ip: context.meta.ip ?? 'unknown' });
+    if (attempt.outcome === 'throttled') return { outcome: 'throttled' };
+    if (attempt.outcome === 'wrong') {
+      await audit(db, attempt.user?.id ?? null, 'sign_in_failed', context.meta, { email: actor.email, via: 'signup-from-client' });
       return { outcome: 'invalid' };
     }
-    await throttles.signInByEmail.reset(actor.email);
+    user = await repo.findUserById(db, attempt.user.id);
   }
   if (!user) return { outcome: 'invalid' };
   if (user.scopes.includes('provider')) return { outcome: 'already-provider' };
