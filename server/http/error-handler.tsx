@@ -15,6 +15,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if ((error as { code?: string }).code === 'EBADCSRFTOKEN') {
     return respond(req, res, 403, 'Your form has expired', 'This form was open too long or came from elsewhere, so it was not sent. Go back, reload the page and try again.');
   }
+  // A control character no validator caught (PostgreSQL refuses NUL in text and JSON): the user's input
+  // is at fault, not the server.
+  if (['22021', '22P05'].includes(String((error as { code?: string }).code))) {
+    return respond(req, res, 422, 'Something is not right', 'The form contains an invisible control character that cannot be saved. Go back, remove it and try again.');
+  }
   if (error instanceof HttpError) {
     if (error instanceof BusyError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error.status === 404) return respond(req, res, 404, 'Page Not Found');
