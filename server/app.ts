@@ -103,7 +103,6 @@ export function createApp(deps: AppDeps): PortalApp {
   const sessions = createSessionMiddleware({
     databaseUrl: deps.databaseUrl,
     secret: config.sessionSecret,
-    prune: config.env !== 'test',
     feed,
     onIdleError: (error) => logger.warn({ err: error }, 'a session database connection was dropped'),
   });

@@ -16,6 +16,8 @@ export interface Config {
   migrateOnStart: boolean;
   /** Serve hot reads from memory until PostgreSQL notifies a change (server/db/change-feed.ts). */
   readCache: boolean;
+  /** Run the job queue's workers inside the web process (otherwise `npm run worker` runs them). */
+  jobsInProcess: boolean;
   /** Express `trust proxy`: a hop count, or trusted addresses/subnets; never `true`. */
   trustProxy: number | string;
   logLevel: string;
@@ -70,6 +72,7 @@ const schema = Joi.object({
   SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
   MIGRATE_ON_START: bool.default(true),
   READ_CACHE: bool.default(true),
+  JOBS_IN_PROCESS: bool.default(true),
   // A hop count first: "1" is one proxy, never "trust every hop" (which lets X-Forwarded-For spoof the
   // client IP). Words such as "true" are refused; a subnet list ("loopback", "10.0.0.0/8") stays a string.
   TRUST_PROXY: Joi.alternatives(
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: value.SEED_DEMO,
     migrateOnStart: value.MIGRATE_ON_START,
     readCache: value.READ_CACHE,
+    jobsInProcess: value.JOBS_IN_PROCESS,
     trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),

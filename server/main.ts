@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, logger);
   let server: Server | undefined;
   let closeApp: () => Promise<void> = async () => {};
+  let stopJobs: () => Promise<void> = async () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     force.unref();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server?.closeAllConnections?.();
+    await stopJobs(); // jobs in flight finish (or go back to the queue) before the pools close
     await closeApp();
     await database.close();
     logger.info('stopped');
@@ -51,7 +53,11 @@ async function main(): Promise<void> {
     const demo = await shouldSeedDemo(database.db, config.seedDemo);
     await runSeeds(database.db, { demo });
     if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
-    const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
+    const integrations = createIntegrations(config, database.db, logger);
+    await integrations.jobs.start();
+    stopJobs = () => integrations.jobs.stop();
+    if (config.jobsInProcess) await integrations.jobs.work({ db: database.db, integrations, config, logger });
+    const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
     closeApp = portal.close;
     server = portal.app.listen(config.port, () => logger.info({ url: `http://localhost:${config.port}` }, `${config.brandName} is listening`));
     server.on('error', (error) => {

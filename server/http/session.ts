@@ -79,7 +79,7 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed)
   };
 }
 
-export function createSessionMiddleware(options: { databaseUrl: string; secret: string; prune: boolean; feed: ChangeFeed; onIdleError?: (error: Error) => void }): SessionStore {
+export function createSessionMiddleware(options: { databaseUrl: string; secret: string; feed: ChangeFeed; onIdleError?: (error: Error) => void }): SessionStore {
   const PgStore = cachedStore(connectPgSimple(session), options.feed);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
   // An idle connection dropped by the database (restart, failover) must not crash the process;
@@ -89,7 +89,7 @@ export function createSessionMiddleware(options: { databaseUrl: string; secret: 
     pool,
     tableName: 'sessions',
     createTableIfMissing: false,
-    pruneSessionInterval: options.prune ? 15 * 60 : false,
+    pruneSessionInterval: false, // a scheduled job prunes (server/jobs/maintenance.ts), once for all processes
     // express-session would "touch" (UPDATE) the row on every request; idleness is tracked in the
     // session itself (lastSeenAt), so an ordinary page view reads the row and writes nothing.
     disableTouch: true,

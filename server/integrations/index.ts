@@ -15,6 +15,9 @@ import type { SmsSender } from './sms/port';
 import { createLocalDiskStorage } from './storage/local-disk';
 import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/port';
+import type { Logger } from 'pino';
+import { createLogger } from '../logger';
+import { createOutgoing, JOB_CATALOG, PortalJobQueue, type Outgoing } from '../jobs';
 
 export interface Integrations {
   mail: Mailer;
@@ -27,13 +30,18 @@ export interface Integrations {
   marketingForm: MarketingForm;
   /** True when outgoing mail and SMS stay on this machine (then /dev/outbox shows them). */
   local: boolean;
+  /** The portal's job queue (PostgreSQL, pg-boss): enqueue in the transaction of the change that needs the job. */
+  jobs: PortalJobQueue;
+  /** E-mail and SMS as jobs (the outbox pattern); features send through this, the jobs through `mail`/`sms`. */
+  outgoing: Outgoing;
 }
 
-export function createIntegrations(config: Config, db: Knex): Integrations {
+export function createIntegrations(config: Config, db: Knex, logger: Logger = createLogger(config.logLevel)): Integrations {
   const mail = config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createLocalMailer(db);
   const storage = config.storage.kind === 's3'
     ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
     : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const marketingForm = config.marketingFormUrl ? createHttpMarketingForm(config.marketingFormUrl) : createLocalMarketingForm();
-  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl };
+  const jobs = new PortalJobQueue(db, JOB_CATALOG, logger);
+  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs, outgoing: createOutgoing(jobs) };
 }

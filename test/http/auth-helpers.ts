@@ -1,6 +1,7 @@
 // Helpers shared by the auth HTTP tests: posting a form with its page's CSRF token, reading the outbox,
 // and the audit trail.
 import { ctx } from '../support/context';
+import { drainJobs } from '../support/jobs';
 import { csrfFrom, type Agent } from '../support/http';
 
 /** GETs `page` for its CSRF token (the session keeps it), then posts `body` to `action`. */
@@ -12,6 +13,7 @@ export async function postForm(client: Agent, page: string, action: string, body
 export interface Sent { recipient: string; subject: string | null; body: string; channel: string }
 
 export async function outbox(channel?: 'email' | 'sms'): Promise<Sent[]> {
+  await drainJobs(); // mail and SMS are jobs: deliver what is due first
   const query = ctx().db('outbox').select('recipient', 'subject', 'body', 'channel').orderBy('id', 'asc');
   if (channel) query.where({ channel });
   return query;

@@ -574,8 +574,11 @@ describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => 
 describe('/account/confirm/{token}', () => {
   it('confirms the e-mail address once; a bad or used token redirects to /', async () => {
     const user = await createProviderUser(ctx().db);
-    const { sendEmailConfirmation } = await import('../../server/features/auth/service');
-    await sendEmailConfirmation({ db: ctx().db, mail: ctx().app.locals.integrations.mail, config: ctx().config }, { id: user.userId, email: user.email });
+    const { issueEmailConfirmation, queueEmailConfirmation } = await import('../../server/features/auth/service');
+    await ctx().db.transaction(async (trx) => {
+      const token = await issueEmailConfirmation(trx, { id: user.userId, email: user.email });
+      await queueEmailConfirmation(trx, { outgoing: ctx().integrations.outgoing, config: ctx().config }, user.email, token);
+    });
     const path = linkPath(await lastEmail(), '/account/confirm/');
     const client = agent();
     const confirmed = await client.get(path).expect(303);

@@ -4,11 +4,11 @@ import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
 import { loadConfig, type Config } from '../../server/config';
-import { createIntegrations } from '../../server/integrations';
+import { createIntegrations, type Integrations } from '../../server/integrations';
 import { createLogger } from '../../server/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 
-export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; close(): Promise<void> }
+export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; integrations: Integrations; close(): Promise<void> }
 
 let current: TestContext | undefined;
 
@@ -25,14 +25,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function startTestContext(): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig();
-  const portal = createApp({
-    config,
+  const logger = createLogger(config.logLevel);
+  const integrations = createIntegrations(config, database.db, logger);
+  // The queue's schema is installed, but no worker runs: tests run due jobs themselves (drainJobs).
+  await integrations.jobs.start();
+  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
+  current = {
+    app: portal.app,
     db: database.db,
-    databaseUrl: database.url,
-    logger: createLogger(config.logLevel),
-    integrations: createIntegrations(config, database.db),
-  });
-  current = { app: portal.app, db: database.db, config, database, changes: portal.changes, close: portal.close };
+    config,
+    database,
+    changes: portal.changes,
+    integrations,
+    async close() {
+      await integrations.jobs.stop();
+      await portal.close();
+    },
+  };
   return current;
 }
 

@@ -38,6 +38,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     async reset() {
       await db.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
+      if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
     },
     async drop() {
       await db.destroy();

@@ -33,7 +33,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function accountPreferencesRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
   const router = Router();
-  const deps: AuthDeps = { db, mail: integrations.mail, sms: integrations.sms, config, throttles };
+  const deps: AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
   const actorOf = (req: Request, res: Response): service.Actor => ({ userId: res.locals.viewer!.user.id, sessionId: req.sessionID ?? null });
 
   async function settingsPage(req: Request, res: Response, forms: AccountSettingsForms = {}, status = 200) {

@@ -3,7 +3,7 @@
 // the current password; every change is one transaction and is written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../http/errors';
 import type { AuthDeps, RequestMeta } from '../auth/service';
-import { issueEmailConfirmation, mailEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
+import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
 import { attemptPassword } from '../auth/password-attempts';
 import { hashPassword } from '../auth/passwords';
 import * as authRepo from '../auth/repo';
@@ -60,16 +60,15 @@ export async function changeEmail(deps: AuthDeps, actor: Actor, input: { newEmai
   const user = await requireCurrentPassword(deps, actor.userId, input.password);
   if (user.email.toLowerCase() === input.newEmail) throw new ValidationError({ newEmail: EMAIL_UNCHANGED });
   const oldEmail = user.email;
-  const confirmation = await deps.db.transaction(async (trx) => {
+  await deps.db.transaction(async (trx) => {
     await authRepo.lockUser(trx, actor.userId);
     if (await authRepo.emailTaken(trx, input.newEmail, actor.userId)) throw new ValidationError({ newEmail: EMAIL_TAKEN });
     await authRepo.updateUser(trx, actor.userId, { email: input.newEmail, email_confirmed_at: null });
     // A reset link mailed to the old address must not open the account any more.
     await authRepo.invalidateTokens(trx, actor.userId, 'password_reset');
     await audit(trx, actor.userId, 'email_changed', meta);
-    return issueEmailConfirmation(trx, { id: actor.userId, email: input.newEmail });
-  });
-  await deps.mail.send({
+    const confirmation = await issueEmailConfirmation(trx, { id: actor.userId, email: input.newEmail });
+    await deps.outgoing.mail(trx, {
     to: oldEmail,
     subject: `Your ${deps.config.brandName} e-mail address was changed`,
     text: [
@@ -77,8 +76,9 @@ export async function changeEmail(deps: AuthDeps, actor: Actor, input: { newEmai
       '',
       `If you made this change, there is nothing to do. If you did not, please contact us right away at ${deps.config.supportEmail}.`,
     ].join('\n'),
+    });
+    await queueEmailConfirmation(trx, deps, input.newEmail, confirmation);
   });
-  await mailEmailConfirmation(deps, input.newEmail, confirmation);
 }
 
 /** PUT portal/me. */
@@ -130,8 +130,8 @@ async function sendSetupCode(deps: AuthDeps, actor: Actor, phone: string, meta: 
       meta: { kind: 'enrol', phone },
     });
     await audit(trx, actor.userId, 'two_factor_code_sent', meta, { for: 'setup' });
+    await deps.outgoing.sms(trx, phone, `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`);
   });
-  await deps.sms.send(phone, `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`);
   return 'sent';
 }
 

@@ -80,7 +80,7 @@ function sessionState(req: Request) {
 
 export function authRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
   const router = Router();
-  const deps: service.AuthDeps = { db, mail: integrations.mail, sms: integrations.sms, config, throttles };
+  const deps: service.AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
 
   /** Sends a signed-in person where the service decided (spec 1 §4 Session outcomes 2–5). */
   function go(req: Request, res: Response, destination: service.Destination) {

@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/port';
-import type { SmsSender } from '../../integrations/sms/port';
+import type { Outgoing } from '../../jobs/outgoing';
+import type { JobQueue } from '../../jobs/queue';
 import { safeReturnPath } from '../../http/guards';
 import { attemptPassword } from './password-attempts';
 import { hashPassword } from './passwords';
@@ -12,7 +13,7 @@ import * as repo from './repo';
 import type { Throttles } from './throttle';
 import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 
-export interface AuthDeps { db: Knex; mail: Mailer; sms: SmsSender; config: Config; throttles: Throttles }
+export interface AuthDeps { db: Knex; outgoing: Outgoing; config: Config; throttles: Throttles; jobs: JobQueue }
 /** Who is asking, for the audit trail and the per-IP throttle. */
 export interface RequestMeta { ip?: string; userAgent?: string }
 
@@ -147,8 +148,8 @@ async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestM
       meta: { kind: 'sign_in' },
     });
     await audit(trx, user.id, 'two_factor_code_sent', meta);
+    await deps.outgoing.sms(trx, user.two_factor_phone!, codeMessage(deps.config.brandName, code));
   });
-  await deps.sms.send(user.two_factor_phone!, codeMessage(deps.config.brandName, code));
   return true;
 }
 
@@ -224,18 +225,23 @@ export async function recordSignOut(deps: AuthDeps, userId: number, meta: Reques
 // ---------------------------------------------------------------- password reset
 
 /**
- * Same answer whether or not the address exists. A known address gets a single-use link valid one
- * hour (older links stop working); at most 5 mails an hour per address.
+ * Same answer, and the same work, whether or not the address exists: the request takes its throttle
+ * point and enqueues one job; the job finds the account and mails the link (sendPasswordResetLink).
+ * At most 5 requests an hour per address.
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, meta: RequestMeta): Promise<void> {
-  const { db, config, throttles } = deps;
+  if (!(await deps.throttles.resetMailsByEmail.take(email)).allowed) return;
+  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, { email, ip: meta.ip ?? null, userAgent: meta.userAgent ?? null });
+}
+
+export const PASSWORD_RESET_JOB = 'password-reset.requested';
+
+/** The job of a reset request: a known address gets a single-use link valid one hour (older links stop working). */
+export async function sendPasswordResetLink(deps: { db: Knex; mail: Mailer; config: Config }, email: string, meta: RequestMeta): Promise<void> {
+  const { db, config } = deps;
   const user = await repo.findUserByEmail(db, email);
   if (!user) {
     await audit(db, null, 'password_reset_requested', meta, { email, known: false });
-    return;
-  }
-  if (!(await throttles.resetMailsByEmail.take(email)).allowed) {
-    await audit(db, user.id, 'password_reset_throttled', meta);
     return;
   }
   const token = newLinkToken();
@@ -309,11 +315,19 @@ export async function recoverAccount(
     return 'no-match';
   }
   await db.transaction(async (trx) => {
-    for (const user of users) await audit(trx, user.id, 'account_recovery_requested', meta);
+    for (const user of users) {
+      await audit(trx, user.id, 'account_recovery_requested', meta);
+      await sendRecoveryMessages(trx, deps, user, input.phone_number);
+    }
   });
-  for (const user of users) {
-    const hint = maskEmail(user.email);
-    await deps.mail.send({
+  return 'sent';
+}
+
+async function sendRecoveryMessages(trx: Knex.Transaction, deps: AuthDeps, user: repo.UserRow, phone: string): Promise<void> {
+  const { config } = deps;
+  const hint = maskEmail(user.email);
+  {
+    await deps.outgoing.mail(trx, {
       to: user.email,
       subject: `Your ${config.brandName} sign-in e-mail`,
       text: [
@@ -327,9 +341,8 @@ export async function recoverAccount(
         `If this was not you, you can ignore this e-mail, or tell us at ${config.supportEmail}.`,
       ].join('\n'),
     });
-    await deps.sms.send(input.phone_number, `${config.brandName}: the e-mail address of your account looks like ${hint}. We sent a message there.`);
+    await deps.outgoing.sms(trx, phone, `${config.brandName}: the e-mail address of your account looks like ${hint}. We sent a message there.`);
   }
-  return 'sent';
 }
 
 /** Makes a confirmation token for the address inside the caller's transaction; returns the secret for the link. */
@@ -340,19 +353,13 @@ export async function issueEmailConfirmation(trx: Knex, user: { id: number; emai
   return token;
 }
 
-/** E-mails the link that confirms a (new) address; send it once the transaction has committed. */
-export async function mailEmailConfirmation(deps: Pick<AuthDeps, 'mail' | 'config'>, email: string, token: string): Promise<void> {
-  await deps.mail.send({
+/** Queues the e-mail with the link that confirms a (new) address, in the transaction that made the token. */
+export async function queueEmailConfirmation(trx: Knex.Transaction, deps: Pick<AuthDeps, 'outgoing' | 'config'>, email: string, token: string): Promise<void> {
+  await deps.outgoing.mail(trx, {
     to: email,
     subject: `Confirm your e-mail address for ${deps.config.brandName}`,
     text: ['Please confirm that this is your e-mail address by opening this link within 7 days:', `${deps.config.portalUrl}/account/confirm/${token}`].join('\n'),
   });
-}
-
-/** Sends the link that confirms a (new) e-mail address (registration uses this). */
-export async function sendEmailConfirmation(deps: Pick<AuthDeps, 'db' | 'mail' | 'config'>, user: { id: number; email: string }): Promise<void> {
-  const token = await deps.db.transaction((trx) => issueEmailConfirmation(trx, user));
-  await mailEmailConfirmation(deps, user.email, token);
 }
 
 /** /account/confirm/{token}: true when the address was confirmed. */

@@ -53,7 +53,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   // Read at request time, so a test can put a failing storage or mailer in its place.
   const deps = (req: Request): service.PhotosVideoDeps => {
     const current = (req.app.locals.integrations as Integrations | undefined) ?? integrations;
-    const { db: _db, ...support } = supportDeps(req, db, config, current);
+    const { db: _db, ...support } = supportDeps(db, config, current);
     return { db, storage: current.storage, support };
   };
   const providerIdOf = (res: Response) => selectedProfile(res).id;

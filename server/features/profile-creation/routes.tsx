@@ -33,7 +33,7 @@ const asType = (value: unknown): CreationType | null => (PROFILE_TYPES as readon
 
 export function profileCreationRoutes({ db, integrations, config }: { db: Knex; integrations: Integrations; config: Config }): Router {
   const router = Router();
-  const deps: service.CreationDeps = { db, mail: integrations.mail, config };
+  const deps: service.CreationDeps = { db, outgoing: integrations.outgoing, config };
 
   async function formPage(req: Request, res: Response, state: { type: CreationType | null; values?: FormValues; errors?: Record<string, string>; formError?: string; status?: number }) {
     const viewer = res.locals.viewer!;
@@ -81,7 +81,6 @@ export function profileCreationRoutes({ db, integrations, config }: { db: Knex; 
       return render(req, res, { title: TITLE, layout: 'onboarding', page: <DuplicateNamePage existing={result.existing} values={values as Record<string, string>} /> });
     }
     if (result.invited) flash(req, 'success', `We sent an invitation to ${result.invited}.`);
-    if (result.inviteFailed) flash(req, 'warning', `The invitation to ${checked.value.email} could not be sent. Please contact support to have it sent again.`);
     res.redirect(303, result.next);
   });
 

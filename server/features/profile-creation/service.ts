@@ -5,14 +5,14 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../http/errors';
 import { providerDisplayName } from '../../http/viewer';
-import type { Mailer } from '../../integrations/mail/port';
+import type { Outgoing } from '../../jobs/outgoing';
 import { hashToken, newLinkToken } from '../auth/tokens';
 import * as policy from '../profiles/policy';
 import * as authRepo from '../auth/repo';
 import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
 
-export interface CreationDeps { db: Knex; mail: Mailer; config: Config }
+export interface CreationDeps { db: Knex; outgoing: Outgoing; config: Config }
 export interface RequestMeta { ip?: string; userAgent?: string }
 
 /** An invitation link works for 14 days (docs/decisions.md "Creating a profile for another clinician"). */
@@ -20,7 +20,7 @@ export const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export type Creation =
   | { outcome: 'duplicate'; existing: { id: number; name: string; editable: boolean } }
-  | { outcome: 'created'; providerId: number; name: string; paid: boolean; next: string; invited: string | null; inviteFailed: boolean };
+  | { outcome: 'created'; providerId: number; name: string; paid: boolean; next: string; invited: string | null };
 
 /** The account a new profile goes into: the one asked for, else the selected profile's, else the first owned. */
 export function creationAccount(actor: policy.PolicyActor, asked: number | null, selectedAccountId?: number): number {
@@ -86,6 +86,8 @@ export async function createProfile(
         createdBy: actor.user.id,
         expiresAt: new Date(Date.now() + INVITE_TTL_MS),
       });
+      const providerName = individual ? `${input.first_name} ${input.last_name}` : input.company_name!;
+      await queueInvitation(trx, deps, { to: input.email!, token: invitation, providerName, invitedBy: ownerEmail });
     }
     await authRepo.recordAudit(trx, {
       userId: actor.user.id,
@@ -98,15 +100,6 @@ export async function createProfile(
   });
 
   const name = individual ? `${input.first_name} ${input.last_name}` : input.company_name!;
-  let inviteFailed = false;
-  if (invitation) {
-    // The profile exists either way; a mail failure is reported, not undone.
-    try {
-      await sendInvitation(deps, { to: input.email!, token: invitation, providerName: name, invitedBy: ownerEmail });
-    } catch {
-      inviteFailed = true;
-    }
-  }
   return {
     outcome: 'created',
     providerId: made.providerId,
@@ -114,13 +107,12 @@ export async function createProfile(
     paid: made.paid,
     next: made.paid ? successPage(made.providerId) : paymentStep(made.providerId),
     invited: invitation ? input.email! : null,
-    inviteFailed,
   };
 }
 
-async function sendInvitation(deps: CreationDeps, message: { to: string; token: string; providerName: string; invitedBy: string | null }): Promise<void> {
+async function queueInvitation(trx: Knex.Transaction, deps: CreationDeps, message: { to: string; token: string; providerName: string; invitedBy: string | null }): Promise<void> {
   const { brandName, portalUrl } = deps.config;
-  await deps.mail.send({
+  await deps.outgoing.mail(trx, {
     to: message.to,
     subject: `You're invited to your ${brandName} profile`,
     text: [

@@ -79,7 +79,7 @@ const botCheck = (req: Request): BotCheckInput => ({
 
 export function signupRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
   const router = Router();
-  const deps: service.SignupDeps = { db, mail: integrations.mail, captcha: integrations.captcha, config, throttles, signups: createSignupThrottle(db) };
+  const deps: service.SignupDeps = { db, outgoing: integrations.outgoing, captcha: integrations.captcha, config, throttles, signups: createSignupThrottle(db) };
 
   interface FormOptions {
     mode: SignupMode;

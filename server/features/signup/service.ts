@@ -4,8 +4,8 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
-import type { Mailer } from '../../integrations/mail/port';
-import { issueEmailConfirmation, mailEmailConfirmation, practiceManagementUrl } from '../auth/service';
+import type { Outgoing } from '../../jobs/outgoing';
+import { issueEmailConfirmation, queueEmailConfirmation, practiceManagementUrl } from '../auth/service';
 import { attemptPassword } from '../auth/password-attempts';
 import { hashPassword } from '../auth/passwords';
 import type { Throttles } from '../auth/throttle';
@@ -15,7 +15,7 @@ import * as repo from './repo';
 import type { SignupThrottle } from './throttle';
 import { signupSource, type InviteInput, type ProviderInput, type RegistrationInput, type SignupOffer } from './validation';
 
-export interface SignupDeps { db: Knex; mail: Mailer; captcha: Captcha; config: Config; throttles: Throttles; signups: SignupThrottle }
+export interface SignupDeps { db: Knex; outgoing: Outgoing; captcha: Captcha; config: Config; throttles: Throttles; signups: SignupThrottle }
 export interface RequestMeta { ip?: string; userAgent?: string }
 
 /** Why an e-mail address cannot be used for a new login (spec 1 §2 Registration page, §8). */
@@ -85,17 +85,6 @@ async function createAccountWithProvider(
   return providerId;
 }
 
-/** Sends the confirmation link once the transaction has committed; a mail failure does not undo the signup. */
-async function sendConfirmation(deps: SignupDeps, email: string, token: string | null): Promise<boolean> {
-  if (!token) return false;
-  try {
-    await mailEmailConfirmation(deps, email, token);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The bot check and the per-IP limit of new logins, before any work. A refused bot counts against the
  * limit too.
@@ -137,11 +126,12 @@ export async function register(
       });
       const providerId = await createAccountWithProvider(trx, userId, input, input.email, signupSource(context.offer, 'signup'));
       const token = await issueEmailConfirmation(trx, { id: userId, email: input.email });
+      await queueEmailConfirmation(trx, deps, input.email, token);
       await audit(trx, userId, 'registered', context.meta, { provider_id: providerId, type: input.type });
-      return { userId, providerId, token };
+      return { userId, providerId };
     });
     await deps.signups.hit(context.meta.ip ?? 'unknown');
-    const confirmationSent = await sendConfirmation(deps, input.email, made.token);
+    const confirmationSent = true;
     return { outcome: 'registered', userId: made.userId, providerId: made.providerId, next: nextWizardPath(made.providerId), confirmationSent };
   } catch (error) {
     // Two posts with one address at the same moment: the database keeps the second out.
@@ -207,12 +197,13 @@ export async function registerFromInvite(
       await repo.selectProvider(trx, userId, invite.provider_id);
       await repo.markInviteUsed(trx, invite.id);
       const confirmation = invitedAddress ? null : await issueEmailConfirmation(trx, { id: userId, email: input.email });
+      if (confirmation) await queueEmailConfirmation(trx, deps, input.email, confirmation);
       await audit(trx, userId, 'registered_from_invite', context.meta, { provider_id: invite.provider_id });
       return { userId, providerId: invite.provider_id, status: invite.provider_status, confirmation };
     });
     if (!made) return { outcome: 'invalid-invite' };
     await deps.signups.hit(context.meta.ip ?? 'unknown');
-    const confirmationSent = await sendConfirmation(deps, input.email, made.confirmation);
+    const confirmationSent = Boolean(made.confirmation);
     const next = made.status === 'incomplete' ? nextWizardPath(made.providerId) : '/';
     return { outcome: 'registered', userId: made.userId, providerId: made.providerId, next, confirmationSent };
   } catch (error) {

@@ -12,10 +12,9 @@ import { reachableProvider } from '../profile-creation/service';
 import { localsFromForm, submitSupportRequest, type SupportDeps } from './service';
 import { SUPPORT_SUBMITTED } from './templates';
 
-/** The support dependencies of a request (the mailer read at request time, so tests may swap it). */
-export function supportDeps(req: Request, db: Knex, config: Config, integrations: Integrations): SupportDeps {
-  const current = (req.app.locals.integrations as Integrations | undefined) ?? integrations;
-  return { db, mail: current.mail, supportEmail: config.supportEmail, ...(req.log ? { log: req.log } : {}) };
+/** The support dependencies of a request. */
+export function supportDeps(db: Knex, config: Config, integrations: Integrations): SupportDeps {
+  return { db, outgoing: integrations.outgoing, supportEmail: config.supportEmail };
 }
 
 export function supportRoutes({ db, config, integrations }: { db: Knex; config: Config; integrations: Integrations }): Router {
@@ -38,7 +37,7 @@ export function supportRoutes({ db, config, integrations }: { db: Knex; config: 
       flash(req, 'error', Object.values(error.fields)[0]!);
       return res.redirect(303, back);
     }
-    const { id } = await submitSupportRequest(supportDeps(req, db, config, integrations), res.locals.viewer!, {
+    const { id } = await submitSupportRequest(supportDeps(db, config, integrations), res.locals.viewer!, {
       providerId, template, locals,
     });
     if (wantsJson) return void res.status(201).json({ id, message: SUPPORT_SUBMITTED });

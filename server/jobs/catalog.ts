@@ -1,0 +1,7 @@
+// Every job the portal knows; the web process and `npm run worker` both run from this list.
+import { passwordResetJobs } from '../features/auth/jobs';
+import { maintenanceJobs } from './maintenance';
+import { outgoingJobs } from './outgoing';
+import type { JobDefinition } from './queue';
+
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs];

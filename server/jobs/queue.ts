@@ -1,0 +1,151 @@
+// The portal's one job queue: pg-boss in the database's `pgboss` schema, over the portal's own knex
+// pool. A job is enqueued through the caller's transaction when it has one, so a rollback enqueues
+// nothing and a commit can never lose its job (the outbox pattern). Jobs that use up their retries
+// move to the `dead-letters` queue, where /dev/jobs and operators can find them.
+import type { Knex } from 'knex';
+import { PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Integrations } from '../integrations';
+
+export const DEAD_LETTERS = 'dead-letters';
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobContext { db: Knex; integrations: Integrations; config: Config; logger: Logger }
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  handle(data: T, context: JobContext): Promise<void>;
+  /** Tries after the first one (default 4), spaced by exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Hours a finished job stays listed (default 24; shorter for jobs whose data holds codes or links). */
+  keepHours?: number;
+  /** A cron schedule (UTC) for jobs that run on their own, such as pruning. */
+  cron?: string;
+}
+
+export interface EnqueueOptions { startAfter?: Date | number; singletonKey?: string }
+
+export interface JobQueue {
+  /** Adds a job through `db`: pass the form's transaction, so a rollback enqueues nothing. */
+  enqueue(db: Knex | Knex.Transaction, name: string, data: object, options?: EnqueueOptions): Promise<void>;
+}
+
+/** pg-boss speaks `$1` SQL; this runs it on the knex pool, or on the connection of a knex transaction. */
+function sqlThrough(db: Knex): IDatabase {
+  const client = db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown> };
+  const inTransaction = (db as Knex.Transaction).isTransaction === true;
+  return {
+    async executeSql(text, values) {
+      // A transaction's client hands out the transaction's own connection and keeps it; the pool's is returned.
+      const connection = await client.acquireConnection();
+      try {
+        const result = await connection.query(text, values as unknown[]);
+        return { rows: result.rows };
+      } finally {
+        if (!inTransaction) await client.releaseConnection(connection);
+      }
+    },
+  };
+}
+interface PgConnection { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+
+export class PortalJobQueue implements JobQueue {
+  readonly boss: PgBoss;
+  private started: Promise<void> | null = null;
+  private working = false;
+
+  constructor(private readonly db: Knex, private readonly definitions: JobDefinition<never>[], private readonly logger: Logger) {
+    this.boss = new PgBoss({ db: sqlThrough(db), schema: JOBS_SCHEMA, supervise: true, schedule: true, migrate: true });
+    this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Installs the schema and the queues (idempotent); enqueueing needs this first. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      await this.ensureQueue(DEAD_LETTERS, { retryLimit: 0, deleteAfterSeconds: 30 * 24 * 3600 });
+      for (const definition of this.definitions) {
+        const retryLimit = definition.retryLimit ?? 4;
+        await this.ensureQueue(definition.name, {
+          retryLimit,
+          retryDelay: definition.retryDelaySeconds ?? 30,
+          retryBackoff: true,
+          retryDelayMax: 3600,
+          deleteAfterSeconds: (definition.keepHours ?? 24) * 3600,
+          deadLetter: DEAD_LETTERS,
+        });
+        if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      }
+    })();
+    return this.started;
+  }
+
+  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options as never);
+    else await this.boss.createQueue(name, options);
+  }
+
+  async enqueue(db: Knex | Knex.Transaction, name: string, data: object, options: EnqueueOptions = {}): Promise<void> {
+    if (!this.definitions.some((d) => d.name === name)) throw new Error(`no job is defined as "${name}"`);
+    await this.start();
+    await this.boss.send(name, data, { ...options, db: sqlThrough(db) });
+  }
+
+  /** Runs every job as it comes due, in this process, until stop(). */
+  async work(context: JobContext): Promise<void> {
+    await this.start();
+    this.working = true;
+    for (const definition of this.definitions) {
+      await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs: Job<unknown>[]) => {
+        for (const job of jobs) await this.run(definition, job, context);
+      });
+    }
+  }
+
+  /** Runs the jobs that are due now, one by one, and returns how many ran (tests, /dev/jobs). */
+  async runDue(context: JobContext): Promise<number> {
+    await this.start();
+    let ran = 0;
+    for (;;) {
+      let found = false;
+      for (const definition of this.definitions) {
+        const [job] = await this.boss.fetch<unknown>(definition.name, { batchSize: 1 });
+        if (!job) continue;
+        found = true;
+        ran++;
+        try {
+          await this.run(definition, job, context);
+          await this.boss.complete(definition.name, job.id);
+        } catch (error) {
+          await this.boss.fail(definition.name, job.id, { message: (error as Error).message });
+        }
+      }
+      if (!found) return ran;
+    }
+  }
+
+  private async run(definition: JobDefinition<never>, job: Job<unknown>, context: JobContext): Promise<void> {
+    const log = this.logger.child({ job: definition.name, jobId: job.id, attempt: job.retryCount + 1 });
+    try {
+      await definition.handle(job.data as never, { ...context, logger: log });
+      log.debug('job done');
+    } catch (error) {
+      log.warn({ err: error }, 'job failed');
+      throw error;
+    }
+  }
+
+  /**
+   * Stops taking jobs. A graceful stop lets jobs in flight finish within `timeoutMs`; a job still
+   * running then is left active and pg-boss hands it out again once it expires.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => {});
+    await this.boss.stop({ graceful: this.working, timeout: timeoutMs, close: false });
+    this.started = null;
+    this.working = false;
+  }
+}
