@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(tipsRoutes({ config }));
   app.use(contactRoutes({ db, config, integrations: deps.integrations }));
   app.use(uiRoutes());
-  app.use(devRoutes(db, config));
+  app.use(devRoutes(db, config, deps.integrations));
   app.use(comingSoonRoutes(db));
 
   app.use(notFound);

@@ -2,3 +2,4 @@
 export { JOB_CATALOG } from './catalog';
 export { createOutgoing, type Outgoing } from './outgoing';
 export { DEAD_LETTERS, JOBS_SCHEMA, PortalJobQueue, type EnqueueOptions, type JobContext, type JobDefinition, type JobQueue } from './queue';
+export { listJobs, type ListedJob } from './listing';

@@ -9,9 +9,16 @@ import { expectAccessible, useBrowser, type BrowserSession, submit } from '../su
 
 const NEW_PASSWORD = 'Sunlit-harbor-2027';
 
-/** Reads the newest SMS (or e-mail) from /dev/outbox in a window of its own, as a developer would. */
+/**
+ * Reads the newest SMS (or e-mail) in a window of its own, as a developer would: mail and SMS are jobs,
+ * so /dev/jobs runs the due ones first (the tests run no background worker), then /dev/outbox shows them.
+ */
 async function fromOutbox(session: BrowserSession, channel: 'sms' | 'email'): Promise<{ text: string; links: string[] }> {
   const outbox = await session.newPage();
+  await outbox.goto('/dev/jobs');
+  await outbox.getByRole('button', { name: 'Run due jobs now' }).click();
+  await outbox.getByText(/\d+ jobs? ran\./).waitFor();
+  await expectAccessible(outbox);
   await outbox.goto('/dev/outbox');
   await expectAccessible(outbox);
   const row = outbox.locator(`tr[data-channel="${channel}"]`).first();

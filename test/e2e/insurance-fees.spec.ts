@@ -3,6 +3,7 @@
 // see the message; requesting an insurance edit. axe on every page shown.
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
+import { drainJobs } from '../support/jobs';
 import { createProviderUser } from '../support/factories';
 import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
 
@@ -112,6 +113,7 @@ describe('browser: Insurance & Fees', function () {
     await expectAccessible(page);
     const [request] = await ctx().db('support_requests').select('template', 'locals');
     assert.deepEqual(request, { template: 'insurance-edit', locals: { edits: 'Please add Oscar Health in New York.' } });
+    await drainJobs(); // the e-mail to support is a job
     const mail = await ctx().db('outbox').where({ recipient: ctx().config.supportEmail }).first('subject', 'body');
     assert.match(mail.subject, /^Insurance edit request: Robin Hale/);
     assert.match(mail.body, /Please add Oscar Health in New York\./);

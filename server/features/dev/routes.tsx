@@ -1,16 +1,33 @@
-// Developer pages: /dev/outbox (never in production) and /developer-tools (any signed-in user).
-import { Router } from 'express';
+// Developer pages: /dev/outbox and /dev/jobs (never in production) and /developer-tools (any signed-in user).
+import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../http/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
+import { flash } from '../../http/flash';
+import type { Integrations } from '../../integrations';
 import { listOutgoing } from '../../integrations/outbox/outbox';
+import { listJobs } from '../../jobs';
+import { JobsPage } from '../../../views/pages/dev/JobsPage';
 import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
 import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
 
-export function devRoutes(db: Knex, config: Config): Router {
+export function devRoutes(db: Knex, config: Config, integrations: Integrations): Router {
   const router = Router();
+  const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
+
+  router.get('/dev/jobs', localOnly, async (req, res) => {
+    const { jobs, counts } = await listJobs(db);
+    const items = jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), finishedAt: job.finishedAt?.toISOString() ?? null }));
+    render(req, res, { title: 'Jobs', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <JobsPage jobs={items} counts={counts} /> });
+  });
+
+  router.post('/dev/jobs/run', localOnly, async (req, res) => {
+    const ran = await integrations.jobs.runDue({ db, integrations, config, logger: req.log });
+    flash(req, 'success', `${ran} ${ran === 1 ? 'job' : 'jobs'} ran.`);
+    res.redirect(303, '/dev/jobs');
+  });
 
   router.get('/dev/outbox', async (req, res) => {
     if (config.env === 'production') throw new NotFoundError();
