@@ -1,6 +1,5 @@
 // createApp(deps): the whole portal as an Express app. It never listens; main.ts and the tests do.
 import compression from 'compression';
-import { csrfSync } from 'csrf-sync';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import fs from 'node:fs';
@@ -40,10 +39,12 @@ import { specialtiesRoutes } from './features/specialties/routes';
 import { clienteleApproachRoutes } from './features/clientele-approach/routes';
 import { messageStatementRoutes } from './features/message-statement/routes';
 import { educationEmploymentRoutes } from './features/education-employment/routes';
+import { apiRouter } from './api';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
+import { csrfProtection } from './http/csrf';
 import { noStore, sameOriginPosts } from './http/request-guards';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
@@ -89,6 +90,9 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(publicFiles(path.join(ROOT_DIR, 'public')));
   app.use(noStore);
 
+  // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
+  app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }));
+
   app.get('/healthz', async (_req, res) => {
     try {
       await db.raw('select 1');
@@ -114,17 +118,13 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(auth.initialize({ compat: false }));
   app.use(auth.session());
 
-  const { csrfSynchronisedProtection } = csrfSync({
-    size: 32,
-    getTokenFromRequest: (req) => (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined),
-  });
   // Upload forms are multipart: each feature's parser (features/images/upload.ts) reads its own POST
   // routes first, so the CSRF check below can see their _csrf field.
   app.use(photoUploadParser());
   app.use(groupAndProviderImageParser());
   app.use(photosVideoUploads());
   app.use(sameOriginPosts(config.portalUrl));
-  app.use(csrfSynchronisedProtection);
+  app.use(csrfProtection(config.sessionSecret));
   app.use(viewerLoader(db, reads));
   app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
 

@@ -18,6 +18,8 @@ export interface Config {
   readCache: boolean;
   /** Run the job queue's workers inside the web process (otherwise `npm run worker` runs them). */
   jobsInProcess: boolean;
+  /** Requests a minute each directory API token may make. */
+  apiRatePerMinute: number;
   /** Express `trust proxy`: a hop count, or trusted addresses/subnets; never `true`. */
   trustProxy: number | string;
   logLevel: string;
@@ -73,6 +75,7 @@ const schema = Joi.object({
   MIGRATE_ON_START: bool.default(true),
   READ_CACHE: bool.default(true),
   JOBS_IN_PROCESS: bool.default(true),
+  API_RATE_LIMIT: Joi.number().integer().min(1).max(100000).default(120),
   // A hop count first: "1" is one proxy, never "trust every hop" (which lets X-Forwarded-For spoof the
   // client IP). Words such as "true" are refused; a subnet list ("loopback", "10.0.0.0/8") stays a string.
   TRUST_PROXY: Joi.alternatives(
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnStart: value.MIGRATE_ON_START,
     readCache: value.READ_CACHE,
     jobsInProcess: value.JOBS_IN_PROCESS,
+    apiRatePerMinute: value.API_RATE_LIMIT,
     trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),

@@ -10,9 +10,13 @@ export const SESSION_CHANNEL = 'portal_sessions';
 /**
  * Tables no cached read looks at, left out because they change on nearly every request or sign-in
  * attempt (a notification for them would only empty the caches): the sessions table has its own
- * per-session notification, rate_limits belongs to the throttles, knex_* to the migrator.
+ * per-session notification, rate_limits belongs to the throttles, knex_* to the migrator,
+ * sign_in_places is written at each sign-in, and the directory API's tokens and idempotency keys are
+ * read by the API only, never cached.
  */
-export const UNWATCHED_TABLES = ['knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits'] as const;
+export const UNWATCHED_TABLES = [
+  'knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits', 'sign_in_places', 'api_tokens', 'api_idempotency_keys',
+] as const;
 
 const triggerName = (table: string) => `${table}_notify_change`;
 

@@ -68,8 +68,10 @@ describe('signed-in routes send visitors to /login', () => {
   it('issues a new session id at sign-in', async () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
+    // A visitor's session exists once it holds something: here the path to return to.
+    const remembered = await client.get('/profile/specialties').expect(303);
+    const before = String(remembered.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const page = await client.get('/login');
-    const before = String(page.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const _csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text) ?? [])[1];
     const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
     const after = String(signedIn.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
