@@ -18,6 +18,7 @@ import { comingSoonRoutes } from './features/coming-soon/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { generalInformationRoutes } from './features/general-information/routes';
 import { devRoutes } from './features/dev/routes';
+import { devClientRoutes } from './features/dev-client/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { photoUploadParser } from './features/onboarding/upload';
 import { groupAndProviderImageParser } from './features/therapy-groups/uploads';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(contactRoutes({ db, config, integrations: deps.integrations }));
   app.use(uiRoutes());
   app.use(devRoutes(db, config, deps.integrations));
+  app.use(devClientRoutes(db, config));
   app.use(comingSoonRoutes(db));
 
   app.use(notFound);

@@ -7,6 +7,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { apiRouter, createToken, listTokens, revokeToken } from '../../server/api';
 import { ctx } from '../support/context';
+import { textOf } from '../support/http';
 
 const api = () => supertest(ctx().app);
 const sessionRows = async () => Number((await ctx().db('sessions').count({ n: '*' }).first())!.n);
@@ -140,5 +141,33 @@ describe('directory API: rate limit per token', () => {
     assertErrorShape(refused.body, 'rate_limited');
     assert.ok(Number(refused.headers['retry-after']) >= 1);
     await supertest(app).get('/api/v1/ping').set('Authorization', `Bearer ${calm.token}`).expect(200);
+  });
+});
+
+describe('/dev/client', () => {
+  it('calls the API with a token of its own and shows the answer; nothing is stored in a session', async () => {
+    const page = await supertest(ctx().app).get('/dev/client').expect(200);
+    const text = textOf(page.text).replace(/&quot;/g, `"`);
+    assert.match(text, /GET \/api\/v1\/ping/);
+    assert.match(text, /HTTP 200/);
+    assert.match(text, /"name": "Demo directory client \(\/dev\/client\)"/);
+    assert.match(page.text, /Bookings and messages/);
+    const [token] = await listTokens(ctx().db);
+    assert.equal(token!.name, 'Demo directory client (/dev/client)');
+    assert.ok(token!.lastUsedAt, 'the API saw the token');
+  });
+
+  it('does not exist in production', async () => {
+    const { createApp } = await import('../../server/app');
+    const { createIntegrations } = await import('../../server/integrations');
+    const { createLogger } = await import('../../server/logger');
+    const { testConfig } = await import('../support/context');
+    const config = testConfig({ NODE_ENV: 'production' });
+    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createIntegrations(config, ctx().db, createLogger('silent')) });
+    try {
+      await supertest(portal.app).get('/dev/client').expect(404);
+    } finally {
+      await portal.close();
+    }
   });
 });
