@@ -2,6 +2,7 @@
 // its bytes (the name and the browser's type are never trusted), at most MAX_INPUT_PIXELS (a
 // decompression bomb is refused before it is decoded), at least 100 KB, and not grayscale.
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_PIPELINES } from './pipelines';
 
 /** Decompression-bomb guard: no more than 40 megapixels are ever decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -34,6 +35,10 @@ export const openImage = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX
 /** Checks one upload, in the order a person would want to hear about it. */
 export async function checkImage(file: { buffer: Buffer; size: number } | undefined, messages: ImageMessages = IMAGE_MESSAGES): Promise<ImageCheck> {
   if (!file || file.size === 0) return { ok: false, message: messages.missing };
+  return IMAGE_PIPELINES.run(() => checkDecodable(file, messages));
+}
+
+async function checkDecodable(file: { buffer: Buffer; size: number }, messages: ImageMessages): Promise<ImageCheck> {
   let meta: Metadata;
   try {
     // metadata() reads the header only, so the pixel count is known before anything is decoded.

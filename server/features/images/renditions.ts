@@ -2,6 +2,7 @@
 // piece of metadata of the upload (EXIF, GPS, camera, comments). Headshots: spec 1 §9 / spec 2 §5
 // (400x400 quality 75 crop, 250x250 quality 70). Gallery and practice photos: a large view and a thumbnail.
 import sharp from 'sharp';
+import { IMAGE_PIPELINES } from './pipelines';
 import { openImage } from './checks';
 
 export interface CropFractions { x: number; y: number; size: number }
@@ -23,29 +24,35 @@ export function cropRectangle(width: number, height: number, crop: CropFractions
 }
 
 /** Headshot: upright (EXIF orientation applied), cropped square, re-encoded as JPEG at both sizes. */
-export async function makeHeadshotRenditions(bytes: Buffer, crop: CropFractions | null): Promise<HeadshotRenditions> {
-  const meta = await openImage(bytes).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : meta.height) ?? 0;
-  const square = cropRectangle(width, height, crop);
-  const upright = await openImage(bytes).rotate().extract(square).toBuffer();
-  const large = await sharp(upright).resize(400, 400).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
-  const small = await sharp(upright).resize(250, 250).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
-  return { large, small, width: 400, height: 400 };
+export function makeHeadshotRenditions(bytes: Buffer, crop: CropFractions | null): Promise<HeadshotRenditions> {
+  return IMAGE_PIPELINES.run(async () => {
+    const meta = await openImage(bytes).metadata();
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = (turned ? meta.height : meta.width) ?? 0;
+    const height = (turned ? meta.width : meta.height) ?? 0;
+    const square = cropRectangle(width, height, crop);
+    // Cropped and shrunk in one pass: the full-size square is never held as a buffer.
+    const upright = await openImage(bytes).rotate().extract(square).resize(400, 400).toColourspace('srgb').png().toBuffer();
+    const large = await sharp(upright).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+    const small = await sharp(upright).resize(250, 250).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
+    return { large, small, width: 400, height: 400 };
+  });
 }
 
 /** Gallery or practice photo: upright, at most GALLERY_MAX_SIDE on its longest side, plus a square thumbnail. */
-export async function makePhotoRenditions(bytes: Buffer): Promise<PhotoRenditions> {
-  const upright = await openImage(bytes).rotate().toColourspace('srgb').toBuffer();
-  const { data: full, info } = await sharp(upright)
-    .resize(GALLERY_MAX_SIDE, GALLERY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(upright).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' }).flatten({ background: '#ffffff' })
-    .jpeg({ quality: 75, mozjpeg: true }).toBuffer();
-  return { full, thumb, width: info.width, height: info.height };
+export function makePhotoRenditions(bytes: Buffer): Promise<PhotoRenditions> {
+  return IMAGE_PIPELINES.run(async () => {
+    // Shrunk while decoding (no full-size copy is kept); the thumbnail is made from the shrunk one.
+    const { data: full, info } = await openImage(bytes)
+      .rotate()
+      .resize(GALLERY_MAX_SIDE, GALLERY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(full).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+    return { full, thumb, width: info.width, height: info.height };
+  });
 }
 
 function clamp(value: number, min: number, max: number): number {
