@@ -95,11 +95,17 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }));
 
   app.get('/healthz', async (_req, res) => {
+    // A database that does not answer within 2 s counts as down: a health check must not hang on the
+    // pool's own (minute-long) wait for a connection.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('database timeout')), 2_000)));
     try {
-      await db.raw('select 1');
+      await Promise.race([db.raw('select 1'), timeout]);
       res.json({ status: 'ok' });
     } catch {
       res.status(503).json({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

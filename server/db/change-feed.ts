@@ -15,8 +15,10 @@ import { DATA_CHANNEL, SESSION_CHANNEL } from './change-triggers';
 
 const RETRY_MS = { first: 500, max: 30_000 };
 const PROBE_TIMEOUT_MS = 5000;
-/** How the feed's connection shows in pg_stat_activity. */
+/** How the feed's connection shows in pg_stat_activity: this name, then the process id, so an operator
+ * (or a test) can tell which process's feed a backend is when several processes share a database. */
 export const FEED_APPLICATION_NAME = 'portal change feed';
+const applicationName = `${FEED_APPLICATION_NAME} pid ${process.pid}`;
 const READ_QUERY = /^\s*select\b/i;
 const SESSIONS_TABLE = /\bsessions\b/;
 
@@ -78,7 +80,7 @@ export class ChangeFeed {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: applicationName });
     this.client = client;
     client.on('notification', (message) => {
       if (message.channel === SESSION_CHANNEL) this.tellSessions(message.payload ?? '*');
@@ -116,7 +118,7 @@ export class ChangeFeed {
       timer.unref(); // a shutdown during the check need not wait for it
     });
     arrived.catch(() => {}); // awaited below; this only keeps an early timeout from counting as unhandled
-    const sender = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
+    const sender = new pg.Client({ connectionString: this.databaseUrl, application_name: applicationName });
     try {
       await sender.connect();
       await sender.query('select pg_notify($1, $2)', [DATA_CHANNEL, payload]);

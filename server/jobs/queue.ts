@@ -23,6 +23,8 @@ export interface JobDefinition<T = unknown> {
   keepHours?: number;
   /** A cron schedule (UTC) for jobs that run on their own, such as pruning. */
   cron?: string;
+  /** How long one run may take before it counts as lost (its process died) and is handed out again; default 120. */
+  timeoutSeconds?: number;
 }
 
 export interface EnqueueOptions { startAfter?: Date | number; singletonKey?: string }
@@ -74,6 +76,7 @@ export class PortalJobQueue implements JobQueue {
           retryBackoff: true,
           retryDelayMax: 3600,
           deleteAfterSeconds: (definition.keepHours ?? 24) * 3600,
+          expireInSeconds: definition.timeoutSeconds ?? 120,
           deadLetter: DEAD_LETTERS,
         });
         if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });

@@ -1,0 +1,262 @@
+// Fault tolerance with real server processes on a database of their own (Platform II, item 6):
+// a kill -9 in the middle of form posts, the database cutting every connection, and two processes
+// seeing each other's changes, with and without their notification connection.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { createKnex } from '../../server/db/knex';
+import { FEED_APPLICATION_NAME } from '../../server/db/change-feed';
+import { ctx } from '../support/context';
+import { createProviderUser, TEST_PASSWORD, type MadeUser } from '../support/factories';
+
+const SECRET = 'fault-tolerance-secret-fault-tolerance-secret';
+
+/** A database of its own: the portal processes migrate it, and the per-test truncation never touches it. */
+async function faultDatabase(): Promise<{ url: string; admin: string; name: string; drop(): Promise<void> }> {
+  const url = new URL(ctx().database.url);
+  const name = `portal_fault_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  url.pathname = '/postgres';
+  const admin = url.toString();
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  await client.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    admin,
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+interface Portal { child: ChildProcess; port: number; exited: Promise<unknown>; output(): string }
+
+async function startPortal(databaseUrl: string): Promise<Portal> {
+  const port = 21000 + Math.floor(Math.random() * 20000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fault-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, TEST_DATABASE_URL: undefined, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const portal = { child, port, exited, output: () => output };
+  await until(async () => (await health(portal)) === 200, 90_000, () => `the portal did not become healthy:\n${output}`);
+  return portal;
+}
+
+async function stopPortal(portal: Portal | undefined): Promise<void> {
+  if (!portal || portal.child.exitCode !== null || portal.child.signalCode) return;
+  portal.child.kill('SIGTERM');
+  await Promise.race([portal.exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (portal.child.exitCode === null) portal.child.kill('SIGKILL');
+}
+
+async function health(portal: Portal): Promise<number> {
+  try {
+    return (await fetch(`http://127.0.0.1:${portal.port}/healthz`, { signal: AbortSignal.timeout(5_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, why: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(why());
+}
+
+/** A browser's worth of cookies against one portal process. */
+class Visitor {
+  private cookies = new Map<string, string>();
+  constructor(private portal: Portal) {}
+  use(portal: Portal) {
+    this.portal = portal;
+    return this;
+  }
+  async request(method: string, pathname: string, form?: Record<string, string>): Promise<{ status: number; text: string; location: string | null }> {
+    const response = await fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
+      method,
+      redirect: 'manual',
+      headers: { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+  }
+  async token(pathname: string): Promise<string> {
+    const page = await this.request('GET', pathname);
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(token, `no form token on ${pathname} (${page.status})`);
+    return token;
+  }
+  async signIn(email: string): Promise<void> {
+    const _csrf = await this.token('/login');
+    const answer = await this.request('POST', '/login', { _csrf, email, password: TEST_PASSWORD });
+    assert.equal(answer.status, 303, `sign-in answered ${answer.status}`);
+  }
+  async signedIn(): Promise<boolean> {
+    return (await this.request('GET', '/account-preferences')).status === 200;
+  }
+}
+
+describe('fault tolerance with real processes', function () {
+  this.timeout(240_000);
+  let database: Awaited<ReturnType<typeof faultDatabase>>;
+  let db: Knex;
+  const portals: Portal[] = [];
+  let user: MadeUser;
+
+  const start = async () => {
+    const portal = await startPortal(database.url);
+    portals.push(portal);
+    return portal;
+  };
+
+  before(async () => {
+    database = await faultDatabase();
+    await start(); // migrates the new database
+    db = createKnex(database.url);
+  });
+  beforeEach(async () => {
+    user = await createProviderUser(db, { paid: true });
+  });
+  after(async () => {
+    for (const portal of portals) await stopPortal(portal);
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('kill -9 during 50 concurrent posts: after a restart every post applied whole or not at all, and no job was lost', async () => {
+    const portal = portals[0]!;
+    const visitor = new Visitor(portal);
+    await visitor.signIn(user.email);
+    const _csrf = await visitor.token('/account-preferences');
+    const posts = Array.from({ length: 50 }, (_, i) => i % 2
+      ? visitor.request('POST', '/account-preferences/name', { _csrf, first_name: `First${i}`, last_name: `Last${i}` })
+      : visitor.request('POST', '/support-requests', { _csrf, provider_id: String(user.providerIds[0]), template: 'insurance-edit', edits: `Edit number ${i}`, return_to: '/' }));
+    await new Promise((r) => setTimeout(r, 40));
+    portal.child.kill('SIGKILL');
+    const settled = await Promise.allSettled(posts);
+    await portal.exited;
+    portals.shift();
+
+    const restarted = await start();
+    const row = await db('users').where({ id: user.userId }).first('first_name', 'last_name', 'full_name');
+    const applied = /^First(\d+)$/.exec(row.first_name ?? '')?.[1];
+    if (applied) {
+      assert.equal(row.last_name, `Last${applied}`, 'first and last name come from the same post');
+      assert.equal(row.full_name, `First${applied} Last${applied}`);
+    } else {
+      assert.deepEqual([row.first_name, row.last_name], ['Taylor', 'Test'], 'no post applied, nothing half-applied');
+    }
+
+    const requests: { id: number; locals: { edits: string } }[] = await db('support_requests').select('id', 'locals');
+    const jobs: { state: string; data: { text: string } }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state', 'data');
+    for (const request of requests) {
+      assert.equal(jobs.filter((job) => job.data.text.includes(`Support request #${request.id} `)).length, 1, `support request ${request.id} has its e-mail job`);
+    }
+    assert.equal(jobs.length, requests.length, 'no job without its request');
+    const answered = settled.filter((s) => s.status === 'fulfilled' && s.value.status === 303).length;
+    assert.ok(requests.length + (applied ? 1 : 0) >= Math.min(1, answered), 'what was answered as saved is there');
+
+    // The restarted process delivers every job that was waiting; one a dead process held is handed
+    // out again once it expires (not waited for here).
+    await until(async () => {
+      const states: { state: string }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state');
+      return states.every((s) => s.state === 'completed' || s.state === 'active');
+    }, 60_000, () => 'the queued e-mails were not delivered after the restart');
+    const delivered = Number((await db('outbox').where({ channel: 'email' }).count({ n: '*' }).first())!.n);
+    const orphaned = Number((await db('pgboss.job').where({ name: 'mail.send', state: 'active' }).count({ n: '*' }).first())!.n);
+    assert.equal(delivered + orphaned, requests.length);
+    assert.ok(await new Visitor(restarted).signIn(user.email).then(() => true));
+  });
+
+  it('the database cutting every connection: /healthz says 503 meanwhile, then the portal recovers without a restart', async () => {
+    const portal = portals[0]!;
+    const visitor = new Visitor(portal);
+    await visitor.signIn(user.email);
+    assert.ok(await visitor.signedIn());
+    const admin = new pg.Client({ connectionString: database.admin });
+    await admin.connect();
+    try {
+      await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+      await until(async () => (await health(portal)) === 503, 20_000, () => '/healthz did not report the database as down');
+      await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections true`);
+      await until(async () => (await health(portal)) === 200, 30_000, () => '/healthz did not recover');
+      assert.ok(await visitor.signedIn(), 'the session survived and is read again');
+      const listening = async () => (await admin.query(
+        `select 1 from pg_stat_activity where datname = $1 and application_name = $2`,
+        [database.name, `${FEED_APPLICATION_NAME} pid ${portal.child.pid}`],
+      )).rowCount! > 0;
+      await until(listening, 60_000, () => 'the change feed did not reconnect');
+    } finally {
+      await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections true`).catch(() => {});
+      await admin.end();
+    }
+    assert.equal(portal.child.exitCode, null, 'the process never stopped');
+  });
+
+  it('two processes: a sign-out or a change in one is seen by the other at once, also while its notification connection is cut', async () => {
+    const [one] = portals;
+    const two = await start();
+    const visitor = new Visitor(one!);
+    await visitor.signIn(user.email);
+    visitor.use(two);
+    assert.ok(await visitor.signedIn(), 'the session works on the other process');
+
+    // A change on one process shows on the other's next page (its caches were warm).
+    const onTwo = async () => (await visitor.use(two).request('GET', '/account-preferences')).text;
+    assert.match(await onTwo(), /Taylor/);
+    const rename = async (first: string) => {
+      visitor.use(one!);
+      const _csrf = await visitor.token('/account-preferences');
+      assert.equal((await visitor.request('POST', '/account-preferences/name', { _csrf, first_name: first, last_name: 'Test' })).status, 303);
+    };
+    await rename('Renamed');
+    assert.match(await onTwo(), /Renamed/);
+
+    // With process two's notification connection cut, it reads the database until the feed is back.
+    const admin = new pg.Client({ connectionString: database.admin });
+    await admin.connect();
+    try {
+      const feedOfTwo = `${FEED_APPLICATION_NAME} pid ${two.child.pid}`;
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2', [database.name, feedOfTwo]);
+      await rename('WhileCut');
+      assert.match(await onTwo(), /WhileCut/);
+      await until(async () => (await admin.query('select 1 from pg_stat_activity where datname = $1 and application_name = $2', [database.name, feedOfTwo])).rowCount! > 0,
+        60_000, () => 'the feed of process two did not reconnect');
+      await rename('FeedBack');
+      assert.match(await onTwo(), /FeedBack/);
+    } finally {
+      await admin.end();
+    }
+
+    // A sign-out on one process ends the session on the other at once.
+    visitor.use(one!);
+    const _csrf = await visitor.token('/account-preferences');
+    assert.equal((await visitor.request('POST', '/logout', { _csrf })).status, 303);
+    assert.equal(await visitor.use(two).signedIn(), false);
+  });
+});
