@@ -114,3 +114,27 @@ describe('browser: the portal shell', function () {
     assert.match(page.url(), /\/login$/);
   });
 });
+
+describe('browser: developer pages of the platform (local mode)', function () {
+  const session = useBrowser();
+
+  it('with JavaScript off: /dev/jobs runs the queued e-mail, and /dev/client reaches the API; both fit a phone', async () => {
+    const { db, integrations } = ctx();
+    await db.transaction(async (trx) => integrations.outgoing.mail(trx, { to: 'dev@example.test', subject: 'Queued in a test', text: 'Hello' }));
+    const page = await session.newPage({ javaScript: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/dev/jobs');
+    await page.getByText('to dev@example.test: Queued in a test').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Run due jobs now' }).click();
+    await page.getByText('1 job ran.').waitFor();
+    assert.match(await page.locator('main').innerText(), /Done: 1/);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scroll on /dev/jobs');
+
+    await page.goto('/dev/client');
+    await page.getByText('HTTP 200').waitFor();
+    assert.match(await page.locator('pre').innerText(), /"name": "Demo directory client \(\/dev\/client\)"/);
+    await expectAccessible(page);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scroll on /dev/client');
+  });
+});
