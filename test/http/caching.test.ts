@@ -139,7 +139,7 @@ describe('change feed: notifications and their loss', () => {
     const { feed, sessions } = await liveFeed();
     try {
       // Every feed's connection is cut (the portal's own too: it reconnects the same way).
-      await elsewhere((db) => db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [FEED_APPLICATION_NAME]));
+      await elsewhere((db) => db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name like $1', [`${FEED_APPLICATION_NAME}%`]));
       await eventually(async () => feed.snapshot() === null, 'the feed going dark');
       assert.ok(sessions.includes('*'), 'every cached session is forgotten');
       await feed.whenLive();
