@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
+import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -35,15 +36,23 @@ export function cleanUp(): Promise<void> {
   })();
   return cleaning;
 }
+/** Adds a clean-up step (run before the ones added earlier). */
+export function onCleanUp(step: () => Promise<void> | void): void {
+  cleanups.push(step);
+}
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
-export interface BenchPortal { base: string; databaseUrl: string }
+export interface BenchPortal { base: string; databaseUrl: string; db: Knex }
 
-/** A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it. */
-export async function startPortal(): Promise<BenchPortal> {
+/**
+ * A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it.
+ * `prepare` runs on the database after the seeds and before the portal starts (bench:scale loads its rows there).
+ */
+export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promise<BenchPortal> {
   const database = await createTestDatabase();
   cleanups.push(() => database.drop());
   await runSeeds(database.db, { demo: true });
+  if (prepare) await prepare(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({
@@ -58,7 +67,7 @@ export async function startPortal(): Promise<BenchPortal> {
   cleanups.push(() => portal.close());
   // Measure the portal as it runs: with its caches live.
   await portal.changes.whenLive();
-  return { base: await listen(portal.app), databaseUrl: database.url };
+  return { base: await listen(portal.app), databaseUrl: database.url, db: database.db };
 }
 
 export async function listen(app: express.Express): Promise<string> {
