@@ -2,6 +2,7 @@
 import knexFactory, { type Knex } from 'knex';
 import path from 'node:path';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 
 // bigint ids and counts come back as numbers, not strings (all our ids fit in 2^53).
@@ -15,6 +16,18 @@ export const migrationConfig: Knex.MigratorConfig = {
   tableName: 'knex_migrations',
 };
 
-export function createKnex(connectionString: string, pool = { min: 0, max: 10 }): Knex {
-  return knexFactory({ client: 'pg', connection: connectionString, pool, migrations: migrationConfig });
+/**
+ * With a logger, knex's own warnings (a connection dropped, a connection refused while the database is
+ * away) become one JSON log line each, the first line of the message only, instead of multi-line stack
+ * traces on the console that break the one-JSON-object-per-line log.
+ */
+export function createKnex(connectionString: string, pool = { min: 0, max: 10 }, logger?: Logger): Knex {
+  const firstLine = (message: unknown) => String(message).split('\n')[0];
+  const log = logger && {
+    warn: (message: unknown) => logger.warn({ source: 'knex' }, firstLine(message)),
+    error: (message: unknown) => logger.error({ source: 'knex' }, firstLine(message)),
+    deprecate: (message: unknown) => logger.warn({ source: 'knex' }, firstLine(message)),
+    debug: (message: unknown) => logger.debug({ source: 'knex' }, firstLine(message)),
+  };
+  return knexFactory({ client: 'pg', connection: connectionString, pool, migrations: migrationConfig, ...(log ? { log } : {}) });
 }

@@ -10,7 +10,7 @@ export interface OpenDatabase { url: string; db: Knex; close(): Promise<void> }
 export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);
   const url = config.databaseUrl ?? embedded!.url;
-  const db = createKnex(url);
+  const db = createKnex(url, undefined, logger);
   return {
     url,
     db,
