@@ -13,6 +13,7 @@ import { createKnex } from '../../server/db/knex';
 import { FEED_APPLICATION_NAME } from '../../server/db/change-feed';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD, type MadeUser } from '../support/factories';
+import { completeProfile } from './dashboard-helpers';
 
 const SECRET = 'fault-tolerance-secret-fault-tolerance-secret';
 
@@ -258,5 +259,60 @@ describe('fault tolerance with real processes', function () {
     const _csrf = await visitor.token('/account-preferences');
     assert.equal((await visitor.request('POST', '/logout', { _csrf })).status, 303);
     assert.equal(await visitor.use(two).signedIn(), false);
+  });
+});
+
+describe('fault tolerance: after every connection was cut, the feed is live again (not only connected)', function () {
+  this.timeout(120_000);
+  let database: Awaited<ReturnType<typeof faultDatabase>>;
+  let db: Knex;
+  let portal: Portal | undefined;
+
+  before(async () => {
+    database = await faultDatabase();
+    portal = await startPortal(database.url);
+    db = createKnex(database.url);
+  });
+  after(async () => {
+    await stopPortal(portal);
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('pages are served from memory again, and a change notified by another connection reaches the next page', async () => {
+    const user = await createProviderUser(db, { paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+    const providerId = user.providerIds[0]!;
+    await completeProfile(db, providerId, 'individual');
+    const visitor = new Visitor(portal!);
+    await visitor.signIn(user.email);
+    const dashboard = async () => (await visitor.request('GET', '/')).text;
+    const admin = new pg.Client({ connectionString: database.admin });
+    await admin.connect();
+    const other = new pg.Client({ connectionString: database.url });
+    try {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+      await until(async () => (await health(portal!)) === 200, 30_000, () => '/healthz did not recover');
+      await other.connect();
+      // With the trigger off only the process itself decides whether what it remembers is good: a page
+      // that keeps the old name after a direct change was served from memory, i.e. the feed is live.
+      await other.query('alter table providers disable trigger providers_notify_change');
+      let round = 0;
+      try {
+        await until(async () => {
+          round++;
+          await dashboard();
+          await other.query('update providers set first_name = $1 where id = $2', [`Quinn${round}`, providerId]);
+          return !(await dashboard()).includes(`Quinn${round}`);
+        }, 30_000, () => 'the dashboard was never served from memory again after the cut');
+      } finally {
+        await other.query('alter table providers enable trigger providers_notify_change');
+      }
+      // Notified changes made by another connection arrive again.
+      await other.query(`update providers set first_name = 'Harper' where id = $1`, [providerId]);
+      await until(async () => (await dashboard()).includes('Harper'), 5_000, () => 'the notified change did not reach the dashboard');
+    } finally {
+      await other.end().catch(() => {});
+      await admin.end();
+    }
   });
 });
