@@ -43,15 +43,15 @@ function sqlThrough(db: Knex): IDatabase {
       // A transaction's client hands out the transaction's own connection and keeps it; the pool's is returned.
       const connection = await client.acquireConnection();
       try {
-        const result = await connection.query(text, values as unknown[]);
-        return { rows: result.rows };
+        // A multi-statement query answers one result per statement; pg-boss reads them all.
+        return (await connection.query(text, values as unknown[])) as { rows: unknown[] };
       } finally {
         if (!inTransaction) await client.releaseConnection(connection);
       }
     },
   };
 }
-interface PgConnection { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+interface PgConnection { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> }
 
 export class PortalJobQueue implements JobQueue {
   readonly boss: PgBoss;
