@@ -166,18 +166,23 @@ async function explainAll(databaseUrl: string): Promise<string[]> {
     console.log(`\nEXPLAIN of the ${captured.size} distinct statements the pages ran on the big database`);
     for (const q of captured.values()) {
       if (!EXPLAINABLE.test(q.text)) continue;
-      let plan: PlanNode;
+      // Prepared statements settle on a generic plan after five runs: check both the custom plan (these
+      // values) and the generic one, and print the generic one.
+      let scans: string[];
       let lines: string[];
       try {
-        const json = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `explain (format json) ${q.text}`, values: q.values });
-        plan = json.rows[0]!['QUERY PLAN'][0].Plan;
+        const plan = async (generic: boolean) => {
+          await client.query(`set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+          const json = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `explain (format json) ${q.text}`, values: q.values });
+          return seqScans(json.rows[0]!['QUERY PLAN'][0].Plan);
+        };
+        scans = [...new Set([...(await plan(false)), ...(await plan(true))])].filter((table) => (sizes.get(table) ?? 0) > SEQ_SCAN_MAX_ROWS);
         const text = await client.query<{ 'QUERY PLAN': string }>({ text: `explain ${q.text}`, values: q.values });
         lines = text.rows.map((r) => r['QUERY PLAN']);
       } catch (error) {
         console.log(`\n-- ${oneLine(q.text)}\n   (no EXPLAIN: ${(error as Error).message})`);
         continue;
       }
-      const scans = seqScans(plan).filter((table) => (sizes.get(table) ?? 0) > SEQ_SCAN_MAX_ROWS);
       console.log(`\n-- ${[...q.pages].join(', ')}\n-- ${oneLine(q.text)}\n${lines.map((l) => `   ${l}`).join('\n')}`);
       for (const table of scans) {
         const failure = `sequential scan of ${table} (${sizes.get(table)!.toLocaleString('en-US')} rows) in: ${oneLine(q.text).slice(0, 160)}`;
