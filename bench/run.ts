@@ -103,9 +103,13 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
 
   const dashboard = summary.get('dashboard')!;
   const floor = summary.get('floor')!;
-  const share = dashboard.rps / floor.rps;
+  // Each round measures the two back to back, so the median of the rounds' ratios is steadier on a shared
+  // machine than the ratio of the medians.
+  const rounds = dashboard.runs.map((run, i) => run.rps / floor.runs[i]!.rps);
+  const share = median(rounds);
   check(share >= BUDGET.dashboardShareOfFloor,
-    `dashboard GET / at ${pct(share)} of the signed-in floor's req/s (${fmt(dashboard.rps, 0)} of ${fmt(floor.rps, 0)} for GET /auth/session; budget ≥ ${pct(BUDGET.dashboardShareOfFloor)})`);
+    `dashboard GET / at ${pct(share)} of the signed-in floor's req/s (median of the rounds: ${rounds.map(pct).join(', ')}; ` +
+    `GET /auth/session is the floor; budget ≥ ${pct(BUDGET.dashboardShareOfFloor)})`);
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
@@ -144,9 +148,11 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...targets.map((t) => {
       const s = summary.get(t.key)!;
-      const ofFloor = t.key === 'dashboard' || t.key === 'floor' ? pct(s.rps / floor.rps) : '–';
+      const ofFloor = t.key === 'dashboard' ? `${pct(share)}¹` : t.key === 'floor' ? '100 %' : '–';
       return `| ${t.label} | ${fmt(s.rps, 0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${t.key === 'bare' ? '100 %' : pct(s.rps / bare.rps)} | ${ofFloor} |`;
     }),
+    '',
+    '¹ The median of the rounds\' ratios (dashboard ÷ floor, measured back to back), not the ratio of the medians.',
     '',
     'Page weight, gzip level 6 (KB = 1024 bytes):',
     '',

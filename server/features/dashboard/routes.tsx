@@ -5,7 +5,7 @@ import type { ReadCache } from '../../db/read-cache';
 import { NotFoundError } from '../../http/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import { DashboardPage, NoProfilePage } from '../../../views/pages/dashboard/DashboardPage';
+import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSections } from '../../../views/pages/dashboard/DashboardPage';
 import { homeRedirect } from '../onboarding/service';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
@@ -17,6 +17,16 @@ const positiveId = (value: unknown): number | null => {
 
 export function dashboardRoutes(db: Knex, reads: ReadCache): Router {
   const router = Router();
+  // The static sections, rendered once per client-site address (the config's, so in practice once).
+  const sectionsBySite = new Map<string, PrerenderedSections>();
+  const staticSections = (clientSiteUrl: string): PrerenderedSections => {
+    let sections = sectionsBySite.get(clientSiteUrl);
+    if (!sections) {
+      sections = prerenderSections(ANNOUNCEMENTS, BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) })));
+      sectionsBySite.set(clientSiteUrl, sections);
+    }
+    return sections;
+  };
 
   router.get('/', requireSignIn, async (req, res) => {
     const { provider } = res.locals.viewer!;
@@ -31,13 +41,7 @@ export function dashboardRoutes(db: Knex, reads: ReadCache): Router {
     const { clientSiteUrl } = req.app.locals.config as { clientSiteUrl: string };
     render(req, res, {
       title: 'Dashboard',
-      page: (
-        <DashboardPage
-          view={view}
-          announcements={ANNOUNCEMENTS}
-          blogPosts={BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) }))}
-        />
-      ),
+      page: <DashboardPage view={view} sections={staticSections(clientSiteUrl)} />,
     });
   });
 

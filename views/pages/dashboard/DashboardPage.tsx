@@ -2,6 +2,7 @@
 // nothing left but Start membership) or the dashboard: checklist, action cards, the active profile's
 // widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
 import { Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { PostForm } from '../../components/CsrfField';
 
 export interface ChecklistEntry { key: string; label: string; href: string }
@@ -42,13 +43,29 @@ export interface DashboardViewModel {
   appointment: AppointmentPanelView | null;
 }
 
+type AnnouncementView = { date: string; title: string; text: string; href?: string; linkLabel?: string };
+type BlogPostView = { title: string; summary: string; href: string };
+
+/** The announcements and blog-post sections, as HTML inside their <section>s (see prerenderSections). */
+export interface PrerenderedSections { announcements: string | null; blogPosts: string }
+
 export interface DashboardPageProps {
   view: DashboardViewModel;
-  announcements: readonly { date: string; title: string; text: string; href?: string; linkLabel?: string }[];
-  blogPosts: { title: string; summary: string; href: string }[];
+  sections: PrerenderedSections;
 }
 
-export function DashboardPage({ view, announcements, blogPosts }: DashboardPageProps) {
+/**
+ * The announcements and blog posts are the same for every provider, so the route renders them once
+ * (outside any page render) and each dashboard only inserts the HTML: a sixth of the page's elements.
+ */
+export function prerenderSections(announcements: readonly AnnouncementView[], blogPosts: readonly BlogPostView[]): PrerenderedSections {
+  return {
+    announcements: announcements.length ? renderToStaticMarkup(<AnnouncementsContent items={announcements} />) : null,
+    blogPosts: renderToStaticMarkup(<BlogPostsContent posts={blogPosts} />),
+  };
+}
+
+export function DashboardPage({ view, sections }: DashboardPageProps) {
   return (
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
@@ -65,8 +82,8 @@ export function DashboardPage({ view, announcements, blogPosts }: DashboardPageP
             </div>
           )}
           {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
-          <Announcements items={announcements} />
-          <BlogPosts posts={blogPosts} />
+          {sections.announcements !== null && <section aria-labelledby="announcements-heading" dangerouslySetInnerHTML={{ __html: sections.announcements }} />}
+          <section aria-labelledby="blog-heading" dangerouslySetInnerHTML={{ __html: sections.blogPosts }} />
         </>
       )}
     </div>
@@ -219,10 +236,9 @@ function AppointmentPanel({ appointment: a }: { appointment: AppointmentPanelVie
   );
 }
 
-function Announcements({ items }: { items: DashboardPageProps['announcements'] }) {
-  if (items.length === 0) return null;
+function AnnouncementsContent({ items }: { items: readonly AnnouncementView[] }) {
   return (
-    <section aria-labelledby="announcements-heading">
+    <>
       <h2 id="announcements-heading">Announcements</h2>
       <ul className="announcements">
         {items.map((item) => (
@@ -234,13 +250,13 @@ function Announcements({ items }: { items: DashboardPageProps['announcements'] }
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 }
 
-function BlogPosts({ posts }: { posts: DashboardPageProps['blogPosts'] }) {
+function BlogPostsContent({ posts }: { posts: readonly BlogPostView[] }) {
   return (
-    <section aria-labelledby="blog-heading">
+    <>
       <h2 id="blog-heading">From the blog</h2>
       <ul className="blog-posts">
         {posts.map((post) => (
@@ -250,7 +266,7 @@ function BlogPosts({ posts }: { posts: DashboardPageProps['blogPosts'] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 }
 
