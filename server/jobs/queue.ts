@@ -142,7 +142,8 @@ export class PortalJobQueue implements JobQueue {
 
   /**
    * Stops taking jobs. A graceful stop lets jobs in flight finish within `timeoutMs`; a job still
-   * running then is left active and pg-boss hands it out again once it expires.
+   * running then is failed by pg-boss ("shut down while active"), which counts as a try: it goes back
+   * to the queue to be retried after its backoff (or to dead-letters when it had no tries left).
    */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;

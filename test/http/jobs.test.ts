@@ -82,6 +82,11 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
     assert.equal(dead.length, 1);
     assert.equal(dead[0].data.to, 'someone@example.test');
     assert.equal((await ctx().db('outbox').select('id')).length, 0);
+
+    const page = textOf((await agent().get('/dev/jobs').expect(200)).text);
+    assert.match(page, /Queued: 0 · Waiting to retry: 0 · Running: 0 · Done: 0 · Failed: 1 · Dead letters: 1/);
+    assert.match(page, /Failed, 7 attempts Last error: SMTP down/);
+    assert.match(page, /Dead letter: a copy of a job that used up its retries/);
   });
 });
 
@@ -110,6 +115,39 @@ describe('job queue: graceful shutdown', function () {
     assert.deepEqual(finished, ['in flight']);
     const [row] = await jobRows('test.slow');
     assert.equal(row.state, 'completed');
+  });
+
+  it('a job still running when the bound is spent goes back to the queue and runs again later', async () => {
+    let runs = 0;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const stuck: JobDefinition<object> = {
+      name: 'test.stuck',
+      retryLimit: 2,
+      handle: async () => {
+        runs += 1;
+        if (runs === 1) {
+          started();
+          await new Promise((resolve) => setTimeout(resolve, 3_000)); // longer than the stop's bound
+        }
+      },
+    };
+    const { db, config, integrations } = ctx();
+    const queue = new PortalJobQueue(db, [stuck as JobDefinition<never>], silent);
+    await queue.work({ db, config, integrations, logger: silent });
+    await queue.enqueue(db, 'test.stuck', {});
+    await running;
+    const before = Date.now();
+    await queue.stop(1_000);
+    assert.ok(Date.now() - before < 2_500, 'stop() keeps to its bound');
+    const [returned] = await jobRows('test.stuck');
+    assert.equal(returned.state, 'retry', 'handed back to the queue, not lost and not left running');
+
+    await db('pgboss.job').where({ id: returned.id }).update({ start_after: db.fn.now() }); // its backoff has passed
+    assert.equal(await queue.runDue({ db, config, integrations, logger: silent }), 1);
+    assert.equal(runs, 2);
+    assert.equal((await jobRows('test.stuck'))[0].state, 'completed');
+    await queue.stop();
   });
 });
 
@@ -165,7 +203,8 @@ describe('/dev/jobs', () => {
   });
 
   it('does not exist in production', async () => {
-    const config = testConfig({ NODE_ENV: 'production' });
+    // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
+    const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const { db, database } = ctx();
     const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createIntegrations(config, db, silent) });
     try {

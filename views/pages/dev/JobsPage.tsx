@@ -19,6 +19,7 @@ const STATE_LABELS: Record<string, string> = {
   active: 'Running',
   completed: 'Done',
   failed: 'Failed',
+  'dead-letter': 'Dead letters',
   cancelled: 'Cancelled',
 };
 
@@ -45,7 +46,9 @@ export function JobsPage({ jobs, counts }: { jobs: JobItem[]; counts: Record<str
               <tr key={job.id} data-state={job.state} data-name={job.name}>
                 <td><strong>{job.name}</strong><br />{job.summary}</td>
                 <td>
-                  {STATE_LABELS[job.state] ?? job.state}, {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'}
+                  {job.state === 'dead-letter'
+                    ? 'Dead letter: a copy of a job that used up its retries'
+                    : `${STATE_LABELS[job.state] ?? job.state}, ${job.attempts} ${job.attempts === 1 ? 'attempt' : 'attempts'}`}
                   {job.lastError && <><br />Last error: {job.lastError}</>}
                 </td>
                 <td>
