@@ -87,6 +87,11 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
     assert.match(page, /Queued: 0 · Waiting to retry: 0 · Running: 0 · Done: 0 · Failed: 1 · Dead letters: 1/);
     assert.match(page, /Failed, 7 attempts Last error: SMTP down/);
     assert.match(page, /Dead letter: a copy of a job that used up its retries/);
+
+    // Once the cause is fixed, an operator retries it with the statement of docs/operations.md.
+    await db.raw(`update pgboss.job set state = 'retry', start_after = now() where id = ?`, [job.id]);
+    assert.deepEqual((await outbox('email')).map((m) => m.recipient), ['someone@example.test']);
+    assert.equal((await jobRows('mail.send'))[0].state, 'completed');
   });
 });
 
