@@ -27,7 +27,14 @@ export interface JobDefinition<T = unknown> {
   timeoutSeconds?: number;
 }
 
-export interface EnqueueOptions { startAfter?: Date | number; singletonKey?: string }
+export interface EnqueueOptions {
+  /** Overrides the definition's retry limit for this one job. */
+  retryLimit?: number;
+  /** Not before this time (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /** At most one queued job with this key per job name. */
+  singletonKey?: string;
+}
 
 export interface JobQueue {
   /** Adds a job through `db`: pass the form's transaction, so a rollback enqueues nothing. */

@@ -95,6 +95,25 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
   });
 });
 
+describe('job queue: options of one job', () => {
+  it('retryLimit of the enqueue overrides the definition’s: with 0, the first failure is final', async () => {
+    const { db, config, integrations } = ctx();
+    const smtpDown = { ...integrations, mail: { send: async () => { throw new Error('SMTP down'); } } };
+    await integrations.jobs.enqueue(db, 'mail.send', message, { retryLimit: 0 });
+    await integrations.jobs.runDue({ db, config, integrations: smtpDown, logger: silent });
+    assert.equal((await jobRows('mail.send'))[0].state, 'failed');
+    assert.equal((await jobRows(DEAD_LETTERS)).length, 1);
+  });
+
+  it('startAfter holds a job back until its time', async () => {
+    const { db, integrations } = ctx();
+    await integrations.jobs.enqueue(db, 'mail.send', message, { startAfter: 3600 });
+    assert.equal(await drainJobs(), 0);
+    await db('pgboss.job').where({ name: 'mail.send' }).update({ start_after: db.fn.now() });
+    assert.equal(await drainJobs(), 1);
+  });
+});
+
 describe('job queue: graceful shutdown', function () {
   this.timeout(30_000);
 
