@@ -119,6 +119,9 @@ export class ChangeFeed {
     });
     arrived.catch(() => {}); // awaited below; this only keeps an early timeout from counting as unhandled
     const sender = new pg.Client({ connectionString: this.databaseUrl, application_name: applicationName });
+    // Its failures reach us through the awaited calls below; a connection cut afterwards (shutdown,
+    // a dropped database) must not become an uncaught 'error' event.
+    sender.on('error', () => {});
     try {
       await sender.connect();
       await sender.query('select pg_notify($1, $2)', [DATA_CHANNEL, payload]);

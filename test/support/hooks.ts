@@ -10,7 +10,7 @@ export const mochaHooks = {
     await ctx().database.reset();
   },
   async afterAll(this: Mocha.Context) {
-    this.timeout(30_000);
+    this.timeout(90_000); // dropping the database can take 20 s on a busy shared server
     const { close, database } = ctx();
     await close();
     await database.drop();
