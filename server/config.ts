@@ -190,3 +190,14 @@ function localSessionSecret(dataDir: string): string {
     return secret;
   }
 }
+
+/** For the processes' entry points: a wrong setting ends the process with its one-line message. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -2,23 +2,14 @@
 // SIGTERM/SIGINT close the server, the pools and the embedded database in that order.
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase, shouldSeedDemo } from './db/open';
 import { createIntegrations } from './integrations';
 import { createLogger } from './logger';
 import { runSeeds } from '../seeds/index';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   let server: Server | undefined;

@@ -1,21 +1,12 @@
 // `npm run worker`: runs the portal's jobs in a process of its own (set JOBS_IN_PROCESS=0 on the web
 // processes then). SIGTERM/SIGINT let the jobs in flight finish before the pools close.
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
 import { createIntegrations } from './integrations';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   if (!config.databaseUrl) {
     // The embedded database belongs to the web process; a second process cannot start it again.
