@@ -66,7 +66,7 @@ export class PortalJobQueue implements JobQueue {
   private working = false;
 
   /** `clock: false` registers the schedules but never fires them (tests, which run due jobs themselves). */
-  constructor(private readonly db: Knex, private readonly definitions: JobDefinition<never>[], private readonly logger: Logger, options: { clock?: boolean } = {}) {
+  constructor(db: Knex, private readonly definitions: JobDefinition<never>[], private readonly logger: Logger, options: { clock?: boolean } = {}) {
     this.boss = new PgBoss({ db: sqlThrough(db), schema: JOBS_SCHEMA, supervise: true, schedule: options.clock ?? true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }

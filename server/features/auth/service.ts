@@ -307,7 +307,7 @@ export async function recoverAccount(
   input: { first_name: string; last_name: string; phone_number: string },
   meta: RequestMeta,
 ): Promise<'sent' | 'no-match' | 'throttled'> {
-  const { db, config, throttles } = deps;
+  const { db, throttles } = deps;
   if (!(await throttles.recoveriesByIp.take(ipKey(meta))).allowed) return 'throttled';
   const users = await repo.findUsersByNameAndPhone(db, input.first_name, input.last_name, input.phone_number);
   if (!users.length) {
@@ -323,26 +323,24 @@ export async function recoverAccount(
   return 'sent';
 }
 
+/** Recovery's answer: an e-mail to the address on file and an SMS with it masked, queued in `trx`. */
 async function sendRecoveryMessages(trx: Knex.Transaction, deps: AuthDeps, user: repo.UserRow, phone: string): Promise<void> {
   const { config } = deps;
-  const hint = maskEmail(user.email);
-  {
-    await deps.outgoing.mail(trx, {
-      to: user.email,
-      subject: `Your ${config.brandName} sign-in e-mail`,
-      text: [
-        `Someone (we hope it was you) asked which e-mail address signs in to the ${config.brandName} account of ${user.first_name} ${user.last_name}.`,
-        '',
-        `It is this one: ${user.email}`,
-        '',
-        `Log in: ${config.portalUrl}/login?email=${encodeURIComponent(user.email)}`,
-        `Forgot your password too? ${config.portalUrl}/password/request`,
-        '',
-        `If this was not you, you can ignore this e-mail, or tell us at ${config.supportEmail}.`,
-      ].join('\n'),
-    });
-    await deps.outgoing.sms(trx, phone, `${config.brandName}: the e-mail address of your account looks like ${hint}. We sent a message there.`);
-  }
+  await deps.outgoing.mail(trx, {
+    to: user.email,
+    subject: `Your ${config.brandName} sign-in e-mail`,
+    text: [
+      `Someone (we hope it was you) asked which e-mail address signs in to the ${config.brandName} account of ${user.first_name} ${user.last_name}.`,
+      '',
+      `It is this one: ${user.email}`,
+      '',
+      `Log in: ${config.portalUrl}/login?email=${encodeURIComponent(user.email)}`,
+      `Forgot your password too? ${config.portalUrl}/password/request`,
+      '',
+      `If this was not you, you can ignore this e-mail, or tell us at ${config.supportEmail}.`,
+    ].join('\n'),
+  });
+  await deps.outgoing.sms(trx, phone, `${config.brandName}: the e-mail address of your account looks like ${maskEmail(user.email)}. We sent a message there.`);
 }
 
 /** Makes a confirmation token for the address inside the caller's transaction; returns the secret for the link. */

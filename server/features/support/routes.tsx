@@ -1,6 +1,6 @@
 // POST /support-requests: the portal's contact-{product}/{id} call (provider_id, template, locals).
 // Answers with the spec's flash and a 303 back to a same-site return path (or JSON for islands).
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { ValidationError } from '../../http/errors';
