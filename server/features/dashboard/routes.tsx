@@ -17,16 +17,10 @@ const positiveId = (value: unknown): number | null => {
 
 export function dashboardRoutes(db: Knex, reads: ReadCache): Router {
   const router = Router();
-  // The static sections, rendered once per client-site address (the config's, so in practice once).
-  const sectionsBySite = new Map<string, PrerenderedSections>();
-  const staticSections = (clientSiteUrl: string): PrerenderedSections => {
-    let sections = sectionsBySite.get(clientSiteUrl);
-    if (!sections) {
-      sections = prerenderSections(ANNOUNCEMENTS, BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) })));
-      sectionsBySite.set(clientSiteUrl, sections);
-    }
-    return sections;
-  };
+  // The static sections are the same for every request of this app (its config is fixed): rendered once.
+  let sections: PrerenderedSections | undefined;
+  const staticSections = (clientSiteUrl: string): PrerenderedSections =>
+    (sections ??= prerenderSections(ANNOUNCEMENTS, BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) }))));
 
   router.get('/', requireSignIn, async (req, res) => {
     const { provider } = res.locals.viewer!;
