@@ -2,7 +2,8 @@
 // signs in as the individual demo user, loads the path (default /) with autocannon while the V8
 // profiler samples the portal, writes bench-profile.cpuprofile (open it in Chrome DevTools) and prints
 // the packages and functions with the most time of their own.
-// Settings: PROFILE_SECONDS (default 5), PROFILE_SIGNED_OUT=1 to load the path as a visitor.
+// Settings: PROFILE_SECONDS (default 5), PROFILE_SIGNED_OUT=1 to load the path as a visitor,
+// PROFILE_AS=practice to sign in as the practice owner, PROFILE_SCALE=1 to load bench:scale's big data first.
 process.env.NODE_ENV = 'production';
 
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { signIn } from './pages';
 
 const { cleanUp, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
+const { loadScaleData } = await import('./scale-data');
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
@@ -20,8 +22,9 @@ const OUTPUT = 'bench-profile.cpuprofile';
 async function main(): Promise<void> {
   const path = process.argv[2] ?? '/';
   const seconds = Number(process.env.PROFILE_SECONDS) || 5;
-  const { base } = await startPortal();
-  const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, DEMO_EMAILS.individual, DEMO_PASSWORD) };
+  const { base } = await startPortal(process.env.PROFILE_SCALE === '1' ? async (db) => { await loadScaleData(db); } : undefined);
+  const email = process.env.PROFILE_AS === 'practice' ? DEMO_EMAILS.practice : DEMO_EMAILS.individual;
+  const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, email, DEMO_PASSWORD) };
   const job = { url: `${base}${path}`, connections: 10, headers };
   await load({ ...job, seconds: 1 }); // warm-up: compiled code and filled caches, as in production
 

@@ -5,7 +5,7 @@
 // pages ran on the big database. Exits 1 when a page's big p50 exceeds 1.5× its demo p50, or a query
 // reads a table of over 10,000 rows with a sequential scan.
 //
-// Settings: BENCH_SECONDS (per page and database, default 3), BENCH_CONNECTIONS (default 4),
+// Settings: BENCH_SECONDS (per page and database, default 3), BENCH_CONNECTIONS (default 4), BENCH_ONLY,
 // TEST_DATABASE_URL / DATABASE_URL (the server to create both databases on; else embedded PostgreSQL).
 
 process.env.NODE_ENV = 'production';
@@ -31,7 +31,7 @@ const SEQ_SCAN_MAX_ROWS = 10_000;
 const LOAD_BUDGET_MS = 120_000;
 
 /** The signed-in pages of wave 1, each as the person whose data makes it biggest. */
-const PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
+const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'busiest', path: '/auth/session' },
   { who: 'busiest', path: '/' },
   { who: 'busiest', path: '/profile/general-information' },
@@ -47,6 +47,9 @@ const PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'practice', path: '/profiles' },
   { who: 'practice', path: '/practice/providers' },
 ];
+/** BENCH_ONLY=profiles,providers measures just the pages whose path contains one of those words. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const PAGES = ONLY.length ? ALL_PAGES.filter((p) => ONLY.some((w) => p.path.includes(w))) : ALL_PAGES;
 
 // Every statement the portal sends (capturing is off while the bench itself queries), whoever sends it (knex, prepared statements, the session store):
 // recorded at the pg driver while `capturing` is set, for EXPLAIN afterwards.

@@ -84,6 +84,34 @@ describe('practice providers: order (practice_sort_order, no JavaScript needed)'
     assert.match(mainTextOf((await client.get('/practice/providers')).text), /The order of your providers has been saved\./);
   });
 
+  it('shows 20 members a page, and a move across a page edge follows the member to its new page', async () => {
+    const { client, practiceId, user } = await practiceOwner();
+    // 22 more members: 25 in all, so page 2 holds the last 5.
+    const extra = await db()('providers').insert(Array.from({ length: 22 }, (_, i) => ({
+      account_id: user.accountId, type: 'individual', status: 'active', first_name: `Extra${String(i + 4).padStart(2, '0')}`, last_name: 'Member', practice_id: practiceId, practice_sort_order: i + 4,
+    }))).returning('id');
+    const first = mainTextOf((await client.get('/practice/providers').expect(200)).text);
+    assert.match(first, /Page 1 of 2/);
+    assert.match(first, /Extra20 Member/);
+    assert.doesNotMatch(first, /Extra21 Member/);
+    const second = mainTextOf((await client.get('/practice/providers?page=2').expect(200)).text);
+    assert.match(second, /Page 2 of 2/);
+    assert.match(second, /Extra21 Member[\s\S]*Extra25 Member/);
+    assert.doesNotMatch(second, /Priya/);
+    // The 21st member (first on page 2) moves up to 20th: page 1.
+    const twentyFirst = Number(extra[17].id);
+    const moved = await postForm(client, '/practice/providers/order', { move: `${twentyFirst}:up` });
+    assert.equal(moved.headers.location, `/practice/providers#member-${twentyFirst}`);
+    assert.equal((await order(practiceId))[19], 'Extra21');
+    const back = await postForm(client, '/practice/providers/order', { move: `${twentyFirst}:down` });
+    assert.equal(back.headers.location, `/practice/providers?page=2#member-${twentyFirst}`);
+    // The last member's "Move down" is disabled on the last page, not on page 1's last row.
+    const html = (await client.get('/practice/providers?page=2').expect(200)).text;
+    const lastId = Number(extra[21].id);
+    assert.match(html, new RegExp(`value="${lastId}:down" disabled`));
+    assert.doesNotMatch((await client.get('/practice/providers').expect(200)).text, /value="\d+:down" disabled/);
+  });
+
   it("a member of another practice is not found (404)", async () => {
     const other = await practiceOwner();
     const { client } = await practiceOwner();

@@ -77,4 +77,22 @@ describe('Choose a Profile', () => {
     const response = await client.post(`/profiles/${user.providerIds[1]}/selection`).type('form').send({ _csrf, next: 'https://evil.example' }).expect(303);
     assert.equal(response.headers.location, '/');
   });
+
+  it('shows 20 profiles a page, the search kept in the page links', async () => {
+    const user = await createProviderUser(ctx().db, { providers: Array.from({ length: 23 }, (_, i) => ({ firstName: `P${String(i + 1).padStart(2, '0')}` })) });
+    const client = agent();
+    await signIn(client, user.email);
+    const first = (await client.get('/profiles').expect(200)).text;
+    assert.equal((first.match(/\/selection"/g) ?? []).length, 20);
+    assert.match(mainTextOf(first), /Page 1 of 2/);
+    assert.match(first, /href="\/profiles\?page=2" rel="next"/);
+    const second = (await client.get('/profiles?page=2').expect(200)).text;
+    assert.equal((second.match(/\/selection"/g) ?? []).length, 3);
+    assert.match(mainTextOf(second), /P21 Test20.*P23 Test22/);
+    // Out-of-range pages show the nearest page; a search narrows the pages and stays in their links.
+    assert.match(mainTextOf((await client.get('/profiles?page=9').expect(200)).text), /Page 2 of 2/);
+    assert.match(mainTextOf((await client.get('/profiles?q=P0&page=abc').expect(200)).text), /P09 Test8/);
+    const searched = (await client.get('/profiles?q=P').expect(200)).text;
+    assert.match(searched, /href="\/profiles\?q=P&amp;page=2"/);
+  });
 });

@@ -39,13 +39,14 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
   });
 
   async function show(req: Request, res: Response, addErrors: Record<string, string> = {}, status = 200) {
-    const { members, unregistered, degrees } = await service.loadPage(db, res.locals.viewer!);
+    const { members, memberCount, paging, unregistered, degrees } = await service.loadPage(db, res.locals.viewer!, req.query.page);
     const adding = req.method === 'POST' && req.path.replace(/\/$/, '') === `${PAGE_PATH}/unregistered`;
     render(req, res, {
       title: 'Practice Providers',
       status,
       page: <PracticeProvidersPage
         members={members.map((m) => ({ id: m.id, name: providerDisplayName(m), profession: m.profession, live: m.status === 'active', hasClinicianAccess: m.hasClinicianAccess }))}
+        memberCount={memberCount} paging={paging}
         unregistered={unregistered.map((u) => ({ id: u.id, name: unregisteredName(u), degree: u.degree, title: u.title, imageUrl: imageUrl(u.image_key) }))}
         degrees={degrees} addValues={adding ? valuesOfBody(req.body ?? {}) : EMPTY} addErrors={addErrors}
         messages={{ confirmRemove: PRACTICE_MESSAGES.confirmRemove, confirmDelete: PRACTICE_MESSAGES.confirmDelete }} />,
@@ -64,7 +65,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
     async (req, res) => {
       const moved = await service.moveMember(db, res.locals.viewer!, req.body?.move);
       flash(req, 'success', 'The order of your providers has been saved.');
-      res.redirect(303, `${PAGE_PATH}#member-${moved}`);
+      res.redirect(303, `${PAGE_PATH}${moved.page > 1 ? `?page=${moved.page}` : ''}#member-${moved.id}`);
     }));
 
   router.post(`${PAGE_PATH}/:memberId/removal`, ...guards, async (req, res) => {

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
+import { pageOf, pageOfIndex } from '../../lib/paging';
 import { hasClinicianAccess } from '../profiles/policy';
 import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../therapy-groups/uploads';
 import * as repo from './repo';
@@ -20,11 +21,15 @@ function practiceId(viewer: Viewer): number {
   return provider.id;
 }
 
-export async function loadPage(db: Knex, viewer: Viewer) {
+/** One page of the members (in the practice's order), all unregistered providers and the degree options. */
+export async function loadPage(db: Knex, viewer: Viewer, requestedPage: unknown) {
   const id = practiceId(viewer);
-  const [members, unregistered, degrees] = await Promise.all([repo.listMembers(db, id), repo.listUnregistered(db, id), repo.degreeOptions(db)]);
+  const [allMembers, unregistered, degrees] = await Promise.all([repo.listMembers(db, id), repo.listUnregistered(db, id), repo.degreeOptions(db)]);
+  const { items, ...paging } = pageOf(allMembers, requestedPage);
   return {
-    members: members.map((m) => ({ ...m, hasClinicianAccess: hasClinicianAccess(viewer, m.id) })),
+    members: items.map((m) => ({ ...m, hasClinicianAccess: hasClinicianAccess(viewer, m.id) })),
+    memberCount: allMembers.length,
+    paging,
     unregistered,
     degrees,
   };
@@ -47,20 +52,25 @@ export async function removeMember(db: Knex, viewer: Viewer, memberId: number): 
   });
 }
 
-/** Moves one member up or down one place; positions are renumbered 1..n (practice_sort_order). */
-export async function moveMember(db: Knex, viewer: Viewer, posted: unknown): Promise<number> {
+/**
+ * Moves one member up or down one place; positions are renumbered 1..n (practice_sort_order).
+ * Answers the member and the page it is now on (a move may cross to the next or previous page).
+ */
+export async function moveMember(db: Knex, viewer: Viewer, posted: unknown): Promise<{ id: number; page: number }> {
   const id = practiceId(viewer);
   const move = parseMove(posted);
   if (!move) throw new ValidationError({ move: PRACTICE_MESSAGES.orderError });
-  await db.transaction(async (trx) => {
+  const position = await db.transaction(async (trx) => {
     const order = (await repo.lockMembers(trx, id)).map((m) => m.id);
     const index = order.indexOf(move.id);
     if (index < 0) throw new NotFoundError();
     const other = move.direction === 'up' ? index - 1 : index + 1;
-    if (other >= 0 && other < order.length) [order[index], order[other]] = [order[other]!, order[index]!];
+    if (other < 0 || other >= order.length) return index;
+    [order[index], order[other]] = [order[other]!, order[index]!];
     await repo.saveOrder(trx, id, order);
+    return other;
   });
-  return move.id;
+  return { id: move.id, page: pageOfIndex(position) };
 }
 
 // --- Unregistered providers ------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../http/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
+import { pageOf } from '../../lib/paging';
 import { ChooseProfilePage } from '../../../views/pages/profiles/ChooseProfilePage';
 import { rememberProvider } from './repo';
 
@@ -31,10 +32,11 @@ export function profileRoutes(db: Knex): Router {
     const viewer = res.locals.viewer!;
     if (viewer.providers.length === 1) return res.redirect(303, '/');
     const query = typeof req.query.q === 'string' ? req.query.q.trim() : '';
-    const profiles = sortProfiles(viewer.providers)
-      .filter((p) => !query || p.displayName.toLowerCase().includes(query.toLowerCase()))
-      .map((p) => ({ id: p.id, name: p.displayName, label: statusLabel(p.status), inactive: p.status === 'inactive', selected: p.id === viewer.provider?.id, ...cardTarget(p.status) }));
-    render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} query={query} /> });
+    const matching = sortProfiles(viewer.providers).filter((p) => !query || p.displayName.toLowerCase().includes(query.toLowerCase()));
+    const { items, page, pageCount } = pageOf(matching, req.query.page);
+    const profiles = items.map((p) => ({ id: p.id, name: p.displayName, label: statusLabel(p.status), inactive: p.status === 'inactive', selected: p.id === viewer.provider?.id, ...cardTarget(p.status) }));
+    const inactiveCount = matching.filter((p) => p.status === 'inactive').length;
+    render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} query={query} inactiveCount={inactiveCount} page={page} pageCount={pageCount} /> });
   });
 
   router.post('/profiles/:id/selection', requireSignIn, async (req, res) => {

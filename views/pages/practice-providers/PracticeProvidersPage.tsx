@@ -1,7 +1,10 @@
 // /practice/providers (spec 2 §2, §4 "Practice providers", §5): the practice's member profiles with
 // their profession and whether you can edit them, removal (asks first; billing unaffected), their order
 // (up/down buttons, no JavaScript needed), and providers without a profile of their own.
+// Each list is one form whose buttons name their own action, so a practice of 60 clinicians sends one
+// CSRF field per list rather than two per clinician.
 import { PostForm } from '../../components/CsrfField';
+import { Pager } from '../../components/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 
 export const PAGE_PATH = '/practice/providers';
@@ -9,8 +12,11 @@ export const PAGE_PATH = '/practice/providers';
 export interface MemberView { id: number; name: string; profession: string | null; live: boolean; hasClinicianAccess: boolean }
 export interface UnregisteredView { id: number; name: string; degree: string | null; title: string | null; imageUrl: string | null }
 
-export function PracticeProvidersPage({ members, unregistered, degrees, addValues, addErrors, messages }: {
+export function PracticeProvidersPage({ members, memberCount, paging, unregistered, degrees, addValues, addErrors, messages }: {
+  /** One page of the members, in the practice's order; `paging.firstIndex` is the first one's place in the whole list. */
   members: MemberView[];
+  memberCount: number;
+  paging: { page: number; pageCount: number; firstIndex: number };
   unregistered: UnregisteredView[];
   degrees: { id: number; name: string }[];
   addValues: UnregisteredValues;
@@ -25,34 +31,35 @@ export function PracticeProvidersPage({ members, unregistered, degrees, addValue
           <a href="/profiles/create">Create a provider profile</a> · <a href="/profiles">Switch to a provider's profile</a> · <a href="/contact">Contact us</a>
         </p>
         {members.length === 0 ? <p className="muted">No provider profiles belong to your practice yet.</p> : (
-          <ol className="member-list">
-            {members.map((m, index) => (
-              <li key={m.id} id={`member-${m.id}`} className="member">
-                <div className="member__who">
-                  <strong>{m.name}</strong>
-                  <span>{m.profession ?? 'No profession yet'}</span>
-                  <span className={m.live ? 'status' : 'status status--inactive'}>{m.live ? 'Live' : 'Not live'}</span>
-                  <span>{m.hasClinicianAccess
-                    ? <>You can edit this profile (<a href="/profiles">switch profile</a>)</>
-                    : <>No editing access (<a href="/contact">request access</a>)</>}</span>
-                </div>
-                <div className="member__actions">
-                  <PostForm action={`${PAGE_PATH}/order`} className="member__order">
-                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:up`} disabled={index === 0}>
+          <PostForm action={`${PAGE_PATH}/order${paging.page > 1 ? `?page=${paging.page}` : ''}`}>
+            <ol className="member-list" start={paging.firstIndex + 1}>
+              {members.map((m, index) => (
+                <li key={m.id} id={`member-${m.id}`} className="member">
+                  <div className="member__who">
+                    <strong>{m.name}</strong>
+                    <span>{m.profession ?? 'No profession yet'}</span>
+                    <span className={m.live ? 'status' : 'status status--inactive'}>{m.live ? 'Live' : 'Not live'}</span>
+                    <span>{m.hasClinicianAccess
+                      ? <>You can edit this profile (<a href="/profiles">switch profile</a>)</>
+                      : <>No editing access (<a href="/contact">request access</a>)</>}</span>
+                  </div>
+                  <div className="member__actions">
+                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:up`} disabled={paging.firstIndex + index === 0}>
                       Move up<span className="visually-hidden"> {m.name}</span>
                     </button>
-                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:down`} disabled={index === members.length - 1}>
+                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:down`} disabled={paging.firstIndex + index === memberCount - 1}>
                       Move down<span className="visually-hidden"> {m.name}</span>
                     </button>
-                  </PostForm>
-                  <PostForm action={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
-                    <button type="submit" className="button button--secondary">Remove<span className="visually-hidden"> {m.name}</span></button>
-                  </PostForm>
-                </div>
-              </li>
-            ))}
-          </ol>
+                    <button type="submit" className="button button--secondary" formAction={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
+                      Remove<span className="visually-hidden"> {m.name}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </PostForm>
         )}
+        <Pager page={paging.page} pageCount={paging.pageCount} label="Pages of providers" href={(n) => `${PAGE_PATH}?page=${n}`} />
         <p className="hint">Removing a provider does not change your billing. To add a removed provider back, please <a href="/contact">contact us</a>.</p>
       </section>
 
@@ -60,23 +67,25 @@ export function PracticeProvidersPage({ members, unregistered, degrees, addValue
         <h2 id="unregistered-heading">Providers without a profile</h2>
         <p className="hint">Clinicians shown on your practice profile who do not have a profile of their own.</p>
         {unregistered.length === 0 ? <p className="muted">None yet.</p> : (
-          <ul className="unregistered-list">
-            {unregistered.map((u) => (
-              <li key={u.id} className="member">
-                {u.imageUrl && <img className="provider-thumb" src={u.imageUrl} alt="" width={64} height={64} />}
-                <div className="member__who">
-                  <strong>{u.name}</strong>
-                  <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>
-                </div>
-                <div className="member__actions">
-                  <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}>Edit<span className="visually-hidden"> {u.name}</span></a>
-                  <PostForm action={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
-                    <button type="submit" className="button button--secondary">Delete<span className="visually-hidden"> {u.name}</span></button>
-                  </PostForm>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <PostForm action={PAGE_PATH}>
+            <ul className="unregistered-list">
+              {unregistered.map((u) => (
+                <li key={u.id} className="member">
+                  {u.imageUrl && <img className="provider-thumb" src={u.imageUrl} alt="" width={64} height={64} />}
+                  <div className="member__who">
+                    <strong>{u.name}</strong>
+                    <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>
+                  </div>
+                  <div className="member__actions">
+                    <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}>Edit<span className="visually-hidden"> {u.name}</span></a>
+                    <button type="submit" className="button button--secondary" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
+                      Delete<span className="visually-hidden"> {u.name}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </PostForm>
         )}
         <h3 id="add-unregistered">Add a provider without a profile</h3>
         <PostForm action={`${PAGE_PATH}/unregistered`} encType="multipart/form-data" noValidate aria-labelledby="add-unregistered">

@@ -1,6 +1,9 @@
 // /profiles: the profiles the user has clinician access to, live ones first, inactive ones folded away
 // (spec 1 §2 Choose a Profile). Choosing a card switches to that profile and opens the card's page.
+// One form holds every card (each button names its own action), so a practice of 60 clinicians
+// sends one CSRF field, not 60: the page stays light as the practice grows.
 import { PostForm } from '../../components/CsrfField';
+import { Pager } from '../../components/Pager';
 
 export interface ProfileCard {
   id: number;
@@ -13,7 +16,10 @@ export interface ProfileCard {
   nextLabel: string;
 }
 
-export function ChooseProfilePage({ profiles, query }: { profiles: ProfileCard[]; query: string }) {
+/** `profiles` is one page of the matching profiles (active first); `inactiveCount` counts all matching inactive ones. */
+export function ChooseProfilePage({ profiles, query, inactiveCount, page, pageCount }: {
+  profiles: ProfileCard[]; query: string; inactiveCount: number; page: number; pageCount: number;
+}) {
   const active = profiles.filter((p) => !p.inactive);
   const inactive = profiles.filter((p) => p.inactive);
   return (
@@ -26,13 +32,19 @@ export function ChooseProfilePage({ profiles, query }: { profiles: ProfileCard[]
         </div>
       </form>
       {profiles.length === 0 && <p role="status">No results! Please search again...</p>}
-      {active.length > 0 && <ul className="profile-cards">{active.map((p) => <Card key={p.id} profile={p} />)}</ul>}
-      {inactive.length > 0 && (
-        <details className="card">
-          <summary>{`Inactive providers (${inactive.length})`}</summary>
-          <ul className="profile-cards">{inactive.map((p) => <Card key={p.id} profile={p} />)}</ul>
-        </details>
+      {profiles.length > 0 && (
+        <PostForm action="/profiles">
+          {active.length > 0 && <ul className="profile-cards">{active.map((p) => <Card key={p.id} profile={p} />)}</ul>}
+          {inactive.length > 0 && (
+            <details className="card">
+              <summary>{`Inactive providers (${inactiveCount})`}</summary>
+              <ul className="profile-cards">{inactive.map((p) => <Card key={p.id} profile={p} />)}</ul>
+            </details>
+          )}
+        </PostForm>
       )}
+      <Pager page={page} pageCount={pageCount} label="Pages of profiles"
+        href={(n) => `/profiles?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(n) }).toString()}`} />
     </>
   );
 }
@@ -45,10 +57,8 @@ function Card({ profile }: { profile: ProfileCard }) {
         <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
         {profile.selected && <span className="hint"> (current profile)</span>}
       </div>
-      <PostForm action={`/profiles/${profile.id}/selection`}>
-        <input type="hidden" name="next" value={profile.next} />
-        <button type="submit" className="button button--secondary" aria-label={`${profile.nextLabel}: ${profile.name}`}>{profile.nextLabel}</button>
-      </PostForm>
+      <button type="submit" formAction={`/profiles/${profile.id}/selection`} name="next" value={profile.next}
+        className="button button--secondary" aria-label={`${profile.nextLabel}: ${profile.name}`}>{profile.nextLabel}</button>
     </li>
   );
 }
