@@ -1,7 +1,8 @@
 // Every job the portal knows; the web process and `npm run worker` both run from this list.
 import { passwordResetJobs } from '../features/auth/jobs';
+import { photoJobs } from '../features/photos-video/jobs';
 import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs];

@@ -2,11 +2,15 @@
 // edits by support, §5 Photos, §8, §9): one describe per rule, the messages as the page shows them.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Storage } from '../../server/integrations/storage/port';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
+import { drainJobs } from '../support/jobs';
 import { colourfulPng, grayRgbPng, grayscaleJpeg, notAnImage, smallPng } from './onboarding-helpers';
 
 const PAGE = '/profile/photos-video';
@@ -197,6 +201,106 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
     }
     assert.equal((await photos(id)).length, 0);
     assert.ok(removed.some((key) => /^gallery-.*\.jpg$/.test(key)), 'the photo stored before the failure is removed again');
+  });
+});
+
+describe('photos & video: a large batch is rendered by a job (over 24 MP in all)', () => {
+  let large: Upload[];
+  before(async function () {
+    this.timeout(60_000);
+    const picture = await sharp(await colourfulLarge(4000, 3200)).jpeg({ quality: 90 }).toBuffer();
+    large = [{ name: 'first.jpg', body: picture }, { name: 'second.jpg', body: picture }];
+  });
+
+  it('answers at once with "being prepared"; the job renders both, then the page shows them and the originals are gone', async () => {
+    const { client, id } = await signedIn();
+    const response = await uploadGallery(client, large);
+    assert.equal(response.status, 303, mainTextOf(response.text).slice(-400));
+    const waiting = await ctx().db('images').where({ provider_id: id, kind: 'gallery' }).orderBy('sort_order');
+    assert.equal(waiting.length, 2);
+    assert.ok(waiting.every((row) => row.source_key && row.width === null), 'recorded as waiting, with the original kept');
+    const page = mainTextOf((await client.get(PAGE).expect(200)).text);
+    assert.match(page, /Your 2 photos have been uploaded\. They are being prepared and appear here in a minute or so\./);
+    assert.match(page, /2 photos are being prepared\. Reload this page in a minute to see them\./);
+    assert.doesNotMatch(page, /You have 2 photos/);
+    // Not served before the job has made it, and never the original.
+    await client.get(`/uploads/${waiting[0].storage_key}`).expect(404);
+    await client.get(`/uploads/${waiting[0].source_key}`).expect(404);
+
+    assert.ok(await drainJobs() >= 2);
+    const rendered = await ctx().db('images').where({ provider_id: id, kind: 'gallery' }).orderBy('sort_order');
+    assert.deepEqual(rendered.map((row) => row.source_key), [null, null]);
+    assert.deepEqual(rendered.map((row) => [row.width, row.height]), [[1600, 1280], [1600, 1280]]);
+    assert.deepEqual(rendered.map((row) => row.filename), ['first.jpg', 'second.jpg']);
+    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    assert.equal(await storage.get(waiting[0].source_key), null, 'the original is deleted once rendered');
+    const after = mainTextOf((await client.get(PAGE).expect(200)).text);
+    assert.match(after, /You have 2 photos\./);
+    assert.doesNotMatch(after, /being prepared/);
+    const served = await client.get(`/uploads/${rendered[0].storage_key}`).expect(200);
+    assert.equal(served.headers['content-type'], 'image/jpeg');
+  });
+
+  it('a photo deleted while it waits leaves nothing behind, and its job then does nothing', async () => {
+    const { client, id } = await signedIn();
+    await succeeds(uploadGallery(client, large));
+    const [first] = await photos(id);
+    const { source_key: sourceKey } = await ctx().db('images').where({ id: first.id }).first('source_key');
+    await client.post(`${PAGE}/photos/${first.id}/deletion`).type('form').send({ _csrf: await tokenFor(client, PAGE), confirmed: '1' }).expect(303);
+    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    assert.equal(await storage.get(sourceKey), null);
+    await drainJobs();
+    assert.equal((await photos(id)).length, 1);
+    assert.equal(await storage.get(first.storage_key), null, 'no rendition is stored for the deleted photo');
+  });
+
+  it('the batch is parsed to temporary files, which are gone when the answer is sent (accepted or refused)', async () => {
+    const { client } = await signedIn();
+    const directory = path.join(os.tmpdir(), `portal-uploads-${process.pid}`);
+    const leftovers = async () => {
+      for (let i = 0; i < 50 && fs.existsSync(directory) && fs.readdirSync(directory).length > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      return fs.existsSync(directory) ? fs.readdirSync(directory) : [];
+    };
+    // While the post runs, both pictures wait on disk (seen from the storage's first put).
+    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const { put } = storage;
+    let duringRequest = -1;
+    storage.put = async (...args) => { if (duringRequest < 0) duringRequest = fs.readdirSync(directory).length; return put.apply(storage, args); };
+    try {
+      await succeeds(uploadGallery(client, large));
+    } finally {
+      storage.put = put;
+    }
+    assert.equal(duringRequest, 2);
+    assert.deepEqual(await leftovers(), []);
+    const refused = await uploadGallery(client, [...large, { name: 'tiny.png', body: await smallPng() }]);
+    assert.equal(refused.status, 422);
+    assert.deepEqual(await leftovers(), []);
+  });
+
+  it('a waiting photo cannot be made the profile photo yet', async () => {
+    const { client, id } = await signedIn();
+    await succeeds(uploadGallery(client, large));
+    const [first] = await photos(id);
+    const response = await post(client, `${PAGE}/profile-photo/choice`, { image_id: String(first.id) });
+    assert.equal(response.status, 422);
+    assert.match(mainTextOf(response.text), /That photo is still being prepared\. Please choose it again in a minute\./);
+  });
+
+  it('a failing render is retried by the queue: the photo stays waiting with its original', async () => {
+    const { client, id } = await signedIn();
+    await succeeds(uploadGallery(client, large));
+    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const { put } = storage;
+    storage.put = async () => { throw new Error('disk full'); };
+    try {
+      await drainJobs();
+    } finally {
+      storage.put = put;
+    }
+    const rows = await ctx().db('images').where({ provider_id: id, kind: 'gallery' });
+    assert.ok(rows.every((row) => row.source_key), 'still waiting');
+    assert.ok(await storage.get(rows[0].source_key), 'the original is kept for the retry');
   });
 });
 

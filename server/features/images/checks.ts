@@ -29,20 +29,28 @@ export const IMAGE_MESSAGES: ImageMessages = {
 
 export type ImageCheck = { ok: true; width: number; height: number } | { ok: false; message: string };
 
+/** A picture in memory, or the path of an upload kept on disk (multi-file uploads; see upload.ts). */
+export type ImageInput = Buffer | string;
+
 /** sharp with the pixel limit; `failOn: 'error'` refuses truncated or corrupt files. */
-export const openImage = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+export const openImage = (input: ImageInput) => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+
+/** An upload as multer gives it: in memory (`buffer`) or on disk (`path`). */
+export interface UploadedPicture { buffer?: Buffer; path?: string; size: number }
+export const imageInputOf = (file: UploadedPicture): ImageInput => file.path ?? file.buffer ?? Buffer.alloc(0);
 
 /** Checks one upload, in the order a person would want to hear about it. */
-export async function checkImage(file: { buffer: Buffer; size: number } | undefined, messages: ImageMessages = IMAGE_MESSAGES): Promise<ImageCheck> {
+export async function checkImage(file: UploadedPicture | undefined, messages: ImageMessages = IMAGE_MESSAGES): Promise<ImageCheck> {
   if (!file || file.size === 0) return { ok: false, message: messages.missing };
   return IMAGE_PIPELINES.run(() => checkDecodable(file, messages));
 }
 
-async function checkDecodable(file: { buffer: Buffer; size: number }, messages: ImageMessages): Promise<ImageCheck> {
+async function checkDecodable(file: UploadedPicture, messages: ImageMessages): Promise<ImageCheck> {
+  const input = imageInputOf(file);
   let meta: Metadata;
   try {
     // metadata() reads the header only, so the pixel count is known before anything is decoded.
-    meta = await sharp(file.buffer, { limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, message: messages.notImage };
   }
@@ -50,7 +58,7 @@ async function checkDecodable(file: { buffer: Buffer; size: number }, messages: 
   if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, message: messages.tooManyPixels };
   if (file.size < MIN_IMAGE_BYTES) return { ok: false, message: messages.tooSmall };
   try {
-    if (await isGrayscale(file.buffer)) return { ok: false, message: messages.grayscale };
+    if (await isGrayscale(input)) return { ok: false, message: messages.grayscale };
   } catch {
     return { ok: false, message: messages.notImage };
   }
@@ -61,10 +69,10 @@ async function checkDecodable(file: { buffer: Buffer; size: number }, messages: 
  * Grayscale detection (STACK.md "Images"): one channel is gray; otherwise shrink to ≤ 64 px and call
  * it gray when at most 1 % of the pixels have a channel spread above 10.
  */
-export async function isGrayscale(bytes: Buffer): Promise<boolean> {
-  const meta = await openImage(bytes).metadata();
+export async function isGrayscale(input: ImageInput): Promise<boolean> {
+  const meta = await openImage(input).metadata();
   if (meta.channels === 1 || meta.space === 'b-w') return true;
-  const { data, info } = await openImage(bytes)
+  const { data, info } = await openImage(input)
     .resize(64, 64, { fit: 'inside' })
     .removeAlpha()
     .toColourspace('srgb')

@@ -3,7 +3,7 @@
 // (400x400 quality 75 crop, 250x250 quality 70). Gallery and practice photos: a large view and a thumbnail.
 import sharp from 'sharp';
 import { IMAGE_PIPELINES } from './pipelines';
-import { openImage } from './checks';
+import { openImage, type ImageInput } from './checks';
 
 export interface CropFractions { x: number; y: number; size: number }
 export interface HeadshotRenditions { large: Buffer; small: Buffer; width: number; height: number }
@@ -40,10 +40,10 @@ export function makeHeadshotRenditions(bytes: Buffer, crop: CropFractions | null
 }
 
 /** Gallery or practice photo: upright, at most GALLERY_MAX_SIDE on its longest side, plus a square thumbnail. */
-export function makePhotoRenditions(bytes: Buffer): Promise<PhotoRenditions> {
+export function makePhotoRenditions(input: ImageInput): Promise<PhotoRenditions> {
   return IMAGE_PIPELINES.run(async () => {
     // Shrunk while decoding (no full-size copy is kept); the thumbnail is made from the shrunk one.
-    const { data: full, info } = await openImage(bytes)
+    const { data: full, info } = await openImage(input)
       .rotate()
       .resize(GALLERY_MAX_SIDE, GALLERY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')

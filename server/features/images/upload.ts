@@ -1,7 +1,12 @@
 // Multipart uploads are parsed BEFORE the global CSRF check, which reads req.body._csrf: without this
 // the token of a multipart form is invisible to it. Each parser handles only its own POST routes, only
-// for a signed-in user, in memory with size and count limits; the CSRF check still runs right after,
-// and a request without a valid token is refused before any route sees the files (docs/decisions.md).
+// for a signed-in user, with size and count limits; the CSRF check still runs right after, and a
+// request without a valid token is refused before any route sees the files (docs/decisions.md).
+// Single pictures are parsed into memory; multi-file forms (up to 15 pictures of 15 MB) are written to
+// temporary files, so a batch never sits in memory, and the files are removed when the response ends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 
@@ -25,7 +30,8 @@ export interface UploadRoute {
 /** One parser for one upload form; failures become req.uploadError (the route re-renders with it). */
 export function uploadParser(route: UploadRoute): RequestHandler {
   const limits = { fileSize: route.maxBytes, files: route.maxFiles, fields: 20, fieldSize: 4096, parts: route.maxFiles + 20, headerPairs: 200 };
-  const base = multer({ storage: multer.memoryStorage(), limits });
+  const onDisk = route.maxFiles > 1;
+  const base = multer({ storage: onDisk ? multer.diskStorage({ destination: uploadDirectory() }) : multer.memoryStorage(), limits });
   const parse = route.maxFiles === 1 ? base.single(route.field) : base.array(route.field, route.maxFiles);
   const messages: Record<string, string> = {
     LIMIT_FILE_SIZE: route.messages.tooLarge,
@@ -35,10 +41,12 @@ export function uploadParser(route: UploadRoute): RequestHandler {
   };
   return (req, res, next) => {
     if (req.method !== 'POST' || !req.user || !route.path.test(req.path) || !req.is('multipart/form-data')) return next();
+    if (onDisk) res.once('close', () => removeTemporaryFiles(req));
     parse(req, res, (error?: unknown) => {
       if (error) {
         // The CSRF check still decides first; then the route shows this message beside the field.
         req.uploadError = (error instanceof multer.MulterError && messages[error.code]) || route.messages.unreadable;
+        if (onDisk) removeTemporaryFiles(req);
         req.file = undefined;
         req.files = undefined;
         // multer leaves the fields it read so far; make sure _csrf is still readable when it came first.
@@ -47,6 +55,18 @@ export function uploadParser(route: UploadRoute): RequestHandler {
       next();
     });
   };
+}
+
+/** Where multi-file uploads wait while their request runs: a directory of this process's own. */
+function uploadDirectory(): string {
+  const directory = path.join(os.tmpdir(), `portal-uploads-${process.pid}`);
+  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  return directory;
+}
+
+function removeTemporaryFiles(req: Parameters<RequestHandler>[0]): void {
+  const files = [req.file, ...(Array.isArray(req.files) ? req.files : [])];
+  for (const file of files) if (file?.path) fs.rm(file.path, { force: true }, () => undefined);
 }
 
 /** Several upload forms as one middleware (app.ts mounts it just before the CSRF check). */

@@ -54,7 +54,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   const deps = (req: Request): service.PhotosVideoDeps => {
     const current = (req.app.locals.integrations as Integrations | undefined) ?? integrations;
     const { db: _db, ...support } = supportDeps(db, config, current);
-    return { db, storage: current.storage, support };
+    return { db, storage: current.storage, jobs: current.jobs, support };
   };
   const providerIdOf = (res: Response) => selectedProfile(res).id;
 
@@ -71,6 +71,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
       suggested: SUGGESTED_PHOTOS,
       maxFiles: MAX_FILES_PER_UPLOAD,
       confirmDelete: MESSAGES.confirmDelete,
+      renderingNote: MESSAGES.rendering,
     };
     const body = (req.method === 'POST' ? req.body ?? {} : {}) as Record<string, unknown>;
     const values = { edits: typeof body.edits === 'string' ? body.edits : '', requestedVideoEdits: typeof body.requestedVideoEdits === 'string' ? body.requestedVideoEdits : '' };
@@ -104,10 +105,10 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
 
   const uploadTo = (kind: service.PhotoKind, anchor: string) => formPost(MESSAGES.error, reshow, async (req, res) => {
     const files = Array.isArray(req.files) ? req.files : [];
-    const { count } = await service.uploadPhotos(deps(req), res.locals.viewer!, providerIdOf(res), kind, {
+    const { count, rendering } = await service.uploadPhotos(deps(req), res.locals.viewer!, providerIdOf(res), kind, {
       files, ...(req.uploadError ? { uploadError: req.uploadError } : {}),
     });
-    flash(req, 'success', MESSAGES.uploaded(count));
+    flash(req, 'success', rendering ? MESSAGES.uploadedRendering(count) : MESSAGES.uploaded(count));
     res.redirect(303, back(anchor));
   });
   router.post(`${PAGE_PATH}/gallery`, ...requireSelectedProfile, uploadTo('gallery', 'gallery'));

@@ -1,11 +1,14 @@
 // The rules of /profile/photos-video (spec 2 §2 Photo gallery, §4 Video status and Photo edits by
 // support, §5 Photos, §9). Every function works on a profile the viewer has clinician access to and
 // loads photos through that profile: another profile's photo id is not found (404).
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError, ValidationError } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
-import { checkImage } from '../images/checks';
+import type { JobQueue } from '../../jobs';
+import { checkImage, imageInputOf, type UploadedPicture } from '../images/checks';
 import { makeHeadshotRenditions, makePhotoRenditions } from '../images/renditions';
 import { deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../images/stored';
 import * as onboarding from '../onboarding/service';
@@ -16,7 +19,7 @@ import {
   GALLERY_IMAGE_MESSAGES, isConfirmed, MESSAGES, moveSchema, photoEditSchema, validate, videoStatusSchema, type VideoStatus,
 } from './validation';
 
-export interface PhotosVideoDeps { db: Knex; storage: Storage; support: Omit<SupportDeps, 'db'> }
+export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;
 
 export class StorageFailure extends Error {}
@@ -40,7 +43,7 @@ export function photoEditAvailability(record: Pick<repo.PhotosVideoRecord, 'stat
   return { available: true };
 }
 
-export interface PhotoView { id: number; kind: PhotoKind; full: string; thumb: string; filename: string | null; width: number | null; height: number | null }
+export interface PhotoView { id: number; kind: PhotoKind; full: string; thumb: string; filename: string | null; width: number | null; height: number | null; rendering: boolean }
 
 export interface PhotosVideoData {
   record: repo.PhotosVideoRecord;
@@ -53,6 +56,7 @@ export interface PhotosVideoData {
 
 const photoView = (row: repo.PhotoRow): PhotoView => ({
   id: row.id, kind: row.kind, full: imageUrl(row.storageKey), thumb: imageUrl(smallKeyOf(row.storageKey)), filename: row.filename, width: row.width, height: row.height,
+  rendering: row.sourceKey !== null,
 });
 
 export async function pageData(db: Knex, viewer: Viewer, providerId: number): Promise<PhotosVideoData> {
@@ -96,6 +100,7 @@ export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, 
   await loadForViewer(deps.db, viewer, providerId);
   const photo = await repo.findPhoto(deps.db, providerId, imageId);
   if (!photo) throw new NotFoundError();
+  if (photo.sourceKey) throw new ValidationError({ image_id: MESSAGES.stillRendering });
   const source = await deps.storage.get(photo.storageKey);
   if (!source) throw new StorageFailure(`the stored photo ${photo.storageKey} is missing`);
   const renditions = await makeHeadshotRenditions(source.body, null);
@@ -115,48 +120,103 @@ export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, 
 
 // --- Gallery and practice photos -------------------------------------------------------------------
 
-export interface UploadedFile { buffer: Buffer; size: number; originalname?: string }
+/** Gallery uploads arrive as temporary files (`path`); a buffer works as well. */
+export interface UploadedFile extends UploadedPicture { originalname?: string }
 
 const displayName = (file: UploadedFile, index: number) => (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
 
 /**
+ * Batches of more pixels than this (two 12-MP phone pictures) are rendered by a job, so the post
+ * answers at once and a gallery of 15 large pictures never holds a request or a process for long.
+ */
+export const LARGE_BATCH_PIXELS = 24_000_000;
+export const RENDER_PHOTOS_JOB = 'photos.render';
+
+/**
  * Uploads up to 15 photos at once. All or nothing: every file is checked first and a single refusal
- * refuses the batch with one line per refused file (the person then knows exactly what to leave out);
- * otherwise every photo is re-encoded, stored, and recorded in one transaction.
+ * refuses the batch with one line per refused file (the person then knows exactly what to leave out).
+ * A small batch is then re-encoded, stored and recorded in one transaction; a large one is stored as
+ * uploaded and recorded together with the job that renders it (see renderWaitingPhoto).
  */
 export async function uploadPhotos(
   deps: PhotosVideoDeps, viewer: Viewer, providerId: number, kind: PhotoKind,
   upload: { files: UploadedFile[]; uploadError?: string },
-): Promise<{ count: number }> {
+): Promise<{ count: number; rendering: boolean }> {
   const record = await loadForViewer(deps.db, viewer, providerId);
   if (kind === 'practice' && record.type !== 'practice') throw new NotFoundError();
   if (upload.uploadError) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: upload.uploadError });
   const files = upload.files.filter((file) => file.size > 0);
   if (files.length === 0) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: MESSAGES.none });
   const problems: string[] = [];
+  let pixels = 0;
   for (const [index, file] of files.entries()) {
     const check = await checkImage(file, GALLERY_IMAGE_MESSAGES);
-    if (!check.ok) problems.push(`${displayName(file, index)}: ${check.message}`);
+    if (check.ok) pixels += check.width * check.height;
+    else problems.push(`${displayName(file, index)}: ${check.message}`);
   }
   if (problems.length) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: [...problems, MESSAGES.chooseAgain].join('\n') });
+  const rendering = pixels > LARGE_BATCH_PIXELS;
 
-  const stored: repo.NewPhoto[] = [];
+  const storedKeys: string[] = [];
   try {
+    const photos: repo.NewPhoto[] = [];
     for (const [index, file] of files.entries()) {
-      const renditions = await makePhotoRenditions(file.buffer);
       const keys = newImageKeys(kind);
-      await putBoth(deps.storage, keys, renditions.full, renditions.thumb);
-      stored.push({ storageKey: keys.main, filename: displayName(file, index), size: renditions.full.length, width: renditions.width, height: renditions.height });
+      if (rendering) {
+        const sourceKey = newSourceKey();
+        await putOriginal(deps.storage, sourceKey, file.path ? await fs.readFile(file.path) : file.buffer ?? Buffer.alloc(0));
+        storedKeys.push(sourceKey);
+        photos.push({ storageKey: keys.main, sourceKey, filename: displayName(file, index), size: null, width: null, height: null });
+      } else {
+        const renditions = await makePhotoRenditions(imageInputOf(file));
+        await putBoth(deps.storage, keys, renditions.full, renditions.thumb);
+        storedKeys.push(keys.main);
+        photos.push({ storageKey: keys.main, filename: displayName(file, index), size: renditions.full.length, width: renditions.width, height: renditions.height });
+      }
     }
     await deps.db.transaction(async (trx) => {
       await loadForViewer(trx, viewer, providerId, { forUpdate: true });
-      await repo.appendPhotos(trx, providerId, kind, stored);
+      const ids = await repo.appendPhotos(trx, providerId, kind, photos);
+      // One job per photo: each is retried on its own, and the queue's workers share a batch.
+      if (rendering) for (const imageId of ids) await deps.jobs.enqueue(trx, RENDER_PHOTOS_JOB, { imageId });
     });
   } catch (error) {
-    await Promise.all(stored.map((photo) => deleteStoredImage(deps.storage, photo.storageKey)));
+    await Promise.all(storedKeys.map((key) => (rendering ? deps.storage.delete(key).catch(() => undefined) : deleteStoredImage(deps.storage, key))));
     throw error;
   }
-  return { count: files.length };
+  return { count: files.length, rendering };
+}
+
+/** Originals waiting for their job: a flat key the image route never serves (it is not a rendition's). */
+const newSourceKey = () => `original-${crypto.randomUUID()}`;
+
+async function putOriginal(storage: Storage, key: string, body: Buffer): Promise<void> {
+  try {
+    await storage.put(key, body, 'application/octet-stream');
+  } catch (error) {
+    throw new StorageFailure('the photo could not be stored', { cause: error });
+  }
+}
+
+/**
+ * The job of one photo of a large batch: renders it from the stored original, stores both
+ * renditions, records them, then drops the original. A photo deleted meanwhile leaves nothing behind;
+ * a run that fails is retried by the queue (the original stays until a run succeeds).
+ */
+export async function renderWaitingPhoto(deps: { db: Knex; storage: Storage }, imageId: number): Promise<void> {
+  const waiting = await repo.findUnrendered(deps.db, imageId);
+  if (!waiting?.sourceKey) return;
+  const original = await deps.storage.get(waiting.sourceKey);
+  if (!original) throw new StorageFailure(`the original of photo ${imageId} is missing`);
+  const renditions = await makePhotoRenditions(original.body);
+  await putBoth(deps.storage, { main: waiting.storageKey, small: smallKeyOf(waiting.storageKey) }, renditions.full, renditions.thumb);
+  const recorded = await deps.db.transaction(async (trx) => {
+    if (!(await repo.findUnrendered(trx, imageId, { forUpdate: true }))) return false;
+    await repo.markRendered(trx, imageId, { size: renditions.full.length, width: renditions.width, height: renditions.height });
+    return true;
+  });
+  if (!recorded) await deleteStoredImage(deps.storage, waiting.storageKey);
+  await deps.storage.delete(waiting.sourceKey).catch(() => undefined);
 }
 
 /** The form field of each kind's upload (errors are shown beside it). */
@@ -170,9 +230,13 @@ export async function movePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerI
     const photo = await repo.findPhoto(trx, providerId, imageId);
     if (!photo) throw new NotFoundError();
     if (checked.errors) throw new HttpError(400, 'Please choose up or down.');
-    const ids = (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id);
+    const all = await repo.listPhotos(trx, providerId, [photo.kind]);
+    const ids = all.map((p) => p.id);
     const at = ids.indexOf(photo.id);
-    const to = checked.value.direction === 'up' ? at - 1 : at + 1;
+    // The neighbour the person sees: photos still being rendered are not shown yet, so they are passed over.
+    const step = checked.value.direction === 'up' ? -1 : 1;
+    let to = at + step;
+    while (all[to]?.sourceKey) to += step;
     if (to < 0 || to >= ids.length) return; // already first or last: nothing to do
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
     await repo.writeOrder(trx, ids);
@@ -181,15 +245,16 @@ export async function movePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerI
 
 /** Deletes a photo (the page asked first); the files go once the row is gone. */
 export async function deletePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number): Promise<void> {
-  const key = await deps.db.transaction(async (trx) => {
+  const deleted = await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     const photo = await repo.findPhoto(trx, providerId, imageId);
     if (!photo) throw new NotFoundError();
     await repo.deletePhoto(trx, photo.id);
     await repo.writeOrder(trx, (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id));
-    return photo.storageKey;
+    return photo;
   });
-  await deleteStoredImage(deps.storage, key);
+  await deleteStoredImage(deps.storage, deleted.storageKey);
+  if (deleted.sourceKey) await deps.storage.delete(deleted.sourceKey).catch(() => undefined);
 }
 
 // --- Video introduction ------------------------------------------------------------------------------

@@ -24,6 +24,13 @@ export const MESSAGES = {
   unreadable: 'We could not read that upload. Please try again.',
   chooseAgain: 'Nothing was uploaded. Please choose your photos again without the ones listed.',
   uploaded: (count: number) => (count === 1 ? 'Your photo has been uploaded.' : `Your ${count} photos have been uploaded.`),
+  uploadedRendering: (count: number) => (count === 1
+    ? 'Your photo has been uploaded. It is being prepared and appears here in a minute or so.'
+    : `Your ${count} photos have been uploaded. They are being prepared and appear here in a minute or so.`),
+  rendering: (count: number) => (count === 1
+    ? '1 photo is being prepared. Reload this page in a minute to see it.'
+    : `${count} photos are being prepared. Reload this page in a minute to see them.`),
+  stillRendering: 'That photo is still being prepared. Please choose it again in a minute.',
   deleted: 'Your photo has been deleted.',
   moved: 'Your photos have been reordered.',
   profilePhotoSaved: 'Your profile photo has been saved.',

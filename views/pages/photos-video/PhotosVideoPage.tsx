@@ -8,7 +8,8 @@ import { usePage } from '../../page-context';
 export const PAGE_PATH = '/profile/photos-video';
 
 export type VideoStatus = 'visible' | 'hidden' | 'no-video';
-export interface PhotoItem { id: number; full: string; thumb: string }
+/** `rendering`: a photo of a large batch whose renditions a job is still making (not shown yet). */
+export interface PhotoItem { id: number; full: string; thumb: string; rendering: boolean }
 export interface VideoItem { title: string; url: string | null }
 
 export interface PhotosVideoView {
@@ -22,6 +23,7 @@ export interface PhotosVideoView {
   suggested: { min: number; max: number };
   maxFiles: number;
   confirmDelete: string;
+  renderingNote: (count: number) => string;
 }
 
 /** Field messages; a multi-line message (one line per refused file) is shown as a list. */
@@ -46,7 +48,7 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
   values?: { edits?: string; requestedVideoEdits?: string };
 }) {
   const { csrfToken } = usePage();
-  const allPhotos = [...view.gallery, ...view.practice];
+  const allPhotos = [...view.gallery, ...view.practice].filter((photo) => !photo.rendering);
   return (
     <div className="photos-video">
       <p>Clients connect with a face. Profile changes appear within 24 business hours. Want professional photos or a video introduction? <a href="/benefits/photo-videoshoot">Book a photo or video shoot</a>, or <a href="/contact">contact us</a>.</p>
@@ -63,7 +65,7 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
           <Island name="PhotoCropper" props={{ name: 'headshot', label: 'Upload a new profile photo', hint: 'A clear, colorful photo of at least 100 KB (JPEG, PNG or WebP).', ...(errors.headshot ? { error: errors.headshot } : {}) }} />
           <div className="actions"><button type="submit" className="button">Upload profile photo</button></div>
         </PostForm>
-        {allPhotos.length > 0 && (
+        {(allPhotos.length > 0 || errors.image_id) && (
           <details className="photo-picker" open={Boolean(errors.image_id)}>
             <summary>Choose your profile photo from your photos</summary>
             <PostForm action={`${PAGE_PATH}/profile-photo/choice`}>
@@ -166,20 +168,23 @@ function PhotoSection({ id, title, label, field, action, photos, view, csrfToken
 }) {
   const inputId = `${field}-input`;
   const hintId = `${field}-hint`;
+  const ready = photos.filter((photo) => !photo.rendering);
+  const rendering = photos.length - ready.length;
   return (
     <section className="card" id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
       <p>{intro}</p>
-      {photos.length > 0 ? (
+      {rendering > 0 && <p className="notice" role="status">{view.renderingNote(rendering)}</p>}
+      {ready.length > 0 ? (
         <>
-          <p className="hint">{photos.length === 1 ? 'You have 1 photo.' : `You have ${photos.length} photos.`} Select a photo to see it larger.</p>
+          <p className="hint">{ready.length === 1 ? 'You have 1 photo.' : `You have ${ready.length} photos.`} Select a photo to see it larger.</p>
           <Island name="PhotoLightbox" props={{
             label,
-            photos: photos.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, alt: `${label} ${index + 1}` })),
+            photos: ready.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, alt: `${label} ${index + 1}` })),
             manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
           }} />
         </>
-      ) : <p className="hint">No photos yet.</p>}
+      ) : rendering === 0 && <p className="hint">No photos yet.</p>}
       <PostForm action={action} encType="multipart/form-data">
         <div className={error ? 'field field--error' : 'field'}>
           <label htmlFor={inputId}>Add photos</label>
