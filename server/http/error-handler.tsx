@@ -2,7 +2,7 @@
 // unknown is logged with the request id and shown as a friendly 500.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
-import { BusyError, HttpError, NotFoundError } from './errors';
+import { BusyError, HttpError, NotFoundError } from '../lib/errors';
 import { render } from './render';
 
 const wantsJson = (req: Request) => Boolean(req.accepts(['html', 'json']) === 'json' || req.xhr);

@@ -2,7 +2,7 @@
 // and the messages beside their fields; any other failure is logged and the form re-rendered with the
 // feature's error flash (spec 1 §8) and 500, so what the user typed is never lost.
 import type { Request, RequestHandler, Response } from 'express';
-import { HttpError, ValidationError } from './errors';
+import { HttpError, ValidationError } from '../lib/errors';
 import { flash } from './flash';
 
 export type Reshow = (req: Request, res: Response, errors: Record<string, string>, status: number) => Promise<void> | void;

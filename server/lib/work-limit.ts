@@ -1,7 +1,7 @@
 // A bound on expensive work in this process (password hashing, image pipelines): a few run at once, a
 // short line waits, and past that the caller is told to come back (BusyError: 503 + Retry-After)
 // rather than every request queueing behind the CPU or the memory.
-import { BusyError } from '../http/errors';
+import { BusyError } from './errors';
 
 export class WorkLimit {
   private running = 0;

@@ -4,7 +4,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
@@ -17,7 +17,7 @@ import { requestMeta } from '../auth/routes';
 import type { AuthDeps } from '../auth/service';
 import type { Throttles } from '../auth/throttle';
 import { phoneLastFour } from '../auth/tokens';
-import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema, validate } from '../auth/validation';
+import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../auth/validation';
 import * as service from './service';
 import {
   emailChangeSchema,
@@ -27,9 +27,10 @@ import {
   twoFactorStartSchema,
   validateName,
 } from './validation';
+import { validate } from "../../lib/validation";
+import { text } from '../../lib/form';
 
 const TITLE = 'Account Settings';
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function accountPreferencesRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
   const router = Router();

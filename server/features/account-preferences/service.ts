@@ -1,7 +1,7 @@
 // Account Settings rules (spec 1 §2 Account Settings screen, §4 Two-factor setup, §5 Account settings):
 // e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
 // the current password; every change is one transaction and is written to the audit trail.
-import { ForbiddenError, ValidationError } from '../../http/errors';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
 import type { AuthDeps, RequestMeta } from '../auth/service';
 import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
 import { attemptPassword } from '../auth/password-attempts';

@@ -2,7 +2,8 @@
 // "passsword" included.
 import Joi from 'joi';
 import { CHANGE_CONFIRMATION_MISMATCH, PASSWORD_REQUIRED, STRONG_PASSWORD } from '../auth/password-rules';
-import { newPassword, phoneNumber, validate } from '../auth/validation';
+import { newPassword, phoneNumber } from '../auth/validation';
+import { validate } from "../../lib/validation";
 
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current passsword. (We just want to make sure this is you!)';
 // Not quoted by the spec (a server message): ours.

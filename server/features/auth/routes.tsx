@@ -20,7 +20,9 @@ import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/pa
 import * as service from './service';
 import type { Throttles } from './throttle';
 import { looksLikeLinkToken } from './tokens';
-import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema, validate } from './validation';
+import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
+import { validate } from "../../lib/validation";
+import { text } from '../../lib/form';
 
 export const REMEMBER_DEVICE_COOKIE = 'portal.2fa';
 /** How long a half-finished two-factor sign-in waits for its code. */
@@ -52,7 +54,6 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** passport's req.login as a promise: it issues a new session id (no fixation) and drops the old data. */
 export function logIn(req: Request, userId: number): Promise<void> {

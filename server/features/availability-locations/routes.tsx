@@ -6,7 +6,7 @@ import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile } from '../../http/profile-editing';
@@ -23,6 +23,7 @@ import * as vacation from '../vacation-responder/service';
 import { VACATION_MESSAGES } from '../vacation-responder/validation';
 import * as service from './service';
 import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES, PAGE_PATH } from './validation';
+import { isChecked } from '../../lib/form';
 
 export const PAGE_TITLE = 'Availability & Locations';
 
@@ -163,7 +164,7 @@ export function availabilityLocationsRoutes(db: Knex): Router {
 
   router.post(`${PAGE_PATH}/locations/delete`, ...guard, formPost(LOCATION_FORM_MESSAGES.error, reshow(() => null), async (req, res) => {
     const viewer = viewerOf(res);
-    const outcome = await locations.deleteLocations(db, viewer, service.selectedProviderId(viewer), locations.postedIds(req.body?.location_ids), req.body?.confirmed === '1');
+    const outcome = await locations.deleteLocations(db, viewer, service.selectedProviderId(viewer), locations.postedIds(req.body?.location_ids), isChecked(req.body?.confirmed));
     if ('confirm' in outcome) {
       const data = await service.loadPage(db, viewer);
       const views = pageView(data).locations;

@@ -3,7 +3,7 @@
 // editing lives in ../locations, the vacation responder in ../vacation-responder. Everything works on
 // the viewer's selected profile, reached through clinician access (else not found).
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { expirationYears } from '../licenses/validation';
 import * as locationRepo from '../locations/repo';
@@ -11,6 +11,7 @@ import { afterAcceptingChange, FLASH_KEY, stampAvailability } from '../locations
 import { canEditProfile } from '../profiles/policy';
 import { loadVacation, type VacationView } from '../vacation-responder/service';
 import { CONTACT_MESSAGES, needsConfirmation, validateAvailability } from './validation';
+import { isChecked } from '../../lib/form';
 
 export const HIDE_FORM_CONFIRM_KEY = 'confirm_hide_form';
 
@@ -108,7 +109,6 @@ export async function confirmAvailability(db: Knex, viewer: Viewer, now = new Da
   await db.transaction((trx) => stampAvailability(trx, providerId, now));
 }
 
-const checkbox = (value: unknown) => ['1', 'on', 'true', 'yes'].includes(String(Array.isArray(value) ? value[value.length - 1] : value ?? ''));
 
 /**
  * Contact methods (spec 2 §5): the phone consultation link and the contact form cannot both be off;
@@ -116,8 +116,8 @@ const checkbox = (value: unknown) => ['1', 'on', 'true', 'yes'].includes(String(
  */
 export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<string, unknown>): Promise<void> {
   const providerId = selectedProviderId(viewer);
-  const phone = checkbox(body.display_acuity_scheduling_link);
-  const form = checkbox(body.display_contact_form);
+  const phone = isChecked(body.display_acuity_scheduling_link);
+  const form = isChecked(body.display_contact_form);
   await db.transaction(async (trx) => {
     const content = (await locationRepo.customContent(trx, providerId, { lock: true })) ?? {};
     const current = contactMethodsOf(content, await locationRepo.listForProvider(trx, providerId));

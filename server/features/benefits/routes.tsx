@@ -6,7 +6,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { ReactNode } from 'react';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { publicProfileUrl } from '../../http/navigation';
 import { requireSignIn } from '../../http/guards';
 import { selectedProfile } from '../../http/profile-editing';

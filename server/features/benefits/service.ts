@@ -1,7 +1,7 @@
 // What the benefit pages show about the selected profile (spec 2 §2 "Benefit and tips pages"). Always
 // through the viewer's own profile: the pages take no ids.
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { hasClinicianAccess } from '../profiles/policy';
 import * as repo from './repo';

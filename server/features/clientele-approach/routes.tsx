@@ -13,8 +13,8 @@ import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-ro
 import { filterText } from '../tags/selection';
 import { postedIds } from '../tags/validation';
 import * as service from './service';
+import { text } from '../../lib/form';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const SAVED = {
   clientele: 'Your clientele has been updated!',

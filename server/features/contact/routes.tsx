@@ -13,10 +13,10 @@ import { ContactPage, type ContactValues } from '../../../views/pages/contact/Co
 import { HelpDeskPage } from '../../../views/pages/contact/HelpDeskPage';
 import * as service from './service';
 import { CONTACT_MESSAGES, MAX_MESSAGE } from './validation';
+import { text } from '../../lib/form';
 
 export const CONTACT_PATH = '/contact';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function contactRoutes({ db, config, integrations }: { db: Knex; config: Config; integrations: Integrations }): Router {
   const router = Router();

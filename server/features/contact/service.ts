@@ -2,11 +2,12 @@
 // with the sender's ids in one transaction: when the hand-over fails nothing is kept and the person
 // sees the error with what they typed, so a retry never makes a duplicate.
 import type { Knex } from 'knex';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form/port';
 import * as repo from './repo';
-import { contactSchema, validate } from './validation';
+import { contactSchema } from './validation';
+import { validate } from "../../lib/validation";
 
 /** The ids sent along (spec: provider_id, account_id, user_id) always come from the session, never the form. */
 export function senderIds(viewer: Viewer): Pick<MarketingFormSubmission, 'provider_id' | 'account_id' | 'user_id'> {

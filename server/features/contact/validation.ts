@@ -1,9 +1,9 @@
 // The Contact Us form (spec 1 §7, spec 2 §2): the spec names the fields (email, firstname, lastname)
 // but not the messages; ours are recorded in docs/decisions.md.
 import Joi from 'joi';
-import { validate } from '../auth/validation';
+import { validate } from "../../lib/validation";
 
-export { validate };
+
 
 export const CONTACT_MESSAGES = {
   firstname: 'First name required.',

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSections } from '../../../views/pages/dashboard/DashboardPage';

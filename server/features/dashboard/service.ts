@@ -2,7 +2,7 @@
 // the card events (follow or dismiss) recorded as therapist_portal_cta_event.
 import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
-import { HttpError, NotFoundError } from '../../http/errors';
+import { HttpError, NotFoundError } from '../../lib/errors';
 import type { ProviderSummary } from '../../http/viewer';
 import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
 import { actionCards, findCard } from './cards';

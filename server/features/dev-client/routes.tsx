@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { createToken } from '../../api';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { render } from '../../http/render';
 import { DevClientPage, type ApiCall } from '../../../views/pages/dev-client/DevClientPage';
 

@@ -2,7 +2,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { flash } from '../../http/flash';

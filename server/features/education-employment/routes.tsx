@@ -12,10 +12,10 @@ import {
 import type { EducationRecord } from './repo';
 import * as service from './service';
 import { HEADERS, MAX_LINES, MESSAGES, postedEducation, postedEmployment, yearOptions } from './validation';
+import { text } from '../../lib/form';
 
 const TITLE = 'Education & Employment';
 const SAVED = { education: 'Education saved.', employment: 'Employment saved.' } as const;
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const emptyEducation: EducationLineView = { institution: '', degree: '', completion: '' };
 const emptyEmployment: EmploymentLineView = { employer: '', position: '', start: '', end: '' };
 const employmentView = (line: { employer: string; position: string; when: { start: string; end: string }; remove?: boolean }): EmploymentLineView =>

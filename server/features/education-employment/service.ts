@@ -1,7 +1,7 @@
 // Education & Employment (individuals only: spec 2 §1, §5 "Work and education"). Loads and saves through
 // the viewer's selected profile; each section saves in one transaction.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { canEditProfile } from '../profiles/policy';
 import * as repo from './repo';

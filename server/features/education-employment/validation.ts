@@ -1,5 +1,6 @@
 // Education and employment lines (spec 2 §3 custom_content education_v2 / employment_v2 /
 // year_earned_grad_degree, §5 "Work and education", §9 year lists of 70 years), with the spec's messages.
+import { text } from '../../lib/form';
 
 export const HEADERS = {
   institution: 'Institution',
@@ -38,7 +39,6 @@ export interface EmploymentLine { employer: string; position: string; when: { st
 /** A line as posted (kept for the re-render), with its remove flag. */
 export type Posted<T> = T & { remove: boolean };
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isChecked = (value: unknown) => ['1', 'on', 'true'].includes(text(value));
 const lineCount = (value: unknown) => Math.min(Math.max(Number.parseInt(text(value), 10) || 0, 0), MAX_LINES + 1);
 

@@ -2,7 +2,7 @@
 // call, then a 303 with a flash, or the page again with 422 and what was typed.
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
@@ -19,9 +19,9 @@ import { postedIds } from '../onboarding/validation';
 import { wordingFor } from '../profiles/policy';
 import * as service from './service';
 import { GENERAL_MESSAGES, PRONOUN_OPTIONS, pronounsForForm } from './validation';
+import { text } from '../../lib/form';
 
 const TITLE = 'General Information';
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const back = (section: string) => `${PAGE_PATH}#${section}`;
 const MAX_EXTRA_ROWS = 10;

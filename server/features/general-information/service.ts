@@ -2,14 +2,15 @@
 // practice tagline, About Your Practice, licences, supervisor licence and pronouns. The profile is
 // reached through the viewer's clinician access; a section of the other provider type is not found.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
 import * as licenses from '../licenses/service';
 import * as onboarding from '../onboarding/service';
 import { hasClinicianAccess } from '../profiles/policy';
 import * as repo from './repo';
-import { pronounsToStore, taglineSchema, validate } from './validation';
+import { pronounsToStore, taglineSchema } from './validation';
+import { validate } from "../../lib/validation";
 
 export interface GeneralInformationDeps { db: Knex; storage: Storage }
 

@@ -16,12 +16,12 @@ import {
   FEE_NOTE_MAX, MAX_CUSTOM_SESSIONS, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
   SESSION_FREQUENCY_LABELS, SESSION_TYPE_LABELS, SESSION_TYPES, sessionNameLimit,
 } from './validation';
+import { text } from '../../lib/form';
 
 const TITLE = 'Insurance & Fees';
 const FAILURE = 'There was an error updating your profile.';
 const BLANK_CUSTOM_ROWS = 2;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
 const on = (value: unknown) => value === true || ['1', 'on', 'true'].includes(text(value));
 

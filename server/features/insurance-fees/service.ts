@@ -2,7 +2,7 @@
 // function loads the profile through the viewer (clinician access; else not found) and saves one
 // section in one transaction. Fee and insurance storage is shared with the onboarding wizard.
 import type { Knex } from 'knex';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import * as onboardingRepo from '../onboarding/repo';
 import { insuranceOptions, loadForViewer } from '../onboarding/service';
@@ -10,9 +10,10 @@ import { insuranceSchema, postedIds } from '../onboarding/validation';
 import { possessive, wordingFor } from '../profiles/policy';
 import * as repo from './repo';
 import {
-  feeNoteSchema, MESSAGES, otherInformationSchema, postedStates, SESSION_TYPES, validate, validateSessionFees,
+  feeNoteSchema, MESSAGES, otherInformationSchema, postedStates, SESSION_TYPES, validateSessionFees,
   type FeeNoteInput, type OtherInformationInput,
 } from './validation';
+import { validate } from "../../lib/validation";
 
 export interface InsuranceView { id: number; name: string; acceptedStates: string[] }
 

@@ -2,10 +2,11 @@
 // methods, session frequency) and §5 "Sessions and fees", "Text fields" (custom fee note), "Insurance".
 import Joi from 'joi';
 import { findContactDetails } from '../../text/contact-details';
-import { validate } from '../auth/validation';
 import { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
+import { validate } from "../../lib/validation";
+import { text } from '../../lib/form';
 
-export { validate, FEE_AND_LENGTH };
+export { FEE_AND_LENGTH };
 
 export const SESSION_TYPES = ['ongoing', 'initial', 'couples', 'family', 'group', 'med_management_and_therapy', 'med_management'] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
@@ -57,7 +58,6 @@ export const MESSAGES = {
   insuranceStates: 'Ensure at least one state is selected for each active insurance.',
 } as const;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const checked = (value: unknown) => ['1', 'on', 'yes', 'true'].includes(text(value));
 
 // --- Session fees ---------------------------------------------------------------------------------

@@ -3,14 +3,14 @@
 // profile the user cannot edit is simply not found. A new or changed licence goes back to
 // Unverified (the team checks it within 48 business hours); only support sets the other states.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
 import * as repo from './repo';
 import {
   postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,
   type LicenseRowInput, type PostedLicenseRow, type SupervisorInput, type Verification,
 } from './validation';
-import { validate } from '../auth/validation';
+import { validate } from "../../lib/validation";
 
 export type { LicenseRecord } from './repo';
 export { postedLicenseRows };

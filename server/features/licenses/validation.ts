@@ -1,7 +1,8 @@
 // Licence rows and the supervisor licence (spec 2 §5 "Licences (edit form)", §9), with the spec's
 // messages word for word. Pure: the service supplies the known states and the stored rows.
 import Joi from 'joi';
-import { validate } from '../auth/validation';
+import { validate } from "../../lib/validation";
+import { text } from '../../lib/form';
 
 export const LICENSE_MESSAGES = {
   state: 'License State is required',
@@ -40,7 +41,6 @@ export interface PostedLicenseRow { id: string; state: string; number: string; l
 export interface LicenseRowInput { id: number | null; state: string; number: string; license_type: string; expiration: number }
 
 const FIELDS = ['id', 'state', 'number', 'license_type', 'expiration'] as const;
-const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /**
  * The rows of a posted form: `licenses[i][field]` keys of a url-encoded body (extended parsing is off),
@@ -49,7 +49,7 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : typeof v
 export function postedLicenseRows(body: Record<string, unknown> | undefined): PostedLicenseRow[] {
   const empty = (): PostedLicenseRow => ({ id: '', state: '', number: '', license_type: '', expiration: '' });
   if (Array.isArray(body?.licenses)) {
-    return body.licenses.map((row: Record<string, unknown>) => Object.fromEntries(FIELDS.map((f) => [f, asText(row?.[f])])) as unknown as PostedLicenseRow);
+    return body.licenses.map((row: Record<string, unknown>) => Object.fromEntries(FIELDS.map((f) => [f, text(row?.[f])])) as unknown as PostedLicenseRow);
   }
   const rows = new Map<number, PostedLicenseRow>();
   for (const [key, value] of Object.entries(body ?? {})) {
@@ -57,7 +57,7 @@ export function postedLicenseRows(body: Record<string, unknown> | undefined): Po
     if (!match) continue;
     const index = Number(match[1]);
     const row = rows.get(index) ?? empty();
-    row[match[2] as (typeof FIELDS)[number]] = asText(Array.isArray(value) ? value[0] : value);
+    row[match[2] as (typeof FIELDS)[number]] = text(Array.isArray(value) ? value[0] : value);
     rows.set(index, row);
   }
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);

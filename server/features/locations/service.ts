@@ -3,7 +3,7 @@
 // Every function reaches the locations through the acting user's clinician access: a location of a
 // profile the user cannot edit is simply not found. One transaction per call.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { addLicense } from '../licenses/service';
 import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
 import * as repo from './repo';

@@ -2,8 +2,8 @@
 // Onboarding pages; spec 2 §3 Location, §4 Accepting status and Checkbox hours, §5 Location form, §9),
 // with the spec's messages word for word. Pure: the service supplies states, licences and stored rows.
 import Joi from 'joi';
-import { validate } from '../auth/validation';
 import { expirationYears, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX } from '../licenses/validation';
+import { validate } from "../../lib/validation";
 
 export const LOCATION_FORM_MESSAGES = {
   openTimes: 'Please indicate when you are accepting new clients...',

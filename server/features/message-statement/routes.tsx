@@ -13,13 +13,13 @@ import {
 import * as service from './service';
 import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
 import type { StatementRecord } from './repo';
+import { text } from '../../lib/form';
 
 /** Every section id of both provider types; a section of the other type answers 404. */
 const SECTION_IDS = [...new Set([...sectionsFor('individual'), ...sectionsFor('practice')].map((s) => s.id))];
 
 export const pageTitle = (type: 'individual' | 'practice') => (type === 'practice' ? 'Practice Description' : 'Statement & Message');
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const boxView = (box: { title: string; text: string; remove?: boolean }): BoxView => ({ ...box, words: countWords(box.text) });
 
 /** The view of each section: saved values, and for the open section after a failed post what was typed. */

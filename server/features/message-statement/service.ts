@@ -1,7 +1,7 @@
 // Statement & Message (individuals) / Practice Description (practices): spec 2 §1, §5 "Text fields",
 // §7 "Update provider". Everything goes through the viewer's selected profile (clinician access).
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { canEditProfile } from '../profiles/policy';
 import * as repo from './repo';

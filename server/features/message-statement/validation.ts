@@ -2,6 +2,7 @@
 // §9 word limits). Word counts come from the one shared counter; contact details from the one detector.
 import { hasContactDetails } from '../../text/contact-details';
 import { checkWords, countWords, tooManyWordsMessage, type WordLimits } from '../../text/word-count';
+import { text } from '../../lib/form';
 
 export const MESSAGES = {
   contacts: 'Please do not include URLs, phone numbers, or email addresses in this field!',
@@ -69,7 +70,6 @@ export function sectionsFor(type: 'individual' | 'practice'): Section[] {
   ];
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isChecked = (value: unknown) => ['1', 'on', 'true'].includes(text(value));
 
 /** The posted text of a text section; `needsConfirmation` when it is under the minimum and not yet confirmed. */

@@ -5,7 +5,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import type { Knex } from 'knex';
 import type { ReactNode } from 'react';
 import type { Config } from '../../config';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
@@ -22,6 +22,7 @@ import { YourPracticeStepPage, type YourPracticeValues } from '../../../views/pa
 import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS } from './completion';
 import * as service from './service';
 import { LOCATION_MESSAGES, PHOTO_MESSAGES, parseCrop, postedIds, validateLocations } from './validation';
+import { text } from '../../lib/form';
 
 declare global {
   namespace Express {
@@ -33,7 +34,6 @@ declare global {
 }
 
 const WIZARD_PATH = /^\/profiles\/(create|about-you-for|your-practice-for|photos-for|go-live-for)\/\d+/;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const ERRORS = {
   aboutYou: 'There was an error saving your About You info.',
   practice: 'There was an error saving your practice info.',

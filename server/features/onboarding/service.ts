@@ -3,7 +3,7 @@
 // through the viewer: a profile without clinician access is simply not found.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
 import { EXCLUDED_PROFESSIONS } from '../../../seeds/reference';
@@ -13,9 +13,10 @@ import { storedImage as storedImageOf } from '../images/stored';
 import { checkHeadshot, makeRenditions } from './headshot';
 import * as repo from './repo';
 import {
-  aboutYouSchema, goLiveSchema, insuranceSchema, PHOTO_MESSAGES, validate, yourPracticeSchema,
+  aboutYouSchema, goLiveSchema, insuranceSchema, PHOTO_MESSAGES, yourPracticeSchema,
   type CropFractions, type LocationsInput, type YourPracticeInput,
 } from './validation';
+import { validate } from "../../lib/validation";
 
 export interface OnboardingDeps { db: Knex; storage: Storage }
 export type WizardRecord = repo.WizardRecord;

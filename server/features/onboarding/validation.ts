@@ -1,12 +1,12 @@
 // The wizard's forms and their messages, word for word from spec 1 §5 "Onboarding pages" and
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
-import { validate } from '../auth/validation';
 import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../tags/validation';
 import { OFFICE_FIELDS } from '../locations/validation';
 import { FEE_AND_LENGTH, feeField, lengthField } from '../insurance-fees/fee-fields';
+import { validate } from "../../lib/validation";
 
-export { validate };
+
 
 export const LOCATION_MESSAGES = {
   states: 'Please select at least one state',

@@ -3,7 +3,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
@@ -17,7 +17,8 @@ import { PHOTO_MESSAGES, parseCrop } from '../onboarding/validation';
 import { supportDeps } from '../support/routes';
 import { SUPPORT_SUBMITTED } from '../support/templates';
 import * as service from './service';
-import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS, isConfirmed } from './validation';
+import { isChecked } from '../../lib/form';
+import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS } from './validation';
 
 export const PAGE_TITLE = 'Photos & Video';
 
@@ -126,7 +127,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
     const id = imageIdOf(req);
     const photo = await service.findPhotoForViewer(db, res.locals.viewer!, providerIdOf(res), id);
     const anchor = photo.kind === 'practice' ? 'practice-photos' : 'gallery';
-    if (!isConfirmed(req.body?.confirmed)) {
+    if (!isChecked(req.body?.confirmed)) {
       return render(req, res, {
         title: PAGE_TITLE,
         page: <ConfirmStep question={MESSAGES.confirmDelete} action={`${PAGE_PATH}/photos/${id}/deletion`} confirmLabel="Delete photo"

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
-import { HttpError, NotFoundError, ValidationError } from '../../http/errors';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
 import type { JobQueue } from '../../jobs';
@@ -15,9 +15,11 @@ import * as onboarding from '../onboarding/service';
 import type { CropFractions } from '../onboarding/validation';
 import { submitSupportRequest, type SupportDeps } from '../support/service';
 import * as repo from './repo';
+import { isChecked } from '../../lib/form';
 import {
-  GALLERY_IMAGE_MESSAGES, isConfirmed, MESSAGES, moveSchema, photoEditSchema, validate, videoStatusSchema, type VideoStatus,
+  GALLERY_IMAGE_MESSAGES, MESSAGES, moveSchema, photoEditSchema, videoStatusSchema, type VideoStatus,
 } from './validation';
+import { validate } from "../../lib/validation";
 
 export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;
@@ -272,7 +274,7 @@ export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, prov
   const wanted = checked.value.status;
   if (wanted === videoStatusOf(record)) return { kind: 'unchanged' };
   if (wanted !== 'no-video' && record.videos.length === 0) throw new ValidationError({ status: MESSAGES.videoNone });
-  if (wanted === 'no-video' && !isConfirmed(body.confirmed)) return { kind: 'confirm' };
+  if (wanted === 'no-video' && !isChecked(body.confirmed)) return { kind: 'confirm' };
   await deps.db.transaction(async (trx) => {
     const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     if (wanted === 'no-video') {

@@ -2,11 +2,11 @@
 // Photo edits). The spec quotes no gallery messages: the wizard's photo wording is reused where it fits
 // (spec 1 §5), the rest is ours (docs/decisions.md "Photos & Video").
 import Joi from 'joi';
-import { validate } from '../auth/validation';
 import { IMAGE_MESSAGES, type ImageMessages } from '../images/checks';
 import { SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from '../support/templates';
+import { validate } from "../../lib/validation";
 
-export { validate };
+
 
 /** Spec 2 §9: up to 15 per upload; 4 to 8 suggested. */
 export const MAX_FILES_PER_UPLOAD = 15;
@@ -72,5 +72,3 @@ export const moveSchema = Joi.object({
   direction: Joi.string().valid('up', 'down').required(),
 }).unknown(true);
 
-/** A posted checkbox or the hidden `confirmed` field of islands/portal.ts. */
-export const isConfirmed = (value: unknown) => value === '1' || value === 'on' || value === 'true';

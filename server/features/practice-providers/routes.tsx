@@ -2,7 +2,7 @@
 // practices only, everyone else goes to /. Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireProviderType, requireSelectedProfile } from '../../http/profile-editing';
@@ -15,8 +15,8 @@ import { UnregisteredFormPage } from '../../../views/pages/practice-providers/Un
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import * as service from './service';
 import { PRACTICE_MESSAGES } from './validation';
+import { isChecked, text } from '../../lib/form';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const imageUrl = (key: string | null) => (key ? `${PAGE_PATH}/images/${key}` : null);
 const unregisteredName = (u: { first_name: string; middle_name: string | null; last_name: string }) => [u.first_name, u.middle_name, u.last_name].filter(Boolean).join(' ');
 const EMPTY: UnregisteredValues = { first_name: '', middle_name: '', last_name: '', degree_tag_id: '', title: '' };
@@ -71,7 +71,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
   router.post(`${PAGE_PATH}/:memberId/removal`, ...guards, async (req, res) => {
     const id = idParam(req, 'memberId');
     const member = await service.loadMember(db, res.locals.viewer!, id);
-    if (text(req.body?.confirmed) !== '1') {
+    if (!isChecked(req.body?.confirmed)) {
       return render(req, res, {
         title: 'Remove Provider',
         page: <ConfirmStep question={PRACTICE_MESSAGES.confirmRemove} details={`${providerDisplayName(member)}: ${PRACTICE_MESSAGES.removeDetails}`}
@@ -122,7 +122,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
 
   router.post(`${PAGE_PATH}/unregistered/:unregisteredId/delete`, ...guards, async (req, res) => {
     const id = idParam(req, 'unregisteredId');
-    if (text(req.body?.confirmed) !== '1') {
+    if (!isChecked(req.body?.confirmed)) {
       const row = await service.loadUnregistered(db, res.locals.viewer!, id);
       return render(req, res, {
         title: 'Delete Provider',

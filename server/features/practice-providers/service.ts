@@ -2,7 +2,7 @@
 // §6): members (remove, change order) and unregistered providers (add, edit, delete). Everything is
 // reached through the selected practice: another practice's member or provider is not found.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
 import { pageOf, pageOfIndex } from '../../lib/paging';

@@ -2,7 +2,7 @@
 // that the user may not reach are 404; pages that need a role answer 403 with the spec's text.
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { render } from '../../http/render';
 import { ResourceDeniedPage } from '../../../views/pages/profile-creation/AccessDeniedPage';
 import * as policy from '../profiles/policy';

@@ -4,7 +4,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';

@@ -3,7 +3,7 @@
 // of another clinician, and where the person goes next. Never sees req/res.
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { providerDisplayName } from '../../http/viewer';
 import type { Outgoing } from '../../jobs/outgoing';
 import { hashToken, newLinkToken } from '../auth/tokens';

@@ -2,8 +2,9 @@
 // messages. Three types: an individual profile, a practice, and "new-user": an individual profile for
 // another clinician, who is invited by e-mail.
 import Joi from 'joi';
-import { phoneNumber, validate } from '../auth/validation';
+import { phoneNumber } from '../auth/validation';
 import { normalizeName } from '../signup/validation';
+import { validate } from "../../lib/validation";
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;
 export type CreationType = (typeof PROFILE_TYPES)[number];

@@ -1,7 +1,7 @@
 // Choosing and switching profiles (spec 1 §4 Switching profiles).
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';

@@ -23,7 +23,6 @@ import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../auth/password-rules';
 import { logIn, requestMeta } from '../auth/routes';
 import type { Throttles } from '../auth/throttle';
-import { validate } from '../auth/validation';
 import * as service from './service';
 import { createSignupThrottle } from './throttle';
 import {
@@ -37,6 +36,7 @@ import {
   SIGNUP_MESSAGES,
   type SignupOffer,
 } from './validation';
+import { validate } from "../../lib/validation";
 
 declare module 'express-session' {
   interface SessionData {

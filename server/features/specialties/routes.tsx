@@ -12,8 +12,8 @@ import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-ro
 import { filterText } from '../tags/selection';
 import { atMost, postedIds, SELECTION_RULES } from '../tags/validation';
 import * as service from './service';
+import { text } from '../../lib/form';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function specialtiesRoutes({ db }: { db: Knex }): Router {
   const router = Router();

@@ -3,13 +3,13 @@
 // also adds it to general expertise, never beyond 20 (a warning when that reaches the cap).
 import type { Knex } from 'knex';
 import Joi from 'joi';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
-import { validate } from '../auth/validation';
 import * as custom from '../tags/custom-entries';
 import * as repo from '../tags/repo';
 import { editableProfileId, saveSelections, taggingEntries } from '../tags/selection';
 import { atMost, SELECTION_RULES, tagSelection } from '../tags/validation';
+import { validate } from "../../lib/validation";
 
 export interface SpecialtiesData {
   options: repo.TagOption[];

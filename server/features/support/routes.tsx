@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { ValidationError } from '../../http/errors';
+import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn, safeReturnPath } from '../../http/guards';
 import type { Integrations } from '../../integrations';

@@ -2,7 +2,7 @@
 // e-mail to the support address queued in the same transaction. Any feature
 // (insurance edits, photo and video edits, video removal) calls submitSupportRequest().
 import type { Knex } from 'knex';
-import { HttpError, ValidationError } from '../../http/errors';
+import { HttpError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { MailMessage } from '../../integrations/mail/port';
 import type { Outgoing } from '../../jobs/outgoing';

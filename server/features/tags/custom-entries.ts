@@ -3,7 +3,7 @@
 // its own so a URL can name one. Ids are found only inside the selected profile: any other id is 404.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasContactDetails } from '../../text/contact-details';
 import type { CustomEntryRules } from '../../../views/pages/specialties/CustomEntriesSection';
 import * as repo from './repo';

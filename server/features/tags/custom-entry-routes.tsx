@@ -2,7 +2,7 @@
 // that keep them. A delete without the confirmed field (JavaScript off) answers with a confirmation page.
 import type { Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost, type Reshow } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';

@@ -3,12 +3,12 @@
 // one transaction.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
-import { validate } from '../auth/validation';
 import { hasClinicianAccess } from '../profiles/policy';
 import * as repo from './repo';
 import { tagSelection, type SelectionRule } from './validation';
+import { validate } from "../../lib/validation";
 
 export type { TagOption, TaggingEntry } from './repo';
 

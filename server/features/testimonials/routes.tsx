@@ -2,7 +2,7 @@
 // one post per testimonial row that switches its display at once.
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';

@@ -1,7 +1,7 @@
 // Testimonials & Feedback of the selected profile (spec 2 §2, §3, §4 "Testimonial display"): clients'
 // testimonials the provider may display (1) or hide (0), and private feedback that is only listed.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { hasClinicianAccess } from '../profiles/policy';
 import * as repo from './repo';

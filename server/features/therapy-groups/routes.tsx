@@ -2,7 +2,7 @@
 // and the groups' stored pictures. Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
@@ -13,8 +13,8 @@ import { TherapyGroupFormPage, type GroupFormValues } from '../../../views/pages
 import { PAGE_PATH, TherapyGroupsPage, type GroupSummary } from '../../../views/pages/therapy-groups/TherapyGroupsPage';
 import * as service from './service';
 import { defaultExpiry, GROUP_MESSAGES, todayUtc } from './validation';
+import { isChecked, text } from '../../lib/form';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const dateOf = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : '');
 export const groupImageUrl = (key: string | null) => (key ? `${PAGE_PATH}/images/${key}` : null);
 
@@ -118,7 +118,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
 
   router.post(`${PAGE_PATH}/:groupId/delete`, ...requireSelectedProfile, async (req, res) => {
     const id = idOf(req);
-    if (text(req.body?.confirmed) !== '1') {
+    if (!isChecked(req.body?.confirmed)) {
       // Without JavaScript the question is a page of its own.
       const group = await service.loadGroup(db, res.locals.viewer!, id);
       return render(req, res, {

@@ -1,7 +1,7 @@
 // Therapy groups of the selected profile (spec 2 §2, §3, §4 "Therapy group status", §5 "Therapy group
 // form"). Groups are reached through the viewer's selected profile: another profile's group is not found.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import type { Storage } from '../../integrations/storage/port';
 import { hasClinicianAccess } from '../profiles/policy';

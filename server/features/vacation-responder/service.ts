@@ -2,7 +2,7 @@
 // dates and message, switching it on or off, and the automated reply messaging sends while it runs.
 // Provider-facing functions reach the row through the acting user's clinician access (else not found).
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
 import * as repo from './repo';
 import { responderWindow, validateVacation, VACATION_MESSAGES } from './validation';

@@ -3,6 +3,7 @@
 // the start date to 23:59 UTC on the end date. All date math goes through date-fns in UTC.
 import { utc } from '@date-fns/utc';
 import { addYears, differenceInCalendarDays, endOfDay, format, isValid, parseISO, startOfDay } from 'date-fns';
+import { text } from '../../lib/form';
 
 export const VACATION_MESSAGES = {
   endInFuture: 'The selected end date must be in the future.',
@@ -43,7 +44,6 @@ export function responderWindow(startDate: string, endDate: string): { startsAt:
   return start && end ? { startsAt: startOfDay(start, { in: utc }), endsAt: endOfDay(end, { in: utc }) } : null;
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Today as a UTC calendar date (YYYY-MM-DD). */
 export const todayUtc = (now: Date) => format(now, 'yyyy-MM-dd', { in: utc });
@@ -54,9 +54,9 @@ export const todayUtc = (now: Date) => format(now, 'yyyy-MM-dd', { in: utc });
  */
 export function validateVacation(body: Record<string, unknown>, now = new Date()): { value: VacationInput | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const startText = str(body.start_date).trim();
-  const endText = str(body.end_date).trim();
-  const message = str(body.message).trim();
+  const startText = text(body.start_date).trim();
+  const endText = text(body.end_date).trim();
+  const message = text(body.message).trim();
   const start = startText ? parseDay(startText) : null;
   const end = endText ? parseDay(endText) : null;
   if (!startText) errors.start_date = VACATION_MESSAGES.startRequired;

@@ -2,7 +2,7 @@
 // vetting_status is pre-vetting; one submission grades the answers, records the attempt and sets the
 // status in one transaction, so a profile can never be graded twice.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../http/viewer';
 import { hasClinicianAccess } from '../profiles/policy';
 import * as repo from './repo';
