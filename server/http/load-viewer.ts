@@ -3,7 +3,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { ReadCache } from '../db/read-cache';
-import { loadViewerRow, rememberProvider, viewerFromRow } from '../features/profiles/repo';
+import { loadViewerRow, rememberProvider, viewerFromRow } from '../domain/accounts';
 
 /** A user's row is re-read at least this often even when no change was heard of. */
 const VIEWER_CACHE_MS = 60_000;

@@ -1,8 +1,8 @@
 // The side menu and profile menu for a viewer: items shown per role and provider type (spec 1 §2, §6),
 // with the lock on benefits and resources for a provider without a paid plan.
 import type { NavItem, NavSection } from '../../views/page-context';
-import * as policy from '../features/profiles/policy';
-import type { Viewer } from './viewer';
+import * as policy from '../domain/accounts';
+import type { Viewer } from '../domain/accounts';
 
 /** Member pages that stay open without a paid membership (spec 1 §2). */
 export const UNGATED_MEMBER_PAGES = new Set(['/benefits/photo-licensing', '/fee-calculator', '/contact', '/help-desk']);

@@ -3,7 +3,7 @@
 // time is open for editing (?edit={section}).
 import type { Request, RequestHandler, Response } from 'express';
 import { requireSignIn } from './guards';
-import type { ProviderSummary } from './viewer';
+import type { ProviderSummary } from '../domain/accounts';
 
 /** Signed in with a selected profile; without one, Choose a Profile (or Create) comes first. */
 export const requireSelectedProfile: RequestHandler[] = [

@@ -1,11 +1,11 @@
 // A NUL byte in a text field (PostgreSQL cannot store one) is the user's input at fault: 422 with the
 // field's message and the form back with what was typed, never a 500 (Platform II, item 0).
 import assert from 'node:assert/strict';
-import { CONTROL_CHARACTER } from '../../server/features/auth/validation';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, signIn, textOf, type Agent } from '../support/http';
 import { routeTable } from './cross-account.test';
+import { CONTROL_CHARACTER } from "../../server/lib/validation";
 
 const NUL = 'a\u0000b';
 

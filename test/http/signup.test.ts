@@ -3,8 +3,8 @@
 // are asserted word for word.
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../../server/features/auth/password-rules';
-import { hashToken, newLinkToken } from '../../server/features/auth/tokens';
+import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../../server/domain/accounts';
+import { hashToken, newLinkToken } from '../../server/domain/accounts';
 import { SIGNUP_LIMIT } from '../../server/features/signup/throttle';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';

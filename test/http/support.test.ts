@@ -2,8 +2,8 @@
 // locals): stored, e-mailed to the support address through the job queue, and the spec's flash.
 import assert from 'node:assert/strict';
 import { createLogger } from '../../server/logger';
-import { submitSupportRequest } from '../../server/features/support/service';
-import { loadViewer } from '../../server/features/profiles/repo';
+import { submitSupportRequest } from '../../server/domain/support-requests';
+import { loadViewer } from '../../server/domain/accounts';
 import { ctx } from '../support/context';
 import { drainJobs } from '../support/jobs';
 import { createProviderUser } from '../support/factories';

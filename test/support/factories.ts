@@ -1,6 +1,6 @@
 // Test data built through the same tables the portal reads. Each returns the ids it made.
 import type { Knex } from 'knex';
-import { hashPassword } from '../../server/features/auth/passwords';
+import { hashPassword } from '../../server/domain/accounts';
 
 export const TEST_PASSWORD = 'Test-password-1!';
 let passwordHash: Promise<string> | undefined;

@@ -15,9 +15,9 @@ import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
 import { requestMeta } from '../auth/routes';
 import type { AuthDeps } from '../auth/service';
-import type { Throttles } from '../auth/throttle';
-import { phoneLastFour } from '../auth/tokens';
-import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../auth/validation';
+import type { Throttles } from '../../domain/accounts';
+import { phoneLastFour } from '../../domain/accounts';
+import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
 import * as service from './service';
 import {
   emailChangeSchema,

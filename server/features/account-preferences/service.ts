@@ -4,10 +4,10 @@
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import type { AuthDeps, RequestMeta } from '../auth/service';
 import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
-import { attemptPassword } from '../auth/password-attempts';
-import { hashPassword } from '../auth/passwords';
-import * as authRepo from '../auth/repo';
-import { hashToken, matchesHash, newCode, phoneLastFour } from '../auth/tokens';
+import { attemptPassword } from '../../domain/accounts';
+import { hashPassword } from '../../domain/accounts';
+import * as authRepo from '../../domain/accounts';
+import { hashToken, matchesHash, newCode, phoneLastFour } from '../../domain/accounts';
 import { findSettings } from './repo';
 import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
 

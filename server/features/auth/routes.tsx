@@ -18,9 +18,9 @@ import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { PasswordRequestPage } from '../../../views/pages/password/PasswordRequestPage';
 import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/password/PasswordResetPage';
 import * as service from './service';
-import type { Throttles } from './throttle';
-import { looksLikeLinkToken } from './tokens';
-import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
+import type { Throttles } from '../../domain/accounts';
+import { looksLikeLinkToken } from '../../domain/accounts';
+import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
 import { validate } from "../../lib/validation";
 import { text } from '../../lib/form';
 

@@ -7,11 +7,11 @@ import type { Mailer } from '../../integrations/mail/port';
 import type { Outgoing } from '../../jobs/outgoing';
 import type { JobQueue } from '../../jobs/queue';
 import { safeReturnPath } from '../../http/guards';
-import { attemptPassword } from './password-attempts';
-import { hashPassword } from './passwords';
-import * as repo from './repo';
-import type { Throttles } from './throttle';
-import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
+import { attemptPassword } from '../../domain/accounts';
+import { hashPassword } from '../../domain/accounts';
+import * as repo from '../../domain/accounts';
+import type { Throttles } from '../../domain/accounts';
+import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from '../../domain/accounts';
 
 export interface AuthDeps { db: Knex; outgoing: Outgoing; config: Config; throttles: Throttles; jobs: JobQueue }
 /** Who is asking, for the audit trail and the per-IP throttle. */

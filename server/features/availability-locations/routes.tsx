@@ -11,16 +11,16 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import {
   AvailabilityLocationsPage, type Confirm, type LocationView, type PageView,
 } from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
-import * as locations from '../locations/service';
+import * as locations from '../../domain/locations';
 import {
   ACCEPTING_OPTIONS, acceptingLabel, CLOSED, DAYS, HOURS_MAX, INQUIRE, LOCATION_FORM_MESSAGES, NOTE_MAX, TIME_FLAGS,
-} from '../locations/validation';
-import * as vacation from '../vacation-responder/service';
-import { VACATION_MESSAGES } from '../vacation-responder/validation';
+} from '../../domain/locations';
+import * as vacation from '../../domain/vacation-responder';
+import { VACATION_MESSAGES } from '../../domain/vacation-responder';
 import * as service from './service';
 import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES, PAGE_PATH } from './validation';
 import { isChecked } from '../../lib/form';

@@ -4,12 +4,12 @@
 // the viewer's selected profile, reached through clinician access (else not found).
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { expirationYears } from '../licenses/validation';
-import * as locationRepo from '../locations/repo';
-import { afterAcceptingChange, FLASH_KEY, stampAvailability } from '../locations/service';
-import { canEditProfile } from '../profiles/policy';
-import { loadVacation, type VacationView } from '../vacation-responder/service';
+import type { Viewer } from '../../domain/accounts';
+import { expirationYears } from '../../domain/licences';
+import * as locationRepo from '../../domain/locations';
+import { afterAcceptingChange, FLASH_KEY, stampAvailability } from '../../domain/locations';
+import { canEditProfile } from '../../domain/accounts';
+import { loadVacation, type VacationView } from '../../domain/vacation-responder';
 import { CONTACT_MESSAGES, needsConfirmation, validateAvailability } from './validation';
 import { isChecked } from '../../lib/form';
 

@@ -4,7 +4,7 @@ import { findContactDetails } from '../../text/contact-details';
 import {
   LOCATION_FORM_MESSAGES, needsOpenTimes, NOTE_MAX, parseAccepting, postedFlags,
   type Accepting, type TimeFlags,
-} from '../locations/validation';
+} from '../../domain/locations';
 
 export const PAGE_PATH = '/profile/availability-locations';
 

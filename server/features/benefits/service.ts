@@ -2,8 +2,8 @@
 // through the viewer's own profile: the pages take no ids.
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { hasClinicianAccess } from '../profiles/policy';
+import type { Viewer } from '../../domain/accounts';
+import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { embedFor, type VideoEmbed } from './video-embed';
 

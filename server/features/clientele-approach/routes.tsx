@@ -8,10 +8,10 @@ import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { ClienteleApproachPage, CLIENTELE_APPROACH_PATH } from '../../../views/pages/clientele-approach/ClienteleApproachPage';
-import { CUSTOM_KINDS } from '../tags/custom-entries';
+import { CUSTOM_KINDS } from '../../domain/tags';
 import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-routes';
-import { filterText } from '../tags/selection';
-import { postedIds } from '../tags/validation';
+import { filterText } from '../../domain/tags';
+import { postedIds } from '../../domain/tags';
 import * as service from './service';
 import { text } from '../../lib/form';
 

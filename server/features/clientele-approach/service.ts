@@ -2,11 +2,11 @@
 // specialties"): clientele (1–20), the provider's genders and identities (optional, up to 20 each),
 // treatment approaches (1–20) and custom approaches.
 import type { Knex } from 'knex';
-import type { Viewer } from '../../http/viewer';
-import * as custom from '../tags/custom-entries';
-import * as repo from '../tags/repo';
-import { editableProfileId, saveSelections } from '../tags/selection';
-import { SELECTION_RULES } from '../tags/validation';
+import type { Viewer } from '../../domain/accounts';
+import * as custom from '../../domain/tags';
+import * as repo from '../../domain/tags';
+import { editableProfileId, saveSelections } from '../../domain/tags';
+import { SELECTION_RULES } from '../../domain/tags';
 
 export const CLIENTELE_TYPES = ['clientele', 'genders', 'identities', 'approaches'] as const;
 export type ClienteleType = (typeof CLIENTELE_TYPES)[number];

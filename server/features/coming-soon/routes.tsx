@@ -4,7 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { requireSignIn } from '../../http/guards';
 import { requireAccount, requireReachableIds, requireRolePage } from '../profile-creation/guards';
-import * as policy from '../profiles/policy';
+import * as policy from '../../domain/accounts';
 import { render, type LayoutName } from '../../http/render';
 import { ComingSoonPage } from '../../../views/pages/coming-soon/ComingSoonPage';
 

@@ -3,7 +3,7 @@
 // sees the error with what they typed, so a retry never makes a duplicate.
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form/port';
 import * as repo from './repo';
 import { contactSchema } from './validation';

@@ -3,8 +3,8 @@
 import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
 import { HttpError, NotFoundError } from '../../lib/errors';
-import type { ProviderSummary } from '../../http/viewer';
-import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
+import type { ProviderSummary } from '../../domain/accounts';
+import { hasClinicianAccess, type PolicyActor } from '../../domain/accounts';
 import { actionCards, findCard } from './cards';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';

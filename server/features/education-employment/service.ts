@@ -2,8 +2,8 @@
 // the viewer's selected profile; each section saves in one transaction.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { canEditProfile } from '../profiles/policy';
+import type { Viewer } from '../../domain/accounts';
+import { canEditProfile } from '../../domain/accounts';
 import * as repo from './repo';
 import { validateEducation, validateEmployment } from './validation';
 

@@ -13,10 +13,10 @@ import {
   DELETE_LICENSE_QUESTION, GeneralInformationPage, PAGE_PATH, REMOVE_SUPERVISOR_QUESTION,
   type GeneralInformationView, type LicenseFormRow,
 } from '../../../views/pages/profile/general-information/GeneralInformationPage';
-import * as licenses from '../licenses/service';
-import { expirationYears, isBlankNewRow } from '../licenses/validation';
+import * as licenses from '../../domain/licences';
+import { expirationYears, isBlankNewRow } from '../../domain/licences';
 import { postedIds } from '../onboarding/validation';
-import { wordingFor } from '../profiles/policy';
+import { wordingFor } from '../../domain/accounts';
 import * as service from './service';
 import { GENERAL_MESSAGES, PRONOUN_OPTIONS, pronounsForForm } from './validation';
 import { text } from '../../lib/form';

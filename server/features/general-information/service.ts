@@ -3,11 +3,11 @@
 // reached through the viewer's clinician access; a section of the other provider type is not found.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
-import * as licenses from '../licenses/service';
+import * as licenses from '../../domain/licences';
 import * as onboarding from '../onboarding/service';
-import { hasClinicianAccess } from '../profiles/policy';
+import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';
 import { validate } from "../../lib/validation";

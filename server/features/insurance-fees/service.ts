@@ -3,11 +3,11 @@
 // section in one transaction. Fee and insurance storage is shared with the onboarding wizard.
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import * as onboardingRepo from '../onboarding/repo';
 import { insuranceOptions, loadForViewer } from '../onboarding/service';
 import { insuranceSchema, postedIds } from '../onboarding/validation';
-import { possessive, wordingFor } from '../profiles/policy';
+import { possessive, wordingFor } from '../../domain/accounts';
 import * as repo from './repo';
 import {
   feeNoteSchema, MESSAGES, otherInformationSchema, postedStates, SESSION_TYPES, validateSessionFees,

@@ -2,7 +2,7 @@
 // methods, session frequency) and §5 "Sessions and fees", "Text fields" (custom fee note), "Insurance".
 import Joi from 'joi';
 import { findContactDetails } from '../../text/contact-details';
-import { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
+import { FEE_AND_LENGTH, feeField, lengthField } from '../../domain/providers';
 import { validate } from "../../lib/validation";
 import { text } from '../../lib/form';
 

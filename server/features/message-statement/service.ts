@@ -2,8 +2,8 @@
 // §7 "Update provider". Everything goes through the viewer's selected profile (clinician access).
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { canEditProfile } from '../profiles/policy';
+import type { Viewer } from '../../domain/accounts';
+import { canEditProfile } from '../../domain/accounts';
 import * as repo from './repo';
 import { MESSAGES, postedBoxes, sectionsFor, validateBoxes, validateText, type Section } from './validation';
 

@@ -10,7 +10,7 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { Integrations } from '../../integrations';
 import { AboutYouStepPage } from '../../../views/pages/onboarding/AboutYouStepPage';
 import { GoLivePage, GO_LIVE_TEXT, type GoLiveView } from '../../../views/pages/onboarding/GoLivePage';

@@ -4,13 +4,13 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { EXCLUDED_PROFESSIONS } from '../../../seeds/reference';
-import { canGoLive, canManageBilling } from '../profiles/policy';
+import { canGoLive, canManageBilling } from '../../domain/accounts';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';
-import { storedImage as storedImageOf } from '../images/stored';
-import { checkHeadshot, makeRenditions } from './headshot';
+import { storedImage as storedImageOf } from '../../domain/images';
+import { checkHeadshot, makeRenditions } from '../../domain/images';
 import * as repo from './repo';
 import {
   aboutYouSchema, goLiveSchema, insuranceSchema, PHOTO_MESSAGES, yourPracticeSchema,

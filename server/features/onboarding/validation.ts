@@ -1,9 +1,9 @@
 // The wizard's forms and their messages, word for word from spec 1 §5 "Onboarding pages" and
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
-import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../tags/validation';
-import { OFFICE_FIELDS } from '../locations/validation';
-import { FEE_AND_LENGTH, feeField, lengthField } from '../insurance-fees/fee-fields';
+import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../../domain/tags';
+import { OFFICE_FIELDS } from '../../domain/locations';
+import { FEE_AND_LENGTH, feeField, lengthField } from '../../domain/providers';
 import { validate } from "../../lib/validation";
 
 
@@ -83,7 +83,7 @@ export function validateLocations(body: unknown) {
 // --- Tag selections (spec 2 §5) ------------------------------------------------------------------
 
 // The rules, messages and checkbox-list schema live with the other tag helpers (features/tags).
-export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../tags/validation';
+export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../../domain/tags';
 
 // --- About You (spec 2 §5 "About practice") -------------------------------------------------------
 

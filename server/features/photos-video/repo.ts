@@ -1,7 +1,7 @@
 // The only knex calls of /profile/photos-video: the profile's photo and video fields, its gallery and
 // practice photos (images rows), and their order.
 import type { Knex } from 'knex';
-import type { ImageKind } from '../images/stored';
+import type { ImageKind } from '../../domain/images';
 
 export type Db = Knex | Knex.Transaction;
 export type PhotoKind = Extract<ImageKind, 'gallery' | 'practice'>;

@@ -2,8 +2,8 @@
 // Photo edits). The spec quotes no gallery messages: the wizard's photo wording is reused where it fits
 // (spec 1 §5), the rest is ours (docs/decisions.md "Photos & Video").
 import Joi from 'joi';
-import { IMAGE_MESSAGES, type ImageMessages } from '../images/checks';
-import { SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from '../support/templates';
+import { IMAGE_MESSAGES, type ImageMessages } from '../../domain/images';
+import { SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from '../../domain/support-requests';
 import { validate } from "../../lib/validation";
 
 

@@ -7,7 +7,7 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireProviderType, requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { providerDisplayName } from '../../http/viewer';
+import { providerDisplayName } from '../../domain/accounts';
 import type { Integrations } from '../../integrations';
 import { PAGE_PATH, PracticeProvidersPage } from '../../../views/pages/practice-providers/PracticeProvidersPage';
 import type { UnregisteredValues } from '../../../views/pages/practice-providers/UnregisteredFields';

@@ -3,11 +3,11 @@
 // reached through the selected practice: another practice's member or provider is not found.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { pageOf, pageOfIndex } from '../../lib/paging';
-import { hasClinicianAccess } from '../profiles/policy';
-import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../therapy-groups/uploads';
+import { hasClinicianAccess } from '../../domain/accounts';
+import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../../domain/images';
 import * as repo from './repo';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
 

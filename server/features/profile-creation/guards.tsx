@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { render } from '../../http/render';
 import { ResourceDeniedPage } from '../../../views/pages/profile-creation/AccessDeniedPage';
-import * as policy from '../profiles/policy';
+import * as policy from '../../domain/accounts';
 import { reachableProvider } from './service';
 
 /**

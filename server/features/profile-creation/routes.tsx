@@ -13,7 +13,7 @@ import { CreateProfilePage, type TypeChoice } from '../../../views/pages/profile
 import { DuplicateNamePage } from '../../../views/pages/profile-creation/DuplicateNamePage';
 import { PayForPage } from '../../../views/pages/profile-creation/PayForPage';
 import { ProfileCreatedPage } from '../../../views/pages/profile-creation/ProfileCreatedPage';
-import * as policy from '../profiles/policy';
+import * as policy from '../../domain/accounts';
 import { requireProfileCreation, toId } from './guards';
 import * as service from './service';
 import { CREATE_MESSAGES, formValues, PROFILE_TYPES, validateCreateProfile, type CreationType, type FormValues } from './validation';

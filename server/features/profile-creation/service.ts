@@ -4,11 +4,11 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../lib/errors';
-import { providerDisplayName } from '../../http/viewer';
+import { providerDisplayName } from '../../domain/accounts';
 import type { Outgoing } from '../../jobs/outgoing';
-import { hashToken, newLinkToken } from '../auth/tokens';
-import * as policy from '../profiles/policy';
-import * as authRepo from '../auth/repo';
+import { hashToken, newLinkToken } from '../../domain/accounts';
+import * as policy from '../../domain/accounts';
+import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
 

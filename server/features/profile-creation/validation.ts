@@ -2,7 +2,7 @@
 // messages. Three types: an individual profile, a practice, and "new-user": an individual profile for
 // another clinician, who is invited by e-mail.
 import Joi from 'joi';
-import { phoneNumber } from '../auth/validation';
+import { phoneNumber } from '../../domain/accounts';
 import { normalizeName } from '../signup/validation';
 import { validate } from "../../lib/validation";
 

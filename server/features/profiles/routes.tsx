@@ -7,7 +7,7 @@ import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { pageOf } from '../../lib/paging';
 import { ChooseProfilePage } from '../../../views/pages/profiles/ChooseProfilePage';
-import { rememberProvider } from './repo';
+import { rememberProvider } from '../../domain/accounts';
 
 /** Sort order of spec 1 §9: active 3, reviewing 2, incomplete 1, others -1, inactive -2. */
 export const STATUS_ORDER: Record<string, number> = { active: 3, reviewing: 2, incomplete: 1, inactive: -2 };

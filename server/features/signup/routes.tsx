@@ -20,9 +20,9 @@ import {
 } from '../../../views/pages/signup/SignupOutcomePages';
 import { SignupPage, type OfferView, type ProfileType, type SignupMode } from '../../../views/pages/signup/SignupPage';
 import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../auth/password-rules';
+import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../../domain/accounts';
 import { logIn, requestMeta } from '../auth/routes';
-import type { Throttles } from '../auth/throttle';
+import type { Throttles } from '../../domain/accounts';
 import * as service from './service';
 import { createSignupThrottle } from './throttle';
 import {

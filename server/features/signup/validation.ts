@@ -2,8 +2,8 @@
 // for the three ways in: a new account (/signup), an invitation (/signup/invite/{token}) and a client
 // adding a provider account (/signup-from-client).
 import Joi from 'joi';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule } from '../auth/password-rules';
-import { phoneNumber } from '../auth/validation';
+import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule } from '../../domain/accounts';
+import { phoneNumber } from '../../domain/accounts';
 
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',

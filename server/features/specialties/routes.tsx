@@ -7,10 +7,10 @@ import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { SpecialtiesPage, SPECIALTIES_PATH } from '../../../views/pages/specialties/SpecialtiesPage';
-import { CUSTOM_KINDS } from '../tags/custom-entries';
+import { CUSTOM_KINDS } from '../../domain/tags';
 import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-routes';
-import { filterText } from '../tags/selection';
-import { atMost, postedIds, SELECTION_RULES } from '../tags/validation';
+import { filterText } from '../../domain/tags';
+import { atMost, postedIds, SELECTION_RULES } from '../../domain/tags';
 import * as service from './service';
 import { text } from '../../lib/form';
 

@@ -4,11 +4,11 @@
 import type { Knex } from 'knex';
 import Joi from 'joi';
 import { ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import * as custom from '../tags/custom-entries';
-import * as repo from '../tags/repo';
-import { editableProfileId, saveSelections, taggingEntries } from '../tags/selection';
-import { atMost, SELECTION_RULES, tagSelection } from '../tags/validation';
+import type { Viewer } from '../../domain/accounts';
+import * as custom from '../../domain/tags';
+import * as repo from '../../domain/tags';
+import { editableProfileId, saveSelections, taggingEntries } from '../../domain/tags';
+import { atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
 import { validate } from "../../lib/validation";
 
 export interface SpecialtiesData {

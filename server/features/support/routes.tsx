@@ -9,8 +9,8 @@ import { requireSignIn, safeReturnPath } from '../../http/guards';
 import type { Integrations } from '../../integrations';
 import { toId } from '../profile-creation/guards';
 import { reachableProvider } from '../profile-creation/service';
-import { localsFromForm, submitSupportRequest, type SupportDeps } from './service';
-import { SUPPORT_SUBMITTED } from './templates';
+import { localsFromForm, submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
+import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
 
 /** The support dependencies of a request. */
 export function supportDeps(db: Knex, config: Config, integrations: Integrations): SupportDeps {

@@ -8,8 +8,8 @@ import { formPost, type Reshow } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { ConfirmDeletePage } from '../../../views/pages/specialties/CustomEntriesSection';
-import * as custom from './custom-entries';
-import { editableProfileId } from './selection';
+import * as custom from '../../domain/tags';
+import { editableProfileId } from '../../domain/tags';
 
 export const PROFILE_UPDATE_ERROR = 'There was an error updating your profile.';
 

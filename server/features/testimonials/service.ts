@@ -2,8 +2,8 @@
 // testimonials the provider may display (1) or hide (0), and private feedback that is only listed.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { hasClinicianAccess } from '../profiles/policy';
+import type { Viewer } from '../../domain/accounts';
+import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 
 export const TESTIMONIAL_MESSAGES = {

@@ -2,11 +2,11 @@
 // form"). Groups are reached through the viewer's selected profile: another profile's group is not found.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
-import { hasClinicianAccess } from '../profiles/policy';
+import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
-import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from './uploads';
+import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../../domain/images';
 import { expiryMoment, validateGroup, type GroupInput } from './validation';
 
 export interface GroupDeps { db: Knex; storage: Storage }

@@ -3,8 +3,8 @@
 // status in one transaction, so a profile can never be graded twice.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { hasClinicianAccess } from '../profiles/policy';
+import type { Viewer } from '../../domain/accounts';
+import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { FAILED, gradeAnswers, passMarkFor, PRE_VETTING, VETTED, type QuizQuestion } from './validation';
 

@@ -1,10 +1,10 @@
 // Small rules of the HTTP layer: safe return paths, masked log URLs, profile choice, greeting.
 import assert from 'node:assert/strict';
 import { greetingFor } from '../../../server/features/dashboard/greeting';
-import { chooseProvider } from '../../../server/features/profiles/repo';
+import { chooseProvider } from '../../../server/domain/accounts';
 import { safeReturnPath } from '../../../server/http/guards';
 import { maskUrl } from '../../../server/http/request-logging';
-import type { ProviderSummary } from '../../../server/http/viewer';
+import type { ProviderSummary } from '../../../server/domain/accounts';
 
 describe('safeReturnPath (no open redirect)', () => {
   it('keeps same-site paths and refuses everything else', () => {

@@ -1,7 +1,7 @@
 // Side menu and profile menu per role and provider type (spec 1 §2, §6).
 import assert from 'node:assert/strict';
 import { buildNavigation, publicProfileUrl } from '../../../server/http/navigation';
-import type { ProviderSummary, Viewer } from '../../../server/http/viewer';
+import type { ProviderSummary, Viewer } from '../../../server/domain/accounts';
 
 const provider = (overrides: Partial<ProviderSummary> = {}): ProviderSummary => ({
   id: 7, accountId: 1, type: 'individual', status: 'active', firstName: 'Dana', lastName: 'Rivera', companyName: null,

@@ -8,7 +8,7 @@ import {
   REGISTRATION_PASSWORD,
   RESET_CONFIRMATION_MISMATCH,
   STRONG_PASSWORD,
-} from '../../../../server/features/auth/password-rules';
+} from '../../../../server/domain/accounts';
 
 describe('password rules (spec 1 §5 Passwords)', () => {
   describe('registration: at least 6 characters with lower case, upper case and a digit or special character', () => {

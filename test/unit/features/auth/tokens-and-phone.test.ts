@@ -1,8 +1,8 @@
 // Secrets, masks, phone numbers and the redirect allow-list: small rules with no database.
 import assert from 'node:assert/strict';
 import { allowedRedirect, practiceManagementUrl } from '../../../../server/features/auth/service';
-import { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken } from '../../../../server/features/auth/tokens';
-import { normalizePhone, PHONE_MESSAGES, phoneNumber } from '../../../../server/features/auth/validation';
+import { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken } from '../../../../server/domain/accounts';
+import { normalizePhone, PHONE_MESSAGES, phoneNumber } from '../../../../server/domain/accounts';
 
 describe('one-time secrets', () => {
   it('link tokens are 256-bit base64url and differ every time', () => {

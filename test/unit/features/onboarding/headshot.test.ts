@@ -1,7 +1,7 @@
 // Headshot rules (spec 1 §5 Photos): the crop square and the grayscale recipe of STACK.md "Images".
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { cropRectangle, isGrayscale } from '../../../../server/features/onboarding/headshot';
+import { cropRectangle, isGrayscale } from '../../../../server/domain/images';
 import { parseCrop } from '../../../../server/features/onboarding/validation';
 
 describe('headshot crop and grayscale detection', () => {

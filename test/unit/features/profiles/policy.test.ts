@@ -1,7 +1,7 @@
 // Roles and permissions (spec 1 §6) as one table: role × action → allowed. Account 1 holds provider 10
 // (individual, unpaid) and provider 11 (practice, paid); account 2 is someone else's (provider 20).
 import assert from 'node:assert/strict';
-import * as policy from '../../../../server/features/profiles/policy';
+import * as policy from '../../../../server/domain/accounts';
 
 type Actor = policy.PolicyActor;
 

@@ -4,8 +4,8 @@
 // profile the user cannot edit is simply not found. One transaction per call.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { addLicense } from '../licenses/service';
-import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
+import { addLicense } from '../licences';
+import { hasClinicianAccess, type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import {
   LOCATION_FORM_MESSAGES, sameAddress, validateLocationForm, validateLocationLicense,

@@ -4,8 +4,8 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
-import { hasClinicianAccess } from '../profiles/policy';
+import type { Viewer } from '../accounts';
+import { hasClinicianAccess } from '../accounts';
 import * as repo from './repo';
 import { tagSelection, type SelectionRule } from './validation';
 import { validate } from "../../lib/validation";

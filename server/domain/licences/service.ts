@@ -4,7 +4,7 @@
 // Unverified (the team checks it within 48 business hours); only support sets the other states.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
+import { hasClinicianAccess, type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import {
   postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,

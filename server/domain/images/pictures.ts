@@ -5,11 +5,11 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Storage } from '../../integrations/storage/port';
-import { checkImage, IMAGE_MESSAGES as SHARED_IMAGE_MESSAGES } from '../images/checks';
-import { makeHeadshotRenditions, makePhotoRenditions } from '../images/renditions';
-import { uploadParsers } from '../images/upload';
-import { MAX_PHOTO_BYTES } from '../onboarding/upload';
-import { PHOTO_MESSAGES } from '../onboarding/validation';
+import { checkImage, IMAGE_MESSAGES as SHARED_IMAGE_MESSAGES } from './checks';
+import { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
+import { uploadParsers } from '../../http/uploads';
+import { MAX_PHOTO_BYTES } from './headshot-upload';
+import { PHOTO_MESSAGES } from '../../features/onboarding/validation';
 
 export const IMAGE_FIELD = 'image';
 

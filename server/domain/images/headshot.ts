@@ -1,12 +1,12 @@
 // The headshot rules of spec 1 §5 (images only, ≥ 100 KB, not grayscale) and the renditions of §9
 // (400x400 quality 75 for the wizard crop, 250x250 quality 70 for the profile). The shared picture
 // code lives in ../images; this keeps the wizard's own wording.
-import { checkImage, IMAGE_MESSAGES, type ImageCheck } from '../images/checks';
-import { makeHeadshotRenditions } from '../images/renditions';
-import { PHOTO_MESSAGES } from './validation';
+import { checkImage, IMAGE_MESSAGES, type ImageCheck } from './checks';
+import { makeHeadshotRenditions } from './renditions';
+import { PHOTO_MESSAGES } from '../../features/onboarding/validation';
 
-export { MAX_INPUT_PIXELS, isGrayscale } from '../images/checks';
-export { cropRectangle, type HeadshotRenditions } from '../images/renditions';
+export { MAX_INPUT_PIXELS, isGrayscale } from './checks';
+export { cropRectangle, type HeadshotRenditions } from './renditions';
 
 export type HeadshotCheck = { ok: true } | { ok: false; message: string };
 

@@ -1,7 +1,7 @@
 // Loading the signed-in user with their roles and the profiles they have clinician access to.
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { providerDisplayName, type ProviderSummary, type Viewer } from '../../http/viewer';
+import { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
 
 interface ProviderRow {
   id: number; account_id: number; type: 'individual' | 'practice'; status: ProviderSummary['status'];

@@ -3,10 +3,10 @@
 // (insurance edits, photo and video edits, video removal) calls submitSupportRequest().
 import type { Knex } from 'knex';
 import { HttpError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../http/viewer';
+import type { Viewer } from '../accounts';
 import type { MailMessage } from '../../integrations/mail/port';
 import type { Outgoing } from '../../jobs/outgoing';
-import { reachableProvider, type ReachableProvider } from '../profile-creation/service';
+import { reachableProvider, type ReachableProvider } from '../../features/profile-creation/service';
 import * as repo from './repo';
 import { SUPPORT_TEMPLATES, SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from './templates';
 

@@ -3,7 +3,7 @@
 // Provider-facing functions reach the row through the acting user's clinician access (else not found).
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { hasClinicianAccess, type PolicyActor } from '../profiles/policy';
+import { hasClinicianAccess, type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import { responderWindow, validateVacation, VACATION_MESSAGES } from './validation';
 

@@ -3,8 +3,8 @@
 // a signed-in user, at most one file of 15 MB in memory; the CSRF check still runs right after, and a
 // request without a valid token is refused before any route sees the file (docs/decisions.md).
 import type { RequestHandler } from 'express';
-import { uploadParser } from '../images/upload';
-import { PHOTO_MESSAGES } from './validation';
+import { uploadParser } from '../../http/uploads';
+import { PHOTO_MESSAGES } from '../../features/onboarding/validation';
 
 export const PHOTO_FIELD = 'headshot';
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;

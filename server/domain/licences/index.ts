@@ -1,0 +1,3 @@
+// The licences module's public face: everything outside server/domain/licences/ imports from here.
+export { addLicense, deleteLicense, findLicense, licenseRequiredMessage, loadLicensing, removeSupervisor, requiredLicenseIds, saveLicenses, saveSupervisor, setLicenseVerification } from './service';
+export { expirationYears, isBlankNewRow, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX, parseVerification, type PostedLicenseRow, postedLicenseRows, validateLicenseRows } from './validation';
