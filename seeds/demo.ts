@@ -4,7 +4,7 @@
 import { utc } from '@date-fns/utc';
 import { addDays, format } from 'date-fns';
 import type { Knex } from 'knex';
-import { hashPassword } from '../server/features/auth/passwords';
+import { hashPassword } from '../server/domain/accounts';
 import { slugify, type TagType } from './reference';
 
 export const DEMO_PASSWORD = 'Portal-demo-2026!';
