@@ -1,6 +1,10 @@
 // Reference data every environment needs: the tag lists, US states and territories, and the
 // vetting question bank. Idempotent: rows are upserted by their natural keys, never deleted.
 import type { Knex } from 'knex';
+import { EXCLUDED_PROFESSIONS } from '../server/domain/tags';
+import { slugify } from '../server/lib/slug';
+
+export { slugify };
 
 export type TagType =
   | 'clientele'
@@ -13,20 +17,6 @@ export type TagType =
   | 'languages'
   | 'degrees';
 
-/** Lowercase words joined by hyphens: "LGBTQ+ ally" -> "lgbtq-ally", "Women's Issues" -> "womens-issues". */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['\u2019]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** Profession tags the About You form never offers (spec 2 §5); they still exist for directory use. */
-export const EXCLUDED_PROFESSIONS = ['Therapist', 'Medication prescriber', 'Dietitian', 'Group practice', 'Treatment center'];
 
 export const REFERENCE_TAGS: Record<TagType, string[]> = {
   professions: [

@@ -9,37 +9,10 @@ import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
 import { ReadCache } from './db/read-cache';
-import { accountPreferencesRoutes } from './features/account-preferences/routes';
-import { authRoutes } from './features/auth/routes';
-import { availabilityLocationsRoutes } from './features/availability-locations/routes';
 import { createThrottles } from './domain/accounts';
 import { configurePassport } from './features/auth/passport';
-import { comingSoonRoutes } from './features/coming-soon/routes';
-import { dashboardRoutes } from './features/dashboard/routes';
-import { generalInformationRoutes } from './features/general-information/routes';
-import { devRoutes } from './features/dev/routes';
-import { devClientRoutes } from './features/dev-client/routes';
-import { onboardingRoutes } from './features/onboarding/routes';
-import { photoUploadParser } from './domain/images';
-import { groupAndProviderImageParser } from './domain/images';
-import { photosVideoRoutes, photosVideoUploads } from './features/photos-video/routes';
-import { therapyGroupRoutes } from './features/therapy-groups/routes';
-import { testimonialRoutes } from './features/testimonials/routes';
-import { practiceProviderRoutes } from './features/practice-providers/routes';
-import { profileCreationRoutes } from './features/profile-creation/routes';
-import { profileRoutes } from './features/profiles/routes';
-import { signupRoutes } from './features/signup/routes';
-import { insuranceFeesRoutes } from './features/insurance-fees/routes';
-import { supportRoutes } from './features/support/routes';
-import { uiRoutes } from './features/ui/routes';
-import { vettingRoutes } from './features/vetting/routes';
-import { benefitRoutes } from './features/benefits/routes';
-import { tipsRoutes } from './features/tips/routes';
-import { contactRoutes } from './features/contact/routes';
-import { specialtiesRoutes } from './features/specialties/routes';
-import { clienteleApproachRoutes } from './features/clientele-approach/routes';
-import { messageStatementRoutes } from './features/message-statement/routes';
-import { educationEmploymentRoutes } from './features/education-employment/routes';
+import { featureRouters } from './features';
+import { UploadForms } from './http/uploads';
 import { apiRouter } from './api';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -74,7 +47,6 @@ export function createApp(deps: AppDeps): PortalApp {
   const app = express();
   app.locals.config = config;
   app.locals.assets = deps.assets ?? AssetManifest.load();
-  app.locals.integrations = deps.integrations;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
@@ -125,46 +97,18 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(auth.initialize({ compat: false }));
   app.use(auth.session());
 
-  // Upload forms are multipart: each feature's parser (features/images/upload.ts) reads its own POST
-  // routes first, so the CSRF check below can see their _csrf field.
-  app.use(photoUploadParser());
-  app.use(groupAndProviderImageParser());
-  app.use(photosVideoUploads());
+  const uploads = new UploadForms();
+  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads });
+  // Upload forms are multipart: the parsers the routers declared read their own POST routes first, so
+  // the CSRF check below can see their _csrf field.
+  app.use(uploads.middleware());
   app.use(sameOriginPosts(config.portalUrl));
   app.use(csrfProtection(config.sessionSecret));
   app.use(viewerLoader(db, reads));
-  app.use(onboardingRoutes({ db, integrations: deps.integrations, config }));
 
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
   app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));
-
-  const throttles = createThrottles(db);
-  app.use(authRoutes({ db, integrations: deps.integrations, config, throttles }));
-  app.use(accountPreferencesRoutes({ db, integrations: deps.integrations, config, throttles }));
-  app.use(dashboardRoutes(db, reads));
-  app.use(profileRoutes(db));
-  app.use(profileCreationRoutes({ db, integrations: deps.integrations, config }));
-  app.use(signupRoutes({ db, integrations: deps.integrations, config, throttles }));
-  app.use(messageStatementRoutes(db));
-  app.use(educationEmploymentRoutes(db));
-  app.use(insuranceFeesRoutes({ db }));
-  app.use(supportRoutes({ db, config, integrations: deps.integrations }));
-  app.use(generalInformationRoutes({ db, integrations: deps.integrations }));
-  app.use(specialtiesRoutes({ db }));
-  app.use(clienteleApproachRoutes({ db }));
-  app.use(therapyGroupRoutes({ db, integrations: deps.integrations }));
-  app.use(testimonialRoutes(db));
-  app.use(practiceProviderRoutes({ db, integrations: deps.integrations }));
-  app.use(availabilityLocationsRoutes(db));
-  app.use(photosVideoRoutes({ db, config, integrations: deps.integrations }));
-  app.use(vettingRoutes(db));
-  app.use(benefitRoutes({ db, config }));
-  app.use(tipsRoutes({ config }));
-  app.use(contactRoutes({ db, config, integrations: deps.integrations }));
-  app.use(uiRoutes());
-  app.use(devRoutes(db, config, deps.integrations));
-  app.use(devClientRoutes(db, config));
-  app.use(comingSoonRoutes(db));
+  for (const router of features) app.use(router);
 
   app.use(notFound);
   app.use(errorHandler);

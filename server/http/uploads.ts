@@ -28,7 +28,7 @@ export interface UploadRoute {
 }
 
 /** One parser for one upload form; failures become req.uploadError (the route re-renders with it). */
-export function uploadParser(route: UploadRoute): RequestHandler {
+function uploadParser(route: UploadRoute): RequestHandler {
   const limits = { fileSize: route.maxBytes, files: route.maxFiles, fields: 20, fieldSize: 4096, parts: route.maxFiles + 20, headerPairs: 200 };
   const onDisk = route.maxFiles > 1;
   const base = multer({ storage: onDisk ? multer.diskStorage({ destination: uploadDirectory() }) : multer.memoryStorage(), limits });
@@ -69,12 +69,27 @@ function removeTemporaryFiles(req: Parameters<RequestHandler>[0]): void {
   for (const file of files) if (file?.path) fs.rm(file.path, { force: true }, () => undefined);
 }
 
-/** Several upload forms as one middleware (app.ts mounts it just before the CSRF check). */
-export function uploadParsers(routes: UploadRoute[]): RequestHandler {
-  const parsers = routes.map(uploadParser);
-  return (req, res, next) => {
-    const index = routes.findIndex((r) => req.method === 'POST' && r.path.test(req.path));
-    if (index < 0) return next();
-    parsers[index]!(req, res, next);
-  };
+/**
+ * The upload forms of every router, declared by the router that owns them (`uploads.accept(...)`) and
+ * parsed by one middleware that createApp mounts just before the CSRF check: the forms' paths live
+ * with their routes, and a multipart post that no router declared is never parsed.
+ */
+export class UploadForms {
+  private readonly routes: UploadRoute[] = [];
+  private readonly parsers: RequestHandler[] = [];
+
+  accept(...routes: UploadRoute[]): void {
+    for (const route of routes) {
+      this.routes.push(route);
+      this.parsers.push(uploadParser(route));
+    }
+  }
+
+  middleware(): RequestHandler {
+    return (req, res, next) => {
+      const index = req.method === 'POST' ? this.routes.findIndex((r) => r.path.test(req.path)) : -1;
+      if (index < 0) return next();
+      this.parsers[index]!(req, res, next);
+    };
+  }
 }

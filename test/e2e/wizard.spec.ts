@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { TEST_PASSWORD } from '../support/factories';
 import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
 import { colourfulPng, grayscaleJpeg, wizardUser } from '../http/onboarding-helpers';
 

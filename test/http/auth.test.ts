@@ -574,7 +574,7 @@ describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => 
 describe('/account/confirm/{token}', () => {
   it('confirms the e-mail address once; a bad or used token redirects to /', async () => {
     const user = await createProviderUser(ctx().db);
-    const { issueEmailConfirmation, queueEmailConfirmation } = await import('../../server/features/auth/service');
+    const { issueEmailConfirmation, queueEmailConfirmation } = await import('../../server/domain/accounts');
     await ctx().db.transaction(async (trx) => {
       const token = await issueEmailConfirmation(trx, { id: user.userId, email: user.email });
       await queueEmailConfirmation(trx, { outgoing: ctx().integrations.outgoing, config: ctx().config }, user.email, token);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, textOf, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
+import { agent, mainTextOf, signIn, textOf, type Agent, postForm, type FormValues } from '../support/http';
 
 const PAGE = '/profile/availability-locations';
 const DAY_MS = 24 * 60 * 60 * 1000;

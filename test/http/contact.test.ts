@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTACT_MESSAGES } from '../../server/features/contact/validation';
-import { createIntegrations, type Integrations } from '../../server/integrations';
+import { createIntegrations } from '../../server/integrations';
 import { createHttpMarketingForm } from '../../server/integrations/marketing-form/http';
 import type { LocalMarketingForm } from '../../server/integrations/marketing-form/local';
 import type { MarketingForm } from '../../server/integrations/marketing-form/port';
@@ -23,7 +23,7 @@ async function signedIn(options: { paid?: boolean; noProvider?: boolean } = {}) 
   return { client, user };
 }
 
-const integrations = () => ctx().app.locals.integrations as Integrations;
+const integrations = () => ctx().integrations;
 const localForm = () => integrations().marketingForm as LocalMarketingForm;
 
 async function send(client: Agent, fields: Record<string, string>) {
@@ -36,9 +36,9 @@ const requests = () => ctx().db('contact_requests').orderBy('id');
 
 /** Runs fn with another marketing form in place of the app's. */
 async function withMarketingForm<T>(form: MarketingForm, fn: () => Promise<T>): Promise<T> {
-  const original = integrations();
-  ctx().app.locals.integrations = { ...original, marketingForm: form };
-  try { return await fn(); } finally { ctx().app.locals.integrations = original; }
+  const original = integrations().marketingForm;
+  integrations().marketingForm = form;
+  try { return await fn(); } finally { integrations().marketingForm = original; }
 }
 
 describe('contact: the form (spec 1 §2 /contact)', () => {

@@ -2,10 +2,9 @@
 // §5 Onboarding pages; spec 2 §5 About practice and Tag selections), one describe per rule.
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { Storage } from '../../server/integrations/storage/port';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
+import { agent, mainTextOf, signIn, tokenFor, type Agent, postForm, type FormValues } from '../support/http';
 import {
   colourfulPng, firstTagIds, grayRgbPng, grayscaleJpeg, notAnImage, smallPng, tagIds, wizardUser,
 } from './onboarding-helpers';
@@ -305,7 +304,7 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
 
   it('a storage failure: "There was an error saving your profile photo."', async () => {
     const { client, id } = await signedInWizardUser();
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const put = storage.put;
     storage.put = async () => { throw new Error('disk full'); };
     try {

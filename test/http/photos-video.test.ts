@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Storage } from '../../server/integrations/storage/port';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
@@ -185,7 +184,7 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
 
   it('a storage failure: "There was an error updating your profile." and nothing recorded or left behind', async () => {
     const { client, id } = await signedIn();
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const { put, delete: remove } = storage;
     const removed: string[] = [];
     let puts = 0;
@@ -232,7 +231,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     assert.deepEqual(rendered.map((row) => row.source_key), [null, null]);
     assert.deepEqual(rendered.map((row) => [row.width, row.height]), [[1600, 1280], [1600, 1280]]);
     assert.deepEqual(rendered.map((row) => row.filename), ['first.jpg', 'second.jpg']);
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     assert.equal(await storage.get(waiting[0].source_key), null, 'the original is deleted once rendered');
     const after = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.match(after, /You have 2 photos\./);
@@ -247,7 +246,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     const [first] = await photos(id);
     const { source_key: sourceKey } = await ctx().db('images').where({ id: first.id }).first('source_key');
     await client.post(`${PAGE}/photos/${first.id}/deletion`).type('form').send({ _csrf: await tokenFor(client, PAGE), confirmed: '1' }).expect(303);
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     assert.equal(await storage.get(sourceKey), null);
     await drainJobs();
     assert.equal((await photos(id)).length, 1);
@@ -262,7 +261,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
       return fs.existsSync(directory) ? fs.readdirSync(directory) : [];
     };
     // While the post runs, both pictures wait on disk (seen from the storage's first put).
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const { put } = storage;
     let duringRequest = -1;
     storage.put = async (...args) => { if (duringRequest < 0) duringRequest = fs.readdirSync(directory).length; return put.apply(storage, args); };
@@ -290,7 +289,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
   it('a failing render is retried by the queue: the photo stays waiting with its original', async () => {
     const { client, id } = await signedIn();
     await succeeds(uploadGallery(client, large));
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const { put } = storage;
     storage.put = async () => { throw new Error('disk full'); };
     try {
@@ -357,7 +356,7 @@ describe('photos & video: reorder and delete', () => {
     assert.deepEqual((await photos(id)).map((r) => [r.filename, r.sort_order]), [['a.png', 0], ['c.png', 1]]);
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your photo has been deleted\./);
     await agent().get(`/uploads/${rows[1].storage_key}`).expect(404);
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     assert.equal(await storage.get(rows[1].storage_key), null);
     assert.equal(await storage.get(rows[1].storage_key.replace('.jpg', '-thumb.jpg')), null);
   });
@@ -404,7 +403,7 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
 
   it('a storage failure keeps the wizard wording: "There was an error saving your profile photo."', async () => {
     const { client, id } = await signedIn();
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const put = storage.put;
     storage.put = async () => { throw new Error('disk full'); };
     try {

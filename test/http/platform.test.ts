@@ -227,7 +227,7 @@ describe('current_provider_id', () => {
 
 describe('/dev/outbox', () => {
   it('lists sent e-mail and SMS newest first with links clickable', async () => {
-    const { mail, sms } = ctx().app.locals.integrations;
+    const { mail, sms } = ctx().integrations;
     await mail.send({ to: 'a@example.test', subject: 'Reset your password', text: 'Open http://localhost:3000/password/reset/abc to continue.' });
     await sms.send('+15555550123', 'Your code is 123456');
     const page = await request().get('/dev/outbox').expect(200);

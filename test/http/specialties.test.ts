@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent, formBody, postForm, type FormValues } from '../support/http';
+import { agent, mainTextOf, signIn, type Agent, postForm, type FormValues } from '../support/http';
 import { firstTagIds } from './onboarding-helpers';
 
 const PAGE = '/profile/specialties';

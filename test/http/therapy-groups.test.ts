@@ -2,7 +2,6 @@
 // form", §9), one describe per rule, the spec's messages in the assertions.
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { Storage } from '../../server/integrations/storage/port';
 import { defaultExpiry, todayUtc } from '../../server/features/therapy-groups/validation';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -248,7 +247,7 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
 
   it('a storage failure saves nothing and says so', async () => {
     const { client, providerId } = await signedIn();
-    const storage = (ctx().app.locals.integrations as { storage: Storage }).storage;
+    const storage = ctx().integrations.storage;
     const put = storage.put;
     storage.put = async () => { throw new Error('disk full'); };
     try {

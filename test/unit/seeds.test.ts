@@ -1,6 +1,7 @@
 // The reference data is what the directory's lists are made of: check its shape without a database.
 import assert from 'node:assert/strict';
-import { EXCLUDED_PROFESSIONS, REFERENCE_TAGS, slugify, US_STATES, VETTING_QUESTIONS, type TagType } from '../../seeds/reference';
+import { REFERENCE_TAGS, slugify, US_STATES, VETTING_QUESTIONS, type TagType } from '../../seeds/reference';
+import { EXCLUDED_PROFESSIONS } from '../../server/domain/tags';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

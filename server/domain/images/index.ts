@@ -1,8 +1,9 @@
 // The images module's public face: everything outside server/domain/images/ imports from here.
 export { checkImage, IMAGE_MESSAGES, imageInputOf, type ImageMessages, type UploadedPicture } from './checks';
 export { checkHeadshot, cropRectangle, isGrayscale, makeRenditions } from './headshot';
-export { MAX_PHOTO_BYTES, photoUploadParser } from './headshot-upload';
-export { chosenFile, groupAndProviderImageParser, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from './pictures';
+export { type CropFractions, parseCrop, PHOTO_MESSAGES } from './headshot-rules';
+export { MAX_PHOTO_BYTES, PHOTO_FIELD } from './headshot-upload';
+export { chosenFile, IMAGE_FIELD, IMAGE_KEY, PICTURE_UPLOAD_MESSAGES, imageProblem, storeImage, type UploadedImage } from './pictures';
 export { IMAGE_PIPELINES } from './pipelines';
 export { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
 export { deleteStoredImage, type ImageKind, imageUrl, newImageKeys, smallKeyOf, storedImage } from './stored';

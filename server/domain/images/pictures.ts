@@ -1,27 +1,16 @@
 // The one picture of a therapy group and of an unregistered practice provider, through the portal's
-// shared picture code (server/features/images: content type from the bytes, pixel limit, ≥ 100 KB,
-// not grayscale, re-encoded as JPEG without metadata). Their multipart forms are parsed before the
-// global CSRF check (app.ts) so the form's _csrf field is visible to it.
+// shared picture rules (content type from the bytes, pixel limit, ≥ 100 KB, not grayscale, re-encoded
+// as JPEG without metadata). The routers that own their forms declare the uploads (http/uploads.ts).
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
 import type { Storage } from '../../integrations/storage/port';
 import { checkImage, IMAGE_MESSAGES as SHARED_IMAGE_MESSAGES } from './checks';
 import { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
-import { uploadParsers } from '../../http/uploads';
-import { MAX_PHOTO_BYTES } from './headshot-upload';
-import { PHOTO_MESSAGES } from '../../features/onboarding/validation';
+import { PHOTO_MESSAGES } from "./headshot-rules";
 
 export const IMAGE_FIELD = 'image';
 
-const PARSER_MESSAGES = { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable };
-
-/** Create and update of a group or an unregistered provider: one file each. */
-export function groupAndProviderImageParser(): RequestHandler {
-  return uploadParsers([
-    { path: /^\/therapy-groups(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PARSER_MESSAGES },
-    { path: /^\/practice\/providers\/unregistered(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PARSER_MESSAGES },
-  ]);
-}
+/** What the upload parser says of a group's or an unregistered provider's picture. */
+export const PICTURE_UPLOAD_MESSAGES = { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable };
 
 export interface UploadedImage { buffer: Buffer; size: number; originalname?: string }
 

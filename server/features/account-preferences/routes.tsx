@@ -2,20 +2,16 @@
 // §5 Account settings, §7 the e-mail, name, phone and password calls). Thin: parse, one service call,
 // render or redirect; a failed form comes back with 422, its values and its messages.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { AccountSettingsPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountSettingsPage';
 import { PasswordUpdatePage } from '../../../views/pages/account-preferences/PasswordUpdatePage';
 import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
-import { requestMeta } from '../auth/routes';
-import type { AuthDeps } from '../auth/service';
-import type { Throttles } from '../../domain/accounts';
+import { requestMeta } from '../../http/sign-in';
+import type { AccountDeps as AuthDeps } from '../../domain/accounts';
 import { phoneLastFour } from '../../domain/accounts';
 import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
 import * as service from './service';
@@ -29,10 +25,11 @@ import {
 } from './validation';
 import { validate } from "../../lib/validation";
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Account Settings';
 
-export function accountPreferencesRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
+export function accountPreferencesRoutes({ db, integrations, config, throttles }: FeatureDeps): Router {
   const router = Router();
   const deps: AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
   const actorOf = (req: Request, res: Response): service.Actor => ({ userId: res.locals.viewer!.user.id, sessionId: req.sessionID ?? null });

@@ -2,8 +2,8 @@
 // e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
 // the current password; every change is one transaction and is written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import type { AuthDeps, RequestMeta } from '../auth/service';
-import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../auth/service';
+import type { AccountDeps as AuthDeps, RequestMeta } from '../../domain/accounts';
+import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
 import { attemptPassword } from '../../domain/accounts';
 import { hashPassword } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';

@@ -2,13 +2,10 @@
 // /account/confirm/{token}, /password/request, /password/reset/{reset_token}, /account/recover(ed);
 // §4 Session and Password reset and recovery). Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { flash } from '../../http/flash';
 import { safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { recordActivity, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http/session';
-import type { Integrations } from '../../integrations';
 import { AccountRecoveredPage, RecoverAccountPage } from '../../../views/pages/account/RecoverAccountPage';
 import { LoginHelpPage } from '../../../views/pages/login/LoginHelpPage';
 import { LoginPage, TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
@@ -18,11 +15,12 @@ import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { PasswordRequestPage } from '../../../views/pages/password/PasswordRequestPage';
 import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/password/PasswordResetPage';
 import * as service from './service';
-import type { Throttles } from '../../domain/accounts';
 import { looksLikeLinkToken } from '../../domain/accounts';
 import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
 import { validate } from "../../lib/validation";
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
+import { logIn, requestMeta } from '../../http/sign-in';
 
 export const REMEMBER_DEVICE_COOKIE = 'portal.2fa';
 /** How long a half-finished two-factor sign-in waits for its code. */
@@ -37,7 +35,6 @@ declare module 'express-session' {
   }
 }
 
-export const requestMeta = (req: Request): service.RequestMeta => ({ ip: req.ip, userAgent: req.get('user-agent') });
 
 /** Reads one cookie from the request (express has no parser built in; we need only this one). */
 export function readCookie(req: Request, name: string): string | undefined {
@@ -55,17 +52,6 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 
-/** passport's req.login as a promise: it issues a new session id (no fixation) and drops the old data. */
-export function logIn(req: Request, userId: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    req.login({ id: userId }, (error) => {
-      if (error) return reject(error);
-      req.session.signedInAt = Date.now();
-      resolve();
-    });
-  });
-}
-
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
 }
@@ -79,7 +65,7 @@ function sessionState(req: Request) {
   };
 }
 
-export function authRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
+export function authRoutes({ db, integrations, config, throttles }: FeatureDeps): Router {
   const router = Router();
   const deps: service.AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
 

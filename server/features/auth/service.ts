@@ -13,15 +13,14 @@ import * as repo from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';
 import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from '../../domain/accounts';
 
-export interface AuthDeps { db: Knex; outgoing: Outgoing; config: Config; throttles: Throttles; jobs: JobQueue }
-/** Who is asking, for the audit trail and the per-IP throttle. */
-export interface RequestMeta { ip?: string; userAgent?: string }
+import {
+  type AccountDeps as AuthDeps, issueEmailConfirmation, practiceManagementUrl, queueEmailConfirmation, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG,
+} from '../../domain/accounts';
 
-export const TWO_FACTOR_CODE_TTL_MS = 10 * 60 * 1000;
-export const TWO_FACTOR_MAX_WRONG = 5;
+export type { AuthDeps, RequestMeta };
+
 export const TWO_FACTOR_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000; // spec 1 §9: asked again every 30 days
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Where a signed-in person goes next; the routes turn this into a redirect or a page. */
 export type Destination =
@@ -113,11 +112,6 @@ async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInInte
   const external = allowedRedirect(config, intent.reimbursifyRedirectUrl);
   if (external) return { kind: 'external', url: external };
   return { kind: 'path', path: continuePath };
-}
-
-export function practiceManagementUrl(config: Pick<Config, 'practiceManagementUrl'>, subdomain: string | undefined): string {
-  const safe = subdomain && /^[a-z0-9-]{1,63}$/i.test(subdomain) ? subdomain : 'app';
-  return config.practiceManagementUrl.replace('{subdomain}', safe);
 }
 
 /** reimbursify_redirect_url is honoured only for https URLs on an allow-listed host (no open redirect). */
@@ -341,23 +335,6 @@ async function sendRecoveryMessages(trx: Knex.Transaction, deps: AuthDeps, user:
     ].join('\n'),
   });
   await deps.outgoing.sms(trx, phone, `${config.brandName}: the e-mail address of your account looks like ${maskEmail(user.email)}. We sent a message there.`);
-}
-
-/** Makes a confirmation token for the address inside the caller's transaction; returns the secret for the link. */
-export async function issueEmailConfirmation(trx: Knex, user: { id: number; email: string }): Promise<string> {
-  const token = newLinkToken();
-  await repo.invalidateTokens(trx, user.id, 'email_confirm');
-  await repo.insertToken(trx, { userId: user.id, purpose: 'email_confirm', hash: hashToken(token), expiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS), meta: { email: user.email } });
-  return token;
-}
-
-/** Queues the e-mail with the link that confirms a (new) address, in the transaction that made the token. */
-export async function queueEmailConfirmation(trx: Knex.Transaction, deps: Pick<AuthDeps, 'outgoing' | 'config'>, email: string, token: string): Promise<void> {
-  await deps.outgoing.mail(trx, {
-    to: email,
-    subject: `Confirm your e-mail address for ${deps.config.brandName}`,
-    text: ['Please confirm that this is your e-mail address by opening this link within 7 days:', `${deps.config.portalUrl}/account/confirm/${token}`].join('\n'),
-  });
 }
 
 /** /account/confirm/{token}: true when the address was confirmed. */

@@ -5,7 +5,6 @@
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
@@ -24,6 +23,7 @@ import { VACATION_MESSAGES } from '../../domain/vacation-responder';
 import * as service from './service';
 import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES, PAGE_PATH } from './validation';
 import { isChecked } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 export const PAGE_TITLE = 'Availability & Locations';
 
@@ -94,7 +94,7 @@ const CONFIRM_KEYS: Record<string, (text: string, req: Request) => Confirm> = {
   [vacation.CONFIRM_SWITCH_KEY]: (text, req) => ({ kind: 'switch', text, status: req.body?.status === 'inactive' ? 'inactive' : 'active' }),
 };
 
-export function availabilityLocationsRoutes(db: Knex): Router {
+export function availabilityLocationsRoutes({ db }: FeatureDeps): Router {
   const router = Router();
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
 

@@ -3,9 +3,7 @@
 // blog features, video embedding, provider community, photo licensing, partnerships, client matching,
 // listserv and refer & earn.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import type { ReactNode } from 'react';
-import type { Config } from '../../config';
 import { NotFoundError } from '../../lib/errors';
 import { publicProfileUrl } from '../../http/navigation';
 import { requireSignIn } from '../../http/guards';
@@ -28,6 +26,7 @@ import { membersOnly } from './membership';
 import { PHOTO_SHOOT_OPTIONS } from './photo-shoots';
 import * as service from './service';
 import { EMBED_HEIGHT, EMBED_WIDTH } from './video-embed';
+import type { FeatureDeps } from '../deps';
 
 /** Public: websites load the badge from here, so it needs no sign-in. */
 export const BADGE_PATH = '/badges/member.svg';
@@ -47,7 +46,7 @@ export function badgeSvg(brand: string): string {
     + '</svg>';
 }
 
-export function benefitRoutes({ db, config }: { db: Knex; config: Config }): Router {
+export function benefitRoutes({ db, config }: FeatureDeps): Router {
   const router = Router();
   const brand = config.brandName;
   const page = (req: Request, res: Response, title: string, element: ReactNode) => render(req, res, { title, page: element });

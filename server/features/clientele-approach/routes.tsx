@@ -2,7 +2,6 @@
 // custom approaches, one section open at a time (?edit=), each saved by its own post (303 + flash;
 // 422 re-render keeping what was ticked or typed).
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
@@ -14,6 +13,7 @@ import { filterText } from '../../domain/tags';
 import { postedIds } from '../../domain/tags';
 import * as service from './service';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 
 const SAVED = {
@@ -22,7 +22,7 @@ const SAVED = {
   approaches: 'Your treatment approaches have been updated!',
 } as const;
 
-export function clienteleApproachRoutes({ db }: { db: Knex }): Router {
+export function clienteleApproachRoutes({ db }: FeatureDeps): Router {
   const router = Router();
   const path = CLIENTELE_APPROACH_PATH;
 

@@ -7,6 +7,7 @@ import { requireAccount, requireReachableIds, requireRolePage } from '../profile
 import * as policy from '../../domain/accounts';
 import { render, type LayoutName } from '../../http/render';
 import { ComingSoonPage } from '../../../views/pages/coming-soon/ComingSoonPage';
+import type { FeatureDeps } from '../deps';
 
 interface PlannedRoute { path: string; title: string; signedIn: boolean; layout?: LayoutName }
 
@@ -56,7 +57,7 @@ function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
   return guards;
 }
 
-export function comingSoonRoutes(db?: Knex): Router {
+export function comingSoonRoutes({ db }: FeatureDeps): Router {
   const router = Router();
   for (const route of PLANNED_ROUTES) {
     const show: RequestHandler = (req, res) =>

@@ -1,27 +1,25 @@
 // /contact (the Contact Us form, spec 1 §2, §7) and /help-desk (the embedded help page). Both are open
 // without a paid membership; they only need a signed-in user.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
-import type { Integrations } from '../../integrations';
 import { ContactPage, type ContactValues } from '../../../views/pages/contact/ContactPage';
 import { HelpDeskPage } from '../../../views/pages/contact/HelpDeskPage';
 import * as service from './service';
 import { CONTACT_MESSAGES, MAX_MESSAGE } from './validation';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 export const CONTACT_PATH = '/contact';
 
 
-export function contactRoutes({ db, config, integrations }: { db: Knex; config: Config; integrations: Integrations }): Router {
+export function contactRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   // Read at request time, so a test can put a failing marketing form in its place.
-  const marketingForm = (req: Request) => ((req.app.locals.integrations as Integrations | undefined) ?? integrations).marketingForm;
+  const marketingForm = () => integrations.marketingForm;
 
   function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
     const user = res.locals.viewer!.user;
@@ -40,7 +38,7 @@ export function contactRoutes({ db, config, integrations }: { db: Knex; config: 
   router.get(CONTACT_PATH, requireSignIn, (req, res) => show(req, res));
 
   router.post(CONTACT_PATH, requireSignIn, formPost(CONTACT_MESSAGES.error, show, async (req, res) => {
-    await service.sendContactMessage(db, marketingForm(req), res.locals.viewer!, req.body);
+    await service.sendContactMessage(db, marketingForm(), res.locals.viewer!, req.body);
     flash(req, 'success', CONTACT_MESSAGES.sent);
     res.redirect(303, CONTACT_PATH);
   }));

@@ -1,10 +1,6 @@
 // The Contact Us form (spec 1 §7, spec 2 §2): the spec names the fields (email, firstname, lastname)
 // but not the messages; ours are recorded in docs/decisions.md.
 import Joi from 'joi';
-import { validate } from "../../lib/validation";
-
-
-
 export const CONTACT_MESSAGES = {
   firstname: 'First name required.',
   lastname: 'Last name required.',

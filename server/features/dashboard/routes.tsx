@@ -1,21 +1,20 @@
 // The signed-in home (/) and the card events (POST /event/{providerId}/log-event, spec 2 §7 Events).
 import { Router } from 'express';
-import type { Knex } from 'knex';
-import type { ReadCache } from '../../db/read-cache';
 import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSections } from '../../../views/pages/dashboard/DashboardPage';
-import { homeRedirect } from '../onboarding/service';
+import { homeRedirect } from '../../domain/providers';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
+import type { FeatureDeps } from '../deps';
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
   return id > 0 ? id : null;
 };
 
-export function dashboardRoutes(db: Knex, reads: ReadCache): Router {
+export function dashboardRoutes({ db, reads }: FeatureDeps): Router {
   const router = Router();
   // The static sections are the same for every request of this app (its config is fixed): rendered once.
   let sections: PrerenderedSections | undefined;

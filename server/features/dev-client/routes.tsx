@@ -2,16 +2,15 @@
 // the portal's own API over HTTP with a local token, exactly as the directory would; the calendar and
 // messaging issues add bookings and messages to it.
 import { Router, type Request } from 'express';
-import type { Knex } from 'knex';
 import { createToken } from '../../api';
-import type { Config } from '../../config';
 import { NotFoundError } from '../../lib/errors';
 import { render } from '../../http/render';
 import { DevClientPage, type ApiCall } from '../../../views/pages/dev-client/DevClientPage';
+import type { FeatureDeps } from '../deps';
 
 export const DEV_CLIENT_TOKEN_NAME = 'Demo directory client (/dev/client)';
 
-export function devClientRoutes(db: Knex, config: Config): Router {
+export function devClientRoutes({ db, config }: FeatureDeps): Router {
   const router = Router();
   // The plaintext of a token is never stored, so this process makes its own on first use.
   let token: Promise<string> | null = null;

@@ -1,19 +1,17 @@
 // Developer pages: /dev/outbox and /dev/jobs (never in production) and /developer-tools (any signed-in user).
 import { Router, type RequestHandler } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { flash } from '../../http/flash';
-import type { Integrations } from '../../integrations';
 import { listOutgoing } from '../../integrations/outbox/outbox';
 import { listJobs } from '../../jobs';
 import { JobsPage } from '../../../views/pages/dev/JobsPage';
 import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
 import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
+import type { FeatureDeps } from '../deps';
 
-export function devRoutes(db: Knex, config: Config, integrations: Integrations): Router {
+export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
 

@@ -1,7 +1,6 @@
 // /profile/education-employment (spec 2 §2 "Profile pages", §5 "Work and education"): individuals only,
 // practices are sent to /. One form per section: POST .../education and .../employment.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireProviderType, requireSelectedProfile } from '../../http/profile-editing';
@@ -13,6 +12,7 @@ import type { EducationRecord } from './repo';
 import * as service from './service';
 import { HEADERS, MAX_LINES, MESSAGES, postedEducation, postedEmployment, yearOptions } from './validation';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Education & Employment';
 const SAVED = { education: 'Education saved.', employment: 'Employment saved.' } as const;
@@ -32,7 +32,7 @@ function postedLines<T>(lines: T[], newField: unknown): { lines: T[]; newLine: n
   return { lines, newLine: offered === lines.length - 1 ? offered : null };
 }
 
-export function educationEmploymentRoutes(db: Knex): Router {
+export function educationEmploymentRoutes({ db }: FeatureDeps): Router {
   const router = Router();
   const guards = [...requireSelectedProfile, requireProviderType('individual')];
 

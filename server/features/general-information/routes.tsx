@@ -1,13 +1,11 @@
 // /profile/general-information and its section posts (spec 2 §2, §5, §7). Thin: parse, one service
 // call, then a 303 with a flash, or the page again with 422 and what was typed.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import {
   DELETE_LICENSE_QUESTION, GeneralInformationPage, PAGE_PATH, REMOVE_SUPERVISOR_QUESTION,
@@ -15,20 +13,21 @@ import {
 } from '../../../views/pages/profile/general-information/GeneralInformationPage';
 import * as licenses from '../../domain/licences';
 import { expirationYears, isBlankNewRow } from '../../domain/licences';
-import { postedIds } from '../onboarding/validation';
+import { postedIds } from '../../domain/providers';
 import { wordingFor } from '../../domain/accounts';
 import * as service from './service';
 import { GENERAL_MESSAGES, PRONOUN_OPTIONS, pronounsForForm } from './validation';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 const TITLE = 'General Information';
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const back = (section: string) => `${PAGE_PATH}#${section}`;
 const MAX_EXTRA_ROWS = 10;
 
-export function generalInformationRoutes({ db, integrations }: { db: Knex; integrations: Integrations }): Router {
+export function generalInformationRoutes({ db, integrations }: FeatureDeps): Router {
   const router = Router();
-  const deps = (req: Request): service.GeneralInformationDeps => ({ db, storage: (req.app.locals.integrations as Integrations | undefined)?.storage ?? integrations.storage });
+  const deps = (): service.GeneralInformationDeps => ({ db, storage: integrations.storage });
 
   /**
    * The page; `section` is the open form. After a failed post, that section shows what was posted
@@ -104,7 +103,7 @@ export function generalInformationRoutes({ db, integrations }: { db: Knex; integ
   }));
 
   router.post(`${PAGE_PATH}/about`, ...requireSelectedProfile, formPost(GENERAL_MESSAGES.error, reshow('about'), async (req, res) => {
-    await service.saveAbout(deps(req), res.locals.viewer!, provider(res), req.body);
+    await service.saveAbout(deps(), res.locals.viewer!, provider(res), req.body);
     flash(req, 'success', 'Your profile has been updated!');
     res.redirect(303, back('about'));
   }));

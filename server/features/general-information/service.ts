@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import * as licenses from '../../domain/licences';
-import * as onboarding from '../onboarding/service';
+import * as onboarding from '../../domain/providers';
 import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';

@@ -10,13 +10,14 @@ import { render } from '../../http/render';
 import {
   InsuranceFeesPage, PAGE_PATH, SECTION_IDS, type AddInsurancesView, type FeeNoteValues, type OtherValues, type SectionId, type SessionFeesValues,
 } from '../../../views/pages/insurance-fees/InsuranceFeesPage';
-import { postedIds } from '../onboarding/validation';
+import { postedIds } from '../../domain/providers';
 import * as service from './service';
 import {
   FEE_NOTE_MAX, MAX_CUSTOM_SESSIONS, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
   SESSION_FREQUENCY_LABELS, SESSION_TYPE_LABELS, SESSION_TYPES, sessionNameLimit,
 } from './validation';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Insurance & Fees';
 const FAILURE = 'There was an error updating your profile.';
@@ -61,7 +62,7 @@ const CHOICES = {
   oon: OON_OPTIONS.map((o) => ({ value: o.key, label: o.label, hint: o.hint })),
 };
 
-export function insuranceFeesRoutes({ db }: { db: Knex }): Router {
+export function insuranceFeesRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   /** The page; a failed post passes its section, errors and status, and the body supplies the typed values. */

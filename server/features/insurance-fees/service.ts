@@ -4,9 +4,9 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import * as onboardingRepo from '../onboarding/repo';
-import { insuranceOptions, loadForViewer } from '../onboarding/service';
-import { insuranceSchema, postedIds } from '../onboarding/validation';
+import * as onboardingRepo from '../../domain/providers';
+import { insuranceOptions, loadForViewer } from '../../domain/providers';
+import { insuranceSchema, postedIds } from '../../domain/providers';
 import { possessive, wordingFor } from '../../domain/accounts';
 import * as repo from './repo';
 import {

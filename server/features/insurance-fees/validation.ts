@@ -3,7 +3,6 @@
 import Joi from 'joi';
 import { findContactDetails } from '../../text/contact-details';
 import { FEE_AND_LENGTH, feeField, lengthField } from '../../domain/providers';
-import { validate } from "../../lib/validation";
 import { text } from '../../lib/form';
 
 export { FEE_AND_LENGTH };

@@ -1,7 +1,6 @@
 // /profile/message-statement: "Statement & Message" (individual) or "Practice Description" (practice),
 // spec 2 §1, §2 "Profile pages", §5 "Text fields". One form per section: POST .../{section}.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile } from '../../http/profile-editing';
@@ -14,6 +13,7 @@ import * as service from './service';
 import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
 import type { StatementRecord } from './repo';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 /** Every section id of both provider types; a section of the other type answers 404. */
 const SECTION_IDS = [...new Set([...sectionsFor('individual'), ...sectionsFor('practice')].map((s) => s.id))];
@@ -55,7 +55,7 @@ function sectionViews(record: StatementRecord, open: string | null, posted: Reco
   });
 }
 
-export function messageStatementRoutes(db: Knex): Router {
+export function messageStatementRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200) {

@@ -1,17 +1,14 @@
 // The onboarding wizard after Create Account (spec 1 §2, §4, §5): Locations, About You, Your Practice
 // (+ insurance), Photos, Go Live, each per provider id; the Exit button; stored images; and the
 // status banner's link for incomplete profiles. Thin: parse, one service call, render or redirect.
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Knex } from 'knex';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { ReactNode } from 'react';
-import type { Config } from '../../config';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import type { Viewer } from '../../domain/accounts';
-import type { Integrations } from '../../integrations';
 import { AboutYouStepPage } from '../../../views/pages/onboarding/AboutYouStepPage';
 import { GoLivePage, GO_LIVE_TEXT, type GoLiveView } from '../../../views/pages/onboarding/GoLivePage';
 import { InsuranceStepPage } from '../../../views/pages/onboarding/InsuranceStepPage';
@@ -19,10 +16,13 @@ import { LocationsStepPage, type LocationsValues } from '../../../views/pages/on
 import { PhotosStepPage } from '../../../views/pages/onboarding/PhotosStepPage';
 import { completeTitle } from '../../../views/pages/onboarding/WizardFrame';
 import { YourPracticeStepPage, type YourPracticeValues } from '../../../views/pages/onboarding/YourPracticeStepPage';
-import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS } from './completion';
-import * as service from './service';
-import { LOCATION_MESSAGES, PHOTO_MESSAGES, parseCrop, postedIds, validateLocations } from './validation';
+import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS } from '../../domain/providers';
+import * as service from '../../domain/providers';
+import { LOCATION_MESSAGES, postedIds, validateLocations } from '../../domain/providers';
 import { text } from '../../lib/form';
+import { PHOTO_MESSAGES, parseCrop } from "../../domain/images";
+import type { FeatureDeps } from '../deps';
+import { MAX_PHOTO_BYTES, PHOTO_FIELD } from '../../domain/images';
 
 declare global {
   namespace Express {
@@ -39,10 +39,13 @@ const ERRORS = {
   practice: 'There was an error saving your practice info.',
 } as const;
 
-export function onboardingRoutes({ db, integrations, config }: { db: Knex; integrations: Integrations; config: Config }): Router {
+export function onboardingRoutes({ db, integrations, config, uploads }: FeatureDeps): Router {
   const router = Router();
-  // Read at request time, so a test can put a failing storage in its place.
-  const deps = (req: Request): service.OnboardingDeps => ({ db, storage: (req.app.locals.integrations as Integrations | undefined)?.storage ?? integrations.storage });
+  uploads.accept({
+    path: /^\/profiles\/photos-for\/\d+\/?$/, field: PHOTO_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES,
+    messages: { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable },
+  });
+  const deps = (): service.OnboardingDeps => ({ db, storage: integrations.storage });
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
   const idOf = (req: Request): number => {
     const id = Number(req.params.providerId);
@@ -93,7 +96,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
       await service.loadForViewer(db, viewerOf(res), id);
       const checked = validateLocations(req.body);
       if (checked.errors) throw new ValidationError(checked.errors);
-      await service.saveLocations(deps(req), viewerOf(res), id, checked.value);
+      await service.saveLocations(deps(), viewerOf(res), id, checked.value);
       flash(req, 'success', 'Your locations have been saved.');
       res.redirect(303, service.afterStep('locations', id));
     },
@@ -120,7 +123,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   router.post('/profiles/about-you-for/:providerId', requireSignIn, formPost(ERRORS.aboutYou, (req, res, errors, status) => showAboutYou(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      await service.saveAboutYou(deps(req), viewerOf(res), id, req.body);
+      await service.saveAboutYou(deps(), viewerOf(res), id, req.body);
       flash(req, 'success', 'Your About You info has been saved.');
       res.redirect(303, service.afterStep('about-you', id));
     }));
@@ -155,7 +158,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   router.post('/profiles/your-practice-for/:providerId', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showYourPractice(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      const { takesInsurance } = await service.saveYourPractice(deps(req), viewerOf(res), id, req.body);
+      const { takesInsurance } = await service.saveYourPractice(deps(), viewerOf(res), id, req.body);
       flash(req, 'success', 'Your practice info has been saved.');
       res.redirect(303, takesInsurance ? `/profiles/your-practice-for/${id}/insurance` : service.afterStep('your-practice', id));
     }));
@@ -178,7 +181,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   router.post('/profiles/your-practice-for/:providerId/insurance', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showInsurance(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      await service.saveInsurances(deps(req), viewerOf(res), id, req.body);
+      await service.saveInsurances(deps(), viewerOf(res), id, req.body);
       flash(req, 'success', 'Your insurances have been saved.');
       res.redirect(303, service.afterStep('your-practice', id));
     }));
@@ -196,7 +199,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   router.post('/profiles/photos-for/:providerId', requireSignIn, async (req, res) => {
     const id = idOf(req);
     try {
-      await service.saveHeadshot(deps(req), viewerOf(res), id, {
+      await service.saveHeadshot(deps(), viewerOf(res), id, {
         ...(req.file ? { file: req.file } : {}),
         ...(req.uploadError ? { uploadError: req.uploadError } : {}),
         crop: parseCrop(req.body ?? {}),
@@ -230,7 +233,7 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
     const id = idOf(req);
     let result: service.GoLiveResult;
     try {
-      result = await service.goLive(deps(req), viewerOf(res), id, req.body);
+      result = await service.goLive(deps(), viewerOf(res), id, req.body);
     } catch (error) {
       if (error instanceof ValidationError) {
         const record = await service.loadForViewer(db, viewerOf(res), id);
@@ -256,14 +259,14 @@ export function onboardingRoutes({ db, integrations, config }: { db: Knex; integ
   // --- Exit (remembered per profile) -------------------------------------------------------------------
 
   router.post('/profiles/:providerId/wizard-exit', requireSignIn, async (req, res) => {
-    await service.exitWizard(deps(req), viewerOf(res), idOf(req));
+    await service.exitWizard(deps(), viewerOf(res), idOf(req));
     res.redirect(303, '/');
   });
 
   // --- Stored images (only keys the portal made for a recorded image) -------------------------------------
 
   router.get('/uploads/:key', async (req, res) => {
-    const file = await service.storedImage(deps(req), String(req.params.key));
+    const file = await service.storedImage(deps(), String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);

@@ -1,39 +1,23 @@
 // /profile/photos-video (spec 2 §2, §4, §5 Photos): the page and its form posts. Thin: parse, one
 // service call, render or redirect. Uploads are parsed before the CSRF check by `photosVideoUploads()`.
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
+import { Router, type Request, type Response } from 'express';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { PAGE_PATH, PhotosVideoPage, type PhotosVideoView, type VideoItem } from '../../../views/pages/photos-video/PhotosVideoPage';
-import { uploadParsers } from '../../http/uploads';
 import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES } from '../../domain/images';
-import { PHOTO_MESSAGES, parseCrop } from '../onboarding/validation';
 import { supportDeps } from '../support/routes';
 import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import * as service from './service';
 import { isChecked } from '../../lib/form';
 import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS } from './validation';
+import { PHOTO_MESSAGES, parseCrop } from "../../domain/images";
+import type { FeatureDeps } from '../deps';
 
 export const PAGE_TITLE = 'Photos & Video';
-
-/** The multipart forms of this page, parsed before the CSRF check (app.ts) so their _csrf is readable. */
-export function photosVideoUploads(): RequestHandler {
-  const photoMessages = { tooLarge: MESSAGES.tooLarge, tooMany: MESSAGES.tooMany, unreadable: MESSAGES.unreadable };
-  return uploadParsers([
-    {
-      path: /^\/profile\/photos-video\/profile-photo\/?$/, field: 'headshot', maxFiles: 1, maxBytes: MAX_HEADSHOT_BYTES,
-      messages: { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable },
-    },
-    { path: /^\/profile\/photos-video\/gallery\/?$/, field: 'photos', maxFiles: MAX_FILES_PER_UPLOAD, maxBytes: MAX_PHOTO_BYTES, messages: photoMessages },
-    { path: /^\/profile\/photos-video\/practice-photos\/?$/, field: 'practice_photos', maxFiles: MAX_FILES_PER_UPLOAD, maxBytes: MAX_PHOTO_BYTES, messages: photoMessages },
-  ]);
-}
 
 /** A video of custom_content.videos as the page lists it (shape set by the video team: url and title when known). */
 function videoItem(video: unknown, index: number): VideoItem {
@@ -49,14 +33,19 @@ const imageIdOf = (req: Request): number => {
   return id;
 };
 
-export function photosVideoRoutes({ db, config, integrations }: { db: Knex; config: Config; integrations: Integrations }): Router {
+export function photosVideoRoutes({ db, config, integrations, uploads }: FeatureDeps): Router {
   const router = Router();
-  // Read at request time, so a test can put a failing storage or mailer in its place.
-  const deps = (req: Request): service.PhotosVideoDeps => {
-    const current = (req.app.locals.integrations as Integrations | undefined) ?? integrations;
-    const { db: _db, ...support } = supportDeps(db, config, current);
-    return { db, storage: current.storage, jobs: current.jobs, support };
-  };
+  const photoMessages = { tooLarge: MESSAGES.tooLarge, tooMany: MESSAGES.tooMany, unreadable: MESSAGES.unreadable };
+  uploads.accept(
+    {
+      path: /^\/profile\/photos-video\/profile-photo\/?$/, field: 'headshot', maxFiles: 1, maxBytes: MAX_HEADSHOT_BYTES,
+      messages: { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable },
+    },
+    { path: /^\/profile\/photos-video\/gallery\/?$/, field: 'photos', maxFiles: MAX_FILES_PER_UPLOAD, maxBytes: MAX_PHOTO_BYTES, messages: photoMessages },
+    { path: /^\/profile\/photos-video\/practice-photos\/?$/, field: 'practice_photos', maxFiles: MAX_FILES_PER_UPLOAD, maxBytes: MAX_PHOTO_BYTES, messages: photoMessages },
+  );
+  const { db: _db, ...support } = supportDeps(db, config, integrations);
+  const deps = (): service.PhotosVideoDeps => ({ db, storage: integrations.storage, jobs: integrations.jobs, support });
   const providerIdOf = (res: Response) => selectedProfile(res).id;
 
   async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
@@ -87,7 +76,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
 
   // A failure gets the wizard's own wording (spec 1 §8 "There was an error saving your profile photo.").
   router.post(`${PAGE_PATH}/profile-photo`, ...requireSelectedProfile, formPost(PHOTO_MESSAGES.error, reshow, async (req, res) => {
-    await service.uploadProfilePhoto(deps(req), res.locals.viewer!, providerIdOf(res), {
+    await service.uploadProfilePhoto(deps(), res.locals.viewer!, providerIdOf(res), {
       ...(req.file ? { file: req.file } : {}), ...(req.uploadError ? { uploadError: req.uploadError } : {}), crop: parseCrop(req.body ?? {}),
     });
     flash(req, 'success', MESSAGES.profilePhotoSaved);
@@ -97,7 +86,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   router.post(`${PAGE_PATH}/profile-photo/choice`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     const id = Number(req.body?.image_id);
     if (!Number.isSafeInteger(id) || id <= 0) throw new ValidationError({ image_id: MESSAGES.choosePhoto });
-    await service.chooseProfilePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id);
+    await service.chooseProfilePhoto(deps(), res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.profilePhotoChosen);
     res.redirect(303, back('profile-photo'));
   }));
@@ -106,7 +95,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
 
   const uploadTo = (kind: service.PhotoKind, anchor: string) => formPost(MESSAGES.error, reshow, async (req, res) => {
     const files = Array.isArray(req.files) ? req.files : [];
-    const { count, rendering } = await service.uploadPhotos(deps(req), res.locals.viewer!, providerIdOf(res), kind, {
+    const { count, rendering } = await service.uploadPhotos(deps(), res.locals.viewer!, providerIdOf(res), kind, {
       files, ...(req.uploadError ? { uploadError: req.uploadError } : {}),
     });
     flash(req, 'success', rendering ? MESSAGES.uploadedRendering(count) : MESSAGES.uploaded(count));
@@ -118,7 +107,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   router.post(`${PAGE_PATH}/photos/:imageId/position`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     const id = imageIdOf(req);
     const photo = await service.findPhotoForViewer(db, res.locals.viewer!, providerIdOf(res), id);
-    await service.movePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id, req.body);
+    await service.movePhoto(deps(), res.locals.viewer!, providerIdOf(res), id, req.body);
     flash(req, 'success', MESSAGES.moved);
     res.redirect(303, back(photo.kind === 'practice' ? 'practice-photos' : 'gallery'));
   }));
@@ -134,7 +123,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
           cancelHref={back(anchor)} image={{ src: photo.thumb, alt: 'The photo to delete' }} />,
       });
     }
-    await service.deletePhoto(deps(req), res.locals.viewer!, providerIdOf(res), id);
+    await service.deletePhoto(deps(), res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.deleted);
     res.redirect(303, back(anchor));
   }));
@@ -142,7 +131,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   // --- Video introduction ---------------------------------------------------------------------------------
 
   router.post(`${PAGE_PATH}/video-status`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
-    const result = await service.setVideoStatus(deps(req), res.locals.viewer!, providerIdOf(res), (req.body ?? {}) as Record<string, unknown>);
+    const result = await service.setVideoStatus(deps(), res.locals.viewer!, providerIdOf(res), (req.body ?? {}) as Record<string, unknown>);
     if (result.kind === 'confirm') {
       return render(req, res, {
         title: PAGE_TITLE,
@@ -158,7 +147,7 @@ export function photosVideoRoutes({ db, config, integrations }: { db: Knex; conf
   // --- Photo edits by support ----------------------------------------------------------------------------
 
   router.post(`${PAGE_PATH}/photo-edit-request`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
-    await service.requestPhotoEdits(deps(req), res.locals.viewer!, providerIdOf(res), req.body);
+    await service.requestPhotoEdits(deps(), res.locals.viewer!, providerIdOf(res), req.body);
     flash(req, 'success', SUPPORT_SUBMITTED);
     res.redirect(303, back('photo-edits'));
   }));

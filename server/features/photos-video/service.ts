@@ -11,8 +11,7 @@ import type { JobQueue } from '../../jobs';
 import { checkImage, imageInputOf, type UploadedPicture } from '../../domain/images';
 import { makeHeadshotRenditions, makePhotoRenditions } from '../../domain/images';
 import { deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../../domain/images';
-import * as onboarding from '../onboarding/service';
-import type { CropFractions } from '../onboarding/validation';
+import * as onboarding from '../../domain/providers';
 import { submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
 import * as repo from './repo';
 import { isChecked } from '../../lib/form';
@@ -20,6 +19,7 @@ import {
   GALLERY_IMAGE_MESSAGES, MESSAGES, moveSchema, photoEditSchema, videoStatusSchema, type VideoStatus,
 } from './validation';
 import { validate } from "../../lib/validation";
+import type { CropFractions } from "../../domain/images";
 
 export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;

@@ -4,10 +4,6 @@
 import Joi from 'joi';
 import { IMAGE_MESSAGES, type ImageMessages } from '../../domain/images';
 import { SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from '../../domain/support-requests';
-import { validate } from "../../lib/validation";
-
-
-
 /** Spec 2 §9: up to 15 per upload; 4 to 8 suggested. */
 export const MAX_FILES_PER_UPLOAD = 15;
 export const SUGGESTED_PHOTOS = { min: 4, max: 8 } as const;

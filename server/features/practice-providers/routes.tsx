@@ -1,14 +1,12 @@
 // /practice/providers (spec 2 §2, §4 "Practice providers", §5 "Unregistered practice providers", §6):
 // practices only, everyone else goes to /. Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireProviderType, requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { providerDisplayName } from '../../domain/accounts';
-import type { Integrations } from '../../integrations';
 import { PAGE_PATH, PracticeProvidersPage } from '../../../views/pages/practice-providers/PracticeProvidersPage';
 import type { UnregisteredValues } from '../../../views/pages/practice-providers/UnregisteredFields';
 import { UnregisteredFormPage } from '../../../views/pages/practice-providers/UnregisteredFormPage';
@@ -16,6 +14,8 @@ import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import * as service from './service';
 import { PRACTICE_MESSAGES } from './validation';
 import { isChecked, text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
+import { IMAGE_FIELD, MAX_PHOTO_BYTES, PICTURE_UPLOAD_MESSAGES } from '../../domain/images';
 
 const imageUrl = (key: string | null) => (key ? `${PAGE_PATH}/images/${key}` : null);
 const unregisteredName = (u: { first_name: string; middle_name: string | null; last_name: string }) => [u.first_name, u.middle_name, u.last_name].filter(Boolean).join(' ');
@@ -25,10 +25,11 @@ const valuesOfBody = (b: Record<string, unknown>): UnregisteredValues => ({
   replace_image: text(b.replace_image) === '1',
 });
 
-export function practiceProviderRoutes({ db, integrations }: { db: Knex; integrations: Integrations }): Router {
+export function practiceProviderRoutes({ db, integrations, uploads }: FeatureDeps): Router {
   const router = Router();
+  uploads.accept({ path: /^\/practice\/providers\/unregistered(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const guards = [...requireSelectedProfile, requireProviderType('practice')];
-  const deps = (req: Request): service.PracticeDeps => ({ db, storage: (req.app.locals.integrations as Integrations | undefined)?.storage ?? integrations.storage });
+  const deps = (): service.PracticeDeps => ({ db, storage: integrations.storage });
   const idParam = (req: Request, name: string): number => {
     const id = Number(req.params[name]);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -87,7 +88,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
 
   router.post(`${PAGE_PATH}/unregistered`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => show(req, res, errors, status),
     async (req, res) => {
-      await service.addUnregistered(deps(req), res.locals.viewer!, req.body ?? {}, upload(req));
+      await service.addUnregistered(deps(), res.locals.viewer!, req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been added to your practice profile.');
       res.redirect(303, `${PAGE_PATH}#unregistered`);
     }));
@@ -106,7 +107,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
   }
 
   router.get(`${PAGE_PATH}/images/:key`, async (req, res) => {
-    const file = await service.storedProviderImage(deps(req), String(req.params.key));
+    const file = await service.storedProviderImage(deps(), String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);
@@ -115,7 +116,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
   router.get(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, (req, res) => showEdit(req, res));
   router.post(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => showEdit(req, res, errors, status),
     async (req, res) => {
-      await service.updateUnregistered(deps(req), res.locals.viewer!, idParam(req, 'unregisteredId'), req.body ?? {}, upload(req));
+      await service.updateUnregistered(deps(), res.locals.viewer!, idParam(req, 'unregisteredId'), req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been saved.');
       res.redirect(303, `${PAGE_PATH}#unregistered`);
     }));
@@ -130,7 +131,7 @@ export function practiceProviderRoutes({ db, integrations }: { db: Knex; integra
           action={`${PAGE_PATH}/unregistered/${id}/delete`} confirmLabel="Delete provider" cancelHref={`${PAGE_PATH}#unregistered`} />,
       });
     }
-    const row = await service.deleteUnregistered(deps(req), res.locals.viewer!, id);
+    const row = await service.deleteUnregistered(deps(), res.locals.viewer!, id);
     flash(req, 'success', `${unregisteredName(row)} has been deleted.`);
     res.redirect(303, `${PAGE_PATH}#unregistered`);
   });

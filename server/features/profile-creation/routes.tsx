@@ -2,13 +2,10 @@
 // (/profiles/pay-for/{id}) with "Do this later" (spec 1 §2, §4 After payment, §5, §6). Thin: parse,
 // one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { CreateProfilePage, type TypeChoice } from '../../../views/pages/profile-creation/CreateProfilePage';
 import { DuplicateNamePage } from '../../../views/pages/profile-creation/DuplicateNamePage';
 import { PayForPage } from '../../../views/pages/profile-creation/PayForPage';
@@ -17,6 +14,7 @@ import * as policy from '../../domain/accounts';
 import { requireProfileCreation, toId } from './guards';
 import * as service from './service';
 import { CREATE_MESSAGES, formValues, PROFILE_TYPES, validateCreateProfile, type CreationType, type FormValues } from './validation';
+import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Create a New Profile';
 
@@ -31,7 +29,7 @@ export const typeChoices = (): TypeChoice[] =>
 
 const asType = (value: unknown): CreationType | null => (PROFILE_TYPES as readonly string[]).includes(String(value)) ? (value as CreationType) : null;
 
-export function profileCreationRoutes({ db, integrations, config }: { db: Knex; integrations: Integrations; config: Config }): Router {
+export function profileCreationRoutes({ db, integrations, config }: FeatureDeps): Router {
   const router = Router();
   const deps: service.CreationDeps = { db, outgoing: integrations.outgoing, config };
 

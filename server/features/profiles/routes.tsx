@@ -1,6 +1,5 @@
 // Choosing and switching profiles (spec 1 §4 Switching profiles).
 import { Router } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
@@ -8,6 +7,7 @@ import { render } from '../../http/render';
 import { pageOf } from '../../lib/paging';
 import { ChooseProfilePage } from '../../../views/pages/profiles/ChooseProfilePage';
 import { rememberProvider } from '../../domain/accounts';
+import type { FeatureDeps } from '../deps';
 
 /** Sort order of spec 1 §9: active 3, reviewing 2, incomplete 1, others -1, inactive -2. */
 export const STATUS_ORDER: Record<string, number> = { active: 3, reviewing: 2, incomplete: 1, inactive: -2 };
@@ -25,7 +25,7 @@ const CARD_TARGETS = new Set(['/messages', '/', '/profile/general-information'])
 
 export const statusLabel = (status: string) => (status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1));
 
-export function profileRoutes(db: Knex): Router {
+export function profileRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   router.get('/profiles', requireSignIn, (req, res) => {

@@ -1,12 +1,9 @@
 // Registration (spec 1 §2 /signup, /signup/invite/{inviteToken}, /signup-from-client; §4 Registration
 // and onboarding; §8 Registration failures). Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { HONEYPOT_FIELD, type BotCheckInput } from '../../integrations/captcha/port';
 import {
   AccountBlockedPage,
@@ -21,8 +18,7 @@ import {
 import { SignupPage, type OfferView, type ProfileType, type SignupMode } from '../../../views/pages/signup/SignupPage';
 import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../../domain/accounts';
-import { logIn, requestMeta } from '../auth/routes';
-import type { Throttles } from '../../domain/accounts';
+import { logIn, requestMeta } from '../../http/sign-in';
 import * as service from './service';
 import { createSignupThrottle } from './throttle';
 import {
@@ -37,6 +33,7 @@ import {
   type SignupOffer,
 } from './validation';
 import { validate } from "../../lib/validation";
+import type { FeatureDeps } from '../deps';
 
 declare module 'express-session' {
   interface SessionData {
@@ -77,7 +74,7 @@ const botCheck = (req: Request): BotCheckInput => ({
   ip: req.ip,
 });
 
-export function signupRoutes({ db, integrations, config, throttles }: { db: Knex; integrations: Integrations; config: Config; throttles: Throttles }): Router {
+export function signupRoutes({ db, integrations, config, throttles }: FeatureDeps): Router {
   const router = Router();
   const deps: service.SignupDeps = { db, outgoing: integrations.outgoing, captcha: integrations.captcha, config, throttles, signups: createSignupThrottle(db) };
 

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
 import type { Outgoing } from '../../jobs/outgoing';
-import { issueEmailConfirmation, queueEmailConfirmation, practiceManagementUrl } from '../auth/service';
+import { issueEmailConfirmation, queueEmailConfirmation, practiceManagementUrl } from '../../domain/accounts';
 import { attemptPassword } from '../../domain/accounts';
 import { hashPassword } from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';

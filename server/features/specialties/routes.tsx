@@ -1,7 +1,6 @@
 // /profile/specialties: top specialties, general expertise and custom specialties, one section open at
 // a time (?edit=), each saved by its own post (303 + flash; 422 re-render keeping what was ticked).
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
@@ -13,9 +12,10 @@ import { filterText } from '../../domain/tags';
 import { atMost, postedIds, SELECTION_RULES } from '../../domain/tags';
 import * as service from './service';
 import { text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
 
 
-export function specialtiesRoutes({ db }: { db: Knex }): Router {
+export function specialtiesRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   /** The page; after a failed post, `section` is open with the posted values and the messages. */

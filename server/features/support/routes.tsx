@@ -11,13 +11,14 @@ import { toId } from '../profile-creation/guards';
 import { reachableProvider } from '../profile-creation/service';
 import { localsFromForm, submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
 import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
+import type { FeatureDeps } from '../deps';
 
 /** The support dependencies of a request. */
 export function supportDeps(db: Knex, config: Config, integrations: Integrations): SupportDeps {
   return { db, outgoing: integrations.outgoing, supportEmail: config.supportEmail };
 }
 
-export function supportRoutes({ db, config, integrations }: { db: Knex; config: Config; integrations: Integrations }): Router {
+export function supportRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
 
   router.post('/support-requests', requireSignIn, async (req, res) => {

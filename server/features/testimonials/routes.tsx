@@ -1,7 +1,6 @@
 // /testimonials (spec 2 §2 "Profile pages", §4 "Testimonial display", §7 Feedback calls): the page and
 // one post per testimonial row that switches its display at once.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
@@ -9,10 +8,11 @@ import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { PAGE_PATH, TestimonialsPage } from '../../../views/pages/testimonials/TestimonialsPage';
 import * as service from './service';
+import type { FeatureDeps } from '../deps';
 
 const dateOf = (value: Date) => value.toISOString().slice(0, 10);
 
-export function testimonialRoutes(db: Knex): Router {
+export function testimonialRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   async function show(req: Request, res: Response, status = 200) {

@@ -1,6 +1,6 @@
 // The only knex calls of therapy groups. Every query is scoped to the provider that owns the rows.
 import type { Knex } from 'knex';
-import { slugify } from '../../../seeds/reference';
+import { slugify } from '../../lib/slug';
 
 type Db = Knex | Knex.Transaction;
 

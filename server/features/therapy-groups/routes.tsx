@@ -1,19 +1,19 @@
 // /therapy-groups (spec 2 §2 "Profile pages", §5 "Therapy group form"): list, add, view/edit, delete,
 // and the groups' stored pictures. Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import type { Integrations } from '../../integrations';
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { TherapyGroupFormPage, type GroupFormValues } from '../../../views/pages/therapy-groups/TherapyGroupFormPage';
 import { PAGE_PATH, TherapyGroupsPage, type GroupSummary } from '../../../views/pages/therapy-groups/TherapyGroupsPage';
 import * as service from './service';
 import { defaultExpiry, GROUP_MESSAGES, todayUtc } from './validation';
 import { isChecked, text } from '../../lib/form';
+import type { FeatureDeps } from '../deps';
+import { IMAGE_FIELD, MAX_PHOTO_BYTES, PICTURE_UPLOAD_MESSAGES } from '../../domain/images';
 
 const dateOf = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : '');
 export const groupImageUrl = (key: string | null) => (key ? `${PAGE_PATH}/images/${key}` : null);
@@ -40,10 +40,10 @@ const valuesOfBody = (b: Record<string, unknown>): GroupFormValues => ({
   address: text(b.address), address_2: text(b.address_2), city: text(b.city), state: text(b.state), zip: text(b.zip),
 });
 
-export function therapyGroupRoutes({ db, integrations }: { db: Knex; integrations: Integrations }): Router {
+export function therapyGroupRoutes({ db, integrations, uploads }: FeatureDeps): Router {
   const router = Router();
-  // Read at request time, so a test can put a failing storage in its place.
-  const deps = (req: Request): service.GroupDeps => ({ db, storage: (req.app.locals.integrations as Integrations | undefined)?.storage ?? integrations.storage });
+  uploads.accept({ path: /^\/therapy-groups(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
+  const deps = (): service.GroupDeps => ({ db, storage: integrations.storage });
   const idOf = (req: Request): number => {
     const id = Number(req.params.groupId);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -89,7 +89,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
   router.post(PAGE_PATH, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, null, errors, status),
     async (req, res) => {
       try {
-        await service.createGroup(deps(req), res.locals.viewer!, req.body ?? {}, upload(req));
+        await service.createGroup(deps(), res.locals.viewer!, req.body ?? {}, upload(req));
       } catch (error) {
         if (!(error instanceof service.GroupCreationNotAllowed)) throw error;
         flash(req, 'error', GROUP_MESSAGES.createInactive);
@@ -101,7 +101,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
 
   // Pictures first, so "images" is never read as a group id.
   router.get(`${PAGE_PATH}/images/:key`, async (req, res) => {
-    const file = await service.storedGroupImage(deps(req), String(req.params.key));
+    const file = await service.storedGroupImage(deps(), String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);
@@ -111,7 +111,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
 
   router.post(`${PAGE_PATH}/:groupId`, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, idOf(req), errors, status),
     async (req, res) => {
-      await service.updateGroup(deps(req), res.locals.viewer!, idOf(req), req.body ?? {}, upload(req));
+      await service.updateGroup(deps(), res.locals.viewer!, idOf(req), req.body ?? {}, upload(req));
       flash(req, 'success', 'Your therapy group has been saved.');
       res.redirect(303, PAGE_PATH);
     }));
@@ -127,7 +127,7 @@ export function therapyGroupRoutes({ db, integrations }: { db: Knex; integration
           action={`${PAGE_PATH}/${id}/delete`} confirmLabel="Delete group" cancelHref={PAGE_PATH} />,
       });
     }
-    const group = await service.deleteGroup(deps(req), res.locals.viewer!, id);
+    const group = await service.deleteGroup(deps(), res.locals.viewer!, id);
     flash(req, 'success', `"${group.name}" has been deleted.`);
     res.redirect(303, PAGE_PATH);
   });

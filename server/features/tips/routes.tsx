@@ -1,7 +1,6 @@
 // The Practice Resources pages (spec 1 §2): phone consultation, referral and membership tips (members
 // only) and the embedded fee calculator (open to every signed-in provider).
 import { Router } from 'express';
-import type { Config } from '../../config';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
@@ -10,8 +9,9 @@ import { IncreasingReferralsPage } from '../../../views/pages/tips/IncreasingRef
 import { MembershipTipsPage } from '../../../views/pages/tips/MembershipTipsPage';
 import { PhoneConsultationsPage } from '../../../views/pages/tips/PhoneConsultationsPage';
 import { membersOnly } from '../benefits/membership';
+import type { FeatureDeps } from '../deps';
 
-export function tipsRoutes({ config }: { config: Config }): Router {
+export function tipsRoutes({ config }: FeatureDeps): Router {
   const router = Router();
 
   router.get('/tips/phone-consultations', ...membersOnly('Phone Consultation Tips'), (req, res) =>

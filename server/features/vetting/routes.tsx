@@ -1,7 +1,6 @@
 // /vetting/quiz (spec 2 §2, §4 "Vetting", §5 "Vetting quiz", §7): the quiz as a plain form, its
 // result page, and "You've already been vetted!" for every profile that is not pre-vetting.
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
@@ -10,6 +9,7 @@ import { VettingQuizPage } from '../../../views/pages/vetting/VettingQuizPage';
 import { VettingResultPage } from '../../../views/pages/vetting/VettingResultPage';
 import * as service from './service';
 import { fieldFor, VETTING_MESSAGES } from './validation';
+import type { FeatureDeps } from '../deps';
 
 export const QUIZ_PATH = '/vetting/quiz';
 const TITLE = 'Clinical Vetting';
@@ -18,7 +18,7 @@ const SUBMIT_FAILED = 'There was an error submitting your quiz. Please try again
 const asView = (result: service.QuizResult | null) =>
   result && { passed: result.passed, correct: result.correct, total: result.total, passMark: result.passMark, takenOn: result.takenAt.toISOString().slice(0, 10) };
 
-export function vettingRoutes(db: Knex): Router {
+export function vettingRoutes({ db }: FeatureDeps): Router {
   const router = Router();
 
   async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {

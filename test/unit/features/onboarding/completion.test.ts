@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import {
   firstUnfinishedStep, firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardProfile,
-} from '../../../../server/features/onboarding/completion';
+} from '../../../../server/domain/providers';
 
 const EMPTY: WizardProfile = { status: 'incomplete', locationCount: 0, tagCounts: {}, sessionFee: undefined, sessionLength: undefined, imageKey: null };
 const PRACTICE = { clientele: 1, languages: 1, specialties: 3, approaches: 1 };

@@ -4,19 +4,19 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Viewer } from '../../domain/accounts';
+import type { Viewer } from '../accounts';
 import type { Storage } from '../../integrations/storage/port';
-import { EXCLUDED_PROFESSIONS } from '../../../seeds/reference';
-import { canGoLive, canManageBilling } from '../../domain/accounts';
+import { EXCLUDED_PROFESSIONS } from '../tags';
+import { canGoLive, canManageBilling } from '../accounts';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';
-import { storedImage as storedImageOf } from '../../domain/images';
-import { checkHeadshot, makeRenditions } from '../../domain/images';
-import * as repo from './repo';
+import { storedImage as storedImageOf } from '../images';
+import { checkHeadshot, makeRenditions } from '../images';
+import * as repo from './setup-repo';
 import {
-  aboutYouSchema, goLiveSchema, insuranceSchema, PHOTO_MESSAGES, yourPracticeSchema,
-  type CropFractions, type LocationsInput, type YourPracticeInput,
-} from './validation';
+  aboutYouSchema, goLiveSchema, insuranceSchema, yourPracticeSchema, type LocationsInput, type YourPracticeInput,
+} from './setup-validation';
 import { validate } from "../../lib/validation";
+import { PHOTO_MESSAGES, type CropFractions } from "../images";
 
 export interface OnboardingDeps { db: Knex; storage: Storage }
 export type WizardRecord = repo.WizardRecord;

@@ -1,12 +1,10 @@
 // The wizard's forms and their messages, word for word from spec 1 §5 "Onboarding pages" and
 // spec 2 §5 "About practice", "Tag selections" and "Sessions and fees".
 import Joi from 'joi';
-import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../../domain/tags';
-import { OFFICE_FIELDS } from '../../domain/locations';
-import { FEE_AND_LENGTH, feeField, lengthField } from '../../domain/providers';
+import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../tags';
+import { OFFICE_FIELDS } from '../locations';
+import { FEE_AND_LENGTH, feeField, lengthField } from './index';
 import { validate } from "../../lib/validation";
-
-
 
 export const LOCATION_MESSAGES = {
   states: 'Please select at least one state',
@@ -14,16 +12,6 @@ export const LOCATION_MESSAGES = {
   error: 'There was an error creating your locations.',
 } as const;
 
-export const PHOTO_MESSAGES = {
-  missing: 'Please upload a headshot.',
-  tooSmall: 'Please select a higher quality photo (at least 100kb)',
-  grayscale: 'This photo looks black-and-white or grayscale. Please upload a more colorful picture of yourself.',
-  notImage: 'Please upload an image file (JPEG, PNG, WebP, GIF, AVIF or TIFF).',
-  oneFile: 'Please upload one photo at a time.',
-  tooLarge: 'Please choose a photo smaller than 15 MB.',
-  unreadable: 'We could not read that upload. Please try again.',
-  error: 'There was an error saving your profile photo.',
-} as const;
 
 export const GO_LIVE_MESSAGES = { ready: 'Gotta be ready!' } as const;
 
@@ -31,8 +19,6 @@ export const INSURANCE_MESSAGES = {
   confirm: 'Please confirm that you are in-network with the insurances you selected.',
 } as const;
 
-/** Minimum headshot size: 100 KB (spec 1 §9), counted as 100 × 1024 bytes. */
-export const MIN_PHOTO_BYTES = 100 * 1024;
 
 const checkbox = () => Joi.boolean().truthy('1', 'on', 'yes', 'true').falsy('0', 'off', 'no', 'false', '').default(false);
 
@@ -83,7 +69,7 @@ export function validateLocations(body: unknown) {
 // --- Tag selections (spec 2 §5) ------------------------------------------------------------------
 
 // The rules, messages and checkbox-list schema live with the other tag helpers (features/tags).
-export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../../domain/tags';
+export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../tags';
 
 // --- About You (spec 2 §5 "About practice") -------------------------------------------------------
 
@@ -131,16 +117,3 @@ export const goLiveSchema = Joi.object({
     'any.required': GO_LIVE_MESSAGES.ready, 'any.only': GO_LIVE_MESSAGES.ready, 'boolean.base': GO_LIVE_MESSAGES.ready,
   }),
 });
-
-// --- Photos: the crop the PhotoCropper island writes (fractions); anything else means a centred square.
-
-export interface CropFractions { x: number; y: number; size: number }
-
-export function parseCrop(body: Record<string, unknown>): CropFractions | null {
-  const number = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
-  const x = number(body.crop_x);
-  const y = number(body.crop_y);
-  const size = number(body.crop_size);
-  if (![x, y, size].every(Number.isFinite) || x < 0 || y < 0 || x > 1 || y > 1 || size <= 0 || size > 1) return null;
-  return { x, y, size };
-}

@@ -13,7 +13,7 @@ export interface WizardRecord extends WizardProfile {
   customContent: Record<string, unknown>;
 }
 
-export { listTags, replaceTaggings, selectedTagIds, type TagOption } from '../../domain/tags';
+export { listTags, replaceTaggings, selectedTagIds, type TagOption } from '../tags';
 
 /** One profile with everything the completion rules read, in one query. */
 export async function loadWizardRecord(db: Db, providerId: number): Promise<WizardRecord | null> {
@@ -45,7 +45,7 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
 }
 
 // The wizard's Locations step writes through the shared location home.
-export { insertLocations, listStates, type NewLocation } from '../../domain/locations';
+export { insertLocations, listStates, type NewLocation } from '../locations';
 
 /** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
 export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {

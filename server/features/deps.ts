@@ -1,0 +1,19 @@
+// What every feature router is given: one object, built once by createApp. Test doubles come in
+// through createApp(deps) as well, so no router reads app.locals or keeps a seam for tests.
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { ReadCache } from '../db/read-cache';
+import type { Throttles } from '../domain/accounts';
+import type { UploadForms } from '../http/uploads';
+import type { Integrations } from '../integrations';
+
+export interface FeatureDeps {
+  db: Knex;
+  config: Config;
+  integrations: Integrations;
+  /** Hot reads served from memory until PostgreSQL says they changed. */
+  reads: ReadCache;
+  throttles: Throttles;
+  /** Routers declare their multipart forms here (parsed before the CSRF check). */
+  uploads: UploadForms;
+}

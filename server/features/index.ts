@@ -1,0 +1,66 @@
+// Every page feature, in the order its routes are tried: the one list createApp mounts. Features are
+// independent of each other (a check enforces it); what they share lives in server/domain and server/lib.
+import type { Router } from 'express';
+import type { FeatureDeps } from './deps';
+import { accountPreferencesRoutes } from './account-preferences/routes';
+import { authRoutes } from './auth/routes';
+import { availabilityLocationsRoutes } from './availability-locations/routes';
+import { benefitRoutes } from './benefits/routes';
+import { clienteleApproachRoutes } from './clientele-approach/routes';
+import { comingSoonRoutes } from './coming-soon/routes';
+import { contactRoutes } from './contact/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { devClientRoutes } from './dev-client/routes';
+import { devRoutes } from './dev/routes';
+import { educationEmploymentRoutes } from './education-employment/routes';
+import { generalInformationRoutes } from './general-information/routes';
+import { insuranceFeesRoutes } from './insurance-fees/routes';
+import { messageStatementRoutes } from './message-statement/routes';
+import { onboardingRoutes } from './onboarding/routes';
+import { photosVideoRoutes } from './photos-video/routes';
+import { practiceProviderRoutes } from './practice-providers/routes';
+import { profileCreationRoutes } from './profile-creation/routes';
+import { profileRoutes } from './profiles/routes';
+import { signupRoutes } from './signup/routes';
+import { specialtiesRoutes } from './specialties/routes';
+import { supportRoutes } from './support/routes';
+import { testimonialRoutes } from './testimonials/routes';
+import { therapyGroupRoutes } from './therapy-groups/routes';
+import { tipsRoutes } from './tips/routes';
+import { uiRoutes } from './ui/routes';
+import { vettingRoutes } from './vetting/routes';
+
+export type { FeatureDeps } from './deps';
+
+export function featureRouters(deps: FeatureDeps): Router[] {
+  return [
+    onboardingRoutes(deps),
+    authRoutes(deps),
+    accountPreferencesRoutes(deps),
+    dashboardRoutes(deps),
+    profileRoutes(deps),
+    profileCreationRoutes(deps),
+    signupRoutes(deps),
+    messageStatementRoutes(deps),
+    educationEmploymentRoutes(deps),
+    insuranceFeesRoutes(deps),
+    supportRoutes(deps),
+    generalInformationRoutes(deps),
+    specialtiesRoutes(deps),
+    clienteleApproachRoutes(deps),
+    therapyGroupRoutes(deps),
+    testimonialRoutes(deps),
+    practiceProviderRoutes(deps),
+    availabilityLocationsRoutes(deps),
+    photosVideoRoutes(deps),
+    vettingRoutes(deps),
+    benefitRoutes(deps),
+    tipsRoutes(deps),
+    contactRoutes(deps),
+    uiRoutes(deps),
+    devRoutes(deps),
+    devClientRoutes(deps),
+    // Last: the pages of spec 3 that are not built yet.
+    comingSoonRoutes(deps),
+  ];
+}
