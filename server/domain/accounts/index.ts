@@ -11,3 +11,4 @@ export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer
 export { chooseProvider, loadViewer, loadViewerRow, rememberProvider, viewerFromRow } from './viewer-repo';
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from './deps';
 export { CONFIRM_TOKEN_TTL_MS, issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
+export { normalizeName, REFERRAL_OFFER } from './registration';

@@ -4,3 +4,6 @@ export { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
 export { aboutYouOptions, afterStep, displayNameOf, exitWizard, goLive, type GoLiveResult, homeRedirect, incompleteBannerLink, insuranceOptions, loadForViewer, locationsOptions, type OnboardingDeps, saveAboutYou, saveHeadshot, saveInsurances, saveLocations, saveYourPractice, selectedTags, StorageFailure, storedImage, yourPracticeOptions } from './setup';
 export { mergeCustomContent } from './setup-repo';
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
+export { findSameNameProviders, type ProviderFacts } from './reach-repo';
+export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
+export { PROFILE_UPDATE_ERROR } from './messages';

@@ -6,7 +6,9 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
 import type { MailMessage } from '../../integrations/mail/port';
 import type { Outgoing } from '../../jobs/outgoing';
-import { reachableProvider, type ReachableProvider } from '../../features/profile-creation/service';
+import type { Config } from '../../config';
+import type { Integrations } from '../../integrations';
+import { reachableProvider, type ReachableProvider } from '../providers';
 import * as repo from './repo';
 import { SUPPORT_TEMPLATES, SUPPORT_TEXT_MAX, SUPPORT_TEXT_TOO_LONG } from './templates';
 
@@ -83,4 +85,9 @@ export function localsFromForm(templateName: string, body: Record<string, unknow
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return locals;
+}
+
+/** The support dependencies out of the portal's config and integrations. */
+export function supportDeps(db: Knex, config: Pick<Config, 'supportEmail'>, integrations: Pick<Integrations, 'outgoing'>): SupportDeps {
+  return { db, outgoing: integrations.outgoing, supportEmail: config.supportEmail };
 }

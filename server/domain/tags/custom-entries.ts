@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasContactDetails } from '../../text/contact-details';
 import type { CustomEntryRules } from '../../../views/pages/specialties/CustomEntriesSection';
+import type { Viewer } from '../accounts';
 import * as repo from './repo';
+import { editableProfileId } from './selection';
 
 export type CustomKind = 'approaches' | 'specialties';
 
@@ -134,4 +136,17 @@ export async function findEntry(db: Knex, providerId: number, kind: CustomKind, 
   if (!ENTRY_ID.test(id)) throw new NotFoundError();
   const entries = await listEntries(db, providerId, kind);
   return entries[findOrNotFound(entries, id)]!;
+}
+
+/** One kind's entries on the viewer's selected profile, as the custom-entry routes use them. */
+export function customEntryStore(db: Knex, kind: CustomKind) {
+  const providerId = (viewer: Viewer) => editableProfileId(viewer);
+  return {
+    noun: CUSTOM_KINDS[kind].noun,
+    isId: (id: string) => ENTRY_ID.test(id),
+    add: (viewer: Viewer, body: Record<string, unknown>) => addEntry(db, providerId(viewer), kind, body),
+    update: (viewer: Viewer, id: string, body: Record<string, unknown>) => updateEntry(db, providerId(viewer), kind, id, body),
+    remove: (viewer: Viewer, id: string) => deleteEntry(db, providerId(viewer), kind, id),
+    find: (viewer: Viewer, id: string) => findEntry(db, providerId(viewer), kind, id),
+  };
 }

@@ -4,3 +4,4 @@ export { EXCLUDED_PROFESSIONS } from './professions';
 export { applyTaggingEntries, listTags, lockCustomContent, replaceTaggings, selectedTagIds, setTopSpecialties, specialtyTaggings, type TagOption } from './repo';
 export { editableProfileId, filterText, saveSelections, taggingEntries } from './selection';
 export { atLeast, atMost, postedIds, SELECTION_RULES, type SelectionRule, selectOneOrMore, tagSelection } from './validation';
+export { customEntryStore } from './custom-entries';

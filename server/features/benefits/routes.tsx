@@ -10,7 +10,7 @@ import { requireSignIn } from '../../http/guards';
 import { selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
-import { REFERRAL_OFFER } from '../signup/validation';
+import { REFERRAL_OFFER } from '../../domain/accounts';
 import { BlogFeaturesPage } from '../../../views/pages/benefits/BlogFeaturesPage';
 import { ClientMatchingPage } from '../../../views/pages/benefits/ClientMatchingPage';
 import { ListservPage } from '../../../views/pages/benefits/ListservPage';
@@ -22,7 +22,7 @@ import { ProviderCommunityPage } from '../../../views/pages/benefits/ProviderCom
 import { ReferAndEarnPage } from '../../../views/pages/benefits/ReferAndEarnPage';
 import { VideoEmbeddingPage } from '../../../views/pages/benefits/VideoEmbeddingPage';
 import { BADGE_HEIGHT, BADGE_WIDTH, WebBadgePage } from '../../../views/pages/benefits/WebBadgePage';
-import { membersOnly } from './membership';
+import { membersOnly } from '../../http/members-only';
 import { PHOTO_SHOOT_OPTIONS } from './photo-shoots';
 import * as service from './service';
 import { EMBED_HEIGHT, EMBED_WIDTH } from './video-embed';

@@ -8,7 +8,9 @@ import { editingSection, requireSelectedProfile, selectedProfile } from '../../h
 import { render } from '../../http/render';
 import { ClienteleApproachPage, CLIENTELE_APPROACH_PATH } from '../../../views/pages/clientele-approach/ClienteleApproachPage';
 import { CUSTOM_KINDS } from '../../domain/tags';
-import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-routes';
+import { customEntryRoutes } from '../../http/custom-entry-routes';
+import { PROFILE_UPDATE_ERROR } from '../../domain/providers';
+import { customEntryStore } from '../../domain/tags';
 import { filterText } from '../../domain/tags';
 import { postedIds } from '../../domain/tags';
 import * as service from './service';
@@ -63,7 +65,7 @@ export function clienteleApproachRoutes({ db }: FeatureDeps): Router {
   }
 
   customEntryRoutes(router, {
-    db, kind: 'approaches', pagePath: path, basePath: `${path}/custom-approaches`,
+    store: customEntryStore(db, 'approaches'), errorMessage: PROFILE_UPDATE_ERROR, pagePath: path, basePath: `${path}/custom-approaches`,
     sectionId: 'custom-approaches', entryPrefix: 'custom-approach',
     reshow: (req, res, section, errors, status) => show(req, res, { section, errors, status }),
   });

@@ -3,7 +3,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { requireSignIn } from '../../http/guards';
-import { requireAccount, requireReachableIds, requireRolePage } from '../profile-creation/guards';
+import { requirePermission, requireReachableIds, requireRolePage } from '../../http/access';
+import { viewerReach } from '../../domain/providers';
 import * as policy from '../../domain/accounts';
 import { render, type LayoutName } from '../../http/render';
 import { ComingSoonPage } from '../../../views/pages/coming-soon/ComingSoonPage';
@@ -50,10 +51,10 @@ function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
   if (!route.signedIn) return [];
   const guards: RequestHandler[] = [requireSignIn];
   // First: an id of someone else's provider or account is not found, even on a placeholder.
-  if (db && /:(providerId|accountId)\b/.test(route.path)) guards.push(requireReachableIds(db));
-  if (PLAN_PAGES.has(route.path)) guards.push(requireAccount);
-  if (route.path === '/referral-data') guards.push(requireRolePage(policy.canExportReferrals, route.title));
-  if (route.path.startsWith('/practice-inbox')) guards.push(requireRolePage(policy.canUsePracticeInbox, route.title));
+  if (db && /:(providerId|accountId)\b/.test(route.path)) guards.push(requireReachableIds(viewerReach(db)));
+  if (PLAN_PAGES.has(route.path)) guards.push(requirePermission(policy.hasAccount, policy.ACCESS_DENIED));
+  if (route.path === '/referral-data') guards.push(requireRolePage(policy.canExportReferrals, route.title, policy.RESOURCE_DENIED));
+  if (route.path.startsWith('/practice-inbox')) guards.push(requireRolePage(policy.canUsePracticeInbox, route.title, policy.RESOURCE_DENIED));
   return guards;
 }
 

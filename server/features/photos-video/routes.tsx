@@ -9,7 +9,7 @@ import { render } from '../../http/render';
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { PAGE_PATH, PhotosVideoPage, type PhotosVideoView, type VideoItem } from '../../../views/pages/photos-video/PhotosVideoPage';
 import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES } from '../../domain/images';
-import { supportDeps } from '../support/routes';
+import { supportDeps } from '../../domain/support-requests';
 import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import * as service from './service';
 import { isChecked } from '../../lib/form';

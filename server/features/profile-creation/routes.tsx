@@ -11,7 +11,7 @@ import { DuplicateNamePage } from '../../../views/pages/profile-creation/Duplica
 import { PayForPage } from '../../../views/pages/profile-creation/PayForPage';
 import { ProfileCreatedPage } from '../../../views/pages/profile-creation/ProfileCreatedPage';
 import * as policy from '../../domain/accounts';
-import { requireProfileCreation, toId } from './guards';
+import { requirePermission, toId } from '../../http/access';
 import * as service from './service';
 import { CREATE_MESSAGES, formValues, PROFILE_TYPES, validateCreateProfile, type CreationType, type FormValues } from './validation';
 import type { FeatureDeps } from '../deps';
@@ -28,6 +28,9 @@ export const typeChoices = (): TypeChoice[] =>
   PROFILE_TYPES.map((type) => ({ type, label: TYPE_TEXT[type].label(policy.creationWording(type)), description: TYPE_TEXT[type].description, href: `/profiles/create?type=${type}` }));
 
 const asType = (value: unknown): CreationType | null => (PROFILE_TYPES as readonly string[]).includes(String(value)) ? (value as CreationType) : null;
+
+/** Creating profiles is account-level: owners only; others get the spec's message (403). */
+const requireProfileCreation = requirePermission(policy.canCreateProfiles, policy.ACCESS_DENIED);
 
 export function profileCreationRoutes({ db, integrations, config }: FeatureDeps): Router {
   const router = Router();

@@ -11,6 +11,7 @@ import * as policy from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
+import { findSameNameProviders, reachableProvider } from '../../domain/providers';
 
 export interface CreationDeps { db: Knex; outgoing: Outgoing; config: Config }
 export interface RequestMeta { ip?: string; userAgent?: string }
@@ -51,7 +52,7 @@ export async function createProfile(
   const individual = input.type !== 'practice';
 
   if (individual && !input.confirm_duplicate) {
-    const [same] = await repo.findSameNameProviders(db, accountId, input.first_name!, input.last_name!);
+    const [same] = await findSameNameProviders(db, accountId, input.first_name!, input.last_name!);
     if (same) {
       const name = providerDisplayName({ type: same.type, first_name: same.firstName, last_name: same.lastName, company_name: same.companyName });
       return { outcome: 'duplicate', existing: { id: same.id, name, editable: policy.hasClinicianAccess(actor, same.id) } };
@@ -125,16 +126,6 @@ async function queueInvitation(trx: Knex.Transaction, deps: CreationDeps, messag
 }
 
 // ---------------------------------------------------------------- loading through the actor
-
-export interface ReachableProvider extends repo.ProviderFacts { name: string }
-
-/** A provider the user may reach at all (clinician access or a role on its account); else 404. */
-export async function reachableProvider(db: Knex, actor: policy.PolicyActor, providerId: number): Promise<ReachableProvider> {
-  const provider = await repo.findProvider(db, providerId);
-  if (!provider || !policy.canSeeProvider(actor, provider)) throw new NotFoundError();
-  const name = providerDisplayName({ type: provider.type, first_name: provider.firstName, last_name: provider.lastName, company_name: provider.companyName });
-  return { ...provider, name };
-}
 
 /** The success page after creation: only for a profile the user may reach. */
 export async function createdProfile(db: Knex, actor: policy.PolicyActor, providerId: number) {

@@ -3,7 +3,7 @@
 // another clinician, who is invited by e-mail.
 import Joi from 'joi';
 import { phoneNumber } from '../../domain/accounts';
-import { normalizeName } from '../signup/validation';
+import { normalizeName } from '../../domain/accounts';
 import { validate } from "../../lib/validation";
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;

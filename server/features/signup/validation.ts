@@ -4,6 +4,7 @@
 import Joi from 'joi';
 import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule } from '../../domain/accounts';
 import { phoneNumber } from '../../domain/accounts';
+import { normalizeName, REFERRAL_OFFER } from '../../domain/accounts';
 
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',
@@ -32,17 +33,6 @@ export const FIELD_NAMES = {
 /** Where a group practice's client referrals go (stored as custom_content.send_referrals_to). */
 export const REFERRAL_DESTINATIONS = { practice: 'To the practice (one inbox for everyone)', clinicians: 'To each clinician of the practice directly' } as const;
 
-/**
- * Names are trimmed; a name entirely in upper case with 3 or more characters is lower-cased, then its
- * first letter capitalised ("DANA" → "Dana"; "AL", "McKay" and "de la Cruz" stay as typed).
- */
-export function normalizeName(raw: string): string {
-  const name = raw.trim();
-  const allUpper = name === name.toUpperCase() && name !== name.toLowerCase();
-  if (!allUpper || name.length < 3) return name;
-  const lower = name.toLowerCase();
-  return lower.charAt(0).toUpperCase() + lower.slice(1);
-}
 
 const requiredText = (field: keyof typeof FIELD_NAMES, options: { normalize?: boolean } = {}) => {
   const base = Joi.string().trim().max(100).required();
@@ -158,7 +148,6 @@ export const fromClientWithLoginSchema = Joi.object<ProviderInput & { email: str
 // ---- offers carried from the signup link to payment (spec 1 §2, §9)
 
 export const PARTNERS = { owl: { name: 'Owl', offer: '25% off first year' } } as const;
-export const REFERRAL_OFFER = '$49 off for both of you';
 
 export type SignupOffer =
   | { kind: 'partner'; partner: keyof typeof PARTNERS; text: string }

@@ -7,7 +7,9 @@ import { editingSection, requireSelectedProfile, selectedProfile } from '../../h
 import { render } from '../../http/render';
 import { SpecialtiesPage, SPECIALTIES_PATH } from '../../../views/pages/specialties/SpecialtiesPage';
 import { CUSTOM_KINDS } from '../../domain/tags';
-import { customEntryRoutes, PROFILE_UPDATE_ERROR } from '../tags/custom-entry-routes';
+import { customEntryRoutes } from '../../http/custom-entry-routes';
+import { PROFILE_UPDATE_ERROR } from '../../domain/providers';
+import { customEntryStore } from '../../domain/tags';
 import { filterText } from '../../domain/tags';
 import { atMost, postedIds, SELECTION_RULES } from '../../domain/tags';
 import * as service from './service';
@@ -56,7 +58,7 @@ export function specialtiesRoutes({ db }: FeatureDeps): Router {
   }));
 
   customEntryRoutes(router, {
-    db, kind: 'specialties', pagePath: SPECIALTIES_PATH, basePath: `${SPECIALTIES_PATH}/custom-specialties`,
+    store: customEntryStore(db, 'specialties'), errorMessage: PROFILE_UPDATE_ERROR, pagePath: SPECIALTIES_PATH, basePath: `${SPECIALTIES_PATH}/custom-specialties`,
     sectionId: 'custom-specialties', entryPrefix: 'custom-specialty',
     reshow: (req, res, section, errors, status) => show(req, res, { section, errors, status }),
   });

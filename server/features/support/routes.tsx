@@ -1,22 +1,14 @@
 // POST /support-requests: the portal's contact-{product}/{id} call (provider_id, template, locals).
 // Answers with the spec's flash and a 303 back to a same-site return path (or JSON for islands).
 import { Router } from 'express';
-import type { Knex } from 'knex';
-import type { Config } from '../../config';
 import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn, safeReturnPath } from '../../http/guards';
-import type { Integrations } from '../../integrations';
-import { toId } from '../profile-creation/guards';
-import { reachableProvider } from '../profile-creation/service';
-import { localsFromForm, submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
+import { toId } from '../../http/access';
+import { reachableProvider } from '../../domain/providers';
+import { localsFromForm, submitSupportRequest, supportDeps } from '../../domain/support-requests';
 import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import type { FeatureDeps } from '../deps';
-
-/** The support dependencies of a request. */
-export function supportDeps(db: Knex, config: Config, integrations: Integrations): SupportDeps {
-  return { db, outgoing: integrations.outgoing, supportEmail: config.supportEmail };
-}
 
 export function supportRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();

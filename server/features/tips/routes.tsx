@@ -8,7 +8,7 @@ import { FeeCalculatorPage } from '../../../views/pages/tips/FeeCalculatorPage';
 import { IncreasingReferralsPage } from '../../../views/pages/tips/IncreasingReferralsPage';
 import { MembershipTipsPage } from '../../../views/pages/tips/MembershipTipsPage';
 import { PhoneConsultationsPage } from '../../../views/pages/tips/PhoneConsultationsPage';
-import { membersOnly } from '../benefits/membership';
+import { membersOnly } from '../../http/members-only';
 import type { FeatureDeps } from '../deps';
 
 export function tipsRoutes({ config }: FeatureDeps): Router {

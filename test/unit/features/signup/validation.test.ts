@@ -1,7 +1,8 @@
 // Registration rules that need no database: name normalisation (spec 1 §5 Registration form), the
 // offers of the signup link (spec 1 §2, §9) and the local bot check.
 import assert from 'node:assert/strict';
-import { normalizeName, parseOffer, signupSource } from '../../../../server/features/signup/validation';
+import { parseOffer, signupSource } from '../../../../server/features/signup/validation';
+import { normalizeName } from '../../../../server/domain/accounts';
 import { createLocalCaptcha } from '../../../../server/integrations/captcha/local';
 
 describe('normalizeName (spec 1 §5: trimmed; all upper case with 3+ characters → lower-cased, first letter capitalised)', () => {
