@@ -9,10 +9,13 @@ import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
 import { ReadCache } from './db/read-cache';
-import { createThrottles } from './domain/accounts';
+import { createThrottles, viewerSource } from './domain/accounts';
 import { configurePassport } from './features/auth/passport';
 import { featureRouters } from './features';
 import { UploadForms } from './http/uploads';
+import { Menu } from './http/menu';
+import type { PageSources } from './http/render';
+import { statusBannerFor } from './domain/providers';
 import { apiRouter } from './api';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -98,13 +101,16 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(auth.session());
 
   const uploads = new UploadForms();
-  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads });
+  const menu = new Menu();
+  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu });
+  const pageSources: PageSources = { menu, statusBanner: statusBannerFor };
+  app.locals.pageSources = pageSources;
   // Upload forms are multipart: the parsers the routers declared read their own POST routes first, so
   // the CSRF check below can see their _csrf field.
   app.use(uploads.middleware());
   app.use(sameOriginPosts(config.portalUrl));
   app.use(csrfProtection(config.sessionSecret));
-  app.use(viewerLoader(db, reads));
+  app.use(viewerLoader(viewerSource(db), reads));
 
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
   app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));

@@ -1,12 +1,22 @@
 // What every page and layout may know about the request, built once per request by render().
 import { createContext, useContext } from 'react';
-import type { StatusBannerView } from './components/StatusBanner';
 
 export type FlashKind = 'error' | 'success' | 'warning' | 'info' | 'brand';
 export interface FlashMessage { kind: FlashKind; text: string; permanent?: boolean }
 
 export interface NavItem { label: string; href: string; locked?: boolean; external?: boolean }
 export interface NavSection { label: string; href?: string; external?: boolean; items: NavItem[] }
+
+export type BannerStatus = 'locked' | 'inactive' | 'incomplete' | 'reviewing' | 'pending';
+
+export interface StatusBannerView {
+  status: BannerStatus;
+  providerId: number;
+  /** incomplete: the first unfinished wizard step (new wizard) or /. */
+  continueHref?: string;
+  /** reviewing: the public profile, to review it before going live. */
+  previewHref?: string;
+}
 
 export interface PageContext {
   brand: string;

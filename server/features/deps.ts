@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { ReadCache } from '../db/read-cache';
 import type { Throttles } from '../domain/accounts';
+import type { Menu } from '../http/menu';
 import type { UploadForms } from '../http/uploads';
 import type { Integrations } from '../integrations';
 
@@ -16,4 +17,6 @@ export interface FeatureDeps {
   throttles: Throttles;
   /** Routers declare their multipart forms here (parsed before the CSRF check). */
   uploads: UploadForms;
+  /** Routers register the menu entries of their pages here. */
+  menu: Menu;
 }

@@ -1,19 +1,28 @@
 // Puts the signed-in user and the selected profile on res.locals.viewer for every request, and
 // honours ?current_provider_id= (only for a profile the user may access).
 import type { RequestHandler } from 'express';
-import type { Knex } from 'knex';
 import type { ReadCache } from '../db/read-cache';
-import { loadViewerRow, rememberProvider, viewerFromRow } from '../domain/accounts';
+import type { Viewer } from '../domain/accounts';
+
+/** Where the signed-in user's facts come from: the accounts module, wired by createApp. */
+export interface ViewerSource {
+  /** The user's row as stored; cached and shared between requests, so never changed. */
+  loadRow(userId: number): Promise<unknown>;
+  /** A fresh Viewer built from that row, the wanted profile selected when the user may work on it (null: no such user). */
+  fromRow(row: unknown, wantedProviderId?: number): Viewer | null;
+  /** Remembers the chosen profile for the user's next sign-in. */
+  rememberProvider(userId: number, providerId: number): Promise<void>;
+}
 
 /** A user's row is re-read at least this often even when no change was heard of. */
 const VIEWER_CACHE_MS = 60_000;
 
-export function viewerLoader(db: Knex, reads: ReadCache): RequestHandler {
+export function viewerLoader(source: ViewerSource, reads: ReadCache): RequestHandler {
   return async (req, res, next) => {
     const userId = req.user?.id;
     if (!userId) return next();
-    const row = await reads.read(`viewer:${userId}`, VIEWER_CACHE_MS, () => loadViewerRow(db, userId));
-    const viewer = viewerFromRow(row, req.session.providerId);
+    const row = await reads.read(`viewer:${userId}`, VIEWER_CACHE_MS, () => source.loadRow(userId));
+    const viewer = source.fromRow(row, req.session.providerId);
     if (!viewer) {
       // The user was deleted while signed in.
       req.logout(() => next());
@@ -25,7 +34,7 @@ export function viewerLoader(db: Knex, reads: ReadCache): RequestHandler {
       if (wanted) {
         viewer.provider = wanted;
         req.session.providerId = wanted.id;
-        await rememberProvider(db, userId, wanted.id);
+        await source.rememberProvider(userId, wanted.id);
       }
     }
     res.locals.viewer = viewer;

@@ -8,11 +8,20 @@ import { Document } from '../../views/layouts/Document';
 import { DashboardLayout } from '../../views/layouts/DashboardLayout';
 import { OnboardingLayout } from '../../views/layouts/OnboardingLayout';
 import { PlainLayout } from '../../views/layouts/PlainLayout';
-import { PageContextReact, type PageContext } from '../../views/page-context';
-import { statusBannerFor } from '../../views/components/StatusBanner';
+import { PageContextReact, type PageContext, type StatusBannerView } from '../../views/page-context';
 import type { AssetManifest } from './assets';
 import { takeFlash } from './flash';
+import type { Menu } from './menu';
 import { buildNavigation, publicProfileUrl } from './navigation';
+
+/**
+ * What pages need from the features and the domain, wired once by createApp (app.locals.pageSources):
+ * the menus' entries, and the rule of the provider status banner.
+ */
+export interface PageSources {
+  menu: Menu;
+  statusBanner(provider: { id: number; status: string }, links: { continueHref?: string; previewHref?: string }): StatusBannerView | null;
+}
 
 export type LayoutName = 'dashboard' | 'onboarding' | 'plain';
 
@@ -28,6 +37,8 @@ const LAYOUTS = { dashboard: DashboardLayout, onboarding: OnboardingLayout, plai
 export function render(req: Request, res: Response, { title, page, layout = 'dashboard', status = 200 }: RenderOptions): void {
   const { config, assets } = req.app.locals as { config: { brandName: string }; assets: AssetManifest };
   const viewer = res.locals.viewer;
+  // Absent only in an app made of bare routes (a test of the error pages): no menus, no banner.
+  const sources = req.app.locals.pageSources as PageSources | undefined;
   const effectiveLayout = layout === 'dashboard' && !viewer ? 'plain' : layout;
   const context: PageContext = {
     brand: config.brandName,
@@ -39,11 +50,11 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
     provider: viewer?.provider
       ? { id: viewer.provider.id, type: viewer.provider.type, status: viewer.provider.status, displayName: viewer.provider.displayName }
       : null,
-    ...buildNavigation(viewer, req.app.locals.config),
+    ...buildNavigation(viewer, sources?.menu),
     sideMenuCollapsed: Boolean(req.session?.sideMenuCollapsed),
     unreadMessages: Boolean(viewer?.provider?.unreadMessageCount),
-    statusBanner: viewer?.provider
-      ? statusBannerFor(viewer.provider, {
+    statusBanner: viewer?.provider && sources
+      ? sources.statusBanner(viewer.provider, {
         ...(res.locals.statusBannerLink ? { continueHref: res.locals.statusBannerLink } : {}),
         previewHref: publicProfileUrl((req.app.locals.config as { publicProfileBaseUrl: string }).publicProfileBaseUrl, viewer.provider),
       })

@@ -2,28 +2,6 @@
 // reviewing and pending each say where the profile stands and what to do next; active shows nothing.
 import { usePage } from '../page-context';
 
-export type BannerStatus = 'locked' | 'inactive' | 'incomplete' | 'reviewing' | 'pending';
-
-export interface StatusBannerView {
-  status: BannerStatus;
-  providerId: number;
-  /** incomplete: the first unfinished wizard step (new wizard) or /. */
-  continueHref?: string;
-  /** reviewing: the public profile, to review it before going live. */
-  previewHref?: string;
-}
-
-/** The banner for a profile, or null (active, or an unknown status). */
-export function statusBannerFor(provider: { id: number; status: string }, links: { continueHref?: string; previewHref?: string }): StatusBannerView | null {
-  const status = provider.status as BannerStatus;
-  if (!['locked', 'inactive', 'incomplete', 'reviewing', 'pending'].includes(status)) return null;
-  return {
-    status, providerId: provider.id,
-    ...(status === 'incomplete' ? { continueHref: links.continueHref ?? '/' } : {}),
-    ...(status === 'reviewing' && links.previewHref ? { previewHref: links.previewHref } : {}),
-  };
-}
-
 export const BANNER_TEXT = {
   locked: 'Your profile is not live. Please contact us to change your membership.',
   inactive: 'Your profile is not live because your membership is inactive. Reactivate your membership to appear in the directory again.',

@@ -8,7 +8,7 @@ export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 export { loginSchema, newPassword, normalizePhone, PHONE_MESSAGES, phoneNumber, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
 export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
-export { chooseProvider, loadViewer, loadViewerRow, rememberProvider, viewerFromRow } from './viewer-repo';
+export { chooseProvider, loadViewer, loadViewerRow, rememberProvider, viewerFromRow, viewerSource } from './viewer-repo';
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from './deps';
 export { CONFIRM_TOKEN_TTL_MS, issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
 export { normalizeName, REFERRAL_OFFER } from './registration';

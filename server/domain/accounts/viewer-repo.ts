@@ -95,3 +95,10 @@ function toSummary(row: ProviderRow): ProviderSummary {
     unreadMessageCount: Number(row.unread_message_count ?? 0),
   };
 }
+
+/** The viewer's facts as the web layer's viewer loader asks for them (server/http/load-viewer.ts). */
+export const viewerSource = (db: Knex) => ({
+  loadRow: (userId: number) => loadViewerRow(db, userId),
+  fromRow: (row: unknown, wantedProviderId?: number) => viewerFromRow(row as ViewerRow | null, wantedProviderId),
+  rememberProvider: (userId: number, providerId: number) => rememberProvider(db, userId, providerId),
+});

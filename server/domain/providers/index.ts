@@ -7,3 +7,4 @@ export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from
 export { findSameNameProviders, type ProviderFacts } from './reach-repo';
 export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
 export { PROFILE_UPDATE_ERROR } from './messages';
+export { statusBannerFor } from './status-banner';

@@ -29,8 +29,11 @@ import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Account Settings';
 
-export function accountPreferencesRoutes({ db, integrations, config, throttles }: FeatureDeps): Router {
+export function accountPreferencesRoutes({ db, integrations, config, throttles, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'profile', order: 20, label: 'Account Settings', href: '/account-preferences' },
+  );
   const deps: AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
   const actorOf = (req: Request, res: Response): service.Actor => ({ userId: res.locals.viewer!.user.id, sessionId: req.sessionID ?? null });
 

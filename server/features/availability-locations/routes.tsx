@@ -94,8 +94,11 @@ const CONFIRM_KEYS: Record<string, (text: string, req: Request) => Confirm> = {
   [vacation.CONFIRM_SWITCH_KEY]: (text, req) => ({ kind: 'switch', text, status: req.body?.status === 'inactive' ? 'inactive' : 'active' }),
 };
 
-export function availabilityLocationsRoutes({ db }: FeatureDeps): Router {
+export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'availability', order: 0, label: 'Availability & Locations', href: '/profile/availability-locations' },
+  );
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
 
   async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200, confirm: Confirm | null = null) {

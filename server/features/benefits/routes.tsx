@@ -46,8 +46,20 @@ export function badgeSvg(brand: string): string {
     + '</svg>';
 }
 
-export function benefitRoutes({ db, config }: FeatureDeps): Router {
+export function benefitRoutes({ db, config, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'benefits', order: 10, label: 'Web Badge', href: '/benefits/web-badge', membersOnly: true },
+    { menu: 'benefits', order: 20, label: 'Photo & Video Shoot', href: '/benefits/photo-videoshoot', membersOnly: true },
+    { menu: 'benefits', order: 30, label: 'Blog Features', href: '/benefits/blog-features', membersOnly: true },
+    { menu: 'benefits', order: 40, label: 'Video Embedding', href: '/benefits/video-embedding', membersOnly: true, shown: (viewer) => Boolean(viewer.provider?.hasVideos) },
+    { menu: 'benefits', order: 50, label: 'Provider Community', href: '/benefits/provider-community', membersOnly: true },
+    { menu: 'benefits', order: 60, label: 'Photo Licensing', href: '/benefits/photo-licensing', membersOnly: true },
+    { menu: 'benefits', order: 70, label: 'Partnerships', href: '/benefits/partnerships', membersOnly: true },
+    { menu: 'benefits', order: 80, label: 'Client Matching', href: '/benefits/client-matching', membersOnly: true },
+    { menu: 'benefits', order: 90, label: 'Refer & Earn', href: '/refer-and-earn', membersOnly: true },
+    { menu: 'resources', order: 40, label: 'Listserv', href: '/listserv', membersOnly: true },
+  );
   const brand = config.brandName;
   const page = (req: Request, res: Response, title: string, element: ReactNode) => render(req, res, { title, page: element });
 

@@ -24,8 +24,11 @@ const SAVED = {
   approaches: 'Your treatment approaches have been updated!',
 } as const;
 
-export function clienteleApproachRoutes({ db }: FeatureDeps): Router {
+export function clienteleApproachRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 40, label: 'Clientele & Approach', href: '/profile/clientele-approach' },
+  );
   const path = CLIENTELE_APPROACH_PATH;
 
   async function show(req: Request, res: Response, failed?: { section: string; errors: Record<string, string>; status: number }) {

@@ -58,8 +58,18 @@ function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
   return guards;
 }
 
-export function comingSoonRoutes({ db }: FeatureDeps): Router {
+export function comingSoonRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    // Pages of spec 3 not built yet: their entries move to the features that build them.
+    { menu: 'referrals', order: 10, label: 'Full Client List', href: (viewer) => (viewer.provider?.hasCalendar ? '/client-list' : '/client-referrals') },
+    { menu: 'referrals', order: 20, label: 'Call Calendar', href: '/calendar', shown: (viewer) => Boolean(viewer.provider?.hasCalendar) },
+    { menu: 'referrals', order: 30, label: 'Messages', href: '/messages' },
+    { menu: 'profile', order: 10, label: 'Practice Management', href: '/practice-management', shown: (viewer) => policy.canSeePracticeManagement(viewer) },
+    { menu: 'profile', order: 40, label: 'Plan Management', href: '/plan-management', shown: (viewer) => policy.canManagePlans(viewer) },
+    { menu: 'profile', order: 60, label: 'Referral Data', href: '/referral-data', shown: (viewer) => policy.canExportReferrals(viewer) },
+    { menu: 'profile', order: 70, label: 'Practice Inbox', href: '/practice-inbox', shown: (viewer) => policy.canUsePracticeInbox(viewer) },
+  );
   for (const route of PLANNED_ROUTES) {
     const show: RequestHandler = (req, res) =>
       render(req, res, { title: route.title, layout: route.layout, page: <ComingSoonPage what={`The ${route.title} page`} /> });

@@ -16,8 +16,12 @@ import type { FeatureDeps } from '../deps';
 export const CONTACT_PATH = '/contact';
 
 
-export function contactRoutes({ db, config, integrations }: FeatureDeps): Router {
+export function contactRoutes({ db, config, integrations, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'support', order: 10, label: 'Help Desk', href: '/help-desk' },
+    { menu: 'support', order: 20, label: 'Contact Us', href: '/contact' },
+  );
   // Read at request time, so a test can put a failing marketing form in its place.
   const marketingForm = () => integrations.marketingForm;
 

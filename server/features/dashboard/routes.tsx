@@ -8,14 +8,23 @@ import { homeRedirect } from '../../domain/providers';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
 import type { FeatureDeps } from '../deps';
+import { publicProfileUrl } from '../../http/navigation';
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
   return id > 0 ? id : null;
 };
 
-export function dashboardRoutes({ db, reads }: FeatureDeps): Router {
+export function dashboardRoutes({ db, reads, menu, config }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'dashboard', order: 0, label: 'Dashboard', href: '/' },
+    {
+      menu: 'view-profile', order: 0, label: 'View Profile', external: true,
+      shown: (viewer) => Boolean(viewer.provider && ['active', 'reviewing', 'pending'].includes(viewer.provider.status)),
+      href: (viewer) => publicProfileUrl(config.publicProfileBaseUrl, viewer.provider!),
+    },
+  );
   // The static sections are the same for every request of this app (its config is fixed): rendered once.
   let sections: PrerenderedSections | undefined;
   const staticSections = (clientSiteUrl: string): PrerenderedSections =>
@@ -31,10 +40,9 @@ export function dashboardRoutes({ db, reads }: FeatureDeps): Router {
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;
-    const { clientSiteUrl } = req.app.locals.config as { clientSiteUrl: string };
     render(req, res, {
       title: 'Dashboard',
-      page: <DashboardPage view={view} sections={staticSections(clientSiteUrl)} />,
+      page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} />,
     });
   });
 

@@ -32,8 +32,11 @@ function postedLines<T>(lines: T[], newField: unknown): { lines: T[]; newLine: n
   return { lines, newLine: offered === lines.length - 1 ? offered : null };
 }
 
-export function educationEmploymentRoutes({ db }: FeatureDeps): Router {
+export function educationEmploymentRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 60, label: 'Education & Employment', href: '/profile/education-employment', shown: (viewer) => viewer.provider?.type !== 'practice' },
+  );
   const guards = [...requireSelectedProfile, requireProviderType('individual')];
 
   async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200) {

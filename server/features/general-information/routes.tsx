@@ -25,8 +25,11 @@ const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const back = (section: string) => `${PAGE_PATH}#${section}`;
 const MAX_EXTRA_ROWS = 10;
 
-export function generalInformationRoutes({ db, integrations }: FeatureDeps): Router {
+export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 10, label: 'General Information', href: '/profile/general-information' },
+  );
   const deps = (): service.GeneralInformationDeps => ({ db, storage: integrations.storage });
 
   /**

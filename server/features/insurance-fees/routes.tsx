@@ -62,8 +62,11 @@ const CHOICES = {
   oon: OON_OPTIONS.map((o) => ({ value: o.key, label: o.label, hint: o.hint })),
 };
 
-export function insuranceFeesRoutes({ db }: FeatureDeps): Router {
+export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 50, label: 'Insurance & Fees', href: '/profile/insurance-fees' },
+  );
 
   /** The page; a failed post passes its section, errors and status, and the body supplies the typed values. */
   async function show(req: Request, res: Response, editing: SectionId | null, errors: Record<string, string> = {}, status = 200) {

@@ -55,8 +55,11 @@ function sectionViews(record: StatementRecord, open: string | null, posted: Reco
   });
 }
 
-export function messageStatementRoutes({ db }: FeatureDeps): Router {
+export function messageStatementRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 20, label: (viewer) => (viewer.provider?.type === 'practice' ? 'Practice Description' : 'Statement & Message'), href: '/profile/message-statement' },
+  );
 
   async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200) {
     const record = await service.loadForViewer(db, res.locals.viewer!);

@@ -33,8 +33,11 @@ const imageIdOf = (req: Request): number => {
   return id;
 };
 
-export function photosVideoRoutes({ db, config, integrations, uploads }: FeatureDeps): Router {
+export function photosVideoRoutes({ db, config, integrations, uploads, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 70, label: 'Photos & Video', href: '/profile/photos-video' },
+  );
   const photoMessages = { tooLarge: MESSAGES.tooLarge, tooMany: MESSAGES.tooMany, unreadable: MESSAGES.unreadable };
   uploads.accept(
     {

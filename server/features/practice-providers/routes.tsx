@@ -25,8 +25,11 @@ const valuesOfBody = (b: Record<string, unknown>): UnregisteredValues => ({
   replace_image: text(b.replace_image) === '1',
 });
 
-export function practiceProviderRoutes({ db, integrations, uploads }: FeatureDeps): Router {
+export function practiceProviderRoutes({ db, integrations, uploads, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 100, label: 'Practice Providers', href: '/practice/providers', shown: (viewer) => viewer.provider?.type === 'practice' },
+  );
   uploads.accept({ path: /^\/practice\/providers\/unregistered(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const guards = [...requireSelectedProfile, requireProviderType('practice')];
   const deps = (): service.PracticeDeps => ({ db, storage: integrations.storage });

@@ -32,8 +32,11 @@ const asType = (value: unknown): CreationType | null => (PROFILE_TYPES as readon
 /** Creating profiles is account-level: owners only; others get the spec's message (403). */
 const requireProfileCreation = requirePermission(policy.canCreateProfiles, policy.ACCESS_DENIED);
 
-export function profileCreationRoutes({ db, integrations, config }: FeatureDeps): Router {
+export function profileCreationRoutes({ db, integrations, config, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'profile', order: 30, label: 'Create New Profile', href: '/profiles/create', shown: (viewer) => policy.canCreateProfiles(viewer) },
+  );
   const deps: service.CreationDeps = { db, outgoing: integrations.outgoing, config };
 
   async function formPage(req: Request, res: Response, state: { type: CreationType | null; values?: FormValues; errors?: Record<string, string>; formError?: string; status?: number }) {

@@ -25,8 +25,11 @@ const CARD_TARGETS = new Set(['/messages', '/', '/profile/general-information'])
 
 export const statusLabel = (status: string) => (status === 'active' ? 'Profile Live' : status.charAt(0).toUpperCase() + status.slice(1));
 
-export function profileRoutes({ db }: FeatureDeps): Router {
+export function profileRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'profile', order: 50, label: 'Switch Profile', href: '/profiles', shown: (viewer) => viewer.providers.length > 1 },
+  );
 
   router.get('/profiles', requireSignIn, (req, res) => {
     const viewer = res.locals.viewer!;

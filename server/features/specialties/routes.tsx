@@ -17,8 +17,11 @@ import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 
 
-export function specialtiesRoutes({ db }: FeatureDeps): Router {
+export function specialtiesRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 30, label: 'Specialties', href: '/profile/specialties' },
+  );
 
   /** The page; after a failed post, `section` is open with the posted values and the messages. */
   async function show(req: Request, res: Response, failed?: { section: string; errors: Record<string, string>; status: number }) {

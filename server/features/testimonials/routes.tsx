@@ -12,8 +12,11 @@ import type { FeatureDeps } from '../deps';
 
 const dateOf = (value: Date) => value.toISOString().slice(0, 10);
 
-export function testimonialRoutes({ db }: FeatureDeps): Router {
+export function testimonialRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 90, label: 'Testimonials & Feedback', href: '/testimonials' },
+  );
 
   async function show(req: Request, res: Response, status = 200) {
     const { testimonials, feedback } = await service.loadPage(db, res.locals.viewer!);

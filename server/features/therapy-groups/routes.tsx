@@ -40,8 +40,11 @@ const valuesOfBody = (b: Record<string, unknown>): GroupFormValues => ({
   address: text(b.address), address_2: text(b.address_2), city: text(b.city), state: text(b.state), zip: text(b.zip),
 });
 
-export function therapyGroupRoutes({ db, integrations, uploads }: FeatureDeps): Router {
+export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 80, label: 'Therapy Groups', href: '/therapy-groups' },
+  );
   uploads.accept({ path: /^\/therapy-groups(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const deps = (): service.GroupDeps => ({ db, storage: integrations.storage });
   const idOf = (req: Request): number => {

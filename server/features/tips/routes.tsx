@@ -11,8 +11,14 @@ import { PhoneConsultationsPage } from '../../../views/pages/tips/PhoneConsultat
 import { membersOnly } from '../../http/members-only';
 import type { FeatureDeps } from '../deps';
 
-export function tipsRoutes({ config }: FeatureDeps): Router {
+export function tipsRoutes({ config, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'resources', order: 10, label: 'Phone Consultation Tips', href: '/tips/phone-consultations', membersOnly: true },
+    { menu: 'resources', order: 20, label: 'Increasing Referrals', href: '/tips/increasing-referrals', membersOnly: true },
+    { menu: 'resources', order: 30, label: 'Membership Tips', href: '/tips/membership', membersOnly: true },
+    { menu: 'resources', order: 50, label: 'Fee Calculator', href: '/fee-calculator', membersOnly: true },
+  );
 
   router.get('/tips/phone-consultations', ...membersOnly('Phone Consultation Tips'), (req, res) =>
     render(req, res, { title: 'Phone Consultation Tips', page: <PhoneConsultationsPage /> }));

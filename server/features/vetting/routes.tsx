@@ -18,8 +18,11 @@ const SUBMIT_FAILED = 'There was an error submitting your quiz. Please try again
 const asView = (result: service.QuizResult | null) =>
   result && { passed: result.passed, correct: result.correct, total: result.total, passMark: result.passMark, takenOn: result.takenAt.toISOString().slice(0, 10) };
 
-export function vettingRoutes({ db }: FeatureDeps): Router {
+export function vettingRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
+  menu.add(
+    { menu: 'edit-profile', order: 110, label: 'Clinical Vetting', href: '/vetting/quiz' },
+  );
 
   async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
     const quiz = await service.loadQuiz(db, res.locals.viewer!);

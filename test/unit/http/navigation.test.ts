@@ -1,7 +1,12 @@
 // Side menu and profile menu per role and provider type (spec 1 §2, §6).
 import assert from 'node:assert/strict';
+import { ReadCache } from '../../../server/db/read-cache';
+import { createThrottles, type ProviderSummary, type Viewer } from '../../../server/domain/accounts';
+import { featureRouters } from '../../../server/features';
+import { Menu } from '../../../server/http/menu';
 import { buildNavigation, publicProfileUrl } from '../../../server/http/navigation';
-import type { ProviderSummary, Viewer } from '../../../server/domain/accounts';
+import { UploadForms } from '../../../server/http/uploads';
+import { ctx } from '../../support/context';
 
 const provider = (overrides: Partial<ProviderSummary> = {}): ProviderSummary => ({
   id: 7, accountId: 1, type: 'individual', status: 'active', firstName: 'Dana', lastName: 'Rivera', companyName: null,
@@ -13,14 +18,23 @@ const viewer = (p: ProviderSummary | null, roles: string[] = ['owner'], count = 
   providers: Array.from({ length: count }, (_, i) => provider({ id: i + 1 })),
   provider: p,
 });
-const config = { publicProfileBaseUrl: 'https://dir.example' };
-const labels = (v: Viewer) => buildNavigation(v, config).sideMenu.flatMap((s) => [s.label, ...s.items.map((i) => i.label)]);
+// The menu as the features register it, with the directory at https://dir.example.
+let menu: Menu;
+before(() => {
+  const { db, integrations, changes } = ctx();
+  menu = new Menu();
+  featureRouters({
+    db, integrations, config: { ...ctx().config, publicProfileBaseUrl: 'https://dir.example' }, reads: new ReadCache(changes, { maxEntries: 10, freeze: true }),
+    throttles: createThrottles(db), uploads: new UploadForms(), menu,
+  });
+});
+const labels = (v: Viewer) => buildNavigation(v, menu).sideMenu.flatMap((s) => [s.label, ...s.items.map((i) => i.label)]);
 
 describe('navigation', () => {
   it('View Profile appears only for active, reviewing or pending, opening the public URL in a new tab', () => {
     for (const status of ['active', 'reviewing', 'pending'] as const) assert.ok(labels(viewer(provider({ status }))).includes('View Profile'), status);
     for (const status of ['incomplete', 'inactive', 'locked'] as const) assert.ok(!labels(viewer(provider({ status }))).includes('View Profile'), status);
-    const section = buildNavigation(viewer(provider()), config).sideMenu.find((s) => s.label === 'View Profile');
+    const section = buildNavigation(viewer(provider()), menu).sideMenu.find((s) => s.label === 'View Profile');
     assert.equal(section?.href, 'https://dir.example/therapists/dana-rivera');
     assert.equal(section?.external, true);
   });
@@ -40,29 +54,29 @@ describe('navigation', () => {
   });
 
   it('locks member pages without a paid plan, except photo licensing, fee calculator, contact and help desk', () => {
-    const items = buildNavigation(viewer(provider({ hasPaidPlan: false })), config).sideMenu.flatMap((s) => s.items);
+    const items = buildNavigation(viewer(provider({ hasPaidPlan: false })), menu).sideMenu.flatMap((s) => s.items);
     const locked = new Set(items.filter((i) => i.locked).map((i) => i.href));
     for (const href of ['/benefits/web-badge', '/tips/membership', '/listserv', '/refer-and-earn']) assert.ok(locked.has(href), href);
     for (const href of ['/benefits/photo-licensing', '/fee-calculator', '/contact', '/help-desk']) assert.ok(!locked.has(href), href);
-    const paid = buildNavigation(viewer(provider()), config).sideMenu.flatMap((s) => s.items);
+    const paid = buildNavigation(viewer(provider()), menu).sideMenu.flatMap((s) => s.items);
     assert.ok(paid.every((i) => !i.locked));
   });
 
   it('Video Embedding only with videos; Call Calendar and client list only with a calendar', () => {
     assert.ok(!labels(viewer(provider())).includes('Video Embedding'));
     assert.ok(labels(viewer(provider({ hasVideos: true }))).includes('Video Embedding'));
-    const hrefs = (p: ProviderSummary) => buildNavigation(viewer(p), config).sideMenu.flatMap((s) => s.items.map((i) => i.href));
+    const hrefs = (p: ProviderSummary) => buildNavigation(viewer(p), menu).sideMenu.flatMap((s) => s.items.map((i) => i.href));
     assert.ok(hrefs(provider()).includes('/client-referrals') && !hrefs(provider()).includes('/calendar'));
     assert.ok(hrefs(provider({ hasCalendar: true })).includes('/client-list') && hrefs(provider({ hasCalendar: true })).includes('/calendar'));
   });
 
   it('the profile menu follows roles', () => {
-    const menu = (v: Viewer) => buildNavigation(v, config).profileMenu.map((i) => i.label);
-    assert.deepEqual(menu(viewer(provider(), ['owner'])), ['Practice Management', 'Account Settings', 'Create New Profile', 'Plan Management']);
-    assert.deepEqual(menu(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2)), ['Account Settings', 'Switch Profile', 'Referral Data', 'Practice Inbox']);
+    const profileMenu = (v: Viewer) => buildNavigation(v, menu).profileMenu.map((i) => i.label);
+    assert.deepEqual(profileMenu(viewer(provider(), ['owner'])), ['Practice Management', 'Account Settings', 'Create New Profile', 'Plan Management']);
+    assert.deepEqual(profileMenu(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2)), ['Account Settings', 'Switch Profile', 'Referral Data', 'Practice Inbox']);
   });
 
   it('a visitor has no menus', () => {
-    assert.deepEqual(buildNavigation(undefined, config), { sideMenu: [], profileMenu: [] });
+    assert.deepEqual(buildNavigation(undefined, menu), { sideMenu: [], profileMenu: [] });
   });
 });

@@ -1,0 +1,45 @@
+// The menus' entries, registered at start by the features that own the pages (and by whatever serves a
+// page not built yet); navigation.ts lays them out. The web layer holds no feature's entry of its own.
+import type { Viewer } from '../domain/accounts';
+
+/** The side menu's sections, in the order they are shown (spec 1 §2). A "link" section is one entry. */
+export const SIDE_SECTIONS = [
+  { key: 'dashboard', label: 'Dashboard', link: true },
+  { key: 'availability', label: 'Availability & Locations', link: true },
+  { key: 'referrals', label: 'Client Referrals', link: false },
+  { key: 'view-profile', label: 'View Profile', link: true },
+  { key: 'edit-profile', label: 'Edit Profile', link: false },
+  { key: 'benefits', label: 'Account Benefits', link: false },
+  { key: 'resources', label: 'Practice Resources', link: false },
+  { key: 'support', label: 'Support', link: false },
+] as const;
+
+export type SideSection = (typeof SIDE_SECTIONS)[number]['key'];
+
+export interface MenuEntry {
+  /** A section of the side menu, or the profile menu (top right). */
+  menu: SideSection | 'profile';
+  /** Place within its menu or section: entries are shown in ascending order. */
+  order: number;
+  label: string | ((viewer: Viewer) => string);
+  href: string | ((viewer: Viewer) => string);
+  /** Shown only when this holds (a role, the provider's type or status); always when absent. */
+  shown?: (viewer: Viewer) => boolean;
+  /** A member benefit or resource: locked for a profile without a paid plan (navigation.ts). */
+  membersOnly?: boolean;
+  external?: boolean;
+}
+
+export class Menu {
+  private readonly items: MenuEntry[] = [];
+
+  add(...entries: MenuEntry[]): void {
+    this.items.push(...entries);
+    this.items.sort((a, b) => a.order - b.order);
+  }
+
+  /** The entries of one menu or section that this viewer sees, in order. */
+  entriesFor(menu: MenuEntry['menu'], viewer: Viewer): MenuEntry[] {
+    return this.items.filter((entry) => entry.menu === menu && (!entry.shown || entry.shown(viewer)));
+  }
+}
