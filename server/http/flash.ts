@@ -1,8 +1,10 @@
 // Flash messages live in the session until the next page shows them (spec 1 §8: kinds and 7 s lifetime).
 import type { Request } from 'express';
 
-export type FlashKind = 'error' | 'success' | 'warning' | 'info' | 'brand';
-export interface Flash { kind: FlashKind; text: string; permanent?: boolean }
+import type { FlashKind, FlashMessage } from '../../views/page-context';
+
+export type { FlashKind };
+export type Flash = FlashMessage;
 
 declare module 'express-session' {
   interface SessionData { flash?: Flash[] }

@@ -114,7 +114,7 @@ describe('browser: Insurance & Fees', function () {
     const [request] = await ctx().db('support_requests').select('template', 'locals');
     assert.deepEqual(request, { template: 'insurance-edit', locals: { edits: 'Please add Oscar Health in New York.' } });
     await drainJobs(); // the e-mail to support is a job
-    const mail = await ctx().db('outbox').where({ recipient: ctx().config.supportEmail }).first('subject', 'body');
+    const mail = await ctx().db('sent_messages').where({ recipient: ctx().config.supportEmail }).first('subject', 'body');
     assert.match(mail.subject, /^Insurance edit request: Robin Hale/);
     assert.match(mail.body, /Please add Oscar Health in New York\./);
   });

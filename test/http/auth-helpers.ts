@@ -14,7 +14,7 @@ export interface Sent { recipient: string; subject: string | null; body: string;
 
 export async function outbox(channel?: 'email' | 'sms'): Promise<Sent[]> {
   await drainJobs(); // mail and SMS are jobs: deliver what is due first
-  const query = ctx().db('outbox').select('recipient', 'subject', 'body', 'channel').orderBy('id', 'asc');
+  const query = ctx().db('sent_messages').select('recipient', 'subject', 'body', 'channel').orderBy('id', 'asc');
   if (channel) query.where({ channel });
   return query;
 }

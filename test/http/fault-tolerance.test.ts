@@ -191,7 +191,7 @@ describe('fault tolerance with real processes', function () {
       const states: { state: string }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state');
       return states.every((s) => s.state === 'completed' || s.state === 'active');
     }, 60_000, () => 'the queued e-mails were not delivered after the restart');
-    const delivered = Number((await db('outbox').where({ channel: 'email' }).count({ n: '*' }).first())!.n);
+    const delivered = Number((await db('sent_messages').where({ channel: 'email' }).count({ n: '*' }).first())!.n);
     const orphaned = Number((await db('pgboss.job').where({ name: 'mail.send', state: 'active' }).count({ n: '*' }).first())!.n);
     assert.equal(delivered + orphaned, requests.length);
     assert.ok(await new Visitor(restarted).signIn(user.email).then(() => true));

@@ -31,7 +31,7 @@ describe('job queue: enqueued in the caller’s transaction (outbox pattern)', (
     await db.transaction(async (trx) => integrations.outgoing.mail(trx, message));
     const [queued] = await jobRows('mail.send');
     assert.equal(queued.state, 'created');
-    assert.equal((await ctx().db('outbox').select('id')).length, 0, 'nothing is sent before the job runs');
+    assert.equal((await ctx().db('sent_messages').select('id')).length, 0, 'nothing is sent before the job runs');
     const mail = await outbox('email');
     assert.deepEqual(mail.map((m) => [m.recipient, m.subject]), [['someone@example.test', 'Hello']]);
     assert.equal((await jobRows('mail.send'))[0].state, 'completed');
@@ -81,7 +81,7 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
     const dead = await jobRows(DEAD_LETTERS);
     assert.equal(dead.length, 1);
     assert.equal(dead[0].data.to, 'someone@example.test');
-    assert.equal((await ctx().db('outbox').select('id')).length, 0);
+    assert.equal((await ctx().db('sent_messages').select('id')).length, 0);
 
     const page = textOf((await agent().get('/dev/jobs').expect(200)).text);
     assert.match(page, /Queued: 0 · Waiting to retry: 0 · Running: 0 · Done: 0 · Failed: 1 · Dead letters: 1/);
@@ -223,7 +223,7 @@ describe('/dev/jobs', () => {
     const after = textOf((await client.get('/dev/jobs').expect(200)).text);
     assert.match(after, /1 job ran\./);
     assert.match(after, /Done: 1/);
-    assert.equal((await db('outbox').select('id')).length, 1);
+    assert.equal((await db('sent_messages').select('id')).length, 1);
   });
 
   it('does not exist in production', async () => {

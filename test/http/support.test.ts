@@ -25,9 +25,9 @@ async function request(client: Agent, values: Record<string, string | number>, a
   return call.send({ _csrf, ...values });
 }
 
-/** A table's rows; the outbox only after the due mail jobs ran. */
+/** A table's rows; sent messages only after the due mail jobs ran. */
 const rows = async (table: string) => {
-  if (table === 'outbox') await drainJobs();
+  if (table === 'sent_messages') await drainJobs();
   return ctx().db(table).orderBy('id').select('*');
 };
 
@@ -49,7 +49,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
     assert.equal(stored.template, 'insurance-edit');
     assert.deepEqual(stored.locals, { edits: 'Please remove Cigna in New Jersey.' });
 
-    const mail = (await rows('outbox')).filter((r) => r.channel === 'email');
+    const mail = (await rows('sent_messages')).filter((r) => r.channel === 'email');
     assert.equal(mail.length, 1);
     assert.equal(mail[0].recipient, ctx().config.supportEmail);
     assert.match(mail[0].subject, new RegExp(`^Insurance edit request: Taylor Test \\(#${id}\\)$`));
@@ -68,7 +68,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
     const missing = await request(client, { template: 'insurance-edit' });
     assert.equal(missing.status, 404);
     assert.equal((await rows('support_requests')).length, 0);
-    assert.equal((await rows('outbox')).length, 0);
+    assert.equal((await rows('sent_messages')).length, 0);
   });
 
   it('a profile of the user\'s own account without clinician access may be asked about (a role on its account)', async () => {
@@ -137,10 +137,10 @@ describe('support requests: filing one (POST /support-requests)', () => {
     await integrations.jobs.runDue({ db, config, integrations: smtpDown, logger: createLogger('silent') });
     const job = await db('pgboss.job').where({ name: 'mail.send' }).first();
     assert.equal(job.state, 'retry');
-    assert.equal((await db('outbox').select('id')).length, 0);
+    assert.equal((await db('sent_messages').select('id')).length, 0);
 
     await db('pgboss.job').where({ id: job.id }).update({ start_after: db.fn.now() }); // the backoff has passed
-    const mail = (await rows('outbox')).filter((r) => r.channel === 'email');
+    const mail = (await rows('sent_messages')).filter((r) => r.channel === 'email');
     assert.equal(mail.length, 1);
     assert.equal(mail[0].recipient, config.supportEmail);
   });

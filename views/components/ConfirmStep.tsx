@@ -2,7 +2,7 @@
 // the browser and the same post arrives already confirmed): the question, what it is about, and the same
 // post again with confirmed=1.
 import type { ReactNode } from 'react';
-import { PostForm } from './CsrfField';
+import { PostForm } from './PostForm';
 
 export function ConfirmStep({ question, details, image, action, fields = {}, confirmLabel, cancelHref }: {
   question: string;

@@ -2,7 +2,7 @@
 // when the page was opened with ?edit={id} (or re-rendered after a failed post), the section's form.
 // The form is a plain POST (works without JavaScript) and warns before leaving with unsaved edits.
 import type { ReactNode } from 'react';
-import { PostForm } from './CsrfField';
+import { PostForm } from './PostForm';
 
 export function ProfileSection({ id, title, editing, action, read, children, pagePath, intro, saveLabel = 'Save' }: {
   /** The section's anchor and its ?edit= value. */

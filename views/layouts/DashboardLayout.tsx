@@ -1,7 +1,7 @@
 // The signed-in layout: top bar (messages, profile menu), side menu, and the page content.
 // Menus are <details> and links, so they work without JavaScript.
 import type { ReactNode } from 'react';
-import { PostForm } from '../components/CsrfField';
+import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
 import { StatusBanner } from '../components/StatusBanner';
 import { usePage, type NavItem } from '../page-context';

@@ -1,6 +1,6 @@
 // The wizard and plan pages: no side navigation, just the brand and a way out.
 import type { ReactNode } from 'react';
-import { PostForm } from '../components/CsrfField';
+import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
 import { usePage } from '../page-context';
 

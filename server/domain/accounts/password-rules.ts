@@ -40,9 +40,6 @@ export const STRONG_PASSWORD: PasswordRule = {
   message: 'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.',
   test: (p) => p.length >= 12 && LOWER.test(p) && UPPER.test(p) && (DIGIT.test(p) || SPECIAL.test(p)),
 };
-
-export const PASSWORD_RULES = { registration: REGISTRATION_PASSWORD, invite: INVITE_PASSWORD, strong: STRONG_PASSWORD } as const;
-
 /** Entered-ness and confirmation messages (spec 1 §5 Passwords), typos included. */
 export const PASSWORD_REQUIRED = 'You must enter an password.';
 export const RESET_CONFIRMATION_MISMATCH = 'Passwords must match';

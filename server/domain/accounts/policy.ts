@@ -41,10 +41,6 @@ export const RESOURCE_DENIED = 'Oops! You are unable to access this resource...'
 
 const roleOn = (actor: PolicyActor, role: string, accountId?: number) =>
   actor.roles.some((r) => r.role === role && (accountId === undefined || r.accountId === accountId));
-
-/** The accounts the user holds any role on. */
-export const accountIdsOf = (actor: PolicyActor): number[] => [...new Set(actor.roles.map((r) => r.accountId))];
-
 /** "Users without an account" of spec 1 §6: no role on any account. */
 export const hasAccount = (actor: PolicyActor): boolean => actor.roles.length > 0;
 

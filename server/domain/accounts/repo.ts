@@ -150,11 +150,6 @@ export async function invalidateTokens(db: Knex, userId: number, purpose: TokenP
   await query.update({ used_at: db.fn.now() });
 }
 
-export async function countResetRequests(db: Knex, userId: number, since: Date): Promise<number> {
-  const row = await db('auth_tokens').where({ user_id: userId, purpose: 'password_reset' }).where('created_at', '>=', since).count<{ count: number }[]>({ count: '*' }).first();
-  return Number(row?.count ?? 0);
-}
-
 // ---- sessions (connect-pg-simple's table; user_id is filled by a trigger)
 
 /** Signs the user out everywhere except the given session (after a password change). */

@@ -42,9 +42,6 @@ declare global {
   }
 }
 
-export const hasRole = (viewer: Viewer, role: string, accountId?: number) =>
-  viewer.roles.some((r) => r.role === role && (accountId === undefined || r.accountId === accountId));
-
 export function providerDisplayName(p: { type: string; first_name: string | null; last_name: string | null; company_name: string | null }): string {
   if (p.type === 'practice' && p.company_name) return p.company_name;
   return [p.first_name, p.last_name].filter(Boolean).join(' ') || p.company_name || 'Unnamed profile';

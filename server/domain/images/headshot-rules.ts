@@ -11,10 +11,6 @@ export const PHOTO_MESSAGES = {
   unreadable: 'We could not read that upload. Please try again.',
   error: 'There was an error saving your profile photo.',
 } as const;
-
-/** Minimum headshot size: 100 KB (spec 1 §9), counted as 100 × 1024 bytes. */
-export const MIN_PHOTO_BYTES = 100 * 1024;
-
 // --- Photos: the crop the PhotoCropper island writes (fractions); anything else means a centred square.
 
 export interface CropFractions { x: number; y: number; size: number }

@@ -21,11 +21,6 @@ function ensureAccess(actor: PolicyActor, providerId: number): void {
   if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
 }
 
-export async function listLocations(db: Knex, actor: PolicyActor, providerId: number): Promise<repo.LocationRecord[]> {
-  ensureAccess(actor, providerId);
-  return repo.listForProvider(db, providerId);
-}
-
 export const listStates = (db: Knex) => repo.listStates(db);
 
 const anyAccepting = (locations: { accepting: number }[]) => locations.some((l) => l.accepting > 0);

@@ -74,13 +74,6 @@ export const OFFICE_FIELDS = {
 } as const;
 
 // --- Hours (spec 2 §4 Checkbox hours) --------------------------------------------------------------
-
-/** The stored seven strings back into the form: a day is open unless Closed; "inquire" shows as empty. */
-export function hoursToForm(hours: string[] | null): { open: boolean[]; text: string[] } {
-  const days = DAYS.map((_, i) => hours?.[i] ?? CLOSED);
-  return { open: days.map((d) => d !== CLOSED), text: days.map((d) => (d === CLOSED || d === INQUIRE ? '' : d)) };
-}
-
 /** Unchecked → Closed; checked with nothing entered → Please inquire about hours. */
 export const formToHours = (open: boolean[], text: string[]): string[] =>
   DAYS.map((_, i) => (!open[i] ? CLOSED : text[i]!.trim() || INQUIRE));
@@ -203,6 +196,3 @@ export function sameAddress(a: Pick<LocationInput, 'address' | 'address_2' | 'ci
   const norm = (s: string | null) => (s ?? '').toLowerCase().replace(/[.,#]/g, ' ').replace(/\s+/g, ' ').trim();
   return (['address', 'address_2', 'city', 'state', 'zip'] as const).every((k) => norm(a[k]) === norm(b[k]));
 }
-
-/** The availability notes (spec 2 §5 Text fields): at most 200 characters, no contact details. */
-export const notesSchema = Joi.string().trim().max(NOTE_MAX).allow('').messages({ 'string.max': LOCATION_FORM_MESSAGES.noteMax });

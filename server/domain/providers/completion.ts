@@ -73,9 +73,3 @@ export function stepUrl(step: WizardStep, providerId: number): string {
 export function firstUnfinishedStepUrl(profile: WizardProfile & { id: number }): string {
   return stepUrl(firstUnfinishedStep(profile) ?? 'go-live', profile.id);
 }
-
-/** The step after this one, in wizard order. */
-export function nextStep(step: WizardStep): WizardStep {
-  const index = WIZARD_STEPS.indexOf(step);
-  return WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!;
-}

@@ -196,9 +196,6 @@ export async function saveHeadshot(
   }
 }
 
-/** The 250x250 rendition of a stored headshot key. */
-export const smallRenditionKey = (key: string) => key.replace(/\.jpg$/, '-250.jpg');
-
 /** Serves only keys the portal made for a recorded image (any kind, either rendition). */
 export async function storedImage(deps: OnboardingDeps, key: string) {
   return storedImageOf(deps.db, deps.storage, key);
@@ -241,12 +238,6 @@ export async function exitWizard(deps: OnboardingDeps, viewer: Viewer, providerI
 }
 
 // --- Where to continue (/, /signup, the status banner) --------------------------------------------------
-
-/** The first unfinished step's URL of a profile (for /signup and other features). */
-export async function continueUrl(db: Knex, providerId: number): Promise<string | null> {
-  const record = await repo.loadWizardRecord(db, providerId);
-  return record ? firstUnfinishedStepUrl(record) : null;
-}
 
 /** / sends an incomplete profile made with the new wizard, not exited, to its first unfinished step. */
 export async function homeRedirect(db: Knex, provider: { id: number; status: string }): Promise<string | null> {

@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import { AccountSettingsPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountSettingsPage';
+import { AccountPreferencesPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountPreferencesPage';
 import { PasswordUpdatePage } from '../../../views/pages/account-preferences/PasswordUpdatePage';
 import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
@@ -39,7 +39,7 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
 
   async function settingsPage(req: Request, res: Response, forms: AccountSettingsForms = {}, status = 200) {
     const settings = await service.loadAccountSettings(deps, actorOf(req, res));
-    render(req, res, { title: TITLE, status, page: <AccountSettingsPage settings={settings} forms={forms} /> });
+    render(req, res, { title: TITLE, status, page: <AccountPreferencesPage settings={settings} forms={forms} /> });
   }
 
   /**

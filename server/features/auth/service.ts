@@ -4,17 +4,14 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/port';
-import type { Outgoing } from '../../jobs/outgoing';
-import type { JobQueue } from '../../jobs/queue';
 import { safeReturnPath } from '../../http/guards';
 import { attemptPassword } from '../../domain/accounts';
 import { hashPassword } from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
-import type { Throttles } from '../../domain/accounts';
 import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from '../../domain/accounts';
 
 import {
-  type AccountDeps as AuthDeps, issueEmailConfirmation, practiceManagementUrl, queueEmailConfirmation, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG,
+  type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG,
 } from '../../domain/accounts';
 
 export type { AuthDeps, RequestMeta };

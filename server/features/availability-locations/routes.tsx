@@ -12,7 +12,7 @@ import { editingSection, requireSelectedProfile } from '../../http/profile-editi
 import { render } from '../../http/render';
 import type { Viewer } from '../../domain/accounts';
 import {
-  AvailabilityLocationsPage, type Confirm, type LocationView, type PageView,
+  AvailabilityLocationsPage, type Confirm, type LocationView, PAGE_PATH, type PageView,
 } from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
 import * as locations from '../../domain/locations';
 import {
@@ -21,7 +21,7 @@ import {
 import * as vacation from '../../domain/vacation-responder';
 import { VACATION_MESSAGES } from '../../domain/vacation-responder';
 import * as service from './service';
-import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES, PAGE_PATH } from './validation';
+import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES } from './validation';
 import { isChecked } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 

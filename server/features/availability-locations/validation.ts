@@ -6,7 +6,6 @@ import {
   type Accepting, type TimeFlags,
 } from '../../domain/locations';
 
-export const PAGE_PATH = '/profile/availability-locations';
 
 /** 15 days (1,296,000,000 ms): an older availability update asks the provider to confirm it. */
 export const CONFIRM_AFTER_MS = 1_296_000_000;

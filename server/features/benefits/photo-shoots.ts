@@ -33,5 +33,3 @@ export const PHOTO_SHOOT_OPTIONS: PhotoShootOption[] = [
     description: 'Something came up? Choose a new date and time for the shoot you already booked.',
   },
 ];
-
-export const photoShootOption = (type: string): PhotoShootOption | undefined => PHOTO_SHOOT_OPTIONS.find((o) => o.type === type);

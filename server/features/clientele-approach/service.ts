@@ -39,10 +39,3 @@ export async function saveSection(db: Knex, viewer: Viewer, section: keyof typeo
   const fields = SECTION_TYPES[section].map((type) => ({ type, rule: SELECTION_RULES[type] }));
   await saveSelections(db, editableProfileId(viewer), fields, body);
 }
-
-export const customApproaches = {
-  add: (db: Knex, viewer: Viewer, body: Record<string, unknown>) => custom.addEntry(db, editableProfileId(viewer), 'approaches', body),
-  update: (db: Knex, viewer: Viewer, entryId: string, body: Record<string, unknown>) => custom.updateEntry(db, editableProfileId(viewer), 'approaches', entryId, body),
-  remove: (db: Knex, viewer: Viewer, entryId: string) => custom.deleteEntry(db, editableProfileId(viewer), 'approaches', entryId),
-  find: (db: Knex, viewer: Viewer, entryId: string) => custom.findEntry(db, editableProfileId(viewer), 'approaches', entryId),
-};

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { flash } from '../../http/flash';
-import { listOutgoing } from '../../integrations/outbox/outbox';
+import { listSent } from '../../integrations/sent-messages';
 import { listJobs } from '../../jobs';
 import { JobsPage } from '../../../views/pages/dev/JobsPage';
 import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
@@ -29,7 +29,7 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
 
   router.get('/dev/outbox', async (req, res) => {
     if (config.env === 'production') throw new NotFoundError();
-    const rows = await listOutgoing(db);
+    const rows = await listSent(db);
     const items = rows.map((row) => ({ ...row, id: Number(row.id), sentAt: new Date(row.created_at).toISOString() }));
     render(req, res, { title: 'Outbox', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <OutboxPage items={items} /> });
   });

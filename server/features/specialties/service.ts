@@ -52,10 +52,3 @@ export async function saveTopSpecialties(db: Knex, viewer: Viewer, body: unknown
 export async function saveGeneralExpertise(db: Knex, viewer: Viewer, body: unknown): Promise<void> {
   await saveSelections(db, editableProfileId(viewer), [{ type: 'specialties', rule: SELECTION_RULES.specialties }], body);
 }
-
-export const customSpecialties = {
-  add: (db: Knex, viewer: Viewer, body: Record<string, unknown>) => custom.addEntry(db, editableProfileId(viewer), 'specialties', body),
-  update: (db: Knex, viewer: Viewer, entryId: string, body: Record<string, unknown>) => custom.updateEntry(db, editableProfileId(viewer), 'specialties', entryId, body),
-  remove: (db: Knex, viewer: Viewer, entryId: string) => custom.deleteEntry(db, editableProfileId(viewer), 'specialties', entryId),
-  find: (db: Knex, viewer: Viewer, entryId: string) => custom.findEntry(db, editableProfileId(viewer), 'specialties', entryId),
-};

@@ -1,7 +1,7 @@
 // Real mail through any SMTP relay (SMTP_URL). A copy of the envelope (not the body) stays in the outbox.
 import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
-import { recordOutgoing } from '../outbox/outbox';
+import { recordSent } from '../sent-messages';
 import type { Mailer } from './port';
 
 export function createSmtpMailer(db: Knex, smtpUrl: string, from: string): Mailer {
@@ -9,7 +9,7 @@ export function createSmtpMailer(db: Knex, smtpUrl: string, from: string): Maile
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await recordOutgoing(db, { channel: 'email', recipient: message.to, subject: message.subject, body: '[sent through SMTP]' });
+      await recordSent(db, { channel: 'email', recipient: message.to, subject: message.subject, body: '[sent through SMTP]' });
     },
   };
 }

@@ -1,7 +1,7 @@
 // The password change form, on Account Settings and on /password/update. With JavaScript the button
 // waits until all three fields are filled and the new ones match (islands/portal.ts); the server checks
 // regardless and puts its message on the named field.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { STRONG_PASSWORD_HINT } from '../password/hints';
 

@@ -1,5 +1,5 @@
 // /account/recover and /account/recovered: "I forgot my email address" (spec 1 §4, §5 Reset request and recovery).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface RecoverAccountPageProps {

@@ -4,7 +4,7 @@
 // questions a script would ask (delete, hide the contact form, switch with unsaved edits) are asked here
 // too, on the page, so everything works without JavaScript.
 import type { ReactNode } from 'react';
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 
 export const PAGE_PATH = '/profile/availability-locations';

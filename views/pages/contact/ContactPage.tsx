@@ -1,6 +1,6 @@
 // /contact, "Contact Us" (spec 1 §2, §7): first name, last name, e-mail and the message, handed to the
 // marketing form provider with the sender's ids (added by the server, never part of the form).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface ContactValues { firstname: string; lastname: string; email: string; message: string }

@@ -3,7 +3,7 @@
 // widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
 import { Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export interface ChecklistEntry { key: string; label: string; href: string }
 

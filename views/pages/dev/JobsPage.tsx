@@ -1,6 +1,6 @@
 // /dev/jobs (local mode only): the job queue's jobs, newest first, by state, with a button that runs
 // the due ones now. A job's data is summarised, never shown whole: it may hold links and codes.
-import { CsrfField } from '../../components/CsrfField';
+import { CsrfField } from '../../components/PostForm';
 
 export interface JobItem {
   id: string;

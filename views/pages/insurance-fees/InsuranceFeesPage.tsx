@@ -3,7 +3,7 @@
 // the in-network confirmation, a request for an insurance edit, and Other Session Information.
 // Each section is read view / edit form (?edit={id}); everything works without JavaScript.
 import type { ReactNode } from 'react';
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';

@@ -1,6 +1,6 @@
 // /login: e-mail and password (spec 1 §5 Login). Errors appear beside their field; the outcome of a
 // refused sign-in (wrong credentials, too many attempts) above the form.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface LoginPageProps {

@@ -1,5 +1,5 @@
 // /login/verify: the code sent by SMS (spec 1 §4 Session outcome 1), with "request new code".
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface TwoFactorCodePageProps {

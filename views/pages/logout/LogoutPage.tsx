@@ -1,5 +1,5 @@
 // GET /logout: signing out is a POST, so a link to /logout lands on this one-button page.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export function LogoutPage() {
   return (

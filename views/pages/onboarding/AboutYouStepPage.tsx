@@ -1,5 +1,5 @@
 // Wizard step: professions, languages and (for individuals) degrees (spec 2 §5 "About practice").
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 

@@ -1,6 +1,6 @@
 // Wizard step: Go Live (spec 1 §4 Go Live button). Without JavaScript the spec's modals are pages:
 // the ready checkbox, the result, the subscription prompt and the not-permitted message.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 
 export type GoLiveView =

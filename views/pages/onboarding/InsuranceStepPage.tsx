@@ -1,6 +1,6 @@
 // The Your Practice insurance sub-step: a filter box (a GET form, so it works without JavaScript)
 // narrows the list; a confirmation of being in-network is required; Save + Next moves on (spec 1 §4).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 

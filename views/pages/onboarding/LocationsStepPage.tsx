@@ -1,6 +1,6 @@
 // Wizard step: where the provider sees clients — states for online sessions and/or an office (spec 1 §5).
 import { FormField } from '../../components/FormField';
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 
 export interface LocationsValues {

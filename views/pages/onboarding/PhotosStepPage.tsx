@@ -1,5 +1,5 @@
 // Wizard step: a headshot, cropped with the PhotoCropper island (a centred square without JavaScript).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 

@@ -1,7 +1,7 @@
 // The frame around every wizard step: the progress indicator (Create Account → … → Go Live), the step
 // indicator, a testimonial from a provider, and the Exit button (remembered per profile).
 import type { ReactNode } from 'react';
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export type WizardStepName = 'locations' | 'about-you' | 'your-practice' | 'photos' | 'go-live';
 

@@ -1,6 +1,6 @@
 // Wizard step: clientele, languages, specialties (3–20), approaches (1–20), the ongoing session's fee and
 // length, and whether insurance is taken (spec 2 §5 "Tag selections", "Sessions and fees").
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';

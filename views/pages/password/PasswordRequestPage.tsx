@@ -1,6 +1,6 @@
 // /password/request: ask for a reset link (spec 1 §4 Password reset and recovery, §5 Reset request).
 // The answer is the same whether or not the address has an account.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface PasswordRequestPageProps {

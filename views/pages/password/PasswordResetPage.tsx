@@ -1,5 +1,5 @@
 // /password/reset/{reset_token}: choose a new password, or learn that the link expired.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { STRONG_PASSWORD_HINT } from './hints';
 

@@ -1,7 +1,7 @@
 // /profile/photos-video (spec 2 §2 Profile pages and Photo gallery): the profile photo (uploaded and
 // cropped as in the wizard, or picked from the photos), gallery photos, practice photos (practices),
 // the video introduction's status, and the one-time photo edit by our team. Every form is a plain post.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import { usePage } from '../../page-context';
 

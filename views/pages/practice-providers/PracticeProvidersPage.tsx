@@ -3,7 +3,7 @@
 // (up/down buttons, no JavaScript needed), and providers without a profile of their own.
 // Each list is one form whose buttons name their own action, so a practice of 60 clinicians sends one
 // CSRF field per list rather than two per clinician.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { Pager } from '../../components/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 

@@ -1,5 +1,5 @@
 // Editing one unregistered practice provider; changing the image asks first (a checkbox).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { PAGE_PATH } from './PracticeProvidersPage';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 

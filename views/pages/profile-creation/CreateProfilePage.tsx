@@ -1,7 +1,7 @@
 // Create a new profile (spec 1 §2, §5 Create profile, §6): choose the type (for you, your practice or
 // your provider), then that type's form. The type is chosen with links, so the form shows only the
 // fields of that type without JavaScript.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export type CreationType = 'individual' | 'practice' | 'new-user';

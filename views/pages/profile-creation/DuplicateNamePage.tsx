@@ -1,6 +1,6 @@
 // The duplicate-name "modal" of spec 1 §2 as a page (works without JavaScript): a profile with the same
 // first and last name exists; create anyway (the same post again, confirmed) or edit the existing one.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export interface DuplicateNamePageProps {
   existing: { id: number; name: string; editable: boolean };

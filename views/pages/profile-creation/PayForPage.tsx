@@ -1,6 +1,6 @@
 // /profiles/pay-for/{id}: the payment step after creating a profile without a paid plan. Card payment
 // arrives with billing (spec 3); until then the page says so and offers "Do this later" (spec 1 §4).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export interface PayForPageProps {
   providerId: number;

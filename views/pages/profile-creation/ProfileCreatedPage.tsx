@@ -1,6 +1,6 @@
 // After creation on an account with a paid plan (spec 1 §2): the success page, with the way to the
 // new profile (switch to it) and, for an invited clinician, what happens next.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export interface ProfileCreatedPageProps {
   name: string;

@@ -2,7 +2,7 @@
 // (spec 1 §2 Choose a Profile). Choosing a card switches to that profile and opens the card's page.
 // One form holds every card (each button names its own action), so a practice of 60 clinicians
 // sends one CSRF field, not 60: the page stays light as the practice grows.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { Pager } from '../../components/Pager';
 
 export interface ProfileCard {

@@ -1,6 +1,6 @@
 // What registration answers when the e-mail address is already on file, or an invitation does not
 // work (spec 1 §2 Registration page, §8 Registration failures).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 /** 403: the address belongs to an account that cannot be used. */
 export function AccountBlockedPage({ supportEmail }: { supportEmail: string }) {

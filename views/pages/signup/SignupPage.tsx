@@ -1,7 +1,7 @@
 // The registration form (spec 1 §2 Registration page, §5 Registration form) for the three ways in:
 // a new account, an invitation, and a client adding a provider account. The profile type is chosen
 // with links (so the form shows only the fields of that type without JavaScript).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export type SignupMode = 'new' | 'invite' | 'from-client';

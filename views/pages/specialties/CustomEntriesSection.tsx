@@ -1,7 +1,7 @@
 // Custom approaches or custom specialties (spec 2 §5): a list of name + description, each with Edit
 // (?edit={prefix}-{id}) and Delete (asks first: data-confirm with JavaScript, a confirmation page
 // without), and an Add form (?edit={section id}).
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 
 export interface CustomEntryView { id: string; name: string; description: string }

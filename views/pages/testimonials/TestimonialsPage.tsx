@@ -1,7 +1,7 @@
 // /testimonials, "Testimonials & Feedback" (spec 2 §2, §4): each testimonial with its author and date
 // and a one-click Display / Hide (a form per row, so it works without JavaScript); private feedback
 // is listed separately and never shown on the profile.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 
 export const PAGE_PATH = '/testimonials';
 

@@ -1,6 +1,6 @@
 // Add or edit one therapy group (spec 2 §5 "Therapy group form"): a multipart form (the image) that
 // works without JavaScript; after a failed post the typed values come back with the messages.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { FileField, RadioGroup, SelectField, TextAreaField } from './fields';
 import { PAGE_PATH } from './TherapyGroupsPage';

@@ -1,6 +1,6 @@
 // /therapy-groups (spec 2 §2): the provider's groups with view/edit, add and delete. A profile that
 // is not live sees the not-live notice instead of the Add button (spec 2 §4 "Inactive profiles").
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { NotLiveNotice } from '../../components/NotLiveNotice';
 
 export const PAGE_PATH = '/therapy-groups';

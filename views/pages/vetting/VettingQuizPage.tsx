@@ -1,7 +1,7 @@
 // /vetting/quiz, "Clinical Vetting" (spec 2 §4, §5): every question with its choices as radio buttons
 // (a plain form, no script), "Question required" beside each unanswered one; or, once the profile is
 // no longer pre-vetting, "You've already been vetted!" with the last result when there is one.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { ResultSummary, type VettingResultView } from './VettingResultPage';
 
 export interface QuizQuestionView { field: string; text: string; choices: string[]; chosen: string | null; error: string | null }

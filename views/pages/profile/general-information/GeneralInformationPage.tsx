@@ -2,7 +2,7 @@
 // tagline, About Your Practice, licensure (#licensure), supervisor licensure and pronouns (individual).
 // Each section is a read view or, with ?edit={id}, its form; everything works without JavaScript.
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { PostForm } from '../../../components/CsrfField';
+import { PostForm } from '../../../components/PostForm';
 import { FormField } from '../../../components/FormField';
 import { ProfileSection, ReadList } from '../../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../../components/TagCheckboxes';

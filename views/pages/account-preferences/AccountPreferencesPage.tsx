@@ -1,6 +1,6 @@
 // /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
 // two-factor, password. Each part is its own form; a failed one comes back with its values and messages.
-import { PostForm } from '../../components/CsrfField';
+import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
 
@@ -22,7 +22,7 @@ export interface AccountSettingsForms {
   password?: FormState;
 }
 
-export function AccountSettingsPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
+export function AccountPreferencesPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
   const name = { ...settings.name, ...forms.name?.values };
   return (
     <div className="settings">
