@@ -12,3 +12,4 @@ export { chooseProvider, loadViewer, loadViewerRow, rememberProvider, viewerFrom
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from './deps';
 export { CONFIRM_TOKEN_TTL_MS, issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
 export { normalizeName, REFERRAL_OFFER } from './registration';
+export { audit, sendTwoFactorCode } from './two-factor';

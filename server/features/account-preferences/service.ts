@@ -2,12 +2,12 @@
 // e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
 // the current password; every change is one transaction and is written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import type { AccountDeps as AuthDeps, RequestMeta } from '../../domain/accounts';
-import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
+import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta } from '../../domain/accounts';
+import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
 import { attemptPassword } from '../../domain/accounts';
 import { hashPassword } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { hashToken, matchesHash, newCode, phoneLastFour } from '../../domain/accounts';
+import { matchesHash, phoneLastFour } from '../../domain/accounts';
 import { findSettings } from './repo';
 import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
 
@@ -24,8 +24,6 @@ export interface AccountSettings {
   twoFactorOffered: boolean;
 }
 
-const audit = (db: AuthDeps['db'], userId: number, action: string, meta: RequestMeta, details?: object) =>
-  authRepo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
 
 export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<AccountSettings> {
   const row = await findSettings(deps.db, actor.userId);
@@ -118,21 +116,11 @@ export async function startTwoFactorSetup(
 }
 
 async function sendSetupCode(deps: AuthDeps, actor: Actor, phone: string, meta: RequestMeta): Promise<'sent' | 'throttled'> {
-  if (!(await deps.throttles.codesByUser.take(String(actor.userId))).allowed) return 'throttled';
-  const code = newCode();
-  await deps.db.transaction(async (trx) => {
-    await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_code', 'enrol');
-    await authRepo.insertToken(trx, {
-      userId: actor.userId,
-      purpose: 'two_factor_code',
-      hash: hashToken(code),
-      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_TTL_MS),
-      meta: { kind: 'enrol', phone },
-    });
-    await audit(trx, actor.userId, 'two_factor_code_sent', meta, { for: 'setup' });
-    await deps.outgoing.sms(trx, phone, `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`);
+  const sent = await sendTwoFactorCode(deps, {
+    userId: actor.userId, kind: 'enrol', phone, meta, auditDetails: { for: 'setup' },
+    text: (code) => `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`,
   });
-  return 'sent';
+  return sent ? 'sent' : 'throttled';
 }
 
 /** The phone a setup code is waiting for, or null when no code is pending. */

@@ -8,10 +8,10 @@ import { safeReturnPath } from '../../http/guards';
 import { attemptPassword } from '../../domain/accounts';
 import { hashPassword } from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
-import { hashToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from '../../domain/accounts';
+import { hashToken, maskEmail, matchesHash, newLinkToken, phoneLastFour } from '../../domain/accounts';
 
 import {
-  type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG,
+  audit, sendTwoFactorCode, type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG,
 } from '../../domain/accounts';
 
 export type { AuthDeps, RequestMeta };
@@ -41,8 +41,6 @@ export type PasswordSignIn =
   | { outcome: 'two-factor'; userId: number }
   | { outcome: 'signed-in'; userId: number; destination: Destination };
 
-const audit = (db: Knex, userId: number | null, action: string, meta: RequestMeta, details?: object) =>
-  repo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
 
 const ipKey = (meta: RequestMeta) => meta.ip ?? 'unknown';
 
@@ -126,22 +124,8 @@ export function allowedRedirect(config: Pick<Config, 'reimbursifyRedirectHosts'>
 // ---------------------------------------------------------------- two-factor at sign-in
 
 /** Sends a new code unless the user's limit of new codes is used up; says whether it went. */
-async function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<boolean> {
-  if (!(await deps.throttles.codesByUser.take(String(user.id))).allowed) return false;
-  const code = newCode();
-  await deps.db.transaction(async (trx) => {
-    await repo.invalidateTokens(trx, user.id, 'two_factor_code', 'sign_in');
-    await repo.insertToken(trx, {
-      userId: user.id,
-      purpose: 'two_factor_code',
-      hash: hashToken(code),
-      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_TTL_MS),
-      meta: { kind: 'sign_in' },
-    });
-    await audit(trx, user.id, 'two_factor_code_sent', meta);
-    await deps.outgoing.sms(trx, user.two_factor_phone!, codeMessage(deps.config.brandName, code));
-  });
-  return true;
+function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<boolean> {
+  return sendTwoFactorCode(deps, { userId: user.id, kind: 'sign_in', phone: user.two_factor_phone!, text: (code) => codeMessage(deps.config.brandName, code), meta });
 }
 
 /** The last four digits of the phone sign-in codes go to (shown on the code page). */
