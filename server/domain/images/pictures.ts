@@ -41,3 +41,22 @@ export async function storeImage(storage: Storage, prefix: 'group' | 'clinician'
 
 /** The keys these features make (served only when recorded, see the routes' image handlers). */
 export const IMAGE_KEY = { group: /^group-[0-9a-f-]{36}\.jpg$/, clinician: /^clinician-[0-9a-f-]{36}\.jpg$/ } as const;
+
+/**
+ * The picture lifecycle of a group or an unregistered provider: the new picture (if any) is stored
+ * first, then `work` records it; if that fails the stored file is removed again. Answers what `work` answered.
+ */
+export async function withStoredPicture<T>(storage: Storage, prefix: 'group' | 'clinician', file: UploadedImage | null, work: (key: string | null) => Promise<T>): Promise<T> {
+  const key = file ? await storeImage(storage, prefix, file) : null;
+  try {
+    return await work(key);
+  } catch (error) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/** Removes a picture that a committed change replaced or deleted; a failure leaves an orphan file, never an error. */
+export async function discardPicture(storage: Storage, key: string | null | undefined): Promise<void> {
+  if (key) await storage.delete(key).catch(() => {});
+}

@@ -7,7 +7,7 @@ import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { pageOf, pageOfIndex } from '../../lib/paging';
 import { hasClinicianAccess } from '../../domain/accounts';
-import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../../domain/images';
+import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
 import * as repo from './repo';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
 
@@ -100,33 +100,23 @@ async function checkInput(db: Knex, body: Record<string, unknown>, upload: Provi
   return { value: checked.value!, file };
 }
 
-async function withStoredImage<T>(storage: Storage, file: UploadedImage | null, work: (key: string | null) => Promise<T>): Promise<T> {
-  const key = file ? await storeImage(storage, 'clinician', file) : null;
-  try {
-    return await work(key);
-  } catch (error) {
-    if (key) await storage.delete(key).catch(() => {});
-    throw error;
-  }
-}
-
 export async function addUnregistered(deps: PracticeDeps, viewer: Viewer, body: Record<string, unknown>, upload: ProviderUpload): Promise<number> {
   const id = practiceId(viewer);
   const { value, file } = await checkInput(deps.db, body, upload, false);
-  return withStoredImage(deps.storage, file, (key) => deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })));
+  return withStoredPicture(deps.storage, 'clinician', file, (key) => deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })));
 }
 
 export async function updateUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number, body: Record<string, unknown>, upload: ProviderUpload): Promise<void> {
   const id = practiceId(viewer);
   const existing = await loadUnregistered(deps.db, viewer, rowId);
   const { value, file } = await checkInput(deps.db, body, upload, Boolean(existing.image_key));
-  const replaced = await withStoredImage(deps.storage, file, (key) => deps.db.transaction(async (trx) => {
+  const replaced = await withStoredPicture(deps.storage, 'clinician', file, (key) => deps.db.transaction(async (trx) => {
     const current = await repo.findUnregistered(trx, id, rowId, true);
     if (!current) throw new NotFoundError();
     await repo.updateUnregistered(trx, id, rowId, { ...value, ...(key ? { image_key: key } : {}) });
     return key ? current.image_key : null;
   }));
-  if (replaced) await deps.storage.delete(replaced).catch(() => {});
+  await discardPicture(deps.storage, replaced);
 }
 
 export async function deleteUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number): Promise<UnregisteredRow> {
@@ -137,7 +127,7 @@ export async function deleteUnregistered(deps: PracticeDeps, viewer: Viewer, row
     await repo.deleteUnregistered(trx, id, rowId);
     return current;
   });
-  if (row.image_key) await deps.storage.delete(row.image_key).catch(() => {});
+  await discardPicture(deps.storage, row.image_key);
   return row;
 }
 

@@ -6,7 +6,7 @@ import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
-import { chosenFile, IMAGE_KEY, imageProblem, storeImage, type UploadedImage } from '../../domain/images';
+import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
 import { expiryMoment, validateGroup, type GroupInput } from './validation';
 
 export interface GroupDeps { db: Knex; storage: Storage }
@@ -63,22 +63,11 @@ const fieldsOf = (value: GroupInput): Omit<repo.GroupFields, 'image_key'> => ({
   address: value.address, address_2: value.address_2, city: value.city, state: value.state, zip: value.zip,
 });
 
-/** Stores the new picture first; if the transaction then fails the file is removed again. */
-async function withStoredImage<T>(deps: GroupDeps, file: UploadedImage | null, work: (key: string | null) => Promise<T>): Promise<T> {
-  const key = file ? await storeImage(deps.storage, 'group', file) : null;
-  try {
-    return await work(key);
-  } catch (error) {
-    if (key) await deps.storage.delete(key).catch(() => {});
-    throw error;
-  }
-}
-
 export async function createGroup(deps: GroupDeps, viewer: Viewer, body: unknown, upload: GroupUpload): Promise<number> {
   const providerId = selectedProviderId(viewer);
   if (!(await isActive(deps.db, providerId))) throw new GroupCreationNotAllowed();
   const { value, file } = await checkInput(deps.db, body, upload, { profileActive: true, hadImage: false });
-  return withStoredImage(deps, file, (key) => deps.db.transaction(async (trx) => {
+  return withStoredPicture(deps.storage, 'group', file, (key) => deps.db.transaction(async (trx) => {
     // The status is read again inside the transaction: it may have changed since the form was shown.
     if (!(await isActive(trx, providerId))) throw new GroupCreationNotAllowed();
     return repo.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
@@ -90,13 +79,13 @@ export async function updateGroup(deps: GroupDeps, viewer: Viewer, groupId: numb
   const existing = await loadGroup(deps.db, viewer, groupId);
   const profileActive = await isActive(deps.db, providerId);
   const { value, file } = await checkInput(deps.db, body, upload, { profileActive, hadImage: Boolean(existing.image_key) });
-  const replaced = await withStoredImage(deps, file, (key) => deps.db.transaction(async (trx) => {
+  const replaced = await withStoredPicture(deps.storage, 'group', file, (key) => deps.db.transaction(async (trx) => {
     const current = await repo.findGroup(trx, providerId, groupId, true);
     if (!current) throw new NotFoundError();
     await repo.updateGroup(trx, providerId, groupId, { ...fieldsOf(value), ...(key ? { image_key: key } : {}) });
     return key ? current.image_key : null;
   }));
-  if (replaced) await deps.storage.delete(replaced).catch(() => {});
+  await discardPicture(deps.storage, replaced);
 }
 
 export async function deleteGroup(deps: GroupDeps, viewer: Viewer, groupId: number): Promise<GroupRow> {
@@ -107,7 +96,7 @@ export async function deleteGroup(deps: GroupDeps, viewer: Viewer, groupId: numb
     await repo.deleteGroup(trx, providerId, groupId);
     return current;
   });
-  if (group.image_key) await deps.storage.delete(group.image_key).catch(() => {});
+  await discardPicture(deps.storage, group.image_key);
   return group;
 }
 
