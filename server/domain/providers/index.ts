@@ -8,3 +8,4 @@ export { findSameNameProviders, type ProviderFacts } from './reach-repo';
 export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
 export { PROFILE_UPDATE_ERROR } from './messages';
 export { statusBannerFor } from './status-banner';
+export { insertNewProvider, type NewProvider } from './new-provider';

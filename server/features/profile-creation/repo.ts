@@ -8,24 +8,6 @@ export async function accountHasPaidPlan(db: Db, accountId: number): Promise<boo
   return Boolean(row?.has_paid_plan);
 }
 
-export interface NewProvider {
-  account_id: number;
-  type: 'individual' | 'practice';
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  phone_number: string | null;
-  contact_email: string | null;
-  custom_content: Record<string, unknown>;
-}
-
-export async function insertProvider(trx: Knex.Transaction, provider: NewProvider): Promise<number> {
-  const [row] = await trx('providers')
-    .insert({ ...provider, status: 'incomplete', created_with_new_wizard: true, signup_source: 'create-profile' })
-    .returning('id');
-  return Number(row.id);
-}
-
 export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
   await trx('provider_clinicians').insert({ user_id: userId, provider_id: providerId, receives_notifications: true }).onConflict(['user_id', 'provider_id']).ignore();
 }

@@ -11,7 +11,7 @@ import * as policy from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
-import { findSameNameProviders, reachableProvider } from '../../domain/providers';
+import { findSameNameProviders, insertNewProvider, reachableProvider } from '../../domain/providers';
 
 export interface CreationDeps { db: Knex; outgoing: Outgoing; config: Config }
 export interface RequestMeta { ip?: string; userAgent?: string }
@@ -68,7 +68,8 @@ export async function createProfile(
   const invitation = forAnother && input.email ? newLinkToken() : null;
 
   const made = await db.transaction(async (trx) => {
-    const providerId = await repo.insertProvider(trx, {
+    const providerId = await insertNewProvider(trx, {
+      signup_source: 'create-profile',
       account_id: accountId,
       type: individual ? 'individual' : 'practice',
       first_name: individual ? input.first_name! : null,

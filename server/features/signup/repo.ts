@@ -61,26 +61,6 @@ export async function insertAccountRole(trx: Knex.Transaction, userId: number, a
   await trx('account_roles').insert({ user_id: userId, account_id: accountId, role });
 }
 
-export interface NewProvider {
-  account_id: number;
-  type: 'individual' | 'practice';
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  phone_number: string | null;
-  contact_email: string;
-  signup_source: string;
-  custom_content: Record<string, unknown>;
-}
-
-/** A profile made by registration: incomplete, and sent back to the new wizard until it is done. */
-export async function insertProvider(trx: Knex.Transaction, provider: NewProvider): Promise<number> {
-  const [row] = await trx('providers')
-    .insert({ ...provider, custom_content: JSON.stringify(provider.custom_content), status: 'incomplete', created_with_new_wizard: true })
-    .returning('id');
-  return Number(row.id);
-}
-
 export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
   await trx('provider_clinicians').insert({ user_id: userId, provider_id: providerId }).onConflict(['user_id', 'provider_id']).ignore();
 }

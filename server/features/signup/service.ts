@@ -14,6 +14,7 @@ import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
 import type { SignupThrottle } from './throttle';
 import { signupSource, type InviteInput, type ProviderInput, type RegistrationInput, type SignupOffer } from './validation';
+import { insertNewProvider } from '../../domain/providers';
 
 export interface SignupDeps { db: Knex; outgoing: Outgoing; captcha: Captcha; config: Config; throttles: Throttles; signups: SignupThrottle }
 export interface RequestMeta { ip?: string; userAgent?: string }
@@ -69,7 +70,7 @@ async function createAccountWithProvider(
   const name = input.type === 'practice' ? input.company_name! : `${input.first_name} ${input.last_name}`;
   const accountId = await repo.insertAccount(trx, name);
   await repo.insertAccountRole(trx, userId, accountId, 'owner');
-  const providerId = await repo.insertProvider(trx, {
+  const providerId = await insertNewProvider(trx, {
     account_id: accountId,
     type: input.type,
     first_name: input.type === 'individual' ? input.first_name! : null,
