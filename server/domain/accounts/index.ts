@@ -1,15 +1,15 @@
 // The accounts module's public face: everything outside server/domain/accounts/ imports from here.
+export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from './deps';
+export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
 export { attemptPassword } from './password-attempts';
 export { CHANGE_CONFIRMATION_MISMATCH, checkPassword, INVITE_PASSWORD, PASSWORD_REQUIRED, type PasswordRule, REGISTRATION_PASSWORD, RESET_CONFIRMATION_MISMATCH, STRONG_PASSWORD } from './password-rules';
 export { HASHING, hashPassword, passwordChecksRun } from './passwords';
 export { ACCESS_DENIED, canCreateProfiles, canEditProfile, canExportReferrals, canGoLive, canManageBilling, canManagePlans, canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, canSeeProvider, canStartMembership, canUsePracticeInbox, creationAccountIds, creationWording, hasAccount, hasClinicianAccess, isClientOnly, type PolicyActor, possessive, privatePayBoosterUpgradeEnabled, RESOURCE_DENIED, wordingFor } from './policy';
+export { normalizeName, REFERRAL_OFFER } from './registration';
 export { accountsOfUser, countWrongAttempt, emailTaken, endOtherSessions, findLatestLiveToken, findLiveTokenByHash, findUserByEmail, findUserById, findUsersByNameAndPhone, insertToken, invalidateTokens, lockUser, markTokenUsed, recordAudit, rememberSignInPlace, type TokenRow, updateUser, userHasPaidPlan, type UserRow } from './repo';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
+export { audit, sendTwoFactorCode } from './two-factor';
 export { loginSchema, newPassword, normalizePhone, PHONE_MESSAGES, phoneNumber, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
 export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
-export { chooseProvider, loadViewer, loadViewerRow, rememberProvider, viewerFromRow, viewerSource } from './viewer-repo';
-export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_CODE_TTL_MS, TWO_FACTOR_MAX_WRONG } from './deps';
-export { CONFIRM_TOKEN_TTL_MS, issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
-export { normalizeName, REFERRAL_OFFER } from './registration';
-export { audit, sendTwoFactorCode } from './two-factor';
+export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';

@@ -102,14 +102,3 @@ export async function deleteLocations(trx: Db, providerId: number, ids: number[]
 }
 
 /** custom_content of the provider (locked for the rest of the transaction when asked). */
-export async function customContent(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<Record<string, unknown> | null> {
-  const query = db('providers').where({ id: providerId }).first('custom_content');
-  if (options.lock) void query.forUpdate();
-  const row = await query;
-  return row ? ((row.custom_content ?? {}) as Record<string, unknown>) : null;
-}
-
-/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
-export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
-  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
-}

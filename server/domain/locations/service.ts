@@ -11,6 +11,7 @@ import {
   LOCATION_FORM_MESSAGES, sameAddress, validateLocationForm, validateLocationLicense,
   type Accepting, type LocationInput,
 } from './validation';
+import { mergeCustomContent, readCustomContent } from '../profile-content';
 
 export type { LocationRecord } from './repo';
 
@@ -33,17 +34,17 @@ const anyAccepting = (locations: { accepting: number }[]) => locations.some((l) 
  */
 export async function afterAcceptingChange(trx: Knex.Transaction, providerId: number, acceptingBefore: boolean): Promise<void> {
   const acceptingAfter = anyAccepting(await repo.listForProvider(trx, providerId));
-  const content = (await repo.customContent(trx, providerId, { lock: true })) ?? {};
+  const content = (await readCustomContent(trx, providerId, { forUpdate: true })) ?? {};
   if (!acceptingBefore && acceptingAfter && typeof content.acuity_link === 'string' && content.acuity_link.trim()) {
-    await repo.mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: true });
+    await mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: true });
   } else if (!acceptingAfter && content.display_acuity_scheduling_link === true) {
-    await repo.mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: false, display_contact_form: true });
+    await mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: false, display_contact_form: true });
   }
 }
 
 /** Any update to availability counts as confirming it (spec 2 §4 confirmation prompt). */
 export async function stampAvailability(trx: Knex.Transaction, providerId: number, now = new Date()): Promise<void> {
-  await repo.mergeCustomContent(trx, providerId, { availability_last_updated: now.toISOString() });
+  await mergeCustomContent(trx, providerId, { availability_last_updated: now.toISOString() });
 }
 
 const columnsOf = (value: LocationInput, previous?: Accepting): repo.LocationColumns => ({

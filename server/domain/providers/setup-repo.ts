@@ -1,6 +1,7 @@
 // The onboarding wizard's database access: the profile snapshot the steps read, and the writes of each step.
 import type { Knex } from 'knex';
 import type { WizardProfile } from './completion';
+import { contentOf } from '../profile-content';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -27,7 +28,7 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
         ) x), '{}'::json) as tag_counts`),
     );
   if (!row) return null;
-  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  const content = contentOf(row.custom_content);
   return {
     id: Number(row.id),
     accountId: Number(row.account_id),
@@ -47,10 +48,6 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
 // The wizard's Locations step writes through the shared location home.
 export { insertLocations, listStates, type NewLocation } from '../locations';
 
-/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
-export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
-  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
-}
 
 export async function updateProvider(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
   await trx('providers').where({ id: providerId }).update(values);

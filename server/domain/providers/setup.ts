@@ -17,6 +17,7 @@ import {
 } from './setup-validation';
 import { validate } from "../../lib/validation";
 import { PHOTO_MESSAGES, type CropFractions } from "../images";
+import { mergeCustomContent } from '../profile-content';
 
 export interface OnboardingDeps { db: Knex; storage: Storage }
 export type WizardRecord = repo.WizardRecord;
@@ -123,7 +124,7 @@ export async function saveYourPractice(deps: OnboardingDeps, viewer: Viewer, pro
   await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
     for (const type of PRACTICE_TAGS) await repo.replaceTaggings(trx, providerId, type, value[type]);
-    await repo.mergeCustomContent(trx, providerId, {
+    await mergeCustomContent(trx, providerId, {
       session_fee_ongoing: value.session_fee_ongoing,
       session_length_ongoing: value.session_length_ongoing,
       takes_insurance: value.takes_insurance === 'yes',
@@ -149,7 +150,7 @@ export async function saveInsurances(deps: OnboardingDeps, viewer: Viewer, provi
   await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
     await repo.replaceTaggings(trx, providerId, 'insurances', checked.value.insurances);
-    await repo.mergeCustomContent(trx, providerId, { takes_insurance: true });
+    await mergeCustomContent(trx, providerId, { takes_insurance: true });
   });
 }
 

@@ -7,8 +7,8 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasContactDetails } from '../../text/contact-details';
 import type { CustomEntryRules } from '../../../views/pages/specialties/CustomEntriesSection';
 import type { Viewer } from '../accounts';
-import * as repo from './repo';
 import { editableProfileId } from './selection';
+import { mergeCustomContent, readCustomContent } from '../profile-content';
 
 export type CustomKind = 'approaches' | 'specialties';
 
@@ -81,7 +81,7 @@ export function validateEntry(kind: CustomKind, body: Record<string, unknown>): 
 }
 
 export async function listEntries(db: Knex, providerId: number, kind: CustomKind): Promise<CustomEntry[]> {
-  const content = await repo.loadCustomContent(db, providerId);
+  const content = await readCustomContent(db, providerId);
   if (!content) throw new NotFoundError();
   return readEntries(content, kind);
 }
@@ -89,10 +89,10 @@ export async function listEntries(db: Knex, providerId: number, kind: CustomKind
 /** Reads, changes and writes the list in one transaction with the provider row locked. */
 async function changeEntries(db: Knex, providerId: number, kind: CustomKind, change: (entries: CustomEntry[]) => CustomEntry[]): Promise<void> {
   await db.transaction(async (trx) => {
-    const content = await repo.lockCustomContent(trx, providerId);
+    const content = await readCustomContent(trx, providerId, { forUpdate: true });
     if (!content) throw new NotFoundError();
     const next = change(readEntries(content, kind));
-    await repo.mergeCustomContent(trx, providerId, { [CUSTOM_KINDS[kind].key]: next });
+    await mergeCustomContent(trx, providerId, { [CUSTOM_KINDS[kind].key]: next });
   });
 }
 

@@ -59,17 +59,3 @@ export async function setTopSpecialties(trx: Db, providerId: number, tagIds: num
 }
 
 /** Locks the provider row for the rest of the transaction and returns its custom_content. */
-export async function lockCustomContent(trx: Knex.Transaction, providerId: number): Promise<Record<string, unknown> | null> {
-  const row = await trx('providers').where({ id: providerId }).forUpdate().first('custom_content');
-  return row ? ((row.custom_content ?? {}) as Record<string, unknown>) : null;
-}
-
-/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
-export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
-  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
-}
-
-export async function loadCustomContent(db: Db, providerId: number): Promise<Record<string, unknown> | null> {
-  const row = await db('providers').where({ id: providerId }).first('custom_content');
-  return row ? ((row.custom_content ?? {}) as Record<string, unknown>) : null;
-}

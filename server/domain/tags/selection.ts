@@ -9,6 +9,7 @@ import { hasClinicianAccess } from '../accounts';
 import * as repo from './repo';
 import { tagSelection, type SelectionRule } from './validation';
 import { validate } from "../../lib/validation";
+import { readCustomContent } from '../profile-content';
 
 export type { TagOption, TaggingEntry } from './repo';
 
@@ -38,7 +39,7 @@ export async function saveSelections(db: Knex, providerId: number, fields: Picke
   if (checked.errors) throw new ValidationError(checked.errors);
   const wanted = checked.value;
   await db.transaction(async (trx) => {
-    await repo.lockCustomContent(trx, providerId); // one tag edit of a profile at a time
+    await readCustomContent(trx, providerId, { forUpdate: true }); // one tag edit of a profile at a time
     const current = await repo.selectedTagIds(trx, providerId, fields.map((f) => f.type));
     const entries = fields.flatMap((f) => taggingEntries(f.type, current[f.type] ?? [], wanted[f.type] ?? []));
     await repo.applyTaggingEntries(trx, providerId, entries);

@@ -12,6 +12,7 @@ import { canEditProfile } from '../../domain/accounts';
 import { loadVacation, type VacationView } from '../../domain/vacation-responder';
 import { CONTACT_MESSAGES, needsConfirmation, validateAvailability } from './validation';
 import { isChecked } from '../../lib/form';
+import { mergeCustomContent, readCustomContent } from '../../domain/profile-content';
 
 export const HIDE_FORM_CONFIRM_KEY = 'confirm_hide_form';
 
@@ -55,7 +56,7 @@ export async function loadPage(db: Knex, viewer: Viewer, now = new Date()): Prom
   const providerId = selectedProviderId(viewer);
   const [locations, states, licensedStates, content, vacation] = await Promise.all([
     locationRepo.listForProvider(db, providerId), locationRepo.listStates(db), locationRepo.licensedStates(db, providerId),
-    locationRepo.customContent(db, providerId), loadVacation(db, viewer, providerId, now),
+    readCustomContent(db, providerId), loadVacation(db, viewer, providerId, now),
   ]);
   if (!content) throw new NotFoundError();
   const lastUpdated = typeof content.availability_last_updated === 'string' ? content.availability_last_updated : null;
@@ -97,7 +98,7 @@ export async function saveAvailability(db: Knex, viewer: Viewer, body: Record<st
         ...row.flags,
       });
     }
-    await locationRepo.mergeCustomContent(trx, providerId, { availability_notes: checked.notes });
+    await mergeCustomContent(trx, providerId, { availability_notes: checked.notes });
     await afterAcceptingChange(trx, providerId, acceptingBefore);
     await stampAvailability(trx, providerId, now);
   });
@@ -119,7 +120,7 @@ export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<
   const phone = isChecked(body.display_acuity_scheduling_link);
   const form = isChecked(body.display_contact_form);
   await db.transaction(async (trx) => {
-    const content = (await locationRepo.customContent(trx, providerId, { lock: true })) ?? {};
+    const content = (await readCustomContent(trx, providerId, { forUpdate: true })) ?? {};
     const current = contactMethodsOf(content, await locationRepo.listForProvider(trx, providerId));
     if (!phone && !form) throw new ValidationError({ [FLASH_KEY]: CONTACT_MESSAGES.bothOff });
     if (phone && !current.phone) {
@@ -127,6 +128,6 @@ export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<
       if (!current.anyAccepting) throw new ValidationError({ [FLASH_KEY]: CONTACT_MESSAGES.needsAccepting });
     }
     if (!form && current.form && body.confirmed !== '1') throw new ValidationError({ [HIDE_FORM_CONFIRM_KEY]: CONTACT_MESSAGES.hideForm });
-    await locationRepo.mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: phone, display_contact_form: form });
+    await mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: phone, display_contact_form: form });
   });
 }

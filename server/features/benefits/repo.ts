@@ -1,5 +1,6 @@
 // The only knex calls of the benefit pages: the profile's states, videos and referral code.
 import type { Knex } from 'knex';
+import { readCustomContent } from '../../domain/profile-content';
 
 type Db = Knex | Knex.Transaction;
 
@@ -11,8 +12,8 @@ export async function practiceStates(db: Db, providerId: number): Promise<string
 }
 
 export async function videos(db: Db, providerId: number): Promise<unknown[]> {
-  const row = await db('providers').where({ id: providerId }).first(db.raw(`custom_content->'videos' as videos`));
-  return Array.isArray(row?.videos) ? row.videos : [];
+  const videos = (await readCustomContent(db, providerId))?.videos;
+  return Array.isArray(videos) ? videos : [];
 }
 
 export async function referralCode(db: Db, providerId: number): Promise<string> {

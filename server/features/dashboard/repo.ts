@@ -5,6 +5,8 @@ import { selectPrepared } from '../../db/prepared';
 import type { CardProfile } from './cards';
 import type { ChecklistProfile } from './checklist';
 import type { UpcomingAppointment } from './upcoming';
+import { mergeCustomContentObject } from '../../domain/profile-content';
+import { contentOf } from '../../domain/profile-content';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -33,7 +35,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
       db.raw(`(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`),
     ));
   if (!row) return null;
-  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  const content = contentOf(row.custom_content);
   const tagCounts = (row.tag_counts ?? {}) as Record<string, number>;
   const locationStates = (row.location_states ?? []) as string[];
   return {
@@ -69,12 +71,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
 
 /** Sets custom_content.cta[card] to false (a dismissed card), keeping every other flag and field. */
 export async function dismissCard(db: Db, providerId: number, card: string): Promise<void> {
-  await db('providers').where({ id: providerId }).update({
-    custom_content: db.raw(
-      `jsonb_set(custom_content, '{cta}', (case when jsonb_typeof(custom_content->'cta') = 'object' then custom_content->'cta' else '{}'::jsonb end) || jsonb_build_object(?::text, false))`,
-      [card],
-    ),
-  });
+  await mergeCustomContentObject(db, providerId, 'cta', { [card]: false });
 }
 
 export interface NewEvent { type: string; providerId: number | null; userId: number | null; data: Record<string, unknown> }

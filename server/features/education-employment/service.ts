@@ -6,6 +6,7 @@ import type { Viewer } from '../../domain/accounts';
 import { canEditProfile } from '../../domain/accounts';
 import * as repo from './repo';
 import { validateEducation, validateEmployment } from './validation';
+import { mergeCustomContent } from '../../domain/profile-content';
 
 export const SECTIONS = ['education', 'employment'] as const;
 export type SectionId = (typeof SECTIONS)[number];
@@ -24,7 +25,7 @@ export async function saveSection(db: Knex, viewer: Viewer, section: string, bod
     const record = await loadForViewer(trx, viewer);
     const checked = section === 'education' ? validateEducation(body, now) : validateEmployment(body, now);
     if (checked.errors) throw new ValidationError(checked.errors);
-    await repo.updateContent(trx, record.id, checked.value);
+    await mergeCustomContent(trx, record.id, checked.value);
   });
   return section as SectionId;
 }

@@ -1,6 +1,7 @@
 // The general-information page's reads and writes of the providers table (tags and licences have
 // their own modules).
 import type { Knex } from 'knex';
+import { contentOf } from '../../domain/profile-content';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -27,7 +28,7 @@ export async function loadBasicInformation(db: Db, providerId: number): Promise<
     db.raw(`(select u.phone_number from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_phone`),
   );
   if (!row) return null;
-  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  const content = contentOf(row.custom_content);
   return {
     id: Number(row.id),
     type: row.type,
@@ -39,12 +40,4 @@ export async function loadBasicInformation(db: Db, providerId: number): Promise<
     phone: row.phone_number ?? row.user_phone ?? null,
     customContent: content,
   };
-}
-
-/** Sets one key of custom_content, or removes it when the value is null; the other keys stay. */
-export async function setCustomContentKey(trx: Db, providerId: number, key: string, value: unknown): Promise<void> {
-  const content = value === null || value === undefined
-    ? trx.raw('custom_content - ?::text', [key])
-    : trx.raw('custom_content || jsonb_build_object(?::text, ?::jsonb)', [key, JSON.stringify(value)]);
-  await trx('providers').where({ id: providerId }).update({ custom_content: content });
 }

@@ -11,6 +11,7 @@ import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';
 import { validate } from "../../lib/validation";
+import { mergeCustomContent } from '../../domain/profile-content';
 
 export interface GeneralInformationDeps { db: Knex; storage: Storage }
 
@@ -40,7 +41,8 @@ export async function saveTagline(db: Knex, viewer: Viewer, providerId: number, 
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
     await loadProfile(trx, viewer, providerId);
-    await repo.setCustomContentKey(trx, providerId, 'tagline', checked.value.tagline || null);
+    const tagline = checked.value.tagline;
+    await (tagline ? mergeCustomContent(trx, providerId, { tagline }) : mergeCustomContent(trx, providerId, {}, { remove: ['tagline'] }));
   });
 }
 
@@ -52,7 +54,8 @@ export async function savePronouns(db: Knex, viewer: Viewer, providerId: number,
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
     await loadProfile(trx, viewer, providerId);
-    await repo.setCustomContentKey(trx, providerId, 'pronouns', checked.value);
+    const pronouns = checked.value;
+    await (pronouns === null ? mergeCustomContent(trx, providerId, {}, { remove: ['pronouns'] }) : mergeCustomContent(trx, providerId, { pronouns }));
   });
 }
 

@@ -1,5 +1,5 @@
 // Insurance & Fees database access: the provider's insurances, their opt-outs by state, and the states
-// the provider practises in. Tag lists and custom_content writes are the onboarding repo's (shared).
+// the provider practises in. Tag lists are the tags module's; custom_content goes through the profile-content module.
 import type { Knex } from 'knex';
 
 export type Db = Knex | Knex.Transaction;

@@ -4,7 +4,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import * as onboardingRepo from '../../domain/providers';
 import { insuranceOptions, loadForViewer } from '../../domain/providers';
 import { insuranceSchema, postedIds } from '../../domain/providers';
 import { possessive, wordingFor } from '../../domain/accounts';
@@ -14,6 +13,7 @@ import {
   type FeeNoteInput, type OtherInformationInput,
 } from './validation';
 import { validate } from "../../lib/validation";
+import { mergeCustomContent } from '../../domain/profile-content';
 
 export interface InsuranceView { id: number; name: string; acceptedStates: string[] }
 
@@ -59,7 +59,7 @@ export async function saveSessionFees(db: Knex, viewer: Viewer, providerId: numb
   }
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    await onboardingRepo.mergeCustomContent(trx, providerId, content);
+    await mergeCustomContent(trx, providerId, content);
   });
 }
 
@@ -69,7 +69,7 @@ export async function saveFeeNote(db: Knex, viewer: Viewer, providerId: number, 
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    await onboardingRepo.mergeCustomContent(trx, providerId, { ...checked.value });
+    await mergeCustomContent(trx, providerId, { ...checked.value });
   });
 }
 
@@ -79,7 +79,7 @@ export async function saveOtherInformation(db: Knex, viewer: Viewer, providerId:
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    await onboardingRepo.mergeCustomContent(trx, providerId, { ...checked.value });
+    await mergeCustomContent(trx, providerId, { ...checked.value });
   });
 }
 
@@ -99,7 +99,7 @@ export async function addInsurances(db: Knex, viewer: Viewer, providerId: number
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
     await repo.addInsurances(trx, providerId, checked.value.insurances);
-    await onboardingRepo.mergeCustomContent(trx, providerId, { takes_insurance: true });
+    await mergeCustomContent(trx, providerId, { takes_insurance: true });
   });
 }
 
@@ -126,6 +126,6 @@ export async function saveInsuranceStates(db: Knex, viewer: Viewer, providerId: 
     if (Object.keys(errors).length) throw new ValidationError(errors);
     await repo.removeInsurances(trx, providerId, carried.filter((i) => removed.has(i.id)).map((i) => i.id));
     await repo.replaceOptOuts(trx, providerId, kept.map((i) => i.id), outs);
-    await onboardingRepo.mergeCustomContent(trx, providerId, { takes_insurance: kept.length > 0 });
+    await mergeCustomContent(trx, providerId, { takes_insurance: kept.length > 0 });
   });
 }

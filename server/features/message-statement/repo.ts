@@ -1,6 +1,7 @@
 // The statement page's database access: the provider's texts and its Q&A boxes (custom_content.boxes).
 import type { Knex } from 'knex';
 import type { Box, TextColumn } from './validation';
+import { contentOf } from '../../domain/profile-content';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -18,11 +19,11 @@ const asBoxes = (value: unknown): Box[] => (Array.isArray(value) ? value : [])
 
 export async function loadStatements(db: Db, providerId: number): Promise<StatementRecord | null> {
   const row = await db('providers').where({ id: providerId })
-    .first('id', 'type', 'professional_statement', 'message_to_clients', db.raw(`custom_content -> 'boxes' as boxes`));
+    .first('id', 'type', 'professional_statement', 'message_to_clients', 'custom_content');
   if (!row) return null;
   return {
     id: Number(row.id), type: row.type,
-    professional_statement: row.professional_statement, message_to_clients: row.message_to_clients, boxes: asBoxes(row.boxes),
+    professional_statement: row.professional_statement, message_to_clients: row.message_to_clients, boxes: asBoxes(contentOf(row.custom_content).boxes),
   };
 }
 
@@ -30,8 +31,3 @@ export async function updateText(db: Db, providerId: number, column: TextColumn,
   await db('providers').where({ id: providerId }).update({ [column]: value });
 }
 
-/** Replaces only the boxes key, so other custom_content parts saved by other pages stay as they are. */
-export async function updateBoxes(db: Db, providerId: number, boxes: Box[]): Promise<void> {
-  await db('providers').where({ id: providerId })
-    .update({ custom_content: db.raw(`custom_content || jsonb_build_object('boxes', ?::jsonb)`, [JSON.stringify(boxes)]) });
-}

@@ -6,6 +6,7 @@ import type { Viewer } from '../../domain/accounts';
 import { canEditProfile } from '../../domain/accounts';
 import * as repo from './repo';
 import { MESSAGES, postedBoxes, sectionsFor, validateBoxes, validateText, type Section } from './validation';
+import { mergeCustomContent } from '../../domain/profile-content';
 
 /** The field key a re-render reads to show the confirmation step instead of an error. */
 export const CONFIRM_KEY = 'confirm';
@@ -38,7 +39,7 @@ export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, b
     if (section.kind === 'boxes') {
       const checked = validateBoxes(postedBoxes(body));
       if (checked.errors) throw new ValidationError(checked.errors);
-      await repo.updateBoxes(trx, record.id, checked.value);
+      await mergeCustomContent(trx, record.id, { boxes: checked.value });
       return section;
     }
     const checked = validateText(section, body);

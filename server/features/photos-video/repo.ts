@@ -2,6 +2,7 @@
 // practice photos (images rows), and their order.
 import type { Knex } from 'knex';
 import type { ImageKind } from '../../domain/images';
+import { contentOf } from '../../domain/profile-content';
 
 export type Db = Knex | Knex.Transaction;
 export type PhotoKind = Extract<ImageKind, 'gallery' | 'practice'>;
@@ -29,7 +30,7 @@ export async function loadRecord(db: Db, providerId: number, options: { forUpdat
     .modify((q) => { if (options.forUpdate) q.forUpdate(); })
     .first('id', 'account_id', 'type', 'status', 'image_key', 'custom_content');
   if (!row) return null;
-  const content = (row.custom_content ?? {}) as Record<string, unknown>;
+  const content = contentOf(row.custom_content);
   return {
     id: Number(row.id),
     accountId: Number(row.account_id),
@@ -104,9 +105,4 @@ export async function insertHeadshot(trx: Db, providerId: number, image: { stora
     mimetype: 'image/jpeg', size: image.size, width: 400, height: 400, profile_ar: true,
   });
   await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
-}
-
-/** Merges keys into custom_content (jsonb ||), leaving the other keys alone. */
-export async function mergeCustomContent(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
-  await trx('providers').where({ id: providerId }).update({ custom_content: trx.raw('custom_content || ?::jsonb', [JSON.stringify(values)]) });
 }

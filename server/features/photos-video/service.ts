@@ -20,6 +20,7 @@ import {
 } from './validation';
 import { validate } from "../../lib/validation";
 import type { CropFractions } from "../../domain/images";
+import { mergeCustomContent } from '../../domain/profile-content';
 
 export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;
@@ -278,14 +279,14 @@ export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, prov
   await deps.db.transaction(async (trx) => {
     const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     if (wanted === 'no-video') {
-      await repo.mergeCustomContent(trx, providerId, { videos: [], display_video_introduction: false });
+      await mergeCustomContent(trx, providerId, { videos: [], display_video_introduction: false });
       // Filed inside the transaction: the list is emptied only together with the request to delete it.
       await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
         providerId, template: 'photo-video-edit',
         locals: { edits: '', requestedVideoEdits: current.videos.map((video) => ({ action: 'delete-from-hosts', video })) },
       });
     } else {
-      await repo.mergeCustomContent(trx, providerId, { display_video_introduction: wanted === 'visible' });
+      await mergeCustomContent(trx, providerId, { display_video_introduction: wanted === 'visible' });
     }
   });
   return { kind: 'changed', status: wanted };
@@ -304,7 +305,7 @@ export async function requestPhotoEdits(deps: PhotosVideoDeps, viewer: Viewer, p
     const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     const again = photoEditAvailability(current);
     if (!again.available) throw new ValidationError({ edits: again.reason });
-    await repo.mergeCustomContent(trx, providerId, { photo_edit_used: true });
+    await mergeCustomContent(trx, providerId, { photo_edit_used: true });
     await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
       providerId, template: 'photo-video-edit',
       locals: { edits: checked.value.edits, requestedVideoEdits: checked.value.requestedVideoEdits },

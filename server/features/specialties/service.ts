@@ -10,6 +10,7 @@ import * as repo from '../../domain/tags';
 import { editableProfileId, saveSelections, taggingEntries } from '../../domain/tags';
 import { atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
 import { validate } from "../../lib/validation";
+import { readCustomContent } from '../../domain/profile-content';
 
 export interface SpecialtiesData {
   options: repo.TagOption[];
@@ -37,7 +38,7 @@ export async function saveTopSpecialties(db: Knex, viewer: Viewer, body: unknown
   const top = checked.value.top_specialties;
   const max = SELECTION_RULES.specialties.max;
   return db.transaction(async (trx) => {
-    await repo.lockCustomContent(trx, id);
+    await readCustomContent(trx, id, { forUpdate: true });
     const general = (await repo.specialtyTaggings(trx, id)).map((t) => t.tagId);
     // Only additions: a specialty that stops being top stays in general expertise.
     const added = taggingEntries('specialties', general, [...general, ...top]);

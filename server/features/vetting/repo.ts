@@ -2,6 +2,7 @@
 // custom_content.vetting_status of the provider.
 import type { Knex } from 'knex';
 import type { QuizQuestion } from './validation';
+import { readCustomContent } from '../../domain/profile-content';
 
 type Db = Knex | Knex.Transaction;
 
@@ -19,16 +20,10 @@ export async function listQuestions(db: Db): Promise<QuizQuestion[]> {
  * take the quiz (the spec only names pre-vetting; see decisions).
  */
 export async function vettingStatus(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<string> {
-  let query = db('providers').where({ id: providerId }).first(db.raw(`custom_content->>'vetting_status' as vetting_status`));
-  if (options.forUpdate) query = query.forUpdate();
-  const row = await query;
-  return row?.vetting_status ?? 'pre-vetting';
+  const status = (await readCustomContent(db, providerId, options))?.vetting_status;
+  return typeof status === 'string' ? status : 'pre-vetting';
 }
 
-export async function setVettingStatus(db: Db, providerId: number, status: string): Promise<void> {
-  await db('providers').where({ id: providerId })
-    .update({ custom_content: db.raw(`jsonb_set(custom_content, '{vetting_status}', to_jsonb(?::text))`, [status]) });
-}
 
 export async function insertAttempt(db: Db, providerId: number, answers: Record<string, string>, passed: boolean): Promise<void> {
   await db('vetting_attempts').insert({ provider_id: providerId, answers: JSON.stringify(answers), passed });

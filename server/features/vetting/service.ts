@@ -7,6 +7,7 @@ import type { Viewer } from '../../domain/accounts';
 import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { FAILED, gradeAnswers, passMarkFor, PRE_VETTING, VETTED, type QuizQuestion } from './validation';
+import { mergeCustomContent } from '../../domain/profile-content';
 
 /** Vetting was already done (or is not offered to this profile): the quiz is not shown. */
 export class AlreadyVettedError extends Error {}
@@ -59,7 +60,7 @@ export async function submitQuiz(db: Knex, viewer: Viewer, body: Record<string, 
     if ('errors' in outcome) throw new ValidationError(outcome.errors);
     const { answers, passed } = outcome.graded;
     await repo.insertAttempt(trx, providerId, answers, passed);
-    await repo.setVettingStatus(trx, providerId, passed ? VETTED : FAILED);
+    await mergeCustomContent(trx, providerId, { vetting_status: passed ? VETTED : FAILED });
     return passed;
   });
 }
