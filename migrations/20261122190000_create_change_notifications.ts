@@ -1,13 +1,31 @@
 // Change notifications for the per-process read caches (server/db/change-feed.ts): a statement trigger
 // on every watched table, and a row trigger on sessions naming the session that changed or ended.
+// Self-contained (frozen as it was written): the channel names and the tables left unwatched are those
+// of the day; later tables get their trigger, or not, in their own migrations.
 import type { Knex } from 'knex';
-import { addChangeTrigger, DATA_CHANNEL, dropChangeTrigger, SESSION_CHANNEL, UNWATCHED_TABLES } from '../server/db/change-triggers';
+
+const DATA_CHANNEL = 'portal_changes';
+const SESSION_CHANNEL = 'portal_sessions';
+const UNWATCHED_TABLES = ['knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits'];
+
+const triggerName = (table: string) => `${table}_notify_change`;
+
+async function addChangeTrigger(knex: Knex, table: string): Promise<void> {
+  await knex.raw(
+    `create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()`,
+    [triggerName(table), table],
+  );
+}
+
+async function dropChangeTrigger(knex: Knex, table: string): Promise<void> {
+  await knex.raw('drop trigger if exists ?? on ??', [triggerName(table), table]);
+}
 
 async function watchedTables(knex: Knex): Promise<string[]> {
   const rows: { tablename: string }[] = (await knex.raw(
     `select tablename from pg_tables where schemaname = current_schema() order by tablename`,
   )).rows;
-  return rows.map((r) => r.tablename).filter((t) => !(UNWATCHED_TABLES as readonly string[]).includes(t));
+  return rows.map((r) => r.tablename).filter((t) => !UNWATCHED_TABLES.includes(t));
 }
 
 export async function up(knex: Knex): Promise<void> {

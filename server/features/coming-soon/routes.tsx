@@ -46,7 +46,7 @@ const PLAN_PAGES = new Set([
   '/practice-management/upgrade/:accountId', '/reimbursify/upgrade/:accountId',
 ]);
 
-/** The access checks a placeholder already owes its future page (policy: server/features/profiles/policy.ts). */
+/** The access checks a placeholder already owes its future page (policy: server/domain/accounts/policy.ts). */
 function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
   if (!route.signedIn) return [];
   const guards: RequestHandler[] = [requireSignIn];

@@ -38,7 +38,7 @@ export const TESTIMONIALS: Record<WizardStepName, { quote: string; author: strin
   },
 };
 
-/** Which steps the profile has done (server/features/onboarding/completion.ts); Create Account always is. */
+/** Which steps the profile has done (server/domain/providers/completion.ts); Create Account always is. */
 export type WizardProgress = Partial<Record<WizardStepName, boolean>>;
 
 export function WizardFrame({ step, providerId, progress = {}, children }: { step: WizardStepName; providerId: number; progress?: WizardProgress; children: ReactNode }) {
