@@ -12,6 +12,7 @@ import {
   type Accepting, type LocationInput,
 } from './validation';
 import { mergeCustomContent, readCustomContent } from '../profile-content';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 
 export type { LocationRecord } from './repo';
 
@@ -125,7 +126,7 @@ export function postedIds(value: unknown): number[] {
   return [...new Set(list.map((v) => (typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN)))].filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
-export type DeleteOutcome = { deleted: number } | { confirm: repo.LocationRecord[] };
+export type DeleteOutcome = { deleted: number } | ConfirmationNeeded<repo.LocationRecord[]>;
 
 /**
  * Deletes the selected locations (spec 2 §5): at least one selected, at least one left, ids only of
@@ -140,7 +141,7 @@ export async function deleteLocations(db: Knex, actor: PolicyActor, providerId: 
     if (chosen.some((l) => !l)) throw new NotFoundError();
     if (!ids.length) throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.selectToDelete });
     if (locations.length - ids.length < 1) throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.atLeastOne });
-    if (!confirmed) return { confirm: chosen as repo.LocationRecord[] };
+    if (!confirmed) return askFirst(LOCATION_FORM_MESSAGES.confirmDelete, chosen as repo.LocationRecord[]);
     const acceptingBefore = anyAccepting(locations);
     const deleted = await repo.deleteLocations(trx, providerId, ids);
     await afterAcceptingChange(trx, providerId, acceptingBefore);

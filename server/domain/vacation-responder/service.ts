@@ -6,6 +6,8 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasClinicianAccess, type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import { responderWindow, validateVacation, VACATION_MESSAGES } from './validation';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
+import { isChecked } from '../../lib/form';
 
 export type { OutOfOffice } from './repo';
 
@@ -13,7 +15,6 @@ export type { OutOfOffice } from './repo';
 export const OUT_OF_OFFICE_MESSAGE_TYPE = 'automated_message_out_of_office';
 
 /** Keys of a ValidationError that the page shows as a question rather than a field message. */
-export const CONFIRM_SWITCH_KEY = 'confirm_switch';
 
 const EMPTY: repo.OutOfOffice = { status: 'inactive', startDate: null, endDate: null, message: null };
 
@@ -62,16 +63,16 @@ const typedDiffers = (body: Record<string, unknown>, saved: repo.OutOfOffice): b
 
 /**
  * Switches the responder on or off (spec 2 §4). On needs saved, valid data. When the switch is pressed
- * in the open form with edits not saved yet, it asks first (CONFIRM_SWITCH_KEY) unless `confirmed`;
+ * in the open form with edits not saved yet, it asks first (askFirst) unless `confirmed`;
  * confirmed, the edits are discarded and the saved data used.
  */
-export async function switchVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'active' | 'inactive'> {
+export async function switchVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'active' | 'inactive' | ConfirmationNeeded> {
   ensureAccess(actor, providerId);
   const status = body.status === 'active' ? 'active' : body.status === 'inactive' ? 'inactive' : null;
   if (!status) throw new ValidationError({ status: 'Please choose on or off.' });
   return db.transaction(async (trx) => {
     const saved = (await repo.find(trx, providerId, { lock: true })) ?? EMPTY;
-    if (typedDiffers(body, saved) && body.confirmed !== '1') throw new ValidationError({ [CONFIRM_SWITCH_KEY]: VACATION_MESSAGES.unsavedSwitch });
+    if (typedDiffers(body, saved) && !isChecked(body.confirmed)) return askFirst(VACATION_MESSAGES.unsavedSwitch);
     if (status === 'active') {
       const checked = validateVacation({ start_date: saved.startDate ?? '', end_date: saved.endDate ?? '', message: saved.message ?? '' }, now);
       if (!checked.value) {

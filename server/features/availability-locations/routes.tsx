@@ -24,6 +24,7 @@ import * as service from './service';
 import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES } from './validation';
 import { isChecked } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
+import { needsConfirmation } from '../../lib/confirmation';
 
 export const PAGE_TITLE = 'Availability & Locations';
 
@@ -89,11 +90,6 @@ function pageView(data: service.PageData): PageView {
   };
 }
 
-const CONFIRM_KEYS: Record<string, (text: string, req: Request) => Confirm> = {
-  [service.HIDE_FORM_CONFIRM_KEY]: (text) => ({ kind: 'hide-form', text }),
-  [vacation.CONFIRM_SWITCH_KEY]: (text, req) => ({ kind: 'switch', text, status: req.body?.status === 'inactive' ? 'inactive' : 'active' }),
-};
-
 export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(
@@ -105,16 +101,12 @@ export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
     const data = await service.loadPage(db, viewerOf(res));
     const { [locations.FLASH_KEY]: rule, ...fieldErrors } = errors;
     if (rule) flash(req, 'error', rule);
-    let question = confirm;
-    for (const [key, make] of Object.entries(CONFIRM_KEYS)) {
-      if (fieldErrors[key]) { question = make(fieldErrors[key]!, req); delete fieldErrors[key]; }
-    }
     render(req, res, {
       title: PAGE_TITLE,
       status,
       page: (
         <AvailabilityLocationsPage view={pageView(data)} editing={open} typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null}
-          errors={fieldErrors} confirm={question} />
+          errors={fieldErrors} confirm={confirm} />
       ),
     });
   }
@@ -151,6 +143,9 @@ export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   const switchOpen = (req: Request) => (typeof req.body?.start_date === 'string' || typeof req.body?.message === 'string' ? 'vacation-responder' : null);
   router.post(`${PAGE_PATH}/vacation-responder/status`, ...guard, formPost(VACATION_MESSAGES.error, reshow(switchOpen), async (req, res) => {
     const status = await vacation.switchVacation(db, viewerOf(res), service.selectedProviderId(viewerOf(res)), req.body ?? {});
+    if (needsConfirmation(status)) {
+      return show(req, res, switchOpen(req), {}, 422, { kind: 'switch', text: status.question, status: req.body?.status === 'inactive' ? 'inactive' : 'active' });
+    }
     flash(req, 'success', status === 'active' ? VACATION_MESSAGES.turnedOn : VACATION_MESSAGES.turnedOff);
     res.redirect(303, `${PAGE_PATH}#vacation-responder`);
   }));
@@ -158,7 +153,8 @@ export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   // --- Contact methods ---------------------------------------------------------------------------------------
 
   router.post(`${PAGE_PATH}/contact-methods`, ...guard, formPost(VACATION_MESSAGES.error, reshow(() => 'contact-methods'), async (req, res) => {
-    await service.saveContactMethods(db, viewerOf(res), req.body ?? {});
+    const outcome = await service.saveContactMethods(db, viewerOf(res), req.body ?? {});
+    if (needsConfirmation(outcome)) return show(req, res, 'contact-methods', {}, 422, { kind: 'hide-form', text: outcome.question });
     flash(req, 'success', CONTACT_MESSAGES.saved);
     res.redirect(303, `${PAGE_PATH}#contact-methods`);
   }));
@@ -168,12 +164,12 @@ export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   router.post(`${PAGE_PATH}/locations/delete`, ...guard, formPost(LOCATION_FORM_MESSAGES.error, reshow(() => null), async (req, res) => {
     const viewer = viewerOf(res);
     const outcome = await locations.deleteLocations(db, viewer, service.selectedProviderId(viewer), locations.postedIds(req.body?.location_ids), isChecked(req.body?.confirmed));
-    if ('confirm' in outcome) {
+    if (needsConfirmation(outcome)) {
       const data = await service.loadPage(db, viewer);
       const views = pageView(data).locations;
       return show(req, res, null, {}, 200, {
-        kind: 'delete', text: LOCATION_FORM_MESSAGES.confirmDelete,
-        locations: outcome.confirm.map((l) => { const v = views.find((x) => x.id === l.id)!; return { id: l.id, title: v.remote ? `${v.title} (${v.stateName})` : v.title }; }),
+        kind: 'delete', text: outcome.question,
+        locations: outcome.details.map((l) => { const v = views.find((x) => x.id === l.id)!; return { id: l.id, title: v.remote ? `${v.title} (${v.stateName})` : v.title }; }),
       });
     }
     flash(req, 'success', outcome.deleted === 1 ? 'Your location has been deleted.' : 'Your locations have been deleted.');

@@ -13,8 +13,8 @@ import { loadVacation, type VacationView } from '../../domain/vacation-responder
 import { CONTACT_MESSAGES, needsConfirmation, validateAvailability } from './validation';
 import { isChecked } from '../../lib/form';
 import { mergeCustomContent, readCustomContent } from '../../domain/profile-content';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 
-export const HIDE_FORM_CONFIRM_KEY = 'confirm_hide_form';
 
 /** The selected profile's id, when the viewer may edit it. */
 export function selectedProviderId(viewer: Viewer): number {
@@ -115,11 +115,11 @@ export async function confirmAvailability(db: Knex, viewer: Viewer, now = new Da
  * Contact methods (spec 2 §5): the phone consultation link and the contact form cannot both be off;
  * the phone link needs a scheduling link and an accepting location; hiding the form asks first.
  */
-export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<string, unknown>): Promise<void> {
+export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<string, unknown>): Promise<'saved' | ConfirmationNeeded> {
   const providerId = selectedProviderId(viewer);
   const phone = isChecked(body.display_acuity_scheduling_link);
   const form = isChecked(body.display_contact_form);
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const content = (await readCustomContent(trx, providerId, { forUpdate: true })) ?? {};
     const current = contactMethodsOf(content, await locationRepo.listForProvider(trx, providerId));
     if (!phone && !form) throw new ValidationError({ [FLASH_KEY]: CONTACT_MESSAGES.bothOff });
@@ -127,7 +127,8 @@ export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<
       if (!current.hasSchedulingLink) throw new ValidationError({ [FLASH_KEY]: CONTACT_MESSAGES.needsLink });
       if (!current.anyAccepting) throw new ValidationError({ [FLASH_KEY]: CONTACT_MESSAGES.needsAccepting });
     }
-    if (!form && current.form && body.confirmed !== '1') throw new ValidationError({ [HIDE_FORM_CONFIRM_KEY]: CONTACT_MESSAGES.hideForm });
+    if (!form && current.form && !isChecked(body.confirmed)) return askFirst(CONTACT_MESSAGES.hideForm);
     await mergeCustomContent(trx, providerId, { display_acuity_scheduling_link: phone, display_contact_form: form });
+    return 'saved' as const;
   });
 }

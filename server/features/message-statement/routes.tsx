@@ -14,6 +14,7 @@ import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } f
 import type { StatementRecord } from './repo';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
+import { needsConfirmation } from '../../lib/confirmation';
 
 /** Every section id of both provider types; a section of the other type answers 404. */
 const SECTION_IDS = [...new Set([...sectionsFor('individual'), ...sectionsFor('practice')].map((s) => s.id))];
@@ -61,15 +62,14 @@ export function messageStatementRoutes({ db, menu }: FeatureDeps): Router {
     { menu: 'edit-profile', order: 20, label: (viewer) => (viewer.provider?.type === 'practice' ? 'Practice Description' : 'Statement & Message'), href: '/profile/message-statement' },
   );
 
-  async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200) {
+  async function show(req: Request, res: Response, open: string | null, errors: Record<string, string> = {}, status = 200, confirm?: string) {
     const record = await service.loadForViewer(db, res.locals.viewer!);
     const editing = open && sectionsFor(record.type).some((s) => s.id === open) ? open : null;
     const posted = req.method === 'POST' ? (req.body as Record<string, unknown>) : null;
-    const { [service.CONFIRM_KEY]: confirm, ...fieldErrors } = errors;
     render(req, res, {
       title: pageTitle(record.type),
       status,
-      page: <MessageStatementPage sections={sectionViews(record, editing, posted)} editing={editing} errors={fieldErrors} {...(confirm ? { confirm } : {})} />,
+      page: <MessageStatementPage sections={sectionViews(record, editing, posted)} editing={editing} errors={errors} {...(confirm ? { confirm } : {})} />,
     });
   }
 
@@ -82,6 +82,8 @@ export function messageStatementRoutes({ db, menu }: FeatureDeps): Router {
       (req, res, errors, status) => show(req, res, sectionId, errors, status),
       async (req, res) => {
         const section = await service.saveSection(db, res.locals.viewer!, sectionId, req.body as Record<string, unknown>);
+        // Under the minimum, it asks first: the question with what was typed (422, nothing saved).
+        if (needsConfirmation(section)) return show(req, res, sectionId, {}, 422, section.question);
         flash(req, 'success', `${section.title} saved.`);
         res.redirect(303, `${PAGE_PATH}#${section.id}`);
       },

@@ -7,9 +7,9 @@ import { canEditProfile } from '../../domain/accounts';
 import * as repo from './repo';
 import { MESSAGES, postedBoxes, sectionsFor, validateBoxes, validateText, type Section } from './validation';
 import { mergeCustomContent } from '../../domain/profile-content';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 
 /** The field key a re-render reads to show the confirmation step instead of an error. */
-export const CONFIRM_KEY = 'confirm';
 
 /** The selected profile's texts, when the viewer may edit it; else not found. */
 export async function loadForViewer(db: repo.Db, viewer: Viewer): Promise<repo.StatementRecord> {
@@ -29,10 +29,9 @@ export function sectionOf(type: 'individual' | 'practice', id: unknown): Section
 
 /**
  * Saves one section in one transaction. Over the word maximum or with contact details: a ValidationError.
- * Under the minimum without `confirmed`: a ValidationError holding only the confirmation question
- * (key CONFIRM_KEY), so the page asks before anything is saved.
+ * Under the minimum without `confirmed`: askFirst with the question, and nothing saved.
  */
-export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, body: Record<string, unknown>): Promise<Section> {
+export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, body: Record<string, unknown>): Promise<Section | ConfirmationNeeded> {
   return db.transaction(async (trx) => {
     const record = await loadForViewer(trx, viewer);
     const section = sectionOf(record.type, sectionId);
@@ -44,7 +43,7 @@ export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, b
     }
     const checked = validateText(section, body);
     if (checked.errors) throw new ValidationError(checked.errors);
-    if (checked.needsConfirmation) throw new ValidationError({ [CONFIRM_KEY]: MESSAGES.confirmShort(section.field, section.limits) });
+    if (checked.needsConfirmation) return askFirst(MESSAGES.confirmShort(section.field, section.limits));
     await repo.updateText(trx, record.id, section.column, checked.value);
     return section;
   });

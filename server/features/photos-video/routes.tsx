@@ -16,6 +16,7 @@ import { isChecked } from '../../lib/form';
 import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS } from './validation';
 import { PHOTO_MESSAGES, parseCrop } from "../../domain/images";
 import type { FeatureDeps } from '../deps';
+import { needsConfirmation } from '../../lib/confirmation';
 
 export const PAGE_TITLE = 'Photos & Video';
 
@@ -135,10 +136,10 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
 
   router.post(`${PAGE_PATH}/video-status`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     const result = await service.setVideoStatus(deps(), res.locals.viewer!, providerIdOf(res), (req.body ?? {}) as Record<string, unknown>);
-    if (result.kind === 'confirm') {
+    if (needsConfirmation(result)) {
       return render(req, res, {
         title: PAGE_TITLE,
-        page: <ConfirmStep question={MESSAGES.confirmNoVideo} action={`${PAGE_PATH}/video-status`} fields={{ status: 'no-video' }}
+        page: <ConfirmStep question={result.question} action={`${PAGE_PATH}/video-status`} fields={{ status: 'no-video' }}
           confirmLabel="Remove my video" cancelHref={back('video')} />,
       });
     }

@@ -21,6 +21,7 @@ import {
 import { validate } from "../../lib/validation";
 import type { CropFractions } from "../../domain/images";
 import { mergeCustomContent } from '../../domain/profile-content';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 
 export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;
@@ -262,7 +263,7 @@ export async function deletePhoto(deps: PhotosVideoDeps, viewer: Viewer, provide
 
 // --- Video introduction ------------------------------------------------------------------------------
 
-export type VideoResult = { kind: 'changed'; status: VideoStatus } | { kind: 'unchanged' } | { kind: 'confirm' };
+export type VideoResult = { kind: 'changed'; status: VideoStatus } | { kind: 'unchanged' } | ConfirmationNeeded;
 
 /**
  * visible / hidden switch display_video_introduction; no-video (after confirmation) empties the list
@@ -275,7 +276,7 @@ export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, prov
   const wanted = checked.value.status;
   if (wanted === videoStatusOf(record)) return { kind: 'unchanged' };
   if (wanted !== 'no-video' && record.videos.length === 0) throw new ValidationError({ status: MESSAGES.videoNone });
-  if (wanted === 'no-video' && !isChecked(body.confirmed)) return { kind: 'confirm' };
+  if (wanted === 'no-video' && !isChecked(body.confirmed)) return askFirst(MESSAGES.confirmNoVideo);
   await deps.db.transaction(async (trx) => {
     const current = await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     if (wanted === 'no-video') {
