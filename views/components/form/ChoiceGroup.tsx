@@ -1,0 +1,39 @@
+// A fieldset of radios (one choice) or checkboxes (any), with its legend and one error message.
+import type { ReactNode } from 'react';
+import { Checkbox } from './Checkbox';
+import { FieldError } from './FieldError';
+
+export interface Choice { value: string; label: string; hint?: string }
+
+function Group({ idPrefix, legend, error, className, children }: { idPrefix: string; legend: string; error?: string | undefined; className?: string; children: ReactNode }) {
+  return (
+    <fieldset className={error ? 'fieldset field--error' : 'fieldset'} aria-describedby={error ? `${idPrefix}-error` : undefined}>
+      <legend>{legend}</legend>
+      {className ? <div className={className}>{children}</div> : children}
+      <FieldError id={idPrefix} error={error} />
+    </fieldset>
+  );
+}
+
+/** One of the options, in a row; a hint is shown in brackets after its label. */
+export function RadioGroup({ idPrefix, name, legend, value, options, error }: { idPrefix: string; name: string; legend: string; value: string; options: Choice[]; error?: string | undefined }) {
+  return (
+    <Group idPrefix={idPrefix} legend={legend} error={error} className="choice-row">
+      {options.map((o) => (
+        <div className="field field--check" key={o.value}>
+          <input type="radio" id={`${idPrefix}-${o.value}`} name={name} value={o.value} defaultChecked={value === o.value} />
+          <label htmlFor={`${idPrefix}-${o.value}`}>{o.label}{o.hint && <span className="hint-inline">{` (${o.hint})`}</span>}</label>
+        </div>
+      ))}
+    </Group>
+  );
+}
+
+/** Any of the options; each checkbox is named by its value and `nameSuffix`. */
+export function CheckboxGroup({ idPrefix, nameSuffix = '', legend, values, options, error }: { idPrefix: string; nameSuffix?: string; legend: string; values: Record<string, boolean>; options: Choice[]; error?: string | undefined }) {
+  return (
+    <Group idPrefix={idPrefix} legend={legend} error={error}>
+      {options.map((o) => <Checkbox key={o.value} id={`${idPrefix}-${o.value}`} name={o.value + nameSuffix} label={o.label} checked={Boolean(values[o.value])} />)}
+    </Group>
+  );
+}
