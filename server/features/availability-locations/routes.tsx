@@ -2,8 +2,6 @@
 // one POST per part of the page. Thin: parse, one service call, then a 303 with a flash, or the page
 // again (422) with the messages beside the fields and the typed values kept. Rules of the location and
 // contact-method kind come back as an error flash (spec 2 §8).
-import { utc } from '@date-fns/utc';
-import { format } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
@@ -12,11 +10,11 @@ import { editingSection, requireSelectedProfile } from '../../http/profile-editi
 import { render } from '../../http/render';
 import type { Viewer } from '../../domain/accounts';
 import {
-  AvailabilityLocationsPage, type Confirm, type LocationView, PAGE_PATH, type PageView,
+  AvailabilityLocationsPage, type Confirm, PAGE_PATH
 } from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
 import * as locations from '../../domain/locations';
 import {
-  ACCEPTING_OPTIONS, acceptingLabel, CLOSED, DAYS, HOURS_MAX, INQUIRE, LOCATION_FORM_MESSAGES, NOTE_MAX, TIME_FLAGS,
+  LOCATION_FORM_MESSAGES
 } from '../../domain/locations';
 import * as vacation from '../../domain/vacation-responder';
 import { VACATION_MESSAGES } from '../../domain/vacation-responder';
@@ -25,71 +23,9 @@ import { AVAILABILITY_MESSAGES, CONTACT_MESSAGES } from './validation';
 import { isChecked } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 import { needsConfirmation } from '../../lib/confirmation';
+import { pageView } from './view-model';
 
 export const PAGE_TITLE = 'Availability & Locations';
-
-const dayText = (date: Date) => format(date, 'MMMM d, yyyy', { in: utc });
-
-function locationView(l: locations.LocationRecord, states: Map<string, string>): LocationView {
-  const stateName = states.get(l.state) ?? l.state;
-  return {
-    id: l.id,
-    remote: l.remote,
-    title: l.remote ? 'Online sessions' : l.locationName || l.address || 'Office',
-    addressLines: l.remote ? [] : [[l.address, l.address_2].filter(Boolean).join(', '), `${l.city ?? ''}, ${l.state} ${l.zip ?? ''}`.trim()].filter(Boolean),
-    state: l.state,
-    stateName,
-    locationName: l.locationName ?? '',
-    address: l.address ?? '',
-    address_2: l.address_2 ?? '',
-    city: l.city ?? '',
-    zip: l.zip ?? '',
-    accepting: String(l.accepting),
-    acceptingLabel: acceptingLabel(l.accepting),
-    flags: l.flags,
-    hours: l.hours,
-    displayAddress: l.displayAddress,
-    adaAccessible: l.adaAccessible,
-    inHome: l.inHome,
-    shouldDisplay: l.shouldDisplay,
-  };
-}
-
-function pageView(data: service.PageData): PageView {
-  const states = new Map(data.states.map((s) => [s.code, s.name]));
-  const c = data.contact;
-  const v = data.vacation;
-  return {
-    locations: data.locations.map((l) => locationView(l, states)),
-    states: data.states,
-    licensedStates: data.licensedStates,
-    years: data.years,
-    notes: data.notes,
-    noteMax: NOTE_MAX,
-    lastUpdatedText: data.lastUpdated && !Number.isNaN(Date.parse(data.lastUpdated)) ? dayText(new Date(data.lastUpdated)) : null,
-    confirmationNeeded: data.confirmationNeeded,
-    contact: {
-      ...c,
-      phoneUnavailable: !c.hasSchedulingLink ? CONTACT_MESSAGES.needsLink : !c.anyAccepting ? CONTACT_MESSAGES.needsAccepting : null,
-    },
-    vacation: {
-      status: v.status,
-      phase: v.phase,
-      startDate: v.startDate ?? '',
-      endDate: v.endDate ?? '',
-      message: v.message ?? '',
-      startsAtText: v.startsAt ? `${dayText(v.startsAt)}, 00:00 UTC` : null,
-      endsAtText: v.endsAt ? `${dayText(v.endsAt)}, 23:59 UTC` : null,
-    },
-    acceptingOptions: ACCEPTING_OPTIONS.map((o) => ({ value: String(o.value), label: o.label, ...('hint' in o ? { hint: o.hint } : {}) })),
-    timeOptions: TIME_FLAGS.map((f) => ({ value: f.name, label: f.label })),
-    days: [...DAYS],
-    closed: CLOSED,
-    inquire: INQUIRE,
-    hoursMax: HOURS_MAX,
-  };
-}
-
 export function availabilityLocationsRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(

@@ -8,54 +8,25 @@ import { flash } from '../../http/flash';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import {
-  InsuranceFeesPage, PAGE_PATH, SECTION_IDS, type AddInsurancesView, type FeeNoteValues, type OtherValues, type SectionId, type SessionFeesValues,
+  InsuranceFeesPage, PAGE_PATH, SECTION_IDS, type AddInsurancesView, type SectionId
 } from '../../../views/pages/insurance-fees/InsuranceFeesPage';
 import { postedIds } from '../../domain/providers';
 import * as service from './service';
 import {
-  FEE_NOTE_MAX, MAX_CUSTOM_SESSIONS, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
-  SESSION_FREQUENCY_LABELS, SESSION_TYPE_LABELS, SESSION_TYPES, sessionNameLimit,
+  FEE_NOTE_MAX, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
+  SESSION_FREQUENCY_LABELS, sessionNameLimit,
 } from './validation';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
+import { feeNoteValues, otherValues, sessionFeesValues } from './view-model';
+import { isChecked } from '../../lib/form';
+import { PROFILE_UPDATE_ERROR } from '../../domain/providers';
 
 const TITLE = 'Insurance & Fees';
-const FAILURE = 'There was an error updating your profile.';
-const BLANK_CUSTOM_ROWS = 2;
-
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
-const on = (value: unknown) => value === true || ['1', 'on', 'true'].includes(text(value));
+const FAILURE = PROFILE_UPDATE_ERROR;
 
 /** Blank rows after the given ones, so a session can be added without JavaScript (at most MAX_CUSTOM_SESSIONS rows). */
-function withBlankRows(rows: SessionFeesValues['custom']): SessionFeesValues['custom'] {
-  const blanks = Math.max(0, Math.min(BLANK_CUSTOM_ROWS, MAX_CUSTOM_SESSIONS - rows.length));
-  return [...rows, ...Array.from({ length: blanks }, () => ({ name: '', fee: '', length: '' }))];
-}
-
 /** Session fees as saved (content) or as typed (a failed post: same indices as the error keys). */
-function sessionFeesValues(source: Record<string, unknown>, posted: boolean): SessionFeesValues {
-  const sessions = SESSION_TYPES.map((type) => ({ type, label: SESSION_TYPE_LABELS[type], fee: text(source[`session_fee_${type}`]), length: text(source[`session_length_${type}`]) }));
-  let custom: SessionFeesValues['custom'];
-  if (posted) {
-    const rows = Array.from({ length: MAX_CUSTOM_SESSIONS }, (_, i) => ({
-      name: text(source[`custom_session_name_${i}`]), fee: text(source[`custom_session_fee_${i}`]), length: text(source[`custom_session_length_${i}`]),
-    }));
-    let last = rows.length - 1;
-    while (last >= 0 && !rows[last]!.name && !rows[last]!.fee && !rows[last]!.length) last -= 1;
-    custom = withBlankRows(rows.slice(0, last + 1));
-  } else {
-    const saved = Array.isArray(source.custom_sessions) ? (source.custom_sessions as Record<string, unknown>[]) : [];
-    custom = withBlankRows(saved.slice(0, MAX_CUSTOM_SESSIONS).map((row) => ({ name: text(row.name), fee: text(row.fee), length: text(row.length) })));
-  }
-  return { sessions, custom, displaySlidingScale: on(source.display_sliding_scale_slots), slidingScaleMin: text(source.session_fee_sliding_scale_min) };
-}
-
-const feeNoteValues = (source: Record<string, unknown>): FeeNoteValues => ({ message: text(source.custom_fee_message), display: on(source.display_custom_fee_message) });
-
-const otherValues = (source: Record<string, unknown>): OtherValues => ({
-  paymentMethods: list(source.payment_methods), sessionFrequency: list(source.session_frequency), oon: OON_OPTIONS.filter((o) => on(source[o.key])).map((o) => o.key),
-});
-
 const CHOICES = {
   paymentMethods: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
   sessionFrequency: SESSION_FREQUENCIES.map((value) => ({ value, label: SESSION_FREQUENCY_LABELS[value] })),
@@ -88,7 +59,7 @@ export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
       const selected = posted ? postedIds(body.insurances) : [];
       const shownIds = new Set(shown.map((t) => t.id));
       add = {
-        filter, shown, selected, hiddenSelected: selected.filter((id) => !shownIds.has(id)), confirmed: posted && on(body.confirm_in_network),
+        filter, shown, selected, hiddenSelected: selected.filter((id) => !shownIds.has(id)), confirmed: posted && isChecked(body.confirm_in_network),
         anyLeft: filter ? true : shown.length > 0,
       };
     }
