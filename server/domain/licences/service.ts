@@ -4,13 +4,14 @@
 // Unverified (the team checks it within 48 business hours); only support sets the other states.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { hasClinicianAccess, type PolicyActor } from '../accounts';
+import { type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import {
   postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,
   type LicenseRowInput, type PostedLicenseRow, type SupervisorInput, type Verification,
 } from './validation';
 import { validate } from "../../lib/validation";
+import { editableProviderId } from '../accounts';
 
 export type { LicenseRecord } from './repo';
 export { postedLicenseRows };
@@ -19,9 +20,6 @@ export { postedLicenseRows };
 export const licenseRequiredMessage = (stateName: string) =>
   `A license is required for every state you practice in. Please add another ${stateName} license before removing this one.`;
 
-function ensureAccess(actor: PolicyActor, providerId: number): void {
-  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
-}
 
 export interface Licensing {
   licenses: repo.LicenseRecord[];
@@ -46,14 +44,14 @@ const supervisorOf = (licenses: repo.LicenseRecord[]): repo.SupervisorFields | n
 };
 
 export async function loadLicensing(db: Knex, actor: PolicyActor, providerId: number): Promise<Licensing> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const [licenses, locationStates, states] = await Promise.all([repo.listForProvider(db, providerId), repo.locationStates(db, providerId), repo.listStates(db)]);
   return { licenses, undeletable: requiredLicenseIds(licenses, locationStates), supervisor: supervisorOf(licenses), states };
 }
 
 /** One licence of the provider (for the delete confirmation), or not found. */
 export async function findLicense(db: Knex, actor: PolicyActor, providerId: number, licenseId: number): Promise<repo.LicenseRecord> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const license = Number.isSafeInteger(licenseId) && licenseId > 0 ? await repo.findById(db, licenseId) : null;
   if (!license || license.providerId !== providerId) throw new NotFoundError();
   return license;
@@ -77,7 +75,7 @@ export async function addLicense(trx: Knex.Transaction, providerId: number, row:
  * rows ignored. All in one transaction; nothing is written when any row is wrong.
  */
 export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: number, posted: PostedLicenseRow[], now = new Date()): Promise<{ added: number; changed: number }> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const states = await repo.listStates(db);
   return db.transaction(async (trx) => {
     const existing = await repo.listForProvider(trx, providerId, { lock: true });
@@ -126,7 +124,7 @@ export type DeleteResult = { deleted: true } | { deleted: false; message: string
 
 /** Deletes one licence unless it is the only one of a state where the provider has a location. */
 export async function deleteLicense(db: Knex, actor: PolicyActor, providerId: number, licenseId: number): Promise<DeleteResult> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   if (!Number.isSafeInteger(licenseId) || licenseId <= 0) throw new NotFoundError();
   const states = await repo.listStates(db);
   return db.transaction(async (trx) => {
@@ -143,7 +141,7 @@ export async function deleteLicense(db: Knex, actor: PolicyActor, providerId: nu
 
 /** Sets the supervisor licence on all of the provider's licences (name, number and type all required). */
 export async function saveSupervisor(db: Knex, actor: PolicyActor, providerId: number, body: unknown): Promise<void> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const checked = validate<SupervisorInput>(supervisorSchema, body);
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
@@ -155,7 +153,7 @@ export async function saveSupervisor(db: Knex, actor: PolicyActor, providerId: n
 
 /** Removes the supervisor licence: the three fields become null on all licences (spec 2 §5). */
 export async function removeSupervisor(db: Knex, actor: PolicyActor, providerId: number): Promise<void> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   await db.transaction(async (trx) => {
     await repo.setSupervisorOnAll(trx, providerId, { supervisor_name: null, supervisor_license: null, supervisor_license_type: null });
   });

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { addLicense } from '../licences';
-import { hasClinicianAccess, type PolicyActor } from '../accounts';
+import { type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import {
   LOCATION_FORM_MESSAGES, sameAddress, validateLocationForm, validateLocationLicense,
@@ -13,15 +13,13 @@ import {
 } from './validation';
 import { mergeCustomContent, readCustomContent } from '../profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
+import { editableProviderId } from '../accounts';
 
 export type { LocationRecord } from './repo';
 
 /** The key of a rule's message that the page shows as an error flash (spec 2 §8), not beside a field. */
 export const FLASH_KEY = 'form';
 
-function ensureAccess(actor: PolicyActor, providerId: number): void {
-  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
-}
 
 export const listStates = (db: Knex) => repo.listStates(db);
 
@@ -77,7 +75,7 @@ export async function saveLocation(
   db: Knex, actor: PolicyActor, providerId: number, locationId: number | null, body: Record<string, unknown>,
   options: { remote?: boolean; now?: Date } = {},
 ): Promise<SaveLocationResult> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const now = options.now ?? new Date();
   const states = await repo.listStates(db);
   return db.transaction(async (trx) => {
@@ -134,7 +132,7 @@ export type DeleteOutcome = { deleted: number } | ConfirmationNeeded<repo.Locati
  * be confirmed.
  */
 export async function deleteLocations(db: Knex, actor: PolicyActor, providerId: number, ids: number[], confirmed: boolean): Promise<DeleteOutcome> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   return db.transaction(async (trx) => {
     const locations = await repo.listForProvider(trx, providerId, { lock: true });
     const chosen = ids.map((id) => locations.find((l) => l.id === id));

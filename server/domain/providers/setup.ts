@@ -18,14 +18,14 @@ import {
 import { validate } from "../../lib/validation";
 import { PHOTO_MESSAGES, type CropFractions } from "../images";
 import { mergeCustomContent } from '../profile-content';
+import { editableProviderId } from '../accounts';
 
 export interface OnboardingDeps { db: Knex; storage: Storage }
 export type WizardRecord = repo.WizardRecord;
 
 /** The profile, only when the viewer has clinician access to it. */
 export async function loadForViewer(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<WizardRecord> {
-  if (!viewer.providers.some((p) => p.id === providerId)) throw new NotFoundError();
-  const record = await repo.loadWizardRecord(db, providerId);
+  const record = await repo.loadWizardRecord(db, editableProviderId(viewer, providerId));
   if (!record) throw new NotFoundError();
   return record;
 }

@@ -3,13 +3,13 @@
 // one transaction.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
-import { hasClinicianAccess } from '../accounts';
 import * as repo from './repo';
 import { tagSelection, type SelectionRule } from './validation';
 import { validate } from "../../lib/validation";
 import { readCustomContent } from '../profile-content';
+import { selectedEditableProvider } from '../accounts';
 
 export type { TagOption, TaggingEntry } from './repo';
 
@@ -48,7 +48,5 @@ export async function saveSelections(db: Knex, providerId: number, fields: Picke
 
 /** The selected profile's id, reached only through clinician access (else the page is not found). */
 export function editableProfileId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer).id;
 }

@@ -2,12 +2,13 @@
 // dates and message, switching it on or off, and the automated reply messaging sends while it runs.
 // Provider-facing functions reach the row through the acting user's clinician access (else not found).
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../lib/errors';
-import { hasClinicianAccess, type PolicyActor } from '../accounts';
+import { ValidationError } from '../../lib/errors';
+import { type PolicyActor } from '../accounts';
 import * as repo from './repo';
 import { responderWindow, validateVacation, VACATION_MESSAGES } from './validation';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { isChecked } from '../../lib/form';
+import { editableProviderId } from '../accounts';
 
 export type { OutOfOffice } from './repo';
 
@@ -18,9 +19,6 @@ export const OUT_OF_OFFICE_MESSAGE_TYPE = 'automated_message_out_of_office';
 
 const EMPTY: repo.OutOfOffice = { status: 'inactive', startDate: null, endDate: null, message: null };
 
-function ensureAccess(actor: PolicyActor, providerId: number): void {
-  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
-}
 
 export interface VacationView extends repo.OutOfOffice {
   startsAt: Date | null;
@@ -37,13 +35,13 @@ export function describe(row: repo.OutOfOffice, now: Date): VacationView {
 }
 
 export async function loadVacation(db: Knex, actor: PolicyActor, providerId: number, now = new Date()): Promise<VacationView> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   return describe((await repo.find(db, providerId)) ?? EMPTY, now);
 }
 
 /** Saves dates and message (status unchanged). Answers 'unchanged' when nothing differs from what is saved. */
 export async function saveVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'updated' | 'unchanged'> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const checked = validateVacation(body, now);
   if (!checked.value) throw new ValidationError(checked.errors);
   const value = checked.value;
@@ -67,7 +65,7 @@ const typedDiffers = (body: Record<string, unknown>, saved: repo.OutOfOffice): b
  * confirmed, the edits are discarded and the saved data used.
  */
 export async function switchVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'active' | 'inactive' | ConfirmationNeeded> {
-  ensureAccess(actor, providerId);
+  editableProviderId(actor, providerId);
   const status = body.status === 'active' ? 'active' : body.status === 'inactive' ? 'inactive' : null;
   if (!status) throw new ValidationError({ status: 'Please choose on or off.' });
   return db.transaction(async (trx) => {

@@ -1,11 +1,10 @@
 // What the benefit pages show about the selected profile (spec 2 §2 "Benefit and tips pages"). Always
 // through the viewer's own profile: the pages take no ids.
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { embedFor, type VideoEmbed } from './video-embed';
+import { selectedEditableProvider } from '../../domain/accounts';
 
 /** The four states with a provider community (spec 1 §1, spec 2 §2). */
 export const COMMUNITY_STATES = [
@@ -16,9 +15,7 @@ export const COMMUNITY_STATES = [
 ] as const;
 
 function selectedProviderId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer).id;
 }
 
 export interface CommunityBox { code: string; name: string; email: string; practicesHere: boolean }

@@ -4,13 +4,14 @@ import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { ProviderSummary } from '../../domain/accounts';
-import { hasClinicianAccess, type PolicyActor } from '../../domain/accounts';
+import { type PolicyActor } from '../../domain/accounts';
 import { actionCards, findCard } from './cards';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
 import { formatUpcoming, groupFormatted, longDate, timeRange, type FormattedAppointment } from './upcoming';
 import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
+import { editableProviderId } from '../../domain/accounts';
 
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
@@ -100,7 +101,7 @@ export interface CtaInput { type?: unknown; action?: unknown; card_name?: unknow
  * A provider outside the user's clinician access, or an unknown card, is not found.
  */
 export async function logCtaEvent(db: Knex, actor: PolicyActor & { user: { id: number } }, providerId: number, input: CtaInput): Promise<string> {
-  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
+  editableProviderId(actor, providerId);
   const card = findCard(input.card_name);
   if (!card) throw new NotFoundError();
   const action = input.action as CtaAction;

@@ -7,17 +7,16 @@ import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import * as licenses from '../../domain/licences';
 import * as onboarding from '../../domain/providers';
-import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';
 import { validate } from "../../lib/validation";
 import { mergeCustomContent } from '../../domain/profile-content';
+import { editableProviderId } from '../../domain/accounts';
 
 export interface GeneralInformationDeps { db: Knex; storage: Storage }
 
 async function loadProfile(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<repo.BasicInformation> {
-  if (!hasClinicianAccess(viewer, providerId)) throw new NotFoundError();
-  const profile = await repo.loadBasicInformation(db, providerId);
+  const profile = await repo.loadBasicInformation(db, editableProviderId(viewer, providerId));
   if (!profile) throw new NotFoundError();
   return profile;
 }

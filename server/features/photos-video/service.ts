@@ -22,6 +22,7 @@ import { validate } from "../../lib/validation";
 import type { CropFractions } from "../../domain/images";
 import { mergeCustomContent } from '../../domain/profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
+import { editableProviderId } from '../../domain/accounts';
 
 export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
 export type PhotoKind = repo.PhotoKind;
@@ -30,8 +31,7 @@ export class StorageFailure extends Error {}
 
 /** The profile, only when the viewer has clinician access to it. */
 export async function loadForViewer(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number, options: { forUpdate?: boolean } = {}): Promise<repo.PhotosVideoRecord> {
-  if (!viewer.providers.some((p) => p.id === providerId)) throw new NotFoundError();
-  const record = await repo.loadRecord(db, providerId, options);
+  const record = await repo.loadRecord(db, editableProviderId(viewer, providerId), options);
   if (!record) throw new NotFoundError();
   return record;
 }

@@ -10,15 +10,14 @@ import { hasClinicianAccess } from '../../domain/accounts';
 import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
 import * as repo from './repo';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
+import { selectedEditableProvider } from '../../domain/accounts';
 
 export interface PracticeDeps { db: Knex; storage: Storage }
 export type MemberRow = repo.MemberRow;
 export type UnregisteredRow = repo.UnregisteredRow;
 
 function practiceId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || provider.type !== 'practice' || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer, 'practice').id;
 }
 
 /** One page of the members (in the practice's order), all unregistered providers and the degree options. */

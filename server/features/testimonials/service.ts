@@ -3,8 +3,8 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
+import { selectedEditableProvider } from '../../domain/accounts';
 
 export const TESTIMONIAL_MESSAGES = {
   error: 'There was an error changing the display setting for the testimonial.',
@@ -13,9 +13,7 @@ export const TESTIMONIAL_MESSAGES = {
 } as const;
 
 function selectedProviderId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer).id;
 }
 
 export async function loadPage(db: Knex, viewer: Viewer) {

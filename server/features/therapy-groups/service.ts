@@ -4,10 +4,10 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
-import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
 import { expiryMoment, validateGroup, type GroupInput } from './validation';
+import { selectedEditableProvider } from '../../domain/accounts';
 
 export interface GroupDeps { db: Knex; storage: Storage }
 export type GroupRow = repo.GroupRow;
@@ -19,9 +19,7 @@ export interface GroupUpload { file?: UploadedImage; uploadError?: string }
 
 /** The selected profile, only when the viewer has clinician access to it. */
 function selectedProviderId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer).id;
 }
 
 async function isActive(db: Knex | Knex.Transaction, providerId: number): Promise<boolean> {

@@ -2,20 +2,18 @@
 // vetting_status is pre-vetting; one submission grades the answers, records the attempt and sets the
 // status in one transaction, so a profile can never be graded twice.
 import type { Knex } from 'knex';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import { hasClinicianAccess } from '../../domain/accounts';
 import * as repo from './repo';
 import { FAILED, gradeAnswers, passMarkFor, PRE_VETTING, VETTED, type QuizQuestion } from './validation';
 import { mergeCustomContent } from '../../domain/profile-content';
+import { selectedEditableProvider } from '../../domain/accounts';
 
 /** Vetting was already done (or is not offered to this profile): the quiz is not shown. */
 export class AlreadyVettedError extends Error {}
 
 function selectedProviderId(viewer: Viewer): number {
-  const provider = viewer.provider;
-  if (!provider || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
-  return provider.id;
+  return selectedEditableProvider(viewer).id;
 }
 
 export interface QuizResult { passed: boolean; correct: number; total: number; passMark: number; takenAt: Date }

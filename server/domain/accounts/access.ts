@@ -1,0 +1,17 @@
+// "The viewer may edit this profile" in one place: clinician access to it. Anything else is not found
+// (404), so another account's profile is never told apart from one that does not exist.
+import { NotFoundError } from '../../lib/errors';
+import { hasClinicianAccess, type PolicyActor } from './policy';
+
+/** The id, when the actor may edit that profile; else NotFoundError. */
+export function editableProviderId(actor: PolicyActor, providerId: number): number {
+  if (!hasClinicianAccess(actor, providerId)) throw new NotFoundError();
+  return providerId;
+}
+
+/** The viewer's selected profile, when they may edit it (and, if asked, of that type); else NotFoundError. */
+export function selectedEditableProvider<P extends { id: number; type: string }>(viewer: PolicyActor & { provider: P | null }, type?: P['type']): P {
+  const provider = viewer.provider;
+  if (!provider || (type && provider.type !== type) || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  return provider;
+}
