@@ -18,6 +18,9 @@ export interface StatusBannerView {
   previewHref?: string;
 }
 
+/** The built stylesheets and scripts a page links (server/http/assets.ts picks them per page). */
+export interface PageAssets { styles: string[]; scripts: string[]; preloads: string[] }
+
 export interface PageContext {
   brand: string;
   path: string;

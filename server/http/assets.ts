@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../db/knex.js';
+import type { PageAssets } from '../../views/page-context';
 
 interface ManifestChunk { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface PageAssets { styles: string[]; scripts: string[]; preloads: string[] }
 
 export const BUILD_DIR = path.join(ROOT_DIR, 'public', 'build');
 export const BUILD_URL = '/build';

@@ -1,5 +1,5 @@
 // The <head> of every page: title, CSRF token for scripts, the stylesheet and only the needed scripts.
-import type { PageAssets } from '../../server/http/assets';
+import type { PageAssets } from '../page-context';
 
 export function Document({ title, csrfToken, assets }: { title: string; csrfToken: string; assets: PageAssets }) {
   return (
