@@ -8,3 +8,4 @@ export { findSameNameProviders } from './reach-repo';
 export { aboutYouOptions, afterStep, displayNameOf, exitWizard, goLive, type GoLiveResult, homeRedirect, incompleteBannerLink, insuranceOptions, loadForViewer, locationsOptions, type OnboardingDeps, saveAboutYou, saveHeadshot, saveInsurances, saveLocations, saveYourPractice, selectedTags, StorageFailure, storedImage, yourPracticeOptions } from './setup';
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
 export { statusBannerFor } from './status-banner';
+export { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { WizardProfile } from './completion';
 import { contentOf } from '../profile-content';
+import { PROVIDER_BASIC_COLUMNS, providerBasicsOf } from './basics';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -21,7 +22,7 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   const row = await db('providers as p')
     .where('p.id', providerId)
     .first(
-      'p.id', 'p.account_id', 'p.type', 'p.status', 'p.image_key', 'p.custom_content', 'p.created_with_new_wizard', 'p.wizard_exited_at',
+      ...PROVIDER_BASIC_COLUMNS.map((column) => `p.${column}`), 'p.custom_content', 'p.created_with_new_wizard', 'p.wizard_exited_at',
       db.raw('(select count(*)::int from locations l where l.provider_id = p.id) as location_count'),
       db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
           select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
@@ -30,11 +31,7 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   if (!row) return null;
   const content = contentOf(row.custom_content);
   return {
-    id: Number(row.id),
-    accountId: Number(row.account_id),
-    type: row.type,
-    status: row.status,
-    imageKey: row.image_key,
+    ...providerBasicsOf(row),
     customContent: content,
     createdWithNewWizard: Boolean(row.created_with_new_wizard),
     wizardExitedAt: row.wizard_exited_at,

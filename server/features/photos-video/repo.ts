@@ -3,16 +3,12 @@
 import type { Knex } from 'knex';
 import type { ImageKind } from '../../domain/images';
 import { contentOf } from '../../domain/profile-content';
+import { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from '../../domain/providers';
 
 export type Db = Knex | Knex.Transaction;
 export type PhotoKind = Extract<ImageKind, 'gallery' | 'practice'>;
 
-export interface PhotosVideoRecord {
-  id: number;
-  accountId: number;
-  type: 'individual' | 'practice';
-  status: string;
-  imageKey: string | null;
+export interface PhotosVideoRecord extends ProviderBasics {
   videos: unknown[];
   displayVideoIntroduction: boolean;
   photoEditUsed: boolean;
@@ -28,15 +24,11 @@ const PHOTO_COLUMNS = ['id', 'kind', 'storage_key', 'source_key', 'filename', 'w
 export async function loadRecord(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<PhotosVideoRecord | null> {
   const row = await db('providers').where({ id: providerId })
     .modify((q) => { if (options.forUpdate) q.forUpdate(); })
-    .first('id', 'account_id', 'type', 'status', 'image_key', 'custom_content');
+    .first(...PROVIDER_BASIC_COLUMNS, 'custom_content');
   if (!row) return null;
   const content = contentOf(row.custom_content);
   return {
-    id: Number(row.id),
-    accountId: Number(row.account_id),
-    type: row.type,
-    status: row.status,
-    imageKey: row.image_key,
+    ...providerBasicsOf(row),
     videos: Array.isArray(content.videos) ? content.videos : [],
     displayVideoIntroduction: content.display_video_introduction === true,
     photoEditUsed: content.photo_edit_used === true,
