@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { DATA_CHANNEL, SESSION_CHANNEL } from './change-triggers';
+import { DATA_CHANNEL, SESSION_CHANNEL, writeMayChangeCachedReads } from './change-triggers';
 
 const RETRY_MS = { first: 500, max: 30_000 };
 const PROBE_TIMEOUT_MS = 5000;
@@ -53,12 +53,16 @@ export class ChangeFeed {
     this.sessionListeners.push(listener);
   }
 
-  /** Counts this process's own writes as they start: the next read cannot be served a value from before them. */
+  /**
+   * Counts this process's own writes to watched tables as they start: the next read cannot be served a
+   * value from before them. Writes to unwatched tables (the audit log at each sign-in attempt) do not
+   * count; a statement whose table cannot be told does.
+   */
   watchLocalWrites(db: Knex): void {
     db.on('query', (query: { sql?: string }) => {
       const sql = query.sql ?? '';
       if (READ_QUERY.test(sql)) return;
-      this.generation++;
+      if (writeMayChangeCachedReads(sql)) this.generation++;
       // Sessions ended through knex (sign out everywhere else) are forgotten here at once, not only
       // when their notifications arrive.
       if (SESSIONS_TABLE.test(sql)) this.tellSessions('*');

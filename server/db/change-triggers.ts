@@ -11,12 +11,32 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * Tables no cached read looks at, left out because they change on nearly every request or sign-in
  * attempt (a notification for them would only empty the caches): the sessions table has its own
  * per-session notification, rate_limits belongs to the throttles, knex_* to the migrator,
- * sign_in_places is written at each sign-in, and the directory API's tokens and idempotency keys are
- * read by the API only, never cached.
+ * sign_in_places is written at each sign-in, the directory API's tokens and idempotency keys are read
+ * by the API only, and the audit log, sign-in and reset codes (auth_tokens), analytics events and the
+ * log of sent messages are only ever written by pages (migration 20261124220000 dropped their triggers).
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits', 'sign_in_places', 'api_tokens', 'api_idempotency_keys',
+  'audit_log', 'auth_tokens', 'events', 'sent_messages',
 ] as const;
+
+const UNWATCHED = new Set<string>(UNWATCHED_TABLES);
+
+/** The table a write statement changes, when it can be told from its start; null when it cannot. */
+export function writtenTable(sql: string): string | null {
+  const match = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(`${sql} `);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** Statements that change no table: transaction control and session settings. */
+const NO_CHANGE = /^\s*(?:begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|listen|unlisten)\b/i;
+
+/** Whether a write may change what a cached read returns: yes unless it surely changes no watched table. */
+export const writeMayChangeCachedReads = (sql: string): boolean => {
+  if (NO_CHANGE.test(sql)) return false;
+  const table = writtenTable(sql);
+  return table === null || !UNWATCHED.has(table);
+};
 
 const triggerName = (table: string) => `${table}_notify_change`;
 

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { ChangeFeed, FEED_APPLICATION_NAME } from '../../server/db/change-feed';
-import { SESSION_CHANNEL, UNWATCHED_TABLES } from '../../server/db/change-triggers';
+import { SESSION_CHANNEL, UNWATCHED_TABLES, writtenTable } from '../../server/db/change-triggers';
 import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, signIn, type Agent } from '../support/http';
+import { agent, postForm, signIn, type Agent } from '../support/http';
 import { completeProfile } from './dashboard-helpers';
 
 /** A connection of its own: what another server process, a CLI or psql would do to the database. */
@@ -148,6 +148,30 @@ describe('change feed: notifications and their loss', () => {
       await feed.close();
       await ctx().changes.whenLive();
     }
+  });
+});
+
+describe('change feed: only changes a cached read may depend on count', () => {
+  it('tells the written table from the start of a statement, and nothing from statements it cannot read', () => {
+    assert.equal(writtenTable('insert into "audit_log" ("action") values ($1)'), 'audit_log');
+    assert.equal(writtenTable('update "providers" set "first_name" = $1 where "id" = $2'), 'providers');
+    assert.equal(writtenTable('delete from "sessions" where "sid" = $1'), 'sessions');
+    assert.equal(writtenTable('truncate table events'), 'events');
+    assert.equal(writtenTable('with moved as (update providers set x = 1) select 1'), null);
+  });
+
+  it('a wrong password (audit log, throttles) leaves every cache as it was; a profile change empties them', async () => {
+    const user = await createProviderUser(ctx().db);
+    await ctx().changes.whenLive();
+    await pause(300); // the notifications of making the user have arrived
+    const before = ctx().changes.snapshot()!;
+    const refused = await postForm(agent(), '/login', '/login', { email: user.email, password: 'Not-the-password-1' });
+    assert.equal(refused.status, 401);
+    assert.ok(Number((await ctx().db('audit_log').where({ action: 'sign_in_failed' }).count({ n: '*' }).first())!.n) > 0);
+    await pause(300); // a notification, had there been one, would have arrived by now
+    assert.equal(ctx().changes.snapshot(), before, 'no generation passed');
+    await ctx().db('providers').whereRaw('false').update({ first_name: 'x' });
+    assert.ok(ctx().changes.snapshot()! > before, 'a write to a watched table counts at once');
   });
 });
 
