@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createIntegrations } from '../server/integrations';
+import { createPortalIntegrations } from '../server/portal-integrations';
 import { REDACT_PATHS } from '../server/logger';
 import { runSeeds } from '../seeds/index';
 import { createTestDatabase } from '../test/support/database';
@@ -63,7 +63,7 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   });
   // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
   const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
-  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createIntegrations(config, database.db) });
+  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createPortalIntegrations(config, database.db) });
   cleanups.push(() => portal.close());
   // Measure the portal as it runs: with its caches live.
   await portal.changes.whenLive();

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase, shouldSeedDemo } from './db/open';
-import { createIntegrations } from './integrations';
+import { createPortalIntegrations } from './portal-integrations';
 import { createLogger } from './logger';
 import { runSeeds } from '../seeds/index';
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const demo = await shouldSeedDemo(database.db, config.seedDemo);
     await runSeeds(database.db, { demo });
     if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
-    const integrations = createIntegrations(config, database.db, logger);
+    const integrations = createPortalIntegrations(config, database.db, logger);
     await integrations.jobs.start();
     stopJobs = () => integrations.jobs.stop();
     if (config.jobsInProcess) await integrations.jobs.work({ db: database.db, integrations, config, logger });

@@ -2,7 +2,7 @@
 // processes then). SIGTERM/SIGINT let the jobs in flight finish before the pools close.
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
-import { createIntegrations } from './integrations';
+import { createPortalIntegrations } from './portal-integrations';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config, logger);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
-  const integrations = createIntegrations(config, database.db, logger);
+  const integrations = createPortalIntegrations(config, database.db, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

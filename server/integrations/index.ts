@@ -17,7 +17,7 @@ import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/port';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger';
-import { createOutgoing, JOB_CATALOG, PortalJobQueue, type Outgoing } from '../jobs';
+import { createOutgoing, PortalJobQueue, type JobDefinition, type Outgoing } from '../jobs';
 
 export interface Integrations {
   mail: Mailer;
@@ -36,13 +36,17 @@ export interface Integrations {
   outgoing: Outgoing;
 }
 
-export function createIntegrations(config: Config, db: Knex, logger: Logger = createLogger(config.logLevel)): Integrations {
+/**
+ * The portal's outside services and its job queue, which runs the jobs given (the portal's are
+ * server/jobs/catalog.ts: createPortalIntegrations in server/portal-integrations.ts passes them).
+ */
+export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition<never>[], logger: Logger = createLogger(config.logLevel)): Integrations {
   const mail = config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createLocalMailer(db);
   const storage = config.storage.kind === 's3'
     ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
     : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const marketingForm = config.marketingFormUrl ? createHttpMarketingForm(config.marketingFormUrl) : createLocalMarketingForm();
   // Under test, no cron fires: a scheduled job appearing mid-test would be work the test did not ask for.
-  const jobs = new PortalJobQueue(db, JOB_CATALOG, logger, { clock: config.env !== 'test' });
-  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs, outgoing: createOutgoing(jobs) };
+  const queue = new PortalJobQueue(db, jobs, logger, { clock: config.env !== 'test' });
+  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue) };
 }

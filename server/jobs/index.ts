@@ -1,5 +1,4 @@
 // The job queue's public face.
-export { JOB_CATALOG } from './catalog';
 export { createOutgoing, type Outgoing } from './outgoing';
 export { DEAD_LETTERS, JOBS_SCHEMA, PortalJobQueue, type EnqueueOptions, type JobContext, type JobDefinition, type JobQueue } from './queue';
 export { listJobs, type ListedJob } from './listing';

@@ -6,12 +6,17 @@ import type { Knex } from 'knex';
 import { PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { Integrations } from '../integrations';
+import type { Mailer } from '../integrations/mail/port';
+import type { SmsSender } from '../integrations/sms/port';
+import type { Storage } from '../integrations/storage/port';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';
 
-export interface JobContext { db: Knex; integrations: Integrations; config: Config; logger: Logger }
+/** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
+export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage }
+
+export interface JobContext { db: Knex; integrations: JobIntegrations; config: Config; logger: Logger }
 
 export interface JobDefinition<T = unknown> {
   name: string;

@@ -162,11 +162,11 @@ describe('/dev/client', () => {
 
   it('does not exist in production', async () => {
     const { createApp } = await import('../../server/app');
-    const { createIntegrations } = await import('../../server/integrations');
+    const { createPortalIntegrations } = await import('../../server/portal-integrations');
     const { createLogger } = await import('../../server/logger');
     const { testConfig } = await import('../support/context');
     const config = testConfig({ NODE_ENV: 'production' });
-    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createIntegrations(config, ctx().db, createLogger('silent')) });
+    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, ctx().db, createLogger('silent')) });
     try {
       await supertest(portal.app).get('/dev/client').expect(404);
     } finally {

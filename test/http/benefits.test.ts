@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
-import { createIntegrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { publicProfileUrl } from '../../server/http/navigation';
 import { createLogger } from '../../server/logger';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -182,7 +182,7 @@ describe('embedded pages come from the settings (server/config.ts)', () => {
       HELP_DESK_URL: 'https://support.helpdesk.test/hc/en-us',
       PHOTOSHOOT_RESHOOT_URL: 'https://book.scheduler.test/portal/reshoot',
     });
-    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createIntegrations(config, ctx().db) });
+    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, ctx().db) });
     try {
       const user = await createProviderUser(ctx().db, { paid: true });
       const client = supertest.agent(portal.app);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTACT_MESSAGES } from '../../server/features/contact/validation';
-import { createIntegrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createHttpMarketingForm } from '../../server/integrations/marketing-form/http';
 import type { LocalMarketingForm } from '../../server/integrations/marketing-form/local';
 import type { MarketingForm } from '../../server/integrations/marketing-form/port';
@@ -163,8 +163,8 @@ describe('contact: one transaction per submission', () => {
 
 describe('marketing-form adapters (server/integrations/marketing-form)', () => {
   it('MARKETING_FORM_URL selects the HTTP adapter; without it, the local one', () => {
-    assert.equal(createIntegrations(testConfig({ MARKETING_FORM_URL: 'https://forms.example.test/submit' }), ctx().db).marketingForm.provider, 'http');
-    assert.equal(createIntegrations(testConfig(), ctx().db).marketingForm.provider, 'local');
+    assert.equal(createPortalIntegrations(testConfig({ MARKETING_FORM_URL: 'https://forms.example.test/submit' }), ctx().db).marketingForm.provider, 'http');
+    assert.equal(createPortalIntegrations(testConfig(), ctx().db).marketingForm.provider, 'local');
   });
 
   it('the HTTP adapter posts the submission as JSON and fails on a non-2xx answer', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { DEAD_LETTERS, PortalJobQueue, type JobDefinition } from '../../server/jobs';
-import { createIntegrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -230,7 +230,7 @@ describe('/dev/jobs', () => {
     // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
     const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createIntegrations(config, db, silent) });
+    const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createPortalIntegrations(config, db, silent) });
     try {
       await supertest(portal.app).get('/dev/jobs').expect(404);
       await supertest(portal.app).post('/dev/jobs/run').expect((response) => assert.ok([403, 404].includes(response.status)));

@@ -11,7 +11,7 @@ import { createApp } from '../../server/app';
 import { errorHandler } from '../../server/http/error-handler';
 import { AssetManifest } from '../../server/http/assets';
 import { requestLogging } from '../../server/http/request-logging';
-import { createIntegrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';
@@ -90,7 +90,7 @@ describe('failure pages', () => {
   it('/healthz answers 503 when the database does not', async () => {
     const config = testConfig();
     const db = createKnex('postgres://postgres@127.0.0.1:1/nowhere', { min: 0, max: 1 });
-    const portal = createApp({ config, db, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', logger: createLogger('silent'), integrations: createIntegrations(config, db) });
+    const portal = createApp({ config, db, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
     try {
       const response = await supertest(portal.app).get('/healthz').expect(503);
       assert.deepEqual(response.body, { status: 'unavailable' });
@@ -103,7 +103,7 @@ describe('failure pages', () => {
   it('/dev/outbox does not exist in production', async () => {
     const config = testConfig({ NODE_ENV: 'production' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createIntegrations(config, db) });
+    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
     try {
       await supertest(portal.app).get('/dev/outbox').expect(404);
     } finally {

@@ -6,7 +6,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createIntegrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -93,7 +93,7 @@ describe('/developer-tools', () => {
 
     const config = testConfig({ NODE_ENV: 'production' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createIntegrations(config, db) });
+    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
     try {
       const client = supertest.agent(portal.app);
       await signIn(client, user.email);

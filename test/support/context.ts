@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
 import { loadConfig, type Config } from '../../server/config';
-import { createIntegrations, type Integrations } from '../../server/integrations';
+import { type Integrations } from '../../server/integrations';
+import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -26,7 +27,7 @@ export async function startTestContext(): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig();
   const logger = createLogger(config.logLevel);
-  const integrations = createIntegrations(config, database.db, logger);
+  const integrations = createPortalIntegrations(config, database.db, logger);
   // The queue's schema is installed, but no worker runs: tests run due jobs themselves (drainJobs).
   await integrations.jobs.start();
   const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../../server/config';
-import { createIntegrations } from '../../../../server/integrations';
+import { createPortalIntegrations } from '../../../../server/portal-integrations';
 import { createS3Storage, s3ClientConfig, s3Commands } from '../../../../server/integrations/storage/s3';
 
 interface FakeObject { body: Buffer; contentType: string; cacheControl: string | undefined }
@@ -142,7 +142,7 @@ describe('storage settings (S3_*)', () => {
     const fake = await startFakeS3();
     try {
       const config = loadConfig({ ...base, S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1', S3_ENDPOINT: fake.endpoint, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
-      const { storage } = createIntegrations(config, {} as never);
+      const { storage } = createPortalIntegrations(config, {} as never);
       await storage.put('headshot-2.jpg', Buffer.from('y'), 'image/jpeg');
       assert.ok(fake.objects.has('/portal-files/uploads/headshot-2.jpg'));
     } finally {
