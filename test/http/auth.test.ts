@@ -561,6 +561,9 @@ describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => 
     assert.match(sms.body, /d\*+a@e\*+\.test/);
     assert.doesNotMatch(sms.body, /dana\.rivera@example/);
     assert.ok((await auditActions(user.userId)).includes('account_recovery_requested'));
+    // Once: opened again, or directly by anyone, it claims nothing and goes back to the form.
+    assert.equal((await client.get('/account/recovered').expect(303)).headers.location, '/account/recover');
+    assert.equal((await agent().get('/account/recovered').expect(303)).headers.location, '/account/recover');
   });
 
   it('look-ups are limited per IP address (10 an hour)', async () => {

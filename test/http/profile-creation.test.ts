@@ -168,6 +168,16 @@ describe('create a new profile: validation (spec 1 §5 Create profile, Phone)', 
     assert.match(mainTextOf(response.text), /Provider email required\./);
   });
 
+  it('reports every error at once: the missing names and the missing provider email together', async () => {
+    const { client } = await signedIn();
+    const response = await create(client, { ...newUser, first_name: '', last_name: '', email: '' });
+    assert.equal(response.status, 422);
+    const text = mainTextOf(response.text);
+    assert.match(text, /First name required\./);
+    assert.match(text, /Last name required\./);
+    assert.match(text, /Provider email required\./);
+  });
+
   it('another clinician: other_email_value is needed, and valid, when another email is chosen', async () => {
     const { client } = await signedIn();
     const missing = await create(client, { ...newUser, contact_email_choice: 'other-email', other_email_value: '' });
@@ -357,10 +367,17 @@ describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', ()
     await managerClient.get(`/profiles/pay-for/${owner.providerIds[0]}`).expect(200);
   });
 
-  it('a profile the plan already covers skips the payment step', async () => {
-    const { user, client } = await signedIn({ paid: true });
+  it('a profile the plan already covers skips the payment step: a new one to its success page, a live one home saying so', async () => {
+    const { user, client } = await signedIn({ paid: true, providers: [{ status: 'incomplete' }] });
     const response = await client.get(`/profiles/pay-for/${user.providerIds[0]}`).expect(303);
     assert.equal(response.headers.location, `/profiles/created/${user.providerIds[0]}`);
+
+    const live = await signedIn({ paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+    const skipped = await live.client.get(`/profiles/pay-for/${live.user.providerIds[0]}`).expect(303);
+    assert.equal(skipped.headers.location, '/');
+    const home = textOf((await live.client.get('/')).text);
+    assert.match(home, /The membership of Robin Hale's profile is already active: there is nothing to pay\./);
+    assert.doesNotMatch(home, /New Profile Is Ready|is ready to be completed/);
   });
 
   it('after a payment: back to /plan-management with the flash when it started there, else About You for clinicians', () => {

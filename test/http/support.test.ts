@@ -74,7 +74,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
   it('a profile of the user\'s own account without clinician access may be asked about (a role on its account)', async () => {
     const { client, user } = await signedIn();
     const [made] = await ctx().db('providers').insert({ account_id: user.accountId, type: 'individual', status: 'active', first_name: 'Sam', last_name: 'Lee' }).returning('id');
-    const response = await request(client, { provider_id: Number(made.id), template: 'insurance-edit' });
+    const response = await request(client, { provider_id: Number(made.id), template: 'insurance-edit', edits: 'Please add Aetna.' });
     assert.equal(response.status, 303);
     assert.equal((await rows('support_requests')).length, 1);
   });
@@ -82,7 +82,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
   it('only same-site return paths; anything else goes to /', async () => {
     const { client, id } = await signedIn();
     for (const returnTo of ['https://evil.example.com/', '//evil.example.com', '/\\evil.example.com', '']) {
-      const response = await request(client, { provider_id: id, template: 'insurance-edit', return_to: returnTo });
+      const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.', return_to: returnTo });
       assert.equal(response.headers.location, '/', returnTo);
     }
   });
@@ -102,6 +102,16 @@ describe('support requests: filing one (POST /support-requests)', () => {
     assert.equal((await rows('support_requests')).length, 0);
   });
 
+  it('an insurance edit request needs its text: empty or blank is refused with a flash, nothing stored', async () => {
+    const { client, id } = await signedIn();
+    for (const edits of [undefined, '   ']) {
+      const response = await request(client, { provider_id: id, template: 'insurance-edit', ...(edits === undefined ? {} : { edits }), return_to: '/profile/insurance-fees' });
+      assert.equal(response.status, 303);
+      assert.match(mainTextOf((await client.get('/profile/insurance-fees')).text), /Please describe the insurance edits you would like\./);
+    }
+    assert.equal((await rows('support_requests')).length, 0);
+  });
+
   it('only the template\'s own fields are kept as locals', async () => {
     const { client, id } = await signedIn();
     await request(client, { provider_id: id, template: 'photo-video-edit', edits: 'Crop my photo', requestedVideoEdits: 'Trim the start', sneaky: 'no' });
@@ -111,7 +121,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
 
   it('answers JSON to scripts (Accept: application/json)', async () => {
     const { client, id } = await signedIn();
-    const response = await request(client, { provider_id: id, template: 'insurance-edit' }, 'application/json');
+    const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.' }, 'application/json');
     assert.equal(response.status, 201);
     assert.equal(response.body.message, SUBMITTED);
     assert.equal(Number(response.body.id), Number((await rows('support_requests'))[0].id));
@@ -127,7 +137,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
 
   it('a failing mailer loses nothing: the request is stored, and its e-mail is retried until delivered', async () => {
     const { client, id } = await signedIn();
-    const response = await request(client, { provider_id: id, template: 'insurance-edit', return_to: '/profile/insurance-fees' });
+    const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.', return_to: '/profile/insurance-fees' });
     assert.equal(response.status, 303);
     assert.equal(Number((await ctx().db('support_requests').count({ n: '*' }).first())!.n), 1);
     assert.match(mainTextOf((await client.get('/profile/insurance-fees')).text), new RegExp(SUBMITTED));

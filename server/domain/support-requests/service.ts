@@ -81,6 +81,7 @@ export function localsFromForm(templateName: string, body: Record<string, unknow
   for (const field of Object.keys(template.fields)) {
     const value = typeof body[field] === 'string' ? (body[field] as string).trim() : '';
     if (value.length > SUPPORT_TEXT_MAX) errors[field] = SUPPORT_TEXT_TOO_LONG;
+    else if (!value && template.required?.[field]) errors[field] = template.required[field]!;
     if (value) locals[field] = value;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -2,10 +2,14 @@
 // contact-{product}/{id} with template and locals). Each names its e-mail subject and the free-text
 // locals a form may post to /support-requests; features calling submitSupportRequest() directly may
 // pass other locals too.
-export interface SupportTemplate { subject: string; fields: Record<string, string> }
+/** `required`: the fields a request must fill in, each with the message when it is left empty. */
+export interface SupportTemplate { subject: string; fields: Record<string, string>; required?: Record<string, string> }
 
 export const SUPPORT_TEMPLATES: Record<string, SupportTemplate> = {
-  'insurance-edit': { subject: 'Insurance edit request', fields: { edits: 'Requested edits' } },
+  'insurance-edit': {
+    subject: 'Insurance edit request', fields: { edits: 'Requested edits' },
+    required: { edits: 'Please describe the insurance edits you would like.' },
+  },
   'photo-video-edit': { subject: 'Photo and video edit request', fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' } },
 };
 

@@ -32,6 +32,8 @@ declare module 'express-session' {
     twoFactor?: { userId: number; startedAt: number } & service.SignInIntent;
     /** Reset requests made in this browser (the recover-account hint shows after 3). */
     resetRequests?: { email: string; count: number };
+    /** Set by a recovery that matched an account, read once by /account/recovered. */
+    accountRecovered?: boolean;
   }
 }
 
@@ -295,10 +297,14 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     const result = await service.recoverAccount(deps, checked.value, requestMeta(req));
     if (result === 'no-match') return recoverPage(req, res, { values, errors: {}, formError: 'no-match' }, 422);
     if (result === 'throttled') return recoverPage(req, res, { values, errors: {}, formError: 'throttled' }, 429);
+    req.session.accountRecovered = true;
     res.redirect(303, '/account/recovered');
   });
 
+  // Only right after a recovery that matched: opened directly, there is nothing to announce.
   router.get('/account/recovered', (req, res) => {
+    if (!req.session?.accountRecovered) return res.redirect(303, '/account/recover');
+    delete req.session.accountRecovered;
     render(req, res, { title: 'Recover Account', layout: 'plain', page: <AccountRecoveredPage /> });
   });
 

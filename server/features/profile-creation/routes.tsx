@@ -100,8 +100,13 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
   router.get('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
     const step = await service.paymentStepFor(db, res.locals.viewer!, toId(req.params.providerId));
     if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
-    // The account's plan already covers the profile: nothing to pay.
-    if (step.provider.hasPaidPlan) return res.redirect(303, service.successPage(step.provider.id));
+    // The account's plan already covers the profile: nothing to pay. A profile just created goes on to
+    // its success page; one already under way is not "new", so it hears that its membership is active.
+    if (step.provider.hasPaidPlan) {
+      if (step.provider.status === 'incomplete') return res.redirect(303, service.successPage(step.provider.id));
+      flash(req, 'info', `The membership of ${step.provider.name}'s profile is already active: there is nothing to pay.`);
+      return res.redirect(303, '/');
+    }
     render(req, res, {
       title: 'Payment',
       layout: 'onboarding',

@@ -86,17 +86,22 @@ export const createProfileSchema = Joi.object<CreateProfileInput>({
   confirm_duplicate: Joi.boolean().truthy('1').falsy('', '0').default(false),
 });
 
-/** Runs the schema, then the rules that tie fields together (Provider email required. and the like). */
+/** The rules that tie fields together (Provider email required. and the like), on the input as posted or as checked. */
+function crossFieldErrors(fields: { type?: unknown; email?: unknown; contact_email_choice?: unknown; ownerHasClinicianPermission?: unknown }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (fields.type !== 'new-user') return errors;
+  const email = typeof fields.email === 'string' ? fields.email.trim() : '';
+  if (fields.contact_email_choice === 'provider-email' && !email) errors.email = CREATE_MESSAGES.providerEmailRequired;
+  else if (!email && fields.ownerHasClinicianPermission === 'no') errors.ownerHasClinicianPermission = CREATE_MESSAGES.ownerPermissionWithoutEmail;
+  return errors;
+}
+
+/** Runs the schema and the cross-field rules together, so every error is reported at once (a field's own error wins). */
 export function validateCreateProfile(body: unknown): ReturnType<typeof validate<CreateProfileInput>> {
   const checked = validate(createProfileSchema, body);
-  if (checked.errors) return checked;
-  const input = checked.value;
-  const errors: Record<string, string> = {};
-  if (input.type === 'new-user') {
-    if (input.contact_email_choice === 'provider-email' && !input.email) errors.email = CREATE_MESSAGES.providerEmailRequired;
-    else if (!input.email && input.ownerHasClinicianPermission === 'no') errors.ownerHasClinicianPermission = CREATE_MESSAGES.ownerPermissionWithoutEmail;
-  }
-  return Object.keys(errors).length ? { value: null, errors } : checked;
+  const cross = crossFieldErrors(checked.errors ? ((body ?? {}) as Record<string, unknown>) : checked.value);
+  if (!checked.errors && Object.keys(cross).length === 0) return checked;
+  return { value: null, errors: { ...cross, ...(checked.errors ?? {}) } };
 }
 
 /** The form's own fields, as typed, to put back into a re-rendered form. */
