@@ -35,6 +35,44 @@ function sideMenu(): void {
   });
 }
 
+/**
+ * Under 1024 px the side menu is a drawer. Without JavaScript the menu link opens it as a :target; with
+ * it, the drawer keeps the focus inside, closes on Escape or its close link, and gives the focus back.
+ */
+function drawer(): void {
+  const opener = document.querySelector<HTMLAnchorElement>('[data-drawer-open]');
+  const menu = document.getElementById('side-menu');
+  if (!opener || !menu) return;
+  const links = () => [...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const close = () => {
+    document.body.classList.remove('drawer-open');
+    opener.setAttribute('aria-expanded', 'false');
+    opener.focus();
+  };
+  opener.setAttribute('aria-expanded', 'false');
+  opener.addEventListener('click', (event) => {
+    event.preventDefault();
+    document.body.classList.add('drawer-open');
+    opener.setAttribute('aria-expanded', 'true');
+    links()[0]?.focus();
+  });
+  menu.querySelector('[data-drawer-close]')?.addEventListener('click', (event) => {
+    if (!document.body.classList.contains('drawer-open')) return;
+    event.preventDefault();
+    close();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (!document.body.classList.contains('drawer-open')) return;
+    if (event.key === 'Escape') { event.preventDefault(); close(); return; }
+    if (event.key !== 'Tab') return;
+    const all = links();
+    const first = all[0];
+    const last = all[all.length - 1];
+    if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last?.focus(); }
+    else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first?.focus(); }
+  });
+}
+
 /** Forms marked data-warn-unsaved ask before the page is left with edits in them. */
 function unsavedWarning(): void {
   let dirty = false;
@@ -147,6 +185,7 @@ function sessionLoop(): void {
 document.documentElement.classList.add('js');
 flashes();
 sideMenu();
+drawer();
 unsavedWarning();
 confirmations();
 wordCounters();

@@ -3,6 +3,7 @@
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { IconCollector, type IconName } from '../../views/components/Icon';
 import { IslandCollector } from '../../views/components/Island';
 import { Document } from '../../views/layouts/Document';
 import { DashboardLayout } from '../../views/layouts/DashboardLayout';
@@ -12,6 +13,7 @@ import { PageContextReact, type PageContext, type StatusBannerView } from '../..
 import type { AssetManifest } from './assets';
 import { takeFlash } from './flash';
 import type { Menu } from './menu';
+import { iconSprite } from './icons';
 import { buildNavigation, publicProfileUrl } from './navigation';
 
 /**
@@ -61,11 +63,14 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
       : null,
   };
   const usedIslands = new Set<string>();
+  const usedIcons = new Set<IconName>();
   const Layout = LAYOUTS[effectiveLayout];
   const body = renderToString(
     <PageContextReact.Provider value={context}>
       <IslandCollector.Provider value={usedIslands}>
-        <Layout title={title}>{page}</Layout>
+        <IconCollector.Provider value={usedIcons}>
+          <Layout title={title}>{page}</Layout>
+        </IconCollector.Provider>
       </IslandCollector.Provider>
     </PageContextReact.Provider>,
   );
@@ -76,5 +81,5 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
     context.signedIn ? ' data-signed-in=""' : '',
     context.sideMenuCollapsed && effectiveLayout === 'dashboard' ? ' class="menu-collapsed"' : '',
   ].join('');
-  res.status(status).type('html').send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}</body></html>`);
+  res.status(status).type('html').send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`);
 }

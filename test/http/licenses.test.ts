@@ -158,7 +158,7 @@ describe('licences: verification is displayed (Verified, Unverified, Not found; 
     await addLicense(id, { state: 'CT', number: 'N-3', verification: 'Not found' });
     await addLicense(id, { state: 'PA', number: 'L-4', verification: 'Legacy' });
     const html = (await client.get(PAGE).expect(200)).text;
-    const row = (number: string) => mainTextOf(new RegExp(`<tr><td>[^<]*</td><td>${number}</td>[\\s\\S]*?</tr>`).exec(html)![0]);
+    const row = (number: string) => mainTextOf(new RegExp(`<tr><td[^>]*>[^<]*</td><td[^>]*>${number}</td>[\\s\\S]*?</tr>`).exec(html)![0]);
     assert.match(row('V-1'), /Verified/);
     assert.match(row('U-2'), /the team is checking/);
     assert.match(row('N-3'), /could not verify/);

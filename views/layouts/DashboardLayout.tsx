@@ -3,11 +3,16 @@
 import type { ReactNode } from 'react';
 import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
+import { Icon } from '../components/Icon';
 import { StatusBanner } from '../components/StatusBanner';
 import { usePage, type NavItem } from '../page-context';
 
+/** Up to two initials of a name, for the avatar of the profile menu. */
+const initialsOf = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]!.toUpperCase()).join('');
+
 export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
+  const accountName = page.provider?.displayName ?? page.userName ?? 'Account';
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
@@ -16,16 +21,25 @@ export function DashboardLayout({ title, children }: { title: string; children: 
           <input type="hidden" name="collapsed" value={page.sideMenuCollapsed ? '0' : '1'} />
           <input type="hidden" name="return_to" value={page.path} />
           <button type="submit" aria-controls="side-menu" aria-expanded={!page.sideMenuCollapsed}>
-            <span aria-hidden="true">☰</span><span className="visually-hidden">Show or hide the menu</span>
+            <Icon name="menu" /><span className="visually-hidden">Show or hide the menu</span>
           </button>
         </PostForm>
-        <a className="topbar__brand" href="/">{page.brand}</a>
+        {/* Under 1024 px the menu is a drawer: this link opens it (a :target without JavaScript). */}
+        <a className="topbar__menu-link" href="#side-menu" aria-controls="side-menu" data-drawer-open="">
+          <Icon name="menu" /><span className="visually-hidden">Menu</span>
+        </a>
+        <a className="topbar__brand" href="/" title={page.brand}>{page.brand}</a>
         <nav className="topbar__actions" aria-label="Account">
           <a className="topbar__messages" href="/messages">
-            Messages{page.unreadMessages && <span className="dot" role="img" aria-label="unread messages" />}
+            <Icon name="mail" /><span className="topbar__label">Messages</span>
+            {page.unreadMessages && <span className="dot" role="img" aria-label="unread messages" />}
           </a>
           <details className="menu">
-            <summary>{page.provider?.displayName ?? page.userName ?? 'Account'}</summary>
+            <summary title={accountName}>
+              <span className="avatar" aria-hidden="true">{initialsOf(accountName)}</span>
+              <span className="menu__name">{accountName}</span>
+              <Icon name="chevron-down" />
+            </summary>
             <ul className="menu__list">
               {page.profileMenu.map((item) => <li key={item.href}><a href={item.href}>{item.label}</a></li>)}
               <li>
@@ -37,6 +51,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
       </header>
       <div className="shell">
         <nav id="side-menu" className="sidemenu" aria-label="Main">
+          <a className="sidemenu__close" href="#main" data-drawer-close=""><Icon name="x" /> Close the menu</a>
           <ul>
             {page.sideMenu.map((section) => (
               <li key={section.label} className="sidemenu__section">
@@ -71,7 +86,7 @@ function MenuLink({ item, current }: { item: NavItem; current: string }) {
       {...(item.external ? { target: '_blank', rel: 'noopener' } : {})}
     >
       {item.label}
-      {item.locked && <span className="lock" role="img" aria-label="locked: needs a membership">🔒</span>}
+      {item.locked && <span className="lock"><Icon name="lock" label="locked: needs a membership" /></span>}
       {item.external && <span className="visually-hidden"> (opens in a new tab)</span>}
     </a>
   );

@@ -1,10 +1,11 @@
 // /benefits/photo-videoshoot/{type}: the option's embedded scheduling page (spec 2 §2).
 import { EmbeddedFrame } from './EmbeddedFrame';
+import { Icon } from '../../components/Icon';
 
 export function PhotoVideoshootTypePage({ label, description, schedulingUrl }: { label: string; description: string; schedulingUrl: string }) {
   return (
     <div className="benefit-page">
-      <p><a href="/benefits/photo-videoshoot">← All photo &amp; video shoot options</a></p>
+      <p><a href="/benefits/photo-videoshoot"><Icon name="arrow-left" /> All photo &amp; video shoot options</a></p>
       <section className="card" aria-labelledby="option-heading">
         <h2 id="option-heading">{label}</h2>
         <p>{description}</p>

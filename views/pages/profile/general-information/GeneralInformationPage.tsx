@@ -135,14 +135,14 @@ function LicensureSection({ view }: { view: GeneralInformationView }) {
   const { licenses, licenseForm, errors, type } = view;
   const byId = new Map(licenses.map((l) => [String(l.id), l]));
   const read = licenses.length ? (
-    <table className="license-table">
+    <table className="license-table stack-table">
       <caption className="visually-hidden">Licenses</caption>
       <thead><tr><th scope="col">State</th><th scope="col">Number</th><th scope="col">Type</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
       <tbody>
         {licenses.map((l) => (
           <tr key={l.id}>
-            <td>{l.stateName}</td><td>{l.number}</td><td>{l.licenseType}</td><td>{l.expiration}</td>
-            <td><VerificationStatus status={l.verification} /></td>
+            <td data-label="State">{l.stateName}</td><td data-label="Number">{l.number}</td><td data-label="Type">{l.licenseType}</td><td data-label="Expires">{l.expiration}</td>
+            <td data-label="Status"><VerificationStatus status={l.verification} /></td>
             <td><DeleteLicenseButton license={l} /></td>
           </tr>
         ))}

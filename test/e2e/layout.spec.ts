@@ -1,0 +1,101 @@
+// The portal on every width (issue [8] "Done when"): 20 key pages at 320, 375, 768, 1280 and 1920 px,
+// each checked, not only looked at: no sideways scroll, a top bar of one line (≤ 64 px), no emoji used
+// as an icon; and on a phone the menu opens with one tap, with JavaScript and without.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { completeProfile } from '../http/dashboard-helpers';
+
+const WIDTHS = [320, 375, 768, 1280, 1920];
+const SIGNED_IN_PAGES = [
+  '/', '/profile/general-information', '/profile/specialties', '/profile/clientele-approach', '/profile/insurance-fees',
+  '/profile/availability-locations', '/profile/education-employment', '/profile/message-statement', '/profile/photos-video',
+  '/therapy-groups', '/testimonials', '/vetting/quiz', '/account-preferences', '/benefits/web-badge', '/contact', '/tips/phone-consultations',
+];
+const PRACTICE_PAGES = ['/practice/providers', '/profiles'];
+const SIGNED_OUT_PAGES = ['/login', '/signup'];
+/** Pictographs and symbols that would stand in for icons (the sprite's SVGs are the icons). */
+const EMOJI = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2190}-\u{21FF}\u{2B00}-\u{2BFF}☰▾×]/u;
+
+async function checkPage(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const facts = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      topbar: document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0,
+      text: document.body.innerText,
+    }));
+    if (facts.scrollWidth > facts.innerWidth) problems.push(`${path} at ${width}: scrolls sideways (${facts.scrollWidth} > ${facts.innerWidth})`);
+    if (facts.topbar > 64) problems.push(`${path} at ${width}: top bar ${Math.round(facts.topbar)} px high`);
+    const emoji = EMOJI.exec(facts.text);
+    if (emoji) problems.push(`${path} at ${width}: "${emoji[0]}" in the text`);
+    if (width === 375) await expectAccessible(page);
+  }
+  return problems;
+}
+
+describe('browser: layout on every width', function () {
+  const session = useBrowser();
+  this.timeout(240_000);
+
+  it('20 key pages at 320, 375, 768, 1280 and 1920 px: no sideways scroll, a one-line top bar, no emoji', async () => {
+    const individual = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }] });
+    await completeProfile(ctx().db, individual.providerIds[0]!);
+    await ctx().db('providers').where({ id: individual.providerIds[0] }).update({ image_key: null }); // no picture file behind it here
+    const practice = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ type: 'practice', companyName: 'The Riverside Center for Family and Couples Counseling' }, { firstName: 'Priya', lastName: 'Shah' }],
+    });
+    await ctx().db('providers').where({ id: practice.providerIds[1] }).update({ practice_id: practice.providerIds[0], practice_sort_order: 1 });
+    await ctx().db('users').where({ id: practice.userId }).update({ selected_provider_id: practice.providerIds[0] });
+
+    const problems: string[] = [];
+    const visitor = await session.newPage();
+    for (const path of SIGNED_OUT_PAGES) { await visitor.goto(path); problems.push(...await checkPage(visitor, path)); }
+
+    const page = await session.newPage();
+    await signInThroughForm(page, individual.email);
+    for (const path of SIGNED_IN_PAGES) { await page.goto(path); problems.push(...await checkPage(page, path)); }
+
+    const owner = await session.newPage();
+    await signInThroughForm(owner, practice.email);
+    for (const path of PRACTICE_PAGES) { await owner.goto(path); problems.push(...await checkPage(owner, path)); }
+    assert.deepEqual(problems, []);
+  });
+
+  for (const javaScript of [true, false]) {
+    it(`on a phone the menu opens with one tap and its links are reachable (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
+      const page = await session.newPage({ javaScript });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await signInThroughForm(page, user.email);
+      await page.goto('/profile/specialties');
+      const menu = page.locator('#side-menu');
+      assert.equal(await menu.isVisible(), false, 'closed at first');
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Menu', exact: true }).click();
+      await menu.getByRole('link', { name: 'General Information' }).waitFor({ state: 'visible' });
+      await expectAccessible(page);
+      const box = await menu.boundingBox();
+      assert.ok(box && box.y < 10 && box.x <= 1, 'the drawer opens at the top of the screen');
+      if (javaScript) {
+        // The focus moved into the drawer and stays there; Escape closes it and gives the focus back.
+        assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))), true);
+        for (let i = 0; i < 60; i += 1) await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))), true, 'the focus stays in the drawer');
+        await page.keyboard.press('Escape');
+        assert.equal(await menu.isVisible(), false);
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('href')), '#side-menu');
+      } else {
+        await menu.getByRole('link', { name: 'Close the menu' }).click();
+        assert.equal(await menu.isVisible(), false);
+      }
+      await page.getByRole('link', { name: 'Menu', exact: true }).click();
+      await Promise.all([page.waitForURL('**/profile/general-information'), menu.getByRole('link', { name: 'General Information' }).click()]);
+    });
+  }
+});
