@@ -98,4 +98,17 @@ describe('browser: layout on every width', function () {
       await Promise.all([page.waitForURL('**/profile/general-information'), menu.getByRole('link', { name: 'General Information' }).click()]);
     });
   }
+
+  it('a field with an error has the red border, whatever its type (the Specialty name field included), without JavaScript', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
+    const page = await session.newPage({ javaScript: false });
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/specialties');
+    await page.getByRole('link', { name: 'Add a custom specialty' }).click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Add', exact: true }).click()]);
+    const borders = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => getComputedStyle(el).borderTopColor));
+    assert.ok(borders.length >= 2, 'the name and the description have errors');
+    assert.deepEqual([...new Set(borders)], ['rgb(166, 27, 27)']);
+    await expectAccessible(page);
+  });
 });

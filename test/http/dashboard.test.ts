@@ -327,7 +327,7 @@ describe('dashboard: ?id= opens the appointment panel for the provider\'s own ap
     const id = await appointment(providerId, casey, new Date(Date.now() + minutes(120)), { intake_form: JSON.stringify({ insurance: 'Aetna' }) });
     const html = await home(client, `/?id=${id}`);
     const panel = mainTextOf(/<section id="appointment"[\s\S]*?<\/section>/.exec(html)![0]);
-    assert.match(panel, /Phone Consult with Casey Client Date .* Time .* Status Upcoming Phone \+12125550199 Email casey.*insurance Aetna/);
+    assert.match(panel, /Phone Consult with Casey Client Date .* Time .* Status Upcoming Phone \(212\) 555-0199 Email casey.*insurance Aetna/);
     assert.match(html, new RegExp(`href="/calendar\\?id=${id}"`));
   });
 

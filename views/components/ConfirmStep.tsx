@@ -24,7 +24,7 @@ export function ConfirmStep({ question, details, image, action, fields = {}, con
         {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
-          <button type="submit" className="button">{confirmLabel}</button>
+          <button type="submit" className="button button--danger">{confirmLabel}</button>
           <a className="button button--secondary" href={cancelHref}>Cancel</a>
         </div>
       </PostForm>

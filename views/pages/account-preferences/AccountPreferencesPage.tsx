@@ -3,6 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
 import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
+import { formatPhone } from '../../components/format';
 
 export interface AccountSettingsView {
   email: string;
@@ -57,7 +58,7 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
             type="tel"
             autoComplete="tel"
             hint="US numbers only. We do not share your phone number with anyone."
-            defaultValue={forms.phone?.values?.phone ?? settings.phone ?? ''}
+            defaultValue={forms.phone?.values?.phone ?? formatPhone(settings.phone)}
             error={forms.phone?.errors?.phone}
           />
           <FormField id="phone-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.phone?.errors?.password} />

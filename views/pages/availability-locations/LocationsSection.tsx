@@ -40,7 +40,7 @@ export function LocationsSection(props: PageProps) {
       )}
       {view.locations.length > 0 && (
         <PostForm action={`${PAGE_PATH}/locations/delete`} id="delete-locations" className="actions" data-confirm="Are you sure you want to delete the selected locations? This cannot be undone.">
-          <button type="submit" className="button button--secondary">Delete selected locations</button>
+          <button type="submit" className="button button--danger-outline">Delete selected locations</button>
         </PostForm>
       )}
       {newKind ? <LocationForm {...props} location={null} kind={newKind === 'new-online' ? 'online' : 'office'} /> : (

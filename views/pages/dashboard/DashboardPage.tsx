@@ -4,6 +4,7 @@
 import { Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PostForm } from '../../components/PostForm';
+import { formatPhone } from '../../components/format';
 
 export interface ChecklistEntry { key: string; label: string; href: string }
 
@@ -224,7 +225,7 @@ function AppointmentPanel({ appointment: a }: { appointment: AppointmentPanelVie
         <dt>Date</dt><dd>{a.date}</dd>
         <dt>Time</dt><dd>{a.time}</dd>
         <dt>Status</dt><dd>{stateLabel}</dd>
-        {a.client.phoneNumber && <><dt>Phone</dt><dd><a href={`tel:${a.client.phoneNumber}`}>{a.client.phoneNumber}</a></dd></>}
+        {a.client.phoneNumber && <><dt>Phone</dt><dd><a href={`tel:${a.client.phoneNumber}`}>{formatPhone(a.client.phoneNumber)}</a></dd></>}
         {a.client.email && <><dt>Email</dt><dd><a href={`mailto:${a.client.email}`}>{a.client.email}</a></dd></>}
         {a.intakeForm.map(([question, answer]) => <Fragment key={question}><dt>{question}</dt><dd>{answer}</dd></Fragment>)}
       </dl>

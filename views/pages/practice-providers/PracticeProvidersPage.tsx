@@ -50,7 +50,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
                     <button type="submit" className="button button--secondary" name="move" value={`${m.id}:down`} disabled={paging.firstIndex + index === memberCount - 1}>
                       Move down<span className="visually-hidden"> {m.name}</span>
                     </button>
-                    <button type="submit" className="button button--secondary" formAction={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
+                    <button type="submit" className="button button--danger-outline" formAction={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
                       Remove<span className="visually-hidden"> {m.name}</span>
                     </button>
                   </div>
@@ -78,7 +78,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
                   </div>
                   <div className="member__actions">
                     <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}>Edit<span className="visually-hidden"> {u.name}</span></a>
-                    <button type="submit" className="button button--secondary" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
+                    <button type="submit" className="button button--danger-outline" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
                       Delete<span className="visually-hidden"> {u.name}</span>
                     </button>
                   </div>

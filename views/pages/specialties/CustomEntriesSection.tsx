@@ -71,7 +71,7 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
                       Edit<span className="visually-hidden"> {entry.name}</span>
                     </a>
                     <PostForm action={`${basePath}/${entry.id}/delete`} data-confirm={deleteQuestion(rules.noun)}>
-                      <button type="submit" className="button button--secondary">Delete<span className="visually-hidden"> {entry.name}</span></button>
+                      <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {entry.name}</span></button>
                     </PostForm>
                   </div>
                 </>
@@ -111,7 +111,7 @@ export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: s
       <PostForm action={action}>
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
-          <button type="submit" className="button">Delete</button>
+          <button type="submit" className="button button--danger">Delete</button>
           <a className="button button--secondary" href={cancelHref}>Cancel</a>
         </div>
       </PostForm>

@@ -47,7 +47,7 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
                 <div className="actions">
                   <a className="button button--secondary" href={`${PAGE_PATH}/${group.id}`}>View/Edit<span className="visually-hidden"> {group.name}</span></a>
                   <PostForm action={`${PAGE_PATH}/${group.id}/delete`} data-confirm={confirmDelete}>
-                    <button type="submit" className="button button--secondary">Delete<span className="visually-hidden"> {group.name}</span></button>
+                    <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {group.name}</span></button>
                   </PostForm>
                 </div>
               </div>

@@ -6,6 +6,7 @@ import { PostForm } from '../../../components/PostForm';
 import { FormField } from '../../../components/FormField';
 import { ProfileSection, ReadList } from '../../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../../components/TagCheckboxes';
+import { formatPhone } from '../../../components/format';
 
 export const PAGE_PATH = '/profile/general-information';
 export const DELETE_LICENSE_QUESTION = "Are you sure you'd like to delete this credential?";
@@ -59,8 +60,8 @@ export function GeneralInformationPage(view: GeneralInformationView) {
 function BasicInformation({ view }: { view: GeneralInformationView }) {
   const { basic, type } = view;
   const rows: [string, ReactNode][] = type === 'practice'
-    ? [['Practice Name', basic.companyName], ["Head Clinician's Name", basic.name], ['Email', basic.email], ['Phone', basic.phone]]
-    : [['Name', basic.name], ['Email', basic.email], ['Phone', basic.phone]];
+    ? [['Practice Name', basic.companyName], ["Head Clinician's Name", basic.name], ['Email', basic.email], ['Phone', formatPhone(basic.phone) || null]]
+    : [['Name', basic.name], ['Email', basic.email], ['Phone', formatPhone(basic.phone) || null]];
   return (
     <section className="card profile-section" id="basic-information" aria-labelledby="basic-information-heading">
       <div className="profile-section__head"><h2 id="basic-information-heading">Basic Information</h2></div>
@@ -193,7 +194,7 @@ function SupervisorSection({ view }: { view: GeneralInformationView }) {
     <>
       <ReadList rows={[['Supervisor Name', supervisor.saved.name], ['Supervisor License Number', supervisor.saved.number], ['Supervisor License Type', supervisor.saved.type]]} />
       <PostForm action={`${PAGE_PATH}/supervisor-license/delete`} data-confirm={REMOVE_SUPERVISOR_QUESTION}>
-        <button type="submit" className="button button--secondary">Remove supervisor license</button>
+        <button type="submit" className="button button--danger-outline">Remove supervisor license</button>
       </PostForm>
     </>
   ) : <p className="muted">No supervisor license. Add one if {view.wording === 'your practice' ? "your practice's head clinician practices" : 'you practice'} under supervision.</p>;
