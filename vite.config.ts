@@ -41,7 +41,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
-    target: 'es2019',
+    // The browser policy of the README: the last five years of Safari (iOS 14), Chrome, Edge and Firefox.
+    target: ['es2020', 'safari14', 'chrome90', 'edge90', 'firefox88'],
+    cssTarget: ['safari14', 'chrome90', 'edge90', 'firefox88'],
     rolldownOptions: {
       input: {
         portal: path.join(root, 'islands', 'portal.ts'),
