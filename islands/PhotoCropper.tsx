@@ -1,5 +1,8 @@
 // Photo picker with a square crop frame. It writes the chosen square (as fractions of the picture)
 // into hidden fields of the surrounding form; without JavaScript the server crops a centred square.
+// The frame and its shade live in a box exactly the size of the picture (so the shade covers only the
+// picture, and percentages of that box keep the frame square); drag or touch moves it, the arrow keys
+// move it, + and - (or the slider) resize it around its centre.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 export interface PhotoCropperProps {
@@ -13,6 +16,8 @@ export interface PhotoCropperProps {
 interface Crop { x: number; y: number; size: number } // fractions of width/height; size is of the shorter side
 
 const CENTRED: Crop = { x: -1, y: -1, size: 1 };
+const MIN_SIZE = 0.3;
+const SIZE_STEP = 0.05;
 
 export default function PhotoCropper({ name, label, hint, error }: PhotoCropperProps) {
   const [preview, setPreview] = useState<{ url: string; width: number; height: number } | null>(null);
@@ -59,10 +64,23 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
     const step = 0.02;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const delta = moves[event.key];
-    if (delta) { event.preventDefault(); move(delta[0], delta[1]); }
+    if (delta) { event.preventDefault(); move(delta[0], delta[1]); return; }
+    const resize = { '+': SIZE_STEP, '=': SIZE_STEP, '-': -SIZE_STEP, _: -SIZE_STEP }[event.key];
+    if (resize) { event.preventDefault(); zoom(crop.size + resize); }
   }
+  /** A new size, around the frame's centre, kept inside the picture. */
   function zoom(size: number) {
-    if (preview) setCrop(centred(preview.width, preview.height, size));
+    if (!preview) return;
+    const next = clamp(size, MIN_SIZE, 1);
+    const shorter = Math.min(preview.width, preview.height);
+    const centreX = crop.x * preview.width + side / 2;
+    const centreY = crop.y * preview.height + side / 2;
+    const nextSide = shorter * next;
+    setCrop({
+      size: next,
+      x: clamp((centreX - nextSide / 2) / preview.width, 0, 1 - nextSide / preview.width),
+      y: clamp((centreY - nextSide / 2) / preview.height, 0, 1 - nextSide / preview.height),
+    });
   }
 
   const inputId = `${name}-file`;
@@ -80,19 +98,21 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
       <input type="hidden" name="crop_y" value={preview ? crop.y.toFixed(4) : ''} />
       <input type="hidden" name="crop_size" value={preview ? crop.size.toFixed(4) : ''} />
       {preview && box ? (
-        <div className="photo-cropper__stage" ref={frame}>
-          <img src={preview.url} alt="Preview of the chosen photo" />
-          <div
-            className="photo-cropper__frame" role="slider" tabIndex={0}
-            aria-label="Crop area: drag or use the arrow keys to move it"
-            aria-valuetext={`left ${Math.round(crop.x * 100)}%, top ${Math.round(crop.y * 100)}%`}
-            ref={(el) => { if (el) Object.assign(el.style, box); }}
-            onPointerDown={onPointerDown} onPointerMove={onPointerMove}
-            onPointerUp={() => { drag.current = null; }} onKeyDown={onKeyDown}
-          />
+        <div className="photo-cropper__stage">
+          <div className="photo-cropper__picture" ref={frame}>
+            <img src={preview.url} alt="Preview of the chosen photo" />
+            <div
+              className="photo-cropper__frame" role="slider" tabIndex={0}
+              aria-label="Crop area: drag or use the arrow keys to move it, + and - to resize it"
+              aria-valuetext={`left ${Math.round(crop.x * 100)}%, top ${Math.round(crop.y * 100)}%, size ${Math.round(crop.size * 100)}%`}
+              ref={(el) => { if (el) Object.assign(el.style, box); }}
+              onPointerDown={onPointerDown} onPointerMove={onPointerMove}
+              onPointerUp={() => { drag.current = null; }} onPointerCancel={() => { drag.current = null; }} onKeyDown={onKeyDown}
+            />
+          </div>
           <label className="photo-cropper__zoom">
             Crop size
-            <input type="range" min="0.3" max="1" step="0.05" value={crop.size} onChange={(event) => zoom(Number(event.target.value))} />
+            <input type="range" min={MIN_SIZE} max="1" step={SIZE_STEP} value={crop.size} onChange={(event) => zoom(Number(event.target.value))} />
           </label>
         </div>
       ) : (

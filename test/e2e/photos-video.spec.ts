@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
+import sharp from 'sharp';
 import { colourfulPng } from '../http/onboarding-helpers';
 
 const PAGE = '/profile/photos-video';
@@ -96,5 +97,51 @@ describe('browser: Photos & Video', function () {
     await expectAccessible(page);
     assert.deepEqual(await order(user.providerIds[0]!), ['office.png']);
     assert.equal(new URL(page.url()).pathname, PAGE);
+  });
+
+  it('the cropper: a square frame inside the picture, moved by dragging and the keyboard, resized; the upload is a 400×400 square', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInThroughForm(page, user.email);
+    await page.goto('/profile/photos-video');
+    await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
+    // A wide colourful picture (600 × 300, over 100 KB).
+    await page.getByLabel('Upload a new profile photo').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await colourfulPng(600, 300) });
+    const frame = page.locator('.photo-cropper__frame');
+    await frame.waitFor();
+    const picture = (await page.locator('.photo-cropper__picture img').boundingBox())!;
+    const square = async () => {
+      const box = (await frame.boundingBox())!;
+      assert.ok(Math.abs(box.width - box.height) <= 1.5, `the frame is square (${box.width} × ${box.height})`);
+      assert.ok(box.x >= picture.x - 1 && box.y >= picture.y - 1 && box.x + box.width <= picture.x + picture.width + 1 && box.y + box.height <= picture.y + picture.height + 1, 'inside the picture');
+      return box;
+    };
+    let box = await square();
+    // The shade covers the picture only: the page's header is still what is there.
+    assert.equal(await page.evaluate(() => document.elementFromPoint(10, 10)?.closest('.photo-cropper') === null), true);
+
+    // Resize (the slider's step by the keyboard), then drag to the left edge, then one step right by the keyboard.
+    await frame.focus();
+    await page.keyboard.press('-');
+    await page.keyboard.press('-');
+    assert.equal(await page.locator('input[name="crop_size"]').inputValue(), '0.9000');
+    box = await square();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 200, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    assert.equal(await page.locator('input[name="crop_x"]').inputValue(), '0.0000', 'dragged to the left edge');
+    await frame.focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('input[name="crop_x"]').inputValue(), '0.0200');
+    await square();
+    await expectAccessible(page);
+
+    await submit(page, page.getByRole('button', { name: 'Upload profile photo' }));
+    const { image_key: key } = await ctx().db('providers').where({ id: user.providerIds[0] }).first('image_key');
+    const stored = await ctx().integrations.storage.get(key);
+    const meta = await sharp(stored!.body).metadata();
+    assert.deepEqual([meta.width, meta.height], [400, 400]);
   });
 });
