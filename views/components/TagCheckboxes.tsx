@@ -1,4 +1,5 @@
-// A list of tags as checkboxes in a fieldset: works without JavaScript; the message sits under the legend.
+// A list of tags as checkboxes in a fieldset, chosen ones first and in columns: works without JavaScript;
+// the message sits under the legend.
 export interface TagOptionView { id: number; name: string }
 
 export interface TagCheckboxesProps {
@@ -14,6 +15,8 @@ export interface TagCheckboxesProps {
 
 export function TagCheckboxes({ name, legend, hint, options, selected, error, hiddenSelected }: TagCheckboxesProps) {
   const chosen = new Set(selected);
+  // Long lists (specialties, insurances) show what is chosen first, then the rest in their order, in columns.
+  const ordered = [...options.filter((o) => chosen.has(o.id)), ...options.filter((o) => !chosen.has(o.id))];
   const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset className={error ? 'checklist field--error' : 'checklist'} aria-describedby={describedBy} id={`${name}-fieldset`}>
@@ -21,7 +24,7 @@ export function TagCheckboxes({ name, legend, hint, options, selected, error, hi
       {hint && <p className="hint" id={`${name}-hint`}>{hint}</p>}
       {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
       <ul className="checklist__options">
-        {options.map((option) => (
+        {ordered.map((option) => (
           <li key={option.id} className="field--check">
             <input type="checkbox" id={`${name}-${option.id}`} name={name} value={option.id} defaultChecked={chosen.has(option.id)} />
             <label htmlFor={`${name}-${option.id}`}>{option.name}</label>
