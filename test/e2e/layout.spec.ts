@@ -111,4 +111,19 @@ describe('browser: layout on every width', function () {
     assert.deepEqual([...new Set(borders)], ['rgb(166, 27, 27)']);
     await expectAccessible(page);
   });
+
+  it('/dev/components shows every component and state, on every width, accessible, with JavaScript and without', async () => {
+    for (const javaScript of [true, false]) {
+      const page = await session.newPage({ javaScript });
+      await page.goto('/dev/components');
+      await page.getByRole('heading', { name: 'Buttons' }).waitFor();
+      for (const name of ['Form fields', 'Summary list and table', 'Tags, notices and avatars', 'Empty state and pagination']) {
+        await page.getByRole('heading', { name }).waitFor();
+      }
+      assert.deepEqual(await checkPage(page, '/dev/components'), []);
+      // The dialog's page form posts again with confirmed=1.
+      await Promise.all([page.waitForURL('**/dev/components'), page.getByRole('button', { name: 'Delete license' }).last().click()]);
+      await page.getByText('The dialog posted again with confirmed=1.').waitFor();
+    }
+  });
 });

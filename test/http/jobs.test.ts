@@ -226,7 +226,7 @@ describe('/dev/jobs', () => {
     assert.equal((await db('sent_messages').select('id')).length, 1);
   });
 
-  it('does not exist in production', async () => {
+  it('does not exist in production (nor /dev/components)', async () => {
     // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
     const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const { db, database } = ctx();
@@ -234,6 +234,7 @@ describe('/dev/jobs', () => {
     try {
       await supertest(portal.app).get('/dev/jobs').expect(404);
       await supertest(portal.app).post('/dev/jobs/run').expect((response) => assert.ok([403, 404].includes(response.status)));
+      await supertest(portal.app).get('/dev/components').expect(404);
     } finally {
       await portal.close();
     }

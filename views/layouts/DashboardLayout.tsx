@@ -4,11 +4,9 @@ import type { ReactNode } from 'react';
 import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
 import { Icon } from '../components/Icon';
+import { Avatar } from '../components/ui/Avatar';
 import { StatusBanner } from '../components/StatusBanner';
 import { usePage, type NavItem } from '../page-context';
-
-/** Up to two initials of a name, for the avatar of the profile menu. */
-const initialsOf = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]!.toUpperCase()).join('');
 
 export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
@@ -36,7 +34,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
           </a>
           <details className="menu">
             <summary title={accountName}>
-              <span className="avatar" aria-hidden="true">{initialsOf(accountName)}</span>
+              <Avatar name={accountName} small />
               <span className="menu__name">{accountName}</span>
               <Icon name="chevron-down" />
             </summary>

@@ -1,4 +1,4 @@
-// Developer pages: /dev/outbox and /dev/jobs (never in production) and /developer-tools (any signed-in user).
+// Developer pages: /dev/outbox, /dev/jobs and /dev/components (never in production) and /developer-tools (any signed-in user).
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
@@ -6,6 +6,7 @@ import { render } from '../../http/render';
 import { flash } from '../../http/flash';
 import { listSent } from '../../integrations/sent-messages';
 import { listJobs } from '../../jobs';
+import { ComponentsPage } from '../../../views/pages/dev/ComponentsPage';
 import { JobsPage } from '../../../views/pages/dev/JobsPage';
 import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
 import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
@@ -25,6 +26,16 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
     const ran = await integrations.jobs.runDue({ db, integrations, config, logger: req.log });
     flash(req, 'success', `${ran} ${ran === 1 ? 'job' : 'jobs'} ran.`);
     res.redirect(303, '/dev/jobs');
+  });
+
+  router.get('/dev/components', localOnly, (req, res) => {
+    render(req, res, { title: 'Components', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <ComponentsPage /> });
+  });
+
+  // Where the example dialog's confirming post lands.
+  router.post('/dev/components', localOnly, (req, res) => {
+    flash(req, 'info', 'The dialog posted again with confirmed=1.');
+    res.redirect(303, '/dev/components');
   });
 
   router.get('/dev/outbox', async (req, res) => {

@@ -1,0 +1,93 @@
+// /dev/components (never in production): every view component of the design system in every state, so
+// a change to one can be seen, and checked by the browser tests, in one place.
+import { ConfirmStep } from '../../components/ConfirmStep';
+import { FormField } from '../../components/FormField';
+import { ICON_NAMES, Icon } from '../../components/Icon';
+import { Pager } from '../../components/Pager';
+import { TagCheckboxes } from '../../components/TagCheckboxes';
+import { Checkbox } from '../../components/form/Checkbox';
+import { CheckboxGroup, RadioGroup } from '../../components/form/ChoiceGroup';
+import { SelectField } from '../../components/form/SelectField';
+import { Avatar } from '../../components/ui/Avatar';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Notice } from '../../components/ui/Notice';
+import { SummaryList } from '../../components/ui/SummaryList';
+import { Tabs } from '../../components/ui/Tabs';
+import { Tag } from '../../components/ui/Tag';
+
+const ACCEPTING = [{ value: '40', label: 'Yes' }, { value: '20', label: 'Waitlist', hint: '2-3 week wait' }, { value: '0', label: 'No' }];
+const TIMES = [{ value: 'mornings', label: 'Mornings' }, { value: 'evenings', label: 'Evenings' }, { value: 'weekends', label: 'Weekends' }];
+const STATES = [{ value: 'NY', label: 'New York' }, { value: 'NJ', label: 'New Jersey' }];
+
+export function ComponentsPage() {
+  return (
+    <div className="components-page">
+      <Tabs label="Component groups" current="/dev/components" tabs={[{ label: 'All components', href: '/dev/components' }, { label: 'Jobs', href: '/dev/jobs' }, { label: 'Outbox', href: '/dev/outbox' }]} />
+
+      <Card id="buttons" title="Buttons" footer={<><Button>Primary</Button><Button variant="secondary">Secondary</Button><Button variant="link">Link</Button></>}>
+        <p className="actions">
+          <Button type="button">Save</Button>
+          <Button type="button" variant="secondary">Cancel</Button>
+          <Button type="button" variant="danger-outline"><Icon name="trash-2" /> Delete selected locations</Button>
+          <Button type="button" variant="danger">Delete license</Button>
+          <Button type="button" variant="link"><Icon name="pencil" /> Edit</Button>
+          <Button type="button" disabled>Disabled</Button>
+          <ButtonLink href="#buttons" variant="secondary"><Icon name="plus" /> Add a location</ButtonLink>
+        </p>
+      </Card>
+
+      <Card id="fields" title="Form fields">
+        <form action="#fields" noValidate>
+          <FormField name="plain" label="Location Name" defaultValue="Downtown office" />
+          <FormField name="hinted" label="Zip" hint="Five digits." inputMode="numeric" defaultValue="10001" />
+          <FormField name="broken" label="Address" defaultValue="" error="Address required." />
+          <SelectField id="state" name="state" label="State" value="" options={STATES} placeholder="Choose a state" error="Please choose a state." />
+          <Checkbox id="ada" name="ada" label="Wheelchair accessible" checked />
+          <RadioGroup idPrefix="accepting" name="accepting" legend="Accepting new clients?" value="20" options={ACCEPTING} />
+          <CheckboxGroup idPrefix="times" legend="When are you accepting new clients?" values={{ evenings: true }} options={TIMES} error="Please choose at least one time." />
+          <TagCheckboxes name="specialties" legend="Specialties" hint="Chosen ones come first." selected={[3]}
+            options={['Anxiety', 'Depression', 'Grief', 'Trauma'].map((name, i) => ({ id: i + 1, name }))} />
+        </form>
+      </Card>
+
+      <Card id="read-views" title="Summary list and table">
+        <SummaryList rows={[
+          { label: 'Name', value: 'Dana Rivera', action: <a href="#read-views">Edit<span className="visually-hidden"> the name</span></a> },
+          { label: 'Phone', value: '(212) 555-0142' },
+          { label: 'Pronouns', value: '' },
+        ]} />
+        <table className="stack-table">
+          <caption className="visually-hidden">Licenses</caption>
+          <thead><tr><th scope="col">State</th><th scope="col">Number</th><th scope="col">Status</th></tr></thead>
+          <tbody>
+            <tr><td data-label="State">New York</td><td data-label="Number">LCSW 1234</td><td data-label="Status"><Tag tone="success">Verified</Tag></td></tr>
+            <tr><td data-label="State">New Jersey</td><td data-label="Number">LPC 987</td><td data-label="Status"><Tag tone="warning">Unverified</Tag></td></tr>
+          </tbody>
+        </table>
+      </Card>
+
+      <Card id="status" title="Tags, notices and avatars">
+        <p className="actions"><Tag tone="success">Live</Tag><Tag tone="info">Reviewing</Tag><Tag tone="warning">Waitlist</Tag><Tag tone="error">Not found</Tag><Tag>Inactive</Tag></p>
+        <Notice tone="success" title="Saved">Your availability is up to date.</Notice>
+        <Notice tone="info">New licenses are verified within 48 business hours.</Notice>
+        <Notice tone="warning" title="Not live yet">Finish your profile to go live.</Notice>
+        <Notice tone="error">We could not verify this license.</Notice>
+        <p className="actions"><Avatar name="Dana Rivera" /><Avatar name="Harbor Light Counseling" small /><Icon name="lock" label="locked: needs a membership" /></p>
+        <p className="actions">{ICON_NAMES.map((name) => <Icon key={name} name={name} label={name} />)}</p>
+      </Card>
+
+      <Card id="lists" title="Empty state and pagination">
+        <EmptyState title="No therapy groups yet" action={<ButtonLink href="#lists" variant="primary"><Icon name="plus" /> Add a group</ButtonLink>}>
+          Groups you run appear on your profile.
+        </EmptyState>
+        <Pager page={2} pageCount={3} label="Pages of examples" href={(n) => `/dev/components?page=${n}#lists`} />
+      </Card>
+
+      <h2>Dialog (its page form, without JavaScript)</h2>
+      <ConfirmStep question="Are you sure you want to delete this license?" details="New York license LCSW 1234 will be removed."
+        action="/dev/components" confirmLabel="Delete license" cancelHref="#lists" />
+    </div>
+  );
+}
