@@ -2,6 +2,8 @@
 // each checked, not only looked at: no sideways scroll, a top bar of one line (≤ 64 px), no emoji used
 // as an icon; and on a phone the menu opens with one tap, with JavaScript and without.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -17,9 +19,13 @@ const SIGNED_IN_PAGES = [
 const PRACTICE_PAGES = ['/practice/providers', '/profiles'];
 const SIGNED_OUT_PAGES = ['/login', '/signup'];
 /** Pictographs and symbols that would stand in for icons (the sprite's SVGs are the icons). */
+/** Where the screenshots go (kept for a person to look at; the assertions are what decides). */
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screenshots');
+fs.mkdirSync(SCREENSHOTS, { recursive: true });
+
 const EMOJI = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2190}-\u{21FF}\u{2B00}-\u{2BFF}☰▾×]/u;
 
-async function checkPage(page: Page, path: string): Promise<string[]> {
+async function checkPage(page: Page, route: string): Promise<string[]> {
   const problems: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -29,10 +35,11 @@ async function checkPage(page: Page, path: string): Promise<string[]> {
       topbar: document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0,
       text: document.body.innerText,
     }));
-    if (facts.scrollWidth > facts.innerWidth) problems.push(`${path} at ${width}: scrolls sideways (${facts.scrollWidth} > ${facts.innerWidth})`);
-    if (facts.topbar > 64) problems.push(`${path} at ${width}: top bar ${Math.round(facts.topbar)} px high`);
+    if (facts.scrollWidth > facts.innerWidth) problems.push(`${route} at ${width}: scrolls sideways (${facts.scrollWidth} > ${facts.innerWidth})`);
+    if (facts.topbar > 64) problems.push(`${route} at ${width}: top bar ${Math.round(facts.topbar)} px high`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`) });
     const emoji = EMOJI.exec(facts.text);
-    if (emoji) problems.push(`${path} at ${width}: "${emoji[0]}" in the text`);
+    if (emoji) problems.push(`${route} at ${width}: "${emoji[0]}" in the text`);
     if (width === 375) await expectAccessible(page);
   }
   return problems;

@@ -3,6 +3,7 @@
 // The form is a plain POST (works without JavaScript) and warns before leaving with unsaved edits.
 import type { ReactNode } from 'react';
 import { PostForm } from './PostForm';
+import { Icon } from './Icon';
 
 export function ProfileSection({ id, title, editing, action, read, children, pagePath, intro, saveLabel = 'Save' }: {
   /** The section's anchor and its ?edit= value. */
@@ -25,7 +26,7 @@ export function ProfileSection({ id, title, editing, action, read, children, pag
     <section className="card profile-section" id={id} aria-labelledby={headingId}>
       <div className="profile-section__head">
         <h2 id={headingId}>{title}</h2>
-        {!editing && <a className="button button--secondary" href={`${pagePath}?edit=${id}#${id}`}>Edit<span className="visually-hidden"> {title}</span></a>}
+        {!editing && <a className="button button--secondary" href={`${pagePath}?edit=${id}#${id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {title}</span></a>}
       </div>
       {intro}
       {editing ? (

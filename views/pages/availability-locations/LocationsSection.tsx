@@ -9,6 +9,7 @@ import { ReadList } from '../../components/ProfileSection';
 import { CheckboxGroup, RadioGroup } from '../../components/form/ChoiceGroup';
 import { postedChecked, postedText } from '../../components/form/posted';
 import { PAGE_PATH, stateOptions, timesText, type LocationView, type PageView, type PageProps } from './view';
+import { Icon } from '../../components/Icon';
 
 export function LocationsSection(props: PageProps) {
   const { view, editing, confirm } = props;
@@ -69,10 +70,10 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
       <ReadList rows={[
         ['Accepting new clients', l.acceptingLabel],
         ['Available', times],
-        ['Hours', l.hours ? <span className="hours">{view.days.map((d, i) => <span key={d}>{d}: {l.hours![i]}<br /></span>)}</span> : null],
+        ['Hours', l.hours ? <span className="hours">{view.days.map((d, i) => <span key={d}><span className="hours__day">{d}</span> {l.hours![i]}</span>)}</span> : null],
         ...(!l.remote ? [['Accessibility', [l.adaAccessible && 'Wheelchair accessible', l.inHome && 'In-home sessions', !l.displayAddress && 'Street address hidden'].filter(Boolean).join(', ')] as [string, ReactNode]] : []),
       ]} />
-      <p><a href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}>Edit<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span></a></p>
+      <p><a className="button button--secondary" href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span></a></p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { FieldError } from '../../components/form/FieldError';
 import { ReadList } from '../../components/ProfileSection';
 import { postedText } from '../../components/form/posted';
 import { PAGE_PATH, type VacationView, type PageProps } from './view';
+import { Icon } from '../../components/Icon';
 
 const PHASE_TEXT: Record<VacationView['phase'], string> = {
   running: 'On: clients who message you now get your automatic reply.',
@@ -25,7 +26,7 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
     <section className="card profile-section" id="vacation-responder" aria-labelledby="vacation-responder-heading">
       <div className="profile-section__head">
         <h2 id="vacation-responder-heading">Vacation Responder</h2>
-        {!open && <a className="button button--secondary" href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}>Edit<span className="visually-hidden"> Vacation Responder</span></a>}
+        {!open && <a className="button button--secondary" href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}><Icon name="pencil" /> Edit<span className="visually-hidden"> Vacation Responder</span></a>}
       </div>
       <p className="hint">
         While your Vacation Responder is on, clients who send you a message get your message below as an automatic reply. It runs from 00:00 UTC on the start date until 23:59 UTC on the end date.

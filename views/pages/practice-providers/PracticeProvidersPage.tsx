@@ -6,6 +6,7 @@
 import { PostForm } from '../../components/PostForm';
 import { Pager } from '../../components/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
+import { Icon } from '../../components/Icon';
 
 export const PAGE_PATH = '/practice/providers';
 
@@ -77,7 +78,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
                     <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>
                   </div>
                   <div className="member__actions">
-                    <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}>Edit<span className="visually-hidden"> {u.name}</span></a>
+                    <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {u.name}</span></a>
                     <button type="submit" className="button button--danger-outline" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
                       Delete<span className="visually-hidden"> {u.name}</span>
                     </button>

@@ -3,6 +3,7 @@
 // without), and an Add form (?edit={section id}).
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/FormField';
+import { Icon } from '../../components/Icon';
 
 export interface CustomEntryView { id: string; name: string; description: string }
 
@@ -68,7 +69,7 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
                   <p>{entry.description}</p>
                   <div className="actions">
                     <a className="button button--secondary" href={`${pagePath}?edit=${entryPrefix}-${entry.id}#${entryPrefix}-${entry.id}`}>
-                      Edit<span className="visually-hidden"> {entry.name}</span>
+                      <Icon name="pencil" /> Edit<span className="visually-hidden"> {entry.name}</span>
                     </a>
                     <PostForm action={`${basePath}/${entry.id}/delete`} data-confirm={deleteQuestion(rules.noun)}>
                       <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {entry.name}</span></button>

@@ -2,6 +2,7 @@
 // is not live sees the not-live notice instead of the Add button (spec 2 §4 "Inactive profiles").
 import { PostForm } from '../../components/PostForm';
 import { NotLiveNotice } from '../../components/NotLiveNotice';
+import { Icon } from '../../components/Icon';
 
 export const PAGE_PATH = '/therapy-groups';
 
@@ -45,7 +46,7 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
                 </p>
                 {group.shortDescription && <p>{group.shortDescription}</p>}
                 <div className="actions">
-                  <a className="button button--secondary" href={`${PAGE_PATH}/${group.id}`}>View/Edit<span className="visually-hidden"> {group.name}</span></a>
+                  <a className="button button--secondary" href={`${PAGE_PATH}/${group.id}`}><Icon name="pencil" /> View/Edit<span className="visually-hidden"> {group.name}</span></a>
                   <PostForm action={`${PAGE_PATH}/${group.id}/delete`} data-confirm={confirmDelete}>
                     <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {group.name}</span></button>
                   </PostForm>
