@@ -16,7 +16,7 @@ export function ConfirmStep({ question, details, image, action, fields = {}, con
   cancelHref: string;
 }) {
   return (
-    <section className="card confirm-page" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby={details ? 'confirm-details' : undefined}>
+    <section className="card confirm-page dialog" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby={details ? 'confirm-details' : undefined}>
       <h2 id="confirm-heading">{question}</h2>
       {details && <div id="confirm-details">{typeof details === 'string' ? <p>{details}</p> : details}</div>}
       {image && <img src={image.src} alt={image.alt} width={160} height={160} />}

@@ -76,7 +76,7 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
                     <li key={photo.id}>
                       <input type="radio" name="image_id" value={photo.id} id={`pick-${photo.id}`} />
                       <label htmlFor={`pick-${photo.id}`}>
-                        <img src={photo.thumb} alt={`Photo ${index + 1}`} width={96} height={96} />
+                        <img src={photo.thumb} alt={`Photo ${index + 1}`} width={96} height={96} loading="lazy" />
                       </label>
                     </li>
                   ))}

@@ -72,7 +72,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
             <ul className="unregistered-list">
               {unregistered.map((u) => (
                 <li key={u.id} className="member">
-                  {u.imageUrl && <img className="provider-thumb" src={u.imageUrl} alt="" width={64} height={64} />}
+                  {u.imageUrl && <img className="provider-thumb" src={u.imageUrl} alt="" width={64} height={64} loading="lazy" />}
                   <div className="member__who">
                     <strong>{u.name}</strong>
                     <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>

@@ -1,4 +1,5 @@
-// The duplicate-name "modal" of spec 1 §2 as a page (works without JavaScript): a profile with the same
+// The duplicate-name "modal" of spec 1 §2: a dialog of its own (the page form of the design system's
+// dialog, so it works without JavaScript): a profile with the same
 // first and last name exists; create anyway (the same post again, confirmed) or edit the existing one.
 import { PostForm } from '../../components/PostForm';
 
@@ -10,7 +11,7 @@ export interface DuplicateNamePageProps {
 
 export function DuplicateNamePage({ existing, values }: DuplicateNamePageProps) {
   return (
-    <div className="card" role="alertdialog" aria-labelledby="duplicate-heading" aria-describedby="duplicate-text">
+    <div className="card dialog" role="alertdialog" aria-labelledby="duplicate-heading" aria-describedby="duplicate-text">
       <h2 id="duplicate-heading">A profile named {existing.name} already exists</h2>
       <p id="duplicate-text">
         This account already has a profile with the same first and last name. Do you want to create another one anyway, or edit the existing profile?

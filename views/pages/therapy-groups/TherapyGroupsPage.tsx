@@ -36,7 +36,7 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
         <ul className="group-list">
           {groups.map((group) => (
             <li key={group.id} className="card group-card">
-              {group.imageUrl && <img src={group.imageUrl} alt="" width={96} height={96} />}
+              {group.imageUrl && <img src={group.imageUrl} alt="" width={96} height={96} loading="lazy" />}
               <div className="group-card__body">
                 <h2>{group.name}</h2>
                 <p>
