@@ -1,8 +1,8 @@
 // The SQL side of the change feed (change-feed.ts): every table whose rows feed a cached read carries
 // a statement trigger that NOTIFYs `portal_changes` with its name, so every server process forgets its
 // cached reads when anything changes, whoever wrote it (another process, a CLI, psql). A migration that
-// creates a table adds the trigger with addChangeTrigger; a test checks that none is forgotten.
-import type { Knex } from 'knex';
+// creates a table writes its `create trigger … execute function portal_notify_change()` out (migrations
+// import no application code); a test checks that none is forgotten.
 
 export const DATA_CHANNEL = 'portal_changes';
 export const SESSION_CHANNEL = 'portal_sessions';
@@ -38,15 +38,3 @@ export const writeMayChangeCachedReads = (sql: string): boolean => {
   return table === null || !UNWATCHED.has(table);
 };
 
-const triggerName = (table: string) => `${table}_notify_change`;
-
-export async function addChangeTrigger(knex: Knex, table: string): Promise<void> {
-  await knex.raw(
-    `create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()`,
-    [triggerName(table), table],
-  );
-}
-
-export async function dropChangeTrigger(knex: Knex, table: string): Promise<void> {
-  await knex.raw('drop trigger if exists ?? on ??', [triggerName(table), table]);
-}

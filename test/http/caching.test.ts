@@ -184,6 +184,6 @@ describe('change triggers: every table a cached read may depend on notifies its 
       ) as has
       from pg_tables t where t.schemaname = current_schema()`)).rows;
     const missing = rows.filter((r) => !r.has && !(UNWATCHED_TABLES as readonly string[]).includes(r.tablename)).map((r) => r.tablename);
-    assert.deepEqual(missing, [], `add addChangeTrigger(knex, table) to the migration that created: ${missing.join(', ')}`);
+    assert.deepEqual(missing, [], `add its change trigger (create trigger <table>_notify_change … portal_notify_change()) to the migration that created: ${missing.join(', ')}`);
   });
 });

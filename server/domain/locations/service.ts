@@ -19,10 +19,6 @@ export type { LocationRecord } from './repo';
 
 /** The key of a rule's message that the page shows as an error flash (spec 2 §8), not beside a field. */
 export const FLASH_KEY = 'form';
-
-
-export const listStates = (db: Knex) => repo.listStates(db);
-
 const anyAccepting = (locations: { accepting: number }[]) => locations.some((l) => l.accepting > 0);
 
 /**

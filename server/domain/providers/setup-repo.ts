@@ -68,8 +68,3 @@ export async function locationAndVerifiedStates(db: Db, providerId: number): Pro
   const verifiedStates = (await db('licenses').where({ provider_id: providerId, verification: 'Verified' }).distinct('state')).map((r) => r.state as string);
   return { locationStates, verifiedStates };
 }
-
-/** Whether a stored image key belongs to some image row (the uploads route serves only those). */
-export async function imageKeyExists(db: Db, storageKey: string): Promise<boolean> {
-  return Boolean(await db('images').where({ storage_key: storageKey }).first('id'));
-}

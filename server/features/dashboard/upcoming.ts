@@ -10,9 +10,6 @@ export interface AppointmentDay {
   appointments: { id: number; time: string; clientName: string }[];
 }
 
-/** Days of appointments shown on the dashboard (spec 2 §9). */
-export const UPCOMING_DAYS = 2;
-
 // Formatters are costly to build, so one per time zone and kind, made on first use.
 const FORMATS = {
   // en-CA writes dates as YYYY-MM-DD.
