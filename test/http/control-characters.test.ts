@@ -5,7 +5,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, signIn, textOf, type Agent } from '../support/http';
 import { routeTable } from './cross-account.test';
-import { CONTROL_CHARACTER } from "../../server/lib/validation";
+import { CONTROL_CHARACTER } from '../../server/lib/validation';
 
 const NUL = 'a\u0000b';
 

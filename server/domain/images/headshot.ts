@@ -3,7 +3,7 @@
 // code lives in ../images; this keeps the wizard's own wording.
 import { checkImage, IMAGE_MESSAGES, type ImageCheck } from './checks';
 import { makeHeadshotRenditions } from './renditions';
-import { PHOTO_MESSAGES } from "./headshot-rules";
+import { PHOTO_MESSAGES } from './headshot-rules';
 
 export { MAX_INPUT_PIXELS, isGrayscale } from './checks';
 export { cropRectangle, type HeadshotRenditions } from './renditions';

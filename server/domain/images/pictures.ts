@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Storage } from '../../integrations/storage/port';
 import { checkImage, IMAGE_MESSAGES as SHARED_IMAGE_MESSAGES } from './checks';
 import { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
-import { PHOTO_MESSAGES } from "./headshot-rules";
+import { PHOTO_MESSAGES } from './headshot-rules';
 
 export const IMAGE_FIELD = 'image';
 

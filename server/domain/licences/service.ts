@@ -10,7 +10,7 @@ import {
   postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,
   type LicenseRowInput, type PostedLicenseRow, type SupervisorInput, type Verification,
 } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { editableProviderId } from '../accounts';
 
 export type { LicenseRecord } from './repo';

@@ -1,7 +1,7 @@
 // Licence rows and the supervisor licence (spec 2 §5 "Licences (edit form)", §9), with the spec's
 // messages word for word. Pure: the service supplies the known states and the stored rows.
 import Joi from 'joi';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { text } from '../../lib/form';
 
 export const LICENSE_MESSAGES = {

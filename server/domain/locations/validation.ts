@@ -3,7 +3,7 @@
 // with the spec's messages word for word. Pure: the service supplies states, licences and stored rows.
 import Joi from 'joi';
 import { expirationYears, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX } from '../licences';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const LOCATION_FORM_MESSAGES = {
   openTimes: 'Please indicate when you are accepting new clients...',

@@ -4,7 +4,7 @@ import Joi from 'joi';
 import { SELECTION_RULES, selectOneOrMore, tagSelection } from '../tags';
 import { OFFICE_FIELDS } from '../locations';
 import { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const LOCATION_MESSAGES = {
   states: 'Please select at least one state',

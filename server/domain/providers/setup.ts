@@ -15,8 +15,8 @@ import * as repo from './setup-repo';
 import {
   aboutYouSchema, goLiveSchema, insuranceSchema, yourPracticeSchema, type LocationsInput, type YourPracticeInput,
 } from './setup-validation';
-import { validate } from "../../lib/validation";
-import { PHOTO_MESSAGES, type CropFractions } from "../images";
+import { validate } from '../../lib/validation';
+import { PHOTO_MESSAGES, type CropFractions } from '../images';
 import { mergeCustomContent } from '../profile-content';
 import { editableProviderId } from '../accounts';
 

@@ -7,7 +7,7 @@ import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
 import * as repo from './repo';
 import { tagSelection, type SelectionRule } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { readCustomContent } from '../profile-content';
 import { selectedEditableProvider } from '../accounts';
 

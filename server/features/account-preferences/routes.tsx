@@ -23,7 +23,7 @@ import {
   twoFactorStartSchema,
   validateName,
 } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 

@@ -3,7 +3,7 @@
 import Joi from 'joi';
 import { CHANGE_CONFIRMATION_MISMATCH, PASSWORD_REQUIRED, STRONG_PASSWORD } from '../../domain/accounts';
 import { newPassword, phoneNumber } from '../../domain/accounts';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current passsword. (We just want to make sure this is you!)';
 // Not quoted by the spec (a server message): ours.

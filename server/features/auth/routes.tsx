@@ -17,7 +17,7 @@ import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/pa
 import * as service from './service';
 import { looksLikeLinkToken } from '../../domain/accounts';
 import { loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 import { logIn, requestMeta } from '../../http/sign-in';

@@ -7,7 +7,7 @@ import type { Viewer } from '../../domain/accounts';
 import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form/port';
 import * as repo from './repo';
 import { contactSchema } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 /** The ids sent along (spec: provider_id, account_id, user_id) always come from the session, never the form. */
 export function senderIds(viewer: Viewer): Pick<MarketingFormSubmission, 'provider_id' | 'account_id' | 'user_id'> {

@@ -9,7 +9,7 @@ import * as licenses from '../../domain/licences';
 import * as onboarding from '../../domain/providers';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 import { editableProviderId } from '../../domain/accounts';
 

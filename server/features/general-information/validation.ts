@@ -3,7 +3,7 @@
 // onboarding About You rules.
 import Joi from 'joi';
 import { hasContactDetails } from '../../text/contact-details';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const TAGLINE_MAX = 75;
 export const PRONOUNS_MAX = 40;

@@ -12,7 +12,7 @@ import {
   feeNoteSchema, MESSAGES, otherInformationSchema, postedStates, SESSION_TYPES, validateSessionFees,
   type FeeNoteInput, type OtherInformationInput,
 } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 
 export interface InsuranceView { id: number; name: string; acceptedStates: string[] }

@@ -20,7 +20,7 @@ import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_ST
 import * as service from '../../domain/providers';
 import { LOCATION_MESSAGES, postedIds, validateLocations } from '../../domain/providers';
 import { text } from '../../lib/form';
-import { PHOTO_MESSAGES, parseCrop } from "../../domain/images";
+import { PHOTO_MESSAGES, parseCrop } from '../../domain/images';
 import type { FeatureDeps } from '../deps';
 import { MAX_PHOTO_BYTES, PHOTO_FIELD } from '../../domain/images';
 

@@ -14,7 +14,7 @@ import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import * as service from './service';
 import { isChecked } from '../../lib/form';
 import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS } from './validation';
-import { PHOTO_MESSAGES, parseCrop } from "../../domain/images";
+import { PHOTO_MESSAGES, parseCrop } from '../../domain/images';
 import type { FeatureDeps } from '../deps';
 import { needsConfirmation } from '../../lib/confirmation';
 

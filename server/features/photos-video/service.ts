@@ -18,8 +18,8 @@ import { isChecked } from '../../lib/form';
 import {
   GALLERY_IMAGE_MESSAGES, MESSAGES, moveSchema, photoEditSchema, videoStatusSchema, type VideoStatus,
 } from './validation';
-import { validate } from "../../lib/validation";
-import type { CropFractions } from "../../domain/images";
+import { validate } from '../../lib/validation';
+import type { CropFractions } from '../../domain/images';
 import { mergeCustomContent } from '../../domain/profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { editableProviderId } from '../../domain/accounts';

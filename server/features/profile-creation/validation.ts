@@ -4,7 +4,7 @@
 import Joi from 'joi';
 import { phoneNumber } from '../../domain/accounts';
 import { normalizeName } from '../../domain/accounts';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;
 export type CreationType = (typeof PROFILE_TYPES)[number];

@@ -32,7 +32,7 @@ import {
   SIGNUP_MESSAGES,
   type SignupOffer,
 } from './validation';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import type { FeatureDeps } from '../deps';
 
 declare module 'express-session' {

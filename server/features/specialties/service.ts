@@ -9,7 +9,7 @@ import * as custom from '../../domain/tags';
 import * as repo from '../../domain/tags';
 import { editableProfileId, saveSelections, taggingEntries } from '../../domain/tags';
 import { atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 import { readCustomContent } from '../../domain/profile-content';
 
 export interface SpecialtiesData {

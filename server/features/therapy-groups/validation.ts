@@ -4,7 +4,7 @@ import { UTCDate } from '@date-fns/utc';
 import { addMonths } from 'date-fns';
 import Joi from 'joi';
 import { hasContactDetails } from '../../text/contact-details';
-import { validate } from "../../lib/validation";
+import { validate } from '../../lib/validation';
 
 export const GROUP_MESSAGES = {
   required: (field: string) => `${field} required.`,

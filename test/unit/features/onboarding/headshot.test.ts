@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { cropRectangle, isGrayscale } from '../../../../server/domain/images';
-import { parseCrop } from "../../../../server/domain/images";
+import { parseCrop } from '../../../../server/domain/images';
 
 describe('headshot crop and grayscale detection', () => {
   it('without a crop, a centred square of the shorter side', () => {
