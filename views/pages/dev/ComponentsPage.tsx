@@ -26,7 +26,7 @@ export function ComponentsPage() {
     <div className="components-page">
       <Tabs label="Component groups" current="/dev/components" tabs={[{ label: 'All components', href: '/dev/components' }, { label: 'Jobs', href: '/dev/jobs' }, { label: 'Outbox', href: '/dev/outbox' }]} />
 
-      <Card id="buttons" title="Buttons" footer={<><Button>Primary</Button><Button variant="secondary">Secondary</Button><Button variant="link">Link</Button></>}>
+      <Card id="buttons" title="Buttons" footer={<><Button type="button">Primary</Button><Button type="button" variant="secondary">Secondary</Button><Button type="button" variant="link">Link</Button></>}>
         <p className="actions">
           <Button type="button">Save</Button>
           <Button type="button" variant="secondary">Cancel</Button>

@@ -57,7 +57,8 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
         <h2 id="profile-photo-heading">Profile photo</h2>
         {view.profilePhoto ? (
           <figure className="headshot">
-            <img src={view.profilePhoto.smallUrl} alt="Your current profile photo" width={250} height={250} />
+            <img src={view.profilePhoto.smallUrl} srcSet={`${view.profilePhoto.smallUrl} 250w, ${view.profilePhoto.url} 400w`} sizes="250px"
+              alt="Your current profile photo" width={250} height={250} />
             <figcaption>Your current profile photo.</figcaption>
           </figure>
         ) : <p className="notice">You do not have a profile photo yet.</p>}
