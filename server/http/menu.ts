@@ -31,15 +31,20 @@ export interface MenuEntry {
 }
 
 export class Menu {
-  private readonly items: MenuEntry[] = [];
+  /** Each menu's or section's entries, kept in order as they are added (read on every signed-in page). */
+  private readonly byMenu = new Map<MenuEntry['menu'], MenuEntry[]>();
 
   add(...entries: MenuEntry[]): void {
-    this.items.push(...entries);
-    this.items.sort((a, b) => a.order - b.order);
+    for (const entry of entries) {
+      const list = this.byMenu.get(entry.menu) ?? [];
+      list.push(entry);
+      list.sort((a, b) => a.order - b.order);
+      this.byMenu.set(entry.menu, list);
+    }
   }
 
   /** The entries of one menu or section that this viewer sees, in order. */
   entriesFor(menu: MenuEntry['menu'], viewer: Viewer): MenuEntry[] {
-    return this.items.filter((entry) => entry.menu === menu && (!entry.shown || entry.shown(viewer)));
+    return (this.byMenu.get(menu) ?? []).filter((entry) => !entry.shown || entry.shown(viewer));
   }
 }

@@ -30,7 +30,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
   menu.add(
     { menu: 'edit-profile', order: 10, label: 'General Information', href: '/profile/general-information' },
   );
-  const deps = (): service.GeneralInformationDeps => ({ db, storage: integrations.storage });
+  const deps: service.GeneralInformationDeps = { db, storage: integrations.storage };
 
   /**
    * The page; `section` is the open form. After a failed post, that section shows what was posted
@@ -106,7 +106,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
   }));
 
   router.post(`${PAGE_PATH}/about`, ...requireSelectedProfile, formPost(GENERAL_MESSAGES.error, reshow('about'), async (req, res) => {
-    await service.saveAbout(deps(), res.locals.viewer!, provider(res), req.body);
+    await service.saveAbout(deps, res.locals.viewer!, provider(res), req.body);
     flash(req, 'success', 'Your profile has been updated!');
     res.redirect(303, back('about'));
   }));

@@ -45,7 +45,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
     path: /^\/profiles\/photos-for\/\d+\/?$/, field: PHOTO_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES,
     messages: { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: PHOTO_MESSAGES.oneFile, unreadable: PHOTO_MESSAGES.unreadable },
   });
-  const deps = (): service.OnboardingDeps => ({ db, storage: integrations.storage });
+  const deps: service.OnboardingDeps = { db, storage: integrations.storage };
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
   const idOf = (req: Request): number => {
     const id = Number(req.params.providerId);
@@ -96,7 +96,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
       await service.loadForViewer(db, viewerOf(res), id);
       const checked = validateLocations(req.body);
       if (checked.errors) throw new ValidationError(checked.errors);
-      await service.saveLocations(deps(), viewerOf(res), id, checked.value);
+      await service.saveLocations(deps, viewerOf(res), id, checked.value);
       flash(req, 'success', 'Your locations have been saved.');
       res.redirect(303, service.afterStep('locations', id));
     },
@@ -123,7 +123,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
   router.post('/profiles/about-you-for/:providerId', requireSignIn, formPost(ERRORS.aboutYou, (req, res, errors, status) => showAboutYou(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      await service.saveAboutYou(deps(), viewerOf(res), id, req.body);
+      await service.saveAboutYou(deps, viewerOf(res), id, req.body);
       flash(req, 'success', 'Your About You info has been saved.');
       res.redirect(303, service.afterStep('about-you', id));
     }));
@@ -158,7 +158,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
   router.post('/profiles/your-practice-for/:providerId', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showYourPractice(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      const { takesInsurance } = await service.saveYourPractice(deps(), viewerOf(res), id, req.body);
+      const { takesInsurance } = await service.saveYourPractice(deps, viewerOf(res), id, req.body);
       flash(req, 'success', 'Your practice info has been saved.');
       res.redirect(303, takesInsurance ? `/profiles/your-practice-for/${id}/insurance` : service.afterStep('your-practice', id));
     }));
@@ -181,7 +181,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
   router.post('/profiles/your-practice-for/:providerId/insurance', requireSignIn, formPost(ERRORS.practice, (req, res, errors, status) => showInsurance(req, res, errors, status),
     async (req, res) => {
       const id = idOf(req);
-      await service.saveInsurances(deps(), viewerOf(res), id, req.body);
+      await service.saveInsurances(deps, viewerOf(res), id, req.body);
       flash(req, 'success', 'Your insurances have been saved.');
       res.redirect(303, service.afterStep('your-practice', id));
     }));
@@ -199,7 +199,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
   router.post('/profiles/photos-for/:providerId', requireSignIn, async (req, res) => {
     const id = idOf(req);
     try {
-      await service.saveHeadshot(deps(), viewerOf(res), id, {
+      await service.saveHeadshot(deps, viewerOf(res), id, {
         ...(req.file ? { file: req.file } : {}),
         ...(req.uploadError ? { uploadError: req.uploadError } : {}),
         crop: parseCrop(req.body ?? {}),
@@ -233,7 +233,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
     const id = idOf(req);
     let result: service.GoLiveResult;
     try {
-      result = await service.goLive(deps(), viewerOf(res), id, req.body);
+      result = await service.goLive(deps, viewerOf(res), id, req.body);
     } catch (error) {
       if (error instanceof ValidationError) {
         const record = await service.loadForViewer(db, viewerOf(res), id);
@@ -259,14 +259,14 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
   // --- Exit (remembered per profile) -------------------------------------------------------------------
 
   router.post('/profiles/:providerId/wizard-exit', requireSignIn, async (req, res) => {
-    await service.exitWizard(deps(), viewerOf(res), idOf(req));
+    await service.exitWizard(deps, viewerOf(res), idOf(req));
     res.redirect(303, '/');
   });
 
   // --- Stored images (only keys the portal made for a recorded image) -------------------------------------
 
   router.get('/uploads/:key', async (req, res) => {
-    const file = await service.storedImage(deps(), String(req.params.key));
+    const file = await service.storedImage(deps, String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);

@@ -49,7 +49,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
     { path: /^\/profile\/photos-video\/practice-photos\/?$/, field: 'practice_photos', maxFiles: MAX_FILES_PER_UPLOAD, maxBytes: MAX_PHOTO_BYTES, messages: photoMessages },
   );
   const { db: _db, ...support } = supportDeps(db, config, integrations);
-  const deps = (): service.PhotosVideoDeps => ({ db, storage: integrations.storage, jobs: integrations.jobs, support });
+  const deps: service.PhotosVideoDeps = { db, storage: integrations.storage, jobs: integrations.jobs, support };
   const providerIdOf = (res: Response) => selectedProfile(res).id;
 
   async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
@@ -80,7 +80,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
 
   // A failure gets the wizard's own wording (spec 1 §8 "There was an error saving your profile photo.").
   router.post(`${PAGE_PATH}/profile-photo`, ...requireSelectedProfile, formPost(PHOTO_MESSAGES.error, reshow, async (req, res) => {
-    await service.uploadProfilePhoto(deps(), res.locals.viewer!, providerIdOf(res), {
+    await service.uploadProfilePhoto(deps, res.locals.viewer!, providerIdOf(res), {
       ...(req.file ? { file: req.file } : {}), ...(req.uploadError ? { uploadError: req.uploadError } : {}), crop: parseCrop(req.body ?? {}),
     });
     flash(req, 'success', MESSAGES.profilePhotoSaved);
@@ -90,7 +90,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
   router.post(`${PAGE_PATH}/profile-photo/choice`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     const id = Number(req.body?.image_id);
     if (!Number.isSafeInteger(id) || id <= 0) throw new ValidationError({ image_id: MESSAGES.choosePhoto });
-    await service.chooseProfilePhoto(deps(), res.locals.viewer!, providerIdOf(res), id);
+    await service.chooseProfilePhoto(deps, res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.profilePhotoChosen);
     res.redirect(303, back('profile-photo'));
   }));
@@ -99,7 +99,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
 
   const uploadTo = (kind: service.PhotoKind, anchor: string) => formPost(MESSAGES.error, reshow, async (req, res) => {
     const files = Array.isArray(req.files) ? req.files : [];
-    const { count, rendering } = await service.uploadPhotos(deps(), res.locals.viewer!, providerIdOf(res), kind, {
+    const { count, rendering } = await service.uploadPhotos(deps, res.locals.viewer!, providerIdOf(res), kind, {
       files, ...(req.uploadError ? { uploadError: req.uploadError } : {}),
     });
     flash(req, 'success', rendering ? MESSAGES.uploadedRendering(count) : MESSAGES.uploaded(count));
@@ -111,7 +111,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
   router.post(`${PAGE_PATH}/photos/:imageId/position`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
     const id = imageIdOf(req);
     const photo = await service.findPhotoForViewer(db, res.locals.viewer!, providerIdOf(res), id);
-    await service.movePhoto(deps(), res.locals.viewer!, providerIdOf(res), id, req.body);
+    await service.movePhoto(deps, res.locals.viewer!, providerIdOf(res), id, req.body);
     flash(req, 'success', MESSAGES.moved);
     res.redirect(303, back(photo.kind === 'practice' ? 'practice-photos' : 'gallery'));
   }));
@@ -127,7 +127,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
           cancelHref={back(anchor)} image={{ src: photo.thumb, alt: 'The photo to delete' }} />,
       });
     }
-    await service.deletePhoto(deps(), res.locals.viewer!, providerIdOf(res), id);
+    await service.deletePhoto(deps, res.locals.viewer!, providerIdOf(res), id);
     flash(req, 'success', MESSAGES.deleted);
     res.redirect(303, back(anchor));
   }));
@@ -135,7 +135,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
   // --- Video introduction ---------------------------------------------------------------------------------
 
   router.post(`${PAGE_PATH}/video-status`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
-    const result = await service.setVideoStatus(deps(), res.locals.viewer!, providerIdOf(res), (req.body ?? {}) as Record<string, unknown>);
+    const result = await service.setVideoStatus(deps, res.locals.viewer!, providerIdOf(res), (req.body ?? {}) as Record<string, unknown>);
     if (needsConfirmation(result)) {
       return render(req, res, {
         title: PAGE_TITLE,
@@ -151,7 +151,7 @@ export function photosVideoRoutes({ db, config, integrations, uploads, menu }: F
   // --- Photo edits by support ----------------------------------------------------------------------------
 
   router.post(`${PAGE_PATH}/photo-edit-request`, ...requireSelectedProfile, formPost(MESSAGES.error, reshow, async (req, res) => {
-    await service.requestPhotoEdits(deps(), res.locals.viewer!, providerIdOf(res), req.body);
+    await service.requestPhotoEdits(deps, res.locals.viewer!, providerIdOf(res), req.body);
     flash(req, 'success', SUPPORT_SUBMITTED);
     res.redirect(303, back('photo-edits'));
   }));

@@ -32,7 +32,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
   );
   uploads.accept({ path: /^\/practice\/providers\/unregistered(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const guards = [...requireSelectedProfile, requireProviderType('practice')];
-  const deps = (): service.PracticeDeps => ({ db, storage: integrations.storage });
+  const deps: service.PracticeDeps = { db, storage: integrations.storage };
   const idParam = (req: Request, name: string): number => {
     const id = Number(req.params[name]);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -91,7 +91,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
 
   router.post(`${PAGE_PATH}/unregistered`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => show(req, res, errors, status),
     async (req, res) => {
-      await service.addUnregistered(deps(), res.locals.viewer!, req.body ?? {}, upload(req));
+      await service.addUnregistered(deps, res.locals.viewer!, req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been added to your practice profile.');
       res.redirect(303, `${PAGE_PATH}#unregistered`);
     }));
@@ -110,7 +110,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
   }
 
   router.get(`${PAGE_PATH}/images/:key`, async (req, res) => {
-    const file = await service.storedProviderImage(deps(), String(req.params.key));
+    const file = await service.storedProviderImage(deps, String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);
@@ -119,7 +119,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
   router.get(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, (req, res) => showEdit(req, res));
   router.post(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => showEdit(req, res, errors, status),
     async (req, res) => {
-      await service.updateUnregistered(deps(), res.locals.viewer!, idParam(req, 'unregisteredId'), req.body ?? {}, upload(req));
+      await service.updateUnregistered(deps, res.locals.viewer!, idParam(req, 'unregisteredId'), req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been saved.');
       res.redirect(303, `${PAGE_PATH}#unregistered`);
     }));
@@ -134,7 +134,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
           action={`${PAGE_PATH}/unregistered/${id}/delete`} confirmLabel="Delete provider" cancelHref={`${PAGE_PATH}#unregistered`} />,
       });
     }
-    const row = await service.deleteUnregistered(deps(), res.locals.viewer!, id);
+    const row = await service.deleteUnregistered(deps, res.locals.viewer!, id);
     flash(req, 'success', `${unregisteredName(row)} has been deleted.`);
     res.redirect(303, `${PAGE_PATH}#unregistered`);
   });

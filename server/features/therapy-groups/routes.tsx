@@ -46,7 +46,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
     { menu: 'edit-profile', order: 80, label: 'Therapy Groups', href: '/therapy-groups' },
   );
   uploads.accept({ path: /^\/therapy-groups(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
-  const deps = (): service.GroupDeps => ({ db, storage: integrations.storage });
+  const deps: service.GroupDeps = { db, storage: integrations.storage };
   const idOf = (req: Request): number => {
     const id = Number(req.params.groupId);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -92,7 +92,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
   router.post(PAGE_PATH, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, null, errors, status),
     async (req, res) => {
       try {
-        await service.createGroup(deps(), res.locals.viewer!, req.body ?? {}, upload(req));
+        await service.createGroup(deps, res.locals.viewer!, req.body ?? {}, upload(req));
       } catch (error) {
         if (!(error instanceof service.GroupCreationNotAllowed)) throw error;
         flash(req, 'error', GROUP_MESSAGES.createInactive);
@@ -104,7 +104,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
 
   // Pictures first, so "images" is never read as a group id.
   router.get(`${PAGE_PATH}/images/:key`, async (req, res) => {
-    const file = await service.storedGroupImage(deps(), String(req.params.key));
+    const file = await service.storedGroupImage(deps, String(req.params.key));
     if (!file) throw new NotFoundError();
     res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Disposition': 'inline' });
     res.send(file.body);
@@ -114,7 +114,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
 
   router.post(`${PAGE_PATH}/:groupId`, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, idOf(req), errors, status),
     async (req, res) => {
-      await service.updateGroup(deps(), res.locals.viewer!, idOf(req), req.body ?? {}, upload(req));
+      await service.updateGroup(deps, res.locals.viewer!, idOf(req), req.body ?? {}, upload(req));
       flash(req, 'success', 'Your therapy group has been saved.');
       res.redirect(303, PAGE_PATH);
     }));
@@ -130,7 +130,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
           action={`${PAGE_PATH}/${id}/delete`} confirmLabel="Delete group" cancelHref={PAGE_PATH} />,
       });
     }
-    const group = await service.deleteGroup(deps(), res.locals.viewer!, id);
+    const group = await service.deleteGroup(deps, res.locals.viewer!, id);
     flash(req, 'success', `"${group.name}" has been deleted.`);
     res.redirect(303, PAGE_PATH);
   });
