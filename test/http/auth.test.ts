@@ -3,8 +3,7 @@
 // request and recovery; §8; §9). Messages are asserted word for word.
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
-import { SIGN_IN_LIMITS } from '../../server/domain/accounts';
-import { hashToken } from '../../server/domain/accounts';
+import { SIGN_IN_LIMITS, hashToken } from '../../server/domain/accounts';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
 import { agent, signIn, textOf, tokenFor, type Agent } from '../support/http';

@@ -2,8 +2,7 @@
 // whatever the number of pictures or of uploads at once, and past a short line "try again".
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { IMAGE_PIPELINES } from '../../server/domain/images';
-import { makePhotoRenditions } from '../../server/domain/images';
+import { IMAGE_PIPELINES, makePhotoRenditions } from '../../server/domain/images';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn, tokenFor, type Agent } from '../support/http';

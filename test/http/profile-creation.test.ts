@@ -1,8 +1,7 @@
 // Create a new profile, the payment-step placeholder and the role pages (spec 1 §2 Create a new profile,
 // §4 After payment, §5 Create profile and Phone, §6 Roles and permissions, §8; spec 3 §2 Referral Data).
 import assert from 'node:assert/strict';
-import { PHONE_MESSAGES } from '../../server/domain/accounts';
-import { hashToken } from '../../server/domain/accounts';
+import { PHONE_MESSAGES, hashToken } from '../../server/domain/accounts';
 import { afterPayment, creationAccount, INVITE_TTL_MS, PAYMENT_SUCCESS } from '../../server/features/profile-creation/service';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';

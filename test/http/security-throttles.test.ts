@@ -1,8 +1,7 @@
 // The sign-in throttles under concurrent requests, the bound on password hashing, the per-IP ceiling
 // for known offices, and reset links voided by a password or e-mail change (Platform II, item 0).
 import assert from 'node:assert/strict';
-import { HASHING, passwordChecksRun } from '../../server/domain/accounts';
-import { SIGN_IN_LIMITS } from '../../server/domain/accounts';
+import { HASHING, passwordChecksRun, SIGN_IN_LIMITS } from '../../server/domain/accounts';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
 import { agent, csrfFrom, signIn, textOf, type Agent } from '../support/http';

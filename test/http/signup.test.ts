@@ -3,8 +3,7 @@
 // are asserted word for word.
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD } from '../../server/domain/accounts';
-import { hashToken, newLinkToken } from '../../server/domain/accounts';
+import { INVITE_PASSWORD, REGISTRATION_PASSWORD, hashToken, newLinkToken } from '../../server/domain/accounts';
 import { SIGNUP_LIMIT } from '../../server/features/signup/throttle';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';

@@ -4,15 +4,13 @@
 // Unverified (the team checks it within 48 business hours); only support sets the other states.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { type PolicyActor } from '../accounts';
+import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {
   postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,
   type LicenseRowInput, type PostedLicenseRow, type SupervisorInput, type Verification,
 } from './validation';
 import { validate } from '../../lib/validation';
-import { editableProviderId } from '../accounts';
-
 export type { LicenseRecord } from './repo';
 export { postedLicenseRows };
 

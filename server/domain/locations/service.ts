@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { addLicense } from '../licences';
-import { type PolicyActor } from '../accounts';
+import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {
   LOCATION_FORM_MESSAGES, sameAddress, validateLocationForm, validateLocationLicense,
@@ -13,8 +13,6 @@ import {
 } from './validation';
 import { mergeCustomContent, readCustomContent } from '../profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
-import { editableProviderId } from '../accounts';
-
 export type { LocationRecord } from './repo';
 
 /** The key of a rule's message that the page shows as an error flash (spec 2 §8), not beside a field. */

@@ -15,7 +15,6 @@ export async function reachableProvider(db: Knex, actor: PolicyActor, providerId
   return { ...provider, name };
 }
 
-
 /** The reach rules of path ids (server/http/access.ts): accounts the viewer holds a role on, providers as above. */
 export const viewerReach = (db: Knex) => ({
   account: (actor: PolicyActor, accountId: number) => canSeeAccount(actor, accountId),

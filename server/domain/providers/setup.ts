@@ -7,18 +7,15 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { EXCLUDED_PROFESSIONS } from '../tags';
-import { canGoLive, canManageBilling } from '../accounts';
+import { canGoLive, canManageBilling, editableProviderId } from '../accounts';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';
-import { storedImage as storedImageOf } from '../images';
-import { checkHeadshot, makeRenditions } from '../images';
+import { storedImage as storedImageOf, checkHeadshot, makeRenditions, PHOTO_MESSAGES, type CropFractions } from '../images';
 import * as repo from './setup-repo';
 import {
   aboutYouSchema, goLiveSchema, insuranceSchema, yourPracticeSchema, type LocationsInput, type YourPracticeInput,
 } from './setup-validation';
 import { validate } from '../../lib/validation';
-import { PHOTO_MESSAGES, type CropFractions } from '../images';
 import { mergeCustomContent } from '../profile-content';
-import { editableProviderId } from '../accounts';
 
 export interface OnboardingDeps { db: Knex; storage: Storage }
 export type WizardRecord = repo.WizardRecord;

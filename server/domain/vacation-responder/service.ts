@@ -3,13 +3,11 @@
 // Provider-facing functions reach the row through the acting user's clinician access (else not found).
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
-import { type PolicyActor } from '../accounts';
+import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import { responderWindow, validateVacation, VACATION_MESSAGES } from './validation';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { isChecked } from '../../lib/form';
-import { editableProviderId } from '../accounts';
-
 export type { OutOfOffice } from './repo';
 
 /** The message type of the automated reply (spec 3 §3 Message). */

@@ -12,8 +12,7 @@ import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
 import { requestMeta } from '../../http/sign-in';
 import type { AccountDeps as AuthDeps } from '../../domain/accounts';
-import { phoneLastFour } from '../../domain/accounts';
-import { TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
+import { phoneLastFour, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
 import * as service from './service';
 import {
   emailChangeSchema,

@@ -2,12 +2,8 @@
 // e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
 // the current password; every change is one transaction and is written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta } from '../../domain/accounts';
-import { issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
-import { attemptPassword } from '../../domain/accounts';
-import { hashPassword } from '../../domain/accounts';
+import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta, issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG, attemptPassword, hashPassword, matchesHash, phoneLastFour } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { matchesHash, phoneLastFour } from '../../domain/accounts';
 import { findSettings } from './repo';
 import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
 

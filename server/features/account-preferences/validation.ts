@@ -1,8 +1,7 @@
 // Account Settings forms (spec 1 §5 Account settings, Phone, Passwords), with the spec's messages,
 // "passsword" included.
 import Joi from 'joi';
-import { CHANGE_CONFIRMATION_MISMATCH, PASSWORD_REQUIRED, STRONG_PASSWORD } from '../../domain/accounts';
-import { newPassword, phoneNumber } from '../../domain/accounts';
+import { CHANGE_CONFIRMATION_MISMATCH, PASSWORD_REQUIRED, STRONG_PASSWORD, newPassword, phoneNumber } from '../../domain/accounts';
 import { validate } from '../../lib/validation';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current passsword. (We just want to make sure this is you!)';

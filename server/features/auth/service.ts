@@ -5,15 +5,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/port';
 import { safeReturnPath } from '../../http/guards';
-import { attemptPassword } from '../../domain/accounts';
-import { hashPassword } from '../../domain/accounts';
+import { attemptPassword, hashPassword, hashToken, maskEmail, matchesHash, newLinkToken, phoneLastFour, audit, sendTwoFactorCode, type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
-import { hashToken, maskEmail, matchesHash, newLinkToken, phoneLastFour } from '../../domain/accounts';
-
-import {
-  audit, sendTwoFactorCode, type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG,
-} from '../../domain/accounts';
-
 export type { AuthDeps, RequestMeta };
 
 export const TWO_FACTOR_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000; // spec 1 §9: asked again every 30 days

@@ -5,9 +5,7 @@ import type { Knex } from 'knex';
 import type { Viewer } from '../../domain/accounts';
 import * as custom from '../../domain/tags';
 import * as repo from '../../domain/tags';
-import { editableProfileId, saveSelections } from '../../domain/tags';
-import { SELECTION_RULES } from '../../domain/tags';
-
+import { editableProfileId, saveSelections, SELECTION_RULES } from '../../domain/tags';
 export const CLIENTELE_TYPES = ['clientele', 'genders', 'identities', 'approaches'] as const;
 export type ClienteleType = (typeof CLIENTELE_TYPES)[number];
 

@@ -5,9 +5,7 @@ import { selectPrepared } from '../../db/prepared';
 import type { CardProfile } from './cards';
 import type { ChecklistProfile } from './checklist';
 import type { UpcomingAppointment } from './upcoming';
-import { mergeCustomContentObject } from '../../domain/profile-content';
-import { contentOf } from '../../domain/profile-content';
-
+import { mergeCustomContentObject, contentOf } from '../../domain/profile-content';
 export type Db = Knex | Knex.Transaction;
 
 export type DashboardProfile = ChecklistProfile & CardProfile & { status: string; timezone: string };

@@ -4,15 +4,13 @@ import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { ProviderSummary } from '../../domain/accounts';
-import { type PolicyActor } from '../../domain/accounts';
+import { type PolicyActor, editableProviderId } from '../../domain/accounts';
 import { actionCards, findCard } from './cards';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
 import { formatUpcoming, groupFormatted, longDate, timeRange, type FormattedAppointment } from './upcoming';
 import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
-import { editableProviderId } from '../../domain/accounts';
-
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
 export type CtaAction = (typeof CTA_ACTIONS)[number];

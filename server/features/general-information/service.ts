@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import * as licenses from '../../domain/licences';
-import * as onboarding from '../../domain/providers';
+import * as providers from '../../domain/providers';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';
 import { validate } from '../../lib/validation';
@@ -25,8 +25,8 @@ async function loadProfile(db: Knex | Knex.Transaction, viewer: Viewer, provider
 export async function loadPage(db: Knex, viewer: Viewer, providerId: number) {
   const profile = await loadProfile(db, viewer, providerId);
   const [options, selected, licensing] = await Promise.all([
-    onboarding.aboutYouOptions(db, profile.type),
-    onboarding.selectedTags(db, providerId, ['professions', 'languages', 'degrees']),
+    providers.aboutYouOptions(db, profile.type),
+    providers.selectedTags(db, providerId, ['professions', 'languages', 'degrees']),
     licenses.loadLicensing(db, viewer, providerId),
   ]);
   return { profile, about: { options, selected }, licensing };
@@ -61,5 +61,5 @@ export async function savePronouns(db: Knex, viewer: Viewer, providerId: number,
 /** About Your Practice: the same rules and the same save as the wizard's About You step. */
 export async function saveAbout(deps: GeneralInformationDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
   await loadProfile(deps.db, viewer, providerId);
-  await onboarding.saveAboutYou(deps, viewer, providerId, body);
+  await providers.saveAboutYou(deps, viewer, providerId, body);
 }

@@ -10,18 +10,15 @@ import { render } from '../../http/render';
 import {
   InsuranceFeesPage, PAGE_PATH, SECTION_IDS, type AddInsurancesView, type SectionId
 } from '../../../views/pages/insurance-fees/InsuranceFeesPage';
-import { postedIds } from '../../domain/providers';
+import { postedIds, PROFILE_UPDATE_ERROR } from '../../domain/providers';
 import * as service from './service';
 import {
   FEE_NOTE_MAX, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
   SESSION_FREQUENCY_LABELS, sessionNameLimit,
 } from './validation';
-import { text } from '../../lib/form';
+import { text, isChecked } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 import { feeNoteValues, otherValues, sessionFeesValues } from './view-model';
-import { isChecked } from '../../lib/form';
-import { PROFILE_UPDATE_ERROR } from '../../domain/providers';
-
 const TITLE = 'Insurance & Fees';
 const FAILURE = PROFILE_UPDATE_ERROR;
 

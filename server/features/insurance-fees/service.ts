@@ -4,8 +4,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import { insuranceOptions, loadForViewer } from '../../domain/providers';
-import { insuranceSchema, postedIds } from '../../domain/providers';
+import { insuranceOptions, loadForViewer, insuranceSchema, postedIds } from '../../domain/providers';
 import { possessive, wordingFor } from '../../domain/accounts';
 import * as repo from './repo';
 import {

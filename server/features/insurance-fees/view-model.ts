@@ -5,8 +5,7 @@ import {
 import {
   MAX_CUSTOM_SESSIONS, OON_OPTIONS, SESSION_TYPE_LABELS, SESSION_TYPES
 } from './validation';
-import { text } from '../../lib/form';
-import { isChecked } from '../../lib/form';
+import { text, isChecked } from '../../lib/form';
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
 
 /** Blank custom-session rows offered under the saved ones. */

@@ -16,13 +16,11 @@ import { LocationsStepPage, type LocationsValues } from '../../../views/pages/on
 import { PhotosStepPage } from '../../../views/pages/onboarding/PhotosStepPage';
 import { completeTitle } from '../../../views/pages/onboarding/WizardFrame';
 import { YourPracticeStepPage, type YourPracticeValues } from '../../../views/pages/onboarding/YourPracticeStepPage';
-import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS } from '../../domain/providers';
+import { firstUnfinishedStepUrl, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS, LOCATION_MESSAGES, postedIds, validateLocations } from '../../domain/providers';
 import * as service from '../../domain/providers';
-import { LOCATION_MESSAGES, postedIds, validateLocations } from '../../domain/providers';
 import { text } from '../../lib/form';
-import { PHOTO_MESSAGES, parseCrop } from '../../domain/images';
+import { PHOTO_MESSAGES, parseCrop, MAX_PHOTO_BYTES, PHOTO_FIELD } from '../../domain/images';
 import type { FeatureDeps } from '../deps';
-import { MAX_PHOTO_BYTES, PHOTO_FIELD } from '../../domain/images';
 
 declare global {
   namespace Express {

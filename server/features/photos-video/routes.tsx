@@ -8,13 +8,11 @@ import { requireSelectedProfile, selectedProfile } from '../../http/profile-edit
 import { render } from '../../http/render';
 import { ConfirmStep } from '../../../views/components/ConfirmStep';
 import { PAGE_PATH, PhotosVideoPage, type PhotosVideoView, type VideoItem } from '../../../views/pages/photos-video/PhotosVideoPage';
-import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES } from '../../domain/images';
-import { supportDeps } from '../../domain/support-requests';
-import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
+import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES, PHOTO_MESSAGES, parseCrop } from '../../domain/images';
+import { supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import * as service from './service';
 import { isChecked } from '../../lib/form';
 import { MAX_FILES_PER_UPLOAD, MAX_PHOTO_BYTES, MESSAGES, SUGGESTED_PHOTOS } from './validation';
-import { PHOTO_MESSAGES, parseCrop } from '../../domain/images';
 import type { FeatureDeps } from '../deps';
 import { needsConfirmation } from '../../lib/confirmation';
 

@@ -8,10 +8,8 @@ import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import type { JobQueue } from '../../jobs';
-import { checkImage, imageInputOf, type UploadedPicture } from '../../domain/images';
-import { makeHeadshotRenditions, makePhotoRenditions } from '../../domain/images';
-import { deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../../domain/images';
-import * as onboarding from '../../domain/providers';
+import { checkImage, imageInputOf, type UploadedPicture, makeHeadshotRenditions, makePhotoRenditions, deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../../domain/images';
+import * as providers from '../../domain/providers';
 import { submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
 import * as repo from './repo';
 import { isChecked } from '../../lib/form';
@@ -92,9 +90,9 @@ export async function uploadProfilePhoto(
   upload: { file?: { buffer: Buffer; size: number; originalname?: string }; uploadError?: string; crop: CropFractions | null },
 ): Promise<void> {
   try {
-    await onboarding.saveHeadshot({ db: deps.db, storage: deps.storage }, viewer, providerId, upload);
+    await providers.saveHeadshot({ db: deps.db, storage: deps.storage }, viewer, providerId, upload);
   } catch (error) {
-    if (error instanceof onboarding.StorageFailure) throw new StorageFailure(error.message, { cause: error });
+    if (error instanceof providers.StorageFailure) throw new StorageFailure(error.message, { cause: error });
     throw error;
   }
 }

@@ -6,11 +6,10 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { pageOf, pageOfIndex } from '../../lib/paging';
-import { hasClinicianAccess } from '../../domain/accounts';
+import { hasClinicianAccess, selectedEditableProvider } from '../../domain/accounts';
 import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
 import * as repo from './repo';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
-import { selectedEditableProvider } from '../../domain/accounts';
 
 export interface PracticeDeps { db: Knex; storage: Storage }
 export type MemberRow = repo.MemberRow;

@@ -4,9 +4,8 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { NotFoundError } from '../../lib/errors';
-import { providerDisplayName } from '../../domain/accounts';
+import { providerDisplayName, hashToken, newLinkToken } from '../../domain/accounts';
 import type { Outgoing } from '../../jobs/outgoing';
-import { hashToken, newLinkToken } from '../../domain/accounts';
 import * as policy from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';

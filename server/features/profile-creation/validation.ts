@@ -2,8 +2,7 @@
 // messages. Three types: an individual profile, a practice, and "new-user": an individual profile for
 // another clinician, who is invited by e-mail.
 import Joi from 'joi';
-import { phoneNumber } from '../../domain/accounts';
-import { normalizeName } from '../../domain/accounts';
+import { phoneNumber, normalizeName } from '../../domain/accounts';
 import { validate } from '../../lib/validation';
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;

@@ -2,10 +2,7 @@
 // for the three ways in: a new account (/signup), an invitation (/signup/invite/{token}) and a client
 // adding a provider account (/signup-from-client).
 import Joi from 'joi';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule } from '../../domain/accounts';
-import { phoneNumber } from '../../domain/accounts';
-import { normalizeName, REFERRAL_OFFER } from '../../domain/accounts';
-
+import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule, phoneNumber, normalizeName, REFERRAL_OFFER } from '../../domain/accounts';
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',
   passwordsDiffer: 'Passwords do not match',

@@ -7,8 +7,7 @@ import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import * as custom from '../../domain/tags';
 import * as repo from '../../domain/tags';
-import { editableProfileId, saveSelections, taggingEntries } from '../../domain/tags';
-import { atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
+import { editableProfileId, saveSelections, taggingEntries, atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
 import { validate } from '../../lib/validation';
 import { readCustomContent } from '../../domain/profile-content';
 

@@ -6,8 +6,7 @@ import { flash } from '../../http/flash';
 import { requireSignIn, safeReturnPath } from '../../http/guards';
 import { toId } from '../../http/access';
 import { reachableProvider } from '../../domain/providers';
-import { localsFromForm, submitSupportRequest, supportDeps } from '../../domain/support-requests';
-import { SUPPORT_SUBMITTED } from '../../domain/support-requests';
+import { localsFromForm, submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import type { FeatureDeps } from '../deps';
 
 export function supportRoutes({ db, config, integrations }: FeatureDeps): Router {

@@ -1,10 +1,7 @@
 // Secrets, masks, phone numbers and the redirect allow-list: small rules with no database.
 import assert from 'node:assert/strict';
 import { allowedRedirect } from '../../../../server/features/auth/service';
-import { practiceManagementUrl } from '../../../../server/domain/accounts';
-import { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken } from '../../../../server/domain/accounts';
-import { normalizePhone, PHONE_MESSAGES, phoneNumber } from '../../../../server/domain/accounts';
-
+import { practiceManagementUrl, hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, normalizePhone, PHONE_MESSAGES, phoneNumber } from '../../../../server/domain/accounts';
 describe('one-time secrets', () => {
   it('link tokens are 256-bit base64url and differ every time', () => {
     const a = newLinkToken();

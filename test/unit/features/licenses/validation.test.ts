@@ -1,11 +1,7 @@
 // Licence rows, expiration years, the required-licence rule and the support command's status words
 // (spec 2 §4, §5 Licences (edit form), §9).
 import assert from 'node:assert/strict';
-import { requiredLicenseIds } from '../../../../server/domain/licences';
-import {
-  expirationYears, LICENSE_MESSAGES, parseVerification, postedLicenseRows, validateLicenseRows, type PostedLicenseRow,
-} from '../../../../server/domain/licences';
-
+import { requiredLicenseIds, expirationYears, LICENSE_MESSAGES, parseVerification, postedLicenseRows, validateLicenseRows, type PostedLicenseRow } from '../../../../server/domain/licences';
 const row = (values: Partial<PostedLicenseRow>): PostedLicenseRow => ({ id: '', state: '', number: '', license_type: '', expiration: '', ...values });
 const NOW = new Date('2026-03-01T12:00:00Z');
 const STATES = ['NY', 'NJ', 'CA'];

@@ -1,9 +1,7 @@
 // Headshot rules (spec 1 §5 Photos): the crop square and the grayscale recipe of STACK.md "Images".
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { cropRectangle, isGrayscale } from '../../../../server/domain/images';
-import { parseCrop } from '../../../../server/domain/images';
-
+import { cropRectangle, isGrayscale, parseCrop } from '../../../../server/domain/images';
 describe('headshot crop and grayscale detection', () => {
   it('without a crop, a centred square of the shorter side', () => {
     assert.deepEqual(cropRectangle(400, 300, null), { left: 50, top: 0, width: 300, height: 300 });

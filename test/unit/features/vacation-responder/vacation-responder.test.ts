@@ -1,8 +1,7 @@
 // The vacation responder's window and the automated reply messaging sends (spec 2 §4 Vacation responder:
 // 00:00 UTC on the start date to 23:59 UTC on the end date; spec 3 §3 automated_message_out_of_office).
 import assert from 'node:assert/strict';
-import { describe as describeView, outOfOfficeReplyFor } from '../../../../server/domain/vacation-responder';
-import { parseDay, responderWindow, validateVacation, VACATION_MESSAGES } from '../../../../server/domain/vacation-responder';
+import { describe as describeView, outOfOfficeReplyFor, parseDay, responderWindow, validateVacation, VACATION_MESSAGES } from '../../../../server/domain/vacation-responder';
 import { ctx } from '../../../support/context';
 import { createProviderUser } from '../../../support/factories';
 
