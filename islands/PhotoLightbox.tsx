@@ -4,7 +4,10 @@
 // ordinary form posts and so work without JavaScript too.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 
-export interface LightboxPhoto { id: number; full: string; thumb: string; alt: string }
+/** `width` is the full picture's width in pixels, when known: the open photo then offers both renditions (srcset). */
+export interface LightboxPhoto { id: number; full: string; thumb: string; alt: string; width?: number | null }
+
+const THUMB_WIDTH = 320;
 
 export interface PhotoLightboxProps {
   /** What the photos are, e.g. "Gallery photo" (used in labels: "Gallery photo 2 of 5"). */
@@ -81,7 +84,8 @@ export default function PhotoLightbox({ label, photos, manage }: PhotoLightboxPr
       {current && open !== null && (
         <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${current.alt}, ${open + 1} of ${count}`} onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
           <figure className="lightbox__figure">
-            <img src={current.full} alt={current.alt} />
+            <img src={current.full} alt={current.alt}
+              srcSet={current.width && current.width > THUMB_WIDTH ? `${current.thumb} ${THUMB_WIDTH}w, ${current.full} ${current.width}w` : undefined} sizes="(max-width: 640px) 100vw, 80vw" />
             <figcaption>{`${label} ${open + 1} of ${count}`}</figcaption>
           </figure>
           <div className="lightbox__controls">

@@ -127,6 +127,17 @@ function wordCounters(): void {
   });
 }
 
+/** Text areas with a character limit keep their "N characters left" current (the server renders the first count). */
+function characterCounters(): void {
+  document.querySelectorAll<HTMLTextAreaElement>('textarea[data-char-count]').forEach((area) => {
+    const output = document.getElementById(area.dataset.charCount!);
+    if (!output || area.maxLength < 0) return;
+    const update = () => { output.textContent = String(area.maxLength - area.value.length); };
+    area.addEventListener('input', update);
+    update();
+  });
+}
+
 /** The password-change button waits until all three fields are filled and the new ones match (the server checks anyway). */
 function passwordChange(): void {
   document.querySelectorAll<HTMLFormElement>('form[data-password-change]').forEach((form) => {
@@ -189,6 +200,7 @@ drawer();
 unsavedWarning();
 confirmations();
 wordCounters();
+characterCounters();
 passwordChange();
 lastOneAlerts();
 sessionLoop();

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { PostForm } from './PostForm';
 import { Icon } from './Icon';
+import { Button, ButtonLink } from './ui/Button';
 
 export function ProfileSection({ id, title, editing, action, read, children, pagePath, intro, saveLabel = 'Save' }: {
   /** The section's anchor and its ?edit= value. */
@@ -26,15 +27,15 @@ export function ProfileSection({ id, title, editing, action, read, children, pag
     <section className="card profile-section" id={id} aria-labelledby={headingId}>
       <div className="profile-section__head">
         <h2 id={headingId}>{title}</h2>
-        {!editing && <a className="button button--secondary" href={`${pagePath}?edit=${id}#${id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {title}</span></a>}
+        {!editing && <ButtonLink href={`${pagePath}?edit=${id}#${id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {title}</span></ButtonLink>}
       </div>
       {intro}
       {editing ? (
         <PostForm action={action} data-warn-unsaved="">
           {children}
           <div className="actions">
-            <button type="submit" className="button">{saveLabel}</button>
-            <a className="button button--secondary" href={`${pagePath}#${id}`} data-no-warn="">Cancel</a>
+            <Button>{saveLabel}</Button>
+            <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">Cancel</ButtonLink>
           </div>
         </PostForm>
       ) : read}

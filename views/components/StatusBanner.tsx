@@ -1,6 +1,7 @@
 // The provider status banner of spec 1 §4, on every dashboard page: locked, inactive, incomplete,
 // reviewing and pending each say where the profile stands and what to do next; active shows nothing.
 import { usePage } from '../page-context';
+import { ButtonLink } from './ui/Button';
 
 export const BANNER_TEXT = {
   locked: 'Your profile is not live. Please contact us to change your membership.',
@@ -18,12 +19,12 @@ export function StatusBanner() {
       <p>{BANNER_TEXT[banner.status]}</p>
       <div className="status-banner__actions">
         {banner.status === 'locked' && <a href="/contact">Contact us</a>}
-        {banner.status === 'inactive' && <a className="button" href="/plan-management">Reactivate membership</a>}
-        {banner.status === 'incomplete' && <a className="button" href={banner.continueHref}>Finish your profile</a>}
+        {banner.status === 'inactive' && <ButtonLink variant="primary" href="/plan-management">Reactivate membership</ButtonLink>}
+        {banner.status === 'incomplete' && <ButtonLink variant="primary" href={banner.continueHref}>Finish your profile</ButtonLink>}
         {banner.status === 'reviewing' && (
           <>
             {banner.previewHref && <a href={banner.previewHref} target="_blank" rel="noopener">Review your profile<span className="visually-hidden"> (opens in a new tab)</span></a>}
-            <a className="button" href={`/profiles/go-live-for/${banner.providerId}`}>Make profile live</a>
+            <ButtonLink variant="primary" href={`/profiles/go-live-for/${banner.providerId}`}>Make profile live</ButtonLink>
           </>
         )}
       </div>

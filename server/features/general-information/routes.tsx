@@ -6,7 +6,7 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { ConfirmStep } from '../../../views/components/ConfirmStep';
+import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
 import {
   DELETE_LICENSE_QUESTION, GeneralInformationPage, PAGE_PATH, REMOVE_SUPERVISOR_QUESTION,
   type GeneralInformationView, type LicenseFormRow,

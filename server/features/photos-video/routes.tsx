@@ -6,7 +6,7 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { ConfirmStep } from '../../../views/components/ConfirmStep';
+import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
 import { PAGE_PATH, PhotosVideoPage, type PhotosVideoView, type VideoItem } from '../../../views/pages/photos-video/PhotosVideoPage';
 import { MAX_PHOTO_BYTES as MAX_HEADSHOT_BYTES, PHOTO_MESSAGES, parseCrop } from '../../domain/images';
 import { supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';

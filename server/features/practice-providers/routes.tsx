@@ -10,7 +10,7 @@ import { providerDisplayName } from '../../domain/accounts';
 import { PAGE_PATH, PracticeProvidersPage } from '../../../views/pages/practice-providers/PracticeProvidersPage';
 import type { UnregisteredValues } from '../../../views/pages/practice-providers/UnregisteredFields';
 import { UnregisteredFormPage } from '../../../views/pages/practice-providers/UnregisteredFormPage';
-import { ConfirmStep } from '../../../views/components/ConfirmStep';
+import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
 import * as service from './service';
 import { PRACTICE_MESSAGES } from './validation';
 import { isChecked, text } from '../../lib/form';

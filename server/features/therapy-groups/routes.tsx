@@ -6,7 +6,7 @@ import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { ConfirmStep } from '../../../views/components/ConfirmStep';
+import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
 import { TherapyGroupFormPage, type GroupFormValues } from '../../../views/pages/therapy-groups/TherapyGroupFormPage';
 import { PAGE_PATH, TherapyGroupsPage, type GroupSummary } from '../../../views/pages/therapy-groups/TherapyGroupsPage';
 import * as service from './service';

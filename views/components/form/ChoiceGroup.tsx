@@ -1,24 +1,26 @@
 // A fieldset of radios (one choice) or checkboxes (any), with its legend and one error message.
 import type { ReactNode } from 'react';
 import { Checkbox } from './Checkbox';
+import { describedBy } from './Field';
 import { FieldError } from './FieldError';
 
 export interface Choice { value: string; label: string; hint?: string }
 
-function Group({ idPrefix, legend, error, className, children }: { idPrefix: string; legend: string; error?: string | undefined; className?: string; children: ReactNode }) {
+function Group({ idPrefix, legend, hint, error, className, children }: { idPrefix: string; legend: string; hint?: string | undefined; error?: string | undefined; className?: string; children: ReactNode }) {
   return (
-    <fieldset className={error ? 'fieldset field--error' : 'fieldset'} aria-describedby={error ? `${idPrefix}-error` : undefined}>
+    <fieldset className={error ? 'fieldset field--error' : 'fieldset'} aria-describedby={describedBy(idPrefix, { hint, error })}>
       <legend>{legend}</legend>
+      {hint && <p className="hint" id={`${idPrefix}-hint`}>{hint}</p>}
       {className ? <div className={className}>{children}</div> : children}
       <FieldError id={idPrefix} error={error} />
     </fieldset>
   );
 }
 
-/** One of the options, in a row; a hint is shown in brackets after its label. */
-export function RadioGroup({ idPrefix, name, legend, value, options, error }: { idPrefix: string; name: string; legend: string; value: string; options: Choice[]; error?: string | undefined }) {
+/** One of the options, in a row (or one a line when `stacked`); an option's hint is shown in brackets after its label. */
+export function RadioGroup({ idPrefix, name, legend, hint, value, options, error, stacked = false }: { idPrefix: string; name: string; legend: string; hint?: string; value: string; options: Choice[]; error?: string | undefined; stacked?: boolean }) {
   return (
-    <Group idPrefix={idPrefix} legend={legend} error={error} className="choice-row">
+    <Group idPrefix={idPrefix} legend={legend} hint={hint} error={error} className={stacked ? 'choice-stack' : 'choice-row'}>
       {options.map((o) => (
         <div className="field field--check" key={o.value}>
           <input type="radio" id={`${idPrefix}-${o.value}`} name={name} value={o.value} defaultChecked={value === o.value} />

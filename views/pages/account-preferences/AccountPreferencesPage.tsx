@@ -1,9 +1,10 @@
 // /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
 // two-factor, password. Each part is its own form; a failed one comes back with its values and messages.
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
 import { formatPhone } from '../../components/format';
+import { Button } from '../../components/ui/Button';
 
 export interface AccountSettingsView {
   email: string;
@@ -33,7 +34,7 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
         <PostForm action="/account-preferences/email" noValidate>
           <FormField name="newEmail" label="New email" type="email" autoComplete="email" defaultValue={forms.email?.values?.newEmail ?? ''} error={forms.email?.errors?.newEmail} />
           <FormField id="email-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.email?.errors?.password} />
-          <div className="actions"><button type="submit" className="button">Change email</button></div>
+          <div className="actions"><Button>Change email</Button></div>
         </PostForm>
       </section>
 
@@ -45,7 +46,7 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
           <FormField name="middle_name" label="Middle name (optional)" autoComplete="additional-name" defaultValue={name.middle_name} error={forms.name?.errors?.middle_name} />
           <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={name.last_name} error={forms.name?.errors?.last_name} />
           <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={name.company_name} error={forms.name?.errors?.company_name} />
-          <div className="actions"><button type="submit" className="button">Save name</button></div>
+          <div className="actions"><Button>Save name</Button></div>
         </PostForm>
       </section>
 
@@ -62,7 +63,7 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
             error={forms.phone?.errors?.phone}
           />
           <FormField id="phone-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.phone?.errors?.password} />
-          <div className="actions"><button type="submit" className="button">Change phone number</button></div>
+          <div className="actions"><Button>Change phone number</Button></div>
         </PostForm>
         <TwoFactorSection settings={settings} forms={forms} />
       </section>
@@ -103,7 +104,7 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
               error={forms.twoFactor?.errors?.phone_number}
             />
             <FormField id="two-factor-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactor?.errors?.password} />
-            <div className="actions"><button type="submit" className="button">Send code</button></div>
+            <div className="actions"><Button>Send code</Button></div>
           </PostForm>
         </>
       ) : (
@@ -112,7 +113,7 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
       {enrolled && (
         <PostForm action="/account-preferences/two-factor/removal" noValidate>
           <FormField id="two-factor-off-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactorOff?.errors?.password} />
-          <div className="actions"><button type="submit" className="button button--secondary">Turn off two-factor authentication</button></div>
+          <div className="actions"><Button variant="secondary">Turn off two-factor authentication</Button></div>
         </PostForm>
       )}
     </div>

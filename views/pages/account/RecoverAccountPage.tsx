@@ -1,6 +1,7 @@
 // /account/recover and /account/recovered: "I forgot my email address" (spec 1 §4, §5 Reset request and recovery).
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface RecoverAccountPageProps {
   values: { first_name: string; last_name: string; phone_number: string };
@@ -26,7 +27,7 @@ export function RecoverAccountPage({ values, errors, formError, supportEmail }: 
         <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={values.last_name} error={errors.last_name} />
         <FormField name="phone_number" label="Phone number" type="tel" autoComplete="tel" hint="US numbers only, for example (212) 555-0142." defaultValue={values.phone_number} error={errors.phone_number} />
         <div className="actions">
-          <button type="submit" className="button">Recover account</button>
+          <Button>Recover account</Button>
           <a href="/login/help">Back</a>
         </div>
       </PostForm>
@@ -41,7 +42,7 @@ export function AccountRecoveredPage() {
         <p>We found your account. We have sent a reminder of your sign-in e-mail address to that address, and a hint to your phone.</p>
       </div>
       <div className="actions">
-        <a className="button" href="/login">Log in</a>
+        <ButtonLink variant="primary" href="/login">Log in</ButtonLink>
         <a href="/password/request">Reset password</a>
       </div>
     </>

@@ -1,6 +1,7 @@
 // The availability confirmation prompt (#confirmed): confirm it as it is, or open it to update.
 import { PostForm } from '../../components/PostForm';
 import { PAGE_PATH, type PageView } from './view';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export function ConfirmationCard({ view }: { view: PageView }) {
   return (
@@ -13,8 +14,8 @@ export function ConfirmationCard({ view }: { view: PageView }) {
             Clients rely on it when they reach out: please confirm it or update it below.
           </p>
           <PostForm action={`${PAGE_PATH}/confirmation`} className="actions">
-            <button type="submit" className="button">Yes, my availability is up to date</button>
-            <a className="button button--secondary" href={`${PAGE_PATH}?edit=availability#availability`}>Update my availability</a>
+            <Button>Yes, my availability is up to date</Button>
+            <ButtonLink href={`${PAGE_PATH}?edit=availability#availability`}>Update my availability</ButtonLink>
           </PostForm>
         </>
       ) : (

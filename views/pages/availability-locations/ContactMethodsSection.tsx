@@ -3,6 +3,7 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { postedChecked } from '../../components/form/posted';
 import { PAGE_PATH, type PageProps } from './view';
+import { Button } from '../../components/ui/Button';
 
 export function ContactMethodsSection({ view, editing, typed, confirm }: PageProps) {
   const c = view.contact;
@@ -23,7 +24,7 @@ export function ContactMethodsSection({ view, editing, typed, confirm }: PagePro
       {hideConfirm && (
         <div className="confirm-step" role="alert">
           <p>{hideConfirm.text}</p>
-          <button type="submit" className="button" name="confirmed" value="1">Hide my contact form</button>
+          <Button name="confirmed" value="1">Hide my contact form</Button>
         </div>
       )}
     </ProfileSection>

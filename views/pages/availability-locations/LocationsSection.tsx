@@ -1,7 +1,7 @@
 // The practice locations (#practice-locations): the list, each location's form, new ones, deleting (asks first).
 import type { ReactNode } from 'react';
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { Checkbox } from '../../components/form/Checkbox';
 import { FieldError } from '../../components/form/FieldError';
 import { SelectField } from '../../components/form/SelectField';
@@ -10,6 +10,7 @@ import { CheckboxGroup, RadioGroup } from '../../components/form/ChoiceGroup';
 import { postedChecked, postedText } from '../../components/form/posted';
 import { PAGE_PATH, stateOptions, timesText, type LocationView, type PageView, type PageProps } from './view';
 import { Icon } from '../../components/Icon';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export function LocationsSection(props: PageProps) {
   const { view, editing, confirm } = props;
@@ -25,8 +26,8 @@ export function LocationsSection(props: PageProps) {
           <ul>{deleteConfirm.locations.map((l) => <li key={l.id}>{l.title}</li>)}</ul>
           <PostForm action={`${PAGE_PATH}/locations/delete`} className="actions">
             {deleteConfirm.locations.map((l) => <input key={l.id} type="hidden" name="location_ids" value={l.id} />)}
-            <button type="submit" className="button" name="confirmed" value="1" data-confirm="">Yes, delete</button>
-            <a className="button button--secondary" href={`${PAGE_PATH}#practice-locations`}>Cancel</a>
+            <Button name="confirmed" value="1" data-confirm="">Yes, delete</Button>
+            <ButtonLink href={`${PAGE_PATH}#practice-locations`}>Cancel</ButtonLink>
           </PostForm>
         </div>
       )}
@@ -41,13 +42,13 @@ export function LocationsSection(props: PageProps) {
       )}
       {view.locations.length > 0 && (
         <PostForm action={`${PAGE_PATH}/locations/delete`} id="delete-locations" className="actions" data-confirm="Are you sure you want to delete the selected locations? This cannot be undone.">
-          <button type="submit" className="button button--danger-outline">Delete selected locations</button>
+          <Button variant="danger-outline">Delete selected locations</Button>
         </PostForm>
       )}
       {newKind ? <LocationForm {...props} location={null} kind={newKind === 'new-online' ? 'online' : 'office'} /> : (
         <p className="actions">
-          <a className="button" href={`${PAGE_PATH}?edit=new-office#location-form`}>Add an office</a>
-          <a className="button button--secondary" href={`${PAGE_PATH}?edit=new-online#location-form`}>Add a state for online sessions</a>
+          <ButtonLink variant="primary" href={`${PAGE_PATH}?edit=new-office#location-form`}>Add an office</ButtonLink>
+          <ButtonLink href={`${PAGE_PATH}?edit=new-online#location-form`}>Add a state for online sessions</ButtonLink>
         </p>
       )}
     </section>
@@ -73,7 +74,7 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
         ['Hours', l.hours ? <span className="hours">{view.days.map((d, i) => <span key={d}><span className="hours__day">{d}</span> {l.hours![i]}</span>)}</span> : null],
         ...(!l.remote ? [['Accessibility', [l.adaAccessible && 'Wheelchair accessible', l.inHome && 'In-home sessions', !l.displayAddress && 'Street address hidden'].filter(Boolean).join(', ')] as [string, ReactNode]] : []),
       ]} />
-      <p><a className="button button--secondary" href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span></a></p>
+      <p><ButtonLink href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span></ButtonLink></p>
     </>
   );
 }
@@ -155,8 +156,8 @@ function LocationForm({ view, typed, errors, location, kind }: PageProps & { loc
           </fieldset>
         )}
         <div className="actions">
-          <button type="submit" className="button">{location ? 'Save location' : 'Add location'}</button>
-          <a className="button button--secondary" href={`${PAGE_PATH}#practice-locations`} data-no-warn="">Cancel</a>
+          <Button>{location ? 'Save location' : 'Add location'}</Button>
+          <ButtonLink href={`${PAGE_PATH}#practice-locations`} data-no-warn="">Cancel</ButtonLink>
         </div>
       </PostForm>
     </div>

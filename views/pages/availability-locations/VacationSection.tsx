@@ -1,11 +1,12 @@
 // The vacation responder: its state, its form, and the switch (which asks first with unsaved edits).
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { FieldError } from '../../components/form/FieldError';
 import { ReadList } from '../../components/ProfileSection';
 import { postedText } from '../../components/form/posted';
 import { PAGE_PATH, type VacationView, type PageProps } from './view';
 import { Icon } from '../../components/Icon';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 const PHASE_TEXT: Record<VacationView['phase'], string> = {
   running: 'On: clients who message you now get your automatic reply.',
@@ -26,7 +27,7 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
     <section className="card profile-section" id="vacation-responder" aria-labelledby="vacation-responder-heading">
       <div className="profile-section__head">
         <h2 id="vacation-responder-heading">Vacation Responder</h2>
-        {!open && <a className="button button--secondary" href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}><Icon name="pencil" /> Edit<span className="visually-hidden"> Vacation Responder</span></a>}
+        {!open && <ButtonLink href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}><Icon name="pencil" /> Edit<span className="visually-hidden"> Vacation Responder</span></ButtonLink>}
       </div>
       <p className="hint">
         While your Vacation Responder is on, clients who send you a message get your message below as an automatic reply. It runs from 00:00 UTC on the start date until 23:59 UTC on the end date.
@@ -49,17 +50,17 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
             <div className="confirm-step" role="alert">
               <p>{switchConfirm.text}</p>
               <input type="hidden" name="status" value={switchConfirm.status} />
-              <button type="submit" className="button" formAction={`${PAGE_PATH}/vacation-responder/status`} name="confirmed" value="1">
-                {switchConfirm.status === 'active' ? 'Turn on without saving' : 'Turn off without saving'}
-              </button>
+              <Button formAction={`${PAGE_PATH}/vacation-responder/status`} name="confirmed" value="1">
+                                          {switchConfirm.status === 'active' ? 'Turn on without saving' : 'Turn off without saving'}
+                                        </Button>
             </div>
           )}
           <div className="actions">
             {/* Save comes first: it is what Enter submits. */}
-            <button type="submit" className="button">Save</button>
-            <a className="button button--secondary" href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">Cancel</a>
+            <Button>Save</Button>
+            <ButtonLink href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">Cancel</ButtonLink>
             {!switchConfirm && (
-              <button type="submit" className="button button--secondary" formAction={`${PAGE_PATH}/vacation-responder/status`} name="status" value={next}>{switchLabel}</button>
+              <Button variant="secondary" formAction={`${PAGE_PATH}/vacation-responder/status`} name="status" value={next}>{switchLabel}</Button>
             )}
           </div>
         </PostForm>
@@ -72,7 +73,7 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
           ]} />
           <PostForm action={`${PAGE_PATH}/vacation-responder/status`} className="actions">
             <input type="hidden" name="status" value={next} />
-            <button type="submit" className="button">{switchLabel}<span className="visually-hidden"> Vacation Responder</span></button>
+            <Button>{switchLabel}<span className="visually-hidden"> Vacation Responder</span></Button>
           </PostForm>
         </>
       )}

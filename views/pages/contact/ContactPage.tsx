@@ -1,7 +1,8 @@
 // /contact, "Contact Us" (spec 1 §2, §7): first name, last name, e-mail and the message, handed to the
 // marketing form provider with the sender's ids (added by the server, never part of the form).
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
 
 export interface ContactValues { firstname: string; lastname: string; email: string; message: string }
 
@@ -37,7 +38,7 @@ export function ContactPage({ action, values, errors, supportEmail, maxMessage }
             />
             {errors.message && <p className="field-error" id="message-error">{errors.message}</p>}
           </div>
-          <div className="actions"><button type="submit" className="button">Send message</button></div>
+          <div className="actions"><Button>Send message</Button></div>
         </PostForm>
       </section>
     </div>

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PostForm } from '../../components/PostForm';
 import { formatPhone } from '../../components/format';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface ChecklistEntry { key: string; label: string; href: string }
 
@@ -104,7 +105,7 @@ function OnboardingScreen({ view }: { view: DashboardViewModel }) {
           {needsMembership ? (
             <>
               <span>Start your membership so clients can find you in the directory.</span>{' '}
-              <a className="button" href={`/profiles/pay-for/${view.providerId}`}>Start membership</a>
+              <ButtonLink variant="primary" href={`/profiles/pay-for/${view.providerId}`}>Start membership</ButtonLink>
             </>
           ) : <span className="done">Done</span>}
         </li>
@@ -113,7 +114,7 @@ function OnboardingScreen({ view }: { view: DashboardViewModel }) {
           {view.status === 'reviewing'
             ? <span>{`${subject} is ready to go live! Review it, then make it live.`}</span>
             : <span>{`${subject} goes live once it is reviewed.`}</span>}{' '}
-          {!needsMembership && <a className="button" href={`/profiles/go-live-for/${view.providerId}`}>Go live</a>}
+          {!needsMembership && <ButtonLink variant="primary" href={`/profiles/go-live-for/${view.providerId}`}>Go live</ButtonLink>}
         </li>
       </ol>
       <p>Questions? <a href="/contact">Contact us</a> and we will help you get set up.</p>
@@ -146,14 +147,14 @@ function ActionCards({ providerId, cards }: { providerId: number; cards: ActionC
             <div className="actions">
               <PostForm action={action}>
                 <CardFields card={card.name} action="follow_cta_link" />
-                <button type="submit" className="button">{card.linkLabel}</button>
+                <Button>{card.linkLabel}</Button>
               </PostForm>
               {card.dismissable && (
                 <PostForm action={action}>
                   <CardFields card={card.name} action="dismiss_cta" />
-                  <button type="submit" className="link-button">
-                    Dismiss<span className="visually-hidden">{`: ${card.title}`}</span>
-                  </button>
+                  <Button variant="link">
+                                                Dismiss<span className="visually-hidden">{`: ${card.title}`}</span>
+                                              </Button>
                 </PostForm>
               )}
             </div>
@@ -230,7 +231,7 @@ function AppointmentPanel({ appointment: a }: { appointment: AppointmentPanelVie
         {a.intakeForm.map(([question, answer]) => <Fragment key={question}><dt>{question}</dt><dd>{answer}</dd></Fragment>)}
       </dl>
       <div className="actions">
-        <a className="button" href={`/calendar?id=${a.id}`}>Open in calendar</a>
+        <ButtonLink variant="primary" href={`/calendar?id=${a.id}`}>Open in calendar</ButtonLink>
         <a href="/">Close</a>
       </div>
     </section>

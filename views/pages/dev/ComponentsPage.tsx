@@ -1,16 +1,19 @@
 // /dev/components (never in production): every view component of the design system in every state, so
 // a change to one can be seen, and checked by the browser tests, in one place.
-import { ConfirmStep } from '../../components/ConfirmStep';
-import { FormField } from '../../components/FormField';
+import { ConfirmStep } from '../../components/ui/ConfirmStep';
+import { FormField } from '../../components/form/FormField';
 import { ICON_NAMES, Icon } from '../../components/Icon';
-import { Pager } from '../../components/Pager';
+import { Pager } from '../../components/ui/Pager';
 import { TagCheckboxes } from '../../components/TagCheckboxes';
 import { Checkbox } from '../../components/form/Checkbox';
 import { CheckboxGroup, RadioGroup } from '../../components/form/ChoiceGroup';
+import { FileField } from '../../components/form/FileField';
 import { SelectField } from '../../components/form/SelectField';
+import { TextAreaField } from '../../components/form/TextAreaField';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { DataTable } from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
@@ -19,6 +22,7 @@ import { Tag } from '../../components/ui/Tag';
 
 const ACCEPTING = [{ value: '40', label: 'Yes' }, { value: '20', label: 'Waitlist', hint: '2-3 week wait' }, { value: '0', label: 'No' }];
 const TIMES = [{ value: 'mornings', label: 'Mornings' }, { value: 'evenings', label: 'Evenings' }, { value: 'weekends', label: 'Weekends' }];
+const LICENSES = [{ state: 'New York', number: 'LCSW 1234', verified: true }, { state: 'New Jersey', number: 'LPC 987', verified: false }];
 const STATES = [{ value: 'NY', label: 'New York' }, { value: 'NJ', label: 'New Jersey' }];
 
 export function ComponentsPage() {
@@ -44,6 +48,9 @@ export function ComponentsPage() {
           <FormField name="hinted" label="Zip" hint="Five digits." inputMode="numeric" defaultValue="10001" />
           <FormField name="broken" label="Address" defaultValue="" error="Address required." />
           <SelectField id="state" name="state" label="State" value="" options={STATES} placeholder="Choose a state" error="Please choose a state." />
+          <TextAreaField name="short_description" label="Short description" hint="No URLs, phone numbers or email addresses." value="Weekly group for new parents." maxLength={255} />
+          <TextAreaField name="description" label="Description" value="" error="Description required." />
+          <FileField name="image" label="Image" hint="A colorful photo of at least 100 KB." />
           <Checkbox id="ada" name="ada" label="Wheelchair accessible" checked />
           <RadioGroup idPrefix="accepting" name="accepting" legend="Accepting new clients?" value="20" options={ACCEPTING} />
           <CheckboxGroup idPrefix="times" legend="When are you accepting new clients?" values={{ evenings: true }} options={TIMES} error="Please choose at least one time." />
@@ -58,14 +65,12 @@ export function ComponentsPage() {
           { label: 'Phone', value: '(212) 555-0142' },
           { label: 'Pronouns', value: '' },
         ]} />
-        <table className="stack-table">
-          <caption className="visually-hidden">Licenses</caption>
-          <thead><tr><th scope="col">State</th><th scope="col">Number</th><th scope="col">Status</th></tr></thead>
-          <tbody>
-            <tr><td data-label="State">New York</td><td data-label="Number">LCSW 1234</td><td data-label="Status"><Tag tone="success">Verified</Tag></td></tr>
-            <tr><td data-label="State">New Jersey</td><td data-label="Number">LPC 987</td><td data-label="Status"><Tag tone="warning">Unverified</Tag></td></tr>
-          </tbody>
-        </table>
+        <DataTable caption="Licenses" rows={LICENSES} rowKey={(l) => l.number} columns={[
+          { heading: 'State', cell: (l) => l.state },
+          { heading: 'Number', cell: (l) => l.number },
+          { heading: 'Status', cell: (l) => <Tag tone={l.verified ? 'success' : 'warning'}>{l.verified ? 'Verified' : 'Unverified'}</Tag> },
+          { heading: 'Actions', hidden: true, cell: (l) => <Button type="button" variant="danger-outline">Delete<span className="visually-hidden"> {l.number}</span></Button> },
+        ]} />
       </Card>
 
       <Card id="status" title="Tags, notices and avatars">

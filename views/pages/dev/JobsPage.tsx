@@ -1,6 +1,7 @@
 // /dev/jobs (local mode only): the job queue's jobs, newest first, by state, with a button that runs
 // the due ones now. A job's data is summarised, never shown whole: it may hold links and codes.
 import { CsrfField } from '../../components/PostForm';
+import { Button } from '../../components/ui/Button';
 
 export interface JobItem {
   id: string;
@@ -30,7 +31,7 @@ export function JobsPage({ jobs, counts }: { jobs: JobItem[]; counts: Record<str
     <>
       <form method="post" action="/dev/jobs/run" className="actions">
         <CsrfField />
-        <button type="submit" className="button">Run due jobs now</button>
+        <Button>Run due jobs now</Button>
       </form>
       <p>
         {Object.entries(STATE_LABELS).map(([state, label]) => `${label}: ${counts[state] ?? 0}`).join(' · ')}

@@ -2,7 +2,8 @@
 // (institution, degree, completion year) with the year the graduate degree was earned, and employment
 // lines (employer, optional position, start year, end year or Present). Without JavaScript a new line is
 // added through the empty line always offered, and removed with its checkbox.
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { SelectField } from '../../components/form/SelectField';
 import { ProfileSection } from '../../components/ProfileSection';
 
 export const PAGE_PATH = '/profile/education-employment';
@@ -22,23 +23,6 @@ export interface EducationEmploymentView {
   };
   editing: 'education' | 'employment' | null;
   errors?: Record<string, string>;
-}
-
-function SelectField({ name, label, value, options, error, placeholder = 'Select a year' }: {
-  name: string; label: string; value: string; options: string[]; error?: string; placeholder?: string;
-}) {
-  return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => <option key={option} value={option}>{option}</option>)}
-        {/* A saved year outside today's list stays visible rather than silently changing. */}
-        {value && !options.includes(value) && <option value={value}>{value}</option>}
-      </select>
-      {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
-    </div>
-  );
 }
 
 function RemoveBox({ name, label, checked }: { name: string; label: string; checked?: boolean }) {
@@ -78,7 +62,7 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
     <div className="education-page">
       <ProfileSection id="education" title="Education" editing={editing === 'education'} action={`${PAGE_PATH}/education`} pagePath={PAGE_PATH} read={educationRead}>
         <SectionError id="education" error={errors.education} />
-        <SelectField name="year_earned_grad_degree" label={headers.year_earned_grad_degree} value={form.yearEarnedGradDegree} options={years} error={errors.year_earned_grad_degree} />
+        <SelectField name="year_earned_grad_degree" label={headers.year_earned_grad_degree} value={form.yearEarnedGradDegree} options={years} error={errors.year_earned_grad_degree} placeholder="Select a year" />
         <input type="hidden" name="education_count" value={form.education.length} />
         {form.educationNew !== null && <input type="hidden" name="education_new" value={form.educationNew} />}
         {form.education.map((line, i) => {
@@ -90,7 +74,7 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
               <div className="field-row">
                 <FormField name={key('institution')} label={headers.institution} defaultValue={line.institution} maxLength={400} error={errors[key('institution')]} />
                 <FormField name={key('degree')} label={headers.degree} defaultValue={line.degree} maxLength={400} error={errors[key('degree')]} />
-                <SelectField name={key('completion')} label={headers.completion} value={line.completion} options={years} error={errors[key('completion')]} />
+                <SelectField name={key('completion')} label={headers.completion} value={line.completion} options={years} error={errors[key('completion')]} placeholder="Select a year" />
               </div>
               {!isNew && <RemoveBox name={key('remove')} label="Remove this line" checked={line.remove} />}
             </fieldset>
@@ -113,8 +97,8 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
                 <FormField name={key('position')} label={`${headers.position} (optional)`} defaultValue={line.position} maxLength={400} error={errors[key('position')]} />
               </div>
               <div className="field-row">
-                <SelectField name={key('start')} label={headers.start} value={line.start} options={years} error={errors[key('start')]} />
-                <SelectField name={key('end')} label={headers.end} value={line.end} options={['Present', ...years]} error={errors[key('end')]} />
+                <SelectField name={key('start')} label={headers.start} value={line.start} options={years} error={errors[key('start')]} placeholder="Select a year" />
+                <SelectField name={key('end')} label={headers.end} value={line.end} options={['Present', ...years]} error={errors[key('end')]} placeholder="Select a year" />
               </div>
               {!isNew && <RemoveBox name={key('remove')} label="Remove this line" checked={line.remove} />}
             </fieldset>

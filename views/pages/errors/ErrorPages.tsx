@@ -1,9 +1,11 @@
+import { ButtonLink } from '../../components/ui/Button';
+
 // The pages a user sees when something is missing, forbidden or broken: never a stack trace.
 export function NotFoundPage() {
   return (
     <>
       <p>It appears you landed on a page that doesn't exist.</p>
-      <p className="actions"><a className="button" href="/">Go Home</a></p>
+      <p className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></p>
     </>
   );
 }
@@ -12,7 +14,7 @@ export function ForbiddenPage({ message, backHref }: { message: string; backHref
   return (
     <>
       <p>{message}</p>
-      <p className="actions"><a className="button" href={backHref}>Go back</a></p>
+      <p className="actions"><ButtonLink variant="primary" href={backHref}>Go back</ButtonLink></p>
     </>
   );
 }
@@ -22,7 +24,7 @@ export function ServerErrorPage({ requestId }: { requestId: string }) {
     <>
       <p>Something went wrong on our side and the page could not be shown. Please try again in a moment.</p>
       <p className="hint">If it keeps happening, contact support and mention this reference: <code>{requestId}</code></p>
-      <p className="actions"><a className="button" href="/">Go Home</a></p>
+      <p className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></p>
     </>
   );
 }

@@ -4,9 +4,10 @@
 // Each section is read view / edit form (?edit={id}); everything works without JavaScript.
 import type { ReactNode } from 'react';
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export const PAGE_PATH = '/profile/insurance-fees';
 export const SECTION_IDS = ['session-fees', 'fee-note', 'insurance-by-state', 'add-insurances', 'other-session-information'] as const;
@@ -154,7 +155,7 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
           i.name, locationStates.length ? `Accepted in ${i.acceptedStates.map(stateName).join(', ') || 'no state'}` : 'Accepted',
         ])} />
       )}
-      <p><a className="button button--secondary" href={`${PAGE_PATH}?edit=add-insurances#add-insurances`}>Add insurances</a></p>
+      <p><ButtonLink href={`${PAGE_PATH}?edit=add-insurances#add-insurances`}>Add insurances</ButtonLink></p>
       <h3 id="insurance-edit-heading">Request an insurance edit</h3>
       <PostForm action="/support-requests" aria-labelledby="insurance-edit-heading">
         <input type="hidden" name="provider_id" value={providerId} />
@@ -165,7 +166,7 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
           <p className="hint" id="insurance-edits-hint">For changes you cannot make here; the support team will contact you.</p>
           <textarea id="insurance-edits" name="edits" rows={3} maxLength={2000} aria-describedby="insurance-edits-hint" />
         </div>
-        <div className="actions"><button type="submit" className="button button--secondary">Request an insurance edit</button></div>
+        <div className="actions"><Button variant="secondary">Request an insurance edit</Button></div>
       </PostForm>
     </>
   );
@@ -217,7 +218,7 @@ function AddInsurancesSection({ add, errors }: { add: AddInsurancesView; errors:
         <label htmlFor="q">Filter insurances</label>
         <div className="search__row">
           <input id="q" name="q" type="search" defaultValue={add.filter} />
-          <button type="submit" className="button button--secondary">Filter</button>
+          <Button variant="secondary">Filter</Button>
         </div>
       </form>
       <PostForm action={`${PAGE_PATH}/insurances/new`} data-warn-unsaved="">
@@ -231,8 +232,8 @@ function AddInsurancesSection({ add, errors }: { add: AddInsurancesView; errors:
         </div>
         {confirmError && <p className="field-error" id="confirm_in_network-error">{confirmError}</p>}
         <div className="actions">
-          <button type="submit" className="button">Add insurances</button>
-          <a className="button button--secondary" href={`${PAGE_PATH}#insurance-by-state`} data-no-warn="">Cancel</a>
+          <Button>Add insurances</Button>
+          <ButtonLink href={`${PAGE_PATH}#insurance-by-state`} data-no-warn="">Cancel</ButtonLink>
         </div>
       </PostForm>
     </section>

@@ -1,3 +1,5 @@
+import { ButtonLink } from '../../components/ui/Button';
+
 // /login/help: I forgot my password / I forgot my email address (spec 1 §2).
 export function LoginHelpPage({ clientSiteUrl }: { clientSiteUrl: string }) {
   return (
@@ -5,12 +7,12 @@ export function LoginHelpPage({ clientSiteUrl }: { clientSiteUrl: string }) {
       <div className="card">
         <h2>I forgot my password</h2>
         <p>We will e-mail you a link to choose a new one.</p>
-        <p><a className="button" href="/password/request">Reset password</a></p>
+        <p><ButtonLink variant="primary" href="/password/request">Reset password</ButtonLink></p>
       </div>
       <div className="card">
         <h2>I forgot my email address</h2>
         <p>Tell us your name and phone number and we will help you find the address you signed up with.</p>
-        <p><a className="button button--secondary" href="/account/recover">Recover my account</a></p>
+        <p><ButtonLink href="/account/recover">Recover my account</ButtonLink></p>
       </div>
       <p>New provider? <a href="/signup">Create an account</a></p>
       <p>Looking for your client account? <a href={clientSiteUrl}>Client login</a></p>

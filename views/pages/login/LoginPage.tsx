@@ -1,7 +1,8 @@
 // /login: e-mail and password (spec 1 §5 Login). Errors appear beside their field; the outcome of a
 // refused sign-in (wrong credentials, too many attempts) above the form.
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
 
 export interface LoginPageProps {
   values: { email: string };
@@ -31,7 +32,7 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
         <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
         <FormField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
         <div className="actions">
-          <button type="submit" className="button">Log In</button>
+          <Button>Log In</Button>
           <a href="/login/help">Need help logging in?</a>
         </div>
       </PostForm>

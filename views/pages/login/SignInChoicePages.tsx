@@ -1,3 +1,5 @@
+import { ButtonLink } from '../../components/ui/Button';
+
 // Sign-in outcomes that need a choice (spec 1 §4 Session, outcomes 2 and 4): a client account asked
 // whether the client login was meant, and a standalone practice-management account shown its link.
 
@@ -6,7 +8,7 @@ export function ClientLoginPage({ clientSiteUrl, continuePath }: { clientSiteUrl
     <>
       <p>This e-mail address belongs to a client account. Did you mean to log in as a client?</p>
       <div className="actions">
-        <a className="button" href={clientSiteUrl}>Go to client login</a>
+        <ButtonLink variant="primary" href={clientSiteUrl}>Go to client login</ButtonLink>
         {continuePath ? (
           <a href={continuePath}>Continue to the Members Portal</a>
         ) : (
@@ -22,7 +24,7 @@ export function PracticeManagementReadyPage({ url, continuePath }: { url: string
     <>
       <p>Your practice-management account is ready.</p>
       <div className="actions">
-        <a className="button" href={url}>Log in to Practice Management</a>
+        <ButtonLink variant="primary" href={url}>Log in to Practice Management</ButtonLink>
         <a href={continuePath}>Continue to the Members Portal</a>
       </div>
     </>

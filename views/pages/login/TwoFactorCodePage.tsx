@@ -1,6 +1,7 @@
 // /login/verify: the code sent by SMS (spec 1 §4 Session outcome 1), with "request new code".
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
 
 export interface TwoFactorCodePageProps {
   phoneLastFour: string | null;
@@ -40,12 +41,12 @@ export function TwoFactorCodePage({ phoneLastFour, error, throttled, remember, a
           </div>
         )}
         <div className="actions">
-          <button type="submit" className="button">Verify</button>
+          <Button>Verify</Button>
           <a href={cancelHref}>Cancel</a>
         </div>
       </PostForm>
       <PostForm action={resendAction} className="inline-form">
-        <p>Didn&apos;t get it? <button type="submit" className="link-button">Request new code</button></p>
+        <p>Didn&apos;t get it? <Button variant="link">Request new code</Button></p>
       </PostForm>
     </>
   );

@@ -3,6 +3,7 @@
 // Q&A boxes). Each section is read view / edit form; texts show a live word count (islands/portal.ts),
 // and a text under its minimum asks for confirmation: in the browser, or on this page without JS.
 import { ProfileSection } from '../../components/ProfileSection';
+import { Button } from '../../components/ui/Button';
 
 export const PAGE_PATH = '/profile/message-statement';
 
@@ -84,7 +85,7 @@ function TextSection({ section, editing, error, confirm }: { section: TextSectio
         <div className="confirm-step" role="alert">
           <p>{confirm}</p>
           {/* Posts confirmed=1 with the text; data-confirm="" so the browser does not ask a second time. */}
-          <button type="submit" className="button" name="confirmed" value="1" data-confirm="">Save anyway</button>
+          <Button name="confirmed" value="1" data-confirm="">Save anyway</Button>
         </div>
       )}
     </ProfileSection>

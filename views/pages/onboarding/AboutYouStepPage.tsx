@@ -2,6 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button } from '../../components/ui/Button';
 
 export function AboutYouStepPage({ providerId, progress, options, values, errors = {}, doPaymentLater }: {
   providerId: number; progress?: WizardProgress;
@@ -21,7 +22,7 @@ export function AboutYouStepPage({ providerId, progress, options, values, errors
         {options.degrees && (
           <TagCheckboxes name="degrees" legend="Degrees" options={options.degrees} selected={values.degrees} error={errors.degrees} />
         )}
-        <div className="actions"><button type="submit" className="button">Save and continue</button></div>
+        <div className="actions"><Button>Save and continue</Button></div>
       </PostForm>
     </WizardFrame>
   );

@@ -2,6 +2,7 @@
 // the ready checkbox, the result, the subscription prompt and the not-permitted message.
 import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export type GoLiveView =
   | { kind: 'form'; error?: string; missingSteps: { label: string; href: string }[] }
@@ -35,28 +36,28 @@ export function GoLivePage({ providerId, progress, view }: { providerId: number;
               <label htmlFor="ready">I'm ready to go live</label>
             </div>
             {view.error && <p className="field-error" id="ready-error">{view.error}</p>}
-            <div className="actions"><button type="submit" className="button">Go Live</button></div>
+            <div className="actions"><Button>Go Live</Button></div>
           </PostForm>
         </>
       )}
       {view.kind === 'active' && (
         <div className="card">
           <p><strong>{GO_LIVE_TEXT.active}</strong></p>
-          <p><a className="button" href="/">Go to your dashboard</a></p>
+          <p><ButtonLink variant="primary" href="/">Go to your dashboard</ButtonLink></p>
         </div>
       )}
       {view.kind === 'pending' && (
         <div className="card">
           <p><strong>{GO_LIVE_TEXT.pending}</strong></p>
           <p>We check your licence for every state where you see clients before your profile appears in the directory.</p>
-          <p><a className="button" href="/">Go to your dashboard</a></p>
+          <p><ButtonLink variant="primary" href="/">Go to your dashboard</ButtonLink></p>
         </div>
       )}
       {view.kind === 'subscribe' && (
         <div className="card">
           <h2>{GO_LIVE_TEXT.subscribe}</h2>
           <p>Your profile is ready. Choose a membership plan and it goes live right after payment.</p>
-          <p><a className="button" href={`/profiles/pay-for/${providerId}`}>Start membership</a></p>
+          <p><ButtonLink variant="primary" href={`/profiles/pay-for/${providerId}`}>Start membership</ButtonLink></p>
         </div>
       )}
       {view.kind === 'not-permitted' && (

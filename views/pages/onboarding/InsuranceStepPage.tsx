@@ -3,6 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button } from '../../components/ui/Button';
 
 export function InsuranceStepPage({ providerId, progress, filter, shown, selected, hiddenSelected, confirmed, errors = {} }: {
   providerId: number; progress?: WizardProgress;
@@ -21,7 +22,7 @@ export function InsuranceStepPage({ providerId, progress, filter, shown, selecte
         <label htmlFor="q">Filter insurances</label>
         <div className="search__row">
           <input id="q" name="q" type="search" defaultValue={filter} />
-          <button type="submit" className="button button--secondary">Filter</button>
+          <Button variant="secondary">Filter</Button>
         </div>
       </form>
       <PostForm action={`${action}${filter ? `?q=${encodeURIComponent(filter)}` : ''}`}>
@@ -33,7 +34,7 @@ export function InsuranceStepPage({ providerId, progress, filter, shown, selecte
           <label htmlFor="confirm_in_network">I confirm that I am in-network with the insurances I selected.</label>
         </div>
         {errors.confirm_in_network && <p className="field-error" id="confirm_in_network-error">{errors.confirm_in_network}</p>}
-        <div className="actions"><button type="submit" className="button">Save + Next</button></div>
+        <div className="actions"><Button>Save + Next</Button></div>
       </PostForm>
     </WizardFrame>
   );

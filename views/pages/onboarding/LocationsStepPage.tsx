@@ -1,7 +1,8 @@
 // Wizard step: where the provider sees clients — states for online sessions and/or an office (spec 1 §5).
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button } from '../../components/ui/Button';
 
 export interface LocationsValues {
   no_online_sessions?: boolean; no_physical_location?: boolean; states?: string[];
@@ -57,7 +58,7 @@ export function LocationsStepPage({ providerId, progress, states, values = {}, e
             {errors.state && <p className="field-error" id="state-error">{errors.state}</p>}
           </div>
         </fieldset>
-        <div className="actions"><button type="submit" className="button">Save and continue</button></div>
+        <div className="actions"><Button>Save and continue</Button></div>
       </PostForm>
     </WizardFrame>
   );

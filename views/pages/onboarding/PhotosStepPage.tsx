@@ -2,6 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button } from '../../components/ui/Button';
 
 export function PhotosStepPage({ providerId, progress, currentImageUrl, error }: { providerId: number; progress?: WizardProgress; currentImageUrl: string | null; error?: string }) {
   return (
@@ -16,7 +17,7 @@ export function PhotosStepPage({ providerId, progress, currentImageUrl, error }:
       <PostForm action={`/profiles/photos-for/${providerId}`} encType="multipart/form-data">
         <Island name="PhotoCropper" props={{ name: 'headshot', label: 'Headshot', hint: 'A JPEG, PNG or WebP photo of at least 100 KB.', ...(error ? { error } : {}) }} />
         <div className="actions">
-          <button type="submit" className="button">Upload and continue</button>
+          <Button>Upload and continue</Button>
           {currentImageUrl && <a href={`/profiles/go-live-for/${providerId}`}>Keep this photo</a>}
         </div>
       </PostForm>

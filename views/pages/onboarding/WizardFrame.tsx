@@ -2,6 +2,7 @@
 // indicator, a testimonial from a provider, and the Exit button (remembered per profile).
 import type { ReactNode } from 'react';
 import { PostForm } from '../../components/PostForm';
+import { Button } from '../../components/ui/Button';
 
 export type WizardStepName = 'locations' | 'about-you' | 'your-practice' | 'photos' | 'go-live';
 
@@ -70,7 +71,7 @@ export function WizardFrame({ step, providerId, progress = {}, children }: { ste
         </aside>
       </div>
       <PostForm action={`/profiles/${providerId}/wizard-exit`} className="wizard-exit">
-        <button type="submit" className="link-button">Exit</button>
+        <Button variant="link">Exit</Button>
         <span className="hint"> You can come back to this step any time.</span>
       </PostForm>
     </div>

@@ -1,9 +1,10 @@
 // Wizard step: clientele, languages, specialties (3–20), approaches (1–20), the ongoing session's fee and
 // length, and whether insurance is taken (spec 2 §5 "Tag selections", "Sessions and fees").
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
+import { Button } from '../../components/ui/Button';
 
 export interface YourPracticeValues {
   clientele: number[]; languages: number[]; specialties: number[]; approaches: number[];
@@ -42,7 +43,7 @@ export function YourPracticeStepPage({ providerId, progress, options, values, er
             <label htmlFor="takes_insurance-no">No, private pay only</label>
           </div>
         </fieldset>
-        <div className="actions"><button type="submit" className="button">Save and continue</button></div>
+        <div className="actions"><Button>Save and continue</Button></div>
       </PostForm>
     </WizardFrame>
   );

@@ -1,7 +1,8 @@
 // /password/request: ask for a reset link (spec 1 §4 Password reset and recovery, §5 Reset request).
 // The answer is the same whether or not the address has an account.
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
 
 export interface PasswordRequestPageProps {
   values: { email: string };
@@ -22,7 +23,7 @@ export function PasswordRequestPage({ values, errors, sent }: PasswordRequestPag
         </div>
         <PostForm action="/password/request">
           <input type="hidden" name="email" value={sent.email} />
-          <p>No e-mail? <button type="submit" className="link-button">Send it again</button></p>
+          <p>No e-mail? <Button variant="link">Send it again</Button></p>
         </PostForm>
         {sent.attempts >= RESET_HINT_AFTER && (
           <div className="flash flash--info">
@@ -39,7 +40,7 @@ export function PasswordRequestPage({ values, errors, sent }: PasswordRequestPag
       <PostForm action="/password/request" noValidate>
         <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
         <div className="actions">
-          <button type="submit" className="button">Send reset link</button>
+          <Button>Send reset link</Button>
           <a href="/login">Back to log in</a>
         </div>
       </PostForm>

@@ -4,12 +4,14 @@
 import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import { usePage } from '../../page-context';
+import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/photos-video';
 
 export type VideoStatus = 'visible' | 'hidden' | 'no-video';
 /** `rendering`: a photo of a large batch whose renditions a job is still making (not shown yet). */
-export interface PhotoItem { id: number; full: string; thumb: string; rendering: boolean }
+export interface PhotoItem { id: number; full: string; thumb: string; width?: number | null; rendering: boolean }
 export interface VideoItem { title: string; url: string | null }
 
 export interface PhotosVideoView {
@@ -26,14 +28,6 @@ export interface PhotosVideoView {
   renderingNote: (count: number) => string;
 }
 
-/** Field messages; a multi-line message (one line per refused file) is shown as a list. */
-function FieldError({ id, message }: { id: string; message?: string | undefined }) {
-  if (!message) return null;
-  const lines = message.split('\n');
-  return lines.length === 1
-    ? <p className="field-error" id={id} role="alert">{message}</p>
-    : <ul className="field-error" id={id} role="alert">{lines.map((line) => <li key={line}>{line}</li>)}</ul>;
-}
 
 const VIDEO_CHOICES: { value: VideoStatus; label: string; hint: string }[] = [
   { value: 'visible', label: 'Visible', hint: 'Shown on your profile.' },
@@ -64,7 +58,7 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
         ) : <p className="notice">You do not have a profile photo yet.</p>}
         <PostForm action={`${PAGE_PATH}/profile-photo`} encType="multipart/form-data">
           <Island name="PhotoCropper" props={{ name: 'headshot', label: 'Upload a new profile photo', hint: 'A clear, colorful photo of at least 100 KB (JPEG, PNG or WebP).', ...(errors.headshot ? { error: errors.headshot } : {}) }} />
-          <div className="actions"><button type="submit" className="button">Upload profile photo</button></div>
+          <div className="actions"><Button>Upload profile photo</Button></div>
         </PostForm>
         {(allPhotos.length > 0 || errors.image_id) && (
           <details className="photo-picker" open={Boolean(errors.image_id)}>
@@ -82,9 +76,9 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
                     </li>
                   ))}
                 </ul>
-                <FieldError id="image_id-error" message={errors.image_id} />
+                <FieldError id="image_id" error={errors.image_id} />
               </fieldset>
-              <button type="submit" className="button">Use as profile photo</button>
+              <Button>Use as profile photo</Button>
             </PostForm>
           </details>
         )}
@@ -124,9 +118,9 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
                 <label htmlFor={`status-${choice.value}`}><strong>{choice.label}</strong> <span id={`status-${choice.value}-hint`}>{choice.hint}</span></label>
               </div>
             ))}
-            <FieldError id="status-error" message={errors.status} />
+            <FieldError id="status" error={errors.status} />
           </fieldset>
-          <button type="submit" className="button">Save video setting</button>
+          <Button>Save video setting</Button>
         </PostForm>
       </section>
 
@@ -139,22 +133,22 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
               <label htmlFor="edits">Which edits would you like?</label>
               <textarea id="edits" name="edits" rows={4} defaultValue={values.edits ?? ''} aria-invalid={errors.edits ? true : undefined}
                 aria-describedby={errors.edits ? 'edits-error' : undefined} />
-              <FieldError id="edits-error" message={errors.edits} />
+              <FieldError id="edits" error={errors.edits} />
             </div>
             {view.videos.length > 0 && (
               <div className={errors.requestedVideoEdits ? 'field field--error' : 'field'}>
                 <label htmlFor="requestedVideoEdits">Edits to your video (optional)</label>
                 <textarea id="requestedVideoEdits" name="requestedVideoEdits" rows={3} defaultValue={values.requestedVideoEdits ?? ''}
                   aria-describedby={errors.requestedVideoEdits ? 'requestedVideoEdits-error' : undefined} />
-                <FieldError id="requestedVideoEdits-error" message={errors.requestedVideoEdits} />
+                <FieldError id="requestedVideoEdits" error={errors.requestedVideoEdits} />
               </div>
             )}
-            <button type="submit" className="button">Request photo edits</button>
+            <Button>Request photo edits</Button>
           </PostForm>
         ) : (
           <>
             <p>{view.photoEdit.reason}</p>
-            {errors.edits && errors.edits !== view.photoEdit.reason && <FieldError id="edits-error" message={errors.edits} />}
+            {errors.edits && errors.edits !== view.photoEdit.reason && <FieldError id="edits" error={errors.edits} />}
             <p><a href="/contact">Contact us</a></p>
           </>
         )}
@@ -181,7 +175,7 @@ function PhotoSection({ id, title, label, field, action, photos, view, csrfToken
           <p className="hint">{ready.length === 1 ? 'You have 1 photo.' : `You have ${ready.length} photos.`} Select a photo to see it larger.</p>
           <Island name="PhotoLightbox" props={{
             label,
-            photos: ready.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, alt: `${label} ${index + 1}` })),
+            photos: ready.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, width: photo.width ?? null, alt: `${label} ${index + 1}` })),
             manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
           }} />
         </>
@@ -192,9 +186,9 @@ function PhotoSection({ id, title, label, field, action, photos, view, csrfToken
           <p className="hint" id={hintId}>Up to {view.maxFiles} at a time; each at least 100 KB and in color.</p>
           <input type="file" id={inputId} name={field} accept="image/*" multiple aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${field}-error` : hintId} />
-          <FieldError id={`${field}-error`} message={error} />
+          <FieldError id={field} error={error} />
         </div>
-        <button type="submit" className="button">Upload photos</button>
+        <Button>Upload photos</Button>
       </PostForm>
     </section>
   );

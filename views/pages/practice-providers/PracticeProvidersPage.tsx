@@ -4,9 +4,11 @@
 // Each list is one form whose buttons name their own action, so a practice of 60 clinicians sends one
 // CSRF field per list rather than two per clinician.
 import { PostForm } from '../../components/PostForm';
-import { Pager } from '../../components/Pager';
+import { Pager } from '../../components/ui/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 import { Icon } from '../../components/Icon';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 
 export const PAGE_PATH = '/practice/providers';
 
@@ -31,7 +33,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
         <p>
           <a href="/profiles/create">Create a provider profile</a> · <a href="/profiles">Switch to a provider's profile</a> · <a href="/contact">Contact us</a>
         </p>
-        {members.length === 0 ? <p className="muted">No provider profiles belong to your practice yet.</p> : (
+        {members.length === 0 ? <EmptyState title="No provider profiles belong to your practice yet." /> : (
           <PostForm action={`${PAGE_PATH}/order${paging.page > 1 ? `?page=${paging.page}` : ''}`}>
             <ol className="member-list" start={paging.firstIndex + 1}>
               {members.map((m, index) => (
@@ -45,15 +47,15 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
                       : <>No editing access (<a href="/contact">request access</a>)</>}</span>
                   </div>
                   <div className="member__actions">
-                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:up`} disabled={paging.firstIndex + index === 0}>
-                      Move up<span className="visually-hidden"> {m.name}</span>
-                    </button>
-                    <button type="submit" className="button button--secondary" name="move" value={`${m.id}:down`} disabled={paging.firstIndex + index === memberCount - 1}>
-                      Move down<span className="visually-hidden"> {m.name}</span>
-                    </button>
-                    <button type="submit" className="button button--danger-outline" formAction={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
-                      Remove<span className="visually-hidden"> {m.name}</span>
-                    </button>
+                    <Button variant="secondary" name="move" value={`${m.id}:up`} disabled={paging.firstIndex + index === 0}>
+                                                Move up<span className="visually-hidden"> {m.name}</span>
+                                              </Button>
+                    <Button variant="secondary" name="move" value={`${m.id}:down`} disabled={paging.firstIndex + index === memberCount - 1}>
+                                                Move down<span className="visually-hidden"> {m.name}</span>
+                                              </Button>
+                    <Button variant="danger-outline" formAction={`${PAGE_PATH}/${m.id}/removal`} data-confirm={messages.confirmRemove}>
+                                                Remove<span className="visually-hidden"> {m.name}</span>
+                                              </Button>
                   </div>
                 </li>
               ))}
@@ -78,10 +80,10 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
                     <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>
                   </div>
                   <div className="member__actions">
-                    <a className="button button--secondary" href={`${PAGE_PATH}/unregistered/${u.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {u.name}</span></a>
-                    <button type="submit" className="button button--danger-outline" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
-                      Delete<span className="visually-hidden"> {u.name}</span>
-                    </button>
+                    <ButtonLink href={`${PAGE_PATH}/unregistered/${u.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {u.name}</span></ButtonLink>
+                    <Button variant="danger-outline" formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`} data-confirm={messages.confirmDelete}>
+                                                Delete<span className="visually-hidden"> {u.name}</span>
+                                              </Button>
                   </div>
                 </li>
               ))}
@@ -91,7 +93,7 @@ export function PracticeProvidersPage({ members, memberCount, paging, unregister
         <h3 id="add-unregistered">Add a provider without a profile</h3>
         <PostForm action={`${PAGE_PATH}/unregistered`} encType="multipart/form-data" noValidate aria-labelledby="add-unregistered">
           <UnregisteredFields values={addValues} errors={addErrors} degrees={degrees} imageUrl={null} />
-          <div className="actions"><button type="submit" className="button">Add provider</button></div>
+          <div className="actions"><Button>Add provider</Button></div>
         </PostForm>
       </section>
     </div>

@@ -1,6 +1,7 @@
 // The fields of an unregistered practice provider (add on the page, edit on a page of its own).
-import { FormField } from '../../components/FormField';
-import { FileField, SelectField } from '../therapy-groups/fields';
+import { FormField } from '../../components/form/FormField';
+import { FileField } from '../../components/form/FileField';
+import { SelectField } from '../../components/form/SelectField';
 
 export interface UnregisteredValues { first_name: string; middle_name: string; last_name: string; degree_tag_id: string; title: string; replace_image?: boolean }
 

@@ -2,6 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { PAGE_PATH } from './PracticeProvidersPage';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export function UnregisteredFormPage({ id, values, errors, degrees, imageUrl }: {
   id: number; values: UnregisteredValues; errors: Record<string, string>; degrees: { id: number; name: string }[]; imageUrl: string | null;
@@ -12,8 +13,8 @@ export function UnregisteredFormPage({ id, values, errors, degrees, imageUrl }: 
       <PostForm action={`${PAGE_PATH}/unregistered/${id}`} encType="multipart/form-data" noValidate data-warn-unsaved="">
         <UnregisteredFields values={values} errors={errors} degrees={degrees} imageUrl={imageUrl} />
         <div className="actions">
-          <button type="submit" className="button">Save</button>
-          <a className="button button--secondary" href={`${PAGE_PATH}#unregistered`} data-no-warn="">Cancel</a>
+          <Button>Save</Button>
+          <ButtonLink href={`${PAGE_PATH}#unregistered`} data-no-warn="">Cancel</ButtonLink>
         </div>
       </PostForm>
     </section>

@@ -2,7 +2,9 @@
 // your provider), then that type's form. The type is chosen with links, so the form shows only the
 // fields of that type without JavaScript.
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { RadioGroup } from '../../components/form/ChoiceGroup';
+import { FormField } from '../../components/form/FormField';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export type CreationType = 'individual' | 'practice' | 'new-user';
 
@@ -17,23 +19,6 @@ export interface CreateProfilePageProps {
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
-}
-
-function Radios({ name, legend, options, value, error, hint }: { name: string; legend: string; options: [string, string][]; value: string; error?: string; hint?: string }) {
-  const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <fieldset className={error ? 'field field--error choice' : 'field choice'} aria-describedby={describedBy}>
-      <legend>{legend}</legend>
-      {hint && <p className="hint" id={`${name}-hint`}>{hint}</p>}
-      {options.map(([optionValue, label]) => (
-        <div className="field--check" key={optionValue}>
-          <input type="radio" id={`${name}-${optionValue}`} name={name} value={optionValue} defaultChecked={value === optionValue} />
-          <label htmlFor={`${name}-${optionValue}`}>{label}</label>
-        </div>
-      ))}
-      {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
-    </fieldset>
-  );
 }
 
 export function CreateProfilePage({ type, choices, accounts, values, errors, formError }: CreateProfilePageProps) {
@@ -97,11 +82,13 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
                   defaultValue={v('email')}
                   error={errors.email}
                 />
-                <Radios
+                <RadioGroup
+                  stacked
+                  idPrefix="contact_email_choice"
                   name="contact_email_choice"
                   legend="Where should client emails go?"
                   value={v('contact_email_choice') || 'provider-email'}
-                  options={[['provider-email', "To your provider's email"], ['other-email', 'To another email'], ['owner-email', 'To my email']]}
+                  options={[{ value: 'provider-email', label: "To your provider's email" }, { value: 'other-email', label: 'To another email' }, { value: 'owner-email', label: 'To my email' }]}
                   error={errors.contact_email_choice}
                 />
                 <FormField
@@ -113,12 +100,14 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
                   defaultValue={v('other_email_value')}
                   error={errors.other_email_value}
                 />
-                <Radios
+                <RadioGroup
+                  stacked
+                  idPrefix="ownerHasClinicianPermission"
                   name="ownerHasClinicianPermission"
                   legend="Do you want to keep access to this profile?"
                   hint="With access you can edit the profile and receive its notifications."
                   value={v('ownerHasClinicianPermission')}
-                  options={[['yes', 'Yes, I keep edit access and notifications'], ['no', 'No, only my provider manages it']]}
+                  options={[{ value: 'yes', label: 'Yes, I keep edit access and notifications' }, { value: 'no', label: 'No, only my provider manages it' }]}
                   error={errors.ownerHasClinicianPermission}
                 />
               </>
@@ -134,8 +123,8 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
               error={errors.phone_number}
             />
             <div className="actions">
-              <button type="submit" className="button">Create Profile</button>
-              <a className="button button--secondary" href="/profiles">Cancel</a>
+              <Button>Create Profile</Button>
+              <ButtonLink href="/profiles">Cancel</ButtonLink>
             </div>
           </PostForm>
         </>

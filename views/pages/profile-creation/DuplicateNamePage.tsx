@@ -2,6 +2,7 @@
 // dialog, so it works without JavaScript): a profile with the same
 // first and last name exists; create anyway (the same post again, confirmed) or edit the existing one.
 import { PostForm } from '../../components/PostForm';
+import { Button } from '../../components/ui/Button';
 
 export interface DuplicateNamePageProps {
   existing: { id: number; name: string; editable: boolean };
@@ -20,12 +21,12 @@ export function DuplicateNamePage({ existing, values }: DuplicateNamePageProps) 
         <PostForm action="/profiles/create">
           {Object.entries(values).filter(([, value]) => value !== '').map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
           <input type="hidden" name="confirm_duplicate" value="1" />
-          <button type="submit" className="button">Create anyway</button>
+          <Button>Create anyway</Button>
         </PostForm>
         {existing.editable ? (
           <PostForm action={`/profiles/${existing.id}/selection`}>
             <input type="hidden" name="next" value="/profile/general-information" />
-            <button type="submit" className="button button--secondary">Edit the existing one</button>
+            <Button variant="secondary">Edit the existing one</Button>
           </PostForm>
         ) : (
           <p className="hint">You do not have edit access to the existing profile; its clinician can edit it.</p>

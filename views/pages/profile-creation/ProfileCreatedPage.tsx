@@ -1,6 +1,7 @@
 // After creation on an account with a paid plan (spec 1 §2): the success page, with the way to the
 // new profile (switch to it) and, for an invited clinician, what happens next.
 import { PostForm } from '../../components/PostForm';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface ProfileCreatedPageProps {
   name: string;
@@ -20,15 +21,15 @@ export function ProfileCreatedPage({ name, possessive, providerId, canSwitch }: 
           <div className="actions">
             <PostForm action={`/profiles/${providerId}/selection`}>
               <input type="hidden" name="next" value="/" />
-              <button type="submit" className="button">Switch to {name}</button>
+              <Button>Switch to {name}</Button>
             </PostForm>
-            <a className="button button--secondary" href="/profiles">Choose a Profile</a>
+            <ButtonLink href="/profiles">Choose a Profile</ButtonLink>
           </div>
         </>
       ) : (
         <>
           <p>Your provider completes the profile after accepting the invitation.</p>
-          <div className="actions"><a className="button" href="/">Go Home</a></div>
+          <div className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></div>
         </>
       )}
     </div>

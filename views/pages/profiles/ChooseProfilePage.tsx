@@ -3,7 +3,8 @@
 // One form holds every card (each button names its own action), so a practice of 60 clinicians
 // sends one CSRF field, not 60: the page stays light as the practice grows.
 import { PostForm } from '../../components/PostForm';
-import { Pager } from '../../components/Pager';
+import { Pager } from '../../components/ui/Pager';
+import { Button } from '../../components/ui/Button';
 
 export interface ProfileCard {
   id: number;
@@ -28,7 +29,7 @@ export function ChooseProfilePage({ profiles, query, inactiveCount, page, pageCo
         <label htmlFor="profile-search">Search profiles</label>
         <div className="search__row">
           <input id="profile-search" type="search" name="q" defaultValue={query} />
-          <button type="submit" className="button button--secondary">Search</button>
+          <Button variant="secondary">Search</Button>
         </div>
       </form>
       {profiles.length === 0 && <p role="status">No results! Please search again...</p>}
@@ -57,8 +58,7 @@ function Card({ profile }: { profile: ProfileCard }) {
         <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
         {profile.selected && <span className="hint"> (current profile)</span>}
       </div>
-      <button type="submit" formAction={`/profiles/${profile.id}/selection`} name="next" value={profile.next}
-        className="button button--secondary" aria-label={`${profile.nextLabel}: ${profile.name}`}>{profile.nextLabel}</button>
+      <Button variant="secondary" formAction={`/profiles/${profile.id}/selection`} name="next" value={profile.next} aria-label={`${profile.nextLabel}: ${profile.name}`}>{profile.nextLabel}</Button>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 // What registration answers when the e-mail address is already on file, or an invitation does not
 // work (spec 1 §2 Registration page, §8 Registration failures).
 import { PostForm } from '../../components/PostForm';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 /** 403: the address belongs to an account that cannot be used. */
 export function AccountBlockedPage({ supportEmail }: { supportEmail: string }) {
@@ -21,7 +22,7 @@ export function EmailTakenPage({ email }: { email: string }) {
     <>
       <p>An account with the e-mail address <strong>{email}</strong> already exists. Please log in instead.</p>
       <div className="actions">
-        <a className="button" href={`/login?email=${encodeURIComponent(email)}`}>Log in</a>
+        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>Log in</ButtonLink>
         <a href="/password/request">Forgot your password?</a>
       </div>
     </>
@@ -35,7 +36,7 @@ export function PracticeManagementAccountPage({ email, practiceManagementUrl }: 
       <p>The e-mail address <strong>{email}</strong> already belongs to a practice-management account.</p>
       <p>Log in with it to add a directory profile to that account, or go to practice management.</p>
       <div className="actions">
-        <a className="button" href={`/login?email=${encodeURIComponent(email)}`}>Log in</a>
+        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>Log in</ButtonLink>
         {practiceManagementUrl && <a href={practiceManagementUrl}>Log in to Practice Management</a>}
       </div>
     </>
@@ -49,7 +50,7 @@ export function ClientAccountPage({ email, clientSiteUrl, addHref }: { email: st
       <p>The e-mail address <strong>{email}</strong> belongs to a client account.</p>
       <p>You can add a therapist profile to that login, or go to the client login if that is what you were looking for.</p>
       <div className="actions">
-        <a className="button" href={addHref}>Add a therapist profile</a>
+        <ButtonLink variant="primary" href={addHref}>Add a therapist profile</ButtonLink>
         <a href={clientSiteUrl}>Go to client login</a>
       </div>
     </>
@@ -63,7 +64,7 @@ export function InviteInvalidPage() {
       <p>This invitation link is no longer valid: it has been used already, it has expired, or it was copied incompletely.</p>
       <p>If you already created your login with it, simply log in. Otherwise ask the person who invited you to send a new invitation.</p>
       <div className="actions">
-        <a className="button" href="/login">Log in</a>
+        <ButtonLink variant="primary" href="/login">Log in</ButtonLink>
       </div>
     </>
   );
@@ -75,7 +76,7 @@ export function AlreadyProviderPage({ email }: { email: string }) {
     <>
       <p>{email ? <>The login <strong>{email}</strong></> : 'This login'} already has a provider account.</p>
       <div className="actions">
-        <a className="button" href={email ? `/login?email=${encodeURIComponent(email)}` : '/'}>{email ? 'Log in' : 'Go to your dashboard'}</a>
+        <ButtonLink variant="primary" href={email ? `/login?email=${encodeURIComponent(email)}` : '/'}>{email ? 'Log in' : 'Go to your dashboard'}</ButtonLink>
       </div>
     </>
   );
@@ -89,7 +90,7 @@ export function InviteAcceptPage({ action, providerName, invitedEmail, userEmail
       <p>You have been invited to work on the profile of <strong>{providerName}</strong>.</p>
       <PostForm action={action}>
         <div className="actions">
-          <button type="submit" className="button">Accept invitation</button>
+          <Button>Accept invitation</Button>
           <a href="/">Not now</a>
         </div>
       </PostForm>
@@ -104,7 +105,7 @@ export function InviteOtherAddressPage({ invitedEmail, userEmail }: { invitedEma
       <p>This invitation was sent to <strong>{invitedEmail}</strong>, but you are logged in as <strong>{userEmail}</strong>.</p>
       <p>Log out, then open the invitation link again to create a login for {invitedEmail} or to log in with it.</p>
       <div className="actions">
-        <a className="button" href="/logout">Log out</a>
+        <ButtonLink variant="primary" href="/logout">Log out</ButtonLink>
       </div>
     </>
   );

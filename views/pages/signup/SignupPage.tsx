@@ -2,7 +2,8 @@
 // a new account, an invitation, and a client adding a provider account. The profile type is chosen
 // with links (so the form shows only the fields of that type without JavaScript).
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
 
 export type SignupMode = 'new' | 'invite' | 'from-client';
 export type ProfileType = 'individual' | 'practice';
@@ -152,7 +153,7 @@ export function SignupPage(props: SignupPageProps) {
         </div>
 
         <div className="actions">
-          <button type="submit" className="button">{mode === 'from-client' ? 'Add my therapist profile' : 'Create Account'}</button>
+          <Button>{mode === 'from-client' ? 'Add my therapist profile' : 'Create Account'}</Button>
         </div>
       </PostForm>
       {mode !== 'from-client' && <p>Already have an account? <a href="/login">Log in</a></p>}

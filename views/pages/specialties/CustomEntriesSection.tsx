@@ -2,8 +2,11 @@
 // (?edit={prefix}-{id}) and Delete (asks first: data-confirm with JavaScript, a confirmation page
 // without), and an Add form (?edit={section id}).
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../../components/form/FormField';
+import { TextAreaField } from '../../components/form/TextAreaField';
 import { Icon } from '../../components/Icon';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 
 export interface CustomEntryView { id: string; name: string; description: string }
 
@@ -46,8 +49,8 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
         maxLength={rules.descriptionMax} hint={`Up to ${rules.descriptionMax} characters. No URLs, phone numbers or email addresses.`}
         defaultValue={current.description} error={errors.description} />
       <div className="actions">
-        <button type="submit" className="button">{saveLabel}</button>
-        <a className="button button--secondary" href={`${pagePath}#${id}`} data-no-warn="">Cancel</a>
+        <Button>{saveLabel}</Button>
+        <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">Cancel</ButtonLink>
       </div>
     </PostForm>
   );
@@ -55,10 +58,10 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
     <section className="card profile-section" id={id} aria-labelledby={headingId}>
       <div className="profile-section__head">
         <h2 id={headingId}>{title}</h2>
-        {editing !== 'new' && <a className="button button--secondary" href={`${pagePath}?edit=${id}#${id}-new`}>Add a {rules.noun}</a>}
+        {editing !== 'new' && <ButtonLink href={`${pagePath}?edit=${id}#${id}-new`}>Add a {rules.noun}</ButtonLink>}
       </div>
       {intro}
-      {entries.length === 0 && editing !== 'new' && <p className="muted">You have not added any {rules.plural} yet.</p>}
+      {entries.length === 0 && editing !== 'new' && <EmptyState title={`You have not added any ${rules.plural} yet.`} />}
       {entries.length > 0 && (
         <ul className="custom-entries">
           {entries.map((entry) => (
@@ -68,11 +71,11 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
                   <h3>{entry.name}</h3>
                   <p>{entry.description}</p>
                   <div className="actions">
-                    <a className="button button--secondary" href={`${pagePath}?edit=${entryPrefix}-${entry.id}#${entryPrefix}-${entry.id}`}>
-                      <Icon name="pencil" /> Edit<span className="visually-hidden"> {entry.name}</span>
-                    </a>
+                    <ButtonLink href={`${pagePath}?edit=${entryPrefix}-${entry.id}#${entryPrefix}-${entry.id}`}>
+                                                    <Icon name="pencil" /> Edit<span className="visually-hidden"> {entry.name}</span>
+                                                  </ButtonLink>
                     <PostForm action={`${basePath}/${entry.id}/delete`} data-confirm={deleteQuestion(rules.noun)}>
-                      <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {entry.name}</span></button>
+                      <Button variant="danger-outline">Delete<span className="visually-hidden"> {entry.name}</span></Button>
                     </PostForm>
                   </div>
                 </>
@@ -91,18 +94,6 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
   );
 }
 
-function TextAreaField({ name, id, label, hint, error, ...rest }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string; id: string; label: string; hint?: string; error?: string }) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint && <p className="hint" id={`${id}-hint`}>{hint}</p>}
-      <textarea id={id} name={name} rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
-    </div>
-  );
-}
-
 /** The confirmation step of a delete without JavaScript: the question and the same post, confirmed. */
 export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: string; entry: CustomEntryView; action: string; cancelHref: string }) {
   return (
@@ -112,8 +103,8 @@ export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: s
       <PostForm action={action}>
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
-          <button type="submit" className="button button--danger">Delete</button>
-          <a className="button button--secondary" href={cancelHref}>Cancel</a>
+          <Button variant="danger">Delete</Button>
+          <ButtonLink href={cancelHref}>Cancel</ButtonLink>
         </div>
       </PostForm>
     </div>

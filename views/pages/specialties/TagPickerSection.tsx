@@ -3,6 +3,7 @@
 // options the filter hides stay chosen as hidden fields.
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { TagCheckboxes, type TagCheckboxesProps } from '../../components/TagCheckboxes';
+import { Button } from '../../components/ui/Button';
 
 export const NO_RESULTS = 'No results! Please search again...';
 
@@ -32,7 +33,7 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
       <label htmlFor={`${id}-filter`}>Filter {title.toLowerCase()}</label>
       <div className="search__row">
         <input id={`${id}-filter`} name="q" type="search" defaultValue={filter} />
-        <button type="submit" className="button button--secondary">Filter</button>
+        <Button variant="secondary">Filter</Button>
       </div>
       {needle && <p className="hint"><a href={`${pagePath}?edit=${id}#${id}`}>Show all options</a></p>}
     </form>

@@ -2,6 +2,7 @@
 // and a one-click Display / Hide (a form per row, so it works without JavaScript); private feedback
 // is listed separately and never shown on the profile.
 import { PostForm } from '../../components/PostForm';
+import { Button } from '../../components/ui/Button';
 
 export const PAGE_PATH = '/testimonials';
 
@@ -25,9 +26,9 @@ export function TestimonialsPage({ testimonials, feedback }: { testimonials: Tes
                 <PostForm action={`${PAGE_PATH}/${t.id}/display`} className="testimonial__display">
                   <span className={t.displayed ? 'status' : 'status status--inactive'}>{t.displayed ? 'Displayed' : 'Hidden'}</span>
                   <input type="hidden" name="display_testimonial" value={t.displayed ? '0' : '1'} />
-                  <button type="submit" className="button button--secondary">
-                    {t.displayed ? 'Hide' : 'Display'}<span className="visually-hidden"> the testimonial from {t.author ?? 'an anonymous client'}</span>
-                  </button>
+                  <Button variant="secondary">
+                                            {t.displayed ? 'Hide' : 'Display'}<span className="visually-hidden"> the testimonial from {t.author ?? 'an anonymous client'}</span>
+                                          </Button>
                 </PostForm>
               </li>
             ))}

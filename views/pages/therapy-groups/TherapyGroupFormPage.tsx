@@ -1,9 +1,13 @@
 // Add or edit one therapy group (spec 2 §5 "Therapy group form"): a multipart form (the image) that
 // works without JavaScript; after a failed post the typed values come back with the messages.
 import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/FormField';
-import { FileField, RadioGroup, SelectField, TextAreaField } from './fields';
+import { FormField } from '../../components/form/FormField';
+import { FileField } from '../../components/form/FileField';
+import { RadioGroup } from '../../components/form/ChoiceGroup';
+import { SelectField } from '../../components/form/SelectField';
+import { TextAreaField } from '../../components/form/TextAreaField';
 import { PAGE_PATH } from './TherapyGroupsPage';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface GroupFormValues {
   name: string; status: string; expired_at: string; hours: string; costs: string; short_description: string; description: string;
@@ -28,20 +32,20 @@ export function TherapyGroupFormPage({ groupId, values, errors = {}, states, ima
       {count > 0 && <p className="field-error" role="alert">Please correct the highlighted {count === 1 ? 'field' : 'fields'}.</p>}
       <PostForm action={action} encType="multipart/form-data" data-warn-unsaved="" noValidate>
         <FormField name="name" label="Group name" defaultValue={values.name} error={errors.name} hint='Double quotes (") are not allowed.' />
-        <RadioGroup name="status" legend="Status" value={values.status} error={errors.status}
+        <RadioGroup idPrefix="status" name="status" legend="Status" value={values.status} error={errors.status}
           options={[{ value: 'active', label: 'Active (shown on your profile)' }, { value: 'inactive', label: 'Inactive (hidden)' }]} />
         {!profileActive && <p className="hint">Your group may not become active until your profile is active!</p>}
         <FormField name="expired_at" type="date" label="Expiration date" defaultValue={values.expired_at} error={errors.expired_at}
           hint={`Active groups need an expiration date in the next 12 months (suggested: ${defaultExpiry}).`} />
         <FormField name="hours" label="Hours" defaultValue={values.hours} error={errors.hours} hint="For example: Tuesdays 6pm - 7:30pm" />
         <FormField name="costs" label="Costs" defaultValue={values.costs} error={errors.costs} hint="For example: $60 per session" />
-        <TextAreaField name="short_description" label="Short description" value={values.short_description} error={errors.short_description} rows={3}
-          hint="Up to 255 characters. No URLs, phone numbers or email addresses." />
+        <TextAreaField name="short_description" label="Short description" value={values.short_description} error={errors.short_description} rows={3} maxLength={255}
+          hint=" No URLs, phone numbers or email addresses." />
         <TextAreaField name="description" label="Description" value={values.description} error={errors.description} rows={8}
           hint="No URLs, phone numbers or email addresses." />
         <fieldset className="fieldset">
           <legend>Location</legend>
-          <RadioGroup name="remote_location" legend="Where does the group meet?" value={values.remote_location}
+          <RadioGroup idPrefix="remote_location" name="remote_location" legend="Where does the group meet?" value={values.remote_location}
             options={[{ value: '0', label: 'In person' }, { value: '1', label: 'Online' }]} />
           <SelectField name="state" label="State" value={values.state} error={errors.state} placeholder="Choose a state"
             options={states.map((s) => ({ value: s.code, label: s.name }))} />
@@ -55,8 +59,8 @@ export function TherapyGroupFormPage({ groupId, values, errors = {}, states, ima
           {imageUrl && <img className="group-form__image" src={imageUrl} alt="Current group image" width={160} height={160} />}
         </FileField>
         <div className="actions">
-          <button type="submit" className="button">{groupId === null ? 'Add group' : 'Save'}</button>
-          <a className="button button--secondary" href={PAGE_PATH} data-no-warn="">Cancel</a>
+          <Button>{groupId === null ? 'Add group' : 'Save'}</Button>
+          <ButtonLink href={PAGE_PATH} data-no-warn="">Cancel</ButtonLink>
         </div>
       </PostForm>
     </section>

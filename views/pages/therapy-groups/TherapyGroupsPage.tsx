@@ -3,6 +3,8 @@
 import { PostForm } from '../../components/PostForm';
 import { NotLiveNotice } from '../../components/NotLiveNotice';
 import { Icon } from '../../components/Icon';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 
 export const PAGE_PATH = '/therapy-groups';
 
@@ -28,10 +30,10 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
     <div className="therapy-groups">
       <p>List the therapy groups you run. Active groups appear on your profile until they expire.</p>
       {profileActive
-        ? <p><a className="button" href={`${PAGE_PATH}/new`}>Add a therapy group</a></p>
+        ? <p><ButtonLink variant="primary" href={`${PAGE_PATH}/new`}>Add a therapy group</ButtonLink></p>
         : <NotLiveNotice status={profileStatus}>Therapy groups can be created once your profile is active.</NotLiveNotice>}
       {groups.length === 0 ? (
-        <p className="muted">You have not added any therapy groups yet.</p>
+        <EmptyState title="You have not added any therapy groups yet." />
       ) : (
         <ul className="group-list">
           {groups.map((group) => (
@@ -46,9 +48,9 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
                 </p>
                 {group.shortDescription && <p>{group.shortDescription}</p>}
                 <div className="actions">
-                  <a className="button button--secondary" href={`${PAGE_PATH}/${group.id}`}><Icon name="pencil" /> View/Edit<span className="visually-hidden"> {group.name}</span></a>
+                  <ButtonLink href={`${PAGE_PATH}/${group.id}`}><Icon name="pencil" /> View/Edit<span className="visually-hidden"> {group.name}</span></ButtonLink>
                   <PostForm action={`${PAGE_PATH}/${group.id}/delete`} data-confirm={confirmDelete}>
-                    <button type="submit" className="button button--danger-outline">Delete<span className="visually-hidden"> {group.name}</span></button>
+                    <Button variant="danger-outline">Delete<span className="visually-hidden"> {group.name}</span></Button>
                   </PostForm>
                 </div>
               </div>

@@ -3,6 +3,7 @@
 // no longer pre-vetting, "You've already been vetted!" with the last result when there is one.
 import { PostForm } from '../../components/PostForm';
 import { ResultSummary, type VettingResultView } from './VettingResultPage';
+import { Button } from '../../components/ui/Button';
 
 export interface QuizQuestionView { field: string; text: string; choices: string[]; chosen: string | null; error: string | null }
 
@@ -70,7 +71,7 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
           })}
         </ol>
         <div className="actions">
-          <button type="submit" className="button">Submit</button>
+          <Button>Submit</Button>
         </div>
       </PostForm>
     </div>

@@ -1,12 +1,16 @@
 // /profile/general-information (spec 2 §2 Profile pages): basic information (read-only), the practice
 // tagline, About Your Practice, licensure (#licensure), supervisor licensure and pronouns (individual).
 // Each section is a read view or, with ?edit={id}, its form; everything works without JavaScript.
-import type { ReactNode, SelectHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { PostForm } from '../../../components/PostForm';
-import { FormField } from '../../../components/FormField';
+import { FormField } from '../../../components/form/FormField';
+import { SelectField } from '../../../components/form/SelectField';
 import { ProfileSection, ReadList } from '../../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../../components/TagCheckboxes';
 import { formatPhone } from '../../../components/format';
+import { Button } from '../../../components/ui/Button';
+import { DataTable } from '../../../components/ui/DataTable';
+import { EmptyState } from '../../../components/ui/EmptyState';
 
 export const PAGE_PATH = '/profile/general-information';
 export const DELETE_LICENSE_QUESTION = "Are you sure you'd like to delete this credential?";
@@ -117,18 +121,8 @@ function DeleteLicenseButton({ license }: { license: LicenseView }) {
   return (
     <PostForm action={`${PAGE_PATH}/licenses/delete`} data-confirm={license.deletable ? DELETE_LICENSE_QUESTION : undefined}>
       <input type="hidden" name="deleteLicenseIds" value={license.id} />
-      <button type="submit" className="link-button">Delete<span className="visually-hidden"> the {license.stateName} license {license.number}</span></button>
+      <Button variant="link">Delete<span className="visually-hidden"> the {license.stateName} license {license.number}</span></Button>
     </PostForm>
-  );
-}
-
-function SelectField({ name, label, error, id = name, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; error?: string }) {
-  return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>{children}</select>
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
-    </div>
   );
 }
 
@@ -136,20 +130,15 @@ function LicensureSection({ view }: { view: GeneralInformationView }) {
   const { licenses, licenseForm, errors, type } = view;
   const byId = new Map(licenses.map((l) => [String(l.id), l]));
   const read = licenses.length ? (
-    <table className="license-table stack-table">
-      <caption className="visually-hidden">Licenses</caption>
-      <thead><tr><th scope="col">State</th><th scope="col">Number</th><th scope="col">Type</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-      <tbody>
-        {licenses.map((l) => (
-          <tr key={l.id}>
-            <td data-label="State">{l.stateName}</td><td data-label="Number">{l.number}</td><td data-label="Type">{l.licenseType}</td><td data-label="Expires">{l.expiration}</td>
-            <td data-label="Status"><VerificationStatus status={l.verification} /></td>
-            <td><DeleteLicenseButton license={l} /></td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  ) : <p className="muted">No licenses yet.</p>;
+    <DataTable caption="Licenses" className="license-table" rows={licenses} rowKey={(l) => l.id} columns={[
+      { heading: 'State', cell: (l) => l.stateName },
+      { heading: 'Number', cell: (l) => l.number },
+      { heading: 'Type', cell: (l) => l.licenseType },
+      { heading: 'Expires', cell: (l) => l.expiration },
+      { heading: 'Status', cell: (l) => <VerificationStatus status={l.verification} /> },
+      { heading: 'Actions', hidden: true, cell: (l) => <DeleteLicenseButton license={l} /> },
+    ]} />
+  ) : <EmptyState title="No licenses yet." />;
   const who = view.wording === 'your practice' ? "your practice's head clinician" : 'you';
   return (
     <ProfileSection id="licensure" title={titled(type, 'Licensure')} editing={view.editing === 'licensure'} action={`${PAGE_PATH}/licenses`} pagePath={PAGE_PATH}
@@ -194,7 +183,7 @@ function SupervisorSection({ view }: { view: GeneralInformationView }) {
     <>
       <ReadList rows={[['Supervisor Name', supervisor.saved.name], ['Supervisor License Number', supervisor.saved.number], ['Supervisor License Type', supervisor.saved.type]]} />
       <PostForm action={`${PAGE_PATH}/supervisor-license/delete`} data-confirm={REMOVE_SUPERVISOR_QUESTION}>
-        <button type="submit" className="button button--danger-outline">Remove supervisor license</button>
+        <Button variant="danger-outline">Remove supervisor license</Button>
       </PostForm>
     </>
   ) : <p className="muted">No supervisor license. Add one if {view.wording === 'your practice' ? "your practice's head clinician practices" : 'you practice'} under supervision.</p>;

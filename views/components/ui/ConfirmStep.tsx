@@ -2,7 +2,8 @@
 // the browser and the same post arrives already confirmed): the question, what it is about, and the same
 // post again with confirmed=1.
 import type { ReactNode } from 'react';
-import { PostForm } from './PostForm';
+import { PostForm } from '../PostForm';
+import { Button, ButtonLink } from './Button';
 
 export function ConfirmStep({ question, details, image, action, fields = {}, confirmLabel, cancelHref }: {
   question: string;
@@ -24,8 +25,8 @@ export function ConfirmStep({ question, details, image, action, fields = {}, con
         {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
-          <button type="submit" className="button button--danger">{confirmLabel}</button>
-          <a className="button button--secondary" href={cancelHref}>Cancel</a>
+          <Button variant="danger">{confirmLabel}</Button>
+          <ButtonLink href={cancelHref}>Cancel</ButtonLink>
         </div>
       </PostForm>
     </section>
