@@ -44,7 +44,11 @@ export interface Config {
   marketingFormUrl: string | null;
   /** Address of a state's provider community list; {state} is the lowercase state code (ri, ma, ny, ca). */
   providerCommunityEmail: string;
+  /** Stripe's keys (all three, or none: then the local card server stands in, server/integrations/payments). */
+  stripe: StripeConfig | null;
 }
+
+export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
 
 export interface EmbedsConfig {
   feeCalculator: string;
@@ -113,9 +117,18 @@ const schema = Joi.object({
   PHOTOSHOOT_REMOTE_NEW_URL: embedUrl.default('https://scheduling.example.com/remote-new-photoshoot'),
   PHOTOSHOOT_RESCHEDULE_URL: embedUrl.default('https://scheduling.example.com/reschedule-shoot'),
   MARKETING_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  STRIPE_SECRET_KEY: Joi.string().pattern(/^(sk|rk)_(test|live)_\w+$/).empty('')
+    .messages({ 'string.pattern.base': 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' }),
+  STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).empty('')
+    .messages({ 'string.pattern.base': 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_…, pk_live_…)' }),
+  STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).empty('')
+    .messages({ 'string.pattern.base': 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }),
   PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
     .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
-}).unknown(true);
+})
+  // Half a Stripe setup would take money without hearing about it (no webhook secret): all three or none.
+  .and('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET')
+  .unknown(true);
 
 export class ConfigError extends Error {}
 
@@ -174,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     marketingFormUrl: value.MARKETING_FORM_URL ?? null,
+    stripe: value.STRIPE_SECRET_KEY
+      ? { secretKey: value.STRIPE_SECRET_KEY, publishableKey: value.STRIPE_PUBLISHABLE_KEY, webhookSecret: value.STRIPE_WEBHOOK_SECRET }
+      : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
   };
 }

@@ -18,6 +18,7 @@ import type { Storage } from './storage/port';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger';
 import { createOutgoing, PortalJobQueue, type JobDefinition, type Outgoing } from '../jobs';
+import { createPayments, type Payments } from './payments';
 
 export interface Integrations {
   mail: Mailer;
@@ -34,6 +35,8 @@ export interface Integrations {
   jobs: PortalJobQueue;
   /** E-mail and SMS as jobs (the outbox pattern); features send through this, the jobs through `mail`/`sms`. */
   outgoing: Outgoing;
+  /** Card payments: Stripe with STRIPE_* keys, else the local card server (server/integrations/payments). */
+  payments: Payments;
 }
 
 /**
@@ -48,5 +51,8 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
   const marketingForm = config.marketingFormUrl ? createHttpMarketingForm(config.marketingFormUrl) : createLocalMarketingForm();
   // Under test, no cron fires: a scheduled job appearing mid-test would be work the test did not ask for.
   const queue = new PortalJobQueue(db, jobs, logger, { clock: config.env !== 'test' });
-  return { mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue) };
+  return {
+    mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
+    payments: createPayments(db, config.stripe),
+  };
 }

@@ -1,0 +1,240 @@
+// The calls the portal makes to Stripe, each in one place: what is sent (with an idempotency key on
+// every call that changes something) and what is read back. The gateway speaks Stripe's objects; the
+// billing module turns them into the portal's mirror.
+import Stripe from 'stripe';
+
+/** A refusal Stripe explains (a declined card, an unknown coupon): its message is safe to show. */
+export class PaymentError extends Error {
+  constructor(message: string, readonly code: string | null, readonly kind: 'card' | 'request' | 'unavailable') { super(message); }
+}
+
+export interface CardView { id: string; brand: string; last4: string; expMonth: number; expYear: number; fingerprint: string | null }
+
+export interface CheckoutRequest {
+  mode: 'payment' | 'subscription' | 'setup';
+  priceId?: string;
+  customerId?: string | null;
+  customerEmail?: string | null;
+  couponId?: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  metadata?: Record<string, string>;
+}
+
+/** One product and price of the catalog, as `syncCatalog` writes it. */
+export interface CatalogEntry { productId: string; productName: string; taxCode: string; lookupKey: string; amount: number; recurring: boolean }
+
+const cardOf = (method: Stripe.PaymentMethod): CardView => ({
+  id: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '', expMonth: method.card?.exp_month ?? 0, expYear: method.card?.exp_year ?? 0, fingerprint: method.card?.fingerprint ?? null,
+});
+
+/** Stripe's own refusals become PaymentError; anything else (network, bugs) stays as it is. */
+async function explained<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentError(error.message, error.code ?? null, 'card');
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentError(error.message, error.code ?? null, 'request');
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) throw new PaymentError(error.message, null, 'unavailable');
+    throw error;
+  }
+}
+
+export class PaymentsGateway {
+  constructor(readonly client: () => Promise<Stripe>, private readonly webhookSecret: string) {}
+
+  /** Checks a webhook's signature on the raw body and parses it; throws when it does not match. */
+  async verifyEvent(payload: Buffer, signature: string): Promise<Stripe.Event> {
+    return (await this.client()).webhooks.constructEvent(payload, signature, this.webhookSecret);
+  }
+
+  // Catalog
+  /** Creates or updates each product and price, matched by product id and lookup key; a changed amount becomes a new price holding the key. */
+  async syncCatalog(entries: CatalogEntry[]): Promise<{ created: string[]; updated: string[] }> {
+    const stripe = await this.client();
+    const created: string[] = [];
+    const updated: string[] = [];
+    for (const entry of entries) {
+      const product = await stripe.products.retrieve(entry.productId).catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      });
+      if (!product) {
+        await stripe.products.create({ id: entry.productId, name: entry.productName, tax_code: entry.taxCode }, { idempotencyKey: `catalog-product-${entry.productId}` });
+        created.push(entry.productId);
+      } else if (product.name !== entry.productName || product.tax_code !== entry.taxCode || !product.active) {
+        await stripe.products.update(entry.productId, { name: entry.productName, tax_code: entry.taxCode, active: true });
+        updated.push(entry.productId);
+      }
+      const [price] = (await stripe.prices.list({ lookup_keys: [entry.lookupKey], limit: 1 })).data;
+      const matches = price && price.unit_amount === entry.amount && Boolean(price.recurring) === entry.recurring && price.product === entry.productId;
+      if (!matches) {
+        await stripe.prices.create({
+          product: entry.productId, unit_amount: entry.amount, currency: 'usd', lookup_key: entry.lookupKey, transfer_lookup_key: true, tax_behavior: 'exclusive',
+          ...(entry.recurring ? { recurring: { interval: 'month' as const } } : {}),
+        }, { idempotencyKey: `catalog-price-${entry.lookupKey}-${entry.amount}-${entry.recurring ? 'm' : 'o'}` });
+        (price ? updated : created).push(entry.lookupKey);
+      }
+    }
+    return { created, updated };
+  }
+
+  /** The price and its product's name; null when there is no such price (or it is not on sale). */
+  async priceWithProduct(priceId: string): Promise<{ id: string; productName: string; amount: number; recurring: boolean; lookupKey: string | null } | null> {
+    const stripe = await this.client();
+    try {
+      const price = await stripe.prices.retrieve(priceId, { expand: ['product'] });
+      const product = price.product as Stripe.Product;
+      if (!price.active) return null;
+      return { id: price.id, productName: product.name, amount: price.unit_amount ?? 0, recurring: Boolean(price.recurring), lookupKey: price.lookup_key };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
+
+  async priceIdsByLookupKey(lookupKeys: string[]): Promise<Map<string, string>> {
+    const stripe = await this.client();
+    const prices = await stripe.prices.list({ lookup_keys: lookupKeys, limit: 100 });
+    return new Map(prices.data.map((price) => [price.lookup_key!, price.id]));
+  }
+
+  // Customers and cards
+  async createCustomer(input: { accountId: number; email: string | null; name: string | null }, idempotencyKey: string): Promise<Stripe.Customer> {
+    const stripe = await this.client();
+    return stripe.customers.create({ email: input.email ?? undefined, name: input.name ?? undefined, metadata: { account_id: String(input.accountId) } }, { idempotencyKey });
+  }
+
+  async retrieveCustomer(customerId: string): Promise<Stripe.Customer | null> {
+    const customer = await (await this.client()).customers.retrieve(customerId);
+    return customer.deleted ? null : customer;
+  }
+
+  async updateAddress(customerId: string, address: { line1: string; line2: string | null; city: string; state: string; postal_code: string }, idempotencyKey: string): Promise<Stripe.Customer> {
+    return explained(async () => (await this.client()).customers.update(customerId, { address: { ...address, line2: address.line2 ?? '', country: 'US' } }, { idempotencyKey }));
+  }
+
+  async cards(customerId: string): Promise<CardView[]> {
+    const methods = await (await this.client()).customers.listPaymentMethods(customerId, { type: 'card', limit: 100 });
+    return methods.data.map(cardOf);
+  }
+
+  /** A setup intent for the card field: the browser confirms it with Stripe.js (or the local stand-in). */
+  async createSetupIntent(customerId: string, idempotencyKey: string): Promise<{ id: string; clientSecret: string }> {
+    const intent = await (await this.client()).setupIntents.create({ customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: false } }, { idempotencyKey });
+    return { id: intent.id, clientSecret: intent.client_secret! };
+  }
+
+  /** The card a setup intent saved, when it belongs to this customer and succeeded; else the reason. */
+  async setupResult(setupIntentId: string, customerId: string): Promise<{ card: CardView } | { error: string }> {
+    const stripe = await this.client();
+    const intent = await explained(() => stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
+    if (intent.customer !== customerId) return { error: 'That card was not saved for this account.' };
+    if (intent.status !== 'succeeded' || !intent.payment_method) return { error: intent.last_setup_error?.message ?? 'The card could not be saved.' };
+    return { card: cardOf(intent.payment_method as Stripe.PaymentMethod) };
+  }
+
+  async setDefaultCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<void> {
+    await explained(async () => (await this.client()).customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, { idempotencyKey }));
+  }
+
+  /** update-source: the new card becomes the default, on the customer and its live subscriptions, and the old one is removed. */
+  async replaceCard(customerId: string, oldPaymentMethodId: string, newPaymentMethodId: string, idempotencyKey: string): Promise<void> {
+    const stripe = await this.client();
+    await explained(async () => {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: newPaymentMethodId } }, { idempotencyKey: `${idempotencyKey}-default` });
+      const subscriptions = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+      for (const subscription of subscriptions.data) {
+        if (subscription.default_payment_method === oldPaymentMethodId) {
+          await stripe.subscriptions.update(subscription.id, { default_payment_method: newPaymentMethodId }, { idempotencyKey: `${idempotencyKey}-${subscription.id}` });
+        }
+      }
+      await stripe.paymentMethods.detach(oldPaymentMethodId, {}, { idempotencyKey: `${idempotencyKey}-detach` });
+    });
+  }
+
+  // Checkout
+  async createCheckoutSession(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }> {
+    const stripe = await this.client();
+    const session = await explained(() => stripe.checkout.sessions.create({
+      mode: request.mode,
+      ...(request.priceId ? { line_items: [{ price: request.priceId, quantity: 1 }] } : {}),
+      ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
+      ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
+      ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
+      success_url: request.successUrl, cancel_url: request.cancelUrl, metadata: request.metadata ?? {},
+    }, { idempotencyKey }));
+    return { id: session.id, url: session.url! };
+  }
+
+  async retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await (await this.client()).checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
+
+  // What the mirror reads back
+  async subscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    return (await this.client()).subscriptions.retrieve(subscriptionId, { expand: ['items.data.price', 'discounts.source.coupon'] });
+  }
+
+  async subscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
+    const list = await (await this.client()).subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.items.data.price', 'data.discounts.source.coupon'] });
+    return list.data;
+  }
+
+  async invoice(invoiceId: string): Promise<Stripe.Invoice> {
+    return (await this.client()).invoices.retrieve(invoiceId);
+  }
+
+  async invoicesOf(customerId: string): Promise<Stripe.Invoice[]> {
+    return (await (await this.client()).invoices.list({ customer: customerId, limit: 100 })).data;
+  }
+
+  /** The payment intents that paid an invoice (how a charge is tied to its invoice). */
+  async invoicePaymentIntents(invoiceId: string): Promise<string[]> {
+    const payments = await (await this.client()).invoicePayments.list({ invoice: invoiceId, limit: 10 });
+    return payments.data.map((payment) => (typeof payment.payment.payment_intent === 'string' ? payment.payment.payment_intent : payment.payment.payment_intent?.id)).filter((id): id is string => Boolean(id));
+  }
+
+  async charge(chargeId: string): Promise<Stripe.Charge> {
+    return (await this.client()).charges.retrieve(chargeId);
+  }
+
+  async chargesOf(customerId: string): Promise<Stripe.Charge[]> {
+    return (await (await this.client()).charges.list({ customer: customerId, limit: 100 })).data;
+  }
+
+  async paymentMethod(paymentMethodId: string): Promise<Stripe.PaymentMethod> {
+    return (await this.client()).paymentMethods.retrieve(paymentMethodId);
+  }
+
+  // Used by the demo data and, later, the membership payment form
+  async createSubscription(params: Stripe.SubscriptionCreateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return explained(async () => (await this.client()).subscriptions.create(params, { idempotencyKey }));
+  }
+
+  async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return explained(async () => (await this.client()).subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+  }
+
+  async refund(chargeId: string, idempotencyKey: string): Promise<void> {
+    await explained(async () => (await this.client()).refunds.create({ charge: chargeId }, { idempotencyKey }));
+  }
+
+  async createCoupon(params: Stripe.CouponCreateParams, idempotencyKey: string): Promise<Stripe.Coupon> {
+    return explained(async () => (await this.client()).coupons.create(params, { idempotencyKey }));
+  }
+
+  async coupon(couponId: string): Promise<Stripe.Coupon | null> {
+    try {
+      return await (await this.client()).coupons.retrieve(couponId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// What happens to money on the local card server: invoices for subscription items with their
+// discounts, charges on a card that may decline, and the subscription status that follows. Stripe's own
+// rules, reduced to what the portal calls (https://docs.stripe.com/billing/subscriptions/overview).
+import { UTCDate } from '@date-fns/utc';
+import { addMonths, addYears } from 'date-fns';
+import { CardError, DECLINED, type CardBehaviour } from './cards';
+import { newId, type LocalStore, type StripeObject } from './store';
+
+export type Obj = StripeObject & Record<string, any>;
+
+export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The end of the billing period that starts at `start` (unix seconds) for a price's interval. */
+export function periodEnd(start: number, interval: string, count = 1): number {
+  const from = new UTCDate(start * 1000);
+  return seconds(interval === 'year' ? addYears(from, count) : addMonths(from, count));
+}
+
+export interface Line { description: string; amount: number; quantity: number; price: Obj; period: { start: number; end: number }; proration?: boolean }
+
+/** The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). */
+export function discountOf(coupon: Obj | null, lines: Line[]): number {
+  if (!coupon || !coupon.valid) return 0;
+  const products: string[] | undefined = coupon.applies_to?.products;
+  const eligible = lines.filter((line) => !products || products.includes(String(line.price.product)));
+  const base = eligible.reduce((sum, line) => sum + line.amount, 0);
+  if (coupon.percent_off) return Math.round((base * Number(coupon.percent_off)) / 100);
+  if (coupon.amount_off) return Math.min(base, Number(coupon.amount_off));
+  return 0;
+}
+
+export class Ledger {
+  constructor(private readonly store: LocalStore, private readonly now: () => Date, private readonly hostedBase: () => string, private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>) {}
+
+  /** A card charge: a payment intent and its charge, succeeded or failed. A declined card throws after recording both. */
+  async charge(options: { customer: string | null; paymentMethod: Obj | null; amount: number; description: string; metadata?: Record<string, string> }): Promise<{ intent: Obj; charge: Obj | null }> {
+    const created = seconds(this.now());
+    const intent: Obj = {
+      id: newId('pi'), object: 'payment_intent', amount: options.amount, amount_received: 0, currency: 'usd', customer: options.customer,
+      payment_method: options.paymentMethod?.id ?? null, status: 'requires_payment_method', created, description: options.description,
+      latest_charge: null, last_payment_error: null, metadata: options.metadata ?? {}, client_secret: '', livemode: false,
+    };
+    intent.client_secret = `${intent.id}_secret_${newId('x').slice(2)}`;
+    if (!options.paymentMethod) { await this.store.put(intent); return { intent, charge: null }; }
+    const behaviour: CardBehaviour = options.paymentMethod._behaviour ?? 'succeeds';
+    const succeeded = behaviour === 'succeeds';
+    const charge: Obj = {
+      id: newId('ch'), object: 'charge', amount: options.amount, amount_captured: succeeded ? options.amount : 0, amount_refunded: 0, currency: 'usd',
+      customer: options.customer, description: options.description, created, paid: succeeded, captured: succeeded, refunded: false,
+      status: succeeded ? 'succeeded' : 'failed', failure_code: succeeded ? null : 'card_declined', failure_message: succeeded ? null : DECLINED,
+      payment_intent: intent.id, payment_method: options.paymentMethod.id, metadata: options.metadata ?? {}, livemode: false,
+      payment_method_details: { type: 'card', card: { brand: options.paymentMethod.card.brand, last4: options.paymentMethod.card.last4 } },
+      refunds: { object: 'list', data: [], has_more: false, url: '' }, receipt_url: null,
+    };
+    charge.refunds.url = `/v1/charges/${charge.id}/refunds`;
+    if (succeeded) charge.receipt_url = `${this.hostedBase()}/receipts/${charge.id}`;
+    intent.latest_charge = charge.id;
+    intent.status = succeeded ? 'succeeded' : 'requires_payment_method';
+    intent.amount_received = succeeded ? options.amount : 0;
+    if (!succeeded) intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: DECLINED };
+    await this.store.put(charge);
+    await this.store.put(intent);
+    await this.emit(succeeded ? 'charge.succeeded' : 'charge.failed', charge);
+    await this.emit(succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
+    if (!succeeded) throw new CardError('card_declined', DECLINED, 'generic_decline');
+    return { intent, charge };
+  }
+
+  /** An invoice for `lines`, finalized and paid at once when a card is given (and accepts the charge). */
+  async invoice(options: { customer: Obj; subscription: Obj | null; lines: Line[]; coupon: Obj | null; paymentMethod: Obj | null; reason: string }): Promise<Obj> {
+    const created = seconds(this.now());
+    const subtotal = options.lines.reduce((sum, line) => sum + line.amount, 0);
+    const discount = discountOf(options.coupon, options.lines);
+    const total = Math.max(0, subtotal - discount);
+    const starts = options.lines.map((line) => line.period.start);
+    const ends = options.lines.map((line) => line.period.end);
+    const invoice: Obj = {
+      id: newId('in'), object: 'invoice', customer: options.customer.id, customer_name: options.customer.name ?? null, customer_email: options.customer.email ?? null,
+      account_name: 'Members Portal (local)', billing_reason: options.reason, collection_method: 'charge_automatically', currency: 'usd', created,
+      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`, status: 'open', subtotal, total, amount_due: total, amount_paid: 0, amount_remaining: total,
+      starting_balance: 0, discounts: options.coupon && discount ? [options.coupon.id] : [],
+      total_discount_amounts: options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
+      period_start: Math.min(...starts, created), period_end: Math.max(...ends, created),
+      parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription.id, metadata: options.subscription.metadata ?? {} } } : null,
+      lines: { object: 'list', has_more: false, url: '', data: options.lines.map((line) => ({
+        id: newId('il'), object: 'line_item', description: line.description, amount: line.amount, quantity: line.quantity, currency: 'usd', period: line.period,
+        pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
+      })) },
+      status_transitions: { finalized_at: created, paid_at: null, voided_at: null },
+      hosted_invoice_url: '', invoice_pdf: null, livemode: false, metadata: {}, payments: { object: 'list', data: [], has_more: false, url: '' },
+    };
+    invoice.hosted_invoice_url = `${this.hostedBase()}/invoices/${invoice.id}`;
+    invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
+    await this.store.put(invoice);
+    await this.emit('invoice.finalized', invoice);
+    if (total === 0) return this.markPaid(invoice, null);
+    if (!options.paymentMethod) return invoice;
+    try {
+      const { intent } = await this.charge({ customer: options.customer.id, paymentMethod: options.paymentMethod, amount: total, description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}` });
+      return await this.markPaid(invoice, intent);
+    } catch (error) {
+      if (!(error instanceof CardError)) throw error;
+      const previous = { ...invoice };
+      invoice.attempted = true;
+      invoice.attempt_count = 1;
+      await this.store.put(invoice);
+      await this.emit('invoice.payment_failed', invoice, previous);
+      return invoice;
+    }
+  }
+
+  private async markPaid(invoice: Obj, intent: Obj | null): Promise<Obj> {
+    const previous = { ...invoice };
+    const paidAt = seconds(this.now());
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    invoice.amount_remaining = 0;
+    invoice.status_transitions = { ...invoice.status_transitions, paid_at: paidAt };
+    if (intent) {
+      invoice.payments.data = [{ id: newId('inpay'), object: 'invoice_payment', invoice: invoice.id, amount_paid: invoice.amount_due, is_default: true, status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: intent.id }, status_transitions: { paid_at: paidAt } }];
+      const charge = await this.store.get<Obj>(intent.latest_charge);
+      if (charge) { charge.description = charge.description ?? `Invoice ${invoice.number}`; await this.store.put(charge); }
+    }
+    await this.store.put(invoice);
+    await this.emit('invoice.paid', invoice, previous);
+    return invoice;
+  }
+}

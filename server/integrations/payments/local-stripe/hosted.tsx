@@ -1,0 +1,176 @@
+// The local card server's hosted pages, standing in for Stripe's: Checkout (pay, subscribe or save a
+// card), the hosted invoice and the receipt. Plain HTML forms, so they work without JavaScript, as the
+// portal's own pages do.
+import express, { type Router } from 'express';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { CardError, readCard } from './cards';
+import { createLocalSubscription, need, type ApiContext } from './api';
+import { seconds, type Obj } from './billing';
+import { newId } from './store';
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}main{max-width:30rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}
+label{display:block;font-weight:600;margin-top:1rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #6e7781;border-radius:6px}
+button{font:inherit;margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#0a5cc2;color:#fff;cursor:pointer}.error{color:#a40e26;font-weight:600}
+.row{display:flex;gap:1rem}.row>div{flex:1}table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left;border-bottom:1px solid #d0d7de}.num{text-align:right}
+.note{color:#57606a;font-size:.9rem}a{color:#0a5cc2}@media (max-width:480px){main{margin:0;border:0;border-radius:0}.row{display:block}}`;
+
+const page = (title: string, body: ReactNode) => `<!doctype html>${renderToStaticMarkup(
+  <html lang="en">
+    <head><meta charSet="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><style>{STYLE}</style></head>
+    <body><main><h1>{title}</h1>{body}</main></body>
+  </html>,
+)}`;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+
+interface CheckoutLine { name: string; amount: number; quantity: number; recurring: boolean }
+
+async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
+  return Promise.all(session.line_items_data.map(async (item: { price: string; quantity: number }) => {
+    const price = await need(ctx, item.price, 'price');
+    const product = await ctx.store.get<Obj>(price.product, 'product');
+    return { name: product?.name ?? price.product, amount: price.unit_amount * item.quantity, quantity: item.quantity, recurring: Boolean(price.recurring) };
+  }));
+}
+
+function CheckoutForm({ session, lines, error, name }: { session: Obj; lines: CheckoutLine[]; error?: string; name?: string }) {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  return (
+    <>
+      <p className="note">Local card server: no money moves. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 is declined when charged.</p>
+      {lines.length > 0 && (
+        <table>
+          <caption className="note">What you are paying for</caption>
+          <tbody>
+            {lines.map((line) => <tr key={line.name}><th scope="row">{line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name}</th><td className="num">{dollars(line.amount)}{line.recurring ? ' a month' : ''}</td></tr>)}
+            <tr><th scope="row">Total due today</th><td className="num">{dollars(total)}</td></tr>
+          </tbody>
+        </table>
+      )}
+      {error && <p className="error" role="alert" id="card-error">{error}</p>}
+      <form method="post" action={`/pay/${session.id}`}>
+        <label htmlFor="name">Name on card</label>
+        <input id="name" name="name" autoComplete="cc-name" defaultValue={name} />
+        <label htmlFor="number">Card number</label>
+        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" aria-describedby={error ? 'card-error' : undefined} required />
+        <div className="row">
+          <div><label htmlFor="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required /></div>
+          <div><label htmlFor="cvc">CVC</label><input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required /></div>
+        </div>
+        <button type="submit">{session.mode === 'setup' ? 'Save card' : session.mode === 'subscription' ? 'Subscribe' : `Pay ${dollars(total)}`}</button>
+      </form>
+      {session.cancel_url && <p><a href={session.cancel_url}>Cancel and go back</a></p>}
+    </>
+  );
+}
+
+/** Completes an open session with the card typed on the page; a declined card throws CardError. */
+async function complete(ctx: ApiContext, session: Obj, card: Record<string, string>): Promise<void> {
+  const details = readCard(card, ctx.now());
+  const { behaviour, ...shown } = details;
+  let customerId: string | null = session.customer;
+  if (!customerId && session.mode !== 'payment') {
+    const customer = await ctx.store.put<Obj>({ id: newId('cus'), object: 'customer', created: seconds(ctx.now()), email: session.customer_email, name: card.name || null, address: null, metadata: {}, invoice_settings: { default_payment_method: null }, livemode: false });
+    await ctx.emit('customer.created', customer);
+    customerId = customer.id;
+  }
+  if (behaviour === 'declined') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
+  const method = await ctx.store.put<Obj>({ id: newId('pm'), object: 'payment_method', type: 'card', card: shown, customer: customerId, created: seconds(ctx.now()),
+    billing_details: { name: card.name || null, address: null, email: session.customer_email, phone: null }, metadata: {}, livemode: false, _behaviour: behaviour });
+  if (customerId) await ctx.emit('payment_method.attached', { ...method, _behaviour: undefined });
+  const previous = structuredClone(session);
+  const lines = await linesOf(ctx, session);
+  if (session.mode === 'payment') {
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const { intent } = await ctx.ledger.charge({ customer: customerId, paymentMethod: method, amount: total, description: lines.map((l) => l.name).join(', '), metadata: session.metadata });
+    Object.assign(session, { payment_intent: intent.id, amount_total: total, payment_status: 'paid' });
+  } else if (session.mode === 'setup') {
+    const intent = await ctx.store.put<Obj>({ id: newId('seti'), object: 'setup_intent', customer: customerId, payment_method: method.id, status: 'succeeded', usage: 'off_session', created: seconds(ctx.now()), metadata: session.metadata, last_setup_error: null, payment_method_types: ['card'], livemode: false, client_secret: '' });
+    await ctx.emit('setup_intent.succeeded', intent);
+    session.setup_intent = intent.id;
+  } else {
+    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: session.line_items_data, default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts });
+    Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, amount_total: lines.reduce((sum, line) => sum + line.amount, 0), payment_status: 'paid' });
+  }
+  Object.assign(session, { status: 'complete', customer: customerId });
+  await ctx.store.put(session);
+  await ctx.emit('checkout.session.completed', session, previous);
+}
+
+function expiryOf(value: string): { exp_month: string; exp_year: string } {
+  const [month = '', year = ''] = value.split(/\s*\/\s*|\s+/);
+  return { exp_month: month, exp_year: year };
+}
+
+export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => Promise<T>): Router {
+  const router = express.Router();
+  router.use('/pay', express.urlencoded({ extended: false, limit: '10kb' }));
+
+  router.get('/pay/:id', async (req, res, next) => {
+    try {
+      const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
+      if (!session) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
+      if (session.status === 'complete') { res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)); return; }
+      res.type('html').send(page(session.mode === 'setup' ? 'Save a card' : 'Checkout', <CheckoutForm session={session} lines={await linesOf(ctx, session)} />));
+    } catch (error) { next(error); }
+  });
+
+  router.post('/pay/:id', async (req, res, next) => {
+    try {
+      const outcome = await run(async () => {
+        const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
+        if (!session) return { status: 404 as const };
+        if (session.status !== 'complete') await complete(ctx, session, { number: req.body.number, cvc: req.body.cvc, name: req.body.name, ...expiryOf(String(req.body.expiry ?? '')) });
+        return { status: 303 as const, session };
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof CardError)) throw error;
+        const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
+        return { status: 402 as const, session: session!, error: error.message };
+      });
+      if (outcome.status === 404) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
+      if (outcome.status === 402) {
+        res.status(402).type('html').send(page('Checkout', <CheckoutForm session={outcome.session} lines={await linesOf(ctx, outcome.session)} error={outcome.error} name={req.body.name} />));
+        return;
+      }
+      res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
+    } catch (error) { next(error); }
+  });
+
+  router.get('/invoices/:id', async (req, res, next) => {
+    try {
+      const invoice = await ctx.store.get<Obj>(String(req.params.id), 'invoice');
+      if (!invoice) { res.status(404).type('html').send(page('Invoice not found', <p>This invoice link is not valid.</p>)); return; }
+      res.type('html').send(page(`Invoice ${invoice.number}`, (
+        <>
+          <p>{invoice.status === 'paid' ? `Paid on ${date(invoice.status_transitions.paid_at)}` : `Status: ${invoice.status}`}{invoice.customer_name ? ` · ${invoice.customer_name}` : ''}</p>
+          <table>
+            <caption className="note">Invoice lines</caption>
+            <thead><tr><th scope="col">Description</th><th scope="col" className="num">Amount</th></tr></thead>
+            <tbody>
+              {invoice.lines.data.map((line: Obj) => <tr key={line.id}><td>{line.description}</td><td className="num">{dollars(line.amount)}</td></tr>)}
+              {invoice.total_discount_amounts?.map((d: { amount: number; discount: string }) => <tr key={d.discount}><td>Discount</td><td className="num">-{dollars(d.amount)}</td></tr>)}
+              <tr><th scope="row">Total</th><td className="num">{dollars(invoice.total)}</td></tr>
+            </tbody>
+          </table>
+        </>
+      )));
+    } catch (error) { next(error); }
+  });
+
+  router.get('/receipts/:id', async (req, res, next) => {
+    try {
+      const charge = await ctx.store.get<Obj>(String(req.params.id), 'charge');
+      if (!charge || !charge.paid) { res.status(404).type('html').send(page('Receipt not found', <p>This receipt link is not valid.</p>)); return; }
+      res.type('html').send(page('Receipt', (
+        <>
+          <p>{charge.description}</p>
+          <p>{`${dollars(charge.amount)} paid on ${date(charge.created)} with ${charge.payment_method_details.card.brand} ending ${charge.payment_method_details.card.last4}.`}</p>
+          {charge.amount_refunded > 0 && <p>{`${dollars(charge.amount_refunded)} refunded.`}</p>}
+        </>
+      )));
+    } catch (error) { next(error); }
+  });
+  return router;
+}

@@ -1,0 +1,119 @@
+// The local card server: a Stripe-compatible HTTP server the portal starts in-process on a free port
+// when no Stripe keys are set, so that the stripe SDK, and every page built on it, works offline.
+// State lives in PostgreSQL; events are signed as Stripe signs them and delivered to the portal's
+// webhook (or handed to whoever asked for them: the tests).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Knex } from 'knex';
+import Stripe from 'stripe';
+import { apiRouter, expireIncomplete, type ApiContext } from './api';
+import { Ledger, seconds, type Obj } from './billing';
+import { hostedRouter } from './hosted';
+import { installSchema, LocalStore, newId } from './store';
+
+export const LOCAL_KEYS = { secret: 'sk_test_local', publishable: 'pk_test_local' } as const;
+
+/** Receives one signed event; true when it was accepted (a 2xx), as Stripe judges a delivery. */
+export type EventReceiver = (payload: string, signature: string) => Promise<boolean>;
+
+export interface LocalStripe {
+  /** The server's address, e.g. http://127.0.0.1:40123 (the SDK's host, port and protocol, and the hosted pages). */
+  url: string;
+  host: string;
+  port: number;
+  store: LocalStore;
+  /** Moves the server's clock (seconds; tests use it to let an incomplete subscription expire). */
+  advanceClock(seconds: number): void;
+  /** Where events go from now on (null: they wait until `deliverPending` is given a receiver). */
+  deliverTo(receiver: EventReceiver | null): void;
+  /** Sends every event not yet accepted, oldest first, to the receiver; answers how many were accepted. */
+  deliverPending(receiver?: EventReceiver): Promise<number>;
+  /** Applies the rules that hang on time (incomplete subscriptions expiring) now. */
+  tick(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startLocalStripe(db: Knex, options: { webhookSecret: string; port?: number; receiver?: EventReceiver | null }): Promise<LocalStripe> {
+  await installSchema(db);
+  const store = new LocalStore(db);
+  let offset = 0;
+  let receiver: EventReceiver | null = options.receiver ?? null;
+  let base = '';
+  const now = () => new Date(Date.now() + offset * 1000);
+  const signer = new Stripe(LOCAL_KEYS.secret);
+
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const emit = async (type: string, object: Obj, previous?: Obj) => {
+    const changed = previous ? Object.fromEntries(Object.entries(previous).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(object[key]))) : undefined;
+    await store.addEvent({
+      id: newId('evt'), object: 'event', type, created: seconds(now()), api_version: Stripe.API_VERSION ?? null, livemode: false, pending_webhooks: 1,
+      data: { object: structuredClone(object), ...(changed ? { previous_attributes: changed } : {}) }, request: { id: null, idempotency_key: null },
+    });
+    scheduleDelivery();
+  };
+  const ctx: ApiContext = { store, now, emit, hostedBase: () => base, publishableKey: LOCAL_KEYS.publishable, secretKey: LOCAL_KEYS.secret, ledger: null as unknown as Ledger };
+  ctx.ledger = new Ledger(store, now, () => base, emit);
+
+  let delivering: Promise<number> | null = null;
+  const deliverPending = (to: EventReceiver | null = receiver): Promise<number> => {
+    if (!to) return Promise.resolve(0);
+    const work = (async () => {
+      let accepted = 0;
+      for (const event of await store.events({ undelivered: true })) {
+        const payload = JSON.stringify(event);
+        const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+        // A receiver that fails keeps the rest waiting, in order, for the next try (Stripe retries for days).
+        if (!(await to(payload, signature).catch(() => false))) break;
+        await store.markDelivered(event.id);
+        accepted += 1;
+      }
+      return accepted;
+    })();
+    delivering = work.finally(() => { delivering = null; });
+    return work;
+  };
+  let timer: NodeJS.Timeout | null = null;
+  function scheduleDelivery() {
+    if (!receiver || timer) return;
+    timer = setTimeout(() => { timer = null; void (delivering ?? deliverPending()); }, 50);
+    timer.unref();
+  }
+  const retry = setInterval(() => { if (receiver && !delivering) void deliverPending(); }, 30_000);
+  retry.unref();
+
+  const app = express();
+  app.disable('x-powered-by');
+  // The SDK sends lists and nested values in the query as Stripe reads them (expand[0]=data.product).
+  app.set('query parser', 'extended');
+  app.use(apiRouter(ctx, run));
+  app.use(hostedRouter(ctx, run));
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(options.port ?? 0, '127.0.0.1', () => resolve()); });
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base, host: '127.0.0.1', port, store,
+    advanceClock(by) { offset += by; },
+    deliverTo(next) { receiver = next; scheduleDelivery(); },
+    deliverPending: (to) => deliverPending(to ?? receiver),
+    tick: () => run(() => expireIncomplete(ctx)),
+    async close() {
+      clearInterval(retry);
+      if (timer) clearTimeout(timer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** An SDK client for the local server (the same calls the portal makes to Stripe). */
+export const localStripeClient = (local: Pick<LocalStripe, 'host' | 'port'>) =>
+  new Stripe(LOCAL_KEYS.secret, { host: local.host, port: local.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });

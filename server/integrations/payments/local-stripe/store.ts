@@ -1,0 +1,80 @@
+// The local card server's state, in PostgreSQL (schema local_stripe), so that the demo's customers and
+// subscriptions outlive a restart just as they would on Stripe. The schema belongs to the local server,
+// not to the portal's migrations: a portal pointed at Stripe never has it.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+const SCHEMA = 'local_stripe';
+
+export async function installSchema(db: Knex): Promise<void> {
+  // Two servers starting at once (tests, a web process and a worker) must not race on CREATE.
+  await db.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('local_stripe.schema'))`);
+    await trx.raw(`create schema if not exists ${SCHEMA}`);
+    await trx.raw(`create table if not exists ${SCHEMA}.objects (
+      id text primary key, type text not null, customer text, data jsonb not null, seq bigserial)`);
+    await trx.raw(`create index if not exists objects_type_customer on ${SCHEMA}.objects (type, customer)`);
+    await trx.raw(`create table if not exists ${SCHEMA}.idempotency (
+      key text primary key, status integer not null, body jsonb not null, created_at timestamptz not null default now())`);
+    await trx.raw(`create table if not exists ${SCHEMA}.events (
+      id text primary key, data jsonb not null, seq bigserial, delivered_at timestamptz)`);
+  });
+}
+
+/** Stripe-like ids: a prefix and 24 random characters. */
+export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24).padEnd(24, '0')}`;
+
+export class LocalStore {
+  constructor(readonly db: Knex) {}
+
+  async get<T extends StripeObject>(id: string, type?: string): Promise<T | null> {
+    const row = await this.db(`${SCHEMA}.objects`).where({ id }).first('data', 'type');
+    if (!row || (type && row.type !== type)) return null;
+    return row.data as T;
+  }
+
+  async put<T extends StripeObject>(object: T): Promise<T> {
+    const customer = typeof object.customer === 'string' ? object.customer : null;
+    await this.db(`${SCHEMA}.objects`).insert({ id: object.id, type: object.object, customer, data: JSON.stringify(object) })
+      .onConflict('id').merge(['data', 'customer']);
+    return object;
+  }
+
+  /** Objects of a type, newest first, optionally of one customer and matching a predicate. */
+  async list<T extends StripeObject>(type: string, where: { customer?: string } = {}, match: (object: T) => boolean = () => true): Promise<T[]> {
+    const query = this.db(`${SCHEMA}.objects`).where({ type }).orderBy('seq', 'desc').select('data');
+    if (where.customer) query.andWhere({ customer: where.customer });
+    return (await query).map((row: { data: T }) => row.data).filter(match);
+  }
+
+  async remembered(key: string): Promise<{ status: number; body: unknown } | null> {
+    return (await this.db(`${SCHEMA}.idempotency`).where({ key }).first('status', 'body')) ?? null;
+  }
+
+  async remember(key: string, status: number, body: unknown): Promise<void> {
+    await this.db(`${SCHEMA}.idempotency`).insert({ key, status, body: JSON.stringify(body) }).onConflict('key').ignore();
+  }
+
+  async addEvent(event: StripeObject): Promise<void> {
+    await this.db(`${SCHEMA}.events`).insert({ id: event.id, data: JSON.stringify(event) });
+  }
+
+  async events(options: { undelivered?: boolean } = {}): Promise<StripeObject[]> {
+    const query = this.db(`${SCHEMA}.events`).orderBy('seq').select('data');
+    if (options.undelivered) query.whereNull('delivered_at');
+    return (await query).map((row: { data: StripeObject }) => row.data);
+  }
+
+  async markDelivered(id: string): Promise<void> {
+    await this.db(`${SCHEMA}.events`).where({ id }).update({ delivered_at: this.db.fn.now() });
+  }
+
+  /** Everything but the catalog (products, prices, coupons and promotion codes), for a test's fresh start. */
+  async clearAccounts(): Promise<void> {
+    await this.db(`${SCHEMA}.objects`).whereNotIn('type', ['product', 'price', 'coupon', 'promotion_code']).delete();
+    await this.db(`${SCHEMA}.idempotency`).delete();
+    await this.db(`${SCHEMA}.events`).delete();
+  }
+}
