@@ -92,6 +92,17 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.index(['customer_id', 'created_at']);
   });
+  // The catalog's prices as the configured Stripe account knows them (written by the catalog sync), so a
+  // page can link to a price, and checkout can check one, without asking Stripe.
+  await knex.schema.createTable('billing_prices', (t) => {
+    t.text('id').primary(); // price_…
+    t.text('lookup_key').notNullable().unique();
+    t.text('product_id').notNullable();
+    t.text('product_name').notNullable();
+    t.integer('unit_amount').notNullable();
+    t.boolean('recurring').notNullable();
+    t.timestamp('synced_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
   // Each Stripe event id once: a replay or a duplicate delivery finds its row and does nothing.
   await knex.schema.createTable('billing_webhook_events', (t) => {
     t.text('id').primary(); // evt_…
@@ -129,8 +140,11 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Until now the account's flag stood for every provider of the account: keep that as the start.
   await knex.raw(`update providers p set has_paid_plan = a.has_paid_plan from accounts a where a.id = p.account_id`);
-  // Pages read the paid seats (the viewer's paid plan); the other mirror tables are read uncached.
-  await knex.raw(`create trigger provider_paid_seats_notify_change after insert or update or delete or truncate on provider_paid_seats for each statement execute function portal_notify_change()`);
+  // Pages read the mirror, so its tables notify changes like every table a read may depend on (they
+  // change only when a webhook's sync writes them). The event log and the cancel requests are only written.
+  for (const table of ['billing_customers', 'billing_payment_methods', 'billing_subscriptions', 'billing_subscription_items', 'billing_invoices', 'billing_charges', 'billing_prices', 'provider_paid_seats']) {
+    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+  }
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -139,7 +153,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropChecks(['accounts_tier_check']);
     t.dropColumns('tier', 'seat_based', 'seat_counts', 'legacy_subscription_count', 'active_or_trialing_subscription_count', 'has_paid_reimbursify_plan');
   });
-  for (const table of ['billing_cancel_requests', 'provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers']) {
+  for (const table of ['billing_cancel_requests', 'provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
     await knex.schema.dropTable(table);
   }
 }

@@ -15,6 +15,7 @@ export const DEMO_EMAILS = {
   incomplete: 'incomplete@demo.test',
   twoFactor: 'twofactor@demo.test',
   client: 'client@demo.test',
+  billing: 'billing@demo.test',
 } as const;
 
 type Id = string | number;
@@ -68,6 +69,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
     { email: DEMO_EMAILS.incomplete, create: createIncomplete },
     { email: DEMO_EMAILS.twoFactor, create: createTwoFactor },
     { email: DEMO_EMAILS.client, create: createClient },
+    { email: DEMO_EMAILS.billing, create: createBillingTrouble },
   ];
   for (const demo of demoUsers) {
     const existing = await knex('users').where({ email: demo.email }).first('id');
@@ -500,6 +502,34 @@ async function createIncomplete(knex: Knex, passwordHash: string): Promise<void>
     expiration: 2027,
     verification: 'Unverified',
   });
+}
+
+// Morgan Lee: a finished profile whose membership payment did not go through (billing trouble):
+// one subscription waits on a card that is declined when charged, an earlier one expired before it
+// started. The subscriptions themselves come from seeds/demo-billing.ts (they live on the card server).
+async function createBillingTrouble(knex: Knex, passwordHash: string): Promise<void> {
+  const userId = await insertUser(knex, {
+    email: DEMO_EMAILS.billing,
+    password_hash: passwordHash,
+    first_name: 'Morgan',
+    last_name: 'Lee',
+    full_name: 'Morgan Lee',
+    phone_number: '+16175550188',
+  });
+  const accountId = await insertAccount(knex, { name: 'Morgan Lee', has_paid_plan: false }, userId, ['owner']);
+  const providerId = await insertProvider(knex, userId, {
+    account_id: accountId,
+    type: 'individual',
+    status: 'pending',
+    first_name: 'Morgan',
+    last_name: 'Lee',
+    slug: await freeSlug(knex, 'morgan-lee'),
+    phone_number: '+16175550188',
+    contact_email: DEMO_EMAILS.billing,
+    timezone: 'America/New_York',
+    custom_content: {},
+  });
+  await knex('locations').insert({ provider_id: providerId, state: 'MA', remote_location: true, accepting_patients: 40 });
 }
 
 // Alex Morgan: a live profile whose user signs in with a second factor by SMS.

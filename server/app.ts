@@ -17,6 +17,7 @@ import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
 import { statusBannerFor } from './domain/providers';
 import { apiRouter } from './api';
+import { stripeWebhookRouter } from './webhooks/stripe';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps): PortalApp {
 
   // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
   app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }));
+  // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
+  app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));
 
   app.get('/healthz', async (_req, res) => {
     // A database that does not answer within 2 s counts as down: a health check must not hang on the

@@ -7,6 +7,9 @@ import { openDatabase, shouldSeedDemo } from './db/open';
 import { createPortalIntegrations } from './portal-integrations';
 import { createLogger } from './logger';
 import { runSeeds } from '../seeds/index';
+import { seedDemoBilling } from '../seeds/demo-billing';
+import { syncCatalog } from './domain/billing';
+import { postTo } from './integrations/payments';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -15,6 +18,7 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   let closeApp: () => Promise<void> = async () => {};
   let stopJobs: () => Promise<void> = async () => {};
+  let closePayments: () => Promise<void> = async () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
     server?.closeAllConnections?.();
     await stopJobs(); // jobs in flight finish (or go back to the queue) before the pools close
     await closeApp();
+    await closePayments();
     await database.close();
     logger.info('stopped');
     process.exit(0);
@@ -45,12 +50,25 @@ async function main(): Promise<void> {
     await runSeeds(database.db, { demo });
     if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
     const integrations = createPortalIntegrations(config, database.db, logger);
+    const { payments } = integrations;
+    const local = await payments.local();
+    if (local) {
+      // The local card server sells the same catalog as Stripe would; the demo accounts get their memberships on it.
+      await syncCatalog(database.db, payments.gateway);
+      await seedDemoBilling(database.db, payments.gateway, local, logger);
+    }
     await integrations.jobs.start();
     stopJobs = () => integrations.jobs.stop();
+    closePayments = () => payments.close();
     if (config.jobsInProcess) await integrations.jobs.work({ db: database.db, integrations, config, logger });
     const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
     closeApp = portal.close;
-    server = portal.app.listen(config.port, () => logger.info({ url: `http://localhost:${config.port}` }, `${config.brandName} is listening`));
+    server = portal.app.listen(config.port, () => {
+      const { port } = server!.address() as { port: number };
+      // The local card server posts its signed events to our webhook, as Stripe would.
+      local?.deliverTo(postTo(`http://127.0.0.1:${port}/webhooks/stripe`));
+      logger.info({ url: `http://localhost:${port}` }, `${config.brandName} is listening`);
+    });
     server.on('error', (error) => {
       logger.fatal({ err: error }, 'the server could not listen');
       void shutdown('listen-error');

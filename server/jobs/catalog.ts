@@ -1,8 +1,9 @@
 // Every job the portal knows; the web process and `npm run worker` both run from this list.
 import { passwordResetJobs } from '../features/auth/jobs';
 import { photoJobs } from '../features/photos-video/jobs';
+import { billingJobs } from '../domain/billing';
 import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs];

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { type Integrations } from '../../server/integrations';
 import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
+import { syncCatalog } from '../../server/domain/billing';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; integrations: Integrations; close(): Promise<void> }
@@ -30,6 +31,8 @@ export async function startTestContext(): Promise<TestContext> {
   const integrations = createPortalIntegrations(config, database.db, logger);
   // The queue's schema is installed, but no worker runs: tests run due jobs themselves (drainJobs).
   await integrations.jobs.start();
+  // The local card server's catalog, as the portal's start writes it (the data reset keeps it).
+  await syncCatalog(database.db, integrations.payments.gateway);
   const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
   current = {
     app: portal.app,
@@ -40,6 +43,7 @@ export async function startTestContext(): Promise<TestContext> {
     integrations,
     async close() {
       await integrations.jobs.stop();
+      await integrations.payments.close();
       await portal.close();
     },
   };

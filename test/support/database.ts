@@ -12,7 +12,8 @@ import { createLogger } from '../../server/logger';
 import { seedReference } from '../../seeds/index';
 
 /** Reference tables keep their rows between tests; everything else is emptied. */
-const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'tags', 'us_states', 'vetting_questions']);
+// Reference data, and the catalog's prices (synced once at the start of the run, like the local card server's catalog).
+const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'tags', 'us_states', 'vetting_questions', 'billing_prices']);
 
 export interface TestDatabase { url: string; db: Knex; reset(): Promise<void>; drop(): Promise<void> }
 
@@ -40,6 +41,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
       // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
       if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
+      // The local card server's customers, cards and subscriptions (its own schema); its catalog stays.
+      if ((await db.raw(`select to_regclass('local_stripe.objects') as t`)).rows[0].t) {
+        await db.raw(`delete from local_stripe.objects where type not in ('product', 'price', 'coupon', 'promotion_code')`);
+        await db.raw('delete from local_stripe.events');
+        await db.raw('delete from local_stripe.idempotency');
+      }
     },
     async drop() {
       await db.destroy();

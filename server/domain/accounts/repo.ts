@@ -84,11 +84,11 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> 
 
 /**
  * Whether any account the user works with (by role or through a profile they have clinician access to)
- * has a paid plan. Stand-in for "an active or trialing subscription" until billing (spec 3) exists.
+ * has an active or trialing subscription (spec 1 §6: two-factor is offered only then), per the billing mirror.
  */
 export async function userHasPaidPlan(db: Knex, userId: number): Promise<boolean> {
   const row = await db('accounts as a')
-    .where('a.has_paid_plan', true)
+    .where('a.active_or_trialing_subscription_count', '>', 0)
     .whereNull('a.error')
     .where((q) =>
       q

@@ -19,11 +19,11 @@ const LOAD_VIEWER_SQL = `select u.id, u.email, u.first_name, u.last_name, u.comp
        coalesce((select json_agg(json_build_object(
            'id', p.id, 'account_id', p.account_id, 'type', p.type, 'status', p.status, 'first_name', p.first_name,
            'last_name', p.last_name, 'company_name', p.company_name, 'slug', p.slug, 'timezone', p.timezone,
-           'has_paid_plan', a.has_paid_plan, 'has_calendar', p.has_calendar,
+           'has_paid_plan', p.has_paid_plan, 'has_calendar', p.has_calendar,
            'unread_message_count', (select count(*) from messages m where m.provider_id = p.id and m.sender = 'client' and m.read_at is null),
            'has_videos', jsonb_typeof(p.custom_content->'videos') = 'array' and jsonb_array_length(p.custom_content->'videos') > 0
          ) order by p.id)
-         from provider_clinicians pc join providers p on p.id = pc.provider_id join accounts a on a.id = p.account_id
+         from provider_clinicians pc join providers p on p.id = pc.provider_id
          where pc.user_id = u.id), '[]') as providers
      from users u where u.id = $1`;
 

@@ -49,7 +49,8 @@ export function deriveAccountBilling(subscriptions: MirroredSubscription[]): Acc
     if (kind) seatCounts[kind] += item.quantity;
   }
   return {
-    tier: live.length ? tierOf(liveKeys) : null,
+    // The tier is the membership's: an account with no live membership (a standalone practice management, say) has none.
+    tier: liveKeys.some((key) => key.startsWith('membership_')) ? tierOf(liveKeys) : null,
     hasPracticeManagement: liveKeys.some((key) => PRACTICE_MANAGEMENT_KEYS.test(key)),
     seatBased: Boolean(seatSubscription),
     seatCounts,

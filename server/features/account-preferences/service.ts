@@ -30,8 +30,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     name: { first_name: row.first_name ?? '', middle_name: row.middle_name ?? '', last_name: row.last_name ?? '', company_name: row.company_name ?? '' },
     phone: row.phone_number,
     twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
-    // Billing (spec 3) is not built yet: accounts.has_paid_plan stands in for "an active or trialing
-    // subscription" (docs/decisions.md, "Two-factor needs a paid plan").
+    // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
     twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId),
   };
 }

@@ -21,7 +21,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     .select(
       'p.id', 'p.type', 'p.status', 'p.first_name', 'p.last_name', 'p.company_name', 'p.phone_number', 'p.contact_email',
       'p.image_key', 'p.custom_content', 'p.timezone', 'p.calendar_open', 'p.has_premium_setup', 'p.professional_statement',
-      'a.has_paid_plan',
+      'p.has_paid_plan',
       db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
           select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
         ) x), '{}'::json) as tag_counts`),

@@ -93,10 +93,15 @@ export class PaymentsGateway {
     }
   }
 
-  async priceIdsByLookupKey(lookupKeys: string[]): Promise<Map<string, string>> {
+  /** The prices holding these lookup keys (at most 10 keys a call, as Stripe allows). */
+  async pricesByLookupKey(lookupKeys: string[]): Promise<{ id: string; lookupKey: string; productId: string; amount: number; recurring: boolean }[]> {
     const stripe = await this.client();
-    const prices = await stripe.prices.list({ lookup_keys: lookupKeys, limit: 100 });
-    return new Map(prices.data.map((price) => [price.lookup_key!, price.id]));
+    const found = [];
+    for (let i = 0; i < lookupKeys.length; i += 10) {
+      const prices = await stripe.prices.list({ lookup_keys: lookupKeys.slice(i, i + 10), limit: 100 });
+      found.push(...prices.data.map((price) => ({ id: price.id, lookupKey: price.lookup_key!, productId: String(price.product), amount: price.unit_amount ?? 0, recurring: Boolean(price.recurring) })));
+    }
+    return found;
   }
 
   // Customers and cards
@@ -217,8 +222,33 @@ export class PaymentsGateway {
     return explained(async () => (await this.client()).subscriptions.create(params, { idempotencyKey }));
   }
 
+  async updateSubscription(subscriptionId: string, params: Stripe.SubscriptionUpdateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return explained(async () => (await this.client()).subscriptions.update(subscriptionId, params, { idempotencyKey }));
+  }
+
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<Stripe.Subscription> {
     return explained(async () => (await this.client()).subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+  }
+
+  /** A one-off charge of a saved card (off session), e.g. a one-time add-on paid with the card on file. */
+  async chargeCard(input: { customerId: string; paymentMethodId: string; amount: number; description: string }, idempotencyKey: string): Promise<{ paymentIntentId: string; chargeId: string | null }> {
+    const intent = await explained(async () => (await this.client()).paymentIntents.create({
+      amount: input.amount, currency: 'usd', customer: input.customerId, payment_method: input.paymentMethodId, description: input.description, confirm: true, off_session: true,
+    }, { idempotencyKey }));
+    return { paymentIntentId: intent.id, chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id ?? null };
+  }
+
+  /**
+   * Attaches a card made elsewhere and makes it the customer's default; answers the attached card's id.
+   * The demo data uses Stripe's test cards (pm_card_visa…), which Stripe copies into a new card on attach.
+   */
+  async attachCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<string> {
+    const stripe = await this.client();
+    return explained(async () => {
+      const method = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `${idempotencyKey}-attach` });
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } }, { idempotencyKey: `${idempotencyKey}-default` });
+      return method.id;
+    });
   }
 
   async refund(chargeId: string, idempotencyKey: string): Promise<void> {

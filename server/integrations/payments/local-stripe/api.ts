@@ -114,7 +114,8 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
   route('get', '/v1/payment_methods/:id', async (req) => publicView(await need(ctx, String(req.params.id), 'payment_method')));
   route('get', '/v1/payment_methods', async (req) => page((await ctx.store.list('payment_method', { customer: String(req.query.customer ?? '') })).filter((m) => req.query.customer).map(publicView), req.path, req.query.limit));
   route('post', '/v1/payment_methods/:id/attach', async (req) => {
-    const method = await need(ctx, String(req.params.id), 'payment_method');
+    const token = TEST_PAYMENT_METHODS[String(req.params.id)];
+    const method = token ? await cardFromTestToken(ctx, token) : await need(ctx, String(req.params.id), 'payment_method');
     const customer = await need(ctx, String(req.body.customer ?? ''), 'customer', 'customer');
     if (method.customer && method.customer !== customer.id) throw invalid('This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.');
     if (method._behaviour === 'declined') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
@@ -240,6 +241,16 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
   route('get', '/v1/charges', async (req) => page(await ctx.store.list<Obj>('charge', { customer: req.query.customer ? String(req.query.customer) : undefined }, (c) =>
     !req.query.payment_intent || c.payment_intent === req.query.payment_intent), req.path, req.query.limit));
   route('get', '/v1/charges/:id', async (req) => need(ctx, String(req.params.id), 'charge'));
+  route('post', '/v1/payment_intents', async (req) => {
+    const customer = req.body.customer ? await need(ctx, req.body.customer, 'customer', 'customer') : null;
+    const methodId = req.body.payment_method ?? customer?.invoice_settings?.default_payment_method;
+    const method = methodId ? await need(ctx, methodId, 'payment_method', 'payment_method') : null;
+    const amount = int(req.body.amount);
+    if (!amount || amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount');
+    if (!bool(req.body.confirm)) throw invalid('The local card server only creates payment intents confirmed at once (confirm=true).', 'confirm');
+    const { intent } = await ctx.ledger.charge({ customer: customer?.id ?? null, paymentMethod: method, amount, description: req.body.description ?? null, metadata: req.body.metadata });
+    return intent;
+  });
   route('get', '/v1/payment_intents/:id', async (req) => need(ctx, String(req.params.id), 'payment_intent'));
   route('post', '/v1/refunds', async (req) => {
     const charge = await need(ctx, String(req.body.charge ?? ''), 'charge', 'charge');
@@ -263,6 +274,18 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
   // Events
   route('get', '/v1/events/:id', async (req) => (await ctx.store.events()).find((e) => e.id === req.params.id) ?? Promise.reject(missing('event', String(req.params.id))));
   return router;
+}
+
+/** Stripe's test payment methods (pm_card_visa…): attaching one makes a new card from its test number. */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242424242424242', pm_card_mastercard: '5555555555554444', pm_card_chargeDeclined: '4000000000000002', pm_card_chargeCustomerFail: '4000000000000341',
+};
+
+async function cardFromTestToken(ctx: ApiContext, number: string): Promise<Obj> {
+  const year = ctx.now().getUTCFullYear() + 3;
+  const { behaviour, ...shown } = readCard({ number, exp_month: 12, exp_year: year }, ctx.now());
+  return ctx.store.put<Obj>({ id: newId('pm'), object: 'payment_method', type: 'card', card: shown, customer: null, created: seconds(ctx.now()),
+    billing_details: { name: null, address: null, email: null, phone: null }, metadata: {}, livemode: false, _behaviour: behaviour });
 }
 
 /** The object, or Stripe's 404. */

@@ -70,11 +70,4 @@ export class LocalStore {
   async markDelivered(id: string): Promise<void> {
     await this.db(`${SCHEMA}.events`).where({ id }).update({ delivered_at: this.db.fn.now() });
   }
-
-  /** Everything but the catalog (products, prices, coupons and promotion codes), for a test's fresh start. */
-  async clearAccounts(): Promise<void> {
-    await this.db(`${SCHEMA}.objects`).whereNotIn('type', ['product', 'price', 'coupon', 'promotion_code']).delete();
-    await this.db(`${SCHEMA}.idempotency`).delete();
-    await this.db(`${SCHEMA}.events`).delete();
-  }
 }

@@ -1,0 +1,8 @@
+// The billing module's public face: the catalog, what subscriptions mean for an account, the mirror of
+// Stripe and its webhooks. Everything outside server/domain/billing/ imports from here.
+export { membershipPriceFor, PRICES, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
+export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
+export { deriveAccountBilling, LIVE_STATUSES, PAID_STATUSES, providerIdsOf, type AccountBilling, type MirroredSubscription } from './derive';
+export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
+export { sectionOf, statusDisplay, type StatusTone } from './status';
+export { billingJobs, customerOfEvent, receiveEvent, reconcile, RECONCILE_JOB, SYNC_CUSTOMER_JOB } from './webhooks';
