@@ -117,14 +117,6 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('canceled_at', { useTz: true }).nullable();
     t.primary(['provider_id', 'subscription_id']);
   });
-  await knex.schema.createTable('billing_cancel_requests', (t) => {
-    t.bigIncrements('id');
-    t.bigInteger('provider_id').notNullable().references('providers.id').onDelete('CASCADE');
-    t.bigInteger('account_id').notNullable().references('accounts.id').onDelete('CASCADE');
-    t.bigInteger('user_id').nullable().references('users.id').onDelete('SET NULL');
-    t.text('reason').nullable();
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-  });
   await knex.schema.alterTable('accounts', (t) => {
     t.text('tier').nullable();
     t.boolean('seat_based').notNullable().defaultTo(false);
@@ -141,7 +133,7 @@ export async function up(knex: Knex): Promise<void> {
   // Until now the account's flag stood for every provider of the account: keep that as the start.
   await knex.raw(`update providers p set has_paid_plan = a.has_paid_plan from accounts a where a.id = p.account_id`);
   // Pages read the mirror, so its tables notify changes like every table a read may depend on (they
-  // change only when a webhook's sync writes them). The event log and the cancel requests are only written.
+  // change only when a webhook's sync writes them). The event log is only written.
   for (const table of ['billing_customers', 'billing_payment_methods', 'billing_subscriptions', 'billing_subscription_items', 'billing_invoices', 'billing_charges', 'billing_prices', 'provider_paid_seats']) {
     await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
   }
@@ -153,7 +145,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropChecks(['accounts_tier_check']);
     t.dropColumns('tier', 'seat_based', 'seat_counts', 'legacy_subscription_count', 'active_or_trialing_subscription_count', 'has_paid_reimbursify_plan');
   });
-  for (const table of ['billing_cancel_requests', 'provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
+  for (const table of ['provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
     await knex.schema.dropTable(table);
   }
 }

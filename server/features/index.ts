@@ -18,6 +18,7 @@ import { insuranceFeesRoutes } from './insurance-fees/routes';
 import { messageStatementRoutes } from './message-statement/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { photosVideoRoutes } from './photos-video/routes';
+import { planManagementRoutes } from './plan-management/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
@@ -53,6 +54,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     practiceProviderRoutes(deps),
     availabilityLocationsRoutes(deps),
     photosVideoRoutes(deps),
+    planManagementRoutes(deps),
     vettingRoutes(deps),
     benefitRoutes(deps),
     tipsRoutes(deps),

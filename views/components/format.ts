@@ -6,3 +6,14 @@ export function formatPhone(phone: string | null | undefined): string {
   const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[^\d+]/g, ''));
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
 }
+
+/** Cents as dollars: 5900 → $59.00 (money arrives in cents, spec 3 §9). */
+export function formatMoney(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** A day (YYYY-MM-DD) as people read it: 2026-11-25 → Nov 25, 2026. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

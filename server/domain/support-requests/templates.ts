@@ -11,6 +11,8 @@ export const SUPPORT_TEMPLATES: Record<string, SupportTemplate> = {
     required: { edits: 'Please describe the insurance edits you would like.' },
   },
   'photo-video-edit': { subject: 'Photo and video edit request', fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' } },
+  // Plan Management's cancel request (spec 3 §7 PUT submit-cancel-request): support handles the notice period.
+  'membership-cancel': { subject: 'Membership cancel request', fields: { reason: 'Why the member wants to cancel (optional)' } },
 };
 
 export const SUPPORT_SUBMITTED = "Support request submitted, we'll contact you shortly!";

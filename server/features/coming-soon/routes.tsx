@@ -30,7 +30,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   memberRoute('/practice-inbox/messages/:clientId/:providerId', 'Practice Inbox'),
   memberRoute('/practice-inbox/client-list', 'Practice Inbox'),
   memberRoute('/referral-data', 'Referral Data'),
-  memberRoute('/plan-management', 'Plan Management', 'onboarding'),
   memberRoute('/checkout/success/:priceId', 'Checkout', 'onboarding'),
   memberRoute('/checkout/:priceId', 'Checkout', 'onboarding'),
   memberRoute('/membership/switch-to-monthly/:subscriptionId', 'Switch to Monthly', 'onboarding'),
@@ -42,7 +41,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
 
 /** Plan pages (spec 1 §6): users without an account see "You do not have access to this part of the Members Portal". */
 const PLAN_PAGES = new Set([
-  '/plan-management', '/checkout/:priceId', '/checkout/success/:priceId', '/membership/switch-to-monthly/:subscriptionId',
+  '/checkout/:priceId', '/checkout/success/:priceId', '/membership/switch-to-monthly/:subscriptionId',
   '/practice-management/upgrade/:accountId', '/reimbursify/upgrade/:accountId',
 ]);
 
@@ -66,7 +65,6 @@ export function comingSoonRoutes({ db, menu }: FeatureDeps): Router {
     { menu: 'referrals', order: 20, label: 'Call Calendar', href: '/calendar', shown: (viewer) => Boolean(viewer.provider?.hasCalendar) },
     { menu: 'referrals', order: 30, label: 'Messages', href: '/messages' },
     { menu: 'profile', order: 10, label: 'Practice Management', href: '/practice-management', shown: (viewer) => policy.canSeePracticeManagement(viewer) },
-    { menu: 'profile', order: 40, label: 'Plan Management', href: '/plan-management', shown: (viewer) => policy.canManagePlans(viewer) },
     { menu: 'profile', order: 60, label: 'Referral Data', href: '/referral-data', shown: (viewer) => policy.canExportReferrals(viewer) },
     { menu: 'profile', order: 70, label: 'Practice Inbox', href: '/practice-inbox', shown: (viewer) => policy.canUsePracticeInbox(viewer) },
   );

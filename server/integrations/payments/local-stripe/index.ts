@@ -31,6 +31,8 @@ export interface LocalStripe {
   deliverPending(receiver?: EventReceiver): Promise<number>;
   /** Applies the rules that hang on time (incomplete subscriptions expiring) now. */
   tick(): Promise<void>;
+  /** A Stripe-Signature header for a payload, as the server signs its events (tests: old timestamps, replays). */
+  sign(payload: string, timestamp?: number): string;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
     deliverTo(next) { receiver = next; scheduleDelivery(); },
     deliverPending: (to) => deliverPending(to ?? receiver),
     tick: () => run(() => expireIncomplete(ctx)),
+    sign: (payload, timestamp) => signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) }),
     async close() {
       clearInterval(retry);
       if (timer) clearTimeout(timer);

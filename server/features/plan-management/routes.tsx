@@ -1,0 +1,186 @@
+// /plan-management (spec 3 §2, §5, §8): the page, and one post (or link) per action. Thin: check who may,
+// call the gateway, re-read the customer into the mirror, redirect with a flash. Another account's card,
+// invoice or charge id is not found (404).
+import { Router, type Request, type Response } from 'express';
+import { requireSignIn } from '../../http/guards';
+import { requirePermission } from '../../http/access';
+import { flash } from '../../http/flash';
+import { render } from '../../http/render';
+import { validate } from '../../lib/validation';
+import { NotFoundError } from '../../lib/errors';
+import { text } from '../../lib/form';
+import { ACCESS_DENIED, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
+import { syncCustomer } from '../../domain/billing';
+import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
+import { PaymentError } from '../../integrations/payments';
+import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
+import * as service from './service';
+import { addressSchema, PLAN_MESSAGES } from './validation';
+import type { FeatureDeps } from '../deps';
+
+const STRIPE_ID = /^(pm|in|ch)_[A-Za-z0-9]+$/;
+
+/** Spec 3 §2: which add-on buttons an account sees; legacy and annual memberships are changed by our team (Contact). */
+function addOnsOf(plan: service.PlanView): AddOnLink[] {
+  const byContact = (!plan.seatBased && plan.legacySubscriptionCount > 0) || plan.anyYearly;
+  const upgrade = (path: string) => (byContact ? '/contact' : `${path}/${plan.accountId}`);
+  const links: AddOnLink[] = [];
+  if (!plan.active.length) return links;
+  if (!plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: upgrade('/practice-management/upgrade') });
+  if (plan.tier === 'professional') links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
+  if (!plan.hasPaidReimbursifyPlan) links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
+  return links;
+}
+
+export function planManagementRoutes({ db, config, integrations, menu }: FeatureDeps): Router {
+  const router = Router();
+  menu.add({ menu: 'profile', order: 40, label: 'Plan Management', href: PAGE_PATH, shown: (viewer) => canManagePlans(viewer) });
+  const deps: service.BillingDeps = { db, payments: integrations.payments.gateway, portalUrl: config.portalUrl };
+  const support = supportDeps(db, config, integrations);
+  const guards = [requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), requirePermission((v) => service.billingAccountOf(v) !== null, ACCESS_DENIED)];
+  const accountOf = (res: Response) => service.requireBillingAccount(res.locals.viewer!);
+
+  async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
+    const viewer = res.locals.viewer!;
+    const plan = await service.loadPlan(db, accountOf(res));
+    const states = await db('us_states').orderBy('name').select('code', 'name');
+    const cancelProvider = cancelTarget(viewer, plan.accountId);
+    render(req, res, {
+      title: 'Plan Management', status,
+      page: <PlanManagementPage
+        pending={plan.pending} active={plan.active} canceled={plan.canceled} cards={plan.cards} history={plan.history} states={states} addOns={addOnsOf(plan)}
+        address={extra.address ?? { line1: plan.address.line1, line2: plan.address.line2, city: plan.address.city, state: plan.address.state, postal_code: plan.address.postalCode }}
+        addressErrors={extra.addressErrors}
+        cancel={cancelProvider && (plan.active.length || plan.pending.length) ? { providerId: cancelProvider.id, providerName: cancelProvider.displayName, reason: extra.reason ?? '', error: extra.cancelError } : null}
+        messages={{ incomplete: PLAN_MESSAGES.incomplete, expiredBeforeStart: PLAN_MESSAGES.expiredBeforeStart, invoicesDelay: PLAN_MESSAGES.invoicesDelay, cancelTerms: PLAN_MESSAGES.cancelTerms }} />,
+    });
+  }
+
+  /** The profile a cancel request is about: the selected one when it is of this account, else the account's first the viewer sees. */
+  function cancelTarget(viewer: Viewer, accountId: number) {
+    const mine = viewer.providers.filter((p) => p.accountId === accountId);
+    return (viewer.provider && viewer.provider.accountId === accountId ? viewer.provider : mine[0]) ?? null;
+  }
+
+  router.get(PAGE_PATH, ...guards, async (req, res) => {
+    // ?action=update_payment (spec 3 §2): straight to the payment methods, without JavaScript too.
+    if (req.query.action === 'update_payment') return res.redirect(303, `${PAGE_PATH}#payment-methods`);
+    await show(req, res);
+  });
+
+  router.post(`${PAGE_PATH}/address`, ...guards, async (req, res) => {
+    const address: AddressValues = { line1: text(req.body?.line1), line2: text(req.body?.line2), city: text(req.body?.city), state: text(req.body?.state), postal_code: text(req.body?.postal_code) };
+    const checked = validate(addressSchema, address);
+    if (checked.errors) return show(req, res, { addressErrors: checked.errors, address }, 422);
+    try {
+      const customerId = await service.ensureCustomer(deps, res.locals.viewer!, accountOf(res));
+      await deps.payments.updateAddress(customerId, { ...checked.value, line2: checked.value.line2 || null }, `address-${customerId}-${JSON.stringify(checked.value)}`);
+      await syncCustomer(db, deps.payments, customerId, req.log);
+    } catch (error) {
+      req.log?.error({ err: error }, 'billing address update failed');
+      flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);
+      return show(req, res, { address }, error instanceof PaymentError ? 422 : 500);
+    }
+    flash(req, 'success', PLAN_MESSAGES.addressUpdated);
+    res.redirect(303, `${PAGE_PATH}#billing-address`);
+  });
+
+  // A card is added on the card processor's hosted page (no card number ever reaches us), then we come back here.
+  async function startCardSetup(req: Request, res: Response, replace: string | null) {
+    const accountId = accountOf(res);
+    if (replace) await service.customerOfCard(db, accountId, replace);
+    const customerId = await service.ensureCustomer(deps, res.locals.viewer!, accountId);
+    const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
+    if (replace) back.searchParams.set('replace', replace);
+    const session = await deps.payments.createCheckoutSession({
+      mode: 'setup', customerId, successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: new URL(`${PAGE_PATH}#payment-methods`, config.portalUrl).toString(), metadata: { account_id: String(accountId) },
+    }, `card-setup-${customerId}-${Date.now()}`);
+    res.redirect(303, session.url);
+  }
+
+  router.post(`${PAGE_PATH}/payment-methods/new`, ...guards, (req, res) => startCardSetup(req, res, null));
+  router.post(`${PAGE_PATH}/payment-methods/:id/replace`, ...guards, (req, res) => startCardSetup(req, res, cardId(req)));
+
+  router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
+    const accountId = accountOf(res);
+    const customerId = await service.primaryCustomerOf(db, accountId);
+    const session = customerId ? await deps.payments.retrieveCheckoutSession(String(req.query.session_id ?? '')) : null;
+    // Only a finished setup of this account's own customer counts.
+    const intent = session && session.customer === customerId && session.mode === 'setup' && session.status === 'complete' ? session.setup_intent : null;
+    const method = intent && typeof intent === 'object' ? intent.payment_method : null;
+    const newCard = typeof method === 'string' ? method : method?.id ?? null;
+    if (!customerId || !newCard) {
+      flash(req, 'error', PLAN_MESSAGES.cardNotSaved);
+      return res.redirect(303, `${PAGE_PATH}#payment-methods`);
+    }
+    const replace = typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
+    if (replace) {
+      await service.customerOfCard(db, accountId, replace);
+      await deps.payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
+    } else {
+      const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
+      if (!current?.default_payment_method) await deps.payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
+    }
+    await syncCustomer(db, deps.payments, customerId, req.log);
+    flash(req, 'success', replace ? PLAN_MESSAGES.cardReplaced : PLAN_MESSAGES.cardAdded);
+    res.redirect(303, `${PAGE_PATH}#payment-methods`);
+  });
+
+  router.post(`${PAGE_PATH}/payment-methods/:id/default`, ...guards, async (req, res) => {
+    const id = cardId(req);
+    const customerId = await service.customerOfCard(db, accountOf(res), id);
+    try {
+      await deps.payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
+      await syncCustomer(db, deps.payments, customerId, req.log);
+      flash(req, 'success', PLAN_MESSAGES.defaultChanged);
+    } catch (error) {
+      req.log?.error({ err: error }, 'default card change failed');
+      flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);
+    }
+    res.redirect(303, `${PAGE_PATH}#payment-methods`);
+  });
+
+  // Hosted invoice and receipt links are asked of Stripe when opened (they expire), never stored for long.
+  router.get(`${PAGE_PATH}/invoices/:id`, ...guards, async (req, res) => {
+    const id = stripeId(req);
+    await service.customerOfInvoice(db, accountOf(res), id);
+    const url = await deps.payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
+    if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
+    res.redirect(303, url);
+  });
+
+  router.get(`${PAGE_PATH}/charges/:id/receipt`, ...guards, async (req, res) => {
+    const id = stripeId(req);
+    await service.customerOfCharge(db, accountOf(res), id);
+    const url = await deps.payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
+    if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
+    res.redirect(303, url);
+  });
+
+  router.post(`${PAGE_PATH}/cancel-request`, ...guards, async (req, res) => {
+    const viewer = res.locals.viewer!;
+    const accountId = accountOf(res);
+    const providerId = Number(req.body?.provider_id);
+    const provider = viewer.providers.find((p) => p.id === providerId && p.accountId === accountId);
+    const reason = text(req.body?.reason).slice(0, 2000);
+    if (!provider || !canManageBilling(viewer, provider)) return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 404);
+    try {
+      await submitSupportRequest(support, viewer, { providerId, template: 'membership-cancel', locals: { reason } });
+    } catch (error) {
+      req.log?.error({ err: error }, 'cancel request failed');
+      return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 500);
+    }
+    flash(req, 'success', SUPPORT_SUBMITTED);
+    res.redirect(303, PAGE_PATH);
+  });
+
+  return router;
+}
+
+function stripeId(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!STRIPE_ID.test(id)) throw new NotFoundError();
+  return id;
+}
+const cardId = stripeId;

@@ -1,0 +1,163 @@
+// Plan Management (spec 3 §2): reads the billing mirror only (a page never waits on Stripe), and changes
+// things on Stripe through the payments gateway, then re-reads the customer into the mirror so the page
+// that follows shows the change without waiting for the webhook.
+import { UTCDate } from '@date-fns/utc';
+import { addYears } from 'date-fns';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Viewer } from '../../domain/accounts';
+import { sectionOf, statusDisplay, syncCustomer, type StatusTone } from '../../domain/billing';
+import type { PaymentsGateway } from '../../integrations/payments';
+
+export interface BillingDeps { db: Knex; payments: PaymentsGateway; portalUrl: string; logger?: Logger }
+
+const BILLING_ROLES = new Set(['owner', 'billing-manager']);
+
+/**
+ * The account whose billing the viewer manages here: the selected profile's account when the viewer is
+ * its owner or billing manager, else the first account they hold such a role on; null when none.
+ */
+export function billingAccountOf(viewer: Viewer): number | null {
+  const managed = viewer.roles.filter((r) => BILLING_ROLES.has(r.role)).map((r) => r.accountId);
+  if (viewer.provider && managed.includes(viewer.provider.accountId)) return viewer.provider.accountId;
+  return managed.length ? Math.min(...managed) : null;
+}
+
+export function requireBillingAccount(viewer: Viewer): number {
+  const accountId = billingAccountOf(viewer);
+  if (accountId === null) throw new ForbiddenError();
+  return accountId;
+}
+
+export interface MembershipView {
+  id: string;
+  status: string;
+  label: string;
+  tone: StatusTone;
+  lines: { name: string; quantity: number; amount: number }[];
+  monthlyTotal: number;
+  providers: string[];
+  startedOn: string;
+  /** The end of the first year's commitment, then each year (spec 3 §4: one year after creation). */
+  renewsOn: string | null;
+  nextPaymentOn: string | null;
+  endedOn: string | null;
+  /** An incomplete_expired subscription: its first payment never went through. */
+  expiredBeforeStart: boolean;
+  seatBased: boolean;
+  interval: string | null;
+}
+
+export interface CardRowView { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
+export interface HistoryEntry { kind: 'invoice' | 'charge'; id: string; date: string; description: string; amount: number; refunded: number; status: string }
+export interface AddressView { line1: string; line2: string; city: string; state: string; postalCode: string }
+
+export interface PlanView {
+  accountId: number;
+  hasCustomer: boolean;
+  pending: MembershipView[];
+  active: MembershipView[];
+  canceled: MembershipView[];
+  cards: CardRowView[];
+  address: AddressView;
+  history: HistoryEntry[];
+  tier: string | null;
+  seatBased: boolean;
+  hasPracticeManagement: boolean;
+  hasPaidReimbursifyPlan: boolean;
+  legacySubscriptionCount: number;
+  anyYearly: boolean;
+}
+
+const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
+
+export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
+  const account = await db('accounts').where({ id: accountId }).first('tier', 'seat_based', 'has_paid_practice_management_plan', 'has_paid_reimbursify_plan', 'legacy_subscription_count');
+  if (!account) throw new NotFoundError();
+  const customers = await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
+  const customerIds = customers.map((c) => c.id);
+  const primary = customers[0];
+  const subscriptions = await db('billing_subscriptions').where({ account_id: accountId }).orderBy('created_at', 'desc');
+  const items = subscriptions.length
+    ? await db('billing_subscription_items as i').leftJoin('billing_prices as p', 'p.lookup_key', 'i.lookup_key')
+      .whereIn('i.subscription_id', subscriptions.map((s) => s.id)).select('i.subscription_id', 'i.quantity', 'i.unit_amount', 'i.lookup_key', 'p.product_name')
+    : [];
+  const names = new Map<number, string>((await db('providers').where({ account_id: accountId }).select('id', 'type', 'first_name', 'last_name', 'company_name'))
+    .map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+
+  const memberships = subscriptions.map((s): MembershipView => {
+    const lines = items.filter((i) => i.subscription_id === s.id).map((i) => ({ name: i.product_name ?? i.lookup_key ?? 'Membership', quantity: i.quantity, amount: i.unit_amount * i.quantity }));
+    const { label, tone } = statusDisplay(s.status);
+    const created = new Date(s.created_at);
+    let renews: Date | null = null;
+    if (sectionOf(s.status) !== 'canceled') {
+      renews = addYears(new UTCDate(created), 1);
+      while (renews.getTime() < Date.now()) renews = addYears(renews, 1);
+    }
+    return {
+      id: s.id, status: s.status, label, tone, lines, monthlyTotal: lines.reduce((sum, l) => sum + l.amount, 0),
+      providers: (s.provider_ids as string[]).map(Number).map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
+      startedOn: day(created)!, renewsOn: day(renews), nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
+      endedOn: day(s.ended_at), expiredBeforeStart: s.status === 'incomplete_expired', seatBased: s.seat_based, interval: s.interval,
+    };
+  });
+
+  const cards = customerIds.length ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy('created_at') : [];
+  const defaults = new Set(customers.map((c) => c.default_payment_method).filter(Boolean));
+  const invoices = customerIds.length ? await db('billing_invoices').whereIn('customer_id', customerIds).whereNot({ status: 'draft' }) : [];
+  const charges = customerIds.length ? await db('billing_charges').whereIn('customer_id', customerIds).where({ status: 'succeeded' }) : [];
+  // A charge that paid an invoice is shown as the invoice; the others (one-time purchases) on their own.
+  const invoicedIntents = new Set(invoices.flatMap((i) => i.payment_intents as string[]));
+  const history: HistoryEntry[] = [
+    ...invoices.map((i) => ({ kind: 'invoice' as const, id: i.id, date: day(i.paid_at ?? i.created_at)!, description: i.description ?? `Invoice ${i.number ?? ''}`.trim(), amount: i.total, refunded: 0, status: i.status ?? 'open' })),
+    ...charges.filter((c) => !c.payment_intent || !invoicedIntents.has(c.payment_intent))
+      .map((c) => ({ kind: 'charge' as const, id: c.id, date: day(c.created_at)!, description: c.description ?? 'Payment', amount: c.amount, refunded: c.amount_refunded, status: c.amount_refunded >= c.amount ? 'refunded' : 'paid' })),
+  ].sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
+
+  return {
+    accountId, hasCustomer: Boolean(primary),
+    pending: memberships.filter((m) => sectionOf(m.status) === 'pending'),
+    active: memberships.filter((m) => sectionOf(m.status) === 'active'),
+    canceled: memberships.filter((m) => sectionOf(m.status) === 'canceled'),
+    cards: cards.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year, isDefault: defaults.has(c.id) })),
+    address: { line1: primary?.address_line1 ?? '', line2: primary?.address_line2 ?? '', city: primary?.address_city ?? '', state: primary?.address_state ?? '', postalCode: primary?.address_postal_code ?? '' },
+    history, tier: account.tier, seatBased: account.seat_based, hasPracticeManagement: account.has_paid_practice_management_plan,
+    hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan, legacySubscriptionCount: account.legacy_subscription_count,
+    anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
+  };
+}
+
+/** The account's primary Stripe customer, made (once, whatever the retries) when it has none yet. */
+export async function ensureCustomer(deps: BillingDeps, viewer: Viewer, accountId: number): Promise<string> {
+  const existing = await deps.db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).first('id');
+  if (existing) return existing.id;
+  const account = await deps.db('accounts').where({ id: accountId }).first('name');
+  const customer = await deps.payments.createCustomer({ accountId, email: viewer.user.email, name: account?.name ?? viewer.user.displayName }, `account-${accountId}-customer`);
+  await syncCustomer(deps.db, deps.payments, customer.id, deps.logger);
+  return customer.id;
+}
+
+/** The customer of this account that holds the card, or 404 (another account's card is not found). */
+export async function customerOfCard(db: Knex, accountId: number, paymentMethodId: string): Promise<string> {
+  const row = await db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id')
+    .where({ 'm.id': paymentMethodId, 'c.account_id': accountId }).first('c.id');
+  if (!row) throw new NotFoundError();
+  return row.id;
+}
+
+export async function customerOfInvoice(db: Knex, accountId: number, invoiceId: string): Promise<string> {
+  const row = await db('billing_invoices as i').join('billing_customers as c', 'c.id', 'i.customer_id').where({ 'i.id': invoiceId, 'c.account_id': accountId }).first('c.id');
+  if (!row) throw new NotFoundError();
+  return row.id;
+}
+
+export async function customerOfCharge(db: Knex, accountId: number, chargeId: string): Promise<string> {
+  const row = await db('billing_charges as h').join('billing_customers as c', 'c.id', 'h.customer_id').where({ 'h.id': chargeId, 'c.account_id': accountId }).first('c.id');
+  if (!row) throw new NotFoundError();
+  return row.id;
+}
+
+export async function primaryCustomerOf(db: Knex, accountId: number): Promise<string | null> {
+  return (await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).first('id'))?.id ?? null;
+}

@@ -1,0 +1,55 @@
+// Billing as tests need it: customers, cards and subscriptions made on the local card server through
+// the portal's own gateway, and the server's signed events posted to the portal's webhook.
+import supertest from 'supertest';
+import { syncCustomer } from '../../server/domain/billing';
+import type { LocalStripe } from '../../server/integrations/payments';
+import { ctx } from './context';
+
+export const gateway = () => ctx().integrations.payments.gateway;
+
+export async function localStripe(): Promise<LocalStripe> {
+  const local = await ctx().integrations.payments.local();
+  if (!local) throw new Error('these tests run against the local card server (no STRIPE_* keys)');
+  return local;
+}
+
+export async function priceId(lookupKey: string): Promise<string> {
+  const row = await ctx().db('billing_prices').where({ lookup_key: lookupKey }).first('id');
+  if (!row) throw new Error(`no catalog price ${lookupKey}`);
+  return row.id;
+}
+
+let counter = 0;
+const key = (what: string) => `test-${process.pid}-${Date.now()}-${(counter += 1)}-${what}`;
+
+/**
+ * A Stripe customer for the account, with a default card (a Stripe test card token) and, unless
+ * `membership` is null, a monthly membership for the given providers; mirrored at once.
+ */
+export async function billedAccount(accountId: number, providerIds: number[], options: { card?: string | null; membership?: string | null; incomplete?: boolean } = {}) {
+  const payments = gateway();
+  const customer = await payments.createCustomer({ accountId, email: `billing${accountId}@example.test`, name: `Account ${accountId}` }, key('customer'));
+  const cardId = options.card === null ? null : await payments.attachCard(customer.id, options.card ?? 'pm_card_visa', key('card'));
+  let subscriptionId: string | null = null;
+  if (options.membership !== null) {
+    const subscription = await payments.createSubscription({
+      customer: customer.id, items: [{ price: await priceId(options.membership ?? 'membership_monthly_v3'), quantity: providerIds.length > 1 ? providerIds.length : 1 }],
+      metadata: providerIds.length > 1 ? { seat_based: 'yes', provider_ids: providerIds.join(',') } : { provider_id: String(providerIds[0]) },
+      ...(options.incomplete ? { payment_behavior: 'default_incomplete' as const } : {}),
+    }, key('subscription'));
+    subscriptionId = subscription.id;
+  }
+  await syncCustomer(ctx().db, payments, customer.id);
+  return { customerId: customer.id, cardId, subscriptionId };
+}
+
+/** Posts every event the local card server has not delivered yet to POST /webhooks/stripe; answers the statuses. */
+export async function deliverEvents(): Promise<number[]> {
+  const statuses: number[] = [];
+  await (await localStripe()).deliverPending(async (payload, signature) => {
+    const response = await supertest(ctx().app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+    statuses.push(response.status);
+    return response.status < 300;
+  });
+  return statuses;
+}
