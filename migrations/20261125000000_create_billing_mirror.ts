@@ -103,6 +103,17 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('recurring').notNullable();
     t.timestamp('synced_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
+  // One-time purchases through Checkout: each session once, so the thank-you e-mails go out once however
+  // often the success page is opened, and support can see what is waiting for its next steps.
+  await knex.schema.createTable('billing_purchases', (t) => {
+    t.text('checkout_session_id').primary(); // cs_…
+    t.bigInteger('account_id').nullable().references('accounts.id').onDelete('SET NULL');
+    t.text('price_id').notNullable();
+    t.text('product_name').notNullable();
+    t.integer('amount').nullable();
+    t.text('email').nullable();
+    t.timestamp('completed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
   // Each Stripe event id once: a replay or a duplicate delivery finds its row and does nothing.
   await knex.schema.createTable('billing_webhook_events', (t) => {
     t.text('id').primary(); // evt_…
@@ -134,7 +145,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`update providers p set has_paid_plan = a.has_paid_plan from accounts a where a.id = p.account_id`);
   // Pages read the mirror, so its tables notify changes like every table a read may depend on (they
   // change only when a webhook's sync writes them). The event log is only written.
-  for (const table of ['billing_customers', 'billing_payment_methods', 'billing_subscriptions', 'billing_subscription_items', 'billing_invoices', 'billing_charges', 'billing_prices', 'provider_paid_seats']) {
+  for (const table of ['billing_customers', 'billing_payment_methods', 'billing_subscriptions', 'billing_subscription_items', 'billing_invoices', 'billing_charges', 'billing_prices', 'provider_paid_seats', 'billing_purchases']) {
     await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
   }
 }
@@ -145,7 +156,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropChecks(['accounts_tier_check']);
     t.dropColumns('tier', 'seat_based', 'seat_counts', 'legacy_subscription_count', 'active_or_trialing_subscription_count', 'has_paid_reimbursify_plan');
   });
-  for (const table of ['provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
+  for (const table of ['billing_purchases', 'provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
     await knex.schema.dropTable(table);
   }
 }

@@ -6,6 +6,7 @@ import { accountPreferencesRoutes } from './account-preferences/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
 import { benefitRoutes } from './benefits/routes';
+import { checkoutRoutes } from './checkout/routes';
 import { clienteleApproachRoutes } from './clientele-approach/routes';
 import { comingSoonRoutes } from './coming-soon/routes';
 import { contactRoutes } from './contact/routes';
@@ -55,6 +56,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     availabilityLocationsRoutes(deps),
     photosVideoRoutes(deps),
     planManagementRoutes(deps),
+    checkoutRoutes(deps),
     vettingRoutes(deps),
     benefitRoutes(deps),
     tipsRoutes(deps),

@@ -1,7 +1,7 @@
 // Test data built through the same tables the portal reads. Each returns the ids it made.
 import type { Knex } from 'knex';
 import { hashPassword } from '../../server/domain/accounts';
-import { recomputeAccount } from '../../server/domain/billing';
+import { billedAccount } from './billing';
 
 export const TEST_PASSWORD = 'Test-password-1!';
 let passwordHash: Promise<string> | undefined;
@@ -47,23 +47,7 @@ export async function createProviderUser(
     providerIds.push(Number(provider.id));
     await db('provider_clinicians').insert({ user_id: userId, provider_id: Number(provider.id) });
   }
-  if (options.paid) await mirrorPaidMembership(db, accountId, providerIds);
+  // A paid membership made as in life: a card and an active subscription on the local card server, mirrored.
+  if (options.paid) await billedAccount(accountId, providerIds);
   return { userId, accountId, providerIds, email };
-}
-
-/**
- * A paid membership as the billing mirror holds it after Stripe's webhooks (an active subscription for
- * every provider of the account), with the account's fields derived the way the portal derives them.
- */
-export async function mirrorPaidMembership(db: Knex, accountId: number, providerIds: number[], status = 'active'): Promise<string> {
-  const customerId = `cus_test${accountId}`;
-  const subscriptionId = `sub_test${accountId}_${status}`;
-  await db('billing_customers').insert({ id: customerId, account_id: accountId }).onConflict('id').ignore();
-  await db('billing_subscriptions').insert({
-    id: subscriptionId, customer_id: customerId, account_id: accountId, status, created_at: new Date(), current_period_end: new Date(Date.now() + 30 * 86_400_000),
-    interval: 'month', seat_based: providerIds.length > 1, provider_ids: providerIds, metadata: JSON.stringify({ provider_ids: providerIds.join(',') }),
-  });
-  await db('billing_subscription_items').insert({ id: `si_${subscriptionId}`, subscription_id: subscriptionId, price_id: 'price_test', lookup_key: 'membership_monthly_v3', quantity: providerIds.length || 1, unit_amount: 5900, seat_kind: 'non_ny' });
-  await recomputeAccount(db, accountId);
-  return subscriptionId;
 }

@@ -15,3 +15,16 @@ export function selectedEditableProvider<P extends { id: number; type: string }>
   if (!provider || (type && provider.type !== type) || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
   return provider;
 }
+
+const BILLING_ROLES = new Set(['owner', 'billing-manager']);
+
+/**
+ * The account whose billing the viewer manages (Plan Management, checkout): the selected profile's
+ * account when the viewer is its owner or billing manager, else the first account they hold such a role
+ * on; null when none.
+ */
+export function billingAccountOf(viewer: Pick<PolicyActor, 'roles'> & { provider: { accountId: number } | null }): number | null {
+  const managed = viewer.roles.filter((r) => BILLING_ROLES.has(r.role)).map((r) => r.accountId);
+  if (viewer.provider && managed.includes(viewer.provider.accountId)) return viewer.provider.accountId;
+  return managed.length ? Math.min(...managed) : null;
+}

@@ -13,4 +13,4 @@ export { audit, sendTwoFactorCode } from './two-factor';
 export { loginSchema, newPassword, normalizePhone, PHONE_MESSAGES, phoneNumber, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
 export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
 export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
-export { editableProviderId, selectedEditableProvider } from './access';
+export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';

@@ -27,6 +27,9 @@ import { PHOTO_SHOOT_OPTIONS } from './photo-shoots';
 import * as service from './service';
 import { EMBED_HEIGHT, EMBED_WIDTH } from './video-embed';
 import type { FeatureDeps } from '../deps';
+import { priceByLookupKey, priceIdsByLookupKey, productOf } from '../../domain/billing';
+
+const SHOOT_PRICES = ['in_person_shoot_v3', 'in_person_group_shoot_v3', 'remote_shoot_v3', 'remote_group_shoot_v3'];
 
 /** Public: websites load the badge from here, so it needs no sign-in. */
 export const BADGE_PATH = '/badges/member.svg';
@@ -75,9 +78,16 @@ export function benefitRoutes({ db, config, menu }: FeatureDeps): Router {
     page(req, res, 'Web Badge', <WebBadgePage badgePath={BADGE_PATH} snippet={snippet} profileUrl={profileUrl} live={provider.status === 'active'} brand={brand} />);
   });
 
-  router.get('/benefits/photo-videoshoot', ...membersOnly('Photo & Video Shoot'), (req, res) => {
+  router.get('/benefits/photo-videoshoot', ...membersOnly('Photo & Video Shoot'), async (req, res) => {
     const options = PHOTO_SHOOT_OPTIONS.map((o) => ({ ...o, href: `/benefits/photo-videoshoot/${o.type}` }));
-    page(req, res, 'Photo & Video Shoot', <PhotoVideoshootPage options={options} />);
+    // The shoots themselves are paid through checkout, at the catalog's prices (spec 3 §9).
+    const priceIds = await priceIdsByLookupKey(db);
+    const shoots = SHOOT_PRICES.flatMap((key) => {
+      const price = priceByLookupKey(key);
+      const id = priceIds.get(key);
+      return price && id ? [{ label: productOf(price).name, amount: price.amount, href: `/checkout/${id}` }] : [];
+    });
+    page(req, res, 'Photo & Video Shoot', <PhotoVideoshootPage options={options} shoots={shoots} />);
   });
 
   // Each option frames its own scheduling page: the CSP allows exactly that origin on that page.

@@ -18,7 +18,6 @@ const memberRoute = (path: string, title: string, layout: LayoutName = 'dashboar
 export const PLANNED_ROUTES: PlannedRoute[] = [
   publicRoute('/zpm-signup', 'Practice Management Sign Up'),
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
-  publicRoute('/checkout/no-sign-in/:priceId', 'Checkout'),
   memberRoute('/client-referrals', 'Full Client List'),
   memberRoute('/client-list', 'Full Client List'),
   memberRoute('/calendar', 'Call Calendar'),
@@ -30,8 +29,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   memberRoute('/practice-inbox/messages/:clientId/:providerId', 'Practice Inbox'),
   memberRoute('/practice-inbox/client-list', 'Practice Inbox'),
   memberRoute('/referral-data', 'Referral Data'),
-  memberRoute('/checkout/success/:priceId', 'Checkout', 'onboarding'),
-  memberRoute('/checkout/:priceId', 'Checkout', 'onboarding'),
   memberRoute('/membership/switch-to-monthly/:subscriptionId', 'Switch to Monthly', 'onboarding'),
   memberRoute('/practice-management', 'Practice Management'),
   memberRoute('/practice-management/upgrade/:accountId', 'Practice Management', 'onboarding'),
@@ -41,7 +38,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
 
 /** Plan pages (spec 1 §6): users without an account see "You do not have access to this part of the Members Portal". */
 const PLAN_PAGES = new Set([
-  '/checkout/:priceId', '/checkout/success/:priceId', '/membership/switch-to-monthly/:subscriptionId',
+  '/membership/switch-to-monthly/:subscriptionId',
   '/practice-management/upgrade/:accountId', '/reimbursify/upgrade/:accountId',
 ]);
 

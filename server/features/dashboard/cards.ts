@@ -1,7 +1,7 @@
 // The dashboard's action cards (spec 2 §2): each is shown while its condition holds and disappears
 // once it is met; dismissable ones also disappear for good when custom_content.cta[name] is false.
 // Pure functions of the profile, like the checklist.
-import { COPYWRITING_PRICE_ID } from './content';
+import { COPYWRITING_CHECKOUT } from './content';
 
 export type CardName =
   | 'update_payment' | 'vetting_quiz' | 'phone_consultations' | 'education_employment'
@@ -32,7 +32,7 @@ export interface CardDefinition {
   name: CardName;
   title: string;
   text: string;
-  /** Where following the card leads (the server redirects there after logging the event). */
+  /** Where following the card leads (the server redirects there after logging the event); `checkout:{lookup key}` is that price's checkout. */
   href: string;
   linkLabel: string;
   dismissable: boolean;
@@ -105,7 +105,7 @@ export const CARDS: readonly CardDefinition[] = [
     name: 'copywriting',
     title: 'Let a professional write your statement',
     text: 'Our copywriters interview you and draft a statement that sounds like you.',
-    href: `/checkout/${COPYWRITING_PRICE_ID}`,
+    href: COPYWRITING_CHECKOUT,
     linkLabel: 'Get professional copywriting',
     dismissable: true,
     applies: (p) => p.status === 'active' && !p.hasPremiumSetup && p.statementWords < STATEMENT_MIN_WORDS,

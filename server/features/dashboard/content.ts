@@ -1,8 +1,11 @@
 // Static dashboard content (spec 2 §2): announcements and the three blog-post cards. Edited here,
 // in code review, like any other copy of the portal.
 
-/** The one-time copywriting product (spec 3 §9: copywriting 70) as /checkout/{priceId} knows it. */
-export const COPYWRITING_PRICE_ID = 'copywriting-v3';
+/**
+ * The one-time copywriting product (spec 3 §9: copywriting 70), by its catalog lookup key: its Stripe
+ * price id differs between accounts, so the card's link is resolved when it is followed.
+ */
+export const COPYWRITING_CHECKOUT = 'checkout:copywriting_v3';
 
 export interface Announcement { date: string; title: string; text: string; href?: string; linkLabel?: string }
 

@@ -6,6 +6,7 @@ import { HttpError, NotFoundError } from '../../lib/errors';
 import type { ProviderSummary } from '../../domain/accounts';
 import { type PolicyActor, editableProviderId } from '../../domain/accounts';
 import { actionCards, findCard } from './cards';
+import { priceIdsByLookupKey } from '../../domain/billing';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
@@ -109,5 +110,8 @@ export async function logCtaEvent(db: Knex, actor: PolicyActor & { user: { id: n
     await repo.recordEvent(trx, { type: CTA_EVENT, providerId, userId: actor.user.id, data: { action, provider_id: providerId, card_name: card.name } });
     if (action === 'dismiss_cta') await repo.dismissCard(trx, providerId, card.name);
   });
-  return action === 'follow_cta_link' ? card.href : '/';
+  if (action !== 'follow_cta_link') return '/';
+  if (!card.href.startsWith('checkout:')) return card.href;
+  const priceId = (await priceIdsByLookupKey(db)).get(card.href.slice('checkout:'.length));
+  return priceId ? `/checkout/${priceId}` : '/';
 }

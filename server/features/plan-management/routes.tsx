@@ -9,8 +9,8 @@ import { render } from '../../http/render';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
-import { ACCESS_DENIED, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
-import { syncCustomer } from '../../domain/billing';
+import { ACCESS_DENIED, billingAccountOf, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
+import { ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
@@ -35,10 +35,14 @@ function addOnsOf(plan: service.PlanView): AddOnLink[] {
 export function planManagementRoutes({ db, config, integrations, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add({ menu: 'profile', order: 40, label: 'Plan Management', href: PAGE_PATH, shown: (viewer) => canManagePlans(viewer) });
-  const deps: service.BillingDeps = { db, payments: integrations.payments.gateway, portalUrl: config.portalUrl };
+  const payments = integrations.payments.gateway;
   const support = supportDeps(db, config, integrations);
-  const guards = [requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), requirePermission((v) => service.billingAccountOf(v) !== null, ACCESS_DENIED)];
+  const guards = [requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), requirePermission((v) => billingAccountOf(v) !== null, ACCESS_DENIED)];
   const accountOf = (res: Response) => service.requireBillingAccount(res.locals.viewer!);
+  const customerFor = (res: Response, accountId: number) => {
+    const { user } = res.locals.viewer!;
+    return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
+  };
 
   async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
     const viewer = res.locals.viewer!;
@@ -73,9 +77,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const checked = validate(addressSchema, address);
     if (checked.errors) return show(req, res, { addressErrors: checked.errors, address }, 422);
     try {
-      const customerId = await service.ensureCustomer(deps, res.locals.viewer!, accountOf(res));
-      await deps.payments.updateAddress(customerId, { ...checked.value, line2: checked.value.line2 || null }, `address-${customerId}-${JSON.stringify(checked.value)}`);
-      await syncCustomer(db, deps.payments, customerId, req.log);
+      const customerId = await customerFor(res, accountOf(res));
+      await payments.updateAddress(customerId, { ...checked.value, line2: checked.value.line2 || null }, `address-${customerId}-${JSON.stringify(checked.value)}`);
+      await syncCustomer(db, payments, customerId, req.log);
     } catch (error) {
       req.log?.error({ err: error }, 'billing address update failed');
       flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);
@@ -89,10 +93,10 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   async function startCardSetup(req: Request, res: Response, replace: string | null) {
     const accountId = accountOf(res);
     if (replace) await service.customerOfCard(db, accountId, replace);
-    const customerId = await service.ensureCustomer(deps, res.locals.viewer!, accountId);
+    const customerId = await customerFor(res, accountId);
     const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
     if (replace) back.searchParams.set('replace', replace);
-    const session = await deps.payments.createCheckoutSession({
+    const session = await payments.createCheckoutSession({
       mode: 'setup', customerId, successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: new URL(`${PAGE_PATH}#payment-methods`, config.portalUrl).toString(), metadata: { account_id: String(accountId) },
     }, `card-setup-${customerId}-${Date.now()}`);
@@ -104,8 +108,8 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
     const accountId = accountOf(res);
-    const customerId = await service.primaryCustomerOf(db, accountId);
-    const session = customerId ? await deps.payments.retrieveCheckoutSession(String(req.query.session_id ?? '')) : null;
+    const customerId = await primaryCustomerOf(db, accountId);
+    const session = customerId ? await payments.retrieveCheckoutSession(String(req.query.session_id ?? '')) : null;
     // Only a finished setup of this account's own customer counts.
     const intent = session && session.customer === customerId && session.mode === 'setup' && session.status === 'complete' ? session.setup_intent : null;
     const method = intent && typeof intent === 'object' ? intent.payment_method : null;
@@ -117,12 +121,12 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const replace = typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
     if (replace) {
       await service.customerOfCard(db, accountId, replace);
-      await deps.payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
+      await payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
     } else {
       const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
-      if (!current?.default_payment_method) await deps.payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
+      if (!current?.default_payment_method) await payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
     }
-    await syncCustomer(db, deps.payments, customerId, req.log);
+    await syncCustomer(db, payments, customerId, req.log);
     flash(req, 'success', replace ? PLAN_MESSAGES.cardReplaced : PLAN_MESSAGES.cardAdded);
     res.redirect(303, `${PAGE_PATH}#payment-methods`);
   });
@@ -131,8 +135,8 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const id = cardId(req);
     const customerId = await service.customerOfCard(db, accountOf(res), id);
     try {
-      await deps.payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
-      await syncCustomer(db, deps.payments, customerId, req.log);
+      await payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
+      await syncCustomer(db, payments, customerId, req.log);
       flash(req, 'success', PLAN_MESSAGES.defaultChanged);
     } catch (error) {
       req.log?.error({ err: error }, 'default card change failed');
@@ -145,7 +149,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.get(`${PAGE_PATH}/invoices/:id`, ...guards, async (req, res) => {
     const id = stripeId(req);
     await service.customerOfInvoice(db, accountOf(res), id);
-    const url = await deps.payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
+    const url = await payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);
   });
@@ -153,7 +157,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.get(`${PAGE_PATH}/charges/:id/receipt`, ...guards, async (req, res) => {
     const id = stripeId(req);
     await service.customerOfCharge(db, accountOf(res), id);
-    const url = await deps.payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
+    const url = await payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);
   });

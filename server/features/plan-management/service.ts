@@ -1,28 +1,11 @@
-// Plan Management (spec 3 §2): reads the billing mirror only (a page never waits on Stripe), and changes
-// things on Stripe through the payments gateway, then re-reads the customer into the mirror so the page
-// that follows shows the change without waiting for the webhook.
+// Plan Management (spec 3 §2): what the page shows, read from the billing mirror only (a page never
+// waits on Stripe), and the ownership checks of the ids its actions take.
 import { UTCDate } from '@date-fns/utc';
 import { addYears } from 'date-fns';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import type { Viewer } from '../../domain/accounts';
-import { sectionOf, statusDisplay, syncCustomer, type StatusTone } from '../../domain/billing';
-import type { PaymentsGateway } from '../../integrations/payments';
-
-export interface BillingDeps { db: Knex; payments: PaymentsGateway; portalUrl: string; logger?: Logger }
-
-const BILLING_ROLES = new Set(['owner', 'billing-manager']);
-
-/**
- * The account whose billing the viewer manages here: the selected profile's account when the viewer is
- * its owner or billing manager, else the first account they hold such a role on; null when none.
- */
-export function billingAccountOf(viewer: Viewer): number | null {
-  const managed = viewer.roles.filter((r) => BILLING_ROLES.has(r.role)).map((r) => r.accountId);
-  if (viewer.provider && managed.includes(viewer.provider.accountId)) return viewer.provider.accountId;
-  return managed.length ? Math.min(...managed) : null;
-}
+import { billingAccountOf, type Viewer } from '../../domain/accounts';
+import { sectionOf, statusDisplay, type StatusTone } from '../../domain/billing';
 
 export function requireBillingAccount(viewer: Viewer): number {
   const accountId = billingAccountOf(viewer);
@@ -128,16 +111,6 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
   };
 }
 
-/** The account's primary Stripe customer, made (once, whatever the retries) when it has none yet. */
-export async function ensureCustomer(deps: BillingDeps, viewer: Viewer, accountId: number): Promise<string> {
-  const existing = await deps.db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).first('id');
-  if (existing) return existing.id;
-  const account = await deps.db('accounts').where({ id: accountId }).first('name');
-  const customer = await deps.payments.createCustomer({ accountId, email: viewer.user.email, name: account?.name ?? viewer.user.displayName }, `account-${accountId}-customer`);
-  await syncCustomer(deps.db, deps.payments, customer.id, deps.logger);
-  return customer.id;
-}
-
 /** The customer of this account that holds the card, or 404 (another account's card is not found). */
 export async function customerOfCard(db: Knex, accountId: number, paymentMethodId: string): Promise<string> {
   const row = await db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id')
@@ -156,8 +129,4 @@ export async function customerOfCharge(db: Knex, accountId: number, chargeId: st
   const row = await db('billing_charges as h').join('billing_customers as c', 'c.id', 'h.customer_id').where({ 'h.id': chargeId, 'c.account_id': accountId }).first('c.id');
   if (!row) throw new NotFoundError();
   return row.id;
-}
-
-export async function primaryCustomerOf(db: Knex, accountId: number): Promise<string | null> {
-  return (await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).first('id'))?.id ?? null;
 }

@@ -167,6 +167,8 @@ export class PaymentsGateway {
       ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
       ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
       ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
+      // A subscription made by Checkout carries the same metadata (provider_id…), which the mirror reads.
+      ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata ?? {} } } : {}),
       success_url: request.successUrl, cancel_url: request.cancelUrl, metadata: request.metadata ?? {},
     }, { idempotencyKey }));
     return { id: session.id, url: session.url! };

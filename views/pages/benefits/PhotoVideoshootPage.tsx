@@ -1,9 +1,14 @@
 // /benefits/photo-videoshoot (spec 2 §2 "Photo-shoot chooser"): the five options, each opening
 // /benefits/photo-videoshoot/{type} with its scheduling page.
 
-export interface PhotoShootOptionView { type: string; label: string; description: string; href: string }
+import { formatMoney } from '../../components/format';
+import { ButtonLink } from '../../components/ui/Button';
+import { DataTable } from '../../components/ui/DataTable';
 
-export function PhotoVideoshootPage({ options }: { options: PhotoShootOptionView[] }) {
+export interface PhotoShootOptionView { type: string; label: string; description: string; href: string }
+export interface ShootPriceView { label: string; amount: number; href: string }
+
+export function PhotoVideoshootPage({ options, shoots }: { options: PhotoShootOptionView[]; shoots: ShootPriceView[] }) {
   return (
     <div className="benefit-page">
       <section className="card" aria-labelledby="why-heading">
@@ -29,6 +34,17 @@ export function PhotoVideoshootPage({ options }: { options: PhotoShootOptionView
           ))}
         </ul>
       </section>
+      {shoots.length > 0 && (
+        <section className="card" aria-labelledby="prices-heading">
+          <h2 id="prices-heading">Prices</h2>
+          <p>Shoots are paid once, at checkout; we then write to you to book the date.</p>
+          <DataTable caption="Photo and video shoot prices" rows={shoots} rowKey={(s) => s.href} columns={[
+            { heading: 'Shoot', cell: (s) => s.label },
+            { heading: 'Price', cell: (s) => formatMoney(s.amount) },
+            { heading: 'Buy', hidden: true, cell: (s) => <ButtonLink href={s.href}>Buy<span className="visually-hidden">{` ${s.label}`}</span></ButtonLink> },
+          ]} />
+        </section>
+      )}
       <section className="card" aria-labelledby="prepare-heading">
         <h2 id="prepare-heading">Getting ready</h2>
         <ul>

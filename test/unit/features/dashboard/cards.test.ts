@@ -28,7 +28,7 @@ describe('dashboard action cards', () => {
       href: '/profile/insurance-fees#insurance-by-state',
     },
     { name: 'photo_videoshoot', shown: { galleryCount: 1 }, met: { galleryCount: 4 }, href: '/benefits/photo-videoshoot' },
-    { name: 'copywriting', shown: { statementWords: 20 }, met: { statementWords: 20, hasPremiumSetup: true }, href: '/checkout/copywriting-v3' },
+    { name: 'copywriting', shown: { statementWords: 20 }, met: { statementWords: 20, hasPremiumSetup: true }, href: 'checkout:copywriting_v3' },
   ];
   for (const { name, shown, met, href } of cases) {
     it(`${name}: shown while its condition holds, gone once met; links to ${href}`, () => {
