@@ -64,3 +64,19 @@ export function allowFramesFrom(urls: string[]): RequestHandler {
     next();
   };
 }
+
+/**
+ * Adds sources to some directives of this response's CSP (a page that talks to an outside service
+ * from the browser, such as the card field). A directive already there is extended in place: browsers
+ * obey only the first occurrence of a directive.
+ */
+export function extendPolicy(res: Response, additions: Partial<Record<'connect-src' | 'script-src' | 'frame-src', string[]>>): void {
+  let policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  for (const [directive, sources] of Object.entries(additions)) {
+    if (!sources?.length) continue;
+    const pattern = new RegExp(`(^|;)${directive} ([^;]*)`);
+    policy = pattern.test(policy) ? policy.replace(pattern, `$1${directive} $2 ${sources.join(' ')}`) : `${policy};${directive} ${sources.join(' ')}`;
+  }
+  res.setHeader('Content-Security-Policy', policy);
+}

@@ -8,6 +8,7 @@ import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, signIn, type Agent } from '../support/http';
+import { billedAccount } from '../support/billing';
 
 interface RouteEntry { method: string; path: string }
 
@@ -24,6 +25,9 @@ const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   memberId: (r) => r.memberId!, // a clinician profile of the user's practice
   unregisteredId: (r) => r.unregisteredId!,
   imageId: (r) => r.imageId!,
+  paymentMethodId: (r) => r.paymentMethodId!, // Plan Management: the account's card, invoice and charge
+  invoiceId: (r) => r.invoiceId!,
+  chargeId: (r) => r.chargeId!,
 };
 
 /**
@@ -50,7 +54,14 @@ async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
   const [testimonial] = await db('feedback').insert({ provider_id: owner.id, kind: 'testimonial', body: 'Kind words', display_testimonial: false }).returning('id');
   const [unregistered] = await db('unregistered_practice_providers').insert({ provider_id: owner.id, first_name: 'Una', last_name: 'Listed', sort_order: 1 }).returning('id');
   const [image] = await db('images').insert({ provider_id: owner.id, kind: 'gallery', storage_key: `gallery-${owner.id}.jpg`, sort_order: 1 }).returning('id');
+  // Billing: the account's paid membership on the local card server, mirrored (its card, invoice and charge).
+  const customer = await db('billing_customers').where({ account_id: user.accountId }).first('id')
+    ?? { id: (await billedAccount(user.accountId, user.providerIds)).customerId };
+  const card = await db('billing_payment_methods').where({ customer_id: customer.id }).first('id');
+  const invoice = await db('billing_invoices').where({ customer_id: customer.id }).first('id');
+  const charge = await db('billing_charges').where({ customer_id: customer.id }).first('id');
   return {
+    paymentMethodId: card.id, invoiceId: invoice.id, chargeId: charge.id,
     providerId: String(owner.id), accountId: String(user.accountId), entryId,
     memberId: String(member?.id ?? owner.id),
     locationId: String(location.id), groupId: String(group.id), testimonialId: String(testimonial.id),
@@ -69,7 +80,7 @@ const OTHER_PARAMS: Record<string, string> = {
   resetToken: 'a one-time secret (password reset)',
   priceId: 'a price of the catalogue, the same for every account',
   type: 'a kind of photo or video shoot, the same for every account',
-  subscriptionId: 'billing (spec 3) does not exist yet: no subscriptions to reach',
+  subscriptionId: 'switch to monthly is not built yet (issue [10]): no page takes a subscription id',
   clientId: 'messaging (spec 3) does not exist yet: no clients to reach',
   key: 'a storage key of an uploaded picture: 256-bit random names, published in the public directory',
 };

@@ -37,6 +37,9 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
     const listening = ctx().app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Links that leave the portal and come back (the card processor's hosted pages) return to this server.
+  const configuredPortalUrl = ctx().config.portalUrl;
+  ctx().config.portalUrl = baseUrl;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -66,6 +69,7 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
+      ctx().config.portalUrl = configuredPortalUrl;
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

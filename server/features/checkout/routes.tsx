@@ -59,7 +59,9 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
     }
   }
 
-  router.get(['/checkout', '/checkout/no-sign-in'], (req, res) => problem(req, res, CHECKOUT_MESSAGES.invalidPrice, null, 400));
+  const invalidPrice = (req: Request, res: Response) => problem(req, res, CHECKOUT_MESSAGES.invalidPrice, null, 400);
+  router.get('/checkout', invalidPrice);
+  router.get('/checkout/no-sign-in', invalidPrice);
   router.get('/checkout/no-sign-in/:priceId', (req, res) => startCheckout(req, res, false));
 
   router.get('/checkout/success/:priceId', async (req, res) => {

@@ -6,6 +6,7 @@ import { requireSignIn } from '../../http/guards';
 import { requirePermission } from '../../http/access';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
+import { extendPolicy } from '../../http/security';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
@@ -44,6 +45,17 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
   };
 
+  /** The card field's props, and the CSP that lets it reach the card processor from this page. */
+  async function cardField(req: Request, res: Response) {
+    const local = await integrations.payments.local();
+    if (local) extendPolicy(res, { 'connect-src': [local.url] });
+    else extendPolicy(res, { 'script-src': ['https://js.stripe.com'], 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ['https://api.stripe.com'] });
+    return {
+      mode: integrations.payments.mode, publishableKey: integrations.payments.publishableKey, apiBase: local?.url ?? null,
+      intentUrl: `${PAGE_PATH}/payment-methods/setup-intent`, confirmUrl: `${PAGE_PATH}/payment-methods/confirm`, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
+    };
+  }
+
   async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
     const viewer = res.locals.viewer!;
     const plan = await service.loadPlan(db, accountOf(res));
@@ -52,6 +64,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     render(req, res, {
       title: 'Plan Management', status,
       page: <PlanManagementPage
+        cardField={await cardField(req, res)}
         pending={plan.pending} active={plan.active} canceled={plan.canceled} cards={plan.cards} history={plan.history} states={states} addOns={addOnsOf(plan)}
         address={extra.address ?? { line1: plan.address.line1, line2: plan.address.line2, city: plan.address.city, state: plan.address.state, postal_code: plan.address.postalCode }}
         addressErrors={extra.addressErrors}
@@ -104,7 +117,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   }
 
   router.post(`${PAGE_PATH}/payment-methods/new`, ...guards, (req, res) => startCardSetup(req, res, null));
-  router.post(`${PAGE_PATH}/payment-methods/:id/replace`, ...guards, (req, res) => startCardSetup(req, res, cardId(req)));
+  router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/replace`, ...guards, (req, res) => startCardSetup(req, res, stripeId(req, 'paymentMethodId')));
 
   router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
     const accountId = accountOf(res);
@@ -131,8 +144,35 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     res.redirect(303, `${PAGE_PATH}#payment-methods`);
   });
 
-  router.post(`${PAGE_PATH}/payment-methods/:id/default`, ...guards, async (req, res) => {
-    const id = cardId(req);
+  // The card field: a setup intent on demand (the page itself never waits on Stripe), then the finished setup.
+  router.post(`${PAGE_PATH}/payment-methods/setup-intent`, ...guards, async (req, res) => {
+    try {
+      const customerId = await customerFor(res, accountOf(res));
+      res.json(await payments.createSetupIntent(customerId, `setup-intent-${req.id}`));
+    } catch (error) {
+      req.log?.error({ err: error }, 'setup intent failed');
+      res.status(502).json({ message: 'The card form is not available right now. Please use "Add a card" instead.' });
+    }
+  });
+
+  router.post(`${PAGE_PATH}/payment-methods/confirm`, ...guards, async (req, res) => {
+    const accountId = accountOf(res);
+    const customerId = await primaryCustomerOf(db, accountId);
+    const setupIntent = text(req.body?.setup_intent);
+    const result = customerId && /^seti_[A-Za-z0-9]+$/.test(setupIntent) ? await payments.setupResult(setupIntent, customerId).catch(() => null) : null;
+    if (!customerId || !result || 'error' in result) {
+      flash(req, 'error', result && 'error' in result ? result.error : PLAN_MESSAGES.cardNotSaved);
+      return res.redirect(303, `${PAGE_PATH}#payment-methods`);
+    }
+    const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
+    if (!current?.default_payment_method) await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
+    await syncCustomer(db, payments, customerId, req.log);
+    flash(req, 'success', PLAN_MESSAGES.cardAdded);
+    res.redirect(303, `${PAGE_PATH}#payment-methods`);
+  });
+
+  router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/default`, ...guards, async (req, res) => {
+    const id = stripeId(req, 'paymentMethodId');
     const customerId = await service.customerOfCard(db, accountOf(res), id);
     try {
       await payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
@@ -146,16 +186,16 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   });
 
   // Hosted invoice and receipt links are asked of Stripe when opened (they expire), never stored for long.
-  router.get(`${PAGE_PATH}/invoices/:id`, ...guards, async (req, res) => {
-    const id = stripeId(req);
+  router.get(`${PAGE_PATH}/invoices/:invoiceId`, ...guards, async (req, res) => {
+    const id = stripeId(req, 'invoiceId');
     await service.customerOfInvoice(db, accountOf(res), id);
     const url = await payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);
   });
 
-  router.get(`${PAGE_PATH}/charges/:id/receipt`, ...guards, async (req, res) => {
-    const id = stripeId(req);
+  router.get(`${PAGE_PATH}/charges/:chargeId/receipt`, ...guards, async (req, res) => {
+    const id = stripeId(req, 'chargeId');
     await service.customerOfCharge(db, accountOf(res), id);
     const url = await payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
@@ -182,9 +222,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   return router;
 }
 
-function stripeId(req: Request): string {
-  const id = String(req.params.id ?? '');
+/** A Stripe id from the path (pm_…, in_…, ch_…); anything else is not found. */
+function stripeId(req: Request, name: string): string {
+  const id = String(req.params[name] ?? '');
   if (!STRIPE_ID.test(id)) throw new NotFoundError();
   return id;
 }
-const cardId = stripeId;

@@ -2,6 +2,8 @@
 // billing address, billing history and the cancel request. Every action is a plain form post or link,
 // so the page works without JavaScript; adding a card goes through the hosted card page.
 import { PostForm } from '../../components/PostForm';
+import { Island } from '../../components/Island';
+import type { CardFieldProps } from '../../../islands/CardField';
 import { Icon } from '../../components/Icon';
 import { formatDay, formatMoney } from '../../components/format';
 import { FormField } from '../../components/form/FormField';
@@ -27,6 +29,7 @@ export interface AddressValues { line1: string; line2: string; city: string; sta
 export interface AddOnLink { label: string; href: string; hint?: string }
 
 export interface PlanManagementProps {
+  cardField: CardFieldProps;
   pending: MembershipItem[];
   active: MembershipItem[];
   canceled: MembershipItem[];
@@ -90,7 +93,7 @@ function Memberships({ props }: { props: PlanManagementProps }) {
   );
 }
 
-function PaymentMethods({ cards }: { cards: CardItem[] }) {
+function PaymentMethods({ cards, cardField }: { cards: CardItem[]; cardField: CardFieldProps }) {
   return (
     <Card id="payment-methods" title="Payment methods" footer={
       <PostForm action={`${PAGE_PATH}/payment-methods/new`}><Button variant="secondary"><Icon name="plus" /> Add a card</Button></PostForm>
@@ -113,6 +116,7 @@ function PaymentMethods({ cards }: { cards: CardItem[] }) {
           ) },
         ]} />
       )}
+      <Island name="CardField" props={cardField} />
       <p className="hint">Cards are kept by our card processor, Stripe; we never see or store the card number.</p>
     </Card>
   );
@@ -172,7 +176,7 @@ export function PlanManagementPage(props: PlanManagementProps) {
   return (
     <div className="plan-management">
       <Memberships props={props} />
-      <PaymentMethods cards={props.cards} />
+      <PaymentMethods cards={props.cards} cardField={props.cardField} />
       <BillingAddress address={props.address} errors={props.addressErrors} states={props.states} />
       <BillingHistory history={props.history} delay={props.messages.invoicesDelay} />
       {props.cancel && <CancelRequest cancel={props.cancel} terms={props.messages.cancelTerms} />}

@@ -17,7 +17,7 @@ button{font:inherit;margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radi
 
 const page = (title: string, body: ReactNode) => `<!doctype html>${renderToStaticMarkup(
   <html lang="en">
-    <head><meta charSet="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><style>{STYLE}</style></head>
+    <head><meta charSet="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><link rel="icon" href="data:," /><style>{STYLE}</style></head>
     <body><main><h1>{title}</h1>{body}</main></body>
   </html>,
 )}`;
