@@ -4,9 +4,9 @@ export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirma
 export { attemptPassword } from './password-attempts';
 export { CHANGE_CONFIRMATION_MISMATCH, checkPassword, INVITE_PASSWORD, PASSWORD_REQUIRED, type PasswordRule, REGISTRATION_PASSWORD, RESET_CONFIRMATION_MISMATCH, STRONG_PASSWORD } from './password-rules';
 export { HASHING, hashPassword, passwordChecksRun } from './passwords';
-export { ACCESS_DENIED, canCreateProfiles, canEditProfile, canExportReferrals, canGoLive, canManageBilling, canManagePlans, canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, canSeeProvider, canStartMembership, canUsePracticeInbox, creationAccountIds, creationWording, hasAccount, hasClinicianAccess, isClientOnly, type PolicyActor, possessive, privatePayBoosterUpgradeEnabled, RESOURCE_DENIED, wordingFor } from './policy';
+export { ACCESS_DENIED, canCreateProfiles, canEditProfile, canExportReferrals, canGoLive, canManageBilling, canManagePlans, canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, canSeeProvider, canStartMembership, hasInconsistentPlan, INCONSISTENT_PLAN, canUsePracticeInbox, creationAccountIds, creationWording, hasAccount, hasClinicianAccess, isClientOnly, type PolicyActor, possessive, privatePayBoosterUpgradeEnabled, RESOURCE_DENIED, wordingFor } from './policy';
 export { normalizeName, REFERRAL_OFFER } from './registration';
-export { accountsOfUser, countWrongAttempt, emailTaken, endOtherSessions, findLatestLiveToken, findLiveTokenByHash, findUserByEmail, findUserById, findUsersByNameAndPhone, insertToken, invalidateTokens, lockUser, markTokenUsed, recordAudit, rememberSignInPlace, type TokenRow, updateUser, userHasPaidPlan, type UserRow } from './repo';
+export { accountsOfUser, countWrongAttempt, emailTaken, endOtherSessions, findLatestLiveToken, findLiveTokenByHash, findUserByEmail, findUserById, findUsersByNameAndPhone, insertToken, invalidateTokens, lockUser, markTokenUsed, planAccountsOf, recordAudit, rememberSignInPlace, type TokenRow, updateUser, userHasPaidPlan, type UserRow } from './repo';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 export { audit, sendTwoFactorCode } from './two-factor';

@@ -107,13 +107,15 @@ export const privatePayBoosterUpgradeEnabled = (account: PolicyAccount): boolean
   Boolean(account.featureFlags?.['account-enable-sso-upgrade-current-reimbursify']);
 
 /** A basic tier together with practice management is inconsistent (spec 1 §6: alert + redirect home). */
+export const INCONSISTENT_PLAN = 'Your account has a basic membership together with practice management, which cannot be combined. Please contact support so we can correct your plan before you start a new membership.';
+
 export const hasInconsistentPlan = (accounts: PolicyAccount[]): boolean =>
   accounts.some((a) => a.tier === 'basic' && Boolean(a.hasPracticeManagement));
 
 /**
  * Start membership (spec 1 §6): the user may manage billing for the provider, the provider has no paid
  * plan, and no account of the user has the inconsistent basic + practice-management combination. The
- * tiers come from billing (spec 3); until it exists callers pass what they know (usually nothing).
+ * tiers come from the billing mirror (planAccountsOf).
  */
 export const canStartMembership = (actor: PolicyActor, provider: PolicyProvider, accounts: PolicyAccount[] = []): boolean =>
   canManageBilling(actor, provider) && !provider.hasPaidPlan && !hasInconsistentPlan(accounts);

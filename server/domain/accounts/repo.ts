@@ -38,6 +38,8 @@ export interface AccountRow {
   has_paid_practice_management_plan: boolean;
   standalone_practice_management: boolean;
   practice_management: { subdomain?: string; trial_end?: string } | null;
+  /** Derived from the billing mirror (server/domain/billing). */
+  tier: 'basic' | 'professional' | 'premium' | null;
 }
 
 // ---- users
@@ -78,8 +80,13 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> 
     .join('account_roles as r', 'r.account_id', 'a.id')
     .where('r.user_id', userId)
     .whereNull('a.error')
-    .distinct('a.id', 'a.has_paid_plan', 'a.has_paid_practice_management_plan', 'a.standalone_practice_management', 'a.practice_management')
+    .distinct('a.id', 'a.has_paid_plan', 'a.has_paid_practice_management_plan', 'a.standalone_practice_management', 'a.practice_management', 'a.tier')
     .orderBy('a.id');
+}
+
+/** The accounts of the user as the plan rules see them (tier and practice management, from the billing mirror). */
+export async function planAccountsOf(db: Knex, userId: number): Promise<{ id: number; tier: AccountRow['tier']; hasPracticeManagement: boolean }[]> {
+  return (await accountsOfUser(db, userId)).map((a) => ({ id: Number(a.id), tier: a.tier, hasPracticeManagement: a.has_paid_practice_management_plan }));
 }
 
 /**

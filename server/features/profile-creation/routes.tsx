@@ -100,6 +100,11 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
   router.get('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
     const step = await service.paymentStepFor(db, res.locals.viewer!, toId(req.params.providerId));
     if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
+    // Start Membership (spec 3 §4): an account with a basic tier and practice management is alerted and sent home.
+    if (policy.hasInconsistentPlan(await policy.planAccountsOf(db, res.locals.viewer!.user.id))) {
+      flash(req, 'error', policy.INCONSISTENT_PLAN);
+      return res.redirect(303, '/');
+    }
     // The account's plan already covers the profile: nothing to pay. A profile just created goes on to
     // its success page; one already under way is not "new", so it hears that its membership is active.
     if (step.provider.hasPaidPlan) {
