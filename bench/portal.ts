@@ -18,6 +18,8 @@ import { loadConfig } from '../server/config';
 import { createPortalIntegrations } from '../server/portal-integrations';
 import { REDACT_PATHS } from '../server/logger';
 import { runSeeds } from '../seeds/index';
+import { seedDemoBilling } from '../seeds/demo-billing';
+import { syncCatalog } from '../server/domain/billing';
 import { createTestDatabase } from '../test/support/database';
 import type { LoadJob, LoadResult } from './load';
 
@@ -42,7 +44,8 @@ export function onCleanUp(step: () => Promise<void> | void): void {
 }
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
-export interface BenchPortal { base: string; databaseUrl: string; db: Knex }
+/** `cardServerCalls`: how many calls the local card server has answered so far (a page must make none). */
+export interface BenchPortal { base: string; databaseUrl: string; db: Knex; cardServerCalls: () => number }
 
 /**
  * A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it.
@@ -63,11 +66,17 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   });
   // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
   const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
-  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations: createPortalIntegrations(config, database.db) });
+  const integrations = createPortalIntegrations(config, database.db);
+  // The demo memberships, on the local card server, as `npm start` makes them.
+  const local = (await integrations.payments.local())!;
+  await syncCatalog(database.db, integrations.payments.gateway);
+  await seedDemoBilling(database.db, integrations.payments.gateway, local);
+  cleanups.push(() => integrations.payments.close());
+  const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
   cleanups.push(() => portal.close());
   // Measure the portal as it runs: with its caches live.
   await portal.changes.whenLive();
-  return { base: await listen(portal.app), databaseUrl: database.url, db: database.db };
+  return { base: await listen(portal.app), databaseUrl: database.url, db: database.db, cardServerCalls: () => local.requestCount() };
 }
 
 export async function listen(app: express.Express): Promise<string> {

@@ -37,6 +37,8 @@ const PAGES = [
   { path: '/', signedIn: true, islands: false },
   { path: '/profile/specialties', signedIn: true, islands: false },
   { path: '/developer-tools', signedIn: true, islands: true },
+  // The card field is an island; the page reads the billing mirror only.
+  { path: '/plan-management', signedIn: true, islands: true },
 ];
 
 interface Target { key: string; label: string; url: string; headers: Record<string, string> }
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
 
   // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
   const started = Date.now();
-  const { base, databaseUrl } = await startPortal();
+  const { base, databaseUrl, cardServerCalls } = await startPortal();
   console.log(`portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const bare = express();
@@ -67,8 +69,10 @@ async function main(): Promise<void> {
     { key: 'dashboard', label: '`GET /` dashboard (signed in)', url: `${base}/`, headers: { cookie } },
     // The smallest signed-in answer (the session loop's check): what every signed-in page costs before its own work.
     { key: 'floor', label: '`GET /auth/session` (signed in, no page)', url: `${base}/auth/session`, headers: { cookie } },
+    { key: 'plans', label: '`GET /plan-management` (signed in)', url: `${base}/plan-management`, headers: { cookie } },
   ];
 
+  const callsAtStart = cardServerCalls();
   for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: target.headers });
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -92,14 +96,18 @@ async function main(): Promise<void> {
 
   const weights: (PageWeight & { islands: boolean })[] = [];
   for (const page of PAGES) weights.push({ ...(await weighPage(base, page.path, page.signedIn ? cookie : undefined)), islands: page.islands });
+  // Every page above (Plan Management included) and every load run read the mirror: the card server heard nothing.
+  const cardCalls = cardServerCalls() - callsAtStart;
 
-  report(targets, summary, weights);
+  report(targets, summary, weights, cardCalls);
 }
 
-function report(targets: Target[], summary: Map<string, Summary>, weights: (PageWeight & { islands: boolean })[]): void {
+function report(targets: Target[], summary: Map<string, Summary>, weights: (PageWeight & { islands: boolean })[], cardCalls: number): void {
   const bare = summary.get('bare')!;
   const checks: { ok: boolean; text: string }[] = [];
   const check = (ok: boolean, text: string) => checks.push({ ok, text });
+  const plans = summary.get('plans')!;
+  check(cardCalls === 0, `GET /plan-management made ${cardCalls} calls to the card server over ${plans.runs.reduce((n, r) => n + r.ok, 0).toLocaleString('en-US')} page loads (budget: none; the page reads the mirror)`);
 
   const dashboard = summary.get('dashboard')!;
   const floor = summary.get('floor')!;

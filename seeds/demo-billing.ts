@@ -63,7 +63,7 @@ export async function seedDemoBilling(db: Knex, payments: PaymentsGateway, local
     await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_monthly_v3') }], metadata: { provider_id: String(providerIds[0]) } }, key(accountId, 'membership'));
   });
 
-  // Morgan (billing trouble): an earlier attempt that expired before it started, and a pending one on a card declined when charged.
+  // Riley (billing trouble): an earlier attempt that expired before it started, and a pending one on a card declined when charged.
   await setUp(DEMO_EMAILS.billing, { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' }, async (customerId, { accountId, providerIds }) => {
     await payments.attachCard(customerId, 'pm_card_chargeCustomerFail', key(accountId, 'card'));
     const metadata = { provider_id: String(providerIds[0]) };

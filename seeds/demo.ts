@@ -504,26 +504,26 @@ async function createIncomplete(knex: Knex, passwordHash: string): Promise<void>
   });
 }
 
-// Morgan Lee: a finished profile whose membership payment did not go through (billing trouble):
+// Riley Brooks: a finished profile whose membership payment did not go through (billing trouble):
 // one subscription waits on a card that is declined when charged, an earlier one expired before it
 // started. The subscriptions themselves come from seeds/demo-billing.ts (they live on the card server).
 async function createBillingTrouble(knex: Knex, passwordHash: string): Promise<void> {
   const userId = await insertUser(knex, {
     email: DEMO_EMAILS.billing,
     password_hash: passwordHash,
-    first_name: 'Morgan',
-    last_name: 'Lee',
-    full_name: 'Morgan Lee',
+    first_name: 'Riley',
+    last_name: 'Brooks',
+    full_name: 'Riley Brooks',
     phone_number: '+16175550188',
   });
-  const accountId = await insertAccount(knex, { name: 'Morgan Lee', has_paid_plan: false }, userId, ['owner']);
+  const accountId = await insertAccount(knex, { name: 'Riley Brooks', has_paid_plan: false }, userId, ['owner']);
   const providerId = await insertProvider(knex, userId, {
     account_id: accountId,
     type: 'individual',
     status: 'pending',
-    first_name: 'Morgan',
-    last_name: 'Lee',
-    slug: await freeSlug(knex, 'morgan-lee'),
+    first_name: 'Riley',
+    last_name: 'Brooks',
+    slug: await freeSlug(knex, 'riley-brooks'),
     phone_number: '+16175550188',
     contact_email: DEMO_EMAILS.billing,
     timezone: 'America/New_York',

@@ -31,6 +31,8 @@ export interface LocalStripe {
   deliverPending(receiver?: EventReceiver): Promise<number>;
   /** Applies the rules that hang on time (incomplete subscriptions expiring) now. */
   tick(): Promise<void>;
+  /** How many API calls the server has answered (the benchmark checks that a page makes none). */
+  requestCount(): number;
   /** A Stripe-Signature header for a payload, as the server signs its events (tests: old timestamps, replays). */
   sign(payload: string, timestamp?: number): string;
   close(): Promise<void>;
@@ -94,6 +96,8 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
   app.disable('x-powered-by');
   // The SDK sends lists and nested values in the query as Stripe reads them (expand[0]=data.product).
   app.set('query parser', 'extended');
+  let requests = 0;
+  app.use('/v1', (_req, _res, next) => { requests += 1; next(); });
   app.use(apiRouter(ctx, run));
   app.use(hostedRouter(ctx, run));
   const server = http.createServer(app);
@@ -108,6 +112,7 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
     deliverTo(next) { receiver = next; scheduleDelivery(); },
     deliverPending: (to) => deliverPending(to ?? receiver),
     tick: () => run(() => expireIncomplete(ctx)),
+    requestCount: () => requests,
     sign: (payload, timestamp) => signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) }),
     async close() {
       clearInterval(retry);
