@@ -16,6 +16,7 @@ import { devRoutes } from './dev/routes';
 import { educationEmploymentRoutes } from './education-employment/routes';
 import { generalInformationRoutes } from './general-information/routes';
 import { insuranceFeesRoutes } from './insurance-fees/routes';
+import { membershipRoutes } from './membership/routes';
 import { messageStatementRoutes } from './message-statement/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { photosVideoRoutes } from './photos-video/routes';
@@ -42,6 +43,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     dashboardRoutes(deps),
     profileRoutes(deps),
     profileCreationRoutes(deps),
+    membershipRoutes(deps),
     signupRoutes(deps),
     messageStatementRoutes(deps),
     educationEmploymentRoutes(deps),

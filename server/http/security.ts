@@ -70,7 +70,7 @@ export function allowFramesFrom(urls: string[]): RequestHandler {
  * from the browser, such as the card field). A directive already there is extended in place: browsers
  * obey only the first occurrence of a directive.
  */
-export function extendPolicy(res: Response, additions: Partial<Record<'connect-src' | 'script-src' | 'frame-src', string[]>>): void {
+export function extendPolicy(res: Response, additions: Partial<Record<'connect-src' | 'script-src' | 'frame-src' | 'form-action', string[]>>): void {
   let policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string') return;
   for (const [directive, sources] of Object.entries(additions)) {

@@ -69,6 +69,17 @@ describe('browser: billing', function () {
     await expectFlash(page, 'Your billing information has been updated!');
     assert.equal(await page.getByLabel('Street address').inputValue(), '9 Elm St');
 
+    // Without JavaScript a card is added on the hosted card page.
+    await submit(page, page.getByRole('button', { name: 'Add a card' }));
+    await page.getByRole('heading', { name: 'Save a card' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await submit(page, page.getByRole('button', { name: 'Save card' }));
+    await expectFlash(page, 'Your payment method has been added.');
+    await page.getByRole('cell', { name: 'Mastercard ending 4444', exact: true }).waitFor();
+
     await submit(page, page.getByRole('link', { name: /^View invoice/ }).first());
     await page.getByRole('heading', { name: /^Invoice / }).waitFor();
     await page.getByText(/Paid on/).waitFor();
@@ -93,5 +104,39 @@ describe('browser: billing', function () {
     assert.equal(new URL(page.url()).pathname, '/');
     await expectFlash(page, 'Thank you for purchase of In-person photo shoot! Please check your email for next steps.');
     await expectAccessible(page);
+  });
+
+  it('starts a membership with JavaScript off: Your plan, Payment, a new card on the hosted page, then About You', async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
+    await ctx().db('locations').insert({ provider_id: user.providerIds[0], state: 'NY', remote_location: true, accepting_patients: 40 });
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInThroughForm(page, user.email);
+    await page.goto(`/profiles/pay-for/${user.providerIds[0]}`);
+    await expectAccessible(page);
+    await page.getByLabel(/^Professional: \$88\.00 a month/).check();
+    await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
+    await page.getByText('Total due today').waitFor();
+    await expectAccessible(page);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    await submit(page, page.getByRole('button', { name: 'Pay $88.00' }));
+    await page.getByText('Please accept our terms of service.').waitFor();
+    await page.getByText('Address line 1 required.').waitFor();
+    await page.getByLabel('Address line 1').fill('250 W 57th St');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State').selectOption('NY');
+    await page.getByLabel('Postal code').fill('10107');
+    await page.getByLabel(/^I accept the terms of service/).check();
+    await page.getByLabel(/A new card/).check();
+    await submit(page, page.getByRole('button', { name: 'Pay $88.00' }));
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await submit(page, page.getByRole('button', { name: 'Subscribe' }));
+    assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
+    assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, true);
   });
 });

@@ -2,7 +2,8 @@
 // §4 After payment, §5 Create profile and Phone, §6 Roles and permissions, §8; spec 3 §2 Referral Data).
 import assert from 'node:assert/strict';
 import { PHONE_MESSAGES, hashToken } from '../../server/domain/accounts';
-import { afterPayment, creationAccount, INVITE_TTL_MS, PAYMENT_SUCCESS } from '../../server/features/profile-creation/service';
+import { creationAccount, INVITE_TTL_MS } from '../../server/features/profile-creation/service';
+import { afterPayment, PAYMENT_SUCCESS } from '../../server/features/membership/service';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, signIn, textOf, type Agent } from '../support/http';
@@ -331,11 +332,11 @@ describe('create a new profile: what is created', () => {
 });
 
 describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', () => {
-  it('is honest about card payment, and "Do this later" continues at About You for a clinician', async () => {
+  it('opens on "Your plan", and "Do this later" continues at About You for a clinician', async () => {
     const { client } = await signedIn();
     const created = await create(client, individual);
     const page = await client.get(created.headers.location!).expect(200);
-    assert.match(mainTextOf(page.text), /Card payment arrives with billing/);
+    assert.match(mainTextOf(page.text), /Your plan/);
     const id = Number(/(\d+)$/.exec(created.headers.location!)![1]);
     const later = await client.post(`/profiles/pay-for/${id}/later`).type('form').send({ _csrf: csrfFrom(page.text) }).expect(303);
     assert.equal(later.headers.location, `/profiles/about-you-for/${id}?doPaymentLater=1`);

@@ -11,7 +11,7 @@ import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
 import { ACCESS_DENIED, billingAccountOf, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
-import { ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
+import { customerOfCard, ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
@@ -48,8 +48,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   /** The card field's props, and the CSP that lets it reach the card processor from this page. */
   async function cardField(req: Request, res: Response) {
     const local = await integrations.payments.local();
-    if (local) extendPolicy(res, { 'connect-src': [local.url] });
-    else extendPolicy(res, { 'script-src': ['https://js.stripe.com'], 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ['https://api.stripe.com'] });
+    // "Add a card" and "Replace" post here and are redirected to the hosted card page, which form-action must allow.
+    if (local) extendPolicy(res, { 'connect-src': [local.url], 'form-action': [local.url] });
+    else extendPolicy(res, { 'script-src': ['https://js.stripe.com'], 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ['https://api.stripe.com'], 'form-action': ['https://checkout.stripe.com'] });
     return {
       mode: integrations.payments.mode, publishableKey: integrations.payments.publishableKey, apiBase: local?.url ?? null,
       intentUrl: `${PAGE_PATH}/payment-methods/setup-intent`, confirmUrl: `${PAGE_PATH}/payment-methods/confirm`, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
@@ -105,7 +106,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   // A card is added on the card processor's hosted page (no card number ever reaches us), then we come back here.
   async function startCardSetup(req: Request, res: Response, replace: string | null) {
     const accountId = accountOf(res);
-    if (replace) await service.customerOfCard(db, accountId, replace);
+    if (replace) await customerOfCard(db, accountId, replace);
     const customerId = await customerFor(res, accountId);
     const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
     if (replace) back.searchParams.set('replace', replace);
@@ -133,7 +134,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     }
     const replace = typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
     if (replace) {
-      await service.customerOfCard(db, accountId, replace);
+      await customerOfCard(db, accountId, replace);
       await payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
     } else {
       const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
@@ -173,7 +174,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/default`, ...guards, async (req, res) => {
     const id = stripeId(req, 'paymentMethodId');
-    const customerId = await service.customerOfCard(db, accountOf(res), id);
+    const customerId = await customerOfCard(db, accountOf(res), id);
     try {
       await payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
       await syncCustomer(db, payments, customerId, req.log);

@@ -111,14 +111,6 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
   };
 }
 
-/** The customer of this account that holds the card, or 404 (another account's card is not found). */
-export async function customerOfCard(db: Knex, accountId: number, paymentMethodId: string): Promise<string> {
-  const row = await db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id')
-    .where({ 'm.id': paymentMethodId, 'c.account_id': accountId }).first('c.id');
-  if (!row) throw new NotFoundError();
-  return row.id;
-}
-
 export async function customerOfInvoice(db: Knex, accountId: number, invoiceId: string): Promise<string> {
   const row = await db('billing_invoices as i').join('billing_customers as c', 'c.id', 'i.customer_id').where({ 'i.id': invoiceId, 'c.account_id': accountId }).first('c.id');
   if (!row) throw new NotFoundError();

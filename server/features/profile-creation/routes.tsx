@@ -8,7 +8,6 @@ import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { CreateProfilePage, type TypeChoice } from '../../../views/pages/profile-creation/CreateProfilePage';
 import { DuplicateNamePage } from '../../../views/pages/profile-creation/DuplicateNamePage';
-import { PayForPage } from '../../../views/pages/profile-creation/PayForPage';
 import { ProfileCreatedPage } from '../../../views/pages/profile-creation/ProfileCreatedPage';
 import * as policy from '../../domain/accounts';
 import { requirePermission, toId } from '../../http/access';
@@ -95,36 +94,6 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
       layout: 'onboarding',
       page: <ProfileCreatedPage name={created.name} possessive={policy.possessive(created.wording)} providerId={created.id} canSwitch={created.canSwitch} />,
     });
-  });
-
-  router.get('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
-    const step = await service.paymentStepFor(db, res.locals.viewer!, toId(req.params.providerId));
-    if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
-    // Start Membership (spec 3 §4): an account with a basic tier and practice management is alerted and sent home.
-    if (policy.hasInconsistentPlan(await policy.planAccountsOf(db, res.locals.viewer!.user.id))) {
-      flash(req, 'error', policy.INCONSISTENT_PLAN);
-      return res.redirect(303, '/');
-    }
-    // The account's plan already covers the profile: nothing to pay. A profile just created goes on to
-    // its success page; one already under way is not "new", so it hears that its membership is active.
-    if (step.provider.hasPaidPlan) {
-      if (step.provider.status === 'incomplete') return res.redirect(303, service.successPage(step.provider.id));
-      flash(req, 'info', `The membership of ${step.provider.name}'s profile is already active: there is nothing to pay.`);
-      return res.redirect(303, '/');
-    }
-    render(req, res, {
-      title: 'Payment',
-      layout: 'onboarding',
-      page: <PayForPage providerId={step.provider.id} name={step.provider.name} possessive={policy.possessive(step.wording)} />,
-    });
-  });
-
-  // "Do this later" (spec 1 §4 After payment).
-  router.post('/profiles/pay-for/:providerId/later', requireSignIn, async (req, res) => {
-    const viewer = res.locals.viewer!;
-    const step = await service.paymentStepFor(db, viewer, toId(req.params.providerId));
-    if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
-    res.redirect(303, service.afterPaymentLater(viewer, step.provider.id));
   });
 
   return router;

@@ -133,36 +133,5 @@ export async function createdProfile(db: Knex, actor: policy.PolicyActor, provid
   return { ...provider, wording: policy.wordingFor(actor, provider), canSwitch: policy.hasClinicianAccess(actor, provider.id) };
 }
 
-/**
- * /profiles/pay-for/{id}: the payment step needs billing permission for the provider. A provider out
- * of reach is 404; one within reach but without billing permission is 403.
- */
-export async function paymentStepFor(db: Knex, actor: policy.PolicyActor, providerId: number) {
-  const provider = await reachableProvider(db, actor, providerId);
-  if (!policy.canManageBilling(actor, provider)) return { provider, allowed: false as const };
-  return { provider, allowed: true as const, wording: policy.wordingFor(actor, provider), hasClinicianAccess: policy.hasClinicianAccess(actor, provider.id) };
-}
-
-/**
- * "Do this later" on the payment step (spec 1 §4 After payment): clinicians of the profile continue the
- * wizard at About You with doPaymentLater=1; everyone else goes to /plan-management.
- */
-export function afterPaymentLater(actor: policy.PolicyActor, providerId: number): string {
-  return policy.hasClinicianAccess(actor, providerId) ? `/profiles/about-you-for/${providerId}?doPaymentLater=1` : '/plan-management';
-}
-
 /** Names of the accounts a profile can be created in (the account choice of the form). */
 export const accountNames = (db: Knex, ids: number[]) => repo.accountNames(db, ids);
-
-export const PAYMENT_SUCCESS = 'Successful payment! Thank you for starting your membership!';
-
-/**
- * After a successful payment on /profiles/pay-for (spec 1 §4): back to /plan-management with the
- * success flash when the payment started there (return_to_plan_management=1); otherwise clinicians of
- * the profile continue at About You, and others go to /plan-management. Billing calls this.
- */
-export function afterPayment(actor: policy.PolicyActor, providerId: number, returnToPlanManagement: boolean): { path: string; flash: string | null } {
-  if (returnToPlanManagement) return { path: '/plan-management', flash: PAYMENT_SUCCESS };
-  if (policy.hasClinicianAccess(actor, providerId)) return { path: `/profiles/about-you-for/${providerId}`, flash: null };
-  return { path: '/plan-management', flash: null };
-}

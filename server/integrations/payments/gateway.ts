@@ -13,6 +13,8 @@ export interface CardView { id: string; brand: string; last4: string; expMonth: 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription' | 'setup';
   priceId?: string;
+  /** Several prices, one of each (a membership with its practice management). */
+  priceIds?: string[];
   customerId?: string | null;
   customerEmail?: string | null;
   couponId?: string | null;
@@ -163,7 +165,7 @@ export class PaymentsGateway {
     const stripe = await this.client();
     const session = await explained(() => stripe.checkout.sessions.create({
       mode: request.mode,
-      ...(request.priceId ? { line_items: [{ price: request.priceId, quantity: 1 }] } : {}),
+      ...(request.priceId || request.priceIds ? { line_items: [...(request.priceIds ?? [request.priceId!])].map((price) => ({ price, quantity: 1 })) } : {}),
       ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
       ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
       ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
@@ -181,6 +183,13 @@ export class PaymentsGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw error;
     }
+  }
+
+  /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
+  async previewNewSubscription(customerId: string, priceIds: string[]): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
+    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })) } }));
+    const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
+    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, total: preview.total };
   }
 
   // What the mirror reads back

@@ -1,0 +1,26 @@
+// The payment form's messages (spec 3 §5 "Payment form"), exact.
+import Joi from 'joi';
+
+export const PAYMENT_MESSAGES = {
+  sourceRequired: 'Payment method required.',
+  line1Required: 'Address line 1 required.',
+  cityRequired: 'City required.',
+  stateRequired: 'State required.',
+  postalRequired: 'Postal code required.',
+  termsRequired: 'Please accept our terms of service.',
+  previewFailed: 'We could not work out the price of this plan just now. Please try again in a moment.',
+} as const;
+
+export interface PaymentInput { source: string; address_line1: string; address_line2: string; address_city: string; address_state: string; address_postal_code: string; terms: string }
+
+const required = (message: string) => Joi.string().trim().required().messages({ 'any.required': message, 'string.empty': message });
+
+export const paymentSchema = Joi.object<PaymentInput>({
+  source: required(PAYMENT_MESSAGES.sourceRequired).pattern(/^(new|pm_[A-Za-z0-9]+)$/).messages({ 'string.pattern.base': PAYMENT_MESSAGES.sourceRequired }),
+  address_line1: required(PAYMENT_MESSAGES.line1Required).max(200),
+  address_line2: Joi.string().trim().max(200).allow('').default(''),
+  address_city: required(PAYMENT_MESSAGES.cityRequired).max(100),
+  address_state: required(PAYMENT_MESSAGES.stateRequired).uppercase().pattern(/^[A-Z]{2}$/).messages({ 'string.pattern.base': PAYMENT_MESSAGES.stateRequired }),
+  address_postal_code: required(PAYMENT_MESSAGES.postalRequired).pattern(/^\d{5}(-\d{4})?$/).messages({ 'string.pattern.base': PAYMENT_MESSAGES.postalRequired }),
+  terms: Joi.string().valid('1').required().messages({ 'any.required': PAYMENT_MESSAGES.termsRequired, 'any.only': PAYMENT_MESSAGES.termsRequired, 'string.empty': PAYMENT_MESSAGES.termsRequired }),
+});

@@ -1,0 +1,108 @@
+// /profiles/pay-for/{id}, the membership payment form (issue [10], the "new subscribe" mode; spec 3 §4
+// "Payment flow", §5 "Payment form", §9 prices; spec 1 §4 "After payment").
+import assert from 'node:assert/strict';
+import supertest from 'supertest';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
+import { billedAccount } from '../support/billing';
+
+async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
+  const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
+  await ctx().db('locations').insert({ provider_id: user.providerIds[0], state, remote_location: true, accepting_patients: 40 });
+  if (card) await billedAccount(user.accountId, user.providerIds, { card, membership: null });
+  const client = agent();
+  await signIn(client, user.email);
+  return { user, client, providerId: user.providerIds[0]! };
+}
+
+const address = { address_line1: '1 Main St', address_line2: '', address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', terms: '1' };
+
+async function payStep(client: ReturnType<typeof agent>, providerId: number, tier = 'basic', extra = '') {
+  const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=${tier}${extra}`).expect(200);
+  return { page, attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1]!, card: /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)?.[1] };
+}
+
+const subscriptionsOf = (accountId: number) => ctx().db('billing_subscriptions').where({ account_id: accountId }).select('id', 'status');
+
+describe('payment form: your plan (customize)', () => {
+  it('prices the plans by the provider\'s states: $59 outside NY/CA, $69 in NY, plus practice management', async () => {
+    const texas = await unpaid('TX', null);
+    const text = mainTextOf((await texas.client.get(`/profiles/pay-for/${texas.providerId}`).expect(200)).text);
+    assert.match(text, /Your plan/);
+    assert.match(text, /Basic: \$59\.00 a month/);
+    assert.match(text, /Professional: \$78\.00 a month/);
+    assert.match(text, /Premium: \$98\.00 a month/);
+    const newYork = await unpaid('NY', null);
+    assert.match(mainTextOf((await newYork.client.get(`/profiles/pay-for/${newYork.providerId}`).expect(200)).text), /Basic: \$69\.00 a month/);
+  });
+});
+
+describe('payment form: payment (pay)', () => {
+  it('previews the invoice, then subscribes on the card on file; a double submit makes one subscription', async () => {
+    const { client, providerId, user } = await unpaid();
+    const { page, attempt, card } = await payStep(client, providerId, 'professional');
+    const text = mainTextOf(page.text);
+    assert.match(text, /Total due today \$78\.00/);
+    assert.match(text, /Pay \$78\.00/);
+    const values = { ...address, tier: 'professional', source: card!, attempt, _csrf: csrfFrom(page.text) };
+    // Two submits of the same form at once (a double click, a retry after a timeout): one subscription.
+    const [first, again] = await Promise.all([1, 2].map(() => client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(values))));
+    assert.equal(first!.status, 303);
+    assert.equal(first!.headers.location, `/profiles/about-you-for/${providerId}`);
+    assert.equal(again!.status, 303);
+    const subscriptions = await subscriptionsOf(user.accountId);
+    assert.equal(subscriptions.length, 1);
+    assert.equal(subscriptions[0].status, 'active');
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier')).tier, 'professional');
+  });
+
+  it('answers every missing field with the spec\'s message and keeps what was typed', async () => {
+    const { client, providerId } = await unpaid('TX', null);
+    const { attempt } = await payStep(client, providerId);
+    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { tier: 'basic', attempt, source: '', address_line1: '', address_line2: 'Suite 2', address_city: '', address_state: '', address_postal_code: '' });
+    assert.equal(response.status, 422);
+    const text = mainTextOf(response.text);
+    for (const message of ['Payment method required.', 'Address line 1 required.', 'City required.', 'State required.', 'Postal code required.', 'Please accept our terms of service.']) {
+      assert.match(text, new RegExp(message.replace('.', '\\.')), message);
+    }
+    assert.match(response.text, /value="Suite 2"/);
+  });
+
+  it('a card declined when charged shows the server\'s message under the button; nothing is paid', async () => {
+    const { client, providerId, user } = await unpaid('TX', 'pm_card_chargeCustomerFail');
+    const { attempt, card } = await payStep(client, providerId);
+    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: card!, attempt });
+    assert.equal(response.status, 422);
+    assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(response.text)![1]!), /Your card was declined\./);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, false);
+  });
+
+  it('a new card goes through the hosted page and comes back to /plan-management with the success flash', async () => {
+    const { client, providerId } = await unpaid('TX', null);
+    const { attempt } = await payStep(client, providerId, 'basic', '&return_to_plan_management=1');
+    const start = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: 'new', attempt, return_to_plan_management: '1' });
+    assert.equal(start.status, 303);
+    const hosted = new URL(start.headers.location);
+    const paid = await supertest(hosted.origin).post(hosted.pathname).type('form').send({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    assert.equal(paid.status, 303);
+    const back = new URL(paid.headers.location);
+    const done = await client.get(`${back.pathname}${back.search}`).expect(303);
+    assert.equal(done.headers.location, '/plan-management');
+    const plan = await client.get('/plan-management');
+    assert.match(textOf(plan.text), /Successful payment! Thank you for starting your membership!/);
+    assert.match(mainTextOf(plan.text), /Active memberships Membership Active/);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+  });
+
+  it('another account\'s card is not found, and nothing is charged', async () => {
+    const victim = await unpaid();
+    const { client, providerId, user } = await unpaid('TX', null);
+    const victimCard = (await ctx().db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id').where('c.account_id', victim.user.accountId).first('m.id')).id;
+    const { attempt } = await payStep(client, providerId);
+    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: victimCard, attempt });
+    assert.equal(response.status, 404);
+    assert.equal((await subscriptionsOf(user.accountId)).length, 0);
+  });
+});
