@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
-import { expectAccessible, useBrowser, type BrowserSession, submit } from '../support/browser';
+import { expectAccessible, useBrowser, type BrowserSession, submit, expectFlash } from '../support/browser';
 
 const NEW_PASSWORD = 'Sunlit-harbor-2027';
 
@@ -34,15 +34,6 @@ async function logIn(page: Page, email: string, password = TEST_PASSWORD): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await submit(page, page.getByRole('button', { name: 'Log In' }));
-}
-
-/** Waits for a flash message; on failure says which page was shown instead. */
-async function expectFlash(page: Page, text: RegExp): Promise<void> {
-  try {
-    await page.locator('.flash', { hasText: text }).first().waitFor({ state: 'attached', timeout: 10_000 });
-  } catch {
-    throw new Error(`no flash ${text} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 300)}`);
-  }
 }
 
 describe('browser: sign-in, password reset and Account Settings', function () {

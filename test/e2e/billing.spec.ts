@@ -3,15 +3,9 @@
 // from the billing history, and a one-time purchase through hosted checkout without JavaScript.
 // axe runs on every page visited, the card processor's local pages included.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
-
-async function expectFlash(page: Page, text: string): Promise<void> {
-  const html = (await page.content()).replace(/&#x27;|&#39;/g, "'");
-  assert.ok(html.includes(text), `no "${text}" on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 300)}`);
-}
+import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash } from '../support/browser';
 
 describe('browser: billing', function () {
   this.timeout(180_000);

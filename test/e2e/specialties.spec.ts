@@ -2,19 +2,9 @@
 // past the maximum (JavaScript off: the server's 422), a filter with no results, and adding and deleting
 // a custom approach (with JavaScript: the confirm dialog; without: the confirmation page). axe on each page.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
-
-/** Waits for a flash (with JavaScript they fade after 7 s, so present is enough); on failure says what was shown. */
-async function expectFlash(page: Page, text: string): Promise<void> {
-  try {
-    await page.locator('.flash', { hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
-  } catch {
-    throw new Error(`no flash "${text}" on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
-  }
-}
+import { expectAccessible, signInThroughForm, useBrowser, submit, expectFlash } from '../support/browser';
 
 async function provider(): Promise<{ email: string; id: number }> {
   const user = await createProviderUser(ctx().db, { paid: true });

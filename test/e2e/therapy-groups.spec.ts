@@ -2,18 +2,11 @@
 // (issue 6 items 3, 4, 5 and 8): add a therapy group with JavaScript off, switch a testimonial's
 // display, reorder the providers of a practice; axe on every page visited.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
+import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash } from '../support/browser';
 import { colourfulPng } from '../http/onboarding-helpers';
 import { defaultExpiry } from '../../server/features/therapy-groups/validation';
-
-/** A flash is read as served (the shared script fades it after 7 s, which a loaded machine may reach). */
-async function expectFlash(page: Page, text: string): Promise<void> {
-  const html = (await page.content()).replace(/&#x27;|&#39;/g, "'");
-  assert.ok(html.includes(text), `no "${text}" on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 300)}`);
-}
 
 describe('browser: therapy groups, testimonials and practice providers', function () {
   this.timeout(180_000);

@@ -131,3 +131,15 @@ export async function signInThroughForm(page: Page, email: string, password = TE
   await page.getByLabel('Password').fill(password);
   await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Log In' }).click()]);
 }
+
+/**
+ * A flash message is on the page as served (attached, not necessarily visible: the shared script fades
+ * a flash after 7 s, which a loaded machine may reach before the assertion).
+ */
+export async function expectFlash(page: Page, text: string | RegExp): Promise<void> {
+  try {
+    await page.locator('.flash', { hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
+  } catch {
+    throw new Error(`no flash ${String(text)} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+  }
+}
