@@ -103,6 +103,10 @@ describe('browser: layout on every width', function () {
       }
       await page.getByRole('link', { name: 'Menu', exact: true }).click();
       await Promise.all([page.waitForURL('**/profile/general-information'), menu.getByRole('link', { name: 'General Information' }).click()]);
+      // On a wide screen the menu is a column of the page: no drawer, so no "Close the menu".
+      await page.setViewportSize({ width: 1280, height: 800 });
+      assert.equal(await menu.isVisible(), true);
+      assert.equal(await menu.getByRole('link', { name: 'Close the menu' }).isVisible(), false);
     });
   }
 
