@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
-import { billedAccount } from '../support/billing';
+import { billedAccount, gateway } from '../support/billing';
 
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
@@ -104,5 +104,30 @@ describe('payment form: payment (pay)', () => {
     const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: victimCard, attempt });
     assert.equal(response.status, 404);
     assert.equal((await subscriptionsOf(user.accountId)).length, 0);
+  });
+
+  it('a coupon is checked on the form (the spec\'s two refusals), shown in the preview, and given to the subscription', async () => {
+    const { client, providerId, user } = await unpaid();
+    const stamp = Date.now();
+    await gateway().createCoupon({ id: `OWL${stamp}`, name: 'Partner', percent_off: 25, duration: 'repeating', duration_in_months: 12 }, `coupon-owl-${stamp}`);
+    await gateway().createCoupon({ id: `COPY${stamp}`, name: 'Copy', amount_off: 1000, currency: 'usd', duration: 'once', applies_to: { products: ['portal_copywriting'] } }, `coupon-copy-${stamp}`);
+    const invalid = mainTextOf((await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=NOPE${stamp}`).expect(200)).text);
+    assert.match(invalid, /Sorry this coupon is not valid or has expired\./);
+    assert.match(invalid, /Total due today \$59\.00/);
+    const elsewhere = mainTextOf((await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=COPY${stamp}`).expect(200)).text);
+    assert.match(elsewhere, /Sorry, this coupon does not work for these items\./);
+    const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=OWL${stamp}`).expect(200);
+    const text = mainTextOf(page.text);
+    assert.match(text, /Partner: 25% off, first year/);
+    assert.match(text, /Discount -\$14\.75/);
+    assert.match(text, /Total due today \$44\.25/);
+    const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1]!;
+    const card = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
+    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', source: card, attempt, coupon: `OWL${stamp}`, _csrf: csrfFrom(page.text) }));
+    assert.equal(paid.status, 303);
+    const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('discount');
+    assert.equal(subscription.discount.id, `OWL${stamp}`);
+    const invoice = await ctx().db('billing_invoices').where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id).first('total');
+    assert.equal(invoice.total, 4425);
   });
 });

@@ -2,6 +2,7 @@
 // Stripe and its webhooks. Everything outside server/domain/billing/ imports from here.
 export { membershipPriceFor, PRICES, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
+export { COUPON_MESSAGES, durationPhrase, evaluateCoupon, type CouponLine, type CouponOutcome } from './coupons';
 export { customerOfCard, ensureCustomer, primaryCustomerOf } from './customers';
 export { recordPurchase, thankYouFor, type Purchase } from './purchases';
 export { deriveAccountBilling, LIVE_STATUSES, PAID_STATUSES, providerIdsOf, type AccountBilling, type MirroredSubscription } from './derive';

@@ -46,8 +46,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
       const prices = await priceIdsByLookupKey(db);
       const plan = plans.find((p) => p.tier === tier)!;
+      const couponCode = text(req.body?.coupon ?? req.query.coupon);
+      const coupon = await service.checkCoupon(payments, couponCode, plan);
       // The customize → pay transition loads an invoice preview (spec 3 §4); a failure is an alert (§8).
-      const preview = await payments.previewNewSubscription(customerId, plan.lines.map((line) => prices.get(line.lookupKey)!))
+      const preview = await payments.previewNewSubscription(customerId, plan.lines.map((line) => prices.get(line.lookupKey)!), coupon?.ok ? coupon.couponId : null)
         .catch((error: unknown) => { req.log?.warn({ err: error }, 'invoice preview failed'); return null; });
       payStep = {
         preview, previewError: PAYMENT_MESSAGES.previewFailed,
@@ -56,7 +58,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           source: customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
           address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '',
         },
-        errors: pay.errors ?? {}, failure: pay.failure, attempt: pay.attempt ?? crypto.randomUUID(),
+        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: pay.attempt ?? crypto.randomUUID(),
+        coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null },
         states: await db('us_states').orderBy('name').select('code', 'name'),
       };
     }
@@ -104,14 +107,21 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const prices = await priceIdsByLookupKey(db);
       const priceIds = plan.lines.map((line) => prices.get(line.lookupKey)!);
       const metadata = { provider_id: String(step.provider.id), form_title: step.provider.name };
+      // The coupon is checked again here: what the form carried is never trusted.
+      const coupon = await service.checkCoupon(payments, text(req.body?.coupon), plan);
+      if (coupon && !coupon.ok) return show(req, res, { values, errors: { coupon: coupon.message }, attempt }, 422);
+      const couponId = coupon?.ok ? coupon.couponId : null;
       if (input.source === 'new') {
         const back = `/profiles/pay-for/${step.provider.id}/done?session_id={CHECKOUT_SESSION_ID}${returnToPlanManagement ? '&return_to_plan_management=1' : ''}`;
-        const session = await payments.createCheckoutSession({ mode: 'subscription', priceIds, customerId, successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(`/profiles/pay-for/${step.provider.id}?step=pay&tier=${plan.tier}`), metadata }, `pay-checkout-${attempt}`);
+        const session = await payments.createCheckoutSession({ mode: 'subscription', priceIds, customerId, couponId, successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(`/profiles/pay-for/${step.provider.id}?step=pay&tier=${plan.tier}`), metadata }, `pay-checkout-${attempt}`);
         return res.redirect(303, session.url);
       }
       await customerOfCard(db, accountId, input.source);
       // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
-      await payments.createSubscription({ customer: customerId, items: priceIds.map((price) => ({ price })), default_payment_method: input.source, metadata, payment_behavior: 'error_if_incomplete' }, `pay-subscribe-${attempt}`);
+      await payments.createSubscription({
+        customer: customerId, items: priceIds.map((price) => ({ price })), default_payment_method: input.source, metadata, payment_behavior: 'error_if_incomplete',
+        ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+      }, `pay-subscribe-${attempt}`);
       await syncCustomer(db, payments, customerId, req.log);
     } catch (error) {
       if (error instanceof PaymentError) return show(req, res, { values, errors: {}, failure: error.message, attempt }, 422);

@@ -3,7 +3,8 @@
 // where a payment leads. So far the "new subscribe" mode; the other modes come with the rest of issue [10].
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
-import { membershipPriceFor, priceByLookupKey, productOf, type Tier } from '../../domain/billing';
+import { evaluateCoupon, membershipPriceFor, priceByLookupKey, productIdOf, productOf, type CouponOutcome, type Tier } from '../../domain/billing';
+import type { PaymentsGateway } from '../../integrations/payments';
 import { reachableProvider } from '../../domain/providers';
 
 export const TIERS: Tier[] = ['basic', 'professional', 'premium'];
@@ -13,7 +14,7 @@ const PRACTICE_MANAGEMENT: Record<Tier, string | null> = {
   premium: 'practice_management_premium_monthly_v3',
 };
 
-export interface PlanLine { lookupKey: string; name: string; amount: number }
+export interface PlanLine { lookupKey: string; productId: string; name: string; amount: number }
 export interface PlanChoice { tier: Tier; lines: PlanLine[]; monthly: number }
 
 /** The three plans for a provider, priced by its locations' states (spec 3 §9: NY/CA membership 69, else 59). */
@@ -22,9 +23,16 @@ export async function plansFor(db: Knex, providerId: number): Promise<PlanChoice
   const membership = membershipPriceFor(states);
   return TIERS.map((tier) => {
     const keys = [membership.lookupKey, PRACTICE_MANAGEMENT[tier]].filter((key): key is string => Boolean(key));
-    const lines = keys.map((key) => { const price = priceByLookupKey(key)!; return { lookupKey: key, name: productOf(price).name, amount: price.amount }; });
+    const lines = keys.map((key) => { const price = priceByLookupKey(key)!; return { lookupKey: key, productId: productIdOf(price.product), name: productOf(price).name, amount: price.amount }; });
     return { tier, lines, monthly: lines.reduce((sum, line) => sum + line.amount, 0) };
   });
+}
+
+/** A coupon typed on the form, checked against the plan's items (spec 3 §5); null when none was typed. */
+export async function checkCoupon(payments: PaymentsGateway, code: string, plan: PlanChoice): Promise<CouponOutcome | null> {
+  const trimmed = code.trim().slice(0, 100);
+  if (!trimmed) return null;
+  return evaluateCoupon(await payments.couponByCode(trimmed), plan.lines);
 }
 
 export const tierOf = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');

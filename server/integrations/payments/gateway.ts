@@ -23,6 +23,14 @@ export interface CheckoutRequest {
   metadata?: Record<string, string>;
 }
 
+/** A coupon as the payment form needs it (spec 3 §3 Coupon); amounts in cents. */
+export interface CouponView {
+  id: string; name: string | null; valid: boolean; percentOff: number | null; amountOff: number | null;
+  duration: string; durationInMonths: number | null;
+  /** The products it is limited to (null: any). */
+  productIds: string[] | null;
+}
+
 /** One product and price of the catalog, as `syncCatalog` writes it. */
 export interface CatalogEntry { productId: string; productName: string; taxCode: string; lookupKey: string; amount: number; recurring: boolean }
 
@@ -186,8 +194,8 @@ export class PaymentsGateway {
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
-  async previewNewSubscription(customerId: string, priceIds: string[]): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
-    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })) } }));
+  async previewNewSubscription(customerId: string, priceIds: string[], couponId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
+    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })) }, ...(couponId ? { discounts: [{ coupon: couponId }] } : {}) }));
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
     return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, total: preview.total };
   }
@@ -268,6 +276,23 @@ export class PaymentsGateway {
 
   async createCoupon(params: Stripe.CouponCreateParams, idempotencyKey: string): Promise<Stripe.Coupon> {
     return explained(async () => (await this.client()).coupons.create(params, { idempotencyKey }));
+  }
+
+  /** A coupon by its id or by a customer-facing promotion code; null when neither exists. */
+  async couponByCode(code: string): Promise<CouponView | null> {
+    const stripe = await this.client();
+    const view = (coupon: Stripe.Coupon): CouponView => ({
+      id: coupon.id, name: coupon.name, valid: coupon.valid, percentOff: coupon.percent_off, amountOff: coupon.amount_off,
+      duration: coupon.duration, durationInMonths: coupon.duration_in_months, productIds: coupon.applies_to?.products ?? null,
+    });
+    try {
+      return view(await stripe.coupons.retrieve(code, { expand: ['applies_to'] }));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+    const [promotion] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
+    const couponId = promotion ? (typeof promotion.promotion.coupon === 'string' ? promotion.promotion.coupon : promotion.promotion.coupon?.id) : null;
+    return couponId ? view(await stripe.coupons.retrieve(couponId, { expand: ['applies_to'] })) : null;
   }
 
   async coupon(couponId: string): Promise<Stripe.Coupon | null> {

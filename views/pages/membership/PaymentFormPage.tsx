@@ -35,6 +35,8 @@ export interface PaymentFormProps {
     failure?: string;
     attempt: string;
     states: { code: string; name: string }[];
+    /** The coupon typed (kept on the form) and, when it applies, what it gives. */
+    coupon: { code: string; applied: string | null };
   };
 }
 
@@ -95,8 +97,17 @@ function PayStep({ props, plan, backHref }: { props: PaymentFormProps; plan: Pla
             { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
           ]} />
       ) : <Notice tone="error">{pay.previewError}</Notice>}
+      <form method="get" action={`/profiles/pay-for/${props.providerId}`} className="coupon-form">
+        <input type="hidden" name="step" value="pay" />
+        <input type="hidden" name="tier" value={plan.tier} />
+        {props.returnToPlanManagement && <input type="hidden" name="return_to_plan_management" value="1" />}
+        <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={pay.coupon.code} error={pay.errors.coupon} autoComplete="off" />
+        <div className="actions"><Button variant="secondary">Apply coupon</Button></div>
+        {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
+      </form>
       <PostForm action={`/profiles/pay-for/${props.providerId}`} noValidate>
         <input type="hidden" name="tier" value={plan.tier} />
+        {pay.coupon.applied && <input type="hidden" name="coupon" value={pay.coupon.code} />}
         <input type="hidden" name="attempt" value={pay.attempt} />
         {props.returnToPlanManagement && <input type="hidden" name="return_to_plan_management" value="1" />}
         <RadioGroup stacked idPrefix="source" name="source" legend="Payment method" value={v('source')} error={pay.errors.source}
