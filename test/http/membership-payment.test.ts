@@ -130,4 +130,26 @@ describe('payment form: payment (pay)', () => {
     const invoice = await ctx().db('billing_invoices').where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id).first('total');
     assert.equal(invoice.total, 4425);
   });
+
+  it('applies the partner offer to an ?partner=owl sign-up, and the referral welcome to a referred one', async () => {
+    const partner = await unpaid();
+    await ctx().db('providers').where({ id: partner.providerId }).update({ signup_source: 'partner:owl' });
+    const owl = mainTextOf((await partner.client.get(`/profiles/pay-for/${partner.providerId}?step=pay&tier=basic`).expect(200)).text);
+    assert.match(owl, /Owl partner offer: 25% off your first year\./);
+    assert.match(owl, /Owl partner offer: 25% off, first year/);
+    assert.match(owl, /Total due today \$44\.25/);
+
+    const referrer = await createProviderUser(ctx().db);
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code')).referral_code;
+    const referred = await unpaid();
+    await ctx().db('providers').where({ id: referred.providerId }).update({ signup_source: `referral:${code}` });
+    const welcome = mainTextOf((await referred.client.get(`/profiles/pay-for/${referred.providerId}?step=pay&tier=basic`).expect(200)).text);
+    assert.match(welcome, /Referral welcome: \$49\.00 off, once/);
+    assert.match(welcome, /Total due today \$10\.00/);
+
+    // A referral code that names nobody gives nothing.
+    const unknown = await unpaid();
+    await ctx().db('providers').where({ id: unknown.providerId }).update({ signup_source: 'referral:NOBODY123' });
+    assert.match(mainTextOf((await unknown.client.get(`/profiles/pay-for/${unknown.providerId}?step=pay&tier=basic`).expect(200)).text), /Total due today \$59\.00/);
+  });
 });

@@ -3,7 +3,7 @@
 // resulting price ids are kept in billing_prices, where pages and checkout read them.
 import type { Knex } from 'knex';
 import type { PaymentsGateway } from '../../integrations/payments';
-import { PRICES, PRODUCTS, productOf, taxCodeOf } from './catalog';
+import { COUPONS, PRICES, PRODUCTS, productOf, taxCodeOf } from './catalog';
 
 /** Stripe product ids of the catalog: stable, readable, and the same in every account. */
 export const productIdOf = (key: string) => `portal_${key.replace(/-/g, '_')}`;
@@ -13,6 +13,7 @@ export async function syncCatalog(db: Knex, payments: PaymentsGateway): Promise<
     productId: productIdOf(price.product), productName: productOf(price).name, taxCode: taxCodeOf(price),
     lookupKey: price.lookupKey, amount: price.amount, recurring: price.recurring,
   })));
+  outcome.created.push(...await payments.syncCoupons(COUPONS));
   const names = new Map(PRODUCTS.map((product) => [productIdOf(product.key), product.name]));
   const prices = await payments.pricesByLookupKey(PRICES.map((price) => price.lookupKey));
   await db.transaction(async (trx) => {

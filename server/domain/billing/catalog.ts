@@ -113,3 +113,18 @@ export function membershipPriceFor(states: string[]): CatalogPrice {
   const special = states.some((state) => (SPECIAL_PRICING_STATES as readonly string[]).includes(state.toUpperCase()));
   return byLookupKey.get(special ? 'membership_monthly_ny_ca_v4' : 'membership_monthly_v3')!;
 }
+
+/**
+ * The coupons the portal applies by itself (spec 3 §4 "Coupons applied automatically", §9): the
+ * referral welcome ($49 off, once) when the provider came through another provider's referral link, and
+ * the partner offer (25 % off the first year) for `?partner=owl` sign-ups. Synced with the catalog.
+ */
+export interface CatalogCoupon { id: string; name: string; percentOff?: number; amountOff?: number; duration: 'once' | 'repeating'; durationInMonths?: number }
+
+export const COUPONS: CatalogCoupon[] = [
+  { id: 'REFERRAL_WELCOME_49', name: 'Referral welcome', amountOff: 4900, duration: 'once' },
+  { id: 'PARTNER_OWL_25', name: 'Owl partner offer', percentOff: 25, duration: 'repeating', durationInMonths: 12 },
+];
+
+export const REFERRAL_COUPON = 'REFERRAL_WELCOME_49';
+export const PARTNER_COUPONS: Record<string, string> = { owl: 'PARTNER_OWL_25' };

@@ -1,6 +1,6 @@
 // The billing module's public face: the catalog, what subscriptions mean for an account, the mirror of
 // Stripe and its webhooks. Everything outside server/domain/billing/ imports from here.
-export { membershipPriceFor, PRICES, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
+export { COUPONS, membershipPriceFor, PARTNER_COUPONS, PRICES, REFERRAL_COUPON, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
 export { COUPON_MESSAGES, durationPhrase, evaluateCoupon, type CouponLine, type CouponOutcome } from './coupons';
 export { customerOfCard, ensureCustomer, primaryCustomerOf } from './customers';

@@ -46,7 +46,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
       const prices = await priceIdsByLookupKey(db);
       const plan = plans.find((p) => p.tier === tier)!;
-      const couponCode = text(req.body?.coupon ?? req.query.coupon);
+      const typed = text(req.body?.coupon ?? req.query.coupon);
+      const automatic = typed ? null : await service.automaticCoupon(db, step.provider.id);
+      const couponCode = typed || automatic?.code || '';
       const coupon = await service.checkCoupon(payments, couponCode, plan);
       // The customize → pay transition loads an invoice preview (spec 3 §4); a failure is an alert (§8).
       const preview = await payments.previewNewSubscription(customerId, plan.lines.map((line) => prices.get(line.lookupKey)!), coupon?.ok ? coupon.couponId : null)
@@ -59,7 +61,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '',
         },
         errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: pay.attempt ?? crypto.randomUUID(),
-        coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null },
+        coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null, banner: automatic?.banner ?? null },
         states: await db('us_states').orderBy('name').select('code', 'name'),
       };
     }

@@ -3,7 +3,7 @@
 // where a payment leads. So far the "new subscribe" mode; the other modes come with the rest of issue [10].
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
-import { evaluateCoupon, membershipPriceFor, priceByLookupKey, productIdOf, productOf, type CouponOutcome, type Tier } from '../../domain/billing';
+import { evaluateCoupon, membershipPriceFor, PARTNER_COUPONS, REFERRAL_COUPON, priceByLookupKey, productIdOf, productOf, type CouponOutcome, type Tier } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
 import { reachableProvider } from '../../domain/providers';
 
@@ -33,6 +33,21 @@ export async function checkCoupon(payments: PaymentsGateway, code: string, plan:
   const trimmed = code.trim().slice(0, 100);
   if (!trimmed) return null;
   return evaluateCoupon(await payments.couponByCode(trimmed), plan.lines);
+}
+
+/**
+ * The coupon the form applies by itself (spec 3 §4): the partner offer for a `?partner=owl` sign-up (with
+ * its banner), or the referral welcome when the provider came through another provider's referral link.
+ */
+export async function automaticCoupon(db: Knex, providerId: number): Promise<{ code: string; banner: string | null } | null> {
+  const provider = await db('providers').where({ id: providerId }).first('signup_source');
+  const [kind, value] = String(provider?.signup_source ?? '').split(':');
+  if (kind === 'partner' && value && PARTNER_COUPONS[value]) return { code: PARTNER_COUPONS[value], banner: 'Owl partner offer: 25% off your first year.' };
+  if (kind === 'referral' && value) {
+    const referrer = await db('providers').where({ referral_code: value }).whereNot({ id: providerId }).first('id');
+    if (referrer) return { code: REFERRAL_COUPON, banner: null };
+  }
+  return null;
 }
 
 export const tierOf = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');

@@ -89,6 +89,21 @@ export class PaymentsGateway {
     return { created, updated };
   }
 
+  /** Creates the coupons that do not exist yet (a coupon cannot change once made: a new offer is a new id). */
+  async syncCoupons(coupons: { id: string; name: string; percentOff?: number; amountOff?: number; duration: 'once' | 'repeating'; durationInMonths?: number }[]): Promise<string[]> {
+    const created: string[] = [];
+    for (const coupon of coupons) {
+      if (await this.coupon(coupon.id)) continue;
+      await (await this.client()).coupons.create({
+        id: coupon.id, name: coupon.name, duration: coupon.duration,
+        ...(coupon.percentOff ? { percent_off: coupon.percentOff } : { amount_off: coupon.amountOff, currency: 'usd' }),
+        ...(coupon.durationInMonths ? { duration_in_months: coupon.durationInMonths } : {}),
+      }, { idempotencyKey: `catalog-coupon-${coupon.id}` });
+      created.push(coupon.id);
+    }
+    return created;
+  }
+
   /** The price and its product's name; null when there is no such price (or it is not on sale). */
   async priceWithProduct(priceId: string): Promise<{ id: string; productName: string; amount: number; recurring: boolean; lookupKey: string | null } | null> {
     const stripe = await this.client();

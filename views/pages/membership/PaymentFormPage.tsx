@@ -36,7 +36,7 @@ export interface PaymentFormProps {
     attempt: string;
     states: { code: string; name: string }[];
     /** The coupon typed (kept on the form) and, when it applies, what it gives. */
-    coupon: { code: string; applied: string | null };
+    coupon: { code: string; applied: string | null; banner: string | null };
   };
 }
 
@@ -90,6 +90,7 @@ function PayStep({ props, plan, backHref }: { props: PaymentFormProps; plan: Pla
   const v = (name: string) => pay.values[name] ?? '';
   return (
     <Card id="payment" title="Payment">
+      {pay.coupon.banner && <Notice tone="info">{pay.coupon.banner}</Notice>}
       {pay.preview ? (
         <DataTable caption={`${TIER_NAMES[plan.tier]} plan: what you pay today`} rows={[...pay.preview.lines, ...(pay.preview.discount ? [{ description: 'Discount', amount: -pay.preview.discount }] : []), { description: 'Total due today', amount: pay.preview.total }]}
           rowKey={(line) => line.description} columns={[
