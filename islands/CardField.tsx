@@ -13,6 +13,8 @@ export interface CardFieldProps {
   intentUrl: string;
   confirmUrl: string;
   csrfToken: string;
+  /** Where to go once the card is saved (a page of the portal); Plan Management when absent. */
+  returnTo?: string | null;
 }
 
 interface StripeCardElement { mount(el: HTMLElement): void; on(event: string, handler: (e: { error?: { message: string } }) => void): void }
@@ -126,6 +128,7 @@ export default function CardField(props: CardFieldProps) {
       <form method="post" action={props.confirmUrl} ref={finish} hidden>
         <input type="hidden" name="_csrf" value={props.csrfToken} />
         <input type="hidden" name="setup_intent" value={setupIntent} />
+        {props.returnTo && <input type="hidden" name="return_to" value={props.returnTo} />}
       </form>
     </div>
   );

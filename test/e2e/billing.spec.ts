@@ -133,4 +133,28 @@ describe('browser: billing', function () {
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
     assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, true);
   });
+
+  it('with JavaScript, a card added in the payment form\'s card field comes back as its payment method, and pays', async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
+    await ctx().db('locations').insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto(`/profiles/pay-for/${user.providerIds[0]}?step=pay&tier=basic`);
+    await expectAccessible(page);
+    const field = page.locator('.card-field');
+    await field.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await field.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await field.getByLabel('CVC').fill('123');
+    await Promise.all([page.waitForURL(/\/profiles\/pay-for\/\d+\?step=pay/), field.getByRole('button', { name: 'Save card' }).click()]);
+    await expectFlash(page, 'Your payment method has been added.');
+    assert.equal(await page.getByLabel('Visa ending 4242 (default)').isChecked(), true);
+    await page.getByLabel('Address line 1').fill('1 Main St');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('State').selectOption('TX');
+    await page.getByLabel('Postal code').fill('78701');
+    await page.getByLabel(/^I accept the terms of service/).check();
+    await submit(page, page.getByRole('button', { name: 'Pay $59.00' }));
+    assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
+  });
 });

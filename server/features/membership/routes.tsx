@@ -7,7 +7,7 @@ import { ForbiddenError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import { extendPolicy } from '../../http/security';
+import { cardFieldFor } from '../../http/card-field';
 import { toId } from '../../http/access';
 import { text } from '../../lib/form';
 import { validate } from '../../lib/validation';
@@ -65,13 +65,17 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         states: await db('us_states').orderBy('name').select('code', 'name'),
       };
     }
-    // Paying with a new card posts here and is redirected to the hosted checkout page, which form-action must allow.
-    const local = await integrations.payments.local();
-    extendPolicy(res, { 'form-action': [local ? local.url : 'https://checkout.stripe.com'] });
+    // With JavaScript a card is added in place (the card field); paying with a new card without it posts
+    // here and is redirected to the hosted checkout page. Both need this page's CSP opened to the processor.
+    const typedCoupon = text(req.body?.coupon ?? req.query.coupon);
+    const returnTo = `/profiles/pay-for/${step.provider.id}?${new URLSearchParams({
+      step: 'pay', tier, ...(returnToPlanManagement ? { return_to_plan_management: '1' } : {}), ...(typedCoupon ? { coupon: typedCoupon } : {}),
+    }).toString()}`;
+    const cardField = await cardFieldFor(req, res, integrations.payments, returnTo);
     render(req, res, {
       title: payStep ? 'Payment' : 'Your plan', layout: 'onboarding', status,
       page: <PaymentFormPage providerId={step.provider.id} name={step.provider.name} possessive={policy.possessive(step.wording)} step={payStep ? 'pay' : 'customize'}
-        plans={plans} tier={tier} returnToPlanManagement={returnToPlanManagement} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} pay={payStep} />,
+        plans={plans} tier={tier} returnToPlanManagement={returnToPlanManagement} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} pay={payStep} cardField={cardField} />,
     });
   }
 

@@ -6,7 +6,8 @@ import { requireSignIn } from '../../http/guards';
 import { requirePermission } from '../../http/access';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
-import { extendPolicy } from '../../http/security';
+import { cardFieldFor } from '../../http/card-field';
+import { safeReturnPath } from '../../http/guards';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
@@ -45,18 +46,6 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
   };
 
-  /** The card field's props, and the CSP that lets it reach the card processor from this page. */
-  async function cardField(req: Request, res: Response) {
-    const local = await integrations.payments.local();
-    // "Add a card" and "Replace" post here and are redirected to the hosted card page, which form-action must allow.
-    if (local) extendPolicy(res, { 'connect-src': [local.url], 'form-action': [local.url] });
-    else extendPolicy(res, { 'script-src': ['https://js.stripe.com'], 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ['https://api.stripe.com'], 'form-action': ['https://checkout.stripe.com'] });
-    return {
-      mode: integrations.payments.mode, publishableKey: integrations.payments.publishableKey, apiBase: local?.url ?? null,
-      intentUrl: `${PAGE_PATH}/payment-methods/setup-intent`, confirmUrl: `${PAGE_PATH}/payment-methods/confirm`, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
-    };
-  }
-
   async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
     const viewer = res.locals.viewer!;
     const plan = await service.loadPlan(db, accountOf(res));
@@ -65,7 +54,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     render(req, res, {
       title: 'Plan Management', status,
       page: <PlanManagementPage
-        cardField={await cardField(req, res)}
+        cardField={await cardFieldFor(req, res, integrations.payments)}
         pending={plan.pending} active={plan.active} canceled={plan.canceled} cards={plan.cards} history={plan.history} states={states} addOns={addOnsOf(plan)}
         address={extra.address ?? { line1: plan.address.line1, line2: plan.address.line2, city: plan.address.city, state: plan.address.state, postal_code: plan.address.postalCode }}
         addressErrors={extra.addressErrors}
@@ -169,7 +158,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     if (!current?.default_payment_method) await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
     await syncCustomer(db, payments, customerId, req.log);
     flash(req, 'success', PLAN_MESSAGES.cardAdded);
-    res.redirect(303, `${PAGE_PATH}#payment-methods`);
+    // The payment form shows the card field too; the saved card waits there as its payment method.
+    const back = safeReturnPath(req.body?.return_to, '');
+    res.redirect(303, back.startsWith('/profiles/pay-for/') ? back : `${PAGE_PATH}#payment-methods`);
   });
 
   router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/default`, ...guards, async (req, res) => {

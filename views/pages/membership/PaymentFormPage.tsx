@@ -3,6 +3,8 @@
 // a GET to the pay step, and the pay step posts once. A new card is entered on the card processor's
 // hosted page, so the whole flow works without JavaScript.
 import { PostForm } from '../../components/PostForm';
+import { Island } from '../../components/Island';
+import type { CardFieldProps } from '../../../islands/CardField';
 import { formatMoney } from '../../components/format';
 import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
@@ -25,6 +27,8 @@ export interface PaymentFormProps {
   tier: PlanView['tier'];
   returnToPlanManagement: boolean;
   priorExpired: boolean;
+  /** The card field island (a card added in place, with JavaScript). */
+  cardField: CardFieldProps;
   /** The pay step: the invoice preview (null when it failed), cards on file, the form's values and errors. */
   pay?: {
     preview: { lines: { description: string; amount: number }[]; discount: number; total: number } | null;
@@ -106,6 +110,7 @@ function PayStep({ props, plan, backHref }: { props: PaymentFormProps; plan: Pla
         <div className="actions"><Button variant="secondary">Apply coupon</Button></div>
         {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
       </form>
+      <Island name="CardField" props={props.cardField} />
       <PostForm action={`/profiles/pay-for/${props.providerId}`} noValidate>
         <input type="hidden" name="tier" value={plan.tier} />
         {pay.coupon.applied && <input type="hidden" name="coupon" value={pay.coupon.code} />}
