@@ -55,6 +55,8 @@ export interface EmbedsConfig {
   helpDesk: string;
   /** The scheduling page of each photo & video shoot option. */
   photoShoot: Record<'remote-setup' | 'new-photoshoot' | 'reshoot' | 'remote-new-photoshoot' | 'reschedule-shoot', string>;
+  /** The cities our photographers cover, embedded in the question asked before payment (spec 3 §2). */
+  photographerCities: string;
 }
 
 export type StorageConfig =
@@ -116,6 +118,7 @@ const schema = Joi.object({
   PHOTOSHOOT_RESHOOT_URL: embedUrl.default('https://scheduling.example.com/reshoot'),
   PHOTOSHOOT_REMOTE_NEW_URL: embedUrl.default('https://scheduling.example.com/remote-new-photoshoot'),
   PHOTOSHOOT_RESCHEDULE_URL: embedUrl.default('https://scheduling.example.com/reschedule-shoot'),
+  PHOTOGRAPHER_CITIES_URL: embedUrl.default('https://scheduling.example.com/photographer-cities'),
   MARKETING_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
   STRIPE_SECRET_KEY: Joi.string().pattern(/^(sk|rk)_(test|live)_\w+$/).empty('')
     .messages({ 'string.pattern.base': 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' }),
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'remote-new-photoshoot': value.PHOTOSHOOT_REMOTE_NEW_URL,
         'reschedule-shoot': value.PHOTOSHOOT_RESCHEDULE_URL,
       },
+      photographerCities: value.PHOTOGRAPHER_CITIES_URL,
     },
     marketingFormUrl: value.MARKETING_FORM_URL ?? null,
     stripe: value.STRIPE_SECRET_KEY

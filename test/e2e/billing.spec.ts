@@ -111,6 +111,10 @@ describe('browser: billing', function () {
     await expectAccessible(page);
     await page.getByLabel(/^Professional: \$88\.00 a month/).check();
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
+    await page.getByRole('heading', { name: 'Is one of our photographers near you?' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Yes: my city is on the list').check();
+    await submit(page, page.getByRole('button', { name: 'Continue to payment' }));
     await page.getByText('Total due today').waitFor();
     await expectAccessible(page);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
@@ -137,6 +141,7 @@ describe('browser: billing', function () {
   it('with JavaScript, a card added in the payment form\'s card field comes back as its payment method, and pays', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     await ctx().db('locations').insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'none_near' });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInThroughForm(page, user.email);

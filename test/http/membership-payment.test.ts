@@ -10,6 +10,7 @@ import { billedAccount, gateway } from '../support/billing';
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
   await ctx().db('locations').insert({ provider_id: user.providerIds[0], state, remote_location: true, accepting_patients: 40 });
+  await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'available' });
   if (card) await billedAccount(user.accountId, user.providerIds, { card, membership: null });
   const client = agent();
   await signIn(client, user.email);
@@ -151,5 +152,23 @@ describe('payment form: payment (pay)', () => {
     const unknown = await unpaid();
     await ctx().db('providers').where({ id: unknown.providerId }).update({ signup_source: 'referral:NOBODY123' });
     assert.match(mainTextOf((await unknown.client.get(`/profiles/pay-for/${unknown.providerId}?step=pay&tier=basic`).expect(200)).text), /Total due today \$59\.00/);
+  });
+
+  it('asks once, before the pay step, whether a photographer is near, and stores the answer', async () => {
+    const { client, providerId } = await unpaid('TX', null);
+    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: null });
+    const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`).expect(200);
+    const text = mainTextOf(page.text);
+    assert.match(text, /Is one of our photographers near you\?/);
+    for (const label of ['my city is on the list', 'I can get to one of these cities', 'none of these cities is near me', 'please tell me when you cover my area']) assert.match(text, new RegExp(label));
+    assert.match(String(page.headers['content-security-policy']), /frame-src https:\/\/scheduling\.example\.com/);
+    const unanswered = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}/photographer`, { tier: 'premium', coupon: 'ABC' });
+    assert.equal(unanswered.status, 422);
+    assert.match(mainTextOf(unanswered.text), /Please choose an answer\./);
+    const answered = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}/photographer`, { tier: 'premium', coupon: 'ABC', photographer_availability: 'new_geo' });
+    assert.equal(answered.status, 303);
+    assert.equal(answered.headers.location, `/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('photographer_availability')).photographer_availability, 'new_geo');
+    assert.match(mainTextOf((await client.get(answered.headers.location).expect(200)).text), /Total due today/);
   });
 });

@@ -8,6 +8,7 @@ import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
+import { allowFramesFrom } from '../../http/security';
 import { toId } from '../../http/access';
 import { text } from '../../lib/form';
 import { validate } from '../../lib/validation';
@@ -15,6 +16,7 @@ import * as policy from '../../domain/accounts';
 import { customerOfCard, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
 import { PaymentError } from '../../integrations/payments';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
+import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
 import * as service from './service';
 import { PAYMENT_MESSAGES, paymentSchema } from './validation';
 import type { FeatureDeps } from '../deps';
@@ -93,7 +95,29 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       flash(req, 'info', `The membership of ${step.provider.name}'s profile is already active: there is nothing to pay.`);
       return res.redirect(303, '/');
     }
+    if (req.query.step === 'pay' && !(await service.photographerAnswer(db, step.provider.id))) return askPhotographer(req, res, step.provider.id);
     await show(req, res, req.query.step === 'pay' ? {} : null);
+  });
+
+  /** Before the pay step, once (spec 3 §2): is one of our photographers near the provider? */
+  function askPhotographer(req: Request, res: Response, providerId: number, error?: string) {
+    const hidden: Record<string, string> = { tier: service.tierOf(req.body?.tier ?? req.query.tier) };
+    for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name] ?? req.query[name]); if (value) hidden[name] = value; }
+    allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
+    render(req, res, {
+      title: 'Payment', layout: 'onboarding', status: error ? 422 : 200,
+      page: <PhotographerQuestionPage action={`/profiles/pay-for/${providerId}/photographer`} citiesUrl={config.embeds.photographerCities} error={error} hidden={hidden} />,
+    });
+  }
+
+  router.post('/profiles/pay-for/:providerId/photographer', requireSignIn, async (req, res) => {
+    const { step } = await payable(req, res);
+    const answer = text(req.body?.photographer_availability);
+    if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, step.provider.id, 'Please choose an answer.');
+    await db('providers').where({ id: step.provider.id }).update({ photographer_availability: answer });
+    const params = new URLSearchParams({ step: 'pay', tier: service.tierOf(req.body?.tier) });
+    for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
+    res.redirect(303, `/profiles/pay-for/${step.provider.id}?${params.toString()}`);
   });
 
   router.post('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {

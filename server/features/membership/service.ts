@@ -50,6 +50,14 @@ export async function automaticCoupon(db: Knex, providerId: number): Promise<{ c
   return null;
 }
 
+const PHOTOGRAPHER_ANSWERS = ['available', 'available_new_geo', 'none_near', 'new_geo'] as const;
+export const isPhotographerAnswer = (value: string): value is (typeof PHOTOGRAPHER_ANSWERS)[number] => (PHOTOGRAPHER_ANSWERS as readonly string[]).includes(value);
+
+/** The provider's stored answer to the photographer question (null: not asked yet). */
+export async function photographerAnswer(db: Knex, providerId: number): Promise<string | null> {
+  return (await db('providers').where({ id: providerId }).first('photographer_availability'))?.photographer_availability ?? null;
+}
+
 export const tierOf = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');
 
 /** The payment step's access: billing permission on the provider (else 403); another account's provider is not found. */

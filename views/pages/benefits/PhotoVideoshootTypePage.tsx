@@ -1,5 +1,5 @@
 // /benefits/photo-videoshoot/{type}: the option's embedded scheduling page (spec 2 §2).
-import { EmbeddedFrame } from './EmbeddedFrame';
+import { EmbeddedFrame } from '../../components/ui/EmbeddedFrame';
 import { Icon } from '../../components/Icon';
 
 export function PhotoVideoshootTypePage({ label, description, schedulingUrl }: { label: string; description: string; schedulingUrl: string }) {

@@ -1,5 +1,5 @@
 // /help-desk (spec 1 §2): the embedded help centre, open without a membership.
-import { EmbeddedFrame } from '../benefits/EmbeddedFrame';
+import { EmbeddedFrame } from '../../components/ui/EmbeddedFrame';
 
 export function HelpDeskPage({ src, supportEmail }: { src: string; supportEmail: string }) {
   return (

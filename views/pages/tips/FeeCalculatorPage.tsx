@@ -1,5 +1,5 @@
 // /fee-calculator (spec 1 §2): the embedded fee calculator. Open without a membership.
-import { EmbeddedFrame } from '../benefits/EmbeddedFrame';
+import { EmbeddedFrame } from '../../components/ui/EmbeddedFrame';
 
 export function FeeCalculatorPage({ src }: { src: string }) {
   return (
