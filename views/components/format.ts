@@ -21,3 +21,10 @@ export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
   return DAY.format(new Date(`${day}T00:00:00Z`));
 }
+
+/** A card network as people write it: visa → Visa, amex → American Express. */
+export function formatCardBrand(brand: string): string {
+  if (brand === 'amex') return 'American Express';
+  if (brand === 'mastercard') return 'Mastercard';
+  return brand.charAt(0).toUpperCase() + brand.slice(1);
+}

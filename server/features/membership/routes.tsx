@@ -17,11 +17,10 @@ import { customerOfCard, ensureCustomer, priceIdsByLookupKey, syncCustomer } fro
 import { PaymentError } from '../../integrations/payments';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
 import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
+import { formatCardBrand } from '../../../views/components/format';
 import * as service from './service';
 import { PAYMENT_MESSAGES, paymentSchema } from './validation';
 import type { FeatureDeps } from '../deps';
-
-const brandName = (brand: string) => (brand === 'mastercard' ? 'Mastercard' : brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1));
 
 export function membershipRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
@@ -57,7 +56,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         .catch((error: unknown) => { req.log?.warn({ err: error }, 'invoice preview failed'); return null; });
       payStep = {
         preview, previewError: PAYMENT_MESSAGES.previewFailed,
-        cards: cards.map((c) => ({ id: c.id, label: `${brandName(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` })),
+        cards: cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` })),
         values: pay.values ?? {
           source: customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
           address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '',

@@ -5,7 +5,7 @@ import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import type { CardFieldProps } from '../../../islands/CardField';
 import { Icon } from '../../components/Icon';
-import { formatDay, formatMoney } from '../../components/format';
+import { formatCardBrand, formatDay, formatMoney } from '../../components/format';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextAreaField } from '../../components/form/TextAreaField';
@@ -42,8 +42,6 @@ export interface PlanManagementProps {
   cancel: { providerId: number; providerName: string; reason: string; error?: string } | null;
   messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string; cancelTerms: string };
 }
-
-const brandName = (brand: string) => (brand === 'amex' ? 'American Express' : brand === 'mastercard' ? 'Mastercard' : brand.charAt(0).toUpperCase() + brand.slice(1));
 
 function Membership({ membership }: { membership: MembershipItem }) {
   return (
@@ -100,17 +98,17 @@ function PaymentMethods({ cards, cardField }: { cards: CardItem[]; cardField: Ca
     }>
       {cards.length === 0 ? <EmptyState title="No card on file." /> : (
         <DataTable caption="Your cards" rows={cards} rowKey={(c) => c.id} columns={[
-          { heading: 'Card', cell: (c) => <>{`${brandName(c.brand)} ending ${c.last4}`} {c.isDefault && <Tag tone="info">Default</Tag>}</> },
+          { heading: 'Card', cell: (c) => <>{`${formatCardBrand(c.brand)} ending ${c.last4}`} {c.isDefault && <Tag tone="info">Default</Tag>}</> },
           { heading: 'Expires', cell: (c) => `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` },
           { heading: 'Actions', hidden: true, cell: (c) => (
             <div className="actions actions--inline">
               {!c.isDefault && (
                 <PostForm action={`${PAGE_PATH}/payment-methods/${c.id}/default`}>
-                  <Button variant="secondary">Make default<span className="visually-hidden">{` ${brandName(c.brand)} ending ${c.last4}`}</span></Button>
+                  <Button variant="secondary">Make default<span className="visually-hidden">{` ${formatCardBrand(c.brand)} ending ${c.last4}`}</span></Button>
                 </PostForm>
               )}
               <PostForm action={`${PAGE_PATH}/payment-methods/${c.id}/replace`}>
-                <Button variant="link">Replace<span className="visually-hidden">{` ${brandName(c.brand)} ending ${c.last4}`}</span></Button>
+                <Button variant="link">Replace<span className="visually-hidden">{` ${formatCardBrand(c.brand)} ending ${c.last4}`}</span></Button>
               </PostForm>
             </div>
           ) },
