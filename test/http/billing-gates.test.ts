@@ -79,4 +79,16 @@ describe('gates: Start Membership (spec 3 §4)', () => {
     const client = await signedIn(user);
     await client.get(`/profiles/pay-for/${user.providerIds[0]}`).expect(200);
   });
+
+  it('the dashboard offers Start membership only to whom may manage billing for the profile', async () => {
+    const owner = await createProviderUser(ctx().db, { providers: [{ status: 'reviewing' }] });
+    const clinician = await createProviderUser(ctx().db, { roles: [] });
+    await ctx().db('provider_clinicians').insert({ user_id: clinician.userId, provider_id: owner.providerIds[0] });
+    await ctx().db('users').where({ id: clinician.userId }).update({ selected_provider_id: owner.providerIds[0] });
+    const ownerHome = (await (await signedIn(owner)).get('/').expect(200)).text;
+    assert.match(ownerHome, new RegExp(`href="/profiles/pay-for/${owner.providerIds[0]}"`));
+    const clinicianHome = (await (await signedIn(clinician)).get('/').expect(200)).text;
+    assert.match(clinicianHome, /Profile photo/, 'the clinician sees the same checklist');
+    assert.doesNotMatch(clinicianHome, /Start membership/);
+  });
 });

@@ -7,6 +7,7 @@ import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSectio
 import { homeRedirect } from '../../domain/providers';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
+import * as policy from '../../domain/accounts';
 import type { FeatureDeps } from '../deps';
 import { publicProfileUrl } from '../../http/navigation';
 
@@ -36,7 +37,9 @@ export function dashboardRoutes({ db, reads, menu, config }: FeatureDeps): Route
     // An incomplete profile made with the new wizard, not exited, continues the wizard (spec 1 §4).
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
-    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id));
+    const viewer = res.locals.viewer!;
+    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id),
+      async () => policy.canStartMembership(viewer, provider, await policy.planAccountsOf(db, viewer.user.id)));
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;

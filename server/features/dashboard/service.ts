@@ -50,10 +50,16 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
 }
 
 /** Everything / shows for the selected profile at `now`; `appointmentId` is ?id= (null when absent or not this provider's). */
-export async function dashboardView(db: Knex, reads: ReadCache, provider: ProviderSummary, now: Date, appointmentId: number | null): Promise<DashboardView> {
+/**
+ * `mayStartMembership` is asked only when the checklist would offer Start membership: spec 1 §6 shows it
+ * only to whom may manage billing for the provider, with no inconsistent basic + practice-management account.
+ */
+export async function dashboardView(db: Knex, reads: ReadCache, provider: ProviderSummary, now: Date, appointmentId: number | null, mayStartMembership: () => Promise<boolean>): Promise<DashboardView> {
   const data = await dashboardData(db, reads, provider.id);
   if (!data) throw new NotFoundError();
-  const { profile, onboarding, unmet } = data;
+  const { profile, onboarding } = data;
+  const offersMembership = data.unmet.some((item) => item.key === 'start-membership');
+  const unmet = offersMembership && !(await mayStartMembership()) ? data.unmet.filter((item) => item.key !== 'start-membership') : data.unmet;
   const timeZone = profile.timezone;
   let widgets: DashboardView['widgets'] = null;
   if (data.widgets) {
