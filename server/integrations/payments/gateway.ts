@@ -104,19 +104,6 @@ export class PaymentsGateway {
     return created;
   }
 
-  /** The price and its product's name; null when there is no such price (or it is not on sale). */
-  async priceWithProduct(priceId: string): Promise<{ id: string; productName: string; amount: number; recurring: boolean; lookupKey: string | null } | null> {
-    const stripe = await this.client();
-    try {
-      const price = await stripe.prices.retrieve(priceId, { expand: ['product'] });
-      const product = price.product as Stripe.Product;
-      if (!price.active) return null;
-      return { id: price.id, productName: product.name, amount: price.unit_amount ?? 0, recurring: Boolean(price.recurring), lookupKey: price.lookup_key };
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
-      throw error;
-    }
-  }
 
   /** The prices holding these lookup keys (at most 10 keys a call, as Stripe allows). */
   async pricesByLookupKey(lookupKeys: string[]): Promise<{ id: string; lookupKey: string; productId: string; amount: number; recurring: boolean }[]> {
@@ -216,10 +203,6 @@ export class PaymentsGateway {
   }
 
   // What the mirror reads back
-  async subscription(subscriptionId: string): Promise<Stripe.Subscription> {
-    return (await this.client()).subscriptions.retrieve(subscriptionId, { expand: ['items.data.price', 'discounts.source.coupon'] });
-  }
-
   async subscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
     const list = await (await this.client()).subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.items.data.price', 'data.discounts.source.coupon'] });
     return list.data;
@@ -247,11 +230,8 @@ export class PaymentsGateway {
     return (await (await this.client()).charges.list({ customer: customerId, limit: 100 })).data;
   }
 
-  async paymentMethod(paymentMethodId: string): Promise<Stripe.PaymentMethod> {
-    return (await this.client()).paymentMethods.retrieve(paymentMethodId);
-  }
 
-  // Used by the demo data and, later, the membership payment form
+  // Subscriptions and one-off charges (the payment form, the demo data)
   async createSubscription(params: Stripe.SubscriptionCreateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
     return explained(async () => (await this.client()).subscriptions.create(params, { idempotencyKey }));
   }
