@@ -131,6 +131,7 @@ const schema = Joi.object({
 })
   // Half a Stripe setup would take money without hearing about it (no webhook secret): all three or none.
   .and('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET')
+  .messages({ 'object.and': 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three for Stripe, or none for the local card server' })
   .unknown(true);
 
 export class ConfigError extends Error {}
@@ -140,9 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value, error } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) {
     const detail = error.details[0];
-    const key = String(detail?.path?.[0] ?? 'setting');
+    const key = detail?.path?.[0];
     const message = detail?.message.replace(/^"([^"]+)"/, '$1') ?? error.message;
-    throw new ConfigError(`Invalid setting ${key}: ${message}`);
+    // A rule across settings (the three Stripe keys) names no single setting.
+    throw new ConfigError(key === undefined ? `Invalid settings: ${message}` : `Invalid setting ${String(key)}: ${message}`);
   }
   // The other half of the key pair rule (joi cannot make two keys depend on each other).
   if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {

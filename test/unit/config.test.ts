@@ -40,6 +40,15 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() }), /Invalid setting DATABASE_URL/);
   });
 
+  it('takes the three Stripe keys together or not at all, and checks their shapes', () => {
+    assert.equal(loadConfig({ DATA_DIR: tmp() }).stripe, null, 'no keys: the local card server');
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    assert.deepEqual(loadConfig({ DATA_DIR: tmp(), ...keys }).stripe, { secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc' });
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: 'sk_test_abc' }),
+      /Invalid settings: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together/);
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' }), /Invalid setting STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret/);
+  });
+
   it('reads SEED_DEMO=0, MIGRATE_ON_START=0 and READ_CACHE=0 as off', () => {
     const config = loadConfig({ SEED_DEMO: '0', MIGRATE_ON_START: '0', READ_CACHE: '0', DATA_DIR: tmp() });
     assert.equal(config.seedDemo, false);
