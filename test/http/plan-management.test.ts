@@ -85,6 +85,13 @@ describe('plan management: memberships by state', () => {
     assert.match(after, /expired before it started/);
     assert.match(after, /Membership Expired/);
     assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, false);
+    // Its profile is unpaid and nothing else is under way: it can be started again, from the payment form.
+    const restart = `/profiles/pay-for/${user.providerIds[0]}?prior_subscription_was_incomplete_expired=1&amp;return_to_plan_management=1`;
+    const html = (await client.get('/plan-management')).text;
+    assert.ok(html.includes(`href="${restart}"`), 'a "Start this membership again" link to the payment form');
+    assert.match(mainTextOf(html), /Start this membership again/);
+    const form = mainTextOf((await client.get(restart.replace(/&amp;/g, '&')).expect(200)).text);
+    assert.match(form, /Your earlier membership expired before it started/);
   });
 });
 

@@ -30,6 +30,8 @@ export interface MembershipView {
   expiredBeforeStart: boolean;
   seatBased: boolean;
   interval: string | null;
+  /** An expired membership whose profile is still unpaid can be started again (spec 3 §4 reactivation). */
+  restartProviderId: number | null;
 }
 
 export interface CardRowView { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
@@ -66,8 +68,10 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     ? await db('billing_subscription_items as i').leftJoin('billing_prices as p', 'p.lookup_key', 'i.lookup_key')
       .whereIn('i.subscription_id', subscriptions.map((s) => s.id)).select('i.subscription_id', 'i.quantity', 'i.unit_amount', 'i.lookup_key', 'p.product_name')
     : [];
-  const names = new Map<number, string>((await db('providers').where({ account_id: accountId }).select('id', 'type', 'first_name', 'last_name', 'company_name'))
-    .map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+  const providerRows = await db('providers').where({ account_id: accountId }).select('id', 'type', 'first_name', 'last_name', 'company_name', 'has_paid_plan');
+  const names = new Map<number, string>(providerRows.map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+  const unpaid = new Set<number>(providerRows.filter((p) => !p.has_paid_plan).map((p) => Number(p.id)));
+  const pendingFor = new Set<number>(subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)));
 
   const memberships = subscriptions.map((s): MembershipView => {
     const lines = items.filter((i) => i.subscription_id === s.id).map((i) => ({ name: i.product_name ?? i.lookup_key ?? 'Membership', quantity: i.quantity, amount: i.unit_amount * i.quantity }));
@@ -83,6 +87,9 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       providers: (s.provider_ids as string[]).map(Number).map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
       startedOn: day(created)!, renewsOn: day(renews), nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
       endedOn: day(s.ended_at), expiredBeforeStart: s.status === 'incomplete_expired', seatBased: s.seat_based, interval: s.interval,
+      // Only a legacy (one-profile) membership: its profile unpaid, with no other attempt under way.
+      restartProviderId: s.status === 'incomplete_expired' && !s.seat_based
+        ? (s.provider_ids as string[]).map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null : null,
     };
   });
 

@@ -22,6 +22,7 @@ export const PAGE_PATH = '/plan-management';
 export interface MembershipItem {
   id: string; label: string; tone: 'success' | 'warning' | 'neutral'; lines: { name: string; quantity: number; amount: number }[]; monthlyTotal: number;
   providers: string[]; startedOn: string; renewsOn: string | null; nextPaymentOn: string | null; endedOn: string | null; expiredBeforeStart: boolean; seatBased: boolean;
+  restartProviderId: number | null;
 }
 export interface CardItem { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
 export interface HistoryItem { kind: 'invoice' | 'charge'; id: string; date: string; description: string; amount: number; refunded: number; status: string }
@@ -57,6 +58,11 @@ function Membership({ membership }: { membership: MembershipItem }) {
         ...(membership.renewsOn ? [{ label: 'Renewal date', value: formatDay(membership.renewsOn) }] : []),
         ...(membership.endedOn ? [{ label: membership.expiredBeforeStart ? 'Expired' : 'Ended', value: formatDay(membership.endedOn) }] : []),
       ]} />
+      {membership.restartProviderId !== null && (
+        <p className="actions">
+          <ButtonLink variant="primary" href={`/profiles/pay-for/${membership.restartProviderId}?prior_subscription_was_incomplete_expired=1&return_to_plan_management=1`}>Start this membership again</ButtonLink>
+        </p>
+      )}
     </article>
   );
 }
