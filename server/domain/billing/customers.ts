@@ -19,10 +19,16 @@ export async function ensureCustomer(db: Knex, payments: PaymentsGateway, accoun
   return customer.id;
 }
 
-/** The customer of this account that holds the card, or 404 (another account's card is not found). */
-export async function customerOfCard(db: Knex, accountId: number, paymentMethodId: string): Promise<string> {
-  const row = await db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id')
-    .where({ 'm.id': paymentMethodId, 'c.account_id': accountId }).first('c.id');
+/** Mirror tables of records that belong to one customer, by the kind of id a route takes. */
+const OWNED_RECORDS = { card: 'billing_payment_methods', invoice: 'billing_invoices', charge: 'billing_charges' } as const;
+
+/**
+ * The customer of this account that holds the card, invoice or charge; 404 otherwise, so another
+ * account's ids are not found.
+ */
+export async function customerOwning(db: Knex, accountId: number, kind: keyof typeof OWNED_RECORDS, id: string): Promise<string> {
+  const row = await db(`${OWNED_RECORDS[kind]} as r`).join('billing_customers as c', 'c.id', 'r.customer_id')
+    .where({ 'r.id': id, 'c.account_id': accountId }).first('c.id');
   if (!row) throw new NotFoundError();
   return row.id;
 }

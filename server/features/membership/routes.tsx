@@ -13,7 +13,8 @@ import { toId } from '../../http/access';
 import { text } from '../../lib/form';
 import { validate } from '../../lib/validation';
 import * as policy from '../../domain/accounts';
-import { customerOfCard, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
+import { listStates } from '../../domain/locations';
+import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
 import { PaymentError } from '../../integrations/payments';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
 import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
@@ -63,7 +64,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         },
         errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: pay.attempt ?? crypto.randomUUID(),
         coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null, banner: automatic?.banner ?? null },
-        states: await db('us_states').orderBy('name').select('code', 'name'),
+        states: await listStates(db),
       };
     }
     // With JavaScript a card is added in place (the card field); paying with a new card without it posts
@@ -145,7 +146,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         const session = await payments.createCheckoutSession({ mode: 'subscription', priceIds, customerId, couponId, successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(`/profiles/pay-for/${step.provider.id}?step=pay&tier=${plan.tier}`), metadata }, `pay-checkout-${attempt}`);
         return res.redirect(303, session.url);
       }
-      await customerOfCard(db, accountId, input.source);
+      await customerOwning(db, accountId, 'card', input.source);
       // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
       await payments.createSubscription({
         customer: customerId, items: priceIds.map((price) => ({ price })), default_payment_method: input.source, metadata, payment_behavior: 'error_if_incomplete',

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import { evaluateCoupon, membershipPriceFor, PARTNER_COUPONS, REFERRAL_COUPON, priceByLookupKey, productIdOf, productOf, type CouponOutcome, type Tier } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
+import { PHOTOGRAPHER_ANSWERS } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { reachableProvider } from '../../domain/providers';
 
 export const TIERS: Tier[] = ['basic', 'professional', 'premium'];
@@ -50,8 +51,8 @@ export async function automaticCoupon(db: Knex, providerId: number): Promise<{ c
   return null;
 }
 
-const PHOTOGRAPHER_ANSWERS = ['available', 'available_new_geo', 'none_near', 'new_geo'] as const;
-export const isPhotographerAnswer = (value: string): value is (typeof PHOTOGRAPHER_ANSWERS)[number] => (PHOTOGRAPHER_ANSWERS as readonly string[]).includes(value);
+/** One of the four answers the question offers (spec 3 §9). */
+export const isPhotographerAnswer = (value: string): boolean => PHOTOGRAPHER_ANSWERS.some((answer) => answer.value === value);
 
 /** The provider's stored answer to the photographer question (null: not asked yet). */
 export async function photographerAnswer(db: Knex, providerId: number): Promise<string | null> {

@@ -12,7 +12,8 @@ import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
 import { ACCESS_DENIED, billingAccountOf, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
-import { customerOfCard, ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
+import { customerOwning, ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
+import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
@@ -49,7 +50,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
     const viewer = res.locals.viewer!;
     const plan = await service.loadPlan(db, accountOf(res));
-    const states = await db('us_states').orderBy('name').select('code', 'name');
+    const states = await listStates(db);
     const cancelProvider = cancelTarget(viewer, plan.accountId);
     render(req, res, {
       title: 'Plan Management', status,
@@ -95,7 +96,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   // A card is added on the card processor's hosted page (no card number ever reaches us), then we come back here.
   async function startCardSetup(req: Request, res: Response, replace: string | null) {
     const accountId = accountOf(res);
-    if (replace) await customerOfCard(db, accountId, replace);
+    if (replace) await customerOwning(db, accountId, 'card', replace);
     const customerId = await customerFor(res, accountId);
     const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
     if (replace) back.searchParams.set('replace', replace);
@@ -123,7 +124,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     }
     const replace = typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
     if (replace) {
-      await customerOfCard(db, accountId, replace);
+      await customerOwning(db, accountId, 'card', replace);
       await payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
     } else {
       const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
@@ -165,7 +166,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/default`, ...guards, async (req, res) => {
     const id = stripeId(req, 'paymentMethodId');
-    const customerId = await customerOfCard(db, accountOf(res), id);
+    const customerId = await customerOwning(db, accountOf(res), 'card', id);
     try {
       await payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
       await syncCustomer(db, payments, customerId, req.log);
@@ -180,7 +181,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   // Hosted invoice and receipt links are asked of Stripe when opened (they expire), never stored for long.
   router.get(`${PAGE_PATH}/invoices/:invoiceId`, ...guards, async (req, res) => {
     const id = stripeId(req, 'invoiceId');
-    await service.customerOfInvoice(db, accountOf(res), id);
+    await customerOwning(db, accountOf(res), 'invoice', id);
     const url = await payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);
@@ -188,7 +189,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   router.get(`${PAGE_PATH}/charges/:chargeId/receipt`, ...guards, async (req, res) => {
     const id = stripeId(req, 'chargeId');
-    await service.customerOfCharge(db, accountOf(res), id);
+    await customerOwning(db, accountOf(res), 'charge', id);
     const url = await payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);

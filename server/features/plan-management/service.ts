@@ -117,15 +117,3 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
   };
 }
-
-export async function customerOfInvoice(db: Knex, accountId: number, invoiceId: string): Promise<string> {
-  const row = await db('billing_invoices as i').join('billing_customers as c', 'c.id', 'i.customer_id').where({ 'i.id': invoiceId, 'c.account_id': accountId }).first('c.id');
-  if (!row) throw new NotFoundError();
-  return row.id;
-}
-
-export async function customerOfCharge(db: Knex, accountId: number, chargeId: string): Promise<string> {
-  const row = await db('billing_charges as h').join('billing_customers as c', 'c.id', 'h.customer_id').where({ 'h.id': chargeId, 'c.account_id': accountId }).first('c.id');
-  if (!row) throw new NotFoundError();
-  return row.id;
-}
