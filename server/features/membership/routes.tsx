@@ -36,8 +36,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     return { viewer, step };
   }
 
-  async function show(req: Request, res: Response, pay: Partial<NonNullable<PaymentFormProps['pay']>> | null, status = 200) {
-    const { viewer, step } = await payable(req, res);
+  type Payable = Awaited<ReturnType<typeof payable>>;
+
+  /** The form, for a provider `payable` has already checked: the plan step, or the pay step when `pay` is given. */
+  async function show(req: Request, res: Response, { viewer, step }: Payable, pay: Partial<NonNullable<PaymentFormProps['pay']>> | null, status = 200) {
     const plans = await service.plansFor(db, step.provider.id);
     const tier = service.tierOf(req.body?.tier ?? req.query.tier);
     const returnToPlanManagement = (req.body?.return_to_plan_management ?? req.query.return_to_plan_management) === '1';
@@ -96,7 +98,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       return res.redirect(303, '/');
     }
     if (req.query.step === 'pay' && !(await service.photographerAnswer(db, step.provider.id))) return askPhotographer(req, res, step.provider.id);
-    await show(req, res, req.query.step === 'pay' ? {} : null);
+    await show(req, res, { viewer, step }, req.query.step === 'pay' ? {} : null);
   });
 
   /** Before the pay step, once (spec 3 §2): is one of our photographers near the provider? */
@@ -126,7 +128,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const attempt = /^[0-9a-f-]{36}$/.test(text(req.body?.attempt)) ? text(req.body?.attempt) : crypto.randomUUID();
     if (step.provider.hasPaidPlan) return res.redirect(303, '/');
     const checked = validate(paymentSchema, values);
-    if (checked.errors) return show(req, res, { values, errors: checked.errors, attempt }, 422);
+    if (checked.errors) return show(req, res, { viewer, step }, { values, errors: checked.errors, attempt }, 422);
     const input = checked.value;
     const accountId = step.provider.accountId;
     const returnToPlanManagement = text(req.body?.return_to_plan_management) === '1';
@@ -139,7 +141,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const metadata = { provider_id: String(step.provider.id), form_title: step.provider.name };
       // The coupon is checked again here: what the form carried is never trusted.
       const coupon = await service.checkCoupon(payments, text(req.body?.coupon), plan);
-      if (coupon && !coupon.ok) return show(req, res, { values, errors: { coupon: coupon.message }, attempt }, 422);
+      if (coupon && !coupon.ok) return show(req, res, { viewer, step }, { values, errors: { coupon: coupon.message }, attempt }, 422);
       const couponId = coupon?.ok ? coupon.couponId : null;
       if (input.source === 'new') {
         const back = `/profiles/pay-for/${step.provider.id}/done?session_id={CHECKOUT_SESSION_ID}${returnToPlanManagement ? '&return_to_plan_management=1' : ''}`;
@@ -154,7 +156,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       }, `pay-subscribe-${attempt}`);
       await syncCustomer(db, payments, customerId, req.log);
     } catch (error) {
-      if (error instanceof PaymentError) return show(req, res, { values, errors: {}, failure: error.message, attempt }, 422);
+      if (error instanceof PaymentError) return show(req, res, { viewer, step }, { values, errors: {}, failure: error.message, attempt }, 422);
       throw error;
     }
     const next = service.afterPayment(viewer, step.provider.id, returnToPlanManagement);
