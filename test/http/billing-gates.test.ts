@@ -7,7 +7,7 @@ import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, textOf } from '../support/http';
 import { drainJobs } from '../support/jobs';
 import { billedAccount, deliverEvents, gateway, priceId } from '../support/billing';
-import { syncCustomer } from '../../server/domain/billing';
+import { recomputeAccount, syncCustomer } from '../../server/domain/billing';
 
 async function signedIn(user: { email: string }) {
   const client = agent();
@@ -55,7 +55,6 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     const { subscriptionId } = await billedAccount(user.accountId, user.providerIds);
     assert.match(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
     await ctx().db('billing_subscriptions').where({ id: subscriptionId }).update({ status: 'past_due' });
-    const { recomputeAccount } = await import('../../server/domain/billing');
     await recomputeAccount(ctx().db, user.accountId);
     assert.doesNotMatch(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
   });

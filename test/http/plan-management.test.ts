@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { ctx } from '../support/context';
+import { syncCustomer } from '../../server/domain/billing';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, tokenFor, type Agent } from '../support/http';
 import { billedAccount, gateway, localStripe } from '../support/billing';
@@ -75,7 +76,6 @@ describe('plan management: memberships by state', () => {
     local.advanceClock(24 * 3600);
     try {
       await local.tick();
-      const { syncCustomer } = await import('../../server/domain/billing');
       await syncCustomer(ctx().db, gateway(), billing!.customerId);
     } finally {
       local.advanceClock(-24 * 3600);
@@ -180,7 +180,6 @@ describe('plan management: billing history', () => {
     const { client, billing } = await owner();
     const { chargeId } = await gateway().chargeCard({ customerId: billing!.customerId, paymentMethodId: billing!.cardId!, amount: 7000, description: 'Professional copywriting' }, `test-charge-${billing!.customerId}`);
     await gateway().refund(chargeId!, `test-refund-${chargeId}`);
-    const { syncCustomer } = await import('../../server/domain/billing');
     await syncCustomer(ctx().db, gateway(), billing!.customerId);
     const page = await client.get('/plan-management');
     const text = mainTextOf(page.text);

@@ -41,7 +41,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   /** The form, for a provider `payable` has already checked: the plan step, or the pay step when `pay` is given. */
   async function show(req: Request, res: Response, { viewer, step }: Payable, pay: Partial<NonNullable<PaymentFormProps['pay']>> | null, status = 200) {
     const plans = await service.plansFor(db, step.provider.id);
-    const tier = service.tierOf(req.body?.tier ?? req.query.tier);
+    const tier = service.parseTier(req.body?.tier ?? req.query.tier);
     const returnToPlanManagement = (req.body?.return_to_plan_management ?? req.query.return_to_plan_management) === '1';
     let payStep: PaymentFormProps['pay'];
     if (pay) {
@@ -103,7 +103,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
 
   /** Before the pay step, once (spec 3 §2): is one of our photographers near the provider? */
   function askPhotographer(req: Request, res: Response, providerId: number, error?: string) {
-    const hidden: Record<string, string> = { tier: service.tierOf(req.body?.tier ?? req.query.tier) };
+    const hidden: Record<string, string> = { tier: service.parseTier(req.body?.tier ?? req.query.tier) };
     for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name] ?? req.query[name]); if (value) hidden[name] = value; }
     allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
     render(req, res, {
@@ -117,7 +117,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const answer = text(req.body?.photographer_availability);
     if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, step.provider.id, 'Please choose an answer.');
     await db('providers').where({ id: step.provider.id }).update({ photographer_availability: answer });
-    const params = new URLSearchParams({ step: 'pay', tier: service.tierOf(req.body?.tier) });
+    const params = new URLSearchParams({ step: 'pay', tier: service.parseTier(req.body?.tier) });
     for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
     res.redirect(303, `/profiles/pay-for/${step.provider.id}?${params.toString()}`);
   });
@@ -135,7 +135,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     try {
       const customerId = await ensureCustomer(db, payments, { id: accountId, email: viewer.user.email, name: viewer.user.displayName });
       await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `pay-address-${attempt}`);
-      const plan = (await service.plansFor(db, step.provider.id)).find((p) => p.tier === service.tierOf(req.body?.tier))!;
+      const plan = (await service.plansFor(db, step.provider.id)).find((p) => p.tier === service.parseTier(req.body?.tier))!;
       const prices = await priceIdsByLookupKey(db);
       const priceIds = plan.lines.map((line) => prices.get(line.lookupKey)!);
       const metadata = { provider_id: String(step.provider.id), form_title: step.provider.name };

@@ -59,7 +59,7 @@ export async function photographerAnswer(db: Knex, providerId: number): Promise<
   return (await db('providers').where({ id: providerId }).first('photographer_availability'))?.photographer_availability ?? null;
 }
 
-export const tierOf = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');
+export const parseTier = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');
 
 /** The payment step's access: billing permission on the provider (else 403); another account's provider is not found. */
 export async function paymentStepFor(db: Knex, actor: policy.PolicyActor, providerId: number) {
