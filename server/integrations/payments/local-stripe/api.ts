@@ -588,7 +588,7 @@ async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>)
  */
 export async function expireIncomplete(ctx: ApiContext): Promise<void> {
   const limit = seconds(ctx.now()) - 23 * 3600;
-  for (const subscription of await ctx.store.list<Obj>('subscription', {}, (s) => s.status === 'incomplete' && s.created <= limit)) {
+  for (const subscription of (await ctx.store.withStatus<Obj>('subscription', 'incomplete')).filter((s) => s.created <= limit)) {
     const previous = structuredClone(subscription);
     subscription.status = 'incomplete_expired';
     subscription.ended_at = subscription.created + 23 * 3600;

@@ -49,6 +49,12 @@ export class LocalStore {
     return (await query).map((row: { data: T }) => row.data).filter(match);
   }
 
+  /** Objects of a type in one status, found by the database (the expiry check runs before every request). */
+  async withStatus<T extends StripeObject>(type: string, status: string): Promise<T[]> {
+    const rows = await this.db(`${SCHEMA}.objects`).where({ type }).whereRaw(`data->>'status' = ?`, [status]).orderBy('seq', 'desc').select('data');
+    return rows.map((row: { data: T }) => row.data);
+  }
+
   async remembered(key: string): Promise<{ status: number; body: unknown } | null> {
     return (await this.db(`${SCHEMA}.idempotency`).where({ key }).first('status', 'body')) ?? null;
   }
