@@ -3,9 +3,17 @@
 // from the billing history, and a one-time purchase through hosted checkout without JavaScript.
 // axe runs on every page visited, the card processor's local pages included.
 import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash } from '../support/browser';
+
+/** Types a test card into a card form (the card field, or the card processor's hosted page). */
+async function typeCard(form: Page | Locator, number: string): Promise<void> {
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+}
 
 describe('browser: billing', function () {
   this.timeout(180_000);
@@ -19,9 +27,7 @@ describe('browser: billing', function () {
     await page.goto('/plan-management');
     await expectAccessible(page);
     const field = page.locator('.card-field');
-    await field.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await field.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await field.getByLabel('CVC').fill('123');
+    await typeCard(field, '4000 0000 0000 0002');
     await field.getByRole('button', { name: 'Save card' }).click();
     await field.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     await expectAccessible(page);
@@ -67,9 +73,7 @@ describe('browser: billing', function () {
     await submit(page, page.getByRole('button', { name: 'Add a card' }));
     await page.getByRole('heading', { name: 'Save a card' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Card number').fill('5555 5555 5555 4444');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await typeCard(page, '5555 5555 5555 4444');
     await submit(page, page.getByRole('button', { name: 'Save card' }));
     await expectFlash(page, 'Your payment method has been added.');
     await page.getByRole('cell', { name: 'Mastercard ending 4444', exact: true }).waitFor();
@@ -91,9 +95,7 @@ describe('browser: billing', function () {
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await page.getByText('In-person photo shoot').waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await typeCard(page, '4242 4242 4242 4242');
     await submit(page, page.getByRole('button', { name: 'Pay $130.00' }));
     assert.equal(new URL(page.url()).pathname, '/');
     await expectFlash(page, 'Thank you for purchase of In-person photo shoot! Please check your email for next steps.');
@@ -130,9 +132,7 @@ describe('browser: billing', function () {
     await submit(page, page.getByRole('button', { name: 'Pay $88.00' }));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await typeCard(page, '4242 4242 4242 4242');
     await submit(page, page.getByRole('button', { name: 'Subscribe' }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
     assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, true);
@@ -148,9 +148,7 @@ describe('browser: billing', function () {
     await page.goto(`/profiles/pay-for/${user.providerIds[0]}?step=pay&tier=basic`);
     await expectAccessible(page);
     const field = page.locator('.card-field');
-    await field.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await field.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await field.getByLabel('CVC').fill('123');
+    await typeCard(field, '4242 4242 4242 4242');
     await Promise.all([page.waitForURL(/\/profiles\/pay-for\/\d+\?step=pay/), field.getByRole('button', { name: 'Save card' }).click()]);
     await expectFlash(page, 'Your payment method has been added.');
     assert.equal(await page.getByLabel('Visa ending 4242 (default)').isChecked(), true);
