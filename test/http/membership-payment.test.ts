@@ -93,7 +93,7 @@ describe('payment form: payment (pay)', () => {
     assert.equal(done.headers.location, '/plan-management');
     const plan = await client.get('/plan-management');
     assert.match(textOf(plan.text), /Successful payment! Thank you for starting your membership!/);
-    assert.match(mainTextOf(plan.text), /Active memberships Membership Active/);
+    assert.match(mainTextOf(plan.text), /Active memberships Seat-based membership Active/);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
 

@@ -74,8 +74,11 @@ export const canManagePlans = (actor: PolicyActor): boolean => isOwner(actor) ||
 export const canSeePracticeManagement = (actor: PolicyActor, accountId?: number): boolean => isOwner(actor, accountId);
 
 /** Billing of one provider: the owner of its account or a billing manager of that account. */
-export const canManageBilling = (actor: PolicyActor, provider: PolicyProvider): boolean =>
-  isOwner(actor, provider.accountId) || roleOn(actor, 'billing-manager', provider.accountId);
+export const canManageBilling = (actor: PolicyActor, provider: PolicyProvider): boolean => canManageAccountBilling(actor, provider.accountId);
+
+/** Billing of a whole account (its upgrades): its owner or a billing manager. */
+export const canManageAccountBilling = (actor: PolicyActor, accountId: number): boolean =>
+  isOwner(actor, accountId) || roleOn(actor, 'billing-manager', accountId);
 
 /** Go-live needs account-level permission (the owner of the provider's account); else the not-permitted modal. */
 export const canGoLive = (actor: PolicyActor, provider: PolicyProvider): boolean => isOwner(actor, provider.accountId);

@@ -11,7 +11,7 @@ export const productIdOf = (key: string) => `portal_${key.replace(/-/g, '_')}`;
 export async function syncCatalog(db: Knex, payments: PaymentsGateway): Promise<{ created: string[]; updated: string[] }> {
   const outcome = await payments.syncCatalog(PRICES.map((price) => ({
     productId: productIdOf(price.product), productName: productOf(price).name, taxCode: taxCodeOf(price),
-    lookupKey: price.lookupKey, amount: price.amount, recurring: price.recurring,
+    lookupKey: price.lookupKey, amount: price.amount, recurring: price.recurring, interval: price.interval ?? 'month',
   })));
   outcome.created.push(...await payments.syncCoupons(COUPONS));
   const names = new Map(PRODUCTS.map((product) => [productIdOf(product.key), product.name]));

@@ -31,8 +31,10 @@ export interface CatalogPrice {
   product: ProductKey;
   /** In cents, as Stripe counts money. */
   amount: number;
-  /** Monthly prices recur; one-time prices are paid once through checkout. */
+  /** Monthly (and the legacy yearly) prices recur; one-time prices are paid once through checkout. */
   recurring: boolean;
+  /** How often a recurring price is billed (month unless said). */
+  interval?: 'month' | 'year';
   /** The special-pricing version (NY and CA). */
   specialPricing?: boolean;
 }
@@ -54,6 +56,10 @@ export const PRODUCTS: CatalogProduct[] = [
 
 const monthly = (lookupKey: string, product: ProductKey, dollars: number, specialPricing = false): CatalogPrice =>
   ({ lookupKey, product, amount: dollars * 100, recurring: true, ...(specialPricing ? { specialPricing } : {}) });
+// Legacy memberships paid a year ahead: twelve months at the monthly price. Sold no more (new memberships
+// are monthly), but kept so a yearly subscription can be read and switched to monthly (spec 3 §4).
+const yearly = (lookupKey: string, product: ProductKey, monthlyDollars: number, specialPricing = false): CatalogPrice =>
+  ({ ...monthly(lookupKey, product, monthlyDollars * 12, specialPricing), interval: 'year' });
 const once = (lookupKey: string, product: ProductKey, dollars: number): CatalogPrice => ({ lookupKey, product, amount: dollars * 100, recurring: false });
 
 export const PRICES: CatalogPrice[] = [
@@ -65,6 +71,10 @@ export const PRICES: CatalogPrice[] = [
   monthly('private_pay_booster_premium_monthly_v3', 'private-pay-booster-premium', 59),
   monthly('standalone_practice_management_pro_monthly_v3', 'standalone-practice-management-pro', 49),
   monthly('standalone_practice_management_premium_monthly_v3', 'standalone-practice-management-premium', 69),
+  yearly('membership_yearly_v3', 'membership', 59),
+  yearly('membership_yearly_ny_ca_v4', 'membership', 69, true),
+  yearly('practice_management_professional_yearly_v3', 'practice-management-professional', 19),
+  yearly('practice_management_premium_yearly_v3', 'practice-management-premium', 39),
   once('copywriting_v3', 'copywriting', 70),
   once('remote_shoot_v3', 'remote-shoot', 80),
   once('remote_group_shoot_v3', 'remote-group-shoot', 100),
@@ -86,6 +96,13 @@ export type Tier = 'basic' | 'professional' | 'premium';
 
 const byLookupKey = new Map(PRICES.map((price) => [price.lookupKey, price]));
 const productByKey = new Map(PRODUCTS.map((product) => [product.key, product]));
+
+/** The monthly price of the same product and pricing as a yearly one (switch to monthly); null for others. */
+export function monthlyCounterpart(lookupKey: string): CatalogPrice | null {
+  const price = byLookupKey.get(lookupKey);
+  if (!price || price.interval !== 'year') return null;
+  return PRICES.find((p) => p.recurring && p.interval !== 'year' && p.product === price.product && Boolean(p.specialPricing) === Boolean(price.specialPricing)) ?? null;
+}
 
 export const priceByLookupKey = (lookupKey: string): CatalogPrice | undefined => byLookupKey.get(lookupKey);
 export const productOf = (price: CatalogPrice): CatalogProduct => productByKey.get(price.product)!;

@@ -78,7 +78,7 @@ export async function syncCustomer(db: Knex, payments: PaymentsGateway, customer
         status: charge.status, description: charge.description, receipt_url: charge.receipt_url, created_at: at(charge.created),
       })));
     }
-    await recomputeAccount(trx, accountId);
+    await recomputeAccount(trx, accountId, logger);
     const after = await snapshot(trx, customerId);
     return { accountId, changes: describeChanges(before, after) };
   });
@@ -109,7 +109,7 @@ async function writeSubscription(trx: Knex.Transaction, accountId: number, custo
 }
 
 /** Re-derives the account's billing fields, its providers' paid plans and their seats from the mirror. */
-export async function recomputeAccount(trx: Knex.Transaction | Knex, accountId: number): Promise<void> {
+export async function recomputeAccount(trx: Knex.Transaction | Knex, accountId: number, logger?: Logger): Promise<void> {
   const rows = await trx('billing_subscriptions').where({ account_id: accountId }).select('id', 'status', 'created_at', 'seat_based', 'provider_ids', 'ended_at');
   const items = rows.length ? await trx('billing_subscription_items').whereIn('subscription_id', rows.map((r) => r.id)).select('subscription_id', 'lookup_key', 'quantity') : [];
   const providerIds = new Set<number>((await trx('providers').where({ account_id: accountId }).pluck('id')).map(Number));
@@ -128,14 +128,21 @@ export async function recomputeAccount(trx: Knex.Transaction | Knex, accountId: 
   const paid = new Set(billing.paidProviderIds);
   for (const id of providerIds) await trx('providers').where({ id }).whereNot({ has_paid_plan: paid.has(id) }).update({ has_paid_plan: paid.has(id) });
 
-  // Seats: one row per provider and subscription; a provider taken off a subscription keeps its row, canceled.
-  for (const subscription of subscriptions) {
+  // Seats: one row per provider and subscription; a provider taken off a subscription keeps its row,
+  // canceled. Ended subscriptions first, so their seats are closed before live ones claim the provider.
+  const endedFirst = [...subscriptions].sort((a, b) => Number(!rows.find((r) => r.id === a.id)!.ended_at) - Number(!rows.find((r) => r.id === b.id)!.ended_at));
+  for (const subscription of endedFirst) {
     const row = rows.find((r) => r.id === subscription.id)!;
     const seatKind = membershipSeatOf(subscription.items) ?? 'non_ny';
     const ended = row.ended_at ? new Date(row.ended_at) : null;
     for (const providerId of subscription.providerIds) {
-      await trx('provider_paid_seats').insert({ provider_id: providerId, subscription_id: subscription.id, seat_kind: seatKind, canceled_at: ended })
-        .onConflict(['provider_id', 'subscription_id']).merge(['seat_kind', 'canceled_at']);
+      const seat = { provider_id: providerId, subscription_id: subscription.id };
+      const updated = await trx('provider_paid_seats').where(seat).update({ seat_kind: seatKind, canceled_at: ended });
+      if (updated) continue;
+      // A provider holds one live seat (a unique index): a second live subscription naming it is Stripe's
+      // record of a mistake, which support must settle; the mirror keeps the first seat and says so.
+      const inserted = await trx('provider_paid_seats').insert({ ...seat, seat_kind: seatKind, canceled_at: ended }).onConflict().ignore().returning('provider_id');
+      if (!inserted.length) logger?.warn({ providerId, subscriptionId: subscription.id }, 'billing: a provider is on two live subscriptions');
     }
     await trx('provider_paid_seats').where({ subscription_id: subscription.id }).whereNull('canceled_at')
       .modify((q) => { if (subscription.providerIds.length) q.whereNotIn('provider_id', subscription.providerIds); })

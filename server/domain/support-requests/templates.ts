@@ -13,6 +13,8 @@ export const SUPPORT_TEMPLATES: Record<string, SupportTemplate> = {
   'photo-video-edit': { subject: 'Photo and video edit request', fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' } },
   // Plan Management's cancel request (spec 3 §7 PUT submit-cancel-request): support handles the notice period.
   'membership-cancel': { subject: 'Membership cancel request', fields: { reason: 'Why the member wants to cancel (optional)' } },
+  // The payment form's submitRequest step (spec 3 §4): a change to a customised seat mix is made by our team.
+  'membership-change': { subject: 'Membership change request (customised seats)', fields: { change: 'The change asked for' } },
 };
 
 export const SUPPORT_SUBMITTED = "Support request submitted, we'll contact you shortly!";

@@ -1,9 +1,10 @@
-// /profiles/pay-for/{providerId} (spec 3 §2 "Membership payment form"): "Your plan", then "Payment",
-// then the subscription on the card on file or through the card processor's hosted page. Thin: check
-// who may, call the payments gateway, mirror the customer, then go where spec 1 §4 says.
+// The membership payment form in all its modes (spec 3 §2, §4 "Payment flow", §5): /profiles/pay-for/{id}
+// (new membership, add seat, reactivate), /practice-management/upgrade/{accountId},
+// /reimbursify/upgrade/{accountId} and /membership/switch-to-monthly/{subscriptionId}. Each route turns
+// the request into a PaymentForm (modes.ts); showing its steps and paying are the same for all.
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
@@ -15,174 +16,324 @@ import { validate } from '../../lib/validation';
 import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
 import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
+import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
 import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
+import { ReactivatedPage } from '../../../views/pages/membership/ReactivatedPage';
 import { formatCardBrand } from '../../../views/components/format';
 import * as service from './service';
-import { PAYMENT_MESSAGES, paymentSchema } from './validation';
+import * as attempts from './attempts';
+import { CHOOSE_PRACTICE_MANAGEMENT, monthlyForm, payForForm, practiceManagementForm, reimbursifyForm, type PaymentForm } from './modes';
+import { PAYMENT_MESSAGES, paymentSchemaFor, PAYMENT_FIELDS } from './validation';
 import type { FeatureDeps } from '../deps';
+
+const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
 
 export function membershipRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
+  const support = supportDeps(db, config, integrations);
   const absolute = (path: string) => new URL(path, config.portalUrl).toString();
+  const carriedFrom = (req: Request) => req.method === 'POST' ? req.body ?? {} : req.query;
+  const choiceOf = (req: Request, form: PaymentForm) => {
+    const asked = text(carriedFrom(req).tier);
+    return form.choices.some((c) => c.value === asked) ? asked : form.choiceLegend ? '' : form.choices[0]?.value ?? '';
+  };
+  const customerFor = (res: Response, accountId: number) => {
+    const { user } = res.locals.viewer!;
+    return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
+  };
 
-  /** The provider, when the viewer may pay for it; a profile already paid for skips the form (spec 1 §4). */
-  async function payable(req: Request, res: Response) {
+  /** Renders a step of the form: customize, pay (with its preview and a stored attempt), submitRequest or the unreachable alert. */
+  async function show(req: Request, res: Response, form: PaymentForm, pay: { values?: Record<string, string>; errors?: Record<string, string>; failure?: string; attempt?: string } | null, status = 200, choiceError?: string) {
     const viewer = res.locals.viewer!;
-    const step = await service.paymentStepFor(db, viewer, toId(req.params.providerId));
-    if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
-    return { viewer, step };
-  }
-
-  type Payable = Awaited<ReturnType<typeof payable>>;
-
-  /** The form, for a provider `payable` has already checked: the plan step, or the pay step when `pay` is given. */
-  async function show(req: Request, res: Response, { viewer, step }: Payable, pay: Partial<NonNullable<PaymentFormProps['pay']>> | null, status = 200) {
-    const plans = await service.plansFor(db, step.provider.id);
-    const tier = service.parseTier(req.body?.tier ?? req.query.tier);
-    const returnToPlanManagement = (req.body?.return_to_plan_management ?? req.query.return_to_plan_management) === '1';
+    const choice = choiceOf(req, form);
+    const chosen = form.choices.find((c) => c.value === choice);
+    const wantsPay = Boolean(pay) && Boolean(chosen);
+    const step: PaymentFormProps['step'] = form.unreachable ? 'unreachable' : form.customised ? 'submitRequest' : wantsPay ? 'pay' : 'customize';
     let payStep: PaymentFormProps['pay'];
-    if (pay) {
-      const customerId = await ensureCustomer(db, payments, { id: step.provider.accountId, email: viewer.user.email, name: viewer.user.displayName });
+    if (step === 'pay' && chosen && pay) {
+      const customerId = form.target?.customerId ?? await customerFor(res, form.accountId);
       const customer = await db('billing_customers').where({ id: customerId }).first();
       const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
-      const prices = await priceIdsByLookupKey(db);
-      const plan = plans.find((p) => p.tier === tier)!;
-      const typed = text(req.body?.coupon ?? req.query.coupon);
-      const automatic = typed ? null : await service.automaticCoupon(db, step.provider.id);
+      const typed = text(carriedFrom(req).coupon);
+      const automatic = typed || !form.provider || form.mode !== 'subscribe' ? null : await service.automaticCoupon(db, form.provider.id);
       const couponCode = typed || automatic?.code || '';
-      const coupon = await service.checkCoupon(payments, couponCode, plan);
+      const coupon = await service.checkCoupon(payments, couponCode, chosen.lines);
+      const attempt = await attempts.open(db, form, pay.attempt);
       // The customize → pay transition loads an invoice preview (spec 3 §4); a failure is an alert (§8).
-      const preview = await payments.previewNewSubscription(customerId, plan.lines.map((line) => prices.get(line.lookupKey)!), coupon?.ok ? coupon.couponId : null)
+      const preview = await previewOf(form, choice, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate)
         .catch((error: unknown) => { req.log?.warn({ err: error }, 'invoice preview failed'); return null; });
       payStep = {
-        preview, previewError: PAYMENT_MESSAGES.previewFailed,
+        preview: preview && { ...preview, tax: null }, previewError: PAYMENT_MESSAGES.previewFailed, change: Boolean(form.target),
         cards: cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` })),
         values: pay.values ?? {
-          source: customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
+          source: form.target ? '' : customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
           address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '',
         },
-        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: pay.attempt ?? crypto.randomUUID(),
+        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: attempt.id,
         coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null, banner: automatic?.banner ?? null },
         states: await listStates(db),
       };
     }
-    // With JavaScript a card is added in place (the card field); paying with a new card without it posts
-    // here and is redirected to the hosted checkout page. Both need this page's CSP opened to the processor.
-    const typedCoupon = text(req.body?.coupon ?? req.query.coupon);
-    const returnTo = `/profiles/pay-for/${step.provider.id}?${new URLSearchParams({
-      step: 'pay', tier, ...(returnToPlanManagement ? { return_to_plan_management: '1' } : {}), ...(typedCoupon ? { coupon: typedCoupon } : {}),
-    }).toString()}`;
+    // With JavaScript a card is added in place (the card field), coming back to this step.
+    const typedCoupon = text(carriedFrom(req).coupon);
+    const returnTo = `${form.path}?${new URLSearchParams({ step: 'pay', ...(form.choiceLegend ? { tier: choice } : {}), ...form.carried, ...(typedCoupon ? { coupon: typedCoupon } : {}) }).toString()}`;
     const cardField = await cardFieldFor(req, res, integrations.payments, returnTo);
     render(req, res, {
-      title: payStep ? 'Payment' : 'Your plan', layout: 'onboarding', status,
-      page: <PaymentFormPage providerId={step.provider.id} name={step.provider.name} possessive={policy.possessive(step.wording)} step={payStep ? 'pay' : 'customize'}
-        plans={plans} tier={tier} returnToPlanManagement={returnToPlanManagement} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} pay={payStep} cardField={cardField} />,
+      title: step === 'pay' ? 'Payment' : form.title || 'Your plan', layout: form.provider ? 'onboarding' : undefined, status,
+      page: <PaymentFormPage path={form.path} title={form.title} intro={form.intro} step={step} choices={form.choices} choiceLegend={form.choiceLegend} choice={choice} choiceError={choiceError}
+        carried={form.carried} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} unreachable={form.unreachable} pay={payStep} cardField={cardField}
+        laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined} />,
     });
   }
 
+  /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */
+  async function previewOf(form: PaymentForm, choice: string, customerId: string, couponId: string | null, prorationDate: number) {
+    const purchase = form.buy(choice);
+    const prices = await priceIdsByLookupKey(db);
+    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), couponId);
+    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId });
+  }
+
+  /** GET of any mode: the customize step, or the pay step with ?step=pay (a choice is needed where there is one). */
+  async function showStep(req: Request, res: Response, form: PaymentForm) {
+    const wantsPay = req.query.step === 'pay';
+    if (wantsPay && form.choiceLegend && !choiceOf(req, form)) {
+      return show(req, res, form, null, 422, form.mode === 'upgrade-practice-management' || form.mode === 'legacy-upgrade' ? CHOOSE_PRACTICE_MANAGEMENT : 'Please choose an option.');
+    }
+    if (wantsPay && form.provider && !form.unreachable && !form.customised && !(await service.photographerAnswer(db, form.provider.id))) return askPhotographer(req, res, form);
+    if (wantsPay && typeof req.query.card_session === 'string') await cardFromHostedPage(req, res, form);
+    await show(req, res, form, wantsPay ? {} : null);
+  }
+
+  /** Back from the hosted page with a new card (setup mode): mirror it so the pay step offers it. */
+  async function cardFromHostedPage(req: Request, res: Response, form: PaymentForm) {
+    const sessionId = String(req.query.card_session);
+    const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await payments.retrieveCheckoutSession(sessionId) : null;
+    const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;
+    const owner = customerId ? await db('billing_customers').where({ id: customerId, account_id: form.accountId }).first('id') : null;
+    if (owner && session?.status === 'complete') await syncCustomer(db, payments, customerId!, req.log);
+  }
+
+  /** POST of any mode: validate, then pay once per attempt, then where the mode leads. */
+  async function pay(req: Request, res: Response, form: PaymentForm) {
+    const viewer = res.locals.viewer!;
+    const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, text(req.body?.[k])]));
+    const attemptId = text(req.body?.attempt);
+    const choice = choiceOf(req, form);
+    if (form.unreachable || form.customised || !form.choices.some((c) => c.value === choice)) return show(req, res, form, null, 422);
+    const checked = validate(paymentSchemaFor(!form.target), values);
+    if (checked.errors) return show(req, res, form, { values, errors: checked.errors, attempt: attemptId }, 422);
+    const input = checked.value;
+    const chosen = form.choices.find((c) => c.value === choice)!;
+    // The coupon is checked again here: what the form carried is never trusted.
+    const coupon = await service.checkCoupon(payments, text(req.body?.coupon), chosen.lines);
+    if (coupon && !coupon.ok) return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
+    const couponId = coupon?.ok ? coupon.couponId : null;
+    const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...(form.choiceLegend ? { tier: choice } : {}), ...form.carried, ...extra }).toString()}`;
+    try {
+      const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
+        const customerId = form.target?.customerId ?? await customerFor(res, form.accountId);
+        await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `pay-address-${attempt.id}`);
+        if (input.source && input.source !== 'new') await customerOwning(db, form.accountId, 'card', input.source);
+        const purchase = form.buy(choice);
+        const prices = await priceIdsByLookupKey(db);
+        if (input.source === 'new') {
+          // A new card without JavaScript: the card processor's hosted page. A new membership is paid
+          // there (subscription mode); a change saves the card (setup mode) and comes back to this step.
+          if (purchase.kind === 'new') {
+            const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
+            const session = await payments.createCheckoutSession({
+              mode: 'subscription', priceIds: purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), customerId, couponId,
+              successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata,
+            }, `pay-checkout-${attempt.id}`);
+            return { redirect: session.url, done: false };
+          }
+          const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl: absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'), cancelUrl: absolute(returnTo({})) }, `pay-setup-${attempt.id}`);
+          return { redirect: session.url, done: false };
+        }
+        if (purchase.kind === 'new') {
+          // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
+          await payments.createSubscription({
+            customer: customerId, items: purchase.items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity })),
+            ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
+            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+          }, `pay-subscribe-${attempt.id}`);
+        } else {
+          if (input.source) await payments.updateSubscription(form.target!.id, { default_payment_method: input.source }, `pay-card-${attempt.id}`);
+          await payments.changeSubscription({ subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata }, `pay-change-${attempt.id}`);
+        }
+        await syncCustomer(db, payments, customerId, req.log);
+        return { redirect: form.success.path, flash: form.success.flash, done: true };
+      });
+      if (outcome === 'expired') return show(req, res, form, { values, errors: {}, failure: PAYMENT_MESSAGES.attemptExpired }, 422);
+      if (outcome.flash) flash(req, 'success', outcome.flash);
+      res.redirect(303, outcome.redirect);
+    } catch (error) {
+      if (error instanceof PaymentError) return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
+      throw error;
+    }
+  }
+
+  /** The submitRequest step (spec 3 §4): a customised seat mix is changed by our team; then /plan-management with a flash. */
+  async function requestChange(req: Request, res: Response, form: PaymentForm) {
+    if (!form.customised) throw new NotFoundError();
+    const providerId = form.provider?.id ?? form.target?.providerIds[0] ?? (await db('providers').where({ account_id: form.accountId }).orderBy('id').first('id'))?.id;
+    const choice = choiceOf(req, form);
+    const change = `${form.title || 'Change'}${choice ? ` (${choice})` : ''}${form.provider ? ` for ${form.provider.name}` : ''}; subscription ${form.target?.id ?? 'none'}`;
+    await submitSupportRequest(support, res.locals.viewer!, { providerId, template: 'membership-change', locals: { change } });
+    flash(req, 'success', SUPPORT_SUBMITTED);
+    res.redirect(303, '/plan-management');
+  }
+
+  /** Before the pay step, once (spec 3 §2): is one of our photographers near the provider? */
+  function askPhotographer(req: Request, res: Response, form: PaymentForm, error?: string) {
+    const source = carriedFrom(req);
+    const hidden: Record<string, string> = { ...form.carried };
+    for (const name of ['tier', 'coupon']) { const value = text(source[name]); if (value) hidden[name] = value; }
+    allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
+    render(req, res, {
+      title: 'Payment', layout: 'onboarding', status: error ? 422 : 200,
+      page: <PhotographerQuestionPage action={`${form.path}/photographer`} citiesUrl={config.embeds.photographerCities} error={error} hidden={hidden} />,
+    });
+  }
+
+  // --- /profiles/pay-for/{providerId}: new membership, add seat, reactivate
+
+  /** The form for a provider the viewer may pay for (billing permission, else 403; another account's: 404). */
+  async function payForOf(req: Request, res: Response): Promise<PaymentForm> {
+    const viewer = res.locals.viewer!;
+    const step = await service.paymentStepFor(db, viewer, toId(req.params.providerId));
+    if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
+    const source = carriedFrom(req);
+    const reactivate = text(source.reactivate);
+    return payForForm(db, viewer, step.provider, { reactivate: SUBSCRIPTION_ID.test(reactivate) ? reactivate : undefined, returnToPlanManagement: text(source.return_to_plan_management) === '1' });
+  }
+
   router.get('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
-    const { viewer, step } = await payable(req, res);
+    const viewer = res.locals.viewer!;
+    const form = await payForOf(req, res);
     // Start Membership (spec 3 §4): an account with a basic tier and practice management is alerted and sent home.
     if (policy.hasInconsistentPlan(await policy.planAccountsOf(db, viewer.user.id))) {
       flash(req, 'error', policy.INCONSISTENT_PLAN);
       return res.redirect(303, '/');
     }
-    // The plan already covers the profile: nothing to pay. A profile just created goes on to its success
-    // page; one already under way is not "new", so it hears that its membership is active.
-    if (step.provider.hasPaidPlan) {
-      if (step.provider.status === 'incomplete') return res.redirect(303, `/profiles/created/${step.provider.id}`);
-      flash(req, 'info', `The membership of ${step.provider.name}'s profile is already active: there is nothing to pay.`);
-      return res.redirect(303, '/');
+    // The plan already covers the profile (or a payment for it is under way): nothing to pay. A profile
+    // just created goes on to its success page; one already under way hears that its membership is active.
+    const provider = form.provider!;
+    if (provider.hasPaidPlan || await service.hasLiveSeat(db, provider.id)) {
+      if (provider.hasPaidPlan && provider.status === 'incomplete') return res.redirect(303, `/profiles/created/${provider.id}`);
+      flash(req, 'info', `The membership of ${provider.name}'s profile is already active: there is nothing to pay.`);
+      return res.redirect(303, provider.hasPaidPlan ? '/' : '/plan-management');
     }
-    if (req.query.step === 'pay' && !(await service.photographerAnswer(db, step.provider.id))) return askPhotographer(req, res, step.provider.id);
-    await show(req, res, { viewer, step }, req.query.step === 'pay' ? {} : null);
-  });
-
-  /** Before the pay step, once (spec 3 §2): is one of our photographers near the provider? */
-  function askPhotographer(req: Request, res: Response, providerId: number, error?: string) {
-    const hidden: Record<string, string> = { tier: service.parseTier(req.body?.tier ?? req.query.tier) };
-    for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name] ?? req.query[name]); if (value) hidden[name] = value; }
-    allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
-    render(req, res, {
-      title: 'Payment', layout: 'onboarding', status: error ? 422 : 200,
-      page: <PhotographerQuestionPage action={`/profiles/pay-for/${providerId}/photographer`} citiesUrl={config.embeds.photographerCities} error={error} hidden={hidden} />,
-    });
-  }
-
-  router.post('/profiles/pay-for/:providerId/photographer', requireSignIn, async (req, res) => {
-    const { step } = await payable(req, res);
-    const answer = text(req.body?.photographer_availability);
-    if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, step.provider.id, 'Please choose an answer.');
-    await db('providers').where({ id: step.provider.id }).update({ photographer_availability: answer });
-    const params = new URLSearchParams({ step: 'pay', tier: service.parseTier(req.body?.tier) });
-    for (const name of ['coupon', 'return_to_plan_management']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
-    res.redirect(303, `/profiles/pay-for/${step.provider.id}?${params.toString()}`);
+    await showStep(req, res, form);
   });
 
   router.post('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
-    const { viewer, step } = await payable(req, res);
-    const values = Object.fromEntries(['source', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_postal_code', 'terms'].map((k) => [k, text(req.body?.[k])]));
-    const attempt = /^[0-9a-f-]{36}$/.test(text(req.body?.attempt)) ? text(req.body?.attempt) : crypto.randomUUID();
-    if (step.provider.hasPaidPlan) return res.redirect(303, '/');
-    const checked = validate(paymentSchema, values);
-    if (checked.errors) return show(req, res, { viewer, step }, { values, errors: checked.errors, attempt }, 422);
-    const input = checked.value;
-    const accountId = step.provider.accountId;
-    const returnToPlanManagement = text(req.body?.return_to_plan_management) === '1';
-    try {
-      const customerId = await ensureCustomer(db, payments, { id: accountId, email: viewer.user.email, name: viewer.user.displayName });
-      await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `pay-address-${attempt}`);
-      const plan = (await service.plansFor(db, step.provider.id)).find((p) => p.tier === service.parseTier(req.body?.tier))!;
-      const prices = await priceIdsByLookupKey(db);
-      const priceIds = plan.lines.map((line) => prices.get(line.lookupKey)!);
-      const metadata = { provider_id: String(step.provider.id), form_title: step.provider.name };
-      // The coupon is checked again here: what the form carried is never trusted.
-      const coupon = await service.checkCoupon(payments, text(req.body?.coupon), plan);
-      if (coupon && !coupon.ok) return show(req, res, { viewer, step }, { values, errors: { coupon: coupon.message }, attempt }, 422);
-      const couponId = coupon?.ok ? coupon.couponId : null;
-      if (input.source === 'new') {
-        const back = `/profiles/pay-for/${step.provider.id}/done?session_id={CHECKOUT_SESSION_ID}${returnToPlanManagement ? '&return_to_plan_management=1' : ''}`;
-        const session = await payments.createCheckoutSession({ mode: 'subscription', priceIds, customerId, couponId, successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(`/profiles/pay-for/${step.provider.id}?step=pay&tier=${plan.tier}`), metadata }, `pay-checkout-${attempt}`);
-        return res.redirect(303, session.url);
-      }
-      await customerOwning(db, accountId, 'card', input.source);
-      // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
-      await payments.createSubscription({
-        customer: customerId, items: priceIds.map((price) => ({ price })), default_payment_method: input.source, metadata, payment_behavior: 'error_if_incomplete',
-        ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-      }, `pay-subscribe-${attempt}`);
-      await syncCustomer(db, payments, customerId, req.log);
-    } catch (error) {
-      if (error instanceof PaymentError) return show(req, res, { viewer, step }, { values, errors: {}, failure: error.message, attempt }, 422);
-      throw error;
-    }
-    const next = service.afterPayment(viewer, step.provider.id, returnToPlanManagement);
-    if (next.flash) flash(req, 'success', next.flash);
-    res.redirect(303, next.path);
+    const form = await payForOf(req, res);
+    // A replayed submit of a finished attempt goes where the first one went (inside settle); anything else
+    // for a provider already covered pays nothing.
+    if (form.provider!.hasPaidPlan && !(await attempts.isSettled(db, text(req.body?.attempt)))) return res.redirect(303, '/');
+    await pay(req, res, form);
   });
+
+  router.post('/profiles/pay-for/:providerId/photographer', requireSignIn, async (req, res) => {
+    const form = await payForOf(req, res);
+    const answer = text(req.body?.photographer_availability);
+    if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, form, 'Please choose an answer.');
+    await db('providers').where({ id: form.provider!.id }).update({ photographer_availability: answer });
+    const params = new URLSearchParams({ step: 'pay', ...form.carried });
+    for (const name of ['tier', 'coupon']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
+    res.redirect(303, `${form.path}?${params.toString()}`);
+  });
+
+  router.post('/profiles/pay-for/:providerId/request', requireSignIn, async (req, res) => requestChange(req, res, await payForOf(req, res)));
 
   // Back from the hosted page: the session must be this provider's, complete and paid.
   router.get('/profiles/pay-for/:providerId/done', requireSignIn, async (req, res) => {
-    const { viewer, step } = await payable(req, res);
+    const viewer = res.locals.viewer!;
+    const form = await payForOf(req, res);
+    const provider = form.provider!;
     const session = /^cs_[A-Za-z0-9_]+$/.test(String(req.query.session_id ?? '')) ? await payments.retrieveCheckoutSession(String(req.query.session_id)) : null;
     const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;
-    if (!session || session.metadata?.provider_id !== String(step.provider.id) || session.status !== 'complete' || !customerId) {
+    const providerIds = String(session?.metadata?.provider_ids ?? session?.metadata?.provider_id ?? '').split(',');
+    if (!session || !providerIds.includes(String(provider.id)) || session.status !== 'complete' || !customerId) {
       flash(req, 'error', 'The payment was not completed.');
-      return res.redirect(303, `/profiles/pay-for/${step.provider.id}`);
+      return res.redirect(303, form.path);
     }
     await syncCustomer(db, payments, customerId, req.log);
-    const next = service.afterPayment(viewer, step.provider.id, req.query.return_to_plan_management === '1');
+    const next = service.afterPayment(viewer, provider.id, req.query.return_to_plan_management === '1');
     if (next.flash) flash(req, 'success', next.flash);
     res.redirect(303, next.path);
   });
 
   // "Do this later" (spec 1 §4 After payment).
   router.post('/profiles/pay-for/:providerId/later', requireSignIn, async (req, res) => {
-    const { viewer, step } = await payable(req, res);
-    res.redirect(303, service.afterPaymentLater(viewer, step.provider.id));
+    const form = await payForOf(req, res);
+    res.redirect(303, service.afterPaymentLater(res.locals.viewer!, form.provider!.id));
+  });
+
+  // The reactivated state (spec 3 §4): what comes next, once the membership runs again.
+  router.get('/profiles/pay-for/:providerId/reactivated', requireSignIn, async (req, res) => {
+    const form = await payForOf(req, res);
+    const provider = form.provider!;
+    render(req, res, { title: 'Membership reactivated', page: <ReactivatedPage providerId={provider.id} name={provider.name} live={provider.status === 'active'} /> });
+  });
+
+  // --- Account-level upgrades and the switch to monthly: billing permission on the account.
+
+  function billingAccount(req: Request, res: Response): number {
+    const viewer = res.locals.viewer!;
+    const accountId = toId(req.params.accountId);
+    if (!policy.canSeeAccount(viewer, accountId)) throw new NotFoundError();
+    if (!policy.canManageAccountBilling(viewer, accountId)) throw new ForbiddenError(policy.ACCESS_DENIED);
+    return accountId;
+  }
+
+  for (const [path, formOf] of [['/practice-management/upgrade/:accountId', practiceManagementForm], ['/reimbursify/upgrade/:accountId', reimbursifyForm]] as const) {
+    const load = async (req: Request, res: Response) => formOf(db, billingAccount(req, res));
+    router.get(path, requireSignIn, async (req, res) => {
+      const form = await load(req, res);
+      if ('redirect' in form) return res.redirect(303, form.redirect);
+      await showStep(req, res, form);
+    });
+    router.post(path, requireSignIn, async (req, res) => {
+      const form = await load(req, res);
+      if ('redirect' in form) return res.redirect(303, form.redirect);
+      if (form.choiceLegend && !choiceOf(req, form)) return show(req, res, form, null, 422, CHOOSE_PRACTICE_MANAGEMENT);
+      await pay(req, res, form);
+    });
+    router.post(`${path}/request`, requireSignIn, async (req, res) => {
+      const form = await load(req, res);
+      if ('redirect' in form) return res.redirect(303, form.redirect);
+      await requestChange(req, res, form);
+    });
+  }
+
+  /** Switch to monthly (spec 3 §2): an id without sub_ goes to /plan-management; another account's is not found. */
+  async function monthlyOf(req: Request, res: Response): Promise<PaymentForm | null> {
+    const id = String(req.params.subscriptionId);
+    if (!id.startsWith('sub_')) return null;
+    // The subscription's own account, when the viewer manages its billing; any other id is not found.
+    const owner = SUBSCRIPTION_ID.test(id) ? await db('billing_subscriptions').where({ id }).first('account_id') : null;
+    const accountId = owner ? Number(owner.account_id) : null;
+    const form = accountId !== null && policy.canManageAccountBilling(res.locals.viewer!, accountId) ? await monthlyForm(db, accountId, id) : null;
+    if (!form) throw new NotFoundError();
+    return form;
+  }
+
+  router.get('/membership/switch-to-monthly/:subscriptionId', requireSignIn, async (req, res) => {
+    const form = await monthlyOf(req, res);
+    if (!form) return res.redirect(303, '/plan-management');
+    await showStep(req, res, form);
+  });
+
+  router.post('/membership/switch-to-monthly/:subscriptionId', requireSignIn, async (req, res) => {
+    const form = await monthlyOf(req, res);
+    if (!form) return res.redirect(303, '/plan-management');
+    await pay(req, res, form);
   });
 
   return router;

@@ -1,39 +1,40 @@
 // The membership payment form's money and rules (spec 3 §4 "Payment flow", §5, §9; spec 1 §4 "After
-// payment"): which prices a provider pays (NY/CA decided by its locations), the invoice preview, and
-// where a payment leads. So far the "new subscribe" mode; the other modes come with the rest of issue [10].
+// payment"): what a provider pays (NY/CA decided by its locations), coupons, where a payment leads, and
+// the subscriptions a change applies to, read from the billing mirror.
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
-import { evaluateCoupon, membershipPriceFor, PARTNER_COUPONS, REFERRAL_COUPON, priceByLookupKey, productIdOf, productOf, type CouponOutcome, type Tier } from '../../domain/billing';
-import type { PaymentsGateway } from '../../integrations/payments';
+import {
+  evaluateCoupon, LIVE_STATUSES, membershipPriceFor, PARTNER_COUPONS, priceByLookupKey, productIdOf, productOf, REFERRAL_COUPON, seatKindOf,
+  type CouponOutcome, type CurrentItem, type ItemChange, type Tier,
+} from '../../domain/billing';
+import type { PaymentsGateway, SubscriptionItemChange } from '../../integrations/payments';
 import { PHOTOGRAPHER_ANSWERS } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { reachableProvider } from '../../domain/providers';
 
 export const TIERS: Tier[] = ['basic', 'professional', 'premium'];
-const PRACTICE_MANAGEMENT: Record<Tier, string | null> = {
-  basic: null,
-  professional: 'practice_management_professional_monthly_v3',
-  premium: 'practice_management_premium_monthly_v3',
-};
 
-export interface PlanLine { lookupKey: string; productId: string; name: string; amount: number }
-export interface PlanChoice { tier: Tier; lines: PlanLine[]; monthly: number }
+/** A priced line of what the form sells: a catalog price times a quantity (monthly amounts, in cents). */
+export interface PlanLine { lookupKey: string; productId: string; name: string; quantity: number; amount: number }
 
-/** The three plans for a provider, priced by its locations' states (spec 3 §9: NY/CA membership 69, else 59). */
-export async function plansFor(db: Knex, providerId: number): Promise<PlanChoice[]> {
-  const states: string[] = await db('locations').where({ provider_id: providerId }).whereNotNull('state').pluck('state');
-  const membership = membershipPriceFor(states);
-  return TIERS.map((tier) => {
-    const keys = [membership.lookupKey, PRACTICE_MANAGEMENT[tier]].filter((key): key is string => Boolean(key));
-    const lines = keys.map((key) => { const price = priceByLookupKey(key)!; return { lookupKey: key, productId: productIdOf(price.product), name: productOf(price).name, amount: price.amount }; });
-    return { tier, lines, monthly: lines.reduce((sum, line) => sum + line.amount, 0) };
-  });
+export function lineOf(lookupKey: string, quantity = 1): PlanLine {
+  const price = priceByLookupKey(lookupKey);
+  if (!price) throw new Error(`unknown catalog price ${lookupKey}`);
+  return { lookupKey, productId: productIdOf(price.product), name: productOf(price).name, quantity, amount: price.amount * quantity };
 }
 
-/** A coupon typed on the form, checked against the plan's items (spec 3 §5); null when none was typed. */
-export async function checkCoupon(payments: PaymentsGateway, code: string, plan: PlanChoice): Promise<CouponOutcome | null> {
+export const monthlyOf = (lines: PlanLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
+
+/** The membership seat a provider takes: the special (NY/CA) price when one of its locations is there (spec 3 §9). */
+export async function seatOf(db: Knex, providerId: number): Promise<'ny' | 'non_ny'> {
+  const states: string[] = await db('locations').where({ provider_id: providerId }).whereNotNull('state').pluck('state');
+  return seatKindOf(membershipPriceFor(states).lookupKey) === 'ny' ? 'ny' : 'non_ny';
+}
+
+/** A coupon typed on the form, checked against the items it would discount (spec 3 §5); null when none was typed. */
+export async function checkCoupon(payments: PaymentsGateway, code: string, lines: PlanLine[]): Promise<CouponOutcome | null> {
   const trimmed = code.trim().slice(0, 100);
   if (!trimmed) return null;
-  return evaluateCoupon(await payments.couponByCode(trimmed), plan.lines);
+  return evaluateCoupon(await payments.couponByCode(trimmed), lines);
 }
 
 /**
@@ -59,9 +60,7 @@ export async function photographerAnswer(db: Knex, providerId: number): Promise<
   return (await db('providers').where({ id: providerId }).first('photographer_availability'))?.photographer_availability ?? null;
 }
 
-export const parseTier = (value: unknown): Tier => (TIERS.includes(value as Tier) ? (value as Tier) : 'basic');
-
-/** The payment step's access: billing permission on the provider (else 403); another account's provider is not found. */
+/** The payment form's access: billing permission on the provider (else 403); another account's provider is not found. */
 export async function paymentStepFor(db: Knex, actor: policy.PolicyActor, providerId: number) {
   const provider = await reachableProvider(db, actor, providerId);
   if (!policy.canManageBilling(actor, provider)) return { provider, allowed: false as const };
@@ -84,4 +83,53 @@ export function afterPayment(actor: policy.PolicyActor, providerId: number, retu
 /** "Do this later" (spec 1 §4): clinicians continue the wizard at About You with doPaymentLater=1; others go to /plan-management. */
 export function afterPaymentLater(actor: policy.PolicyActor, providerId: number): string {
   return policy.hasClinicianAccess(actor, providerId) ? `/profiles/about-you-for/${providerId}?doPaymentLater=1` : '/plan-management';
+}
+
+/** A subscription of the account as the mirror holds it, with its items. */
+export interface MirroredSubscriptionView {
+  id: string; customerId: string; status: string; seatBased: boolean; interval: string | null; providerIds: number[];
+  metadata: Record<string, string>; items: CurrentItem[];
+}
+
+async function subscriptionsWhere(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<MirroredSubscriptionView[]> {
+  const rows = await db('billing_subscriptions').where(where).orderBy('created_at', 'desc');
+  if (!rows.length) return [];
+  const items = await db('billing_subscription_items').whereIn('subscription_id', rows.map((r) => r.id)).orderBy('id');
+  return rows.map((row) => ({
+    id: row.id, customerId: row.customer_id, status: row.status, seatBased: row.seat_based, interval: row.interval,
+    providerIds: (row.provider_ids as string[]).map(Number), metadata: row.metadata ?? {},
+    items: items.filter((item) => item.subscription_id === row.id).map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity })),
+  }));
+}
+
+/** The account's live subscriptions, newest first. */
+export const liveSubscriptionsOf = (db: Knex, accountId: number) =>
+  subscriptionsWhere(db, (q) => q.where({ account_id: accountId }).whereIn('status', LIVE_STATUSES as unknown as string[]));
+
+/** One subscription of the account (any status); null for another account's id or one that does not exist. */
+export async function subscriptionOf(db: Knex, accountId: number, subscriptionId: string): Promise<MirroredSubscriptionView | null> {
+  return (await subscriptionsWhere(db, (q) => q.where({ account_id: accountId, id: subscriptionId })))[0] ?? null;
+}
+
+/** Whether a provider already holds a live seat (paid or still being paid): then nothing new is started for it. */
+export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean> {
+  return Boolean(await db('provider_paid_seats').where({ provider_id: providerId }).whereNull('canceled_at').first('provider_id'));
+}
+
+/** Item changes in Stripe's terms: lookup keys become the synced price ids. */
+export function toStripeChanges(changes: ItemChange[], prices: Map<string, string>): SubscriptionItemChange[] {
+  return changes.map((change) => ({
+    ...(change.itemId ? { id: change.itemId } : {}),
+    ...(change.lookupKey ? { price: prices.get(change.lookupKey)! } : {}),
+    ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+    ...(change.deleted ? { deleted: true } : {}),
+  }));
+}
+
+/** What a change adds, priced, for the form's summary and the coupon check: each changed item at its new price and quantity. */
+export function linesOfChange(changes: ItemChange[], items: CurrentItem[]): PlanLine[] {
+  return changes.filter((change) => !change.deleted).map((change) => {
+    const current = change.itemId ? items.find((item) => item.id === change.itemId) : undefined;
+    return lineOf(change.lookupKey ?? current!.lookupKey!, change.quantity ?? current?.quantity ?? 1);
+  });
 }

@@ -23,6 +23,9 @@ export interface CheckoutRequest {
   metadata?: Record<string, string>;
 }
 
+/** One line of a subscription change, as Stripe takes it: an item (`id`) changed or deleted, or a new price. */
+export interface SubscriptionItemChange { id?: string; price?: string; quantity?: number; deleted?: boolean }
+
 /** A coupon as the payment form needs it (spec 3 §3 Coupon); amounts in cents. */
 export interface CouponView {
   id: string; name: string | null; valid: boolean; percentOff: number | null; amountOff: number | null;
@@ -32,7 +35,7 @@ export interface CouponView {
 }
 
 /** One product and price of the catalog, as `syncCatalog` writes it. */
-export interface CatalogEntry { productId: string; productName: string; taxCode: string; lookupKey: string; amount: number; recurring: boolean }
+export interface CatalogEntry { productId: string; productName: string; taxCode: string; lookupKey: string; amount: number; recurring: boolean; interval?: 'month' | 'year' }
 
 const cardOf = (method: Stripe.PaymentMethod): CardView => ({
   id: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '', expMonth: method.card?.exp_month ?? 0, expYear: method.card?.exp_year ?? 0, fingerprint: method.card?.fingerprint ?? null,
@@ -77,12 +80,13 @@ export class PaymentsGateway {
         updated.push(entry.productId);
       }
       const [price] = (await stripe.prices.list({ lookup_keys: [entry.lookupKey], limit: 1 })).data;
-      const matches = price && price.unit_amount === entry.amount && Boolean(price.recurring) === entry.recurring && price.product === entry.productId;
+      const interval = entry.interval ?? 'month';
+      const matches = price && price.unit_amount === entry.amount && Boolean(price.recurring) === entry.recurring && (!price.recurring || price.recurring.interval === interval) && price.product === entry.productId;
       if (!matches) {
         await stripe.prices.create({
           product: entry.productId, unit_amount: entry.amount, currency: 'usd', lookup_key: entry.lookupKey, transfer_lookup_key: true, tax_behavior: 'exclusive',
-          ...(entry.recurring ? { recurring: { interval: 'month' as const } } : {}),
-        }, { idempotencyKey: `catalog-price-${entry.lookupKey}-${entry.amount}-${entry.recurring ? 'm' : 'o'}` });
+          ...(entry.recurring ? { recurring: { interval } } : {}),
+        }, { idempotencyKey: `catalog-price-${entry.lookupKey}-${entry.amount}-${entry.recurring ? interval : 'once'}` });
         (price ? updated : created).push(entry.lookupKey);
       }
     }
@@ -193,6 +197,31 @@ export class PaymentsGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw error;
     }
+  }
+
+  /**
+   * What changing a subscription's items would charge now (invoices.createPreview), prorated as of
+   * `prorationDate` (unix seconds), which the change then sends too so the charge matches what was shown.
+   */
+  async previewSubscriptionChange(input: { customerId: string; subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null }): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
+    const preview = await explained(async () => (await this.client()).invoices.createPreview({
+      customer: input.customerId, subscription: input.subscriptionId,
+      subscription_details: { items: input.items, proration_date: input.prorationDate, proration_behavior: 'always_invoice' },
+      ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+    }));
+    const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
+    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, total: preview.total };
+  }
+
+  /**
+   * Changes a subscription's items and charges the prorated difference at once (always_invoice); a
+   * declined card leaves the subscription as it was (error_if_incomplete).
+   */
+  async changeSubscription(input: { subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; metadata?: Record<string, string> }, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return explained(async () => (await this.client()).subscriptions.update(input.subscriptionId, {
+      items: input.items, proration_behavior: 'always_invoice', proration_date: input.prorationDate, payment_behavior: 'error_if_incomplete',
+      ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}), ...(input.metadata ? { metadata: input.metadata } : {}),
+    }, { idempotencyKey }));
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */

@@ -8,7 +8,7 @@ import type { StripeConfig } from '../../config';
 import { localStripeClient, LOCAL_KEYS, startLocalStripe, type EventReceiver, type LocalStripe } from './local-stripe';
 import { PaymentsGateway } from './gateway';
 
-export { PaymentsGateway, PaymentError, type CardView, type CheckoutRequest, type CatalogEntry, type CouponView } from './gateway';
+export { PaymentsGateway, PaymentError, type CardView, type CheckoutRequest, type CatalogEntry, type CouponView, type SubscriptionItemChange } from './gateway';
 export type { LocalStripe, EventReceiver } from './local-stripe';
 export type { Stripe };
 

@@ -16,23 +16,34 @@ import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
 
-export interface PlanView { tier: 'basic' | 'professional' | 'premium'; lines: { name: string; amount: number }[]; monthly: number }
+export interface ChoiceView { value: string; label: string; lines: { name: string; quantity: number; amount: number }[] }
 
 export interface PaymentFormProps {
-  providerId: number;
-  name: string;
-  possessive: string;
-  step: 'customize' | 'pay';
-  plans: PlanView[];
-  tier: PlanView['tier'];
-  returnToPlanManagement: boolean;
+  /** The form's own path (pay-for, an upgrade page, switch to monthly): GET shows a step, POST pays. */
+  path: string;
+  title: string;
+  intro: string;
+  /** customize ("Your plan"), pay ("Payment"), submitRequest (a customised seat mix), or the unreachable alert. */
+  step: 'customize' | 'pay' | 'submitRequest' | 'unreachable';
+  choices: ChoiceView[];
+  /** Null: nothing to choose; the plan's lines are shown as they are. */
+  choiceLegend: string | null;
+  choice: string;
+  choiceError?: string;
+  /** Query values carried from step to step (return_to_plan_management, reactivate). */
+  carried: Record<string, string>;
   priorExpired: boolean;
+  /** "Do this later" (spec 1 §4), on a new membership only. */
+  laterAction?: string;
+  unreachable?: string;
   /** The card field island (a card added in place, with JavaScript). */
   cardField: CardFieldProps;
   /** The pay step: the invoice preview (null when it failed), cards on file, the form's values and errors. */
   pay?: {
-    preview: { lines: { description: string; amount: number }[]; discount: number; total: number } | null;
+    preview: { lines: { description: string; amount: number }[]; discount: number; tax: number | null; total: number } | null;
     previewError?: string;
+    /** A change to a running membership: prorated, and the card on file may be kept. */
+    change: boolean;
     cards: { id: string; label: string }[];
     values: Record<string, string>;
     errors: Record<string, string>;
@@ -44,79 +55,102 @@ export interface PaymentFormProps {
   };
 }
 
-const TIER_NAMES = { basic: 'Basic', professional: 'Professional', premium: 'Premium' } as const;
-
 function StepNavigation({ step, customizeHref, payHref }: { step: PaymentFormProps['step']; customizeHref: string; payHref: string }) {
   return (
     <nav className="steps-nav" aria-label="Payment steps">
       <ol className="steps">
-        <li aria-current={step === 'customize' ? 'step' : undefined}>{step === 'customize' ? 'Your plan' : <a href={customizeHref}>Your plan</a>}</li>
-        <li aria-current={step === 'pay' ? 'step' : undefined}>{step === 'pay' ? 'Payment' : <a href={payHref}>Payment</a>}</li>
+        <li aria-current={step !== 'pay' ? 'step' : undefined}>{step !== 'pay' ? 'Your plan' : <a href={customizeHref}>Your plan</a>}</li>
+        <li aria-current={step === 'pay' ? 'step' : undefined}>{step === 'pay' || step === 'unreachable' || step === 'submitRequest' ? 'Payment' : <a href={payHref}>Payment</a>}</li>
       </ol>
     </nav>
   );
 }
 
+/** Hidden inputs for the values a step carries on. */
+const Carried = ({ values }: { values: Record<string, string> }) => <>{Object.entries(values).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}</>;
+
 export function PaymentFormPage(props: PaymentFormProps) {
-  const base = `/profiles/pay-for/${props.providerId}`;
-  const query = (extra: Record<string, string>) => {
-    const params = new URLSearchParams(extra);
-    if (props.returnToPlanManagement) params.set('return_to_plan_management', '1');
-    return `${base}?${params.toString()}`;
-  };
-  const chosen = props.plans.find((p) => p.tier === props.tier) ?? props.plans[0]!;
+  const query = (extra: Record<string, string>) => `${props.path}?${new URLSearchParams({ ...extra, ...props.carried }).toString()}`;
+  const chosen = props.choices.find((c) => c.value === props.choice) ?? props.choices[0];
+  const tierValue: Record<string, string> = props.choiceLegend ? { tier: props.choice } : {};
   return (
     <div className="payment-form">
-      <StepNavigation step={props.step} customizeHref={query({ tier: props.tier })} payHref={query({ step: 'pay', tier: props.tier })} />
+      <StepNavigation step={props.step} customizeHref={query(tierValue)} payHref={query({ step: 'pay', ...tierValue })} />
       {props.priorExpired && <Notice tone="warning">Your earlier membership expired before it started because its first payment did not go through. Start it again below.</Notice>}
-      {props.step === 'customize' ? (
-        <Card id="your-plan" title="Your plan">
-          <p>Start the membership for {props.possessive} profile, <strong>{props.name}</strong>, to list it in the directory.</p>
-          <form method="get" action={base}>
+      {props.step === 'unreachable' && <Card id="your-plan" title={props.title || 'Your plan'}><Notice tone="error">{props.unreachable}</Notice><ButtonLink href="/plan-management">Back to Plan Management</ButtonLink></Card>}
+      {props.step === 'submitRequest' && (
+        <Card id="your-plan" title={props.title || 'Your plan'}>
+          <p>{props.intro}</p>
+          <Notice tone="info">Your membership has a customised mix of seats, so our team makes this change for you. Send the request and we will contact you shortly.</Notice>
+          <PostForm action={`${props.path}/request`}>
+            <Carried values={{ ...tierValue, ...props.carried }} />
+            <div className="actions"><Button>Send the request</Button><ButtonLink href="/plan-management">Cancel</ButtonLink></div>
+          </PostForm>
+        </Card>
+      )}
+      {props.step === 'customize' && (
+        <Card id="your-plan" title={props.title || 'Your plan'}>
+          <p>{props.intro}</p>
+          <form method="get" action={props.path}>
             <input type="hidden" name="step" value="pay" />
-            {props.returnToPlanManagement && <input type="hidden" name="return_to_plan_management" value="1" />}
-            <RadioGroup stacked idPrefix="tier" name="tier" legend="Choose a plan" value={props.tier}
-              options={props.plans.map((plan) => ({ value: plan.tier, label: `${TIER_NAMES[plan.tier]}: ${formatMoney(plan.monthly)} a month`, hint: plan.lines.map((l) => l.name).join(' + ') }))} />
+            <Carried values={props.carried} />
+            {props.choiceLegend ? (
+              <RadioGroup stacked idPrefix="tier" name="tier" legend={props.choiceLegend} value={props.choice} error={props.choiceError}
+                options={props.choices.map((choice) => ({ value: choice.value, label: choice.label, hint: choice.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name)).join(' + ') }))} />
+            ) : chosen && <PlanLines lines={chosen.lines} />}
             <p className="hint">Memberships carry an annual commitment for the first year, paid monthly.</p>
             <div className="actions"><Button>Next: Payment</Button></div>
           </form>
-          <PostForm action={`${base}/later`}><div className="actions"><Button variant="link">Do this later</Button></div></PostForm>
+          {props.laterAction && <PostForm action={props.laterAction}><div className="actions"><Button variant="link">Do this later</Button></div></PostForm>}
         </Card>
-      ) : (
-        <PayStep props={props} plan={chosen} backHref={query({ tier: props.tier })} />
       )}
+      {props.step === 'pay' && chosen && <PayStep props={props} choice={chosen} backHref={query(tierValue)} />}
     </div>
   );
 }
 
-function PayStep({ props, plan, backHref }: { props: PaymentFormProps; plan: PlanView; backHref: string }) {
+function PlanLines({ lines }: { lines: ChoiceView['lines'] }) {
+  return (
+    <DataTable caption="What you add, a month" rows={lines} rowKey={(line) => line.name} columns={[
+      { heading: 'Item', cell: (line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name) },
+      { heading: 'A month', cell: (line) => formatMoney(line.amount) },
+    ]} />
+  );
+}
+
+function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice: ChoiceView; backHref: string }) {
   const pay = props.pay!;
   const v = (name: string) => pay.values[name] ?? '';
+  const tierValue: Record<string, string> = props.choiceLegend ? { tier: props.choice } : {};
+  const preview = pay.preview;
+  const rows = preview ? [
+    ...preview.lines,
+    ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+    ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
+    { description: 'Total due today', amount: preview.total },
+  ] : [];
   return (
     <Card id="payment" title="Payment">
       {pay.coupon.banner && <Notice tone="info">{pay.coupon.banner}</Notice>}
-      {pay.preview ? (
-        <DataTable caption={`${TIER_NAMES[plan.tier]} plan: what you pay today`} rows={[...pay.preview.lines, ...(pay.preview.discount ? [{ description: 'Discount', amount: -pay.preview.discount }] : []), { description: 'Total due today', amount: pay.preview.total }]}
+      {preview ? (
+        <DataTable caption={`${props.choiceLegend ? `${choice.label.split(':')[0]}: ` : ''}what you pay today`} rows={rows}
           rowKey={(line) => line.description} columns={[
             { heading: 'Item', cell: (line) => line.description },
             { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
           ]} />
       ) : <Notice tone="error">{pay.previewError}</Notice>}
-      <form method="get" action={`/profiles/pay-for/${props.providerId}`} className="coupon-form">
+      {pay.change && <p className="hint">Charged now for the rest of this billing period; from the next one, the new monthly price.</p>}
+      <form method="get" action={props.path} className="coupon-form">
         <input type="hidden" name="step" value="pay" />
-        <input type="hidden" name="tier" value={plan.tier} />
-        {props.returnToPlanManagement && <input type="hidden" name="return_to_plan_management" value="1" />}
+        <Carried values={{ ...tierValue, ...props.carried }} />
         <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={pay.coupon.code} error={pay.errors.coupon} autoComplete="off" />
         <div className="actions"><Button variant="secondary">Apply coupon</Button></div>
         {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
       </form>
       <Island name="CardField" props={props.cardField} />
-      <PostForm action={`/profiles/pay-for/${props.providerId}`} noValidate>
-        <input type="hidden" name="tier" value={plan.tier} />
-        {pay.coupon.applied && <input type="hidden" name="coupon" value={pay.coupon.code} />}
-        <input type="hidden" name="attempt" value={pay.attempt} />
-        {props.returnToPlanManagement && <input type="hidden" name="return_to_plan_management" value="1" />}
-        <RadioGroup stacked idPrefix="source" name="source" legend="Payment method" value={v('source')} error={pay.errors.source}
+      <PostForm action={props.path} noValidate>
+        <Carried values={{ ...tierValue, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
+        <RadioGroup stacked idPrefix="source" name="source" legend={pay.change ? 'Payment method (optional: the card of this membership is used unless you choose one)' : 'Payment method'} value={v('source')} error={pay.errors.source}
           options={[...pay.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
         <fieldset className="fieldset">
           <legend>Billing address</legend>
@@ -131,7 +165,7 @@ function PayStep({ props, plan, backHref }: { props: PaymentFormProps; plan: Pla
           <FieldError id="terms" error={pay.errors.terms} />
         </div>
         <div className="actions">
-          <Button disabled={!pay.preview}>{pay.preview ? `Pay ${formatMoney(pay.preview.total)}` : 'Pay'}</Button>
+          <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
           <ButtonLink href={backHref}>Back</ButtonLink>
         </div>
         {pay.failure && <p className="field-error" role="alert" id="payment-failure">{pay.failure}</p>}

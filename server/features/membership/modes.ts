@@ -1,0 +1,194 @@
+// The seven modes of the payment form (spec 3 §4 "Payment flow"): for each, who may open it, what it
+// offers on "Your plan", what it asks Stripe for, and where it leads after. The routes turn a request
+// into one `PaymentForm`; everything after (preview, coupon, pay, idempotency) is the same for all.
+import type { Knex } from 'knex';
+import * as policy from '../../domain/accounts';
+import {
+  addSeatChanges, isCustomisedSeatMix, monthlyChanges, monthlyCounterpart, newMembershipItems, practiceManagementChanges, reimbursifyChanges, reimbursifyTierOf,
+  seatKindOf, tierOf, type ItemChange, type ReimbursifyTier, type SeatKind, type Tier,
+} from '../../domain/billing';
+import type { ReachableProvider } from '../../domain/providers';
+import * as service from './service';
+
+export type Mode = 'subscribe' | 'add-seat' | 'reactivate' | 'upgrade-practice-management' | 'legacy-upgrade' | 'upgrade-reimbursify' | 'convert-to-monthly';
+
+/** What the form buys: a new subscription's items, or changes to an existing one. */
+export type Purchase =
+  | { kind: 'new'; items: { lookupKey: string; quantity: number }[]; metadata: Record<string, string> }
+  | { kind: 'change'; changes: ItemChange[]; metadata?: Record<string, string> };
+
+export interface Choice { value: string; label: string; lines: service.PlanLine[] }
+
+export interface PaymentForm {
+  mode: Mode;
+  /** The form's own path: GET shows it, POST pays. */
+  path: string;
+  accountId: number;
+  provider: ReachableProvider | null;
+  title: string;
+  intro: string;
+  /** The options of "Your plan", with what each costs a month; one with no legend: the change is fixed. */
+  choices: Choice[];
+  /** The legend of the choice (null: nothing to choose). */
+  choiceLegend: string | null;
+  /** The subscription a change applies to (null: a new subscription). */
+  target: service.MirroredSubscriptionView | null;
+  /** A customised seat mix: the form becomes the submitRequest step (spec 3 §4). */
+  customised: boolean;
+  buy(choice: string): Purchase;
+  /** Where a successful payment leads, and its flash. */
+  success: { path: string; flash: string | null };
+  /** The alert shown instead of a form when the page's scenario should not be reachable (spec 3 §8). */
+  unreachable?: string;
+  /** Extra query values the form carries from step to step. */
+  carried: Record<string, string>;
+}
+
+export const UPGRADE_FLASHES = {
+  plan: 'Successful payment! Thank you for upgrading your plan!',
+  reimbursify: 'Successful payment! Thank you for upgrading Private Pay Booster!',
+  monthly: 'Success! You have switched from annual to monthly payments!',
+  reactivated: 'You have successfully reactivated your subscription!',
+} as const;
+
+export const UNREACHABLE = 'This upgrade is not available for your plan, and this page should not have been reachable from Plan Management. Please contact support if you need a change.';
+export const CHOOSE_PRACTICE_MANAGEMENT = 'Please select a practice management option to upgrade.';
+
+const TIER_NAMES: Record<Tier, string> = { basic: 'Basic', professional: 'Professional', premium: 'Premium' };
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * /profiles/pay-for/{providerId}: a new seat-based membership; a seat on the account's live seat-based
+ * subscription (add seat); or, with `?reactivate=sub_…`, a canceled membership of this provider again.
+ */
+export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider: ReachableProvider, query: { reactivate?: string; returnToPlanManagement: boolean }): Promise<PaymentForm> {
+  const seat = await service.seatOf(db, provider.id);
+  const live = await service.liveSubscriptionsOf(db, provider.accountId);
+  const seatSubscription = live.find((s) => s.seatBased) ?? null;
+  const carried: Record<string, string> = query.returnToPlanManagement ? { return_to_plan_management: '1' } : {};
+  const path = `/profiles/pay-for/${provider.id}`;
+  const success = service.afterPayment(viewer, provider.id, query.returnToPlanManagement);
+  const metadataFor = (providerIds: number[]) => ({ seat_based: 'yes', provider_ids: providerIds.join(','), form_title: provider.name });
+  const tierChoices = (extra: ReimbursifyTier | null): Choice[] => ['basic', 'professional', 'premium'].map((tier) => {
+    const lines = newMembershipItems(tier as Tier, seat, extra).map((item) => service.lineOf(item.lookupKey, item.quantity));
+    return { value: tier, label: `${TIER_NAMES[tier as Tier]}: ${money(service.monthlyOf(lines))} a month`, lines };
+  });
+
+  const canceled = query.reactivate ? await service.subscriptionOf(db, provider.accountId, query.reactivate) : null;
+  if (canceled && canceled.status === 'canceled' && canceled.providerIds.includes(provider.id) && !seatSubscription) {
+    // The same plan again, on today's prices (a yearly plan comes back monthly: yearly is sold no more).
+    const keys = canceled.items.map((item) => ({ lookupKey: item.lookupKey && (monthlyCounterpart(item.lookupKey)?.lookupKey ?? item.lookupKey), quantity: item.quantity }))
+      .filter((item): item is { lookupKey: string; quantity: number } => Boolean(item.lookupKey));
+    const lines = keys.map((item) => service.lineOf(item.lookupKey, item.quantity));
+    const tier = tierOf(keys.map((k) => k.lookupKey));
+    return {
+      mode: 'reactivate', path, accountId: provider.accountId, provider, carried: { ...carried, reactivate: canceled.id },
+      title: 'Your plan', intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(service.monthlyOf(lines))} a month.`,
+      choices: [{ value: '', label: 'Reactivate', lines }], choiceLegend: null, target: null, customised: false,
+      buy: () => ({ kind: 'new', items: keys, metadata: { ...canceled.metadata, form_title: provider.name, reactivated_from: canceled.id } }),
+      success: { path: `/profiles/pay-for/${provider.id}/reactivated`, flash: UPGRADE_FLASHES.reactivated },
+    };
+  }
+
+  if (seatSubscription) {
+    const changes = addSeatChanges(seatSubscription.items, seat);
+    // What one seat adds a month: each changed item once.
+    const lines = service.linesOfChange(changes, seatSubscription.items).map((line) => service.lineOf(line.lookupKey, 1));
+    return {
+      mode: 'add-seat', path, accountId: provider.accountId, provider, carried,
+      title: 'Your plan', intro: `Add a seat for ${provider.name} to your practice's membership: ${money(service.monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
+      choices: [{ value: '', label: 'Add a seat', lines }], choiceLegend: null, target: seatSubscription, customised: isCustomisedSeatMix(seatCounts(seatSubscription)),
+      buy: () => ({ kind: 'change', changes, metadata: { provider_ids: [...new Set([...seatSubscription.providerIds, provider.id])].join(',') } }),
+      success,
+    };
+  }
+
+  return {
+    mode: 'subscribe', path, accountId: provider.accountId, provider, carried,
+    title: 'Your plan', intro: `Start the membership for ${policy.possessive(policy.wordingFor(viewer, provider))} profile, ${provider.name}, to list it in the directory.`,
+    choices: tierChoices(null), choiceLegend: 'Choose a plan', target: null, customised: false,
+    buy: (choice) => ({ kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: metadataFor([provider.id]) }),
+    success,
+  };
+}
+
+function seatCounts(subscription: service.MirroredSubscriptionView): Record<SeatKind, number> {
+  const counts: Record<SeatKind, number> = { ny: 0, non_ny: 0, reimbursify: 0 };
+  for (const item of subscription.items) {
+    const kind = item.lookupKey ? seatKindOf(item.lookupKey) : null;
+    if (kind) counts[kind] += item.quantity;
+  }
+  return counts;
+}
+
+/** The subscription an account-level upgrade changes: its live seat-based one, or its only legacy one. */
+function upgradeTarget(live: service.MirroredSubscriptionView[]): service.MirroredSubscriptionView | null {
+  return live.find((s) => s.seatBased) ?? (live.filter((s) => !s.seatBased).length === 1 ? live.find((s) => !s.seatBased)! : null);
+}
+
+/**
+ * /practice-management/upgrade/{accountId} (spec 3 §2): "Add Practice Management" without it, "Upgrade to
+ * Practice Management Premium" on professional, otherwise an empty title and the unreachable alert. An
+ * account with more than one legacy subscription and no practice management goes to /plan-management
+ * (null); a yearly one is changed by our team (/contact).
+ */
+export async function practiceManagementForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
+  const live = await service.liveSubscriptionsOf(db, accountId);
+  const account = await db('accounts').where({ id: accountId }).first('tier', 'has_paid_practice_management_plan');
+  const legacy = live.filter((s) => !s.seatBased);
+  if (!account?.has_paid_practice_management_plan && !live.some((s) => s.seatBased) && legacy.length > 1) return { redirect: '/plan-management' };
+  const target = upgradeTarget(live);
+  if (target?.interval === 'year') return { redirect: '/contact' };
+  const tier: Tier | null = target ? tierOf(target.items.map((i) => i.lookupKey ?? '')) : null;
+  const offered: ('professional' | 'premium')[] = !target ? [] : tier === 'basic' ? ['professional', 'premium'] : tier === 'professional' ? ['premium'] : [];
+  const title = tier === 'basic' ? 'Add Practice Management' : tier === 'professional' ? 'Upgrade to Practice Management Premium' : '';
+  const choices = offered.map((option) => {
+    const lines = service.linesOfChange(practiceManagementChanges(target!.items, option), target!.items);
+    return { value: option, label: `Practice management ${TIER_NAMES[option]}: ${money(service.monthlyOf(lines))} a month`, lines };
+  });
+  return {
+    mode: target && !target.seatBased ? 'legacy-upgrade' : 'upgrade-practice-management', path: `/practice-management/upgrade/${accountId}`, accountId, provider: null, carried: {},
+    title, intro: 'Practice management for every seat of your membership, charged from today, prorated for the rest of this billing period.',
+    choices, choiceLegend: 'Choose a practice management option', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
+    buy: (choice) => ({ kind: 'change', changes: practiceManagementChanges(target!.items, choice as 'professional' | 'premium') }),
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.plan },
+    ...(choices.length ? {} : { unreachable: UNREACHABLE }),
+  };
+}
+
+/** /reimbursify/upgrade/{accountId}: Private Pay Booster Pro or Premium for every seat (Premium only once Pro is there). */
+export async function reimbursifyForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
+  const target = upgradeTarget(await service.liveSubscriptionsOf(db, accountId));
+  if (target?.interval === 'year') return { redirect: '/contact' };
+  const current = target ? reimbursifyTierOf(target.items) : null;
+  const offered: ReimbursifyTier[] = !target ? [] : current === null ? ['pro', 'premium'] : current === 'pro' ? ['premium'] : [];
+  const choices = offered.map((option) => {
+    const lines = service.linesOfChange(reimbursifyChanges(target!.items, option), target!.items);
+    return { value: option, label: `Private Pay Booster ${option === 'pro' ? 'Pro' : 'Premium'}: ${money(service.monthlyOf(lines))} a month`, lines };
+  });
+  return {
+    mode: 'upgrade-reimbursify', path: `/reimbursify/upgrade/${accountId}`, accountId, provider: null, carried: {},
+    title: current === 'pro' ? 'Upgrade to Private Pay Booster Premium' : 'Add Private Pay Booster',
+    intro: 'Claims and benefits verification for every seat of your membership, charged from today, prorated for the rest of this billing period.',
+    choices, choiceLegend: 'Choose a Private Pay Booster plan', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
+    buy: (choice) => ({ kind: 'change', changes: reimbursifyChanges(target!.items, choice as ReimbursifyTier) }),
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.reimbursify },
+    ...(choices.length ? {} : { unreachable: UNREACHABLE }),
+  };
+}
+
+/** /membership/switch-to-monthly/{subscriptionId}: each yearly item becomes its monthly price. Null: not this account's live yearly subscription. */
+export async function monthlyForm(db: Knex, accountId: number, subscriptionId: string): Promise<PaymentForm | null> {
+  const target = await service.subscriptionOf(db, accountId, subscriptionId);
+  if (!target || !(await service.liveSubscriptionsOf(db, accountId)).some((s) => s.id === target.id)) return null;
+  const changes = monthlyChanges(target.items);
+  const lines = service.linesOfChange(changes, target.items);
+  return {
+    mode: 'convert-to-monthly', path: `/membership/switch-to-monthly/${target.id}`, accountId, provider: null, carried: {},
+    title: 'Switch to monthly payments', intro: `Pay ${money(service.monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
+    choices: changes.length ? [{ value: '', label: 'Monthly payments', lines }] : [], choiceLegend: null, target, customised: false,
+    buy: () => ({ kind: 'change', changes }),
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.monthly },
+    ...(changes.length ? {} : { unreachable: 'This membership is already paid monthly.' }),
+  };
+}
