@@ -3,32 +3,18 @@
 // legacy), switch to monthly, and reactivation; each with its ids refused to other accounts.
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
-import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, signIn, textOf } from '../support/http';
-import { billedAccount, gateway, priceId } from '../support/billing';
+import { gateway, membershipOf, priceId, type MembershipSetup } from '../support/billing';
 import { syncCustomer } from '../../server/domain/billing';
 
 const address = { address_line1: '1 Main St', address_line2: '', address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', terms: '1' };
-let counter = 0;
 
-/** An owner with providers (the first paid on the given subscription items), signed in. */
-async function member(options: { items: [string, number][]; seatBased?: boolean; providers?: number; paidProviders?: number; card?: string; status?: 'canceled' }) {
-  const user = await createProviderUser(ctx().db, { providers: Array.from({ length: options.providers ?? 1 }, () => ({ status: 'active' as const })) });
-  for (const providerId of user.providerIds) {
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
-  }
-  const { customerId } = await billedAccount(user.accountId, user.providerIds, { card: options.card ?? 'pm_card_visa', membership: null });
-  const paid = user.providerIds.slice(0, options.paidProviders ?? 1);
-  const subscription = await gateway().createSubscription({
-    customer: customerId, items: await Promise.all(options.items.map(async ([key, quantity]) => ({ price: await priceId(key), quantity }))),
-    metadata: options.seatBased === false ? { provider_id: String(paid[0]) } : { seat_based: 'yes', provider_ids: paid.join(',') },
-  }, `modes-${process.pid}-${Date.now()}-${(counter += 1)}`);
-  if (options.status === 'canceled') await gateway().cancelSubscription(subscription.id, `modes-cancel-${subscription.id}`);
-  await syncCustomer(ctx().db, gateway(), customerId);
+/** An owner with providers (the first paid on the given items), signed in. */
+async function member(options: MembershipSetup) {
+  const made = await membershipOf(options);
   const client = agent();
-  await signIn(client, user.email);
-  return { user, client, customerId, subscriptionId: subscription.id };
+  await signIn(client, made.user.email);
+  return { ...made, client };
 }
 
 async function payStep(client: ReturnType<typeof agent>, path: string) {

@@ -6,6 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
 import { billedAccount, gateway } from '../support/billing';
+import { completeProfile } from './dashboard-helpers';
 
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
@@ -36,6 +37,16 @@ describe('payment form: your plan (customize)', () => {
     assert.match(text, /Premium: \$98\.00 a month/);
     const newYork = await unpaid('NY', null);
     assert.match(mainTextOf((await newYork.client.get(`/profiles/pay-for/${newYork.providerId}`).expect(200)).text), /Basic: \$69\.00 a month/);
+  });
+});
+
+describe('payment form: the congratulations', () => {
+  it('congratulates, over "Your plan", a profile whose content is complete, and only that one', async () => {
+    const done = await unpaid('TX', null);
+    assert.doesNotMatch((await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200)).text, /Congratulations!/);
+    await completeProfile(ctx().db, done.providerId);
+    const page = await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200);
+    assert.match(page.text, /<dialog open[^>]*>\s*<h2 id="congratulations-title">Congratulations!<\/h2>/);
   });
 });
 

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { syncCustomer } from '../../server/domain/billing';
 import type { LocalStripe } from '../../server/integrations/payments';
 import { ctx } from './context';
+import { createProviderUser } from './factories';
 
 export const gateway = () => ctx().integrations.payments.gateway;
 
@@ -52,4 +53,28 @@ export async function deliverEvents(): Promise<number[]> {
     return response.status < 300;
   });
   return statuses;
+}
+
+export interface MembershipSetup { items: [string, number][]; seatBased?: boolean; providers?: number; paidProviders?: number; card?: string; status?: 'canceled' }
+
+/**
+ * An owner whose account pays for its first providers (`paidProviders`, default 1) with a subscription
+ * of these items (lookup key, quantity): seat-based unless said, canceled if asked; locations in TX and
+ * the photographer question answered, so the payment form goes straight to its steps.
+ */
+export async function membershipOf(options: MembershipSetup) {
+  const user = await createProviderUser(ctx().db, { providers: Array.from({ length: options.providers ?? 1 }, () => ({ status: 'active' as const })) });
+  for (const providerId of user.providerIds) {
+    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+  }
+  const { customerId } = await billedAccount(user.accountId, user.providerIds, { card: options.card ?? 'pm_card_visa', membership: null });
+  const paid = user.providerIds.slice(0, options.paidProviders ?? 1);
+  const subscription = await gateway().createSubscription({
+    customer: customerId, items: await Promise.all(options.items.map(async ([lookupKey, quantity]) => ({ price: await priceId(lookupKey), quantity }))),
+    metadata: options.seatBased === false ? { provider_id: String(paid[0]) } : { seat_based: 'yes', provider_ids: paid.join(',') },
+  }, key('membership'));
+  if (options.status === 'canceled') await gateway().cancelSubscription(subscription.id, key('cancel'));
+  await syncCustomer(ctx().db, gateway(), customerId);
+  return { user, customerId, subscriptionId: subscription.id };
 }

@@ -15,6 +15,7 @@ import { text } from '../../lib/form';
 import { validate } from '../../lib/validation';
 import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
+import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
@@ -85,8 +86,20 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       title: step === 'pay' ? 'Payment' : form.title || 'Your plan', layout: form.provider ? 'onboarding' : undefined, status,
       page: <PaymentFormPage path={form.path} title={form.title} intro={form.intro} step={step} choices={form.choices} choiceLegend={form.choiceLegend} choice={choice} choiceError={choiceError}
         carried={form.carried} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} unreachable={form.unreachable} pay={payStep} cardField={cardField}
-        laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined} />,
+        laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined}
+        congratulations={step === 'customize' && form.mode === 'subscribe' && await profileContentComplete(res, form)} />,
     });
+  }
+
+  /** The congratulations of spec 3 §2: a new membership's profile whose content is all there (the wizard's steps before Go Live). */
+  async function profileContentComplete(res: Response, form: PaymentForm): Promise<boolean> {
+    try {
+      return readyToGoLive(await loadForViewer(db, res.locals.viewer!, form.provider!.id));
+    } catch (error) {
+      // Someone paying for a profile they cannot edit is not congratulated on its content.
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
   }
 
   /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */

@@ -33,6 +33,8 @@ export interface PaymentFormProps {
   /** Query values carried from step to step (return_to_plan_management, reactivate). */
   carried: Record<string, string>;
   priorExpired: boolean;
+  /** The congratulations for a profile whose content is complete (spec 3 §2), over "Your plan". */
+  congratulations?: boolean;
   /** "Do this later" (spec 1 §4), on a new membership only. */
   laterAction?: string;
   unreachable?: string;
@@ -76,6 +78,14 @@ export function PaymentFormPage(props: PaymentFormProps) {
   return (
     <div className="payment-form">
       <StepNavigation step={props.step} customizeHref={query(tierValue)} payHref={query({ step: 'pay', ...tierValue })} />
+      {props.congratulations && (
+        // Open from the start and closed by its own form (method="dialog"), so it needs no script.
+        <dialog open className="card dialog congratulations" aria-labelledby="congratulations-title">
+          <h2 id="congratulations-title">Congratulations!</h2>
+          <p>Your profile content is complete. Start your membership below, then go live so clients can find you in the directory.</p>
+          <form method="dialog"><Button>Continue</Button></form>
+        </dialog>
+      )}
       {props.priorExpired && <Notice tone="warning">Your earlier membership expired before it started because its first payment did not go through. Start it again below.</Notice>}
       {props.step === 'unreachable' && <Card id="your-plan" title={props.title || 'Your plan'}><Notice tone="error">{props.unreachable}</Notice><ButtonLink href="/plan-management">Back to Plan Management</ButtonLink></Card>}
       {props.step === 'submitRequest' && (
