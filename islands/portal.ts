@@ -83,8 +83,52 @@ function unsavedWarning(): void {
   window.addEventListener('beforeunload', (event) => { if (dirty) event.preventDefault(); });
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest?.('a[href]');
+    if (link?.hasAttribute('data-dialog')) return; // opens over this page: nothing is left
     if (dirty && link && !link.hasAttribute('data-no-warn') && !window.confirm(EDITING_WARNING)) event.preventDefault();
     else if (link) dirty = false;
+  });
+}
+
+/**
+ * A link marked data-dialog opens the [data-dialog-content] part of its page in a native dialog, titled
+ * by that page's heading. The page stays the answer whenever the dialog cannot be: without JavaScript,
+ * and when the load fails or redirects (then the link is followed, so its flash is seen).
+ */
+function linkDialogs(): void {
+  let loading = false;
+  document.addEventListener('click', async (event) => {
+    const link = (event.target as Element).closest?.<HTMLAnchorElement>('a[data-dialog]');
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (loading) return;
+    loading = true;
+    link.setAttribute('aria-busy', 'true');
+    try {
+      const response = await fetch(link.href, { credentials: 'same-origin', redirect: 'manual', headers: { Accept: 'text/html' } });
+      // Only the page's <main> is parsed (what follows it, such as the icon sprite's inline style, would
+      // be refused by the content security policy), inert in a template: nothing of it runs here.
+      const html = response.ok ? await response.text() : '';
+      const page = document.createElement('template');
+      page.innerHTML = html.slice(html.indexOf('<main'), html.indexOf('</main>') + '</main>'.length);
+      const content = page.content.querySelector('[data-dialog-content]');
+      if (!content) { window.location.assign(link.href); return; }
+      const dialog = document.createElement('dialog');
+      dialog.className = 'modal';
+      dialog.setAttribute('aria-labelledby', 'modal-title');
+      dialog.innerHTML = '<div class="modal__body"><h2 id="modal-title"></h2><div class="modal__content"></div><form method="dialog" class="actions"><button class="button button--secondary">Close</button></form></div>';
+      dialog.querySelector('h2')!.textContent = page.content.querySelector('main h1')?.textContent ?? link.textContent;
+      dialog.querySelector('.modal__content')!.append(...[...content.childNodes].map((node) => document.importNode(node, true)));
+      // A click on the backdrop (the dialog itself, outside its body) closes it too.
+      dialog.addEventListener('click', (click) => { if (click.target === dialog) dialog.close(); });
+      dialog.addEventListener('close', () => { dialog.remove(); link.focus(); });
+      document.body.append(dialog);
+      dialog.showModal();
+    } catch {
+      window.location.assign(link.href);
+    } finally {
+      loading = false;
+      link.removeAttribute('aria-busy');
+    }
   });
 }
 
@@ -199,6 +243,7 @@ sideMenu();
 drawer();
 unsavedWarning();
 confirmations();
+linkDialogs();
 wordCounters();
 characterCounters();
 passwordChange();

@@ -13,6 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     // The subscription a change applies to, and the proration date its preview used (unix seconds).
     t.text('subscription_id').nullable();
     t.bigInteger('proration_date').nullable();
+    // The sales-tax percentage the preview showed: a post whose address is taxed otherwise is shown again first.
+    t.decimal('tax_percentage', 8, 4).notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('completed_at', { useTz: true }).nullable();
     t.text('outcome_path').nullable();

@@ -57,10 +57,10 @@ export async function seedDemoBilling(db: Knex, payments: PaymentsGateway, local
     await payments.updateSubscription(subscription.id, { items: [{ id: membership.id, quantity: 1 }], metadata: { provider_ids: seats.slice(0, 1).join(',') }, proration_behavior: 'none' }, key(accountId, 'cancel-seat'));
   });
 
-  // Alex: an active membership (two-factor by SMS needs one).
+  // Alex: an active membership (two-factor by SMS needs one), a legacy yearly one, to switch to monthly.
   await setUp(DEMO_EMAILS.twoFactor, null, async (customerId, { accountId, providerIds }) => {
     await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
-    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_monthly_v3') }], metadata: { provider_id: String(providerIds[0]) } }, key(accountId, 'membership'));
+    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_yearly_v3') }], metadata: { provider_id: String(providerIds[0]) } }, key(accountId, 'membership-yearly'));
   });
 
   // Riley (billing trouble): an earlier attempt that expired before it started, and a pending one on a card declined when charged.

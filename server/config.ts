@@ -46,9 +46,15 @@ export interface Config {
   providerCommunityEmail: string;
   /** Stripe's keys (all three, or none: then the local card server stands in, server/integrations/payments). */
   stripe: StripeConfig | null;
+  /** Avalara AvaTax's account, key and company (all three, or none: then the local rate table, server/integrations/tax). */
+  tax: TaxConfig | null;
 }
 
 export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
+
+export interface TaxConfig { accountId: string; licenseKey: string; companyCode: string; environment: 'sandbox' | 'production' }
+
+const AVATAX_KEYS = ['AVATAX_ACCOUNT_ID', 'AVATAX_LICENSE_KEY', 'AVATAX_COMPANY_CODE'] as const;
 
 export interface EmbedsConfig {
   feeCalculator: string;
@@ -126,12 +132,26 @@ const schema = Joi.object({
     .messages({ 'string.pattern.base': 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_…, pk_live_…)' }),
   STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).empty('')
     .messages({ 'string.pattern.base': 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }),
+  AVATAX_ACCOUNT_ID: Joi.string().pattern(/^\d+$/).empty('')
+    .messages({ 'string.pattern.base': 'AVATAX_ACCOUNT_ID must be an Avalara account id (digits only)' }),
+  AVATAX_LICENSE_KEY: Joi.string().pattern(/^\S+$/).empty('')
+    .messages({ 'string.pattern.base': 'AVATAX_LICENSE_KEY must be an AvaTax license key (no spaces)' }),
+  AVATAX_COMPANY_CODE: Joi.string().max(25).pattern(/^\S+$/).empty('')
+    .messages({ 'string.pattern.base': 'AVATAX_COMPANY_CODE must be the AvaTax company code (no spaces)' }),
+  AVATAX_ENVIRONMENT: Joi.string().valid('sandbox', 'production').empty('').default('sandbox'),
   PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
     .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
 })
   // Half a Stripe setup would take money without hearing about it (no webhook secret): all three or none.
   .and('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET')
   .messages({ 'object.and': 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three for Stripe, or none for the local card server' })
+  // Half an AvaTax setup would fail at the first payment form: all three or none (a rule of its own, since
+  // joi gives every `and` rule of one object the same message).
+  .custom((value: Record<string, unknown>, helpers) => {
+    const set = AVATAX_KEYS.filter((key) => value[key] !== undefined).length;
+    return set === 0 || set === AVATAX_KEYS.length ? value
+      : helpers.message({ custom: 'AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY and AVATAX_COMPANY_CODE go together: set all three for Avalara AvaTax, or none for the local rate table' });
+  })
   .unknown(true);
 
 export class ConfigError extends Error {}
@@ -195,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingFormUrl: value.MARKETING_FORM_URL ?? null,
     stripe: value.STRIPE_SECRET_KEY
       ? { secretKey: value.STRIPE_SECRET_KEY, publishableKey: value.STRIPE_PUBLISHABLE_KEY, webhookSecret: value.STRIPE_WEBHOOK_SECRET }
+      : null,
+    tax: value.AVATAX_ACCOUNT_ID
+      ? { accountId: value.AVATAX_ACCOUNT_ID, licenseKey: value.AVATAX_LICENSE_KEY, companyCode: value.AVATAX_COMPANY_CODE, environment: value.AVATAX_ENVIRONMENT }
       : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
   };

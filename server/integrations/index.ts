@@ -15,6 +15,9 @@ import type { SmsSender } from './sms/port';
 import { createLocalDiskStorage } from './storage/local-disk';
 import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/port';
+import { createAvaTax } from './tax/avatax';
+import { createLocalSalesTax } from './tax/local';
+import type { SalesTax } from './tax/port';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger';
 import { createOutgoing, PortalJobQueue, type JobDefinition, type Outgoing } from '../jobs';
@@ -37,6 +40,8 @@ export interface Integrations {
   outgoing: Outgoing;
   /** Card payments: Stripe with STRIPE_* keys, else the local card server (server/integrations/payments). */
   payments: Payments;
+  /** US sales tax: Avalara AvaTax with AVATAX_* settings, else the local per-state rate table (an offline approximation). */
+  tax: SalesTax;
 }
 
 /**
@@ -54,5 +59,6 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
   return {
     mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
     payments: createPayments(db, config.stripe),
+    tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
   };
 }

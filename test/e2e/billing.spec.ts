@@ -1,12 +1,14 @@
 // Billing in Chromium, as an owner would use it (issue [9]): a card added in the card field and made
 // the default, the billing address with JavaScript off, a declined card's message, a hosted invoice
-// from the billing history, and a one-time purchase through hosted checkout without JavaScript.
+// from the billing history, a one-time purchase through hosted checkout without JavaScript, and a
+// membership's upcoming invoice (a dialog with JavaScript, a page without).
 // axe runs on every page visited, the card processor's local pages included.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash } from '../support/browser';
+import { billedAccount } from '../support/billing';
 
 /** Types a test card into a card form (the card field, or the card processor's hosted page). */
 async function typeCard(form: Page | Locator, number: string): Promise<void> {
@@ -130,6 +132,11 @@ describe('browser: billing', function () {
     await page.getByLabel(/^I accept the terms of service/).check();
     await page.getByLabel(/A new card/).check();
     await submit(page, page.getByRole('button', { name: 'Pay $88.00' }));
+    // New York taxes the practice-management software (4 % of $19.00): the new total is shown before anything is charged.
+    await page.getByText('The sales tax for this billing address changes the total. Please check the new total and pay again.').waitFor();
+    await page.getByRole('cell', { name: '$0.76' }).waitFor();
+    await expectAccessible(page);
+    await submit(page, page.getByRole('button', { name: 'Pay $88.76' }));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await expectAccessible(page);
     await typeCard(page, '4242 4242 4242 4242');
@@ -153,11 +160,63 @@ describe('browser: billing', function () {
     await expectFlash(page, 'Your payment method has been added.');
     assert.equal(await page.getByLabel('Visa ending 4242 (default)').isChecked(), true);
     await page.getByLabel('Address line 1').fill('1 Main St');
-    await page.getByLabel('City').fill('Austin');
-    await page.getByLabel('State').selectOption('TX');
-    await page.getByLabel('Postal code').fill('78701');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State').selectOption('OR');
+    await page.getByLabel('Postal code').fill('97201');
     await page.getByLabel(/^I accept the terms of service/).check();
     await submit(page, page.getByRole('button', { name: 'Pay $59.00' }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
+  });
+
+  it('opens a membership\'s upcoming invoice from Plan Management: in a dialog with JavaScript, as a page of its own without', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true });
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/plan-management');
+    const link = page.getByRole('link', { name: /^View upcoming invoice/ });
+    const dialog = page.getByRole('dialog', { name: 'Upcoming invoice' });
+    await link.click();
+    await dialog.getByRole('cell', { name: 'Amount due' }).waitFor();
+    await dialog.getByRole('cell', { name: '$59.00' }).first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/plan-management', 'the page stays');
+    await expectAccessible(page);
+    // Escape closes it and gives the focus back to the link; so does its Close button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await link.evaluate((el) => el === document.activeElement), true);
+    await link.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Without JavaScript the link is the page itself, on a phone too, with the way back.
+    const plain = await session.newPage({ javaScript: false });
+    plain.setDefaultTimeout(60_000);
+    await plain.setViewportSize({ width: 375, height: 800 });
+    await signInThroughForm(plain, user.email);
+    await plain.goto('/plan-management');
+    await submit(plain, plain.getByRole('link', { name: /^View upcoming invoice/ }));
+    await plain.getByRole('heading', { level: 1, name: 'Upcoming invoice' }).waitFor();
+    await plain.getByRole('cell', { name: 'Amount due' }).waitFor();
+    await expectAccessible(plain);
+    assert.ok(await plain.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    await submit(plain, plain.getByRole('link', { name: 'Back to Plan Management' }));
+    assert.equal(new URL(plain.url()).pathname, '/plan-management');
+  });
+
+  it('an upcoming invoice Stripe cannot give leaves the dialog closed and shows its message on Plan Management', async () => {
+    const user = await createProviderUser(ctx().db);
+    const { customerId } = await billedAccount(user.accountId, user.providerIds, { membership: null });
+    // The mirror knows a subscription Stripe does not.
+    await ctx().db('billing_subscriptions').insert({ id: 'sub_gone', customer_id: customerId, account_id: user.accountId, status: 'active', created_at: new Date(), provider_ids: user.providerIds });
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await signInThroughForm(page, user.email);
+    await page.goto('/plan-management');
+    await submit(page, page.getByRole('link', { name: /^View upcoming invoice/ }));
+    assert.equal(new URL(page.url()).pathname, '/plan-management');
+    await expectFlash(page, "No such subscription: 'sub_gone'");
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await expectAccessible(page);
   });
 });

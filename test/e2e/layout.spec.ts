@@ -74,6 +74,19 @@ describe('browser: layout on every width', function () {
     assert.deepEqual(problems, []);
   });
 
+  it('a membership\'s upcoming invoice page on every width: no sideways scroll, a one-line top bar, no emoji', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }] });
+    const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id');
+    const page = await session.newPage();
+    await signInThroughForm(page, user.email);
+    const route = `/plan-management/upcoming-invoice/${subscription.id}`;
+    await page.goto(route);
+    await page.getByRole('heading', { level: 1, name: 'Upcoming invoice' }).waitFor();
+    // Stripe's own line descriptions read "1 × Directory membership (…)": a multiplication sign, not an icon.
+    const problems = (await checkPage(page, '/plan-management/upcoming-invoice')).filter((problem) => !problem.endsWith('"×" in the text'));
+    assert.deepEqual(problems, []);
+  });
+
   for (const javaScript of [true, false]) {
     it(`on a phone the menu opens with one tap and its links are reachable (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
       const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });

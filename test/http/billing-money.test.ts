@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { evaluateCoupon, newMembershipItems, priceByLookupKey, productIdOf, type Tier } from '../../server/domain/billing';
 import { gateway, priceId } from '../support/billing';
+import { ctx } from '../support/context';
+import { lineOf, salesTaxFor } from '../../server/features/membership/service';
 
 type Coupon = 'none' | 'quarter-first-year' | 'eighth-forever' | 'referral-49' | 'pm-10-off';
 const stamp = `${process.pid}${Date.now()}`;
@@ -123,6 +125,37 @@ describe('money table: a seat added part-way through the period (proration)', ()
         items: subscription.items.data.map((item) => ({ id: item.id, quantity: 2 })),
       });
       assert.equal(preview.total, expected);
+    });
+  }
+});
+
+// Sales tax at the billing address (the local rate table: TX taxes 80 % of a data service at 6.25 %, i.e.
+// 5 %, on membership and software; NY 4 % on software only; WA 6.5 % on both; OR none), after the
+// coupon: tier, state, ZIP, coupon → tax, total.
+const TAXED: [Tier, string, string, Coupon, number, number][] = [
+  ['basic', 'TX', '78701', 'none', 295, 6195],
+  ['professional', 'TX', '78701', 'none', 390, 8190],
+  ['premium', 'TX', '78701', 'none', 490, 10290],
+  ['professional', 'NY', '10107', 'none', 76, 8876],
+  ['premium', 'NY', '10107', 'none', 156, 10956],
+  ['basic', 'NY', '10107', 'none', 0, 6900],
+  // Each line rounded half up, then summed: 5900 × 6.5 % = 383.5 → 384, 3900 × 6.5 % = 253.5 → 254.
+  ['premium', 'WA', '98101', 'none', 638, 10438],
+  ['basic', 'OR', '97201', 'none', 0, 5900],
+  ['basic', 'TX', '78701', 'quarter-first-year', 221, 4646],
+  ['professional', 'NY', '10107', 'quarter-first-year', 57, 6657],
+  ['basic', 'TX', '78701', 'referral-49', 50, 1050],
+];
+
+describe('money table: sales tax', () => {
+  for (const [tier, state, zip, coupon, tax, total] of TAXED) {
+    it(`${tier} in ${state} (${zip}), coupon ${coupon}: tax ${tax}, total ${total}`, async () => {
+      const special = state === 'NY' || state === 'CA';
+      const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
+      const customer = await gateway().createCustomer({ accountId: 0, email: null, name: 'Tax' }, `money-tax-${stamp}-${(made += 1)}`);
+      const choice = await salesTaxFor(ctx().integrations.tax, gateway(), { lines: items.map((item) => lineOf(item.lookupKey, item.quantity)), postalCode: zip, state, accountId: 0 });
+      const preview = await gateway().previewNewSubscription(customer.id, await Promise.all(items.map((item) => priceId(item.lookupKey))), await couponId(coupon), choice.rateId);
+      assert.deepEqual({ tax: preview.tax, total: preview.total }, { tax, total });
     });
   }
 });

@@ -7,6 +7,7 @@ import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
 import { billedAccount, gateway } from '../support/billing';
 import { completeProfile } from './dashboard-helpers';
+import { syncCustomer } from '../../server/domain/billing';
 
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
@@ -18,7 +19,8 @@ async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   return { user, client, providerId: user.providerIds[0]! };
 }
 
-const address = { address_line1: '1 Main St', address_line2: '', address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', terms: '1' };
+// Oregon has no sales tax, so these totals are the plan's; tax has tests of its own.
+const address = { address_line1: '1 Main St', address_line2: '', address_city: 'Portland', address_state: 'OR', address_postal_code: '97201', terms: '1' };
 
 async function payStep(client: ReturnType<typeof agent>, providerId: number, tier = 'basic', extra = '') {
   const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=${tier}${extra}`).expect(200);
@@ -47,6 +49,38 @@ describe('payment form: the congratulations', () => {
     await completeProfile(ctx().db, done.providerId);
     const page = await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200);
     assert.match(page.text, /<dialog open[^>]*>\s*<h2 id="congratulations-title">Congratulations!<\/h2>/);
+  });
+});
+
+describe('payment form: sales tax', () => {
+  it('shows the tax of the billing address on file in the preview, and charges it on the invoice', async () => {
+    const { client, providerId, user } = await unpaid();
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    await gateway().updateAddress(customerId, { line1: '1 Congress Ave', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' }, `tax-address-${customerId}`);
+    await syncCustomer(ctx().db, gateway(), customerId);
+    const { page, attempt, card } = await payStep(client, providerId);
+    const text = mainTextOf(page.text);
+    assert.match(text, /Sales tax \$2\.95/);
+    assert.match(text, /Total due today \$61\.95/);
+    const texas = { ...address, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701' };
+    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...texas, tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) }));
+    assert.equal(paid.status, 303);
+    const invoice = await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total');
+    assert.equal(invoice.total, 6195);
+  });
+
+  it('an address typed on the form that is taxed otherwise shows the new total before anything is charged', async () => {
+    const { client, providerId, user } = await unpaid();
+    const { page, attempt, card } = await payStep(client, providerId);
+    assert.match(mainTextOf(page.text), /Total due today \$59\.00/);
+    const texas = { ...address, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) };
+    const again = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(texas)).expect(422);
+    assert.match(mainTextOf(again.text), /The sales tax for this billing address changes the total\. Please check the new total and pay again\./);
+    assert.match(mainTextOf(again.text), /Total due today \$61\.95/);
+    assert.equal((await subscriptionsOf(user.accountId)).length, 0);
+    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(texas));
+    assert.equal(paid.status, 303);
+    assert.equal((await subscriptionsOf(user.accountId)).length, 1);
   });
 });
 

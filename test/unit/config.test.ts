@@ -49,6 +49,18 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ DATA_DIR: tmp(), ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' }), /Invalid setting STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret/);
   });
 
+  it('takes the three AvaTax settings together or not at all, sandbox unless told otherwise', () => {
+    assert.equal(loadConfig({ DATA_DIR: tmp() }).tax, null, 'none: the local rate table');
+    const avatax = { AVATAX_ACCOUNT_ID: '1100012345', AVATAX_LICENSE_KEY: 'A1B2C3D4E5F6', AVATAX_COMPANY_CODE: 'PORTAL' };
+    assert.deepEqual(loadConfig({ DATA_DIR: tmp(), ...avatax }).tax, { accountId: '1100012345', licenseKey: 'A1B2C3D4E5F6', companyCode: 'PORTAL', environment: 'sandbox' });
+    assert.equal(loadConfig({ DATA_DIR: tmp(), ...avatax, AVATAX_ENVIRONMENT: 'production' }).tax?.environment, 'production');
+    const together = /Invalid settings: AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY and AVATAX_COMPANY_CODE go together: set all three for Avalara AvaTax, or none for the local rate table$/;
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), AVATAX_ACCOUNT_ID: '1100012345' }), together);
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), ...avatax, AVATAX_COMPANY_CODE: '' }), together);
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), ...avatax, AVATAX_ACCOUNT_ID: 'acct-1' }), /Invalid setting AVATAX_ACCOUNT_ID: AVATAX_ACCOUNT_ID must be an Avalara account id/);
+    assert.throws(() => loadConfig({ DATA_DIR: tmp(), ...avatax, AVATAX_ENVIRONMENT: 'live' }), /Invalid setting AVATAX_ENVIRONMENT/);
+  });
+
   it('reads SEED_DEMO=0, MIGRATE_ON_START=0 and READ_CACHE=0 as off', () => {
     const config = loadConfig({ SEED_DEMO: '0', MIGRATE_ON_START: '0', READ_CACHE: '0', DATA_DIR: tmp() });
     assert.equal(config.seedDemo, false);

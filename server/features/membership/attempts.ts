@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PaymentForm } from './modes';
 
-export interface Attempt { id: string; prorationDate: number }
+export interface Attempt { id: string; prorationDate: number; taxPercentage: number }
 export interface Outcome { redirect: string; flash?: string | null; done: boolean }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,14 +15,26 @@ const ownedBy = (form: PaymentForm) => ({ account_id: form.accountId, mode: form
 /** The attempt for this render of the pay step: the one the form already carries (after an error), or a new one. */
 export async function open(db: Knex, form: PaymentForm, givenId?: string): Promise<Attempt> {
   if (givenId && UUID.test(givenId)) {
-    const row = await db('billing_attempts').where({ id: givenId, ...ownedBy(form) }).whereNull('completed_at').first('id', 'proration_date');
-    if (row) return { id: row.id, prorationDate: Number(row.proration_date) };
+    const row = await db('billing_attempts').where({ id: givenId, ...ownedBy(form) }).whereNull('completed_at').first('id', 'proration_date', 'tax_percentage');
+    if (row) return { id: row.id, prorationDate: Number(row.proration_date), taxPercentage: Number(row.tax_percentage) };
   }
   // Attempts nobody finished are kept a week (a retry a day later still replays), then dropped.
   await db('billing_attempts').whereNull('completed_at').where('created_at', '<', db.raw("now() - interval '7 days'")).delete();
-  const attempt = { id: crypto.randomUUID(), prorationDate: nowSeconds() };
+  const attempt = { id: crypto.randomUUID(), prorationDate: nowSeconds(), taxPercentage: 0 };
   await db('billing_attempts').insert({ id: attempt.id, ...ownedBy(form), proration_date: attempt.prorationDate });
   return attempt;
+}
+
+/** The tax percentage the pay step showed with this attempt. */
+export async function noteTax(db: Knex, id: string, percentage: number): Promise<void> {
+  await db('billing_attempts').where({ id }).whereNull('completed_at').update({ tax_percentage: percentage });
+}
+
+/** The attempt of this form, unfinished, as the pay step left it (null: none). */
+export async function find(db: Knex, form: PaymentForm, id: string): Promise<Attempt | null> {
+  if (!UUID.test(id)) return null;
+  const row = await db('billing_attempts').where({ id, ...ownedBy(form) }).whereNull('completed_at').first('id', 'proration_date', 'tax_percentage');
+  return row ? { id: row.id, prorationDate: Number(row.proration_date), taxPercentage: Number(row.tax_percentage) } : null;
 }
 
 export async function isSettled(db: Knex, id: string): Promise<boolean> {
@@ -39,7 +51,7 @@ export async function settle(db: Knex, form: PaymentForm, id: string, work: (att
     const row = await trx('billing_attempts').where({ id, ...ownedBy(form) }).forUpdate().first();
     if (!row) return 'expired' as const;
     if (row.completed_at) return { redirect: row.outcome_path, flash: row.outcome_flash };
-    const outcome = await work({ id: row.id, prorationDate: Number(row.proration_date) });
+    const outcome = await work({ id: row.id, prorationDate: Number(row.proration_date), taxPercentage: Number(row.tax_percentage) });
     if (outcome.done) await trx('billing_attempts').where({ id }).update({ completed_at: trx.fn.now(), outcome_path: outcome.redirect, outcome_flash: outcome.flash ?? null });
     return { redirect: outcome.redirect, flash: outcome.flash ?? null };
   });

@@ -19,6 +19,7 @@ import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
+import { TaxError } from '../../integrations/tax';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
 import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { ReactivatedPage } from '../../../views/pages/membership/ReactivatedPage';
@@ -63,11 +64,23 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const couponCode = typed || automatic?.code || '';
       const coupon = await service.checkCoupon(payments, couponCode, chosen.lines);
       const attempt = await attempts.open(db, form, pay.attempt);
-      // The customize → pay transition loads an invoice preview (spec 3 §4); a failure is an alert (§8).
-      const preview = await previewOf(form, choice, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate)
-        .catch((error: unknown) => { req.log?.warn({ err: error }, 'invoice preview failed'); return null; });
+      // The customize → pay transition loads an invoice preview (spec 3 §4), with the sales tax of the
+      // billing address (fetched on this step only); a failure of either is an alert (§8) and disables Pay.
+      let previewError: string = PAYMENT_MESSAGES.previewFailed;
+      const preview = await (async () => {
+        const tax = await service.salesTaxFor(integrations.tax, payments, {
+          lines: chosen.lines, accountId: form.accountId,
+          postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '', state: pay.values?.address_state ?? customer?.address_state ?? '',
+        });
+        await attempts.noteTax(db, attempt.id, tax.percentage);
+        return previewOf(form, choice, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate, tax.rateId);
+      })().catch((error: unknown) => {
+        if (error instanceof TaxError) previewError = error.message;
+        req.log?.warn({ err: error }, 'invoice preview failed');
+        return null;
+      });
       payStep = {
-        preview: preview && { ...preview, tax: null }, previewError: PAYMENT_MESSAGES.previewFailed, change: Boolean(form.target),
+        preview, previewError, change: Boolean(form.target),
         cards: cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` })),
         values: pay.values ?? {
           source: form.target ? '' : customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
@@ -103,11 +116,11 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   }
 
   /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */
-  async function previewOf(form: PaymentForm, choice: string, customerId: string, couponId: string | null, prorationDate: number) {
+  async function previewOf(form: PaymentForm, choice: string, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
     const purchase = form.buy(choice);
     const prices = await priceIdsByLookupKey(db);
-    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), couponId);
-    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId });
+    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), couponId, taxRateId);
+    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
   }
 
   /** GET of any mode: the customize step, or the pay step with ?step=pay (a choice is needed where there is one). */
@@ -145,6 +158,17 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const coupon = await service.checkCoupon(payments, text(req.body?.coupon), chosen.lines);
     if (coupon && !coupon.ok) return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
     const couponId = coupon?.ok ? coupon.couponId : null;
+    // Nothing is charged before its total was shown: an address taxed otherwise than the preview showed
+    // (typed on this post) shows the pay step again with the new total.
+    let tax: service.SalesTaxChoice;
+    try {
+      tax = await service.salesTaxFor(integrations.tax, payments, { lines: chosen.lines, accountId: form.accountId, postalCode: input.address_postal_code, state: input.address_state });
+    } catch (error) {
+      if (error instanceof TaxError) return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
+      throw error;
+    }
+    const shown = await attempts.find(db, form, attemptId);
+    if (shown && shown.taxPercentage !== tax.percentage) return show(req, res, form, { values, errors: {}, failure: PAYMENT_MESSAGES.taxChanged, attempt: attemptId }, 422);
     const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...(form.choiceLegend ? { tier: choice } : {}), ...form.carried, ...extra }).toString()}`;
     try {
       const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
@@ -160,7 +184,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
             const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
             const session = await payments.createCheckoutSession({
               mode: 'subscription', priceIds: purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), customerId, couponId,
-              successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata,
+              successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata, taxRateId: tax.rateId,
             }, `pay-checkout-${attempt.id}`);
             return { redirect: session.url, done: false };
           }
@@ -172,11 +196,11 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           await payments.createSubscription({
             customer: customerId, items: purchase.items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity })),
             ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
-            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}), ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
           }, `pay-subscribe-${attempt.id}`);
         } else {
           if (input.source) await payments.updateSubscription(form.target!.id, { default_payment_method: input.source }, `pay-card-${attempt.id}`);
-          await payments.changeSubscription({ subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata }, `pay-change-${attempt.id}`);
+          await payments.changeSubscription({ subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata, taxRateId: tax.rateId }, `pay-change-${attempt.id}`);
         }
         await syncCustomer(db, payments, customerId, req.log);
         return { redirect: form.success.path, flash: form.success.flash, done: true };

@@ -8,18 +8,39 @@ import {
   type CouponOutcome, type CurrentItem, type ItemChange, type Tier,
 } from '../../domain/billing';
 import type { PaymentsGateway, SubscriptionItemChange } from '../../integrations/payments';
+import { taxApplies, type SalesTax, type TaxCategory } from '../../integrations/tax';
 import { PHOTOGRAPHER_ANSWERS } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { reachableProvider } from '../../domain/providers';
 
 export const TIERS: Tier[] = ['basic', 'professional', 'premium'];
 
 /** A priced line of what the form sells: a catalog price times a quantity (monthly amounts, in cents). */
-export interface PlanLine { lookupKey: string; productId: string; name: string; quantity: number; amount: number }
+export interface PlanLine { lookupKey: string; productId: string; name: string; quantity: number; amount: number; category: TaxCategory }
 
 export function lineOf(lookupKey: string, quantity = 1): PlanLine {
   const price = priceByLookupKey(lookupKey);
   if (!price) throw new Error(`unknown catalog price ${lookupKey}`);
-  return { lookupKey, productId: productIdOf(price.product), name: productOf(price).name, quantity, amount: price.amount * quantity };
+  const product = productOf(price);
+  return { lookupKey, productId: productIdOf(price.product), name: product.name, quantity, amount: price.amount * quantity, category: product.category };
+}
+
+/** The sales tax of a purchase at a billing address: its percentage and the card processor's tax rate to charge it with (none: no tax). */
+export interface SalesTaxChoice { percentage: number; rateId: string | null }
+
+/**
+ * Spec 3 §5: tax is asked for US addresses with a postal code longer than four characters, on the lines
+ * being bought; it is charged as one exclusive tax rate of the quoted percentage on the subscription, so
+ * renewals are taxed alike.
+ */
+export async function salesTaxFor(tax: SalesTax, payments: PaymentsGateway, input: { lines: PlanLine[]; postalCode: string; state: string; accountId: number }): Promise<SalesTaxChoice> {
+  if (!taxApplies('US', input.postalCode) || !/^[A-Z]{2}$/i.test(input.state)) return { percentage: 0, rateId: null };
+  const quote = await tax.quote({
+    lines: input.lines.map((line) => ({ amount: line.amount / line.quantity, quantity: line.quantity, category: line.category })),
+    postalCode: input.postalCode.trim(), country: 'US', customerCode: String(input.accountId),
+  });
+  if (!quote.totalTax) return { percentage: 0, rateId: null };
+  const state = input.state.toUpperCase();
+  return { percentage: quote.rate, rateId: await payments.taxRate({ percentage: quote.rate, state }, `tax-rate-${state}-${quote.rate}`) };
 }
 
 export const monthlyOf = (lines: PlanLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);

@@ -9,6 +9,7 @@ export const PAYMENT_MESSAGES = {
   postalRequired: 'Postal code required.',
   termsRequired: 'Please accept our terms of service.',
   previewFailed: 'We could not work out the price of this plan just now. Please try again in a moment.',
+  taxChanged: 'The sales tax for this billing address changes the total. Please check the new total and pay again.',
   attemptExpired: 'This payment page has expired, so nothing was charged. Please check the total and pay again.',
 } as const;
 

@@ -17,11 +17,13 @@ import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
+import { UpcomingInvoicePage } from '../../../views/pages/plan-management/UpcomingInvoicePage';
 import * as service from './service';
 import { addressSchema, PLAN_MESSAGES } from './validation';
 import type { FeatureDeps } from '../deps';
 
 const STRIPE_ID = /^(pm|in|ch)_[A-Za-z0-9]+$/;
+const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
 
 /** Spec 3 §2: which add-on buttons an account sees; legacy and annual memberships are changed by our team (Contact). */
 function addOnsOf(plan: service.PlanView): AddOnLink[] {
@@ -29,7 +31,9 @@ function addOnsOf(plan: service.PlanView): AddOnLink[] {
   const upgrade = (path: string) => (byContact ? '/contact' : `${path}/${plan.accountId}`);
   const links: AddOnLink[] = [];
   if (!plan.active.length) return links;
-  if (!plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: upgrade('/practice-management/upgrade') });
+  // Practice management is added on the payment form to a seat-based membership or a sole monthly legacy one (legacy upgrade).
+  const practiceManagement = plan.anyYearly || (!plan.seatBased && plan.legacySubscriptionCount > 1) ? '/contact' : `/practice-management/upgrade/${plan.accountId}`;
+  if (!plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: practiceManagement });
   if (plan.tier === 'professional') links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
   if (!plan.hasPaidReimbursifyPlan) links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
   return links;
@@ -193,6 +197,29 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const url = await payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
     if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
     res.redirect(303, url);
+  });
+
+  // The upcoming (or today's) invoice of a live membership (spec 3 §7 GET /portal/invoice/upcoming), asked of
+  // Stripe when opened; a refusal goes back to the page with Stripe's message (spec 3 §8).
+  router.get(`${PAGE_PATH}/upcoming-invoice/:subscriptionId`, ...guards, async (req, res) => {
+    const id = String(req.params.subscriptionId ?? '');
+    if (!SUBSCRIPTION_ID.test(id)) throw new NotFoundError();
+    const subject = await service.upcomingInvoiceSubject(db, accountOf(res), id);
+    let invoice: Awaited<ReturnType<typeof payments.upcomingInvoice>>;
+    try {
+      invoice = await payments.upcomingInvoice(subject.customerId, subject.subscriptionId);
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      req.log?.warn({ err: error }, 'upcoming invoice failed');
+      flash(req, 'error', error.message);
+      return res.redirect(303, PAGE_PATH);
+    }
+    const dueOn = invoice.periodEnd ? invoice.periodEnd.toISOString().slice(0, 10) : null;
+    render(req, res, {
+      title: dueOn && dueOn <= new Date().toISOString().slice(0, 10) ? "Today's invoice" : 'Upcoming invoice',
+      page: <UpcomingInvoicePage membership={{ seatBased: subject.seatBased, interval: subject.interval, providers: subject.providers }} dueOn={dueOn} lines={invoice.lines}
+        subtotal={invoice.subtotal} discount={invoice.discount} tax={invoice.tax} startingBalance={invoice.startingBalance} amountDue={invoice.amountDue} />,
+    });
   });
 
   router.post(`${PAGE_PATH}/cancel-request`, ...guards, async (req, res) => {

@@ -5,7 +5,7 @@ import { addYears } from 'date-fns';
 import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { billingAccountOf, type Viewer } from '../../domain/accounts';
-import { sectionOf, statusDisplay, type StatusTone } from '../../domain/billing';
+import { LIVE_STATUSES, sectionOf, statusDisplay, type StatusTone } from '../../domain/billing';
 
 export function requireBillingAccount(viewer: Viewer): number {
   const accountId = billingAccountOf(viewer);
@@ -32,6 +32,12 @@ export interface MembershipView {
   interval: string | null;
   /** An expired membership whose profile is still unpaid can be started again (spec 3 §4 reactivation). */
   restartProviderId: number | null;
+  /** A canceled membership with a profile still unpaid: reactivated on the payment form, for that profile. */
+  reactivateProviderId: number | null;
+  /** A running yearly membership may switch to monthly payments (spec 3 §2). */
+  canSwitchToMonthly: boolean;
+  /** A live membership (spec 3 §4) has a next invoice to look at. */
+  hasUpcomingInvoice: boolean;
 }
 
 export interface CardRowView { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
@@ -55,6 +61,8 @@ export interface PlanView {
   anyYearly: boolean;
 }
 
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
 
 export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
@@ -73,6 +81,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
   const unpaid = new Set<number>(providerRows.filter((p) => !p.has_paid_plan).map((p) => Number(p.id)));
   const pendingFor = new Set<number>(subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)));
 
+  const restartable = (s: { provider_ids: string[] }) => s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
   const memberships = subscriptions.map((s): MembershipView => {
     const lines = items.filter((i) => i.subscription_id === s.id).map((i) => ({ name: i.product_name ?? i.lookup_key ?? 'Membership', quantity: i.quantity, amount: i.unit_amount * i.quantity }));
     const { label, tone } = statusDisplay(s.status);
@@ -88,8 +97,10 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       startedOn: day(created)!, renewsOn: day(renews), nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
       endedOn: day(s.ended_at), expiredBeforeStart: s.status === 'incomplete_expired', seatBased: s.seat_based, interval: s.interval,
       // Only a legacy (one-profile) membership: its profile unpaid, with no other attempt under way.
-      restartProviderId: s.status === 'incomplete_expired' && !s.seat_based
-        ? (s.provider_ids as string[]).map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null : null,
+      restartProviderId: s.status === 'incomplete_expired' && !s.seat_based ? restartable(s) : null,
+      reactivateProviderId: s.status === 'canceled' ? restartable(s) : null,
+      canSwitchToMonthly: s.interval === 'year' && sectionOf(s.status) === 'active',
+      hasUpcomingInvoice: isLive(s.status),
     };
   });
 
@@ -115,5 +126,29 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     history, tier: account.tier, seatBased: account.seat_based, hasPracticeManagement: account.has_paid_practice_management_plan,
     hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan, legacySubscriptionCount: account.legacy_subscription_count,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
+  };
+}
+
+/** The live membership whose next invoice a person asks for, with what tells it apart on the page. */
+export interface UpcomingInvoiceSubject { subscriptionId: string; customerId: string; seatBased: boolean; interval: string | null; providers: string[] }
+
+/**
+ * A live subscription of one of this account's billing customers; anything else (another account's id,
+ * an ended membership, an id the mirror does not know) is not found. The shared ownership check of
+ * billing ids knows cards, invoices and charges only, so subscriptions are checked here, on the mirror.
+ */
+export async function upcomingInvoiceSubject(db: Knex, accountId: number, subscriptionId: string): Promise<UpcomingInvoiceSubject> {
+  const row = await db('billing_subscriptions as s').join('billing_customers as c', 'c.id', 's.customer_id')
+    .where({ 's.id': subscriptionId, 'c.account_id': accountId }).whereIn('s.status', LIVE_STATUSES as unknown as string[])
+    .first('s.id', 's.customer_id', 's.seat_based', 's.interval', 's.provider_ids');
+  if (!row) throw new NotFoundError();
+  const ids = (row.provider_ids as string[]).map(Number);
+  const providers = ids.length
+    ? await db('providers').where({ account_id: accountId }).whereIn('id', ids).select('id', 'type', 'first_name', 'last_name', 'company_name')
+    : [];
+  const names = new Map<number, string>(providers.map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+  return {
+    subscriptionId: row.id, customerId: row.customer_id, seatBased: row.seat_based, interval: row.interval,
+    providers: ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
   };
 }

@@ -21,6 +21,8 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   metadata?: Record<string, string>;
+  /** Sales tax on the subscription a subscription-mode session makes (its default tax rates). */
+  taxRateId?: string | null;
 }
 
 /** One line of a subscription change, as Stripe takes it: an item (`id`) changed or deleted, or a new price. */
@@ -184,7 +186,7 @@ export class PaymentsGateway {
       ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
       ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
       // A subscription made by Checkout carries the same metadata (provider_id…), which the mirror reads.
-      ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata ?? {} } } : {}),
+      ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata ?? {}, ...(request.taxRateId ? { default_tax_rates: [request.taxRateId] } : {}) } } : {}),
       success_url: request.successUrl, cancel_url: request.cancelUrl, metadata: request.metadata ?? {},
     }, { idempotencyKey }));
     return { id: session.id, url: session.url! };
@@ -203,32 +205,38 @@ export class PaymentsGateway {
    * What changing a subscription's items would charge now (invoices.createPreview), prorated as of
    * `prorationDate` (unix seconds), which the change then sends too so the charge matches what was shown.
    */
-  async previewSubscriptionChange(input: { customerId: string; subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null }): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
+  async previewSubscriptionChange(input: { customerId: string; subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; taxRateId?: string | null }): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
     const preview = await explained(async () => (await this.client()).invoices.createPreview({
       customer: input.customerId, subscription: input.subscriptionId,
-      subscription_details: { items: input.items, proration_date: input.prorationDate, proration_behavior: 'always_invoice' },
+      subscription_details: { items: input.items, proration_date: input.prorationDate, proration_behavior: 'always_invoice', ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}) },
       ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
     }));
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
-    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, total: preview.total };
+    const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, tax, total: preview.total };
   }
 
   /**
    * Changes a subscription's items and charges the prorated difference at once (always_invoice); a
    * declined card leaves the subscription as it was (error_if_incomplete).
    */
-  async changeSubscription(input: { subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; metadata?: Record<string, string> }, idempotencyKey: string): Promise<Stripe.Subscription> {
+  async changeSubscription(input: { subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; metadata?: Record<string, string>; taxRateId?: string | null }, idempotencyKey: string): Promise<Stripe.Subscription> {
     return explained(async () => (await this.client()).subscriptions.update(input.subscriptionId, {
       items: input.items, proration_behavior: 'always_invoice', proration_date: input.prorationDate, payment_behavior: 'error_if_incomplete',
+      ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
       ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}), ...(input.metadata ? { metadata: input.metadata } : {}),
     }, { idempotencyKey }));
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
-  async previewNewSubscription(customerId: string, priceIds: string[], couponId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; total: number }> {
-    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })) }, ...(couponId ? { discounts: [{ coupon: couponId }] } : {}) }));
+  async previewNewSubscription(customerId: string, priceIds: string[], couponId: string | null = null, taxRateId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
+    const preview = await explained(async () => (await this.client()).invoices.createPreview({
+      customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })), ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
+      ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+    }));
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
-    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, total: preview.total };
+    const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, tax, total: preview.total };
   }
 
   // What the mirror reads back
@@ -326,5 +334,44 @@ export class PaymentsGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw error;
     }
+  }
+
+  /**
+   * The invoice a live subscription will send next, as Stripe previews it (GET /portal/invoice/upcoming):
+   * when it is due (the end of the period it closes), its lines and totals, in cents. A negative starting
+   * balance is the customer's credit; `tax` is the invoice's taxes (0 when none), so the totals add up.
+   */
+  async upcomingInvoice(customerId: string, subscriptionId: string): Promise<{ periodEnd: Date | null; lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; startingBalance: number; amountDue: number }> {
+    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription: subscriptionId }));
+    const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
+    const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+    return {
+      periodEnd: preview.period_end ? new Date(preview.period_end * 1000) : null,
+      lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
+      subtotal: preview.subtotal, discount, tax, startingBalance: preview.starting_balance ?? 0, amountDue: preview.amount_due,
+    };
+  }
+
+  // Sales tax: charged as an exclusive tax rate on the subscription (its `default_tax_rates`), so that
+  // every invoice it makes, renewals included, carries the tax shown on the payment form.
+  /**
+   * The id of an active exclusive US tax rate of this percentage (to four decimals) for this state: one
+   * that already exists when the list has it, else a new one. Use one idempotency key per state and
+   * percentage, so that a retried call makes one rate, not two.
+   */
+  async taxRate(input: { percentage: number; state: string }, idempotencyKey: string): Promise<string> {
+    const stripe = await this.client();
+    const percentage = Math.round(input.percentage * 10_000) / 10_000;
+    const state = input.state.trim().toUpperCase();
+    return explained(async () => {
+      for await (const rate of stripe.taxRates.list({ active: true, inclusive: false, limit: 100 })) {
+        if (!rate.inclusive && rate.country === 'US' && rate.state === state && Math.abs(rate.percentage - percentage) < 1e-9) return rate.id;
+      }
+      const created = await stripe.taxRates.create({
+        display_name: 'Sales tax', description: `US sales tax, ${state}, ${percentage} %`, percentage, inclusive: false,
+        country: 'US', state, jurisdiction: state, tax_type: 'sales_tax',
+      }, { idempotencyKey });
+      return created.id;
+    });
   }
 }

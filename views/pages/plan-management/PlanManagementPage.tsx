@@ -18,11 +18,15 @@ import { SummaryList } from '../../components/ui/SummaryList';
 import { Tag } from '../../components/ui/Tag';
 
 export const PAGE_PATH = '/plan-management';
+/** A live membership's next invoice, a page of its own (a dialog over this page with JavaScript). */
+export const upcomingInvoicePath = (subscriptionId: string) => `${PAGE_PATH}/upcoming-invoice/${subscriptionId}`;
 
 export interface MembershipItem {
   id: string; label: string; tone: 'success' | 'warning' | 'neutral'; lines: { name: string; quantity: number; amount: number }[]; monthlyTotal: number;
   providers: string[]; startedOn: string; renewsOn: string | null; nextPaymentOn: string | null; endedOn: string | null; expiredBeforeStart: boolean; seatBased: boolean;
-  restartProviderId: number | null;
+  restartProviderId: number | null; reactivateProviderId: number | null; canSwitchToMonthly: boolean; interval: string | null;
+  /** A live membership: its next invoice can be looked at. */
+  hasUpcomingInvoice: boolean;
 }
 export interface CardItem { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
 export interface HistoryItem { kind: 'invoice' | 'charge'; id: string; date: string; description: string; amount: number; refunded: number; status: string }
@@ -52,7 +56,7 @@ function Membership({ membership }: { membership: MembershipItem }) {
       </h3>
       <SummaryList rows={[
         { label: 'Profiles', value: membership.providers.join(', ') },
-        ...membership.lines.map((line) => ({ label: line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name, value: `${formatMoney(line.amount)} a month` })),
+        ...membership.lines.map((line) => ({ label: line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name, value: `${formatMoney(line.amount)} a ${membership.interval === 'year' ? 'year' : 'month'}` })),
         { label: 'Started', value: formatDay(membership.startedOn) },
         ...(membership.nextPaymentOn ? [{ label: 'Next payment', value: formatDay(membership.nextPaymentOn) }] : []),
         ...(membership.renewsOn ? [{ label: 'Renewal date', value: formatDay(membership.renewsOn) }] : []),
@@ -61,6 +65,17 @@ function Membership({ membership }: { membership: MembershipItem }) {
       {membership.restartProviderId !== null && (
         <p className="actions">
           <ButtonLink variant="primary" href={`/profiles/pay-for/${membership.restartProviderId}?prior_subscription_was_incomplete_expired=1&return_to_plan_management=1`}>Start this membership again</ButtonLink>
+        </p>
+      )}
+      {membership.reactivateProviderId !== null && (
+        <p className="actions"><ButtonLink variant="primary" href={`/profiles/pay-for/${membership.reactivateProviderId}?reactivate=${membership.id}&return_to_plan_management=1`}>Reactivate this membership</ButtonLink></p>
+      )}
+      {membership.canSwitchToMonthly && <p className="actions"><ButtonLink href={`/membership/switch-to-monthly/${membership.id}`}>Switch to monthly payments</ButtonLink></p>}
+      {membership.hasUpcomingInvoice && (
+        <p className="actions">
+          <ButtonLink href={upcomingInvoicePath(membership.id)} data-dialog="">
+            View upcoming invoice<span className="visually-hidden">{` for ${membership.providers.join(', ') || 'this membership'}`}</span>
+          </ButtonLink>
         </p>
       )}
     </article>

@@ -3,7 +3,7 @@
 // talks to it unchanged. Requests run one at a time, as one process serves them all.
 import express, { type Request, type Response, type Router } from 'express';
 import { CardError, readCard } from './cards';
-import { discountOf, type Ledger, periodEnd, seconds, type Line, type Obj } from './billing';
+import { type Ledger, periodEnd, seconds, totalsOf, type Line, type Obj } from './billing';
 import { newId, type LocalStore } from './store';
 
 export class ApiError extends Error {
@@ -217,6 +217,37 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
   route('get', '/v1/promotion_codes', async (req) => page(await ctx.store.list<Obj>('promotion_code', {}, (p) =>
     (req.query.code === undefined || String(p.code).toLowerCase() === String(req.query.code).toLowerCase()) && (req.query.active === undefined || p.active === bool(req.query.active))), req.path, req.query.limit));
 
+  // Tax rates (exclusive percentages, as the portal charges sales tax: on the subscription, so renewals are taxed too)
+  route('post', '/v1/tax_rates', async (req) => {
+    if (!req.body.display_name) throw invalid('Missing required param: display_name.', 'display_name');
+    if (req.body.inclusive === undefined) throw invalid('Missing required param: inclusive.', 'inclusive');
+    if (bool(req.body.inclusive)) throw invalid('The local card server has exclusive tax rates only (inclusive=false).', 'inclusive');
+    const percentage = Number(req.body.percentage);
+    if (req.body.percentage === undefined || req.body.percentage === '' || !Number.isFinite(percentage) || percentage < 0 || percentage > 100) throw invalid('Invalid decimal: percentage must be a number from 0 to 100.', 'percentage');
+    return ctx.store.put<Obj>({
+      id: newId('txr'), object: 'tax_rate', active: req.body.active === undefined ? true : bool(req.body.active), country: req.body.country ?? null, created: seconds(ctx.now()),
+      description: req.body.description ?? null, display_name: req.body.display_name, effective_percentage: null, flat_amount: null, inclusive: false,
+      jurisdiction: req.body.jurisdiction ?? null, jurisdiction_level: null, livemode: false, metadata: req.body.metadata ?? {},
+      percentage: Math.round(percentage * 10_000) / 10_000, rate_type: null, state: req.body.state ?? null, tax_type: req.body.tax_type ?? null,
+    });
+  });
+  route('get', '/v1/tax_rates/:id', async (req) => need(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate'));
+  route('post', '/v1/tax_rates/:id', async (req) => {
+    const rate = await need(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate');
+    for (const field of ['display_name', 'description', 'jurisdiction', 'country', 'state', 'tax_type'] as const) if (req.body[field] !== undefined) rate[field] = req.body[field];
+    if (req.body.active !== undefined) rate.active = bool(req.body.active);
+    if (req.body.metadata) rate.metadata = { ...rate.metadata, ...req.body.metadata };
+    return ctx.store.put(rate);
+  });
+  route('get', '/v1/tax_rates', async (req) => {
+    // Newest first, with `starting_after`, so the SDK's auto-pagination walks the list as it walks Stripe's.
+    let rates = await ctx.store.list<Obj>('tax_rate', {}, (r) =>
+      (req.query.active === undefined || r.active === bool(req.query.active)) && (req.query.inclusive === undefined || r.inclusive === bool(req.query.inclusive)));
+    const after = req.query.starting_after ? rates.findIndex((r) => r.id === req.query.starting_after) : -1;
+    if (after >= 0) rates = rates.slice(after + 1);
+    return page(rates, req.path, req.query.limit);
+  });
+
   // Subscriptions
   route('post', '/v1/subscriptions', async (req) => createSubscription(ctx, req.body));
   route('get', '/v1/subscriptions/:id', async (req) => expand(ctx, await need(ctx, String(req.params.id), 'subscription'), req.query.expand));
@@ -345,6 +376,23 @@ async function couponFrom(ctx: ApiContext, body: Record<string, any>): Promise<O
   return coupon;
 }
 
+/**
+ * The tax rates a list of ids names (`default_tax_rates`), in order; undefined when the parameter is
+ * absent, none when it is the empty string (Stripe's way to remove them). Archived rates are refused, as
+ * Stripe refuses them on anything new.
+ */
+async function taxRatesFrom(ctx: ApiContext, raw: unknown, param: string): Promise<Obj[] | undefined> {
+  if (raw === undefined) return undefined;
+  if (raw === '' || raw === null) return [];
+  const rates: Obj[] = [];
+  for (const [index, id] of listOf<string>(typeof raw === 'string' ? [raw] : raw).entries()) {
+    const rate = await need(ctx, String(id), 'tax_rate', `${param}[${index}]`, 'tax rate');
+    if (!rate.active) throw invalid(`The tax rate ${rate.id} is archived (active=false) and cannot be used on anything new.`, `${param}[${index}]`);
+    rates.push(rate);
+  }
+  return rates;
+}
+
 async function defaultMethodOf(ctx: ApiContext, customer: Obj, explicit?: string | null): Promise<Obj | null> {
   const id = explicit || customer.invoice_settings?.default_payment_method;
   return id ? ctx.store.get<Obj>(id, 'payment_method') : null;
@@ -403,17 +451,19 @@ async function createSubscription(ctx: ApiContext, body: Record<string, any>): P
   const items = await itemsFrom(ctx, body.items, start);
   if (!items.length) throw invalid('Missing required param: items.', 'items');
   const coupon = await couponFrom(ctx, body);
+  const taxRates = (await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates')) ?? [];
   const method = await defaultMethodOf(ctx, customer, body.default_payment_method);
   const behaviour = body.payment_behavior ?? 'allow_incomplete';
   const subscription: Obj = {
     id: newId('sub'), object: 'subscription', customer: customer.id, status: 'incomplete', created: start, start_date: start, billing_cycle_anchor: start,
     items: { object: 'list', data: items, has_more: false, url: '' }, metadata: body.metadata ?? {}, discounts: [], discount: null, cancel_at_period_end: false, canceled_at: null, ended_at: null,
     default_payment_method: body.default_payment_method ?? null, latest_invoice: null, collection_method: 'charge_automatically', currency: 'usd', livemode: false,
+    default_tax_rates: taxRates,
   };
   subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
   if (coupon) await applyDiscount(ctx, subscription, coupon);
   await ctx.store.put(subscription);
-  const invoice = await ctx.ledger.invoice({ customer, subscription, lines: linesOf(items, await productNames(ctx)), coupon, paymentMethod: method, reason: 'subscription_create' });
+  const invoice = await ctx.ledger.invoice({ customer, subscription, lines: linesOf(items, await productNames(ctx)), coupon, taxRates, paymentMethod: method, reason: 'subscription_create' });
   if (invoice.status !== 'paid' && behaviour === 'error_if_incomplete') {
     invoice.status = 'void';
     await ctx.store.put(invoice);
@@ -450,6 +500,8 @@ async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Reco
     subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0]?.current_period_end ?? null : null;
   }
   if (body.default_payment_method !== undefined) subscription.default_payment_method = body.default_payment_method || null;
+  const taxRates = await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates');
+  if (taxRates) subscription.default_tax_rates = taxRates;
   const coupon = body.discounts !== undefined || body.coupon !== undefined ? await couponFrom(ctx, body) : undefined;
   if (coupon !== undefined) {
     subscription.discounts = [];
@@ -485,7 +537,8 @@ async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Reco
     const owed = prorations.filter((line) => line.amount > 0);
     if (behaviour === 'always_invoice' && owed.length) {
       const customer = await need(ctx, subscription.customer, 'customer');
-      const invoice = await ctx.ledger.invoice({ customer, subscription, lines: owed, coupon: subscription.discount?.coupon ?? null, paymentMethod: await defaultMethodOf(ctx, customer, subscription.default_payment_method), reason: 'subscription_update' });
+      const invoice = await ctx.ledger.invoice({ customer, subscription, lines: owed, coupon: subscription.discount?.coupon ?? null, taxRates: subscription.default_tax_rates ?? [],
+        paymentMethod: await defaultMethodOf(ctx, customer, subscription.default_payment_method), reason: 'subscription_update' });
       subscription.latest_invoice = invoice.id;
       if (invoice.status !== 'paid' && body.payment_behavior === 'error_if_incomplete') {
         await ctx.store.put(previous);
@@ -525,10 +578,14 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
   const names = await productNames(ctx);
   const now = int(body.subscription_details?.proration_date) ?? seconds(ctx.now());
   let lines: Line[];
+  // The invoice's date: now for a new subscription or a change; the current period's end for the next renewal (as Stripe's period_end).
+  let invoiceDate = now;
   let coupon = await couponFrom(ctx, body);
+  let taxRates = await taxRatesFrom(ctx, body.subscription_details?.default_tax_rates, 'subscription_details[default_tax_rates]');
   if (body.subscription) {
     const subscription = await need(ctx, body.subscription, 'subscription', 'subscription');
     coupon = coupon ?? subscription.discount?.coupon ?? null;
+    taxRates = taxRates ?? subscription.default_tax_rates ?? [];
     const changes = listOf<Record<string, string>>(body.subscription_details?.items);
     const items: Obj[] = structuredClone(subscription.items.data);
     lines = [];
@@ -544,17 +601,20 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
     }
     const next = items.filter((item) => !changes.some((c) => c.id === item.id && bool(c.deleted)))
       .map((item) => ({ ...item, current_period_start: item.current_period_end, current_period_end: periodEnd(item.current_period_end, item.price.recurring.interval) }));
-    if (!changes.length) lines = linesOf(next, names);
+    if (!changes.length) {
+      lines = linesOf(next, names);
+      invoiceDate = Math.max(...items.map((item) => item.current_period_end), now);
+    }
   } else {
     const items = await itemsFrom(ctx, body.subscription_details?.items, now);
     lines = linesOf(items, names);
   }
-  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const discount = discountOf(coupon, lines);
+  const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, coupon, taxRates ?? []);
   return {
     id: null, object: 'invoice', customer: customer.id, customer_name: customer.name ?? null, account_name: 'Members Portal (local)', currency: 'usd', status: 'draft',
-    subtotal, total: Math.max(0, subtotal - discount), amount_due: Math.max(0, subtotal - discount), starting_balance: 0,
-    total_discount_amounts: coupon && discount ? [{ amount: discount, discount: `di_${coupon.id}` }] : [], period_end: Math.max(...lines.map((l) => l.period.end), now),
+    subtotal, total, amount_due: total, starting_balance: 0,
+    subtotal_excluding_tax: subtotal, total_excluding_tax: totalExcludingTax, total_taxes: totalTaxes, default_tax_rates: taxRates ?? [],
+    total_discount_amounts: coupon && discount ? [{ amount: discount, discount: `di_${coupon.id}` }] : [], period_end: invoiceDate,
     lines: { object: 'list', has_more: false, data: lines.map((line) => ({ object: 'line_item', description: line.description, amount: line.amount, quantity: line.quantity, period: line.period })) },
   } as unknown as Obj;
 }
@@ -572,10 +632,11 @@ async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>)
   if (mode !== 'setup' && !lineItems.length) throw invalid('Missing required param: line_items.', 'line_items');
   if (body.customer) await need(ctx, body.customer, 'customer', 'customer');
   const coupon = await couponFrom(ctx, body);
+  const taxRates = mode === 'subscription' ? await taxRatesFrom(ctx, body.subscription_data?.default_tax_rates, 'subscription_data[default_tax_rates]') : undefined;
   const session: Obj = {
     id: newId('cs_test'), object: 'checkout.session', mode, status: 'open', payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid', customer: body.customer ?? null,
     customer_email: body.customer_email ?? null, client_reference_id: body.client_reference_id ?? null, metadata: body.metadata ?? {}, success_url: body.success_url, cancel_url: body.cancel_url ?? null,
-    line_items_data: lineItems, discounts: coupon ? [{ coupon: coupon.id }] : [], amount_total: null, payment_intent: null, setup_intent: null, subscription: null, invoice: null,
+    line_items_data: lineItems, tax_rates_data: (taxRates ?? []).map((rate) => rate.id), discounts: coupon ? [{ coupon: coupon.id }] : [], amount_total: null, payment_intent: null, setup_intent: null, subscription: null, invoice: null,
     created: seconds(ctx.now()), expires_at: seconds(ctx.now()) + 24 * 3600, url: '', livemode: false,
   };
   session.url = `${ctx.hostedBase()}/pay/${session.id}`;
@@ -599,6 +660,60 @@ export async function expireIncomplete(ctx: ApiContext): Promise<void> {
     }
     await ctx.emit('customer.subscription.updated', subscription, previous);
   }
+}
+
+/** The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's durations). */
+function couponAt(subscription: Obj, at: number): Obj | null {
+  const discount = subscription.discount;
+  const coupon: Obj | null = discount?.coupon ?? null;
+  if (!coupon) return null;
+  if (coupon.duration === 'forever') return coupon;
+  if (coupon.duration === 'repeating' && coupon.duration_in_months) return at < periodEnd(discount.start, 'month', coupon.duration_in_months) ? coupon : null;
+  return null; // `once`: the first invoice only
+}
+
+/**
+ * Renews every live subscription whose period has ended by the server's clock, as Stripe does at each
+ * period's end: one invoice (billing_reason `subscription_cycle`) for each period passed, for the next
+ * period of the items due, with the subscription's `default_tax_rates` and its coupon while it lasts,
+ * charged to the default card (declined: `past_due`). One set to cancel at the period's end ends instead.
+ * Answers how many renewal invoices were made.
+ */
+export async function renewDue(ctx: ApiContext): Promise<number> {
+  const now = seconds(ctx.now());
+  let made = 0;
+  const live = [...await ctx.store.withStatus<Obj>('subscription', 'active'), ...await ctx.store.withStatus<Obj>('subscription', 'past_due'), ...await ctx.store.withStatus<Obj>('subscription', 'trialing')];
+  for (const subscription of live) {
+    const names = await productNames(ctx);
+    for (;;) {
+      const items: Obj[] = subscription.items.data;
+      const end = Math.min(...items.map((item) => item.current_period_end));
+      if (!items.length || end > now) break;
+      const previous = structuredClone(subscription);
+      if (subscription.cancel_at_period_end) {
+        Object.assign(subscription, { status: 'canceled', canceled_at: end, ended_at: end });
+        await ctx.store.put(subscription);
+        await ctx.emit('customer.subscription.deleted', subscription, previous);
+        break;
+      }
+      const due = items.filter((item) => item.current_period_end <= end);
+      for (const item of due) {
+        item.current_period_start = item.current_period_end;
+        item.current_period_end = periodEnd(item.current_period_start, item.price.recurring.interval, item.price.recurring.interval_count ?? 1);
+      }
+      const customer = await need(ctx, subscription.customer, 'customer');
+      const invoice = await ctx.ledger.invoice({
+        customer, subscription, lines: linesOf(due, names), coupon: couponAt(subscription, end), taxRates: subscription.default_tax_rates ?? [],
+        paymentMethod: await defaultMethodOf(ctx, customer, subscription.default_payment_method), reason: 'subscription_cycle',
+      });
+      made += 1;
+      subscription.latest_invoice = invoice.id;
+      subscription.status = invoice.status === 'paid' ? 'active' : 'past_due';
+      await ctx.store.put(subscription);
+      await ctx.emit('customer.subscription.updated', subscription, previous);
+    }
+  }
+  return made;
 }
 
 export { createSubscription as createLocalSubscription, confirmSetup };

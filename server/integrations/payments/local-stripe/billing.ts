@@ -29,6 +29,36 @@ export function discountOf(coupon: Obj | null, lines: Line[]): number {
   return 0;
 }
 
+/**
+ * An exclusive tax rate's tax on an amount in cents: percentage × amount / 100, rounded half up to the
+ * cent, in whole numbers (the percentage in ten-thousandths) so that no binary fraction decides a half cent.
+ */
+export function taxOn(percentage: number, amount: number): number {
+  const rate = Math.round(percentage * 10_000);
+  const denominator = 100 * 10_000;
+  return Math.floor((2 * amount * rate + denominator) / (2 * denominator));
+}
+
+/** What an invoice (or its preview) adds up to, with Stripe's field names for the taxes. */
+export interface Totals { subtotal: number; discount: number; totalExcludingTax: number; tax: number; total: number; totalTaxes: Obj[] }
+
+/**
+ * Subtotal, the coupon's discount, then each exclusive tax rate on what is left after the discount
+ * (round(percentage × (subtotal − discount) / 100) per rate), added to the total, as Stripe does with
+ * `default_tax_rates`. The local server reports tax on the invoice (`total_taxes`), not on each line.
+ */
+export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  const discount = discountOf(coupon, lines);
+  const totalExcludingTax = Math.max(0, subtotal - discount);
+  const totalTaxes = taxRates.map((rate) => ({
+    amount: taxOn(Number(rate.percentage), totalExcludingTax), tax_behavior: 'exclusive', tax_rate_details: { tax_rate: rate.id },
+    taxability_reason: 'standard_rated', taxable_amount: totalExcludingTax, type: 'tax_rate_details',
+  }) as unknown as Obj);
+  const tax = totalTaxes.reduce((sum, entry) => sum + Number(entry.amount), 0);
+  return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
+}
+
 export class Ledger {
   constructor(private readonly store: LocalStore, private readonly now: () => Date, private readonly hostedBase: () => string, private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>) {}
 
@@ -66,18 +96,21 @@ export class Ledger {
     return { intent, charge };
   }
 
-  /** An invoice for `lines`, finalized and paid at once when a card is given (and accepts the charge). */
-  async invoice(options: { customer: Obj; subscription: Obj | null; lines: Line[]; coupon: Obj | null; paymentMethod: Obj | null; reason: string }): Promise<Obj> {
+  /**
+   * An invoice for `lines`, finalized and paid at once when a card is given (and accepts the charge).
+   * `taxRates` (the subscription's `default_tax_rates`) add their tax to the total.
+   */
+  async invoice(options: { customer: Obj; subscription: Obj | null; lines: Line[]; coupon: Obj | null; paymentMethod: Obj | null; reason: string; taxRates?: Obj[] }): Promise<Obj> {
     const created = seconds(this.now());
-    const subtotal = options.lines.reduce((sum, line) => sum + line.amount, 0);
-    const discount = discountOf(options.coupon, options.lines);
-    const total = Math.max(0, subtotal - discount);
+    const taxRates = options.taxRates ?? [];
+    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(options.lines, options.coupon, taxRates);
     const starts = options.lines.map((line) => line.period.start);
     const ends = options.lines.map((line) => line.period.end);
     const invoice: Obj = {
       id: newId('in'), object: 'invoice', customer: options.customer.id, customer_name: options.customer.name ?? null, customer_email: options.customer.email ?? null,
       account_name: 'Members Portal (local)', billing_reason: options.reason, collection_method: 'charge_automatically', currency: 'usd', created,
       number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`, status: 'open', subtotal, total, amount_due: total, amount_paid: 0, amount_remaining: total,
+      subtotal_excluding_tax: subtotal, total_excluding_tax: totalExcludingTax, total_taxes: totalTaxes, default_tax_rates: taxRates,
       starting_balance: 0, discounts: options.coupon && discount ? [options.coupon.id] : [],
       total_discount_amounts: options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
       period_start: Math.min(...starts, created), period_end: Math.max(...ends, created),

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CardError, readCard } from './cards';
 import { createLocalSubscription, need, type ApiContext } from './api';
-import { seconds, type Obj } from './billing';
+import { seconds, totalsOf, type Obj } from './billing';
 import { newId } from './store';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}main{max-width:30rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}
@@ -25,18 +25,39 @@ const page = (title: string, body: ReactNode) => `<!doctype html>${renderToStati
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
-interface CheckoutLine { name: string; amount: number; quantity: number; recurring: boolean }
+interface CheckoutLine { name: string; amount: number; quantity: number; recurring: boolean; product: string }
+
+/**
+ * What a subscription session's tax rates add to today's total, as its first invoice will charge it: the
+ * coupon's discount first, then each rate's tax on the rest. None for a session without tax rates.
+ */
+async function taxRowsOf(ctx: ApiContext, session: Obj, lines: CheckoutLine[]): Promise<{ name: string; amount: number }[]> {
+  if (!session.tax_rates_data?.length) return [];
+  const rates = await Promise.all(session.tax_rates_data.map((id: string) => need(ctx, id, 'tax_rate')));
+  const couponId = session.discounts?.[0]?.coupon;
+  const coupon = couponId ? await ctx.store.get<Obj>(couponId, 'coupon') : null;
+  const { discount, totalTaxes } = totalsOf(lines.map((line) => ({ description: line.name, amount: line.amount, quantity: line.quantity, price: { id: line.product, object: 'price', product: line.product } as Obj, period: { start: 0, end: 0 } })), coupon, rates);
+  return [
+    ...(discount ? [{ name: 'Discount', amount: -discount }] : []),
+    ...rates.map((rate, index) => ({ name: `${rate.display_name} (${rate.percentage} %)`, amount: Number(totalTaxes[index]!.amount) })),
+  ];
+}
 
 async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
   return Promise.all(session.line_items_data.map(async (item: { price: string; quantity: number }) => {
     const price = await need(ctx, item.price, 'price');
     const product = await ctx.store.get<Obj>(price.product, 'product');
-    return { name: product?.name ?? price.product, amount: price.unit_amount * item.quantity, quantity: item.quantity, recurring: Boolean(price.recurring) };
+    return { name: product?.name ?? price.product, amount: price.unit_amount * item.quantity, quantity: item.quantity, recurring: Boolean(price.recurring), product: String(price.product) };
   }));
 }
 
-function CheckoutForm({ session, lines, error, name }: { session: Obj; lines: CheckoutLine[]; error?: string; name?: string }) {
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+async function checkoutLines(ctx: ApiContext, session: Obj) {
+  const lines = await linesOf(ctx, session);
+  return { lines, adjustments: await taxRowsOf(ctx, session, lines) };
+}
+
+function CheckoutForm({ session, lines, adjustments = [], error, name }: { session: Obj; lines: CheckoutLine[]; adjustments?: { name: string; amount: number }[]; error?: string; name?: string }) {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0) + adjustments.reduce((sum, row) => sum + row.amount, 0);
   return (
     <>
       <p className="note">Local card server: no money moves. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 is declined when charged.</p>
@@ -45,6 +66,7 @@ function CheckoutForm({ session, lines, error, name }: { session: Obj; lines: Ch
           <caption className="note">What you are paying for</caption>
           <tbody>
             {lines.map((line) => <tr key={line.name}><th scope="row">{line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name}</th><td className="num">{dollars(line.amount)}{line.recurring ? ' a month' : ''}</td></tr>)}
+            {adjustments.map((row) => <tr key={row.name}><th scope="row">{row.name}</th><td className="num">{row.amount < 0 ? `-${dollars(-row.amount)}` : dollars(row.amount)}</td></tr>)}
             <tr><th scope="row">Total due today</th><td className="num">{dollars(total)}</td></tr>
           </tbody>
         </table>
@@ -91,8 +113,11 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
     await ctx.emit('setup_intent.succeeded', intent);
     session.setup_intent = intent.id;
   } else {
-    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: session.line_items_data, default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts });
-    Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, amount_total: lines.reduce((sum, line) => sum + line.amount, 0), payment_status: 'paid' });
+    // The session's `subscription_data[default_tax_rates]` become the subscription's, so its renewals are taxed too.
+    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: session.line_items_data, default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts,
+      ...(session.tax_rates_data?.length ? { default_tax_rates: session.tax_rates_data } : {}) });
+    const invoice = subscription.latest_invoice ? await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice') : null;
+    Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, amount_total: invoice?.total ?? lines.reduce((sum, line) => sum + line.amount, 0), payment_status: 'paid' });
   }
   Object.assign(session, { status: 'complete', customer: customerId });
   await ctx.store.put(session);
@@ -113,7 +138,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
       const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
       if (!session) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
       if (session.status === 'complete') { res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)); return; }
-      res.type('html').send(page(session.mode === 'setup' ? 'Save a card' : 'Checkout', <CheckoutForm session={session} lines={await linesOf(ctx, session)} />));
+      res.type('html').send(page(session.mode === 'setup' ? 'Save a card' : 'Checkout', <CheckoutForm session={session} {...await checkoutLines(ctx, session)} />));
     } catch (error) { next(error); }
   });
 
@@ -131,7 +156,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
       });
       if (outcome.status === 404) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
       if (outcome.status === 402) {
-        res.status(402).type('html').send(page('Checkout', <CheckoutForm session={outcome.session} lines={await linesOf(ctx, outcome.session)} error={outcome.error} name={req.body.name} />));
+        res.status(402).type('html').send(page('Checkout', <CheckoutForm session={outcome.session} {...await checkoutLines(ctx, outcome.session)} error={outcome.error} name={req.body.name} />));
         return;
       }
       res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
@@ -151,6 +176,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
             <tbody>
               {invoice.lines.data.map((line: Obj) => <tr key={line.id}><td>{line.description}</td><td className="num">{dollars(line.amount)}</td></tr>)}
               {invoice.total_discount_amounts?.map((d: { amount: number; discount: string }) => <tr key={d.discount}><td>Discount</td><td className="num">-{dollars(d.amount)}</td></tr>)}
+              {(invoice.default_tax_rates ?? []).map((rate: Obj, index: number) => <tr key={rate.id}><td>{`${rate.display_name} (${rate.percentage} %)`}</td><td className="num">{dollars(invoice.total_taxes?.[index]?.amount ?? 0)}</td></tr>)}
               <tr><th scope="row">Total</th><td className="num">{dollars(invoice.total)}</td></tr>
             </tbody>
           </table>

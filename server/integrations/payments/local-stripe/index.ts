@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
-import { apiRouter, expireIncomplete, type ApiContext } from './api';
+import { apiRouter, expireIncomplete, renewDue, type ApiContext } from './api';
 import { Ledger, seconds, type Obj } from './billing';
 import { hostedRouter } from './hosted';
 import { installSchema, LocalStore, newId } from './store';
@@ -31,6 +31,12 @@ export interface LocalStripe {
   deliverPending(receiver?: EventReceiver): Promise<number>;
   /** Applies the rules that hang on time (incomplete subscriptions expiring) now. */
   tick(): Promise<void>;
+  /**
+   * Renews the subscriptions whose period has ended by the server's clock (one invoice per period passed,
+   * taxed with the subscription's `default_tax_rates`); answers how many invoices it made. Called on
+   * purpose (tests, after `advanceClock`), so that backdated demo subscriptions keep the history they were given.
+   */
+  renew(): Promise<number>;
   /** How many API calls the server has answered (the benchmark checks that a page makes none). */
   requestCount(): number;
   /** A Stripe-Signature header for a payload, as the server signs its events (tests: old timestamps, replays). */
@@ -112,6 +118,7 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
     deliverTo(next) { receiver = next; scheduleDelivery(); },
     deliverPending: (to) => deliverPending(to ?? receiver),
     tick: () => run(() => expireIncomplete(ctx)),
+    renew: () => run(() => renewDue(ctx)),
     requestCount: () => requests,
     sign: (payload, timestamp) => signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) }),
     async close() {
