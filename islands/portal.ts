@@ -197,6 +197,29 @@ function passwordChange(): void {
 }
 
 /** A list marked data-last-one-alert says so at once when its last checkbox is unticked (the server refuses it too). */
+/**
+ * Forms marked data-progress (the payment form): once sent, the submit button says what is happening
+ * and takes no second press, and a live region tells screen readers. A payment may take a while (the
+ * card processor's own limit); the page answers in the end either way, so nothing needs undoing here.
+ */
+function progressOnSubmit(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-progress]')) {
+    form.addEventListener('submit', () => {
+      const button = form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])');
+      if (!button) return;
+      button.textContent = form.dataset.progress ?? 'Working…';
+      button.setAttribute('aria-busy', 'true');
+      // Disabled after this turn, so the press that sent the form still counts.
+      window.setTimeout(() => { button.disabled = true; }, 0);
+      const status = document.createElement('p');
+      status.setAttribute('role', 'status');
+      status.className = 'hint';
+      status.textContent = `${form.dataset.progress ?? 'Working…'} Please keep this page open.`;
+      button.parentElement?.after(status);
+    });
+  }
+}
+
 function lastOneAlerts(): void {
   document.querySelectorAll<HTMLElement>('[data-last-one-alert]').forEach((list) => {
     list.addEventListener('change', (event) => {
@@ -244,6 +267,7 @@ drawer();
 unsavedWarning();
 confirmations();
 linkDialogs();
+progressOnSubmit();
 wordCounters();
 characterCounters();
 passwordChange();

@@ -99,6 +99,17 @@ describe('browser: the membership payment form', function () {
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await page.getByText(/Remaining time on Directory membership/).waitFor();
     await expectAccessible(page);
+    // Once sent, the payment form says so and takes no second press (here the sending is stopped in the page).
+    const progress = await page.evaluate(async () => {
+      const form = document.querySelector<HTMLFormElement>('form[data-progress]')!;
+      form.addEventListener('submit', (event) => event.preventDefault());
+      form.requestSubmit();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const button = form.querySelector('button')!;
+      return { label: button.textContent, disabled: button.disabled, status: document.querySelector('[role="status"]')?.textContent };
+    });
+    assert.deepEqual(progress, { label: 'Processing your payment…', disabled: true, status: 'Processing your payment… Please keep this page open.' });
+    await page.reload();
     await fillAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${newcomer}`);

@@ -158,7 +158,7 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
         {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
       </form>
       <Island name="CardField" props={props.cardField} />
-      <PostForm action={props.path} noValidate>
+      <PostForm action={props.path} noValidate data-progress="Processing your payment…">
         <Carried values={{ ...tierValue, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
         <RadioGroup stacked idPrefix="source" name="source" legend={pay.change ? 'Payment method (optional: the card of this membership is used unless you choose one)' : 'Payment method'} value={v('source')} error={pay.errors.source}
           options={[...pay.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
