@@ -4,18 +4,11 @@
 // membership's upcoming invoice (a dialog with JavaScript, a page without).
 // axe runs on every page visited, the card processor's local pages included.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash } from '../support/browser';
+import { expectAccessible, useBrowser, submit, signInThroughForm, expectFlash, typeCard } from '../support/browser';
 import { billedAccount } from '../support/billing';
 
-/** Types a test card into a card form (the card field, or the card processor's hosted page). */
-async function typeCard(form: Page | Locator, number: string): Promise<void> {
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
-}
 
 describe('browser: billing', function () {
   this.timeout(180_000);

@@ -3,11 +3,11 @@
 // management added from Plan Management with JavaScript off, annual → monthly, and a canceled membership
 // reactivated. axe runs on every step.
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { billedAccount, gateway, membershipOf } from '../support/billing';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
 
 /** An Oregon address (no sales tax there), so the totals are the plan's. */
 async function fillAddressAndTerms(page: Page) {
@@ -18,11 +18,6 @@ async function fillAddressAndTerms(page: Page) {
   await page.getByLabel(/^I accept the terms of service/).check();
 }
 
-async function typeCard(form: Page | Locator, number: string) {
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
-}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -91,9 +91,9 @@ describe('money table: new memberships', () => {
   for (const [tier, special, seats, coupon, subtotal, discount, total] of NEW_MEMBERSHIP) {
     it(`${tier}, ${special ? 'NY/CA' : 'standard'} price, ${seats} seat(s), coupon ${coupon}: ${subtotal} − ${discount} = ${total}`, async () => {
       const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
-      const priceIds = (await Promise.all(items.map((item) => priceId(item.lookupKey)))).flatMap((id) => Array.from({ length: seats }, () => id));
+      const stripeItems = await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: seats })));
       const id = await couponId(coupon);
-      const preview = await gateway().previewNewSubscription(customerId, priceIds, id);
+      const preview = await gateway().previewNewSubscription(customerId, stripeItems, id);
       assert.deepEqual({ subtotal: preview.subtotal, discount: preview.discount, total: preview.total }, { subtotal, discount, total });
       if (id) {
         // The form's own check of the coupon gives the same discount, on the same lines.
@@ -154,7 +154,7 @@ describe('money table: sales tax', () => {
       const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
       const customer = await gateway().createCustomer({ accountId: 0, email: null, name: 'Tax' }, `money-tax-${stamp}-${(made += 1)}`);
       const choice = await salesTaxFor(ctx().integrations.tax, gateway(), { lines: items.map((item) => lineOf(item.lookupKey, item.quantity)), postalCode: zip, state, accountId: 0 });
-      const preview = await gateway().previewNewSubscription(customer.id, await Promise.all(items.map((item) => priceId(item.lookupKey))), await couponId(coupon), choice.rateId);
+      const preview = await gateway().previewNewSubscription(customer.id, await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))), await couponId(coupon), choice.rateId);
       assert.deepEqual({ tax: preview.tax, total: preview.total }, { tax, total });
     });
   }

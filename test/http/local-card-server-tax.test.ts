@@ -165,7 +165,7 @@ describe('local card server: previews of a new subscription with a tax rate', ()
   it('previewNewSubscription answers the tax besides subtotal, discount and total', async () => {
     const customerId = await customerWithCard();
     const taxRate = await gateway().taxRate({ percentage: 6, state: 'PA' }, key('rate'));
-    const prices = [await priceId('membership_monthly_v3'), await priceId('practice_management_professional_monthly_v3')];
+    const prices = [{ price: await priceId('membership_monthly_v3'), quantity: 1 }, { price: await priceId('practice_management_professional_monthly_v3'), quantity: 1 }];
     const plain = await gateway().previewNewSubscription(customerId, prices);
     assert.deepEqual([plain.subtotal, plain.discount, plain.tax, plain.total], [7800, 0, 0, 7800]);
     const taxed = await gateway().previewNewSubscription(customerId, prices, null, taxRate);

@@ -97,6 +97,10 @@ describe('payment form: payment (pay)', () => {
     assert.equal(first!.status, 303);
     assert.equal(first!.headers.location, `/profiles/about-you-for/${providerId}`);
     assert.equal(again!.status, 303);
+    // A retry once it is all done (the page now offers a seat, not a first membership) replays the first outcome.
+    const retry = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(values));
+    assert.equal(retry.status, 303);
+    assert.equal(retry.headers.location, `/profiles/about-you-for/${providerId}`);
     const subscriptions = await subscriptionsOf(user.accountId);
     assert.equal(subscriptions.length, 1);
     assert.equal(subscriptions[0].status, 'active');

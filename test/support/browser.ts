@@ -143,3 +143,10 @@ export async function expectFlash(page: Page, text: string | RegExp): Promise<vo
     throw new Error(`no flash ${String(text)} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
   }
 }
+
+/** Types a test card into a card form (the card field island, or the card processor's hosted page). */
+export async function typeCard(form: Page | Locator, number: string): Promise<void> {
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+}

@@ -48,9 +48,13 @@ export async function isSettled(db: Knex, id: string): Promise<boolean> {
 export async function settle(db: Knex, form: PaymentForm, id: string, work: (attempt: Attempt) => Promise<Outcome>): Promise<Omit<Outcome, 'done'> | 'expired'> {
   if (!UUID.test(id)) return 'expired';
   return db.transaction(async (trx) => {
-    const row = await trx('billing_attempts').where({ id, ...ownedBy(form) }).forUpdate().first();
+    // Locked by id and account only: a finished attempt replays even when the form has moved on since
+    // (after a first membership, the same page is the add-seat mode).
+    const row = await trx('billing_attempts').where({ id, account_id: form.accountId }).forUpdate().first();
     if (!row) return 'expired' as const;
     if (row.completed_at) return { redirect: row.outcome_path, flash: row.outcome_flash };
+    const owned = ownedBy(form);
+    if (row.mode !== owned.mode || (row.provider_id === null ? null : Number(row.provider_id)) !== owned.provider_id || row.subscription_id !== owned.subscription_id) return 'expired' as const;
     const outcome = await work({ id: row.id, prorationDate: Number(row.proration_date), taxPercentage: Number(row.tax_percentage) });
     if (outcome.done) await trx('billing_attempts').where({ id }).update({ completed_at: trx.fn.now(), outcome_path: outcome.redirect, outcome_flash: outcome.flash ?? null });
     return { redirect: outcome.redirect, flash: outcome.flash ?? null };

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
-  addSeatChanges, isCustomisedSeatMix, monthlyChanges, monthlyCounterpart, newMembershipItems, practiceManagementChanges, reimbursifyChanges, reimbursifyTierOf,
+  addSeatChanges, isCustomisedSeatMix, LIVE_STATUSES, monthlyChanges, monthlyCounterpart, newMembershipItems, practiceManagementChanges, reimbursifyChanges, reimbursifyTierOf,
   seatKindOf, tierOf, type ItemChange, type ReimbursifyTier, type SeatKind, type Tier,
 } from '../../domain/billing';
 import type { ReachableProvider } from '../../domain/providers';
@@ -134,7 +134,7 @@ function upgradeTarget(live: service.MirroredSubscriptionView[]): service.Mirror
  */
 export async function practiceManagementForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
   const live = await service.liveSubscriptionsOf(db, accountId);
-  const account = await db('accounts').where({ id: accountId }).first('tier', 'has_paid_practice_management_plan');
+  const account = await db('accounts').where({ id: accountId }).first('has_paid_practice_management_plan');
   const legacy = live.filter((s) => !s.seatBased);
   if (!account?.has_paid_practice_management_plan && !live.some((s) => s.seatBased) && legacy.length > 1) return { redirect: '/plan-management' };
   const target = upgradeTarget(live);
@@ -180,7 +180,7 @@ export async function reimbursifyForm(db: Knex, accountId: number): Promise<Paym
 /** /membership/switch-to-monthly/{subscriptionId}: each yearly item becomes its monthly price. Null: not this account's live yearly subscription. */
 export async function monthlyForm(db: Knex, accountId: number, subscriptionId: string): Promise<PaymentForm | null> {
   const target = await service.subscriptionOf(db, accountId, subscriptionId);
-  if (!target || !(await service.liveSubscriptionsOf(db, accountId)).some((s) => s.id === target.id)) return null;
+  if (!target || !(LIVE_STATUSES as readonly string[]).includes(target.status)) return null;
   const changes = monthlyChanges(target.items);
   const lines = service.linesOfChange(changes, target.items);
   return {

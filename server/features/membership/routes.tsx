@@ -119,7 +119,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   async function previewOf(form: PaymentForm, choice: string, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
     const purchase = form.buy(choice);
     const prices = await priceIdsByLookupKey(db);
-    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), couponId, taxRateId);
+    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, service.toStripeItems(purchase.items, prices), couponId, taxRateId);
     return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
   }
 
@@ -183,7 +183,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           if (purchase.kind === 'new') {
             const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
             const session = await payments.createCheckoutSession({
-              mode: 'subscription', priceIds: purchase.items.flatMap((item) => Array.from({ length: item.quantity }, () => prices.get(item.lookupKey)!)), customerId, couponId,
+              mode: 'subscription', items: service.toStripeItems(purchase.items, prices), customerId, couponId,
               successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata, taxRateId: tax.rateId,
             }, `pay-checkout-${attempt.id}`);
             return { redirect: session.url, done: false };
@@ -194,7 +194,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         if (purchase.kind === 'new') {
           // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
           await payments.createSubscription({
-            customer: customerId, items: purchase.items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity })),
+            customer: customerId, items: service.toStripeItems(purchase.items, prices),
             ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
             ...(couponId ? { discounts: [{ coupon: couponId }] } : {}), ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
           }, `pay-subscribe-${attempt.id}`);

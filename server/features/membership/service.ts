@@ -137,6 +137,10 @@ export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean
   return Boolean(await db('provider_paid_seats').where({ provider_id: providerId }).whereNull('canceled_at').first('provider_id'));
 }
 
+/** A new subscription's items in Stripe's terms: lookup keys become the synced price ids. */
+export const toStripeItems = (items: { lookupKey: string; quantity: number }[], prices: Map<string, string>) =>
+  items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity }));
+
 /** Item changes in Stripe's terms: lookup keys become the synced price ids. */
 export function toStripeChanges(changes: ItemChange[], prices: Map<string, string>): SubscriptionItemChange[] {
   return changes.map((change) => ({

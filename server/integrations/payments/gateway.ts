@@ -13,8 +13,8 @@ export interface CardView { id: string; brand: string; last4: string; expMonth: 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription' | 'setup';
   priceId?: string;
-  /** Several prices, one of each (a membership with its practice management). */
-  priceIds?: string[];
+  /** Several prices with their quantities (a membership's seats with their practice management). */
+  items?: { price: string; quantity: number }[];
   customerId?: string | null;
   customerEmail?: string | null;
   couponId?: string | null;
@@ -181,7 +181,7 @@ export class PaymentsGateway {
     const stripe = await this.client();
     const session = await explained(() => stripe.checkout.sessions.create({
       mode: request.mode,
-      ...(request.priceId || request.priceIds ? { line_items: [...(request.priceIds ?? [request.priceId!])].map((price) => ({ price, quantity: 1 })) } : {}),
+      ...(request.items ? { line_items: request.items } : request.priceId ? { line_items: [{ price: request.priceId, quantity: 1 }] } : {}),
       ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
       ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
       ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
@@ -229,9 +229,9 @@ export class PaymentsGateway {
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
-  async previewNewSubscription(customerId: string, priceIds: string[], couponId: string | null = null, taxRateId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
+  async previewNewSubscription(customerId: string, items: { price: string; quantity: number }[], couponId: string | null = null, taxRateId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
     const preview = await explained(async () => (await this.client()).invoices.createPreview({
-      customer: customerId, subscription_details: { items: priceIds.map((price) => ({ price })), ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
+      customer: customerId, subscription_details: { items, ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
       ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     }));
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
