@@ -52,6 +52,26 @@ describe('payment form: the congratulations', () => {
   });
 });
 
+describe('payment form: setup help', () => {
+  it('offers setup help with its details on "Your plan", and charges the chosen one once, on the first invoice', async () => {
+    const { client, providerId, user } = await unpaid();
+    const plan = mainTextOf((await client.get(`/profiles/pay-for/${providerId}`).expect(200)).text);
+    assert.match(plan, /Setup help \(optional, paid once\) No setup help Professional copywriting: \$70\.00 once Remote photo shoot: \$80\.00 once In-person photo shoot: \$130\.00 once/);
+    assert.match(plan, /What is included: Professional copywriting A professional writer interviews you/);
+    const { page, attempt, card } = await payStep(client, providerId, 'basic', '&setup=copywriting');
+    const text = mainTextOf(page.text);
+    assert.match(text, /1 × Professional copywriting \$70\.00/);
+    assert.match(text, /Total due today \$129\.00/);
+    assert.match(page.text, /name="setup" value="copywriting"/);
+    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', setup: 'copywriting', source: card!, attempt, _csrf: csrfFrom(page.text) }));
+    assert.equal(paid.status, 303);
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    assert.equal((await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total')).total, 12900);
+    // Only the membership recurs.
+    assert.deepEqual((await ctx().db('billing_subscription_items as i').join('billing_subscriptions as s', 's.id', 'i.subscription_id').where('s.account_id', user.accountId).pluck('i.lookup_key')), ['membership_monthly_v3']);
+  });
+});
+
 describe('payment form: sales tax', () => {
   it('shows the tax of the billing address on file in the preview, and charges it on the invoice', async () => {
     const { client, providerId, user } = await unpaid();

@@ -89,3 +89,17 @@ export function isCustomisedSeatMix(seats: Record<SeatKind, number>): boolean {
   const memberships = seats.ny + seats.non_ny;
   return seats.reimbursify !== 0 && seats.reimbursify !== memberships;
 }
+
+/**
+ * Setup help bought once with a new membership (spec 3 §7 subscribe's `setup_lookup_key`): copywriting, or
+ * a photo shoot, remote or in person; a practice's shoot is the group one (spec 3 §9 one-time prices).
+ */
+export type SetupOption = 'copywriting' | 'remote-shoot' | 'in-person-shoot';
+export const SETUP_OPTIONS: SetupOption[] = ['copywriting', 'remote-shoot', 'in-person-shoot'];
+
+export function setupLookupKey(option: SetupOption, providerType: string): string {
+  const group = providerType === 'practice';
+  if (option === 'copywriting') return 'copywriting_v3';
+  if (option === 'remote-shoot') return group ? 'remote_group_shoot_v3' : 'remote_shoot_v3';
+  return group ? 'in_person_group_shoot_v3' : 'in_person_shoot_v3';
+}

@@ -3,7 +3,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { requireSignIn } from '../../http/guards';
-import { requirePermission, requireReachableIds, requireRolePage } from '../../http/access';
+import { requireReachableIds, requireRolePage } from '../../http/access';
 import { viewerReach } from '../../domain/providers';
 import * as policy from '../../domain/accounts';
 import { render, type LayoutName } from '../../http/render';
@@ -29,18 +29,9 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   memberRoute('/practice-inbox/messages/:clientId/:providerId', 'Practice Inbox'),
   memberRoute('/practice-inbox/client-list', 'Practice Inbox'),
   memberRoute('/referral-data', 'Referral Data'),
-  memberRoute('/membership/switch-to-monthly/:subscriptionId', 'Switch to Monthly', 'onboarding'),
   memberRoute('/practice-management', 'Practice Management'),
-  memberRoute('/practice-management/upgrade/:accountId', 'Practice Management', 'onboarding'),
-  memberRoute('/reimbursify/upgrade/:accountId', 'Private Pay Booster', 'onboarding'),
   memberRoute('/practice-management-post-message-test', 'Practice Management Test'),
 ];
-
-/** Plan pages (spec 1 §6): users without an account see "You do not have access to this part of the Members Portal". */
-const PLAN_PAGES = new Set([
-  '/membership/switch-to-monthly/:subscriptionId',
-  '/practice-management/upgrade/:accountId', '/reimbursify/upgrade/:accountId',
-]);
 
 /** The access checks a placeholder already owes its future page (policy: server/domain/accounts/policy.ts). */
 function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
@@ -48,7 +39,6 @@ function guardsFor(route: PlannedRoute, db?: Knex): RequestHandler[] {
   const guards: RequestHandler[] = [requireSignIn];
   // First: an id of someone else's provider or account is not found, even on a placeholder.
   if (db && /:(providerId|accountId)\b/.test(route.path)) guards.push(requireReachableIds(viewerReach(db)));
-  if (PLAN_PAGES.has(route.path)) guards.push(requirePermission(policy.hasAccount, policy.ACCESS_DENIED));
   if (route.path === '/referral-data') guards.push(requireRolePage(policy.canExportReferrals, route.title, policy.RESOURCE_DENIED));
   if (route.path.startsWith('/practice-inbox')) guards.push(requireRolePage(policy.canUsePracticeInbox, route.title, policy.RESOURCE_DENIED));
   return guards;

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
   addSeatChanges, isCustomisedSeatMix, LIVE_STATUSES, monthlyChanges, monthlyCounterpart, newMembershipItems, practiceManagementChanges, reimbursifyChanges, reimbursifyTierOf,
-  seatKindOf, tierOf, type ItemChange, type ReimbursifyTier, type SeatKind, type Tier,
+  seatKindOf, SETUP_OPTIONS, setupLookupKey, tierOf, type ItemChange, type SetupOption, type ReimbursifyTier, type SeatKind, type Tier,
 } from '../../domain/billing';
 import type { ReachableProvider } from '../../domain/providers';
 import * as service from './service';
@@ -14,10 +14,25 @@ export type Mode = 'subscribe' | 'add-seat' | 'reactivate' | 'upgrade-practice-m
 
 /** What the form buys: a new subscription's items, or changes to an existing one. */
 export type Purchase =
-  | { kind: 'new'; items: { lookupKey: string; quantity: number }[]; metadata: Record<string, string> }
+  | { kind: 'new'; items: { lookupKey: string; quantity: number }[]; metadata: Record<string, string>; oneTime: string[] }
   | { kind: 'change'; changes: ItemChange[]; metadata?: Record<string, string> };
 
 export interface Choice { value: string; label: string; lines: service.PlanLine[] }
+export interface SetupOffer { value: SetupOption; label: string; details: string }
+
+const SETUP_DETAILS: Record<SetupOption, { name: string; details: string }> = {
+  copywriting: { name: 'Professional copywriting', details: 'A professional writer interviews you by phone for 30 minutes and writes your profile statement; you approve it before it goes live.' },
+  'remote-shoot': { name: 'Remote photo shoot', details: 'A photographer directs a video-call shoot with your own phone or camera, then retouches the best pictures for your profile.' },
+  'in-person-shoot': { name: 'In-person photo shoot', details: 'One of our photographers meets you at your office or nearby for an hour, in the cities they cover, and retouches the best pictures for your profile.' },
+};
+
+/** The setup help a provider may add to a new membership, priced for its kind (a practice's shoots are group shoots). */
+function setupOffers(providerType: string): SetupOffer[] {
+  return SETUP_OPTIONS.map((option) => {
+    const line = service.lineOf(setupLookupKey(option, providerType));
+    return { value: option, label: `${SETUP_DETAILS[option].name}: ${money(line.amount)} once`, details: SETUP_DETAILS[option].details };
+  });
+}
 
 export interface PaymentForm {
   mode: Mode;
@@ -35,7 +50,9 @@ export interface PaymentForm {
   target: service.MirroredSubscriptionView | null;
   /** A customised seat mix: the form becomes the submitRequest step (spec 3 §4). */
   customised: boolean;
-  buy(choice: string): Purchase;
+  buy(choice: string, setup?: string): Purchase;
+  /** Setup help offered with a new membership, paid once on its first invoice (none in other modes). */
+  setupOptions: SetupOffer[];
   /** Where a successful payment leads, and its flash. */
   success: { path: string; flash: string | null };
   /** The alert shown instead of a form when the page's scenario should not be reachable (spec 3 §8). */
@@ -85,7 +102,7 @@ export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider:
       mode: 'reactivate', path, accountId: provider.accountId, provider, carried: { ...carried, reactivate: canceled.id },
       title: 'Your plan', intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(service.monthlyOf(lines))} a month.`,
       choices: [{ value: '', label: 'Reactivate', lines }], choiceLegend: null, target: null, customised: false,
-      buy: () => ({ kind: 'new', items: keys, metadata: { ...canceled.metadata, form_title: provider.name, reactivated_from: canceled.id } }),
+      buy: () => ({ kind: 'new', items: keys, metadata: { ...canceled.metadata, form_title: provider.name, reactivated_from: canceled.id }, oneTime: [] }), setupOptions: [],
       success: { path: `/profiles/pay-for/${provider.id}/reactivated`, flash: UPGRADE_FLASHES.reactivated },
     };
   }
@@ -99,7 +116,7 @@ export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider:
       title: 'Your plan', intro: `Add a seat for ${provider.name} to your practice's membership: ${money(service.monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
       choices: [{ value: '', label: 'Add a seat', lines }], choiceLegend: null, target: seatSubscription, customised: isCustomisedSeatMix(seatCounts(seatSubscription)),
       buy: () => ({ kind: 'change', changes, metadata: { provider_ids: [...new Set([...seatSubscription.providerIds, provider.id])].join(',') } }),
-      success,
+      success, setupOptions: [],
     };
   }
 
@@ -107,8 +124,11 @@ export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider:
     mode: 'subscribe', path, accountId: provider.accountId, provider, carried,
     title: 'Your plan', intro: `Start the membership for ${policy.possessive(policy.wordingFor(viewer, provider))} profile, ${provider.name}, to list it in the directory.`,
     choices: tierChoices(null), choiceLegend: 'Choose a plan', target: null, customised: false,
-    buy: (choice) => ({ kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: metadataFor([provider.id]) }),
-    success,
+    buy: (choice, setup) => ({
+      kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: metadataFor([provider.id]),
+      oneTime: SETUP_OPTIONS.includes(setup as SetupOption) ? [setupLookupKey(setup as SetupOption, provider.type)] : [],
+    }),
+    success, setupOptions: setupOffers(provider.type),
   };
 }
 
@@ -151,7 +171,7 @@ export async function practiceManagementForm(db: Knex, accountId: number): Promi
     title, intro: 'Practice management for every seat of your membership, charged from today, prorated for the rest of this billing period.',
     choices, choiceLegend: 'Choose a practice management option', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
     buy: (choice) => ({ kind: 'change', changes: practiceManagementChanges(target!.items, choice as 'professional' | 'premium') }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.plan },
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.plan }, setupOptions: [],
     ...(choices.length ? {} : { unreachable: UNREACHABLE }),
   };
 }
@@ -172,7 +192,7 @@ export async function reimbursifyForm(db: Knex, accountId: number): Promise<Paym
     intro: 'Claims and benefits verification for every seat of your membership, charged from today, prorated for the rest of this billing period.',
     choices, choiceLegend: 'Choose a Private Pay Booster plan', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
     buy: (choice) => ({ kind: 'change', changes: reimbursifyChanges(target!.items, choice as ReimbursifyTier) }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.reimbursify },
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.reimbursify }, setupOptions: [],
     ...(choices.length ? {} : { unreachable: UNREACHABLE }),
   };
 }
@@ -188,7 +208,7 @@ export async function monthlyForm(db: Knex, accountId: number, subscriptionId: s
     title: 'Switch to monthly payments', intro: `Pay ${money(service.monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
     choices: changes.length ? [{ value: '', label: 'Monthly payments', lines }] : [], choiceLegend: null, target, customised: false,
     buy: () => ({ kind: 'change', changes }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.monthly },
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.monthly }, setupOptions: [],
     ...(changes.length ? {} : { unreachable: 'This membership is already paid monthly.' }),
   };
 }

@@ -10,7 +10,7 @@ import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
 import { allowFramesFrom } from '../../http/security';
-import { toId } from '../../http/access';
+import { requirePermission, toId } from '../../http/access';
 import { text } from '../../lib/form';
 import { validate } from '../../lib/validation';
 import * as policy from '../../domain/accounts';
@@ -26,7 +26,7 @@ import { ReactivatedPage } from '../../../views/pages/membership/ReactivatedPage
 import { formatCardBrand } from '../../../views/components/format';
 import * as service from './service';
 import * as attempts from './attempts';
-import { CHOOSE_PRACTICE_MANAGEMENT, monthlyForm, payForForm, practiceManagementForm, reimbursifyForm, type PaymentForm } from './modes';
+import { CHOOSE_PRACTICE_MANAGEMENT, monthlyForm, payForForm, practiceManagementForm, reimbursifyForm, type PaymentForm, type Purchase } from './modes';
 import { PAYMENT_MESSAGES, paymentSchemaFor, PAYMENT_FIELDS } from './validation';
 import type { FeatureDeps } from '../deps';
 
@@ -41,6 +41,16 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   const choiceOf = (req: Request, form: PaymentForm) => {
     const asked = text(carriedFrom(req).tier);
     return form.choices.some((c) => c.value === asked) ? asked : form.choiceLegend ? '' : form.choices[0]?.value ?? '';
+  };
+  /** The setup help chosen with a new membership (one of the form's offers, or none). */
+  const setupOf = (req: Request, form: PaymentForm) => {
+    const asked = text(carriedFrom(req).setup);
+    return form.setupOptions.some((option) => option.value === asked) ? asked : '';
+  };
+  /** What "Your plan" chose, as the query values each later step carries. */
+  const selectionOf = (req: Request, form: PaymentForm): Record<string, string> => {
+    const setup = setupOf(req, form);
+    return { ...(form.choiceLegend ? { tier: choiceOf(req, form) } : {}), ...(setup ? { setup } : {}) };
   };
   const customerFor = (res: Response, accountId: number) => {
     const { user } = res.locals.viewer!;
@@ -67,13 +77,14 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       // The customize → pay transition loads an invoice preview (spec 3 §4), with the sales tax of the
       // billing address (fetched on this step only); a failure of either is an alert (§8) and disables Pay.
       let previewError: string = PAYMENT_MESSAGES.previewFailed;
+      const setup = setupOf(req, form);
       const preview = await (async () => {
         const tax = await service.salesTaxFor(integrations.tax, payments, {
           lines: chosen.lines, accountId: form.accountId,
           postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '', state: pay.values?.address_state ?? customer?.address_state ?? '',
         });
         await attempts.noteTax(db, attempt.id, tax.percentage);
-        return previewOf(form, choice, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate, tax.rateId);
+        return previewOf(form.buy(choice, setup), form, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate, tax.rateId);
       })().catch((error: unknown) => {
         if (error instanceof TaxError) previewError = error.message;
         req.log?.warn({ err: error }, 'invoice preview failed');
@@ -93,12 +104,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     }
     // With JavaScript a card is added in place (the card field), coming back to this step.
     const typedCoupon = text(carriedFrom(req).coupon);
-    const returnTo = `${form.path}?${new URLSearchParams({ step: 'pay', ...(form.choiceLegend ? { tier: choice } : {}), ...form.carried, ...(typedCoupon ? { coupon: typedCoupon } : {}) }).toString()}`;
+    const returnTo = `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...(typedCoupon ? { coupon: typedCoupon } : {}) }).toString()}`;
     const cardField = await cardFieldFor(req, res, integrations.payments, returnTo);
     render(req, res, {
       title: step === 'pay' ? 'Payment' : form.title || 'Your plan', layout: form.provider ? 'onboarding' : undefined, status,
       page: <PaymentFormPage path={form.path} title={form.title} intro={form.intro} step={step} choices={form.choices} choiceLegend={form.choiceLegend} choice={choice} choiceError={choiceError}
-        carried={form.carried} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} unreachable={form.unreachable} pay={payStep} cardField={cardField}
+        setupOptions={form.setupOptions} setup={setupOf(req, form)} carried={form.carried} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} unreachable={form.unreachable} pay={payStep} cardField={cardField}
         laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined}
         congratulations={step === 'customize' && form.mode === 'subscribe' && await profileContentComplete(res, form)} />,
     });
@@ -116,10 +127,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   }
 
   /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */
-  async function previewOf(form: PaymentForm, choice: string, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
-    const purchase = form.buy(choice);
+  async function previewOf(purchase: Purchase, form: PaymentForm, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
     const prices = await priceIdsByLookupKey(db);
-    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, service.toStripeItems(purchase.items, prices), couponId, taxRateId);
+    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, service.toStripeItems(purchase.items, prices), couponId, taxRateId, purchase.oneTime.map((key) => prices.get(key)!));
     return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
   }
 
@@ -169,13 +179,13 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     }
     const shown = await attempts.find(db, form, attemptId);
     if (shown && shown.taxPercentage !== tax.percentage) return show(req, res, form, { values, errors: {}, failure: PAYMENT_MESSAGES.taxChanged, attempt: attemptId }, 422);
-    const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...(form.choiceLegend ? { tier: choice } : {}), ...form.carried, ...extra }).toString()}`;
+    const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...extra }).toString()}`;
     try {
       const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
         const customerId = form.target?.customerId ?? await customerFor(res, form.accountId);
         await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `pay-address-${attempt.id}`);
         if (input.source && input.source !== 'new') await customerOwning(db, form.accountId, 'card', input.source);
-        const purchase = form.buy(choice);
+        const purchase = form.buy(choice, setupOf(req, form));
         const prices = await priceIdsByLookupKey(db);
         if (input.source === 'new') {
           // A new card without JavaScript: the card processor's hosted page. A new membership is paid
@@ -183,7 +193,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           if (purchase.kind === 'new') {
             const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
             const session = await payments.createCheckoutSession({
-              mode: 'subscription', items: service.toStripeItems(purchase.items, prices), customerId, couponId,
+              mode: 'subscription', items: [...service.toStripeItems(purchase.items, prices), ...purchase.oneTime.map((key) => ({ price: prices.get(key)!, quantity: 1 }))], customerId, couponId,
               successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata, taxRateId: tax.rateId,
             }, `pay-checkout-${attempt.id}`);
             return { redirect: session.url, done: false };
@@ -195,6 +205,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
           await payments.createSubscription({
             customer: customerId, items: service.toStripeItems(purchase.items, prices),
+            ...(purchase.oneTime.length ? { add_invoice_items: purchase.oneTime.map((key) => ({ price: prices.get(key)! })) } : {}),
             ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
             ...(couponId ? { discounts: [{ coupon: couponId }] } : {}), ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
           }, `pay-subscribe-${attempt.id}`);
@@ -229,7 +240,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   function askPhotographer(req: Request, res: Response, form: PaymentForm, error?: string) {
     const source = carriedFrom(req);
     const hidden: Record<string, string> = { ...form.carried };
-    for (const name of ['tier', 'coupon']) { const value = text(source[name]); if (value) hidden[name] = value; }
+    for (const name of ['tier', 'setup', 'coupon']) { const value = text(source[name]); if (value) hidden[name] = value; }
     allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
     render(req, res, {
       title: 'Payment', layout: 'onboarding', status: error ? 422 : 200,
@@ -282,7 +293,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, form, 'Please choose an answer.');
     await db('providers').where({ id: form.provider!.id }).update({ photographer_availability: answer });
     const params = new URLSearchParams({ step: 'pay', ...form.carried });
-    for (const name of ['tier', 'coupon']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
+    for (const name of ['tier', 'setup', 'coupon']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
     res.redirect(303, `${form.path}?${params.toString()}`);
   });
 
@@ -329,20 +340,23 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     return accountId;
   }
 
+  // Plan pages (spec 1 §6): someone without an account hears so before any id is looked at.
+  const planPage = [requireSignIn, requirePermission(policy.hasAccount, policy.ACCESS_DENIED)];
+
   for (const [path, formOf] of [['/practice-management/upgrade/:accountId', practiceManagementForm], ['/reimbursify/upgrade/:accountId', reimbursifyForm]] as const) {
     const load = async (req: Request, res: Response) => formOf(db, billingAccount(req, res));
-    router.get(path, requireSignIn, async (req, res) => {
+    router.get(path, ...planPage, async (req, res) => {
       const form = await load(req, res);
       if ('redirect' in form) return res.redirect(303, form.redirect);
       await showStep(req, res, form);
     });
-    router.post(path, requireSignIn, async (req, res) => {
+    router.post(path, ...planPage, async (req, res) => {
       const form = await load(req, res);
       if ('redirect' in form) return res.redirect(303, form.redirect);
       if (form.choiceLegend && !choiceOf(req, form)) return show(req, res, form, null, 422, CHOOSE_PRACTICE_MANAGEMENT);
       await pay(req, res, form);
     });
-    router.post(`${path}/request`, requireSignIn, async (req, res) => {
+    router.post(`${path}/request`, ...planPage, async (req, res) => {
       const form = await load(req, res);
       if ('redirect' in form) return res.redirect(303, form.redirect);
       await requestChange(req, res, form);
@@ -361,13 +375,13 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     return form;
   }
 
-  router.get('/membership/switch-to-monthly/:subscriptionId', requireSignIn, async (req, res) => {
+  router.get('/membership/switch-to-monthly/:subscriptionId', ...planPage, async (req, res) => {
     const form = await monthlyOf(req, res);
     if (!form) return res.redirect(303, '/plan-management');
     await showStep(req, res, form);
   });
 
-  router.post('/membership/switch-to-monthly/:subscriptionId', requireSignIn, async (req, res) => {
+  router.post('/membership/switch-to-monthly/:subscriptionId', ...planPage, async (req, res) => {
     const form = await monthlyOf(req, res);
     if (!form) return res.redirect(303, '/plan-management');
     await pay(req, res, form);

@@ -229,9 +229,10 @@ export class PaymentsGateway {
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
-  async previewNewSubscription(customerId: string, items: { price: string; quantity: number }[], couponId: string | null = null, taxRateId: string | null = null): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
+  async previewNewSubscription(customerId: string, items: { price: string; quantity: number }[], couponId: string | null = null, taxRateId: string | null = null, oneTimePriceIds: string[] = []): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
     const preview = await explained(async () => (await this.client()).invoices.createPreview({
       customer: customerId, subscription_details: { items, ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
+      ...(oneTimePriceIds.length ? { invoice_items: oneTimePriceIds.map((price) => ({ price })) } : {}),
       ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     }));
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);

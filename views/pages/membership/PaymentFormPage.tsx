@@ -30,6 +30,9 @@ export interface PaymentFormProps {
   choiceLegend: string | null;
   choice: string;
   choiceError?: string;
+  /** Setup help offered with a new membership, paid once (spec 3 §2's setup options), and the one chosen. */
+  setupOptions: { value: string; label: string; details: string }[];
+  setup: string;
   /** Query values carried from step to step (return_to_plan_management, reactivate). */
   carried: Record<string, string>;
   priorExpired: boolean;
@@ -68,16 +71,19 @@ function StepNavigation({ step, customizeHref, payHref }: { step: PaymentFormPro
   );
 }
 
+/** What "Your plan" chose (the plan, the setup help), as the query values the later steps carry. */
+const selectionOf = (props: PaymentFormProps): Record<string, string> => ({ ...(props.choiceLegend ? { tier: props.choice } : {}), ...(props.setup ? { setup: props.setup } : {}) });
+
 /** Hidden inputs for the values a step carries on. */
 const Carried = ({ values }: { values: Record<string, string> }) => <>{Object.entries(values).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}</>;
 
 export function PaymentFormPage(props: PaymentFormProps) {
   const query = (extra: Record<string, string>) => `${props.path}?${new URLSearchParams({ ...extra, ...props.carried }).toString()}`;
   const chosen = props.choices.find((c) => c.value === props.choice) ?? props.choices[0];
-  const tierValue: Record<string, string> = props.choiceLegend ? { tier: props.choice } : {};
+  const selection = selectionOf(props);
   return (
     <div className="payment-form">
-      <StepNavigation step={props.step} customizeHref={query(tierValue)} payHref={query({ step: 'pay', ...tierValue })} />
+      <StepNavigation step={props.step} customizeHref={query(selection)} payHref={query({ step: 'pay', ...selection })} />
       {props.congratulations && (
         // Open from the start and closed by its own form (method="dialog"), so it needs no script.
         <dialog open className="card dialog congratulations" aria-labelledby="congratulations-title">
@@ -93,7 +99,7 @@ export function PaymentFormPage(props: PaymentFormProps) {
           <p>{props.intro}</p>
           <Notice tone="info">Your membership has a customised mix of seats, so our team makes this change for you. Send the request and we will contact you shortly.</Notice>
           <PostForm action={`${props.path}/request`}>
-            <Carried values={{ ...tierValue, ...props.carried }} />
+            <Carried values={{ ...selection, ...props.carried }} />
             <div className="actions"><Button>Send the request</Button><ButtonLink href="/plan-management">Cancel</ButtonLink></div>
           </PostForm>
         </Card>
@@ -108,14 +114,36 @@ export function PaymentFormPage(props: PaymentFormProps) {
               <RadioGroup stacked idPrefix="tier" name="tier" legend={props.choiceLegend} value={props.choice} error={props.choiceError}
                 options={props.choices.map((choice) => ({ value: choice.value, label: choice.label, hint: choice.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name)).join(' + ') }))} />
             ) : chosen && <PlanLines lines={chosen.lines} />}
+            {props.setupOptions.length > 0 && <SetupOptions options={props.setupOptions} value={props.setup} />}
             <p className="hint">Memberships carry an annual commitment for the first year, paid monthly.</p>
             <div className="actions"><Button>Next: Payment</Button></div>
           </form>
           {props.laterAction && <PostForm action={props.laterAction}><div className="actions"><Button variant="link">Do this later</Button></div></PostForm>}
         </Card>
       )}
-      {props.step === 'pay' && chosen && <PayStep props={props} choice={chosen} backHref={query(tierValue)} />}
+      {props.step === 'pay' && chosen && <PayStep props={props} choice={chosen} backHref={query(selection)} />}
     </div>
+  );
+}
+
+/**
+ * Setup help, paid once with the first invoice. Each option's details (spec 3 §2's setup option detail
+ * modal) are a disclosure under the choices, which opens without JavaScript.
+ */
+function SetupOptions({ options, value }: { options: PaymentFormProps['setupOptions']; value: string }) {
+  return (
+    <>
+      <RadioGroup stacked idPrefix="setup" name="setup" legend="Setup help (optional, paid once)" value={value}
+        options={[{ value: '', label: 'No setup help' }, ...options.map((option) => ({ value: option.value, label: option.label }))]} />
+      <div className="setup-details">
+        {options.map((option) => (
+          <details key={option.value}>
+            <summary>What is included: {option.label.split(':')[0]}</summary>
+            <p>{option.details}</p>
+          </details>
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -131,7 +159,7 @@ function PlanLines({ lines }: { lines: ChoiceView['lines'] }) {
 function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice: ChoiceView; backHref: string }) {
   const pay = props.pay!;
   const v = (name: string) => pay.values[name] ?? '';
-  const tierValue: Record<string, string> = props.choiceLegend ? { tier: props.choice } : {};
+  const selection = selectionOf(props);
   const preview = pay.preview;
   const rows = preview ? [
     ...preview.lines,
@@ -152,14 +180,14 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
       {pay.change && <p className="hint">Charged now for the rest of this billing period; from the next one, the new monthly price.</p>}
       <form method="get" action={props.path} className="coupon-form">
         <input type="hidden" name="step" value="pay" />
-        <Carried values={{ ...tierValue, ...props.carried }} />
+        <Carried values={{ ...selection, ...props.carried }} />
         <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={pay.coupon.code} error={pay.errors.coupon} autoComplete="off" />
         <div className="actions"><Button variant="secondary">Apply coupon</Button></div>
         {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
       </form>
       <Island name="CardField" props={props.cardField} />
       <PostForm action={props.path} noValidate data-progress="Processing your payment…">
-        <Carried values={{ ...tierValue, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
+        <Carried values={{ ...selection, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
         <RadioGroup stacked idPrefix="source" name="source" legend={pay.change ? 'Payment method (optional: the card of this membership is used unless you choose one)' : 'Payment method'} value={v('source')} error={pay.errors.source}
           options={[...pay.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
         <fieldset className="fieldset">

@@ -441,6 +441,19 @@ const linesOf = (items: Obj[], productNames: Map<string, string>): Line[] => ite
   amount: item.price.unit_amount * item.quantity, quantity: item.quantity, price: item.price, period: { start: item.current_period_start, end: item.current_period_end },
 }));
 
+/** One-time prices added to a subscription's first invoice (`add_invoice_items`, or `invoice_items` of a preview). */
+async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, param: string): Promise<Line[]> {
+  const names = await productNames(ctx);
+  const lines: Line[] = [];
+  for (const item of listOf<Record<string, string>>(raw)) {
+    const price = await need(ctx, String(item.price ?? ''), 'price', `${param}[0][price]`);
+    if (price.recurring) throw invalid(`The price specified is set to \`type=recurring\` but this field only accepts prices with \`type=one_time\`.`, `${param}[0][price]`);
+    const quantity = int(item.quantity, 1)!;
+    lines.push({ description: `${quantity} × ${names.get(price.product) ?? price.product}`, amount: price.unit_amount * quantity, quantity, price, period: { start: at, end: at } });
+  }
+  return lines;
+}
+
 async function productNames(ctx: ApiContext): Promise<Map<string, string>> {
   return new Map((await ctx.store.list<Obj>('product')).map((p) => [p.id, p.name]));
 }
@@ -463,7 +476,8 @@ async function createSubscription(ctx: ApiContext, body: Record<string, any>): P
   subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
   if (coupon) await applyDiscount(ctx, subscription, coupon);
   await ctx.store.put(subscription);
-  const invoice = await ctx.ledger.invoice({ customer, subscription, lines: linesOf(items, await productNames(ctx)), coupon, taxRates, paymentMethod: method, reason: 'subscription_create' });
+  const extras = await oneTimeLines(ctx, body.add_invoice_items, start, 'add_invoice_items');
+  const invoice = await ctx.ledger.invoice({ customer, subscription, lines: [...linesOf(items, await productNames(ctx)), ...extras], coupon, taxRates, paymentMethod: method, reason: 'subscription_create' });
   if (invoice.status !== 'paid' && behaviour === 'error_if_incomplete') {
     invoice.status = 'void';
     await ctx.store.put(invoice);
@@ -607,7 +621,7 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
     }
   } else {
     const items = await itemsFrom(ctx, body.subscription_details?.items, now);
-    lines = linesOf(items, names);
+    lines = [...linesOf(items, names), ...await oneTimeLines(ctx, body.invoice_items, now, 'invoice_items')];
   }
   const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, coupon, taxRates ?? []);
   return {

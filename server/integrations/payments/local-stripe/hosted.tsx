@@ -114,7 +114,11 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
     session.setup_intent = intent.id;
   } else {
     // The session's `subscription_data[default_tax_rates]` become the subscription's, so its renewals are taxed too.
-    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: session.line_items_data, default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts,
+    // One-time prices in a subscription-mode session go on the first invoice, as Stripe does.
+    const prices = await Promise.all(session.line_items_data.map((item: { price: string }) => need(ctx, item.price, 'price')));
+    const recurring = session.line_items_data.filter((_: unknown, index: number) => prices[index].recurring);
+    const once = session.line_items_data.filter((_: unknown, index: number) => !prices[index].recurring);
+    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: recurring, ...(once.length ? { add_invoice_items: once } : {}), default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts,
       ...(session.tax_rates_data?.length ? { default_tax_rates: session.tax_rates_data } : {}) });
     const invoice = subscription.latest_invoice ? await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice') : null;
     Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, amount_total: invoice?.total ?? lines.reduce((sum, line) => sum + line.amount, 0), payment_status: 'paid' });
