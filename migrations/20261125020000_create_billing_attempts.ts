@@ -1,4 +1,5 @@
-// Payment attempts (issue [10] "Safety"): one row per render of a payment form's pay step, whose id is
+// Payment attempts (issue [10] "Safety"), one live seat per provider, and the referrer's credit.
+// Payment attempts: one row per render of a payment form's pay step, whose id is
 // the idempotency key of everything that post asks of Stripe. A double submit or a retry finds the row
 // done and replays its outcome; a post without a row of its own is refused. And at most one live seat
 // per provider: two live memberships for one profile would bill it twice.
@@ -23,9 +24,13 @@ export async function up(knex: Knex): Promise<void> {
     t.check(`mode in ('subscribe', 'add-seat', 'reactivate', 'upgrade-practice-management', 'legacy-upgrade', 'upgrade-reimbursify', 'convert-to-monthly')`, [], 'billing_attempts_mode_check');
   });
   await knex.raw('create unique index provider_paid_seats_one_live on provider_paid_seats (provider_id) where canceled_at is null');
+  // The referral offer is "$49 off for both": when a referred provider first pays, its referrer's account
+  // is credited, once (this records it on the referred provider).
+  await knex.schema.alterTable('providers', (t) => t.timestamp('referrer_credited_at', { useTz: true }).nullable());
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('providers', (t) => t.dropColumn('referrer_credited_at'));
   await knex.raw('drop index provider_paid_seats_one_live');
   await knex.schema.dropTable('billing_attempts');
 }

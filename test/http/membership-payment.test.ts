@@ -223,6 +223,22 @@ describe('payment form: payment (pay)', () => {
     assert.match(mainTextOf((await unknown.client.get(`/profiles/pay-for/${unknown.providerId}?step=pay&tier=basic`).expect(200)).text), /Total due today \$59\.00/);
   });
 
+  it('"$49 off for both": once the referred provider pays, the referrer\'s account gets $49 of credit on its next invoice, once', async () => {
+    const referrer = await createProviderUser(ctx().db);
+    const billing = await billedAccount(referrer.accountId, referrer.providerIds);
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code')).referral_code;
+    const referred = await unpaid();
+    await ctx().db('providers').where({ id: referred.providerId }).update({ signup_source: `referral:${code}` });
+    const { page, attempt, card } = await payStep(referred.client, referred.providerId);
+    const paid = await referred.client.post(`/profiles/pay-for/${referred.providerId}`).type('form')
+      .send(formBody({ ...address, tier: 'basic', source: card!, attempt, coupon: 'REFERRAL_WELCOME_49', _csrf: csrfFrom(page.text) }));
+    assert.equal(paid.status, 303);
+    assert.equal((await gateway().retrieveCustomer(billing.customerId))!.balance, -4900);
+    const upcoming = await gateway().upcomingInvoice(billing.customerId, billing.subscriptionId!);
+    assert.equal(upcoming.amountDue, 1000, "the referrer's next $59.00 invoice, less the $49.00 credit");
+    assert.ok((await ctx().db('providers').where({ id: referred.providerId }).first('referrer_credited_at')).referrer_credited_at);
+  });
+
   it('asks once, before the pay step, whether a photographer is near, and stores the answer', async () => {
     const { client, providerId } = await unpaid('TX', null);
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: null });

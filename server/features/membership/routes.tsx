@@ -209,6 +209,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
             ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
             ...(couponId ? { discounts: [{ coupon: couponId }] } : {}), ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
           }, `pay-subscribe-${attempt.id}`);
+          if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
         } else {
           if (input.source) await payments.updateSubscription(form.target!.id, { default_payment_method: input.source }, `pay-card-${attempt.id}`);
           await payments.changeSubscription({ subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata, taxRateId: tax.rateId }, `pay-change-${attempt.id}`);
@@ -312,6 +313,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       return res.redirect(303, form.path);
     }
     await syncCustomer(db, payments, customerId, req.log);
+    const discount = session.discounts?.[0]?.coupon;
+    await service.creditReferrer(db, payments, provider.id, typeof discount === 'string' ? discount : discount?.id ?? null);
     const next = service.afterPayment(viewer, provider.id, req.query.return_to_plan_management === '1');
     if (next.flash) flash(req, 'success', next.flash);
     res.redirect(303, next.path);

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
-  evaluateCoupon, LIVE_STATUSES, membershipPriceFor, PARTNER_COUPONS, priceByLookupKey, productIdOf, productOf, REFERRAL_COUPON, seatKindOf,
+  evaluateCoupon, LIVE_STATUSES, primaryCustomerOf, membershipPriceFor, PARTNER_COUPONS, priceByLookupKey, productIdOf, productOf, REFERRAL_COUPON, seatKindOf,
   type CouponOutcome, type CurrentItem, type ItemChange, type Tier,
 } from '../../domain/billing';
 import type { PaymentsGateway, SubscriptionItemChange } from '../../integrations/payments';
@@ -71,6 +71,26 @@ export async function automaticCoupon(db: Knex, providerId: number): Promise<{ c
     if (referrer) return { code: REFERRAL_COUPON, banner: null };
   }
   return null;
+}
+
+export const REFERRER_CREDIT = 4900;
+
+/**
+ * The referrer's half of "$49 off for both" (spec 3 §9): once a provider who came through another
+ * provider's referral link has paid with the referral welcome, the referrer's account gets $49 of credit
+ * on its next invoice. Once per referred provider (recorded on it); a referrer whose account has no
+ * billing customer has no invoice to credit, and is skipped.
+ */
+export async function creditReferrer(db: Knex, payments: PaymentsGateway, providerId: number, couponId: string | null): Promise<void> {
+  if (couponId !== REFERRAL_COUPON) return;
+  const provider = await db('providers').where({ id: providerId }).first('signup_source', 'referrer_credited_at', 'account_id');
+  const [kind, code] = String(provider?.signup_source ?? '').split(':');
+  if (!provider || provider.referrer_credited_at || kind !== 'referral' || !code) return;
+  const referrer = await db('providers').where({ referral_code: code }).whereNot({ account_id: provider.account_id }).first('account_id');
+  const customerId = referrer ? await primaryCustomerOf(db, Number(referrer.account_id)) : null;
+  if (!customerId) return;
+  await payments.creditBalance(customerId, REFERRER_CREDIT, `Referral credit: a provider you referred joined (provider ${providerId})`, `referral-credit-${providerId}`);
+  await db('providers').where({ id: providerId }).update({ referrer_credited_at: db.fn.now() });
 }
 
 /** One of the four answers the question offers (spec 3 §9). */

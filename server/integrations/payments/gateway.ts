@@ -303,6 +303,11 @@ export class PaymentsGateway {
     });
   }
 
+  /** A credit on the customer's balance (cents), which Stripe takes off its next invoices first. */
+  async creditBalance(customerId: string, amount: number, description: string, idempotencyKey: string): Promise<void> {
+    await explained(async () => (await this.client()).customers.createBalanceTransaction(customerId, { amount: -amount, currency: 'usd', description }, { idempotencyKey }));
+  }
+
   async refund(chargeId: string, idempotencyKey: string): Promise<void> {
     await explained(async () => (await this.client()).refunds.create({ charge: chargeId }, { idempotencyKey }));
   }

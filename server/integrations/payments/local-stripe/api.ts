@@ -3,7 +3,7 @@
 // talks to it unchanged. Requests run one at a time, as one process serves them all.
 import express, { type Request, type Response, type Router } from 'express';
 import { CardError, readCard } from './cards';
-import { type Ledger, periodEnd, seconds, totalsOf, type Line, type Obj } from './billing';
+import { creditFor, type Ledger, periodEnd, seconds, totalsOf, type Line, type Obj } from './billing';
 import { newId, type LocalStore } from './store';
 
 export class ApiError extends Error {
@@ -79,7 +79,7 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
   // Customers
   route('post', '/v1/customers', async (req) => ctx.store.put<Obj>({
     id: newId('cus'), object: 'customer', created: seconds(ctx.now()), email: req.body.email ?? null, name: req.body.name ?? null,
-    address: req.body.address ?? null, metadata: req.body.metadata ?? {}, invoice_settings: { default_payment_method: null }, livemode: false,
+    address: req.body.address ?? null, metadata: req.body.metadata ?? {}, invoice_settings: { default_payment_method: null }, balance: 0, livemode: false,
   }).then(async (customer) => { await ctx.emit('customer.created', customer); return customer; }));
   route('get', '/v1/customers/:id', async (req) => expand(ctx, await need(ctx, String(req.params.id), 'customer'), req.query.expand));
   route('post', '/v1/customers/:id', async (req) => {
@@ -99,6 +99,19 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
     await ctx.store.put(customer);
     await ctx.emit('customer.updated', customer, previous);
     return customer;
+  });
+  // A credit (negative amount) or a debit on the customer's balance, which the next invoices draw on first.
+  route('post', '/v1/customers/:id/balance_transactions', async (req) => {
+    const customer = await need(ctx, String(req.params.id), 'customer');
+    const amount = int(req.body.amount);
+    if (amount === undefined || amount === null) throw invalid('Missing required param: amount.', 'amount');
+    const previous = structuredClone(customer);
+    customer.balance = (customer.balance ?? 0) + amount;
+    const transaction = await ctx.store.put<Obj>({ id: newId('cbtxn'), object: 'customer_balance_transaction', customer: customer.id, amount, currency: 'usd',
+      description: req.body.description ?? null, ending_balance: customer.balance, type: 'adjustment', created: seconds(ctx.now()), metadata: req.body.metadata ?? {}, livemode: false });
+    await ctx.store.put(customer);
+    await ctx.emit('customer.updated', customer, previous);
+    return transaction;
   });
   route('get', '/v1/customers/:id/payment_methods', async (req) => page(await ctx.store.list('payment_method', { customer: String(req.params.id) }), req.path, req.query.limit));
 
@@ -626,7 +639,8 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
   const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, coupon, taxRates ?? []);
   return {
     id: null, object: 'invoice', customer: customer.id, customer_name: customer.name ?? null, account_name: 'Members Portal (local)', currency: 'usd', status: 'draft',
-    subtotal, total, amount_due: total, starting_balance: 0,
+    // A credit on the customer's balance is drawn on first, as on a real invoice.
+    subtotal, total, amount_due: total + creditFor(customer, total), starting_balance: Math.min(0, customer.balance ?? 0),
     subtotal_excluding_tax: subtotal, total_excluding_tax: totalExcludingTax, total_taxes: totalTaxes, default_tax_rates: taxRates ?? [],
     total_discount_amounts: coupon && discount ? [{ amount: discount, discount: `di_${coupon.id}` }] : [], period_end: invoiceDate,
     lines: { object: 'list', has_more: false, data: lines.map((line) => ({ object: 'line_item', description: line.description, amount: line.amount, quantity: line.quantity, period: line.period })) },

@@ -59,6 +59,9 @@ export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []
   return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
 }
 
+/** The part of a customer's credit (a negative balance) an invoice of `total` uses: negative, at most the total. */
+export const creditFor = (customer: Obj, total: number): number => Math.max(Math.min(0, customer.balance ?? 0), -total);
+
 export class Ledger {
   constructor(private readonly store: LocalStore, private readonly now: () => Date, private readonly hostedBase: () => string, private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>) {}
 
@@ -106,12 +109,16 @@ export class Ledger {
     const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(options.lines, options.coupon, taxRates);
     const starts = options.lines.map((line) => line.period.start);
     const ends = options.lines.map((line) => line.period.end);
+    // The customer's credit pays first; what it covers leaves the balance once the invoice is paid.
+    const credit = creditFor(options.customer, total);
+    const due = total + credit;
+    const useCredit = async () => { if (credit) { options.customer.balance = (options.customer.balance ?? 0) - credit; await this.store.put(options.customer); } };
     const invoice: Obj = {
       id: newId('in'), object: 'invoice', customer: options.customer.id, customer_name: options.customer.name ?? null, customer_email: options.customer.email ?? null,
       account_name: 'Members Portal (local)', billing_reason: options.reason, collection_method: 'charge_automatically', currency: 'usd', created,
-      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`, status: 'open', subtotal, total, amount_due: total, amount_paid: 0, amount_remaining: total,
+      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`, status: 'open', subtotal, total, amount_due: due, amount_paid: 0, amount_remaining: due,
       subtotal_excluding_tax: subtotal, total_excluding_tax: totalExcludingTax, total_taxes: totalTaxes, default_tax_rates: taxRates,
-      starting_balance: 0, discounts: options.coupon && discount ? [options.coupon.id] : [],
+      starting_balance: Math.min(0, options.customer.balance ?? 0), ending_balance: Math.min(0, options.customer.balance ?? 0) - credit, discounts: options.coupon && discount ? [options.coupon.id] : [],
       total_discount_amounts: options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
       period_start: Math.min(...starts, created), period_end: Math.max(...ends, created),
       parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription.id, metadata: options.subscription.metadata ?? {} } } : null,
@@ -126,10 +133,11 @@ export class Ledger {
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
     await this.emit('invoice.finalized', invoice);
-    if (total === 0) return this.markPaid(invoice, null);
+    if (due === 0) { await useCredit(); return this.markPaid(invoice, null); }
     if (!options.paymentMethod) return invoice;
     try {
-      const { intent } = await this.charge({ customer: options.customer.id, paymentMethod: options.paymentMethod, amount: total, description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}` });
+      const { intent } = await this.charge({ customer: options.customer.id, paymentMethod: options.paymentMethod, amount: due, description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}` });
+      await useCredit();
       return await this.markPaid(invoice, intent);
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
