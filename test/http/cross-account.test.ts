@@ -28,6 +28,7 @@ const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   paymentMethodId: (r) => r.paymentMethodId!, // Plan Management: the account's card, invoice and charge
   invoiceId: (r) => r.invoiceId!,
   chargeId: (r) => r.chargeId!,
+  subscriptionId: (r) => r.subscriptionId!, // switch to monthly, the upcoming invoice
 };
 
 /**
@@ -60,8 +61,9 @@ async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
   const card = await db('billing_payment_methods').where({ customer_id: customer.id }).first('id');
   const invoice = await db('billing_invoices').where({ customer_id: customer.id }).first('id');
   const charge = await db('billing_charges').where({ customer_id: customer.id }).first('id');
+  const subscription = await db('billing_subscriptions').where({ customer_id: customer.id }).first('id');
   return {
-    paymentMethodId: card.id, invoiceId: invoice.id, chargeId: charge.id,
+    paymentMethodId: card.id, invoiceId: invoice.id, chargeId: charge.id, subscriptionId: subscription.id,
     providerId: String(owner.id), accountId: String(user.accountId), entryId,
     memberId: String(member?.id ?? owner.id),
     locationId: String(location.id), groupId: String(group.id), testimonialId: String(testimonial.id),
@@ -80,7 +82,6 @@ const OTHER_PARAMS: Record<string, string> = {
   resetToken: 'a one-time secret (password reset)',
   priceId: 'a price of the catalogue, the same for every account',
   type: 'a kind of photo or video shoot, the same for every account',
-  subscriptionId: 'switch to monthly is not built yet (issue [10]): no page takes a subscription id',
   clientId: 'messaging (spec 3) does not exist yet: no clients to reach',
   key: 'a storage key of an uploaded picture: 256-bit random names, published in the public directory',
 };
