@@ -34,11 +34,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await db('pg_tables').select('tablename').where({ schemaname: 'public' })
   ).map((r: { tablename: string }) => r.tablename).filter((t: string) => !KEPT_TABLES.has(t));
 
+  const anyRowsIn = tables.map((t) => `select '${t}' as t where exists (select 1 from "${t}")`).join(' union all ');
+  const sequences: string[] = (await db.raw(
+    `select pg_get_serial_sequence(format('%I', table_name), column_name) as s from information_schema.columns
+     where table_schema = current_schema() and table_name = any(?) and (column_default like 'nextval%' or is_identity = 'YES')`, [tables],
+  )).rows.map((r: { s: string | null }) => r.s).filter((s: string | null): s is string => Boolean(s));
+
   return {
     url,
     db,
     async reset() {
-      await db.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      // Only the tables a test wrote to are truncated (a truncate of every table cost ~150 ms a test, most
+      // of it on empty tables); every sequence starts again at 1, so ids are the same whatever ran before.
+      const written: string[] = (await db.raw(anyRowsIn)).rows.map((r: { t: string }) => r.t);
+      if (written.length) await db.raw(`truncate ${written.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      if (sequences.length) await db.raw(`select ${sequences.map((_, i) => `setval(?::regclass, 1, false) as s${i}`).join(', ')}`, sequences);
       // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
       if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
       // The local card server's customers, cards and subscriptions (its own schema); its catalog stays.
