@@ -147,6 +147,15 @@ describe('payment form: payment (pay)', () => {
     assert.equal(response.status, 422);
     assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(response.text)![1]!), /Your card was declined\./);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, false);
+    // The form comes back with a new attempt: paying again with another card is a new request, not a replay.
+    const next = /name="attempt" value="([^"]+)"/.exec(response.text)![1]!;
+    assert.notEqual(next, attempt);
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    const visa = await gateway().attachCard(customerId, 'pm_card_visa', `retry-card-${customerId}`);
+    await syncCustomer(ctx().db, gateway(), customerId);
+    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }));
+    assert.equal(paid.status, 303);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
 
   it('a new card goes through the hosted page and comes back to /plan-management with the success flash', async () => {

@@ -198,7 +198,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
             }, `pay-checkout-${attempt.id}`);
             return { redirect: session.url, done: false };
           }
-          const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl: absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'), cancelUrl: absolute(returnTo({})) }, `pay-setup-${attempt.id}`);
+          // Stripe fills in the literal {CHECKOUT_SESSION_ID}, which the query string must not encode.
+          const successUrl = absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+          const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: absolute(returnTo({})) }, `pay-setup-${attempt.id}`);
           return { redirect: session.url, done: false };
         }
         if (purchase.kind === 'new') {
@@ -221,7 +223,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       if (outcome.flash) flash(req, 'success', outcome.flash);
       res.redirect(303, outcome.redirect);
     } catch (error) {
-      if (error instanceof PaymentError) return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
+      // A refusal made nothing (error_if_incomplete): the next try is a new attempt, as Stripe replays a
+      // key's first answer and refuses a key reused with other parameters (another card, say).
+      if (error instanceof PaymentError) return show(req, res, form, { values, errors: {}, failure: error.message }, 422);
       throw error;
     }
   }
