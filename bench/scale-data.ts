@@ -105,15 +105,16 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
         case when k = 5 and c.id % 200 = 0 then null else c.last_message_at end, c.last_message_at - (5 - k) * interval '1 hour'
       from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`, [s.messagesPerConversation, clientBase]);
 
-    // Appointments: the busiest provider's over three years (a few a day, some ahead), the rest spread.
+    // Appointments: the busiest provider's over three years (a few a day, some ahead), the rest spread
+    // (one a day at most per provider: live appointments of a provider never overlap).
     await trx.raw(`insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
       select ?, ? + (g % ?), st, st + interval '30 minutes', g % 20 = 0
       from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '1000 days' + g * (interval '1060 days' / ?) as st) x`,
     [danaId, clientBase, b.conversations, b.appointments, b.appointments]);
     await trx.raw(`insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
       select ? + (g % ?), ? + (g % ?), st, st + interval '50 minutes', g % 20 = 0
-      from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '700 days' + (g % 800) * interval '1 day' + (g % 9) * interval '1 hour' as st) x`,
-    [providerBase, s.providers, clientBase, s.clients, s.appointments - b.appointments]);
+      from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '700 days' + (g % 800 + g / ?) * interval '1 day' + (g % 9) * interval '1 hour' as st) x`,
+    [providerBase, s.providers, clientBase, s.clients, s.appointments - b.appointments, s.providers]);
 
     await trx.raw(`insert into licenses (provider_id, state, number, license_type, expiration, verification)
       select case when g < ? then ? else ? + (g % ?) end, (${STATES})[1 + g % 20], 'SC-' || g, 'LCSW', 2027 + g % 3,

@@ -5,6 +5,7 @@ import { utc } from '@date-fns/utc';
 import { addDays, format } from 'date-fns';
 import type { Knex } from 'knex';
 import { hashPassword } from '../server/domain/accounts';
+import * as calendar from '../server/domain/calendar';
 import { slugify, type TagType } from './reference';
 
 export const DEMO_PASSWORD = 'Portal-demo-2026!';
@@ -79,6 +80,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedLicenseStatuses(knex);
   await seedVacationResponder(knex);
   await seedDashboardWidgets(knex);
+  await seedCalendar(knex);
   await seedGroupsAndTestimonials(knex);
 }
 
@@ -736,9 +738,10 @@ async function seedVacationResponder(knex: Knex): Promise<void> {
   });
 }
 
-// Dashboard: Dana has two phone consultations with the demo client (in about 2 hours and about a day
-// after seeding) and one unread message, so the widgets show rows. Only while Dana has no appointment
-// and no conversation yet: re-running changes nothing.
+// Dashboard and calendar: Dana's phone consultations with the demo client: two upcoming (in about 2
+// hours and about a day after seeding, so the dashboard widget shows rows), one past, one canceled and
+// one legacy (imported, view-only), with intake answers; and one unread message. Only while Dana has no
+// appointment and no conversation yet: re-running changes nothing.
 async function seedDashboardWidgets(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
   const client = await knex('users').where({ email: DEMO_EMAILS.client }).first('id');
@@ -748,9 +751,20 @@ async function seedDashboardWidgets(knex: Knex): Promise<void> {
   if (busy) return;
   const hour = 60 * 60 * 1000;
   const onTheHour = (hoursAhead: number) => new Date(Math.ceil((Date.now() + hoursAhead * hour) / hour) * hour);
+  const length = calendar.CALENDAR_RULES.consultationMinutes * 60 * 1000;
+  const consultation = (hoursAhead: number, row: Record<string, unknown> = {}) => ({
+    provider_id: dana.id,
+    client_user_id: client.id,
+    start_time: onTheHour(hoursAhead),
+    end_time: new Date(onTheHour(hoursAhead).getTime() + length),
+    ...row,
+  });
   await knex('appointments').insert([
-    { provider_id: dana.id, client_user_id: client.id, start_time: onTheHour(2), end_time: new Date(onTheHour(2).getTime() + hour / 2), intake_form: { insurance: 'Aetna', session_type: 'Individual therapy' } },
-    { provider_id: dana.id, client_user_id: client.id, start_time: onTheHour(25), end_time: new Date(onTheHour(25).getTime() + hour / 2) },
+    consultation(2, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Anxiety at work' } }),
+    consultation(25, { intake_form: { state: 'NY', session_type: 'Couples therapy', insurance: 'Paying out of pocket' } }),
+    consultation(-70, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Cigna' } }),
+    consultation(74, { canceled: true, canceled_at: new Date(), cancel_message: 'Something came up at work, sorry!', intake_form: { state: 'NJ', session_type: 'Individual therapy' } }),
+    consultation(-240, { legacy: true }),
   ]);
   const [conversation] = await knex('conversations')
     .insert({ provider_id: dana.id, client_user_id: client.id, last_message_at: new Date() })
@@ -759,4 +773,30 @@ async function seedDashboardWidgets(knex: Knex): Promise<void> {
     conversation_id: conversation.id, provider_id: dana.id, client_user_id: client.id, sender: 'client',
     message_content: 'Hi Dana, I would like to talk about starting therapy. Do you have evening times?',
   });
+}
+
+// The call calendar: Dana's weekday availability (9:00am–12:00pm and 1:00pm–5:00pm, repeating without
+// end from the day of seeding), one instance moved (an exception) and one Unavailable block, made with
+// the same rules as the calendar's forms. Only while Dana has no availability: re-running changes nothing.
+async function seedCalendar(knex: Knex): Promise<void> {
+  const dana = await danaProfile(knex);
+  if (!dana || (await knex('availability_events').where({ provider_id: dana.id }).first('id'))) return;
+  const now = new Date();
+  const { timezone: timeZone } = await knex('providers').where({ id: dana.id }).first('timezone');
+  const today = calendar.dateKeyOf(now, timeZone);
+  const parsed = (values: Partial<calendar.AvailabilityFormValues>) => {
+    const outcome = calendar.parseAvailabilityForm({ date: today, free: 'free', recurrence: 'none', ends: 'never', ...values } as calendar.AvailabilityFormValues, { timeZone, now, requireWindow: false });
+    if (!outcome.ok) throw new Error(`demo calendar: ${JSON.stringify(outcome.errors)}`);
+    return outcome.input;
+  };
+  const mornings = await calendar.createAvailability(knex, dana.id, parsed({ start_time: '9:00am', end_time: '12:00pm', recurrence: 'weekdays' }));
+  await calendar.createAvailability(knex, dana.id, parsed({ start_time: '1:00pm', end_time: '5:00pm', recurrence: 'weekdays' }));
+  // The third weekday morning from now starts an hour late (an exception of the series).
+  const week = calendar.instancesBetween(knex, dana.id, now, new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000));
+  const moved = (await week).filter((i) => i.seriesId === mornings.id && i.start > now)[2];
+  if (moved?.originalStart) {
+    await calendar.editInstance(knex, dana.id, mornings.id, moved.originalStart, parsed({ date: calendar.dateKeyOf(moved.start, timeZone), start_time: '10:00am', end_time: '12:00pm' }));
+  }
+  // Unavailable: a one-off busy block in the afternoon two days from now.
+  await calendar.createAvailability(knex, dana.id, parsed({ date: calendar.addDays(today, 2), start_time: '2:00pm', end_time: '3:00pm', free: 'busy' }));
 }

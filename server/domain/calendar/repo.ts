@@ -1,0 +1,135 @@
+// The calendar's tables: availability_events and the provider's calendar columns. Every query is
+// scoped by provider_id, so another provider's event id is simply not found.
+import type { Knex } from 'knex';
+import { NotFoundError } from '../../lib/errors';
+import { CALENDAR_RULES } from './constants';
+import { expandEvents, wallMinutesBetween } from './expand';
+import type { AvailabilityEvent, AvailabilityInput, AvailabilityInstance, CalendarState } from './types';
+
+export type Db = Knex | Knex.Transaction;
+
+const COLUMNS = [
+  'id', 'provider_id', 'parent_id', 'name', 'free', 'start_time', 'end_time', 'is_recurring', 'rrule', 'rrule_tzid',
+  'duration_in_minutes', 'location_id', 'original_start_time', 'removed', 'provider_external_calendar_id',
+];
+
+const toEvent = (row: Record<string, unknown>): AvailabilityEvent => ({
+  id: Number(row.id),
+  providerId: Number(row.provider_id),
+  parentId: row.parent_id === null ? null : Number(row.parent_id),
+  name: (row.name as string | null) ?? null,
+  free: Boolean(row.free),
+  start: new Date(row.start_time as Date),
+  end: new Date(row.end_time as Date),
+  isRecurring: Boolean(row.is_recurring),
+  rrule: (row.rrule as string | null) ?? null,
+  rruleTzid: (row.rrule_tzid as string | null) ?? null,
+  durationInMinutes: Number(row.duration_in_minutes),
+  locationId: row.location_id === null ? null : Number(row.location_id),
+  originalStart: row.original_start_time === null ? null : new Date(row.original_start_time as Date),
+  removed: Boolean(row.removed),
+  externalCalendarId: row.provider_external_calendar_id === null ? null : Number(row.provider_external_calendar_id),
+});
+
+export async function calendarStateOf(db: Db, providerId: number): Promise<CalendarState> {
+  const row = await db('providers').where({ id: providerId })
+    .first('id', 'has_calendar', 'timezone', 'calendar_open',
+      db.raw('exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting'));
+  if (!row) throw new NotFoundError();
+  return {
+    providerId,
+    hasCalendar: Boolean(row.has_calendar),
+    timeZone: (row.timezone as string | null) || CALENDAR_RULES.defaultTimeZone,
+    open: Boolean(row.calendar_open),
+    accepting: Boolean(row.accepting),
+  };
+}
+
+export async function updateProviderCalendar(db: Db, providerId: number, columns: { timezone?: string; calendar_open?: boolean }): Promise<void> {
+  if (!Object.keys(columns).length) return;
+  const changed = await db('providers').where({ id: providerId }).update(columns);
+  if (!changed) throw new NotFoundError();
+}
+
+export async function findEvent(db: Db, providerId: number, eventId: number, options: { lock?: boolean } = {}): Promise<AvailabilityEvent | null> {
+  if (!Number.isSafeInteger(eventId) || eventId <= 0) return null;
+  const query = db('availability_events').where({ id: eventId, provider_id: providerId }).first(COLUMNS);
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  return row ? toEvent(row) : null;
+}
+
+/** The exception standing for one instance of a series, if there is one. */
+export async function findException(db: Db, providerId: number, seriesId: number, originalStart: Date): Promise<AvailabilityEvent | null> {
+  const row = await db('availability_events')
+    .where({ provider_id: providerId, parent_id: seriesId, original_start_time: originalStart })
+    .first(COLUMNS);
+  return row ? toEvent(row) : null;
+}
+
+export async function exceptionsOf(db: Db, providerId: number, seriesId: number): Promise<AvailabilityEvent[]> {
+  return (await db('availability_events').where({ provider_id: providerId, parent_id: seriesId }).select(COLUMNS)).map(toEvent);
+}
+
+/**
+ * Everything that can put an instance into [from, to), in one query: single events and exceptions
+ * overlapping it, every series that began before its end, and the exceptions naming an instance of
+ * those series near the window (a moved instance must hide its original even when it moved away).
+ */
+export async function eventsOverlapping(db: Db, providerId: number, from: Date, to: Date): Promise<AvailabilityEvent[]> {
+  // An instance can run for a day and more, so exceptions are looked for from two days before.
+  const originalsFrom = new Date(from.getTime() - 2 * 24 * 60 * 60_000);
+  const rows = await db('availability_events').where({ provider_id: providerId })
+    .where((q) => {
+      void q.where((single) => single.where('is_recurring', false).where('start_time', '<', to).where('end_time', '>', from))
+        .orWhere((series) => series.where('is_recurring', true).whereNull('parent_id').where('start_time', '<', to))
+        .orWhere((exception) => exception.whereNotNull('parent_id')
+          .where('original_start_time', '<', to).where('original_start_time', '>=', originalsFrom));
+    })
+    .orderBy('start_time')
+    .select(COLUMNS);
+  return rows.map(toEvent);
+}
+
+export async function instancesBetween(db: Db, providerId: number, from: Date, to: Date): Promise<AvailabilityInstance[]> {
+  return expandEvents(await eventsOverlapping(db, providerId, from, to), from, to);
+}
+
+/** The columns an availability input writes (a series keeps its zone and its wall-clock length). */
+export function columnsOf(input: AvailabilityInput): Record<string, unknown> {
+  return {
+    name: input.name,
+    free: input.free,
+    start_time: input.start,
+    end_time: input.end,
+    is_recurring: input.rrule !== null,
+    rrule: input.rrule,
+    rrule_tzid: input.rrule === null ? null : input.timeZone,
+    duration_in_minutes: Math.max(CALENDAR_RULES.minimumMinutes, wallMinutesBetween(input.start, input.end, input.timeZone)),
+  };
+}
+
+export async function insertEvent(db: Db, providerId: number, columns: Record<string, unknown>): Promise<AvailabilityEvent> {
+  const [row] = await db('availability_events')
+    .insert({ provider_id: providerId, appointment_type_id: CALENDAR_RULES.appointmentTypeId, ...columns })
+    .returning(COLUMNS);
+  return toEvent(row);
+}
+
+export async function updateEvent(db: Db, providerId: number, eventId: number, columns: Record<string, unknown>): Promise<AvailabilityEvent> {
+  const [row] = await db('availability_events').where({ id: eventId, provider_id: providerId }).update(columns).returning(COLUMNS);
+  if (!row) throw new NotFoundError();
+  return toEvent(row);
+}
+
+export async function deleteEvents(db: Db, providerId: number, eventIds: number[]): Promise<void> {
+  if (eventIds.length) await db('availability_events').where({ provider_id: providerId }).whereIn('id', eventIds).delete();
+}
+
+/** Live (not canceled) appointments overlapping [from, to): the busy time a booking cannot take. */
+export async function liveAppointmentTimes(db: Db, providerId: number, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+  const rows = await db('appointments').where({ provider_id: providerId, canceled: false })
+    .where('start_time', '<', to).where('end_time', '>', from)
+    .select('start_time', 'end_time');
+  return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
+}
