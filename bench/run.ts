@@ -16,6 +16,8 @@ import { signIn, weighPage, type PageWeight } from './pages';
 
 const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
+const { loadBenchCalendar, BENCH_CALENDAR } = await import('./calendar-data');
+const { createToken } = await import('../server/api');
 
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
@@ -29,6 +31,8 @@ const BUDGET = {
   noIslandHtmlCss: 14 * KB,
   sharedScript: 5 * KB,
   islandPageJs: 80 * KB,
+  /** The calendar's week of 500 events: the page and the slots API, one request at a time. */
+  calendarP50Ms: 30,
 };
 
 /** Pages weighed, with whether they are meant to carry an island. */
@@ -41,7 +45,8 @@ const PAGES = [
   { path: '/plan-management', signedIn: true, islands: true },
 ];
 
-interface Target { key: string; label: string; url: string; headers: Record<string, string> }
+/** `connections` overrides CONNECTIONS: the calendar's budgets are latencies of one request at a time. */
+interface Target { key: string; label: string; url: string; headers: Record<string, string>; connections?: number }
 interface Summary { rps: number; p50: number; p95: number; p99: number; runs: LoadResult[] }
 
 async function main(): Promise<void> {
@@ -51,7 +56,14 @@ async function main(): Promise<void> {
 
   // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
   const started = Date.now();
-  const { base, databaseUrl, cardServerCalls } = await startPortal();
+  // Dana's next week holds the calendar's 500 events; the directory reads its slots with a token.
+  let calendar = { providerId: 0, week: { start: '', from: new Date(), to: new Date() }, token: '' };
+  const { base, databaseUrl, cardServerCalls } = await startPortal(async (db) => {
+    const dana = await db('users as u').join('provider_clinicians as pc', 'pc.user_id', 'u.id').join('providers as p', 'p.id', 'pc.provider_id')
+      .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' }).orderBy('p.id').first('p.id');
+    const week = await loadBenchCalendar(db, Number(dana.id));
+    calendar = { providerId: Number(dana.id), week, token: (await createToken(db, 'Bench')).token };
+  });
   console.log(`portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const bare = express();
@@ -61,6 +73,7 @@ async function main(): Promise<void> {
   const bareBase = await listen(bare);
 
   const cookie = await signIn(base, DEMO_EMAILS.individual, DEMO_PASSWORD);
+  const eventCount = BENCH_CALENDAR.series + BENCH_CALENDAR.exceptions + BENCH_CALENDAR.singles;
   console.log(`signed in as ${DEMO_EMAILS.individual}\n`);
 
   const targets: Target[] = [
@@ -70,14 +83,20 @@ async function main(): Promise<void> {
     // The smallest signed-in answer (the session loop's check): what every signed-in page costs before its own work.
     { key: 'floor', label: '`GET /auth/session` (signed in, no page)', url: `${base}/auth/session`, headers: { cookie } },
     { key: 'plans', label: '`GET /plan-management` (signed in)', url: `${base}/plan-management`, headers: { cookie } },
+    { key: 'calendar', label: `\`GET /calendar\` (a week of ${eventCount} events, 1 connection)`, url: `${base}/calendar?week=${calendar.week.start}`, headers: { cookie }, connections: 1 },
+    {
+      key: 'slots', label: '`GET /api/v1/providers/{id}/slots` (the same week, 1 connection)', connections: 1,
+      url: `${base}/api/v1/providers/${calendar.providerId}/slots?from=${calendar.week.from.toISOString()}&to=${calendar.week.to.toISOString()}`,
+      headers: { authorization: `Bearer ${calendar.token}` },
+    },
   ];
 
   const callsAtStart = cardServerCalls();
-  for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: target.headers });
+  for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: target.connections ?? CONNECTIONS, headers: target.headers });
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const result = await load({ url: target.url, seconds: SECONDS, connections: CONNECTIONS, headers: target.headers });
+      const result = await load({ url: target.url, seconds: SECONDS, connections: target.connections ?? CONNECTIONS, headers: target.headers });
       runs.get(target.key)!.push(result);
       const odd = result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : '';
       console.log(`run ${round}/${ROUNDS}  ${target.key.padEnd(9)} ${fmt(result.rps, 0).padStart(7)} req/s  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}${odd}`);
@@ -118,6 +137,10 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
   check(share >= BUDGET.dashboardShareOfFloor,
     `dashboard GET / at ${pct(share)} of the signed-in floor's req/s (median of the rounds: ${rounds.map(pct).join(', ')}; ` +
     `GET /auth/session is the floor; budget ≥ ${pct(BUDGET.dashboardShareOfFloor)})`);
+  for (const key of ['calendar', 'slots']) {
+    const s = summary.get(key)!;
+    check(s.p50 < BUDGET.calendarP50Ms, `${key === 'calendar' ? 'GET /calendar' : 'the slots API'} for a week of 500 events: p50 ${ms(s.p50)} at 1 connection (budget < ${BUDGET.calendarP50Ms} ms)`);
+  }
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
@@ -149,7 +172,7 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
   console.log(failed ? `\n${failed} budget check(s) FAILED (the benchmark is a report; exit code stays 0)` : '\nall budgets met');
 
   const lines = [
-    `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections, ` +
+    `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections (the calendar rows: 1), ` +
       `${os.cpus().length} CPU cores, Node ${process.version}, NODE_ENV=production.`,
     '',
     '| Measurement | req/s | p50 | p95 | p99 | vs bare route | vs signed-in floor |',

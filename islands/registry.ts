@@ -1,7 +1,8 @@
 // Every island by name, so the server can render any of them; the browser loads each one separately.
+import CalendarGrid from './CalendarGrid';
 import CardField from './CardField';
 import PhotoCropper from './PhotoCropper';
 import PhotoLightbox from './PhotoLightbox';
 
-export const islands = { CardField, PhotoCropper, PhotoLightbox } as const;
+export const islands = { CalendarGrid, CardField, PhotoCropper, PhotoLightbox } as const;
 export type IslandName = keyof typeof islands;

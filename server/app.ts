@@ -17,6 +17,7 @@ import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
 import { statusBannerFor } from './domain/providers';
 import { apiRouter } from './api';
+import { bookingApi } from './features/booking-api/routes';
 import { stripeWebhookRouter } from './webhooks/stripe';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(noStore);
 
   // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
-  app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }));
+  app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, [bookingApi({ db, jobs: deps.integrations.jobs })]));
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));
 

@@ -48,6 +48,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** Avalara AvaTax's account, key and company (all three, or none: then the local rate table, server/integrations/tax). */
   tax: TaxConfig | null;
+  /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or none): Google Calendar's OAuth client, else no Google. */
+  google: { clientId: string; clientSecret: string } | null;
 }
 
 export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
@@ -139,6 +141,8 @@ const schema = Joi.object({
   AVATAX_COMPANY_CODE: Joi.string().max(25).pattern(/^\S+$/).empty('')
     .messages({ 'string.pattern.base': 'AVATAX_COMPANY_CODE must be the AvaTax company code (no spaces)' }),
   AVATAX_ENVIRONMENT: Joi.string().valid('sandbox', 'production').empty('').default('sandbox'),
+  GOOGLE_CLIENT_ID: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_ID must be an OAuth client id (no spaces)' }),
+  GOOGLE_CLIENT_SECRET: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
   PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
     .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
 })
@@ -169,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The other half of the key pair rule (joi cannot make two keys depend on each other).
   if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid setting S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+  }
+  if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither');
   }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { accountId: value.AVATAX_ACCOUNT_ID, licenseKey: value.AVATAX_LICENSE_KEY, companyCode: value.AVATAX_COMPANY_CODE, environment: value.AVATAX_ENVIRONMENT }
       : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
+    google: value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET } : null,
   };
 }
 

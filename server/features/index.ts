@@ -5,7 +5,10 @@ import type { FeatureDeps } from './deps';
 import { accountPreferencesRoutes } from './account-preferences/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
+import { appointmentRoutes } from './appointments/routes';
 import { benefitRoutes } from './benefits/routes';
+import { calendarRoutes } from './calendar/routes';
+import { calendarSyncRoutes } from './calendar-sync/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { clienteleApproachRoutes } from './clientele-approach/routes';
 import { comingSoonRoutes } from './coming-soon/routes';
@@ -66,6 +69,10 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     uiRoutes(deps),
     devRoutes(deps),
     devClientRoutes(deps),
+    appointmentRoutes(deps),
+    // Before the calendar's own routes: /calendar/connections is not one of its /calendar/{…} pages.
+    calendarSyncRoutes(deps),
+    calendarRoutes(deps),
     // Last: the pages of spec 3 that are not built yet.
     comingSoonRoutes(deps),
   ];

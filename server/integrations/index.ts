@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import path from 'node:path';
 import type { Config } from '../config';
+import { createCalendarSync, type CalendarSync } from './calendar-sync';
 import { createLocalCaptcha } from './captcha/local';
 import type { Captcha } from './captcha/port';
 import { createLocalMailer } from './mail/local';
@@ -42,6 +43,8 @@ export interface Integrations {
   payments: Payments;
   /** US sales tax: Avalara AvaTax with AVATAX_* settings, else the local per-state rate table (an offline approximation). */
   tax: SalesTax;
+  /** Google Calendar: Google with GOOGLE_CLIENT_ID/SECRET, a sample account outside production, else null (not set up). */
+  calendarSync: CalendarSync | null;
 }
 
 /**
@@ -60,5 +63,6 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
     mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
     payments: createPayments(db, config.stripe),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
+    calendarSync: createCalendarSync(config),
   };
 }

@@ -2,8 +2,10 @@
 import { passwordResetJobs } from '../features/auth/jobs';
 import { photoJobs } from '../features/photos-video/jobs';
 import { billingJobs } from '../domain/billing';
+import { externalCalendarJobs } from '../domain/external-calendars';
+import { bookingJobs } from '../domain/appointments';
 import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...externalCalendarJobs];

@@ -10,12 +10,13 @@ import type { Mailer } from '../integrations/mail/port';
 import type { SmsSender } from '../integrations/sms/port';
 import type { Storage } from '../integrations/storage/port';
 import type { Payments } from '../integrations/payments';
+import type { CalendarSync } from '../integrations/calendar-sync/port';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
-export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments }
+export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue }
 
 export interface JobContext { db: Knex; integrations: JobIntegrations; config: Config; logger: Logger }
 

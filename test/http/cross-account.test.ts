@@ -29,6 +29,9 @@ const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   invoiceId: (r) => r.invoiceId!,
   chargeId: (r) => r.chargeId!,
   subscriptionId: (r) => r.subscriptionId!, // switch to monthly, the upcoming invoice
+  appointmentId: (r) => r.appointmentId!, // a phone consultation of the provider
+  eventId: (r) => r.eventId!, // an availability block of the provider's calendar
+  calendarId: (r) => r.calendarId!, // an external calendar (an ICS feed) of the provider
 };
 
 /**
@@ -55,6 +58,11 @@ async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
   const [testimonial] = await db('feedback').insert({ provider_id: owner.id, kind: 'testimonial', body: 'Kind words', display_testimonial: false }).returning('id');
   const [unregistered] = await db('unregistered_practice_providers').insert({ provider_id: owner.id, first_name: 'Una', last_name: 'Listed', sort_order: 1 }).returning('id');
   const [image] = await db('images').insert({ provider_id: owner.id, kind: 'gallery', storage_key: `gallery-${owner.id}.jpg`, sort_order: 1 }).returning('id');
+  const [appointment] = await db('appointments').insert({ provider_id: owner.id, start_time: new Date(Date.now() + 86_400_000), end_time: new Date(Date.now() + 88_200_000) }).returning('id');
+  // The call calendar: attached, with one free block and one ICS feed.
+  await db('providers').where({ id: owner.id }).update({ has_calendar: true, calendar_open: true });
+  const [event] = await db('availability_events').insert({ provider_id: owner.id, start_time: new Date(Date.now() + 90_000_000), end_time: new Date(Date.now() + 93_600_000), duration_in_minutes: 60 }).returning('id');
+  const [feed] = await db('external_calendars').insert({ provider_id: owner.id, kind: 'ics', name: 'Feed', url: `https://calendar.example.com/${owner.id}.ics` }).returning('id');
   // Billing: the account's paid membership on the local card server, mirrored (its card, invoice and charge).
   const customer = await db('billing_customers').where({ account_id: user.accountId }).first('id')
     ?? { id: (await billedAccount(user.accountId, user.providerIds)).customerId };
@@ -67,7 +75,8 @@ async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
     providerId: String(owner.id), accountId: String(user.accountId), entryId,
     memberId: String(member?.id ?? owner.id),
     locationId: String(location.id), groupId: String(group.id), testimonialId: String(testimonial.id),
-    unregisteredId: String(unregistered.id), imageId: String(image.id),
+    unregisteredId: String(unregistered.id), imageId: String(image.id), appointmentId: String(appointment.id),
+    eventId: String(event.id), calendarId: String(feed.id),
   };
 }
 
@@ -84,6 +93,7 @@ const OTHER_PARAMS: Record<string, string> = {
   type: 'a kind of photo or video shoot, the same for every account',
   clientId: 'messaging (spec 3) does not exist yet: no clients to reach',
   key: 'a storage key of an uploaded picture: 256-bit random names, published in the public directory',
+  consultationId: 'a booking of the demo directory client (/dev/client, never in production), which acts as the directory, not as an account',
 };
 
 /** Every (method, path) the app answers, read from Express 5's router stack. */
@@ -106,6 +116,13 @@ export function routeTable(app: Express): RouteEntry[] {
   return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
 }
 
+/**
+ * The routes an account's user requests. The directory's API is no account's: its token is the directory's
+ * and its provider ids are the public directory's listings (docs/api.md); its own tests cover who may
+ * book and cancel what.
+ */
+const accountRoutes = (app: Express) => routeTable(app).filter((route) => !route.path.startsWith('/api/'));
+
 const paramsOf = (path: string) => [...path.matchAll(/[:*](\w+)/g)].map((m) => m[1]!);
 
 function fill(path: string, values: (name: string) => string): string {
@@ -116,7 +133,7 @@ describe('cross-account walk: another account’s ids are not found (404)', func
   this.timeout(120_000);
 
   it('every parameter of the route table is classified', () => {
-    const unknown = routeTable(ctx().app)
+    const unknown = accountRoutes(ctx().app)
       .flatMap((route) => paramsOf(route.path).map((name) => ({ name, route })))
       .filter(({ name }) => !(name in OWNED_PARAMS) && !(name in OTHER_PARAMS))
       .map(({ name, route }) => `${route.method.toUpperCase()} ${route.path} (:${name})`);
@@ -141,7 +158,7 @@ describe('cross-account walk: another account’s ids are not found (404)', func
 
     const bRecords = await makeRecords(db, b);
     await makeRecords(db, a); // A has records of every kind too, so a miss cannot come from an empty list
-    const routes = routeTable(app).filter((route) => paramsOf(route.path).some((name) => name in OWNED_PARAMS));
+    const routes = accountRoutes(app).filter((route) => paramsOf(route.path).some((name) => name in OWNED_PARAMS));
     assert.ok(routes.length >= 25, `the walk found only ${routes.length} routes`);
     const otherValue = () => '1';
     const failures: string[] = [];
@@ -182,7 +199,7 @@ describe('cross-account walk: another account’s ids are not found (404)', func
     const records = await makeRecords(db, a);
     const client = agent();
     await signIn(client, a.email);
-    const routes = routeTable(app).filter((route) => route.method === 'get' && paramsOf(route.path).some((name) => name in OWNED_PARAMS));
+    const routes = accountRoutes(app).filter((route) => route.method === 'get' && paramsOf(route.path).some((name) => name in OWNED_PARAMS));
     const missing: string[] = [];
     for (const route of routes) {
       const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(records) ?? '1');

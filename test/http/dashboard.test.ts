@@ -321,14 +321,18 @@ describe('dashboard: widgets of an active profile read the appointments and mess
 });
 
 describe('dashboard: ?id= opens the appointment panel for the provider\'s own appointment', () => {
-  it('own appointment: the panel with the client and the time', async () => {
+  it('own appointment: the panel with the client, the time and its cancel and reschedule forms', async () => {
     const { client, providerId } = await signedIn();
     const casey = await clientUser('Casey', 'Client');
     const id = await appointment(providerId, casey, new Date(Date.now() + minutes(120)), { intake_form: JSON.stringify({ insurance: 'Aetna' }) });
     const html = await home(client, `/?id=${id}`);
     const panel = mainTextOf(/<section id="appointment"[\s\S]*?<\/section>/.exec(html)![0]);
-    assert.match(panel, /Phone Consult with Casey Client Date .* Time .* Status Upcoming Phone \(212\) 555-0199 Email casey.*insurance Aetna/);
+    assert.match(panel, /Phone Consult with Casey Client Date .* Time .* Status Upcoming Client Casey Client Phone \(212\) 555-0199 Email casey.*Intake answers Insurance Aetna/);
     assert.match(html, new RegExp(`href="/calendar\\?id=${id}"`));
+    // The shared panel's cancel and reschedule forms bring the provider back to the dashboard.
+    assert.match(html, new RegExp(`action="/calendar/appointments/${id}/cancellation"`));
+    assert.match(html, new RegExp(`action="/calendar/appointments/${id}/reschedule"`));
+    assert.ok(html.includes(`name="return_to" value="/?id=${id}"`));
   });
 
   it('another provider\'s appointment, or no such id: no panel and nothing of it shown', async () => {

@@ -20,7 +20,6 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
   memberRoute('/client-referrals', 'Full Client List'),
   memberRoute('/client-list', 'Full Client List'),
-  memberRoute('/calendar', 'Call Calendar'),
   memberRoute('/messages', 'Messages'),
   memberRoute('/messages/:clientId', 'Messages'),
   memberRoute('/practice-inbox', 'Practice Inbox'),
@@ -49,7 +48,6 @@ export function comingSoonRoutes({ db, menu }: FeatureDeps): Router {
   menu.add(
     // Pages of spec 3 not built yet: their entries move to the features that build them.
     { menu: 'referrals', order: 10, label: 'Full Client List', href: (viewer) => (viewer.provider?.hasCalendar ? '/client-list' : '/client-referrals') },
-    { menu: 'referrals', order: 20, label: 'Call Calendar', href: '/calendar', shown: (viewer) => Boolean(viewer.provider?.hasCalendar) },
     { menu: 'referrals', order: 30, label: 'Messages', href: '/messages' },
     { menu: 'profile', order: 10, label: 'Practice Management', href: '/practice-management', shown: (viewer) => policy.canSeePracticeManagement(viewer) },
     { menu: 'profile', order: 60, label: 'Referral Data', href: '/referral-data', shown: (viewer) => policy.canExportReferrals(viewer) },

@@ -107,34 +107,3 @@ export async function unreadConversations(db: Knex, providerId: number): Promise
     .orderBy('last_message_at', 'desc'));
   return rows.map((r) => ({ clientUserId: Number(r.client_user_id), clientName: clientName(r), lastMessageAt: new Date(r.last_message_at) }));
 }
-
-export interface AppointmentDetail {
-  id: number;
-  type: string;
-  startTime: Date;
-  endTime: Date;
-  canceled: boolean;
-  legacy: boolean;
-  client: { name: string; phoneNumber: string | null; email: string | null };
-  intakeForm: Record<string, unknown>;
-}
-
-/** One appointment of this provider; another provider's id is simply not found. */
-export async function findAppointment(db: Db, providerId: number, appointmentId: number): Promise<AppointmentDetail | null> {
-  const row = await db('appointments as a')
-    .leftJoin('users as u', 'u.id', 'a.client_user_id')
-    .where({ 'a.id': appointmentId, 'a.provider_id': providerId })
-    .first('a.id', 'a.type', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy', 'a.intake_form',
-      'u.first_name', 'u.last_name', 'u.phone_number', 'u.email');
-  if (!row) return null;
-  return {
-    id: Number(row.id),
-    type: row.type,
-    startTime: new Date(row.start_time),
-    endTime: new Date(row.end_time),
-    canceled: Boolean(row.canceled),
-    legacy: Boolean(row.legacy),
-    client: { name: clientName(row), phoneNumber: row.phone_number, email: row.email },
-    intakeForm: (row.intake_form ?? {}) as Record<string, unknown>,
-  };
-}

@@ -10,8 +10,9 @@ import { priceIdsByLookupKey } from '../../domain/billing';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
 import * as repo from './repo';
-import { formatUpcoming, groupFormatted, longDate, timeRange, type FormattedAppointment } from './upcoming';
-import type { AppointmentPanelView, DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
+import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upcoming';
+import { loadAppointmentPanel } from '../../domain/appointments';
+import type { DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
 export type CtaAction = (typeof CTA_ACTIONS)[number];
@@ -71,7 +72,8 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
       upcoming: groupFormatted(upcoming, now, timeZone),
     };
   }
-  const detail = appointmentId ? await repo.findAppointment(db, provider.id, appointmentId) : null;
+  // Read fresh (never from the cache): the panel offers cancel and reschedule, which need the current state.
+  const appointment = appointmentId ? await loadAppointmentPanel(db, provider.id, appointmentId, now) : null;
   return {
     providerId: provider.id,
     greeting: greetingFor(now, timeZone),
@@ -82,19 +84,7 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
     checklist: CHECKLIST_STATUSES.includes(profile.status) && unmet.length > 0 ? unmet : null,
     cards: onboarding ? [] : actionCards(profile).map(({ name, title, text, linkLabel, dismissable }) => ({ name, title, text, linkLabel, dismissable })),
     widgets,
-    appointment: detail && toPanel(detail, now, timeZone),
-  };
-}
-
-function toPanel(detail: repo.AppointmentDetail, now: Date, timeZone: string): AppointmentPanelView {
-  return {
-    id: detail.id,
-    date: longDate(detail.startTime, timeZone),
-    time: timeRange(detail.startTime, detail.endTime, timeZone),
-    typeLabel: detail.type === 'provider_contact' ? 'Contact request' : 'Phone Consult',
-    state: detail.canceled ? 'canceled' : detail.endTime > now ? 'upcoming' : 'past',
-    client: detail.client,
-    intakeForm: Object.entries(detail.intakeForm).map(([key, answer]) => [key.replace(/_/g, ' '), String(answer ?? '')]),
+    appointment,
   };
 }
 

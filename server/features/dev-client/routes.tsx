@@ -1,14 +1,63 @@
 // /dev/client (never in production): a person acts as a demo client of the directory. The page calls
-// the portal's own API over HTTP with a local token, exactly as the directory would; the calendar and
-// messaging issues add bookings and messages to it.
-import { Router, type Request } from 'express';
+// the portal's own API over HTTP with a local token, exactly as the directory would: it lists a
+// provider's free times, books one, and cancels it (messages are added by the messaging issue).
+// Plain forms only, so it works with JavaScript off.
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createToken } from '../../api';
 import { NotFoundError } from '../../lib/errors';
+import { flash } from '../../http/flash';
 import { render } from '../../http/render';
-import { DevClientPage, type ApiCall } from '../../../views/pages/dev-client/DevClientPage';
+import {
+  type ApiCall, type ClientValues, DEMO_CLIENT, DevClientPage, type DevClientView, PAGE_PATH,
+} from '../../../views/pages/dev-client/DevClientPage';
 import type { FeatureDeps } from '../deps';
+import { bookingsOfClient, providersWithOpenCalendars } from './repo';
+import { bookingRows, slotDays, whenOf } from './view-model';
 
 export const DEV_CLIENT_TOKEN_NAME = 'Demo directory client (/dev/client)';
+
+declare module 'express-session' {
+  // The API's answer to the last booking or cancel, shown once on the page after the redirect.
+  interface SessionData { devClientAnswer?: ApiCall }
+}
+
+interface Answer extends ApiCall { json: unknown }
+
+/** An answer as the page shows it (the parsed body stays on the server). */
+const shownCall = ({ method, path, status, body }: ApiCall): ApiCall => ({ method, path, status, body });
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A zone the page itself sent (from the slots answer); anything else reads as UTC. */
+function zoneOf(value: unknown): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: text(value) || 'UTC' }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+const idParam = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? value : null);
+
+/** The booking form's fields, as typed (the demo client's details when the page is first shown). */
+function clientValuesOf(body: Record<string, unknown>): ClientValues {
+  const values = { ...DEMO_CLIENT };
+  for (const key of Object.keys(values) as (keyof ClientValues)[]) values[key] = text(body[key]);
+  return values;
+}
+
+/** The API's field paths ("client.email") as the form's field names. */
+function fieldErrorsOf(json: unknown): Record<string, string> {
+  const details = (json as { error?: { details?: Record<string, string> } })?.error?.details ?? {};
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(details)) {
+    const field = path.startsWith('client.') ? path.slice('client.'.length) : path === 'intake_form' ? 'intake_state' : path;
+    errors[field] = message;
+  }
+  return errors;
+}
+
+const apiMessageOf = (answer: Answer) => (answer.json as { error?: { message?: string } })?.error?.message
+  ?? (answer.status === 0 ? answer.body : `The API answered HTTP ${answer.status}.`);
 
 export function devClientRoutes({ db, config }: FeatureDeps): Router {
   const router = Router();
@@ -16,25 +65,107 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
   let token: Promise<string> | null = null;
   const localToken = () => (token ??= createToken(db, DEV_CLIENT_TOKEN_NAME).then((made) => made.token));
 
-  async function call(req: Request, path: string): Promise<ApiCall> {
+  async function call(req: Request, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
     const url = `${req.protocol}://${req.get('host')}/api/v1${path}`;
-    const send = async () => fetch(url, { headers: { Authorization: `Bearer ${await localToken()}`, Accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
+    // One key for both tries: a retry after a new token is still the same booking.
+    const idempotencyKey = randomUUID();
+    const send = async () => fetch(url, {
+      method,
+      headers: {
+        Authorization: `Bearer ${await localToken()}`,
+        Accept: 'application/json',
+        ...(body ? { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const shown = `/api/v1${path.replace(/\?.*$/, '')}`;
     try {
       let response = await send();
       if (response.status === 401) {
         token = null; // revoked, or the database was reset: make a new one
         response = await send();
       }
-      return { method: 'GET', path: `/api/v1${path}`, status: response.status, body: JSON.stringify(await response.json(), null, 2) };
+      const json: unknown = await response.json();
+      return { method, path: shown, status: response.status, body: JSON.stringify(json, null, 2), json };
     } catch (error) {
-      return { method: 'GET', path: `/api/v1${path}`, status: 0, body: `The API did not answer: ${(error as Error).message}` };
+      return { method, path: shown, status: 0, body: `The API did not answer: ${(error as Error).message}`, json: null };
     }
   }
 
-  router.get('/dev/client', async (req, res) => {
+  const onlyLocally: RequestHandler = (_req, _res, next) => {
     if (config.env === 'production') throw new NotFoundError();
-    const ping = await call(req, '/ping');
-    render(req, res, { title: 'Demo directory client', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <DevClientPage calls={[ping]} /> });
+    next();
+  };
+
+  async function show(req: Request, res: Response, choices: { providerId: string | null; client: ClientValues; clientEmail: string; errors?: Record<string, string>; problem?: string | null; lastAnswer?: ApiCall | null }, status = 200) {
+    const [ping, providers, bookings] = await Promise.all([
+      call(req, 'GET', '/ping'),
+      providersWithOpenCalendars(db),
+      bookingsOfClient(db, choices.clientEmail),
+    ]);
+    let slots: DevClientView['slots'] = null;
+    if (choices.providerId) {
+      const answer = await call(req, 'GET', `/providers/${choices.providerId}/slots`);
+      const json = answer.json as { time_zone?: string; slots?: { start_time: string }[] } | null;
+      const timeZone = json?.time_zone ?? 'UTC';
+      slots = { call: shownCall(answer), count: json?.slots?.length ?? 0, timeZone, days: answer.status === 200 ? slotDays(json?.slots ?? [], timeZone) : [] };
+    }
+    const lastAnswer = choices.lastAnswer ?? null;
+    const view: DevClientView = {
+      calls: [ping, ...(lastAnswer ? [lastAnswer] : [])].map(shownCall),
+      providers: providers.map((p) => ({ value: String(p.id), label: p.name })),
+      providerId: choices.providerId,
+      slots,
+      client: choices.client,
+      errors: choices.errors ?? {},
+      problem: choices.problem ?? null,
+      clientEmail: choices.clientEmail,
+      bookings: bookingRows(bookings, new Date()),
+    };
+    render(req, res, { title: 'Demo directory client', status, layout: res.locals.viewer ? 'dashboard' : 'plain', page: <DevClientPage view={view} /> });
+  }
+
+  router.get(PAGE_PATH, onlyLocally, async (req, res) => {
+    const lastAnswer = req.session?.devClientAnswer ?? null;
+    if (lastAnswer) delete req.session.devClientAnswer;
+    const clientEmail = text(req.query.client_email).trim() || DEMO_CLIENT.email;
+    await show(req, res, { providerId: idParam(req.query.provider_id), client: { ...DEMO_CLIENT, email: clientEmail }, clientEmail, lastAnswer });
+  });
+
+  router.post(`${PAGE_PATH}/bookings`, onlyLocally, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const providerId = idParam(body.provider_id);
+    const client = clientValuesOf(body);
+    if (!providerId) return show(req, res, { providerId: null, client, clientEmail: client.email || DEMO_CLIENT.email, errors: { provider_id: 'Choose a provider.' } }, 422);
+    const intake = { state: client.intake_state, session_type: client.intake_session_type, insurance: client.intake_insurance };
+    const answer = await call(req, 'POST', `/providers/${providerId}/consultations`, {
+      start_time: text(body.start_time),
+      client: { email: client.email, first_name: client.first_name, last_name: client.last_name, phone_number: client.phone_number },
+      intake_form: Object.fromEntries(Object.entries(intake).filter(([, answer]) => answer.trim())),
+    });
+    const shown = shownCall(answer);
+    if (answer.status !== 201) {
+      // The API refused: the same page again with what was typed, the reasons and the answer itself.
+      return show(req, res, { providerId, client, clientEmail: client.email || DEMO_CLIENT.email, errors: fieldErrorsOf(answer.json), problem: apiMessageOf(answer), lastAnswer: shown }, answer.status === 422 ? 422 : 409);
+    }
+    const booked = (answer.json as { consultation: { start_time: string; end_time: string } }).consultation;
+    req.session.devClientAnswer = shown;
+    flash(req, 'success', `Booked: ${whenOf(new Date(booked.start_time), new Date(booked.end_time), zoneOf(body.time_zone))}. The provider has been told.`);
+    res.redirect(303, `${PAGE_PATH}?${new URLSearchParams({ provider_id: providerId, client_email: client.email })}#bookings`);
+  });
+
+  router.post(`${PAGE_PATH}/bookings/:consultationId/cancel`, onlyLocally, async (req, res) => {
+    const id = idParam(req.params.consultationId);
+    if (!id) throw new NotFoundError();
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const clientEmail = text(body.client_email);
+    const answer = await call(req, 'POST', `/consultations/${id}/cancel`, { client_email: clientEmail, cancel_message: text(body.cancel_message) });
+    req.session.devClientAnswer = shownCall(answer);
+    if (answer.status === 200) flash(req, 'success', 'The consultation is canceled. The provider has been told.');
+    else flash(req, 'error', apiMessageOf(answer));
+    const back = new URLSearchParams({ client_email: clientEmail, ...(idParam(body.provider_id) ? { provider_id: String(body.provider_id) } : {}) });
+    res.redirect(303, `${PAGE_PATH}?${back}#bookings`);
   });
 
   return router;

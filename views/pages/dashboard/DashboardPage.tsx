@@ -1,10 +1,9 @@
 // / : the signed-in home (spec 2 §2). Either the onboarding screen (reviewing or incomplete profile with
 // nothing left but Start membership) or the dashboard: checklist, action cards, the active profile's
 // widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
-import { Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AppointmentPanel, type AppointmentPanelView } from '../../components/AppointmentPanel';
 import { PostForm } from '../../components/PostForm';
-import { formatPhone } from '../../components/format';
 import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface ChecklistEntry { key: string; label: string; href: string }
@@ -15,16 +14,6 @@ export interface AppointmentDayView {
   label: 'Today' | 'Tomorrow';
   date: string;
   appointments: { id: number; time: string; clientName: string }[];
-}
-
-export interface AppointmentPanelView {
-  id: number;
-  date: string;
-  time: string;
-  typeLabel: string;
-  state: 'upcoming' | 'past' | 'canceled';
-  client: { name: string; phoneNumber: string | null; email: string | null };
-  intakeForm: [string, string][];
 }
 
 export interface DashboardViewModel {
@@ -71,7 +60,10 @@ export function DashboardPage({ view, sections }: DashboardPageProps) {
   return (
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
-      {view.appointment && <AppointmentPanel appointment={view.appointment} />}
+      {view.appointment && (
+        <AppointmentPanel appointment={view.appointment} returnTo={`/?id=${view.appointment.id}`} closeHref="/"
+          actions={<ButtonLink href={`/calendar?id=${view.appointment.id}`}>Open in calendar</ButtonLink>} />
+      )}
       {view.onboarding ? (
         <OnboardingScreen view={view} />
       ) : (
@@ -213,27 +205,6 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
         </div>
       ))}
       <p><a href="/calendar">View all</a></p>
-    </section>
-  );
-}
-
-function AppointmentPanel({ appointment: a }: { appointment: AppointmentPanelView }) {
-  const stateLabel = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' }[a.state];
-  return (
-    <section id="appointment" className="card appointment-panel" aria-labelledby="appointment-heading">
-      <h2 id="appointment-heading">{`${a.typeLabel} with ${a.client.name}`}</h2>
-      <dl className="appointment-panel__details">
-        <dt>Date</dt><dd>{a.date}</dd>
-        <dt>Time</dt><dd>{a.time}</dd>
-        <dt>Status</dt><dd>{stateLabel}</dd>
-        {a.client.phoneNumber && <><dt>Phone</dt><dd><a href={`tel:${a.client.phoneNumber}`}>{formatPhone(a.client.phoneNumber)}</a></dd></>}
-        {a.client.email && <><dt>Email</dt><dd><a href={`mailto:${a.client.email}`}>{a.client.email}</a></dd></>}
-        {a.intakeForm.map(([question, answer]) => <Fragment key={question}><dt>{question}</dt><dd>{answer}</dd></Fragment>)}
-      </dl>
-      <div className="actions">
-        <ButtonLink variant="primary" href={`/calendar?id=${a.id}`}>Open in calendar</ButtonLink>
-        <a href="/">Close</a>
-      </div>
     </section>
   );
 }

@@ -1,24 +1,173 @@
-// /dev/client (local mode only): what a demo client of the directory sees of the portal's API.
+// /dev/client (local mode only): what a demo client of the directory sees of the portal's API. It
+// picks a provider, sees the free times, books one and cancels it, all through plain forms.
+import { FormField } from '../../components/form/FormField';
+import { SelectField } from '../../components/form/SelectField';
+import { PostForm } from '../../components/PostForm';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Notice } from '../../components/ui/Notice';
+import { Tag, type Tone } from '../../components/ui/Tag';
+
+export const PAGE_PATH = '/dev/client';
+
 export interface ApiCall { method: string; path: string; status: number; body: string }
 
-export function DevClientPage({ calls }: { calls: ApiCall[] }) {
+export interface SlotDay { key: string; date: string; slots: { start: string; time: string }[] }
+
+export interface BookingRow { id: number; provider: string; when: string; status: string; cancelable: boolean }
+
+export interface ClientValues {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  intake_state: string;
+  intake_session_type: string;
+  intake_insurance: string;
+}
+
+/** The seeded demo client, so a booking is one click away. */
+export const DEMO_CLIENT: ClientValues = {
+  email: 'client@demo.test',
+  first_name: 'Casey',
+  last_name: 'Client',
+  phone_number: '(212) 555-0142',
+  intake_state: 'NY',
+  intake_session_type: 'Individual therapy',
+  intake_insurance: 'Aetna',
+};
+
+export interface DevClientView {
+  calls: ApiCall[];
+  providers: { value: string; label: string }[];
+  providerId: string | null;
+  slots: { call: ApiCall; count: number; timeZone: string; days: SlotDay[] } | null;
+  client: ClientValues;
+  errors: Record<string, string>;
+  /** Why the API refused the last booking. */
+  problem: string | null;
+  clientEmail: string;
+  bookings: BookingRow[];
+}
+
+const STATUS_TONES: Record<string, Tone> = { Booked: 'success', Canceled: 'warning' };
+
+const callId = (call: ApiCall) => `call-${call.method}-${call.path.replace(/\W/g, '-')}`.toLowerCase();
+
+function AnswerCard({ call }: { call: ApiCall }) {
+  return (
+    <section className="card" aria-labelledby={callId(call)}>
+      <h2 id={callId(call)}>{call.method} {call.path}</h2>
+      <p>Answer: {call.status === 0 ? 'none' : `HTTP ${call.status}`}</p>
+      <pre>{call.body}</pre>
+    </section>
+  );
+}
+
+function BookingForm({ view, slots }: { view: DevClientView; slots: NonNullable<DevClientView['slots']> }) {
+  const { client, errors } = view;
+  const field = (name: keyof ClientValues, label: string, extra: { type?: string; autoComplete?: string; hint?: string } = {}) => (
+    <FormField name={name} label={label} defaultValue={client[name]} error={errors[name]} {...extra} />
+  );
+  return (
+    <PostForm action={`${PAGE_PATH}/bookings`} aria-label="Book a free time">
+      <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
+      <input type="hidden" name="time_zone" value={slots.timeZone} />
+      <fieldset className="fieldset">
+        <legend>The client</legend>
+        <div className="field-row">
+          {field('first_name', 'First name', { autoComplete: 'given-name' })}
+          {field('last_name', 'Last name', { autoComplete: 'family-name' })}
+        </div>
+        <div className="field-row">
+          {field('email', 'E-mail address', { type: 'email', autoComplete: 'email' })}
+          {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel' })}
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>Intake answers</legend>
+        <p className="hint">The provider sees these in the portal; they are never sent by e-mail.</p>
+        <div className="field-row">
+          {field('intake_state', 'State')}
+          {field('intake_session_type', 'Session type')}
+          {field('intake_insurance', 'Insurance')}
+        </div>
+      </fieldset>
+      <h3>Free times</h3>
+      <p className="hint">In the provider&rsquo;s time zone ({slots.timeZone}). Choosing a time books it.</p>
+      {errors.start_time && <p className="field-error">{errors.start_time}</p>}
+      {slots.days.map((day) => (
+        <section key={day.key} aria-labelledby={`day-${day.key}`}>
+          <h4 id={`day-${day.key}`}>{day.date}</h4>
+          <div className="actions actions--inline">
+            {day.slots.map((slot) => (
+              <Button key={slot.start} variant="secondary" name="start_time" value={slot.start}>
+                {slot.time}<span className="visually-hidden">{`, ${day.date}`}</span>
+              </Button>
+            ))}
+          </div>
+        </section>
+      ))}
+    </PostForm>
+  );
+}
+
+export function DevClientPage({ view }: { view: DevClientView }) {
+  const { slots } = view;
   return (
     <>
       <p>
         This page plays the public directory: it calls the portal&rsquo;s API (described in docs/api.md) with a
-        token of its own, as the directory does in production.
+        token of its own, as the directory does in production. Bookings and messages reach the portal only
+        through that API.
       </p>
-      {calls.map((call) => (
-        <section key={call.path} className="card" aria-labelledby={`call-${call.path.replace(/\W/g, '-')}`}>
-          <h2 id={`call-${call.path.replace(/\W/g, '-')}`}>{call.method} {call.path}</h2>
-          <p>Answer: {call.status === 0 ? 'none' : `HTTP ${call.status}`}</p>
-          <pre>{call.body}</pre>
-        </section>
-      ))}
-      <section className="card" aria-labelledby="coming">
-        <h2 id="coming">Bookings and messages</h2>
-        <p>Nothing to do here yet. Booking a phone consultation and writing to a provider arrive here with the calendar and messaging features.</p>
-      </section>
+      {view.calls.map((call) => <AnswerCard key={callId(call)} call={call} />)}
+
+      <Card id="book" title="Book a phone consultation">
+        <form method="get" action={PAGE_PATH}>
+          <input type="hidden" name="client_email" value={view.clientEmail} />
+          <SelectField name="provider_id" label="Provider" hint="Live profiles whose calendar is open."
+            value={view.providerId ?? ''} placeholder="Choose a provider" options={view.providers} error={view.errors.provider_id} />
+          <div className="actions">
+            <Button variant="secondary">Show free times</Button>
+          </div>
+        </form>
+        {view.problem && <Notice tone="error" title="The API refused the booking">{view.problem}</Notice>}
+        {slots && (
+          <>
+            <p>GET {slots.call.path}: {slots.call.status === 0 ? 'no answer' : `HTTP ${slots.call.status}`}, {slots.count === 1 ? '1 free time' : `${slots.count} free times`}.</p>
+            {slots.call.status !== 200
+              ? <Notice tone="error" title="No free times">{slots.call.body}</Notice>
+              : slots.days.length === 0
+                ? <EmptyState title="No free times in the next 14 days">The calendar is closed, or has no free availability ahead.</EmptyState>
+                : <BookingForm view={view} slots={slots} />}
+          </>
+        )}
+      </Card>
+
+      <Card id="bookings" title={`Bookings of ${view.clientEmail}`}>
+        {view.bookings.length === 0
+          ? <EmptyState title="No bookings yet">Choose a provider and a free time above.</EmptyState>
+          : (
+            <ul className="option-list">
+              {view.bookings.map((row) => (
+                <li key={row.id} className="option-list__item">
+                  <h3>{row.provider}</h3>
+                  <p>{row.when} <Tag tone={STATUS_TONES[row.status] ?? 'neutral'}>{row.status}</Tag></p>
+                  {row.cancelable && (
+                    <PostForm action={`${PAGE_PATH}/bookings/${row.id}/cancel`}>
+                      <input type="hidden" name="client_email" value={view.clientEmail} />
+                      <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
+                      <FormField id={`cancel-message-${row.id}`} name="cancel_message" label="Message to the provider (optional)" />
+                      <Button variant="danger-outline">Cancel booking<span className="visually-hidden">{` with ${row.provider}, ${row.when}`}</span></Button>
+                    </PostForm>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+      </Card>
     </>
   );
 }

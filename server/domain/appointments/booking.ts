@@ -1,0 +1,233 @@
+// How bookings arrive (issue [11]; spec 3 §3 Appointment and Message): the directory lists a provider's
+// free consultation slots, books one for a client and lets the client cancel it. No double booking,
+// ever: the slot is checked against the calendar inside the booking's transaction, and when two
+// bookings race the exclusion constraint appointments_no_overlap has the last word. The provider hears
+// of each booking and cancel through a job that carries a link, never the client's name or answers.
+import type { Knex } from 'knex';
+import { HttpError, NotFoundError } from '../../lib/errors';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import { providerDisplayName } from '../accounts';
+import { bookableSlots, CALENDAR_RULES, isBookable, type Slot } from '../calendar';
+import { longDateIn, timeRangeIn } from './time';
+
+type Db = Knex | Knex.Transaction;
+
+const MINUTE_MS = 60_000;
+// PostgreSQL's exclusion_violation: another live consultation of the provider overlaps this one.
+const EXCLUSION_VIOLATION = '23P01';
+
+export const PROVIDER_NOTIFICATION_JOB = 'appointments.notify-provider';
+
+export type BookingConflictCode = 'slot_unavailable' | 'already_canceled' | 'consultation_ended' | 'not_cancelable';
+
+/** The booking or cancel cannot happen as asked (409): the code tells the directory why. */
+export class BookingConflict extends HttpError {
+  constructor(public readonly code: BookingConflictCode, message: string) {
+    super(409, message);
+  }
+}
+
+export const BOOKING_CONFLICTS = {
+  slot_unavailable: 'This time is not available for a phone consultation. Choose another slot.',
+  already_canceled: 'This phone consultation was already canceled.',
+  consultation_ended: 'This phone consultation has already taken place.',
+  not_cancelable: 'This phone consultation cannot be canceled here. Please contact the provider.',
+} as const satisfies Record<BookingConflictCode, string>;
+
+const conflict = (code: BookingConflictCode) => new BookingConflict(code, BOOKING_CONFLICTS[code]);
+
+export interface BookingClient { email: string; firstName: string; lastName: string; phoneNumber: string }
+
+export interface BookingRequest {
+  providerId: number;
+  start: Date;
+  client: BookingClient;
+  /** The client's answers to the directory's intake questions (key → answer). */
+  intakeForm: Record<string, string>;
+}
+
+export interface ClientCancelRequest { appointmentId: number; clientEmail: string; cancelMessage: string | null }
+
+export interface Consultation { id: number; providerId: number; start: Date; end: Date; status: 'booked' | 'canceled' }
+
+export interface ProviderSlots { providerId: number; timeZone: string; slots: Slot[] }
+
+interface LiveProvider { id: number; timezone: string }
+
+/** A profile that is live in the directory; any other (or an unknown id) is not found. */
+async function liveProvider(db: Db, providerId: number): Promise<LiveProvider | null> {
+  const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'timezone');
+  return row ? { id: Number(row.id), timezone: row.timezone } : null;
+}
+
+/**
+ * The free consultation slots of a live provider between two instants. The calendar decides what is
+ * free: none while it is closed or not attached, or no location accepts new clients.
+ */
+export async function consultationSlots(db: Knex, providerId: number, range: { from: Date; to: Date }, now: Date): Promise<ProviderSlots> {
+  const provider = await liveProvider(db, providerId);
+  if (!provider) throw new NotFoundError();
+  return { providerId: provider.id, timeZone: provider.timezone, slots: await bookableSlots(db, provider.id, range.from, range.to, now) };
+}
+
+/**
+ * Books a consultation in one transaction: the slot must be free in the calendar, the client is found
+ * by e-mail (or made), the booking's intake goes into the client's conversation and the provider's
+ * notification is queued. A race lost to another booking is a 409 slot_unavailable, like a taken slot.
+ */
+export async function bookConsultation(db: Knex, jobs: JobQueue, request: BookingRequest, now: Date): Promise<Consultation> {
+  const end = new Date(request.start.getTime() + CALENDAR_RULES.consultationMinutes * MINUTE_MS);
+  return db.transaction(async (trx) => {
+    const provider = await liveProvider(trx, request.providerId);
+    if (!provider) throw new NotFoundError();
+    if (!(await isBookable(trx, provider.id, request.start, end, now))) throw conflict('slot_unavailable');
+    const clientUserId = await clientUserFor(trx, request.client);
+    let inserted: { id: number; start_time: Date; end_time: Date };
+    try {
+      [inserted] = await trx('appointments')
+        .insert({
+          provider_id: provider.id,
+          client_user_id: clientUserId,
+          type: 'phone_consultation',
+          start_time: request.start,
+          end_time: end,
+          intake_form: JSON.stringify(request.intakeForm),
+        })
+        .returning(['id', 'start_time', 'end_time']);
+    } catch (error) {
+      if ((error as { code?: string }).code === EXCLUSION_VIOLATION) throw conflict('slot_unavailable');
+      throw error;
+    }
+    const appointmentId = Number(inserted.id);
+    await addClientMessage(trx, provider.id, clientUserId, now, {
+      type: 'booking_tool_intake', message_content: null, appointment_id: appointmentId, intake_form: JSON.stringify(request.intakeForm),
+    });
+    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId, event: 'booked' } satisfies NotificationData);
+    return { id: appointmentId, providerId: provider.id, start: new Date(inserted.start_time), end: new Date(inserted.end_time), status: 'booked' };
+  });
+}
+
+/**
+ * The client's own cancel: only with the e-mail the booking was made with (any other is not found, so
+ * an id cannot be probed), only while it is live and still ahead; the cancel message goes into the
+ * conversation and the provider is told.
+ */
+export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, request: ClientCancelRequest, now: Date): Promise<Consultation> {
+  return db.transaction(async (trx) => {
+    const row = await trx('appointments as a')
+      .join('users as u', 'u.id', 'a.client_user_id')
+      .where({ 'a.id': request.appointmentId, 'u.email': request.clientEmail })
+      .forUpdate('a')
+      .first('a.id', 'a.provider_id', 'a.client_user_id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
+    if (!row) throw new NotFoundError();
+    if (row.canceled) throw conflict('already_canceled');
+    if (new Date(row.end_time) <= now) throw conflict('consultation_ended');
+    if (row.legacy) throw conflict('not_cancelable');
+    await trx('appointments').where({ id: row.id }).update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
+    await addClientMessage(trx, Number(row.provider_id), Number(row.client_user_id), now, {
+      type: 'cancel_message', message_content: request.cancelMessage, appointment_id: Number(row.id), intake_form: null,
+    });
+    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId: Number(row.id), event: 'canceled' } satisfies NotificationData);
+    return { id: Number(row.id), providerId: Number(row.provider_id), start: new Date(row.start_time), end: new Date(row.end_time), status: 'canceled' };
+  });
+}
+
+/**
+ * The client's user, found by e-mail or made with scope client. A directory client who has only ever
+ * booked (scope client alone) keeps the name and phone of the latest booking; anyone else's details are
+ * only filled where empty, so a booking can never rename a provider's user.
+ */
+async function clientUserFor(trx: Knex.Transaction, client: BookingClient): Promise<number> {
+  const fullName = `${client.firstName} ${client.lastName}`;
+  const keepUnlessClientOnly = (column: string) =>
+    `${column} = CASE WHEN users.scopes = '{client}'::text[] THEN excluded.${column} ELSE coalesce(users.${column}, excluded.${column}) END`;
+  const { rows } = await trx.raw(
+    `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
+     VALUES (?, ?, ?, ?, ?, '{client}'::text[])
+     ON CONFLICT (email) DO UPDATE SET
+       scopes = CASE WHEN 'client' = ANY(users.scopes) THEN users.scopes ELSE users.scopes || '{client}'::text[] END,
+       ${['first_name', 'last_name', 'full_name', 'phone_number'].map(keepUnlessClientOnly).join(',\n       ')}
+     RETURNING id`,
+    [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
+  );
+  return Number(rows[0].id);
+}
+
+interface ClientMessage { type: 'booking_tool_intake' | 'cancel_message'; message_content: string | null; appointment_id: number; intake_form: string | null }
+
+/** A message from the client in the conversation with the provider (made on the first one). */
+async function addClientMessage(trx: Knex.Transaction, providerId: number, clientUserId: number, now: Date, message: ClientMessage): Promise<void> {
+  const [conversation] = await trx('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: now })
+    .onConflict(['provider_id', 'client_user_id'])
+    .merge({ last_message_at: now })
+    .returning('id');
+  await trx('messages').insert({
+    conversation_id: Number(conversation.id), provider_id: providerId, client_user_id: clientUserId, sender: 'client', send_date: now, ...message,
+  });
+}
+
+// --- The provider's notification ------------------------------------------------------------------------
+
+interface NotificationData { appointmentId: number; event: 'booked' | 'canceled' }
+
+export interface ProviderNotification { subject: string; text: string; sms: string }
+
+/** What the provider is told: when, and a link to the portal. Never who, never the intake answers. */
+export function providerNotificationText(
+  event: NotificationData['event'],
+  consultation: { id: number; start: Date; end: Date; providerName: string; timeZone: string },
+  site: { portalUrl: string; brandName: string },
+): ProviderNotification {
+  const link = `${site.portalUrl}/calendar/appointments/${consultation.id}`;
+  const when = `${longDateIn(consultation.start, consultation.timeZone)}, ${timeRangeIn(consultation.start, consultation.end, consultation.timeZone)}`;
+  if (event === 'booked') {
+    return {
+      subject: 'New phone consultation request',
+      text: `You have a new phone consultation request for ${consultation.providerName} on ${when}.\n\nView it: ${link}\n\n${site.brandName}`,
+      sms: `${site.brandName}: You have a new phone consultation request. View it: ${link}`,
+    };
+  }
+  return {
+    subject: 'A phone consultation was canceled',
+    text: `A client canceled the phone consultation with ${consultation.providerName} on ${when}.\n\nView it: ${link}\n\n${site.brandName}`,
+    sms: `${site.brandName}: A phone consultation was canceled. View it: ${link}`,
+  };
+}
+
+/**
+ * Who hears of a profile's bookings: every user with clinician access who receives its notifications
+ * (else the profile's contact e-mail); an SMS too for those who turned it on (settings.sms_notifications)
+ * and have a phone number.
+ */
+async function notificationRecipients(db: Db, providerId: number, contactEmail: string | null): Promise<{ emails: string[]; phones: string[] }> {
+  const users = await db('provider_clinicians as pc')
+    .join('users as u', 'u.id', 'pc.user_id')
+    .where({ 'pc.provider_id': providerId, 'pc.receives_notifications': true })
+    .orderBy('u.id')
+    .select('u.email', 'u.phone_number', db.raw(`coalesce((u.settings->>'sms_notifications')::boolean, false) as sms`));
+  const emails = users.length ? users.map((u) => String(u.email)) : contactEmail ? [contactEmail] : [];
+  const phones = users.filter((u) => u.sms && u.phone_number).map((u) => String(u.phone_number));
+  return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
+}
+
+export const bookingJobs: JobDefinition<never>[] = [
+  {
+    name: PROVIDER_NOTIFICATION_JOB,
+    retryLimit: 6,
+    // At least once: a retry after a failed SMS may repeat the e-mail, which beats a provider never hearing.
+    handle: async ({ appointmentId, event }: NotificationData, { db, integrations, config }) => {
+      const row = await db('appointments as a')
+        .join('providers as p', 'p.id', 'a.provider_id')
+        .where('a.id', appointmentId)
+        .first('a.id', 'a.start_time', 'a.end_time', 'p.id as provider_id', 'p.type', 'p.first_name', 'p.last_name', 'p.company_name', 'p.timezone', 'p.contact_email');
+      if (!row) return; // the profile or the booking was deleted since
+      const message = providerNotificationText(event, {
+        id: Number(row.id), start: new Date(row.start_time), end: new Date(row.end_time), providerName: providerDisplayName(row), timeZone: row.timezone,
+      }, config);
+      const { emails, phones } = await notificationRecipients(db, Number(row.provider_id), row.contact_email);
+      for (const to of emails) await integrations.mail.send({ to, subject: message.subject, text: message.text });
+      for (const to of phones) await integrations.sms.send(to, message.sms);
+    },
+  },
+] as JobDefinition<never>[];

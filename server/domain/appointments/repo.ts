@@ -1,0 +1,138 @@
+// The appointments table (with the client's user and the provider's name and calendar zone): the only
+// place that queries it for the list, the panel, cancel and reschedule. Every read is scoped by owner.
+import type { Knex } from 'knex';
+import { providerDisplayName } from '../accounts';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface AppointmentRecord {
+  id: number;
+  type: 'phone_consultation' | 'provider_contact';
+  providerId: number;
+  providerName: string;
+  /** The provider's calendar zone. */
+  timeZone: string;
+  start: Date;
+  end: Date;
+  canceled: boolean;
+  cancelMessage: string | null;
+  legacy: boolean;
+  rescheduledAt: Date | null;
+  clientUserId: number | null;
+  client: { name: string; firstName: string | null; phoneNumber: string | null; email: string | null };
+  intakeForm: Record<string, unknown>;
+}
+
+/** Whose appointments a read may see: one provider's, or every provider's of an account (the practice inbox). */
+export type AppointmentOwner = { providerId: number } | { accountId: number };
+
+export type AppointmentTab = 'upcoming' | 'past' | 'canceled';
+
+const COLUMNS = [
+  'a.id', 'a.type', 'a.provider_id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.cancel_message', 'a.legacy',
+  'a.rescheduled_at', 'a.client_user_id', 'a.intake_form',
+  'u.first_name', 'u.last_name', 'u.phone_number', 'u.email',
+  'p.type as provider_type', 'p.first_name as provider_first_name', 'p.last_name as provider_last_name',
+  'p.company_name as provider_company_name', 'p.timezone',
+];
+
+const clientName = (row: { first_name?: string | null; last_name?: string | null }) =>
+  [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
+
+function toRecord(row: Record<string, any>): AppointmentRecord {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    providerId: Number(row.provider_id),
+    providerName: providerDisplayName({ type: row.provider_type, first_name: row.provider_first_name, last_name: row.provider_last_name, company_name: row.provider_company_name }),
+    timeZone: row.timezone || 'America/New_York',
+    start: new Date(row.start_time),
+    end: new Date(row.end_time),
+    canceled: Boolean(row.canceled),
+    cancelMessage: row.cancel_message ?? null,
+    legacy: Boolean(row.legacy),
+    rescheduledAt: row.rescheduled_at ? new Date(row.rescheduled_at) : null,
+    clientUserId: row.client_user_id === null ? null : Number(row.client_user_id),
+    client: { name: clientName(row), firstName: row.first_name ?? null, phoneNumber: row.phone_number ?? null, email: row.email ?? null },
+    intakeForm: (row.intake_form ?? {}) as Record<string, unknown>,
+  };
+}
+
+function baseQuery(db: Db, owner: AppointmentOwner) {
+  const query = db('appointments as a')
+    .join('providers as p', 'p.id', 'a.provider_id')
+    .leftJoin('users as u', 'u.id', 'a.client_user_id');
+  return 'providerId' in owner ? query.where('a.provider_id', owner.providerId) : query.where('p.account_id', owner.accountId);
+}
+
+/** One appointment of the owner; another's id is simply not found. `forUpdate` locks the row for a change. */
+export async function findAppointment(db: Db, owner: AppointmentOwner, appointmentId: number, options: { forUpdate?: boolean } = {}): Promise<AppointmentRecord | null> {
+  const query = baseQuery(db, owner).where('a.id', appointmentId).first(COLUMNS);
+  const row = await (options.forUpdate ? query.forUpdate('a') : query);
+  return row ? toRecord(row) : null;
+}
+
+function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date) {
+  const query = baseQuery(db, owner);
+  if (tab === 'upcoming') return query.where('a.canceled', false).where('a.end_time', '>', now);
+  if (tab === 'past') return query.where('a.canceled', false).where('a.end_time', '<=', now);
+  return query.where('a.canceled', true);
+}
+
+/**
+ * One page of a tab (spec 3 §4): upcoming = not canceled, end still ahead, soonest first; past = not
+ * canceled, ended, newest first; canceled = every canceled one, newest first.
+ */
+export async function listAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, page: { limit: number; offset: number }): Promise<AppointmentRecord[]> {
+  const order = tab === 'upcoming' ? 'asc' : 'desc';
+  const rows = await tabQuery(db, owner, tab, now)
+    .select(COLUMNS)
+    .orderBy([{ column: 'a.start_time', order }, { column: 'a.id', order }])
+    .limit(page.limit).offset(page.offset);
+  return rows.map(toRecord);
+}
+
+export async function countAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date): Promise<number> {
+  const [row] = await tabQuery(db, owner, tab, now).count<{ count: string }[]>({ count: '*' });
+  return Number(row?.count ?? 0);
+}
+
+export async function markCanceled(db: Db, appointmentId: number, cancelMessage: string | null, at: Date): Promise<void> {
+  await db('appointments').where('id', appointmentId).update({ canceled: true, canceled_at: at, cancel_message: cancelMessage });
+}
+
+export async function moveAppointment(db: Db, appointmentId: number, start: Date, end: Date, at: Date): Promise<void> {
+  await db('appointments').where('id', appointmentId).update({ start_time: start, end_time: end, rescheduled_at: at });
+}
+
+/** The client's conversation with the provider, made when it does not exist yet. */
+export async function conversationIdFor(db: Db, providerId: number, clientUserId: number, at: Date): Promise<number> {
+  const [row] = await db('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
+    .onConflict(['provider_id', 'client_user_id']).merge({ last_message_at: at })
+    .returning('id');
+  return Number(row.id);
+}
+
+export interface NewAppointmentMessage {
+  conversationId: number;
+  providerId: number;
+  clientUserId: number;
+  appointmentId: number;
+  type: 'reschedule_message' | 'cancel_message';
+  content: string | null;
+  at: Date;
+}
+
+export async function insertProviderMessage(db: Db, message: NewAppointmentMessage): Promise<void> {
+  await db('messages').insert({
+    conversation_id: message.conversationId,
+    provider_id: message.providerId,
+    client_user_id: message.clientUserId,
+    appointment_id: message.appointmentId,
+    type: message.type,
+    sender: 'provider',
+    message_content: message.content,
+    send_date: message.at,
+  });
+}

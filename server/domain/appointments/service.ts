@@ -1,0 +1,110 @@
+// Cancel and reschedule (spec 3 §4, §5, §8): one transaction each that changes the appointment, writes
+// the provider's note into the client's conversation (cancel_message / reschedule_message) and queues
+// the client's e-mail. The row is locked first, so two posts about one appointment run one after the other;
+// no double booking is the database's exclusion constraint, turned into a form message here.
+import type { Knex } from 'knex';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { Outgoing } from '../../jobs';
+import { addDays, dateKeyOf } from '../calendar';
+import { RESCHEDULE_WINDOW_DAYS, isChangeable, typeLabelOf } from './panel';
+import * as repo from './repo';
+import { instantOf, longDateIn, timeRangeIn } from './time';
+import { APPOINTMENT_MESSAGES, validateCancel, validateReschedule } from './validation';
+
+export interface AppointmentChangeDeps {
+  db: Knex;
+  outgoing: Outgoing;
+  brandName: string;
+  /** Where clients read their messages. */
+  clientSiteUrl: string;
+}
+
+/** The appointment may no longer change: not a form error, a state the page explains. */
+export class AppointmentLockedError extends HttpError {
+  constructor(message: string) { super(409, message); }
+}
+
+function refuseUnchangeable(a: repo.AppointmentRecord, now: Date): void {
+  if (isChangeable(a, now)) return;
+  if (a.legacy) throw new AppointmentLockedError(APPOINTMENT_MESSAGES.legacy);
+  if (a.canceled) throw new AppointmentLockedError(APPOINTMENT_MESSAGES.canceled);
+  throw new AppointmentLockedError(APPOINTMENT_MESSAGES.ended);
+}
+
+async function lockedAppointment(trx: Knex.Transaction, owner: repo.AppointmentOwner, appointmentId: number, now: Date): Promise<repo.AppointmentRecord> {
+  const appointment = await repo.findAppointment(trx, owner, appointmentId, { forUpdate: true });
+  if (!appointment) throw new NotFoundError();
+  refuseUnchangeable(appointment, now);
+  return appointment;
+}
+
+const isOverlap = (error: unknown) =>
+  (error as { code?: string; constraint?: string })?.code === '23P01' && (error as { constraint?: string }).constraint === 'appointments_no_overlap';
+
+/** Cancels one live, future appointment of the owner, with the provider's optional note. */
+export async function cancelAppointment(deps: AppointmentChangeDeps, owner: repo.AppointmentOwner, appointmentId: number, body: Record<string, unknown>, now: Date): Promise<void> {
+  const { value, errors } = validateCancel(body);
+  await deps.db.transaction(async (trx) => {
+    const appointment = await lockedAppointment(trx, owner, appointmentId, now);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    await repo.markCanceled(trx, appointment.id, value.message, now);
+    await tellClient(trx, deps, { ...appointment, canceled: true }, 'cancel_message', value.message, now);
+  });
+}
+
+/**
+ * Moves one live, future appointment of the owner to a date and start time of the calendar's zone,
+ * keeping its length. The start must lie between now and the end of the 90-day window, and not on
+ * another live appointment of the provider.
+ */
+export async function rescheduleAppointment(deps: AppointmentChangeDeps, owner: repo.AppointmentOwner, appointmentId: number, body: Record<string, unknown>, now: Date): Promise<void> {
+  const { value, errors } = validateReschedule(body);
+  await deps.db.transaction(async (trx) => {
+    const appointment = await lockedAppointment(trx, owner, appointmentId, now);
+    if (!value) throw new ValidationError(errors);
+    const zone = appointment.timeZone;
+    const today = dateKeyOf(now, zone);
+    if (value.date < today || value.date > addDays(today, RESCHEDULE_WINDOW_DAYS)) throw new ValidationError({ ...errors, date: APPOINTMENT_MESSAGES.window });
+    const start = instantOf(value.date, value.startMinutes, zone);
+    if (start <= now) throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.passed });
+    if (start.getTime() === appointment.start.getTime()) throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.sameTime });
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const end = new Date(start.getTime() + (appointment.end.getTime() - appointment.start.getTime()));
+    try {
+      await repo.moveAppointment(trx, appointment.id, start, end, now);
+    } catch (error) {
+      if (isOverlap(error)) throw new ValidationError({ start_time: APPOINTMENT_MESSAGES.overlap });
+      throw error;
+    }
+    await tellClient(trx, deps, { ...appointment, start, end, rescheduledAt: now }, 'reschedule_message', value.message, now);
+  });
+}
+
+/**
+ * The note goes into the conversation (it is the provider's message to the client); the e-mail says what
+ * changed, with the time and the provider's name only, and points to the note. A client who deleted
+ * their account gets neither.
+ */
+async function tellClient(trx: Knex.Transaction, deps: AppointmentChangeDeps, a: repo.AppointmentRecord, type: 'cancel_message' | 'reschedule_message', note: string | null, now: Date): Promise<void> {
+  if (a.clientUserId === null) return;
+  const conversationId = await repo.conversationIdFor(trx, a.providerId, a.clientUserId, now);
+  await repo.insertProviderMessage(trx, { conversationId, providerId: a.providerId, clientUserId: a.clientUserId, appointmentId: a.id, type, content: note, at: now });
+  if (!a.client.email) return;
+  const when = `${longDateIn(a.start, a.timeZone)}, ${timeRangeIn(a.start, a.end, a.timeZone)}`;
+  const what = typeLabelOf(a) === 'Phone Consult' ? 'phone consultation' : 'contact request';
+  const cancelled = type === 'cancel_message';
+  await deps.outgoing.mail(trx, {
+    to: a.client.email,
+    subject: cancelled ? `Your ${what} with ${a.providerName} has been cancelled` : `Your ${what} with ${a.providerName} has been rescheduled`,
+    text: [
+      a.client.firstName ? `Hello ${a.client.firstName},` : 'Hello,',
+      '',
+      cancelled
+        ? `${a.providerName} has cancelled your ${what} of ${when}.`
+        : `${a.providerName} has moved your ${what} to ${when}.`,
+      ...(note ? ['', `${a.providerName} also sent you a message. Sign in to read it: ${deps.clientSiteUrl}`] : []),
+      '',
+      deps.brandName,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,67 @@
+// Writing an appointment's time in the calendar's zone (long dates, time ranges with the zone's
+// abbreviation, the reschedule form's "1:00pm") and reading that form back to an instant. Intl and
+// Temporal do the zone arithmetic (calendar days come from the calendar module); no offset by hand.
+import { Temporal } from 'temporal-polyfill';
+
+// Formatters are costly to build: one per zone and kind, made on first use.
+const FORMATS = {
+  longDate: { locale: 'en-US', options: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } },
+  time: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit' } },
+  zone: { locale: 'en-US', options: { timeZoneName: 'short' } },
+  formTime: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit', hour12: true } },
+} satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(timeZone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let cached = formats.get(key);
+  if (!cached) formats.set(key, (cached = new Intl.DateTimeFormat(FORMATS[kind].locale, { ...FORMATS[kind].options, timeZone })));
+  return cached;
+}
+
+/** "Monday, November 23, 2026" for the day of an instant in a zone. */
+export const longDateIn = (instant: Date, timeZone: string): string => format(timeZone, 'longDate').format(instant);
+
+/** "9:30 AM – 10:00 AM EST" in a zone. */
+export function timeRangeIn(start: Date, end: Date, timeZone: string): string {
+  const time = format(timeZone, 'time');
+  const zone = format(timeZone, 'zone').formatToParts(end).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
+}
+
+/** "1:00pm": the reschedule form's way of writing the start of an instant in a zone. */
+export function formTimeIn(instant: Date, timeZone: string): string {
+  const parts = format(timeZone, 'formTime').formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`;
+}
+
+/** "1:00pm", "1pm", "01:30 PM" → minutes after midnight; null when not a time of day in that format. */
+export function parseFormTime(text: string): number | null {
+  const match = /^\s*(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?m\.?\s*$/i.exec(text);
+  if (!match) return null;
+  const hour = Number(match[1]);
+  if (hour < 1 || hour > 12) return null;
+  const pm = match[3]!.toLowerCase() === 'p';
+  return ((hour % 12) + (pm ? 12 : 0)) * 60 + Number(match[2] ?? 0);
+}
+
+/** Whether a YYYY-MM-DD text is a real calendar date. */
+export function isDateKey(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  try {
+    Temporal.PlainDate.from(text, { overflow: 'reject' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The instant a wall-clock date and time names in a zone. A time skipped by a clock change moves
+ * forward (2:30am on a spring-forward day is 3:30am), a repeated one takes its first occurrence.
+ */
+export function instantOf(dateKey: string, minutes: number, timeZone: string): Date {
+  const local = Temporal.PlainDate.from(dateKey).toPlainDateTime({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
+  return new Date(local.toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds);
+}

@@ -1,0 +1,155 @@
+// external_calendars, google_account_links and the busy rows a sync writes to availability_events:
+// the only place that queries them. Reads that take a provider id find only that provider's rows.
+import type { Knex } from 'knex';
+
+export type Db = Knex | Knex.Transaction;
+
+export interface ExternalCalendar {
+  id: number;
+  providerId: number;
+  kind: 'ics' | 'google';
+  name: string;
+  url: string | null;
+  googleCalendarId: string | null;
+  lastSyncedAt: Date | null;
+  lastError: string | null;
+  /** Busy blocks it holds now. */
+  busyCount: number;
+}
+
+export interface GoogleLink {
+  providerId: number;
+  email: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessTokenExpiresAt: Date | null;
+  linkedAt: Date;
+}
+
+/** One busy row to write: the span and the feed's own name of the event. */
+export interface BusyBlock { uid: string; start: Date; end: Date }
+
+const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
+  id: Number(row.id),
+  providerId: Number(row.provider_id),
+  kind: row.kind as ExternalCalendar['kind'],
+  name: String(row.name),
+  url: (row.url as string | null) ?? null,
+  googleCalendarId: (row.google_calendar_id as string | null) ?? null,
+  lastSyncedAt: (row.last_synced_at as Date | null) ?? null,
+  lastError: (row.last_error as string | null) ?? null,
+  busyCount: Number(row.busy_count ?? 0),
+});
+
+const withBusyCount = (db: Db) => db('external_calendars as c').select('c.*', db.raw(
+  '(select count(*) from availability_events e where e.provider_external_calendar_id = c.id) as busy_count',
+));
+
+export async function listCalendars(db: Db, providerId: number): Promise<ExternalCalendar[]> {
+  return (await withBusyCount(db).where('c.provider_id', providerId).orderBy('c.id')).map(toCalendar);
+}
+
+export async function findCalendar(db: Db, providerId: number, calendarId: number): Promise<ExternalCalendar | null> {
+  const row = await withBusyCount(db).where({ 'c.provider_id': providerId, 'c.id': calendarId }).first();
+  return row ? toCalendar(row) : null;
+}
+
+/** For the sync job, which is given a calendar id only (its own enqueued data, never a request's). */
+export async function findCalendarForSync(db: Db, calendarId: number, options: { lock?: boolean } = {}): Promise<ExternalCalendar | null> {
+  const query = db('external_calendars').where({ id: calendarId }).first();
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  return row ? toCalendar(row) : null;
+}
+
+export async function allCalendarIds(db: Db): Promise<number[]> {
+  return (await db('external_calendars').orderBy('id').pluck('id')).map(Number);
+}
+
+export async function countFeeds(db: Db, providerId: number): Promise<number> {
+  const row = await db('external_calendars').where({ provider_id: providerId, kind: 'ics' }).count<{ count: string }>('id as count').first();
+  return Number(row?.count ?? 0);
+}
+
+export async function feedExists(db: Db, providerId: number, url: string): Promise<boolean> {
+  return Boolean(await db('external_calendars').where({ provider_id: providerId, kind: 'ics', url }).first('id'));
+}
+
+export async function insertCalendar(db: Db, row: { providerId: number; kind: 'ics' | 'google'; name: string; url?: string; googleCalendarId?: string }): Promise<number> {
+  const [made] = await db('external_calendars').insert({
+    provider_id: row.providerId, kind: row.kind, name: row.name, url: row.url ?? null, google_calendar_id: row.googleCalendarId ?? null,
+  }).returning('id');
+  return Number(made.id);
+}
+
+/** Deletes the calendar; its busy rows go with it (ON DELETE CASCADE). */
+export async function deleteCalendar(db: Db, providerId: number, calendarId: number): Promise<boolean> {
+  return (await db('external_calendars').where({ provider_id: providerId, id: calendarId }).delete()) > 0;
+}
+
+export async function deleteGoogleCalendars(db: Db, providerId: number): Promise<void> {
+  await db('external_calendars').where({ provider_id: providerId, kind: 'google' }).delete();
+}
+
+export async function findGoogleLink(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<GoogleLink | null> {
+  const query = db('google_account_links').where({ provider_id: providerId }).first();
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  if (!row) return null;
+  return {
+    providerId: Number(row.provider_id),
+    email: row.google_email ?? null,
+    accessToken: row.access_token ?? null,
+    refreshToken: row.refresh_token ?? null,
+    accessTokenExpiresAt: row.access_token_expires_at ?? null,
+    linkedAt: row.linked_at,
+  };
+}
+
+/** Links (or links again) the provider's Google account; a missing refresh token keeps the one stored. */
+export async function saveGoogleLink(db: Db, link: { providerId: number; email: string | null; accessToken: string; refreshToken: string | null; expiresAt: Date }): Promise<void> {
+  const row = {
+    provider_id: link.providerId, google_email: link.email, access_token: link.accessToken,
+    access_token_expires_at: link.expiresAt, linked_at: db.fn.now(),
+    ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
+  };
+  await db('google_account_links').insert(row).onConflict('provider_id').merge();
+}
+
+export async function saveAccessToken(db: Db, providerId: number, accessToken: string, expiresAt: Date): Promise<void> {
+  await db('google_account_links').where({ provider_id: providerId }).update({ access_token: accessToken, access_token_expires_at: expiresAt });
+}
+
+export async function deleteGoogleLink(db: Db, providerId: number): Promise<GoogleLink | null> {
+  const link = await findGoogleLink(db, providerId, { lock: true });
+  if (link) await db('google_account_links').where({ provider_id: providerId }).delete();
+  return link;
+}
+
+export async function providerTimeZone(db: Db, providerId: number): Promise<string> {
+  const row = await db('providers').where({ id: providerId }).first('timezone');
+  return (row?.timezone as string | undefined) ?? 'America/New_York';
+}
+
+/** Replaces every busy row of the calendar and stamps the sync (the caller's transaction holds the calendar's lock). */
+export async function replaceBusyBlocks(db: Db, calendar: ExternalCalendar, blocks: BusyBlock[], syncedAt: Date): Promise<void> {
+  await db('availability_events').where({ provider_external_calendar_id: calendar.id }).delete();
+  const rows = blocks.map((b) => ({
+    provider_id: calendar.providerId,
+    provider_external_calendar_id: calendar.id,
+    external_uid: b.uid,
+    // Never the event's title: "Busy" is all the portal keeps of someone's outside calendar.
+    name: null,
+    free: false,
+    is_recurring: false,
+    start_time: b.start,
+    end_time: b.end,
+    duration_in_minutes: Math.round((b.end.getTime() - b.start.getTime()) / 60_000),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db('availability_events').insert(rows.slice(i, i + 500));
+  await db('external_calendars').where({ id: calendar.id }).update({ last_synced_at: syncedAt, last_error: null });
+}
+
+export async function recordSyncError(db: Db, calendarId: number, message: string): Promise<void> {
+  await db('external_calendars').where({ id: calendarId }).update({ last_error: message });
+}

@@ -1,0 +1,149 @@
+// The provider's phone consultations (spec 3 §2 Appointments list, §4, §5, §8): the list with its tabs,
+// one appointment's panel (also as a bare fragment for the calendar's dialog), its .ics file, and the
+// cancel and reschedule posts, which go back where the provider came from (return_to, local paths only).
+import { Router, type Request, type Response } from 'express';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { flash } from '../../http/flash';
+import { safeReturnPath } from '../../http/guards';
+import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
+import { render } from '../../http/render';
+import * as appointments from '../../domain/appointments';
+import { APPOINTMENT_MESSAGES } from '../../domain/appointments';
+import { AppointmentPanel, type AppointmentFormState } from '../../../views/components/AppointmentPanel';
+import { AppointmentPage } from '../../../views/pages/appointments/AppointmentPage';
+import { APPOINTMENTS_PATH, AppointmentsPage } from '../../../views/pages/appointments/AppointmentsPage';
+import { PageContextReact, type PageContext } from '../../../views/page-context';
+import type { FeatureDeps } from '../deps';
+
+const PAGE_SIZE = 50;
+const LIST_TITLE = 'Phone Consultations';
+const PANEL_TITLE = 'Phone Consultation';
+
+const positiveId = (value: unknown): number | null => {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
+  return id > 0 ? id : null;
+};
+
+const appointmentIdOf = (req: Request): number => {
+  const id = positiveId(req.params.appointmentId);
+  if (!id) throw new NotFoundError();
+  return id;
+};
+
+const panelPath = (id: number) => `${APPOINTMENTS_PATH}/${id}`;
+
+/** Where a post goes back to: the posted return_to when it is a path of this site, else the panel's page. */
+const returnPathOf = (req: Request, id: number): string => safeReturnPath((req.body ?? {}).return_to, panelPath(id));
+
+/** After a cancel the panel closes (spec 3 §4 "cancel closes and reloads"): ?id= leaves the address. */
+function withoutPanel(path: string): string {
+  const url = new URL(path, 'http://portal.invalid');
+  url.searchParams.delete('id');
+  return url.pathname + url.search + url.hash;
+}
+
+/** What the provider typed, to show again. */
+const typedValues = (body: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(body).filter(([key, value]) => key !== '_csrf' && typeof value === 'string')) as Record<string, string>;
+
+const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
+
+export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Router {
+  const router = Router();
+  const guard = requireSelectedProfile;
+  const changeDeps: appointments.AppointmentChangeDeps = { db, outgoing: integrations.outgoing, brandName: config.brandName, clientSiteUrl: config.clientSiteUrl };
+  const icsHost = new URL(config.portalUrl).host;
+
+  router.get(APPOINTMENTS_PATH, ...guard, async (req, res) => {
+    const provider = selectedProfile(res);
+    const now = new Date();
+    const tab = appointments.isAppointmentTab(req.query.tab) ? req.query.tab : 'upcoming';
+    const list = await appointments.listAppointmentTab(db, { providerId: provider.id }, tab, {
+      page: positiveId(req.query.page) ?? 1,
+      pageSize: PAGE_SIZE,
+      now,
+      timeZone: provider.timezone,
+      detailsHref: (id) => `${APPOINTMENTS_PATH}?tab=${tab}&id=${id}#appointment`,
+    });
+    const id = positiveId(req.query.id);
+    // Like the dashboard's ?id=: an id that is not the provider's opens nothing and reveals nothing.
+    const appointment = id ? await appointments.loadAppointmentPanel(db, provider.id, id, now) : null;
+    render(req, res, { title: LIST_TITLE, page: <AppointmentsPage list={list} appointment={appointment} returnTo={req.originalUrl} /> });
+  });
+
+  async function showPanel(req: Request, res: Response, id: number, options: { status?: number; formState?: AppointmentFormState; refusal?: string; returnTo?: string } = {}) {
+    const provider = selectedProfile(res);
+    const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
+    if (!appointment) throw new NotFoundError();
+    const returnTo = options.returnTo ?? panelPath(id);
+    render(req, res, {
+      title: PANEL_TITLE,
+      status: options.status ?? 200,
+      page: <AppointmentPage appointment={appointment} returnTo={returnTo} formState={options.formState ?? null} refusal={options.refusal ?? null} />,
+    });
+  }
+
+  router.get(`${APPOINTMENTS_PATH}/:appointmentId`, ...guard, async (req, res) => {
+    const id = appointmentIdOf(req);
+    if (req.query.partial !== '1') return showPanel(req, res, id);
+    const provider = selectedProfile(res);
+    const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
+    if (!appointment) throw new NotFoundError();
+    const returnTo = safeReturnPath(req.query.return_to, `/calendar?id=${id}`);
+    res.type('html').send(renderFragment(req, <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={withoutPanel(returnTo)} />));
+  });
+
+  router.get(`${APPOINTMENTS_PATH}/:appointmentId/ics`, ...guard, async (req, res) => {
+    const record = await appointments.findAppointment(db, { providerId: selectedProfile(res).id }, appointmentIdOf(req));
+    if (!record) throw new NotFoundError();
+    res.set('Cache-Control', 'private, no-store');
+    res.attachment(appointments.icsFileName(record));
+    res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));
+  });
+
+  /**
+   * Both posts: a form error shows the panel's page again (422) with the messages and the typed values,
+   * keeping return_to; a refused change (canceled, ended, legacy) shows it with the reason (409).
+   */
+  function changeRoute(form: AppointmentFormState['form'], change: typeof appointments.cancelAppointment, success: string, failure: string) {
+    return async (req: Request, res: Response) => {
+      const id = appointmentIdOf(req);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const returnTo = returnPathOf(req, id);
+      try {
+        await change(changeDeps, { providerId: selectedProfile(res).id }, id, body, new Date());
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          if (wantsJson(req)) return res.status(422).json({ message: error.message, errors: error.fields });
+          return showPanel(req, res, id, { status: 422, formState: { form, values: typedValues(body), errors: error.fields }, returnTo });
+        }
+        if (error instanceof appointments.AppointmentLockedError && !wantsJson(req)) return showPanel(req, res, id, { status: 409, refusal: error.message, returnTo });
+        if (error instanceof HttpError || wantsJson(req)) throw error;
+        // Spec 3 §8: the failure's own text, on the panel, with what the provider typed kept.
+        req.log?.error({ err: error }, `appointment ${form} failed`);
+        flash(req, 'error', failure);
+        return showPanel(req, res, id, { status: 500, formState: { form, values: typedValues(body), errors: {} }, returnTo });
+      }
+      const next = form === 'cancel' ? withoutPanel(returnTo) : returnTo;
+      if (wantsJson(req)) return res.json({ message: success, next });
+      flash(req, 'success', success);
+      res.redirect(303, next);
+    };
+  }
+
+  router.post(`${APPOINTMENTS_PATH}/:appointmentId/cancellation`, ...guard, changeRoute('cancel', appointments.cancelAppointment, APPOINTMENT_MESSAGES.cancelled, APPOINTMENT_MESSAGES.cancelFailed));
+  router.post(`${APPOINTMENTS_PATH}/:appointmentId/reschedule`, ...guard, changeRoute('reschedule', appointments.rescheduleAppointment, APPOINTMENT_MESSAGES.rescheduled, APPOINTMENT_MESSAGES.rescheduleFailed));
+
+  return router;
+}
+
+/** The panel alone, for the calendar's dialog: the same markup as in a page, with the request's CSRF token. */
+function renderFragment(req: Request, element: React.ReactElement): string {
+  const context: PageContext = {
+    brand: '', path: req.path, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
+    flash: [], signedIn: true, userName: null, provider: null, sideMenu: [], profileMenu: [],
+    sideMenuCollapsed: false, unreadMessages: false, statusBanner: null,
+  };
+  return renderToStaticMarkup(<PageContextReact.Provider value={context}>{element}</PageContextReact.Provider>);
+}

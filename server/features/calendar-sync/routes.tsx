@@ -1,0 +1,153 @@
+// /calendar/connections (spec 3 §3 Calendar state, §7 Calendar "Google linking", §8): ICS feeds, and
+// Google Calendar through the calendar-sync integration. The spec's calls, in our routing, all for the
+// selected provider:
+//   link-access-token        → POST /google/link (to Google's consent) and GET /google/callback
+//   potential-list, google-account-status, external-calendars → GET /calendar/connections (HTML or JSON)
+//   link-google-calendar     → POST /google/calendars
+//   DELETE external-calendars/{id} → POST /calendars/{id}/delete (an ICS feed as well)
+//   DELETE google-account-link → POST /google/unlink
+// Thin: parse, one service call, a 303 with a flash or the page again (422) with the messages.
+import crypto from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import type { Viewer } from '../../domain/accounts';
+import {
+  addIcsFeed, FEED_MESSAGES, GOOGLE_LINK_MESSAGES, linkGoogleAccount, linkGoogleCalendar, removeExternalCalendar, unlinkGoogleAccount,
+} from '../../domain/external-calendars';
+import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
+import { requireSelectedProfile } from '../../http/profile-editing';
+import { render } from '../../http/render';
+import { CalendarSyncError, LOCAL_ACCOUNT_EMAIL, LOCAL_CONSENT_CODE, LOCAL_CONSENT_PATH, type CalendarSync } from '../../integrations/calendar-sync';
+import { NotFoundError } from '../../lib/errors';
+import { ConnectionsPage, PAGE_PATH, PAGE_TITLE } from '../../../views/pages/calendar-sync/ConnectionsPage';
+import { SampleConsentPage } from '../../../views/pages/calendar-sync/SampleConsentPage';
+import type { FeatureDeps } from '../deps';
+import { calendarProviderId, loadConnections } from './service';
+import { connectionsJson, connectionsView } from './view-model';
+
+const CALLBACK_PATH = `${PAGE_PATH}/google/callback`;
+/** A consent not answered within 10 minutes is not accepted any more. */
+const CONSENT_MAX_AGE_MS = 10 * 60_000;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The OAuth `state` of a Google consent in progress: ties the callback to this session (CSRF) and provider. */
+    googleCalendarConsent?: { state: string; providerId: number; startedAt: number };
+  }
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The callback is a GET, which the shared redirect does not wait for: the flash must be stored before the browser follows. */
+function redirectOnceSaved(req: Request, res: Response, location: string): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((error) => {
+    if (error) return reject(error);
+    res.redirect(303, location);
+    resolve();
+  }));
+}
+
+const idParam = (value: unknown): number => {
+  const id = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
+  return id;
+};
+
+export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): Router {
+  const router = Router();
+  const calendarSync = integrations.calendarSync;
+  const redirectUri = `${config.portalUrl}${CALLBACK_PATH}`;
+  const viewerOf = (res: Response): Viewer => res.locals.viewer!;
+  const guard = requireSelectedProfile;
+
+  /** The Google routes exist only when Google Calendar (or the sample account) is there. */
+  function google(): CalendarSync {
+    if (!calendarSync) throw new NotFoundError();
+    return calendarSync;
+  }
+
+  async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
+    const data = await loadConnections(db, calendarSync, viewerOf(res));
+    if (req.method === 'GET' && req.accepts(['html', 'json']) === 'json') {
+      res.json(connectionsJson(data));
+      return;
+    }
+    const typed = req.method === 'POST' ? (req.body as Record<string, unknown>) : null;
+    render(req, res, { title: PAGE_TITLE, status, page: <ConnectionsPage {...connectionsView(data, { typed, errors })} /> });
+  }
+  const reshow = (req: Request, res: Response, errors: Record<string, string>, status: number) => show(req, res, errors, status);
+
+  router.get(PAGE_PATH, ...guard, (req, res) => show(req, res));
+
+  // --- ICS feeds (and removing any external calendar) ----------------------------------------------------------
+
+  router.post(`${PAGE_PATH}/feeds`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+    await addIcsFeed(db, integrations.jobs, calendarProviderId(viewerOf(res)), req.body ?? {});
+    flash(req, 'success', FEED_MESSAGES.added);
+    res.redirect(303, `${PAGE_PATH}#feeds`);
+  }));
+
+  router.post(`${PAGE_PATH}/calendars/:calendarId/delete`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+    const removed = await removeExternalCalendar(db, calendarProviderId(viewerOf(res)), idParam(req.params.calendarId));
+    flash(req, 'success', removed.kind === 'ics' ? FEED_MESSAGES.removed : GOOGLE_LINK_MESSAGES.calendarUnlinked);
+    res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : 'google'}`);
+  }));
+
+  // --- Google: consent, choosing calendars, unlinking ---------------------------------------------------------
+
+  router.post(`${PAGE_PATH}/google/link`, ...guard, (req, res) => {
+    const sync = google();
+    const providerId = calendarProviderId(viewerOf(res));
+    const state = crypto.randomBytes(32).toString('base64url');
+    req.session.googleCalendarConsent = { state, providerId, startedAt: Date.now() };
+    res.redirect(303, sync.authorizationUrl({ state, redirectUri }));
+  });
+
+  router.get(LOCAL_CONSENT_PATH, ...guard, (req, res) => {
+    if (google().kind !== 'local') throw new NotFoundError();
+    calendarProviderId(viewerOf(res));
+    render(req, res, {
+      title: 'Link Google account',
+      page: <SampleConsentPage callbackPath={CALLBACK_PATH} state={typeof req.query.state === 'string' ? req.query.state : ''} code={LOCAL_CONSENT_CODE}
+        email={LOCAL_ACCOUNT_EMAIL} brand={config.brandName} />,
+    });
+  });
+
+  router.get(CALLBACK_PATH, ...guard, async (req, res) => {
+    const sync = google();
+    const providerId = calendarProviderId(viewerOf(res));
+    // One use: a replayed or forged callback finds no consent waiting.
+    const pending = req.session.googleCalendarConsent;
+    delete req.session.googleCalendarConsent;
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    const expected = pending && sameSecret(pending.state, state) && pending.providerId === providerId && Date.now() - pending.startedAt < CONSENT_MAX_AGE_MS;
+    if (!expected || !code) {
+      flash(req, 'error', GOOGLE_LINK_MESSAGES.refused);
+      return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
+    }
+    try {
+      await linkGoogleAccount(db, providerId, await sync.exchangeCode(code, redirectUri));
+    } catch (error) {
+      if (!(error instanceof CalendarSyncError)) throw error;
+      flash(req, 'error', GOOGLE_LINK_MESSAGES.refused);
+      return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
+    }
+    flash(req, 'success', GOOGLE_LINK_MESSAGES.accountLinked);
+    return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
+  });
+
+  router.post(`${PAGE_PATH}/google/calendars`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+    await linkGoogleCalendar(db, integrations.jobs, google(), calendarProviderId(viewerOf(res)), req.body?.google_calendar_id);
+    flash(req, 'success', GOOGLE_LINK_MESSAGES.calendarLinked);
+    res.redirect(303, `${PAGE_PATH}#google`);
+  }));
+
+  router.post(`${PAGE_PATH}/google/unlink`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+    await unlinkGoogleAccount(db, google(), calendarProviderId(viewerOf(res)));
+    flash(req, 'success', GOOGLE_LINK_MESSAGES.accountUnlinked);
+    res.redirect(303, `${PAGE_PATH}#google`);
+  }));
+
+  return router;
+}

@@ -1,0 +1,58 @@
+// The connections page's props, built from what the service loaded. Times are written in the provider's
+// calendar zone; a feed's address shows only its server (the rest is often a secret key).
+import type { ExternalCalendar } from '../../domain/external-calendars';
+import type { ConnectionsPageProps, SyncStatusView } from '../../../views/pages/calendar-sync/ConnectionsPage';
+import type { ConnectionsData } from './service';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  return format;
+}
+
+function statusOf(calendar: ExternalCalendar, timeZone: string): SyncStatusView {
+  const lastSyncedText = calendar.lastSyncedAt ? formatIn(timeZone).format(calendar.lastSyncedAt) : null;
+  const state = calendar.lastError ? 'error' : calendar.lastSyncedAt ? 'synced' : 'waiting';
+  return { state, lastSyncedText, lastError: calendar.lastError, busyCount: calendar.busyCount };
+}
+
+const hostOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+};
+
+export function connectionsView(data: ConnectionsData, form: { typed: Record<string, unknown> | null; errors: Record<string, string> }): ConnectionsPageProps {
+  const zone = data.owner.timeZone;
+  const typed = (name: string) => (typeof form.typed?.[name] === 'string' ? (form.typed[name] as string) : '');
+  return {
+    hasCalendar: data.owner.hasCalendar,
+    feeds: data.calendars.filter((c) => c.kind === 'ics').map((c) => ({ id: c.id, name: c.name, host: hostOf(c.url), status: statusOf(c, zone) })),
+    google: {
+      mode: data.googleMode,
+      linked: data.googleAccount.linked,
+      email: data.googleAccount.email,
+      linkedAtText: data.googleAccount.linkedAt ? formatIn(zone).format(data.googleAccount.linkedAt) : null,
+      listError: data.listError,
+      potential: data.potential,
+      calendars: data.calendars.filter((c) => c.kind === 'google').map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) })),
+    },
+    feedForm: { name: typed('name'), url: typed('url') },
+    chosenGoogleCalendar: typed('google_calendar_id'),
+    errors: form.errors,
+  };
+}
+
+/** The spec's reads (potential list, account status, external calendars) for a script: no token, no feed address. */
+export function connectionsJson(data: ConnectionsData) {
+  return {
+    googleAccount: { setUp: data.googleMode !== 'off', linked: data.googleAccount.linked, email: data.googleAccount.email },
+    potentialGoogleCalendars: data.potential,
+    externalCalendars: data.calendars.map((c) => ({
+      id: c.id, kind: c.kind, name: c.name, lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null, lastError: c.lastError, busyCount: c.busyCount,
+    })),
+  };
+}

@@ -1,0 +1,175 @@
+// /calendar (spec 3 §2 Calendar page, §4 Calendar, §8 flashes): the page, the week as JSON for the grid,
+// the settings, and the availability editor (new, edit, delete, restore). Thin: parse, one service call,
+// then a 303 with a flash, or the form again (422) with the messages beside the fields and the typed values.
+import { Router, type Request, type Response } from 'express';
+import { NotFoundError } from '../../lib/errors';
+import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
+import { requireSelectedProfile } from '../../http/profile-editing';
+import { render } from '../../http/render';
+import { isChecked } from '../../lib/form';
+import { needsConfirmation } from '../../lib/confirmation';
+import type { Viewer } from '../../domain/accounts';
+import { loadAppointmentPanel } from '../../domain/appointments';
+import * as calendar from '../../domain/calendar';
+import { CALENDAR_MESSAGES, type CalendarState } from '../../domain/calendar';
+import { AppointmentPanel } from '../../../views/components/AppointmentPanel';
+import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
+import { AVAILABILITY_PATH, CALENDAR_PATH, CalendarPage, NoCalendarPage } from '../../../views/pages/calendar/CalendarPage';
+import { AvailabilityEditor, AvailabilityEditorPage, ExternalBlockPage, type EditorView } from '../../../views/pages/calendar/AvailabilityEditorPage';
+import type { FeatureDeps } from '../deps';
+import * as service from './service';
+import { renderPartial, wantsPartial } from './partial';
+import {
+  calendarPageView, editEditorView, EXTERNAL_TITLE, externalBlockView, gridWeekOf, isDateKey, kindOf, NEW_PATH,
+  newBlockFields, newEditorView, storedFields, typedFields, WEEK_JSON_PATH, weekHref,
+} from './view-model';
+
+export const PAGE_TITLE = 'Call Calendar';
+const SAVE_FAILED = 'Sorry, we could not update your calendar. Please try again.';
+const DELETE_TITLE = 'Delete Availability';
+
+export function calendarRoutes({ db, menu }: FeatureDeps): Router {
+  const router = Router();
+  menu.add({ menu: 'referrals', order: 20, label: 'Call Calendar', href: CALENDAR_PATH, shown: (viewer) => Boolean(viewer.provider?.hasCalendar) });
+  const guard = requireSelectedProfile;
+  const viewerOf = (res: Response): Viewer => res.locals.viewer!;
+
+  const positiveId = (value: unknown): number => {
+    const id = Number(value);
+    if (typeof value !== 'string' || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
+    return id;
+  };
+  const eventIdOf = (req: Request) => positiveId(req.params.eventId);
+
+  /** The week a date falls in, in the calendar's zone (today's without a valid ?week=). */
+  const weekStartOf = (state: CalendarState, value: unknown, now: Date) =>
+    calendar.weekOf(isDateKey(value) ? value : calendar.dateKeyOf(now, state.timeZone), state.timeZone).start;
+
+  // --- The page ---------------------------------------------------------------------------------------
+
+  async function showPage(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
+    const now = new Date();
+    const state = await service.calendarOf(db, viewerOf(res));
+    if (!state.hasCalendar) {
+      return render(req, res, { title: PAGE_TITLE, status, page: <NoCalendarPage message={CALENDAR_MESSAGES.noCalendar} /> });
+    }
+    const weekStart = weekStartOf(state, req.query.week, now);
+    // ?id= opens one of the provider's consultations (spec 2 §2); another provider's is not found.
+    const panel = req.query.id === undefined ? null : await loadAppointmentPanel(db, state.providerId, positiveId(req.query.id), now);
+    if (req.query.id !== undefined && !panel) throw new NotFoundError();
+    const panelNode = panel && <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />;
+    if (panelNode && wantsPartial(req)) return renderPartial(req, res, panelNode);
+    const data = await service.loadWeek(db, state, weekStart);
+    render(req, res, {
+      title: PAGE_TITLE,
+      status,
+      page: (
+        <CalendarPage view={calendarPageView(state, data, now)}
+          typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null} errors={errors} appointment={panelNode} />
+      ),
+    });
+  }
+
+  router.get(CALENDAR_PATH, ...guard, (req, res) => showPage(req, res));
+
+  // The grid's week (islands ask with Accept: application/json).
+  router.get(WEEK_JSON_PATH, ...guard, async (req, res) => {
+    const state = await service.calendarOf(db, viewerOf(res));
+    if (!state.hasCalendar) return void res.status(404).json({ message: CALENDAR_MESSAGES.noCalendar });
+    if (req.query.week !== undefined && !isDateKey(req.query.week)) return void res.status(400).json({ message: 'The week must be a date as YYYY-MM-DD.' });
+    const now = new Date();
+    const data = await service.loadWeek(db, state, weekStartOf(state, req.query.week, now));
+    res.set('Cache-Control', 'no-store').json(gridWeekOf(data, state.timeZone, now));
+  });
+
+  router.post(`${CALENDAR_PATH}/settings`, ...guard, formPost(SAVE_FAILED, (req, res, errors, status) => showPage(req, res, errors, status), async (req, res) => {
+    const { opened } = await service.saveSettings(db, viewerOf(res), req.body ?? {});
+    flash(req, 'success', CALENDAR_MESSAGES.calendarUpdated);
+    // Opened: the timezone reminder, then a first recurring block (spec 3 §4).
+    res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);
+  }));
+
+  // --- The editor -------------------------------------------------------------------------------------
+
+  function showEditor(req: Request, res: Response, view: EditorView, errors: Record<string, string> = {}, status = 200) {
+    if (wantsPartial(req)) return renderPartial(req, res, <AvailabilityEditor view={view} errors={errors} />, status);
+    render(req, res, { title: view.title, status, page: <AvailabilityEditorPage view={view} errors={errors} /> });
+  }
+
+  router.get(NEW_PATH, ...guard, async (req, res) => {
+    const now = new Date();
+    const state = await service.requireCalendar(db, viewerOf(res));
+    const kind = kindOf(req.query.kind);
+    const values = newBlockFields(req.query, kind, state.timeZone, now);
+    showEditor(req, res, newEditorView(state, kind, values, now, {
+      opened: req.query.opened === '1',
+      weekStart: isDateKey(req.query.date) ? weekStartOf(state, req.query.date, now) : null,
+    }));
+  });
+
+  const reshowNew = async (req: Request, res: Response, errors: Record<string, string>, status: number) => {
+    const now = new Date();
+    const state = await service.requireCalendar(db, viewerOf(res));
+    const body = req.body ?? {};
+    showEditor(req, res, newEditorView(state, kindOf(body.kind), typedFields(body), now, { opened: false, weekStart: null }), errors, status);
+  };
+
+  router.post(AVAILABILITY_PATH, ...guard, formPost(SAVE_FAILED, reshowNew, async (req, res) => {
+    const weekStart = await service.addAvailability(db, viewerOf(res), req.body ?? {});
+    flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+    res.redirect(303, weekHref(weekStart));
+  }));
+
+  router.get(`${AVAILABILITY_PATH}/:eventId/edit`, ...guard, async (req, res) => {
+    const now = new Date();
+    const { state, target } = await service.loadTarget(db, viewerOf(res), eventIdOf(req), req.query.instance);
+    if (target.kind === 'external') {
+      const page = <ExternalBlockPage view={externalBlockView(target.event, state.timeZone)} />;
+      return wantsPartial(req) ? renderPartial(req, res, page) : render(req, res, { title: EXTERNAL_TITLE, page });
+    }
+    showEditor(req, res, editEditorView(state, target, storedFields(target, state.timeZone), now, 'instance'));
+  });
+
+  const reshowEdit = async (req: Request, res: Response, errors: Record<string, string>, status: number) => {
+    const now = new Date();
+    const body = req.body ?? {};
+    const { state, target } = await service.loadTarget(db, viewerOf(res), eventIdOf(req), body.original_start);
+    if (target.kind === 'external') throw new NotFoundError();
+    showEditor(req, res, editEditorView(state, target, typedFields(body), now, body.scope), errors, status);
+  };
+
+  router.post(`${AVAILABILITY_PATH}/:eventId`, ...guard, formPost(SAVE_FAILED, reshowEdit, async (req, res) => {
+    const weekStart = await service.changeAvailability(db, viewerOf(res), eventIdOf(req), req.body ?? {});
+    flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+    res.redirect(303, weekHref(weekStart));
+  }));
+
+  // Deletes ask first (with JavaScript in the browser; without, on a page of their own). The same path
+  // with ?restoreOriginalInstance=true puts an edited instance back as its series has it.
+  router.post(`${AVAILABILITY_PATH}/:eventId/delete`, ...guard, async (req, res) => {
+    const viewer = viewerOf(res);
+    const id = eventIdOf(req);
+    const body = req.body ?? {};
+    if (req.query.restoreOriginalInstance === 'true') {
+      const weekStart = await service.restoreInstance(db, viewer, id);
+      flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+      return res.redirect(303, weekHref(weekStart));
+    }
+    const outcome = await service.removeAvailability(db, viewer, id, body, isChecked(body.confirmed));
+    if (needsConfirmation(outcome)) {
+      const fields: Record<string, string> = {};
+      if (body.scope === 'instance' || body.scope === 'all') fields.scope = body.scope;
+      if (typeof body.original_start === 'string') fields.original_start = body.original_start;
+      const page = (
+        <ConfirmStep question={outcome.question} details={outcome.details.warning ?? undefined}
+          action={`${AVAILABILITY_PATH}/${id}/delete`} fields={fields} confirmLabel="Delete" cancelHref={weekHref(outcome.details.weekStart)} />
+      );
+      return wantsPartial(req) ? renderPartial(req, res, page) : render(req, res, { title: DELETE_TITLE, page });
+    }
+    flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+    res.redirect(303, weekHref(outcome));
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+// The demo client's page data: the API's slots grouped by the provider's calendar day, and the
+// client's bookings written out in the provider's zone.
+import type { BookingRow, SlotDay } from '../../../views/pages/dev-client/DevClientPage';
+import type { ClientBooking } from './repo';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(timeZone: string, kind: 'day' | 'date' | 'time' | 'zone'): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let made = formats.get(key);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions = kind === 'day' ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+      : kind === 'date' ? { weekday: 'long', month: 'long', day: 'numeric' }
+        : kind === 'time' ? { hour: 'numeric', minute: '2-digit' } : { timeZoneName: 'short' };
+    // en-CA writes a day as YYYY-MM-DD, a key that sorts.
+    formats.set(key, (made = new Intl.DateTimeFormat(kind === 'day' ? 'en-CA' : 'en-US', { ...options, timeZone })));
+  }
+  return made;
+}
+
+const zoneName = (instant: Date, timeZone: string) => format(timeZone, 'zone').formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+
+/** Slots as the API gave them ({ start_time }), by day in the provider's zone, in order. */
+export function slotDays(slots: { start_time: string }[], timeZone: string): SlotDay[] {
+  const days = new Map<string, SlotDay>();
+  for (const slot of slots) {
+    const start = new Date(slot.start_time);
+    if (Number.isNaN(start.getTime())) continue;
+    const key = format(timeZone, 'day').format(start);
+    let day = days.get(key);
+    if (!day) days.set(key, (day = { key, date: format(timeZone, 'date').format(start), slots: [] }));
+    day.slots.push({ start: slot.start_time, time: format(timeZone, 'time').format(start) });
+  }
+  return [...days.values()];
+}
+
+/** "Monday, December 1, 10:00 AM – 10:15 AM EST". */
+export const whenOf = (start: Date, end: Date, timeZone: string) =>
+  `${format(timeZone, 'date').format(start)}, ${format(timeZone, 'time').format(start)} – ${format(timeZone, 'time').format(end)} ${zoneName(end, timeZone)}`;
+
+export function bookingRows(bookings: ClientBooking[], now: Date): BookingRow[] {
+  return bookings.map((b) => {
+    const status = b.canceled ? 'Canceled' : b.end <= now ? 'Ended' : b.legacy ? 'Imported' : 'Booked';
+    return { id: b.id, provider: b.providerName, when: whenOf(b.start, b.end, b.timeZone), status, cancelable: status === 'Booked' };
+  });
+}

@@ -1,0 +1,165 @@
+// Google Calendar over its REST API: OAuth 2 authorization-code flow (offline access, so the sync job
+// can refresh), calendarList for the potential list, and freeBusy for busy time. freeBusy is chosen over
+// events.list on purpose: it never returns an event's title, guests or notes, and the scopes asked
+// for cannot read them either.
+import { CalendarSyncError, GOOGLE_MESSAGES, type CalendarSync, type ExternalBusy, type GoogleCalendarEntry } from './port';
+
+export interface GoogleSettings { clientId: string; clientSecret: string }
+
+export interface GoogleOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+const AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const REVOKE_URL = 'https://oauth2.googleapis.com/revoke';
+const API_URL = 'https://www.googleapis.com/calendar/v3';
+/** The account's address, the list of its calendars, and when each is busy: nothing more. */
+export const GOOGLE_SCOPES = [
+  'openid',
+  'email',
+  'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
+  'https://www.googleapis.com/auth/calendar.freebusy',
+];
+/** freeBusy answers for bounded ranges; 30 days a question stays well inside them. */
+const FREE_BUSY_CHUNK_MS = 30 * 24 * 3_600_000;
+
+type Json = Record<string, unknown>;
+
+/** The e-mail claim of an ID token received straight from Google's token endpoint over TLS. */
+function emailOf(idToken: unknown): string | null {
+  if (typeof idToken !== 'string') return null;
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Json;
+    return typeof claims.email === 'string' ? claims.email : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createGoogleCalendarSync(settings: GoogleSettings, options: GoogleOptions = {}): CalendarSync {
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? (() => new Date());
+
+  /** One call; the body is read as JSON. Network trouble and 5xx are "unavailable", never the response text. */
+  async function call(url: string, init: RequestInit): Promise<{ status: number; body: Json }> {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+    }
+    if (response.status >= 500 || response.status === 429) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+    const body = (await response.json().catch(() => ({}))) as Json;
+    return { status: response.status, body };
+  }
+
+  async function tokenRequest(form: Record<string, string>): Promise<Json> {
+    const { status, body } = await call(TOKEN_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, ...form }),
+    });
+    // invalid_grant: the code was used or the consent withdrawn; the provider has to link again.
+    if (status !== 200 || typeof body.access_token !== 'string') throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+    return body;
+  }
+
+  const expiry = (body: Json) => new Date(now().getTime() + (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000);
+
+  async function api(accessToken: string, path: string, init: RequestInit = {}): Promise<Json> {
+    const { status, body } = await call(`${API_URL}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
+    if (status === 401 || status === 403) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+    if (status === 404) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+    if (status !== 200) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+    return body;
+  }
+
+  return {
+    kind: 'google',
+    authorizationUrl: ({ state, redirectUri }) => `${AUTHORIZE_URL}?${new URLSearchParams({
+      client_id: settings.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: GOOGLE_SCOPES.join(' '),
+      // A refresh token, so busy time keeps syncing while the provider is away.
+      access_type: 'offline',
+      prompt: 'consent',
+      include_granted_scopes: 'true',
+      state,
+    })}`,
+
+    async exchangeCode(code, redirectUri) {
+      const body = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+      return {
+        accessToken: body.access_token as string,
+        refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+        expiresAt: expiry(body),
+        email: emailOf(body.id_token),
+      };
+    },
+
+    async refresh(refreshToken) {
+      const body = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+      return { accessToken: body.access_token as string, expiresAt: expiry(body) };
+    },
+
+    async listCalendars(accessToken) {
+      const calendars: GoogleCalendarEntry[] = [];
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({ minAccessRole: 'freeBusyReader', maxResults: '250', ...(pageToken ? { pageToken } : {}) });
+        const body = await api(accessToken, `/users/me/calendarList?${query}`);
+        for (const item of (Array.isArray(body.items) ? body.items : []) as Json[]) {
+          if (typeof item.id !== 'string') continue;
+          const name = typeof item.summaryOverride === 'string' ? item.summaryOverride : typeof item.summary === 'string' ? item.summary : item.id;
+          calendars.push({ id: item.id, name, primary: item.primary === true });
+        }
+        pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : undefined;
+      } while (pageToken);
+      return calendars;
+    },
+
+    async busyTimes(accessToken, calendarId, from, to) {
+      const busy: ExternalBusy[] = [];
+      for (let start = from.getTime(); start < to.getTime(); start += FREE_BUSY_CHUNK_MS) {
+        const end = Math.min(start + FREE_BUSY_CHUNK_MS, to.getTime());
+        const body = await api(accessToken, '/freeBusy', {
+          method: 'POST',
+          body: JSON.stringify({ timeMin: new Date(start).toISOString(), timeMax: new Date(end).toISOString(), items: [{ id: calendarId }] }),
+        });
+        const entry = ((body.calendars ?? {}) as Record<string, Json>)[calendarId];
+        const errors = Array.isArray(entry?.errors) ? (entry.errors as Json[]) : [];
+        if (!entry || errors.some((e) => e.reason === 'notFound')) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+        if (errors.length) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+        for (const span of (Array.isArray(entry.busy) ? entry.busy : []) as Json[]) {
+          const spanStart = new Date(String(span.start));
+          const spanEnd = new Date(String(span.end));
+          if (Number.isNaN(spanStart.getTime()) || Number.isNaN(spanEnd.getTime()) || spanEnd <= spanStart) continue;
+          // freeBusy names no event: the span itself is the identity of the block.
+          busy.push({ uid: `${calendarId}@${spanStart.toISOString()}`, start: spanStart, end: spanEnd });
+        }
+      }
+      return busy;
+    },
+
+    async revoke(token) {
+      try {
+        await fetchImpl(REVOKE_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        // The link is removed on our side either way; the provider can also withdraw access at Google.
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The reschedule form's clock (spec 3 §5 "start time format 1:00pm") and a calendar zone's wall time
+// back to an instant, across the clock changes of America/New_York.
+import assert from 'node:assert/strict';
+import { formTimeIn, instantOf, parseFormTime } from '../../../../server/domain/appointments';
+
+describe('appointments: the 1:00pm format', () => {
+  it('reads 12-hour times with am/pm, and nothing else', () => {
+    assert.equal(parseFormTime('1:00pm'), 13 * 60);
+    assert.equal(parseFormTime(' 12:30 AM '), 30);
+    assert.equal(parseFormTime('12pm'), 12 * 60);
+    assert.equal(parseFormTime('9:05a.m.'), 9 * 60 + 5);
+    for (const bad of ['13:00pm', '0:30am', '14:00', '1:60pm', '1:00', 'noon', '']) assert.equal(parseFormTime(bad), null, bad);
+  });
+
+  it('writes an instant back in the same format, in the zone', () => {
+    assert.equal(formTimeIn(new Date('2026-07-01T17:00:00Z'), 'America/New_York'), '1:00pm');
+    assert.equal(formTimeIn(new Date('2026-12-01T05:15:00Z'), 'America/New_York'), '12:15am');
+  });
+});
+
+describe('appointments: a wall time of the calendar zone as an instant', () => {
+  it('follows the zone\'s offset of that day', () => {
+    assert.equal(instantOf('2026-07-01', 13 * 60, 'America/New_York').toISOString(), '2026-07-01T17:00:00.000Z');
+    assert.equal(instantOf('2026-12-01', 13 * 60, 'America/New_York').toISOString(), '2026-12-01T18:00:00.000Z');
+  });
+
+  it('a time skipped by spring-forward moves forward; a repeated one takes its first occurrence', () => {
+    assert.equal(instantOf('2026-03-08', 2 * 60 + 30, 'America/New_York').toISOString(), '2026-03-08T07:30:00.000Z');
+    assert.equal(instantOf('2026-11-01', 60 + 30, 'America/New_York').toISOString(), '2026-11-01T05:30:00.000Z');
+  });
+});

@@ -1,0 +1,165 @@
+// /calendar/connections (spec 3 §3 Calendar state: Google calendar list, external calendars, Google link
+// status; spec 2 §6 "Events from an external calendar are view-only"): the provider's Google account and
+// its linked calendars, and ICS feeds. Every action is a plain form post, so the page works without
+// JavaScript; a destructive one asks first (data-confirm, or the browser's own page without a script).
+import { PostForm } from '../../components/PostForm';
+import { RadioGroup } from '../../components/form/ChoiceGroup';
+import { FormField } from '../../components/form/FormField';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { DataTable } from '../../components/ui/DataTable';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Notice } from '../../components/ui/Notice';
+import { SummaryList } from '../../components/ui/SummaryList';
+import { Tag } from '../../components/ui/Tag';
+
+export const PAGE_PATH = '/calendar/connections';
+export const PAGE_TITLE = 'Calendar Connections';
+export const NO_CALENDAR = 'This provider does not have a calendar attached!';
+
+export const REMOVE_FEED_QUESTION = 'Remove this calendar feed? Its busy times will no longer block your calendar.';
+export const UNLINK_CALENDAR_QUESTION = 'Unlink this Google calendar? Its busy times will no longer block your calendar.';
+export const UNLINK_ACCOUNT_QUESTION = 'Unlink your Google account? The busy times of all its calendars will be removed from your calendar.';
+
+/** How the last sync went, in words. */
+export interface SyncStatusView {
+  state: 'synced' | 'error' | 'waiting';
+  lastSyncedText: string | null;
+  lastError: string | null;
+  busyCount: number;
+}
+
+export interface FeedView { id: number; name: string; host: string; status: SyncStatusView }
+export interface LinkedCalendarView { id: number; name: string; status: SyncStatusView }
+
+export interface GoogleView {
+  /** off: no OAuth client on this server; sample: the stand-in account; google: the real one. */
+  mode: 'off' | 'sample' | 'google';
+  linked: boolean;
+  email: string | null;
+  linkedAtText: string | null;
+  /** Why the account's calendars could not be listed (access withdrawn, Google down). */
+  listError: string | null;
+  potential: { id: string; name: string; primary: boolean }[];
+  calendars: LinkedCalendarView[];
+}
+
+export interface ConnectionsPageProps {
+  hasCalendar: boolean;
+  feeds: FeedView[];
+  google: GoogleView;
+  /** What the feed form shows: the typed values after a refused post. */
+  feedForm: { name: string; url: string };
+  chosenGoogleCalendar: string;
+  errors: Record<string, string>;
+}
+
+/** One element, so a stacked table row keeps the tag and its words together. */
+function SyncStatus({ status }: { status: SyncStatusView }) {
+  if (status.state === 'waiting') return <span className="sync-status"><Tag tone="info">Waiting for the first sync</Tag></span>;
+  const detail = status.state === 'error'
+    ? `${status.lastError}${status.lastSyncedText ? ` Last synced ${status.lastSyncedText}.` : ''}`
+    : `${status.lastSyncedText}, ${status.busyCount === 1 ? '1 busy time' : `${status.busyCount} busy times`}`;
+  return (
+    <span className="sync-status">
+      {status.state === 'error' ? <Tag tone="error">Not synced</Tag> : <Tag tone="success">Synced</Tag>} {detail}
+    </span>
+  );
+}
+
+function RemoveButton({ id, verb, name, question }: { id: number; verb: string; name: string; question: string }) {
+  return (
+    <PostForm action={`${PAGE_PATH}/calendars/${id}/delete`} data-confirm={question}>
+      <Button variant="link">{verb}<span className="visually-hidden"> {name}</span></Button>
+    </PostForm>
+  );
+}
+
+function GoogleSection({ google, errors, chosen }: { google: GoogleView; errors: Record<string, string>; chosen: string }) {
+  if (google.mode === 'off') {
+    return (
+      <Card id="google" title="Google Calendar">
+        <p>Google Calendar is not set up on this portal yet. You can still add your Google calendar as a feed below, using its secret address in iCal format.</p>
+      </Card>
+    );
+  }
+  const sampleNote = google.mode === 'sample'
+    ? <p className="hint">Google Calendar is not set up on this server: a sample Google account stands in for it, so linking can be tried.</p>
+    : null;
+  if (!google.linked) {
+    return (
+      <Card id="google" title="Google Calendar" footer={(
+        <PostForm action={`${PAGE_PATH}/google/link`}><Button>Link Google account</Button></PostForm>
+      )}>
+        {sampleNote}
+        <p>Link your Google account, then choose the calendars whose busy times should block your calendar. Only when you are busy is read: event titles and details stay in Google.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card id="google" title="Google Calendar" footer={(
+      <PostForm action={`${PAGE_PATH}/google/unlink`} data-confirm={UNLINK_ACCOUNT_QUESTION}>
+        <Button variant="danger-outline">Unlink Google account</Button>
+      </PostForm>
+    )}>
+      {sampleNote}
+      <SummaryList rows={[
+        { label: 'Google account', value: google.email ?? 'Linked' },
+        { label: 'Linked since', value: google.linkedAtText ?? '' },
+      ]} />
+      <h3>Linked calendars</h3>
+      {google.calendars.length ? (
+        <DataTable caption="Linked Google calendars" className="connections-table" rows={google.calendars} rowKey={(c) => c.id} columns={[
+          { heading: 'Calendar', cell: (c) => c.name },
+          { heading: 'Status', cell: (c) => <SyncStatus status={c.status} /> },
+          { heading: 'Actions', hidden: true, cell: (c) => <RemoveButton id={c.id} question={UNLINK_CALENDAR_QUESTION} verb="Unlink" name={c.name} /> },
+        ]} />
+      ) : <EmptyState title="No Google calendar linked yet." />}
+      {google.listError && <Notice tone="error">{google.listError}</Notice>}
+      {!google.listError && (google.potential.length ? (
+        <PostForm action={`${PAGE_PATH}/google/calendars`} className="connections-choose">
+          <RadioGroup idPrefix="google_calendar_id" name="google_calendar_id" legend="Choose a calendar to link" stacked value={chosen} error={errors.google_calendar_id}
+            options={google.potential.map((c) => ({ value: c.id, label: c.name, ...(c.primary ? { hint: 'main calendar' } : {}) }))} />
+          <div className="actions"><Button>Link this calendar</Button></div>
+        </PostForm>
+      ) : <p className="muted">Every calendar of this Google account is linked.</p>)}
+    </Card>
+  );
+}
+
+function FeedsSection({ feeds, feedForm, errors }: { feeds: FeedView[]; feedForm: ConnectionsPageProps['feedForm']; errors: Record<string, string> }) {
+  return (
+    <Card id="feeds" title="Calendar feeds (ICS)">
+      <p>Any calendar app can publish a calendar as a feed (an address in iCal format, often called secret or private address). The portal reads it every 30 minutes.</p>
+      {feeds.length ? (
+        <DataTable caption="Calendar feeds" className="connections-table" rows={feeds} rowKey={(f) => f.id} columns={[
+          { heading: 'Name', cell: (f) => f.name },
+          { heading: 'Server', cell: (f) => f.host },
+          { heading: 'Status', cell: (f) => <SyncStatus status={f.status} /> },
+          { heading: 'Actions', hidden: true, cell: (f) => <RemoveButton id={f.id} question={REMOVE_FEED_QUESTION} verb="Remove" name={f.name} /> },
+        ]} />
+      ) : <EmptyState title="No calendar feeds yet." />}
+      <PostForm action={`${PAGE_PATH}/feeds`} className="connections-add" noValidate>
+        <h3>Add a calendar feed</h3>
+        <FormField name="url" label="Calendar address" error={errors.url} defaultValue={feedForm.url} inputMode="url" autoComplete="off" spellCheck={false}
+          hint="The address in iCal format your calendar app gives you. It starts with https:// or webcal://." />
+        <FormField name="name" label="Name (optional)" error={errors.name} defaultValue={feedForm.name} hint="Only you see it, for example Work calendar." />
+        <div className="actions"><Button>Add calendar feed</Button></div>
+      </PostForm>
+    </Card>
+  );
+}
+
+export function ConnectionsPage(props: ConnectionsPageProps) {
+  if (!props.hasCalendar) return <Notice tone="warning">{NO_CALENDAR}</Notice>;
+  return (
+    <div className="calendar-connections">
+      <p>
+        Busy times from your other calendars block phone consultation slots on your <a href="/calendar">calendar</a>, where they show as Unavailable.
+        They are view-only there: change them in the calendar they come from. Only the times are read, never titles or details.
+      </p>
+      <GoogleSection google={props.google} errors={props.errors} chosen={props.chosenGoogleCalendar} />
+      <FeedsSection feeds={props.feeds} feedForm={props.feedForm} errors={props.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// The week of /calendar as tables, one per day: what the grid shows, with plain links and forms, so a
+// provider keeps their availability without JavaScript. Like the grid, it offers no changes while the
+// calendar is hidden or no location accepts new clients.
+import { PostForm } from '../../components/PostForm';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { DataTable } from '../../components/ui/DataTable';
+import { Tag } from '../../components/ui/Tag';
+import type { CalendarPageView, DeleteAction, TableBlock, TableDay } from './view';
+
+export const confirmText = (remove: DeleteAction) => (remove.warning ? `${remove.question} ${remove.warning}` : remove.question);
+
+export function DeleteForm({ remove, context }: { remove: DeleteAction; context?: string }) {
+  return (
+    <PostForm action={remove.action} className="actions actions--inline" data-confirm={confirmText(remove)}>
+      {Object.entries(remove.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <Button variant="danger-outline">{remove.label}{context && <span className="visually-hidden">{` ${context}`}</span>}</Button>
+    </PostForm>
+  );
+}
+
+export function WeekTable({ view, inert }: { view: CalendarPageView; inert: boolean }) {
+  const { table } = view;
+  return (
+    <section id="week" className="calendar-table-view" aria-labelledby="week-heading">
+      <h2 id="week-heading">{table.title}</h2>
+      <p className="hint">Times are shown in {view.timeZoneLabel}.</p>
+      <nav className="actions" aria-label="Weeks">
+        <a href={table.previousHref}>Previous week</a>
+        <a href={table.todayHref}>Today</a>
+        <a href={table.nextHref}>Next week</a>
+      </nav>
+      {inert ? (
+        <p className="hint" id="calendar-inert">
+          {view.accepting ? 'Your calendar is hidden. Show your calendar to change your availability.' : 'You can change your availability once one of your locations accepts new clients.'}
+        </p>
+      ) : (
+        <p className="actions">
+          {view.addLinks.map((link) => <ButtonLink key={link.href} href={link.href}>{link.label}</ButtonLink>)}
+        </p>
+      )}
+      {table.days.map((day) => <DayTable key={day.date} day={day} inert={inert} />)}
+    </section>
+  );
+}
+
+function DayTable({ day, inert }: { day: TableDay; inert: boolean }) {
+  const headingId = `day-${day.date}`;
+  return (
+    <section className="calendar-table-view__day" aria-labelledby={headingId}>
+      <h3 id={headingId}>{day.longLabel}{day.isToday && <> <Tag tone="info">Today</Tag></>}</h3>
+      {day.blocks.length === 0 ? <p className="muted">Nothing scheduled.</p> : (
+        <DataTable caption={day.longLabel} rows={day.blocks} rowKey={(block) => block.key} columns={[
+          { heading: 'Time', cell: (block) => block.timeText },
+          { heading: 'Block', cell: (block) => <BlockLabel block={block} /> },
+          { heading: 'Repeats', cell: (block) => block.recurrenceText ?? (block.kind === 'appointment' ? '' : 'Does not repeat') },
+          { heading: 'Actions', hidden: true, cell: (block) => <BlockActions block={block} day={day} inert={inert} /> },
+        ]} />
+      )}
+    </section>
+  );
+}
+
+function BlockLabel({ block }: { block: TableBlock }) {
+  return (
+    <>
+      <strong>{block.label}</strong>
+      {block.name && <> · {block.name}</>}
+      {block.past && <> <Tag>Past</Tag></>}
+      {block.exception && <> <Tag>Edited</Tag></>}
+      {block.readOnly && <> <Tag>From your linked calendar</Tag></>}
+    </>
+  );
+}
+
+function BlockActions({ block, day, inert }: { block: TableBlock; day: TableDay; inert: boolean }) {
+  const context = `${block.label} ${block.timeText}, ${day.longLabel}`;
+  if (block.kind === 'appointment' || block.readOnly || inert) {
+    return <a href={block.href}>View<span className="visually-hidden">{` ${context}`}</span></a>;
+  }
+  return (
+    <div className="actions actions--inline">
+      <a href={block.href}>Edit<span className="visually-hidden">{` ${context}`}</span></a>
+      {block.remove && <DeleteForm remove={block.remove} context={context} />}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The view models of /calendar and its availability editor (spec 3 §2 Calendar page, §4 Calendar).
+import type { CalendarGridProps } from '../../../islands/calendar-grid-types';
+
+export const CALENDAR_PATH = '/calendar';
+export const AVAILABILITY_PATH = '/calendar/availability';
+
+export interface Option { value: string; label: string }
+
+/** One block of the table view (the week without JavaScript). */
+export interface TableBlock {
+  key: string;
+  kind: 'available' | 'unavailable' | 'appointment';
+  label: string;
+  name: string | null;
+  timeText: string;
+  /** "Every Weekday (Monday to Friday)" and the like; null for a single block. */
+  recurrenceText: string | null;
+  /** An edited instance of a series. */
+  exception: boolean;
+  past: boolean;
+  /** Busy time from an external calendar: view only. */
+  readOnly: boolean;
+  /** The editor, the view-only page or the appointment. */
+  href: string;
+  /** The delete form of an editable block (it asks first). */
+  remove: DeleteAction | null;
+}
+
+export interface TableDay { date: string; longLabel: string; isToday: boolean; blocks: TableBlock[] }
+
+export interface DeleteAction {
+  label: string;
+  action: string;
+  fields: Record<string, string>;
+  /** Asked before deleting (in the browser, and on a page of its own without JavaScript). */
+  question: string;
+  /** Deleting free time: the provider loses therapy-seeker bookings. */
+  warning: string | null;
+}
+
+export interface WeekTableView {
+  title: string;
+  previousHref: string;
+  todayHref: string;
+  nextHref: string;
+  days: TableDay[];
+}
+
+export interface CalendarPageView {
+  open: boolean;
+  /** At least one location accepts new clients (else the grid is inert and the status cannot change). */
+  accepting: boolean;
+  timeZone: string;
+  timeZoneLabel: string;
+  timeZones: Option[];
+  /** Practice management with an active booking link: its panel replaces the calendar. */
+  bookingLink: { href: string } | null;
+  /** The weekly grid island's props. */
+  grid: CalendarGridProps;
+  table: WeekTableView;
+  addLinks: { label: string; href: string }[];
+  /** 'Providers cannot add consultations yet' (spec 3 §2). */
+  cannotAddText: string;
+}
+
+/** The availability form's fields, as typed (spec 3 §5 Calendar availability). */
+export interface AvailabilityFields {
+  date: string;
+  start_time: string;
+  end_time: string;
+  free: string;
+  name: string;
+  recurrence: string;
+  frequency: string;
+  interval: string;
+  weekdays: string[];
+  monthly_type: string;
+  ends: string;
+  until: string;
+  count: string;
+}
+
+export type AvailabilityKind = 'recurring' | 'once' | 'block';
+
+export interface EditorView {
+  title: string;
+  /** Where the form posts. */
+  action: string;
+  kind: AvailabilityKind | null;
+  /** Free/busy is a choice only when the Add menu did not decide it. */
+  showFreeChoice: boolean;
+  /** An instance of a series: whether the change is for this event or all of them. */
+  scope: { value: 'instance' | 'all'; originalStart: string } | null;
+  /** An edited instance can go back to what the series says. */
+  restoreAction: string | null;
+  deletes: DeleteAction[];
+  /** The reminder shown after the calendar was just opened. */
+  reminder: string | null;
+  values: AvailabilityFields;
+  timeZoneLabel: string;
+  dateMin: string;
+  dateMax: string;
+  /** False for an edited instance of a series: it does not repeat on its own. */
+  repeatable: boolean;
+  recurrenceOptions: Option[];
+  cancelHref: string;
+}
+
+/** A busy block read from an external calendar. */
+export interface ExternalBlockView { dateText: string; timeText: string; name: string | null; backHref: string }
