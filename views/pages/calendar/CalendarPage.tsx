@@ -1,5 +1,5 @@
-// /calendar (spec 3 §2 Calendar page): the notes, the help panel, the status and timezone settings, the
-// weekly grid (an island) and the same week as a table with its add, edit and delete forms, so the
+// /calendar (spec 3 §2 Calendar page): the notes, the status and timezone settings, the weekly grid (an
+// island; first on the screen, as it is what the page is for), the help panel, and the same week as a table with its add, edit and delete forms, so the
 // calendar can be kept without JavaScript (the table hides once scripts run, the grid shows).
 import type { ReactNode } from 'react';
 import { Island } from '../../components/Island';
@@ -37,8 +37,10 @@ export function CalendarPage({ view, typed = null, errors = {}, appointment = nu
         </Notice>
       )}
       {appointment}
-      <HelpPanel cannotAddText={view.cannotAddText} />
-      <p><a href={`${CALENDAR_PATH}/appointments`}>See your phone consultations</a></p>
+      <p className="calendar-page__links">
+        <a href={`${CALENDAR_PATH}/appointments`}>See your phone consultations</a>
+        <a href={`${CALENDAR_PATH}/connections`}>Connected calendars</a>
+      </p>
       {view.bookingLink ? (
         <Card id="booking-link" title="Your practice management booking link">
           <p>Clients book with you through your practice management booking page, so it replaces this calendar.</p>
@@ -51,6 +53,7 @@ export function CalendarPage({ view, typed = null, errors = {}, appointment = nu
           <WeekTable view={view} inert={inert} />
         </>
       )}
+      <HelpPanel cannotAddText={view.cannotAddText} />
     </div>
   );
 }
