@@ -1,5 +1,5 @@
-// Account Settings reads and writes through the auth repo (users, tokens, sessions, audit); the one
-// query of its own is the settings view of the user.
+// Account Settings reads and writes through the auth repo (users, tokens, sessions, audit); its own
+// queries are the settings view of the user and the merge of one key into users.settings.
 import type { Knex } from 'knex';
 
 export interface SettingsRow {
@@ -13,11 +13,21 @@ export interface SettingsRow {
   phone_number: string | null;
   two_factor_enrolled_at: Date | null;
   two_factor_phone: string | null;
+  sms_notifications: boolean;
 }
 
 export function findSettings(db: Knex, userId: number): Promise<SettingsRow | undefined> {
-  return db<SettingsRow>('users')
+  return db('users')
     .select('id', 'email', 'email_confirmed_at', 'first_name', 'middle_name', 'last_name', 'company_name', 'phone_number', 'two_factor_enrolled_at', 'two_factor_phone')
+    // Read as the booking notification job reads it, so the page shows what the job will do.
+    .select(db.raw(`coalesce((settings->>'sms_notifications')::boolean, false) as sms_notifications`))
     .where({ id: userId })
     .first();
+}
+
+/** Sets one key of users.settings; the other keys (written by other features) are kept. */
+export async function mergeUserSetting(db: Knex, userId: number, key: 'sms_notifications', value: boolean): Promise<void> {
+  await db('users')
+    .where({ id: userId })
+    .update({ settings: db.raw(`settings || jsonb_build_object(?::text, ?::jsonb)`, [key, JSON.stringify(value)]) });
 }

@@ -1,6 +1,7 @@
 // Account Settings (/account-preferences) and /password/update (spec 1 §2, §4 Two-factor setup,
-// §5 Account settings, §7 the e-mail, name, phone and password calls). Thin: parse, one service call,
-// render or redirect; a failed form comes back with 422, its values and its messages.
+// §5 Account settings, §7 the e-mail, name, phone and password calls), and the texts about bookings
+// (issue [11]). Thin: parse, one service call, render or redirect; a failed form comes back with 422,
+// its values and its messages.
 import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
@@ -23,10 +24,20 @@ import {
   validateName,
 } from './validation';
 import { validate } from '../../lib/validation';
-import { text } from '../../lib/form';
+import { isChecked, text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Account Settings';
+/** Where a saved form sends the user back to, so the part they changed is in view. */
+const SECTION_OF_FORM: Partial<Record<keyof AccountSettingsForms, string>> = {
+  phone: '#two-factor',
+  twoFactor: '#two-factor',
+  twoFactorOff: '#two-factor',
+  notifications: '#notifications',
+};
+
+/** A checkbox has nothing to refuse: unticked, it is simply absent from the post. */
+const readSmsChoice = (body: unknown) => ({ value: { on: isChecked((body as Record<string, unknown>).sms_notifications) }, errors: null });
 
 export function accountPreferencesRoutes({ db, integrations, config, throttles, menu }: FeatureDeps): Router {
   const router = Router();
@@ -60,7 +71,7 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
         const outcome = await act(req, res, checked.value);
         if (typeof outcome === 'object') return res.redirect(303, outcome.next);
         if (outcome) flash(req, 'success', outcome);
-        res.redirect(303, form.startsWith('twoFactor') || form === 'phone' ? '/account-preferences#two-factor' : '/account-preferences');
+        res.redirect(303, `/account-preferences${SECTION_OF_FORM[form] ?? ''}`);
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
@@ -94,6 +105,18 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
     settingsForm('phone', (body) => validate(phoneChangeSchema, body), ['phone'], async (req, res, value) => {
       await service.changePhone(deps, actorOf(req, res), value, requestMeta(req));
       return 'Your phone number has been successfully changed.';
+    }),
+  );
+
+  // Texts about bookings (issue [11]): read by the booking notification job.
+  router.post(
+    '/account-preferences/notifications',
+    requireSignIn,
+    settingsForm('notifications', readSmsChoice, ['sms_notifications'], async (req, res, value) => {
+      await service.changeSmsNotifications(deps, actorOf(req, res), value, requestMeta(req));
+      return value.on
+        ? 'Text messages are on: we will text you when a client books or cancels a phone consultation.'
+        : 'Text messages about phone consultations are off.';
     }),
   );
 

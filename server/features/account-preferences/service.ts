@@ -1,11 +1,12 @@
 // Account Settings rules (spec 1 §2 Account Settings screen, §4 Two-factor setup, §5 Account settings):
-// e-mail, name, phone, SMS two-factor and password. Every change of e-mail, phone or two-factor needs
-// the current password; every change is one transaction and is written to the audit trail.
+// e-mail, name, phone, SMS two-factor, password, and texts about bookings (issue [11]). Every change of
+// e-mail, phone or two-factor needs the current password; every change is one transaction and is
+// written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta, issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG, attemptPassword, hashPassword, matchesHash, phoneLastFour } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { findSettings } from './repo';
-import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
+import { findSettings, mergeUserSetting } from './repo';
+import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, SMS_NEEDS_PHONE, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
 
 /** The acting, signed-in user; every record is loaded through it. */
 export interface Actor { userId: number; sessionId: string | null }
@@ -18,6 +19,8 @@ export interface AccountSettings {
   twoFactor: { enrolled: boolean; phoneLastFour: string | null };
   /** Two-factor is offered only with an active or trialing subscription (spec 1 §4, §6). */
   twoFactorOffered: boolean;
+  /** users.settings.sms_notifications: the booking notification job also texts the contact phone. */
+  smsNotifications: boolean;
 }
 
 
@@ -32,6 +35,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
     // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
     twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId),
+    smsNotifications: row.sms_notifications,
   };
 }
 
@@ -95,6 +99,20 @@ export async function changePhone(deps: AuthDeps, actor: Actor, input: { phone: 
   await deps.db.transaction(async (trx) => {
     await authRepo.updateUser(trx, actor.userId, { phone_number: input.phone });
     await audit(trx, actor.userId, 'phone_changed', meta);
+  });
+}
+
+/**
+ * Texts about phone consultations booked or canceled with the user's profiles, to the contact phone.
+ * Turning them on needs that phone; turning them off never does. No password: it opens nothing.
+ */
+export async function changeSmsNotifications(deps: Pick<AuthDeps, 'db'>, actor: Actor, input: { on: boolean }, meta: RequestMeta): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const user = await authRepo.lockUser(trx, actor.userId);
+    if (!user) throw new ForbiddenError();
+    if (input.on && !user.phone_number) throw new ValidationError({ sms_notifications: SMS_NEEDS_PHONE });
+    await mergeUserSetting(trx, actor.userId, 'sms_notifications', input.on);
+    await audit(trx, actor.userId, input.on ? 'sms_notifications_on' : 'sms_notifications_off', meta);
   });
 }
 

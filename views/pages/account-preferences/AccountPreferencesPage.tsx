@@ -1,7 +1,10 @@
 // /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
-// two-factor, password. Each part is its own form; a failed one comes back with its values and messages.
+// two-factor, password; and notifications (texts about bookings, issue [11]). Each part is its own form;
+// a failed one comes back with its values and messages.
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
+import { Checkbox } from '../../components/form/Checkbox';
+import { FieldError } from '../../components/form/FieldError';
 import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
 import { formatPhone } from '../../components/format';
 import { Button } from '../../components/ui/Button';
@@ -13,6 +16,7 @@ export interface AccountSettingsView {
   phone: string | null;
   twoFactor: { enrolled: boolean; phoneLastFour: string | null };
   twoFactorOffered: boolean;
+  smsNotifications: boolean;
 }
 
 export interface AccountSettingsForms {
@@ -22,6 +26,7 @@ export interface AccountSettingsForms {
   twoFactor?: FormState;
   twoFactorOff?: FormState;
   password?: FormState;
+  notifications?: FormState;
 }
 
 export function AccountPreferencesPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
@@ -67,6 +72,8 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
         </PostForm>
         <TwoFactorSection settings={settings} forms={forms} />
       </section>
+
+      <NotificationsSection settings={settings} state={forms.notifications} />
 
       <section className="card" aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
@@ -117,5 +124,37 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
         </PostForm>
       )}
     </div>
+  );
+}
+
+/**
+ * Texts about phone consultations go to the contact phone above; without one the box cannot be ticked
+ * (unless it is on already, or was just refused, so it can still be unticked and saved).
+ */
+function NotificationsSection({ settings, state }: { settings: AccountSettingsView; state?: FormState }) {
+  const phone = formatPhone(settings.phone);
+  const on = state?.values ? state.values.sms_notifications !== '' : settings.smsNotifications;
+  const error = state?.errors?.sms_notifications;
+  const editable = Boolean(phone) || settings.smsNotifications || Boolean(error);
+  const hint = phone
+    ? <>Texts go to <strong>{phone}</strong>, your phone number above, for the profiles whose booking e-mails you receive.</>
+    : 'Add a phone number above to get text messages.';
+  return (
+    <section className="card" id="notifications" aria-labelledby="notifications-heading">
+      <h2 id="notifications-heading">Notifications</h2>
+      <PostForm action="/account-preferences/notifications" noValidate>
+        <Checkbox
+          id="sms_notifications"
+          name="sms_notifications"
+          label="Text me when a client books or cancels a phone consultation"
+          checked={on}
+          disabled={!editable}
+          aria-describedby={['sms_notifications-hint', error && 'sms_notifications-error'].filter(Boolean).join(' ')}
+        />
+        <p className="hint" id="sms_notifications-hint">{hint}</p>
+        <FieldError id="sms_notifications" error={error} />
+        {editable && <div className="actions"><Button>Save notifications</Button></div>}
+      </PostForm>
+    </section>
   );
 }
