@@ -133,7 +133,7 @@ describe('calendar domain: calendar state and bookable slots', () => {
 
   it('the calendar state, and a time zone outside the list is refused', async () => {
     const { db, me } = await openCalendar();
-    assert.deepEqual(await calendarStateOf(db, me), { providerId: me, hasCalendar: true, timeZone: NY, open: true, accepting: true });
+    assert.deepEqual(await calendarStateOf(db, me), { providerId: me, hasCalendar: true, timeZone: NY, open: true, accepting: true, bookingLink: null });
     await assert.rejects(updateCalendarSettings(db, me, { timeZone: 'Mars/Base' }), ValidationError);
     await updateCalendarSettings(db, me, { timeZone: 'America/Phoenix' });
     assert.deepEqual(await calendarStateOf(db, me).then((s) => [s.timeZone, s.open]), ['America/Phoenix', true]);

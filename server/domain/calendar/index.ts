@@ -9,7 +9,7 @@ export {
   addDays, dateKeyOf, expandEvents, isOccurrence, minutesIntoDay, occurrenceEnd, wallMinutesBetween, weekOf, type Week,
   zonedDayStart, zonedInstant,
 } from './expand';
-export { calendarStateOf, eventsOverlapping, findEvent, instancesBetween } from './repo';
+export { calendarStateOf, hideBookingLink, eventsOverlapping, findEvent, instancesBetween } from './repo';
 export {
   createAvailability, deleteAvailability, editInstance, FORM_KEY, removeInstance, restoreOriginalInstance, updateAvailability,
   updateCalendarSettings,

@@ -33,8 +33,10 @@ const toEvent = (row: Record<string, unknown>): AvailabilityEvent => ({
 
 export async function calendarStateOf(db: Db, providerId: number): Promise<CalendarState> {
   const row = await db('providers').where({ id: providerId })
-    .first('id', 'has_calendar', 'timezone', 'calendar_open',
-      db.raw('exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting'));
+    .first('id', 'has_calendar', 'timezone', 'calendar_open', 'practice_management_booking_link',
+      db.raw('exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting'),
+      db.raw(`exists (select 1 from accounts a where a.id = providers.account_id
+        and (a.has_paid_practice_management_plan or a.practice_management is not null)) as practice_management`));
   if (!row) throw new NotFoundError();
   return {
     providerId,
@@ -42,7 +44,24 @@ export async function calendarStateOf(db: Db, providerId: number): Promise<Calen
     timeZone: (row.timezone as string | null) || CALENDAR_RULES.defaultTimeZone,
     open: Boolean(row.calendar_open),
     accepting: Boolean(row.accepting),
+    bookingLink: row.practice_management ? activeBookingLink(row.practice_management_booking_link) : null,
   };
+}
+
+/**
+ * The booking page clients use instead of the call calendar: the link is active and has somewhere to go
+ * (its override, else the clinic's own booking page). Without one of them it does not apply (spec 3 §4).
+ */
+function activeBookingLink(link: { status?: string; link_override?: string | null; clinic_booking_url?: string | null } | null): string | null {
+  if (link?.status !== 'active') return null;
+  const href = link.link_override?.trim() || link.clinic_booking_url?.trim() || '';
+  return /^https:\/\//i.test(href) ? href : null;
+}
+
+/** Turns the booking link off (the dashboard's Hide Link): the call calendar applies again. */
+export async function hideBookingLink(db: Db, providerId: number): Promise<void> {
+  await db('providers').where({ id: providerId }).whereNotNull('practice_management_booking_link')
+    .update({ practice_management_booking_link: db.raw(`practice_management_booking_link || '{"status":"inactive"}'::jsonb`) });
 }
 
 export async function updateProviderCalendar(db: Db, providerId: number, columns: { timezone?: string; calendar_open?: boolean }): Promise<void> {

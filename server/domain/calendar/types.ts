@@ -68,6 +68,8 @@ export interface CalendarState {
   open: boolean;
   /** At least one location accepts new clients (else the grid is inert and the status radios disabled). */
   accepting: boolean;
+  /** The practice-management booking page that replaces this calendar, when it applies (spec 3 §2). */
+  bookingLink: string | null;
 }
 
 /** What an availability form says, once parsed and checked. */

@@ -28,6 +28,7 @@ import {
 export const PAGE_TITLE = 'Call Calendar';
 const SAVE_FAILED = 'Sorry, we could not update your calendar. Please try again.';
 const DELETE_TITLE = 'Delete Availability';
+const BOOKING_LINK_HIDDEN = 'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
 export function calendarRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
@@ -89,6 +90,13 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     // Opened: the timezone reminder, then a first recurring block (spec 3 §4).
     res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);
   }));
+
+  // The dashboard's Hide Link: the practice-management booking link goes off, the call calendar applies again.
+  router.post(`${CALENDAR_PATH}/booking-link/hide`, ...guard, async (req, res) => {
+    await service.hideBookingLink(db, viewerOf(res));
+    flash(req, 'success', BOOKING_LINK_HIDDEN);
+    res.redirect(303, '/');
+  });
 
   // --- The editor -------------------------------------------------------------------------------------
 

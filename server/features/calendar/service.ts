@@ -28,6 +28,11 @@ export async function calendarOf(db: Knex, viewer: Viewer): Promise<CalendarStat
   return calendar.calendarStateOf(db, selectedProviderId(viewer));
 }
 
+/** Turns the selected profile's practice-management booking link off (one statement, so one transaction). */
+export async function hideBookingLink(db: Knex, viewer: Viewer): Promise<void> {
+  await calendar.hideBookingLink(db, selectedProviderId(viewer));
+}
+
 /** The selected profile's calendar; a profile without one has nothing to edit. */
 export async function requireCalendar(db: Knex | Knex.Transaction, viewer: Viewer): Promise<CalendarState> {
   const state = await calendar.calendarStateOf(db, selectedProviderId(viewer));

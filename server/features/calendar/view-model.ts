@@ -169,8 +169,7 @@ export function calendarPageView(state: CalendarState, data: WeekData, now: Date
     timeZone: zone,
     timeZoneLabel,
     timeZones: calendar.TIME_ZONES.map((zoneOption) => ({ value: zoneOption.id, label: zoneOption.label })),
-    // The practice-management booking link has no data of its own yet: it never applies.
-    bookingLink: null,
+    bookingLink: state.bookingLink ? { href: state.bookingLink } : null,
     grid,
     table: {
       title: `Week of ${format(dayOf(start), 'MMMM d, yyyy', { in: utc })}`,

@@ -12,6 +12,7 @@ import { greetingFor } from './greeting';
 import * as repo from './repo';
 import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upcoming';
 import { loadAppointmentPanel } from '../../domain/appointments';
+import { calendarStateOf } from '../../domain/calendar';
 import type { DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
@@ -30,7 +31,7 @@ interface DashboardData {
   onboarding: boolean;
   unmet: ReturnType<typeof profileChecklist>;
   /** Only for an active profile past onboarding; appointments cover [readAt, readAt + window + cache time). */
-  widgets: { unread: repo.UnreadConversation[]; upcoming: FormattedAppointment[] } | null;
+  widgets: { unread: repo.UnreadConversation[]; upcoming: FormattedAppointment[]; bookingLink: string | null } | null;
 }
 
 /** What the dashboard reads from the database, at most DASHBOARD_CACHE_MS old (never older than a change). */
@@ -42,11 +43,12 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
     const unmet = profileChecklist(profile);
     const onboarding = showsOnboardingScreen(profile.status, unmet);
     if (profile.status !== 'active' || onboarding) return { profile, onboarding, unmet, widgets: null };
-    const [unread, upcoming] = await Promise.all([
+    const [unread, upcoming, calendar] = await Promise.all([
       repo.unreadConversations(db, providerId),
       repo.upcomingAppointments(db, providerId, readAt, new Date(readAt.getTime() + UPCOMING_WINDOW_MS + DASHBOARD_CACHE_MS)),
+      calendarStateOf(db, providerId),
     ]);
-    return { profile, onboarding, unmet, widgets: { unread, upcoming: formatUpcoming(upcoming, profile.timezone) } };
+    return { profile, onboarding, unmet, widgets: { unread, upcoming: formatUpcoming(upcoming, profile.timezone), bookingLink: calendar.bookingLink } };
   });
 }
 
@@ -70,6 +72,8 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
     widgets = {
       unread: { count: unread.length, conversations: unread.slice(0, UNREAD_LISTED).map(({ clientUserId, clientName }) => ({ clientUserId, clientName })) },
       upcoming: groupFormatted(upcoming, now, timeZone),
+      // An active practice-management booking link replaces the calendar widget (spec 2 §2).
+      bookingLink: data.widgets.bookingLink,
     };
   }
   // Read fresh (never from the cache): the panel offers cancel and reschedule, which need the current state.

@@ -30,6 +30,8 @@ export interface DashboardViewModel {
   widgets: {
     unread: { count: number; conversations: { clientUserId: number; clientName: string }[] };
     upcoming: AppointmentDayView[];
+    /** The practice-management booking page that replaces the calendar, when it applies. */
+    bookingLink: string | null;
   } | null;
   appointment: AppointmentPanelView | null;
 }
@@ -72,7 +74,9 @@ export function DashboardPage({ view, sections }: DashboardPageProps) {
           {view.widgets && (
             <div className="dashboard__widgets">
               <UnreadMessages unread={view.widgets.unread} />
-              <UpcomingConsultations days={view.widgets.upcoming} />
+              {view.widgets.bookingLink
+                ? <BookingLinkWidget href={view.widgets.bookingLink} />
+                : <UpcomingConsultations days={view.widgets.upcoming} />}
             </div>
           )}
           {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
@@ -182,6 +186,21 @@ function UnreadMessages({ unread }: { unread: NonNullable<DashboardViewModel['wi
         </>
       )}
       <p><a href="/messages">Go to messages</a></p>
+    </section>
+  );
+}
+
+/** With an active practice-management booking link, clients book there: the widget shows it instead. */
+function BookingLinkWidget({ href }: { href: string }) {
+  return (
+    <section className="card widget" aria-labelledby="booking-link-heading">
+      <h2 id="booking-link-heading">Your booking link</h2>
+      <p>Clients book phone consultations with you through your practice management booking page:</p>
+      <p className="widget__link"><a href={href}>{href}</a></p>
+      <div className="actions">
+        <ButtonLink href="/calendar">See Calendar</ButtonLink>
+        <PostForm action="/calendar/booking-link/hide"><Button variant="secondary">Hide Link</Button></PostForm>
+      </div>
     </section>
   );
 }
