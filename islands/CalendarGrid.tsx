@@ -201,16 +201,18 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
               <span className="visually-hidden">{day.longLabel}{day.isToday ? ' (today)' : ''}</span>
             </h3>
             <ul className="calendar__slots" onClick={(event) => onEmptyAreaClick(event, day.date)}>
-              {placeBlocks(week.blocks.filter((block) => block.day === day.date)).map(({ block, lane, lanes }) => (
+              {/* Blocks are drawn once the island runs: the server's page shows the week as a table, and the
+                  grid without script (hidden then) would only double the page's markup. */}
+              {ready && placeBlocks(week.blocks.filter((block) => block.day === day.date)).map(({ block, lane, lanes }) => (
                 <li
                   key={block.key}
                   className="calendar__slot"
-                  style={ready ? {
+                  style={{
                     top: `${(block.startMinute / MINUTES_PER_DAY) * 100}%`,
                     height: `${((block.endMinute - block.startMinute) / MINUTES_PER_DAY) * 100}%`,
                     left: `${(lane / lanes) * 100}%`,
                     width: `${100 / lanes}%`,
-                  } : undefined}
+                  }}
                 >
                   {block.readOnly
                     ? <div className={blockClass(block)}><BlockText block={block} /></div>

@@ -17,15 +17,28 @@ export function zonedDayStart(dateKey: string, timeZone: string): Date {
   return toDate(Temporal.PlainDate.from(dateKey).toZonedDateTime({ timeZone }));
 }
 
+// Reading an instant's local date and time is the hot path of a week's page (several times a block), and
+// the Temporal polyfill is slow at it: Intl's formatter, built once per zone, reads the same fields.
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+function localFields(instant: Date, timeZone: string): { date: string; minutes: number } {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    localFormats.set(timeZone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of format.formatToParts(instant)) part[type] = value;
+  return { date: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
+}
+
 /** 'YYYY-MM-DD' of the local day an instant falls on. */
 export function dateKeyOf(instant: Date, timeZone: string): string {
-  return zoned(instant, timeZone).toPlainDate().toString();
+  return localFields(instant, timeZone).date;
 }
 
 /** Wall-clock minutes since local midnight (what the grid's time axis shows). */
 export function minutesIntoDay(instant: Date, timeZone: string): number {
-  const local = zoned(instant, timeZone);
-  return local.hour * 60 + local.minute;
+  return localFields(instant, timeZone).minutes;
 }
 
 export function addDays(dateKey: string, days: number): string {

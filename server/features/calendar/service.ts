@@ -52,13 +52,12 @@ export interface WeekData {
 
 export async function loadWeek(db: Knex, state: CalendarState, weekDate: string): Promise<WeekData> {
   const week = calendar.weekOf(weekDate, state.timeZone);
-  const [instances, appointments] = await Promise.all([
-    calendar.instancesBetween(db, state.providerId, week.from, week.to),
+  const [events, appointments] = await Promise.all([
+    calendar.eventsOverlapping(db, state.providerId, week.from, week.to),
     appointmentsBetween(db, state.providerId, week.from, week.to),
   ]);
-  const seriesIds = [...new Set(instances.flatMap((i) => (i.seriesId === null ? [] : [i.seriesId])))];
-  const series = await Promise.all(seriesIds.map((id) => calendar.findEvent(db, state.providerId, id)));
-  const rules = new Map(series.flatMap((event) => (event?.rrule ? [[event.id, event.rrule] as [number, string]] : [])));
+  const instances = calendar.expandEvents(events, week.from, week.to);
+  const rules = new Map(events.flatMap((event) => (event.rrule ? [[event.id, event.rrule] as [number, string]] : [])));
   return { week, instances, appointments, rules };
 }
 

@@ -57,12 +57,36 @@ interface WeekBlock {
   href: string;
   recurrenceText: string | null;
   remove: DeleteAction | null;
+  /** '9:00am – 10:00am' in the calendar's zone. */
+  timeText: string;
+  /** The days of the week it covers, with its minutes on each. */
+  pieces: Piece[];
 }
 
+interface Piece { day: string; startMinute: number; endMinute: number }
+
+// A week's blocks serve the grid and the table of one page: each is read in the calendar's zone once.
+const blocksOfWeek = new WeakMap<WeekData, WeekBlock[]>();
+
 function weekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
+  let blocks = blocksOfWeek.get(data);
+  if (!blocks) blocksOfWeek.set(data, (blocks = readWeekBlocks(data, timeZone)));
+  return blocks;
+}
+
+function readWeekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
+  // A series' rule reads the same on each of its instances.
+  const descriptions = new Map<string, string>();
+  const describe = (rule: string) => {
+    let text = descriptions.get(rule);
+    if (text === undefined) descriptions.set(rule, (text = calendar.describeRecurrence(rule, timeZone)));
+    return text;
+  };
+  const located = (block: Omit<WeekBlock, 'timeText' | 'pieces'>): WeekBlock =>
+    ({ ...block, timeText: timeTextOf(block.start, block.end, timeZone), pieces: piecesOf(block, data.week.days, timeZone) });
   const availability = data.instances.map((instance): WeekBlock => {
     const rule = instance.seriesId === null ? null : data.rules.get(instance.seriesId) ?? null;
-    return {
+    return located({
       key: `a${instance.eventId}@${instance.start.toISOString()}`,
       kind: instance.free ? 'available' : 'unavailable',
       label: instance.free ? 'Available' : 'Unavailable',
@@ -73,11 +97,11 @@ function weekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
       exception: instance.isException,
       readOnly: instance.external,
       href: editorHref(instance),
-      recurrenceText: rule ? calendar.describeRecurrence(rule, timeZone) : null,
+      recurrenceText: rule ? describe(rule) : null,
       remove: instance.external ? null : deleteActionOf(instance),
-    };
+    });
   });
-  const appointments = data.appointments.map((appointment): WeekBlock => ({
+  const appointments = data.appointments.map((appointment): WeekBlock => located({
     key: `c${appointment.id}`,
     kind: 'appointment',
     label: 'Phone Consult',
@@ -95,12 +119,12 @@ function weekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
 }
 
 /** The days of the week a block covers, with its minutes on each (a block crossing midnight is two pieces). */
-function piecesOf(block: WeekBlock, days: string[], timeZone: string): { day: string; startMinute: number; endMinute: number }[] {
+function piecesOf(block: { start: Date; end: Date }, days: string[], timeZone: string): Piece[] {
   const firstDay = calendar.dateKeyOf(block.start, timeZone);
   // An end at midnight belongs to the day before it.
   const lastInstant = new Date(block.end.getTime() - 1);
   const lastDay = calendar.dateKeyOf(lastInstant, timeZone);
-  const pieces: { day: string; startMinute: number; endMinute: number }[] = [];
+  const pieces: Piece[] = [];
   for (const day of days) {
     if (day < firstDay || day > lastDay) continue;
     const startMinute = day === firstDay ? calendar.minutesIntoDay(block.start, timeZone) : 0;
@@ -112,12 +136,12 @@ function piecesOf(block: WeekBlock, days: string[], timeZone: string): { day: st
 
 export function gridWeekOf(data: WeekData, timeZone: string, now: Date): GridWeek {
   const today = calendar.dateKeyOf(now, timeZone);
-  const blocks = weekBlocks(data, timeZone).flatMap((block) => piecesOf(block, data.week.days, timeZone).map((piece, index): GridBlock => ({
+  const blocks = weekBlocks(data, timeZone).flatMap((block) => block.pieces.map((piece, index): GridBlock => ({
     key: index === 0 ? block.key : `${block.key}:${piece.day}`,
     kind: block.kind,
     label: block.label,
     ...piece,
-    timeText: timeTextOf(block.start, block.end, timeZone),
+    timeText: block.timeText,
     past: block.end <= now,
     readOnly: block.readOnly,
     recurring: block.recurring,
@@ -140,12 +164,12 @@ function tableDaysOf(data: WeekData, timeZone: string, now: Date): TableDay[] {
     date,
     longLabel: longDayLabel(date),
     isToday: date === today,
-    blocks: blocks.filter((block) => piecesOf(block, [date], timeZone).length > 0).map((block): TableBlock => ({
+    blocks: blocks.filter((block) => block.pieces.some((piece) => piece.day === date)).map((block): TableBlock => ({
       key: block.key,
       kind: block.kind,
       label: block.label,
       name: block.name,
-      timeText: timeTextOf(block.start, block.end, timeZone),
+      timeText: block.timeText,
       recurrenceText: block.recurrenceText,
       exception: block.exception,
       past: block.end <= now,

@@ -196,7 +196,7 @@ function BookingLinkWidget({ href }: { href: string }) {
     <section className="card widget" aria-labelledby="booking-link-heading">
       <h2 id="booking-link-heading">Your booking link</h2>
       <p>Clients book phone consultations with you through your practice management booking page:</p>
-      <p className="widget__link"><a href={href}>{href}</a></p>
+      <p><a href={href}>{href}</a></p>
       <div className="actions">
         <ButtonLink href="/calendar">See Calendar</ButtonLink>
         <PostForm action="/calendar/booking-link/hide"><Button variant="secondary">Hide Link</Button></PostForm>
