@@ -122,7 +122,7 @@ describe('browser: call calendar', function () {
     assert.equal((await ctx().db('availability_events').where({ provider_id: id })).length, 1);
 
     // Without JavaScript the delete asks on a page of its own.
-    await submit(page, day.getByRole('button', { name: /^Delete/ }));
+    await submit(page, day.getByRole('link', { name: /^Delete/ }));
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Delete' }));
     await expectFlash(page, SAVED);

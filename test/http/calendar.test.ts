@@ -344,6 +344,20 @@ describe('calendar: the week for the grid (week.json) and the editor as a dialog
   });
 });
 
+describe('calendar: the week table’s Delete link (no JavaScript) leads to the same question', () => {
+  it('GET asks, with the instance named by the link, and deletes nothing; the question’s form deletes', async () => {
+    const made = await withCalendar();
+    const series = await addBlock(made, { date: dayAhead(20), recurrence: 'daily' });
+    const originalStart = new Date(series.start_time).toISOString();
+    const page = await made.client.get(`/calendar/availability/${series.id}/delete?scope=instance&original_start=${encodeURIComponent(originalStart)}`).expect(200);
+    assert.match(mainTextOf(page.text), new RegExp(M.deleteInstance.replace(/[.?]/g, '\\$&')));
+    assert.ok(page.text.includes(`value="${originalStart}"`), 'the question posts the instance on');
+    assert.equal((await eventsOf(made.providerId)).length, 1);
+    const other = await withCalendar();
+    await other.client.get(`/calendar/availability/${series.id}/delete`).expect(404);
+  });
+});
+
 describe("calendar: another provider's ids are not found", () => {
   it('edit, update, delete and restore of their event answer 404; their appointment on /calendar?id= too', async () => {
     const owner = await withCalendar();

@@ -8,7 +8,7 @@ import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { isChecked } from '../../lib/form';
-import { needsConfirmation } from '../../lib/confirmation';
+import { needsConfirmation, type ConfirmationNeeded } from '../../lib/confirmation';
 import type { Viewer } from '../../domain/accounts';
 import { loadAppointmentPanel } from '../../domain/appointments';
 import * as calendar from '../../domain/calendar';
@@ -155,6 +155,25 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
 
   // Deletes ask first (with JavaScript in the browser; without, on a page of their own). The same path
   // with ?restoreOriginalInstance=true puts an edited instance back as its series has it.
+  // The week table's Delete (without JavaScript): the confirmation page, whose form posts below.
+  router.get(`${AVAILABILITY_PATH}/:eventId/delete`, ...guard, async (req, res) => {
+    const query = { scope: req.query.scope, original_start: req.query.original_start };
+    const outcome = await service.removeAvailability(db, viewerOf(res), eventIdOf(req), query, false);
+    if (!needsConfirmation(outcome)) throw new NotFoundError();
+    showDeleteQuestion(req, res, eventIdOf(req), query, outcome);
+  });
+
+  function showDeleteQuestion(req: Request, res: Response, id: number, body: Record<string, unknown>, outcome: ConfirmationNeeded<service.DeletePlan>) {
+    const fields: Record<string, string> = {};
+    if (body.scope === 'instance' || body.scope === 'all') fields.scope = body.scope;
+    if (typeof body.original_start === 'string') fields.original_start = body.original_start;
+    const page = (
+      <ConfirmStep question={outcome.question} details={outcome.details.warning ?? undefined}
+        action={`${AVAILABILITY_PATH}/${id}/delete`} fields={fields} confirmLabel="Delete" cancelHref={weekHref(outcome.details.weekStart)} />
+    );
+    return wantsPartial(req) ? renderPartial(req, res, page) : render(req, res, { title: DELETE_TITLE, page });
+  }
+
   router.post(`${AVAILABILITY_PATH}/:eventId/delete`, ...guard, async (req, res) => {
     const viewer = viewerOf(res);
     const id = eventIdOf(req);
@@ -165,16 +184,7 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
       return res.redirect(303, weekHref(weekStart));
     }
     const outcome = await service.removeAvailability(db, viewer, id, body, isChecked(body.confirmed));
-    if (needsConfirmation(outcome)) {
-      const fields: Record<string, string> = {};
-      if (body.scope === 'instance' || body.scope === 'all') fields.scope = body.scope;
-      if (typeof body.original_start === 'string') fields.original_start = body.original_start;
-      const page = (
-        <ConfirmStep question={outcome.question} details={outcome.details.warning ?? undefined}
-          action={`${AVAILABILITY_PATH}/${id}/delete`} fields={fields} confirmLabel="Delete" cancelHref={weekHref(outcome.details.weekStart)} />
-      );
-      return wantsPartial(req) ? renderPartial(req, res, page) : render(req, res, { title: DELETE_TITLE, page });
-    }
+    if (needsConfirmation(outcome)) return showDeleteQuestion(req, res, id, body, outcome);
     flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
     res.redirect(303, weekHref(outcome));
   });

@@ -18,6 +18,11 @@ export function DeleteForm({ remove, context }: { remove: DeleteAction; context?
   );
 }
 
+const deleteHref = (remove: DeleteAction) => {
+  const query = new URLSearchParams(remove.fields).toString();
+  return query ? `${remove.action}?${query}` : remove.action;
+};
+
 export function WeekTable({ view, inert }: { view: CalendarPageView; inert: boolean }) {
   const { table } = view;
   return (
@@ -80,7 +85,9 @@ function BlockActions({ block, day, inert }: { block: TableBlock; day: TableDay;
   return (
     <div className="actions actions--inline">
       <a href={block.href}>Edit<span className="visually-hidden">{` ${context}`}</span></a>
-      {block.remove && <DeleteForm remove={block.remove} context={context} />}
+      {/* A link to the confirmation page: the table is the page without script, and a form per row
+          would weigh on a week of hundreds of blocks. */}
+      {block.remove && <a href={deleteHref(block.remove)}>Delete<span className="visually-hidden">{` ${context}`}</span></a>}
     </div>
   );
 }
