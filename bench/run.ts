@@ -18,6 +18,7 @@ const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadBenchCalendar, BENCH_WEEK_EVENTS } = await import('./calendar-data');
 const { createToken } = await import('../server/api');
+const { loadBenchMessages, BENCH_MESSAGES } = await import('./messages-data');
 
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
@@ -33,6 +34,8 @@ const BUDGET = {
   islandPageJs: 80 * KB,
   /** The calendar's week of 500 events: the page and the slots API, one request at a time. */
   calendarP50Ms: 30,
+  /** The messages page of a provider with 2,000 conversations and 50,000 messages, one request at a time. */
+  messagesP50Ms: 30,
 };
 
 /** Pages weighed, with whether they are meant to carry an island. */
@@ -65,6 +68,9 @@ async function main(): Promise<void> {
       .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' }).orderBy('p.id').first('p.id');
     const week = await loadBenchCalendar(db, Number(dana.id));
     calendar = { providerId: Number(dana.id), week, token: (await createToken(db, 'Bench')).token };
+    // The practice's profile (its owner's selected one) holds the messages page's 2,000 conversations.
+    const practice = await db('providers').where({ company_name: 'Harbor Light Counseling Group', type: 'practice' }).first('id');
+    await loadBenchMessages(db, Number(practice.id));
   });
   console.log(`portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -76,6 +82,8 @@ async function main(): Promise<void> {
 
   const cookie = await signIn(base, DEMO_EMAILS.individual, DEMO_PASSWORD);
   const eventCount = BENCH_WEEK_EVENTS;
+  const practiceCookie = await signIn(base, DEMO_EMAILS.practice, DEMO_PASSWORD);
+  const messageCount = BENCH_MESSAGES.conversations * BENCH_MESSAGES.messagesPerConversation;
   console.log(`signed in as ${DEMO_EMAILS.individual}\n`);
 
   const targets: Target[] = [
@@ -90,6 +98,10 @@ async function main(): Promise<void> {
       key: 'slots', label: '`GET /api/v1/providers/{id}/slots` (the same week, 1 connection)', connections: 1,
       url: `${base}/api/v1/providers/${calendar.providerId}/slots?from=${calendar.week.from.toISOString()}&to=${calendar.week.to.toISOString()}`,
       headers: { authorization: `Bearer ${calendar.token}` },
+    },
+    {
+      key: 'messages', connections: 1, url: `${base}/messages`, headers: { cookie: practiceCookie },
+      label: `\`GET /messages\` (${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations, ${messageCount.toLocaleString('en-US')} messages, 1 connection)`,
     },
   ];
 
@@ -143,6 +155,8 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
     const s = summary.get(key)!;
     check(s.p50 < BUDGET.calendarP50Ms, `${key === 'calendar' ? 'GET /calendar' : 'the slots API'} for a week of ${BENCH_WEEK_EVENTS} events: p50 ${ms(s.p50)} at 1 connection (budget < ${BUDGET.calendarP50Ms} ms)`);
   }
+  const messages = summary.get('messages')!;
+  check(messages.p50 < BUDGET.messagesP50Ms, `GET /messages with ${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations: p50 ${ms(messages.p50)} at 1 connection (budget < ${BUDGET.messagesP50Ms} ms)`);
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
@@ -174,7 +188,7 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
   console.log(failed ? `\n${failed} budget check(s) FAILED (the benchmark is a report; exit code stays 0)` : '\nall budgets met');
 
   const lines = [
-    `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections (the calendar rows: 1), ` +
+    `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections (the calendar and messages rows: 1), ` +
       `${os.cpus().length} CPU cores, Node ${process.version}, NODE_ENV=production.`,
     '',
     '| Measurement | req/s | p50 | p95 | p99 | vs bare route | vs signed-in floor |',

@@ -92,12 +92,14 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
 
     // Conversations: the busiest provider's caseload, then the rest spread so (provider, client) stays unique.
     const rest = s.conversations - b.conversations;
-    await trx.raw(`insert into conversations (provider_id, client_user_id, last_message_at, created_at)
-      select ?, ? + g, now() - (g % 900) * interval '1 day', now() - interval '1000 days' from generate_series(0, ? - 1) g`,
-    [danaId, clientBase, b.conversations]);
-    await trx.raw(`insert into conversations (provider_id, client_user_id, last_message_at, created_at)
-      select ? + (g % ?), ? + (g / ?), now() - (g % 900) * interval '1 day', now() - interval '1000 days' from generate_series(0, ? - 1) g`,
-    [providerBase, s.providers, clientBase, s.providers, rest]);
+    // The bulk load skips triggers, so each conversation's account is written here.
+    await trx.raw(`insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+      select ?, (select account_id from providers where id = ?), ? + g, now() - (g % 900) * interval '1 day', now() - interval '1000 days' from generate_series(0, ? - 1) g`,
+    [danaId, danaId, clientBase, b.conversations]);
+    await trx.raw(`insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+      select p.id, p.account_id, ? + (g / ?), now() - (g % 900) * interval '1 day', now() - interval '1000 days'
+      from generate_series(0, ? - 1) g join providers p on p.id = ? + (g % ?)`,
+    [clientBase, s.providers, rest, providerBase, s.providers]);
     // Five messages each, alternating client and provider; the client's last one is unread in 1 of 200 conversations.
     await trx.raw(`insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, case when k % 2 = 1 then 'client' else 'provider' end,

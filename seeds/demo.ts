@@ -81,6 +81,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedVacationResponder(knex);
   await seedDashboardWidgets(knex);
   await seedCalendar(knex);
+  await seedMessaging(knex);
   await seedGroupsAndTestimonials(knex);
 }
 
@@ -799,4 +800,84 @@ async function seedCalendar(knex: Knex): Promise<void> {
   }
   // Unavailable: a one-off busy block in the afternoon two days from now.
   await calendar.createAvailability(knex, dana.id, parsed({ date: calendar.addDays(today, 2), start_time: '2:00pm', end_time: '3:00pm', free: 'busy' }));
+}
+
+// Messaging (spec 3 §3, §4): Dana's conversations show every kind of thread — unread ones, a referral
+// (intake) answered, a booking's intake, a benefits check, a message she deleted, a conversation the
+// team locked and a client who deleted their data. The practice's inbox spans its two active profiles
+// with 250 clients over two years (conversations and booked consultations: its client history and
+// referrals). Only while none of these demo clients exists: re-running changes nothing.
+async function seedMessaging(knex: Knex): Promise<void> {
+  const dana = await danaProfile(knex);
+  const practice = await knex('providers').where({ company_name: 'Harbor Light Counseling Group', type: 'practice' }).first('id', 'account_id');
+  if (!dana || !practice || (await knex('users').where({ email: 'jordan.ellis@client.demo.test' }).first('id'))) return;
+  const hour = 60 * 60 * 1000;
+  const ago = (hours: number) => new Date(Date.now() - hours * hour);
+  const client = async (first: string, last: string) => {
+    const [row] = await knex('users').insert({
+      email: `${first}.${last}@client.demo.test`.toLowerCase(), first_name: first, last_name: last, full_name: `${first} ${last}`,
+      phone_number: '+12125550188', scopes: ['client'], email_confirmed_at: ago(24 * 30),
+    }).returning('id');
+    return Number(row.id);
+  };
+  type Line = { sender: 'client' | 'provider'; text: string | null; hoursAgo: number; type?: string; read?: boolean; extra?: Record<string, unknown> };
+  const thread = async (providerId: number, clientUserId: number, lines: Line[], conversation: Record<string, unknown> = {}) => {
+    const [row] = await knex('conversations')
+      .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: ago(Math.min(...lines.map((l) => l.hoursAgo))), ...conversation })
+      .returning('id');
+    await knex('messages').insert(lines.map((line) => ({
+      conversation_id: row.id, provider_id: providerId, client_user_id: clientUserId, sender: line.sender, type: line.type ?? 'message',
+      message_content: line.text, send_date: ago(line.hoursAgo), created_at: ago(line.hoursAgo),
+      read_at: line.sender === 'client' && line.read !== false ? ago(line.hoursAgo - 0.5) : null, ...line.extra,
+    })));
+  };
+  const intake = { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', source: 'directory', source_type: 'profile' };
+
+  await thread(dana.id, await client('Jordan', 'Ellis'), [
+    { sender: 'client', type: 'messaging_tool_intake', hoursAgo: 50, text: 'Hello! I found you in the directory and I am looking for help with work stress. Are you taking new clients?', extra: { intake_form: intake } },
+    { sender: 'provider', hoursAgo: 48, text: 'Hi Jordan, thank you for reaching out. Yes, I have openings on Tuesday and Thursday afternoons. Would a short phone call this week suit you?' },
+    { sender: 'client', hoursAgo: 3, read: false, text: 'Thursday afternoon works for me. Thank you!' },
+  ]);
+  await thread(dana.id, await client('Sam', 'Ortiz'), [
+    {
+      sender: 'client', type: 'messaging_tool_intake', hoursAgo: 20, read: false, text: 'Hi, I would like to start therapy and use my out-of-network benefits if I can.',
+      extra: {
+        intake_form: { ...intake, insurance: 'UnitedHealthcare' },
+        vob_data: { status: 'run', estimated_reimbursement_after_deductible_percent: 60, oon_individual_deductible_remaining_dollars: 450, oon_family_deductible_remaining_dollars: 1200 },
+        vob_input_info: { insurance_name: 'UnitedHealthcare', member_id: 'UHC-DEMO-0042', dob: '1990-04-12' },
+      },
+    },
+  ]);
+  await thread(dana.id, await client('Taylor', 'Brooks'), [
+    { sender: 'client', hoursAgo: 120, text: 'Do you offer evening sessions?' },
+    { sender: 'provider', hoursAgo: 119, text: null, extra: { deleted_at: ago(118), deleted_by: 'provider' } },
+    { sender: 'provider', hoursAgo: 118, text: 'Yes, I see clients until 8pm on Mondays and Wednesdays.' },
+  ]);
+  await thread(dana.id, await client('Riley', 'Chen'), [
+    { sender: 'client', hoursAgo: 300, text: 'Hello, is this still the right place to reach you?' },
+  ], { is_locked: true });
+  await thread(dana.id, await client('Avery', 'Quinn'), [
+    { sender: 'client', hoursAgo: 400, text: 'I would like to ask about your fees.' },
+    { sender: 'provider', hoursAgo: 399, text: 'My fee is $150 for a 50-minute session; I also offer a sliding scale.' },
+  ], { client_redacted_at: ago(200) });
+
+  // The practice: 250 clients over the last two years, each written to one of its two active profiles;
+  // every third also booked a consultation. The newest five are unread.
+  const members = await knex('providers').where({ practice_id: practice.id, status: 'active' }).pluck('id');
+  const profiles = [practice.id, ...members].slice(0, 2);
+  const firsts = ['Alex', 'Blair', 'Casey', 'Drew', 'Emery', 'Finley', 'Gray', 'Harper', 'Indy', 'Jules'];
+  const lasts = ['Adams', 'Baker', 'Cruz', 'Diaz', 'Evans', 'Flores', 'Garcia', 'Hughes', 'Iqbal', 'Jensen', 'Kim', 'Lopez', 'Meyer', 'Nguyen', 'Owens', 'Patel', 'Reyes', 'Singh', 'Turner', 'Vega', 'Walsh', 'Young', 'Zhang', 'Brown', 'Clark'];
+  for (let i = 0; i < 250; i++) {
+    const providerId = profiles[i % profiles.length]!;
+    const hoursAgo = 2 + i * 70; // about every three days, back two years
+    const clientUserId = await client(firsts[i % firsts.length]!, lasts[Math.floor(i / firsts.length) % lasts.length]!);
+    await thread(providerId, clientUserId, [
+      { sender: 'client', type: 'messaging_tool_intake', hoursAgo, read: i >= 5, text: 'Hello, I am looking for a therapist and would like to know more about your practice.', extra: { intake_form: intake } },
+      ...(i >= 5 ? [{ sender: 'provider' as const, hoursAgo: hoursAgo - 1, text: 'Thank you for reaching out! We would be glad to help. When is a good time for a short call?' }] : []),
+    ]);
+    if (i % 3 === 0 && i >= 3) {
+      const start = new Date(Math.floor(ago(hoursAgo - 24).getTime() / hour) * hour);
+      await knex('appointments').insert({ provider_id: providerId, client_user_id: clientUserId, start_time: start, end_time: new Date(start.getTime() + 15 * 60 * 1000), intake_form: intake });
+    }
+  }
 }

@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): PortalApp {
 
   const uploads = new UploadForms();
   const menu = new Menu();
-  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu });
+  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu, channels: feed });
   const pageSources: PageSources = { menu, statusBanner: statusBannerFor };
   app.locals.pageSources = pageSources;
   // Upload forms are multipart: the parsers the routers declared read their own POST routes first, so

@@ -31,6 +31,8 @@ export interface Config {
   reimbursifyRedirectHosts: string[];
   /** Where a standalone practice-management account signs in; {subdomain} is replaced. */
   practiceManagementUrl: string;
+  /** BENEFITS_CHECK_URL: where a client checks their out-of-network benefits with a provider; {providerId} is replaced. */
+  benefitsCheckUrl: string;
   /** SUPPORT_EMAIL: shown to users, and where support requests (POST /support-requests) are e-mailed. */
   supportEmail: string;
   mailFrom: string;
@@ -103,6 +105,7 @@ const schema = Joi.object({
   PORTAL_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
   REIMBURSIFY_REDIRECT_HOSTS: Joi.string().allow('').default('reimbursify.example.com'),
   PRACTICE_MANAGEMENT_URL: Joi.string().default('https://{subdomain}.practice.example.com'),
+  BENEFITS_CHECK_URL: Joi.string().pattern(/^https?:\/\/[^\s]+$/).messages({ 'string.pattern.base': 'BENEFITS_CHECK_URL must be an http(s) address' }).default('https://reimbursify.example.com/benefits-check/{providerId}'),
   SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
   MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalUrl: (value.PORTAL_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     reimbursifyRedirectHosts: String(value.REIMBURSIFY_REDIRECT_HOSTS).split(',').map((h: string) => h.trim().toLowerCase()).filter(Boolean),
     practiceManagementUrl: value.PRACTICE_MANAGEMENT_URL,
+    benefitsCheckUrl: value.BENEFITS_CHECK_URL,
     supportEmail: value.SUPPORT_EMAIL,
     mailFrom: value.MAIL_FROM,
     smtpUrl: value.SMTP_URL ?? null,

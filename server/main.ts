@@ -2,6 +2,7 @@
 // SIGTERM/SIGINT close the server, the pools and the embedded database in that order.
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { endAllEventStreams } from './http/event-stream';
 import { loadConfigOrExit } from './config';
 import { openDatabase, shouldSeedDemo } from './db/open';
 import { createPortalIntegrations } from './portal-integrations';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    endAllEventStreams(); // live streams never end on their own: the server would wait for them
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server?.closeAllConnections?.();
     await stopJobs(); // jobs in flight finish (or go back to the queue) before the pools close

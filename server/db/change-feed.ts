@@ -25,7 +25,18 @@ const SESSIONS_TABLE = /\bsessions\b/;
 /** A session changed or ended ('*': possibly all of them). */
 export type SessionListener = (sid: string) => void;
 
-export class ChangeFeed {
+/** A notification's payload; null when notifications were lost (the connection dropped): re-check everything. */
+export type ChannelListener = (payload: string | null) => void;
+
+/** Application channels (live updates) heard on the feed's one connection, so a process keeps one LISTEN. */
+export interface NotificationChannels {
+  /** Returns the function that stops listening. */
+  listen(channel: string, listener: ChannelListener): () => void;
+  /** Whether notifications can be heard right now (else live views must poll). */
+  isLive(): boolean;
+}
+
+export class ChangeFeed implements NotificationChannels {
   /** Bumped on every change to a watched table; a cached read is good only for the generation it was read in. */
   private generation = 0;
   private live = false;
@@ -34,6 +45,7 @@ export class ChangeFeed {
   private retryMs = RETRY_MS.first;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly sessionListeners: SessionListener[] = [];
+  private readonly channelListeners = new Map<string, Set<ChannelListener>>();
   private liveWaiters: (() => void)[] = [];
   private probe: { payload: string; arrived: () => void } | null = null;
 
@@ -51,6 +63,23 @@ export class ChangeFeed {
 
   onSessionChange(listener: SessionListener): void {
     this.sessionListeners.push(listener);
+  }
+
+  isLive(): boolean {
+    return this.live;
+  }
+
+  listen(channel: string, listener: ChannelListener): () => void {
+    let listeners = this.channelListeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.channelListeners.set(channel, listeners);
+      // A connection already up hears the new channel from now on; a later one LISTENs to it on connect.
+      const client = this.client;
+      if (this.live && client) client.query(`listen ${client.escapeIdentifier(channel)}`).catch((error: Error) => this.lost(client, error));
+    }
+    listeners.add(listener);
+    return () => { listeners.delete(listener); };
   }
 
   /**
@@ -88,6 +117,7 @@ export class ChangeFeed {
     this.client = client;
     client.on('notification', (message) => {
       if (message.channel === SESSION_CHANNEL) this.tellSessions(message.payload ?? '*');
+      else if (this.channelListeners.has(message.channel)) this.tellChannel(message.channel, message.payload ?? null);
       else if (this.probe && message.payload === this.probe.payload) this.probe.arrived();
       else this.generation++;
     });
@@ -95,7 +125,8 @@ export class ChangeFeed {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`listen ${DATA_CHANNEL}; listen ${SESSION_CHANNEL}`);
+      const channels = [DATA_CHANNEL, SESSION_CHANNEL, ...[...this.channelListeners.keys()].map((name) => client.escapeIdentifier(name))];
+      await client.query(channels.map((name) => `listen ${name}`).join('; '));
       await this.checkDelivery();
     } catch (error) {
       this.lost(client, error as Error);
@@ -153,9 +184,15 @@ export class ChangeFeed {
   }
 
   private goDark(): void {
+    const wasLive = this.live;
     this.live = false;
     this.generation++;
     this.tellSessions('*');
+    if (wasLive) for (const channel of this.channelListeners.keys()) this.tellChannel(channel, null);
+  }
+
+  private tellChannel(channel: string, payload: string | null): void {
+    for (const listener of this.channelListeners.get(channel) ?? []) listener(payload);
   }
 
   private tellSessions(sid: string): void {

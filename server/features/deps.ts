@@ -2,6 +2,7 @@
 // through createApp(deps) as well, so no router reads app.locals or keeps a seam for tests.
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import type { NotificationChannels } from '../db/change-feed';
 import type { ReadCache } from '../db/read-cache';
 import type { Throttles } from '../domain/accounts';
 import type { Menu } from '../http/menu';
@@ -19,4 +20,6 @@ export interface FeatureDeps {
   uploads: UploadForms;
   /** Routers register the menu entries of their pages here. */
   menu: Menu;
+  /** PostgreSQL notifications heard on the process's one listening connection (live views). */
+  channels: NotificationChannels;
 }

@@ -7,10 +7,12 @@ import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { benefitRoutes } from './benefits/routes';
+import { benefitsCheckRoutes } from './benefits-check/routes';
 import { calendarRoutes } from './calendar/routes';
 import { calendarSyncRoutes } from './calendar-sync/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { clienteleApproachRoutes } from './clientele-approach/routes';
+import { clientListRoutes } from './client-list/routes';
 import { comingSoonRoutes } from './coming-soon/routes';
 import { contactRoutes } from './contact/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -20,13 +22,16 @@ import { educationEmploymentRoutes } from './education-employment/routes';
 import { generalInformationRoutes } from './general-information/routes';
 import { insuranceFeesRoutes } from './insurance-fees/routes';
 import { membershipRoutes } from './membership/routes';
+import { messagesRoutes } from './messages/routes';
 import { messageStatementRoutes } from './message-statement/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { photosVideoRoutes } from './photos-video/routes';
 import { planManagementRoutes } from './plan-management/routes';
+import { practiceInboxRoutes } from './practice-inbox/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
+import { referralDataRoutes } from './referral-data/routes';
 import { signupRoutes } from './signup/routes';
 import { specialtiesRoutes } from './specialties/routes';
 import { supportRoutes } from './support/routes';
@@ -73,6 +78,11 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     // Before the calendar's own routes: /calendar/connections is not one of its /calendar/{…} pages.
     calendarSyncRoutes(deps),
     calendarRoutes(deps),
+    benefitsCheckRoutes(deps),
+    clientListRoutes(deps),
+    practiceInboxRoutes(deps),
+    referralDataRoutes(deps),
+    messagesRoutes(deps),
     // Last: the pages of spec 3 that are not built yet.
     comingSoonRoutes(deps),
   ];

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import path from 'node:path';
 import type { Config } from '../config';
+import { createBenefitsTool, type BenefitsTool } from './benefits-tool';
 import { createCalendarSync, type CalendarSync } from './calendar-sync';
 import { createLocalCaptcha } from './captcha/local';
 import type { Captcha } from './captcha/port';
@@ -45,6 +46,8 @@ export interface Integrations {
   tax: SalesTax;
   /** Google Calendar: Google with GOOGLE_CLIENT_ID/SECRET, a sample account outside production, else null (not set up). */
   calendarSync: CalendarSync | null;
+  /** Private Pay Booster's benefits checks: local (stored data) outside production; see benefits-tool/index.ts. */
+  benefitsTool: BenefitsTool;
 }
 
 /**
@@ -64,5 +67,6 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
     payments: createPayments(db, config.stripe),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
     calendarSync: createCalendarSync(config),
+    benefitsTool: createBenefitsTool(config),
   };
 }

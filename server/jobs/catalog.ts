@@ -4,8 +4,9 @@ import { photoJobs } from '../features/photos-video/jobs';
 import { billingJobs } from '../domain/billing';
 import { externalCalendarJobs } from '../domain/external-calendars';
 import { bookingJobs } from '../domain/appointments';
+import { messagingJobs } from '../domain/messaging';
 import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...externalCalendarJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...messagingJobs, ...externalCalendarJobs];

@@ -8,6 +8,7 @@ import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { providerDisplayName } from '../accounts';
 import { bookableSlots, CALENDAR_RULES, isBookable, type Slot } from '../calendar';
+import { clientUserFor } from '../messaging';
 import { longDateIn, timeRangeIn } from './time';
 
 type Db = Knex | Knex.Transaction;
@@ -130,27 +131,6 @@ export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, reque
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId: Number(row.id), event: 'canceled' } satisfies NotificationData);
     return { id: Number(row.id), providerId: Number(row.provider_id), start: new Date(row.start_time), end: new Date(row.end_time), status: 'canceled' };
   });
-}
-
-/**
- * The client's user, found by e-mail or made with scope client. A directory client who has only ever
- * booked (scope client alone) keeps the name and phone of the latest booking; anyone else's details are
- * only filled where empty, so a booking can never rename a provider's user.
- */
-async function clientUserFor(trx: Knex.Transaction, client: BookingClient): Promise<number> {
-  const fullName = `${client.firstName} ${client.lastName}`;
-  const keepUnlessClientOnly = (column: string) =>
-    `${column} = CASE WHEN users.scopes = '{client}'::text[] THEN excluded.${column} ELSE coalesce(users.${column}, excluded.${column}) END`;
-  const { rows } = await trx.raw(
-    `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
-     VALUES (?, ?, ?, ?, ?, '{client}'::text[])
-     ON CONFLICT (email) DO UPDATE SET
-       scopes = CASE WHEN 'client' = ANY(users.scopes) THEN users.scopes ELSE users.scopes || '{client}'::text[] END,
-       ${['first_name', 'last_name', 'full_name', 'phone_number'].map(keepUnlessClientOnly).join(',\n       ')}
-     RETURNING id`,
-    [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
-  );
-  return Number(rows[0].id);
 }
 
 interface ClientMessage { type: 'booking_tool_intake' | 'cancel_message'; message_content: string | null; appointment_id: number; intake_form: string | null }

@@ -19,6 +19,8 @@ export interface ListOptions {
   timeZone: string;
   /** Where View Details of an appointment goes. */
   detailsHref: (appointmentId: number) => string;
+  /** Only clients whose name or e-mail contains this (the practice inbox's search box). */
+  search?: string;
 }
 
 export function groupByDay(appointments: repo.AppointmentRecord[], options: Pick<ListOptions, 'now' | 'timeZone' | 'detailsHref'>): AppointmentDayView[] {
@@ -46,9 +48,9 @@ export function groupByDay(appointments: repo.AppointmentRecord[], options: Pick
 }
 
 export async function listAppointmentTab(db: Knex, owner: repo.AppointmentOwner, tab: repo.AppointmentTab, options: ListOptions): Promise<AppointmentListView> {
-  const total = await repo.countAppointments(db, owner, tab, options.now);
+  const total = await repo.countAppointments(db, owner, tab, options.now, options.search);
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, options.page), pageCount);
-  const appointments = total === 0 ? [] : await repo.listAppointments(db, owner, tab, options.now, { limit: options.pageSize, offset: (page - 1) * options.pageSize });
+  const appointments = total === 0 ? [] : await repo.listAppointments(db, owner, tab, options.now, { limit: options.pageSize, offset: (page - 1) * options.pageSize }, options.search);
   return { tab, days: groupByDay(appointments, options), page, pageCount };
 }

@@ -57,8 +57,8 @@ export function panelViewOf(a: repo.AppointmentRecord, now: Date): AppointmentPa
   };
 }
 
-/** The panel of one of the provider's appointments, or null when the id is not theirs. */
-export async function loadAppointmentPanel(db: Knex, providerId: number, appointmentId: number, now: Date): Promise<AppointmentPanelView | null> {
-  const appointment = await repo.findAppointment(db, { providerId }, appointmentId);
+/** The panel of one of the provider's (or, in the practice inbox, the account's) appointments, or null when the id is not theirs. */
+export async function loadAppointmentPanel(db: Knex, owner: number | repo.AppointmentOwner, appointmentId: number, now: Date): Promise<AppointmentPanelView | null> {
+  const appointment = await repo.findAppointment(db, typeof owner === 'number' ? { providerId: owner } : owner, appointmentId);
   return appointment && panelViewOf(appointment, now);
 }

@@ -72,8 +72,18 @@ export async function findAppointment(db: Db, owner: AppointmentOwner, appointme
   return row ? toRecord(row) : null;
 }
 
-function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date) {
-  const query = baseQuery(db, owner);
+/** The practice inbox's search: the client's name (first, last or both) or e-mail contains the term. */
+function matchingClient(query: Knex.QueryBuilder, search: string | undefined) {
+  const term = search?.trim();
+  if (!term) return query;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return query.where((q) => q
+    .whereRaw(`concat_ws(' ', u.first_name, u.last_name) ILIKE ?`, [pattern])
+    .orWhereRaw(`u.email::text ILIKE ?`, [pattern]));
+}
+
+function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, search?: string) {
+  const query = matchingClient(baseQuery(db, owner), search);
   if (tab === 'upcoming') return query.where('a.canceled', false).where('a.end_time', '>', now);
   if (tab === 'past') return query.where('a.canceled', false).where('a.end_time', '<=', now);
   return query.where('a.canceled', true);
@@ -83,17 +93,17 @@ function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Dat
  * One page of a tab (spec 3 §4): upcoming = not canceled, end still ahead, soonest first; past = not
  * canceled, ended, newest first; canceled = every canceled one, newest first.
  */
-export async function listAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, page: { limit: number; offset: number }): Promise<AppointmentRecord[]> {
+export async function listAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, page: { limit: number; offset: number }, search?: string): Promise<AppointmentRecord[]> {
   const order = tab === 'upcoming' ? 'asc' : 'desc';
-  const rows = await tabQuery(db, owner, tab, now)
+  const rows = await tabQuery(db, owner, tab, now, search)
     .select(COLUMNS)
     .orderBy([{ column: 'a.start_time', order }, { column: 'a.id', order }])
     .limit(page.limit).offset(page.offset);
   return rows.map(toRecord);
 }
 
-export async function countAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date): Promise<number> {
-  const [row] = await tabQuery(db, owner, tab, now).count<{ count: string }[]>({ count: '*' });
+export async function countAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, search?: string): Promise<number> {
+  const [row] = await tabQuery(db, owner, tab, now, search).count<{ count: string }[]>({ count: '*' });
   return Number(row?.count ?? 0);
 }
 

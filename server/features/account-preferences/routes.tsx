@@ -1,6 +1,6 @@
 // Account Settings (/account-preferences) and /password/update (spec 1 §2, §4 Two-factor setup,
-// §5 Account settings, §7 the e-mail, name, phone and password calls), and the texts about bookings
-// (issue [11]). Thin: parse, one service call, render or redirect; a failed form comes back with 422,
+// §5 Account settings, §7 the e-mail, name, phone and password calls), the texts about bookings
+// (issue [11]) and the notices of clients' messages (issue [12]). Thin: parse, one service call, render or redirect; a failed form comes back with 422,
 // its values and its messages.
 import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../lib/errors';
@@ -34,10 +34,15 @@ const SECTION_OF_FORM: Partial<Record<keyof AccountSettingsForms, string>> = {
   twoFactor: '#two-factor',
   twoFactorOff: '#two-factor',
   notifications: '#notifications',
+  messageNotifications: '#message-notifications',
 };
 
 /** A checkbox has nothing to refuse: unticked, it is simply absent from the post. */
 const readSmsChoice = (body: unknown) => ({ value: { on: isChecked((body as Record<string, unknown>).sms_notifications) }, errors: null });
+const readMessageChoices = (body: unknown) => {
+  const posted = body as Record<string, unknown>;
+  return { value: { email: isChecked(posted.email_messages), sms: isChecked(posted.sms_messages) }, errors: null };
+};
 
 export function accountPreferencesRoutes({ db, integrations, config, throttles, menu }: FeatureDeps): Router {
   const router = Router();
@@ -117,6 +122,16 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
       return value.on
         ? 'Text messages are on: we will text you when a client books or cancels a phone consultation.'
         : 'Text messages about phone consultations are off.';
+    }),
+  );
+
+  // How the user hears of clients' messages and referrals (issue [12]): read by the message notification job.
+  router.post(
+    '/account-preferences/message-notifications',
+    requireSignIn,
+    settingsForm('messageNotifications', readMessageChoices, ['email_messages', 'sms_messages'], async (req, res, value) => {
+      await service.changeMessageNotifications(deps, actorOf(req, res), value, requestMeta(req));
+      return 'Your message notifications have been saved.';
     }),
   );
 

@@ -5,7 +5,7 @@
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta, issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG, attemptPassword, hashPassword, matchesHash, phoneLastFour } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { findSettings, mergeUserSetting } from './repo';
+import { findSettings, mergeUserSetting, type NotificationSetting } from './repo';
 import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, SMS_NEEDS_PHONE, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
 
 /** The acting, signed-in user; every record is loaded through it. */
@@ -21,6 +21,8 @@ export interface AccountSettings {
   twoFactorOffered: boolean;
   /** users.settings.sms_notifications: the booking notification job also texts the contact phone. */
   smsNotifications: boolean;
+  /** users.settings.email_messages (default on) and sms_messages (default off): read by the message notification job. */
+  messageNotifications: { email: boolean; sms: boolean };
 }
 
 
@@ -36,6 +38,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
     twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId),
     smsNotifications: row.sms_notifications,
+    messageNotifications: { email: row.email_messages, sms: row.sms_messages },
   };
 }
 
@@ -113,6 +116,28 @@ export async function changeSmsNotifications(deps: Pick<AuthDeps, 'db'>, actor: 
     if (input.on && !user.phone_number) throw new ValidationError({ sms_notifications: SMS_NEEDS_PHONE });
     await mergeUserSetting(trx, actor.userId, 'sms_notifications', input.on);
     await audit(trx, actor.userId, input.on ? 'sms_notifications_on' : 'sms_notifications_off', meta);
+  });
+}
+
+/**
+ * How the user hears of clients' messages and referrals (issue [12]): e-mail (on unless turned off) and
+ * texts to the contact phone (off unless turned on, and only with that phone). Each key that changes is
+ * written to the audit trail as `<key>_on` / `<key>_off`.
+ */
+export async function changeMessageNotifications(deps: Pick<AuthDeps, 'db'>, actor: Actor, input: { email: boolean; sms: boolean }, meta: RequestMeta): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const user = await authRepo.lockUser(trx, actor.userId);
+    if (!user) throw new ForbiddenError();
+    if (input.sms && !user.phone_number) throw new ValidationError({ sms_messages: SMS_NEEDS_PHONE });
+    const current = await findSettings(trx, actor.userId);
+    const wanted: [NotificationSetting, boolean, boolean | undefined][] = [
+      ['email_messages', input.email, current?.email_messages],
+      ['sms_messages', input.sms, current?.sms_messages],
+    ];
+    for (const [key, value, before] of wanted) {
+      await mergeUserSetting(trx, actor.userId, key, value);
+      if (value !== before) await audit(trx, actor.userId, `${key}_${value ? 'on' : 'off'}`, meta);
+    }
   });
 }
 

@@ -1,11 +1,13 @@
 // The directory API's booking endpoints (docs/api.md "Bookings"; issue [11]): a live provider's free
-// consultation slots, booking one (Idempotency-Key), and the client's own cancel. Thin: read the input,
-// call one domain function, answer JSON; the domain's refusals become the API's one error shape.
+// consultation slots, booking one (Idempotency-Key), and the client's own cancel; the messaging
+// endpoints (messages.ts) are mounted with them. Thin: read the input, call one domain function,
+// answer JSON; the domain's refusals become the API's one error shape.
 import type { Knex } from 'knex';
 import { ApiError, type ApiEndpoints } from '../../api';
 import type { JobQueue } from '../../jobs';
 import { NotFoundError } from '../../lib/errors';
 import * as appointments from '../../domain/appointments';
+import { messagingApi } from './messages';
 import { bookingSchema, cancelSchema, check, slotRange } from './validation';
 
 export interface BookingApiDeps { db: Knex; jobs: JobQueue; now?: () => Date }
@@ -36,7 +38,10 @@ async function answering<T>(notFound: () => ApiError, act: () => Promise<T>): Pr
 }
 
 export function bookingApi({ db, jobs, now = () => new Date() }: BookingApiDeps): ApiEndpoints {
+  // The messaging endpoints share the API's mount (docs/api.md "Messages").
+  const messages = messagingApi({ db, jobs, now });
   return (router, { idempotent }) => {
+    messages(router, { idempotent });
     router.get('/providers/:providerId/slots', async (req, res) => {
       const providerId = idFrom(req.params.providerId);
       if (!providerId) throw noProvider();

@@ -80,14 +80,16 @@ export const cancelSchema = Joi.object<CancelBody>({
     .messages({ 'string.base': BOOKING_FIELD_MESSAGES.cancelMessage, 'string.max': BOOKING_FIELD_MESSAGES.cancelMessage, 'string.pattern.base': BOOKING_FIELD_MESSAGES.cancelMessage }),
 });
 
+const FREE_FORM_FIELDS = ['intake_form', 'vob_data', 'vob_input_info'];
+
 /** Runs a schema over a JSON body: the value, or one message per field path. Unknown fields are dropped. */
 export function check<T>(schema: Joi.ObjectSchema<T>, input: unknown): { value: T; errors: null } | { value: null; errors: Record<string, string> } {
   const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true });
   if (!error) return { value, errors: null };
   const errors: Record<string, string> = {};
   for (const detail of error.details) {
-    // An intake answer is reported on intake_form itself: its keys are the client's, not ours.
-    const path = detail.path[0] === 'intake_form' ? 'intake_form' : detail.path.join('.');
+    // An intake answer (or a benefits-check value) is reported on its object: its keys are the client's, not ours.
+    const path = FREE_FORM_FIELDS.includes(String(detail.path[0])) ? String(detail.path[0]) : detail.path.join('.');
     errors[path || 'body'] ??= detail.message;
   }
   return { value: null, errors };
@@ -113,3 +115,81 @@ export function slotRange(query: Record<string, unknown>, now: Date): { value: {
   if (to.getTime() - from.getTime() > SLOT_RANGE_MAX_DAYS * DAY_MS) return { value: null, errors: { to: BOOKING_FIELD_MESSAGES.rangeLength } };
   return { value: { from, to }, errors: null };
 }
+
+// The messaging endpoints' input (docs/api.md "Messages").
+export const MESSAGE_CONTENT_MAX = 10_000;
+const VOB_MAX_KEYS = 30;
+
+export const MESSAGE_FIELD_MESSAGES = {
+  type: "type is 'message' or 'messaging_tool_intake'.",
+  contentRequired: `message_content is required for a message (text of at most ${MESSAGE_CONTENT_MAX.toLocaleString('en-US')} characters).`,
+  content: `message_content is text of at most ${MESSAGE_CONTENT_MAX.toLocaleString('en-US')} characters.`,
+  clientRequired: 'client is required: email, first_name, last_name and optionally phone_number.',
+  intakeRequired: 'intake_form is required for a messaging_tool_intake: the answers the client gave.',
+  intakeOnlyForIntake: 'intake_form, vob_data and vob_input_info belong to a messaging_tool_intake only.',
+  vob: `vob_data and vob_input_info map at most ${VOB_MAX_KEYS} keys to text, numbers, true/false or null.`,
+  clientEmailQuery: 'client_email is required: the e-mail address the client writes from.',
+} as const;
+
+const intakeAnswers = () => Joi.object()
+  .pattern(/^[A-Za-z0-9_-]{1,50}$/, Joi.string().trim().max(2000).pattern(NO_NUL).allow(''))
+  .max(INTAKE_MAX_KEYS)
+  .prefs({ stripUnknown: false })
+  .messages({ 'object.base': BOOKING_FIELD_MESSAGES.intake, 'object.unknown': BOOKING_FIELD_MESSAGES.intake, 'object.max': BOOKING_FIELD_MESSAGES.intake, 'string.base': BOOKING_FIELD_MESSAGES.intake, 'string.max': BOOKING_FIELD_MESSAGES.intake, 'string.pattern.base': BOOKING_FIELD_MESSAGES.intake });
+
+// A benefits check the directory ran: flat and small, stored and shown as given.
+const vobObject = () => Joi.object()
+  .pattern(/^[A-Za-z0-9_-]{1,80}$/, Joi.alternatives(Joi.string().max(500).pattern(NO_NUL), Joi.number(), Joi.boolean()).allow(null))
+  .max(VOB_MAX_KEYS)
+  .prefs({ stripUnknown: false })
+  .messages({ 'object.base': MESSAGE_FIELD_MESSAGES.vob, 'object.unknown': MESSAGE_FIELD_MESSAGES.vob, 'object.max': MESSAGE_FIELD_MESSAGES.vob, 'alternatives.match': MESSAGE_FIELD_MESSAGES.vob, 'alternatives.types': MESSAGE_FIELD_MESSAGES.vob, 'string.max': MESSAGE_FIELD_MESSAGES.vob, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.vob });
+
+// Optional here: a message needs no call back, but a number given must be one the portal can store.
+const optionalPhone = Joi.any().custom((value: unknown, helpers) => {
+  if (value === null || value === undefined || (typeof value === 'string' && !value.trim())) return null;
+  if (typeof value !== 'string') return helpers.error('phone.invalid');
+  const result = normalizePhone(value);
+  return 'error' in result ? helpers.error(`phone.${result.error}`) : result.phone;
+}).default(null).messages({ 'phone.invalid': PHONE_MESSAGES.invalid, 'phone.international': PHONE_MESSAGES.international, 'phone.required': PHONE_MESSAGES.invalid });
+
+export interface ClientMessageBody {
+  type: 'message' | 'messaging_tool_intake';
+  client: { email: string; first_name: string; last_name: string; phone_number: string | null };
+  message_content: string | null;
+  intake_form: Record<string, string> | null;
+  vob_data: Record<string, unknown> | null;
+  vob_input_info: Record<string, unknown> | null;
+}
+
+const intakeOnly = (schema: Joi.Schema) => Joi.when('type', {
+  is: 'messaging_tool_intake',
+  then: schema,
+  otherwise: Joi.any().valid(null).messages({ 'any.only': MESSAGE_FIELD_MESSAGES.intakeOnlyForIntake }),
+});
+
+export const clientMessageSchema = Joi.object<ClientMessageBody>({
+  type: Joi.string().valid('message', 'messaging_tool_intake').default('message')
+    .messages({ 'any.only': MESSAGE_FIELD_MESSAGES.type, 'string.base': MESSAGE_FIELD_MESSAGES.type, 'string.empty': MESSAGE_FIELD_MESSAGES.type }),
+  client: Joi.object({
+    email: email(BOOKING_FIELD_MESSAGES.emailRequired),
+    first_name: name(BOOKING_FIELD_MESSAGES.firstName),
+    last_name: name(BOOKING_FIELD_MESSAGES.lastName),
+    phone_number: optionalPhone,
+  }).required().messages({ 'any.required': MESSAGE_FIELD_MESSAGES.clientRequired, 'object.base': MESSAGE_FIELD_MESSAGES.clientRequired }),
+  // A referral may come without words: its intake form is the message.
+  message_content: Joi.when('type', {
+    is: 'messaging_tool_intake',
+    then: Joi.string().trim().max(MESSAGE_CONTENT_MAX).pattern(NO_NUL).allow('', null).empty('').default(null)
+      .messages({ 'string.base': MESSAGE_FIELD_MESSAGES.content, 'string.max': MESSAGE_FIELD_MESSAGES.content, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.content }),
+    otherwise: Joi.string().trim().max(MESSAGE_CONTENT_MAX).pattern(NO_NUL).required()
+      .messages({ 'any.required': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.empty': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.base': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.max': MESSAGE_FIELD_MESSAGES.content, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.content }),
+  }),
+  intake_form: intakeOnly(intakeAnswers().required().messages({ 'any.required': MESSAGE_FIELD_MESSAGES.intakeRequired })).default(null),
+  vob_data: intakeOnly(vobObject().allow(null)).default(null),
+  vob_input_info: intakeOnly(vobObject().allow(null)).default(null),
+});
+
+/** ?client_email= of the replies listing. */
+export const repliesQuerySchema = Joi.object<{ client_email: string }>({
+  client_email: email(MESSAGE_FIELD_MESSAGES.clientEmailQuery),
+});

@@ -18,16 +18,6 @@ const memberRoute = (path: string, title: string, layout: LayoutName = 'dashboar
 export const PLANNED_ROUTES: PlannedRoute[] = [
   publicRoute('/zpm-signup', 'Practice Management Sign Up'),
   publicRoute('/zpm-signup/iframe-test', 'Practice Management Sign Up'),
-  memberRoute('/client-referrals', 'Full Client List'),
-  memberRoute('/client-list', 'Full Client List'),
-  memberRoute('/messages', 'Messages'),
-  memberRoute('/messages/:clientId', 'Messages'),
-  memberRoute('/practice-inbox', 'Practice Inbox'),
-  memberRoute('/practice-inbox/appointments', 'Practice Inbox'),
-  memberRoute('/practice-inbox/messages', 'Practice Inbox'),
-  memberRoute('/practice-inbox/messages/:clientId/:providerId', 'Practice Inbox'),
-  memberRoute('/practice-inbox/client-list', 'Practice Inbox'),
-  memberRoute('/referral-data', 'Referral Data'),
   memberRoute('/practice-management', 'Practice Management'),
   memberRoute('/practice-management-post-message-test', 'Practice Management Test'),
 ];
@@ -47,11 +37,7 @@ export function comingSoonRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     // Pages of spec 3 not built yet: their entries move to the features that build them.
-    { menu: 'referrals', order: 10, label: 'Full Client List', href: (viewer) => (viewer.provider?.hasCalendar ? '/client-list' : '/client-referrals') },
-    { menu: 'referrals', order: 30, label: 'Messages', href: '/messages' },
     { menu: 'profile', order: 10, label: 'Practice Management', href: '/practice-management', shown: (viewer) => policy.canSeePracticeManagement(viewer) },
-    { menu: 'profile', order: 60, label: 'Referral Data', href: '/referral-data', shown: (viewer) => policy.canExportReferrals(viewer) },
-    { menu: 'profile', order: 70, label: 'Practice Inbox', href: '/practice-inbox', shown: (viewer) => policy.canUsePracticeInbox(viewer) },
   );
   for (const route of PLANNED_ROUTES) {
     const show: RequestHandler = (req, res) =>

@@ -44,3 +44,31 @@ export async function bookingsOfClient(db: Knex, email: string): Promise<ClientB
     legacy: Boolean(row.legacy),
   }));
 }
+
+export interface MessagingProvider extends ListedProvider { timeZone: string }
+
+/** Live profiles (any calendar): every one a client can write to, by name. */
+export async function liveProviders(db: Knex): Promise<MessagingProvider[]> {
+  const rows = await db('providers')
+    .where({ status: 'active' })
+    .orderBy(['last_name', 'company_name', 'id'])
+    .limit(200)
+    .select('id', 'type', 'first_name', 'last_name', 'company_name', 'timezone');
+  return rows.map((row) => ({ id: Number(row.id), name: providerDisplayName(row), timeZone: row.timezone ?? 'America/New_York' }));
+}
+
+export interface SentMessage { id: number; type: string; content: string | null; sentAt: Date; deleted: boolean }
+
+/**
+ * What the client wrote to the provider: the directory keeps its own copy of these, so the API only
+ * gives the provider's replies.
+ */
+export async function messagesOfClient(db: Knex, providerId: number, email: string): Promise<SentMessage[]> {
+  const rows = await db('messages as m')
+    .join('users as u', 'u.id', 'm.client_user_id')
+    .where({ 'm.provider_id': providerId, 'm.sender': 'client', 'u.email': email.toLowerCase() })
+    .orderBy('m.send_date')
+    .limit(200)
+    .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');
+  return rows.map((row) => ({ id: Number(row.id), type: row.type, content: row.message_content, sentAt: new Date(row.send_date), deleted: row.deleted_at !== null }));
+}

@@ -1,6 +1,6 @@
 // /dev/client (never in production): a person acts as a demo client of the directory. The page calls
 // the portal's own API over HTTP with a local token, exactly as the directory would: it lists a
-// provider's free times, books one, and cancels it (messages are added by the messaging issue).
+// provider's free times, books one, and cancels it; it writes to a provider and reads the replies.
 // Plain forms only, so it works with JavaScript off.
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -9,11 +9,11 @@ import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
 import {
-  type ApiCall, type ClientValues, DEMO_CLIENT, DevClientPage, type DevClientView, PAGE_PATH,
+  type ApiCall, type ClientValues, DEMO_CLIENT, DEMO_MESSAGE, DevClientPage, type DevClientView, type MessageValues, PAGE_PATH,
 } from '../../../views/pages/dev-client/DevClientPage';
 import type { FeatureDeps } from '../deps';
-import { bookingsOfClient, providersWithOpenCalendars } from './repo';
-import { bookingRows, slotDays, whenOf } from './view-model';
+import { bookingsOfClient, liveProviders, messagesOfClient, providersWithOpenCalendars } from './repo';
+import { type ApiMessage, bookingRows, conversationEntries, slotDays, whenOf } from './view-model';
 
 export const DEV_CLIENT_TOKEN_NAME = 'Demo directory client (/dev/client)';
 
@@ -44,6 +44,15 @@ function clientValuesOf(body: Record<string, unknown>): ClientValues {
   for (const key of Object.keys(values) as (keyof ClientValues)[]) values[key] = text(body[key]);
   return values;
 }
+
+function messageValuesOf(body: Record<string, unknown>): MessageValues {
+  const values = { ...DEMO_MESSAGE };
+  for (const key of Object.keys(values) as (keyof MessageValues)[]) values[key] = text(body[key]);
+  return values;
+}
+
+/** What the messaging part shows: the provider chosen, the form's values, and why the API refused. */
+interface MessagingChoices { providerId: string | null; values: MessageValues; errors?: Record<string, string>; problem?: string | null }
 
 /** The API's field paths ("client.email") as the form's field names. */
 function fieldErrorsOf(json: unknown): Record<string, string> {
@@ -98,11 +107,39 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
     next();
   };
 
-  async function show(req: Request, res: Response, choices: { providerId: string | null; client: ClientValues; clientEmail: string; errors?: Record<string, string>; problem?: string | null; lastAnswer?: ApiCall | null }, status = 200) {
-    const [ping, providers, bookings] = await Promise.all([
+  /** The messaging part: the live profiles, and the conversation with the chosen one (the API gives the replies). */
+  async function messagingView(req: Request, clientEmail: string, choices: MessagingChoices): Promise<DevClientView['messaging']> {
+    const providers = await liveProviders(db);
+    const chosen = providers.find((p) => String(p.id) === choices.providerId) ?? null;
+    let replies: DevClientView['messaging']['replies'] = null;
+    if (chosen) {
+      const [answer, sent] = await Promise.all([
+        call(req, 'GET', `/providers/${chosen.id}/messages?${new URLSearchParams({ client_email: clientEmail })}`),
+        messagesOfClient(db, chosen.id, clientEmail),
+      ]);
+      const fromProvider = answer.status === 200 ? (answer.json as { messages: ApiMessage[] }).messages : [];
+      replies = { call: shownCall(answer), entries: conversationEntries(sent, fromProvider, chosen.name, chosen.timeZone) };
+    }
+    return {
+      providers: providers.map((p) => ({ value: String(p.id), label: p.name })),
+      providerId: chosen ? String(chosen.id) : null,
+      providerName: chosen?.name ?? null,
+      values: choices.values,
+      errors: choices.errors ?? {},
+      problem: choices.problem ?? null,
+      replies,
+      // A link to the very page shown, fragment and all, would only scroll: a fresh query makes it load.
+      refreshHref: chosen ? `${PAGE_PATH}?${new URLSearchParams({ message_provider_id: String(chosen.id), client_email: clientEmail, at: String(Date.now()) })}#messages` : null,
+    };
+  }
+
+  async function show(req: Request, res: Response, choices: { providerId: string | null; client: ClientValues; clientEmail: string; errors?: Record<string, string>; problem?: string | null; lastAnswer?: ApiCall | null; messaging?: MessagingChoices }, status = 200) {
+    const messagingChoices = choices.messaging ?? { providerId: null, values: { ...DEMO_MESSAGE, email: choices.clientEmail } };
+    const [ping, providers, bookings, messaging] = await Promise.all([
       call(req, 'GET', '/ping'),
       providersWithOpenCalendars(db),
       bookingsOfClient(db, choices.clientEmail),
+      messagingView(req, choices.clientEmail, messagingChoices),
     ]);
     let slots: DevClientView['slots'] = null;
     if (choices.providerId) {
@@ -122,6 +159,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       problem: choices.problem ?? null,
       clientEmail: choices.clientEmail,
       bookings: bookingRows(bookings, new Date()),
+      messaging,
     };
     render(req, res, { title: 'Demo directory client', status, layout: res.locals.viewer ? 'dashboard' : 'plain', page: <DevClientPage view={view} /> });
   }
@@ -130,7 +168,36 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
     const lastAnswer = req.session?.devClientAnswer ?? null;
     if (lastAnswer) delete req.session.devClientAnswer;
     const clientEmail = text(req.query.client_email).trim() || DEMO_CLIENT.email;
-    await show(req, res, { providerId: idParam(req.query.provider_id), client: { ...DEMO_CLIENT, email: clientEmail }, clientEmail, lastAnswer });
+    await show(req, res, {
+      providerId: idParam(req.query.provider_id), client: { ...DEMO_CLIENT, email: clientEmail }, clientEmail, lastAnswer,
+      messaging: { providerId: idParam(req.query.message_provider_id), values: { ...DEMO_MESSAGE, email: clientEmail } },
+    });
+  });
+
+  router.post(`${PAGE_PATH}/messages`, onlyLocally, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const providerId = idParam(body.provider_id);
+    const values = messageValuesOf(body);
+    const clientEmail = values.email.trim() || DEMO_CLIENT.email;
+    const again = (messaging: MessagingChoices, lastAnswer: ApiCall | null, status: number) =>
+      show(req, res, { providerId: null, client: { ...DEMO_CLIENT, email: clientEmail }, clientEmail, lastAnswer, messaging }, status);
+    if (!providerId) return again({ providerId: null, values, errors: { provider_id: 'Choose a provider.' } }, null, 422);
+    const isReferral = values.type === 'messaging_tool_intake';
+    const intake = { state: values.intake_state, session_type: values.intake_session_type, insurance: values.intake_insurance };
+    const answer = await call(req, 'POST', `/providers/${providerId}/messages`, {
+      type: values.type || 'message',
+      client: { email: values.email, first_name: values.first_name, last_name: values.last_name, phone_number: values.phone_number },
+      message_content: values.message_content,
+      ...(isReferral ? { intake_form: Object.fromEntries(Object.entries(intake).filter(([, answer]) => answer.trim())) } : {}),
+    });
+    const shown = shownCall(answer);
+    if (answer.status !== 201) {
+      return again({ providerId, values, errors: fieldErrorsOf(answer.json), problem: apiMessageOf(answer) }, shown, 422);
+    }
+    req.session.devClientAnswer = shown;
+    const autoReply = (answer.json as { auto_reply: unknown }).auto_reply;
+    flash(req, 'success', `${isReferral ? 'Referral' : 'Message'} sent. The provider has been told${autoReply ? ' and answered automatically' : ''}.`);
+    res.redirect(303, `${PAGE_PATH}?${new URLSearchParams({ message_provider_id: providerId, client_email: clientEmail })}#messages`);
   });
 
   router.post(`${PAGE_PATH}/bookings`, onlyLocally, async (req, res) => {

@@ -1,7 +1,7 @@
-// The demo client's page data: the API's slots grouped by the provider's calendar day, and the
-// client's bookings written out in the provider's zone.
-import type { BookingRow, SlotDay } from '../../../views/pages/dev-client/DevClientPage';
-import type { ClientBooking } from './repo';
+// The demo client's page data: the API's slots grouped by the provider's calendar day, the client's
+// bookings written out in the provider's zone, and the client's conversation with a provider.
+import type { BookingRow, ConversationEntry, SlotDay } from '../../../views/pages/dev-client/DevClientPage';
+import type { ClientBooking, SentMessage } from './repo';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string, kind: 'day' | 'date' | 'time' | 'zone'): Intl.DateTimeFormat {
@@ -42,4 +42,33 @@ export function bookingRows(bookings: ClientBooking[], now: Date): BookingRow[] 
     const status = b.canceled ? 'Canceled' : b.end <= now ? 'Ended' : b.legacy ? 'Imported' : 'Booked';
     return { id: b.id, provider: b.providerName, when: whenOf(b.start, b.end, b.timeZone), status, cancelable: status === 'Booked' };
   });
+}
+
+export interface ApiMessage { id: string; type: string; sender: 'client' | 'provider'; status: string; message_content: string | null; send_date: string }
+
+const MESSAGE_KINDS: Record<string, string> = {
+  messaging_tool_intake: 'Referral',
+  automated_message_out_of_office: 'Automatic reply',
+  booking_tool_intake: 'Booking',
+  reschedule_message: 'Rescheduled',
+  cancel_message: 'Canceled',
+};
+
+const messageWhen = (instant: Date, timeZone: string) =>
+  `${format(timeZone, 'date').format(instant)}, ${format(timeZone, 'time').format(instant)} ${zoneName(instant, timeZone)}`;
+
+/** The client's own messages and the provider's replies (from the API), oldest first. */
+export function conversationEntries(sent: SentMessage[], replies: ApiMessage[], providerName: string, timeZone: string): ConversationEntry[] {
+  const entries = [
+    ...sent.map((m) => ({
+      key: `c${m.id}`, at: m.sentAt, sender: 'client' as const, author: 'You',
+      text: m.deleted ? 'This message has been deleted.' : m.content ?? '(the intake form only)', kind: MESSAGE_KINDS[m.type] ?? null,
+    })),
+    ...replies.map((m) => ({
+      key: `p${m.id}`, at: new Date(m.send_date), sender: 'provider' as const, author: providerName,
+      text: m.status === 'deleted' ? 'This message has been deleted.' : m.message_content ?? 'This message is no longer available.', kind: MESSAGE_KINDS[m.type] ?? null,
+    })),
+  ];
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));
+  return entries.map(({ at, ...entry }) => ({ ...entry, when: messageWhen(at, timeZone) }));
 }

@@ -25,7 +25,7 @@ before(() => {
   menu = new Menu();
   featureRouters({
     db, integrations, config: { ...ctx().config, publicProfileBaseUrl: 'https://dir.example' }, reads: new ReadCache(changes, { maxEntries: 10, freeze: true }),
-    throttles: createThrottles(db), uploads: new UploadForms(), menu,
+    throttles: createThrottles(db), uploads: new UploadForms(), menu, channels: changes,
   });
 });
 const labels = (v: Viewer) => buildNavigation(v, menu).sideMenu.flatMap((s) => [s.label, ...s.items.map((i) => i.label)]);

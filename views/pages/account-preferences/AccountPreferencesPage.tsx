@@ -1,6 +1,6 @@
 // /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
-// two-factor, password; and notifications (texts about bookings, issue [11]). Each part is its own form;
-// a failed one comes back with its values and messages.
+// two-factor, password; and notifications (texts about bookings, issue [11]; notices of clients'
+// messages, issue [12]). Each part is its own form; a failed one comes back with its values and messages.
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -17,6 +17,7 @@ export interface AccountSettingsView {
   twoFactor: { enrolled: boolean; phoneLastFour: string | null };
   twoFactorOffered: boolean;
   smsNotifications: boolean;
+  messageNotifications: { email: boolean; sms: boolean };
 }
 
 export interface AccountSettingsForms {
@@ -27,6 +28,7 @@ export interface AccountSettingsForms {
   twoFactorOff?: FormState;
   password?: FormState;
   notifications?: FormState;
+  messageNotifications?: FormState;
 }
 
 export function AccountPreferencesPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
@@ -73,7 +75,7 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
         <TwoFactorSection settings={settings} forms={forms} />
       </section>
 
-      <NotificationsSection settings={settings} state={forms.notifications} />
+      <NotificationsSection settings={settings} state={forms.notifications} messagesState={forms.messageNotifications} />
 
       <section className="card" aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
@@ -131,7 +133,7 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
  * Texts about phone consultations go to the contact phone above; without one the box cannot be ticked
  * (unless it is on already, or was just refused, so it can still be unticked and saved).
  */
-function NotificationsSection({ settings, state }: { settings: AccountSettingsView; state?: FormState }) {
+function NotificationsSection({ settings, state, messagesState }: { settings: AccountSettingsView; state?: FormState; messagesState?: FormState }) {
   const phone = formatPhone(settings.phone);
   const on = state?.values ? state.values.sms_notifications !== '' : settings.smsNotifications;
   const error = state?.errors?.sms_notifications;
@@ -155,6 +157,38 @@ function NotificationsSection({ settings, state }: { settings: AccountSettingsVi
         <FieldError id="sms_notifications" error={error} />
         {editable && <div className="actions"><Button>Save notifications</Button></div>}
       </PostForm>
+      <MessageNotificationsForm settings={settings} state={messagesState} />
     </section>
+  );
+}
+
+/**
+ * Notices of clients' messages and referrals: the client's first name and a link, never what they
+ * wrote. E-mail is on unless turned off; texts need the contact phone, as above.
+ */
+function MessageNotificationsForm({ settings, state }: { settings: AccountSettingsView; state?: FormState | undefined }) {
+  const phone = formatPhone(settings.phone);
+  const posted = state?.values;
+  const email = posted ? posted.email_messages !== '' : settings.messageNotifications.email;
+  const sms = posted ? posted.sms_messages !== '' : settings.messageNotifications.sms;
+  const error = state?.errors?.sms_messages;
+  const smsEditable = Boolean(phone) || settings.messageNotifications.sms || Boolean(error);
+  return (
+    <PostForm action="/account-preferences/message-notifications" noValidate id="message-notifications" aria-labelledby="message-notifications-heading">
+      <h3 id="message-notifications-heading">Messages and referrals</h3>
+      <p className="hint">For the profiles whose notifications you receive. We send the client&rsquo;s first name and a link, never what they wrote.</p>
+      <Checkbox id="email_messages" name="email_messages" label="E-mail me when a client writes or a referral arrives" checked={email} />
+      <Checkbox
+        id="sms_messages"
+        name="sms_messages"
+        label="Text me when a client writes or a referral arrives"
+        checked={sms}
+        disabled={!smsEditable}
+        aria-describedby={['sms_messages-hint', error && 'sms_messages-error'].filter(Boolean).join(' ')}
+      />
+      <p className="hint" id="sms_messages-hint">{phone ? <>Texts go to <strong>{phone}</strong>.</> : 'Add a phone number above to get text messages.'}</p>
+      <FieldError id="sms_messages" error={error} />
+      <div className="actions"><Button>Save message notifications</Button></div>
+    </PostForm>
   );
 }

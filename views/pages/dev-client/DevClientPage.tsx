@@ -1,7 +1,10 @@
 // /dev/client (local mode only): what a demo client of the directory sees of the portal's API. It
-// picks a provider, sees the free times, books one and cancels it, all through plain forms.
+// picks a provider, sees the free times, books one and cancels it; it writes to a provider and reads
+// the replies. All through plain forms.
+import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
+import { TextAreaField } from '../../components/form/TextAreaField';
 import { PostForm } from '../../components/PostForm';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -38,6 +41,49 @@ export const DEMO_CLIENT: ClientValues = {
   intake_insurance: 'Aetna',
 };
 
+export interface MessageValues {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  type: string;
+  message_content: string;
+  intake_state: string;
+  intake_session_type: string;
+  intake_insurance: string;
+}
+
+export const MESSAGE_CONTENT_MAX = 10_000;
+
+export const DEMO_MESSAGE: MessageValues = {
+  email: DEMO_CLIENT.email,
+  first_name: DEMO_CLIENT.first_name,
+  last_name: DEMO_CLIENT.last_name,
+  phone_number: DEMO_CLIENT.phone_number,
+  type: 'message',
+  message_content: '',
+  intake_state: DEMO_CLIENT.intake_state,
+  intake_session_type: DEMO_CLIENT.intake_session_type,
+  intake_insurance: DEMO_CLIENT.intake_insurance,
+};
+
+/** One line of the conversation as the client sees it. */
+export interface ConversationEntry { key: string; sender: 'client' | 'provider'; author: string; text: string; when: string; kind: string | null }
+
+export interface MessagingView {
+  providers: { value: string; label: string }[];
+  providerId: string | null;
+  providerName: string | null;
+  values: MessageValues;
+  errors: Record<string, string>;
+  /** Why the API refused the last message. */
+  problem: string | null;
+  /** The replies call and the conversation it gave, once a provider is chosen. */
+  replies: { call: ApiCall; entries: ConversationEntry[] } | null;
+  /** Loads the conversation again (a URL of its own each time, so following it is a real page load). */
+  refreshHref: string | null;
+}
+
 export interface DevClientView {
   calls: ApiCall[];
   providers: { value: string; label: string }[];
@@ -49,6 +95,7 @@ export interface DevClientView {
   problem: string | null;
   clientEmail: string;
   bookings: BookingRow[];
+  messaging: MessagingView;
 }
 
 const STATUS_TONES: Record<string, Tone> = { Booked: 'success', Canceled: 'warning' };
@@ -127,6 +174,7 @@ export function DevClientPage({ view }: { view: DevClientView }) {
       <Card id="book" title="Book a phone consultation">
         <form method="get" action={PAGE_PATH}>
           <input type="hidden" name="client_email" value={view.clientEmail} />
+          {view.messaging.providerId && <input type="hidden" name="message_provider_id" value={view.messaging.providerId} />}
           <SelectField name="provider_id" label="Provider" hint="Live profiles whose calendar is open."
             value={view.providerId ?? ''} placeholder="Choose a provider" options={view.providers} error={view.errors.provider_id} />
           <div className="actions">
@@ -145,6 +193,8 @@ export function DevClientPage({ view }: { view: DevClientView }) {
           </>
         )}
       </Card>
+
+      <MessagingCard view={view} />
 
       <Card id="bookings" title={`Bookings of ${view.clientEmail}`}>
         {view.bookings.length === 0
@@ -169,5 +219,85 @@ export function DevClientPage({ view }: { view: DevClientView }) {
           )}
       </Card>
     </>
+  );
+}
+
+function MessagingCard({ view }: { view: DevClientView }) {
+  const { messaging } = view;
+  return (
+    <Card id="messages" title="Send a message">
+      <form method="get" action={`${PAGE_PATH}#messages`}>
+        <input type="hidden" name="client_email" value={view.clientEmail} />
+        {view.providerId && <input type="hidden" name="provider_id" value={view.providerId} />}
+        <SelectField id="message-provider" name="message_provider_id" label="Write to" hint="Every live profile."
+          value={messaging.providerId ?? ''} placeholder="Choose a provider" options={messaging.providers} error={messaging.errors.provider_id} />
+        <div className="actions">
+          <Button variant="secondary">Show conversation</Button>
+        </div>
+      </form>
+      {messaging.problem && <Notice tone="error" title="The API refused the message">{messaging.problem}</Notice>}
+      {messaging.providerId && messaging.replies && (
+        <>
+          <h3>Conversation with {messaging.providerName}</h3>
+          <p>
+            GET {messaging.replies.call.path}: {messaging.replies.call.status === 0 ? 'no answer' : `HTTP ${messaging.replies.call.status}`}.{' '}
+            <a href={messaging.refreshHref ?? PAGE_PATH}>Refresh<span className="visually-hidden"> the conversation</span></a>
+          </p>
+          {messaging.replies.call.status !== 200 && <Notice tone="error" title="The replies could not be read">{messaging.replies.call.body}</Notice>}
+          {messaging.replies.entries.length === 0
+            ? <EmptyState title="No messages yet">Write the first one below.</EmptyState>
+            : (
+              <ol className="option-list" aria-label={`Conversation with ${messaging.providerName}`}>
+                {messaging.replies.entries.map((entry) => (
+                  <li key={entry.key} className="option-list__item" data-sender={entry.sender}>
+                    <p><strong>{entry.author}</strong>, {entry.when}{entry.kind && <> <Tag tone="neutral">{entry.kind}</Tag></>}</p>
+                    <p>{entry.text}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          <MessageForm view={view} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function MessageForm({ view }: { view: DevClientView }) {
+  const { values, errors } = view.messaging;
+  const field = (name: keyof MessageValues, label: string, extra: { type?: string; autoComplete?: string; hint?: string } = {}) => (
+    <FormField id={`message-${name}`} name={name} label={label} defaultValue={values[name]} error={errors[name]} {...extra} />
+  );
+  return (
+    <PostForm action={`${PAGE_PATH}/messages`} aria-label="Write a message" noValidate>
+      <input type="hidden" name="provider_id" value={view.messaging.providerId ?? ''} />
+      <fieldset className="fieldset">
+        <legend>The client</legend>
+        <div className="field-row">
+          {field('first_name', 'First name', { autoComplete: 'given-name' })}
+          {field('last_name', 'Last name', { autoComplete: 'family-name' })}
+        </div>
+        <div className="field-row">
+          {field('email', 'E-mail address', { type: 'email', autoComplete: 'email' })}
+          {field('phone_number', 'Phone number (optional)', { type: 'tel', autoComplete: 'tel' })}
+        </div>
+      </fieldset>
+      <RadioGroup idPrefix="message-type" name="type" legend="What the client sends" value={values.type} error={errors.type}
+        options={[{ value: 'message', label: 'A message' }, { value: 'messaging_tool_intake', label: 'A referral', hint: 'with intake answers' }]} />
+      <TextAreaField id="message-content" name="message_content" label="Message" hint="Optional for a referral."
+        value={values.message_content} error={errors.message_content} maxLength={MESSAGE_CONTENT_MAX} />
+      <fieldset className="fieldset">
+        <legend>Intake answers (sent with a referral)</legend>
+        <div className="field-row">
+          {field('intake_state', 'State')}
+          {field('intake_session_type', 'Session type')}
+          {field('intake_insurance', 'Insurance')}
+        </div>
+        {errors.intake_state && <p className="field-error">{errors.intake_state}</p>}
+      </fieldset>
+      <div className="actions">
+        <Button>Send</Button>
+      </div>
+    </PostForm>
   );
 }

@@ -1,0 +1,30 @@
+// The conversation list (spec 3 §2 Messages, §4 Messaging): a profile's conversations, or the practice
+// inbox's (every profile of the account), newest activity first, 100 per page.
+import type { Knex } from 'knex';
+import * as repo from './repo';
+import { CONVERSATIONS_PAGE_SIZE, type ConversationSummary, type MessagingOwner } from './types';
+
+/**
+ * One page of conversations and how many there are in all. A conversation is one client with one
+ * provider (unique in the table), so the account's merge holds each client+provider pair once.
+ */
+export async function listConversations(
+  db: Knex,
+  owner: MessagingOwner,
+  page: { limit?: number; offset?: number } = {},
+): Promise<{ conversations: ConversationSummary[]; total: number }> {
+  const limit = Math.min(Math.max(Math.trunc(page.limit ?? CONVERSATIONS_PAGE_SIZE), 1), CONVERSATIONS_PAGE_SIZE);
+  const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
+  const [rows, total] = await Promise.all([repo.listConversations(db, owner, { limit, offset }), repo.countConversations(db, owner)]);
+  return { conversations: rows.map(repo.toSummary), total };
+}
+
+/** How many conversations have a client message the provider has not read (the unread dot and badge). */
+export function unreadCount(db: Knex, owner: MessagingOwner): Promise<number> {
+  return repo.countUnreadConversations(db, owner);
+}
+
+export async function findConversationFor(db: Knex, owner: MessagingOwner, clientUserId: number, providerId?: number): Promise<ConversationSummary | null> {
+  const row = await repo.findConversation(db, owner, clientUserId, providerId);
+  return row ? repo.toSummary(row) : null;
+}

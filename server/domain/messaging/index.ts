@@ -1,0 +1,13 @@
+// The messaging module's public face (issue [12]; spec 3 §2–§4): conversations, threads, the practice
+// inbox, client messages from the directory and the provider's notifications. Everything outside
+// server/domain/messaging/ imports from here.
+export {
+  CONVERSATIONS_PAGE_SIZE, MESSAGE_CHANNEL, MESSAGE_TEXTS, RENDERED_MESSAGE_TYPES,
+  type ConversationMode, type ConversationSummary, type MessagingOwner, type RenderedMessageType, type Thread, type ThreadMessage,
+} from './types';
+export { findConversationFor, listConversations, unreadCount } from './conversations';
+export { messagesAfter, openThread, repliesForClient } from './thread';
+export { deleteProviderMessage, sendProviderMessage, type ProviderMessageRequest } from './send';
+export { receiveClientMessage, type ClientMessageRequest, type ReceivedClientMessage } from './receive';
+export { clientUserFor, type MessagingClient } from './clients';
+export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';

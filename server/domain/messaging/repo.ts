@@ -1,0 +1,236 @@
+// The conversations and messages tables as messaging reads and writes them: the only SQL of the module.
+// A conversation belongs to one provider (and, through a trigger, to that provider's account), so every
+// query is scoped by provider_id or account_id and another owner's ids are simply not found.
+import type { Knex } from 'knex';
+import { selectPrepared } from '../../db/prepared';
+import { providerDisplayName } from '../accounts';
+import type { ConversationSummary, MessagingOwner } from './types';
+
+export type Db = Knex | Knex.Transaction;
+
+const ownerColumn = (owner: MessagingOwner): ['c.provider_id' | 'c.account_id', number] =>
+  'providerId' in owner ? ['c.provider_id', owner.providerId] : ['c.account_id', owner.accountId];
+
+const ownerKey = (owner: MessagingOwner) => ('providerId' in owner ? 'provider' : 'account');
+
+// Unread: a client message without read_at (deleted ones aside), found through messages_unread_by_conversation.
+const UNREAD_SQL = `exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'client' and m.read_at is null and m.deleted_at is null)`;
+
+export interface ConversationRow extends ConversationSummary {
+  providerStatus: string;
+  accountId: number;
+  clientEmail: string | null;
+  clientPhone: string | null;
+}
+
+function summaryQuery(db: Db) {
+  return db('conversations as c')
+    .join('providers as p', 'p.id', 'c.provider_id')
+    .join('users as u', 'u.id', 'c.client_user_id')
+    .select(
+      'c.id', 'c.provider_id', 'c.account_id', 'c.client_user_id', 'c.is_locked', 'c.client_redacted_at', 'c.last_message_at',
+      'p.type as provider_type', 'p.first_name as provider_first_name', 'p.last_name as provider_last_name',
+      'p.company_name as provider_company_name', 'p.image_key as provider_image_key', 'p.status as provider_status',
+      'u.first_name', 'u.last_name', 'u.full_name', 'u.email', 'u.phone_number',
+      db.raw(`${UNREAD_SQL} as unread`),
+    );
+}
+
+type SummarySqlRow = Record<string, any>;
+
+function toRow(r: SummarySqlRow): ConversationRow {
+  const firstName = (r.first_name as string | null)?.trim() || null;
+  const clientName = [firstName, r.last_name?.trim()].filter(Boolean).join(' ') || r.full_name?.trim() || 'Client';
+  const clientRedacted = r.client_redacted_at !== null;
+  return {
+    id: Number(r.id),
+    providerId: Number(r.provider_id),
+    providerName: providerDisplayName({ type: r.provider_type, first_name: r.provider_first_name, last_name: r.provider_last_name, company_name: r.provider_company_name }),
+    providerImageKey: r.provider_image_key ?? null,
+    clientUserId: Number(r.client_user_id),
+    clientName,
+    clientFirstName: firstName ?? clientName.split(' ')[0]!,
+    unread: Boolean(r.unread),
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+    locked: Boolean(r.is_locked),
+    clientRedacted,
+    providerStatus: r.provider_status,
+    accountId: Number(r.account_id),
+    clientEmail: clientRedacted ? null : r.email ?? null,
+    clientPhone: clientRedacted ? null : r.phone_number ?? null,
+  };
+}
+
+export const toSummary = ({ providerStatus: _s, accountId: _a, clientEmail: _e, clientPhone: _p, ...summary }: ConversationRow): ConversationSummary => summary;
+
+/** A page of the owner's conversations, newest activity first (index conversations_*_activity_index). */
+export async function listConversations(db: Knex, owner: MessagingOwner, page: { limit: number; offset: number }): Promise<ConversationRow[]> {
+  const [column, id] = ownerColumn(owner);
+  const query = summaryQuery(db).where(column, id)
+    .orderByRaw('c.last_message_at desc nulls last, c.id desc')
+    .limit(page.limit).offset(page.offset);
+  // The SQL has no OFFSET clause at offset 0, so the first page is a statement of its own.
+  const name = `messaging-list-${ownerKey(owner)}-${page.offset > 0 ? 'next' : 'first'}`;
+  return (await selectPrepared<SummarySqlRow>(db, name, query)).map(toRow);
+}
+
+export async function countConversations(db: Knex, owner: MessagingOwner): Promise<number> {
+  const [column, id] = ownerColumn(owner);
+  const [row] = await selectPrepared<{ count: string }>(db, `messaging-count-${ownerKey(owner)}`, db('conversations as c').where(column, id).count({ count: '*' }));
+  return Number(row?.count ?? 0);
+}
+
+/** Conversations with an unread client message (messages_unread_index for a provider). */
+export async function countUnreadConversations(db: Knex, owner: MessagingOwner): Promise<number> {
+  const query = db('messages as m').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at')
+    .countDistinct({ count: 'm.conversation_id' });
+  if ('providerId' in owner) void query.where('m.provider_id', owner.providerId);
+  else void query.whereIn('m.provider_id', db('providers').where('account_id', owner.accountId).select('id'));
+  const [row] = await query;
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The owner's conversation with a client: with the provider when given, else the one with the newest
+ * activity (an account may have several profiles talking to the same client).
+ */
+export async function findConversation(db: Db, owner: MessagingOwner, clientUserId: number, providerId?: number): Promise<ConversationRow | null> {
+  const [column, id] = ownerColumn(owner);
+  const query = summaryQuery(db).where(column, id).where('c.client_user_id', clientUserId)
+    .orderByRaw('c.last_message_at desc nulls last, c.id desc').first();
+  if (providerId !== undefined) void query.where('c.provider_id', providerId);
+  const row = await query;
+  return row ? toRow(row) : null;
+}
+
+export async function findConversationById(db: Db, owner: MessagingOwner, conversationId: number): Promise<ConversationRow | null> {
+  const [column, id] = ownerColumn(owner);
+  const row = await summaryQuery(db).where(column, id).where('c.id', conversationId).first();
+  return row ? toRow(row) : null;
+}
+
+/** Locks the conversation row for the rest of the transaction (sends and receives of one conversation queue up). */
+export async function lockConversation(trx: Knex.Transaction, conversationId: number): Promise<void> {
+  await trx('conversations').where('id', conversationId).forUpdate().first('id');
+}
+
+export async function markClientMessagesRead(db: Db, conversationId: number, at: Date): Promise<number> {
+  return db('messages').where({ conversation_id: conversationId, sender: 'client' }).whereNull('read_at').update({ read_at: at });
+}
+
+export interface MessageSqlRow {
+  id: string | number;
+  type: string;
+  sender: 'provider' | 'client';
+  message_content: string | null;
+  send_date: Date;
+  deleted_at: Date | null;
+  redacted_at: Date | null;
+  appointment_id: string | number | null;
+  appointment_start_time: Date | null;
+  intake_form: Record<string, unknown> | null;
+  vob_data: Record<string, unknown> | null;
+  vob_input_info: Record<string, unknown> | null;
+}
+
+function messageQuery(db: Db, conversationId: number) {
+  return db('messages as m')
+    .leftJoin('appointments as a', 'a.id', 'm.appointment_id')
+    .where('m.conversation_id', conversationId)
+    .orderBy([{ column: 'm.send_date' }, { column: 'm.id' }])
+    .select('m.id', 'm.type', 'm.sender', 'm.message_content', 'm.send_date', 'm.deleted_at', 'm.redacted_at', 'm.appointment_id',
+      'a.start_time as appointment_start_time', 'm.intake_form', 'm.vob_data', 'm.vob_input_info');
+}
+
+export async function conversationMessages(db: Db, conversationId: number, options: { afterId?: number; sender?: 'provider' | 'client' } = {}): Promise<MessageSqlRow[]> {
+  const query = messageQuery(db, conversationId);
+  if (options.afterId !== undefined) void query.where('m.id', '>', options.afterId);
+  if (options.sender) void query.where('m.sender', options.sender);
+  return query;
+}
+
+export interface NewMessage {
+  conversationId: number;
+  providerId: number;
+  clientUserId: number;
+  type: string;
+  sender: 'provider' | 'client';
+  content: string | null;
+  at: Date;
+  accountId?: number | null;
+  intakeForm?: Record<string, unknown> | null;
+  vobData?: Record<string, unknown> | null;
+  vobInputInfo?: Record<string, unknown> | null;
+}
+
+/** Inserts a message and moves the conversation's last activity to it (same transaction as the caller). */
+export async function insertMessage(trx: Knex.Transaction, message: NewMessage): Promise<MessageSqlRow> {
+  const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
+  const [row] = await trx('messages').insert({
+    conversation_id: message.conversationId,
+    provider_id: message.providerId,
+    client_user_id: message.clientUserId,
+    type: message.type,
+    sender: message.sender,
+    message_content: message.content,
+    send_date: message.at,
+    account_id: message.accountId ?? null,
+    intake_form: json(message.intakeForm),
+    vob_data: json(message.vobData),
+    vob_input_info: json(message.vobInputInfo),
+  }).returning(['id', 'type', 'sender', 'message_content', 'send_date', 'deleted_at', 'redacted_at', 'appointment_id', 'intake_form', 'vob_data', 'vob_input_info']);
+  await trx('conversations').where('id', message.conversationId)
+    .update({ last_message_at: trx.raw('greatest(coalesce(last_message_at, ?::timestamptz), ?::timestamptz)', [message.at, message.at]) });
+  return { ...row, appointment_start_time: null };
+}
+
+/** The client's conversation with the provider, made on the first message. */
+export async function conversationIdFor(trx: Knex.Transaction, providerId: number, clientUserId: number, at: Date): Promise<number> {
+  const [row] = await trx('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
+    .onConflict(['provider_id', 'client_user_id'])
+    .merge({ last_message_at: trx.raw('greatest(coalesce(conversations.last_message_at, excluded.last_message_at), excluded.last_message_at)') })
+    .returning('id');
+  return Number(row.id);
+}
+
+/** A provider's own message, deleted for good (its text is dropped); false when there is no such live message. */
+export async function deleteProviderMessage(db: Db, owner: MessagingOwner, messageId: number, at: Date): Promise<boolean> {
+  const [column, id] = ownerColumn(owner);
+  const updated = await db('messages as m')
+    .whereIn('m.conversation_id', db('conversations as c').where(column, id).select('c.id'))
+    .where({ 'm.id': messageId, 'm.sender': 'provider' })
+    .whereNull('m.deleted_at')
+    .update({ deleted_at: at, deleted_by: 'provider', message_content: null });
+  return updated > 0;
+}
+
+/**
+ * Claims the notification for this conversation when none went out within `windowMinutes` before `at`
+ * (or `always`): the compare-and-set makes concurrent messages of one burst claim it once.
+ */
+export async function claimNotification(trx: Knex.Transaction, conversationId: number, column: 'provider_notified_at' | 'client_notified_at', at: Date, windowMinutes: number, always = false): Promise<boolean> {
+  const query = trx('conversations').where('id', conversationId);
+  if (!always) void query.where((q) => q.whereNull(column).orWhereRaw(`${column} <= ?::timestamptz - make_interval(mins => ?)`, [at, windowMinutes]));
+  return (await query.update({ [column]: at })) > 0;
+}
+
+export async function outOfOfficeRepliedAt(trx: Knex.Transaction, conversationId: number): Promise<Date | null> {
+  const row = await trx('conversations').where('id', conversationId).first('out_of_office_replied_at');
+  return row?.out_of_office_replied_at ? new Date(row.out_of_office_replied_at) : null;
+}
+
+export async function recordOutOfOfficeReply(trx: Knex.Transaction, conversationId: number, at: Date): Promise<void> {
+  await trx('conversations').where('id', conversationId).update({ out_of_office_replied_at: at });
+}
+
+export async function liveProvider(db: Db, providerId: number): Promise<{ id: number; accountId: number } | null> {
+  const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'account_id');
+  return row ? { id: Number(row.id), accountId: Number(row.account_id) } : null;
+}
+
+export async function conversationByClientEmail(db: Db, providerId: number, clientEmail: string): Promise<{ id: number; clientRedacted: boolean } | null> {
+  const row = await db('conversations as c').join('users as u', 'u.id', 'c.client_user_id')
+    .where({ 'c.provider_id': providerId, 'u.email': clientEmail }).first('c.id', 'c.client_redacted_at');
+  return row ? { id: Number(row.id), clientRedacted: row.client_redacted_at !== null } : null;
+}

@@ -1,0 +1,84 @@
+// The shapes and texts of messaging (spec 3 §2 Messages, §3 Conversation and Message, §4 Messaging).
+
+/** The conversations of one profile, or of every profile of an account (the practice inbox). */
+export type MessagingOwner = { providerId: number } | { accountId: number };
+
+/** The message types a thread shows; any other type is logged as invalid and left out. */
+export const RENDERED_MESSAGE_TYPES = [
+  'message',
+  'messaging_tool_intake',
+  'booking_tool_intake',
+  'reschedule_message',
+  'cancel_message',
+  'automated_message_out_of_office',
+] as const;
+export type RenderedMessageType = (typeof RENDERED_MESSAGE_TYPES)[number];
+
+/** Conversations fetched per page; Load More asks for the next 100 (spec 3 §9). */
+export const CONVERSATIONS_PAGE_SIZE = 100;
+
+/** Every message insert or deletion is announced on this channel in its own transaction (payload: JSON). */
+export const MESSAGE_CHANNEL = 'conversation_messages';
+
+export const MESSAGE_TEXTS = {
+  required: 'Message is required',
+  deleted: 'This message has been deleted.',
+  unavailable: 'This message is no longer available.',
+  selectConversation: 'Select a conversation to view message history.',
+  missingConversation: "Oops, this conversation doesn't exist! This may be because this message was removed due to inappropriate content or use of the website.",
+  missingConversationContact: 'Contact us',
+  noConversations: "You don't have any conversations yet. Messages from clients who contact you through your profile will appear here.",
+  sent: 'Message sent!',
+  send: 'Send',
+  deleteConfirm: 'Delete this message? This cannot be undone.',
+  lockedNotice: 'This conversation has been locked by our team, so new messages cannot be sent. Please contact us if you have questions.',
+  providerInactiveNotice: 'Your profile is not active, so you cannot send messages. Reactivate your profile to reply here, or contact the client directly by email or phone.',
+  clientRedactedNotice: 'This client has deleted their data. The conversation is kept as a reminder, but new messages cannot be sent.',
+  onBehalfReminder: 'Your reply is sent on behalf of the provider this conversation belongs to.',
+} as const;
+
+export type ConversationMode = 'locked' | 'provider-inactive' | 'client-redacted' | 'sendable';
+
+export interface ConversationSummary {
+  id: number;
+  providerId: number;
+  providerName: string;
+  /** Storage key of the provider's headshot (null when there is none). */
+  providerImageKey: string | null;
+  clientUserId: number;
+  clientName: string;
+  clientFirstName: string;
+  /** A client message the provider has not read yet. */
+  unread: boolean;
+  lastMessageAt: Date | null;
+  locked: boolean;
+  clientRedacted: boolean;
+}
+
+export interface ThreadMessage {
+  id: number;
+  type: RenderedMessageType;
+  sender: 'provider' | 'client';
+  /** The text to show; null when it is deleted or unavailable, or the type has no text. */
+  content: string | null;
+  shownAs: 'text' | 'deleted' | 'unavailable';
+  sendDate: Date;
+  appointment?: { id: number; startTime: Date };
+  intakeForm?: Record<string, unknown>;
+  vobData?: Record<string, unknown>;
+  vobInputInfo?: Record<string, unknown>;
+  /** The provider may delete it (their own, not deleted yet). */
+  deletable: boolean;
+}
+
+export interface Thread {
+  conversation: ConversationSummary & {
+    /** The client's contact details (null once the client deleted their data). */
+    clientEmail: string | null;
+    clientPhone: string | null;
+  };
+  mode: ConversationMode;
+  messages: ThreadMessage[];
+  /** The provider (not the out-of-office responder) has written in this conversation. */
+  providerHasReplied: boolean;
+}

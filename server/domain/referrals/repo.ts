@@ -1,0 +1,118 @@
+// The referrals of a profile or of an account, as one SQL source: every appointment booked (a phone
+// consultation or a contact request) and every conversation a client started with a message. The only
+// SQL of the module; every read is scoped by provider_id or account_id.
+import type { Knex } from 'knex';
+import type { ReferralOwner } from './types';
+
+export type Db = Knex | Knex.Transaction;
+
+/** What a conversation's first message must be for the conversation to count as a referral (a booking's intake is counted as its appointment). */
+const CLIENT_OPENINGS = ['message', 'messaging_tool_intake'];
+
+/** One referral with its provider and client, as the client list and the export read it. */
+export interface ReferralSqlRow {
+  contact_date: Date;
+  type: 'acuity_appointment' | 'provider_contact' | 'conversation';
+  record_id: string;
+  provider_id: string;
+  client_user_id: string | null;
+  start_time: Date | null;
+  end_time: Date | null;
+  canceled: boolean | null;
+  intake_form: Record<string, unknown> | null;
+  provider_type: string;
+  provider_first_name: string | null;
+  provider_last_name: string | null;
+  provider_company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  /** The client deleted their data in the conversation with this provider: no name or contact. */
+  client_redacted: boolean;
+}
+
+/** The union of the owner's referrals (columns of ReferralSqlRow's first nine). */
+function referralSource(owner: ReferralOwner): { sql: string; bindings: (number | string)[] } {
+  const byProvider = 'providerId' in owner;
+  const id = byProvider ? owner.providerId : owner.accountId;
+  const appointmentsOf = byProvider ? 'a.provider_id = ?' : 'a.provider_id IN (SELECT id FROM providers WHERE account_id = ?)';
+  const conversationsOf = byProvider ? 'c.provider_id = ?' : 'c.account_id = ?';
+  const sql = `
+    SELECT a.created_at AS contact_date,
+           CASE WHEN a.type = 'provider_contact' THEN 'provider_contact' ELSE 'acuity_appointment' END AS type,
+           a.id AS record_id, a.provider_id, a.client_user_id, a.start_time, a.end_time, a.canceled, a.intake_form
+      FROM appointments a
+     WHERE ${appointmentsOf}
+    UNION ALL
+    SELECT f.send_date, 'conversation', c.id, c.provider_id, c.client_user_id, NULL, NULL, NULL, f.intake_form
+      FROM conversations c
+     CROSS JOIN LATERAL (
+           SELECT m.sender, m.type, m.send_date, m.intake_form FROM messages m
+            WHERE m.conversation_id = c.id ORDER BY m.send_date, m.id LIMIT 1) f
+     WHERE ${conversationsOf} AND f.sender = 'client' AND f.type IN (${CLIENT_OPENINGS.map(() => '?').join(', ')})`;
+  return { sql, bindings: [id, id, ...CLIENT_OPENINGS] };
+}
+
+/** The referrals with provider and client, in the given order (`order` is one of two fixed strings, never input). */
+function referralRows(owner: ReferralOwner, order: 'newest' | 'oldest'): { sql: string; bindings: (number | string)[] } {
+  const source = referralSource(owner);
+  const direction = order === 'newest' ? 'DESC' : 'ASC';
+  const sql = `
+    SELECT r.*, p.type AS provider_type, p.first_name AS provider_first_name, p.last_name AS provider_last_name,
+           p.company_name AS provider_company_name,
+           u.first_name, u.last_name, u.full_name, u.email, u.phone_number,
+           (rc.client_redacted_at IS NOT NULL) AS client_redacted
+      FROM (${source.sql}) r
+      JOIN providers p ON p.id = r.provider_id
+      LEFT JOIN users u ON u.id = r.client_user_id
+      LEFT JOIN conversations rc ON rc.provider_id = r.provider_id AND rc.client_user_id = r.client_user_id
+     ORDER BY r.contact_date ${direction}, r.type ${direction}, r.record_id ${direction}`;
+  return { sql, bindings: source.bindings };
+}
+
+export async function countReferrals(db: Db, owner: ReferralOwner): Promise<number> {
+  const source = referralSource(owner);
+  const result = await db.raw<{ rows: { count: string }[] }>(`SELECT count(*) AS count FROM (${source.sql}) r`, source.bindings);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export async function listReferrals(db: Db, owner: ReferralOwner, page: { limit: number; offset: number }): Promise<ReferralSqlRow[]> {
+  const rows = referralRows(owner, 'newest');
+  const result = await db.raw<{ rows: ReferralSqlRow[] }>(`${rows.sql} LIMIT ? OFFSET ?`, [...rows.bindings, page.limit, page.offset]);
+  return result.rows;
+}
+
+/** Referrals per calendar month (UTC) of every year that has any. */
+export async function countReferralsByMonth(db: Db, owner: ReferralOwner): Promise<{ year: number; month: number; count: number }[]> {
+  const source = referralSource(owner);
+  const result = await db.raw<{ rows: { year: number; month: number; count: string }[] }>(`
+    SELECT date_part('year', r.contact_date AT TIME ZONE 'UTC')::int AS year,
+           date_part('month', r.contact_date AT TIME ZONE 'UTC')::int AS month,
+           count(*) AS count
+      FROM (${source.sql}) r
+     GROUP BY 1, 2 ORDER BY 1, 2`, source.bindings);
+  return result.rows.map((row) => ({ year: Number(row.year), month: Number(row.month), count: Number(row.count) }));
+}
+
+/**
+ * Every referral of the owner, oldest first, read through a server-side cursor `batchSize` rows at a
+ * time: memory stays flat however many there are. The read runs in one read-only snapshot, ended when
+ * the consumer stops (also when it stops early: the `finally` runs on return()).
+ */
+export async function* streamReferrals(db: Knex, owner: ReferralOwner, batchSize: number): AsyncGenerator<ReferralSqlRow> {
+  const rows = referralRows(owner, 'oldest');
+  const trx = await db.transaction({ isolationLevel: 'repeatable read', readOnly: true });
+  try {
+    await trx.raw(`DECLARE referral_export NO SCROLL CURSOR FOR ${rows.sql}`, rows.bindings);
+    for (;;) {
+      const batch = await trx.raw<{ rows: ReferralSqlRow[] }>(`FETCH ${Math.trunc(batchSize)} FROM referral_export`);
+      if (batch.rows.length === 0) break;
+      yield* batch.rows;
+    }
+  } finally {
+    // Read-only: committing only closes the cursor and returns the connection to the pool.
+    await trx.commit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,76 @@
+// The directory API's messaging endpoints (docs/api.md "Messages"; issue [12]): a client writes to a
+// live provider (Idempotency-Key), and the directory reads the provider's replies to that client.
+import type { Knex } from 'knex';
+import { ApiError, type ApiEndpoints } from '../../api';
+import type { JobQueue } from '../../jobs';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import * as messaging from '../../domain/messaging';
+import { isLiveProvider } from './repo';
+import { check, clientMessageSchema, MESSAGE_FIELD_MESSAGES, repliesQuerySchema } from './validation';
+
+export interface MessagingApiDeps { db: Knex; jobs: JobQueue; now?: () => Date }
+
+const isoTime = (instant: Date) => instant.toISOString().replace(/\.000Z$/, 'Z');
+const idFrom = (raw: unknown) => (typeof raw === 'string' && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null);
+
+const STATUS_OF: Record<messaging.ThreadMessage['shownAs'], string> = { text: 'visible', deleted: 'deleted', unavailable: 'unavailable' };
+
+/** A message as the directory shows it: no read marks, nothing the provider alone should see. */
+function messageJson(message: messaging.ThreadMessage, providerId: number) {
+  return {
+    id: String(message.id),
+    provider_id: String(providerId),
+    type: message.type,
+    sender: message.sender,
+    status: STATUS_OF[message.shownAs],
+    message_content: message.content,
+    send_date: isoTime(message.sendDate),
+    ...(message.intakeForm ? { intake_form: message.intakeForm } : {}),
+  };
+}
+
+const invalid = (details: Record<string, string>) => new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
+const noProvider = () => new ApiError(404, 'not_found', 'There is no live provider with this id.');
+
+export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiDeps): ApiEndpoints {
+  return (router, { idempotent }) => {
+    router.post('/providers/:providerId/messages', idempotent, async (req, res) => {
+      const providerId = idFrom(req.params.providerId);
+      if (!providerId) throw noProvider();
+      const body = check(clientMessageSchema, req.body);
+      if (body.errors) throw invalid(body.errors);
+      const { client, type } = body.value;
+      let received: messaging.ReceivedClientMessage;
+      try {
+        received = await messaging.receiveClientMessage(db, jobs, {
+          providerId,
+          client: { email: client.email, firstName: client.first_name, lastName: client.last_name, phone: client.phone_number },
+          type,
+          content: body.value.message_content,
+          intakeForm: body.value.intake_form,
+          vobData: body.value.vob_data,
+          vobInputInfo: body.value.vob_input_info,
+          now: now(),
+        });
+      } catch (error) {
+        if (error instanceof NotFoundError) throw noProvider();
+        if (error instanceof ValidationError) throw invalid({ message_content: MESSAGE_FIELD_MESSAGES.contentRequired });
+        throw error;
+      }
+      res.status(201).json({
+        message: messageJson(received.message, providerId),
+        auto_reply: received.autoReply ? messageJson(received.autoReply, providerId) : null,
+      });
+    });
+
+    router.get('/providers/:providerId/messages', async (req, res) => {
+      const providerId = idFrom(req.params.providerId);
+      if (!providerId) throw noProvider();
+      const query = check(repliesQuerySchema, req.query);
+      if (query.errors) throw invalid(query.errors);
+      if (!(await isLiveProvider(db, providerId))) throw noProvider();
+      const replies = await messaging.repliesForClient(db, providerId, query.value.client_email, req.log ? { logger: req.log } : {});
+      res.json({ provider_id: String(providerId), client_email: query.value.client_email, messages: replies.map((m) => messageJson(m, providerId)) });
+    });
+  };
+}

@@ -1,0 +1,106 @@
+// What the Messages pages show, built from the messaging domain: list items, the island's JSON props
+// (dates as ISO strings; a benefits check only as its ready card, never the client's insurance answers).
+import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
+import { MESSAGE_TEXTS } from '../../domain/messaging';
+import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
+import type { VobCardView } from '../../../views/components/messaging/VobCard';
+import type { MessageView, MessagingTexts, ThreadUrls } from '../../../views/components/messaging/types';
+import type { MessagesPageTexts } from '../../../views/pages/messages/MessagesPage';
+import type MessageThread from '../../../islands/MessageThread';
+
+export const MESSAGES_PATH = '/messages';
+export const CONTACT_PATH = '/contact';
+export const REACTIVATE_PATH = '/plan-management';
+
+export const threadPath = (clientUserId: number) => `${MESSAGES_PATH}/${clientUserId}`;
+
+export const PAGE_TEXTS: MessagesPageTexts = {
+  noConversations: MESSAGE_TEXTS.noConversations,
+  selectConversation: MESSAGE_TEXTS.selectConversation,
+  missingConversation: MESSAGE_TEXTS.missingConversation,
+  missingConversationContact: MESSAGE_TEXTS.missingConversationContact,
+};
+
+const THREAD_TEXTS: MessagingTexts = {
+  required: MESSAGE_TEXTS.required,
+  deleted: MESSAGE_TEXTS.deleted,
+  unavailable: MESSAGE_TEXTS.unavailable,
+  sent: MESSAGE_TEXTS.sent,
+  send: MESSAGE_TEXTS.send,
+  deleteConfirm: MESSAGE_TEXTS.deleteConfirm,
+  lockedNotice: MESSAGE_TEXTS.lockedNotice,
+  providerInactiveNotice: MESSAGE_TEXTS.providerInactiveNotice,
+  clientRedactedNotice: MESSAGE_TEXTS.clientRedactedNotice,
+  onBehalfReminder: MESSAGE_TEXTS.onBehalfReminder,
+};
+
+export function listItems(conversations: ConversationSummary[], current: number | null, timeZone: string): ConversationListItem[] {
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+  return conversations.map((c) => ({
+    key: String(c.id),
+    clientName: c.clientName,
+    href: threadPath(c.clientUserId),
+    unread: c.unread,
+    current: c.clientUserId === current,
+    lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
+  }));
+}
+
+/** Opening a conversation moves it to the top of the list (spec 3 §4), even when it is not on the first page. */
+export function withOpenFirst(conversations: ConversationSummary[], open: ConversationSummary | null): ConversationSummary[] {
+  if (!open) return conversations;
+  return [{ ...open, unread: false }, ...conversations.filter((c) => c.id !== open.id)];
+}
+
+export function messageView(message: ThreadMessage, cards: Map<number, VobCardView>): MessageView {
+  const view: MessageView = {
+    id: message.id,
+    type: message.type,
+    sender: message.sender,
+    content: message.content,
+    shownAs: message.shownAs,
+    sendDate: message.sendDate.toISOString(),
+    deletable: message.deletable,
+  };
+  if (message.appointment) view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
+  if (message.intakeForm) view.intakeForm = message.intakeForm;
+  const card = cards.get(message.id);
+  if (card) view.vobCard = card;
+  return view;
+}
+
+export function threadUrls(clientUserId: number): ThreadUrls {
+  const base = threadPath(clientUserId);
+  return {
+    send: base,
+    deleteBase: `${base}/messages`,
+    events: `${base}/events`,
+    updates: `${base}/updates`,
+    appointment: '/calendar/appointments/',
+    reactivate: REACTIVATE_PATH,
+    contact: CONTACT_PATH,
+  };
+}
+
+export function islandProps(
+  thread: Thread,
+  cards: Map<number, VobCardView>,
+  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null },
+): Parameters<typeof MessageThread>[0] {
+  const { conversation } = thread;
+  return {
+    messages: thread.messages.map((m) => messageView(m, cards)),
+    mode: thread.mode,
+    clientName: conversation.clientName,
+    clientEmail: conversation.clientEmail,
+    clientPhone: conversation.clientPhone,
+    timeZone: page.timeZone,
+    csrfToken: page.csrfToken,
+    texts: THREAD_TEXTS,
+    urls: threadUrls(conversation.clientUserId),
+    returnTo: threadPath(conversation.clientUserId),
+    draft: page.draft ?? '',
+    error: page.error ?? null,
+    showReminder: !thread.providerHasReplied,
+  };
+}

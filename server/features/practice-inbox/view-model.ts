@@ -1,0 +1,104 @@
+// The practice inbox's messages page as the views need it: list items with the provider's name and
+// picture, and the MessageThread island's JSON props (dates as ISO strings) with the inbox's URLs.
+import * as images from '../../domain/images';
+import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
+import { MESSAGE_TEXTS } from '../../domain/messaging';
+import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
+import type { MessageView, MessagingTexts, ThreadUrls } from '../../../views/components/messaging/types';
+import type { InboxThreadPane } from '../../../views/pages/practice-inbox/InboxMessagesPage';
+import { INBOX_APPOINTMENTS_PATH, INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
+
+type Pair = { clientUserId: number; providerId: number };
+
+export const threadPath = (c: Pair) => `${INBOX_MESSAGES_PATH}/${c.clientUserId}/${c.providerId}`;
+export const pairKey = (c: Pair) => `${c.clientUserId}-${c.providerId}`;
+
+export const pictureOf = (key: string | null) => (key ? images.imageUrl(images.smallKeyOf(key)) : null);
+
+export const PAGE_TEXTS = {
+  noConversations: MESSAGE_TEXTS.noConversations,
+  selectConversation: MESSAGE_TEXTS.selectConversation,
+  missingConversation: MESSAGE_TEXTS.missingConversation,
+  missingConversationContact: MESSAGE_TEXTS.missingConversationContact,
+};
+
+const THREAD_TEXTS: MessagingTexts = {
+  required: MESSAGE_TEXTS.required,
+  deleted: MESSAGE_TEXTS.deleted,
+  unavailable: MESSAGE_TEXTS.unavailable,
+  sent: MESSAGE_TEXTS.sent,
+  send: MESSAGE_TEXTS.send,
+  deleteConfirm: MESSAGE_TEXTS.deleteConfirm,
+  lockedNotice: MESSAGE_TEXTS.lockedNotice,
+  providerInactiveNotice: MESSAGE_TEXTS.providerInactiveNotice,
+  clientRedactedNotice: MESSAGE_TEXTS.clientRedactedNotice,
+  onBehalfReminder: MESSAGE_TEXTS.onBehalfReminder,
+};
+
+const days = new Map<string, Intl.DateTimeFormat>();
+
+export function listItems(conversations: ConversationSummary[], options: { timeZone: string; current: string | null; loads: number }): ConversationListItem[] {
+  let day = days.get(options.timeZone);
+  if (!day) days.set(options.timeZone, (day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: options.timeZone })));
+  return conversations.map((c) => ({
+    key: pairKey(c),
+    clientName: c.clientName,
+    href: options.loads > 1 ? `${threadPath(c)}?loads=${options.loads}` : threadPath(c),
+    unread: c.unread,
+    current: pairKey(c) === options.current,
+    lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
+    provider: { name: c.providerName, imageUrl: pictureOf(c.providerImageKey) },
+  }));
+}
+
+export function messageView(message: ThreadMessage): MessageView {
+  const view: MessageView = {
+    id: message.id,
+    type: message.type,
+    sender: message.sender,
+    content: message.content,
+    shownAs: message.shownAs,
+    sendDate: message.sendDate.toISOString(),
+    deletable: message.deletable,
+  };
+  if (message.appointment) view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
+  if (message.intakeForm) view.intakeForm = message.intakeForm;
+  return view;
+}
+
+export function threadUrls(pair: Pair): ThreadUrls {
+  const base = threadPath(pair);
+  return {
+    send: base,
+    deleteBase: `${base}/messages`,
+    events: `${base}/events`,
+    updates: `${base}/updates`,
+    appointment: `${INBOX_APPOINTMENTS_PATH}?id=`,
+    reactivate: '/plan-management',
+    contact: '/contact',
+  };
+}
+
+export function threadPane(thread: Thread, page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null }): InboxThreadPane {
+  const { conversation } = thread;
+  return {
+    clientName: conversation.clientName,
+    providerName: conversation.providerName,
+    providerImageUrl: pictureOf(conversation.providerImageKey),
+    island: {
+      messages: thread.messages.map(messageView),
+      mode: thread.mode,
+      clientName: conversation.clientName,
+      clientEmail: conversation.clientEmail,
+      clientPhone: conversation.clientPhone,
+      timeZone: page.timeZone,
+      csrfToken: page.csrfToken,
+      texts: THREAD_TEXTS,
+      urls: threadUrls(conversation),
+      returnTo: threadPath(conversation),
+      draft: page.draft ?? '',
+      error: page.error ?? null,
+      showReminder: !thread.providerHasReplied,
+    },
+  };
+}

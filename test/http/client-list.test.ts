@@ -1,0 +1,80 @@
+// Full Client List (spec 3 §2, §3 "Client list item", §6 "Inactive profiles cannot ... see referral
+// lists", §9 page size 10): /client-list for a profile with a calendar, /client-referrals for one without.
+import assert from 'node:assert/strict';
+import type { Knex } from 'knex';
+import { ctx } from '../support/context';
+import { createProviderUser, type MadeUser, type ProviderSpec } from '../support/factories';
+import { agent, mainTextOf, signIn, type Agent } from '../support/http';
+
+async function signedIn(providers: ProviderSpec[] = [{}]): Promise<{ user: MadeUser; client: Agent }> {
+  const user = await createProviderUser(ctx().db, { providers });
+  const client = agent();
+  await signIn(client, user.email);
+  return { user, client };
+}
+
+/** `count` clients who each booked a consultation with the provider, the i-th on day i of 2026. */
+async function bookings(db: Knex, providerId: number, count: number, prefix = 'client'): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    const [u] = await db('users').insert({ email: `${prefix}${i}-${providerId}@example.test`, first_name: `${prefix}${i}`, last_name: 'Client', scopes: ['client'] }).returning('id');
+    const day = new Date(Date.UTC(2026, 0, i, 15));
+    await db('appointments').insert({ provider_id: providerId, client_user_id: u.id, start_time: day, end_time: new Date(day.getTime() + 900_000), created_at: day });
+    ids.push(Number(u.id));
+  }
+  return ids;
+}
+
+describe('Full Client List: the route rule', () => {
+  it('a profile without a calendar uses /client-referrals, one with a calendar /client-list; the other address redirects', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn();
+    const without = await client.get('/client-list?page=2').expect(303);
+    assert.equal(without.headers.location, '/client-referrals?page=2');
+    const page = await client.get('/client-referrals').expect(200);
+    assert.match(page.text, /<title>Full Client List \|/);
+    assert.match(page.text, /href="\/client-referrals"[^>]*>Full Client List/);
+    await db('providers').where({ id: user.providerIds[0] }).update({ has_calendar: true });
+    assert.equal((await client.get('/client-referrals').expect(303)).headers.location, '/client-list');
+    const withCalendar = await client.get('/client-list').expect(200);
+    assert.match(withCalendar.text, /href="\/client-list"[^>]*>Full Client List/);
+  });
+});
+
+describe('Full Client List: the rows', () => {
+  it('10 per page, newest first, each with a Message button to /messages/{clientId}; another profile’s clients are not listed', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn();
+    const clients = await bookings(db, user.providerIds[0]!, 12);
+    const other = await createProviderUser(db, {});
+    await bookings(db, other.providerIds[0]!, 1, 'stranger');
+    const first = mainTextOf((await client.get('/client-referrals').expect(200)).text);
+    assert.match(first, /12 referrals, newest first/);
+    assert.match(first, /client12 Client/);
+    assert.match(first, /client3 Client/);
+    assert.doesNotMatch(first, /client2 Client|stranger/);
+    assert.match(first, /Page 1 of 2/);
+    const html = (await client.get('/client-referrals').expect(200)).text;
+    assert.equal((html.match(/>Message<span/g) ?? []).length, 10);
+    assert.match(html, new RegExp(`href="/messages/${clients[11]}"`));
+    assert.match(first, /Phone consultation/);
+    const second = mainTextOf((await client.get('/client-referrals?page=2').expect(200)).text);
+    assert.match(second, /client2 Client/);
+    assert.match(second, /client1 Client/);
+    assert.match(second, /Page 2 of 2/);
+  });
+
+  it('no referrals yet: the empty state', async () => {
+    const { client } = await signedIn();
+    assert.match(mainTextOf((await client.get('/client-referrals').expect(200)).text), /You don't have any referrals yet\./);
+  });
+
+  it('a profile that is not live sees the not-live notice instead of the list', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn([{ status: 'inactive' }]);
+    await bookings(db, user.providerIds[0]!, 1);
+    const text = mainTextOf((await client.get('/client-referrals').expect(200)).text);
+    assert.match(text, /Your profile is not live\./);
+    assert.doesNotMatch(text, /client1 Client/);
+  });
+});

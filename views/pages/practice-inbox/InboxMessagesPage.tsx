@@ -1,0 +1,74 @@
+// /practice-inbox/messages (spec 3 §2 Messages, §4 Messaging): the conversations of every profile of the
+// practice, each with its provider's name and picture, grown 100 at a time by Load More (a link, so it
+// works without JavaScript), the note of how many are shown and a link to the client list; beside them
+// the open conversation (the MessageThread island), whose reply goes out on behalf of its provider.
+import { Island } from '../../components/Island';
+import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
+import { Avatar } from '../../components/ui/Avatar';
+import { ButtonLink } from '../../components/ui/Button';
+import { ConfirmStep } from '../../components/ui/ConfirmStep';
+import { EmptyState } from '../../components/ui/EmptyState';
+import type MessageThread from '../../../islands/MessageThread';
+import { INBOX_CLIENT_LIST_PATH, INBOX_MESSAGES_PATH, InboxTabs } from './InboxTabs';
+
+export interface InboxThreadPane {
+  clientName: string;
+  providerName: string;
+  providerImageUrl: string | null;
+  island: Parameters<typeof MessageThread>[0];
+}
+
+export interface InboxMessagesPageProps {
+  conversations: ConversationListItem[];
+  total: number;
+  loadMoreHref: string | null;
+  texts: { noConversations: string; selectConversation: string; missingConversation: string; missingConversationContact: string };
+  /** 'none' before a conversation is chosen, 'missing' for one that is not the practice's. */
+  thread: InboxThreadPane | 'none' | 'missing';
+  confirmDelete?: { question: string; action: string; cancelHref: string } | null;
+}
+
+export function InboxMessagesPage({ conversations, total, loadMoreHref, texts, thread, confirmDelete = null }: InboxMessagesPageProps) {
+  return (
+    <div className="practice-inbox">
+      <InboxTabs current="messages" />
+      <div className={`messages${thread === 'none' ? '' : ' messages--open'}`}>
+        <section className="card messages__list" aria-labelledby="conversations-heading">
+          <h2 id="conversations-heading">Conversations</h2>
+          {conversations.length === 0
+            ? <EmptyState title={texts.noConversations} />
+            : <>
+              <p className="hint" id="inbox-count">{`Showing the ${conversations.length} most recent ${conversations.length === 1 ? 'conversation' : 'conversations'} of ${total}.`}</p>
+              <ConversationList items={conversations} label="Conversations of the practice" />
+              {loadMoreHref && <p className="actions"><ButtonLink href={loadMoreHref}>Load More</ButtonLink></p>}
+            </>}
+          <p><a href={INBOX_CLIENT_LIST_PATH}>See every client in the Full Client List</a></p>
+        </section>
+        <section className="card messages__thread" aria-labelledby="thread-heading">
+          {thread === 'none' && <><h2 id="thread-heading" className="visually-hidden">Conversation</h2><p className="hint">{texts.selectConversation}</p></>}
+          {thread === 'missing' && (
+            <>
+              <h2 id="thread-heading" className="visually-hidden">Conversation</h2>
+              <p>{texts.missingConversation} <a href="/contact">{texts.missingConversationContact}</a></p>
+            </>
+          )}
+          {typeof thread === 'object' && (
+            <>
+              <header className="messages__header">
+                <a href={INBOX_MESSAGES_PATH} className="messages__back">All conversations</a>
+                <Avatar name={thread.providerName} src={thread.providerImageUrl} />
+                <div>
+                  <h2 id="thread-heading">{thread.clientName}</h2>
+                  <p className="hint">{`Conversation with ${thread.providerName}`}</p>
+                </div>
+              </header>
+              {confirmDelete
+                ? <ConfirmStep question={confirmDelete.question} action={confirmDelete.action} confirmLabel="Delete message" cancelHref={confirmDelete.cancelHref} />
+                : <Island name="MessageThread" props={thread.island} />}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
