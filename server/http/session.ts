@@ -135,14 +135,14 @@ export function recordActivity(session: { lastSeenAt?: number }): void {
 /**
  * After a form post, the redirect goes out only once the session (and so its flash) is stored.
  * express-session writes the response headers before its own save finishes, so a fast browser could
- * follow the 303 and render the next page without the flash. GETs are left alone: they rarely change
- * the session, and saving would create rows for visitors.
+ * follow the 303 and render the next page without the flash. A GET waits only when it left a flash
+ * (a return from Stripe, an OAuth callback): saving every GET would create rows for visitors.
  */
 export const saveSessionBeforeRedirect: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
   const redirect = res.redirect.bind(res) as (...args: unknown[]) => void;
   res.redirect = ((...args: unknown[]) => {
-    if (!req.session) return redirect(...args);
+    if (!req.session || (isRead && !req.session.flash?.length)) return redirect(...args);
     req.session.save((error) => (error ? next(error) : redirect(...args)));
   }) as typeof res.redirect;
   next();

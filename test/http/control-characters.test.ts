@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, signIn, textOf, type Agent } from '../support/http';
-import { routeTable } from './cross-account.test';
+import { routeTable } from '../support/route-table';
 import { CONTROL_CHARACTER } from '../../server/lib/validation';
 
 const NUL = 'a\u0000b';

@@ -4,13 +4,11 @@
 import assert from 'node:assert/strict';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
-import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
+import { routeTable } from '../support/route-table';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, signIn, type Agent } from '../support/http';
 import { billedAccount } from '../support/billing';
-
-interface RouteEntry { method: string; path: string }
 
 /** Path parameters that name a record of an account, and the record of the given user they are filled with. */
 type Records = Record<string, string>;
@@ -104,25 +102,6 @@ const OTHER_PARAMS: Record<string, string> = {
   consultationId: 'a booking of the demo directory client (/dev/client, never in production), which acts as the directory, not as an account',
 };
 
-/** Every (method, path) the app answers, read from Express 5's router stack. */
-export function routeTable(app: Express): RouteEntry[] {
-  const entries: RouteEntry[] = [];
-  const walk = (stack: unknown[], prefix: string) => {
-    for (const layer of stack as { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: unknown[] }; rawPath?: unknown }[]) {
-      if (layer.route) {
-        if (typeof layer.route.path !== 'string') throw new Error(`a route path the walk cannot read: ${String(layer.route.path)}`);
-        for (const method of Object.keys(layer.route.methods)) entries.push({ method, path: prefix + layer.route.path });
-      } else if (layer.handle?.stack) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
-  for (const planned of PLANNED_ROUTES) entries.push({ method: 'get', path: planned.path });
-  const seen = new Set<string>();
-  return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
-}
 
 /**
  * The routes an account's user requests. The directory's API is no account's: its token is the directory's

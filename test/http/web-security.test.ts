@@ -11,7 +11,7 @@ import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn, textOf, tokenFor } from '../support/http';
-import { routeTable } from './cross-account.test';
+import { routeTable } from '../support/route-table';
 
 const request = () => supertest(ctx().app);
 

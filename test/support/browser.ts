@@ -6,9 +6,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';
+import { runDir, runId } from './parallel';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -117,10 +119,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   // The same markup at the same size (tokens and ids aside) has the same verdict: checked once a run.
   const html = await page.content();
   const key = crypto.createHash('sha1').update(`${JSON.stringify(page.viewportSize())} ${scriptlessPages.has(page)} ${normalized(html)}`).digest('hex');
-  let bad = verdicts.get(key);
+  let bad = knownVerdict(key);
   if (!bad) {
     bad = await axeViolations(page, html);
-    verdicts.set(key, bad);
+    keepVerdict(key, bad);
   }
   assert.deepEqual(bad, [], `accessibility violations on ${page.url()}`);
 }
@@ -132,6 +134,35 @@ const normalized = (html: string) => html
   .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid');
 
 const verdicts = new Map<string, string[]>();
+
+/** In a parallel run the workers share their verdicts through the run's folder, so a page is still checked once a run. */
+const sharedVerdicts = (() => {
+  const run = runId();
+  return run ? path.join(runDir(run), 'accessibility') : undefined;
+})();
+
+function knownVerdict(key: string): string[] | undefined {
+  const known = verdicts.get(key);
+  if (known || !sharedVerdicts) return known;
+  try {
+    const shared = JSON.parse(fs.readFileSync(path.join(sharedVerdicts, `${key}.json`), 'utf8')) as string[];
+    verdicts.set(key, shared);
+    return shared;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepVerdict(key: string, bad: string[]): void {
+  verdicts.set(key, bad);
+  if (!sharedVerdicts) return;
+  // Written aside and renamed, so the other worker never reads half a verdict.
+  fs.mkdirSync(sharedVerdicts, { recursive: true });
+  const file = path.join(sharedVerdicts, `${key}.json`);
+  const aside = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(aside, JSON.stringify(bad));
+  fs.renameSync(aside, file);
+}
 
 async function axeViolations(page: Page, html: string): Promise<string[]> {
   let target = page;

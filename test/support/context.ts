@@ -1,4 +1,5 @@
-// One test database and one in-process portal for the whole run (mocha root hooks below).
+// One test database and one in-process portal for the whole run, or for the life of each worker
+// process in a parallel run (mocha root hooks in hooks.ts).
 import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
@@ -9,6 +10,7 @@ import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { syncCatalog } from '../../server/domain/billing';
 import { createTestDatabase, type TestDatabase } from './database';
+import { workerDataDir } from './parallel';
 
 export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; integrations: Integrations; close(): Promise<void> }
 
@@ -18,7 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-1234',
-    DATA_DIR: '.data/test',
+    // A worker of a parallel run has a folder of its own (uploads), so two never write into one.
+    DATA_DIR: workerDataDir() ?? '.data/test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
   });

@@ -1,5 +1,6 @@
-// The tests' own PostgreSQL database: a fresh one per run on TEST_DATABASE_URL / DATABASE_URL when set,
-// else on an embedded server under the system temp folder. Never the demo data.
+// The tests' own PostgreSQL database: a fresh one per run (per worker in a parallel run) on
+// TEST_DATABASE_URL / DATABASE_URL when set, else on an embedded server under the system temp folder
+// (in a parallel run, the one the main process started for its workers). Never the demo data.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded'
 import { createKnex } from '../../server/db/knex';
 import { createLogger } from '../../server/logger';
 import { seedReference } from '../../seeds/index';
+import { databasePrefix, givenServerUrl, runId, runServerUrl } from './parallel';
 
 /** Reference tables keep their rows between tests; everything else is emptied. */
 // Reference data, and the catalog's prices (synced once at the start of the run, like the local card server's catalog).
@@ -18,12 +20,13 @@ const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'tags', 
 export interface TestDatabase { url: string; db: Knex; reset(): Promise<void>; drop(): Promise<void> }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const given = givenServerUrl() ?? runServerUrl();
   // An embedded server of this run's own, so parallel runs on one machine never stop each other's.
   const embeddedDir = path.join(os.tmpdir(), `members-portal-test-${process.pid}`);
   const embedded = given ? null : await startEmbeddedPostgres(embeddedDir, createLogger('warn'));
   const serverUrl = new URL(given ?? embedded!.url);
-  const name = `portal_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  // In a parallel run the name carries the run's, whose end drops every database of the run.
+  const name = `${databasePrefix(runId())}${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const adminUrl = withDatabase(serverUrl, 'postgres');
   await ensureDatabase(adminUrl, name);
   const url = withDatabase(serverUrl, name);
@@ -35,6 +38,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   ).map((r: { tablename: string }) => r.tablename).filter((t: string) => !KEPT_TABLES.has(t));
 
   const anyRowsIn = tables.map((t) => `select '${t}' as t where exists (select 1 from "${t}")`).join(' union all ');
+  const writtenTables = async (): Promise<string[]> => (await db.raw(anyRowsIn)).rows.map((r: { t: string }) => r.t);
+  const deleteOrder = childrenFirst(tables, (await db.raw(
+    `select c.relname as child, p.relname as parent from pg_constraint k
+     join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+     where k.contype = 'f' and c.relnamespace = current_schema()::regnamespace and p.relnamespace = c.relnamespace`,
+  )).rows);
   const sequences: string[] = (await db.raw(
     `select pg_get_serial_sequence(format('%I', table_name), column_name) as s from information_schema.columns
      where table_schema = current_schema() and table_name = any(?) and (column_default like 'nextval%' or is_identity = 'YES')`, [tables],
@@ -44,10 +53,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     db,
     async reset() {
-      // Only the tables a test wrote to are truncated (a truncate of every table cost ~150 ms a test, most
-      // of it on empty tables); every sequence starts again at 1, so ids are the same whatever ran before.
-      const written: string[] = (await db.raw(anyRowsIn)).rows.map((r: { t: string }) => r.t);
-      if (written.length) await db.raw(`truncate ${written.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      // Only the tables a test wrote to are emptied, and with DELETE, children first: a test writes a few
+      // rows, and a TRUNCATE, which gives each table new files, cost 150 ms or more a test where a delete
+      // costs a few. One statement a table, so this process's caches count each change at once. Should
+      // anything stay (a cycle of references), TRUNCATE … CASCADE empties what is left.
+      // Every sequence starts again at 1, so ids are the same whatever ran before.
+      const written = new Set(await writtenTables());
+      if (written.size) {
+        try {
+          for (const table of deleteOrder) if (written.has(table)) await db.raw(`delete from "${table}"`);
+        } catch { /* the truncate below */ }
+        const left = await writtenTables();
+        if (left.length) await db.raw(`truncate ${left.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      }
       if (sequences.length) await db.raw(`select ${sequences.map((_, i) => `setval(?::regclass, 1, false) as s${i}`).join(', ')}`, sequences);
       // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
       if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
@@ -70,6 +88,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/** The tables in an order where each comes before the tables it references (a cycle goes last). */
+function childrenFirst(tables: string[], references: { child: string; parent: string }[]): string[] {
+  const referencedBy = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const { child, parent } of references) if (child !== parent) referencedBy.get(parent)?.add(child);
+  const order: string[] = [];
+  const pending = new Set(tables);
+  while (pending.size) {
+    const free = [...pending].filter((t) => [...referencedBy.get(t)!].every((child) => !pending.has(child)));
+    for (const table of free.length ? free : [...pending]) {
+      order.push(table);
+      pending.delete(table);
+    }
+  }
+  return order;
 }
 
 function withDatabase(url: URL, database: string): string {

@@ -1,15 +1,30 @@
 // Mocha root hooks: start the test database and portal once, empty the data before each test.
-import { ctx, startTestContext } from './context';
+// In a parallel run (mocha --parallel) the root hooks run around every file, in each worker process:
+// the worker starts its database and portal with its first file and keeps them for the next ones; the
+// main process's global fixtures (parallel.ts) drop every database of the run at its end.
+import { ctx, startTestContext, type TestContext } from './context';
+import { inWorker, runId } from './parallel';
+
+export { mochaGlobalSetup, mochaGlobalTeardown } from './parallel';
+
+let started: Promise<TestContext> | undefined;
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(120_000);
-    await startTestContext();
+    if (inWorker && !runId()) throw new Error('a parallel run needs test/support/hooks.ts in "require", for its global setup');
+    if (!inWorker) {
+      await startTestContext();
+      return;
+    }
+    started ??= startTestContext();
+    await started;
   },
   async beforeEach() {
     await ctx().database.reset();
   },
   async afterAll(this: Mocha.Context) {
+    if (inWorker) return; // the worker's next file uses them; the run's end drops the database
     this.timeout(90_000); // dropping the database can take 20 s on a busy shared server
     const { close, database } = ctx();
     await close();

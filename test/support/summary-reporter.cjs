@@ -1,5 +1,6 @@
 // mocha's spec reporter plus a closing "N passed, N failed, N skipped" line that CI reads.
-// (CommonJS because mocha loads reporters with require().)
+// (CommonJS because mocha loads reporters with require().) In a parallel run it runs in the main
+// process, on the events mocha replays from each worker's finished file: the counts are the run's.
 const Mocha = require('mocha');
 const { EVENT_RUN_END } = Mocha.Runner.constants;
 

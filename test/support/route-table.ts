@@ -1,0 +1,28 @@
+// The app's route table, read from Express 5's router stack (nested routers included) plus the
+// placeholders of routes not built yet: the walks over every route (cross-account ids, control
+// characters, cache headers) share it. A module of its own, not a test file, so importing it registers
+// no tests.
+import type { Express } from 'express';
+import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
+
+export interface RouteEntry { method: string; path: string }
+
+/** Every (method, path) the app answers, read from Express 5's router stack. */
+export function routeTable(app: Express): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const walk = (stack: unknown[], prefix: string) => {
+    for (const layer of stack as { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: unknown[] }; rawPath?: unknown }[]) {
+      if (layer.route) {
+        if (typeof layer.route.path !== 'string') throw new Error(`a route path the walk cannot read: ${String(layer.route.path)}`);
+        for (const method of Object.keys(layer.route.methods)) entries.push({ method, path: prefix + layer.route.path });
+      } else if (layer.handle?.stack) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
+  for (const planned of PLANNED_ROUTES) entries.push({ method: 'get', path: planned.path });
+  const seen = new Set<string>();
+  return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
+}
