@@ -2,7 +2,7 @@
 // inbox, client messages from the directory and the provider's notifications. Everything outside
 // server/domain/messaging/ imports from here.
 export {
-  CONVERSATIONS_PAGE_SIZE, MESSAGE_CHANNEL, MESSAGE_TEXTS, RENDERED_MESSAGE_TYPES,
+  CONVERSATION_PAGE_TEXTS, CONVERSATIONS_PAGE_SIZE, MESSAGE_CHANNEL, MESSAGE_TEXTS, RENDERED_MESSAGE_TYPES, THREAD_TEXTS,
   type ConversationMode, type ConversationSummary, type MessagingOwner, type RenderedMessageType, type Thread, type ThreadMessage,
 } from './types';
 export { findConversationFor, listConversations, unreadCount } from './conversations';

@@ -37,6 +37,28 @@ export const MESSAGE_TEXTS = {
   onBehalfReminder: 'Your reply is sent on behalf of the provider this conversation belongs to.',
 } as const;
 
+/** The texts of a conversation page's list and placeholders (the Messages page and the practice inbox). */
+export const CONVERSATION_PAGE_TEXTS = {
+  noConversations: MESSAGE_TEXTS.noConversations,
+  selectConversation: MESSAGE_TEXTS.selectConversation,
+  missingConversation: MESSAGE_TEXTS.missingConversation,
+  missingConversationContact: MESSAGE_TEXTS.missingConversationContact,
+};
+
+/** The texts a thread shows (the thread island's props, on both pages). */
+export const THREAD_TEXTS = {
+  required: MESSAGE_TEXTS.required,
+  deleted: MESSAGE_TEXTS.deleted,
+  unavailable: MESSAGE_TEXTS.unavailable,
+  sent: MESSAGE_TEXTS.sent,
+  send: MESSAGE_TEXTS.send,
+  deleteConfirm: MESSAGE_TEXTS.deleteConfirm,
+  lockedNotice: MESSAGE_TEXTS.lockedNotice,
+  providerInactiveNotice: MESSAGE_TEXTS.providerInactiveNotice,
+  clientRedactedNotice: MESSAGE_TEXTS.clientRedactedNotice,
+  onBehalfReminder: MESSAGE_TEXTS.onBehalfReminder,
+};
+
 export type ConversationMode = 'locked' | 'provider-inactive' | 'client-redacted' | 'sendable';
 
 export interface ConversationSummary {

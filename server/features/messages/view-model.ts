@@ -1,10 +1,10 @@
 // What the Messages pages show, built from the messaging domain: list items, the island's JSON props
 // (dates as ISO strings; a benefits check only as its ready card, never the client's insurance answers).
 import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
-import { MESSAGE_TEXTS } from '../../domain/messaging';
+import { CONVERSATION_PAGE_TEXTS, THREAD_TEXTS } from '../../domain/messaging';
 import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
-import type { MessageView, MessagingTexts, ThreadUrls } from '../../../views/components/messaging/types';
+import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
 import type { MessagesPageTexts } from '../../../views/pages/messages/MessagesPage';
 import type MessageThread from '../../../islands/MessageThread';
 
@@ -14,25 +14,7 @@ export const REACTIVATE_PATH = '/plan-management';
 
 export const threadPath = (clientUserId: number) => `${MESSAGES_PATH}/${clientUserId}`;
 
-export const PAGE_TEXTS: MessagesPageTexts = {
-  noConversations: MESSAGE_TEXTS.noConversations,
-  selectConversation: MESSAGE_TEXTS.selectConversation,
-  missingConversation: MESSAGE_TEXTS.missingConversation,
-  missingConversationContact: MESSAGE_TEXTS.missingConversationContact,
-};
-
-const THREAD_TEXTS: MessagingTexts = {
-  required: MESSAGE_TEXTS.required,
-  deleted: MESSAGE_TEXTS.deleted,
-  unavailable: MESSAGE_TEXTS.unavailable,
-  sent: MESSAGE_TEXTS.sent,
-  send: MESSAGE_TEXTS.send,
-  deleteConfirm: MESSAGE_TEXTS.deleteConfirm,
-  lockedNotice: MESSAGE_TEXTS.lockedNotice,
-  providerInactiveNotice: MESSAGE_TEXTS.providerInactiveNotice,
-  clientRedactedNotice: MESSAGE_TEXTS.clientRedactedNotice,
-  onBehalfReminder: MESSAGE_TEXTS.onBehalfReminder,
-};
+export const PAGE_TEXTS: MessagesPageTexts = CONVERSATION_PAGE_TEXTS;
 
 export function listItems(conversations: ConversationSummary[], current: number | null, timeZone: string): ConversationListItem[] {
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });

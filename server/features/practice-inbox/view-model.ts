@@ -2,9 +2,9 @@
 // picture, and the MessageThread island's JSON props (dates as ISO strings) with the inbox's URLs.
 import * as images from '../../domain/images';
 import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
-import { MESSAGE_TEXTS } from '../../domain/messaging';
+import { CONVERSATION_PAGE_TEXTS, THREAD_TEXTS } from '../../domain/messaging';
 import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
-import type { MessageView, MessagingTexts, ThreadUrls } from '../../../views/components/messaging/types';
+import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
 import type { InboxThreadPane } from '../../../views/pages/practice-inbox/InboxMessagesPage';
 import { INBOX_APPOINTMENTS_PATH, INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
 
@@ -15,25 +15,7 @@ export const pairKey = (c: Pair) => `${c.clientUserId}-${c.providerId}`;
 
 export const pictureOf = (key: string | null) => (key ? images.imageUrl(images.smallKeyOf(key)) : null);
 
-export const PAGE_TEXTS = {
-  noConversations: MESSAGE_TEXTS.noConversations,
-  selectConversation: MESSAGE_TEXTS.selectConversation,
-  missingConversation: MESSAGE_TEXTS.missingConversation,
-  missingConversationContact: MESSAGE_TEXTS.missingConversationContact,
-};
-
-const THREAD_TEXTS: MessagingTexts = {
-  required: MESSAGE_TEXTS.required,
-  deleted: MESSAGE_TEXTS.deleted,
-  unavailable: MESSAGE_TEXTS.unavailable,
-  sent: MESSAGE_TEXTS.sent,
-  send: MESSAGE_TEXTS.send,
-  deleteConfirm: MESSAGE_TEXTS.deleteConfirm,
-  lockedNotice: MESSAGE_TEXTS.lockedNotice,
-  providerInactiveNotice: MESSAGE_TEXTS.providerInactiveNotice,
-  clientRedactedNotice: MESSAGE_TEXTS.clientRedactedNotice,
-  onBehalfReminder: MESSAGE_TEXTS.onBehalfReminder,
-};
+export const PAGE_TEXTS = CONVERSATION_PAGE_TEXTS;
 
 const days = new Map<string, Intl.DateTimeFormat>();
 
