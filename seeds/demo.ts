@@ -877,7 +877,7 @@ async function seedMessaging(knex: Knex): Promise<void> {
     ]);
     if (i % 3 === 0 && i >= 3) {
       const start = new Date(Math.floor(ago(hoursAgo - 24).getTime() / hour) * hour);
-      await knex('appointments').insert({ provider_id: providerId, client_user_id: clientUserId, start_time: start, end_time: new Date(start.getTime() + 15 * 60 * 1000), intake_form: intake });
+      await knex('appointments').insert({ provider_id: providerId, client_user_id: clientUserId, start_time: start, end_time: new Date(start.getTime() + 15 * 60 * 1000), intake_form: intake, created_at: ago(hoursAgo), updated_at: ago(hoursAgo) });
     }
   }
 }
