@@ -5,6 +5,7 @@ import { CONVERSATION_PAGE_TEXTS, THREAD_TEXTS } from '../../domain/messaging';
 import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
 import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
+import { messageViewOf } from '../../../views/components/messaging/message-view';
 import type { MessagesPageTexts } from '../../../views/pages/messages/MessagesPage';
 import type MessageThread from '../../../islands/MessageThread';
 
@@ -34,22 +35,7 @@ export function withOpenFirst(conversations: ConversationSummary[], open: Conver
   return [{ ...open, unread: false }, ...conversations.filter((c) => c.id !== open.id)];
 }
 
-export function messageView(message: ThreadMessage, cards: Map<number, VobCardView>): MessageView {
-  const view: MessageView = {
-    id: message.id,
-    type: message.type,
-    sender: message.sender,
-    content: message.content,
-    shownAs: message.shownAs,
-    sendDate: message.sendDate.toISOString(),
-    deletable: message.deletable,
-  };
-  if (message.appointment) view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
-  if (message.intakeForm) view.intakeForm = message.intakeForm;
-  const card = cards.get(message.id);
-  if (card) view.vobCard = card;
-  return view;
-}
+export const messageView = (message: ThreadMessage, cards: Map<number, VobCardView>): MessageView => messageViewOf(message, cards.get(message.id));
 
 export function threadUrls(clientUserId: number): ThreadUrls {
   const base = threadPath(clientUserId);

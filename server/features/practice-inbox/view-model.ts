@@ -5,6 +5,7 @@ import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/me
 import { CONVERSATION_PAGE_TEXTS, THREAD_TEXTS } from '../../domain/messaging';
 import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
 import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
+import { messageViewOf } from '../../../views/components/messaging/message-view';
 import type { InboxThreadPane } from '../../../views/pages/practice-inbox/InboxMessagesPage';
 import { INBOX_APPOINTMENTS_PATH, INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
 
@@ -33,20 +34,7 @@ export function listItems(conversations: ConversationSummary[], options: { timeZ
   }));
 }
 
-export function messageView(message: ThreadMessage): MessageView {
-  const view: MessageView = {
-    id: message.id,
-    type: message.type,
-    sender: message.sender,
-    content: message.content,
-    shownAs: message.shownAs,
-    sendDate: message.sendDate.toISOString(),
-    deletable: message.deletable,
-  };
-  if (message.appointment) view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
-  if (message.intakeForm) view.intakeForm = message.intakeForm;
-  return view;
-}
+export const messageView = (message: ThreadMessage): MessageView => messageViewOf(message);
 
 export function threadUrls(pair: Pair): ThreadUrls {
   const base = threadPath(pair);
