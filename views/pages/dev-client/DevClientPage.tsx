@@ -1,6 +1,7 @@
 // /dev/client (local mode only): what a demo client of the directory sees of the portal's API. It
 // picks a provider, sees the free times, books one and cancels it; it writes to a provider and reads
 // the replies. All through plain forms.
+import type { ReactNode } from 'react';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
@@ -121,17 +122,7 @@ function BookingForm({ view, slots }: { view: DevClientView; slots: NonNullable<
     <PostForm action={`${PAGE_PATH}/bookings`} aria-label="Book a free time">
       <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
       <input type="hidden" name="time_zone" value={slots.timeZone} />
-      <fieldset className="fieldset">
-        <legend>The client</legend>
-        <div className="field-row">
-          {field('first_name', 'First name', { autoComplete: 'given-name' })}
-          {field('last_name', 'Last name', { autoComplete: 'family-name' })}
-        </div>
-        <div className="field-row">
-          {field('email', 'E-mail address', { type: 'email', autoComplete: 'email' })}
-          {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel' })}
-        </div>
-      </fieldset>
+      <ClientFieldset field={field} phoneLabel="Phone number" />
       <fieldset className="fieldset">
         <legend>Intake answers</legend>
         <p className="hint">The provider sees these in the portal; they are never sent by e-mail.</p>
@@ -271,17 +262,7 @@ function MessageForm({ view }: { view: DevClientView }) {
   return (
     <PostForm action={`${PAGE_PATH}/messages`} aria-label="Write a message" noValidate>
       <input type="hidden" name="provider_id" value={view.messaging.providerId ?? ''} />
-      <fieldset className="fieldset">
-        <legend>The client</legend>
-        <div className="field-row">
-          {field('first_name', 'First name', { autoComplete: 'given-name' })}
-          {field('last_name', 'Last name', { autoComplete: 'family-name' })}
-        </div>
-        <div className="field-row">
-          {field('email', 'E-mail address', { type: 'email', autoComplete: 'email' })}
-          {field('phone_number', 'Phone number (optional)', { type: 'tel', autoComplete: 'tel' })}
-        </div>
-      </fieldset>
+      <ClientFieldset field={field} phoneLabel="Phone number (optional)" />
       <RadioGroup idPrefix="message-type" name="type" legend="What the client sends" value={values.type} error={errors.type}
         options={[{ value: 'message', label: 'A message' }, { value: 'messaging_tool_intake', label: 'A referral', hint: 'with intake answers' }]} />
       <TextAreaField id="message-content" name="message_content" label="Message" hint="Optional for a referral."
@@ -299,5 +280,27 @@ function MessageForm({ view }: { view: DevClientView }) {
         <Button>Send</Button>
       </div>
     </PostForm>
+  );
+}
+
+type ClientFieldName = 'first_name' | 'last_name' | 'email' | 'phone_number';
+
+/** The client's name, e-mail and phone: the same on the booking and the message forms. */
+function ClientFieldset({ field, phoneLabel }: {
+  field: (name: ClientFieldName, label: string, extra?: { type?: string; autoComplete?: string }) => ReactNode;
+  phoneLabel: string;
+}) {
+  return (
+    <fieldset className="fieldset">
+      <legend>The client</legend>
+      <div className="field-row">
+        {field('first_name', 'First name', { autoComplete: 'given-name' })}
+        {field('last_name', 'Last name', { autoComplete: 'family-name' })}
+      </div>
+      <div className="field-row">
+        {field('email', 'E-mail address', { type: 'email', autoComplete: 'email' })}
+        {field('phone_number', phoneLabel, { type: 'tel', autoComplete: 'tel' })}
+      </div>
+    </fieldset>
   );
 }
