@@ -1,6 +1,9 @@
 // The upcoming phone consultations widget (spec 2 §2, §9): the next 2 days of appointments, grouped
 // by the provider's calendar day with Today and Tomorrow labels. Pure, so time zones are tested alone.
 
+import { timeRangeIn } from '../../domain/appointments';
+import { dateKeyOf } from '../../domain/calendar';
+
 export interface UpcomingAppointment { id: number; startTime: Date; endTime: Date; clientName: string }
 
 export interface AppointmentDay {
@@ -10,25 +13,17 @@ export interface AppointmentDay {
   appointments: { id: number; time: string; clientName: string }[];
 }
 
-// Formatters are costly to build, so one per time zone and kind, made on first use.
-const FORMATS = {
-  // en-CA writes dates as YYYY-MM-DD.
-  day: { locale: 'en-CA', options: { year: 'numeric', month: '2-digit', day: '2-digit' } },
-  longDate: { locale: 'en-US', options: { weekday: 'long', month: 'long', day: 'numeric' } },
-  time: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit' } },
-  zone: { locale: 'en-US', options: { timeZoneName: 'short' } },
-} satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(timeZone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone}`;
-  let cached = formats.get(key);
-  if (!cached) formats.set(key, (cached = new Intl.DateTimeFormat(FORMATS[kind].locale, { ...FORMATS[kind].options, timeZone })));
+// The calendar's day of an instant and the appointments' time range are the domain's; only the long date
+// without a year is the widget's own. Formatters are costly to build: one per time zone, made on first use.
+const longDates = new Map<string, Intl.DateTimeFormat>();
+function longDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let cached = longDates.get(timeZone);
+  if (!cached) longDates.set(timeZone, (cached = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone })));
   return cached;
 }
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-export const dayKey = (instant: Date, timeZone: string): string => format(timeZone, 'day').format(instant);
+export const dayKey = dateKeyOf;
 
 /** The day after a YYYY-MM-DD key (plain calendar arithmetic, no time zone involved). */
 export function nextDayKey(key: string): string {
@@ -38,14 +33,10 @@ export function nextDayKey(key: string): string {
 }
 
 /** "Monday, November 23" for the day of an instant in a time zone. */
-export const longDate = (instant: Date, timeZone: string): string => format(timeZone, 'longDate').format(instant);
+export const longDate = (instant: Date, timeZone: string): string => longDateFormat(timeZone).format(instant);
 
 /** "9:30 AM – 10:00 AM EST" in the provider's time zone. */
-export function timeRange(start: Date, end: Date, timeZone: string): string {
-  const time = format(timeZone, 'time');
-  const zone = format(timeZone, 'zone').formatToParts(end).find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
-}
+export const timeRange = timeRangeIn;
 
 /** An appointment with its day and times already written out in the provider's time zone. */
 export interface FormattedAppointment extends UpcomingAppointment {
