@@ -190,6 +190,29 @@ describe('messages: modes replace the composer with their notice', () => {
 });
 
 describe('messages: replying', () => {
+  it('an unexpected failure keeps the typed reply and says so; nothing is half-saved (with JSON for the island too)', async () => {
+    const { client, providerId } = await signedIn();
+    const received = await receive(providerId);
+    const path = `/messages/${received.clientUserId}`;
+    const db = ctx().db;
+    const count = async () => Number((await db('messages').where({ provider_id: providerId, sender: 'provider' }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
+    await db.raw(`CREATE OR REPLACE FUNCTION test_refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+    await db.raw('CREATE TRIGGER test_refuse_messages BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION test_refuse_insert()');
+    try {
+      const failed = await postForm(client, path, path, { message: 'See you Thursday at four' });
+      assert.equal(failed.status, 500);
+      assert.ok(mainTextOf(failed.text).includes(MESSAGE_TEXTS.sendFailed));
+      assert.match(failed.text, />See you Thursday at four</);
+      const page = await client.get(path).expect(200);
+      const json = await client.post(path).set('Accept', 'application/json').type('form').send({ _csrf: csrfFrom(page.text), message: 'Again' });
+      assert.equal(json.status, 500);
+      assert.equal(json.body.message, MESSAGE_TEXTS.sendFailed);
+      assert.equal(await count(), 0);
+    } finally {
+      await db.raw('DROP TRIGGER test_refuse_messages ON messages');
+    }
+  });
+
   it('blank is "Message is required" (422) with the form shown again; a reply is a 303 with "Message sent!"', async () => {
     const { client, providerId } = await signedIn();
     const received = await receive(providerId);

@@ -22,6 +22,8 @@ export const MESSAGE_CHANNEL = 'conversation_messages';
 
 export const MESSAGE_TEXTS = {
   required: 'Message is required',
+  /** A reply that failed unexpectedly (the spec leaves its wording to the server). */
+  sendFailed: 'Sorry, your message could not be sent. Please try again.',
   deleted: 'This message has been deleted.',
   unavailable: 'This message is no longer available.',
   selectConversation: 'Select a conversation to view message history.',

@@ -14,10 +14,11 @@ import {
   sendProviderMessage, unreadCount, type ConversationSummary, type Thread, type ThreadMessage,
 } from '../../domain/messaging';
 import { EventStreams } from '../../http/event-stream';
-import { flash } from '../../http/flash';
+import { flash, takeFlash } from '../../http/flash';
+import { formPost, type Reshow } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { isChecked, text } from '../../lib/form';
 import { MessagesPage, type DeleteConfirmation } from '../../../views/pages/messages/MessagesPage';
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
@@ -106,19 +107,25 @@ export function messagesRoutes({ db, integrations, channels, menu }: FeatureDeps
 
   router.get(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, (req, res) => showThread(req, res, { markRead: true }));
 
-  router.post(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, async (req, res) => {
+  // The reply's round trip: 'Message is required' beside the composer (422); an unexpected failure keeps the
+  // typed reply and says so (500). The island asks for JSON and shows the same message above its composer.
+  const reshowReply: Reshow = (req, res, errors, status) => {
+    const message = errors.message ?? (status === 422 ? MESSAGE_TEXTS.required : MESSAGE_TEXTS.sendFailed);
+    if (wantsJson(req)) {
+      takeFlash(req); // the island shows the message itself
+      return void res.status(status).json({ message, errors });
+    }
+    return showThread(req, res, { markRead: false, status, draft: text(req.body?.message), error: status === 422 ? message : null });
+  };
+
+  router.post(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
     const provider = selectedProfile(res);
     const clientUserId = idParam(req, 'clientId');
     if (!clientUserId) throw new NotFoundError();
-    const draft = text(req.body?.message);
     let sent: ThreadMessage;
     try {
-      sent = await sendProviderMessage(db, integrations.jobs, { owner: ownerOf(provider), providerId: provider.id, clientUserId, content: draft, now: new Date() });
+      sent = await sendProviderMessage(db, integrations.jobs, { owner: ownerOf(provider), providerId: provider.id, clientUserId, content: text(req.body?.message), now: new Date() });
     } catch (error) {
-      if (error instanceof ValidationError) {
-        if (wantsJson(req)) return res.status(422).json({ message: error.fields.message, errors: error.fields });
-        return showThread(req, res, { markRead: false, status: 422, draft, error: error.fields.message ?? MESSAGE_TEXTS.required });
-      }
       // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
       if (error instanceof ForbiddenError && !wantsJson(req)) {
         flash(req, 'error', error.message);
@@ -126,10 +133,10 @@ export function messagesRoutes({ db, integrations, channels, menu }: FeatureDeps
       }
       throw error;
     }
-    if (wantsJson(req)) return res.json({ message: messageView(sent, new Map()) });
+    if (wantsJson(req)) return void res.json({ message: messageView(sent, new Map()) });
     flash(req, 'success', MESSAGE_TEXTS.sent);
     res.redirect(303, `${threadPath(clientUserId)}#message-${sent.id}`);
-  });
+  }));
 
   router.post(`${MESSAGES_PATH}/:clientId/messages/:messageId/delete`, ...requireSelectedProfile, async (req, res) => {
     const provider = selectedProfile(res);

@@ -2,9 +2,10 @@
 // coordinators only, the conversations, appointments and clients of every profile of the account.
 // Every id in a path is looked up through the account, so another account's is simply not found (404).
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { EventStreams } from '../../http/event-stream';
-import { flash } from '../../http/flash';
+import { flash, takeFlash } from '../../http/flash';
+import { formPost, type Reshow } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { requireRolePage, toId } from '../../http/access';
 import { render } from '../../http/render';
@@ -105,8 +106,20 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels }
   router.get(INBOX_MESSAGES_PATH, ...guard, (req, res) => showMessages(req, res));
   router.get(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, (req, res) => showMessages(req, res, { thread: pathIds(req) }));
 
-  // The reply (spec 3 §5 'Message is required'): sent on behalf of the conversation's provider, carrying the account.
-  router.post(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, async (req, res) => {
+  // The reply (spec 3 §5 'Message is required'): sent on behalf of the conversation's provider, carrying the
+  // account. A refused reply comes back beside the composer (422); an unexpected failure keeps the typed
+  // reply and says so (500). The island asks for JSON and shows the same message above its composer.
+  const reshowReply: Reshow = (req, res, errors, status) => {
+    const message = errors.message ?? (status === 422 ? MESSAGE_TEXTS.required : MESSAGE_TEXTS.sendFailed);
+    if (wantsJson(req)) {
+      takeFlash(req); // the island shows the message itself
+      return void res.status(status).json({ message, errors });
+    }
+    const draft = typeof req.body?.message === 'string' ? req.body.message : '';
+    return showMessages(req, res, { thread: pathIds(req), draft, error: status === 422 ? message : null, status });
+  };
+
+  router.post(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
     const ids = pathIds(req);
     if (!ids.clientUserId || !ids.providerId) throw new NotFoundError();
     const accountId = accountOf(res);
@@ -117,10 +130,6 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels }
         owner: { accountId }, providerId: ids.providerId, clientUserId: ids.clientUserId, content: draft, accountId, now: new Date(),
       });
     } catch (error) {
-      if (error instanceof ValidationError) {
-        if (wantsJson(req)) return res.status(422).json({ message: error.fields.message, errors: error.fields });
-        return showMessages(req, res, { thread: ids, draft, error: error.fields.message ?? MESSAGE_TEXTS.required, status: 422 });
-      }
       // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
       if (error instanceof ForbiddenError && !wantsJson(req)) {
         flash(req, 'error', error.message);
@@ -128,10 +137,10 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels }
       }
       throw error;
     }
-    if (wantsJson(req)) return res.json({ message: messageView(sent) });
+    if (wantsJson(req)) return void res.json({ message: messageView(sent) });
     flash(req, 'success', MESSAGE_TEXTS.sent);
     res.redirect(303, `${threadPath(ids)}#message-${sent.id}`);
-  });
+  }));
 
   // Deleting one of the provider's messages (spec 3 §7: the practice inbox's delete carries the account).
   router.post(`${INBOX_MESSAGES_PATH}/:clientId/:providerId/messages/:messageId/delete`, ...guard, async (req, res) => {
