@@ -13,7 +13,6 @@ import { calendarSyncRoutes } from './calendar-sync/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { clienteleApproachRoutes } from './clientele-approach/routes';
 import { clientListRoutes } from './client-list/routes';
-import { comingSoonRoutes } from './coming-soon/routes';
 import { contactRoutes } from './contact/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { devClientRoutes } from './dev-client/routes';
@@ -28,6 +27,8 @@ import { onboardingRoutes } from './onboarding/routes';
 import { photosVideoRoutes } from './photos-video/routes';
 import { planManagementRoutes } from './plan-management/routes';
 import { practiceInboxRoutes } from './practice-inbox/routes';
+import { practiceManagementRoutes } from './practice-management/routes';
+import { privatePayBoosterRoutes } from './private-pay-booster/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
@@ -40,6 +41,7 @@ import { therapyGroupRoutes } from './therapy-groups/routes';
 import { tipsRoutes } from './tips/routes';
 import { uiRoutes } from './ui/routes';
 import { vettingRoutes } from './vetting/routes';
+import { zpmSignupRoutes } from './zpm-signup/routes';
 
 export type { FeatureDeps } from './deps';
 
@@ -83,7 +85,8 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     practiceInboxRoutes(deps),
     referralDataRoutes(deps),
     messagesRoutes(deps),
-    // Last: the pages of spec 3 that are not built yet.
-    comingSoonRoutes(deps),
+    practiceManagementRoutes(deps),
+    privatePayBoosterRoutes(deps),
+    zpmSignupRoutes(deps),
   ];
 }

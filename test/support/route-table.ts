@@ -1,9 +1,7 @@
-// The app's route table, read from Express 5's router stack (nested routers included) plus the
-// placeholders of routes not built yet: the walks over every route (cross-account ids, control
-// characters, cache headers) share it. A module of its own, not a test file, so importing it registers
+// The app's route table, read from Express 5's router stack (nested routers included): the walks over
+// every route (cross-account ids, control characters, cache headers) share it. A module of its own, not a test file, so importing it registers
 // no tests.
 import type { Express } from 'express';
-import { PLANNED_ROUTES } from '../../server/features/coming-soon/routes';
 
 export interface RouteEntry { method: string; path: string }
 
@@ -22,7 +20,6 @@ export function routeTable(app: Express): RouteEntry[] {
     }
   };
   walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
-  for (const planned of PLANNED_ROUTES) entries.push({ method: 'get', path: planned.path });
   const seen = new Set<string>();
   return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
 }
