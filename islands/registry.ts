@@ -4,6 +4,7 @@ import CardField from './CardField';
 import MessageThread from './MessageThread';
 import PhotoCropper from './PhotoCropper';
 import PhotoLightbox from './PhotoLightbox';
+import ZpmSignupMessages from './ZpmSignupMessages';
 
-export const islands = { CalendarGrid, CardField, MessageThread, PhotoCropper, PhotoLightbox } as const;
+export const islands = { CalendarGrid, CardField, MessageThread, PhotoCropper, PhotoLightbox, ZpmSignupMessages } as const;
 export type IslandName = keyof typeof islands;

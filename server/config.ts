@@ -31,8 +31,22 @@ export interface Config {
   reimbursifyRedirectHosts: string[];
   /** Where a standalone practice-management account signs in; {subdomain} is replaced. */
   practiceManagementUrl: string;
+  /**
+   * /zpm-signup: ZPM_SIGNUP_FORM_URL, the EHR's sign-up form it embeds (null: the local stand-in,
+   * /dev/zpm-signup-form), and ZPM_SIGNUP_ORIGIN, the only origin whose messages it accepts (null: the
+   * form's origin, or the portal's own for the stand-in).
+   */
+  zpmSignup: { formUrl: string | null; origin: string | null };
   /** BENEFITS_CHECK_URL: where a client checks their out-of-network benefits with a provider; {providerId} is replaced. */
   benefitsCheckUrl: string;
+  /**
+   * BENEFITS_TOOL_API_URL, BENEFITS_TOOL_API_TOKEN and BENEFITS_TOOL_SIGN_IN_URL (all or none): the Private Pay
+   * Booster tool's API and the address its sign-in tokens are posted to; none: the local tool outside
+   * production, "unavailable" in production (server/integrations/benefits-tool).
+   */
+  benefitsTool: { apiUrl: string; apiToken: string; signInUrl: string } | null;
+  /** BENEFITS_TOOL_SSO_SECRET: signs the local tool's sign-in tokens (null: one derived from the session secret). */
+  benefitsToolSsoSecret: string | null;
   /** SUPPORT_EMAIL: shown to users, and where support requests (POST /support-requests) are e-mailed. */
   supportEmail: string;
   mailFrom: string;
@@ -52,6 +66,8 @@ export interface Config {
   tax: TaxConfig | null;
   /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or none): Google Calendar's OAuth client, else no Google. */
   google: { clientId: string; clientSecret: string } | null;
+  /** EHR_API_URL and EHR_API_TOKEN (both or none): the practice-management EHR's API, else the local EHR (server/integrations/ehr). */
+  ehr: { apiUrl: string; apiToken: string } | null;
 }
 
 export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
@@ -105,6 +121,15 @@ const schema = Joi.object({
   PORTAL_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
   REIMBURSIFY_REDIRECT_HOSTS: Joi.string().allow('').default('reimbursify.example.com'),
   PRACTICE_MANAGEMENT_URL: Joi.string().default('https://{subdomain}.practice.example.com'),
+  ZPM_SIGNUP_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  ZPM_SIGNUP_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }).pattern(/^https?:\/\/[^/]+$/).empty('')
+    .messages({ 'string.pattern.base': 'ZPM_SIGNUP_ORIGIN must be an origin (scheme, host and port, no path)' }),
+  BENEFITS_TOOL_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
+    .messages({ 'string.uri': 'BENEFITS_TOOL_API_URL must be an http(s) address', 'string.uriCustomScheme': 'BENEFITS_TOOL_API_URL must be an http(s) address' }),
+  BENEFITS_TOOL_API_TOKEN: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'BENEFITS_TOOL_API_TOKEN must be an API token (no spaces)' }),
+  BENEFITS_TOOL_SIGN_IN_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
+    .messages({ 'string.uri': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address', 'string.uriCustomScheme': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address' }),
+  BENEFITS_TOOL_SSO_SECRET: Joi.string().min(32).empty(''),
   BENEFITS_CHECK_URL: Joi.string().pattern(/^https?:\/\/[^\s]+$/).messages({ 'string.pattern.base': 'BENEFITS_CHECK_URL must be an http(s) address' }).default('https://reimbursify.example.com/benefits-check/{providerId}'),
   SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
   MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
@@ -145,6 +170,9 @@ const schema = Joi.object({
     .messages({ 'string.pattern.base': 'AVATAX_COMPANY_CODE must be the AvaTax company code (no spaces)' }),
   AVATAX_ENVIRONMENT: Joi.string().valid('sandbox', 'production').empty('').default('sandbox'),
   GOOGLE_CLIENT_ID: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_ID must be an OAuth client id (no spaces)' }),
+  EHR_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
+    .messages({ 'string.uri': 'EHR_API_URL must be an http(s) address', 'string.uriCustomScheme': 'EHR_API_URL must be an http(s) address' }),
+  EHR_API_TOKEN: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'EHR_API_TOKEN must be an API token (no spaces)' }),
   GOOGLE_CLIENT_SECRET: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
   PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
     .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
@@ -177,6 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid setting S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
   }
+  if (Boolean(value.EHR_API_URL) !== Boolean(value.EHR_API_TOKEN)) {
+    throw new ConfigError('Invalid settings: EHR_API_URL and EHR_API_TOKEN go together: set both for the EHR\'s API, or neither for the local EHR');
+  }
+  const benefitsToolKeys = ['BENEFITS_TOOL_API_URL', 'BENEFITS_TOOL_API_TOKEN', 'BENEFITS_TOOL_SIGN_IN_URL'];
+  if (new Set(benefitsToolKeys.map((key) => Boolean(value[key]))).size > 1) {
+    throw new ConfigError('Invalid settings: BENEFITS_TOOL_API_URL, BENEFITS_TOOL_API_TOKEN and BENEFITS_TOOL_SIGN_IN_URL go together: set all three for the Private Pay Booster tool, or none');
+  }
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither');
   }
@@ -200,7 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalUrl: (value.PORTAL_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     reimbursifyRedirectHosts: String(value.REIMBURSIFY_REDIRECT_HOSTS).split(',').map((h: string) => h.trim().toLowerCase()).filter(Boolean),
     practiceManagementUrl: value.PRACTICE_MANAGEMENT_URL,
+    zpmSignup: {
+      formUrl: value.ZPM_SIGNUP_FORM_URL ?? null,
+      origin: value.ZPM_SIGNUP_ORIGIN ?? (value.ZPM_SIGNUP_FORM_URL ? new URL(value.ZPM_SIGNUP_FORM_URL).origin : null),
+    },
     benefitsCheckUrl: value.BENEFITS_CHECK_URL,
+    benefitsTool: value.BENEFITS_TOOL_API_URL
+      ? { apiUrl: value.BENEFITS_TOOL_API_URL, apiToken: value.BENEFITS_TOOL_API_TOKEN, signInUrl: value.BENEFITS_TOOL_SIGN_IN_URL }
+      : null,
+    benefitsToolSsoSecret: value.BENEFITS_TOOL_SSO_SECRET ?? null,
     supportEmail: value.SUPPORT_EMAIL,
     mailFrom: value.MAIL_FROM,
     smtpUrl: value.SMTP_URL ?? null,
@@ -232,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
     google: value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET } : null,
+    ehr: value.EHR_API_URL ? { apiUrl: value.EHR_API_URL, apiToken: value.EHR_API_TOKEN } : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { contactRoutes } from './contact/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { devClientRoutes } from './dev-client/routes';
 import { devRoutes } from './dev/routes';
+import { developerToolsRoutes } from './developer-tools/routes';
 import { educationEmploymentRoutes } from './education-employment/routes';
 import { generalInformationRoutes } from './general-information/routes';
 import { insuranceFeesRoutes } from './insurance-fees/routes';
@@ -75,6 +76,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     contactRoutes(deps),
     uiRoutes(deps),
     devRoutes(deps),
+    developerToolsRoutes(deps),
     devClientRoutes(deps),
     appointmentRoutes(deps),
     // Before the calendar's own routes: /calendar/connections is not one of its /calendar/{…} pages.

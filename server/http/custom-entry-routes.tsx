@@ -7,7 +7,7 @@ import { isChecked } from '../lib/form';
 import { ConfirmDeletePage, type CustomEntryView } from '../../views/pages/specialties/CustomEntriesSection';
 import type { Viewer } from '../domain/accounts';
 import { flash } from './flash';
-import { formPost, type Reshow } from './form-post';
+import { formPost, isAnswer, reportFailedSave, type Reshow } from './form-post';
 import { requireSelectedProfile } from './profile-editing';
 import { render } from './render';
 
@@ -67,9 +67,8 @@ export function customEntryRoutes(router: Router, { store, errorMessage, pagePat
     try {
       await store.remove(viewer(res), id);
     } catch (error) {
-      if (error instanceof NotFoundError) throw error;
-      req.log?.error({ err: error }, errorMessage);
-      flash(req, 'error', errorMessage);
+      if (isAnswer(error)) throw error;
+      reportFailedSave(req, error, errorMessage);
       return res.redirect(303, `${pagePath}#${sectionId}`);
     }
     flash(req, 'success', `${capitalised(`your ${store.noun}`)} has been deleted!`);

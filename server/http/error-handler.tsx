@@ -1,8 +1,10 @@
 // The one error middleware: known errors become their page (or JSON for island requests); anything
 // unknown is logged with the request id and shown as a friendly 500.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
+import { ForbiddenPage, NotFoundPage, ProfileLoadErrorPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
 import { BusyError, HttpError, NotFoundError } from '../lib/errors';
+import { PROFILE_LOAD_FAILED } from '../lib/save-failures';
+import { isProfileLoad, retryHref } from './profile-load-failure';
 import { render } from './render';
 
 const wantsJson = (req: Request) => Boolean(req.accepts(['html', 'json']) === 'json' || req.xhr);
@@ -30,12 +32,26 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (status >= 500) req.log?.error({ err: error, requestId }, 'request failed');
   if (status < 500) return respond(req, res, status, 'Something is not right', (error as Error).message);
   if (wantsJson(req)) return res.status(500).json({ message: 'Something went wrong on our side.', requestId });
+  if (isProfileLoad(req, res)) return profileLoadFailed(req, res, requestId);
   try {
     render(req, res, { title: 'Something went wrong', page: <ServerErrorPage requestId={requestId} />, layout: 'plain', status: 500 });
   } catch {
     res.status(500).type('text').send(`Something went wrong on our side. Reference: ${requestId}`);
   }
 };
+
+/** Spec 1 §8: the profile could not be read; the menu stays when the user is known, with a retry link. */
+function profileLoadFailed(req: Request, res: Response, requestId: string) {
+  const page = <ProfileLoadErrorPage message={PROFILE_LOAD_FAILED} retryHref={retryHref(req)} requestId={requestId} />;
+  for (const layout of res.locals.viewer ? (['dashboard', 'plain'] as const) : (['plain'] as const)) {
+    try {
+      return render(req, res, { title: 'Profile not loaded', page, layout, status: 500 });
+    } catch {
+      // The dashboard layout reads the viewer's profile as well: fall back to the plain one.
+    }
+  }
+  res.status(500).type('text').send(`${PROFILE_LOAD_FAILED} Reference: ${requestId}`);
+}
 
 function respond(req: Request, res: Response, status: number, title: string, message?: string) {
   if (wantsJson(req)) return res.status(status).json({ message: message ?? title });

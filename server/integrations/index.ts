@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { createBenefitsTool, type BenefitsTool } from './benefits-tool';
 import { createCalendarSync, type CalendarSync } from './calendar-sync';
+import { createEhr, type Ehr } from './ehr';
 import { createLocalCaptcha } from './captcha/local';
 import type { Captcha } from './captcha/port';
 import { createLocalMailer } from './mail/local';
@@ -46,8 +47,10 @@ export interface Integrations {
   tax: SalesTax;
   /** Google Calendar: Google with GOOGLE_CLIENT_ID/SECRET, a sample account outside production, else null (not set up). */
   calendarSync: CalendarSync | null;
-  /** Private Pay Booster's benefits checks: local (stored data) outside production; see benefits-tool/index.ts. */
+  /** Private Pay Booster: benefits checks, the standalone-account check and sign-in (SSO); its API, or local outside production (benefits-tool/index.ts). */
   benefitsTool: BenefitsTool;
+  /** The practice-management EHR: its API with EHR_API_URL/EHR_API_TOKEN, else the local one (server/integrations/ehr). */
+  ehr: Ehr;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
     payments: createPayments(db, config.stripe),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
     calendarSync: createCalendarSync(config),
-    benefitsTool: createBenefitsTool(config),
+    benefitsTool: createBenefitsTool(config, db),
+    ehr: createEhr(db, config),
   };
 }

@@ -32,7 +32,7 @@ describe('browser: registration', function () {
     await page.getByLabel('Password', { exact: true }).fill('Sunny1');
     await page.getByLabel('Confirm password').fill('Sunny2');
     await submit(page, page.getByRole('button', { name: 'Create Account' }));
-    await expectText(page, /Passwords do not match/);
+    await expectText(page, /Passwords do not match\./);
     await expectText(page, /You must agree to the terms of service\./);
     assert.equal(await page.getByLabel('Last name').inputValue(), 'Avery', 'typed values come back');
     await expectAccessible(page);

@@ -56,9 +56,16 @@ describe('contact: the form (spec 1 §2 /contact)', () => {
     assert.doesNotMatch(html, /name="(provider_id|account_id|user_id)"/);
   });
 
-  it('is open without a paid plan and without a profile', async () => {
-    await (await signedIn({ paid: false })).client.get(PAGE).expect(200);
-    await (await signedIn({ noProvider: true })).client.get(PAGE).expect(200);
+  it('is open without a paid plan and without a profile: the form, not the activate-your-membership notice', async () => {
+    for (const options of [{ paid: false }, { noProvider: true }]) {
+      const html = (await (await signedIn(options)).client.get(PAGE).expect(200)).text;
+      const text = mainTextOf(html);
+      assert.match(text, /Contact Us/);
+      assert.doesNotMatch(text, /activate your membership/i);
+      assert.match(html, /<form[^>]*method="post"[^>]*action="\/contact"|<form[^>]*action="\/contact"[^>]*method="post"/);
+      for (const field of ['firstname', 'lastname', 'email', 'message']) assert.match(html, new RegExp(`name="${field}"`), field);
+      assert.match(text, /Send message/);
+    }
   });
 
   it('signed-out visitors go to /login', async () => {

@@ -310,7 +310,9 @@ describe('insurance-fees: insurances by state (spec 2 §5 "Insurance", insurance
     const response = await post(client, `${PAGE}/insurances`, { [`states_${aetna}`]: 'NY', [`states_${cigna}`]: ['NY', 'NJ'] });
     assert.equal(response.status, 303);
     assert.deepEqual(await optOutsOf(id), [`${aetna}:NJ`]);
-    assert.match(mainTextOf((await client.get(PAGE)).text), /Aetna Accepted in New York Cigna Accepted in New Jersey, New York/);
+    const text = mainTextOf((await client.get(PAGE)).text);
+    assert.match(text, /Aetna Accepted in New York Shown in directory searches/);
+    assert.match(text, /Cigna Accepted in New Jersey, New York Shown in directory searches/);
     await post(client, `${PAGE}/insurances`, { [`states_${aetna}`]: ['NY', 'NJ'], [`states_${cigna}`]: 'NJ' }).then((r) => assert.equal(r.status, 303));
     assert.deepEqual(await optOutsOf(id), [`${cigna}:NY`]);
   });
@@ -358,6 +360,69 @@ describe('insurance-fees: insurances by state (spec 2 §5 "Insurance", insurance
     await post(client, `${PAGE}/insurances`, { [`states_${aetna}`]: 'NY', [`states_${cigna}`]: 'NY', remove: blue }).then((r) => assert.equal(r.status, 303));
     assert.equal(Number((await ctx().db('taggings').where({ provider_id: other.providerIds[0] }).count({ n: '*' }).first())!.n), 1);
     assert.equal(Number((await ctx().db('taggings').where({ provider_id: id }).count({ n: '*' }).first())!.n), 2);
+  });
+});
+
+describe('insurance-fees: insurance in directory search, per provider (spec 2 §7 tag/{tagId}/search/{enable})', () => {
+  async function insured() {
+    const made = await signedIn();
+    const aetna = await insuranceId('Aetna');
+    const cigna = await insuranceId('Cigna');
+    await ctx().db('taggings').insert([{ provider_id: made.id, tag_id: aetna }, { provider_id: made.id, tag_id: cigna }]);
+    return { ...made, aetna, cigna };
+  }
+  const searchOf = async (providerId: number, tagId: number) => (await ctx().db('taggings').where({ provider_id: providerId, tag_id: tagId }).first('search_enabled')).search_enabled;
+  const globalFlag = async (tagId: number) => (await ctx().db('tags').where({ id: tagId }).first('search_enabled')).search_enabled;
+
+  it('each insurance shows whether it makes the provider appear in searches, with a plain form (no JavaScript) to change it', async () => {
+    const { client, aetna } = await insured();
+    const html = (await client.get(PAGE).expect(200)).text;
+    assert.match(html, new RegExp(`<form [^>]*action="/profile/insurance-fees/insurances/search" method="post"><input type="hidden" name="_csrf"[^>]*/><input type="hidden" name="tagId" value="${aetna}"/><input type="hidden" name="enable" value="0"/>`));
+    assert.match(mainTextOf(html), /Aetna Accepted Shown in directory searches Hide me from searches for Aetna/);
+  });
+
+  it('hiding one insurance is stored for this provider and this insurance only; the global tags flag and other providers are untouched', async () => {
+    const { client, id, aetna, cigna } = await insured();
+    const other = await createProviderUser(ctx().db);
+    await ctx().db('taggings').insert({ provider_id: other.providerIds[0], tag_id: aetna });
+    const response = await post(client, `${PAGE}/insurances/search`, { tagId: aetna, enable: 0 });
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.location, `${PAGE}#insurance-by-state`);
+    assert.equal(await searchOf(id, aetna), false);
+    assert.equal(await searchOf(id, cigna), true);
+    assert.equal(await searchOf(other.providerIds[0]!, aetna), true);
+    assert.equal(await globalFlag(aetna), true);
+    const page = mainTextOf((await client.get(PAGE)).text);
+    assert.match(page, /You will no longer appear in directory searches for Aetna; it stays on your profile\./);
+    assert.match(page, /Aetna Accepted Not shown in directory searches Show me in searches for Aetna/);
+    assert.match(page, /Cigna Accepted Shown in directory searches/);
+    // And back on.
+    await post(client, `${PAGE}/insurances/search`, { tagId: aetna, enable: 1 }).then((r) => assert.equal(r.status, 303));
+    assert.equal(await searchOf(id, aetna), true);
+    assert.match(mainTextOf((await client.get(PAGE)).text), /Clients searching the directory for Aetna will now find you\./);
+  });
+
+  it('the choice survives saving the states form', async () => {
+    const { client, id, aetna, cigna } = await insured();
+    await post(client, `${PAGE}/insurances/search`, { tagId: cigna, enable: 0 }).then((r) => assert.equal(r.status, 303));
+    await post(client, `${PAGE}/insurances`, {}).then((r) => assert.equal(r.status, 303));
+    assert.equal(await searchOf(id, cigna), false);
+    assert.equal(await searchOf(id, aetna), true);
+  });
+
+  it('an insurance the profile does not carry (another provider\'s, or not an insurance) is not found; a bad enable value is refused', async () => {
+    const { client, id, aetna } = await insured();
+    const other = await createProviderUser(ctx().db);
+    const blue = await insuranceId('Blue Cross Blue Shield');
+    await ctx().db('taggings').insert({ provider_id: other.providerIds[0], tag_id: blue });
+    await post(client, `${PAGE}/insurances/search`, { tagId: blue, enable: 0 }).then((r) => assert.equal(r.status, 404));
+    assert.equal(await searchOf(other.providerIds[0]!, blue), true);
+    const language = Number((await ctx().db('tags').where({ type: 'languages' }).first('id')).id);
+    await ctx().db('taggings').insert({ provider_id: id, tag_id: language });
+    await post(client, `${PAGE}/insurances/search`, { tagId: language, enable: 0 }).then((r) => assert.equal(r.status, 404));
+    await post(client, `${PAGE}/insurances/search`, { tagId: 'abc', enable: 0 }).then((r) => assert.equal(r.status, 404));
+    await post(client, `${PAGE}/insurances/search`, { tagId: aetna, enable: 'maybe' }).then((r) => assert.equal(r.status, 400));
+    assert.equal(await searchOf(id, aetna), true);
   });
 });
 

@@ -407,11 +407,18 @@ describe('onboarding: Exit and / (spec 1 §4)', () => {
     assert.match(home.text, new RegExp(`href="/profiles/about-you-for/${id}"`), 'the banner still leads back to the wizard');
   });
 
-  it('a profile not made with the new wizard stays on /', async () => {
+  it('a profile not made with the new wizard stays on /: the dashboard, its checklist, and a banner leading to / (not the wizard)', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const client = agent();
     await signIn(client, user.email);
-    await client.get('/').expect(200);
+    const html = (await client.get('/').expect(200)).text;
+    const text = mainTextOf(html);
+    assert.match(text, /Good (morning|afternoon|evening), Taylor!/);
+    assert.match(text, /Profile checklist .*Locations .*Start membership/);
+    const banner = /<section class="status-banner status-banner--incomplete"[^>]*>([\s\S]*?)<\/section>/.exec(html);
+    assert.ok(banner, 'the incomplete banner');
+    assert.match(banner[1]!, /<a class="button" href="\/">Finish your profile<\/a>/);
+    assert.doesNotMatch(html, /href="\/profiles\/(create|about-you-for)\//);
   });
 });
 

@@ -331,6 +331,63 @@ describe('create a new profile: what is created', () => {
   });
 });
 
+describe("create a new profile: someone else's practice asks for its owner (spec 1 §5: owner name, e-mail and phone)", () => {
+  const forSomeoneElse = {
+    ...practice, practice_owner: 'someone-else', owner_first_name: 'Casey', owner_last_name: 'Morgan', owner_email: 'Casey.Morgan@Example.test', owner_phone_number: '(212) 555-0199',
+  };
+
+  it('the practice form asks whose practice it is, and the owner first name, last name, email and phone', async () => {
+    const { client } = await signedIn();
+    const html = (await client.get('/profiles/create?type=practice').expect(200)).text;
+    assert.match(mainTextOf(html), /Whose practice is this\? My own practice Someone else's practice/);
+    for (const [name, label] of [['owner_first_name', 'Owner first name'], ['owner_last_name', 'Owner last name'], ['owner_email', 'Owner email'], ['owner_phone_number', 'Owner phone number']]) {
+      assert.match(html, new RegExp(`<label for="${name}">${label}</label>`), name);
+    }
+    assert.doesNotMatch((await client.get('/profiles/create?type=individual').expect(200)).text, /name="owner_email"/);
+  });
+
+  it('the owner fields follow the registration rules and messages: "{Field name} required.", "Invalid email.", the phone messages', async () => {
+    const { client } = await signedIn();
+    const missing = await create(client, { ...practice, practice_owner: 'someone-else' });
+    assert.equal(missing.status, 422);
+    const text = mainTextOf(missing.text);
+    for (const message of ['Owner first name required.', 'Owner last name required.', 'Owner email required.', PHONE_MESSAGES.required]) assert.ok(text.includes(message), message);
+    assert.match(missing.text, /value="Bright Path Counseling"/, 'the typed values come back');
+    assert.match(missing.text, /id="practice_owner-someone-else"[^>]*checked=""|checked=""[^>]*id="practice_owner-someone-else"/);
+
+    const bad = await create(client, { ...forSomeoneElse, owner_email: 'casey@', owner_phone_number: '123' });
+    assert.equal(bad.status, 422);
+    assert.ok(mainTextOf(bad.text).includes('Invalid email.'));
+    assert.ok(textOf(bad.text).includes(PHONE_MESSAGES.invalid));
+    assert.match(bad.text, /name="owner_email"[^>]*value="casey@"|value="casey@"[^>]*name="owner_email"/);
+    assert.equal(Number((await ctx().db('providers').count({ n: '*' }))[0]!.n), 1, 'nothing created');
+  });
+
+  it('the owner fields are not asked for your own practice (left empty, nothing stored)', async () => {
+    const { client } = await signedIn();
+    const response = await create(client, { ...practice, practice_owner: 'me', owner_email: 'ignored' });
+    assert.equal(response.status, 303);
+    const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
+    const provider = await ctx().db('providers').where({ id }).first();
+    assert.equal(provider.custom_content.practice_owner, undefined);
+  });
+
+  it("someone else's practice keeps its owner (names tidied like sign-up, e-mail lower-cased, phone as +1), reaches them by e-mail and invites them", async () => {
+    const { user, client } = await signedIn();
+    const response = await create(client, { ...forSomeoneElse, owner_first_name: '  CASEY ' });
+    assert.equal(response.status, 303);
+    const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
+    const provider = await ctx().db('providers').where({ id }).first();
+    assert.equal(provider.type, 'practice');
+    assert.deepEqual(provider.custom_content.practice_owner, { first_name: 'Casey', last_name: 'Morgan', email: 'casey.morgan@example.test', phone_number: '+12125550199' });
+    assert.equal(provider.contact_email, 'casey.morgan@example.test');
+    const invite = await ctx().db('invite_tokens').where({ provider_id: id }).first();
+    assert.equal(invite.email, 'casey.morgan@example.test');
+    assert.ok((await outbox('email')).some((m) => m.recipient === 'casey.morgan@example.test' && m.body.includes('/signup/invite/')), 'the owner is invited');
+    assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(), 'the creator keeps access');
+  });
+});
+
 describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', () => {
   it('opens on "Your plan", and "Do this later" continues at About You for a clinician', async () => {
     const { client } = await signedIn();

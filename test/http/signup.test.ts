@@ -103,11 +103,11 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
     assert.match(text, /Phone number \(optional\)/);
   });
 
-  it('"Passwords do not match", "Invalid email." and the six-character registration rule; typed values come back, passwords do not', async () => {
+  it('"Passwords do not match.", "Invalid email." and the six-character registration rule; typed values come back, passwords do not', async () => {
     let response = await signUp(agent(), individual({ email: 'dana@', password_confirmation: 'Sunny2' }));
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /Invalid email\./);
-    assert.match(textOf(response.text), /Passwords do not match/);
+    assert.match(textOf(response.text), /Passwords do not match\./);
     assert.match(response.text, /value="dana@"/);
     assert.match(response.text, /value="Dana"/);
     assert.doesNotMatch(response.text, /Sunny1|Sunny2/);

@@ -11,11 +11,14 @@ interface ProviderRow {
 }
 
 /**
- * The user, their roles and their profiles in one round trip, aggregated by PostgreSQL. It runs on
+ * The user, their roles and their profiles in one round trip, aggregated by PostgreSQL. Accounts with
+ * an error are ignored everywhere (spec 1 §3): neither their roles nor their profiles are listed. It runs on
  * every signed-in request, so it is a named prepared statement: each connection plans it once.
  */
 const LOAD_VIEWER_SQL = `select u.id, u.email, u.first_name, u.last_name, u.company_name, u.scopes, u.two_factor_enrolled_at, u.selected_provider_id,
-       coalesce((select json_agg(json_build_object('account_id', r.account_id, 'role', r.role)) from account_roles r where r.user_id = u.id), '[]') as roles,
+       coalesce((select json_agg(json_build_object('account_id', r.account_id, 'role', r.role))
+         from account_roles r join accounts ra on ra.id = r.account_id
+         where r.user_id = u.id and ra.error is null), '[]') as roles,
        coalesce((select json_agg(json_build_object(
            'id', p.id, 'account_id', p.account_id, 'type', p.type, 'status', p.status, 'first_name', p.first_name,
            'last_name', p.last_name, 'company_name', p.company_name, 'slug', p.slug, 'timezone', p.timezone,
@@ -23,8 +26,8 @@ const LOAD_VIEWER_SQL = `select u.id, u.email, u.first_name, u.last_name, u.comp
            'unread_message_count', (select count(*) from messages m where m.provider_id = p.id and m.sender = 'client' and m.read_at is null),
            'has_videos', jsonb_typeof(p.custom_content->'videos') = 'array' and jsonb_array_length(p.custom_content->'videos') > 0
          ) order by p.id)
-         from provider_clinicians pc join providers p on p.id = pc.provider_id
-         where pc.user_id = u.id), '[]') as providers
+         from provider_clinicians pc join providers p on p.id = pc.provider_id join accounts pa on pa.id = p.account_id
+         where pc.user_id = u.id and pa.error is null), '[]') as providers
      from users u where u.id = $1`;
 
 async function queryViewer(db: Knex, userId: number) {

@@ -5,6 +5,8 @@
 import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
+import { formPost, isAnswer, reportFailedSave } from '../../http/form-post';
+import { SAVE_FAILED } from '../../lib/save-failures';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { AccountPreferencesPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountPreferencesPage';
@@ -78,8 +80,10 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
         if (outcome) flash(req, 'success', outcome);
         res.redirect(303, `/account-preferences${SECTION_OF_FORM[form] ?? ''}`);
       } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
+        if (error instanceof ValidationError) return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
+        if (isAnswer(error)) throw error;
+        reportFailedSave(req, error, SAVE_FAILED);
+        return settingsPage(req, res, { [form]: { values, errors: {} } }, 500);
       }
     };
   }
@@ -168,21 +172,24 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
 
   router.get('/account-preferences/two-factor', requireSignIn, (req, res) => setupCodePage(req, res));
 
-  router.post('/account-preferences/two-factor/confirmation', requireSignIn, async (req, res) => {
+  // An unexpected failure keeps the code page, with spec 1 §8's message.
+  const reshowCodePage = (req: Request, res: Response, _errors: Record<string, string>, status: number) => setupCodePage(req, res, { status });
+
+  router.post('/account-preferences/two-factor/confirmation', requireSignIn, formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
     const checked = validate(twoFactorCodeSchema, req.body);
     if (checked.errors) return setupCodePage(req, res, { error: checked.errors.token, status: 422 });
     const result = await service.finishTwoFactorSetup(deps, actorOf(req, res), { token: checked.value.token }, requestMeta(req));
     if (result === 'wrong') return setupCodePage(req, res, { error: TWO_FACTOR_WRONG_CODE, status: 422 });
     flash(req, 'success', 'Confirmed! Two-factor authentication is on.');
     res.redirect(303, '/account-preferences#two-factor');
-  });
+  }));
 
-  router.post('/account-preferences/two-factor/new-code', requireSignIn, async (req, res) => {
+  router.post('/account-preferences/two-factor/new-code', requireSignIn, formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
     const result = await service.resendSetupCode(deps, actorOf(req, res), requestMeta(req));
     if (result === 'none') return res.redirect(303, '/account-preferences#two-factor');
     flash(req, result === 'sent' ? 'success' : 'error', result === 'sent' ? 'New code sent!' : TOO_MANY_ATTEMPTS);
     res.redirect(303, '/account-preferences/two-factor');
-  });
+  }));
 
   router.post(
     '/account-preferences/two-factor/removal',
@@ -200,17 +207,19 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
 
   router.post('/password/update', requireSignIn, async (req, res) => {
     const fromSettings = req.body.from === 'account-preferences';
-    const failed = (errors: Record<string, string>) =>
+    const failed = (errors: Record<string, string>, status: number) =>
       fromSettings
-        ? settingsPage(req, res, { password: { errors } }, 422)
-        : render(req, res, { title: 'Update Password', status: 422, page: <PasswordUpdatePage state={{ errors }} /> });
+        ? settingsPage(req, res, { password: { errors } }, status)
+        : render(req, res, { title: 'Update Password', status, page: <PasswordUpdatePage state={{ errors }} /> });
     const checked = validate(passwordChangeSchema, req.body);
-    if (checked.errors) return failed(checked.errors);
+    if (checked.errors) return failed(checked.errors, 422);
     try {
       await service.changePassword(deps, actorOf(req, res), checked.value, requestMeta(req));
     } catch (error) {
-      if (error instanceof ValidationError) return failed(error.fields);
-      throw error;
+      if (error instanceof ValidationError) return failed(error.fields, 422);
+      if (isAnswer(error)) throw error;
+      reportFailedSave(req, error, SAVE_FAILED);
+      return failed({}, 500);
     }
     flash(req, 'success', 'Your password has been successfully changed.');
     res.redirect(303, fromSettings ? '/account-preferences' : '/password/update');

@@ -3,6 +3,8 @@
 // §4 Session and Password reset and recovery). Thin: parse, one service call, render or redirect.
 import { Router, type Request, type Response } from 'express';
 import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
+import { SAVE_FAILED } from '../../lib/save-failures';
 import { safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { recordActivity, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http/session';
@@ -267,7 +269,11 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     render(req, res, { title: 'Reset Password', layout: 'plain', page: <PasswordResetPage token={token} errors={{}} /> });
   });
 
-  router.post('/password/reset/:resetToken', async (req, res) => {
+  // Spec 1 §8: an unexpected failure keeps the reset form (passwords are never echoed back).
+  const reshowReset = (req: Request, res: Response, errors: Record<string, string>, status: number) =>
+    render(req, res, { title: 'Reset Password', layout: 'plain', status, page: <PasswordResetPage token={String(req.params.resetToken)} errors={errors} /> });
+
+  router.post('/password/reset/:resetToken', formPost(SAVE_FAILED, reshowReset, async (req, res) => {
     const token = req.params.resetToken;
     if (!looksLikeLinkToken(token) || !(await service.resetTokenIsLive(deps, token))) return expired(req, res);
     const checked = validate(resetPasswordSchema, req.body);
@@ -280,7 +286,7 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     if (res.locals.viewer) await new Promise<void>((resolve) => req.logout(() => resolve()));
     flash(req, 'success', 'Your password has been successfully reset.');
     res.redirect(303, '/login');
-  });
+  }));
 
   const recoverPage = (req: Request, res: Response, props: Omit<Parameters<typeof RecoverAccountPage>[0], 'supportEmail'>, status = 200) =>
     render(req, res, { title: 'Recover Account', layout: 'plain', status, page: <RecoverAccountPage {...props} supportEmail={config.supportEmail} /> });

@@ -11,6 +11,7 @@ import { selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
 import { REFERRAL_OFFER } from '../../domain/accounts';
+import { addOnButtonsFor } from '../../domain/practice-management';
 import { BlogFeaturesPage } from '../../../views/pages/benefits/BlogFeaturesPage';
 import { ClientMatchingPage } from '../../../views/pages/benefits/ClientMatchingPage';
 import { ListservPage } from '../../../views/pages/benefits/ListservPage';
@@ -49,7 +50,7 @@ export function badgeSvg(brand: string): string {
     + '</svg>';
 }
 
-export function benefitRoutes({ db, config, menu }: FeatureDeps): Router {
+export function benefitRoutes({ db, config, menu, integrations }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     { menu: 'benefits', order: 10, label: 'Web Badge', href: '/benefits/web-badge', membersOnly: true },
@@ -121,8 +122,11 @@ export function benefitRoutes({ db, config, menu }: FeatureDeps): Router {
   router.get('/benefits/photo-licensing', requireSignIn, (req, res) =>
     page(req, res, 'Photo Licensing', <PhotoLicensingPage brand={brand} />));
 
-  router.get('/benefits/partnerships', ...membersOnly('Partnerships'), (req, res) =>
-    page(req, res, 'Partnerships', <PartnershipsPage brand={brand} />));
+  router.get('/benefits/partnerships', ...membersOnly('Partnerships'), async (req, res) => {
+    // The add-ons' buttons (spec 1 §2): the same rule as the dashboard's and /practice-management's.
+    const addOns = await addOnButtonsFor(db, integrations.ehr.signInUrl, res.locals.viewer!, selectedProfile(res), new Date());
+    page(req, res, 'Partnerships', <PartnershipsPage brand={brand} addOns={addOns} />);
+  });
 
   router.get('/benefits/client-matching', ...membersOnly('Client Matching'), (req, res) =>
     page(req, res, 'Client Matching', <ClientMatchingPage />));

@@ -5,6 +5,7 @@ import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSections } from '../../../views/pages/dashboard/DashboardPage';
 import { homeRedirect } from '../../domain/providers';
+import { addOnButtonsFor } from '../../domain/practice-management';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
 import * as policy from '../../domain/accounts';
@@ -16,7 +17,7 @@ const positiveId = (value: unknown): number | null => {
   return id > 0 ? id : null;
 };
 
-export function dashboardRoutes({ db, reads, menu, config }: FeatureDeps): Router {
+export function dashboardRoutes({ db, reads, menu, config, integrations }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     { menu: 'dashboard', order: 0, label: 'Dashboard', href: '/' },
@@ -43,9 +44,11 @@ export function dashboardRoutes({ db, reads, menu, config }: FeatureDeps): Route
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;
+    // The add-ons' buttons (spec 1 §2) depend on the viewer's roles: read fresh, never from the dashboard's cache.
+    const addOns = view.onboarding ? null : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date());
     render(req, res, {
       title: 'Dashboard',
-      page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} />,
+      page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} addOns={addOns} />,
     });
   });
 

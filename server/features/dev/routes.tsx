@@ -1,14 +1,12 @@
-// Developer pages: /dev/outbox, /dev/jobs and /dev/components (never in production) and /developer-tools (any signed-in user).
+// Developer pages: /dev/outbox, /dev/jobs and /dev/components (never in production). /developer-tools is a feature of its own.
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../../lib/errors';
-import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { flash } from '../../http/flash';
 import { listSent } from '../../integrations/sent-messages';
 import { listJobs } from '../../jobs';
 import { ComponentsPage } from '../../../views/pages/dev/ComponentsPage';
 import { JobsPage } from '../../../views/pages/dev/JobsPage';
-import { DeveloperToolsPage } from '../../../views/pages/developer-tools/DeveloperToolsPage';
 import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
 import type { FeatureDeps } from '../deps';
 
@@ -43,18 +41,6 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
     const rows = await listSent(db);
     const items = rows.map((row) => ({ ...row, id: Number(row.id), sentAt: new Date(row.created_at).toISOString() }));
     render(req, res, { title: 'Outbox', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <OutboxPage items={items} /> });
-  });
-
-  router.get('/developer-tools', requireSignIn, (req, res) => {
-    // Any signed-in user may open this page, so in production it names nothing about the runtime
-    // (versions and set-up help an attacker, not a provider).
-    const facts: [string, string][] = config.env === 'production' ? [] : [
-      ['Environment', config.env],
-      ['Node.js', process.version],
-      ['Database', config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'],
-      ['Islands built', req.app.locals.assets.built ? 'yes' : 'no (run npm run build)'],
-    ];
-    render(req, res, { title: 'Developer Tools', page: <DeveloperToolsPage facts={facts} /> });
   });
 
   return router;

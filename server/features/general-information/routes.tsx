@@ -128,7 +128,10 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
   }));
 
   // Without JavaScript the first post shows a confirmation page; with it, data-confirm asked already (confirmed=1).
-  router.post(`${PAGE_PATH}/licenses/delete`, ...requireSelectedProfile, async (req, res) => {
+  // A deletion that fails shows the page as it was, with the section's message.
+  const reshowPage = (req: Request, res: Response, errors: Record<string, string>, status: number) => show(req, res, null, errors, status);
+
+  router.post(`${PAGE_PATH}/licenses/delete`, ...requireSelectedProfile, formPost(GENERAL_MESSAGES.error, reshowPage, async (req, res) => {
     const licenseId = Number(text(first(req.body?.deleteLicenseIds)));
     if (!Number.isSafeInteger(licenseId) || licenseId <= 0) throw new NotFoundError();
     const viewer = res.locals.viewer!;
@@ -151,7 +154,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
     if (result.deleted) flash(req, 'success', 'Your license has been deleted.');
     else flash(req, 'error', result.message);
     res.redirect(303, back('licensure'));
-  });
+  }));
 
   // --- Supervisor licence -------------------------------------------------------------------------
 
@@ -161,7 +164,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
     res.redirect(303, back('supervisor-license'));
   }));
 
-  router.post(`${PAGE_PATH}/supervisor-license/delete`, ...requireSelectedProfile, async (req, res) => {
+  router.post(`${PAGE_PATH}/supervisor-license/delete`, ...requireSelectedProfile, formPost(GENERAL_MESSAGES.error, reshowPage, async (req, res) => {
     if (req.body?.confirmed !== '1') {
       return render(req, res, {
         title: TITLE,
@@ -173,7 +176,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
     await licenses.removeSupervisor(db, res.locals.viewer!, provider(res));
     flash(req, 'success', 'Your supervisor license has been removed.');
     res.redirect(303, back('supervisor-license'));
-  });
+  }));
 
   return router;
 }

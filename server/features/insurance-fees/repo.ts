@@ -4,13 +4,27 @@ import type { Knex } from 'knex';
 
 export type Db = Knex | Knex.Transaction;
 
-export interface CarriedInsurance { id: number; name: string }
+export interface CarriedInsurance {
+  id: number;
+  name: string;
+  /** Whether this insurance makes the provider appear in the directory's searches for it (the provider's choice). */
+  searchEnabled: boolean;
+}
 
 /** The insurances the provider carries (taggings of type insurances), by name. */
 export async function carriedInsurances(db: Db, providerId: number): Promise<CarriedInsurance[]> {
   const rows = await db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
-    .where({ 'tg.provider_id': providerId, 't.type': 'insurances' }).orderBy('t.name').select('t.id', 't.name');
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    .where({ 'tg.provider_id': providerId, 't.type': 'insurances' }).orderBy('t.name').select('t.id', 't.name', 'tg.search_enabled');
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, searchEnabled: Boolean(r.search_enabled) }));
+}
+
+/** Sets the provider's directory-search choice for one insurance it carries; false when it does not carry it. */
+export async function setInsuranceSearch(trx: Db, providerId: number, tagId: number, enabled: boolean): Promise<boolean> {
+  const updated = await trx('taggings')
+    .where({ provider_id: providerId, tag_id: tagId })
+    .whereIn('tag_id', trx('tags').select('id').where({ type: 'insurances' }))
+    .update({ search_enabled: enabled });
+  return updated > 0;
 }
 
 /** The distinct states of the provider's locations, with their names. */

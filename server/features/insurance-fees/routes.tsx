@@ -106,6 +106,12 @@ export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
     (d, req, res) => service.saveOtherInformation(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
   post('insurances', 'insurance-by-state', 'Your insurances have been saved. Insurance updates are reflected within 24 business hours.',
     (d, req, res) => service.saveInsuranceStates(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
+  // Spec 2 §7 tag/{tagId}/search/{enable}: the ids travel in the form (tagId, enable), not the path.
+  router.post(`${PAGE_PATH}/insurances/search`, ...requireSelectedProfile, formPost(FAILURE, (req, res, errors, status) => show(req, res, null, errors, status), async (req, res) => {
+    const choice = await service.setInsuranceSearch(db, viewer(res), selectedProfile(res).id, req.body ?? {});
+    flash(req, 'success', choice.enabled ? MESSAGES.searchShown(choice.name) : MESSAGES.searchHidden(choice.name));
+    res.redirect(303, `${PAGE_PATH}#insurance-by-state`);
+  }));
   post('insurances/new', 'add-insurances', 'Your insurances have been added. Insurance updates are reflected within 24 business hours.',
     (d, req, res) => service.addInsurances(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
 

@@ -2,7 +2,7 @@
 // function loads the profile through the viewer (clinician access; else not found) and saves one
 // section in one transaction. Fee and insurance storage is shared with the onboarding wizard.
 import type { Knex } from 'knex';
-import { ValidationError } from '../../lib/errors';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import { insuranceOptions, loadForViewer, insuranceSchema, postedIds } from '../../domain/providers';
 import { possessive, wordingFor } from '../../domain/accounts';
@@ -14,7 +14,7 @@ import {
 import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 
-export interface InsuranceView { id: number; name: string; acceptedStates: string[] }
+export interface InsuranceView { id: number; name: string; acceptedStates: string[]; searchEnabled: boolean }
 
 export interface InsuranceFeesData {
   providerId: number;
@@ -126,5 +126,24 @@ export async function saveInsuranceStates(db: Knex, viewer: Viewer, providerId: 
     await repo.removeInsurances(trx, providerId, carried.filter((i) => removed.has(i.id)).map((i) => i.id));
     await repo.replaceOptOuts(trx, providerId, kept.map((i) => i.id), outs);
     await mergeCustomContent(trx, providerId, { takes_insurance: kept.length > 0 });
+  });
+}
+
+/**
+ * Spec 2 §7 `tag/{tagId}/search/{enable}`: whether this insurance makes the provider appear in the
+ * directory's searches for it, per provider (the insurer-wide tags.search_enabled is not touched). An
+ * insurance the profile does not carry is not found.
+ */
+export async function setInsuranceSearch(db: Knex, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<{ name: string; enabled: boolean }> {
+  const tagId = Number(body.tagId);
+  if (!Number.isSafeInteger(tagId) || tagId <= 0) throw new NotFoundError();
+  const enable = String(body.enable ?? '');
+  if (!['0', '1', 'true', 'false'].includes(enable)) throw new HttpError(400, 'enable must be 1 or 0.');
+  const enabled = enable === '1' || enable === 'true';
+  return db.transaction(async (trx) => {
+    await loadForViewer(trx, viewer, providerId);
+    const insurance = (await repo.carriedInsurances(trx, providerId)).find((i) => i.id === tagId);
+    if (!insurance || !(await repo.setInsuranceSearch(trx, providerId, tagId, enabled))) throw new NotFoundError();
+    return { name: insurance.name, enabled };
   });
 }

@@ -55,6 +55,9 @@ export const MESSAGES = {
   contacts: 'Please do not include URLs, phone numbers, or email addresses in this field!',
   choose: 'Please choose from the list.',
   insuranceStates: 'Ensure at least one state is selected for each active insurance.',
+  /** The flash after the directory-search choice of one insurance (our wording: the spec gives none). */
+  searchShown: (insurance: string) => `Clients searching the directory for ${insurance} will now find you. Changes appear within 24 business hours.`,
+  searchHidden: (insurance: string) => `You will no longer appear in directory searches for ${insurance}; it stays on your profile. Changes appear within 24 business hours.`,
 } as const;
 
 const checked = (value: unknown) => ['1', 'on', 'yes', 'true'].includes(text(value));

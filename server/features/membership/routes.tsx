@@ -17,6 +17,7 @@ import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
+import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { TaxError } from '../../integrations/tax';
@@ -351,7 +352,13 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   const planPage = [requireSignIn, requirePermission(policy.hasAccount, policy.ACCESS_DENIED)];
 
   for (const [path, formOf] of [['/practice-management/upgrade/:accountId', practiceManagementForm], ['/reimbursify/upgrade/:accountId', reimbursifyForm]] as const) {
-    const load = async (req: Request, res: Response) => formOf(db, billingAccount(req, res));
+    const load = async (req: Request, res: Response) => {
+      const form = await formOf(db, billingAccount(req, res));
+      if ('redirect' in form || form.mode !== 'upgrade-reimbursify' || form.unreachable) return form;
+      // Before anyone pays (spec 3 §7): the flag gate and the tool's standalone-account check; either one shows its notice instead of the pay step.
+      const notice = await privatePayBoosterUpgradeBlock(db, integrations.benefitsTool, form.accountId, { requestId: req.id, log: req.log });
+      return notice ? { ...form, unreachable: notice } : form;
+    };
     router.get(path, ...planPage, async (req, res) => {
       const form = await load(req, res);
       if ('redirect' in form) return res.redirect(303, form.redirect);

@@ -5,7 +5,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { ReactNode } from 'react';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
-import { formPost } from '../../http/form-post';
+import { formPost, reportFailedSave } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import type { Viewer } from '../../domain/accounts';
@@ -205,8 +205,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
     } catch (error) {
       if (error instanceof ValidationError) return showPhotos(req, res, error.fields.headshot, 422);
       if (error instanceof NotFoundError) throw error;
-      req.log?.error({ err: error }, PHOTO_MESSAGES.error);
-      flash(req, 'error', PHOTO_MESSAGES.error);
+      reportFailedSave(req, error, PHOTO_MESSAGES.error);
       return showPhotos(req, res, undefined, 500);
     }
     flash(req, 'success', 'Your profile photo has been saved.');
@@ -242,8 +241,7 @@ export function onboardingRoutes({ db, integrations, config, uploads }: FeatureD
         }, 422);
       }
       if (error instanceof NotFoundError) throw error;
-      req.log?.error({ err: error }, 'go-live failed');
-      flash(req, 'error', `Server error. Please write to us at ${config.supportEmail} and we will take care of it.`);
+      reportFailedSave(req, error, `Server error. Please write to us at ${config.supportEmail} and we will take care of it.`);
       return showGoLive(req, res, undefined, 500);
     }
     if (result.kind === 'active' || result.kind === 'pending') {

@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
+import { saveFailedContactUs } from '../../lib/save-failures';
 import { requireProviderType, requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { providerDisplayName } from '../../domain/accounts';
@@ -25,7 +26,7 @@ const valuesOfBody = (b: Record<string, unknown>): UnregisteredValues => ({
   replace_image: text(b.replace_image) === '1',
 });
 
-export function practiceProviderRoutes({ db, integrations, uploads, menu }: FeatureDeps): Router {
+export function practiceProviderRoutes({ db, config, integrations, uploads, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     { menu: 'edit-profile', order: 100, label: 'Practice Providers', href: '/practice/providers', shown: (viewer) => viewer.provider?.type === 'practice' },
@@ -33,6 +34,9 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
   uploads.accept({ path: /^\/practice\/providers\/unregistered(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const guards = [...requireSelectedProfile, requireProviderType('practice')];
   const deps: service.PracticeDeps = { db, storage: integrations.storage };
+  // Spec 2 §8: this page is not one of the sections with a failure message of their own.
+  const failure = saveFailedContactUs(config.supportEmail);
+  const reshowPage = (req: Request, res: Response, _errors: Record<string, string>, status: number) => show(req, res, {}, status);
   const idParam = (req: Request, name: string): number => {
     const id = Number(req.params[name]);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -61,7 +65,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
 
   // --- Members ------------------------------------------------------------------------------------
 
-  router.post(`${PAGE_PATH}/order`, ...guards, formPost(PRACTICE_MESSAGES.orderError,
+  router.post(`${PAGE_PATH}/order`, ...guards, formPost(failure,
     (req, res, errors, status) => {
       if (Object.keys(errors).length > 0) flash(req, 'error', PRACTICE_MESSAGES.orderError);
       return show(req, res, {}, status);
@@ -72,7 +76,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
       res.redirect(303, `${PAGE_PATH}${moved.page > 1 ? `?page=${moved.page}` : ''}#member-${moved.id}`);
     }));
 
-  router.post(`${PAGE_PATH}/:memberId/removal`, ...guards, async (req, res) => {
+  router.post(`${PAGE_PATH}/:memberId/removal`, ...guards, formPost(failure, reshowPage, async (req, res) => {
     const id = idParam(req, 'memberId');
     const member = await service.loadMember(db, res.locals.viewer!, id);
     if (!isChecked(req.body?.confirmed)) {
@@ -85,11 +89,11 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
     await service.removeMember(db, res.locals.viewer!, id);
     flash(req, 'success', `${providerDisplayName(member)} has been removed from your practice.`);
     res.redirect(303, PAGE_PATH);
-  });
+  }));
 
   // --- Unregistered providers ----------------------------------------------------------------------
 
-  router.post(`${PAGE_PATH}/unregistered`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => show(req, res, errors, status),
+  router.post(`${PAGE_PATH}/unregistered`, ...guards, formPost(failure, (req, res, errors, status) => show(req, res, errors, status),
     async (req, res) => {
       await service.addUnregistered(deps, res.locals.viewer!, req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been added to your practice profile.');
@@ -117,14 +121,14 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
   });
 
   router.get(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, (req, res) => showEdit(req, res));
-  router.post(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, formPost(PRACTICE_MESSAGES.error, (req, res, errors, status) => showEdit(req, res, errors, status),
+  router.post(`${PAGE_PATH}/unregistered/:unregisteredId`, ...guards, formPost(failure, (req, res, errors, status) => showEdit(req, res, errors, status),
     async (req, res) => {
       await service.updateUnregistered(deps, res.locals.viewer!, idParam(req, 'unregisteredId'), req.body ?? {}, upload(req));
       flash(req, 'success', 'The provider has been saved.');
       res.redirect(303, `${PAGE_PATH}#unregistered`);
     }));
 
-  router.post(`${PAGE_PATH}/unregistered/:unregisteredId/delete`, ...guards, async (req, res) => {
+  router.post(`${PAGE_PATH}/unregistered/:unregisteredId/delete`, ...guards, formPost(failure, reshowPage, async (req, res) => {
     const id = idParam(req, 'unregisteredId');
     if (!isChecked(req.body?.confirmed)) {
       const row = await service.loadUnregistered(db, res.locals.viewer!, id);
@@ -137,7 +141,7 @@ export function practiceProviderRoutes({ db, integrations, uploads, menu }: Feat
     const row = await service.deleteUnregistered(deps, res.locals.viewer!, id);
     flash(req, 'success', `${unregisteredName(row)} has been deleted.`);
     res.redirect(303, `${PAGE_PATH}#unregistered`);
-  });
+  }));
 
   return router;
 }

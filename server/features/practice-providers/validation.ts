@@ -9,7 +9,6 @@ export const PRACTICE_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this provider?',
   confirmReplace: 'Are you sure you want to change this provider\'s image?',
   orderError: 'There was an error saving the order of your providers.',
-  error: 'There was an error saving the provider.',
   tooLong: 'Please keep each field under 100 characters.',
   degree: 'Please choose a degree from the list.',
 } as const;

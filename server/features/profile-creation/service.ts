@@ -3,7 +3,7 @@
 // of another clinician, and where the person goes next. Never sees req/res.
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { providerDisplayName, hashToken, newLinkToken } from '../../domain/accounts';
 import type { Outgoing } from '../../jobs/outgoing';
 import * as policy from '../../domain/accounts';
@@ -50,6 +50,12 @@ export async function createProfile(
   const accountId = creationAccount(actor, input.account_id, context.selectedAccountId);
   const individual = input.type !== 'practice';
 
+  // A name another account reserved cannot be taken (spec 1 §3 feature_flags.reserved_name).
+  const listed = policy.listedName({ type: individual ? 'individual' : 'practice', first_name: input.first_name, last_name: input.last_name, company_name: input.company_name });
+  if (await policy.isReservedName(db, listed, accountId)) {
+    throw new ValidationError(individual ? { first_name: policy.RESERVED_NAME_MESSAGE } : { company_name: policy.RESERVED_NAME_MESSAGE });
+  }
+
   if (individual && !input.confirm_duplicate) {
     const [same] = await findSameNameProviders(db, accountId, input.first_name!, input.last_name!);
     if (same) {
@@ -59,12 +65,19 @@ export async function createProfile(
   }
 
   const forAnother = input.type === 'new-user';
+  // Someone else's practice: its owner is invited and reached at the address given for them.
+  const practiceOwner = input.type === 'practice' && input.practice_owner === 'someone-else'
+    ? { first_name: input.owner_first_name!, last_name: input.owner_last_name!, email: input.owner_email!, phone_number: input.owner_phone_number! }
+    : null;
   const ownerKeepsAccess = !forAnother || input.ownerHasClinicianPermission === 'yes';
   const ownerEmail = await repo.userEmail(db, actor.user.id);
-  const contactEmail = !forAnother
-    ? ownerEmail
-    : input.contact_email_choice === 'provider-email' ? input.email! : input.contact_email_choice === 'other-email' ? input.other_email_value! : ownerEmail;
-  const invitation = forAnother && input.email ? newLinkToken() : null;
+  const contactEmail = practiceOwner
+    ? practiceOwner.email
+    : !forAnother
+      ? ownerEmail
+      : input.contact_email_choice === 'provider-email' ? input.email! : input.contact_email_choice === 'other-email' ? input.other_email_value! : ownerEmail;
+  const inviteEmail = practiceOwner?.email ?? (forAnother && input.email ? input.email : null);
+  const invitation = inviteEmail ? newLinkToken() : null;
 
   const made = await db.transaction(async (trx) => {
     const providerId = await insertNewProvider(trx, {
@@ -76,26 +89,26 @@ export async function createProfile(
       company_name: individual ? null : input.company_name!,
       phone_number: input.phone_number,
       contact_email: contactEmail,
-      custom_content: individual ? {} : { head_of_practice: input.full_name },
+      custom_content: individual ? {} : { head_of_practice: input.full_name, ...(practiceOwner ? { practice_owner: practiceOwner } : {}) },
     });
     if (ownerKeepsAccess) await repo.grantClinicianAccess(trx, actor.user.id, providerId);
-    if (invitation) {
+    if (invitation && inviteEmail) {
       await repo.insertInvite(trx, {
         tokenHash: hashToken(invitation),
         providerId,
-        email: input.email!,
+        email: inviteEmail,
         createdBy: actor.user.id,
         expiresAt: new Date(Date.now() + INVITE_TTL_MS),
       });
       const providerName = individual ? `${input.first_name} ${input.last_name}` : input.company_name!;
-      await queueInvitation(trx, deps, { to: input.email!, token: invitation, providerName, invitedBy: ownerEmail });
+      await queueInvitation(trx, deps, { to: inviteEmail, token: invitation, providerName, invitedBy: ownerEmail });
     }
     await authRepo.recordAudit(trx, {
       userId: actor.user.id,
       action: 'profile_created',
       ip: context.meta.ip,
       userAgent: context.meta.userAgent,
-      details: { provider_id: providerId, type: input.type, invited: Boolean(invitation), owner_keeps_access: ownerKeepsAccess },
+      details: { provider_id: providerId, type: input.type, invited: Boolean(invitation), owner_keeps_access: ownerKeepsAccess, for_someone_else: Boolean(practiceOwner) },
     });
     return { providerId, paid: await repo.accountHasPaidPlan(trx, accountId) };
   });
@@ -107,7 +120,7 @@ export async function createProfile(
     name,
     paid: made.paid,
     next: made.paid ? successPage(made.providerId) : paymentStep(made.providerId),
-    invited: invitation ? input.email! : null,
+    invited: invitation ? inviteEmail : null,
   };
 }
 

@@ -1,12 +1,25 @@
 // The create-profile form (spec 1 §5 Create profile, Phone; §7 POST portal/provider) with its exact
 // messages. Three types: an individual profile, a practice, and "new-user": an individual profile for
-// another clinician, who is invited by e-mail.
+// another clinician, who is invited by e-mail. A practice may be someone else's: then the form also asks
+// for its owner's name, e-mail and phone (spec 1 §5 Registration form), by the registration form's rules.
 import Joi from 'joi';
-import { phoneNumber, normalizeName } from '../../domain/accounts';
+import { phoneNumber, registrationEmail, registrationName } from '../../domain/accounts';
 import { validate } from '../../lib/validation';
 
 export const PROFILE_TYPES = ['individual', 'practice', 'new-user'] as const;
 export type CreationType = (typeof PROFILE_TYPES)[number];
+
+/** Whose practice a practice profile is: the creator's own, or someone else's (then its owner is asked for). */
+export const PRACTICE_OWNERS = ['me', 'someone-else'] as const;
+export type PracticeOwner = (typeof PRACTICE_OWNERS)[number];
+
+/** The practice owner's fields, as named in the registration messages ("{Field name} required."). */
+export const OWNER_FIELD_NAMES = {
+  owner_first_name: 'Owner first name',
+  owner_last_name: 'Owner last name',
+  owner_email: 'Owner email',
+  owner_phone_number: 'Owner phone number',
+} as const;
 
 /** Where the new clinician's client e-mails go (contact_email). */
 export const CONTACT_EMAIL_CHOICES = ['provider-email', 'other-email', 'owner-email'] as const;
@@ -22,14 +35,11 @@ export const CREATE_MESSAGES = {
   contactChoice: 'Please choose where client emails should go.',
   ownerPermission: 'Please choose whether you keep access to this profile.',
   ownerPermissionWithoutEmail: "Without the provider's email nobody else can open this profile: keep access, or enter their email.",
+  practiceOwner: 'Please choose whose practice this is.',
 } as const;
 
-const requiredName = (label: string) =>
-  Joi.string().trim().max(100).required().custom((value: string) => normalizeName(value)).messages({
-    'any.required': `${label} required.`,
-    'string.empty': `${label} required.`,
-    'string.max': `${label} is too long.`,
-  });
+/** Names follow the registration form's rule and message ("{Field name} required.", tidied). */
+const requiredName = registrationName;
 
 const optionalEmail = () =>
   Joi.string().trim().lowercase().max(254).email({ tlds: false }).allow('').default('').messages({
@@ -50,12 +60,22 @@ export interface CreateProfileInput {
   contact_email_choice?: ContactEmailChoice;
   other_email_value?: string;
   ownerHasClinicianPermission?: 'yes' | 'no';
+  /** practice: whose practice it is; for someone else's, its owner's name, e-mail and phone. */
+  practice_owner?: PracticeOwner;
+  owner_first_name?: string;
+  owner_last_name?: string;
+  owner_email?: string;
+  owner_phone_number?: string;
   /** Set by "Create anyway" on the duplicate-name page. */
   confirm_duplicate: boolean;
 }
 
 const isType = (type: CreationType | CreationType[]) => ({ is: Joi.valid(...([] as CreationType[]).concat(type)) });
 const only = <T extends Joi.Schema>(type: CreationType | CreationType[], schema: T) => Joi.when('type', { ...isType(type), then: schema, otherwise: Joi.any().strip() });
+
+/** A field of the practice owner: asked only for someone else's practice, dropped otherwise. */
+const ownerField = (schema: Joi.Schema) =>
+  only('practice', Joi.when('practice_owner', { is: 'someone-else', then: schema, otherwise: Joi.any().strip() }));
 
 export const createProfileSchema = Joi.object<CreateProfileInput>({
   type: Joi.string().valid(...PROFILE_TYPES).required().messages({ 'any.required': CREATE_MESSAGES.type, 'any.only': CREATE_MESSAGES.type, 'string.empty': CREATE_MESSAGES.type }),
@@ -82,6 +102,11 @@ export const createProfileSchema = Joi.object<CreateProfileInput>({
   ownerHasClinicianPermission: only('new-user', Joi.string().valid('yes', 'no').required().messages({
     'any.required': CREATE_MESSAGES.ownerPermission, 'any.only': CREATE_MESSAGES.ownerPermission, 'string.empty': CREATE_MESSAGES.ownerPermission,
   })),
+  practice_owner: only('practice', Joi.string().valid(...PRACTICE_OWNERS).empty('').default('me').messages({ 'any.only': CREATE_MESSAGES.practiceOwner })),
+  owner_first_name: ownerField(registrationName(OWNER_FIELD_NAMES.owner_first_name)),
+  owner_last_name: ownerField(registrationName(OWNER_FIELD_NAMES.owner_last_name)),
+  owner_email: ownerField(registrationEmail(OWNER_FIELD_NAMES.owner_email)),
+  owner_phone_number: ownerField(phoneNumber()),
   confirm_duplicate: Joi.boolean().truthy('1').falsy('', '0').default(false),
 });
 
@@ -107,6 +132,7 @@ export function validateCreateProfile(body: unknown): ReturnType<typeof validate
 export const FORM_FIELDS = [
   'type', 'account_id', 'first_name', 'last_name', 'company_name', 'full_name', 'phone_number',
   'email', 'contact_email_choice', 'other_email_value', 'ownerHasClinicianPermission',
+  'practice_owner', 'owner_first_name', 'owner_last_name', 'owner_email', 'owner_phone_number',
 ] as const;
 export type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 

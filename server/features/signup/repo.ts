@@ -52,8 +52,9 @@ export async function addProviderScope(trx: Knex.Transaction, userId: number): P
     .update({ scopes: trx.raw(`array_append(scopes, 'provider')`) });
 }
 
-export async function insertAccount(trx: Knex.Transaction, name: string): Promise<number> {
-  const [row] = await trx('accounts').insert({ name }).returning('id');
+/** A new account; `error` set makes it held (ignored everywhere) from the start. */
+export async function insertAccount(trx: Knex.Transaction, name: string, error: string | null = null): Promise<number> {
+  const [row] = await trx('accounts').insert({ name, error }).returning('id');
   return Number(row.id);
 }
 

@@ -7,6 +7,7 @@ import { render } from '../../http/render';
 import { HONEYPOT_FIELD, type BotCheckInput } from '../../integrations/captcha/port';
 import {
   AccountBlockedPage,
+  ReservedNamePage,
   AlreadyProviderPage,
   ClientAccountPage,
   EmailTakenPage,
@@ -145,6 +146,10 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     }
   }
 
+  /** The new account took a reserved name: kept, on hold, nobody signed in (spec 1 §3, §8; docs/decisions.md). */
+  const reservedName = (req: Request, res: Response, result: service.ReservedNameHeld) =>
+    render(req, res, { title: 'Name Reserved', layout: 'plain', status: 409, page: <ReservedNamePage name={result.name} supportEmail={config.supportEmail} /> });
+
   /** Signs the new provider in (new session id), then remembers the profile, the flag and the offer. */
   async function signInRegistered(req: Request, result: { userId: number; providerId: number }, offer: SignupOffer | null) {
     await logIn(req, result.userId);
@@ -155,7 +160,7 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
 
   /** An unexpected failure: nothing was saved (one transaction); the form comes back with spec 1 §8's message. */
   function failed(req: Request, res: Response, error: unknown, options: FormOptions) {
-    req.log?.error({ err: error }, 'registration failed');
+    req.log?.error({ err: error, requestId: req.id }, 'registration failed');
     form(req, res, { ...options, formError: SIGNUP_MESSAGES.createFailed, status: 500 });
   }
 
@@ -182,6 +187,7 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     }
     if (result.outcome === 'bot') return form(req, res, { ...options, formError: SIGNUP_MESSAGES.botCheck, status: 422 });
     if (result.outcome === 'throttled') return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
+    if (result.outcome === 'reserved-name') return reservedName(req, res, result);
     if (result.outcome !== 'registered') return conflict(req, res, result, offer, options.type);
     await signInRegistered(req, result, offer);
     if (result.confirmationSent) flash(req, 'success', `Welcome! We sent a link to ${checked.value.email} to confirm your e-mail address.`);
@@ -308,6 +314,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
         return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
       case 'already-provider':
         return render(req, res, { title: 'Provider Account Exists', layout: 'plain', status: 409, page: <AlreadyProviderPage email={value.email ?? ''} /> });
+      case 'reserved-name':
+        return reservedName(req, res, result);
       case 'registered':
         await signInRegistered(req, result, offer);
         flash(req, 'success', 'Your therapist profile has been added to your login.');

@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
 import type { Outgoing } from '../../jobs/outgoing';
-import { issueEmailConfirmation, queueEmailConfirmation, practiceManagementUrl, attemptPassword, hashPassword, hashToken, looksLikeLinkToken } from '../../domain/accounts';
+import {
+  attemptPassword, hashPassword, hashToken, isReservedName, issueEmailConfirmation, listedName, looksLikeLinkToken, practiceManagementUrl, queueEmailConfirmation, RESERVED_NAME_ERROR,
+} from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
@@ -27,7 +29,14 @@ export type Registration =
   | { outcome: 'bot' }
   | { outcome: 'throttled' }
   | EmailConflict
-  | { outcome: 'registered'; userId: number; providerId: number; next: string; confirmationSent: boolean };
+  | { outcome: 'registered'; userId: number; providerId: number; next: string; confirmationSent: boolean }
+  | ReservedNameHeld;
+
+/**
+ * The profile took a name another account reserved (spec 1 §3, §8): everything was saved, but the new
+ * account is held (accounts.error = 'reserved_name') until our team has checked, and nobody is signed in.
+ */
+export interface ReservedNameHeld { outcome: 'reserved-name'; name: string }
 
 /** The wizard step after Create Account; the wizard itself forwards to the first unfinished step. */
 export const nextWizardPath = (providerId: number) => `/profiles/create/${providerId}`;
@@ -63,9 +72,10 @@ async function createAccountWithProvider(
   input: ProviderInput,
   contactEmail: string,
   source: string,
+  accountError: string | null = null,
 ): Promise<number> {
   const name = input.type === 'practice' ? input.company_name! : `${input.first_name} ${input.last_name}`;
-  const accountId = await repo.insertAccount(trx, name);
+  const accountId = await repo.insertAccount(trx, name, accountError);
   await repo.insertAccountRole(trx, userId, accountId, 'owner');
   const providerId = await insertNewProvider(trx, {
     account_id: accountId,
@@ -110,6 +120,8 @@ export async function register(
   const conflict = await emailConflict(db, config, input.email);
   if (conflict) return conflict;
 
+  const listed = listedName(input);
+  const reserved = await isReservedName(db, listed);
   const passwordHash = await hashPassword(input.password);
   try {
     const made = await db.transaction(async (trx) => {
@@ -122,13 +134,14 @@ export async function register(
         full_name: input.full_name ?? null,
         phone_number: input.phone_number ?? null,
       });
-      const providerId = await createAccountWithProvider(trx, userId, input, input.email, signupSource(context.offer, 'signup'));
+      const providerId = await createAccountWithProvider(trx, userId, input, input.email, signupSource(context.offer, 'signup'), reserved ? RESERVED_NAME_ERROR : null);
       const token = await issueEmailConfirmation(trx, { id: userId, email: input.email });
       await queueEmailConfirmation(trx, deps, input.email, token);
-      await audit(trx, userId, 'registered', context.meta, { provider_id: providerId, type: input.type });
+      await audit(trx, userId, reserved ? 'registered_reserved_name' : 'registered', context.meta, { provider_id: providerId, type: input.type });
       return { userId, providerId };
     });
     await deps.signups.hit(context.meta.ip ?? 'unknown');
+    if (reserved) return { outcome: 'reserved-name', name: listed };
     const confirmationSent = true;
     return { outcome: 'registered', userId: made.userId, providerId: made.providerId, next: nextWizardPath(made.providerId), confirmationSent };
   } catch (error) {
@@ -167,7 +180,7 @@ export async function registerFromInvite(
   token: string,
   input: InviteInput,
   context: { botCheck: BotCheckInput; meta: RequestMeta },
-): Promise<Registration | { outcome: 'invalid-invite' }> {
+): Promise<Exclude<Registration, ReservedNameHeld> | { outcome: 'invalid-invite' }> {
   const { db, config } = deps;
   const refused = await guard(deps, context.botCheck, context.meta);
   if (refused) return { outcome: refused };
@@ -241,7 +254,8 @@ export type FromClient =
   | { outcome: 'invalid' }
   | { outcome: 'throttled' }
   | { outcome: 'already-provider' }
-  | { outcome: 'registered'; userId: number; providerId: number; next: string };
+  | { outcome: 'registered'; userId: number; providerId: number; next: string }
+  | ReservedNameHeld;
 
 /**
  * POST /signup-from-client (spec 1 §7 POST portal/provider-from-client). A client login cannot sign
@@ -271,12 +285,15 @@ export async function addProviderAccount(
   if (!user) return { outcome: 'invalid' };
   if (user.scopes.includes('provider')) return { outcome: 'already-provider' };
 
+  const listed = listedName(input);
+  const reserved = await isReservedName(db, listed);
   const providerId = await db.transaction(async (trx) => {
     await repo.addProviderScope(trx, user.id);
-    const id = await createAccountWithProvider(trx, user.id, input, user.email, signupSource(context.offer, 'client'));
-    await audit(trx, user.id, 'registered_from_client', context.meta, { provider_id: id, type: input.type });
+    const id = await createAccountWithProvider(trx, user.id, input, user.email, signupSource(context.offer, 'client'), reserved ? RESERVED_NAME_ERROR : null);
+    await audit(trx, user.id, reserved ? 'registered_from_client_reserved_name' : 'registered_from_client', context.meta, { provider_id: id, type: input.type });
     return id;
   });
+  if (reserved) return { outcome: 'reserved-name', name: listed };
   return { outcome: 'registered', userId: user.id, providerId, next: nextWizardPath(providerId) };
 }
 

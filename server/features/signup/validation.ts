@@ -2,19 +2,19 @@
 // for the three ways in: a new account (/signup), an invitation (/signup/invite/{token}) and a client
 // adding a provider account (/signup-from-client).
 import Joi from 'joi';
-import { INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule, phoneNumber, normalizeName, REFERRAL_OFFER } from '../../domain/accounts';
+import {
+  INVALID_EMAIL, INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule, phoneNumber, REFERRAL_OFFER, registrationEmail, registrationText, requiredMessage,
+} from '../../domain/accounts';
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',
-  passwordsDiffer: 'Passwords do not match',
-  invalidEmail: 'Invalid email.',
+  passwordsDiffer: 'Passwords do not match.',
+  invalidEmail: INVALID_EMAIL,
   referrals: 'Please choose where to send referrals',
   // Our words: the spec leaves these open.
   botCheck: 'We could not confirm that you are a person. Please try again.',
   createFailed: 'There was an error creating your account.',
 } as const;
 
-/** "{Field name} required." (spec 1 §5 Registration form). */
-export const requiredMessage = (fieldName: string) => `${fieldName} required.`;
 
 /** The field names used in the messages and as the labels of the form. */
 export const FIELD_NAMES = {
@@ -31,24 +31,11 @@ export const FIELD_NAMES = {
 export const REFERRAL_DESTINATIONS = { practice: 'To the practice (one inbox for everyone)', clinicians: 'To each clinician of the practice directly' } as const;
 
 
-const requiredText = (field: keyof typeof FIELD_NAMES, options: { normalize?: boolean } = {}) => {
-  const base = Joi.string().trim().max(100).required();
-  return (options.normalize ? base.custom((value: string) => normalizeName(value)) : base).messages({
-    'any.required': requiredMessage(FIELD_NAMES[field]),
-    'string.empty': requiredMessage(FIELD_NAMES[field]),
-    'string.max': `${FIELD_NAMES[field]} is too long.`,
-  });
-};
+const requiredText = (field: keyof typeof FIELD_NAMES, options: { normalize?: boolean } = {}) => registrationText(FIELD_NAMES[field], options);
 
 const personName = (field: 'first_name' | 'last_name' | 'full_name') => requiredText(field, { normalize: true });
 
-const email = () =>
-  Joi.string().trim().lowercase().max(254).required().email({ tlds: false }).messages({
-    'any.required': requiredMessage(FIELD_NAMES.email),
-    'string.empty': requiredMessage(FIELD_NAMES.email),
-    'string.email': SIGNUP_MESSAGES.invalidEmail,
-    'string.max': SIGNUP_MESSAGES.invalidEmail,
-  });
+const email = () => registrationEmail(FIELD_NAMES.email);
 
 const newPassword = (rule: PasswordRule) =>
   Joi.string()

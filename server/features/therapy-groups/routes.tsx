@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
+import { saveFailedContactUs } from '../../lib/save-failures';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
@@ -40,13 +41,15 @@ const valuesOfBody = (b: Record<string, unknown>): GroupFormValues => ({
   address: text(b.address), address_2: text(b.address_2), city: text(b.city), state: text(b.state), zip: text(b.zip),
 });
 
-export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureDeps): Router {
+export function therapyGroupRoutes({ db, config, integrations, uploads, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     { menu: 'edit-profile', order: 80, label: 'Therapy Groups', href: '/therapy-groups' },
   );
   uploads.accept({ path: /^\/therapy-groups(\/\d+)?\/?$/, field: IMAGE_FIELD, maxFiles: 1, maxBytes: MAX_PHOTO_BYTES, messages: PICTURE_UPLOAD_MESSAGES });
   const deps: service.GroupDeps = { db, storage: integrations.storage };
+  // Spec 2 §8: a therapy group is not one of the sections with a message of their own.
+  const failure = saveFailedContactUs(config.supportEmail);
   const idOf = (req: Request): number => {
     const id = Number(req.params.groupId);
     if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -56,14 +59,17 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
     ...(req.file ? { file: req.file } : {}), ...(req.uploadError ? { uploadError: req.uploadError } : {}),
   });
 
-  router.get(PAGE_PATH, ...requireSelectedProfile, async (req, res) => {
+  async function showList(req: Request, res: Response, _errors: Record<string, string> = {}, status = 200) {
     const viewer = res.locals.viewer!;
     const { groups, profileActive } = await service.listGroups(db, viewer);
     render(req, res, {
       title: 'Therapy Groups',
+      status,
       page: <TherapyGroupsPage groups={groups.map(summaryOf)} profileActive={profileActive} profileStatus={viewer.provider!.status} confirmDelete={GROUP_MESSAGES.confirmDelete} />,
     });
-  });
+  }
+
+  router.get(PAGE_PATH, ...requireSelectedProfile, (req, res) => showList(req, res));
 
   async function showForm(req: Request, res: Response, groupId: number | null, errors: Record<string, string> = {}, status = 200) {
     const viewer = res.locals.viewer!;
@@ -89,7 +95,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
     await showForm(req, res, null);
   });
 
-  router.post(PAGE_PATH, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, null, errors, status),
+  router.post(PAGE_PATH, ...requireSelectedProfile, formPost(failure, (req, res, errors, status) => showForm(req, res, null, errors, status),
     async (req, res) => {
       try {
         await service.createGroup(deps, res.locals.viewer!, req.body ?? {}, upload(req));
@@ -112,14 +118,14 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
 
   router.get(`${PAGE_PATH}/:groupId`, ...requireSelectedProfile, (req, res) => showForm(req, res, idOf(req)));
 
-  router.post(`${PAGE_PATH}/:groupId`, ...requireSelectedProfile, formPost(GROUP_MESSAGES.error, (req, res, errors, status) => showForm(req, res, idOf(req), errors, status),
+  router.post(`${PAGE_PATH}/:groupId`, ...requireSelectedProfile, formPost(failure, (req, res, errors, status) => showForm(req, res, idOf(req), errors, status),
     async (req, res) => {
       await service.updateGroup(deps, res.locals.viewer!, idOf(req), req.body ?? {}, upload(req));
       flash(req, 'success', 'Your therapy group has been saved.');
       res.redirect(303, PAGE_PATH);
     }));
 
-  router.post(`${PAGE_PATH}/:groupId/delete`, ...requireSelectedProfile, async (req, res) => {
+  router.post(`${PAGE_PATH}/:groupId/delete`, ...requireSelectedProfile, formPost(failure, showList, async (req, res) => {
     const id = idOf(req);
     if (!isChecked(req.body?.confirmed)) {
       // Without JavaScript the question is a page of its own.
@@ -133,7 +139,7 @@ export function therapyGroupRoutes({ db, integrations, uploads, menu }: FeatureD
     const group = await service.deleteGroup(deps, res.locals.viewer!, id);
     flash(req, 'success', `"${group.name}" has been deleted.`);
     res.redirect(303, PAGE_PATH);
-  });
+  }));
 
   return router;
 }

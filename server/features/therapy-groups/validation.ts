@@ -21,8 +21,6 @@ export const GROUP_MESSAGES = {
   zip: 'Please enter a valid zip code.',
   state: 'Please choose a state from the list.',
   createInactive: 'Therapy groups can be created once your profile is active.',
-  error: 'There was an error saving your therapy group.',
-  deleteError: 'There was an error deleting your therapy group.',
   confirmDelete: 'Are you sure you want to delete this therapy group?',
 } as const;
 

@@ -1,7 +1,10 @@
-// The benefits tool of Private Pay Booster (spec 3 §4 "Practice management and benefits tool", §7
-// POST /portal/vob/rerun-vob/{userVobId}), in our words: run a client's benefits check (VOB) again and
-// get its result, and the address a client opens to check their own benefits. Integrations import no
-// domain module, so the port names the result's fields itself (the stored vob_data's names).
+// The benefits tool of Private Pay Booster (spec 3 §4 "Practice management and benefits tool", §7), in
+// our words: run a client's benefits check (VOB) again and get its result (POST /portal/vob/rerun-vob/
+// {userVobId}), the address a client opens to check their own benefits, whether a provider already has a
+// standalone account with the tool (GET .../check-if-standalone-reimbursify-account-already-exists/
+// {providerId}), and a one-use sign-in (SSO) token with the address it is posted to (POST
+// .../generate-sso-token/{providerId}). Integrations import no domain module, so the port names the
+// result's fields itself (the stored vob_data's names).
 
 /** What the check is run on: the stored check and the client's insurance details (vob_input_info). */
 export interface VerificationRequest {
@@ -29,17 +32,41 @@ export interface VerificationResult {
 
 /** The tool could not be reached or refused the request; the user sees the support text (spec 3 §8). */
 export class BenefitsToolError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown; requestId?: string | null }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'BenefitsToolError';
+    this.requestId = options?.requestId ?? null;
   }
+
+  /** The portal request that made the call (also sent to the tool as X-Request-Id). */
+  readonly requestId: string | null;
+}
+
+/** Who signs in to the tool: the provider's profile and the portal user opening it. */
+export interface SsoRequest {
+  providerId: number;
+  userId: number;
+  email: string;
+}
+
+/**
+ * How the browser hands the token to the tool: a form POST of `token` to `signInUrl`, so the token never
+ * appears in an address, a history entry or a Referer. The token is a secret: never log it.
+ */
+export interface SsoHandOff {
+  token: string;
+  signInUrl: string;
 }
 
 export interface BenefitsTool {
-  /** Which implementation answers ("local": stored data, offline; "unavailable": not set up). */
-  readonly provider: 'local' | 'unavailable';
+  /** Which implementation answers ("local": our database, offline; "http": the tool's API; "unavailable": not set up). */
+  readonly provider: 'local' | 'http' | 'unavailable';
   /** Runs the check again; throws BenefitsToolError when the tool fails. */
-  rerunVerification(input: VerificationRequest): Promise<VerificationResult>;
+  rerunVerification(input: VerificationRequest, requestId?: string | null): Promise<VerificationResult>;
+  /** Whether the provider already has an account bought from the tool itself; throws BenefitsToolError when the tool fails. */
+  hasStandaloneAccount(providerId: number, requestId?: string | null): Promise<boolean>;
+  /** A fresh one-use sign-in token and where to post it; throws BenefitsToolError when the tool fails or answers no token. */
+  generateSsoToken(input: SsoRequest, requestId?: string | null): Promise<SsoHandOff>;
   /** Where a client checks their out-of-network benefits with this provider. */
   benefitsCheckLink(input: { providerId: number }): string;
 }

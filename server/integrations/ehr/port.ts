@@ -42,4 +42,6 @@ export interface Ehr {
   setBookingLink(providerId: number, status: 'active' | 'inactive', requestId?: string | null): Promise<void>;
   /** Where a user signs in to the clinic with this subdomain. */
   signInUrl(subdomain: string): string;
+  /** The clinic's own booking page of one provider (what the booking link leads to without an override). */
+  bookingPageUrl(subdomain: string, providerId: number): string;
 }

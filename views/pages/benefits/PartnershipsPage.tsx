@@ -1,6 +1,8 @@
-// /benefits/partnerships (spec 2 §2): the partner tools and offers that come with membership.
+// /benefits/partnerships (spec 2 §2): the partner tools and offers that come with membership, with the
+// add-ons' call-to-action buttons (spec 1 §2) where the rules show them.
+import { PracticeManagementButton, PrivatePayBoosterButton, type AddOnButtonsView } from '../../components/AddOnButtons';
 
-export function PartnershipsPage({ brand }: { brand: string }) {
+export function PartnershipsPage({ brand, addOns = { practiceManagement: null, privatePayBooster: null } }: { brand: string; addOns?: AddOnButtonsView }) {
   return (
     <div className="benefit-page">
       <section className="card" aria-labelledby="partners-heading">
@@ -16,7 +18,9 @@ export function PartnershipsPage({ brand }: { brand: string }) {
           Scheduling, notes, client portal, billing and telehealth in one place, connected to your profile so clients
           can book straight from it. Members can try it before subscribing.
         </p>
-        <p><a href="/practice-management">Learn about practice management</a></p>
+        {addOns.practiceManagement
+          ? <div className="actions"><PracticeManagementButton cta={addOns.practiceManagement} /></div>
+          : <p><a href="/practice-management">Learn about practice management</a></p>}
       </section>
       <section className="card" aria-labelledby="ppb-heading">
         <h2 id="ppb-heading">Private Pay Booster</h2>
@@ -24,7 +28,9 @@ export function PartnershipsPage({ brand }: { brand: string }) {
           Out-of-network benefit checks and superbill claims for your private-pay clients, so they get reimbursed by
           their insurance and can keep seeing you.
         </p>
-        <p><a href="/plan-management">See add-ons in Plan Management</a></p>
+        {addOns.privatePayBooster
+          ? <div className="actions"><PrivatePayBoosterButton providerId={addOns.privatePayBooster.providerId} /></div>
+          : <p><a href="/plan-management">See add-ons in Plan Management</a></p>}
       </section>
       <section className="card" aria-labelledby="outcomes-heading">
         <h2 id="outcomes-heading">Measurement-based care</h2>

@@ -3,6 +3,7 @@
 // widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppointmentPanel, type AppointmentPanelView } from '../../components/AppointmentPanel';
+import { AddOnButtons, type AddOnButtonsView } from '../../components/AddOnButtons';
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
 
@@ -45,6 +46,8 @@ export interface PrerenderedSections { announcements: string | null; blogPosts: 
 export interface DashboardPageProps {
   view: DashboardViewModel;
   sections: PrerenderedSections;
+  /** The add-ons' call-to-action buttons (Practice Management, Private Pay Booster), when any applies. */
+  addOns?: AddOnButtonsView | null;
 }
 
 /**
@@ -58,7 +61,7 @@ export function prerenderSections(announcements: readonly AnnouncementView[], bl
   };
 }
 
-export function DashboardPage({ view, sections }: DashboardPageProps) {
+export function DashboardPage({ view, sections, addOns = null }: DashboardPageProps) {
   return (
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
@@ -80,6 +83,13 @@ export function DashboardPage({ view, sections }: DashboardPageProps) {
             </div>
           )}
           {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
+          {addOns && (addOns.practiceManagement || addOns.privatePayBooster) && (
+            <section className="card" aria-labelledby="add-ons-heading">
+              <h2 id="add-ons-heading">Add-ons</h2>
+              <p>Practice management (an EHR) and Private Pay Booster, the benefits-verification tool, work with your membership.</p>
+              <AddOnButtons buttons={addOns} />
+            </section>
+          )}
           {sections.announcements !== null && <section aria-labelledby="announcements-heading" dangerouslySetInnerHTML={{ __html: sections.announcements }} />}
           <section aria-labelledby="blog-heading" dangerouslySetInnerHTML={{ __html: sections.blogPosts }} />
         </>

@@ -28,3 +28,14 @@ export function ServerErrorPage({ requestId }: { requestId: string }) {
     </>
   );
 }
+
+/** A profile page whose data could not be read (spec 1 §8): the spec's text and a way to try again. */
+export function ProfileLoadErrorPage({ message, retryHref, requestId }: { message: string; retryHref: string; requestId: string }) {
+  return (
+    <>
+      <p role="alert">{message}</p>
+      <p className="hint">If it keeps happening, contact support and mention this reference: <code>{requestId}</code></p>
+      <p className="actions"><ButtonLink variant="primary" href={retryHref}>Try again</ButtonLink></p>
+    </>
+  );
+}

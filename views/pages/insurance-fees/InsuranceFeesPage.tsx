@@ -24,7 +24,14 @@ export interface SessionFeesValues {
 }
 export interface FeeNoteValues { message: string; display: boolean }
 export interface OtherValues { paymentMethods: string[]; sessionFrequency: string[]; oon: string[] }
-export interface InsuranceStatesView { id: number; name: string; acceptedStates: string[]; removed?: boolean }
+export interface InsuranceStatesView {
+  id: number;
+  name: string;
+  acceptedStates: string[];
+  /** Whether this insurance makes the provider appear in the directory's searches for it. */
+  searchEnabled: boolean;
+  removed?: boolean;
+}
 export interface AddInsurancesView { filter: string; shown: TagOptionView[]; selected: number[]; hiddenSelected: number[]; confirmed: boolean; anyLeft: boolean }
 
 export interface InsuranceFeesPageProps {
@@ -150,9 +157,14 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
   const stateProblem = Object.keys(errors).some((key) => key.startsWith('states_'));
   const read = (
     <>
+      {insurances.length > 0 && <p className="hint">For each insurance, choose whether clients who search the directory by that insurance find you.</p>}
       {insurances.length === 0 ? <p className="muted">No insurances yet.</p> : (
         <ReadList rows={insurances.map((i): [string, ReactNode] => [
-          i.name, locationStates.length ? `Accepted in ${i.acceptedStates.map(stateName).join(', ') || 'no state'}` : 'Accepted',
+          i.name,
+          <>
+            <p>{locationStates.length ? `Accepted in ${i.acceptedStates.map(stateName).join(', ') || 'no state'}` : 'Accepted'}</p>
+            <InsuranceSearchForm insurance={i} />
+          </>,
         ])} />
       )}
       <p><ButtonLink href={`${PAGE_PATH}?edit=add-insurances#add-insurances`}>Add insurances</ButtonLink></p>
@@ -205,6 +217,22 @@ function InsuranceSection({ providerId, editing, errors, insurances, locationSta
         );
       })}
     </ProfileSection>
+  );
+}
+
+/** Spec 2 §7 tag/{tagId}/search/{enable}: one button per insurance, saved at once (like a testimonial's display). */
+function InsuranceSearchForm({ insurance }: { insurance: InsuranceStatesView }) {
+  return (
+    <PostForm action={`${PAGE_PATH}/insurances/search`} className="insurance-search">
+      <input type="hidden" name="tagId" value={insurance.id} />
+      <input type="hidden" name="enable" value={insurance.searchEnabled ? '0' : '1'} />
+      <span className={insurance.searchEnabled ? 'status' : 'status status--inactive'}>
+        {insurance.searchEnabled ? 'Shown in directory searches' : 'Not shown in directory searches'}
+      </span>{' '}
+      <Button variant="secondary">
+        {insurance.searchEnabled ? 'Hide me from searches' : 'Show me in searches'}<span className="visually-hidden"> for {insurance.name}</span>
+      </Button>
+    </PostForm>
   );
 }
 

@@ -63,6 +63,23 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
               <>
                 <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={v('company_name')} error={errors.company_name} />
                 <FormField name="full_name" label="Full name" hint="The head of the practice." autoComplete="name" defaultValue={v('full_name')} error={errors.full_name} />
+                <RadioGroup
+                  stacked
+                  idPrefix="practice_owner"
+                  name="practice_owner"
+                  legend="Whose practice is this?"
+                  value={v('practice_owner') || 'me'}
+                  options={[{ value: 'me', label: 'My own practice' }, { value: 'someone-else', label: "Someone else's practice" }]}
+                  error={errors.practice_owner}
+                />
+                <fieldset className="fieldset" aria-describedby="practice-owner-hint">
+                  <legend>The practice owner</legend>
+                  <p className="hint" id="practice-owner-hint">Only for someone else&apos;s practice: we invite its owner by email to manage the profile.</p>
+                  <FormField name="owner_first_name" label="Owner first name" autoComplete="off" defaultValue={v('owner_first_name')} error={errors.owner_first_name} />
+                  <FormField name="owner_last_name" label="Owner last name" autoComplete="off" defaultValue={v('owner_last_name')} error={errors.owner_last_name} />
+                  <FormField name="owner_email" label="Owner email" type="email" autoComplete="off" defaultValue={v('owner_email')} error={errors.owner_email} />
+                  <FormField name="owner_phone_number" label="Owner phone number" type="tel" autoComplete="off" hint="US numbers only." defaultValue={v('owner_phone_number')} error={errors.owner_phone_number} />
+                </fieldset>
               </>
             ) : (
               <>

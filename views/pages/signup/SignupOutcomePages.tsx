@@ -110,3 +110,19 @@ export function InviteOtherAddressPage({ invitedEmail, userEmail }: { invitedEma
     </>
   );
 }
+
+/**
+ * 409: the profile took a name another profile reserved (spec 1 §3, §8). The registration is kept, but
+ * its account is on hold until our team has checked it; nobody is signed in.
+ */
+export function ReservedNamePage({ name, supportEmail }: { name: string; supportEmail: string }) {
+  return (
+    <>
+      <p><strong>The name {name} is reserved for another profile in our directory.</strong></p>
+      <p>
+        We have kept your registration, but it stays on hold until our team has checked it. Please write to{' '}
+        <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will sort it out with you.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// The local EHR's own state (server/integrations/ehr/local.ts): what the outside practice-management
+// system would hold, kept in our database so the product runs offline and the tests use it. Only the
+// local implementation reads or writes these tables; the portal's own facts stay on accounts.practice_management
+// and providers.practice_management_booking_link.
+// - local_ehr_clinics: a clinic per subdomain (unique), pending until its setup is finished, with its trial's end.
+// - local_ehr_booking_pages: per provider, whether the clinic's booking page is ready and the status the
+//   portal last sent for the provider's booking link.
+import type { Knex } from 'knex';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('local_ehr_clinics', (t) => {
+    t.text('clinic_id').primary();
+    t.bigInteger('provider_id').notNullable();
+    t.text('subdomain').notNullable().unique();
+    t.text('status').notNullable().defaultTo('pending').checkIn(['pending', 'active'], 'local_ehr_clinics_status_check');
+    t.timestamp('trial_end', { useTz: true }).nullable();
+    t.timestamps(true, true);
+    t.index(['provider_id']);
+  });
+  await knex.schema.createTable('local_ehr_booking_pages', (t) => {
+    t.bigInteger('provider_id').primary();
+    t.boolean('ready').notNullable().defaultTo(false);
+    t.text('link_status').notNullable().defaultTo('inactive').checkIn(['active', 'inactive'], 'local_ehr_booking_pages_link_status_check');
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('local_ehr_booking_pages');
+  await knex.schema.dropTable('local_ehr_clinics');
+}

@@ -1,0 +1,77 @@
+// The practice-management columns: accounts.practice_management (the clinic, spec 3 §3) and
+// providers.practice_management_booking_link. The only place this module calls knex.
+import type { Knex } from 'knex';
+import type { BookingLink, ClinicFacts, PracticeManagementFacts } from './rules';
+
+export type Db = Knex | Knex.Transaction;
+
+interface StoredClinic { subdomain?: string; trial_end?: string | null; status?: string; link?: string | null; clinic_id?: string | null; provider_id?: number | null }
+
+export function clinicFromStored(stored: StoredClinic | null | undefined): ClinicFacts | null {
+  if (!stored || typeof stored.subdomain !== 'string' || !stored.subdomain) return null;
+  return {
+    subdomain: stored.subdomain,
+    trialEnd: typeof stored.trial_end === 'string' ? stored.trial_end : null,
+    // Clinics stored before the status was kept were made by the EHR's own sign-up: set up.
+    status: stored.status === 'pending' ? 'pending' : 'active',
+    link: typeof stored.link === 'string' ? stored.link : null,
+    clinicId: typeof stored.clinic_id === 'string' ? stored.clinic_id : null,
+    providerId: Number.isSafeInteger(Number(stored.provider_id)) && stored.provider_id ? Number(stored.provider_id) : null,
+  };
+}
+
+export function storedFromClinic(clinic: ClinicFacts): StoredClinic {
+  return { subdomain: clinic.subdomain, trial_end: clinic.trialEnd, status: clinic.status, link: clinic.link, clinic_id: clinic.clinicId, provider_id: clinic.providerId };
+}
+
+export async function loadFacts(db: Db, accountId: number, options: { lock?: boolean } = {}): Promise<PracticeManagementFacts | null> {
+  const query = db('accounts').where({ id: accountId }).first('id', 'has_paid_practice_management_plan', 'practice_management');
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  if (!row) return null;
+  return { accountId: Number(row.id), hasPaidPlan: Boolean(row.has_paid_practice_management_plan), clinic: clinicFromStored(row.practice_management) };
+}
+
+export async function saveClinic(db: Db, accountId: number, clinic: ClinicFacts): Promise<void> {
+  await db('accounts').where({ id: accountId }).update({ practice_management: JSON.stringify(storedFromClinic(clinic)) });
+}
+
+export interface ProviderLinkRow { providerId: number; accountId: number; link: BookingLink | null }
+
+export async function loadBookingLink(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<ProviderLinkRow | null> {
+  const query = db('providers').where({ id: providerId }).first('id', 'account_id', 'practice_management_booking_link');
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  if (!row) return null;
+  const stored = row.practice_management_booking_link as Partial<BookingLink> | null;
+  return {
+    providerId: Number(row.id),
+    accountId: Number(row.account_id),
+    link: stored && (stored.status === 'active' || stored.status === 'inactive')
+      ? { status: stored.status, link_override: stored.link_override ?? null, clinic_booking_url: stored.clinic_booking_url ?? null }
+      : null,
+  };
+}
+
+export async function saveBookingLink(db: Db, providerId: number, link: BookingLink): Promise<void> {
+  await db('providers').where({ id: providerId }).update({ practice_management_booking_link: JSON.stringify(link) });
+}
+
+/** What the add-on buttons read of an account: its practice-management facts and the Private Pay Booster policy's facts. */
+export async function loadAddOnAccount(db: Db, accountId: number) {
+  const row = await db('accounts').where({ id: accountId })
+    .first('id', 'has_paid_practice_management_plan', 'practice_management', 'reimbursify_account_created', 'feature_flags',
+      'seat_based', 'legacy_subscription_count', 'active_or_trialing_subscription_count');
+  if (!row) return null;
+  const facts: PracticeManagementFacts = { accountId: Number(row.id), hasPaidPlan: Boolean(row.has_paid_practice_management_plan), clinic: clinicFromStored(row.practice_management) };
+  return {
+    facts,
+    policy: {
+      id: Number(row.id),
+      reimbursifyAccountCreated: Boolean(row.reimbursify_account_created),
+      // "A good legacy or seat subscription": a live (active or trialing) one of either kind.
+      legacyOrSeatSubscriptionIsGood: Number(row.active_or_trialing_subscription_count) > 0 && (Boolean(row.seat_based) || Number(row.legacy_subscription_count) > 0),
+      featureFlags: (row.feature_flags ?? {}) as Record<string, unknown>,
+    },
+  };
+}

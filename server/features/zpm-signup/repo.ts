@@ -1,0 +1,58 @@
+// The zpm_signups rows: the only place this feature speaks SQL.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { ClinicMessage } from './clinic';
+
+export type Variant = 'page' | 'iframe';
+
+export interface SignupRow {
+  id: string; clinicId: string; clinicUrl: string; subdomain: string; variant: Variant;
+  accountId: number | null; userId: number | null; paymentAttempt: string; paidAt: Date | null; completedAt: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const toRow = (row: Record<string, any>): SignupRow => ({
+  id: row.id, clinicId: row.clinic_id, clinicUrl: row.clinic_url, subdomain: row.subdomain, variant: row.variant,
+  accountId: row.account_id === null ? null : Number(row.account_id), userId: row.user_id === null ? null : Number(row.user_id),
+  paymentAttempt: row.payment_attempt, paidAt: row.paid_at, completedAt: row.completed_at,
+});
+
+export async function insertSignup(trx: Knex, clinic: ClinicMessage, variant: Variant, owner: { accountId: number; userId: number }): Promise<string> {
+  const id = crypto.randomUUID();
+  await trx('zpm_signups').insert({
+    id, clinic_id: clinic.clinicId, clinic_url: clinic.url, subdomain: clinic.subdomain, variant,
+    account_id: owner.accountId, user_id: owner.userId, payment_attempt: crypto.randomUUID(),
+  });
+  return id;
+}
+
+/** The sign-up by its id (from the visitor's session); `lock` takes its row lock inside a transaction. */
+export async function findSignup(db: Knex, id: unknown, lock = false): Promise<SignupRow | null> {
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  const query = db('zpm_signups').where({ id }).first();
+  const row = await (lock ? query.forUpdate() : query);
+  return row ? toRow(row) : null;
+}
+
+/** After a refusal: the next payment is a new attempt (the card processor replays a key's first answer). */
+export async function renewAttempt(db: Knex, id: string): Promise<void> {
+  await db('zpm_signups').where({ id }).whereNull('paid_at').update({ payment_attempt: crypto.randomUUID() });
+}
+
+export async function markPaid(trx: Knex, id: string): Promise<void> {
+  await trx('zpm_signups').where({ id }).update({ paid_at: trx.fn.now() });
+}
+
+export async function markCompleted(trx: Knex, id: string): Promise<void> {
+  await trx('zpm_signups').where({ id }).update({ completed_at: trx.fn.now() });
+}
+
+export async function saveClinic(trx: Knex, accountId: number, subdomain: string): Promise<void> {
+  await trx('accounts').where({ id: accountId }).update({ practice_management: JSON.stringify({ subdomain, trial_end: null }) });
+}
+
+export async function ownerOf(db: Knex, userId: number): Promise<{ id: number; email: string; firstName: string; lastName: string } | null> {
+  const row = await db('users').where({ id: userId }).first('id', 'email', 'first_name', 'last_name');
+  return row ? { id: Number(row.id), email: row.email, firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null;
+}

@@ -1,0 +1,107 @@
+// /zpm-signup's payment (spec 3 §7 "pay-preview" and "pay", §5 "Payment form", §9 standalone Pro $49 /
+// Premium $69 a clinician a month) and its success card. "Your plan" is a GET form that shows the
+// total ("pay-preview"); the payment posts once. A card is saved with the card field (JavaScript) or on
+// the card processor's own page.
+import type { CardFieldProps } from '../../../islands/CardField';
+import { Island } from '../../components/Island';
+import { PostForm } from '../../components/PostForm';
+import { formatMoney } from '../../components/format';
+import { Checkbox } from '../../components/form/Checkbox';
+import { RadioGroup } from '../../components/form/ChoiceGroup';
+import { FieldError } from '../../components/form/FieldError';
+import { FormField } from '../../components/form/FormField';
+import { SelectField } from '../../components/form/SelectField';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { DataTable } from '../../components/ui/DataTable';
+import { Notice } from '../../components/ui/Notice';
+
+export interface ZpmPreview { subtotal: number; discount: number; total: number }
+
+export interface ZpmPaymentProps {
+  path: string;
+  email: string;
+  tiers: { value: string; label: string }[];
+  plan: { zpm_tier: string; quantity: string; coupon: string };
+  planErrors: Record<string, string>;
+  preview: ZpmPreview | null;
+  previewError: string | null;
+  couponApplied: string | null;
+  cards: { id: string; label: string }[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  failure?: string;
+  states: { code: string; name: string }[];
+  cardField: CardFieldProps;
+  honeypotField: string;
+}
+
+export function ZpmPaymentPage(props: ZpmPaymentProps) {
+  const v = (name: string) => props.values[name] ?? '';
+  const { preview } = props;
+  const rows = preview ? [
+    { description: 'Subtotal', amount: preview.subtotal },
+    ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+    { description: 'Total due today', amount: preview.total },
+  ] : [];
+  return (
+    <>
+      <p>Your account: <strong>{props.email}</strong></p>
+      <Card id="plan" title="Your plan">
+        <form method="get" action={props.path} noValidate>
+          <RadioGroup stacked idPrefix="zpm_tier" name="zpm_tier" legend="Practice management plan" value={props.plan.zpm_tier} options={props.tiers} error={props.planErrors.zpm_tier} />
+          <FormField name="quantity" label="Number of clinicians" inputMode="numeric" defaultValue={props.plan.quantity} error={props.planErrors.quantity} />
+          <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={props.plan.coupon} error={props.planErrors.coupon} autoComplete="off" />
+          <div className="actions"><Button variant="secondary">Show total</Button></div>
+        </form>
+        {props.couponApplied && <Notice tone="success">{props.couponApplied}</Notice>}
+        {preview ? (
+          <DataTable caption="What you pay today" rows={rows} rowKey={(line) => line.description} columns={[
+            { heading: 'Item', cell: (line) => line.description },
+            { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
+          ]} />
+        ) : props.previewError && <Notice tone="error">{props.previewError}</Notice>}
+      </Card>
+      <Card id="payment" title="Payment">
+        <Island name="CardField" props={props.cardField} />
+        <PostForm action={props.path} noValidate data-progress="Processing your payment…">
+          <input type="hidden" name="zpm_tier" value={props.plan.zpm_tier} />
+          <input type="hidden" name="quantity" value={props.plan.quantity} />
+          <input type="hidden" name="coupon" value={props.plan.coupon} />
+          <RadioGroup stacked idPrefix="source" name="source" legend="Payment method" value={v('source')} error={props.errors.source}
+            options={[...props.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
+          <fieldset className="fieldset">
+            <legend>Billing address</legend>
+            <FormField name="address_line1" label="Address line 1" autoComplete="address-line1" defaultValue={v('address_line1')} error={props.errors.address_line1} />
+            <FormField name="address_line2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={v('address_line2')} error={props.errors.address_line2} />
+            <FormField name="address_city" label="City" autoComplete="address-level2" defaultValue={v('address_city')} error={props.errors.address_city} />
+            <SelectField name="address_state" label="State" value={v('address_state')} placeholder="Choose a state" options={props.states.map((s) => ({ value: s.code, label: s.name }))} error={props.errors.address_state} />
+            <FormField name="address_postal_code" label="Postal code" autoComplete="postal-code" inputMode="numeric" defaultValue={v('address_postal_code')} error={props.errors.address_postal_code} />
+          </fieldset>
+          <div className="hp-field" aria-hidden="true">
+            <label htmlFor={props.honeypotField}>Leave this field empty</label>
+            <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <div className={props.errors.terms ? 'field field--error' : 'field'}>
+            <Checkbox id="terms" name="terms" label="I accept the terms of service." checked={v('terms') === '1'} />
+            <FieldError id="terms" error={props.errors.terms} />
+          </div>
+          <div className="actions">
+            <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
+          </div>
+          {props.failure && <p className="field-error" role="alert" id="payment-failure">{props.failure}</p>}
+        </PostForm>
+      </Card>
+    </>
+  );
+}
+
+export function ZpmSuccessPage({ signInUrl, email }: { signInUrl: string; email: string }) {
+  return (
+    <Card id="zpm-ready" title="Your practice management account is ready"
+      footer={<a className="button" href={signInUrl} target="_top" rel="noopener">Log in to Practice Management</a>}>
+      <p>Thank you for your purchase.</p>
+      <p>We sent an e-mail to <strong>{email}</strong> with a link to set your password. Then sign in at <a href={signInUrl} target="_top" rel="noopener">{signInUrl}</a>.</p>
+    </Card>
+  );
+}
