@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../server/domain/accounts';
 import * as calendar from '../server/domain/calendar';
 import { slugify, type TagType } from './reference';
-import { seedDemoPracticeManagement } from './demo-practice-management';
+import { seedDemoPrivatePayBooster } from './demo-private-pay-booster';
 
 export const DEMO_PASSWORD = 'Portal-demo-2026!';
 
@@ -84,7 +84,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedCalendar(knex);
   await seedMessaging(knex);
   await seedGroupsAndTestimonials(knex);
-  await seedDemoPracticeManagement(knex);
+  await seedDemoPrivatePayBooster(knex, DEMO_EMAILS.individual);
 }
 
 // Therapy groups and testimonials for the demo profiles (spec 2 §3). Each part is added only when the

@@ -72,11 +72,13 @@ describe('browser: a failed save keeps what was typed', function () {
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await signInThroughForm(page, user.email);
+    await page.setViewportSize({ width: 375, height: 800 });
     await ctx().db.raw('ALTER TABLE feedback RENAME TO feedback_away');
     try {
       const response = await page.goto('/testimonials');
       assert.equal(response?.status(), 500);
       await page.getByText('There was an error loading your profile.').waitFor();
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
       await expectAccessible(page);
     } finally {
       await ctx().db.raw('ALTER TABLE feedback_away RENAME TO feedback');

@@ -100,6 +100,28 @@ describe('browser: Insurance & Fees', function () {
     assert.deepEqual(outs.map((r) => r.state), ['NJ']);
   });
 
+  it('chooses, per insurance, whether it shows the provider in directory searches, with JavaScript off (spec 2 §7)', async () => {
+    const user = await providerWithStates();
+    const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id')).id);
+    await ctx().db('taggings').insert({ provider_id: user.id, tag_id: aetna });
+    const page = await browser.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInThroughForm(page, user.email);
+    await page.goto(`${PAGE}#insurance-by-state`);
+    await page.getByText('Shown in directory searches', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await submit(page, page.getByRole('button', { name: 'Hide me from searches for Aetna' }));
+    await page.getByText('You will no longer appear in directory searches for Aetna', { exact: false }).waitFor();
+    await page.getByText('Not shown in directory searches', { exact: true }).waitFor();
+    await expectAccessible(page);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.equal((await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled')).search_enabled, false);
+    await submit(page, page.getByRole('button', { name: 'Show me in searches for Aetna' }));
+    await page.getByText('Clients searching the directory for Aetna will now find you.', { exact: false }).waitFor();
+    assert.equal((await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled')).search_enabled, true);
+  });
+
   it('requests an insurance edit from support', async () => {
     const user = await providerWithStates();
     const page = await browser.newPage();

@@ -89,4 +89,36 @@ describe('browser: standalone practice management sign-up', function () {
     assert.match(text, /"clinicId":"clinic-[0-9a-f]+"/);
     await expectAccessible(page);
   });
+
+  it('without JavaScript: from the EHR form\'s link, a new card on the card processor\'s page, then the success card', async () => {
+    const page = await session.newPage({ javaScript: false });
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/zpm-signup');
+    await page.getByText('This page needs JavaScript to take you from the form above to payment.').waitFor();
+    await expectAccessible(page);
+    await page.goto(`/zpm-signup?${new URLSearchParams({ clinic_id: 'clinic-nojs1', url: 'https://still-pond.practice.example.com' }).toString()}`);
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email').fill('sam.nojs@example.test');
+    await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
+    await page.getByLabel('A new card, entered on the card processor\u2019s secure page').check();
+    await page.getByLabel('Address line 1').fill('1 Main St');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State').selectOption('OR');
+    await page.getByLabel('Postal code').fill('97201');
+    await page.getByLabel('I accept the terms of service.').check();
+    await submit(page, page.getByRole('button', { name: 'Pay $49.00' }));
+    await page.getByRole('heading', { name: 'Save a card' }).waitFor();
+    await typeCard(page, '5555 5555 5555 4444');
+    await submit(page, page.getByRole('button', { name: 'Save card' }));
+    assert.equal(new URL(page.url()).pathname, '/zpm-signup/pay');
+    await page.getByLabel(/^Mastercard ending 4444/).check();
+    assert.equal(await page.getByLabel('City').inputValue(), 'Portland', 'the address is kept');
+    await page.getByLabel('I accept the terms of service.').check();
+    await submit(page, page.getByRole('button', { name: 'Pay $49.00' }));
+    assert.equal(new URL(page.url()).pathname, '/zpm-signup/done');
+    await page.getByRole('heading', { name: 'Your practice management account is ready' }).waitFor();
+    await expectAccessible(page);
+  });
 });

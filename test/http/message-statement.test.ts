@@ -282,3 +282,53 @@ describe('message-statement: a failing save (spec 2 §8)', () => {
     assert.equal((await provider(id)).professional_statement, null);
   });
 });
+
+describe('message-statement: the premium setup (spec 2 §4 "A professional statement for a premium setup is drafted within 48 business hours.")', () => {
+  const NOTICE = /Your premium setup includes a professional statement, drafted within 48 business hours\./;
+
+  /** The catalogue price of a lookup key (mirrored from the card server, or made here), for a purchase row. */
+  async function priceId(lookupKey: string): Promise<string> {
+    const db = ctx().db;
+    const found = await db('billing_prices').where({ lookup_key: lookupKey }).first('id');
+    if (found) return found.id;
+    const id = `price_test_${lookupKey}`;
+    await db('billing_prices').insert({ id, lookup_key: lookupKey, product_id: `prod_${lookupKey}`, product_name: lookupKey, unit_amount: 7000, recurring: false });
+    return id;
+  }
+  async function purchase(accountId: number, lookupKey: string) {
+    await ctx().db('billing_purchases').insert({ checkout_session_id: `cs_test_${Math.random().toString(36).slice(2)}`, account_id: accountId, price_id: await priceId(lookupKey), product_name: lookupKey, amount: 7000 });
+  }
+  const statementSection = async (client: Agent) => {
+    const html = (await client.get(PAGE).expect(200)).text;
+    return mainTextOf(/<section[^>]*id="(professional-statement|practice-description)"[\s\S]*?<\/section>/.exec(html)![0]);
+  };
+
+  it('a profile flagged with the premium setup reads that its statement is drafted within 48 business hours, in the read view and the form', async () => {
+    const { client, id } = await signedIn();
+    assert.doesNotMatch(await statementSection(client), NOTICE, 'not without the premium setup');
+    await ctx().db('providers').where({ id }).update({ has_premium_setup: true });
+    assert.match(await statementSection(client), NOTICE);
+    assert.match(mainTextOf((await client.get(`${PAGE}?edit=professional-statement`).expect(200)).text), NOTICE);
+    // The message to clients says nothing of it.
+    const html = (await client.get(PAGE)).text;
+    assert.doesNotMatch(mainTextOf(/<section[^>]*id="message-to-clients"[\s\S]*?<\/section>/.exec(html)![0]), NOTICE);
+  });
+
+  it('professional copywriting bought by the account is the premium setup; a photo shoot, or another account\'s copywriting, is not', async () => {
+    const { client, user } = await signedIn();
+    const other = await createProviderUser(ctx().db);
+    await purchase(other.accountId, 'copywriting_v3');
+    await purchase(user.accountId, 'remote_shoot_v3');
+    assert.doesNotMatch(await statementSection(client), NOTICE);
+    await purchase(user.accountId, 'copywriting_v3');
+    assert.match(await statementSection(client), NOTICE);
+  });
+
+  it('a practice description gets it too; once the statement is written (at its minimum) the notice goes', async () => {
+    const { client, id } = await signedIn('practice');
+    await ctx().db('providers').where({ id }).update({ has_premium_setup: true });
+    assert.match(await statementSection(client), NOTICE);
+    await ctx().db('providers').where({ id }).update({ professional_statement: words(100) });
+    assert.doesNotMatch(await statementSection(client), NOTICE);
+  });
+});

@@ -10,8 +10,8 @@ import { completeProfile } from './dashboard-helpers';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../server/integrations/outside-api';
 import { endLocalTrialNow, finishLocalClinicSetup, setLocalBookingPageReady } from '../../server/integrations/ehr/local';
 import { TRIAL_DAYS } from '../../server/domain/practice-management';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemo } from '../../seeds/demo';
-import { seedReference } from '../../seeds/reference';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../seeds/demo';
+import { runSeeds } from '../../seeds/index';
 
 const PAGE = '/practice-management';
 const ENABLED = 'Your Practice Management EHR booking link has been enabled!';
@@ -171,6 +171,25 @@ describe('practice management: Try starts a trial through the EHR', () => {
     const started = await userIn('owner', 'trial active');
     await postForm(started.client, PAGE, `${PAGE}/${started.user.accountId}/clinic`, { subdomain: 'second-one', provider_id: started.user.providerIds[0] });
     assert.equal((await ctx().db('accounts').where({ id: started.user.accountId }).first('practice_management')).practice_management.subdomain, 'calm-trial');
+  });
+});
+
+describe('practice management: the EHR not answering while the page is read', () => {
+  it('shows what the portal last knew with the support text, and keeps it', async () => {
+    const { client, user } = await owner();
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'quiet-clinic', provider_id: user.providerIds[0] });
+    const ehr = ctx().integrations.ehr;
+    const original = ehr.listClinics;
+    ehr.listClinics = async (_providerId, requestId) => { throw new OutsideServiceError('ehr GET list: no answer within 600000 ms', 'ehr', requestId ?? null, null); };
+    try {
+      const text = mainTextOf((await client.get(PAGE).expect(200)).text);
+      assert.match(text, new RegExp(OUTSIDE_SERVICE_FAILED.replace(/\./g, '\\.')));
+      assert.match(text, /quiet-clinic/);
+      assert.match(text, /Set Up Practice Management/);
+    } finally {
+      ehr.listClinics = original;
+    }
+    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management.subdomain, 'quiet-clinic');
   });
 });
 
@@ -335,9 +354,8 @@ describe('demo data: practice management (issue [13] item 7)', function () {
 
   it('the practice is in a trial ending in 5 days with its booking link on; Alex Morgan’s trial has ended (Activate)', async () => {
     const { db } = ctx();
-    await seedReference(db);
-    await seedDemo(db);
-    await seedDemo(db); // idempotent: a second run changes nothing
+    await runSeeds(db, { demo: true });
+    await runSeeds(db, { demo: true }); // idempotent: a second run changes nothing
     const practice = await db('users as u').join('account_roles as r', 'r.user_id', 'u.id').join('accounts as a', 'a.id', 'r.account_id')
       .where({ 'u.email': DEMO_EMAILS.practice, 'r.role': 'owner' }).first('a.practice_management');
     const daysLeft = (Date.parse(practice.practice_management.trial_end) - Date.now()) / DAY;

@@ -10,6 +10,8 @@ import { STANDALONE_ACCOUNT_NOTICE, UPGRADE_NOT_ENABLED_NOTICE } from '../../ser
 import { createLocalBenefitsTool, localSsoSecret, type BenefitsTool, type LocalBenefitsTool } from '../../server/integrations/benefits-tool';
 import { createUnavailableBenefitsTool } from '../../server/integrations/benefits-tool/local';
 import { REDACT_PATHS } from '../../server/logger';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../seeds/demo';
+import { runSeeds } from '../../seeds/index';
 import { billedAccount, membershipOf } from '../support/billing';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -291,5 +293,25 @@ describe('the local tool itself', () => {
     now = new Date(now.getTime() + 60_000);
     assert.deepEqual(await tool.verifySsoToken(token), { ok: false, reason: 'expired' });
     assert.equal(await tool.hasStandaloneAccount(user.providerIds[0]!), false);
+  });
+});
+
+describe('demo data: Dana has Private Pay Booster Pro', () => {
+  it('Dana (individual@demo.test) sees Log in to Private Pay Booster, and the local tool knows her Pro account', async function () {
+    this.timeout(120_000);
+    await runSeeds(db(), { demo: true });
+    await runSeeds(db(), { demo: true }); // idempotent: a second run changes nothing
+    const dana = await db()('users').where({ email: DEMO_EMAILS.individual }).first('id');
+    const accounts = await db()('local_benefits_tool_accounts').where({ email: DEMO_EMAILS.individual });
+    assert.equal(accounts.length, 1);
+    assert.equal(accounts[0].tier, 'pro');
+    assert.equal(accounts[0].standalone, false);
+    const client = agent();
+    await signIn(client, DEMO_EMAILS.individual, DEMO_PASSWORD);
+    assert.ok(dana);
+    assert.match(mainTextOf((await client.get('/private-pay-booster').expect(200)).text), new RegExp(BUTTON));
+    const response = await pressSignIn(client, Number(accounts[0].provider_id));
+    assert.equal(response.status, 200);
+    assert.ok(handOffOf(response.text).token);
   });
 });

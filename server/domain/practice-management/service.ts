@@ -2,6 +2,7 @@
 // of the clinic in step with the EHR, and turn a provider's EHR booking link on or off. Each takes the
 // acting user and loads records through them: an account or provider they may not reach is not found.
 import type { Knex } from 'knex';
+import type { ReadCache } from '../../db/read-cache';
 import { canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, hasClinicianAccess, type PolicyActor } from '../accounts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { OutsideServiceError } from '../../integrations/outside-api';
@@ -13,6 +14,9 @@ import {
 } from './rules';
 
 export interface PracticeManagementDeps { db: Knex; ehr: Ehr }
+
+/** How long the add-on buttons' account read may be served from the read cache (a change empties it sooner). */
+const ADD_ON_CACHE_MS = 60_000;
 
 const clinicFacts = (clinic: EhrClinic): ClinicFacts => ({
   subdomain: clinic.subdomain, trialEnd: clinic.trialEnd, status: clinic.status, link: clinic.link || null,
@@ -138,10 +142,12 @@ export interface AddOnButtons {
 
 export async function addOnButtonsFor(
   db: Knex, signInUrl: (subdomain: string) => string, actor: PolicyActor, provider: { id: number; accountId: number }, now: Date,
+  options: { reads?: ReadCache } = {},
 ): Promise<AddOnButtons> {
-  const row = await repo.loadAddOnAccount(db, provider.accountId);
+  // The dashboard is a hot page: its read is served from the read cache until the account changes.
+  const load = () => repo.loadAddOnAccount(db, provider.accountId);
+  const row = options.reads ? await options.reads.read(`add-ons:${provider.accountId}`, ADD_ON_CACHE_MS, load) : await load();
   if (!row) return { practiceManagement: null, privatePayBooster: null };
   const showsPrivatePayBooster = canSeePrivatePayBoosterLogin(actor, row.policy);
-  const facts = row.facts;
-  return { practiceManagement: ctaFor(actor, facts, now, signInUrl), privatePayBooster: showsPrivatePayBooster ? { providerId: provider.id } : null };
+  return { practiceManagement: ctaFor(actor, row.facts, now, signInUrl), privatePayBooster: showsPrivatePayBooster ? { providerId: provider.id } : null };
 }

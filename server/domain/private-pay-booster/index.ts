@@ -5,7 +5,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { privatePayBoosterUpgradeEnabled } from '../accounts';
-import { PAID_STATUSES } from '../billing';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
 import { OUTSIDE_SERVICE_FAILED } from '../../integrations/outside-api';
 
@@ -19,22 +18,18 @@ export interface PrivatePayBoosterAccount {
 
 /**
  * The account's Private Pay Booster facts, or null when there is no such account. "A good legacy or seat
- * subscription" (spec 1 §6): a membership subscription, seat-based or legacy, in a paid status (active,
- * trialing, or past_due while the card is retried), per the billing mirror.
+ * subscription" (spec 1 §6), from the billing mirror's account fields: an active or trialing subscription,
+ * on an account with a seat-based or a legacy one live; the same reading as the add-on buttons'
+ * (server/domain/practice-management), so the button and the sign-in never disagree.
  */
 export async function privatePayBoosterAccountOf(db: Knex, accountId: number): Promise<PrivatePayBoosterAccount | null> {
-  const account = await db('accounts').where({ id: accountId }).first('id', 'reimbursify_account_created', 'feature_flags');
+  const account = await db('accounts').where({ id: accountId })
+    .first('id', 'reimbursify_account_created', 'feature_flags', 'seat_based', 'legacy_subscription_count', 'active_or_trialing_subscription_count');
   if (!account) return null;
-  const good = await db('billing_subscriptions as s')
-    .join('billing_subscription_items as i', 'i.subscription_id', 's.id')
-    .where('s.account_id', accountId)
-    .whereIn('s.status', PAID_STATUSES as unknown as string[])
-    .whereIn('i.seat_kind', ['ny', 'non_ny'])
-    .first('s.id');
   return {
     id: Number(account.id),
     reimbursifyAccountCreated: Boolean(account.reimbursify_account_created),
-    legacyOrSeatSubscriptionIsGood: Boolean(good),
+    legacyOrSeatSubscriptionIsGood: Number(account.active_or_trialing_subscription_count) > 0 && (Boolean(account.seat_based) || Number(account.legacy_subscription_count) > 0),
     featureFlags: (account.feature_flags ?? {}) as Record<string, unknown>,
   };
 }

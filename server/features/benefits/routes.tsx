@@ -50,7 +50,7 @@ export function badgeSvg(brand: string): string {
     + '</svg>';
 }
 
-export function benefitRoutes({ db, config, menu, integrations }: FeatureDeps): Router {
+export function benefitRoutes({ db, config, menu, integrations, reads }: FeatureDeps): Router {
   const router = Router();
   menu.add(
     { menu: 'benefits', order: 10, label: 'Web Badge', href: '/benefits/web-badge', membersOnly: true },
@@ -124,7 +124,7 @@ export function benefitRoutes({ db, config, menu, integrations }: FeatureDeps): 
 
   router.get('/benefits/partnerships', ...membersOnly('Partnerships'), async (req, res) => {
     // The add-ons' buttons (spec 1 §2): the same rule as the dashboard's and /practice-management's.
-    const addOns = await addOnButtonsFor(db, integrations.ehr.signInUrl, res.locals.viewer!, selectedProfile(res), new Date());
+    const addOns = await addOnButtonsFor(db, integrations.ehr.signInUrl, res.locals.viewer!, selectedProfile(res), new Date(), { reads });
     page(req, res, 'Partnerships', <PartnershipsPage brand={brand} addOns={addOns} />);
   });
 

@@ -45,7 +45,7 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;
     // The add-ons' buttons (spec 1 §2) depend on the viewer's roles: read fresh, never from the dashboard's cache.
-    const addOns = view.onboarding ? null : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date());
+    const addOns = view.onboarding ? null : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
     render(req, res, {
       title: 'Dashboard',
       page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} addOns={addOns} />,

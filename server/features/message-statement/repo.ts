@@ -1,7 +1,9 @@
-// The statement page's database access: the provider's texts and its Q&A boxes (custom_content.boxes).
+// The statement page's database access: the provider's texts, its Q&A boxes (custom_content.boxes) and
+// whether it has the premium setup.
 import type { Knex } from 'knex';
 import type { Box, TextColumn } from './validation';
 import { contentOf } from '../../domain/profile-content';
+import { PRICES } from '../../domain/billing';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -11,19 +13,37 @@ export interface StatementRecord {
   professional_statement: string | null;
   message_to_clients: string | null;
   boxes: Box[];
+  /** Spec 2 §3 hasPremiumSetup: the professional statement is written for the provider. */
+  premiumSetup: boolean;
 }
+
+/** The one-time copywriting prices (every version): buying one is the premium setup. */
+const COPYWRITING_LOOKUP_KEYS = PRICES.filter((price) => price.product === 'copywriting').map((price) => price.lookupKey);
+
+/**
+ * The premium setup (docs/decisions.md): the profile's own flag (providers.has_premium_setup, set by our
+ * team), or professional copywriting bought by its account (billing_purchases through Checkout).
+ */
+const premiumSetupSql = (db: Db) => db.raw(
+  `p.has_premium_setup or exists (
+     select 1 from billing_purchases bp join billing_prices pr on pr.id = bp.price_id
+     where bp.account_id = p.account_id and pr.lookup_key = any(?::text[])
+   ) as premium_setup`,
+  [COPYWRITING_LOOKUP_KEYS],
+);
 
 const asBoxes = (value: unknown): Box[] => (Array.isArray(value) ? value : [])
   .filter((b): b is Record<string, unknown> => Boolean(b) && typeof b === 'object')
   .map((b) => ({ title: typeof b.title === 'string' ? b.title : '', text: typeof b.text === 'string' ? b.text : '' }));
 
 export async function loadStatements(db: Db, providerId: number): Promise<StatementRecord | null> {
-  const row = await db('providers').where({ id: providerId })
-    .first('id', 'type', 'professional_statement', 'message_to_clients', 'custom_content');
+  const row = await db('providers as p').where('p.id', providerId)
+    .first('p.id', 'p.type', 'p.professional_statement', 'p.message_to_clients', 'p.custom_content', premiumSetupSql(db));
   if (!row) return null;
   return {
     id: Number(row.id), type: row.type,
     professional_statement: row.professional_statement, message_to_clients: row.message_to_clients, boxes: asBoxes(contentOf(row.custom_content).boxes),
+    premiumSetup: Boolean(row.premium_setup),
   };
 }
 

@@ -15,6 +15,8 @@ export const MESSAGES = {
   /** The question asked before saving a text under the minimum (our wording). */
   confirmShort: (field: string, limits: WordLimits) => `Your ${field} is under ${limits.min} words. Are you sure you want to save it?`,
   tooMany: tooManyWordsMessage,
+  /** Spec 2 §4: "A professional statement for a premium setup is drafted within 48 business hours." */
+  premiumSetup: 'Your premium setup includes a professional statement, drafted within 48 business hours.',
 } as const;
 
 export const LIMITS = {

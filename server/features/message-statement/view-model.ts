@@ -18,6 +18,8 @@ export function sectionViews(record: StatementRecord, open: string | null, poste
       return {
         kind: 'text', id: section.id, title: section.title, name: section.column, hint: section.hint, limits: section.limits,
         saved, savedWords: countWords(saved), value, words: countWords(value),
+        // Until the statement is written (under its minimum), a premium setup says when it will be.
+        ...(record.premiumSetup && section.column === 'professional_statement' && countWords(saved) < section.limits.min ? { notice: MESSAGES.premiumSetup } : {}),
         tooManyText: MESSAGES.tooMany(section.field, section.limits),
         shortText: MESSAGES.short(section.field, section.limits),
         confirmText: MESSAGES.confirmShort(section.field, section.limits),

@@ -2,6 +2,8 @@
 import { Router } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
+import { formPost } from '../../http/form-post';
+import { SAVE_FAILED } from '../../lib/save-failures';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { pageOf } from '../../lib/paging';
@@ -42,15 +44,16 @@ export function profileRoutes({ db, menu }: FeatureDeps): Router {
     render(req, res, { title: 'Choose a Profile', page: <ChooseProfilePage profiles={profiles} query={query} inactiveCount={inactiveCount} page={page} pageCount={pageCount} /> });
   });
 
-  router.post('/profiles/:id/selection', requireSignIn, async (req, res) => {
+  // A switch that could not be remembered changes nothing and says so (spec 1 §8) on Choose a Profile.
+  router.post('/profiles/:id/selection', requireSignIn, formPost(SAVE_FAILED, (_req, res) => res.redirect(303, '/profiles'), async (req, res) => {
     const viewer = res.locals.viewer!;
     const chosen = viewer.providers.find((p) => p.id === Number(req.params.id));
     if (!chosen) throw new NotFoundError();
-    req.session.providerId = chosen.id;
     await rememberProvider(db, viewer.user.id, chosen.id);
+    req.session.providerId = chosen.id;
     flash(req, 'success', `You've switched to ${chosen.displayName}'s profile`);
     res.redirect(303, CARD_TARGETS.has(req.body.next) ? req.body.next : '/');
-  });
+  }));
 
   return router;
 }

@@ -1,6 +1,7 @@
 // /zpm-signup's rules (spec 3 §2, §7 "/zpm-signup/*", §9 standalone Pro 49 / Premium 69): the standalone
 // account made from the details step, the price of a plan (the card processor's invoice preview), and
 // the payment: customer, card, subscription and then the EHR clinic, each asked once per stored attempt.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
@@ -67,11 +68,15 @@ export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, inpu
     const accountId = signup.accountId!;
     const customerId = await customerOf({ db, payments }, signup, context.log);
     const key = `zpm-${signup.paymentAttempt}`;
-    await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `${key}-address`);
+    const address = { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code };
+    // Keyed by its content too: an address corrected after the card processor's page is a new update.
+    const addressKey = crypto.createHash('sha256').update(JSON.stringify(address)).digest('hex').slice(0, 16);
+    await payments.updateAddress(customerId, address, `${key}-address-${addressKey}`);
     if (input.source === 'new') {
       // Without JavaScript a card is saved on the card processor's page (setup mode), back to this step.
       const successUrl = urls.back({ card_session: '{CHECKOUT_SESSION_ID}' }).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
-      const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) }, `${key}-setup`);
+      // Saving a card charges nothing: each visit to the processor's page is a session of its own.
+      const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) }, `${key}-setup-${crypto.randomUUID()}`);
       return session.url;
     }
     await customerOwning(db, accountId, 'card', input.source);

@@ -23,6 +23,8 @@ export interface TextSectionView {
   /** What the form shows: the saved text, or what was typed. */
   value: string;
   words: number;
+  /** A notice above the section (the premium setup's statement being drafted). */
+  notice?: string;
   /** The spec's "Please keep your ... under N words!" text, shown live when over. */
   tooManyText: string;
   shortText: string;
@@ -78,7 +80,7 @@ function TextSection({ section, editing, error, confirm }: { section: TextSectio
   );
   return (
     <ProfileSection id={section.id} title={section.title} editing={editing} action={`${PAGE_PATH}/${section.id}`} pagePath={PAGE_PATH} read={read}
-      intro={<p className="hint">{section.hint}</p>}>
+      intro={<>{section.notice && <p className="notice">{section.notice}</p>}<p className="hint">{section.hint}</p></>}>
       <WordCountedText id={section.name} name={section.name} label={section.title} hint={limitsHint(section.limits)} value={section.value} words={section.words}
         limits={section.limits} tooManyText={section.tooManyText} shortText={section.shortText} confirmText={section.confirmText} error={error} rows={12} />
       {confirm && (
