@@ -7,6 +7,8 @@
 //   portal last sent for the provider's booking link.
 import type { Knex } from 'knex';
 
+const TABLES = ['local_ehr_clinics', 'local_ehr_booking_pages'];
+
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('local_ehr_clinics', (t) => {
     t.text('clinic_id').primary();
@@ -23,6 +25,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('link_status').notNullable().defaultTo('inactive').checkIn(['active', 'inactive'], 'local_ehr_booking_pages_link_status_check');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
+  // Like every table a read may depend on, they notify their changes (the read cache's rule).
+  for (const table of TABLES) {
+    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+  }
 }
 
 export async function down(knex: Knex): Promise<void> {

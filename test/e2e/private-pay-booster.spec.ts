@@ -2,11 +2,13 @@
 // through SSO into the local stand-in"): an individual provider presses Log in to Private Pay Booster on
 // the dashboard, a new window opens, the hand-off page posts the token to the local tool's stand-in, which
 // accepts it; pressed again from /private-pay-booster with JavaScript off, the hand-off page's own button
-// does the same. axe on every page, and no sideways scroll at 375 px.
+// does the same; /developer-tools previews and performs the Private Pay Booster upgrade. axe on every
+// page, and no sideways scroll at 375 px.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
+import { membershipOf } from '../support/billing';
 import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
 
 const BUTTON = 'Log in to Private Pay Booster';
@@ -79,5 +81,28 @@ describe('browser: Private Pay Booster sign-in', function () {
 
     await Promise.all([handOff.waitForURL(/\/sso$/), next.click()]);
     await handOff.getByText(`Signed in to Private Pay Booster as ${user.email}.`).waitFor();
+  });
+
+  it('/developer-tools shows the account ids, previews the Private Pay Booster upgrade and performs it', async () => {
+    const { user, customerId, subscriptionId } = await membershipOf({ items: [['membership_monthly_v3', 1]] });
+    const page = await session.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInThroughForm(page, user.email);
+    await page.goto('/developer-tools');
+    await page.getByText(customerId).first().waitFor();
+    await page.getByText(subscriptionId).first().waitFor();
+    await expectAccessible(page);
+    await noSidewaysScroll(page);
+
+    await page.getByLabel('New tier').selectOption('professional');
+    await Promise.all([page.waitForURL(/preview=1/), page.getByRole('button', { name: 'Preview the upgrade' }).click()]);
+    await page.getByRole('heading', { name: /Proration date preview/ }).waitFor();
+    await expectAccessible(page);
+    await noSidewaysScroll(page);
+
+    await Promise.all([page.waitForURL(/\/developer-tools\?account_id=\d+$/), page.getByRole('button', { name: 'Perform the upgrade' }).click()]);
+    await page.locator('.flash', { hasText: 'Successful payment! Thank you for upgrading Private Pay Booster!' }).first().waitFor({ state: 'attached' });
+    await page.getByText(/Private Pay Booster pro/).first().waitFor();
   });
 });

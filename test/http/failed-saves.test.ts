@@ -103,6 +103,27 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     assert.equal((await ctx().db('users').where({ id: user.userId }).first()).password_hash, before);
     assertLogged(response, SPEC1_SAVE_FAILED);
   });
+
+  it('switching profiles: nothing switches, and Choose a Profile says so', async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ firstName: 'Ann' }, { firstName: 'Ben', status: 'reviewing' }] });
+    const client = supertest.agent(portal.app);
+    await signIn(client, user.email);
+    const before = (await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id;
+    const release = await refuse('users', 'UPDATE');
+    let response;
+    try {
+      response = await post(client, '/profiles', `/profiles/${user.providerIds[1]}/selection`, { next: '/' });
+    } finally {
+      await release();
+    }
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.location, '/profiles');
+    assertLogged(response, SPEC1_SAVE_FAILED);
+    const page = await client.get('/profiles').expect(200);
+    assertErrorFlash(page.text, SPEC1_SAVE_FAILED);
+    assert.match(mainTextOf(page.text), /Ann Test[^B]*\(current profile\)/, 'still on the first profile');
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id, before);
+  });
 });
 
 describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () => {

@@ -3,7 +3,11 @@
 // link with and without a ready booking page or an override, the calendar panel that reads it, and
 // another account's ids. The local EHR answers (its state in our database).
 import assert from 'node:assert/strict';
-import { ctx } from '../support/context';
+import supertest from 'supertest';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import { createPortalIntegrations } from '../../server/portal-integrations';
+import { ctx, testConfig } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, type Agent } from '../support/http';
 import { completeProfile } from './dashboard-helpers';
@@ -373,5 +377,36 @@ describe('demo data: practice management (issue [13] item 7)', function () {
       .where({ 'u.email': DEMO_EMAILS.twoFactor }).first('a.id', 'a.practice_management', 'a.has_paid_practice_management_plan');
     assert.ok(Date.parse(alexAccount.practice_management.trial_end) < Date.now());
     assert.equal(alexAccount.has_paid_practice_management_plan, false);
+  });
+});
+
+describe('/dev/ehr: the local EHR’s stand-in', () => {
+  it('lists a clinic and finishes its setup, ends its trial and readies a booking page, with flashes', async () => {
+    const { client, user } = await owner();
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'dev-clinic', provider_id: user.providerIds[0] });
+    const { clinic_id: clinicId } = await ctx().db('local_ehr_clinics').where({ subdomain: 'dev-clinic' }).first('clinic_id');
+    const page = await client.get('/dev/ehr').expect(200);
+    assert.match(mainTextOf(page.text), /dev-clinic Pending/);
+    await postForm(client, '/dev/ehr', '/dev/ehr/clinic-setup', { clinic_id: clinicId });
+    await postForm(client, '/dev/ehr', '/dev/ehr/trial-end', { clinic_id: clinicId });
+    await postForm(client, '/dev/ehr', '/dev/ehr/booking-pages', { provider_id: user.providerIds[0], ready: '1' });
+    const after = mainTextOf((await client.get('/dev/ehr').expect(200)).text);
+    assert.match(after, /The booking page of provider \d+ is ready\./);
+    const row = await ctx().db('local_ehr_clinics').where({ clinic_id: clinicId }).first();
+    assert.equal(row.status, 'active');
+    assert.ok(new Date(row.trial_end).getTime() < Date.now());
+    assert.equal((await ctx().db('local_ehr_booking_pages').where({ provider_id: user.providerIds[0] }).first()).ready, true);
+  });
+
+  it('does not exist in production', async () => {
+    const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
+    const { db, database } = ctx();
+    const silent = createLogger('silent');
+    const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createPortalIntegrations(config, db, silent) });
+    try {
+      await supertest(portal.app).get('/dev/ehr').expect(404);
+    } finally {
+      await portal.close();
+    }
   });
 });
