@@ -3,6 +3,8 @@
 // link with and without a ready booking page or an override, the calendar panel that reads it, and
 // another account's ids. The local EHR answers (its state in our database).
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
@@ -123,6 +125,17 @@ describe('practice management: Try starts a trial through the EHR', () => {
     const ended = await client.get(PAGE).expect(200);
     assert.match(mainTextOf(ended.text), /Activate Practice Management/);
     assert.ok(ended.text.includes(`href="/practice-management/upgrade/${user.accountId}"`));
+  });
+
+  it('paid without a clinic: Set Up makes the clinic without a trial', async () => {
+    const { client, user } = await owner();
+    await ctx().db('accounts').where({ id: user.accountId }).update({ has_paid_practice_management_plan: true });
+    const form = mainTextOf((await client.get(PAGE).expect(200)).text);
+    assert.match(form, /Set Up Practice Management/);
+    assert.doesNotMatch(form, /Try Practice Management/);
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'bought-clinic', provider_id: user.providerIds[0] });
+    assert.equal((await ctx().db('local_ehr_clinics').where({ subdomain: 'bought-clinic' }).first()).trial_end, null);
+    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /Your Practice Management clinic has been requested!/);
   });
 
   for (const [typed, message] of [
@@ -406,6 +419,33 @@ describe('/dev/ehr: the local EHR’s stand-in', () => {
     try {
       await supertest(portal.app).get('/dev/ehr').expect(404);
     } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe('practice management: an EHR failure is logged with the request id, which the EHR was given too', () => {
+  it('Try: the log line and the port call carry the response’s request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'error' }, new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done(); } }));
+    const portal = createApp({ config: ctx().config, db: ctx().db, databaseUrl: ctx().database.url, logger, integrations: ctx().integrations });
+    const ehr = ctx().integrations.ehr;
+    const original = ehr.createClinic;
+    const given: (string | null | undefined)[] = [];
+    ehr.createClinic = async (input) => { given.push(input.requestId); throw new OutsideServiceError('ehr POST add: 503 maintenance', 'ehr', input.requestId ?? null, 503); };
+    try {
+      const user = await createProviderUser(ctx().db);
+      const client = supertest.agent(portal.app);
+      await signIn(client, user.email);
+      const csrf = csrfFrom((await client.get(PAGE).expect(200)).text);
+      const response = await client.post(`${PAGE}/${user.accountId}/clinic`).type('form').send({ _csrf: csrf, subdomain: 'logged-clinic', provider_id: String(user.providerIds[0]) });
+      const requestId = response.headers['x-request-id'];
+      assert.ok(requestId);
+      assert.deepEqual(given, [requestId]);
+      const line = lines.find((l) => l.requestId === requestId && /practice management: creating the clinic failed/.test(String(l.msg)));
+      assert.ok(line, 'a log line with the request id');
+    } finally {
+      ehr.createClinic = original;
       await portal.close();
     }
   });

@@ -3,11 +3,14 @@
 // Referer), the tool's failure, the standalone-account check and the flag gate before the upgrade, and
 // other accounts' ids.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { STANDALONE_ACCOUNT_NOTICE, UPGRADE_NOT_ENABLED_NOTICE } from '../../server/domain/private-pay-booster';
 import { createLocalBenefitsTool, localSsoSecret, type BenefitsTool, type LocalBenefitsTool } from '../../server/integrations/benefits-tool';
+import { createHttpBenefitsTool } from '../../server/integrations/benefits-tool/http';
 import { createUnavailableBenefitsTool } from '../../server/integrations/benefits-tool/local';
 import { REDACT_PATHS } from '../../server/logger';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../seeds/demo';
@@ -191,6 +194,38 @@ describe('Private Pay Booster: the sign-in token (spec 3 §4)', () => {
     assert.ok(failure, 'the failure is logged');
     assert.equal(failure.requestId, requestId);
     assert.equal(failure.level, 50);
+  });
+});
+
+describe('Private Pay Booster: the sign-in with the tool\'s API (HTTP implementation)', () => {
+  it("asks the tool for the token with the portal's request id and hands it to the configured sign-in address", async () => {
+    const calls: { url: string; requestId: string | undefined; authorization: string | undefined }[] = [];
+    const api = http.createServer((req, res) => {
+      calls.push({ url: req.url!, requestId: req.headers['x-request-id'] as string | undefined, authorization: req.headers.authorization });
+      req.resume();
+      req.on('end', () => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ token: 'tool-issued-token-123' })); });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const portal = await portalWith({
+      tool: () => createHttpBenefitsTool({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, apiToken: 'secret-api-token', signInUrl: 'https://tool.example.test/sso', linkTemplate: 'https://tool.example.test/{providerId}' }),
+    });
+    try {
+      const user = await userWith('owner', 'reimbursify account', false);
+      const client = await signedIn(supertest.agent(portal.app), user.email);
+      const response = await pressSignIn(client, user.providerIds[0]!);
+      assert.equal(response.status, 200);
+      assert.deepEqual(handOffOf(response.text), { action: 'https://tool.example.test/sso', token: 'tool-issued-token-123' });
+      assert.equal(calls.length, 1);
+      assert.equal(calls[0]!.url, `/portal/reimbursify/generate-sso-token/${user.providerIds[0]}`);
+      assert.equal(calls[0]!.requestId, response.headers['x-request-id']);
+      assert.equal(calls[0]!.authorization, 'Bearer secret-api-token');
+      assert.match(String(response.headers['content-security-policy']), /form-action 'self' https:\/\/tool\.example\.test/);
+      assert.ok(!portal.lines.some((line) => line.includes('tool-issued-token-123') || line.includes('secret-api-token')), 'neither the token nor the API token is logged');
+    } finally {
+      await portal.close();
+      api.closeAllConnections();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
   });
 });
 
