@@ -44,7 +44,6 @@ describe('browser: Private Pay Booster sign-in', function () {
     // The hand-off page posts the token at once; the window ends on the tool's sign-in page.
     await tool.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/sso$/);
     await tool.getByText(`Signed in to Private Pay Booster as ${user.email}.`).waitFor();
-    await tool.screenshot({ path: '/tmp/h2-tool.png', fullPage: true });
     assert.match(await tool.locator('main').innerText(), /Private Pay Booster Pro/);
     assert.ok(!tool.url().includes('token'), 'the token is not in the address');
     await expectAccessible(tool);
@@ -72,7 +71,6 @@ describe('browser: Private Pay Booster sign-in', function () {
     const next = handOff.getByRole('button', { name: 'Continue to Private Pay Booster' });
     await next.waitFor();
     assert.equal(new URL(handOff.url()).pathname, '/private-pay-booster/sign-in');
-    await handOff.screenshot({ path: '/tmp/h2-handoff.png', fullPage: true });
     // axe needs scripts: the hand-off page's HTML (its scripts left out) is checked on a page with them.
     const checker = await session.newPage();
     await checker.goto('/healthz');
@@ -100,7 +98,6 @@ describe('browser: Private Pay Booster sign-in', function () {
     await page.getByLabel('New tier').selectOption('professional');
     await Promise.all([page.waitForURL(/preview=1/), page.getByRole('button', { name: 'Preview the upgrade' }).click()]);
     await page.getByRole('heading', { name: /Proration date preview/ }).waitFor();
-    await page.screenshot({ path: '/tmp/h2-devtools.png', fullPage: true });
     await expectAccessible(page);
     await noSidewaysScroll(page);
 

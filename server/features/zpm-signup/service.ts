@@ -95,8 +95,8 @@ export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, inpu
   const finished = await db.transaction(async (trx) => {
     const signup = (await repo.findSignup(trx, signupId, true))!;
     if (signup.completedAt) return false;
-    // A standalone account has no provider profile: the EHR gets 0 until its port takes an account (docs/decisions.md).
-    await deps.ehr.createClinic({ providerId: 0, subdomain: signup.subdomain, clinicId: signup.clinicId, trialDays: 0, requestId: context.requestId });
+    // A standalone account has no provider profile: the EHR's standalone call takes the account.
+    await deps.ehr.createClinic({ providerId: null, accountId: signup.accountId, subdomain: signup.subdomain, clinicId: signup.clinicId, trialDays: 0, requestId: context.requestId });
     await repo.saveClinic(trx, signup.accountId!, signup.subdomain);
     const owner = (await repo.ownerOf(trx, signup.userId!))!;
     await queueSetPasswordEmail(trx, deps, owner, deps.ehr.signInUrl(signup.subdomain));

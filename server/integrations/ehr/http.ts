@@ -25,13 +25,13 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
   const id = (providerId: number) => encodeURIComponent(String(providerId));
   const timeoutMs = options.timeoutMs ?? TIMEOUTS.default;
 
-  const toClinic = (raw: Raw, fallback: { providerId: number; subdomain?: string }): EhrClinic => {
+  const toClinic = (raw: Raw, fallback: { providerId: number | null; subdomain?: string }): EhrClinic => {
     const subdomain = text(raw.subdomain) ?? fallback.subdomain ?? '';
     const status: ClinicStatus = raw.status === 'pending' ? 'pending' : 'active';
     const trialEnd = text(raw.trial_end ?? raw.trialEnd);
     return {
       clinicId: text(raw.owl_clinic_id ?? raw.clinic_id ?? raw.clinicId ?? raw.id) ?? '',
-      providerId: Number(raw.provider_id ?? raw.providerId ?? fallback.providerId),
+      providerId: raw.provider_id ?? raw.providerId ? Number(raw.provider_id ?? raw.providerId) : fallback.providerId,
       subdomain,
       status,
       trialEnd: trialEnd && !Number.isNaN(Date.parse(trialEnd)) ? new Date(trialEnd).toISOString() : null,
@@ -42,14 +42,10 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
   return {
     provider: 'http',
 
-    async createClinic({ providerId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
-      const answer = await api.call<Raw | null>({
-        method: 'POST',
-        path: `/portal/practice-management-account/add/${id(providerId)}`,
-        body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays },
-        timeoutMs,
-        requestId,
-      });
+    async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
+      const answer = await api.call<Raw | null>(providerId === null
+        ? { method: 'POST', path: '/zpm-signup/add-practice-management-account', body: { account_id: accountId ?? null, owl_clinic_id: clinicId ?? null, subdomain }, timeoutMs, requestId }
+        : { method: 'POST', path: `/portal/practice-management-account/add/${id(providerId)}`, body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays }, timeoutMs, requestId });
       const raw = (answer && typeof answer.account === 'object' && answer.account ? answer.account : answer ?? {}) as Raw;
       return toClinic(raw, { providerId, subdomain });
     },

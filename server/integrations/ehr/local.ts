@@ -10,7 +10,7 @@ import { bookingPageUrlOf, signInUrlOf } from './urls';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface ClinicRow { clinic_id: string; provider_id: string | number; subdomain: string; status: ClinicStatus; trial_end: Date | null; created_at: Date }
+interface ClinicRow { clinic_id: string; provider_id: string | number | null; subdomain: string; status: ClinicStatus; trial_end: Date | null; created_at: Date }
 
 export interface LocalEhrOptions {
   /** PRACTICE_MANAGEMENT_URL: where a clinic signs in; {subdomain} is replaced. */
@@ -25,7 +25,7 @@ export const localClinicPath = (clinicId: string) => `/dev/ehr#clinic-${clinicId
 function clinicOf(row: ClinicRow, options: LocalEhrOptions): EhrClinic {
   return {
     clinicId: row.clinic_id,
-    providerId: Number(row.provider_id),
+    providerId: row.provider_id === null ? null : Number(row.provider_id),
     subdomain: row.subdomain,
     status: row.status,
     trialEnd: row.trial_end ? new Date(row.trial_end).toISOString() : null,
@@ -39,10 +39,10 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
   return {
     provider: 'local',
 
-    async createClinic({ providerId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
+    async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
       const trialEnd = trialDays > 0 ? new Date(Date.now() + trialDays * DAY_MS) : null;
       const rows = await db('local_ehr_clinics')
-        .insert({ clinic_id: clinicId || `local-${randomUUID()}`, provider_id: providerId, subdomain, status: 'pending', trial_end: trialEnd })
+        .insert({ clinic_id: clinicId || `local-${randomUUID()}`, provider_id: providerId, account_id: providerId === null ? accountId ?? null : null, subdomain, status: 'pending', trial_end: trialEnd })
         .onConflict('subdomain').ignore()
         .returning('*') as ClinicRow[];
       // The outside EHR answers a taken subdomain with a conflict; so does this one.

@@ -9,7 +9,8 @@ export type ClinicStatus = 'pending' | 'active';
 export interface EhrClinic {
   /** The EHR's clinic id (owl_clinic_id). */
   clinicId: string;
-  providerId: number;
+  /** Null for a standalone account's clinic (bought on /zpm-signup): it has no provider profile. */
+  providerId: number | null;
   subdomain: string;
   /** Pending: requested, not yet set up by the EHR; it then has a link to finish or follow its setup. */
   status: ClinicStatus;
@@ -20,7 +21,10 @@ export interface EhrClinic {
 }
 
 export interface CreateClinic {
-  providerId: number;
+  /** The member profile the clinic belongs to; null for a standalone account, which has none (then accountId). */
+  providerId: number | null;
+  /** The standalone account (POST /zpm-signup/add-practice-management-account). */
+  accountId?: number | null;
   subdomain: string;
   /** A clinic the EHR's own sign-up form already made (zpm-signup's message carries it). */
   clinicId?: string | null;
@@ -32,7 +36,7 @@ export interface CreateClinic {
 export interface Ehr {
   /** Which implementation answers ("local": state kept in our database, offline; "http": the EHR's API). */
   readonly provider: 'local' | 'http';
-  /** POST /portal/practice-management-account/add/{providerId}. */
+  /** POST /portal/practice-management-account/add/{providerId}; for a standalone account POST /zpm-signup/add-practice-management-account. */
   createClinic(input: CreateClinic): Promise<EhrClinic>;
   /** GET /portal/practice-management-account/list/{providerId}. */
   listClinics(providerId: number, requestId?: string | null): Promise<EhrClinic[]>;

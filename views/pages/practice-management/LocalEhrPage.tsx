@@ -10,7 +10,7 @@ import { Tag } from '../../components/ui/Tag';
 export const LOCAL_EHR_PATH = '/dev/ehr';
 
 export interface LocalEhrView {
-  clinics: { clinicId: string; providerId: number; subdomain: string; status: 'pending' | 'active'; trialEnd: string | null; link: string; createdAt: string }[];
+  clinics: { clinicId: string; providerId: number | null; subdomain: string; status: 'pending' | 'active'; trialEnd: string | null; link: string; createdAt: string }[];
   bookingPages: { providerId: number; ready: boolean; linkStatus: 'active' | 'inactive' }[];
 }
 
@@ -26,7 +26,7 @@ export function LocalEhrPage({ state }: { state: LocalEhrView }) {
                 <h3>{clinic.subdomain}</h3>
                 <p>
                   <Tag tone={clinic.status === 'pending' ? 'info' : 'success'}>{clinic.status === 'pending' ? 'Pending' : 'Active'}</Tag>{' '}
-                  Provider {clinic.providerId}; {clinic.trialEnd ? `trial ends ${clinic.trialEnd}` : 'no trial'}.
+                  {clinic.providerId === null ? 'Standalone account' : `Provider ${clinic.providerId}`}; {clinic.trialEnd ? `trial ends ${clinic.trialEnd}` : 'no trial'}.
                 </p>
                 <div className="actions">
                   {clinic.status === 'pending' && (
