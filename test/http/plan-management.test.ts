@@ -95,6 +95,18 @@ describe('plan management: memberships by state', () => {
   });
 });
 
+describe('plan management: add-on buttons (spec 3 §2)', () => {
+  it('a basic membership is offered practice management, unless its EHR clinic is still pending', async () => {
+    const { user, client } = await owner();
+    assert.match(mainTextOf((await client.get('/plan-management').expect(200)).text), /Add Practice Management/);
+    await ctx().db('accounts').where({ id: user.accountId })
+      .update({ practice_management: JSON.stringify({ subdomain: 'calm-practice', trial_end: null, status: 'pending', link: null }) });
+    const text = mainTextOf((await client.get('/plan-management').expect(200)).text);
+    assert.doesNotMatch(text, /Practice Management/);
+    assert.match(text, /Add Private Pay Booster/, 'the other add-ons stay');
+  });
+});
+
 describe('plan management: billing address (spec 3 §5)', () => {
   it('each missing field gets its message, and the form keeps what was typed', async () => {
     const { client } = await owner();

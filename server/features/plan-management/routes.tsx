@@ -25,7 +25,10 @@ import type { FeatureDeps } from '../deps';
 const STRIPE_ID = /^(pm|in|ch)_[A-Za-z0-9]+$/;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
 
-/** Spec 3 §2: which add-on buttons an account sees; legacy and annual memberships are changed by our team (Contact). */
+/**
+ * Spec 3 §2: which add-on buttons an account sees; legacy and annual memberships are changed by our team
+ * (Contact). While the account's EHR clinic is pending, no practice-management button shows.
+ */
 function addOnsOf(plan: service.PlanView): AddOnLink[] {
   const byContact = (!plan.seatBased && plan.legacySubscriptionCount > 0) || plan.anyYearly;
   const upgrade = (path: string) => (byContact ? '/contact' : `${path}/${plan.accountId}`);
@@ -33,8 +36,9 @@ function addOnsOf(plan: service.PlanView): AddOnLink[] {
   if (!plan.active.length) return links;
   // Practice management is added on the payment form to a seat-based membership or a sole monthly legacy one (legacy upgrade).
   const practiceManagement = plan.anyYearly || (!plan.seatBased && plan.legacySubscriptionCount > 1) ? '/contact' : `/practice-management/upgrade/${plan.accountId}`;
-  if (!plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: practiceManagement });
-  if (plan.tier === 'professional') links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
+  const practiceManagementOpen = !plan.hasPendingClinic;
+  if (practiceManagementOpen && !plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: practiceManagement });
+  if (practiceManagementOpen && plan.tier === 'professional') links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
   if (!plan.hasPaidReimbursifyPlan) links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
   return links;
 }

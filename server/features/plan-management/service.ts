@@ -59,6 +59,8 @@ export interface PlanView {
   hasPaidReimbursifyPlan: boolean;
   legacySubscriptionCount: number;
   anyYearly: boolean;
+  /** The account's EHR clinic is still being set up (accounts.practice_management.status pending). */
+  hasPendingClinic: boolean;
 }
 
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
@@ -66,7 +68,7 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
 
 export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
-  const account = await db('accounts').where({ id: accountId }).first('tier', 'seat_based', 'has_paid_practice_management_plan', 'has_paid_reimbursify_plan', 'legacy_subscription_count');
+  const account = await db('accounts').where({ id: accountId }).first('tier', 'seat_based', 'has_paid_practice_management_plan', 'has_paid_reimbursify_plan', 'legacy_subscription_count', 'practice_management');
   if (!account) throw new NotFoundError();
   const customers = await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
   const customerIds = customers.map((c) => c.id);
@@ -126,6 +128,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     history, tier: account.tier, seatBased: account.seat_based, hasPracticeManagement: account.has_paid_practice_management_plan,
     hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan, legacySubscriptionCount: account.legacy_subscription_count,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
+    hasPendingClinic: account.practice_management?.status === 'pending',
   };
 }
 
