@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { syncCustomer } from '../../server/domain/billing';
 import { createProviderUser } from '../support/factories';
-import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, tokenFor, type Agent } from '../support/http';
+import { agent, mainTextOf, postForm, signIn, textOf } from '../support/http';
 import { billedAccount, gateway, localStripe } from '../support/billing';
 import { PLAN_MESSAGES } from '../../server/features/plan-management/validation';
 

@@ -1,7 +1,9 @@
 // What each mode of the membership payment form asks of a subscription (spec 3 §4 "Payment flow", §7
 // Billing): the items of a new seat-based membership, and the item changes of adding a seat, upgrading
 // practice management or Private Pay Booster, and switching a yearly membership to monthly. Pure: the
-// feature turns lookup keys into price ids and asks Stripe for the preview and the change.
+// feature looks up the price ids (priceIdsByLookupKey), turns the changes into Stripe's terms
+// (toStripeChanges) and asks Stripe for the preview and the change.
+import type { SubscriptionItemChange } from '../../integrations/payments';
 import { monthlyCounterpart, priceByLookupKey, seatKindOf, type SeatKind, type Tier } from './catalog';
 
 export type ReimbursifyTier = 'pro' | 'premium';
@@ -32,6 +34,16 @@ const membershipSeats = (items: CurrentItem[]) => items.filter((item) => product
 export function newMembershipItems(tier: Tier, seat: 'ny' | 'non_ny', reimbursify: ReimbursifyTier | null = null): { lookupKey: string; quantity: number }[] {
   return [MEMBERSHIP_KEYS[seat], PRACTICE_MANAGEMENT_KEYS[tier], reimbursify ? REIMBURSIFY_KEYS[reimbursify] : null]
     .filter((key): key is string => Boolean(key)).map((lookupKey) => ({ lookupKey, quantity: 1 }));
+}
+
+/** Item changes in Stripe's terms: lookup keys become the synced price ids. */
+export function toStripeChanges(changes: ItemChange[], prices: Map<string, string>): SubscriptionItemChange[] {
+  return changes.map((change) => ({
+    ...(change.itemId ? { id: change.itemId } : {}),
+    ...(change.lookupKey ? { price: prices.get(change.lookupKey)! } : {}),
+    ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+    ...(change.deleted ? { deleted: true } : {}),
+  }));
 }
 
 /**

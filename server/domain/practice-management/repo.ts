@@ -56,22 +56,3 @@ export async function loadBookingLink(db: Db, providerId: number, options: { loc
 export async function saveBookingLink(db: Db, providerId: number, link: BookingLink): Promise<void> {
   await db('providers').where({ id: providerId }).update({ practice_management_booking_link: JSON.stringify(link) });
 }
-
-/** What the add-on buttons read of an account: its practice-management facts and the Private Pay Booster policy's facts. */
-export async function loadAddOnAccount(db: Db, accountId: number) {
-  const row = await db('accounts').where({ id: accountId })
-    .first('id', 'has_paid_practice_management_plan', 'practice_management', 'reimbursify_account_created', 'feature_flags',
-      'seat_based', 'legacy_subscription_count', 'active_or_trialing_subscription_count');
-  if (!row) return null;
-  const facts: PracticeManagementFacts = { accountId: Number(row.id), hasPaidPlan: Boolean(row.has_paid_practice_management_plan), clinic: clinicFromStored(row.practice_management) };
-  return {
-    facts,
-    policy: {
-      id: Number(row.id),
-      reimbursifyAccountCreated: Boolean(row.reimbursify_account_created),
-      // "A good legacy or seat subscription": a live (active or trialing) one of either kind.
-      legacyOrSeatSubscriptionIsGood: Number(row.active_or_trialing_subscription_count) > 0 && (Boolean(row.seat_based) || Number(row.legacy_subscription_count) > 0),
-      featureFlags: (row.feature_flags ?? {}) as Record<string, unknown>,
-    },
-  };
-}

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
 import { canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, hasClinicianAccess, type PolicyActor } from '../accounts';
+import { privatePayBoosterAccountOf } from '../private-pay-booster';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { OutsideServiceError } from '../../integrations/outside-api';
 import type { Ehr, EhrClinic } from '../../integrations/ehr';
@@ -145,7 +146,10 @@ export async function addOnButtonsFor(
   options: { reads?: ReadCache } = {},
 ): Promise<AddOnButtons> {
   // The dashboard is a hot page: its read is served from the read cache until the account changes.
-  const load = () => repo.loadAddOnAccount(db, provider.accountId);
+  const load = async () => {
+    const [facts, policy] = await Promise.all([repo.loadFacts(db, provider.accountId), privatePayBoosterAccountOf(db, provider.accountId)]);
+    return facts && policy ? { facts, policy } : null;
+  };
   const row = options.reads ? await options.reads.read(`add-ons:${provider.accountId}`, ADD_ON_CACHE_MS, load) : await load();
   if (!row) return { practiceManagement: null, privatePayBooster: null };
   const showsPrivatePayBooster = canSeePrivatePayBoosterLogin(actor, row.policy);

@@ -19,8 +19,8 @@ export interface PrivatePayBoosterAccount {
 /**
  * The account's Private Pay Booster facts, or null when there is no such account. "A good legacy or seat
  * subscription" (spec 1 §6), from the billing mirror's account fields: an active or trialing subscription,
- * on an account with a seat-based or a legacy one live; the same reading as the add-on buttons'
- * (server/domain/practice-management), so the button and the sign-in never disagree.
+ * on an account with a seat-based or a legacy one live. The add-on buttons (server/domain/practice-management)
+ * read it here too, so the button and the sign-in never disagree.
  */
 export async function privatePayBoosterAccountOf(db: Knex, accountId: number): Promise<PrivatePayBoosterAccount | null> {
   const account = await db('accounts').where({ id: accountId })

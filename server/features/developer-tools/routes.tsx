@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import * as policy from '../../domain/accounts';
-import { syncCustomer } from '../../domain/billing';
+import { priceIdsByLookupKey, syncCustomer, toStripeChanges } from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { toId } from '../../http/access';
 import { flash } from '../../http/flash';
@@ -24,8 +24,6 @@ const READ_ONLY = 'Read-only: only the account\'s owner or billing manager may p
 const PREVIEW_FAILED = 'The preview failed. Please try again, or contact support if it keeps failing.';
 /** A carried proration instant is trusted only this close to now (a stale page previews again). */
 const PRORATION_WINDOW_S = 400 * 24 * 3600;
-
-const FIELDS = ['customer_id', 'subscription_id', 'new_tier', 'coupon', 'proration_date'] as const;
 
 interface Shown { values?: service.UpgradeInput; errors?: Record<string, string>; failure?: string | null; status?: number }
 
@@ -73,7 +71,7 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         try {
           const checked = await service.checkUpgrade(db, payments, accountId, values, now);
           const result = await payments.previewSubscriptionChange({
-            customerId: checked.subscription.customerId, subscriptionId: checked.subscription.id, items: await service.stripeChangesOf(db, checked.changes),
+            customerId: checked.subscription.customerId, subscriptionId: checked.subscription.id, items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)),
             prorationDate: checked.prorationDate, couponId: checked.couponId,
           });
           preview = { ...result, prorationAt: checked.prorationDate, prorationLabel: new Date(checked.prorationDate * 1000).toISOString().replace('.000Z', 'Z'), attempt: crypto.randomUUID() };
@@ -139,7 +137,7 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
     if (blocked) return show(req, res, body, { values, failure: blocked, status: 422 });
     try {
       await payments.changeSubscription({
-        subscriptionId: checked.subscription.id, items: await service.stripeChangesOf(db, checked.changes), prorationDate: checked.prorationDate, couponId: checked.couponId,
+        subscriptionId: checked.subscription.id, items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)), prorationDate: checked.prorationDate, couponId: checked.couponId,
       }, `developer-tools-reimbursify-${attempt}`);
     } catch (error) {
       if (error instanceof PaymentError) return show(req, res, body, { values, failure: error.message, status: 422 });

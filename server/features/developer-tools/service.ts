@@ -6,11 +6,11 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { listAppointmentTab } from '../../domain/appointments';
-import { COUPON_MESSAGES, LIVE_STATUSES, priceIdsByLookupKey, reimbursifyChanges, reimbursifyTierOf, type CurrentItem, type ItemChange, type ReimbursifyTier } from '../../domain/billing';
+import { COUPON_MESSAGES, LIVE_STATUSES, reimbursifyChanges, reimbursifyTierOf, type CurrentItem, type ItemChange, type ReimbursifyTier } from '../../domain/billing';
 import { listConversations } from '../../domain/messaging';
 import { listClients } from '../../domain/referrals';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
-import type { PaymentsGateway, SubscriptionItemChange } from '../../integrations/payments';
+import type { PaymentsGateway } from '../../integrations/payments';
 import { ValidationError } from '../../lib/errors';
 
 /** The spec's new_tier values (spec 3 §7) and the Private Pay Booster tier each buys. */
@@ -131,17 +131,6 @@ export async function checkUpgrade(db: Knex, payments: PaymentsGateway, accountI
     ? Math.floor(now.getTime() / 1000)
     : Math.floor(Date.parse(`${input.proration_date}T12:00:00Z`) / 1000));
   return { subscription: subscription!, tier: tier!, couponId, prorationDate, changes: reimbursifyChanges(subscription!.items, tier!) };
-}
-
-/** Item changes in Stripe's terms (lookup keys become the synced price ids). */
-export async function stripeChangesOf(db: Knex, changes: ItemChange[]): Promise<SubscriptionItemChange[]> {
-  const prices = await priceIdsByLookupKey(db);
-  return changes.map((change) => ({
-    ...(change.itemId ? { id: change.itemId } : {}),
-    ...(change.lookupKey ? { price: prices.get(change.lookupKey)! } : {}),
-    ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
-    ...(change.deleted ? { deleted: true } : {}),
-  }));
 }
 
 export const isAttempt = (value: string) => ATTEMPT.test(value);

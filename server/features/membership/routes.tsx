@@ -2,7 +2,6 @@
 // (new membership, add seat, reactivate), /practice-management/upgrade/{accountId},
 // /reimbursify/upgrade/{accountId} and /membership/switch-to-monthly/{subscriptionId}. Each route turns
 // the request into a PaymentForm (modes.ts); showing its steps and paying are the same for all.
-import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
@@ -12,11 +11,10 @@ import { cardFieldFor } from '../../http/card-field';
 import { allowFramesFrom } from '../../http/security';
 import { requirePermission, toId } from '../../http/access';
 import { text } from '../../lib/form';
-import { validate } from '../../lib/validation';
 import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
-import { customerOwning, ensureCustomer, priceIdsByLookupKey, syncCustomer } from '../../domain/billing';
+import { customerOwning, ensureCustomer, PAYMENT_FIELDS, priceIdsByLookupKey, syncCustomer, toStripeChanges, validatePayment } from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
@@ -28,7 +26,7 @@ import { formatCardBrand } from '../../../views/components/format';
 import * as service from './service';
 import * as attempts from './attempts';
 import { CHOOSE_PRACTICE_MANAGEMENT, monthlyForm, payForForm, practiceManagementForm, reimbursifyForm, type PaymentForm, type Purchase } from './modes';
-import { PAYMENT_MESSAGES, paymentSchemaFor, PAYMENT_FIELDS } from './validation';
+import { MEMBERSHIP_PAYMENT_MESSAGES } from './validation';
 import type { FeatureDeps } from '../deps';
 
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
@@ -60,7 +58,6 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
 
   /** Renders a step of the form: customize, pay (with its preview and a stored attempt), submitRequest or the unreachable alert. */
   async function show(req: Request, res: Response, form: PaymentForm, pay: { values?: Record<string, string>; errors?: Record<string, string>; failure?: string; attempt?: string } | null, status = 200, choiceError?: string) {
-    const viewer = res.locals.viewer!;
     const choice = choiceOf(req, form);
     const chosen = form.choices.find((c) => c.value === choice);
     const wantsPay = Boolean(pay) && Boolean(chosen);
@@ -77,7 +74,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const attempt = await attempts.open(db, form, pay.attempt);
       // The customize → pay transition loads an invoice preview (spec 3 §4), with the sales tax of the
       // billing address (fetched on this step only); a failure of either is an alert (§8) and disables Pay.
-      let previewError: string = PAYMENT_MESSAGES.previewFailed;
+      let previewError: string = MEMBERSHIP_PAYMENT_MESSAGES.previewFailed;
       const setup = setupOf(req, form);
       const preview = await (async () => {
         const tax = await service.salesTaxFor(integrations.tax, payments, {
@@ -131,7 +128,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   async function previewOf(purchase: Purchase, form: PaymentForm, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
     const prices = await priceIdsByLookupKey(db);
     if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, service.toStripeItems(purchase.items, prices), couponId, taxRateId, purchase.oneTime.map((key) => prices.get(key)!));
-    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
+    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
   }
 
   /** GET of any mode: the customize step, or the pay step with ?step=pay (a choice is needed where there is one). */
@@ -156,12 +153,11 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
 
   /** POST of any mode: validate, then pay once per attempt, then where the mode leads. */
   async function pay(req: Request, res: Response, form: PaymentForm) {
-    const viewer = res.locals.viewer!;
     const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, text(req.body?.[k])]));
     const attemptId = text(req.body?.attempt);
     const choice = choiceOf(req, form);
     if (form.unreachable || form.customised || !form.choices.some((c) => c.value === choice)) return show(req, res, form, null, 422);
-    const checked = validate(paymentSchemaFor(!form.target), values);
+    const checked = validatePayment(values, { sourceRequired: !form.target });
     if (checked.errors) return show(req, res, form, { values, errors: checked.errors, attempt: attemptId }, 422);
     const input = checked.value;
     const chosen = form.choices.find((c) => c.value === choice)!;
@@ -179,7 +175,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       throw error;
     }
     const shown = await attempts.find(db, form, attemptId);
-    if (shown && shown.taxPercentage !== tax.percentage) return show(req, res, form, { values, errors: {}, failure: PAYMENT_MESSAGES.taxChanged, attempt: attemptId }, 422);
+    if (shown && shown.taxPercentage !== tax.percentage) return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.taxChanged, attempt: attemptId }, 422);
     const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...extra }).toString()}`;
     try {
       const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
@@ -215,12 +211,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
         } else {
           if (input.source) await payments.updateSubscription(form.target!.id, { default_payment_method: input.source }, `pay-card-${attempt.id}`);
-          await payments.changeSubscription({ subscriptionId: form.target!.id, items: service.toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata, taxRateId: tax.rateId }, `pay-change-${attempt.id}`);
+          await payments.changeSubscription({ subscriptionId: form.target!.id, items: toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata, taxRateId: tax.rateId }, `pay-change-${attempt.id}`);
         }
         await syncCustomer(db, payments, customerId, req.log);
         return { redirect: form.success.path, flash: form.success.flash, done: true };
       });
-      if (outcome === 'expired') return show(req, res, form, { values, errors: {}, failure: PAYMENT_MESSAGES.attemptExpired }, 422);
+      if (outcome === 'expired') return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.attemptExpired }, 422);
       if (outcome.flash) flash(req, 'success', outcome.flash);
       res.redirect(303, outcome.redirect);
     } catch (error) {

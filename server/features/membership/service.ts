@@ -7,7 +7,7 @@ import {
   evaluateCoupon, LIVE_STATUSES, primaryCustomerOf, membershipPriceFor, PARTNER_COUPONS, priceByLookupKey, productIdOf, productOf, REFERRAL_COUPON, seatKindOf,
   type CouponOutcome, type CurrentItem, type ItemChange, type Tier,
 } from '../../domain/billing';
-import type { PaymentsGateway, SubscriptionItemChange } from '../../integrations/payments';
+import type { PaymentsGateway } from '../../integrations/payments';
 import { taxApplies, type SalesTax, type TaxCategory } from '../../integrations/tax';
 import { PHOTOGRAPHER_ANSWERS } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { reachableProvider } from '../../domain/providers';
@@ -160,16 +160,6 @@ export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean
 /** A new subscription's items in Stripe's terms: lookup keys become the synced price ids. */
 export const toStripeItems = (items: { lookupKey: string; quantity: number }[], prices: Map<string, string>) =>
   items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity }));
-
-/** Item changes in Stripe's terms: lookup keys become the synced price ids. */
-export function toStripeChanges(changes: ItemChange[], prices: Map<string, string>): SubscriptionItemChange[] {
-  return changes.map((change) => ({
-    ...(change.itemId ? { id: change.itemId } : {}),
-    ...(change.lookupKey ? { price: prices.get(change.lookupKey)! } : {}),
-    ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
-    ...(change.deleted ? { deleted: true } : {}),
-  }));
-}
 
 /** What a change adds, priced, for the form's summary and the coupon check: each changed item at its new price and quantity. */
 export function linesOfChange(changes: ItemChange[], items: CurrentItem[]): PlanLine[] {

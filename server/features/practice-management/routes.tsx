@@ -36,7 +36,7 @@ function formatTrialEnd(iso: string | null, timeZone: string): string | null {
 }
 
 export function practiceManagementRoutes(deps: FeatureDeps): Router {
-  const { db, menu, config, integrations } = deps;
+  const { db, menu, integrations } = deps;
   const ehr = integrations.ehr;
   const router = Router();
   menu.add({ menu: 'profile', order: 10, label: 'Practice Management', href: PAGE_PATH, shown: (viewer) => policy.canSeePracticeManagement(viewer) });

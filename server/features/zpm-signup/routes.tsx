@@ -15,6 +15,7 @@ import { requireSignIn, safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
 import { EmailInUseError } from '../../domain/accounts';
+import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { HONEYPOT_FIELD } from '../../integrations/captcha/port';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../integrations/outside-api';
@@ -26,7 +27,7 @@ import { PostMessageTestPage, ZpmStandInFormPage } from '../../../views/pages/zp
 import { allowedOrigin, clinicFrom, signupFormUrl, STAND_IN_PATH, type ClinicMessage } from './clinic';
 import * as repo from './repo';
 import * as service from './service';
-import { detailsSchema, PAYMENT_FIELDS, paymentSchema, planSchema, TIERS, ZPM_MESSAGES, type PlanInput } from './validation';
+import { detailsSchema, planSchema, TIERS, ZPM_MESSAGES, type PlanInput } from './validation';
 import type { FeatureDeps } from '../deps';
 
 declare module 'express-session' {
@@ -189,7 +190,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     const values = Object.fromEntries(PAYMENT_FIELDS.map((name) => [name, text(req.body?.[name]).slice(0, 300)]));
     if (!(await botCheck(req))) return showPayment(req, res, signup, planRaw, { values, failure: ZPM_MESSAGES.botCheck }, 422);
     const plan = validate(planSchema, planRaw);
-    const payment = validate(paymentSchema, values);
+    const payment = validatePayment(values, { sourceRequired: true });
     if (plan.errors || payment.errors) return showPayment(req, res, signup, planRaw, { values, errors: payment.errors ?? {}, planErrors: plan.errors ?? {} }, 422);
     // The coupon is checked again here: what the form carried is never trusted.
     const coupon = await service.checkCoupon(payments, plan.value);
@@ -199,7 +200,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       const outcome = await service.pay(deps, signup.id, plan.value as PlanInput, payment.value!, coupon?.ok ? coupon.couponId : null, { back }, { requestId: req.id ? String(req.id) : null, log: req.log });
       res.redirect(303, outcome.kind === 'hosted' ? outcome.url : DONE_PATH);
     } catch (error) {
-      if (error instanceof NotFoundError) return showPayment(req, res, signup, planRaw, { values, errors: { source: ZPM_MESSAGES.sourceRequired } }, 422);
+      if (error instanceof NotFoundError) return showPayment(req, res, signup, planRaw, { values, errors: { source: PAYMENT_MESSAGES.sourceRequired } }, 422);
       if (error instanceof PaymentError) {
         // A refusal made nothing (error_if_incomplete): the next try is a new attempt. A card processor
         // that did not answer may have made it: the retry keeps the key, so it is replayed, not repeated.

@@ -6,13 +6,13 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { createStandaloneAccount, queueSetPasswordEmail } from '../../domain/accounts';
-import { customerOwning, ensureCustomer, evaluateCoupon, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome } from '../../domain/billing';
+import { customerOwning, ensureCustomer, evaluateCoupon, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
 import type { Ehr } from '../../integrations/ehr';
 import type { PaymentsGateway } from '../../integrations/payments';
 import type { Outgoing } from '../../jobs';
 import type { ClinicMessage } from './clinic';
 import * as repo from './repo';
-import { TIERS, type DetailsInput, type PaymentInput, type PlanInput, type ZpmTier } from './validation';
+import { TIERS, type DetailsInput, type PlanInput, type ZpmTier } from './validation';
 
 export interface ZpmDeps { db: Knex; config: Config; payments: PaymentsGateway; ehr: Ehr; outgoing: Outgoing }
 

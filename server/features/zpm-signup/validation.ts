@@ -1,5 +1,5 @@
-// The /zpm-signup forms: the details that make the standalone account, and the purchase (spec 3 §5
-// "Payment form" messages, exact; the rest are our words where the spec leaves them open).
+// The /zpm-signup forms: the details that make the standalone account and the plan; the payment form's
+// rules are the billing domain's (validatePayment). Messages the spec leaves open are our words.
 import Joi from 'joi';
 import { normalizeName } from '../../domain/accounts';
 
@@ -12,13 +12,6 @@ export const ZPM_MESSAGES = {
   botCheck: 'We could not confirm that you are a person. Please try again.',
   tierRequired: 'Please choose Pro or Premium.',
   quantityInvalid: 'Please enter a number of clinicians from 1 to 100.',
-  // Spec 3 §5 "Payment form", word for word.
-  sourceRequired: 'Payment method required.',
-  line1Required: 'Address line 1 required.',
-  cityRequired: 'City required.',
-  stateRequired: 'State required.',
-  postalRequired: 'Postal code required.',
-  termsRequired: 'Please accept our terms of service.',
   previewFailed: 'We could not work out the price just now. Please try again in a moment.',
   clinicMissing: 'The practice management sign-up did not come through. Please fill in its form again.',
   expired: 'This sign-up has expired. Please start again.',
@@ -48,18 +41,4 @@ export const planSchema = Joi.object<PlanInput>({
   quantity: Joi.number().integer().min(1).max(100).required()
     .messages({ 'any.required': ZPM_MESSAGES.quantityInvalid, 'number.base': ZPM_MESSAGES.quantityInvalid, 'number.integer': ZPM_MESSAGES.quantityInvalid, 'number.min': ZPM_MESSAGES.quantityInvalid, 'number.max': ZPM_MESSAGES.quantityInvalid }),
   coupon: Joi.string().trim().max(100).allow('').default(''),
-});
-
-export interface PaymentInput { source: string; address_line1: string; address_line2: string; address_city: string; address_state: string; address_postal_code: string; terms: string }
-
-export const PAYMENT_FIELDS = ['source', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_postal_code', 'terms'] as const;
-
-export const paymentSchema = Joi.object<PaymentInput>({
-  source: required(ZPM_MESSAGES.sourceRequired).pattern(/^(new|pm_[A-Za-z0-9]+)$/).messages({ 'string.pattern.base': ZPM_MESSAGES.sourceRequired }),
-  address_line1: required(ZPM_MESSAGES.line1Required).max(200),
-  address_line2: Joi.string().trim().max(200).allow('').default(''),
-  address_city: required(ZPM_MESSAGES.cityRequired).max(100),
-  address_state: required(ZPM_MESSAGES.stateRequired).uppercase().pattern(/^[A-Z]{2}$/).messages({ 'string.pattern.base': ZPM_MESSAGES.stateRequired }),
-  address_postal_code: required(ZPM_MESSAGES.postalRequired).pattern(/^\d{5}(-\d{4})?$/).messages({ 'string.pattern.base': ZPM_MESSAGES.postalRequired }),
-  terms: Joi.string().valid('1').required().messages({ 'any.required': ZPM_MESSAGES.termsRequired, 'any.only': ZPM_MESSAGES.termsRequired, 'string.empty': ZPM_MESSAGES.termsRequired }),
 });

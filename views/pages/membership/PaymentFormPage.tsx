@@ -3,6 +3,7 @@
 // a GET to the pay step, and the pay step posts once. A new card is entered on the card processor's
 // hosted page, so the whole flow works without JavaScript.
 import { PostForm } from '../../components/PostForm';
+import { BillingAddressFields } from '../../components/BillingAddressFields';
 import { Island } from '../../components/Island';
 import type { CardFieldProps } from '../../../islands/CardField';
 import { formatMoney } from '../../components/format';
@@ -10,7 +11,6 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FieldError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
-import { SelectField } from '../../components/form/SelectField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
@@ -190,14 +190,7 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
         <Carried values={{ ...selection, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
         <RadioGroup stacked idPrefix="source" name="source" legend={pay.change ? 'Payment method (optional: the card of this membership is used unless you choose one)' : 'Payment method'} value={v('source')} error={pay.errors.source}
           options={[...pay.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
-        <fieldset className="fieldset">
-          <legend>Billing address</legend>
-          <FormField name="address_line1" label="Address line 1" autoComplete="address-line1" defaultValue={v('address_line1')} error={pay.errors.address_line1} />
-          <FormField name="address_line2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={v('address_line2')} error={pay.errors.address_line2} />
-          <FormField name="address_city" label="City" autoComplete="address-level2" defaultValue={v('address_city')} error={pay.errors.address_city} />
-          <SelectField name="address_state" label="State" value={v('address_state')} placeholder="Choose a state" options={pay.states.map((s) => ({ value: s.code, label: s.name }))} error={pay.errors.address_state} />
-          <FormField name="address_postal_code" label="Postal code" autoComplete="postal-code" inputMode="numeric" defaultValue={v('address_postal_code')} error={pay.errors.address_postal_code} />
-        </fieldset>
+        <BillingAddressFields values={pay.values} errors={pay.errors} states={pay.states} />
         <div className={pay.errors.terms ? 'field field--error' : 'field'}>
           <Checkbox id="terms" name="terms" label="I accept the terms of service, including the first year's annual commitment." checked={v('terms') === '1'} />
           <FieldError id="terms" error={pay.errors.terms} />

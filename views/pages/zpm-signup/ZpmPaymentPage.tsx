@@ -3,6 +3,7 @@
 // total ("pay-preview"); the payment posts once. A card is saved with the card field (JavaScript) or on
 // the card processor's own page.
 import type { CardFieldProps } from '../../../islands/CardField';
+import { BillingAddressFields } from '../../components/BillingAddressFields';
 import { Island } from '../../components/Island';
 import { PostForm } from '../../components/PostForm';
 import { formatMoney } from '../../components/format';
@@ -10,7 +11,6 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FieldError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
-import { SelectField } from '../../components/form/SelectField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
@@ -70,14 +70,7 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
           <input type="hidden" name="coupon" value={props.plan.coupon} />
           <RadioGroup stacked idPrefix="source" name="source" legend="Payment method" value={v('source')} error={props.errors.source}
             options={[...props.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
-          <fieldset className="fieldset">
-            <legend>Billing address</legend>
-            <FormField name="address_line1" label="Address line 1" autoComplete="address-line1" defaultValue={v('address_line1')} error={props.errors.address_line1} />
-            <FormField name="address_line2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={v('address_line2')} error={props.errors.address_line2} />
-            <FormField name="address_city" label="City" autoComplete="address-level2" defaultValue={v('address_city')} error={props.errors.address_city} />
-            <SelectField name="address_state" label="State" value={v('address_state')} placeholder="Choose a state" options={props.states.map((s) => ({ value: s.code, label: s.name }))} error={props.errors.address_state} />
-            <FormField name="address_postal_code" label="Postal code" autoComplete="postal-code" inputMode="numeric" defaultValue={v('address_postal_code')} error={props.errors.address_postal_code} />
-          </fieldset>
+          <BillingAddressFields values={props.values} errors={props.errors} states={props.states} />
           <div className="hp-field" aria-hidden="true">
             <label htmlFor={props.honeypotField}>Leave this field empty</label>
             <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
