@@ -92,6 +92,21 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
     assert.match(textOf(again.text), /Uh oh! This account cannot be accessed…/);
   });
 
+  it('signing in to a held registration signs nobody in: the on-hold page instead of an empty profile list', async () => {
+    await reservingAccount();
+    assert.equal((await signUp(agent(), individual())).status, 409);
+    const client = agent();
+    const login = await client.get('/login');
+    const response = await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'dana.rivera@example.test', password: PASSWORD });
+    assert.equal(response.status, 403);
+    assert.match(mainTextOf(response.text), /Your account is on hold until our team has checked it\./);
+    assert.equal(await isSignedIn(client), false);
+    // Once our team clears the error, the same login signs in.
+    await ctx().db('accounts').where({ id: (await accountOfLogin('dana.rivera@example.test')).id }).update({ error: null });
+    await signIn(client, 'dana.rivera@example.test', PASSWORD);
+    assert.equal(await isSignedIn(client), true);
+  });
+
   it("a practice's company name is reserved too", async () => {
     await reservingAccount();
     const response = await signUp(agent(), {

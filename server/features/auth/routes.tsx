@@ -11,7 +11,7 @@ import { recordActivity, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http
 import { AccountRecoveredPage, RecoverAccountPage } from '../../../views/pages/account/RecoverAccountPage';
 import { LoginHelpPage } from '../../../views/pages/login/LoginHelpPage';
 import { LoginPage, TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
-import { ClientLoginPage, PracticeManagementReadyPage } from '../../../views/pages/login/SignInChoicePages';
+import { AccountOnHoldPage, ClientLoginPage, PracticeManagementReadyPage } from '../../../views/pages/login/SignInChoicePages';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
 import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { PasswordRequestPage } from '../../../views/pages/password/PasswordRequestPage';
@@ -126,6 +126,8 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
         return loginPage(req, res, { ...form, errors: {}, formError: 'throttled' }, 429);
       case 'client-only':
         return render(req, res, { title: 'Client Login?', layout: 'plain', page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} /> });
+      case 'on-hold':
+        return render(req, res, { title: 'Account On Hold', layout: 'plain', status: 403, page: <AccountOnHoldPage supportEmail={config.supportEmail} /> });
       case 'two-factor':
         // The password step is itself a privilege: start a fresh session for it.
         await regenerate(req);

@@ -31,6 +31,7 @@ export type PasswordSignIn =
   | { outcome: 'invalid' }
   | { outcome: 'throttled' }
   | { outcome: 'client-only' }
+  | { outcome: 'on-hold' }
   | { outcome: 'two-factor'; userId: number }
   | { outcome: 'signed-in'; userId: number; destination: Destination };
 
@@ -67,6 +68,11 @@ export async function signInWithPassword(
   if (!user.scopes.includes('provider')) {
     await audit(db, user.id, 'sign_in_client_only', meta);
     return { outcome: 'client-only' };
+  }
+  // Accounts with an error are ignored (spec 1 §3): with nothing else, there is nothing to sign in to.
+  if (await repo.allAccountsOnHold(db, user.id)) {
+    await audit(db, user.id, 'sign_in_on_hold', meta);
+    return { outcome: 'on-hold' };
   }
   if (user.two_factor_enrolled_at && user.two_factor_phone) {
     const remembered = input.rememberToken && (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));

@@ -19,6 +19,18 @@ export function ClientLoginPage({ clientSiteUrl, continuePath }: { clientSiteUrl
   );
 }
 
+/** Every account of the user is on hold (e.g. a reserved name at sign-up): nobody is signed in. */
+export function AccountOnHoldPage({ supportEmail }: { supportEmail: string }) {
+  return (
+    <>
+      <p><strong>Your account is on hold until our team has checked it.</strong></p>
+      <p>
+        Please write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will sort it out with you.
+      </p>
+    </>
+  );
+}
+
 export function PracticeManagementReadyPage({ url, continuePath }: { url: string; continuePath: string }) {
   return (
     <>
