@@ -22,7 +22,9 @@ describe('browser: the portal shell', function () {
     await expectAccessible(page);
   });
 
-  it('with JavaScript off: signs in, opens the profile menu and logs out', async () => {
+  it('with JavaScript off: signs in, opens the profile menu and logs out', async function () {
+    // The suite's first page pays for the first accessibility checks (about 19 s on a busy CI machine).
+    this.timeout(40_000);
     const user = await createProviderUser(ctx().db, { providers: [{ firstName: 'Noel' }] });
     const page = await session.newPage({ javaScript: false });
     await signInThroughForm(page, user.email);

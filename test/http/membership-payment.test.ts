@@ -69,6 +69,8 @@ describe('payment form: setup help', () => {
     assert.equal((await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total')).total, 12900);
     // Only the membership recurs.
     assert.deepEqual((await ctx().db('billing_subscription_items as i').join('billing_subscriptions as s', 's.id', 'i.subscription_id').where('s.account_id', user.accountId).pluck('i.lookup_key')), ['membership_monthly_v3']);
+    // Copywriting is the premium setup: the statement section says the statement will be drafted (spec 2 §4).
+    assert.match(mainTextOf((await client.get('/profile/message-statement').expect(200)).text), /Your premium setup includes a professional statement, drafted within 48 business hours\./);
   });
 });
 

@@ -124,10 +124,14 @@ export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider:
     mode: 'subscribe', path, accountId: provider.accountId, provider, carried,
     title: 'Your plan', intro: `Start the membership for ${policy.possessive(policy.wordingFor(viewer, provider))} profile, ${provider.name}, to list it in the directory.`,
     choices: tierChoices(null), choiceLegend: 'Choose a plan', target: null, customised: false,
-    buy: (choice, setup) => ({
-      kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: metadataFor([provider.id]),
-      oneTime: SETUP_OPTIONS.includes(setup as SetupOption) ? [setupLookupKey(setup as SetupOption, provider.type)] : [],
-    }),
+    buy: (choice, setup) => {
+      const chosen = SETUP_OPTIONS.includes(setup as SetupOption) ? (setup as SetupOption) : null;
+      return {
+        // The setup help bought travels on the subscription (mirrored), so the profile pages can tell (premium setup).
+        kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: { ...metadataFor([provider.id]), ...(chosen ? { setup_option: chosen } : {}) },
+        oneTime: chosen ? [setupLookupKey(chosen, provider.type)] : [],
+      };
+    },
     success, setupOptions: setupOffers(provider.type),
   };
 }

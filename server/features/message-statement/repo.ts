@@ -22,12 +22,17 @@ const COPYWRITING_LOOKUP_KEYS = PRICES.filter((price) => price.product === 'copy
 
 /**
  * The premium setup (docs/decisions.md): the profile's own flag (providers.has_premium_setup, set by our
- * team), or professional copywriting bought by its account (billing_purchases through Checkout).
+ * team), professional copywriting bought by its account (billing_purchases through Checkout), or chosen as
+ * the setup help of the profile's membership (its subscription's metadata setup_option, once paid).
  */
 const premiumSetupSql = (db: Db) => db.raw(
   `p.has_premium_setup or exists (
      select 1 from billing_purchases bp join billing_prices pr on pr.id = bp.price_id
      where bp.account_id = p.account_id and pr.lookup_key = any(?::text[])
+   ) or exists (
+     select 1 from billing_subscriptions s
+     where s.account_id = p.account_id and p.id = any(s.provider_ids) and s.metadata->>'setup_option' = 'copywriting'
+       and s.status not in ('incomplete', 'incomplete_expired')
    ) as premium_setup`,
   [COPYWRITING_LOOKUP_KEYS],
 );
