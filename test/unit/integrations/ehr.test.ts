@@ -3,39 +3,15 @@
 // ends as an OutsideServiceError. Local: real state in our database (clinics pending until set up, a
 // subdomain held once, booking pages per provider) and the picking by settings.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ctx, testConfig } from '../../support/context';
+import { startFakeJsonApi } from '../../support/fake-json-api';
 import { createEhr } from '../../../server/integrations/ehr';
 import { createHttpEhr } from '../../../server/integrations/ehr/http';
 import { createLocalEhr, endLocalTrialNow, finishLocalClinicSetup, localEhrState, setLocalBookingPageReady } from '../../../server/integrations/ehr/local';
 import { OutsideServiceError, TIMEOUTS } from '../../../server/integrations/outside-api';
 import { ConfigError, loadConfig } from '../../../server/config';
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: any }
-type Reply = { status: number; body: unknown } | 'hang';
-
-async function startFakeEhr() {
-  const seen: Seen[] = [];
-  const replies: Reply[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null });
-      const reply = replies.shift() ?? { status: 500, body: { message: 'no reply queued' } };
-      if (reply === 'hang') return;
-      res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    seen, replies, url: `http://127.0.0.1:${port}/api`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
-}
+const startFakeEhr = () => startFakeJsonApi({ basePath: '/api', unqueued: { status: 500, body: { message: 'no reply queued' } } });
 
 const TEMPLATE = 'https://{subdomain}.practice.example.com';
 

@@ -5,34 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../../server/config';
 import { createPortalIntegrations } from '../../../../server/portal-integrations';
+import { startFakeJsonApi } from '../../../support/fake-json-api';
 import { AVATAX_TAX_CODES, createAvaTax } from '../../../../server/integrations/tax/avatax';
 import { TaxError, type TaxRequest } from '../../../../server/integrations/tax/port';
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: any }
-type Reply = { status: number; body: unknown } | 'hang';
-
 /** Answers each POST with the next reply given (hangs on 'hang'), recording what arrived. */
-async function startFakeAvaTax() {
-  const seen: Seen[] = [];
-  const replies: Reply[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null });
-      const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no reply queued' } } };
-      if (reply === 'hang') return; // never answers: the client's timeout must end it
-      res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    seen, replies, url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
-}
+const startFakeAvaTax = () => startFakeJsonApi({ unqueued: { status: 500, body: { error: { message: 'no reply queued' } } } });
 
 const settings = { accountId: '1100012345', licenseKey: 'A1B2C3D4E5F6', companyCode: 'PORTAL', environment: 'sandbox' as const };
 const request: TaxRequest = {
