@@ -7,16 +7,7 @@ import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { billedAccount, gateway, membershipOf } from '../support/billing';
-import { expectAccessible, expectFlash, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
-
-/** An Oregon address (no sales tax there), so the totals are the plan's. */
-async function fillAddressAndTerms(page: Page) {
-  await page.getByLabel('Address line 1').fill('1 Main St');
-  await page.getByLabel('City').fill('Portland');
-  await page.getByLabel('State').selectOption('OR');
-  await page.getByLabel('Postal code').fill('97201');
-  await page.getByLabel(/^I accept the terms of service/).check();
-}
+import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
 
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -55,7 +46,7 @@ describe('browser: the membership payment form', function () {
     await field.getByRole('button', { name: 'Save card' }).click();
     await expectFlash(page, 'Your payment method has been added.');
     await page.getByText('Ten off: $10.00 off, once').waitFor();
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $49.00' }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${providerId}`);
     await expectAccessible(page);
@@ -76,7 +67,7 @@ describe('browser: the membership payment form', function () {
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
     const page = await signedIn(user.email);
     await page.goto(`/profiles/pay-for/${providerId}?step=pay&tier=basic`);
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $59.00' }));
     await page.locator('#payment-failure').getByText('Your card was declined.').waitFor();
     await expectAccessible(page);
@@ -105,7 +96,7 @@ describe('browser: the membership payment form', function () {
     });
     assert.deepEqual(progress, { label: 'Processing your payment…', disabled: true, status: 'Processing your payment… Please keep this page open.' });
     await page.reload();
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${newcomer}`);
     assert.equal((await ctx().db('providers').where({ id: newcomer }).first('has_paid_plan')).has_paid_plan, true);
@@ -123,7 +114,7 @@ describe('browser: the membership payment form', function () {
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await page.getByText(/Remaining time on Practice management \(Professional\)/).waitFor();
     await expectAccessible(page);
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
     assert.equal(new URL(page.url()).pathname, '/plan-management');
     await expectFlash(page, 'Successful payment! Thank you for upgrading your plan!');
@@ -140,7 +131,7 @@ describe('browser: the membership payment form', function () {
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await expectAccessible(page);
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay / }));
     await expectFlash(page, 'Success! You have switched from annual to monthly payments!');
     await page.getByText('$59.00 a month').first().waitFor();
@@ -155,7 +146,7 @@ describe('browser: the membership payment form', function () {
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await page.getByLabel(/^Visa ending 4242/).check();
-    await fillAddressAndTerms(page);
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $59.00' }));
     await expectFlash(page, 'You have successfully reactivated your subscription!');
     await page.getByRole('heading', { name: 'Your membership is active again' }).waitFor();

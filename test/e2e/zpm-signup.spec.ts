@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { expectAccessible, expectFlash, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
 import { createProviderUser } from '../support/factories';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -50,11 +50,7 @@ describe('browser: standalone practice management sign-up', function () {
     await typeCard(field, '4242 4242 4242 4242');
     await field.getByRole('button', { name: 'Save card' }).click();
     await expectFlash(page, 'Your payment method has been added.');
-    await page.getByLabel('Address line 1').fill('1 Main St');
-    await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('State').selectOption('OR');
-    await page.getByLabel('Postal code').fill('97201');
-    await page.getByLabel('I accept the terms of service.').check();
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $138.00' }));
 
     assert.equal(new URL(page.url()).pathname, '/zpm-signup/done');
@@ -103,11 +99,7 @@ describe('browser: standalone practice management sign-up', function () {
     await page.getByLabel('Email').fill('sam.nojs@example.test');
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await page.getByLabel('A new card, entered on the card processor\u2019s secure page').check();
-    await page.getByLabel('Address line 1').fill('1 Main St');
-    await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('State').selectOption('OR');
-    await page.getByLabel('Postal code').fill('97201');
-    await page.getByLabel('I accept the terms of service.').check();
+    await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $49.00' }));
     await page.getByRole('heading', { name: 'Save a card' }).waitFor();
     await typeCard(page, '5555 5555 5555 4444');

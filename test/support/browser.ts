@@ -185,6 +185,15 @@ export async function submit(page: Page, target: Locator): Promise<void> {
   await loaded;
 }
 
+/** The payment form's billing address (an Oregon one: no sales tax there, so totals are the plan's) and the terms. */
+export async function fillBillingAddressAndTerms(page: Page): Promise<void> {
+  await page.getByLabel('Address line 1').fill('1 Main St');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('State').selectOption('OR');
+  await page.getByLabel('Postal code').fill('97201');
+  await page.getByLabel(/^I accept the terms of service/).check();
+}
+
 export async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
