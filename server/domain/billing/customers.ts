@@ -32,3 +32,17 @@ export async function customerOwning(db: Knex, accountId: number, kind: keyof ty
   if (!row) throw new NotFoundError();
   return row.id;
 }
+
+/**
+ * A card saved by the card field (a finished setup intent of this customer): it becomes the customer's
+ * default when there is none yet, and the mirror is refreshed. Null when saved; else the card processor's
+ * message, or '' when there is none (a malformed or foreign setup intent) and the page says its own.
+ */
+export async function saveSetupCard(db: Knex, payments: PaymentsGateway, customerId: string, setupIntent: string, logger?: Logger): Promise<string | null> {
+  const result = /^seti_[A-Za-z0-9]+$/.test(setupIntent) ? await payments.setupResult(setupIntent, customerId).catch(() => null) : null;
+  if (!result || 'error' in result) return result?.error ?? '';
+  const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
+  if (!current?.default_payment_method) await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
+  await syncCustomer(db, payments, customerId, logger);
+  return null;
+}

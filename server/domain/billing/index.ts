@@ -3,7 +3,7 @@
 export { COUPONS, membershipPriceFor, monthlyCounterpart, PARTNER_COUPONS, PRICES, REFERRAL_COUPON, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
 export { COUPON_MESSAGES, durationPhrase, evaluateCoupon, type CouponLine, type CouponOutcome } from './coupons';
-export { customerOwning, ensureCustomer, primaryCustomerOf } from './customers';
+export { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
 export { recordPurchase, thankYouFor, type Purchase } from './purchases';
 export { deriveAccountBilling, LIVE_STATUSES, PAID_STATUSES, providerIdsOf, type AccountBilling, type MirroredSubscription } from './derive';
 export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';

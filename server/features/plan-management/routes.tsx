@@ -12,7 +12,7 @@ import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
 import { ACCESS_DENIED, billingAccountOf, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
-import { customerOwning, ensureCustomer, primaryCustomerOf, syncCustomer } from '../../domain/billing';
+import { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard, syncCustomer } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
@@ -157,15 +157,11 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.post(`${PAGE_PATH}/payment-methods/confirm`, ...guards, async (req, res) => {
     const accountId = accountOf(res);
     const customerId = await primaryCustomerOf(db, accountId);
-    const setupIntent = text(req.body?.setup_intent);
-    const result = customerId && /^seti_[A-Za-z0-9]+$/.test(setupIntent) ? await payments.setupResult(setupIntent, customerId).catch(() => null) : null;
-    if (!customerId || !result || 'error' in result) {
-      flash(req, 'error', result && 'error' in result ? result.error : PLAN_MESSAGES.cardNotSaved);
+    const problem = customerId ? await saveSetupCard(db, payments, customerId, text(req.body?.setup_intent), req.log) : '';
+    if (problem !== null) {
+      flash(req, 'error', problem || PLAN_MESSAGES.cardNotSaved);
       return res.redirect(303, `${PAGE_PATH}#payment-methods`);
     }
-    const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
-    if (!current?.default_payment_method) await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
-    await syncCustomer(db, payments, customerId, req.log);
     flash(req, 'success', PLAN_MESSAGES.cardAdded);
     // The payment form shows the card field too; the saved card waits there as its payment method.
     const back = safeReturnPath(req.body?.return_to, '');

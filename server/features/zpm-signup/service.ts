@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { createStandaloneAccount, queueSetPasswordEmail } from '../../domain/accounts';
-import { customerOwning, ensureCustomer, evaluateCoupon, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
+import { customerOwning, ensureCustomer, evaluateCoupon, saveSetupCard, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
 import type { Ehr } from '../../integrations/ehr';
 import type { PaymentsGateway } from '../../integrations/payments';
 import type { Outgoing } from '../../jobs';
@@ -122,11 +122,6 @@ export async function cardFromHostedPage(deps: Pick<ZpmDeps, 'db' | 'payments'>,
 
 /** The card the card field saved (a setup intent of this account's customer): made the default when there is none, and mirrored. */
 export async function confirmCard(deps: Pick<ZpmDeps, 'db' | 'payments'>, signup: repo.SignupRow, setupIntent: string, log?: Logger): Promise<string | null> {
-  const customerId = await customerOf(deps, signup, log);
-  const result = /^seti_[A-Za-z0-9]+$/.test(setupIntent) ? await deps.payments.setupResult(setupIntent, customerId).catch(() => null) : null;
-  if (!result || 'error' in result) return result && 'error' in result ? result.error : 'The card could not be saved.';
-  const current = await deps.db('billing_customers').where({ id: customerId }).first('default_payment_method');
-  if (!current?.default_payment_method) await deps.payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
-  await syncCustomer(deps.db, deps.payments, customerId, log);
-  return null;
+  const problem = await saveSetupCard(deps.db, deps.payments, await customerOf(deps, signup, log), setupIntent, log);
+  return problem === '' ? 'The card could not be saved.' : problem;
 }
