@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import express from 'express';
 import supertest from 'supertest';
-import { apiRouter, createToken, listTokens, revokeToken } from '../../server/api';
+import { apiRouter, createToken, IDEMPOTENCY_LEASE_SECONDS, listTokens, revokeToken } from '../../server/api';
 import { ctx } from '../support/context';
 import { textOf } from '../support/http';
 
@@ -117,6 +117,40 @@ describe('directory API: Idempotency-Key', () => {
     assert.equal(ran.length, 1);
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
     assertErrorShape(answers.find((a) => a.status === 409)!.body, 'idempotency_request_in_progress');
+  });
+
+  it(`a claim whose request died (no answer stored) blocks the key only for its ${IDEMPOTENCY_LEASE_SECONDS} s lease`, async () => {
+    const { app, ran } = bookingApi();
+    const { client, token } = await createToken(ctx().db, 'crashed');
+    const send = (key: string) => supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', key).send({ slot: 'a' });
+    // What a kill -9 mid-request leaves behind: the claim, no answer. The hash is the one `send` makes.
+    await send('probe-hash-1').expect(201);
+    const { request_hash: requestHash } = await ctx().db('api_idempotency_keys').where({ token_id: client.id, key: 'probe-hash-1' }).first();
+    const abandon = (key: string, secondsAgo: number) => ctx().db('api_idempotency_keys').insert({
+      token_id: client.id, key, request_hash: requestHash, created_at: ctx().db.raw(`now() - interval '${secondsAgo} seconds'`),
+    });
+    await abandon('died-long-ago', IDEMPOTENCY_LEASE_SECONDS + 1);
+    await abandon('still-running', 5);
+    const retried = await send('died-long-ago').expect(201);
+    assert.equal(retried.headers['idempotent-replayed'], undefined);
+    assert.equal(ran.length, 2, 'the retry ran the request');
+    assert.equal((await send('died-long-ago').expect(201)).headers['idempotent-replayed'], 'true', 'and its answer is kept for replays');
+    assertErrorShape((await send('still-running').expect(409)).body, 'idempotency_request_in_progress');
+    assert.equal(ran.length, 2);
+  });
+
+  it('an expired claim is taken over by one retry only', async () => {
+    const { app, ran } = bookingApi();
+    const { client, token } = await createToken(ctx().db, 'crashed-twice');
+    const send = (key: string) => supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', key).send({ slot: 'b' });
+    await send('probe-hash-2').expect(201);
+    const { request_hash: requestHash } = await ctx().db('api_idempotency_keys').where({ token_id: client.id, key: 'probe-hash-2' }).first();
+    await ctx().db('api_idempotency_keys').insert({
+      token_id: client.id, key: 'died-key-2', request_hash: requestHash, created_at: ctx().db.raw(`now() - interval '1 hour'`),
+    });
+    const answers = await Promise.all([send('died-key-2'), send('died-key-2'), send('died-key-2')]);
+    assert.equal(ran.length, 2);
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
   });
 
   it('keys are per token: another client may use the same key', async () => {
