@@ -25,6 +25,18 @@ describe('external calendars: which addresses are public', () => {
     ];
     for (const address of refused) assert.equal(isPublicAddress(address), false, address);
   });
+
+  it('refuses every IPv6 form that carries an IPv4 address, except IPv4-mapped with a public one (IPv4-compatible, SIIT, NAT64, 6to4, Teredo)', () => {
+    const refused = [
+      '::127.0.0.1', '::7f00:1', '[::7f00:1]', '0:0:0:0:0:0:127.0.0.1', '::10.0.0.1', '::a00:1', '::169.254.169.254', '::a9fe:a9fe', '::8.8.8.8', '::808:808',
+      '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:c0a8:101',
+      '64:ff9b::127.0.0.1', '64:ff9b::a00:1', '64:ff9b::8.8.8.8', '64:ff9b:1::a00:1',
+      '2002:7f00:1::', '2002:a00:1::1', '2002:c0a8:101::1', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '0:0:0:0:0:1:7f00:1', 'fec0::1', '100::1', '2001:db8::1',
+    ];
+    for (const address of refused) assert.equal(isPublicAddress(address), false, address);
+    for (const address of ['::ffff:8.8.8.8', '::ffff:808:808', '2606:4700:4700::1111']) assert.equal(isPublicAddress(address), true, address);
+  });
 });
 
 describe('external calendars: the feed address a provider types', () => {
@@ -50,6 +62,8 @@ describe('external calendars: the feed address a provider types', () => {
       'https://127.0.0.1/feed.ics', 'https://2130706433/feed.ics', 'https://0x7f.0.0.1/feed.ics', 'https://[::1]/feed.ics',
       'https://[::ffff:169.254.169.254]/latest', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.8/x.ics',
       'https://localhost/feed.ics', 'https://api.localhost/feed.ics', 'https://printer.local/x.ics', 'https://intranet/x.ics',
+      'https://[::127.0.0.1]/feed.ics', 'https://[::7f00:1]/feed.ics', 'https://[::10.0.0.1]/x.ics', 'https://[64:ff9b::169.254.169.254]/latest',
+      'https://[2002:a9fe:a9fe::1]/latest', 'https://[::ffff:0:127.0.0.1]/feed.ics',
     ]) assert.equal(errorOf(address), FEED_MESSAGES.urlPrivate, address);
   });
 });
@@ -64,6 +78,9 @@ describe('external calendars: a host name is checked on every address it resolve
   it('refuses a name with one private answer among public ones, and an unknown name', async () => {
     await assert.rejects(resolvePublicAddress('rebind.example.com', { resolve: resolveTo('93.184.216.34', '10.0.0.5') }), { message: FETCH_MESSAGES.privateAddress });
     await assert.rejects(resolvePublicAddress('mapped.example.com', { resolve: resolveTo('::ffff:127.0.0.1') }), { message: FETCH_MESSAGES.privateAddress });
+    await assert.rejects(resolvePublicAddress('compatible.example.com', { resolve: resolveTo('::7f00:1') }), { message: FETCH_MESSAGES.privateAddress });
+    await assert.rejects(resolvePublicAddress('nat64.example.com', { resolve: resolveTo('64:ff9b::a00:5') }), { message: FETCH_MESSAGES.privateAddress });
+    await assert.rejects(resolvePublicAddress('[::127.0.0.1]'), { message: FETCH_MESSAGES.privateAddress });
     await assert.rejects(resolvePublicAddress('nowhere.example.com', { resolve: async () => { throw new Error('ENOTFOUND'); } }), { message: FETCH_MESSAGES.notFound });
   });
 });
