@@ -6,7 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { drainJobs } from '../support/jobs';
 import { billedAccount, deliverEvents, gateway, localStripe } from '../support/billing';
-import { reconcile } from '../../server/domain/billing';
+import { reconcile, syncCustomer } from '../../server/domain/billing';
 
 const post = (payload: string, signature?: string) => {
   const request = supertest(ctx().app).post('/webhooks/stripe').set('Content-Type', 'application/json');
@@ -44,6 +44,59 @@ describe('Stripe webhooks: signatures', () => {
     assert.equal(resent.body.outcome, 'duplicate');
     const jobs = await ctx().db.raw(`select count(*)::int as n from pgboss.job where name = 'billing.sync-customer'`);
     assert.equal(jobs.rows[0].n, 1);
+  });
+});
+
+describe('Stripe webhooks: the tolerance window and the event shape', () => {
+  const eventRows = async () => Number((await ctx().db('billing_webhook_events').count({ n: '*' }).first())!.n);
+
+  it('refuses a signature dated in the future (+1 hour, +1 year) like a stale one', async () => {
+    const local = await localStripe();
+    const payload = sampleEvent('evt_future1', 'cus_future');
+    const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+    assert.equal((await post(payload, local.sign(payload, inSeconds(3600)))).status, 400);
+    assert.equal((await post(payload, local.sign(payload, inSeconds(365 * 24 * 3600)))).status, 400);
+    assert.equal(await eventRows(), 0);
+    assert.equal((await post(payload, local.sign(payload, inSeconds(60)))).status, 200, 'a clock a minute ahead is within the window');
+  });
+
+  it('a validly signed body that is not a usable event answers 400 and stores nothing', async () => {
+    const local = await localStripe();
+    const malformed = [
+      'null', '[]', '"evt"', '42', '{}',
+      JSON.stringify({ id: 'evt_m1', type: 'customer.updated' }),
+      JSON.stringify({ id: 'evt_m2', type: 'customer.updated', data: null }),
+      JSON.stringify({ id: 'evt_m3', type: 'customer.updated', data: { object: null } }),
+      JSON.stringify({ id: 42, type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_1' } } }),
+      JSON.stringify({ id: 'evt_m4', data: { object: { object: 'customer', id: 'cus_1' } } }),
+      JSON.stringify({ id: 'evt_\u0000', type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_1' } } }),
+      JSON.stringify({ id: 'evt_m5', type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_\u0000' } } }),
+      JSON.stringify({ id: 'evt_m6', type: 'invoice.paid', data: { object: { id: 'in_1', customer: { id: 7 } } } }),
+      JSON.stringify({ id: 'evt_m7', type: 'invoice.paid', data: { object: { id: 'in_1', customer: 'cus_\u0000' } } }),
+      JSON.stringify({ id: 'evt_m8', type: 'invoice.paid', data: { object: { id: 'in_1' }, previous_attributes: 'x' } }),
+      JSON.stringify({ id: 'x'.repeat(300), type: 'invoice.paid', data: { object: { id: 'in_1' } } }),
+    ];
+    for (const payload of malformed) {
+      const response = await post(payload, local.sign(payload));
+      assert.equal(response.status, 400, `${payload.slice(0, 80)} answered ${response.status}`);
+    }
+    assert.equal(await eventRows(), 0);
+  });
+
+  it('an event about a customer Stripe does not know is synced once: no retries, one warning', async () => {
+    const local = await localStripe();
+    const payload = sampleEvent('evt_unknown1', 'cus_never_existed');
+    assert.equal((await post(payload, local.sign(payload))).status, 200);
+    assert.equal(await drainJobs(), 1);
+    const jobs = await ctx().db.raw(`select state, retry_count from pgboss.job where name = 'billing.sync-customer'`);
+    assert.deepEqual(jobs.rows.map((j: { state: string; retry_count: number }) => [j.state, j.retry_count]), [['completed', 0]]);
+    // What the job did, with its log in view: one warning naming the customer, nothing mirrored.
+    const warned: unknown[] = [];
+    const logger = { info() {}, warn: (entry: unknown, message?: string) => warned.push([entry, message]), error() {}, debug() {} } as never;
+    assert.equal(await syncCustomer(ctx().db, gateway(), 'cus_never_existed', logger), null);
+    assert.equal(warned.length, 1);
+    assert.match(JSON.stringify(warned), /cus_never_existed.*no such customer/);
+    assert.equal(await ctx().db('billing_customers').where({ id: 'cus_never_existed' }).first(), undefined);
   });
 });
 

@@ -8,6 +8,6 @@ export { recordPurchase, thankYouFor, type Purchase } from './purchases';
 export { deriveAccountBilling, LIVE_STATUSES, PAID_STATUSES, providerIdsOf, type AccountBilling, type MirroredSubscription } from './derive';
 export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
 export { sectionOf, statusDisplay, type StatusTone } from './status';
-export { billingJobs, customerOfEvent, receiveEvent, reconcile, RECONCILE_JOB, SYNC_CUSTOMER_JOB } from './webhooks';
+export { billingJobs, customerOfEvent, isWellFormedEvent, receiveEvent, reconcile, RECONCILE_JOB, SYNC_CUSTOMER_JOB } from './webhooks';
 export { addSeatChanges, isCustomisedSeatMix, monthlyChanges, newMembershipItems, practiceManagementChanges, PRACTICE_MANAGEMENT_KEYS, REIMBURSIFY_KEYS, REIMBURSIFY_TIERS, reimbursifyChanges, reimbursifyTierOf, SETUP_OPTIONS, setupLookupKey, toStripeChanges, type CurrentItem, type SetupOption, type ItemChange, type ReimbursifyTier } from './plans';
 export { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type PaymentInput } from './payment-form';

@@ -30,6 +30,8 @@ export async function syncCustomer(db: Knex, payments: PaymentsGateway, customer
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`billing:${customerId}`]);
     const customer = await payments.retrieveCustomer(customerId);
     if (!customer) {
+      // Deleted at Stripe, or never known there: said once, and the job ends (a retry would find nothing either).
+      logger?.warn({ customerId }, 'billing: Stripe has no such customer; it is left out of the mirror');
       await trx('billing_customers').where({ id: customerId }).delete();
       return null;
     }

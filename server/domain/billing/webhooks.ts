@@ -20,6 +20,30 @@ export function customerOfEvent(event: Pick<Stripe.Event, 'data'>): string | nul
   return typeof owner === 'string' ? owner : owner?.id ?? null;
 }
 
+// Ids and types as Stripe writes them: visible ASCII, nothing the database or a log would choke on.
+const STRIPE_TOKEN = /^[\x21-\x7e]{1,255}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a signed body has the shape of an event we can store: an id and a type, and a data object
+ * whose ids (and customer, when named) are plain tokens. Anything else is refused with 400, not a 500
+ * that Stripe would retry for days.
+ */
+export function isWellFormedEvent(event: unknown): event is Stripe.Event {
+  if (!isRecord(event) || !isRecord(event.data) || !isRecord(event.data.object)) return false;
+  if (typeof event.id !== 'string' || !STRIPE_TOKEN.test(event.id) || typeof event.type !== 'string' || !STRIPE_TOKEN.test(event.type)) return false;
+  const object = event.data.object as EventObject;
+  if (object.id !== undefined && (typeof object.id !== 'string' || !STRIPE_TOKEN.test(object.id))) return false;
+  const previous = event.data.previous_attributes;
+  if (previous !== undefined && previous !== null && !isRecord(previous)) return false;
+  try {
+    const customer = customerOfEvent(event as unknown as Stripe.Event);
+    return customer === null || (typeof customer === 'string' && STRIPE_TOKEN.test(customer));
+  } catch {
+    return false;
+  }
+}
+
 /** Records the event once and queues its customer's sync, in one transaction; a replay or duplicate does nothing. */
 export async function receiveEvent(db: Knex, jobs: JobQueue, event: Stripe.Event): Promise<'queued' | 'ignored' | 'duplicate'> {
   return db.transaction(async (trx) => {

@@ -55,12 +55,25 @@ async function explained<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How far a webhook signature's time may be from ours, either way (Stripe's own default age limit). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export class PaymentsGateway {
   constructor(readonly client: () => Promise<Stripe>, private readonly webhookSecret: string) {}
 
-  /** Checks a webhook's signature on the raw body and parses it; throws when it does not match. */
-  async verifyEvent(payload: Buffer, signature: string): Promise<Stripe.Event> {
-    return (await this.client()).webhooks.constructEvent(payload, signature, this.webhookSecret);
+  /**
+   * Checks a webhook's signature on the raw body and parses it; throws when it does not match or was
+   * made outside the tolerance window. Stripe's library refuses only old signatures: one dated in the
+   * future (a clock far off, or a forged replay window) is refused here.
+   */
+  async verifyEvent(payload: Buffer, signature: string, now = Date.now()): Promise<Stripe.Event> {
+    const stripe = await this.client();
+    const event = stripe.webhooks.constructEvent(payload, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+    const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt - Math.floor(now / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new Error('Webhook signature timestamp outside the tolerance zone (in the future)');
+    }
+    return event;
   }
 
   // Catalog
@@ -128,9 +141,15 @@ export class PaymentsGateway {
     return stripe.customers.create({ email: input.email ?? undefined, name: input.name ?? undefined, metadata: { account_id: String(input.accountId) } }, { idempotencyKey });
   }
 
+  /** The customer, or null when Stripe deleted it or never had it. */
   async retrieveCustomer(customerId: string): Promise<Stripe.Customer | null> {
-    const customer = await (await this.client()).customers.retrieve(customerId);
-    return customer.deleted ? null : customer;
+    try {
+      const customer = await (await this.client()).customers.retrieve(customerId);
+      return customer.deleted ? null : customer;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
   }
 
   async updateAddress(customerId: string, address: { line1: string; line2: string | null; city: string; state: string; postal_code: string }, idempotencyKey: string): Promise<Stripe.Customer> {
