@@ -1,6 +1,7 @@
 // One password check under the sign-in throttles, shared by sign-in, sign-up from a client login and
 // the "current password" fields of Account Settings. The throttle points are taken before argon2 runs
-// and given back when the password is right, so concurrent guesses cannot slip past the limits.
+// and given back when the password is right, so concurrent guesses cannot slip past the limits. A right
+// password does not empty the counter: wrong guesses count for their whole window.
 import type { Knex } from 'knex';
 import { needsRehash, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -49,7 +50,9 @@ export async function attemptPassword(
   if (!right || !user) {
     return { outcome: 'wrong', user, lockedBy: byEmail.reachedLimit ? 'email' : byIp?.reachedLimit ? 'ip' : null };
   }
-  await throttles.signInByEmail.reset(input.email);
+  // Only the right password's own point goes back. Emptying the counter here would let a burst of
+  // guesses still arriving be checked afresh (9 of 50 instead of 5); earlier failures age out with the window.
+  await throttles.signInByEmail.giveBack(input.email);
   if (byIp && input.ip !== undefined) await throttles.signInByIp.giveBack(input.ip);
   if (needsRehash(user.password_hash!)) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
   return { outcome: 'right', user };
