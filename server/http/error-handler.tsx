@@ -25,7 +25,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof HttpError) {
     if (error instanceof BusyError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error.status === 404) return respond(req, res, 404, 'Page Not Found');
-    const title = error.status === 403 ? 'Access denied' : error.status === 503 ? 'Please try again' : 'Something is not right';
+    const title = error.status === 403 ? 'Access denied' : error.status === 503 ? 'Please try again' : error.status === 429 ? 'Too many attempts' : 'Something is not right';
     return respond(req, res, error.status, title, error.message);
   }
   const status = (error as { status?: number; expose?: boolean }).expose ? (error as { status: number }).status : 500;

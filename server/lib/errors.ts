@@ -27,3 +27,10 @@ export class BusyError extends HttpError {
     super(503, message);
   }
 }
+
+/** Past a throttle's limit (per IP address, session or account): answered 429; the client may retry after the pause. */
+export class TooManyRequestsError extends HttpError {
+  constructor(public readonly retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') {
+    super(429, message);
+  }
+}

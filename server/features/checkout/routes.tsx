@@ -5,6 +5,7 @@
 import { Router, type Request, type Response } from 'express';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
+import { createPaymentThrottles } from '../../http/payment-throttles';
 import { ACCESS_DENIED, billingAccountOf, hasAccount } from '../../domain/accounts';
 import { requireSignIn } from '../../http/guards';
 import { requirePermission } from '../../http/access';
@@ -20,6 +21,7 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
 export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
+  const throttles = createPaymentThrottles(db);
   const absolute = (path: string) => new URL(path, config.portalUrl).toString();
 
   function problem(req: Request, res: Response, message: string, detail: string | null, status: number) {
@@ -32,6 +34,8 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
     if (!PRICE_ID.test(priceId)) return problem(req, res, CHECKOUT_MESSAGES.invalidPrice, null, 400);
     const price = await findCatalogPrice(db, priceId);
     if (!price) return res.redirect(303, '/'); // a failed price lookup goes home (spec 3 §8)
+    // Each visit makes a session at the card processor, signed in or not.
+    await throttles.take(req, res, 'cardSessions');
     const coupon = typeof req.query.coupon === 'string' && req.query.coupon.trim() ? req.query.coupon.trim().slice(0, 100) : null;
     let customerId: string | null = null;
     const metadata: Record<string, string> = { price_lookup_key: price.lookupKey };

@@ -8,6 +8,7 @@ import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
+import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { allowFramesFrom } from '../../http/security';
 import { requirePermission, toId } from '../../http/access';
 import { text } from '../../lib/form';
@@ -34,6 +35,7 @@ const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
 export function membershipRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
+  const throttles = createPaymentThrottles(db);
   const support = supportDeps(db, config, integrations);
   const absolute = (path: string) => new URL(path, config.portalUrl).toString();
   const carriedFrom = (req: Request) => req.method === 'POST' ? req.body ?? {} : req.query;
@@ -153,6 +155,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
 
   /** POST of any mode: validate, then pay once per attempt, then where the mode leads. */
   async function pay(req: Request, res: Response, form: PaymentForm) {
+    await throttles.takePayment(req, res);
     const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, text(req.body?.[k])]));
     const attemptId = text(req.body?.attempt);
     const choice = choiceOf(req, form);
@@ -222,7 +225,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     } catch (error) {
       // A refusal made nothing (error_if_incomplete): the next try is a new attempt, as Stripe replays a
       // key's first answer and refuses a key reused with other parameters (another card, say).
-      if (error instanceof PaymentError) return show(req, res, form, { values, errors: {}, failure: error.message }, 422);
+      if (error instanceof PaymentError) {
+        if (error.kind === 'card') countDecline(res);
+        return show(req, res, form, { values, errors: {}, failure: error.message }, 422);
+      }
       throw error;
     }
   }

@@ -7,6 +7,7 @@ import { requirePermission } from '../../http/access';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
+import { createPaymentThrottles } from '../../http/payment-throttles';
 import { safeReturnPath } from '../../http/guards';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
@@ -48,6 +49,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   menu.add({ menu: 'profile', order: 40, label: 'Plan Management', href: PAGE_PATH, shown: (viewer) => canManagePlans(viewer) });
   const payments = integrations.payments.gateway;
   const support = supportDeps(db, config, integrations);
+  const throttles = createPaymentThrottles(db);
   const guards = [requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), requirePermission((v) => billingAccountOf(v) !== null, ACCESS_DENIED)];
   const accountOf = (res: Response) => service.requireBillingAccount(res.locals.viewer!);
   const customerFor = (res: Response, accountId: number) => {
@@ -104,6 +106,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   // A card is added on the card processor's hosted page (no card number ever reaches us), then we come back here.
   async function startCardSetup(req: Request, res: Response, replace: string | null) {
     const accountId = accountOf(res);
+    await throttles.take(req, res, 'cardSessions');
     if (replace) await customerOwning(db, accountId, 'card', replace);
     const customerId = await customerFor(res, accountId);
     const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
@@ -145,6 +148,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   // The card field: a setup intent on demand (the page itself never waits on Stripe), then the finished setup.
   router.post(`${PAGE_PATH}/payment-methods/setup-intent`, ...guards, async (req, res) => {
+    await throttles.take(req, res, 'setupIntents');
     try {
       const customerId = await customerFor(res, accountOf(res));
       res.json(await payments.createSetupIntent(customerId, `setup-intent-${req.id}`));
@@ -155,6 +159,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   });
 
   router.post(`${PAGE_PATH}/payment-methods/confirm`, ...guards, async (req, res) => {
+    await throttles.take(req, res, 'setupIntents');
     const accountId = accountOf(res);
     const customerId = await primaryCustomerOf(db, accountId);
     const problem = customerId ? await saveSetupCard(db, payments, customerId, text(req.body?.setup_intent), req.log) : '';

@@ -14,6 +14,7 @@ import { formPost } from '../../http/form-post';
 import { requireSignIn, safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
+import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { EmailInUseError } from '../../domain/accounts';
 import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
@@ -61,6 +62,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   const deps: service.ZpmDeps = { db, config, payments, ehr: integrations.ehr, outgoing: integrations.outgoing };
   const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
   const botCheck = (req: Request) => integrations.captcha.verify({ honeypot: text(req.body?.[HONEYPOT_FIELD]), token: text(req.body?.captcha_token) || undefined, ip: req.ip });
+  const throttles = createPaymentThrottles(db);
   const layoutOf = (variant: repo.Variant) => (variant === 'iframe' ? 'plain' as const : 'onboarding' as const);
 
   router.use(['/zpm-signup', STAND_IN_PATH], frameableBySelf);
@@ -110,6 +112,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       if (!(await botCheck(req))) return showDetails(req, res, clinic, variant, values, { form: ZPM_MESSAGES.botCheck }, 422);
       const checked = validate(detailsSchema, values);
       if (checked.errors) return showDetails(req, res, clinic, variant, values, checked.errors, 422);
+      await throttles.take(req, res, 'accounts');
       let signupId: string;
       try {
         signupId = await service.createSignup(db, clinic, variant, checked.value);
@@ -182,6 +185,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   });
 
   router.post(PAY_PATH, async (req, res) => {
+    await throttles.takePayment(req, res);
     const signup = await currentSignup(req, res);
     if (!signup) return;
     // A second press after the first finished goes where the first went.
@@ -204,6 +208,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       if (error instanceof PaymentError) {
         // A refusal made nothing (error_if_incomplete): the next try is a new attempt. A card processor
         // that did not answer may have made it: the retry keeps the key, so it is replayed, not repeated.
+        if (error.kind === 'card') countDecline(res);
         if (error.kind !== 'unavailable') await repo.renewAttempt(db, signup.id);
         req.log?.warn({ err: error, requestId: req.id }, 'zpm-signup: payment refused');
         return showPayment(req, res, signup, planRaw, { values, failure: error.message }, 422);
@@ -220,6 +225,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   router.post(`${PAY_PATH}/card-intent`, async (req, res) => {
     const signup = await repo.findSignup(db, req.session.zpmSignup);
     if (!signup?.accountId || signup.completedAt) return res.status(404).json({ message: ZPM_MESSAGES.expired });
+    await throttles.take(req, res, 'setupIntents');
     try {
       const customerId = await service.customerOf(deps, signup, req.log);
       res.json(await payments.createSetupIntent(customerId, `setup-intent-${req.id ?? crypto.randomUUID()}`));
@@ -232,6 +238,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   router.post(`${PAY_PATH}/card`, async (req, res) => {
     const signup = await currentSignup(req, res);
     if (!signup) return;
+    await throttles.take(req, res, 'setupIntents');
     const problem = await service.confirmCard(deps, signup, text(req.body?.setup_intent), req.log);
     flash(req, problem ? 'error' : 'success', problem ?? CARD_ADDED);
     const back = safeReturnPath(req.body?.return_to, PAY_PATH);
