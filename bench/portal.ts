@@ -14,7 +14,7 @@ import type express from 'express';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig, LOCAL_SERVICES } from '../server/config';
 import { createPortalIntegrations } from '../server/portal-integrations';
 import { REDACT_PATHS } from '../server/logger';
 import { runSeeds } from '../seeds/index';
@@ -65,6 +65,8 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
     LOG_LEVEL: 'info',
     // The bench's own API token reads slots as fast as it can.
     API_RATE_LIMIT: '100000',
+    // Measured offline, like a demo server.
+    ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
   });
   // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
   const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));

@@ -66,9 +66,27 @@ export interface Config {
   tax: TaxConfig | null;
   /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or none): Google Calendar's OAuth client, else no Google. */
   google: { clientId: string; clientSecret: string } | null;
+  /** TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY (both or none): Cloudflare Turnstile guards sign-up forms, else the local honeypot check. */
+  turnstile: { siteKey: string; secretKey: string } | null;
   /** EHR_API_URL and EHR_API_TOKEN (both or none): the practice-management EHR's API, else the local EHR (server/integrations/ehr). */
   ehr: { apiUrl: string; apiToken: string } | null;
+  /** The outside services this process runs locally (unconfigured); in production each must be named in ALLOW_LOCAL_SERVICES. */
+  localServices: LocalService[];
 }
+
+/**
+ * The outside services that have a local stand-in, and the setting that configures the real one. In
+ * production a stand-in would quietly fake the service (a card server on 127.0.0.1, mail that never
+ * leaves), so each must be configured or declared local with ALLOW_LOCAL_SERVICES (a demo server).
+ */
+export const LOCAL_SERVICES = {
+  payments: { setting: 'STRIPE_SECRET_KEY', real: 'Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)' },
+  ehr: { setting: 'EHR_API_URL', real: 'the EHR\'s API (EHR_API_URL, EHR_API_TOKEN)' },
+  tax: { setting: 'AVATAX_ACCOUNT_ID', real: 'Avalara AvaTax (AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY, AVATAX_COMPANY_CODE)' },
+  mail: { setting: 'SMTP_URL', real: 'an SMTP server (SMTP_URL)' },
+  'marketing-form': { setting: 'MARKETING_FORM_URL', real: 'the marketing form (MARKETING_FORM_URL)' },
+} as const;
+export type LocalService = keyof typeof LOCAL_SERVICES;
 
 export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
 
@@ -156,6 +174,8 @@ const schema = Joi.object({
   PHOTOSHOOT_RESCHEDULE_URL: embedUrl.default('https://scheduling.example.com/reschedule-shoot'),
   PHOTOGRAPHER_CITIES_URL: embedUrl.default('https://scheduling.example.com/photographer-cities'),
   MARKETING_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  TURNSTILE_SITE_KEY: Joi.string().pattern(/^[\w-]+$/).empty('').messages({ 'string.pattern.base': 'TURNSTILE_SITE_KEY must be a Turnstile site key (letters, digits, dashes)' }),
+  TURNSTILE_SECRET_KEY: Joi.string().pattern(/^[\w-]+$/).empty('').messages({ 'string.pattern.base': 'TURNSTILE_SECRET_KEY must be a Turnstile secret key (letters, digits, dashes)' }),
   STRIPE_SECRET_KEY: Joi.string().pattern(/^(sk|rk)_(test|live)_\w+$/).empty('')
     .messages({ 'string.pattern.base': 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' }),
   STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).empty('')
@@ -174,6 +194,8 @@ const schema = Joi.object({
     .messages({ 'string.uri': 'EHR_API_URL must be an http(s) address', 'string.uriCustomScheme': 'EHR_API_URL must be an http(s) address' }),
   EHR_API_TOKEN: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'EHR_API_TOKEN must be an API token (no spaces)' }),
   GOOGLE_CLIENT_SECRET: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
+  ALLOW_LOCAL_SERVICES: Joi.string().pattern(/^[\w-]+(\s*,\s*[\w-]+)*$/).empty('')
+    .messages({ 'string.pattern.base': `ALLOW_LOCAL_SERVICES must be a comma-separated list of ${Object.keys(LOCAL_SERVICES).join(', ')}` }),
   PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
     .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
 })
@@ -215,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither');
   }
+  if (Boolean(value.TURNSTILE_SITE_KEY) !== Boolean(value.TURNSTILE_SECRET_KEY)) {
+    throw new ConfigError('Invalid settings: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both for Cloudflare Turnstile, or neither for the local bot check');
+  }
+  const localServices = (Object.keys(LOCAL_SERVICES) as LocalService[]).filter((service) => !value[LOCAL_SERVICES[service].setting]);
+  checkLocalServices(value.NODE_ENV, value.ALLOW_LOCAL_SERVICES, localServices);
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -275,8 +302,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
     google: value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET } : null,
+    turnstile: value.TURNSTILE_SITE_KEY ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY } : null,
     ehr: value.EHR_API_URL ? { apiUrl: value.EHR_API_URL, apiToken: value.EHR_API_TOKEN } : null,
+    localServices,
   };
+}
+
+/** ALLOW_LOCAL_SERVICES names known services only; in production every unconfigured service must be named there. */
+function checkLocalServices(env: Config['env'], allowSetting: string | undefined, localServices: LocalService[]): void {
+  const allowed = (allowSetting ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = allowed.find((name) => !(name in LOCAL_SERVICES));
+  if (unknown) throw new ConfigError(`Invalid setting ALLOW_LOCAL_SERVICES: "${unknown}" is not a service with a local stand-in (${Object.keys(LOCAL_SERVICES).join(', ')})`);
+  if (env !== 'production') return;
+  const missing = localServices.filter((service) => !allowed.includes(service));
+  if (!missing.length) return;
+  const settings = missing.map((service) => LOCAL_SERVICES[service].setting).join(', ');
+  const needs = missing.map((service) => `${service} needs ${LOCAL_SERVICES[service].real}`).join('; ');
+  throw new ConfigError(`Missing setting${missing.length > 1 ? 's' : ''} ${settings}: in production ${needs}; or, on a demo server, run ${missing.length > 1 ? 'them' : 'it'} locally with ALLOW_LOCAL_SERVICES=${missing.join(',')}`);
 }
 
 /** Outside production the session secret is generated once and kept under DATA_DIR. */

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, LOCAL_SERVICES, type Config } from '../../server/config';
 import { type Integrations } from '../../server/integrations';
 import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
@@ -23,6 +23,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // A worker of a parallel run has a folder of its own (uploads), so two never write into one.
     DATA_DIR: workerDataDir() ?? '.data/test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests run offline, also the ones that set NODE_ENV=production.
+    ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
     ...overrides,
   });
 }

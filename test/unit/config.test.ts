@@ -1,8 +1,10 @@
 // Settings are validated at start; a wrong one is named in one line.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ConfigError, loadConfig } from '../../server/config';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
@@ -70,5 +72,63 @@ describe('configuration', () => {
 
   it('serves hot reads from memory unless READ_CACHE=0', () => {
     assert.equal(loadConfig({ DATA_DIR: tmp() }).readCache, true);
+  });
+});
+
+describe('configuration: production runs no local stand-in unless told to', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATA_DIR: tmp() };
+  const real = {
+    STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    EHR_API_URL: 'https://ehr.example.com/api', EHR_API_TOKEN: 'ehr-token',
+    AVATAX_ACCOUNT_ID: '1100012345', AVATAX_LICENSE_KEY: 'A1B2C3D4E5F6', AVATAX_COMPANY_CODE: 'PORTAL',
+    SMTP_URL: 'smtps://user:pass@mail.example.com:465', MARKETING_FORM_URL: 'https://marketing.example.com/forms/contact',
+  };
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      assert.doesNotMatch(error.message, /\n/, 'one line');
+      return error.message;
+    }
+    return assert.fail('the settings were accepted');
+  };
+
+  it('stops when an outside service is neither configured nor declared local, naming the missing setting', () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...withoutStripe } = real;
+    assert.equal(refusal({ ...production, ...withoutStripe }),
+      'Missing setting STRIPE_SECRET_KEY: in production payments needs Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET); or, on a demo server, run it locally with ALLOW_LOCAL_SERVICES=payments');
+    const { EHR_API_URL: _u, EHR_API_TOKEN: _t, ...withoutEhr } = real;
+    assert.match(refusal({ ...production, ...withoutEhr }), /^Missing setting EHR_API_URL: .*ALLOW_LOCAL_SERVICES=ehr$/);
+    assert.match(refusal({ ...production }), /^Missing settings STRIPE_SECRET_KEY, EHR_API_URL, AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL: .*ALLOW_LOCAL_SERVICES=payments,ehr,tax,mail,marketing-form$/);
+    // Declaring some local is not declaring all.
+    assert.match(refusal({ ...production, ALLOW_LOCAL_SERVICES: 'payments,ehr' }), /^Missing settings AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL: /);
+  });
+
+  it('starts with every service configured, or with the unconfigured ones declared local (a demo server)', () => {
+    assert.deepEqual(loadConfig({ ...production, ...real }).localServices, []);
+    const demo = loadConfig({ ...production, SMTP_URL: real.SMTP_URL, ALLOW_LOCAL_SERVICES: 'payments, ehr,tax,marketing-form' });
+    assert.deepEqual(demo.localServices, ['payments', 'ehr', 'tax', 'marketing-form']);
+    assert.equal(demo.stripe, null);
+  });
+
+  it('refuses an unknown name in ALLOW_LOCAL_SERVICES, in any environment', () => {
+    assert.match(refusal({ DATA_DIR: tmp(), ALLOW_LOCAL_SERVICES: 'payments,stripe' }), /^Invalid setting ALLOW_LOCAL_SERVICES: "stripe" is not a service with a local stand-in/);
+    assert.match(refusal({ DATA_DIR: tmp(), ALLOW_LOCAL_SERVICES: 'payments;ehr' }), /^Invalid setting ALLOW_LOCAL_SERVICES: /);
+  });
+
+  it('outside production the local stand-ins need no declaration', () => {
+    assert.deepEqual(loadConfig({ DATA_DIR: tmp() }).localServices, ['payments', 'ehr', 'tax', 'mail', 'marketing-form']);
+  });
+
+  it('the portal process exits at once with that one line', async function () {
+    this.timeout(30_000);
+    const run = promisify(execFile);
+    const outcome = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, ...production, ...real, SMTP_URL: '' }, timeout: 25_000,
+    }).then(() => null, (error: { code?: number; stderr?: string }) => error);
+    assert.ok(outcome, 'the process did not stop');
+    assert.equal(outcome.code, 1);
+    assert.equal(outcome.stderr?.trim(), 'Missing setting SMTP_URL: in production mail needs an SMTP server (SMTP_URL); or, on a demo server, run it locally with ALLOW_LOCAL_SERVICES=mail');
   });
 });
