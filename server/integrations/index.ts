@@ -6,6 +6,7 @@ import { createBenefitsTool, type BenefitsTool } from './benefits-tool';
 import { createCalendarSync, type CalendarSync } from './calendar-sync';
 import { createEhr, type Ehr } from './ehr';
 import { createLocalCaptcha } from './captcha/local';
+import { createTurnstileCaptcha } from './captcha/turnstile';
 import type { Captcha } from './captcha/port';
 import { createLocalMailer } from './mail/local';
 import { createHttpMarketingForm } from './marketing-form/http';
@@ -31,7 +32,7 @@ export interface Integrations {
   sms: SmsSender;
   /** Uploaded files (pictures); local disk under DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET). */
   storage: Storage;
-  /** The bot check of registration; only the local one (honeypot) exists for now. */
+  /** The bot check of sign-up forms: Cloudflare Turnstile with TURNSTILE_* settings, else the local honeypot check. */
   captcha: Captcha;
   /** Contact Us submissions: posted to MARKETING_FORM_URL, or kept on this machine. */
   marketingForm: MarketingForm;
@@ -66,7 +67,7 @@ export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition
   // Under test, no cron fires: a scheduled job appearing mid-test would be work the test did not ask for.
   const queue = new PortalJobQueue(db, jobs, logger, { clock: config.env !== 'test' });
   return {
-    mail, sms: createLocalSms(db), storage, captcha: createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
+    mail, sms: createLocalSms(db), storage, captcha: config.turnstile ? createTurnstileCaptcha({ ...config.turnstile, logger }) : createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
     payments: createPayments(db, config.stripe),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
     calendarSync: createCalendarSync(config),

@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
+import { captchaWidgetFor } from '../../http/bot-check';
 import { HONEYPOT_FIELD, type BotCheckInput } from '../../integrations/captcha/port';
 import {
   AccountBlockedPage,
@@ -120,6 +121,7 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
           inviteProviderName={options.inviteProviderName}
           referralChoices={REFERRAL_DESTINATIONS}
           honeypotField={HONEYPOT_FIELD}
+          captcha={captchaWidgetFor(res, integrations.captcha)}
         />
       ),
     });

@@ -15,6 +15,7 @@ import { requireSignIn, safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { allowFramesFrom } from '../../http/security';
 import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
+import { captchaWidgetFor } from '../../http/bot-check';
 import { EmailInUseError } from '../../domain/accounts';
 import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
@@ -81,7 +82,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   function showDetails(req: Request, res: Response, clinic: ClinicMessage, variant: repo.Variant, values: Record<string, string> = {}, errors: Record<string, string> = {}, status = 200) {
     render(req, res, {
       title: 'Your details', layout: layoutOf(variant), status,
-      page: <ZpmDetailsPage action="/zpm-signup/create-standalone-account" clinic={clinic} variant={variant} values={values} errors={errors} honeypotField={HONEYPOT_FIELD} />,
+      page: <ZpmDetailsPage action="/zpm-signup/create-standalone-account" clinic={clinic} variant={variant} values={values} errors={errors} honeypotField={HONEYPOT_FIELD} captcha={captchaWidgetFor(res, integrations.captcha)} />,
     });
   }
 
@@ -172,7 +173,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       page: <ZpmPaymentPage path={PAY_PATH} email={owner.email} tiers={tiers} plan={planRaw} planErrors={planErrors} preview={preview} previewError={previewError} couponApplied={couponApplied}
         cards={cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` }))}
         values={state.values ?? { source: customer?.default_payment_method ?? '', address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '', address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '' }}
-        errors={state.errors ?? {}} failure={state.failure} states={await listStates(db)} cardField={cardField} honeypotField={HONEYPOT_FIELD} />,
+        errors={state.errors ?? {}} failure={state.failure} states={await listStates(db)} cardField={cardField} honeypotField={HONEYPOT_FIELD} captcha={captchaWidgetFor(res, integrations.captcha)} />,
     });
   }
 

@@ -4,6 +4,7 @@ import type { Captcha } from './port';
 export function createLocalCaptcha(): Captcha {
   return {
     provider: 'local',
+    widget: null,
     async verify(input) {
       return !(input.honeypot ?? '').trim();
     },

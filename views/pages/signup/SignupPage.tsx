@@ -1,6 +1,7 @@
 // The registration form (spec 1 §2 Registration page, §5 Registration form) for the three ways in:
 // a new account, an invitation, and a client adding a provider account. The profile type is chosen
 // with links (so the form shows only the fields of that type without JavaScript).
+import { CaptchaWidget, type CaptchaWidgetProps } from '../../components/CaptchaWidget';
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
@@ -28,6 +29,8 @@ export interface SignupPageProps {
   inviteProviderName?: string;
   referralChoices: Record<string, string>;
   honeypotField: string;
+  /** The bot-check provider's widget (null: the local check, the honeypot alone). */
+  captcha?: CaptchaWidgetProps | null;
 }
 
 export const WIZARD_STEPS = ['Create Account', 'Locations', 'About You', 'Your Practice', 'Photos', 'Go Live'] as const;
@@ -143,6 +146,7 @@ export function SignupPage(props: SignupPageProps) {
           <label htmlFor={props.honeypotField}>Leave this field empty</label>
           <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {props.captcha && <CaptchaWidget {...props.captcha} />}
 
         <div className={errors.terms ? 'field field--error' : 'field'}>
           <div className="field--check">

@@ -4,6 +4,7 @@
 // the card processor's own page.
 import type { CardFieldProps } from '../../../islands/CardField';
 import { BillingAddressFields } from '../../components/BillingAddressFields';
+import { CaptchaWidget, type CaptchaWidgetProps } from '../../components/CaptchaWidget';
 import { Island } from '../../components/Island';
 import { PostForm } from '../../components/PostForm';
 import { formatMoney } from '../../components/format';
@@ -34,6 +35,8 @@ export interface ZpmPaymentProps {
   states: { code: string; name: string }[];
   cardField: CardFieldProps;
   honeypotField: string;
+  /** The bot-check provider's widget (null: the local check, the honeypot alone). */
+  captcha?: CaptchaWidgetProps | null;
 }
 
 export function ZpmPaymentPage(props: ZpmPaymentProps) {
@@ -75,6 +78,7 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
             <label htmlFor={props.honeypotField}>Leave this field empty</label>
             <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
+          {props.captcha && <CaptchaWidget {...props.captcha} />}
           <div className={props.errors.terms ? 'field field--error' : 'field'}>
             <Checkbox id="terms" name="terms" label="I accept the terms of service." checked={v('terms') === '1'} />
             <FieldError id="terms" error={props.errors.terms} />

@@ -1,6 +1,7 @@
 // /zpm-signup (spec 3 §2): standalone practice management bought without signing in. First the EHR's own
 // sign-up form, framed; its message (url, clinic id) brings the visitor to "Your details", which makes
 // the standalone account; the payment comes next (ZpmPaymentPage).
+import { CaptchaWidget, type CaptchaWidgetProps } from '../../components/CaptchaWidget';
 import { Island } from '../../components/Island';
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
@@ -42,9 +43,11 @@ export interface ZpmDetailsProps {
   values: Record<string, string>;
   errors: Record<string, string>;
   honeypotField: string;
+  /** The bot-check provider's widget (null: the local check, the honeypot alone). */
+  captcha?: CaptchaWidgetProps | null;
 }
 
-export function ZpmDetailsPage({ action, clinic, variant, values, errors, honeypotField }: ZpmDetailsProps) {
+export function ZpmDetailsPage({ action, clinic, variant, values, errors, honeypotField, captcha }: ZpmDetailsProps) {
   const v = (name: string) => values[name] ?? '';
   return (
     <>
@@ -61,6 +64,7 @@ export function ZpmDetailsPage({ action, clinic, variant, values, errors, honeyp
           <label htmlFor={honeypotField}>Leave this field empty</label>
           <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {captcha && <CaptchaWidget {...captcha} />}
         {errors.form && <p className="field-error" role="alert" id="details-failure">{errors.form}</p>}
         <div className="actions"><Button>Next: Payment</Button></div>
       </PostForm>
