@@ -11,10 +11,24 @@ import { FeedError, FETCH_MESSAGES } from './safe-fetch';
 /** Spans read from one feed at most; a feed with more is cut (a guard against feeds that explode). */
 export const MAX_BUSY_SPANS = 2000;
 
+/**
+ * How much a feed may make us expand. Repetitions are counted from the rule (BY* lists included)
+ * before anything is expanded; a feed over either limit is refused as a whole, with a message saying why.
+ */
+export const EXPANSION_LIMITS = {
+  /** Repetitions of one repeating event in the sync window. */
+  perEvent: 1000,
+  /** Repetitions of all repeating events together in the sync window. */
+  perFeed: 20_000,
+} as const;
+
+/** Why a feed is refused for what it holds (the sync window is about 3 months). */
+export const EXPANSION_MESSAGES = {
+  eventRepeatsTooOften: `The calendar has an event that repeats more than ${EXPANSION_LIMITS.perEvent.toLocaleString('en-US')} times in the next 3 months, which is more than we can read.`,
+  feedRepeatsTooOften: `The repeating events of the calendar happen more than ${EXPANSION_LIMITS.perFeed.toLocaleString('en-US')} times in the next 3 months, which is more than we can read.`,
+} as const;
+
 const DAY_MS = 24 * 3_600_000;
-/** Rules that would repeat more often than this within the window are skipped rather than expanded. */
-const MAX_INSTANCES_PER_EVENT = 1000;
-const FREQUENCY_MS: Record<string, number> = { SECONDLY: 1000, MINUTELY: 60_000, HOURLY: 3_600_000, DAILY: DAY_MS, WEEKLY: 7 * DAY_MS, MONTHLY: 28 * DAY_MS, YEARLY: 365 * DAY_MS };
 
 export interface Window { from: Date; to: Date }
 
@@ -29,15 +43,69 @@ function inZone(value: Date, timeZone: string): Date {
 
 const isFloating = (value: unknown) => value instanceof Date && !(value as { tz?: string }).tz && !(value as { dateOnly?: boolean }).dateOnly;
 
-/** Too many repetitions for the window (FREQ=MINUTELY and the like): expanding them would be the feed's attack, not its data. */
-function repeatsTooOften(event: VEvent, window: Window): boolean {
-  if (!event.rrule) return false;
-  const rule = event.rrule.toString();
-  const frequency = /FREQ=([A-Z]+)/.exec(rule)?.[1] ?? '';
-  const interval = Number(/INTERVAL=(\d+)/.exec(rule)?.[1] ?? 1) || 1;
-  const count = Number(/COUNT=(\d+)/.exec(rule)?.[1] ?? Infinity);
-  const period = (FREQUENCY_MS[frequency] ?? DAY_MS) * interval;
-  return Math.min(count, (window.to.getTime() - window.from.getTime()) / period) > MAX_INSTANCES_PER_EVENT;
+/** The parts of a rule's RRULE line (FREQ, INTERVAL, BYHOUR...), upper-cased keys. */
+function ruleParts(rule: string): Map<string, string> {
+  const line = /(?:^|\n)RRULE:([^\n]*)/i.exec(rule)?.[1] ?? rule;
+  const parts = new Map<string, string>();
+  for (const part of line.split(';')) {
+    const [key, value] = part.split('=');
+    if (key && value !== undefined) parts.set(key.trim().toUpperCase(), value.trim().toUpperCase());
+  }
+  return parts;
+}
+
+/**
+ * An upper bound of the repetitions a rule makes within the window (with a day's slack each side),
+ * computed from the rule alone: days that can match × times per matching day, where every BY* list that
+ * expands at the rule's frequency multiplies (BYHOUR=0..23;BYMINUTE=0..59 on a DAILY rule is 1,440 a
+ * day). Cheap, and never less than what expanding the rule would make.
+ */
+export function estimatedRepetitions(rule: string, window: Window): number {
+  const parts = ruleParts(rule);
+  const size = (key: string) => (parts.get(key) ?? '').split(',').filter(Boolean).length;
+  const frequency = parts.get('FREQ') ?? '';
+  const interval = Math.max(1, Math.floor(Number(parts.get('INTERVAL') ?? 1)) || 1);
+  const days = Math.ceil((window.to.getTime() - window.from.getTime()) / DAY_MS) + 2;
+  const [hours, minutes, seconds] = [size('BYHOUR'), size('BYMINUTE'), size('BYSECOND')];
+  let perDay: number;
+  let matchingDays = days;
+  let periods = days;
+  switch (frequency) {
+    case 'YEARLY':
+    case 'MONTHLY':
+    case 'WEEKLY':
+    case 'DAILY': {
+      perDay = (hours || 1) * (minutes || 1) * (seconds || 1);
+      const periodDays = { YEARLY: 365, MONTHLY: 28, WEEKLY: 7, DAILY: 1 }[frequency] * interval;
+      periods = Math.ceil(days / periodDays) + 1;
+      const datesPerPeriod = frequency === 'DAILY' ? 1
+        : frequency === 'WEEKLY' ? size('BYDAY') || 1
+          : frequency === 'MONTHLY' ? size('BYMONTHDAY') + 5 * size('BYDAY') || 1
+            : size('BYMONTH') + size('BYWEEKNO') + size('BYYEARDAY') + size('BYMONTHDAY') + size('BYDAY') ? days : 1;
+      matchingDays = Math.min(days, periods * datesPerPeriod);
+      break;
+    }
+    case 'HOURLY':
+      perDay = Math.min(Math.ceil(24 / interval), hours || 24) * (minutes || 1) * (seconds || 1);
+      break;
+    // Repetitions are `interval` units apart, so an hour holds at most 60 / interval of them, and so on.
+    case 'MINUTELY': {
+      const perHour = Math.min(Math.ceil(60 / interval), minutes || 60);
+      perDay = Math.min(Math.ceil(1440 / interval), (hours || 24) * perHour) * (seconds || 1);
+      break;
+    }
+    default: { // SECONDLY, or a frequency we do not know: the most it could be
+      const step = frequency === 'SECONDLY' ? interval : 1;
+      const perMinute = Math.min(Math.ceil(60 / step), seconds || 60);
+      const perHour = Math.min(Math.ceil(3600 / step), (minutes || 60) * perMinute);
+      perDay = Math.min(Math.ceil(86_400 / step), (hours || 24) * perHour);
+    }
+  }
+  let bound = matchingDays * perDay;
+  // BYSETPOS keeps that many of each period's repetitions.
+  if (size('BYSETPOS') && ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY'].includes(frequency)) bound = Math.min(bound, size('BYSETPOS') * periods);
+  const count = Number(parts.get('COUNT'));
+  return Number.isFinite(count) && count >= 0 ? Math.min(bound, count) : bound;
 }
 
 function instanceBusy(event: VEvent, instance: EventInstance, timeZone: string): ExternalBusy | null {
@@ -59,7 +127,7 @@ function instanceBusy(event: VEvent, instance: EventInstance, timeZone: string):
 }
 
 function eventBusy(event: VEvent, window: Window, timeZone: string): ExternalBusy[] {
-  if (!event.uid || !event.start || event.status === 'CANCELLED' || repeatsTooOften(event, window)) return [];
+  if (!event.uid || !event.start || event.status === 'CANCELLED') return [];
   // A day's slack each side: all-day and floating values move by up to a day once placed in a zone.
   let instances: EventInstance[];
   try {
@@ -68,7 +136,12 @@ function eventBusy(event: VEvent, window: Window, timeZone: string): ExternalBus
     // One unreadable rule does not cost the feed its other events.
     return [];
   }
-  return instances.map((instance) => instanceBusy(event, instance, timeZone)).filter((b): b is ExternalBusy => b !== null);
+  const busy: ExternalBusy[] = [];
+  for (const instance of instances) {
+    const span = instanceBusy(event, instance, timeZone);
+    if (span) busy.push(span);
+  }
+  return busy;
 }
 
 /** A published free/busy block (VFREEBUSY): its BUSY periods. */
@@ -79,7 +152,27 @@ function freeBusyPeriods(component: VFreebusy): ExternalBusy[] {
     .filter((b) => !Number.isNaN(b.start.getTime()) && b.end > b.start);
 }
 
-/** The busy time of a feed's text within (about) the window; FeedError when the text is no calendar. */
+/** The feed's events, refused as a whole (FeedError, permanent) when its repeating events would expand past the limits. */
+function checkedEvents(data: CalendarResponse, window: Window): VEvent[] {
+  const events: VEvent[] = [];
+  let repetitions = 0;
+  for (const component of Object.values(data)) {
+    if (!component || typeof component !== 'object' || !('type' in component) || component.type !== 'VEVENT') continue;
+    const event = component as VEvent;
+    events.push(event);
+    if (!event.rrule || event.status === 'CANCELLED') continue;
+    const estimate = estimatedRepetitions(event.rrule.toString(), window);
+    if (estimate > EXPANSION_LIMITS.perEvent) throw new FeedError(EXPANSION_MESSAGES.eventRepeatsTooOften, { permanent: true });
+    repetitions += estimate;
+    if (repetitions > EXPANSION_LIMITS.perFeed) throw new FeedError(EXPANSION_MESSAGES.feedRepeatsTooOften, { permanent: true });
+  }
+  return events;
+}
+
+/**
+ * The busy time of a feed's text within (about) the window; FeedError when the text is no calendar, or
+ * when it would expand past the limits. CPU-bound: the sync runs it in a worker thread (ics-reader.ts).
+ */
 export function busyFromIcs(text: string, window: Window, timeZone: string): ExternalBusy[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedError(FETCH_MESSAGES.unreadable);
   let data: CalendarResponse;
@@ -88,11 +181,18 @@ export function busyFromIcs(text: string, window: Window, timeZone: string): Ext
   } catch {
     throw new FeedError(FETCH_MESSAGES.unreadable);
   }
+  const events = checkedEvents(data, window);
   const busy: ExternalBusy[] = [];
-  for (const [key, component] of Object.entries(data)) {
-    if (key === 'vcalendar' || !component || typeof component !== 'object' || !('type' in component)) continue;
-    if (component.type === 'VEVENT') busy.push(...eventBusy(component as VEvent, window, timeZone));
-    else if (component.type === 'VFREEBUSY') busy.push(...freeBusyPeriods(component as VFreebusy));
+  const add = (spans: ExternalBusy[]) => {
+    // One by one: spreading a long array into push() overflows the stack.
+    for (const span of spans) busy.push(span);
+  };
+  for (const event of events) {
+    add(eventBusy(event, window, timeZone));
+    if (busy.length >= MAX_BUSY_SPANS * 2) return busy;
+  }
+  for (const component of Object.values(data)) {
+    if (component && typeof component === 'object' && 'type' in component && component.type === 'VFREEBUSY') add(freeBusyPeriods(component as VFreebusy));
     if (busy.length >= MAX_BUSY_SPANS * 2) break;
   }
   return busy;

@@ -8,7 +8,8 @@ import { syncExternalCalendar } from './sync';
 export const externalCalendarJobs: JobDefinition<never>[] = [
   {
     name: SYNC_CALENDAR_JOB,
-    // An unreadable feed is recorded, not retried (the next half hour tries again); Google being down is retried.
+    // An unreadable feed is recorded, not retried (the next half hour tries again); one refused for what it
+    // holds is not read again until the provider asks; Google being down is retried.
     retryLimit: 2,
     retryDelaySeconds: 60,
     handle: async ({ calendarId }: { calendarId: number }, { db, integrations, logger }) => {

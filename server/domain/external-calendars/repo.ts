@@ -13,6 +13,8 @@ export interface ExternalCalendar {
   googleCalendarId: string | null;
   lastSyncedAt: Date | null;
   lastError: string | null;
+  /** Since when the feed is not read any more, refused for what it holds (lastError says why). */
+  syncRefusedAt: Date | null;
   /** Busy blocks it holds now. */
   busyCount: number;
 }
@@ -38,6 +40,7 @@ const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
   googleCalendarId: (row.google_calendar_id as string | null) ?? null,
   lastSyncedAt: (row.last_synced_at as Date | null) ?? null,
   lastError: (row.last_error as string | null) ?? null,
+  syncRefusedAt: (row.sync_refused_at as Date | null) ?? null,
   busyCount: Number(row.busy_count ?? 0),
 });
 
@@ -62,8 +65,9 @@ export async function findCalendarForSync(db: Db, calendarId: number, options: {
   return row ? toCalendar(row) : null;
 }
 
+/** Every calendar the half-hourly sync reads: all but the feeds refused for what they hold. */
 export async function allCalendarIds(db: Db): Promise<number[]> {
-  return (await db('external_calendars').orderBy('id').pluck('id')).map(Number);
+  return (await db('external_calendars').whereNull('sync_refused_at').orderBy('id').pluck('id')).map(Number);
 }
 
 export async function countFeeds(db: Db, providerId: number): Promise<number> {
@@ -152,4 +156,13 @@ export async function replaceBusyBlocks(db: Db, calendar: ExternalCalendar, bloc
 
 export async function recordSyncError(db: Db, calendarId: number, message: string): Promise<void> {
   await db('external_calendars').where({ id: calendarId }).update({ last_error: message });
+}
+
+/** The feed is not read again until the provider asks (clearSyncRefusal). */
+export async function recordSyncRefusal(db: Db, calendarId: number, message: string, at: Date): Promise<void> {
+  await db('external_calendars').where({ id: calendarId }).update({ last_error: message, sync_refused_at: at });
+}
+
+export async function clearSyncRefusal(db: Db, calendarId: number): Promise<void> {
+  await db('external_calendars').where({ id: calendarId }).update({ sync_refused_at: null });
 }

@@ -28,9 +28,13 @@ export const FETCH_MESSAGES = {
 } as const;
 
 export class FeedError extends Error {
-  constructor(message: string) {
+  /** Refused for what the feed holds (too large, too many repetitions, too slow to read): not read again until the provider asks. */
+  readonly permanent: boolean;
+
+  constructor(message: string, options: { permanent?: boolean } = {}) {
     super(message);
     this.name = 'FeedError';
+    this.permanent = options.permanent ?? false;
   }
 }
 
@@ -112,7 +116,7 @@ async function readLimited(response: IncomingMessage, maxBytes: number): Promise
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
-    throw new FeedError(FETCH_MESSAGES.tooLarge);
+    throw new FeedError(FETCH_MESSAGES.tooLarge, { permanent: true });
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -120,7 +124,7 @@ async function readLimited(response: IncomingMessage, maxBytes: number): Promise
     size += chunk.length;
     if (size > maxBytes) {
       response.destroy();
-      throw new FeedError(FETCH_MESSAGES.tooLarge);
+      throw new FeedError(FETCH_MESSAGES.tooLarge, { permanent: true });
     }
     chunks.push(chunk);
   }

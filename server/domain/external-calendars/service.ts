@@ -51,6 +51,22 @@ export async function removeExternalCalendar(db: repo.Db, providerId: number, ca
   });
 }
 
+/**
+ * "Try again" on a feed refused for what it holds: it is read again by a sync queued now (and then every
+ * half hour, unless it is refused again). A feed that is not refused is left as it is.
+ */
+export async function retryExternalCalendar(db: repo.Db, jobs: JobQueue, providerId: number, calendarId: number): Promise<repo.ExternalCalendar> {
+  return db.transaction(async (trx) => {
+    const calendar = await repo.findCalendar(trx, providerId, calendarId);
+    if (!calendar) throw new NotFoundError();
+    if (calendar.syncRefusedAt) {
+      await repo.clearSyncRefusal(trx, calendarId);
+      await enqueueSync(trx, jobs, calendarId);
+    }
+    return calendar;
+  });
+}
+
 export interface GoogleAccountStatus { linked: boolean; email: string | null; linkedAt: Date | null }
 
 export async function googleAccountStatus(db: repo.Db, providerId: number): Promise<GoogleAccountStatus> {

@@ -1,10 +1,13 @@
 // One sync of one external calendar: read its busy time (the ICS feed, or Google), turn it into busy
 // rows of the provider's calendar and replace the calendar's rows in one transaction. A feed that
-// cannot be read keeps its previous rows and says why in last_error (shown on the connections page).
+// cannot be read keeps its previous rows and says why in last_error (shown on the connections page); one
+// refused for what it holds (over the size or expansion limits, too slow to read) is also marked refused
+// and not read again until the provider chooses Try again. The feed's text is read in a worker thread.
 import { Temporal } from 'temporal-polyfill';
 import { CalendarSyncError, type CalendarSync, type ExternalBusy } from '../../integrations/calendar-sync';
 import { freshAccessToken } from './google-account';
-import { busyFromIcs, MAX_BUSY_SPANS, type Window } from './ics';
+import { MAX_BUSY_SPANS, type Window } from './ics';
+import { readBusyOffThread, type ReadLimits } from './ics-reader';
 import * as repo from './repo';
 import { FeedError, fetchFeed, type FetchFeedOptions } from './safe-fetch';
 
@@ -46,15 +49,21 @@ export interface SyncDeps {
   calendarSync: CalendarSync | null;
   /** Options of the feed fetcher (the tests' local server). */
   fetch?: FetchFeedOptions;
+  /** Limits of the thread that reads the feed (the tests' smaller ones). */
+  read?: ReadLimits;
   now?: Date;
 }
 
-export type SyncOutcome = { status: 'synced'; blocks: number } | { status: 'failed'; error: string } | { status: 'gone' };
+export type SyncOutcome =
+  | { status: 'synced'; blocks: number }
+  | { status: 'failed'; error: string }
+  | { status: 'refused'; error: string }
+  | { status: 'gone' };
 
 async function readBusy(db: repo.Db, calendar: repo.ExternalCalendar, deps: SyncDeps, window: Window, now: Date): Promise<ExternalBusy[]> {
   if (calendar.kind === 'ics') {
     const text = await fetchFeed(calendar.url!, deps.fetch);
-    return busyFromIcs(text, window, await repo.providerTimeZone(db, calendar.providerId));
+    return readBusyOffThread(text, window, await repo.providerTimeZone(db, calendar.providerId), deps.read);
   }
   if (!deps.calendarSync) throw new FeedError('Google Calendar is not set up on this server.');
   const token = await freshAccessToken(db, deps.calendarSync, calendar.providerId, now);
@@ -66,6 +75,8 @@ export async function syncExternalCalendar(db: repo.Db, calendarId: number, deps
   const now = deps.now ?? new Date();
   const calendar = await repo.findCalendarForSync(db, calendarId);
   if (!calendar) return { status: 'gone' };
+  // A sync queued before the feed was refused.
+  if (calendar.syncRefusedAt) return { status: 'refused', error: calendar.lastError ?? '' };
   const window = syncWindow(now);
   let busy: ExternalBusy[];
   try {
@@ -77,6 +88,10 @@ export async function syncExternalCalendar(db: repo.Db, calendarId: number, deps
       throw error;
     }
     if (!(error instanceof FeedError) && !(error instanceof CalendarSyncError)) throw error;
+    if (error instanceof FeedError && error.permanent) {
+      await repo.recordSyncRefusal(db, calendar.id, error.message, now);
+      return { status: 'refused', error: error.message };
+    }
     await repo.recordSyncError(db, calendar.id, error.message);
     return { status: 'failed', error: error.message };
   }

@@ -21,6 +21,7 @@ export const FEED_MESSAGES = {
   tooMany: `You can add up to ${FEED_LIMITS.perProvider} calendar feeds.`,
   added: 'Your calendar feed has been added. Its busy times will show on your calendar within a few minutes.',
   removed: 'Your calendar feed has been removed.',
+  retrying: 'Your calendar feed will be read again within a few minutes.',
   error: 'Sorry, we ran into an error. Please try again.',
 } as const;
 

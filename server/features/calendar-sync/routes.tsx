@@ -5,13 +5,14 @@
 //   potential-list, google-account-status, external-calendars → GET /calendar/connections (HTML or JSON)
 //   link-google-calendar     → POST /google/calendars
 //   DELETE external-calendars/{id} → POST /calendars/{id}/delete (an ICS feed as well)
+//   (ours) a refused feed's Try again → POST /calendars/{id}/sync
 //   DELETE google-account-link → POST /google/unlink
 // Thin: parse, one service call, a 303 with a flash or the page again (422) with the messages.
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { Viewer } from '../../domain/accounts';
 import {
-  addIcsFeed, FEED_MESSAGES, GOOGLE_LINK_MESSAGES, linkGoogleAccount, linkGoogleCalendar, removeExternalCalendar, unlinkGoogleAccount,
+  addIcsFeed, FEED_MESSAGES, GOOGLE_LINK_MESSAGES, linkGoogleAccount, linkGoogleCalendar, removeExternalCalendar, retryExternalCalendar, unlinkGoogleAccount,
 } from '../../domain/external-calendars';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
@@ -91,6 +92,13 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
     const removed = await removeExternalCalendar(db, calendarProviderId(viewerOf(res)), idParam(req.params.calendarId));
     flash(req, 'success', removed.kind === 'ics' ? FEED_MESSAGES.removed : GOOGLE_LINK_MESSAGES.calendarUnlinked);
     res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : 'google'}`);
+  }));
+
+  // Try again: a feed refused for what it holds is read again.
+  router.post(`${PAGE_PATH}/calendars/:calendarId/sync`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+    await retryExternalCalendar(db, integrations.jobs, calendarProviderId(viewerOf(res)), idParam(req.params.calendarId));
+    flash(req, 'success', FEED_MESSAGES.retrying);
+    res.redirect(303, `${PAGE_PATH}#feeds`);
   }));
 
   // --- Google: consent, choosing calendars, unlinking ---------------------------------------------------------

@@ -13,7 +13,7 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
 
 function statusOf(calendar: ExternalCalendar, timeZone: string): SyncStatusView {
   const lastSyncedText = calendar.lastSyncedAt ? formatIn(timeZone).format(calendar.lastSyncedAt) : null;
-  const state = calendar.lastError ? 'error' : calendar.lastSyncedAt ? 'synced' : 'waiting';
+  const state = calendar.syncRefusedAt ? 'refused' : calendar.lastError ? 'error' : calendar.lastSyncedAt ? 'synced' : 'waiting';
   return { state, lastSyncedText, lastError: calendar.lastError, busyCount: calendar.busyCount };
 }
 
@@ -53,6 +53,7 @@ export function connectionsJson(data: ConnectionsData) {
     potentialGoogleCalendars: data.potential,
     externalCalendars: data.calendars.map((c) => ({
       id: c.id, kind: c.kind, name: c.name, lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null, lastError: c.lastError, busyCount: c.busyCount,
+      syncRefused: c.syncRefusedAt !== null,
     })),
   };
 }

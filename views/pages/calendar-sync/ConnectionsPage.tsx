@@ -21,9 +21,12 @@ export const REMOVE_FEED_QUESTION = 'Remove this calendar feed? Its busy times w
 export const UNLINK_CALENDAR_QUESTION = 'Unlink this Google calendar? Its busy times will no longer block your calendar.';
 export const UNLINK_ACCOUNT_QUESTION = 'Unlink your Google account? The busy times of all its calendars will be removed from your calendar.';
 
-/** How the last sync went, in words. */
+/** Said of a feed refused for what it holds, after the reason. */
+export const REFUSED_FEED_HELP = 'We stopped reading this feed. Correct the calendar, then choose Try again.';
+
+/** How the last sync went, in words. refused: not read again until the provider chooses Try again. */
 export interface SyncStatusView {
-  state: 'synced' | 'error' | 'waiting';
+  state: 'synced' | 'error' | 'waiting' | 'refused';
   lastSyncedText: string | null;
   lastError: string | null;
   busyCount: number;
@@ -57,12 +60,13 @@ export interface ConnectionsPageProps {
 /** One element, so a stacked table row keeps the tag and its words together. */
 function SyncStatus({ status }: { status: SyncStatusView }) {
   if (status.state === 'waiting') return <span className="sync-status"><Tag tone="info">Waiting for the first sync</Tag></span>;
-  const detail = status.state === 'error'
-    ? `${status.lastError}${status.lastSyncedText ? ` Last synced ${status.lastSyncedText}.` : ''}`
+  const failed = status.state === 'error' || status.state === 'refused';
+  const detail = failed
+    ? `${status.lastError}${status.lastSyncedText ? ` Last synced ${status.lastSyncedText}.` : ''}${status.state === 'refused' ? ` ${REFUSED_FEED_HELP}` : ''}`
     : `${status.lastSyncedText}, ${status.busyCount === 1 ? '1 busy time' : `${status.busyCount} busy times`}`;
   return (
     <span className="sync-status">
-      {status.state === 'error' ? <Tag tone="error">Not synced</Tag> : <Tag tone="success">Synced</Tag>} {detail}
+      {failed ? <Tag tone="error">Not synced</Tag> : <Tag tone="success">Synced</Tag>} {detail}
     </span>
   );
 }
@@ -136,7 +140,16 @@ function FeedsSection({ feeds, feedForm, errors }: { feeds: FeedView[]; feedForm
           { heading: 'Name', cell: (f) => f.name },
           { heading: 'Server', cell: (f) => f.host },
           { heading: 'Status', cell: (f) => <SyncStatus status={f.status} /> },
-          { heading: 'Actions', hidden: true, cell: (f) => <RemoveButton id={f.id} question={REMOVE_FEED_QUESTION} verb="Remove" name={f.name} /> },
+          { heading: 'Actions', hidden: true, cell: (f) => (
+            <>
+              {f.status.state === 'refused' && (
+                <PostForm action={`${PAGE_PATH}/calendars/${f.id}/sync`}>
+                  <Button variant="link">Try again<span className="visually-hidden"> to read {f.name}</span></Button>
+                </PostForm>
+              )}
+              <RemoveButton id={f.id} question={REMOVE_FEED_QUESTION} verb="Remove" name={f.name} />
+            </>
+          ) },
         ]} />
       ) : <EmptyState title="No calendar feeds yet." />}
       <PostForm action={`${PAGE_PATH}/feeds`} className="connections-add" noValidate>

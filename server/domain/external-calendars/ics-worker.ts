@@ -1,0 +1,20 @@
+// The worker thread that reads one feed's text (ics-reader.ts starts it): parsing and expanding a large
+// or hostile feed runs here, so it never blocks the web process's event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ExternalBusy } from '../../integrations/calendar-sync';
+import { busyFromIcs, type Window } from './ics';
+import { FeedError, FETCH_MESSAGES } from './safe-fetch';
+
+export interface IcsWorkerInput { text: string; window: Window; timeZone: string }
+export type IcsWorkerAnswer = { busy: ExternalBusy[] } | { error: string; permanent: boolean };
+
+function answer({ text, window, timeZone }: IcsWorkerInput): IcsWorkerAnswer {
+  try {
+    return { busy: busyFromIcs(text, window, timeZone) };
+  } catch (error) {
+    if (error instanceof FeedError) return { error: error.message, permanent: error.permanent };
+    return { error: FETCH_MESSAGES.unreadable, permanent: false };
+  }
+}
+
+parentPort?.postMessage(answer(workerData as IcsWorkerInput));
