@@ -2,6 +2,7 @@
 import { passwordResetJobs } from '../features/auth/jobs';
 import { photoJobs } from '../features/photos-video/jobs';
 import { billingJobs } from '../domain/billing';
+import { standaloneSignupJobs } from '../domain/accounts';
 import { externalCalendarJobs } from '../domain/external-calendars';
 import { bookingJobs } from '../domain/appointments';
 import { messagingJobs } from '../domain/messaging';
@@ -9,4 +10,4 @@ import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...messagingJobs, ...externalCalendarJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...messagingJobs, ...externalCalendarJobs, ...standaloneSignupJobs];

@@ -126,7 +126,8 @@ describe('zpm-signup: your details (create-standalone-account)', () => {
     assert.match(text, /Invalid email\./);
     assert.match(missing.text, /name="last_name"[^>]*value="Reyes"/);
     assert.match(missing.text, /name="email"[^>]*value="not-an-email"/);
-    await atPayment();
+    // A login of its own (an unpaid sign-up holds no address: zpm-signup-holds.test.ts).
+    await createProviderUser(ctx().db, { email: DETAILS.email });
     const again = await postFrom(client, start.text, '/zpm-signup/create-standalone-account', { ...CLINIC, ...DETAILS, website: '' }).expect(422);
     assert.match(mainTextOf(again.text), /An account with this email already exists/);
     assert.equal(await ctx().db('users').where({ email: DETAILS.email }).count('* as n').first().then((r) => Number(r!.n)), 1);

@@ -8,6 +8,7 @@ export { ACCESS_DENIED, canCreateProfiles, canEditProfile, canExportReferrals, c
 export { isReservedName, listedName, nameKey, RESERVED_NAME_ERROR, RESERVED_NAME_MESSAGE } from './reserved-names';
 export { INVALID_EMAIL, normalizeName, REFERRAL_OFFER, registrationEmail, registrationName, registrationText, requiredMessage } from './registration';
 export { createStandaloneAccount, EmailInUseError, queueSetPasswordEmail } from './standalone';
+export { deleteUnpaidSignups, heldByUnpaidSignup, releaseUnpaidHold, standaloneSignupJobs, UNPAID_SIGNUP_HOURS } from './standalone-holds';
 export { accountsOfUser, allAccountsOnHold, countWrongAttempt, emailTaken, endOtherSessions, findLatestLiveToken, findLiveTokenByHash, findUserByEmail, findUserById, findUsersByNameAndPhone, insertToken, invalidateTokens, lockUser, markTokenUsed, planAccountsOf, recordAudit, rememberSignInPlace, type TokenRow, updateUser, userHasPaidPlan, type UserRow } from './repo';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
 import type { Outgoing } from '../../jobs/outgoing';
 import {
-  attemptPassword, hashPassword, hashToken, isReservedName, issueEmailConfirmation, listedName, looksLikeLinkToken, practiceManagementUrl, queueEmailConfirmation, RESERVED_NAME_ERROR,
+  attemptPassword, hashPassword, hashToken, heldByUnpaidSignup, isReservedName, issueEmailConfirmation, listedName, looksLikeLinkToken, practiceManagementUrl, queueEmailConfirmation, releaseUnpaidHold, RESERVED_NAME_ERROR,
 } from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
@@ -44,11 +44,12 @@ export const nextWizardPath = (providerId: number) => `/profiles/create/${provid
 /**
  * What an address already on file means, in this order: a broken account (error set) → blocked;
  * only standalone practice-management accounts → that product's page; a client login → the offer to
- * add a therapist profile; anything else → already used. Null when the address is free.
+ * add a therapist profile; anything else → already used. Null when the address is free, or held only
+ * by an unpaid /zpm-signup (the new user's transaction releases it: releaseUnpaidHold).
  */
 export async function emailConflict(db: Knex, config: Config, email: string): Promise<EmailConflict | null> {
   const user = await repo.findUserByEmail(db, email);
-  if (!user) return null;
+  if (!user || await heldByUnpaidSignup(db, email)) return null;
   const accounts = await repo.accountsOfUser(db, user.id);
   if (accounts.some((a) => a.error)) return { outcome: 'blocked' };
   if (accounts.length > 0 && accounts.every((a) => a.standalone_practice_management)) {
@@ -125,6 +126,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   try {
     const made = await db.transaction(async (trx) => {
+      await releaseUnpaidHold(trx, input.email);
       const userId = await repo.insertUser(trx, {
         email: input.email,
         password_hash: passwordHash,
@@ -193,6 +195,7 @@ export async function registerFromInvite(
     const made = await db.transaction(async (trx) => {
       const invite = await repo.findLiveInvite(trx, hashToken(token));
       if (!invite) return null;
+      await releaseUnpaidHold(trx, input.email);
       const invitedAddress = Boolean(invite.email) && invite.email!.toLowerCase() === input.email.toLowerCase();
       const userId = await repo.insertUser(trx, {
         email: input.email,

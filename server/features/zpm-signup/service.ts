@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import { createStandaloneAccount, queueSetPasswordEmail } from '../../domain/accounts';
+import { createStandaloneAccount, queueSetPasswordEmail, releaseUnpaidHold } from '../../domain/accounts';
 import { customerOwning, ensureCustomer, evaluateCoupon, saveSetupCard, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
 import type { Ehr } from '../../integrations/ehr';
 import type { PaymentsGateway } from '../../integrations/payments';
@@ -39,6 +39,8 @@ export async function previewPlan(deps: Pick<ZpmDeps, 'db' | 'payments'>, custom
 /** "create-standalone-account": the owner (no password yet), the account and the sign-up row, in one transaction. */
 export async function createSignup(db: Knex, clinic: ClinicMessage, variant: repo.Variant, details: DetailsInput): Promise<string> {
   return db.transaction(async (trx) => {
+    // An earlier unpaid sign-up with this address reserves nothing (started here or by someone else).
+    await releaseUnpaidHold(trx, details.email);
     const owner = await createStandaloneAccount(trx, { email: details.email, firstName: details.first_name, lastName: details.last_name });
     return repo.insertSignup(trx, clinic, variant, owner);
   });
