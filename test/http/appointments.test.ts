@@ -138,7 +138,7 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
   });
 
   it('signed-out visitors go to /login', async () => {
-    assert.equal((await agent().get(LIST).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(LIST).expect(303)).headers.location, `/login?next=${encodeURIComponent(LIST)}`);
   });
 });
 

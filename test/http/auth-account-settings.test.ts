@@ -22,8 +22,8 @@ const flashOn = async (client: Agent, path = PAGE) => textOf((await client.get(p
 
 describe('Account Settings page', () => {
   it('needs sign-in', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
-    assert.equal((await agent().get('/password/update').expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
+    assert.equal((await agent().get('/password/update').expect(303)).headers.location, `/login?next=${encodeURIComponent('/password/update')}`);
   });
 
   it('has four parts: e-mail, name, phone and two-factor, password', async () => {

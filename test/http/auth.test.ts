@@ -107,14 +107,15 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per h
 });
 
 describe('sign-in outcomes (spec 1 §4 Session)', () => {
-  it('otherwise signed in: sent to /profiles, or to the remembered path', async () => {
+  it('otherwise signed in: sent to /profiles, or to the path the login form carries (?next=)', async () => {
     const user = await createProviderUser(ctx().db);
     const first = await logIn(agent(), user.email);
     assert.equal(first.status, 303);
     assert.equal(first.headers.location, '/profiles');
     const client = agent();
-    await client.get('/profile/specialties').expect(303);
-    assert.equal((await logIn(client, user.email)).headers.location, '/profile/specialties');
+    const sent = await client.get('/profile/specialties').expect(303);
+    assert.equal(sent.headers.location, `/login?next=${encodeURIComponent('/profile/specialties')}`);
+    assert.equal((await postForm(client, sent.headers.location!, '/login', { email: user.email, password: TEST_PASSWORD, next: '/profile/specialties' })).headers.location, '/profile/specialties');
     assert.deepEqual(await auditActions(user.userId), ['sign_in', 'sign_in']);
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.ok(row.last_sign_in_at);

@@ -60,7 +60,7 @@ const officeForm = (extra: FormValues = {}): FormValues => ({
 describe('availability-locations: the page and its access', () => {
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get(PAGE).expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 
   it('has the anchors #practice-locations, #practice-locations-header and #confirmed, and says when a location is shown publicly', async () => {

@@ -82,7 +82,7 @@ describe('benefit and tips pages: the membership gate (spec 1 §2, spec 2 §2, �
   it('every page sends signed-out visitors to /login', async () => {
     for (const [path] of [...GATED, ...UNGATED, ['/benefits/video-embedding'] as [string]]) {
       const response = await agent().get(path).expect(303);
-      assert.equal(response.headers.location, '/login', path);
+      assert.equal(response.headers.location, `/login?next=${encodeURIComponent(path)}`, path);
     }
   });
 

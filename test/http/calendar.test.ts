@@ -55,7 +55,7 @@ async function addBlock(made: Made, extra: FormValues = {}) {
 describe('calendar: the page', () => {
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get(PAGE).expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 
   it('a provider without a calendar sees the no-calendar text, and its editor is not found', async () => {

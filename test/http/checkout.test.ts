@@ -108,7 +108,7 @@ describe('checkout: errors (spec 3 §8)', () => {
     const copywriting = await priceId('copywriting_v3');
     assert.match(textOf((await client.get(`/checkout/${copywriting}`).expect(403)).text), /You do not have access to this part of the Members Portal/);
     const anonymous = await agent().get(`/checkout/${copywriting}`).expect(303);
-    assert.equal(anonymous.headers.location, '/login');
+    assert.equal(anonymous.headers.location, `/login?next=${encodeURIComponent(`/checkout/${copywriting}`)}`);
   });
 
   it('the copywriting card of the dashboard leads to the copywriting price\'s checkout', async () => {

@@ -69,7 +69,7 @@ describe('contact: the form (spec 1 §2 /contact)', () => {
   });
 
   it('signed-out visitors go to /login', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 });
 

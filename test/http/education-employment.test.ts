@@ -41,7 +41,7 @@ describe('education-employment: individuals only', () => {
   });
 
   it('signed out goes to /login; an unknown section is not found', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client } = await signedIn();
     assert.equal((await post(client, 'hobbies', {})).status, 404);
   });

@@ -27,7 +27,7 @@ const goodFees = { session_fee_ongoing: '150', session_length_ongoing: '50' };
 describe('insurance-fees: the page and its sections (spec 2 §2)', () => {
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get(PAGE).expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 
   it('shows Session Fees, Fee Note, Insurance (#insurance-by-state) and Other Session Information as read views with Edit links', async () => {

@@ -57,7 +57,7 @@ describe('message-statement: individual vs practice (spec 2 §1)', () => {
   });
 
   it('signed out goes to /login; another account\'s profile id is ignored (the selected profile is edited)', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn();
     const other = await signedIn();
     await client.get(`${PAGE}?current_provider_id=${other.id}`).expect(200);

@@ -68,7 +68,7 @@ const good = async (name = 'photo.png'): Promise<Upload> => ({ name, body: await
 describe('photos & video: the page (spec 2 §2 Profile pages)', () => {
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get(PAGE).expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 
   it('shows the profile photo, gallery, video and photo-edit sections with links to the shoot and contact pages; no practice section for individuals', async () => {

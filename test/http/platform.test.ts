@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, signIn, textOf, tokenFor } from '../support/http';
+import { agent, csrfFrom, signIn, textOf, tokenFor } from '../support/http';
 
 const request = () => supertest(ctx().app);
 
@@ -43,9 +43,9 @@ describe('signed-in routes send visitors to /login', () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     const first = await client.get('/profile/specialties').expect(303);
-    assert.equal(first.headers.location, '/login');
-    const _csrf = await tokenFor(client);
-    const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
+    assert.equal(first.headers.location, `/login?next=${encodeURIComponent('/profile/specialties')}`);
+    const _csrf = await tokenFor(client, first.headers.location!);
+    const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!', next: '/profile/specialties' }).expect(303);
     assert.equal(signedIn.headers.location, '/profile/specialties');
   });
 
@@ -67,8 +67,9 @@ describe('signed-in routes send visitors to /login', () => {
   it('issues a new session id at sign-in', async () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
-    // A visitor's session exists once it holds something: here the path to return to.
-    const remembered = await client.get('/profile/specialties').expect(303);
+    // A visitor's session exists once it holds something: here the reset request it made.
+    const resetPage = await client.get('/password/request');
+    const remembered = await client.post('/password/request').type('form').send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' }).expect(303);
     const before = String(remembered.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const page = await client.get('/login');
     const _csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text) ?? [])[1];

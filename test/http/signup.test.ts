@@ -197,8 +197,9 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
 
   it('issues a new session id and keeps the just-registered flag and the selected profile in the session', async () => {
     const client = agent();
-    // A visitor's session exists once it holds something: here the path to return to.
-    const remembered = await client.get('/profile/specialties').expect(303);
+    // A visitor's session exists once it holds something: here the reset request it made.
+    const resetPage = await client.get('/password/request');
+    const remembered = await client.post('/password/request').type('form').send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' }).expect(303);
     const before = String(remembered.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const page = await client.get('/signup');
     const response = await client.post('/signup').type('form').send({ _csrf: csrfFrom(page.text), ...individual() }).expect(303);

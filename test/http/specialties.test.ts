@@ -38,7 +38,7 @@ const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 describe('specialties: the page', () => {
   it('signed-out visitors go to /login; the page shows the three sections read-only with the saved names', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn();
     const ids = await firstTagIds(ctx().db, 'specialties', 4);
     await tag(id, ids.slice(0, 3));

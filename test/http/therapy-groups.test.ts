@@ -66,7 +66,7 @@ describe('therapy groups: the list (spec 2 §2)', () => {
 
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get('/therapy-groups').expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent('/therapy-groups')}`);
   });
 });
 

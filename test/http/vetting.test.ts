@@ -105,7 +105,7 @@ describe('vetting quiz: shown while vetting_status is pre-vetting (spec 2 §4)',
 
   it('signed-out visitors go to /login', async () => {
     const response = await agent().get(PAGE).expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
   });
 
   it('is not a paid benefit: a profile without a paid plan takes it too', async () => {

@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { SAVE_FAILED } from '../../lib/save-failures';
-import { safeReturnPath } from '../../http/guards';
+import { localPath, safeReturnPath } from '../../http/guards';
 import { render } from '../../http/render';
 import { recordActivity, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http/session';
 import { AccountRecoveredPage, RecoverAccountPage } from '../../../views/pages/account/RecoverAccountPage';
@@ -93,14 +93,17 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
 
   router.get('/login', (req, res) => {
     const redirectUrl = text(req.query.reimbursify_redirect_url);
+    // Where to go after signing in: the page that sent the visitor here (?next=), checked as a local path.
+    const next = localPath(req.query.next) ?? undefined;
     if (res.locals.viewer) {
-      return res.redirect(303, service.allowedRedirect(config, redirectUrl) ?? safeReturnPath(req.session.returnTo));
+      return res.redirect(303, service.allowedRedirect(config, redirectUrl) ?? safeReturnPath(next ?? req.session.returnTo));
     }
     loginPage(req, res, {
       values: { email: text(req.query.email) },
       errors: {},
       origin: req.query.origin === 'client' ? 'client' : undefined,
       reimbursifyRedirectUrl: service.allowedRedirect(config, redirectUrl) ?? undefined,
+      next,
     });
   });
 
@@ -108,9 +111,10 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     const intent: service.SignInIntent = {
       origin: req.body.origin === 'client' ? 'client' : undefined,
       reimbursifyRedirectUrl: service.allowedRedirect(config, text(req.body.reimbursify_redirect_url)) ?? undefined,
-      returnTo: req.session.returnTo,
+      // The form carries ?next=; a return path kept in the session (an invitation to accept) is the fallback.
+      returnTo: localPath(req.body.next) ?? req.session.returnTo,
     };
-    const form = { values: { email: text(req.body.email) }, origin: intent.origin, reimbursifyRedirectUrl: intent.reimbursifyRedirectUrl };
+    const form = { values: { email: text(req.body.email) }, origin: intent.origin, reimbursifyRedirectUrl: intent.reimbursifyRedirectUrl, next: localPath(req.body.next) ?? undefined };
     const checked = validate(loginSchema, req.body);
     if (checked.errors) return loginPage(req, res, { ...form, errors: checked.errors }, 422);
 

@@ -11,11 +11,13 @@ export interface LoginPageProps {
   /** Carried through the form: origin=client and an allow-listed reimbursify_redirect_url. */
   origin?: string;
   reimbursifyRedirectUrl?: string;
+  /** The local path to return to after signing in (checked by the route). */
+  next?: string;
 }
 
 export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try again later.';
 
-export function LoginPage({ values, errors, formError, origin, reimbursifyRedirectUrl }: LoginPageProps) {
+export function LoginPage({ values, errors, formError, origin, reimbursifyRedirectUrl, next }: LoginPageProps) {
   return (
     <>
       {formError === 'invalid' && (
@@ -29,6 +31,7 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
       <PostForm action="/login" noValidate>
         {origin && <input type="hidden" name="origin" value={origin} />}
         {reimbursifyRedirectUrl && <input type="hidden" name="reimbursify_redirect_url" value={reimbursifyRedirectUrl} />}
+        {next && <input type="hidden" name="next" value={next} />}
         <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
         <FormField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
         <div className="actions">
