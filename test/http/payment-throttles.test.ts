@@ -123,3 +123,29 @@ describe('payment throttles: the card field and card sessions', () => {
     assert.match(mainTextOf(hosted.text), /Too many attempts to add a card\./);
   });
 });
+
+describe('payment throttles: the signed-in payment form', () => {
+  it(`${PAYMENT_LIMITS.declines.perSession} declined payments an hour, then 429`, async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
+    const providerId = user.providerIds[0]!;
+    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+    await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
+    const client = agent();
+    await signIn(client, user.email);
+    const pay = async () => {
+      const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic`).expect(200);
+      const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1]!;
+      const card = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
+      return client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ _csrf: csrfFrom(page.text), ...ADDRESS, tier: 'basic', source: card, attempt }));
+    };
+    for (let i = 0; i < PAYMENT_LIMITS.declines.perSession; i += 1) {
+      const refused = await pay();
+      assert.equal(refused.status, 422, `decline ${i + 1}`);
+      assert.match(refused.text, /Your card was declined\./);
+    }
+    const throttled = await pay();
+    assert.equal(throttled.status, 429);
+    assert.match(mainTextOf(throttled.text), /Too many declined payments\./);
+  });
+});
