@@ -24,7 +24,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
 import { csrfProtection } from './http/csrf';
-import { noStore, sameOriginPosts } from './http/request-guards';
+import { noStore, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
 import type { Integrations } from './integrations';
@@ -88,6 +88,7 @@ export function createApp(deps: AppDeps): PortalApp {
     }
   });
 
+  app.use(refuseNulInAddress);
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(express.json({ limit: '200kb' }));
   const sessions = createSessionMiddleware({

@@ -1,6 +1,7 @@
 // Two guards every dynamic response passes: the origin check behind the CSRF token, and the rule that
 // nothing rendered for a person (a page with a token, a signed-in page) may be kept by a cache.
 import type { RequestHandler } from 'express';
+import { HttpError } from '../lib/errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -39,5 +40,14 @@ function originOf(referer: string | undefined): string | undefined {
  */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * A NUL byte in the address (%00 in the path or query string) is never meant: no page reads one and
+ * PostgreSQL cannot store one, so it is refused with 400 before any page sees it.
+ */
+export const refuseNulInAddress: RequestHandler = (req, _res, next) => {
+  if (/%00|\u0000/i.test(req.originalUrl)) return next(new HttpError(400, 'The address contains an invisible control character. Check the link and try again.'));
   next();
 };

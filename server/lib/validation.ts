@@ -21,8 +21,25 @@ export function controlCharacterErrors(input: unknown): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!input || typeof input !== 'object') return errors;
   for (const [key, value] of Object.entries(input)) {
-    const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) errors[key] = CONTROL_CHARACTER;
+    if (key.includes('\u0000') || holdsNul(value)) errors[key] = CONTROL_CHARACTER;
   }
   return errors;
+}
+
+/** True when a string, or any string or key inside an array or object (at any depth), holds a NUL byte. */
+export function holdsNul(value: unknown): boolean {
+  // A walk with its own stack: a deeply nested body cannot overflow the call stack.
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }

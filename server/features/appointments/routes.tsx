@@ -5,6 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { flash } from '../../http/flash';
+import { controlCharacterErrors } from '../../lib/validation';
 import { safeReturnPath } from '../../http/guards';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
@@ -112,6 +113,9 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
       const body = (req.body ?? {}) as Record<string, unknown>;
       const returnTo = returnPathOf(req, id);
       try {
+        // A NUL byte in any field is the input's fault (PostgreSQL cannot store it): its field's message.
+        const refused = controlCharacterErrors(body);
+        if (Object.keys(refused).length) throw new ValidationError(refused);
         await change(changeDeps, { providerId: selectedProfile(res).id }, id, body, new Date());
       } catch (error) {
         if (error instanceof ValidationError) {

@@ -124,7 +124,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
     const accountId = accountOf(res);
     const customerId = await primaryCustomerOf(db, accountId);
-    const session = customerId ? await payments.retrieveCheckoutSession(String(req.query.session_id ?? '')) : null;
+    // Only an id the card processor could have sent back is looked up: anything else is no finished setup.
+    const sessionId = typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]+$/.test(req.query.session_id) ? req.query.session_id : null;
+    const session = customerId && sessionId ? await payments.retrieveCheckoutSession(sessionId) : null;
     // Only a finished setup of this account's own customer counts.
     const intent = session && session.customer === customerId && session.mode === 'setup' && session.status === 'complete' ? session.setup_intent : null;
     const method = intent && typeof intent === 'object' ? intent.payment_method : null;
