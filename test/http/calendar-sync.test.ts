@@ -71,7 +71,7 @@ after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('calendar-sync: the connections page', () => {
   it('signed-out visitors go to /login; a provider without a calendar is told so and cannot add a feed', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn({ calendar: false });
     assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /This provider does not have a calendar attached!/);
     await post(client, `${PAGE}/feeds`, { url: 'https://calendar.example.com/a.ics' }).then((r) => assert.equal(r.status, 404));
