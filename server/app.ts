@@ -13,6 +13,7 @@ import { createThrottles, viewerSource } from './domain/accounts';
 import { configurePassport } from './features/auth/passport';
 import { featureRouters } from './features';
 import { UploadForms } from './http/uploads';
+import { EventStreams } from './http/event-stream';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
 import { statusBannerFor } from './domain/providers';
@@ -24,7 +25,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { viewerLoader } from './http/load-viewer';
 import { requestLogging } from './http/request-logging';
 import { csrfProtection } from './http/csrf';
-import { noStore, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
+import { noStore, refuseDeepJson, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
 import type { Integrations } from './integrations';
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps): PortalApp {
 
   app.use(refuseNulInAddress);
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
-  app.use(express.json({ limit: '200kb' }));
+  app.use(express.json({ limit: '200kb', verify: refuseDeepJson }));
   const sessions = createSessionMiddleware({
     databaseUrl: deps.databaseUrl,
     secret: config.sessionSecret,
@@ -107,7 +108,9 @@ export function createApp(deps: AppDeps): PortalApp {
 
   const uploads = new UploadForms();
   const menu = new Menu();
-  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu, channels: feed });
+  // Live streams end with their session and count against one limit per user, in every process.
+  const streams = new EventStreams(db, feed, (error, what) => logger.warn({ err: error }, `${what} failed`));
+  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu, channels: feed, streams });
   const pageSources: PageSources = { menu, statusBanner: statusBannerFor };
   app.locals.pageSources = pageSources;
   // Upload forms are multipart: the parsers the routers declared read their own POST routes first, so
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): PortalApp {
     app,
     changes: feed,
     async close() {
+      streams.close();
       await feed.close();
       await sessions.close();
     },

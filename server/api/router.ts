@@ -5,6 +5,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth';
 import { ApiError, apiErrorHandler, apiNotFound } from './errors';
 import { idempotent } from './idempotency';
 import { clientOfToken } from './tokens';
@@ -56,6 +57,11 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (400 in the one error shape). */
+const refuseDeepNesting = (_req: unknown, _res: unknown, body: Buffer) => {
+  if (nestsDeeperThan(body)) throw new ApiError(400, 'json_too_deep', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+};
+
 export function apiRouter(deps: ApiDeps, endpoints: ApiEndpoints[] = []): Router {
   const router = Router();
   // Every answer names its request (the portal's request log sets the id; a bare mount gets its own).
@@ -63,7 +69,7 @@ export function apiRouter(deps: ApiDeps, endpoints: ApiEndpoints[] = []): Router
     req.id ??= randomUUID();
     next();
   });
-  router.use(jsonOnly, express.json({ limit: '100kb' }));
+  router.use(jsonOnly, express.json({ limit: '100kb', verify: refuseDeepNesting }));
   router.use(bearer(deps.db), ratePerToken(deps.db, deps.ratePerMinute));
   // Who am I: lets a client check its token and the API's clock.
   router.get('/ping', (_req, res) => {

@@ -2,6 +2,7 @@
 // nothing rendered for a person (a page with a token, a signed-in page) may be kept by a cache.
 import type { RequestHandler } from 'express';
 import { HttpError } from '../lib/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,3 +52,8 @@ export const refuseNulInAddress: RequestHandler = (req, _res, next) => {
   if (/%00|\u0000/i.test(req.originalUrl)) return next(new HttpError(400, 'The address contains an invisible control character. Check the link and try again.'));
   next();
 };
+
+/** express.json's verify step: a body nested deeper than any form or island sends is refused with 400 before parsing. */
+export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
+  if (nestsDeeperThan(body)) throw new HttpError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+}

@@ -15,6 +15,8 @@ import { routeTable, type RouteEntry } from '../support/route-table';
 
 const NUL = 'a\u0000b';
 const LONG = 'x'.repeat(100_000);
+/** JSON nested 20,000 deep (40 KB): it parses, and then overflows any recursive walk over it. */
+const DEEP = `{"name":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
 
 /** The query keys the portal reads (req.query.<name> across server/), plus a few any page might. */
 const QUERY_KEYS = [
@@ -61,11 +63,12 @@ function formBodies(names: string[], _csrf: string): string[] {
   ];
 }
 
-/** JSON bodies: NUL, objects and arrays where strings are expected, numbers, null and booleans, a top-level array. */
-function jsonBodies(names: string[]): unknown[] {
+/** JSON bodies: NUL, objects and arrays where strings are expected, numbers, null and booleans, a top-level array, deep nesting. */
+function jsonBodies(names: string[]): string[] {
   const each = (value: (index: number) => unknown) => Object.fromEntries(names.map((n, i) => [n, value(i)]));
   const mixed = [12345, null, true, -1.5, 'x'.repeat(20_000), 99999999999999999999];
-  return [each(() => NUL), each(() => ({ b: NUL })), each(() => [1, NUL]), each((i) => mixed[i % mixed.length]), [NUL, { [NUL]: NUL }]];
+  const bodies = [each(() => NUL), each(() => ({ b: NUL })), each(() => [1, NUL]), each((i) => mixed[i % mixed.length]), [NUL, { [NUL]: NUL }]];
+  return [...bodies.map((body) => JSON.stringify(body)), DEEP];
 }
 
 function queries(): string[] {
@@ -135,7 +138,7 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
         await check(`POST ${route.path} form #${index}`, withApi(path, client.post(path).type('form').send(body)));
       }
       for (const [index, body] of jsonBodies(names).entries()) {
-        const json = client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', csrf).set('Idempotency-Key', `sweep-${index}-${Math.random()}`).send(body as object);
+        const json = client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', csrf).set('Idempotency-Key', `sweep-${index}-${Math.random()}`).type('json').send(body);
         await check(`POST ${route.path} json #${index}`, withApi(path, json));
       }
     }
