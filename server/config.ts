@@ -1,5 +1,6 @@
 // The portal's settings, read from the environment once at start and validated with joi.
 // A missing or wrong setting stops the server with one line that names it.
+import express from 'express';
 import Joi from 'joi';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -111,6 +112,8 @@ const bool = Joi.boolean().truthy('1', 'yes', 'on', 'true').falsy('0', 'no', 'of
 
 const embedUrl = Joi.string().uri({ scheme: ['http', 'https'] }).empty('');
 
+const TRUST_PROXY_FORMAT = 'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets';
+
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
@@ -132,7 +135,7 @@ const schema = Joi.object({
     Joi.number().integer().min(0),
     Joi.string().valid('false', 'no', 'off'),
     Joi.string().invalid('true', 'yes', 'on').pattern(/^[\w.:/, -]+$/),
-  ).default(0).messages({ 'alternatives.match': 'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets' }),
+  ).default(0).messages({ 'alternatives.match': TRUST_PROXY_FORMAT }),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
   CLIENT_SITE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com/login'),
@@ -213,6 +216,29 @@ const schema = Joi.object({
 
 export class ConfigError extends Error {}
 
+/**
+ * Why a TRUST_PROXY list cannot be used, or null: it is read here exactly as Express will read it (so a
+ * value such as "1.5" or "-1" stops the start with one line rather than a stack trace), and a subnet that
+ * holds every address ("0.0.0.0/0", "::/0") is refused like `true`, since any client could then name its
+ * own IP in X-Forwarded-For.
+ */
+function trustedProxiesProblem(setting: string): string | null {
+  if (['false', 'no', 'off'].includes(setting)) return null;
+  for (const entry of setting.split(',').map((part) => part.trim())) {
+    const [address = '', range] = entry.split('/');
+    if (range === undefined) continue;
+    // An IPv4 address written as IPv6 (::ffff:a.b.c.d) counts its prefix from bit 96.
+    const prefix = /^\d+$/.test(range) ? Number(range) - (/^::ffff:/i.test(address) ? 96 : 0) : range === '0.0.0.0' ? 0 : 1;
+    if (prefix <= 0) return `TRUST_PROXY must not trust every address (${entry}): list the addresses or subnets of your proxies`;
+  }
+  try {
+    express().set('trust proxy', setting);
+  } catch {
+    return TRUST_PROXY_FORMAT;
+  }
+  return null;
+}
+
 /** Reads and validates the environment; throws ConfigError with one readable line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { value, error } = schema.validate(env, { abortEarly: true, convert: true });
@@ -240,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(value.TURNSTILE_SITE_KEY) !== Boolean(value.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError('Invalid settings: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both for Cloudflare Turnstile, or neither for the local bot check');
   }
+  const proxyProblem = typeof value.TRUST_PROXY === 'string' ? trustedProxiesProblem(value.TRUST_PROXY) : null;
+  if (proxyProblem) throw new ConfigError(`Invalid setting TRUST_PROXY: ${proxyProblem}`);
   const localServices = (Object.keys(LOCAL_SERVICES) as LocalService[]).filter((service) => !value[LOCAL_SERVICES[service].setting]);
   checkLocalServices(value.NODE_ENV, value.ALLOW_LOCAL_SERVICES, localServices);
   const dataDir = path.resolve(value.DATA_DIR);

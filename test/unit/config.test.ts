@@ -75,6 +75,37 @@ describe('configuration', () => {
   });
 });
 
+describe('configuration: TRUST_PROXY', () => {
+  const load = (setting: string) => loadConfig({ TRUST_PROXY: setting, DATA_DIR: tmp() });
+  const refusedWith = (message: RegExp) => (error: Error) => {
+    assert.ok(error instanceof ConfigError, String(error));
+    assert.match(error.message, /^Invalid setting TRUST_PROXY: /);
+    assert.match(error.message, message);
+    assert.doesNotMatch(error.message, /\n/);
+    return true;
+  };
+
+  it('refuses a subnet holding every address, as it refuses true', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', 'loopback, 0.0.0.0/0', '10.0.0.0/8,::/0', '0.0.0.0/0.0.0.0', '::ffff:0.0.0.0/96']) {
+      assert.throws(() => load(everyone), refusedWith(/must not trust every address/), everyone);
+    }
+  });
+
+  it('refuses what Express cannot read (a fractional or negative hop count, a bad address) with the one-line message', () => {
+    for (const bad of ['1.5', '-1', '10.0.0.300', '10.0.0.0/33', 'loopback,,', 'proxy.example.com']) {
+      assert.throws(() => load(bad), refusedWith(/must be a hop count \(1 behind one proxy\), or a list of trusted addresses or subnets$/), bad);
+    }
+  });
+
+  it('takes hop counts, named ranges, addresses and real subnets', () => {
+    assert.equal(load('1').trustProxy, 1);
+    assert.equal(load('2').trustProxy, 2);
+    assert.equal(load('loopback, uniquelocal').trustProxy, 'loopback, uniquelocal');
+    assert.equal(load('10.0.0.0/8, 192.168.1.7, fd00::/8').trustProxy, '10.0.0.0/8, 192.168.1.7, fd00::/8');
+    assert.equal(load('off').trustProxy, 0);
+  });
+});
+
 describe('configuration: production runs no local stand-in unless told to', () => {
   const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATA_DIR: tmp() };
   const real = {
