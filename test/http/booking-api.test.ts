@@ -139,6 +139,22 @@ describe('booking API: a booking', () => {
     assert.ok(!startsOf((await api.slots(providerId).expect(200)).body).includes(iso(at(3, '10:15'))));
   });
 
+  it('the booking that makes the conversation gives its token, which reads the provider\'s replies; a second booking gives none', async () => {
+    const { providerId } = await bookableProvider();
+    const api = await directory();
+    await block(providerId, at(3, '10:00'), at(3, '11:00'));
+    const first = await api.book(providerId, bookingOf(at(3, '10:15'))).expect(201);
+    assert.match(first.body.conversation_token, /^cvt_[\w-]{43}$/);
+    const second = await api.book(providerId, bookingOf(at(3, '10:30'))).expect(201);
+    assert.equal(second.body.conversation_token, null);
+    const email = (bookingOf(at(3, '10:15')).client as { email: string }).email;
+    const conversation = await db()('conversations').where({ provider_id: providerId }).first('client_first_name', 'client_phone_number');
+    assert.deepEqual(conversation, { client_first_name: 'Casey', client_phone_number: '+12125550142' });
+    const replies = await supertest(ctx().app).get(`/api/v1/providers/${providerId}/messages`).query({ client_email: email })
+      .set('Authorization', `Bearer ${api.token}`).set('Conversation-Token', first.body.conversation_token).expect(200);
+    assert.deepEqual(replies.body.messages, []);
+  });
+
   it('the same Idempotency-Key and body replay the answer without a second booking; another body with it is refused', async () => {
     const { providerId } = await bookableProvider();
     const api = await directory();

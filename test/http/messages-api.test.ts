@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { createToken } from '../../server/api';
-import { sendProviderMessage } from '../../server/domain/messaging';
+import { listConversations, sendProviderMessage } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm } from '../support/http';
@@ -19,14 +19,27 @@ async function liveProvider(status: 'active' | 'inactive' = 'active') {
   return { ...user, providerId: user.providerIds[0]! };
 }
 
+/** The directory: it keeps the conversation token each new conversation's first answer carries, and shows it to read replies. */
 async function directory() {
   const { token } = await createToken(db(), 'Directory (test)');
   const auth = (call: supertest.Test) => call.set('Authorization', `Bearer ${token}`);
+  const conversationTokens = new Map<string, string>();
+  const conversationKey = (providerId: number | string, email: unknown) => `${providerId} ${String(email).toLowerCase()}`;
   return {
-    write: (providerId: number | string, body: object, key: string = randomUUID()) =>
-      auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/messages`)).set('Idempotency-Key', key).send(body),
-    replies: (providerId: number | string, clientEmail?: string) =>
-      auth(supertest(ctx().app).get(`/api/v1/providers/${providerId}/messages`).query(clientEmail === undefined ? {} : { client_email: clientEmail })),
+    conversationTokens,
+    write: (providerId: number | string, body: { client?: { email?: unknown } } | object, key: string = randomUUID()) => {
+      const call = auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/messages`)).set('Idempotency-Key', key).send(body);
+      call.on('response', (response: { body?: { conversation_token?: unknown } }) => {
+        const made = response.body?.conversation_token;
+        if (typeof made === 'string') conversationTokens.set(conversationKey(providerId, (body as { client?: { email?: unknown } }).client?.email), made);
+      });
+      return call;
+    },
+    replies: (providerId: number | string, clientEmail?: string, conversationToken?: string) => {
+      const call = auth(supertest(ctx().app).get(`/api/v1/providers/${providerId}/messages`).query(clientEmail === undefined ? {} : { client_email: clientEmail }));
+      const shown = conversationToken ?? conversationTokens.get(conversationKey(providerId, clientEmail));
+      return shown === undefined ? call : call.set('Conversation-Token', shown);
+    },
   };
 }
 
@@ -166,7 +179,67 @@ describe('messages API: the replies are the provider\'s, to that client only', (
     const answer = await api.replies(providerId, casey.email.toUpperCase()).expect(200);
     assert.equal(answer.body.provider_id, String(providerId));
     assert.deepEqual(answer.body.messages.map((m: { sender: string; message_content: string }) => [m.sender, m.message_content]), [['provider', 'Hello Casey, Tuesday works.']]);
-    assert.deepEqual((await api.replies(providerId, 'nobody@example.test').expect(200)).body.messages, []);
+    const unknown = await api.replies(providerId, 'nobody@example.test', `cvt_${'A'.repeat(43)}`).expect(404);
+    assert.equal(unknown.body.error.code, 'not_found');
+  });
+});
+
+describe('messages API: what a client sends never changes anyone\'s account (issue [15] item 8)', () => {
+  const userOf = (email: string) => db()('users').where({ email }).first('first_name', 'last_name', 'full_name', 'phone_number', 'scopes');
+  const seenBy = async (providerId: number) => (await listConversations(db(), { providerId })).conversations
+    .map((c) => [c.clientFirstName, c.clientName]);
+
+  it('a message in a known client\'s name renames nobody: the details given belong to that conversation only', async () => {
+    const first = await liveProvider();
+    const second = await liveProvider();
+    const api = await directory();
+    const casey = { ...clientNamed('Casey'), last_name: 'Client', phone_number: '(212) 555-0142' };
+    await api.write(first.providerId, messageOf(casey, 'Hello from Casey')).expect(201);
+    const mallory = { email: casey.email, first_name: 'Mallory', last_name: 'Attacker', phone_number: '(646) 555-0199' };
+    await api.write(first.providerId, messageOf(mallory, 'I am Casey now')).expect(201);
+    await api.write(second.providerId, messageOf(mallory, 'Hello')).expect(201);
+
+    const user = await userOf(casey.email);
+    assert.deepEqual([user.first_name, user.last_name, user.phone_number, user.scopes], ['Casey', 'Client', '+12125550142', ['client']]);
+    assert.deepEqual(await seenBy(first.providerId), [['Casey', 'Casey Client']], 'a later message does not rename the client in the conversation');
+    const conversation = await db()('conversations').where({ provider_id: first.providerId }).first('client_phone_number');
+    assert.equal(conversation.client_phone_number, '+12125550142');
+    // What was given to the other provider is theirs alone.
+    assert.deepEqual(await seenBy(second.providerId), [['Mallory', 'Mallory Attacker']]);
+  });
+
+  it('a provider\'s sign-in address is never made a client\'s, nor renamed', async () => {
+    const { providerId } = await liveProvider();
+    const colleague = await createProviderUser(db(), { providers: [{ firstName: 'Pat', lastName: 'Lee' }] });
+    const before = await userOf(colleague.email);
+    const api = await directory();
+    await api.write(providerId, messageOf({ email: colleague.email, first_name: 'Mallory', last_name: 'Attacker', phone_number: '(646) 555-0199' })).expect(201);
+    const after = await userOf(colleague.email);
+    assert.deepEqual(after, before);
+    assert.ok(!after.scopes.includes('client'), `scopes: ${after.scopes}`);
+  });
+
+  it('reading replies needs the conversation token given when the conversation was made, not just the address', async () => {
+    const { providerId } = await liveProvider();
+    const api = await directory();
+    const casey = clientNamed('Casey');
+    const made = await api.write(providerId, messageOf(casey, 'First')).expect(201);
+    assert.match(made.body.conversation_token, /^cvt_[\w-]{43}$/);
+    assert.equal((await api.write(providerId, messageOf(casey, 'Second')).expect(201)).body.conversation_token, null, 'given once');
+    const stored = await db()('conversations').where({ provider_id: providerId }).first('client_token_hash');
+    assert.match(stored.client_token_hash, /^[0-9a-f]{64}$/, 'only its hash is kept');
+    await reply(providerId, casey.email, 'Hello Casey.');
+
+    // Another token of the directory, knowing only the address, reads nothing.
+    const other = await directory();
+    const bare = await other.replies(providerId, casey.email).expect(403);
+    assert.equal(bare.body.error.code, 'conversation_token_required');
+    const jo = clientNamed('Jo');
+    const joToken = (await other.write(providerId, messageOf(jo)).expect(201)).body.conversation_token;
+    await other.replies(providerId, casey.email, joToken).expect(404); // another conversation's token
+    await other.replies(providerId, casey.email, 'cvt_short').expect(404);
+    const read = await other.replies(providerId, casey.email, made.body.conversation_token).expect(200);
+    assert.deepEqual(read.body.messages.map((m: { message_content: string }) => m.message_content), ['Hello Casey.']);
   });
 });
 

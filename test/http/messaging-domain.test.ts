@@ -160,7 +160,7 @@ describe('messaging: replying and deleting', () => {
     assert.doesNotMatch(mail[0].body, /Tuesday/);
     const thread = (await openThread(db(), { providerId }, ann.clientUserId, { now: later(4) }))!;
     assert.equal(thread.providerHasReplied, true);
-    assert.deepEqual((await repliesForClient(db(), providerId, (await db()('users').where({ id: ann.clientUserId }).first('email')).email)).map((m) => m.content), ['See you Tuesday.']);
+    assert.deepEqual((await repliesForClient(db(), providerId, (await db()('users').where({ id: ann.clientUserId }).first('email')).email, ann.conversationToken!)).map((m) => m.content), ['See you Tuesday.']);
   });
 
   it('replies from the practice inbox carry the account, and need an active profile', async () => {

@@ -8,7 +8,7 @@ import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { providerDisplayName } from '../accounts';
 import { bookableSlots, CALENDAR_RULES, isBookable, type Slot } from '../calendar';
-import { clientUserFor } from '../messaging';
+import { clientUserFor, openConversation } from '../messaging';
 import { longDateIn, timeRangeIn } from './time';
 
 type Db = Knex | Knex.Transaction;
@@ -49,7 +49,11 @@ export interface BookingRequest {
 
 export interface ClientCancelRequest { appointmentId: number; clientEmail: string; cancelMessage: string | null }
 
-export interface Consultation { id: number; providerId: number; start: Date; end: Date; status: 'booked' | 'canceled' }
+export interface Consultation {
+  id: number; providerId: number; start: Date; end: Date; status: 'booked' | 'canceled';
+  /** On a booking that made the client's conversation with the provider: its token (the key to the provider's replies). */
+  conversationToken?: string | null;
+}
 
 export interface ProviderSlots { providerId: number; timeZone: string; slots: Slot[] }
 
@@ -100,11 +104,13 @@ export async function bookConsultation(db: Knex, jobs: JobQueue, request: Bookin
       throw error;
     }
     const appointmentId = Number(inserted.id);
-    await addClientMessage(trx, provider.id, clientUserId, now, {
+    const { firstName, lastName, phoneNumber } = request.client;
+    const conversation = await openConversation(trx, provider.id, clientUserId, { firstName, lastName, phoneNumber }, now);
+    await addClientMessage(trx, conversation.id, provider.id, clientUserId, now, {
       type: 'booking_tool_intake', message_content: null, appointment_id: appointmentId, intake_form: JSON.stringify(request.intakeForm),
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId, event: 'booked' } satisfies NotificationData);
-    return { id: appointmentId, providerId: provider.id, start: new Date(inserted.start_time), end: new Date(inserted.end_time), status: 'booked' };
+    return { id: appointmentId, providerId: provider.id, start: new Date(inserted.start_time), end: new Date(inserted.end_time), status: 'booked', conversationToken: conversation.token };
   });
 }
 
@@ -125,7 +131,8 @@ export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, reque
     if (new Date(row.end_time) <= now) throw conflict('consultation_ended');
     if (row.legacy) throw conflict('not_cancelable');
     await trx('appointments').where({ id: row.id }).update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
-    await addClientMessage(trx, Number(row.provider_id), Number(row.client_user_id), now, {
+    const conversationId = await conversationOfCancel(trx, Number(row.provider_id), Number(row.client_user_id), now);
+    await addClientMessage(trx, conversationId, Number(row.provider_id), Number(row.client_user_id), now, {
       type: 'cancel_message', message_content: request.cancelMessage, appointment_id: Number(row.id), intake_form: null,
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId: Number(row.id), event: 'canceled' } satisfies NotificationData);
@@ -135,15 +142,20 @@ export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, reque
 
 interface ClientMessage { type: 'booking_tool_intake' | 'cancel_message'; message_content: string | null; appointment_id: number; intake_form: string | null }
 
-/** A message from the client in the conversation with the provider (made on the first one). */
-async function addClientMessage(trx: Knex.Transaction, providerId: number, clientUserId: number, now: Date, message: ClientMessage): Promise<void> {
+/** The conversation a cancel goes into: the booking's (an imported booking may have none yet: made here, without details). */
+async function conversationOfCancel(trx: Knex.Transaction, providerId: number, clientUserId: number, now: Date): Promise<number> {
   const [conversation] = await trx('conversations')
     .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: now })
     .onConflict(['provider_id', 'client_user_id'])
     .merge({ last_message_at: now })
     .returning('id');
+  return Number(conversation.id);
+}
+
+/** A message from the client in their conversation with the provider. */
+async function addClientMessage(trx: Knex.Transaction, conversationId: number, providerId: number, clientUserId: number, now: Date, message: ClientMessage): Promise<void> {
   await trx('messages').insert({
-    conversation_id: Number(conversation.id), provider_id: providerId, client_user_id: clientUserId, sender: 'client', send_date: now, ...message,
+    conversation_id: conversationId, provider_id: providerId, client_user_id: clientUserId, sender: 'client', send_date: now, ...message,
   });
 }
 

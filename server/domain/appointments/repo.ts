@@ -2,6 +2,7 @@
 // place that queries it for the list, the panel, cancel and reschedule. Every read is scoped by owner.
 import type { Knex } from 'knex';
 import { providerDisplayName } from '../accounts';
+import { clientAsGivenJoin } from '../messaging';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -61,7 +62,8 @@ function toRecord(row: Record<string, any>): AppointmentRecord {
 function baseQuery(db: Db, owner: AppointmentOwner) {
   const query = db('appointments as a')
     .join('providers as p', 'p.id', 'a.provider_id')
-    .leftJoin('users as u', 'u.id', 'a.client_user_id');
+    // The client as this provider knows them: the details given in their conversation.
+    .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'));
   return 'providerId' in owner ? query.where('a.provider_id', owner.providerId) : query.where('p.account_id', owner.accountId);
 }
 

@@ -1,25 +1,74 @@
-// A directory client as a user: found by e-mail or made, the one way both bookings and messages do it.
+// A directory client as a user, and the details the client gave one provider. The directory cannot
+// prove who owns an e-mail address, so what it sends never changes a user: a new address makes a user
+// with scope client; a known one (a client, or a provider's own sign-in) is only linked, never renamed
+// and never given the client scope. The name and phone given belong to the conversation with that
+// provider (conversations.client_*), which is what the provider sees.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
 export interface MessagingClient { email: string; firstName: string; lastName: string; phoneNumber: string | null }
 
-/**
- * The client's user, found by e-mail or made with scope client. A directory client who has only ever
- * contacted providers (scope client alone) keeps the name and phone of the latest contact; anyone
- * else's details are only filled where empty, so a client can never rename a provider's user.
- */
+/** The user of this e-mail address: found, or made with scope client. Never updated. */
 export async function clientUserFor(trx: Knex.Transaction, client: MessagingClient): Promise<number> {
   const fullName = `${client.firstName} ${client.lastName}`;
-  const keepUnlessClientOnly = (column: string) =>
-    `${column} = CASE WHEN users.scopes = '{client}'::text[] THEN coalesce(excluded.${column}, users.${column}) ELSE coalesce(users.${column}, excluded.${column}) END`;
   const { rows } = await trx.raw(
     `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
      VALUES (?, ?, ?, ?, ?, '{client}'::text[])
-     ON CONFLICT (email) DO UPDATE SET
-       scopes = CASE WHEN 'client' = ANY(users.scopes) THEN users.scopes ELSE users.scopes || '{client}'::text[] END,
-       ${['first_name', 'last_name', 'full_name', 'phone_number'].map(keepUnlessClientOnly).join(',\n       ')}
+     ON CONFLICT (email) DO NOTHING
      RETURNING id`,
     [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
   );
-  return Number(rows[0].id);
+  if (rows[0]) return Number(rows[0].id);
+  const existing = await trx('users').where({ email: client.email }).first('id');
+  return Number(existing.id);
+}
+
+export interface OpenedConversation {
+  id: number;
+  /** The conversation token, only when this call made the conversation: the directory's key to its replies. */
+  token: string | null;
+}
+
+export const hashConversationToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * The client's conversation with the provider, made on the first contact with the details given and a
+ * new conversation token. Later contacts only fill details still empty (a phone number given later):
+ * whoever else writes with the same address cannot rename the client, even in this conversation.
+ */
+export async function openConversation(trx: Knex.Transaction, providerId: number, clientUserId: number, client: Omit<MessagingClient, 'email'>, at: Date): Promise<OpenedConversation> {
+  const token = `cvt_${crypto.randomBytes(32).toString('base64url')}`;
+  const fill = (column: string) => trx.raw(`coalesce(conversations.${column}, excluded.${column})`);
+  const [row] = await trx('conversations')
+    .insert({
+      provider_id: providerId, client_user_id: clientUserId, last_message_at: at,
+      client_first_name: client.firstName, client_last_name: client.lastName, client_phone_number: client.phoneNumber,
+      client_token_hash: hashConversationToken(token),
+    })
+    .onConflict(['provider_id', 'client_user_id'])
+    .merge({
+      last_message_at: trx.raw('greatest(coalesce(conversations.last_message_at, excluded.last_message_at), excluded.last_message_at)'),
+      client_first_name: fill('client_first_name'), client_last_name: fill('client_last_name'), client_phone_number: fill('client_phone_number'),
+    })
+    // xmax is 0 on a row this statement inserted (rather than updated).
+    .returning(['id', trx.raw('(xmax = 0) as created')]);
+  return { id: Number(row.id), token: row.created ? token : null };
+}
+
+/**
+ * A LEFT JOIN LATERAL that exposes, as `alias`, the client user as the provider knows them: id and
+ * email of the user; name and phone as given in their conversation, all three from there once it has
+ * them (so nothing given to another provider shows through), else the user's.
+ */
+export function clientAsGivenJoin(alias: string, providerIdColumn: string, clientUserIdColumn: string): string {
+  return `LEFT JOIN LATERAL (
+    SELECT cu.id, cu.email,
+           CASE WHEN cc.client_first_name IS NULL THEN cu.first_name ELSE cc.client_first_name END AS first_name,
+           CASE WHEN cc.client_first_name IS NULL THEN cu.last_name ELSE cc.client_last_name END AS last_name,
+           CASE WHEN cc.client_first_name IS NULL THEN cu.full_name ELSE concat_ws(' ', cc.client_first_name, cc.client_last_name) END AS full_name,
+           CASE WHEN cc.client_first_name IS NULL THEN cu.phone_number ELSE cc.client_phone_number END AS phone_number
+      FROM users cu
+      LEFT JOIN conversations cc ON cc.provider_id = ${providerIdColumn} AND cc.client_user_id = cu.id
+     WHERE cu.id = ${clientUserIdColumn}
+  ) ${alias} ON true`;
 }

@@ -9,5 +9,5 @@ export { findConversationFor, listConversations, unreadCount } from './conversat
 export { messagesAfter, openThread, repliesForClient } from './thread';
 export { deleteProviderMessage, sendProviderMessage, type ProviderMessageRequest } from './send';
 export { receiveClientMessage, type ClientMessageRequest, type ReceivedClientMessage } from './receive';
-export { clientUserFor, type MessagingClient } from './clients';
+export { clientAsGivenJoin, clientUserFor, openConversation, type MessagingClient, type OpenedConversation } from './clients';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';

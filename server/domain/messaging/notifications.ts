@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { JobDefinition } from '../../jobs/queue';
 import { providerDisplayName } from '../accounts';
+import { clientAsGivenJoin } from './clients';
 
 export const MESSAGE_NOTIFICATION_JOB = 'messaging.notify-provider';
 export const CLIENT_NOTIFICATION_JOB = 'messaging.notify-client';
@@ -63,7 +64,7 @@ async function recipients(db: Knex, providerId: number, contactEmail: string | n
 async function conversationForNotice(db: Knex, conversationId: number) {
   return db('conversations as c')
     .join('providers as p', 'p.id', 'c.provider_id')
-    .join('users as u', 'u.id', 'c.client_user_id')
+    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .where('c.id', conversationId)
     .first('c.provider_id', 'c.client_user_id', 'c.client_redacted_at', 'p.contact_email', 'p.type', 'p.first_name', 'p.last_name', 'p.company_name',
       'u.email as client_email', 'u.first_name as client_first_name', 'u.full_name as client_full_name');

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { outOfOfficeReplyFor } from '../vacation-responder';
-import { clientUserFor } from './clients';
+import { clientUserFor, openConversation } from './clients';
 import { MESSAGE_NOTIFICATION_JOB, NOTIFICATION_WINDOW_MINUTES, type ProviderNotificationData } from './notifications';
 import { renderMessages } from './render';
 import * as repo from './repo';
@@ -29,6 +29,8 @@ export interface ReceivedClientMessage {
   conversationId: number;
   clientUserId: number;
   autoReply: ThreadMessage | null;
+  /** The conversation's token when this message made the conversation (else null): the key to read its replies. */
+  conversationToken: string | null;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function receiveClientMessage(db: Knex, jobs: JobQueue, request: Cl
     const { email, firstName, lastName, phone } = request.client;
     const clientUserId = await clientUserFor(trx, { email, firstName, lastName, phoneNumber: phone ?? null });
     // The upsert locks the conversation row until commit: concurrent messages of one client queue up here.
-    const conversationId = await repo.conversationIdFor(trx, provider.id, clientUserId, request.now);
+    const conversation = await openConversation(trx, provider.id, clientUserId, { firstName, lastName, phoneNumber: phone ?? null }, request.now);
+    const conversationId = conversation.id;
     const stored = await repo.insertMessage(trx, {
       conversationId, providerId: provider.id, clientUserId, type: request.type, sender: 'client', content, at: request.now,
       intakeForm: request.intakeForm ?? null, vobData: request.vobData ?? null, vobInputInfo: request.vobInputInfo ?? null,
@@ -55,7 +58,7 @@ export async function receiveClientMessage(db: Knex, jobs: JobQueue, request: Cl
       await jobs.enqueue(trx, MESSAGE_NOTIFICATION_JOB, { conversationId, kind: isReferral ? 'referral' : 'message' } satisfies ProviderNotificationData);
     }
     const render = (rows: repo.MessageSqlRow[]) => renderMessages(rows, { clientRedacted: false, conversationId });
-    return { message: render([stored])[0]!, conversationId, clientUserId, autoReply: autoReply ? render([autoReply])[0]! : null };
+    return { message: render([stored])[0]!, conversationId, clientUserId, autoReply: autoReply ? render([autoReply])[0]! : null, conversationToken: conversation.token };
   });
 }
 

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import { providerDisplayName } from '../accounts';
+import { clientAsGivenJoin } from './clients';
 import type { ConversationSummary, MessagingOwner } from './types';
 
 export type Db = Knex | Knex.Transaction;
@@ -26,7 +27,8 @@ export interface ConversationRow extends ConversationSummary {
 function summaryQuery(db: Db) {
   return db('conversations as c')
     .join('providers as p', 'p.id', 'c.provider_id')
-    .join('users as u', 'u.id', 'c.client_user_id')
+    // The client as this provider knows them: the details given in this conversation.
+    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .select(
       'c.id', 'c.provider_id', 'c.account_id', 'c.client_user_id', 'c.is_locked', 'c.client_redacted_at', 'c.last_message_at',
       'p.type as provider_type', 'p.first_name as provider_first_name', 'p.last_name as provider_last_name',
@@ -184,15 +186,6 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
   return { ...row, appointment_start_time: null };
 }
 
-/** The client's conversation with the provider, made on the first message. */
-export async function conversationIdFor(trx: Knex.Transaction, providerId: number, clientUserId: number, at: Date): Promise<number> {
-  const [row] = await trx('conversations')
-    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
-    .onConflict(['provider_id', 'client_user_id'])
-    .merge({ last_message_at: trx.raw('greatest(coalesce(conversations.last_message_at, excluded.last_message_at), excluded.last_message_at)') })
-    .returning('id');
-  return Number(row.id);
-}
 
 /** A provider's own message, deleted for good (its text is dropped); false when there is no such live message. */
 export async function deleteProviderMessage(db: Db, owner: MessagingOwner, messageId: number, at: Date): Promise<boolean> {
@@ -229,8 +222,9 @@ export async function liveProvider(db: Db, providerId: number): Promise<{ id: nu
   return row ? { id: Number(row.id), accountId: Number(row.account_id) } : null;
 }
 
-export async function conversationByClientEmail(db: Db, providerId: number, clientEmail: string): Promise<{ id: number; clientRedacted: boolean } | null> {
+/** The conversation of this provider and client address whose token is this one (by its hash). */
+export async function conversationByClientToken(db: Db, providerId: number, clientEmail: string, tokenHash: string): Promise<{ id: number; clientRedacted: boolean } | null> {
   const row = await db('conversations as c').join('users as u', 'u.id', 'c.client_user_id')
-    .where({ 'c.provider_id': providerId, 'u.email': clientEmail }).first('c.id', 'c.client_redacted_at');
+    .where({ 'c.provider_id': providerId, 'u.email': clientEmail, 'c.client_token_hash': tokenHash }).first('c.id', 'c.client_redacted_at');
   return row ? { id: Number(row.id), clientRedacted: row.client_redacted_at !== null } : null;
 }

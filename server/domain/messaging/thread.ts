@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { NotFoundError } from '../../lib/errors';
+import { hashConversationToken } from './clients';
 import { renderMessages } from './render';
 import * as repo from './repo';
 import type { ConversationMode, MessagingOwner, Thread, ThreadMessage } from './types';
@@ -53,11 +54,13 @@ export async function messagesAfter(db: Knex, owner: MessagingOwner, conversatio
 
 /**
  * What the directory shows a client of their conversation with a provider: the provider's replies
- * (deleted ones as deleted), none once the client deleted their data or when there is no conversation.
+ * (deleted ones as deleted), none once the client deleted their data. The conversation token handed
+ * out when the conversation was made is required: without the right one there is no such conversation.
  */
-export async function repliesForClient(db: Knex, providerId: number, clientEmail: string, options: { logger?: Logger } = {}): Promise<ThreadMessage[]> {
-  const conversation = await repo.conversationByClientEmail(db, providerId, clientEmail);
-  if (!conversation || conversation.clientRedacted) return [];
+export async function repliesForClient(db: Knex, providerId: number, clientEmail: string, conversationToken: string, options: { logger?: Logger } = {}): Promise<ThreadMessage[]> {
+  const conversation = await repo.conversationByClientToken(db, providerId, clientEmail, hashConversationToken(conversationToken));
+  if (!conversation) throw new NotFoundError();
+  if (conversation.clientRedacted) return [];
   const stored = await repo.conversationMessages(db, conversation.id, { sender: 'provider' });
   return renderMessages(stored, { clientRedacted: false, logger: options.logger, conversationId: conversation.id })
     .map((message) => ({ ...message, deletable: false }));

@@ -2,6 +2,7 @@
 // consultation or a contact request) and every conversation a client started with a message. The only
 // SQL of the module; every read is scoped by provider_id or account_id.
 import type { Knex } from 'knex';
+import { clientAsGivenJoin } from '../messaging';
 import type { ReferralOwner } from './types';
 
 export type Db = Knex | Knex.Transaction;
@@ -66,7 +67,7 @@ function referralRows(owner: ReferralOwner, order: 'newest' | 'oldest'): { sql: 
            (rc.client_redacted_at IS NOT NULL) AS client_redacted
       FROM (${source.sql}) r
       JOIN providers p ON p.id = r.provider_id
-      LEFT JOIN users u ON u.id = r.client_user_id
+      ${clientAsGivenJoin('u', 'r.provider_id', 'r.client_user_id')}
       LEFT JOIN conversations rc ON rc.provider_id = r.provider_id AND rc.client_user_id = r.client_user_id
      ORDER BY r.contact_date ${direction}, r.type ${direction}, r.record_id ${direction}`;
   return { sql, bindings: source.bindings };

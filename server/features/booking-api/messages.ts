@@ -1,5 +1,6 @@
 // The directory API's messaging endpoints (docs/api.md "Messages"; issue [12]): a client writes to a
-// live provider (Idempotency-Key), and the directory reads the provider's replies to that client.
+// live provider (Idempotency-Key), and the directory reads the provider's replies to that client with
+// the conversation token it was given when the conversation was made (an e-mail address is not enough).
 import type { Knex } from 'knex';
 import { ApiError, type ApiEndpoints } from '../../api';
 import type { JobQueue } from '../../jobs';
@@ -31,6 +32,8 @@ function messageJson(message: messaging.ThreadMessage, providerId: number) {
 
 const invalid = (details: Record<string, string>) => new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
 const noProvider = () => new ApiError(404, 'not_found', 'There is no live provider with this id.');
+const noConversation = () => new ApiError(404, 'not_found', 'There is no conversation of this provider with this client and conversation token.');
+const CONVERSATION_TOKEN = /^cvt_[\w-]{43}$/;
 
 export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiDeps): ApiEndpoints {
   return (router, { idempotent }) => {
@@ -60,6 +63,8 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
       res.status(201).json({
         message: messageJson(received.message, providerId),
         auto_reply: received.autoReply ? messageJson(received.autoReply, providerId) : null,
+        // Only when this message made the conversation; keep it with the client: reading replies needs it.
+        conversation_token: received.conversationToken,
       });
     });
 
@@ -69,7 +74,16 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
       const query = check(repliesQuerySchema, req.query);
       if (query.errors) throw invalid(query.errors);
       if (!(await isLiveProvider(db, providerId))) throw noProvider();
-      const replies = await messaging.repliesForClient(db, providerId, query.value.client_email, req.log ? { logger: req.log } : {});
+      const token = req.get('Conversation-Token')?.trim() ?? '';
+      if (!token) throw new ApiError(403, 'conversation_token_required', 'Send the conversation_token returned when the conversation was made, as "Conversation-Token: <token>".');
+      if (!CONVERSATION_TOKEN.test(token)) throw noConversation();
+      let replies: messaging.ThreadMessage[];
+      try {
+        replies = await messaging.repliesForClient(db, providerId, query.value.client_email, token, req.log ? { logger: req.log } : {});
+      } catch (error) {
+        if (error instanceof NotFoundError) throw noConversation();
+        throw error;
+      }
       res.json({ provider_id: String(providerId), client_email: query.value.client_email, messages: replies.map((m) => messageJson(m, providerId)) });
     });
   };

@@ -68,7 +68,8 @@ export function bookingApi({ db, jobs, now = () => new Date() }: BookingApiDeps)
         client: { email: client.email, firstName: client.first_name, lastName: client.last_name, phoneNumber: client.phone_number },
         intakeForm,
       }, now()));
-      res.status(201).json({ consultation: consultationJson(booked) });
+      // conversation_token: when this booking made the client's conversation with the provider (else null).
+      res.status(201).json({ consultation: consultationJson(booked), conversation_token: booked.conversationToken ?? null });
     });
 
     router.post('/consultations/:consultationId/cancel', idempotent, async (req, res) => {

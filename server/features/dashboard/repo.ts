@@ -2,6 +2,7 @@
 // rows, the cta flags and the analytics events. Every read is scoped by provider id.
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
+import { clientAsGivenJoin } from '../../domain/messaging';
 import type { CardProfile } from './cards';
 import type { ChecklistProfile } from './checklist';
 import type { UpcomingAppointment } from './upcoming';
@@ -84,7 +85,7 @@ const clientName = (row: { first_name: string | null; last_name: string | null }
 /** Appointments not canceled, still ending after `from`, starting before `until`. */
 export async function upcomingAppointments(db: Knex, providerId: number, from: Date, until: Date): Promise<UpcomingAppointment[]> {
   const rows = await selectPrepared<{ id: number; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }>(db, 'dashboard-upcoming', db('appointments as a')
-    .leftJoin('users as u', 'u.id', 'a.client_user_id')
+    .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
     .where({ 'a.provider_id': providerId, 'a.canceled': false })
     .where('a.end_time', '>', from)
     .where('a.start_time', '<', until)
@@ -98,7 +99,7 @@ export interface UnreadConversation { clientUserId: number; clientName: string; 
 /** Conversations with a client message the provider has not read, newest first. */
 export async function unreadConversations(db: Knex, providerId: number): Promise<UnreadConversation[]> {
   const rows = await selectPrepared<{ client_user_id: number; first_name: string | null; last_name: string | null; last_message_at: Date }>(db, 'dashboard-unread', db('conversations as c')
-    .join('users as u', 'u.id', 'c.client_user_id')
+    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .where('c.provider_id', providerId)
     .whereExists((q) => q.select(db.raw('1')).from('messages as m')
       .whereRaw('m.conversation_id = c.id').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at'))

@@ -73,8 +73,16 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
   // The plaintext of a token is never stored, so this process makes its own on first use.
   let token: Promise<string> | null = null;
   const localToken = () => (token ??= createToken(db, DEV_CLIENT_TOKEN_NAME).then((made) => made.token));
+  // The conversation tokens the API gave this process (as the directory keeps them with its clients):
+  // reading a provider's replies needs one. A restart forgets them, so older conversations show the API's refusal.
+  const conversationTokens = new Map<string, string>();
+  const conversationKey = (providerId: number | string, email: string) => `${providerId} ${email.trim().toLowerCase()}`;
+  const keepConversationToken = (providerId: number | string, email: string, answer: Answer) => {
+    const made = (answer.json as { conversation_token?: unknown } | null)?.conversation_token;
+    if (typeof made === 'string') conversationTokens.set(conversationKey(providerId, email), made);
+  };
 
-  async function call(req: Request, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
+  async function call(req: Request, method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}): Promise<Answer> {
     const url = `${req.protocol}://${req.get('host')}/api/v1${path}`;
     // One key for both tries: a retry after a new token is still the same booking.
     const idempotencyKey = randomUUID();
@@ -83,6 +91,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       headers: {
         Authorization: `Bearer ${await localToken()}`,
         Accept: 'application/json',
+        ...headers,
         ...(body ? { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } : {}),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -114,7 +123,8 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
     let replies: DevClientView['messaging']['replies'] = null;
     if (chosen) {
       const [answer, sent] = await Promise.all([
-        call(req, 'GET', `/providers/${chosen.id}/messages?${new URLSearchParams({ client_email: clientEmail })}`),
+        call(req, 'GET', `/providers/${chosen.id}/messages?${new URLSearchParams({ client_email: clientEmail })}`, undefined,
+          { 'Conversation-Token': conversationTokens.get(conversationKey(chosen.id, clientEmail)) ?? '' }),
         messagesOfClient(db, chosen.id, clientEmail),
       ]);
       const fromProvider = answer.status === 200 ? (answer.json as { messages: ApiMessage[] }).messages : [];
@@ -195,6 +205,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       return again({ providerId, values, errors: fieldErrorsOf(answer.json), problem: apiMessageOf(answer) }, shown, 422);
     }
     req.session.devClientAnswer = shown;
+    keepConversationToken(providerId, clientEmail, answer);
     const autoReply = (answer.json as { auto_reply: unknown }).auto_reply;
     flash(req, 'success', `${isReferral ? 'Referral' : 'Message'} sent. The provider has been told${autoReply ? ' and answered automatically' : ''}.`);
     res.redirect(303, `${PAGE_PATH}?${new URLSearchParams({ message_provider_id: providerId, client_email: clientEmail })}#messages`);
@@ -218,6 +229,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
     }
     const booked = (answer.json as { consultation: { start_time: string; end_time: string } }).consultation;
     req.session.devClientAnswer = shown;
+    keepConversationToken(providerId, client.email, answer);
     flash(req, 'success', `Booked: ${whenOf(new Date(booked.start_time), new Date(booked.end_time), zoneOf(body.time_zone))}. The provider has been told.`);
     res.redirect(303, `${PAGE_PATH}?${new URLSearchParams({ provider_id: providerId, client_email: client.email })}#bookings`);
   });
