@@ -137,6 +137,29 @@ describe('developer tools: the Private Pay Booster upgrade (spec 3 §7)', () => 
     assert.equal((await reimbursifyItems(subscriptionId)).length, 0, 'nothing was bought');
   });
 
+  it('the proration date is bounded to the subscription\'s current period, typed or carried from the preview', async () => {
+    const { user, customerId, subscriptionId, client } = await seatBasedOwner();
+    const period = /\((\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})\)/;
+    const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [dayFromNow(200), dayFromNow(-30)]) {
+      const page = mainTextOf((await client.get(previewPath(user.accountId, { customer_id: customerId, subscription_id: subscriptionId, new_tier: 'professional', proration_date: date })).expect(200)).text);
+      assert.match(page, /Choose a proration date within the subscription's current billing period/, date);
+      assert.doesNotMatch(page, /Proration date preview/, date);
+    }
+    // A preview's carried instant moved outside the period (the hidden field is the browser's to change): refused, nothing bought.
+    const fields = performFields((await client.get(previewPath(user.accountId, { customer_id: customerId, subscription_id: subscriptionId, new_tier: 'professional' })).expect(200)).text);
+    const _csrf = await tokenFor(client, TOOLS);
+    for (const days of [300, -60]) {
+      const forged = { ...fields, _csrf, proration_at: String(Math.floor(Date.now() / 1000) + days * 86_400) };
+      const refused = await client.post(PERFORM).type('form').send(formBody(forged));
+      assert.equal(refused.status, 422, `${days} days`);
+      assert.match(mainTextOf(refused.text), period);
+    }
+    assert.equal((await reimbursifyItems(subscriptionId)).length, 0, 'nothing was bought');
+    // The preview's own instant is inside the period: performed.
+    assert.equal((await client.post(PERFORM).type('form').send(formBody({ ...fields, _csrf }))).status, 303);
+  });
+
   it('the standalone-account check applies to the perform too', async () => {
     const { user, customerId, subscriptionId, client } = await seatBasedOwner();
     const fields = performFields((await client.get(previewPath(user.accountId, { customer_id: customerId, subscription_id: subscriptionId, new_tier: 'premium' })).expect(200)).text);

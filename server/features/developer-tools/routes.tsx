@@ -22,8 +22,6 @@ import * as service from './service';
 const UPGRADED = 'Successful payment! Thank you for upgrading Private Pay Booster!';
 const READ_ONLY = 'Read-only: only the account\'s owner or billing manager may perform the upgrade.';
 const PREVIEW_FAILED = 'The preview failed. Please try again, or contact support if it keeps failing.';
-/** A carried proration instant is trusted only this close to now (a stale page previews again). */
-const PRORATION_WINDOW_S = 400 * 24 * 3600;
 
 interface Shown { values?: service.UpgradeInput; errors?: Record<string, string>; failure?: string | null; status?: number }
 
@@ -121,8 +119,9 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
     const now = new Date();
     const values = valuesFrom(body, now);
     const attempt = text(body.attempt);
+    // The previewed instant must still lie in the subscription's current period (checkUpgrade).
     const previewedAt = Number(text(body.proration_at));
-    if (!service.isAttempt(attempt) || !Number.isSafeInteger(previewedAt) || Math.abs(previewedAt - now.getTime() / 1000) > PRORATION_WINDOW_S) {
+    if (!service.isAttempt(attempt) || !Number.isSafeInteger(previewedAt)) {
       return show(req, res, body, { values, failure: service.UPGRADE_MESSAGES.expired, status: 422 });
     }
     let checked: service.CheckedUpgrade;

@@ -29,6 +29,7 @@ export const UPGRADE_MESSAGES = {
   date: 'Enter the proration date as YYYY-MM-DD.',
   noChange: 'This subscription already has that Private Pay Booster tier.',
   expired: 'Preview the upgrade again before performing it.',
+  period: 'Choose a proration date within the subscription\'s current billing period',
 } as const;
 
 export interface SubscriptionRow { id: string; customerId: string; status: string; seatBased: boolean; items: CurrentItem[]; reimbursifyTier: ReimbursifyTier | null }
@@ -127,10 +128,29 @@ export async function checkUpgrade(db: Knex, payments: PaymentsGateway, accountI
   if (subscription && tier && subscription.reimbursifyTier === tier) errors.new_tier = UPGRADE_MESSAGES.noChange;
   if (Object.keys(errors).length) throw new ValidationError(errors);
   // A perform charges at the instant its preview used (carried from the preview), so the charge is what was shown.
-  const prorationDate = previewedAt ?? (!input.proration_date || input.proration_date === today(now)
+  const chosen = previewedAt ?? (!input.proration_date || input.proration_date === today(now)
     ? Math.floor(now.getTime() / 1000)
     : Math.floor(Date.parse(`${input.proration_date}T12:00:00Z`) / 1000));
+  const prorationDate = await withinCurrentPeriod(payments, subscription!, chosen, previewedAt === undefined);
   return { subscription: subscription!, tier: tier!, couponId, prorationDate, changes: reimbursifyChanges(subscription!.items, tier!) };
+}
+
+/**
+ * The proration instant, bounded to the subscription's current period as the card processor has it: a
+ * proration outside it would credit or charge for time that is not being paid for. A typed day inside the
+ * period counts from its start or up to its end when noon of that day falls outside; a carried instant
+ * (the perform's) must lie inside exactly.
+ */
+async function withinCurrentPeriod(payments: PaymentsGateway, subscription: SubscriptionRow, at: number, typed: boolean): Promise<number> {
+  const live = (await payments.subscriptionsOf(subscription.customerId)).find((s) => s.id === subscription.id);
+  const items = live?.items.data ?? [];
+  const start = Math.min(...items.map((item) => item.current_period_start));
+  const end = Math.max(...items.map((item) => item.current_period_end));
+  if (!items.length) throw new ValidationError({ proration_date: UPGRADE_MESSAGES.subscription });
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  if (at >= start && at <= end) return at;
+  if (typed && day(at) >= day(start) && day(at) <= day(end)) return Math.min(Math.max(at, start), end);
+  throw new ValidationError({ proration_date: `${UPGRADE_MESSAGES.period} (${day(start)} to ${day(end)}).` });
 }
 
 export const isAttempt = (value: string) => ATTEMPT.test(value);
