@@ -15,9 +15,12 @@ const SYMBOLS = new Map<IconName, string>(ICON_NAMES.map((name) => {
   return [name, `<symbol id="icon-${name}" viewBox="0 0 24 24">${inner.replace(/\s*\n\s*/g, '')}</symbol>`];
 }));
 
-/** The sprite for these icons ('' when none); the stroke style is the .icon class's (portal.css), which a <use> inherits. */
+/**
+ * The sprite for these icons ('' when none); the stroke style is the .icon class's (portal.css), which a <use>
+ * inherits. It is hidden by its class, never a style attribute: the CSP allows no inline style.
+ */
 export function iconSprite(names: Iterable<IconName>): string {
   const symbols = [...new Set(names)].map((name) => SYMBOLS.get(name) ?? '').join('');
   if (!symbols) return '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" aria-hidden="true" style="display:none">${symbols}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" width="0" height="0" aria-hidden="true" focusable="false">${symbols}</svg>`;
 }
