@@ -36,7 +36,7 @@ const content = async (id: number) => ((await ctx().db('providers').where({ id }
 
 describe('clientele & approach: the page', () => {
   it('shows the four sections read-only with the saved names; signed-out visitors go to /login', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn();
     await tag(id, await tagIds(ctx().db, 'clientele', ['Adults (25 to 64)', 'Couples']));
     await tag(id, await tagIds(ctx().db, 'approaches', ['Gestalt']));

@@ -29,7 +29,7 @@ const flashOf = async (client: Agent) => mainTextOf((await client.get(PAGE).expe
 
 describe('general information: the page', () => {
   it('signed-out visitors go to /login; a user without profiles is sent to create one', async () => {
-    assert.equal((await agent().get(PAGE).expect(303)).headers.location, '/login');
+    assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const user = await createProviderUser(ctx().db, { providers: [] });
     const client = agent();
     await signIn(client, user.email);

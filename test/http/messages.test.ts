@@ -80,7 +80,7 @@ describe('messages: the conversation list and its placeholders', () => {
 
   it('needs sign-in', async () => {
     const response = await agent().get('/messages').expect(303);
-    assert.equal(response.headers.location, '/login');
+    assert.equal(response.headers.location, `/login?next=${encodeURIComponent('/messages')}`);
   });
 });
 

@@ -46,7 +46,7 @@ describe('onboarding: access to the wizard pages', () => {
 
   it('signed-out visitors go to /login', async () => {
     const user = await wizardUser(ctx().db);
-    for (const path of paths(user.providerId)) assert.equal(location(await agent().get(path).expect(303)), '/login');
+    for (const path of paths(user.providerId)) assert.equal(location(await agent().get(path).expect(303)), `/login?next=${encodeURIComponent(path)}`);
   });
 
   it('pages are titled "Complete {name}\'s profile" with the progress, the step indicator and a testimonial', async () => {

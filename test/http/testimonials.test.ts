@@ -48,7 +48,7 @@ describe('testimonials: the page (spec 2 §2, §3)', () => {
   });
 
   it('signed-out visitors go to /login', async () => {
-    assert.equal((await agent().get('/testimonials').expect(303)).headers.location, '/login');
+    assert.equal((await agent().get('/testimonials').expect(303)).headers.location, `/login?next=${encodeURIComponent('/testimonials')}`);
   });
 });
 
