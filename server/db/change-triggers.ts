@@ -15,11 +15,12 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * by the API only, and the audit log, sign-in and reset codes (auth_tokens), analytics events and the
  * log of sent messages are only ever written by pages (migration 20261124220000 dropped their triggers),
  * as is the log of Stripe's event ids (migration 20261125000000), and the payment form's attempts, read
- * only by the post that settles them (migration 20261125020000).
+ * only by the post that settles them (migration 20261125020000). live_streams holds the places of open
+ * live streams (a write at every stream opened), read only by the stream limit.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits', 'sign_in_places', 'api_tokens', 'api_idempotency_keys',
-  'audit_log', 'auth_tokens', 'events', 'sent_messages', 'billing_webhook_events', 'billing_attempts',
+  'audit_log', 'auth_tokens', 'events', 'sent_messages', 'billing_webhook_events', 'billing_attempts', 'live_streams',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { NotificationChannels } from '../db/change-feed';
 import type { ReadCache } from '../db/read-cache';
 import type { Throttles } from '../domain/accounts';
+import type { EventStreams } from '../http/event-stream';
 import type { Menu } from '../http/menu';
 import type { UploadForms } from '../http/uploads';
 import type { Integrations } from '../integrations';
@@ -22,4 +23,6 @@ export interface FeatureDeps {
   menu: Menu;
   /** PostgreSQL notifications heard on the process's one listening connection (live views). */
   channels: NotificationChannels;
+  /** Live streams (server-sent events): one limit per user across features and processes. */
+  streams: EventStreams;
 }

@@ -1,7 +1,8 @@
 // Sessions in PostgreSQL (connect-pg-simple), with an idle timeout and an absolute lifetime counted
 // from sign-in. Values are documented in the README. Activity is recorded at most once a minute, so
 // an ordinary page view does not write the session row. Sessions read are kept in memory for a minute
-// at most and forgotten the moment the change feed says one changed or ended anywhere.
+// at most and forgotten the moment the change feed says one changed or ended anywhere. A session read
+// from the table is only ever updated, never inserted again: once signed out (deleted), it stays so.
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -26,17 +27,28 @@ declare module 'express-session' {
   }
 }
 
-export interface SessionStore { middleware: RequestHandler; close(): Promise<void> }
+export interface SessionStore { middleware: RequestHandler; store: session.Store; close(): Promise<void> }
 
 type StoreCallback = (error?: unknown, value?: session.SessionData | null) => void;
+
+/** Seconds since the epoch at which a session's row expires (its cookie's expiry, as connect-pg-simple computes it). */
+const expireSeconds = (value: session.SessionData) =>
+  Math.ceil((value.cookie?.expires ? new Date(value.cookie.expires).getTime() : Date.now() + SESSION_ABSOLUTE_MS) / 1000);
 
 /**
  * connect-pg-simple with a read cache. Every write or end of a session, here or in another process
  * (change feed), forgets it; a read that overlapped any such event is not kept, so a cached session
  * is never older than the last change this process has heard of.
+ *
+ * connect-pg-simple saves with an upsert, so a request that loaded the session before a sign-out and
+ * saved it afterwards (a refresh, a flash, activity) brought the deleted row back, still signed in.
+ * Here a session that came from the table (or was already stored by this request) is saved with a
+ * plain UPDATE: if its row is gone, it stays gone. Only a session generated on this request is inserted.
  */
-function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed) {
+function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed, pool: pg.Pool) {
   const cached = new Map<string, { json: string; expiresAt: number }>();
+  /** Session objects whose row exists (or existed): their saves never insert. */
+  const stored = new WeakSet<object>();
   let epoch = 0;
   const forget = (sid: string) => {
     epoch++;
@@ -61,11 +73,27 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed)
       });
     }
 
+    override createSession(req: Parameters<session.Store['createSession']>[0], data: session.SessionData) {
+      const loaded = super.createSession(req, data);
+      stored.add(loaded);
+      return loaded;
+    }
+
     override set(sid: string, value: session.SessionData, callback?: (error?: unknown) => void): void {
       forget(sid);
-      super.set(sid, value, (error) => {
+      const done = (error?: unknown) => {
         forget(sid);
         callback?.(error);
+      };
+      if (stored.has(value)) {
+        // No row (signed out, ended elsewhere, pruned): nothing is written, and the request carries on.
+        pool.query('update sessions set sess = $1, expire = to_timestamp($2) where sid = $3', [JSON.stringify(value), expireSeconds(value), sid])
+          .then(() => done(), done);
+        return;
+      }
+      super.set(sid, value, (error) => {
+        if (!error) stored.add(value);
+        done(error);
       });
     }
 
@@ -80,8 +108,8 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed)
 }
 
 export function createSessionMiddleware(options: { databaseUrl: string; secret: string; feed: ChangeFeed; onIdleError?: (error: Error) => void }): SessionStore {
-  const PgStore = cachedStore(connectPgSimple(session), options.feed);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  const PgStore = cachedStore(connectPgSimple(session), options.feed, pool);
   // An idle connection dropped by the database (restart, failover) must not crash the process;
   // the pool simply opens a new one on the next request.
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -105,11 +133,24 @@ export function createSessionMiddleware(options: { databaseUrl: string; secret: 
   });
   return {
     middleware,
+    store,
     async close() {
       store.close();
       await pool.end();
     },
   };
+}
+
+/** Whether a signed-in session was idle too long or has outlived its absolute lifetime. */
+function outlived(signedInAt: number, lastSeenAt: number | undefined, now: number): boolean {
+  return now - signedInAt > SESSION_ABSOLUTE_MS || now - (lastSeenAt ?? signedInAt) > SESSION_IDLE_MS;
+}
+
+/** Whether a stored session still signs `userId` in: theirs (passport's user), and within its lifetime. */
+export function sessionSignsIn(stored: { passport?: { user?: unknown }; signedInAt?: number; lastSeenAt?: number }, userId: number, now = Date.now()): boolean {
+  const user = stored.passport?.user;
+  const storedUserId = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : user;
+  return Number(storedUserId) === userId && !(stored.signedInAt && outlived(stored.signedInAt, stored.lastSeenAt, now));
 }
 
 /** Ends a signed-in session that was idle too long or has outlived its absolute lifetime. */
@@ -118,7 +159,7 @@ export const enforceSessionLifetime: RequestHandler = (req, _res, next) => {
   if (!signedInAt) return next();
   const now = Date.now();
   const lastSeenAt = req.session.lastSeenAt ?? signedInAt;
-  if (now - signedInAt > SESSION_ABSOLUTE_MS || now - lastSeenAt > SESSION_IDLE_MS) {
+  if (outlived(signedInAt, lastSeenAt, now)) {
     req.session.regenerate((error) => next(error));
     return;
   }

@@ -13,7 +13,6 @@ import {
   CONVERSATIONS_PAGE_SIZE, deleteProviderMessage, findConversationFor, listConversations, MESSAGE_TEXTS, messagesAfter, openThread,
   sendProviderMessage, unreadCount, type ConversationSummary, type Thread, type ThreadMessage,
 } from '../../domain/messaging';
-import { EventStreams } from '../../http/event-stream';
 import { flash, takeFlash } from '../../http/flash';
 import { formPost, type Reshow } from '../../http/form-post';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
@@ -45,10 +44,9 @@ const requireProfileForData: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function messagesRoutes({ db, integrations, channels, menu }: FeatureDeps): Router {
+export function messagesRoutes({ db, integrations, channels, menu, streams }: FeatureDeps): Router {
   const router = Router();
   const feed = new ConversationFeed(channels);
-  const streams = new EventStreams();
   const ownerOf = (provider: ProviderSummary) => ({ providerId: provider.id });
 
   menu.add({ menu: 'referrals', order: 30, label: 'Messages', href: MESSAGES_PATH });
@@ -188,7 +186,7 @@ export function messagesRoutes({ db, integrations, channels, menu }: FeatureDeps
     // A reconnecting browser says what it had (Last-Event-ID); the first connection, what the page showed.
     let lastSent = Math.max(afterOf(req.get('Last-Event-ID')), afterOf(req.query.after));
     let unsubscribe = () => {};
-    const stream = streams.open(req, res, viewer.user.id, () => unsubscribe());
+    const stream = await streams.open(req, res, viewer.user.id, () => unsubscribe());
     if (!stream) return;
 
     // One check at a time, in order, so no message is sent twice or out of order.

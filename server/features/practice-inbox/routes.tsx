@@ -3,7 +3,6 @@
 // Every id in a path is looked up through the account, so another account's is simply not found (404).
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { EventStreams } from '../../http/event-stream';
 import { flash, takeFlash } from '../../http/flash';
 import { formPost, type Reshow } from '../../http/form-post';
 import { requireSignIn } from '../../http/guards';
@@ -41,9 +40,8 @@ function parseNotice(payload: string): { conversationId: number; messageId: numb
   }
 }
 
-export function practiceInboxRoutes({ db, integrations, menu, config, channels }: FeatureDeps): Router {
+export function practiceInboxRoutes({ db, integrations, menu, config, channels, streams }: FeatureDeps): Router {
   const router = Router();
-  const streams = new EventStreams();
   const icsHost = new URL(config.portalUrl).host;
   menu.add({ menu: 'profile', order: 70, label: 'Practice Inbox', href: INBOX_PATH, shown: (viewer) => policy.canUsePracticeInbox(viewer) });
   const guard = [requireSignIn, requireRolePage(policy.canUsePracticeInbox, TITLE, policy.RESOURCE_DENIED)];
@@ -186,7 +184,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels }
     if (!channels.isLive()) return void res.status(503).set('Retry-After', '10').json({ message: 'Live updates are not available right now.' });
     let lastSent = Math.max(toId(req.get('Last-Event-ID')), toId(req.query.after));
     let stopListening = () => {};
-    const stream = streams.open(req, res, res.locals.viewer!.user.id, () => stopListening());
+    const stream = await streams.open(req, res, res.locals.viewer!.user.id, () => stopListening());
     if (!stream) return;
     // One check at a time, in order, so no message is sent twice or out of order.
     let queue = Promise.resolve();

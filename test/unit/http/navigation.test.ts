@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ReadCache } from '../../../server/db/read-cache';
 import { createThrottles, type ProviderSummary, type Viewer } from '../../../server/domain/accounts';
 import { featureRouters } from '../../../server/features';
+import { EventStreams } from '../../../server/http/event-stream';
 import { Menu } from '../../../server/http/menu';
 import { buildNavigation, publicProfileUrl } from '../../../server/http/navigation';
 import { UploadForms } from '../../../server/http/uploads';
@@ -25,7 +26,7 @@ before(() => {
   menu = new Menu();
   featureRouters({
     db, integrations, config: { ...ctx().config, publicProfileBaseUrl: 'https://dir.example' }, reads: new ReadCache(changes, { maxEntries: 10, freeze: true }),
-    throttles: createThrottles(db), uploads: new UploadForms(), menu, channels: changes,
+    throttles: createThrottles(db), uploads: new UploadForms(), menu, channels: changes, streams: new EventStreams(db, changes),
   });
 });
 const labels = (v: Viewer) => buildNavigation(v, menu).sideMenu.flatMap((s) => [s.label, ...s.items.map((i) => i.label)]);
