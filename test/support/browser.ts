@@ -61,8 +61,10 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
       if (!javaScript) scriptlessPages.add(page);
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
       page.on('console', (message) => {
-        // A page that is itself a 404 or 422 logs its own status; that is not a script error.
-        if (message.type() === 'error' && message.location().url !== page.url()) pageErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`);
+        // A page that is itself a 404 or 422 logs its own status; that is not a script error. A CSP refusal
+        // (inline style or script) is logged at the page's own address too, and is always an error.
+        const refusedByCsp = /Content Security Policy/.test(message.text());
+        if (message.type() === 'error' && (message.location().url !== page.url() || refusedByCsp)) pageErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`);
       });
       return page;
     },
