@@ -11,6 +11,8 @@ import { routeTable } from '../support/route-table';
 
 const STYLE_ATTRIBUTE = /<[a-zA-Z][^<>]*?\sstyle\s*=/;
 const STYLE_ELEMENT = /<style\b/i;
+/** A script the browser would run that is not a file of ours (JSON data blocks are not run). */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>/i;
 
 describe('no inline style on any page (CSP style-src \'self\')', function () {
   this.timeout(120_000);
@@ -20,7 +22,7 @@ describe('no inline style on any page (CSP style-src \'self\')', function () {
     assert.match(String(response.headers['content-security-policy']), /style-src 'self'(;|$)/);
   });
 
-  it('every signed-in page that answers HTML: no style attribute, no <style> element', async () => {
+  it('every signed-in page that answers HTML: no style attribute, no <style> element, no inline script', async () => {
     const { db, app } = ctx();
     const user = await createProviderUser(db, {
       paid: true,
@@ -38,7 +40,7 @@ describe('no inline style on any page (CSP style-src \'self\')', function () {
       const response = await client.get(path).redirects(0);
       if (response.status !== 200 || !String(response.headers['content-type']).startsWith('text/html')) continue;
       checked++;
-      const found = STYLE_ATTRIBUTE.exec(response.text)?.[0] ?? STYLE_ELEMENT.exec(response.text)?.[0];
+      const found = STYLE_ATTRIBUTE.exec(response.text)?.[0] ?? STYLE_ELEMENT.exec(response.text)?.[0] ?? INLINE_SCRIPT.exec(response.text)?.[0];
       if (found) offending.push(`${route.path}: ${found.slice(0, 120)}`);
     }
     assert.ok(checked >= 40, `only ${checked} pages answered HTML`);
