@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, signIn, textOf, type Agent } from '../support/http';
+import { makeRecords } from '../support/owned-records';
 import { routeTable } from '../support/route-table';
 import { CONTROL_CHARACTER } from '../../server/lib/validation';
 
@@ -42,6 +43,23 @@ describe('a NUL byte in a text field', function () {
     const support = await post(client, '/', '/support-requests', { kind: 'insurance-edit', message: `Please${NUL}help` });
     assert.notEqual(support.status, 500);
     assert.equal(Number((await ctx().db('support_requests').count({ n: '*' }).first())!.n), 0, 'nothing was saved');
+  });
+
+  it('a message reply (form and JSON) and the card-added return page: 422 with the message, 400, never 500', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true });
+    const records = await makeRecords(ctx().db, user);
+    const client = agent();
+    await signIn(client, user.email);
+    const thread = `/messages/${records.clientId}`;
+    const form = await post(client, thread, thread, { message: `Hello${NUL}` });
+    assert.equal(form.status, 422);
+    assert.ok(textOf(form.text).includes(CONTROL_CHARACTER));
+    const _csrf = csrfFrom((await client.get(thread)).text);
+    const json = await client.post(thread).set('Accept', 'application/json').set('X-CSRF-Token', _csrf).send({ message: { text: NUL } });
+    assert.equal(json.status, 422);
+    assert.equal(json.body.message, CONTROL_CHARACTER);
+    assert.equal((await client.get('/plan-management/payment-methods/added').redirects(0)).status, 303, 'no query: the card was not saved');
+    assert.equal((await client.get('/plan-management/payment-methods/added?session_id=x%00').redirects(0)).status, 400);
   });
 
   it('no form route answers 500: every POST route with NUL in each of its page’s fields', async () => {
