@@ -34,6 +34,8 @@ export interface OutsideCall {
   timeoutMs?: number;
   /** The portal request that causes the call, passed on as X-Request-Id and kept on the error. */
   requestId?: string | null;
+  /** Sent as Idempotency-Key: every try of one creating call carries the same key. */
+  idempotencyKey?: string | null;
 }
 
 export interface OutsideApi {
@@ -44,9 +46,10 @@ export function createOutsideApi(options: { service: string; baseUrl: string; to
   const send = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
-    async call<T>({ method, path, body, timeoutMs = TIMEOUTS.default, requestId = null }: OutsideCall): Promise<T> {
+    async call<T>({ method, path, body, timeoutMs = TIMEOUTS.default, requestId = null, idempotencyKey = null }: OutsideCall): Promise<T> {
       const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
       if (requestId) headers['x-request-id'] = requestId;
+      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
       if (body !== undefined) headers['content-type'] = 'application/json';
       let response: Response;
       try {

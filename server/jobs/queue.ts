@@ -11,12 +11,13 @@ import type { SmsSender } from '../integrations/sms/port';
 import type { Storage } from '../integrations/storage/port';
 import type { Payments } from '../integrations/payments';
 import type { CalendarSync } from '../integrations/calendar-sync/port';
+import type { Ehr } from '../integrations/ehr/port';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
-export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue }
+export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue; ehr: Ehr }
 
 export interface JobContext { db: Knex; integrations: JobIntegrations; config: Config; logger: Logger }
 

@@ -5,6 +5,7 @@ import { ctx, testConfig } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, type Agent } from '../support/http';
 import { billedAccount, gateway } from '../support/billing';
 import { outbox } from './auth-helpers';
+import { drainJobs } from '../support/jobs';
 import { OutsideServiceError } from '../../server/integrations/outside-api';
 import { syncCustomer } from '../../server/domain/billing';
 import { createProviderUser } from '../support/factories';
@@ -250,28 +251,61 @@ describe('zpm-signup: pay', () => {
     assert.deepEqual(await subscriptions(accountId), []);
   });
 
-  it('the EHR failing: "Sorry, we ran into an error. Please contact support.", nothing of the account saved; the retry charges once', async () => {
+  it('the EHR failing: the payment is kept, the success page says the account is being finished, and the job finishes it once the EHR is back', async () => {
     const { client, accountId } = await atPayment();
     const { page, card } = await payPage(client);
     const ehr = ctx().integrations.ehr;
     const original = ehr.createClinic;
     ehr.createClinic = async () => { throw new OutsideServiceError('ehr POST add: 500', 'ehr', 'req-1', 500); };
     try {
-      const failed = await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(502);
-      assert.match(failed.text, /id="payment-failure"[^>]*>Sorry, we ran into an error\. Please contact support\./);
-      assert.match(failed.text, /name="address_line1"[^>]*value="1 Main St"/);
+      await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(303).expect('Location', '/zpm-signup/done');
+      const finishing = mainTextOf((await client.get('/zpm-signup/done').expect(200)).text);
+      assert.match(finishing, /We are finishing your practice management account/);
+      assert.match(finishing, /we will send an e-mail to robin\.zpm@example\.test/);
+      // Paid: the payment form is not shown again.
+      await client.get('/zpm-signup/pay').expect(303).expect('Location', '/zpm-signup/done');
+      // The job's tries fail while the EHR is down; nothing of the account is saved, no e-mail goes out.
+      await drainJobs();
     } finally {
       ehr.createClinic = original;
     }
     assert.equal((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, null);
-    assert.equal((await ctx().db('zpm_signups').first()).completed_at, null);
+    const stored = await ctx().db('zpm_signups').first();
+    assert.notEqual(stored.paid_at, null);
+    assert.equal(stored.completed_at, null);
     assert.deepEqual((await outbox('email')).filter((mail) => mail.recipient === DETAILS.email), []);
-    await client.get('/zpm-signup/done').expect(303).expect('Location', '/zpm-signup/pay');
 
+    // The EHR is back: the queued job (retried) finishes the account and sends the e-mail, once.
+    await ctx().db.raw(`update pgboss.job set start_after = now() where name = 'zpm-signup.finish' and state = 'retry'`);
+    await drainJobs();
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, { subdomain: 'calm-waters', trial_end: null });
+    assert.match(mainTextOf((await client.get('/zpm-signup/done').expect(200)).text), /Your practice management account is ready/);
     await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(303).expect('Location', '/zpm-signup/done');
+    await drainJobs();
+    assert.equal((await outbox('email')).filter((mail) => mail.recipient === DETAILS.email).length, 1);
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'charged once');
+  });
+
+  it('a retry of the payment after the EHR failed finishes what is left, without charging again', async () => {
+    const { client, accountId } = await atPayment();
+    const { page, card } = await payPage(client);
+    const ehr = ctx().integrations.ehr;
+    const original = ehr.createClinic;
+    ehr.createClinic = async () => { throw new OutsideServiceError('ehr POST add: 500', 'ehr', 'req-1', 500); };
+    try {
+      await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(303).expect('Location', '/zpm-signup/done');
+    } finally {
+      ehr.createClinic = original;
+    }
+    await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(303).expect('Location', '/zpm-signup/done');
+    assert.match(mainTextOf((await client.get('/zpm-signup/done').expect(200)).text), /Your practice management account is ready/);
     const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'the retry did not charge again');
     assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, { subdomain: 'calm-waters', trial_end: null });
+    // The job queued with the payment finds nothing left to do: still one e-mail.
+    await drainJobs();
+    assert.equal((await outbox('email')).filter((mail) => mail.recipient === DETAILS.email).length, 1);
   });
 });
 

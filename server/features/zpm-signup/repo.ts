@@ -7,7 +7,7 @@ export type Variant = 'page' | 'iframe';
 
 export interface SignupRow {
   id: string; clinicId: string; clinicUrl: string; subdomain: string; variant: Variant;
-  accountId: number | null; userId: number | null; paymentAttempt: string; paidAt: Date | null; completedAt: Date | null;
+  accountId: number | null; userId: number | null; paymentAttempt: string; paymentStartedAt: Date | null; paidAt: Date | null; completedAt: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const toRow = (row: Record<string, any>): SignupRow => ({
   id: row.id, clinicId: row.clinic_id, clinicUrl: row.clinic_url, subdomain: row.subdomain, variant: row.variant,
   accountId: row.account_id === null ? null : Number(row.account_id), userId: row.user_id === null ? null : Number(row.user_id),
-  paymentAttempt: row.payment_attempt, paidAt: row.paid_at, completedAt: row.completed_at,
+  paymentAttempt: row.payment_attempt, paymentStartedAt: row.payment_started_at ?? null, paidAt: row.paid_at, completedAt: row.completed_at,
 });
 
 export async function insertSignup(trx: Knex, clinic: ClinicMessage, variant: Variant, owner: { accountId: number; userId: number }): Promise<string> {
@@ -35,13 +35,43 @@ export async function findSignup(db: Knex, id: unknown, lock = false): Promise<S
   return row ? toRow(row) : null;
 }
 
-/** After a refusal: the next payment is a new attempt (the card processor replays a key's first answer). */
+/** After a refusal: the next payment is a new attempt (the card processor replays a key's first answer), and nothing is being charged. */
 export async function renewAttempt(db: Knex, id: string): Promise<void> {
-  await db('zpm_signups').where({ id }).whereNull('paid_at').update({ payment_attempt: crypto.randomUUID() });
+  await db('zpm_signups').where({ id }).whereNull('paid_at').update({ payment_attempt: crypto.randomUUID(), payment_started_at: null });
 }
 
-export async function markPaid(trx: Knex, id: string): Promise<void> {
-  await trx('zpm_signups').where({ id }).update({ paid_at: trx.fn.now() });
+/**
+ * Records that a charge is about to be asked for (one statement, so its own short transaction): the
+ * attempt whose key the charge carries, or null when the sign-up is already paid.
+ */
+export async function startPayment(db: Knex, id: string): Promise<string | null> {
+  const [row] = await db('zpm_signups').where({ id }).whereNull('paid_at')
+    .update({ payment_started_at: db.fn.now() }).returning('payment_attempt');
+  return row?.payment_attempt ?? null;
+}
+
+/** Records the payment; false when another request or the sweeper already did. */
+export async function markPaid(trx: Knex, id: string): Promise<boolean> {
+  return (await trx('zpm_signups').where({ id }).whereNull('paid_at').update({ paid_at: trx.fn.now() })) > 0;
+}
+
+/** The sweeper found no charge for a started attempt: nothing is pending any more. */
+export async function clearPaymentStarted(db: Knex, id: string, startedAt: Date): Promise<void> {
+  await db('zpm_signups').where({ id, payment_started_at: startedAt }).whereNull('paid_at').update({ payment_started_at: null });
+}
+
+/** Paid sign-ups not finished for `minutes` (their job may have died or used up its tries). */
+export async function paidUnfinished(db: Knex, minutes: number): Promise<SignupRow[]> {
+  const rows = await db('zpm_signups').whereNotNull('paid_at').whereNull('completed_at')
+    .where('paid_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).orderBy('paid_at').limit(500);
+  return rows.map(toRow);
+}
+
+/** Sign-ups whose charge was asked for `minutes` ago or more and never recorded (the process died in between). */
+export async function chargeUnrecorded(db: Knex, minutes: number): Promise<SignupRow[]> {
+  const rows = await db('zpm_signups').whereNotNull('payment_started_at').whereNull('paid_at')
+    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).orderBy('payment_started_at').limit(500);
+  return rows.map(toRow);
 }
 
 export async function markCompleted(trx: Knex, id: string): Promise<void> {

@@ -60,7 +60,7 @@ const tierLabel = (tier: keyof typeof TIERS, amount: number) => `${TIERS[tier].l
 export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
-  const deps: service.ZpmDeps = { db, config, payments, ehr: integrations.ehr, outgoing: integrations.outgoing };
+  const deps: service.ZpmDeps = { db, config, payments, ehr: integrations.ehr, outgoing: integrations.outgoing, jobs: integrations.jobs };
   const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
   const botCheck = (req: Request) => integrations.captcha.verify({ honeypot: text(req.body?.[HONEYPOT_FIELD]), token: text(req.body?.captcha_token) || undefined, ip: req.ip });
   const throttles = createPaymentThrottles(db);
@@ -180,7 +180,8 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   router.get(PAY_PATH, async (req, res) => {
     const signup = await currentSignup(req, res);
     if (!signup) return;
-    if (signup.completedAt) return res.redirect(303, DONE_PATH);
+    // Paid: nothing is left to pay (the success page says whether the account is ready yet).
+    if (signup.paidAt) return res.redirect(303, DONE_PATH);
     if (typeof req.query.card_session === 'string') await service.cardFromHostedPage(deps, signup, req.query.card_session, req.log);
     await showPayment(req, res, signup, planFrom(req.query));
   });
@@ -189,8 +190,13 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     await throttles.takePayment(req, res);
     const signup = await currentSignup(req, res);
     if (!signup) return;
-    // A second press after the first finished goes where the first went.
+    // A second press after the first finished goes where the first went; after a payment whose finishing
+    // was cut short (a crash, the EHR down), the press finishes what is left.
     if (signup.completedAt) return res.redirect(303, DONE_PATH);
+    if (signup.paidAt) {
+      await service.finishNow(deps, signup.id, { requestId: req.id ? String(req.id) : null, log: req.log });
+      return res.redirect(303, DONE_PATH);
+    }
     const planRaw = planFrom(req.body ?? {});
     const values = Object.fromEntries(PAYMENT_FIELDS.map((name) => [name, text(req.body?.[name]).slice(0, 300)]));
     if (!(await botCheck(req))) return showPayment(req, res, signup, planRaw, { values, failure: ZPM_MESSAGES.botCheck }, 422);
@@ -251,11 +257,11 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   router.get(DONE_PATH, async (req, res) => {
     const signup = await currentSignup(req, res);
     if (!signup) return;
-    if (!signup.completedAt) return res.redirect(303, PAY_PATH);
+    if (!signup.paidAt) return res.redirect(303, PAY_PATH);
     const owner = (await repo.ownerOf(db, signup.userId!))!;
     render(req, res, {
       title: 'Practice Management Sign-Up', layout: layoutOf(signup.variant),
-      page: <ZpmSuccessPage signInUrl={integrations.ehr.signInUrl(signup.subdomain)} email={owner.email} />,
+      page: <ZpmSuccessPage signInUrl={integrations.ehr.signInUrl(signup.subdomain)} email={owner.email} finishing={!signup.completedAt} />,
     });
   });
 

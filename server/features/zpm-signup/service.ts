@@ -5,16 +5,15 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import { createStandaloneAccount, queueSetPasswordEmail, releaseUnpaidHold } from '../../domain/accounts';
+import { createStandaloneAccount, releaseUnpaidHold } from '../../domain/accounts';
 import { customerOwning, ensureCustomer, evaluateCoupon, saveSetupCard, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
-import type { Ehr } from '../../integrations/ehr';
 import type { PaymentsGateway } from '../../integrations/payments';
-import type { Outgoing } from '../../jobs';
 import type { ClinicMessage } from './clinic';
+import { chargedSubscriptionOf, finishSignup, recordPaid, type FinishDeps } from './finish';
 import * as repo from './repo';
 import { TIERS, type DetailsInput, type PlanInput, type ZpmTier } from './validation';
 
-export interface ZpmDeps { db: Knex; config: Config; payments: PaymentsGateway; ehr: Ehr; outgoing: Outgoing }
+export type ZpmDeps = FinishDeps;
 
 /** One plan line: the tier's catalog price times the number of clinicians (cents a month). */
 export function planLine(tier: ZpmTier, quantity: number) {
@@ -55,61 +54,57 @@ export async function customerOf(deps: Pick<ZpmDeps, 'db' | 'payments'>, signup:
 export type PayOutcome = { kind: 'done' } | { kind: 'hosted'; url: string };
 
 /**
- * "pay" then "add-practice-management-account", once per sign-up. First, under the row's lock: the
- * address, the card and the subscription (error_if_incomplete: a refused card leaves nothing), keyed by
- * the stored attempt, so a double submit or a retry replays rather than charging again; the row then
- * records it paid. Then, under the lock again: the EHR clinic, and only once the EHR said yes, the
- * account's practice management and the set-password e-mail. A failing EHR leaves the sign-up paid but
- * not finished (nothing of it saved); its retry skips the payment and asks the EHR again.
+ * "pay" then "add-practice-management-account", once per sign-up, in steps that never hold a transaction
+ * across an outside call: the address and card checks; (1) the attempt recorded (its key, its start); (2)
+ * the subscription at the card processor (error_if_incomplete: a refused card leaves nothing), keyed by
+ * the attempt, so a double submit or a retry after a crash replays rather than charging again; (3) the
+ * payment recorded with the finishing job queued, in one short transaction; (4) the finishing tried at
+ * once (the job does it otherwise). A paid sign-up goes straight to (4): a retry finishes what is left.
  */
 export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, input: PaymentInput, couponId: string | null, urls: { back: (extra: Record<string, string>) => string }, context: { requestId: string | null; log?: Logger }): Promise<PayOutcome> {
   const { db, payments } = deps;
-  const hosted = await db.transaction(async (trx) => {
-    const signup = (await repo.findSignup(trx, signupId, true))!;
-    if (signup.paidAt) return null;
-    const accountId = signup.accountId!;
-    const customerId = await customerOf({ db, payments }, signup, context.log);
-    const key = `zpm-${signup.paymentAttempt}`;
-    const address = { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code };
-    // Keyed by its content too: an address corrected after the card processor's page is a new update.
-    const addressKey = crypto.createHash('sha256').update(JSON.stringify(address)).digest('hex').slice(0, 16);
-    await payments.updateAddress(customerId, address, `${key}-address-${addressKey}`);
-    if (input.source === 'new') {
-      // Without JavaScript a card is saved on the card processor's page (setup mode), back to this step.
-      const successUrl = urls.back({ card_session: '{CHECKOUT_SESSION_ID}' }).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
-      // Saving a card charges nothing: each visit to the processor's page is a session of its own.
-      const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) }, `${key}-setup-${crypto.randomUUID()}`);
-      return session.url;
-    }
-    await customerOwning(db, accountId, 'card', input.source);
+  const signup = (await repo.findSignup(db, signupId))!;
+  if (signup.paidAt) return finishNow(deps, signupId, context);
+  const accountId = signup.accountId!;
+  const customerId = await customerOf({ db, payments }, signup, context.log);
+  const address = { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code };
+  // Keyed by its content too: an address corrected after the card processor's page is a new update.
+  const addressKey = crypto.createHash('sha256').update(JSON.stringify(address)).digest('hex').slice(0, 16);
+  await payments.updateAddress(customerId, address, `zpm-${signup.paymentAttempt}-address-${addressKey}`);
+  if (input.source === 'new') {
+    // Without JavaScript a card is saved on the card processor's page (setup mode), back to this step.
+    const successUrl = urls.back({ card_session: '{CHECKOUT_SESSION_ID}' }).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+    // Saving a card charges nothing: each visit to the processor's page is a session of its own.
+    const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) }, `zpm-${signup.paymentAttempt}-setup-${crypto.randomUUID()}`);
+    return { kind: 'hosted', url: session.url };
+  }
+  await customerOwning(db, accountId, 'card', input.source);
+
+  const attempt = await repo.startPayment(db, signup.id);
+  if (!attempt) return finishNow(deps, signupId, context);
+  // A subscription of this sign-up already there (an earlier try whose answer was lost) is the payment.
+  if (!(await chargedSubscriptionOf(payments, customerId, signup.id))) {
     const prices = await priceIdsByLookupKey(db);
     const line = planLine(plan.zpm_tier, plan.quantity);
     await payments.createSubscription({
       customer: customerId, items: [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }], default_payment_method: input.source,
       payment_behavior: 'error_if_incomplete', metadata: { standalone_practice_management: 'yes', zpm_signup: signup.id },
       ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-    }, `${key}-subscribe`);
-    await repo.markPaid(trx, signup.id);
-    return null;
-  });
-  if (hosted) return { kind: 'hosted', url: hosted };
+    }, `zpm-${attempt}-subscribe`);
+  }
+  await recordPaid(deps, signup.id);
+  return finishNow(deps, signupId, context);
+}
 
-  const finished = await db.transaction(async (trx) => {
-    const signup = (await repo.findSignup(trx, signupId, true))!;
-    if (signup.completedAt) return false;
-    // A standalone account has no provider profile: the EHR's standalone call takes the account.
-    await deps.ehr.createClinic({ providerId: null, accountId: signup.accountId, subdomain: signup.subdomain, clinicId: signup.clinicId, trialDays: 0, requestId: context.requestId });
-    await repo.saveClinic(trx, signup.accountId!, signup.subdomain);
-    const owner = (await repo.ownerOf(trx, signup.userId!))!;
-    await queueSetPasswordEmail(trx, deps, owner, deps.ehr.signInUrl(signup.subdomain));
-    await repo.markCompleted(trx, signup.id);
-    return true;
-  });
-  // The mirror follows (the webhook would too): the account's plan flags come from it.
-  if (finished) {
-    const signup = (await repo.findSignup(db, signupId))!;
-    const customerId = await customerOf({ db, payments }, signup, context.log);
-    await syncCustomer(db, payments, customerId, context.log).catch((error: unknown) => context.log?.error({ err: error, requestId: context.requestId }, 'zpm-signup: billing mirror sync failed'));
+/**
+ * Finishes a paid sign-up now when the EHR answers; when it does not, the queued job keeps trying and the
+ * success page says the account is being finished. Either way the customer goes on to that page.
+ */
+export async function finishNow(deps: ZpmDeps, signupId: string, context: { requestId: string | null; log?: Logger }): Promise<PayOutcome> {
+  try {
+    await finishSignup(deps, signupId, context);
+  } catch (error) {
+    context.log?.error({ err: error, requestId: context.requestId, signupId }, 'zpm-signup: finishing the account failed; the job will try again');
   }
   return { kind: 'done' };
 }

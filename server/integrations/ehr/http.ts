@@ -2,7 +2,7 @@
 // client: bearer token, our request id passed on, the default time limit of spec 3 §9, and the
 // service's own message kept on the error. Its answers are read leniently (snake or camel case, a bare
 // list or one wrapped in an object) and turned into our shapes here; nothing of theirs leaves this file.
-import { createOutsideApi, type OutsideApi, TIMEOUTS } from '../outside-api';
+import { createOutsideApi, type OutsideApi, OutsideServiceError, TIMEOUTS } from '../outside-api';
 import type { ClinicStatus, CreateClinic, Ehr, EhrClinic } from './port';
 import { bookingPageUrlOf, signInUrlOf } from './urls';
 
@@ -39,13 +39,22 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
     };
   };
 
-  return {
+  const ehr: Ehr = {
     provider: 'http',
 
-    async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
-      const answer = await api.call<Raw | null>(providerId === null
-        ? { method: 'POST', path: '/zpm-signup/add-practice-management-account', body: { account_id: accountId ?? null, owl_clinic_id: clinicId ?? null, subdomain }, timeoutMs, requestId }
-        : { method: 'POST', path: `/portal/practice-management-account/add/${id(providerId)}`, body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays }, timeoutMs, requestId });
+    async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId, idempotencyKey }: CreateClinic) {
+      let answer: Raw | null;
+      try {
+        answer = await api.call<Raw | null>(providerId === null
+          ? { method: 'POST', path: '/zpm-signup/add-practice-management-account', body: { account_id: accountId ?? null, owl_clinic_id: clinicId ?? null, subdomain }, timeoutMs, requestId, idempotencyKey }
+          : { method: 'POST', path: `/portal/practice-management-account/add/${id(providerId)}`, body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays }, timeoutMs, requestId, idempotencyKey });
+      } catch (error) {
+        // A retry after a crash: the provider's list shows whether the taken subdomain is already this provider's clinic.
+        if (!(error instanceof OutsideServiceError) || error.status !== 409 || providerId === null) throw error;
+        const mine = (await ehr.listClinics(providerId, requestId)).find((c) => c.subdomain === subdomain && (!clinicId || c.clinicId === clinicId));
+        if (!mine) throw error;
+        return mine;
+      }
       const raw = (answer && typeof answer.account === 'object' && answer.account ? answer.account : answer ?? {}) as Raw;
       return toClinic(raw, { providerId, subdomain });
     },
@@ -68,4 +77,5 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
     signInUrl: (subdomain) => signInUrlOf(options.practiceManagementUrl, subdomain),
     bookingPageUrl: (subdomain, providerId) => bookingPageUrlOf(options.practiceManagementUrl, subdomain, providerId),
   };
+  return ehr;
 }

@@ -45,9 +45,13 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
         .insert({ clinic_id: clinicId || `local-${randomUUID()}`, provider_id: providerId, account_id: providerId === null ? accountId ?? null : null, subdomain, status: 'pending', trial_end: trialEnd })
         .onConflict('subdomain').ignore()
         .returning('*') as ClinicRow[];
-      // The outside EHR answers a taken subdomain with a conflict; so does this one.
-      if (!rows[0]) throw new OutsideServiceError(`ehr POST add: 409 the subdomain ${subdomain} is taken`, 'ehr', requestId ?? null, 409);
-      return toClinic(rows[0]);
+      if (rows[0]) return toClinic(rows[0]);
+      // A retry of a request that made the clinic (the caller died before recording it): the same clinic.
+      const existing = await db('local_ehr_clinics').where({ subdomain }).first() as (ClinicRow & { account_id: string | number | null }) | undefined;
+      const sameOwner = existing && (providerId !== null ? Number(existing.provider_id) === providerId : existing.provider_id === null && Number(existing.account_id) === Number(accountId));
+      if (existing && sameOwner && (!clinicId || existing.clinic_id === clinicId)) return toClinic(existing);
+      // The outside EHR answers a subdomain someone else holds with a conflict; so does this one.
+      throw new OutsideServiceError(`ehr POST add: 409 the subdomain ${subdomain} is taken`, 'ehr', requestId ?? null, 409);
     },
 
     async listClinics(providerId) {

@@ -31,12 +31,18 @@ export interface CreateClinic {
   /** Days of trial; 0 for a clinic bought outright. */
   trialDays: number;
   requestId?: string | null;
+  /** The same key for every try of one request (a retry after a crash): the EHR answers the first try's clinic. */
+  idempotencyKey?: string | null;
 }
 
 export interface Ehr {
   /** Which implementation answers ("local": state kept in our database, offline; "http": the EHR's API). */
   readonly provider: 'local' | 'http';
-  /** POST /portal/practice-management-account/add/{providerId}; for a standalone account POST /zpm-signup/add-practice-management-account. */
+  /**
+   * POST /portal/practice-management-account/add/{providerId}; for a standalone account POST /zpm-signup/add-practice-management-account.
+   * Idempotent: a clinic with this subdomain that already belongs to the same owner (and clinic id, when given)
+   * is answered as made, so a retry after a crash succeeds; a subdomain someone else holds is a 409.
+   */
   createClinic(input: CreateClinic): Promise<EhrClinic>;
   /** GET /portal/practice-management-account/list/{providerId}. */
   listClinics(providerId: number, requestId?: string | null): Promise<EhrClinic[]>;

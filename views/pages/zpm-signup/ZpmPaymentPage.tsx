@@ -93,7 +93,17 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
   );
 }
 
-export function ZpmSuccessPage({ signInUrl, email }: { signInUrl: string; email: string }) {
+export function ZpmSuccessPage({ signInUrl, email, finishing = false }: { signInUrl: string; email: string; finishing?: boolean }) {
+  // Paid, but the practice management account is still being made (the EHR was slow or down): it
+  // finishes on its own, and the e-mail says when.
+  if (finishing) {
+    return (
+      <Card id="zpm-finishing" title="We are finishing your practice management account">
+        <p>Thank you for your purchase. Your payment went through.</p>
+        <p>Your practice management account is not ready yet. When it is, we will send an e-mail to <strong>{email}</strong> with a link to set your password. This usually takes a few minutes, and you can close this page.</p>
+      </Card>
+    );
+  }
   return (
     <Card id="zpm-ready" title="Your practice management account is ready"
       footer={<a className="button" href={signInUrl} target="_top" rel="noopener">Log in to Practice Management</a>}>
