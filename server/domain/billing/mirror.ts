@@ -1,7 +1,8 @@
 // Writes the billing mirror from a fresh read of Stripe (never from an event's body, which may be old or
 // out of order): a customer with its cards, subscriptions, invoices and charges, then the account's
-// derived fields. One customer at a time, under a lock on its id, so two syncs of one customer never
-// interleave, and the later read is the one that stays.
+// derived fields. Stripe is read first, outside any transaction (a slow Stripe holds no lock and no
+// connection); the write is one short transaction under a lock on the customer's id, and a read older
+// than the one already written is dropped, so the later read is the one that stays.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { PaymentsGateway, Stripe } from '../../integrations/payments';
@@ -26,30 +27,38 @@ export interface SyncOutcome { accountId: number; changes: string[] }
  * customer that belongs to no account of ours (a guest checkout, another system's customer).
  */
 export async function syncCustomer(db: Knex, payments: PaymentsGateway, customerId: string, logger?: Logger): Promise<SyncOutcome | null> {
+  // When this read began, by the database's clock (the one every process shares).
+  const readAt: Date = (await db.raw('select clock_timestamp() as t')).rows[0].t;
+  const customer = await payments.retrieveCustomer(customerId);
+  if (!customer) {
+    // Deleted at Stripe, or never known there: said once, and the job ends (a retry would find nothing either).
+    logger?.warn({ customerId }, 'billing: Stripe has no such customer; it is left out of the mirror');
+    await db('billing_customers').where({ id: customerId }).delete();
+    return null;
+  }
+  const accountId = await accountOf(db, customer);
+  if (!accountId) {
+    logger?.info({ customerId }, 'billing: a customer of no account was left out of the mirror');
+    return null;
+  }
+  const [cards, subscriptions, invoices, charges] = await Promise.all([
+    payments.cards(customerId), payments.subscriptionsOf(customerId), payments.invoicesOf(customerId), payments.chargesOf(customerId),
+  ]);
+  const paidBy = new Map<string, string[]>();
+  for (const invoice of invoices) if (invoice.status === 'paid') paidBy.set(invoice.id, await payments.invoicePaymentIntents(invoice.id));
+
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`billing:${customerId}`]);
-    const customer = await payments.retrieveCustomer(customerId);
-    if (!customer) {
-      // Deleted at Stripe, or never known there: said once, and the job ends (a retry would find nothing either).
-      logger?.warn({ customerId }, 'billing: Stripe has no such customer; it is left out of the mirror');
-      await trx('billing_customers').where({ id: customerId }).delete();
-      return null;
-    }
-    const accountId = await accountOf(trx, customer);
-    if (!accountId) {
-      logger?.info({ customerId }, 'billing: a customer of no account was left out of the mirror');
-      return null;
-    }
-    const [cards, subscriptions, invoices, charges] = await Promise.all([
-      payments.cards(customerId), payments.subscriptionsOf(customerId), payments.invoicesOf(customerId), payments.chargesOf(customerId),
-    ]);
+    // Another sync read Stripe after this one and has written already: its picture is the newer one.
+    const written = await trx('billing_customers').where({ id: customerId }).first('synced_at');
+    if (written && new Date(written.synced_at).getTime() > new Date(readAt).getTime()) return { accountId, changes: [] };
     const before = await snapshot(trx, customerId);
     const others = await trx('billing_customers').where({ account_id: accountId }).whereNot({ id: customerId }).first('id');
     await trx('billing_customers').insert({
       id: customerId, account_id: accountId, is_primary: !others, email: customer.email ?? null, name: customer.name ?? null,
       address_line1: customer.address?.line1 || null, address_line2: customer.address?.line2 || null, address_city: customer.address?.city || null,
       address_state: customer.address?.state || null, address_postal_code: customer.address?.postal_code || null,
-      default_payment_method: idOf(customer.invoice_settings?.default_payment_method as string | null), synced_at: trx.fn.now(),
+      default_payment_method: idOf(customer.invoice_settings?.default_payment_method as string | null), synced_at: readAt,
     }).onConflict('id').merge();
 
     await trx('billing_payment_methods').where({ customer_id: customerId }).delete();
@@ -65,12 +74,11 @@ export async function syncCustomer(db: Knex, payments: PaymentsGateway, customer
 
     await trx('billing_invoices').where({ customer_id: customerId }).delete();
     for (const invoice of invoices) {
-      const paidBy = invoice.status === 'paid' ? await payments.invoicePaymentIntents(invoice.id) : [];
       await trx('billing_invoices').insert({
         id: invoice.id, customer_id: customerId, subscription_id: invoice.parent?.subscription_details?.subscription ? idOf(invoice.parent.subscription_details.subscription as string) : null,
         number: invoice.number, status: invoice.status, amount_due: invoice.amount_due, total: invoice.total, created_at: at(invoice.created),
         paid_at: at(invoice.status_transitions?.paid_at), period_end: at(invoice.period_end), hosted_invoice_url: invoice.hosted_invoice_url ?? null,
-        payment_intents: paidBy, description: invoice.lines?.data?.[0]?.description ?? null,
+        payment_intents: paidBy.get(invoice.id) ?? [], description: invoice.lines?.data?.[0]?.description ?? null,
       });
     }
     await trx('billing_charges').where({ customer_id: customerId }).delete();

@@ -53,9 +53,11 @@ export async function refreshClinic(deps: PracticeManagementDeps, facts: Practic
 export type StartOutcome = 'trial' | 'bought' | 'exists';
 
 /**
- * Try (no paid plan: a trial of TRIAL_DAYS) or Set Up (paid, no clinic yet): the EHR makes the clinic and
- * the account records it, in one transaction that holds the account's row, so two posts cannot make two
- * clinics and a failure of the EHR saves nothing. Owners only.
+ * Try (no paid plan: a trial of TRIAL_DAYS) or Set Up (paid, no clinic yet): the EHR makes the clinic, then
+ * the account records it. The EHR is called outside any transaction (it cannot be rolled back), and its
+ * call is idempotent: a retry after a crash between the two gets the same clinic. The record is a short
+ * transaction holding the account's row: a clinic recorded meanwhile by another post wins ('exists'). A
+ * failure of the EHR saves nothing. Owners only.
  */
 export async function startClinic(
   deps: PracticeManagementDeps, actor: PolicyActor,
@@ -66,19 +68,25 @@ export async function startClinic(
   const subdomain = typeof input.subdomain === 'string' ? input.subdomain.trim().toLowerCase() : '';
   if (!subdomain) throw new ValidationError({ subdomain: TEXTS.subdomainRequired });
   if (!SUBDOMAIN_PATTERN.test(subdomain)) throw new ValidationError({ subdomain: TEXTS.subdomainInvalid });
+  const provider = await repo.loadBookingLink(deps.db, input.providerId);
+  if (!provider || provider.accountId !== input.accountId) throw new NotFoundError();
+  const facts = await repo.loadFacts(deps.db, input.accountId);
+  if (!facts) throw new NotFoundError();
+  if (facts.clinic) return 'exists';
+  let clinic: EhrClinic;
+  try {
+    clinic = await deps.ehr.createClinic({
+      providerId: input.providerId, subdomain, trialDays: facts.hasPaidPlan ? 0 : TRIAL_DAYS, requestId,
+      idempotencyKey: `clinic-${input.accountId}-${input.providerId}-${subdomain}`,
+    });
+  } catch (error) {
+    if (error instanceof OutsideServiceError && error.status === 409) throw new ValidationError({ subdomain: TEXTS.subdomainTaken });
+    throw error;
+  }
   return deps.db.transaction(async (trx) => {
-    const provider = await repo.loadBookingLink(trx, input.providerId);
-    if (!provider || provider.accountId !== input.accountId) throw new NotFoundError();
-    const facts = await repo.loadFacts(trx, input.accountId, { lock: true });
-    if (!facts) throw new NotFoundError();
-    if (facts.clinic) return 'exists';
-    let clinic: EhrClinic;
-    try {
-      clinic = await deps.ehr.createClinic({ providerId: input.providerId, subdomain, trialDays: facts.hasPaidPlan ? 0 : TRIAL_DAYS, requestId });
-    } catch (error) {
-      if (error instanceof OutsideServiceError && error.status === 409) throw new ValidationError({ subdomain: TEXTS.subdomainTaken });
-      throw error;
-    }
+    const current = await repo.loadFacts(trx, input.accountId, { lock: true });
+    if (!current) throw new NotFoundError();
+    if (current.clinic) return 'exists';
     await repo.saveClinic(trx, input.accountId, { ...clinicFacts(clinic), subdomain: clinic.subdomain || subdomain, providerId: input.providerId });
     return facts.hasPaidPlan ? 'bought' : 'trial';
   });
@@ -95,8 +103,9 @@ export type BookingLinkOutcome = 'enabled' | 'disabled' | 'needs-setup';
 
 /**
  * Turns the EHR booking link on or off (spec 3 §4). On needs a link override or the clinic's booking page
- * ready; without either nothing changes and the setup dialog is the answer ('needs-setup'). The column and
- * the EHR are changed in one transaction: if the EHR refuses, nothing is saved.
+ * ready; without either nothing changes and the setup dialog is the answer ('needs-setup'). The EHR is told
+ * first, outside any transaction (setting a status twice is harmless), then the column is saved: if the
+ * EHR refuses, nothing is saved.
  */
 export async function changeBookingLink(
   deps: PracticeManagementDeps, actor: PolicyActor,
@@ -126,11 +135,8 @@ export async function changeBookingLink(
     }
     next = { status: 'active', link_override: override, clinic_booking_url: clinicUrl };
   }
-  await deps.db.transaction(async (trx) => {
-    await repo.loadBookingLink(trx, input.providerId, { lock: true });
-    await repo.saveBookingLink(trx, input.providerId, next);
-    await deps.ehr.setBookingLink(input.providerId, next.status, requestId);
-  });
+  await deps.ehr.setBookingLink(input.providerId, next.status, requestId);
+  await repo.saveBookingLink(deps.db, input.providerId, next);
   return next.status === 'active' ? 'enabled' : 'disabled';
 }
 

@@ -94,7 +94,7 @@ export async function sweepSignups(deps: FinishDeps, log?: Logger): Promise<{ re
       if (await recordPaid(deps, signup.id)) recovered++;
       log?.warn({ signupId: signup.id, subscriptionId: charged }, 'zpm-signup: a charge that was never recorded was found and recorded');
     } else {
-      await repo.clearPaymentStarted(deps.db, signup.id, signup.paymentStartedAt!);
+      await repo.clearPaymentStarted(deps.db, signup.id, SWEEP_CHARGE_AFTER_MINUTES);
     }
   }
   return { requeued, recovered };

@@ -55,9 +55,10 @@ export async function markPaid(trx: Knex, id: string): Promise<boolean> {
   return (await trx('zpm_signups').where({ id }).whereNull('paid_at').update({ paid_at: trx.fn.now() })) > 0;
 }
 
-/** The sweeper found no charge for a started attempt: nothing is pending any more. */
-export async function clearPaymentStarted(db: Knex, id: string, startedAt: Date): Promise<void> {
-  await db('zpm_signups').where({ id, payment_started_at: startedAt }).whereNull('paid_at').update({ payment_started_at: null });
+/** The sweeper found no charge for an attempt started `minutes` ago or more (not one started since): nothing is pending any more. */
+export async function clearPaymentStarted(db: Knex, id: string, minutes: number): Promise<void> {
+  await db('zpm_signups').where({ id }).whereNull('paid_at')
+    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).update({ payment_started_at: null });
 }
 
 /** Paid sign-ups not finished for `minutes` (their job may have died or used up its tries). */
