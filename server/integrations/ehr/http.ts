@@ -51,7 +51,8 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
       } catch (error) {
         // A retry after a crash: the provider's list shows whether the taken subdomain is already this provider's clinic.
         if (!(error instanceof OutsideServiceError) || error.status !== 409 || providerId === null) throw error;
-        const mine = (await ehr.listClinics(providerId, requestId)).find((c) => c.subdomain === subdomain && (!clinicId || c.clinicId === clinicId));
+        const listed = await ehr.listClinics(providerId, requestId).catch(() => [] as EhrClinic[]);
+        const mine = listed.find((c) => c.subdomain === subdomain && (!clinicId || c.clinicId === clinicId));
         if (!mine) throw error;
         return mine;
       }

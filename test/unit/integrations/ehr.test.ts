@@ -67,6 +67,14 @@ describe('EHR over HTTP (spec 3 §7 "Practice management and benefits tool", §9
     });
   });
 
+  it('a retry after a crash: the same Idempotency-Key, and a 409 for a clinic the provider already has counts as made', async () => {
+    fake.replies.push({ status: 409, body: { message: 'subdomain taken' } });
+    fake.replies.push({ status: 200, body: [{ owl_clinic_id: 'c-9', provider_id: 1, subdomain: 'mine', status: 'pending' }] });
+    const clinic = await ehr().createClinic({ providerId: 1, subdomain: 'mine', trialDays: 14, requestId: 'req-7', idempotencyKey: 'clinic-1-1-mine' });
+    assert.equal(clinic.clinicId, 'c-9');
+    assert.equal(fake.seen.at(-2)!.headers['idempotency-key'], 'clinic-1-1-mine');
+  });
+
   it('no answer within the time limit: an OutsideServiceError without a status', async () => {
     fake.replies.push('hang');
     await assert.rejects(ehr(100).bookingPageReady(3, 'req-6'), (error: unknown) => {
