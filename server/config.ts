@@ -86,6 +86,8 @@ export const LOCAL_SERVICES = {
   tax: { setting: 'AVATAX_ACCOUNT_ID', real: 'Avalara AvaTax (AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY, AVATAX_COMPANY_CODE)' },
   mail: { setting: 'SMTP_URL', real: 'an SMTP server (SMTP_URL)' },
   'marketing-form': { setting: 'MARKETING_FORM_URL', real: 'the marketing form (MARKETING_FORM_URL)' },
+  // The local bot check is a honeypot only: a public sign-up needs the real one.
+  captcha: { setting: 'TURNSTILE_SECRET_KEY', real: 'Cloudflare Turnstile (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY)' },
 } as const;
 export type LocalService = keyof typeof LOCAL_SERVICES;
 

@@ -113,6 +113,7 @@ describe('configuration: production runs no local stand-in unless told to', () =
     EHR_API_URL: 'https://ehr.example.com/api', EHR_API_TOKEN: 'ehr-token',
     AVATAX_ACCOUNT_ID: '1100012345', AVATAX_LICENSE_KEY: 'A1B2C3D4E5F6', AVATAX_COMPANY_CODE: 'PORTAL',
     SMTP_URL: 'smtps://user:pass@mail.example.com:465', MARKETING_FORM_URL: 'https://marketing.example.com/forms/contact',
+    TURNSTILE_SITE_KEY: '0x4AAAAAAAabc', TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecret',
   };
   const refusal = (env: Record<string, string>) => {
     try {
@@ -131,15 +132,17 @@ describe('configuration: production runs no local stand-in unless told to', () =
       'Missing setting STRIPE_SECRET_KEY: in production payments needs Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET); or, on a demo server, run it locally with ALLOW_LOCAL_SERVICES=payments');
     const { EHR_API_URL: _u, EHR_API_TOKEN: _t, ...withoutEhr } = real;
     assert.match(refusal({ ...production, ...withoutEhr }), /^Missing setting EHR_API_URL: .*ALLOW_LOCAL_SERVICES=ehr$/);
-    assert.match(refusal({ ...production }), /^Missing settings STRIPE_SECRET_KEY, EHR_API_URL, AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL: .*ALLOW_LOCAL_SERVICES=payments,ehr,tax,mail,marketing-form$/);
+    assert.match(refusal({ ...production }), /^Missing settings STRIPE_SECRET_KEY, EHR_API_URL, AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL, TURNSTILE_SECRET_KEY: .*ALLOW_LOCAL_SERVICES=payments,ehr,tax,mail,marketing-form,captcha$/);
+    const { TURNSTILE_SITE_KEY: _k, TURNSTILE_SECRET_KEY: _c, ...withoutTurnstile } = real;
+    assert.match(refusal({ ...production, ...withoutTurnstile }), /^Missing setting TURNSTILE_SECRET_KEY: in production captcha needs Cloudflare Turnstile .*ALLOW_LOCAL_SERVICES=captcha$/);
     // Declaring some local is not declaring all.
-    assert.match(refusal({ ...production, ALLOW_LOCAL_SERVICES: 'payments,ehr' }), /^Missing settings AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL: /);
+    assert.match(refusal({ ...production, ALLOW_LOCAL_SERVICES: 'payments,ehr' }), /^Missing settings AVATAX_ACCOUNT_ID, SMTP_URL, MARKETING_FORM_URL, TURNSTILE_SECRET_KEY: /);
   });
 
   it('starts with every service configured, or with the unconfigured ones declared local (a demo server)', () => {
     assert.deepEqual(loadConfig({ ...production, ...real }).localServices, []);
-    const demo = loadConfig({ ...production, SMTP_URL: real.SMTP_URL, ALLOW_LOCAL_SERVICES: 'payments, ehr,tax,marketing-form' });
-    assert.deepEqual(demo.localServices, ['payments', 'ehr', 'tax', 'marketing-form']);
+    const demo = loadConfig({ ...production, SMTP_URL: real.SMTP_URL, ALLOW_LOCAL_SERVICES: 'payments, ehr,tax,marketing-form,captcha' });
+    assert.deepEqual(demo.localServices, ['payments', 'ehr', 'tax', 'marketing-form', 'captcha']);
     assert.equal(demo.stripe, null);
   });
 
@@ -149,7 +152,7 @@ describe('configuration: production runs no local stand-in unless told to', () =
   });
 
   it('outside production the local stand-ins need no declaration', () => {
-    assert.deepEqual(loadConfig({ DATA_DIR: tmp() }).localServices, ['payments', 'ehr', 'tax', 'mail', 'marketing-form']);
+    assert.deepEqual(loadConfig({ DATA_DIR: tmp() }).localServices, ['payments', 'ehr', 'tax', 'mail', 'marketing-form', 'captcha']);
   });
 
   it('the portal process exits at once with that one line', async function () {
