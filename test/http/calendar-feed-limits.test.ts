@@ -34,8 +34,10 @@ const bomb = (withSeconds: boolean) => calendarText([
 /** 12,000 one-hour events two hours apart, from 500 days ago: about 1.2 MB. */
 function largeFeed(): { text: string; inWindow: number } {
   const first = today() - 500 * DAY_MS;
-  const from = today() - DAY_MS;
-  const to = today() + 90 * DAY_MS;
+  // The sync's window runs from this moment (not midnight), a day back and 90 days ahead.
+  const now = Date.now();
+  const from = now - DAY_MS;
+  const to = now + 90 * DAY_MS;
   const lines: string[] = [];
   let inWindow = 0;
   for (let i = 0; i < 12_000; i++) {
