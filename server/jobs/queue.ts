@@ -15,6 +15,14 @@ import type { Ehr } from '../integrations/ehr/port';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';
+/**
+ * A running job says it is alive this often (pg-boss refreshes it every half of it); one silent for
+ * longer lost its process (kill -9, a crashed VM) and is handed out again, without waiting for its
+ * time limit, which for some jobs is many minutes.
+ */
+export const HEARTBEAT_SECONDS = 20;
+/** How often silent and timed-out jobs are looked for (pg-boss's default is a minute). */
+const SUPERVISE_SECONDS = 15;
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
 export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue; ehr: Ehr }
@@ -31,7 +39,7 @@ export interface JobDefinition<T = unknown> {
   keepHours?: number;
   /** A cron schedule (UTC) for jobs that run on their own, such as pruning. */
   cron?: string;
-  /** How long one run may take before it counts as lost (its process died) and is handed out again; default 120. */
+  /** How long one run may take before it is failed and tried again; default 120. A dead process's job is found sooner, by its heartbeat. */
   timeoutSeconds?: number;
 }
 
@@ -75,7 +83,8 @@ export class PortalJobQueue implements JobQueue {
 
   /** `clock: false` registers the schedules but never fires them (tests, which run due jobs themselves). */
   constructor(db: Knex, private readonly definitions: JobDefinition<never>[], private readonly logger: Logger, options: { clock?: boolean } = {}) {
-    this.boss = new PgBoss({ db: sqlThrough(db), schema: JOBS_SCHEMA, supervise: true, schedule: options.clock ?? true, migrate: true });
+    this.boss = new PgBoss({ db: sqlThrough(db), schema: JOBS_SCHEMA, supervise: true, superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS,
+      schedule: options.clock ?? true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -93,6 +102,7 @@ export class PortalJobQueue implements JobQueue {
           retryDelayMax: 3600,
           deleteAfterSeconds: (definition.keepHours ?? 24) * 3600,
           expireInSeconds: definition.timeoutSeconds ?? 120,
+          heartbeatSeconds: HEARTBEAT_SECONDS,
           deadLetter: DEAD_LETTERS,
         });
         if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
@@ -134,11 +144,15 @@ export class PortalJobQueue implements JobQueue {
         if (!job) continue;
         found = true;
         ran++;
+        // fetch() hands the job out without the workers' heartbeat: this run keeps it alive itself.
+        const alive = setInterval(() => void this.boss.touch(definition.name, job.id).catch(() => undefined), HEARTBEAT_SECONDS * 500);
         try {
           await this.run(definition, job, context);
           await this.boss.complete(definition.name, job.id);
         } catch (error) {
           await this.boss.fail(definition.name, job.id, { message: (error as Error).message });
+        } finally {
+          clearInterval(alive);
         }
       }
       if (!found) return ran;

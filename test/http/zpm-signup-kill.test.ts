@@ -12,6 +12,7 @@ import pg from 'pg';
 import { createKnex } from '../../server/db/knex';
 import { syncCustomer } from '../../server/domain/billing';
 import { createPayments, type Payments } from '../../server/integrations/payments';
+import { HEARTBEAT_SECONDS } from '../../server/jobs/queue';
 import { ctx } from '../support/context';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
@@ -79,7 +80,7 @@ class Visitor {
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe('/zpm-signup pay survives kill -9 at any point', function () {
-  this.timeout(180_000);
+  this.timeout(420_000);
   let name: string;
   let databaseUrl: string;
   let admin: string;
@@ -162,12 +163,14 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
       }
     }
 
-    // The jobs (in the portal's process) deliver the e-mails; every sign-up is finished.
+    // The jobs (in the portal's process) deliver the e-mails; every sign-up is finished. An e-mail job the
+    // killed process had taken is handed out again once its heartbeat is missed and the queue's supervisor
+    // notices (15 s), then after its retry delay (30–60 s).
     const emailsOf = async (email: string) => Number((await db('sent_messages').where({ channel: 'email', recipient: email }).count({ n: '*' }).first())!.n);
     await until(async () => {
       for (const s of signups) if ((await emailsOf(s.email)) < 1) return false;
       return true;
-    }, 30_000, () => 'not every set-password e-mail went out');
+    }, (HEARTBEAT_SECONDS + 15 + 60 + 30) * 1000, () => 'not every set-password e-mail went out');
     const stuck: string[] = [];
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();
