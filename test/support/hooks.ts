@@ -3,14 +3,20 @@
 // the worker starts its database and portal with its first file and keeps them for the next ones; the
 // main process's global fixtures (parallel.ts) drop every database of the run at its end.
 import { ctx, startTestContext, type TestContext } from './context';
-import { inWorker, runId } from './parallel';
+import { recordFileTime } from './file-times';
+import { inWorker, runDir, runId } from './parallel';
 
 export { mochaGlobalSetup, mochaGlobalTeardown } from './parallel';
 
 let started: Promise<TestContext> | undefined;
+let fileStarted = 0;
+
+/** The file whose root hooks these are (in a parallel run each file has a root suite of its own). */
+const fileOf = (context: Mocha.Context) => context.test?.parent?.suites[0]?.file ?? context.test?.parent?.file;
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
+    fileStarted = Date.now();
     this.timeout(120_000);
     if (inWorker && !runId()) throw new Error('a parallel run needs test/support/hooks.ts in "require", for its global setup');
     if (!inWorker) {
@@ -24,6 +30,9 @@ export const mochaHooks = {
     await ctx().database.reset();
   },
   async afterAll(this: Mocha.Context) {
+    const run = runId();
+    const file = fileOf(this);
+    if (run && file) recordFileTime(runDir(run), file, Date.now() - fileStarted);
     if (inWorker) return; // the worker's next file uses them; the run's end drops the database
     this.timeout(90_000); // dropping the database can take 20 s on a busy shared server
     const { close, database } = ctx();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { createLogger } from '../../server/logger';
+import { reportSlowestFiles } from './file-times';
 
 // Set by the main process before the workers start; they inherit them.
 const RUN_VARIABLE = 'PORTAL_TEST_RUN';
@@ -60,6 +61,7 @@ export async function mochaGlobalSetup(this: unknown): Promise<void> {
 export async function mochaGlobalTeardown(this: unknown): Promise<void> {
   const run = runId();
   if (!run) return;
+  reportSlowestFiles(runDir(run));
   try {
     const server = givenServerUrl() ?? runServerUrl();
     if (server) await dropRunDatabases(server, run);
