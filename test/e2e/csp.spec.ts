@@ -2,9 +2,9 @@
 // console. Every signed-in page logged one for the icon sprite's inline style (issue [15], item 17).
 // useBrowser fails a test on any CSP message in its pages' consoles.
 import assert from 'node:assert/strict';
-import { useBrowser } from '../support/browser';
+import { signInAs, useBrowser } from '../support/browser';
 import { ctx } from '../support/context';
-import { createProviderUser, TEST_PASSWORD } from '../support/factories';
+import { createProviderUser } from '../support/factories';
 
 describe('the browser reports no CSP violation on signed-in pages', function () {
   this.timeout(120_000);
@@ -13,10 +13,7 @@ describe('the browser reports no CSP violation on signed-in pages', function () 
   it('the dashboard, Account Settings, a profile section and Plan Management, with the icons hidden in their sprite', async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
     const page = await session.newPage();
-    await page.goto('/login');
-    await page.fill('input[name=email]', user.email);
-    await page.fill('input[name=password]', TEST_PASSWORD);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.click('button[type=submit]')]);
+    await signInAs(page, user.userId);
     for (const path of ['/', '/account-preferences', '/profile/general-information', '/plan-management']) {
       await page.goto(path);
       assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.icon-sprite')!).display), 'none', path);

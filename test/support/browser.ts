@@ -6,13 +6,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import signature from 'cookie-signature';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../server/http/session';
 import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';
-import { runDir, runId } from './parallel';
+import { checkedOnce, seriousViolations } from './accessibility-verdicts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The portal each browser context was opened on (where signInAs puts its cookie). */
+const portalUrls = new WeakMap<BrowserContext, string>();
 
 /** Pages opened with JavaScript off: axe cannot run inside them, so it runs on a mirror of their HTML. */
 const scriptlessPages = new WeakSet<Page>();
@@ -28,7 +32,27 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Call in a before() hook: starts the server and the browser, or skips the suite when there is no Chromium. */
+let launched: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for the whole process (a parallel run's worker, or a serial run), shared by every browser
+ * file: each test still gets contexts of its own, so no cookie or storage crosses from one to the next.
+ * Playwright ends it when the process exits.
+ */
+function workerBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return launched.then((browser) => {
+    if (browser.isConnected()) return browser;
+    launched = undefined; // it crashed: the next file starts another
+    return workerBrowser();
+  });
+}
+
+/** Call in a before() hook: starts the server (and the process's browser), or skips the suite when there is no Chromium. */
 export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM)) {
     if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium)`);
@@ -43,11 +67,7 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
   // Links that leave the portal and come back (the card processor's hosted pages) return to this server.
   const configuredPortalUrl = ctx().config.portalUrl;
   ctx().config.portalUrl = baseUrl;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   return {
@@ -57,6 +77,7 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
     async newPage({ javaScript = true } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: javaScript });
       contexts.push(context);
+      portalUrls.set(context, baseUrl);
       const page = await context.newPage();
       if (!javaScript) scriptlessPages.add(page);
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
@@ -73,7 +94,6 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
       ctx().config.portalUrl = configuredPortalUrl;
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -118,52 +138,9 @@ async function checkingPage(page: Page): Promise<Page> {
 
 /** axe-core on the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // The same markup at the same size (tokens and ids aside) has the same verdict: checked once a run.
   const html = await page.content();
-  const key = crypto.createHash('sha1').update(`${JSON.stringify(page.viewportSize())} ${scriptlessPages.has(page)} ${normalized(html)}`).digest('hex');
-  let bad = knownVerdict(key);
-  if (!bad) {
-    bad = await axeViolations(page, html);
-    keepVerdict(key, bad);
-  }
+  const bad = await checkedOnce(`${JSON.stringify(page.viewportSize())} ${scriptlessPages.has(page)}`, html, () => axeViolations(page, html));
   assert.deepEqual(bad, [], `accessibility violations on ${page.url()}`);
-}
-
-/** Values that differ between two renders of one page and mean nothing to accessibility. */
-const normalized = (html: string) => html
-  .replace(/(name="(?:_csrf|attempt)"[^>]*value=")[^"]*"/g, '$1"')
-  .replace(/\snonce="[^"]*"/g, '')
-  .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid');
-
-const verdicts = new Map<string, string[]>();
-
-/** In a parallel run the workers share their verdicts through the run's folder, so a page is still checked once a run. */
-const sharedVerdicts = (() => {
-  const run = runId();
-  return run ? path.join(runDir(run), 'accessibility') : undefined;
-})();
-
-function knownVerdict(key: string): string[] | undefined {
-  const known = verdicts.get(key);
-  if (known || !sharedVerdicts) return known;
-  try {
-    const shared = JSON.parse(fs.readFileSync(path.join(sharedVerdicts, `${key}.json`), 'utf8')) as string[];
-    verdicts.set(key, shared);
-    return shared;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepVerdict(key: string, bad: string[]): void {
-  verdicts.set(key, bad);
-  if (!sharedVerdicts) return;
-  // Written aside and renamed, so the other worker never reads half a verdict.
-  fs.mkdirSync(sharedVerdicts, { recursive: true });
-  const file = path.join(sharedVerdicts, `${key}.json`);
-  const aside = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(aside, JSON.stringify(bad));
-  fs.renameSync(aside, file);
 }
 
 async function axeViolations(page: Page, html: string): Promise<string[]> {
@@ -174,12 +151,9 @@ async function axeViolations(page: Page, html: string): Promise<string[]> {
     target = await checkingPage(page);
     await target.setContent(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), { waitUntil: 'load' });
   }
-  const results = await new AxeBuilder({ page: target }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return seriousViolations(await new AxeBuilder({ page: target }).analyze());
 }
 
-/** Signs in through the real form, as a person would. */
 /** Clicks what submits a form or follows a link, and waits for the page that answers it. */
 export async function submit(page: Page, target: Locator): Promise<void> {
   const loaded = page.waitForEvent('load');
@@ -196,6 +170,28 @@ export async function fillBillingAddressAndTerms(page: Page): Promise<void> {
   await page.getByLabel(/^I accept the terms of service/).check();
 }
 
+/**
+ * Signs the page's browser context in as `userId` without the form: the session is written as a password
+ * sign-in leaves it (passport's user, the sign-in time), and its signed cookie is given to the context.
+ * For every test that is not about signing in; those use signInThroughForm. The page is not moved.
+ */
+export async function signInAs(page: Page, userId: number): Promise<void> {
+  const sid = crypto.randomBytes(24).toString('base64url');
+  const now = Date.now();
+  const cookie = { originalMaxAge: SESSION_ABSOLUTE_MS, expires: new Date(now + SESSION_ABSOLUTE_MS).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' };
+  await ctx().db('sessions').insert({
+    sid,
+    sess: JSON.stringify({ cookie, passport: { user: userId }, signedInAt: now, lastSeenAt: now }),
+    expire: new Date(now + SESSION_ABSOLUTE_MS),
+  });
+  const url = portalUrls.get(page.context());
+  if (!url) throw new Error('signInAs: the page was not opened by the browser session');
+  await page.context().addCookies([
+    { name: SESSION_COOKIE, value: encodeURIComponent(`s:${signature.sign(sid, ctx().config.sessionSecret)}`), url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+}
+
+/** Signs in through the real form, as a person would (the tests of signing in itself). */
 export async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
