@@ -11,5 +11,5 @@ export function askFirst<Details>(question: string, details?: Details): Confirma
 }
 
 /** True for askFirst's answer; the narrowed type keeps the caller's details. */
-export const needsConfirmation = <T>(outcome: T): outcome is Extract<T, ConfirmationNeeded<any>> =>
+export const needsConfirmation = <T>(outcome: T): outcome is Extract<T, ConfirmationNeeded<unknown>> =>
   typeof outcome === 'object' && outcome !== null && (outcome as { kind?: unknown }).kind === 'confirm' && typeof (outcome as { question?: unknown }).question === 'string';

@@ -48,12 +48,17 @@ export async function loadViewerRow(db: Knex, userId: number): Promise<ViewerRow
   return ((await queryViewer(db, userId)).rows[0] as ViewerRow | undefined) ?? null;
 }
 
-type ViewerRow = Record<string, any>;
+/** The columns LOAD_VIEWER_SQL selects; roles and providers arrive as JSON arrays. */
+interface ViewerRow {
+  id: number; email: string; first_name: string | null; last_name: string | null; company_name: string | null;
+  scopes: string[] | null; two_factor_enrolled_at: Date | null; selected_provider_id: number | null;
+  roles: { account_id: number; role: string }[]; providers: ProviderRow[];
+}
 
 /** Builds a fresh Viewer from its row, which it never changes. */
 export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number): Viewer | null {
   if (!user) return null;
-  const providers = (user.providers as ProviderRow[]).map(toSummary);
+  const providers = user.providers.map(toSummary);
   const provider = chooseProvider(providers, wantedProviderId ?? user.selected_provider_id ?? undefined);
   return {
     user: {
@@ -65,7 +70,7 @@ export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number)
       scopes: [...(user.scopes ?? [])],
       twoFactorEnrolled: Boolean(user.two_factor_enrolled_at),
     },
-    roles: (user.roles as { account_id: number; role: string }[]).map((r) => ({ accountId: Number(r.account_id), role: r.role })),
+    roles: user.roles.map((r) => ({ accountId: Number(r.account_id), role: r.role })),
     providers,
     provider,
   };

@@ -40,7 +40,17 @@ const COLUMNS = [
 const clientName = (row: { first_name?: string | null; last_name?: string | null }) =>
   [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
 
-function toRecord(row: Record<string, any>): AppointmentRecord {
+/** The columns the appointment queries select (see the column list above). */
+interface AppointmentSqlRow {
+  id: number; type: AppointmentRecord['type']; provider_id: number; start_time: Date | string; end_time: Date | string;
+  canceled: boolean | null; cancel_message: string | null; legacy: boolean | null; rescheduled_at: Date | string | null;
+  client_user_id: number | null; intake_form: Record<string, unknown> | null;
+  first_name: string | null; last_name: string | null; phone_number: string | null; email: string | null;
+  provider_type: string; provider_first_name: string | null; provider_last_name: string | null;
+  provider_company_name: string | null; timezone: string | null;
+}
+
+function toRecord(row: AppointmentSqlRow): AppointmentRecord {
   return {
     id: Number(row.id),
     type: row.type,
@@ -55,7 +65,7 @@ function toRecord(row: Record<string, any>): AppointmentRecord {
     rescheduledAt: row.rescheduled_at ? new Date(row.rescheduled_at) : null,
     clientUserId: row.client_user_id === null ? null : Number(row.client_user_id),
     client: { name: clientName(row), firstName: row.first_name ?? null, phoneNumber: row.phone_number ?? null, email: row.email ?? null },
-    intakeForm: (row.intake_form ?? {}) as Record<string, unknown>,
+    intakeForm: row.intake_form ?? {},
   };
 }
 

@@ -100,7 +100,7 @@ const productByKey = new Map(PRODUCTS.map((product) => [product.key, product]));
 /** The monthly price of the same product and pricing as a yearly one (switch to monthly); null for others. */
 export function monthlyCounterpart(lookupKey: string): CatalogPrice | null {
   const price = byLookupKey.get(lookupKey);
-  if (!price || price.interval !== 'year') return null;
+  if (price?.interval !== 'year') return null;
   return PRICES.find((p) => p.recurring && p.interval !== 'year' && p.product === price.product && Boolean(p.specialPricing) === Boolean(price.specialPricing)) ?? null;
 }
 

@@ -25,7 +25,7 @@ export function durationPhrase(coupon: Pick<CouponView, 'duration' | 'durationIn
  * product ids name the catalog's products one to one); percentages are rounded to the cent.
  */
 export function evaluateCoupon(coupon: CouponView | null, lines: CouponLine[]): CouponOutcome {
-  if (!coupon || !coupon.valid) return { ok: false, message: COUPON_MESSAGES.invalid };
+  if (!coupon?.valid) return { ok: false, message: COUPON_MESSAGES.invalid };
   const matching = lines.filter((line) => !coupon.productIds || coupon.productIds.includes(line.productId));
   const base = matching.reduce((sum, line) => sum + line.amount, 0);
   const discount = coupon.percentOff ? Math.round((base * coupon.percentOff) / 100) : coupon.amountOff ? Math.min(base, coupon.amountOff) : 0;

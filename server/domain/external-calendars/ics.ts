@@ -123,6 +123,7 @@ function instanceBusy(event: VEvent, instance: EventInstance, timeZone: string):
   const floating = isFloating(source.start);
   const start = floating ? inZone(instance.start, timeZone) : new Date(instance.start.getTime());
   const end = floating ? inZone(instance.end, timeZone) : new Date(instance.end.getTime());
+  // biome-ignore lint/complexity/useMathMinMax: these are Dates, and Math.min/Math.max would turn them into numbers
   return { uid, start, end: end > start ? end : start };
 }
 

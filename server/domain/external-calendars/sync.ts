@@ -35,7 +35,9 @@ export function busyBlocks(busy: ExternalBusy[], window: Window, timeZone: strin
     const start = 'start' in item ? item.start : dayStartIn(item.startDate, timeZone);
     const end = 'start' in item ? item.end : dayStartIn(item.endDate, timeZone);
     if (end < window.from || start >= window.to) continue;
+    // biome-ignore lint/complexity/useMathMinMax: these are Dates, and Math.min/Math.max would turn them into numbers
     const from = start < window.from ? window.from : start;
+    // biome-ignore lint/complexity/useMathMinMax: these are Dates, and Math.min/Math.max would turn them into numbers
     let to = end > window.to ? window.to : end;
     if (to.getTime() - from.getTime() < MIN_BLOCK_MINUTES * 60_000) to = new Date(from.getTime() + MIN_BLOCK_MINUTES * 60_000);
     blocks.push({ uid: item.uid, start: from, end: to });

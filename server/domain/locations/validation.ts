@@ -154,7 +154,7 @@ export function validateLocationForm(body: Record<string, unknown>, options: { r
 
   if (Object.keys(errors).length || accepting === null || !office.value) return { value: null, errors };
   const v = office.value;
-  const orNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+  const orNull = (s: string | undefined) => (s?.trim() ? s.trim() : null);
   return {
     errors,
     value: {

@@ -38,10 +38,17 @@ function summaryQuery(db: Db) {
     );
 }
 
-type SummarySqlRow = Record<string, any>;
+/** The columns summaryQuery selects. */
+interface SummarySqlRow {
+  id: number; provider_id: number; client_user_id: number; account_id: number; unread: boolean | null;
+  last_message_at: Date | string | null; is_locked: boolean | null; client_redacted_at: Date | null;
+  provider_type: string; provider_first_name: string | null; provider_last_name: string | null;
+  provider_company_name: string | null; provider_image_key: string | null; provider_status: string;
+  first_name: string | null; last_name: string | null; full_name: string | null; email: string | null; phone_number: string | null;
+}
 
 function toRow(r: SummarySqlRow): ConversationRow {
-  const firstName = (r.first_name as string | null)?.trim() || null;
+  const firstName = r.first_name?.trim() || null;
   const clientName = [firstName, r.last_name?.trim()].filter(Boolean).join(' ') || r.full_name?.trim() || 'Client';
   const clientRedacted = r.client_redacted_at !== null;
   return {

@@ -241,7 +241,7 @@ export async function exitWizard(deps: OnboardingDeps, viewer: Viewer, providerI
 export async function homeRedirect(db: Knex, provider: { id: number; status: string }): Promise<string | null> {
   if (provider.status !== 'incomplete') return null;
   const record = await repo.loadWizardRecord(db, provider.id);
-  if (!record || !record.createdWithNewWizard || record.wizardExitedAt) return null;
+  if (!record?.createdWithNewWizard || record.wizardExitedAt) return null;
   return firstUnfinishedStepUrl(record);
 }
 

@@ -90,7 +90,7 @@ export interface OutOfOfficeReply { type: typeof OUT_OF_OFFICE_MESSAGE_TYPE; sen
  */
 export async function outOfOfficeReplyFor(db: Knex | Knex.Transaction, providerId: number, at: Date = new Date()): Promise<OutOfOfficeReply | null> {
   const row = await repo.find(db, providerId);
-  if (!row || row.status !== 'active' || !row.message || !row.startDate || !row.endDate) return null;
+  if (row?.status !== 'active' || !row.message || !row.startDate || !row.endDate) return null;
   const window = responderWindow(row.startDate, row.endDate);
   if (!window || at < window.startsAt || at > window.endsAt) return null;
   return { type: OUT_OF_OFFICE_MESSAGE_TYPE, sender: 'provider', message_content: row.message };

@@ -13,9 +13,19 @@ export type DashboardProfile = ChecklistProfile & CardProfile & { status: string
 
 const wordCount = (text: unknown) => (typeof text === 'string' ? text.trim().split(/\s+/).filter(Boolean).length : 0);
 
+/** The columns loadDashboardProfile selects. */
+interface DashboardSqlRow {
+  id: number; type: 'individual' | 'practice'; status: string; timezone: string;
+  first_name: string | null; last_name: string | null; company_name: string | null; phone_number: string | null;
+  contact_email: string | null; image_key: string | null; custom_content: unknown; calendar_open: boolean | null;
+  has_premium_setup: boolean | null; professional_statement: string | null; has_paid_plan: boolean | null;
+  tag_counts: Record<string, number> | null; top_specialty_count: number; location_states: string[] | null;
+  license_states: string[] | null; gallery_count: number; insurance_opt_out_count: number;
+}
+
 /** One profile with everything the checklist and the action cards read, in one query. */
 export async function loadDashboardProfile(db: Knex, providerId: number): Promise<DashboardProfile | null> {
-  const [row] = await selectPrepared<Record<string, any>>(db, 'dashboard-profile', db('providers as p')
+  const [row] = await selectPrepared<DashboardSqlRow>(db, 'dashboard-profile', db('providers as p')
     .join('accounts as a', 'a.id', 'p.account_id')
     .where('p.id', providerId)
     .limit(1)
@@ -35,8 +45,8 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     ));
   if (!row) return null;
   const content = contentOf(row.custom_content);
-  const tagCounts = (row.tag_counts ?? {}) as Record<string, number>;
-  const locationStates = (row.location_states ?? []) as string[];
+  const tagCounts = row.tag_counts ?? {};
+  const locationStates = row.location_states ?? [];
   return {
     id: Number(row.id),
     type: row.type,
@@ -50,7 +60,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     tagCounts,
     topSpecialtyCount: Number(row.top_specialty_count),
     locationStates,
-    licenseStates: (row.license_states ?? []) as string[],
+    licenseStates: row.license_states ?? [],
     sessionFeeOngoing: content.session_fee_ongoing,
     sessionLengthOngoing: content.session_length_ongoing,
     imageKey: row.image_key,

@@ -12,7 +12,14 @@ export interface SignupRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const toRow = (row: Record<string, any>): SignupRow => ({
+/** A zpm_signups row as stored. */
+interface SignupSqlRow {
+  id: string; clinic_id: string; clinic_url: string; subdomain: string; variant: Variant;
+  account_id: number | null; user_id: number | null; payment_attempt: string;
+  payment_started_at: Date | null; paid_at: Date | null; completed_at: Date | null;
+}
+
+const toRow = (row: SignupSqlRow): SignupRow => ({
   id: row.id, clinicId: row.clinic_id, clinicUrl: row.clinic_url, subdomain: row.subdomain, variant: row.variant,
   accountId: row.account_id === null ? null : Number(row.account_id), userId: row.user_id === null ? null : Number(row.user_id),
   paymentAttempt: row.payment_attempt, paymentStartedAt: row.payment_started_at ?? null, paidAt: row.paid_at, completedAt: row.completed_at,
