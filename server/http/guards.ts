@@ -31,6 +31,7 @@ export const requireSignIn: RequestHandler = (req, res, next) => {
  */
 export function localPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > MAX_RETURN_PATH) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a return path with a control character is refused
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }

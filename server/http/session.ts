@@ -61,7 +61,10 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed,
     override get(sid: string, callback: StoreCallback): void {
       const live = feed.snapshot() !== null;
       const hit = live ? cached.get(sid) : undefined;
-      if (hit && hit.expiresAt > Date.now()) return callback(null, JSON.parse(hit.json) as session.SessionData);
+      if (hit && hit.expiresAt > Date.now()) {
+        callback(null, JSON.parse(hit.json) as session.SessionData);
+        return;
+      }
       const startedAt = epoch;
       super.get(sid, (error, value) => {
         if (!error && value && live && epoch === startedAt && feed.snapshot() !== null) {

@@ -68,7 +68,7 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
     form: keyof AccountSettingsForms,
     check: (body: unknown) => { value: T; errors: null } | { value: null; errors: Record<string, string> },
     keep: string[],
-    act: (req: Request, res: Response, value: T) => Promise<string | { next: string } | void>,
+    act: (req: Request, res: Response, value: T) => Promise<string | { next: string } | undefined>,
   ) {
     return async (req: Request, res: Response) => {
       const values = Object.fromEntries(keep.map((key) => [key, text(req.body[key])]));

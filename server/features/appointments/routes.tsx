@@ -35,7 +35,7 @@ const appointmentIdOf = (req: Request): number => {
 const panelPath = (id: number) => `${APPOINTMENTS_PATH}/${id}`;
 
 /** Where a post goes back to: the posted return_to when it is a path of this site, else the panel's page. */
-const returnPathOf = (req: Request, id: number): string => safeReturnPath((req.body ?? {}).return_to, panelPath(id));
+const returnPathOf = (req: Request, id: number): string => safeReturnPath(req.body?.return_to, panelPath(id));
 
 /** After a cancel the panel closes (spec 3 §4 "cancel closes and reloads"): ?id= leaves the address. */
 function withoutPanel(path: string): string {

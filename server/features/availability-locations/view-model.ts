@@ -1,14 +1,14 @@
 // The view models of the availability-locations page, built from what the services load (routes stay thin).
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
-import {
-  type LocationView, type PageView,
+import type {
+  LocationView, PageView,
 } from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
-import * as locations from '../../domain/locations';
+import type * as locations from '../../domain/locations';
 import {
   ACCEPTING_OPTIONS, acceptingLabel, CLOSED, DAYS, HOURS_MAX, INQUIRE, NOTE_MAX, TIME_FLAGS,
 } from '../../domain/locations';
-import * as service from './service';
+import type * as service from './service';
 import { CONTACT_MESSAGES } from './validation';
 
 const dayText = (date: Date) => format(date, 'MMMM d, yyyy', { in: utc });

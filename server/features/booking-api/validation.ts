@@ -10,6 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 // An instant must name its zone (Z or an offset): a bare local time would be read in the server's zone.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point of this pattern
 const NO_NUL = /^[^\u0000]*$/;
 
 export const BOOKING_FIELD_MESSAGES = {

@@ -13,7 +13,7 @@ export type SectionId = (typeof SECTIONS)[number];
 
 export async function loadForViewer(db: repo.Db, viewer: Viewer): Promise<repo.EducationRecord> {
   const provider = viewer.provider;
-  if (!provider || provider.type !== 'individual' || !canEditProfile(viewer, provider)) throw new NotFoundError();
+  if (provider?.type !== 'individual' || !canEditProfile(viewer, provider)) throw new NotFoundError();
   const record = await repo.loadEducation(db, provider.id);
   if (!record) throw new NotFoundError();
   return record;

@@ -1,6 +1,6 @@
 // The view models of the insurance-fees page, built from what the services load (routes stay thin).
-import {
-  type FeeNoteValues, type OtherValues, type SessionFeesValues,
+import type {
+  FeeNoteValues, OtherValues, SessionFeesValues,
 } from '../../../views/pages/insurance-fees/InsuranceFeesPage';
 import {
   MAX_CUSTOM_SESSIONS, OON_OPTIONS, SESSION_TYPE_LABELS, SESSION_TYPES

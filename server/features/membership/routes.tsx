@@ -140,12 +140,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       return show(req, res, form, null, 422, form.mode === 'upgrade-practice-management' || form.mode === 'legacy-upgrade' ? CHOOSE_PRACTICE_MANAGEMENT : 'Please choose an option.');
     }
     if (wantsPay && form.provider && !form.unreachable && !form.customised && !(await service.photographerAnswer(db, form.provider.id))) return askPhotographer(req, res, form);
-    if (wantsPay && typeof req.query.card_session === 'string') await cardFromHostedPage(req, res, form);
+    if (wantsPay && typeof req.query.card_session === 'string') await cardFromHostedPage(req, form);
     await show(req, res, form, wantsPay ? {} : null);
   }
 
   /** Back from the hosted page with a new card (setup mode): mirror it so the pay step offers it. */
-  async function cardFromHostedPage(req: Request, res: Response, form: PaymentForm) {
+  async function cardFromHostedPage(req: Request, form: PaymentForm) {
     const sessionId = String(req.query.card_session);
     const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await payments.retrieveCheckoutSession(sessionId) : null;
     const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;

@@ -1,7 +1,7 @@
 // The view models of the message-statement page, built from what the services load (routes stay thin).
 import { countWords } from '../../text/word-count';
-import {
-  type BoxView, type SectionView,
+import type {
+  BoxView, SectionView,
 } from '../../../views/pages/message-statement/MessageStatementPage';
 import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
 import type { StatementRecord } from './repo';

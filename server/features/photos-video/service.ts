@@ -125,6 +125,7 @@ export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, 
 /** Gallery uploads arrive as temporary files (`path`); a buffer works as well. */
 export interface UploadedFile extends UploadedPicture { originalname?: string }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from an uploaded file name
 const displayName = (file: UploadedFile, index: number) => (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
 
 /**

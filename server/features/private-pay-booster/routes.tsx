@@ -11,6 +11,7 @@ import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { extendPolicy } from '../../http/security';
 import { ForbiddenError } from '../../lib/errors';
+import type { SsoHandOff } from '../../integrations/benefits-tool';
 import { OUTSIDE_SERVICE_FAILED } from '../../integrations/outside-api';
 import { PrivatePayBoosterPage, type PrivatePayBoosterView } from '../../../views/pages/private-pay-booster/PrivatePayBoosterPage';
 import { HAND_OFF_SCRIPT, SignInHandOffPage } from '../../../views/pages/private-pay-booster/SignInHandOffPage';
@@ -48,7 +49,7 @@ export function privatePayBoosterRoutes({ db, integrations }: FeatureDeps): Rout
     // Whatever comes back, this page is for this person, now: never cached, never a Referer.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    let handOff;
+    let handOff: SsoHandOff;
     try {
       handOff = await integrations.benefitsTool.generateSsoToken({ providerId: provider.id, userId: viewer.user.id, email: viewer.user.email }, req.id);
     } catch (error) {

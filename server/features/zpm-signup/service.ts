@@ -4,7 +4,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
 import { createStandaloneAccount, releaseUnpaidHold } from '../../domain/accounts';
 import { customerOwning, ensureCustomer, evaluateCoupon, saveSetupCard, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';

@@ -98,7 +98,7 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
     },
 
     async close() {
-      if (server) await (await server).close();
+      if (server !== null) await (await server).close();
       server = null;
     },
   };

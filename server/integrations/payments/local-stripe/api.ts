@@ -125,7 +125,7 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
     return publicView(await ctx.store.put(method));
   }, { browser: true });
   route('get', '/v1/payment_methods/:id', async (req) => publicView(await need(ctx, String(req.params.id), 'payment_method')));
-  route('get', '/v1/payment_methods', async (req) => page((await ctx.store.list('payment_method', { customer: String(req.query.customer ?? '') })).filter((m) => req.query.customer).map(publicView), req.path, req.query.limit));
+  route('get', '/v1/payment_methods', async (req) => page((await ctx.store.list('payment_method', { customer: String(req.query.customer ?? '') })).filter(() => req.query.customer).map(publicView), req.path, req.query.limit));
   route('post', '/v1/payment_methods/:id/attach', async (req) => {
     const token = TEST_PAYMENT_METHODS[String(req.params.id)];
     const method = token ? await cardFromTestToken(ctx, token) : await need(ctx, String(req.params.id), 'payment_method');

@@ -20,7 +20,7 @@ export interface Line { description: string; amount: number; quantity: number; p
 
 /** The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). */
 export function discountOf(coupon: Obj | null, lines: Line[]): number {
-  if (!coupon || !coupon.valid) return 0;
+  if (!coupon?.valid) return 0;
   const products: string[] | undefined = coupon.applies_to?.products;
   const eligible = lines.filter((line) => !products || products.includes(String(line.price.product)));
   const base = eligible.reduce((sum, line) => sum + line.amount, 0);
@@ -112,7 +112,7 @@ export class Ledger {
     // The customer's credit pays first; what it covers leaves the balance once the invoice is paid.
     const credit = creditFor(options.customer, total);
     const due = total + credit;
-    const useCredit = async () => { if (credit) { options.customer.balance = (options.customer.balance ?? 0) - credit; await this.store.put(options.customer); } };
+    const spendCredit = async () => { if (credit) { options.customer.balance = (options.customer.balance ?? 0) - credit; await this.store.put(options.customer); } };
     const invoice: Obj = {
       id: newId('in'), object: 'invoice', customer: options.customer.id, customer_name: options.customer.name ?? null, customer_email: options.customer.email ?? null,
       account_name: 'Members Portal (local)', billing_reason: options.reason, collection_method: 'charge_automatically', currency: 'usd', created,
@@ -133,11 +133,11 @@ export class Ledger {
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
     await this.emit('invoice.finalized', invoice);
-    if (due === 0) { await useCredit(); return this.markPaid(invoice, null); }
+    if (due === 0) { await spendCredit(); return this.markPaid(invoice, null); }
     if (!options.paymentMethod) return invoice;
     try {
       const { intent } = await this.charge({ customer: options.customer.id, paymentMethod: options.paymentMethod, amount: due, description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}` });
-      await useCredit();
+      await spendCredit();
       return await this.markPaid(invoice, intent);
     } catch (error) {
       if (!(error instanceof CardError)) throw error;

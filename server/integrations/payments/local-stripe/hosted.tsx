@@ -192,7 +192,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
   router.get('/receipts/:id', async (req, res, next) => {
     try {
       const charge = await ctx.store.get<Obj>(String(req.params.id), 'charge');
-      if (!charge || !charge.paid) { res.status(404).type('html').send(page('Receipt not found', <p>This receipt link is not valid.</p>)); return; }
+      if (!charge?.paid) { res.status(404).type('html').send(page('Receipt not found', <p>This receipt link is not valid.</p>)); return; }
       res.type('html').send(page('Receipt', (
         <>
           <p>{charge.description}</p>
