@@ -189,6 +189,7 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
         </div>
       )}
       {/* Focusable, so a week without blocks still scrolls from the keyboard. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard (WCAG 2.1.1) */}
       <div className="calendar__body" ref={body} tabIndex={0} role="region" aria-label="Days and times of the week">
         <div className="calendar__axis" aria-hidden="true">
           <div className="calendar__day-title" />
@@ -200,6 +201,7 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
               <span aria-hidden="true">{day.shortLabel}</span>
               <span className="visually-hidden">{day.longLabel}{day.isToday ? ' (today)' : ''}</span>
             </h3>
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; from the keyboard, the Add menu creates a block */}
             <ul className="calendar__slots" onClick={(event) => onEmptyAreaClick(event, day.date)}>
               {/* Blocks are drawn once the island runs: the server's page shows the week as a table, and the
                   grid without script (hidden then) would only double the page's markup. */}
@@ -229,6 +231,7 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
       </div>
       {loading && <div className="calendar__loading" role="status">Loading…</div>}
       {dialog && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; Escape and Close do it from the keyboard
         <dialog
           ref={dialogElement} className="modal" aria-labelledby="calendar-dialog-title" onClose={closeDialog}
           // A click on the backdrop (the dialog itself, outside its body) closes it too.
@@ -236,8 +239,10 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
         >
           <div className="modal__body">
             <h2 id="calendar-dialog-title">{dialog.title}</h2>
+            {/* biome-ignore lint/a11y: the click handler only watches the links inside, which the keyboard activates with a click event too */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the editor form the portal's own route rendered for this dialog */}
             <div className="modal__content" onClick={closeOnBackLink} dangerouslySetInnerHTML={{ __html: dialog.html }} />
-            <form method="dialog" className="actions"><button className="button button--secondary">Close</button></form>
+            <form method="dialog" className="actions"><button type="submit" className="button button--secondary">Close</button></form>
           </div>
         </dialog>
       )}

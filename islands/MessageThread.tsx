@@ -61,6 +61,7 @@ export default function MessageThread(props: MessageThreadProps) {
     if (fresh.some((m) => m.sender === 'client')) setAnnouncement(`New message from ${clientName}`);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: the stream and the polling follow lastId themselves
   useEffect(() => {
     let source: EventSource | undefined;
     let poller: number | undefined;
@@ -95,6 +96,7 @@ export default function MessageThread(props: MessageThreadProps) {
     // Once per page: the stream and the polling follow lastId themselves.
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the length is the trigger: scroll to the bottom when a message arrives
   useEffect(() => {
     const box = scroller.current;
     if (box) box.scrollTop = box.scrollHeight;

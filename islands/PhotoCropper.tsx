@@ -28,7 +28,7 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview.url); }, [preview]);
 
   function choose(file: File | undefined) {
-    if (!file || !file.type.startsWith('image/')) { setPreview(null); return; }
+    if (!file?.type.startsWith('image/')) { setPreview(null); return; }
     const url = URL.createObjectURL(file);
     const image = new Image();
     image.onload = () => {
@@ -103,6 +103,7 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
             <img src={preview.url} alt="Preview of the chosen photo" />
             <div
               className="photo-cropper__frame" role="slider" tabIndex={0}
+              aria-valuemin={Math.round(MIN_SIZE * 100)} aria-valuemax={100} aria-valuenow={Math.round(crop.size * 100)}
               aria-label="Crop area: drag or use the arrow keys to move it, + and - to resize it"
               aria-valuetext={`left ${Math.round(crop.x * 100)}%, top ${Math.round(crop.y * 100)}%, size ${Math.round(crop.size * 100)}%`}
               ref={(el) => { if (el) Object.assign(el.style, box); }}

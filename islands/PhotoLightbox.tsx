@@ -82,6 +82,7 @@ export default function PhotoLightbox({ label, photos, manage }: PhotoLightboxPr
         ))}
       </ul>
       {current && open !== null && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; Escape closes from the keyboard
         <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${current.alt}, ${open + 1} of ${count}`} onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
           <figure className="lightbox__figure">
             <img src={current.full} alt={current.alt}

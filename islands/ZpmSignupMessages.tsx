@@ -70,6 +70,7 @@ export default function ZpmSignupMessages(props: ZpmSignupMessagesProps) {
       {!ready && <p className="hint">This test page needs JavaScript.</p>}
       <ol aria-live="polite" aria-label="Messages received">
         {log.map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the log only grows at its end, so an entry keeps its index
           <li key={index}><strong>{entry.accepted ? 'Accepted' : 'Ignored'}</strong> from <code>{entry.origin}</code>: <code className="zpm-message-log__data">{entry.data}</code></li>
         ))}
       </ol>

@@ -242,13 +242,15 @@ function sessionLoop(): void {
     if (activityTimer) return;
     activityTimer = window.setTimeout(() => { refreshWanted = true; activityTimer = undefined; }, 5000);
   };
-  ['mousemove', 'touchstart', 'click', 'scroll', 'keydown'].forEach((type) => window.addEventListener(type, flagActivity, { passive: true }));
+  for (const type of ['mousemove', 'touchstart', 'click', 'scroll', 'keydown']) window.addEventListener(type, flagActivity, { passive: true });
   const toLogin = () => { window.location.href = '/login'; };
   const tick = async () => {
     cycle += 1;
     try {
-      const response = cycle % 5 === 0 && refreshWanted
-        ? (refreshWanted = false, await post('/auth/session/refresh'))
+      const refresh = cycle % 5 === 0 && refreshWanted;
+      if (refresh) refreshWanted = false;
+      const response = refresh
+        ? await post('/auth/session/refresh')
         : await fetch('/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       if (response.ok) return;
       const { message } = await response.json().catch(() => ({}));

@@ -2,7 +2,7 @@
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
-export function hydrateIslands(name: string, Component: ComponentType<any>): void {
+export function hydrateIslands(name: string, Component: ComponentType<never>): void {
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const props = JSON.parse(element.dataset.props ?? '{}');
     hydrateRoot(element, createElement(Component, props));

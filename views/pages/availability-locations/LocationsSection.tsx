@@ -71,6 +71,7 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
       <ReadList rows={[
         ['Accepting new clients', l.acceptingLabel],
         ['Available', times],
+        // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list; ReadList keys each row by its label
         ['Hours', l.hours ? <span className="hours">{view.days.map((d, i) => <span key={d}><span className="hours__day">{d}</span> {l.hours![i]}</span>)}</span> : null],
         ...(!l.remote ? [['Accessibility', [l.adaAccessible && 'Wheelchair accessible', l.inHome && 'In-home sessions', !l.displayAddress && 'Street address hidden'].filter(Boolean).join(', ')] as [string, ReactNode]] : []),
       ]} />

@@ -90,7 +90,9 @@ export function DashboardPage({ view, sections, addOns = null }: DashboardPagePr
               <AddOnButtons buttons={addOns} />
             </section>
           )}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
           {sections.announcements !== null && <section aria-labelledby="announcements-heading" dangerouslySetInnerHTML={{ __html: sections.announcements }} />}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
           <section aria-labelledby="blog-heading" dangerouslySetInnerHTML={{ __html: sections.blogPosts }} />
         </>
       )}

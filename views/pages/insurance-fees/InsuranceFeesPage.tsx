@@ -129,6 +129,7 @@ function FeeNoteSection({ editing, errors, feeNote, feeNoteMax, possessive }: In
   const error = errors.custom_fee_message;
   const read = (
     <ReadList rows={[
+      // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list; ReadList keys each row by its label
       ['Note', feeNote.message ? <span className="pre-line">{feeNote.message}</span> : null],
       ['Shown on the profile', feeNote.display ? 'Yes' : 'No'],
     ]} />
