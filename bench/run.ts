@@ -176,7 +176,7 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
     } else {
       const htmlCss = page.html + page.css;
       check(htmlCss <= BUDGET.noIslandHtmlCss, `${page.path}: ${kb(htmlCss)} HTML+CSS (budget ≤ ${kb(BUDGET.noIslandHtmlCss)})`);
-      check(page.islandJs === 0, `${page.path}: no island JS (${page.islandJs ? kb(page.islandJs) + ' found' : 'none'})`);
+      check(page.islandJs === 0, `${page.path}: no island JS (${page.islandJs ? `${kb(page.islandJs)} found` : 'none'})`);
     }
   }
   const shared = Math.max(0, ...sharedSizes);

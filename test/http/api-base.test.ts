@@ -34,7 +34,7 @@ describe('directory API: bearer tokens', () => {
     const { client, token } = await createToken(ctx().db, 'soon revoked');
     assertErrorShape((await api().get('/api/v1/ping').expect(401)).body, 'unauthenticated');
     assertErrorShape((await api().get('/api/v1/ping').set('Authorization', 'Bearer nope').expect(401)).body, 'unauthenticated');
-    const unknown = token.slice(0, -4) + 'AAAA';
+    const unknown = `${token.slice(0, -4)}AAAA`;
     assertErrorShape((await api().get('/api/v1/ping').set('Authorization', `Bearer ${unknown}`).expect(401)).body, 'unauthenticated');
     assert.equal(await revokeToken(ctx().db, client.prefix), true);
     assertErrorShape((await api().get('/api/v1/ping').set('Authorization', `Bearer ${token}`).expect(401)).body, 'unauthenticated');

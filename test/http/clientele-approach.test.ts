@@ -9,7 +9,7 @@ import { firstTagIds, tagIds } from './onboarding-helpers';
 
 const PAGE = '/profile/clientele-approach';
 const CONTACTS = 'Please do not include URLs, phone numbers, or email addresses in this field!';
-const escape = (text: string) => text.replace(/[()?.!+*[\]]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[()?.!+*[\]]/g, '\\$&');
 
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
@@ -114,7 +114,7 @@ describe('clientele & approach: treatment approaches 1–20 with a filter box', 
     const ids = await firstTagIds(ctx().db, 'approaches', 21);
     const many = await post(client, `${PAGE}/approaches`, { approaches: ids });
     assert.equal(many.status, 422);
-    assert.match(mainTextOf(many.text), new RegExp(escape("You've reached the maximum number of selections (20). Please remove other selections to add more.")));
+    assert.match(mainTextOf(many.text), new RegExp(escapeRegExp("You've reached the maximum number of selections (20). Please remove other selections to add more.")));
     for (const tagId of ids) assert.ok(ticked(many.text, 'approaches', tagId));
     assert.deepEqual(await tagsOf(id, 'approaches'), []);
     assert.equal((await post(client, `${PAGE}/approaches`, { approaches: ids.slice(0, 20) })).status, 303);
@@ -164,7 +164,7 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
     const { client } = await signedIn();
     const response = await post(client, `${PAGE}/custom-approaches`, { name: 'Walk and talk', description: 'Book at walkandtalk.com or (401) 555-0199' });
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), new RegExp(escape(CONTACTS)));
+    assert.match(mainTextOf(response.text), new RegExp(escapeRegExp(CONTACTS)));
     assert.match(response.text, /value="Walk and talk"/);
   });
 

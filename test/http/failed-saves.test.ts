@@ -72,7 +72,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
   it('Account Settings, name: the form comes back with the typed names; the user row and the audit log are untouched', async () => {
     const { client, user } = await signedIn();
     const release = await refuse('users', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/account-preferences', '/account-preferences/name', { first_name: 'Morgan', middle_name: 'Lee', last_name: 'Quincy', company_name: '' });
     } finally {
@@ -92,7 +92,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     const { client, user } = await signedIn();
     const before = (await ctx().db('users').where({ id: user.userId }).first()).password_hash;
     const release = await refuse('users', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/password/update', '/password/update', { old_password: 'Test-password-1!', new_password: 'A-new-password-2!', new_password_confirmation: 'A-new-password-2!' });
     } finally {
@@ -110,7 +110,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     await signIn(client, user.email);
     const before = (await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id;
     const release = await refuse('users', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/profiles', `/profiles/${user.providerIds[1]}/selection`, { next: '/' });
     } finally {
@@ -131,7 +131,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     const { client, providerId } = await signedIn();
     const before = (await ctx().db('providers').where({ id: providerId }).first()).custom_content;
     const release = await refuse('providers', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/profile/general-information', '/profile/general-information/pronouns', { pronouns: 'Other', pronouns_other: 'ze/zir' });
     } finally {
@@ -152,7 +152,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     ]).returning('id')).map((r) => Number(r.id));
     // The locations are written first and the profile last: the refusal comes after rows were changed.
     const release = await refuse('providers', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/profile/availability-locations', '/profile/availability-locations/availability', {
         location_ids: [office!, online!], [`accepting_patients_${office}`]: '20', [`morning_availability_${office}`]: '1',
@@ -177,7 +177,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     ).returning('id')).map((r) => Number(r.id));
     await ctx().db('licenses').insert({ provider_id: providerId, state: 'NY', number: 'N-NY', license_type: 'LCSW', expiration: new Date().getUTCFullYear() + 2, verification: 'Verified' });
     const release = await refuse('locations', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/profile/availability-locations', `/profile/availability-locations/locations/${office}`, {
         location_name: 'Midtown East', address: '77 Lexington Ave', city: 'New York', zip: '10010', state: 'NY',
@@ -200,7 +200,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     const [made] = await ctx().db('feedback').insert({ provider_id: providerId, kind: 'testimonial', body: 'Kind and practical.', author: 'J.M.', submitted_at: '2026-03-01T12:00:00Z', display_testimonial: true }).returning('id');
     const id = Number(made.id);
     const release = await refuse('feedback', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/testimonials', `/testimonials/${id}/display`, { display_testimonial: '0' });
     } finally {
@@ -218,7 +218,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     const [made] = await ctx().db('therapy_groups').insert({ provider_id: providerId, name: 'Grief Circle', slug: 'grief-circle', status: 'inactive', short_description: 'For loss.', image_key: 'groups/kept.png' }).returning('id');
     const id = Number(made.id);
     const release = await refuse('therapy_groups', 'UPDATE');
-    let response;
+    let response: supertest.Response;
     try {
       response = await post(client, '/therapy-groups', `/therapy-groups/${id}`, {
         name: 'Grief Circle Evenings', status: 'inactive', expired_at: inMonths(2), hours: 'Thursdays 7pm', costs: '$40',
@@ -239,7 +239,7 @@ describe('failed loads: "There was an error loading your profile." with a retry 
   it('a profile page whose data cannot be read: status 500, the message, a link to the same address, no stack', async () => {
     const { client } = await signedIn();
     await ctx().db.raw('ALTER TABLE feedback RENAME TO feedback_away');
-    let response;
+    let response: supertest.Response;
     try {
       response = await client.get('/testimonials?from=menu');
     } finally {
@@ -262,7 +262,7 @@ describe('failed loads: "There was an error loading your profile." with a retry 
   it('when the signed-in user\'s profiles cannot be read, any page says so (plain layout)', async () => {
     const { client } = await signedIn();
     await ctx().db.raw('ALTER TABLE provider_clinicians RENAME TO provider_clinicians_away');
-    let response;
+    let response: supertest.Response;
     try {
       // The rename is a write through this process's knex, so the cached viewer is not served (ChangeFeed);
       // the account page is not a profile page, yet it cannot be shown without the user's profiles.
@@ -278,7 +278,7 @@ describe('failed loads: "There was an error loading your profile." with a retry 
   it('an island request (JSON) gets the JSON error with the request id, not the page', async () => {
     const { client } = await signedIn();
     await ctx().db.raw('ALTER TABLE feedback RENAME TO feedback_away');
-    let response;
+    let response: supertest.Response;
     try {
       response = await client.get('/testimonials').set('Accept', 'application/json');
     } finally {

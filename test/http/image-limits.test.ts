@@ -26,7 +26,7 @@ async function colourful(width: number, height: number): Promise<Buffer> {
 async function uploadGallery(client: Agent, files: Buffer[]) {
   const _csrf = await tokenFor(client, PAGE);
   let request = client.post(`${PAGE}/gallery`).field('_csrf', _csrf);
-  files.forEach((body, i) => (request = request.attach('photos', body, `photo-${i}.png`)));
+  for (const [i, body] of files.entries()) request = request.attach('photos', body, `photo-${i}.png`);
   return request;
 }
 

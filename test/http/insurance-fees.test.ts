@@ -18,7 +18,7 @@ async function signedIn(spec: ProviderSpec = {}) {
 
 const content = async (id: number) => (await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>;
 const insuranceId = async (name: string) => Number((await ctx().db('tags').where({ type: 'insurances', name }).first('id')).id);
-const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+const fieldValue = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 /** The message shown right after a field (its field-error paragraph). */
 const errorOf = (html: string, name: string) => new RegExp(`id="${name}-error">([^<]*)<`).exec(html)?.[1]?.replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
@@ -52,8 +52,8 @@ describe('insurance-fees: the page and its sections (spec 2 §2)', () => {
     const { client, id } = await signedIn();
     await ctx().db('providers').where({ id }).update({ custom_content: JSON.stringify({ session_fee_ongoing: 175, session_length_ongoing: 45 }) });
     const html = (await client.get(`${PAGE}?edit=session-fees`).expect(200)).text;
-    assert.equal(valueOf(html, 'session_fee_ongoing'), '175');
-    assert.equal(valueOf(html, 'session_length_ongoing'), '45');
+    assert.equal(fieldValue(html, 'session_fee_ongoing'), '175');
+    assert.equal(fieldValue(html, 'session_length_ongoing'), '45');
     assert.match(mainTextOf((await client.get(PAGE)).text), /Individual session \(ongoing\) \$175 · 45 minutes/);
   });
 });
@@ -75,9 +75,9 @@ describe('insurance-fees: session fees (spec 2 §5 "Sessions and fees")', () => 
     assert.equal(errorOf(response.text, 'session_length_couples'), 'Fee and length required');
     assert.equal(errorOf(response.text, 'session_fee_family'), 'Fee and length required');
     assert.equal(errorOf(response.text, 'session_fee_couples'), undefined);
-    assert.equal(valueOf(response.text, 'session_fee_couples'), '120');
-    assert.equal(valueOf(response.text, 'session_length_family'), '90');
-    assert.equal(valueOf(response.text, 'session_fee_ongoing'), '150');
+    assert.equal(fieldValue(response.text, 'session_fee_couples'), '120');
+    assert.equal(fieldValue(response.text, 'session_length_family'), '90');
+    assert.equal(fieldValue(response.text, 'session_fee_ongoing'), '150');
     assert.deepEqual(await content(id), {}, 'nothing half-saved');
   });
 
@@ -113,7 +113,7 @@ describe('insurance-fees: session fees (spec 2 §5 "Sessions and fees")', () => 
     const response = await post(client, `${PAGE}/session-fees`, { ...goodFees, custom_session_name_0: tooLong, custom_session_fee_0: '90', custom_session_length_0: '30' });
     assert.equal(response.status, 422);
     assert.equal(errorOf(response.text, 'custom_session_name_0'), 'Please keep your session name < 40 characters');
-    assert.equal(valueOf(response.text, 'custom_session_name_0'), tooLong);
+    assert.equal(fieldValue(response.text, 'custom_session_name_0'), tooLong);
     const ok = await post(client, `${PAGE}/session-fees`, { ...goodFees, custom_session_name_0: 'x'.repeat(39), custom_session_fee_0: '90', custom_session_length_0: '30' });
     assert.equal(ok.status, 303);
     assert.deepEqual((await content(id)).custom_sessions, [{ name: 'x'.repeat(39), fee: 90, length: 30 }]);
@@ -140,14 +140,14 @@ describe('insurance-fees: session fees (spec 2 §5 "Sessions and fees")', () => 
     assert.equal(errorOf(response.text, 'custom_session_length_0'), 'Fee and length required');
     assert.equal(errorOf(response.text, 'custom_session_name_1'), 'Please enter a session name.');
     assert.equal(errorOf(response.text, 'custom_session_name_3'), 'Please do not include URLs, phone numbers, or email addresses in this field!');
-    assert.equal(valueOf(response.text, 'custom_session_name_3'), 'See www.example.com', 'rows keep their positions');
+    assert.equal(fieldValue(response.text, 'custom_session_name_3'), 'See www.example.com', 'rows keep their positions');
     const ok = await post(client, `${PAGE}/session-fees`, { ...goodFees, custom_session_name_2: 'Walk and talk', custom_session_fee_2: '130', custom_session_length_2: '60' });
     assert.equal(ok.status, 303);
     assert.deepEqual((await content(id)).custom_sessions, [{ name: 'Walk and talk', fee: 130, length: 60 }]);
     const editing = (await client.get(`${PAGE}?edit=session-fees`)).text;
-    assert.equal(valueOf(editing, 'custom_session_name_0'), 'Walk and talk');
-    assert.equal(valueOf(editing, 'custom_session_name_2'), '', 'two blank rows to add more');
-    assert.equal(valueOf(editing, 'custom_session_name_3'), undefined);
+    assert.equal(fieldValue(editing, 'custom_session_name_0'), 'Walk and talk');
+    assert.equal(fieldValue(editing, 'custom_session_name_2'), '', 'two blank rows to add more');
+    assert.equal(fieldValue(editing, 'custom_session_name_3'), undefined);
   });
 
   it('sliding scale: "To display a sliding scale, please indicate a lower limit.", and lower than the ongoing fee', async () => {
@@ -260,7 +260,7 @@ describe('insurance-fees: adding insurances (spec 2 §5 "Insurance")', () => {
     assert.equal(unconfirmed.status, 422);
     assert.equal(errorOf(unconfirmed.text, 'confirm_in_network'), 'Please confirm that you are in-network with the insurances you selected.');
     assert.match(unconfirmed.text, new RegExp(`id="insurances-${aetna}"[^>]*checked=""`), 'the choice is kept');
-    assert.equal(valueOf(unconfirmed.text, 'q'), 'aet', 'and the filter');
+    assert.equal(fieldValue(unconfirmed.text, 'q'), 'aet', 'and the filter');
     const none = await post(client, `${PAGE}/insurances/new`, { confirm_in_network: '1' });
     assert.equal(none.status, 422);
     assert.equal(errorOf(none.text, 'insurances'), 'You must have at least 1 selection(s).');

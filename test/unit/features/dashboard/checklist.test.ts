@@ -28,7 +28,6 @@ function complete(overrides: Partial<ChecklistProfile> = {}): ChecklistProfile {
 }
 
 const keys = (profile: ChecklistProfile) => profileChecklist(profile).map((item) => item.key);
-const itemOf = (profile: ChecklistProfile, key: ChecklistKey) => profileChecklist(profile).find((item) => item.key === key);
 
 describe('dashboard checklist: the fourteen items (spec 2 §2)', () => {
   it('lists the items in the spec order with their labels; Degrees only for individuals', () => {
