@@ -1,0 +1,87 @@
+// Billing as an owner with JavaScript off meets it (issue [9]): form round trips on Plan Management and the
+// membership payment form, through the card processor's local hosted pages; each page the person sees is
+// checked by axe in a DOM. The browser keeps a one-time purchase without JavaScript, and the upcoming
+// invoice's page at 375 px (test/e2e/billing.spec.ts).
+import assert from 'node:assert/strict';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { expectAccessibleHtml } from '../support/accessible-html';
+import { agent, mainTextOf, signIn, textOf } from '../support/http';
+import { chosen, flashesOf, follow, open, pathOf, submit, valueOf, type Served } from './no-script';
+
+const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
+const hasFlash = (page: Served, text: string) => assert.ok(flashesOf(page).includes(text), `the flash "${text}" on ${page.url}: ${flashesOf(page).join(' | ')}`);
+
+async function signedIn(user: { email: string }) {
+  const client = agent();
+  await signIn(client, user.email);
+  return client;
+}
+
+describe('billing without JavaScript: Plan Management', () => {
+  it('updates the billing address, errors first, adds a card on the hosted card page and opens a hosted invoice from the billing history', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true });
+    const client = await signedIn(user);
+    let page = await open(client, '/plan-management');
+    await expectAccessibleHtml(page.html, '/plan-management');
+    page = await submit(client, page, 'Save billing address', { line1: '', city: 'Albany' });
+    assert.equal(page.status, 422);
+    const main = mainTextOf(page.html);
+    for (const message of ['Street address is required', 'State is required', 'Zip code is required']) assert.ok(main.includes(message), message);
+    assert.equal(valueOf(page, 'city'), 'Albany');
+    await expectAccessibleHtml(page.html, '/plan-management with the address errors');
+    page = await submit(client, page, 'Save billing address', { line1: '9 Elm St', state: 'NY', postal_code: '12207' });
+    hasFlash(page, 'Your billing information has been updated!');
+    assert.equal(valueOf(page, 'line1'), '9 Elm St');
+
+    // Without JavaScript a card is added on the hosted card page.
+    page = await submit(client, page, 'Add a card');
+    assert.match(page.html, /<h1>Save a card<\/h1>/);
+    await expectAccessibleHtml(page.html, 'the hosted card page');
+    page = await submit(client, page, 'Save card', card('5555 5555 5555 4444'));
+    assert.equal(pathOf(page), '/plan-management');
+    hasFlash(page, 'Your payment method has been added.');
+    assert.match(page.html, /<td[^>]*>Mastercard ending 4444/);
+
+    page = await follow(client, page, /^View invoice/);
+    assert.match(page.html, /<h1>Invoice [^<]+<\/h1>/);
+    assert.match(textOf(page.html), /Paid on/);
+    await expectAccessibleHtml(page.html, 'the hosted invoice');
+  });
+});
+
+describe('billing without JavaScript: starting a membership', () => {
+  it('Your plan, the photographer question, Payment with its errors and the new sales tax, a new card on the hosted page, then About You', async () => {
+    const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
+    const providerId = user.providerIds[0]!;
+    await ctx().db('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: 40 });
+    const client = await signedIn(user);
+    let page = await open(client, `/profiles/pay-for/${providerId}`);
+    await expectAccessibleHtml(page.html, 'Your plan');
+    page = await submit(client, page, 'Next: Payment', chosen(page, /^Professional: \$88\.00 a month/));
+    assert.match(page.html, /Is one of our photographers near you\?/);
+    await expectAccessibleHtml(page.html, 'the photographer question');
+    page = await submit(client, page, 'Continue to payment', chosen(page, 'Yes: my city is on the list'));
+    assert.match(mainTextOf(page.html), /Total due today/);
+    await expectAccessibleHtml(page.html, 'Payment');
+
+    page = await submit(client, page, 'Pay $88.00');
+    assert.equal(page.status, 422);
+    assert.match(mainTextOf(page.html), /Please accept our terms of service\./);
+    assert.match(mainTextOf(page.html), /Address line 1 required\./);
+    page = await submit(client, page, 'Pay $88.00', {
+      address_line1: '250 W 57th St', address_city: 'New York', address_state: 'NY', address_postal_code: '10107',
+      ...chosen(page, /^I accept the terms of service/), ...chosen(page, /A new card/),
+    });
+    // New York taxes the practice-management software (4 % of $19.00): the new total is shown before anything is charged.
+    assert.match(mainTextOf(page.html), /The sales tax for this billing address changes the total\. Please check the new total and pay again\./);
+    assert.match(page.html, /<td[^>]*>\$0\.76<\/td>/);
+    await expectAccessibleHtml(page.html, 'Payment with the new total');
+    page = await submit(client, page, 'Pay $88.76');
+    assert.match(page.html, /<h1>Checkout<\/h1>/);
+    await expectAccessibleHtml(page.html, 'the hosted checkout');
+    page = await submit(client, page, 'Subscribe', card('4242 4242 4242 4242'));
+    assert.equal(pathOf(page), `/profiles/about-you-for/${providerId}`);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+  });
+});
