@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { billedAccount, gateway, membershipOf } from '../support/billing';
-import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInAs, submit, typeCard, useBrowser } from '../support/browser';
 
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -16,11 +16,11 @@ describe('browser: the membership payment form', function () {
   this.timeout(180_000);
   const session = useBrowser();
 
-  async function signedIn(email: string, options: { javaScript?: boolean } = {}) {
+  async function signedIn(userId: number, options: { javaScript?: boolean } = {}) {
     const page = await session.newPage(options);
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, email);
+    await signInAs(page, userId);
     return page;
   }
 
@@ -30,7 +30,7 @@ describe('browser: the membership payment form', function () {
     await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
     await gateway().createCoupon({ id: `TENOFF${providerId}`, name: 'Ten off', amount_off: 1000, currency: 'usd', duration: 'once' }, `e2e-coupon-${providerId}`);
-    const page = await signedIn(user.email);
+    const page = await signedIn(user.userId);
     await page.goto(`/profiles/pay-for/${providerId}`);
     await expectAccessible(page);
     await page.getByLabel(/^Basic: \$59\.00 a month/).check();
@@ -65,7 +65,7 @@ describe('browser: the membership payment form', function () {
     await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'none_near' });
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
-    const page = await signedIn(user.email);
+    const page = await signedIn(user.userId);
     await page.goto(`/profiles/pay-for/${providerId}?step=pay&tier=basic`);
     await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: 'Pay $59.00' }));
@@ -78,7 +78,7 @@ describe('browser: the membership payment form', function () {
   it('an owner adds a seat for a new clinician and sees the proration preview', async () => {
     const { user } = await membershipOf({ items: [['membership_monthly_v3', 1]], providers: 2 });
     const newcomer = user.providerIds[1]!;
-    const page = await signedIn(user.email);
+    const page = await signedIn(user.userId);
     await page.goto(`/profiles/pay-for/${newcomer}`);
     await page.getByText(/Add a seat for .* to your practice's membership/).waitFor();
     await expectAccessible(page);
@@ -104,7 +104,7 @@ describe('browser: the membership payment form', function () {
 
   it('with JavaScript off, an individual adds practice management from Plan Management', async () => {
     const { user } = await membershipOf({ items: [['membership_monthly_v3', 1]] });
-    const page = await signedIn(user.email, { javaScript: false });
+    const page = await signedIn(user.userId, { javaScript: false });
     await page.goto('/plan-management');
     await submit(page, page.getByRole('link', { name: 'Add Practice Management' }));
     await expectAccessible(page);
@@ -114,6 +114,8 @@ describe('browser: the membership payment form', function () {
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
     await page.getByText(/Remaining time on Practice management \(Professional\)/).waitFor();
     await expectAccessible(page);
+    // The payment form without JavaScript on a phone (the new membership's, tested over HTTP, is the same form).
+    assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
     await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
     assert.equal(new URL(page.url()).pathname, '/plan-management');
@@ -124,7 +126,7 @@ describe('browser: the membership payment form', function () {
 
   it('switches an annual membership to monthly payments', async () => {
     const { user } = await membershipOf({ items: [['membership_yearly_v3', 1]], seatBased: false });
-    const page = await signedIn(user.email);
+    const page = await signedIn(user.userId);
     await page.goto('/plan-management');
     await page.getByText('$708.00 a year').waitFor();
     await submit(page, page.getByRole('link', { name: 'Switch to monthly payments' }));
@@ -139,7 +141,7 @@ describe('browser: the membership payment form', function () {
 
   it('reactivates a canceled membership, with the next steps', async () => {
     const { user } = await membershipOf({ items: [['membership_monthly_v3', 1]], status: 'canceled' });
-    const page = await signedIn(user.email);
+    const page = await signedIn(user.userId);
     await page.goto('/plan-management');
     await submit(page, page.getByRole('link', { name: 'Reactivate this membership' }));
     await page.getByText(/Reactivate the Basic membership/).waitFor();
