@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 import { appointment, clientUser, noonZone } from '../http/dashboard-helpers';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +25,7 @@ describe('browser: phone consultations', function () {
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/calendar/appointments');
     await page.getByRole('heading', { name: /Tomorrow/ }).waitFor();
     await expectAccessible(page);

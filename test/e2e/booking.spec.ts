@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createAvailability } from '../../server/domain/calendar';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 import { completeProfile, noonZone } from '../http/dashboard-helpers';
 
 const QUARTER_MS = 15 * 60_000;
@@ -42,7 +42,8 @@ describe('browser: a client books a phone consultation through the directory', f
     assert.deepEqual(row, { start_time: start, canceled: false });
 
     const provider = await session.newPage();
-    await signInThroughForm(provider, user.email);
+    await signInAs(provider, user.userId);
+    await provider.goto('/');
     const upcoming = provider.getByRole('region', { name: 'Upcoming phone consultations' });
     await upcoming.getByText('Casey Client').waitFor();
     await provider.goto('/calendar');
