@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInThroughForm, submit, typeCard, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInAs, submit, typeCard, useBrowser } from '../support/browser';
 import { createProviderUser } from '../support/factories';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -70,7 +70,7 @@ describe('browser: standalone practice management sign-up', function () {
     const user = await createProviderUser(ctx().db);
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/practice-management-post-message-test');
     await page.getByText('No messages yet.').waitFor();
     await expectAccessible(page);
