@@ -20,9 +20,9 @@ export const JOBS_SCHEMA = 'pgboss';
  * longer lost its process (kill -9, a crashed VM) and is handed out again, without waiting for its
  * time limit, which for some jobs is many minutes.
  */
-export const HEARTBEAT_SECONDS = 20;
+export const HEARTBEAT_SECONDS = 10;
 /** How often silent and timed-out jobs are looked for (pg-boss's default is a minute). */
-const SUPERVISE_SECONDS = 15;
+export const SUPERVISE_SECONDS = 10;
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
 export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue; ehr: Ehr }

@@ -12,7 +12,8 @@ import pg from 'pg';
 import { createKnex } from '../../server/db/knex';
 import { syncCustomer } from '../../server/domain/billing';
 import { createPayments, type Payments } from '../../server/integrations/payments';
-import { HEARTBEAT_SECONDS } from '../../server/jobs/queue';
+import { OUTGOING_RETRY_DELAY_SECONDS } from '../../server/jobs/outgoing';
+import { HEARTBEAT_SECONDS, SUPERVISE_SECONDS } from '../../server/jobs/queue';
 import { ctx } from '../support/context';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
@@ -165,12 +166,12 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
 
     // The jobs (in the portal's process) deliver the e-mails; every sign-up is finished. An e-mail job the
     // killed process had taken is handed out again once its heartbeat is missed and the queue's supervisor
-    // notices (15 s), then after its retry delay (30–60 s).
+    // notices, then after its retry delay (once to twice the base delay).
     const emailsOf = async (email: string) => Number((await db('sent_messages').where({ channel: 'email', recipient: email }).count({ n: '*' }).first())!.n);
     await until(async () => {
       for (const s of signups) if ((await emailsOf(s.email)) < 1) return false;
       return true;
-    }, (HEARTBEAT_SECONDS + 15 + 60 + 30) * 1000, () => 'not every set-password e-mail went out');
+    }, (HEARTBEAT_SECONDS + SUPERVISE_SECONDS + 2 * OUTGOING_RETRY_DELAY_SECONDS + 30) * 1000, () => 'not every set-password e-mail went out');
     const stuck: string[] = [];
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();

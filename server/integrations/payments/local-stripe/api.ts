@@ -31,7 +31,10 @@ export interface ApiContext {
 
 type Handler = (req: Request, ctx: ApiContext) => Promise<unknown>;
 
-/** `run` runs one piece of work at a time (the hosted pages share it), so two requests never interleave their reads and writes. */
+/**
+ * `run` runs one piece of work at a time (the hosted pages share it), so two requests never interleave
+ * their reads and writes, and each in a transaction of its own (all or nothing, as Stripe answers).
+ */
 export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => Promise<T>): Router {
   const router = express.Router();
   router.use('/v1', express.urlencoded({ extended: true, limit: '1mb', parameterLimit: 5000 }));
@@ -46,13 +49,15 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
 
   const route = (method: 'get' | 'post' | 'delete', path: string, handler: Handler, options: { browser?: boolean } = {}) => {
     router[method](path, (req: Request, res: Response) => {
-      const handle = async () => {
+      // The answer is worked out and recorded in one transaction (run), and sent once it is committed: a
+      // process that dies half-way leaves nothing behind, and no caller hears of what was not kept.
+      const answer = async (): Promise<{ status: number; body: unknown; replayed?: boolean }> => {
         const key = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
         const allowed = key === ctx.secretKey || (options.browser && key === ctx.publishableKey);
         if (!allowed) throw new ApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}***`);
         const idempotencyKey = req.headers['idempotency-key'];
         const remembered = method === 'post' && typeof idempotencyKey === 'string' ? await ctx.store.remembered(idempotencyKey) : null;
-        if (remembered) { res.setHeader('Idempotent-Replayed', 'true'); res.status(remembered.status).json(remembered.body); return; }
+        if (remembered) return { ...remembered, replayed: true };
         await expireIncomplete(ctx);
         let status = 200;
         let body: unknown;
@@ -68,10 +73,14 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
         }
         // Stripe keeps an idempotent answer for 24 hours, errors included (except its own 500s).
         if (method === 'post' && typeof idempotencyKey === 'string') await ctx.store.remember(idempotencyKey, status, body);
-        res.status(status).json(body);
+        return { status, body };
       };
-      run(handle).catch((error: Error) => {
-        if (!res.headersSent) res.status(500).json({ error: { type: 'api_error', message: error.message } });
+      run(answer).then(({ status, body, replayed }) => {
+        if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+        res.status(status).json(body);
+      }, (error: Error) => {
+        if (error instanceof ApiError) res.status(error.status).json({ error: { type: error.type, message: error.message } });
+        else res.status(500).json({ error: { type: 'api_error', message: error.message } });
       });
     });
   };

@@ -151,12 +151,14 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
       const outcome = await run(async () => {
         const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
         if (!session) return { status: 404 as const };
-        if (session.status !== 'complete') await complete(ctx, session, { number: req.body.number, cvc: req.body.cvc, name: req.body.name, ...expiryOf(String(req.body.expiry ?? '')) });
+        try {
+          if (session.status !== 'complete') await complete(ctx, session, { number: req.body.number, cvc: req.body.cvc, name: req.body.name, ...expiryOf(String(req.body.expiry ?? '')) });
+        } catch (error) {
+          // A declined card is an answer, and what it recorded (the failed charge) is kept.
+          if (!(error instanceof CardError)) throw error;
+          return { status: 402 as const, session: (await ctx.store.get<Obj>(session.id, 'checkout.session'))!, error: error.message };
+        }
         return { status: 303 as const, session };
-      }).catch(async (error: unknown) => {
-        if (!(error instanceof CardError)) throw error;
-        const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
-        return { status: 402 as const, session: session!, error: error.message };
       });
       if (outcome.status === 404) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
       if (outcome.status === 402) {

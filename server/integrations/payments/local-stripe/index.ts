@@ -54,8 +54,11 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
   const signer = new Stripe(LOCAL_KEYS.secret);
 
   let chain: Promise<unknown> = Promise.resolve();
+  // One piece of work at a time in this process, each all or nothing: a process killed half-way through
+  // a request leaves no charge without its subscription, as Stripe never would.
   const run = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = chain.then(work, work);
+    const atomic = () => store.atomically(work);
+    const next = chain.then(atomic, atomic);
     chain = next.catch(() => undefined);
     return next;
   };
@@ -66,7 +69,7 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
       id: newId('evt'), object: 'event', type, created: seconds(now()), api_version: Stripe.API_VERSION ?? null, livemode: false, pending_webhooks: 1,
       data: { object: structuredClone(object), ...(changed ? { previous_attributes: changed } : {}) }, request: { id: null, idempotency_key: null },
     });
-    scheduleDelivery();
+    store.afterCommit(scheduleDelivery); // the event can be read once its request is committed
   };
   const ctx: ApiContext = { store, now, emit, hostedBase: () => base, publishableKey: LOCAL_KEYS.publishable, secretKey: LOCAL_KEYS.secret, ledger: null as unknown as Ledger };
   ctx.ledger = new Ledger(store, now, () => base, emit);

@@ -1,6 +1,7 @@
 // The local card server's state, in PostgreSQL (schema local_stripe), so that the demo's customers and
 // subscriptions outlive a restart just as they would on Stripe. The schema belongs to the local server,
 // not to the portal's migrations: a portal pointed at Stripe never has it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
@@ -26,8 +27,32 @@ export async function installSchema(db: Knex): Promise<void> {
 /** Stripe-like ids: a prefix and 24 random characters. */
 export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24).padEnd(24, '0')}`;
 
+/** The transaction of the request being answered, and what waits for its commit. */
+const requestTransaction = new AsyncLocalStorage<{ trx: Knex.Transaction; afterCommit: (() => void)[] }>();
+
 export class LocalStore {
-  constructor(readonly db: Knex) {}
+  constructor(private readonly pool: Knex) {}
+
+  /** Inside `atomically`, its transaction; otherwise the pool. */
+  private get db(): Knex {
+    return requestTransaction.getStore()?.trx ?? this.pool;
+  }
+
+  /** Runs `work` all or nothing (within a piece of work already atomic, as part of it). */
+  async atomically<T>(work: () => Promise<T>): Promise<T> {
+    if (requestTransaction.getStore()) return work();
+    const afterCommit: (() => void)[] = [];
+    const result = await this.pool.transaction((trx) => requestTransaction.run({ trx, afterCommit }, work));
+    for (const then of afterCommit) then();
+    return result;
+  }
+
+  /** Runs `then` once the current piece of work is committed (at once outside one). */
+  afterCommit(then: () => void): void {
+    const current = requestTransaction.getStore();
+    if (current) current.afterCommit.push(then);
+    else then();
+  }
 
   async get<T extends StripeObject>(id: string, type?: string): Promise<T | null> {
     const row = await this.db(`${SCHEMA}.objects`).where({ id }).first('data', 'type');
