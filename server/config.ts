@@ -116,7 +116,8 @@ const embedUrl = Joi.string().uri({ scheme: ['http', 'https'] }).empty('');
 
 const TRUST_PROXY_FORMAT = 'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets';
 
-const schema = Joi.object({
+/** Every setting the portal reads (the README's table documents each, and .env.example lists them). */
+export const settingsSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).empty(''),
@@ -243,7 +244,7 @@ function trustedProxiesProblem(setting: string): string | null {
 
 /** Reads and validates the environment; throws ConfigError with one readable line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const { value, error } = schema.validate(env, { abortEarly: true, convert: true });
+  const { value, error } = settingsSchema.validate(env, { abortEarly: true, convert: true });
   if (error) {
     const detail = error.details[0];
     const key = detail?.path?.[0];
