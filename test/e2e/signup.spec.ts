@@ -1,5 +1,6 @@
 // Registration in Chromium, as a person would (issue 4 item 1): a new individual signs up with
 // JavaScript off, fixing the form once; the partner link shows its banner. axe runs on every page.
+// The group practice's form round trip is an HTTP test: test/http/signup-no-script.test.ts.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
@@ -54,18 +55,6 @@ describe('browser: registration', function () {
     // Signed in: /signup now sends the new provider back to the wizard.
     await page.goto('/signup');
     assert.equal(new URL(page.url()).pathname, `/profiles/create/${provider.id}`);
-  });
-
-  it('a group practice chooses its type by a link, and must say where referrals go', async () => {
-    const page = await session.newPage({ javaScript: false });
-    await page.goto('/signup');
-    await submit(page, page.getByRole('link', { name: 'We are a group practice' }));
-    await expectAccessible(page);
-    await page.getByLabel('Company name').fill('Harbor Light Counseling');
-    await submit(page, page.getByRole('button', { name: 'Create Account' }));
-    await expectText(page, /Please choose where to send referrals/);
-    await expectText(page, /Full name required\./);
-    await expectAccessible(page);
   });
 
   it('?partner=owl shows the partner banner with 25% off first year', async () => {
