@@ -6,7 +6,7 @@ import { addDays, format } from 'date-fns';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
+import { expectAccessible, signInAs, useBrowser, submit } from '../support/browser';
 
 const PAGE = '/profile/availability-locations';
 
@@ -29,7 +29,7 @@ describe('browser: availability and locations', function () {
     const { user, id } = await providerWithOffice();
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto(PAGE);
     await page.getByRole('heading', { name: 'Practice Locations' }).waitFor();
     await page.getByText('Shown on your public profile.').waitFor();
@@ -69,7 +69,7 @@ describe('browser: availability and locations', function () {
     await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: true, morning_availability: true });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto(PAGE);
     await expectAccessible(page);
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser, submit } from '../support/browser';
+import { expectAccessible, signInAs, useBrowser, submit } from '../support/browser';
 
 async function paidProvider(vettingStatus?: string) {
   const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale' }] });
@@ -26,7 +26,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     const questions: { text: string; correct_choice: string }[] = await ctx().db('vetting_questions').orderBy('position').select('text', 'correct_choice');
     const page = await browser.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/vetting/quiz');
     await page.getByRole('heading', { name: 'Clinical Vetting', level: 1 }).waitFor();
     await expectAccessible(page);
@@ -61,7 +61,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000);
     await page.context().route('https://scheduling.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_EMBED }));
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
 
     await page.goto('/benefits/web-badge');
     await page.getByRole('heading', { name: 'Your member badge' }).waitFor();
@@ -86,7 +86,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     const user = await paidProvider();
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'Send us a message' }).waitFor();
     await expectAccessible(page);
