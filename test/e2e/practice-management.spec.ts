@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 const ENABLED = 'Your Practice Management EHR booking link has been enabled!';
 const DISABLED = 'Your Practice Management EHR booking link has been disabled!';
@@ -27,7 +27,7 @@ describe('browser: practice management (EHR)', function () {
     const { user, id } = await ownerWithCalendar();
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
 
     await page.goto('/calendar');
     assert.ok(await page.getByRole('heading', { name: 'Calendar settings' }).count(), 'the call calendar before');
@@ -74,7 +74,7 @@ describe('browser: practice management (EHR)', function () {
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/practice-management');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
     assert.ok(await page.getByRole('link', { name: /Log in to Practice Management/ }).count());

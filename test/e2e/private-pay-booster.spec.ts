@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { membershipOf } from '../support/billing';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInAs, useBrowser } from '../support/browser';
 
 const BUTTON = 'Log in to Private Pay Booster';
 
@@ -32,7 +32,7 @@ describe('browser: Private Pay Booster sign-in', function () {
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/');
     const button = page.getByRole('button', { name: BUTTON });
     await button.waitFor();
@@ -61,7 +61,7 @@ describe('browser: Private Pay Booster sign-in', function () {
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/private-pay-booster');
     await expectAccessible(page);
     await noSidewaysScroll(page);
@@ -88,7 +88,7 @@ describe('browser: Private Pay Booster sign-in', function () {
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/developer-tools');
     await page.getByText(customerId).first().waitFor();
     await page.getByText(subscriptionId).first().waitFor();
