@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInAs, useBrowser } from '../support/browser';
 import { completeProfile } from '../http/dashboard-helpers';
 
 const WIDTHS = [320, 375, 768, 1280, 1920];
@@ -65,11 +65,11 @@ describe('browser: layout on every width', function () {
     for (const path of SIGNED_OUT_PAGES) { await visitor.goto(path); problems.push(...await checkPage(visitor, path)); }
 
     const page = await session.newPage();
-    await signInThroughForm(page, individual.email);
+    await signInAs(page, individual.userId);
     for (const path of SIGNED_IN_PAGES) { await page.goto(path); problems.push(...await checkPage(page, path)); }
 
     const owner = await session.newPage();
-    await signInThroughForm(owner, practice.email);
+    await signInAs(owner, practice.userId);
     for (const path of PRACTICE_PAGES) { await owner.goto(path); problems.push(...await checkPage(owner, path)); }
     assert.deepEqual(problems, []);
   });
@@ -78,7 +78,7 @@ describe('browser: layout on every width', function () {
     const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }] });
     const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id');
     const page = await session.newPage();
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     const route = `/plan-management/upcoming-invoice/${subscription.id}`;
     await page.goto(route);
     await page.getByRole('heading', { level: 1, name: 'Upcoming invoice' }).waitFor();
@@ -92,7 +92,7 @@ describe('browser: layout on every width', function () {
       const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
       const page = await session.newPage({ javaScript });
       await page.setViewportSize({ width: 375, height: 800 });
-      await signInThroughForm(page, user.email);
+      await signInAs(page, user.userId);
       await page.goto('/profile/specialties');
       const menu = page.locator('#side-menu');
       assert.equal(await menu.isVisible(), false, 'closed at first');
@@ -126,7 +126,7 @@ describe('browser: layout on every width', function () {
   it('a field with an error has the red border, whatever its type (the Specialty name field included), without JavaScript', async () => {
     const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
     const page = await session.newPage({ javaScript: false });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/profile/specialties');
     await page.getByRole('link', { name: 'Add a custom specialty' }).click();
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Add', exact: true }).click()]);
