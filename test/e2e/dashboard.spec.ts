@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, useBrowser } from '../support/browser';
+import { expectAccessible, signInAs, useBrowser } from '../support/browser';
 import { appointment, clientUser, completeProfile, conversation, minutes, noonZone } from '../http/dashboard-helpers';
 
 const mainText = (page: Page) => page.locator('main').innerText();
@@ -26,7 +26,8 @@ describe('browser: the dashboard', function () {
     await conversation(ctx().db, providerId, drew, 'Do you have evening times?');
 
     const page = await session.newPage();
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
+    await page.goto('/');
     assert.match(await mainText(page), /Good (morning|afternoon|evening), Dana!/);
     const upcoming = page.getByRole('region', { name: 'Upcoming phone consultations' });
     await upcoming.getByRole('heading', { name: /^Today/ }).waitFor();
@@ -54,7 +55,8 @@ describe('browser: the dashboard', function () {
     const user = await createProviderUser(ctx().db, { paid: false, providers: [{ status: 'incomplete', firstName: 'Jamie', lastName: 'Chen' }] });
     const providerId = user.providerIds[0]!;
     const page = await session.newPage();
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
+    await page.goto('/');
     const checklist = page.getByRole('region', { name: 'Profile checklist' });
     await checklist.waitFor();
     assert.equal(await checklist.getByRole('link', { name: 'Licensure' }).getAttribute('href'), '/profile/general-information#licensure');
@@ -77,7 +79,8 @@ describe('browser: the dashboard', function () {
     await completeProfile(ctx().db, providerId);
     await ctx().db('providers').where({ id: providerId }).update({ calendar_open: false });
     const page = await session.newPage({ javaScript: false });
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
+    await page.goto('/');
     const card = page.locator('[data-card="phone_consultations"]');
     await card.getByRole('heading', { name: 'Offer free phone consultations' }).waitFor();
     await expectAccessible(page);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 describe('browser: a client writes through the directory and the provider answers live', function () {
   this.timeout(180_000);
@@ -33,7 +33,7 @@ describe('browser: a client writes through the directory and the provider answer
 
     const provider = await session.newPage();
     provider.setDefaultTimeout(30_000);
-    await signInThroughForm(provider, user.email);
+    await signInAs(provider, user.userId);
     await provider.goto('/messages');
     await submit(provider, provider.getByRole('link', { name: /Casey Client/ }));
     await provider.locator('.thread__text', { hasText: 'Hello, do you see clients on weekends?' }).waitFor();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { MESSAGE_TEXTS, receiveClientMessage } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, expectFlash, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 async function providerWithClientMessage(content: string) {
   const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
@@ -23,7 +23,7 @@ describe('browser: messages', function () {
     const { user, clientUserId } = await providerWithClientMessage('Do you have evening slots?');
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/messages');
     await page.getByText(MESSAGE_TEXTS.selectConversation).waitFor();
     await expectAccessible(page);
@@ -58,7 +58,7 @@ describe('browser: messages', function () {
     const { user, providerId, client, clientUserId } = await providerWithClientMessage('Hello there');
     const page = await session.newPage();
     page.setDefaultTimeout(30_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto(`/messages/${clientUserId}`);
     await page.locator('[data-island="MessageThread"][data-hydrated="true"]').waitFor();
     // The stream is open once the server holds it (the island opens it on hydration).

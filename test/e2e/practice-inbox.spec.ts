@@ -7,7 +7,7 @@ import { MESSAGE_TEXTS, receiveClientMessage } from '../../server/domain/messagi
 import { REFERRAL_EXPORT_COLUMNS } from '../../server/domain/referrals';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, signInThroughForm, submit, useBrowser } from '../support/browser';
+import { expectAccessible, signInAs, submit, useBrowser } from '../support/browser';
 
 describe('browser: practice inbox and referral export', function () {
   this.timeout(300_000);
@@ -20,7 +20,7 @@ describe('browser: practice inbox and referral export', function () {
     await receiveClientMessage(db, integrations.jobs, { providerId: user.providerIds[1]!, client, content: 'Do you take Aetna?', type: 'message', now: new Date() });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/practice-inbox');
     await page.getByText(MESSAGE_TEXTS.selectConversation).waitFor();
     await expectAccessible(page);
@@ -50,7 +50,7 @@ describe('browser: practice inbox and referral export', function () {
     await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane.id, start_time: '2026-03-02T14:30:00Z', end_time: '2026-03-02T14:45:00Z', created_at: '2026-02-20T10:00:00Z' });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
-    await signInThroughForm(page, user.email);
+    await signInAs(page, user.userId);
     await page.goto('/referral-data');
     await page.getByRole('img', { name: /Referrals in 2026 by month: January 0, February 1/ }).waitFor();
     await expectAccessible(page);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { expectAccessible, useBrowser, submit, signInThroughForm } from '../support/browser';
+import { expectAccessible, useBrowser, submit, signInAs } from '../support/browser';
 
 async function expectText(page: Page, text: RegExp): Promise<void> {
   try {
@@ -32,7 +32,8 @@ describe('browser: a practice owner creates a second profile and switches to it'
   it('with JavaScript: profile menu → choose the type → fix the form → success page → switch', async () => {
     const owner = await createProviderUser(ctx().db, { paid: true, roles: ['owner'], providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }] });
     const page = await session.newPage();
-    await signInThroughForm(page, owner.email);
+    await signInAs(page, owner.userId);
+    await page.goto('/');
     await page.locator('details.menu summary').click();
     await submit(page, page.getByRole('link', { name: 'Create New Profile' }));
     assert.equal(new URL(page.url()).pathname, '/profiles/create');
@@ -66,7 +67,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
       providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }, { firstName: 'Robin', lastName: 'Park', status: 'active' }],
     });
     const page = await session.newPage({ javaScript: false });
-    await signInThroughForm(page, owner.email);
+    await signInAs(page, owner.userId);
     await page.goto('/profiles/create?type=individual');
     await expectAccessible(page);
     await page.getByLabel('First name').fill('Robin');
