@@ -366,7 +366,12 @@ function localSessionSecret(dataDir: string): string {
 }
 
 /** For the processes' entry points: a wrong setting ends the process with its one-line message. */
+/**
+ * The server's and the worker's settings: the environment, over a `.env` file in the working folder when
+ * there is one (a variable set in the environment wins; .env.example lists every setting).
+ */
 export function loadConfigOrExit(): Config {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   try {
     return loadConfig();
   } catch (error) {
