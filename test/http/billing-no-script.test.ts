@@ -7,7 +7,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { agent, mainTextOf, signIn, textOf } from '../support/http';
-import { chosen, flashesOf, follow, open, pathOf, submit, valueOf, type Served } from './no-script';
+import { chosen, flashesOf, follow, open, pathOf, submit, fieldValue, type Served } from './no-script';
 
 const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
 const hasFlash = (page: Served, text: string) => assert.ok(flashesOf(page).includes(text), `the flash "${text}" on ${page.url}: ${flashesOf(page).join(' | ')}`);
@@ -28,11 +28,11 @@ describe('billing without JavaScript: Plan Management', () => {
     assert.equal(page.status, 422);
     const main = mainTextOf(page.html);
     for (const message of ['Street address is required', 'State is required', 'Zip code is required']) assert.ok(main.includes(message), message);
-    assert.equal(valueOf(page, 'city'), 'Albany');
+    assert.equal(fieldValue(page, 'city'), 'Albany');
     await expectAccessibleHtml(page.html, '/plan-management with the address errors');
     page = await submit(client, page, 'Save billing address', { line1: '9 Elm St', state: 'NY', postal_code: '12207' });
     hasFlash(page, 'Your billing information has been updated!');
-    assert.equal(valueOf(page, 'line1'), '9 Elm St');
+    assert.equal(fieldValue(page, 'line1'), '9 Elm St');
 
     // Without JavaScript a card is added on the hosted card page.
     page = await submit(client, page, 'Add a card');

@@ -104,7 +104,7 @@ export const flashesOf = (page: Served) => [...documentOf(page).querySelectorAll
 export const textAt = (page: Served, selector: string) => (documentOf(page).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** The value a field shows (by name): an input's value, a select's chosen option, a textarea's text. */
-export function valueOf(page: Served, name: string): string | undefined {
+export function fieldValue(page: Served, name: string): string | undefined {
   const field = documentOf(page).querySelector(`[name="${name}"]`) as HTMLInputElement | null;
   return field?.value;
 }
