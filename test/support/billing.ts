@@ -34,7 +34,7 @@ export async function billedAccount(accountId: number, providerIds: number[], op
   let subscriptionId: string | null = null;
   if (options.membership !== null) {
     const subscription = await payments.createSubscription({
-      customer: customer.id, items: [{ price: await priceId(options.membership ?? 'membership_monthly_v3'), quantity: providerIds.length > 1 ? providerIds.length : 1 }],
+      customer: customer.id, items: [{ price: await priceId(options.membership ?? 'membership_monthly_v3'), quantity: Math.max(providerIds.length, 1) }],
       metadata: providerIds.length > 1 ? { seat_based: 'yes', provider_ids: providerIds.join(',') } : { provider_id: String(providerIds[0]) },
       ...(options.incomplete ? { payment_behavior: 'default_incomplete' as const } : {}),
     }, key('subscription'));

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
 import { loadConfig, LOCAL_SERVICES, type Config } from '../../server/config';
-import { type Integrations } from '../../server/integrations';
+import type { Integrations } from '../../server/integrations';
 import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { syncCatalog } from '../../server/domain/billing';

@@ -4,7 +4,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SeenRequest { method: string; url: string; headers: http.IncomingHttpHeaders; body: any }
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the fields they expect and assert them; the assertion is the check
+  body: any;
+}
 export type FakeReply = { status: number; body: unknown } | 'hang';
 
 export interface FakeJsonApi {

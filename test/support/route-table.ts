@@ -20,6 +20,8 @@ export function routeTable(app: Express): RouteEntry[] {
     }
   };
   walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
-  const seen = new Set<string>();
-  return entries.filter((e) => (seen.has(`${e.method} ${e.path}`) ? false : (seen.add(`${e.method} ${e.path}`), true)));
+  // The first route of each method and path (a later one of the same is never reached).
+  const first = new Map<string, RouteEntry>();
+  for (const e of entries) if (!first.has(`${e.method} ${e.path}`)) first.set(`${e.method} ${e.path}`, e);
+  return [...first.values()];
 }
