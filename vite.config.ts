@@ -52,7 +52,12 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ debugName: 'vendor', name: (id: string) => (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'vendor' : null) }],
+          groups: [
+            {
+              debugName: 'vendor',
+              name: (id: string) => (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'vendor' : null),
+            },
+          ],
         },
       },
     },

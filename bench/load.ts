@@ -2,7 +2,12 @@
 // event loop: receives one job over IPC, runs autocannon, answers with req/s and latency percentiles.
 import autocannon from 'autocannon';
 
-export interface LoadJob { url: string; seconds: number; connections: number; headers: Record<string, string> }
+export interface LoadJob {
+  url: string;
+  seconds: number;
+  connections: number;
+  headers: Record<string, string>;
+}
 
 export interface LoadResult {
   url: string;
@@ -22,7 +27,12 @@ async function measure(job: LoadJob): Promise<LoadResult> {
   // autocannon's own histogram has no p95, so the response times are kept here (ms, 2xx only).
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
-  const instance = autocannon({ url: job.url, connections: job.connections, duration: job.seconds, headers: job.headers });
+  const instance = autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.seconds,
+    headers: job.headers,
+  });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);

@@ -11,13 +11,20 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
     // A bulk load: no per-row triggers (live-thread notifications, change notifications), so the
     // conversation's account is written here rather than by its trigger.
     await trx.raw('set local session_replication_role = replica');
-    await trx.raw(`insert into users (email, first_name, last_name, full_name, scopes)
+    await trx.raw(
+      `insert into users (email, first_name, last_name, full_name, scopes)
       select 'bench-client-' || g || '@client.test', 'Bench', 'Client ' || g, 'Bench Client ' || g, array['client']
-      from generate_series(1, ?) g`, [conversations]);
-    await trx.raw(`insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+      from generate_series(1, ?) g`,
+      [conversations],
+    );
+    await trx.raw(
+      `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
       select p.id, p.account_id, u.id, now() - (row_number() over (order by u.id)) * interval '1 hour', now() - interval '400 days'
-      from users u, providers p where u.email like 'bench-client-%@client.test' and p.id = ?`, [providerId]);
-    await trx.raw(`insert into messages (conversation_id, provider_id, client_user_id, account_id, sender, message_content, send_date, read_at, created_at)
+      from users u, providers p where u.email like 'bench-client-%@client.test' and p.id = ?`,
+      [providerId],
+    );
+    await trx.raw(
+      `insert into messages (conversation_id, provider_id, client_user_id, account_id, sender, message_content, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, null, case when k % 2 = 1 then 'client' else 'provider' end,
         'Message ' || k || ' of a bench conversation, long enough to look like a real one.',
         c.last_message_at - (? - k) * interval '1 minute',
@@ -25,7 +32,8 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
         c.last_message_at - (? - k) * interval '1 minute'
       from conversations c, generate_series(1, ?) k
       where c.provider_id = ? and c.client_user_id in (select id from users where email like 'bench-client-%@client.test')`,
-    [messagesPerConversation, messagesPerConversation, messagesPerConversation, messagesPerConversation, providerId]);
+      [messagesPerConversation, messagesPerConversation, messagesPerConversation, messagesPerConversation, providerId],
+    );
   });
   await db.raw('analyze conversations, messages, users');
 }

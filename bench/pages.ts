@@ -28,11 +28,20 @@ function cookieHeader(response: Response): string | undefined {
 }
 
 const decodeEntities = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export const gzipSize = (body: string | Buffer) => zlib.gzipSync(body, { level: 6 }).length;
 
-export interface Asset { url: string; kind: 'css' | 'shared-js' | 'island-js'; gzip: number }
+export interface Asset {
+  url: string;
+  kind: 'css' | 'shared-js' | 'island-js';
+  gzip: number;
+}
 
 export interface PageWeight {
   path: string;
@@ -57,14 +66,24 @@ export async function weighPage(base: string, path: string, cookie?: string): Pr
     assets.push({ url, kind, gzip: gzipSize(Buffer.from(await asset.arrayBuffer())) });
   }
   const sum = (kind: Asset['kind']) => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzip, 0);
-  return { path, status: response.status, html: gzipSize(html), css: sum('css'), sharedJs: sum('shared-js'), islandJs: sum('island-js'), assets };
+  return {
+    path,
+    status: response.status,
+    html: gzipSize(html),
+    css: sum('css'),
+    sharedJs: sum('shared-js'),
+    islandJs: sum('island-js'),
+    assets,
+  };
 }
 
 /** Stylesheets, module preloads and scripts named in the page's HTML, each once. */
 export function linkedAssets(html: string): { url: string; kind: Asset['kind'] }[] {
   const found = new Map<string, Asset['kind']>();
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/gi)) {
-    const attrs = Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decodeEntities(m[2]!)]));
+    const attrs = Object.fromEntries(
+      [...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decodeEntities(m[2]!)]),
+    );
     const isScript = /^<script/i.test(tag);
     const url = isScript ? attrs.src : attrs.href;
     if (!url) continue;

@@ -45,7 +45,12 @@ export function onCleanUp(step: () => Promise<void> | void): void {
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 /** `cardServerCalls`: how many calls the local card server has answered so far (a page must make none). */
-export interface BenchPortal { base: string; databaseUrl: string; db: Knex; cardServerCalls: () => number }
+export interface BenchPortal {
+  base: string;
+  databaseUrl: string;
+  db: Knex;
+  cardServerCalls: () => number;
+}
 
 /**
  * A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it.
@@ -69,7 +74,10 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
     ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
   });
   // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
-  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: false }));
+  const logger = pino(
+    { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    pino.destination({ dest: '/dev/null', sync: false }),
+  );
   const integrations = createPortalIntegrations(config, database.db);
   // The demo memberships, on the local card server, as `npm start` makes them.
   const local = (await integrations.payments.local())!;
@@ -80,23 +88,33 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   cleanups.push(() => portal.close());
   // Measure the portal as it runs: with its caches live.
   await portal.changes.whenLive();
-  return { base: await listen(portal.app), databaseUrl: database.url, db: database.db, cardServerCalls: () => local.requestCount() };
+  return {
+    base: await listen(portal.app),
+    databaseUrl: database.url,
+    db: database.db,
+    cardServerCalls: () => local.requestCount(),
+  };
 }
 
 export async function listen(app: express.Express): Promise<string> {
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  cleanups.push(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** Runs one autocannon job in a child process (so load and portal do not share an event loop). */
 export function load(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let answered = false;
     child.once('message', (message: { result?: LoadResult; error?: string }) => {
       answered = true;

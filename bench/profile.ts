@@ -14,17 +14,32 @@ const { cleanUp, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadScaleData } = await import('./scale-data');
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const OUTPUT = 'bench-profile.cpuprofile';
 
 async function main(): Promise<void> {
   const path = process.argv[2] ?? '/';
   const seconds = Number(process.env.PROFILE_SECONDS) || 5;
-  const { base } = await startPortal(process.env.PROFILE_SCALE === '1' ? async (db) => { await loadScaleData(db); } : undefined);
+  const { base } = await startPortal(
+    process.env.PROFILE_SCALE === '1'
+      ? async (db) => {
+          await loadScaleData(db);
+        }
+      : undefined,
+  );
   const email = process.env.PROFILE_AS === 'practice' ? DEMO_EMAILS.practice : DEMO_EMAILS.individual;
-  const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, email, DEMO_PASSWORD) };
+  const headers: Record<string, string> =
+    process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, email, DEMO_PASSWORD) };
   const job = { url: `${base}${path}`, connections: 10, headers };
   await load({ ...job, seconds: 1 }); // warm-up: compiled code and filled caches, as in production
 
@@ -36,7 +51,9 @@ async function main(): Promise<void> {
   const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
   fs.writeFileSync(OUTPUT, JSON.stringify(profile));
 
-  console.log(`GET ${path}: ${Math.round(result.rps)} req/s while profiled (the profiler slows it down), p50 ${result.p50.toFixed(1)} ms`);
+  console.log(
+    `GET ${path}: ${Math.round(result.rps)} req/s while profiled (the profiler slows it down), p50 ${result.p50.toFixed(1)} ms`,
+  );
   console.log(`profile written to ${OUTPUT}\n`);
   const { byPlace, byFunction } = selfTimes(profile);
   console.log('Own time by package or file');
@@ -71,7 +88,10 @@ function placeOf(url: string, functionName: string): string {
 
 function top(times: Map<string, number>, count: number): string[] {
   const total = [...times.values()].reduce((a, b) => a + b, 0);
-  return [...times].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, time]) => `${((100 * time) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, time]) => `${((100 * time) / total).toFixed(1).padStart(5)} %  ${name}`);
 }
 
 try {

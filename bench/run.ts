@@ -51,28 +51,50 @@ const PAGES = [
 ];
 
 /** `connections` overrides CONNECTIONS: the calendar's budgets are latencies of one request at a time. */
-interface Target { key: string; label: string; url: string; headers: Record<string, string>; connections?: number }
-interface Summary { rps: number; p50: number; p95: number; p99: number; runs: LoadResult[] }
+interface Target {
+  key: string;
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  connections?: number;
+}
+interface Summary {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  runs: LoadResult[];
+}
 
 async function main(): Promise<void> {
   const cpus = os.cpus();
-  console.log(`Benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
-    `${ROUNDS} runs × ${SECONDS} s per target, ${CONNECTIONS} connections, NODE_ENV=production\n`);
+  console.log(
+    `Benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
+      `${ROUNDS} runs × ${SECONDS} s per target, ${CONNECTIONS} connections, NODE_ENV=production\n`,
+  );
 
   // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
   const started = Date.now();
   // Dana's next week holds the calendar's 500 events; the directory reads its slots with a token.
   let calendar = { providerId: 0, week: { start: '', from: new Date(), to: new Date() }, token: '' };
   const { base, databaseUrl, cardServerCalls } = await startPortal(async (db) => {
-    const dana = await db('users as u').join('provider_clinicians as pc', 'pc.user_id', 'u.id').join('providers as p', 'p.id', 'pc.provider_id')
-      .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' }).orderBy('p.id').first('p.id');
+    const dana = await db('users as u')
+      .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
+      .join('providers as p', 'p.id', 'pc.provider_id')
+      .where({ 'u.email': DEMO_EMAILS.individual, 'p.type': 'individual' })
+      .orderBy('p.id')
+      .first('p.id');
     const week = await loadBenchCalendar(db, Number(dana.id));
     calendar = { providerId: Number(dana.id), week, token: (await createToken(db, 'Bench')).token };
     // The practice's profile (its owner's selected one) holds the messages page's 2,000 conversations.
-    const practice = await db('providers').where({ company_name: 'Harbor Light Counseling Group', type: 'practice' }).first('id');
+    const practice = await db('providers')
+      .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
+      .first('id');
     await loadBenchMessages(db, Number(practice.id));
   });
-  console.log(`portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const bare = express();
   bare.get('/bare', (_req, res) => {
@@ -91,29 +113,61 @@ async function main(): Promise<void> {
     { key: 'login', label: '`GET /login` (signed out)', url: `${base}/login`, headers: {} },
     { key: 'dashboard', label: '`GET /` dashboard (signed in)', url: `${base}/`, headers: { cookie } },
     // The smallest signed-in answer (the session loop's check): what every signed-in page costs before its own work.
-    { key: 'floor', label: '`GET /auth/session` (signed in, no page)', url: `${base}/auth/session`, headers: { cookie } },
-    { key: 'plans', label: '`GET /plan-management` (signed in)', url: `${base}/plan-management`, headers: { cookie } },
-    { key: 'calendar', label: `\`GET /calendar\` (a week of ${eventCount} events, 1 connection)`, url: `${base}/calendar?week=${calendar.week.start}`, headers: { cookie }, connections: 1 },
     {
-      key: 'slots', label: '`GET /api/v1/providers/{id}/slots` (the same week, 1 connection)', connections: 1,
+      key: 'floor',
+      label: '`GET /auth/session` (signed in, no page)',
+      url: `${base}/auth/session`,
+      headers: { cookie },
+    },
+    { key: 'plans', label: '`GET /plan-management` (signed in)', url: `${base}/plan-management`, headers: { cookie } },
+    {
+      key: 'calendar',
+      label: `\`GET /calendar\` (a week of ${eventCount} events, 1 connection)`,
+      url: `${base}/calendar?week=${calendar.week.start}`,
+      headers: { cookie },
+      connections: 1,
+    },
+    {
+      key: 'slots',
+      label: '`GET /api/v1/providers/{id}/slots` (the same week, 1 connection)',
+      connections: 1,
       url: `${base}/api/v1/providers/${calendar.providerId}/slots?from=${calendar.week.from.toISOString()}&to=${calendar.week.to.toISOString()}`,
       headers: { authorization: `Bearer ${calendar.token}` },
     },
     {
-      key: 'messages', connections: 1, url: `${base}/messages`, headers: { cookie: practiceCookie },
+      key: 'messages',
+      connections: 1,
+      url: `${base}/messages`,
+      headers: { cookie: practiceCookie },
       label: `\`GET /messages\` (${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations, ${messageCount.toLocaleString('en-US')} messages, 1 connection)`,
     },
   ];
 
   const callsAtStart = cardServerCalls();
-  for (const target of targets) await load({ url: target.url, seconds: WARMUP_SECONDS, connections: target.connections ?? CONNECTIONS, headers: target.headers });
+  for (const target of targets)
+    await load({
+      url: target.url,
+      seconds: WARMUP_SECONDS,
+      connections: target.connections ?? CONNECTIONS,
+      headers: target.headers,
+    });
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const result = await load({ url: target.url, seconds: SECONDS, connections: target.connections ?? CONNECTIONS, headers: target.headers });
+      const result = await load({
+        url: target.url,
+        seconds: SECONDS,
+        connections: target.connections ?? CONNECTIONS,
+        headers: target.headers,
+      });
       runs.get(target.key)!.push(result);
-      const odd = result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodes)}, errors ${result.errors})` : '';
-      console.log(`run ${round}/${ROUNDS}  ${target.key.padEnd(9)} ${fmt(result.rps, 0).padStart(7)} req/s  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}${odd}`);
+      const odd =
+        result.non2xx || result.errors
+          ? `  (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodes)}, errors ${result.errors})`
+          : '';
+      console.log(
+        `run ${round}/${ROUNDS}  ${target.key.padEnd(9)} ${fmt(result.rps, 0).padStart(7)} req/s  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}${odd}`,
+      );
     }
   }
   const summary = new Map<string, Summary>();
@@ -128,19 +182,28 @@ async function main(): Promise<void> {
   }
 
   const weights: (PageWeight & { islands: boolean })[] = [];
-  for (const page of PAGES) weights.push({ ...(await weighPage(base, page.path, page.signedIn ? cookie : undefined)), islands: page.islands });
+  for (const page of PAGES)
+    weights.push({ ...(await weighPage(base, page.path, page.signedIn ? cookie : undefined)), islands: page.islands });
   // Every page above (Plan Management included) and every load run read the mirror: the card server heard nothing.
   const cardCalls = cardServerCalls() - callsAtStart;
 
   report(targets, summary, weights, cardCalls);
 }
 
-function report(targets: Target[], summary: Map<string, Summary>, weights: (PageWeight & { islands: boolean })[], cardCalls: number): void {
+function report(
+  targets: Target[],
+  summary: Map<string, Summary>,
+  weights: (PageWeight & { islands: boolean })[],
+  cardCalls: number,
+): void {
   const bare = summary.get('bare')!;
   const checks: { ok: boolean; text: string }[] = [];
   const check = (ok: boolean, text: string) => checks.push({ ok, text });
   const plans = summary.get('plans')!;
-  check(cardCalls === 0, `GET /plan-management made ${cardCalls} calls to the card server over ${plans.runs.reduce((n, r) => n + r.ok, 0).toLocaleString('en-US')} page loads (budget: none; the page reads the mirror)`);
+  check(
+    cardCalls === 0,
+    `GET /plan-management made ${cardCalls} calls to the card server over ${plans.runs.reduce((n, r) => n + r.ok, 0).toLocaleString('en-US')} page loads (budget: none; the page reads the mirror)`,
+  );
 
   const dashboard = summary.get('dashboard')!;
   const floor = summary.get('floor')!;
@@ -148,15 +211,23 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
   // machine than the ratio of the medians.
   const rounds = dashboard.runs.map((run, i) => run.rps / floor.runs[i]!.rps);
   const share = median(rounds);
-  check(share >= BUDGET.dashboardShareOfFloor,
+  check(
+    share >= BUDGET.dashboardShareOfFloor,
     `dashboard GET / at ${pct(share)} of the signed-in floor's req/s (median of the rounds: ${rounds.map(pct).join(', ')}; ` +
-    `GET /auth/session is the floor; budget ≥ ${pct(BUDGET.dashboardShareOfFloor)})`);
+      `GET /auth/session is the floor; budget ≥ ${pct(BUDGET.dashboardShareOfFloor)})`,
+  );
   for (const key of ['calendar', 'slots']) {
     const s = summary.get(key)!;
-    check(s.p50 < BUDGET.calendarP50Ms, `${key === 'calendar' ? 'GET /calendar' : 'the slots API'} for a week of ${BENCH_WEEK_EVENTS} events: p50 ${ms(s.p50)} at 1 connection (budget < ${BUDGET.calendarP50Ms} ms)`);
+    check(
+      s.p50 < BUDGET.calendarP50Ms,
+      `${key === 'calendar' ? 'GET /calendar' : 'the slots API'} for a week of ${BENCH_WEEK_EVENTS} events: p50 ${ms(s.p50)} at 1 connection (budget < ${BUDGET.calendarP50Ms} ms)`,
+    );
   }
   const messages = summary.get('messages')!;
-  check(messages.p50 < BUDGET.messagesP50Ms, `GET /messages with ${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations: p50 ${ms(messages.p50)} at 1 connection (budget < ${BUDGET.messagesP50Ms} ms)`);
+  check(
+    messages.p50 < BUDGET.messagesP50Ms,
+    `GET /messages with ${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations: p50 ${ms(messages.p50)} at 1 connection (budget < ${BUDGET.messagesP50Ms} ms)`,
+  );
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
@@ -171,21 +242,35 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
     if (page.sharedJs) sharedSizes.add(page.sharedJs);
     if (page.islands) {
       const js = page.sharedJs + page.islandJs;
-      check(js <= BUDGET.islandPageJs, `${page.path} (island page): ${kb(js)} of JS in all (budget ≤ ${kb(BUDGET.islandPageJs)})`);
+      check(
+        js <= BUDGET.islandPageJs,
+        `${page.path} (island page): ${kb(js)} of JS in all (budget ≤ ${kb(BUDGET.islandPageJs)})`,
+      );
       if (!page.islandJs) check(false, `${page.path} is expected to load an island but links no island script`);
     } else {
       const htmlCss = page.html + page.css;
-      check(htmlCss <= BUDGET.noIslandHtmlCss, `${page.path}: ${kb(htmlCss)} HTML+CSS (budget ≤ ${kb(BUDGET.noIslandHtmlCss)})`);
-      check(page.islandJs === 0, `${page.path}: no island JS (${page.islandJs ? `${kb(page.islandJs)} found` : 'none'})`);
+      check(
+        htmlCss <= BUDGET.noIslandHtmlCss,
+        `${page.path}: ${kb(htmlCss)} HTML+CSS (budget ≤ ${kb(BUDGET.noIslandHtmlCss)})`,
+      );
+      check(
+        page.islandJs === 0,
+        `${page.path}: no island JS (${page.islandJs ? `${kb(page.islandJs)} found` : 'none'})`,
+      );
     }
   }
   const shared = Math.max(0, ...sharedSizes);
-  check(shared > 0 && shared <= BUDGET.sharedScript, `shared portal-*.js script: ${kb(shared)} (budget ≤ ${kb(BUDGET.sharedScript)})`);
+  check(
+    shared > 0 && shared <= BUDGET.sharedScript,
+    `shared portal-*.js script: ${kb(shared)} (budget ≤ ${kb(BUDGET.sharedScript)})`,
+  );
 
   console.log('\nBudgets');
   for (const { ok, text } of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
   const failed = checks.filter((c) => !c.ok).length;
-  console.log(failed ? `\n${failed} budget check(s) FAILED (the benchmark is a report; exit code stays 0)` : '\nall budgets met');
+  console.log(
+    failed ? `\n${failed} budget check(s) FAILED (the benchmark is a report; exit code stays 0)` : '\nall budgets met',
+  );
 
   const lines = [
     `Throughput and latency: median of ${ROUNDS} runs of ${SECONDS} s each, ${CONNECTIONS} connections (the calendar and messages rows: 1), ` +
@@ -199,7 +284,7 @@ function report(targets: Target[], summary: Map<string, Summary>, weights: (Page
       return `| ${t.label} | ${fmt(s.rps, 0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${t.key === 'bare' ? '100 %' : pct(s.rps / bare.rps)} | ${ofFloor} |`;
     }),
     '',
-    '¹ The median of the rounds\' ratios (dashboard ÷ floor, measured back to back), not the ratio of the medians.',
+    "¹ The median of the rounds' ratios (dashboard ÷ floor, measured back to back), not the ratio of the medians.",
     '',
     'Page weight, gzip level 6 (KB = 1024 bytes):',
     '',
@@ -232,7 +317,8 @@ function where(url: string): string {
   return `${u.hostname}:${u.port}${u.pathname}`;
 }
 
-const fmt = (n: number, digits: number) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (Number.isFinite(n) ? `${fmt(n, n < 10 ? 1 : 0)} ms` : 'n/a');
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -243,7 +329,7 @@ try {
   await cleanUp();
   process.exit(0);
 } catch (error) {
-  console.error(`\nbench could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  console.error(`\nbench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   await cleanUp();
   process.exit(1);
 }

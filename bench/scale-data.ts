@@ -22,37 +22,67 @@ export const SCALE = {
 
 const STATES = `array['NY','NJ','MA','CA','TX','FL','IL','PA','OH','WA','OR','CO','GA','NC','VA','MI','MN','AZ','MD','CT']`;
 
-export interface ScaleTargets { busiestEmail: string; practiceOwnerEmail: string; rows: Record<string, number> }
+export interface ScaleTargets {
+  busiestEmail: string;
+  practiceOwnerEmail: string;
+  rows: Record<string, number>;
+}
 
 export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
   const s = SCALE;
   const b = s.busiest;
   await db.transaction(async (trx) => {
-    const one = async (sql: string, bindings: Knex.RawBinding[] = []) => (await trx.raw(sql, bindings)).rows[0] as Record<string, string>;
+    const one = async (sql: string, bindings: Knex.RawBinding[] = []) =>
+      (await trx.raw(sql, bindings)).rows[0] as Record<string, string>;
     // Bulk load: no per-row triggers (change notifications, updated_at) and no foreign-key checks; the
     // rows are built valid. The portal starts after the load, so no notification is missed.
     await trx.raw(`set local session_replication_role = replica`);
     await trx.raw(`set local synchronous_commit = off`);
 
-    const dana = await one(`select pc.provider_id from provider_clinicians pc join users u on u.id = pc.user_id
-      join providers p on p.id = pc.provider_id where u.email = ? and p.type = 'individual' order by p.id limit 1`, [DEMO_EMAILS.individual]);
-    const practice = await one(`select pc.provider_id, pc.user_id, p.account_id from provider_clinicians pc join users u on u.id = pc.user_id
-      join providers p on p.id = pc.provider_id where u.email = ? and p.type = 'practice' order by p.id limit 1`, [DEMO_EMAILS.practice]);
+    const dana = await one(
+      `select pc.provider_id from provider_clinicians pc join users u on u.id = pc.user_id
+      join providers p on p.id = pc.provider_id where u.email = ? and p.type = 'individual' order by p.id limit 1`,
+      [DEMO_EMAILS.individual],
+    );
+    const practice = await one(
+      `select pc.provider_id, pc.user_id, p.account_id from provider_clinicians pc join users u on u.id = pc.user_id
+      join providers p on p.id = pc.provider_id where u.email = ? and p.type = 'practice' order by p.id limit 1`,
+      [DEMO_EMAILS.practice],
+    );
     const danaId = Number(dana.provider_id);
 
-    const accountBase = Number((await one(`with ins as (
+    const accountBase = Number(
+      (
+        await one(
+          `with ins as (
         insert into accounts (name, has_paid_plan) select 'Scale account ' || g, g % 3 = 0 from generate_series(1, ?) g returning id)
-      select min(id) as id from ins`, [s.accounts])).id);
-    const ownerBase = Number((await one(`with ins as (
+      select min(id) as id from ins`,
+          [s.accounts],
+        )
+      ).id,
+    );
+    const ownerBase = Number(
+      (
+        await one(
+          `with ins as (
         insert into users (email, first_name, last_name, full_name, email_confirmed_at)
         select 'scale-owner-' || g || '@scale.test', 'Owner', 'Number ' || g, 'Owner Number ' || g, now() - interval '400 days'
         from generate_series(1, ?) g returning id)
-      select min(id) as id from ins`, [s.accounts])).id);
-    await trx.raw(`insert into account_roles (user_id, account_id, role) select ? + g, ? + g, 'owner' from generate_series(0, ? - 1) g`,
-      [ownerBase, accountBase, s.accounts]);
+      select min(id) as id from ins`,
+          [s.accounts],
+        )
+      ).id,
+    );
+    await trx.raw(
+      `insert into account_roles (user_id, account_id, role) select ? + g, ? + g, 'owner' from generate_series(0, ? - 1) g`,
+      [ownerBase, accountBase, s.accounts],
+    );
 
     // Providers: spread over the accounts; every tenth one is a practice profile.
-    const providerBase = Number((await one(`with ins as (
+    const providerBase = Number(
+      (
+        await one(
+          `with ins as (
         insert into providers (account_id, type, status, first_name, last_name, company_name, slug, contact_email, professional_statement, custom_content, went_live_at)
         select ? + (g % ?), case when g % 10 = 0 then 'practice' else 'individual' end,
           (array['active','active','active','incomplete','reviewing','inactive'])[1 + g % 6],
@@ -60,83 +90,136 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
           'scale-provider-' || g || '@scale.test', repeat('A calm and practical therapist. ', 20),
           '{"session_fee_ongoing": 150, "session_length_ongoing": 50}'::jsonb, now() - interval '300 days'
         from generate_series(0, ? - 1) g returning id)
-      select min(id) as id from ins`, [accountBase, s.accounts, s.providers])).id);
-    await trx.raw(`insert into provider_clinicians (user_id, provider_id) select ? + (g % ?), ? + g from generate_series(0, ? - 1) g`,
-      [ownerBase, s.accounts, providerBase, s.providers]);
-    await trx.raw(`update users u set selected_provider_id = pc.provider_id from (
+      select min(id) as id from ins`,
+          [accountBase, s.accounts, s.providers],
+        )
+      ).id,
+    );
+    await trx.raw(
+      `insert into provider_clinicians (user_id, provider_id) select ? + (g % ?), ? + g from generate_series(0, ? - 1) g`,
+      [ownerBase, s.accounts, providerBase, s.providers],
+    );
+    await trx.raw(
+      `update users u set selected_provider_id = pc.provider_id from (
         select user_id, min(provider_id) as provider_id from provider_clinicians where user_id >= ? group by user_id) pc
-      where u.id = pc.user_id`, [ownerBase]);
+      where u.id = pc.user_id`,
+      [ownerBase],
+    );
 
     // The big practice: clinician profiles under the demo practice until its owner has 60 profiles to choose from.
-    await trx.raw(`with have as (select count(*)::int as n from provider_clinicians where user_id = ?),
+    await trx.raw(
+      `with have as (select count(*)::int as n from provider_clinicians where user_id = ?),
       ins as (
         insert into providers (account_id, type, status, first_name, last_name, slug, practice_id, practice_sort_order, custom_content)
         select ?, 'individual', 'active', 'Clinician', 'Number ' || g, 'scale-clinician-' || g, ?, g, '{}'::jsonb
         from have, generate_series(1, greatest(0, ? - have.n)) g returning id)
       insert into provider_clinicians (user_id, provider_id) select ?, id from ins`,
-    [practice.user_id!, practice.account_id!, practice.provider_id!, s.practiceProfiles, practice.user_id!]);
+      [practice.user_id!, practice.account_id!, practice.provider_id!, s.practiceProfiles, practice.user_id!],
+    );
 
     // Tags: eight per provider.
-    await trx.raw(`with t as (select array_agg(id order by id) as ids from tags)
+    await trx.raw(
+      `with t as (select array_agg(id order by id) as ids from tags)
       insert into taggings (provider_id, tag_id, is_top)
       select distinct on (p, tag) p, tag, k = 1 from (
         select p, t.ids[1 + ((p * 7 + k * 131) % cardinality(t.ids))] as tag, k
         from t, generate_series(?, ? - 1) p, generate_series(1, 8) k) x
-      order by p, tag, k`, [providerBase, providerBase + s.providers]);
+      order by p, tag, k`,
+      [providerBase, providerBase + s.providers],
+    );
 
-    const clientBase = Number((await one(`with ins as (
+    const clientBase = Number(
+      (
+        await one(
+          `with ins as (
         insert into users (email, first_name, last_name, scopes, phone_number, email_confirmed_at)
         select 'scale-client-' || g || '@scale.test', 'Client', 'Number ' || g, '{client}', '+1212555' || lpad((g % 10000)::text, 4, '0'), now() - interval '200 days'
         from generate_series(1, ?) g returning id)
-      select min(id) as id from ins`, [s.clients])).id);
+      select min(id) as id from ins`,
+          [s.clients],
+        )
+      ).id,
+    );
 
     // Conversations: the busiest provider's caseload, then the rest spread so (provider, client) stays unique.
     const rest = s.conversations - b.conversations;
     // The bulk load skips triggers, so each conversation's account is written here.
-    await trx.raw(`insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+    await trx.raw(
+      `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
       select ?, (select account_id from providers where id = ?), ? + g, now() - (g % 900) * interval '1 day', now() - interval '1000 days' from generate_series(0, ? - 1) g`,
-    [danaId, danaId, clientBase, b.conversations]);
-    await trx.raw(`insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+      [danaId, danaId, clientBase, b.conversations],
+    );
+    await trx.raw(
+      `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
       select p.id, p.account_id, ? + (g / ?), now() - (g % 900) * interval '1 day', now() - interval '1000 days'
       from generate_series(0, ? - 1) g join providers p on p.id = ? + (g % ?)`,
-    [clientBase, s.providers, rest, providerBase, s.providers]);
+      [clientBase, s.providers, rest, providerBase, s.providers],
+    );
     // Five messages each, alternating client and provider; the client's last one is unread in 1 of 200 conversations.
-    await trx.raw(`insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
+    await trx.raw(
+      `insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, case when k % 2 = 1 then 'client' else 'provider' end,
         'Message ' || k || ' of conversation ' || c.id, c.last_message_at - (5 - k) * interval '1 hour',
         case when k = 5 and c.id % 200 = 0 then null else c.last_message_at end, c.last_message_at - (5 - k) * interval '1 hour'
-      from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`, [s.messagesPerConversation, clientBase]);
+      from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`,
+      [s.messagesPerConversation, clientBase],
+    );
 
     // Appointments: the busiest provider's over three years (a few a day, some ahead), the rest spread
     // (one a day at most per provider: live appointments of a provider never overlap).
-    await trx.raw(`insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
+    await trx.raw(
+      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
       select ?, ? + (g % ?), st, st + interval '30 minutes', g % 20 = 0
       from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '1000 days' + g * (interval '1060 days' / ?) as st) x`,
-    [danaId, clientBase, b.conversations, b.appointments, b.appointments]);
-    await trx.raw(`insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
+      [danaId, clientBase, b.conversations, b.appointments, b.appointments],
+    );
+    await trx.raw(
+      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
       select ? + (g % ?), ? + (g % ?), st, st + interval '50 minutes', g % 20 = 0
       from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '700 days' + (g % 800 + g / ?) * interval '1 day' + (g % 9) * interval '1 hour' as st) x`,
-    [providerBase, s.providers, clientBase, s.clients, s.appointments - b.appointments, s.providers]);
+      [providerBase, s.providers, clientBase, s.clients, s.appointments - b.appointments, s.providers],
+    );
 
-    await trx.raw(`insert into licenses (provider_id, state, number, license_type, expiration, verification)
+    await trx.raw(
+      `insert into licenses (provider_id, state, number, license_type, expiration, verification)
       select case when g < ? then ? else ? + (g % ?) end, (${STATES})[1 + g % 20], 'SC-' || g, 'LCSW', 2027 + g % 3,
         (array['Verified','Unverified','Legacy','Not found'])[1 + g % 4]
-      from generate_series(0, ? - 1) g`, [b.licenses, danaId, providerBase, s.providers, s.licenses]);
-    await trx.raw(`insert into locations (provider_id, location_name, address, city, state, zip, accepting_patients, hours)
+      from generate_series(0, ? - 1) g`,
+      [b.licenses, danaId, providerBase, s.providers, s.licenses],
+    );
+    await trx.raw(
+      `insert into locations (provider_id, location_name, address, city, state, zip, accepting_patients, hours)
       select case when g < ? then ? else ? + (g % ?) end, 'Office ' || g, g || ' Main Street', 'Springfield', (${STATES})[1 + g % 20],
         lpad((g % 99999)::text, 5, '0'), (array[40, 20, 0])[1 + g % 3],
         '["9am - 5pm","9am - 5pm","9am - 5pm","9am - 5pm","9am - 3pm","Closed","Closed"]'::jsonb
-      from generate_series(0, ? - 1) g`, [b.locations, danaId, providerBase, s.providers, s.locations]);
+      from generate_series(0, ? - 1) g`,
+      [b.locations, danaId, providerBase, s.providers, s.locations],
+    );
 
     // Sessions of other people, signed in (user_id set as the trigger would) or not; none expired.
-    await trx.raw(`insert into sessions (sid, sess, expire, user_id)
+    await trx.raw(
+      `insert into sessions (sid, sess, expire, user_id)
       select 'scale-session-' || g, json_build_object('cookie', json_build_object('originalMaxAge', 43200000, 'httpOnly', true, 'path', '/'),
           'passport', json_build_object('user', ? + g % ?)), now() + (g % 720) * interval '1 minute', ? + g % ?
-      from generate_series(0, ? - 1) g`, [ownerBase, s.accounts, ownerBase, s.accounts, s.sessions]);
+      from generate_series(0, ? - 1) g`,
+      [ownerBase, s.accounts, ownerBase, s.accounts, s.sessions],
+    );
   });
   await db.raw('analyze');
   const rows: Record<string, number> = {};
-  for (const table of ['accounts', 'users', 'providers', 'provider_clinicians', 'taggings', 'conversations', 'messages', 'appointments', 'licenses', 'locations', 'sessions']) {
+  for (const table of [
+    'accounts',
+    'users',
+    'providers',
+    'provider_clinicians',
+    'taggings',
+    'conversations',
+    'messages',
+    'appointments',
+    'licenses',
+    'locations',
+    'sessions',
+  ]) {
     rows[table] = Number((await db(table).count({ n: '*' }))[0]!.n);
   }
   return { busiestEmail: DEMO_EMAILS.individual, practiceOwnerEmail: DEMO_EMAILS.practice, rows };

@@ -48,12 +48,19 @@ const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'practice', path: '/practice/providers' },
 ];
 /** BENCH_ONLY=profiles,providers measures just the pages whose path contains one of those words. */
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 const PAGES = ONLY.length ? ALL_PAGES.filter((p) => ONLY.some((w) => p.path.includes(w))) : ALL_PAGES;
 
 // Every statement the portal sends (capturing is off while the bench itself queries), whoever sends it (knex, prepared statements, the session store):
 // recorded at the pg driver while `capturing` is set, for EXPLAIN afterwards.
-interface Captured { text: string; values: unknown[]; pages: Set<string> }
+interface Captured {
+  text: string;
+  values: unknown[];
+  pages: Set<string>;
+}
 const captured = new Map<string, Captured>();
 let capturing: string | null = null;
 const originalQuery = pg.Client.prototype.query;
@@ -63,7 +70,11 @@ pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unkn
     const text = typeof first === 'string' ? first : first?.text;
     const values = (typeof first === 'string' ? args[1] : first?.values) as unknown[] | undefined;
     if (text) {
-      const entry = captured.get(text) ?? { text, values: Array.isArray(values) ? values : [], pages: new Set<string>() };
+      const entry = captured.get(text) ?? {
+        text,
+        values: Array.isArray(values) ? values : [],
+        pages: new Set<string>(),
+      };
       entry.pages.add(capturing);
       captured.set(text, entry);
     }
@@ -73,8 +84,10 @@ pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unkn
 
 async function main(): Promise<void> {
   const cpus = os.cpus();
-  console.log(`Scale benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
-    `${SECONDS} s per page and database, ${CONNECTIONS} connections, NODE_ENV=production\n`);
+  console.log(
+    `Scale benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
+      `${SECONDS} s per page and database, ${CONNECTIONS} connections, NODE_ENV=production\n`,
+  );
 
   // Both databases on one server: without a given one, an embedded server of this run's own.
   if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
@@ -94,12 +107,22 @@ async function main(): Promise<void> {
     ({ rows } = await loadScaleData(db));
     loadMs = Date.now() - started;
   });
-  console.log(`big database loaded in ${(loadMs / 1000).toFixed(1)} s (budget ${LOAD_BUDGET_MS / 1000} s): ` +
-    Object.entries(rows).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', '));
+  console.log(
+    `big database loaded in ${(loadMs / 1000).toFixed(1)} s (budget ${LOAD_BUDGET_MS / 1000} s): ` +
+      Object.entries(rows)
+        .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+        .join(', '),
+  );
 
   const cookies = {
-    demo: { busiest: await signIn(demo.base, 'individual@demo.test', DEMO_PASSWORD), practice: await signIn(demo.base, 'practice@demo.test', DEMO_PASSWORD) },
-    big: { busiest: await signIn(big.base, 'individual@demo.test', DEMO_PASSWORD), practice: await signIn(big.base, 'practice@demo.test', DEMO_PASSWORD) },
+    demo: {
+      busiest: await signIn(demo.base, 'individual@demo.test', DEMO_PASSWORD),
+      practice: await signIn(demo.base, 'practice@demo.test', DEMO_PASSWORD),
+    },
+    big: {
+      busiest: await signIn(big.base, 'individual@demo.test', DEMO_PASSWORD),
+      practice: await signIn(big.base, 'practice@demo.test', DEMO_PASSWORD),
+    },
   };
   const profiles = await countProfiles(big.db);
   console.log(`the big practice's owner chooses among ${profiles} profiles\n`);
@@ -108,43 +131,68 @@ async function main(): Promise<void> {
   for (const page of PAGES) {
     for (let i = 0; i < 2; i++) {
       capturing = `${page.who} ${page.path}`;
-      const response = await fetch(`${big.base}${page.path}`, { redirect: 'manual', headers: { cookie: cookies.big[page.who] } });
+      const response = await fetch(`${big.base}${page.path}`, {
+        redirect: 'manual',
+        headers: { cookie: cookies.big[page.who] },
+      });
       await response.arrayBuffer();
       capturing = null;
-      if (response.status !== 200) throw new Error(`${page.path} as ${page.who} answered ${response.status} on the big database`);
+      if (response.status !== 200)
+        throw new Error(`${page.path} as ${page.who} answered ${response.status} on the big database`);
     }
   }
 
   const results: { page: string; demo: LoadResult; big: LoadResult }[] = [];
   for (const page of PAGES) {
-    const job = (base: string, cookie: string) => ({ url: `${base}${page.path}`, seconds: SECONDS, connections: CONNECTIONS, headers: { cookie } });
+    const job = (base: string, cookie: string) => ({
+      url: `${base}${page.path}`,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      headers: { cookie },
+    });
     await load({ ...job(demo.base, cookies.demo[page.who]), seconds: 1 });
     await load({ ...job(big.base, cookies.big[page.who]), seconds: 1 });
     const demoResult = await load(job(demo.base, cookies.demo[page.who]));
     const bigResult = await load(job(big.base, cookies.big[page.who]));
-    results.push({ page: `${page.path} (${page.who === 'busiest' ? 'busiest provider' : `practice owner, ${profiles} profiles`})`, demo: demoResult, big: bigResult });
-    console.log(`${page.who.padEnd(8)} ${page.path.padEnd(32)} demo p50 ${ms(demoResult.p50)}  big p50 ${ms(bigResult.p50)}`);
+    results.push({
+      page: `${page.path} (${page.who === 'busiest' ? 'busiest provider' : `practice owner, ${profiles} profiles`})`,
+      demo: demoResult,
+      big: bigResult,
+    });
+    console.log(
+      `${page.who.padEnd(8)} ${page.path.padEnd(32)} demo p50 ${ms(demoResult.p50)}  big p50 ${ms(bigResult.p50)}`,
+    );
   }
 
   const failures: string[] = [];
-  if (loadMs > LOAD_BUDGET_MS) failures.push(`the big database took ${(loadMs / 1000).toFixed(1)} s to load (budget ${LOAD_BUDGET_MS / 1000} s)`);
+  if (loadMs > LOAD_BUDGET_MS)
+    failures.push(`the big database took ${(loadMs / 1000).toFixed(1)} s to load (budget ${LOAD_BUDGET_MS / 1000} s)`);
   const table = [
     '| Page | Demo p50 | Demo p99 | Big p50 | Big p99 | p50 ratio |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     const ratio = r.big.p50 / r.demo.p50;
-    table.push(`| \`${r.page.split(' ')[0]}\` ${r.page.slice(r.page.indexOf(' ') + 1)} | ${ms(r.demo.p50)} | ${ms(r.demo.p99)} | ${ms(r.big.p50)} | ${ms(r.big.p99)} | ${ratio.toFixed(2)}× |`);
-    if (!(ratio <= MAX_P50_RATIO)) failures.push(`${r.page}: big p50 is ${ratio.toFixed(2)}× the demo p50 (budget ≤ ${MAX_P50_RATIO}×)`);
-    for (const [name, res] of [['demo', r.demo], ['big', r.big]] as const) {
-      if (res.non2xx || res.errors) failures.push(`${r.page} on ${name}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
+    table.push(
+      `| \`${r.page.split(' ')[0]}\` ${r.page.slice(r.page.indexOf(' ') + 1)} | ${ms(r.demo.p50)} | ${ms(r.demo.p99)} | ${ms(r.big.p50)} | ${ms(r.big.p99)} | ${ratio.toFixed(2)}× |`,
+    );
+    if (!(ratio <= MAX_P50_RATIO))
+      failures.push(`${r.page}: big p50 is ${ratio.toFixed(2)}× the demo p50 (budget ≤ ${MAX_P50_RATIO}×)`);
+    for (const [name, res] of [
+      ['demo', r.demo],
+      ['big', r.big],
+    ] as const) {
+      if (res.non2xx || res.errors)
+        failures.push(`${r.page} on ${name}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
     }
   }
 
   failures.push(...(await explainAll(big.databaseUrl)));
 
-  console.log(`\nMarkdown for the README (${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ` +
-    `${SECONDS} s per page and database, ${CONNECTIONS} connections)\n`);
+  console.log(
+    `\nMarkdown for the README (${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ` +
+      `${SECONDS} s per page and database, ${CONNECTIONS} connections)\n`,
+  );
   console.log(table.join('\n'));
   console.log(`\nbig database loaded in ${(loadMs / 1000).toFixed(1)} s`);
   console.log(failures.length ? `\nFAIL\n${failures.map((f) => `  ${f}`).join('\n')}` : '\nall scale budgets met');
@@ -152,7 +200,10 @@ async function main(): Promise<void> {
 }
 
 async function countProfiles(db: Knex): Promise<number> {
-  const [row] = await db('provider_clinicians as pc').join('users as u', 'u.id', 'pc.user_id').where('u.email', 'practice@demo.test').count({ n: '*' });
+  const [row] = await db('provider_clinicians as pc')
+    .join('users as u', 'u.id', 'pc.user_id')
+    .where('u.email', 'practice@demo.test')
+    .count({ n: '*' });
   return Number(row!.n);
 }
 
@@ -164,8 +215,13 @@ async function explainAll(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const sizes = new Map<string, number>((await client.query<{ relname: string; n: string }>(`select relname, reltuples::bigint as n from pg_class where relkind in ('r', 'p')`))
-      .rows.map((r) => [r.relname, Number(r.n)]));
+    const sizes = new Map<string, number>(
+      (
+        await client.query<{ relname: string; n: string }>(
+          `select relname, reltuples::bigint as n from pg_class where relkind in ('r', 'p')`,
+        )
+      ).rows.map((r) => [r.relname, Number(r.n)]),
+    );
     console.log(`\nEXPLAIN of the ${captured.size} distinct statements the pages ran on the big database`);
     for (const q of captured.values()) {
       if (!EXPLAINABLE.test(q.text)) continue;
@@ -176,10 +232,15 @@ async function explainAll(databaseUrl: string): Promise<string[]> {
       try {
         const plan = async (generic: boolean) => {
           await client.query(`set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
-          const json = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `explain (format json) ${q.text}`, values: q.values });
+          const json = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+            text: `explain (format json) ${q.text}`,
+            values: q.values,
+          });
           return seqScans(json.rows[0]!['QUERY PLAN'][0].Plan);
         };
-        scans = [...new Set([...(await plan(false)), ...(await plan(true))])].filter((table) => (sizes.get(table) ?? 0) > SEQ_SCAN_MAX_ROWS);
+        scans = [...new Set([...(await plan(false)), ...(await plan(true))])].filter(
+          (table) => (sizes.get(table) ?? 0) > SEQ_SCAN_MAX_ROWS,
+        );
         const text = await client.query<{ 'QUERY PLAN': string }>({ text: `explain ${q.text}`, values: q.values });
         lines = text.rows.map((r) => r['QUERY PLAN']);
       } catch (error) {
@@ -199,7 +260,11 @@ async function explainAll(databaseUrl: string): Promise<string[]> {
   return failures;
 }
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 
 function seqScans(node: PlanNode): string[] {
   const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
@@ -220,7 +285,9 @@ try {
   await cleanUp();
   process.exit(process.exitCode ?? 0);
 } catch (error) {
-  console.error(`\nbench:scale could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  console.error(
+    `\nbench:scale could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   await cleanUp();
   process.exit(1);
 }

@@ -9,15 +9,34 @@ import type { CalendarGridProps, GridBlock, GridWeek } from './calendar-grid-typ
 import { clockText, MINUTES_PER_DAY, snapNewBlock } from './lib/calendar-snap';
 
 type AddKind = 'recurring' | 'once' | 'block';
-const ADD_ITEMS: [AddKind, string][] = [['recurring', 'Recurring availability'], ['once', 'One-time availability'], ['block', 'Block availability']];
+const ADD_ITEMS: [AddKind, string][] = [
+  ['recurring', 'Recurring availability'],
+  ['once', 'One-time availability'],
+  ['block', 'Block availability'],
+];
 /** A week without blocks opens an hour before 8am, a usual first call. */
 const FIRST_MINUTE_WITHOUT_BLOCKS = 8 * 60;
 const HOURS = Array.from({ length: 24 }, (_, hour) => clockText(hour * 60).replace(':00', ''));
 
-interface OpenDialog { title: string; html: string; opener: HTMLElement | null }
-interface PlacedBlock { block: GridBlock; lane: number; lanes: number }
+interface OpenDialog {
+  title: string;
+  html: string;
+  opener: HTMLElement | null;
+}
+interface PlacedBlock {
+  block: GridBlock;
+  lane: number;
+  lanes: number;
+}
 
-export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, weekUrl, newUrl, pageUrl }: CalendarGridProps) {
+export default function CalendarGrid({
+  week: firstWeek,
+  timeZoneLabel,
+  inert,
+  weekUrl,
+  newUrl,
+  pageUrl,
+}: CalendarGridProps) {
   const [week, setWeek] = useState<GridWeek>(firstWeek);
   const [selectedDay, setSelectedDay] = useState(() => todayIndex(firstWeek));
   const [ready, setReady] = useState(false);
@@ -35,11 +54,15 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
   useEffect(() => {
     const slots = body.current?.querySelector<HTMLElement>('.calendar__slots');
     if (!ready || !body.current || !slots) return;
-    const earliest = week.blocks.length ? Math.min(...week.blocks.map((block) => block.startMinute)) : FIRST_MINUTE_WITHOUT_BLOCKS;
+    const earliest = week.blocks.length
+      ? Math.min(...week.blocks.map((block) => block.startMinute))
+      : FIRST_MINUTE_WITHOUT_BLOCKS;
     body.current.scrollTop = (Math.max(earliest - 60, 0) / MINUTES_PER_DAY) * slots.clientHeight;
   }, [ready, week]);
 
-  useEffect(() => { if (dialog) dialogElement.current?.showModal(); }, [dialog]);
+  useEffect(() => {
+    if (dialog) dialogElement.current?.showModal();
+  }, [dialog]);
 
   // The Add menu closes on a click elsewhere; full screen ends with Escape (an open dialog takes Escape first).
   useEffect(() => {
@@ -48,12 +71,17 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || dialogElement.current?.open) return;
-      if (addMenu.current?.open) { addMenu.current.open = false; addMenu.current.querySelector('summary')?.focus(); }
-      else setFullScreen(false);
+      if (addMenu.current?.open) {
+        addMenu.current.open = false;
+        addMenu.current.querySelector('summary')?.focus();
+      } else setFullScreen(false);
     };
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('click', onClick); document.removeEventListener('keydown', onKey); };
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
   }, []);
 
   const weekHref = (date: string) => `${pageUrl}?week=${date}`;
@@ -62,7 +90,10 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
     if (loading) return;
     setLoading(true);
     try {
-      const response = await fetch(`${weekUrl}?week=${encodeURIComponent(date)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const response = await fetch(`${weekUrl}?week=${encodeURIComponent(date)}`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`week ${date}: ${response.status}`);
       const next = (await response.json()) as GridWeek;
       setWeek(next);
@@ -80,7 +111,11 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
     if (loading) return;
     setLoading(true);
     try {
-      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}partial=1`, { credentials: 'same-origin', redirect: 'manual', headers: { Accept: 'text/html' } });
+      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}partial=1`, {
+        credentials: 'same-origin',
+        redirect: 'manual',
+        headers: { Accept: 'text/html' },
+      });
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       // Parsed inert in a template: nothing in it runs.
       const page = document.createElement('template');
@@ -141,17 +176,40 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
 
   const days = week.days;
   const shownDay = days[selectedDay] ?? days[0];
-  const classes = ['calendar', ready && 'calendar--ready', inert && 'calendar--inert', fullScreen && 'calendar--fullscreen'].filter(Boolean).join(' ');
+  const classes = [
+    'calendar',
+    ready && 'calendar--ready',
+    inert && 'calendar--inert',
+    fullScreen && 'calendar--fullscreen',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={classes} inert={inert} aria-busy={loading}>
       <div className="calendar__toolbar">
         <div className="calendar__nav">
-          <a className="button button--secondary" href={weekHref(week.today)} onClick={(event) => intercept(event, () => void showWeek(week.today))}>Today</a>
-          <a className="button button--secondary" href={weekHref(week.prevWeek)} onClick={(event) => intercept(event, () => void showWeek(week.prevWeek))}>
-            <Chevron direction="left" /><span className="visually-hidden">Previous week</span>
+          <a
+            className="button button--secondary"
+            href={weekHref(week.today)}
+            onClick={(event) => intercept(event, () => void showWeek(week.today))}
+          >
+            Today
           </a>
-          <a className="button button--secondary" href={weekHref(week.nextWeek)} onClick={(event) => intercept(event, () => void showWeek(week.nextWeek))}>
-            <Chevron direction="right" /><span className="visually-hidden">Next week</span>
+          <a
+            className="button button--secondary"
+            href={weekHref(week.prevWeek)}
+            onClick={(event) => intercept(event, () => void showWeek(week.prevWeek))}
+          >
+            <Chevron direction="left" />
+            <span className="visually-hidden">Previous week</span>
+          </a>
+          <a
+            className="button button--secondary"
+            href={weekHref(week.nextWeek)}
+            onClick={(event) => intercept(event, () => void showWeek(week.nextWeek))}
+          >
+            <Chevron direction="right" />
+            <span className="visually-hidden">Next week</span>
           </a>
         </div>
         <h2 className="calendar__title">Week of {days[0]?.longLabel}</h2>
@@ -166,10 +224,17 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
             <ul>
               {ADD_ITEMS.map(([kind, label]) => (
                 <li key={kind}>
-                  <a href={newAvailabilityUrl({ kind })} onClick={(event) => intercept(event, () => {
-                    addMenu.current!.open = false;
-                    void openForm(event.currentTarget.href, label, addMenu.current!.querySelector('summary'));
-                  })}>{label}</a>
+                  <a
+                    href={newAvailabilityUrl({ kind })}
+                    onClick={(event) =>
+                      intercept(event, () => {
+                        addMenu.current!.open = false;
+                        void openForm(event.currentTarget.href, label, addMenu.current!.querySelector('summary'));
+                      })
+                    }
+                  >
+                    {label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -180,11 +245,13 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
       {ready && shownDay && (
         <div className="calendar__day-switch">
           <button type="button" className="button button--secondary" onClick={() => stepDay(-1)}>
-            <Chevron direction="left" /><span className="visually-hidden">Previous day</span>
+            <Chevron direction="left" />
+            <span className="visually-hidden">Previous day</span>
           </button>
           <span aria-live="polite">{shownDay.longLabel}</span>
           <button type="button" className="button button--secondary" onClick={() => stepDay(1)}>
-            <Chevron direction="right" /><span className="visually-hidden">Next day</span>
+            <Chevron direction="right" />
+            <span className="visually-hidden">Next day</span>
           </button>
         </div>
       )}
@@ -193,56 +260,91 @@ export default function CalendarGrid({ week: firstWeek, timeZoneLabel, inert, we
       <div className="calendar__body" ref={body} tabIndex={0} role="region" aria-label="Days and times of the week">
         <div className="calendar__axis" aria-hidden="true">
           <div className="calendar__day-title" />
-          {HOURS.map((hour) => <span key={hour}>{hour}</span>)}
+          {HOURS.map((hour) => (
+            <span key={hour}>{hour}</span>
+          ))}
         </div>
         {days.map((day, index) => (
-          <div key={day.date} className={`calendar__day${day.isToday ? ' is-today' : ''}${index === selectedDay ? ' is-selected' : ''}`} data-date={day.date}>
+          <div
+            key={day.date}
+            className={`calendar__day${day.isToday ? ' is-today' : ''}${index === selectedDay ? ' is-selected' : ''}`}
+            data-date={day.date}
+          >
             <h3 className="calendar__day-title">
               <span aria-hidden="true">{day.shortLabel}</span>
-              <span className="visually-hidden">{day.longLabel}{day.isToday ? ' (today)' : ''}</span>
+              <span className="visually-hidden">
+                {day.longLabel}
+                {day.isToday ? ' (today)' : ''}
+              </span>
             </h3>
             {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; from the keyboard, the Add menu creates a block */}
             <ul className="calendar__slots" onClick={(event) => onEmptyAreaClick(event, day.date)}>
               {/* Blocks are drawn once the island runs: the server's page shows the week as a table, and the
                   grid without script (hidden then) would only double the page's markup. */}
-              {ready && placeBlocks(week.blocks.filter((block) => block.day === day.date)).map(({ block, lane, lanes }) => (
-                <li
-                  key={block.key}
-                  className="calendar__slot"
-                  style={{
-                    top: `${(block.startMinute / MINUTES_PER_DAY) * 100}%`,
-                    height: `${((block.endMinute - block.startMinute) / MINUTES_PER_DAY) * 100}%`,
-                    left: `${(lane / lanes) * 100}%`,
-                    width: `${100 / lanes}%`,
-                  }}
-                >
-                  {block.readOnly
-                    ? <div className={blockClass(block)}><BlockText block={block} /></div>
-                    : (
-                      <a className={blockClass(block)} href={block.href} onClick={(event) => intercept(event, () => void openForm(block.href, block.label, event.currentTarget))}>
+              {ready &&
+                placeBlocks(week.blocks.filter((block) => block.day === day.date)).map(({ block, lane, lanes }) => (
+                  <li
+                    key={block.key}
+                    className="calendar__slot"
+                    style={{
+                      top: `${(block.startMinute / MINUTES_PER_DAY) * 100}%`,
+                      height: `${((block.endMinute - block.startMinute) / MINUTES_PER_DAY) * 100}%`,
+                      left: `${(lane / lanes) * 100}%`,
+                      width: `${100 / lanes}%`,
+                    }}
+                  >
+                    {block.readOnly ? (
+                      <div className={blockClass(block)}>
+                        <BlockText block={block} />
+                      </div>
+                    ) : (
+                      <a
+                        className={blockClass(block)}
+                        href={block.href}
+                        onClick={(event) =>
+                          intercept(event, () => void openForm(block.href, block.label, event.currentTarget))
+                        }
+                      >
                         <BlockText block={block} />
                       </a>
                     )}
-                </li>
-              ))}
+                  </li>
+                ))}
             </ul>
           </div>
         ))}
       </div>
-      {loading && <div className="calendar__loading" role="status">Loading…</div>}
+      {loading && (
+        <div className="calendar__loading" role="status">
+          Loading…
+        </div>
+      )}
       {dialog && (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; Escape and Close do it from the keyboard
         <dialog
-          ref={dialogElement} className="modal" aria-labelledby="calendar-dialog-title" onClose={closeDialog}
+          ref={dialogElement}
+          className="modal"
+          aria-labelledby="calendar-dialog-title"
+          onClose={closeDialog}
           // A click on the backdrop (the dialog itself, outside its body) closes it too.
-          onClick={(event) => { if (event.target === event.currentTarget) event.currentTarget.close(); }}
+          onClick={(event) => {
+            if (event.target === event.currentTarget) event.currentTarget.close();
+          }}
         >
           <div className="modal__body">
             <h2 id="calendar-dialog-title">{dialog.title}</h2>
             {/* biome-ignore lint/a11y: the click handler only watches the links inside, which the keyboard activates with a click event too */}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the editor form the portal's own route rendered for this dialog */}
-            <div className="modal__content" onClick={closeOnBackLink} dangerouslySetInnerHTML={{ __html: dialog.html }} />
-            <form method="dialog" className="actions"><button type="submit" className="button button--secondary">Close</button></form>
+            <div
+              className="modal__content"
+              onClick={closeOnBackLink}
+              dangerouslySetInnerHTML={{ __html: dialog.html }}
+            />
+            <form method="dialog" className="actions">
+              <button type="submit" className="button button--secondary">
+                Close
+              </button>
+            </form>
           </div>
         </dialog>
       )}
@@ -261,7 +363,8 @@ function BlockText({ block }: { block: GridBlock }): ReactNode {
   );
 }
 
-const blockClass = (block: GridBlock) => `calendar-block calendar-block--${block.kind}${block.past ? ' calendar-block--past' : ''}`;
+const blockClass = (block: GridBlock) =>
+  `calendar-block calendar-block--${block.kind}${block.past ? ' calendar-block--past' : ''}`;
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -273,7 +376,10 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 
 /** The day shown first on a phone: today when it is in the week, else the week's first day. */
 function todayIndex(week: GridWeek): number {
-  return Math.max(week.days.findIndex((day) => day.isToday), 0);
+  return Math.max(
+    week.days.findIndex((day) => day.isToday),
+    0,
+  );
 }
 
 /** Overlapping blocks share their day side by side (lanes), so each stays visible and clickable. */
@@ -283,7 +389,11 @@ function placeBlocks(blocks: GridBlock[]): PlacedBlock[] {
   let group: PlacedBlock[] = [];
   let laneEnds: number[] = [];
   let groupEnd = -1;
-  const closeGroup = () => { for (const item of group) item.lanes = laneEnds.length; group = []; laneEnds = []; };
+  const closeGroup = () => {
+    for (const item of group) item.lanes = laneEnds.length;
+    group = [];
+    laneEnds = [];
+  };
   for (const block of sorted) {
     if (block.startMinute >= groupEnd) closeGroup();
     let lane = laneEnds.findIndex((end) => end <= block.startMinute);

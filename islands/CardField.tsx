@@ -17,12 +17,22 @@ export interface CardFieldProps {
   returnTo?: string | null;
 }
 
-interface StripeCardElement { mount(el: HTMLElement): void; on(event: string, handler: (e: { error?: { message: string } }) => void): void }
+interface StripeCardElement {
+  mount(el: HTMLElement): void;
+  on(event: string, handler: (e: { error?: { message: string } }) => void): void;
+}
 interface StripeJs {
   elements(): { create(type: 'card', options?: object): StripeCardElement };
-  confirmCardSetup(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: { message?: string }; setupIntent?: { id: string } }>;
+  confirmCardSetup(
+    secret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ error?: { message?: string }; setupIntent?: { id: string } }>;
 }
-declare global { interface Window { Stripe?: (key: string) => StripeJs } }
+declare global {
+  interface Window {
+    Stripe?: (key: string) => StripeJs;
+  }
+}
 
 /** Stripe.js is loaded from Stripe, never bundled (PCI rules and Stripe's own advice). */
 function loadStripeJs(): Promise<NonNullable<Window['Stripe']>> {
@@ -38,24 +48,36 @@ function loadStripeJs(): Promise<NonNullable<Window['Stripe']>> {
 
 async function newSetupIntent(props: CardFieldProps): Promise<{ id: string; clientSecret: string }> {
   const response = await fetch(props.intentUrl, {
-    method: 'POST', credentials: 'same-origin',
+    method: 'POST',
+    credentials: 'same-origin',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': props.csrfToken },
     body: '{}',
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.message ?? 'The card form is not available right now. Please use "Add a card" instead.');
+  if (!response.ok)
+    throw new Error(body.message ?? 'The card form is not available right now. Please use "Add a card" instead.');
   return body;
 }
 
 /** The local stand-in for confirmCardSetup: the same call Stripe.js makes, to the local card server. */
-async function confirmLocally(props: CardFieldProps, intent: { id: string; clientSecret: string }, card: { number: string; expiry: string; cvc: string }): Promise<string> {
+async function confirmLocally(
+  props: CardFieldProps,
+  intent: { id: string; clientSecret: string },
+  card: { number: string; expiry: string; cvc: string },
+): Promise<string> {
   const [month = '', year = ''] = card.expiry.split(/\s*\/\s*|\s+/);
   const form = new URLSearchParams({
-    client_secret: intent.clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': card.number,
-    'payment_method_data[card][exp_month]': month, 'payment_method_data[card][exp_year]': year, 'payment_method_data[card][cvc]': card.cvc,
+    client_secret: intent.clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': card.number,
+    'payment_method_data[card][exp_month]': month,
+    'payment_method_data[card][exp_year]': year,
+    'payment_method_data[card][cvc]': card.cvc,
   });
   const response = await fetch(`${props.apiBase}/v1/setup_intents/${intent.id}/confirm`, {
-    method: 'POST', headers: { Authorization: `Bearer ${props.publishableKey}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form,
+    method: 'POST',
+    headers: { Authorization: `Bearer ${props.publishableKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
   });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error?.message ?? 'Your card could not be saved.');
@@ -74,15 +96,19 @@ export default function CardField(props: CardFieldProps) {
   useEffect(() => setReady(true), []);
   useEffect(() => {
     if (!ready || props.mode !== 'stripe' || !mountPoint.current) return;
-    loadStripeJs().then((StripeJs) => {
-      const js = StripeJs(props.publishableKey);
-      const card = js.elements().create('card', { hidePostalCode: true });
-      card.mount(mountPoint.current!);
-      card.on('change', (event) => setError(event.error?.message ?? null));
-      stripe.current = { js, card };
-    }).catch((e: Error) => setError(e.message));
+    loadStripeJs()
+      .then((StripeJs) => {
+        const js = StripeJs(props.publishableKey);
+        const card = js.elements().create('card', { hidePostalCode: true });
+        card.mount(mountPoint.current!);
+        card.on('change', (event) => setError(event.error?.message ?? null));
+        stripe.current = { js, card };
+      })
+      .catch((e: Error) => setError(e.message));
   }, [ready, props.mode, props.publishableKey]);
-  useEffect(() => { if (setupIntent) finish.current?.submit(); }, [setupIntent]);
+  useEffect(() => {
+    if (setupIntent) finish.current?.submit();
+  }, [setupIntent]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,12 +119,20 @@ export default function CardField(props: CardFieldProps) {
       const intent = await newSetupIntent(props);
       if (props.mode === 'stripe') {
         if (!stripe.current) throw new Error('The card form is still loading.');
-        const result = await stripe.current.js.confirmCardSetup(intent.clientSecret, { payment_method: { card: stripe.current.card } });
+        const result = await stripe.current.js.confirmCardSetup(intent.clientSecret, {
+          payment_method: { card: stripe.current.card },
+        });
         if (result.error) throw new Error(result.error.message ?? 'Your card could not be saved.');
         setSetupIntent(result.setupIntent!.id);
       } else {
         const data = new FormData(form);
-        setSetupIntent(await confirmLocally(props, intent, { number: String(data.get('number') ?? ''), expiry: String(data.get('expiry') ?? ''), cvc: String(data.get('cvc') ?? '') }));
+        setSetupIntent(
+          await confirmLocally(props, intent, {
+            number: String(data.get('number') ?? ''),
+            expiry: String(data.get('expiry') ?? ''),
+            cvc: String(data.get('cvc') ?? ''),
+          }),
+        );
       }
     } catch (e) {
       setError((e as Error).message);
@@ -112,18 +146,38 @@ export default function CardField(props: CardFieldProps) {
       <h3 className="card-field__title">Add a card here</h3>
       <form onSubmit={save} noValidate aria-describedby={error ? 'card-field-error' : undefined}>
         {props.mode === 'stripe' ? (
-          <div className="field"><label htmlFor="card-element">Card</label><div id="card-element" className="card-field__element" ref={mountPoint} /></div>
+          <div className="field">
+            <label htmlFor="card-element">Card</label>
+            <div id="card-element" className="card-field__element" ref={mountPoint} />
+          </div>
         ) : (
           <>
-            <div className="field"><label htmlFor="card-number">Card number</label><input id="card-number" name="number" inputMode="numeric" autoComplete="cc-number" required /></div>
+            <div className="field">
+              <label htmlFor="card-number">Card number</label>
+              <input id="card-number" name="number" inputMode="numeric" autoComplete="cc-number" required />
+            </div>
             <div className="card-field__row">
-              <div className="field"><label htmlFor="card-expiry">Expiry (MM / YY)</label><input id="card-expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required /></div>
-              <div className="field"><label htmlFor="card-cvc">CVC</label><input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required /></div>
+              <div className="field">
+                <label htmlFor="card-expiry">Expiry (MM / YY)</label>
+                <input id="card-expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required />
+              </div>
+              <div className="field">
+                <label htmlFor="card-cvc">CVC</label>
+                <input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required />
+              </div>
             </div>
           </>
         )}
-        {error && <p className="field-error" id="card-field-error" role="alert">{error}</p>}
-        <div className="actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Save card'}</button></div>
+        {error && (
+          <p className="field-error" id="card-field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Saving…' : 'Save card'}
+          </button>
+        </div>
       </form>
       <form method="post" action={props.confirmUrl} ref={finish} hidden>
         <input type="hidden" name="_csrf" value={props.csrfToken} />

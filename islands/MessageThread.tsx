@@ -68,11 +68,16 @@ export default function MessageThread(props: MessageThreadProps) {
     let stopped = false;
     const poll = async () => {
       try {
-        const response = await fetch(`${urls.updates}?after=${lastId.current}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        const response = await fetch(`${urls.updates}?after=${lastId.current}`, {
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json' },
+        });
         if (response.ok && !stopped) receive(((await response.json()) as { messages: MessageView[] }).messages);
         // Signed out, or the conversation is gone: nothing more will come (the session check takes it from here).
         else if (response.status === 401 || response.status === 404) window.clearInterval(poller);
-      } catch { /* offline: the next round tries again */ }
+      } catch {
+        /* offline: the next round tries again */
+      }
     };
     const startPolling = () => {
       if (poller !== undefined) return;
@@ -81,9 +86,13 @@ export default function MessageThread(props: MessageThreadProps) {
     };
     if (typeof EventSource === 'function') {
       source = new EventSource(`${urls.events}?after=${lastId.current}`);
-      source.addEventListener('message', (event) => receive([JSON.parse((event as MessageEvent<string>).data) as MessageView]));
+      source.addEventListener('message', (event) =>
+        receive([JSON.parse((event as MessageEvent<string>).data) as MessageView]),
+      );
       // A dropped connection is retried by the browser; a refused one (no live updates, too many tabs) is closed: poll.
-      source.addEventListener('error', () => { if (source?.readyState === EventSource.CLOSED) startPolling(); });
+      source.addEventListener('error', () => {
+        if (source?.readyState === EventSource.CLOSED) startPolling();
+      });
     } else {
       startPolling();
     }
@@ -105,16 +114,23 @@ export default function MessageThread(props: MessageThreadProps) {
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!draft.trim()) { setError(texts.required); return; }
+    if (!draft.trim()) {
+      setError(texts.required);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
       const response = await fetch(urls.send, {
-        method: 'POST', credentials: 'same-origin',
+        method: 'POST',
+        credentials: 'same-origin',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
         body: JSON.stringify({ message: draft }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: MessageView | string; errors?: Record<string, string> };
+      const body = (await response.json().catch(() => ({}))) as {
+        message?: MessageView | string;
+        errors?: Record<string, string>;
+      };
       if (response.ok && typeof body.message === 'object') {
         receive([body.message]);
         setDraft('');
@@ -142,18 +158,57 @@ export default function MessageThread(props: MessageThreadProps) {
   }
 
   // The benefits-check card posts with the page's CSRF token (PostForm reads it from the page context).
-  const context = { csrfToken, path: props.returnTo, flash: [], sideMenu: [], profileMenu: [] } as unknown as PageContext;
+  const context = {
+    csrfToken,
+    path: props.returnTo,
+    flash: [],
+    sideMenu: [],
+    profileMenu: [],
+  } as unknown as PageContext;
   return (
     <PageContextReact.Provider value={context}>
       <div className="thread-pane">
         <div className="thread-scroll" ref={scroller}>
-          <ThreadView messages={messages} clientName={clientName} timeZone={timeZone} csrfToken={csrfToken} texts={texts} urls={urls} returnTo={props.returnTo} />
+          <ThreadView
+            messages={messages}
+            clientName={clientName}
+            timeZone={timeZone}
+            csrfToken={csrfToken}
+            texts={texts}
+            urls={urls}
+            returnTo={props.returnTo}
+          />
         </div>
-        <p className="visually-hidden" aria-live="polite">{announcement}</p>
-        {mode === 'sendable'
-          ? <Composer action={urls.send} csrfToken={csrfToken} texts={texts} value={draft} error={error} failure={failure} showReminder={showReminder}
-            justSent={justSent} busy={busy} onChange={(value) => { setDraft(value); if (error && value.trim()) setError(null); }} onSubmit={send} onKeyDown={sendOnMetaEnter} />
-          : <ModeNotice mode={mode} texts={texts} clientEmail={props.clientEmail} clientPhone={props.clientPhone} urls={urls} />}
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+        {mode === 'sendable' ? (
+          <Composer
+            action={urls.send}
+            csrfToken={csrfToken}
+            texts={texts}
+            value={draft}
+            error={error}
+            failure={failure}
+            showReminder={showReminder}
+            justSent={justSent}
+            busy={busy}
+            onChange={(value) => {
+              setDraft(value);
+              if (error && value.trim()) setError(null);
+            }}
+            onSubmit={send}
+            onKeyDown={sendOnMetaEnter}
+          />
+        ) : (
+          <ModeNotice
+            mode={mode}
+            texts={texts}
+            clientEmail={props.clientEmail}
+            clientPhone={props.clientPhone}
+            urls={urls}
+          />
+        )}
       </div>
     </PageContextReact.Provider>
   );

@@ -13,7 +13,11 @@ export interface PhotoCropperProps {
   error?: string;
 }
 
-interface Crop { x: number; y: number; size: number } // fractions of width/height; size is of the shorter side
+interface Crop {
+  x: number;
+  y: number;
+  size: number;
+} // fractions of width/height; size is of the shorter side
 
 const CENTRED: Crop = { x: -1, y: -1, size: 1 };
 const MIN_SIZE = 0.3;
@@ -25,10 +29,18 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; startY: number; crop: Crop } | null>(null);
 
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview.url); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
   function choose(file: File | undefined) {
-    if (!file?.type.startsWith('image/')) { setPreview(null); return; }
+    if (!file?.type.startsWith('image/')) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     const image = new Image();
     image.onload = () => {
@@ -40,8 +52,10 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
 
   const side = preview ? Math.min(preview.width, preview.height) * crop.size : 0;
   const box = preview && {
-    left: `${crop.x * 100}%`, top: `${crop.y * 100}%`,
-    width: `${(side / preview.width) * 100}%`, height: `${(side / preview.height) * 100}%`,
+    left: `${crop.x * 100}%`,
+    top: `${crop.y * 100}%`,
+    width: `${(side / preview.width) * 100}%`,
+    height: `${(side / preview.height) * 100}%`,
   };
 
   function move(dx: number, dy: number, from: Crop = crop) {
@@ -58,15 +72,31 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     const area = frame.current?.getBoundingClientRect();
     if (!drag.current || !area) return;
-    move((event.clientX - drag.current.startX) / area.width, (event.clientY - drag.current.startY) / area.height, drag.current.crop);
+    move(
+      (event.clientX - drag.current.startX) / area.width,
+      (event.clientY - drag.current.startY) / area.height,
+      drag.current.crop,
+    );
   }
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const step = 0.02;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const delta = moves[event.key];
-    if (delta) { event.preventDefault(); move(delta[0], delta[1]); return; }
+    if (delta) {
+      event.preventDefault();
+      move(delta[0], delta[1]);
+      return;
+    }
     const resize = { '+': SIZE_STEP, '=': SIZE_STEP, '-': -SIZE_STEP, _: -SIZE_STEP }[event.key];
-    if (resize) { event.preventDefault(); zoom(crop.size + resize); }
+    if (resize) {
+      event.preventDefault();
+      zoom(crop.size + resize);
+    }
   }
   /** A new size, around the frame's centre, kept inside the picture. */
   function zoom(size: number) {
@@ -87,13 +117,25 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
   return (
     <div className="photo-cropper">
       <label htmlFor={inputId}>{label}</label>
-      {hint && <p className="hint" id={`${inputId}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="hint" id={`${inputId}-hint`}>
+          {hint}
+        </p>
+      )}
       <input
-        id={inputId} type="file" name={name} accept="image/*"
-        aria-describedby={hint ? `${inputId}-hint` : undefined} aria-invalid={error ? true : undefined}
+        id={inputId}
+        type="file"
+        name={name}
+        accept="image/*"
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => choose(event.target.files?.[0])}
       />
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <input type="hidden" name="crop_x" value={preview ? crop.x.toFixed(4) : ''} />
       <input type="hidden" name="crop_y" value={preview ? crop.y.toFixed(4) : ''} />
       <input type="hidden" name="crop_size" value={preview ? crop.size.toFixed(4) : ''} />
@@ -102,22 +144,44 @@ export default function PhotoCropper({ name, label, hint, error }: PhotoCropperP
           <div className="photo-cropper__picture" ref={frame}>
             <img src={preview.url} alt="Preview of the chosen photo" />
             <div
-              className="photo-cropper__frame" role="slider" tabIndex={0}
-              aria-valuemin={Math.round(MIN_SIZE * 100)} aria-valuemax={100} aria-valuenow={Math.round(crop.size * 100)}
+              className="photo-cropper__frame"
+              role="slider"
+              tabIndex={0}
+              aria-valuemin={Math.round(MIN_SIZE * 100)}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(crop.size * 100)}
               aria-label="Crop area: drag or use the arrow keys to move it, + and - to resize it"
               aria-valuetext={`left ${Math.round(crop.x * 100)}%, top ${Math.round(crop.y * 100)}%, size ${Math.round(crop.size * 100)}%`}
-              ref={(el) => { if (el) Object.assign(el.style, box); }}
-              onPointerDown={onPointerDown} onPointerMove={onPointerMove}
-              onPointerUp={() => { drag.current = null; }} onPointerCancel={() => { drag.current = null; }} onKeyDown={onKeyDown}
+              ref={(el) => {
+                if (el) Object.assign(el.style, box);
+              }}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={() => {
+                drag.current = null;
+              }}
+              onPointerCancel={() => {
+                drag.current = null;
+              }}
+              onKeyDown={onKeyDown}
             />
           </div>
           <label className="photo-cropper__zoom">
             Crop size
-            <input type="range" min={MIN_SIZE} max="1" step={SIZE_STEP} value={crop.size} onChange={(event) => zoom(Number(event.target.value))} />
+            <input
+              type="range"
+              min={MIN_SIZE}
+              max="1"
+              step={SIZE_STEP}
+              value={crop.size}
+              onChange={(event) => zoom(Number(event.target.value))}
+            />
           </label>
         </div>
       ) : (
-        <p className="hint" data-testid="crop-fallback">After you choose a photo you can move the square crop; otherwise it is cropped to a centred square.</p>
+        <p className="hint" data-testid="crop-fallback">
+          After you choose a photo you can move the square crop; otherwise it is cropped to a centred square.
+        </p>
       )}
     </div>
   );

@@ -9,7 +9,8 @@ function csrf(): string {
 
 function post(url: string, body: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
-    method: 'POST', credentials: 'same-origin',
+    method: 'POST',
+    credentials: 'same-origin',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': csrf() },
     body: JSON.stringify(body),
   });
@@ -19,7 +20,10 @@ function post(url: string, body: Record<string, string> = {}): Promise<Response>
 function flashes(): void {
   document.querySelectorAll<HTMLElement>('[data-flash]').forEach((el) => {
     const close = el.querySelector<HTMLButtonElement>('[data-flash-close]');
-    if (close) { close.hidden = false; close.addEventListener('click', () => el.remove()); }
+    if (close) {
+      close.hidden = false;
+      close.addEventListener('click', () => el.remove());
+    }
     if (!el.hasAttribute('data-permanent')) setTimeout(() => el.classList.add('flash--gone'), FLASH_LIFETIME_MS);
   });
 }
@@ -63,13 +67,22 @@ function drawer(): void {
   });
   document.addEventListener('keydown', (event) => {
     if (!document.body.classList.contains('drawer-open')) return;
-    if (event.key === 'Escape') { event.preventDefault(); close(); return; }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const all = links();
     const first = all[0];
     const last = all[all.length - 1];
-    if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last?.focus(); }
-    else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first?.focus(); }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
   });
 }
 
@@ -77,10 +90,16 @@ function drawer(): void {
 function unsavedWarning(): void {
   let dirty = false;
   document.querySelectorAll<HTMLFormElement>('form[data-warn-unsaved]').forEach((form) => {
-    form.addEventListener('input', () => { dirty = true; });
-    form.addEventListener('submit', () => { dirty = false; });
+    form.addEventListener('input', () => {
+      dirty = true;
+    });
+    form.addEventListener('submit', () => {
+      dirty = false;
+    });
   });
-  window.addEventListener('beforeunload', (event) => { if (dirty) event.preventDefault(); });
+  window.addEventListener('beforeunload', (event) => {
+    if (dirty) event.preventDefault();
+  });
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest?.('a[href]');
     if (link?.hasAttribute('data-dialog')) return; // opens over this page: nothing is left
@@ -98,29 +117,53 @@ function linkDialogs(): void {
   let loading = false;
   document.addEventListener('click', async (event) => {
     const link = (event.target as Element).closest?.<HTMLAnchorElement>('a[data-dialog]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     if (loading) return;
     loading = true;
     link.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(link.href, { credentials: 'same-origin', redirect: 'manual', headers: { Accept: 'text/html' } });
+      const response = await fetch(link.href, {
+        credentials: 'same-origin',
+        redirect: 'manual',
+        headers: { Accept: 'text/html' },
+      });
       // Only the page's <main> is parsed (what follows it, such as the icon sprite's inline style, would
       // be refused by the content security policy), inert in a template: nothing of it runs here.
       const html = response.ok ? await response.text() : '';
       const page = document.createElement('template');
       page.innerHTML = html.slice(html.indexOf('<main'), html.indexOf('</main>') + '</main>'.length);
       const content = page.content.querySelector('[data-dialog-content]');
-      if (!content) { window.location.assign(link.href); return; }
+      if (!content) {
+        window.location.assign(link.href);
+        return;
+      }
       const dialog = document.createElement('dialog');
       dialog.className = 'modal';
       dialog.setAttribute('aria-labelledby', 'modal-title');
-      dialog.innerHTML = '<div class="modal__body"><h2 id="modal-title"></h2><div class="modal__content"></div><form method="dialog" class="actions"><button class="button button--secondary">Close</button></form></div>';
+      dialog.innerHTML =
+        '<div class="modal__body"><h2 id="modal-title"></h2><div class="modal__content"></div><form method="dialog" class="actions"><button class="button button--secondary">Close</button></form></div>';
       dialog.querySelector('h2')!.textContent = page.content.querySelector('main h1')?.textContent ?? link.textContent;
-      dialog.querySelector('.modal__content')!.append(...[...content.childNodes].map((node) => document.importNode(node, true)));
+      dialog
+        .querySelector('.modal__content')!
+        .append(...[...content.childNodes].map((node) => document.importNode(node, true)));
       // A click on the backdrop (the dialog itself, outside its body) closes it too.
-      dialog.addEventListener('click', (click) => { if (click.target === dialog) dialog.close(); });
-      dialog.addEventListener('close', () => { dialog.remove(); link.focus(); });
+      dialog.addEventListener('click', (click) => {
+        if (click.target === dialog) dialog.close();
+      });
+      dialog.addEventListener('close', () => {
+        dialog.remove();
+        link.focus();
+      });
       document.body.append(dialog);
       dialog.showModal();
     } catch {
@@ -176,7 +219,9 @@ function characterCounters(): void {
   document.querySelectorAll<HTMLTextAreaElement>('textarea[data-char-count]').forEach((area) => {
     const output = document.getElementById(area.dataset.charCount!);
     if (!output || area.maxLength < 0) return;
-    const update = () => { output.textContent = String(area.maxLength - area.value.length); };
+    const update = () => {
+      output.textContent = String(area.maxLength - area.value.length);
+    };
     area.addEventListener('input', update);
     update();
   });
@@ -210,7 +255,9 @@ function progressOnSubmit(): void {
       button.textContent = form.dataset.progress ?? 'Working…';
       button.setAttribute('aria-busy', 'true');
       // Disabled after this turn, so the press that sent the form still counts.
-      window.setTimeout(() => { button.disabled = true; }, 0);
+      window.setTimeout(() => {
+        button.disabled = true;
+      }, 0);
       const status = document.createElement('p');
       status.setAttribute('role', 'status');
       status.className = 'hint';
@@ -224,7 +271,8 @@ function lastOneAlerts(): void {
   document.querySelectorAll<HTMLElement>('[data-last-one-alert]').forEach((list) => {
     list.addEventListener('change', (event) => {
       const box = event.target as HTMLInputElement;
-      if (box.type === 'checkbox' && !box.checked && !list.querySelector('input[type=checkbox]:checked')) window.alert(list.dataset.lastOneAlert!);
+      if (box.type === 'checkbox' && !box.checked && !list.querySelector('input[type=checkbox]:checked'))
+        window.alert(list.dataset.lastOneAlert!);
     });
   });
 }
@@ -240,10 +288,16 @@ function sessionLoop(): void {
   let activityTimer: number | undefined;
   const flagActivity = () => {
     if (activityTimer) return;
-    activityTimer = window.setTimeout(() => { refreshWanted = true; activityTimer = undefined; }, 5000);
+    activityTimer = window.setTimeout(() => {
+      refreshWanted = true;
+      activityTimer = undefined;
+    }, 5000);
   };
-  for (const type of ['mousemove', 'touchstart', 'click', 'scroll', 'keydown']) window.addEventListener(type, flagActivity, { passive: true });
-  const toLogin = () => { window.location.href = '/login'; };
+  for (const type of ['mousemove', 'touchstart', 'click', 'scroll', 'keydown'])
+    window.addEventListener(type, flagActivity, { passive: true });
+  const toLogin = () => {
+    window.location.href = '/login';
+  };
   const tick = async () => {
     cycle += 1;
     try {
@@ -255,11 +309,17 @@ function sessionLoop(): void {
       if (response.ok) return;
       const { message } = await response.json().catch(() => ({}));
       // The server already ended the session: leave after 500 ms. Any other failure: end it here too.
-      if (response.status === 401 && ['invalid-credentials', 'missing-authentication', 'permission'].includes(message)) window.setTimeout(toLogin, 500);
+      if (response.status === 401 && ['invalid-credentials', 'missing-authentication', 'permission'].includes(message))
+        window.setTimeout(toLogin, 500);
       else await post('/logout').then(toLogin, toLogin);
-    } catch { /* offline: try again next cycle */ }
+    } catch {
+      /* offline: try again next cycle */
+    }
   };
-  window.setTimeout(() => { void tick(); window.setInterval(tick, 60_000); }, 1000);
+  window.setTimeout(() => {
+    void tick();
+    window.setInterval(tick, 60_000);
+  }, 1000);
 }
 
 document.documentElement.classList.add('js');

@@ -6,5 +6,12 @@ import PhotoCropper from './PhotoCropper';
 import PhotoLightbox from './PhotoLightbox';
 import ZpmSignupMessages from './ZpmSignupMessages';
 
-export const islands = { CalendarGrid, CardField, MessageThread, PhotoCropper, PhotoLightbox, ZpmSignupMessages } as const;
+export const islands = {
+  CalendarGrid,
+  CardField,
+  MessageThread,
+  PhotoCropper,
+  PhotoLightbox,
+  ZpmSignupMessages,
+} as const;
 export type IslandName = keyof typeof islands;

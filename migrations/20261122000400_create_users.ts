@@ -23,14 +23,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('last_sign_in_at', { useTz: true }).nullable();
     t.timestamps(true, true);
 
-    t.check(
-      `cardinality(scopes) >= 1 AND scopes <@ ARRAY['provider', 'client']::text[]`,
-      [],
-      'users_scopes_check',
-    );
+    t.check(`cardinality(scopes) >= 1 AND scopes <@ ARRAY['provider', 'client']::text[]`, [], 'users_scopes_check');
     t.check(`jsonb_typeof(settings) = 'object'`, [], 'users_settings_check');
   });
-  await knex.raw('CREATE TRIGGER users_set_updated_at BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER users_set_updated_at BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

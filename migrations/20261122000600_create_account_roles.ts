@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id');
     t.bigInteger('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
     t.bigInteger('account_id').notNullable().references('id').inTable('accounts').onDelete('CASCADE');
-    t.text('role').notNullable().checkIn([...ACCOUNT_ROLES], 'account_roles_role_check');
+    t.text('role')
+      .notNullable()
+      .checkIn([...ACCOUNT_ROLES], 'account_roles_role_check');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
 
     t.unique(['user_id', 'account_id', 'role']);

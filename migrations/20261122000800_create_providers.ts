@@ -42,7 +42,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check(`jsonb_typeof(custom_content) = 'object'`, [], 'providers_custom_content_check');
     t.check('practice_id IS NULL OR practice_id <> id', [], 'providers_practice_not_self_check');
   });
-  await knex.raw('CREATE TRIGGER providers_set_updated_at BEFORE UPDATE ON providers FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER providers_set_updated_at BEFORE UPDATE ON providers FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

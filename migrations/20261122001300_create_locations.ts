@@ -41,7 +41,9 @@ export async function up(knex: Knex): Promise<void> {
       'locations_hours_check',
     );
   });
-  await knex.raw('CREATE TRIGGER locations_set_updated_at BEFORE UPDATE ON locations FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER locations_set_updated_at BEFORE UPDATE ON locations FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
 
     t.index(['provider_id', 'state']);
   });
-  await knex.raw('CREATE TRIGGER licenses_set_updated_at BEFORE UPDATE ON licenses FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER licenses_set_updated_at BEFORE UPDATE ON licenses FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

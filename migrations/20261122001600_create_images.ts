@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
 
     t.index(['provider_id', 'kind', 'sort_order']);
   });
-  await knex.raw('CREATE TRIGGER images_set_updated_at BEFORE UPDATE ON images FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER images_set_updated_at BEFORE UPDATE ON images FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

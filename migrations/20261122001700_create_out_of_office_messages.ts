@@ -5,7 +5,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('out_of_office_messages', (t) => {
     t.bigIncrements('id');
     t.bigInteger('provider_id').notNullable().unique().references('id').inTable('providers').onDelete('CASCADE');
-    t.text('status').notNullable().defaultTo('inactive').checkIn(['active', 'inactive'], 'out_of_office_messages_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('inactive')
+      .checkIn(['active', 'inactive'], 'out_of_office_messages_status_check');
     t.date('start_date').nullable();
     t.date('end_date').nullable();
     t.text('message').nullable();

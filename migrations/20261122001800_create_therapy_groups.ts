@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
 
     t.index(['provider_id']);
   });
-  await knex.raw('CREATE TRIGGER therapy_groups_set_updated_at BEFORE UPDATE ON therapy_groups FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER therapy_groups_set_updated_at BEFORE UPDATE ON therapy_groups FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -9,7 +9,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
     t.text('purpose')
       .notNullable()
-      .checkIn(['password_reset', 'email_confirm', 'two_factor_code', 'two_factor_remember'], 'auth_tokens_purpose_check');
+      .checkIn(
+        ['password_reset', 'email_confirm', 'two_factor_code', 'two_factor_remember'],
+        'auth_tokens_purpose_check',
+      );
     t.text('token_hash').notNullable();
     t.timestamp('expires_at', { useTz: true }).notNullable();
     t.timestamp('used_at', { useTz: true }).nullable();

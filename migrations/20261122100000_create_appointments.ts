@@ -8,7 +8,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('provider_id').notNullable().references('id').inTable('providers').onDelete('CASCADE');
     // The client's user; kept (null) when the client deletes their account.
     t.bigInteger('client_user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
-    t.text('type').notNullable().defaultTo('phone_consultation')
+    t.text('type')
+      .notNullable()
+      .defaultTo('phone_consultation')
       .checkIn(['phone_consultation', 'provider_contact'], 'appointments_type_check');
     t.timestamp('start_time', { useTz: true }).notNullable();
     t.timestamp('end_time', { useTz: true }).notNullable();
@@ -26,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check('end_time > start_time', [], 'appointments_time_order_check');
     t.check(`jsonb_typeof(intake_form) = 'object'`, [], 'appointments_intake_form_check');
   });
-  await knex.raw('CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON appointments FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON appointments FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

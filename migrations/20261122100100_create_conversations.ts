@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['provider_id', 'client_user_id']);
     t.index(['client_user_id']);
   });
-  await knex.raw('CREATE TRIGGER conversations_set_updated_at BEFORE UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE TRIGGER conversations_set_updated_at BEFORE UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

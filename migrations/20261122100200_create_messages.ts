@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['conversation_id', 'send_date']);
   });
   // The unread widget and the top-bar dot: unread client messages of a provider.
-  await knex.raw(`CREATE INDEX messages_unread_index ON messages (provider_id) WHERE read_at IS NULL AND sender = 'client'`);
+  await knex.raw(
+    `CREATE INDEX messages_unread_index ON messages (provider_id) WHERE read_at IS NULL AND sender = 'client'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

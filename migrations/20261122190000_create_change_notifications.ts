@@ -22,9 +22,9 @@ async function dropChangeTrigger(knex: Knex, table: string): Promise<void> {
 }
 
 async function watchedTables(knex: Knex): Promise<string[]> {
-  const rows: { tablename: string }[] = (await knex.raw(
-    `select tablename from pg_tables where schemaname = current_schema() order by tablename`,
-  )).rows;
+  const rows: { tablename: string }[] = (
+    await knex.raw(`select tablename from pg_tables where schemaname = current_schema() order by tablename`)
+  ).rows;
   return rows.map((r) => r.tablename).filter((t) => !UNWATCHED_TABLES.includes(t));
 }
 
@@ -43,8 +43,12 @@ export async function up(knex: Knex): Promise<void> {
       return null;
     end $$`);
   for (const table of await watchedTables(knex)) await addChangeTrigger(knex, table);
-  await knex.raw(`create trigger sessions_notify_change after update or delete on sessions for each row execute function portal_notify_session_change()`);
-  await knex.raw(`create trigger sessions_notify_truncate after truncate on sessions for each statement execute function portal_notify_session_change()`);
+  await knex.raw(
+    `create trigger sessions_notify_change after update or delete on sessions for each row execute function portal_notify_session_change()`,
+  );
+  await knex.raw(
+    `create trigger sessions_notify_truncate after truncate on sessions for each statement execute function portal_notify_session_change()`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

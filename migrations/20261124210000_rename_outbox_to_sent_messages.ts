@@ -7,10 +7,16 @@ async function rename(knex: Knex, from: string, to: string): Promise<void> {
   await knex.raw(`alter table ?? rename constraint ?? to ??`, [to, `${from}_channel_check`, `${to}_channel_check`]);
   await knex.raw('alter index ?? rename to ??', [`${from}_pkey`, `${to}_pkey`]);
   await knex.raw('alter index ?? rename to ??', [`${from}_created_at_index`, `${to}_created_at_index`]);
-  await knex.raw('alter index ?? rename to ??', [`${from}_recipient_created_at_index`, `${to}_recipient_created_at_index`]);
+  await knex.raw('alter index ?? rename to ??', [
+    `${from}_recipient_created_at_index`,
+    `${to}_recipient_created_at_index`,
+  ]);
   await knex.raw('alter sequence ?? rename to ??', [`${from}_id_seq`, `${to}_id_seq`]);
-  const trigger = await knex.raw(`select 1 from pg_trigger where tgname = ? and not tgisinternal`, [`${from}_notify_change`]);
-  if (trigger.rows.length) await knex.raw('alter trigger ?? on ?? rename to ??', [`${from}_notify_change`, to, `${to}_notify_change`]);
+  const trigger = await knex.raw(`select 1 from pg_trigger where tgname = ? and not tgisinternal`, [
+    `${from}_notify_change`,
+  ]);
+  if (trigger.rows.length)
+    await knex.raw('alter trigger ?? on ?? rename to ??', [`${from}_notify_change`, to, `${to}_notify_change`]);
 }
 
 export async function up(knex: Knex): Promise<void> {

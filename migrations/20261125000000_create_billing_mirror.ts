@@ -51,7 +51,11 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('synced_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['account_id']);
     t.index(['customer_id']);
-    t.check(`status in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused')`, [], 'billing_subscriptions_status_check');
+    t.check(
+      `status in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused')`,
+      [],
+      'billing_subscriptions_status_check',
+    );
   });
   await knex.schema.createTable('billing_subscription_items', (t) => {
     t.text('id').primary(); // si_…
@@ -145,8 +149,21 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`update providers p set has_paid_plan = a.has_paid_plan from accounts a where a.id = p.account_id`);
   // Pages read the mirror, so its tables notify changes like every table a read may depend on (they
   // change only when a webhook's sync writes them). The event log is only written.
-  for (const table of ['billing_customers', 'billing_payment_methods', 'billing_subscriptions', 'billing_subscription_items', 'billing_invoices', 'billing_charges', 'billing_prices', 'provider_paid_seats', 'billing_purchases']) {
-    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+  for (const table of [
+    'billing_customers',
+    'billing_payment_methods',
+    'billing_subscriptions',
+    'billing_subscription_items',
+    'billing_invoices',
+    'billing_charges',
+    'billing_prices',
+    'provider_paid_seats',
+    'billing_purchases',
+  ]) {
+    await knex.raw(
+      'create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()',
+      [`${table}_notify_change`, table],
+    );
   }
 }
 
@@ -154,9 +171,27 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('providers', (t) => t.dropColumn('has_paid_plan'));
   await knex.schema.alterTable('accounts', (t) => {
     t.dropChecks(['accounts_tier_check']);
-    t.dropColumns('tier', 'seat_based', 'seat_counts', 'legacy_subscription_count', 'active_or_trialing_subscription_count', 'has_paid_reimbursify_plan');
+    t.dropColumns(
+      'tier',
+      'seat_based',
+      'seat_counts',
+      'legacy_subscription_count',
+      'active_or_trialing_subscription_count',
+      'has_paid_reimbursify_plan',
+    );
   });
-  for (const table of ['billing_purchases', 'provider_paid_seats', 'billing_webhook_events', 'billing_charges', 'billing_invoices', 'billing_subscription_items', 'billing_subscriptions', 'billing_payment_methods', 'billing_customers', 'billing_prices']) {
+  for (const table of [
+    'billing_purchases',
+    'provider_paid_seats',
+    'billing_webhook_events',
+    'billing_charges',
+    'billing_invoices',
+    'billing_subscription_items',
+    'billing_subscriptions',
+    'billing_payment_methods',
+    'billing_customers',
+    'billing_prices',
+  ]) {
     await knex.schema.dropTable(table);
   }
 }

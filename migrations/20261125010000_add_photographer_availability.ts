@@ -5,7 +5,11 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('providers', (t) => {
     t.text('photographer_availability').nullable();
-    t.check(`photographer_availability is null or photographer_availability in ('available', 'available_new_geo', 'none_near', 'new_geo')`, [], 'providers_photographer_availability_check');
+    t.check(
+      `photographer_availability is null or photographer_availability in ('available', 'available_new_geo', 'none_near', 'new_geo')`,
+      [],
+      'providers_photographer_availability_check',
+    );
   });
 }
 

@@ -21,9 +21,15 @@ export async function up(knex: Knex): Promise<void> {
     t.text('outcome_path').nullable();
     t.text('outcome_flash').nullable();
     t.index(['account_id']);
-    t.check(`mode in ('subscribe', 'add-seat', 'reactivate', 'upgrade-practice-management', 'legacy-upgrade', 'upgrade-reimbursify', 'convert-to-monthly')`, [], 'billing_attempts_mode_check');
+    t.check(
+      `mode in ('subscribe', 'add-seat', 'reactivate', 'upgrade-practice-management', 'legacy-upgrade', 'upgrade-reimbursify', 'convert-to-monthly')`,
+      [],
+      'billing_attempts_mode_check',
+    );
   });
-  await knex.raw('create unique index provider_paid_seats_one_live on provider_paid_seats (provider_id) where canceled_at is null');
+  await knex.raw(
+    'create unique index provider_paid_seats_one_live on provider_paid_seats (provider_id) where canceled_at is null',
+  );
   // The referral offer is "$49 off for both": when a referred provider first pays, its referrer's account
   // is credited, once (this records it on the referred provider).
   await knex.schema.alterTable('providers', (t) => t.timestamp('referrer_credited_at', { useTz: true }).nullable());

@@ -25,9 +25,15 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_error').nullable();
     t.timestamps(true, true);
     t.index(['provider_id']);
-    t.check(`(kind = 'ics' AND url IS NOT NULL) OR (kind = 'google' AND google_calendar_id IS NOT NULL)`, [], 'external_calendars_source_check');
+    t.check(
+      `(kind = 'ics' AND url IS NOT NULL) OR (kind = 'google' AND google_calendar_id IS NOT NULL)`,
+      [],
+      'external_calendars_source_check',
+    );
   });
-  await knex.raw('CREATE UNIQUE INDEX external_calendars_one_google_calendar ON external_calendars (provider_id, google_calendar_id) WHERE google_calendar_id IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX external_calendars_one_google_calendar ON external_calendars (provider_id, google_calendar_id) WHERE google_calendar_id IS NOT NULL',
+  );
 
   await knex.schema.createTable('google_account_links', (t) => {
     t.bigInteger('provider_id').primary().references('providers.id').onDelete('CASCADE');
@@ -70,12 +76,22 @@ export async function up(knex: Knex): Promise<void> {
     t.check('end_time > start_time', [], 'availability_events_time_order_check');
     t.check('duration_in_minutes >= 10', [], 'availability_events_minimum_check');
     t.check('(parent_id IS NULL) = (original_start_time IS NULL)', [], 'availability_events_exception_check');
-    t.check('(is_recurring = (rrule IS NOT NULL)) AND (rrule IS NULL OR rrule_tzid IS NOT NULL)', [], 'availability_events_rule_check');
+    t.check(
+      '(is_recurring = (rrule IS NOT NULL)) AND (rrule IS NULL OR rrule_tzid IS NOT NULL)',
+      [],
+      'availability_events_rule_check',
+    );
     t.check('NOT (removed AND parent_id IS NULL)', [], 'availability_events_removed_check');
   });
-  await knex.raw('CREATE UNIQUE INDEX availability_events_one_exception_per_instance ON availability_events (parent_id, original_start_time) WHERE parent_id IS NOT NULL');
-  await knex.raw('CREATE TRIGGER availability_events_set_updated_at BEFORE UPDATE ON availability_events FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
-  await knex.raw('CREATE TRIGGER external_calendars_set_updated_at BEFORE UPDATE ON external_calendars FOR EACH ROW EXECUTE FUNCTION set_updated_at()');
+  await knex.raw(
+    'CREATE UNIQUE INDEX availability_events_one_exception_per_instance ON availability_events (parent_id, original_start_time) WHERE parent_id IS NOT NULL',
+  );
+  await knex.raw(
+    'CREATE TRIGGER availability_events_set_updated_at BEFORE UPDATE ON availability_events FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
+  await knex.raw(
+    'CREATE TRIGGER external_calendars_set_updated_at BEFORE UPDATE ON external_calendars FOR EACH ROW EXECUTE FUNCTION set_updated_at()',
+  );
 
   await knex.schema.alterTable('appointments', (t) => {
     t.timestamp('rescheduled_at', { useTz: true }).nullable();

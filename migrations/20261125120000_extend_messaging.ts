@@ -35,13 +35,21 @@ export async function up(knex: Knex): Promise<void> {
       SELECT account_id INTO NEW.account_id FROM providers WHERE id = NEW.provider_id;
       RETURN NEW;
     END $$`);
-  await knex.raw(`CREATE TRIGGER conversations_set_account BEFORE INSERT OR UPDATE OF provider_id ON conversations FOR EACH ROW EXECUTE FUNCTION conversations_set_account()`);
+  await knex.raw(
+    `CREATE TRIGGER conversations_set_account BEFORE INSERT OR UPDATE OF provider_id ON conversations FOR EACH ROW EXECUTE FUNCTION conversations_set_account()`,
+  );
 
   // The conversation list: a profile's or an account's, newest activity first.
-  await knex.raw(`CREATE INDEX conversations_provider_activity_index ON conversations (provider_id, last_message_at DESC NULLS LAST, id DESC)`);
-  await knex.raw(`CREATE INDEX conversations_account_activity_index ON conversations (account_id, last_message_at DESC NULLS LAST, id DESC)`);
+  await knex.raw(
+    `CREATE INDEX conversations_provider_activity_index ON conversations (provider_id, last_message_at DESC NULLS LAST, id DESC)`,
+  );
+  await knex.raw(
+    `CREATE INDEX conversations_account_activity_index ON conversations (account_id, last_message_at DESC NULLS LAST, id DESC)`,
+  );
   // The unread dot of each listed conversation (a conversation's messages by send_date have messages_conversation_id_send_date_index).
-  await knex.raw(`CREATE INDEX messages_unread_by_conversation_index ON messages (conversation_id) WHERE sender = 'client' AND read_at IS NULL AND deleted_at IS NULL`);
+  await knex.raw(
+    `CREATE INDEX messages_unread_by_conversation_index ON messages (conversation_id) WHERE sender = 'client' AND read_at IS NULL AND deleted_at IS NULL`,
+  );
 
   await knex.raw(`
     CREATE FUNCTION messages_announce() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -51,7 +59,9 @@ export async function up(knex: Knex): Promise<void> {
         'event', CASE WHEN TG_OP = 'INSERT' THEN 'inserted' ELSE 'deleted' END)::text);
       RETURN NULL;
     END $$`);
-  await knex.raw(`CREATE TRIGGER messages_announce_insert AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_announce()`);
+  await knex.raw(
+    `CREATE TRIGGER messages_announce_insert AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_announce()`,
+  );
   await knex.raw(`CREATE TRIGGER messages_announce_delete AFTER UPDATE OF deleted_at, redacted_at ON messages FOR EACH ROW
     WHEN (OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.redacted_at IS DISTINCT FROM NEW.redacted_at) EXECUTE FUNCTION messages_announce()`);
 }

@@ -6,7 +6,10 @@ const TABLES = ['availability_events', 'external_calendars', 'google_account_lin
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of TABLES) {
-    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+    await knex.raw(
+      'create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()',
+      [`${table}_notify_change`, table],
+    );
   }
 }
 

@@ -16,7 +16,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('provider_id').nullable();
     t.bigInteger('account_id').nullable();
     t.text('subdomain').notNullable().unique();
-    t.text('status').notNullable().defaultTo('pending').checkIn(['pending', 'active'], 'local_ehr_clinics_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('pending')
+      .checkIn(['pending', 'active'], 'local_ehr_clinics_status_check');
     t.timestamp('trial_end', { useTz: true }).nullable();
     t.timestamps(true, true);
     t.index(['provider_id']);
@@ -25,12 +28,18 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('local_ehr_booking_pages', (t) => {
     t.bigInteger('provider_id').primary();
     t.boolean('ready').notNullable().defaultTo(false);
-    t.text('link_status').notNullable().defaultTo('inactive').checkIn(['active', 'inactive'], 'local_ehr_booking_pages_link_status_check');
+    t.text('link_status')
+      .notNullable()
+      .defaultTo('inactive')
+      .checkIn(['active', 'inactive'], 'local_ehr_booking_pages_link_status_check');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   // Like every table a read may depend on, they notify their changes (the read cache's rule).
   for (const table of TABLES) {
-    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+    await knex.raw(
+      'create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()',
+      [`${table}_notify_change`, table],
+    );
   }
 }
 

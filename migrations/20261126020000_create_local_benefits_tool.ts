@@ -26,7 +26,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Like every table a read may depend on, they notify their changes (the read cache's rule).
   for (const table of ['local_benefits_tool_accounts', 'local_benefits_tool_sso_tokens']) {
-    await knex.raw('create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()', [`${table}_notify_change`, table]);
+    await knex.raw(
+      'create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function portal_notify_change()',
+      [`${table}_notify_change`, table],
+    );
   }
 }
 

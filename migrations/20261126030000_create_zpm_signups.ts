@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['account_id']);
   });
   // Like every table a read may depend on, it notifies its changes (the read cache's rule).
-  await knex.raw('create trigger zpm_signups_notify_change after insert or update or delete or truncate on zpm_signups for each statement execute function portal_notify_change()');
+  await knex.raw(
+    'create trigger zpm_signups_notify_change after insert or update or delete or truncate on zpm_signups for each statement execute function portal_notify_change()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -9,16 +9,33 @@ import { DEMO_EMAILS } from './demo';
 
 const DAY = 86_400;
 
-async function accountOf(db: Knex, email: string): Promise<{ accountId: number; providerIds: number[]; name: string } | null> {
-  const row = await db('users as u').join('account_roles as r', 'r.user_id', 'u.id').join('accounts as a', 'a.id', 'r.account_id')
-    .where('u.email', email).where('r.role', 'owner').first('a.id', 'a.name');
+async function accountOf(
+  db: Knex,
+  email: string,
+): Promise<{ accountId: number; providerIds: number[]; name: string } | null> {
+  const row = await db('users as u')
+    .join('account_roles as r', 'r.user_id', 'u.id')
+    .join('accounts as a', 'a.id', 'r.account_id')
+    .where('u.email', email)
+    .where('r.role', 'owner')
+    .first('a.id', 'a.name');
   if (!row) return null;
   const providerIds = (await db('providers').where({ account_id: row.id }).orderBy('id').pluck('id')).map(Number);
   return { accountId: Number(row.id), providerIds, name: row.name };
 }
 
-export async function seedDemoBilling(db: Knex, payments: PaymentsGateway, local: LocalStripe, logger?: Logger): Promise<void> {
-  const prices = new Map((await db('billing_prices').select('id', 'lookup_key')).map((p: { id: string; lookup_key: string }) => [p.lookup_key, p.id]));
+export async function seedDemoBilling(
+  db: Knex,
+  payments: PaymentsGateway,
+  local: LocalStripe,
+  logger?: Logger,
+): Promise<void> {
+  const prices = new Map(
+    (await db('billing_prices').select('id', 'lookup_key')).map((p: { id: string; lookup_key: string }) => [
+      p.lookup_key,
+      p.id,
+    ]),
+  );
   const price = (key: string) => {
     const id = prices.get(key);
     if (!id) throw new Error(`the catalog has no price ${key}: run the catalog sync first`);
@@ -26,49 +43,119 @@ export async function seedDemoBilling(db: Knex, payments: PaymentsGateway, local
   };
   const key = (account: number, what: string) => `demo-${account}-${what}`;
 
-  const setUp = async (email: string, address: { line1: string; city: string; state: string; postal_code: string } | null, work: (customerId: string, account: NonNullable<Awaited<ReturnType<typeof accountOf>>>) => Promise<void>) => {
+  const setUp = async (
+    email: string,
+    address: { line1: string; city: string; state: string; postal_code: string } | null,
+    work: (customerId: string, account: NonNullable<Awaited<ReturnType<typeof accountOf>>>) => Promise<void>,
+  ) => {
     const account = await accountOf(db, email);
     if (!account) return;
     if (await db('billing_customers').where({ account_id: account.accountId }).first('id')) return;
-    const customer = await payments.createCustomer({ accountId: account.accountId, email, name: account.name }, key(account.accountId, 'customer'));
-    if (address) await payments.updateAddress(customer.id, { ...address, line2: null }, key(account.accountId, 'address'));
+    const customer = await payments.createCustomer(
+      { accountId: account.accountId, email, name: account.name },
+      key(account.accountId, 'customer'),
+    );
+    if (address)
+      await payments.updateAddress(customer.id, { ...address, line2: null }, key(account.accountId, 'address'));
     await work(customer.id, account);
     await syncCustomer(db, payments, customer.id, logger);
   };
 
   // Dana (New York): an active membership at the NY/CA price, paid monthly, and a refunded one-time copywriting charge.
-  await setUp(DEMO_EMAILS.individual, { line1: '250 W 57th St', city: 'New York', state: 'NY', postal_code: '10107' }, async (customerId, { accountId, providerIds }) => {
-    const card = await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
-    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_monthly_ny_ca_v4') }], metadata: { provider_id: String(providerIds[0]) }, backdate_start_date: Math.floor(Date.now() / 1000) - 40 * DAY }, key(accountId, 'membership'));
-    const { chargeId } = await payments.chargeCard({ customerId, paymentMethodId: card, amount: 7000, description: 'Professional copywriting' }, key(accountId, 'copywriting'));
-    if (chargeId) await payments.refund(chargeId, key(accountId, 'refund'));
-  });
+  await setUp(
+    DEMO_EMAILS.individual,
+    { line1: '250 W 57th St', city: 'New York', state: 'NY', postal_code: '10107' },
+    async (customerId, { accountId, providerIds }) => {
+      const card = await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
+      await payments.createSubscription(
+        {
+          customer: customerId,
+          items: [{ price: price('membership_monthly_ny_ca_v4') }],
+          metadata: { provider_id: String(providerIds[0]) },
+          backdate_start_date: Math.floor(Date.now() / 1000) - 40 * DAY,
+        },
+        key(accountId, 'membership'),
+      );
+      const { chargeId } = await payments.chargeCard(
+        { customerId, paymentMethodId: card, amount: 7000, description: 'Professional copywriting' },
+        key(accountId, 'copywriting'),
+      );
+      if (chargeId) await payments.refund(chargeId, key(accountId, 'refund'));
+    },
+  );
 
   // The practice: one seat-based subscription for two providers; the second seat was canceled since.
-  await setUp(DEMO_EMAILS.practice, { line1: '100 Cambridge St', city: 'Boston', state: 'MA', postal_code: '02114' }, async (customerId, { accountId, providerIds }) => {
-    await payments.attachCard(customerId, 'pm_card_mastercard', key(accountId, 'card'));
-    const seats = providerIds.slice(0, 2);
-    const subscription = await payments.createSubscription({
-      customer: customerId, items: [{ price: price('membership_monthly_v3'), quantity: seats.length }, { price: price('practice_management_professional_monthly_v3') }],
-      metadata: { seat_based: 'yes', provider_ids: seats.join(','), form_title: 'Harbor Light Counseling Group' },
-    }, key(accountId, 'seats'));
-    await syncCustomer(db, payments, customerId, logger); // the mirror sees both seats before one is canceled
-    const membership = subscription.items.data.find((item) => item.price.id === price('membership_monthly_v3'))!;
-    await payments.updateSubscription(subscription.id, { items: [{ id: membership.id, quantity: 1 }], metadata: { provider_ids: seats.slice(0, 1).join(',') }, proration_behavior: 'none' }, key(accountId, 'cancel-seat'));
-  });
+  await setUp(
+    DEMO_EMAILS.practice,
+    { line1: '100 Cambridge St', city: 'Boston', state: 'MA', postal_code: '02114' },
+    async (customerId, { accountId, providerIds }) => {
+      await payments.attachCard(customerId, 'pm_card_mastercard', key(accountId, 'card'));
+      const seats = providerIds.slice(0, 2);
+      const subscription = await payments.createSubscription(
+        {
+          customer: customerId,
+          items: [
+            { price: price('membership_monthly_v3'), quantity: seats.length },
+            { price: price('practice_management_professional_monthly_v3') },
+          ],
+          metadata: { seat_based: 'yes', provider_ids: seats.join(','), form_title: 'Harbor Light Counseling Group' },
+        },
+        key(accountId, 'seats'),
+      );
+      await syncCustomer(db, payments, customerId, logger); // the mirror sees both seats before one is canceled
+      const membership = subscription.items.data.find((item) => item.price.id === price('membership_monthly_v3'))!;
+      await payments.updateSubscription(
+        subscription.id,
+        {
+          items: [{ id: membership.id, quantity: 1 }],
+          metadata: { provider_ids: seats.slice(0, 1).join(',') },
+          proration_behavior: 'none',
+        },
+        key(accountId, 'cancel-seat'),
+      );
+    },
+  );
 
   // Alex: an active membership (two-factor by SMS needs one), a legacy yearly one, to switch to monthly.
   await setUp(DEMO_EMAILS.twoFactor, null, async (customerId, { accountId, providerIds }) => {
     await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
-    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_yearly_v3') }], metadata: { provider_id: String(providerIds[0]) } }, key(accountId, 'membership-yearly'));
+    await payments.createSubscription(
+      {
+        customer: customerId,
+        items: [{ price: price('membership_yearly_v3') }],
+        metadata: { provider_id: String(providerIds[0]) },
+      },
+      key(accountId, 'membership-yearly'),
+    );
   });
 
   // Riley (billing trouble): an earlier attempt that expired before it started, and a pending one on a card declined when charged.
-  await setUp(DEMO_EMAILS.billing, { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' }, async (customerId, { accountId, providerIds }) => {
-    await payments.attachCard(customerId, 'pm_card_chargeCustomerFail', key(accountId, 'card'));
-    const metadata = { provider_id: String(providerIds[0]) };
-    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_monthly_v3') }], metadata, payment_behavior: 'default_incomplete', backdate_start_date: Math.floor(Date.now() / 1000) - 3 * DAY }, key(accountId, 'expired'));
-    await local.tick(); // the backdated attempt is past Stripe's 23 hours: it expires now
-    await payments.createSubscription({ customer: customerId, items: [{ price: price('membership_monthly_v3') }], metadata, payment_behavior: 'default_incomplete' }, key(accountId, 'pending'));
-  });
+  await setUp(
+    DEMO_EMAILS.billing,
+    { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' },
+    async (customerId, { accountId, providerIds }) => {
+      await payments.attachCard(customerId, 'pm_card_chargeCustomerFail', key(accountId, 'card'));
+      const metadata = { provider_id: String(providerIds[0]) };
+      await payments.createSubscription(
+        {
+          customer: customerId,
+          items: [{ price: price('membership_monthly_v3') }],
+          metadata,
+          payment_behavior: 'default_incomplete',
+          backdate_start_date: Math.floor(Date.now() / 1000) - 3 * DAY,
+        },
+        key(accountId, 'expired'),
+      );
+      await local.tick(); // the backdated attempt is past Stripe's 23 hours: it expires now
+      await payments.createSubscription(
+        {
+          customer: customerId,
+          items: [{ price: price('membership_monthly_v3') }],
+          metadata,
+          payment_behavior: 'default_incomplete',
+        },
+        key(accountId, 'pending'),
+      );
+    },
+  );
 }

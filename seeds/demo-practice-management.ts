@@ -19,26 +19,69 @@ async function ownerAccount(knex: Knex, email: string, type: 'individual' | 'pra
     .first('a.id as account_id', 'a.practice_management', 'p.id as provider_id');
 }
 
-async function addClinic(knex: Knex, email: string, type: 'individual' | 'practice', subdomain: string, trialEnd: Date): Promise<number | null> {
+async function addClinic(
+  knex: Knex,
+  email: string,
+  type: 'individual' | 'practice',
+  subdomain: string,
+  trialEnd: Date,
+): Promise<number | null> {
   const owner = await ownerAccount(knex, email, type);
   if (!owner || owner.practice_management) return null;
   if (await knex('local_ehr_clinics').where({ subdomain }).first('clinic_id')) return null;
   const clinicId = `local-demo-${subdomain}`;
-  await knex('local_ehr_clinics').insert({ clinic_id: clinicId, provider_id: owner.provider_id, subdomain, status: 'active', trial_end: trialEnd });
-  await knex('accounts').where({ id: owner.account_id }).update({
-    practice_management: JSON.stringify({ subdomain, trial_end: trialEnd.toISOString(), status: 'active', link: null, clinic_id: clinicId, provider_id: Number(owner.provider_id) }),
+  await knex('local_ehr_clinics').insert({
+    clinic_id: clinicId,
+    provider_id: owner.provider_id,
+    subdomain,
+    status: 'active',
+    trial_end: trialEnd,
   });
+  await knex('accounts')
+    .where({ id: owner.account_id })
+    .update({
+      practice_management: JSON.stringify({
+        subdomain,
+        trial_end: trialEnd.toISOString(),
+        status: 'active',
+        link: null,
+        clinic_id: clinicId,
+        provider_id: Number(owner.provider_id),
+      }),
+    });
   return Number(owner.provider_id);
 }
 
 export async function seedDemoPracticeManagement(knex: Knex, now = new Date()): Promise<void> {
-  const practiceProfile = await addClinic(knex, DEMO_EMAILS.practice, 'practice', 'harbor-light', new Date(now.getTime() + 5 * DAY_MS));
+  const practiceProfile = await addClinic(
+    knex,
+    DEMO_EMAILS.practice,
+    'practice',
+    'harbor-light',
+    new Date(now.getTime() + 5 * DAY_MS),
+  );
   if (practiceProfile) {
     // Its booking page is ready in the EHR, and the link is on: clients book through the clinic.
-    await knex('local_ehr_booking_pages').insert({ provider_id: practiceProfile, ready: true, link_status: 'active' }).onConflict('provider_id').ignore();
-    await knex('providers').where({ id: practiceProfile }).whereNull('practice_management_booking_link').update({
-      practice_management_booking_link: JSON.stringify({ status: 'active', link_override: null, clinic_booking_url: `https://harbor-light.practice.example.com/book/${practiceProfile}` }),
-    });
+    await knex('local_ehr_booking_pages')
+      .insert({ provider_id: practiceProfile, ready: true, link_status: 'active' })
+      .onConflict('provider_id')
+      .ignore();
+    await knex('providers')
+      .where({ id: practiceProfile })
+      .whereNull('practice_management_booking_link')
+      .update({
+        practice_management_booking_link: JSON.stringify({
+          status: 'active',
+          link_override: null,
+          clinic_booking_url: `https://harbor-light.practice.example.com/book/${practiceProfile}`,
+        }),
+      });
   }
-  await addClinic(knex, DEMO_EMAILS.twoFactor, 'individual', 'alex-morgan-counseling', new Date(now.getTime() - 3 * DAY_MS));
+  await addClinic(
+    knex,
+    DEMO_EMAILS.twoFactor,
+    'individual',
+    'alex-morgan-counseling',
+    new Date(now.getTime() - 3 * DAY_MS),
+  );
 }

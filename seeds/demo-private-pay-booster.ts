@@ -15,9 +15,18 @@ export async function seedDemoPrivatePayBooster(knex: Knex, ownerEmail: string):
     .first('r.account_id', 'p.id as provider_id', 'u.email');
   if (!owner) return;
   if (await knex('local_benefits_tool_accounts').where({ provider_id: owner.provider_id }).first('id')) return;
-  await knex('local_benefits_tool_accounts').insert({ provider_id: owner.provider_id, email: owner.email, tier: 'pro', standalone: false });
-  await knex('accounts').where({ id: owner.account_id }).update({
-    reimbursify_account_created: true,
-    feature_flags: knex.raw(`feature_flags || ?::jsonb`, [JSON.stringify({ 'account-enable-sso-upgrade-current-reimbursify': true })]),
+  await knex('local_benefits_tool_accounts').insert({
+    provider_id: owner.provider_id,
+    email: owner.email,
+    tier: 'pro',
+    standalone: false,
   });
+  await knex('accounts')
+    .where({ id: owner.account_id })
+    .update({
+      reimbursify_account_created: true,
+      feature_flags: knex.raw(`feature_flags || ?::jsonb`, [
+        JSON.stringify({ 'account-enable-sso-upgrade-current-reimbursify': true }),
+      ]),
+    });
 }

@@ -102,7 +102,11 @@ async function seedGroupsAndTestimonials(knex: Knex): Promise<void> {
   };
   const dana = await providerOf(DEMO_EMAILS.individual, 'individual');
   const slug = 'anxiety-skills-group-midtown';
-  if (dana && !(await knex('therapy_groups').where({ provider_id: dana }).first('id')) && !(await knex('therapy_groups').where({ slug }).first('id'))) {
+  if (
+    dana &&
+    !(await knex('therapy_groups').where({ provider_id: dana }).first('id')) &&
+    !(await knex('therapy_groups').where({ slug }).first('id'))
+  ) {
     await knex('therapy_groups').insert({
       provider_id: dana,
       name: 'Anxiety Skills Group',
@@ -156,8 +160,11 @@ async function seedGroupsAndTestimonials(knex: Knex): Promise<void> {
 // found, Legacy), in states without a location, so the licensure section shows them all. Idempotent
 // by licence number; skipped when Dana's profile is gone.
 async function seedLicenseStatuses(knex: Knex): Promise<void> {
-  const dana = await knex('provider_clinicians as pc').join('users as u', 'u.id', 'pc.user_id')
-    .where('u.email', DEMO_EMAILS.individual).orderBy('pc.provider_id').first('pc.provider_id');
+  const dana = await knex('provider_clinicians as pc')
+    .join('users as u', 'u.id', 'pc.user_id')
+    .where('u.email', DEMO_EMAILS.individual)
+    .orderBy('pc.provider_id')
+    .first('pc.provider_id');
   if (!dana) return;
   const year = new Date().getUTCFullYear();
   const licenses = [
@@ -248,7 +255,16 @@ async function createIndividual(knex: Knex, passwordHash: string): Promise<void>
       professions,
       degrees: ['LCSW', 'MSW'],
       languages: ['English', 'Spanish'],
-      specialties: ['Anxiety', 'Depression', 'Trauma and PTSD', 'Relationship Issues', 'Life Transitions', 'Grief and Loss', 'Self-Esteem', 'Stress Management'],
+      specialties: [
+        'Anxiety',
+        'Depression',
+        'Trauma and PTSD',
+        'Relationship Issues',
+        'Life Transitions',
+        'Grief and Loss',
+        'Self-Esteem',
+        'Stress Management',
+      ],
       approaches: [
         'Cognitive Behavioral Therapy (CBT)',
         'Acceptance and Commitment Therapy (ACT)',
@@ -263,7 +279,11 @@ async function createIndividual(knex: Knex, passwordHash: string): Promise<void>
     },
     ['Anxiety', 'Depression', 'Trauma and PTSD'],
   );
-  await knex('insurance_opt_outs').insert({ provider_id: providerId, tag_id: await tagId(knex, 'insurances', 'Cigna'), state: 'NJ' });
+  await knex('insurance_opt_outs').insert({
+    provider_id: providerId,
+    tag_id: await tagId(knex, 'insurances', 'Cigna'),
+    state: 'NJ',
+  });
   await knex('locations').insert([
     {
       provider_id: providerId,
@@ -296,8 +316,22 @@ async function createIndividual(knex: Knex, passwordHash: string): Promise<void>
     },
   ]);
   await knex('licenses').insert([
-    { provider_id: providerId, state: 'NY', number: '084312', license_type: 'LCSW', expiration: 2028, verification: 'Verified' },
-    { provider_id: providerId, state: 'NJ', number: '44SC06123400', license_type: 'LCSW', expiration: 2027, verification: 'Verified' },
+    {
+      provider_id: providerId,
+      state: 'NY',
+      number: '084312',
+      license_type: 'LCSW',
+      expiration: 2028,
+      verification: 'Verified',
+    },
+    {
+      provider_id: providerId,
+      state: 'NJ',
+      number: '44SC06123400',
+      license_type: 'LCSW',
+      expiration: 2027,
+      verification: 'Verified',
+    },
   ]);
   await knex('out_of_office_messages').insert({ provider_id: providerId, status: 'inactive' });
   await knex('feedback').insert([
@@ -392,7 +426,12 @@ async function createPractice(knex: Knex, passwordHash: string): Promise<void> {
       professions: ['Group practice', 'Licensed Mental Health Counselor'],
       languages: ['English', 'Portuguese'],
       specialties: ['Anxiety', 'Depression', 'Relationship Issues', 'Family Conflict', 'Parenting', 'Life Transitions'],
-      approaches: ['Cognitive Behavioral Therapy (CBT)', 'Emotionally Focused Therapy (EFT)', 'Family Systems', 'Gottman Method'],
+      approaches: [
+        'Cognitive Behavioral Therapy (CBT)',
+        'Emotionally Focused Therapy (EFT)',
+        'Family Systems',
+        'Gottman Method',
+      ],
       clientele: ['Teens (14 to 18)', 'Adults (25 to 64)', 'Individuals', 'Couples', 'Families'],
       insurances: ['Blue Cross Blue Shield', 'Harvard Pilgrim Health Care', 'Tufts Health Plan', 'Aetna'],
     },
@@ -534,7 +573,12 @@ async function createBillingTrouble(knex: Knex, passwordHash: string): Promise<v
     timezone: 'America/New_York',
     custom_content: {},
   });
-  await knex('locations').insert({ provider_id: providerId, state: 'MA', remote_location: true, accepting_patients: 40 });
+  await knex('locations').insert({
+    provider_id: providerId,
+    state: 'MA',
+    remote_location: true,
+    accepting_patients: 40,
+  });
 }
 
 // Alex Morgan: a live profile whose user signs in with a second factor by SMS.
@@ -652,7 +696,10 @@ async function insertProvider(
     .insert({ ...row, custom_content: JSON.stringify(row.custom_content) })
     .returning('id');
   await knex('provider_clinicians').insert({ user_id: clinicianUserId, provider_id: id });
-  await knex('users').where({ id: clinicianUserId }).whereNull('selected_provider_id').update({ selected_provider_id: id });
+  await knex('users')
+    .where({ id: clinicianUserId })
+    .whereNull('selected_provider_id')
+    .update({ selected_provider_id: id });
   return id;
 }
 
@@ -671,7 +718,13 @@ async function tagProvider(knex: Knex, providerId: Id, tags: TagNames, topSpecia
   if (rows.length > 0) await knex('taggings').insert(rows);
 }
 
-async function addMassachusettsPractice(knex: Knex, providerId: Id, locationName: string, licenseType: string, number: string): Promise<void> {
+async function addMassachusettsPractice(
+  knex: Knex,
+  providerId: Id,
+  locationName: string,
+  licenseType: string,
+  number: string,
+): Promise<void> {
   await knex('locations').insert({
     provider_id: providerId,
     location_name: locationName,
@@ -700,7 +753,9 @@ async function addMassachusettsPractice(knex: Knex, providerId: Id, locationName
 }
 
 async function tagId(knex: Knex, type: TagType, name: string): Promise<Id> {
-  const tag = await knex('tags').where({ type, slug: slugify(name) }).first('id');
+  const tag = await knex('tags')
+    .where({ type, slug: slugify(name) })
+    .first('id');
   if (!tag) throw new Error(`Demo seed: tag ${type}/${name} is missing; run seedReference first.`);
   return tag.id;
 }
@@ -734,11 +789,14 @@ async function seedVacationResponder(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
   if (!dana) return;
   const day = (days: number) => format(addDays(new Date(), days, { in: utc }), 'yyyy-MM-dd', { in: utc });
-  await knex('out_of_office_messages').where({ provider_id: dana.id }).whereNull('message').update({
-    start_date: day(14),
-    end_date: day(21),
-    message: 'Thank you for reaching out! I am away this week and will reply to every message as soon as I am back.',
-  });
+  await knex('out_of_office_messages')
+    .where({ provider_id: dana.id })
+    .whereNull('message')
+    .update({
+      start_date: day(14),
+      end_date: day(21),
+      message: 'Thank you for reaching out! I am away this week and will reply to every message as soon as I am back.',
+    });
 }
 
 // Dashboard and calendar: Dana's phone consultations with the demo client: two upcoming (in about 2
@@ -749,8 +807,9 @@ async function seedDashboardWidgets(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
   const client = await knex('users').where({ email: DEMO_EMAILS.client }).first('id');
   if (!dana || !client) return;
-  const busy = await knex('appointments').where({ provider_id: dana.id }).first('id')
-    ?? await knex('conversations').where({ provider_id: dana.id }).first('id');
+  const busy =
+    (await knex('appointments').where({ provider_id: dana.id }).first('id')) ??
+    (await knex('conversations').where({ provider_id: dana.id }).first('id'));
   if (busy) return;
   const hour = 60 * 60 * 1000;
   const onTheHour = (hoursAhead: number) => new Date(Math.ceil((Date.now() + hoursAhead * hour) / hour) * hour);
@@ -763,17 +822,29 @@ async function seedDashboardWidgets(knex: Knex): Promise<void> {
     ...row,
   });
   await knex('appointments').insert([
-    consultation(2, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Anxiety at work' } }),
-    consultation(25, { intake_form: { state: 'NY', session_type: 'Couples therapy', insurance: 'Paying out of pocket' } }),
+    consultation(2, {
+      intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Anxiety at work' },
+    }),
+    consultation(25, {
+      intake_form: { state: 'NY', session_type: 'Couples therapy', insurance: 'Paying out of pocket' },
+    }),
     consultation(-70, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Cigna' } }),
-    consultation(74, { canceled: true, canceled_at: new Date(), cancel_message: 'Something came up at work, sorry!', intake_form: { state: 'NJ', session_type: 'Individual therapy' } }),
+    consultation(74, {
+      canceled: true,
+      canceled_at: new Date(),
+      cancel_message: 'Something came up at work, sorry!',
+      intake_form: { state: 'NJ', session_type: 'Individual therapy' },
+    }),
     consultation(-240, { legacy: true }),
   ]);
   const [conversation] = await knex('conversations')
     .insert({ provider_id: dana.id, client_user_id: client.id, last_message_at: new Date() })
     .returning('id');
   await knex('messages').insert({
-    conversation_id: conversation.id, provider_id: dana.id, client_user_id: client.id, sender: 'client',
+    conversation_id: conversation.id,
+    provider_id: dana.id,
+    client_user_id: client.id,
+    sender: 'client',
     message_content: 'Hi Dana, I would like to talk about starting therapy. Do you have evening times?',
   });
 }
@@ -788,20 +859,41 @@ async function seedCalendar(knex: Knex): Promise<void> {
   const { timezone: timeZone } = await knex('providers').where({ id: dana.id }).first('timezone');
   const today = calendar.dateKeyOf(now, timeZone);
   const parsed = (values: Partial<calendar.AvailabilityFormValues>) => {
-    const outcome = calendar.parseAvailabilityForm({ date: today, free: 'free', recurrence: 'none', ends: 'never', ...values } as calendar.AvailabilityFormValues, { timeZone, now, requireWindow: false });
+    const outcome = calendar.parseAvailabilityForm(
+      { date: today, free: 'free', recurrence: 'none', ends: 'never', ...values } as calendar.AvailabilityFormValues,
+      { timeZone, now, requireWindow: false },
+    );
     if (!outcome.ok) throw new Error(`demo calendar: ${JSON.stringify(outcome.errors)}`);
     return outcome.input;
   };
-  const mornings = await calendar.createAvailability(knex, dana.id, parsed({ start_time: '9:00am', end_time: '12:00pm', recurrence: 'weekdays' }));
-  await calendar.createAvailability(knex, dana.id, parsed({ start_time: '1:00pm', end_time: '5:00pm', recurrence: 'weekdays' }));
+  const mornings = await calendar.createAvailability(
+    knex,
+    dana.id,
+    parsed({ start_time: '9:00am', end_time: '12:00pm', recurrence: 'weekdays' }),
+  );
+  await calendar.createAvailability(
+    knex,
+    dana.id,
+    parsed({ start_time: '1:00pm', end_time: '5:00pm', recurrence: 'weekdays' }),
+  );
   // The third weekday morning from now starts an hour late (an exception of the series).
   const week = calendar.instancesBetween(knex, dana.id, now, new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000));
   const moved = (await week).filter((i) => i.seriesId === mornings.id && i.start > now)[2];
   if (moved?.originalStart) {
-    await calendar.editInstance(knex, dana.id, mornings.id, moved.originalStart, parsed({ date: calendar.dateKeyOf(moved.start, timeZone), start_time: '10:00am', end_time: '12:00pm' }));
+    await calendar.editInstance(
+      knex,
+      dana.id,
+      mornings.id,
+      moved.originalStart,
+      parsed({ date: calendar.dateKeyOf(moved.start, timeZone), start_time: '10:00am', end_time: '12:00pm' }),
+    );
   }
   // Unavailable: a one-off busy block in the afternoon two days from now.
-  await calendar.createAvailability(knex, dana.id, parsed({ date: calendar.addDays(today, 2), start_time: '2:00pm', end_time: '3:00pm', free: 'busy' }));
+  await calendar.createAvailability(
+    knex,
+    dana.id,
+    parsed({ date: calendar.addDays(today, 2), start_time: '2:00pm', end_time: '3:00pm', free: 'busy' }),
+  );
 }
 
 // Messaging (spec 3 §3, §4): Dana's conversations show every kind of thread — unread ones, a referral
@@ -811,41 +903,101 @@ async function seedCalendar(knex: Knex): Promise<void> {
 // referrals). Only while none of these demo clients exists: re-running changes nothing.
 async function seedMessaging(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
-  const practice = await knex('providers').where({ company_name: 'Harbor Light Counseling Group', type: 'practice' }).first('id', 'account_id');
+  const practice = await knex('providers')
+    .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
+    .first('id', 'account_id');
   if (!dana || !practice || (await knex('users').where({ email: 'jordan.ellis@client.demo.test' }).first('id'))) return;
   const hour = 60 * 60 * 1000;
   const ago = (hours: number) => new Date(Date.now() - hours * hour);
   const client = async (first: string, last: string) => {
-    const [row] = await knex('users').insert({
-      email: `${first}.${last}@client.demo.test`.toLowerCase(), first_name: first, last_name: last, full_name: `${first} ${last}`,
-      phone_number: '+12125550188', scopes: ['client'], email_confirmed_at: ago(24 * 30),
-    }).returning('id');
+    const [row] = await knex('users')
+      .insert({
+        email: `${first}.${last}@client.demo.test`.toLowerCase(),
+        first_name: first,
+        last_name: last,
+        full_name: `${first} ${last}`,
+        phone_number: '+12125550188',
+        scopes: ['client'],
+        email_confirmed_at: ago(24 * 30),
+      })
+      .returning('id');
     return Number(row.id);
   };
-  type Line = { sender: 'client' | 'provider'; text: string | null; hoursAgo: number; type?: string; read?: boolean; extra?: Record<string, unknown> };
-  const thread = async (providerId: number, clientUserId: number, lines: Line[], conversation: Record<string, unknown> = {}) => {
-    const [row] = await knex('conversations')
-      .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: ago(Math.min(...lines.map((l) => l.hoursAgo))), ...conversation })
-      .returning('id');
-    await knex('messages').insert(lines.map((line) => ({
-      conversation_id: row.id, provider_id: providerId, client_user_id: clientUserId, sender: line.sender, type: line.type ?? 'message',
-      message_content: line.text, send_date: ago(line.hoursAgo), created_at: ago(line.hoursAgo),
-      read_at: line.sender === 'client' && line.read !== false ? ago(line.hoursAgo - 0.5) : null, ...line.extra,
-    })));
+  type Line = {
+    sender: 'client' | 'provider';
+    text: string | null;
+    hoursAgo: number;
+    type?: string;
+    read?: boolean;
+    extra?: Record<string, unknown>;
   };
-  const intake = { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', source: 'directory', source_type: 'profile' };
+  const thread = async (
+    providerId: number,
+    clientUserId: number,
+    lines: Line[],
+    conversation: Record<string, unknown> = {},
+  ) => {
+    const [row] = await knex('conversations')
+      .insert({
+        provider_id: providerId,
+        client_user_id: clientUserId,
+        last_message_at: ago(Math.min(...lines.map((l) => l.hoursAgo))),
+        ...conversation,
+      })
+      .returning('id');
+    await knex('messages').insert(
+      lines.map((line) => ({
+        conversation_id: row.id,
+        provider_id: providerId,
+        client_user_id: clientUserId,
+        sender: line.sender,
+        type: line.type ?? 'message',
+        message_content: line.text,
+        send_date: ago(line.hoursAgo),
+        created_at: ago(line.hoursAgo),
+        read_at: line.sender === 'client' && line.read !== false ? ago(line.hoursAgo - 0.5) : null,
+        ...line.extra,
+      })),
+    );
+  };
+  const intake = {
+    state: 'NY',
+    session_type: 'Individual therapy',
+    insurance: 'Aetna',
+    source: 'directory',
+    source_type: 'profile',
+  };
 
   await thread(dana.id, await client('Jordan', 'Ellis'), [
-    { sender: 'client', type: 'messaging_tool_intake', hoursAgo: 50, text: 'Hello! I found you in the directory and I am looking for help with work stress. Are you taking new clients?', extra: { intake_form: intake } },
-    { sender: 'provider', hoursAgo: 48, text: 'Hi Jordan, thank you for reaching out. Yes, I have openings on Tuesday and Thursday afternoons. Would a short phone call this week suit you?' },
+    {
+      sender: 'client',
+      type: 'messaging_tool_intake',
+      hoursAgo: 50,
+      text: 'Hello! I found you in the directory and I am looking for help with work stress. Are you taking new clients?',
+      extra: { intake_form: intake },
+    },
+    {
+      sender: 'provider',
+      hoursAgo: 48,
+      text: 'Hi Jordan, thank you for reaching out. Yes, I have openings on Tuesday and Thursday afternoons. Would a short phone call this week suit you?',
+    },
     { sender: 'client', hoursAgo: 3, read: false, text: 'Thursday afternoon works for me. Thank you!' },
   ]);
   await thread(dana.id, await client('Sam', 'Ortiz'), [
     {
-      sender: 'client', type: 'messaging_tool_intake', hoursAgo: 20, read: false, text: 'Hi, I would like to start therapy and use my out-of-network benefits if I can.',
+      sender: 'client',
+      type: 'messaging_tool_intake',
+      hoursAgo: 20,
+      read: false,
+      text: 'Hi, I would like to start therapy and use my out-of-network benefits if I can.',
       extra: {
         intake_form: { ...intake, insurance: 'UnitedHealthcare' },
-        vob_data: { status: 'run', estimated_reimbursement_after_deductible_percent: 60, oon_individual_deductible_remaining_dollars: 450, oon_family_deductible_remaining_dollars: 1200 },
+        vob_data: {
+          status: 'run',
+          estimated_reimbursement_after_deductible_percent: 60,
+          oon_individual_deductible_remaining_dollars: 450,
+          oon_family_deductible_remaining_dollars: 1200,
+        },
         vob_input_info: { insurance_name: 'UnitedHealthcare', member_id: 'UHC-DEMO-0042', dob: '1990-04-12' },
       },
     },
@@ -855,31 +1007,92 @@ async function seedMessaging(knex: Knex): Promise<void> {
     { sender: 'provider', hoursAgo: 119, text: null, extra: { deleted_at: ago(118), deleted_by: 'provider' } },
     { sender: 'provider', hoursAgo: 118, text: 'Yes, I see clients until 8pm on Mondays and Wednesdays.' },
   ]);
-  await thread(dana.id, await client('Riley', 'Chen'), [
-    { sender: 'client', hoursAgo: 300, text: 'Hello, is this still the right place to reach you?' },
-  ], { is_locked: true });
-  await thread(dana.id, await client('Avery', 'Quinn'), [
-    { sender: 'client', hoursAgo: 400, text: 'I would like to ask about your fees.' },
-    { sender: 'provider', hoursAgo: 399, text: 'My fee is $150 for a 50-minute session; I also offer a sliding scale.' },
-  ], { client_redacted_at: ago(200) });
+  await thread(
+    dana.id,
+    await client('Riley', 'Chen'),
+    [{ sender: 'client', hoursAgo: 300, text: 'Hello, is this still the right place to reach you?' }],
+    { is_locked: true },
+  );
+  await thread(
+    dana.id,
+    await client('Avery', 'Quinn'),
+    [
+      { sender: 'client', hoursAgo: 400, text: 'I would like to ask about your fees.' },
+      {
+        sender: 'provider',
+        hoursAgo: 399,
+        text: 'My fee is $150 for a 50-minute session; I also offer a sliding scale.',
+      },
+    ],
+    { client_redacted_at: ago(200) },
+  );
 
   // The practice: 250 clients over the last two years, each written to one of its two active profiles;
   // every third also booked a consultation. The newest five are unread.
   const members = await knex('providers').where({ practice_id: practice.id, status: 'active' }).pluck('id');
   const profiles = [practice.id, ...members].slice(0, 2);
   const firsts = ['Alex', 'Blair', 'Casey', 'Drew', 'Emery', 'Finley', 'Gray', 'Harper', 'Indy', 'Jules'];
-  const lasts = ['Adams', 'Baker', 'Cruz', 'Diaz', 'Evans', 'Flores', 'Garcia', 'Hughes', 'Iqbal', 'Jensen', 'Kim', 'Lopez', 'Meyer', 'Nguyen', 'Owens', 'Patel', 'Reyes', 'Singh', 'Turner', 'Vega', 'Walsh', 'Young', 'Zhang', 'Brown', 'Clark'];
+  const lasts = [
+    'Adams',
+    'Baker',
+    'Cruz',
+    'Diaz',
+    'Evans',
+    'Flores',
+    'Garcia',
+    'Hughes',
+    'Iqbal',
+    'Jensen',
+    'Kim',
+    'Lopez',
+    'Meyer',
+    'Nguyen',
+    'Owens',
+    'Patel',
+    'Reyes',
+    'Singh',
+    'Turner',
+    'Vega',
+    'Walsh',
+    'Young',
+    'Zhang',
+    'Brown',
+    'Clark',
+  ];
   for (let i = 0; i < 250; i++) {
     const providerId = profiles[i % profiles.length]!;
     const hoursAgo = 2 + i * 70; // about every three days, back two years
     const clientUserId = await client(firsts[i % firsts.length]!, lasts[Math.floor(i / firsts.length) % lasts.length]!);
     await thread(providerId, clientUserId, [
-      { sender: 'client', type: 'messaging_tool_intake', hoursAgo, read: i >= 5, text: 'Hello, I am looking for a therapist and would like to know more about your practice.', extra: { intake_form: intake } },
-      ...(i >= 5 ? [{ sender: 'provider' as const, hoursAgo: hoursAgo - 1, text: 'Thank you for reaching out! We would be glad to help. When is a good time for a short call?' }] : []),
+      {
+        sender: 'client',
+        type: 'messaging_tool_intake',
+        hoursAgo,
+        read: i >= 5,
+        text: 'Hello, I am looking for a therapist and would like to know more about your practice.',
+        extra: { intake_form: intake },
+      },
+      ...(i >= 5
+        ? [
+            {
+              sender: 'provider' as const,
+              hoursAgo: hoursAgo - 1,
+              text: 'Thank you for reaching out! We would be glad to help. When is a good time for a short call?',
+            },
+          ]
+        : []),
     ]);
     if (i % 3 === 0 && i >= 3) {
       const start = new Date(Math.floor(ago(hoursAgo - 24).getTime() / hour) * hour);
-      await knex('appointments').insert({ provider_id: providerId, client_user_id: clientUserId, start_time: start, end_time: new Date(start.getTime() + 15 * 60 * 1000), intake_form: intake, created_at: ago(hoursAgo), updated_at: ago(hoursAgo) });
+      await knex('appointments').insert({
+        provider_id: providerId,
+        client_user_id: clientUserId,
+        start_time: start,
+        end_time: new Date(start.getTime() + 15 * 60 * 1000),
+        intake_form: intake,
+        created_at: ago(hoursAgo),
+        updated_at: ago(hoursAgo),
+      });
     }
   }
 }

@@ -17,7 +17,6 @@ export type TagType =
   | 'languages'
   | 'degrees';
 
-
 export const REFERENCE_TAGS: Record<TagType, string[]> = {
   professions: [
     ...EXCLUDED_PROFESSIONS,
@@ -474,7 +473,8 @@ export const VETTING_QUESTIONS: VettingQuestionSeed[] = [
       'Make a report to child protective services as required of a mandated reporter, within the time your state requires',
       'Note it in the record and raise it again if it comes up in a future session',
     ],
-    correct_choice: 'Make a report to child protective services as required of a mandated reporter, within the time your state requires',
+    correct_choice:
+      'Make a report to child protective services as required of a mandated reporter, within the time your state requires',
   },
   {
     position: 3,
@@ -555,7 +555,8 @@ export const VETTING_QUESTIONS: VettingQuestionSeed[] = [
       'Send a bill for all outstanding sessions and close the file',
       'Ask the client\u2019s family to tell them treatment is over',
     ],
-    correct_choice: 'Discuss the reasons with the client, provide pre-termination counselling and offer appropriate referrals',
+    correct_choice:
+      'Discuss the reasons with the client, provide pre-termination counselling and offer appropriate referrals',
   },
   {
     position: 10,

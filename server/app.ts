@@ -46,7 +46,11 @@ export interface AppDeps {
   assets?: AssetManifest;
 }
 
-export interface PortalApp { app: Express; changes: ChangeFeed; close(): Promise<void> }
+export interface PortalApp {
+  app: Express;
+  changes: ChangeFeed;
+  close(): Promise<void>;
+}
 
 export function createApp(deps: AppDeps): PortalApp {
   const { config, db, logger } = deps;
@@ -70,7 +74,10 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(noStore);
 
   // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
-  app.use('/api/v1', apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, [bookingApi({ db, jobs: deps.integrations.jobs })]));
+  app.use(
+    '/api/v1',
+    apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, [bookingApi({ db, jobs: deps.integrations.jobs })]),
+  );
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));
 
@@ -78,7 +85,9 @@ export function createApp(deps: AppDeps): PortalApp {
     // A database that does not answer within 2 s counts as down: a health check must not hang on the
     // pool's own (minute-long) wait for a connection.
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('database timeout')), 2_000)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('database timeout')), 2_000)),
+    );
     try {
       await Promise.race([db.raw('select 1'), timeout]);
       res.json({ status: 'ok' });
@@ -110,7 +119,17 @@ export function createApp(deps: AppDeps): PortalApp {
   const menu = new Menu();
   // Live streams end with their session and count against one limit per user, in every process.
   const streams = new EventStreams(db, feed, (error, what) => logger.warn({ err: error }, `${what} failed`));
-  const features = featureRouters({ db, config, integrations: deps.integrations, reads, throttles: createThrottles(db), uploads, menu, channels: feed, streams });
+  const features = featureRouters({
+    db,
+    config,
+    integrations: deps.integrations,
+    reads,
+    throttles: createThrottles(db),
+    uploads,
+    menu,
+    channels: feed,
+    streams,
+  });
   const pageSources: PageSources = { menu, statusBanner: statusBannerFor };
   app.locals.pageSources = pageSources;
   // Upload forms are multipart: the parsers the routers declared read their own POST routes first, so

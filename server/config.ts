@@ -81,9 +81,15 @@ export interface Config {
  * leaves), so each must be configured or declared local with ALLOW_LOCAL_SERVICES (a demo server).
  */
 export const LOCAL_SERVICES = {
-  payments: { setting: 'STRIPE_SECRET_KEY', real: 'Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)' },
-  ehr: { setting: 'EHR_API_URL', real: 'the EHR\'s API (EHR_API_URL, EHR_API_TOKEN)' },
-  tax: { setting: 'AVATAX_ACCOUNT_ID', real: 'Avalara AvaTax (AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY, AVATAX_COMPANY_CODE)' },
+  payments: {
+    setting: 'STRIPE_SECRET_KEY',
+    real: 'Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)',
+  },
+  ehr: { setting: 'EHR_API_URL', real: "the EHR's API (EHR_API_URL, EHR_API_TOKEN)" },
+  tax: {
+    setting: 'AVATAX_ACCOUNT_ID',
+    real: 'Avalara AvaTax (AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY, AVATAX_COMPANY_CODE)',
+  },
   mail: { setting: 'SMTP_URL', real: 'an SMTP server (SMTP_URL)' },
   'marketing-form': { setting: 'MARKETING_FORM_URL', real: 'the marketing form (MARKETING_FORM_URL)' },
   // The local bot check is a honeypot only: a public sign-up needs the real one.
@@ -91,9 +97,18 @@ export const LOCAL_SERVICES = {
 } as const;
 export type LocalService = keyof typeof LOCAL_SERVICES;
 
-export interface StripeConfig { secretKey: string; publishableKey: string; webhookSecret: string }
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
 
-export interface TaxConfig { accountId: string; licenseKey: string; companyCode: string; environment: 'sandbox' | 'production' }
+export interface TaxConfig {
+  accountId: string;
+  licenseKey: string;
+  companyCode: string;
+  environment: 'sandbox' | 'production';
+}
 
 const AVATAX_KEYS = ['AVATAX_ACCOUNT_ID', 'AVATAX_LICENSE_KEY', 'AVATAX_COMPANY_CODE'] as const;
 
@@ -101,31 +116,51 @@ export interface EmbedsConfig {
   feeCalculator: string;
   helpDesk: string;
   /** The scheduling page of each photo & video shoot option. */
-  photoShoot: Record<'remote-setup' | 'new-photoshoot' | 'reshoot' | 'remote-new-photoshoot' | 'reschedule-shoot', string>;
+  photoShoot: Record<
+    'remote-setup' | 'new-photoshoot' | 'reshoot' | 'remote-new-photoshoot' | 'reschedule-shoot',
+    string
+  >;
   /** The cities our photographers cover, embedded in the question asked before payment (spec 3 §2). */
   photographerCities: string;
 }
 
 export type StorageConfig =
   | { kind: 'local' }
-  | { kind: 's3'; bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null };
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
 
 const bool = Joi.boolean().truthy('1', 'yes', 'on', 'true').falsy('0', 'no', 'off', 'false');
 
-const embedUrl = Joi.string().uri({ scheme: ['http', 'https'] }).empty('');
+const embedUrl = Joi.string()
+  .uri({ scheme: ['http', 'https'] })
+  .empty('');
 
-const TRUST_PROXY_FORMAT = 'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets';
+const TRUST_PROXY_FORMAT =
+  'TRUST_PROXY must be a hop count (1 behind one proxy), or a list of trusted addresses or subnets';
 
 /** Every setting the portal reads (the README's table documents each, and .env.example lists them). */
 export const settingsSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
-  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).empty(''),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty(''),
   DATA_DIR: Joi.string().default('.data'),
-  SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
-    is: 'production',
-    then: Joi.required().messages({ 'any.required': 'SESSION_SECRET is required in production (32+ random characters)' }),
-  }),
+  SESSION_SECRET: Joi.string()
+    .min(32)
+    .empty('')
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({
+        'any.required': 'SESSION_SECRET is required in production (32+ random characters)',
+      }),
+    }),
   BRAND_NAME: Joi.string().max(60).default('Members Portal'),
   SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
   MIGRATE_ON_START: bool.default(true),
@@ -137,38 +172,86 @@ export const settingsSchema = Joi.object({
   TRUST_PROXY: Joi.alternatives(
     Joi.number().integer().min(0),
     Joi.string().valid('false', 'no', 'off'),
-    Joi.string().invalid('true', 'yes', 'on').pattern(/^[\w.:/, -]+$/),
-  ).default(0).messages({ 'alternatives.match': TRUST_PROXY_FORMAT }),
+    Joi.string()
+      .invalid('true', 'yes', 'on')
+      .pattern(/^[\w.:/, -]+$/),
+  )
+    .default(0)
+    .messages({ 'alternatives.match': TRUST_PROXY_FORMAT }),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
-  PUBLIC_PROFILE_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com'),
-  CLIENT_SITE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://directory.example.com/login'),
-  PORTAL_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  PUBLIC_PROFILE_BASE_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://directory.example.com'),
+  CLIENT_SITE_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('https://directory.example.com/login'),
+  PORTAL_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
   REIMBURSIFY_REDIRECT_HOSTS: Joi.string().allow('').default('reimbursify.example.com'),
   PRACTICE_MANAGEMENT_URL: Joi.string().default('https://{subdomain}.practice.example.com'),
-  ZPM_SIGNUP_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
-  ZPM_SIGNUP_ORIGIN: Joi.string().uri({ scheme: ['http', 'https'] }).pattern(/^https?:\/\/[^/]+$/).empty('')
+  ZPM_SIGNUP_FORM_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
+  ZPM_SIGNUP_ORIGIN: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .pattern(/^https?:\/\/[^/]+$/)
+    .empty('')
     .messages({ 'string.pattern.base': 'ZPM_SIGNUP_ORIGIN must be an origin (scheme, host and port, no path)' }),
-  BENEFITS_TOOL_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
-    .messages({ 'string.uri': 'BENEFITS_TOOL_API_URL must be an http(s) address', 'string.uriCustomScheme': 'BENEFITS_TOOL_API_URL must be an http(s) address' }),
-  BENEFITS_TOOL_API_TOKEN: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'BENEFITS_TOOL_API_TOKEN must be an API token (no spaces)' }),
-  BENEFITS_TOOL_SIGN_IN_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
-    .messages({ 'string.uri': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address', 'string.uriCustomScheme': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address' }),
+  BENEFITS_TOOL_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty('')
+    .messages({
+      'string.uri': 'BENEFITS_TOOL_API_URL must be an http(s) address',
+      'string.uriCustomScheme': 'BENEFITS_TOOL_API_URL must be an http(s) address',
+    }),
+  BENEFITS_TOOL_API_TOKEN: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'BENEFITS_TOOL_API_TOKEN must be an API token (no spaces)' }),
+  BENEFITS_TOOL_SIGN_IN_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty('')
+    .messages({
+      'string.uri': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address',
+      'string.uriCustomScheme': 'BENEFITS_TOOL_SIGN_IN_URL must be an http(s) address',
+    }),
   BENEFITS_TOOL_SSO_SECRET: Joi.string().min(32).empty(''),
-  BENEFITS_CHECK_URL: Joi.string().pattern(/^https?:\/\/[^\s]+$/).messages({ 'string.pattern.base': 'BENEFITS_CHECK_URL must be an http(s) address' }).default('https://reimbursify.example.com/benefits-check/{providerId}'),
+  BENEFITS_CHECK_URL: Joi.string()
+    .pattern(/^https?:\/\/[^\s]+$/)
+    .messages({ 'string.pattern.base': 'BENEFITS_CHECK_URL must be an http(s) address' })
+    .default('https://reimbursify.example.com/benefits-check/{providerId}'),
   SUPPORT_EMAIL: Joi.string().email({ tlds: false }).default('support@example.com'),
   MAIL_FROM: Joi.string().default('Members Portal <no-reply@example.com>'),
-  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .empty(''),
   // S3-compatible storage: the bucket switches it on; the region is then required. Keys come as a
   // pair, or not at all (then the SDK's own chain: environment, instance role).
-  S3_BUCKET: Joi.string().pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).empty('')
-    .messages({ 'string.pattern.base': 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, dashes)' }),
-  S3_REGION: Joi.string().pattern(/^[a-z0-9-]+$/).empty('').when('S3_BUCKET', {
-    is: Joi.exist(), then: Joi.required().messages({ 'any.required': 'S3_REGION is required when S3_BUCKET is set' }),
-  }),
-  S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
-  S3_ACCESS_KEY_ID: Joi.string().empty('').when('S3_SECRET_ACCESS_KEY', {
-    is: Joi.exist(), then: Joi.required().messages({ 'any.required': 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set' }),
-  }),
+  S3_BUCKET: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .empty('')
+    .messages({
+      'string.pattern.base': 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+    }),
+  S3_REGION: Joi.string()
+    .pattern(/^[a-z0-9-]+$/)
+    .empty('')
+    .when('S3_BUCKET', {
+      is: Joi.exist(),
+      then: Joi.required().messages({ 'any.required': 'S3_REGION is required when S3_BUCKET is set' }),
+    }),
+  S3_ENDPOINT: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
+  S3_ACCESS_KEY_ID: Joi.string()
+    .empty('')
+    .when('S3_SECRET_ACCESS_KEY', {
+      is: Joi.exist(),
+      then: Joi.required().messages({
+        'any.required': 'S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set',
+      }),
+    }),
   S3_SECRET_ACCESS_KEY: Joi.string().empty(''),
   // Embedded pages (scheduling, fee calculator, help desk) and the marketing form.
   FEE_CALCULATOR_URL: embedUrl.default('https://fees.example.com/calculator'),
@@ -179,41 +262,98 @@ export const settingsSchema = Joi.object({
   PHOTOSHOOT_REMOTE_NEW_URL: embedUrl.default('https://scheduling.example.com/remote-new-photoshoot'),
   PHOTOSHOOT_RESCHEDULE_URL: embedUrl.default('https://scheduling.example.com/reschedule-shoot'),
   PHOTOGRAPHER_CITIES_URL: embedUrl.default('https://scheduling.example.com/photographer-cities'),
-  MARKETING_FORM_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
-  TURNSTILE_SITE_KEY: Joi.string().pattern(/^[\w-]+$/).empty('').messages({ 'string.pattern.base': 'TURNSTILE_SITE_KEY must be a Turnstile site key (letters, digits, dashes)' }),
-  TURNSTILE_SECRET_KEY: Joi.string().pattern(/^[\w-]+$/).empty('').messages({ 'string.pattern.base': 'TURNSTILE_SECRET_KEY must be a Turnstile secret key (letters, digits, dashes)' }),
-  STRIPE_SECRET_KEY: Joi.string().pattern(/^(sk|rk)_(test|live)_\w+$/).empty('')
-    .messages({ 'string.pattern.base': 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' }),
-  STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).empty('')
-    .messages({ 'string.pattern.base': 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_…, pk_live_…)' }),
-  STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).empty('')
+  MARKETING_FORM_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
+  TURNSTILE_SITE_KEY: Joi.string()
+    .pattern(/^[\w-]+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'TURNSTILE_SITE_KEY must be a Turnstile site key (letters, digits, dashes)' }),
+  TURNSTILE_SECRET_KEY: Joi.string()
+    .pattern(/^[\w-]+$/)
+    .empty('')
+    .messages({
+      'string.pattern.base': 'TURNSTILE_SECRET_KEY must be a Turnstile secret key (letters, digits, dashes)',
+    }),
+  STRIPE_SECRET_KEY: Joi.string()
+    .pattern(/^(sk|rk)_(test|live)_\w+$/)
+    .empty('')
+    .messages({
+      'string.pattern.base': 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…)',
+    }),
+  STRIPE_PUBLISHABLE_KEY: Joi.string()
+    .pattern(/^pk_(test|live)_\w+$/)
+    .empty('')
+    .messages({
+      'string.pattern.base': 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_…, pk_live_…)',
+    }),
+  STRIPE_WEBHOOK_SECRET: Joi.string()
+    .pattern(/^whsec_\w+$/)
+    .empty('')
     .messages({ 'string.pattern.base': 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }),
-  AVATAX_ACCOUNT_ID: Joi.string().pattern(/^\d+$/).empty('')
+  AVATAX_ACCOUNT_ID: Joi.string()
+    .pattern(/^\d+$/)
+    .empty('')
     .messages({ 'string.pattern.base': 'AVATAX_ACCOUNT_ID must be an Avalara account id (digits only)' }),
-  AVATAX_LICENSE_KEY: Joi.string().pattern(/^\S+$/).empty('')
+  AVATAX_LICENSE_KEY: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
     .messages({ 'string.pattern.base': 'AVATAX_LICENSE_KEY must be an AvaTax license key (no spaces)' }),
-  AVATAX_COMPANY_CODE: Joi.string().max(25).pattern(/^\S+$/).empty('')
+  AVATAX_COMPANY_CODE: Joi.string()
+    .max(25)
+    .pattern(/^\S+$/)
+    .empty('')
     .messages({ 'string.pattern.base': 'AVATAX_COMPANY_CODE must be the AvaTax company code (no spaces)' }),
   AVATAX_ENVIRONMENT: Joi.string().valid('sandbox', 'production').empty('').default('sandbox'),
-  GOOGLE_CLIENT_ID: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_ID must be an OAuth client id (no spaces)' }),
-  EHR_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty('')
-    .messages({ 'string.uri': 'EHR_API_URL must be an http(s) address', 'string.uriCustomScheme': 'EHR_API_URL must be an http(s) address' }),
-  EHR_API_TOKEN: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'EHR_API_TOKEN must be an API token (no spaces)' }),
-  GOOGLE_CLIENT_SECRET: Joi.string().pattern(/^\S+$/).empty('').messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
-  ALLOW_LOCAL_SERVICES: Joi.string().pattern(/^[\w-]+(\s*,\s*[\w-]+)*$/).empty('')
-    .messages({ 'string.pattern.base': `ALLOW_LOCAL_SERVICES must be a comma-separated list of ${Object.keys(LOCAL_SERVICES).join(', ')}` }),
-  PROVIDER_COMMUNITY_EMAIL: Joi.string().pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/).default('community-{state}@example.com')
-    .messages({ 'string.pattern.base': 'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com' }),
+  GOOGLE_CLIENT_ID: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'GOOGLE_CLIENT_ID must be an OAuth client id (no spaces)' }),
+  EHR_API_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty('')
+    .messages({
+      'string.uri': 'EHR_API_URL must be an http(s) address',
+      'string.uriCustomScheme': 'EHR_API_URL must be an http(s) address',
+    }),
+  EHR_API_TOKEN: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'EHR_API_TOKEN must be an API token (no spaces)' }),
+  GOOGLE_CLIENT_SECRET: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
+  ALLOW_LOCAL_SERVICES: Joi.string()
+    .pattern(/^[\w-]+(\s*,\s*[\w-]+)*$/)
+    .empty('')
+    .messages({
+      'string.pattern.base': `ALLOW_LOCAL_SERVICES must be a comma-separated list of ${Object.keys(LOCAL_SERVICES).join(', ')}`,
+    }),
+  PROVIDER_COMMUNITY_EMAIL: Joi.string()
+    .pattern(/^[^@\s]*\{state\}[^@\s]*@[^@\s]+\.[^@\s]+$/)
+    .default('community-{state}@example.com')
+    .messages({
+      'string.pattern.base':
+        'PROVIDER_COMMUNITY_EMAIL must be an e-mail address containing {state}, e.g. community-{state}@example.com',
+    }),
 })
   // Half a Stripe setup would take money without hearing about it (no webhook secret): all three or none.
   .and('STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET')
-  .messages({ 'object.and': 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three for Stripe, or none for the local card server' })
+  .messages({
+    'object.and':
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three for Stripe, or none for the local card server',
+  })
   // Half an AvaTax setup would fail at the first payment form: all three or none (a rule of its own, since
   // joi gives every `and` rule of one object the same message).
   .custom((value: Record<string, unknown>, helpers) => {
     const set = AVATAX_KEYS.filter((key) => value[key] !== undefined).length;
-    return set === 0 || set === AVATAX_KEYS.length ? value
-      : helpers.message({ custom: 'AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY and AVATAX_COMPANY_CODE go together: set all three for Avalara AvaTax, or none for the local rate table' });
+    return set === 0 || set === AVATAX_KEYS.length
+      ? value
+      : helpers.message({
+          custom:
+            'AVATAX_ACCOUNT_ID, AVATAX_LICENSE_KEY and AVATAX_COMPANY_CODE go together: set all three for Avalara AvaTax, or none for the local rate table',
+        });
   })
   .unknown(true);
 
@@ -231,8 +371,13 @@ function trustedProxiesProblem(setting: string): string | null {
     const [address = '', range] = entry.split('/');
     if (range === undefined) continue;
     // An IPv4 address written as IPv6 (::ffff:a.b.c.d) counts its prefix from bit 96.
-    const prefix = /^\d+$/.test(range) ? Number(range) - (/^::ffff:/i.test(address) ? 96 : 0) : range === '0.0.0.0' ? 0 : 1;
-    if (prefix <= 0) return `TRUST_PROXY must not trust every address (${entry}): list the addresses or subnets of your proxies`;
+    const prefix = /^\d+$/.test(range)
+      ? Number(range) - (/^::ffff:/i.test(address) ? 96 : 0)
+      : range === '0.0.0.0'
+        ? 0
+        : 1;
+    if (prefix <= 0)
+      return `TRUST_PROXY must not trust every address (${entry}): list the addresses or subnets of your proxies`;
   }
   try {
     express().set('trust proxy', setting);
@@ -250,28 +395,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const key = detail?.path?.[0];
     const message = detail?.message.replace(/^"([^"]+)"/, '$1') ?? error.message;
     // A rule across settings (the three Stripe keys) names no single setting.
-    throw new ConfigError(key === undefined ? `Invalid settings: ${message}` : `Invalid setting ${String(key)}: ${message}`);
+    throw new ConfigError(
+      key === undefined ? `Invalid settings: ${message}` : `Invalid setting ${String(key)}: ${message}`,
+    );
   }
   // The other half of the key pair rule (joi cannot make two keys depend on each other).
   if (value.S3_ACCESS_KEY_ID && !value.S3_SECRET_ACCESS_KEY) {
-    throw new ConfigError('Invalid setting S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set');
+    throw new ConfigError(
+      'Invalid setting S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set',
+    );
   }
   if (Boolean(value.EHR_API_URL) !== Boolean(value.EHR_API_TOKEN)) {
-    throw new ConfigError('Invalid settings: EHR_API_URL and EHR_API_TOKEN go together: set both for the EHR\'s API, or neither for the local EHR');
+    throw new ConfigError(
+      "Invalid settings: EHR_API_URL and EHR_API_TOKEN go together: set both for the EHR's API, or neither for the local EHR",
+    );
   }
   const benefitsToolKeys = ['BENEFITS_TOOL_API_URL', 'BENEFITS_TOOL_API_TOKEN', 'BENEFITS_TOOL_SIGN_IN_URL'];
   if (new Set(benefitsToolKeys.map((key) => Boolean(value[key]))).size > 1) {
-    throw new ConfigError('Invalid settings: BENEFITS_TOOL_API_URL, BENEFITS_TOOL_API_TOKEN and BENEFITS_TOOL_SIGN_IN_URL go together: set all three for the Private Pay Booster tool, or none');
+    throw new ConfigError(
+      'Invalid settings: BENEFITS_TOOL_API_URL, BENEFITS_TOOL_API_TOKEN and BENEFITS_TOOL_SIGN_IN_URL go together: set all three for the Private Pay Booster tool, or none',
+    );
   }
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError('Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither');
+    throw new ConfigError(
+      'Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither',
+    );
   }
   if (Boolean(value.TURNSTILE_SITE_KEY) !== Boolean(value.TURNSTILE_SECRET_KEY)) {
-    throw new ConfigError('Invalid settings: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both for Cloudflare Turnstile, or neither for the local bot check');
+    throw new ConfigError(
+      'Invalid settings: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both for Cloudflare Turnstile, or neither for the local bot check',
+    );
   }
   const proxyProblem = typeof value.TRUST_PROXY === 'string' ? trustedProxiesProblem(value.TRUST_PROXY) : null;
   if (proxyProblem) throw new ConfigError(`Invalid setting TRUST_PROXY: ${proxyProblem}`);
-  const localServices = (Object.keys(LOCAL_SERVICES) as LocalService[]).filter((service) => !value[LOCAL_SERVICES[service].setting]);
+  const localServices = (Object.keys(LOCAL_SERVICES) as LocalService[]).filter(
+    (service) => !value[LOCAL_SERVICES[service].setting],
+  );
   checkLocalServices(value.NODE_ENV, value.ALLOW_LOCAL_SERVICES, localServices);
   const dataDir = path.resolve(value.DATA_DIR);
   return {
@@ -291,7 +450,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),
     clientSiteUrl: value.CLIENT_SITE_URL,
     portalUrl: (value.PORTAL_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
-    reimbursifyRedirectHosts: String(value.REIMBURSIFY_REDIRECT_HOSTS).split(',').map((h: string) => h.trim().toLowerCase()).filter(Boolean),
+    reimbursifyRedirectHosts: String(value.REIMBURSIFY_REDIRECT_HOSTS)
+      .split(',')
+      .map((h: string) => h.trim().toLowerCase())
+      .filter(Boolean),
     practiceManagementUrl: value.PRACTICE_MANAGEMENT_URL,
     zpmSignup: {
       formUrl: value.ZPM_SIGNUP_FORM_URL ?? null,
@@ -299,7 +461,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     benefitsCheckUrl: value.BENEFITS_CHECK_URL,
     benefitsTool: value.BENEFITS_TOOL_API_URL
-      ? { apiUrl: value.BENEFITS_TOOL_API_URL, apiToken: value.BENEFITS_TOOL_API_TOKEN, signInUrl: value.BENEFITS_TOOL_SIGN_IN_URL }
+      ? {
+          apiUrl: value.BENEFITS_TOOL_API_URL,
+          apiToken: value.BENEFITS_TOOL_API_TOKEN,
+          signInUrl: value.BENEFITS_TOOL_SIGN_IN_URL,
+        }
       : null,
     benefitsToolSsoSecret: value.BENEFITS_TOOL_SSO_SECRET ?? null,
     supportEmail: value.SUPPORT_EMAIL,
@@ -308,9 +474,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: 'local',
     storage: value.S3_BUCKET
       ? {
-        kind: 's3', bucket: value.S3_BUCKET, region: value.S3_REGION, endpoint: value.S3_ENDPOINT ?? null,
-        accessKeyId: value.S3_ACCESS_KEY_ID ?? null, secretAccessKey: value.S3_SECRET_ACCESS_KEY ?? null,
-      }
+          kind: 's3',
+          bucket: value.S3_BUCKET,
+          region: value.S3_REGION,
+          endpoint: value.S3_ENDPOINT ?? null,
+          accessKeyId: value.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: value.S3_SECRET_ACCESS_KEY ?? null,
+        }
       : { kind: 'local' },
     embeds: {
       feeCalculator: value.FEE_CALCULATOR_URL,
@@ -326,14 +496,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     marketingFormUrl: value.MARKETING_FORM_URL ?? null,
     stripe: value.STRIPE_SECRET_KEY
-      ? { secretKey: value.STRIPE_SECRET_KEY, publishableKey: value.STRIPE_PUBLISHABLE_KEY, webhookSecret: value.STRIPE_WEBHOOK_SECRET }
+      ? {
+          secretKey: value.STRIPE_SECRET_KEY,
+          publishableKey: value.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+        }
       : null,
     tax: value.AVATAX_ACCOUNT_ID
-      ? { accountId: value.AVATAX_ACCOUNT_ID, licenseKey: value.AVATAX_LICENSE_KEY, companyCode: value.AVATAX_COMPANY_CODE, environment: value.AVATAX_ENVIRONMENT }
+      ? {
+          accountId: value.AVATAX_ACCOUNT_ID,
+          licenseKey: value.AVATAX_LICENSE_KEY,
+          companyCode: value.AVATAX_COMPANY_CODE,
+          environment: value.AVATAX_ENVIRONMENT,
+        }
       : null,
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
-    google: value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET } : null,
-    turnstile: value.TURNSTILE_SITE_KEY ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY } : null,
+    google: value.GOOGLE_CLIENT_ID
+      ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET }
+      : null,
+    turnstile: value.TURNSTILE_SITE_KEY
+      ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY }
+      : null,
     ehr: value.EHR_API_URL ? { apiUrl: value.EHR_API_URL, apiToken: value.EHR_API_TOKEN } : null,
     localServices,
   };
@@ -341,15 +524,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** ALLOW_LOCAL_SERVICES names known services only; in production every unconfigured service must be named there. */
 function checkLocalServices(env: Config['env'], allowSetting: string | undefined, localServices: LocalService[]): void {
-  const allowed = (allowSetting ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const allowed = (allowSetting ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = allowed.find((name) => !(name in LOCAL_SERVICES));
-  if (unknown) throw new ConfigError(`Invalid setting ALLOW_LOCAL_SERVICES: "${unknown}" is not a service with a local stand-in (${Object.keys(LOCAL_SERVICES).join(', ')})`);
+  if (unknown)
+    throw new ConfigError(
+      `Invalid setting ALLOW_LOCAL_SERVICES: "${unknown}" is not a service with a local stand-in (${Object.keys(LOCAL_SERVICES).join(', ')})`,
+    );
   if (env !== 'production') return;
   const missing = localServices.filter((service) => !allowed.includes(service));
   if (!missing.length) return;
   const settings = missing.map((service) => LOCAL_SERVICES[service].setting).join(', ');
   const needs = missing.map((service) => `${service} needs ${LOCAL_SERVICES[service].real}`).join('; ');
-  throw new ConfigError(`Missing setting${missing.length > 1 ? 's' : ''} ${settings}: in production ${needs}; or, on a demo server, run ${missing.length > 1 ? 'them' : 'it'} locally with ALLOW_LOCAL_SERVICES=${missing.join(',')}`);
+  throw new ConfigError(
+    `Missing setting${missing.length > 1 ? 's' : ''} ${settings}: in production ${needs}; or, on a demo server, run ${missing.length > 1 ? 'them' : 'it'} locally with ALLOW_LOCAL_SERVICES=${missing.join(',')}`,
+  );
 }
 
 /** Outside production the session secret is generated once and kept under DATA_DIR. */

@@ -2,10 +2,26 @@
 import pino, { type Logger } from 'pino';
 
 export const REDACT_PATHS = [
-  'password', '*.password', 'new_password', '*.new_password', 'old_password', '*.old_password',
-  'password_confirmation', '*.password_confirmation', 'token', '*.token', 'code', '*.code',
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]',
-  'sessionId', '*.sessionId', 'body', '*.body',
+  'password',
+  '*.password',
+  'new_password',
+  '*.new_password',
+  'old_password',
+  '*.old_password',
+  'password_confirmation',
+  '*.password_confirmation',
+  'token',
+  '*.token',
+  'code',
+  '*.code',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'sessionId',
+  '*.sessionId',
+  'body',
+  '*.body',
 ];
 
 export function createLogger(level: string): Logger {

@@ -6,4 +6,5 @@ import type { Config } from './config';
 import { createIntegrations, type Integrations } from './integrations';
 import { JOB_CATALOG } from './jobs/catalog';
 
-export const createPortalIntegrations = (config: Config, db: Knex, logger?: Logger): Integrations => createIntegrations(config, db, JOB_CATALOG, logger);
+export const createPortalIntegrations = (config: Config, db: Knex, logger?: Logger): Integrations =>
+  createIntegrations(config, db, JOB_CATALOG, logger);

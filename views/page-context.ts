@@ -2,10 +2,24 @@
 import { createContext, useContext } from 'react';
 
 export type FlashKind = 'error' | 'success' | 'warning' | 'info' | 'brand';
-export interface FlashMessage { kind: FlashKind; text: string; permanent?: boolean }
+export interface FlashMessage {
+  kind: FlashKind;
+  text: string;
+  permanent?: boolean;
+}
 
-export interface NavItem { label: string; href: string; locked?: boolean; external?: boolean }
-export interface NavSection { label: string; href?: string; external?: boolean; items: NavItem[] }
+export interface NavItem {
+  label: string;
+  href: string;
+  locked?: boolean;
+  external?: boolean;
+}
+export interface NavSection {
+  label: string;
+  href?: string;
+  external?: boolean;
+  items: NavItem[];
+}
 
 export type BannerStatus = 'locked' | 'inactive' | 'incomplete' | 'reviewing' | 'pending';
 
@@ -19,7 +33,11 @@ export interface StatusBannerView {
 }
 
 /** The built stylesheets and scripts a page links (server/http/assets.ts picks them per page). */
-export interface PageAssets { styles: string[]; scripts: string[]; preloads: string[] }
+export interface PageAssets {
+  styles: string[];
+  scripts: string[];
+  preloads: string[];
+}
 
 export interface PageContext {
   brand: string;

@@ -10,33 +10,47 @@ import { ApiError, apiErrorHandler, apiNotFound } from './errors';
 import { idempotent } from './idempotency';
 import { clientOfToken } from './tokens';
 
-export interface ApiDeps { db: Knex; ratePerMinute: number }
+export interface ApiDeps {
+  db: Knex;
+  ratePerMinute: number;
+}
 
 /** Each feature's endpoints: mounted after authentication, with `idempotent` for their POSTs. */
 export type ApiEndpoints = (router: Router, tools: { idempotent: RequestHandler }) => void;
 
-const bearer = (db: Knex): RequestHandler => async (req, res, next) => {
-  try {
-    const match = /^Bearer ([^\s]+)$/i.exec(req.get('Authorization') ?? '');
-    if (!match) throw new ApiError(401, 'unauthenticated', 'Send your API token as "Authorization: Bearer <token>".');
-    const client = await clientOfToken(db, match[1]!);
-    if (!client) throw new ApiError(401, 'unauthenticated', 'The API token is unknown or was revoked.');
-    res.locals.apiClient = client;
-    next();
-  } catch (error) {
-    next(error);
-  }
-};
+const bearer =
+  (db: Knex): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const match = /^Bearer ([^\s]+)$/i.exec(req.get('Authorization') ?? '');
+      if (!match) throw new ApiError(401, 'unauthenticated', 'Send your API token as "Authorization: Bearer <token>".');
+      const client = await clientOfToken(db, match[1]!);
+      if (!client) throw new ApiError(401, 'unauthenticated', 'The API token is unknown or was revoked.');
+      res.locals.apiClient = client;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
 
 function ratePerToken(db: Knex, perMinute: number): RequestHandler {
-  const limiter = new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'api_token', points: perMinute, duration: 60 });
+  const limiter = new RateLimiterPostgres({
+    storeClient: db,
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'api_token',
+    points: perMinute,
+    duration: 60,
+  });
   return async (_req, res, next) => {
     const token = String(res.locals.apiClient.id);
-    const headers = (state: RateLimiterRes) => res.set({
-      'RateLimit-Limit': String(perMinute),
-      'RateLimit-Remaining': String(Math.max(0, state.remainingPoints)),
-      'RateLimit-Reset': String(Math.ceil(state.msBeforeNext / 1000)),
-    });
+    const headers = (state: RateLimiterRes) =>
+      res.set({
+        'RateLimit-Limit': String(perMinute),
+        'RateLimit-Remaining': String(Math.max(0, state.remainingPoints)),
+        'RateLimit-Reset': String(Math.ceil(state.msBeforeNext / 1000)),
+      });
     try {
       headers(await limiter.consume(token));
       next();
@@ -59,7 +73,12 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 
 /** A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed (400 in the one error shape). */
 const refuseDeepNesting = (_req: unknown, _res: unknown, body: Buffer) => {
-  if (nestsDeeperThan(body)) throw new ApiError(400, 'json_too_deep', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (nestsDeeperThan(body))
+    throw new ApiError(
+      400,
+      'json_too_deep',
+      `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
 };
 
 export function apiRouter(deps: ApiDeps, endpoints: ApiEndpoints[] = []): Router {

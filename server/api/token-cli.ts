@@ -24,13 +24,17 @@ try {
   await database.db.migrate.latest();
   if (command === 'create') {
     const { client, token } = await createToken(database.db, argument);
-    console.log(`token ${client.id} (${client.prefix}) for "${client.name}":\n\n  ${token}\n\nIt is shown this once; only its hash is stored.`);
+    console.log(
+      `token ${client.id} (${client.prefix}) for "${client.name}":\n\n  ${token}\n\nIt is shown this once; only its hash is stored.`,
+    );
   } else if (command === 'list') {
     const tokens = await listTokens(database.db);
     if (!tokens.length) console.log('no API tokens yet');
     for (const t of tokens) {
       const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : 'live';
-      console.log(`${t.id}\t${t.prefix}\t${t.name}\tcreated ${t.createdAt.toISOString()}\tlast used ${t.lastUsedAt?.toISOString() ?? 'never'}\t${state}`);
+      console.log(
+        `${t.id}\t${t.prefix}\t${t.name}\tcreated ${t.createdAt.toISOString()}\tlast used ${t.lastUsedAt?.toISOString() ?? 'never'}\t${state}`,
+      );
     }
   } else if (await revokeToken(database.db, argument)) {
     console.log(`token ${argument} is revoked`);

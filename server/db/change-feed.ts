@@ -49,7 +49,10 @@ export class ChangeFeed implements NotificationChannels {
   private liveWaiters: (() => void)[] = [];
   private probe: { payload: string; arrived: () => void } | null = null;
 
-  constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
 
   /** The current generation, or null when changes cannot be seen (nothing may be served from a cache). */
   snapshot(): number | null {
@@ -76,10 +79,13 @@ export class ChangeFeed implements NotificationChannels {
       this.channelListeners.set(channel, listeners);
       // A connection already up hears the new channel from now on; a later one LISTENs to it on connect.
       const client = this.client;
-      if (this.live && client) client.query(`listen ${client.escapeIdentifier(channel)}`).catch((error: Error) => this.lost(client, error));
+      if (this.live && client)
+        client.query(`listen ${client.escapeIdentifier(channel)}`).catch((error: Error) => this.lost(client, error));
     }
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   }
 
   /**
@@ -125,7 +131,11 @@ export class ChangeFeed implements NotificationChannels {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      const channels = [DATA_CHANNEL, SESSION_CHANNEL, ...[...this.channelListeners.keys()].map((name) => client.escapeIdentifier(name))];
+      const channels = [
+        DATA_CHANNEL,
+        SESSION_CHANNEL,
+        ...[...this.channelListeners.keys()].map((name) => client.escapeIdentifier(name)),
+      ];
       await client.query(channels.map((name) => `listen ${name}`).join('; '));
       await this.checkDelivery();
     } catch (error) {
@@ -147,9 +157,15 @@ export class ChangeFeed implements NotificationChannels {
     let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve, reject) => {
       this.probe = { payload, arrived: resolve };
-      timer = setTimeout(() => reject(new Error(
-        `a test notification did not arrive within ${PROBE_TIMEOUT_MS} ms (a transaction-pooling proxy? set READ_CACHE=0)`,
-      )), PROBE_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `a test notification did not arrive within ${PROBE_TIMEOUT_MS} ms (a transaction-pooling proxy? set READ_CACHE=0)`,
+            ),
+          ),
+        PROBE_TIMEOUT_MS,
+      );
       timer.unref(); // a shutdown during the check need not wait for it
     });
     arrived.catch(() => {}); // awaited below; this only keeps an early timeout from counting as unhandled
@@ -174,7 +190,10 @@ export class ChangeFeed implements NotificationChannels {
     this.goDark();
     client.end().catch(() => {});
     if (this.closed) return;
-    this.logger.warn({ err: error }, `change notifications lost; caches are bypassed and the connection retried in ${this.retryMs} ms`);
+    this.logger.warn(
+      { err: error },
+      `change notifications lost; caches are bypassed and the connection retried in ${this.retryMs} ms`,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.connect();

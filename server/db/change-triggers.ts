@@ -19,15 +19,30 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * live streams (a write at every stream opened), read only by the stream limit.
  */
 export const UNWATCHED_TABLES = [
-  'knex_migrations', 'knex_migrations_lock', 'sessions', 'rate_limits', 'sign_in_places', 'api_tokens', 'api_idempotency_keys',
-  'audit_log', 'auth_tokens', 'events', 'sent_messages', 'billing_webhook_events', 'billing_attempts', 'live_streams',
+  'knex_migrations',
+  'knex_migrations_lock',
+  'sessions',
+  'rate_limits',
+  'sign_in_places',
+  'api_tokens',
+  'api_idempotency_keys',
+  'audit_log',
+  'auth_tokens',
+  'events',
+  'sent_messages',
+  'billing_webhook_events',
+  'billing_attempts',
+  'live_streams',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);
 
 /** The table a write statement changes, when it can be told from its start; null when it cannot. */
 export function writtenTable(sql: string): string | null {
-  const match = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(`${sql} `);
+  const match =
+    /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(
+      `${sql} `,
+    );
   return match ? match[1]!.toLowerCase() : null;
 }
 
@@ -40,4 +55,3 @@ export const writeMayChangeCachedReads = (sql: string): boolean => {
   const table = writtenTable(sql);
   return table === null || !UNWATCHED.has(table);
 };
-

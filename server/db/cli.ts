@@ -16,7 +16,9 @@ try {
     const [, undone] = await database.db.migrate.rollback();
     console.log(undone.length ? `rolled back: ${undone.join(', ')}` : 'nothing to roll back');
   } else if (command === 'seed') {
-    await runSeeds(database.db, { demo: await shouldSeedDemo(database.db, config.seedDemo === 'auto' ? true : config.seedDemo) });
+    await runSeeds(database.db, {
+      demo: await shouldSeedDemo(database.db, config.seedDemo === 'auto' ? true : config.seedDemo),
+    });
     console.log('seeded');
   } else {
     console.error('usage: tsx server/db/cli.ts migrate|rollback|seed');

@@ -83,7 +83,8 @@ function resolveDatabaseDir(dataDir: string, logger: Logger): string {
   if (isRoot()) {
     const opened = [...new Set([...blockingFolders(ROOT_DIR), ...blockingFolders(dataDir)])];
     for (const folder of opened) fs.chmodSync(folder, fs.statSync(folder).mode | 0o001);
-    if (opened.length) logger.warn({ folders: opened }, 'let the postgres user enter these folders so the embedded database can run');
+    if (opened.length)
+      logger.warn({ folders: opened }, 'let the postgres user enter these folders so the embedded database can run');
   }
   return path.join(dataDir, 'postgres');
 }

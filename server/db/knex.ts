@@ -29,5 +29,11 @@ export function createKnex(connectionString: string, pool = { min: 0, max: 10 },
     deprecate: (message: unknown) => logger.warn({ source: 'knex' }, firstLine(message)),
     debug: (message: unknown) => logger.debug({ source: 'knex' }, firstLine(message)),
   };
-  return knexFactory({ client: 'pg', connection: connectionString, pool, migrations: migrationConfig, ...(log ? { log } : {}) });
+  return knexFactory({
+    client: 'pg',
+    connection: connectionString,
+    pool,
+    migrations: migrationConfig,
+    ...(log ? { log } : {}),
+  });
 }

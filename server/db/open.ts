@@ -5,7 +5,11 @@ import type { Config } from '../config';
 import { startEmbeddedPostgres } from './embedded';
 import { createKnex } from './knex';
 
-export interface OpenDatabase { url: string; db: Knex; close(): Promise<void> }
+export interface OpenDatabase {
+  url: string;
+  db: Knex;
+  close(): Promise<void>;
+}
 
 export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, logger);

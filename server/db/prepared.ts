@@ -3,7 +3,11 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 
-export async function selectPrepared<Row = Record<string, unknown>>(db: Knex, name: string, query: Knex.QueryBuilder): Promise<Row[]> {
+export async function selectPrepared<Row = Record<string, unknown>>(
+  db: Knex,
+  name: string,
+  query: Knex.QueryBuilder,
+): Promise<Row[]> {
   const { sql, bindings } = query.toSQL().toNative();
   const connection = (await db.client.acquireConnection()) as pg.Client;
   try {

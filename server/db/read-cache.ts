@@ -4,12 +4,19 @@
 // production, values are frozen so that a mutation fails loudly in the tests).
 import type { ChangeFeed } from './change-feed';
 
-interface Entry { generation: number; expiresAt: number; value: unknown }
+interface Entry {
+  generation: number;
+  expiresAt: number;
+  value: unknown;
+}
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly feed: ChangeFeed, private readonly options: { maxEntries: number; freeze: boolean }) {}
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly options: { maxEntries: number; freeze: boolean },
+  ) {}
 
   async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const generation = this.feed.snapshot();
@@ -22,7 +29,11 @@ export class ReadCache {
     if (this.feed.snapshot() === generation) {
       if (this.entries.size >= this.options.maxEntries) this.dropOldest();
       this.entries.delete(key);
-      this.entries.set(key, { generation, expiresAt: now + ttlMs, value: this.options.freeze ? deepFreeze(value) : value });
+      this.entries.set(key, {
+        generation,
+        expiresAt: now + ttlMs,
+        value: this.options.freeze ? deepFreeze(value) : value,
+      });
     }
     return value;
   }

@@ -5,9 +5,15 @@ import path from 'node:path';
 import { ROOT_DIR } from '../db/knex.js';
 import type { PageAssets } from '../../views/page-context';
 
-interface ManifestChunk { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
 type Manifest = Record<string, ManifestChunk>;
-
 
 export const BUILD_DIR = path.join(ROOT_DIR, 'public', 'build');
 export const BUILD_URL = '/build';
@@ -16,7 +22,8 @@ export class AssetManifest {
   private byName = new Map<string, { key: string; chunk: ManifestChunk }>();
 
   constructor(private manifest: Manifest) {
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && chunk.name) this.byName.set(chunk.name, { key, chunk });
+    for (const [key, chunk] of Object.entries(manifest))
+      if (chunk.isEntry && chunk.name) this.byName.set(chunk.name, { key, chunk });
   }
 
   static load(dir = BUILD_DIR): AssetManifest {
@@ -24,14 +31,17 @@ export class AssetManifest {
     return new AssetManifest(fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
   }
 
-  get built(): boolean { return this.byName.size > 0; }
+  get built(): boolean {
+    return this.byName.size > 0;
+  }
 
   forPage(islands: Iterable<string>): PageAssets {
     const styles = new Set<string>();
     const scripts: string[] = [];
     const preloads = new Set<string>();
     const styleEntry = this.byName.get('styles')?.chunk;
-    if (styleEntry) styles.add(url(styleEntry.file.endsWith('.css') ? styleEntry.file : styleEntry.css?.[0] ?? styleEntry.file));
+    if (styleEntry)
+      styles.add(url(styleEntry.file.endsWith('.css') ? styleEntry.file : (styleEntry.css?.[0] ?? styleEntry.file)));
     const portal = this.byName.get('portal')?.chunk;
     if (portal) scripts.push(url(portal.file));
     for (const name of islands) {

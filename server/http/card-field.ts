@@ -10,12 +10,28 @@ import type { CardFieldProps } from '../../islands/CardField';
 const INTENT_URL = '/plan-management/payment-methods/setup-intent';
 const CONFIRM_URL = '/plan-management/payment-methods/confirm';
 
-export async function cardFieldFor(req: Request, res: Response, payments: Payments, returnTo: string | null = null): Promise<CardFieldProps> {
+export async function cardFieldFor(
+  req: Request,
+  res: Response,
+  payments: Payments,
+  returnTo: string | null = null,
+): Promise<CardFieldProps> {
   const local = await payments.local();
   if (local) extendPolicy(res, { 'connect-src': [local.url], 'form-action': [local.url] });
-  else extendPolicy(res, { 'script-src': ['https://js.stripe.com'], 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ['https://api.stripe.com'], 'form-action': ['https://checkout.stripe.com'] });
+  else
+    extendPolicy(res, {
+      'script-src': ['https://js.stripe.com'],
+      'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      'connect-src': ['https://api.stripe.com'],
+      'form-action': ['https://checkout.stripe.com'],
+    });
   return {
-    mode: payments.mode, publishableKey: payments.publishableKey, apiBase: local?.url ?? null,
-    intentUrl: INTENT_URL, confirmUrl: CONFIRM_URL, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '', returnTo,
+    mode: payments.mode,
+    publishableKey: payments.publishableKey,
+    apiBase: local?.url ?? null,
+    intentUrl: INTENT_URL,
+    confirmUrl: CONFIRM_URL,
+    csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
+    returnTo,
   };
 }

@@ -10,10 +10,12 @@ import type { Request, RequestHandler } from 'express';
 export const VISITOR_CSRF_COOKIE = 'portal.csrf';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const tokenOf = (req: Request) => (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined);
+const tokenOf = (req: Request) =>
+  (req.body?._csrf as string | undefined) ?? (req.headers['x-csrf-token'] as string | undefined);
 
 /** passport keeps the signed-in user in the session; anyone else is a visitor. */
-const isSignedIn = (req: Request) => Boolean((req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user);
+const isSignedIn = (req: Request) =>
+  Boolean((req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user);
 
 const refused = () => Object.assign(new Error('invalid csrf token'), { code: 'EBADCSRFTOKEN', status: 403 });
 
@@ -30,7 +32,9 @@ export function csrfProtection(secret: string): RequestHandler[] {
   });
   const protect: RequestHandler = (req, res, next) => {
     const signedIn = isSignedIn(req);
-    req.csrfToken = signedIn ? () => session.generateToken(req) : () => visitor.generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } });
+    req.csrfToken = signedIn
+      ? () => session.generateToken(req)
+      : () => visitor.generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } });
     if (!STATE_CHANGING.has(req.method) || req.path.startsWith('/api/')) return next();
     const valid = signedIn ? session.isRequestValid(req) : visitor.validateRequest(req);
     next(valid ? undefined : refused());

@@ -23,37 +23,73 @@ export interface CustomEntryStore {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function customEntryRoutes(router: Router, { store, errorMessage, pagePath, basePath, sectionId, entryPrefix, reshow }: {
-  store: CustomEntryStore;
-  /** The page's message for a save that failed unexpectedly. */
-  errorMessage: string;
-  pagePath: string;
-  basePath: string;
-  sectionId: string;
-  entryPrefix: string;
-  /** Re-renders the page with the given section open, the posted values and the messages. */
-  reshow: (req: Request, res: Response, section: string, errors: Record<string, string>, status: number) => Promise<void>;
-}): void {
+export function customEntryRoutes(
+  router: Router,
+  {
+    store,
+    errorMessage,
+    pagePath,
+    basePath,
+    sectionId,
+    entryPrefix,
+    reshow,
+  }: {
+    store: CustomEntryStore;
+    /** The page's message for a save that failed unexpectedly. */
+    errorMessage: string;
+    pagePath: string;
+    basePath: string;
+    sectionId: string;
+    entryPrefix: string;
+    /** Re-renders the page with the given section open, the posted values and the messages. */
+    reshow: (
+      req: Request,
+      res: Response,
+      section: string,
+      errors: Record<string, string>,
+      status: number,
+    ) => Promise<void>;
+  },
+): void {
   const viewer = (res: Response) => res.locals.viewer!;
   const entryId = (req: Request) => {
     const id = String(req.params.entryId);
     if (!store.isId(id)) throw new NotFoundError();
     return id;
   };
-  const reshowSection = (section: (req: Request) => string): Reshow => (req, res, errors, status) => reshow(req, res, section(req), errors, status);
+  const reshowSection =
+    (section: (req: Request) => string): Reshow =>
+    (req, res, errors, status) =>
+      reshow(req, res, section(req), errors, status);
 
-  router.post(basePath, ...requireSelectedProfile, formPost(errorMessage, reshowSection(() => sectionId), async (req, res) => {
-    const entry = await store.add(viewer(res), req.body ?? {});
-    flash(req, 'success', `Your ${store.noun} has been added!`);
-    res.redirect(303, `${pagePath}#${entryPrefix}-${entry.id}`);
-  }));
+  router.post(
+    basePath,
+    ...requireSelectedProfile,
+    formPost(
+      errorMessage,
+      reshowSection(() => sectionId),
+      async (req, res) => {
+        const entry = await store.add(viewer(res), req.body ?? {});
+        flash(req, 'success', `Your ${store.noun} has been added!`);
+        res.redirect(303, `${pagePath}#${entryPrefix}-${entry.id}`);
+      },
+    ),
+  );
 
-  router.post(`${basePath}/:entryId`, ...requireSelectedProfile, formPost(errorMessage, reshowSection((req) => `${entryPrefix}-${String(req.params.entryId)}`), async (req, res) => {
-    const id = entryId(req);
-    await store.update(viewer(res), id, req.body ?? {});
-    flash(req, 'success', `Your ${store.noun} has been updated!`);
-    res.redirect(303, `${pagePath}#${entryPrefix}-${id}`);
-  }));
+  router.post(
+    `${basePath}/:entryId`,
+    ...requireSelectedProfile,
+    formPost(
+      errorMessage,
+      reshowSection((req) => `${entryPrefix}-${String(req.params.entryId)}`),
+      async (req, res) => {
+        const id = entryId(req);
+        await store.update(viewer(res), id, req.body ?? {});
+        flash(req, 'success', `Your ${store.noun} has been updated!`);
+        res.redirect(303, `${pagePath}#${entryPrefix}-${id}`);
+      },
+    ),
+  );
 
   router.post(`${basePath}/:entryId/delete`, ...requireSelectedProfile, async (req, res) => {
     const id = entryId(req);
@@ -61,7 +97,14 @@ export function customEntryRoutes(router: Router, { store, errorMessage, pagePat
       const entry = await store.find(viewer(res), id);
       return render(req, res, {
         title: `Delete ${store.noun}`,
-        page: <ConfirmDeletePage noun={store.noun} entry={entry} action={`${basePath}/${id}/delete`} cancelHref={`${pagePath}#${sectionId}`} />,
+        page: (
+          <ConfirmDeletePage
+            noun={store.noun}
+            entry={entry}
+            action={`${basePath}/${id}/delete`}
+            cancelHref={`${pagePath}#${sectionId}`}
+          />
+        ),
       });
     }
     try {

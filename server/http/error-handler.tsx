@@ -1,7 +1,12 @@
 // The one error middleware: known errors become their page (or JSON for island requests); anything
 // unknown is logged with the request id and shown as a friendly 500.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ForbiddenPage, NotFoundPage, ProfileLoadErrorPage, ServerErrorPage } from '../../views/pages/errors/ErrorPages';
+import {
+  ForbiddenPage,
+  NotFoundPage,
+  ProfileLoadErrorPage,
+  ServerErrorPage,
+} from '../../views/pages/errors/ErrorPages';
 import { BusyError, HttpError, NotFoundError } from '../lib/errors';
 import { PROFILE_LOAD_FAILED } from '../lib/save-failures';
 import { isProfileLoad, retryHref } from './profile-load-failure';
@@ -15,17 +20,36 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return res.end();
   const requestId = String(req.id ?? '');
   if ((error as { code?: string }).code === 'EBADCSRFTOKEN') {
-    return respond(req, res, 403, 'Your form has expired', 'This form was open too long or came from elsewhere, so it was not sent. Go back, reload the page and try again.');
+    return respond(
+      req,
+      res,
+      403,
+      'Your form has expired',
+      'This form was open too long or came from elsewhere, so it was not sent. Go back, reload the page and try again.',
+    );
   }
   // A control character no validator caught (PostgreSQL refuses NUL in text and JSON): the user's input
   // is at fault, not the server.
   if (['22021', '22P05'].includes(String((error as { code?: string }).code))) {
-    return respond(req, res, 422, 'Something is not right', 'The form contains an invisible control character that cannot be saved. Go back, remove it and try again.');
+    return respond(
+      req,
+      res,
+      422,
+      'Something is not right',
+      'The form contains an invisible control character that cannot be saved. Go back, remove it and try again.',
+    );
   }
   if (error instanceof HttpError) {
     if (error instanceof BusyError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error.status === 404) return respond(req, res, 404, 'Page Not Found');
-    const title = error.status === 403 ? 'Access denied' : error.status === 503 ? 'Please try again' : error.status === 429 ? 'Too many attempts' : 'Something is not right';
+    const title =
+      error.status === 403
+        ? 'Access denied'
+        : error.status === 503
+          ? 'Please try again'
+          : error.status === 429
+            ? 'Too many attempts'
+            : 'Something is not right';
     return respond(req, res, error.status, title, error.message);
   }
   const status = (error as { status?: number; expose?: boolean }).expose ? (error as { status: number }).status : 500;
@@ -34,7 +58,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (wantsJson(req)) return res.status(500).json({ message: 'Something went wrong on our side.', requestId });
   if (isProfileLoad(req, res)) return profileLoadFailed(req, res, requestId);
   try {
-    render(req, res, { title: 'Something went wrong', page: <ServerErrorPage requestId={requestId} />, layout: 'plain', status: 500 });
+    render(req, res, {
+      title: 'Something went wrong',
+      page: <ServerErrorPage requestId={requestId} />,
+      layout: 'plain',
+      status: 500,
+    });
   } catch {
     res.status(500).type('text').send(`Something went wrong on our side. Reference: ${requestId}`);
   }
@@ -61,7 +90,10 @@ function respond(req: Request, res: Response, status: number, title: string, mes
   try {
     render(req, res, { title, page, layout: res.locals.viewer && status === 404 ? 'dashboard' : 'plain', status });
   } catch {
-    res.status(status).type('text').send(`${title}. ${message ?? ''}`);
+    res
+      .status(status)
+      .type('text')
+      .send(`${title}. ${message ?? ''}`);
   }
 }
 

@@ -16,11 +16,23 @@ export const STREAMS_PER_USER = 5;
 /** A stream's place counts this long after its process last renewed it (every heartbeat): a process that died frees its places. */
 export const STREAM_LEASE_MS = 60_000;
 
-export interface StreamLimits { perUser: number; heartbeatMs: number; lifetimeMs: number; leaseMs: number }
-const DEFAULT_LIMITS: StreamLimits = { perUser: STREAMS_PER_USER, heartbeatMs: HEARTBEAT_MS, lifetimeMs: STREAM_LIFETIME_MS, leaseMs: STREAM_LEASE_MS };
+export interface StreamLimits {
+  perUser: number;
+  heartbeatMs: number;
+  lifetimeMs: number;
+  leaseMs: number;
+}
+const DEFAULT_LIMITS: StreamLimits = {
+  perUser: STREAMS_PER_USER,
+  heartbeatMs: HEARTBEAT_MS,
+  lifetimeMs: STREAM_LIFETIME_MS,
+  leaseMs: STREAM_LEASE_MS,
+};
 
 /** Says which session changed or ended ('*': possibly any): the change feed. */
-export interface SessionChanges { onSessionChange(listener: (sid: string) => void): void }
+export interface SessionChanges {
+  onSessionChange(listener: (sid: string) => void): void;
+}
 
 export interface EventStream {
   /** One event; `id` becomes the browser's Last-Event-ID when it reconnects. */
@@ -37,7 +49,12 @@ export function endAllEventStreams(): void {
   for (const stream of [...everyStream]) stream.close();
 }
 
-interface OpenStream { placeId: number; userId: number; sid: string; stream: EventStream }
+interface OpenStream {
+  placeId: number;
+  userId: number;
+  sid: string;
+  stream: EventStream;
+}
 
 /** The live streams of one server process (one per app; features share it). */
 export class EventStreams {
@@ -109,7 +126,9 @@ export class EventStreams {
         res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       },
       close,
-      get closed() { return closed; },
+      get closed() {
+        return closed;
+      },
     };
     everyStream.add(stream);
     this.live.set(placeId, { placeId, userId, sid: req.sessionID, stream });
@@ -134,14 +153,20 @@ export class EventStreams {
       const taken = await trx('live_streams').where({ user_id: userId }).count({ n: '*' }).first();
       if (Number(taken?.n ?? 0) >= this.limits.perUser) return null;
       const [place] = await trx('live_streams')
-        .insert({ user_id: userId, lease_until: trx.raw('now() + make_interval(secs => ?)', [this.limits.leaseMs / 1000]) })
+        .insert({
+          user_id: userId,
+          lease_until: trx.raw('now() + make_interval(secs => ?)', [this.limits.leaseMs / 1000]),
+        })
         .returning('id');
       return Number(place.id);
     });
   }
 
   private releasePlace(placeId: number): void {
-    this.db('live_streams').where({ id: placeId }).del().catch((error: unknown) => this.onError(error, 'releasing a live stream place'));
+    this.db('live_streams')
+      .where({ id: placeId })
+      .del()
+      .catch((error: unknown) => this.onError(error, 'releasing a live stream place'));
   }
 
   private checkSoon(what: string | 'all'): void {
@@ -160,8 +185,16 @@ export class EventStreams {
     if (streams.length === 0) return;
     try {
       const sids = [...new Set(streams.map((open) => open.sid))];
-      const rows: { sid: string; sess: unknown }[] = await this.db('sessions').select('sid', 'sess').whereIn('sid', sids).where('expire', '>=', this.db.fn.now());
-      const stored = new Map(rows.map((row) => [row.sid, (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Parameters<typeof sessionSignsIn>[0]]));
+      const rows: { sid: string; sess: unknown }[] = await this.db('sessions')
+        .select('sid', 'sess')
+        .whereIn('sid', sids)
+        .where('expire', '>=', this.db.fn.now());
+      const stored = new Map(
+        rows.map((row) => [
+          row.sid,
+          (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Parameters<typeof sessionSignsIn>[0],
+        ]),
+      );
       const now = Date.now();
       for (const open of streams) {
         const session = stored.get(open.sid);
@@ -180,7 +213,8 @@ export class EventStreams {
     this.timer = setInterval(() => {
       const placeIds = [...this.live.keys()];
       if (placeIds.length === 0) return;
-      this.db('live_streams').whereIn('id', placeIds)
+      this.db('live_streams')
+        .whereIn('id', placeIds)
         .update({ lease_until: this.db.raw('now() + make_interval(secs => ?)', [this.limits.leaseMs / 1000]) })
         .catch((error: unknown) => this.onError(error, 'renewing live stream places'));
       this.checkSoon('all');

@@ -7,7 +7,9 @@ export type { FlashKind };
 export type Flash = FlashMessage;
 
 declare module 'express-session' {
-  interface SessionData { flash?: Flash[] }
+  interface SessionData {
+    flash?: Flash[];
+  }
 }
 
 export function flash(req: Request, kind: FlashKind, text: string, options: { permanent?: boolean } = {}): void {

@@ -8,7 +8,12 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { CONTROL_CHARACTER, controlCharacterErrors } from '../lib/validation';
 import { flash } from './flash';
 
-export type Reshow = (req: Request, res: Response, errors: Record<string, string>, status: number) => Promise<void> | void;
+export type Reshow = (
+  req: Request,
+  res: Response,
+  errors: Record<string, string>,
+  status: number,
+) => Promise<void> | void;
 
 /** True for an error that is an answer (404, 403, 409, a field message) rather than a failure. */
 export const isAnswer = (error: unknown): boolean => error instanceof HttpError;
@@ -23,9 +28,14 @@ export function reportFailedSave(req: Request, error: unknown, message: string):
 }
 
 /** PostgreSQL's refusal of a NUL byte in text (22P05) or of a malformed character (22021): bad input. */
-const isRefusedCharacter = (error: unknown): boolean => ['22021', '22P05'].includes(String((error as { code?: unknown } | null)?.code));
+const isRefusedCharacter = (error: unknown): boolean =>
+  ['22021', '22P05'].includes(String((error as { code?: unknown } | null)?.code));
 
-export function formPost(failure: string, reshow: Reshow, act: (req: Request, res: Response) => Promise<void>): RequestHandler {
+export function formPost(
+  failure: string,
+  reshow: Reshow,
+  act: (req: Request, res: Response) => Promise<void>,
+): RequestHandler {
   return async (req, res) => {
     // Refused before the act runs, so no field of any shape (nested, repeated, JSON) reaches the database.
     const refused = controlCharacterErrors(req.body);

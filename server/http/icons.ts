@@ -9,11 +9,13 @@ const require = createRequire(import.meta.url);
 const ICON_DIR = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
 
 /** Each icon's drawing (the SVG's children), as lucide ships it. */
-const SYMBOLS = new Map<IconName, string>(ICON_NAMES.map((name) => {
-  const svg = fs.readFileSync(path.join(ICON_DIR, `${name}.svg`), 'utf8');
-  const inner = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(svg)?.[1] ?? '';
-  return [name, `<symbol id="icon-${name}" viewBox="0 0 24 24">${inner.replace(/\s*\n\s*/g, '')}</symbol>`];
-}));
+const SYMBOLS = new Map<IconName, string>(
+  ICON_NAMES.map((name) => {
+    const svg = fs.readFileSync(path.join(ICON_DIR, `${name}.svg`), 'utf8');
+    const inner = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(svg)?.[1] ?? '';
+    return [name, `<symbol id="icon-${name}" viewBox="0 0 24 24">${inner.replace(/\s*\n\s*/g, '')}</symbol>`];
+  }),
+);
 
 /**
  * The sprite for these icons ('' when none); the stroke style is the .icon class's (portal.css), which a <use>

@@ -13,7 +13,10 @@ export function publicProfileUrl(base: string, provider: { type: string; slug: s
 }
 
 /** The side menu and the profile menu of this viewer, laid out from the entries the features registered. */
-export function buildNavigation(viewer: Viewer | undefined, menu: Menu | undefined): { sideMenu: NavSection[]; profileMenu: NavItem[] } {
+export function buildNavigation(
+  viewer: Viewer | undefined,
+  menu: Menu | undefined,
+): { sideMenu: NavSection[]; profileMenu: NavItem[] } {
   if (!viewer || !menu) return { sideMenu: [], profileMenu: [] };
   const provider = viewer.provider;
   const locked = (href: string) => Boolean(provider && !provider.hasPaidPlan && !UNGATED_MEMBER_PAGES.has(href));

@@ -38,7 +38,10 @@ const minutesText = (ms: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-interface Pair { ip: RateLimiterPostgres; session: RateLimiterPostgres }
+interface Pair {
+  ip: RateLimiterPostgres;
+  session: RateLimiterPostgres;
+}
 
 export interface PaymentThrottles {
   /**
@@ -60,17 +63,35 @@ export function countDecline(res: Response): void {
   (res.locals as Record<symbol, boolean>)[DECLINED] = true;
 }
 
-const keysOf = (req: Request) => ({ ip: req.ip ?? 'unknown', session: req.sessionID ?? `no-session-${req.ip ?? 'unknown'}` });
+const keysOf = (req: Request) => ({
+  ip: req.ip ?? 'unknown',
+  session: req.sessionID ?? `no-session-${req.ip ?? 'unknown'}`,
+});
 
 export function createPaymentThrottles(db: Knex): PaymentThrottles {
-  const limiter = (prefix: string, points: number, duration: number) => new RateLimiterPostgres({
-    storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: true,
-    keyPrefix: prefix, points, duration,
-  });
-  const pairs = Object.fromEntries((Object.keys(PAYMENT_LIMITS) as ThrottledWork[]).map((work) => {
-    const limit = PAYMENT_LIMITS[work];
-    return [work, { ip: limiter(`pay_${work}_ip`, limit.perIp, limit.windowSeconds), session: limiter(`pay_${work}_session`, limit.perSession, limit.windowSeconds) }];
-  })) as Record<ThrottledWork, Pair>;
+  const limiter = (prefix: string, points: number, duration: number) =>
+    new RateLimiterPostgres({
+      storeClient: db,
+      storeType: 'knex',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: true,
+      keyPrefix: prefix,
+      points,
+      duration,
+    });
+  const pairs = Object.fromEntries(
+    (Object.keys(PAYMENT_LIMITS) as ThrottledWork[]).map((work) => {
+      const limit = PAYMENT_LIMITS[work];
+      return [
+        work,
+        {
+          ip: limiter(`pay_${work}_ip`, limit.perIp, limit.windowSeconds),
+          session: limiter(`pay_${work}_session`, limit.perSession, limit.windowSeconds),
+        },
+      ];
+    }),
+  ) as Record<ThrottledWork, Pair>;
 
   async function consume(req: Request, res: Response, work: ThrottledWork): Promise<void> {
     const keys = keysOf(req);
@@ -82,7 +103,10 @@ export function createPaymentThrottles(db: Knex): PaymentThrottles {
         const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         res.setHeader('Retry-After', String(seconds));
         req.log?.warn({ requestId: req.id, work, scope }, 'throttled');
-        throw new TooManyRequestsError(seconds, THROTTLE_MESSAGES[work].replace('{minutes}', minutesText(refusal.msBeforeNext)));
+        throw new TooManyRequestsError(
+          seconds,
+          THROTTLE_MESSAGES[work].replace('{minutes}', minutesText(refusal.msBeforeNext)),
+        );
       }
     }
   }
@@ -99,7 +123,9 @@ export function createPaymentThrottles(db: Knex): PaymentThrottles {
       res.end = ((...args: unknown[]) => {
         if ((res.locals as Record<symbol, boolean>)[DECLINED]) return end(...args);
         Promise.all([pairs.declines.ip.reward(keys.ip, 1), pairs.declines.session.reward(keys.session, 1)])
-          .catch((error: unknown) => req.log?.warn({ err: error, requestId: req.id }, 'decline throttle: point not given back'))
+          .catch((error: unknown) =>
+            req.log?.warn({ err: error, requestId: req.id }, 'decline throttle: point not given back'),
+          )
           .finally(() => end(...args));
         return res;
       }) as Response['end'];

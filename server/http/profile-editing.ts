@@ -15,12 +15,15 @@ export const requireSelectedProfile: RequestHandler[] = [
 ];
 
 /** Only for the given provider type (e.g. /practice/providers for practices); others go to /. */
-export const requireProviderType = (type: ProviderSummary['type']): RequestHandler => (_req, res, next) => {
-  if (res.locals.viewer?.provider?.type === type) return next();
-  res.redirect(303, '/');
-};
+export const requireProviderType =
+  (type: ProviderSummary['type']): RequestHandler =>
+  (_req, res, next) => {
+    if (res.locals.viewer?.provider?.type === type) return next();
+    res.redirect(303, '/');
+  };
 
 export const selectedProfile = (res: Response): ProviderSummary => res.locals.viewer!.provider!;
 
 /** The section whose form is open: ?edit= on a GET. */
-export const editingSection = (req: Request): string | null => (typeof req.query.edit === 'string' ? req.query.edit : null);
+export const editingSection = (req: Request): string | null =>
+  typeof req.query.edit === 'string' ? req.query.edit : null;

@@ -6,7 +6,8 @@ import type { Request, Response } from 'express';
 import { safeReturnPath } from './guards';
 
 /** Spec 1 §2 profile routes and the spec 2 §2 profile pages. */
-const PROFILE_PAGE = /^\/(?:$|profile\/|profiles(?:\/|$)|therapy-groups(?:\/|$)|testimonials(?:\/|$)|practice\/providers(?:\/|$))/;
+const PROFILE_PAGE =
+  /^\/(?:$|profile\/|profiles(?:\/|$)|therapy-groups(?:\/|$)|testimonials(?:\/|$)|practice\/providers(?:\/|$))/;
 
 export function isProfileLoad(req: Request, res: Response): boolean {
   if (req.method !== 'GET' || !req.user) return false;

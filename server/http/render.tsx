@@ -22,7 +22,10 @@ import { buildNavigation, publicProfileUrl } from './navigation';
  */
 export interface PageSources {
   menu: Menu;
-  statusBanner(provider: { id: number; status: string }, links: { continueHref?: string; previewHref?: string }): StatusBannerView | null;
+  statusBanner(
+    provider: { id: number; status: string },
+    links: { continueHref?: string; previewHref?: string },
+  ): StatusBannerView | null;
 }
 
 export type LayoutName = 'dashboard' | 'onboarding' | 'plain';
@@ -36,7 +39,11 @@ export interface RenderOptions {
 
 const LAYOUTS = { dashboard: DashboardLayout, onboarding: OnboardingLayout, plain: PlainLayout } as const;
 
-export function render(req: Request, res: Response, { title, page, layout = 'dashboard', status = 200 }: RenderOptions): void {
+export function render(
+  req: Request,
+  res: Response,
+  { title, page, layout = 'dashboard', status = 200 }: RenderOptions,
+): void {
   const { config, assets } = req.app.locals as { config: { brandName: string }; assets: AssetManifest };
   const viewer = res.locals.viewer;
   // Absent only in an app made of bare routes (a test of the error pages): no menus, no banner.
@@ -50,17 +57,26 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
     signedIn: Boolean(viewer),
     userName: viewer?.user.displayName ?? null,
     provider: viewer?.provider
-      ? { id: viewer.provider.id, type: viewer.provider.type, status: viewer.provider.status, displayName: viewer.provider.displayName }
+      ? {
+          id: viewer.provider.id,
+          type: viewer.provider.type,
+          status: viewer.provider.status,
+          displayName: viewer.provider.displayName,
+        }
       : null,
     ...buildNavigation(viewer, sources?.menu),
     sideMenuCollapsed: Boolean(req.session?.sideMenuCollapsed),
     unreadMessages: Boolean(viewer?.provider?.unreadMessageCount),
-    statusBanner: viewer?.provider && sources
-      ? sources.statusBanner(viewer.provider, {
-        ...(res.locals.statusBannerLink ? { continueHref: res.locals.statusBannerLink } : {}),
-        previewHref: publicProfileUrl((req.app.locals.config as { publicProfileBaseUrl: string }).publicProfileBaseUrl, viewer.provider),
-      })
-      : null,
+    statusBanner:
+      viewer?.provider && sources
+        ? sources.statusBanner(viewer.provider, {
+            ...(res.locals.statusBannerLink ? { continueHref: res.locals.statusBannerLink } : {}),
+            previewHref: publicProfileUrl(
+              (req.app.locals.config as { publicProfileBaseUrl: string }).publicProfileBaseUrl,
+              viewer.provider,
+            ),
+          })
+        : null,
   };
   const usedIslands = new Set<string>();
   const usedIcons = new Set<IconName>();
@@ -75,11 +91,18 @@ export function render(req: Request, res: Response, { title, page, layout = 'das
     </PageContextReact.Provider>,
   );
   const head = renderToStaticMarkup(
-    <Document title={`${title} | ${config.brandName}`} csrfToken={context.csrfToken} assets={assets.forPage(usedIslands)} />,
+    <Document
+      title={`${title} | ${config.brandName}`}
+      csrfToken={context.csrfToken}
+      assets={assets.forPage(usedIslands)}
+    />,
   );
   const bodyAttributes = [
     context.signedIn ? ' data-signed-in=""' : '',
     context.sideMenuCollapsed && effectiveLayout === 'dashboard' ? ' class="menu-collapsed"' : '',
   ].join('');
-  res.status(status).type('html').send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`);
+  res
+    .status(status)
+    .type('html')
+    .send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`);
 }

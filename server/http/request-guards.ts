@@ -50,11 +50,15 @@ export const noStore: RequestHandler = (_req, res, next) => {
  */
 export const refuseNulInAddress: RequestHandler = (req, _res, next) => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point of this guard
-  if (/%00|\u0000/i.test(req.originalUrl)) return next(new HttpError(400, 'The address contains an invisible control character. Check the link and try again.'));
+  if (/%00|\u0000/i.test(req.originalUrl))
+    return next(
+      new HttpError(400, 'The address contains an invisible control character. Check the link and try again.'),
+    );
   next();
 };
 
 /** express.json's verify step: a body nested deeper than any form or island sends is refused with 400 before parsing. */
 export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
-  if (nestsDeeperThan(body)) throw new HttpError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (nestsDeeperThan(body))
+    throw new HttpError(400, `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
 }

@@ -32,12 +32,19 @@ export function requestLogging(logger: Logger) {
     if (req.url !== '/healthz') {
       res.once('finish', () => {
         const level = res.statusCode >= 500 ? 'error' : 'info';
-        logger[level]({
-          reqId: id,
-          req: { id, method: req.method, url: maskUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '') },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        }, 'request completed');
+        logger[level](
+          {
+            reqId: id,
+            req: {
+              id,
+              method: req.method,
+              url: maskUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''),
+            },
+            res: { statusCode: res.statusCode },
+            responseTime: Math.round(performance.now() - started),
+          },
+          'request completed',
+        );
       });
     }
     next();

@@ -60,7 +60,8 @@ export function allowFramesFrom(urls: string[]): RequestHandler {
   const origins = [...new Set(urls.map((url) => new URL(url).origin))].join(' ');
   return (_req, res, next) => {
     const policy = res.getHeader('Content-Security-Policy');
-    if (typeof policy === 'string' && origins) res.setHeader('Content-Security-Policy', `${policy};frame-src ${origins}`);
+    if (typeof policy === 'string' && origins)
+      res.setHeader('Content-Security-Policy', `${policy};frame-src ${origins}`);
     next();
   };
 }
@@ -70,13 +71,18 @@ export function allowFramesFrom(urls: string[]): RequestHandler {
  * from the browser, such as the card field). A directive already there is extended in place: browsers
  * obey only the first occurrence of a directive.
  */
-export function extendPolicy(res: Response, additions: Partial<Record<'connect-src' | 'script-src' | 'frame-src' | 'form-action', string[]>>): void {
+export function extendPolicy(
+  res: Response,
+  additions: Partial<Record<'connect-src' | 'script-src' | 'frame-src' | 'form-action', string[]>>,
+): void {
   let policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string') return;
   for (const [directive, sources] of Object.entries(additions)) {
     if (!sources?.length) continue;
     const pattern = new RegExp(`(^|;)${directive} ([^;]*)`);
-    policy = pattern.test(policy) ? policy.replace(pattern, `$1${directive} $2 ${sources.join(' ')}`) : `${policy};${directive} ${sources.join(' ')}`;
+    policy = pattern.test(policy)
+      ? policy.replace(pattern, `$1${directive} $2 ${sources.join(' ')}`)
+      : `${policy};${directive} ${sources.join(' ')}`;
   }
   res.setHeader('Content-Security-Policy', policy);
 }

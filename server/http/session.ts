@@ -27,13 +27,19 @@ declare module 'express-session' {
   }
 }
 
-export interface SessionStore { middleware: RequestHandler; store: session.Store; close(): Promise<void> }
+export interface SessionStore {
+  middleware: RequestHandler;
+  store: session.Store;
+  close(): Promise<void>;
+}
 
 type StoreCallback = (error?: unknown, value?: session.SessionData | null) => void;
 
 /** Seconds since the epoch at which a session's row expires (its cookie's expiry, as connect-pg-simple computes it). */
 const expireSeconds = (value: session.SessionData) =>
-  Math.ceil((value.cookie?.expires ? new Date(value.cookie.expires).getTime() : Date.now() + SESSION_ABSOLUTE_MS) / 1000);
+  Math.ceil(
+    (value.cookie?.expires ? new Date(value.cookie.expires).getTime() : Date.now() + SESSION_ABSOLUTE_MS) / 1000,
+  );
 
 /**
  * connect-pg-simple with a read cache. Every write or end of a session, here or in another process
@@ -70,7 +76,10 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed,
         if (!error && value && live && epoch === startedAt && feed.snapshot() !== null) {
           if (cached.size >= CACHED_SESSIONS_MAX) cached.clear();
           const cookieExpiry = value.cookie?.expires ? new Date(value.cookie.expires).getTime() : Infinity;
-          cached.set(sid, { json: JSON.stringify(value), expiresAt: Math.min(cookieExpiry, Date.now() + CACHED_SESSION_MS) });
+          cached.set(sid, {
+            json: JSON.stringify(value),
+            expiresAt: Math.min(cookieExpiry, Date.now() + CACHED_SESSION_MS),
+          });
         }
         callback(error, value);
       });
@@ -90,7 +99,12 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed,
       };
       if (stored.has(value)) {
         // No row (signed out, ended elsewhere, pruned): nothing is written, and the request carries on.
-        pool.query('update sessions set sess = $1, expire = to_timestamp($2) where sid = $3', [JSON.stringify(value), expireSeconds(value), sid])
+        pool
+          .query('update sessions set sess = $1, expire = to_timestamp($2) where sid = $3', [
+            JSON.stringify(value),
+            expireSeconds(value),
+            sid,
+          ])
           .then(() => done(), done);
         return;
       }
@@ -110,7 +124,12 @@ function cachedStore(Base: ReturnType<typeof connectPgSimple>, feed: ChangeFeed,
   };
 }
 
-export function createSessionMiddleware(options: { databaseUrl: string; secret: string; feed: ChangeFeed; onIdleError?: (error: Error) => void }): SessionStore {
+export function createSessionMiddleware(options: {
+  databaseUrl: string;
+  secret: string;
+  feed: ChangeFeed;
+  onIdleError?: (error: Error) => void;
+}): SessionStore {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
   const PgStore = cachedStore(connectPgSimple(session), options.feed, pool);
   // An idle connection dropped by the database (restart, failover) must not crash the process;
@@ -150,7 +169,11 @@ function outlived(signedInAt: number, lastSeenAt: number | undefined, now: numbe
 }
 
 /** Whether a stored session still signs `userId` in: theirs (passport's user), and within its lifetime. */
-export function sessionSignsIn(stored: { passport?: { user?: unknown }; signedInAt?: number; lastSeenAt?: number }, userId: number, now = Date.now()): boolean {
+export function sessionSignsIn(
+  stored: { passport?: { user?: unknown }; signedInAt?: number; lastSeenAt?: number },
+  userId: number,
+  now = Date.now(),
+): boolean {
   const user = stored.passport?.user;
   const storedUserId = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : user;
   return Number(storedUserId) === userId && !(stored.signedInAt && outlived(stored.signedInAt, stored.lastSeenAt, now));

@@ -2,7 +2,10 @@
 import type { Request } from 'express';
 
 /** Who is asking, for the audit trail and the per-IP throttle. */
-export const requestMeta = (req: Request): { ip?: string; userAgent?: string } => ({ ip: req.ip, userAgent: req.get('user-agent') });
+export const requestMeta = (req: Request): { ip?: string; userAgent?: string } => ({
+  ip: req.ip,
+  userAgent: req.get('user-agent'),
+});
 
 /** passport's req.login as a promise: it issues a new session id (no fixation) and drops the old data. */
 export function logIn(req: Request, userId: number): Promise<void> {

@@ -12,7 +12,9 @@ import multer from 'multer';
 
 declare global {
   namespace Express {
-    interface Request { uploadError?: string }
+    interface Request {
+      uploadError?: string;
+    }
   }
 }
 
@@ -29,9 +31,19 @@ export interface UploadRoute {
 
 /** One parser for one upload form; failures become req.uploadError (the route re-renders with it). */
 function uploadParser(route: UploadRoute): RequestHandler {
-  const limits = { fileSize: route.maxBytes, files: route.maxFiles, fields: 20, fieldSize: 4096, parts: route.maxFiles + 20, headerPairs: 200 };
+  const limits = {
+    fileSize: route.maxBytes,
+    files: route.maxFiles,
+    fields: 20,
+    fieldSize: 4096,
+    parts: route.maxFiles + 20,
+    headerPairs: 200,
+  };
   const onDisk = route.maxFiles > 1;
-  const base = multer({ storage: onDisk ? multer.diskStorage({ destination: uploadDirectory() }) : multer.memoryStorage(), limits });
+  const base = multer({
+    storage: onDisk ? multer.diskStorage({ destination: uploadDirectory() }) : multer.memoryStorage(),
+    limits,
+  });
   const parse = route.maxFiles === 1 ? base.single(route.field) : base.array(route.field, route.maxFiles);
   const messages: Record<string, string> = {
     LIMIT_FILE_SIZE: route.messages.tooLarge,
@@ -40,7 +52,8 @@ function uploadParser(route: UploadRoute): RequestHandler {
     LIMIT_PART_COUNT: route.messages.tooMany,
   };
   return (req, res, next) => {
-    if (req.method !== 'POST' || !req.user || !route.path.test(req.path) || !req.is('multipart/form-data')) return next();
+    if (req.method !== 'POST' || !req.user || !route.path.test(req.path) || !req.is('multipart/form-data'))
+      return next();
     if (onDisk) res.once('close', () => removeTemporaryFiles(req));
     parse(req, res, (error?: unknown) => {
       if (error) {

@@ -58,16 +58,31 @@ export interface Integrations {
  * The portal's outside services and its job queue, which runs the jobs given (the portal's are
  * server/jobs/catalog.ts: createPortalIntegrations in server/portal-integrations.ts passes them).
  */
-export function createIntegrations(config: Config, db: Knex, jobs: JobDefinition<never>[], logger: Logger = createLogger(config.logLevel)): Integrations {
+export function createIntegrations(
+  config: Config,
+  db: Knex,
+  jobs: JobDefinition<never>[],
+  logger: Logger = createLogger(config.logLevel),
+): Integrations {
   const mail = config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createLocalMailer(db);
-  const storage = config.storage.kind === 's3'
-    ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
-    : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  const marketingForm = config.marketingFormUrl ? createHttpMarketingForm(config.marketingFormUrl) : createLocalMarketingForm();
+  const storage =
+    config.storage.kind === 's3'
+      ? createS3Storage({ ...config.storage, prefix: 'uploads/' })
+      : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const marketingForm = config.marketingFormUrl
+    ? createHttpMarketingForm(config.marketingFormUrl)
+    : createLocalMarketingForm();
   // Under test, no cron fires: a scheduled job appearing mid-test would be work the test did not ask for.
   const queue = new PortalJobQueue(db, jobs, logger, { clock: config.env !== 'test' });
   return {
-    mail, sms: createLocalSms(db), storage, captcha: config.turnstile ? createTurnstileCaptcha({ ...config.turnstile, logger }) : createLocalCaptcha(), marketingForm, local: !config.smtpUrl, jobs: queue, outgoing: createOutgoing(queue),
+    mail,
+    sms: createLocalSms(db),
+    storage,
+    captcha: config.turnstile ? createTurnstileCaptcha({ ...config.turnstile, logger }) : createLocalCaptcha(),
+    marketingForm,
+    local: !config.smtpUrl,
+    jobs: queue,
+    outgoing: createOutgoing(queue),
     payments: createPayments(db, config.stripe),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
     calendarSync: createCalendarSync(config),

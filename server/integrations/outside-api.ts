@@ -42,11 +42,23 @@ export interface OutsideApi {
   call<T>(call: OutsideCall): Promise<T>;
 }
 
-export function createOutsideApi(options: { service: string; baseUrl: string; token: string; fetch?: typeof fetch }): OutsideApi {
+export function createOutsideApi(options: {
+  service: string;
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+}): OutsideApi {
   const send = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
-    async call<T>({ method, path, body, timeoutMs = TIMEOUTS.default, requestId = null, idempotencyKey = null }: OutsideCall): Promise<T> {
+    async call<T>({
+      method,
+      path,
+      body,
+      timeoutMs = TIMEOUTS.default,
+      requestId = null,
+      idempotencyKey = null,
+    }: OutsideCall): Promise<T> {
       const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
       if (requestId) headers['x-request-id'] = requestId;
       if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
@@ -54,20 +66,35 @@ export function createOutsideApi(options: { service: string; baseUrl: string; to
       let response: Response;
       try {
         response = await send(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
-          method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
-        throw new OutsideServiceError(`${options.service} ${method} ${path}: ${reason}`, options.service, requestId, null);
+        const reason =
+          (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
+        throw new OutsideServiceError(
+          `${options.service} ${method} ${path}: ${reason}`,
+          options.service,
+          requestId,
+          null,
+        );
       }
       const text = await response.text();
       let parsed: unknown = null;
-      try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
       if (!response.ok) {
         const message = (parsed as { message?: unknown } | null)?.message;
         throw new OutsideServiceError(
           `${options.service} ${method} ${path}: ${response.status} ${typeof message === 'string' ? message : response.statusText}`,
-          options.service, requestId, response.status,
+          options.service,
+          requestId,
+          response.status,
         );
       }
       return parsed as T;

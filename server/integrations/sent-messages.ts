@@ -11,10 +11,22 @@ export interface SentMessage {
   created_at: Date;
 }
 
-export async function recordSent(db: Knex, entry: { channel: 'email' | 'sms'; recipient: string; subject?: string; body: string; html?: string }): Promise<void> {
-  await db('sent_messages').insert({ channel: entry.channel, recipient: entry.recipient, subject: entry.subject ?? null, body: entry.body, html: entry.html ?? null });
+export async function recordSent(
+  db: Knex,
+  entry: { channel: 'email' | 'sms'; recipient: string; subject?: string; body: string; html?: string },
+): Promise<void> {
+  await db('sent_messages').insert({
+    channel: entry.channel,
+    recipient: entry.recipient,
+    subject: entry.subject ?? null,
+    body: entry.body,
+    html: entry.html ?? null,
+  });
 }
 
 export function listSent(db: Knex, limit = 100): Promise<SentMessage[]> {
-  return db('sent_messages').select('id', 'channel', 'recipient', 'subject', 'body', 'created_at').orderBy('id', 'desc').limit(limit);
+  return db('sent_messages')
+    .select('id', 'channel', 'recipient', 'subject', 'body', 'created_at')
+    .orderBy('id', 'desc')
+    .limit(limit);
 }

@@ -11,4 +11,15 @@ import { maintenanceJobs } from './maintenance';
 import { outgoingJobs } from './outgoing';
 import type { JobDefinition } from './queue';
 
-export const JOB_CATALOG: JobDefinition<never>[] = [...outgoingJobs, ...maintenanceJobs, ...passwordResetJobs, ...photoJobs, ...billingJobs, ...bookingJobs, ...messagingJobs, ...externalCalendarJobs, ...standaloneSignupJobs, ...zpmSignupJobs];
+export const JOB_CATALOG: JobDefinition<never>[] = [
+  ...outgoingJobs,
+  ...maintenanceJobs,
+  ...passwordResetJobs,
+  ...photoJobs,
+  ...billingJobs,
+  ...bookingJobs,
+  ...messagingJobs,
+  ...externalCalendarJobs,
+  ...standaloneSignupJobs,
+  ...zpmSignupJobs,
+];

@@ -22,12 +22,26 @@ function summarise(data: Record<string, unknown> | null): string {
 }
 
 export async function listJobs(db: Knex, limit = 200): Promise<{ jobs: ListedJob[]; counts: Record<string, number> }> {
-  const rows: { id: string; name: string; state: string; retry_count: number; created_on: Date; completed_on: Date | null; data: Record<string, unknown> | null; output: { message?: string } | null }[] =
-    await db(`${JOBS_SCHEMA}.job`).select('id', 'name', 'state', 'retry_count', 'created_on', 'completed_on', 'data', 'output').orderBy('created_on', 'desc').limit(limit);
+  const rows: {
+    id: string;
+    name: string;
+    state: string;
+    retry_count: number;
+    created_on: Date;
+    completed_on: Date | null;
+    data: Record<string, unknown> | null;
+    output: { message?: string } | null;
+  }[] = await db(`${JOBS_SCHEMA}.job`)
+    .select('id', 'name', 'state', 'retry_count', 'created_on', 'completed_on', 'data', 'output')
+    .orderBy('created_on', 'desc')
+    .limit(limit);
   // A dead letter is a copy of a failed job, waiting in the `dead-letters` queue for an operator: it is
   // listed as such, not as queued work.
   const stateOf = db.raw(`case when name = ? then 'dead-letter' else state::text end`, [DEAD_LETTERS]);
-  const counted: { state: string; n: string }[] = await db(`${JOBS_SCHEMA}.job`).select({ state: stateOf }).count({ n: '*' }).groupByRaw('1');
+  const counted: { state: string; n: string }[] = await db(`${JOBS_SCHEMA}.job`)
+    .select({ state: stateOf })
+    .count({ n: '*' })
+    .groupByRaw('1');
   return {
     jobs: rows.map((row) => ({
       id: row.id,

@@ -19,7 +19,9 @@ export const maintenanceJobs: JobDefinition<never>[] = [
     cron: '7 * * * *',
     retryLimit: 0,
     handle: async (_data, { db }) => {
-      await db('api_idempotency_keys').where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`)).delete();
+      await db('api_idempotency_keys')
+        .where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`))
+        .delete();
     },
   },
 ] as JobDefinition<never>[];

@@ -21,6 +21,18 @@ export const OUTGOING_RETRY_DELAY_SECONDS = 10;
 
 // Their data holds links and codes, so finished ones are kept for an hour only.
 export const outgoingJobs: JobDefinition<never>[] = [
-  { name: 'mail.send', keepHours: 1, retryLimit: 6, retryDelaySeconds: OUTGOING_RETRY_DELAY_SECONDS, handle: async (message: MailMessage, { integrations }) => integrations.mail.send(message) },
-  { name: 'sms.send', keepHours: 1, retryLimit: 6, retryDelaySeconds: OUTGOING_RETRY_DELAY_SECONDS, handle: async ({ to, text }: { to: string; text: string }, { integrations }) => integrations.sms.send(to, text) },
+  {
+    name: 'mail.send',
+    keepHours: 1,
+    retryLimit: 6,
+    retryDelaySeconds: OUTGOING_RETRY_DELAY_SECONDS,
+    handle: async (message: MailMessage, { integrations }) => integrations.mail.send(message),
+  },
+  {
+    name: 'sms.send',
+    keepHours: 1,
+    retryLimit: 6,
+    retryDelaySeconds: OUTGOING_RETRY_DELAY_SECONDS,
+    handle: async ({ to, text }: { to: string; text: string }, { integrations }) => integrations.sms.send(to, text),
+  },
 ] as JobDefinition<never>[];

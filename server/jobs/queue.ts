@@ -25,9 +25,22 @@ export const HEARTBEAT_SECONDS = 10;
 export const SUPERVISE_SECONDS = 10;
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
-export interface JobIntegrations { mail: Mailer; sms: SmsSender; storage: Storage; payments: Payments; calendarSync: CalendarSync | null; jobs: JobQueue; ehr: Ehr }
+export interface JobIntegrations {
+  mail: Mailer;
+  sms: SmsSender;
+  storage: Storage;
+  payments: Payments;
+  calendarSync: CalendarSync | null;
+  jobs: JobQueue;
+  ehr: Ehr;
+}
 
-export interface JobContext { db: Knex; integrations: JobIntegrations; config: Config; logger: Logger }
+export interface JobContext {
+  db: Knex;
+  integrations: JobIntegrations;
+  config: Config;
+  logger: Logger;
+}
 
 export interface JobDefinition<T = unknown> {
   name: string;
@@ -59,7 +72,10 @@ export interface JobQueue {
 
 /** pg-boss speaks `$1` SQL; this runs it on the knex pool, or on the connection of a knex transaction. */
 function sqlThrough(db: Knex): IDatabase {
-  const client = db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<unknown> };
+  const client = db.client as {
+    acquireConnection(): Promise<PgConnection>;
+    releaseConnection(c: PgConnection): Promise<unknown>;
+  };
   const inTransaction = (db as Knex.Transaction).isTransaction === true;
   return {
     async executeSql(text, values) {
@@ -74,7 +90,9 @@ function sqlThrough(db: Knex): IDatabase {
     },
   };
 }
-interface PgConnection { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> }
+interface PgConnection {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
+}
 
 export class PortalJobQueue implements JobQueue {
   readonly boss: PgBoss;
@@ -82,9 +100,21 @@ export class PortalJobQueue implements JobQueue {
   private working = false;
 
   /** `clock: false` registers the schedules but never fires them (tests, which run due jobs themselves). */
-  constructor(db: Knex, private readonly definitions: JobDefinition<never>[], private readonly logger: Logger, options: { clock?: boolean } = {}) {
-    this.boss = new PgBoss({ db: sqlThrough(db), schema: JOBS_SCHEMA, supervise: true, superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS,
-      schedule: options.clock ?? true, migrate: true });
+  constructor(
+    db: Knex,
+    private readonly definitions: JobDefinition<never>[],
+    private readonly logger: Logger,
+    options: { clock?: boolean } = {},
+  ) {
+    this.boss = new PgBoss({
+      db: sqlThrough(db),
+      schema: JOBS_SCHEMA,
+      supervise: true,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      schedule: options.clock ?? true,
+      migrate: true,
+    });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -127,9 +157,13 @@ export class PortalJobQueue implements JobQueue {
     await this.start();
     this.working = true;
     for (const definition of this.definitions) {
-      await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs: Job<unknown>[]) => {
-        for (const job of jobs) await this.run(definition, job, context);
-      });
+      await this.boss.work(
+        definition.name,
+        { pollingIntervalSeconds: 1, batchSize: 1 },
+        async (jobs: Job<unknown>[]) => {
+          for (const job of jobs) await this.run(definition, job, context);
+        },
+      );
     }
   }
 
@@ -145,7 +179,10 @@ export class PortalJobQueue implements JobQueue {
         found = true;
         ran++;
         // fetch() hands the job out without the workers' heartbeat: this run keeps it alive itself.
-        const alive = setInterval(() => void this.boss.touch(definition.name, job.id).catch(() => undefined), HEARTBEAT_SECONDS * 500);
+        const alive = setInterval(
+          () => void this.boss.touch(definition.name, job.id).catch(() => undefined),
+          HEARTBEAT_SECONDS * 500,
+        );
         try {
           await this.run(definition, job, context);
           await this.boss.complete(definition.name, job.id);

@@ -13,7 +13,8 @@ export function nestsDeeperThan(text: Buffer | string, limit = MAX_JSON_DEPTH): 
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
     if (inString) {
-      if (byte === 0x5c) i++; // a backslash escapes the next character
+      if (byte === 0x5c)
+        i++; // a backslash escapes the next character
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x7b || byte === 0x5b) {

@@ -2,7 +2,12 @@
 // costs the same for a practice of 60 clinicians as for one of 3.
 export const PAGE_SIZE = 20;
 
-export interface Paged<T> { items: T[]; page: number; pageCount: number; firstIndex: number }
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  firstIndex: number;
+}
 
 /** The requested page (1-based; anything else, or past the end, is clamped) of a list already in order. */
 export function pageOf<T>(all: T[], requested: unknown, size = PAGE_SIZE): Paged<T> {

@@ -4,7 +4,8 @@
 // docs/decisions.md ("A failed save loses nothing").
 
 /** Spec 1 §8: any spec 1 form without a text of its own (Account Settings, password, invitations, wizard). */
-export const SAVE_FAILED = 'There was an error saving your changes. Please contact us if you continue to have this issue.';
+export const SAVE_FAILED =
+  'There was an error saving your changes. Please contact us if you continue to have this issue.';
 
 /** Spec 2 §8: the spec 2 forms that are not a profile, availability, location or testimonial section. */
 export const saveFailedContactUs = (supportEmail: string): string =>

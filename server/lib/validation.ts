@@ -3,7 +3,10 @@
 import type Joi from 'joi';
 
 /** Runs a joi schema and returns either the value or field → message (first message per field). */
-export function validate<T>(schema: Joi.ObjectSchema<T>, input: unknown): { value: T; errors: null } | { value: null; errors: Record<string, string> } {
+export function validate<T>(
+  schema: Joi.ObjectSchema<T>,
+  input: unknown,
+): { value: T; errors: null } | { value: null; errors: Record<string, string> } {
   const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true });
   const errors: Record<string, string> = controlCharacterErrors(input);
   if (!error) return Object.keys(errors).length ? { value: null, errors } : { value, errors: null };
@@ -14,7 +17,8 @@ export function validate<T>(schema: Joi.ObjectSchema<T>, input: unknown): { valu
   return { value: null, errors };
 }
 
-export const CONTROL_CHARACTER = 'This field contains an invisible control character that cannot be saved. Please remove it.';
+export const CONTROL_CHARACTER =
+  'This field contains an invisible control character that cannot be saved. Please remove it.';
 
 /** Fields holding a NUL byte (PostgreSQL cannot store one in text): each gets its own message. */
 export function controlCharacterErrors(input: unknown): Record<string, string> {

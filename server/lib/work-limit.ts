@@ -10,7 +10,12 @@ export class WorkLimit {
   peak = 0;
   runs = 0;
 
-  constructor(readonly concurrent: number, readonly waiting: number, readonly retryAfterSeconds: number, private readonly busyMessage?: string) {}
+  constructor(
+    readonly concurrent: number,
+    readonly waiting: number,
+    readonly retryAfterSeconds: number,
+    private readonly busyMessage?: string,
+  ) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrent) {

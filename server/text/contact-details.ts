@@ -5,9 +5,40 @@
 export type ContactKind = 'url' | 'email' | 'phone';
 
 const TLDS = [
-  'com', 'net', 'org', 'edu', 'gov', 'io', 'co', 'us', 'info', 'biz', 'me', 'health', 'care', 'clinic',
-  'therapy', 'life', 'online', 'site', 'website', 'app', 'ly', 'link', 'ca', 'uk', 'tv', 'pro', 'xyz',
-  'page', 'blog', 'space', 'studio', 'center', 'services', 'email',
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'io',
+  'co',
+  'us',
+  'info',
+  'biz',
+  'me',
+  'health',
+  'care',
+  'clinic',
+  'therapy',
+  'life',
+  'online',
+  'site',
+  'website',
+  'app',
+  'ly',
+  'link',
+  'ca',
+  'uk',
+  'tv',
+  'pro',
+  'xyz',
+  'page',
+  'blog',
+  'space',
+  'studio',
+  'center',
+  'services',
+  'email',
 ].join('|');
 
 const DOT = String.raw`(?:\.|\s*[\[(]\s*dot\s*[\])]\s*|\s+dot\s+)`;
@@ -17,9 +48,15 @@ const EMAILS = [
   // name@domain.tld, also with an obfuscated dot: name@domain (dot) com
   new RegExp(String.raw`[a-z0-9._%+-]+@[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:${TLDS})\b`, 'gi'),
   // name (at) domain (dot) com, name[at]domain.com
-  new RegExp(String.raw`[a-z0-9._%+-]+\s*[\[(]\s*at\s*[\])]\s*[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:${TLDS})\b`, 'gi'),
+  new RegExp(
+    String.raw`[a-z0-9._%+-]+\s*[\[(]\s*at\s*[\])]\s*[a-z0-9-]+(?:${DOT}[a-z0-9-]+)*${DOT}(?:${TLDS})\b`,
+    'gi',
+  ),
   // name at domain dot com (a bare "at" only counts when the dot is spelled out too)
-  new RegExp(String.raw`[a-z0-9._%+-]+\s+at\s+[a-z0-9-]+(?:${SPELLED_DOT}[a-z0-9-]+)*${SPELLED_DOT}(?:${TLDS})\b`, 'gi'),
+  new RegExp(
+    String.raw`[a-z0-9._%+-]+\s+at\s+[a-z0-9-]+(?:${SPELLED_DOT}[a-z0-9-]+)*${SPELLED_DOT}(?:${TLDS})\b`,
+    'gi',
+  ),
 ];
 
 const URLS = [
@@ -41,4 +78,5 @@ export function findContactDetails(text: string): ContactKind[] {
   return found;
 }
 
-export const hasContactDetails = (text: string | null | undefined): boolean => Boolean(text) && findContactDetails(text!).length > 0;
+export const hasContactDetails = (text: string | null | undefined): boolean =>
+  Boolean(text) && findContactDetails(text!).length > 0;

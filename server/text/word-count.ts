@@ -7,7 +7,11 @@ export function countWords(text: string | null | undefined): number {
 }
 
 /** A text's word limits (spec 2 §5, §9). */
-export interface WordLimits { min: number; suggested: number; max: number }
+export interface WordLimits {
+  min: number;
+  suggested: number;
+  max: number;
+}
 
 /** The spec's message for a text over its maximum; field is what the provider reads ("professional statement"). */
 export const tooManyWordsMessage = (field: string, limits: WordLimits): string =>

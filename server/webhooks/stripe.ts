@@ -9,11 +9,24 @@ import { isWellFormedEvent, receiveEvent } from '../domain/billing';
 import type { Payments } from '../integrations/payments';
 import type { JobQueue } from '../jobs/queue';
 
-export function stripeWebhookRouter({ db, payments, jobs, logger }: { db: Knex; payments: Payments; jobs: JobQueue; logger: Logger }): Router {
+export function stripeWebhookRouter({
+  db,
+  payments,
+  jobs,
+  logger,
+}: {
+  db: Knex;
+  payments: Payments;
+  jobs: JobQueue;
+  logger: Logger;
+}): Router {
   const router = express.Router();
   router.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res, next) => {
     const signature = req.get('stripe-signature');
-    if (!signature || !Buffer.isBuffer(req.body)) { res.status(400).json({ error: 'missing signature' }); return; }
+    if (!signature || !Buffer.isBuffer(req.body)) {
+      res.status(400).json({ error: 'missing signature' });
+      return;
+    }
     let event: unknown;
     try {
       event = await payments.gateway.verifyEvent(req.body, signature);

@@ -8,7 +8,10 @@ import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../
 import { appointment, clientUser, noonZone } from '../http/dashboard-helpers';
 
 const DAY_MS = 86_400_000;
-const dayIn = (instant: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const dayIn = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 
 describe('browser: phone consultations', function () {
   this.timeout(300_000);
@@ -20,7 +23,13 @@ describe('browser: phone consultations', function () {
     const zone = noonZone();
     await ctx().db('providers').where({ id: providerId }).update({ timezone: zone });
     const casey = await clientUser(ctx().db, 'Casey', 'Client');
-    const id = await appointment(ctx().db, providerId, casey, new Date(Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000), { intake_form: JSON.stringify({ insurance: 'Aetna' }) });
+    const id = await appointment(
+      ctx().db,
+      providerId,
+      casey,
+      new Date(Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000),
+      { intake_form: JSON.stringify({ insurance: 'Aetna' }) },
+    );
 
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -33,7 +42,10 @@ describe('browser: phone consultations', function () {
     await submit(page, page.getByRole('link', { name: /View Details of the call with Casey Client/ }));
     const panel = page.getByRole('region', { name: 'Phone Consult with Casey Client' });
     await panel.getByText('Aetna').waitFor();
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await expectAccessible(page);
 
     await panel.getByText('Reschedule', { exact: true }).first().click();
@@ -45,7 +57,10 @@ describe('browser: phone consultations', function () {
     await moved;
     await expectFlash(page, 'Your phone consultation has been rescheduled.');
     await page.getByText('Reschedule successful!').waitFor();
-    assert.equal(dayIn((await ctx().db('appointments').where({ id }).first()).start_time, zone), dayIn(new Date(Date.now() + 2 * DAY_MS), zone));
+    assert.equal(
+      dayIn((await ctx().db('appointments').where({ id }).first()).start_time, zone),
+      dayIn(new Date(Date.now() + 2 * DAY_MS), zone),
+    );
 
     await panel.getByText('Cancel consultation', { exact: true }).first().click();
     await panel.getByLabel('Message to the client (optional)').last().fill('Sorry, something came up.');

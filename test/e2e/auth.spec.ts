@@ -14,7 +14,10 @@ const NEW_PASSWORD = 'Sunlit-harbor-2027';
  * Reads the newest SMS (or e-mail) in a window of its own, as a developer would: mail and SMS are jobs,
  * so /dev/jobs runs the due ones first (the tests run no background worker), then /dev/outbox shows them.
  */
-async function fromOutbox(session: BrowserSession, channel: 'sms' | 'email'): Promise<{ text: string; links: string[] }> {
+async function fromOutbox(
+  session: BrowserSession,
+  channel: 'sms' | 'email',
+): Promise<{ text: string; links: string[] }> {
   const outbox = await session.newPage();
   await outbox.goto('/dev/jobs');
   await outbox.getByRole('button', { name: 'Run due jobs now' }).click();
@@ -42,8 +45,14 @@ describe('browser: sign-in, password reset and Account Settings', function () {
   const session = useBrowser();
 
   it('a two-factor user signs in with the code read from /dev/outbox', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Alex', lastName: 'Morgan' }] });
-    await ctx().db('users').where({ id: user.userId }).update({ two_factor_enrolled_at: new Date(), two_factor_phone: '+15555550123' });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Alex', lastName: 'Morgan' }],
+    });
+    await ctx()
+      .db('users')
+      .where({ id: user.userId })
+      .update({ two_factor_enrolled_at: new Date(), two_factor_phone: '+15555550123' });
     const page = await session.newPage();
     await page.goto('/login');
     await expectAccessible(page);
@@ -80,7 +89,10 @@ describe('browser: sign-in, password reset and Account Settings', function () {
     await expectAccessible(page);
     await page.getByLabel('Email').fill(user.email);
     await submit(page, page.getByRole('button', { name: 'Send reset link' }));
-    await page.locator('main').getByText(/we have sent it an e-mail with a link/).waitFor();
+    await page
+      .locator('main')
+      .getByText(/we have sent it an e-mail with a link/)
+      .waitFor();
     await expectAccessible(page);
 
     const mail = await fromOutbox(session, 'email');
@@ -146,11 +158,14 @@ describe('browser: sign-in, password reset and Account Settings', function () {
   it('a refused sign-in, the client-login question and the practice-management page are accessible', async () => {
     const client = await createProviderUser(ctx().db, { scopes: ['client'] });
     const standalone = await createProviderUser(ctx().db);
-    await ctx().db('accounts').where({ id: standalone.accountId }).update({
-      standalone_practice_management: true,
-      has_paid_practice_management_plan: true,
-      practice_management: JSON.stringify({ subdomain: 'calm-waters' }),
-    });
+    await ctx()
+      .db('accounts')
+      .where({ id: standalone.accountId })
+      .update({
+        standalone_practice_management: true,
+        has_paid_practice_management_plan: true,
+        practice_management: JSON.stringify({ subdomain: 'calm-waters' }),
+      });
     const page = await session.newPage();
     await logIn(page, client.email, 'Wrong-password-1');
     await page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).waitFor();

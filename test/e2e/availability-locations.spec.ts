@@ -13,11 +13,29 @@ const PAGE = '/profile/availability-locations';
 async function providerWithOffice() {
   const user = await createProviderUser(ctx().db, { paid: true });
   const id = user.providerIds[0]!;
-  await ctx().db('locations').insert({
-    provider_id: id, state: 'NY', remote_location: false, location_name: 'Midtown Office', address: '250 W 57th St', city: 'New York', zip: '10107',
-    morning_availability: true, hours: JSON.stringify(['9am - 5pm', 'Closed', 'Closed', 'Closed', 'Closed', 'Closed', 'Closed']),
-  });
-  await ctx().db('licenses').insert({ provider_id: id, state: 'NY', number: '084312', license_type: 'LCSW', expiration: new Date().getUTCFullYear() + 2, verification: 'Verified' });
+  await ctx()
+    .db('locations')
+    .insert({
+      provider_id: id,
+      state: 'NY',
+      remote_location: false,
+      location_name: 'Midtown Office',
+      address: '250 W 57th St',
+      city: 'New York',
+      zip: '10107',
+      morning_availability: true,
+      hours: JSON.stringify(['9am - 5pm', 'Closed', 'Closed', 'Closed', 'Closed', 'Closed', 'Closed']),
+    });
+  await ctx()
+    .db('licenses')
+    .insert({
+      provider_id: id,
+      state: 'NY',
+      number: '084312',
+      license_type: 'LCSW',
+      expiration: new Date().getUTCFullYear() + 2,
+      verification: 'Verified',
+    });
   return { user, id };
 }
 
@@ -61,12 +79,17 @@ describe('browser: availability and locations', function () {
     assert.equal(location.remote_location, true);
     assert.deepEqual(location.hours, ['Closed', 'Closed', 'Closed', 'Closed', 'Closed', '10am - 2pm', 'Closed']);
     const license = await ctx().db('licenses').where({ provider_id: id, state: 'CA' }).first();
-    assert.deepEqual([license.number, license.license_type, license.expiration, license.verification], ['LMFT 55123', 'LMFT', Number(year), 'Unverified']);
+    assert.deepEqual(
+      [license.number, license.license_type, license.expiration, license.verification],
+      ['LMFT 55123', 'LMFT', Number(year), 'Unverified'],
+    );
   });
 
   it('turns the vacation responder on and off, and deletes a location after the confirm dialog', async () => {
     const { user, id } = await providerWithOffice();
-    await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: true, morning_availability: true });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: id, state: 'NY', remote_location: true, morning_availability: true });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -94,11 +117,17 @@ describe('browser: availability and locations', function () {
     assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first()).status, 'inactive');
 
     // Delete the online location: the browser asks first (the shared data-confirm behaviour).
-    page.once('dialog', (dialog) => { assert.match(dialog.message(), /Are you sure you want to delete the selected locations\?/); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      assert.match(dialog.message(), /Are you sure you want to delete the selected locations\?/);
+      void dialog.accept();
+    });
     await page.getByLabel('Select Online sessions (New York) for deletion').check();
     await submit(page, page.getByRole('button', { name: 'Delete selected locations' }));
     await page.getByText('Your location has been deleted.').waitFor();
     await expectAccessible(page);
-    assert.deepEqual((await ctx().db('locations').where({ provider_id: id })).map((l) => l.remote_location), [false]);
+    assert.deepEqual(
+      (await ctx().db('locations').where({ provider_id: id })).map((l) => l.remote_location),
+      [false],
+    );
   });
 });

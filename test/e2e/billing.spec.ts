@@ -10,12 +10,11 @@ import { createProviderUser } from '../support/factories';
 import { expectAccessible, useBrowser, submit, signInAs, expectFlash, typeCard } from '../support/browser';
 import { billedAccount } from '../support/billing';
 
-
 describe('browser: billing', function () {
   this.timeout(180_000);
   const session = useBrowser();
 
-  it('an owner adds a card in the card field, makes it the default, and sees a declined card\'s message', async () => {
+  it("an owner adds a card in the card field, makes it the default, and sees a declined card's message", async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -33,7 +32,11 @@ describe('browser: billing', function () {
     session.pageErrors.splice(0, session.pageErrors.length, ...session.pageErrors.filter((e) => !declined.includes(e)));
 
     await field.getByLabel('Card number').fill('5555 5555 5555 4444');
-    await Promise.all([page.waitForURL(/\/plan-management/), page.waitForEvent('load'), field.getByRole('button', { name: 'Save card' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/plan-management/),
+      page.waitForEvent('load'),
+      field.getByRole('button', { name: 'Save card' }).click(),
+    ]);
     await expectFlash(page, 'Your payment method has been added.');
     await page.getByRole('cell', { name: 'Mastercard ending 4444', exact: true }).waitFor();
     await submit(page, page.getByRole('button', { name: 'Make default Mastercard ending 4444' }));
@@ -61,9 +64,11 @@ describe('browser: billing', function () {
     await expectAccessible(page);
   });
 
-  it('with JavaScript, a card added in the payment form\'s card field comes back as its payment method, and pays', async () => {
+  it("with JavaScript, a card added in the payment form's card field comes back as its payment method, and pays", async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
-    await ctx().db('locations').insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'none_near' });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -72,7 +77,10 @@ describe('browser: billing', function () {
     await expectAccessible(page);
     const field = page.locator('.card-field');
     await typeCard(field, '4242 4242 4242 4242');
-    await Promise.all([page.waitForURL(/\/profiles\/pay-for\/\d+\?step=pay/), field.getByRole('button', { name: 'Save card' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/profiles\/pay-for\/\d+\?step=pay/),
+      field.getByRole('button', { name: 'Save card' }).click(),
+    ]);
     await expectFlash(page, 'Your payment method has been added.');
     assert.equal(await page.getByLabel('Visa ending 4242 (default)').isChecked(), true);
     await page.getByLabel('Address line 1').fill('1 Main St');
@@ -84,7 +92,7 @@ describe('browser: billing', function () {
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${user.providerIds[0]}`);
   });
 
-  it('opens a membership\'s upcoming invoice from Plan Management: in a dialog with JavaScript, as a page of its own without', async () => {
+  it("opens a membership's upcoming invoice from Plan Management: in a dialog with JavaScript, as a page of its own without", async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -115,7 +123,10 @@ describe('browser: billing', function () {
     await plain.getByRole('heading', { level: 1, name: 'Upcoming invoice' }).waitFor();
     await plain.getByRole('cell', { name: 'Amount due' }).waitFor();
     await expectAccessible(plain);
-    assert.ok(await plain.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await plain.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await submit(plain, plain.getByRole('link', { name: 'Back to Plan Management' }));
     assert.equal(new URL(plain.url()).pathname, '/plan-management');
   });
@@ -124,7 +135,14 @@ describe('browser: billing', function () {
     const user = await createProviderUser(ctx().db);
     const { customerId } = await billedAccount(user.accountId, user.providerIds, { membership: null });
     // The mirror knows a subscription Stripe does not.
-    await ctx().db('billing_subscriptions').insert({ id: 'sub_gone', customer_id: customerId, account_id: user.accountId, status: 'active', created_at: new Date(), provider_ids: user.providerIds });
+    await ctx().db('billing_subscriptions').insert({
+      id: 'sub_gone',
+      customer_id: customerId,
+      account_id: user.accountId,
+      status: 'active',
+      created_at: new Date(),
+      provider_ids: user.providerIds,
+    });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);

@@ -23,7 +23,14 @@ describe('browser: a client books a phone consultation through the directory', f
     const timeZone = noonZone();
     await db('providers').where({ id: providerId }).update({ has_calendar: true, timezone: timeZone });
     const start = new Date(Math.ceil(Date.now() / QUARTER_MS) * QUARTER_MS + 9 * QUARTER_MS);
-    await createAvailability(db, providerId, { start, end: new Date(start.getTime() + 4 * QUARTER_MS), free: true, name: null, rrule: null, timeZone });
+    await createAvailability(db, providerId, {
+      start,
+      end: new Date(start.getTime() + 4 * QUARTER_MS),
+      free: true,
+      name: null,
+      rrule: null,
+      timeZone,
+    });
 
     const client = await session.newPage({ javaScript: false });
     await client.setViewportSize({ width: 375, height: 800 });
@@ -33,7 +40,10 @@ describe('browser: a client books a phone consultation through the directory', f
     const booking = client.getByRole('form', { name: 'Book a free time' });
     assert.equal(await booking.getByLabel('E-mail address').inputValue(), 'client@demo.test');
     await expectAccessible(client);
-    assert.ok(await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await submit(client, booking.getByRole('button').first());
     await expectFlash(client, /Booked: .*The provider has been told/);
     const bookings = client.getByRole('region', { name: 'Bookings of client@demo.test' });

@@ -17,13 +17,26 @@ const ZONE = 'America/New_York';
 async function providerWithCalendar() {
   const user = await createProviderUser(ctx().db, { paid: true });
   const id = user.providerIds[0]!;
-  await ctx().db('providers').where({ id }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-  await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: false, location_name: 'Midtown Office', address: '250 W 57th St', city: 'New York', zip: '10107', accepting_patients: 40 });
+  await ctx()
+    .db('providers')
+    .where({ id })
+    .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+  await ctx().db('locations').insert({
+    provider_id: id,
+    state: 'NY',
+    remote_location: false,
+    location_name: 'Midtown Office',
+    address: '250 W 57th St',
+    city: 'New York',
+    zip: '10107',
+    accepting_patients: 40,
+  });
   return { user, id };
 }
 
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The grid's block links of one day, as their text. */
 async function blocksOn(page: Page, date: string): Promise<string[]> {
@@ -48,7 +61,9 @@ describe('browser: call calendar', function () {
     const firstDay = await page.locator('.calendar__day').first().getAttribute('data-date');
     await page.getByRole('link', { name: 'Next week' }).click();
     await page.waitForURL(new RegExp(`week=${plusDays(firstDay!, 7)}`));
-    const days = await page.locator('.calendar__day').evaluateAll((columns) => columns.map((column) => column.getAttribute('data-date')!));
+    const days = await page
+      .locator('.calendar__day')
+      .evaluateAll((columns) => columns.map((column) => column.getAttribute('data-date')!));
     const monday = days.find((date) => weekdayOf(date) === 1)!;
     const wednesday = plusDays(monday, 2);
 
@@ -66,7 +81,8 @@ describe('browser: call calendar', function () {
     await submit(page, dialog.getByRole('button', { name: 'Save' }));
     await expectFlash(page, SAVED);
     await grid.waitFor();
-    for (const date of days) assert.equal((await blocksOn(page, date)).length, [1, 2, 3, 4, 5].includes(weekdayOf(date)) ? 1 : 0, date);
+    for (const date of days)
+      assert.equal((await blocksOn(page, date)).length, [1, 2, 3, 4, 5].includes(weekdayOf(date)) ? 1 : 0, date);
     assert.match((await blocksOn(page, wednesday))[0]!, /Available\s+9:00am.+10:00am/);
 
     // Wednesday's instance alone ends at 11:00.
@@ -80,7 +96,11 @@ describe('browser: call calendar', function () {
     await grid.waitFor();
     assert.match((await blocksOn(page, wednesday))[0]!, /9:00am.+11:00am/);
     assert.match((await blocksOn(page, monday))[0]!, /9:00am.+10:00am/);
-    assert.equal((await ctx().db('availability_events').where({ provider_id: id }).whereNotNull('parent_id')).length, 1, 'one exception');
+    assert.equal(
+      (await ctx().db('availability_events').where({ provider_id: id }).whereNotNull('parent_id')).length,
+      1,
+      'one exception',
+    );
 
     // Restored, it follows its series again.
     await page.locator(`.calendar__day[data-date="${wednesday}"] a.calendar-block`).click();
@@ -95,7 +115,10 @@ describe('browser: call calendar', function () {
 
     // On a phone: one day at a time, no sideways scroll.
     await page.setViewportSize({ width: 375, height: 800 });
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     assert.equal(await page.locator('.calendar__day:visible').count(), 1);
     const shown = await page.locator('.calendar__day:visible').getAttribute('data-date');
     await page.getByRole('button', { name: 'Next day' }).click();
@@ -106,7 +129,14 @@ describe('browser: call calendar', function () {
   it('deletes availability in the table view through the confirmation page, without JavaScript', async () => {
     const { user, id } = await providerWithCalendar();
     const date = dateKeyOf(new Date(), ZONE);
-    await createAvailability(ctx().db, id, { start: zonedInstant(date, 10 * 60, ZONE), end: zonedInstant(date, 11 * 60 + 30, ZONE), free: true, name: null, rrule: null, timeZone: ZONE });
+    await createAvailability(ctx().db, id, {
+      start: zonedInstant(date, 10 * 60, ZONE),
+      end: zonedInstant(date, 11 * 60 + 30, ZONE),
+      free: true,
+      name: null,
+      rrule: null,
+      timeZone: ZONE,
+    });
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);

@@ -16,7 +16,11 @@ describe('the browser reports no CSP violation on signed-in pages', function () 
     await signInAs(page, user.userId);
     for (const path of ['/', '/account-preferences', '/profile/general-information', '/plan-management']) {
       await page.goto(path);
-      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.icon-sprite')!).display), 'none', path);
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.querySelector('.icon-sprite')!).display),
+        'none',
+        path,
+      );
     }
   });
 });

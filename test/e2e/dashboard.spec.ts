@@ -13,12 +13,18 @@ describe('browser: the dashboard', function () {
   this.timeout(120_000);
   const session = useBrowser();
 
-  it('an active provider sees the greeting, unread messages and today\'s and tomorrow\'s calls, and opens one', async () => {
+  it("an active provider sees the greeting, unread messages and today's and tomorrow's calls, and opens one", async () => {
     const now = new Date();
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+    });
     const providerId = user.providerIds[0]!;
     await completeProfile(ctx().db, providerId);
-    await ctx().db('providers').where({ id: providerId }).update({ timezone: noonZone(now), calendar_open: false });
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ timezone: noonZone(now), calendar_open: false });
     const casey = await clientUser(ctx().db, 'Casey', 'Client');
     const drew = await clientUser(ctx().db, 'Drew', 'Doe');
     const id = await appointment(ctx().db, providerId, casey, new Date(now.getTime() + minutes(60)));
@@ -39,35 +45,57 @@ describe('browser: the dashboard', function () {
     assert.equal(await page.getByRole('region', { name: 'From the blog' }).getByRole('listitem').count(), 3);
     await expectAccessible(page);
 
-    await Promise.all([page.waitForURL(`**/?id=${id}#appointment`), upcoming.getByRole('link', { name: /View details of the call with Casey Client/ }).click()]);
+    await Promise.all([
+      page.waitForURL(`**/?id=${id}#appointment`),
+      upcoming.getByRole('link', { name: /View details of the call with Casey Client/ }).click(),
+    ]);
     const panel = page.getByRole('region', { name: 'Phone Consult with Casey Client' });
     await panel.waitFor();
     assert.match(await panel.innerText(), /Upcoming/);
     await expectAccessible(page);
 
     // Following a card records the event and leads to its page.
-    await Promise.all([page.waitForURL('**/calendar'), page.getByRole('button', { name: 'Set up your calendar' }).click()]);
+    await Promise.all([
+      page.waitForURL('**/calendar'),
+      page.getByRole('button', { name: 'Set up your calendar' }).click(),
+    ]);
     const event = await ctx().db('events').first('data');
-    assert.deepEqual(event.data, { action: 'follow_cta_link', provider_id: providerId, card_name: 'phone_consultations' });
+    assert.deepEqual(event.data, {
+      action: 'follow_cta_link',
+      provider_id: providerId,
+      card_name: 'phone_consultations',
+    });
   });
 
   it('an incomplete provider sees the checklist; once only Start membership is left, the onboarding screen with the menu collapsed', async () => {
-    const user = await createProviderUser(ctx().db, { paid: false, providers: [{ status: 'incomplete', firstName: 'Jamie', lastName: 'Chen' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: false,
+      providers: [{ status: 'incomplete', firstName: 'Jamie', lastName: 'Chen' }],
+    });
     const providerId = user.providerIds[0]!;
     const page = await session.newPage();
     await signInAs(page, user.userId);
     await page.goto('/');
     const checklist = page.getByRole('region', { name: 'Profile checklist' });
     await checklist.waitFor();
-    assert.equal(await checklist.getByRole('link', { name: 'Licensure' }).getAttribute('href'), '/profile/general-information#licensure');
-    assert.equal(await checklist.getByRole('link', { name: 'Start membership' }).getAttribute('href'), `/profiles/pay-for/${providerId}`);
+    assert.equal(
+      await checklist.getByRole('link', { name: 'Licensure' }).getAttribute('href'),
+      '/profile/general-information#licensure',
+    );
+    assert.equal(
+      await checklist.getByRole('link', { name: 'Start membership' }).getAttribute('href'),
+      `/profiles/pay-for/${providerId}`,
+    );
     assert.equal(await page.locator('#side-menu').isVisible(), true);
     await expectAccessible(page);
 
     await completeProfile(ctx().db, providerId);
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome! You are almost live' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Start membership' }).getAttribute('href'), `/profiles/pay-for/${providerId}`);
+    assert.equal(
+      await page.getByRole('link', { name: 'Start membership' }).getAttribute('href'),
+      `/profiles/pay-for/${providerId}`,
+    );
     assert.equal(await page.locator('#side-menu').isVisible(), false, 'the side menu is collapsed');
     assert.equal(await page.getByRole('region', { name: 'Profile checklist' }).count(), 0);
     await expectAccessible(page);
@@ -93,7 +121,8 @@ describe('browser: the dashboard', function () {
     assert.equal(await page.locator('[data-card="phone_consultations"]').count(), 0, 'the dismissal is stored');
     const row = await ctx().db('events').first('type', 'provider_id', 'data');
     assert.deepEqual(row, {
-      type: 'therapist_portal_cta_event', provider_id: providerId,
+      type: 'therapist_portal_cta_event',
+      provider_id: providerId,
       data: { action: 'dismiss_cta', provider_id: providerId, card_name: 'phone_consultations' },
     });
   });

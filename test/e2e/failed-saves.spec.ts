@@ -10,9 +10,15 @@ import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../
 /** Makes PostgreSQL refuse every update of `table` until the returned function is called. */
 async function refuseUpdates(table: string): Promise<() => Promise<void>> {
   const db = ctx().db;
-  await db.raw(`CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`);
-  await db.raw(`CREATE TRIGGER failed_saves_refuse BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`);
-  return async () => { await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`); };
+  await db.raw(
+    `CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`,
+  );
+  await db.raw(
+    `CREATE TRIGGER failed_saves_refuse BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`,
+  );
+  return async () => {
+    await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`);
+  };
 }
 
 describe('browser: a failed save keeps what was typed', function () {
@@ -35,14 +41,26 @@ describe('browser: a failed save keeps what was typed', function () {
     } finally {
       await release();
     }
-    await expectFlash(page, 'There was an error saving your changes. Please contact us if you continue to have this issue.');
-    assert.equal(await page.locator('form[action="/account-preferences/name"]').getByLabel('First name').inputValue(), 'Morgan');
-    assert.equal(await page.locator('form[action="/account-preferences/name"]').getByLabel('Last name').inputValue(), 'Quincy');
+    await expectFlash(
+      page,
+      'There was an error saving your changes. Please contact us if you continue to have this issue.',
+    );
+    assert.equal(
+      await page.locator('form[action="/account-preferences/name"]').getByLabel('First name').inputValue(),
+      'Morgan',
+    );
+    assert.equal(
+      await page.locator('form[action="/account-preferences/name"]').getByLabel('Last name').inputValue(),
+      'Quincy',
+    );
     assert.equal((await ctx().db('users').where({ id: user.userId }).first()).first_name, 'Taylor', 'nothing saved');
     await expectAccessible(page);
 
     // The database answers again: the same form, sent as it stands, is saved.
-    await submit(page, page.locator('form[action="/account-preferences/name"]').getByRole('button', { name: 'Save name' }));
+    await submit(
+      page,
+      page.locator('form[action="/account-preferences/name"]').getByRole('button', { name: 'Save name' }),
+    );
     await expectFlash(page, 'Your name has been successfully changed.');
     assert.equal((await ctx().db('users').where({ id: user.userId }).first()).first_name, 'Morgan');
   });
@@ -58,7 +76,10 @@ describe('browser: a failed save keeps what was typed', function () {
       const response = await page.goto('/testimonials');
       assert.equal(response?.status(), 500);
       await page.getByText('There was an error loading your profile.').waitFor();
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        'no sideways scroll at 375 px',
+      );
       await expectAccessible(page);
     } finally {
       await ctx().db.raw('ALTER TABLE feedback_away RENAME TO feedback');

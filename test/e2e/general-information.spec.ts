@@ -18,7 +18,10 @@ async function expectOnPage(page: Page, text: string): Promise<void> {
 }
 
 async function provider() {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Hale' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Hale' }],
+  });
   return { user, id: user.providerIds[0]! };
 }
 
@@ -28,10 +31,26 @@ describe('browser: General Information licences', function () {
 
   it('without JavaScript: deletes a licence through the confirmation page', async () => {
     const { user, id } = await provider();
-    await ctx().db('licenses').insert([
-      { provider_id: id, state: 'NJ', number: '44SC0612', license_type: 'LCSW', expiration: YEAR + 1, verification: 'Verified' },
-      { provider_id: id, state: 'NY', number: '084312', license_type: 'LCSW', expiration: YEAR + 3, verification: 'Unverified' },
-    ]);
+    await ctx()
+      .db('licenses')
+      .insert([
+        {
+          provider_id: id,
+          state: 'NJ',
+          number: '44SC0612',
+          license_type: 'LCSW',
+          expiration: YEAR + 1,
+          verification: 'Verified',
+        },
+        {
+          provider_id: id,
+          state: 'NY',
+          number: '084312',
+          license_type: 'LCSW',
+          expiration: YEAR + 3,
+          verification: 'Unverified',
+        },
+      ]);
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -46,12 +65,24 @@ describe('browser: General Information licences', function () {
     await submit(page, page.getByRole('button', { name: 'Delete license' }));
     await expectOnPage(page, 'Your license has been deleted.');
     await expectAccessible(page);
-    assert.deepEqual((await ctx().db('licenses').where({ provider_id: id })).map((r) => r.state), ['NY']);
+    assert.deepEqual(
+      (await ctx().db('licenses').where({ provider_id: id })).map((r) => r.state),
+      ['NY'],
+    );
   });
 
   it('with JavaScript: deleting asks in the browser first; cancelling keeps the licence, accepting deletes it', async () => {
     const { user, id } = await provider();
-    await ctx().db('licenses').insert({ provider_id: id, state: 'CA', number: 'LMFT 1234', license_type: 'LMFT', expiration: YEAR + 2, verification: 'Not found' });
+    await ctx()
+      .db('licenses')
+      .insert({
+        provider_id: id,
+        state: 'CA',
+        number: 'LMFT 1234',
+        license_type: 'LMFT',
+        expiration: YEAR + 2,
+        verification: 'Not found',
+      });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -60,15 +91,24 @@ describe('browser: General Information licences', function () {
     await expectAccessible(page);
 
     const questions: string[] = [];
-    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.dismiss(); });
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.getByRole('button', { name: 'Delete the California license LMFT 1234' }).click();
     await page.waitForTimeout(300);
     assert.equal(new URL(page.url()).pathname, PAGE, 'cancelled: nothing posted');
     assert.equal((await ctx().db('licenses').where({ provider_id: id })).length, 1);
 
-    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
     await submit(page, page.getByRole('button', { name: 'Delete the California license LMFT 1234' }));
-    assert.deepEqual(questions, ["Are you sure you'd like to delete this credential?", "Are you sure you'd like to delete this credential?"]);
+    assert.deepEqual(questions, [
+      "Are you sure you'd like to delete this credential?",
+      "Are you sure you'd like to delete this credential?",
+    ]);
     await expectOnPage(page, 'Your license has been deleted.');
     await page.locator('#licensure').getByText('No licenses yet.').waitFor();
     await expectAccessible(page);

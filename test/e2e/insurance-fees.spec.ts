@@ -10,9 +10,16 @@ import { expectAccessible, signInAs, useBrowser, submit } from '../support/brows
 const PAGE = '/profile/insurance-fees';
 
 async function providerWithStates() {
-  const user = await createProviderUser(ctx().db, { providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+  });
   const id = user.providerIds[0]!;
-  await ctx().db('locations').insert([{ provider_id: id, state: 'NY', remote_location: true }, { provider_id: id, state: 'NJ', remote_location: true }]);
+  await ctx()
+    .db('locations')
+    .insert([
+      { provider_id: id, state: 'NY', remote_location: true },
+      { provider_id: id, state: 'NJ', remote_location: true },
+    ]);
   return { ...user, id };
 }
 
@@ -46,21 +53,38 @@ describe('browser: Insurance & Fees', function () {
     const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id')).id);
     await submit(page, page.getByRole('link', { name: 'Edit Insurance' }));
     const alerts: string[] = [];
-    page.on('dialog', (dialog) => { alerts.push(dialog.message()); void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.locator(`#states_${aetna}-NY`).uncheck();
     assert.deepEqual(alerts, [], 'one state is still selected');
     await page.locator(`#states_${aetna}-NJ`).uncheck();
-    assert.deepEqual(alerts, ['Ensure at least one state is selected for each active insurance.'], 'the last state deselected: an alert at once');
+    assert.deepEqual(
+      alerts,
+      ['Ensure at least one state is selected for each active insurance.'],
+      'the last state deselected: an alert at once',
+    );
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
-    await page.getByRole('alert').filter({ hasText: 'Ensure at least one state is selected for each active insurance.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Ensure at least one state is selected for each active insurance.' })
+      .waitFor();
     await expectAccessible(page);
-    assert.equal(Number((await ctx().db('insurance_opt_outs').where({ provider_id: user.id }).count({ n: '*' }).first())!.n), 0, 'nothing saved');
+    assert.equal(
+      Number((await ctx().db('insurance_opt_outs').where({ provider_id: user.id }).count({ n: '*' }).first())!.n),
+      0,
+      'nothing saved',
+    );
 
     await page.locator(`#states_${aetna}-NY`).check();
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
     await page.getByText('Accepted in New York').waitFor();
     const outs = await ctx().db('insurance_opt_outs').where({ provider_id: user.id }).select('state');
-    assert.deepEqual(outs.map((r) => r.state), ['NJ']);
+    assert.deepEqual(
+      outs.map((r) => r.state),
+      ['NJ'],
+    );
   });
 
   it('chooses, per insurance, whether it shows the provider in directory searches, with JavaScript off (spec 2 §7)', async () => {
@@ -78,10 +102,21 @@ describe('browser: Insurance & Fees', function () {
     await page.getByText('You will no longer appear in directory searches for Aetna', { exact: false }).waitFor();
     await page.getByText('Not shown in directory searches', { exact: true }).waitFor();
     await expectAccessible(page);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
-    assert.equal((await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled')).search_enabled, false);
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
+    assert.equal(
+      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))
+        .search_enabled,
+      false,
+    );
     await submit(page, page.getByRole('button', { name: 'Show me in searches for Aetna' }));
     await page.getByText('Clients searching the directory for Aetna will now find you.', { exact: false }).waitFor();
-    assert.equal((await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled')).search_enabled, true);
+    assert.equal(
+      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))
+        .search_enabled,
+      true,
+    );
   });
 });

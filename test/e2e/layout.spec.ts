@@ -12,9 +12,22 @@ import { completeProfile } from '../http/dashboard-helpers';
 
 const WIDTHS = [320, 375, 768, 1280, 1920];
 const SIGNED_IN_PAGES = [
-  '/', '/profile/general-information', '/profile/specialties', '/profile/clientele-approach', '/profile/insurance-fees',
-  '/profile/availability-locations', '/profile/education-employment', '/profile/message-statement', '/profile/photos-video',
-  '/therapy-groups', '/testimonials', '/vetting/quiz', '/account-preferences', '/benefits/web-badge', '/contact', '/tips/phone-consultations',
+  '/',
+  '/profile/general-information',
+  '/profile/specialties',
+  '/profile/clientele-approach',
+  '/profile/insurance-fees',
+  '/profile/availability-locations',
+  '/profile/education-employment',
+  '/profile/message-statement',
+  '/profile/photos-video',
+  '/therapy-groups',
+  '/testimonials',
+  '/vetting/quiz',
+  '/account-preferences',
+  '/benefits/web-badge',
+  '/contact',
+  '/tips/phone-consultations',
 ];
 const PRACTICE_PAGES = ['/practice/providers', '/profiles'];
 const SIGNED_OUT_PAGES = ['/login', '/signup'];
@@ -35,9 +48,15 @@ async function checkPage(page: Page, route: string): Promise<string[]> {
       topbar: document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0,
       text: document.body.innerText,
     }));
-    if (facts.scrollWidth > facts.innerWidth) problems.push(`${route} at ${width}: scrolls sideways (${facts.scrollWidth} > ${facts.innerWidth})`);
+    if (facts.scrollWidth > facts.innerWidth)
+      problems.push(`${route} at ${width}: scrolls sideways (${facts.scrollWidth} > ${facts.innerWidth})`);
     if (facts.topbar > 64) problems.push(`${route} at ${width}: top bar ${Math.round(facts.topbar)} px high`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`) });
+    await page.screenshot({
+      path: path.join(
+        SCREENSHOTS,
+        `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`,
+      ),
+    });
     const emoji = EMOJI.exec(facts.text);
     if (emoji) problems.push(`${route} at ${width}: "${emoji[0]}" in the text`);
     if (width === 375) await expectAccessible(page);
@@ -50,32 +69,53 @@ describe('browser: layout on every width', function () {
   this.timeout(240_000);
 
   it('20 key pages at 320, 375, 768, 1280 and 1920 px: no sideways scroll, a one-line top bar, no emoji', async () => {
-    const individual = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }] });
+    const individual = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }],
+    });
     await completeProfile(ctx().db, individual.providerIds[0]!);
     await ctx().db('providers').where({ id: individual.providerIds[0] }).update({ image_key: null }); // no picture file behind it here
     const practice = await createProviderUser(ctx().db, {
       paid: true,
-      providers: [{ type: 'practice', companyName: 'The Riverside Center for Family and Couples Counseling' }, { firstName: 'Priya', lastName: 'Shah' }],
+      providers: [
+        { type: 'practice', companyName: 'The Riverside Center for Family and Couples Counseling' },
+        { firstName: 'Priya', lastName: 'Shah' },
+      ],
     });
-    await ctx().db('providers').where({ id: practice.providerIds[1] }).update({ practice_id: practice.providerIds[0], practice_sort_order: 1 });
+    await ctx()
+      .db('providers')
+      .where({ id: practice.providerIds[1] })
+      .update({ practice_id: practice.providerIds[0], practice_sort_order: 1 });
     await ctx().db('users').where({ id: practice.userId }).update({ selected_provider_id: practice.providerIds[0] });
 
     const problems: string[] = [];
     const visitor = await session.newPage();
-    for (const path of SIGNED_OUT_PAGES) { await visitor.goto(path); problems.push(...await checkPage(visitor, path)); }
+    for (const path of SIGNED_OUT_PAGES) {
+      await visitor.goto(path);
+      problems.push(...(await checkPage(visitor, path)));
+    }
 
     const page = await session.newPage();
     await signInAs(page, individual.userId);
-    for (const path of SIGNED_IN_PAGES) { await page.goto(path); problems.push(...await checkPage(page, path)); }
+    for (const path of SIGNED_IN_PAGES) {
+      await page.goto(path);
+      problems.push(...(await checkPage(page, path)));
+    }
 
     const owner = await session.newPage();
     await signInAs(owner, practice.userId);
-    for (const path of PRACTICE_PAGES) { await owner.goto(path); problems.push(...await checkPage(owner, path)); }
+    for (const path of PRACTICE_PAGES) {
+      await owner.goto(path);
+      problems.push(...(await checkPage(owner, path)));
+    }
     assert.deepEqual(problems, []);
   });
 
-  it('a membership\'s upcoming invoice page on every width: no sideways scroll, a one-line top bar, no emoji', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }] });
+  it("a membership's upcoming invoice page on every width: no sideways scroll, a one-line top bar, no emoji", async () => {
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }],
+    });
     const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id');
     const page = await session.newPage();
     await signInAs(page, user.userId);
@@ -83,7 +123,9 @@ describe('browser: layout on every width', function () {
     await page.goto(route);
     await page.getByRole('heading', { level: 1, name: 'Upcoming invoice' }).waitFor();
     // Stripe's own line descriptions read "1 × Directory membership (…)": a multiplication sign, not an icon.
-    const problems = (await checkPage(page, '/plan-management/upcoming-invoice')).filter((problem) => !problem.endsWith('"×" in the text'));
+    const problems = (await checkPage(page, '/plan-management/upcoming-invoice')).filter(
+      (problem) => !problem.endsWith('"×" in the text'),
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -106,7 +148,11 @@ describe('browser: layout on every width', function () {
         // The focus moved into the drawer and stays there; Escape closes it and gives the focus back.
         assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))), true);
         for (let i = 0; i < 60; i += 1) await page.keyboard.press('Tab');
-        assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))), true, 'the focus stays in the drawer');
+        assert.equal(
+          await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))),
+          true,
+          'the focus stays in the drawer',
+        );
         await page.keyboard.press('Escape');
         assert.equal(await menu.isVisible(), false);
         assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('href')), '#side-menu');
@@ -115,7 +161,10 @@ describe('browser: layout on every width', function () {
         assert.equal(await menu.isVisible(), false);
       }
       await page.getByRole('link', { name: 'Menu', exact: true }).click();
-      await Promise.all([page.waitForURL('**/profile/general-information'), menu.getByRole('link', { name: 'General Information' }).click()]);
+      await Promise.all([
+        page.waitForURL('**/profile/general-information'),
+        menu.getByRole('link', { name: 'General Information' }).click(),
+      ]);
       // On a wide screen the menu is a column of the page: no drawer, so no "Close the menu".
       await page.setViewportSize({ width: 1280, height: 800 });
       assert.equal(await menu.isVisible(), true);
@@ -130,7 +179,9 @@ describe('browser: layout on every width', function () {
     await page.goto('/profile/specialties');
     await page.getByRole('link', { name: 'Add a custom specialty' }).click();
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Add', exact: true }).click()]);
-    const borders = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => getComputedStyle(el).borderTopColor));
+    const borders = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => getComputedStyle(el).borderTopColor),
+    );
     assert.ok(borders.length >= 2, 'the name and the description have errors');
     assert.deepEqual([...new Set(borders)], ['rgb(166, 27, 27)']);
     await expectAccessible(page);
@@ -141,12 +192,20 @@ describe('browser: layout on every width', function () {
       const page = await session.newPage({ javaScript });
       await page.goto('/dev/components');
       await page.getByRole('heading', { name: 'Buttons' }).waitFor();
-      for (const name of ['Form fields', 'Summary list and table', 'Tags, notices and avatars', 'Empty state and pagination']) {
+      for (const name of [
+        'Form fields',
+        'Summary list and table',
+        'Tags, notices and avatars',
+        'Empty state and pagination',
+      ]) {
         await page.getByRole('heading', { name }).waitFor();
       }
       assert.deepEqual(await checkPage(page, '/dev/components'), []);
       // The dialog's page form posts again with confirmed=1.
-      await Promise.all([page.waitForURL('**/dev/components'), page.getByRole('button', { name: 'Delete license' }).last().click()]);
+      await Promise.all([
+        page.waitForURL('**/dev/components'),
+        page.getByRole('button', { name: 'Delete license' }).last().click(),
+      ]);
       await page.getByText('The dialog posted again with confirmed=1.').waitFor();
     }
   });

@@ -7,8 +7,15 @@ import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { billedAccount, gateway, membershipOf } from '../support/billing';
-import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInAs, submit, typeCard, useBrowser } from '../support/browser';
-
+import {
+  expectAccessible,
+  expectFlash,
+  fillBillingAddressAndTerms,
+  signInAs,
+  submit,
+  typeCard,
+  useBrowser,
+} from '../support/browser';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -27,9 +34,14 @@ describe('browser: the membership payment form', function () {
   it('a new provider pays with the success card and a coupon, lands on About You, then goes live', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'reviewing' }] });
     const providerId = user.providerIds[0]!;
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
-    await gateway().createCoupon({ id: `TENOFF${providerId}`, name: 'Ten off', amount_off: 1000, currency: 'usd', duration: 'once' }, `e2e-coupon-${providerId}`);
+    await gateway().createCoupon(
+      { id: `TENOFF${providerId}`, name: 'Ten off', amount_off: 1000, currency: 'usd', duration: 'once' },
+      `e2e-coupon-${providerId}`,
+    );
     const page = await signedIn(user.userId);
     await page.goto(`/profiles/pay-for/${providerId}`);
     await expectAccessible(page);
@@ -54,15 +66,21 @@ describe('browser: the membership payment form', function () {
     await page.goto(`/profiles/go-live-for/${providerId}`);
     await page.getByLabel("I'm ready to go live").check();
     await submit(page, page.getByRole('button', { name: 'Go Live' }));
-    await page.locator('main').getByText(/within 24 business hours/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/within 24 business hours/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('status')).status, 'pending');
   });
 
-  it('a declined card shows the server\'s message under the button', async () => {
+  it("a declined card shows the server's message under the button", async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'none_near' });
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
     const page = await signedIn(user.userId);
@@ -92,9 +110,17 @@ describe('browser: the membership payment form', function () {
       form.requestSubmit();
       await new Promise((resolve) => setTimeout(resolve, 50));
       const button = form.querySelector('button')!;
-      return { label: button.textContent, disabled: button.disabled, status: document.querySelector('[role="status"]')?.textContent };
+      return {
+        label: button.textContent,
+        disabled: button.disabled,
+        status: document.querySelector('[role="status"]')?.textContent,
+      };
     });
-    assert.deepEqual(progress, { label: 'Processing your payment…', disabled: true, status: 'Processing your payment… Please keep this page open.' });
+    assert.deepEqual(progress, {
+      label: 'Processing your payment…',
+      disabled: true,
+      status: 'Processing your payment… Please keep this page open.',
+    });
     await page.reload();
     await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
@@ -153,6 +179,9 @@ describe('browser: the membership payment form', function () {
     await expectFlash(page, 'You have successfully reactivated your subscription!');
     await page.getByRole('heading', { name: 'Your membership is active again' }).waitFor();
     await expectAccessible(page);
-    assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal(
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      true,
+    );
   });
 });

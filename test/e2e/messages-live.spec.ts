@@ -12,7 +12,10 @@ describe('browser: a client writes through the directory and the provider answer
 
   it('the demo client writes; the provider sees it arrive live and replies; the reply shows on the client side', async () => {
     await ctx().changes.whenLive();
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+    });
 
     const client = await session.newPage({ javaScript: false });
     await client.setViewportSize({ width: 375, height: 800 });
@@ -29,7 +32,10 @@ describe('browser: a client writes through the directory and the provider answer
     const conversation = client.getByRole('list', { name: 'Conversation with Dana Rivera' });
     assert.match(await conversation.innerText(), /You[\s\S]*Hello, do you see clients on weekends\?/);
     await expectAccessible(client);
-    assert.ok(await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
 
     const provider = await session.newPage();
     provider.setDefaultTimeout(30_000);
@@ -43,7 +49,9 @@ describe('browser: a client writes through the directory and the provider answer
 
     await write('Saturday mornings would be ideal.');
     // Sooner than the 10 s polling fallback would bring it: the live stream.
-    await provider.locator('.thread__text', { hasText: 'Saturday mornings would be ideal.' }).waitFor({ timeout: 8000 });
+    await provider
+      .locator('.thread__text', { hasText: 'Saturday mornings would be ideal.' })
+      .waitFor({ timeout: 8000 });
     assert.deepEqual(loads, [], 'arrived without a reload');
 
     await provider.getByLabel('Reply').fill('Yes, Saturdays from 9am.');
@@ -51,6 +59,9 @@ describe('browser: a client writes through the directory and the provider answer
     await provider.locator('.thread__text', { hasText: 'Yes, Saturdays from 9am.' }).waitFor();
 
     await submit(client, client.getByRole('link', { name: /Refresh/ }));
-    assert.match(await conversation.innerText(), /Saturday mornings would be ideal\.[\s\S]*Dana Rivera[\s\S]*Yes, Saturdays from 9am\./);
+    assert.match(
+      await conversation.innerText(),
+      /Saturday mornings would be ideal\.[\s\S]*Dana Rivera[\s\S]*Yes, Saturdays from 9am\./,
+    );
   });
 });

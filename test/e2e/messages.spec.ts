@@ -8,10 +8,24 @@ import { createProviderUser } from '../support/factories';
 import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 async function providerWithClientMessage(content: string) {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+  });
   const providerId = user.providerIds[0]!;
-  const client = { email: `client-${Date.now()}@example.test`, firstName: 'Alex', lastName: 'Morgan', phone: '+12125550142' };
-  const received = await receiveClientMessage(ctx().db, ctx().integrations.jobs, { providerId, client, content, type: 'message', now: new Date() });
+  const client = {
+    email: `client-${Date.now()}@example.test`,
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    phone: '+12125550142',
+  };
+  const received = await receiveClientMessage(ctx().db, ctx().integrations.jobs, {
+    providerId,
+    client,
+    content,
+    type: 'message',
+    now: new Date(),
+  });
   return { user, providerId, client, clientUserId: received.clientUserId };
 }
 
@@ -31,7 +45,10 @@ describe('browser: messages', function () {
     await submit(page, page.getByRole('link', { name: /Alex Morgan/ }));
     await page.getByText('Do you have evening slots?').waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await submit(page, page.getByRole('button', { name: 'Send' }));
@@ -53,7 +70,7 @@ describe('browser: messages', function () {
     assert.equal(page.url(), `${session.baseUrl}/messages/${clientUserId}`);
   });
 
-  it('a client\'s message arrives live while the thread is open; the reply is sent in place', async () => {
+  it("a client's message arrives live while the thread is open; the reply is sent in place", async () => {
     await ctx().changes.whenLive();
     const { user, providerId, client, clientUserId } = await providerWithClientMessage('Hello there');
     const page = await session.newPage();
@@ -65,7 +82,13 @@ describe('browser: messages', function () {
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
 
-    await receiveClientMessage(ctx().db, ctx().integrations.jobs, { providerId, client, content: 'Are you free on Friday?', type: 'message', now: new Date() });
+    await receiveClientMessage(ctx().db, ctx().integrations.jobs, {
+      providerId,
+      client,
+      content: 'Are you free on Friday?',
+      type: 'message',
+      now: new Date(),
+    });
     // Sooner than the 10 s polling fallback would bring it: this is the live stream.
     await page.locator('.thread__text', { hasText: 'Are you free on Friday?' }).waitFor({ timeout: 8000 });
 
@@ -77,7 +100,11 @@ describe('browser: messages', function () {
     assert.equal(await page.getByText(MESSAGE_TEXTS.onBehalfReminder).count(), 0);
     await page.getByRole('button', { name: MESSAGE_TEXTS.send, exact: true }).waitFor({ timeout: 5000 });
     assert.deepEqual(loads, [], 'no reload');
-    assert.equal(await page.locator('.thread__text', { hasText: 'Friday at 3pm works.' }).count(), 1, 'shown once (the reply and its event)');
+    assert.equal(
+      await page.locator('.thread__text', { hasText: 'Friday at 3pm works.' }).count(),
+      1,
+      'shown once (the reply and its event)',
+    );
     await expectAccessible(page);
   });
 });

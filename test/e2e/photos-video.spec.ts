@@ -13,7 +13,10 @@ import { colourfulPng } from '../http/onboarding-helpers';
 const PAGE = '/profile/photos-video';
 
 async function provider() {
-  return createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+  return createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+  });
 }
 
 async function uploadTwo(page: Page): Promise<void> {
@@ -25,7 +28,13 @@ async function uploadTwo(page: Page): Promise<void> {
 }
 
 const order = async (providerId: number) =>
-  (await ctx().db('images').where({ provider_id: providerId, kind: 'gallery' }).orderBy('sort_order').select('filename')).map((r) => r.filename);
+  (
+    await ctx()
+      .db('images')
+      .where({ provider_id: providerId, kind: 'gallery' })
+      .orderBy('sort_order')
+      .select('filename')
+  ).map((r) => r.filename);
 
 describe('browser: Photos & Video', function () {
   this.timeout(180_000);
@@ -47,7 +56,7 @@ describe('browser: Photos & Video', function () {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     assert.equal(await dialog.getAttribute('aria-label'), 'Gallery photo 1, 1 of 2');
-    assert.match(await dialog.locator('img').getAttribute('src') ?? '', /^\/uploads\/gallery-[0-9a-f-]+\.jpg$/);
+    assert.match((await dialog.locator('img').getAttribute('src')) ?? '', /^\/uploads\/gallery-[0-9a-f-]+\.jpg$/);
     assert.equal(page.url().endsWith(PAGE + '#gallery'), true, 'the page did not navigate to the picture');
     await expectAccessible(page);
 
@@ -95,19 +104,30 @@ describe('browser: Photos & Video', function () {
     await page.goto('/profile/photos-video');
     await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
     // A wide colourful picture (600 × 300, over 100 KB).
-    await page.getByLabel('Upload a new profile photo').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await colourfulPng(600, 300) });
+    await page
+      .getByLabel('Upload a new profile photo')
+      .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await colourfulPng(600, 300) });
     const frame = page.locator('.photo-cropper__frame');
     await frame.waitFor();
     const picture = (await page.locator('.photo-cropper__picture img').boundingBox())!;
     const square = async () => {
       const box = (await frame.boundingBox())!;
       assert.ok(Math.abs(box.width - box.height) <= 1.5, `the frame is square (${box.width} × ${box.height})`);
-      assert.ok(box.x >= picture.x - 1 && box.y >= picture.y - 1 && box.x + box.width <= picture.x + picture.width + 1 && box.y + box.height <= picture.y + picture.height + 1, 'inside the picture');
+      assert.ok(
+        box.x >= picture.x - 1 &&
+          box.y >= picture.y - 1 &&
+          box.x + box.width <= picture.x + picture.width + 1 &&
+          box.y + box.height <= picture.y + picture.height + 1,
+        'inside the picture',
+      );
       return box;
     };
     let box = await square();
     // The shade covers the picture only: the page's header is still what is there.
-    assert.equal(await page.evaluate(() => document.elementFromPoint(10, 10)?.closest('.photo-cropper') === null), true);
+    assert.equal(
+      await page.evaluate(() => document.elementFromPoint(10, 10)?.closest('.photo-cropper') === null),
+      true,
+    );
 
     // Resize (the slider's step by the keyboard), then drag to the left edge, then one step right by the keyboard.
     await frame.focus();

@@ -10,7 +10,10 @@ describe('browser: the portal shell', function () {
   const session = useBrowser();
 
   it('a visitor is sent to /login, signs in and sees the dashboard layout', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+    });
     const page = await session.newPage();
     await page.goto('/');
     assert.match(page.url(), /\/login$/);
@@ -18,7 +21,10 @@ describe('browser: the portal shell', function () {
     await signInThroughForm(page, user.email);
     assert.equal(new URL(page.url()).pathname, '/');
     assert.equal(await page.title(), 'Dashboard | Members Portal');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Availability & Locations' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Availability & Locations' })
+      .waitFor();
     assert.match(await page.locator('main').innerText(), /Dana!/);
     await expectAccessible(page);
   });
@@ -49,7 +55,11 @@ describe('browser: the portal shell', function () {
     await saved;
     // The answer's headers come before its session is stored (the response ends after the save), so on a
     // busy machine the reload below could overtake the save: wait until the server has it.
-    for (let tries = 0; !(await ctx().db('sessions').pluck('sess')).some((sess) => sess.sideMenuCollapsed === true); tries += 1) {
+    for (
+      let tries = 0;
+      !(await ctx().db('sessions').pluck('sess')).some((sess) => sess.sideMenuCollapsed === true);
+      tries += 1
+    ) {
       assert.ok(tries < 100, 'the collapsed menu is stored in the session');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -71,7 +81,11 @@ describe('browser: the portal shell', function () {
     const flash = page.locator('[data-flash]');
     await flash.waitFor({ state: 'visible' });
     const shownAt = Date.now();
-    await page.waitForFunction(() => document.querySelector('[data-flash]')?.classList.contains('flash--gone'), undefined, { timeout: 9000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-flash]')?.classList.contains('flash--gone'),
+      undefined,
+      { timeout: 9000 },
+    );
     assert.ok(Date.now() - shownAt > 5000, 'it stayed for several seconds first');
   });
 
@@ -81,10 +95,17 @@ describe('browser: the portal shell', function () {
     await signInAs(page, user.userId);
     await page.goto('/developer-tools');
     await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
-    const scripts = await page.locator('script[type="module"]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
-    assert.ok(scripts.some((src) => /island-PhotoCropper-[\w-]+\.js$/.test(src)), 'the island entry is loaded');
+    const scripts = await page
+      .locator('script[type="module"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    assert.ok(
+      scripts.some((src) => /island-PhotoCropper-[\w-]+\.js$/.test(src)),
+      'the island entry is loaded',
+    );
     // A 400x200 picture: the crop square is centred and the frame appears.
-    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Choose a photo').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png });
     await page.locator('.photo-cropper__frame').waitFor();
     assert.equal(await page.locator('input[name="crop_x"]').inputValue(), '0.2500');
@@ -100,7 +121,9 @@ describe('browser: the portal shell', function () {
     const page = await session.newPage();
     await signInAs(page, user.userId);
     await page.goto('/');
-    const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    const scripts = await page
+      .locator('script[src]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
     assert.equal(scripts.length, 1);
     assert.match(scripts[0]!, /\/build\/assets\/portal-[\w-]+\.js$/);
   });
@@ -121,7 +144,9 @@ describe('browser: developer pages of the platform (local mode)', function () {
 
   it('with JavaScript off: /dev/jobs runs the queued e-mail, and /dev/client reaches the API; both fit a phone', async () => {
     const { db, integrations } = ctx();
-    await db.transaction(async (trx) => integrations.outgoing.mail(trx, { to: 'dev@example.test', subject: 'Queued in a test', text: 'Hello' }));
+    await db.transaction(async (trx) =>
+      integrations.outgoing.mail(trx, { to: 'dev@example.test', subject: 'Queued in a test', text: 'Hello' }),
+    );
     const page = await session.newPage({ javaScript: false });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/dev/jobs');
@@ -130,12 +155,18 @@ describe('browser: developer pages of the platform (local mode)', function () {
     await page.getByRole('button', { name: 'Run due jobs now' }).click();
     await page.getByText('1 job ran.').waitFor();
     assert.match(await page.locator('main').innerText(), /Done: 1/);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scroll on /dev/jobs');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 375),
+      'no sideways scroll on /dev/jobs',
+    );
 
     await page.goto('/dev/client');
     await page.getByText('HTTP 200').waitFor();
     assert.match(await page.locator('pre').innerText(), /"name": "Demo directory client \(\/dev\/client\)"/);
     await expectAccessible(page);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scroll on /dev/client');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 375),
+      'no sideways scroll on /dev/client',
+    );
   });
 });

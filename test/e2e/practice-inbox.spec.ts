@@ -15,9 +15,26 @@ describe('browser: practice inbox and referral export', function () {
 
   it('a coordinator answers from the practice inbox', async () => {
     const { db, integrations } = ctx();
-    const user = await createProviderUser(db, { roles: ['intake-coordinator'], providers: [{ firstName: 'Dana', lastName: 'Rivera' }, { firstName: 'Lee', lastName: 'Chen' }] });
-    const client = { email: `client-${Date.now()}@example.test`, firstName: 'Alex', lastName: 'Morgan', phone: '+12125550142' };
-    await receiveClientMessage(db, integrations.jobs, { providerId: user.providerIds[1]!, client, content: 'Do you take Aetna?', type: 'message', now: new Date() });
+    const user = await createProviderUser(db, {
+      roles: ['intake-coordinator'],
+      providers: [
+        { firstName: 'Dana', lastName: 'Rivera' },
+        { firstName: 'Lee', lastName: 'Chen' },
+      ],
+    });
+    const client = {
+      email: `client-${Date.now()}@example.test`,
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      phone: '+12125550142',
+    };
+    await receiveClientMessage(db, integrations.jobs, {
+      providerId: user.providerIds[1]!,
+      client,
+      content: 'Do you take Aetna?',
+      type: 'message',
+      now: new Date(),
+    });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -29,7 +46,10 @@ describe('browser: practice inbox and referral export', function () {
     await page.getByText('Conversation with Lee Chen').waitFor();
     await page.getByText('Do you take Aetna?').waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -46,15 +66,26 @@ describe('browser: practice inbox and referral export', function () {
   it('an exporter downloads the CSV', async () => {
     const { db } = ctx();
     const user = await createProviderUser(db, { roles: ['intake-exporter'] });
-    const [jane] = await db('users').insert({ email: 'jane@example.test', first_name: 'Jane', last_name: 'Doe', scopes: ['client'] }).returning('id');
-    await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane.id, start_time: '2026-03-02T14:30:00Z', end_time: '2026-03-02T14:45:00Z', created_at: '2026-02-20T10:00:00Z' });
+    const [jane] = await db('users')
+      .insert({ email: 'jane@example.test', first_name: 'Jane', last_name: 'Doe', scopes: ['client'] })
+      .returning('id');
+    await db('appointments').insert({
+      provider_id: user.providerIds[0],
+      client_user_id: jane.id,
+      start_time: '2026-03-02T14:30:00Z',
+      end_time: '2026-03-02T14:45:00Z',
+      created_at: '2026-02-20T10:00:00Z',
+    });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
     await page.goto('/referral-data');
     await page.getByRole('img', { name: /Referrals in 2026 by month: January 0, February 1/ }).waitFor();
     await expectAccessible(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'referral_data.csv');
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
     assert.equal(lines[0], REFERRAL_EXPORT_COLUMNS.join(','));

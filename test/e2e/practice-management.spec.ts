@@ -12,10 +12,25 @@ const DISABLED = 'Your Practice Management EHR booking link has been disabled!';
 
 /** An owner whose profile has a calendar and an office accepting new clients. */
 async function ownerWithCalendar() {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }],
+  });
   const id = user.providerIds[0]!;
-  await ctx().db('providers').where({ id }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-  await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: false, location_name: 'Midtown Office', address: '250 W 57th St', city: 'New York', zip: '10107', accepting_patients: 40 });
+  await ctx()
+    .db('providers')
+    .where({ id })
+    .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+  await ctx().db('locations').insert({
+    provider_id: id,
+    state: 'NY',
+    remote_location: false,
+    location_name: 'Midtown Office',
+    address: '250 W 57th St',
+    city: 'New York',
+    zip: '10107',
+    accepting_patients: 40,
+  });
   return { user, id };
 }
 
@@ -37,7 +52,10 @@ describe('browser: practice management (EHR)', function () {
     await page.getByLabel('Clinic subdomain').fill('robin-hale');
     await submit(page, page.getByRole('button', { name: 'Try Practice Management' }));
     await expectFlash(page, /Practice Management trial has started!/);
-    assert.ok(await page.getByRole('link', { name: /Set Up Practice Management/ }).count(), 'the pending clinic’s Set Up link');
+    assert.ok(
+      await page.getByRole('link', { name: /Set Up Practice Management/ }).count(),
+      'the pending clinic’s Set Up link',
+    );
     assert.match(await page.locator('main').innerText(), /Pending/);
     await expectAccessible(page);
 
@@ -61,30 +79,59 @@ describe('browser: practice management (EHR)', function () {
     await page.goto('/calendar');
     const panel = page.getByRole('region', { name: 'Your practice management booking link' });
     await panel.waitFor();
-    assert.equal(await panel.getByRole('link', { name: 'Open your booking page' }).getAttribute('href'), `https://robin-hale.practice.example.com/book/${id}`);
-    assert.equal(await page.getByRole('heading', { name: 'Calendar settings' }).count(), 0, 'the panel replaces the calendar');
+    assert.equal(
+      await panel.getByRole('link', { name: 'Open your booking page' }).getAttribute('href'),
+      `https://robin-hale.practice.example.com/book/${id}`,
+    );
+    assert.equal(
+      await page.getByRole('heading', { name: 'Calendar settings' }).count(),
+      0,
+      'the panel replaces the calendar',
+    );
     await expectAccessible(page);
   });
 
   it('without JavaScript: the booking link turns off with its flash; a phone has no sideways scroll', async () => {
     const { user, id } = await ownerWithCalendar();
     const trialEnd = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    await ctx().db('accounts').where({ id: user.accountId }).update({ practice_management: JSON.stringify({ subdomain: 'robin-hale', status: 'active', trial_end: trialEnd }) });
-    await ctx().db('providers').where({ id }).update({ practice_management_booking_link: JSON.stringify({ status: 'active', link_override: 'https://book.example.com/robin' }) });
+    await ctx()
+      .db('accounts')
+      .where({ id: user.accountId })
+      .update({
+        practice_management: JSON.stringify({ subdomain: 'robin-hale', status: 'active', trial_end: trialEnd }),
+      });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({
+        practice_management_booking_link: JSON.stringify({
+          status: 'active',
+          link_override: 'https://book.example.com/robin',
+        }),
+      });
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAs(page, user.userId);
     await page.goto('/practice-management');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     assert.ok(await page.getByRole('link', { name: /Log in to Practice Management/ }).count());
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Turn off booking link' }));
     await expectFlash(page, DISABLED);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll at 375 px',
+    );
     await expectAccessible(page);
     await page.goto('/practice-management?setup=booking-link');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the dialog: no sideways scroll at 375 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the dialog: no sideways scroll at 375 px',
+    );
     await page.goto('/calendar');
     assert.ok(await page.getByRole('heading', { name: 'Calendar settings' }).count(), 'the call calendar is back');
   });

@@ -15,13 +15,22 @@ const BUTTON = 'Log in to Private Pay Booster';
 
 /** An individual provider who owns an account with Private Pay Booster Pro (a local tool account). */
 async function individualWithPrivatePayBooster() {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Booster' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Booster' }],
+  });
   await ctx().db('accounts').where({ id: user.accountId }).update({ reimbursify_account_created: true });
-  await ctx().db('local_benefits_tool_accounts').insert({ provider_id: user.providerIds[0], email: user.email, tier: 'pro' });
+  await ctx()
+    .db('local_benefits_tool_accounts')
+    .insert({ provider_id: user.providerIds[0], email: user.email, tier: 'pro' });
   return user;
 }
 
-const noSidewaysScroll = async (page: Page) => assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at 375 px on ${page.url()}`);
+const noSidewaysScroll = async (page: Page) =>
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `no sideways scroll at 375 px on ${page.url()}`,
+  );
 
 describe('browser: Private Pay Booster sign-in', function () {
   this.timeout(300_000);
@@ -52,7 +61,11 @@ describe('browser: Private Pay Booster sign-in', function () {
     assert.equal(new URL(page.url()).pathname, '/');
 
     // The token was used once, by the tool's sign-in page.
-    const tokenUses = await ctx().db('local_benefits_tool_sso_tokens').whereNotNull('used_at').count({ n: '*' }).first();
+    const tokenUses = await ctx()
+      .db('local_benefits_tool_sso_tokens')
+      .whereNotNull('used_at')
+      .count({ n: '*' })
+      .first();
     assert.equal(Number(tokenUses?.n), 1);
   });
 
@@ -66,7 +79,10 @@ describe('browser: Private Pay Booster sign-in', function () {
     await expectAccessible(page);
     await noSidewaysScroll(page);
 
-    const [handOff] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: BUTTON }).click()]);
+    const [handOff] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: BUTTON }).click(),
+    ]);
     await handOff.setViewportSize({ width: 375, height: 800 });
     const next = handOff.getByRole('button', { name: 'Continue to Private Pay Booster' });
     await next.waitFor();
@@ -75,7 +91,9 @@ describe('browser: Private Pay Booster sign-in', function () {
     const checker = await session.newPage();
     await checker.goto('/healthz');
     await checker.setViewportSize({ width: 375, height: 800 });
-    await checker.setContent((await handOff.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), { waitUntil: 'load' });
+    await checker.setContent((await handOff.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), {
+      waitUntil: 'load',
+    });
     await expectAccessible(checker);
     await noSidewaysScroll(checker);
 
@@ -96,13 +114,25 @@ describe('browser: Private Pay Booster sign-in', function () {
     await noSidewaysScroll(page);
 
     await page.getByLabel('New tier').selectOption('professional');
-    await Promise.all([page.waitForURL(/preview=1/), page.getByRole('button', { name: 'Preview the upgrade' }).click()]);
+    await Promise.all([
+      page.waitForURL(/preview=1/),
+      page.getByRole('button', { name: 'Preview the upgrade' }).click(),
+    ]);
     await page.getByRole('heading', { name: /Proration date preview/ }).waitFor();
     await expectAccessible(page);
     await noSidewaysScroll(page);
 
-    await Promise.all([page.waitForURL(/\/developer-tools\?account_id=\d+$/), page.getByRole('button', { name: 'Perform the upgrade' }).click()]);
-    await page.locator('.flash', { hasText: 'Successful payment! Thank you for upgrading Private Pay Booster!' }).first().waitFor({ state: 'attached' });
-    await page.getByText(/Private Pay Booster pro/).first().waitFor();
+    await Promise.all([
+      page.waitForURL(/\/developer-tools\?account_id=\d+$/),
+      page.getByRole('button', { name: 'Perform the upgrade' }).click(),
+    ]);
+    await page
+      .locator('.flash', { hasText: 'Successful payment! Thank you for upgrading Private Pay Booster!' })
+      .first()
+      .waitFor({ state: 'attached' });
+    await page
+      .getByText(/Private Pay Booster pro/)
+      .first()
+      .waitFor();
   });
 });

@@ -11,7 +11,14 @@ async function expectText(page: Page, text: RegExp): Promise<void> {
   try {
     await page.locator('main').getByText(text).first().waitFor({ state: 'attached', timeout: 10_000 });
   } catch {
-    throw new Error(`no ${text} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+    throw new Error(
+      `no ${text} on ${page.url()}: ${(
+        await page
+          .locator('main')
+          .innerText()
+          .catch(() => '?')
+      ).slice(0, 400)}`,
+    );
   }
 }
 
@@ -21,7 +28,10 @@ async function expectSwitchedTo(page: Page, userId: number, name: string): Promi
   const html = (await page.content()).replace(/&#x27;|&#39;/g, "'");
   assert.ok(html.includes(`You've switched to ${name}'s profile`), `no switch flash on ${page.url()}`);
   const user = await ctx().db('users').where({ id: userId }).first('selected_provider_id');
-  const selected = await ctx().db('providers').where({ id: user.selected_provider_id }).first('first_name', 'last_name');
+  const selected = await ctx()
+    .db('providers')
+    .where({ id: user.selected_provider_id })
+    .first('first_name', 'last_name');
   assert.equal(`${selected.first_name} ${selected.last_name}`, name);
 }
 
@@ -30,7 +40,11 @@ describe('browser: a practice owner creates a second profile and switches to it'
   const session = useBrowser();
 
   it('with JavaScript: profile menu → choose the type → fix the form → success page → switch', async () => {
-    const owner = await createProviderUser(ctx().db, { paid: true, roles: ['owner'], providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }] });
+    const owner = await createProviderUser(ctx().db, {
+      paid: true,
+      roles: ['owner'],
+      providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }],
+    });
     const page = await session.newPage();
     await signInAs(page, owner.userId);
     await page.goto('/');
@@ -40,7 +54,12 @@ describe('browser: a practice owner creates a second profile and switches to it'
     await expectText(page, /Choose a profile type/);
     await expectAccessible(page);
 
-    await submit(page, page.getByRole('navigation', { name: 'Choose a profile type' }).getByRole('link', { name: 'A profile for you', exact: true }));
+    await submit(
+      page,
+      page
+        .getByRole('navigation', { name: 'Choose a profile type' })
+        .getByRole('link', { name: 'A profile for you', exact: true }),
+    );
     await page.getByLabel('First name').fill('Robin');
     await submit(page, page.getByRole('button', { name: 'Create Profile' }));
     await expectText(page, /Last name required\./);
@@ -64,7 +83,10 @@ describe('browser: a practice owner creates a second profile and switches to it'
     const owner = await createProviderUser(ctx().db, {
       paid: true,
       roles: ['owner'],
-      providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }, { firstName: 'Robin', lastName: 'Park', status: 'active' }],
+      providers: [
+        { type: 'practice', companyName: 'Harbor Light Counseling' },
+        { firstName: 'Robin', lastName: 'Park', status: 'active' },
+      ],
     });
     const page = await session.newPage({ javaScript: false });
     await signInAs(page, owner.userId);

@@ -11,7 +11,14 @@ async function expectText(page: Page, text: RegExp): Promise<void> {
   try {
     await page.locator('main', { hasText: text }).waitFor({ state: 'attached', timeout: 10_000 });
   } catch {
-    throw new Error(`no ${text} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+    throw new Error(
+      `no ${text} on ${page.url()}: ${(
+        await page
+          .locator('main')
+          .innerText()
+          .catch(() => '?')
+      ).slice(0, 400)}`,
+    );
   }
 }
 

@@ -34,7 +34,10 @@ describe('browser: spec rules of issue [14]', function () {
     await page.getByLabel('Owner phone number').fill('(212) 555-0199');
     await submit(page, page.getByRole('button', { name: 'Create Profile' }));
     assert.match(new URL(page.url()).pathname, /^\/profiles\/pay-for\/\d+$/);
-    const created = await ctx().db('providers').where({ company_name: 'Bright Path Counseling' }).first('custom_content');
+    const created = await ctx()
+      .db('providers')
+      .where({ company_name: 'Bright Path Counseling' })
+      .first('custom_content');
     assert.equal(created.custom_content.practice_owner.email, 'casey.morgan@example.test');
   });
 });

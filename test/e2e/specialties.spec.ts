@@ -13,7 +13,9 @@ async function provider(): Promise<{ userId: number; id: number }> {
 }
 
 const customApproaches = async (id: number) =>
-  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content.custom_approaches ?? []) as { name: string }[];
+  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content.custom_approaches ?? []) as {
+    name: string;
+  }[];
 
 describe('browser: specialties and clientele & approach', function () {
   this.timeout(180_000);
@@ -40,7 +42,10 @@ describe('browser: specialties and clientele & approach', function () {
     await submit(page, page.getByRole('button', { name: 'Save' }));
     await expectFlash(page, 'Your top specialties have been updated!');
     assert.equal(new URL(page.url()).pathname, '/profile/specialties');
-    const top = await ctx().db('taggings').where({ provider_id: user.id, is_top: true }).count<{ count: string }[]>({ count: '*' });
+    const top = await ctx()
+      .db('taggings')
+      .where({ provider_id: user.id, is_top: true })
+      .count<{ count: string }[]>({ count: '*' });
     assert.equal(Number(top[0]!.count), 6);
     await expectAccessible(page);
   });
@@ -66,7 +71,10 @@ describe('browser: specialties and clientele & approach', function () {
     await expectAccessible(page);
 
     let question = '';
-    page.once('dialog', (dialog) => { question = dialog.message(); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
     await submit(page, page.getByRole('button', { name: 'Delete Walk and talk' }));
     assert.equal(question, "Are you sure you'd like to delete this custom approach?");
     await expectFlash(page, 'Your custom approach has been deleted!');

@@ -38,20 +38,32 @@ describe('browser: statements, practice questions and education', function () {
     await page.getByText('Please keep your professional statement under 300 words! (Suggested count: 240)').waitFor();
     await area.fill(words(42));
     await page.locator('#professional_statement-count').filter({ hasText: '42' }).waitFor();
-    await page.getByText('Your professional statement is under the minimum of 100 words. (Suggested count: 240)').first().waitFor({ state: 'visible' });
+    await page
+      .getByText('Your professional statement is under the minimum of 100 words. (Suggested count: 240)')
+      .first()
+      .waitFor({ state: 'visible' });
     await expectAccessible(page);
 
     // Cancel in the dialog: nothing is sent.
     const questions: string[] = [];
-    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.dismiss(); });
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForTimeout(300);
     assert.equal((await provider(id)).professional_statement, null);
 
     // OK in the dialog: saved.
-    page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
-    assert.deepEqual(questions, Array(2).fill('Your professional statement is under 100 words. Are you sure you want to save it?'));
+    assert.deepEqual(
+      questions,
+      Array(2).fill('Your professional statement is under 100 words. Are you sure you want to save it?'),
+    );
     assert.match(await served(page), /Professional Statement saved\./);
     assert.equal((await provider(id)).professional_statement, words(42));
     await expectAccessible(page);
@@ -68,7 +80,11 @@ describe('browser: statements, practice questions and education', function () {
     await page.getByRole('textbox', { name: 'Message to Clients' }).fill(words(35, 'welcome'));
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
     await page.getByText('Your message to clients is under 100 words. Are you sure you want to save it?').waitFor();
-    assert.equal(await page.getByRole('textbox', { name: 'Message to Clients' }).inputValue(), words(35, 'welcome'), 'the typed text is kept');
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Message to Clients' }).inputValue(),
+      words(35, 'welcome'),
+      'the typed text is kept',
+    );
     assert.equal((await provider(id)).message_to_clients, null, 'nothing saved before confirming');
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Save anyway' }));

@@ -14,7 +14,13 @@ describe('browser: therapy groups, testimonials and practice providers', functio
 
   it('deletes a therapy group through the confirmation page with JavaScript off', async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
-    await ctx().db('therapy_groups').insert({ provider_id: user.providerIds[0], name: 'Parents of Teens', slug: 'parents-of-teens', status: 'inactive', short_description: 'A supportive group for parents of teenagers.' });
+    await ctx().db('therapy_groups').insert({
+      provider_id: user.providerIds[0],
+      name: 'Parents of Teens',
+      slug: 'parents-of-teens',
+      status: 'inactive',
+      short_description: 'A supportive group for parents of teenagers.',
+    });
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -33,10 +39,19 @@ describe('browser: therapy groups, testimonials and practice providers', functio
   it("switches a testimonial's display at once", async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
     const providerId = user.providerIds[0]!;
-    const [row] = await ctx().db('feedback').insert([
-      { provider_id: providerId, kind: 'testimonial', body: 'Thoughtful and kind.', author: 'R.T.', display_testimonial: false },
-      { provider_id: providerId, kind: 'feedback', body: 'The waiting room was cold.' },
-    ]).returning('id');
+    const [row] = await ctx()
+      .db('feedback')
+      .insert([
+        {
+          provider_id: providerId,
+          kind: 'testimonial',
+          body: 'Thoughtful and kind.',
+          author: 'R.T.',
+          display_testimonial: false,
+        },
+        { provider_id: providerId, kind: 'feedback', body: 'The waiting room was cold.' },
+      ])
+      .returning('id');
     const page = await session.newPage();
     await signInAs(page, user.userId);
     await page.goto('/testimonials');
@@ -54,13 +69,18 @@ describe('browser: therapy groups, testimonials and practice providers', functio
   it('reorders the providers of a practice with the up and down buttons, and removes one after confirming', async () => {
     const user = await createProviderUser(ctx().db, {
       paid: true,
-      providers: [{ type: 'practice', companyName: 'Harbor Light' }, { firstName: 'Priya', lastName: 'Shah' }, { firstName: 'Marcus', lastName: 'Bell' }],
+      providers: [
+        { type: 'practice', companyName: 'Harbor Light' },
+        { firstName: 'Priya', lastName: 'Shah' },
+        { firstName: 'Marcus', lastName: 'Bell' },
+      ],
     });
     const [practiceId, priya, marcus] = user.providerIds as [number, number, number];
     await ctx().db('providers').where({ id: priya }).update({ practice_id: practiceId, practice_sort_order: 1 });
     await ctx().db('providers').where({ id: marcus }).update({ practice_id: practiceId, practice_sort_order: 2 });
     await ctx().db('users').where({ id: user.userId }).update({ selected_provider_id: practiceId });
-    const order = async () => (await ctx().db('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').pluck('first_name'));
+    const order = async () =>
+      await ctx().db('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').pluck('first_name');
 
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -77,7 +97,10 @@ describe('browser: therapy groups, testimonials and practice providers', functio
     await expectAccessible(page);
 
     // With JavaScript the browser asks; accepting removes the member.
-    page.once('dialog', (dialog) => { assert.match(dialog.message(), /remove this provider from your practice/); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      assert.match(dialog.message(), /remove this provider from your practice/);
+      void dialog.accept();
+    });
     await submit(page, page.getByRole('button', { name: 'Remove Priya Shah' }));
     await page.locator('.member-list .member__who strong', { hasText: 'Priya Shah' }).waitFor({ state: 'detached' });
     assert.deepEqual(await order(), ['Marcus']);

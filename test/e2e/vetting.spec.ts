@@ -7,15 +7,22 @@ import { createProviderUser } from '../support/factories';
 import { expectAccessible, signInAs, useBrowser, submit } from '../support/browser';
 
 async function paidProvider(vettingStatus?: string) {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ firstName: 'Robin', lastName: 'Hale' }],
+  });
   if (vettingStatus) {
-    await ctx().db('providers').where({ id: user.providerIds[0] }).update({ custom_content: JSON.stringify({ vetting_status: vettingStatus }) });
+    await ctx()
+      .db('providers')
+      .where({ id: user.providerIds[0] })
+      .update({ custom_content: JSON.stringify({ vetting_status: vettingStatus }) });
   }
   return user;
 }
 
 /** A stand-in for an outside embedded page, so the test needs no internet. */
-const FAKE_EMBED = '<!DOCTYPE html><html lang="en"><head><title>Scheduling</title></head><body><main><h1>Pick a time</h1><p>Tuesday 10:00</p></main></body></html>';
+const FAKE_EMBED =
+  '<!DOCTYPE html><html lang="en"><head><title>Scheduling</title></head><body><main><h1>Pick a time</h1><p>Tuesday 10:00</p></main></body></html>';
 
 describe('browser: Clinical Vetting, benefits and Contact Us', function () {
   this.timeout(180_000);
@@ -23,7 +30,10 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
 
   it('takes the vetting quiz with JavaScript off: an unanswered question, its message, then the result', async () => {
     const user = await paidProvider('pre-vetting');
-    const questions: { text: string; correct_choice: string }[] = await ctx().db('vetting_questions').orderBy('position').select('text', 'correct_choice');
+    const questions: { text: string; correct_choice: string }[] = await ctx()
+      .db('vetting_questions')
+      .orderBy('position')
+      .select('text', 'correct_choice');
     const page = await browser.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -40,7 +50,13 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     const third = page.getByRole('group', { name: questions[2]!.text });
     await third.getByText('Question required').waitFor();
     assert.equal(await page.getByText('Question required').count(), 1);
-    assert.ok(await page.getByRole('group', { name: questions[0]!.text }).getByLabel(questions[0]!.correct_choice, { exact: true }).isChecked(), 'answers kept');
+    assert.ok(
+      await page
+        .getByRole('group', { name: questions[0]!.text })
+        .getByLabel(questions[0]!.correct_choice, { exact: true })
+        .isChecked(),
+      'answers kept',
+    );
     await expectAccessible(page);
 
     await third.getByLabel(questions[2]!.correct_choice, { exact: true }).check();
@@ -60,14 +76,22 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     const user = await paidProvider();
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000);
-    await page.context().route('https://scheduling.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_EMBED }));
+    await page
+      .context()
+      .route('https://scheduling.example.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_EMBED }),
+      );
     await signInAs(page, user.userId);
 
     await page.goto('/benefits/web-badge');
     await page.getByRole('heading', { name: 'Your member badge' }).waitFor();
     const badge = page.getByRole('img', { name: 'Member of Members Portal' });
     await badge.waitFor();
-    const size = await badge.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight, complete: img.complete }));
+    const size = await badge.evaluate((img: HTMLImageElement) => ({
+      w: img.naturalWidth,
+      h: img.naturalHeight,
+      complete: img.complete,
+    }));
     assert.deepEqual(size, { w: 250, h: 86, complete: true }, 'the badge loads at 250x86');
     const code = await page.getByLabel('Badge code').inputValue();
     assert.match(code, /^<a href="https:\/\/directory\.example\.com\/therapists\/[^"]+" target="_blank"/);

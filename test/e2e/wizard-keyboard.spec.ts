@@ -15,7 +15,9 @@ async function tabTo(page: Page, name: RegExp, max = 150): Promise<void> {
       const el = document.activeElement as HTMLInputElement | null;
       if (!el) return '';
       const label = el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? '';
-      return `${label} ${el.tagName === 'BUTTON' || el.tagName === 'A' ? el.textContent ?? '' : ''}`.replace(/\s+/g, ' ').trim();
+      return `${label} ${el.tagName === 'BUTTON' || el.tagName === 'A' ? (el.textContent ?? '') : ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
     });
     if (name.test(focused)) return;
   }
@@ -25,7 +27,8 @@ async function tabTo(page: Page, name: RegExp, max = 150): Promise<void> {
 /** Tabs to a checkbox and ticks it with Space, unless it is ticked already. */
 async function tick(page: Page, name: RegExp): Promise<void> {
   await tabTo(page, name);
-  if (!(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked))) await page.keyboard.press('Space');
+  if (!(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)))
+    await page.keyboard.press('Space');
 }
 
 async function pressAndWait(page: Page, key: string, path: RegExp): Promise<void> {
@@ -72,7 +75,8 @@ describe('browser: the wizard with the keyboard alone', function () {
 
     // Your Practice: clientele, language, three specialties, an approach, the fee and length, no insurance.
     // (English was chosen on About You and comes back ticked.)
-    for (const label of [/^Adults \(25 to 64\)$/, /^English$/, /^Anxiety$/, /^Depression$/, /^Grief and Loss$/]) await tick(page, label);
+    for (const label of [/^Adults \(25 to 64\)$/, /^English$/, /^Anxiety$/, /^Depression$/, /^Grief and Loss$/])
+      await tick(page, label);
     // The first approach offered (its fieldset comes before the fees).
     const firstApproach = (await page.locator('#approaches-fieldset label').first().textContent())!.trim();
     await tick(page, new RegExp(`^${firstApproach.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
@@ -104,7 +108,11 @@ describe('browser: the wizard with the keyboard alone', function () {
     await tick(page, /I'm ready to go live/);
     await tabTo(page, /^Go Live$/);
     await page.keyboard.press('Enter');
-    await page.locator('main').getByText(/within 24 business hours/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/within 24 business hours/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
     assert.equal((await ctx().db('providers').where({ id }).first()).status, 'pending');
   });

@@ -10,7 +10,10 @@ import { agent, postForm, signIn, type FormValues } from '../support/http';
 import { colourfulPng, grayscaleJpeg, tagIds, wizardUser } from '../http/onboarding-helpers';
 
 async function expectPath(page: Page, path: string | RegExp): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout: 60_000 });
+  await page.waitForURL(
+    (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)),
+    { timeout: 60_000 },
+  );
 }
 
 /** Locations, About You, Your Practice and its insurance, posted as the forms send them. */
@@ -20,14 +23,30 @@ async function walkToPhotos(email: string, id: number): Promise<void> {
   const db = ctx().db;
   const steps: [string, FormValues][] = [
     [`/profiles/create/${id}`, { states: ['CA', 'OR'], no_physical_location: '1' }],
-    [`/profiles/about-you-for/${id}`, { professions: await tagIds(db, 'professions', ['Psychologist']), languages: await tagIds(db, 'languages', ['English']), degrees: await tagIds(db, 'degrees', ['PhD']) }],
-    [`/profiles/your-practice-for/${id}`, {
-      clientele: await tagIds(db, 'clientele', ['Adults (25 to 64)']), languages: await tagIds(db, 'languages', ['English']),
-      specialties: await tagIds(db, 'specialties', ['Anxiety', 'Depression', 'Grief and Loss']),
-      approaches: (await db('tags').where({ type: 'approaches' }).orderBy('name').first('id')).id,
-      session_fee_ongoing: '160', session_length_ongoing: '50', takes_insurance: 'yes',
-    }],
-    [`/profiles/your-practice-for/${id}/insurance`, { insurances: await tagIds(db, 'insurances', ['Aetna']), confirm_in_network: '1' }],
+    [
+      `/profiles/about-you-for/${id}`,
+      {
+        professions: await tagIds(db, 'professions', ['Psychologist']),
+        languages: await tagIds(db, 'languages', ['English']),
+        degrees: await tagIds(db, 'degrees', ['PhD']),
+      },
+    ],
+    [
+      `/profiles/your-practice-for/${id}`,
+      {
+        clientele: await tagIds(db, 'clientele', ['Adults (25 to 64)']),
+        languages: await tagIds(db, 'languages', ['English']),
+        specialties: await tagIds(db, 'specialties', ['Anxiety', 'Depression', 'Grief and Loss']),
+        approaches: (await db('tags').where({ type: 'approaches' }).orderBy('name').first('id')).id,
+        session_fee_ongoing: '160',
+        session_length_ongoing: '50',
+        takes_insurance: 'yes',
+      },
+    ],
+    [
+      `/profiles/your-practice-for/${id}/insurance`,
+      { insurances: await tagIds(db, 'insurances', ['Aetna']), confirm_in_network: '1' },
+    ],
   ];
   for (const [path, values] of steps) {
     const response = await postForm(client, path, path, values);
@@ -52,13 +71,17 @@ describe('browser: the onboarding wizard to Go Live', function () {
     await expectPath(page, `/profiles/photos-for/${id}`);
     await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Headshot').setInputFiles({ name: 'gray.jpg', mimeType: 'image/jpeg', buffer: await grayscaleJpeg() });
+    await page
+      .getByLabel('Headshot')
+      .setInputFiles({ name: 'gray.jpg', mimeType: 'image/jpeg', buffer: await grayscaleJpeg() });
     await page.locator('.photo-cropper__frame').waitFor();
     await submit(page, page.getByRole('button', { name: 'Upload and continue' }));
     await page.getByText(/black-and-white or grayscale/).waitFor();
     await expectAccessible(page);
     await page.locator('[data-island="PhotoCropper"][data-hydrated="true"]').waitFor();
-    await page.getByLabel('Headshot').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await colourfulPng(400, 300) });
+    await page
+      .getByLabel('Headshot')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await colourfulPng(400, 300) });
     await page.locator('.photo-cropper__frame').waitFor();
     await page.locator('.photo-cropper__frame').focus();
     await page.keyboard.press('ArrowLeft');
@@ -71,13 +94,20 @@ describe('browser: the onboarding wizard to Go Live', function () {
     await page.getByText('Gotta be ready!').waitFor();
     await page.getByLabel("I'm ready to go live").check();
     await submit(page, page.getByRole('button', { name: 'Go Live' }));
-    await page.locator('main').getByText(/within 24 business hours/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/within 24 business hours/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
     assert.equal((await ctx().db('providers').where({ id }).first()).status, 'pending');
 
     // Back on the dashboard: the pending banner.
     await page.goto('/');
-    await page.getByRole('region', { name: 'Profile status' }).getByText(/being reviewed/).waitFor();
+    await page
+      .getByRole('region', { name: 'Profile status' })
+      .getByText(/being reviewed/)
+      .waitFor();
     await expectAccessible(page);
   });
 });

@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
-import { expectAccessible, expectFlash, fillBillingAddressAndTerms, signInAs, submit, typeCard, useBrowser } from '../support/browser';
+import {
+  expectAccessible,
+  expectFlash,
+  fillBillingAddressAndTerms,
+  signInAs,
+  submit,
+  typeCard,
+  useBrowser,
+} from '../support/browser';
 import { createProviderUser } from '../support/factories';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -56,17 +64,24 @@ describe('browser: standalone practice management sign-up', function () {
     assert.equal(new URL(page.url()).pathname, '/zpm-signup/done');
     await page.getByRole('heading', { name: 'Your practice management account is ready' }).waitFor();
     await page.getByRole('link', { name: 'Log in to Practice Management' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Log in to Practice Management' }).getAttribute('href'), 'https://calm-waters.practice.example.com');
+    assert.equal(
+      await page.getByRole('link', { name: 'Log in to Practice Management' }).getAttribute('href'),
+      'https://calm-waters.practice.example.com',
+    );
     await expectAccessible(page);
     assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
 
     const account = await ctx().db('accounts').where({ standalone_practice_management: true }).first();
     assert.deepEqual(account.practice_management, { subdomain: 'calm-waters', trial_end: null });
-    const items = await ctx().db('billing_subscription_items as i').join('billing_subscriptions as s', 's.id', 'i.subscription_id').where({ 's.account_id': account.id }).select('i.lookup_key', 'i.quantity');
+    const items = await ctx()
+      .db('billing_subscription_items as i')
+      .join('billing_subscriptions as s', 's.id', 'i.subscription_id')
+      .where({ 's.account_id': account.id })
+      .select('i.lookup_key', 'i.quantity');
     assert.deepEqual(items, [{ lookup_key: 'standalone_practice_management_premium_monthly_v3', quantity: 2 }]);
   });
 
-  it('/practice-management-post-message-test lists the stand-in form\'s message as accepted', async () => {
+  it("/practice-management-post-message-test lists the stand-in form's message as accepted", async () => {
     const user = await createProviderUser(ctx().db);
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
@@ -86,14 +101,16 @@ describe('browser: standalone practice management sign-up', function () {
     await expectAccessible(page);
   });
 
-  it('without JavaScript: from the EHR form\'s link, a new card on the card processor\'s page, then the success card', async () => {
+  it("without JavaScript: from the EHR form's link, a new card on the card processor's page, then the success card", async () => {
     const page = await session.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/zpm-signup');
     await page.getByText('This page needs JavaScript to take you from the form above to payment.').waitFor();
     await expectAccessible(page);
-    await page.goto(`/zpm-signup?${new URLSearchParams({ clinic_id: 'clinic-nojs1', url: 'https://still-pond.practice.example.com' }).toString()}`);
+    await page.goto(
+      `/zpm-signup?${new URLSearchParams({ clinic_id: 'clinic-nojs1', url: 'https://still-pond.practice.example.com' }).toString()}`,
+    );
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Email').fill('sam.nojs@example.test');

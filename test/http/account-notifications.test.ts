@@ -27,7 +27,10 @@ async function signedIn({ phone = PHONE as string | null, settings = {} as objec
 
 const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings')).settings;
 const save = (client: Agent, choices: { email?: boolean; sms?: boolean }) =>
-  postForm(client, PAGE, ACTION, { ...(choices.email ? { email_messages: '1' } : {}), ...(choices.sms ? { sms_messages: '1' } : {}) });
+  postForm(client, PAGE, ACTION, {
+    ...(choices.email ? { email_messages: '1' } : {}),
+    ...(choices.sms ? { sms_messages: '1' } : {}),
+  });
 const box = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
 
 describe('Account Settings: message notifications, e-mail on and texts off by default', () => {
@@ -46,12 +49,21 @@ describe('Account Settings: message notifications, e-mail on and texts off by de
     const saved = await save(client, { email: false, sms: true });
     assert.equal(saved.status, 303);
     assert.equal(saved.headers.location, `${PAGE}#message-notifications`);
-    assert.deepEqual(await settingsOf(user.userId), { sms_notifications: true, calendar_view: 'week', email_messages: false, sms_messages: true });
+    assert.deepEqual(await settingsOf(user.userId), {
+      sms_notifications: true,
+      calendar_view: 'week',
+      email_messages: false,
+      sms_messages: true,
+    });
     const page = await client.get(PAGE);
     assert.ok(mainTextOf(page.text).includes('Your message notifications have been saved.'));
     assert.doesNotMatch(box(page.text, 'email_messages'), /checked/);
     assert.match(box(page.text, 'sms_messages'), /checked/);
-    const actions = await db()('audit_log').where({ user_id: user.userId }).where('action', 'like', '%_messages_%').orderBy('id').pluck('action');
+    const actions = await db()('audit_log')
+      .where({ user_id: user.userId })
+      .where('action', 'like', '%_messages_%')
+      .orderBy('id')
+      .pluck('action');
     assert.deepEqual(actions, ['email_messages_off', 'sms_messages_on']);
   });
 
@@ -80,35 +92,61 @@ describe('the message notification job follows the settings, without the message
     const providerId = user.providerIds[0]!;
     const { token } = await createToken(db(), 'Directory (test)');
     const write = async (firstName: string, type: 'message' | 'messaging_tool_intake' = 'message') => {
-      const body = type === 'message'
-        ? { type, message_content: 'Private words about my anxiety', client: { email: `${randomUUID()}@example.test`, first_name: firstName, last_name: 'Lastname' } }
-        : { type, intake_form: { state: 'NY' }, client: { email: `${randomUUID()}@example.test`, first_name: firstName, last_name: 'Lastname' } };
-      await supertest(ctx().app).post(`/api/v1/providers/${providerId}/messages`)
-        .set('Authorization', `Bearer ${token}`).set('Idempotency-Key', randomUUID()).send(body).expect(201);
+      const body =
+        type === 'message'
+          ? {
+              type,
+              message_content: 'Private words about my anxiety',
+              client: { email: `${randomUUID()}@example.test`, first_name: firstName, last_name: 'Lastname' },
+            }
+          : {
+              type,
+              intake_form: { state: 'NY' },
+              client: { email: `${randomUUID()}@example.test`, first_name: firstName, last_name: 'Lastname' },
+            };
+      await supertest(ctx().app)
+        .post(`/api/v1/providers/${providerId}/messages`)
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', randomUUID())
+        .send(body)
+        .expect(201);
       await drainJobs();
     };
     let seen = 0;
     const newlySent = async () => {
-      const rows = await db()('sent_messages').whereIn('recipient', [user.email, PHONE]).orderBy('id').select('channel', 'subject', 'body');
+      const rows = await db()('sent_messages')
+        .whereIn('recipient', [user.email, PHONE])
+        .orderBy('id')
+        .select('channel', 'subject', 'body');
       const fresh = rows.slice(seen);
       seen = rows.length;
-      for (const row of fresh) assert.ok(!/Private words|Lastname/.test(`${row.subject} ${row.body}`), 'no content, no last name');
+      for (const row of fresh)
+        assert.ok(!/Private words|Lastname/.test(`${row.subject} ${row.body}`), 'no content, no last name');
       return fresh;
     };
 
     await write('Ann');
     const first = await newlySent();
-    assert.deepEqual(first.map((m) => [m.channel, m.subject]), [['email', 'New message from Ann']]);
+    assert.deepEqual(
+      first.map((m) => [m.channel, m.subject]),
+      [['email', 'New message from Ann']],
+    );
     assert.match(first[0].body, /\/messages\/\d+/);
 
     assert.equal((await save(client, { email: true, sms: true })).status, 303);
     await write('Ben', 'messaging_tool_intake');
     const second = await newlySent();
-    assert.deepEqual(second.map((m) => m.channel), ['email', 'sms']);
+    assert.deepEqual(
+      second.map((m) => m.channel),
+      ['email', 'sms'],
+    );
     assert.match(second[1].body, /New referral from Ben/);
 
     assert.equal((await save(client, { email: false, sms: true })).status, 303);
     await write('Cleo');
-    assert.deepEqual((await newlySent()).map((m) => m.channel), ['sms']);
+    assert.deepEqual(
+      (await newlySent()).map((m) => m.channel),
+      ['sms'],
+    );
   });
 });

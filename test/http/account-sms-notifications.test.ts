@@ -26,7 +26,8 @@ async function signedIn({ phone = PHONE as string | null, settings = {} as objec
 }
 
 const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings')).settings;
-const save = (client: Agent, ticked: boolean) => postForm(client, PAGE, ACTION, ticked ? { sms_notifications: '1' } : {});
+const save = (client: Agent, ticked: boolean) =>
+  postForm(client, PAGE, ACTION, ticked ? { sms_notifications: '1' } : {});
 const checkbox = (html: string) => /<input[^>]*id="sms_notifications"[^>]*>/.exec(html)?.[0] ?? '';
 
 describe('Account Settings: the Notifications form shows where texts go', () => {
@@ -55,17 +56,27 @@ describe('Account Settings: turning texts on and off', () => {
     const on = await save(client, true);
     assert.equal(on.status, 303);
     assert.equal(on.headers.location, `${PAGE}#notifications`);
-    assert.deepEqual(await settingsOf(user.userId), { calendar_view: 'week', onboarding: { seen: true }, sms_notifications: true });
+    assert.deepEqual(await settingsOf(user.userId), {
+      calendar_view: 'week',
+      onboarding: { seen: true },
+      sms_notifications: true,
+    });
     const page = await client.get(PAGE);
     assert.ok(mainTextOf(page.text).includes('Text messages are on'));
     assert.match(checkbox(page.text), /checked/);
 
     assert.equal((await save(client, false)).status, 303);
-    assert.deepEqual(await settingsOf(user.userId), { calendar_view: 'week', onboarding: { seen: true }, sms_notifications: false });
+    assert.deepEqual(await settingsOf(user.userId), {
+      calendar_view: 'week',
+      onboarding: { seen: true },
+      sms_notifications: false,
+    });
     const after = await client.get(PAGE);
     assert.ok(mainTextOf(after.text).includes('Text messages about phone consultations are off.'));
     assert.doesNotMatch(checkbox(after.text), /checked/);
-    const actions = (await db()('audit_log').where({ user_id: user.userId }).orderBy('id').pluck('action')).filter((a: string) => a.startsWith('sms_'));
+    const actions = (await db()('audit_log').where({ user_id: user.userId }).orderBy('id').pluck('action')).filter(
+      (a: string) => a.startsWith('sms_'),
+    );
     assert.deepEqual(actions, ['sms_notifications_on', 'sms_notifications_off']);
   });
 
@@ -80,7 +91,7 @@ describe('Account Settings: turning texts on and off', () => {
     assert.deepEqual(await settingsOf(user.userId), { calendar_view: 'week', sms_notifications: false });
   });
 
-  it('needs sign-in and the form\'s CSRF token', async () => {
+  it("needs sign-in and the form's CSRF token", async () => {
     assert.equal((await postForm(agent(), '/login', ACTION, { sms_notifications: '1' })).headers.location, '/login');
     const { client, user } = await signedIn();
     assert.equal((await client.post(ACTION).type('form').send({ sms_notifications: '1' })).status, 403);
@@ -92,29 +103,66 @@ describe('the booking notification job follows the setting', () => {
   it('with texts on a booking texts the phone (and e-mails); turned off, the next booking only e-mails', async () => {
     const { client, user } = await signedIn();
     const providerId = user.providerIds[0]!;
-    await db()('providers').where({ id: providerId }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-    await db()('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: 40 });
+    await db()('providers')
+      .where({ id: providerId })
+      .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+    await db()('locations').insert({
+      provider_id: providerId,
+      state: 'NY',
+      remote_location: true,
+      accepting_patients: 40,
+    });
     // Free time from a whole day ahead (past the booking lead time) on the hour, for two bookings.
     const start = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000);
-    await createAvailability(db(), providerId, { start, end: new Date(start.getTime() + 3_600_000), free: true, name: null, rrule: null, timeZone: 'America/New_York' });
+    await createAvailability(db(), providerId, {
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      free: true,
+      name: null,
+      rrule: null,
+      timeZone: 'America/New_York',
+    });
     const { token } = await createToken(db(), 'Directory (test)');
     const book = async (minutes: number) => {
-      await supertest(ctx().app).post(`/api/v1/providers/${providerId}/consultations`)
-        .set('Authorization', `Bearer ${token}`).set('Idempotency-Key', randomUUID())
-        .send({ start_time: new Date(start.getTime() + minutes * 60_000).toISOString(), client: { email: 'casey@example.test', first_name: 'Casey', last_name: 'Client', phone_number: '(212) 555-0142' } })
+      await supertest(ctx().app)
+        .post(`/api/v1/providers/${providerId}/consultations`)
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', randomUUID())
+        .send({
+          start_time: new Date(start.getTime() + minutes * 60_000).toISOString(),
+          client: {
+            email: 'casey@example.test',
+            first_name: 'Casey',
+            last_name: 'Client',
+            phone_number: '(212) 555-0142',
+          },
+        })
         .expect(201);
       await drainJobs();
     };
-    const sentTo = async () => (await db()('sent_messages').whereIn('recipient', [user.email, PHONE]).orderBy('id').select('channel', 'recipient', 'body'));
+    const sentTo = async () =>
+      await db()('sent_messages')
+        .whereIn('recipient', [user.email, PHONE])
+        .orderBy('id')
+        .select('channel', 'recipient', 'body');
 
     assert.equal((await save(client, true)).status, 303);
     await book(0);
     const first = await sentTo();
-    assert.deepEqual(first.map((m) => [m.channel, m.recipient]), [['email', user.email], ['sms', PHONE]]);
+    assert.deepEqual(
+      first.map((m) => [m.channel, m.recipient]),
+      [
+        ['email', user.email],
+        ['sms', PHONE],
+      ],
+    );
     assert.match(first[1].body, /You have a new phone consultation request/);
 
     assert.equal((await save(client, false)).status, 303);
     await book(30);
-    assert.deepEqual((await sentTo()).slice(first.length).map((m) => m.channel), ['email']);
+    assert.deepEqual(
+      (await sentTo()).slice(first.length).map((m) => m.channel),
+      ['email'],
+    );
   });
 });

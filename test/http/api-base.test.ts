@@ -33,11 +33,20 @@ describe('directory API: bearer tokens', () => {
   it('a missing, malformed, unknown or revoked token gets 401 in the one error shape', async () => {
     const { client, token } = await createToken(ctx().db, 'soon revoked');
     assertErrorShape((await api().get('/api/v1/ping').expect(401)).body, 'unauthenticated');
-    assertErrorShape((await api().get('/api/v1/ping').set('Authorization', 'Bearer nope').expect(401)).body, 'unauthenticated');
+    assertErrorShape(
+      (await api().get('/api/v1/ping').set('Authorization', 'Bearer nope').expect(401)).body,
+      'unauthenticated',
+    );
     const unknown = `${token.slice(0, -4)}AAAA`;
-    assertErrorShape((await api().get('/api/v1/ping').set('Authorization', `Bearer ${unknown}`).expect(401)).body, 'unauthenticated');
+    assertErrorShape(
+      (await api().get('/api/v1/ping').set('Authorization', `Bearer ${unknown}`).expect(401)).body,
+      'unauthenticated',
+    );
     assert.equal(await revokeToken(ctx().db, client.prefix), true);
-    assertErrorShape((await api().get('/api/v1/ping').set('Authorization', `Bearer ${token}`).expect(401)).body, 'unauthenticated');
+    assertErrorShape(
+      (await api().get('/api/v1/ping').set('Authorization', `Bearer ${token}`).expect(401)).body,
+      'unauthenticated',
+    );
   });
 
   it('stores only a hash of the token, and lists tokens by prefix', async () => {
@@ -49,14 +58,25 @@ describe('directory API: bearer tokens', () => {
     assert.ok(!JSON.stringify(row).includes(secret), 'the secret is not stored');
     assert.match(row.token_hash, /^[0-9a-f]{64}$/);
     const listed = await listTokens(ctx().db);
-    assert.deepEqual(listed.map((t) => [t.prefix, t.name]), [[client.prefix, 'hashed']]);
+    assert.deepEqual(
+      listed.map((t) => [t.prefix, t.name]),
+      [[client.prefix, 'hashed']],
+    );
     assert.ok(token.startsWith(`dir_${client.prefix}_`));
   });
 
   it('an unknown endpoint is a 404 in the error shape, and a non-JSON body a 415', async () => {
     const { token } = await createToken(ctx().db, 'shapes');
-    assertErrorShape((await api().get('/api/v1/nothing-here').set('Authorization', `Bearer ${token}`).expect(404)).body, 'not_found');
-    const notJson = await api().post('/api/v1/ping').set('Authorization', `Bearer ${token}`).type('form').send('a=1').expect(415);
+    assertErrorShape(
+      (await api().get('/api/v1/nothing-here').set('Authorization', `Bearer ${token}`).expect(404)).body,
+      'not_found',
+    );
+    const notJson = await api()
+      .post('/api/v1/ping')
+      .set('Authorization', `Bearer ${token}`)
+      .type('form')
+      .send('a=1')
+      .expect(415);
     assertErrorShape(notJson.body, 'unsupported_media_type');
   });
 
@@ -64,7 +84,11 @@ describe('directory API: bearer tokens', () => {
     this.timeout(60_000);
     const run = promisify(execFile);
     const env = { ...process.env, DATABASE_URL: ctx().database.url, LOG_LEVEL: 'silent' };
-    const created = await run(process.execPath, ['--import', 'tsx', 'server/api/token-cli.ts', 'create', 'From the CLI'], { env });
+    const created = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/api/token-cli.ts', 'create', 'From the CLI'],
+      { env },
+    );
     const token = /(dir_[a-z0-9]{8}_[\w-]{43})/.exec(created.stdout)?.[1];
     assert.ok(token, created.stdout);
     await api().get('/api/v1/ping').set('Authorization', `Bearer ${token}`).expect(200);
@@ -81,13 +105,17 @@ describe('directory API: Idempotency-Key', () => {
   function bookingApi() {
     const ran: unknown[] = [];
     const app = express();
-    app.use('/api/v1', apiRouter({ db: ctx().db, ratePerMinute: 1000 }, [
-      (router, { idempotent }) => router.post('/bookings', idempotent, async (req, res) => {
-        ran.push(req.body);
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        res.status(201).json({ id: ran.length, received: req.body });
-      }),
-    ]));
+    app.use(
+      '/api/v1',
+      apiRouter({ db: ctx().db, ratePerMinute: 1000 }, [
+        (router, { idempotent }) =>
+          router.post('/bookings', idempotent, async (req, res) => {
+            ran.push(req.body);
+            await new Promise((resolve) => setTimeout(resolve, 150));
+            res.status(201).json({ id: ran.length, received: req.body });
+          }),
+      ]),
+    );
     return { app, ran };
   }
 
@@ -104,7 +132,10 @@ describe('directory API: Idempotency-Key', () => {
     assert.deepEqual(again.body, first.body);
     assert.equal(again.headers['idempotent-replayed'], 'true');
     assert.equal(ran.length, 1);
-    assertErrorShape((await post('booking-0001', { slot: '2026-12-02T15:00:00Z', client: 'Casey' }).expect(422)).body, 'idempotency_key_reused');
+    assertErrorShape(
+      (await post('booking-0001', { slot: '2026-12-02T15:00:00Z', client: 'Casey' }).expect(422)).body,
+      'idempotency_key_reused',
+    );
     assertErrorShape((await post(null, { slot: 'x' }).expect(400)).body, 'idempotency_key_required');
     assert.equal(ran.length, 1);
   });
@@ -112,7 +143,12 @@ describe('directory API: Idempotency-Key', () => {
   it('two requests with one key at the same moment run once: the second is told to retry (409) or replayed', async () => {
     const { app, ran } = bookingApi();
     const { token } = await createToken(ctx().db, 'concurrent');
-    const send = () => supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'booking-0002').send({ slot: 'a' });
+    const send = () =>
+      supertest(app)
+        .post('/api/v1/bookings')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', 'booking-0002')
+        .send({ slot: 'a' });
     const answers = await Promise.all([send(), send(), send()]);
     assert.equal(ran.length, 1);
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
@@ -122,19 +158,37 @@ describe('directory API: Idempotency-Key', () => {
   it(`a claim whose request died (no answer stored) blocks the key only for its ${IDEMPOTENCY_LEASE_SECONDS} s lease`, async () => {
     const { app, ran } = bookingApi();
     const { client, token } = await createToken(ctx().db, 'crashed');
-    const send = (key: string) => supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', key).send({ slot: 'a' });
+    const send = (key: string) =>
+      supertest(app)
+        .post('/api/v1/bookings')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', key)
+        .send({ slot: 'a' });
     // What a kill -9 mid-request leaves behind: the claim, no answer. The hash is the one `send` makes.
     await send('probe-hash-1').expect(201);
-    const { request_hash: requestHash } = await ctx().db('api_idempotency_keys').where({ token_id: client.id, key: 'probe-hash-1' }).first();
-    const abandon = (key: string, secondsAgo: number) => ctx().db('api_idempotency_keys').insert({
-      token_id: client.id, key, request_hash: requestHash, created_at: ctx().db.raw(`now() - interval '${secondsAgo} seconds'`),
-    });
+    const { request_hash: requestHash } = await ctx()
+      .db('api_idempotency_keys')
+      .where({ token_id: client.id, key: 'probe-hash-1' })
+      .first();
+    const abandon = (key: string, secondsAgo: number) =>
+      ctx()
+        .db('api_idempotency_keys')
+        .insert({
+          token_id: client.id,
+          key,
+          request_hash: requestHash,
+          created_at: ctx().db.raw(`now() - interval '${secondsAgo} seconds'`),
+        });
     await abandon('died-long-ago', IDEMPOTENCY_LEASE_SECONDS + 1);
     await abandon('still-running', 5);
     const retried = await send('died-long-ago').expect(201);
     assert.equal(retried.headers['idempotent-replayed'], undefined);
     assert.equal(ran.length, 2, 'the retry ran the request');
-    assert.equal((await send('died-long-ago').expect(201)).headers['idempotent-replayed'], 'true', 'and its answer is kept for replays');
+    assert.equal(
+      (await send('died-long-ago').expect(201)).headers['idempotent-replayed'],
+      'true',
+      'and its answer is kept for replays',
+    );
     assertErrorShape((await send('still-running').expect(409)).body, 'idempotency_request_in_progress');
     assert.equal(ran.length, 2);
   });
@@ -142,12 +196,25 @@ describe('directory API: Idempotency-Key', () => {
   it('an expired claim is taken over by one retry only', async () => {
     const { app, ran } = bookingApi();
     const { client, token } = await createToken(ctx().db, 'crashed-twice');
-    const send = (key: string) => supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', key).send({ slot: 'b' });
+    const send = (key: string) =>
+      supertest(app)
+        .post('/api/v1/bookings')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', key)
+        .send({ slot: 'b' });
     await send('probe-hash-2').expect(201);
-    const { request_hash: requestHash } = await ctx().db('api_idempotency_keys').where({ token_id: client.id, key: 'probe-hash-2' }).first();
-    await ctx().db('api_idempotency_keys').insert({
-      token_id: client.id, key: 'died-key-2', request_hash: requestHash, created_at: ctx().db.raw(`now() - interval '1 hour'`),
-    });
+    const { request_hash: requestHash } = await ctx()
+      .db('api_idempotency_keys')
+      .where({ token_id: client.id, key: 'probe-hash-2' })
+      .first();
+    await ctx()
+      .db('api_idempotency_keys')
+      .insert({
+        token_id: client.id,
+        key: 'died-key-2',
+        request_hash: requestHash,
+        created_at: ctx().db.raw(`now() - interval '1 hour'`),
+      });
     const answers = await Promise.all([send('died-key-2'), send('died-key-2'), send('died-key-2')]);
     assert.equal(ran.length, 2);
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
@@ -158,7 +225,12 @@ describe('directory API: Idempotency-Key', () => {
     const one = await createToken(ctx().db, 'one');
     const two = await createToken(ctx().db, 'two');
     for (const { token } of [one, two]) {
-      await supertest(app).post('/api/v1/bookings').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'shared-key-1').send({ slot: 'a' }).expect(201);
+      await supertest(app)
+        .post('/api/v1/bookings')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', 'shared-key-1')
+        .send({ slot: 'a' })
+        .expect(201);
     }
     assert.equal(ran.length, 2);
   });
@@ -200,7 +272,13 @@ describe('/dev/client', () => {
     const { createLogger } = await import('../../server/logger');
     const { testConfig } = await import('../support/context');
     const config = testConfig({ NODE_ENV: 'production' });
-    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, ctx().db, createLogger('silent')) });
+    const portal = createApp({
+      config,
+      db: ctx().db,
+      databaseUrl: ctx().database.url,
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, ctx().db, createLogger('silent')),
+    });
     try {
       await supertest(portal.app).get('/dev/client').expect(404);
     } finally {

@@ -14,8 +14,12 @@ describe('API: JSON nesting is limited', () => {
     const { token } = await createToken(ctx().db, 'deep');
     const body = `{"client":${nested(50_000)}}`;
     assert.ok(Buffer.byteLength(body) < 100 * 1024);
-    const response = await supertest(ctx().app).post('/api/v1/providers/1/messages')
-      .set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'deep-body-0001').type('json').send(body);
+    const response = await supertest(ctx().app)
+      .post('/api/v1/providers/1/messages')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Idempotency-Key', 'deep-body-0001')
+      .type('json')
+      .send(body);
     assert.equal(response.status, 400);
     assert.equal(response.body.error.code, 'json_too_deep');
     assert.match(response.body.error.message, new RegExp(`more than ${MAX_JSON_DEPTH} levels`));
@@ -24,8 +28,12 @@ describe('API: JSON nesting is limited', () => {
 
   it(`a body nested ${MAX_JSON_DEPTH} deep is read as usual`, async () => {
     const { token } = await createToken(ctx().db, 'shallow');
-    const response = await supertest(ctx().app).post('/api/v1/providers/1/messages')
-      .set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'deep-body-0002').type('json').send(`{"client":${nested(MAX_JSON_DEPTH - 1)}}`);
+    const response = await supertest(ctx().app)
+      .post('/api/v1/providers/1/messages')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Idempotency-Key', 'deep-body-0002')
+      .type('json')
+      .send(`{"client":${nested(MAX_JSON_DEPTH - 1)}}`);
     assert.notEqual(response.status, 500);
     assert.notEqual(response.body.error?.code, 'json_too_deep');
   });

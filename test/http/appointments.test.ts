@@ -24,7 +24,11 @@ const MESSAGES = {
   overlap: 'You have another phone consultation at this time. Choose another time.',
 };
 
-interface Made { client: Agent; providerId: number; zone: string }
+interface Made {
+  client: Agent;
+  providerId: number;
+  zone: string;
+}
 
 /** A signed-in provider (Dana Rivera) whose calendar zone has it about noon now. */
 async function signedIn(): Promise<Made> {
@@ -38,22 +42,42 @@ async function signedIn(): Promise<Made> {
 }
 
 const clientUser = (first: string, last: string) => addClient(ctx().db, first, last);
-const appointment = (providerId: number, clientUserId: number | null, start: Date, extra: Record<string, unknown> = {}) =>
-  addAppointment(ctx().db, providerId, clientUserId, start, extra);
+const appointment = (
+  providerId: number,
+  clientUserId: number | null,
+  start: Date,
+  extra: Record<string, unknown> = {},
+) => addAppointment(ctx().db, providerId, clientUserId, start, extra);
 const row = (id: number) => ctx().db('appointments').where({ id }).first();
-const providerMessages = () => ctx().db('messages').orderBy('id').select('type', 'sender', 'message_content', 'appointment_id', 'provider_id', 'client_user_id');
+const providerMessages = () =>
+  ctx()
+    .db('messages')
+    .orderBy('id')
+    .select('type', 'sender', 'message_content', 'appointment_id', 'provider_id', 'client_user_id');
 async function sentMail() {
   await drainJobs();
   return ctx().db('sent_messages').where({ channel: 'email' }).orderBy('id').select('recipient', 'subject', 'body');
 }
 
 /** YYYY-MM-DD of an instant in a zone. */
-const dayIn = (instant: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-const longDateIn = (instant: Date, zone: string) => instant.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: zone });
-const clockIn = (instant: Date, zone: string) => instant.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone });
+const dayIn = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+const longDateIn = (instant: Date, zone: string) =>
+  instant.toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: zone,
+  });
+const clockIn = (instant: Date, zone: string) =>
+  instant.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone });
 
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, LIST, path, values);
-const cancel = (client: Agent, id: number, values: FormValues = {}) => post(client, `${LIST}/${id}/cancellation`, values);
+const cancel = (client: Agent, id: number, values: FormValues = {}) =>
+  post(client, `${LIST}/${id}/cancellation`, values);
 const reschedule = (client: Agent, id: number, values: FormValues) => post(client, `${LIST}/${id}/reschedule`, values);
 
 /** Follows a 303 and returns the page it leads to. */
@@ -65,7 +89,10 @@ async function follow(client: Agent, response: { status: number; headers: Record
 /** A consultation with Casey Client tomorrow about noon in the provider's zone, on a whole minute as booked ones are. */
 async function tomorrowsCall(made: Made, extra: Record<string, unknown> = {}) {
   const casey = await clientUser('Casey', 'Client');
-  const id = await appointment(made.providerId, casey, new Date(Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000), { intake_form: JSON.stringify({ insurance: 'Aetna', reason_for_visit: 'Anxiety at work' }), ...extra });
+  const id = await appointment(made.providerId, casey, new Date(Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000), {
+    intake_form: JSON.stringify({ insurance: 'Aetna', reason_for_visit: 'Anxiety at work' }),
+    ...extra,
+  });
   return { id, casey };
 }
 
@@ -92,7 +119,12 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
     const soonStart = new Date(now + minutes(60));
     const soonRange = `${clockIn(soonStart, made.zone)} – ${clockIn(new Date(soonStart.getTime() + minutes(30)), made.zone)}`;
     assert.ok(text.includes(`${day(0)} Today! ${soonRange}`), text);
-    assert.match(text, new RegExp(`${day(0)} Today! .*Casey Client With Dana Rivera View Details.*${day(1)} Tomorrow .*Drew Doe With Dana Rivera View Details.*${day(3)} .*Drew Doe`));
+    assert.match(
+      text,
+      new RegExp(
+        `${day(0)} Today! .*Casey Client With Dana Rivera View Details.*${day(1)} Tomorrow .*Drew Doe With Dana Rivera View Details.*${day(3)} .*Drew Doe`,
+      ),
+    );
     assert.doesNotMatch(text, new RegExp(`${day(3)} (Today!|Tomorrow)`));
     assert.doesNotMatch(text, /Eli Early/);
     assert.doesNotMatch(html, /tag--error/, 'no canceled note');
@@ -122,17 +154,24 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
   it('each tab has its empty text', async () => {
     const { client } = await signedIn();
     for (const tab of ['upcoming', 'past', 'canceled']) {
-      assert.match(mainTextOf((await client.get(`${LIST}?tab=${tab}`).expect(200)).text), new RegExp(`You have no ${tab} appointments at this time\\.`));
+      assert.match(
+        mainTextOf((await client.get(`${LIST}?tab=${tab}`).expect(200)).text),
+        new RegExp(`You have no ${tab} appointments at this time\\.`),
+      );
     }
   });
 
-  it('?id= opens the provider\'s own appointment above the list; another provider\'s id opens nothing', async () => {
+  it("?id= opens the provider's own appointment above the list; another provider's id opens nothing", async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
     const own = (await made.client.get(`${LIST}?id=${id}`).expect(200)).text;
     assert.match(mainTextOf(own), /Phone Consult with Casey Client/);
     const stranger = await createProviderUser(ctx().db);
-    const secret = await appointment(stranger.providerIds[0]!, await clientUser('Sam', 'Secret'), new Date(Date.now() + DAY_MS));
+    const secret = await appointment(
+      stranger.providerIds[0]!,
+      await clientUser('Sam', 'Secret'),
+      new Date(Date.now() + DAY_MS),
+    );
     const other = (await made.client.get(`${LIST}?id=${secret}`).expect(200)).text;
     assert.doesNotMatch(other, /id="appointment"|Secret/);
   });
@@ -143,19 +182,42 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
 });
 
 describe('appointment panel: time, client contact, intake answers and calendar links', () => {
-  it('shows the time with its zone, the client\'s phone and e-mail, the intake answers and the cancel and reschedule forms', async () => {
+  it("shows the time with its zone, the client's phone and e-mail, the intake answers and the cancel and reschedule forms", async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
     const html = (await made.client.get(`${LIST}/${id}`).expect(200)).text;
     const panel = /<section id="appointment"[\s\S]*<\/section>/.exec(html)![0];
     const text = textOf(panel);
     const start = (await row(id)).start_time as Date;
-    assert.match(text, new RegExp(`Phone Consult with Casey Client Date ${longDateIn(start, made.zone)} Time ${clockIn(start, made.zone)} – .* GMT`));
-    assert.match(text, /Status Upcoming Client Casey Client Phone \(212\) 555-0199 Email casey\S+@client\.test Provider Dana Rivera/);
+    assert.match(
+      text,
+      new RegExp(
+        `Phone Consult with Casey Client Date ${longDateIn(start, made.zone)} Time ${clockIn(start, made.zone)} – .* GMT`,
+      ),
+    );
+    assert.match(
+      text,
+      /Status Upcoming Client Casey Client Phone \(212\) 555-0199 Email casey\S+@client\.test Provider Dana Rivera/,
+    );
     assert.match(text, /Intake answers Insurance Aetna Reason for visit Anxiety at work/);
-    assert.match(panel, new RegExp(`<form data-progress="Rescheduling\\.\\.\\."[^>]* action="/calendar/appointments/${id}/reschedule" method="post"`));
-    assert.match(panel, new RegExp(`<form data-progress="Canceling\\.\\.\\."[^>]* action="/calendar/appointments/${id}/cancellation" method="post"`));
-    assert.ok(panel.includes(`type="date" min="${dayIn(new Date(), made.zone)}" max="${dayIn(new Date(Date.now() + 90 * DAY_MS), made.zone)}" name="date" value="${dayIn(start, made.zone)}"`), 'the 90-day window on the date picker');
+    assert.match(
+      panel,
+      new RegExp(
+        `<form data-progress="Rescheduling\\.\\.\\."[^>]* action="/calendar/appointments/${id}/reschedule" method="post"`,
+      ),
+    );
+    assert.match(
+      panel,
+      new RegExp(
+        `<form data-progress="Canceling\\.\\.\\."[^>]* action="/calendar/appointments/${id}/cancellation" method="post"`,
+      ),
+    );
+    assert.ok(
+      panel.includes(
+        `type="date" min="${dayIn(new Date(), made.zone)}" max="${dayIn(new Date(Date.now() + 90 * DAY_MS), made.zone)}" name="date" value="${dayIn(start, made.zone)}"`,
+      ),
+      'the 90-day window on the date picker',
+    );
   });
 
   it('Google and Outlook links carry the title and UTC times; the .ics file parses back to the same event', async () => {
@@ -163,7 +225,10 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     const { id } = await tomorrowsCall(made);
     const stored = await row(id);
     const html = (await made.client.get(`${LIST}/${id}`).expect(200)).text;
-    const href = (label: string) => new URL([...html.matchAll(/href="([^"]+)"[^>]*>([^<]*)</g)].find((m) => m[2] === label)![1]!.replace(/&amp;/g, '&'));
+    const href = (label: string) =>
+      new URL(
+        [...html.matchAll(/href="([^"]+)"[^>]*>([^<]*)</g)].find((m) => m[2] === label)![1]!.replace(/&amp;/g, '&'),
+      );
     const google = href('Google Calendar');
     assert.equal(google.origin + google.pathname, 'https://calendar.google.com/calendar/render');
     assert.equal(google.searchParams.get('action'), 'TEMPLATE');
@@ -174,12 +239,18 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     assert.equal(outlook.origin + outlook.pathname, 'https://outlook.live.com/calendar/0/deeplink/compose');
     assert.equal(outlook.searchParams.get('startdt'), stored.start_time.toISOString());
     assert.equal(outlook.searchParams.get('enddt'), stored.end_time.toISOString());
-    for (const link of [google, outlook]) assert.doesNotMatch(link.search, /Aetna|Anxiety/, 'no intake answers leave the portal');
+    for (const link of [google, outlook])
+      assert.doesNotMatch(link.search, /Aetna|Anxiety/, 'no intake answers leave the portal');
 
     const response = await made.client.get(`${LIST}/${id}/ics`).expect(200);
     assert.match(response.headers['content-type']!, /^text\/calendar; charset=utf-8/);
-    assert.match(response.headers['content-disposition']!, new RegExp(`^attachment; filename="?phone-consultation-${id}\\.ics"?$`));
-    const events = Object.values(ical.sync.parseICS(response.text)).filter((entry) => entry?.type === 'VEVENT') as VEvent[];
+    assert.match(
+      response.headers['content-disposition']!,
+      new RegExp(`^attachment; filename="?phone-consultation-${id}\\.ics"?$`),
+    );
+    const events = Object.values(ical.sync.parseICS(response.text)).filter(
+      (entry) => entry?.type === 'VEVENT',
+    ) as VEvent[];
     assert.equal(events.length, 1);
     const event = events[0]!;
     assert.equal(event.summary, 'Phone consultation with Casey Client');
@@ -191,7 +262,9 @@ describe('appointment panel: time, client contact, intake answers and calendar l
   it('?partial=1 answers the panel alone, without the page around it', async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
-    const response = await made.client.get(`${LIST}/${id}?partial=1&return_to=${encodeURIComponent(`/calendar?id=${id}`)}`).expect(200);
+    const response = await made.client
+      .get(`${LIST}/${id}?partial=1&return_to=${encodeURIComponent(`/calendar?id=${id}`)}`)
+      .expect(200);
     assert.match(response.text, /^<section id="appointment"/);
     assert.doesNotMatch(response.text, /<html|<main/);
     assert.match(response.text, /name="_csrf" value="[^"]+"/);
@@ -213,24 +286,40 @@ describe('appointment panel: time, client contact, intake answers and calendar l
   });
 });
 
-describe('cancel (spec 3 §8: \'Your phone consultation has been cancelled.\')', () => {
+describe("cancel (spec 3 §8: 'Your phone consultation has been cancelled.')", () => {
   it('cancels with the optional message, writes it to the conversation, e-mails the client and goes back with the panel closed', async () => {
     const made = await signedIn();
     const { id, casey } = await tomorrowsCall(made);
-    const response = await cancel(made.client, id, { cancel_message: 'Sorry, I am ill that day.', return_to: `${LIST}?tab=upcoming&id=${id}` });
+    const response = await cancel(made.client, id, {
+      cancel_message: 'Sorry, I am ill that day.',
+      return_to: `${LIST}?tab=upcoming&id=${id}`,
+    });
     assert.equal(response.headers.location, `${LIST}?tab=upcoming`);
     assert.match(mainTextOf(await follow(made.client, response)), /Your phone consultation has been cancelled\./);
 
     const stored = await row(id);
     assert.equal(stored.canceled, true);
     assert.equal(stored.cancel_message, 'Sorry, I am ill that day.');
-    assert.deepEqual(await providerMessages(), [{ type: 'cancel_message', sender: 'provider', message_content: 'Sorry, I am ill that day.', appointment_id: id, provider_id: made.providerId, client_user_id: casey }]);
+    assert.deepEqual(await providerMessages(), [
+      {
+        type: 'cancel_message',
+        sender: 'provider',
+        message_content: 'Sorry, I am ill that day.',
+        appointment_id: id,
+        provider_id: made.providerId,
+        client_user_id: casey,
+      },
+    ]);
     const mail = await sentMail();
     assert.equal(mail.length, 1);
     assert.match(mail[0].recipient, /^casey\S+@client\.test$/);
     assert.equal(mail[0].subject, 'Your phone consultation with Dana Rivera has been cancelled');
     assert.match(mail[0].body, /Dana Rivera has cancelled your phone consultation of/);
-    assert.doesNotMatch(mail[0].body, /Aetna|Anxiety|ill that day/, 'no intake answers, and the note stays in the conversation');
+    assert.doesNotMatch(
+      mail[0].body,
+      /Aetna|Anxiety|ill that day/,
+      'no intake answers, and the note stays in the conversation',
+    );
   });
 
   it('the message is optional', async () => {
@@ -242,10 +331,13 @@ describe('cancel (spec 3 §8: \'Your phone consultation has been cancelled.\')',
     assert.equal((await providerMessages())[0]!.message_content, null);
   });
 
-  it('a return_to that is not a path of this site goes to the panel\'s page instead', async () => {
+  it("a return_to that is not a path of this site goes to the panel's page instead", async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
-    assert.equal((await cancel(made.client, id, { return_to: 'https://elsewhere.test/' })).headers.location, `${LIST}/${id}`);
+    assert.equal(
+      (await cancel(made.client, id, { return_to: 'https://elsewhere.test/' })).headers.location,
+      `${LIST}/${id}`,
+    );
   });
 });
 
@@ -256,7 +348,12 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     const made = await signedIn();
     const { id, casey } = await tomorrowsCall(made);
     const returnTo = `${LIST}?tab=upcoming&id=${id}`;
-    const response = await reschedule(made.client, id, { date: tomorrow(made.zone), start_time: '2:00pm', reschedule_message: 'Could we talk a bit later?', return_to: returnTo });
+    const response = await reschedule(made.client, id, {
+      date: tomorrow(made.zone),
+      start_time: '2:00pm',
+      reschedule_message: 'Could we talk a bit later?',
+      return_to: returnTo,
+    });
     assert.equal(response.headers.location, returnTo);
     const page = mainTextOf(await follow(made.client, response));
     assert.match(page, /Your phone consultation has been rescheduled\./);
@@ -267,11 +364,25 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     assert.equal(clockIn(stored.start_time, made.zone), '2:00 PM');
     assert.equal(stored.end_time.getTime() - stored.start_time.getTime(), minutes(30));
     assert.ok(stored.rescheduled_at);
-    assert.deepEqual(await providerMessages(), [{ type: 'reschedule_message', sender: 'provider', message_content: 'Could we talk a bit later?', appointment_id: id, provider_id: made.providerId, client_user_id: casey }]);
+    assert.deepEqual(await providerMessages(), [
+      {
+        type: 'reschedule_message',
+        sender: 'provider',
+        message_content: 'Could we talk a bit later?',
+        appointment_id: id,
+        provider_id: made.providerId,
+        client_user_id: casey,
+      },
+    ]);
     const mail = await sentMail();
     assert.equal(mail.length, 1);
     assert.equal(mail[0].subject, 'Your phone consultation with Dana Rivera has been rescheduled');
-    assert.ok(mail[0].body.includes(`Dana Rivera has moved your phone consultation to ${longDateIn(stored.start_time, made.zone)}, 2:00 PM – 2:30 PM`), mail[0].body);
+    assert.ok(
+      mail[0].body.includes(
+        `Dana Rivera has moved your phone consultation to ${longDateIn(stored.start_time, made.zone)}, 2:00 PM – 2:30 PM`,
+      ),
+      mail[0].body,
+    );
     assert.doesNotMatch(mail[0].body, /Aetna|Anxiety/);
   });
 
@@ -291,7 +402,11 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
       [{ date: dayIn(new Date(), made.zone), start_time: '1:00am' }, 'start_time', MESSAGES.passed],
     ];
     for (const [values, field, message] of cases) {
-      const response = await reschedule(made.client, id, { ...values, reschedule_message: 'Typed note', return_to: '/' });
+      const response = await reschedule(made.client, id, {
+        ...values,
+        reschedule_message: 'Typed note',
+        return_to: '/',
+      });
       assert.equal(response.status, 422, message);
       const html = response.text;
       assert.ok(html.includes(`id="reschedule-${field === 'date' ? 'date' : 'time'}-${id}-error"`), message);
@@ -302,7 +417,11 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     }
     // The calendar's island asks for JSON: the same messages, by field.
     const _csrf = csrfFrom((await made.client.get(LIST)).text);
-    const json = await made.client.post(`${LIST}/${id}/reschedule`).set('Accept', 'application/json').type('form').send({ _csrf, date: tomorrow(made.zone), start_time: '14:00' });
+    const json = await made.client
+      .post(`${LIST}/${id}/reschedule`)
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf, date: tomorrow(made.zone), start_time: '14:00' });
     assert.equal(json.status, 422);
     assert.deepEqual(json.body.errors, { start_time: MESSAGES.timeInvalid });
 
@@ -319,7 +438,8 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     const day = tomorrow(made.zone);
     const taken = (await row(id)).start_time as Date;
     // Drew 3:15pm – 3:45pm tomorrow (live) and 5:00pm (canceled), in the calendar's zone.
-    const at = (clock: string) => new Date(Temporal.PlainDateTime.from(`${day}T${clock}`).toZonedDateTime(made.zone).epochMilliseconds);
+    const at = (clock: string) =>
+      new Date(Temporal.PlainDateTime.from(`${day}T${clock}`).toZonedDateTime(made.zone).epochMilliseconds);
     await appointment(made.providerId, other, at('15:15'));
     await appointment(made.providerId, other, at('17:00'), { canceled: true });
 
@@ -338,14 +458,26 @@ describe('cancel and reschedule are refused for legacy, canceled and ended appoi
     const made = await signedIn();
     const casey = await clientUser('Casey', 'Client');
     const cases: [number, RegExp][] = [
-      [await appointment(made.providerId, casey, new Date(Date.now() + DAY_MS), { legacy: true }), /booked in the previous scheduling system and cannot be changed here/],
-      [await appointment(made.providerId, casey, new Date(Date.now() + 2 * DAY_MS), { canceled: true }), /has been cancelled and cannot be changed/],
-      [await appointment(made.providerId, casey, new Date(Date.now() - minutes(40))), /has already ended and cannot be changed/],
+      [
+        await appointment(made.providerId, casey, new Date(Date.now() + DAY_MS), { legacy: true }),
+        /booked in the previous scheduling system and cannot be changed here/,
+      ],
+      [
+        await appointment(made.providerId, casey, new Date(Date.now() + 2 * DAY_MS), { canceled: true }),
+        /has been cancelled and cannot be changed/,
+      ],
+      [
+        await appointment(made.providerId, casey, new Date(Date.now() - minutes(40))),
+        /has already ended and cannot be changed/,
+      ],
     ];
     const day = dayIn(new Date(Date.now() + 3 * DAY_MS), made.zone);
     for (const [id, reason] of cases) {
       const before = await row(id);
-      for (const response of [await cancel(made.client, id), await reschedule(made.client, id, { date: day, start_time: '2:00pm' })]) {
+      for (const response of [
+        await cancel(made.client, id),
+        await reschedule(made.client, id, { date: day, start_time: '2:00pm' }),
+      ]) {
         assert.equal(response.status, 409);
         assert.match(mainTextOf(response.text), reason);
       }
@@ -356,18 +488,30 @@ describe('cancel and reschedule are refused for legacy, canceled and ended appoi
   });
 });
 
-describe('another provider\'s appointment id is not found (404) everywhere', () => {
+describe("another provider's appointment id is not found (404) everywhere", () => {
   it('panel, partial, .ics, cancellation and reschedule', async () => {
     const made = await signedIn();
     const stranger = await createProviderUser(ctx().db);
-    const id = await appointment(stranger.providerIds[0]!, await clientUser('Sam', 'Secret'), new Date(Date.now() + DAY_MS));
+    const id = await appointment(
+      stranger.providerIds[0]!,
+      await clientUser('Sam', 'Secret'),
+      new Date(Date.now() + DAY_MS),
+    );
     for (const path of [`${LIST}/${id}`, `${LIST}/${id}?partial=1`, `${LIST}/${id}/ics`, `${LIST}/abc`]) {
       const response = await made.client.get(path);
       assert.equal(response.status, 404, path);
       assert.doesNotMatch(response.text, /Secret/, path);
     }
     assert.equal((await cancel(made.client, id)).status, 404);
-    assert.equal((await reschedule(made.client, id, { date: dayIn(new Date(Date.now() + 2 * DAY_MS), made.zone), start_time: '2:00pm' })).status, 404);
+    assert.equal(
+      (
+        await reschedule(made.client, id, {
+          date: dayIn(new Date(Date.now() + 2 * DAY_MS), made.zone),
+          start_time: '2:00pm',
+        })
+      ).status,
+      404,
+    );
     const stored = await row(id);
     assert.equal(stored.canceled, false);
     assert.equal(stored.rescheduled_at, null);

@@ -23,7 +23,10 @@ const flashOn = async (client: Agent, path = PAGE) => textOf((await client.get(p
 describe('Account Settings page', () => {
   it('needs sign-in', async () => {
     assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
-    assert.equal((await agent().get('/password/update').expect(303)).headers.location, `/login?next=${encodeURIComponent('/password/update')}`);
+    assert.equal(
+      (await agent().get('/password/update').expect(303)).headers.location,
+      `/login?next=${encodeURIComponent('/password/update')}`,
+    );
   });
 
   it('has four parts: e-mail, name, phone and two-factor, password', async () => {
@@ -31,9 +34,19 @@ describe('Account Settings page', () => {
     const page = await client.get(PAGE).expect(200);
     assert.match(page.text, /<title>Account Settings \| Members Portal<\/title>/);
     const text = textOf(page.text);
-    for (const part of ['Email address', 'Name', 'Phone and two-factor authentication', 'Password']) assert.ok(text.includes(part), part);
+    for (const part of ['Email address', 'Name', 'Phone and two-factor authentication', 'Password'])
+      assert.ok(text.includes(part), part);
     assert.ok(text.includes(user.email));
-    for (const field of ['newEmail', 'first_name', 'last_name', 'company_name', 'phone', 'old_password', 'new_password', 'new_password_confirmation']) {
+    for (const field of [
+      'newEmail',
+      'first_name',
+      'last_name',
+      'company_name',
+      'phone',
+      'old_password',
+      'new_password',
+      'new_password_confirmation',
+    ]) {
       assert.match(page.text, new RegExp(`name="${field}"`), field);
     }
   });
@@ -54,7 +67,10 @@ describe('e-mail change (spec 1 §5 Account settings)', () => {
   it('a wrong password or an address already in use is refused', async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(ctx().db);
-    const wrong = await post(client, '/account-preferences/email', { newEmail: 'new@example.test', password: 'Not-my-password-1' });
+    const wrong = await post(client, '/account-preferences/email', {
+      newEmail: 'new@example.test',
+      password: 'Not-my-password-1',
+    });
     assert.equal(wrong.status, 422);
     assert.ok(textOf(wrong.text).includes('The password you entered is not correct.'));
     const taken = await post(client, '/account-preferences/email', { newEmail: other.email, password: TEST_PASSWORD });
@@ -64,15 +80,22 @@ describe('e-mail change (spec 1 §5 Account settings)', () => {
 
   it('wrong current passwords count against the sign-in limit for the address', async () => {
     const { client } = await signedIn();
-    for (let i = 0; i < 5; i += 1) await post(client, '/account-preferences/email', { newEmail: 'new@example.test', password: 'Not-my-password-1' });
-    const refused = await post(client, '/account-preferences/email', { newEmail: 'new@example.test', password: TEST_PASSWORD });
+    for (let i = 0; i < 5; i += 1)
+      await post(client, '/account-preferences/email', { newEmail: 'new@example.test', password: 'Not-my-password-1' });
+    const refused = await post(client, '/account-preferences/email', {
+      newEmail: 'new@example.test',
+      password: TEST_PASSWORD,
+    });
     assert.equal(refused.status, 422);
     assert.ok(textOf(refused.text).includes('There have been too many attempts. Please try again later.'));
   });
 
   it('success: "Your email has been successfully changed.", a notice to the old address and a confirmation link to the new one', async () => {
     const { client, user } = await signedIn();
-    const response = await post(client, '/account-preferences/email', { newEmail: 'Moved@Example.test', password: TEST_PASSWORD });
+    const response = await post(client, '/account-preferences/email', {
+      newEmail: 'Moved@Example.test',
+      password: TEST_PASSWORD,
+    });
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('Your email has been successfully changed.'));
     const row = await ctx().db('users').where({ id: user.userId }).first();
@@ -96,8 +119,17 @@ describe('name change (spec 1 §5 Account settings)', () => {
     const none = await post(client, '/account-preferences/name', { first_name: '', last_name: '', company_name: '' });
     assert.equal(none.status, 422);
     const text = textOf(none.text);
-    for (const message of ['First name required.', 'Last name required.', 'Either first and last or company name is required.']) assert.ok(text.includes(message), message);
-    const onlyFirst = await post(client, '/account-preferences/name', { first_name: 'Robin', last_name: '  ', company_name: '' });
+    for (const message of [
+      'First name required.',
+      'Last name required.',
+      'Either first and last or company name is required.',
+    ])
+      assert.ok(text.includes(message), message);
+    const onlyFirst = await post(client, '/account-preferences/name', {
+      first_name: 'Robin',
+      last_name: '  ',
+      company_name: '',
+    });
     assert.equal(onlyFirst.status, 422);
     assert.ok(textOf(onlyFirst.text).includes('Last name required.'));
     assert.ok(!textOf(onlyFirst.text).includes('First name required.'));
@@ -106,13 +138,32 @@ describe('name change (spec 1 §5 Account settings)', () => {
 
   it('success: "Your name has been successfully changed." and the new name is shown', async () => {
     const { client, user } = await signedIn();
-    assert.equal((await post(client, '/account-preferences/name', { first_name: ' Robin ', middle_name: '', last_name: 'Hale', company_name: '' })).status, 303);
+    assert.equal(
+      (
+        await post(client, '/account-preferences/name', {
+          first_name: ' Robin ',
+          middle_name: '',
+          last_name: 'Hale',
+          company_name: '',
+        })
+      ).status,
+      303,
+    );
     const page = await client.get(PAGE);
     assert.ok(textOf(page.text).includes('Your name has been successfully changed.'));
     assert.match(page.text, /name="first_name"[^>]*value="Robin"|value="Robin"[^>]*name="first_name"/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.deepEqual([row.first_name, row.last_name, row.full_name], ['Robin', 'Hale', 'Robin Hale']);
-    assert.equal((await post(client, '/account-preferences/name', { first_name: '', last_name: '', company_name: 'Calm Waters LLC' })).status, 303);
+    assert.equal(
+      (
+        await post(client, '/account-preferences/name', {
+          first_name: '',
+          last_name: '',
+          company_name: 'Calm Waters LLC',
+        })
+      ).status,
+      303,
+    );
     assert.ok((await auditActions(user.userId)).includes('name_changed'));
   });
 });
@@ -122,17 +173,27 @@ describe('phone (spec 1 §5 Phone)', () => {
     const { client } = await signedIn();
     const bad = await post(client, '/account-preferences/phone', { phone: '12345', password: '' });
     assert.equal(bad.status, 422);
-    assert.ok(textOf(bad.text).includes('Please enter a valid US phone number. Note that we do not share your phone number with anyone.'));
+    assert.ok(
+      textOf(bad.text).includes(
+        'Please enter a valid US phone number. Note that we do not share your phone number with anyone.',
+      ),
+    );
     assert.ok(textOf(bad.text).includes(CURRENT_PASSWORD_REQUIRED));
     const empty = await post(client, '/account-preferences/phone', { phone: '', password: TEST_PASSWORD });
     assert.ok(textOf(empty.text).includes('Phone number required.'));
-    const international = await post(client, '/account-preferences/phone', { phone: '+44 20 7183 8750', password: TEST_PASSWORD });
+    const international = await post(client, '/account-preferences/phone', {
+      phone: '+44 20 7183 8750',
+      password: TEST_PASSWORD,
+    });
     assert.match(textOf(international.text), /contact support/);
   });
 
   it('success: "Your phone number has been successfully changed."', async () => {
     const { client, user } = await signedIn();
-    const response = await post(client, '/account-preferences/phone', { phone: '(212) 555-0142', password: TEST_PASSWORD });
+    const response = await post(client, '/account-preferences/phone', {
+      phone: '(212) 555-0142',
+      password: TEST_PASSWORD,
+    });
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('Your phone number has been successfully changed.'));
     assert.equal((await ctx().db('users').where({ id: user.userId }).first()).phone_number, '+12125550142');
@@ -146,29 +207,53 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     const page = await client.get(PAGE);
     assert.doesNotMatch(page.text, /action="\/account-preferences\/two-factor"/);
     assert.match(textOf(page.text), /available with an active membership/);
-    const refused = await post(client, '/account-preferences/two-factor', { phone_number: '2125550142', password: TEST_PASSWORD });
+    const refused = await post(client, '/account-preferences/two-factor', {
+      phone_number: '2125550142',
+      password: TEST_PASSWORD,
+    });
     assert.equal(refused.status, 403);
   });
 
   it('enter phone → enter code → confirmed; the next sign-in asks for a code', async () => {
     const { client, user } = await signedIn({ paid: true });
-    const noPassword = await post(client, '/account-preferences/two-factor', { phone_number: '2125550142', password: '' });
+    const noPassword = await post(client, '/account-preferences/two-factor', {
+      phone_number: '2125550142',
+      password: '',
+    });
     assert.equal(noPassword.status, 422);
     assert.ok(textOf(noPassword.text).includes(CURRENT_PASSWORD_REQUIRED));
-    const started = await post(client, '/account-preferences/two-factor', { phone_number: '(212) 555-0142', password: TEST_PASSWORD });
+    const started = await post(client, '/account-preferences/two-factor', {
+      phone_number: '(212) 555-0142',
+      password: TEST_PASSWORD,
+    });
     assert.equal(started.status, 303);
     assert.equal(started.headers.location, '/account-preferences/two-factor');
     const sms = await lastSms();
     assert.equal(sms.recipient, '+12125550142');
     const codePage = await client.get('/account-preferences/two-factor').expect(200);
     assert.match(textOf(codePage.text), /ending in 0142/);
-    const wrong = await postForm(client, '/account-preferences/two-factor', '/account-preferences/two-factor/confirmation', { token: codeIn(sms) === '000000' ? '111111' : '000000' });
+    const wrong = await postForm(
+      client,
+      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/confirmation',
+      { token: codeIn(sms) === '000000' ? '111111' : '000000' },
+    );
     assert.equal(wrong.status, 422);
     assert.match(textOf(wrong.text), /The code you entered is not correct/);
-    const resent = await postForm(client, '/account-preferences/two-factor', '/account-preferences/two-factor/new-code', {});
+    const resent = await postForm(
+      client,
+      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/new-code',
+      {},
+    );
     assert.equal(resent.headers.location, '/account-preferences/two-factor');
     assert.match(textOf((await client.get('/account-preferences/two-factor')).text), /New code sent!/);
-    const done = await postForm(client, '/account-preferences/two-factor', '/account-preferences/two-factor/confirmation', { token: codeIn(await lastSms()) });
+    const done = await postForm(
+      client,
+      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/confirmation',
+      { token: codeIn(await lastSms()) },
+    );
     assert.equal(done.status, 303);
     const page = await client.get(PAGE);
     assert.match(textOf(page.text), /Confirmed! Two-factor authentication is on\./);
@@ -185,7 +270,14 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
   it('disable when on: "You have sucessfully unenrolled from 2FA." and remembered devices are forgotten', async () => {
     const { client, user } = await signedIn({ paid: true });
     await enrolTwoFactor(user.userId);
-    await ctx().db('auth_tokens').insert({ user_id: user.userId, purpose: 'two_factor_remember', token_hash: 'a'.repeat(64), expires_at: new Date(Date.now() + 86_400_000) });
+    await ctx()
+      .db('auth_tokens')
+      .insert({
+        user_id: user.userId,
+        purpose: 'two_factor_remember',
+        token_hash: 'a'.repeat(64),
+        expires_at: new Date(Date.now() + 86_400_000),
+      });
     const page = await client.get(PAGE);
     assert.match(page.text, /action="\/account-preferences\/two-factor\/removal"/);
     const wrong = await post(client, '/account-preferences/two-factor/removal', { password: 'Not-my-password-1' });
@@ -195,7 +287,16 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     assert.ok((await flashOn(client)).includes('You have sucessfully unenrolled from 2FA.'));
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.equal(row.two_factor_enrolled_at, null);
-    assert.equal(await ctx().db('auth_tokens').where({ purpose: 'two_factor_remember' }).whereNull('used_at').count('* as n').first().then((r) => Number(r!.n)), 0);
+    assert.equal(
+      await ctx()
+        .db('auth_tokens')
+        .where({ purpose: 'two_factor_remember' })
+        .whereNull('used_at')
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.n)),
+      0,
+    );
     assert.ok((await auditActions(user.userId)).includes('two_factor_disabled'));
   });
 
@@ -212,17 +313,40 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
   it('checks each field with the exact messages, on the named field', async () => {
     const { client } = await signedIn();
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ old_password: '', new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD }, 'old_password', 'You must enter an password.'],
-      [{ old_password: TEST_PASSWORD, new_password: '', new_password_confirmation: '' }, 'new_password', 'You must enter an password.'],
-      [{ old_password: TEST_PASSWORD, new_password: 'Short-1', new_password_confirmation: 'Short-1' }, 'new_password', 'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.'],
-      [{ old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: 'Other-password-42' }, 'new_password_confirmation', 'New password does not match'],
-      [{ old_password: 'Not-my-password-1', new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD }, 'old_password', 'The password you entered is not correct.'],
+      [
+        { old_password: '', new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+        'old_password',
+        'You must enter an password.',
+      ],
+      [
+        { old_password: TEST_PASSWORD, new_password: '', new_password_confirmation: '' },
+        'new_password',
+        'You must enter an password.',
+      ],
+      [
+        { old_password: TEST_PASSWORD, new_password: 'Short-1', new_password_confirmation: 'Short-1' },
+        'new_password',
+        'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.',
+      ],
+      [
+        { old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: 'Other-password-42' },
+        'new_password_confirmation',
+        'New password does not match',
+      ],
+      [
+        { old_password: 'Not-my-password-1', new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+        'old_password',
+        'The password you entered is not correct.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await post(client, '/password/update', { from: 'account-preferences', ...body });
       assert.equal(response.status, 422, message);
       assert.match(response.text, /<title>Account Settings/);
-      assert.ok(response.text.includes(`<p class="field-error" id="${field}-error">${message}</p>`), `${field}: ${message}`);
+      assert.ok(
+        response.text.includes(`<p class="field-error" id="${field}-error">${message}</p>`),
+        `${field}: ${message}`,
+      );
     }
   });
 
@@ -230,7 +354,12 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
     const { client, user } = await signedIn();
     const other = agent();
     await signIn(other, user.email);
-    const response = await post(client, '/password/update', { from: 'account-preferences', old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD });
+    const response = await post(client, '/password/update', {
+      from: 'account-preferences',
+      old_password: TEST_PASSWORD,
+      new_password: NEW_PASSWORD,
+      new_password_confirmation: NEW_PASSWORD,
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, PAGE);
     assert.ok((await flashOn(client)).includes('Your password has been successfully changed.'));
@@ -245,11 +374,21 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
     const page = await client.get('/password/update').expect(200);
     assert.match(page.text, /<title>Update Password \| Members Portal<\/title>/);
     assert.match(page.text, /data-password-change=""/);
-    const failed = await postForm(client, '/password/update', '/password/update', { from: 'password-update', old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: 'x' });
+    const failed = await postForm(client, '/password/update', '/password/update', {
+      from: 'password-update',
+      old_password: TEST_PASSWORD,
+      new_password: NEW_PASSWORD,
+      new_password_confirmation: 'x',
+    });
     assert.equal(failed.status, 422);
     assert.match(failed.text, /<title>Update Password/);
     assert.ok(textOf(failed.text).includes('New password does not match'));
-    const done = await postForm(client, '/password/update', '/password/update', { from: 'password-update', old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD });
+    const done = await postForm(client, '/password/update', '/password/update', {
+      from: 'password-update',
+      old_password: TEST_PASSWORD,
+      new_password: NEW_PASSWORD,
+      new_password_confirmation: NEW_PASSWORD,
+    });
     assert.equal(done.headers.location, '/password/update');
   });
 });

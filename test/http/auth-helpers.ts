@@ -7,10 +7,18 @@ import { csrfFrom, type Agent } from '../support/http';
 /** GETs `page` for its CSRF token (the session keeps it), then posts `body` to `action`. */
 export async function postForm(client: Agent, page: string, action: string, body: Record<string, string>) {
   const form = await client.get(page);
-  return client.post(action).type('form').send({ _csrf: csrfFrom(form.text), ...body });
+  return client
+    .post(action)
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), ...body });
 }
 
-export interface Sent { recipient: string; subject: string | null; body: string; channel: string }
+export interface Sent {
+  recipient: string;
+  subject: string | null;
+  body: string;
+  channel: string;
+}
 
 export async function outbox(channel?: 'email' | 'sms'): Promise<Sent[]> {
   await drainJobs(); // mail and SMS are jobs: deliver what is due first
@@ -47,5 +55,8 @@ export async function auditActions(userId?: number): Promise<string[]> {
 
 /** Makes the user a two-factor user with codes going to `phone`. */
 export async function enrolTwoFactor(userId: number, phone = '+12125550142') {
-  await ctx().db('users').where({ id: userId }).update({ two_factor_enrolled_at: new Date(), two_factor_phone: phone, phone_number: phone });
+  await ctx()
+    .db('users')
+    .where({ id: userId })
+    .update({ two_factor_enrolled_at: new Date(), two_factor_phone: phone, phone_number: phone });
 }

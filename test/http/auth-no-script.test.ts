@@ -11,8 +11,14 @@ import { flashesOf, open, pathOf, submit, textAt } from './no-script';
 
 describe('without JavaScript: account recovery, two-factor setup and /password/update', () => {
   it('work as form round trips, and every page is accessible', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Dana', lastName: 'Reyes' }] });
-    await ctx().db('users').where({ id: user.userId }).update({ first_name: 'Dana', last_name: 'Reyes', phone_number: '+12125550142' });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Dana', lastName: 'Reyes' }],
+    });
+    await ctx()
+      .db('users')
+      .where({ id: user.userId })
+      .update({ first_name: 'Dana', last_name: 'Reyes', phone_number: '+12125550142' });
     const client = agent();
 
     let page = await open(client, '/account/recover');
@@ -20,7 +26,11 @@ describe('without JavaScript: account recovery, two-factor setup and /password/u
     assert.equal(page.status, 422);
     assert.match(mainTextOf(page.html), /Phone number required\./);
     await expectAccessibleHtml(page.html, '/account/recover with its errors');
-    page = await submit(client, page, 'Recover account', { first_name: 'Dana', last_name: 'Reyes', phone_number: '(212) 555-0142' });
+    page = await submit(client, page, 'Recover account', {
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      phone_number: '(212) 555-0142',
+    });
     assert.equal(pathOf(page), '/account/recovered');
     assert.doesNotMatch(mainTextOf(page.html), /@/);
     await expectAccessibleHtml(page.html, '/account/recovered');
@@ -31,7 +41,10 @@ describe('without JavaScript: account recovery, two-factor setup and /password/u
     assert.equal(pathOf(page), '/account-preferences/two-factor');
     await expectAccessibleHtml(page.html, '/account-preferences/two-factor');
     page = await submit(client, page, 'Verify', { token: codeIn(await lastSms()) });
-    assert.ok(flashesOf(page).some((flash) => /Two-factor authentication is on/.test(flash)), `the flash on ${page.url}: ${flashesOf(page).join(' | ')}`);
+    assert.ok(
+      flashesOf(page).some((flash) => /Two-factor authentication is on/.test(flash)),
+      `the flash on ${page.url}: ${flashesOf(page).join(' | ')}`,
+    );
     await expectAccessibleHtml(page.html, 'the page after two-factor setup');
 
     page = await open(client, '/password/update');

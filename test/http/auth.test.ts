@@ -44,7 +44,10 @@ describe('/login form (spec 1 §5 Login)', () => {
 
   it('wrong credentials: "Incorrect email or password" with a reset-password link, for a known or unknown address', async () => {
     const user = await createProviderUser(ctx().db);
-    for (const [email, password] of [[user.email, 'Wrong-password-1'], ['nobody@example.test', TEST_PASSWORD]] as const) {
+    for (const [email, password] of [
+      [user.email, 'Wrong-password-1'],
+      ['nobody@example.test', TEST_PASSWORD],
+    ] as const) {
       const response = await logIn(agent(), email, password);
       assert.equal(response.status, 401);
       assert.match(textOf(response.text), /Incorrect email or password\. Please try again, or reset your password/);
@@ -64,7 +67,8 @@ describe('/login form (spec 1 §5 Login)', () => {
 describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per hour)', () => {
   it('the sixth try after five failures for one e-mail is refused, even with the right password', async () => {
     const user = await createProviderUser(ctx().db);
-    for (let i = 0; i < SIGN_IN_LIMITS.perEmail.failures; i += 1) assert.equal((await logIn(agent(), user.email, 'Wrong-password-1')).status, 401);
+    for (let i = 0; i < SIGN_IN_LIMITS.perEmail.failures; i += 1)
+      assert.equal((await logIn(agent(), user.email, 'Wrong-password-1')).status, 401);
     const refused = await logIn(agent(), user.email);
     assert.equal(refused.status, 429);
     assert.match(textOf(refused.text), new RegExp(TOO_MANY.replace(/\./g, '\\.')));
@@ -91,14 +95,19 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per h
     assert.equal((await logIn(agent(), user.email)).status, 429);
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_email:%').first();
     assert.ok(row.expire - Date.now() <= 15 * 60 * 1000 + 1000, 'the window is at most 15 minutes');
-    await ctx().db('rate_limits').update({ expire: Date.now() - 1 }); // 15 minutes later
+    await ctx()
+      .db('rate_limits')
+      .update({ expire: Date.now() - 1 }); // 15 minutes later
     assert.equal((await logIn(agent(), user.email)).status, 303);
   });
 
   it('100 failures from one IP address within the hour lock that address for accounts never signed in from it', async () => {
     const user = await createProviderUser(ctx().db);
     await logIn(agent(), 'someone@example.test', 'Wrong-password-1');
-    await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').update({ points: SIGN_IN_LIMITS.perIp.failures - 1 });
+    await ctx()
+      .db('rate_limits')
+      .where('key', 'like', 'sign_in_ip:%')
+      .update({ points: SIGN_IN_LIMITS.perIp.failures - 1 });
     await logIn(agent(), 'someone-else@example.test', 'Wrong-password-1');
     const refused = await logIn(agent(), user.email);
     assert.equal(refused.status, 429);
@@ -115,7 +124,16 @@ describe('sign-in outcomes (spec 1 §4 Session)', () => {
     const client = agent();
     const sent = await client.get('/profile/specialties').expect(303);
     assert.equal(sent.headers.location, `/login?next=${encodeURIComponent('/profile/specialties')}`);
-    assert.equal((await postForm(client, sent.headers.location!, '/login', { email: user.email, password: TEST_PASSWORD, next: '/profile/specialties' })).headers.location, '/profile/specialties');
+    assert.equal(
+      (
+        await postForm(client, sent.headers.location!, '/login', {
+          email: user.email,
+          password: TEST_PASSWORD,
+          next: '/profile/specialties',
+        })
+      ).headers.location,
+      '/profile/specialties',
+    );
     assert.deepEqual(await auditActions(user.userId), ['sign_in', 'sign_in']);
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.ok(row.last_sign_in_at);
@@ -153,11 +171,14 @@ describe('sign-in outcomes (spec 1 §4 Session)', () => {
 
   it('standalone practice-management account paid: a page with the link', async () => {
     const user = await createProviderUser(ctx().db);
-    await ctx().db('accounts').where({ id: user.accountId }).update({
-      standalone_practice_management: true,
-      has_paid_practice_management_plan: true,
-      practice_management: JSON.stringify({ subdomain: 'calm-waters' }),
-    });
+    await ctx()
+      .db('accounts')
+      .where({ id: user.accountId })
+      .update({
+        standalone_practice_management: true,
+        has_paid_practice_management_plan: true,
+        practice_management: JSON.stringify({ subdomain: 'calm-waters' }),
+      });
     const client = agent();
     const response = await logIn(client, user.email);
     assert.equal(response.status, 200);
@@ -171,8 +192,13 @@ describe('sign-in outcomes (spec 1 §4 Session)', () => {
     const client = agent();
     const page = await client.get(`/login?reimbursify_redirect_url=${encodeURIComponent(good)}`);
     assert.match(page.text, /name="reimbursify_redirect_url" value="https:\/\/reimbursify.example.com\/sso\/start"/);
-    assert.equal((await logIn(client, user.email, TEST_PASSWORD, { reimbursify_redirect_url: good })).headers.location, good);
-    const evil = await logIn(agent(), user.email, TEST_PASSWORD, { reimbursify_redirect_url: 'https://evil.example.net/steal' });
+    assert.equal(
+      (await logIn(client, user.email, TEST_PASSWORD, { reimbursify_redirect_url: good })).headers.location,
+      good,
+    );
+    const evil = await logIn(agent(), user.email, TEST_PASSWORD, {
+      reimbursify_redirect_url: 'https://evil.example.net/steal',
+    });
     assert.equal(evil.headers.location, '/profiles');
     const hidden = await request().get('/login?reimbursify_redirect_url=https%3A%2F%2Fevil.example.net%2F');
     assert.doesNotMatch(hidden.text, /evil\.example\.net/);
@@ -217,7 +243,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
   it('a wrong code: "The code you entered is not correct"; the right one signs in and remembers the device for 30 days', async () => {
     const { user, client } = await startTwoFactor();
     const code = codeIn(await lastSms());
-    const wrong = await postForm(client, '/login/verify', '/login/verify', { token: code === '000000' ? '111111' : '000000', remember: '1' });
+    const wrong = await postForm(client, '/login/verify', '/login/verify', {
+      token: code === '000000' ? '111111' : '000000',
+      remember: '1',
+    });
     assert.equal(wrong.status, 422);
     assert.match(textOf(wrong.text), new RegExp(WRONG_CODE));
     const right = await postForm(client, '/login/verify', '/login/verify', { token: code, remember: '1' });
@@ -230,7 +259,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Strict/);
     const secret = /portal\.2fa=([A-Za-z0-9_-]{43})/.exec(cookie)![1]!;
-    const remembered = await ctx().db('auth_tokens').where({ purpose: 'two_factor_remember', user_id: user.userId }).first();
+    const remembered = await ctx()
+      .db('auth_tokens')
+      .where({ purpose: 'two_factor_remember', user_id: user.userId })
+      .first();
     assert.equal(remembered.token_hash, hashToken(secret), 'stored hashed');
     const actions = await auditActions(user.userId);
     assert.ok(actions.includes('two_factor_failed') && actions.includes('sign_in'));
@@ -242,7 +274,11 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     await postForm(client, '/login/verify', '/login/verify', { token: code });
     const again = agent();
     await logIn(again, user.email);
-    await ctx().db('auth_tokens').where({ purpose: 'two_factor_code' }).whereNull('used_at').update({ token_hash: hashToken('999999') });
+    await ctx()
+      .db('auth_tokens')
+      .where({ purpose: 'two_factor_code' })
+      .whereNull('used_at')
+      .update({ token_hash: hashToken('999999') });
     const reused = await postForm(again, '/login/verify', '/login/verify', { token: code });
     assert.equal(reused.status, 422);
   });
@@ -250,7 +286,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
   it('an expired code (after 10 minutes) is not correct', async () => {
     const { client } = await startTwoFactor();
     const code = codeIn(await lastSms());
-    await ctx().db('auth_tokens').where({ purpose: 'two_factor_code' }).update({ expires_at: new Date(Date.now() - 1000) });
+    await ctx()
+      .db('auth_tokens')
+      .where({ purpose: 'two_factor_code' })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const response = await postForm(client, '/login/verify', '/login/verify', { token: code });
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), new RegExp(WRONG_CODE));
@@ -276,7 +315,8 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     assert.match(textOf(page.text), /New code sent!/);
     assert.equal((await outbox('sms')).length, 2);
     const newCode = codeIn(await lastSms());
-    if (newCode !== oldCode) assert.equal((await postForm(client, '/login/verify', '/login/verify', { token: oldCode })).status, 422);
+    if (newCode !== oldCode)
+      assert.equal((await postForm(client, '/login/verify', '/login/verify', { token: oldCode })).status, 422);
     assert.equal((await postForm(client, '/login/verify', '/login/verify', { token: newCode })).status, 303);
   });
 
@@ -284,7 +324,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     const { client } = await startTwoFactor();
     for (let i = 0; i < 4; i += 1) await postForm(client, '/login/verify', '/login/verify/new-code', {});
     await postForm(client, '/login/verify', '/login/verify/new-code', {});
-    assert.match(textOf((await client.get('/login/verify')).text), /There have been too many attempts\. Please try again later\./);
+    assert.match(
+      textOf((await client.get('/login/verify')).text),
+      /There have been too many attempts\. Please try again later\./,
+    );
     assert.equal((await outbox('sms')).length, 5);
   });
 
@@ -294,7 +337,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     const again = agent();
     assert.equal((await logIn(again, user.email)).headers.location, '/login/verify');
     assert.equal((await outbox('sms')).length, 5);
-    assert.equal((await postForm(again, '/login/verify', '/login/verify', { token: codeIn(await lastSms()) })).status, 303);
+    assert.equal(
+      (await postForm(again, '/login/verify', '/login/verify', { token: codeIn(await lastSms()) })).status,
+      303,
+    );
   });
 
   it('a remembered device skips the code; after 30 days the code is asked again', async () => {
@@ -303,7 +349,10 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     await postForm(client, '/', '/logout', {});
     const skipped = await logIn(client, user.email);
     assert.equal(skipped.headers.location, '/profiles');
-    await ctx().db('auth_tokens').where({ purpose: 'two_factor_remember' }).update({ expires_at: new Date(Date.now() - 1000) });
+    await ctx()
+      .db('auth_tokens')
+      .where({ purpose: 'two_factor_remember' })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     await postForm(client, '/', '/logout', {});
     assert.equal((await logIn(client, user.email)).headers.location, '/login/verify');
   });
@@ -345,16 +394,26 @@ describe('sessions (spec 1 §4 Session, §9)', () => {
     assert.ok(Date.now() - Number(row.sess.signedInAt) < 60_000);
   });
 
-  it('a session idle for 60 minutes ends; the session loop\'s refresh counts as activity', async () => {
+  it("a session idle for 60 minutes ends; the session loop's refresh counts as activity", async () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     await signIn(client, user.email);
     const setLastSeen = (msAgo: number) =>
-      ctx().db.raw(`update sessions set sess = jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb(?::bigint))::json where user_id = ?`, [Date.now() - msAgo, user.userId]);
+      ctx().db.raw(
+        `update sessions set sess = jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb(?::bigint))::json where user_id = ?`,
+        [Date.now() - msAgo, user.userId],
+      );
     const token = await tokenFor(client, '/logout');
     await setLastSeen(59 * 60 * 1000);
-    const refreshed = await client.post('/auth/session/refresh').set('X-CSRF-Token', token).set('Accept', 'application/json').expect(200);
-    assert.ok(new Date(refreshed.body.expiresAt).getTime() - Date.now() > 59 * 60 * 1000, 'the refresh restarted the idle clock');
+    const refreshed = await client
+      .post('/auth/session/refresh')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .expect(200);
+    assert.ok(
+      new Date(refreshed.body.expiresAt).getTime() - Date.now() > 59 * 60 * 1000,
+      'the refresh restarted the idle clock',
+    );
     await setLastSeen(61 * 60 * 1000);
     assert.equal((await client.get('/').expect(303)).headers.location, '/login');
   });
@@ -363,7 +422,10 @@ describe('sessions (spec 1 §4 Session, §9)', () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     await signIn(client, user.email);
-    await ctx().db.raw(`update sessions set sess = jsonb_set(sess::jsonb, '{signedInAt}', to_jsonb(?::bigint))::json where user_id = ?`, [Date.now() - 12 * 60 * 60 * 1000 - 1000, user.userId]);
+    await ctx().db.raw(
+      `update sessions set sess = jsonb_set(sess::jsonb, '{signedInAt}', to_jsonb(?::bigint))::json where user_id = ?`,
+      [Date.now() - 12 * 60 * 60 * 1000 - 1000, user.userId],
+    );
     assert.equal((await client.get('/').expect(303)).headers.location, '/login');
   });
 });
@@ -380,7 +442,15 @@ describe('logout (spec 1 §4: you have been logged out)', () => {
     assert.equal(response.headers.location, '/login');
     assert.match(textOf((await client.get('/login')).text), /you have been logged out/);
     assert.equal(await isSignedIn(client), false);
-    assert.equal(await ctx().db('sessions').where({ user_id: user.userId }).count('* as n').first().then((r) => Number(r!.n)), 0);
+    assert.equal(
+      await ctx()
+        .db('sessions')
+        .where({ user_id: user.userId })
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.n)),
+      0,
+    );
     assert.deepEqual(await auditActions(user.userId), ['sign_in', 'sign_out']);
   });
 
@@ -401,7 +471,8 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
     const text = textOf(page.text);
     assert.match(text, /I forgot my password/);
     assert.match(text, /I forgot my email address/);
-    for (const href of ['/password/request', '/signup', '/account/recover', ctx().config.clientSiteUrl]) assert.ok(page.text.includes(`href="${href}"`), href);
+    for (const href of ['/password/request', '/signup', '/account/recover', ctx().config.clientSiteUrl])
+      assert.ok(page.text.includes(`href="${href}"`), href);
   });
 
   it('/password/request: "Email required." and "Please enter a valid email address."', async () => {
@@ -421,7 +492,11 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
       const response = await postForm(client, '/password/request', '/password/request', { email });
       assert.equal(response.status, 303);
       assert.equal(response.headers.location, '/password/request?sent=1');
-      answers.push(textOf((await client.get('/password/request?sent=1')).text).replace(email, 'EMAIL').replace(/name="_csrf"[^>]*/, ''));
+      answers.push(
+        textOf((await client.get('/password/request?sent=1')).text)
+          .replace(email, 'EMAIL')
+          .replace(/name="_csrf"[^>]*/, ''),
+      );
     }
     assert.equal(answers[0]!.replace(/\s+/g, ' '), answers[1]!.replace(/\s+/g, ' '));
     const mails = await outbox('email');
@@ -454,7 +529,10 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
     await client.get(path).expect(200);
     const cases: Array<[Record<string, string>, string]> = [
       [{ password: '', password_confirmation: '' }, 'You must enter an password.'],
-      [{ password: 'Short-1', password_confirmation: 'Short-1' }, 'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.'],
+      [
+        { password: 'Short-1', password_confirmation: 'Short-1' },
+        'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.',
+      ],
       [{ password: NEW_PASSWORD, password_confirmation: 'Something-else-42' }, 'Passwords must match'],
     ];
     for (const [body, message] of cases) {
@@ -494,13 +572,18 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
     const second = linkPath(await lastEmail(), '/password/reset/');
     assert.equal((await request().get(first)).status, 410, 'older link void');
     assert.equal((await request().get(second)).status, 200);
-    await ctx().db('auth_tokens').update({ expires_at: new Date(Date.now() - 1000) });
+    await ctx()
+      .db('auth_tokens')
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await request().get(second);
     assert.equal(expired.status, 410);
     assert.match(textOf(expired.text), /Reset password link has expired/);
     assert.equal((await request().get('/password/reset/not-a-token')).status, 410);
     const client = agent();
-    const post = await postForm(client, '/login', second, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const post = await postForm(client, '/login', second, {
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     assert.equal(post.status, 410);
   });
 
@@ -515,32 +598,59 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
 
   it('at most 5 reset e-mails an hour go to one address (the answer stays the same)', async () => {
     const user = await createProviderUser(ctx().db);
-    for (let i = 0; i < 7; i += 1) assert.equal((await postForm(agent(), '/password/request', '/password/request', { email: user.email })).status, 303);
+    for (let i = 0; i < 7; i += 1)
+      assert.equal(
+        (await postForm(agent(), '/password/request', '/password/request', { email: user.email })).status,
+        303,
+      );
     assert.equal((await outbox('email')).length, 5);
   });
 });
 
 describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => {
   async function recoverable() {
-    const user = await createProviderUser(ctx().db, { email: 'dana.rivera@example.test', providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
-    await ctx().db('users').where({ id: user.userId }).update({ first_name: 'Dana', last_name: 'Rivera', phone_number: '+12125550142' });
+    const user = await createProviderUser(ctx().db, {
+      email: 'dana.rivera@example.test',
+      providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+    });
+    await ctx()
+      .db('users')
+      .where({ id: user.userId })
+      .update({ first_name: 'Dana', last_name: 'Rivera', phone_number: '+12125550142' });
     return user;
   }
 
   it('asks for first name, last name and a valid US phone number', async () => {
     const client = agent();
-    const empty = await postForm(client, '/account/recover', '/account/recover', { first_name: '', last_name: '', phone_number: '' });
+    const empty = await postForm(client, '/account/recover', '/account/recover', {
+      first_name: '',
+      last_name: '',
+      phone_number: '',
+    });
     assert.equal(empty.status, 422);
     const text = textOf(empty.text);
-    for (const message of ['First name required.', 'Last name required.', 'Phone number required.']) assert.ok(text.includes(message), message);
-    const bad = await postForm(client, '/account/recover', '/account/recover', { first_name: 'Dana', last_name: 'Rivera', phone_number: '555' });
-    assert.ok(textOf(bad.text).includes('Please enter a valid US phone number. Note that we do not share your phone number with anyone.'));
+    for (const message of ['First name required.', 'Last name required.', 'Phone number required.'])
+      assert.ok(text.includes(message), message);
+    const bad = await postForm(client, '/account/recover', '/account/recover', {
+      first_name: 'Dana',
+      last_name: 'Rivera',
+      phone_number: '555',
+    });
+    assert.ok(
+      textOf(bad.text).includes(
+        'Please enter a valid US phone number. Note that we do not share your phone number with anyone.',
+      ),
+    );
     assert.match(bad.text, /value="Dana"/);
   });
 
   it('no match: "the information you provided did not match our records"', async () => {
     await recoverable();
-    const response = await postForm(agent(), '/account/recover', '/account/recover', { first_name: 'Dana', last_name: 'Rivera', phone_number: '(212) 555-0199' });
+    const response = await postForm(agent(), '/account/recover', '/account/recover', {
+      first_name: 'Dana',
+      last_name: 'Rivera',
+      phone_number: '(212) 555-0199',
+    });
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /the information you provided did not match our records/);
     assert.equal((await outbox()).length, 0);
@@ -549,7 +659,11 @@ describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => 
   it('a match goes to /account/recovered and sends the reminder to the address on file, never showing it', async () => {
     const user = await recoverable();
     const client = agent();
-    const response = await postForm(client, '/account/recover', '/account/recover', { first_name: 'dana', last_name: 'RIVERA', phone_number: '212.555.0142' });
+    const response = await postForm(client, '/account/recover', '/account/recover', {
+      first_name: 'dana',
+      last_name: 'RIVERA',
+      phone_number: '212.555.0142',
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/account/recovered');
     const page = await client.get('/account/recovered').expect(200);
@@ -568,8 +682,17 @@ describe('account recovery (spec 1 §5 Reset request and recovery, §8)', () => 
   });
 
   it('look-ups are limited per IP address (10 an hour)', async () => {
-    for (let i = 0; i < 10; i += 1) await postForm(agent(), '/account/recover', '/account/recover', { first_name: 'A', last_name: 'B', phone_number: '2125550100' });
-    const refused = await postForm(agent(), '/account/recover', '/account/recover', { first_name: 'A', last_name: 'B', phone_number: '2125550100' });
+    for (let i = 0; i < 10; i += 1)
+      await postForm(agent(), '/account/recover', '/account/recover', {
+        first_name: 'A',
+        last_name: 'B',
+        phone_number: '2125550100',
+      });
+    const refused = await postForm(agent(), '/account/recover', '/account/recover', {
+      first_name: 'A',
+      last_name: 'B',
+      phone_number: '2125550100',
+    });
     assert.equal(refused.status, 429);
     assert.match(textOf(refused.text), /There have been too many attempts\. Please try again later\./);
   });
@@ -581,7 +704,12 @@ describe('/account/confirm/{token}', () => {
     const { issueEmailConfirmation, queueEmailConfirmation } = await import('../../server/domain/accounts');
     await ctx().db.transaction(async (trx) => {
       const token = await issueEmailConfirmation(trx, { id: user.userId, email: user.email });
-      await queueEmailConfirmation(trx, { outgoing: ctx().integrations.outgoing, config: ctx().config }, user.email, token);
+      await queueEmailConfirmation(
+        trx,
+        { outgoing: ctx().integrations.outgoing, config: ctx().config },
+        user.email,
+        token,
+      );
     });
     const path = linkPath(await lastEmail(), '/account/confirm/');
     const client = agent();
@@ -606,10 +734,13 @@ describe('audit trail never holds secrets', () => {
     const code = codeIn(await lastSms());
     await postForm(client, '/login/verify', '/login/verify', { token: code, remember: '1' });
     await postForm(agent(), '/password/request', '/password/request', { email: user.email });
-    const token = linkPath(await lastEmail(), '/password/reset/').split('/').pop()!;
+    const token = linkPath(await lastEmail(), '/password/reset/')
+      .split('/')
+      .pop()!;
     const rows = await ctx().db('audit_log').select('*');
     const dump = JSON.stringify(rows);
-    for (const secret of [TEST_PASSWORD, 'Wrong-password-1', code, token]) assert.ok(!dump.includes(secret), 'a secret leaked into the audit log');
+    for (const secret of [TEST_PASSWORD, 'Wrong-password-1', code, token])
+      assert.ok(!dump.includes(secret), 'a secret leaked into the audit log');
     for (const row of rows) {
       assert.ok(row.created_at);
       assert.ok(row.action);

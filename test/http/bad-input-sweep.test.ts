@@ -20,18 +20,81 @@ const DEEP = `{"name":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
 
 /** The query keys the portal reads (req.query.<name> across server/), plus a few any page might. */
 const QUERY_KEYS = [
-  'q', 'page', 'id', 'email', 'week', 'tab', 'state', 'session_id', 'code', 'card_session', 'after', 'type', 'status',
-  'replace', 'coupon', 'url', 'search', 'payment_intent', 'partial', 'edit', 'date', 'clinic_id', 'step', 'shown', 'setup',
-  'sent', 'scope', 'rows', 'return_to_plan_management', 'return_to', 'restoreOriginalInstance', 'reimbursify_redirect_url',
-  'provider_id', 'prior_subscription_was_incomplete_expired', 'original_start', 'origin', 'opened', 'message_provider_id',
-  'loads', 'kind', 'invoice', 'instance', 'doPaymentLater', 'current_provider_id', 'client_email', 'action', 'limit',
-  'next', 'setup_intent', 'setup_intent_client_secret', 'redirect_status', 'start', 'end', 'month', 'provider', 'plan', 'price',
+  'q',
+  'page',
+  'id',
+  'email',
+  'week',
+  'tab',
+  'state',
+  'session_id',
+  'code',
+  'card_session',
+  'after',
+  'type',
+  'status',
+  'replace',
+  'coupon',
+  'url',
+  'search',
+  'payment_intent',
+  'partial',
+  'edit',
+  'date',
+  'clinic_id',
+  'step',
+  'shown',
+  'setup',
+  'sent',
+  'scope',
+  'rows',
+  'return_to_plan_management',
+  'return_to',
+  'restoreOriginalInstance',
+  'reimbursify_redirect_url',
+  'provider_id',
+  'prior_subscription_was_incomplete_expired',
+  'original_start',
+  'origin',
+  'opened',
+  'message_provider_id',
+  'loads',
+  'kind',
+  'invoice',
+  'instance',
+  'doPaymentLater',
+  'current_provider_id',
+  'client_email',
+  'action',
+  'limit',
+  'next',
+  'setup_intent',
+  'setup_intent_client_secret',
+  'redirect_status',
+  'start',
+  'end',
+  'month',
+  'provider',
+  'plan',
+  'price',
 ];
 
 /** Field names to send when a route's page shows no form of its own. */
-const GENERIC_FIELDS = ['name', 'message', 'message_content', 'email', 'body', 'url', 'reason', 'start_time', 'proration_date', 'id'];
+const GENERIC_FIELDS = [
+  'name',
+  'message',
+  'message_content',
+  'email',
+  'body',
+  'url',
+  'reason',
+  'start_time',
+  'proration_date',
+  'id',
+];
 
-const fill = (path: string, records: Records) => path.replace(/[:*](\w+)/g, (_, name: string) => encodeURIComponent(OWNED_PARAMS[name]?.(records) ?? '1'));
+const fill = (path: string, records: Records) =>
+  path.replace(/[:*](\w+)/g, (_, name: string) => encodeURIComponent(OWNED_PARAMS[name]?.(records) ?? '1'));
 
 /** Live streams stay open: only their status line is read, then the connection is dropped. */
 const isStream = (route: RouteEntry) => route.path.endsWith('/events');
@@ -45,8 +108,13 @@ function formsOf(html: string): Map<string, string[]> {
   for (const [, attributes, inner] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const action = /\saction="([^"?#]+)/.exec(attributes!)?.[1]?.replace(/&amp;/g, '&');
     if (!action) continue;
-    const names = [...inner!.matchAll(/<(?:input|textarea|select)[^>]*\sname="([^"[\]]+)(?:\[\])?"/g)].map((m) => m[1]!);
-    forms.set(action, [...new Set([...(forms.get(action) ?? []), ...names])].filter((name) => name !== '_csrf'));
+    const names = [...inner!.matchAll(/<(?:input|textarea|select)[^>]*\sname="([^"[\]]+)(?:\[\])?"/g)].map(
+      (m) => m[1]!,
+    );
+    forms.set(
+      action,
+      [...new Set([...(forms.get(action) ?? []), ...names])].filter((name) => name !== '_csrf'),
+    );
   }
   return forms;
 }
@@ -67,7 +135,13 @@ function formBodies(names: string[], _csrf: string): string[] {
 function jsonBodies(names: string[]): string[] {
   const each = (value: (index: number) => unknown) => Object.fromEntries(names.map((n, i) => [n, value(i)]));
   const mixed = [12345, null, true, -1.5, 'x'.repeat(20_000), 1e20]; // 1e20: beyond the exact integers of a double
-  const bodies = [each(() => NUL), each(() => ({ b: NUL })), each(() => [1, NUL]), each((i) => mixed[i % mixed.length]), [NUL, { [NUL]: NUL }]];
+  const bodies = [
+    each(() => NUL),
+    each(() => ({ b: NUL })),
+    each(() => [1, NUL]),
+    each((i) => mixed[i % mixed.length]),
+    [NUL, { [NUL]: NUL }],
+  ];
   return [...bodies.map((body) => JSON.stringify(body)), DEEP];
 }
 
@@ -95,7 +169,10 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
     const user = await createProviderUser(db, {
       paid: true,
       roles: ['owner', 'intake-coordinator', 'intake-exporter', 'billing-manager', 'reimbursify-administrator'],
-      providers: [{ type: 'practice', companyName: 'Sweep Practice' }, { firstName: 'Sam', lastName: 'Sweep' }],
+      providers: [
+        { type: 'practice', companyName: 'Sweep Practice' },
+        { firstName: 'Sam', lastName: 'Sweep' },
+      ],
     });
     const records = await makeRecords(db, user);
     const { token } = await createToken(db, 'Directory (sweep)');
@@ -116,7 +193,8 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
       // A walk that signed itself out (a changed password, 2-step verification) signs in again.
       if (response.status === 303 && /^\/login/.test(String(response.headers.location))) await freshSession();
     };
-    const withApi = (path: string, request: Test) => (path.startsWith('/api/') ? request.set('Authorization', `Bearer ${token}`) : request);
+    const withApi = (path: string, request: Test) =>
+      path.startsWith('/api/') ? request.set('Authorization', `Bearer ${token}`) : request;
 
     const { posts, gets } = routes(app);
     assert.ok(posts.length >= 100 && gets.length >= 100, `only ${posts.length} POST and ${gets.length} GET routes`);
@@ -128,7 +206,8 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
       const page = await client.get(fill(route.path, records)).redirects(0);
       if (page.status >= 500) failures.push(`GET ${route.path} without a query: ${page.status}`);
       if (page.status !== 200 || !page.type.includes('html')) continue;
-      for (const [action, names] of formsOf(page.text)) fields.set(action, new Set([...(fields.get(action) ?? []), ...names]));
+      for (const [action, names] of formsOf(page.text))
+        fields.set(action, new Set([...(fields.get(action) ?? []), ...names]));
     }
 
     for (const route of posts) {
@@ -138,7 +217,13 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
         await check(`POST ${route.path} form #${index}`, withApi(path, client.post(path).type('form').send(body)));
       }
       for (const [index, body] of jsonBodies(names).entries()) {
-        const json = client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', csrf).set('Idempotency-Key', `sweep-${index}-${Math.random()}`).type('json').send(body);
+        const json = client
+          .post(path)
+          .set('Accept', 'application/json')
+          .set('X-CSRF-Token', csrf)
+          .set('Idempotency-Key', `sweep-${index}-${Math.random()}`)
+          .type('json')
+          .send(body);
         await check(`POST ${route.path} json #${index}`, withApi(path, json));
       }
     }
@@ -150,12 +235,14 @@ describe('bad input is never a 500: every route with NUL, over-long and wrong-ty
         if (isStream(route)) {
           // The status line is all that matters; the stream itself is dropped.
           const status = await new Promise<number>((resolve) => {
-            const request = withApi(path, client.get(url)).buffer(false).parse((res, done) => {
-              const stream = res as unknown as IncomingMessage; // the parser is handed node's own response
-              resolve(stream.statusCode ?? 0);
-              stream.destroy();
-              done(null, null);
-            });
+            const request = withApi(path, client.get(url))
+              .buffer(false)
+              .parse((res, done) => {
+                const stream = res as unknown as IncomingMessage; // the parser is handed node's own response
+                resolve(stream.statusCode ?? 0);
+                stream.destroy();
+                done(null, null);
+              });
             request.end(() => undefined);
           });
           if (status >= 500) failures.push(`GET ${route.path} query #${index}: ${status}`);

@@ -14,7 +14,10 @@ const TOOL_ERROR = 'Sorry, we ran into an error. Please contact support.';
 const DRAFT_WARNING = 'Sending the benefits check link will erase the message you have drafted. Send the link anyway?';
 
 async function signedIn(options: { roles?: string[]; providers?: number } = {}) {
-  const user = await createProviderUser(db(), { roles: options.roles, providers: Array.from({ length: options.providers ?? 1 }, () => ({})) });
+  const user = await createProviderUser(db(), {
+    roles: options.roles,
+    providers: Array.from({ length: options.providers ?? 1 }, () => ({})),
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId: user.providerIds[0]!, providerIds: user.providerIds, accountId: user.accountId };
@@ -22,28 +25,47 @@ async function signedIn(options: { roles?: string[]; providers?: number } = {}) 
 
 let clients = 0;
 async function clientUser(): Promise<number> {
-  const [row] = await db()('users').insert({ email: `vob-client${++clients}-${Date.now()}@example.test`, first_name: 'Casey', last_name: 'Client', scopes: ['client'] }).returning('id');
+  const [row] = await db()('users')
+    .insert({
+      email: `vob-client${++clients}-${Date.now()}@example.test`,
+      first_name: 'Casey',
+      last_name: 'Client',
+      scopes: ['client'],
+    })
+    .returning('id');
   return Number(row.id);
 }
 
 /** A conversation whose intake message carries a benefits check. */
 async function leadWithCheck(providerId: number, vobData: Record<string, unknown>, memberId = 'W123456789') {
   const clientUserId = await clientUser();
-  const [conversation] = await db()('conversations').insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: new Date() }).returning('id');
-  const [message] = await db()('messages').insert({
-    conversation_id: conversation.id, provider_id: providerId, client_user_id: clientUserId, sender: 'client', type: 'messaging_tool_intake',
-    message_content: 'I would like to know if my insurance covers sessions.',
-    vob_data: JSON.stringify({ id: 'vob-1', estimated_reimbursement_after_deductible_percent: null, ...vobData }),
-    vob_input_info: JSON.stringify({ insurance_name: 'Aetna', member_id: memberId, dob: '1990-04-01' }),
-  }).returning('id');
+  const [conversation] = await db()('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: new Date() })
+    .returning('id');
+  const [message] = await db()('messages')
+    .insert({
+      conversation_id: conversation.id,
+      provider_id: providerId,
+      client_user_id: clientUserId,
+      sender: 'client',
+      type: 'messaging_tool_intake',
+      message_content: 'I would like to know if my insurance covers sessions.',
+      vob_data: JSON.stringify({ id: 'vob-1', estimated_reimbursement_after_deductible_percent: null, ...vobData }),
+      vob_input_info: JSON.stringify({ insurance_name: 'Aetna', member_id: memberId, dob: '1990-04-01' }),
+    })
+    .returning('id');
   return { clientUserId, messageId: Number(message.id), conversationId: Number(conversation.id) };
 }
 
 const vobOf = async (messageId: number) => (await db()('messages').where({ id: messageId }).first('vob_data')).vob_data;
 const post = (client: Agent, path: string, values: FormValues = {}) => postForm(client, TOKEN_PAGE, path, values);
-const rerunPath = (clientUserId: number, messageId: number) => `/messages/${clientUserId}/benefits-check/${messageId}/rerun`;
+const rerunPath = (clientUserId: number, messageId: number) =>
+  `/messages/${clientUserId}/benefits-check/${messageId}/rerun`;
 
-async function flashAfter(client: Agent, response: { status: number; headers: Record<string, string> }): Promise<string> {
+async function flashAfter(
+  client: Agent,
+  response: { status: number; headers: Record<string, string> },
+): Promise<string> {
   assert.equal(response.status, 303);
   return mainTextOf((await client.get(response.headers.location!).expect(200)).text);
 }
@@ -59,13 +81,19 @@ describe('benefits check: rerunning a pending check (pending_rerun)', () => {
     assert.equal(vob.status, 'run');
     assert.ok([50, 60, 70, 80].includes(vob.estimated_reimbursement_after_deductible_percent));
     assert.equal(vob.id, 'vob-1', 'the stored fields the tool does not answer are kept');
-    assert.match(await flashAfter(client, await post(client, rerunPath(clientUserId, messageId), { return_to: BACK })), /This benefits check has already run\./);
+    assert.match(
+      await flashAfter(client, await post(client, rerunPath(clientUserId, messageId), { return_to: BACK })),
+      /This benefits check has already run\./,
+    );
   });
 
   it('shows the success flash on the page it goes back to, and the limit answer is stored as vob_limit_reached', async () => {
     const { client, providerId } = await signedIn();
     const { clientUserId, messageId } = await leadWithCheck(providerId, { status: 'pending_rerun' }, 'W-LIMIT-7');
-    assert.match(await flashAfter(client, await post(client, rerunPath(clientUserId, messageId), { return_to: BACK })), /The benefits check has run\./);
+    assert.match(
+      await flashAfter(client, await post(client, rerunPath(clientUserId, messageId), { return_to: BACK })),
+      /The benefits check has run\./,
+    );
     assert.equal((await vobOf(messageId)).status, 'vob_limit_reached');
   });
 
@@ -90,7 +118,7 @@ describe('benefits check: rerunning a pending check (pending_rerun)', () => {
     assert.equal((await vobOf(theirs.messageId)).status, 'pending_rerun');
   });
 
-  it("an intake coordinator reruns a check of another profile of the practice (the practice inbox)", async () => {
+  it('an intake coordinator reruns a check of another profile of the practice (the practice inbox)', async () => {
     const { client, providerIds } = await signedIn({ roles: ['owner', 'intake-coordinator'], providers: 2 });
     const { clientUserId, messageId } = await leadWithCheck(providerIds[1]!, { status: 'pending_rerun' });
     const back = `/practice-inbox/messages/${clientUserId}/${providerIds[1]}`;
@@ -102,12 +130,16 @@ describe('benefits check: rerunning a pending check (pending_rerun)', () => {
 
 describe('benefits check: sending the benefits-check link', () => {
   const linkPath = (clientUserId: number) => `/messages/${clientUserId}/benefits-check-link`;
-  const sent = (conversationId: number) => db()('messages').where({ conversation_id: conversationId, sender: 'provider' }).select('message_content');
+  const sent = (conversationId: number) =>
+    db()('messages').where({ conversation_id: conversationId, sender: 'provider' }).select('message_content');
 
   it('with a drafted message, asks first that the draft will be erased, and sends nothing', async () => {
     const { client, providerId } = await signedIn();
     const { clientUserId, conversationId } = await leadWithCheck(providerId, { status: 'run' });
-    const response = await post(client, linkPath(clientUserId), { message: 'Thanks for reaching out, I have', return_to: BACK });
+    const response = await post(client, linkPath(clientUserId), {
+      message: 'Thanks for reaching out, I have',
+      return_to: BACK,
+    });
     assert.equal(response.status, 200);
     const text = mainTextOf(response.text);
     assert.match(text, new RegExp(DRAFT_WARNING.replace(/\?/g, '\\?').replace(/\./g, '\\.')));
@@ -119,14 +151,20 @@ describe('benefits check: sending the benefits-check link', () => {
   it('confirmed (or with no draft), sends the client a message with the link and says so', async () => {
     const { client, providerId } = await signedIn();
     const { clientUserId, conversationId } = await leadWithCheck(providerId, { status: 'run' });
-    const text = await flashAfter(client, await post(client, linkPath(clientUserId), { draft: 'half a thought', confirmed: '1', return_to: BACK }));
+    const text = await flashAfter(
+      client,
+      await post(client, linkPath(clientUserId), { draft: 'half a thought', confirmed: '1', return_to: BACK }),
+    );
     assert.match(text, /The benefits check link has been sent\./);
     await post(client, linkPath(clientUserId), { message: '  ' });
     const link = `https://reimbursify.example.com/benefits-check/${providerId}`;
-    assert.deepEqual((await sent(conversationId)).map((m) => m.message_content), [
-      `You can check your out-of-network benefits for therapy here: ${link}`,
-      `You can check your out-of-network benefits for therapy here: ${link}`,
-    ]);
+    assert.deepEqual(
+      (await sent(conversationId)).map((m) => m.message_content),
+      [
+        `You can check your out-of-network benefits for therapy here: ${link}`,
+        `You can check your out-of-network benefits for therapy here: ${link}`,
+      ],
+    );
   });
 
   it("another provider's client is not found (404)", async () => {

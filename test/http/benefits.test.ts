@@ -38,13 +38,25 @@ const UNGATED: Array<[string, RegExp]> = [
   ['/contact', /Send us a message/],
 ];
 
-async function signedIn(options: { paid?: boolean; type?: 'individual' | 'practice'; status?: 'active' | 'pending'; videos?: unknown[] } = {}) {
+async function signedIn(
+  options: { paid?: boolean; type?: 'individual' | 'practice'; status?: 'active' | 'pending'; videos?: unknown[] } = {},
+) {
   const user = await createProviderUser(ctx().db, {
     paid: options.paid ?? true,
-    providers: [{ type: options.type ?? 'individual', status: options.status ?? 'active', companyName: options.type === 'practice' ? 'Harbor Practice' : undefined }],
+    providers: [
+      {
+        type: options.type ?? 'individual',
+        status: options.status ?? 'active',
+        companyName: options.type === 'practice' ? 'Harbor Practice' : undefined,
+      },
+    ],
   });
   const providerId = user.providerIds[0]!;
-  if (options.videos) await ctx().db('providers').where({ id: providerId }).update({ custom_content: JSON.stringify({ videos: options.videos }) });
+  if (options.videos)
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ custom_content: JSON.stringify({ videos: options.videos }) });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId, user };
@@ -104,7 +116,10 @@ describe('benefit and tips pages: the membership gate (spec 1 §2, spec 2 §2, �
 
   it('old /marketing/... paths and /provider-community redirect to /benefits/...', async () => {
     assert.equal((await agent().get('/marketing/web-badge').expect(301)).headers.location, '/benefits/web-badge');
-    assert.equal((await agent().get('/provider-community').expect(301)).headers.location, '/benefits/provider-community');
+    assert.equal(
+      (await agent().get('/provider-community').expect(301)).headers.location,
+      '/benefits/provider-community',
+    );
   });
 });
 
@@ -113,10 +128,20 @@ describe('web badge (spec 2 §2, §9: badge frame 250x86)', () => {
     const { client, providerId } = await signedIn();
     const html = (await client.get('/benefits/web-badge').expect(200)).text;
     const provider = await ctx().db('providers').where({ id: providerId }).first();
-    const profileUrl = publicProfileUrl(ctx().config.publicProfileBaseUrl, { type: provider.type, slug: provider.slug, id: providerId });
-    assert.match(html, /<div class="web-badge__frame"><img src="\/badges\/member.svg" width="250" height="86" alt="Member of Members Portal"\/>/);
+    const profileUrl = publicProfileUrl(ctx().config.publicProfileBaseUrl, {
+      type: provider.type,
+      slug: provider.slug,
+      id: providerId,
+    });
+    assert.match(
+      html,
+      /<div class="web-badge__frame"><img src="\/badges\/member.svg" width="250" height="86" alt="Member of Members Portal"\/>/,
+    );
     const snippet = /<textarea id="badge-code"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)![1]!;
-    const code = textOf(snippet).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    const code = textOf(snippet)
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"');
     assert.ok(code.includes(`<a href="${profileUrl}" target="_blank" rel="noopener"`), code);
     assert.ok(code.includes(`<img src="${ctx().config.portalUrl}/badges/member.svg" width="250" height="86"`), code);
     assert.match(html, /<label for="badge-code">Badge code<\/label>/);
@@ -131,7 +156,10 @@ describe('web badge (spec 2 §2, §9: badge frame 250x86)', () => {
 
   it('a profile that is not live yet is told the link works once it is live', async () => {
     const { client } = await signedIn({ status: 'pending' });
-    assert.match(mainTextOf((await client.get('/benefits/web-badge').expect(200)).text), /Your profile is not live yet/);
+    assert.match(
+      mainTextOf((await client.get('/benefits/web-badge').expect(200)).text),
+      /Your profile is not live yet/,
+    );
   });
 
   it('the badge image itself is public (websites load it), an SVG of 250x86', async () => {
@@ -158,7 +186,12 @@ describe('photo & video shoot (spec 2 §2 "Photo-shoot chooser")', () => {
       const { client } = await signedIn();
       const response = await client.get(`/benefits/photo-videoshoot/${type}`).expect(200);
       const expected = (ctx().config.embeds.photoShoot as Record<string, string>)[type]!;
-      assert.match(response.text, new RegExp(`<iframe class="embed-frame__iframe" src="${expected.replace(/[.?]/g, '\\$&')}" title="[^"]+ scheduling"`));
+      assert.match(
+        response.text,
+        new RegExp(
+          `<iframe class="embed-frame__iframe" src="${expected.replace(/[.?]/g, '\\$&')}" title="[^"]+ scheduling"`,
+        ),
+      );
       assert.match(cspOf(response), new RegExp(`frame-src ${new URL(expected).origin.replace(/\./g, '\\.')}$`));
     });
   }
@@ -182,13 +215,23 @@ describe('embedded pages come from the settings (server/config.ts)', () => {
       HELP_DESK_URL: 'https://support.helpdesk.test/hc/en-us',
       PHOTOSHOOT_RESHOOT_URL: 'https://book.scheduler.test/portal/reshoot',
     });
-    const portal = createApp({ config, db: ctx().db, databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, ctx().db) });
+    const portal = createApp({
+      config,
+      db: ctx().db,
+      databaseUrl: ctx().database.url,
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, ctx().db),
+    });
     try {
       const user = await createProviderUser(ctx().db, { paid: true });
       const client = supertest.agent(portal.app);
       const login = await client.get('/login');
       const _csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1];
-      await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
+      await client
+        .post('/login')
+        .type('form')
+        .send({ _csrf, email: user.email, password: 'Test-password-1!' })
+        .expect(303);
 
       const fee = await client.get('/fee-calculator').expect(200);
       assert.match(fee.text, /src="https:\/\/calc\.fees-partner\.test\/embed\?theme=portal"/);
@@ -210,8 +253,19 @@ describe('embedded pages come from the settings (server/config.ts)', () => {
     assert.equal(config.embeds.helpDesk, 'https://help.example.com/');
     assert.equal(config.embeds.photoShoot['remote-setup'], 'https://scheduling.example.com/remote-setup');
     assert.equal(config.marketingFormUrl, null);
-    assert.throws(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40), HELP_DESK_URL: 'javascript:alert(1)' }), (e: Error) => e instanceof ConfigError && /HELP_DESK_URL/.test(e.message));
-    assert.throws(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40), PROVIDER_COMMUNITY_EMAIL: 'community@example.com' }), /PROVIDER_COMMUNITY_EMAIL/);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40), HELP_DESK_URL: 'javascript:alert(1)' }),
+      (e: Error) => e instanceof ConfigError && /HELP_DESK_URL/.test(e.message),
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          NODE_ENV: 'test',
+          SESSION_SECRET: 'x'.repeat(40),
+          PROVIDER_COMMUNITY_EMAIL: 'community@example.com',
+        }),
+      /PROVIDER_COMMUNITY_EMAIL/,
+    );
   });
 });
 
@@ -240,10 +294,22 @@ describe('video embedding (spec 2 §2: only with videos; Vimeo or YouTube, 640x3
       ],
     });
     const html = (await client.get('/benefits/video-embedding').expect(200)).text;
-    const codes = [...html.matchAll(/<textarea id="video-code-\d"[^>]*>([\s\S]*?)<\/textarea>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const codes = [...html.matchAll(/<textarea id="video-code-\d"[^>]*>([\s\S]*?)<\/textarea>/g)].map((m) =>
+      m[1]!
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
     assert.equal(codes.length, 2);
-    assert.match(codes[0]!, /^<iframe width="640" height="360" src="https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ" title="Meet Dr\. Test"/);
-    assert.match(codes[1]!, /^<iframe width="640" height="360" src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video introduction 2"/);
+    assert.match(
+      codes[0]!,
+      /^<iframe width="640" height="360" src="https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ" title="Meet Dr\. Test"/,
+    );
+    assert.match(
+      codes[1]!,
+      /^<iframe width="640" height="360" src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video introduction 2"/,
+    );
     assert.match(html, /<label for="video-code-1">YouTube embed code<\/label>/);
     assert.match(html, /<label for="video-code-2">Vimeo embed code<\/label>/);
     assert.match(mainTextOf(html), /Office tour.*only Vimeo and YouTube videos can be embedded/);
@@ -251,14 +317,19 @@ describe('video embedding (spec 2 §2: only with videos; Vimeo or YouTube, 640x3
 });
 
 describe('provider community and listserv (spec 1 §1, spec 2 §2)', () => {
-  it('one e-mail box per eligible state (RI, MA, NY, CA), the provider\'s own states marked; FAQs; listserv included', async () => {
+  it("one e-mail box per eligible state (RI, MA, NY, CA), the provider's own states marked; FAQs; listserv included", async () => {
     const { client, providerId } = await signedIn();
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'NY', city: 'New York', address: '1 Main St', zip: '10001' });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'NY', city: 'New York', address: '1 Main St', zip: '10001' });
     await ctx().db('licenses').insert({ provider_id: providerId, state: 'CA', number: 'LMFT 1', license_type: 'LMFT' });
     const html = (await client.get('/benefits/provider-community').expect(200)).text;
     const boxes = [...html.matchAll(/<li class="community-box">([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1]!));
     assert.equal(boxes.length, 4);
-    assert.deepEqual(boxes.map((b) => /^\s*(\w[\w ]+?) (You|community)/.exec(b)?.[1]), ['Rhode Island', 'Massachusetts', 'New York', 'California']);
+    assert.deepEqual(
+      boxes.map((b) => /^\s*(\w[\w ]+?) (You|community)/.exec(b)?.[1]),
+      ['Rhode Island', 'Massachusetts', 'New York', 'California'],
+    );
     assert.match(boxes[0]!, /community-ri@example\.com/);
     assert.doesNotMatch(boxes[0]!, /You practice here/);
     assert.match(boxes[2]!, /You practice here.*community-ny@example\.com/);
@@ -272,13 +343,14 @@ describe('provider community and listserv (spec 1 §1, spec 2 §2)', () => {
   it('the listserv page lists the same state lists', async () => {
     const { client } = await signedIn();
     const html = (await client.get('/listserv').expect(200)).text;
-    for (const state of ['ri', 'ma', 'ny', 'ca']) assert.match(html, new RegExp(`mailto:community-${state}@example\\.com`));
+    for (const state of ['ri', 'ma', 'ny', 'ca'])
+      assert.match(html, new RegExp(`mailto:community-${state}@example\\.com`));
     assert.match(mainTextOf(html), /included with your membership/);
   });
 });
 
 describe('refer & earn (spec 1 §2, §9: $49 off for both)', () => {
-  it('shows the profile\'s own /signup?referral=CODE link and the offer; the signup page honours the code', async () => {
+  it("shows the profile's own /signup?referral=CODE link and the offer; the signup page honours the code", async () => {
     const { client, providerId } = await signedIn();
     const { referral_code: code } = await ctx().db('providers').where({ id: providerId }).first('referral_code');
     assert.match(code, /^[A-Z0-9]{10}$/);
@@ -296,7 +368,10 @@ describe('refer & earn (spec 1 §2, §9: $49 off for both)', () => {
     const { client, providerId } = await signedIn();
     const { referral_code: code } = await ctx().db('providers').where({ id: providerId }).first('referral_code');
     const other = await createProviderUser(ctx().db);
-    await ctx().db('providers').where({ id: other.providerIds[0] }).update({ signup_source: `referral:${code}` });
+    await ctx()
+      .db('providers')
+      .where({ id: other.providerIds[0] })
+      .update({ signup_source: `referral:${code}` });
     assert.match(mainTextOf((await client.get('/refer-and-earn')).text), /One provider has signed up with your link\./);
   });
 

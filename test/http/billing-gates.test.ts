@@ -29,7 +29,9 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
   });
 
   it('a seat-based subscription pays for the providers it lists, not the others of the account', async () => {
-    const user = await createProviderUser(ctx().db, { providers: [{ type: 'practice', companyName: 'Seat Practice' }, { firstName: 'Paid' }, { firstName: 'Unpaid' }] });
+    const user = await createProviderUser(ctx().db, {
+      providers: [{ type: 'practice', companyName: 'Seat Practice' }, { firstName: 'Paid' }, { firstName: 'Unpaid' }],
+    });
     await billedAccount(user.accountId, user.providerIds.slice(0, 2));
     const paid = await ctx().db('providers').whereIn('id', user.providerIds).orderBy('id').pluck('has_paid_plan');
     assert.deepEqual(paid, [true, true, false]);
@@ -37,16 +39,31 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     assert.equal(account.seat_based, true);
     assert.deepEqual(account.seat_counts, { ny: 0, non_ny: 2, reimbursify: 0 });
     assert.equal(account.tier, 'basic');
-    const seats = await ctx().db('provider_paid_seats').orderBy('provider_id').select('provider_id', 'seat_kind', 'canceled_at');
-    assert.deepEqual(seats.map((s) => [Number(s.provider_id), s.seat_kind, s.canceled_at]), [[user.providerIds[0], 'non_ny', null], [user.providerIds[1], 'non_ny', null]]);
+    const seats = await ctx()
+      .db('provider_paid_seats')
+      .orderBy('provider_id')
+      .select('provider_id', 'seat_kind', 'canceled_at');
+    assert.deepEqual(
+      seats.map((s) => [Number(s.provider_id), s.seat_kind, s.canceled_at]),
+      [
+        [user.providerIds[0], 'non_ny', null],
+        [user.providerIds[1], 'non_ny', null],
+      ],
+    );
   });
 
-  it('a subscription naming another account\'s provider gives that provider nothing', async () => {
+  it("a subscription naming another account's provider gives that provider nothing", async () => {
     const stranger = await createProviderUser(ctx().db);
     const user = await createProviderUser(ctx().db);
     await billedAccount(user.accountId, [user.providerIds[0]!, stranger.providerIds[0]!]);
-    assert.equal((await ctx().db('providers').where({ id: stranger.providerIds[0] }).first('has_paid_plan')).has_paid_plan, false);
-    assert.equal(await ctx().db('provider_paid_seats').where({ provider_id: stranger.providerIds[0] }).first(), undefined);
+    assert.equal(
+      (await ctx().db('providers').where({ id: stranger.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      false,
+    );
+    assert.equal(
+      await ctx().db('provider_paid_seats').where({ provider_id: stranger.providerIds[0] }).first(),
+      undefined,
+    );
   });
 
   it('two-factor is offered with an active subscription and not with a past-due one', async () => {
@@ -64,8 +81,18 @@ describe('gates: Start Membership (spec 3 §4)', () => {
   it('an account with a basic membership and practice management is alerted and sent home', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const { customerId } = await billedAccount(user.accountId, user.providerIds, { membership: null });
-    await gateway().createSubscription({ customer: customerId, items: [{ price: await priceId('membership_monthly_v3') }], metadata: { provider_id: '999999' } }, `gate-basic-${customerId}`);
-    await gateway().createSubscription({ customer: customerId, items: [{ price: await priceId('standalone_practice_management_pro_monthly_v3') }] }, `gate-pm-${customerId}`);
+    await gateway().createSubscription(
+      {
+        customer: customerId,
+        items: [{ price: await priceId('membership_monthly_v3') }],
+        metadata: { provider_id: '999999' },
+      },
+      `gate-basic-${customerId}`,
+    );
+    await gateway().createSubscription(
+      { customer: customerId, items: [{ price: await priceId('standalone_practice_management_pro_monthly_v3') }] },
+      `gate-pm-${customerId}`,
+    );
     await syncCustomer(ctx().db, gateway(), customerId);
     const client = await signedIn(user);
     const response = await client.get(`/profiles/pay-for/${user.providerIds[0]}`).expect(303);

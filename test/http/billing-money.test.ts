@@ -2,7 +2,13 @@
 // cents worked out by hand, checked against the invoice preview the payment form shows (the card
 // processor's createPreview) and, for coupons, against the form's own coupon check.
 import assert from 'node:assert/strict';
-import { evaluateCoupon, newMembershipItems, priceByLookupKey, productIdOf, type Tier } from '../../server/domain/billing';
+import {
+  evaluateCoupon,
+  newMembershipItems,
+  priceByLookupKey,
+  productIdOf,
+  type Tier,
+} from '../../server/domain/billing';
 import { gateway, priceId } from '../support/billing';
 import { ctx } from '../support/context';
 import { lineOf, salesTaxFor } from '../../server/features/membership/service';
@@ -16,7 +22,12 @@ const COUPONS: Record<Exclude<Coupon, 'none'>, Record<string, unknown>> = {
   'eighth-forever': { percent_off: 12.5, duration: 'forever' },
   'referral-49': { amount_off: 4900, currency: 'usd', duration: 'once' },
   // Matched on product: only practice management is discounted.
-  'pm-10-off': { amount_off: 1000, currency: 'usd', duration: 'once', applies_to: { products: ['portal_practice_management_professional', 'portal_practice_management_premium'] } },
+  'pm-10-off': {
+    amount_off: 1000,
+    currency: 'usd',
+    duration: 'once',
+    applies_to: { products: ['portal_practice_management_professional', 'portal_practice_management_premium'] },
+  },
 };
 
 // tier, NY/CA?, seats, coupon → subtotal, discount, total (cents, by hand: $59/$69 membership, +$19/$39 practice management per seat).
@@ -79,25 +90,41 @@ const ADD_SEAT: [string, Tier, boolean, number, number][] = [
 async function couponId(kind: Coupon): Promise<string | null> {
   if (kind === 'none') return null;
   const id = `MONEY_${kind.replace(/-/g, '_').toUpperCase()}_${stamp}`;
-  if (!(await gateway().coupon(id))) await gateway().createCoupon({ id, name: kind, ...COUPONS[kind] } as never, `money-${id}`);
+  if (!(await gateway().coupon(id)))
+    await gateway().createCoupon({ id, name: kind, ...COUPONS[kind] } as never, `money-${id}`);
   return id;
 }
 
 describe('money table: new memberships', () => {
   let customerId: string;
   // Every test starts from an empty card server (the test database is reset), so each makes its customer.
-  beforeEach(async () => { customerId = (await gateway().createCustomer({ accountId: 0, email: null, name: 'Money table' }, `money-customer-${stamp}-${(made += 1)}`)).id; });
+  beforeEach(async () => {
+    customerId = (
+      await gateway().createCustomer(
+        { accountId: 0, email: null, name: 'Money table' },
+        `money-customer-${stamp}-${(made += 1)}`,
+      )
+    ).id;
+  });
 
   for (const [tier, special, seats, coupon, subtotal, discount, total] of NEW_MEMBERSHIP) {
     it(`${tier}, ${special ? 'NY/CA' : 'standard'} price, ${seats} seat(s), coupon ${coupon}: ${subtotal} − ${discount} = ${total}`, async () => {
       const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
-      const stripeItems = await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: seats })));
+      const stripeItems = await Promise.all(
+        items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: seats })),
+      );
       const id = await couponId(coupon);
       const preview = await gateway().previewNewSubscription(customerId, stripeItems, id);
-      assert.deepEqual({ subtotal: preview.subtotal, discount: preview.discount, total: preview.total }, { subtotal, discount, total });
+      assert.deepEqual(
+        { subtotal: preview.subtotal, discount: preview.discount, total: preview.total },
+        { subtotal, discount, total },
+      );
       if (id) {
         // The form's own check of the coupon gives the same discount, on the same lines.
-        const lines = items.map((item) => ({ productId: productIdOf(priceByLookupKey(item.lookupKey)!.product), amount: priceByLookupKey(item.lookupKey)!.amount * seats }));
+        const lines = items.map((item) => ({
+          productId: productIdOf(priceByLookupKey(item.lookupKey)!.product),
+          amount: priceByLookupKey(item.lookupKey)!.amount * seats,
+        }));
         const checked = evaluateCoupon(await gateway().couponByCode(id), lines);
         assert.equal(checked.ok && checked.discount, discount);
       }
@@ -106,7 +133,9 @@ describe('money table: new memberships', () => {
 
   it('a coupon for other products takes nothing off: "Sorry, this coupon does not work for these items."', async () => {
     const id = await couponId('pm-10-off');
-    const checked = evaluateCoupon(await gateway().couponByCode(id!), [{ productId: 'portal_membership', amount: 5900 }]);
+    const checked = evaluateCoupon(await gateway().couponByCode(id!), [
+      { productId: 'portal_membership', amount: 5900 },
+    ]);
     assert.deepEqual(checked, { ok: false, message: 'Sorry, this coupon does not work for these items.' });
   });
 });
@@ -114,14 +143,25 @@ describe('money table: new memberships', () => {
 describe('money table: a seat added part-way through the period (proration)', () => {
   for (const [label, tier, special, day, expected] of ADD_SEAT) {
     it(`${label}: ${expected}`, async () => {
-      const customer = await gateway().createCustomer({ accountId: 0, email: null, name: 'Proration' }, `money-proration-${stamp}-${(made += 1)}`);
+      const customer = await gateway().createCustomer(
+        { accountId: 0, email: null, name: 'Proration' },
+        `money-proration-${stamp}-${(made += 1)}`,
+      );
       const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
-      const subscription = await gateway().createSubscription({
-        customer: customer.id, items: await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))),
-        backdate_start_date: APRIL_FIRST, payment_behavior: 'default_incomplete',
-      }, `money-proration-sub-${stamp}-${made}`);
+      const subscription = await gateway().createSubscription(
+        {
+          customer: customer.id,
+          items: await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))),
+          backdate_start_date: APRIL_FIRST,
+          payment_behavior: 'default_incomplete',
+        },
+        `money-proration-sub-${stamp}-${made}`,
+      );
       const preview = await gateway().previewSubscriptionChange({
-        customerId: customer.id, subscriptionId: subscription.id, couponId: null, prorationDate: APRIL_FIRST + day * DAY,
+        customerId: customer.id,
+        subscriptionId: subscription.id,
+        couponId: null,
+        prorationDate: APRIL_FIRST + day * DAY,
         items: subscription.items.data.map((item) => ({ id: item.id, quantity: 2 })),
       });
       assert.equal(preview.total, expected);
@@ -152,9 +192,22 @@ describe('money table: sales tax', () => {
     it(`${tier} in ${state} (${zip}), coupon ${coupon}: tax ${tax}, total ${total}`, async () => {
       const special = state === 'NY' || state === 'CA';
       const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
-      const customer = await gateway().createCustomer({ accountId: 0, email: null, name: 'Tax' }, `money-tax-${stamp}-${(made += 1)}`);
-      const choice = await salesTaxFor(ctx().integrations.tax, gateway(), { lines: items.map((item) => lineOf(item.lookupKey, item.quantity)), postalCode: zip, state, accountId: 0 });
-      const preview = await gateway().previewNewSubscription(customer.id, await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))), await couponId(coupon), choice.rateId);
+      const customer = await gateway().createCustomer(
+        { accountId: 0, email: null, name: 'Tax' },
+        `money-tax-${stamp}-${(made += 1)}`,
+      );
+      const choice = await salesTaxFor(ctx().integrations.tax, gateway(), {
+        lines: items.map((item) => lineOf(item.lookupKey, item.quantity)),
+        postalCode: zip,
+        state,
+        accountId: 0,
+      });
+      const preview = await gateway().previewNewSubscription(
+        customer.id,
+        await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))),
+        await couponId(coupon),
+        choice.rateId,
+      );
       assert.deepEqual({ tax: preview.tax, total: preview.total }, { tax, total });
     });
   }

@@ -10,7 +10,8 @@ import { agent, mainTextOf, signIn, textOf } from '../support/http';
 import { chosen, flashesOf, follow, open, pathOf, submit, fieldValue, type Served } from './no-script';
 
 const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
-const hasFlash = (page: Served, text: string) => assert.ok(flashesOf(page).includes(text), `the flash "${text}" on ${page.url}: ${flashesOf(page).join(' | ')}`);
+const hasFlash = (page: Served, text: string) =>
+  assert.ok(flashesOf(page).includes(text), `the flash "${text}" on ${page.url}: ${flashesOf(page).join(' | ')}`);
 
 async function signedIn(user: { email: string }) {
   const client = agent();
@@ -27,7 +28,8 @@ describe('billing without JavaScript: Plan Management', () => {
     page = await submit(client, page, 'Save billing address', { line1: '', city: 'Albany' });
     assert.equal(page.status, 422);
     const main = mainTextOf(page.html);
-    for (const message of ['Street address is required', 'State is required', 'Zip code is required']) assert.ok(main.includes(message), message);
+    for (const message of ['Street address is required', 'State is required', 'Zip code is required'])
+      assert.ok(main.includes(message), message);
     assert.equal(fieldValue(page, 'city'), 'Albany');
     await expectAccessibleHtml(page.html, '/plan-management with the address errors');
     page = await submit(client, page, 'Save billing address', { line1: '9 Elm St', state: 'NY', postal_code: '12207' });
@@ -54,7 +56,9 @@ describe('billing without JavaScript: starting a membership', () => {
   it('Your plan, the photographer question, Payment with its errors and the new sales tax, a new card on the hosted page, then About You', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: 40 });
     const client = await signedIn(user);
     let page = await open(client, `/profiles/pay-for/${providerId}`);
     await expectAccessibleHtml(page.html, 'Your plan');
@@ -70,11 +74,18 @@ describe('billing without JavaScript: starting a membership', () => {
     assert.match(mainTextOf(page.html), /Please accept our terms of service\./);
     assert.match(mainTextOf(page.html), /Address line 1 required\./);
     page = await submit(client, page, 'Pay $88.00', {
-      address_line1: '250 W 57th St', address_city: 'New York', address_state: 'NY', address_postal_code: '10107',
-      ...chosen(page, /^I accept the terms of service/), ...chosen(page, /A new card/),
+      address_line1: '250 W 57th St',
+      address_city: 'New York',
+      address_state: 'NY',
+      address_postal_code: '10107',
+      ...chosen(page, /^I accept the terms of service/),
+      ...chosen(page, /A new card/),
     });
     // New York taxes the practice-management software (4 % of $19.00): the new total is shown before anything is charged.
-    assert.match(mainTextOf(page.html), /The sales tax for this billing address changes the total\. Please check the new total and pay again\./);
+    assert.match(
+      mainTextOf(page.html),
+      /The sales tax for this billing address changes the total\. Please check the new total and pay again\./,
+    );
     assert.match(page.html, /<td[^>]*>\$0\.76<\/td>/);
     await expectAccessibleHtml(page.html, 'Payment with the new total');
     page = await submit(client, page, 'Pay $88.76');

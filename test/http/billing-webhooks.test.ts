@@ -14,7 +14,13 @@ const post = (payload: string, signature?: string) => {
 };
 
 const sampleEvent = (id: string, customer: string, type = 'customer.subscription.updated') =>
-  JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_x', object: 'subscription', customer } } });
+  JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'sub_x', object: 'subscription', customer } },
+  });
 
 describe('Stripe webhooks: signatures', () => {
   it('refuses a missing, a forged and a stale signature with 400 and records nothing', async () => {
@@ -57,23 +63,43 @@ describe('Stripe webhooks: the tolerance window and the event shape', () => {
     assert.equal((await post(payload, local.sign(payload, inSeconds(3600)))).status, 400);
     assert.equal((await post(payload, local.sign(payload, inSeconds(365 * 24 * 3600)))).status, 400);
     assert.equal(await eventRows(), 0);
-    assert.equal((await post(payload, local.sign(payload, inSeconds(60)))).status, 200, 'a clock a minute ahead is within the window');
+    assert.equal(
+      (await post(payload, local.sign(payload, inSeconds(60)))).status,
+      200,
+      'a clock a minute ahead is within the window',
+    );
   });
 
   it('a validly signed body that is not a usable event answers 400 and stores nothing', async () => {
     const local = await localStripe();
     const malformed = [
-      'null', '[]', '"evt"', '42', '{}',
+      'null',
+      '[]',
+      '"evt"',
+      '42',
+      '{}',
       JSON.stringify({ id: 'evt_m1', type: 'customer.updated' }),
       JSON.stringify({ id: 'evt_m2', type: 'customer.updated', data: null }),
       JSON.stringify({ id: 'evt_m3', type: 'customer.updated', data: { object: null } }),
       JSON.stringify({ id: 42, type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_1' } } }),
       JSON.stringify({ id: 'evt_m4', data: { object: { object: 'customer', id: 'cus_1' } } }),
-      JSON.stringify({ id: 'evt_\u0000', type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_1' } } }),
-      JSON.stringify({ id: 'evt_m5', type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_\u0000' } } }),
+      JSON.stringify({
+        id: 'evt_\u0000',
+        type: 'customer.updated',
+        data: { object: { object: 'customer', id: 'cus_1' } },
+      }),
+      JSON.stringify({
+        id: 'evt_m5',
+        type: 'customer.updated',
+        data: { object: { object: 'customer', id: 'cus_\u0000' } },
+      }),
       JSON.stringify({ id: 'evt_m6', type: 'invoice.paid', data: { object: { id: 'in_1', customer: { id: 7 } } } }),
       JSON.stringify({ id: 'evt_m7', type: 'invoice.paid', data: { object: { id: 'in_1', customer: 'cus_\u0000' } } }),
-      JSON.stringify({ id: 'evt_m8', type: 'invoice.paid', data: { object: { id: 'in_1' }, previous_attributes: 'x' } }),
+      JSON.stringify({
+        id: 'evt_m8',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_1' }, previous_attributes: 'x' },
+      }),
       JSON.stringify({ id: 'x'.repeat(300), type: 'invoice.paid', data: { object: { id: 'in_1' } } }),
     ];
     for (const payload of malformed) {
@@ -89,10 +115,18 @@ describe('Stripe webhooks: the tolerance window and the event shape', () => {
     assert.equal((await post(payload, local.sign(payload))).status, 200);
     assert.equal(await drainJobs(), 1);
     const jobs = await ctx().db.raw(`select state, retry_count from pgboss.job where name = 'billing.sync-customer'`);
-    assert.deepEqual(jobs.rows.map((j: { state: string; retry_count: number }) => [j.state, j.retry_count]), [['completed', 0]]);
+    assert.deepEqual(
+      jobs.rows.map((j: { state: string; retry_count: number }) => [j.state, j.retry_count]),
+      [['completed', 0]],
+    );
     // What the job did, with its log in view: one warning naming the customer, nothing mirrored.
     const warned: unknown[] = [];
-    const logger = { info() {}, warn: (entry: unknown, message?: string) => warned.push([entry, message]), error() {}, debug() {} } as never;
+    const logger = {
+      info() {},
+      warn: (entry: unknown, message?: string) => warned.push([entry, message]),
+      error() {},
+      debug() {},
+    } as never;
     assert.equal(await syncCustomer(ctx().db, gateway(), 'cus_never_existed', logger), null);
     assert.equal(warned.length, 1);
     assert.match(JSON.stringify(warned), /cus_never_existed.*no such customer/);
@@ -106,18 +140,35 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     const { customerId, subscriptionId } = await billedAccount(user.accountId, user.providerIds);
     await deliverEvents(); // the creation events: nothing new for the mirror
     await drainJobs();
-    assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal(
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      true,
+    );
 
     // Changes made on Stripe's side (the dashboard, support): the portal hears of them by webhook only.
     await gateway().cancelSubscription(subscriptionId!, `test-cancel-${subscriptionId}`);
     await gateway().attachCard(customerId, 'pm_card_mastercard', `test-card2-${customerId}`);
     const statuses = await deliverEvents();
     assert.ok(statuses.length >= 2 && statuses.every((s) => s === 200), `statuses: ${statuses}`);
-    assert.ok(await drainJobs() >= 1);
-    assert.equal((await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status, 'canceled');
-    assert.equal(Number((await ctx().db('billing_payment_methods').where({ customer_id: customerId }).count({ n: '*' }).first())!.n), 2);
-    assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, false);
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_plan')).has_paid_plan, false);
+    assert.ok((await drainJobs()) >= 1);
+    assert.equal(
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status,
+      'canceled',
+    );
+    assert.equal(
+      Number(
+        (await ctx().db('billing_payment_methods').where({ customer_id: customerId }).count({ n: '*' }).first())!.n,
+      ),
+      2,
+    );
+    assert.equal(
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      false,
+    );
+    assert.equal(
+      (await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_plan')).has_paid_plan,
+      false,
+    );
   });
 
   it('out of order: an old "active" event processed after the cancellation leaves the membership canceled', async () => {
@@ -136,13 +187,19 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     await drainJobs();
     const row = await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status');
     assert.equal(row.status, 'canceled');
-    assert.equal((await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan, false);
+    assert.equal(
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      false,
+    );
   });
 
   it('an event about a customer of no account of ours is stored and changes no account', async () => {
-    const other = await gateway().createCustomer({ accountId: 999999, email: 'stranger@example.test', name: 'Stranger' }, `test-stranger-${Date.now()}`);
+    const other = await gateway().createCustomer(
+      { accountId: 999999, email: 'stranger@example.test', name: 'Stranger' },
+      `test-stranger-${Date.now()}`,
+    );
     await deliverEvents();
-    assert.ok(await drainJobs() >= 1);
+    assert.ok((await drainJobs()) >= 1);
     assert.equal(await ctx().db('billing_customers').where({ id: other.id }).first(), undefined);
   });
 
@@ -154,7 +211,10 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     const logger = { info() {}, warn: (entry: unknown) => logged.push(entry), error() {}, debug() {} } as never;
     const outcome = await reconcile(ctx().db, gateway(), logger);
     assert.equal(outcome.changed, 1);
-    assert.equal((await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status, 'active');
+    assert.equal(
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status,
+      'active',
+    );
     assert.match(JSON.stringify(logged), new RegExp(`${subscriptionId}: past_due → active`));
   });
 });

@@ -28,7 +28,12 @@ async function bookableProvider() {
   const user = await createProviderUser(db());
   const providerId = user.providerIds[0]!;
   await db()('providers').where({ id: providerId }).update({ has_calendar: true, calendar_open: true, timezone: ZONE });
-  await db()('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: 40 });
+  await db()('locations').insert({
+    provider_id: providerId,
+    state: 'NY',
+    remote_location: true,
+    accepting_patients: 40,
+  });
   return { ...user, providerId };
 }
 
@@ -36,10 +41,17 @@ const block = (providerId: number, start: Date, end: Date, free = true) =>
   createAvailability(db(), providerId, { start, end, free, name: null, rrule: null, timeZone: ZONE });
 
 async function externalBusy(providerId: number, start: Date, end: Date) {
-  const [calendar] = await db()('external_calendars').insert({ provider_id: providerId, kind: 'ics', name: 'Work', url: 'https://calendar.example.test/work.ics' }).returning('id');
+  const [calendar] = await db()('external_calendars')
+    .insert({ provider_id: providerId, kind: 'ics', name: 'Work', url: 'https://calendar.example.test/work.ics' })
+    .returning('id');
   await db()('availability_events').insert({
-    provider_id: providerId, free: false, start_time: start, end_time: end, duration_in_minutes: (end.getTime() - start.getTime()) / 60_000,
-    provider_external_calendar_id: calendar.id, external_uid: 'busy-1@example.test',
+    provider_id: providerId,
+    free: false,
+    start_time: start,
+    end_time: end,
+    duration_in_minutes: (end.getTime() - start.getTime()) / 60_000,
+    provider_external_calendar_id: calendar.id,
+    external_uid: 'busy-1@example.test',
   });
 }
 
@@ -48,28 +60,51 @@ async function directory() {
   const auth = (call: supertest.Test) => call.set('Authorization', `Bearer ${token}`);
   return {
     token,
-    slots: (providerId: number, query: Record<string, string> = {}) => auth(supertest(ctx().app).get(`/api/v1/providers/${providerId}/slots`).query(query)),
+    slots: (providerId: number, query: Record<string, string> = {}) =>
+      auth(supertest(ctx().app).get(`/api/v1/providers/${providerId}/slots`).query(query)),
     book: (providerId: number, body: object, key: string = randomUUID()) =>
-      auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/consultations`)).set('Idempotency-Key', key).send(body),
+      auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/consultations`))
+        .set('Idempotency-Key', key)
+        .send(body),
     cancel: (id: string | number, body: object, key: string = randomUUID()) =>
-      auth(supertest(ctx().app).post(`/api/v1/consultations/${id}/cancel`)).set('Idempotency-Key', key).send(body),
+      auth(supertest(ctx().app).post(`/api/v1/consultations/${id}/cancel`))
+        .set('Idempotency-Key', key)
+        .send(body),
   };
 }
 
-const CLIENT = { email: 'casey@example.test', first_name: 'Casey', last_name: 'Clientson', phone_number: '(212) 555-0142' };
+const CLIENT = {
+  email: 'casey@example.test',
+  first_name: 'Casey',
+  last_name: 'Clientson',
+  phone_number: '(212) 555-0142',
+};
 const INTAKE = { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Panic attacks at work' };
 const bookingOf = (start: Date, client: object = CLIENT) => ({ start_time: iso(start), client, intake_form: INTAKE });
 
 const startsOf = (body: { slots: { start_time: string }[] }) => body.slots.map((s) => s.start_time);
-const liveRows = async (providerId: number) => db()('appointments').where({ provider_id: providerId, canceled: false }).select('id', 'start_time');
+const liveRows = async (providerId: number) =>
+  db()('appointments').where({ provider_id: providerId, canceled: false }).select('id', 'start_time');
 
 describe('booking API: only a token of the directory gets in', () => {
   it('slots, booking and cancel answer 401 without a valid token', async () => {
     const { providerId } = await bookableProvider();
     const app = supertest(ctx().app);
-    assert.equal((await app.get(`/api/v1/providers/${providerId}/slots`).expect(401)).body.error.code, 'unauthenticated');
-    await app.post(`/api/v1/providers/${providerId}/consultations`).set('Idempotency-Key', randomUUID()).send(bookingOf(at(3, '10:00'))).expect(401);
-    await app.post('/api/v1/consultations/1/cancel').set('Authorization', 'Bearer dir_nope').set('Idempotency-Key', randomUUID()).send({ client_email: CLIENT.email }).expect(401);
+    assert.equal(
+      (await app.get(`/api/v1/providers/${providerId}/slots`).expect(401)).body.error.code,
+      'unauthenticated',
+    );
+    await app
+      .post(`/api/v1/providers/${providerId}/consultations`)
+      .set('Idempotency-Key', randomUUID())
+      .send(bookingOf(at(3, '10:00')))
+      .expect(401);
+    await app
+      .post('/api/v1/consultations/1/cancel')
+      .set('Authorization', 'Bearer dir_nope')
+      .set('Idempotency-Key', randomUUID())
+      .send({ client_email: CLIENT.email })
+      .expect(401);
     assert.equal((await liveRows(providerId)).length, 0);
   });
 });
@@ -81,15 +116,29 @@ describe('booking API: slots are the free time, less busy time, bookings and the
     await block(providerId, at(3, '10:00'), at(3, '12:00'));
     await block(providerId, at(3, '10:30'), at(3, '11:00'), false);
     await externalBusy(providerId, at(3, '11:00'), at(3, '11:15'));
-    const clientId = (await db()('users').insert({ email: 'earlier@example.test', scopes: ['client'] }).returning('id'))[0].id;
+    const clientId = (
+      await db()('users')
+        .insert({ email: 'earlier@example.test', scopes: ['client'] })
+        .returning('id')
+    )[0].id;
     await db()('appointments').insert([
       { provider_id: providerId, client_user_id: clientId, start_time: at(3, '11:30'), end_time: at(3, '11:45') },
-      { provider_id: providerId, client_user_id: clientId, start_time: at(3, '11:45'), end_time: at(3, '12:00'), canceled: true, canceled_at: new Date() },
+      {
+        provider_id: providerId,
+        client_user_id: clientId,
+        start_time: at(3, '11:45'),
+        end_time: at(3, '12:00'),
+        canceled: true,
+        canceled_at: new Date(),
+      },
     ]);
     const answer = await api.slots(providerId).expect(200);
     assert.equal(answer.body.provider_id, String(providerId));
     assert.equal(answer.body.time_zone, ZONE);
-    assert.deepEqual(startsOf(answer.body), ['10:00', '10:15', '11:15', '11:45'].map((t) => iso(at(3, t))));
+    assert.deepEqual(
+      startsOf(answer.body),
+      ['10:00', '10:15', '11:15', '11:45'].map((t) => iso(at(3, t))),
+    );
     assert.equal(answer.body.slots[0].end_time, iso(at(3, '10:15')));
   });
 
@@ -101,7 +150,10 @@ describe('booking API: slots are the free time, less busy time, bookings and the
     await block(providerId, at(5, '09:00'), at(5, '09:30'));
     const starts = startsOf((await api.slots(providerId).expect(200)).body).map((s) => new Date(s).getTime());
     assert.ok(starts.length > 0);
-    assert.ok(starts.every((s) => s >= Date.now() + 119 * 60_000), 'no slot within two hours');
+    assert.ok(
+      starts.every((s) => s >= Date.now() + 119 * 60_000),
+      'no slot within two hours',
+    );
     const narrowed = await api.slots(providerId, { from: iso(at(4, '00:00')), to: iso(at(6, '00:00')) }).expect(200);
     assert.deepEqual(startsOf(narrowed.body), [iso(at(5, '09:00')), iso(at(5, '09:15'))]);
     const tooLong = await api.slots(providerId, { from: iso(at(1, '00:00')), to: iso(at(40, '00:00')) }).expect(422);
@@ -130,16 +182,35 @@ describe('booking API: a booking', () => {
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
     const answer = await api.book(providerId, bookingOf(at(3, '10:15'))).expect(201);
     const { consultation } = answer.body;
-    assert.deepEqual({ ...consultation, id: undefined }, { id: undefined, provider_id: String(providerId), start_time: iso(at(3, '10:15')), end_time: iso(at(3, '10:30')), status: 'booked' });
-    const row = await db()('appointments as a').join('users as u', 'u.id', 'a.client_user_id').where('a.id', Number(consultation.id))
+    assert.deepEqual(
+      { ...consultation, id: undefined },
+      {
+        id: undefined,
+        provider_id: String(providerId),
+        start_time: iso(at(3, '10:15')),
+        end_time: iso(at(3, '10:30')),
+        status: 'booked',
+      },
+    );
+    const row = await db()('appointments as a')
+      .join('users as u', 'u.id', 'a.client_user_id')
+      .where('a.id', Number(consultation.id))
       .first('a.intake_form', 'a.type', 'u.first_name', 'u.phone_number', 'u.scopes');
-    assert.deepEqual(row, { intake_form: INTAKE, type: 'phone_consultation', first_name: 'Casey', phone_number: '+12125550142', scopes: ['client'] });
-    const message = await db()('messages').where({ appointment_id: Number(consultation.id) }).first('type', 'sender', 'intake_form', 'read_at');
+    assert.deepEqual(row, {
+      intake_form: INTAKE,
+      type: 'phone_consultation',
+      first_name: 'Casey',
+      phone_number: '+12125550142',
+      scopes: ['client'],
+    });
+    const message = await db()('messages')
+      .where({ appointment_id: Number(consultation.id) })
+      .first('type', 'sender', 'intake_form', 'read_at');
     assert.deepEqual(message, { type: 'booking_tool_intake', sender: 'client', intake_form: INTAKE, read_at: null });
     assert.ok(!startsOf((await api.slots(providerId).expect(200)).body).includes(iso(at(3, '10:15'))));
   });
 
-  it('the booking that makes the conversation gives its token, which reads the provider\'s replies; a second booking gives none', async () => {
+  it("the booking that makes the conversation gives its token, which reads the provider's replies; a second booking gives none", async () => {
     const { providerId } = await bookableProvider();
     const api = await directory();
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
@@ -148,10 +219,16 @@ describe('booking API: a booking', () => {
     const second = await api.book(providerId, bookingOf(at(3, '10:30'))).expect(201);
     assert.equal(second.body.conversation_token, null);
     const email = (bookingOf(at(3, '10:15')).client as { email: string }).email;
-    const conversation = await db()('conversations').where({ provider_id: providerId }).first('client_first_name', 'client_phone_number');
+    const conversation = await db()('conversations')
+      .where({ provider_id: providerId })
+      .first('client_first_name', 'client_phone_number');
     assert.deepEqual(conversation, { client_first_name: 'Casey', client_phone_number: '+12125550142' });
-    const replies = await supertest(ctx().app).get(`/api/v1/providers/${providerId}/messages`).query({ client_email: email })
-      .set('Authorization', `Bearer ${api.token}`).set('Conversation-Token', first.body.conversation_token).expect(200);
+    const replies = await supertest(ctx().app)
+      .get(`/api/v1/providers/${providerId}/messages`)
+      .query({ client_email: email })
+      .set('Authorization', `Bearer ${api.token}`)
+      .set('Conversation-Token', first.body.conversation_token)
+      .expect(200);
     assert.deepEqual(replies.body.messages, []);
   });
 
@@ -167,7 +244,11 @@ describe('booking API: a booking', () => {
     const reused = await api.book(providerId, bookingOf(at(3, '10:30')), 'booking-key-0001').expect(422);
     assert.equal(reused.body.error.code, 'idempotency_key_reused');
     assert.equal((await liveRows(providerId)).length, 1);
-    const unkeyed = await supertest(ctx().app).post(`/api/v1/providers/${providerId}/consultations`).set('Authorization', `Bearer ${api.token}`).send(bookingOf(at(3, '10:30'))).expect(400);
+    const unkeyed = await supertest(ctx().app)
+      .post(`/api/v1/providers/${providerId}/consultations`)
+      .set('Authorization', `Bearer ${api.token}`)
+      .send(bookingOf(at(3, '10:30')))
+      .expect(400);
     assert.equal(unkeyed.body.error.code, 'idempotency_key_required');
   });
 
@@ -178,7 +259,9 @@ describe('booking API: a booking', () => {
     await block(providerId, at(3, '10:30'), at(3, '11:00'), false);
     await api.book(providerId, bookingOf(at(3, '10:00'))).expect(201);
     for (const start of [at(3, '10:00'), at(3, '10:30'), at(3, '14:00'), at(-1, '10:00')]) {
-      const refused = await api.book(providerId, bookingOf(start, { ...CLIENT, email: 'other@example.test' })).expect(409);
+      const refused = await api
+        .book(providerId, bookingOf(start, { ...CLIENT, email: 'other@example.test' }))
+        .expect(409);
       assert.equal(refused.body.error.code, 'slot_unavailable');
     }
     assert.equal((await liveRows(providerId)).length, 1);
@@ -187,9 +270,21 @@ describe('booking API: a booking', () => {
   it('wrong fields get 422 with a message per field, and nothing is booked', async () => {
     const { providerId } = await bookableProvider();
     const api = await directory();
-    const answer = await api.book(providerId, { start_time: '2026-12-01 10:00', client: { email: 'not-an-address', first_name: '', last_name: 'X', phone_number: '555' }, intake_form: { 'bad key!': 'x' } }).expect(422);
+    const answer = await api
+      .book(providerId, {
+        start_time: '2026-12-01 10:00',
+        client: { email: 'not-an-address', first_name: '', last_name: 'X', phone_number: '555' },
+        intake_form: { 'bad key!': 'x' },
+      })
+      .expect(422);
     assert.equal(answer.body.error.code, 'validation_failed');
-    assert.deepEqual(Object.keys(answer.body.error.details).sort(), ['client.email', 'client.first_name', 'client.phone_number', 'intake_form', 'start_time']);
+    assert.deepEqual(Object.keys(answer.body.error.details).sort(), [
+      'client.email',
+      'client.first_name',
+      'client.phone_number',
+      'intake_form',
+      'start_time',
+    ]);
     assert.match(answer.body.error.details['client.phone_number'], /valid US phone number/);
     assert.equal((await liveRows(providerId)).length, 0);
   });
@@ -199,8 +294,11 @@ describe('booking API: a booking', () => {
     const { providerId } = await bookableProvider();
     const api = await directory();
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      api.book(providerId, bookingOf(at(3, '10:00'), { ...CLIENT, email: `racer${i}@example.test` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.book(providerId, bookingOf(at(3, '10:00'), { ...CLIENT, email: `racer${i}@example.test` })),
+      ),
+    );
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array<number>(49).fill(409)]);
     assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'slot_unavailable'));
     assert.equal((await liveRows(providerId)).length, 1);
@@ -213,11 +311,21 @@ describe('booking API: the client cancels', () => {
     const api = await directory();
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
     const { id } = (await api.book(providerId, bookingOf(at(3, '10:00'))).expect(201)).body.consultation;
-    assert.equal((await api.cancel(id, { client_email: 'someone@example.test' }).expect(404)).body.error.code, 'not_found');
-    const canceled = await api.cancel(id, { client_email: 'CASEY@example.test', cancel_message: 'Something came up, sorry!' }).expect(200);
+    assert.equal(
+      (await api.cancel(id, { client_email: 'someone@example.test' }).expect(404)).body.error.code,
+      'not_found',
+    );
+    const canceled = await api
+      .cancel(id, { client_email: 'CASEY@example.test', cancel_message: 'Something came up, sorry!' })
+      .expect(200);
     assert.equal(canceled.body.consultation.status, 'canceled');
-    assert.equal((await api.cancel(id, { client_email: CLIENT.email }).expect(409)).body.error.code, 'already_canceled');
-    const message = await db()('messages').where({ appointment_id: Number(id), type: 'cancel_message' }).first('sender', 'message_content');
+    assert.equal(
+      (await api.cancel(id, { client_email: CLIENT.email }).expect(409)).body.error.code,
+      'already_canceled',
+    );
+    const message = await db()('messages')
+      .where({ appointment_id: Number(id), type: 'cancel_message' })
+      .first('sender', 'message_content');
     assert.deepEqual(message, { sender: 'client', message_content: 'Something came up, sorry!' });
     assert.ok(startsOf((await api.slots(providerId).expect(200)).body).includes(iso(at(3, '10:00'))));
   });
@@ -225,23 +333,43 @@ describe('booking API: the client cancels', () => {
   it('a consultation that has ended cannot be canceled (409)', async () => {
     const { providerId } = await bookableProvider();
     const api = await directory();
-    const [client] = await db()('users').insert({ email: CLIENT.email, scopes: ['client'] }).returning('id');
-    const [past] = await db()('appointments').insert({ provider_id: providerId, client_user_id: client.id, start_time: at(-2, '10:00'), end_time: at(-2, '10:15') }).returning('id');
-    assert.equal((await api.cancel(past.id, { client_email: CLIENT.email }).expect(409)).body.error.code, 'consultation_ended');
+    const [client] = await db()('users')
+      .insert({ email: CLIENT.email, scopes: ['client'] })
+      .returning('id');
+    const [past] = await db()('appointments')
+      .insert({
+        provider_id: providerId,
+        client_user_id: client.id,
+        start_time: at(-2, '10:00'),
+        end_time: at(-2, '10:15'),
+      })
+      .returning('id');
+    assert.equal(
+      (await api.cancel(past.id, { client_email: CLIENT.email }).expect(409)).body.error.code,
+      'consultation_ended',
+    );
   });
 });
 
 describe('booking API: the provider is told, with a link and nothing of the intake', () => {
   it('a booking and a cancel each e-mail the clinicians (and text those who turned SMS on); no client name, no answers', async () => {
     const { providerId, userId, email } = await bookableProvider();
-    await db()('users').where({ id: userId }).update({ phone_number: '+12125550199', settings: { sms_notifications: true } });
+    await db()('users')
+      .where({ id: userId })
+      .update({ phone_number: '+12125550199', settings: { sms_notifications: true } });
     const api = await directory();
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
     const { id } = (await api.book(providerId, bookingOf(at(3, '10:00'))).expect(201)).body.consultation;
     assert.equal((await db()('sent_messages').select('id')).length, 0, 'sent by the job, not the request');
     await drainJobs();
     const sent = await db()('sent_messages').orderBy('id').select('channel', 'recipient', 'subject', 'body');
-    assert.deepEqual(sent.map((m) => [m.channel, m.recipient]), [['email', email], ['sms', '+12125550199']]);
+    assert.deepEqual(
+      sent.map((m) => [m.channel, m.recipient]),
+      [
+        ['email', email],
+        ['sms', '+12125550199'],
+      ],
+    );
     assert.equal(sent[0].subject, 'New phone consultation request');
     for (const { body } of sent) {
       assert.match(body, /You have a new phone consultation request/);
@@ -256,12 +384,20 @@ describe('booking API: the provider is told, with a link and nothing of the inta
 });
 
 describe('/dev/client: the demo directory books through the API with plain forms', () => {
-  it('a refused booking shows the page again (422) with the API\'s message beside the field and what was typed', async () => {
+  it("a refused booking shows the page again (422) with the API's message beside the field and what was typed", async () => {
     const { providerId } = await bookableProvider();
     await block(providerId, at(3, '10:00'), at(3, '11:00'));
     const response = await postForm(agent(), `/dev/client?provider_id=${providerId}`, '/dev/client/bookings', {
-      provider_id: providerId, time_zone: ZONE, start_time: iso(at(3, '10:00')),
-      email: CLIENT.email, first_name: 'Casey', last_name: 'Clientson', phone_number: '555', intake_state: 'NY', intake_session_type: '', intake_insurance: '',
+      provider_id: providerId,
+      time_zone: ZONE,
+      start_time: iso(at(3, '10:00')),
+      email: CLIENT.email,
+      first_name: 'Casey',
+      last_name: 'Clientson',
+      phone_number: '555',
+      intake_state: 'NY',
+      intake_session_type: '',
+      intake_insurance: '',
     });
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /The API refused the booking[\s\S]*Please enter a valid US phone number/);

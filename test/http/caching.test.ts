@@ -35,7 +35,10 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signedInProvider(): Promise<{ client: Agent; providerId: number }> {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+  });
   await completeProfile(ctx().db, user.providerIds[0]!, 'individual');
   const client = agent();
   await signIn(client, user.email);
@@ -48,7 +51,10 @@ describe('cached reads: a change made outside this process reaches the next page
     const { client, providerId } = await signedInProvider();
     assert.match((await client.get('/').expect(200)).text, /Robin/);
     await elsewhere((db) => db.query(`update providers set first_name = 'Morgan' where id = $1`, [providerId]));
-    await eventually(async () => /Morgan/.test((await client.get('/').expect(200)).text), 'the new name on the dashboard');
+    await eventually(
+      async () => /Morgan/.test((await client.get('/').expect(200)).text),
+      'the new name on the dashboard',
+    );
   });
 
   it('it is the notification that does it: with the trigger off, the dashboard keeps the remembered name', async () => {
@@ -128,7 +134,10 @@ describe('change feed: notifications and their loss', () => {
         await db.query(`update users set first_name = first_name where false`);
         await db.query(`select pg_notify($1, 'some-session-id')`, [SESSION_CHANNEL]);
       });
-      await eventually(async () => feed.snapshot()! > before && sessions.includes('some-session-id'), 'both notifications');
+      await eventually(
+        async () => feed.snapshot()! > before && sessions.includes('some-session-id'),
+        'both notifications',
+      );
     } finally {
       await feed.close();
     }
@@ -139,7 +148,11 @@ describe('change feed: notifications and their loss', () => {
     const { feed, sessions } = await liveFeed();
     try {
       // Every feed's connection is cut (the portal's own too: it reconnects the same way).
-      await elsewhere((db) => db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name like $1', [`${FEED_APPLICATION_NAME}%`]));
+      await elsewhere((db) =>
+        db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name like $1', [
+          `${FEED_APPLICATION_NAME}%`,
+        ]),
+      );
       await eventually(async () => feed.snapshot() === null, 'the feed going dark');
       assert.ok(sessions.includes('*'), 'every cached session is forgotten');
       await feed.whenLive();
@@ -167,7 +180,9 @@ describe('change feed: only changes a cached read may depend on count', () => {
     const before = ctx().changes.snapshot()!;
     const refused = await postForm(agent(), '/login', '/login', { email: user.email, password: 'Not-the-password-1' });
     assert.equal(refused.status, 401);
-    assert.ok(Number((await ctx().db('audit_log').where({ action: 'sign_in_failed' }).count({ n: '*' }).first())!.n) > 0);
+    assert.ok(
+      Number((await ctx().db('audit_log').where({ action: 'sign_in_failed' }).count({ n: '*' }).first())!.n) > 0,
+    );
     await pause(300); // a notification, had there been one, would have arrived by now
     assert.equal(ctx().changes.snapshot(), before, 'no generation passed');
     await ctx().db('providers').whereRaw('false').update({ first_name: 'x' });
@@ -177,13 +192,21 @@ describe('change feed: only changes a cached read may depend on count', () => {
 
 describe('change triggers: every table a cached read may depend on notifies its changes', () => {
   it('each table but the documented exceptions has its notify trigger', async () => {
-    const rows: { tablename: string; has: boolean }[] = (await ctx().db.raw(`
+    const rows: { tablename: string; has: boolean }[] = (
+      await ctx().db.raw(`
       select t.tablename, exists (
         select 1 from pg_trigger g join pg_class c on c.oid = g.tgrelid
         where c.relname = t.tablename and g.tgname = t.tablename || '_notify_change' and g.tgenabled <> 'D'
       ) as has
-      from pg_tables t where t.schemaname = current_schema()`)).rows;
-    const missing = rows.filter((r) => !r.has && !(UNWATCHED_TABLES as readonly string[]).includes(r.tablename)).map((r) => r.tablename);
-    assert.deepEqual(missing, [], `add its change trigger (create trigger <table>_notify_change … portal_notify_change()) to the migration that created: ${missing.join(', ')}`);
+      from pg_tables t where t.schemaname = current_schema()`)
+    ).rows;
+    const missing = rows
+      .filter((r) => !r.has && !(UNWATCHED_TABLES as readonly string[]).includes(r.tablename))
+      .map((r) => r.tablename);
+    assert.deepEqual(
+      missing,
+      [],
+      `add its change trigger (create trigger <table>_notify_change … portal_notify_change()) to the migration that created: ${missing.join(', ')}`,
+    );
   });
 });

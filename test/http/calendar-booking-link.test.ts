@@ -8,20 +8,34 @@ import { agent, postForm, signIn, textOf, type Agent } from '../support/http';
 import { completeProfile } from './dashboard-helpers';
 
 const LINK = 'https://clinic.example.com/book/robin-hale';
-const HIDDEN = 'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
+const HIDDEN =
+  'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
-interface Made { client: Agent; providerId: number; accountId: number }
+interface Made {
+  client: Agent;
+  providerId: number;
+  accountId: number;
+}
 
 type Link = { status: string; link_override?: string | null; clinic_booking_url?: string | null } | null;
 
 /** An active, complete profile with a calendar, practice management unless told, and the given link. */
 async function withLink(link: Link, options: { practiceManagement?: boolean } = {}): Promise<Made> {
-  const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }],
+  });
   const providerId = user.providerIds[0]!;
   await completeProfile(ctx().db, providerId);
   await ctx().db('locations').where({ provider_id: providerId }).update({ accepting_patients: 40 });
-  await ctx().db('providers').where({ id: providerId }).update({ has_calendar: true, practice_management_booking_link: link && JSON.stringify(link) });
-  await ctx().db('accounts').where({ id: user.accountId }).update({ has_paid_practice_management_plan: options.practiceManagement ?? true });
+  await ctx()
+    .db('providers')
+    .where({ id: providerId })
+    .update({ has_calendar: true, practice_management_booking_link: link && JSON.stringify(link) });
+  await ctx()
+    .db('accounts')
+    .where({ id: user.accountId })
+    .update({ has_paid_practice_management_plan: options.practiceManagement ?? true });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId, accountId: user.accountId };
@@ -41,7 +55,11 @@ describe('calendar: the practice-management booking link replaces the calendar w
   });
 
   it('the clinic’s own booking page serves when there is no override', async () => {
-    const { client } = await withLink({ status: 'active', link_override: null, clinic_booking_url: 'https://clinic.example.com/own' });
+    const { client } = await withLink({
+      status: 'active',
+      link_override: null,
+      clinic_booking_url: 'https://clinic.example.com/own',
+    });
     assert.ok((await client.get('/calendar').expect(200)).text.includes('href="https://clinic.example.com/own"'));
   });
 

@@ -8,7 +8,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
-  EXPANSION_MESSAGES, FEED_MESSAGES, FETCH_MESSAGES, READ_MESSAGES, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB, syncExternalCalendar, type SyncOutcome,
+  EXPANSION_MESSAGES,
+  FEED_MESSAGES,
+  FETCH_MESSAGES,
+  READ_MESSAGES,
+  SYNC_ALL_CALENDARS_JOB,
+  SYNC_CALENDAR_JOB,
+  syncExternalCalendar,
+  type SyncOutcome,
 } from '../../server/domain/external-calendars';
 import { REFUSED_FEED_HELP } from '../../views/pages/calendar-sync/ConnectionsPage';
 import { ctx } from '../support/context';
@@ -21,15 +28,29 @@ const DAY_MS = 24 * 3_600_000;
 const LOCAL = { allowAddresses: ['127.0.0.1'] };
 
 const list = (n: number) => Array.from({ length: n }, (_, i) => i).join(',');
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const today = () => { const now = new Date(); return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()); };
-const calendarText = (lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+const today = () => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+};
+const calendarText = (lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
 
 /** The issue's feed: one event, about 400 bytes, repeating 86,400 times a day (or 1,440 without BYSECOND). */
-const bomb = (withSeconds: boolean) => calendarText([
-  'BEGIN:VEVENT', 'UID:bomb', 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(today())}`, `DTEND:${stamp(today() + 60_000)}`,
-  `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)}${withSeconds ? `;BYSECOND=${list(60)}` : ''}`, 'END:VEVENT',
-]);
+const bomb = (withSeconds: boolean) =>
+  calendarText([
+    'BEGIN:VEVENT',
+    'UID:bomb',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${stamp(today())}`,
+    `DTEND:${stamp(today() + 60_000)}`,
+    `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)}${withSeconds ? `;BYSECOND=${list(60)}` : ''}`,
+    'END:VEVENT',
+  ]);
 
 /** 12,000 one-hour events two hours apart, from 500 days ago: about 1.2 MB. */
 function largeFeed(): { text: string; inWindow: number } {
@@ -43,7 +64,15 @@ function largeFeed(): { text: string; inWindow: number } {
   for (let i = 0; i < 12_000; i++) {
     const start = first + i * 2 * 3_600_000;
     if (start + 3_600_000 > from && start < to) inWindow++;
-    lines.push('BEGIN:VEVENT', `UID:event-${i}@calendar.example.com`, 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(start)}`, `DTEND:${stamp(start + 3_600_000)}`, 'SUMMARY:Busy', 'END:VEVENT');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${i}@calendar.example.com`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(start)}`,
+      `DTEND:${stamp(start + 3_600_000)}`,
+      'SUMMARY:Busy',
+      'END:VEVENT',
+    );
   }
   return { text: calendarText(lines), inWindow };
 }
@@ -61,25 +90,41 @@ before(async () => {
   feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.ics`;
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => { requests = 0; });
+beforeEach(() => {
+  requests = 0;
+});
 
 async function providerWithFeed() {
   const user = await createProviderUser(ctx().db, { paid: true });
   const id = user.providerIds[0]!;
-  await ctx().db('providers').where({ id }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-  const [made] = await ctx().db('external_calendars').insert({ provider_id: id, kind: 'ics', name: 'Work', url: feedUrl }).returning('id');
+  await ctx()
+    .db('providers')
+    .where({ id })
+    .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+  const [made] = await ctx()
+    .db('external_calendars')
+    .insert({ provider_id: id, kind: 'ics', name: 'Work', url: feedUrl })
+    .returning('id');
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId: id, calendarId: Number(made.id) };
 }
 
 const calendarRow = (id: number) => ctx().db('external_calendars').where({ id }).first();
-const busyCount = async (id: number) => Number((await ctx().db('availability_events').where({ provider_external_calendar_id: id }).count('id as n').first())!.n);
-const syncJobsFor = async (id: number) => (await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB }).select('data'))
-  .filter((j: { data: { calendarId: number } }) => Number(j.data.calendarId) === id).length;
+const busyCount = async (id: number) =>
+  Number(
+    (await ctx().db('availability_events').where({ provider_external_calendar_id: id }).count('id as n').first())!.n,
+  );
+const syncJobsFor = async (id: number) =>
+  (await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB }).select('data')).filter(
+    (j: { data: { calendarId: number } }) => Number(j.data.calendarId) === id,
+  ).length;
 
 /** Runs the sync while measuring how long the event loop was held up: its p99 delay in ms. */
-async function syncMeasured(calendarId: number, options: Partial<Parameters<typeof syncExternalCalendar>[2]> = {}): Promise<{ outcome: SyncOutcome; p99Ms: number; maxMs: number }> {
+async function syncMeasured(
+  calendarId: number,
+  options: Partial<Parameters<typeof syncExternalCalendar>[2]> = {},
+): Promise<{ outcome: SyncOutcome; p99Ms: number; maxMs: number }> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const outcome = await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL, ...options });
@@ -112,7 +157,10 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       await ctx().integrations.jobs.enqueue(ctx().db, SYNC_ALL_CALENDARS_JOB, {});
       await drainJobs();
       assert.equal(await syncJobsFor(calendarId), 0);
-      assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), { status: 'refused', error: EXPANSION_MESSAGES.eventRepeatsTooOften });
+      assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), {
+        status: 'refused',
+        error: EXPANSION_MESSAGES.eventRepeatsTooOften,
+      });
       assert.equal(requests, 0, 'the refused feed is not fetched again');
     });
   }
@@ -134,20 +182,39 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
   it('a feed that takes longer or more memory to read than its thread is given, or is over 2 MB, is refused the same way', async () => {
     const { calendarId } = await providerWithFeed();
     body = largeFeed().text;
-    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL, read: { timeoutMs: 50 } }), { status: 'refused', error: READ_MESSAGES.tooComplex });
+    assert.deepEqual(
+      await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL, read: { timeoutMs: 50 } }),
+      { status: 'refused', error: READ_MESSAGES.tooComplex },
+    );
     assert.ok((await calendarRow(calendarId)).sync_refused_at);
 
     const second = await providerWithFeed();
-    assert.deepEqual(await syncExternalCalendar(ctx().db, second.calendarId, { calendarSync: null, fetch: LOCAL, read: { maxHeapMb: 4 } }), { status: 'refused', error: READ_MESSAGES.tooComplex });
+    assert.deepEqual(
+      await syncExternalCalendar(ctx().db, second.calendarId, {
+        calendarSync: null,
+        fetch: LOCAL,
+        read: { maxHeapMb: 4 },
+      }),
+      { status: 'refused', error: READ_MESSAGES.tooComplex },
+    );
 
     const third = await providerWithFeed();
-    assert.deepEqual(await syncExternalCalendar(ctx().db, third.calendarId, { calendarSync: null, fetch: { ...LOCAL, maxBytes: 1024 } }), { status: 'refused', error: FETCH_MESSAGES.tooLarge });
+    assert.deepEqual(
+      await syncExternalCalendar(ctx().db, third.calendarId, {
+        calendarSync: null,
+        fetch: { ...LOCAL, maxBytes: 1024 },
+      }),
+      { status: 'refused', error: FETCH_MESSAGES.tooLarge },
+    );
     assert.equal((await calendarRow(third.calendarId)).last_error, FETCH_MESSAGES.tooLarge);
   });
 
   it('a feed that cannot be reached is not refused: the half-hourly job keeps trying it', async () => {
     const { calendarId } = await providerWithFeed();
-    await ctx().db('external_calendars').where({ id: calendarId }).update({ url: `${feedUrl.replace(/:\d+\//, ':1/')}` });
+    await ctx()
+      .db('external_calendars')
+      .where({ id: calendarId })
+      .update({ url: `${feedUrl.replace(/:\d+\//, ':1/')}` });
     const outcome = await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });
     assert.deepEqual(outcome, { status: 'failed', error: FETCH_MESSAGES.unreachable });
     assert.equal((await calendarRow(calendarId)).sync_refused_at, null);
@@ -156,7 +223,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
     assert.equal(await syncJobsFor(calendarId), 1);
   });
 
-  it('Try again clears the refusal and queues a sync, which reads the corrected feed; another provider\'s feed is not found', async () => {
+  it("Try again clears the refusal and queues a sync, which reads the corrected feed; another provider's feed is not found", async () => {
     const { client, calendarId } = await providerWithFeed();
     body = bomb(false);
     await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });
@@ -175,9 +242,19 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
     assert.equal((await calendarRow(calendarId)).sync_refused_at, null);
     assert.equal(await syncJobsFor(calendarId), 1);
 
-    body = calendarText(['BEGIN:VEVENT', 'UID:fixed', 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(today() + 2 * DAY_MS)}`, `DTEND:${stamp(today() + 2 * DAY_MS + 3_600_000)}`, 'END:VEVENT']);
+    body = calendarText([
+      'BEGIN:VEVENT',
+      'UID:fixed',
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(today() + 2 * DAY_MS)}`,
+      `DTEND:${stamp(today() + 2 * DAY_MS + 3_600_000)}`,
+      'END:VEVENT',
+    ]);
     // The job uses the real fetcher, which refuses 127.0.0.1: run its sync as the job would, with the test's fetch options.
-    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), { status: 'synced', blocks: 1 });
+    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), {
+      status: 'synced',
+      blocks: 1,
+    });
     const row = await calendarRow(calendarId);
     assert.equal(row.last_error, null);
     assert.equal(row.sync_refused_at, null);

@@ -15,8 +15,20 @@ describe('calendar without JavaScript: adding one-time availability in the table
   it(`saves it with "${SAVED}" and shows it in its day`, async () => {
     const user = await createProviderUser(ctx().db, { paid: true });
     const id = user.providerIds[0]!;
-    await ctx().db('providers').where({ id }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-    await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: false, location_name: 'Midtown Office', address: '250 W 57th St', city: 'New York', zip: '10107', accepting_patients: 40 });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+    await ctx().db('locations').insert({
+      provider_id: id,
+      state: 'NY',
+      remote_location: false,
+      location_name: 'Midtown Office',
+      address: '250 W 57th St',
+      city: 'New York',
+      zip: '10107',
+      accepting_patients: 40,
+    });
     const client = agent();
     await signIn(client, user.email);
 
@@ -34,8 +46,13 @@ describe('calendar without JavaScript: adding one-time availability in the table
     assert.ok(saved.text.includes(SAVED));
     const day = saved.document.querySelector(`section[aria-labelledby="day-${date}"]`);
     assert.ok(day, `the day ${date} in the week's table`);
-    const cells = [...day.querySelectorAll('td, th')].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim());
-    assert.ok(cells.some((text) => /^10:00am.+11:30am$/.test(text)), `a cell 10:00am to 11:30am among ${cells.join(' | ')}`);
+    const cells = [...day.querySelectorAll('td, th')].map((cell) =>
+      (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+    assert.ok(
+      cells.some((text) => /^10:00am.+11:30am$/.test(text)),
+      `a cell 10:00am to 11:30am among ${cells.join(' | ')}`,
+    );
     await expectAccessibleHtml(saved.html, '/calendar with the new availability');
     assert.equal((await ctx().db('availability_events').where({ provider_id: id })).length, 1);
   });

@@ -9,7 +9,12 @@ import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { bookableSlots, deleteAvailability, CALENDAR_MESSAGES } from '../../server/domain/calendar';
 import {
-  FEED_MESSAGES, FETCH_MESSAGES, GOOGLE_LINK_MESSAGES, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB, syncExternalCalendar,
+  FEED_MESSAGES,
+  FETCH_MESSAGES,
+  GOOGLE_LINK_MESSAGES,
+  SYNC_ALL_CALENDARS_JOB,
+  SYNC_CALENDAR_JOB,
+  syncExternalCalendar,
 } from '../../server/domain/external-calendars';
 import { createCalendarSync, LOCAL_CONSENT_PATH } from '../../server/integrations/calendar-sync';
 import { ConfigError } from '../../server/config';
@@ -34,36 +39,69 @@ async function follow(client: Agent, response: { status: number; headers: Record
 async function signedIn(options: { calendar?: boolean } = {}) {
   const user = await createProviderUser(ctx().db, { paid: true });
   const id = user.providerIds[0]!;
-  await ctx().db('providers').where({ id }).update({ has_calendar: options.calendar ?? true, calendar_open: true, timezone: 'America/New_York' });
+  await ctx()
+    .db('providers')
+    .where({ id })
+    .update({ has_calendar: options.calendar ?? true, calendar_open: true, timezone: 'America/New_York' });
   const client = agent();
   await signIn(client, user.email);
   return { client, id };
 }
 
-async function addCalendar(providerId: number, row: { kind?: 'ics' | 'google'; url?: string; google_calendar_id?: string; name?: string }): Promise<number> {
-  const [made] = await ctx().db('external_calendars').insert({ provider_id: providerId, kind: 'ics', name: 'Work', ...row }).returning('id');
+async function addCalendar(
+  providerId: number,
+  row: { kind?: 'ics' | 'google'; url?: string; google_calendar_id?: string; name?: string },
+): Promise<number> {
+  const [made] = await ctx()
+    .db('external_calendars')
+    .insert({ provider_id: providerId, kind: 'ics', name: 'Work', ...row })
+    .returning('id');
   return Number(made.id);
 }
 
-const busyRows = (calendarId: number) => ctx().db('availability_events').where({ provider_external_calendar_id: calendarId }).orderBy('start_time');
+const busyRows = (calendarId: number) =>
+  ctx().db('availability_events').where({ provider_external_calendar_id: calendarId }).orderBy('start_time');
 const calendarRow = (id: number) => ctx().db('external_calendars').where({ id }).first();
-const queuedSyncs = async () => (await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB }).select('data')).map((j: { data: { calendarId: number } }) => j.data.calendarId);
+const queuedSyncs = async () =>
+  (await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB }).select('data')).map(
+    (j: { data: { calendarId: number } }) => j.data.calendarId,
+  );
 
 /** UTC midnight `days` days from now, as the basis of events placed in the sync window. */
-const dayFromNow = (days: number) => { const now = new Date(); return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS; };
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const feed = (...events: { uid: string; start: number; minutes: number; summary?: string }[]) => [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN',
-  ...events.flatMap((e) => ['BEGIN:VEVENT', `UID:${e.uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(e.start)}`, `DTEND:${stamp(e.start + e.minutes * 60_000)}`, `SUMMARY:${e.summary ?? 'Session with a client'}`, 'END:VEVENT']),
-  'END:VCALENDAR',
-].join('\r\n');
+const dayFromNow = (days: number) => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS;
+};
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+const feed = (...events: { uid: string; start: number; minutes: number; summary?: string }[]) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    ...events.flatMap((e) => [
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(e.start)}`,
+      `DTEND:${stamp(e.start + e.minutes * 60_000)}`,
+      `SUMMARY:${e.summary ?? 'Session with a client'}`,
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+  ].join('\r\n');
 
 /** A calendar server on 127.0.0.1 answering GET /feed.ics with whatever the test sets. */
 let server: http.Server;
 let feedUrl: string;
 let reply: { status: number; body: string } = { status: 200, body: '' };
 before(async () => {
-  server = http.createServer((_req, res) => res.writeHead(reply.status, { 'content-type': 'text/calendar; charset=utf-8' }).end(reply.body));
+  server = http.createServer((_req, res) =>
+    res.writeHead(reply.status, { 'content-type': 'text/calendar; charset=utf-8' }).end(reply.body),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.ics`;
 });
@@ -73,8 +111,13 @@ describe('calendar-sync: the connections page', () => {
   it('signed-out visitors go to /login; a provider without a calendar is told so and cannot add a feed', async () => {
     assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn({ calendar: false });
-    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /This provider does not have a calendar attached!/);
-    await post(client, `${PAGE}/feeds`, { url: 'https://calendar.example.com/a.ics' }).then((r) => assert.equal(r.status, 404));
+    assert.match(
+      mainTextOf((await client.get(PAGE).expect(200)).text),
+      /This provider does not have a calendar attached!/,
+    );
+    await post(client, `${PAGE}/feeds`, { url: 'https://calendar.example.com/a.ics' }).then((r) =>
+      assert.equal(r.status, 404),
+    );
     assert.equal((await ctx().db('external_calendars').where({ provider_id: id })).length, 0);
   });
 });
@@ -82,7 +125,10 @@ describe('calendar-sync: the connections page', () => {
 describe('calendar-sync: ICS feeds', () => {
   it('adds an https feed (webcal:// read as https), queues its sync and lists it by its server; removing it removes its busy blocks', async () => {
     const { client, id } = await signedIn();
-    const response = await post(client, `${PAGE}/feeds`, { name: 'Practice calendar', url: 'webcal://calendar.example.com/private-abc123/basic.ics' });
+    const response = await post(client, `${PAGE}/feeds`, {
+      name: 'Practice calendar',
+      url: 'webcal://calendar.example.com/private-abc123/basic.ics',
+    });
     const text = await follow(client, response);
     assert.match(text, new RegExp(FEED_MESSAGES.added.replace(/\./g, '\\.')));
     const [row] = await ctx().db('external_calendars').where({ provider_id: id });
@@ -92,7 +138,16 @@ describe('calendar-sync: ICS feeds', () => {
     assert.match(text, /Practice calendar calendar\.example\.com Waiting for the first sync/);
     assert.doesNotMatch(text, /private-abc123/, 'the secret part of the address is not shown');
 
-    await ctx().db('availability_events').insert({ provider_id: id, provider_external_calendar_id: row.id, free: false, start_time: new Date(dayFromNow(2)), end_time: new Date(dayFromNow(2) + 3_600_000), duration_in_minutes: 60 });
+    await ctx()
+      .db('availability_events')
+      .insert({
+        provider_id: id,
+        provider_external_calendar_id: row.id,
+        free: false,
+        start_time: new Date(dayFromNow(2)),
+        end_time: new Date(dayFromNow(2) + 3_600_000),
+        duration_in_minutes: 60,
+      });
     const removed = await post(client, `${PAGE}/calendars/${row.id}/delete`);
     assert.match(await follow(client, removed), new RegExp(FEED_MESSAGES.removed));
     assert.equal(await calendarRow(Number(row.id)), undefined);
@@ -112,7 +167,13 @@ describe('calendar-sync: ICS feeds', () => {
       const response = await post(client, `${PAGE}/feeds`, { url, name: 'Work' });
       assert.equal(response.status, 422, url);
       assert.ok(mainTextOf(response.text).includes(message), `${url}: ${message}`);
-      if (url) assert.match(response.text, new RegExp(`name="url"[^>]*value="${url.replace(/[.?]/g, '\\$&')}"|value="${url.replace(/[.?]/g, '\\$&')}"[^>]*name="url"`));
+      if (url)
+        assert.match(
+          response.text,
+          new RegExp(
+            `name="url"[^>]*value="${url.replace(/[.?]/g, '\\$&')}"|value="${url.replace(/[.?]/g, '\\$&')}"[^>]*name="url"`,
+          ),
+        );
     }
     await addCalendar(id, { url: 'https://calendar.example.com/a.ics' });
     const repeated = await post(client, `${PAGE}/feeds`, { url: 'https://calendar.example.com/a.ics' });
@@ -127,10 +188,25 @@ describe('calendar-sync: the sync of a feed', () => {
   it('writes busy blocks without titles, widens short events, replaces them on the next sync, and keeps them with last_error when the feed fails', async () => {
     const { client, id } = await signedIn();
     const calendarId = await addCalendar(id, { url: feedUrl });
-    reply = { status: 200, body: feed({ uid: 'a', start: dayFromNow(2) + 14 * 3_600_000, minutes: 60, summary: 'Therapy with J. Doe' }, { uid: 'b', start: dayFromNow(3) + 9 * 3_600_000, minutes: 5 }) };
-    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), { status: 'synced', blocks: 2 });
+    reply = {
+      status: 200,
+      body: feed(
+        { uid: 'a', start: dayFromNow(2) + 14 * 3_600_000, minutes: 60, summary: 'Therapy with J. Doe' },
+        { uid: 'b', start: dayFromNow(3) + 9 * 3_600_000, minutes: 5 },
+      ),
+    };
+    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), {
+      status: 'synced',
+      blocks: 2,
+    });
     const rows = await busyRows(calendarId);
-    assert.deepEqual(rows.map((r) => [r.external_uid, r.free, r.name, r.is_recurring, r.duration_in_minutes, Number(r.provider_id)]), [['a', false, null, false, 60, id], ['b', false, null, false, 10, id]]);
+    assert.deepEqual(
+      rows.map((r) => [r.external_uid, r.free, r.name, r.is_recurring, r.duration_in_minutes, Number(r.provider_id)]),
+      [
+        ['a', false, null, false, 60, id],
+        ['b', false, null, false, 10, id],
+      ],
+    );
     assert.equal(rows[0].start_time.getTime(), dayFromNow(2) + 14 * 3_600_000);
     assert.equal(rows[1].end_time.getTime() - rows[1].start_time.getTime(), 10 * 60_000);
     const synced = await calendarRow(calendarId);
@@ -138,12 +214,22 @@ describe('calendar-sync: the sync of a feed', () => {
 
     reply = { status: 200, body: feed({ uid: 'c', start: dayFromNow(4) + 10 * 3_600_000, minutes: 30 }) };
     await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });
-    assert.deepEqual((await busyRows(calendarId)).map((r) => r.external_uid), ['c']);
+    assert.deepEqual(
+      (await busyRows(calendarId)).map((r) => r.external_uid),
+      ['c'],
+    );
 
     reply = { status: 500, body: 'down' };
-    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), { status: 'failed', error: FETCH_MESSAGES.status(500) });
+    assert.deepEqual(await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL }), {
+      status: 'failed',
+      error: FETCH_MESSAGES.status(500),
+    });
     assert.equal((await calendarRow(calendarId)).last_error, FETCH_MESSAGES.status(500));
-    assert.deepEqual((await busyRows(calendarId)).map((r) => r.external_uid), ['c'], 'the blocks of the last good sync stay');
+    assert.deepEqual(
+      (await busyRows(calendarId)).map((r) => r.external_uid),
+      ['c'],
+      'the blocks of the last good sync stay',
+    );
     const text = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.ok(text.includes(`Not synced ${FETCH_MESSAGES.status(500)}`));
     assert.doesNotMatch(text, /Therapy with J\. Doe/);
@@ -168,15 +254,28 @@ describe('calendar-sync: the sync of a feed', () => {
     const db = ctx().db;
     await db('locations').insert({ provider_id: id, state: 'NY', remote_location: true, accepting_patients: 40 });
     const day = dayFromNow(3);
-    await db('availability_events').insert({ provider_id: id, free: true, start_time: new Date(day + 13 * 3_600_000), end_time: new Date(day + 17 * 3_600_000), duration_in_minutes: 240 });
+    await db('availability_events').insert({
+      provider_id: id,
+      free: true,
+      start_time: new Date(day + 13 * 3_600_000),
+      end_time: new Date(day + 17 * 3_600_000),
+      duration_in_minutes: 240,
+    });
     const calendarId = await addCalendar(id, { url: feedUrl });
-    const starts = async () => (await bookableSlots(db, id, new Date(day), new Date(day + DAY_MS), new Date())).map((s) => (s.start.getTime() - day) / 3_600_000);
+    const starts = async () =>
+      (await bookableSlots(db, id, new Date(day), new Date(day + DAY_MS), new Date())).map(
+        (s) => (s.start.getTime() - day) / 3_600_000,
+      );
     assert.ok((await starts()).includes(14));
 
     reply = { status: 200, body: feed({ uid: 'outside', start: day + 14 * 3_600_000, minutes: 60 }) };
     await syncExternalCalendar(db, calendarId, { calendarSync: null, fetch: LOCAL });
     const after = await starts();
-    assert.deepEqual(after.filter((h) => h >= 14 && h < 15), [], 'no slot starts within the busy hour');
+    assert.deepEqual(
+      after.filter((h) => h >= 14 && h < 15),
+      [],
+      'no slot starts within the busy hour',
+    );
     assert.ok(after.includes(13.75) && after.includes(15), 'the slots around it stay');
 
     const [block] = await busyRows(calendarId);
@@ -209,7 +308,7 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     assert.match(link.access_token, /^sample-access-/);
 
     const chosen = await post(client, `${PAGE}/google/calendars`, { google_calendar_id: 'sample-work' });
-    assert.ok((await follow(client, chosen)).includes("Google calendar linked successfully."));
+    assert.ok((await follow(client, chosen)).includes('Google calendar linked successfully.'));
     const [work] = await ctx().db('external_calendars').where({ provider_id: id, kind: 'google' });
     assert.equal(work.google_calendar_id, 'sample-work');
     assert.deepEqual(await queuedSyncs(), [Number(work.id)]);
@@ -219,10 +318,17 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     assert.ok(blocks.every((b) => b.free === false && b.name === null));
 
     const json = await client.get(PAGE).set('Accept', 'application/json').expect(200);
-    assert.deepEqual(json.body.potentialGoogleCalendars.map((c: { id: string }) => c.id), ['sample-personal']);
+    assert.deepEqual(
+      json.body.potentialGoogleCalendars.map((c: { id: string }) => c.id),
+      ['sample-personal'],
+    );
     assert.deepEqual(json.body.googleAccount, { setUp: true, linked: true, email: 'sample.provider@example.com' });
     assert.equal(json.body.externalCalendars[0].busyCount, 3);
-    assert.doesNotMatch(JSON.stringify(json.body) + (await client.get(PAGE)).text, /sample-(access|refresh)-/, 'tokens never leave the server');
+    assert.doesNotMatch(
+      JSON.stringify(json.body) + (await client.get(PAGE)).text,
+      /sample-(access|refresh)-/,
+      'tokens never leave the server',
+    );
 
     const unknown = await post(client, `${PAGE}/google/calendars`, { google_calendar_id: 'someone-elses@example.com' });
     assert.equal(unknown.status, 422);
@@ -247,7 +353,8 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
 
   it('the OAuth state ties the callback to this session: a missing, forged or replayed state, or a refusal, links nothing', async () => {
     const { client, id } = await signedIn();
-    const refused = async (path: string) => assert.ok((await follow(client, await client.get(path))).includes(GOOGLE_LINK_MESSAGES.refused), path);
+    const refused = async (path: string) =>
+      assert.ok((await follow(client, await client.get(path))).includes(GOOGLE_LINK_MESSAGES.refused), path);
     await refused(`${PAGE}/google/callback?state=guess&code=sample-consent-granted`);
     const start = await post(client, `${PAGE}/google/link`);
     const state = new URL(start.headers.location!, 'http://portal.test').searchParams.get('state')!;
@@ -262,19 +369,38 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
   it('without GOOGLE_CLIENT_ID/SECRET in production, Google is not set up: the page says so and the Google routes are not found', async () => {
     assert.equal(createCalendarSync({ env: 'production', google: null }), null);
     assert.equal(createCalendarSync({ env: 'development', google: null })?.kind, 'local');
-    assert.equal(createCalendarSync({ env: 'production', google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' } })?.kind, 'google');
-    assert.deepEqual(testConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' }).google, { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' });
+    assert.equal(
+      createCalendarSync({
+        env: 'production',
+        google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' },
+      })?.kind,
+      'google',
+    );
+    assert.deepEqual(
+      testConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' }).google,
+      { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' },
+    );
     assert.throws(() => testConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }), ConfigError);
 
     const { config, db, database, integrations } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: { ...integrations, calendarSync: null } });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: database.url,
+      logger: createLogger('silent'),
+      integrations: { ...integrations, calendarSync: null },
+    });
     try {
       const user = await createProviderUser(db, { paid: true });
       await db('providers').where({ id: user.providerIds[0]! }).update({ has_calendar: true });
       const client = supertest.agent(portal.app);
       const login = await client.get('/login');
       const _csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1];
-      await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
+      await client
+        .post('/login')
+        .type('form')
+        .send({ _csrf, email: user.email, password: 'Test-password-1!' })
+        .expect(303);
       const text = mainTextOf((await client.get(PAGE).expect(200)).text);
       assert.match(text, /Google Calendar is not set up on this portal yet\./);
       assert.doesNotMatch(text, /Link Google account/);
@@ -288,12 +414,24 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
   });
 });
 
-describe('calendar-sync: another provider\'s calendars', () => {
+describe("calendar-sync: another provider's calendars", () => {
   it('their calendar ids are not found (404) and not listed; a malformed id is not found', async () => {
     const { client, id } = await signedIn();
     const other = await createProviderUser(ctx().db);
-    const theirs = await addCalendar(other.providerIds[0]!, { url: 'https://calendar.example.com/theirs.ics', name: 'Their calendar' });
-    await ctx().db('availability_events').insert({ provider_id: other.providerIds[0]!, provider_external_calendar_id: theirs, free: false, start_time: new Date(dayFromNow(2)), end_time: new Date(dayFromNow(2) + 3_600_000), duration_in_minutes: 60 });
+    const theirs = await addCalendar(other.providerIds[0]!, {
+      url: 'https://calendar.example.com/theirs.ics',
+      name: 'Their calendar',
+    });
+    await ctx()
+      .db('availability_events')
+      .insert({
+        provider_id: other.providerIds[0]!,
+        provider_external_calendar_id: theirs,
+        free: false,
+        start_time: new Date(dayFromNow(2)),
+        end_time: new Date(dayFromNow(2) + 3_600_000),
+        duration_in_minutes: 60,
+      });
     await post(client, `${PAGE}/calendars/${theirs}/delete`).then((r) => assert.equal(r.status, 404));
     await post(client, `${PAGE}/calendars/abc/delete`).then((r) => assert.equal(r.status, 404));
     assert.ok(await calendarRow(theirs));

@@ -15,14 +15,29 @@ const ZONE = 'America/New_York';
 const UPDATED = 'Your calendar has been updated.';
 const SCHEDULE_UPDATED = 'Your call schedule has been updated.';
 
-interface Made { client: Agent; providerId: number }
+interface Made {
+  client: Agent;
+  providerId: number;
+}
 
 /** A signed-in provider with a calendar (open unless told), and a location accepting new clients unless told. */
-async function withCalendar(options: { open?: boolean; accepting?: boolean; hasCalendar?: boolean } = {}): Promise<Made> {
+async function withCalendar(
+  options: { open?: boolean; accepting?: boolean; hasCalendar?: boolean } = {},
+): Promise<Made> {
   const user = await createProviderUser(ctx().db);
   const providerId = user.providerIds[0]!;
-  await ctx().db('providers').where({ id: providerId }).update({ has_calendar: options.hasCalendar ?? true, calendar_open: options.open ?? true });
-  await ctx().db('locations').insert({ provider_id: providerId, state: 'NY', remote_location: true, accepting_patients: options.accepting === false ? 0 : 40 });
+  await ctx()
+    .db('providers')
+    .where({ id: providerId })
+    .update({ has_calendar: options.hasCalendar ?? true, calendar_open: options.open ?? true });
+  await ctx()
+    .db('locations')
+    .insert({
+      provider_id: providerId,
+      state: 'NY',
+      remote_location: true,
+      accepting_patients: options.accepting === false ? 0 : 40,
+    });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId };
@@ -30,7 +45,8 @@ async function withCalendar(options: { open?: boolean; accepting?: boolean; hasC
 
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 const providerRow = (id: number) => ctx().db('providers').where({ id }).first('timezone', 'calendar_open');
-const eventsOf = (providerId: number) => ctx().db('availability_events').where({ provider_id: providerId }).orderBy('id');
+const eventsOf = (providerId: number) =>
+  ctx().db('availability_events').where({ provider_id: providerId }).orderBy('id');
 
 /** A day this many days from today in the calendar's zone. */
 const dayAhead = (days: number) => addDays(dateKeyOf(new Date(), ZONE), days);
@@ -42,7 +58,14 @@ async function follow(client: Agent, response: { status: number; headers: Record
   return textOf((await client.get(response.headers.location!).expect(200)).text);
 }
 
-const block = (extra: FormValues = {}): FormValues => ({ date: dayAhead(10), start_time: '9:00am', end_time: '10:00am', free: 'free', recurrence: 'none', ...extra });
+const block = (extra: FormValues = {}): FormValues => ({
+  date: dayAhead(10),
+  start_time: '9:00am',
+  end_time: '10:00am',
+  free: 'free',
+  recurrence: 'none',
+  ...extra,
+});
 
 /** Adds a block through the form; answers its row. */
 async function addBlock(made: Made, extra: FormValues = {}) {
@@ -96,7 +119,10 @@ describe('calendar: the page', () => {
     assert.match(html, /<a class="button button--secondary" href="\/profile\/availability-locations">/);
     assert.match(html, /<fieldset class="fieldset" disabled=""/);
     assert.match(mainTextOf(html), /You can change your availability once one of your locations accepts new clients\./);
-    assert.doesNotMatch(html, /<a class="button button--secondary" href="\/calendar\/availability\/new\?kind=recurring">/);
+    assert.doesNotMatch(
+      html,
+      /<a class="button button--secondary" href="\/calendar\/availability\/new\?kind=recurring">/,
+    );
   });
 });
 
@@ -108,10 +134,13 @@ describe('calendar: status and timezone (spec 3 §4)', () => {
     assert.deepEqual(await providerRow(providerId), { timezone: 'America/Chicago', calendar_open: true });
   });
 
-  it('hiding keeps the timezone; showing again opens the new-availability form with the timezone reminder and the spec\'s defaults', async () => {
+  it("hiding keeps the timezone; showing again opens the new-availability form with the timezone reminder and the spec's defaults", async () => {
     const { client, providerId } = await withCalendar({ open: true });
     await ctx().db('providers').where({ id: providerId }).update({ timezone: 'America/Denver' });
-    assert.equal((await post(client, '/calendar/settings', { open: '0' })).headers.location, '/calendar#calendar-settings');
+    assert.equal(
+      (await post(client, '/calendar/settings', { open: '0' })).headers.location,
+      '/calendar#calendar-settings',
+    );
     assert.deepEqual(await providerRow(providerId), { timezone: 'America/Denver', calendar_open: false });
 
     const opened = await post(client, '/calendar/settings', { open: '1' });
@@ -127,8 +156,14 @@ describe('calendar: status and timezone (spec 3 §4)', () => {
     assert.match(html, /<option value="weekdays" selected="">Every Weekday \(Monday to Friday\)<\/option>/);
     const date = /name="date" [^>]*value="(\d{4}-\d{2}-\d{2})"/.exec(html)![1]!;
     const today = dateKeyOf(new Date(), 'America/Denver');
-    assert.ok(date === addDays(today, 1) || date === addDays(today, 2), `tomorrow (or the day after, late at night): ${date}`);
-    const [start, end] = [/name="start_time" [^>]*value="([^"]+)"/.exec(html)![1]!, /name="end_time" [^>]*value="([^"]+)"/.exec(html)![1]!];
+    assert.ok(
+      date === addDays(today, 1) || date === addDays(today, 2),
+      `tomorrow (or the day after, late at night): ${date}`,
+    );
+    const [start, end] = [
+      /name="start_time" [^>]*value="([^"]+)"/.exec(html)![1]!,
+      /name="end_time" [^>]*value="([^"]+)"/.exec(html)![1]!,
+    ];
     assert.match(start, /^\d{1,2}:00[ap]m$/);
     assert.match(end, /^\d{1,2}:00[ap]m$/);
     assert.notEqual(start, end);
@@ -169,7 +204,11 @@ describe('calendar: adding availability (spec 3 §5)', () => {
   it('a saved block says "Your call schedule has been updated." on the week it is in, shown in the table', async () => {
     const made = await withCalendar();
     const day = dayAhead(10);
-    const response = await post(made.client, '/calendar/availability', block({ date: day, recurrence: 'weekdays', name: 'Mornings' }));
+    const response = await post(
+      made.client,
+      '/calendar/availability',
+      block({ date: day, recurrence: 'weekdays', name: 'Mornings' }),
+    );
     const [row] = await eventsOf(made.providerId);
     // A weekday series starts on its first weekday.
     assert.equal(response.headers.location, `/calendar?week=${weekStartOf(dateKeyOf(new Date(row.start_time), ZONE))}`);
@@ -217,7 +256,14 @@ describe('calendar: editing (spec 3 §4: a single event, this instance or all, a
     const bad = await post(made.client, `/calendar/availability/${row.id}`, block({ start_time: '25:00' }));
     assert.equal(bad.status, 422);
     assert.match(bad.text, /value="25:00"/);
-    const text = await follow(made.client, await post(made.client, `/calendar/availability/${row.id}`, block({ start_time: '1:00pm', end_time: '3:30pm', free: 'busy' })));
+    const text = await follow(
+      made.client,
+      await post(
+        made.client,
+        `/calendar/availability/${row.id}`,
+        block({ start_time: '1:00pm', end_time: '3:30pm', free: 'busy' }),
+      ),
+    );
     assert.match(text, /1:00pm – 3:30pm Unavailable/);
     const [saved] = await eventsOf(made.providerId);
     assert.equal(saved.free, false);
@@ -230,7 +276,9 @@ describe('calendar: editing (spec 3 §4: a single event, this instance or all, a
     const series = await addBlock(made, { date: day, recurrence: 'daily' });
     const instanceDay = addDays(day, 1);
     const week = (await made.client.get(`/calendar?week=${instanceDay}`).expect(200)).text;
-    const href = new RegExp(`href="(/calendar/availability/${series.id}/edit\\?instance=[^"]+)"`).exec(week)![1]!.replace(/&amp;/g, '&');
+    const href = new RegExp(`href="(/calendar/availability/${series.id}/edit\\?instance=[^"]+)"`)
+      .exec(week)![1]!
+      .replace(/&amp;/g, '&');
     // The link names the first instance of the week; open the one of instanceDay instead.
     const instanceStart = new Date(new Date(series.start_time).getTime() + 86_400_000).toISOString();
     assert.match(href, /instance=/);
@@ -239,15 +287,32 @@ describe('calendar: editing (spec 3 §4: a single event, this instance or all, a
     assert.match(form, /id="scope-instance" name="scope" checked=""/);
     assert.match(form, new RegExp(`name="date" [^>]*value="${instanceDay}"`));
 
-    const saved = await post(made.client, `/calendar/availability/${series.id}`, block({ date: instanceDay, start_time: '2:00pm', end_time: '4:00pm', scope: 'instance', original_start: instanceStart }));
+    const saved = await post(
+      made.client,
+      `/calendar/availability/${series.id}`,
+      block({
+        date: instanceDay,
+        start_time: '2:00pm',
+        end_time: '4:00pm',
+        scope: 'instance',
+        original_start: instanceStart,
+      }),
+    );
     assert.match(await follow(made.client, saved), /2:00pm – 4:00pm Available Edited/);
     const exception = (await eventsOf(made.providerId)).find((r) => r.parent_id !== null);
     assert.ok(exception, 'an exception row');
     assert.equal(new Date(exception.original_start_time).toISOString(), instanceStart);
     const exceptionForm = (await made.client.get(`/calendar/availability/${exception.id}/edit`).expect(200)).text;
-    assert.match(exceptionForm, new RegExp(`action="/calendar/availability/${exception.id}/delete\\?restoreOriginalInstance=true"`));
+    assert.match(
+      exceptionForm,
+      new RegExp(`action="/calendar/availability/${exception.id}/delete\\?restoreOriginalInstance=true"`),
+    );
 
-    const restored = await post(made.client, `/calendar/availability/${exception.id}/delete?restoreOriginalInstance=true`, {});
+    const restored = await post(
+      made.client,
+      `/calendar/availability/${exception.id}/delete?restoreOriginalInstance=true`,
+      {},
+    );
     assert.equal(restored.headers.location, `/calendar?week=${weekStartOf(instanceDay)}`);
     assert.match(await follow(made.client, restored), new RegExp(SCHEDULE_UPDATED.replace('.', '\\.')));
     assert.equal((await eventsOf(made.providerId)).length, 1);
@@ -258,11 +323,25 @@ describe('calendar: editing (spec 3 §4: a single event, this instance or all, a
     const day = dayAhead(7);
     const series = await addBlock(made, { date: day, recurrence: 'daily' });
     const instanceStart = new Date(new Date(series.start_time).getTime() + 2 * 86_400_000).toISOString();
-    const response = await post(made.client, `/calendar/availability/${series.id}`, block({ date: addDays(day, 2), start_time: '8:00am', end_time: '9:00am', recurrence: 'daily', scope: 'all', original_start: instanceStart }));
+    const response = await post(
+      made.client,
+      `/calendar/availability/${series.id}`,
+      block({
+        date: addDays(day, 2),
+        start_time: '8:00am',
+        end_time: '9:00am',
+        recurrence: 'daily',
+        scope: 'all',
+        original_start: instanceStart,
+      }),
+    );
     assert.equal(response.status, 303);
     const [row] = await eventsOf(made.providerId);
     assert.equal(dateKeyOf(new Date(row.start_time), ZONE), day);
-    assert.equal(new Date(row.start_time).toLocaleTimeString('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }), '8:00 AM');
+    assert.equal(
+      new Date(row.start_time).toLocaleTimeString('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }),
+      '8:00 AM',
+    );
   });
 });
 
@@ -289,14 +368,32 @@ describe('calendar: deleting (spec 3 §4 confirmations)', () => {
 
     const series = await addBlock(made, { date: dayAhead(20), recurrence: 'daily' });
     const originalStart = new Date(series.start_time).toISOString();
-    const instanceQuestion = mainTextOf((await post(made.client, `/calendar/availability/${series.id}/delete`, { scope: 'instance', original_start: originalStart })).text);
+    const instanceQuestion = mainTextOf(
+      (
+        await post(made.client, `/calendar/availability/${series.id}/delete`, {
+          scope: 'instance',
+          original_start: originalStart,
+        })
+      ).text,
+    );
     assert.match(instanceQuestion, new RegExp(M.deleteInstance.replace(/[.?]/g, '\\$&')));
-    await post(made.client, `/calendar/availability/${series.id}/delete`, { scope: 'instance', original_start: originalStart, confirmed: '1' }).then((r) => assert.equal(r.status, 303));
+    await post(made.client, `/calendar/availability/${series.id}/delete`, {
+      scope: 'instance',
+      original_start: originalStart,
+      confirmed: '1',
+    }).then((r) => assert.equal(r.status, 303));
     const removed = await ctx().db('availability_events').where({ parent_id: series.id }).first();
     assert.equal(removed.removed, true);
     const nextStart = new Date(new Date(series.start_time).getTime() + 86_400_000).toISOString();
-    await post(made.client, `/calendar/availability/${series.id}/delete`, { scope: 'all', original_start: nextStart, confirmed: '1' }).then((r) => assert.equal(r.status, 303));
-    assert.deepEqual((await eventsOf(made.providerId)).map((r) => r.id), [busy.id]);
+    await post(made.client, `/calendar/availability/${series.id}/delete`, {
+      scope: 'all',
+      original_start: nextStart,
+      confirmed: '1',
+    }).then((r) => assert.equal(r.status, 303));
+    assert.deepEqual(
+      (await eventsOf(made.providerId)).map((r) => r.id),
+      [busy.id],
+    );
   });
 });
 
@@ -308,14 +405,24 @@ describe('calendar: the week for the grid (week.json) and the editor as a dialog
     const clientId = await clientUser(ctx().db, 'Ana', 'Client');
     const consultStart = new Date(`${day}T15:00:00Z`);
     const consultId = await addAppointment(ctx().db, made.providerId, clientId, consultStart);
-    const week = (await made.client.get(`/calendar/week.json?week=${day}`).set('Accept', 'application/json').expect(200)).body;
+    const week = (
+      await made.client.get(`/calendar/week.json?week=${day}`).set('Accept', 'application/json').expect(200)
+    ).body;
     assert.equal(week.weekStart, weekStartOf(day));
     assert.equal(week.days.length, 7);
     assert.equal(new Date(`${week.weekStart}T12:00:00Z`).getUTCDay(), 0);
     assert.equal(week.prevWeek, addDays(week.weekStart, -7));
     const available = week.blocks.find((b: { kind: string }) => b.kind === 'available');
-    assert.deepEqual({ day: available.day, startMinute: available.startMinute, endMinute: available.endMinute, label: available.label, timeText: available.timeText },
-      { day, startMinute: 23 * 60, endMinute: 1440, label: 'Available', timeText: '11:00pm – 12:00am' });
+    assert.deepEqual(
+      {
+        day: available.day,
+        startMinute: available.startMinute,
+        endMinute: available.endMinute,
+        label: available.label,
+        timeText: available.timeText,
+      },
+      { day, startMinute: 23 * 60, endMinute: 1440, label: 'Available', timeText: '11:00pm – 12:00am' },
+    );
     const consult = week.blocks.find((b: { kind: string }) => b.kind === 'appointment');
     assert.equal(consult.label, 'Phone Consult');
     assert.match(consult.href, new RegExp(`id=${consultId}`));
@@ -333,11 +440,27 @@ describe('calendar: the week for the grid (week.json) and the editor as a dialog
 
   it('busy time read from an external calendar is view-only', async () => {
     const made = await withCalendar();
-    const [feed] = await ctx().db('external_calendars').insert({ provider_id: made.providerId, kind: 'ics', name: 'Work', url: 'https://calendar.example.test/work.ics' }).returning('id');
+    const [feed] = await ctx()
+      .db('external_calendars')
+      .insert({
+        provider_id: made.providerId,
+        kind: 'ics',
+        name: 'Work',
+        url: 'https://calendar.example.test/work.ics',
+      })
+      .returning('id');
     const start = new Date(`${dayAhead(5)}T14:00:00Z`);
-    const [row] = await ctx().db('availability_events').insert({
-      provider_id: made.providerId, free: false, start_time: start, end_time: new Date(start.getTime() + 3_600_000), duration_in_minutes: 60, provider_external_calendar_id: feed.id,
-    }).returning('id');
+    const [row] = await ctx()
+      .db('availability_events')
+      .insert({
+        provider_id: made.providerId,
+        free: false,
+        start_time: start,
+        end_time: new Date(start.getTime() + 3_600_000),
+        duration_in_minutes: 60,
+        provider_external_calendar_id: feed.id,
+      })
+      .returning('id');
     const page = mainTextOf((await made.client.get(`/calendar/availability/${row.id}/edit`).expect(200)).text);
     assert.match(page, /can only be changed in that calendar/);
     await post(made.client, `/calendar/availability/${row.id}`, block()).then((r) => assert.equal(r.status, 403));
@@ -349,7 +472,11 @@ describe('calendar: the week table’s Delete link (no JavaScript) leads to the 
     const made = await withCalendar();
     const series = await addBlock(made, { date: dayAhead(20), recurrence: 'daily' });
     const originalStart = new Date(series.start_time).toISOString();
-    const page = await made.client.get(`/calendar/availability/${series.id}/delete?scope=instance&original_start=${encodeURIComponent(originalStart)}`).expect(200);
+    const page = await made.client
+      .get(
+        `/calendar/availability/${series.id}/delete?scope=instance&original_start=${encodeURIComponent(originalStart)}`,
+      )
+      .expect(200);
     assert.match(mainTextOf(page.text), new RegExp(M.deleteInstance.replace(/[.?]/g, '\\$&')));
     assert.ok(page.text.includes(`value="${originalStart}"`), 'the question posts the instance on');
     assert.equal((await eventsOf(made.providerId)).length, 1);
@@ -368,8 +495,15 @@ describe("calendar: another provider's ids are not found", () => {
     const me = await withCalendar();
     await me.client.get(`/calendar/availability/${theirs.id}/edit`).expect(404);
     assert.equal((await post(me.client, `/calendar/availability/${theirs.id}`, block({ scope: 'all' }))).status, 404);
-    assert.equal((await post(me.client, `/calendar/availability/${theirs.id}/delete`, { scope: 'all', confirmed: '1' })).status, 404);
-    assert.equal((await post(me.client, `/calendar/availability/${theirSingle.id}/delete?restoreOriginalInstance=true`, {})).status, 404);
+    assert.equal(
+      (await post(me.client, `/calendar/availability/${theirs.id}/delete`, { scope: 'all', confirmed: '1' })).status,
+      404,
+    );
+    assert.equal(
+      (await post(me.client, `/calendar/availability/${theirSingle.id}/delete?restoreOriginalInstance=true`, {}))
+        .status,
+      404,
+    );
     await me.client.get(`/calendar?id=${theirConsult}`).expect(404);
     await me.client.get('/calendar/availability/99999999/edit').expect(404);
     assert.equal((await eventsOf(owner.providerId)).length, 2);

@@ -16,10 +16,16 @@ async function member() {
 
 async function payOnHostedPage(url: string, number = '4242 4242 4242 4242') {
   const page = new URL(url);
-  const response = await supertest(page.origin).post(page.pathname).type('form').send({ number, expiry: '12 / 34', cvc: '123', name: 'Test Buyer' });
+  const response = await supertest(page.origin)
+    .post(page.pathname)
+    .type('form')
+    .send({ number, expiry: '12 / 34', cvc: '123', name: 'Test Buyer' });
   return { status: response.status, location: response.headers.location as string | undefined, text: response.text };
 }
-const portalPath = (location: string) => { const url = new URL(location); return `${url.pathname}${url.search}`; };
+const portalPath = (location: string) => {
+  const url = new URL(location);
+  return `${url.pathname}${url.search}`;
+};
 
 describe('checkout: a one-time add-on', () => {
   it('goes through the hosted checkout and lands on / with "Thank you for purchase of {product}!"; the e-mails go out once', async () => {
@@ -27,7 +33,9 @@ describe('checkout: a one-time add-on', () => {
     const copywriting = await priceId('copywriting_v3');
     const start = await client.get(`/checkout/${copywriting}`).expect(303);
     assert.match(start.headers.location, /\/pay\/cs_test_/);
-    const hosted = await supertest(new URL(start.headers.location).origin).get(new URL(start.headers.location).pathname).expect(200);
+    const hosted = await supertest(new URL(start.headers.location).origin)
+      .get(new URL(start.headers.location).pathname)
+      .expect(200);
     assert.match(textOf(hosted.text), /Professional copywriting \$70\.00/);
     const paid = await payOnHostedPage(start.headers.location);
     assert.equal(paid.status, 303);
@@ -35,17 +43,25 @@ describe('checkout: a one-time add-on', () => {
     assert.match(back, new RegExp(`^/checkout/success/${copywriting}\\?session_id=cs_test_`));
     const success = await client.get(back).expect(303);
     assert.equal(success.headers.location, '/');
-    assert.match(textOf((await client.get('/')).text), /Thank you for purchase of Professional copywriting! Please check your email for next steps\./);
+    assert.match(
+      textOf((await client.get('/')).text),
+      /Thank you for purchase of Professional copywriting! Please check your email for next steps\./,
+    );
     await client.get(back).expect(303); // opened again: no second purchase
     const purchases = await ctx().db('billing_purchases').where({ account_id: user.accountId });
     assert.equal(purchases.length, 1);
     assert.equal(purchases[0].amount, 7000);
     const mails = await ctx().db.raw(`select data from pgboss.job where name = 'mail.send'`);
-    const subjects = mails.rows.map((r: { data: { message?: { subject: string }; subject?: string } }) => JSON.stringify(r.data));
+    const subjects = mails.rows.map((r: { data: { message?: { subject: string }; subject?: string } }) =>
+      JSON.stringify(r.data),
+    );
     assert.equal(subjects.filter((s: string) => s.includes('Your Professional copywriting: next steps')).length, 1);
     assert.equal(subjects.filter((s: string) => s.includes('New purchase: Professional copywriting')).length, 1);
     // The payment is in the billing history.
-    assert.match(mainTextOf((await client.get('/plan-management')).text), /Professional copywriting \$70\.00 Paid View receipt/);
+    assert.match(
+      mainTextOf((await client.get('/plan-management')).text),
+      /Professional copywriting \$70\.00 Paid View receipt/,
+    );
   });
 
   it('works without signing in, in the plain layout', async () => {
@@ -53,11 +69,14 @@ describe('checkout: a one-time add-on', () => {
     const start = await agent().get(`/checkout/no-sign-in/${shoot}`).expect(303);
     const paid = await payOnHostedPage(start.headers.location);
     const page = await agent().get(portalPath(paid.location!)).expect(200);
-    assert.match(mainTextOf(page.text), /Thank you for purchase of Remote photo shoot! Please check your email for next steps\./);
+    assert.match(
+      mainTextOf(page.text),
+      /Thank you for purchase of Remote photo shoot! Please check your email for next steps\./,
+    );
     assert.equal((await ctx().db('billing_purchases').first('account_id')).account_id, null);
   });
 
-  it('a declined card stays on the hosted page with the processor\'s message; the success page refuses an unpaid session', async () => {
+  it("a declined card stays on the hosted page with the processor's message; the success page refuses an unpaid session", async () => {
     const { client } = await member();
     const copywriting = await priceId('copywriting_v3');
     const start = await client.get(`/checkout/${copywriting}`).expect(303);
@@ -96,7 +115,9 @@ describe('checkout: errors (spec 3 §8)', () => {
 
   it('a valid coupon is applied on the hosted page', async () => {
     const { client } = await member();
-    await gateway().createCoupon({ id: 'TENOFF', amount_off: 1000, currency: 'usd', duration: 'once' }, `test-coupon-${Date.now()}`).catch(() => undefined);
+    await gateway()
+      .createCoupon({ id: 'TENOFF', amount_off: 1000, currency: 'usd', duration: 'once' }, `test-coupon-${Date.now()}`)
+      .catch(() => undefined);
     const start = await client.get(`/checkout/${await priceId('copywriting_v3')}?coupon=TENOFF`).expect(303);
     assert.match(start.headers.location, /\/pay\/cs_test_/);
   });
@@ -106,14 +127,21 @@ describe('checkout: errors (spec 3 §8)', () => {
     const client = agent();
     await signIn(client, user.email);
     const copywriting = await priceId('copywriting_v3');
-    assert.match(textOf((await client.get(`/checkout/${copywriting}`).expect(403)).text), /You do not have access to this part of the Members Portal/);
+    assert.match(
+      textOf((await client.get(`/checkout/${copywriting}`).expect(403)).text),
+      /You do not have access to this part of the Members Portal/,
+    );
     const anonymous = await agent().get(`/checkout/${copywriting}`).expect(303);
     assert.equal(anonymous.headers.location, `/login?next=${encodeURIComponent(`/checkout/${copywriting}`)}`);
   });
 
-  it('the copywriting card of the dashboard leads to the copywriting price\'s checkout', async () => {
+  it("the copywriting card of the dashboard leads to the copywriting price's checkout", async () => {
     const { client, user } = await member();
-    const response = await postForm(client, '/', `/event/${user.providerIds[0]}/log-event`, { type: 'therapist_portal_cta_event', action: 'follow_cta_link', card_name: 'copywriting' });
+    const response = await postForm(client, '/', `/event/${user.providerIds[0]}/log-event`, {
+      type: 'therapist_portal_cta_event',
+      action: 'follow_cta_link',
+      card_name: 'copywriting',
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `/checkout/${await priceId('copywriting_v3')}`);
   });

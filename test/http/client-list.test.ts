@@ -17,9 +17,22 @@ async function signedIn(providers: ProviderSpec[] = [{}]): Promise<{ user: MadeU
 async function bookings(db: Knex, providerId: number, count: number, prefix = 'client'): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++) {
-    const [u] = await db('users').insert({ email: `${prefix}${i}-${providerId}@example.test`, first_name: `${prefix}${i}`, last_name: 'Client', scopes: ['client'] }).returning('id');
+    const [u] = await db('users')
+      .insert({
+        email: `${prefix}${i}-${providerId}@example.test`,
+        first_name: `${prefix}${i}`,
+        last_name: 'Client',
+        scopes: ['client'],
+      })
+      .returning('id');
     const day = new Date(Date.UTC(2026, 0, i, 15));
-    await db('appointments').insert({ provider_id: providerId, client_user_id: u.id, start_time: day, end_time: new Date(day.getTime() + 900_000), created_at: day });
+    await db('appointments').insert({
+      provider_id: providerId,
+      client_user_id: u.id,
+      start_time: day,
+      end_time: new Date(day.getTime() + 900_000),
+      created_at: day,
+    });
     ids.push(Number(u.id));
   }
   return ids;
@@ -66,7 +79,10 @@ describe('Full Client List: the rows', () => {
 
   it('no referrals yet: the empty state', async () => {
     const { client } = await signedIn();
-    assert.match(mainTextOf((await client.get('/client-referrals').expect(200)).text), /You don't have any referrals yet\./);
+    assert.match(
+      mainTextOf((await client.get('/client-referrals').expect(200)).text),
+      /You don't have any referrals yet\./,
+    );
   });
 
   it('a profile that is not live sees the not-live notice instead of the list', async () => {

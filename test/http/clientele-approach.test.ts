@@ -14,25 +14,35 @@ const escapeRegExp = (text: string) => text.replace(/[()?.!+*[\]]/g, '\\$&');
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
-  const user = await createProviderUser(ctx().db, { providers: [{ type, companyName: type === 'practice' ? 'Harbor Group' : undefined }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type, companyName: type === 'practice' ? 'Harbor Group' : undefined }],
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, id: user.providerIds[0]!, user };
 }
 
 async function tagsOf(providerId: number, type: string): Promise<number[]> {
-  const rows = await ctx().db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
-    .where({ 'tg.provider_id': providerId, 't.type': type }).orderBy('tg.tag_id').select('tg.tag_id');
+  const rows = await ctx()
+    .db('taggings as tg')
+    .join('tags as t', 't.id', 'tg.tag_id')
+    .where({ 'tg.provider_id': providerId, 't.type': type })
+    .orderBy('tg.tag_id')
+    .select('tg.tag_id');
   return rows.map((r) => Number(r.tag_id));
 }
 
 async function tag(providerId: number, ids: number[]) {
-  await ctx().db('taggings').insert(ids.map((tag_id) => ({ provider_id: providerId, tag_id })));
+  await ctx()
+    .db('taggings')
+    .insert(ids.map((tag_id) => ({ provider_id: providerId, tag_id })));
 }
 
-const ticked = (html: string, name: string, value: number) => new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
+const ticked = (html: string, name: string, value: number) =>
+  new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-const content = async (id: number) => ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<string, unknown>;
+const content = async (id: number) =>
+  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<string, unknown>;
 
 describe('clientele & approach: the page', () => {
   it('shows the four sections read-only with the saved names; signed-out visitors go to /login', async () => {
@@ -114,7 +124,14 @@ describe('clientele & approach: treatment approaches 1–20 with a filter box', 
     const ids = await firstTagIds(ctx().db, 'approaches', 21);
     const many = await post(client, `${PAGE}/approaches`, { approaches: ids });
     assert.equal(many.status, 422);
-    assert.match(mainTextOf(many.text), new RegExp(escapeRegExp("You've reached the maximum number of selections (20). Please remove other selections to add more.")));
+    assert.match(
+      mainTextOf(many.text),
+      new RegExp(
+        escapeRegExp(
+          "You've reached the maximum number of selections (20). Please remove other selections to add more.",
+        ),
+      ),
+    );
     for (const tagId of ids) assert.ok(ticked(many.text, 'approaches', tagId));
     assert.deepEqual(await tagsOf(id, 'approaches'), []);
     assert.equal((await post(client, `${PAGE}/approaches`, { approaches: ids.slice(0, 20) })).status, 303);
@@ -150,19 +167,28 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
 
   it('"Max length reached (45 characters)" and "(280 characters)"; exactly the maximum is fine', async () => {
     const { client, id } = await signedIn();
-    const response = await post(client, `${PAGE}/custom-approaches`, { name: 'a'.repeat(46), description: 'b'.repeat(281) });
+    const response = await post(client, `${PAGE}/custom-approaches`, {
+      name: 'a'.repeat(46),
+      description: 'b'.repeat(281),
+    });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
     assert.match(text, /Max length reached \(45 characters\)/);
     assert.match(text, /Max length reached \(280 characters\)/);
     assert.match(response.text, new RegExp(`value="${'a'.repeat(46)}"`));
-    assert.equal((await post(client, `${PAGE}/custom-approaches`, { name: 'a'.repeat(45), description: 'b'.repeat(280) })).status, 303);
+    assert.equal(
+      (await post(client, `${PAGE}/custom-approaches`, { name: 'a'.repeat(45), description: 'b'.repeat(280) })).status,
+      303,
+    );
     assert.equal(((await content(id)).custom_approaches as unknown[]).length, 1);
   });
 
   it('"Please do not include URLs, phone numbers, or email addresses in this field!"', async () => {
     const { client } = await signedIn();
-    const response = await post(client, `${PAGE}/custom-approaches`, { name: 'Walk and talk', description: 'Book at walkandtalk.com or (401) 555-0199' });
+    const response = await post(client, `${PAGE}/custom-approaches`, {
+      name: 'Walk and talk',
+      description: 'Book at walkandtalk.com or (401) 555-0199',
+    });
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), new RegExp(escapeRegExp(CONTACTS)));
     assert.match(response.text, /value="Walk and talk"/);
@@ -170,14 +196,31 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
 
   it('adds, edits and deletes; a delete with JavaScript off asks on a page of its own', async () => {
     const { client, id } = await signedIn();
-    assert.equal((await post(client, `${PAGE}/custom-approaches`, { name: 'Walk and talk', description: 'Sessions outdoors, walking.' })).status, 303);
+    assert.equal(
+      (
+        await post(client, `${PAGE}/custom-approaches`, {
+          name: 'Walk and talk',
+          description: 'Sessions outdoors, walking.',
+        })
+      ).status,
+      303,
+    );
     const [entry] = (await content(id)).custom_approaches as { id: string }[];
     const page = (await client.get(PAGE)).text;
     assert.match(mainTextOf(page), /Your custom approach has been added!/);
-    const deleteForm = new RegExp(`<form[^>]*action="/profile/clientele-approach/custom-approaches/${entry!.id}/delete"[^>]*>`).exec(page)?.[0] ?? '';
+    const deleteForm =
+      new RegExp(`<form[^>]*action="/profile/clientele-approach/custom-approaches/${entry!.id}/delete"[^>]*>`).exec(
+        page,
+      )?.[0] ?? '';
     assert.match(deleteForm, /data-confirm="Are you sure you&#x27;d like to delete this custom approach\?"/);
-    assert.equal((await post(client, `${PAGE}/custom-approaches/${entry!.id}`, { name: 'Walk & talk', description: 'Outdoors.' })).status, 303);
-    assert.deepEqual((await content(id)).custom_approaches, [{ id: entry!.id, name: 'Walk & talk', description: 'Outdoors.' }]);
+    assert.equal(
+      (await post(client, `${PAGE}/custom-approaches/${entry!.id}`, { name: 'Walk & talk', description: 'Outdoors.' }))
+        .status,
+      303,
+    );
+    assert.deepEqual((await content(id)).custom_approaches, [
+      { id: entry!.id, name: 'Walk & talk', description: 'Outdoors.' },
+    ]);
     const ask = await post(client, `${PAGE}/custom-approaches/${entry!.id}/delete`, {});
     assert.match(mainTextOf(ask.text), /Are you sure you'd like to delete this custom approach\?/);
     assert.equal(((await content(id)).custom_approaches as unknown[]).length, 1);
@@ -187,9 +230,17 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
 
   it('entries saved without ids (older data) can still be edited and deleted; the write gives them ids', async () => {
     const { client, id } = await signedIn();
-    await ctx().db('providers').where({ id }).update({
-      custom_content: JSON.stringify({ custom_approaches: [{ name: 'Old one', description: 'From before.' }, { name: 'Other', description: 'Kept.' }] }),
-    });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({
+        custom_content: JSON.stringify({
+          custom_approaches: [
+            { name: 'Old one', description: 'From before.' },
+            { name: 'Other', description: 'Kept.' },
+          ],
+        }),
+      });
     const html = (await client.get(PAGE)).text;
     const [, first] = /custom-approaches\/([0-9a-f]{12})\/delete/.exec(html)!;
     assert.equal((await post(client, `${PAGE}/custom-approaches/${first}/delete`, { confirmed: '1' })).status, 303);
@@ -203,11 +254,21 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
     const { client, id } = await signedIn();
     const other = await createProviderUser(ctx().db);
     const theirs = [{ id: '0123456789ab', name: 'Theirs', description: 'Not yours.' }];
-    await ctx().db('providers').where({ id: other.providerIds[0] }).update({ custom_content: JSON.stringify({ custom_approaches: theirs }) });
-    assert.equal((await post(client, `${PAGE}/custom-approaches/0123456789ab`, { name: 'Mine', description: 'Mine now' })).status, 404);
+    await ctx()
+      .db('providers')
+      .where({ id: other.providerIds[0] })
+      .update({ custom_content: JSON.stringify({ custom_approaches: theirs }) });
+    assert.equal(
+      (await post(client, `${PAGE}/custom-approaches/0123456789ab`, { name: 'Mine', description: 'Mine now' })).status,
+      404,
+    );
     assert.equal((await post(client, `${PAGE}/custom-approaches/0123456789ab/delete`, {})).status, 404);
     assert.equal((await post(client, `${PAGE}/custom-approaches/0123456789ab/delete`, { confirmed: '1' })).status, 404);
-    assert.deepEqual((await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content')).custom_content.custom_approaches, theirs);
+    assert.deepEqual(
+      (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content')).custom_content
+        .custom_approaches,
+      theirs,
+    );
     assert.equal((await content(id)).custom_approaches, undefined);
   });
 });

@@ -16,7 +16,10 @@ import { agent, csrfFrom, mainTextOf, signIn, type Agent } from '../support/http
 const PAGE = '/contact';
 
 async function signedIn(options: { paid?: boolean; noProvider?: boolean } = {}) {
-  const user = await createProviderUser(ctx().db, { paid: options.paid ?? true, providers: options.noProvider ? [] : [{ firstName: 'Robin', lastName: 'Banks' }] });
+  const user = await createProviderUser(ctx().db, {
+    paid: options.paid ?? true,
+    providers: options.noProvider ? [] : [{ firstName: 'Robin', lastName: 'Banks' }],
+  });
   await ctx().db('users').where({ id: user.userId }).update({ first_name: 'Robin', last_name: 'Banks' });
   const client = agent();
   await signIn(client, user.email);
@@ -28,17 +31,29 @@ const localForm = () => integrations().marketingForm as LocalMarketingForm;
 
 async function send(client: Agent, fields: Record<string, string>) {
   const _csrf = csrfFrom((await client.get(PAGE)).text);
-  return client.post(PAGE).type('form').send({ _csrf, ...fields });
+  return client
+    .post(PAGE)
+    .type('form')
+    .send({ _csrf, ...fields });
 }
 
-const good = { firstname: 'Robin', lastname: 'Banks', email: 'robin@practice.test', message: 'How do I add a second office to my profile?' };
+const good = {
+  firstname: 'Robin',
+  lastname: 'Banks',
+  email: 'robin@practice.test',
+  message: 'How do I add a second office to my profile?',
+};
 const requests = () => ctx().db('contact_requests').orderBy('id');
 
 /** Runs fn with another marketing form in place of the app's. */
 async function withMarketingForm<T>(form: MarketingForm, fn: () => Promise<T>): Promise<T> {
   const original = integrations().marketingForm;
   integrations().marketingForm = form;
-  try { return await fn(); } finally { integrations().marketingForm = original; }
+  try {
+    return await fn();
+  } finally {
+    integrations().marketingForm = original;
+  }
 }
 
 describe('contact: the form (spec 1 §2 /contact)', () => {
@@ -62,8 +77,12 @@ describe('contact: the form (spec 1 §2 /contact)', () => {
       const text = mainTextOf(html);
       assert.match(text, /Contact Us/);
       assert.doesNotMatch(text, /activate your membership/i);
-      assert.match(html, /<form[^>]*method="post"[^>]*action="\/contact"|<form[^>]*action="\/contact"[^>]*method="post"/);
-      for (const field of ['firstname', 'lastname', 'email', 'message']) assert.match(html, new RegExp(`name="${field}"`), field);
+      assert.match(
+        html,
+        /<form[^>]*method="post"[^>]*action="\/contact"|<form[^>]*action="\/contact"[^>]*method="post"/,
+      );
+      for (const field of ['firstname', 'lastname', 'email', 'message'])
+        assert.match(html, new RegExp(`name="${field}"`), field);
       assert.match(text, /Send message/);
     }
   });
@@ -74,19 +93,36 @@ describe('contact: the form (spec 1 §2 /contact)', () => {
 });
 
 describe('contact: sending (spec 1 §7: email, firstname, lastname, provider_id, account_id, user_id)', () => {
-  it('hands the fields and the sender\'s ids to the marketing form, stores the submission and says thank you', async () => {
+  it("hands the fields and the sender's ids to the marketing form, stores the submission and says thank you", async () => {
     const { client, user } = await signedIn();
     const before = localForm().received.length;
     const response = await send(client, good);
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, PAGE);
     const sent = localForm().received.slice(before);
-    assert.deepEqual(sent, [{ ...good, provider_id: user.providerIds[0], account_id: user.accountId, user_id: user.userId }]);
+    assert.deepEqual(sent, [
+      { ...good, provider_id: user.providerIds[0], account_id: user.accountId, user_id: user.userId },
+    ]);
     const [row, ...more] = await requests();
     assert.equal(more.length, 0);
     assert.deepEqual(
-      { firstname: row.firstname, lastname: row.lastname, email: row.email, message: row.message, provider_id: row.provider_id, account_id: row.account_id, user_id: row.user_id, delivered_via: row.delivered_via },
-      { ...good, provider_id: user.providerIds[0], account_id: user.accountId, user_id: user.userId, delivered_via: 'local' },
+      {
+        firstname: row.firstname,
+        lastname: row.lastname,
+        email: row.email,
+        message: row.message,
+        provider_id: row.provider_id,
+        account_id: row.account_id,
+        user_id: row.user_id,
+        delivered_via: row.delivered_via,
+      },
+      {
+        ...good,
+        provider_id: user.providerIds[0],
+        account_id: user.accountId,
+        user_id: user.userId,
+        delivered_via: 'local',
+      },
     );
     assert.match(mainTextOf((await client.get(PAGE)).text), new RegExp(CONTACT_MESSAGES.sent.replace(/[!.]/g, '\\$&')));
   });
@@ -95,7 +131,12 @@ describe('contact: sending (spec 1 §7: email, firstname, lastname, provider_id,
     const { client, user } = await signedIn();
     const other = await createProviderUser(ctx().db);
     const before = localForm().received.length;
-    await send(client, { ...good, provider_id: String(other.providerIds[0]), account_id: String(other.accountId), user_id: String(other.userId) }).then((r) => assert.equal(r.status, 303));
+    await send(client, {
+      ...good,
+      provider_id: String(other.providerIds[0]),
+      account_id: String(other.accountId),
+      user_id: String(other.userId),
+    }).then((r) => assert.equal(r.status, 303));
     const [sent] = localForm().received.slice(before);
     assert.equal(sent!.provider_id, user.providerIds[0]);
     assert.equal(sent!.account_id, user.accountId);
@@ -140,8 +181,12 @@ describe('contact: validation (messages in docs/decisions.md)', () => {
       const typed = { ...good, ...change };
       const response = await send(client, typed);
       assert.equal(response.status, 422);
-      assert.ok(response.text.includes(`<p class="field-error" id="${field}-error">${message.replace(/'/g, '&#x27;')}</p>`), `${message} beside ${field}`);
-      if (field !== 'message') assert.match(response.text, new RegExp(`id="message"[^>]*>${good.message.replace(/\?/g, '\\?')}</textarea>`));
+      assert.ok(
+        response.text.includes(`<p class="field-error" id="${field}-error">${message.replace(/'/g, '&#x27;')}</p>`),
+        `${message} beside ${field}`,
+      );
+      if (field !== 'message')
+        assert.match(response.text, new RegExp(`id="message"[^>]*>${good.message.replace(/\?/g, '\\?')}</textarea>`));
       if (field !== 'firstname') assert.match(response.text, /name="firstname"[^>]*value="Robin"/);
       assert.equal(localForm().received.length, before);
       assert.equal((await requests()).length, 0);
@@ -152,14 +197,25 @@ describe('contact: validation (messages in docs/decisions.md)', () => {
     const { client } = await signedIn();
     const response = await send(client, { firstname: '', lastname: '', email: '', message: '' });
     assert.equal(response.status, 422);
-    for (const message of [CONTACT_MESSAGES.firstname, CONTACT_MESSAGES.lastname, CONTACT_MESSAGES.email, CONTACT_MESSAGES.message]) assert.ok(response.text.includes(message), message);
+    for (const message of [
+      CONTACT_MESSAGES.firstname,
+      CONTACT_MESSAGES.lastname,
+      CONTACT_MESSAGES.email,
+      CONTACT_MESSAGES.message,
+    ])
+      assert.ok(response.text.includes(message), message);
   });
 });
 
 describe('contact: one transaction per submission', () => {
   it('when the marketing form refuses, nothing is stored and the form comes back with the error and the typed values', async () => {
     const { client } = await signedIn();
-    const failing: MarketingForm = { provider: 'http', async submit() { throw new Error('form provider is down'); } };
+    const failing: MarketingForm = {
+      provider: 'http',
+      async submit() {
+        throw new Error('form provider is down');
+      },
+    };
     const response = await withMarketingForm(failing, () => send(client, good));
     assert.equal(response.status, 500);
     assert.ok(response.text.includes(CONTACT_MESSAGES.error.replace(/'/g, '&#x27;')));
@@ -170,7 +226,11 @@ describe('contact: one transaction per submission', () => {
 
 describe('marketing-form adapters (server/integrations/marketing-form)', () => {
   it('MARKETING_FORM_URL selects the HTTP adapter; without it, the local one', () => {
-    assert.equal(createPortalIntegrations(testConfig({ MARKETING_FORM_URL: 'https://forms.example.test/submit' }), ctx().db).marketingForm.provider, 'http');
+    assert.equal(
+      createPortalIntegrations(testConfig({ MARKETING_FORM_URL: 'https://forms.example.test/submit' }), ctx().db)
+        .marketingForm.provider,
+      'http',
+    );
     assert.equal(createPortalIntegrations(testConfig(), ctx().db).marketingForm.provider, 'local');
   });
 
@@ -179,7 +239,9 @@ describe('marketing-form adapters (server/integrations/marketing-form)', () => {
     let status = 200;
     const server = http.createServer((req, res) => {
       let data = '';
-      req.on('data', (chunk) => { data += chunk; });
+      req.on('data', (chunk) => {
+        data += chunk;
+      });
       req.on('end', () => {
         received.push({ type: req.headers['content-type'], body: JSON.parse(data) });
         res.statusCode = status;

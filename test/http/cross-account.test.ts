@@ -21,9 +21,9 @@ const OTHER_PARAMS: Record<string, string> = {
   priceId: 'a price of the catalogue, the same for every account',
   type: 'a kind of photo or video shoot, the same for every account',
   key: 'a storage key of an uploaded picture: 256-bit random names, published in the public directory',
-  consultationId: 'a booking of the demo directory client (/dev/client, never in production), which acts as the directory, not as an account',
+  consultationId:
+    'a booking of the demo directory client (/dev/client, never in production), which acts as the directory, not as an account',
 };
-
 
 /**
  * The routes an account's user requests. The directory's API is no account's: its token is the directory's
@@ -55,9 +55,17 @@ describe('cross-account walk: another account’s ids are not found (404)', func
     const a = await createProviderUser(db, {
       paid: true,
       roles: ['owner', 'intake-coordinator', 'intake-exporter', 'billing-manager', 'reimbursify-administrator'],
-      providers: [{ type: 'practice', companyName: 'A Practice', status: 'incomplete' }, { firstName: 'Ada', lastName: 'Alpha', status: 'incomplete' }],
+      providers: [
+        { type: 'practice', companyName: 'A Practice', status: 'incomplete' },
+        { firstName: 'Ada', lastName: 'Alpha', status: 'incomplete' },
+      ],
     });
-    const b = await createProviderUser(db, { providers: [{ firstName: 'Bo', lastName: 'Beta', status: 'incomplete' }, { type: 'practice', companyName: 'B Practice', status: 'incomplete' }] });
+    const b = await createProviderUser(db, {
+      providers: [
+        { firstName: 'Bo', lastName: 'Beta', status: 'incomplete' },
+        { type: 'practice', companyName: 'B Practice', status: 'incomplete' },
+      ],
+    });
     await db('providers').where({ id: a.providerIds[0] }).update({ created_with_new_wizard: true });
     await db('providers').whereIn('id', b.providerIds).update({ created_with_new_wizard: true });
 
@@ -75,9 +83,15 @@ describe('cross-account walk: another account’s ids are not found (404)', func
       for (const providerId of b.providerIds) {
         const target = { ...bRecords, providerId: String(providerId) };
         const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(target) ?? otherValue());
-        const request = route.method === 'get' ? client.get(path) : (client as unknown as Record<string, (p: string) => ReturnType<Agent['post']>>)[route.method]!(path).type('form').send({ _csrf: csrf });
+        const request =
+          route.method === 'get'
+            ? client.get(path)
+            : (client as unknown as Record<string, (p: string) => ReturnType<Agent['post']>>)[route.method]!(path)
+                .type('form')
+                .send({ _csrf: csrf });
         const response = await request.redirects(0);
-        if (response.status !== 404) failures.push(`${route.method.toUpperCase()} ${path} (${route.path}) answered ${response.status}`);
+        if (response.status !== 404)
+          failures.push(`${route.method.toUpperCase()} ${path} (${route.path}) answered ${response.status}`);
       }
     }
     assert.deepEqual(failures, [], 'routes that reached another account’s records');
@@ -92,8 +106,17 @@ describe('cross-account walk: another account’s ids are not found (404)', func
     const page = await client.get(`/account-preferences?current_provider_id=${b.providerIds[0]}`).expect(200);
     assert.doesNotMatch(page.text, /Bo Beta/, 'another account’s profile is never selected');
     const form = await client.get('/profiles/create?type=individual').expect(200);
-    await client.post('/profiles/create').type('form')
-      .send({ _csrf: csrfFrom(form.text), type: 'individual', account_id: String(b.accountId), first_name: 'Eve', last_name: 'Intruder', phone_number: '2125550142' })
+    await client
+      .post('/profiles/create')
+      .type('form')
+      .send({
+        _csrf: csrfFrom(form.text),
+        type: 'individual',
+        account_id: String(b.accountId),
+        first_name: 'Eve',
+        last_name: 'Intruder',
+        phone_number: '2125550142',
+      })
       .expect(404);
     assert.equal((await db('providers').where({ account_id: b.accountId })).length, 1);
   });
@@ -109,7 +132,12 @@ describe('cross-account walk: another account’s ids are not found (404)', func
     const client = agent();
     await signIn(client, a.email);
     // A live thread's event stream found answers 200 and stays open: its own tests read it.
-    const routes = accountRoutes(app).filter((route) => route.method === 'get' && !route.path.endsWith('/events') && paramsOf(route.path).some((name) => name in OWNED_PARAMS));
+    const routes = accountRoutes(app).filter(
+      (route) =>
+        route.method === 'get' &&
+        !route.path.endsWith('/events') &&
+        paramsOf(route.path).some((name) => name in OWNED_PARAMS),
+    );
     const missing: string[] = [];
     for (const route of routes) {
       const path = fill(route.path, (name) => OWNED_PARAMS[name]?.(records) ?? '1');

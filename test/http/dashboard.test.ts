@@ -6,17 +6,45 @@ import { greetingFor } from '../../server/features/dashboard/greeting';
 import { ctx } from '../support/context';
 import { createProviderUser, type ProviderSpec } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
-import { appointment as addAppointment, clientUser as addClient, completeProfile, minutes, noonZone } from './dashboard-helpers';
+import {
+  appointment as addAppointment,
+  clientUser as addClient,
+  completeProfile,
+  minutes,
+  noonZone,
+} from './dashboard-helpers';
 
 type Status = NonNullable<ProviderSpec['status']>;
 
-interface Made { client: Agent; providerId: number; userId: number; accountId: number }
+interface Made {
+  client: Agent;
+  providerId: number;
+  userId: number;
+  accountId: number;
+}
 
-async function signedIn(options: { status?: Status; paid?: boolean; complete?: boolean; type?: 'individual' | 'practice'; companyName?: string; firstName?: string } = {}): Promise<Made> {
+async function signedIn(
+  options: {
+    status?: Status;
+    paid?: boolean;
+    complete?: boolean;
+    type?: 'individual' | 'practice';
+    companyName?: string;
+    firstName?: string;
+  } = {},
+): Promise<Made> {
   const type = options.type ?? 'individual';
   const user = await createProviderUser(ctx().db, {
     paid: options.paid ?? true,
-    providers: [{ type, status: options.status ?? 'active', firstName: options.firstName ?? 'Robin', lastName: 'Hale', ...(options.companyName ? { companyName: options.companyName } : {}) }],
+    providers: [
+      {
+        type,
+        status: options.status ?? 'active',
+        firstName: options.firstName ?? 'Robin',
+        lastName: 'Hale',
+        ...(options.companyName ? { companyName: options.companyName } : {}),
+      },
+    ],
   });
   const providerId = user.providerIds[0]!;
   if (options.complete ?? true) await completeProfile(ctx().db, providerId, type);
@@ -29,18 +57,26 @@ const home = async (client: Agent, path = '/') => (await client.get(path).expect
 
 async function logEvent(client: Agent, providerId: number, fields: Record<string, string>) {
   const _csrf = await tokenFor(client, '/account-preferences');
-  return client.post(`/event/${providerId}/log-event`).type('form').send({ _csrf, type: 'therapist_portal_cta_event', ...fields });
+  return client
+    .post(`/event/${providerId}/log-event`)
+    .type('form')
+    .send({ _csrf, type: 'therapist_portal_cta_event', ...fields });
 }
 
 const clientUser = (first: string, last: string) => addClient(ctx().db, first, last);
-const appointment = (providerId: number, clientUserId: number | null, start: Date, extra: Record<string, unknown> = {}) =>
-  addAppointment(ctx().db, providerId, clientUserId, start, extra);
+const appointment = (
+  providerId: number,
+  clientUserId: number | null,
+  start: Date,
+  extra: Record<string, unknown> = {},
+) => addAppointment(ctx().db, providerId, clientUserId, start, extra);
 
 const events = () => ctx().db('events').orderBy('id').select('type', 'provider_id', 'user_id', 'data');
-const customContent = async (providerId: number) => (await ctx().db('providers').where({ id: providerId }).first('custom_content')).custom_content;
+const customContent = async (providerId: number) =>
+  (await ctx().db('providers').where({ id: providerId }).first('custom_content')).custom_content;
 
-describe('dashboard: greeting by the hour in the provider\'s time zone, with the first or company name', () => {
-  it('an individual is greeted by first name, in the provider\'s time zone', async () => {
+describe("dashboard: greeting by the hour in the provider's time zone, with the first or company name", () => {
+  it("an individual is greeted by first name, in the provider's time zone", async () => {
     const { client, providerId } = await signedIn({ firstName: 'Robin' });
     await ctx().db('providers').where({ id: providerId }).update({ timezone: 'Asia/Tokyo' });
     const before = greetingFor(new Date(), 'Asia/Tokyo');
@@ -126,7 +162,11 @@ describe('dashboard: the checklist card (incomplete, inactive or reviewing, unme
   for (const status of ['incomplete', 'inactive', 'reviewing'] as const) {
     it(`shown for ${status} with an unmet item`, async () => {
       const { client, providerId } = await signedIn({ status });
-      await ctx().db('taggings').where({ provider_id: providerId }).whereIn('tag_id', ctx().db('tags').select('id').where({ type: 'languages' })).delete();
+      await ctx()
+        .db('taggings')
+        .where({ provider_id: providerId })
+        .whereIn('tag_id', ctx().db('tags').select('id').where({ type: 'languages' }))
+        .delete();
       const text = mainTextOf(await home(client));
       assert.match(text, /Profile checklist Complete these items to get your profile ready for clients: Languages /);
     });
@@ -156,9 +196,15 @@ describe('dashboard: action cards disappear when their condition is met', () => 
 
   it('the vetting card shows while vetting_status is pre-vetting', async () => {
     const { client, providerId } = await signedIn();
-    await ctx().db('providers').where({ id: providerId }).update({ custom_content: ctx().db.raw(`custom_content || '{"vetting_status":"pre-vetting"}'`) });
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ custom_content: ctx().db.raw(`custom_content || '{"vetting_status":"pre-vetting"}'`) });
     assert.match(mainTextOf(await home(client)), /Take the Clinical Vetting quiz/);
-    await ctx().db('providers').where({ id: providerId }).update({ custom_content: ctx().db.raw(`custom_content || '{"vetting_status":"vetted"}'`) });
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ custom_content: ctx().db.raw(`custom_content || '{"vetting_status":"vetted"}'`) });
     assert.doesNotMatch(mainTextOf(await home(client)), /Take the Clinical Vetting quiz/);
   });
 
@@ -182,25 +228,35 @@ describe('dashboard: following or dismissing a card records therapist_portal_cta
     const content = await customContent(providerId);
     assert.deepEqual(content.cta, { phone_consultations: false });
     assert.equal(content.session_fee_ongoing, 150, 'the rest of custom_content is kept');
-    assert.deepEqual(await events(), [{
-      type: 'therapist_portal_cta_event', provider_id: providerId, user_id: userId,
-      data: { action: 'dismiss_cta', provider_id: providerId, card_name: 'phone_consultations' },
-    }]);
+    assert.deepEqual(await events(), [
+      {
+        type: 'therapist_portal_cta_event',
+        provider_id: providerId,
+        user_id: userId,
+        data: { action: 'dismiss_cta', provider_id: providerId, card_name: 'phone_consultations' },
+      },
+    ]);
     assert.doesNotMatch(mainTextOf(await home(client)), /Offer free phone consultations/);
     // A second dismissal keeps the earlier flags.
-    await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'contact_support' }).then((r) => assert.equal(r.status, 303));
+    await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'contact_support' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
     assert.deepEqual((await customContent(providerId)).cta, { phone_consultations: false, contact_support: false });
   });
 
-  it('follow: POST then 303 to the card\'s link; the card is not dismissed', async () => {
+  it("follow: POST then 303 to the card's link; the card is not dismissed", async () => {
     const { client, providerId, userId } = await signedIn({ status: 'inactive' });
     const response = await logEvent(client, providerId, { action: 'follow_cta_link', card_name: 'update_payment' });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/plan-management?action=update_payment');
-    assert.deepEqual(await events(), [{
-      type: 'therapist_portal_cta_event', provider_id: providerId, user_id: userId,
-      data: { action: 'follow_cta_link', provider_id: providerId, card_name: 'update_payment' },
-    }]);
+    assert.deepEqual(await events(), [
+      {
+        type: 'therapist_portal_cta_event',
+        provider_id: providerId,
+        user_id: userId,
+        data: { action: 'follow_cta_link', provider_id: providerId, card_name: 'update_payment' },
+      },
+    ]);
     assert.equal((await customContent(providerId)).cta, undefined);
     assert.match(mainTextOf(await home(client)), /Reactivate your membership/);
   });
@@ -208,8 +264,15 @@ describe('dashboard: following or dismissing a card records therapist_portal_cta
   it('answers JSON for scripts', async () => {
     const { client, providerId } = await signedIn();
     const _csrf = await tokenFor(client, '/');
-    const response = await client.post(`/event/${providerId}/log-event`).set('Accept', 'application/json')
-      .send({ _csrf, type: 'therapist_portal_cta_event', data: { action: 'follow_cta_link', card_name: 'contact_support' }, provider_id: providerId });
+    const response = await client
+      .post(`/event/${providerId}/log-event`)
+      .set('Accept', 'application/json')
+      .send({
+        _csrf,
+        type: 'therapist_portal_cta_event',
+        data: { action: 'follow_cta_link', card_name: 'contact_support' },
+        provider_id: providerId,
+      });
     assert.equal(response.status, 200);
     assert.deepEqual(response.body, { next: '/contact' });
     assert.equal((await events()).length, 1);
@@ -217,36 +280,59 @@ describe('dashboard: following or dismissing a card records therapist_portal_cta
 
   it('a card that cannot be dismissed, an unknown action or card: nothing recorded', async () => {
     const { client, providerId } = await signedIn({ status: 'inactive' });
-    assert.equal((await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'update_payment' })).status, 400);
+    assert.equal(
+      (await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'update_payment' })).status,
+      400,
+    );
     assert.equal((await logEvent(client, providerId, { action: 'explode', card_name: 'contact_support' })).status, 400);
-    assert.equal((await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'no_such_card' })).status, 404);
+    assert.equal(
+      (await logEvent(client, providerId, { action: 'dismiss_cta', card_name: 'no_such_card' })).status,
+      404,
+    );
     assert.deepEqual(await events(), []);
     assert.equal((await customContent(providerId)).cta, undefined);
   });
 
-  it('another account\'s provider id is not found (404) and nothing is recorded or changed', async () => {
+  it("another account's provider id is not found (404) and nothing is recorded or changed", async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(ctx().db);
     const otherId = other.providerIds[0]!;
-    assert.equal((await logEvent(client, otherId, { action: 'dismiss_cta', card_name: 'contact_support' })).status, 404);
-    assert.equal((await logEvent(client, 999999, { action: 'follow_cta_link', card_name: 'contact_support' })).status, 404);
+    assert.equal(
+      (await logEvent(client, otherId, { action: 'dismiss_cta', card_name: 'contact_support' })).status,
+      404,
+    );
+    assert.equal(
+      (await logEvent(client, 999999, { action: 'follow_cta_link', card_name: 'contact_support' })).status,
+      404,
+    );
     assert.deepEqual(await events(), []);
     assert.deepEqual(await customContent(otherId), {});
   });
 
   it('needs the CSRF token and a signed-in user', async () => {
     const { client, providerId } = await signedIn();
-    assert.equal((await client.post(`/event/${providerId}/log-event`).type('form').send({ type: 'therapist_portal_cta_event', action: 'dismiss_cta', card_name: 'contact_support' })).status, 403);
+    assert.equal(
+      (
+        await client
+          .post(`/event/${providerId}/log-event`)
+          .type('form')
+          .send({ type: 'therapist_portal_cta_event', action: 'dismiss_cta', card_name: 'contact_support' })
+      ).status,
+      403,
+    );
     const visitor = agent();
     const _csrf = await tokenFor(visitor, '/login');
-    const response = await visitor.post(`/event/${providerId}/log-event`).type('form').send({ _csrf, type: 'therapist_portal_cta_event', action: 'dismiss_cta', card_name: 'contact_support' });
+    const response = await visitor
+      .post(`/event/${providerId}/log-event`)
+      .type('form')
+      .send({ _csrf, type: 'therapist_portal_cta_event', action: 'dismiss_cta', card_name: 'contact_support' });
     assert.equal(response.headers.location, '/login');
     assert.deepEqual(await events(), []);
   });
 });
 
 describe('dashboard: widgets of an active profile read the appointments and messages tables', () => {
-  it('upcoming phone consultations: the next 2 days grouped Today and Tomorrow in the provider\'s time zone, View all → /calendar', async () => {
+  it("upcoming phone consultations: the next 2 days grouped Today and Tomorrow in the provider's time zone, View all → /calendar", async () => {
     const now = new Date();
     const zone = noonZone(now);
     const { client, providerId } = await signedIn();
@@ -263,10 +349,22 @@ describe('dashboard: widgets of an active profile read the appointments and mess
     await appointment(stranger.providerIds[0]!, eli, new Date(now.getTime() + minutes(30)));
 
     const html = await home(client);
-    const widget = mainTextOf(/<section class="card widget" aria-labelledby="upcoming-heading">[\s\S]*?<\/section>/.exec(html)![0]);
-    const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000)
-      .toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: zone });
-    assert.match(widget, new RegExp(`Upcoming phone consultations Today ${day(0)} .*Casey Client View details.* Tomorrow ${day(1)} .*Drew Doe View details`));
+    const widget = mainTextOf(
+      /<section class="card widget" aria-labelledby="upcoming-heading">[\s\S]*?<\/section>/.exec(html)![0],
+    );
+    const day = (offsetDays: number) =>
+      new Date(now.getTime() + offsetDays * 86_400_000).toLocaleDateString('en-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        timeZone: zone,
+      });
+    assert.match(
+      widget,
+      new RegExp(
+        `Upcoming phone consultations Today ${day(0)} .*Casey Client View details.* Tomorrow ${day(1)} .*Drew Doe View details`,
+      ),
+    );
     assert.doesNotMatch(widget, /Eli Early/);
     assert.match(html, /<a href="\/calendar">View all<\/a>/);
   });
@@ -280,26 +378,62 @@ describe('dashboard: widgets of an active profile read the appointments and mess
     const { client, providerId } = await signedIn();
     const casey = await clientUser('Casey', 'Client');
     const drew = await clientUser('Drew', 'Doe');
-    const [unread] = await ctx().db('conversations').insert({ provider_id: providerId, client_user_id: casey }).returning('id');
-    const [read] = await ctx().db('conversations').insert({ provider_id: providerId, client_user_id: drew }).returning('id');
-    await ctx().db('messages').insert([
-      { conversation_id: unread.id, provider_id: providerId, client_user_id: casey, sender: 'client', message_content: 'Hello, are you taking new clients?' },
-      { conversation_id: read.id, provider_id: providerId, client_user_id: drew, sender: 'client', message_content: 'Thanks!', read_at: new Date() },
-      { conversation_id: read.id, provider_id: providerId, client_user_id: drew, sender: 'provider', message_content: 'You are welcome.' },
-    ]);
+    const [unread] = await ctx()
+      .db('conversations')
+      .insert({ provider_id: providerId, client_user_id: casey })
+      .returning('id');
+    const [read] = await ctx()
+      .db('conversations')
+      .insert({ provider_id: providerId, client_user_id: drew })
+      .returning('id');
+    await ctx()
+      .db('messages')
+      .insert([
+        {
+          conversation_id: unread.id,
+          provider_id: providerId,
+          client_user_id: casey,
+          sender: 'client',
+          message_content: 'Hello, are you taking new clients?',
+        },
+        {
+          conversation_id: read.id,
+          provider_id: providerId,
+          client_user_id: drew,
+          sender: 'client',
+          message_content: 'Thanks!',
+          read_at: new Date(),
+        },
+        {
+          conversation_id: read.id,
+          provider_id: providerId,
+          client_user_id: drew,
+          sender: 'provider',
+          message_content: 'You are welcome.',
+        },
+      ]);
     const html = await home(client);
     assert.match(mainTextOf(html), /Unread messages You have 1 unread conversation\. Casey Client Go to messages/);
     assert.match(html, new RegExp(`<a href="/messages/${casey}">Casey Client</a>`));
     assert.doesNotMatch(mainTextOf(html), /Drew Doe/);
   });
 
-  it('the top bar\'s Messages button carries the unread dot only while a client message is unread', async () => {
+  it("the top bar's Messages button carries the unread dot only while a client message is unread", async () => {
     const { client, providerId } = await signedIn();
     const dot = /aria-label="unread messages"/;
     assert.doesNotMatch(await home(client), dot);
     const casey = await clientUser('Casey', 'Client');
-    const [talk] = await ctx().db('conversations').insert({ provider_id: providerId, client_user_id: casey }).returning('id');
-    await ctx().db('messages').insert({ conversation_id: talk.id, provider_id: providerId, client_user_id: casey, sender: 'client', message_content: 'Hi' });
+    const [talk] = await ctx()
+      .db('conversations')
+      .insert({ provider_id: providerId, client_user_id: casey })
+      .returning('id');
+    await ctx().db('messages').insert({
+      conversation_id: talk.id,
+      provider_id: providerId,
+      client_user_id: casey,
+      sender: 'client',
+      message_content: 'Hi',
+    });
     assert.match(await home(client), dot);
     await ctx().db('messages').where({ conversation_id: talk.id }).update({ read_at: new Date() });
     assert.doesNotMatch(await home(client), dot);
@@ -320,14 +454,19 @@ describe('dashboard: widgets of an active profile read the appointments and mess
   });
 });
 
-describe('dashboard: ?id= opens the appointment panel for the provider\'s own appointment', () => {
+describe("dashboard: ?id= opens the appointment panel for the provider's own appointment", () => {
   it('own appointment: the panel with the client, the time and its cancel and reschedule forms', async () => {
     const { client, providerId } = await signedIn();
     const casey = await clientUser('Casey', 'Client');
-    const id = await appointment(providerId, casey, new Date(Date.now() + minutes(120)), { intake_form: JSON.stringify({ insurance: 'Aetna' }) });
+    const id = await appointment(providerId, casey, new Date(Date.now() + minutes(120)), {
+      intake_form: JSON.stringify({ insurance: 'Aetna' }),
+    });
     const html = await home(client, `/?id=${id}`);
     const panel = mainTextOf(/<section id="appointment"[\s\S]*?<\/section>/.exec(html)![0]);
-    assert.match(panel, /Phone Consult with Casey Client Date .* Time .* Status Upcoming Client Casey Client Phone \(212\) 555-0199 Email casey.*Intake answers Insurance Aetna/);
+    assert.match(
+      panel,
+      /Phone Consult with Casey Client Date .* Time .* Status Upcoming Client Casey Client Phone \(212\) 555-0199 Email casey.*Intake answers Insurance Aetna/,
+    );
     assert.match(html, new RegExp(`href="/calendar\\?id=${id}"`));
     // The shared panel's cancel and reschedule forms bring the provider back to the dashboard.
     assert.match(html, new RegExp(`action="/calendar/appointments/${id}/cancellation"`));
@@ -335,7 +474,7 @@ describe('dashboard: ?id= opens the appointment panel for the provider\'s own ap
     assert.ok(html.includes(`name="return_to" value="/?id=${id}"`));
   });
 
-  it('another provider\'s appointment, or no such id: no panel and nothing of it shown', async () => {
+  it("another provider's appointment, or no such id: no panel and nothing of it shown", async () => {
     const { client } = await signedIn();
     const stranger = await createProviderUser(ctx().db);
     const casey = await clientUser('Casey', 'Secret');

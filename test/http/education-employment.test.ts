@@ -9,7 +9,9 @@ const PAGE = '/profile/education-employment';
 const YEAR = new Date().getUTCFullYear();
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
-  const user = await createProviderUser(ctx().db, { providers: [{ type, companyName: type === 'practice' ? 'Harbor Light' : undefined }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type, companyName: type === 'practice' ? 'Harbor Light' : undefined }],
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, id: user.providerIds[0]!, user };
@@ -17,27 +19,43 @@ async function signedIn(type: 'individual' | 'practice' = 'individual') {
 
 async function post(client: Agent, section: string, values: Record<string, string>) {
   const _csrf = await tokenFor(client, '/account-preferences');
-  return client.post(`${PAGE}/${section}`).type('form').send({ _csrf, ...values });
+  return client
+    .post(`${PAGE}/${section}`)
+    .type('form')
+    .send({ _csrf, ...values });
 }
 
 const content = async (id: number) => (await ctx().db('providers').where({ id }).first()).custom_content;
-const setContent = (id: number, value: Record<string, unknown>) => ctx().db('providers').where({ id }).update({ custom_content: value });
+const setContent = (id: number, value: Record<string, unknown>) =>
+  ctx().db('providers').where({ id }).update({ custom_content: value });
 
 const SAVED = {
   year_earned_grad_degree: 2012,
   education_v2: [{ institution: 'Columbia University', degree: 'MSW', completion: '2012' }],
-  employment_v2: [{ employer: 'Rivera Counseling', position: 'Psychotherapist', when: { start: '2018', end: 'Present' } }],
+  employment_v2: [
+    { employer: 'Rivera Counseling', position: 'Psychotherapist', when: { start: '2018', end: 'Present' } },
+  ],
 };
 
 describe('education-employment: individuals only', () => {
   it('a practice is sent to / (GET and POST), nothing saved', async () => {
     const { client, id } = await signedIn('practice');
     assert.equal((await client.get(PAGE).expect(303)).headers.location, '/');
-    const response = await post(client, 'education', { education_count: '1', 'education-0-institution': 'X', 'education-0-degree': 'Y', 'education-0-completion': String(YEAR), year_earned_grad_degree: String(YEAR) });
+    const response = await post(client, 'education', {
+      education_count: '1',
+      'education-0-institution': 'X',
+      'education-0-degree': 'Y',
+      'education-0-completion': String(YEAR),
+      year_earned_grad_degree: String(YEAR),
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/');
     assert.equal((await content(id)).education_v2, undefined);
-    assert.doesNotMatch((await client.get('/account-preferences')).text, /Education &amp; Employment/, 'not in a practice side menu');
+    assert.doesNotMatch(
+      (await client.get('/account-preferences')).text,
+      /Education &amp; Employment/,
+      'not in a practice side menu',
+    );
   });
 
   it('signed out goes to /login; an unknown section is not found', async () => {
@@ -79,7 +97,10 @@ describe('education-employment: the forms (lines, years, one empty line, remove)
   it('?edit=employment: end year offers Present; position is optional', async () => {
     const { client } = await signedIn();
     const html = (await client.get(`${PAGE}?edit=employment`).expect(200)).text;
-    assert.match(html, /<select id="employment-0-end"[^>]*>.*?<option value=""[^>]*>Select a year<\/option><option value="Present">Present<\/option><option value="\d{4}">/);
+    assert.match(
+      html,
+      /<select id="employment-0-end"[^>]*>.*?<option value=""[^>]*>Select a year<\/option><option value="Present">Present<\/option><option value="\d{4}">/,
+    );
     assert.match(html, /<label for="employment-0-position">Position \(optional\)<\/label>/);
   });
 
@@ -87,9 +108,15 @@ describe('education-employment: the forms (lines, years, one empty line, remove)
     const { client, id } = await signedIn();
     await setContent(id, { tagline: 'kept' });
     const response = await post(client, 'education', {
-      year_earned_grad_degree: '2012', education_count: '2', education_new: '1',
-      'education-0-institution': ' Columbia University ', 'education-0-degree': 'MSW', 'education-0-completion': '2012',
-      'education-1-institution': '', 'education-1-degree': '', 'education-1-completion': '',
+      year_earned_grad_degree: '2012',
+      education_count: '2',
+      education_new: '1',
+      'education-0-institution': ' Columbia University ',
+      'education-0-degree': 'MSW',
+      'education-0-completion': '2012',
+      'education-1-institution': '',
+      'education-1-degree': '',
+      'education-1-completion': '',
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#education`);
@@ -104,10 +131,21 @@ describe('education-employment: the forms (lines, years, one empty line, remove)
     const { client, id } = await signedIn();
     await setContent(id, SAVED);
     const response = await post(client, 'employment', {
-      employment_count: '3', employment_new: '2',
-      'employment-0-employer': 'Rivera Counseling', 'employment-0-position': 'Psychotherapist', 'employment-0-start': '2018', 'employment-0-end': 'Present', 'employment-0-remove': '1',
-      'employment-1-employer': 'Mount Sinai', 'employment-1-position': '', 'employment-1-start': '2012', 'employment-1-end': '2018',
-      'employment-2-employer': 'New Clinic', 'employment-2-position': 'Director', 'employment-2-start': String(YEAR), 'employment-2-end': 'Present',
+      employment_count: '3',
+      employment_new: '2',
+      'employment-0-employer': 'Rivera Counseling',
+      'employment-0-position': 'Psychotherapist',
+      'employment-0-start': '2018',
+      'employment-0-end': 'Present',
+      'employment-0-remove': '1',
+      'employment-1-employer': 'Mount Sinai',
+      'employment-1-position': '',
+      'employment-1-start': '2012',
+      'employment-1-end': '2018',
+      'employment-2-employer': 'New Clinic',
+      'employment-2-position': 'Director',
+      'employment-2-start': String(YEAR),
+      'employment-2-end': 'Present',
     });
     assert.equal(response.status, 303);
     assert.deepEqual((await content(id)).employment_v2, [
@@ -123,10 +161,17 @@ describe('education-employment: "{header} required" and "You must have at least 
     const { client, id } = await signedIn();
     await setContent(id, SAVED);
     const response = await post(client, 'education', {
-      year_earned_grad_degree: '', education_count: '3',
-      'education-0-institution': 'Columbia University', 'education-0-degree': 'MSW', 'education-0-completion': '2012',
-      'education-1-institution': 'Half typed', 'education-1-degree': '', 'education-1-completion': '',
-      'education-2-institution': '', 'education-2-degree': 'PhD', 'education-2-completion': '',
+      year_earned_grad_degree: '',
+      education_count: '3',
+      'education-0-institution': 'Columbia University',
+      'education-0-degree': 'MSW',
+      'education-0-completion': '2012',
+      'education-1-institution': 'Half typed',
+      'education-1-degree': '',
+      'education-1-completion': '',
+      'education-2-institution': '',
+      'education-2-degree': 'PhD',
+      'education-2-completion': '',
     });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
@@ -142,7 +187,11 @@ describe('education-employment: "{header} required" and "You must have at least 
   it('employment: employer, start and end required; position not', async () => {
     const { client } = await signedIn();
     const response = await post(client, 'employment', {
-      employment_count: '1', 'employment-0-employer': '', 'employment-0-position': 'Therapist', 'employment-0-start': '', 'employment-0-end': '',
+      employment_count: '1',
+      'employment-0-employer': '',
+      'employment-0-position': 'Therapist',
+      'employment-0-start': '',
+      'employment-0-end': '',
     });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
@@ -155,11 +204,21 @@ describe('education-employment: "{header} required" and "You must have at least 
   it('no line left (only the blank line, or every line removed) → "You must have at least one line item."', async () => {
     const { client, id } = await signedIn();
     await setContent(id, SAVED);
-    const blank = await post(client, 'education', { year_earned_grad_degree: '2012', education_count: '1', 'education-0-institution': '', 'education-0-degree': '', 'education-0-completion': '' });
+    const blank = await post(client, 'education', {
+      year_earned_grad_degree: '2012',
+      education_count: '1',
+      'education-0-institution': '',
+      'education-0-degree': '',
+      'education-0-completion': '',
+    });
     assert.equal(blank.status, 422);
     assert.match(textOf(blank.text), /You must have at least one line item\./);
     const removed = await post(client, 'employment', {
-      employment_count: '1', 'employment-0-employer': 'Rivera Counseling', 'employment-0-start': '2018', 'employment-0-end': 'Present', 'employment-0-remove': '1',
+      employment_count: '1',
+      'employment-0-employer': 'Rivera Counseling',
+      'employment-0-start': '2018',
+      'employment-0-end': 'Present',
+      'employment-0-remove': '1',
     });
     assert.equal(removed.status, 422);
     assert.match(textOf(removed.text), /You must have at least one line item\./);
@@ -172,13 +231,19 @@ describe('education-employment: years (current year back 70; end not before star
   it('a year outside the list is refused; an end before the start too', async () => {
     const { client } = await signedIn();
     const old = await post(client, 'education', {
-      year_earned_grad_degree: String(YEAR - 70), education_count: '1',
-      'education-0-institution': 'A', 'education-0-degree': 'B', 'education-0-completion': String(YEAR + 1),
+      year_earned_grad_degree: String(YEAR - 70),
+      education_count: '1',
+      'education-0-institution': 'A',
+      'education-0-degree': 'B',
+      'education-0-completion': String(YEAR + 1),
     });
     assert.equal(old.status, 422);
     assert.equal([...textOf(old.text).matchAll(/Please choose a year from the list\./g)].length, 2);
     const backwards = await post(client, 'employment', {
-      employment_count: '1', 'employment-0-employer': 'A', 'employment-0-start': '2015', 'employment-0-end': '2010',
+      employment_count: '1',
+      'employment-0-employer': 'A',
+      'employment-0-start': '2015',
+      'employment-0-end': '2010',
     });
     assert.equal(backwards.status, 422);
     assert.match(textOf(backwards.text), /End Year cannot be before Start Year\./);
@@ -187,8 +252,11 @@ describe('education-employment: years (current year back 70; end not before star
   it('the oldest year offered (current − 69) is accepted', async () => {
     const { client, id } = await signedIn();
     const response = await post(client, 'education', {
-      year_earned_grad_degree: String(YEAR - 69), education_count: '1',
-      'education-0-institution': 'A', 'education-0-degree': 'B', 'education-0-completion': String(YEAR - 69),
+      year_earned_grad_degree: String(YEAR - 69),
+      education_count: '1',
+      'education-0-institution': 'A',
+      'education-0-degree': 'B',
+      'education-0-completion': String(YEAR - 69),
     });
     assert.equal(response.status, 303);
     assert.equal((await content(id)).year_earned_grad_degree, YEAR - 69);
@@ -200,11 +268,18 @@ describe('education-employment: a failing save (spec 2 §8)', () => {
     const { client, id } = await signedIn();
     const { db } = ctx();
     // This run's own database: a trigger makes the update fail, and is dropped again.
-    await db.raw(`create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
-    await db.raw('create trigger test_fail_update before update of custom_content on providers for each row execute function test_fail_update()');
+    await db.raw(
+      `create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`,
+    );
+    await db.raw(
+      'create trigger test_fail_update before update of custom_content on providers for each row execute function test_fail_update()',
+    );
     try {
       const response = await post(client, 'employment', {
-        employment_count: '1', 'employment-0-employer': 'Kept Clinic', 'employment-0-start': '2019', 'employment-0-end': 'Present',
+        employment_count: '1',
+        'employment-0-employer': 'Kept Clinic',
+        'employment-0-start': '2019',
+        'employment-0-end': 'Present',
       });
       assert.equal(response.status, 500);
       assert.match(textOf(response.text), /There was an error updating your profile\./);

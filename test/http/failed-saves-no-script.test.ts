@@ -10,9 +10,15 @@ import { agent, postForm, signIn, textOf } from '../support/http';
 /** Makes PostgreSQL refuse every update of `table` until the returned function is called. */
 async function refuseUpdates(table: string): Promise<() => Promise<void>> {
   const db = ctx().db;
-  await db.raw(`CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`);
-  await db.raw(`CREATE TRIGGER failed_saves_refuse BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`);
-  return async () => { await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`); };
+  await db.raw(
+    `CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`,
+  );
+  await db.raw(
+    `CREATE TRIGGER failed_saves_refuse BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`,
+  );
+  return async () => {
+    await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`);
+  };
 }
 
 describe('a failed save without JavaScript keeps what was typed', function () {
@@ -27,14 +33,24 @@ describe('a failed save without JavaScript keeps what was typed', function () {
     const release = await refuseUpdates('providers');
     let html: string;
     try {
-      html = (await postForm(client, form, '/profile/general-information/pronouns', { pronouns: 'Other', pronouns_other: 'ze/zir' })).text;
+      html = (
+        await postForm(client, form, '/profile/general-information/pronouns', {
+          pronouns: 'Other',
+          pronouns_other: 'ze/zir',
+        })
+      ).text;
     } finally {
       await release();
     }
     const flash = /class="flash flash--error"[^>]*>([\s\S]*?)<\/(?:div|p|li)>/.exec(html);
-    assert.ok(flash && textOf(flash[1]!).includes('There was an error updating your profile.'), 'the error flash is shown');
+    assert.ok(
+      flash && textOf(flash[1]!).includes('There was an error updating your profile.'),
+      'the error flash is shown',
+    );
     const input = (name: string, value?: string) =>
-      [...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)));
+      [...html.matchAll(/<input\b[^>]*>/g)]
+        .map((m) => m[0])
+        .find((tag) => tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)));
     assert.match(input('pronouns_other') ?? '', /value="ze\/zir"/, 'the typed pronouns are kept');
     assert.match(input('pronouns', 'Other') ?? '', /checked=""/, '"Other" stays chosen');
     await expectAccessibleHtml(html, 'the pronouns section after the failed save');

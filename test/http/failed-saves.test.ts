@@ -12,8 +12,10 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { csrfFrom, formBody, mainTextOf, signIn, textOf, type Agent, type FormValues } from '../support/http';
 
-const SPEC1_SAVE_FAILED = 'There was an error saving your changes. Please contact us if you continue to have this issue.';
-const spec2SaveFailed = () => `There was an error saving your changes. Please contact us at ${ctx().config.supportEmail} if you continue to have this issue.`;
+const SPEC1_SAVE_FAILED =
+  'There was an error saving your changes. Please contact us if you continue to have this issue.';
+const spec2SaveFailed = () =>
+  `There was an error saving your changes. Please contact us at ${ctx().config.supportEmail} if you continue to have this issue.`;
 
 const inMonths = (months: number) => {
   const day = new Date();
@@ -26,10 +28,26 @@ const logLines: Record<string, unknown>[] = [];
 
 before(() => {
   // The shared test app logs nothing; this one keeps its error lines to read the request id in them.
-  const logger = pino({ level: 'error' }, new Writable({ write(chunk, _encoding, done) { logLines.push(JSON.parse(String(chunk))); done(); } }));
-  portal = createApp({ config: ctx().config, db: ctx().db, databaseUrl: ctx().database.url, logger, integrations: ctx().integrations });
+  const logger = pino(
+    { level: 'error' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    }),
+  );
+  portal = createApp({
+    config: ctx().config,
+    db: ctx().db,
+    databaseUrl: ctx().database.url,
+    logger,
+    integrations: ctx().integrations,
+  });
 });
-after(async () => { await portal.close(); });
+after(async () => {
+  await portal.close();
+});
 
 async function signedIn() {
   const user = await createProviderUser(ctx().db, { paid: true });
@@ -40,15 +58,24 @@ async function signedIn() {
 
 async function post(client: Agent, tokenPage: string, path: string, values: FormValues) {
   const _csrf = csrfFrom((await client.get(tokenPage)).text);
-  return client.post(path).type('form').send(formBody({ _csrf, ...values }));
+  return client
+    .post(path)
+    .type('form')
+    .send(formBody({ _csrf, ...values }));
 }
 
 /** Makes PostgreSQL refuse every `event` on `table` until the returned function is called. */
 async function refuse(table: string, event: 'UPDATE' | 'INSERT' | 'DELETE'): Promise<() => Promise<void>> {
   const db = ctx().db;
-  await db.raw(`CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`);
-  await db.raw(`CREATE TRIGGER failed_saves_refuse BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`);
-  return async () => { await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`); };
+  await db.raw(
+    `CREATE OR REPLACE FUNCTION failed_saves_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the failed-saves test'; END $$`,
+  );
+  await db.raw(
+    `CREATE TRIGGER failed_saves_refuse BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION failed_saves_refuse()`,
+  );
+  return async () => {
+    await db.raw(`DROP TRIGGER IF EXISTS failed_saves_refuse ON ${table}`);
+  };
 }
 
 /** The error flash of the page, exactly. */
@@ -74,7 +101,12 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     const release = await refuse('users', 'UPDATE');
     let response: supertest.Response;
     try {
-      response = await post(client, '/account-preferences', '/account-preferences/name', { first_name: 'Morgan', middle_name: 'Lee', last_name: 'Quincy', company_name: '' });
+      response = await post(client, '/account-preferences', '/account-preferences/name', {
+        first_name: 'Morgan',
+        middle_name: 'Lee',
+        last_name: 'Quincy',
+        company_name: '',
+      });
     } finally {
       await release();
     }
@@ -84,7 +116,11 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     assert.match(response.text, /value="Quincy"/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.deepEqual([row.first_name, row.last_name], ['Taylor', 'Test']);
-    assert.equal((await ctx().db('audit_log').where({ user_id: user.userId, action: 'name_changed' })).length, 0, 'one transaction: no audit row for a change that was not saved');
+    assert.equal(
+      (await ctx().db('audit_log').where({ user_id: user.userId, action: 'name_changed' })).length,
+      0,
+      'one transaction: no audit row for a change that was not saved',
+    );
     assertLogged(response, SPEC1_SAVE_FAILED);
   });
 
@@ -94,7 +130,11 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     const release = await refuse('users', 'UPDATE');
     let response: supertest.Response;
     try {
-      response = await post(client, '/password/update', '/password/update', { old_password: 'Test-password-1!', new_password: 'A-new-password-2!', new_password_confirmation: 'A-new-password-2!' });
+      response = await post(client, '/password/update', '/password/update', {
+        old_password: 'Test-password-1!',
+        new_password: 'A-new-password-2!',
+        new_password_confirmation: 'A-new-password-2!',
+      });
     } finally {
       await release();
     }
@@ -105,7 +145,9 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
   });
 
   it('switching profiles: nothing switches, and Choose a Profile says so', async () => {
-    const user = await createProviderUser(ctx().db, { providers: [{ firstName: 'Ann' }, { firstName: 'Ben', status: 'reviewing' }] });
+    const user = await createProviderUser(ctx().db, {
+      providers: [{ firstName: 'Ann' }, { firstName: 'Ben', status: 'reviewing' }],
+    });
     const client = supertest.agent(portal.app);
     await signIn(client, user.email);
     const before = (await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id;
@@ -133,7 +175,10 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     const release = await refuse('providers', 'UPDATE');
     let response: supertest.Response;
     try {
-      response = await post(client, '/profile/general-information', '/profile/general-information/pronouns', { pronouns: 'Other', pronouns_other: 'ze/zir' });
+      response = await post(client, '/profile/general-information', '/profile/general-information/pronouns', {
+        pronouns: 'Other',
+        pronouns_other: 'ze/zir',
+      });
     } finally {
       await release();
     }
@@ -146,17 +191,34 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
 
   it('availability: "There was an error updating your availability.", the choices kept, no location changed', async () => {
     const { client, providerId } = await signedIn();
-    const [office, online] = (await ctx().db('locations').insert([
-      { provider_id: providerId, state: 'NY', remote_location: false, location_name: 'Midtown', address: '1 Main St', city: 'New York', zip: '10001', morning_availability: true },
-      { provider_id: providerId, state: 'NJ', remote_location: true, morning_availability: true },
-    ]).returning('id')).map((r) => Number(r.id));
+    const [office, online] = (
+      await ctx()
+        .db('locations')
+        .insert([
+          {
+            provider_id: providerId,
+            state: 'NY',
+            remote_location: false,
+            location_name: 'Midtown',
+            address: '1 Main St',
+            city: 'New York',
+            zip: '10001',
+            morning_availability: true,
+          },
+          { provider_id: providerId, state: 'NJ', remote_location: true, morning_availability: true },
+        ])
+        .returning('id')
+    ).map((r) => Number(r.id));
     // The locations are written first and the profile last: the refusal comes after rows were changed.
     const release = await refuse('providers', 'UPDATE');
     let response: supertest.Response;
     try {
       response = await post(client, '/profile/availability-locations', '/profile/availability-locations/availability', {
-        location_ids: [office!, online!], [`accepting_patients_${office}`]: '20', [`morning_availability_${office}`]: '1',
-        [`accepting_patients_${online}`]: '0', availability_notes: 'Openings on Tuesday evenings',
+        location_ids: [office!, online!],
+        [`accepting_patients_${office}`]: '20',
+        [`morning_availability_${office}`]: '1',
+        [`accepting_patients_${online}`]: '0',
+        availability_notes: 'Openings on Tuesday evenings',
       });
     } finally {
       await release();
@@ -166,23 +228,60 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     assert.match(response.text, /Openings on Tuesday evenings/);
     assert.match(response.text, new RegExp(`name="accepting_patients_${office}" checked="" value="20"`));
     const rows = await ctx().db('locations').where({ provider_id: providerId }).orderBy('id');
-    assert.deepEqual(rows.map((r) => r.accepting_patients), [40, 40], 'one transaction: nothing half-saved');
+    assert.deepEqual(
+      rows.map((r) => r.accepting_patients),
+      [40, 40],
+      'one transaction: nothing half-saved',
+    );
     assertLogged(response, 'There was an error updating your availability.');
   });
 
   it('a location: "There was an error updating your location.", the typed address kept', async () => {
     const { client, providerId } = await signedIn();
-    const [office] = (await ctx().db('locations').insert(
-      { provider_id: providerId, state: 'NY', remote_location: false, location_name: 'Midtown', address: '1 Main St', city: 'New York', zip: '10001', morning_availability: true },
-    ).returning('id')).map((r) => Number(r.id));
-    await ctx().db('licenses').insert({ provider_id: providerId, state: 'NY', number: 'N-NY', license_type: 'LCSW', expiration: new Date().getUTCFullYear() + 2, verification: 'Verified' });
+    const [office] = (
+      await ctx()
+        .db('locations')
+        .insert({
+          provider_id: providerId,
+          state: 'NY',
+          remote_location: false,
+          location_name: 'Midtown',
+          address: '1 Main St',
+          city: 'New York',
+          zip: '10001',
+          morning_availability: true,
+        })
+        .returning('id')
+    ).map((r) => Number(r.id));
+    await ctx()
+      .db('licenses')
+      .insert({
+        provider_id: providerId,
+        state: 'NY',
+        number: 'N-NY',
+        license_type: 'LCSW',
+        expiration: new Date().getUTCFullYear() + 2,
+        verification: 'Verified',
+      });
     const release = await refuse('locations', 'UPDATE');
     let response: supertest.Response;
     try {
-      response = await post(client, '/profile/availability-locations', `/profile/availability-locations/locations/${office}`, {
-        location_name: 'Midtown East', address: '77 Lexington Ave', city: 'New York', zip: '10010', state: 'NY',
-        accepting_patients: '40', morning_availability: '1', open_0: '1', hours_0: '9am - 4pm',
-      });
+      response = await post(
+        client,
+        '/profile/availability-locations',
+        `/profile/availability-locations/locations/${office}`,
+        {
+          location_name: 'Midtown East',
+          address: '77 Lexington Ave',
+          city: 'New York',
+          zip: '10010',
+          state: 'NY',
+          accepting_patients: '40',
+          morning_availability: '1',
+          open_0: '1',
+          hours_0: '9am - 4pm',
+        },
+      );
     } finally {
       await release();
     }
@@ -197,7 +296,17 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
 
   it('a testimonial display: "There was an error changing the display setting for the testimonial."', async () => {
     const { client, providerId } = await signedIn();
-    const [made] = await ctx().db('feedback').insert({ provider_id: providerId, kind: 'testimonial', body: 'Kind and practical.', author: 'J.M.', submitted_at: '2026-03-01T12:00:00Z', display_testimonial: true }).returning('id');
+    const [made] = await ctx()
+      .db('feedback')
+      .insert({
+        provider_id: providerId,
+        kind: 'testimonial',
+        body: 'Kind and practical.',
+        author: 'J.M.',
+        submitted_at: '2026-03-01T12:00:00Z',
+        display_testimonial: true,
+      })
+      .returning('id');
     const id = Number(made.id);
     const release = await refuse('feedback', 'UPDATE');
     let response: supertest.Response;
@@ -215,14 +324,31 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
 
   it('another spec 2 form (a therapy group): "There was an error saving your changes. Please contact us at {support e-mail} …", the typed group kept', async () => {
     const { client, providerId } = await signedIn();
-    const [made] = await ctx().db('therapy_groups').insert({ provider_id: providerId, name: 'Grief Circle', slug: 'grief-circle', status: 'inactive', short_description: 'For loss.', image_key: 'groups/kept.png' }).returning('id');
+    const [made] = await ctx()
+      .db('therapy_groups')
+      .insert({
+        provider_id: providerId,
+        name: 'Grief Circle',
+        slug: 'grief-circle',
+        status: 'inactive',
+        short_description: 'For loss.',
+        image_key: 'groups/kept.png',
+      })
+      .returning('id');
     const id = Number(made.id);
     const release = await refuse('therapy_groups', 'UPDATE');
     let response: supertest.Response;
     try {
       response = await post(client, '/therapy-groups', `/therapy-groups/${id}`, {
-        name: 'Grief Circle Evenings', status: 'inactive', expired_at: inMonths(2), hours: 'Thursdays 7pm', costs: '$40',
-        short_description: 'For loss, in the evening.', description: 'A small group meeting online each week.', remote_location: '1', state: 'NY',
+        name: 'Grief Circle Evenings',
+        status: 'inactive',
+        expired_at: inMonths(2),
+        hours: 'Thursdays 7pm',
+        costs: '$40',
+        short_description: 'For loss, in the evening.',
+        description: 'A small group meeting online each week.',
+        remote_location: '1',
+        state: 'NY',
       });
     } finally {
       await release();
@@ -259,7 +385,7 @@ describe('failed loads: "There was an error loading your profile." with a retry 
     assert.doesNotMatch(mainTextOf(again.text), /There was an error loading your profile\./);
   });
 
-  it('when the signed-in user\'s profiles cannot be read, any page says so (plain layout)', async () => {
+  it("when the signed-in user's profiles cannot be read, any page says so (plain layout)", async () => {
     const { client } = await signedIn();
     await ctx().db.raw('ALTER TABLE provider_clinicians RENAME TO provider_clinicians_away');
     let response: supertest.Response;

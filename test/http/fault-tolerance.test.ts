@@ -41,13 +41,28 @@ async function faultDatabase(): Promise<{ url: string; admin: string; name: stri
   };
 }
 
-interface Portal { child: ChildProcess; port: number; exited: Promise<unknown>; output(): string }
+interface Portal {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<unknown>;
+  output(): string;
+}
 
 async function startPortal(databaseUrl: string): Promise<Portal> {
   const port = 21000 + Math.floor(Math.random() * 20000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fault-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, TEST_DATABASE_URL: undefined, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: undefined,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,7 +70,11 @@ async function startPortal(databaseUrl: string): Promise<Portal> {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const portal = { child, port, exited, output: () => output };
-  await until(async () => (await health(portal)) === 200, 90_000, () => `the portal did not become healthy:\n${output}`);
+  await until(
+    async () => (await health(portal)) === 200,
+    90_000,
+    () => `the portal did not become healthy:\n${output}`,
+  );
   return portal;
 }
 
@@ -91,11 +110,18 @@ class Visitor {
     this.portal = portal;
     return this;
   }
-  async request(method: string, pathname: string, form?: Record<string, string>): Promise<{ status: number; text: string; location: string | null }> {
+  async request(
+    method: string,
+    pathname: string,
+    form?: Record<string, string>,
+  ): Promise<{ status: number; text: string; location: string | null }> {
     const response = await fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
       method,
       redirect: 'manual',
-      headers: { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
     for (const cookie of response.headers.getSetCookie()) {
@@ -153,9 +179,21 @@ describe('fault tolerance with real processes', function () {
     const visitor = new Visitor(portal);
     await visitor.signIn(user.email);
     const _csrf = await visitor.token('/account-preferences');
-    const posts = Array.from({ length: 50 }, (_, i) => i % 2
-      ? visitor.request('POST', '/account-preferences/name', { _csrf, first_name: `First${i}`, last_name: `Last${i}` })
-      : visitor.request('POST', '/support-requests', { _csrf, provider_id: String(user.providerIds[0]), template: 'insurance-edit', edits: `Edit number ${i}`, return_to: '/' }));
+    const posts = Array.from({ length: 50 }, (_, i) =>
+      i % 2
+        ? visitor.request('POST', '/account-preferences/name', {
+            _csrf,
+            first_name: `First${i}`,
+            last_name: `Last${i}`,
+          })
+        : visitor.request('POST', '/support-requests', {
+            _csrf,
+            provider_id: String(user.providerIds[0]),
+            template: 'insurance-edit',
+            edits: `Edit number ${i}`,
+            return_to: '/',
+          }),
+    );
     await new Promise((r) => setTimeout(r, 40));
     portal.child.kill('SIGKILL');
     const settled = await Promise.allSettled(posts);
@@ -173,26 +211,46 @@ describe('fault tolerance with real processes', function () {
     }
 
     const requests: { id: number; locals: { edits: string } }[] = await db('support_requests').select('id', 'locals');
-    const jobs: { state: string; data: { text: string } }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state', 'data');
+    const jobs: { state: string; data: { text: string } }[] = await db('pgboss.job')
+      .where({ name: 'mail.send' })
+      .select('state', 'data');
     for (const request of requests) {
-      assert.equal(jobs.filter((job) => job.data.text.includes(`Support request #${request.id} `)).length, 1, `support request ${request.id} has its e-mail job`);
+      assert.equal(
+        jobs.filter((job) => job.data.text.includes(`Support request #${request.id} `)).length,
+        1,
+        `support request ${request.id} has its e-mail job`,
+      );
     }
     assert.equal(jobs.length, requests.length, 'no job without its request');
     // A post answered 303 had committed before its answer went out: it must be there after the crash.
-    const saved = (i: number) => { const s = settled[i]!; return s.status === 'fulfilled' && s.value.status === 303; };
+    const saved = (i: number) => {
+      const s = settled[i]!;
+      return s.status === 'fulfilled' && s.value.status === 303;
+    };
     for (let i = 0; i < 50; i += 2) {
-      if (saved(i)) assert.ok(requests.some((r) => r.locals.edits === `Edit number ${i}`), `support request ${i} was answered as saved but is missing`);
+      if (saved(i))
+        assert.ok(
+          requests.some((r) => r.locals.edits === `Edit number ${i}`),
+          `support request ${i} was answered as saved but is missing`,
+        );
     }
-    if ([...Array(25)].some((_, k) => saved(2 * k + 1))) assert.ok(applied, 'a name change was answered as saved, so one must have applied');
+    if ([...Array(25)].some((_, k) => saved(2 * k + 1)))
+      assert.ok(applied, 'a name change was answered as saved, so one must have applied');
 
     // The restarted process delivers every job that was waiting; one a dead process held is handed
     // out again once it expires (not waited for here).
-    await until(async () => {
-      const states: { state: string }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state');
-      return states.every((s) => s.state === 'completed' || s.state === 'active');
-    }, 60_000, () => 'the queued e-mails were not delivered after the restart');
+    await until(
+      async () => {
+        const states: { state: string }[] = await db('pgboss.job').where({ name: 'mail.send' }).select('state');
+        return states.every((s) => s.state === 'completed' || s.state === 'active');
+      },
+      60_000,
+      () => 'the queued e-mails were not delivered after the restart',
+    );
     const delivered = Number((await db('sent_messages').where({ channel: 'email' }).count({ n: '*' }).first())!.n);
-    const orphaned = Number((await db('pgboss.job').where({ name: 'mail.send', state: 'active' }).count({ n: '*' }).first())!.n);
+    const orphaned = Number(
+      (await db('pgboss.job').where({ name: 'mail.send', state: 'active' }).count({ n: '*' }).first())!.n,
+    );
     assert.equal(delivered + orphaned, requests.length);
     assert.ok(await new Visitor(restarted).signIn(user.email).then(() => true));
   });
@@ -206,18 +264,34 @@ describe('fault tolerance with real processes', function () {
     await admin.connect();
     try {
       await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
-      await until(async () => (await health(portal)) === 503, 20_000, () => '/healthz did not report the database as down');
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
+      await until(
+        async () => (await health(portal)) === 503,
+        20_000,
+        () => '/healthz did not report the database as down',
+      );
       await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections true`);
-      await until(async () => (await health(portal)) === 200, 30_000, () => '/healthz did not recover');
+      await until(
+        async () => (await health(portal)) === 200,
+        30_000,
+        () => '/healthz did not recover',
+      );
       assert.ok(await visitor.signedIn(), 'the session survived and is read again');
-      const listening = async () => (await admin.query(
-        `select 1 from pg_stat_activity where datname = $1 and application_name = $2`,
-        [database.name, `${FEED_APPLICATION_NAME} pid ${portal.child.pid}`],
-      )).rowCount! > 0;
+      const listening = async () =>
+        (
+          await admin.query(`select 1 from pg_stat_activity where datname = $1 and application_name = $2`, [
+            database.name,
+            `${FEED_APPLICATION_NAME} pid ${portal.child.pid}`,
+          ])
+        ).rowCount! > 0;
       await until(listening, 60_000, () => 'the change feed did not reconnect');
     } finally {
-      await admin.query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections true`).catch(() => {});
+      await admin
+        .query(`alter database ${pg.escapeIdentifier(database.name)} with allow_connections true`)
+        .catch(() => {});
       await admin.end();
     }
     assert.equal(portal.child.exitCode, null, 'the process never stopped');
@@ -237,7 +311,11 @@ describe('fault tolerance with real processes', function () {
     const rename = async (first: string) => {
       visitor.use(one!);
       const _csrf = await visitor.token('/account-preferences');
-      assert.equal((await visitor.request('POST', '/account-preferences/name', { _csrf, first_name: first, last_name: 'Test' })).status, 303);
+      assert.equal(
+        (await visitor.request('POST', '/account-preferences/name', { _csrf, first_name: first, last_name: 'Test' }))
+          .status,
+        303,
+      );
     };
     await rename('Renamed');
     assert.match(await onTwo(), /Renamed/);
@@ -247,11 +325,23 @@ describe('fault tolerance with real processes', function () {
     await admin.connect();
     try {
       const feedOfTwo = `${FEED_APPLICATION_NAME} pid ${two.child.pid}`;
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2', [database.name, feedOfTwo]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
+        [database.name, feedOfTwo],
+      );
       await rename('WhileCut');
       assert.match(await onTwo(), /WhileCut/);
-      await until(async () => (await admin.query('select 1 from pg_stat_activity where datname = $1 and application_name = $2', [database.name, feedOfTwo])).rowCount! > 0,
-        60_000, () => 'the feed of process two did not reconnect');
+      await until(
+        async () =>
+          (
+            await admin.query('select 1 from pg_stat_activity where datname = $1 and application_name = $2', [
+              database.name,
+              feedOfTwo,
+            ])
+          ).rowCount! > 0,
+        60_000,
+        () => 'the feed of process two did not reconnect',
+      );
       await rename('FeedBack');
       assert.match(await onTwo(), /FeedBack/);
     } finally {
@@ -284,7 +374,10 @@ describe('fault tolerance: after every connection was cut, the feed is live agai
   });
 
   it('pages are served from memory again, and a change notified by another connection reaches the next page', async () => {
-    const user = await createProviderUser(db, { paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+    const user = await createProviderUser(db, {
+      paid: true,
+      providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+    });
     const providerId = user.providerIds[0]!;
     await completeProfile(db, providerId, 'individual');
     const visitor = new Visitor(portal!);
@@ -294,26 +387,41 @@ describe('fault tolerance: after every connection was cut, the feed is live agai
     await admin.connect();
     const other = new pg.Client({ connectionString: database.url });
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
-      await until(async () => (await health(portal!)) === 200, 30_000, () => '/healthz did not recover');
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
+      await until(
+        async () => (await health(portal!)) === 200,
+        30_000,
+        () => '/healthz did not recover',
+      );
       await other.connect();
       // With the trigger off only the process itself decides whether what it remembers is good: a page
       // that keeps the old name after a direct change was served from memory, i.e. the feed is live.
       await other.query('alter table providers disable trigger providers_notify_change');
       let round = 0;
       try {
-        await until(async () => {
-          round++;
-          await dashboard();
-          await other.query('update providers set first_name = $1 where id = $2', [`Quinn${round}`, providerId]);
-          return !(await dashboard()).includes(`Quinn${round}`);
-        }, 30_000, () => 'the dashboard was never served from memory again after the cut');
+        await until(
+          async () => {
+            round++;
+            await dashboard();
+            await other.query('update providers set first_name = $1 where id = $2', [`Quinn${round}`, providerId]);
+            return !(await dashboard()).includes(`Quinn${round}`);
+          },
+          30_000,
+          () => 'the dashboard was never served from memory again after the cut',
+        );
       } finally {
         await other.query('alter table providers enable trigger providers_notify_change');
       }
       // Notified changes made by another connection arrive again.
       await other.query(`update providers set first_name = 'Harper' where id = $1`, [providerId]);
-      await until(async () => (await dashboard()).includes('Harper'), 5_000, () => 'the notified change did not reach the dashboard');
+      await until(
+        async () => (await dashboard()).includes('Harper'),
+        5_000,
+        () => 'the notified change did not reach the dashboard',
+      );
     } finally {
       await other.end().catch(() => {});
       await admin.end();

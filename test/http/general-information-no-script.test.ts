@@ -14,16 +14,30 @@ const YEAR = new Date().getUTCFullYear();
 
 /** The fieldset of one licence row, by its legend (as getByRole('group', { name })). */
 function row(page: ServedPage, legend: string): HTMLFieldSetElement {
-  const found = [...page.document.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')?.textContent?.trim() === legend);
+  const found = [...page.document.querySelectorAll('fieldset')].find(
+    (f) => f.querySelector('legend')?.textContent?.trim() === legend,
+  );
   assert.ok(found, `a group "${legend}" on ${page.path}`);
   return found;
 }
 
 describe('general information without JavaScript: a licence form with two errors', () => {
   it('comes back with "License Type is required" and "License Expiration Year is required" beside the fields, typed values kept; fixed, it saves', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Hale' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ type: 'individual', firstName: 'Robin', lastName: 'Hale' }],
+    });
     const id = user.providerIds[0]!;
-    await ctx().db('licenses').insert({ provider_id: id, state: 'NJ', number: '44SC0612', license_type: 'LCSW', expiration: YEAR + 1, verification: 'Verified' });
+    await ctx()
+      .db('licenses')
+      .insert({
+        provider_id: id,
+        state: 'NJ',
+        number: '44SC0612',
+        license_type: 'LCSW',
+        expiration: YEAR + 1,
+        verification: 'Verified',
+      });
     const client = agent();
     await signIn(client, user.email);
     const page = await get(client, PAGE);
@@ -34,7 +48,11 @@ describe('general information without JavaScript: a licence form with two errors
     await expectAccessibleHtml(form.html, 'the licensure form');
     form.fill('License State', 'NY', row(form, 'New license 1'));
     form.fill('License Number', '084312', row(form, 'New license 1'));
-    assert.equal(row(form, 'New license 1').form!.getAttribute('action'), `${PAGE}/licenses`, 'the form posts to the licences');
+    assert.equal(
+      row(form, 'New license 1').form!.getAttribute('action'),
+      `${PAGE}/licenses`,
+      'the form posts to the licences',
+    );
     const failed = rerendered(await form.press(client, 'Save', row(form, 'New license 1').form!), `${PAGE}/licenses`);
     const newRow = row(failed, 'New license 1');
     assert.match(newRow.textContent ?? '', /License Type is required/);
@@ -47,9 +65,15 @@ describe('general information without JavaScript: a licence form with two errors
     failed.fill('License Expiration Year', String(YEAR + 3), newRow);
     const saved = await redirected(client, await failed.press(client, 'Save', newRow.form!), PAGE);
     assert.ok(saved.text.includes('Your licenses have been updated!'));
-    assert.match(saved.document.querySelector('#licensure')?.textContent ?? '', /Unverified: the team is checking this license/);
+    assert.match(
+      saved.document.querySelector('#licensure')?.textContent ?? '',
+      /Unverified: the team is checking this license/,
+    );
     await expectAccessibleHtml(saved.html, 'General Information after saving the licences');
     const stored = await ctx().db('licenses').where({ provider_id: id, state: 'NY' }).first();
-    assert.deepEqual([stored.number, stored.license_type, stored.expiration, stored.verification], ['084312', 'LCSW', YEAR + 3, 'Unverified']);
+    assert.deepEqual(
+      [stored.number, stored.license_type, stored.expiration, stored.verification],
+      ['084312', 'LCSW', YEAR + 3, 'Unverified'],
+    );
   });
 });

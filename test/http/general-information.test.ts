@@ -13,7 +13,11 @@ const post = (client: Agent, path: string, values: FormValues) => postForm(clien
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
   const user = await createProviderUser(ctx().db, {
-    providers: [type === 'practice' ? { type, companyName: 'Harbor Light Counseling', firstName: 'Morgan', lastName: 'Lee' } : { type, firstName: 'Robin', lastName: 'Hale' }],
+    providers: [
+      type === 'practice'
+        ? { type, companyName: 'Harbor Light Counseling', firstName: 'Morgan', lastName: 'Lee' }
+        : { type, firstName: 'Robin', lastName: 'Hale' },
+    ],
   });
   const client = agent();
   await signIn(client, user.email);
@@ -22,9 +26,12 @@ async function signedIn(type: 'individual' | 'practice' = 'individual') {
 
 /** Whether the page has a ticked checkbox or radio of this name and value (attribute order aside). */
 const ticked = (html: string, name: string, value: string | number) =>
-  [...html.matchAll(/<input [^>]*>/g)].some(([tag]) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && tag.includes('checked=""'));
+  [...html.matchAll(/<input [^>]*>/g)].some(
+    ([tag]) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && tag.includes('checked=""'),
+  );
 
-const customContent = async (id: number) => ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>);
+const customContent = async (id: number) =>
+  (await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>;
 const flashOf = async (client: Agent) => mainTextOf((await client.get(PAGE).expect(200)).text);
 
 describe('general information: the page', () => {
@@ -40,13 +47,14 @@ describe('general information: the page', () => {
     const { client } = await signedIn('individual');
     const html = (await client.get(PAGE).expect(200)).text;
     const text = mainTextOf(html);
-    for (const heading of ['Basic Information', 'About Your Practice', 'Licensure', 'Supervisor Licensure', 'Pronouns']) assert.match(text, new RegExp(heading));
+    for (const heading of ['Basic Information', 'About Your Practice', 'Licensure', 'Supervisor Licensure', 'Pronouns'])
+      assert.match(text, new RegExp(heading));
     assert.doesNotMatch(text, /Tagline/);
     assert.doesNotMatch(text, /Head Clinician/);
     assert.match(html, /id="licensure"/, 'the #licensure anchor of the checklist');
   });
 
-  it('a practice sees the tagline and Head Clinician\'s titles, and no pronouns', async () => {
+  it("a practice sees the tagline and Head Clinician's titles, and no pronouns", async () => {
     const { client } = await signedIn('practice');
     const text = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.match(text, /Practice Tagline/);
@@ -61,7 +69,10 @@ describe('general information: the page', () => {
 describe('general information: name, e-mail and phone are read-only (changed through the support team)', () => {
   it('shows them with the note and offers no field for them', async () => {
     const { client, id, user } = await signedIn('individual');
-    await ctx().db('providers').where({ id }).update({ phone_number: '+12125550142', contact_email: 'robin@practice.test' });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ phone_number: '+12125550142', contact_email: 'robin@practice.test' });
     const html = (await client.get(`${PAGE}?edit=basic-information`).expect(200)).text;
     const text = mainTextOf(html);
     assert.match(text, /Name Robin Hale/);
@@ -89,10 +100,17 @@ describe('general information: practice tagline (spec 2 §5 Text fields)', () =>
 
   it('"Please do not include URLs, phone numbers, or email addresses in your tagline!" (the shared detector)', async () => {
     const { client } = await signedIn('practice');
-    for (const tagline of ['Visit www.harbor.com today', 'Call 212-555-0142', 'write to us at hello at harbor dot com']) {
+    for (const tagline of [
+      'Visit www.harbor.com today',
+      'Call 212-555-0142',
+      'write to us at hello at harbor dot com',
+    ]) {
       const response = await post(client, `${PAGE}/tagline`, { tagline });
       assert.equal(response.status, 422, tagline);
-      assert.match(mainTextOf(response.text), /Please do not include URLs, phone numbers, or email addresses in your tagline!/);
+      assert.match(
+        mainTextOf(response.text),
+        /Please do not include URLs, phone numbers, or email addresses in your tagline!/,
+      );
     }
   });
 
@@ -156,10 +174,16 @@ describe('general information: About Your Practice (spec 2 §5 About practice)',
     const [psychologist] = await tagIds(ctx().db, 'professions', ['Psychologist']);
     const [english, spanish] = await tagIds(ctx().db, 'languages', ['English', 'Spanish']);
     const [phd] = await tagIds(ctx().db, 'degrees', ['PhD']);
-    const response = await post(client, `${PAGE}/about`, { professions: psychologist, languages: [english!, spanish!], degrees: phd });
+    const response = await post(client, `${PAGE}/about`, {
+      professions: psychologist,
+      languages: [english!, spanish!],
+      degrees: phd,
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#about`);
-    const saved = (await ctx().db('taggings').where({ provider_id: id }).select('tag_id')).map((r) => Number(r.tag_id)).sort();
+    const saved = (await ctx().db('taggings').where({ provider_id: id }).select('tag_id'))
+      .map((r) => Number(r.tag_id))
+      .sort();
     assert.deepEqual(saved, [psychologist!, english!, spanish!, phd!].sort());
     const text = await flashOf(client);
     assert.match(text, /Your profile has been updated!/);
@@ -189,17 +213,23 @@ describe('general information: pronouns (spec 2 §5 Text fields; individual only
     assert.equal((await customContent(id)).pronouns, undefined);
   });
 
-  it('saves an option, or Other\'s own words (40 characters is fine), and shows them', async () => {
+  it("saves an option, or Other's own words (40 characters is fine), and shows them", async () => {
     const { client, id } = await signedIn('individual');
-    await post(client, `${PAGE}/pronouns`, { pronouns: 'They/Them/Theirs', pronouns_other: 'ignored' }).then((r) => assert.equal(r.status, 303));
+    await post(client, `${PAGE}/pronouns`, { pronouns: 'They/Them/Theirs', pronouns_other: 'ignored' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
     assert.equal((await customContent(id)).pronouns, 'They/Them/Theirs');
     assert.match(await flashOf(client), /Your pronouns have been updated! .*Pronouns They\/Them\/Theirs/);
-    await post(client, `${PAGE}/pronouns`, { pronouns: 'Other', pronouns_other: 'Ze/Zir' }).then((r) => assert.equal(r.status, 303));
+    await post(client, `${PAGE}/pronouns`, { pronouns: 'Other', pronouns_other: 'Ze/Zir' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
     assert.equal((await customContent(id)).pronouns, 'Ze/Zir');
     const form = (await client.get(`${PAGE}?edit=pronouns`)).text;
     assert.ok(ticked(form, 'pronouns', 'Other'));
     assert.match(form, /name="pronouns_other" value="Ze\/Zir"/);
-    await post(client, `${PAGE}/pronouns`, { pronouns: 'Other', pronouns_other: 'y'.repeat(40) }).then((r) => assert.equal(r.status, 303));
+    await post(client, `${PAGE}/pronouns`, { pronouns: 'Other', pronouns_other: 'y'.repeat(40) }).then((r) =>
+      assert.equal(r.status, 303),
+    );
   });
 
   it('a practice posting pronouns is not found', async () => {

@@ -20,7 +20,9 @@ async function colourful(width: number, height: number): Promise<Buffer> {
       raw[i + 2] = 128 + Math.random() * 60;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function uploadGallery(client: Agent, files: Buffer[]) {
@@ -44,8 +46,18 @@ describe('picture processing is bounded', function () {
     const picture = await colourful(700, 500);
     IMAGE_PIPELINES.peak = 0;
     const runsBefore = IMAGE_PIPELINES.runs;
-    const answers = await Promise.all(clients.map(({ client }) => uploadGallery(client, Array.from({ length: 5 }, () => picture))));
-    assert.deepEqual(answers.map((a) => a.status), [303, 303, 303]);
+    const answers = await Promise.all(
+      clients.map(({ client }) =>
+        uploadGallery(
+          client,
+          Array.from({ length: 5 }, () => picture),
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [303, 303, 303],
+    );
     assert.equal(IMAGE_PIPELINES.peak, 1, 'at most one picture was processed at a time');
     assert.ok(IMAGE_PIPELINES.runs - runsBefore >= 30, 'each picture was checked and rendered under the bound');
     for (const { id } of clients) {
@@ -66,7 +78,9 @@ describe('picture processing is bounded', function () {
   });
 
   it('a 40 MP picture is shrunk while decoding: the renditions come out at most 1600 px', async () => {
-    const big = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
     const { full, thumb, width, height } = await makePhotoRenditions(big);
     assert.deepEqual([width, height], [1600, 1000]);
     assert.equal((await sharp(thumb).metadata()).width, 320);

@@ -12,9 +12,16 @@ import { get, redirected, rerendered } from './served-page';
 const PAGE = '/profile/insurance-fees';
 
 async function providerWithStates() {
-  const user = await createProviderUser(ctx().db, { providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+  });
   const id = user.providerIds[0]!;
-  await ctx().db('locations').insert([{ provider_id: id, state: 'NY', remote_location: true }, { provider_id: id, state: 'NJ', remote_location: true }]);
+  await ctx()
+    .db('locations')
+    .insert([
+      { provider_id: id, state: 'NY', remote_location: true },
+      { provider_id: id, state: 'NJ', remote_location: true },
+    ]);
   const client = agent();
   await signIn(client, user.email);
   return { ...user, id, client };
@@ -65,9 +72,15 @@ describe('insurance-fees: requesting an insurance edit from support', () => {
     assert.match(back.text, /Support request submitted, we'll contact you shortly!/);
     await expectAccessibleHtml(back.html, 'Insurance & Fees after requesting an edit');
     const [request] = await ctx().db('support_requests').select('template', 'locals');
-    assert.deepEqual(request, { template: 'insurance-edit', locals: { edits: 'Please add Oscar Health in New York.' } });
+    assert.deepEqual(request, {
+      template: 'insurance-edit',
+      locals: { edits: 'Please add Oscar Health in New York.' },
+    });
     await drainJobs(); // the e-mail to support is a job
-    const mail = await ctx().db('sent_messages').where({ recipient: ctx().config.supportEmail }).first('subject', 'body');
+    const mail = await ctx()
+      .db('sent_messages')
+      .where({ recipient: ctx().config.supportEmail })
+      .first('subject', 'body');
     assert.match(mail.subject, /^Insurance edit request: Robin Hale/);
     assert.match(mail.body, /Please add Oscar Health in New York\./);
   });

@@ -14,7 +14,10 @@ import { outbox, postForm } from './auth-helpers';
 
 const silent = createLogger('silent');
 const jobRows = (name?: string) => {
-  const query = ctx().db('pgboss.job').select('id', 'name', 'state', 'retry_count', 'start_after', 'data').orderBy('created_on');
+  const query = ctx()
+    .db('pgboss.job')
+    .select('id', 'name', 'state', 'retry_count', 'start_after', 'data')
+    .orderBy('created_on');
   return name ? query.where({ name }) : query;
 };
 const message = { to: 'someone@example.test', subject: 'Hello', text: 'A message' };
@@ -22,10 +25,12 @@ const message = { to: 'someone@example.test', subject: 'Hello', text: 'A message
 describe('job queue: enqueued in the caller’s transaction (outbox pattern)', () => {
   it('a rolled-back transaction leaves no job and sends nothing; a committed one is delivered', async () => {
     const { db, integrations } = ctx();
-    await assert.rejects(db.transaction(async (trx) => {
-      await integrations.outgoing.mail(trx, message);
-      throw new Error('the change failed');
-    }));
+    await assert.rejects(
+      db.transaction(async (trx) => {
+        await integrations.outgoing.mail(trx, message);
+        throw new Error('the change failed');
+      }),
+    );
     assert.equal((await jobRows('mail.send')).length, 0);
 
     await db.transaction(async (trx) => integrations.outgoing.mail(trx, message));
@@ -33,7 +38,10 @@ describe('job queue: enqueued in the caller’s transaction (outbox pattern)', (
     assert.equal(queued.state, 'created');
     assert.equal((await ctx().db('sent_messages').select('id')).length, 0, 'nothing is sent before the job runs');
     const mail = await outbox('email');
-    assert.deepEqual(mail.map((m) => [m.recipient, m.subject]), [['someone@example.test', 'Hello']]);
+    assert.deepEqual(
+      mail.map((m) => [m.recipient, m.subject]),
+      [['someone@example.test', 'Hello']],
+    );
     assert.equal((await jobRows('mail.send'))[0].state, 'completed');
   });
 
@@ -50,11 +58,17 @@ describe('job queue: enqueued in the caller’s transaction (outbox pattern)', (
     release();
     await open;
     assert.equal(await drainJobs(), 1);
-    assert.deepEqual((await outbox('sms')).map((m) => m.body), ['Your code is 123456']);
+    assert.deepEqual(
+      (await outbox('sms')).map((m) => m.body),
+      ['Your code is 123456'],
+    );
   });
 
   it('refuses a job name that no definition knows (a typo would otherwise queue forever)', async () => {
-    await assert.rejects(ctx().integrations.jobs.enqueue(ctx().db, 'mail.sned', {}), /no job is defined as "mail.sned"/);
+    await assert.rejects(
+      ctx().integrations.jobs.enqueue(ctx().db, 'mail.sned', {}),
+      /no job is defined as "mail.sned"/,
+    );
   });
 });
 
@@ -63,7 +77,14 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
 
   it('a failing delivery is retried later and later, and after its last try lands in dead-letters', async () => {
     const { db, config, integrations } = ctx();
-    const smtpDown = { ...integrations, mail: { send: async () => { throw new Error('SMTP down'); } } };
+    const smtpDown = {
+      ...integrations,
+      mail: {
+        send: async () => {
+          throw new Error('SMTP down');
+        },
+      },
+    };
     await db.transaction(async (trx) => integrations.outgoing.mail(trx, message));
     const delays: number[] = [];
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -90,7 +111,10 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
 
     // Once the cause is fixed, an operator retries it with the statement of docs/operations.md.
     await db.raw(`update pgboss.job set state = 'retry', start_after = now() where id = ?`, [job.id]);
-    assert.deepEqual((await outbox('email')).map((m) => m.recipient), ['someone@example.test']);
+    assert.deepEqual(
+      (await outbox('email')).map((m) => m.recipient),
+      ['someone@example.test'],
+    );
     assert.equal((await jobRows('mail.send'))[0].state, 'completed');
   });
 });
@@ -98,7 +122,14 @@ describe('job queue: retries with backoff, then the dead-letter queue', function
 describe('job queue: options of one job', () => {
   it('retryLimit of the enqueue overrides the definition’s: with 0, the first failure is final', async () => {
     const { db, config, integrations } = ctx();
-    const smtpDown = { ...integrations, mail: { send: async () => { throw new Error('SMTP down'); } } };
+    const smtpDown = {
+      ...integrations,
+      mail: {
+        send: async () => {
+          throw new Error('SMTP down');
+        },
+      },
+    };
     await integrations.jobs.enqueue(db, 'mail.send', message, { retryLimit: 0 });
     await integrations.jobs.runDue({ db, config, integrations: smtpDown, logger: silent });
     assert.equal((await jobRows('mail.send'))[0].state, 'failed');
@@ -186,7 +217,10 @@ describe('job queue: session pruning is a scheduled job', () => {
     ]);
     await integrations.jobs.enqueue(db, 'sessions.prune', {});
     await drainJobs();
-    assert.deepEqual((await db('sessions').select('sid')).map((r: { sid: string }) => r.sid), ['live']);
+    assert.deepEqual(
+      (await db('sessions').select('sid')).map((r: { sid: string }) => r.sid),
+      ['live'],
+    );
   });
 });
 
@@ -198,11 +232,21 @@ describe('a password reset request does the same work for known and unknown addr
       assert.equal(response.status, 303);
     }
     const jobs = await jobRows('password-reset.requested');
-    assert.deepEqual(jobs.map((j: { data: { email: string } }) => j.data.email), [user.email, 'nobody@example.test']);
+    assert.deepEqual(
+      jobs.map((j: { data: { email: string } }) => j.data.email),
+      [user.email, 'nobody@example.test'],
+    );
     assert.equal((await ctx().db('auth_tokens').select('id')).length, 0, 'no token before the job runs');
     const mail = await outbox('email');
-    assert.deepEqual(mail.map((m) => m.recipient), [user.email]);
-    const unknown = await ctx().db('audit_log').where({ action: 'password_reset_requested' }).whereNull('user_id').first();
+    assert.deepEqual(
+      mail.map((m) => m.recipient),
+      [user.email],
+    );
+    const unknown = await ctx()
+      .db('audit_log')
+      .where({ action: 'password_reset_requested' })
+      .whereNull('user_id')
+      .first();
     assert.equal(unknown.details.known, false);
   });
 });
@@ -210,7 +254,9 @@ describe('a password reset request does the same work for known and unknown addr
 describe('/dev/jobs', () => {
   it('lists jobs by state without their bodies, and runs the due ones from its button', async () => {
     const { db, integrations } = ctx();
-    await db.transaction(async (trx) => integrations.outgoing.mail(trx, { ...message, text: 'secret link https://example.test/reset/abc' }));
+    await db.transaction(async (trx) =>
+      integrations.outgoing.mail(trx, { ...message, text: 'secret link https://example.test/reset/abc' }),
+    );
     const client = agent();
     const page = await client.get('/dev/jobs').expect(200);
     const text = textOf(page.text);
@@ -218,7 +264,11 @@ describe('/dev/jobs', () => {
     assert.match(text, /to someone@example\.test: Hello/);
     assert.match(text, /Queued: 1/);
     assert.doesNotMatch(text, /secret link/);
-    const ran = await client.post('/dev/jobs/run').type('form').send({ _csrf: csrfFrom(page.text) }).expect(303);
+    const ran = await client
+      .post('/dev/jobs/run')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) })
+      .expect(303);
     assert.equal(ran.headers.location, '/dev/jobs');
     const after = textOf((await client.get('/dev/jobs').expect(200)).text);
     assert.match(after, /1 job ran\./);
@@ -230,10 +280,18 @@ describe('/dev/jobs', () => {
     // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
     const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createPortalIntegrations(config, db, silent) });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: database.url,
+      logger: silent,
+      integrations: createPortalIntegrations(config, db, silent),
+    });
     try {
       await supertest(portal.app).get('/dev/jobs').expect(404);
-      await supertest(portal.app).post('/dev/jobs/run').expect((response) => assert.ok([403, 404].includes(response.status)));
+      await supertest(portal.app)
+        .post('/dev/jobs/run')
+        .expect((response) => assert.ok([403, 404].includes(response.status)));
       await supertest(portal.app).get('/dev/components').expect(404);
     } finally {
       await portal.close();

@@ -5,14 +5,16 @@ import { LocalStore, newId } from '../../server/integrations/payments/local-stri
 import { ctx } from '../support/context';
 
 describe('local card server: one request, one transaction', () => {
-  it('a failure half-way keeps none of the request\'s writes; a success keeps them all', async () => {
+  it("a failure half-way keeps none of the request's writes; a success keeps them all", async () => {
     const store = new LocalStore(ctx().db);
     const charge = { id: newId('ch'), object: 'charge', customer: 'cus_atomic', status: 'succeeded' };
     const subscription = { id: newId('sub'), object: 'subscription', customer: 'cus_atomic', status: 'active' };
-    await assert.rejects(store.atomically(async () => {
-      await store.put(charge);
-      throw new Error('the process died before the subscription was written');
-    }));
+    await assert.rejects(
+      store.atomically(async () => {
+        await store.put(charge);
+        throw new Error('the process died before the subscription was written');
+      }),
+    );
     assert.equal(await store.get(charge.id), null);
 
     await store.atomically(async () => {
@@ -30,10 +32,12 @@ describe('local card server: one request, one transaction', () => {
       store.afterCommit(() => seen.push('committed'));
       assert.deepEqual(seen, [], 'not before the commit');
     });
-    await assert.rejects(store.atomically(async () => {
-      store.afterCommit(() => seen.push('rolled back'));
-      throw new Error('refused');
-    }));
+    await assert.rejects(
+      store.atomically(async () => {
+        store.afterCommit(() => seen.push('rolled back'));
+        throw new Error('refused');
+      }),
+    );
     assert.deepEqual(seen, ['committed']);
   });
 });

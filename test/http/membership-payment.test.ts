@@ -11,7 +11,9 @@ import { syncCustomer } from '../../server/domain/billing';
 
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
-  await ctx().db('locations').insert({ provider_id: user.providerIds[0], state, remote_location: true, accepting_patients: 40 });
+  await ctx()
+    .db('locations')
+    .insert({ provider_id: user.providerIds[0], state, remote_location: true, accepting_patients: 40 });
   await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'available' });
   if (card) await billedAccount(user.accountId, user.providerIds, { card, membership: null });
   const client = agent();
@@ -20,17 +22,29 @@ async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
 }
 
 // Oregon has no sales tax, so these totals are the plan's; tax has tests of its own.
-const address = { address_line1: '1 Main St', address_line2: '', address_city: 'Portland', address_state: 'OR', address_postal_code: '97201', terms: '1' };
+const address = {
+  address_line1: '1 Main St',
+  address_line2: '',
+  address_city: 'Portland',
+  address_state: 'OR',
+  address_postal_code: '97201',
+  terms: '1',
+};
 
 async function payStep(client: ReturnType<typeof agent>, providerId: number, tier = 'basic', extra = '') {
   const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=${tier}${extra}`).expect(200);
-  return { page, attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1]!, card: /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)?.[1] };
+  return {
+    page,
+    attempt: /name="attempt" value="([^"]+)"/.exec(page.text)![1]!,
+    card: /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)?.[1],
+  };
 }
 
-const subscriptionsOf = (accountId: number) => ctx().db('billing_subscriptions').where({ account_id: accountId }).select('id', 'status');
+const subscriptionsOf = (accountId: number) =>
+  ctx().db('billing_subscriptions').where({ account_id: accountId }).select('id', 'status');
 
 describe('payment form: your plan (customize)', () => {
-  it('prices the plans by the provider\'s states: $59 outside NY/CA, $69 in NY, plus practice management', async () => {
+  it("prices the plans by the provider's states: $59 outside NY/CA, $69 in NY, plus practice management", async () => {
     const texas = await unpaid('TX', null);
     const text = mainTextOf((await texas.client.get(`/profiles/pay-for/${texas.providerId}`).expect(200)).text);
     assert.match(text, /Your plan/);
@@ -38,14 +52,20 @@ describe('payment form: your plan (customize)', () => {
     assert.match(text, /Professional: \$78\.00 a month/);
     assert.match(text, /Premium: \$98\.00 a month/);
     const newYork = await unpaid('NY', null);
-    assert.match(mainTextOf((await newYork.client.get(`/profiles/pay-for/${newYork.providerId}`).expect(200)).text), /Basic: \$69\.00 a month/);
+    assert.match(
+      mainTextOf((await newYork.client.get(`/profiles/pay-for/${newYork.providerId}`).expect(200)).text),
+      /Basic: \$69\.00 a month/,
+    );
   });
 });
 
 describe('payment form: the congratulations', () => {
   it('congratulates, over "Your plan", a profile whose content is complete, and only that one', async () => {
     const done = await unpaid('TX', null);
-    assert.doesNotMatch((await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200)).text, /Congratulations!/);
+    assert.doesNotMatch(
+      (await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200)).text,
+      /Congratulations!/,
+    );
     await completeProfile(ctx().db, done.providerId);
     const page = await done.client.get(`/profiles/pay-for/${done.providerId}`).expect(200);
     assert.match(page.text, /<dialog open[^>]*>\s*<h2 id="congratulations-title">Congratulations!<\/h2>/);
@@ -56,21 +76,46 @@ describe('payment form: setup help', () => {
   it('offers setup help with its details on "Your plan", and charges the chosen one once, on the first invoice', async () => {
     const { client, providerId, user } = await unpaid();
     const plan = mainTextOf((await client.get(`/profiles/pay-for/${providerId}`).expect(200)).text);
-    assert.match(plan, /Setup help \(optional, paid once\) No setup help Professional copywriting: \$70\.00 once Remote photo shoot: \$80\.00 once In-person photo shoot: \$130\.00 once/);
+    assert.match(
+      plan,
+      /Setup help \(optional, paid once\) No setup help Professional copywriting: \$70\.00 once Remote photo shoot: \$80\.00 once In-person photo shoot: \$130\.00 once/,
+    );
     assert.match(plan, /What is included: Professional copywriting A professional writer interviews you/);
     const { page, attempt, card } = await payStep(client, providerId, 'basic', '&setup=copywriting');
     const text = mainTextOf(page.text);
     assert.match(text, /1 × Professional copywriting \$70\.00/);
     assert.match(text, /Total due today \$129\.00/);
     assert.match(page.text, /name="setup" value="copywriting"/);
-    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', setup: 'copywriting', source: card!, attempt, _csrf: csrfFrom(page.text) }));
+    const paid = await client
+      .post(`/profiles/pay-for/${providerId}`)
+      .type('form')
+      .send(
+        formBody({
+          ...address,
+          tier: 'basic',
+          setup: 'copywriting',
+          source: card!,
+          attempt,
+          _csrf: csrfFrom(page.text),
+        }),
+      );
     assert.equal(paid.status, 303);
     const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
     assert.equal((await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total')).total, 12900);
     // Only the membership recurs.
-    assert.deepEqual((await ctx().db('billing_subscription_items as i').join('billing_subscriptions as s', 's.id', 'i.subscription_id').where('s.account_id', user.accountId).pluck('i.lookup_key')), ['membership_monthly_v3']);
+    assert.deepEqual(
+      await ctx()
+        .db('billing_subscription_items as i')
+        .join('billing_subscriptions as s', 's.id', 'i.subscription_id')
+        .where('s.account_id', user.accountId)
+        .pluck('i.lookup_key'),
+      ['membership_monthly_v3'],
+    );
     // Copywriting is the premium setup: the statement section says the statement will be drafted (spec 2 §4).
-    assert.match(mainTextOf((await client.get('/profile/message-statement').expect(200)).text), /Your premium setup includes a professional statement, drafted within 48 business hours\./);
+    assert.match(
+      mainTextOf((await client.get('/profile/message-statement').expect(200)).text),
+      /Your premium setup includes a professional statement, drafted within 48 business hours\./,
+    );
   });
 });
 
@@ -78,14 +123,21 @@ describe('payment form: sales tax', () => {
   it('shows the tax of the billing address on file in the preview, and charges it on the invoice', async () => {
     const { client, providerId, user } = await unpaid();
     const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
-    await gateway().updateAddress(customerId, { line1: '1 Congress Ave', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' }, `tax-address-${customerId}`);
+    await gateway().updateAddress(
+      customerId,
+      { line1: '1 Congress Ave', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' },
+      `tax-address-${customerId}`,
+    );
     await syncCustomer(ctx().db, gateway(), customerId);
     const { page, attempt, card } = await payStep(client, providerId);
     const text = mainTextOf(page.text);
     assert.match(text, /Sales tax \$2\.95/);
     assert.match(text, /Total due today \$61\.95/);
     const texas = { ...address, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701' };
-    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...texas, tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) }));
+    const paid = await client
+      .post(`/profiles/pay-for/${providerId}`)
+      .type('form')
+      .send(formBody({ ...texas, tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) }));
     assert.equal(paid.status, 303);
     const invoice = await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total');
     assert.equal(invoice.total, 6195);
@@ -95,9 +147,21 @@ describe('payment form: sales tax', () => {
     const { client, providerId, user } = await unpaid();
     const { page, attempt, card } = await payStep(client, providerId);
     assert.match(mainTextOf(page.text), /Total due today \$59\.00/);
-    const texas = { ...address, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701', tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) };
+    const texas = {
+      ...address,
+      address_city: 'Austin',
+      address_state: 'TX',
+      address_postal_code: '78701',
+      tier: 'basic',
+      source: card!,
+      attempt,
+      _csrf: csrfFrom(page.text),
+    };
     const again = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(texas)).expect(422);
-    assert.match(mainTextOf(again.text), /The sales tax for this billing address changes the total\. Please check the new total and pay again\./);
+    assert.match(
+      mainTextOf(again.text),
+      /The sales tax for this billing address changes the total\. Please check the new total and pay again\./,
+    );
     assert.match(mainTextOf(again.text), /Total due today \$61\.95/);
     assert.equal((await subscriptionsOf(user.accountId)).length, 0);
     const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(texas));
@@ -115,7 +179,9 @@ describe('payment form: payment (pay)', () => {
     assert.match(text, /Pay \$78\.00/);
     const values = { ...address, tier: 'professional', source: card!, attempt, _csrf: csrfFrom(page.text) };
     // Two submits of the same form at once (a double click, a retry after a timeout): one subscription.
-    const [first, again] = await Promise.all([1, 2].map(() => client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(values))));
+    const [first, again] = await Promise.all(
+      [1, 2].map(() => client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(values))),
+    );
     assert.equal(first!.status, 303);
     assert.equal(first!.headers.location, `/profiles/about-you-for/${providerId}`);
     assert.equal(again!.status, 303);
@@ -130,22 +196,48 @@ describe('payment form: payment (pay)', () => {
     assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier')).tier, 'professional');
   });
 
-  it('answers every missing field with the spec\'s message and keeps what was typed', async () => {
+  it("answers every missing field with the spec's message and keeps what was typed", async () => {
     const { client, providerId } = await unpaid('TX', null);
     const { attempt } = await payStep(client, providerId);
-    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { tier: 'basic', attempt, source: '', address_line1: '', address_line2: 'Suite 2', address_city: '', address_state: '', address_postal_code: '' });
+    const response = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}`,
+      {
+        tier: 'basic',
+        attempt,
+        source: '',
+        address_line1: '',
+        address_line2: 'Suite 2',
+        address_city: '',
+        address_state: '',
+        address_postal_code: '',
+      },
+    );
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Payment method required.', 'Address line 1 required.', 'City required.', 'State required.', 'Postal code required.', 'Please accept our terms of service.']) {
+    for (const message of [
+      'Payment method required.',
+      'Address line 1 required.',
+      'City required.',
+      'State required.',
+      'Postal code required.',
+      'Please accept our terms of service.',
+    ]) {
       assert.match(text, new RegExp(message.replace('.', '\\.')), message);
     }
     assert.match(response.text, /value="Suite 2"/);
   });
 
-  it('a card declined when charged shows the server\'s message under the button; nothing is paid', async () => {
+  it("a card declined when charged shows the server's message under the button; nothing is paid", async () => {
     const { client, providerId, user } = await unpaid('TX', 'pm_card_chargeCustomerFail');
     const { attempt, card } = await payStep(client, providerId);
-    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: card!, attempt });
+    const response = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}`,
+      { ...address, tier: 'basic', source: card!, attempt },
+    );
     assert.equal(response.status, 422);
     assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(response.text)![1]!), /Your card was declined\./);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, false);
@@ -155,7 +247,10 @@ describe('payment form: payment (pay)', () => {
     const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
     const visa = await gateway().attachCard(customerId, 'pm_card_visa', `retry-card-${customerId}`);
     await syncCustomer(ctx().db, gateway(), customerId);
-    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }));
+    const paid = await client
+      .post(`/profiles/pay-for/${providerId}`)
+      .type('form')
+      .send(formBody({ ...address, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }));
     assert.equal(paid.status, 303);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
@@ -163,10 +258,18 @@ describe('payment form: payment (pay)', () => {
   it('a new card goes through the hosted page and comes back to /plan-management with the success flash', async () => {
     const { client, providerId } = await unpaid('TX', null);
     const { attempt } = await payStep(client, providerId, 'basic', '&return_to_plan_management=1');
-    const start = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: 'new', attempt, return_to_plan_management: '1' });
+    const start = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}`,
+      { ...address, tier: 'basic', source: 'new', attempt, return_to_plan_management: '1' },
+    );
     assert.equal(start.status, 303);
     const hosted = new URL(start.headers.location);
-    const paid = await supertest(hosted.origin).post(hosted.pathname).type('form').send({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    const paid = await supertest(hosted.origin)
+      .post(hosted.pathname)
+      .type('form')
+      .send({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
     assert.equal(paid.status, 303);
     const back = new URL(paid.headers.location);
     const done = await client.get(`${back.pathname}${back.search}`).expect(303);
@@ -177,25 +280,53 @@ describe('payment form: payment (pay)', () => {
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
 
-  it('another account\'s card is not found, and nothing is charged', async () => {
+  it("another account's card is not found, and nothing is charged", async () => {
     const victim = await unpaid();
     const { client, providerId, user } = await unpaid('TX', null);
-    const victimCard = (await ctx().db('billing_payment_methods as m').join('billing_customers as c', 'c.id', 'm.customer_id').where('c.account_id', victim.user.accountId).first('m.id')).id;
+    const victimCard = (
+      await ctx()
+        .db('billing_payment_methods as m')
+        .join('billing_customers as c', 'c.id', 'm.customer_id')
+        .where('c.account_id', victim.user.accountId)
+        .first('m.id')
+    ).id;
     const { attempt } = await payStep(client, providerId);
-    const response = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}`, { ...address, tier: 'basic', source: victimCard, attempt });
+    const response = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}`,
+      { ...address, tier: 'basic', source: victimCard, attempt },
+    );
     assert.equal(response.status, 404);
     assert.equal((await subscriptionsOf(user.accountId)).length, 0);
   });
 
-  it('a coupon is checked on the form (the spec\'s two refusals), shown in the preview, and given to the subscription', async () => {
+  it("a coupon is checked on the form (the spec's two refusals), shown in the preview, and given to the subscription", async () => {
     const { client, providerId, user } = await unpaid();
     const stamp = Date.now();
-    await gateway().createCoupon({ id: `OWL${stamp}`, name: 'Partner', percent_off: 25, duration: 'repeating', duration_in_months: 12 }, `coupon-owl-${stamp}`);
-    await gateway().createCoupon({ id: `COPY${stamp}`, name: 'Copy', amount_off: 1000, currency: 'usd', duration: 'once', applies_to: { products: ['portal_copywriting'] } }, `coupon-copy-${stamp}`);
-    const invalid = mainTextOf((await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=NOPE${stamp}`).expect(200)).text);
+    await gateway().createCoupon(
+      { id: `OWL${stamp}`, name: 'Partner', percent_off: 25, duration: 'repeating', duration_in_months: 12 },
+      `coupon-owl-${stamp}`,
+    );
+    await gateway().createCoupon(
+      {
+        id: `COPY${stamp}`,
+        name: 'Copy',
+        amount_off: 1000,
+        currency: 'usd',
+        duration: 'once',
+        applies_to: { products: ['portal_copywriting'] },
+      },
+      `coupon-copy-${stamp}`,
+    );
+    const invalid = mainTextOf(
+      (await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=NOPE${stamp}`).expect(200)).text,
+    );
     assert.match(invalid, /Sorry this coupon is not valid or has expired\./);
     assert.match(invalid, /Total due today \$59\.00/);
-    const elsewhere = mainTextOf((await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=COPY${stamp}`).expect(200)).text);
+    const elsewhere = mainTextOf(
+      (await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=COPY${stamp}`).expect(200)).text,
+    );
     assert.match(elsewhere, /Sorry, this coupon does not work for these items\./);
     const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic&coupon=OWL${stamp}`).expect(200);
     const text = mainTextOf(page.text);
@@ -204,50 +335,99 @@ describe('payment form: payment (pay)', () => {
     assert.match(text, /Total due today \$44\.25/);
     const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1]!;
     const card = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
-    const paid = await client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ ...address, tier: 'basic', source: card, attempt, coupon: `OWL${stamp}`, _csrf: csrfFrom(page.text) }));
+    const paid = await client
+      .post(`/profiles/pay-for/${providerId}`)
+      .type('form')
+      .send(
+        formBody({
+          ...address,
+          tier: 'basic',
+          source: card,
+          attempt,
+          coupon: `OWL${stamp}`,
+          _csrf: csrfFrom(page.text),
+        }),
+      );
     assert.equal(paid.status, 303);
-    const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('discount');
+    const subscription = await ctx()
+      .db('billing_subscriptions')
+      .where({ account_id: user.accountId })
+      .first('discount');
     assert.equal(subscription.discount.id, `OWL${stamp}`);
-    const invoice = await ctx().db('billing_invoices').where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id).first('total');
+    const invoice = await ctx()
+      .db('billing_invoices')
+      .where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id)
+      .first('total');
     assert.equal(invoice.total, 4425);
   });
 
   it('applies the partner offer to an ?partner=owl sign-up, and the referral welcome to a referred one', async () => {
     const partner = await unpaid();
     await ctx().db('providers').where({ id: partner.providerId }).update({ signup_source: 'partner:owl' });
-    const owl = mainTextOf((await partner.client.get(`/profiles/pay-for/${partner.providerId}?step=pay&tier=basic`).expect(200)).text);
+    const owl = mainTextOf(
+      (await partner.client.get(`/profiles/pay-for/${partner.providerId}?step=pay&tier=basic`).expect(200)).text,
+    );
     assert.match(owl, /Owl partner offer: 25% off your first year\./);
     assert.match(owl, /Owl partner offer: 25% off, first year/);
     assert.match(owl, /Total due today \$44\.25/);
 
     const referrer = await createProviderUser(ctx().db);
-    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code')).referral_code;
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))
+      .referral_code;
     const referred = await unpaid();
-    await ctx().db('providers').where({ id: referred.providerId }).update({ signup_source: `referral:${code}` });
-    const welcome = mainTextOf((await referred.client.get(`/profiles/pay-for/${referred.providerId}?step=pay&tier=basic`).expect(200)).text);
+    await ctx()
+      .db('providers')
+      .where({ id: referred.providerId })
+      .update({ signup_source: `referral:${code}` });
+    const welcome = mainTextOf(
+      (await referred.client.get(`/profiles/pay-for/${referred.providerId}?step=pay&tier=basic`).expect(200)).text,
+    );
     assert.match(welcome, /Referral welcome: \$49\.00 off, once/);
     assert.match(welcome, /Total due today \$10\.00/);
 
     // A referral code that names nobody gives nothing.
     const unknown = await unpaid();
     await ctx().db('providers').where({ id: unknown.providerId }).update({ signup_source: 'referral:NOBODY123' });
-    assert.match(mainTextOf((await unknown.client.get(`/profiles/pay-for/${unknown.providerId}?step=pay&tier=basic`).expect(200)).text), /Total due today \$59\.00/);
+    assert.match(
+      mainTextOf(
+        (await unknown.client.get(`/profiles/pay-for/${unknown.providerId}?step=pay&tier=basic`).expect(200)).text,
+      ),
+      /Total due today \$59\.00/,
+    );
   });
 
   it('"$49 off for both": once the referred provider pays, the referrer\'s account gets $49 of credit on its next invoice, once', async () => {
     const referrer = await createProviderUser(ctx().db);
     const billing = await billedAccount(referrer.accountId, referrer.providerIds);
-    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code')).referral_code;
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))
+      .referral_code;
     const referred = await unpaid();
-    await ctx().db('providers').where({ id: referred.providerId }).update({ signup_source: `referral:${code}` });
+    await ctx()
+      .db('providers')
+      .where({ id: referred.providerId })
+      .update({ signup_source: `referral:${code}` });
     const { page, attempt, card } = await payStep(referred.client, referred.providerId);
-    const paid = await referred.client.post(`/profiles/pay-for/${referred.providerId}`).type('form')
-      .send(formBody({ ...address, tier: 'basic', source: card!, attempt, coupon: 'REFERRAL_WELCOME_49', _csrf: csrfFrom(page.text) }));
+    const paid = await referred.client
+      .post(`/profiles/pay-for/${referred.providerId}`)
+      .type('form')
+      .send(
+        formBody({
+          ...address,
+          tier: 'basic',
+          source: card!,
+          attempt,
+          coupon: 'REFERRAL_WELCOME_49',
+          _csrf: csrfFrom(page.text),
+        }),
+      );
     assert.equal(paid.status, 303);
     assert.equal((await gateway().retrieveCustomer(billing.customerId))!.balance, -4900);
     const upcoming = await gateway().upcomingInvoice(billing.customerId, billing.subscriptionId!);
     assert.equal(upcoming.amountDue, 1000, "the referrer's next $59.00 invoice, less the $49.00 credit");
-    assert.ok((await ctx().db('providers').where({ id: referred.providerId }).first('referrer_credited_at')).referrer_credited_at);
+    assert.ok(
+      (await ctx().db('providers').where({ id: referred.providerId }).first('referrer_credited_at'))
+        .referrer_credited_at,
+    );
   });
 
   it('asks once, before the pay step, whether a photographer is near, and stores the answer', async () => {
@@ -256,15 +436,35 @@ describe('payment form: payment (pay)', () => {
     const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`).expect(200);
     const text = mainTextOf(page.text);
     assert.match(text, /Is one of our photographers near you\?/);
-    for (const label of ['my city is on the list', 'I can get to one of these cities', 'none of these cities is near me', 'please tell me when you cover my area']) assert.match(text, new RegExp(label));
+    for (const label of [
+      'my city is on the list',
+      'I can get to one of these cities',
+      'none of these cities is near me',
+      'please tell me when you cover my area',
+    ])
+      assert.match(text, new RegExp(label));
     assert.match(String(page.headers['content-security-policy']), /frame-src https:\/\/scheduling\.example\.com/);
-    const unanswered = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}/photographer`, { tier: 'premium', coupon: 'ABC' });
+    const unanswered = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}/photographer`,
+      { tier: 'premium', coupon: 'ABC' },
+    );
     assert.equal(unanswered.status, 422);
     assert.match(mainTextOf(unanswered.text), /Please choose an answer\./);
-    const answered = await postForm(client, `/profiles/pay-for/${providerId}?step=pay`, `/profiles/pay-for/${providerId}/photographer`, { tier: 'premium', coupon: 'ABC', photographer_availability: 'new_geo' });
+    const answered = await postForm(
+      client,
+      `/profiles/pay-for/${providerId}?step=pay`,
+      `/profiles/pay-for/${providerId}/photographer`,
+      { tier: 'premium', coupon: 'ABC', photographer_availability: 'new_geo' },
+    );
     assert.equal(answered.status, 303);
     assert.equal(answered.headers.location, `/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('photographer_availability')).photographer_availability, 'new_geo');
+    assert.equal(
+      (await ctx().db('providers').where({ id: providerId }).first('photographer_availability'))
+        .photographer_availability,
+      'new_geo',
+    );
     assert.match(mainTextOf((await client.get(answered.headers.location).expect(200)).text), /Total due today/);
   });
 });

@@ -10,7 +10,10 @@ import { follow, open, submit } from './no-script';
 
 describe('without JavaScript: Practice Questions', () => {
   it('a practice adds a question to its Practice Description page', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'practice', companyName: 'Harbor Light' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ type: 'practice', companyName: 'Harbor Light' }],
+    });
     const id = user.providerIds[0]!;
     const client = agent();
     await signIn(client, user.email);
@@ -19,9 +22,14 @@ describe('without JavaScript: Practice Questions', () => {
     await expectAccessibleHtml(page.html, 'Practice Description');
     page = await follow(client, page, 'Edit Practice Questions');
     await expectAccessibleHtml(page.html, 'the Practice Questions form');
-    page = await submit(client, page, 'Save', { 'boxes-0-title': 'Do you offer evening sessions?', 'boxes-0-text': 'Yes, until 8pm on weekdays.' });
+    page = await submit(client, page, 'Save', {
+      'boxes-0-title': 'Do you offer evening sessions?',
+      'boxes-0-text': 'Yes, until 8pm on weekdays.',
+    });
     assert.match(textOf(page.html), /Practice Questions saved\./);
-    assert.deepEqual((await ctx().db('providers').where({ id }).first()).custom_content.boxes, [{ title: 'Do you offer evening sessions?', text: 'Yes, until 8pm on weekdays.' }]);
+    assert.deepEqual((await ctx().db('providers').where({ id }).first()).custom_content.boxes, [
+      { title: 'Do you offer evening sessions?', text: 'Yes, until 8pm on weekdays.' },
+    ]);
     await expectAccessibleHtml(page.html, 'Practice Description after saving');
   });
 });

@@ -9,7 +9,9 @@ const PAGE = '/profile/message-statement';
 const words = (n: number, word = 'calm') => Array.from({ length: n }, () => word).join(' ');
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
-  const user = await createProviderUser(ctx().db, { providers: [{ type, companyName: type === 'practice' ? 'Harbor Light' : undefined }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type, companyName: type === 'practice' ? 'Harbor Light' : undefined }],
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, id: user.providerIds[0]!, user };
@@ -17,7 +19,10 @@ async function signedIn(type: 'individual' | 'practice' = 'individual') {
 
 async function post(client: Agent, section: string, values: Record<string, string>) {
   const _csrf = await tokenFor(client, PAGE);
-  return client.post(`${PAGE}/${section}`).type('form').send({ _csrf, ...values });
+  return client
+    .post(`${PAGE}/${section}`)
+    .type('form')
+    .send({ _csrf, ...values });
 }
 
 const provider = (id: number) => ctx().db('providers').where({ id }).first();
@@ -49,14 +54,26 @@ describe('message-statement: individual vs practice (spec 2 §1)', () => {
   it('a section of the other type, or an unknown one, is not found (404)', async () => {
     const practice = await signedIn('practice');
     assert.equal((await post(practice.client, 'message-to-clients', { message_to_clients: words(120) })).status, 404);
-    assert.equal((await post(practice.client, 'professional-statement', { professional_statement: words(120) })).status, 404);
+    assert.equal(
+      (await post(practice.client, 'professional-statement', { professional_statement: words(120) })).status,
+      404,
+    );
     const individual = await signedIn('individual');
-    assert.equal((await post(individual.client, 'practice-questions', { box_count: '1', 'boxes-0-title': 'Q', 'boxes-0-text': 'A' })).status, 404);
+    assert.equal(
+      (
+        await post(individual.client, 'practice-questions', {
+          box_count: '1',
+          'boxes-0-title': 'Q',
+          'boxes-0-text': 'A',
+        })
+      ).status,
+      404,
+    );
     assert.equal((await post(individual.client, 'nonsense', {})).status, 404);
     assert.equal((await provider(practice.id)).message_to_clients, null);
   });
 
-  it('signed out goes to /login; another account\'s profile id is ignored (the selected profile is edited)', async () => {
+  it("signed out goes to /login; another account's profile id is ignored (the selected profile is edited)", async () => {
     assert.equal((await agent().get(PAGE).expect(303)).headers.location, `/login?next=${encodeURIComponent(PAGE)}`);
     const { client, id } = await signedIn();
     const other = await signedIn();
@@ -70,9 +87,15 @@ describe('message-statement: individual vs practice (spec 2 §1)', () => {
 describe('message-statement: the editing pattern (?edit=, 303 + flash)', () => {
   it('?edit=professional-statement opens that form with the saved text and its word count', async () => {
     const { client, id } = await signedIn();
-    await ctx().db('providers').where({ id }).update({ professional_statement: words(120, 'steady') });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ professional_statement: words(120, 'steady') });
     const html = (await client.get(`${PAGE}?edit=professional-statement`).expect(200)).text;
-    assert.match(html, /<textarea[^>]*name="professional_statement"[^>]*data-word-count="professional_statement-count"/);
+    assert.match(
+      html,
+      /<textarea[^>]*name="professional_statement"[^>]*data-word-count="professional_statement-count"/,
+    );
     assert.match(html, /data-word-min="100" data-word-max="300"/);
     assert.match(html, /<span id="professional_statement-count">120<\/span> words/);
     assert.match(html, new RegExp(`>${words(120, 'steady')}</textarea>`));
@@ -101,9 +124,27 @@ describe('message-statement: the editing pattern (?edit=, 303 + flash)', () => {
 
 describe('message-statement: word maximums (spec 2 §5, §9)', () => {
   const cases = [
-    { type: 'individual' as const, section: 'professional-statement', field: 'professional_statement', max: 300, message: 'Please keep your professional statement under 300 words! (Suggested count: 240)' },
-    { type: 'individual' as const, section: 'message-to-clients', field: 'message_to_clients', max: 250, message: 'Please keep your message to clients under 250 words! (Suggested count: 150)' },
-    { type: 'practice' as const, section: 'practice-description', field: 'professional_statement', max: 300, message: 'Please keep your practice description under 300 words! (Suggested count: 240)' },
+    {
+      type: 'individual' as const,
+      section: 'professional-statement',
+      field: 'professional_statement',
+      max: 300,
+      message: 'Please keep your professional statement under 300 words! (Suggested count: 240)',
+    },
+    {
+      type: 'individual' as const,
+      section: 'message-to-clients',
+      field: 'message_to_clients',
+      max: 250,
+      message: 'Please keep your message to clients under 250 words! (Suggested count: 150)',
+    },
+    {
+      type: 'practice' as const,
+      section: 'practice-description',
+      field: 'professional_statement',
+      max: 300,
+      message: 'Please keep your practice description under 300 words! (Suggested count: 240)',
+    },
   ];
   for (const c of cases) {
     it(`${c.section}: ${c.max + 1} words → 422 "${c.message}", typed text kept, nothing saved; ${c.max} words saves`, async () => {
@@ -123,13 +164,20 @@ describe('message-statement: word maximums (spec 2 §5, §9)', () => {
   it('the live note carries the same message (shown by the script when over)', async () => {
     const { client } = await signedIn();
     const html = (await client.get(`${PAGE}?edit=message-to-clients`).expect(200)).text;
-    assert.match(html, /<p class="field-warning" id="message_to_clients-long" hidden="">Please keep your message to clients under 250 words! \(Suggested count: 150\)<\/p>/);
+    assert.match(
+      html,
+      /<p class="field-warning" id="message_to_clients-long" hidden="">Please keep your message to clients under 250 words! \(Suggested count: 150\)<\/p>/,
+    );
   });
 });
 
 describe('message-statement: no URLs, phone numbers or e-mail addresses', () => {
   const CONTACTS = 'Please do not include URLs, phone numbers, or email addresses in this field!';
-  for (const [kind, extra] of [['phone', 'call me at (555) 555-1234'], ['e-mail', 'write to dana at gmail dot com'], ['URL', 'see www.example.com']]) {
+  for (const [kind, extra] of [
+    ['phone', 'call me at (555) 555-1234'],
+    ['e-mail', 'write to dana at gmail dot com'],
+    ['URL', 'see www.example.com'],
+  ]) {
     it(`a ${kind} in the text → 422 with the detector's message`, async () => {
       const { client, id } = await signedIn();
       const typed = `${words(120)} ${extra}`;
@@ -145,8 +193,14 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
   it('the form carries the question for the script (data-short-confirm) and the warning', async () => {
     const { client } = await signedIn();
     const html = (await client.get(`${PAGE}?edit=professional-statement`).expect(200)).text;
-    assert.match(html, /data-short-confirm="Your professional statement is under 100 words. Are you sure you want to save it\?"/);
-    assert.match(html, /id="professional_statement-short">Your professional statement is under the minimum of 100 words. \(Suggested count: 240\)</);
+    assert.match(
+      html,
+      /data-short-confirm="Your professional statement is under 100 words. Are you sure you want to save it\?"/,
+    );
+    assert.match(
+      html,
+      /id="professional_statement-short">Your professional statement is under the minimum of 100 words. \(Suggested count: 240\)</,
+    );
   });
 
   it('without confirmation: the confirmation step (422, the warning, typed text, "Save anyway" posting confirmed=1); nothing saved', async () => {
@@ -168,18 +222,30 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
 
   it('with confirmed=1 the short text is saved, and the read view keeps warning about it', async () => {
     const { client, id } = await signedIn();
-    const response = await post(client, 'message-to-clients', { message_to_clients: words(40, 'hello'), confirmed: '1' });
+    const response = await post(client, 'message-to-clients', {
+      message_to_clients: words(40, 'hello'),
+      confirmed: '1',
+    });
     assert.equal(response.status, 303);
     assert.equal((await provider(id)).message_to_clients, words(40, 'hello'));
-    assert.match(await flashText(client), /Your message to clients is under the minimum of 100 words\. \(Suggested count: 150\)/);
+    assert.match(
+      await flashText(client),
+      /Your message to clients is under the minimum of 100 words\. \(Suggested count: 150\)/,
+    );
   });
 
   it('emptying a text also asks, then stores null', async () => {
     const { client, id } = await signedIn();
-    await ctx().db('providers').where({ id }).update({ professional_statement: words(150) });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ professional_statement: words(150) });
     assert.equal((await post(client, 'professional-statement', { professional_statement: '   ' })).status, 422);
     assert.equal((await provider(id)).professional_statement, words(150));
-    assert.equal((await post(client, 'professional-statement', { professional_statement: '', confirmed: '1' })).status, 303);
+    assert.equal(
+      (await post(client, 'professional-statement', { professional_statement: '', confirmed: '1' })).status,
+      303,
+    );
     assert.equal((await provider(id)).professional_statement, null);
   });
 
@@ -187,7 +253,10 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
     const { client } = await signedIn('practice');
     const response = await post(client, 'practice-description', { professional_statement: words(30) });
     assert.equal(response.status, 422);
-    assert.match(textOf(response.text), /Your practice description is under 100 words\. Are you sure you want to save it\?/);
+    assert.match(
+      textOf(response.text),
+      /Your practice description is under 100 words\. Are you sure you want to save it\?/,
+    );
   });
 });
 
@@ -196,14 +265,20 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
 
   it('offers one empty question line; filled lines are saved, blank ones ignored, other custom_content kept', async () => {
     const { client, id } = await signedIn('practice');
-    await ctx().db('providers').where({ id }).update({ custom_content: { tagline: 'Kept as it was' } });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ custom_content: { tagline: 'Kept as it was' } });
     const html = (await client.get(`${PAGE}?edit=practice-questions`).expect(200)).text;
     assert.match(html, /name="box_count" value="1"/);
     assert.match(html, /<legend>New question<\/legend>/);
     const response = await post(client, 'practice-questions', {
-      box_count: '2', box_new: '1',
-      'boxes-0-title': ' Do you take insurance? ', 'boxes-0-text': 'Yes, several plans.',
-      'boxes-1-title': '', 'boxes-1-text': '  ',
+      box_count: '2',
+      box_new: '1',
+      'boxes-0-title': ' Do you take insurance? ',
+      'boxes-0-text': 'Yes, several plans.',
+      'boxes-1-title': '',
+      'boxes-1-text': '  ',
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#practice-questions`);
@@ -217,27 +292,51 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
 
   it('a line marked "Remove this question" is removed', async () => {
     const { client, id } = await signedIn('practice');
-    await ctx().db('providers').where({ id }).update({ custom_content: { boxes: [{ title: 'One', text: 'First.' }, { title: 'Two', text: 'Second.' }] } });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({
+        custom_content: {
+          boxes: [
+            { title: 'One', text: 'First.' },
+            { title: 'Two', text: 'Second.' },
+          ],
+        },
+      });
     const html = (await client.get(`${PAGE}?edit=practice-questions`).expect(200)).text;
     assert.match(html, /<label for="boxes-0-remove">Remove this question<\/label>/);
     assert.doesNotMatch(html, /boxes-2-remove/, 'the new line has nothing to remove');
     await post(client, 'practice-questions', {
-      box_count: '3', box_new: '2', 'boxes-0-title': 'One', 'boxes-0-text': 'First.', 'boxes-0-remove': '1',
-      'boxes-1-title': 'Two', 'boxes-1-text': 'Second.', 'boxes-2-title': '', 'boxes-2-text': '',
+      box_count: '3',
+      box_new: '2',
+      'boxes-0-title': 'One',
+      'boxes-0-text': 'First.',
+      'boxes-0-remove': '1',
+      'boxes-1-title': 'Two',
+      'boxes-1-text': 'Second.',
+      'boxes-2-title': '',
+      'boxes-2-text': '',
     }).then((r) => assert.equal(r.status, 303));
     assert.deepEqual(await boxes(id), [{ title: 'Two', text: 'Second.' }]);
   });
 
   it('title and answer are required in a used line; answers up to 150 words; no contacts — 422, nothing saved, typed kept', async () => {
     const { client, id } = await signedIn('practice');
-    await ctx().db('providers').where({ id }).update({ custom_content: { boxes: [{ title: 'Old', text: 'Old answer.' }] } });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ custom_content: { boxes: [{ title: 'Old', text: 'Old answer.' }] } });
     const long = words(151, 'long');
     const response = await post(client, 'practice-questions', {
       box_count: '4',
-      'boxes-0-title': 'Fine question', 'boxes-0-text': 'Fine answer.',
-      'boxes-1-title': '', 'boxes-1-text': 'An answer without a title',
-      'boxes-2-title': 'No answer', 'boxes-2-text': '',
-      'boxes-3-title': 'Too long', 'boxes-3-text': long,
+      'boxes-0-title': 'Fine question',
+      'boxes-0-text': 'Fine answer.',
+      'boxes-1-title': '',
+      'boxes-1-text': 'An answer without a title',
+      'boxes-2-title': 'No answer',
+      'boxes-2-text': '',
+      'boxes-3-title': 'Too long',
+      'boxes-3-text': long,
     });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
@@ -248,16 +347,33 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
     assert.match(response.text, new RegExp(`>${long}</textarea>`));
     assert.deepEqual(await boxes(id), [{ title: 'Old', text: 'Old answer.' }], 'one transaction: nothing half-saved');
 
-    const contacts = await post(client, 'practice-questions', { box_count: '1', 'boxes-0-title': 'Reach us', 'boxes-0-text': 'Email intake@harbor.com' });
+    const contacts = await post(client, 'practice-questions', {
+      box_count: '1',
+      'boxes-0-title': 'Reach us',
+      'boxes-0-text': 'Email intake@harbor.com',
+    });
     assert.equal(contacts.status, 422);
     assert.match(textOf(contacts.text), /Please do not include URLs, phone numbers, or email addresses in this field!/);
-    const exactly = await post(client, 'practice-questions', { box_count: '1', 'boxes-0-title': 'Max', 'boxes-0-text': words(150) });
+    const exactly = await post(client, 'practice-questions', {
+      box_count: '1',
+      'boxes-0-title': 'Max',
+      'boxes-0-text': words(150),
+    });
     assert.equal(exactly.status, 303);
   });
 
   it('answers have no minimum: a one-word answer saves without confirmation', async () => {
     const { client, id } = await signedIn('practice');
-    assert.equal((await post(client, 'practice-questions', { box_count: '1', 'boxes-0-title': 'Evenings?', 'boxes-0-text': 'Yes.' })).status, 303);
+    assert.equal(
+      (
+        await post(client, 'practice-questions', {
+          box_count: '1',
+          'boxes-0-title': 'Evenings?',
+          'boxes-0-text': 'Yes.',
+        })
+      ).status,
+      303,
+    );
     assert.deepEqual(await boxes(id), [{ title: 'Evenings?', text: 'Yes.' }]);
   });
 });
@@ -267,8 +383,12 @@ describe('message-statement: a failing save (spec 2 §8)', () => {
     const { client, id } = await signedIn();
     const { db } = ctx();
     // This run's own database: a trigger makes the update fail, and is dropped again.
-    await db.raw(`create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
-    await db.raw('create trigger test_fail_update before update of professional_statement on providers for each row execute function test_fail_update()');
+    await db.raw(
+      `create or replace function test_fail_update() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`,
+    );
+    await db.raw(
+      'create trigger test_fail_update before update of professional_statement on providers for each row execute function test_fail_update()',
+    );
     try {
       const typed = words(150, 'kept');
       const response = await post(client, 'professional-statement', { professional_statement: typed });
@@ -292,15 +412,32 @@ describe('message-statement: the premium setup (spec 2 §4 "A professional state
     const found = await db('billing_prices').where({ lookup_key: lookupKey }).first('id');
     if (found) return found.id;
     const id = `price_test_${lookupKey}`;
-    await db('billing_prices').insert({ id, lookup_key: lookupKey, product_id: `prod_${lookupKey}`, product_name: lookupKey, unit_amount: 7000, recurring: false });
+    await db('billing_prices').insert({
+      id,
+      lookup_key: lookupKey,
+      product_id: `prod_${lookupKey}`,
+      product_name: lookupKey,
+      unit_amount: 7000,
+      recurring: false,
+    });
     return id;
   }
   async function purchase(accountId: number, lookupKey: string) {
-    await ctx().db('billing_purchases').insert({ checkout_session_id: `cs_test_${Math.random().toString(36).slice(2)}`, account_id: accountId, price_id: await priceId(lookupKey), product_name: lookupKey, amount: 7000 });
+    await ctx()
+      .db('billing_purchases')
+      .insert({
+        checkout_session_id: `cs_test_${Math.random().toString(36).slice(2)}`,
+        account_id: accountId,
+        price_id: await priceId(lookupKey),
+        product_name: lookupKey,
+        amount: 7000,
+      });
   }
   const statementSection = async (client: Agent) => {
     const html = (await client.get(PAGE).expect(200)).text;
-    return mainTextOf(/<section[^>]*id="(professional-statement|practice-description)"[\s\S]*?<\/section>/.exec(html)![0]);
+    return mainTextOf(
+      /<section[^>]*id="(professional-statement|practice-description)"[\s\S]*?<\/section>/.exec(html)![0],
+    );
   };
 
   it('a profile flagged with the premium setup reads that its statement is drafted within 48 business hours, in the read view and the form', async () => {
@@ -314,7 +451,7 @@ describe('message-statement: the premium setup (spec 2 §4 "A professional state
     assert.doesNotMatch(mainTextOf(/<section[^>]*id="message-to-clients"[\s\S]*?<\/section>/.exec(html)![0]), NOTICE);
   });
 
-  it('professional copywriting bought by the account is the premium setup; a photo shoot, or another account\'s copywriting, is not', async () => {
+  it("professional copywriting bought by the account is the premium setup; a photo shoot, or another account's copywriting, is not", async () => {
     const { client, user } = await signedIn();
     const other = await createProviderUser(ctx().db);
     await purchase(other.accountId, 'copywriting_v3');
@@ -328,7 +465,10 @@ describe('message-statement: the premium setup (spec 2 §4 "A professional state
     const { client, id } = await signedIn('practice');
     await ctx().db('providers').where({ id }).update({ has_premium_setup: true });
     assert.match(await statementSection(client), NOTICE);
-    await ctx().db('providers').where({ id }).update({ professional_statement: words(100) });
+    await ctx()
+      .db('providers')
+      .where({ id })
+      .update({ professional_statement: words(100) });
     assert.doesNotMatch(await statementSection(client), NOTICE);
   });
 });

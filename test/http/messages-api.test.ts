@@ -24,19 +24,34 @@ async function directory() {
   const { token } = await createToken(db(), 'Directory (test)');
   const auth = (call: supertest.Test) => call.set('Authorization', `Bearer ${token}`);
   const conversationTokens = new Map<string, string>();
-  const conversationKey = (providerId: number | string, email: unknown) => `${providerId} ${String(email).toLowerCase()}`;
+  const conversationKey = (providerId: number | string, email: unknown) =>
+    `${providerId} ${String(email).toLowerCase()}`;
   return {
     conversationTokens,
-    write: (providerId: number | string, body: { client?: { email?: unknown } } | object, key: string = randomUUID()) => {
-      const call = auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/messages`)).set('Idempotency-Key', key).send(body);
+    write: (
+      providerId: number | string,
+      body: { client?: { email?: unknown } } | object,
+      key: string = randomUUID(),
+    ) => {
+      const call = auth(supertest(ctx().app).post(`/api/v1/providers/${providerId}/messages`))
+        .set('Idempotency-Key', key)
+        .send(body);
       call.on('response', (response: { body?: { conversation_token?: unknown } }) => {
         const made = response.body?.conversation_token;
-        if (typeof made === 'string') conversationTokens.set(conversationKey(providerId, (body as { client?: { email?: unknown } }).client?.email), made);
+        if (typeof made === 'string')
+          conversationTokens.set(
+            conversationKey(providerId, (body as { client?: { email?: unknown } }).client?.email),
+            made,
+          );
       });
       return call;
     },
     replies: (providerId: number | string, clientEmail?: string, conversationToken?: string) => {
-      const call = auth(supertest(ctx().app).get(`/api/v1/providers/${providerId}/messages`).query(clientEmail === undefined ? {} : { client_email: clientEmail }));
+      const call = auth(
+        supertest(ctx().app)
+          .get(`/api/v1/providers/${providerId}/messages`)
+          .query(clientEmail === undefined ? {} : { client_email: clientEmail }),
+      );
       const shown = conversationToken ?? conversationTokens.get(conversationKey(providerId, clientEmail));
       return shown === undefined ? call : call.set('Conversation-Token', shown);
     },
@@ -44,22 +59,48 @@ async function directory() {
 }
 
 let clients = 0;
-const clientNamed = (first_name: string) => ({ email: `client${++clients}-${randomUUID().slice(0, 6)}@example.test`, first_name, last_name: 'Morgan' });
-const messageOf = (client: object, message_content = 'Hello, do you have openings on Tuesdays?') => ({ client, type: 'message', message_content });
-const stored = (providerId: number) => db()('messages').where({ provider_id: providerId }).orderBy('id').select('type', 'sender', 'message_content', 'intake_form');
+const clientNamed = (first_name: string) => ({
+  email: `client${++clients}-${randomUUID().slice(0, 6)}@example.test`,
+  first_name,
+  last_name: 'Morgan',
+});
+const messageOf = (client: object, message_content = 'Hello, do you have openings on Tuesdays?') => ({
+  client,
+  type: 'message',
+  message_content,
+});
+const stored = (providerId: number) =>
+  db()('messages')
+    .where({ provider_id: providerId })
+    .orderBy('id')
+    .select('type', 'sender', 'message_content', 'intake_form');
 
 async function reply(providerId: number, clientEmail: string, content: string) {
   const user = await db()('users').where({ email: clientEmail }).first('id');
-  return sendProviderMessage(db(), ctx().integrations.jobs, { owner: { providerId }, providerId, clientUserId: Number(user.id), content, now: new Date() });
+  return sendProviderMessage(db(), ctx().integrations.jobs, {
+    owner: { providerId },
+    providerId,
+    clientUserId: Number(user.id),
+    content,
+    now: new Date(),
+  });
 }
 
 describe('messages API: only a token of the directory gets in', () => {
   it('writing and reading replies answer 401 without a valid token', async () => {
     const { providerId } = await liveProvider();
     const app = supertest(ctx().app);
-    const refused = await app.post(`/api/v1/providers/${providerId}/messages`).set('Idempotency-Key', randomUUID()).send(messageOf(clientNamed('Ann'))).expect(401);
+    const refused = await app
+      .post(`/api/v1/providers/${providerId}/messages`)
+      .set('Idempotency-Key', randomUUID())
+      .send(messageOf(clientNamed('Ann')))
+      .expect(401);
     assert.equal(refused.body.error.code, 'unauthenticated');
-    await app.get(`/api/v1/providers/${providerId}/messages`).query({ client_email: 'a@example.test' }).set('Authorization', 'Bearer dir_nope').expect(401);
+    await app
+      .get(`/api/v1/providers/${providerId}/messages`)
+      .query({ client_email: 'a@example.test' })
+      .set('Authorization', 'Bearer dir_nope')
+      .expect(401);
     assert.equal((await stored(providerId)).length, 0);
   });
 });
@@ -71,11 +112,23 @@ describe('messages API: a client writes to a provider', () => {
     const client = { ...clientNamed('Casey'), phone_number: '(212) 555-0142' };
     const answer = await api.write(providerId, messageOf(client, 'I have panic attacks at work.')).expect(201);
     assert.equal(answer.body.auto_reply, null);
-    assert.deepEqual({ ...answer.body.message, id: undefined, send_date: undefined }, {
-      id: undefined, send_date: undefined, provider_id: String(providerId), type: 'message', sender: 'client', status: 'visible', message_content: 'I have panic attacks at work.',
-    });
+    assert.deepEqual(
+      { ...answer.body.message, id: undefined, send_date: undefined },
+      {
+        id: undefined,
+        send_date: undefined,
+        provider_id: String(providerId),
+        type: 'message',
+        sender: 'client',
+        status: 'visible',
+        message_content: 'I have panic attacks at work.',
+      },
+    );
     assert.match(answer.body.message.send_date, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    assert.deepEqual((await stored(providerId)).map((m) => [m.sender, m.message_content]), [['client', 'I have panic attacks at work.']]);
+    assert.deepEqual(
+      (await stored(providerId)).map((m) => [m.sender, m.message_content]),
+      [['client', 'I have panic attacks at work.']],
+    );
 
     await drainJobs();
     const mail = await db()('sent_messages').where({ recipient: email }).select('subject', 'body');
@@ -87,8 +140,16 @@ describe('messages API: a client writes to a provider', () => {
   it('an intake (referral) carries its intake form, with or without words', async () => {
     const { providerId } = await liveProvider();
     const api = await directory();
-    const intake = { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', source: 'directory', source_type: 'profile' };
-    const answer = await api.write(providerId, { client: clientNamed('Remy'), type: 'messaging_tool_intake', intake_form: intake }).expect(201);
+    const intake = {
+      state: 'NY',
+      session_type: 'Individual therapy',
+      insurance: 'Aetna',
+      source: 'directory',
+      source_type: 'profile',
+    };
+    const answer = await api
+      .write(providerId, { client: clientNamed('Remy'), type: 'messaging_tool_intake', intake_form: intake })
+      .expect(201);
     assert.equal(answer.body.message.type, 'messaging_tool_intake');
     assert.equal(answer.body.message.message_content, null);
     assert.deepEqual(answer.body.message.intake_form, intake);
@@ -98,7 +159,13 @@ describe('messages API: a client writes to a provider', () => {
   it('the vacation responder answers in auto_reply', async () => {
     const { providerId } = await liveProvider();
     const today = new Date().toISOString().slice(0, 10);
-    await db()('out_of_office_messages').insert({ provider_id: providerId, status: 'active', start_date: '2000-01-01', end_date: '2999-12-31', message: `Away since ${today}.` });
+    await db()('out_of_office_messages').insert({
+      provider_id: providerId,
+      status: 'active',
+      start_date: '2000-01-01',
+      end_date: '2999-12-31',
+      message: `Away since ${today}.`,
+    });
     const api = await directory();
     const answer = await api.write(providerId, messageOf(clientNamed('Ola'))).expect(201);
     assert.equal(answer.body.auto_reply.type, 'automated_message_out_of_office');
@@ -131,16 +198,33 @@ describe('messages API: fields at fault are 422 with details', () => {
   it('names each wrong field and stores nothing', async () => {
     const { providerId } = await liveProvider();
     const api = await directory();
-    const wrong = await api.write(providerId, { type: 'gossip', client: { email: 'not-an-address', first_name: '', last_name: 'M', phone_number: '12' } }).expect(422);
+    const wrong = await api
+      .write(providerId, {
+        type: 'gossip',
+        client: { email: 'not-an-address', first_name: '', last_name: 'M', phone_number: '12' },
+      })
+      .expect(422);
     assert.equal(wrong.body.error.code, 'validation_failed');
-    assert.deepEqual(Object.keys(wrong.body.error.details).sort(), ['client.email', 'client.first_name', 'client.phone_number', 'message_content', 'type']);
+    assert.deepEqual(Object.keys(wrong.body.error.details).sort(), [
+      'client.email',
+      'client.first_name',
+      'client.phone_number',
+      'message_content',
+      'type',
+    ]);
 
     const blank = await api.write(providerId, messageOf(clientNamed('Bo'), '   ')).expect(422);
-    assert.deepEqual(blank.body.error.details, { message_content: 'message_content is required for a message (text of at most 10,000 characters).' });
+    assert.deepEqual(blank.body.error.details, {
+      message_content: 'message_content is required for a message (text of at most 10,000 characters).',
+    });
 
-    const intakeWithoutForm = await api.write(providerId, { client: clientNamed('Cy'), type: 'messaging_tool_intake' }).expect(422);
+    const intakeWithoutForm = await api
+      .write(providerId, { client: clientNamed('Cy'), type: 'messaging_tool_intake' })
+      .expect(422);
     assert.deepEqual(Object.keys(intakeWithoutForm.body.error.details), ['intake_form']);
-    const formOnPlainMessage = await api.write(providerId, { ...messageOf(clientNamed('Di')), intake_form: { state: 'NY' } }).expect(422);
+    const formOnPlainMessage = await api
+      .write(providerId, { ...messageOf(clientNamed('Di')), intake_form: { state: 'NY' } })
+      .expect(422);
     assert.deepEqual(Object.keys(formOnPlainMessage.body.error.details), ['intake_form']);
     assert.equal((await stored(providerId)).length, 0);
 
@@ -162,8 +246,8 @@ describe('messages API: an unknown or not-live provider is 404', () => {
   });
 });
 
-describe('messages API: the replies are the provider\'s, to that client only', () => {
-  it('lists the provider\'s replies in this conversation, not the client\'s words, other clients\' or other providers\'', async () => {
+describe("messages API: the replies are the provider's, to that client only", () => {
+  it("lists the provider's replies in this conversation, not the client's words, other clients' or other providers'", async () => {
     const { providerId } = await liveProvider();
     const other = await liveProvider();
     const api = await directory();
@@ -178,42 +262,70 @@ describe('messages API: the replies are the provider\'s, to that client only', (
 
     const answer = await api.replies(providerId, casey.email.toUpperCase()).expect(200);
     assert.equal(answer.body.provider_id, String(providerId));
-    assert.deepEqual(answer.body.messages.map((m: { sender: string; message_content: string }) => [m.sender, m.message_content]), [['provider', 'Hello Casey, Tuesday works.']]);
+    assert.deepEqual(
+      answer.body.messages.map((m: { sender: string; message_content: string }) => [m.sender, m.message_content]),
+      [['provider', 'Hello Casey, Tuesday works.']],
+    );
     const unknown = await api.replies(providerId, 'nobody@example.test', `cvt_${'A'.repeat(43)}`).expect(404);
     assert.equal(unknown.body.error.code, 'not_found');
   });
 });
 
-describe('messages API: what a client sends never changes anyone\'s account (issue [15] item 8)', () => {
-  const userOf = (email: string) => db()('users').where({ email }).first('first_name', 'last_name', 'full_name', 'phone_number', 'scopes');
-  const seenBy = async (providerId: number) => (await listConversations(db(), { providerId })).conversations
-    .map((c) => [c.clientFirstName, c.clientName]);
+describe("messages API: what a client sends never changes anyone's account (issue [15] item 8)", () => {
+  const userOf = (email: string) =>
+    db()('users').where({ email }).first('first_name', 'last_name', 'full_name', 'phone_number', 'scopes');
+  const seenBy = async (providerId: number) =>
+    (await listConversations(db(), { providerId })).conversations.map((c) => [c.clientFirstName, c.clientName]);
 
-  it('a message in a known client\'s name renames nobody: the details given belong to that conversation only', async () => {
+  it("a message in a known client's name renames nobody: the details given belong to that conversation only", async () => {
     const first = await liveProvider();
     const second = await liveProvider();
     const api = await directory();
     const casey = { ...clientNamed('Casey'), last_name: 'Client', phone_number: '(212) 555-0142' };
     await api.write(first.providerId, messageOf(casey, 'Hello from Casey')).expect(201);
-    const mallory = { email: casey.email, first_name: 'Mallory', last_name: 'Attacker', phone_number: '(646) 555-0199' };
+    const mallory = {
+      email: casey.email,
+      first_name: 'Mallory',
+      last_name: 'Attacker',
+      phone_number: '(646) 555-0199',
+    };
     await api.write(first.providerId, messageOf(mallory, 'I am Casey now')).expect(201);
     await api.write(second.providerId, messageOf(mallory, 'Hello')).expect(201);
 
     const user = await userOf(casey.email);
-    assert.deepEqual([user.first_name, user.last_name, user.phone_number, user.scopes], ['Casey', 'Client', '+12125550142', ['client']]);
-    assert.deepEqual(await seenBy(first.providerId), [['Casey', 'Casey Client']], 'a later message does not rename the client in the conversation');
-    const conversation = await db()('conversations').where({ provider_id: first.providerId }).first('client_phone_number');
+    assert.deepEqual(
+      [user.first_name, user.last_name, user.phone_number, user.scopes],
+      ['Casey', 'Client', '+12125550142', ['client']],
+    );
+    assert.deepEqual(
+      await seenBy(first.providerId),
+      [['Casey', 'Casey Client']],
+      'a later message does not rename the client in the conversation',
+    );
+    const conversation = await db()('conversations')
+      .where({ provider_id: first.providerId })
+      .first('client_phone_number');
     assert.equal(conversation.client_phone_number, '+12125550142');
     // What was given to the other provider is theirs alone.
     assert.deepEqual(await seenBy(second.providerId), [['Mallory', 'Mallory Attacker']]);
   });
 
-  it('a provider\'s sign-in address is never made a client\'s, nor renamed', async () => {
+  it("a provider's sign-in address is never made a client's, nor renamed", async () => {
     const { providerId } = await liveProvider();
     const colleague = await createProviderUser(db(), { providers: [{ firstName: 'Pat', lastName: 'Lee' }] });
     const before = await userOf(colleague.email);
     const api = await directory();
-    await api.write(providerId, messageOf({ email: colleague.email, first_name: 'Mallory', last_name: 'Attacker', phone_number: '(646) 555-0199' })).expect(201);
+    await api
+      .write(
+        providerId,
+        messageOf({
+          email: colleague.email,
+          first_name: 'Mallory',
+          last_name: 'Attacker',
+          phone_number: '(646) 555-0199',
+        }),
+      )
+      .expect(201);
     const after = await userOf(colleague.email);
     assert.deepEqual(after, before);
     assert.ok(!after.scopes.includes('client'), `scopes: ${after.scopes}`);
@@ -225,7 +337,11 @@ describe('messages API: what a client sends never changes anyone\'s account (iss
     const casey = clientNamed('Casey');
     const made = await api.write(providerId, messageOf(casey, 'First')).expect(201);
     assert.match(made.body.conversation_token, /^cvt_[\w-]{43}$/);
-    assert.equal((await api.write(providerId, messageOf(casey, 'Second')).expect(201)).body.conversation_token, null, 'given once');
+    assert.equal(
+      (await api.write(providerId, messageOf(casey, 'Second')).expect(201)).body.conversation_token,
+      null,
+      'given once',
+    );
     const stored = await db()('conversations').where({ provider_id: providerId }).first('client_token_hash');
     assert.match(stored.client_token_hash, /^[0-9a-f]{64}$/, 'only its hash is kept');
     await reply(providerId, casey.email, 'Hello Casey.');
@@ -239,33 +355,60 @@ describe('messages API: what a client sends never changes anyone\'s account (iss
     await other.replies(providerId, casey.email, joToken).expect(404); // another conversation's token
     await other.replies(providerId, casey.email, 'cvt_short').expect(404);
     const read = await other.replies(providerId, casey.email, made.body.conversation_token).expect(200);
-    assert.deepEqual(read.body.messages.map((m: { message_content: string }) => m.message_content), ['Hello Casey.']);
+    assert.deepEqual(
+      read.body.messages.map((m: { message_content: string }) => m.message_content),
+      ['Hello Casey.'],
+    );
   });
 });
 
 describe('/dev/client: the demo directory writes through the API with plain forms', () => {
-  it('a refused message shows the page again (422) with the API\'s message beside the field and what was typed', async () => {
+  it("a refused message shows the page again (422) with the API's message beside the field and what was typed", async () => {
     const { providerId } = await liveProvider();
     const response = await postForm(agent(), `/dev/client?message_provider_id=${providerId}`, '/dev/client/messages', {
-      provider_id: providerId, type: 'message', message_content: '  ', email: 'casey@example.test', first_name: 'Casey', last_name: 'Typed-Name', phone_number: '',
+      provider_id: providerId,
+      type: 'message',
+      message_content: '  ',
+      email: 'casey@example.test',
+      first_name: 'Casey',
+      last_name: 'Typed-Name',
+      phone_number: '',
     });
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), /The API refused the message[\s\S]*message_content is required for a message/);
-    assert.match(response.text, /id="message-last_name"[^>]*value="Typed-Name"|value="Typed-Name"[^>]*id="message-last_name"/);
+    assert.match(
+      mainTextOf(response.text),
+      /The API refused the message[\s\S]*message_content is required for a message/,
+    );
+    assert.match(
+      response.text,
+      /id="message-last_name"[^>]*value="Typed-Name"|value="Typed-Name"[^>]*id="message-last_name"/,
+    );
     assert.equal((await stored(providerId)).length, 0);
   });
 
-  it('a sent message redirects to the conversation, which shows it and, after a refresh, the provider\'s reply', async () => {
+  it("a sent message redirects to the conversation, which shows it and, after a refresh, the provider's reply", async () => {
     const { providerId } = await liveProvider();
     const client = agent();
     const sent = await postForm(client, `/dev/client?message_provider_id=${providerId}`, '/dev/client/messages', {
-      provider_id: providerId, type: 'message', message_content: 'Do you see couples?', email: 'casey@example.test', first_name: 'Casey', last_name: 'Client', phone_number: '',
+      provider_id: providerId,
+      type: 'message',
+      message_content: 'Do you see couples?',
+      email: 'casey@example.test',
+      first_name: 'Casey',
+      last_name: 'Client',
+      phone_number: '',
     });
     assert.equal(sent.status, 303);
-    assert.equal(sent.headers.location, `/dev/client?message_provider_id=${providerId}&client_email=casey%40example.test#messages`);
+    assert.equal(
+      sent.headers.location,
+      `/dev/client?message_provider_id=${providerId}&client_email=casey%40example.test#messages`,
+    );
     await reply(providerId, 'casey@example.test', 'Yes, I do.');
     const page = mainTextOf((await client.get(sent.headers.location).expect(200)).text);
     assert.match(page, /Message sent\. The provider has been told\./);
-    assert.match(page, /Conversation with Dana Rivera[\s\S]*You\s*,[\s\S]*Do you see couples\?[\s\S]*Dana Rivera\s*,[\s\S]*Yes, I do\./);
+    assert.match(
+      page,
+      /Conversation with Dana Rivera[\s\S]*You\s*,[\s\S]*Do you see couples\?[\s\S]*Dana Rivera\s*,[\s\S]*Yes, I do\./,
+    );
   });
 });

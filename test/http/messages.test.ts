@@ -14,28 +14,62 @@ const db = () => ctx().db;
 let clients = 0;
 
 async function signedIn(options: { status?: 'active' | 'inactive' } = {}) {
-  const user = await createProviderUser(db(), { paid: true, providers: [{ firstName: 'Dana', lastName: 'Rivera', status: options.status ?? 'active' }] });
+  const user = await createProviderUser(db(), {
+    paid: true,
+    providers: [{ firstName: 'Dana', lastName: 'Rivera', status: options.status ?? 'active' }],
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId: user.providerIds[0]!, user };
 }
 
-function receive(providerId: number, firstName = 'Alex', content: string | null = 'Hello, I would like to book a session.', extra: Partial<Parameters<typeof receiveClientMessage>[2]> = {}) {
+function receive(
+  providerId: number,
+  firstName = 'Alex',
+  content: string | null = 'Hello, I would like to book a session.',
+  extra: Partial<Parameters<typeof receiveClientMessage>[2]> = {},
+) {
   clients += 1;
   return receiveClientMessage(db(), ctx().integrations.jobs, {
-    providerId, client: { email: `client${clients}-${Date.now()}@example.test`, firstName, lastName: 'Morgan', phone: '+12125550142' },
-    content, type: 'message', now: new Date(), ...extra,
+    providerId,
+    client: {
+      email: `client${clients}-${Date.now()}@example.test`,
+      firstName,
+      lastName: 'Morgan',
+      phone: '+12125550142',
+    },
+    content,
+    type: 'message',
+    now: new Date(),
+    ...extra,
   });
 }
 
 const reply = (providerId: number, clientUserId: number, content: string) =>
-  sendProviderMessage(db(), ctx().integrations.jobs, { owner: { providerId }, providerId, clientUserId, content, now: new Date() });
+  sendProviderMessage(db(), ctx().integrations.jobs, {
+    owner: { providerId },
+    providerId,
+    clientUserId,
+    content,
+    now: new Date(),
+  });
 
 /** The island's props on a thread page. */
-function islandPropsOf(html: string): { messages: { id: number; type: string; shownAs: string; content: string | null; deletable: boolean }[]; mode: string; showReminder: boolean } {
+function islandPropsOf(html: string): {
+  messages: { id: number; type: string; shownAs: string; content: string | null; deletable: boolean }[];
+  mode: string;
+  showReminder: boolean;
+} {
   const match = /data-island="MessageThread" data-props="([^"]*)"/.exec(html);
   assert.ok(match, 'the thread island is on the page');
-  return JSON.parse(match[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(
+    match[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 describe('messages: the conversation list and its placeholders', () => {
@@ -66,7 +100,7 @@ describe('messages: the conversation list and its placeholders', () => {
     assert.ok((await db()('messages').where({ id: ann.message.id }).first('read_at')).read_at);
   });
 
-  it('an unknown client, or another provider\'s, is the missing-conversation text with a contact link (404)', async () => {
+  it("an unknown client, or another provider's, is the missing-conversation text with a contact link (404)", async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(db());
     const theirs = await receive(other.providerIds[0]!, 'Olga');
@@ -87,13 +121,40 @@ describe('messages: the conversation list and its placeholders', () => {
 describe('messages: the thread shows every rendered type and leaves out the others', () => {
   it('message, intake, booking, reschedule, cancel and out-of-office, with intake answers and appointments; unknown types are not rendered', async () => {
     const { client, providerId } = await signedIn();
-    const received = await receive(providerId, 'Ann', null, { type: 'messaging_tool_intake', intakeForm: { state: 'NY', session_type: 'in_person', insurance: 'Aetna' } });
-    const base = { conversation_id: received.conversationId, provider_id: providerId, client_user_id: received.clientUserId, send_date: new Date() };
-    const [appointment] = await db()('appointments').insert({ provider_id: providerId, client_user_id: received.clientUserId, start_time: new Date('2030-01-02T15:00:00Z'), end_time: new Date('2030-01-02T15:15:00Z') }).returning('id');
+    const received = await receive(providerId, 'Ann', null, {
+      type: 'messaging_tool_intake',
+      intakeForm: { state: 'NY', session_type: 'in_person', insurance: 'Aetna' },
+    });
+    const base = {
+      conversation_id: received.conversationId,
+      provider_id: providerId,
+      client_user_id: received.clientUserId,
+      send_date: new Date(),
+    };
+    const [appointment] = await db()('appointments')
+      .insert({
+        provider_id: providerId,
+        client_user_id: received.clientUserId,
+        start_time: new Date('2030-01-02T15:00:00Z'),
+        end_time: new Date('2030-01-02T15:15:00Z'),
+      })
+      .returning('id');
     const appointmentId = Number(appointment.id);
     await db()('messages').insert([
-      { ...base, type: 'booking_tool_intake', sender: 'client', message_content: 'Booked a call', appointment_id: appointmentId },
-      { ...base, type: 'reschedule_message', sender: 'provider', message_content: 'Moved to Thursday', appointment_id: appointmentId },
+      {
+        ...base,
+        type: 'booking_tool_intake',
+        sender: 'client',
+        message_content: 'Booked a call',
+        appointment_id: appointmentId,
+      },
+      {
+        ...base,
+        type: 'reschedule_message',
+        sender: 'provider',
+        message_content: 'Moved to Thursday',
+        appointment_id: appointmentId,
+      },
       { ...base, type: 'cancel_message', sender: 'provider', message_content: 'Sorry, canceled' },
       { ...base, type: 'automated_message_out_of_office', sender: 'provider', message_content: 'I am away this week' },
       { ...base, type: 'mystery_type', sender: 'client', message_content: 'Never shown' },
@@ -101,25 +162,56 @@ describe('messages: the thread shows every rendered type and leaves out the othe
     ]);
     const page = await client.get(`/messages/${received.clientUserId}`).expect(200);
     const text = mainTextOf(page.text);
-    for (const expected of ['New referral', 'Session type', 'In person', 'Aetna', 'Phone consultation booked', 'Booked a call', 'Phone consultation rescheduled',
-      'Moved to Thursday', 'Phone consultation canceled', 'Sorry, canceled', 'Automatic out-of-office reply', 'I am away this week', 'Plain words',
-      'Phone consultation: Jan 2, 2030, 10:00 AM']) {
+    for (const expected of [
+      'New referral',
+      'Session type',
+      'In person',
+      'Aetna',
+      'Phone consultation booked',
+      'Booked a call',
+      'Phone consultation rescheduled',
+      'Moved to Thursday',
+      'Phone consultation canceled',
+      'Sorry, canceled',
+      'Automatic out-of-office reply',
+      'I am away this week',
+      'Plain words',
+      'Phone consultation: Jan 2, 2030, 10:00 AM',
+    ]) {
       assert.ok(text.includes(expected), expected);
     }
     assert.ok(!text.includes('Never shown'));
     assert.ok(!page.text.includes('Never shown'), 'not in the island props either');
     assert.match(page.text, new RegExp(`href="/calendar/appointments/${appointmentId}"`));
-    assert.deepEqual(islandPropsOf(page.text).messages.map((m) => m.type), ['messaging_tool_intake', 'booking_tool_intake', 'reschedule_message', 'cancel_message', 'automated_message_out_of_office', 'message']);
+    assert.deepEqual(
+      islandPropsOf(page.text).messages.map((m) => m.type),
+      [
+        'messaging_tool_intake',
+        'booking_tool_intake',
+        'reschedule_message',
+        'cancel_message',
+        'automated_message_out_of_office',
+        'message',
+      ],
+    );
   });
 
-  it('a message with a benefits check shows its card, and never sends the client\'s insurance answers to the browser', async () => {
+  it("a message with a benefits check shows its card, and never sends the client's insurance answers to the browser", async () => {
     const { client, providerId } = await signedIn();
     const received = await receive(providerId, 'Ann', null, {
-      type: 'messaging_tool_intake', vobData: { status: 'pending_rerun', id: 7 }, vobInputInfo: { member_id: 'MEMBER-12345', dob: '1990-01-02', insurance_name: 'Aetna' },
+      type: 'messaging_tool_intake',
+      vobData: { status: 'pending_rerun', id: 7 },
+      vobInputInfo: { member_id: 'MEMBER-12345', dob: '1990-01-02', insurance_name: 'Aetna' },
     });
     const page = await client.get(`/messages/${received.clientUserId}`).expect(200);
-    assert.match(page.text, new RegExp(`class="card vob-card"[^>]*id="vob-${received.message.id}"|id="vob-${received.message.id}"`));
-    assert.match(page.text, new RegExp(`action="/messages/${received.clientUserId}/benefits-check/${received.message.id}/rerun"`));
+    assert.match(
+      page.text,
+      new RegExp(`class="card vob-card"[^>]*id="vob-${received.message.id}"|id="vob-${received.message.id}"`),
+    );
+    assert.match(
+      page.text,
+      new RegExp(`action="/messages/${received.clientUserId}/benefits-check/${received.message.id}/rerun"`),
+    );
     assert.ok(!page.text.includes('MEMBER-12345'));
     assert.ok(!page.text.includes('1990-01-02'));
   });
@@ -156,7 +248,7 @@ describe('messages: modes replace the composer with their notice', () => {
     assert.equal(islandPropsOf(later.html).showReminder, false);
   });
 
-  it('locked, client redacted, and provider inactive (with the client\'s e-mail and phone and a way to reactivate)', async () => {
+  it("locked, client redacted, and provider inactive (with the client's e-mail and phone and a way to reactivate)", async () => {
     const { client, providerId } = await signedIn();
     const received = await receive(providerId);
     const who = await db()('users').where({ id: received.clientUserId }).first('email');
@@ -166,7 +258,9 @@ describe('messages: modes replace the composer with their notice', () => {
     assert.ok(page.text.includes(MESSAGE_TEXTS.lockedNotice));
     assert.doesNotMatch(page.html, /<textarea[^>]*name="message"/);
 
-    await db()('conversations').where({ id: received.conversationId }).update({ is_locked: false, client_redacted_at: new Date() });
+    await db()('conversations')
+      .where({ id: received.conversationId })
+      .update({ is_locked: false, client_redacted_at: new Date() });
     page = await threadText(client, received.clientUserId);
     assert.ok(page.text.includes(MESSAGE_TEXTS.clientRedactedNotice));
     assert.doesNotMatch(page.html, /<textarea[^>]*name="message"/);
@@ -181,11 +275,20 @@ describe('messages: modes replace the composer with their notice', () => {
     assert.doesNotMatch(page.html, /<textarea[^>]*name="message"/);
 
     // The post is refused too, with the notice.
-    const refused = await postForm(client, `/messages/${received.clientUserId}`, `/messages/${received.clientUserId}`, { message: 'Hi' });
+    const refused = await postForm(client, `/messages/${received.clientUserId}`, `/messages/${received.clientUserId}`, {
+      message: 'Hi',
+    });
     assert.equal(refused.status, 303);
     const after = await client.get(refused.headers.location!).expect(200);
     assert.ok(mainTextOf(after.text).includes(MESSAGE_TEXTS.providerInactiveNotice));
-    assert.equal(await db()('messages').where({ conversation_id: received.conversationId, sender: 'provider' }).count({ n: '*' }).first().then((r) => Number(r!.n)), 0);
+    assert.equal(
+      await db()('messages')
+        .where({ conversation_id: received.conversationId, sender: 'provider' })
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+      0,
+    );
   });
 });
 
@@ -195,16 +298,31 @@ describe('messages: replying', () => {
     const received = await receive(providerId);
     const path = `/messages/${received.clientUserId}`;
     const db = ctx().db;
-    const count = async () => Number((await db('messages').where({ provider_id: providerId, sender: 'provider' }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
-    await db.raw(`CREATE OR REPLACE FUNCTION test_refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
-    await db.raw('CREATE TRIGGER test_refuse_messages BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION test_refuse_insert()');
+    const count = async () =>
+      Number(
+        (
+          await db('messages')
+            .where({ provider_id: providerId, sender: 'provider' })
+            .count<{ count: string }[]>({ count: '*' })
+        )[0]!.count,
+      );
+    await db.raw(
+      `CREATE OR REPLACE FUNCTION test_refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`,
+    );
+    await db.raw(
+      'CREATE TRIGGER test_refuse_messages BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION test_refuse_insert()',
+    );
     try {
       const failed = await postForm(client, path, path, { message: 'See you Thursday at four' });
       assert.equal(failed.status, 500);
       assert.ok(mainTextOf(failed.text).includes(MESSAGE_TEXTS.sendFailed));
       assert.match(failed.text, />See you Thursday at four</);
       const page = await client.get(path).expect(200);
-      const json = await client.post(path).set('Accept', 'application/json').type('form').send({ _csrf: csrfFrom(page.text), message: 'Again' });
+      const json = await client
+        .post(path)
+        .set('Accept', 'application/json')
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), message: 'Again' });
       assert.equal(json.status, 500);
       assert.equal(json.body.message, MESSAGE_TEXTS.sendFailed);
       assert.equal(await count(), 0);
@@ -234,21 +352,38 @@ describe('messages: replying', () => {
     const received = await receive(providerId);
     const path = `/messages/${received.clientUserId}`;
     const token = csrfFrom((await client.get(path)).text);
-    const ok = await client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ message: 'Hello from the island' }).expect(200);
+    const ok = await client
+      .post(path)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', token)
+      .send({ message: 'Hello from the island' })
+      .expect(200);
     assert.equal(ok.body.message.content, 'Hello from the island');
     assert.equal(ok.body.message.sender, 'provider');
     assert.equal(typeof ok.body.message.sendDate, 'string');
-    const blank = await client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ message: '' }).expect(422);
+    const blank = await client
+      .post(path)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', token)
+      .send({ message: '' })
+      .expect(422);
     assert.equal(blank.body.errors.message, MESSAGE_TEXTS.required);
   });
 
-  it('another provider\'s client cannot be written to (404)', async () => {
+  it("another provider's client cannot be written to (404)", async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(db());
     const theirs = await receive(other.providerIds[0]!);
     const response = await postForm(client, '/messages', `/messages/${theirs.clientUserId}`, { message: 'Hi' });
     assert.equal(response.status, 404);
-    assert.equal(await db()('messages').where({ conversation_id: theirs.conversationId, sender: 'provider' }).count({ n: '*' }).first().then((r) => Number(r!.n)), 0);
+    assert.equal(
+      await db()('messages')
+        .where({ conversation_id: theirs.conversationId, sender: 'provider' })
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+      0,
+    );
   });
 });
 
@@ -274,7 +409,7 @@ describe('messages: deleting a message after a confirmation', () => {
     assert.ok(!after.text.includes('Oops, wrong person'));
   });
 
-  it('a client\'s message, another provider\'s, or one of another conversation is not found', async () => {
+  it("a client's message, another provider's, or one of another conversation is not found", async () => {
     const { client, providerId } = await signedIn();
     const received = await receive(providerId);
     const elsewhere = await receive(providerId, 'Ben');
@@ -283,22 +418,39 @@ describe('messages: deleting a message after a confirmation', () => {
     const theirs = await receive(other.providerIds[0]!);
     const theirReply = await reply(other.providerIds[0]!, theirs.clientUserId, 'Private');
     const path = `/messages/${received.clientUserId}`;
-    for (const target of [`${path}/messages/${received.message.id}/delete`, `${path}/messages/${theirReply.id}/delete`, `${path}/messages/${mineElsewhere.id}/delete`,
-      `/messages/${theirs.clientUserId}/messages/${theirReply.id}/delete`]) {
+    for (const target of [
+      `${path}/messages/${received.message.id}/delete`,
+      `${path}/messages/${theirReply.id}/delete`,
+      `${path}/messages/${mineElsewhere.id}/delete`,
+      `/messages/${theirs.clientUserId}/messages/${theirReply.id}/delete`,
+    ]) {
       const response = await postForm(client, path, target, { confirmed: '1' });
       assert.equal(response.status, 404, target);
     }
-    assert.equal(await db()('messages').whereNotNull('deleted_at').count({ n: '*' }).first().then((r) => Number(r!.n)), 0);
+    assert.equal(
+      await db()('messages')
+        .whereNotNull('deleted_at')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+      0,
+    );
   });
 });
 
 describe('messages: live updates', () => {
-  it('polling: /updates?after= returns the newer messages as JSON; another provider\'s client is 404', async () => {
+  it("polling: /updates?after= returns the newer messages as JSON; another provider's client is 404", async () => {
     const { client, providerId } = await signedIn();
     const received = await receive(providerId);
     const sent = await reply(providerId, received.clientUserId, 'Newer');
-    const updates = await client.get(`/messages/${received.clientUserId}/updates?after=${received.message.id}`).set('Accept', 'application/json').expect(200);
-    assert.deepEqual(updates.body.messages.map((m: { id: number; content: string }) => [m.id, m.content]), [[sent.id, 'Newer']]);
+    const updates = await client
+      .get(`/messages/${received.clientUserId}/updates?after=${received.message.id}`)
+      .set('Accept', 'application/json')
+      .expect(200);
+    assert.deepEqual(
+      updates.body.messages.map((m: { id: number; content: string }) => [m.id, m.content]),
+      [[sent.id, 'Newer']],
+    );
     const other = await createProviderUser(db());
     const theirs = await receive(other.providerIds[0]!);
     await client.get(`/messages/${theirs.clientUserId}/updates?after=0`).expect(404);
@@ -311,7 +463,9 @@ describe('messages: live updates', () => {
     let base: string;
     before(async () => {
       await ctx().changes.whenLive();
-      server = await new Promise((resolve) => { const s = ctx().app.listen(0, '127.0.0.1', () => resolve(s)); });
+      server = await new Promise((resolve) => {
+        const s = ctx().app.listen(0, '127.0.0.1', () => resolve(s));
+      });
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
     after(async () => {
@@ -334,7 +488,9 @@ describe('messages: live updates', () => {
       keep(login);
       const _csrf = csrfFrom(await login.text());
       const posted = await fetch(`${base}/login`, {
-        method: 'POST', redirect: 'manual', headers: { Cookie: header(), 'Content-Type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: header(), 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ _csrf, email, password: 'Test-password-1!' }).toString(),
       });
       assert.equal(posted.status, 303);
@@ -343,7 +499,10 @@ describe('messages: live updates', () => {
     }
 
     /** Reads the stream until `until` holds for its text so far (or 5 s pass). */
-    async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: (text: string) => boolean): Promise<string> {
+    async function readUntil(
+      reader: ReadableStreamDefaultReader<Uint8Array>,
+      until: (text: string) => boolean,
+    ): Promise<string> {
       const decoder = new TextDecoder();
       let text = '';
       const deadline = Date.now() + 5000;
@@ -362,7 +521,8 @@ describe('messages: live updates', () => {
       const cookie = await cookieFor(user.email);
       const controller = new AbortController();
       const response = await fetch(`${base}/messages/${received.clientUserId}/events?after=${received.message.id}`, {
-        headers: { Cookie: cookie, Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br' }, signal: controller.signal,
+        headers: { Cookie: cookie, Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br' },
+        signal: controller.signal,
       });
       try {
         assert.equal(response.status, 200);
@@ -375,7 +535,9 @@ describe('messages: live updates', () => {
         const first = await readUntil(reader, (text) => text.includes('Arrives live'));
         assert.match(first, new RegExp(`id: ${sent.id}\\nevent: message\\ndata: \\{"id":${sent.id},`));
 
-        await db()('messages').where({ id: sent.id }).update({ deleted_at: new Date(), message_content: null, deleted_by: 'provider' });
+        await db()('messages')
+          .where({ id: sent.id })
+          .update({ deleted_at: new Date(), message_content: null, deleted_by: 'provider' });
         const second = await readUntil(reader, (text) => text.includes('"shownAs":"deleted"'));
         assert.match(second, new RegExp(`"id":${sent.id},[^\\n]*"shownAs":"deleted"`));
       } finally {
@@ -389,12 +551,21 @@ describe('messages: live updates', () => {
       const cookie = await cookieFor(user.email);
       const controller = new AbortController();
       try {
-        const response = await fetch(`${base}/messages/${received.clientUserId}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+        const response = await fetch(`${base}/messages/${received.clientUserId}/events`, {
+          headers: { Cookie: cookie },
+          signal: controller.signal,
+        });
         const reader = response.body!.getReader();
         await readUntil(reader, (text) => text.includes('retry:'));
-        await db().raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?`, [`${FEED_APPLICATION_NAME} pid ${process.pid}`]);
-        const ended = await Promise.race([reader.read().then(async function drain(chunk): Promise<boolean> { return chunk.done ? true : drain(await reader.read()); }),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
+        await db().raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?`, [
+          `${FEED_APPLICATION_NAME} pid ${process.pid}`,
+        ]);
+        const ended = await Promise.race([
+          reader.read().then(async function drain(chunk): Promise<boolean> {
+            return chunk.done ? true : drain(await reader.read());
+          }),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+        ]);
         assert.equal(ended, true, 'the stream ended');
       } finally {
         controller.abort();
@@ -412,7 +583,10 @@ describe('messages: live updates', () => {
         const open = () => {
           const controller = new AbortController();
           controllers.push(controller);
-          return fetch(`${base}/messages/${received.clientUserId}/events`, { headers: { Cookie: cookie, 'Last-Event-ID': String(received.message.id) }, signal: controller.signal });
+          return fetch(`${base}/messages/${received.clientUserId}/events`, {
+            headers: { Cookie: cookie, 'Last-Event-ID': String(received.message.id) },
+            signal: controller.signal,
+          });
         };
         const firstStream = await open();
         const text = await readUntil(firstStream.body!.getReader(), (t) => t.includes('Sent while away'));

@@ -9,7 +9,11 @@ import { ctx } from '../support/context';
 import { formBody, type Agent, type FormValues } from '../support/http';
 
 /** A page as the browser would show it: its address (a path on the portal, a full URL elsewhere), status and HTML. */
-export interface Served { url: string; status: number; html: string }
+export interface Served {
+  url: string;
+  status: number;
+  html: string;
+}
 
 const portalOrigin = () => new URL(ctx().config.portalUrl).origin;
 const base = 'http://portal.invalid';
@@ -24,12 +28,18 @@ function resolve(href: string, from: string): string {
 async function request(client: Agent, method: 'get' | 'post', url: string, body?: string) {
   const outside = /^https?:/.test(url);
   const target = outside ? new URL(url) : undefined;
-  const started = outside ? supertest(target!.origin)[method](`${target!.pathname}${target!.search}`) : client[method](url);
+  const started = outside
+    ? supertest(target!.origin)[method](`${target!.pathname}${target!.search}`)
+    : client[method](url);
   return body === undefined ? started : started.type('form').send(body);
 }
 
 /** Follows 30x answers with GETs, as a browser does after a form post. */
-async function settle(client: Agent, url: string, response: { status: number; text: string; headers: Record<string, string> }): Promise<Served> {
+async function settle(
+  client: Agent,
+  url: string,
+  response: { status: number; text: string; headers: Record<string, string> },
+): Promise<Served> {
   let current = { url, response };
   for (let hops = 0; [301, 302, 303].includes(current.response.status); hops += 1) {
     assert.ok(hops < 10, `too many redirects from ${url}`);
@@ -45,7 +55,14 @@ export async function open(client: Agent, url: string): Promise<Served> {
 }
 
 const documentOf = (page: Served) => new JSDOM(page.html).window.document;
-const nameOf = (element: Element) => (element.getAttribute('aria-label') ?? (element.tagName === 'INPUT' ? (element as HTMLInputElement).value : element.textContent) ?? '').replace(/\s+/g, ' ').trim();
+const nameOf = (element: Element) =>
+  (
+    element.getAttribute('aria-label') ??
+    (element.tagName === 'INPUT' ? (element as HTMLInputElement).value : element.textContent) ??
+    ''
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
 const matches = (text: string, name: string | RegExp) => (typeof name === 'string' ? text === name : name.test(text));
 
 /** Follows the link named `name` (its text, exactly, or a pattern), as a click would; the first one if several. */
@@ -60,9 +77,16 @@ export async function follow(client: Agent, page: Served, name: string | RegExp)
  * name; undefined unchecks or empties a field). Every other field goes as the page filled it. A value for a
  * field the form does not have is refused, as a person could not type it.
  */
-export async function submit(client: Agent, page: Served, button: string | RegExp, values: FormValues = {}): Promise<Served> {
+export async function submit(
+  client: Agent,
+  page: Served,
+  button: string | RegExp,
+  values: FormValues = {},
+): Promise<Served> {
   const document = documentOf(page);
-  const buttons = [...document.querySelectorAll('button, input[type="submit"]')].filter((b) => (b.getAttribute('type') ?? 'submit') === 'submit' && matches(nameOf(b), button));
+  const buttons = [...document.querySelectorAll('button, input[type="submit"]')].filter(
+    (b) => (b.getAttribute('type') ?? 'submit') === 'submit' && matches(nameOf(b), button),
+  );
   assert.equal(buttons.length, 1, `one button ${String(button)} on ${page.url} (found ${buttons.length})`);
   const submitter = buttons[0] as HTMLButtonElement;
   const form = submitter.form;
@@ -76,10 +100,14 @@ export async function submit(client: Agent, page: Served, button: string | RegEx
     if (tag === 'button' || type === 'submit' || type === 'button' || type === 'file') continue;
     names.add(element.name);
     if ((type === 'checkbox' || type === 'radio') && !element.checked) continue;
-    fields.push([element.name, type === 'checkbox' || type === 'radio' ? (element.getAttribute('value') ?? 'on') : element.value]);
+    fields.push([
+      element.name,
+      type === 'checkbox' || type === 'radio' ? (element.getAttribute('value') ?? 'on') : element.value,
+    ]);
   }
   const typed = new Set(Object.keys(values));
-  for (const name of typed) assert.ok(names.has(name), `the form of ${String(button)} on ${page.url} has no field ${name}`);
+  for (const name of typed)
+    assert.ok(names.has(name), `the form of ${String(button)} on ${page.url} has no field ${name}`);
   const sent: FormValues = {};
   for (const [name, value] of fields) {
     if (typed.has(name)) continue;
@@ -98,10 +126,14 @@ export async function submit(client: Agent, page: Served, button: string | RegEx
 }
 
 /** The texts of the page's flash messages. */
-export const flashesOf = (page: Served) => [...documentOf(page).querySelectorAll('.flash')].map((flash) => (flash.textContent ?? '').replace(/\s+/g, ' ').trim());
+export const flashesOf = (page: Served) =>
+  [...documentOf(page).querySelectorAll('.flash')].map((flash) =>
+    (flash.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
 
 /** The text of the element `selector` (the first), whitespace collapsed; '' when there is none. */
-export const textAt = (page: Served, selector: string) => (documentOf(page).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export const textAt = (page: Served, selector: string) =>
+  (documentOf(page).querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** The value a field shows (by name): an input's value, a select's chosen option, a textarea's text. */
 export function fieldValue(page: Served, name: string): string | undefined {
@@ -118,9 +150,16 @@ export const pathOf = (page: Served) => new URL(page.url, base).pathname;
  */
 export function chosen(page: Served, label: string | RegExp): FormValues {
   const document = documentOf(page);
-  const found = [...document.querySelectorAll('label')].find((element) => matches((element.textContent ?? '').replace(/\s+/g, ' ').trim(), label));
+  const found = [...document.querySelectorAll('label')].find((element) =>
+    matches((element.textContent ?? '').replace(/\s+/g, ' ').trim(), label),
+  );
   assert.ok(found, `no choice labelled ${String(label)} on ${page.url}`);
-  const input = (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector('input')) as HTMLInputElement | null;
-  assert.ok(input && ['radio', 'checkbox'].includes(input.type), `the label ${String(label)} is a radio button's or a checkbox's`);
+  const input = (
+    found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector('input')
+  ) as HTMLInputElement | null;
+  assert.ok(
+    input && ['radio', 'checkbox'].includes(input.type),
+    `the label ${String(label)} is a radio button's or a checkbox's`,
+  );
   return { [input.name]: input.getAttribute('value') ?? 'on' };
 }

@@ -6,12 +6,20 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent, postForm, type FormValues } from '../support/http';
 import {
-  colourfulPng, firstTagIds, grayRgbPng, grayscaleJpeg, notAnImage, smallPng, tagIds, wizardUser,
+  colourfulPng,
+  firstTagIds,
+  grayRgbPng,
+  grayscaleJpeg,
+  notAnImage,
+  smallPng,
+  tagIds,
+  wizardUser,
 } from './onboarding-helpers';
 
 /** A url-encoded body with repeated keys for lists (as a browser posts checkboxes). */
 
-const post = (client: Agent, path: string, values: FormValues) => postForm(client, '/account-preferences', path, values);
+const post = (client: Agent, path: string, values: FormValues) =>
+  postForm(client, '/account-preferences', path, values);
 
 async function signedInWizardUser(options: Parameters<typeof wizardUser>[1] = {}) {
   const user = await wizardUser(ctx().db, options);
@@ -30,8 +38,12 @@ const location = (response: { headers: Record<string, string> }) => response.hea
 
 describe('onboarding: access to the wizard pages', () => {
   const paths = (id: number) => [
-    `/profiles/create/${id}`, `/profiles/about-you-for/${id}`, `/profiles/your-practice-for/${id}`,
-    `/profiles/your-practice-for/${id}/insurance`, `/profiles/photos-for/${id}`, `/profiles/go-live-for/${id}`,
+    `/profiles/create/${id}`,
+    `/profiles/about-you-for/${id}`,
+    `/profiles/your-practice-for/${id}`,
+    `/profiles/your-practice-for/${id}/insurance`,
+    `/profiles/photos-for/${id}`,
+    `/profiles/go-live-for/${id}`,
   ];
 
   it('a profile of another account is not found (404), on every step, for GET and POST', async () => {
@@ -46,7 +58,8 @@ describe('onboarding: access to the wizard pages', () => {
 
   it('signed-out visitors go to /login', async () => {
     const user = await wizardUser(ctx().db);
-    for (const path of paths(user.providerId)) assert.equal(location(await agent().get(path).expect(303)), `/login?next=${encodeURIComponent(path)}`);
+    for (const path of paths(user.providerId))
+      assert.equal(location(await agent().get(path).expect(303)), `/login?next=${encodeURIComponent(path)}`);
   });
 
   it('pages are titled "Complete {name}\'s profile" with the progress, the step indicator and a testimonial', async () => {
@@ -72,34 +85,68 @@ describe('onboarding: Locations (spec 1 §5)', () => {
     const response = await post(client, `/profiles/create/${id}`, { address: '', city: 'Portland' });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Please select at least one state', 'Address is required.', 'Zip is required.', 'State is required.']) assert.ok(text.includes(message), message);
+    for (const message of [
+      'Please select at least one state',
+      'Address is required.',
+      'Zip is required.',
+      'State is required.',
+    ])
+      assert.ok(text.includes(message), message);
     assert.doesNotMatch(text, /City is required\./);
-    assert.match(response.text, /name="city"[^>]*value="Portland"|value="Portland"[^>]*name="city"/, 'typed values are kept');
+    assert.match(
+      response.text,
+      /name="city"[^>]*value="Portland"|value="Portland"[^>]*name="city"/,
+      'typed values are kept',
+    );
   });
 
   it('turning both opt-outs on is blocked', async () => {
     const { client, id } = await signedInWizardUser();
-    const response = await post(client, `/profiles/create/${id}`, { no_online_sessions: '1', no_physical_location: '1' });
+    const response = await post(client, `/profiles/create/${id}`, {
+      no_online_sessions: '1',
+      no_physical_location: '1',
+    });
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /At least one online or physical location must be entered\./);
   });
 
   it('online states only: one remote location per state, then About You', async () => {
     const { client, id } = await signedInWizardUser();
-    const response = await post(client, `/profiles/create/${id}`, { states: ['OR', 'WA'], no_physical_location: '1' }).then((r) => r);
+    const response = await post(client, `/profiles/create/${id}`, {
+      states: ['OR', 'WA'],
+      no_physical_location: '1',
+    }).then((r) => r);
     assert.equal(response.status, 303);
     assert.equal(location(response), `/profiles/about-you-for/${id}`);
     const rows = await ctx().db('locations').where({ provider_id: id }).orderBy('state');
-    assert.deepEqual(rows.map((r) => [r.state, r.remote_location]), [['OR', true], ['WA', true]]);
+    assert.deepEqual(
+      rows.map((r) => [r.state, r.remote_location]),
+      [
+        ['OR', true],
+        ['WA', true],
+      ],
+    );
   });
 
   it('an office and online states together; unknown states are refused', async () => {
     const { client, id } = await signedInWizardUser();
     const bad = await post(client, `/profiles/create/${id}`, { states: ['ZZ'], no_physical_location: '1' });
     assert.equal(bad.status, 422);
-    await post(client, `/profiles/create/${id}`, { states: ['NY'], address: '1 Main St', city: 'Albany', zip: '12207', state: 'NY' }).then((r) => assert.equal(r.status, 303));
+    await post(client, `/profiles/create/${id}`, {
+      states: ['NY'],
+      address: '1 Main St',
+      city: 'Albany',
+      zip: '12207',
+      state: 'NY',
+    }).then((r) => assert.equal(r.status, 303));
     const rows = await ctx().db('locations').where({ provider_id: id }).orderBy('remote_location');
-    assert.deepEqual(rows.map((r) => [r.remote_location, r.state, r.city]), [[false, 'NY', 'Albany'], [true, 'NY', null]]);
+    assert.deepEqual(
+      rows.map((r) => [r.remote_location, r.state, r.city]),
+      [
+        [false, 'NY', 'Albany'],
+        [true, 'NY', null],
+      ],
+    );
   });
 
   it('forwards when locations already exist (GET and POST)', async () => {
@@ -115,13 +162,20 @@ describe('onboarding: About You (spec 2 §5 About practice)', () => {
   it('offers professions without the excluded ones and degrees without "Life"', async () => {
     const { client, id } = await signedInWizardUser();
     const html = (await client.get(`/profiles/about-you-for/${id}`).expect(200)).text;
-    const labels = (name: string) => [...html.matchAll(new RegExp(`<label for="${name}-\\d+">([^<]+)</label>`, 'g'))].map((m) => m[1]!.replace(/&#x27;/g, "'"));
+    const labels = (name: string) =>
+      [...html.matchAll(new RegExp(`<label for="${name}-\\d+">([^<]+)</label>`, 'g'))].map((m) =>
+        m[1]!.replace(/&#x27;/g, "'"),
+      );
     const professions = labels('professions');
     assert.ok(professions.includes('Psychologist'));
-    for (const hidden of ['Therapist', 'Medication prescriber', 'Dietitian', 'Group practice', 'Treatment center']) assert.ok(!professions.includes(hidden), hidden);
+    for (const hidden of ['Therapist', 'Medication prescriber', 'Dietitian', 'Group practice', 'Treatment center'])
+      assert.ok(!professions.includes(hidden), hidden);
     const degrees = labels('degrees');
     assert.ok(degrees.includes('PhD'));
-    assert.deepEqual(degrees.filter((name) => /life/i.test(name)), []);
+    assert.deepEqual(
+      degrees.filter((name) => /life/i.test(name)),
+      [],
+    );
     assert.ok(labels('languages').includes('English'));
   });
 
@@ -130,7 +184,8 @@ describe('onboarding: About You (spec 2 §5 About practice)', () => {
     const response = await post(client, `/profiles/about-you-for/${id}`, {});
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const field of ['professions', 'languages', 'degrees']) assert.ok(text.includes(`Please select one or more ${field}.`), field);
+    for (const field of ['professions', 'languages', 'degrees'])
+      assert.ok(text.includes(`Please select one or more ${field}.`), field);
   });
 
   it('an excluded profession cannot be posted', async () => {
@@ -138,7 +193,11 @@ describe('onboarding: About You (spec 2 §5 About practice)', () => {
     const [therapist] = await tagIds(ctx().db, 'professions', ['Therapist']);
     const [english] = await tagIds(ctx().db, 'languages', ['English']);
     const [phd] = await tagIds(ctx().db, 'degrees', ['PhD']);
-    const response = await post(client, `/profiles/about-you-for/${id}`, { professions: therapist, languages: english, degrees: phd });
+    const response = await post(client, `/profiles/about-you-for/${id}`, {
+      professions: therapist,
+      languages: english,
+      degrees: phd,
+    });
     assert.equal(response.status, 422);
   });
 
@@ -153,11 +212,18 @@ describe('onboarding: About You (spec 2 §5 About practice)', () => {
     assert.equal(await count('taggings', { provider_id: id }), 5);
     assert.equal(Number((await ctx().db('providers').where({ id }).first()).primary_profession_tag_id), professions[0]);
 
-    const practice = await createProviderUser(ctx().db, { providers: [{ type: 'practice', status: 'incomplete', companyName: 'Harbor Group' }] });
+    const practice = await createProviderUser(ctx().db, {
+      providers: [{ type: 'practice', status: 'incomplete', companyName: 'Harbor Group' }],
+    });
     const owner = agent();
     await signIn(owner, practice.email);
-    assert.doesNotMatch(mainTextOf((await owner.get(`/profiles/about-you-for/${practice.providerIds[0]}`).expect(200)).text), /Degrees/);
-    await post(owner, `/profiles/about-you-for/${practice.providerIds[0]}`, { professions, languages }).then((r) => assert.equal(r.status, 303));
+    assert.doesNotMatch(
+      mainTextOf((await owner.get(`/profiles/about-you-for/${practice.providerIds[0]}`).expect(200)).text),
+      /Degrees/,
+    );
+    await post(owner, `/profiles/about-you-for/${practice.providerIds[0]}`, { professions, languages }).then((r) =>
+      assert.equal(r.status, 303),
+    );
   });
 });
 
@@ -165,15 +231,22 @@ describe('onboarding: Your Practice (spec 2 §5 Tag selections, Sessions and fee
   async function practiceBody(overrides: Record<string, unknown> = {}) {
     const db = ctx().db;
     return {
-      clientele: await firstTagIds(db, 'clientele', 2), languages: await firstTagIds(db, 'languages', 1),
-      specialties: await firstTagIds(db, 'specialties', 3), approaches: await firstTagIds(db, 'approaches', 1),
-      session_fee_ongoing: '150', session_length_ongoing: '50', takes_insurance: 'no', ...overrides,
+      clientele: await firstTagIds(db, 'clientele', 2),
+      languages: await firstTagIds(db, 'languages', 1),
+      specialties: await firstTagIds(db, 'specialties', 3),
+      approaches: await firstTagIds(db, 'approaches', 1),
+      session_fee_ongoing: '150',
+      session_length_ongoing: '50',
+      takes_insurance: 'no',
+      ...overrides,
     } as FormValues;
   }
 
   it('minimums: "You must have at least N selection(s).", and the fee and length', async () => {
     const { client, id } = await signedInWizardUser();
-    const response = await post(client, `/profiles/your-practice-for/${id}`, { specialties: await firstTagIds(ctx().db, 'specialties', 2) });
+    const response = await post(client, `/profiles/your-practice-for/${id}`, {
+      specialties: await firstTagIds(ctx().db, 'specialties', 2),
+    });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
     assert.match(text, /Clientele.*You must have at least 1 selection\(s\)\./);
@@ -185,9 +258,16 @@ describe('onboarding: Your Practice (spec 2 §5 Tag selections, Sessions and fee
 
   it('maximum: "You\'ve reached the maximum number of selections (20)..."', async () => {
     const { client, id } = await signedInWizardUser();
-    const response = await post(client, `/profiles/your-practice-for/${id}`, await practiceBody({ specialties: await firstTagIds(ctx().db, 'specialties', 21) }));
+    const response = await post(
+      client,
+      `/profiles/your-practice-for/${id}`,
+      await practiceBody({ specialties: await firstTagIds(ctx().db, 'specialties', 21) }),
+    );
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), /You've reached the maximum number of selections \(20\)\. Please remove other selections to add more\./);
+    assert.match(
+      mainTextOf(response.text),
+      /You've reached the maximum number of selections \(20\)\. Please remove other selections to add more\./,
+    );
   });
 
   it('saves taggings, session fee and length (custom_content) and goes to Photos when no insurance', async () => {
@@ -205,32 +285,59 @@ describe('onboarding: Your Practice (spec 2 §5 Tag selections, Sessions and fee
 
   it('takes insurance: the insurance step with a filter box, a required confirmation, Save + Next', async () => {
     const { client, id } = await signedInWizardUser();
-    const saved = await post(client, `/profiles/your-practice-for/${id}`, await practiceBody({ takes_insurance: 'yes' }));
+    const saved = await post(
+      client,
+      `/profiles/your-practice-for/${id}`,
+      await practiceBody({ takes_insurance: 'yes' }),
+    );
     assert.equal(location(saved), `/profiles/your-practice-for/${id}/insurance`);
     const all = mainTextOf((await client.get(`/profiles/your-practice-for/${id}/insurance`).expect(200)).text);
     assert.match(all, /Aetna/);
     assert.match(all, /Blue Cross Blue Shield/);
-    const filtered = mainTextOf((await client.get(`/profiles/your-practice-for/${id}/insurance?q=aet`).expect(200)).text);
+    const filtered = mainTextOf(
+      (await client.get(`/profiles/your-practice-for/${id}/insurance?q=aet`).expect(200)).text,
+    );
     assert.match(filtered, /Aetna/);
     assert.doesNotMatch(filtered, /Blue Cross Blue Shield/);
-    assert.match(mainTextOf((await client.get(`/profiles/your-practice-for/${id}/insurance?q=zzzz`).expect(200)).text), /No results! Please search again\.\.\./);
+    assert.match(
+      mainTextOf((await client.get(`/profiles/your-practice-for/${id}/insurance?q=zzzz`).expect(200)).text),
+      /No results! Please search again\.\.\./,
+    );
 
     const [aetna, anthem] = await tagIds(ctx().db, 'insurances', ['Aetna', 'Anthem']);
     const unconfirmed = await post(client, `/profiles/your-practice-for/${id}/insurance`, { insurances: aetna });
     assert.equal(unconfirmed.status, 422);
-    assert.match(mainTextOf(unconfirmed.text), /Please confirm that you are in-network with the insurances you selected\./);
-    const done = await post(client, `/profiles/your-practice-for/${id}/insurance?q=aet`, { insurances: [aetna!, anthem!], confirm_in_network: '1' });
+    assert.match(
+      mainTextOf(unconfirmed.text),
+      /Please confirm that you are in-network with the insurances you selected\./,
+    );
+    const done = await post(client, `/profiles/your-practice-for/${id}/insurance?q=aet`, {
+      insurances: [aetna!, anthem!],
+      confirm_in_network: '1',
+    });
     assert.equal(done.status, 303);
     assert.equal(location(done), `/profiles/photos-for/${id}`);
-    const insured = await ctx().db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id').where({ 'tg.provider_id': id, 't.type': 'insurances' }).pluck('t.name');
+    const insured = await ctx()
+      .db('taggings as tg')
+      .join('tags as t', 't.id', 'tg.tag_id')
+      .where({ 'tg.provider_id': id, 't.type': 'insurances' })
+      .pluck('t.name');
     assert.deepEqual(insured.sort(), ['Aetna', 'Anthem']);
     // A chosen insurance hidden by the filter is carried along as a hidden field.
-    assert.match((await client.get(`/profiles/your-practice-for/${id}/insurance?q=aet`)).text, new RegExp(`type="hidden" name="insurances" value="${anthem}"`));
+    assert.match(
+      (await client.get(`/profiles/your-practice-for/${id}/insurance?q=aet`)).text,
+      new RegExp(`type="hidden" name="insurances" value="${anthem}"`),
+    );
   });
 });
 
 describe('onboarding: Photos (spec 1 §5, §9)', () => {
-  async function upload(client: Agent, id: number, files: { name: string; body: Buffer }[], fields: Record<string, string> = {}) {
+  async function upload(
+    client: Agent,
+    id: number,
+    files: { name: string; body: Buffer }[],
+    fields: Record<string, string> = {},
+  ) {
     const _csrf = await tokenFor(client, `/profiles/photos-for/${id}`);
     let request = client.post(`/profiles/photos-for/${id}`).field('_csrf', _csrf);
     for (const [key, value] of Object.entries(fields)) request = request.field(key, value);
@@ -250,7 +357,10 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     const fake = await upload(client, id, [{ name: 'photo.jpg', body: notAnImage() }]);
     assert.equal(fake.status, 422);
     assert.match(mainTextOf(fake.text), /Please upload an image file/);
-    const two = await upload(client, id, [{ name: 'a.png', body: await colourfulPng() }, { name: 'b.png', body: await colourfulPng() }]);
+    const two = await upload(client, id, [
+      { name: 'a.png', body: await colourfulPng() },
+      { name: 'b.png', body: await colourfulPng() },
+    ]);
     assert.equal(two.status, 422);
     assert.match(mainTextOf(two.text), /Please upload one photo at a time\./);
     assert.equal(await count('images'), 0);
@@ -265,7 +375,10 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
 
   it('grayscale pictures are rejected, one channel or gray RGB', async () => {
     const { client, id } = await signedInWizardUser();
-    for (const [name, body] of [['gray.jpg', await grayscaleJpeg()], ['gray-rgb.png', await grayRgbPng()]] as const) {
+    for (const [name, body] of [
+      ['gray.jpg', await grayscaleJpeg()],
+      ['gray-rgb.png', await grayRgbPng()],
+    ] as const) {
       assert.ok(body.length >= 100 * 1024, `${name} is big enough`);
       const response = await upload(client, id, [{ name, body }]);
       assert.equal(response.status, 422, name);
@@ -276,15 +389,25 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
   it('the upload needs the CSRF token like every form', async () => {
     const { client, id } = await signedInWizardUser();
     await client.get(`/profiles/photos-for/${id}`);
-    await client.post(`/profiles/photos-for/${id}`).attach('headshot', await colourfulPng(), 'a.png').expect(403);
+    await client
+      .post(`/profiles/photos-for/${id}`)
+      .attach('headshot', await colourfulPng(), 'a.png')
+      .expect(403);
     assert.equal(await count('images'), 0);
   });
 
   it('a good photo: re-encoded without metadata, 400x400 and 250x250 renditions, stored and served', async () => {
     const { client, id } = await signedInWizardUser();
-    const photo = await sharp(await colourfulPng(400, 300)).jpeg({ quality: 100 }).withExif({ IFD0: { Artist: 'Secret Camera Owner' } }).toBuffer();
+    const photo = await sharp(await colourfulPng(400, 300))
+      .jpeg({ quality: 100 })
+      .withExif({ IFD0: { Artist: 'Secret Camera Owner' } })
+      .toBuffer();
     assert.ok(photo.length >= 100 * 1024);
-    const response = await upload(client, id, [{ name: 'me.jpg', body: photo }], { crop_x: '0.1', crop_y: '0', crop_size: '0.8' });
+    const response = await upload(client, id, [{ name: 'me.jpg', body: photo }], {
+      crop_x: '0.1',
+      crop_y: '0',
+      crop_size: '0.8',
+    });
     assert.equal(response.status, 303, mainTextOf(response.text).slice(0, 300));
     assert.equal(location(response), `/profiles/go-live-for/${id}`);
     const provider = await ctx().db('providers').where({ id }).first();
@@ -296,8 +419,14 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     const meta = await sharp(large.body).metadata();
     assert.deepEqual([meta.width, meta.height, meta.format], [400, 400, 'jpeg']);
     assert.equal(meta.exif, undefined, 'metadata stripped');
-    const small = await agent().get(`/uploads/${image.storage_key.replace('.jpg', '-250.jpg')}`).buffer(true).expect(200);
-    assert.deepEqual([(await sharp(small.body).metadata()).width, (await sharp(small.body).metadata()).height], [250, 250]);
+    const small = await agent()
+      .get(`/uploads/${image.storage_key.replace('.jpg', '-250.jpg')}`)
+      .buffer(true)
+      .expect(200);
+    assert.deepEqual(
+      [(await sharp(small.body).metadata()).width, (await sharp(small.body).metadata()).height],
+      [250, 250],
+    );
     await agent().get('/uploads/headshot-00000000-0000-0000-0000-000000000000.jpg').expect(404);
     await agent().get('/uploads/..%2Fsession-secret').expect(404);
   });
@@ -306,7 +435,9 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     const { client, id } = await signedInWizardUser();
     const storage = ctx().integrations.storage;
     const put = storage.put;
-    storage.put = async () => { throw new Error('disk full'); };
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
     try {
       const response = await upload(client, id, [{ name: 'me.png', body: await colourfulPng() }]);
       assert.equal(response.status, 500);
@@ -322,11 +453,16 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     const db = ctx().db;
     await db('locations').insert({ provider_id: id, state: 'CA', remote_location: true });
     const tags = [
-      ...(await firstTagIds(db, 'professions', 1)), ...(await firstTagIds(db, 'clientele', 1)), ...(await firstTagIds(db, 'languages', 1)),
-      ...(await firstTagIds(db, 'specialties', 3)), ...(await firstTagIds(db, 'approaches', 1)),
+      ...(await firstTagIds(db, 'professions', 1)),
+      ...(await firstTagIds(db, 'clientele', 1)),
+      ...(await firstTagIds(db, 'languages', 1)),
+      ...(await firstTagIds(db, 'specialties', 3)),
+      ...(await firstTagIds(db, 'approaches', 1)),
     ];
     await db('taggings').insert(tags.map((tag_id) => ({ provider_id: id, tag_id })));
-    await db('providers').where({ id }).update({ custom_content: { session_fee_ongoing: 100, session_length_ongoing: 50 } });
+    await db('providers')
+      .where({ id })
+      .update({ custom_content: { session_fee_ongoing: 100, session_length_ongoing: 50 } });
     await upload(client, id, [{ name: 'me.png', body: await colourfulPng() }]).then((r) => assert.equal(r.status, 303));
     assert.equal((await db('providers').where({ id }).first()).status, 'reviewing');
   });
@@ -351,11 +487,18 @@ describe('onboarding: Go Live (spec 1 §4 Go Live button, §5)', () => {
 
   it('paid, every state with a Verified licence: live at once', async () => {
     const { client, id } = await signedInWizardUser({ paid: true });
-    await ctx().db('locations').insert([{ provider_id: id, state: 'CA', remote_location: true }, { provider_id: id, state: 'OR', remote_location: true }]);
-    await ctx().db('licenses').insert([
-      { provider_id: id, state: 'CA', number: '1', license_type: 'LCSW', expiration: 2030, verification: 'Verified' },
-      { provider_id: id, state: 'OR', number: '2', license_type: 'LCSW', expiration: 2030, verification: 'Verified' },
-    ]);
+    await ctx()
+      .db('locations')
+      .insert([
+        { provider_id: id, state: 'CA', remote_location: true },
+        { provider_id: id, state: 'OR', remote_location: true },
+      ]);
+    await ctx()
+      .db('licenses')
+      .insert([
+        { provider_id: id, state: 'CA', number: '1', license_type: 'LCSW', expiration: 2030, verification: 'Verified' },
+        { provider_id: id, state: 'OR', number: '2', license_type: 'LCSW', expiration: 2030, verification: 'Verified' },
+      ]);
     await post(client, `/profiles/go-live-for/${id}`, { ready: '1' }).then((r) => assert.equal(r.status, 303));
     const provider = await ctx().db('providers').where({ id }).first();
     assert.equal(provider.status, 'active');
@@ -404,7 +547,11 @@ describe('onboarding: Exit and / (spec 1 §4)', () => {
     assert.equal(location(exit), '/');
     assert.ok((await ctx().db('providers').where({ id }).first()).wizard_exited_at);
     const home = await client.get('/').expect(200);
-    assert.match(home.text, new RegExp(`href="/profiles/about-you-for/${id}"`), 'the banner still leads back to the wizard');
+    assert.match(
+      home.text,
+      new RegExp(`href="/profiles/about-you-for/${id}"`),
+      'the banner still leads back to the wizard',
+    );
   });
 
   it('a profile not made with the new wizard stays on /: the dashboard, its checklist, and a banner leading to / (not the wizard)', async () => {
@@ -423,13 +570,20 @@ describe('onboarding: Exit and / (spec 1 §4)', () => {
 });
 
 describe('status banner on dashboard pages (spec 1 §4 Provider status)', () => {
-  async function bannerOf(status: 'incomplete' | 'reviewing' | 'pending' | 'active' | 'inactive' | 'locked', path = '/account-preferences') {
+  async function bannerOf(
+    status: 'incomplete' | 'reviewing' | 'pending' | 'active' | 'inactive' | 'locked',
+    path = '/account-preferences',
+  ) {
     const user = await createProviderUser(ctx().db, { providers: [{ status }] });
     const client = agent();
     await signIn(client, user.email);
     const html = (await client.get(path).expect(200)).text;
     const banner = /<section class="status-banner[^>]*>([\s\S]*?)<\/section>/.exec(html);
-    return { html: banner?.[0] ?? '', text: banner ? mainTextOf(`<main>${banner[1]}</main>`) : '', id: user.providerIds[0]! };
+    return {
+      html: banner?.[0] ?? '',
+      text: banner ? mainTextOf(`<main>${banner[1]}</main>`) : '',
+      id: user.providerIds[0]!,
+    };
   }
 
   it('locked: not live, contact us to change membership', async () => {

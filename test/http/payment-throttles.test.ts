@@ -9,7 +9,14 @@ import { createProviderUser } from '../support/factories';
 import { PAYMENT_LIMITS } from '../../server/http/payment-throttles';
 
 const CLINIC = { clinic_id: 'clinic-abc123', url: 'https://calm-waters.practice.example.com' };
-const ADDRESS = { address_line1: '1 Main St', address_line2: '', address_city: 'Portland', address_state: 'OR', address_postal_code: '97201', terms: '1' };
+const ADDRESS = {
+  address_line1: '1 Main St',
+  address_line2: '',
+  address_city: 'Portland',
+  address_state: 'OR',
+  address_postal_code: '97201',
+  terms: '1',
+};
 const startQuery = `/zpm-signup?${new URLSearchParams(CLINIC).toString()}`;
 
 const signupCount = async () => Number((await ctx().db('zpm_signups').count('* as n').first())!.n);
@@ -17,8 +24,20 @@ const signupCount = async () => Number((await ctx().db('zpm_signups').count('* a
 /** Posts "Your details" from the given (or a new) browser. */
 async function createAccount(client: Agent, email: string) {
   const start = await client.get(startQuery).expect(200);
-  return client.post('/zpm-signup/create-standalone-account').type('form')
-    .send(formBody({ _csrf: csrfFrom(start.text), ...CLINIC, variant: 'page', first_name: 'Robin', last_name: 'Reyes', email, website: '' }));
+  return client
+    .post('/zpm-signup/create-standalone-account')
+    .type('form')
+    .send(
+      formBody({
+        _csrf: csrfFrom(start.text),
+        ...CLINIC,
+        variant: 'page',
+        first_name: 'Robin',
+        last_name: 'Reyes',
+        email,
+        website: '',
+      }),
+    );
 }
 
 async function atPayment(email: string, card: string) {
@@ -28,25 +47,47 @@ async function atPayment(email: string, card: string) {
   await billedAccount(Number(signup.account_id), [], { card, membership: null });
   const page = await client.get('/zpm-signup/pay?zpm_tier=pro&quantity=1').expect(200);
   const source = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
-  const pay = (extra: Record<string, string> = {}) => client.post('/zpm-signup/pay').type('form')
-    .send(formBody({ _csrf: csrfFrom(page.text), zpm_tier: 'pro', quantity: '1', coupon: '', source, ...ADDRESS, website: '', ...extra }));
+  const pay = (extra: Record<string, string> = {}) =>
+    client
+      .post('/zpm-signup/pay')
+      .type('form')
+      .send(
+        formBody({
+          _csrf: csrfFrom(page.text),
+          zpm_tier: 'pro',
+          quantity: '1',
+          coupon: '',
+          source,
+          ...ADDRESS,
+          website: '',
+          ...extra,
+        }),
+      );
   return { client, page, pay };
 }
 
 describe('payment throttles: /zpm-signup account creation', () => {
   it(`one session makes at most ${PAYMENT_LIMITS.accounts.perSession} accounts an hour; then 429 with a plain message`, async () => {
     const client = agent();
-    for (let i = 0; i < PAYMENT_LIMITS.accounts.perSession; i += 1) await createAccount(client, `session${i}@example.test`).then((r) => assert.equal(r.status, 303));
+    for (let i = 0; i < PAYMENT_LIMITS.accounts.perSession; i += 1)
+      await createAccount(client, `session${i}@example.test`).then((r) => assert.equal(r.status, 303));
     const refused = await createAccount(client, 'one-more@example.test');
     assert.equal(refused.status, 429);
-    assert.match(mainTextOf(refused.text), /Too many sign-ups from this connection\. Please try again in \d+ minutes?\./);
+    assert.match(
+      mainTextOf(refused.text),
+      /Too many sign-ups from this connection\. Please try again in \d+ minutes?\./,
+    );
     assert.ok(Number(refused.headers['retry-after']) > 0);
     assert.equal(await signupCount(), PAYMENT_LIMITS.accounts.perSession);
     assert.equal(await ctx().db('users').where({ email: 'one-more@example.test' }).first(), undefined);
   });
 
   it(`one IP address makes at most ${PAYMENT_LIMITS.accounts.perIp} accounts an hour, even from new sessions, concurrently`, async () => {
-    const answers = await Promise.all(Array.from({ length: PAYMENT_LIMITS.accounts.perIp + 5 }, (_, i) => createAccount(agent(), `ip${i}@example.test`)));
+    const answers = await Promise.all(
+      Array.from({ length: PAYMENT_LIMITS.accounts.perIp + 5 }, (_, i) =>
+        createAccount(agent(), `ip${i}@example.test`),
+      ),
+    );
     assert.equal(answers.filter((r) => r.status === 303).length, PAYMENT_LIMITS.accounts.perIp);
     assert.equal(answers.filter((r) => r.status === 429).length, 5);
     assert.equal(await signupCount(), PAYMENT_LIMITS.accounts.perIp);
@@ -56,8 +97,21 @@ describe('payment throttles: /zpm-signup account creation', () => {
     const client = agent();
     const start = await client.get(startQuery).expect(200);
     for (let i = 0; i < PAYMENT_LIMITS.accounts.perSession + 2; i += 1) {
-      await client.post('/zpm-signup/create-standalone-account').type('form')
-        .send(formBody({ _csrf: csrfFrom(start.text), ...CLINIC, variant: 'page', first_name: '', last_name: 'Reyes', email: 'x@example.test', website: '' })).expect(422);
+      await client
+        .post('/zpm-signup/create-standalone-account')
+        .type('form')
+        .send(
+          formBody({
+            _csrf: csrfFrom(start.text),
+            ...CLINIC,
+            variant: 'page',
+            first_name: '',
+            last_name: 'Reyes',
+            email: 'x@example.test',
+            website: '',
+          }),
+        )
+        .expect(422);
     }
     await createAccount(client, 'typo-then-fine@example.test').then((r) => assert.equal(r.status, 303));
   });
@@ -67,7 +121,8 @@ describe('payment throttles: /zpm-signup payment attempts and declines', () => {
   it(`${PAYMENT_LIMITS.declines.perSession} declined payments an hour, then 429; mistakes in the form do not count`, async () => {
     const { pay } = await atPayment('declined@example.test', 'pm_card_chargeCustomerFail');
     // Form mistakes first: they are not declines.
-    for (let i = 0; i < PAYMENT_LIMITS.declines.perSession + 1; i += 1) assert.equal((await pay({ terms: '' })).status, 422);
+    for (let i = 0; i < PAYMENT_LIMITS.declines.perSession + 1; i += 1)
+      assert.equal((await pay({ terms: '' })).status, 422);
     for (let i = 0; i < PAYMENT_LIMITS.declines.perSession; i += 1) {
       const refused = await pay();
       assert.equal(refused.status, 422, `decline ${i + 1}`);
@@ -88,7 +143,8 @@ describe('payment throttles: /zpm-signup payment attempts and declines', () => {
 
   it(`at most ${PAYMENT_LIMITS.payAttempts.perSession} payment posts a session an hour, whatever their outcome`, async () => {
     const { pay } = await atPayment('posts@example.test', 'pm_card_visa');
-    for (let i = 0; i < PAYMENT_LIMITS.payAttempts.perSession; i += 1) assert.equal((await pay({ terms: '' })).status, 422);
+    for (let i = 0; i < PAYMENT_LIMITS.payAttempts.perSession; i += 1)
+      assert.equal((await pay({ terms: '' })).status, 422);
     const throttled = await pay({ terms: '' });
     assert.equal(throttled.status, 429);
     assert.match(mainTextOf(throttled.text), /Too many payment attempts\./);
@@ -98,26 +154,40 @@ describe('payment throttles: /zpm-signup payment attempts and declines', () => {
 describe('payment throttles: the card field and card sessions', () => {
   it(`/zpm-signup's card field: ${PAYMENT_LIMITS.setupIntents.perSession} setup intents a session an hour, then 429 as JSON`, async () => {
     const { client, page } = await atPayment('intents@example.test', 'pm_card_visa');
-    const intent = () => client.post('/zpm-signup/pay/card-intent').set('Accept', 'application/json').set('X-CSRF-Token', csrfFrom(page.text)).send({});
+    const intent = () =>
+      client
+        .post('/zpm-signup/pay/card-intent')
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', csrfFrom(page.text))
+        .send({});
     for (let i = 0; i < PAYMENT_LIMITS.setupIntents.perSession; i += 1) assert.equal((await intent()).status, 200);
     const refused = await intent();
     assert.equal(refused.status, 429);
     assert.match(refused.body.message, /Too many attempts to add a card\./);
   });
 
-  it('signed in: the card field\'s setup intents and the hosted card page are throttled the same way', async () => {
+  it("signed in: the card field's setup intents and the hosted card page are throttled the same way", async () => {
     const user = await createProviderUser(ctx().db);
     await billedAccount(user.accountId, user.providerIds);
     const client = agent();
     await signIn(client, user.email);
     const token = await tokenFor(client, '/plan-management');
-    const intent = () => client.post('/plan-management/payment-methods/setup-intent').set('Accept', 'application/json').set('X-CSRF-Token', token).send({});
+    const intent = () =>
+      client
+        .post('/plan-management/payment-methods/setup-intent')
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', token)
+        .send({});
     for (let i = 0; i < PAYMENT_LIMITS.setupIntents.perSession; i += 1) assert.equal((await intent()).status, 200);
     const refused = await intent();
     assert.equal(refused.status, 429);
     assert.match(refused.body.message, /Too many attempts to add a card\./);
 
-    for (let i = 0; i < PAYMENT_LIMITS.cardSessions.perSession; i += 1) assert.equal((await postForm(client, '/plan-management', '/plan-management/payment-methods/new', {})).status, 303);
+    for (let i = 0; i < PAYMENT_LIMITS.cardSessions.perSession; i += 1)
+      assert.equal(
+        (await postForm(client, '/plan-management', '/plan-management/payment-methods/new', {})).status,
+        303,
+      );
     const hosted = await postForm(client, '/plan-management', '/plan-management/payment-methods/new', {});
     assert.equal(hosted.status, 429);
     assert.match(mainTextOf(hosted.text), /Too many attempts to add a card\./);
@@ -128,7 +198,9 @@ describe('payment throttles: the signed-in payment form', () => {
   it(`${PAYMENT_LIMITS.declines.perSession} declined payments an hour, then 429`, async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
     const client = agent();
@@ -137,7 +209,10 @@ describe('payment throttles: the signed-in payment form', () => {
       const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=basic`).expect(200);
       const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1]!;
       const card = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
-      return client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody({ _csrf: csrfFrom(page.text), ...ADDRESS, tier: 'basic', source: card, attempt }));
+      return client
+        .post(`/profiles/pay-for/${providerId}`)
+        .type('form')
+        .send(formBody({ _csrf: csrfFrom(page.text), ...ADDRESS, tier: 'basic', source: card, attempt }));
     };
     for (let i = 0; i < PAYMENT_LIMITS.declines.perSession; i += 1) {
       const refused = await pay();

@@ -12,19 +12,30 @@ import { get, redirected, rerendered } from './served-page';
 const PAGE = '/profile/photos-video';
 
 const order = async (providerId: number) =>
-  (await ctx().db('images').where({ provider_id: providerId, kind: 'gallery' }).orderBy('sort_order').select('filename')).map((r) => r.filename);
+  (
+    await ctx()
+      .db('images')
+      .where({ provider_id: providerId, kind: 'gallery' })
+      .orderBy('sort_order')
+      .select('filename')
+  ).map((r) => r.filename);
 
 describe('photos & video without JavaScript: reordering and deleting gallery photos', () => {
   it('"Your photos have been reordered."; the delete asks on a page of its own, then "Your photo has been deleted."', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ type: 'individual', status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+    });
     const providerId = user.providerIds[0]!;
     const client = agent();
     await signIn(client, user.email);
     const page = await get(client, PAGE);
-    const files = { [page.field('Add photos').name]: [
-      { name: 'office.png', type: 'image/png', body: await colourfulPng() },
-      { name: 'garden.png', type: 'image/png', body: await colourfulPng() },
-    ] };
+    const files = {
+      [page.field('Add photos').name]: [
+        { name: 'office.png', type: 'image/png', body: await colourfulPng() },
+        { name: 'garden.png', type: 'image/png', body: await colourfulPng() },
+      ],
+    };
     const uploaded = await redirected(client, await page.press(client, 'Upload photos', undefined, files), PAGE);
     assert.match(uploaded.text, /Your 2 photos have been uploaded\./);
 
@@ -34,7 +45,11 @@ describe('photos & video without JavaScript: reordering and deleting gallery pho
     await expectAccessibleHtml(reordered.html, 'Photos & Video after reordering');
 
     const question = rerendered(await reordered.press(client, 'Delete Gallery photo 1'), PAGE, 200); // the confirmation page
-    assert.ok([...question.document.querySelectorAll('h1, h2')].some((h) => h.textContent?.trim() === 'Are you sure you want to delete this photo?'));
+    assert.ok(
+      [...question.document.querySelectorAll('h1, h2')].some(
+        (h) => h.textContent?.trim() === 'Are you sure you want to delete this photo?',
+      ),
+    );
     await expectAccessibleHtml(question.html, 'the photo delete confirmation');
     assert.deepEqual(await order(providerId), ['garden.png', 'office.png'], 'nothing deleted before confirming');
 

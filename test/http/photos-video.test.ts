@@ -15,16 +15,33 @@ import { colourfulPng, grayRgbPng, grayscaleJpeg, notAnImage, smallPng } from '.
 const PAGE = '/profile/photos-video';
 type Upload = { name: string; body: Buffer };
 
-async function signedIn(options: { type?: 'individual' | 'practice'; status?: 'active' | 'inactive' | 'incomplete' } = {}) {
+async function signedIn(
+  options: { type?: 'individual' | 'practice'; status?: 'active' | 'inactive' | 'incomplete' } = {},
+) {
   const user = await createProviderUser(ctx().db, {
-    paid: true, providers: [{ type: options.type ?? 'individual', status: options.status ?? 'active', firstName: 'Robin', lastName: 'Hale', companyName: options.type === 'practice' ? 'Hale Practice' : undefined }],
+    paid: true,
+    providers: [
+      {
+        type: options.type ?? 'individual',
+        status: options.status ?? 'active',
+        firstName: 'Robin',
+        lastName: 'Hale',
+        companyName: options.type === 'practice' ? 'Hale Practice' : undefined,
+      },
+    ],
   });
   const client = agent();
   await signIn(client, user.email);
   return { client, id: user.providerIds[0]!, user };
 }
 
-async function uploadTo(client: Agent, path: string, field: string, files: Upload[], fields: Record<string, string> = {}) {
+async function uploadTo(
+  client: Agent,
+  path: string,
+  field: string,
+  files: Upload[],
+  fields: Record<string, string> = {},
+) {
   const _csrf = await tokenFor(client, PAGE);
   let request = client.post(path).field('_csrf', _csrf);
   for (const [key, value] of Object.entries(fields)) request = request.field(key, value);
@@ -40,7 +57,10 @@ const uploadGallery = (client: Agent, files: Upload[]) => uploadTo(client, `${PA
 
 async function post(client: Agent, path: string, values: Record<string, string> = {}) {
   const _csrf = await tokenFor(client, PAGE);
-  return client.post(path).type('form').send({ _csrf, ...values });
+  return client
+    .post(path)
+    .type('form')
+    .send({ _csrf, ...values });
 }
 
 async function count(table: string, where: Record<string, unknown> = {}): Promise<number> {
@@ -48,7 +68,12 @@ async function count(table: string, where: Record<string, unknown> = {}): Promis
   return Number(row?.count ?? 0);
 }
 
-const photos = (id: number, kind = 'gallery') => ctx().db('images').where({ provider_id: id, kind }).orderBy('sort_order').select('id', 'storage_key', 'sort_order', 'filename');
+const photos = (id: number, kind = 'gallery') =>
+  ctx()
+    .db('images')
+    .where({ provider_id: id, kind })
+    .orderBy('sort_order')
+    .select('id', 'storage_key', 'sort_order', 'filename');
 /** A large colourful picture: gradients (stay colourful when shrunk, unlike pure noise) plus noise (for the size). */
 async function colourfulLarge(width: number, height: number): Promise<Buffer> {
   const noise = crypto.randomBytes(width * height);
@@ -61,7 +86,9 @@ async function colourfulLarge(width: number, height: number): Promise<Buffer> {
       raw[i * 3 + 2] = 200 + (noise[i]! % 55);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 const good = async (name = 'photo.png'): Promise<Upload> => ({ name, body: await colourfulPng() });
 
@@ -76,7 +103,8 @@ describe('photos & video: the page (spec 2 §2 Profile pages)', () => {
     const html = (await client.get(PAGE).expect(200)).text;
     assert.match(html, /<title>Photos &amp; Video \|/);
     const text = mainTextOf(html);
-    for (const heading of ['Profile photo', 'Gallery photos', 'Video introduction', 'Photo edits by our team']) assert.match(text, new RegExp(heading));
+    for (const heading of ['Profile photo', 'Gallery photos', 'Video introduction', 'Photo edits by our team'])
+      assert.match(text, new RegExp(heading));
     assert.doesNotMatch(text, /Practice photos/);
     assert.match(html, /href="\/benefits\/photo-videoshoot"/);
     assert.match(html, /href="\/contact"/);
@@ -89,27 +117,50 @@ describe('photos & video: the page (spec 2 §2 Profile pages)', () => {
 describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at once, each ≥ 100 KB, not grayscale)', () => {
   it('uploads several photos at once, in order, re-encoded as JPEG without metadata, with a thumbnail; both are served', async () => {
     const { client, id } = await signedIn();
-    const tagged = await sharp(await colourfulLarge(2400, 1200)).jpeg({ quality: 95 })
-      .withExif({ IFD0: { Artist: 'Secret Camera Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1' } }).toBuffer();
+    const tagged = await sharp(await colourfulLarge(2400, 1200))
+      .jpeg({ quality: 95 })
+      .withExif({
+        IFD0: { Artist: 'Secret Camera Owner' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 44/1 0/1' },
+      })
+      .toBuffer();
     assert.ok((await sharp(tagged).metadata()).exif, 'the upload carries EXIF');
     const response = await uploadGallery(client, [{ name: 'office.jpg', body: tagged }, await good('garden.png')]);
     assert.equal(response.status, 303, mainTextOf(response.text).slice(-600));
     assert.equal(response.headers.location, `${PAGE}#gallery`);
     const rows = await photos(id);
-    assert.deepEqual(rows.map((r) => [r.filename, r.sort_order]), [['office.jpg', 0], ['garden.png', 1]]);
+    assert.deepEqual(
+      rows.map((r) => [r.filename, r.sort_order]),
+      [
+        ['office.jpg', 0],
+        ['garden.png', 1],
+      ],
+    );
     const full = await agent().get(`/uploads/${rows[0].storage_key}`).buffer(true).expect(200);
     assert.equal(full.headers['content-type'], 'image/jpeg');
     const meta = await sharp(full.body).metadata();
-    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1600, 800], 'at most 1600 px on the longest side');
+    assert.deepEqual(
+      [meta.format, meta.width, meta.height],
+      ['jpeg', 1600, 800],
+      'at most 1600 px on the longest side',
+    );
     assert.equal(meta.exif, undefined, 'EXIF and GPS are gone');
-    const thumb = await agent().get(`/uploads/${rows[0].storage_key.replace('.jpg', '-thumb.jpg')}`).buffer(true).expect(200);
+    const thumb = await agent()
+      .get(`/uploads/${rows[0].storage_key.replace('.jpg', '-thumb.jpg')}`)
+      .buffer(true)
+      .expect(200);
     const thumbMeta = await sharp(thumb.body).metadata();
     assert.deepEqual([thumbMeta.width, thumbMeta.height], [320, 320]);
     const page = await client.get(PAGE);
     assert.match(mainTextOf(page.text), /Your 2 photos have been uploaded\./);
     assert.match(mainTextOf(page.text), /You have 2 photos\./);
     // Each thumbnail links to the full picture (the lightbox's fallback).
-    assert.match(page.text, new RegExp(`<a href="/uploads/${rows[0].storage_key}"[^>]*><img src="/uploads/${rows[0].storage_key.replace('.jpg', '-thumb.jpg')}"`));
+    assert.match(
+      page.text,
+      new RegExp(
+        `<a href="/uploads/${rows[0].storage_key}"[^>]*><img src="/uploads/${rows[0].storage_key.replace('.jpg', '-thumb.jpg')}"`,
+      ),
+    );
   });
 
   it('one photo: "Your photo has been uploaded."; later uploads go after the existing ones', async () => {
@@ -117,17 +168,46 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
     await succeeds(uploadGallery(client, [await good('one.png')]));
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your photo has been uploaded\./);
     await succeeds(uploadGallery(client, [await good('two.png')]));
-    assert.deepEqual((await photos(id)).map((r) => [r.filename, r.sort_order]), [['one.png', 0], ['two.png', 1]]);
+    assert.deepEqual(
+      (await photos(id)).map((r) => [r.filename, r.sort_order]),
+      [
+        ['one.png', 0],
+        ['two.png', 1],
+      ],
+    );
   });
 
   const rejections: [string, () => Promise<Upload>, RegExp][] = [
-    ['too small', async () => ({ name: 'tiny.png', body: await smallPng() }), /tiny\.png: Please select a higher quality photo \(at least 100kb\)/],
-    ['grayscale (one channel)', async () => ({ name: 'gray.jpg', body: await grayscaleJpeg() }), /gray\.jpg: This photo looks black-and-white or grayscale\. Please upload a more colorful picture\./],
-    ['grayscale (gray RGB)', async () => ({ name: 'gray.png', body: await grayRgbPng() }), /gray\.png: This photo looks black-and-white or grayscale\./],
-    ['not an image but named .jpg', async () => ({ name: 'notes.jpg', body: notAnImage() }), /notes\.jpg: Please upload an image file \(JPEG, PNG, WebP, GIF, AVIF or TIFF\)\./],
-    ['too many pixels (a decompression bomb)', async () => ({
-      name: 'bomb.png', body: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#3a7' } }).png().toBuffer(),
-    }), /bomb\.png: This image has too many pixels \(more than 40 megapixels\)\. Please upload a smaller image\./],
+    [
+      'too small',
+      async () => ({ name: 'tiny.png', body: await smallPng() }),
+      /tiny\.png: Please select a higher quality photo \(at least 100kb\)/,
+    ],
+    [
+      'grayscale (one channel)',
+      async () => ({ name: 'gray.jpg', body: await grayscaleJpeg() }),
+      /gray\.jpg: This photo looks black-and-white or grayscale\. Please upload a more colorful picture\./,
+    ],
+    [
+      'grayscale (gray RGB)',
+      async () => ({ name: 'gray.png', body: await grayRgbPng() }),
+      /gray\.png: This photo looks black-and-white or grayscale\./,
+    ],
+    [
+      'not an image but named .jpg',
+      async () => ({ name: 'notes.jpg', body: notAnImage() }),
+      /notes\.jpg: Please upload an image file \(JPEG, PNG, WebP, GIF, AVIF or TIFF\)\./,
+    ],
+    [
+      'too many pixels (a decompression bomb)',
+      async () => ({
+        name: 'bomb.png',
+        body: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#3a7' } })
+          .png()
+          .toBuffer(),
+      }),
+      /bomb\.png: This image has too many pixels \(more than 40 megapixels\)\. Please upload a smaller image\./,
+    ],
   ];
   for (const [what, make, message] of rejections) {
     it(`refuses a file that is ${what}, with its name, and saves nothing of the batch`, async () => {
@@ -145,7 +225,10 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
   it('more than 15 files: "You can upload up to 15 photos at a time."', async () => {
     const { client, id } = await signedIn();
     const body = await colourfulPng();
-    const response = await uploadGallery(client, Array.from({ length: 16 }, (_, i) => ({ name: `p${i}.png`, body })));
+    const response = await uploadGallery(
+      client,
+      Array.from({ length: 16 }, (_, i) => ({ name: `p${i}.png`, body })),
+    );
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /You can upload up to 15 photos at a time\./);
     assert.equal((await photos(id)).length, 0);
@@ -162,7 +245,9 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
 
   it('a file over 15 MB: "Each photo must be smaller than 15 MB."', async () => {
     const { client } = await signedIn();
-    const response = await uploadGallery(client, [{ name: 'huge.png', body: Buffer.concat([await colourfulPng(), crypto.randomBytes(15 * 1024 * 1024)]) }]);
+    const response = await uploadGallery(client, [
+      { name: 'huge.png', body: Buffer.concat([await colourfulPng(), crypto.randomBytes(15 * 1024 * 1024)]) },
+    ]);
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /Each photo must be smaller than 15 MB\./);
   });
@@ -177,8 +262,15 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
   it('needs the CSRF token like every form', async () => {
     const { client, id } = await signedIn();
     await client.get(PAGE);
-    await client.post(`${PAGE}/gallery`).attach('photos', await colourfulPng(), 'a.png').expect(403);
-    await client.post(`${PAGE}/gallery`).field('_csrf', 'wrong').attach('photos', await colourfulPng(), 'a.png').expect(403);
+    await client
+      .post(`${PAGE}/gallery`)
+      .attach('photos', await colourfulPng(), 'a.png')
+      .expect(403);
+    await client
+      .post(`${PAGE}/gallery`)
+      .field('_csrf', 'wrong')
+      .attach('photos', await colourfulPng(), 'a.png')
+      .expect(403);
     assert.equal((await photos(id)).length, 0);
   });
 
@@ -188,8 +280,15 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
     const { put, delete: remove } = storage;
     const removed: string[] = [];
     let puts = 0;
-    storage.put = async (...args) => { puts += 1; if (puts > 2) throw new Error('disk full'); return put.apply(storage, args); };
-    storage.delete = async (key) => { removed.push(key); return remove.call(storage, key); };
+    storage.put = async (...args) => {
+      puts += 1;
+      if (puts > 2) throw new Error('disk full');
+      return put.apply(storage, args);
+    };
+    storage.delete = async (key) => {
+      removed.push(key);
+      return remove.call(storage, key);
+    };
     try {
       const response = await uploadGallery(client, [await good('a.png'), await good('b.png')]);
       assert.equal(response.status, 500);
@@ -199,7 +298,10 @@ describe('photos & video: gallery upload (spec 2 §5 Photos, §9: up to 15 at on
       storage.delete = remove;
     }
     assert.equal((await photos(id)).length, 0);
-    assert.ok(removed.some((key) => /^gallery-.*\.jpg$/.test(key)), 'the photo stored before the failure is removed again');
+    assert.ok(
+      removed.some((key) => /^gallery-.*\.jpg$/.test(key)),
+      'the photo stored before the failure is removed again',
+    );
   });
 });
 
@@ -207,8 +309,13 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
   let large: Upload[];
   before(async function () {
     this.timeout(60_000);
-    const picture = await sharp(await colourfulLarge(4000, 3200)).jpeg({ quality: 90 }).toBuffer();
-    large = [{ name: 'first.jpg', body: picture }, { name: 'second.jpg', body: picture }];
+    const picture = await sharp(await colourfulLarge(4000, 3200))
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    large = [
+      { name: 'first.jpg', body: picture },
+      { name: 'second.jpg', body: picture },
+    ];
   });
 
   it('answers at once with "being prepared"; the job renders both, then the page shows them and the originals are gone', async () => {
@@ -217,20 +324,38 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     assert.equal(response.status, 303, mainTextOf(response.text).slice(-400));
     const waiting = await ctx().db('images').where({ provider_id: id, kind: 'gallery' }).orderBy('sort_order');
     assert.equal(waiting.length, 2);
-    assert.ok(waiting.every((row) => row.source_key && row.width === null), 'recorded as waiting, with the original kept');
+    assert.ok(
+      waiting.every((row) => row.source_key && row.width === null),
+      'recorded as waiting, with the original kept',
+    );
     const page = mainTextOf((await client.get(PAGE).expect(200)).text);
-    assert.match(page, /Your 2 photos have been uploaded\. They are being prepared and appear here in a minute or so\./);
+    assert.match(
+      page,
+      /Your 2 photos have been uploaded\. They are being prepared and appear here in a minute or so\./,
+    );
     assert.match(page, /2 photos are being prepared\. Reload this page in a minute to see them\./);
     assert.doesNotMatch(page, /You have 2 photos/);
     // Not served before the job has made it, and never the original.
     await client.get(`/uploads/${waiting[0].storage_key}`).expect(404);
     await client.get(`/uploads/${waiting[0].source_key}`).expect(404);
 
-    assert.ok(await drainJobs() >= 2);
+    assert.ok((await drainJobs()) >= 2);
     const rendered = await ctx().db('images').where({ provider_id: id, kind: 'gallery' }).orderBy('sort_order');
-    assert.deepEqual(rendered.map((row) => row.source_key), [null, null]);
-    assert.deepEqual(rendered.map((row) => [row.width, row.height]), [[1600, 1280], [1600, 1280]]);
-    assert.deepEqual(rendered.map((row) => row.filename), ['first.jpg', 'second.jpg']);
+    assert.deepEqual(
+      rendered.map((row) => row.source_key),
+      [null, null],
+    );
+    assert.deepEqual(
+      rendered.map((row) => [row.width, row.height]),
+      [
+        [1600, 1280],
+        [1600, 1280],
+      ],
+    );
+    assert.deepEqual(
+      rendered.map((row) => row.filename),
+      ['first.jpg', 'second.jpg'],
+    );
     const storage = ctx().integrations.storage;
     assert.equal(await storage.get(waiting[0].source_key), null, 'the original is deleted once rendered');
     const after = mainTextOf((await client.get(PAGE).expect(200)).text);
@@ -245,7 +370,11 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     await succeeds(uploadGallery(client, large));
     const [first] = await photos(id);
     const { source_key: sourceKey } = await ctx().db('images').where({ id: first.id }).first('source_key');
-    await client.post(`${PAGE}/photos/${first.id}/deletion`).type('form').send({ _csrf: await tokenFor(client, PAGE), confirmed: '1' }).expect(303);
+    await client
+      .post(`${PAGE}/photos/${first.id}/deletion`)
+      .type('form')
+      .send({ _csrf: await tokenFor(client, PAGE), confirmed: '1' })
+      .expect(303);
     const storage = ctx().integrations.storage;
     assert.equal(await storage.get(sourceKey), null);
     await drainJobs();
@@ -257,14 +386,18 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     const { client } = await signedIn();
     const directory = path.join(os.tmpdir(), `portal-uploads-${process.pid}`);
     const leftovers = async () => {
-      for (let i = 0; i < 50 && fs.existsSync(directory) && fs.readdirSync(directory).length > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && fs.existsSync(directory) && fs.readdirSync(directory).length > 0; i += 1)
+        await new Promise((r) => setTimeout(r, 20));
       return fs.existsSync(directory) ? fs.readdirSync(directory) : [];
     };
     // While the post runs, both pictures wait on disk (seen from the storage's first put).
     const storage = ctx().integrations.storage;
     const { put } = storage;
     let duringRequest = -1;
-    storage.put = async (...args) => { if (duringRequest < 0) duringRequest = fs.readdirSync(directory).length; return put.apply(storage, args); };
+    storage.put = async (...args) => {
+      if (duringRequest < 0) duringRequest = fs.readdirSync(directory).length;
+      return put.apply(storage, args);
+    };
     try {
       await succeeds(uploadGallery(client, large));
     } finally {
@@ -283,7 +416,10 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     const [first] = await photos(id);
     const response = await post(client, `${PAGE}/profile-photo/choice`, { image_id: String(first.id) });
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), /That photo is still being prepared\. Please choose it again in a minute\./);
+    assert.match(
+      mainTextOf(response.text),
+      /That photo is still being prepared\. Please choose it again in a minute\./,
+    );
   });
 
   it('a failing render is retried by the queue: the photo stays waiting with its original', async () => {
@@ -291,14 +427,19 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     await succeeds(uploadGallery(client, large));
     const storage = ctx().integrations.storage;
     const { put } = storage;
-    storage.put = async () => { throw new Error('disk full'); };
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
     try {
       await drainJobs();
     } finally {
       storage.put = put;
     }
     const rows = await ctx().db('images').where({ provider_id: id, kind: 'gallery' });
-    assert.ok(rows.every((row) => row.source_key), 'still waiting');
+    assert.ok(
+      rows.every((row) => row.source_key),
+      'still waiting',
+    );
     assert.ok(await storage.get(rows[0].source_key), 'the original is kept for the retry');
   });
 });
@@ -310,7 +451,9 @@ describe('photos & video: practice photos (practices only)', () => {
     await succeeds(uploadTo(client, `${PAGE}/practice-photos`, 'practice_photos', [await good('office.png')]));
     assert.equal((await photos(id, 'practice')).length, 1);
     assert.equal((await photos(id, 'gallery')).length, 0);
-    const rejected = await uploadTo(client, `${PAGE}/practice-photos`, 'practice_photos', [{ name: 'tiny.png', body: await smallPng() }]);
+    const rejected = await uploadTo(client, `${PAGE}/practice-photos`, 'practice_photos', [
+      { name: 'tiny.png', body: await smallPng() },
+    ]);
     assert.equal(rejected.status, 422);
     assert.match(mainTextOf(rejected.text), /tiny\.png: Please select a higher quality photo \(at least 100kb\)/);
   });
@@ -335,13 +478,31 @@ describe('photos & video: reorder and delete', () => {
     const moved = await post(client, `${PAGE}/photos/${rows[2].id}/position`, { direction: 'up' });
     assert.equal(moved.status, 303);
     assert.equal(moved.headers.location, `${PAGE}#gallery`);
-    assert.deepEqual((await photos(id)).map((r) => r.filename), ['a.png', 'c.png', 'b.png']);
+    assert.deepEqual(
+      (await photos(id)).map((r) => r.filename),
+      ['a.png', 'c.png', 'b.png'],
+    );
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your photos have been reordered\./);
-    await post(client, `${PAGE}/photos/${rows[0].id}/position`, { direction: 'down' }).then((r) => assert.equal(r.status, 303));
-    assert.deepEqual((await photos(id)).map((r) => [r.filename, r.sort_order]), [['c.png', 0], ['a.png', 1], ['b.png', 2]]);
+    await post(client, `${PAGE}/photos/${rows[0].id}/position`, { direction: 'down' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
+    assert.deepEqual(
+      (await photos(id)).map((r) => [r.filename, r.sort_order]),
+      [
+        ['c.png', 0],
+        ['a.png', 1],
+        ['b.png', 2],
+      ],
+    );
     await post(client, `${PAGE}/photos/${rows[2].id}/position`, { direction: 'up' });
-    assert.deepEqual((await photos(id)).map((r) => r.filename), ['c.png', 'a.png', 'b.png'], 'already first');
-    await post(client, `${PAGE}/photos/${rows[0].id}/position`, { direction: 'sideways' }).then((r) => assert.equal(r.status, 400));
+    assert.deepEqual(
+      (await photos(id)).map((r) => r.filename),
+      ['c.png', 'a.png', 'b.png'],
+      'already first',
+    );
+    await post(client, `${PAGE}/photos/${rows[0].id}/position`, { direction: 'sideways' }).then((r) =>
+      assert.equal(r.status, 400),
+    );
   });
 
   it('delete asks first: without confirmed=1 a confirmation page, with it the photo and its files are gone', async () => {
@@ -353,7 +514,13 @@ describe('photos & video: reorder and delete', () => {
     assert.equal((await photos(id)).length, 3, 'nothing deleted yet');
     const done = await post(client, `${PAGE}/photos/${rows[1].id}/deletion`, { confirmed: '1' });
     assert.equal(done.status, 303);
-    assert.deepEqual((await photos(id)).map((r) => [r.filename, r.sort_order]), [['a.png', 0], ['c.png', 1]]);
+    assert.deepEqual(
+      (await photos(id)).map((r) => [r.filename, r.sort_order]),
+      [
+        ['a.png', 0],
+        ['c.png', 1],
+      ],
+    );
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your photo has been deleted\./);
     await agent().get(`/uploads/${rows[1].storage_key}`).expect(404);
     const storage = ctx().integrations.storage;
@@ -365,37 +532,59 @@ describe('photos & video: reorder and delete', () => {
     const mine = await signedIn();
     const other = await withThree();
     const theirs = other.rows[0].id;
-    await post(mine.client, `${PAGE}/photos/${theirs}/position`, { direction: 'down' }).then((r) => assert.equal(r.status, 404));
-    await post(mine.client, `${PAGE}/photos/${theirs}/deletion`, { confirmed: '1' }).then((r) => assert.equal(r.status, 404));
+    await post(mine.client, `${PAGE}/photos/${theirs}/position`, { direction: 'down' }).then((r) =>
+      assert.equal(r.status, 404),
+    );
+    await post(mine.client, `${PAGE}/photos/${theirs}/deletion`, { confirmed: '1' }).then((r) =>
+      assert.equal(r.status, 404),
+    );
     await post(mine.client, `${PAGE}/photos/${theirs}/deletion`).then((r) => assert.equal(r.status, 404));
-    await post(mine.client, `${PAGE}/profile-photo/choice`, { image_id: String(theirs) }).then((r) => assert.equal(r.status, 404));
+    await post(mine.client, `${PAGE}/profile-photo/choice`, { image_id: String(theirs) }).then((r) =>
+      assert.equal(r.status, 404),
+    );
     await post(mine.client, `${PAGE}/photos/abc/deletion`, { confirmed: '1' }).then((r) => assert.equal(r.status, 404));
     assert.equal((await photos(other.id)).length, 3);
     // Their headshot is never reachable through these routes either, nor is one's own.
     await succeeds(uploadTo(mine.client, `${PAGE}/profile-photo`, 'headshot', [await good('me.png')]));
     const headshot = await ctx().db('images').where({ provider_id: mine.id, kind: 'headshot' }).first();
-    await post(mine.client, `${PAGE}/photos/${headshot.id}/deletion`, { confirmed: '1' }).then((r) => assert.equal(r.status, 404));
+    await post(mine.client, `${PAGE}/photos/${headshot.id}/deletion`, { confirmed: '1' }).then((r) =>
+      assert.equal(r.status, 404),
+    );
   });
 });
 
 describe('photos & video: profile photo (as in the wizard) and the picker', () => {
   it('uploads a headshot with the wizard rules and renditions; it becomes the profile photo', async () => {
     const { client, id } = await signedIn();
-    const small = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [{ name: 'small.png', body: await smallPng() }]);
+    const small = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [
+      { name: 'small.png', body: await smallPng() },
+    ]);
     assert.equal(small.status, 422);
     assert.match(mainTextOf(small.text), /Please select a higher quality photo \(at least 100kb\)/);
-    const gray = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [{ name: 'gray.jpg', body: await grayscaleJpeg() }]);
+    const gray = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [
+      { name: 'gray.jpg', body: await grayscaleJpeg() },
+    ]);
     assert.match(mainTextOf(gray.text), /black-and-white or grayscale/);
     const none = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', []);
     assert.match(mainTextOf(none.text), /Please upload a headshot\./);
     const two = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [await good('a.png'), await good('b.png')]);
     assert.match(mainTextOf(two.text), /Please upload one photo at a time\./);
-    const saved = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [await good('me.png')], { crop_x: '0', crop_y: '0', crop_size: '0.5' });
+    const saved = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [await good('me.png')], {
+      crop_x: '0',
+      crop_y: '0',
+      crop_size: '0.5',
+    });
     assert.equal(saved.status, 303);
     assert.equal(saved.headers.location, `${PAGE}#profile-photo`);
     const provider = await ctx().db('providers').where({ id }).first();
-    const response = await agent().get(`/uploads/${provider.image_key.replace('.jpg', '-250.jpg')}`).buffer(true).expect(200);
-    assert.deepEqual([(await sharp(response.body).metadata()).width, (await sharp(response.body).metadata()).height], [250, 250]);
+    const response = await agent()
+      .get(`/uploads/${provider.image_key.replace('.jpg', '-250.jpg')}`)
+      .buffer(true)
+      .expect(200);
+    assert.deepEqual(
+      [(await sharp(response.body).metadata()).width, (await sharp(response.body).metadata()).height],
+      [250, 250],
+    );
     const page = await client.get(PAGE);
     assert.match(mainTextOf(page.text), /Your profile photo has been saved\./);
     assert.match(page.text, /alt="Your current profile photo"/);
@@ -405,7 +594,9 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     const { client, id } = await signedIn();
     const storage = ctx().integrations.storage;
     const put = storage.put;
-    storage.put = async () => { throw new Error('disk full'); };
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
     try {
       const response = await uploadTo(client, `${PAGE}/profile-photo`, 'headshot', [await good('me.png')]);
       assert.equal(response.status, 500);
@@ -418,7 +609,11 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
 
   it('the picker makes one of the photos the profile photo (a new centred 400x400 headshot)', async () => {
     const { client, id } = await signedIn();
-    assert.doesNotMatch((await client.get(PAGE)).text, /Choose your profile photo from your photos/, 'no picker without photos');
+    assert.doesNotMatch(
+      (await client.get(PAGE)).text,
+      /Choose your profile photo from your photos/,
+      'no picker without photos',
+    );
     await succeeds(uploadGallery(client, [await good('a.png'), await good('b.png')]));
     assert.match((await client.get(PAGE)).text, /Choose your profile photo from your photos/);
     const [, second] = await photos(id);
@@ -432,7 +627,10 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     assert.equal(headshot.kind, 'headshot');
     assert.equal(headshot.filename, 'b.png');
     const large = await agent().get(`/uploads/${provider.image_key}`).buffer(true).expect(200);
-    assert.deepEqual([(await sharp(large.body).metadata()).width, (await sharp(large.body).metadata()).height], [400, 400]);
+    assert.deepEqual(
+      [(await sharp(large.body).metadata()).width, (await sharp(large.body).metadata()).height],
+      [400, 400],
+    );
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your profile photo has been updated\./);
     assert.equal((await photos(id)).length, 2, 'the gallery photo stays');
   });
@@ -442,9 +640,14 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
   const VIDEOS = [{ url: 'https://vimeo.com/123456', title: 'Meet Robin' }];
   async function withVideo(display: boolean) {
     const signed = await signedIn();
-    await ctx().db('providers').where({ id: signed.id }).update({
-      custom_content: ctx().db.raw('custom_content || ?::jsonb', [JSON.stringify({ videos: VIDEOS, display_video_introduction: display })]),
-    });
+    await ctx()
+      .db('providers')
+      .where({ id: signed.id })
+      .update({
+        custom_content: ctx().db.raw('custom_content || ?::jsonb', [
+          JSON.stringify({ videos: VIDEOS, display_video_introduction: display }),
+        ]),
+      });
     return signed;
   }
   const content = async (id: number) => (await ctx().db('providers').where({ id }).first()).custom_content;
@@ -464,7 +667,10 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
     assert.equal(hidden.headers.location, `${PAGE}#video`);
     assert.equal((await content(id)).display_video_introduction, false);
     assert.deepEqual((await content(id)).videos, VIDEOS, 'kept with the hosts');
-    assert.match(mainTextOf((await client.get(PAGE)).text), /Your video introduction is now hidden\. It stays with our video hosts\./);
+    assert.match(
+      mainTextOf((await client.get(PAGE)).text),
+      /Your video introduction is now hidden\. It stays with our video hosts\./,
+    );
     await post(client, `${PAGE}/video-status`, { status: 'visible' }).then((r) => assert.equal(r.status, 303));
     assert.equal((await content(id)).display_video_introduction, true);
     assert.match(mainTextOf((await client.get(PAGE)).text), /Your video introduction is now shown on your profile\./);
@@ -476,7 +682,10 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
     const { client, id, user } = await withVideo(true);
     const asked = await post(client, `${PAGE}/video-status`, { status: 'no-video' });
     assert.equal(asked.status, 200);
-    assert.match(mainTextOf(asked.text), /Are you sure you want to remove your video introduction\? It will be deleted from the video hosts\./);
+    assert.match(
+      mainTextOf(asked.text),
+      /Are you sure you want to remove your video introduction\? It will be deleted from the video hosts\./,
+    );
     assert.deepEqual((await content(id)).videos, VIDEOS, 'nothing changed yet');
     assert.equal(await count('support_requests'), 0);
     const done = await post(client, `${PAGE}/video-status`, { status: 'no-video', confirmed: '1' });
@@ -488,14 +697,20 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
     assert.equal(Number(request.provider_id), id);
     assert.equal(Number(request.user_id), user.userId);
     assert.deepEqual(request.locals.requestedVideoEdits, [{ action: 'delete-from-hosts', video: VIDEOS[0] }]);
-    assert.match(mainTextOf((await client.get(PAGE)).text), /Your video introduction has been removed\. We have asked our team to delete it from the video hosts\./);
+    assert.match(
+      mainTextOf((await client.get(PAGE)).text),
+      /Your video introduction has been removed\. We have asked our team to delete it from the video hosts\./,
+    );
   });
 
   it('without a video, visible or hidden cannot be chosen: "You do not have a video introduction yet. Book a video shoot to get one."', async () => {
     const { client } = await signedIn();
     const response = await post(client, `${PAGE}/video-status`, { status: 'visible' });
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), /You do not have a video introduction yet\. Book a video shoot to get one\./);
+    assert.match(
+      mainTextOf(response.text),
+      /You do not have a video introduction yet\. Book a video shoot to get one\./,
+    );
     const bad = await post(client, `${PAGE}/video-status`, { status: 'sometimes' });
     assert.equal(bad.status, 422);
     assert.match(mainTextOf(bad.text), /Please choose how your video introduction is shown\./);
@@ -530,7 +745,10 @@ describe('photos & video: photo edits by support (one-time unless the profile is
 
   it('a profile that is not active: "Photo edits by our team are available once your profile is active."', async () => {
     const { client, id } = await signedIn({ status: 'inactive' });
-    assert.match(mainTextOf((await client.get(PAGE)).text), /Photo edits by our team are available once your profile is active\./);
+    assert.match(
+      mainTextOf((await client.get(PAGE)).text),
+      /Photo edits by our team are available once your profile is active\./,
+    );
     const response = await post(client, `${PAGE}/photo-edit-request`, { edits: 'Crop please.' });
     assert.equal(response.status, 422);
     assert.equal(await count('support_requests', { provider_id: id }), 0);

@@ -45,7 +45,11 @@ describe('signed-in routes send visitors to /login', () => {
     const first = await client.get('/profile/specialties').expect(303);
     assert.equal(first.headers.location, `/login?next=${encodeURIComponent('/profile/specialties')}`);
     const _csrf = await tokenFor(client, first.headers.location!);
-    const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!', next: '/profile/specialties' }).expect(303);
+    const signedIn = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf, email: user.email, password: 'Test-password-1!', next: '/profile/specialties' })
+      .expect(303);
     assert.equal(signedIn.headers.location, '/profile/specialties');
   });
 
@@ -60,7 +64,11 @@ describe('signed-in routes send visitors to /login', () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     const _csrf = await tokenFor(client);
-    const response = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
+    const response = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf, email: user.email, password: 'Test-password-1!' })
+      .expect(303);
     assert.equal(response.headers.location, '/profiles');
   });
 
@@ -69,11 +77,19 @@ describe('signed-in routes send visitors to /login', () => {
     const client = agent();
     // A visitor's session exists once it holds something: here the reset request it made.
     const resetPage = await client.get('/password/request');
-    const remembered = await client.post('/password/request').type('form').send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' }).expect(303);
+    const remembered = await client
+      .post('/password/request')
+      .type('form')
+      .send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' })
+      .expect(303);
     const before = String(remembered.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const page = await client.get('/login');
     const _csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text) ?? [])[1];
-    const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: 'Test-password-1!' }).expect(303);
+    const signedIn = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf, email: user.email, password: 'Test-password-1!' })
+      .expect(303);
     const after = String(signedIn.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     assert.ok(before && after && before !== after);
     assert.match(String(signedIn.headers['set-cookie']), /HttpOnly/i);
@@ -84,7 +100,10 @@ describe('signed-in routes send visitors to /login', () => {
 describe('every route of the spec answers', () => {
   it('old /marketing paths and /provider-community redirect to /benefits', async () => {
     assert.equal((await request().get('/marketing/web-badge').expect(301)).headers.location, '/benefits/web-badge');
-    assert.equal((await request().get('/provider-community').expect(301)).headers.location, '/benefits/provider-community');
+    assert.equal(
+      (await request().get('/provider-community').expect(301)).headers.location,
+      '/benefits/provider-community',
+    );
   });
 
   it('an unknown path answers 404 with the page-not-found text and a Go Home button', async () => {
@@ -115,22 +134,40 @@ describe('CSRF protection', () => {
     const client = agent();
     await signIn(client, user.email);
     const token = await tokenFor(client, '/');
-    const response = await client.post('/ui/side-menu').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ collapsed: '1' }).expect(200);
+    const response = await client
+      .post('/ui/side-menu')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .send({ collapsed: '1' })
+      .expect(200);
     assert.deepEqual(response.body, { collapsed: true });
   });
 });
 
 describe('the dashboard layout', () => {
   it('shows the side menu sections, top bar and the provider', async () => {
-    const user = await createProviderUser(ctx().db, { paid: true, providers: [{ firstName: 'Robin', lastName: 'Hale' }] });
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Robin', lastName: 'Hale' }],
+    });
     const client = agent();
     await signIn(client, user.email);
     const page = await client.get('/').expect(200);
     const text = textOf(page.text);
-    for (const section of ['Dashboard', 'Availability & Locations', 'Client Referrals', 'View Profile', 'Edit Profile', 'Account Benefits', 'Practice Resources', 'Support']) {
+    for (const section of [
+      'Dashboard',
+      'Availability & Locations',
+      'Client Referrals',
+      'View Profile',
+      'Edit Profile',
+      'Account Benefits',
+      'Practice Resources',
+      'Support',
+    ]) {
       assert.ok(text.includes(section), `side menu has ${section}`);
     }
-    for (const item of ['Messages', 'Account Settings', 'Create New Profile', 'Plan Management', 'Log Out']) assert.ok(text.includes(item), item);
+    for (const item of ['Messages', 'Account Settings', 'Create New Profile', 'Plan Management', 'Log Out'])
+      assert.ok(text.includes(item), item);
     assert.match(text, /Robin/);
     assert.match(page.text, /<title>Dashboard \| Members Portal<\/title>/);
     assert.match(page.text, /class="skip-link" href="#main"/);
@@ -156,7 +193,9 @@ describe('the dashboard layout', () => {
   });
 
   it('shows Education & Employment to individuals and Practice Providers to practices', async () => {
-    const user = await createProviderUser(ctx().db, { providers: [{ type: 'practice', companyName: 'Calm Waters Group' }] });
+    const user = await createProviderUser(ctx().db, {
+      providers: [{ type: 'practice', companyName: 'Calm Waters Group' }],
+    });
     const client = agent();
     await signIn(client, user.email);
     const text = textOf((await client.get('/').expect(200)).text);
@@ -170,7 +209,11 @@ describe('the dashboard layout', () => {
     const client = agent();
     await signIn(client, user.email);
     const _csrf = await tokenFor(client, '/');
-    const response = await client.post('/ui/side-menu').type('form').send({ _csrf, collapsed: '1', return_to: '/' }).expect(303);
+    const response = await client
+      .post('/ui/side-menu')
+      .type('form')
+      .send({ _csrf, collapsed: '1', return_to: '/' })
+      .expect(303);
     assert.equal(response.headers.location, '/');
     assert.match((await client.get('/').expect(200)).text, /<body data-signed-in="" class="menu-collapsed">/);
   });
@@ -207,7 +250,11 @@ describe('current_provider_id', () => {
 describe('/dev/outbox', () => {
   it('lists sent e-mail and SMS newest first with links clickable', async () => {
     const { mail, sms } = ctx().integrations;
-    await mail.send({ to: 'a@example.test', subject: 'Reset your password', text: 'Open http://localhost:3000/password/reset/abc to continue.' });
+    await mail.send({
+      to: 'a@example.test',
+      subject: 'Reset your password',
+      text: 'Open http://localhost:3000/password/reset/abc to continue.',
+    });
     await sms.send('+15555550123', 'Your code is 123456');
     const page = await request().get('/dev/outbox').expect(200);
     const text = textOf(page.text);
@@ -219,7 +266,10 @@ describe('/dev/outbox', () => {
 describe('session lifetime (60 min idle, 12 h absolute)', () => {
   async function ageSession(field: 'lastSeenAt' | 'signedInAt', minutesAgo: number) {
     const at = Date.now() - minutesAgo * 60_000;
-    await ctx().db.raw(`update sessions set sess = jsonb_set(sess::jsonb, ?, to_jsonb(?::bigint))::json where sess->>'signedInAt' is not null`, [`{${field}}`, at]);
+    await ctx().db.raw(
+      `update sessions set sess = jsonb_set(sess::jsonb, ?, to_jsonb(?::bigint))::json where sess->>'signedInAt' is not null`,
+      [`{${field}}`, at],
+    );
   }
 
   it('an idle session ends after 60 minutes', async () => {

@@ -10,34 +10,65 @@ import { agent, csrfFrom, mainTextOf, signIn, textOf, type Agent } from '../supp
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 
-async function signedIn(roles: string[], providers: ProviderSpec[] = [{ firstName: 'Ada', lastName: 'Lovelace' }, { firstName: 'Alan', lastName: 'Turing' }]): Promise<{ user: MadeUser; client: Agent }> {
+async function signedIn(
+  roles: string[],
+  providers: ProviderSpec[] = [
+    { firstName: 'Ada', lastName: 'Lovelace' },
+    { firstName: 'Alan', lastName: 'Turing' },
+  ],
+): Promise<{ user: MadeUser; client: Agent }> {
   const user = await createProviderUser(ctx().db, { roles, providers });
   const client = agent();
   await signIn(client, user.email);
   return { user, client };
 }
 
-async function clientUser(db: Knex, first: string, email = `${first.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`): Promise<number> {
-  const [row] = await db('users').insert({ email, first_name: first, last_name: 'Client', scopes: ['client'] }).returning('id');
+async function clientUser(
+  db: Knex,
+  first: string,
+  email = `${first.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+): Promise<number> {
+  const [row] = await db('users')
+    .insert({ email, first_name: first, last_name: 'Client', scopes: ['client'] })
+    .returning('id');
   return Number(row.id);
 }
 
 /** A conversation the client opened, with one unread message. */
 async function conversation(db: Knex, providerId: number, clientUserId: number, at = new Date()): Promise<number> {
-  const [c] = await db('conversations').insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at }).returning('id');
-  await db('messages').insert({ conversation_id: c.id, provider_id: providerId, client_user_id: clientUserId, sender: 'client', type: 'message', message_content: 'Hello there', send_date: at });
+  const [c] = await db('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
+    .returning('id');
+  await db('messages').insert({
+    conversation_id: c.id,
+    provider_id: providerId,
+    client_user_id: clientUserId,
+    sender: 'client',
+    type: 'message',
+    message_content: 'Hello there',
+    send_date: at,
+  });
   return Number(c.id);
 }
 
-const INBOX_PAGES = ['/practice-inbox', '/practice-inbox/messages', '/practice-inbox/appointments', '/practice-inbox/client-list'];
+const INBOX_PAGES = [
+  '/practice-inbox',
+  '/practice-inbox/messages',
+  '/practice-inbox/appointments',
+  '/practice-inbox/client-list',
+];
 
 describe('practice inbox: who may', () => {
   it('intake coordinators only; others get the access-denied page (403)', async () => {
     const owner = await signedIn(['owner', 'intake-exporter']);
-    for (const path of INBOX_PAGES) assert.match(mainTextOf((await owner.client.get(path).expect(403)).text), DENIED, path);
+    for (const path of INBOX_PAGES)
+      assert.match(mainTextOf((await owner.client.get(path).expect(403)).text), DENIED, path);
     const coordinator = await signedIn(['intake-coordinator']);
     for (const path of INBOX_PAGES) await coordinator.client.get(path).expect(200);
-    assert.match((await coordinator.client.get('/practice-inbox').expect(200)).text, /href="\/practice-inbox"[^>]*>Practice Inbox/);
+    assert.match(
+      (await coordinator.client.get('/practice-inbox').expect(200)).text,
+      /href="\/practice-inbox"[^>]*>Practice Inbox/,
+    );
   });
 });
 
@@ -64,12 +95,20 @@ describe('practice inbox: conversations', () => {
   it('Load More adds 100 at a time and is gone once nothing more comes', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-coordinator']);
-    await db.raw(`INSERT INTO users (email, first_name, last_name, scopes) SELECT 'c' || n || '@example.test', 'C' || n, 'Client', '{client}' FROM generate_series(1, 101) n`);
-    await db.raw(`INSERT INTO conversations (provider_id, client_user_id, last_message_at)
-      SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE 'c%@example.test'`, [user.providerIds[0]]);
+    await db.raw(
+      `INSERT INTO users (email, first_name, last_name, scopes) SELECT 'c' || n || '@example.test', 'C' || n, 'Client', '{client}' FROM generate_series(1, 101) n`,
+    );
+    await db.raw(
+      `INSERT INTO conversations (provider_id, client_user_id, last_message_at)
+      SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE 'c%@example.test'`,
+      [user.providerIds[0]],
+    );
     const first = (await client.get('/practice-inbox/messages').expect(200)).text;
     assert.match(mainTextOf(first), /Showing the 100 most recent conversations of 101\./);
-    assert.match(first, /<a class="button button--secondary" href="\/practice-inbox\/messages\?loads=2">Load More<\/a>/);
+    assert.match(
+      first,
+      /<a class="button button--secondary" href="\/practice-inbox\/messages\?loads=2">Load More<\/a>/,
+    );
     const more = (await client.get('/practice-inbox/messages?loads=2').expect(200)).text;
     assert.match(mainTextOf(more), /Showing the 101 most recent conversations of 101\./);
     assert.equal((more.match(/class="messages-list__item"/g) ?? []).length, 101, 'each conversation once');
@@ -87,7 +126,14 @@ describe('practice inbox: a conversation and the reply', () => {
     const page = await client.get(path).expect(200);
     assert.match(mainTextOf(page.text), /Jane Client Conversation with Alan Turing/);
     assert.match(mainTextOf(page.text), /Hello there/);
-    assert.equal(await db('messages').where({ conversation_id: conversationId, sender: 'client' }).whereNull('read_at').count({ n: '*' }).then((r) => Number(r[0]!.n)), 0);
+    assert.equal(
+      await db('messages')
+        .where({ conversation_id: conversationId, sender: 'client' })
+        .whereNull('read_at')
+        .count({ n: '*' })
+        .then((r) => Number(r[0]!.n)),
+      0,
+    );
     const _csrf = csrfFrom(page.text);
     const blank = await client.post(path).type('form').send({ _csrf, message: '  ' }).expect(422);
     assert.match(mainTextOf(blank.text), /Message is required/);
@@ -97,7 +143,12 @@ describe('practice inbox: a conversation and the reply', () => {
     assert.equal(reply.message_content, 'We can see you Tuesday.');
     assert.equal(Number(reply.provider_id), user.providerIds[1]);
     assert.equal(Number(reply.account_id), user.accountId);
-    const json = await client.post(path).set('Accept', 'application/json').set('X-CSRF-Token', _csrf).send({ message: 'And Thursday.' }).expect(200);
+    const json = await client
+      .post(path)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', _csrf)
+      .send({ message: 'And Thursday.' })
+      .expect(200);
     assert.equal(json.body.message.content, 'And Thursday.');
   });
 
@@ -110,8 +161,18 @@ describe('practice inbox: a conversation and the reply', () => {
     const page = await client.get(path).expect(200);
     assert.match(textOf(page.text), new RegExp(MESSAGE_TEXTS.providerInactiveNotice.slice(0, 40)));
     assert.doesNotMatch(page.text, /name="message"/);
-    await client.post(path).type('form').send({ _csrf: csrfFrom(page.text), message: 'Hi' }).expect(303);
-    assert.equal(await db('messages').where({ sender: 'provider' }).count({ n: '*' }).then((r) => Number(r[0]!.n)), 0);
+    await client
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), message: 'Hi' })
+      .expect(303);
+    assert.equal(
+      await db('messages')
+        .where({ sender: 'provider' })
+        .count({ n: '*' })
+        .then((r) => Number(r[0]!.n)),
+      0,
+    );
   });
 });
 
@@ -124,17 +185,37 @@ describe('practice inbox: another account’s ids are not found (404)', () => {
     const other = await createProviderUser(db, {});
     const theirs = await clientUser(db, 'Theirs');
     await conversation(db, other.providerIds[0]!, theirs);
-    const [appointment] = await db('appointments').insert({ provider_id: other.providerIds[0], client_user_id: theirs, start_time: new Date(Date.now() + 86_400_000), end_time: new Date(Date.now() + 87_300_000) }).returning('id');
+    const [appointment] = await db('appointments')
+      .insert({
+        provider_id: other.providerIds[0],
+        client_user_id: theirs,
+        start_time: new Date(Date.now() + 86_400_000),
+        end_time: new Date(Date.now() + 87_300_000),
+      })
+      .returning('id');
     const _csrf = csrfFrom((await client.get('/practice-inbox/messages').expect(200)).text);
-    for (const path of [`/practice-inbox/messages/${theirs}/${other.providerIds[0]}`, `/practice-inbox/messages/${mine}/${other.providerIds[0]}`, `/practice-inbox/messages/${theirs}/${user.providerIds[0]}`]) {
+    for (const path of [
+      `/practice-inbox/messages/${theirs}/${other.providerIds[0]}`,
+      `/practice-inbox/messages/${mine}/${other.providerIds[0]}`,
+      `/practice-inbox/messages/${theirs}/${user.providerIds[0]}`,
+    ]) {
       const page = await client.get(path).expect(404);
       assert.match(mainTextOf(page.text), /Oops, this conversation doesn't exist!/, path);
       await client.post(path).type('form').send({ _csrf, message: 'Hi' }).expect(404);
       await client.get(`${path}/updates?after=0`).set('Accept', 'application/json').expect(404);
     }
     await client.get(`/practice-inbox/appointments/${appointment.id}/ics`).expect(404);
-    assert.doesNotMatch((await client.get(`/practice-inbox/appointments?id=${appointment.id}`).expect(200)).text, /id="appointment"/);
-    assert.equal(await db('messages').where({ sender: 'provider' }).count({ n: '*' }).then((r) => Number(r[0]!.n)), 0);
+    assert.doesNotMatch(
+      (await client.get(`/practice-inbox/appointments?id=${appointment.id}`).expect(200)).text,
+      /id="appointment"/,
+    );
+    assert.equal(
+      await db('messages')
+        .where({ sender: 'provider' })
+        .count({ n: '*' })
+        .then((r) => Number(r[0]!.n)),
+      0,
+    );
   });
 });
 
@@ -145,8 +226,20 @@ describe('practice inbox: appointments', () => {
     const jane = await clientUser(db, 'Jane', 'jane.doe@example.test');
     const omar = await clientUser(db, 'Omar', 'omar@example.test');
     const soon = Date.now() + 2 * 86_400_000;
-    const [a] = await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane, start_time: new Date(soon), end_time: new Date(soon + 900_000) }).returning('id');
-    await db('appointments').insert({ provider_id: user.providerIds[1], client_user_id: omar, start_time: new Date(soon + 3_600_000), end_time: new Date(soon + 4_500_000) });
+    const [a] = await db('appointments')
+      .insert({
+        provider_id: user.providerIds[0],
+        client_user_id: jane,
+        start_time: new Date(soon),
+        end_time: new Date(soon + 900_000),
+      })
+      .returning('id');
+    await db('appointments').insert({
+      provider_id: user.providerIds[1],
+      client_user_id: omar,
+      start_time: new Date(soon + 3_600_000),
+      end_time: new Date(soon + 4_500_000),
+    });
     const all = mainTextOf((await client.get('/practice-inbox/appointments').expect(200)).text);
     assert.match(all, /Search by client name or email\./);
     assert.match(all, /Jane Client With Ada Lovelace/);
@@ -154,12 +247,24 @@ describe('practice inbox: appointments', () => {
     const byEmail = mainTextOf((await client.get('/practice-inbox/appointments?search=JANE.DOE').expect(200)).text);
     assert.match(byEmail, /Jane Client/);
     assert.doesNotMatch(byEmail, /Omar Client/);
-    assert.match(mainTextOf((await client.get('/practice-inbox/appointments?search=omar%20client').expect(200)).text), /Omar Client/);
-    assert.match(mainTextOf((await client.get('/practice-inbox/appointments?search=nobody').expect(200)).text), /Your practice has no upcoming appointments matching the search term\./);
-    assert.match(mainTextOf((await client.get('/practice-inbox/appointments?tab=past').expect(200)).text), /Your practice has no past appointments at this time\./);
+    assert.match(
+      mainTextOf((await client.get('/practice-inbox/appointments?search=omar%20client').expect(200)).text),
+      /Omar Client/,
+    );
+    assert.match(
+      mainTextOf((await client.get('/practice-inbox/appointments?search=nobody').expect(200)).text),
+      /Your practice has no upcoming appointments matching the search term\./,
+    );
+    assert.match(
+      mainTextOf((await client.get('/practice-inbox/appointments?tab=past').expect(200)).text),
+      /Your practice has no past appointments at this time\./,
+    );
     const panel = (await client.get(`/practice-inbox/appointments?id=${a.id}`).expect(200)).text;
     assert.match(textOf(/<section id="appointment"[\s\S]*?<\/section>/.exec(panel)![0]), /Provider Ada Lovelace/);
-    await client.get(`/practice-inbox/appointments/${a.id}/ics`).expect(200).expect('Content-Type', /text\/calendar/);
+    await client
+      .get(`/practice-inbox/appointments/${a.id}/ics`)
+      .expect(200)
+      .expect('Content-Type', /text\/calendar/);
   });
 });
 

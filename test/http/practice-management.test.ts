@@ -14,7 +14,11 @@ import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, type Agent } from '../support/http';
 import { completeProfile } from './dashboard-helpers';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../server/integrations/outside-api';
-import { endLocalTrialNow, finishLocalClinicSetup, setLocalBookingPageReady } from '../../server/integrations/ehr/local';
+import {
+  endLocalTrialNow,
+  finishLocalClinicSetup,
+  setLocalBookingPageReady,
+} from '../../server/integrations/ehr/local';
 import { TRIAL_DAYS } from '../../server/domain/practice-management';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../seeds/demo';
 import { runSeeds } from '../../seeds/index';
@@ -23,31 +27,62 @@ const PAGE = '/practice-management';
 const ENABLED = 'Your Practice Management EHR booking link has been enabled!';
 const DISABLED = 'Your Practice Management EHR booking link has been disabled!';
 const DAY = 86_400_000;
-const BUTTONS = ['Try Practice Management', 'Set Up Practice Management', 'Log in to Practice Management', 'Activate Practice Management'] as const;
+const BUTTONS = [
+  'Try Practice Management',
+  'Set Up Practice Management',
+  'Log in to Practice Management',
+  'Activate Practice Management',
+] as const;
 
 type Role = 'owner' | 'non-owner role' | 'clinician only';
 type State = 'no clinic' | 'pending' | 'trial active' | 'trial ended unpaid' | 'paid';
 
 const STATES: Record<State, { paid: boolean; clinic: Record<string, unknown> | null }> = {
   'no clinic': { paid: false, clinic: null },
-  pending: { paid: false, clinic: { subdomain: 'calm-pending', status: 'pending', trial_end: new Date(Date.now() + 10 * DAY).toISOString(), link: 'https://calm-pending.practice.example.com/setup' } },
-  'trial active': { paid: false, clinic: { subdomain: 'calm-trial', status: 'active', trial_end: new Date(Date.now() + 5 * DAY).toISOString() } },
-  'trial ended unpaid': { paid: false, clinic: { subdomain: 'calm-ended', status: 'active', trial_end: new Date(Date.now() - DAY).toISOString() } },
+  pending: {
+    paid: false,
+    clinic: {
+      subdomain: 'calm-pending',
+      status: 'pending',
+      trial_end: new Date(Date.now() + 10 * DAY).toISOString(),
+      link: 'https://calm-pending.practice.example.com/setup',
+    },
+  },
+  'trial active': {
+    paid: false,
+    clinic: { subdomain: 'calm-trial', status: 'active', trial_end: new Date(Date.now() + 5 * DAY).toISOString() },
+  },
+  'trial ended unpaid': {
+    paid: false,
+    clinic: { subdomain: 'calm-ended', status: 'active', trial_end: new Date(Date.now() - DAY).toISOString() },
+  },
   paid: { paid: true, clinic: { subdomain: 'calm-paid', status: 'active', trial_end: null } },
 };
 
 /** What each role sees in each state: the one button, or none. */
 const EXPECTED: Record<Role, Record<State, (typeof BUTTONS)[number] | null>> = {
-  owner: { 'no clinic': 'Try Practice Management', pending: 'Set Up Practice Management', 'trial active': 'Log in to Practice Management', 'trial ended unpaid': 'Activate Practice Management', paid: 'Log in to Practice Management' },
+  owner: {
+    'no clinic': 'Try Practice Management',
+    pending: 'Set Up Practice Management',
+    'trial active': 'Log in to Practice Management',
+    'trial ended unpaid': 'Activate Practice Management',
+    paid: 'Log in to Practice Management',
+  },
   'non-owner role': { 'no clinic': null, pending: null, 'trial active': null, 'trial ended unpaid': null, paid: null },
   'clinician only': { 'no clinic': null, pending: null, 'trial active': null, 'trial ended unpaid': null, paid: null },
 };
 
 async function userIn(role: Role, state: State): Promise<{ client: Agent; user: MadeUser }> {
   const roles = role === 'owner' ? ['owner'] : role === 'non-owner role' ? ['intake-coordinator'] : [];
-  const user = await createProviderUser(ctx().db, { roles, providers: [{ type: 'practice', companyName: 'Calm Waters', status: 'active' }] });
+  const user = await createProviderUser(ctx().db, {
+    roles,
+    providers: [{ type: 'practice', companyName: 'Calm Waters', status: 'active' }],
+  });
   const { paid, clinic } = STATES[state];
-  await ctx().db('accounts').where({ id: user.accountId }).update({ has_paid_practice_management_plan: paid, practice_management: clinic && JSON.stringify(clinic) });
+  await ctx()
+    .db('accounts')
+    .where({ id: user.accountId })
+    .update({ has_paid_practice_management_plan: paid, practice_management: clinic && JSON.stringify(clinic) });
   const client = agent();
   await signIn(client, user.email);
   return { client, user };
@@ -69,15 +104,26 @@ describe('practice management: who sees Try / Set Up / Log in to / Activate, by 
           if (label === expected) assert.match(text, new RegExp(label), `${label} shows`);
           else assert.doesNotMatch(text, new RegExp(label), `${label} does not show`);
         }
-        if (!expected) assert.match(text, /Only the owner of this account can try, set up, log in to or activate Practice Management/);
-        if (expected === 'Activate Practice Management') assert.ok(page.text.includes(`href="/practice-management/upgrade/${user.accountId}"`));
+        if (!expected)
+          assert.match(
+            text,
+            /Only the owner of this account can try, set up, log in to or activate Practice Management/,
+          );
+        if (expected === 'Activate Practice Management')
+          assert.ok(page.text.includes(`href="/practice-management/upgrade/${user.accountId}"`));
         if (expected === 'Log in to Practice Management') {
           const subdomain = String(STATES[state].clinic!.subdomain);
-          assert.ok(page.text.includes(`href="https://${subdomain}.practice.example.com"`), 'the clinic’s sign-in address');
+          assert.ok(
+            page.text.includes(`href="https://${subdomain}.practice.example.com"`),
+            'the clinic’s sign-in address',
+          );
         }
         if (state === 'pending' && role === 'owner') {
           assert.match(text, /Pending/);
-          assert.ok(page.text.includes('href="https://calm-pending.practice.example.com/setup"'), 'the pending clinic’s link');
+          assert.ok(
+            page.text.includes('href="https://calm-pending.practice.example.com/setup"'),
+            'the pending clinic’s link',
+          );
         }
       });
     }
@@ -85,16 +131,25 @@ describe('practice management: who sees Try / Set Up / Log in to / Activate, by 
 
   it('the menu’s Practice Management item leads to /practice-management, for owners only', async () => {
     const { client } = await userIn('owner', 'no clinic');
-    assert.match((await client.get(PAGE).expect(200)).text, /<a[^>]*href="\/practice-management"[^>]*>Practice Management</);
+    assert.match(
+      (await client.get(PAGE).expect(200)).text,
+      /<a[^>]*href="\/practice-management"[^>]*>Practice Management</,
+    );
     const other = await userIn('non-owner role', 'no clinic');
-    assert.doesNotMatch((await other.client.get(PAGE).expect(200)).text, /<a[^>]*href="\/practice-management"[^>]*>Practice Management</);
+    assert.doesNotMatch(
+      (await other.client.get(PAGE).expect(200)).text,
+      /<a[^>]*href="\/practice-management"[^>]*>Practice Management</,
+    );
   });
 });
 
 describe('practice management: Try starts a trial through the EHR', () => {
   it('makes a pending local clinic with a trial, records it on the account, and flashes', async () => {
     const { client, user } = await owner();
-    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'Calm-Waters', provider_id: user.providerIds[0] });
+    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'Calm-Waters',
+      provider_id: user.providerIds[0],
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, PAGE);
     const clinic = await ctx().db('local_ehr_clinics').where({ subdomain: 'calm-waters' }).first();
@@ -113,13 +168,20 @@ describe('practice management: Try starts a trial through the EHR', () => {
 
   it('once the EHR finishes the setup the page reads it: the trial counts as active, Log in shows', async () => {
     const { client, user } = await owner();
-    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'ready-clinic', provider_id: user.providerIds[0] });
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'ready-clinic',
+      provider_id: user.providerIds[0],
+    });
     const clinic = await ctx().db('local_ehr_clinics').where({ subdomain: 'ready-clinic' }).first();
     await finishLocalClinicSetup(ctx().db, clinic.clinic_id);
     const page = await client.get(PAGE).expect(200);
     assert.match(mainTextOf(page.text), /Log in to Practice Management/);
     assert.ok(page.text.includes('href="https://ready-clinic.practice.example.com"'));
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management.status, 'active');
+    assert.equal(
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management
+        .status,
+      'active',
+    );
     // The trial ends (the EHR's clock): Activate, to the upgrade flow.
     await endLocalTrialNow(ctx().db, clinic.clinic_id);
     const ended = await client.get(PAGE).expect(200);
@@ -133,9 +195,15 @@ describe('practice management: Try starts a trial through the EHR', () => {
     const form = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.match(form, /Set Up Practice Management/);
     assert.doesNotMatch(form, /Try Practice Management/);
-    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'bought-clinic', provider_id: user.providerIds[0] });
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'bought-clinic',
+      provider_id: user.providerIds[0],
+    });
     assert.equal((await ctx().db('local_ehr_clinics').where({ subdomain: 'bought-clinic' }).first()).trial_end, null);
-    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /Your Practice Management clinic has been requested!/);
+    assert.match(
+      mainTextOf((await client.get(PAGE).expect(200)).text),
+      /Your Practice Management clinic has been requested!/,
+    );
   });
 
   for (const [typed, message] of [
@@ -145,59 +213,97 @@ describe('practice management: Try starts a trial through the EHR', () => {
   ] as const) {
     it(`a subdomain "${typed}" is refused (422), kept in the field, nothing made`, async () => {
       const { client, user } = await owner();
-      const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: typed, provider_id: user.providerIds[0] });
+      const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+        subdomain: typed,
+        provider_id: user.providerIds[0],
+      });
       assert.equal(response.status, 422);
       assert.match(textOf(response.text), new RegExp(message.replace(/\./g, '\\.')));
       if (typed) assert.ok(response.text.includes(`value="${typed}"`));
-      assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management, null);
+      assert.equal(
+        (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+        null,
+      );
     });
   }
 
   it('a subdomain another clinic holds is refused with its message', async () => {
     const first = await owner();
-    await postForm(first.client, PAGE, `${PAGE}/${first.user.accountId}/clinic`, { subdomain: 'taken-name', provider_id: first.user.providerIds[0] });
+    await postForm(first.client, PAGE, `${PAGE}/${first.user.accountId}/clinic`, {
+      subdomain: 'taken-name',
+      provider_id: first.user.providerIds[0],
+    });
     const { client, user } = await owner();
-    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'taken-name', provider_id: user.providerIds[0] });
+    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'taken-name',
+      provider_id: user.providerIds[0],
+    });
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /This subdomain is already taken\. Please choose another\./);
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management, null);
+    assert.equal(
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+      null,
+    );
   });
 
   it('the EHR failing: the support text, the typed subdomain kept, nothing saved', async () => {
     const { client, user } = await owner();
     const ehr = ctx().integrations.ehr;
     const original = ehr.createClinic;
-    ehr.createClinic = async (input) => { throw new OutsideServiceError('ehr POST add: 500 down', 'ehr', input.requestId ?? null, 500); };
+    ehr.createClinic = async (input) => {
+      throw new OutsideServiceError('ehr POST add: 500 down', 'ehr', input.requestId ?? null, 500);
+    };
     try {
-      const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'will-fail', provider_id: user.providerIds[0] });
+      const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+        subdomain: 'will-fail',
+        provider_id: user.providerIds[0],
+      });
       assert.equal(response.status, 502);
       assert.match(textOf(response.text), new RegExp(OUTSIDE_SERVICE_FAILED.replace(/\./g, '\\.')));
       assert.ok(response.text.includes('value="will-fail"'));
     } finally {
       ehr.createClinic = original;
     }
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management, null);
+    assert.equal(
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+      null,
+    );
     assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'will-fail' }).first(), undefined);
   });
 
   it('only the owner may start it (403); a second start changes nothing', async () => {
     const { client, user } = await userIn('non-owner role', 'no clinic');
-    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'not-mine', provider_id: user.providerIds[0] });
+    const response = await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'not-mine',
+      provider_id: user.providerIds[0],
+    });
     assert.equal(response.status, 403);
     assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'not-mine' }).first(), undefined);
     const started = await userIn('owner', 'trial active');
-    await postForm(started.client, PAGE, `${PAGE}/${started.user.accountId}/clinic`, { subdomain: 'second-one', provider_id: started.user.providerIds[0] });
-    assert.equal((await ctx().db('accounts').where({ id: started.user.accountId }).first('practice_management')).practice_management.subdomain, 'calm-trial');
+    await postForm(started.client, PAGE, `${PAGE}/${started.user.accountId}/clinic`, {
+      subdomain: 'second-one',
+      provider_id: started.user.providerIds[0],
+    });
+    assert.equal(
+      (await ctx().db('accounts').where({ id: started.user.accountId }).first('practice_management'))
+        .practice_management.subdomain,
+      'calm-trial',
+    );
   });
 });
 
 describe('practice management: the EHR not answering while the page is read', () => {
   it('shows what the portal last knew with the support text, and keeps it', async () => {
     const { client, user } = await owner();
-    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'quiet-clinic', provider_id: user.providerIds[0] });
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'quiet-clinic',
+      provider_id: user.providerIds[0],
+    });
     const ehr = ctx().integrations.ehr;
     const original = ehr.listClinics;
-    ehr.listClinics = async (_providerId, requestId) => { throw new OutsideServiceError('ehr GET list: no answer within 600000 ms', 'ehr', requestId ?? null, null); };
+    ehr.listClinics = async (_providerId, requestId) => {
+      throw new OutsideServiceError('ehr GET list: no answer within 600000 ms', 'ehr', requestId ?? null, null);
+    };
     try {
       const text = mainTextOf((await client.get(PAGE).expect(200)).text);
       assert.match(text, new RegExp(OUTSIDE_SERVICE_FAILED.replace(/\./g, '\\.')));
@@ -206,7 +312,11 @@ describe('practice management: the EHR not answering while the page is read', ()
     } finally {
       ehr.listClinics = original;
     }
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management.subdomain, 'quiet-clinic');
+    assert.equal(
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management
+        .subdomain,
+      'quiet-clinic',
+    );
   });
 });
 
@@ -218,10 +328,15 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     await completeProfile(ctx().db, providerId);
     await ctx().db('locations').where({ provider_id: providerId }).update({ accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ has_calendar: true });
-    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: `clinic-${providerId}`, provider_id: providerId });
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: `clinic-${providerId}`,
+      provider_id: providerId,
+    });
     return { client, user, providerId };
   }
-  const linkOf = async (providerId: number) => (await ctx().db('providers').where({ id: providerId }).first('practice_management_booking_link')).practice_management_booking_link;
+  const linkOf = async (providerId: number) =>
+    (await ctx().db('providers').where({ id: providerId }).first('practice_management_booking_link'))
+      .practice_management_booking_link;
 
   it('without a ready booking page or an override, the setup dialog opens and nothing changes', async () => {
     const { client, providerId } = await withClinic();
@@ -242,8 +357,15 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     assert.equal(response.headers.location, PAGE);
     assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), new RegExp(ENABLED));
     const bookingPage = `https://clinic-${providerId}.practice.example.com/book/${providerId}`;
-    assert.deepEqual(await linkOf(providerId), { status: 'active', link_override: null, clinic_booking_url: bookingPage });
-    assert.equal((await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status, 'active');
+    assert.deepEqual(await linkOf(providerId), {
+      status: 'active',
+      link_override: null,
+      clinic_booking_url: bookingPage,
+    });
+    assert.equal(
+      (await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status,
+      'active',
+    );
     const calendar = await client.get('/calendar').expect(200);
     assert.match(textOf(calendar.text), /Your practice management booking link/);
     assert.ok(calendar.text.includes(`href="${bookingPage}"`));
@@ -251,19 +373,28 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     await postForm(client, PAGE, `${PAGE}/booking-link/${providerId}`, { status: 'inactive' });
     assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), new RegExp(DISABLED));
     assert.equal((await linkOf(providerId)).status, 'inactive');
-    assert.equal((await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status, 'inactive');
+    assert.equal(
+      (await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status,
+      'inactive',
+    );
     assert.match(textOf((await client.get('/calendar').expect(200)).text), /Calendar settings/);
     void user;
   });
 
   it('an override from the dialog enables it without a ready page; a bad address is refused in the dialog (422)', async () => {
     const { client, providerId } = await withClinic();
-    const bad = await postForm(client, `${PAGE}?setup=booking-link`, `${PAGE}/booking-link/${providerId}`, { status: 'active', link_override: 'http://insecure.example.com' });
+    const bad = await postForm(client, `${PAGE}?setup=booking-link`, `${PAGE}/booking-link/${providerId}`, {
+      status: 'active',
+      link_override: 'http://insecure.example.com',
+    });
     assert.equal(bad.status, 422);
     assert.match(textOf(bad.text), /Enter the full address of your booking page, starting with https:\/\//);
     assert.ok(bad.text.includes('value="http://insecure.example.com"'));
     assert.equal(await linkOf(providerId), null);
-    const good = await postForm(client, `${PAGE}?setup=booking-link`, `${PAGE}/booking-link/${providerId}`, { status: 'active', link_override: 'https://book.example.com/calm' });
+    const good = await postForm(client, `${PAGE}?setup=booking-link`, `${PAGE}/booking-link/${providerId}`, {
+      status: 'active',
+      link_override: 'https://book.example.com/calm',
+    });
     assert.equal(good.headers.location, PAGE);
     assert.equal((await linkOf(providerId)).link_override, 'https://book.example.com/calm');
     assert.ok((await client.get('/calendar').expect(200)).text.includes('href="https://book.example.com/calm"'));
@@ -274,19 +405,27 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     await setLocalBookingPageReady(ctx().db, providerId, true);
     const ehr = ctx().integrations.ehr;
     const original = ehr.setBookingLink;
-    ehr.setBookingLink = async () => { throw new OutsideServiceError('ehr POST link: timeout', 'ehr', null, null); };
+    ehr.setBookingLink = async () => {
+      throw new OutsideServiceError('ehr POST link: timeout', 'ehr', null, null);
+    };
     try {
       await postForm(client, PAGE, `${PAGE}/booking-link/${providerId}`, { status: 'active' });
     } finally {
       ehr.setBookingLink = original;
     }
-    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), new RegExp(OUTSIDE_SERVICE_FAILED.replace(/\./g, '\\.')));
+    assert.match(
+      mainTextOf((await client.get(PAGE).expect(200)).text),
+      new RegExp(OUTSIDE_SERVICE_FAILED.replace(/\./g, '\\.')),
+    );
     assert.equal(await linkOf(providerId), null);
   });
 
   it('an account without practice management has no booking link to turn on (403)', async () => {
     const { client, user } = await owner();
-    const response = await postForm(client, PAGE, `${PAGE}/booking-link/${user.providerIds[0]}`, { status: 'active', link_override: 'https://book.example.com/x' });
+    const response = await postForm(client, PAGE, `${PAGE}/booking-link/${user.providerIds[0]}`, {
+      status: 'active',
+      link_override: 'https://book.example.com/x',
+    });
     assert.equal(response.status, 403);
     assert.equal(await linkOf(user.providerIds[0]!), null);
   });
@@ -297,19 +436,42 @@ describe('practice management: another account’s ids are not found (404)', () 
     const a = await owner();
     const b = await userIn('owner', 'trial active');
     const csrf = csrfFrom((await a.client.get(PAGE).expect(200)).text);
-    await a.client.post(`${PAGE}/${b.user.accountId}/clinic`).type('form').send({ _csrf: csrf, subdomain: 'stolen', provider_id: String(b.user.providerIds[0]) }).expect(404);
+    await a.client
+      .post(`${PAGE}/${b.user.accountId}/clinic`)
+      .type('form')
+      .send({ _csrf: csrf, subdomain: 'stolen', provider_id: String(b.user.providerIds[0]) })
+      .expect(404);
     // Its own account with another account's provider: not found either.
-    await a.client.post(`${PAGE}/${a.user.accountId}/clinic`).type('form').send({ _csrf: csrf, subdomain: 'stolen', provider_id: String(b.user.providerIds[0]) }).expect(404);
-    await a.client.post(`${PAGE}/booking-link/${b.user.providerIds[0]}`).type('form').send({ _csrf: csrf, status: 'active', link_override: 'https://evil.example.com' }).expect(404);
+    await a.client
+      .post(`${PAGE}/${a.user.accountId}/clinic`)
+      .type('form')
+      .send({ _csrf: csrf, subdomain: 'stolen', provider_id: String(b.user.providerIds[0]) })
+      .expect(404);
+    await a.client
+      .post(`${PAGE}/booking-link/${b.user.providerIds[0]}`)
+      .type('form')
+      .send({ _csrf: csrf, status: 'active', link_override: 'https://evil.example.com' })
+      .expect(404);
     assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'stolen' }).first(), undefined);
-    assert.equal((await ctx().db('providers').where({ id: b.user.providerIds[0] }).first('practice_management_booking_link')).practice_management_booking_link, null);
+    assert.equal(
+      (await ctx().db('providers').where({ id: b.user.providerIds[0] }).first('practice_management_booking_link'))
+        .practice_management_booking_link,
+      null,
+    );
   });
 });
 
 describe('the add-on buttons on the dashboard and the Partnerships page (spec 1 §2, §6)', () => {
   /** A paid, complete, active profile (past onboarding) of the given roles, with practice management facts. */
-  async function member(roles: string[], account: Record<string, unknown> = {}): Promise<{ client: Agent; user: MadeUser }> {
-    const user = await createProviderUser(ctx().db, { paid: true, roles, providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }] });
+  async function member(
+    roles: string[],
+    account: Record<string, unknown> = {},
+  ): Promise<{ client: Agent; user: MadeUser }> {
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      roles,
+      providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }],
+    });
     await completeProfile(ctx().db, user.providerIds[0]!);
     if (Object.keys(account).length) await ctx().db('accounts').where({ id: user.accountId }).update(account);
     const client = agent();
@@ -322,11 +484,19 @@ describe('the add-on buttons on the dashboard and the Partnerships page (spec 1 
     const { client } = await member(['owner'], trial);
     for (const path of ['/', '/benefits/partnerships']) {
       const page = await client.get(path).expect(200);
-      assert.match(page.text, /<a[^>]*href="https:\/\/calm-trial\.practice\.example\.com"[^>]*target="_blank"[^>]*>Log in to Practice Management/, path);
+      assert.match(
+        page.text,
+        /<a[^>]*href="https:\/\/calm-trial\.practice\.example\.com"[^>]*target="_blank"[^>]*>Log in to Practice Management/,
+        path,
+      );
     }
     const fresh = await member(['owner']);
     for (const path of ['/', '/benefits/partnerships']) {
-      assert.match((await fresh.client.get(path).expect(200)).text, /<a[^>]*href="\/practice-management"[^>]*>Try Practice Management/, path);
+      assert.match(
+        (await fresh.client.get(path).expect(200)).text,
+        /<a[^>]*href="\/practice-management"[^>]*>Try Practice Management/,
+        path,
+      );
     }
   });
 
@@ -352,11 +522,31 @@ describe('the add-on buttons on the dashboard and the Partnerships page (spec 1 
   });
 
   for (const [name, roles, account, shows] of [
-    ['a reimbursify role on a benefits-tool account', ['reimbursify-practitioner'], { reimbursify_account_created: true }, true],
+    [
+      'a reimbursify role on a benefits-tool account',
+      ['reimbursify-practitioner'],
+      { reimbursify_account_created: true },
+      true,
+    ],
     ['an intake coordinator', ['intake-coordinator'], { reimbursify_account_created: true }, false],
-    ['the owner, with the hide-reimbursify-sso-upgrade flag', ['owner'], { reimbursify_account_created: true, feature_flags: JSON.stringify({ 'hide-reimbursify-sso-upgrade': true }) }, false],
-    ['the owner, no benefits-tool account and no good subscription', ['owner'], { active_or_trialing_subscription_count: 0 }, false],
-    ['the owner, a good seat subscription', ['owner'], { seat_based: true, active_or_trialing_subscription_count: 1 }, true],
+    [
+      'the owner, with the hide-reimbursify-sso-upgrade flag',
+      ['owner'],
+      { reimbursify_account_created: true, feature_flags: JSON.stringify({ 'hide-reimbursify-sso-upgrade': true }) },
+      false,
+    ],
+    [
+      'the owner, no benefits-tool account and no good subscription',
+      ['owner'],
+      { active_or_trialing_subscription_count: 0 },
+      false,
+    ],
+    [
+      'the owner, a good seat subscription',
+      ['owner'],
+      { seat_based: true, active_or_trialing_subscription_count: 1 },
+      true,
+    ],
   ] as const) {
     it(`Private Pay Booster: ${name} → ${shows ? 'shown' : 'hidden'}`, async () => {
       const { client } = await member([...roles], account);
@@ -373,21 +563,36 @@ describe('demo data: practice management (issue [13] item 7)', function () {
     const { db } = ctx();
     await runSeeds(db, { demo: true });
     await runSeeds(db, { demo: true }); // idempotent: a second run changes nothing
-    const practice = await db('users as u').join('account_roles as r', 'r.user_id', 'u.id').join('accounts as a', 'a.id', 'r.account_id')
-      .where({ 'u.email': DEMO_EMAILS.practice, 'r.role': 'owner' }).first('a.practice_management');
+    const practice = await db('users as u')
+      .join('account_roles as r', 'r.user_id', 'u.id')
+      .join('accounts as a', 'a.id', 'r.account_id')
+      .where({ 'u.email': DEMO_EMAILS.practice, 'r.role': 'owner' })
+      .first('a.practice_management');
     const daysLeft = (Date.parse(practice.practice_management.trial_end) - Date.now()) / DAY;
     assert.ok(daysLeft > 4.9 && daysLeft <= 5, `${daysLeft} days left`);
-    assert.equal(await db('local_ehr_clinics').count({ n: '*' }).first().then((r) => Number(r!.n)), 2);
+    assert.equal(
+      await db('local_ehr_clinics')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r!.n)),
+      2,
+    );
 
     const client = agent();
     await signIn(client, DEMO_EMAILS.practice, DEMO_PASSWORD);
     const page = await client.get(PAGE).expect(200);
     assert.match(mainTextOf(page.text), /Log in to Practice Management/);
     assert.ok(page.text.includes('href="https://harbor-light.practice.example.com"'));
-    assert.match(mainTextOf(page.text), /EHR booking link .* Status On Booking page https:\/\/harbor-light\.practice\.example\.com\/book\/\d+ Turn off booking link/);
+    assert.match(
+      mainTextOf(page.text),
+      /EHR booking link .* Status On Booking page https:\/\/harbor-light\.practice\.example\.com\/book\/\d+ Turn off booking link/,
+    );
 
-    const alexAccount = await db('users as u').join('account_roles as r', 'r.user_id', 'u.id').join('accounts as a', 'a.id', 'r.account_id')
-      .where({ 'u.email': DEMO_EMAILS.twoFactor }).first('a.id', 'a.practice_management', 'a.has_paid_practice_management_plan');
+    const alexAccount = await db('users as u')
+      .join('account_roles as r', 'r.user_id', 'u.id')
+      .join('accounts as a', 'a.id', 'r.account_id')
+      .where({ 'u.email': DEMO_EMAILS.twoFactor })
+      .first('a.id', 'a.practice_management', 'a.has_paid_practice_management_plan');
     assert.ok(Date.parse(alexAccount.practice_management.trial_end) < Date.now());
     assert.equal(alexAccount.has_paid_practice_management_plan, false);
   });
@@ -396,8 +601,14 @@ describe('demo data: practice management (issue [13] item 7)', function () {
 describe('/dev/ehr: the local EHR’s stand-in', () => {
   it('lists a clinic and finishes its setup, ends its trial and readies a booking page, with flashes', async () => {
     const { client, user } = await owner();
-    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, { subdomain: 'dev-clinic', provider_id: user.providerIds[0] });
-    const { clinic_id: clinicId } = await ctx().db('local_ehr_clinics').where({ subdomain: 'dev-clinic' }).first('clinic_id');
+    await postForm(client, PAGE, `${PAGE}/${user.accountId}/clinic`, {
+      subdomain: 'dev-clinic',
+      provider_id: user.providerIds[0],
+    });
+    const { clinic_id: clinicId } = await ctx()
+      .db('local_ehr_clinics')
+      .where({ subdomain: 'dev-clinic' })
+      .first('clinic_id');
     const page = await client.get('/dev/ehr').expect(200);
     assert.match(mainTextOf(page.text), /dev-clinic Pending/);
     await postForm(client, '/dev/ehr', '/dev/ehr/clinic-setup', { clinic_id: clinicId });
@@ -408,14 +619,23 @@ describe('/dev/ehr: the local EHR’s stand-in', () => {
     const row = await ctx().db('local_ehr_clinics').where({ clinic_id: clinicId }).first();
     assert.equal(row.status, 'active');
     assert.ok(new Date(row.trial_end).getTime() < Date.now());
-    assert.equal((await ctx().db('local_ehr_booking_pages').where({ provider_id: user.providerIds[0] }).first()).ready, true);
+    assert.equal(
+      (await ctx().db('local_ehr_booking_pages').where({ provider_id: user.providerIds[0] }).first()).ready,
+      true,
+    );
   });
 
   it('does not exist in production', async () => {
     const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const { db, database } = ctx();
     const silent = createLogger('silent');
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: silent, integrations: createPortalIntegrations(config, db, silent) });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: database.url,
+      logger: silent,
+      integrations: createPortalIntegrations(config, db, silent),
+    });
     try {
       await supertest(portal.app).get('/dev/ehr').expect(404);
     } finally {
@@ -427,22 +647,44 @@ describe('/dev/ehr: the local EHR’s stand-in', () => {
 describe('practice management: an EHR failure is logged with the request id, which the EHR was given too', () => {
   it('Try: the log line and the port call carry the response’s request id', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = pino({ level: 'error' }, new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done(); } }));
-    const portal = createApp({ config: ctx().config, db: ctx().db, databaseUrl: ctx().database.url, logger, integrations: ctx().integrations });
+    const logger = pino(
+      { level: 'error' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    const portal = createApp({
+      config: ctx().config,
+      db: ctx().db,
+      databaseUrl: ctx().database.url,
+      logger,
+      integrations: ctx().integrations,
+    });
     const ehr = ctx().integrations.ehr;
     const original = ehr.createClinic;
     const given: (string | null | undefined)[] = [];
-    ehr.createClinic = async (input) => { given.push(input.requestId); throw new OutsideServiceError('ehr POST add: 503 maintenance', 'ehr', input.requestId ?? null, 503); };
+    ehr.createClinic = async (input) => {
+      given.push(input.requestId);
+      throw new OutsideServiceError('ehr POST add: 503 maintenance', 'ehr', input.requestId ?? null, 503);
+    };
     try {
       const user = await createProviderUser(ctx().db);
       const client = supertest.agent(portal.app);
       await signIn(client, user.email);
       const csrf = csrfFrom((await client.get(PAGE).expect(200)).text);
-      const response = await client.post(`${PAGE}/${user.accountId}/clinic`).type('form').send({ _csrf: csrf, subdomain: 'logged-clinic', provider_id: String(user.providerIds[0]) });
+      const response = await client
+        .post(`${PAGE}/${user.accountId}/clinic`)
+        .type('form')
+        .send({ _csrf: csrf, subdomain: 'logged-clinic', provider_id: String(user.providerIds[0]) });
       const requestId = response.headers['x-request-id'];
       assert.ok(requestId);
       assert.deepEqual(given, [requestId]);
-      const line = lines.find((l) => l.requestId === requestId && /practice management: creating the clinic failed/.test(String(l.msg)));
+      const line = lines.find(
+        (l) => l.requestId === requestId && /practice management: creating the clinic failed/.test(String(l.msg)),
+      );
       assert.ok(line, 'a log line with the request id');
     } finally {
       ehr.createClinic = original;

@@ -20,10 +20,22 @@ async function practiceOwner() {
   });
   const [practiceId, priya, marcus] = user.providerIds as [number, number, number];
   const [profession] = await db()('tags').where({ type: 'professions', name: 'Psychologist' }).pluck('id');
-  await db()('providers').where({ id: priya }).update({ practice_id: practiceId, practice_sort_order: 1, primary_profession_tag_id: profession });
+  await db()('providers')
+    .where({ id: priya })
+    .update({ practice_id: practiceId, practice_sort_order: 1, primary_profession_tag_id: profession });
   await db()('providers').where({ id: marcus }).update({ practice_id: practiceId, practice_sort_order: 2 });
   // A member this user has no clinician access to.
-  const [jo] = await db()('providers').insert({ account_id: user.accountId, type: 'individual', status: 'active', first_name: 'Jo', last_name: 'Park', practice_id: practiceId, practice_sort_order: 3 }).returning('id');
+  const [jo] = await db()('providers')
+    .insert({
+      account_id: user.accountId,
+      type: 'individual',
+      status: 'active',
+      first_name: 'Jo',
+      last_name: 'Park',
+      practice_id: practiceId,
+      practice_sort_order: 3,
+    })
+    .returning('id');
   await db()('users').where({ id: user.userId }).update({ selected_provider_id: practiceId });
   const client = agent();
   await signIn(client, user.email);
@@ -32,7 +44,10 @@ async function practiceOwner() {
 
 async function postForm(client: Agent, path: string, fields: Record<string, string>) {
   const _csrf = await tokenFor(client, '/account-preferences');
-  return client.post(path).type('form').send({ _csrf, ...fields });
+  return client
+    .post(path)
+    .type('form')
+    .send({ _csrf, ...fields });
 }
 
 async function send(client: Agent, path: string, fields: Record<string, string>, image?: Buffer) {
@@ -43,11 +58,17 @@ async function send(client: Agent, path: string, fields: Record<string, string>,
   return request;
 }
 
-const order = async (practiceId: number) => (await db()('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').select('first_name')).map((r) => r.first_name);
-const unregistered = (practiceId: number) => db()('unregistered_practice_providers').where({ provider_id: practiceId }).orderBy('id');
+const order = async (practiceId: number) =>
+  (await db()('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').select('first_name')).map(
+    (r) => r.first_name,
+  );
+const unregistered = (practiceId: number) =>
+  db()('unregistered_practice_providers').where({ provider_id: practiceId }).orderBy('id');
 
 let photo: Buffer;
-before(async () => { photo = await colourfulPng(); });
+before(async () => {
+  photo = await colourfulPng();
+});
 
 describe('practice providers: practices only (spec 2 §2, §6)', () => {
   it('an individual profile is redirected to /', async () => {
@@ -62,7 +83,10 @@ describe('practice providers: practices only (spec 2 §2, §6)', () => {
     const { client } = await practiceOwner();
     const html = (await client.get('/practice/providers').expect(200)).text;
     const text = mainTextOf(html);
-    assert.match(text, /Priya Shah Psychologist Live You can edit this profile.*Marcus Bell No profession yet Not live You can edit this profile.*Jo Park .*No editing access/);
+    assert.match(
+      text,
+      /Priya Shah Psychologist Live You can edit this profile.*Marcus Bell No profession yet Not live You can edit this profile.*Jo Park .*No editing access/,
+    );
     for (const href of ['/profiles/create', '/profiles', '/contact']) assert.ok(html.includes(`href="${href}"`), href);
   });
 });
@@ -79,17 +103,33 @@ describe('practice providers: order (practice_sort_order, no JavaScript needed)'
     // The ends stay put.
     await postForm(client, '/practice/providers/order', { move: `${marcus}:up` });
     assert.deepEqual(await order(practiceId), ['Marcus', 'Jo', 'Priya']);
-    const positions = await db()('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').pluck('practice_sort_order');
+    const positions = await db()('providers')
+      .where({ practice_id: practiceId })
+      .orderBy('practice_sort_order')
+      .pluck('practice_sort_order');
     assert.deepEqual(positions, [1, 2, 3]);
-    assert.match(mainTextOf((await client.get('/practice/providers')).text), /The order of your providers has been saved\./);
+    assert.match(
+      mainTextOf((await client.get('/practice/providers')).text),
+      /The order of your providers has been saved\./,
+    );
   });
 
   it('shows 20 members a page, and a move across a page edge follows the member to its new page', async () => {
     const { client, practiceId, user } = await practiceOwner();
     // 22 more members: 25 in all, so page 2 holds the last 5.
-    const extra = await db()('providers').insert(Array.from({ length: 22 }, (_, i) => ({
-      account_id: user.accountId, type: 'individual', status: 'active', first_name: `Extra${String(i + 4).padStart(2, '0')}`, last_name: 'Member', practice_id: practiceId, practice_sort_order: i + 4,
-    }))).returning('id');
+    const extra = await db()('providers')
+      .insert(
+        Array.from({ length: 22 }, (_, i) => ({
+          account_id: user.accountId,
+          type: 'individual',
+          status: 'active',
+          first_name: `Extra${String(i + 4).padStart(2, '0')}`,
+          last_name: 'Member',
+          practice_id: practiceId,
+          practice_sort_order: i + 4,
+        })),
+      )
+      .returning('id');
     const first = mainTextOf((await client.get('/practice/providers').expect(200)).text);
     assert.match(first, /Page 1 of 2/);
     assert.match(first, /Extra20 Member/);
@@ -112,7 +152,7 @@ describe('practice providers: order (practice_sort_order, no JavaScript needed)'
     assert.doesNotMatch((await client.get('/practice/providers').expect(200)).text, /value="\d+:down" disabled/);
   });
 
-  it("a member of another practice is not found (404)", async () => {
+  it('a member of another practice is not found (404)', async () => {
     const other = await practiceOwner();
     const { client } = await practiceOwner();
     assert.equal((await postForm(client, '/practice/providers/order', { move: `${other.priya}:down` })).status, 404);
@@ -127,7 +167,10 @@ describe('practice providers: removing a member (spec 2 §4)', () => {
     assert.equal(asked.status, 200);
     const text = mainTextOf(asked.text);
     assert.match(text, /Are you sure you want to remove this provider from your practice\?/);
-    assert.match(text, /Your billing is not affected\. To add this provider back later, you will need to contact our support team\./);
+    assert.match(
+      text,
+      /Your billing is not affected\. To add this provider back later, you will need to contact our support team\./,
+    );
     assert.deepEqual(await order(practiceId), ['Priya', 'Marcus', 'Jo']);
     const done = await postForm(client, `/practice/providers/${priya}/removal`, { confirmed: '1' });
     assert.equal(done.status, 303);
@@ -135,25 +178,43 @@ describe('practice providers: removing a member (spec 2 §4)', () => {
     const row = await db()('providers').where({ id: priya }).first();
     assert.equal(row.practice_id, null);
     assert.equal(row.status, 'active');
-    const positions = await db()('providers').where({ practice_id: practiceId }).orderBy('practice_sort_order').pluck('practice_sort_order');
+    const positions = await db()('providers')
+      .where({ practice_id: practiceId })
+      .orderBy('practice_sort_order')
+      .pluck('practice_sort_order');
     assert.deepEqual(positions, [1, 2]);
   });
 
   it("another practice's member is not found (404)", async () => {
     const other = await practiceOwner();
     const { client } = await practiceOwner();
-    assert.equal((await postForm(client, `/practice/providers/${other.priya}/removal`, { confirmed: '1' })).status, 404);
+    assert.equal(
+      (await postForm(client, `/practice/providers/${other.priya}/removal`, { confirmed: '1' })).status,
+      404,
+    );
     assert.equal((await postForm(client, `/practice/providers/${other.priya}/removal`, {})).status, 404);
     assert.equal((await db()('providers').where({ id: other.priya }).first()).practice_id, other.practiceId);
   });
 });
 
 describe('practice providers: unregistered providers (spec 2 §5)', () => {
-  const good = async () => ({ first_name: 'Elena', middle_name: '', last_name: 'Vasquez', degree_tag_id: String((await db()('tags').where({ type: 'degrees', name: 'LMHC' }).pluck('id'))[0]), title: '' });
+  const good = async () => ({
+    first_name: 'Elena',
+    middle_name: '',
+    last_name: 'Vasquez',
+    degree_tag_id: String((await db()('tags').where({ type: 'degrees', name: 'LMHC' }).pluck('id'))[0]),
+    title: '',
+  });
 
   it('"Please fill out all of the required fields." — first name, last name, a degree or a position, and an image; typed values kept', async () => {
     const { client, practiceId } = await practiceOwner();
-    const response = await send(client, '/practice/providers/unregistered', { first_name: 'Elena', middle_name: 'R', last_name: '', degree_tag_id: '', title: '' });
+    const response = await send(client, '/practice/providers/unregistered', {
+      first_name: 'Elena',
+      middle_name: 'R',
+      last_name: '',
+      degree_tag_id: '',
+      title: '',
+    });
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /Please fill out all of the required fields\./);
     assert.match(response.text, /value="Elena"/);
@@ -170,7 +231,12 @@ describe('practice providers: unregistered providers (spec 2 §5)', () => {
     const { client, practiceId } = await practiceOwner();
     const first = await send(client, '/practice/providers/unregistered', await good(), photo);
     assert.equal(first.status, 303, mainTextOf(first.text).slice(0, 300));
-    const second = await send(client, '/practice/providers/unregistered', { first_name: 'Sam', last_name: 'Ortiz', degree_tag_id: '', title: 'Intake Coordinator' }, photo);
+    const second = await send(
+      client,
+      '/practice/providers/unregistered',
+      { first_name: 'Sam', last_name: 'Ortiz', degree_tag_id: '', title: 'Intake Coordinator' },
+      photo,
+    );
     assert.equal(second.status, 303);
     const [elena, sam] = await unregistered(practiceId);
     assert.equal(elena.first_name, 'Elena');
@@ -180,7 +246,10 @@ describe('practice providers: unregistered providers (spec 2 §5)', () => {
     assert.deepEqual([elena.sort_order, sam.sort_order], [1, 2]);
     const page = mainTextOf((await client.get('/practice/providers')).text);
     assert.match(page, /Elena Vasquez LMHC.*Sam Ortiz Intake Coordinator/);
-    assert.equal((await client.get(`/practice/providers/images/${elena.image_key}`).expect(200)).headers['content-type'], 'image/jpeg');
+    assert.equal(
+      (await client.get(`/practice/providers/images/${elena.image_key}`).expect(200)).headers['content-type'],
+      'image/jpeg',
+    );
   });
 
   it('changing the image asks first; other fields change without it', async () => {
@@ -189,14 +258,27 @@ describe('practice providers: unregistered providers (spec 2 §5)', () => {
     const [row] = await unregistered(practiceId);
     const edit = await client.get(`/practice/providers/unregistered/${row.id}`).expect(200);
     assert.match(edit.text, /value="Vasquez"/);
-    const unasked = await send(client, `/practice/providers/unregistered/${row.id}`, { ...(await good()), title: 'Staff Therapist' }, photo);
+    const unasked = await send(
+      client,
+      `/practice/providers/unregistered/${row.id}`,
+      { ...(await good()), title: 'Staff Therapist' },
+      photo,
+    );
     assert.equal(unasked.status, 422);
     assert.match(mainTextOf(unasked.text), /Please confirm that you want to replace the current image\./);
     assert.equal((await unregistered(practiceId))[0].title, null);
-    const kept = await send(client, `/practice/providers/unregistered/${row.id}`, { ...(await good()), title: 'Staff Therapist' });
+    const kept = await send(client, `/practice/providers/unregistered/${row.id}`, {
+      ...(await good()),
+      title: 'Staff Therapist',
+    });
     assert.equal(kept.status, 303);
     assert.equal((await unregistered(practiceId))[0].image_key, row.image_key);
-    const replaced = await send(client, `/practice/providers/unregistered/${row.id}`, { ...(await good()), replace_image: '1' }, photo);
+    const replaced = await send(
+      client,
+      `/practice/providers/unregistered/${row.id}`,
+      { ...(await good()), replace_image: '1' },
+      photo,
+    );
     assert.equal(replaced.status, 303);
     assert.notEqual((await unregistered(practiceId))[0].image_key, row.image_key);
     await client.get(`/practice/providers/images/${row.image_key}`).expect(404);
@@ -210,7 +292,10 @@ describe('practice providers: unregistered providers (spec 2 §5)', () => {
     assert.equal(asked.status, 200);
     assert.match(mainTextOf(asked.text), /Are you sure you want to delete this provider\?/);
     assert.equal((await unregistered(practiceId)).length, 1);
-    assert.equal((await postForm(client, `/practice/providers/unregistered/${row.id}/delete`, { confirmed: '1' })).status, 303);
+    assert.equal(
+      (await postForm(client, `/practice/providers/unregistered/${row.id}/delete`, { confirmed: '1' })).status,
+      303,
+    );
     assert.equal((await unregistered(practiceId)).length, 0);
   });
 
@@ -221,7 +306,10 @@ describe('practice providers: unregistered providers (spec 2 §5)', () => {
     const { client } = await practiceOwner();
     await client.get(`/practice/providers/unregistered/${row.id}`).expect(404);
     assert.equal((await send(client, `/practice/providers/unregistered/${row.id}`, await good())).status, 404);
-    assert.equal((await postForm(client, `/practice/providers/unregistered/${row.id}/delete`, { confirmed: '1' })).status, 404);
+    assert.equal(
+      (await postForm(client, `/practice/providers/unregistered/${row.id}/delete`, { confirmed: '1' })).status,
+      404,
+    );
     assert.equal((await unregistered(other.practiceId)).length, 1);
   });
 });

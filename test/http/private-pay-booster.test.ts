@@ -9,7 +9,12 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { STANDALONE_ACCOUNT_NOTICE, UPGRADE_NOT_ENABLED_NOTICE } from '../../server/domain/private-pay-booster';
-import { createLocalBenefitsTool, localSsoSecret, type BenefitsTool, type LocalBenefitsTool } from '../../server/integrations/benefits-tool';
+import {
+  createLocalBenefitsTool,
+  localSsoSecret,
+  type BenefitsTool,
+  type LocalBenefitsTool,
+} from '../../server/integrations/benefits-tool';
 import { createHttpBenefitsTool } from '../../server/integrations/benefits-tool/http';
 import { createUnavailableBenefitsTool } from '../../server/integrations/benefits-tool/local';
 import { REDACT_PATHS } from '../../server/logger';
@@ -29,9 +34,13 @@ type AccountState = 'reimbursify account' | 'good subscription' | 'neither';
 
 async function userWith(role: string, state: AccountState, hidden: boolean) {
   const user = await createProviderUser(db(), { roles: [role] });
-  if (state === 'reimbursify account') await db()('accounts').where({ id: user.accountId }).update({ reimbursify_account_created: true });
+  if (state === 'reimbursify account')
+    await db()('accounts').where({ id: user.accountId }).update({ reimbursify_account_created: true });
   if (state === 'good subscription') await billedAccount(user.accountId, user.providerIds);
-  if (hidden) await db()('accounts').where({ id: user.accountId }).update({ feature_flags: JSON.stringify({ 'hide-reimbursify-sso-upgrade': true }) });
+  if (hidden)
+    await db()('accounts')
+      .where({ id: user.accountId })
+      .update({ feature_flags: JSON.stringify({ 'hide-reimbursify-sso-upgrade': true }) });
   return user;
 }
 
@@ -43,21 +52,47 @@ async function signedIn(client: Agent, email: string) {
 /** The portal with its own log (captured line by line) and a local tool on a clock the test moves. */
 async function portalWith(options: { tool?: (clock: () => Date) => BenefitsTool } = {}) {
   const lines: string[] = [];
-  const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, { write: (line: string) => { lines.push(line); } });
+  const logger = pino(
+    { level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    {
+      write: (line: string) => {
+        lines.push(line);
+      },
+    },
+  );
   let now = new Date();
   const clock = () => now;
-  const local = createLocalBenefitsTool({ db: db(), linkTemplate: ctx().config.benefitsCheckUrl, ssoSecret: localSsoSecret(ctx().config), now: clock });
+  const local = createLocalBenefitsTool({
+    db: db(),
+    linkTemplate: ctx().config.benefitsCheckUrl,
+    ssoSecret: localSsoSecret(ctx().config),
+    now: clock,
+  });
   const tool = options.tool ? options.tool(clock) : local;
-  const portal = createApp({ config: ctx().config, db: db(), databaseUrl: ctx().database.url, logger, integrations: { ...ctx().integrations, benefitsTool: tool } });
+  const portal = createApp({
+    config: ctx().config,
+    db: db(),
+    databaseUrl: ctx().database.url,
+    logger,
+    integrations: { ...ctx().integrations, benefitsTool: tool },
+  });
   return {
-    app: portal.app, lines, local,
-    advance(ms: number) { now = new Date(now.getTime() + ms); },
-    async close() { await portal.close(); await local.close(); },
+    app: portal.app,
+    lines,
+    local,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    async close() {
+      await portal.close();
+      await local.close();
+    },
   };
 }
 
 /** Presses the button: the sign-in post, from the page that shows it. */
-const pressSignIn = (client: Agent, providerId: number) => postForm(client, '/private-pay-booster', '/private-pay-booster/sign-in', { provider_id: providerId });
+const pressSignIn = (client: Agent, providerId: number) =>
+  postForm(client, '/private-pay-booster', '/private-pay-booster/sign-in', { provider_id: providerId });
 
 function handOffOf(html: string): { token: string; action: string } {
   const form = /<form([^>]*data-auto-submit[^>]*)>([\s\S]*?)<\/form>/.exec(html);
@@ -70,7 +105,11 @@ function handOffOf(html: string): { token: string; action: string } {
 
 /** Posts the token to the tool's sign-in address, as the hand-off form does. */
 async function postToTool(action: string, token: string) {
-  const response = await fetch(action, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() });
+  const response = await fetch(action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }).toString(),
+  });
   return { status: response.status, text: textOf(await response.text()) };
 }
 
@@ -98,11 +137,17 @@ describe('Private Pay Booster: who sees Log in to Private Pay Booster (spec 1 §
 
 describe('Private Pay Booster: the sign-in token (spec 3 §4)', () => {
   let portal: Awaited<ReturnType<typeof portalWith>>;
-  afterEach(async () => { await portal?.close(); });
+  afterEach(async () => {
+    await portal?.close();
+  });
 
   async function owner() {
     const user = await userWith('owner', 'reimbursify account', false);
-    await db()('local_benefits_tool_accounts').insert({ provider_id: user.providerIds[0], email: user.email, tier: 'pro' });
+    await db()('local_benefits_tool_accounts').insert({
+      provider_id: user.providerIds[0],
+      email: user.email,
+      tier: 'pro',
+    });
     return user;
   }
 
@@ -167,10 +212,16 @@ describe('Private Pay Booster: the sign-in token (spec 3 §4)', () => {
     assert.equal(response.headers['referrer-policy'], 'no-referrer');
     assert.equal(response.headers['cache-control'], 'no-store');
     assert.equal(response.headers.location, undefined);
-    assert.match(String(response.headers['content-security-policy']), new RegExp(`form-action 'self' ${new URL(action).origin.replace(/\./g, '\\.')}`));
+    assert.match(
+      String(response.headers['content-security-policy']),
+      new RegExp(`form-action 'self' ${new URL(action).origin.replace(/\./g, '\\.')}`),
+    );
     assert.ok(!action.includes(token) && !action.includes('?'), 'the sign-in address carries nothing');
     assert.equal(response.text.split(token).length - 1, 1, 'the token appears once: the hidden field');
-    assert.ok(portal.lines.some((line) => line.includes('/private-pay-booster/sign-in')), 'the request was logged');
+    assert.ok(
+      portal.lines.some((line) => line.includes('/private-pay-booster/sign-in')),
+      'the request was logged',
+    );
     for (const fragment of [token, token.split('.')[0]!, token.split('.')[1]!]) {
       assert.ok(!portal.lines.some((line) => line.includes(fragment)), 'no log line carries the token');
     }
@@ -190,37 +241,61 @@ describe('Private Pay Booster: the sign-in token (spec 3 §4)', () => {
     assert.match(mainTextOf(response.text), new RegExp(SUPPORT_TEXT.replace(/\./g, '\\.')));
     assert.doesNotMatch(response.text, /name="token"/);
     const requestId = response.headers['x-request-id'];
-    const failure = portal.lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'Private Pay Booster sign-in failed');
+    const failure = portal.lines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.msg === 'Private Pay Booster sign-in failed');
     assert.ok(failure, 'the failure is logged');
     assert.equal(failure.requestId, requestId);
     assert.equal(failure.level, 50);
   });
 });
 
-describe('Private Pay Booster: the sign-in with the tool\'s API (HTTP implementation)', () => {
+describe("Private Pay Booster: the sign-in with the tool's API (HTTP implementation)", () => {
   it("asks the tool for the token with the portal's request id and hands it to the configured sign-in address", async () => {
     const calls: { url: string; requestId: string | undefined; authorization: string | undefined }[] = [];
     const api = http.createServer((req, res) => {
-      calls.push({ url: req.url!, requestId: req.headers['x-request-id'] as string | undefined, authorization: req.headers.authorization });
+      calls.push({
+        url: req.url!,
+        requestId: req.headers['x-request-id'] as string | undefined,
+        authorization: req.headers.authorization,
+      });
       req.resume();
-      req.on('end', () => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ token: 'tool-issued-token-123' })); });
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ token: 'tool-issued-token-123' }));
+      });
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const portal = await portalWith({
-      tool: () => createHttpBenefitsTool({ apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, apiToken: 'secret-api-token', signInUrl: 'https://tool.example.test/sso', linkTemplate: 'https://tool.example.test/{providerId}' }),
+      tool: () =>
+        createHttpBenefitsTool({
+          apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+          apiToken: 'secret-api-token',
+          signInUrl: 'https://tool.example.test/sso',
+          linkTemplate: 'https://tool.example.test/{providerId}',
+        }),
     });
     try {
       const user = await userWith('owner', 'reimbursify account', false);
       const client = await signedIn(supertest.agent(portal.app), user.email);
       const response = await pressSignIn(client, user.providerIds[0]!);
       assert.equal(response.status, 200);
-      assert.deepEqual(handOffOf(response.text), { action: 'https://tool.example.test/sso', token: 'tool-issued-token-123' });
+      assert.deepEqual(handOffOf(response.text), {
+        action: 'https://tool.example.test/sso',
+        token: 'tool-issued-token-123',
+      });
       assert.equal(calls.length, 1);
       assert.equal(calls[0]!.url, `/portal/reimbursify/generate-sso-token/${user.providerIds[0]}`);
       assert.equal(calls[0]!.requestId, response.headers['x-request-id']);
       assert.equal(calls[0]!.authorization, 'Bearer secret-api-token');
-      assert.match(String(response.headers['content-security-policy']), /form-action 'self' https:\/\/tool\.example\.test/);
-      assert.ok(!portal.lines.some((line) => line.includes('tool-issued-token-123') || line.includes('secret-api-token')), 'neither the token nor the API token is logged');
+      assert.match(
+        String(response.headers['content-security-policy']),
+        /form-action 'self' https:\/\/tool\.example\.test/,
+      );
+      assert.ok(
+        !portal.lines.some((line) => line.includes('tool-issued-token-123') || line.includes('secret-api-token')),
+        'neither the token nor the API token is logged',
+      );
     } finally {
       await portal.close();
       api.closeAllConnections();
@@ -229,7 +304,7 @@ describe('Private Pay Booster: the sign-in with the tool\'s API (HTTP implementa
   });
 });
 
-describe('Private Pay Booster: other accounts\' ids (404)', () => {
+describe("Private Pay Booster: other accounts' ids (404)", () => {
   it("signing in with another account's provider id is not found, as is an unknown id", async () => {
     const user = await userWith('owner', 'reimbursify account', false);
     const other = await userWith('owner', 'reimbursify account', false);
@@ -237,18 +312,36 @@ describe('Private Pay Booster: other accounts\' ids (404)', () => {
     assert.equal((await pressSignIn(client, other.providerIds[0]!)).status, 404);
     assert.equal((await pressSignIn(client, 999_999)).status, 404);
     assert.equal((await pressSignIn(client, 'abc' as unknown as number)).status, 404);
-    assert.equal(await db()('local_benefits_tool_sso_tokens').count({ n: '*' }).first().then((row) => Number(row?.n)), 0, 'no token was issued');
+    assert.equal(
+      await db()('local_benefits_tool_sso_tokens')
+        .count({ n: '*' })
+        .first()
+        .then((row) => Number(row?.n)),
+      0,
+      'no token was issued',
+    );
   });
 
   it('a visitor is sent to sign in; a post without the CSRF token is refused', async () => {
     const user = await userWith('owner', 'reimbursify account', false);
     const visitor = agent();
     const _csrf = await tokenFor(visitor, '/login');
-    const response = await visitor.post('/private-pay-booster/sign-in').type('form').send(formBody({ _csrf, provider_id: user.providerIds[0] }));
+    const response = await visitor
+      .post('/private-pay-booster/sign-in')
+      .type('form')
+      .send(formBody({ _csrf, provider_id: user.providerIds[0] }));
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/login');
     const client = await signedIn(agent(), user.email);
-    assert.equal((await client.post('/private-pay-booster/sign-in').type('form').send(formBody({ provider_id: user.providerIds[0] }))).status, 403);
+    assert.equal(
+      (
+        await client
+          .post('/private-pay-booster/sign-in')
+          .type('form')
+          .send(formBody({ provider_id: user.providerIds[0] }))
+      ).status,
+      403,
+    );
   });
 });
 
@@ -271,11 +364,23 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
 
   it('a provider with a standalone account of the tool sees the notice instead of the pay step; a post pays nothing', async () => {
     const { user, client } = await seatBasedOwner();
-    await db()('local_benefits_tool_accounts').insert({ provider_id: user.providerIds[0], email: user.email, tier: 'pro', standalone: true });
+    await db()('local_benefits_tool_accounts').insert({
+      provider_id: user.providerIds[0],
+      email: user.email,
+      tier: 'pro',
+      standalone: true,
+    });
     const page = mainTextOf((await client.get(path(user.accountId)).expect(200)).text);
     assert.match(page, new RegExp(STANDALONE_ACCOUNT_NOTICE.slice(0, 60)));
     assert.doesNotMatch(page, /Private Pay Booster Pro: \$/);
-    const paid = await postForm(client, path(user.accountId), path(user.accountId), { tier: 'pro', address_line1: '1 Main St', address_city: 'Austin', address_state: 'TX', address_postal_code: '73301', terms: '1' });
+    const paid = await postForm(client, path(user.accountId), path(user.accountId), {
+      tier: 'pro',
+      address_line1: '1 Main St',
+      address_city: 'Austin',
+      address_state: 'TX',
+      address_postal_code: '73301',
+      terms: '1',
+    });
     assert.equal(paid.status, 422);
     const items = await db()('billing_subscription_items').where('lookup_key', 'like', 'private_pay_booster%');
     assert.equal(items.length, 0, 'nothing was bought');
@@ -288,7 +393,9 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
       const client = await signedIn(supertest.agent(portal.app), user.email);
       const response = await client.get(path(user.accountId)).expect(200);
       assert.match(mainTextOf(response.text), new RegExp(SUPPORT_TEXT.replace(/\./g, '\\.')));
-      const failure = portal.lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'Private Pay Booster standalone-account check failed');
+      const failure = portal.lines
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.msg === 'Private Pay Booster standalone-account check failed');
       assert.equal(failure?.requestId, response.headers['x-request-id']);
     } finally {
       await portal.close();
@@ -298,8 +405,13 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
   it('a current Private Pay Booster customer upgrades only with account-enable-sso-upgrade-current-reimbursify', async () => {
     const { user, client } = await seatBasedOwner();
     await db()('accounts').where({ id: user.accountId }).update({ reimbursify_account_created: true });
-    assert.match(mainTextOf((await client.get(path(user.accountId)).expect(200)).text), new RegExp(UPGRADE_NOT_ENABLED_NOTICE.slice(0, 60)));
-    await db()('accounts').where({ id: user.accountId }).update({ feature_flags: JSON.stringify({ 'account-enable-sso-upgrade-current-reimbursify': true }) });
+    assert.match(
+      mainTextOf((await client.get(path(user.accountId)).expect(200)).text),
+      new RegExp(UPGRADE_NOT_ENABLED_NOTICE.slice(0, 60)),
+    );
+    await db()('accounts')
+      .where({ id: user.accountId })
+      .update({ feature_flags: JSON.stringify({ 'account-enable-sso-upgrade-current-reimbursify': true }) });
     const page = mainTextOf((await client.get(path(user.accountId)).expect(200)).text);
     assert.doesNotMatch(page, new RegExp(UPGRADE_NOT_ENABLED_NOTICE.slice(0, 60)));
     assert.match(page, /Private Pay Booster Pro: \$/);
@@ -314,13 +426,24 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
 
 describe('the local tool itself', () => {
   let tool: LocalBenefitsTool;
-  afterEach(async () => { await tool?.close(); });
+  afterEach(async () => {
+    await tool?.close();
+  });
 
   it('records each token by its id only, with its expiry 60 seconds on', async () => {
     let now = new Date('2026-11-26T12:00:00Z');
-    tool = createLocalBenefitsTool({ db: db(), linkTemplate: 'https://example.test/{providerId}', ssoSecret: 'x'.repeat(40), now: () => now });
+    tool = createLocalBenefitsTool({
+      db: db(),
+      linkTemplate: 'https://example.test/{providerId}',
+      ssoSecret: 'x'.repeat(40),
+      now: () => now,
+    });
     const user = await createProviderUser(db());
-    const { token } = await tool.generateSsoToken({ providerId: user.providerIds[0]!, userId: user.userId, email: user.email });
+    const { token } = await tool.generateSsoToken({
+      providerId: user.providerIds[0]!,
+      userId: user.userId,
+      email: user.email,
+    });
     const rows = await db()('local_benefits_tool_sso_tokens');
     assert.equal(rows.length, 1);
     assert.equal(new Date(rows[0].expires_at).getTime() - new Date(rows[0].issued_at).getTime(), 60_000);

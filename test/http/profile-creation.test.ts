@@ -11,7 +11,9 @@ import { linkPath, outbox } from './auth-helpers';
 
 const ACCESS_DENIED = 'You do not have access to this part of the Members Portal';
 
-async function signedIn(options: Parameters<typeof createProviderUser>[1] = {}): Promise<{ user: MadeUser; client: Agent }> {
+async function signedIn(
+  options: Parameters<typeof createProviderUser>[1] = {},
+): Promise<{ user: MadeUser; client: Agent }> {
   const user = await createProviderUser(ctx().db, options);
   const client = agent();
   await signIn(client, user.email);
@@ -21,12 +23,27 @@ async function signedIn(options: Parameters<typeof createProviderUser>[1] = {}):
 /** Posts the create form of `type` with the page's CSRF token. */
 async function create(client: Agent, body: Record<string, string>) {
   const page = await client.get(`/profiles/create?type=${body.type ?? 'individual'}`).expect(200);
-  return client.post('/profiles/create').type('form').send({ _csrf: csrfFrom(page.text), ...body });
+  return client
+    .post('/profiles/create')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), ...body });
 }
 
 const individual = { type: 'individual', first_name: 'Robin', last_name: 'Park', phone_number: '(212) 555-0142' };
-const practice = { type: 'practice', company_name: 'Bright Path Counseling', full_name: 'Jordan Hale', phone_number: '2125550143' };
-const newUser = { type: 'new-user', first_name: 'Sam', last_name: 'Ortiz', email: 'sam.ortiz@example.test', contact_email_choice: 'provider-email', ownerHasClinicianPermission: 'yes' };
+const practice = {
+  type: 'practice',
+  company_name: 'Bright Path Counseling',
+  full_name: 'Jordan Hale',
+  phone_number: '2125550143',
+};
+const newUser = {
+  type: 'new-user',
+  first_name: 'Sam',
+  last_name: 'Ortiz',
+  email: 'sam.ortiz@example.test',
+  contact_email_choice: 'provider-email',
+  ownerHasClinicianPermission: 'yes',
+};
 
 describe('create a new profile: who may', () => {
   it('users without an account see "You do not have access to this part of the Members Portal" (403)', async () => {
@@ -34,7 +51,11 @@ describe('create a new profile: who may', () => {
     const page = await client.get('/profiles/create').expect(403);
     assert.match(textOf(page.text), new RegExp(ACCESS_DENIED));
     const csrf = csrfFrom(page.text);
-    const post = await client.post('/profiles/create').type('form').send({ _csrf: csrf, ...individual }).expect(403);
+    const post = await client
+      .post('/profiles/create')
+      .type('form')
+      .send({ _csrf: csrf, ...individual })
+      .expect(403);
     assert.match(textOf(post.text), new RegExp(ACCESS_DENIED));
     assert.equal(Number((await ctx().db('providers').count({ n: '*' }))[0]!.n), 1, 'nothing created');
   });
@@ -79,8 +100,17 @@ describe('role pages: Referral Data and Practice Inbox', () => {
 
   it('/practice-inbox and its pages need intake-coordinator', async () => {
     const { client } = await signedIn({ roles: ['owner', 'intake-exporter'] });
-    for (const path of ['/practice-inbox', '/practice-inbox/appointments', '/practice-inbox/messages', '/practice-inbox/client-list']) {
-      assert.match(mainTextOf((await client.get(path).expect(403)).text), /Oops! You are unable to access this resource\.\.\./, path);
+    for (const path of [
+      '/practice-inbox',
+      '/practice-inbox/appointments',
+      '/practice-inbox/messages',
+      '/practice-inbox/client-list',
+    ]) {
+      assert.match(
+        mainTextOf((await client.get(path).expect(403)).text),
+        /Oops! You are unable to access this resource\.\.\./,
+        path,
+      );
     }
     const coordinator = await signedIn({ roles: ['intake-coordinator'] });
     await coordinator.client.get('/practice-inbox').expect(200);
@@ -89,7 +119,15 @@ describe('role pages: Referral Data and Practice Inbox', () => {
 });
 
 describe('create a new profile: which account', () => {
-  const owner = { user: { scopes: ['provider'] }, roles: [{ accountId: 1, role: 'owner' }, { accountId: 2, role: 'owner' }, { accountId: 3, role: 'intake-coordinator' }], providers: [] };
+  const owner = {
+    user: { scopes: ['provider'] },
+    roles: [
+      { accountId: 1, role: 'owner' },
+      { accountId: 2, role: 'owner' },
+      { accountId: 3, role: 'intake-coordinator' },
+    ],
+    providers: [],
+  };
   it('the account asked for, if owned; else the selected profile’s; else the first owned', () => {
     assert.equal(creationAccount(owner, 2), 2);
     assert.equal(creationAccount(owner, null, 2), 2);
@@ -126,7 +164,12 @@ describe('create a new profile: choosing the type', () => {
 describe('create a new profile: validation (spec 1 §5 Create profile, Phone)', () => {
   it('individual: first and last name and phone required', async () => {
     const { client } = await signedIn();
-    const response = await create(client, { type: 'individual', first_name: ' ', last_name: '', phone_number: '' }).then((r) => r);
+    const response = await create(client, {
+      type: 'individual',
+      first_name: ' ',
+      last_name: '',
+      phone_number: '',
+    }).then((r) => r);
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
     assert.match(text, /First name required\./);
@@ -199,7 +242,9 @@ describe('create a new profile: validation (spec 1 §5 Create profile, Phone)', 
   it('an account the user does not own is not found', async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(ctx().db);
-    await create(client, { ...individual, account_id: String(other.accountId) }).then((r) => assert.equal(r.status, 404));
+    await create(client, { ...individual, account_id: String(other.accountId) }).then((r) =>
+      assert.equal(r.status, 404),
+    );
   });
 });
 
@@ -216,7 +261,9 @@ describe('create a new profile: same first and last name', () => {
     assert.equal((await ctx().db('providers').where({ account_id: user.accountId })).length, 1, 'nothing created yet');
 
     // "Create anyway" posts the same values again with confirm_duplicate=1.
-    const hidden = Object.fromEntries([...response.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const hidden = Object.fromEntries(
+      [...response.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
     assert.equal(hidden.confirm_duplicate, '1');
     assert.equal(hidden.first_name, 'robin');
     const created = await client.post('/profiles/create').type('form').send(hidden).expect(303);
@@ -225,10 +272,16 @@ describe('create a new profile: same first and last name', () => {
   });
 
   it('"Edit the existing one" switches to that profile', async () => {
-    const { user, client } = await signedIn({ providers: [{ firstName: 'Ann' }, { firstName: 'Robin', lastName: 'Park' }] });
+    const { user, client } = await signedIn({
+      providers: [{ firstName: 'Ann' }, { firstName: 'Robin', lastName: 'Park' }],
+    });
     const response = await create(client, individual);
     const csrf = csrfFrom(response.text);
-    const switched = await client.post(`/profiles/${user.providerIds[1]}/selection`).type('form').send({ _csrf: csrf, next: '/profile/general-information' }).expect(303);
+    const switched = await client
+      .post(`/profiles/${user.providerIds[1]}/selection`)
+      .type('form')
+      .send({ _csrf: csrf, next: '/profile/general-information' })
+      .expect(303);
     assert.equal(switched.headers.location, '/profile/general-information');
     assert.match(mainTextOf((await client.get('/').expect(200)).text), /You've switched to Robin Park's profile/);
   });
@@ -275,7 +328,11 @@ describe('create a new profile: what is created', () => {
     assert.match(mainTextOf(page.text), /Robin Park is ready to be completed/);
     assert.match(mainTextOf(page.text), /Switch to Robin Park/);
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
-    await client.post(`/profiles/${id}/selection`).type('form').send({ _csrf: csrfFrom(page.text), next: '/' }).expect(303);
+    await client
+      .post(`/profiles/${id}/selection`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), next: '/' })
+      .expect(303);
     // Home sends an incomplete new-wizard profile on into its wizard; the flash shows where it lands.
     const landed = await client.get('/').redirects(5).expect(200);
     assert.match(mainTextOf(landed.text), /You've switched to Robin Park's profile/);
@@ -300,7 +357,11 @@ describe('create a new profile: what is created', () => {
     assert.ok(ttl > INVITE_TTL_MS - 60_000 && ttl <= INVITE_TTL_MS + 60_000, 'expires in 14 days');
     const provider = await ctx().db('providers').where({ id }).first();
     assert.equal(provider.contact_email, 'sam.ortiz@example.test');
-    assert.equal(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(), undefined, 'no: the owner keeps no access');
+    assert.equal(
+      await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(),
+      undefined,
+      'no: the owner keeps no access',
+    );
     // The success page speaks of "your provider" and cannot switch to a profile the owner cannot edit.
     const page = mainTextOf((await client.get(response.headers.location!).expect(200)).text);
     assert.match(page, /We sent an invitation to sam\.ortiz@example\.test\./);
@@ -310,7 +371,11 @@ describe('create a new profile: what is created', () => {
 
   it('for another clinician with ownerHasClinicianPermission yes: the owner keeps access; client e-mails can go elsewhere', async () => {
     const { user, client } = await signedIn();
-    const response = await create(client, { ...newUser, contact_email_choice: 'other-email', other_email_value: 'Front.Desk@example.test' });
+    const response = await create(client, {
+      ...newUser,
+      contact_email_choice: 'other-email',
+      other_email_value: 'Front.Desk@example.test',
+    });
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first());
     assert.equal((await ctx().db('providers').where({ id }).first()).contact_email, 'front.desk@example.test');
@@ -333,14 +398,24 @@ describe('create a new profile: what is created', () => {
 
 describe("create a new profile: someone else's practice asks for its owner (spec 1 §5: owner name, e-mail and phone)", () => {
   const forSomeoneElse = {
-    ...practice, practice_owner: 'someone-else', owner_first_name: 'Casey', owner_last_name: 'Morgan', owner_email: 'Casey.Morgan@Example.test', owner_phone_number: '(212) 555-0199',
+    ...practice,
+    practice_owner: 'someone-else',
+    owner_first_name: 'Casey',
+    owner_last_name: 'Morgan',
+    owner_email: 'Casey.Morgan@Example.test',
+    owner_phone_number: '(212) 555-0199',
   };
 
   it('the practice form asks whose practice it is, and the owner first name, last name, email and phone', async () => {
     const { client } = await signedIn();
     const html = (await client.get('/profiles/create?type=practice').expect(200)).text;
     assert.match(mainTextOf(html), /Whose practice is this\? My own practice Someone else's practice/);
-    for (const [name, label] of [['owner_first_name', 'Owner first name'], ['owner_last_name', 'Owner last name'], ['owner_email', 'Owner email'], ['owner_phone_number', 'Owner phone number']]) {
+    for (const [name, label] of [
+      ['owner_first_name', 'Owner first name'],
+      ['owner_last_name', 'Owner last name'],
+      ['owner_email', 'Owner email'],
+      ['owner_phone_number', 'Owner phone number'],
+    ]) {
       assert.match(html, new RegExp(`<label for="${name}">${label}</label>`), name);
     }
     assert.doesNotMatch((await client.get('/profiles/create?type=individual').expect(200)).text, /name="owner_email"/);
@@ -351,9 +426,18 @@ describe("create a new profile: someone else's practice asks for its owner (spec
     const missing = await create(client, { ...practice, practice_owner: 'someone-else' });
     assert.equal(missing.status, 422);
     const text = mainTextOf(missing.text);
-    for (const message of ['Owner first name required.', 'Owner last name required.', 'Owner email required.', PHONE_MESSAGES.required]) assert.ok(text.includes(message), message);
+    for (const message of [
+      'Owner first name required.',
+      'Owner last name required.',
+      'Owner email required.',
+      PHONE_MESSAGES.required,
+    ])
+      assert.ok(text.includes(message), message);
     assert.match(missing.text, /value="Bright Path Counseling"/, 'the typed values come back');
-    assert.match(missing.text, /id="practice_owner-someone-else"[^>]*checked=""|checked=""[^>]*id="practice_owner-someone-else"/);
+    assert.match(
+      missing.text,
+      /id="practice_owner-someone-else"[^>]*checked=""|checked=""[^>]*id="practice_owner-someone-else"/,
+    );
 
     const bad = await create(client, { ...forSomeoneElse, owner_email: 'casey@', owner_phone_number: '123' });
     assert.equal(bad.status, 422);
@@ -379,12 +463,25 @@ describe("create a new profile: someone else's practice asks for its owner (spec
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     const provider = await ctx().db('providers').where({ id }).first();
     assert.equal(provider.type, 'practice');
-    assert.deepEqual(provider.custom_content.practice_owner, { first_name: 'Casey', last_name: 'Morgan', email: 'casey.morgan@example.test', phone_number: '+12125550199' });
+    assert.deepEqual(provider.custom_content.practice_owner, {
+      first_name: 'Casey',
+      last_name: 'Morgan',
+      email: 'casey.morgan@example.test',
+      phone_number: '+12125550199',
+    });
     assert.equal(provider.contact_email, 'casey.morgan@example.test');
     const invite = await ctx().db('invite_tokens').where({ provider_id: id }).first();
     assert.equal(invite.email, 'casey.morgan@example.test');
-    assert.ok((await outbox('email')).some((m) => m.recipient === 'casey.morgan@example.test' && m.body.includes('/signup/invite/')), 'the owner is invited');
-    assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(), 'the creator keeps access');
+    assert.ok(
+      (await outbox('email')).some(
+        (m) => m.recipient === 'casey.morgan@example.test' && m.body.includes('/signup/invite/'),
+      ),
+      'the owner is invited',
+    );
+    assert.ok(
+      await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(),
+      'the creator keeps access',
+    );
   });
 });
 
@@ -395,7 +492,11 @@ describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', ()
     const page = await client.get(created.headers.location!).expect(200);
     assert.match(mainTextOf(page.text), /Your plan/);
     const id = Number(/(\d+)$/.exec(created.headers.location!)![1]);
-    const later = await client.post(`/profiles/pay-for/${id}/later`).type('form').send({ _csrf: csrfFrom(page.text) }).expect(303);
+    const later = await client
+      .post(`/profiles/pay-for/${id}/later`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) })
+      .expect(303);
     assert.equal(later.headers.location, `/profiles/about-you-for/${id}?doPaymentLater=1`);
   });
 
@@ -405,21 +506,32 @@ describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', ()
     const page = await client.get(created.headers.location!).expect(200);
     assert.match(mainTextOf(page.text), /your provider's profile/);
     const id = Number(/(\d+)$/.exec(created.headers.location!)![1]);
-    const later = await client.post(`/profiles/pay-for/${id}/later`).type('form').send({ _csrf: csrfFrom(page.text) }).expect(303);
+    const later = await client
+      .post(`/profiles/pay-for/${id}/later`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) })
+      .expect(303);
     assert.equal(later.headers.location, '/plan-management');
   });
 
   it('needs billing permission (403 with the spec text); another account’s profile is not found', async () => {
     const owner = await createProviderUser(ctx().db);
     const coordinator = await createProviderUser(ctx().db, { roles: [] });
-    await ctx().db('account_roles').insert({ user_id: coordinator.userId, account_id: owner.accountId, role: 'intake-coordinator' });
+    await ctx()
+      .db('account_roles')
+      .insert({ user_id: coordinator.userId, account_id: owner.accountId, role: 'intake-coordinator' });
     const client = agent();
     await signIn(client, coordinator.email);
-    assert.match(textOf((await client.get(`/profiles/pay-for/${owner.providerIds[0]}`).expect(403)).text), new RegExp(ACCESS_DENIED));
+    assert.match(
+      textOf((await client.get(`/profiles/pay-for/${owner.providerIds[0]}`).expect(403)).text),
+      new RegExp(ACCESS_DENIED),
+    );
     const stranger = await createProviderUser(ctx().db);
     await client.get(`/profiles/pay-for/${stranger.providerIds[0]}`).expect(404);
     const manager = await createProviderUser(ctx().db, { roles: [] });
-    await ctx().db('account_roles').insert({ user_id: manager.userId, account_id: owner.accountId, role: 'billing-manager' });
+    await ctx()
+      .db('account_roles')
+      .insert({ user_id: manager.userId, account_id: owner.accountId, role: 'billing-manager' });
     const managerClient = agent();
     await signIn(managerClient, manager.email);
     await managerClient.get(`/profiles/pay-for/${owner.providerIds[0]}`).expect(200);
@@ -430,7 +542,10 @@ describe('the payment step (/profiles/pay-for) and spec 1 §4 After payment', ()
     const response = await client.get(`/profiles/pay-for/${user.providerIds[0]}`).expect(303);
     assert.equal(response.headers.location, `/profiles/created/${user.providerIds[0]}`);
 
-    const live = await signedIn({ paid: true, providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }] });
+    const live = await signedIn({
+      paid: true,
+      providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+    });
     const skipped = await live.client.get(`/profiles/pay-for/${live.user.providerIds[0]}`).expect(303);
     assert.equal(skipped.headers.location, '/');
     const home = textOf((await live.client.get('/')).text);

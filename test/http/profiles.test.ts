@@ -7,8 +7,14 @@ import { agent, mainTextOf, signIn, tokenFor } from '../support/http';
 
 describe('Choose a Profile', () => {
   it('sorts by status order (active, reviewing, incomplete, others, inactive) with the spec labels', () => {
-    const list = ['inactive', 'pending', 'incomplete', 'active', 'reviewing'].map((status) => ({ status, displayName: status }));
-    assert.deepEqual(sortProfiles(list).map((p) => p.status), ['active', 'reviewing', 'incomplete', 'pending', 'inactive']);
+    const list = ['inactive', 'pending', 'incomplete', 'active', 'reviewing'].map((status) => ({
+      status,
+      displayName: status,
+    }));
+    assert.deepEqual(
+      sortProfiles(list).map((p) => p.status),
+      ['active', 'reviewing', 'incomplete', 'pending', 'inactive'],
+    );
     assert.equal(statusLabel('active'), 'Profile Live');
     assert.equal(statusLabel('reviewing'), 'Reviewing');
   });
@@ -28,11 +34,21 @@ describe('Choose a Profile', () => {
 
   it('lists only profiles with clinician access, inactive ones in their own group', async () => {
     const user = await createProviderUser(ctx().db, {
-      providers: [{ firstName: 'Ann', status: 'inactive' }, { firstName: 'Ben', status: 'active' }, { firstName: 'Cy', status: 'incomplete' }],
+      providers: [
+        { firstName: 'Ann', status: 'inactive' },
+        { firstName: 'Ben', status: 'active' },
+        { firstName: 'Cy', status: 'incomplete' },
+      ],
     });
     const other = await createProviderUser(ctx().db, { providers: [{ firstName: 'Zed' }] });
     // Another profile of the same account without clinician access stays out of the list.
-    await ctx().db('providers').insert({ account_id: user.accountId, type: 'individual', status: 'active', first_name: 'Hidden', last_name: 'Person' });
+    await ctx().db('providers').insert({
+      account_id: user.accountId,
+      type: 'individual',
+      status: 'active',
+      first_name: 'Hidden',
+      last_name: 'Person',
+    });
     const client = agent();
     await signIn(client, user.email);
     const text = mainTextOf((await client.get('/profiles').expect(200)).text);
@@ -49,15 +65,24 @@ describe('Choose a Profile', () => {
     const found = mainTextOf((await client.get('/profiles?q=ben').expect(200)).text);
     assert.match(found, /Ben Test1/);
     assert.doesNotMatch(found, /Ann Test/);
-    assert.match(mainTextOf((await client.get('/profiles?q=nobody').expect(200)).text), /No results! Please search again\.\.\./);
+    assert.match(
+      mainTextOf((await client.get('/profiles?q=nobody').expect(200)).text),
+      /No results! Please search again\.\.\./,
+    );
   });
 
   it("switching flashes You've switched to {name}'s profile, goes to the card's page and is remembered", async () => {
-    const user = await createProviderUser(ctx().db, { providers: [{ firstName: 'Ann' }, { firstName: 'Ben', status: 'reviewing' }] });
+    const user = await createProviderUser(ctx().db, {
+      providers: [{ firstName: 'Ann' }, { firstName: 'Ben', status: 'reviewing' }],
+    });
     const client = agent();
     await signIn(client, user.email);
     const _csrf = await tokenFor(client, '/profiles');
-    const response = await client.post(`/profiles/${user.providerIds[1]}/selection`).type('form').send({ _csrf, next: '/profile/general-information' }).expect(303);
+    const response = await client
+      .post(`/profiles/${user.providerIds[1]}/selection`)
+      .type('form')
+      .send({ _csrf, next: '/profile/general-information' })
+      .expect(303);
     assert.equal(response.headers.location, '/profile/general-information');
     const home = mainTextOf((await client.get('/').expect(200)).text);
     assert.match(home, /You've switched to Ben Test1's profile/);
@@ -74,12 +99,18 @@ describe('Choose a Profile', () => {
     await signIn(client, user.email);
     const _csrf = await tokenFor(client, '/profiles');
     await client.post(`/profiles/${other.providerIds[0]}/selection`).type('form').send({ _csrf }).expect(404);
-    const response = await client.post(`/profiles/${user.providerIds[1]}/selection`).type('form').send({ _csrf, next: 'https://evil.example' }).expect(303);
+    const response = await client
+      .post(`/profiles/${user.providerIds[1]}/selection`)
+      .type('form')
+      .send({ _csrf, next: 'https://evil.example' })
+      .expect(303);
     assert.equal(response.headers.location, '/');
   });
 
   it('shows 20 profiles a page, the search kept in the page links', async () => {
-    const user = await createProviderUser(ctx().db, { providers: Array.from({ length: 23 }, (_, i) => ({ firstName: `P${String(i + 1).padStart(2, '0')}` })) });
+    const user = await createProviderUser(ctx().db, {
+      providers: Array.from({ length: 23 }, (_, i) => ({ firstName: `P${String(i + 1).padStart(2, '0')}` })),
+    });
     const client = agent();
     await signIn(client, user.email);
     const first = (await client.get('/profiles').expect(200)).text;

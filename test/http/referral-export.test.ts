@@ -21,16 +21,32 @@ async function signedIn(roles: string[], providers?: ProviderSpec[]): Promise<{ 
 }
 
 async function clientUser(db: Knex, email: string, first: string, last: string): Promise<number> {
-  const [row] = await db('users').insert({ email, first_name: first, last_name: last, scopes: ['client'], phone_number: '+12125550100' }).returning('id');
+  const [row] = await db('users')
+    .insert({ email, first_name: first, last_name: last, scopes: ['client'], phone_number: '+12125550100' })
+    .returning('id');
   return Number(row.id);
 }
 
 /** A conversation the client opened with a message (a referral), at `at`. */
-async function clientConversation(db: Knex, providerId: number, clientUserId: number, at: Date, intake: Record<string, unknown> | null = null) {
-  const [c] = await db('conversations').insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at }).returning('id');
+async function clientConversation(
+  db: Knex,
+  providerId: number,
+  clientUserId: number,
+  at: Date,
+  intake: Record<string, unknown> | null = null,
+) {
+  const [c] = await db('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
+    .returning('id');
   await db('messages').insert({
-    conversation_id: c.id, provider_id: providerId, client_user_id: clientUserId, sender: 'client', send_date: at,
-    type: intake ? 'messaging_tool_intake' : 'message', message_content: 'Hello', intake_form: intake ? JSON.stringify(intake) : null,
+    conversation_id: c.id,
+    provider_id: providerId,
+    client_user_id: clientUserId,
+    sender: 'client',
+    send_date: at,
+    type: intake ? 'messaging_tool_intake' : 'message',
+    message_content: 'Hello',
+    intake_form: intake ? JSON.stringify(intake) : null,
   });
 }
 
@@ -42,7 +58,14 @@ function collector(): () => void {
 
 /** Reads a CSV of simple quoted cells (what csv-stringify writes for these values). */
 function parseCsv(text: string): string[][] {
-  return text.trim().split('\n').map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')));
+  return text
+    .trim()
+    .split('\n')
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')),
+    );
 }
 
 describe('Referral Data: who may', () => {
@@ -68,15 +91,45 @@ describe('Referral Data: who may', () => {
 describe('Referral Data: the CSV', () => {
   it('is named referral_data, has the header, every referral of the account (not another account’s), times in UTC', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['intake-exporter'], [{ firstName: 'Ada', lastName: 'Lovelace' }, { firstName: 'Alan', lastName: 'Turing' }]);
+    const { user, client } = await signedIn(
+      ['intake-exporter'],
+      [
+        { firstName: 'Ada', lastName: 'Lovelace' },
+        { firstName: 'Alan', lastName: 'Turing' },
+      ],
+    );
     const other = await createProviderUser(db, {});
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
     const sam = await clientUser(db, 'sam@example.test', '=cmd', 'Smith');
     // A booking (2026-03-02 09:30 New York = 14:30 UTC) and a contact request on the two profiles, a client's first message, and another account's booking.
-    await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane, start_time: '2026-03-02T14:30:00Z', end_time: '2026-03-02T14:45:00Z', created_at: '2026-02-20T10:00:00Z', intake_form: JSON.stringify({ state: 'NY' }) });
-    await db('appointments').insert({ provider_id: user.providerIds[1], client_user_id: sam, type: 'provider_contact', start_time: '2026-04-01T12:00:00Z', end_time: '2026-04-01T12:15:00Z', created_at: '2026-03-30T08:00:00Z', canceled: true });
-    await clientConversation(db, user.providerIds[1]!, jane, new Date('2026-05-05T05:05:05Z'), { state: 'NJ', insurance: 'Aetna', source: 'directory' });
-    await db('appointments').insert({ provider_id: other.providerIds[0], client_user_id: jane, start_time: '2026-03-03T14:30:00Z', end_time: '2026-03-03T14:45:00Z' });
+    await db('appointments').insert({
+      provider_id: user.providerIds[0],
+      client_user_id: jane,
+      start_time: '2026-03-02T14:30:00Z',
+      end_time: '2026-03-02T14:45:00Z',
+      created_at: '2026-02-20T10:00:00Z',
+      intake_form: JSON.stringify({ state: 'NY' }),
+    });
+    await db('appointments').insert({
+      provider_id: user.providerIds[1],
+      client_user_id: sam,
+      type: 'provider_contact',
+      start_time: '2026-04-01T12:00:00Z',
+      end_time: '2026-04-01T12:15:00Z',
+      created_at: '2026-03-30T08:00:00Z',
+      canceled: true,
+    });
+    await clientConversation(db, user.providerIds[1]!, jane, new Date('2026-05-05T05:05:05Z'), {
+      state: 'NJ',
+      insurance: 'Aetna',
+      source: 'directory',
+    });
+    await db('appointments').insert({
+      provider_id: other.providerIds[0],
+      client_user_id: jane,
+      start_time: '2026-03-03T14:30:00Z',
+      end_time: '2026-03-03T14:45:00Z',
+    });
 
     const response = await client.get('/referral-data/download').expect(200);
     assert.match(response.headers['content-type']!, /^text\/csv/);
@@ -84,7 +137,8 @@ describe('Referral Data: the CSV', () => {
     const [header, ...rows] = parseCsv(response.text);
     assert.deepEqual(header, [...REFERRAL_EXPORT_COLUMNS]);
     assert.equal(rows.length, 3, 'the account’s three referrals, not the other account’s');
-    const column = (row: string[], name: string) => row[header!.indexOf(name as (typeof REFERRAL_EXPORT_COLUMNS)[number])];
+    const column = (row: string[], name: string) =>
+      row[header!.indexOf(name as (typeof REFERRAL_EXPORT_COLUMNS)[number])];
     const [booking, contact, conversation] = rows as [string[], string[], string[]];
     assert.equal(column(booking, 'contact_date_utc'), '2026-02-20T10:00:00Z');
     assert.equal(column(booking, 'type'), 'acuity_appointment');
@@ -107,12 +161,38 @@ describe('Referral Data: the CSV', () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-exporter']);
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
-    const [a] = await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane, start_time: '2026-03-02T14:30:00Z', end_time: '2026-03-02T14:45:00Z' }).returning('id');
-    const [c] = await db('conversations').insert({ provider_id: user.providerIds[0], client_user_id: jane }).returning('id');
-    await db('messages').insert({ conversation_id: c.id, provider_id: user.providerIds[0], client_user_id: jane, sender: 'client', type: 'booking_tool_intake', appointment_id: a.id });
-    await db('messages').insert({ conversation_id: c.id, provider_id: user.providerIds[0], client_user_id: jane, sender: 'client', type: 'message', message_content: 'Hi again' });
+    const [a] = await db('appointments')
+      .insert({
+        provider_id: user.providerIds[0],
+        client_user_id: jane,
+        start_time: '2026-03-02T14:30:00Z',
+        end_time: '2026-03-02T14:45:00Z',
+      })
+      .returning('id');
+    const [c] = await db('conversations')
+      .insert({ provider_id: user.providerIds[0], client_user_id: jane })
+      .returning('id');
+    await db('messages').insert({
+      conversation_id: c.id,
+      provider_id: user.providerIds[0],
+      client_user_id: jane,
+      sender: 'client',
+      type: 'booking_tool_intake',
+      appointment_id: a.id,
+    });
+    await db('messages').insert({
+      conversation_id: c.id,
+      provider_id: user.providerIds[0],
+      client_user_id: jane,
+      sender: 'client',
+      type: 'message',
+      message_content: 'Hi again',
+    });
     const rows = parseCsv((await client.get('/referral-data/download').expect(200)).text).slice(1);
-    assert.deepEqual(rows.map((row) => row[1]), ['acuity_appointment']);
+    assert.deepEqual(
+      rows.map((row) => row[1]),
+      ['acuity_appointment'],
+    );
   });
 
   it('streams 100,000 rows in bounded memory', async function () {
@@ -121,11 +201,13 @@ describe('Referral Data: the CSV', () => {
     const { user, client } = await signedIn(['intake-exporter']);
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
     // Canceled: the no-overlap constraint's index skips them, so the insert takes a second, not ten.
-    await db.raw(`
+    await db.raw(
+      `
       INSERT INTO appointments (provider_id, client_user_id, start_time, end_time, created_at, canceled, intake_form)
       SELECT ?, ?, t, t + interval '15 minutes', t - interval '1 day', true, '{"state":"NY","source":"directory"}'::jsonb
         FROM (SELECT timestamptz '2020-01-01T00:00:00Z' + n * interval '30 minutes' AS t FROM generate_series(1, 100000) n) s`,
-    [user.providerIds[0], jane]);
+      [user.providerIds[0], jane],
+    );
     const gc = collector();
     gc();
     const before = process.memoryUsage().heapUsed;
@@ -134,19 +216,23 @@ describe('Referral Data: the CSV', () => {
     let lines = 0;
     let bytes = 0;
     // A counting sink: the body is never kept, only measured, so the heap shows what the server holds.
-    await client.get('/referral-data/download').buffer(true).parse((res, done) => {
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-        // What the server holds, not garbage not yet collected: a full collection every 2 MB of file.
-        if (bytes - sampledAt > 2_000_000) {
-          sampledAt = bytes;
-          gc();
-          peak = Math.max(peak, process.memoryUsage().heapUsed);
-        }
-      });
-      res.on('end', () => done(null, null));
-    }).expect(200);
+    await client
+      .get('/referral-data/download')
+      .buffer(true)
+      .parse((res, done) => {
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+          // What the server holds, not garbage not yet collected: a full collection every 2 MB of file.
+          if (bytes - sampledAt > 2_000_000) {
+            sampledAt = bytes;
+            gc();
+            peak = Math.max(peak, process.memoryUsage().heapUsed);
+          }
+        });
+        res.on('end', () => done(null, null));
+      })
+      .expect(200);
     assert.equal(lines, 100_001, 'the header and 100,000 rows');
     assert.ok(bytes > 10_000_000, `a file of ${bytes} bytes`);
     const growth = peak - before;
@@ -160,8 +246,18 @@ describe('Referral Data: referrals by month', () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-exporter']);
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
-    for (const [created, start] of [['2025-12-31T23:30:00Z', '2026-01-05T15:00:00Z'], ['2026-03-01T10:00:00Z', '2026-03-09T15:00:00Z'], ['2026-03-15T10:00:00Z', '2026-03-19T15:00:00Z']]) {
-      await db('appointments').insert({ provider_id: user.providerIds[0], client_user_id: jane, created_at: created, start_time: start, end_time: new Date(Date.parse(start!) + 900_000) });
+    for (const [created, start] of [
+      ['2025-12-31T23:30:00Z', '2026-01-05T15:00:00Z'],
+      ['2026-03-01T10:00:00Z', '2026-03-09T15:00:00Z'],
+      ['2026-03-15T10:00:00Z', '2026-03-19T15:00:00Z'],
+    ]) {
+      await db('appointments').insert({
+        provider_id: user.providerIds[0],
+        client_user_id: jane,
+        created_at: created,
+        start_time: start,
+        end_time: new Date(Date.parse(start!) + 900_000),
+      });
     }
     const page = (await client.get('/referral-data').expect(200)).text;
     assert.match(page, /<svg[^>]*role="img"/);

@@ -17,8 +17,19 @@ async function visitors(n: number, page: string): Promise<{ client: Agent; _csrf
   return ready;
 }
 
-const postAll = (ready: { client: Agent; _csrf: string }[], action: string, body: (i: number) => Record<string, string>) =>
-  Promise.all(ready.map(({ client, _csrf }, i) => client.post(action).type('form').send({ _csrf, ...body(i) })));
+const postAll = (
+  ready: { client: Agent; _csrf: string }[],
+  action: string,
+  body: (i: number) => Record<string, string>,
+) =>
+  Promise.all(
+    ready.map(({ client, _csrf }, i) =>
+      client
+        .post(action)
+        .type('form')
+        .send({ _csrf, ...body(i) }),
+    ),
+  );
 
 describe('sign-in throttles hold under concurrent requests', function () {
   this.timeout(60_000);
@@ -28,7 +39,10 @@ describe('sign-in throttles hold under concurrent requests', function () {
     const ready = await visitors(50, '/login');
     const checksBefore = passwordChecksRun();
     const answers = await postAll(ready, '/login', () => ({ email: user.email, password: 'Wrong-password-1' }));
-    assert.ok(passwordChecksRun() - checksBefore <= SIGN_IN_LIMITS.perEmail.failures, `${passwordChecksRun() - checksBefore} checks`);
+    assert.ok(
+      passwordChecksRun() - checksBefore <= SIGN_IN_LIMITS.perEmail.failures,
+      `${passwordChecksRun() - checksBefore} checks`,
+    );
     const failed = (await auditActions(user.userId)).filter((a) => a === 'sign_in_failed').length;
     assert.ok(failed <= 5, `${failed} failures were checked`);
     assert.ok(answers.filter((a) => a.status === 429).length >= 45);
@@ -37,7 +51,10 @@ describe('sign-in throttles hold under concurrent requests', function () {
   it('among 40 concurrent guesses after the limit is reached, the right password does not get in', async () => {
     const user = await createProviderUser(ctx().db);
     const ready = await visitors(40, '/login');
-    const answers = await postAll(ready, '/login', (i) => ({ email: user.email, password: i === 39 ? TEST_PASSWORD : `Wrong-password-${i}` }));
+    const answers = await postAll(ready, '/login', (i) => ({
+      email: user.email,
+      password: i === 39 ? TEST_PASSWORD : `Wrong-password-${i}`,
+    }));
     const signedIn = answers.filter((a) => a.status === 303).length;
     const checked = answers.filter((a) => a.status !== 429).length;
     assert.ok(checked <= 5, `${checked} guesses were checked`);
@@ -48,10 +65,16 @@ describe('sign-in throttles hold under concurrent requests', function () {
 
   it('per IP: with 5 points left, 20 concurrent attempts for other accounts check at most 5', async () => {
     await postForm(agent(), '/login', '/login', { email: 'first@example.test', password: 'Wrong-password-1' });
-    await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').update({ points: SIGN_IN_LIMITS.perIp.failures - 5 });
+    await ctx()
+      .db('rate_limits')
+      .where('key', 'like', 'sign_in_ip:%')
+      .update({ points: SIGN_IN_LIMITS.perIp.failures - 5 });
     const ready = await visitors(20, '/login');
     const checksBefore = passwordChecksRun();
-    const answers = await postAll(ready, '/login', (i) => ({ email: `nobody${i}@example.test`, password: 'Wrong-password-1' }));
+    const answers = await postAll(ready, '/login', (i) => ({
+      email: `nobody${i}@example.test`,
+      password: 'Wrong-password-1',
+    }));
     assert.ok(passwordChecksRun() - checksBefore <= 5, `${passwordChecksRun() - checksBefore} checks`);
     assert.ok(answers.filter((a) => a.status === 429).length >= 15);
   });
@@ -67,7 +90,11 @@ describe('sign-in throttles hold under concurrent requests', function () {
 
   it('30 concurrent account recoveries from one address run at most 10', async () => {
     const ready = await visitors(30, '/account/recover');
-    const answers = await postAll(ready, '/account/recover', (i) => ({ first_name: 'Dana', last_name: `Nobody${i}`, phone_number: '(212) 555-0199' }));
+    const answers = await postAll(ready, '/account/recover', (i) => ({
+      first_name: 'Dana',
+      last_name: `Nobody${i}`,
+      phone_number: '(212) 555-0199',
+    }));
     const ran = (await auditActions()).filter((a) => a === 'account_recovery_failed').length;
     assert.ok(ran <= SIGN_IN_LIMITS.recoveriesPerIp.count, `${ran} recoveries ran`);
     assert.ok(answers.filter((a) => a.status === 429).length >= 20);
@@ -88,7 +115,10 @@ describe('password hashing is bounded', function () {
     assert.ok(busy.length > 0, 'some attempts were turned away');
     assert.equal(busy[0]!.headers['retry-after'], String(HASHING.retryAfterSeconds));
     assert.match(textOf(busy[0]!.text), /The portal is busy right now\. Please try again in a few seconds\./);
-    assert.ok(answers.filter((a) => a.status === 401).length >= HASHING.concurrent, 'the ones with a slot were checked');
+    assert.ok(
+      answers.filter((a) => a.status === 401).length >= HASHING.concurrent,
+      'the ones with a slot were checked',
+    );
     // A turned-away attempt did not count against the address's limit.
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').first();
     assert.equal(row.points, attempts - busy.length);
@@ -103,7 +133,10 @@ describe('the per-IP ceiling slows an office’s own people, it does not lock th
     const newcomer = await createProviderUser(ctx().db);
     await signIn(agent(), regular.email);
     await postForm(agent(), '/login', '/login', { email: 'stranger@example.test', password: 'Wrong-password-1' });
-    await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').update({ points: SIGN_IN_LIMITS.perIp.failures + 10 });
+    await ctx()
+      .db('rate_limits')
+      .where('key', 'like', 'sign_in_ip:%')
+      .update({ points: SIGN_IN_LIMITS.perIp.failures + 10 });
 
     const started = Date.now();
     const known = await postForm(agent(), '/login', '/login', { email: regular.email, password: TEST_PASSWORD });
@@ -126,11 +159,21 @@ describe('reset links die with the password or the address they were sent for', 
     await agent().get(link).expect(200);
     const client = agent();
     await signIn(client, user.email);
-    const changed = await postForm(client, '/password/update', '/password/update', { old_password: TEST_PASSWORD, new_password: 'Another-password-77', new_password_confirmation: 'Another-password-77' });
+    const changed = await postForm(client, '/password/update', '/password/update', {
+      old_password: TEST_PASSWORD,
+      new_password: 'Another-password-77',
+      new_password_confirmation: 'Another-password-77',
+    });
     assert.equal(changed.status, 303);
-    const after = await postForm(agent(), link, link, { password: 'Attacker-password-9', password_confirmation: 'Attacker-password-9' });
+    const after = await postForm(agent(), link, link, {
+      password: 'Attacker-password-9',
+      password_confirmation: 'Attacker-password-9',
+    });
     assert.notEqual(after.status, 303, 'the old link set a password');
-    const stored = await ctx().db('auth_tokens').where({ user_id: user.userId, purpose: 'password_reset' }).whereNull('used_at');
+    const stored = await ctx()
+      .db('auth_tokens')
+      .where({ user_id: user.userId, purpose: 'password_reset' })
+      .whereNull('used_at');
     assert.equal(stored.length, 0);
   });
 
@@ -139,11 +182,20 @@ describe('reset links die with the password or the address they were sent for', 
     const link = await resetLinkFor(user.email);
     const client = agent();
     await signIn(client, user.email);
-    const changed = await postForm(client, '/account-preferences', '/account-preferences/email', { newEmail: 'moved@example.test', password: TEST_PASSWORD });
+    const changed = await postForm(client, '/account-preferences', '/account-preferences/email', {
+      newEmail: 'moved@example.test',
+      password: TEST_PASSWORD,
+    });
     assert.equal(changed.status, 303);
-    const after = await postForm(agent(), link, link, { password: 'Attacker-password-9', password_confirmation: 'Attacker-password-9' });
+    const after = await postForm(agent(), link, link, {
+      password: 'Attacker-password-9',
+      password_confirmation: 'Attacker-password-9',
+    });
     assert.notEqual(after.status, 303, 'the old link set a password');
-    const stored = await ctx().db('auth_tokens').where({ user_id: user.userId, purpose: 'password_reset' }).whereNull('used_at');
+    const stored = await ctx()
+      .db('auth_tokens')
+      .where({ user_id: user.userId, purpose: 'password_reset' })
+      .whereNull('used_at');
     assert.equal(stored.length, 0);
   });
 });

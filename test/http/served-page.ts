@@ -9,23 +9,38 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-export interface Served { status: number; text: string; headers: Record<string, string> }
+export interface Served {
+  status: number;
+  text: string;
+  headers: Record<string, string>;
+}
 
 export class ServedPage {
   readonly document: Document;
 
-  constructor(readonly html: string, readonly path: string, readonly status = 200) {
+  constructor(
+    readonly html: string,
+    readonly path: string,
+    readonly status = 200,
+  ) {
     this.document = new JSDOM(html, { url: new URL(path, 'http://portal.test').toString() }).window.document;
   }
 
   /** The visible text of the whole page, and of its <main>. */
-  get text(): string { return textOf(this.html); }
-  get mainText(): string { return mainTextOf(this.html); }
+  get text(): string {
+    return textOf(this.html);
+  }
+  get mainText(): string {
+    return mainTextOf(this.html);
+  }
 
   /** Like getByLabel: the label's text exactly, else the one label that contains it. */
   field(label: string, within: ParentNode = this.document): Field {
     const fields = [...within.querySelectorAll('input, select, textarea')] as Field[];
-    const named = fields.map((field) => ({ field, name: squash(field.getAttribute('aria-label') ?? [...(field.labels ?? [])].map((l) => l.textContent).join(' ')) }));
+    const named = fields.map((field) => ({
+      field,
+      name: squash(field.getAttribute('aria-label') ?? [...(field.labels ?? [])].map((l) => l.textContent).join(' ')),
+    }));
     const exact = named.filter((n) => n.name === label);
     const found = exact.length ? exact : named.filter((n) => n.name.toLowerCase().includes(label.toLowerCase()));
     assert.equal(found.length, 1, `one field labelled "${label}" on ${this.path} (found ${found.length})`);
@@ -58,14 +73,25 @@ export class ServedPage {
 
   /** A link or button by its accessible name (aria-label, else its text, visually hidden text included). */
   control(selector: 'a' | 'button', name: string | RegExp, within: ParentNode = this.document): HTMLElement {
-    const all = [...within.querySelectorAll(selector === 'button' ? 'button, input[type="submit"]' : 'a[href]')] as HTMLElement[];
-    const nameOf = (el: HTMLElement) => squash(el.getAttribute('aria-label') ?? (el instanceof el.ownerDocument.defaultView!.HTMLInputElement ? el.value : el.textContent));
+    const all = [
+      ...within.querySelectorAll(selector === 'button' ? 'button, input[type="submit"]' : 'a[href]'),
+    ] as HTMLElement[];
+    const nameOf = (el: HTMLElement) =>
+      squash(
+        el.getAttribute('aria-label') ??
+          (el instanceof el.ownerDocument.defaultView!.HTMLInputElement ? el.value : el.textContent),
+      );
     const found = all.filter((el) => (typeof name === 'string' ? nameOf(el) === name : name.test(nameOf(el))));
-    assert.ok(found.length >= 1, `a ${selector} "${String(name)}" on ${this.path}; there are: ${all.map(nameOf).join(' | ')}`);
+    assert.ok(
+      found.length >= 1,
+      `a ${selector} "${String(name)}" on ${this.path}; there are: ${all.map(nameOf).join(' | ')}`,
+    );
     return found[0]!;
   }
 
-  has(selector: string): boolean { return this.document.querySelector(selector) !== null; }
+  has(selector: string): boolean {
+    return this.document.querySelector(selector) !== null;
+  }
 
   /** Follows a link (the fragment is the browser's, not the server's). */
   async follow(client: Agent, name: string | RegExp, within?: ParentNode): Promise<ServedPage> {
@@ -74,7 +100,12 @@ export class ServedPage {
   }
 
   /** Presses a submit button: its form is sent as the browser would send it. Answers what the server answered. */
-  async press(client: Agent, name: string | RegExp, within?: ParentNode, files: Record<string, { name: string; type: string; body: Buffer }[]> = {}): Promise<Served> {
+  async press(
+    client: Agent,
+    name: string | RegExp,
+    within?: ParentNode,
+    files: Record<string, { name: string; type: string; body: Buffer }[]> = {},
+  ): Promise<Served> {
     const button = this.control('button', name, within) as HTMLButtonElement;
     const form = button.form;
     assert.ok(form, `the button "${String(name)}" is in a form`);
@@ -93,7 +124,10 @@ export class ServedPage {
       entries.push([element.name, element.value]);
     }
     if (button.name) entries.push([button.name, button.value]);
-    const action = new URL(button.getAttribute('formaction') ?? form.getAttribute('action') ?? '', `http://portal.test${this.path}`);
+    const action = new URL(
+      button.getAttribute('formaction') ?? form.getAttribute('action') ?? '',
+      `http://portal.test${this.path}`,
+    );
     const method = (button.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
     if (method === 'get') {
       action.search = new URLSearchParams(entries).toString();
@@ -102,12 +136,17 @@ export class ServedPage {
     if (form.enctype === 'multipart/form-data') {
       let request = client.post(action.pathname + action.search);
       for (const [key, value] of entries) request = request.field(key, value);
-      for (const [key, list] of Object.entries(files)) for (const file of list) request = request.attach(key, file.body, { filename: file.name, contentType: file.type });
+      for (const [key, list] of Object.entries(files))
+        for (const file of list)
+          request = request.attach(key, file.body, { filename: file.name, contentType: file.type });
       return request;
     }
     const values: Record<string, string[]> = {};
     for (const [key, value] of entries) (values[key] ??= []).push(value);
-    return client.post(action.pathname + action.search).type('form').send(formBody(values));
+    return client
+      .post(action.pathname + action.search)
+      .type('form')
+      .send(formBody(values));
   }
 }
 

@@ -17,7 +17,8 @@ async function visitors(n: number): Promise<{ client: Agent; _csrf: string }[]> 
   return ready;
 }
 
-const wrongChecked = async (userId: number) => (await auditActions(userId)).filter((a) => a === 'sign_in_failed').length;
+const wrongChecked = async (userId: number) =>
+  (await auditActions(userId)).filter((a) => a === 'sign_in_failed').length;
 
 describe('a right password during a burst of guesses does not reset the count', function () {
   this.timeout(60_000);
@@ -31,7 +32,10 @@ describe('a right password during a burst of guesses does not reset the count', 
     // Two guesses, then the owner signs in while the burst keeps arriving: a guess every 10 ms until
     // the sign-in has answered, then the rest at once.
     let signedIn = false;
-    const right = post(ready[2]!, TEST_PASSWORD).then((answer) => { signedIn = true; return answer; });
+    const right = post(ready[2]!, TEST_PASSWORD).then((answer) => {
+      signedIn = true;
+      return answer;
+    });
     const answers = [post(ready[0]!, 'Wrong-password-0'), post(ready[1]!, 'Wrong-password-1'), right];
     for (let i = 3; i < 50; i += 1) {
       if (!signedIn) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -46,11 +50,13 @@ describe('a right password during a burst of guesses does not reset the count', 
   it('4 wrong guesses, a sign-in, then more guesses: the fifth wrong one is the last checked', async () => {
     const user = await createProviderUser(ctx().db);
     const [client] = await visitors(1);
-    const post = (password: string) => client!.client.post('/login').type('form').send({ _csrf: client!._csrf, email: user.email, password });
+    const post = (password: string) =>
+      client!.client.post('/login').type('form').send({ _csrf: client!._csrf, email: user.email, password });
     for (let i = 0; i < 4; i += 1) assert.equal((await post(`Wrong-password-${i}`)).status, 401);
     assert.equal((await post(TEST_PASSWORD)).status, 303);
     const [guesser] = await visitors(1);
-    const guess = (password: string) => guesser!.client.post('/login').type('form').send({ _csrf: guesser!._csrf, email: user.email, password });
+    const guess = (password: string) =>
+      guesser!.client.post('/login').type('form').send({ _csrf: guesser!._csrf, email: user.email, password });
     assert.equal((await guess('Wrong-password-4')).status, 401);
     for (let i = 5; i < 10; i += 1) assert.equal((await guess(`Wrong-password-${i}`)).status, 429);
     assert.equal(await wrongChecked(user.userId), SIGN_IN_LIMITS.perEmail.failures);

@@ -8,7 +8,14 @@ import { agent, csrfFrom } from '../support/http';
 
 const sessionRows = async () => Number((await ctx().db('sessions').count({ n: '*' }).first())!.n);
 const PAGE = '/benefits/web-badge?tab=embed';
-const EVIL = ['https://evil.example.com/', '//evil.example.com', '/\\evil.example.com', '/\t/evil.example.com', 'javascript:alert(1)', `/${'a'.repeat(2100)}`];
+const EVIL = [
+  'https://evil.example.com/',
+  '//evil.example.com',
+  '/\\evil.example.com',
+  '/\t/evil.example.com',
+  'javascript:alert(1)',
+  `/${'a'.repeat(2100)}`,
+];
 
 describe('signed-out visits carry the return path in /login?next=', function () {
   this.timeout(60_000);
@@ -30,17 +37,28 @@ describe('signed-out visits carry the return path in /login?next=', function () 
     const first = await client.get(PAGE).expect(303);
     const login = await client.get(first.headers.location!).expect(200);
     assert.match(login.text, /<input type="hidden" name="next" value="\/benefits\/web-badge\?tab=embed"\/>/);
-    const signedIn = await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD, next: PAGE }).expect(303);
+    const signedIn = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD, next: PAGE })
+      .expect(303);
     assert.equal(signedIn.headers.location, PAGE);
     // Signed in, /login?next= goes straight there.
-    assert.equal((await client.get(`/login?next=${encodeURIComponent('/profile/specialties')}`).expect(303)).headers.location, '/profile/specialties');
+    assert.equal(
+      (await client.get(`/login?next=${encodeURIComponent('/profile/specialties')}`).expect(303)).headers.location,
+      '/profile/specialties',
+    );
   });
 
   it('a wrong password keeps the path on the form', async () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     const login = await client.get(`/login?next=${encodeURIComponent(PAGE)}`).expect(200);
-    const wrong = await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: user.email, password: 'Wrong-password-1', next: PAGE }).expect(401);
+    const wrong = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: user.email, password: 'Wrong-password-1', next: PAGE })
+      .expect(401);
     assert.match(wrong.text, /name="next" value="\/benefits\/web-badge\?tab=embed"/);
   });
 
@@ -50,15 +68,25 @@ describe('signed-out visits carry the return path in /login?next=', function () 
       const client = agent();
       const login = await client.get(`/login?next=${encodeURIComponent(next)}`).expect(200);
       assert.doesNotMatch(login.text, /name="next"/, next);
-      const signedIn = await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD, next }).expect(303);
+      const signedIn = await client
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD, next })
+        .expect(303);
       assert.equal(signedIn.headers.location, '/profiles', next);
-      assert.equal((await client.get(`/login?next=${encodeURIComponent(next)}`).expect(303)).headers.location, '/profiles', next);
+      assert.equal(
+        (await client.get(`/login?next=${encodeURIComponent(next)}`).expect(303)).headers.location,
+        '/profiles',
+        next,
+      );
     }
   });
 
   it('the home page and form posts carry no return path; ?email= is still carried', async () => {
     assert.equal((await supertest(ctx().app).get('/').expect(303)).headers.location, '/login');
-    assert.equal((await supertest(ctx().app).get('/profile/specialties?email=dana%40example.com').expect(303)).headers.location,
-      `/login?email=dana%40example.com&next=${encodeURIComponent('/profile/specialties?email=dana%40example.com')}`);
+    assert.equal(
+      (await supertest(ctx().app).get('/profile/specialties?email=dana%40example.com').expect(303)).headers.location,
+      `/login?email=dana%40example.com&next=${encodeURIComponent('/profile/specialties?email=dana%40example.com')}`,
+    );
   });
 });

@@ -19,7 +19,9 @@ const db = () => ctx().db;
 const NEW_PASSWORD = 'Another-password-2!';
 
 async function listen(app: Express): Promise<{ server: Server; base: string }> {
-  const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
@@ -40,21 +42,28 @@ function browser(base: string) {
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const get = async (path: string, headers: Record<string, string> = {}, signal?: AbortSignal) => {
-    const response = await fetch(`${base}${path}`, { redirect: 'manual', headers: { Cookie: cookie(), ...headers }, signal });
+    const response = await fetch(`${base}${path}`, {
+      redirect: 'manual',
+      headers: { Cookie: cookie(), ...headers },
+      signal,
+    });
     keep(response);
     return response;
   };
   const post = async (page: string, path: string, values: Record<string, string>) => {
     const _csrf = csrfFrom(await (await get(page)).text());
     const response = await fetch(`${base}${path}`, {
-      method: 'POST', redirect: 'manual', headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ _csrf, ...values }).toString(),
     });
     keep(response);
     return response;
   };
   return {
-    get, post,
+    get,
+    post,
     async signIn(email: string, password = TEST_PASSWORD) {
       assert.equal((await post('/login', '/login', { email, password })).status, 303);
     },
@@ -69,14 +78,27 @@ async function sessionIdsOf(userId: number): Promise<string[]> {
 
 /** What a slow request of another process does: load the session now, save it later. */
 function loadSession(store: session.Store, sid: string): Promise<session.Session & Partial<session.SessionData>> {
-  return new Promise((resolve, reject) => store.load(sid, (error, loaded) => (error || !loaded ? reject(error ?? new Error('no session')) : resolve(loaded as never))));
+  return new Promise((resolve, reject) =>
+    store.load(sid, (error, loaded) =>
+      error || !loaded ? reject(error ?? new Error('no session')) : resolve(loaded as never),
+    ),
+  );
 }
-const save = (loaded: session.Session) => new Promise<void>((resolve, reject) => loaded.save((error) => (error ? reject(error) : resolve())));
+const save = (loaded: session.Session) =>
+  new Promise<void>((resolve, reject) => loaded.save((error) => (error ? reject(error) : resolve())));
 
 async function conversation(providerId: number) {
   return receiveClientMessage(db(), ctx().integrations.jobs, {
-    providerId, client: { email: `client-${Date.now()}-${Math.random()}@example.test`, firstName: 'Alex', lastName: 'Morgan', phone: '+12125550142' },
-    content: 'Hello', type: 'message', now: new Date(),
+    providerId,
+    client: {
+      email: `client-${Date.now()}-${Math.random()}@example.test`,
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      phone: '+12125550142',
+    },
+    content: 'Hello',
+    type: 'message',
+    now: new Date(),
   });
 }
 
@@ -87,7 +109,10 @@ async function endsWithin(response: Response, ms: number): Promise<{ ended: bool
   let text = '';
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
     if (chunk === null) break;
     if (chunk.done) return { ended: true, text };
     text += decoder.decode(chunk.value, { stream: true });
@@ -104,7 +129,11 @@ describe('sign-out holds', function () {
   before(async () => {
     await ctx().changes.whenLive();
     ({ server, base } = await listen(ctx().app));
-    otherProcess = createSessionMiddleware({ databaseUrl: ctx().database.url, secret: ctx().config.sessionSecret, feed: ctx().changes });
+    otherProcess = createSessionMiddleware({
+      databaseUrl: ctx().database.url,
+      secret: ctx().config.sessionSecret,
+      feed: ctx().changes,
+    });
   });
   after(async () => {
     await stop(server);
@@ -125,7 +154,15 @@ describe('sign-out holds', function () {
       slow.lastSeenAt = Date.now();
       await save(slow);
 
-      assert.equal(await db()('sessions').where({ sid }).count({ n: '*' }).first().then((r) => Number(r!.n)), 0, 'the row stayed deleted');
+      assert.equal(
+        await db()('sessions')
+          .where({ sid })
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r!.n)),
+        0,
+        'the row stayed deleted',
+      );
       const again = await fetch(`${base}/messages`, { redirect: 'manual', headers: { Cookie: oldCookie } });
       assert.equal(again.status, 303);
       assert.match(again.headers.get('location')!, /^\/login/);
@@ -141,7 +178,12 @@ describe('sign-out holds', function () {
       assert.equal(sids.length, 2);
       const loaded = await Promise.all(sids.map((sid) => loadSession(otherProcess.store, sid)));
 
-      const changed = await laptop.post('/account-preferences', '/password/update', { from: 'account-preferences', old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD });
+      const changed = await laptop.post('/account-preferences', '/password/update', {
+        from: 'account-preferences',
+        old_password: TEST_PASSWORD,
+        new_password: NEW_PASSWORD,
+        new_password_confirmation: NEW_PASSWORD,
+      });
       assert.equal(changed.status, 303);
       const kept = await sessionIdsOf(user.userId);
       assert.equal(kept.length, 1, 'the other session ended');
@@ -170,7 +212,11 @@ describe('sign-out holds', function () {
   describe('a live stream ends with its session', () => {
     async function openStream(tab: ReturnType<typeof browser>, providerId: number, controller: AbortController) {
       const received = await conversation(providerId);
-      const response = await tab.get(`/messages/${received.clientUserId}/events`, { Accept: 'text/event-stream' }, controller.signal);
+      const response = await tab.get(
+        `/messages/${received.clientUserId}/events`,
+        { Accept: 'text/event-stream' },
+        controller.signal,
+      );
       assert.equal(response.status, 200);
       return { response, clientUserId: received.clientUserId };
     }
@@ -185,9 +231,20 @@ describe('sign-out holds', function () {
         // The same browser signs out in another tab (same cookie).
         const logoutPage = await fetch(`${base}/logout`, { headers: { Cookie: tab.sessionCookie() } });
         const _csrf = csrfFrom(await logoutPage.text());
-        const out = await fetch(`${base}/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: tab.sessionCookie(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _csrf }).toString() });
+        const out = await fetch(`${base}/logout`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { Cookie: tab.sessionCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ _csrf }).toString(),
+        });
         assert.equal(out.status, 303);
-        await sendProviderMessage(db(), ctx().integrations.jobs, { owner: { providerId: user.providerIds[0]! }, providerId: user.providerIds[0]!, clientUserId, content: 'After sign-out', now: new Date() });
+        await sendProviderMessage(db(), ctx().integrations.jobs, {
+          owner: { providerId: user.providerIds[0]! },
+          providerId: user.providerIds[0]!,
+          clientUserId,
+          content: 'After sign-out',
+          now: new Date(),
+        });
         const { ended, text } = await endsWithin(response, 5000);
         assert.equal(ended, true, 'the stream ended');
         assert.ok(!text.includes('After sign-out'));
@@ -196,7 +253,7 @@ describe('sign-out holds', function () {
       }
     });
 
-    it('a password change in another session ends that session\'s stream; the changing session\'s own stream stays', async () => {
+    it("a password change in another session ends that session's stream; the changing session's own stream stays", async () => {
       const user = await createProviderUser(db(), { paid: true });
       const phone = browser(base);
       await phone.signIn(user.email);
@@ -207,10 +264,15 @@ describe('sign-out holds', function () {
       try {
         const onPhone = await openStream(phone, user.providerIds[0]!, phoneStream);
         const onLaptop = await openStream(laptop, user.providerIds[0]!, laptopStream);
-        const changed = await laptop.post('/account-preferences', '/password/update', { from: 'account-preferences', old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD });
+        const changed = await laptop.post('/account-preferences', '/password/update', {
+          from: 'account-preferences',
+          old_password: TEST_PASSWORD,
+          new_password: NEW_PASSWORD,
+          new_password_confirmation: NEW_PASSWORD,
+        });
         assert.equal(changed.status, 303);
-        assert.equal((await endsWithin(onPhone.response, 5000)).ended, true, 'the phone\'s stream ended');
-        assert.equal((await endsWithin(onLaptop.response, 1000)).ended, false, 'the laptop\'s stream goes on');
+        assert.equal((await endsWithin(onPhone.response, 5000)).ended, true, "the phone's stream ended");
+        assert.equal((await endsWithin(onLaptop.response, 1000)).ended, false, "the laptop's stream goes on");
       } finally {
         phoneStream.abort();
         laptopStream.abort();
@@ -225,7 +287,10 @@ describe('sign-out holds', function () {
       try {
         const { response } = await openStream(tab, user.providerIds[0]!, controller);
         // An hour without a request, as the session reads now (its row changes, so every process hears of it).
-        await db().raw(`update sessions set sess = jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb(?::bigint))::json where user_id = ?`, [Date.now() - SESSION_IDLE_MS - 1000, user.userId]);
+        await db().raw(
+          `update sessions set sess = jsonb_set(sess::jsonb, '{lastSeenAt}', to_jsonb(?::bigint))::json where user_id = ?`,
+          [Date.now() - SESSION_IDLE_MS - 1000, user.userId],
+        );
         assert.equal((await endsWithin(response, 5000)).ended, true, 'the stream ended');
       } finally {
         controller.abort();
@@ -238,7 +303,13 @@ describe('sign-out holds', function () {
     let secondServer: Server;
     let secondBase: string;
     before(async () => {
-      second = createApp({ config: ctx().config, db: db(), databaseUrl: ctx().database.url, logger: createLogger('silent'), integrations: ctx().integrations });
+      second = createApp({
+        config: ctx().config,
+        db: db(),
+        databaseUrl: ctx().database.url,
+        logger: createLogger('silent'),
+        integrations: ctx().integrations,
+      });
       await second.changes.whenLive();
       ({ server: secondServer, base: secondBase } = await listen(second.app));
     });
@@ -256,7 +327,10 @@ describe('sign-out holds', function () {
       const open = (where: string) => {
         const controller = new AbortController();
         controllers.push(controller);
-        return fetch(`${where}/messages/${received.clientUserId}/events`, { headers: { Cookie: tab.sessionCookie() }, signal: controller.signal });
+        return fetch(`${where}/messages/${received.clientUserId}/events`, {
+          headers: { Cookie: tab.sessionCookie() },
+          signal: controller.signal,
+        });
       };
       try {
         for (let i = 0; i < 3; i += 1) assert.equal((await open(base)).status, 200);

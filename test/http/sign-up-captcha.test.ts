@@ -17,11 +17,21 @@ describe('sign-up bot check: Cloudflare Turnstile when set up', () => {
   let api: FakeJsonApi;
   let saved: Captcha;
   beforeEach(async () => {
-    api = await startFakeJsonApi({ unqueued: { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } } });
+    api = await startFakeJsonApi({
+      unqueued: { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } },
+    });
     // The integrations object is shared by every router: its captcha is swapped in place.
     const captcha = ctx().integrations.captcha;
     saved = { ...captcha, verify: captcha.verify };
-    Object.assign(captcha, createTurnstileCaptcha({ siteKey: 'site-key-123', secretKey: 'secret-key', verifyUrl: `${api.url}/siteverify`, timeoutMs: 1_000 }));
+    Object.assign(
+      captcha,
+      createTurnstileCaptcha({
+        siteKey: 'site-key-123',
+        secretKey: 'secret-key',
+        verifyUrl: `${api.url}/siteverify`,
+        timeoutMs: 1_000,
+      }),
+    );
   });
   afterEach(async () => {
     Object.assign(ctx().integrations.captcha, saved);
@@ -30,13 +40,19 @@ describe('sign-up bot check: Cloudflare Turnstile when set up', () => {
 
   const post = async (client: ReturnType<typeof agent>, extra: Record<string, string>) => {
     const page = await client.get(startQuery).expect(200);
-    return client.post('/zpm-signup/create-standalone-account').type('form').send(formBody({ _csrf: csrfFrom(page.text), ...CLINIC, variant: 'page', ...DETAILS, website: '', ...extra }));
+    return client
+      .post('/zpm-signup/create-standalone-account')
+      .type('form')
+      .send(formBody({ _csrf: csrfFrom(page.text), ...CLINIC, variant: 'page', ...DETAILS, website: '', ...extra }));
   };
 
   it('"Your details" shows the widget, and its CSP allows Cloudflare\'s script and frame', async () => {
     const page = await agent().get(startQuery).expect(200);
     assert.ok(page.text.includes(`src="${SCRIPT}"`));
-    assert.match(page.text, /class="cf-turnstile" data-sitekey="site-key-123" data-response-field-name="captcha_token"/);
+    assert.match(
+      page.text,
+      /class="cf-turnstile" data-sitekey="site-key-123" data-response-field-name="captcha_token"/,
+    );
     const csp = page.headers['content-security-policy']!;
     assert.match(csp, /script-src 'self' https:\/\/challenges\.cloudflare\.com/);
     assert.match(csp, /frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
@@ -56,7 +72,10 @@ describe('sign-up bot check: Cloudflare Turnstile when set up', () => {
     assert.equal(await ctx().db('users').where({ email: DETAILS.email }).first(), undefined);
 
     api.replies.push({ status: 200, body: { success: true, 'error-codes': [] } });
-    await post(client, { captcha_token: 'good-token' }).then((r) => { assert.equal(r.status, 303); assert.equal(r.headers.location, '/zpm-signup/pay'); });
+    await post(client, { captcha_token: 'good-token' }).then((r) => {
+      assert.equal(r.status, 303);
+      assert.equal(r.headers.location, '/zpm-signup/pay');
+    });
     assert.equal(api.seen.at(-1)!.body.response, 'good-token');
   });
 

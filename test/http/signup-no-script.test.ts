@@ -16,7 +16,11 @@ describe('registration without JavaScript: a group practice', function () {
     const form = (await client.get(path).expect(200)).text;
     await expectAccessibleHtml(form, 'the group practice sign-up form');
 
-    const response = await postForm(client, path, '/signup', { type: 'practice', company_name: 'Harbor Light Counseling', website: '' });
+    const response = await postForm(client, path, '/signup', {
+      type: 'practice',
+      company_name: 'Harbor Light Counseling',
+      website: '',
+    });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
     assert.match(text, /Please choose where to send referrals/);

@@ -42,7 +42,10 @@ const practice = (overrides: Record<string, string> = {}) => ({
 
 async function post(client: Agent, page: string, action: string, body: Record<string, string>) {
   const form = await client.get(page);
-  return client.post(action).type('form').send({ _csrf: csrfFrom(form.text), ...body });
+  return client
+    .post(action)
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), ...body });
 }
 
 const signUp = (client: Agent, body: Record<string, string>, page = '/signup') => post(client, page, '/signup', body);
@@ -54,18 +57,26 @@ async function isSignedIn(client: Agent): Promise<boolean> {
 async function counts() {
   const db = ctx().db;
   const count = async (table: string) => Number((await db(table).count<{ count: string }[]>({ count: '*' }))[0]!.count);
-  return { users: await count('users'), accounts: await count('accounts'), roles: await count('account_roles'), providers: await count('providers'), clinicians: await count('provider_clinicians') };
+  return {
+    users: await count('users'),
+    accounts: await count('accounts'),
+    roles: await count('account_roles'),
+    providers: await count('providers'),
+    clinicians: await count('provider_clinicians'),
+  };
 }
 
 async function makeInvite(providerId: number, options: { email?: string; expiresAt?: Date; usedAt?: Date } = {}) {
   const token = newLinkToken();
-  await ctx().db('invite_tokens').insert({
-    token_hash: hashToken(token),
-    provider_id: providerId,
-    email: options.email ?? 'invited@example.test',
-    expires_at: options.expiresAt ?? new Date(Date.now() + 86_400_000),
-    used_at: options.usedAt ?? null,
-  });
+  await ctx()
+    .db('invite_tokens')
+    .insert({
+      token_hash: hashToken(token),
+      provider_id: providerId,
+      email: options.email ?? 'invited@example.test',
+      expires_at: options.expiresAt ?? new Date(Date.now() + 86_400_000),
+      used_at: options.usedAt ?? null,
+    });
   return token;
 }
 
@@ -73,14 +84,23 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
   it('shows the individual form with labelled fields, the honeypot and the terms box', async () => {
     const page = await request().get('/signup').expect(200);
     assert.match(page.text, /<title>Create Your Account \| Members Portal<\/title>/);
-    for (const label of ['First name', 'Last name', 'Email', 'Phone number', 'Password', 'Confirm password', 'I agree to the terms of service']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Email',
+      'Phone number',
+      'Password',
+      'Confirm password',
+      'I agree to the terms of service',
+    ]) {
       assert.match(page.text, new RegExp(`<label for="[^"]+">${label}</label>`), label);
     }
     assert.match(page.text, /name="website"/);
     assert.match(page.text, /name="_csrf"/);
     assert.match(mainTextOf(page.text), /Create Account Locations About You Your Practice Photos Go Live/);
     const practicePage = await request().get('/signup?type=practice').expect(200);
-    for (const label of ['Company name', 'Full name']) assert.match(practicePage.text, new RegExp(`<label for="[^"]+">${label}</label>`));
+    for (const label of ['Company name', 'Full name'])
+      assert.match(practicePage.text, new RegExp(`<label for="[^"]+">${label}</label>`));
     assert.match(textOf(practicePage.text), /Where should we send client referrals\?/);
     assert.match(practicePage.text, /<input type="hidden" name="type" value="practice"\/>/);
   });
@@ -89,7 +109,15 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
     const response = await signUp(agent(), { type: 'individual' });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
-    for (const message of ['First name required.', 'Last name required.', 'Email required.', 'Password required.', 'Confirm password required.', 'Phone number required.', 'You must agree to the terms of service.']) {
+    for (const message of [
+      'First name required.',
+      'Last name required.',
+      'Email required.',
+      'Password required.',
+      'Confirm password required.',
+      'Phone number required.',
+      'You must agree to the terms of service.',
+    ]) {
       assert.ok(text.includes(message), message);
     }
   });
@@ -98,7 +126,8 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
     const response = await signUp(agent(), { type: 'practice', email: 'x@example.test' });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
-    for (const message of ['Company name required.', 'Full name required.', 'Please choose where to send referrals']) assert.ok(text.includes(message), message);
+    for (const message of ['Company name required.', 'Full name required.', 'Please choose where to send referrals'])
+      assert.ok(text.includes(message), message);
     assert.ok(!text.includes('Phone number required.'));
     assert.match(text, /Phone number \(optional\)/);
   });
@@ -117,12 +146,18 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
     assert.equal(response.status, 422);
     assert.ok(textOf(response.text).includes(REGISTRATION_PASSWORD.message));
     // Six characters with upper, lower and a digit are enough here (not the eight-character invite rule).
-    assert.equal((await signUp(agent(), individual({ password: 'Abcde1', password_confirmation: 'Abcde1' }))).status, 303);
+    assert.equal(
+      (await signUp(agent(), individual({ password: 'Abcde1', password_confirmation: 'Abcde1' }))).status,
+      303,
+    );
   });
 
   it('phone rules of spec 1 §5 Phone: invalid and international messages', async () => {
     let response = await signUp(agent(), individual({ phone_number: '555-12' }));
-    assert.match(textOf(response.text), /Please enter a valid US phone number\. Note that we do not share your phone number with anyone\./);
+    assert.match(
+      textOf(response.text),
+      /Please enter a valid US phone number\. Note that we do not share your phone number with anyone\./,
+    );
     response = await signUp(agent(), individual({ phone_number: '+44 20 7946 0958' }));
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /contact support/);
@@ -135,7 +170,10 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
     assert.equal(user.last_name, 'de la Cruz');
     const provider = await ctx().db('providers').first();
     assert.equal(provider.first_name, 'Dana');
-    assert.equal((await signUp(agent(), practice({ full_name: 'MORGAN LEE', company_name: '  ABC Counseling ' }))).status, 303);
+    assert.equal(
+      (await signUp(agent(), practice({ full_name: 'MORGAN LEE', company_name: '  ABC Counseling ' }))).status,
+      303,
+    );
     const owner = await ctx().db('users').where({ email: 'morgan@example.test' }).first();
     assert.equal(owner.full_name, 'Morgan lee');
     assert.equal(owner.company_name, 'ABC Counseling');
@@ -175,7 +213,10 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
     assert.equal(user.phone_number, '+12125550142');
     assert.equal(user.email_confirmed_at, null);
     const roles = await db('account_roles').where({ user_id: user.id });
-    assert.deepEqual(roles.map((r) => r.role), ['owner']);
+    assert.deepEqual(
+      roles.map((r) => r.role),
+      ['owner'],
+    );
     const provider = await db('providers').where({ account_id: roles[0].account_id }).first();
     assert.equal(provider.type, 'individual');
     assert.equal(provider.status, 'incomplete');
@@ -199,10 +240,18 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
     const client = agent();
     // A visitor's session exists once it holds something: here the reset request it made.
     const resetPage = await client.get('/password/request');
-    const remembered = await client.post('/password/request').type('form').send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' }).expect(303);
+    const remembered = await client
+      .post('/password/request')
+      .type('form')
+      .send({ _csrf: csrfFrom(resetPage.text), email: 'someone@example.test' })
+      .expect(303);
     const before = String(remembered.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     const page = await client.get('/signup');
-    const response = await client.post('/signup').type('form').send({ _csrf: csrfFrom(page.text), ...individual() }).expect(303);
+    const response = await client
+      .post('/signup')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...individual() })
+      .expect(303);
     const after = String(response.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     assert.ok(before && after && before !== after);
     const row = await ctx().db('sessions').whereNotNull('user_id').first();
@@ -227,8 +276,12 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
 
   it('one transaction: a failing insert leaves nothing behind, and the form says so (spec 1 §8)', async () => {
     const db = ctx().db;
-    await db.raw(`CREATE OR REPLACE FUNCTION test_refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
-    await db.raw('CREATE TRIGGER test_refuse_clinicians BEFORE INSERT ON provider_clinicians FOR EACH ROW EXECUTE FUNCTION test_refuse_insert()');
+    await db.raw(
+      `CREATE OR REPLACE FUNCTION test_refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`,
+    );
+    await db.raw(
+      'CREATE TRIGGER test_refuse_clinicians BEFORE INSERT ON provider_clinicians FOR EACH ROW EXECUTE FUNCTION test_refuse_insert()',
+    );
     try {
       const client = agent();
       const response = await signUp(client, individual());
@@ -236,7 +289,13 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
       assert.match(textOf(response.text), /There was an error creating your account\./);
       assert.match(response.text, /value="Dana"/);
       assert.deepEqual(await counts(), { users: 0, accounts: 0, roles: 0, providers: 0, clinicians: 0 });
-      assert.equal(await ctx().db('auth_tokens').count<{ count: string }[]>({ count: '*' }).then((r) => Number(r[0]!.count)), 0);
+      assert.equal(
+        await ctx()
+          .db('auth_tokens')
+          .count<{ count: string }[]>({ count: '*' })
+          .then((r) => Number(r[0]!.count)),
+        0,
+      );
       assert.deepEqual(await outbox('email'), []);
       assert.equal(await isSignedIn(client), false);
     } finally {
@@ -254,10 +313,17 @@ describe('partner and referral offers (spec 1 §2, §9)', () => {
     assert.match(page.text, /<input type="hidden" name="partner" value="owl"\/>/);
     assert.match(page.text, /href="\/signup\?type=practice&amp;partner=owl"/);
     // The offer survives a failed post.
-    const failed = await client.post('/signup').type('form').send({ _csrf: csrfFrom(page.text), ...individual({ first_name: '' }), partner: 'owl' });
+    const failed = await client
+      .post('/signup')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...individual({ first_name: '' }), partner: 'owl' });
     assert.equal(failed.status, 422);
     assert.match(mainTextOf(failed.text), /25% off first year/);
-    await client.post('/signup').type('form').send({ _csrf: csrfFrom(page.text), ...individual(), partner: 'owl' }).expect(303);
+    await client
+      .post('/signup')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...individual(), partner: 'owl' })
+      .expect(303);
     assert.equal((await ctx().db('providers').first()).signup_source, 'partner:owl');
     const row = await ctx().db('sessions').whereNotNull('user_id').first();
     const sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
@@ -273,7 +339,11 @@ describe('partner and referral offers (spec 1 §2, §9)', () => {
     const client = agent();
     const page = await client.get('/signup?referral=DANA-49').expect(200);
     assert.match(mainTextOf(page.text), /\$49 off/);
-    await client.post('/signup').type('form').send({ _csrf: csrfFrom(page.text), ...individual(), referral: 'DANA-49' }).expect(303);
+    await client
+      .post('/signup')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...individual(), referral: 'DANA-49' })
+      .expect(303);
     assert.equal((await ctx().db('providers').first()).signup_source, 'referral:DANA-49');
   });
 });
@@ -304,18 +374,28 @@ describe('registration failures: an e-mail already on file (spec 1 §8)', () => 
     assert.equal(response.status, 409);
     assert.match(textOf(response.text), /already belongs to a practice-management account/);
     assert.match(response.text, /href="\/login\?email=pm%40example\.test"/);
-    await ctx().db('accounts').where({ id: existing.accountId }).update({ has_paid_practice_management_plan: true, practice_management: { subdomain: 'harbor' } });
+    await ctx()
+      .db('accounts')
+      .where({ id: existing.accountId })
+      .update({ has_paid_practice_management_plan: true, practice_management: { subdomain: 'harbor' } });
     response = await signUp(agent(), individual({ email: 'pm@example.test' }));
     assert.match(response.text, /href="https:\/\/harbor\.practice\.example\.com"/);
   });
 
   it('a client user: offered to add a therapist profile or to go to the client login', async () => {
     await createProviderUser(ctx().db, { email: 'casey@example.test', scopes: ['client'], providers: [] });
-    const response = await signUp(agent(), individual({ email: 'casey@example.test', partner: 'owl' }), '/signup?partner=owl');
+    const response = await signUp(
+      agent(),
+      individual({ email: 'casey@example.test', partner: 'owl' }),
+      '/signup?partner=owl',
+    );
     assert.equal(response.status, 200);
     const text = textOf(response.text);
     assert.match(text, /belongs to a client account/);
-    assert.match(response.text, /href="\/signup-from-client\?email=casey%40example\.test&amp;partner=owl">Add a therapist profile/);
+    assert.match(
+      response.text,
+      /href="\/signup-from-client\?email=casey%40example\.test&amp;partner=owl">Add a therapist profile/,
+    );
     assert.match(response.text, new RegExp(`href="${ctx().config.clientSiteUrl}">Go to client login`));
   });
 });
@@ -334,7 +414,9 @@ describe('/signup when signed in', () => {
 
 describe('/signup/invite/{inviteToken}', () => {
   it('a valid invitation prefills the invited e-mail, uses the eight-character rule, grants clinician access, uses up the token and signs in', async () => {
-    const owner = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete', firstName: 'Priya', lastName: 'Shah' }] });
+    const owner = await createProviderUser(ctx().db, {
+      providers: [{ status: 'incomplete', firstName: 'Priya', lastName: 'Shah' }],
+    });
     const providerId = owner.providerIds[0]!;
     const token = await makeInvite(providerId);
     const client = agent();
@@ -342,20 +424,38 @@ describe('/signup/invite/{inviteToken}', () => {
     assert.match(page.text, /value="invited@example.test"/);
     assert.match(mainTextOf(page.text), /Priya Shah/);
     assert.ok(textOf(page.text).includes(INVITE_PASSWORD.message), 'the eight-character rule is explained');
-    const body = { first_name: 'PRIYA', last_name: 'Shah', email: 'invited@example.test', password: 'Abcde1', password_confirmation: 'Abcde1', terms: '1', website: '' };
-    let response = await client.post(`/signup/invite/${token}`).type('form').send({ _csrf: csrfFrom(page.text), ...body });
+    const body = {
+      first_name: 'PRIYA',
+      last_name: 'Shah',
+      email: 'invited@example.test',
+      password: 'Abcde1',
+      password_confirmation: 'Abcde1',
+      terms: '1',
+      website: '',
+    };
+    let response = await client
+      .post(`/signup/invite/${token}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...body });
     assert.equal(response.status, 422);
     assert.ok(textOf(response.text).includes(INVITE_PASSWORD.message));
     assert.ok(!textOf(response.text).includes('Phone number required.'), 'phone is optional for invited signups');
 
-    response = await client.post(`/signup/invite/${token}`).type('form').send({ _csrf: csrfFrom(page.text), ...body, password: 'Sunny-day', password_confirmation: 'Sunny-day' });
+    response = await client
+      .post(`/signup/invite/${token}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...body, password: 'Sunny-day', password_confirmation: 'Sunny-day' });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `/profiles/create/${providerId}`);
     const user = await ctx().db('users').where({ email: 'invited@example.test' }).first();
     assert.equal(user.first_name, 'Priya');
     assert.ok(user.email_confirmed_at, 'the invited address is confirmed by the invitation link');
     assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.id, provider_id: providerId }).first());
-    assert.deepEqual(await ctx().db('account_roles').where({ user_id: user.id }), [], 'clinician access only, no account role');
+    assert.deepEqual(
+      await ctx().db('account_roles').where({ user_id: user.id }),
+      [],
+      'clinician access only, no account role',
+    );
     assert.ok((await ctx().db('invite_tokens').first()).used_at);
     assert.equal(await isSignedIn(client), true);
     assert.deepEqual(await outbox('email'), [], 'no confirmation needed for the invited address');
@@ -371,7 +471,14 @@ describe('/signup/invite/{inviteToken}', () => {
     const owner = await createProviderUser(ctx().db, { providers: [{ status: 'active' }] });
     const token = await makeInvite(owner.providerIds[0]!);
     const client = agent();
-    const body = { first_name: 'Priya', last_name: 'Shah', email: 'priya@example.test', password: 'Sunny-day', password_confirmation: 'Sunny-day', terms: '1' };
+    const body = {
+      first_name: 'Priya',
+      last_name: 'Shah',
+      email: 'priya@example.test',
+      password: 'Sunny-day',
+      password_confirmation: 'Sunny-day',
+      terms: '1',
+    };
     const response = await post(client, `/signup/invite/${token}`, `/signup/invite/${token}`, body);
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/', 'a live profile has no wizard to finish');
@@ -389,7 +496,18 @@ describe('/signup/invite/{inviteToken}', () => {
     }
     const client = agent();
     const form = await client.get('/signup');
-    const response = await client.post(`/signup/invite/${expired}`).type('form').send({ _csrf: csrfFrom(form.text), first_name: 'A', last_name: 'B', email: 'a@example.test', password: 'Sunny-day', password_confirmation: 'Sunny-day', terms: '1' });
+    const response = await client
+      .post(`/signup/invite/${expired}`)
+      .type('form')
+      .send({
+        _csrf: csrfFrom(form.text),
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.test',
+        password: 'Sunny-day',
+        password_confirmation: 'Sunny-day',
+        terms: '1',
+      });
     assert.equal(response.status, 410);
     assert.equal((await counts()).users, 1);
   });
@@ -397,12 +515,24 @@ describe('/signup/invite/{inviteToken}', () => {
 
 describe('an invitation for an existing login', () => {
   it('signing up with a taken address asks to log in, and after logging in the invitation is accepted with one button', async () => {
-    const owner = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete', firstName: 'Priya', lastName: 'Shah' }] });
+    const owner = await createProviderUser(ctx().db, {
+      providers: [{ status: 'incomplete', firstName: 'Priya', lastName: 'Shah' }],
+    });
     const providerId = owner.providerIds[0]!;
-    const existing = await createProviderUser(ctx().db, { email: 'marcus@example.test', providers: [{ firstName: 'Marcus', lastName: 'Bell' }] });
+    const existing = await createProviderUser(ctx().db, {
+      email: 'marcus@example.test',
+      providers: [{ firstName: 'Marcus', lastName: 'Bell' }],
+    });
     const token = await makeInvite(providerId, { email: 'marcus@example.test' });
     const client = agent();
-    const body = { first_name: 'Marcus', last_name: 'Bell', email: 'marcus@example.test', password: 'Sunny-day', password_confirmation: 'Sunny-day', terms: '1' };
+    const body = {
+      first_name: 'Marcus',
+      last_name: 'Bell',
+      email: 'marcus@example.test',
+      password: 'Sunny-day',
+      password_confirmation: 'Sunny-day',
+      terms: '1',
+    };
     const taken = await post(client, `/signup/invite/${token}`, `/signup/invite/${token}`, body);
     assert.equal(taken.status, 409);
     assert.match(taken.text, /href="\/login\?email=marcus%40example\.test"/);
@@ -411,10 +541,15 @@ describe('an invitation for an existing login', () => {
     assert.equal(loggedIn.headers.location, `/signup/invite/${token}`, 'back to the invitation after logging in');
     const page = await client.get(`/signup/invite/${token}`).expect(200);
     assert.match(mainTextOf(page.text), /invited to work on the profile of Priya Shah/);
-    const accepted = await client.post(`/signup/invite/${token}/acceptance`).type('form').send({ _csrf: csrfFrom(page.text) });
+    const accepted = await client
+      .post(`/signup/invite/${token}/acceptance`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
     assert.equal(accepted.status, 303);
     assert.equal(accepted.headers.location, `/profiles/create/${providerId}`);
-    assert.ok(await ctx().db('provider_clinicians').where({ user_id: existing.userId, provider_id: providerId }).first());
+    assert.ok(
+      await ctx().db('provider_clinicians').where({ user_id: existing.userId, provider_id: providerId }).first(),
+    );
     assert.ok((await ctx().db('invite_tokens').first()).used_at);
     assert.equal((await client.get(`/signup/invite/${token}`)).status, 410);
   });
@@ -427,18 +562,35 @@ describe('an invitation for an existing login', () => {
     await post(client, '/login', '/login', { email: other.email, password: TEST_PASSWORD });
     const page = await client.get(`/signup/invite/${token}`).expect(200);
     assert.match(mainTextOf(page.text), /This invitation was sent to invited@example\.test/);
-    const refused = await client.post(`/signup/invite/${token}/acceptance`).type('form').send({ _csrf: csrfFrom(page.text) });
+    const refused = await client
+      .post(`/signup/invite/${token}/acceptance`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
     assert.equal(refused.status, 403);
-    assert.equal(await ctx().db('provider_clinicians').where({ user_id: other.userId, provider_id: owner.providerIds[0] }).first(), undefined);
+    assert.equal(
+      await ctx().db('provider_clinicians').where({ user_id: other.userId, provider_id: owner.providerIds[0] }).first(),
+      undefined,
+    );
     assert.equal((await ctx().db('invite_tokens').first()).used_at, null);
   });
 });
 
 describe('/signup-from-client (spec 1 §2, §7 POST portal/provider-from-client)', () => {
-  const details = (overrides: Record<string, string> = {}) => ({ type: 'individual', first_name: 'Casey', last_name: 'Client', phone_number: '2125550142', terms: '1', ...overrides });
+  const details = (overrides: Record<string, string> = {}) => ({
+    type: 'individual',
+    first_name: 'Casey',
+    last_name: 'Client',
+    phone_number: '2125550142',
+    terms: '1',
+    ...overrides,
+  });
 
   it('a client login proves itself with its password and gains the provider scope, an account (owner) and a profile, then goes to the wizard', async () => {
-    const client = await createProviderUser(ctx().db, { email: 'casey@example.test', scopes: ['client'], providers: [] });
+    const client = await createProviderUser(ctx().db, {
+      email: 'casey@example.test',
+      scopes: ['client'],
+      providers: [],
+    });
     await ctx().db('account_roles').where({ user_id: client.userId }).del();
     await ctx().db('accounts').where({ id: client.accountId }).del();
     const browser = agent();
@@ -446,15 +598,29 @@ describe('/signup-from-client (spec 1 §2, §7 POST portal/provider-from-client)
     assert.match(page.text, /value="casey@example.test"/);
     assert.match(page.text, /<title>Add a Therapist Profile \| Members Portal<\/title>/);
 
-    let response = await browser.post('/signup-from-client').type('form').send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: 'Wrong-1', ...details() });
+    let response = await browser
+      .post('/signup-from-client')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: 'Wrong-1', ...details() });
     assert.equal(response.status, 401);
     assert.match(textOf(response.text), /Incorrect email or password/);
 
-    response = await browser.post('/signup-from-client').type('form').send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: TEST_PASSWORD, ...details({ first_name: '' }) });
+    response = await browser
+      .post('/signup-from-client')
+      .type('form')
+      .send({
+        _csrf: csrfFrom(page.text),
+        email: 'casey@example.test',
+        password: TEST_PASSWORD,
+        ...details({ first_name: '' }),
+      });
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /First name required\./);
 
-    response = await browser.post('/signup-from-client').type('form').send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: TEST_PASSWORD, ...details() });
+    response = await browser
+      .post('/signup-from-client')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: TEST_PASSWORD, ...details() });
     assert.equal(response.status, 303);
     const user = await ctx().db('users').where({ id: client.userId }).first();
     assert.deepEqual(user.scopes, ['client', 'provider']);
@@ -470,11 +636,18 @@ describe('/signup-from-client (spec 1 §2, §7 POST portal/provider-from-client)
 
   it('a login that is already a provider login is told so; a signed-in provider goes home', async () => {
     const provider = await createProviderUser(ctx().db, { email: 'both@example.test', scopes: ['provider', 'client'] });
-    const response = await post(agent(), '/signup-from-client', '/signup-from-client', { email: provider.email, password: TEST_PASSWORD, ...details() });
+    const response = await post(agent(), '/signup-from-client', '/signup-from-client', {
+      email: provider.email,
+      password: TEST_PASSWORD,
+      ...details(),
+    });
     assert.equal(response.status, 409);
     assert.match(textOf(response.text), /already has a provider account/);
     const client = agent();
-    assert.equal((await post(client, '/login', '/login', { email: provider.email, password: TEST_PASSWORD })).status, 303);
+    assert.equal(
+      (await post(client, '/login', '/login', { email: provider.email, password: TEST_PASSWORD })).status,
+      303,
+    );
     assert.equal((await client.get('/signup-from-client').expect(303)).headers.location, '/');
   });
 });

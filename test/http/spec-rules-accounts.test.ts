@@ -17,10 +17,18 @@ describe('accounts with an error are ignored by the viewer (spec 1 §3)', () => 
     // A second account of the same user: a profile with clinician access, and the roles that open Practice Inbox and Referral Data.
     const [broken] = await db('accounts').insert({ name: 'broken', error: 'reserved_name' }).returning('id');
     const [errolProfile] = await db('providers')
-      .insert({ account_id: broken.id, type: 'individual', status: 'active', first_name: 'Errol', last_name: 'Broken', slug: 'errol-broken' })
+      .insert({
+        account_id: broken.id,
+        type: 'individual',
+        status: 'active',
+        first_name: 'Errol',
+        last_name: 'Broken',
+        slug: 'errol-broken',
+      })
       .returning('id');
     await db('provider_clinicians').insert({ user_id: user.userId, provider_id: errolProfile.id });
-    for (const role of ['intake-coordinator', 'intake-exporter']) await db('account_roles').insert({ user_id: user.userId, account_id: broken.id, role });
+    for (const role of ['intake-coordinator', 'intake-exporter'])
+      await db('account_roles').insert({ user_id: user.userId, account_id: broken.id, role });
 
     const client = agent();
     await signIn(client, user.email);
@@ -49,24 +57,48 @@ describe('accounts with an error are ignored by the viewer (spec 1 §3)', () => 
 
 const PASSWORD = 'Sunny1';
 const individual = (overrides: Record<string, string> = {}) => ({
-  type: 'individual', first_name: 'Dana', last_name: 'Rivera', email: 'dana.rivera@example.test', phone_number: '(212) 555-0142',
-  password: PASSWORD, password_confirmation: PASSWORD, terms: '1', website: '', ...overrides,
+  type: 'individual',
+  first_name: 'Dana',
+  last_name: 'Rivera',
+  email: 'dana.rivera@example.test',
+  phone_number: '(212) 555-0142',
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  terms: '1',
+  website: '',
+  ...overrides,
 });
 
 async function signUp(client: Agent, body: Record<string, string>) {
   const form = await client.get('/signup');
-  return client.post('/signup').type('form').send({ _csrf: csrfFrom(form.text), ...body });
+  return client
+    .post('/signup')
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), ...body });
 }
 
 /** An account that reserves the names of its profiles (an individual Dana Rivera and a practice Harbor Light Counseling). */
 async function reservingAccount(flag: unknown = true) {
-  const made = await createProviderUser(ctx().db, { providers: [{ firstName: 'Dana', lastName: 'Rivera' }, { type: 'practice', companyName: 'Harbor Light Counseling' }] });
-  await ctx().db('accounts').where({ id: made.accountId }).update({ feature_flags: JSON.stringify({ reserved_name: flag }) });
+  const made = await createProviderUser(ctx().db, {
+    providers: [
+      { firstName: 'Dana', lastName: 'Rivera' },
+      { type: 'practice', companyName: 'Harbor Light Counseling' },
+    ],
+  });
+  await ctx()
+    .db('accounts')
+    .where({ id: made.accountId })
+    .update({ feature_flags: JSON.stringify({ reserved_name: flag }) });
   return made;
 }
 
-const accountOfLogin = async (email: string) => ctx().db('accounts as a').join('account_roles as r', 'r.account_id', 'a.id').join('users as u', 'u.id', 'r.user_id')
-  .where('u.email', email).first('a.id', 'a.error');
+const accountOfLogin = async (email: string) =>
+  ctx()
+    .db('accounts as a')
+    .join('account_roles as r', 'r.account_id', 'a.id')
+    .join('users as u', 'u.id', 'r.user_id')
+    .where('u.email', email)
+    .first('a.id', 'a.error');
 
 async function isSignedIn(client: Agent): Promise<boolean> {
   return (await client.get('/auth/session').set('Accept', 'application/json')).status === 200;
@@ -97,12 +129,18 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
     assert.equal((await signUp(agent(), individual())).status, 409);
     const client = agent();
     const login = await client.get('/login');
-    const response = await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'dana.rivera@example.test', password: PASSWORD });
+    const response = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: 'dana.rivera@example.test', password: PASSWORD });
     assert.equal(response.status, 403);
     assert.match(mainTextOf(response.text), /Your account is on hold until our team has checked it\./);
     assert.equal(await isSignedIn(client), false);
     // Once our team clears the error, the same login signs in.
-    await ctx().db('accounts').where({ id: (await accountOfLogin('dana.rivera@example.test')).id }).update({ error: null });
+    await ctx()
+      .db('accounts')
+      .where({ id: (await accountOfLogin('dana.rivera@example.test')).id })
+      .update({ error: null });
     await signIn(client, 'dana.rivera@example.test', PASSWORD);
     assert.equal(await isSignedIn(client), true);
   });
@@ -110,8 +148,15 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
   it("a practice's company name is reserved too", async () => {
     await reservingAccount();
     const response = await signUp(agent(), {
-      type: 'practice', company_name: 'harbor light  counseling', full_name: 'Morgan Lee', send_referrals_to: 'practice', email: 'morgan@example.test',
-      password: PASSWORD, password_confirmation: PASSWORD, terms: '1', website: '',
+      type: 'practice',
+      company_name: 'harbor light  counseling',
+      full_name: 'Morgan Lee',
+      send_referrals_to: 'practice',
+      email: 'morgan@example.test',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: '1',
+      website: '',
     });
     assert.equal(response.status, 409);
     assert.match(mainTextOf(response.text), /The name harbor light counseling is reserved/);
@@ -124,7 +169,10 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
     assert.equal(response.status, 303);
     assert.equal((await accountOfLogin('dana.rivera@example.test')).error, null);
 
-    await ctx().db('accounts').where({ id: unflagged.accountId }).update({ feature_flags: JSON.stringify({ reserved_name: true }), error: 'closed' });
+    await ctx()
+      .db('accounts')
+      .where({ id: unflagged.accountId })
+      .update({ feature_flags: JSON.stringify({ reserved_name: true }), error: 'closed' });
     response = await signUp(agent(), individual({ email: 'dana.two@example.test' }));
     assert.equal(response.status, 303);
     assert.equal((await accountOfLogin('dana.two@example.test')).error, null);
@@ -132,13 +180,28 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
 
   it('/signup-from-client: the new account is held the same way', async () => {
     await reservingAccount();
-    const client = await createProviderUser(ctx().db, { email: 'casey@example.test', scopes: ['client'], providers: [] });
+    const client = await createProviderUser(ctx().db, {
+      email: 'casey@example.test',
+      scopes: ['client'],
+      providers: [],
+    });
     await ctx().db('account_roles').where({ user_id: client.userId }).del();
     await ctx().db('accounts').where({ id: client.accountId }).del();
     const browser = agent();
     const page = await browser.get('/signup-from-client').expect(200);
-    const response = await browser.post('/signup-from-client').type('form')
-      .send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: TEST_PASSWORD, type: 'individual', first_name: 'Dana', last_name: 'Rivera', phone_number: '2125550142', terms: '1' });
+    const response = await browser
+      .post('/signup-from-client')
+      .type('form')
+      .send({
+        _csrf: csrfFrom(page.text),
+        email: 'casey@example.test',
+        password: TEST_PASSWORD,
+        type: 'individual',
+        first_name: 'Dana',
+        last_name: 'Rivera',
+        phone_number: '2125550142',
+        terms: '1',
+      });
     assert.equal(response.status, 409);
     assert.match(mainTextOf(response.text), /The name Dana Rivera is reserved/);
     assert.equal((await accountOfLogin('casey@example.test')).error, RESERVED_NAME_ERROR);
@@ -148,7 +211,10 @@ describe('reserved names: sign-up (spec 1 §3 feature_flags.reserved_name, §8 t
 describe('reserved names: profile creation', () => {
   async function create(client: Agent, body: Record<string, string>) {
     const page = await client.get(`/profiles/create?type=${body.type}`).expect(200);
-    return client.post('/profiles/create').type('form').send({ _csrf: csrfFrom(page.text), ...body });
+    return client
+      .post('/profiles/create')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), ...body });
   }
 
   it("another account's owner cannot take a reserved name: the message beside the name, typed values kept, nothing created, their account untouched", async () => {
@@ -157,24 +223,52 @@ describe('reserved names: profile creation', () => {
     const client = agent();
     await signIn(client, owner.email);
     const before = Number((await ctx().db('providers').count({ n: '*' }))[0]!.n);
-    const response = await create(client, { type: 'individual', first_name: 'DANA', last_name: 'rivera', phone_number: '2125550142' });
+    const response = await create(client, {
+      type: 'individual',
+      first_name: 'DANA',
+      last_name: 'rivera',
+      phone_number: '2125550142',
+    });
     assert.equal(response.status, 422);
-    assert.ok(response.text.includes(`id="first_name-error">${RESERVED_NAME_MESSAGE.replace(/'/g, '&#x27;')}<`), 'the message beside the first name');
+    assert.ok(
+      response.text.includes(`id="first_name-error">${RESERVED_NAME_MESSAGE.replace(/'/g, '&#x27;')}<`),
+      'the message beside the first name',
+    );
     assert.match(response.text, /name="last_name"[^>]*value="rivera"/);
-    const practice = await create(client, { type: 'practice', company_name: 'Harbor Light Counseling', full_name: 'Jordan Hale', phone_number: '2125550143' });
+    const practice = await create(client, {
+      type: 'practice',
+      company_name: 'Harbor Light Counseling',
+      full_name: 'Jordan Hale',
+      phone_number: '2125550143',
+    });
     assert.equal(practice.status, 422);
     assert.ok(practice.text.includes(`id="company_name-error">${RESERVED_NAME_MESSAGE.replace(/'/g, '&#x27;')}<`));
     assert.equal(Number((await ctx().db('providers').count({ n: '*' }))[0]!.n), before);
     assert.equal((await ctx().db('accounts').where({ id: owner.accountId }).first('error')).error, null);
     // Another name goes through.
-    assert.equal((await create(client, { type: 'individual', first_name: 'Dana', last_name: 'Rivers', phone_number: '2125550142' })).status, 303);
+    assert.equal(
+      (
+        await create(client, {
+          type: 'individual',
+          first_name: 'Dana',
+          last_name: 'Rivers',
+          phone_number: '2125550142',
+        })
+      ).status,
+      303,
+    );
   });
 
   it('the reserving account may reuse its own names (only the same-name question is asked)', async () => {
     const reserving = await reservingAccount();
     const client = agent();
     await signIn(client, reserving.email);
-    const response = await create(client, { type: 'individual', first_name: 'Dana', last_name: 'Rivera', phone_number: '2125550142' });
+    const response = await create(client, {
+      type: 'individual',
+      first_name: 'Dana',
+      last_name: 'Rivera',
+      phone_number: '2125550142',
+    });
     assert.equal(response.status, 200);
     assert.doesNotMatch(textOf(response.text), /reserved/);
     assert.match(textOf(response.text), /Create anyway/);

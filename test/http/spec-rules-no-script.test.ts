@@ -12,10 +12,19 @@ describe('spec rules of issue [14] without JavaScript', function () {
   this.timeout(120_000); // axe-core in jsdom takes seconds a page on a loaded machine
   it('a sign-up taking a reserved name lands on the on-hold page', async () => {
     const reserving = await createProviderUser(ctx().db, { providers: [{ firstName: 'Dana', lastName: 'Rivera' }] });
-    await ctx().db('accounts').where({ id: reserving.accountId }).update({ feature_flags: JSON.stringify({ reserved_name: true }) });
+    await ctx()
+      .db('accounts')
+      .where({ id: reserving.accountId })
+      .update({ feature_flags: JSON.stringify({ reserved_name: true }) });
     const response = await postForm(agent(), '/signup', '/signup', {
-      first_name: 'Dana', last_name: 'Rivera', email: 'dana.rivera@example.test', phone_number: '2125550142',
-      password: 'Sunny1', password_confirmation: 'Sunny1', terms: '1', website: '',
+      first_name: 'Dana',
+      last_name: 'Rivera',
+      email: 'dana.rivera@example.test',
+      phone_number: '2125550142',
+      password: 'Sunny1',
+      password_confirmation: 'Sunny1',
+      terms: '1',
+      website: '',
     });
     assert.match(mainTextOf(response.text), /The name Dana Rivera is reserved for another profile in our directory\./);
     await expectAccessibleHtml(response.text, 'the on-hold page');
@@ -27,7 +36,10 @@ describe('spec rules of issue [14] without JavaScript', function () {
     const client = agent();
     await signIn(client, user.email);
     const html = (await client.get('/profile/message-statement').expect(200)).text;
-    assert.match(mainTextOf(html), /Your premium setup includes a professional statement, drafted within 48 business hours\./);
+    assert.match(
+      mainTextOf(html),
+      /Your premium setup includes a professional statement, drafted within 48 business hours\./,
+    );
     await expectAccessibleHtml(html, 'the message & statement page');
   });
 });

@@ -7,13 +7,16 @@ import { agent, mainTextOf, signIn, type Agent, postForm, type FormValues } from
 import { firstTagIds } from './onboarding-helpers';
 
 const PAGE = '/profile/specialties';
-const AT_CAP = (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
+const AT_CAP = (n: number) =>
+  `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
 const CONTACTS = 'Please do not include URLs, phone numbers, or email addresses in this field!';
 
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, PAGE, path, values);
 
 async function signedIn(type: 'individual' | 'practice' = 'individual') {
-  const user = await createProviderUser(ctx().db, { providers: [{ type, companyName: type === 'practice' ? 'Harbor Group' : undefined }] });
+  const user = await createProviderUser(ctx().db, {
+    providers: [{ type, companyName: type === 'practice' ? 'Harbor Group' : undefined }],
+  });
   const client = agent();
   await signIn(client, user.email);
   return { client, id: user.providerIds[0]!, user };
@@ -21,17 +24,24 @@ async function signedIn(type: 'individual' | 'practice' = 'individual') {
 
 /** The provider's specialties: all of them and the top ones. */
 async function specialties(providerId: number) {
-  const rows = await ctx().db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
-    .where({ 'tg.provider_id': providerId, 't.type': 'specialties' }).orderBy('tg.tag_id').select('tg.tag_id', 'tg.is_top');
+  const rows = await ctx()
+    .db('taggings as tg')
+    .join('tags as t', 't.id', 'tg.tag_id')
+    .where({ 'tg.provider_id': providerId, 't.type': 'specialties' })
+    .orderBy('tg.tag_id')
+    .select('tg.tag_id', 'tg.is_top');
   return { all: rows.map((r) => Number(r.tag_id)), top: rows.filter((r) => r.is_top).map((r) => Number(r.tag_id)) };
 }
 
 async function tag(providerId: number, tagIds: number[], isTop = false) {
-  await ctx().db('taggings').insert(tagIds.map((tag_id) => ({ provider_id: providerId, tag_id, is_top: isTop })));
+  await ctx()
+    .db('taggings')
+    .insert(tagIds.map((tag_id) => ({ provider_id: providerId, tag_id, is_top: isTop })));
 }
 
 /** Whether the checkbox of that name and value is ticked in the HTML (React writes checked before value). */
-const ticked = (html: string, name: string, value: number) => new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
+const ticked = (html: string, name: string, value: number) =>
+  new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
 
 const nameOf = async (id: number) => (await ctx().db('tags').where({ id }).first('name')).name as string;
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -46,7 +56,8 @@ describe('specialties: the page', () => {
     const html = (await client.get(PAGE).expect(200)).text;
     const text = mainTextOf(html);
     assert.match(html, /<title>Specialties \|/);
-    for (const heading of ['Top specialties', 'General expertise', 'Custom specialties']) assert.match(text, new RegExp(heading));
+    for (const heading of ['Top specialties', 'General expertise', 'Custom specialties'])
+      assert.match(text, new RegExp(heading));
     assert.match(text, new RegExp(`Top specialties ${await nameOf(ids[3]!)}`));
     assert.doesNotMatch(html, /type="checkbox"/, 'no form is open without ?edit=');
     assert.match(html, /href="\/profile\/specialties\?edit=top-specialties#top-specialties"/);
@@ -67,7 +78,11 @@ describe('specialties: the page', () => {
 describe('specialties: the filter box (a GET form)', () => {
   it('narrows the options; chosen options hidden by the filter stay chosen as hidden fields', async () => {
     const { client, id } = await signedIn();
-    const [anxiety, depression] = await Promise.all(['Anxiety', 'Depression'].map(async (name) => Number((await ctx().db('tags').where({ type: 'specialties', name }).first('id')).id)));
+    const [anxiety, depression] = await Promise.all(
+      ['Anxiety', 'Depression'].map(async (name) =>
+        Number((await ctx().db('tags').where({ type: 'specialties', name }).first('id')).id),
+      ),
+    );
     await tag(id, [anxiety!, depression!]);
     const html = (await client.get(`${PAGE}?edit=general-expertise&q=anx`).expect(200)).text;
     assert.match(html, /<form [^>]*action="\/profile\/specialties#general-expertise" method="get"/);
@@ -119,7 +134,9 @@ describe('specialties: general expertise 3–20 (spec 2 §5 Tag selections)', ()
     const ids = await firstTagIds(ctx().db, 'specialties', 6);
     await tag(id, ids.slice(0, 3));
     await tag(id, [ids[3]!], true);
-    const response = await post(client, `${PAGE}/general-expertise`, { specialties: [ids[1]!, ids[2]!, ids[4]!, ids[5]!] });
+    const response = await post(client, `${PAGE}/general-expertise`, {
+      specialties: [ids[1]!, ids[2]!, ids[4]!, ids[5]!],
+    });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#general-expertise`);
     assert.deepEqual(await specialties(id), { all: sorted([ids[1]!, ids[2]!, ids[4]!, ids[5]!]), top: [] });
@@ -187,7 +204,11 @@ describe('specialties: top specialties at most 6, also in general expertise up t
 });
 
 describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', () => {
-  const content = async (id: number) => ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<string, unknown>;
+  const content = async (id: number) =>
+    ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<
+      string,
+      unknown
+    >;
 
   it('"{placeholder} required" for both fields, 422 with the form open', async () => {
     const { client, id } = await signedIn();
@@ -201,20 +222,30 @@ describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', (
 
   it('"Max length reached (60 characters)" / "(500 characters)", typed values kept', async () => {
     const { client } = await signedIn();
-    const response = await post(client, `${PAGE}/custom-specialties`, { name: 'n'.repeat(61), description: 'd'.repeat(501) });
+    const response = await post(client, `${PAGE}/custom-specialties`, {
+      name: 'n'.repeat(61),
+      description: 'd'.repeat(501),
+    });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
     assert.match(text, /Max length reached \(60 characters\)/);
     assert.match(text, /Max length reached \(500 characters\)/);
     assert.match(response.text, new RegExp(`value="${'n'.repeat(61)}"`));
     assert.match(response.text, new RegExp(`>${'d'.repeat(501)}</textarea>`));
-    const exact = await post(client, `${PAGE}/custom-specialties`, { name: 'n'.repeat(60), description: 'd'.repeat(500) });
+    const exact = await post(client, `${PAGE}/custom-specialties`, {
+      name: 'n'.repeat(60),
+      description: 'd'.repeat(500),
+    });
     assert.equal(exact.status, 303);
   });
 
   it('no URLs, phone numbers or e-mail addresses', async () => {
     const { client } = await signedIn();
-    for (const [name, description] of [['Call 555-123-4567', 'Fine text'], ['Fine name', 'see www.example.com'], ['Fine', 'me at gmail dot com']]) {
+    for (const [name, description] of [
+      ['Call 555-123-4567', 'Fine text'],
+      ['Fine name', 'see www.example.com'],
+      ['Fine', 'me at gmail dot com'],
+    ]) {
       const response = await post(client, `${PAGE}/custom-specialties`, { name, description });
       assert.equal(response.status, 422);
       assert.match(mainTextOf(response.text), new RegExp(CONTACTS.replace(/[!,]/g, '\\$&')));
@@ -223,13 +254,19 @@ describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', (
 
   it('adds, edits and deletes (with a confirmation step without JavaScript)', async () => {
     const { client, id } = await signedIn();
-    const added = await post(client, `${PAGE}/custom-specialties`, { name: 'Musicians', description: 'Performance anxiety and career pressure.' });
+    const added = await post(client, `${PAGE}/custom-specialties`, {
+      name: 'Musicians',
+      description: 'Performance anxiety and career pressure.',
+    });
     assert.equal(added.status, 303);
     const [entry] = (await content(id)).custom_specialties as { id: string; name: string; description: string }[];
     assert.equal(entry!.name, 'Musicians');
     assert.match(entry!.id, /^[0-9a-f]{12}$/);
     assert.equal(added.headers.location, `${PAGE}#custom-specialty-${entry!.id}`);
-    assert.match(mainTextOf((await client.get(PAGE)).text), /Your custom specialty has been added!.*Musicians Performance anxiety and career pressure\./);
+    assert.match(
+      mainTextOf((await client.get(PAGE)).text),
+      /Your custom specialty has been added!.*Musicians Performance anxiety and career pressure\./,
+    );
 
     const edit = (await client.get(`${PAGE}?edit=custom-specialty-${entry!.id}`).expect(200)).text;
     assert.match(edit, new RegExp(`action="/profile/specialties/custom-specialties/${entry!.id}"`));
@@ -237,9 +274,14 @@ describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', (
     assert.equal(bad.status, 422);
     assert.match(bad.text, /value="Actors"/);
     assert.match(mainTextOf(bad.text), /Specialty description required/);
-    const saved = await post(client, `${PAGE}/custom-specialties/${entry!.id}`, { name: 'Actors', description: 'Stage fright.' });
+    const saved = await post(client, `${PAGE}/custom-specialties/${entry!.id}`, {
+      name: 'Actors',
+      description: 'Stage fright.',
+    });
     assert.equal(saved.status, 303);
-    assert.deepEqual((await content(id)).custom_specialties, [{ id: entry!.id, name: 'Actors', description: 'Stage fright.' }]);
+    assert.deepEqual((await content(id)).custom_specialties, [
+      { id: entry!.id, name: 'Actors', description: 'Stage fright.' },
+    ]);
 
     const ask = await post(client, `${PAGE}/custom-specialties/${entry!.id}/delete`, {});
     assert.equal(ask.status, 200);
@@ -255,14 +297,27 @@ describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', (
   it("another account's custom specialty id is not found (404) for edit and delete", async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(ctx().db);
-    await ctx().db('providers').where({ id: other.providerIds[0] }).update({
-      custom_content: JSON.stringify({ custom_specialties: [{ id: 'abcdefabcdef', name: 'Theirs', description: 'Not yours.' }] }),
-    });
-    assert.equal((await post(client, `${PAGE}/custom-specialties/abcdefabcdef`, { name: 'Mine', description: 'Taken over' })).status, 404);
-    assert.equal((await post(client, `${PAGE}/custom-specialties/abcdefabcdef/delete`, { confirmed: '1' })).status, 404);
+    await ctx()
+      .db('providers')
+      .where({ id: other.providerIds[0] })
+      .update({
+        custom_content: JSON.stringify({
+          custom_specialties: [{ id: 'abcdefabcdef', name: 'Theirs', description: 'Not yours.' }],
+        }),
+      });
+    assert.equal(
+      (await post(client, `${PAGE}/custom-specialties/abcdefabcdef`, { name: 'Mine', description: 'Taken over' }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (await post(client, `${PAGE}/custom-specialties/abcdefabcdef/delete`, { confirmed: '1' })).status,
+      404,
+    );
     assert.equal((await post(client, `${PAGE}/custom-specialties/abcdefabcdef/delete`, {})).status, 404);
     assert.equal((await post(client, `${PAGE}/custom-specialties/not-an-id/delete`, {})).status, 404);
-    const theirs = (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content')).custom_content;
+    const theirs = (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content'))
+      .custom_content;
     assert.deepEqual(theirs.custom_specialties, [{ id: 'abcdefabcdef', name: 'Theirs', description: 'Not yours.' }]);
   });
 });

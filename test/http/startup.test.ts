@@ -16,27 +16,36 @@ import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';
 
-
-
 function runServer(env: Record<string, string | undefined>) {
   // One process (no tsx wrapper), as in production, so the signal reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
 }
 
 async function waitForHealth(port: number, exited: Promise<unknown>, timeoutMs = 60_000): Promise<void> {
   let done = false;
-  void exited.then(() => { done = true; });
+  void exited.then(() => {
+    done = true;
+  });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !done) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the server did not become healthy');
@@ -77,7 +86,9 @@ describe('failure pages', () => {
     app.locals.config = ctx().config;
     app.locals.assets = new AssetManifest({});
     app.use(requestLogging(createLogger('silent')));
-    app.get('/boom', () => { throw new Error('secret internal detail'); });
+    app.get('/boom', () => {
+      throw new Error('secret internal detail');
+    });
     app.use(errorHandler);
     const response = await supertest(app).get('/boom').set('X-Request-Id', 'req-test-12345').expect(500);
     assert.match(response.text, /Something went wrong/);
@@ -90,7 +101,13 @@ describe('failure pages', () => {
   it('/healthz answers 503 when the database does not', async () => {
     const config = testConfig();
     const db = createKnex('postgres://postgres@127.0.0.1:1/nowhere', { min: 0, max: 1 });
-    const portal = createApp({ config, db, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, db),
+    });
     try {
       const response = await supertest(portal.app).get('/healthz').expect(503);
       assert.deepEqual(response.body, { status: 'unavailable' });
@@ -103,7 +120,13 @@ describe('failure pages', () => {
   it('/dev/outbox does not exist in production', async () => {
     const config = testConfig({ NODE_ENV: 'production' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: database.url,
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, db),
+    });
     try {
       await supertest(portal.app).get('/dev/outbox').expect(404);
     } finally {

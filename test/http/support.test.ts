@@ -35,7 +35,10 @@ describe('support requests: filing one (POST /support-requests)', () => {
   it('stores the request, e-mails the support address, flashes the spec message and goes back', async () => {
     const { client, id, user } = await signedIn();
     const response = await request(client, {
-      provider_id: id, template: 'insurance-edit', edits: 'Please remove Cigna in New Jersey.', return_to: '/profile/insurance-fees#insurance-by-state',
+      provider_id: id,
+      template: 'insurance-edit',
+      edits: 'Please remove Cigna in New Jersey.',
+      return_to: '/profile/insurance-fees#insurance-by-state',
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/profile/insurance-fees#insurance-by-state');
@@ -58,7 +61,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
     assert.ok(mail[0].body.includes(user.email));
   });
 
-  it('another account\'s provider id is not found (404): nothing stored, nothing sent', async () => {
+  it("another account's provider id is not found (404): nothing stored, nothing sent", async () => {
     const { client } = await signedIn();
     const other = await createProviderUser(ctx().db);
     for (const providerId of [other.providerIds[0]!, 0, 999999]) {
@@ -71,10 +74,17 @@ describe('support requests: filing one (POST /support-requests)', () => {
     assert.equal((await rows('sent_messages')).length, 0);
   });
 
-  it('a profile of the user\'s own account without clinician access may be asked about (a role on its account)', async () => {
+  it("a profile of the user's own account without clinician access may be asked about (a role on its account)", async () => {
     const { client, user } = await signedIn();
-    const [made] = await ctx().db('providers').insert({ account_id: user.accountId, type: 'individual', status: 'active', first_name: 'Sam', last_name: 'Lee' }).returning('id');
-    const response = await request(client, { provider_id: Number(made.id), template: 'insurance-edit', edits: 'Please add Aetna.' });
+    const [made] = await ctx()
+      .db('providers')
+      .insert({ account_id: user.accountId, type: 'individual', status: 'active', first_name: 'Sam', last_name: 'Lee' })
+      .returning('id');
+    const response = await request(client, {
+      provider_id: Number(made.id),
+      template: 'insurance-edit',
+      edits: 'Please add Aetna.',
+    });
     assert.equal(response.status, 303);
     assert.equal((await rows('support_requests')).length, 1);
   });
@@ -82,7 +92,12 @@ describe('support requests: filing one (POST /support-requests)', () => {
   it('only same-site return paths; anything else goes to /', async () => {
     const { client, id } = await signedIn();
     for (const returnTo of ['https://evil.example.com/', '//evil.example.com', '/\\evil.example.com', '']) {
-      const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.', return_to: returnTo });
+      const response = await request(client, {
+        provider_id: id,
+        template: 'insurance-edit',
+        edits: 'Please add Aetna.',
+        return_to: returnTo,
+      });
       assert.equal(response.headers.location, '/', returnTo);
     }
   });
@@ -96,32 +111,58 @@ describe('support requests: filing one (POST /support-requests)', () => {
 
   it('free text over 2000 characters is refused with a flash, nothing stored', async () => {
     const { client, id } = await signedIn();
-    const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'x'.repeat(2001), return_to: '/profile/insurance-fees' });
+    const response = await request(client, {
+      provider_id: id,
+      template: 'insurance-edit',
+      edits: 'x'.repeat(2001),
+      return_to: '/profile/insurance-fees',
+    });
     assert.equal(response.status, 303);
-    assert.match(mainTextOf((await client.get('/profile/insurance-fees')).text), /Please keep your message under 2000 characters\./);
+    assert.match(
+      mainTextOf((await client.get('/profile/insurance-fees')).text),
+      /Please keep your message under 2000 characters\./,
+    );
     assert.equal((await rows('support_requests')).length, 0);
   });
 
   it('an insurance edit request needs its text: empty or blank is refused with a flash, nothing stored', async () => {
     const { client, id } = await signedIn();
     for (const edits of [undefined, '   ']) {
-      const response = await request(client, { provider_id: id, template: 'insurance-edit', ...(edits === undefined ? {} : { edits }), return_to: '/profile/insurance-fees' });
+      const response = await request(client, {
+        provider_id: id,
+        template: 'insurance-edit',
+        ...(edits === undefined ? {} : { edits }),
+        return_to: '/profile/insurance-fees',
+      });
       assert.equal(response.status, 303);
-      assert.match(mainTextOf((await client.get('/profile/insurance-fees')).text), /Please describe the insurance edits you would like\./);
+      assert.match(
+        mainTextOf((await client.get('/profile/insurance-fees')).text),
+        /Please describe the insurance edits you would like\./,
+      );
     }
     assert.equal((await rows('support_requests')).length, 0);
   });
 
-  it('only the template\'s own fields are kept as locals', async () => {
+  it("only the template's own fields are kept as locals", async () => {
     const { client, id } = await signedIn();
-    await request(client, { provider_id: id, template: 'photo-video-edit', edits: 'Crop my photo', requestedVideoEdits: 'Trim the start', sneaky: 'no' });
+    await request(client, {
+      provider_id: id,
+      template: 'photo-video-edit',
+      edits: 'Crop my photo',
+      requestedVideoEdits: 'Trim the start',
+      sneaky: 'no',
+    });
     const [stored] = await rows('support_requests');
     assert.deepEqual(stored.locals, { edits: 'Crop my photo', requestedVideoEdits: 'Trim the start' });
   });
 
   it('answers JSON to scripts (Accept: application/json)', async () => {
     const { client, id } = await signedIn();
-    const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.' }, 'application/json');
+    const response = await request(
+      client,
+      { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.' },
+      'application/json',
+    );
     assert.equal(response.status, 201);
     assert.equal(response.body.message, SUBMITTED);
     assert.equal(Number(response.body.id), Number((await rows('support_requests'))[0].id));
@@ -130,20 +171,35 @@ describe('support requests: filing one (POST /support-requests)', () => {
   it('signed-out visitors go to /login', async () => {
     const client = agent();
     const _csrf = await tokenFor(client, '/login');
-    const response = await client.post('/support-requests').type('form').send({ _csrf, provider_id: 1, template: 'insurance-edit' });
+    const response = await client
+      .post('/support-requests')
+      .type('form')
+      .send({ _csrf, provider_id: 1, template: 'insurance-edit' });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, '/login');
   });
 
   it('a failing mailer loses nothing: the request is stored, and its e-mail is retried until delivered', async () => {
     const { client, id } = await signedIn();
-    const response = await request(client, { provider_id: id, template: 'insurance-edit', edits: 'Please add Aetna.', return_to: '/profile/insurance-fees' });
+    const response = await request(client, {
+      provider_id: id,
+      template: 'insurance-edit',
+      edits: 'Please add Aetna.',
+      return_to: '/profile/insurance-fees',
+    });
     assert.equal(response.status, 303);
     assert.equal(Number((await ctx().db('support_requests').count({ n: '*' }).first())!.n), 1);
     assert.match(mainTextOf((await client.get('/profile/insurance-fees')).text), new RegExp(SUBMITTED));
 
     const { db, config, integrations } = ctx();
-    const smtpDown = { ...integrations, mail: { send: async () => { throw new Error('SMTP down'); } } };
+    const smtpDown = {
+      ...integrations,
+      mail: {
+        send: async () => {
+          throw new Error('SMTP down');
+        },
+      },
+    };
     await integrations.jobs.runDue({ db, config, integrations: smtpDown, logger: createLogger('silent') });
     const job = await db('pgboss.job').where({ name: 'mail.send' }).first();
     assert.equal(job.state, 'retry');
@@ -161,8 +217,21 @@ describe('support requests: submitSupportRequest() for other features', () => {
     const user = await createProviderUser(ctx().db);
     const viewer = (await loadViewer(ctx().db, user.userId))!;
     const sent: { to: string; subject: string; text: string }[] = [];
-    const deps = { db: ctx().db, outgoing: { mail: async (_db: unknown, m: { to: string; subject: string; text: string }) => { sent.push(m); }, sms: async () => {} }, supportEmail: 'help@example.test' };
-    const { id } = await submitSupportRequest(deps, viewer, { providerId: user.providerIds[0]!, template: 'video-delete', locals: { videos: ['a.mp4'] } });
+    const deps = {
+      db: ctx().db,
+      outgoing: {
+        mail: async (_db: unknown, m: { to: string; subject: string; text: string }) => {
+          sent.push(m);
+        },
+        sms: async () => {},
+      },
+      supportEmail: 'help@example.test',
+    };
+    const { id } = await submitSupportRequest(deps, viewer, {
+      providerId: user.providerIds[0]!,
+      template: 'video-delete',
+      locals: { videos: ['a.mp4'] },
+    });
     const [stored] = await rows('support_requests');
     assert.equal(Number(stored.id), id);
     assert.deepEqual(stored.locals, { videos: ['a.mp4'] });
@@ -171,8 +240,14 @@ describe('support requests: submitSupportRequest() for other features', () => {
     assert.match(sent[0]!.text, /videos:\n\[\n {2}"a\.mp4"\n\]/);
 
     const other = await createProviderUser(ctx().db);
-    await assert.rejects(submitSupportRequest(deps, viewer, { providerId: other.providerIds[0]!, template: 'video-delete' }), { status: 404 });
-    await assert.rejects(submitSupportRequest(deps, viewer, { providerId: user.providerIds[0]!, template: 'Bad Name\n' }), { status: 400 });
+    await assert.rejects(
+      submitSupportRequest(deps, viewer, { providerId: other.providerIds[0]!, template: 'video-delete' }),
+      { status: 404 },
+    );
+    await assert.rejects(
+      submitSupportRequest(deps, viewer, { providerId: user.providerIds[0]!, template: 'Bad Name\n' }),
+      { status: 400 },
+    );
     assert.equal((await rows('support_requests')).length, 1);
   });
 });

@@ -12,11 +12,33 @@ async function signedIn() {
 }
 
 async function seed(providerId: number) {
-  const rows = await ctx().db('feedback').insert([
-    { provider_id: providerId, kind: 'testimonial', body: 'Kind, patient and practical.', author: 'J.M.', submitted_at: '2026-03-01T12:00:00Z', display_testimonial: true },
-    { provider_id: providerId, kind: 'testimonial', body: 'Helped me through a hard year.', author: null, submitted_at: '2026-05-02T12:00:00Z', display_testimonial: false },
-    { provider_id: providerId, kind: 'feedback', body: 'More evening times would help.', submitted_at: '2026-06-03T12:00:00Z' },
-  ]).returning('id');
+  const rows = await ctx()
+    .db('feedback')
+    .insert([
+      {
+        provider_id: providerId,
+        kind: 'testimonial',
+        body: 'Kind, patient and practical.',
+        author: 'J.M.',
+        submitted_at: '2026-03-01T12:00:00Z',
+        display_testimonial: true,
+      },
+      {
+        provider_id: providerId,
+        kind: 'testimonial',
+        body: 'Helped me through a hard year.',
+        author: null,
+        submitted_at: '2026-05-02T12:00:00Z',
+        display_testimonial: false,
+      },
+      {
+        provider_id: providerId,
+        kind: 'feedback',
+        body: 'More evening times would help.',
+        submitted_at: '2026-06-03T12:00:00Z',
+      },
+    ])
+    .returning('id');
   return rows.map((r) => Number(r.id));
 }
 
@@ -34,7 +56,10 @@ describe('testimonials: the page (spec 2 §2, §3)', () => {
     const html = (await client.get('/testimonials').expect(200)).text;
     const text = mainTextOf(html);
     assert.match(html, /<title>Testimonials &amp; Feedback \|/);
-    assert.match(text, /Testimonials .*Helped me through a hard year\. — Anonymous ?, 2026-05-02 Hidden Display .*Kind, patient and practical\. — J\.M\. ?, 2026-03-01 Displayed Hide/);
+    assert.match(
+      text,
+      /Testimonials .*Helped me through a hard year\. — Anonymous ?, 2026-05-02 Hidden Display .*Kind, patient and practical\. — J\.M\. ?, 2026-03-01 Displayed Hide/,
+    );
     assert.match(text, /Provider Feedback .*More evening times would help\. 2026-06-03/);
     // The private feedback is not in the testimonials list.
     assert.doesNotMatch(text.split('Provider Feedback')[0]!, /More evening times/);
@@ -48,7 +73,10 @@ describe('testimonials: the page (spec 2 §2, §3)', () => {
   });
 
   it('signed-out visitors go to /login', async () => {
-    assert.equal((await agent().get('/testimonials').expect(303)).headers.location, `/login?next=${encodeURIComponent('/testimonials')}`);
+    assert.equal(
+      (await agent().get('/testimonials').expect(303)).headers.location,
+      `/login?next=${encodeURIComponent('/testimonials')}`,
+    );
   });
 });
 
@@ -63,7 +91,10 @@ describe('testimonials: Display (1) / Hide (0), toggled at once (spec 2 §4)', (
     const display = await toggle(client, hidden!, '1');
     assert.equal(display.status, 303);
     assert.equal(await displayOf(hidden!), true);
-    assert.match(mainTextOf((await client.get('/testimonials')).text), /The testimonial is now displayed on your profile\./);
+    assert.match(
+      mainTextOf((await client.get('/testimonials')).text),
+      /The testimonial is now displayed on your profile\./,
+    );
   });
 
   it('an unknown value: "There was an error changing the display setting for the testimonial."', async () => {
@@ -78,8 +109,12 @@ describe('testimonials: Display (1) / Hide (0), toggled at once (spec 2 §4)', (
   it('a failure: "There was an error changing the display setting for the testimonial."', async () => {
     const { client, providerId } = await signedIn();
     const [shown] = await seed(providerId);
-    await ctx().db.raw(`CREATE OR REPLACE FUNCTION refuse_feedback_update() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`);
-    await ctx().db.raw('CREATE TRIGGER refuse_feedback_update BEFORE UPDATE ON feedback FOR EACH ROW EXECUTE FUNCTION refuse_feedback_update()');
+    await ctx().db.raw(
+      `CREATE OR REPLACE FUNCTION refuse_feedback_update() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`,
+    );
+    await ctx().db.raw(
+      'CREATE TRIGGER refuse_feedback_update BEFORE UPDATE ON feedback FOR EACH ROW EXECUTE FUNCTION refuse_feedback_update()',
+    );
     try {
       const response = await toggle(client, shown!, '0');
       assert.equal(response.status, 500);

@@ -43,9 +43,16 @@ describe('therapy groups without JavaScript: adding a group', () => {
     failed.check('Online');
     failed.fill('State', 'NY');
     const image = { image: [{ name: 'group.png', type: 'image/png', body: await colourfulPng() }] };
-    const added = await redirected(client, await failed.press(client, 'Add group', undefined, image), '/therapy-groups');
+    const added = await redirected(
+      client,
+      await failed.press(client, 'Add group', undefined, image),
+      '/therapy-groups',
+    );
     assert.match(added.text, /Your therapy group has been added\./);
-    assert.ok([...added.document.querySelectorAll('h2, h3, h4')].some((h) => h.textContent?.trim() === 'Parents of Teens'), 'the group is listed');
+    assert.ok(
+      [...added.document.querySelectorAll('h2, h3, h4')].some((h) => h.textContent?.trim() === 'Parents of Teens'),
+      'the group is listed',
+    );
     await expectAccessibleHtml(added.html, '/therapy-groups with the new group');
     const [group] = await ctx().db('therapy_groups').where({ provider_id: user.providerIds[0] });
     assert.equal(group.slug, 'parents-of-teens');
@@ -58,7 +65,10 @@ describe('therapy groups: an inactive profile', () => {
     const { client } = await signedIn('inactive');
     const page = await get(client, '/therapy-groups');
     assert.match(page.mainText, /Therapy groups can be created once your profile is active\./);
-    assert.equal([...page.document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === 'Add a therapy group').length, 0);
+    assert.equal(
+      [...page.document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === 'Add a therapy group').length,
+      0,
+    );
     await expectAccessibleHtml(page.html, '/therapy-groups of an inactive profile');
   });
 });

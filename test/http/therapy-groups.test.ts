@@ -25,10 +25,19 @@ const monthsAhead = (months: number, days = 0) => {
 };
 
 const goodGroup = (): Fields => ({
-  name: 'Anxiety Skills Group', status: 'active', expired_at: monthsAhead(4), hours: 'Tuesdays 6pm - 7:30pm', costs: '$60 per session',
+  name: 'Anxiety Skills Group',
+  status: 'active',
+  expired_at: monthsAhead(4),
+  hours: 'Tuesdays 6pm - 7:30pm',
+  costs: '$60 per session',
   short_description: 'A weekly skills group for adults living with anxiety.',
   description: 'Eight weeks of practical skills from CBT and ACT, in a small and supportive group.',
-  remote_location: '0', address: '250 W 57th St', address_2: 'Suite 1203', city: 'New York', state: 'NY', zip: '10107',
+  remote_location: '0',
+  address: '250 W 57th St',
+  address_2: 'Suite 1203',
+  city: 'New York',
+  state: 'NY',
+  zip: '10107',
 });
 
 /** A multipart post like the browser's; image: a file to attach, or none. */
@@ -42,18 +51,29 @@ async function send(client: Agent, path: string, fields: Fields, image?: { body:
 
 async function postForm(client: Agent, path: string, fields: Fields) {
   const _csrf = await tokenFor(client, '/therapy-groups');
-  return client.post(path).type('form').send({ _csrf, ...fields });
+  return client
+    .post(path)
+    .type('form')
+    .send({ _csrf, ...fields });
 }
 
 const groups = (providerId: number) => ctx().db('therapy_groups').where({ provider_id: providerId }).orderBy('id');
 let photo: Buffer;
-before(async () => { photo = await colourfulPng(); });
+before(async () => {
+  photo = await colourfulPng();
+});
 const image = () => ({ body: photo, name: 'group.png' });
 
 describe('therapy groups: the list (spec 2 §2)', () => {
   it('lists the groups with View/Edit and Delete, and an Add button for an active profile', async () => {
     const { client, providerId } = await signedIn();
-    await ctx().db('therapy_groups').insert({ provider_id: providerId, name: 'Grief Circle', slug: 'grief-circle', status: 'inactive', short_description: 'For loss.' });
+    await ctx().db('therapy_groups').insert({
+      provider_id: providerId,
+      name: 'Grief Circle',
+      slug: 'grief-circle',
+      status: 'inactive',
+      short_description: 'For loss.',
+    });
     const html = (await client.get('/therapy-groups').expect(200)).text;
     const text = mainTextOf(html);
     assert.match(text, /Therapy Groups/);
@@ -76,21 +96,30 @@ describe('therapy groups: inactive profiles (spec 2 §4)', () => {
       const { client, providerId } = await signedIn(status);
       const html = (await client.get('/therapy-groups').expect(200)).text;
       assert.match(html, /class="not-live-notice"/);
-      assert.match(mainTextOf(html), /Your profile is not live\..*Therapy groups can be created once your profile is active\./);
+      assert.match(
+        mainTextOf(html),
+        /Your profile is not live\..*Therapy groups can be created once your profile is active\./,
+      );
       assert.doesNotMatch(html, /href="\/therapy-groups\/new"/);
       const page = await client.get('/therapy-groups/new').expect(303);
       assert.equal(page.headers.location, '/therapy-groups');
       const created = await send(client, '/therapy-groups', { ...goodGroup(), status: 'inactive' }, image());
       assert.equal(created.status, 303);
       assert.equal(created.headers.location, '/therapy-groups');
-      assert.match(mainTextOf((await client.get('/therapy-groups')).text), /Therapy groups can be created once your profile is active\./);
+      assert.match(
+        mainTextOf((await client.get('/therapy-groups')).text),
+        /Therapy groups can be created once your profile is active\./,
+      );
       assert.equal((await groups(providerId)).length, 0);
     });
   }
 
   it('an existing group of a profile that is not active cannot become active', async () => {
     const { client, providerId } = await signedIn('inactive');
-    const [row] = await ctx().db('therapy_groups').insert({ provider_id: providerId, name: 'Old Group', slug: 'old-group', status: 'inactive', image_key: null }).returning('id');
+    const [row] = await ctx()
+      .db('therapy_groups')
+      .insert({ provider_id: providerId, name: 'Old Group', slug: 'old-group', status: 'inactive', image_key: null })
+      .returning('id');
     const response = await send(client, `/therapy-groups/${row.id}`, goodGroup(), image());
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /Your group may not become active until your profile is active!/);
@@ -116,7 +145,12 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     const first = await send(client, '/therapy-groups', goodGroup(), image());
     assert.equal(first.status, 303, mainTextOf(first.text).slice(0, 400));
     assert.equal(first.headers.location, '/therapy-groups');
-    const second = await send(client, '/therapy-groups', { ...goodGroup(), status: 'inactive', expired_at: '' }, image());
+    const second = await send(
+      client,
+      '/therapy-groups',
+      { ...goodGroup(), status: 'inactive', expired_at: '' },
+      image(),
+    );
     assert.equal(second.status, 303);
     const [a, b] = await groups(providerId);
     assert.equal(a.slug, 'anxiety-skills-group');
@@ -124,7 +158,10 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     assert.equal(a.status, 'active');
     assert.equal(a.expired_at.toISOString().slice(0, 10), monthsAhead(4));
     assert.equal(a.remote_location, false);
-    assert.deepEqual([a.address, a.address_2, a.city, a.state, a.zip], ['250 W 57th St', 'Suite 1203', 'New York', 'NY', '10107']);
+    assert.deepEqual(
+      [a.address, a.address_2, a.city, a.state, a.zip],
+      ['250 W 57th St', 'Suite 1203', 'New York', 'NY', '10107'],
+    );
     assert.match(a.image_key, /^group-[0-9a-f-]{36}\.jpg$/);
     assert.equal(b.status, 'inactive');
     assert.equal(b.expired_at, null);
@@ -137,7 +174,12 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
 
   it('an online group needs only the state', async () => {
     const { client, providerId } = await signedIn();
-    const response = await send(client, '/therapy-groups', { ...goodGroup(), remote_location: '1', address: '', city: '', zip: '', state: 'CA' }, image());
+    const response = await send(
+      client,
+      '/therapy-groups',
+      { ...goodGroup(), remote_location: '1', address: '', city: '', zip: '', state: 'CA' },
+      image(),
+    );
     assert.equal(response.status, 303);
     const [row] = await groups(providerId);
     assert.equal(row.remote_location, true);
@@ -146,10 +188,22 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
 
   it('"{Field} required." for name, hours, costs, description, short description and state; the typed values are kept', async () => {
     const { client, providerId } = await signedIn();
-    const response = await send(client, '/therapy-groups', { ...goodGroup(), name: '', hours: '', costs: '', description: '', short_description: '', state: '' }, image());
+    const response = await send(
+      client,
+      '/therapy-groups',
+      { ...goodGroup(), name: '', hours: '', costs: '', description: '', short_description: '', state: '' },
+      image(),
+    );
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Name required.', 'Hours required.', 'Costs required.', 'Description required.', 'Short description required.', 'State required.']) {
+    for (const message of [
+      'Name required.',
+      'Hours required.',
+      'Costs required.',
+      'Description required.',
+      'Short description required.',
+      'State required.',
+    ]) {
       assert.ok(text.includes(message), message);
     }
     assert.match(response.text, /value="250 W 57th St"/);
@@ -162,14 +216,20 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     const response = await send(client, '/therapy-groups', { ...goodGroup(), address: '', city: '', zip: '' }, image());
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Address required.', 'City required.', 'Zip required.']) assert.ok(text.includes(message), message);
+    for (const message of ['Address required.', 'City required.', 'Zip required.'])
+      assert.ok(text.includes(message), message);
   });
 
   it('"Your short description exceeds the maximum length. (255 characters)"', async () => {
     const { client } = await signedIn();
     const ok = await send(client, '/therapy-groups', { ...goodGroup(), short_description: 'a'.repeat(255) }, image());
     assert.equal(ok.status, 303);
-    const response = await send(client, '/therapy-groups', { ...goodGroup(), short_description: 'a'.repeat(256) }, image());
+    const response = await send(
+      client,
+      '/therapy-groups',
+      { ...goodGroup(), short_description: 'a'.repeat(256) },
+      image(),
+    );
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /Your short description exceeds the maximum length\. \(255 characters\)/);
   });
@@ -177,11 +237,17 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
   it('no URLs, phone numbers or email addresses in either description', async () => {
     const { client } = await signedIn();
     for (const [field, value] of [
-      ['description', 'Sign up at www.example.com today.'], ['short_description', 'Call 212-555-0188 to join.'], ['description', 'Write to group@example.com.'],
+      ['description', 'Sign up at www.example.com today.'],
+      ['short_description', 'Call 212-555-0188 to join.'],
+      ['description', 'Write to group@example.com.'],
     ] as const) {
       const response = await send(client, '/therapy-groups', { ...goodGroup(), [field]: value }, image());
       assert.equal(response.status, 422, value);
-      assert.match(mainTextOf(response.text), /Please do not include URLs, phone numbers, or email addresses in your description!/, value);
+      assert.match(
+        mainTextOf(response.text),
+        /Please do not include URLs, phone numbers, or email addresses in your description!/,
+        value,
+      );
     }
   });
 
@@ -196,7 +262,10 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     const { client } = await signedIn();
     const response = await send(client, '/therapy-groups', { ...goodGroup(), name: 'The "Calm" Group' }, image());
     assert.equal(response.status, 422);
-    assert.match(mainTextOf(response.text), /Please do not use double quotes \(&quot;\) in the name\.|Please do not use double quotes \("\) in the name\./);
+    assert.match(
+      mainTextOf(response.text),
+      /Please do not use double quotes \(&quot;\) in the name\.|Please do not use double quotes \("\) in the name\./,
+    );
   });
 
   it('an active group expires in the future and within 12 months', async () => {
@@ -229,7 +298,9 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     assert.match(mainTextOf(small.text), /Please select a higher quality photo \(at least 100kb\)/);
     const gray = await send(client, '/therapy-groups', goodGroup(), { body: await grayRgbPng(), name: 'gray.png' });
     assert.match(mainTextOf(gray.text), /black-and-white or grayscale/);
-    const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const bomb = await send(client, '/therapy-groups', goodGroup(), { body: huge, name: 'huge.png' });
     assert.equal(bomb.status, 422);
     assert.match(mainTextOf(bomb.text), /too many pixels/);
@@ -249,11 +320,17 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     const { client, providerId } = await signedIn();
     const storage = ctx().integrations.storage;
     const put = storage.put;
-    storage.put = async () => { throw new Error('disk full'); };
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
     try {
       const response = await send(client, '/therapy-groups', goodGroup(), image());
       assert.equal(response.status, 500);
-      assert.ok(mainTextOf(response.text).includes(`There was an error saving your changes. Please contact us at ${ctx().config.supportEmail} if you continue to have this issue.`));
+      assert.ok(
+        mainTextOf(response.text).includes(
+          `There was an error saving your changes. Please contact us at ${ctx().config.supportEmail} if you continue to have this issue.`,
+        ),
+      );
       assert.match(response.text, /value="Anxiety Skills Group"/);
     } finally {
       storage.put = put;
@@ -274,7 +351,12 @@ describe('therapy groups: view/edit and delete', () => {
     const { client, providerId, group } = await withGroup();
     const page = await client.get(`/therapy-groups/${group.id}`).expect(200);
     assert.match(page.text, /value="Anxiety Skills Group"/);
-    const saved = await send(client, `/therapy-groups/${group.id}`, { ...goodGroup(), name: 'Anxiety Skills Group II', remote_location: '1', state: 'NJ' });
+    const saved = await send(client, `/therapy-groups/${group.id}`, {
+      ...goodGroup(),
+      name: 'Anxiety Skills Group II',
+      remote_location: '1',
+      state: 'NJ',
+    });
     assert.equal(saved.status, 303);
     const [row] = await groups(providerId);
     assert.equal(row.name, 'Anxiety Skills Group II');

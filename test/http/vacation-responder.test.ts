@@ -16,7 +16,10 @@ const day = (days: number) => format(addDays(new Date(), days, { in: utc }), 'yy
 
 async function post(client: Agent, path: string, values: Record<string, string | undefined>) {
   const _csrf = await tokenFor(client, PAGE);
-  const body = Object.fromEntries(Object.entries({ _csrf, ...values }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const body = Object.fromEntries(Object.entries({ _csrf, ...values }).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
   return client.post(path).type('form').send(new URLSearchParams(body).toString());
 }
 
@@ -33,13 +36,33 @@ async function signedIn() {
   return { client, id: user.providerIds[0]! };
 }
 
-const rowOf = async (id: number) => ctx().db('out_of_office_messages').where({ provider_id: id })
-  .first('status', 'message', ctx().db.raw(`to_char(start_date, 'YYYY-MM-DD') as start_date`), ctx().db.raw(`to_char(end_date, 'YYYY-MM-DD') as end_date`));
+const rowOf = async (id: number) =>
+  ctx()
+    .db('out_of_office_messages')
+    .where({ provider_id: id })
+    .first(
+      'status',
+      'message',
+      ctx().db.raw(`to_char(start_date, 'YYYY-MM-DD') as start_date`),
+      ctx().db.raw(`to_char(end_date, 'YYYY-MM-DD') as end_date`),
+    );
 
-const good = () => ({ start_date: day(1), end_date: day(8), message: 'I am away until next week and will reply when I am back.' });
+const good = () => ({
+  start_date: day(1),
+  end_date: day(8),
+  message: 'I am away until next week and will reply when I am back.',
+});
 
-async function saved(id: number, values: { start_date: string; end_date: string; message: string }, status = 'inactive') {
-  await ctx().db('out_of_office_messages').insert({ provider_id: id, status, ...values }).onConflict('provider_id').merge();
+async function saved(
+  id: number,
+  values: { start_date: string; end_date: string; message: string },
+  status = 'inactive',
+) {
+  await ctx()
+    .db('out_of_office_messages')
+    .insert({ provider_id: id, status, ...values })
+    .onConflict('provider_id')
+    .merge();
 }
 
 describe('vacation responder: the form (spec 2 §5)', () => {
@@ -48,7 +71,8 @@ describe('vacation responder: the form (spec 2 §5)', () => {
     const response = await post(client, SAVE, { start_date: '', end_date: '', message: ' ' });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Start date required.', 'End date required.', 'Message required.']) assert.ok(text.includes(message), message);
+    for (const message of ['Start date required.', 'End date required.', 'Message required.'])
+      assert.ok(text.includes(message), message);
     assert.equal(await rowOf(id), undefined);
   });
 
@@ -70,7 +94,9 @@ describe('vacation responder: the form (spec 2 §5)', () => {
     assert.match(mainTextOf(same.text), /The end date must be at least one full day after the start date\./);
     const before = await post(client, SAVE, { start_date: day(6), end_date: day(5), message: 'Away' });
     assert.equal(before.status, 422);
-    await post(client, SAVE, { start_date: day(5), end_date: day(6), message: 'Away' }).then((r) => assert.equal(r.status, 303));
+    await post(client, SAVE, { start_date: day(5), end_date: day(6), message: 'Away' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
   });
 
   it('the end is less than a year after the start', async () => {
@@ -81,7 +107,9 @@ describe('vacation responder: the form (spec 2 §5)', () => {
     assert.equal(response.status, 422);
     assert.match(mainTextOf(response.text), /The end date must be less than a year after the start date\./);
     const dayBefore = format(addDays(new Date(`${yearLater}T00:00:00Z`), -1, { in: utc }), 'yyyy-MM-dd', { in: utc });
-    await post(client, SAVE, { start_date: start, end_date: dayBefore, message: 'Away' }).then((r) => assert.equal(r.status, 303));
+    await post(client, SAVE, { start_date: start, end_date: dayBefore, message: 'Away' }).then((r) =>
+      assert.equal(r.status, 303),
+    );
   });
 
   it('not a date: refused', async () => {
@@ -127,7 +155,10 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
     const { client, id } = await signedIn();
     const none = await post(client, SWITCH, { status: 'active' });
     assert.equal(none.status, 422);
-    assert.match(mainTextOf(none.text), /Please save a start date, an end date and a message before turning on your Vacation Responder\./);
+    assert.match(
+      mainTextOf(none.text),
+      /Please save a start date, an end date and a message before turning on your Vacation Responder\./,
+    );
     await saved(id, { start_date: day(-20), end_date: day(-2), message: 'Away' });
     const past = await post(client, SWITCH, { status: 'active' });
     assert.equal(past.status, 422);
@@ -138,11 +169,17 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
   it('"Your Vacation Responder has been turned on!" and "...turned off!"', async () => {
     const { client, id } = await signedIn();
     await saved(id, good());
-    assert.match(await follow(client, await post(client, SWITCH, { status: 'active' })), /Your Vacation Responder has been turned on!/);
+    assert.match(
+      await follow(client, await post(client, SWITCH, { status: 'active' })),
+      /Your Vacation Responder has been turned on!/,
+    );
     assert.equal((await rowOf(id)).status, 'active');
     const text = mainTextOf((await client.get(PAGE)).text);
     assert.match(text, /Status: Active · On: it starts replying on the start date\./);
-    assert.match(await follow(client, await post(client, SWITCH, { status: 'inactive' })), /Your Vacation Responder has been turned off!/);
+    assert.match(
+      await follow(client, await post(client, SWITCH, { status: 'inactive' })),
+      /Your Vacation Responder has been turned off!/,
+    );
     assert.equal((await rowOf(id)).status, 'inactive');
   });
 
@@ -152,10 +189,18 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
     await saved(id, values);
     const asked = await post(client, SWITCH, { status: 'active', ...values, message: 'An edit not saved yet' });
     assert.equal(asked.status, 422);
-    assert.match(mainTextOf(asked.text), /You have unsaved changes to your Vacation Responder\. Switching it now will discard them\. Do you want to continue\?/);
+    assert.match(
+      mainTextOf(asked.text),
+      /You have unsaved changes to your Vacation Responder\. Switching it now will discard them\. Do you want to continue\?/,
+    );
     assert.match(asked.text, />An edit not saved yet<\/textarea>/, 'the typed edit is still in the form');
     assert.equal((await rowOf(id)).status, 'inactive');
-    const response = await post(client, SWITCH, { status: 'active', ...values, message: 'An edit not saved yet', confirmed: '1' });
+    const response = await post(client, SWITCH, {
+      status: 'active',
+      ...values,
+      message: 'An edit not saved yet',
+      confirmed: '1',
+    });
     assert.match(await follow(client, response), /Your Vacation Responder has been turned on!/);
     assert.deepEqual(await rowOf(id), { status: 'active', ...values });
   });

@@ -12,7 +12,11 @@ const PAGE = '/vetting/quiz';
 async function signedIn(vettingStatus: string | null = 'pre-vetting', options: { paid?: boolean } = {}) {
   const user = await createProviderUser(ctx().db, { paid: options.paid ?? true });
   const providerId = user.providerIds[0]!;
-  if (vettingStatus) await ctx().db('providers').where({ id: providerId }).update({ custom_content: JSON.stringify({ vetting_status: vettingStatus }) });
+  if (vettingStatus)
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ custom_content: JSON.stringify({ vetting_status: vettingStatus }) });
   const client = agent();
   await signIn(client, user.email);
   return { client, providerId, user };
@@ -20,8 +24,10 @@ async function signedIn(vettingStatus: string | null = 'pre-vetting', options: {
 
 /** Question ids in position order, with their texts, choices and right answers. */
 async function bank() {
-  const rows: { id: number; text: string; choices: string[]; correct_choice: string }[] =
-    await ctx().db('vetting_questions').orderBy('position').select('id', 'text', 'choices', 'correct_choice');
+  const rows: { id: number; text: string; choices: string[]; correct_choice: string }[] = await ctx()
+    .db('vetting_questions')
+    .orderBy('position')
+    .select('id', 'text', 'choices', 'correct_choice');
   return rows;
 }
 
@@ -37,11 +43,15 @@ async function answers(correct: number, skip: number[] = []) {
 
 async function submit(client: Agent, fields: Record<string, string>) {
   const _csrf = csrfFrom((await client.get(PAGE)).text);
-  return client.post(PAGE).type('form').send({ _csrf, ...fields });
+  return client
+    .post(PAGE)
+    .type('form')
+    .send({ _csrf, ...fields });
 }
 
 const statusOf = async (providerId: number) =>
-  (await ctx().db('providers').where({ id: providerId }).first(ctx().db.raw(`custom_content->>'vetting_status' as s`))).s as string | null;
+  (await ctx().db('providers').where({ id: providerId }).first(ctx().db.raw(`custom_content->>'vetting_status' as s`)))
+    .s as string | null;
 const attempts = (providerId: number) => ctx().db('vetting_attempts').where({ provider_id: providerId }).orderBy('id');
 
 describe('vetting quiz: the seeded question bank (spec 2 §7 "Vetting")', () => {
@@ -71,7 +81,10 @@ describe('vetting quiz: shown while vetting_status is pre-vetting (spec 2 §4)',
       assert.ok(text.includes(q.text.replace(/\u2019/g, '\u2019')), `shows: ${q.text}`);
       for (const choice of q.choices) assert.ok(text.includes(choice), `choice: ${choice}`);
     }
-    assert.equal((html.match(/type="radio"/g) ?? []).length, VETTING_QUESTIONS.reduce((n, q) => n + q.choices.length, 0));
+    assert.equal(
+      (html.match(/type="radio"/g) ?? []).length,
+      VETTING_QUESTIONS.reduce((n, q) => n + q.choices.length, 0),
+    );
     assert.match(html, /<form [^>]*action="\/vetting\/quiz" method="post"/);
     assert.match(text, /at least 8 correct answers out of 10/);
     assert.doesNotMatch(html, /<script(?![^>]*src=)[^>]*>/, 'no inline script');
@@ -129,7 +142,9 @@ describe('vetting quiz: every question must be answered (spec 2 §5 "Question re
     assert.match(html, new RegExp(`aria-describedby="question_${missing.id}-error"`));
     // The first question's answer is still checked.
     const first = questions[0]!;
-    const checked = (html.match(/<input type="radio"[^>]*>/g) ?? []).filter((tag) => tag.includes(`name="question_${first.id}"`) && tag.includes('checked=""'));
+    const checked = (html.match(/<input type="radio"[^>]*>/g) ?? []).filter(
+      (tag) => tag.includes(`name="question_${first.id}"`) && tag.includes('checked=""'),
+    );
     assert.equal(checked.length, 1, 'the chosen answer of question 1 is kept');
     assert.ok(checked[0]!.includes(`value="${first.correct_choice}"`));
     assert.equal((await attempts(providerId)).length, 0);
@@ -143,7 +158,7 @@ describe('vetting quiz: every question must be answered (spec 2 §5 "Question re
     assert.equal((response.text.match(/Question required/g) ?? []).length, VETTING_QUESTIONS.length);
   });
 
-  it('an answer that is not one of the question\'s choices counts as unanswered', async () => {
+  it("an answer that is not one of the question's choices counts as unanswered", async () => {
     const { client, providerId } = await signedIn();
     const questions = await bank();
     const fields = await answers(10);
@@ -214,8 +229,12 @@ describe('vetting quiz: one transaction per submission', () => {
   it('when setting the status fails, the attempt is not kept either, and the form comes back with its answers', async () => {
     const { client, providerId } = await signedIn();
     const db = ctx().db;
-    await db.raw(`CREATE FUNCTION vetting_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`);
-    await db.raw(`CREATE TRIGGER vetting_test_fail BEFORE UPDATE ON providers FOR EACH ROW WHEN (NEW.custom_content->>'vetting_status' = 'vetted') EXECUTE FUNCTION vetting_test_fail()`);
+    await db.raw(
+      `CREATE FUNCTION vetting_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`,
+    );
+    await db.raw(
+      `CREATE TRIGGER vetting_test_fail BEFORE UPDATE ON providers FOR EACH ROW WHEN (NEW.custom_content->>'vetting_status' = 'vetted') EXECUTE FUNCTION vetting_test_fail()`,
+    );
     try {
       const response = await submit(client, await answers(10));
       assert.equal(response.status, 500);

@@ -17,7 +17,9 @@ describe('visitor sessions stay bounded', function () {
   it('200 cookieless GETs of the signed-out form pages add no session row', async () => {
     const before = await sessionRows();
     for (let i = 0; i < 200; i += 1) {
-      const response = await supertest(ctx().app).get(SIGNED_OUT_FORMS[i % SIGNED_OUT_FORMS.length]!).expect(200);
+      const response = await supertest(ctx().app)
+        .get(SIGNED_OUT_FORMS[i % SIGNED_OUT_FORMS.length]!)
+        .expect(200);
       assert.ok(csrfFrom(response.text), 'the form still carries a token');
       assert.doesNotMatch(String(response.headers['set-cookie']), /portal\.sid=/);
     }
@@ -32,12 +34,24 @@ describe('visitor sessions stay bounded', function () {
     const _csrf = csrfFrom(page.text);
 
     // The token alone, without the cookie it was issued with: refused.
-    await supertest(ctx().app).post('/login').type('form').send({ _csrf, email: user.email, password: TEST_PASSWORD }).expect(403);
+    await supertest(ctx().app)
+      .post('/login')
+      .type('form')
+      .send({ _csrf, email: user.email, password: TEST_PASSWORD })
+      .expect(403);
     // The cookie with a token of another visitor: refused.
     const other = csrfFrom((await agent().get('/login')).text);
-    await client.post('/login').type('form').send({ _csrf: other, email: user.email, password: TEST_PASSWORD }).expect(403);
+    await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf: other, email: user.email, password: TEST_PASSWORD })
+      .expect(403);
     // The pair: signed in.
-    const signedIn = await client.post('/login').type('form').send({ _csrf, email: user.email, password: TEST_PASSWORD }).expect(303);
+    const signedIn = await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf, email: user.email, password: TEST_PASSWORD })
+      .expect(303);
     assert.equal(signedIn.headers.location, '/profiles');
     assert.equal(await sessionRows(), 1, 'signing in stores the one session');
   });
@@ -45,7 +59,11 @@ describe('visitor sessions stay bounded', function () {
   it('a flash on a signed-out page is kept (a session is written because there is something to keep)', async () => {
     const client = agent();
     const page = await client.get('/password/request');
-    const sent = await client.post('/password/request').type('form').send({ _csrf: csrfFrom(page.text), email: 'someone@example.test' }).expect(303);
+    const sent = await client
+      .post('/password/request')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email: 'someone@example.test' })
+      .expect(303);
     const next = await client.get(sent.headers.location!).expect(200);
     assert.match(textOf(next.text), /e-mail/i);
     assert.equal(await sessionRows(), 1);
@@ -55,11 +73,19 @@ describe('visitor sessions stay bounded', function () {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     const login = await client.get('/login');
-    await client.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD }).expect(303);
+    await client
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: user.email, password: TEST_PASSWORD })
+      .expect(303);
     const settings = await client.get('/account-preferences').expect(200);
     const token = csrfFrom(settings.text);
     // A visitor's double-submit token is no good once signed in.
-    await client.post('/logout').type('form').send({ _csrf: csrfFrom(login.text) }).expect(403);
+    await client
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text) })
+      .expect(403);
     await client.post('/logout').type('form').send({ _csrf: token }).expect(303);
   });
 });

@@ -25,7 +25,11 @@ describe('framing', () => {
 
 describe('TRUST_PROXY', () => {
   const clientIpBehind = async (setting: string | undefined) => {
-    const config = loadConfig({ ...(setting === undefined ? {} : { TRUST_PROXY: setting }), DATA_DIR: '.data/test', SESSION_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({
+      ...(setting === undefined ? {} : { TRUST_PROXY: setting }),
+      DATA_DIR: '.data/test',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
     const app = express();
     app.set('trust proxy', config.trustProxy);
     app.get('/', (req, res) => res.send(req.ip));
@@ -44,7 +48,10 @@ describe('TRUST_PROXY', () => {
 
   it('refuses "true" (trust every hop) and keeps subnet lists', () => {
     assert.throws(() => loadConfig({ TRUST_PROXY: 'true', DATA_DIR: '.data/test' }), /Invalid setting TRUST_PROXY/);
-    assert.equal(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', DATA_DIR: '.data/test' }).trustProxy, 'loopback, 10.0.0.0/8');
+    assert.equal(
+      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', DATA_DIR: '.data/test' }).trustProxy,
+      'loopback, 10.0.0.0/8',
+    );
     assert.equal(loadConfig({ TRUST_PROXY: 'false', DATA_DIR: '.data/test' }).trustProxy, 0);
   });
 });
@@ -61,7 +68,12 @@ describe('the origin check behind the CSRF token', () => {
   for (const path of ['/logout', '/profile/message-statement', '/support-requests']) {
     it(`refuses a valid token posted to ${path} from another origin`, async () => {
       const { client, _csrf } = await signedInWithToken();
-      const response = await client.post(path).set('Origin', 'https://evil.example').type('form').send({ _csrf }).expect(403);
+      const response = await client
+        .post(path)
+        .set('Origin', 'https://evil.example')
+        .type('form')
+        .send({ _csrf })
+        .expect(403);
       assert.match(textOf(response.text), /Your form has expired/);
       // The session survived: the refused post did nothing.
       await client.get('/').expect(200);
@@ -89,11 +101,20 @@ describe('/developer-tools', () => {
     const user = await createProviderUser(ctx().db);
     const local = agent();
     await signIn(local, user.email);
-    assert.match(textOf((await local.get('/developer-tools').expect(200)).text), new RegExp(`Node\\.js ${process.version.replace(/\./g, '\\.')}`));
+    assert.match(
+      textOf((await local.get('/developer-tools').expect(200)).text),
+      new RegExp(`Node\\.js ${process.version.replace(/\./g, '\\.')}`),
+    );
 
     const config = testConfig({ NODE_ENV: 'production' });
     const { db, database } = ctx();
-    const portal = createApp({ config, db, databaseUrl: database.url, logger: createLogger('silent'), integrations: createPortalIntegrations(config, db) });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: database.url,
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, db),
+    });
     try {
       const client = supertest.agent(portal.app);
       await signIn(client, user.email);
@@ -121,7 +142,8 @@ describe('Cache-Control: no-store on every response made for a person', () => {
     for (const route of routes) {
       const path = route.path.replace(/[:*](\w+)/g, (_, name: string) => fillers[name] ?? '1');
       const response = await client.get(path);
-      if (response.headers['cache-control'] !== 'no-store') missing.push(`${path} (${response.status}: ${String(response.headers['cache-control'])})`);
+      if (response.headers['cache-control'] !== 'no-store')
+        missing.push(`${path} (${response.status}: ${String(response.headers['cache-control'])})`);
     }
     assert.deepEqual(missing, []);
   });

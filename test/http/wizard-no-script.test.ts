@@ -12,7 +12,11 @@ import { tagIds, wizardUser } from './onboarding-helpers';
 async function send(client: Agent, path: string, values: FormValues) {
   const response = await postForm(client, path.replace(/\?.*$/, ''), path, values);
   const next = response.status === 303 ? await client.get(response.headers.location!).expect(200) : undefined;
-  return { status: response.status, location: response.headers.location as string | undefined, html: next?.text ?? response.text };
+  return {
+    status: response.status,
+    location: response.headers.location as string | undefined,
+    html: next?.text ?? response.text,
+  };
 }
 
 describe('the onboarding wizard without JavaScript: Locations to Photos', function () {
@@ -42,13 +46,21 @@ describe('the onboarding wizard without JavaScript: Locations to Photos', functi
     const [psychologist] = await tagIds(ctx().db, 'professions', ['Psychologist']);
     const [english] = await tagIds(ctx().db, 'languages', ['English']);
     const [phd] = await tagIds(ctx().db, 'degrees', ['PhD']);
-    const about = await send(client, `/profiles/about-you-for/${id}`, { professions: psychologist, languages: english, degrees: phd });
+    const about = await send(client, `/profiles/about-you-for/${id}`, {
+      professions: psychologist,
+      languages: english,
+      degrees: phd,
+    });
     assert.equal(about.location, `/profiles/your-practice-for/${id}`);
     await expectAccessibleHtml(about.html, 'Your Practice');
 
     const [adults] = await tagIds(ctx().db, 'clientele', ['Adults (25 to 64)']);
     const twoSpecialties = await tagIds(ctx().db, 'specialties', ['Anxiety', 'Depression']);
-    const short = await send(client, `/profiles/your-practice-for/${id}`, { clientele: adults, languages: english, specialties: twoSpecialties });
+    const short = await send(client, `/profiles/your-practice-for/${id}`, {
+      clientele: adults,
+      languages: english,
+      specialties: twoSpecialties,
+    });
     assert.equal(short.status, 422);
     assert.match(mainTextOf(short.html), /You must have at least 3 selection\(s\)\./);
     assert.match(mainTextOf(short.html), /Fee and length required/);
@@ -59,8 +71,13 @@ describe('the onboarding wizard without JavaScript: Locations to Photos', functi
     assert.ok(approaches, 'the approaches are offered');
     const [grief] = await tagIds(ctx().db, 'specialties', ['Grief and Loss']);
     const practice = await send(client, `/profiles/your-practice-for/${id}`, {
-      clientele: adults, languages: english, specialties: [...twoSpecialties, grief!], approaches: approaches[1],
-      session_fee_ongoing: '160', session_length_ongoing: '50', takes_insurance: 'yes',
+      clientele: adults,
+      languages: english,
+      specialties: [...twoSpecialties, grief!],
+      approaches: approaches[1],
+      session_fee_ongoing: '160',
+      session_length_ongoing: '50',
+      takes_insurance: 'yes',
     });
     assert.equal(practice.location, `/profiles/your-practice-for/${id}/insurance`);
     await expectAccessibleHtml(practice.html, 'the insurance step');
@@ -74,10 +91,16 @@ describe('the onboarding wizard without JavaScript: Locations to Photos', functi
     const [aetna] = await tagIds(ctx().db, 'insurances', ['Aetna']);
     const unconfirmed = await send(client, `/profiles/your-practice-for/${id}/insurance?q=aet`, { insurances: aetna });
     assert.equal(unconfirmed.status, 422);
-    assert.match(mainTextOf(unconfirmed.html), /Please confirm that you are in-network with the insurances you selected\./);
+    assert.match(
+      mainTextOf(unconfirmed.html),
+      /Please confirm that you are in-network with the insurances you selected\./,
+    );
     await expectAccessibleHtml(unconfirmed.html, 'the insurance step with its message');
 
-    const insured = await send(client, `/profiles/your-practice-for/${id}/insurance?q=aet`, { insurances: aetna, confirm_in_network: '1' });
+    const insured = await send(client, `/profiles/your-practice-for/${id}/insurance?q=aet`, {
+      insurances: aetna,
+      confirm_in_network: '1',
+    });
     assert.equal(insured.location, `/profiles/photos-for/${id}`);
     await expectAccessibleHtml(insured.html, 'Photos');
   });

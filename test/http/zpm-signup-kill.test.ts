@@ -21,18 +21,43 @@ import { ctx } from '../support/context';
 const ROUNDS = Number(process.env.ZPM_KILL_ROUNDS ?? 3);
 const PER_ROUND = 4;
 const KILL_AT_MS = 300;
-const trace = (what: string) => { if (process.env.ZPM_KILL_TRACE) console.log(new Date().toISOString(), what); };
+const trace = (what: string) => {
+  if (process.env.ZPM_KILL_TRACE) console.log(new Date().toISOString(), what);
+};
 const SECRET = 'zpm-kill-secret-zpm-kill-secret-zpm-kill-secret';
-const ADDRESS = { address_line1: '1 Main St', address_line2: '', address_city: 'Portland', address_state: 'OR', address_postal_code: '97201', terms: '1' };
+const ADDRESS = {
+  address_line1: '1 Main St',
+  address_line2: '',
+  address_city: 'Portland',
+  address_state: 'OR',
+  address_postal_code: '97201',
+  terms: '1',
+};
 
-interface Portal { child: ChildProcess; port: number; exited: Promise<unknown>; output(): string }
+interface Portal {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<unknown>;
+  output(): string;
+}
 
 async function startPortal(databaseUrl: string): Promise<Portal> {
   const port = 21000 + Math.floor(Math.random() * 20000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-zpm-kill-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // TRUST_PROXY: each round's visitor comes from an address of its own, so the sign-up throttles stay out of the way.
-    env: { ...process.env, TEST_DATABASE_URL: undefined, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'development', LOG_LEVEL: 'error', TRUST_PROXY: '1' },
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: undefined,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      TRUST_PROXY: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -40,13 +65,17 @@ async function startPortal(databaseUrl: string): Promise<Portal> {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const portal = { child, port, exited, output: () => output };
-  await until(async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
-    } catch {
-      return false;
-    }
-  }, 60_000, () => `the portal did not become healthy:\n${output}`);
+  await until(
+    async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+    () => `the portal did not become healthy:\n${output}`,
+  );
   return portal;
 }
 
@@ -62,11 +91,23 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, why: () =
 /** One browser: its cookies, its address. */
 class Visitor {
   private cookies = new Map<string, string>();
-  constructor(public portal: Portal, private readonly ip: string) {}
-  async request(method: string, pathname: string, form?: Record<string, string>): Promise<{ status: number; text: string; location: string | null }> {
+  constructor(
+    public portal: Portal,
+    private readonly ip: string,
+  ) {}
+  async request(
+    method: string,
+    pathname: string,
+    form?: Record<string, string>,
+  ): Promise<{ status: number; text: string; location: string | null }> {
     const response = await fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
-      method, redirect: 'manual',
-      headers: { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-Forwarded-For': this.ip, ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      method,
+      redirect: 'manual',
+      headers: {
+        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'X-Forwarded-For': this.ip,
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
     for (const cookie of response.headers.getSetCookie()) {
@@ -130,7 +171,13 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         const clinic = { clinic_id: `clinic-${subdomain}`, url: `https://${subdomain}.practice.example.com` };
         const start = await visitor.request('GET', `/zpm-signup?${new URLSearchParams(clinic)}`);
         const made = await visitor.request('POST', '/zpm-signup/create-standalone-account', {
-          _csrf: tokenOf(start.text), ...clinic, variant: 'page', first_name: 'Kim', last_name: `Round${round}`, email, website: '',
+          _csrf: tokenOf(start.text),
+          ...clinic,
+          variant: 'page',
+          first_name: 'Kim',
+          last_name: `Round${round}`,
+          email,
+          website: '',
         });
         assert.equal(made.status, 303, `${subdomain}: the account (${made.status})`);
         await visitor.request('GET', '/zpm-signup/pay'); // makes the card processor's customer
@@ -139,14 +186,28 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         const card = await payments.gateway.attachCard(customerId, 'pm_card_visa', `kill-card-${signup.id}`);
         await syncCustomer(db, payments.gateway, customerId);
         const page = await visitor.request('GET', '/zpm-signup/pay?zpm_tier=pro&quantity=1');
-        paying.push({ visitor, form: { _csrf: tokenOf(page.text), zpm_tier: 'pro', quantity: '1', coupon: '', source: card, ...ADDRESS, website: '' } });
+        paying.push({
+          visitor,
+          form: {
+            _csrf: tokenOf(page.text),
+            zpm_tier: 'pro',
+            quantity: '1',
+            coupon: '',
+            source: card,
+            ...ADDRESS,
+            website: '',
+          },
+        });
         signups.push({ id: signup.id, email, subdomain, customerId });
       }
 
       // Each payment starts at its own moment; the process dies KILL_AT_MS after the first.
       trace(`round ${round}: paying`);
-      const posts = paying.map(({ visitor, form }) => new Promise((r) => setTimeout(r, Math.floor(Math.random() * KILL_AT_MS)))
-        .then(() => visitor.request('POST', '/zpm-signup/pay', form)).catch(() => null));
+      const posts = paying.map(({ visitor, form }) =>
+        new Promise((r) => setTimeout(r, Math.floor(Math.random() * KILL_AT_MS)))
+          .then(() => visitor.request('POST', '/zpm-signup/pay', form))
+          .catch(() => null),
+      );
       await new Promise((r) => setTimeout(r, KILL_AT_MS));
       portal!.child.kill('SIGKILL');
       await Promise.all(posts);
@@ -167,21 +228,32 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
     // The jobs (in the portal's process) deliver the e-mails; every sign-up is finished. An e-mail job the
     // killed process had taken is handed out again once its heartbeat is missed and the queue's supervisor
     // notices, then after its retry delay (once to twice the base delay).
-    const emailsOf = async (email: string) => Number((await db('sent_messages').where({ channel: 'email', recipient: email }).count({ n: '*' }).first())!.n);
-    await until(async () => {
-      for (const s of signups) if ((await emailsOf(s.email)) < 1) return false;
-      return true;
-    }, (HEARTBEAT_SECONDS + SUPERVISE_SECONDS + 2 * OUTGOING_RETRY_DELAY_SECONDS + 30) * 1000, () => 'not every set-password e-mail went out');
+    const emailsOf = async (email: string) =>
+      Number((await db('sent_messages').where({ channel: 'email', recipient: email }).count({ n: '*' }).first())!.n);
+    await until(
+      async () => {
+        for (const s of signups) if ((await emailsOf(s.email)) < 1) return false;
+        return true;
+      },
+      (HEARTBEAT_SECONDS + SUPERVISE_SECONDS + 2 * OUTGOING_RETRY_DELAY_SECONDS + 30) * 1000,
+      () => 'not every set-password e-mail went out',
+    );
     const stuck: string[] = [];
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();
       const account = await db('accounts').where({ id: row.account_id }).first('practice_management');
       const clinics = await db('local_ehr_clinics').where({ subdomain: s.subdomain }).count({ n: '*' }).first();
       const live = (await payments.gateway.subscriptionsOf(s.customerId)).filter((sub) => sub.status === 'active');
-      const charges = (await payments.gateway.chargesOf(s.customerId)).filter((charge) => charge.status === 'succeeded');
+      const charges = (await payments.gateway.chargesOf(s.customerId)).filter(
+        (charge) => charge.status === 'succeeded',
+      );
       const problems = [
-        !row.paid_at && 'not paid', !row.completed_at && 'not finished', account.practice_management?.subdomain !== s.subdomain && 'no practice management',
-        Number(clinics!.n) !== 1 && `${clinics!.n} clinics`, live.length !== 1 && `${live.length} subscriptions`, charges.length !== 1 && `${charges.length} charges`,
+        !row.paid_at && 'not paid',
+        !row.completed_at && 'not finished',
+        account.practice_management?.subdomain !== s.subdomain && 'no practice management',
+        Number(clinics!.n) !== 1 && `${clinics!.n} clinics`,
+        live.length !== 1 && `${live.length} subscriptions`,
+        charges.length !== 1 && `${charges.length} charges`,
         (await emailsOf(s.email)) !== 1 && `${await emailsOf(s.email)} e-mails`,
       ].filter(Boolean);
       if (problems.length) stuck.push(`${s.subdomain}: ${problems.join(', ')}`);

@@ -10,13 +10,23 @@ import { runDir, runId } from './parallel';
 /** The serious and critical violations of an axe result, one line each (the ones the tests refuse). */
 export function seriousViolations(results: Pick<AxeResults, 'violations'>): string[] {
   // Spread first: axe run inside a DOM answers with that window's arrays, which deepEqual tells apart from ours.
-  return [...results.violations].filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return [...results.violations]
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /** The verdict on `html` as checked where `where` says (size, script, DOM): computed by `check` once a run. */
 export async function checkedOnce(where: string, html: string, check: () => Promise<string[]>): Promise<string[]> {
-  const key = crypto.createHash('sha1').update(`${where} ${normalized(html)}`).digest('hex');
+  const key = crypto
+    .createHash('sha1')
+    .update(`${where} ${normalized(html)}`)
+    .digest('hex');
   let bad = knownVerdict(key);
   if (!bad) {
     bad = await check();
@@ -26,10 +36,11 @@ export async function checkedOnce(where: string, html: string, check: () => Prom
 }
 
 /** Values that differ between two renders of one page and mean nothing to accessibility. */
-const normalized = (html: string) => html
-  .replace(/(name="(?:_csrf|attempt)"[^>]*value=")[^"]*"/g, '$1"')
-  .replace(/\snonce="[^"]*"/g, '')
-  .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid');
+const normalized = (html: string) =>
+  html
+    .replace(/(name="(?:_csrf|attempt)"[^>]*value=")[^"]*"/g, '$1"')
+    .replace(/\snonce="[^"]*"/g, '')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uuid');
 
 const verdicts = new Map<string, string[]>();
 
@@ -61,4 +72,3 @@ function keepVerdict(key: string, bad: string[]): void {
   fs.writeFileSync(aside, JSON.stringify(bad));
   fs.renameSync(aside, file);
 }
-

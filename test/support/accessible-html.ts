@@ -13,11 +13,17 @@ const NEEDS_RENDERING = ['color-contrast', 'color-contrast-enhanced', 'scrollabl
 export async function expectAccessibleHtml(html: string, what = 'the page'): Promise<void> {
   const bad = await checkedOnce('dom', html, async () => {
     // The page's own scripts never run: axe is the only script in this DOM.
-    const dom = new JSDOM(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), { url: 'http://127.0.0.1/', runScripts: 'outside-only', pretendToBeVisual: true });
+    const dom = new JSDOM(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), {
+      url: 'http://127.0.0.1/',
+      runScripts: 'outside-only',
+      pretendToBeVisual: true,
+    });
     try {
       dom.window.eval(axe.source);
       const run = (dom.window as unknown as { axe: typeof axe }).axe;
-      const results = await run.run(dom.window.document, { rules: Object.fromEntries(NEEDS_RENDERING.map((id) => [id, { enabled: false }])) });
+      const results = await run.run(dom.window.document, {
+        rules: Object.fromEntries(NEEDS_RENDERING.map((id) => [id, { enabled: false }])),
+      });
       return seriousViolations(results);
     } finally {
       dom.window.close();

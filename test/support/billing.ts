@@ -27,17 +27,37 @@ const key = (what: string) => `test-${process.pid}-${Date.now()}-${(counter += 1
  * A Stripe customer for the account, with a default card (a Stripe test card token) and, unless
  * `membership` is null, a monthly membership for the given providers; mirrored at once.
  */
-export async function billedAccount(accountId: number, providerIds: number[], options: { card?: string | null; membership?: string | null; incomplete?: boolean } = {}) {
+export async function billedAccount(
+  accountId: number,
+  providerIds: number[],
+  options: { card?: string | null; membership?: string | null; incomplete?: boolean } = {},
+) {
   const payments = gateway();
-  const customer = await payments.createCustomer({ accountId, email: `billing${accountId}@example.test`, name: `Account ${accountId}` }, key('customer'));
-  const cardId = options.card === null ? null : await payments.attachCard(customer.id, options.card ?? 'pm_card_visa', key('card'));
+  const customer = await payments.createCustomer(
+    { accountId, email: `billing${accountId}@example.test`, name: `Account ${accountId}` },
+    key('customer'),
+  );
+  const cardId =
+    options.card === null ? null : await payments.attachCard(customer.id, options.card ?? 'pm_card_visa', key('card'));
   let subscriptionId: string | null = null;
   if (options.membership !== null) {
-    const subscription = await payments.createSubscription({
-      customer: customer.id, items: [{ price: await priceId(options.membership ?? 'membership_monthly_v3'), quantity: Math.max(providerIds.length, 1) }],
-      metadata: providerIds.length > 1 ? { seat_based: 'yes', provider_ids: providerIds.join(',') } : { provider_id: String(providerIds[0]) },
-      ...(options.incomplete ? { payment_behavior: 'default_incomplete' as const } : {}),
-    }, key('subscription'));
+    const subscription = await payments.createSubscription(
+      {
+        customer: customer.id,
+        items: [
+          {
+            price: await priceId(options.membership ?? 'membership_monthly_v3'),
+            quantity: Math.max(providerIds.length, 1),
+          },
+        ],
+        metadata:
+          providerIds.length > 1
+            ? { seat_based: 'yes', provider_ids: providerIds.join(',') }
+            : { provider_id: String(providerIds[0]) },
+        ...(options.incomplete ? { payment_behavior: 'default_incomplete' as const } : {}),
+      },
+      key('subscription'),
+    );
     subscriptionId = subscription.id;
   }
   await syncCustomer(ctx().db, payments, customer.id);
@@ -48,14 +68,25 @@ export async function billedAccount(accountId: number, providerIds: number[], op
 export async function deliverEvents(): Promise<number[]> {
   const statuses: number[] = [];
   await (await localStripe()).deliverPending(async (payload, signature) => {
-    const response = await supertest(ctx().app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+    const response = await supertest(ctx().app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
     statuses.push(response.status);
     return response.status < 300;
   });
   return statuses;
 }
 
-export interface MembershipSetup { items: [string, number][]; seatBased?: boolean; providers?: number; paidProviders?: number; card?: string; status?: 'canceled' }
+export interface MembershipSetup {
+  items: [string, number][];
+  seatBased?: boolean;
+  providers?: number;
+  paidProviders?: number;
+  card?: string;
+  status?: 'canceled';
+}
 
 /**
  * An owner whose account pays for its first providers (`paidProviders`, default 1) with a subscription
@@ -63,17 +94,33 @@ export interface MembershipSetup { items: [string, number][]; seatBased?: boolea
  * the photographer question answered, so the payment form goes straight to its steps.
  */
 export async function membershipOf(options: MembershipSetup) {
-  const user = await createProviderUser(ctx().db, { providers: Array.from({ length: options.providers ?? 1 }, () => ({ status: 'active' as const })) });
+  const user = await createProviderUser(ctx().db, {
+    providers: Array.from({ length: options.providers ?? 1 }, () => ({ status: 'active' as const })),
+  });
   for (const providerId of user.providerIds) {
-    await ctx().db('locations').insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
+    await ctx()
+      .db('locations')
+      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
     await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
   }
-  const { customerId } = await billedAccount(user.accountId, user.providerIds, { card: options.card ?? 'pm_card_visa', membership: null });
+  const { customerId } = await billedAccount(user.accountId, user.providerIds, {
+    card: options.card ?? 'pm_card_visa',
+    membership: null,
+  });
   const paid = user.providerIds.slice(0, options.paidProviders ?? 1);
-  const subscription = await gateway().createSubscription({
-    customer: customerId, items: await Promise.all(options.items.map(async ([lookupKey, quantity]) => ({ price: await priceId(lookupKey), quantity }))),
-    metadata: options.seatBased === false ? { provider_id: String(paid[0]) } : { seat_based: 'yes', provider_ids: paid.join(',') },
-  }, key('membership'));
+  const subscription = await gateway().createSubscription(
+    {
+      customer: customerId,
+      items: await Promise.all(
+        options.items.map(async ([lookupKey, quantity]) => ({ price: await priceId(lookupKey), quantity })),
+      ),
+      metadata:
+        options.seatBased === false
+          ? { provider_id: String(paid[0]) }
+          : { seat_based: 'yes', provider_ids: paid.join(',') },
+    },
+    key('membership'),
+  );
   if (options.status === 'canceled') await gateway().cancelSubscription(subscription.id, key('cancel'));
   await syncCustomer(ctx().db, gateway(), customerId);
   return { user, customerId, subscriptionId: subscription.id };

@@ -43,7 +43,15 @@ function workerBrowser(): Promise<Browser> {
   launched ??= chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   return launched.then((browser) => {
     if (browser.isConnected()) return browser;
@@ -55,8 +63,11 @@ function workerBrowser(): Promise<Browser> {
 /** Call in a before() hook: starts the server (and the process's browser), or skips the suite when there is no Chromium. */
 export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM)) {
-    if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium)`);
-    console.warn(`    (browser tests skipped: no Chromium at ${CHROMIUM}; install it with apt-get install -y chromium)`);
+    if (process.env.CI)
+      throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium)`);
+    console.warn(
+      `    (browser tests skipped: no Chromium at ${CHROMIUM}; install it with apt-get install -y chromium)`,
+    );
     suite.skip();
   }
   suite.timeout(60_000);
@@ -85,7 +96,8 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
         // A page that is itself a 404 or 422 logs its own status; that is not a script error. A CSP refusal
         // (inline style or script) is logged at the page's own address too, and is always an error.
         const refusedByCsp = /Content Security Policy/.test(message.text());
-        if (message.type() === 'error' && (message.location().url !== page.url() || refusedByCsp)) pageErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`);
+        if (message.type() === 'error' && (message.location().url !== page.url() || refusedByCsp))
+          pageErrors.push(`${page.url()}: ${message.text()} ${message.location().url}`);
       });
       return page;
     },
@@ -107,7 +119,9 @@ export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession
  */
 export function useBrowser(): BrowserSession {
   let current: BrowserSession | undefined;
-  before(async function () { current = await startBrowser(this); });
+  before(async function () {
+    current = await startBrowser(this);
+  });
   after(async () => current?.close());
   afterEach(async () => {
     if (!current) return;
@@ -139,7 +153,9 @@ async function checkingPage(page: Page): Promise<Page> {
 /** axe-core on the current page: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page): Promise<void> {
   const html = await page.content();
-  const bad = await checkedOnce(`${JSON.stringify(page.viewportSize())} ${scriptlessPages.has(page)}`, html, () => axeViolations(page, html));
+  const bad = await checkedOnce(`${JSON.stringify(page.viewportSize())} ${scriptlessPages.has(page)}`, html, () =>
+    axeViolations(page, html),
+  );
   assert.deepEqual(bad, [], `accessibility violations on ${page.url()}`);
 }
 
@@ -153,7 +169,12 @@ async function axeViolations(page: Page, html: string): Promise<string[]> {
   }
   // Legacy mode runs axe in the page itself: the default opens a blank page per check to merge the frames'
   // results, which doubled the cost of each check. Only violations are collected (passes are not read).
-  return seriousViolations(await new AxeBuilder({ page: target }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze());
+  return seriousViolations(
+    await new AxeBuilder({ page: target })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'] })
+      .analyze(),
+  );
 }
 
 /** Clicks what submits a form or follows a link, and waits for the page that answers it. */
@@ -180,16 +201,30 @@ export async function fillBillingAddressAndTerms(page: Page): Promise<void> {
 export async function signInAs(page: Page, userId: number): Promise<void> {
   const sid = crypto.randomBytes(24).toString('base64url');
   const now = Date.now();
-  const cookie = { originalMaxAge: SESSION_ABSOLUTE_MS, expires: new Date(now + SESSION_ABSOLUTE_MS).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' };
-  await ctx().db('sessions').insert({
-    sid,
-    sess: JSON.stringify({ cookie, passport: { user: userId }, signedInAt: now, lastSeenAt: now }),
-    expire: new Date(now + SESSION_ABSOLUTE_MS),
-  });
+  const cookie = {
+    originalMaxAge: SESSION_ABSOLUTE_MS,
+    expires: new Date(now + SESSION_ABSOLUTE_MS).toISOString(),
+    httpOnly: true,
+    path: '/',
+    sameSite: 'lax',
+  };
+  await ctx()
+    .db('sessions')
+    .insert({
+      sid,
+      sess: JSON.stringify({ cookie, passport: { user: userId }, signedInAt: now, lastSeenAt: now }),
+      expire: new Date(now + SESSION_ABSOLUTE_MS),
+    });
   const url = portalUrls.get(page.context());
   if (!url) throw new Error('signInAs: the page was not opened by the browser session');
   await page.context().addCookies([
-    { name: SESSION_COOKIE, value: encodeURIComponent(`s:${signature.sign(sid, ctx().config.sessionSecret)}`), url, httpOnly: true, sameSite: 'Lax' },
+    {
+      name: SESSION_COOKIE,
+      value: encodeURIComponent(`s:${signature.sign(sid, ctx().config.sessionSecret)}`),
+      url,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
 }
 
@@ -209,7 +244,14 @@ export async function expectFlash(page: Page, text: string | RegExp): Promise<vo
   try {
     await page.locator('.flash', { hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
   } catch {
-    throw new Error(`no flash ${String(text)} on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 400)}`);
+    throw new Error(
+      `no flash ${String(text)} on ${page.url()}: ${(
+        await page
+          .locator('main')
+          .innerText()
+          .catch(() => '?')
+      ).slice(0, 400)}`,
+    );
   }
 }
 

@@ -12,7 +12,15 @@ import { syncCatalog } from '../../server/domain/billing';
 import { createTestDatabase, type TestDatabase } from './database';
 import { workerDataDir } from './parallel';
 
-export interface TestContext { app: Express; db: Knex; config: Config; database: TestDatabase; changes: ChangeFeed; integrations: Integrations; close(): Promise<void> }
+export interface TestContext {
+  app: Express;
+  db: Knex;
+  config: Config;
+  database: TestDatabase;
+  changes: ChangeFeed;
+  integrations: Integrations;
+  close(): Promise<void>;
+}
 
 let current: TestContext | undefined;
 

@@ -15,9 +15,21 @@ import { databasePrefix, givenServerUrl, runId, runServerUrl } from './parallel'
 
 /** Reference tables keep their rows between tests; everything else is emptied. */
 // Reference data, and the catalog's prices (synced once at the start of the run, like the local card server's catalog).
-const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'tags', 'us_states', 'vetting_questions', 'billing_prices']);
+const KEPT_TABLES = new Set([
+  'knex_migrations',
+  'knex_migrations_lock',
+  'tags',
+  'us_states',
+  'vetting_questions',
+  'billing_prices',
+]);
 
-export interface TestDatabase { url: string; db: Knex; reset(): Promise<void>; drop(): Promise<void> }
+export interface TestDatabase {
+  url: string;
+  db: Knex;
+  reset(): Promise<void>;
+  drop(): Promise<void>;
+}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const given = givenServerUrl() ?? runServerUrl();
@@ -33,21 +45,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const db = createKnex(url);
   await db.migrate.latest();
   await seedReference(db);
-  const tables: string[] = (
-    await db('pg_tables').select('tablename').where({ schemaname: 'public' })
-  ).map((r: { tablename: string }) => r.tablename).filter((t: string) => !KEPT_TABLES.has(t));
+  const tables: string[] = (await db('pg_tables').select('tablename').where({ schemaname: 'public' }))
+    .map((r: { tablename: string }) => r.tablename)
+    .filter((t: string) => !KEPT_TABLES.has(t));
 
   const anyRowsIn = tables.map((t) => `select '${t}' as t where exists (select 1 from "${t}")`).join(' union all ');
   const writtenTables = async (): Promise<string[]> => (await db.raw(anyRowsIn)).rows.map((r: { t: string }) => r.t);
-  const deleteOrder = childrenFirst(tables, (await db.raw(
-    `select c.relname as child, p.relname as parent from pg_constraint k
+  const deleteOrder = childrenFirst(
+    tables,
+    (
+      await db.raw(
+        `select c.relname as child, p.relname as parent from pg_constraint k
      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
      where k.contype = 'f' and c.relnamespace = current_schema()::regnamespace and p.relnamespace = c.relnamespace`,
-  )).rows);
-  const sequences: string[] = (await db.raw(
-    `select pg_get_serial_sequence(format('%I', table_name), column_name) as s from information_schema.columns
-     where table_schema = current_schema() and table_name = any(?) and (column_default like 'nextval%' or is_identity = 'YES')`, [tables],
-  )).rows.map((r: { s: string | null }) => r.s).filter((s: string | null): s is string => Boolean(s));
+      )
+    ).rows,
+  );
+  const sequences: string[] = (
+    await db.raw(
+      `select pg_get_serial_sequence(format('%I', table_name), column_name) as s from information_schema.columns
+     where table_schema = current_schema() and table_name = any(?) and (column_default like 'nextval%' or is_identity = 'YES')`,
+      [tables],
+    )
+  ).rows
+    .map((r: { s: string | null }) => r.s)
+    .filter((s: string | null): s is string => Boolean(s));
 
   return {
     url,
@@ -62,16 +84,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (written.size) {
         try {
           for (const table of deleteOrder) if (written.has(table)) await db.raw(`delete from "${table}"`);
-        } catch { /* the truncate below */ }
+        } catch {
+          /* the truncate below */
+        }
         const left = await writtenTables();
         if (left.length) await db.raw(`truncate ${left.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
       }
-      if (sequences.length) await db.raw(`select ${sequences.map((_, i) => `setval(?::regclass, 1, false) as s${i}`).join(', ')}`, sequences);
+      if (sequences.length)
+        await db.raw(
+          `select ${sequences.map((_, i) => `setval(?::regclass, 1, false) as s${i}`).join(', ')}`,
+          sequences,
+        );
       // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
       if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
       // The local card server's customers, cards and subscriptions (its own schema); its catalog stays.
       if ((await db.raw(`select to_regclass('local_stripe.objects') as t`)).rows[0].t) {
-        await db.raw(`delete from local_stripe.objects where type not in ('product', 'price', 'coupon', 'promotion_code')`);
+        await db.raw(
+          `delete from local_stripe.objects where type not in ('product', 'price', 'coupon', 'promotion_code')`,
+        );
         await db.raw('delete from local_stripe.events');
         await db.raw('delete from local_stripe.idempotency');
       }

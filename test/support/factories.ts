@@ -14,7 +14,12 @@ export interface ProviderSpec {
   companyName?: string;
 }
 
-export interface MadeUser { userId: number; accountId: number; providerIds: number[]; email: string }
+export interface MadeUser {
+  userId: number;
+  accountId: number;
+  providerIds: number[];
+  email: string;
+}
 
 export async function createProviderUser(
   db: Knex,
@@ -25,12 +30,21 @@ export async function createProviderUser(
   const specs = options.providers ?? [{}];
   const first = specs[0] ?? {};
   const [user] = await db('users')
-    .insert({ email, password_hash: await passwordHash, first_name: first.firstName ?? 'Taylor', last_name: first.lastName ?? 'Test', scopes: options.scopes ?? ['provider'] })
+    .insert({
+      email,
+      password_hash: await passwordHash,
+      first_name: first.firstName ?? 'Taylor',
+      last_name: first.lastName ?? 'Test',
+      scopes: options.scopes ?? ['provider'],
+    })
     .returning('id');
   const userId = Number(user.id);
-  const [account] = await db('accounts').insert({ name: `${email} account` }).returning('id');
+  const [account] = await db('accounts')
+    .insert({ name: `${email} account` })
+    .returning('id');
   const accountId = Number(account.id);
-  for (const role of options.roles ?? ['owner']) await db('account_roles').insert({ user_id: userId, account_id: accountId, role });
+  for (const role of options.roles ?? ['owner'])
+    await db('account_roles').insert({ user_id: userId, account_id: accountId, role });
   const providerIds: number[] = [];
   for (const [index, spec] of specs.entries()) {
     const [provider] = await db('providers')

@@ -30,7 +30,12 @@ export async function startFakeJsonApi(options: { basePath?: string; unqueued: F
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString();
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: text ? JSON.parse(text) : null,
+      });
       const reply = replies.shift() ?? options.unqueued;
       if (reply === 'hang') return;
       res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply.body));
@@ -39,7 +44,13 @@ export async function startFakeJsonApi(options: { basePath?: string; unqueued: F
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    seen, replies, url: `http://127.0.0.1:${port}${options.basePath ?? ''}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    seen,
+    replies,
+    url: `http://127.0.0.1:${port}${options.basePath ?? ''}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

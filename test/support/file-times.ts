@@ -9,7 +9,10 @@ export const SLOWEST_FILES = path.resolve('.data/test/slowest-files.txt');
 
 export function recordFileTime(dir: string, file: string, ms: number): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.appendFileSync(path.join(dir, TIMES_FILE), `${JSON.stringify({ file: path.relative(process.cwd(), file), ms })}\n`);
+  fs.appendFileSync(
+    path.join(dir, TIMES_FILE),
+    `${JSON.stringify({ file: path.relative(process.cwd(), file), ms })}\n`,
+  );
 }
 
 /** The ten slowest files of the run, printed and kept; nothing when no file was timed. */

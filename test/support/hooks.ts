@@ -18,7 +18,8 @@ export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     fileStarted = Date.now();
     this.timeout(120_000);
-    if (inWorker && !runId()) throw new Error('a parallel run needs test/support/hooks.ts in "require", for its global setup');
+    if (inWorker && !runId())
+      throw new Error('a parallel run needs test/support/hooks.ts in "require", for its global setup');
     if (!inWorker) {
       await startTestContext();
       return;

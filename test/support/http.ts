@@ -28,7 +28,10 @@ export function formBody(values: FormValues): string {
 /** Posts a form with the CSRF token of the page it would be sent from. */
 export async function postForm(client: Agent, tokenPage: string, path: string, values: FormValues) {
   const _csrf = await tokenFor(client, tokenPage);
-  return client.post(path).type('form').send(formBody({ _csrf, ...values }));
+  return client
+    .post(path)
+    .type('form')
+    .send(formBody({ _csrf, ...values }));
 }
 
 /** Fetches a page and returns its CSRF token (the session keeps it). */
@@ -44,7 +47,12 @@ export async function signIn(client: Agent, email: string, password = TEST_PASSW
 }
 
 /** The visible text of an HTML page, for assertions that read like the spec. */
-export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 /** The visible text of the page's <main> only (menus and top bar left out). */
 export function mainTextOf(html: string): string {

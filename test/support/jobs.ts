@@ -4,5 +4,10 @@ import { ctx } from './context';
 
 export async function drainJobs(): Promise<number> {
   const { db, integrations, config } = ctx();
-  return integrations.jobs.runDue({ db, integrations, config, logger: (await import('../../server/logger')).createLogger('silent') });
+  return integrations.jobs.runDue({
+    db,
+    integrations,
+    config,
+    logger: (await import('../../server/logger')).createLogger('silent'),
+  });
 }

@@ -5,15 +5,30 @@
 import knexFactory, { type Knex } from 'knex';
 import { ctx } from './context';
 
-export interface SingleConnection { db: Knex; calls: string[]; violations: string[]; close(): Promise<void> }
+export interface SingleConnection {
+  db: Knex;
+  calls: string[];
+  violations: string[];
+  close(): Promise<void>;
+}
 
 export function singleConnectionDb(): SingleConnection {
-  const db = knexFactory({ client: 'pg', connection: ctx().database.url, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 1500 });
+  const db = knexFactory({
+    client: 'pg',
+    connection: ctx().database.url,
+    pool: { min: 0, max: 1 },
+    acquireConnectionTimeout: 1500,
+  });
   return { db, calls: [], violations: [], close: () => db.destroy() };
 }
 
 /** `target` with every method (but the `local` ones) checking first that `probe.db` has a free connection (no transaction open). */
-export function outsideOnly<T extends object>(target: T, probe: SingleConnection, name: string, local: string[] = []): T {
+export function outsideOnly<T extends object>(
+  target: T,
+  probe: SingleConnection,
+  name: string,
+  local: string[] = [],
+): T {
   return new Proxy(target, {
     get(object, key, receiver) {
       const value = Reflect.get(object, key, receiver);

@@ -23,7 +23,8 @@ export const inWorker = workerId !== undefined;
 export const runId = (): string | undefined => process.env[RUN_VARIABLE] || undefined;
 
 /** The PostgreSQL server given to the tests, if any. */
-export const givenServerUrl = (): string | undefined => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+export const givenServerUrl = (): string | undefined =>
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
 /** The embedded server the main process started for the run's workers (no server given). */
 export const runServerUrl = (): string | undefined => process.env[SERVER_VARIABLE] || undefined;
@@ -44,7 +45,8 @@ export const databasePrefix = (run: string | undefined) => (run ? `portal_test_$
 let embedded: { server: EmbeddedDatabase; dir: string } | undefined;
 
 /** Global fixtures run in the main process only, in serial mode too: they act only for a parallel run. */
-const isParallelRun = (runner: unknown) => (runner as { isParallelMode?(): boolean } | undefined)?.isParallelMode?.() === true;
+const isParallelRun = (runner: unknown) =>
+  (runner as { isParallelMode?(): boolean } | undefined)?.isParallelMode?.() === true;
 
 export async function mochaGlobalSetup(this: unknown): Promise<void> {
   if (!isParallelRun(this)) return;
@@ -74,7 +76,9 @@ export async function mochaGlobalTeardown(this: unknown): Promise<void> {
     fs.rmSync(runDir(run), { recursive: true, force: true });
     try {
       fs.rmdirSync(path.dirname(runDir(run))); // once no other run is under way
-    } catch { /* another run's folder is there */ }
+    } catch {
+      /* another run's folder is there */
+    }
   }
 }
 
@@ -85,8 +89,12 @@ async function dropRunDatabases(serverUrl: string, run: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [databasePrefix(run)]);
-    for (const { datname } of rows) await admin.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [databasePrefix(run)],
+    );
+    for (const { datname } of rows)
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
   } finally {
     await admin.end();
   }

@@ -3,16 +3,25 @@
 // no tests.
 import type { Express } from 'express';
 
-export interface RouteEntry { method: string; path: string }
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
 
 /** Every (method, path) the app answers, read from Express 5's router stack. */
 export function routeTable(app: Express): RouteEntry[] {
   const entries: RouteEntry[] = [];
   const walk = (stack: unknown[], prefix: string) => {
-    for (const layer of stack as { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: unknown[] }; rawPath?: unknown }[]) {
+    for (const layer of stack as {
+      route?: { path: unknown; methods: Record<string, boolean> };
+      handle?: { stack?: unknown[] };
+      rawPath?: unknown;
+    }[]) {
       if (layer.route) {
-        if (typeof layer.route.path !== 'string') throw new Error(`a route path the walk cannot read: ${String(layer.route.path)}`);
-        for (const method of Object.keys(layer.route.methods)) entries.push({ method, path: prefix + layer.route.path });
+        if (typeof layer.route.path !== 'string')
+          throw new Error(`a route path the walk cannot read: ${String(layer.route.path)}`);
+        for (const method of Object.keys(layer.route.methods))
+          entries.push({ method, path: prefix + layer.route.path });
       } else if (layer.handle?.stack) {
         const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
         walk(layer.handle.stack, prefix + mount);

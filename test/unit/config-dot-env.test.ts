@@ -13,7 +13,11 @@ const TSX = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href
 
 function settingsIn(dir: string, env: Record<string, string>): { brandName: string; port: number } {
   const script = `import(${JSON.stringify(CONFIG)}).then((m) => { const c = m.loadConfigOrExit(); console.log(JSON.stringify({ brandName: c.brandName, port: c.port })); })`;
-  const run = spawnSync(process.execPath, ['--import', TSX, '-e', script], { cwd: dir, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', TSX, '-e', script], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout.trim().split('\n').pop()!);
 }
@@ -29,7 +33,9 @@ describe('settings from .env', function () {
 
   it('are read when the environment does not set them, and lose to it when it does', () => {
     const { BRAND_NAME: _brand, PORT: _port, ...rest } = process.env;
-    const clean = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const clean = Object.fromEntries(
+      Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     assert.deepEqual(settingsIn(dir, clean), { brandName: 'Calm Waters Portal', port: 4321 });
     assert.deepEqual(settingsIn(dir, { ...clean, PORT: '5555' }), { brandName: 'Calm Waters Portal', port: 5555 });
   });

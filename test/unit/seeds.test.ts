@@ -46,7 +46,8 @@ describe('reference seed data', () => {
 
     it('holds degrees containing "Life" (hidden in the UI) next to the usual ones', () => {
       assert.ok(REFERENCE_TAGS.degrees.some((d) => d.includes('Life')));
-      for (const d of ['PhD', 'PsyD', 'MD', 'LCSW', 'MSW', 'LMFT', 'LPC']) assert.ok(REFERENCE_TAGS.degrees.includes(d), d);
+      for (const d of ['PhD', 'PsyD', 'MD', 'LCSW', 'MSW', 'LMFT', 'LPC'])
+        assert.ok(REFERENCE_TAGS.degrees.includes(d), d);
     });
   });
 
@@ -56,7 +57,9 @@ describe('reference seed data', () => {
       assert.equal(new Set(US_STATES.map((s) => s.code)).size, 56);
       for (const s of US_STATES) assert.match(s.code, /^[A-Z]{2}$/);
       assert.deepEqual(
-        US_STATES.filter((s) => s.is_territory).map((s) => s.code).sort(),
+        US_STATES.filter((s) => s.is_territory)
+          .map((s) => s.code)
+          .sort(),
         ['AS', 'GU', 'MP', 'PR', 'VI'],
       );
       assert.equal(US_STATES.find((s) => s.code === 'DC')?.is_territory, false);
@@ -65,7 +68,10 @@ describe('reference seed data', () => {
 
   describe('vetting question bank', () => {
     it('has 10 questions at positions 1..10', () => {
-      assert.deepEqual(VETTING_QUESTIONS.map((q) => q.position), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(
+        VETTING_QUESTIONS.map((q) => q.position),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
     });
 
     for (const q of VETTING_QUESTIONS) {

@@ -8,14 +8,19 @@ const readme = fs.readFileSync('README.md', 'utf8');
 const example = fs.readFileSync('.env.example', 'utf8');
 
 /** The README's settings rows: name → default as written (a `value` in backticks, or a note such as *(none)*). */
-const documented = new Map([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (.*?) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]));
+const documented = new Map(
+  [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (.*?) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+);
 const exampleLines = new Map([...example.matchAll(/^# ([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
 
 describe('settings: README, .env.example and the config agree', () => {
   it('every setting the config reads has a README row', () => {
     const read = Object.keys(settingsSchema.describe().keys ?? {});
     assert.ok(read.length > 40, 'the config schema lists its settings');
-    assert.deepEqual(read.filter((name) => !documented.has(name)), []);
+    assert.deepEqual(
+      read.filter((name) => !documented.has(name)),
+      [],
+    );
   });
 
   it('every README setting is in .env.example, commented out, with the README default', () => {

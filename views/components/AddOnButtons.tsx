@@ -12,17 +12,32 @@ export interface AddOnButtonsView {
 
 export const PRIVATE_PAY_BOOSTER_SIGN_IN = '/private-pay-booster/sign-in';
 
-export function PracticeManagementButton({ cta, variant = 'secondary' }: { cta: NonNullable<AddOnButtonsView['practiceManagement']>; variant?: 'primary' | 'secondary' }) {
-  return cta.external
-    ? <ButtonLink variant={variant} href={cta.href} target="_blank" rel="noopener noreferrer">{cta.label}<span className="visually-hidden"> (opens in a new tab)</span></ButtonLink>
-    : <ButtonLink variant={variant} href={cta.href}>{cta.label}</ButtonLink>;
+export function PracticeManagementButton({
+  cta,
+  variant = 'secondary',
+}: {
+  cta: NonNullable<AddOnButtonsView['practiceManagement']>;
+  variant?: 'primary' | 'secondary';
+}) {
+  return cta.external ? (
+    <ButtonLink variant={variant} href={cta.href} target="_blank" rel="noopener noreferrer">
+      {cta.label}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </ButtonLink>
+  ) : (
+    <ButtonLink variant={variant} href={cta.href}>
+      {cta.label}
+    </ButtonLink>
+  );
 }
 
 export function PrivatePayBoosterButton({ providerId }: { providerId: number }) {
   return (
     <PostForm action={PRIVATE_PAY_BOOSTER_SIGN_IN} target="_blank" className="add-on-buttons__form">
       <input type="hidden" name="provider_id" value={String(providerId)} />
-      <Button variant="secondary">Log in to Private Pay Booster<span className="visually-hidden"> (opens in a new tab)</span></Button>
+      <Button variant="secondary">
+        Log in to Private Pay Booster<span className="visually-hidden"> (opens in a new tab)</span>
+      </Button>
     </PostForm>
   );
 }

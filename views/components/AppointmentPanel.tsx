@@ -72,7 +72,14 @@ const MESSAGE_MAX = 2000;
 const STATE_LABELS: Record<AppointmentState, string> = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' };
 const STATE_TONES = { upcoming: 'info', past: 'neutral', canceled: 'error' } as const;
 
-export function AppointmentPanel({ appointment: a, returnTo, closeHref, formState, rescheduledNow, actions }: AppointmentPanelProps) {
+export function AppointmentPanel({
+  appointment: a,
+  returnTo,
+  closeHref,
+  formState,
+  rescheduledNow,
+  actions,
+}: AppointmentPanelProps) {
   const { flash } = usePage();
   const justRescheduled = rescheduledNow ?? flash.some((message) => message.text === RESCHEDULED_FLASH);
   const action = `/calendar/appointments/${a.id}`;
@@ -82,16 +89,23 @@ export function AppointmentPanel({ appointment: a, returnTo, closeHref, formStat
     <section id="appointment" className="card appointment-panel" aria-labelledby="appointment-heading">
       <h2 id="appointment-heading">{`${a.typeLabel} with ${a.client.name}`}</h2>
       {justRescheduled && a.state === 'upcoming' && <Notice tone="success">Reschedule successful!</Notice>}
-      <SummaryList rows={[
-        { label: 'Date', value: a.date },
-        { label: 'Time', value: a.time },
-        { label: 'Status', value: <StatusTags appointment={a} /> },
-        { label: 'Client', value: a.client.name },
-        { label: 'Phone', value: a.client.phoneNumber && <a href={`tel:${a.client.phoneNumber}`}>{formatPhone(a.client.phoneNumber)}</a> },
-        { label: 'Email', value: a.client.email && <a href={`mailto:${a.client.email}`}>{a.client.email}</a> },
-        { label: 'Provider', value: a.providerName },
-        ...(a.cancelMessage ? [{ label: 'Cancellation message', value: a.cancelMessage }] : []),
-      ]} />
+      <SummaryList
+        rows={[
+          { label: 'Date', value: a.date },
+          { label: 'Time', value: a.time },
+          { label: 'Status', value: <StatusTags appointment={a} /> },
+          { label: 'Client', value: a.client.name },
+          {
+            label: 'Phone',
+            value: a.client.phoneNumber && (
+              <a href={`tel:${a.client.phoneNumber}`}>{formatPhone(a.client.phoneNumber)}</a>
+            ),
+          },
+          { label: 'Email', value: a.client.email && <a href={`mailto:${a.client.email}`}>{a.client.email}</a> },
+          { label: 'Provider', value: a.providerName },
+          ...(a.cancelMessage ? [{ label: 'Cancellation message', value: a.cancelMessage }] : []),
+        ]}
+      />
       {a.intakeForm.length > 0 && (
         <>
           <h3>Intake answers</h3>
@@ -102,9 +116,21 @@ export function AppointmentPanel({ appointment: a, returnTo, closeHref, formStat
         <>
           <h3>Add to your calendar</h3>
           <ul className="appointment-panel__links">
-            <li><a href={a.links.google} target="_blank" rel="noopener noreferrer">Google Calendar<span className="visually-hidden"> (opens in a new tab)</span></a></li>
-            <li><a href={a.links.outlook} target="_blank" rel="noopener noreferrer">Outlook<span className="visually-hidden"> (opens in a new tab)</span></a></li>
-            <li><a href={a.links.ics} download>Download .ics file</a></li>
+            <li>
+              <a href={a.links.google} target="_blank" rel="noopener noreferrer">
+                Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={a.links.outlook} target="_blank" rel="noopener noreferrer">
+                Outlook<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={a.links.ics} download>
+                Download .ics file
+              </a>
+            </li>
           </ul>
         </>
       )}
@@ -114,13 +140,33 @@ export function AppointmentPanel({ appointment: a, returnTo, closeHref, formStat
             <summary>Reschedule</summary>
             <PostForm action={`${action}/reschedule`} data-progress="Rescheduling..." noValidate>
               <input type="hidden" name="return_to" value={returnTo} />
-              <FormField name="date" id={`reschedule-date-${a.id}`} label="Date" type="date"
-                min={a.reschedule.minDate} max={a.reschedule.maxDate}
-                defaultValue={rescheduleState?.values.date ?? a.reschedule.date} error={rescheduleState?.errors.date} />
-              <FormField name="start_time" id={`reschedule-time-${a.id}`} label="Start time" hint="For example 1:00pm"
-                defaultValue={rescheduleState?.values.start_time ?? a.reschedule.startTime} error={rescheduleState?.errors.start_time} />
-              <TextAreaField name="reschedule_message" id={`reschedule-message-${a.id}`} label="Message to the client (optional)" rows={3} maxLength={MESSAGE_MAX}
-                value={rescheduleState?.values.reschedule_message ?? ''} error={rescheduleState?.errors.reschedule_message} />
+              <FormField
+                name="date"
+                id={`reschedule-date-${a.id}`}
+                label="Date"
+                type="date"
+                min={a.reschedule.minDate}
+                max={a.reschedule.maxDate}
+                defaultValue={rescheduleState?.values.date ?? a.reschedule.date}
+                error={rescheduleState?.errors.date}
+              />
+              <FormField
+                name="start_time"
+                id={`reschedule-time-${a.id}`}
+                label="Start time"
+                hint="For example 1:00pm"
+                defaultValue={rescheduleState?.values.start_time ?? a.reschedule.startTime}
+                error={rescheduleState?.errors.start_time}
+              />
+              <TextAreaField
+                name="reschedule_message"
+                id={`reschedule-message-${a.id}`}
+                label="Message to the client (optional)"
+                rows={3}
+                maxLength={MESSAGE_MAX}
+                value={rescheduleState?.values.reschedule_message ?? ''}
+                error={rescheduleState?.errors.reschedule_message}
+              />
               <Button>Reschedule</Button>
             </PostForm>
           </details>
@@ -128,8 +174,15 @@ export function AppointmentPanel({ appointment: a, returnTo, closeHref, formStat
             <summary>Cancel consultation</summary>
             <PostForm action={`${action}/cancellation`} data-progress="Canceling..." noValidate>
               <input type="hidden" name="return_to" value={returnTo} />
-              <TextAreaField name="cancel_message" id={`cancel-message-${a.id}`} label="Message to the client (optional)" rows={3} maxLength={MESSAGE_MAX}
-                value={cancelState?.values.cancel_message ?? ''} error={cancelState?.errors.cancel_message} />
+              <TextAreaField
+                name="cancel_message"
+                id={`cancel-message-${a.id}`}
+                label="Message to the client (optional)"
+                rows={3}
+                maxLength={MESSAGE_MAX}
+                value={cancelState?.values.cancel_message ?? ''}
+                error={cancelState?.errors.cancel_message}
+              />
               <Button variant="danger-outline">Cancel consultation</Button>
             </PostForm>
           </details>
@@ -149,8 +202,18 @@ function StatusTags({ appointment: a }: { appointment: AppointmentPanelView }) {
   return (
     <>
       <Tag tone={STATE_TONES[a.state]}>{STATE_LABELS[a.state]}</Tag>
-      {a.rescheduled && a.state !== 'canceled' && <> <Tag tone="neutral">Rescheduled</Tag></>}
-      {a.legacy && <> <Tag tone="neutral">Booked in the previous system</Tag></>}
+      {a.rescheduled && a.state !== 'canceled' && (
+        <>
+          {' '}
+          <Tag tone="neutral">Rescheduled</Tag>
+        </>
+      )}
+      {a.legacy && (
+        <>
+          {' '}
+          <Tag tone="neutral">Booked in the previous system</Tag>
+        </>
+      )}
     </>
   );
 }

@@ -8,9 +8,16 @@ export function FlashMessages() {
   return (
     <div className="flashes" role="status" aria-live="polite">
       {flash.map((message, index) => (
-        <div key={index} className={`flash flash--${message.kind}`} data-flash="" data-permanent={message.permanent ? '' : undefined}>
+        <div
+          key={index}
+          className={`flash flash--${message.kind}`}
+          data-flash=""
+          data-permanent={message.permanent ? '' : undefined}
+        >
           <span>{message.text}</span>
-          <button type="button" className="flash__close" data-flash-close="" hidden aria-label="Dismiss message"><Icon name="x" /></button>
+          <button type="button" className="flash__close" data-flash-close="" hidden aria-label="Dismiss message">
+            <Icon name="x" />
+          </button>
         </div>
       ))}
     </div>

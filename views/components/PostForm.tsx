@@ -6,7 +6,12 @@ export function CsrfField() {
 }
 
 /** A form with the CSRF field already inside. */
-export function PostForm({ action, children, className, ...rest }: React.FormHTMLAttributes<HTMLFormElement> & { action: string }) {
+export function PostForm({
+  action,
+  children,
+  className,
+  ...rest
+}: React.FormHTMLAttributes<HTMLFormElement> & { action: string }) {
   return (
     <form method="post" action={action} className={className} {...rest}>
       <CsrfField />

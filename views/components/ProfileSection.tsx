@@ -6,7 +6,17 @@ import { PostForm } from './PostForm';
 import { Icon } from './Icon';
 import { Button, ButtonLink } from './ui/Button';
 
-export function ProfileSection({ id, title, editing, action, read, children, pagePath, intro, saveLabel = 'Save' }: {
+export function ProfileSection({
+  id,
+  title,
+  editing,
+  action,
+  read,
+  children,
+  pagePath,
+  intro,
+  saveLabel = 'Save',
+}: {
   /** The section's anchor and its ?edit= value. */
   id: string;
   title: string;
@@ -27,7 +37,11 @@ export function ProfileSection({ id, title, editing, action, read, children, pag
     <section className="card profile-section" id={id} aria-labelledby={headingId}>
       <div className="profile-section__head">
         <h2 id={headingId}>{title}</h2>
-        {!editing && <ButtonLink href={`${pagePath}?edit=${id}#${id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {title}</span></ButtonLink>}
+        {!editing && (
+          <ButtonLink href={`${pagePath}?edit=${id}#${id}`}>
+            <Icon name="pencil" /> Edit<span className="visually-hidden"> {title}</span>
+          </ButtonLink>
+        )}
       </div>
       {intro}
       {editing ? (
@@ -35,10 +49,14 @@ export function ProfileSection({ id, title, editing, action, read, children, pag
           {children}
           <div className="actions">
             <Button>{saveLabel}</Button>
-            <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">Cancel</ButtonLink>
+            <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">
+              Cancel
+            </ButtonLink>
           </div>
         </PostForm>
-      ) : read}
+      ) : (
+        read
+      )}
     </section>
   );
 }
@@ -48,7 +66,16 @@ export function ReadList({ rows }: { rows: [label: string, value: ReactNode][] }
   return (
     <dl className="read-list">
       {rows.map(([label, value]) => (
-        <div key={label}><dt>{label}</dt><dd>{value === null || value === undefined || value === '' ? <span className="muted">Not provided</span> : value}</dd></div>
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            {value === null || value === undefined || value === '' ? (
+              <span className="muted">Not provided</span>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
       ))}
     </dl>
   );

@@ -1,6 +1,9 @@
 // A list of tags as checkboxes in a fieldset, chosen ones first and in columns: works without JavaScript;
 // the message sits under the legend.
-export interface TagOptionView { id: number; name: string }
+export interface TagOptionView {
+  id: number;
+  name: string;
+}
 
 export interface TagCheckboxesProps {
   name: string;
@@ -19,20 +22,39 @@ export function TagCheckboxes({ name, legend, hint, options, selected, error, hi
   const ordered = [...options.filter((o) => chosen.has(o.id)), ...options.filter((o) => !chosen.has(o.id))];
   const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className={error ? 'checklist field--error' : 'checklist'} aria-describedby={describedBy} id={`${name}-fieldset`}>
+    <fieldset
+      className={error ? 'checklist field--error' : 'checklist'}
+      aria-describedby={describedBy}
+      id={`${name}-fieldset`}
+    >
       <legend>{legend}</legend>
-      {hint && <p className="hint" id={`${name}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${name}-error`}>{error}</p>}
+      {hint && (
+        <p className="hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      )}
       <ul className="checklist__options">
         {ordered.map((option) => (
           <li key={option.id} className="field--check">
-            <input type="checkbox" id={`${name}-${option.id}`} name={name} value={option.id} defaultChecked={chosen.has(option.id)} />
+            <input
+              type="checkbox"
+              id={`${name}-${option.id}`}
+              name={name}
+              value={option.id}
+              defaultChecked={chosen.has(option.id)}
+            />
             <label htmlFor={`${name}-${option.id}`}>{option.name}</label>
           </li>
         ))}
       </ul>
-      {hiddenSelected?.map((id) => <input key={id} type="hidden" name={name} value={id} />)}
+      {hiddenSelected?.map((id) => (
+        <input key={id} type="hidden" name={name} value={id} />
+      ))}
     </fieldset>
   );
 }
-

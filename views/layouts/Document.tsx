@@ -9,9 +9,15 @@ export function Document({ title, csrfToken, assets }: { title: string; csrfToke
       <title>{title}</title>
       {csrfToken && <meta name="csrf-token" content={csrfToken} />}
       <link rel="icon" href="/favicon.ico" />
-      {assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-      {assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
-      {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
+      {assets.styles.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      {assets.preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      {assets.scripts.map((src) => (
+        <script key={src} type="module" src={src} />
+      ))}
     </head>
   );
 }

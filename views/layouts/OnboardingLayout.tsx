@@ -8,11 +8,19 @@ export function OnboardingLayout({ title, children }: { title: string; children:
   const page = usePage();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar topbar--onboarding">
-        <a className="topbar__brand" href="/">{page.brand}</a>
+        <a className="topbar__brand" href="/">
+          {page.brand}
+        </a>
         {page.signedIn && (
-          <PostForm action="/logout" className="topbar__actions"><button type="submit" className="link-button">Log Out</button></PostForm>
+          <PostForm action="/logout" className="topbar__actions">
+            <button type="submit" className="link-button">
+              Log Out
+            </button>
+          </PostForm>
         )}
       </header>
       <main id="main" className="content content--narrow" tabIndex={-1}>

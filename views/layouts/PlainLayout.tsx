@@ -7,9 +7,13 @@ export function PlainLayout({ title, children }: { title: string; children: Reac
   const page = usePage();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar topbar--plain">
-        <a className="topbar__brand" href="/">{page.brand}</a>
+        <a className="topbar__brand" href="/">
+          {page.brand}
+        </a>
       </header>
       <main id="main" className="content content--card" tabIndex={-1}>
         <FlashMessages />

@@ -10,9 +10,13 @@ export function editableProviderId(actor: PolicyActor, providerId: number): numb
 }
 
 /** The viewer's selected profile, when they may edit it (and, if asked, of that type); else NotFoundError. */
-export function selectedEditableProvider<P extends { id: number; type: string }>(viewer: PolicyActor & { provider: P | null }, type?: P['type']): P {
+export function selectedEditableProvider<P extends { id: number; type: string }>(
+  viewer: PolicyActor & { provider: P | null },
+  type?: P['type'],
+): P {
   const provider = viewer.provider;
-  if (!provider || (type && provider.type !== type) || !hasClinicianAccess(viewer, provider.id)) throw new NotFoundError();
+  if (!provider || (type && provider.type !== type) || !hasClinicianAccess(viewer, provider.id))
+    throw new NotFoundError();
   return provider;
 }
 
@@ -23,7 +27,9 @@ const BILLING_ROLES = new Set(['owner', 'billing-manager']);
  * account when the viewer is its owner or billing manager, else the first account they hold such a role
  * on; null when none.
  */
-export function billingAccountOf(viewer: Pick<PolicyActor, 'roles'> & { provider: { accountId: number } | null }): number | null {
+export function billingAccountOf(
+  viewer: Pick<PolicyActor, 'roles'> & { provider: { accountId: number } | null },
+): number | null {
   const managed = viewer.roles.filter((r) => BILLING_ROLES.has(r.role)).map((r) => r.accountId);
   if (viewer.provider && managed.includes(viewer.provider.accountId)) return viewer.provider.accountId;
   return managed.length ? Math.min(...managed) : null;

@@ -2,18 +2,101 @@
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from './deps';
 export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
 export { attemptPassword } from './password-attempts';
-export { CHANGE_CONFIRMATION_MISMATCH, checkPassword, INVITE_PASSWORD, PASSWORD_REQUIRED, type PasswordRule, REGISTRATION_PASSWORD, RESET_CONFIRMATION_MISMATCH, STRONG_PASSWORD } from './password-rules';
+export {
+  CHANGE_CONFIRMATION_MISMATCH,
+  checkPassword,
+  INVITE_PASSWORD,
+  PASSWORD_REQUIRED,
+  type PasswordRule,
+  REGISTRATION_PASSWORD,
+  RESET_CONFIRMATION_MISMATCH,
+  STRONG_PASSWORD,
+} from './password-rules';
 export { HASHING, hashPassword, passwordChecksRun } from './passwords';
-export { ACCESS_DENIED, canCreateProfiles, canEditProfile, canExportReferrals, canGoLive, canManageAccountBilling, canManageBilling, canManagePlans, canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, canSeeProvider, canStartMembership, hasInconsistentPlan, INCONSISTENT_PLAN, canUsePracticeInbox, creationAccountIds, creationWording, hasAccount, hasClinicianAccess, isClientOnly, type PolicyActor, possessive, privatePayBoosterUpgradeEnabled, RESOURCE_DENIED, wordingFor } from './policy';
+export {
+  ACCESS_DENIED,
+  canCreateProfiles,
+  canEditProfile,
+  canExportReferrals,
+  canGoLive,
+  canManageAccountBilling,
+  canManageBilling,
+  canManagePlans,
+  canSeeAccount,
+  canSeePracticeManagement,
+  canSeePrivatePayBoosterLogin,
+  canSeeProvider,
+  canStartMembership,
+  hasInconsistentPlan,
+  INCONSISTENT_PLAN,
+  canUsePracticeInbox,
+  creationAccountIds,
+  creationWording,
+  hasAccount,
+  hasClinicianAccess,
+  isClientOnly,
+  type PolicyActor,
+  possessive,
+  privatePayBoosterUpgradeEnabled,
+  RESOURCE_DENIED,
+  wordingFor,
+} from './policy';
 export { isReservedName, listedName, nameKey, RESERVED_NAME_ERROR, RESERVED_NAME_MESSAGE } from './reserved-names';
-export { INVALID_EMAIL, normalizeName, REFERRAL_OFFER, registrationEmail, registrationName, registrationText, requiredMessage } from './registration';
+export {
+  INVALID_EMAIL,
+  normalizeName,
+  REFERRAL_OFFER,
+  registrationEmail,
+  registrationName,
+  registrationText,
+  requiredMessage,
+} from './registration';
 export { createStandaloneAccount, EmailInUseError, queueSetPasswordEmail } from './standalone';
-export { deleteUnpaidSignups, heldByUnpaidSignup, releaseUnpaidHold, standaloneSignupJobs, UNPAID_SIGNUP_HOURS } from './standalone-holds';
-export { accountsOfUser, allAccountsOnHold, countWrongAttempt, emailTaken, endOtherSessions, findLatestLiveToken, findLiveTokenByHash, findUserByEmail, findUserById, findUsersByNameAndPhone, insertToken, invalidateTokens, lockUser, markTokenUsed, planAccountsOf, recordAudit, rememberSignInPlace, type TokenRow, updateUser, userHasPaidPlan, type UserRow } from './repo';
+export {
+  deleteUnpaidSignups,
+  heldByUnpaidSignup,
+  releaseUnpaidHold,
+  standaloneSignupJobs,
+  UNPAID_SIGNUP_HOURS,
+} from './standalone-holds';
+export {
+  accountsOfUser,
+  allAccountsOnHold,
+  countWrongAttempt,
+  emailTaken,
+  endOtherSessions,
+  findLatestLiveToken,
+  findLiveTokenByHash,
+  findUserByEmail,
+  findUserById,
+  findUsersByNameAndPhone,
+  insertToken,
+  invalidateTokens,
+  lockUser,
+  markTokenUsed,
+  planAccountsOf,
+  recordAudit,
+  rememberSignInPlace,
+  type TokenRow,
+  updateUser,
+  userHasPaidPlan,
+  type UserRow,
+} from './repo';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 export { audit, sendTwoFactorCode } from './two-factor';
-export { loginSchema, newPassword, normalizePhone, PHONE_MESSAGES, phoneNumber, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from './validation';
+export {
+  loginSchema,
+  newPassword,
+  normalizePhone,
+  PHONE_MESSAGES,
+  phoneNumber,
+  recoverSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  TWO_FACTOR_WRONG_CODE,
+  twoFactorCodeSchema,
+} from './validation';
 export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
 export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
 export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';

@@ -28,7 +28,8 @@ export async function attemptPassword(
   if (input.ip !== undefined) {
     if (user && (await repo.hasSignedInFrom(db, user.id, input.ip))) {
       // A shared office address past its ceiling slows its own people down rather than locking them out.
-      if (await throttles.signInByIp.exceeded(input.ip)) await new Promise((resolve) => setTimeout(resolve, KNOWN_PLACE_SLOWDOWN_MS));
+      if (await throttles.signInByIp.exceeded(input.ip))
+        await new Promise((resolve) => setTimeout(resolve, KNOWN_PLACE_SLOWDOWN_MS));
     } else {
       byIp = await throttles.signInByIp.take(input.ip);
       if (!byIp.allowed) {
@@ -54,6 +55,7 @@ export async function attemptPassword(
   // guesses still arriving be checked afresh (9 of 50 instead of 5); earlier failures age out with the window.
   await throttles.signInByEmail.giveBack(input.email);
   if (byIp && input.ip !== undefined) await throttles.signInByIp.giveBack(input.ip);
-  if (needsRehash(user.password_hash!)) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
+  if (needsRehash(user.password_hash!))
+    await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
   return { outcome: 'right', user };
 }

@@ -20,7 +20,8 @@ const SPECIAL = /[^A-Za-z0-9]/;
 export const REGISTRATION_PASSWORD: PasswordRule = {
   name: 'registration',
   minLength: 6,
-  message: 'Your password must be at least 6 characters long and have a lowercase letter, an uppercase letter, and a number or special character.',
+  message:
+    'Your password must be at least 6 characters long and have a lowercase letter, an uppercase letter, and a number or special character.',
   test: (p) => p.length >= 6 && LOWER.test(p) && UPPER.test(p) && (DIGIT.test(p) || SPECIAL.test(p)),
 };
 
@@ -37,7 +38,8 @@ export const INVITE_PASSWORD: PasswordRule = {
 export const STRONG_PASSWORD: PasswordRule = {
   name: 'strong',
   minLength: 12,
-  message: 'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.',
+  message:
+    'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.',
   test: (p) => p.length >= 12 && LOWER.test(p) && UPPER.test(p) && (DIGIT.test(p) || SPECIAL.test(p)),
 };
 /** Entered-ness and confirmation messages (spec 1 §5 Passwords), typos included. */

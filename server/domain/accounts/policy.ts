@@ -11,7 +11,11 @@ export type AccountRole =
   | 'reimbursify-administrator'
   | 'billing-manager';
 
-export const REIMBURSIFY_ROLES: readonly string[] = ['reimbursify-lead-practitioner', 'reimbursify-practitioner', 'reimbursify-administrator'];
+export const REIMBURSIFY_ROLES: readonly string[] = [
+  'reimbursify-lead-practitioner',
+  'reimbursify-practitioner',
+  'reimbursify-administrator',
+];
 
 /** What the policy reads about the acting user (a Viewer satisfies it). */
 export interface PolicyActor {
@@ -22,7 +26,12 @@ export interface PolicyActor {
 }
 
 /** A provider profile as the policy sees it. */
-export interface PolicyProvider { id: number; accountId: number; type?: 'individual' | 'practice'; hasPaidPlan?: boolean }
+export interface PolicyProvider {
+  id: number;
+  accountId: number;
+  type?: 'individual' | 'practice';
+  hasPaidPlan?: boolean;
+}
 
 /** An account as the Private Pay Booster and Start membership rules see it. */
 export interface PolicyAccount {
@@ -47,17 +56,20 @@ export const hasAccount = (actor: PolicyActor): boolean => actor.roles.length > 
 export const isOwner = (actor: PolicyActor, accountId?: number): boolean => roleOn(actor, 'owner', accountId);
 
 /** A client login (scope client) that has no provider side: it may not use provider pages. */
-export const isClientOnly = (actor: PolicyActor): boolean => actor.user.scopes.includes('client') && !actor.user.scopes.includes('provider');
+export const isClientOnly = (actor: PolicyActor): boolean =>
+  actor.user.scopes.includes('client') && !actor.user.scopes.includes('provider');
 
 /** Clinician access: the user may open and edit this profile's content. */
-export const hasClinicianAccess = (actor: PolicyActor, providerId: number): boolean => actor.providers.some((p) => p.id === providerId);
+export const hasClinicianAccess = (actor: PolicyActor, providerId: number): boolean =>
+  actor.providers.some((p) => p.id === providerId);
 
 /** The provider is within the user's reach at all: clinician access or any role on its account. Else: 404. */
 export const canSeeProvider = (actor: PolicyActor, provider: PolicyProvider): boolean =>
   hasClinicianAccess(actor, provider.id) || actor.roles.some((r) => r.accountId === provider.accountId);
 
 /** An account id in a URL must be one of the user's accounts. Else: 404. */
-export const canSeeAccount = (actor: PolicyActor, accountId: number): boolean => actor.roles.some((r) => r.accountId === accountId);
+export const canSeeAccount = (actor: PolicyActor, accountId: number): boolean =>
+  actor.roles.some((r) => r.accountId === accountId);
 
 // ---------------------------------------------------------------- account-level permissions (owner)
 
@@ -65,7 +77,8 @@ export const canSeeAccount = (actor: PolicyActor, accountId: number): boolean =>
 export const canCreateProfiles = (actor: PolicyActor, accountId?: number): boolean => isOwner(actor, accountId);
 
 /** The accounts a new profile may be created in. */
-export const creationAccountIds = (actor: PolicyActor): number[] => actor.roles.filter((r) => r.role === 'owner').map((r) => r.accountId);
+export const creationAccountIds = (actor: PolicyActor): number[] =>
+  actor.roles.filter((r) => r.role === 'owner').map((r) => r.accountId);
 
 /** Plan pages (/plan-management, /checkout/..., upgrades) need someone who may manage billing somewhere. */
 export const canManagePlans = (actor: PolicyActor): boolean => isOwner(actor) || roleOn(actor, 'billing-manager');
@@ -74,7 +87,8 @@ export const canManagePlans = (actor: PolicyActor): boolean => isOwner(actor) ||
 export const canSeePracticeManagement = (actor: PolicyActor, accountId?: number): boolean => isOwner(actor, accountId);
 
 /** Billing of one provider: the owner of its account or a billing manager of that account. */
-export const canManageBilling = (actor: PolicyActor, provider: PolicyProvider): boolean => canManageAccountBilling(actor, provider.accountId);
+export const canManageBilling = (actor: PolicyActor, provider: PolicyProvider): boolean =>
+  canManageAccountBilling(actor, provider.accountId);
 
 /** Billing of a whole account (its upgrades): its owner or a billing manager. */
 export const canManageAccountBilling = (actor: PolicyActor, accountId: number): boolean =>
@@ -84,15 +98,18 @@ export const canManageAccountBilling = (actor: PolicyActor, accountId: number): 
 export const canGoLive = (actor: PolicyActor, provider: PolicyProvider): boolean => isOwner(actor, provider.accountId);
 
 /** Editing a profile's content: clinician access to it. */
-export const canEditProfile = (actor: PolicyActor, provider: PolicyProvider): boolean => hasClinicianAccess(actor, provider.id);
+export const canEditProfile = (actor: PolicyActor, provider: PolicyProvider): boolean =>
+  hasClinicianAccess(actor, provider.id);
 
 // ---------------------------------------------------------------- role pages
 
 /** Practice Inbox (/practice-inbox...): intake-coordinator on some account. */
-export const canUsePracticeInbox = (actor: PolicyActor, accountId?: number): boolean => roleOn(actor, 'intake-coordinator', accountId);
+export const canUsePracticeInbox = (actor: PolicyActor, accountId?: number): boolean =>
+  roleOn(actor, 'intake-coordinator', accountId);
 
 /** Referral Data (/referral-data): intake-exporter on some account. */
-export const canExportReferrals = (actor: PolicyActor, accountId?: number): boolean => roleOn(actor, 'intake-exporter', accountId);
+export const canExportReferrals = (actor: PolicyActor, accountId?: number): boolean =>
+  roleOn(actor, 'intake-exporter', accountId);
 
 /**
  * The Log in to Private Pay Booster button (spec 1 §6): the owner or a reimbursify role on the account,
@@ -100,7 +117,9 @@ export const canExportReferrals = (actor: PolicyActor, accountId?: number): bool
  * account flag hide-reimbursify-sso-upgrade is set.
  */
 export function canSeePrivatePayBoosterLogin(actor: PolicyActor, account: PolicyAccount): boolean {
-  const roleOk = isOwner(actor, account.id) || actor.roles.some((r) => r.accountId === account.id && REIMBURSIFY_ROLES.includes(r.role));
+  const roleOk =
+    isOwner(actor, account.id) ||
+    actor.roles.some((r) => r.accountId === account.id && REIMBURSIFY_ROLES.includes(r.role));
   const accountOk = Boolean(account.reimbursifyAccountCreated || account.legacyOrSeatSubscriptionIsGood);
   return roleOk && accountOk && !account.featureFlags?.['hide-reimbursify-sso-upgrade'];
 }
@@ -110,7 +129,8 @@ export const privatePayBoosterUpgradeEnabled = (account: PolicyAccount): boolean
   Boolean(account.featureFlags?.['account-enable-sso-upgrade-current-reimbursify']);
 
 /** A basic tier together with practice management is inconsistent (spec 1 §6: alert + redirect home). */
-export const INCONSISTENT_PLAN = 'Your account has a basic membership together with practice management, which cannot be combined. Please contact support so we can correct your plan before you start a new membership.';
+export const INCONSISTENT_PLAN =
+  'Your account has a basic membership together with practice management, which cannot be combined. Please contact support so we can correct your plan before you start a new membership.';
 
 export const hasInconsistentPlan = (accounts: PolicyAccount[]): boolean =>
   accounts.some((a) => a.tier === 'basic' && Boolean(a.hasPracticeManagement));
@@ -120,8 +140,11 @@ export const hasInconsistentPlan = (accounts: PolicyAccount[]): boolean =>
  * plan, and no account of the user has the inconsistent basic + practice-management combination. The
  * tiers come from the billing mirror (planAccountsOf).
  */
-export const canStartMembership = (actor: PolicyActor, provider: PolicyProvider, accounts: PolicyAccount[] = []): boolean =>
-  canManageBilling(actor, provider) && !provider.hasPaidPlan && !hasInconsistentPlan(accounts);
+export const canStartMembership = (
+  actor: PolicyActor,
+  provider: PolicyProvider,
+  accounts: PolicyAccount[] = [],
+): boolean => canManageBilling(actor, provider) && !provider.hasPaidPlan && !hasInconsistentPlan(accounts);
 
 // ---------------------------------------------------------------- wording
 

@@ -40,9 +40,15 @@ export const registrationName = (label: string) => registrationText(label, { nor
 
 /** A required e-mail address ("{label} required.", "Invalid email."), trimmed and lower-cased. */
 export const registrationEmail = (label: string) =>
-  Joi.string().trim().lowercase().max(254).required().email({ tlds: false }).messages({
-    'any.required': requiredMessage(label),
-    'string.empty': requiredMessage(label),
-    'string.email': INVALID_EMAIL,
-    'string.max': INVALID_EMAIL,
-  });
+  Joi.string()
+    .trim()
+    .lowercase()
+    .max(254)
+    .required()
+    .email({ tlds: false })
+    .messages({
+      'any.required': requiredMessage(label),
+      'string.empty': requiredMessage(label),
+      'string.email': INVALID_EMAIL,
+      'string.max': INVALID_EMAIL,
+    });

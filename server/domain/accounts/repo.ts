@@ -57,7 +57,11 @@ export function lockUser(trx: Knex.Transaction, id: number): Promise<UserRow | u
   return trx<UserRow>('users').where({ id }).forUpdate().first();
 }
 
-export async function updateUser(db: Knex, id: number, patch: Partial<Omit<UserRow, 'id'>> & { last_sign_in_at?: Date }): Promise<void> {
+export async function updateUser(
+  db: Knex,
+  id: number,
+  patch: Partial<Omit<UserRow, 'id'>> & { last_sign_in_at?: Date },
+): Promise<void> {
   await db('users').where({ id }).update(patch);
 }
 
@@ -80,7 +84,14 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> 
     .join('account_roles as r', 'r.account_id', 'a.id')
     .where('r.user_id', userId)
     .whereNull('a.error')
-    .distinct('a.id', 'a.has_paid_plan', 'a.has_paid_practice_management_plan', 'a.standalone_practice_management', 'a.practice_management', 'a.tier')
+    .distinct(
+      'a.id',
+      'a.has_paid_plan',
+      'a.has_paid_practice_management_plan',
+      'a.standalone_practice_management',
+      'a.practice_management',
+      'a.tier',
+    )
     .orderBy('a.id');
 }
 
@@ -89,14 +100,23 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> 
  * such a user has nothing to sign in to until our team has checked it. No role at all is not "on hold".
  */
 export async function allAccountsOnHold(db: Knex, userId: number): Promise<boolean> {
-  const row = await db('accounts as a').join('account_roles as r', 'r.account_id', 'a.id').where('r.user_id', userId)
+  const row = await db('accounts as a')
+    .join('account_roles as r', 'r.account_id', 'a.id')
+    .where('r.user_id', userId)
     .first(db.raw('count(*)::int as roles'), db.raw('count(*) filter (where a.error is null)::int as usable'));
   return Number(row?.roles ?? 0) > 0 && Number(row?.usable ?? 0) === 0;
 }
 
 /** The accounts of the user as the plan rules see them (tier and practice management, from the billing mirror). */
-export async function planAccountsOf(db: Knex, userId: number): Promise<{ id: number; tier: AccountRow['tier']; hasPracticeManagement: boolean }[]> {
-  return (await accountsOfUser(db, userId)).map((a) => ({ id: Number(a.id), tier: a.tier, hasPracticeManagement: a.has_paid_practice_management_plan }));
+export async function planAccountsOf(
+  db: Knex,
+  userId: number,
+): Promise<{ id: number; tier: AccountRow['tier']; hasPracticeManagement: boolean }[]> {
+  return (await accountsOfUser(db, userId)).map((a) => ({
+    id: Number(a.id),
+    tier: a.tier,
+    hasPracticeManagement: a.has_paid_practice_management_plan,
+  }));
 }
 
 /**
@@ -110,7 +130,13 @@ export async function userHasPaidPlan(db: Knex, userId: number): Promise<boolean
     .where((q) =>
       q
         .whereIn('a.id', db('account_roles').select('account_id').where({ user_id: userId }))
-        .orWhereIn('a.id', db('providers as p').join('provider_clinicians as pc', 'pc.provider_id', 'p.id').select('p.account_id').where('pc.user_id', userId)),
+        .orWhereIn(
+          'a.id',
+          db('providers as p')
+            .join('provider_clinicians as pc', 'pc.provider_id', 'p.id')
+            .select('p.account_id')
+            .where('pc.user_id', userId),
+        ),
     )
     .first('a.id');
   return Boolean(row);
@@ -123,13 +149,24 @@ export async function insertToken(
   token: { userId: number; purpose: TokenPurpose; hash: string; expiresAt: Date; meta?: Record<string, unknown> },
 ): Promise<number> {
   const [row] = await db('auth_tokens')
-    .insert({ user_id: token.userId, purpose: token.purpose, token_hash: token.hash, expires_at: token.expiresAt, meta: JSON.stringify(token.meta ?? {}) })
+    .insert({
+      user_id: token.userId,
+      purpose: token.purpose,
+      token_hash: token.hash,
+      expires_at: token.expiresAt,
+      meta: JSON.stringify(token.meta ?? {}),
+    })
     .returning('id');
   return Number(row.id);
 }
 
 /** An unused, unexpired token with that hash and purpose, locked when inside a transaction. */
-export function findLiveTokenByHash(db: Knex, purpose: TokenPurpose, hash: string, userId?: number): Promise<TokenRow | undefined> {
+export function findLiveTokenByHash(
+  db: Knex,
+  purpose: TokenPurpose,
+  hash: string,
+  userId?: number,
+): Promise<TokenRow | undefined> {
   const query = db<TokenRow>('auth_tokens')
     .where({ purpose, token_hash: hash })
     .whereNull('used_at')
@@ -140,7 +177,12 @@ export function findLiveTokenByHash(db: Knex, purpose: TokenPurpose, hash: strin
 }
 
 /** The newest unused, unexpired token of that purpose for the user (a two-factor code). */
-export function findLatestLiveToken(db: Knex, userId: number, purpose: TokenPurpose, kind?: string): Promise<TokenRow | undefined> {
+export function findLatestLiveToken(
+  db: Knex,
+  userId: number,
+  purpose: TokenPurpose,
+  kind?: string,
+): Promise<TokenRow | undefined> {
   const query = db<TokenRow>('auth_tokens')
     .where({ user_id: userId, purpose })
     .whereNull('used_at')
@@ -178,7 +220,13 @@ export async function endOtherSessions(db: Knex, userId: number, keepSid: string
 
 // ---- audit trail (never passwords, codes or tokens)
 
-export interface AuditEntry { userId: number | null; action: string; ip?: string; userAgent?: string; details?: object }
+export interface AuditEntry {
+  userId: number | null;
+  action: string;
+  ip?: string;
+  userAgent?: string;
+  details?: object;
+}
 
 export async function recordAudit(db: Knex, entry: AuditEntry): Promise<void> {
   await db('audit_log').insert({
@@ -196,5 +244,8 @@ export async function hasSignedInFrom(db: Knex, userId: number, ip: string): Pro
 }
 
 export async function rememberSignInPlace(db: Knex, userId: number, ip: string): Promise<void> {
-  await db('sign_in_places').insert({ user_id: userId, ip, last_signed_in_at: db.fn.now() }).onConflict(['user_id', 'ip']).merge(['last_signed_in_at']);
+  await db('sign_in_places')
+    .insert({ user_id: userId, ip, last_signed_in_at: db.fn.now() })
+    .onConflict(['user_id', 'ip'])
+    .merge(['last_signed_in_at']);
 }

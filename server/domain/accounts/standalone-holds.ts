@@ -13,20 +13,35 @@ export const UNPAID_SIGNUP_HOURS = 24;
  * The password-less user of `email` when everything it has is unpaid standalone sign-ups (its accounts
  * owned by it alone, with no subscription and no profile); else null.
  */
-async function unpaidHolder(db: Knex, email: string, lock: boolean, startedCounts = true): Promise<{ userId: number; accountIds: number[] } | null> {
+async function unpaidHolder(
+  db: Knex,
+  email: string,
+  lock: boolean,
+  startedCounts = true,
+): Promise<{ userId: number; accountIds: number[] } | null> {
   const userQuery = db('users').whereRaw('lower(email) = lower(?)', [email]).whereNull('password_hash').first('id');
   const user = await (lock ? userQuery.forUpdate() : userQuery);
   if (!user) return null;
-  const signupQuery = db('zpm_signups').where({ user_id: user.id }).select('account_id', 'paid_at', 'payment_started_at');
+  const signupQuery = db('zpm_signups')
+    .where({ user_id: user.id })
+    .select('account_id', 'paid_at', 'payment_started_at');
   const signups = await (lock ? signupQuery.forUpdate() : signupQuery);
   if (!signups.length || signups.some((s) => s.paid_at || (startedCounts && s.payment_started_at))) return null;
   const accountIds = signups.map((s) => Number(s.account_id));
-  const roles = await db('account_roles').where({ user_id: user.id }).orWhereIn('account_id', accountIds).select('user_id', 'account_id');
-  if (roles.some((r) => Number(r.user_id) !== Number(user.id) || !accountIds.includes(Number(r.account_id)))) return null;
-  const used = await db('accounts').whereIn('id', accountIds)
-    .where((q) => q.where('standalone_practice_management', false)
-      .orWhereExists(db('billing_subscriptions').whereRaw('billing_subscriptions.account_id = accounts.id'))
-      .orWhereExists(db('providers').whereRaw('providers.account_id = accounts.id')))
+  const roles = await db('account_roles')
+    .where({ user_id: user.id })
+    .orWhereIn('account_id', accountIds)
+    .select('user_id', 'account_id');
+  if (roles.some((r) => Number(r.user_id) !== Number(user.id) || !accountIds.includes(Number(r.account_id))))
+    return null;
+  const used = await db('accounts')
+    .whereIn('id', accountIds)
+    .where((q) =>
+      q
+        .where('standalone_practice_management', false)
+        .orWhereExists(db('billing_subscriptions').whereRaw('billing_subscriptions.account_id = accounts.id'))
+        .orWhereExists(db('providers').whereRaw('providers.account_id = accounts.id')),
+    )
     .first('id');
   return used ? null : { userId: Number(user.id), accountIds };
 }
@@ -54,18 +69,26 @@ export async function releaseUnpaidHold(trx: Knex.Transaction, email: string, st
  */
 export async function deleteUnpaidSignups(db: Knex, olderThanHours = UNPAID_SIGNUP_HOURS): Promise<number> {
   const cutoff = db.raw(`now() - make_interval(hours => ?)`, [olderThanHours]);
-  const stale = await db('zpm_signups').whereNull('paid_at').whereNull('completed_at').where('created_at', '<', cutoff)
+  const stale = await db('zpm_signups')
+    .whereNull('paid_at')
+    .whereNull('completed_at')
+    .where('created_at', '<', cutoff)
     .where((q) => q.whereNull('payment_started_at').orWhere('payment_started_at', '<', cutoff))
     .select('id', 'user_id');
   let deleted = 0;
   for (const signup of stale) {
     await db.transaction(async (trx) => {
-      const row = await trx('zpm_signups').where({ id: signup.id }).whereNull('paid_at').forUpdate().first('id', 'user_id', 'account_id');
+      const row = await trx('zpm_signups')
+        .where({ id: signup.id })
+        .whereNull('paid_at')
+        .forUpdate()
+        .first('id', 'user_id', 'account_id');
       if (!row) return;
       const owner = row.user_id === null ? null : await trx('users').where({ id: row.user_id }).first('email');
       // The whole hold goes when nothing else uses it; otherwise only the sign-up row.
       // A payment that started a day ago is over (its recovery marks it paid when it went through).
-      if (!(owner && await releaseUnpaidHold(trx, owner.email, false))) await trx('zpm_signups').where({ id: row.id }).delete();
+      if (!(owner && (await releaseUnpaidHold(trx, owner.email, false))))
+        await trx('zpm_signups').where({ id: row.id }).delete();
       deleted += 1;
     });
   }

@@ -10,23 +10,48 @@ import { hashToken, newLinkToken } from './tokens';
 export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class EmailInUseError extends Error {
-  constructor() { super('email in use'); }
+  constructor() {
+    super('email in use');
+  }
 }
 
 /** The user (no password yet) and the account it owns, inside the caller's transaction; EmailInUseError when the address is on file. */
-export async function createStandaloneAccount(trx: Knex.Transaction, input: { email: string; firstName: string; lastName: string }): Promise<{ userId: number; accountId: number }> {
+export async function createStandaloneAccount(
+  trx: Knex.Transaction,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<{ userId: number; accountId: number }> {
   if (await trx('users').where({ email: input.email }).first('id')) throw new EmailInUseError();
-  const [user] = await trx('users').insert({ email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: null, scopes: ['provider'] }).returning('id');
-  const [account] = await trx('accounts').insert({ name: `${input.firstName} ${input.lastName}`, standalone_practice_management: true }).returning('id');
+  const [user] = await trx('users')
+    .insert({
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      password_hash: null,
+      scopes: ['provider'],
+    })
+    .returning('id');
+  const [account] = await trx('accounts')
+    .insert({ name: `${input.firstName} ${input.lastName}`, standalone_practice_management: true })
+    .returning('id');
   await trx('account_roles').insert({ user_id: user.id, account_id: account.id, role: 'owner' });
   return { userId: Number(user.id), accountId: Number(account.id) };
 }
 
 /** Queues the e-mail whose link lets the owner of a new standalone account choose a password (the reset page). */
-export async function queueSetPasswordEmail(trx: Knex.Transaction, deps: Pick<AccountDeps, 'outgoing' | 'config'>, user: { id: number; email: string }, signInUrl: string): Promise<void> {
+export async function queueSetPasswordEmail(
+  trx: Knex.Transaction,
+  deps: Pick<AccountDeps, 'outgoing' | 'config'>,
+  user: { id: number; email: string },
+  signInUrl: string,
+): Promise<void> {
   const token = newLinkToken();
   await invalidateTokens(trx, user.id, 'password_reset');
-  await insertToken(trx, { userId: user.id, purpose: 'password_reset', hash: hashToken(token), expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS) });
+  await insertToken(trx, {
+    userId: user.id,
+    purpose: 'password_reset',
+    hash: hashToken(token),
+    expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
+  });
   await deps.outgoing.mail(trx, {
     to: user.email,
     subject: `Set your ${deps.config.brandName} password`,

@@ -22,7 +22,10 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /** What taking a point said: whether the guarded work may run, and whether this point used up the limit. */
-export interface Taken { allowed: boolean; reachedLimit: boolean }
+export interface Taken {
+  allowed: boolean;
+  reachedLimit: boolean;
+}
 
 /** A counter with a fixed window of `limit` points. */
 export interface Counter {

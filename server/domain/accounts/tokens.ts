@@ -23,7 +23,8 @@ export function matchesHash(secret: string, storedHash: string): boolean {
 }
 
 /** A link token is base64url of 32 bytes; anything else is not worth a database look-up. */
-export const looksLikeLinkToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+export const looksLikeLinkToken = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 
 /** "dana.rivera@example.com" → "d***a@e******.com": enough to recognise, not enough to learn. */
 export function maskEmail(email: string): string {
@@ -32,7 +33,9 @@ export function maskEmail(email: string): string {
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const tld = dot > 0 ? domain.slice(dot) : '';
   const mask = (part: string, keepEnd: boolean) =>
-    part.length <= 2 ? `${part[0] ?? ''}*` : `${part[0]}${'*'.repeat(Math.min(part.length - (keepEnd ? 2 : 1), 6))}${keepEnd ? part.at(-1) : ''}`;
+    part.length <= 2
+      ? `${part[0] ?? ''}*`
+      : `${part[0]}${'*'.repeat(Math.min(part.length - (keepEnd ? 2 : 1), 6))}${keepEnd ? part.at(-1) : ''}`;
   return `${mask(local, true)}@${mask(host, false)}${tld}`;
 }
 

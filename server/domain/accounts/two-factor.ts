@@ -15,7 +15,14 @@ export const audit = (db: Knex, userId: number | null, action: string, meta: Req
  */
 export async function sendTwoFactorCode(
   deps: Pick<AccountDeps, 'db' | 'throttles' | 'outgoing'>,
-  input: { userId: number; kind: 'sign_in' | 'enrol'; phone: string; text: (code: string) => string; meta: RequestMeta; auditDetails?: object },
+  input: {
+    userId: number;
+    kind: 'sign_in' | 'enrol';
+    phone: string;
+    text: (code: string) => string;
+    meta: RequestMeta;
+    auditDetails?: object;
+  },
 ): Promise<boolean> {
   if (!(await deps.throttles.codesByUser.take(String(input.userId))).allowed) return false;
   const code = newCode();

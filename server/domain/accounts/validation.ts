@@ -2,18 +2,14 @@
 // spec 1 §5 (Login, Phone, Passwords, Reset request and recovery). Shared pieces (phone, password
 // rules, e-mail) are exported for Account Settings.
 import Joi from 'joi';
-import {
-  PASSWORD_REQUIRED,
-  RESET_CONFIRMATION_MISMATCH,
-  STRONG_PASSWORD,
-  type PasswordRule,
-} from './password-rules';
+import { PASSWORD_REQUIRED, RESET_CONFIRMATION_MISMATCH, STRONG_PASSWORD, type PasswordRule } from './password-rules';
 
 export const PHONE_MESSAGES = {
   required: 'Phone number required.',
   invalid: 'Please enter a valid US phone number. Note that we do not share your phone number with anyone.',
   // The spec asks for "a message asking to contact support for an international number"; the words are ours.
-  international: 'International phone numbers cannot be entered here. Please contact support to use an international phone number.',
+  international:
+    'International phone numbers cannot be entered here. Please contact support to use an international phone number.',
 } as const;
 
 export const PHONE_MAX_LENGTH = 12; // spec 1 §9
@@ -90,7 +86,11 @@ export const twoFactorCodeSchema = Joi.object({
     .required()
     .replace(/\s+/g, '')
     .pattern(/^\d{6}$/)
-    .messages({ 'any.required': TWO_FACTOR_WRONG_CODE, 'string.empty': TWO_FACTOR_WRONG_CODE, 'string.pattern.base': TWO_FACTOR_WRONG_CODE }),
+    .messages({
+      'any.required': TWO_FACTOR_WRONG_CODE,
+      'string.empty': TWO_FACTOR_WRONG_CODE,
+      'string.pattern.base': TWO_FACTOR_WRONG_CODE,
+    }),
   remember: Joi.string().valid('1').optional(),
 }).unknown(true);
 
@@ -107,7 +107,15 @@ export const resetPasswordSchema = Joi.object({
 }).unknown(true);
 
 export const recoverSchema = Joi.object({
-  first_name: Joi.string().trim().max(100).required().messages({ 'any.required': 'First name required.', 'string.empty': 'First name required.' }),
-  last_name: Joi.string().trim().max(100).required().messages({ 'any.required': 'Last name required.', 'string.empty': 'Last name required.' }),
+  first_name: Joi.string()
+    .trim()
+    .max(100)
+    .required()
+    .messages({ 'any.required': 'First name required.', 'string.empty': 'First name required.' }),
+  last_name: Joi.string()
+    .trim()
+    .max(100)
+    .required()
+    .messages({ 'any.required': 'Last name required.', 'string.empty': 'Last name required.' }),
   phone_number: phoneNumber(),
 }).unknown(true);

@@ -4,9 +4,18 @@ import type pg from 'pg';
 import { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
 
 interface ProviderRow {
-  id: number; account_id: number; type: 'individual' | 'practice'; status: ProviderSummary['status'];
-  first_name: string | null; last_name: string | null; company_name: string | null; slug: string | null;
-  has_paid_plan: boolean; has_calendar: boolean; has_videos: boolean; timezone: string | null;
+  id: number;
+  account_id: number;
+  type: 'individual' | 'practice';
+  status: ProviderSummary['status'];
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  slug: string | null;
+  has_paid_plan: boolean;
+  has_calendar: boolean;
+  has_videos: boolean;
+  timezone: string | null;
   unread_message_count: number;
 }
 
@@ -50,9 +59,16 @@ export async function loadViewerRow(db: Knex, userId: number): Promise<ViewerRow
 
 /** The columns LOAD_VIEWER_SQL selects; roles and providers arrive as JSON arrays. */
 interface ViewerRow {
-  id: number; email: string; first_name: string | null; last_name: string | null; company_name: string | null;
-  scopes: string[] | null; two_factor_enrolled_at: Date | null; selected_provider_id: number | null;
-  roles: { account_id: number; role: string }[]; providers: ProviderRow[];
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  scopes: string[] | null;
+  two_factor_enrolled_at: Date | null;
+  selected_provider_id: number | null;
+  roles: { account_id: number; role: string }[];
+  providers: ProviderRow[];
 }
 
 /** Builds a fresh Viewer from its row, which it never changes. */
@@ -78,7 +94,9 @@ export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number)
 
 /** Default selection (spec 1 §4 Switching): the remembered one, else the first practice profile, else the first. */
 export function chooseProvider(providers: ProviderSummary[], remembered?: number): ProviderSummary | null {
-  return providers.find((p) => p.id === remembered) ?? providers.find((p) => p.type === 'practice') ?? providers[0] ?? null;
+  return (
+    providers.find((p) => p.id === remembered) ?? providers.find((p) => p.type === 'practice') ?? providers[0] ?? null
+  );
 }
 
 export async function rememberProvider(db: Knex, userId: number, providerId: number): Promise<void> {

@@ -38,11 +38,18 @@ export interface Viewer {
 
 declare global {
   namespace Express {
-    interface Locals { viewer?: Viewer }
+    interface Locals {
+      viewer?: Viewer;
+    }
   }
 }
 
-export function providerDisplayName(p: { type: string; first_name: string | null; last_name: string | null; company_name: string | null }): string {
+export function providerDisplayName(p: {
+  type: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+}): string {
   if (p.type === 'practice' && p.company_name) return p.company_name;
   return [p.first_name, p.last_name].filter(Boolean).join(' ') || p.company_name || 'Unnamed profile';
 }

@@ -23,7 +23,10 @@ export type BookingConflictCode = 'slot_unavailable' | 'already_canceled' | 'con
 
 /** The booking or cancel cannot happen as asked (409): the code tells the directory why. */
 export class BookingConflict extends HttpError {
-  constructor(public readonly code: BookingConflictCode, message: string) {
+  constructor(
+    public readonly code: BookingConflictCode,
+    message: string,
+  ) {
     super(409, message);
   }
 }
@@ -37,7 +40,12 @@ export const BOOKING_CONFLICTS = {
 
 const conflict = (code: BookingConflictCode) => new BookingConflict(code, BOOKING_CONFLICTS[code]);
 
-export interface BookingClient { email: string; firstName: string; lastName: string; phoneNumber: string }
+export interface BookingClient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
 
 export interface BookingRequest {
   providerId: number;
@@ -47,17 +55,32 @@ export interface BookingRequest {
   intakeForm: Record<string, string>;
 }
 
-export interface ClientCancelRequest { appointmentId: number; clientEmail: string; cancelMessage: string | null }
+export interface ClientCancelRequest {
+  appointmentId: number;
+  clientEmail: string;
+  cancelMessage: string | null;
+}
 
 export interface Consultation {
-  id: number; providerId: number; start: Date; end: Date; status: 'booked' | 'canceled';
+  id: number;
+  providerId: number;
+  start: Date;
+  end: Date;
+  status: 'booked' | 'canceled';
   /** On a booking that made the client's conversation with the provider: its token (the key to the provider's replies). */
   conversationToken?: string | null;
 }
 
-export interface ProviderSlots { providerId: number; timeZone: string; slots: Slot[] }
+export interface ProviderSlots {
+  providerId: number;
+  timeZone: string;
+  slots: Slot[];
+}
 
-interface LiveProvider { id: number; timezone: string }
+interface LiveProvider {
+  id: number;
+  timezone: string;
+}
 
 /** A profile that is live in the directory; any other (or an unknown id) is not found. */
 async function liveProvider(db: Db, providerId: number): Promise<LiveProvider | null> {
@@ -69,10 +92,19 @@ async function liveProvider(db: Db, providerId: number): Promise<LiveProvider | 
  * The free consultation slots of a live provider between two instants. The calendar decides what is
  * free: none while it is closed or not attached, or no location accepts new clients.
  */
-export async function consultationSlots(db: Knex, providerId: number, range: { from: Date; to: Date }, now: Date): Promise<ProviderSlots> {
+export async function consultationSlots(
+  db: Knex,
+  providerId: number,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<ProviderSlots> {
   const provider = await liveProvider(db, providerId);
   if (!provider) throw new NotFoundError();
-  return { providerId: provider.id, timeZone: provider.timezone, slots: await bookableSlots(db, provider.id, range.from, range.to, now) };
+  return {
+    providerId: provider.id,
+    timeZone: provider.timezone,
+    slots: await bookableSlots(db, provider.id, range.from, range.to, now),
+  };
 }
 
 /**
@@ -80,7 +112,12 @@ export async function consultationSlots(db: Knex, providerId: number, range: { f
  * by e-mail (or made), the booking's intake goes into the client's conversation and the provider's
  * notification is queued. A race lost to another booking is a 409 slot_unavailable, like a taken slot.
  */
-export async function bookConsultation(db: Knex, jobs: JobQueue, request: BookingRequest, now: Date): Promise<Consultation> {
+export async function bookConsultation(
+  db: Knex,
+  jobs: JobQueue,
+  request: BookingRequest,
+  now: Date,
+): Promise<Consultation> {
   const end = new Date(request.start.getTime() + CALENDAR_RULES.consultationMinutes * MINUTE_MS);
   return db.transaction(async (trx) => {
     const provider = await liveProvider(trx, request.providerId);
@@ -105,12 +142,28 @@ export async function bookConsultation(db: Knex, jobs: JobQueue, request: Bookin
     }
     const appointmentId = Number(inserted.id);
     const { firstName, lastName, phoneNumber } = request.client;
-    const conversation = await openConversation(trx, provider.id, clientUserId, { firstName, lastName, phoneNumber }, now);
+    const conversation = await openConversation(
+      trx,
+      provider.id,
+      clientUserId,
+      { firstName, lastName, phoneNumber },
+      now,
+    );
     await addClientMessage(trx, conversation.id, provider.id, clientUserId, now, {
-      type: 'booking_tool_intake', message_content: null, appointment_id: appointmentId, intake_form: JSON.stringify(request.intakeForm),
+      type: 'booking_tool_intake',
+      message_content: null,
+      appointment_id: appointmentId,
+      intake_form: JSON.stringify(request.intakeForm),
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId, event: 'booked' } satisfies NotificationData);
-    return { id: appointmentId, providerId: provider.id, start: new Date(inserted.start_time), end: new Date(inserted.end_time), status: 'booked', conversationToken: conversation.token };
+    return {
+      id: appointmentId,
+      providerId: provider.id,
+      start: new Date(inserted.start_time),
+      end: new Date(inserted.end_time),
+      status: 'booked',
+      conversationToken: conversation.token,
+    };
   });
 }
 
@@ -119,7 +172,12 @@ export async function bookConsultation(db: Knex, jobs: JobQueue, request: Bookin
  * an id cannot be probed), only while it is live and still ahead; the cancel message goes into the
  * conversation and the provider is told.
  */
-export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, request: ClientCancelRequest, now: Date): Promise<Consultation> {
+export async function cancelConsultationAsClient(
+  db: Knex,
+  jobs: JobQueue,
+  request: ClientCancelRequest,
+  now: Date,
+): Promise<Consultation> {
   return db.transaction(async (trx) => {
     const row = await trx('appointments as a')
       .join('users as u', 'u.id', 'a.client_user_id')
@@ -130,20 +188,44 @@ export async function cancelConsultationAsClient(db: Knex, jobs: JobQueue, reque
     if (row.canceled) throw conflict('already_canceled');
     if (new Date(row.end_time) <= now) throw conflict('consultation_ended');
     if (row.legacy) throw conflict('not_cancelable');
-    await trx('appointments').where({ id: row.id }).update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
+    await trx('appointments')
+      .where({ id: row.id })
+      .update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
     const conversationId = await conversationOfCancel(trx, Number(row.provider_id), Number(row.client_user_id), now);
     await addClientMessage(trx, conversationId, Number(row.provider_id), Number(row.client_user_id), now, {
-      type: 'cancel_message', message_content: request.cancelMessage, appointment_id: Number(row.id), intake_form: null,
+      type: 'cancel_message',
+      message_content: request.cancelMessage,
+      appointment_id: Number(row.id),
+      intake_form: null,
     });
-    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId: Number(row.id), event: 'canceled' } satisfies NotificationData);
-    return { id: Number(row.id), providerId: Number(row.provider_id), start: new Date(row.start_time), end: new Date(row.end_time), status: 'canceled' };
+    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
+      appointmentId: Number(row.id),
+      event: 'canceled',
+    } satisfies NotificationData);
+    return {
+      id: Number(row.id),
+      providerId: Number(row.provider_id),
+      start: new Date(row.start_time),
+      end: new Date(row.end_time),
+      status: 'canceled',
+    };
   });
 }
 
-interface ClientMessage { type: 'booking_tool_intake' | 'cancel_message'; message_content: string | null; appointment_id: number; intake_form: string | null }
+interface ClientMessage {
+  type: 'booking_tool_intake' | 'cancel_message';
+  message_content: string | null;
+  appointment_id: number;
+  intake_form: string | null;
+}
 
 /** The conversation a cancel goes into: the booking's (an imported booking may have none yet: made here, without details). */
-async function conversationOfCancel(trx: Knex.Transaction, providerId: number, clientUserId: number, now: Date): Promise<number> {
+async function conversationOfCancel(
+  trx: Knex.Transaction,
+  providerId: number,
+  clientUserId: number,
+  now: Date,
+): Promise<number> {
   const [conversation] = await trx('conversations')
     .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: now })
     .onConflict(['provider_id', 'client_user_id'])
@@ -153,17 +235,36 @@ async function conversationOfCancel(trx: Knex.Transaction, providerId: number, c
 }
 
 /** A message from the client in their conversation with the provider. */
-async function addClientMessage(trx: Knex.Transaction, conversationId: number, providerId: number, clientUserId: number, now: Date, message: ClientMessage): Promise<void> {
+async function addClientMessage(
+  trx: Knex.Transaction,
+  conversationId: number,
+  providerId: number,
+  clientUserId: number,
+  now: Date,
+  message: ClientMessage,
+): Promise<void> {
   await trx('messages').insert({
-    conversation_id: conversationId, provider_id: providerId, client_user_id: clientUserId, sender: 'client', send_date: now, ...message,
+    conversation_id: conversationId,
+    provider_id: providerId,
+    client_user_id: clientUserId,
+    sender: 'client',
+    send_date: now,
+    ...message,
   });
 }
 
 // --- The provider's notification ------------------------------------------------------------------------
 
-interface NotificationData { appointmentId: number; event: 'booked' | 'canceled' }
+interface NotificationData {
+  appointmentId: number;
+  event: 'booked' | 'canceled';
+}
 
-export interface ProviderNotification { subject: string; text: string; sms: string }
+export interface ProviderNotification {
+  subject: string;
+  text: string;
+  sms: string;
+}
 
 /** What the provider is told: when, and a link to the portal. Never who, never the intake answers. */
 export function providerNotificationText(
@@ -192,7 +293,11 @@ export function providerNotificationText(
  * (else the profile's contact e-mail); an SMS too for those who turned it on (settings.sms_notifications)
  * and have a phone number.
  */
-async function notificationRecipients(db: Db, providerId: number, contactEmail: string | null): Promise<{ emails: string[]; phones: string[] }> {
+async function notificationRecipients(
+  db: Db,
+  providerId: number,
+  contactEmail: string | null,
+): Promise<{ emails: string[]; phones: string[] }> {
   const users = await db('provider_clinicians as pc')
     .join('users as u', 'u.id', 'pc.user_id')
     .where({ 'pc.provider_id': providerId, 'pc.receives_notifications': true })
@@ -212,11 +317,30 @@ export const bookingJobs: JobDefinition<never>[] = [
       const row = await db('appointments as a')
         .join('providers as p', 'p.id', 'a.provider_id')
         .where('a.id', appointmentId)
-        .first('a.id', 'a.start_time', 'a.end_time', 'p.id as provider_id', 'p.type', 'p.first_name', 'p.last_name', 'p.company_name', 'p.timezone', 'p.contact_email');
+        .first(
+          'a.id',
+          'a.start_time',
+          'a.end_time',
+          'p.id as provider_id',
+          'p.type',
+          'p.first_name',
+          'p.last_name',
+          'p.company_name',
+          'p.timezone',
+          'p.contact_email',
+        );
       if (!row) return; // the profile or the booking was deleted since
-      const message = providerNotificationText(event, {
-        id: Number(row.id), start: new Date(row.start_time), end: new Date(row.end_time), providerName: providerDisplayName(row), timeZone: row.timezone,
-      }, config);
+      const message = providerNotificationText(
+        event,
+        {
+          id: Number(row.id),
+          start: new Date(row.start_time),
+          end: new Date(row.end_time),
+          providerName: providerDisplayName(row),
+          timeZone: row.timezone,
+        },
+        config,
+      );
       const { emails, phones } = await notificationRecipients(db, Number(row.provider_id), row.contact_email);
       for (const to of emails) await integrations.mail.send({ to, subject: message.subject, text: message.text });
       for (const to of phones) await integrations.sms.send(to, message.sms);

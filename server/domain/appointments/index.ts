@@ -2,9 +2,27 @@
 // booking from the directory). Everything outside server/domain/appointments/ imports from here.
 export { isChangeable, loadAppointmentPanel } from './panel';
 export { isAppointmentTab, listAppointmentTab, type ListOptions } from './list';
-export { AppointmentLockedError, type AppointmentChangeDeps, cancelAppointment, rescheduleAppointment } from './service';
+export {
+  AppointmentLockedError,
+  type AppointmentChangeDeps,
+  cancelAppointment,
+  rescheduleAppointment,
+} from './service';
 export { appointmentIcs, icsFileName } from './links';
 export { APPOINTMENT_MESSAGES } from './validation';
 export { formTimeIn, instantOf, longDateIn, parseFormTime, timeRangeIn } from './time';
 export { findAppointment, type AppointmentOwner, type AppointmentRecord, type AppointmentTab } from './repo';
-export { BOOKING_CONFLICTS, BookingConflict, type BookingConflictCode, type BookingRequest, bookConsultation, bookingJobs, cancelConsultationAsClient, type Consultation, consultationSlots, PROVIDER_NOTIFICATION_JOB, providerNotificationText, type ProviderSlots } from './booking';
+export {
+  BOOKING_CONFLICTS,
+  BookingConflict,
+  type BookingConflictCode,
+  type BookingRequest,
+  bookConsultation,
+  bookingJobs,
+  cancelConsultationAsClient,
+  type Consultation,
+  consultationSlots,
+  PROVIDER_NOTIFICATION_JOB,
+  providerNotificationText,
+  type ProviderSlots,
+} from './booking';

@@ -6,12 +6,21 @@ import type { AppointmentRecord } from './repo';
 const titleOf = (a: AppointmentRecord) => `Phone consultation with ${a.client.name}`;
 
 function detailsOf(a: AppointmentRecord): string {
-  return [`Phone consultation with ${a.client.name}.`, a.client.phoneNumber && `Phone: ${a.client.phoneNumber}`, a.client.email && `Email: ${a.client.email}`]
-    .filter(Boolean).join('\n');
+  return [
+    `Phone consultation with ${a.client.name}.`,
+    a.client.phoneNumber && `Phone: ${a.client.phoneNumber}`,
+    a.client.email && `Email: ${a.client.email}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** 20261201T150000Z: Google's form of an instant. */
-const googleInstant = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const googleInstant = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function googleCalendarUrl(a: AppointmentRecord): string {
   const query = new URLSearchParams({
@@ -44,7 +53,10 @@ export const icsFileName = (a: AppointmentRecord) => `phone-consultation-${a.id}
  * stays the same across reschedules, and SEQUENCE grows, so a calendar updates the event it has.
  */
 export function appointmentIcs(a: AppointmentRecord, now: Date, host: string): string {
-  const calendar = ical({ prodId: { company: host, product: 'Phone consultations' }, method: ICalCalendarMethod.PUBLISH });
+  const calendar = ical({
+    prodId: { company: host, product: 'Phone consultations' },
+    method: ICalCalendarMethod.PUBLISH,
+  });
   calendar.createEvent({
     id: `appointment-${a.id}@${host}`,
     sequence: a.rescheduledAt ? 1 : 0,

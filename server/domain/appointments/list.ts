@@ -8,7 +8,8 @@ import { longDateIn, timeRangeIn } from './time';
 
 export const APPOINTMENT_TABS = ['upcoming', 'past', 'canceled'] as const satisfies readonly repo.AppointmentTab[];
 
-export const isAppointmentTab = (value: unknown): value is repo.AppointmentTab => APPOINTMENT_TABS.includes(value as repo.AppointmentTab);
+export const isAppointmentTab = (value: unknown): value is repo.AppointmentTab =>
+  APPOINTMENT_TABS.includes(value as repo.AppointmentTab);
 
 export interface ListOptions {
   /** 1-based; past the last page shows the last one. */
@@ -23,7 +24,10 @@ export interface ListOptions {
   search?: string;
 }
 
-export function groupByDay(appointments: repo.AppointmentRecord[], options: Pick<ListOptions, 'now' | 'timeZone' | 'detailsHref'>): AppointmentDayView[] {
+export function groupByDay(
+  appointments: repo.AppointmentRecord[],
+  options: Pick<ListOptions, 'now' | 'timeZone' | 'detailsHref'>,
+): AppointmentDayView[] {
   const { now, timeZone } = options;
   const today = dateKeyOf(now, timeZone);
   const tomorrow = addDays(today, 1);
@@ -32,7 +36,12 @@ export function groupByDay(appointments: repo.AppointmentRecord[], options: Pick
     const key = dateKeyOf(a.start, timeZone);
     let day = days.at(-1);
     if (day?.key !== key) {
-      day = { key, date: longDateIn(a.start, timeZone), tag: key === today ? 'Today!' : key === tomorrow ? 'Tomorrow' : null, appointments: [] };
+      day = {
+        key,
+        date: longDateIn(a.start, timeZone),
+        tag: key === today ? 'Today!' : key === tomorrow ? 'Tomorrow' : null,
+        appointments: [],
+      };
       days.push(day);
     }
     day.appointments.push({
@@ -47,10 +56,25 @@ export function groupByDay(appointments: repo.AppointmentRecord[], options: Pick
   return days;
 }
 
-export async function listAppointmentTab(db: Knex, owner: repo.AppointmentOwner, tab: repo.AppointmentTab, options: ListOptions): Promise<AppointmentListView> {
+export async function listAppointmentTab(
+  db: Knex,
+  owner: repo.AppointmentOwner,
+  tab: repo.AppointmentTab,
+  options: ListOptions,
+): Promise<AppointmentListView> {
   const total = await repo.countAppointments(db, owner, tab, options.now, options.search);
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, options.page), pageCount);
-  const appointments = total === 0 ? [] : await repo.listAppointments(db, owner, tab, options.now, { limit: options.pageSize, offset: (page - 1) * options.pageSize }, options.search);
+  const appointments =
+    total === 0
+      ? []
+      : await repo.listAppointments(
+          db,
+          owner,
+          tab,
+          options.now,
+          { limit: options.pageSize, offset: (page - 1) * options.pageSize },
+          options.search,
+        );
   return { tab, days: groupByDay(appointments, options), page, pageCount };
 }

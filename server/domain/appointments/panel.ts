@@ -16,7 +16,8 @@ export const stateOf = (a: repo.AppointmentRecord, now: Date): AppointmentState 
 /** Spec 3 §4: cancel and reschedule only when not legacy, not canceled and the end is in the future. */
 export const isChangeable = (a: repo.AppointmentRecord, now: Date): boolean => !a.legacy && !a.canceled && a.end > now;
 
-export const typeLabelOf = (a: repo.AppointmentRecord) => (a.type === 'provider_contact' ? 'Contact request' : 'Phone Consult');
+export const typeLabelOf = (a: repo.AppointmentRecord) =>
+  a.type === 'provider_contact' ? 'Contact request' : 'Phone Consult';
 
 /** "preferred_contact_time" → "Preferred contact time". */
 const questionOf = (key: string) => {
@@ -58,7 +59,16 @@ export function panelViewOf(a: repo.AppointmentRecord, now: Date): AppointmentPa
 }
 
 /** The panel of one of the provider's (or, in the practice inbox, the account's) appointments, or null when the id is not theirs. */
-export async function loadAppointmentPanel(db: Knex, owner: number | repo.AppointmentOwner, appointmentId: number, now: Date): Promise<AppointmentPanelView | null> {
-  const appointment = await repo.findAppointment(db, typeof owner === 'number' ? { providerId: owner } : owner, appointmentId);
+export async function loadAppointmentPanel(
+  db: Knex,
+  owner: number | repo.AppointmentOwner,
+  appointmentId: number,
+  now: Date,
+): Promise<AppointmentPanelView | null> {
+  const appointment = await repo.findAppointment(
+    db,
+    typeof owner === 'number' ? { providerId: owner } : owner,
+    appointmentId,
+  );
   return appointment && panelViewOf(appointment, now);
 }

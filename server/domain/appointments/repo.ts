@@ -30,11 +30,26 @@ export type AppointmentOwner = { providerId: number } | { accountId: number };
 export type AppointmentTab = 'upcoming' | 'past' | 'canceled';
 
 const COLUMNS = [
-  'a.id', 'a.type', 'a.provider_id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.cancel_message', 'a.legacy',
-  'a.rescheduled_at', 'a.client_user_id', 'a.intake_form',
-  'u.first_name', 'u.last_name', 'u.phone_number', 'u.email',
-  'p.type as provider_type', 'p.first_name as provider_first_name', 'p.last_name as provider_last_name',
-  'p.company_name as provider_company_name', 'p.timezone',
+  'a.id',
+  'a.type',
+  'a.provider_id',
+  'a.start_time',
+  'a.end_time',
+  'a.canceled',
+  'a.cancel_message',
+  'a.legacy',
+  'a.rescheduled_at',
+  'a.client_user_id',
+  'a.intake_form',
+  'u.first_name',
+  'u.last_name',
+  'u.phone_number',
+  'u.email',
+  'p.type as provider_type',
+  'p.first_name as provider_first_name',
+  'p.last_name as provider_last_name',
+  'p.company_name as provider_company_name',
+  'p.timezone',
 ];
 
 const clientName = (row: { first_name?: string | null; last_name?: string | null }) =>
@@ -42,12 +57,26 @@ const clientName = (row: { first_name?: string | null; last_name?: string | null
 
 /** The columns the appointment queries select (see the column list above). */
 interface AppointmentSqlRow {
-  id: number; type: AppointmentRecord['type']; provider_id: number; start_time: Date | string; end_time: Date | string;
-  canceled: boolean | null; cancel_message: string | null; legacy: boolean | null; rescheduled_at: Date | string | null;
-  client_user_id: number | null; intake_form: Record<string, unknown> | null;
-  first_name: string | null; last_name: string | null; phone_number: string | null; email: string | null;
-  provider_type: string; provider_first_name: string | null; provider_last_name: string | null;
-  provider_company_name: string | null; timezone: string | null;
+  id: number;
+  type: AppointmentRecord['type'];
+  provider_id: number;
+  start_time: Date | string;
+  end_time: Date | string;
+  canceled: boolean | null;
+  cancel_message: string | null;
+  legacy: boolean | null;
+  rescheduled_at: Date | string | null;
+  client_user_id: number | null;
+  intake_form: Record<string, unknown> | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  email: string | null;
+  provider_type: string;
+  provider_first_name: string | null;
+  provider_last_name: string | null;
+  provider_company_name: string | null;
+  timezone: string | null;
 }
 
 function toRecord(row: AppointmentSqlRow): AppointmentRecord {
@@ -55,7 +84,12 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
     id: Number(row.id),
     type: row.type,
     providerId: Number(row.provider_id),
-    providerName: providerDisplayName({ type: row.provider_type, first_name: row.provider_first_name, last_name: row.provider_last_name, company_name: row.provider_company_name }),
+    providerName: providerDisplayName({
+      type: row.provider_type,
+      first_name: row.provider_first_name,
+      last_name: row.provider_last_name,
+      company_name: row.provider_company_name,
+    }),
     timeZone: row.timezone || 'America/New_York',
     start: new Date(row.start_time),
     end: new Date(row.end_time),
@@ -64,7 +98,12 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
     legacy: Boolean(row.legacy),
     rescheduledAt: row.rescheduled_at ? new Date(row.rescheduled_at) : null,
     clientUserId: row.client_user_id === null ? null : Number(row.client_user_id),
-    client: { name: clientName(row), firstName: row.first_name ?? null, phoneNumber: row.phone_number ?? null, email: row.email ?? null },
+    client: {
+      name: clientName(row),
+      firstName: row.first_name ?? null,
+      phoneNumber: row.phone_number ?? null,
+      email: row.email ?? null,
+    },
     intakeForm: row.intake_form ?? {},
   };
 }
@@ -74,11 +113,18 @@ function baseQuery(db: Db, owner: AppointmentOwner) {
     .join('providers as p', 'p.id', 'a.provider_id')
     // The client as this provider knows them: the details given in their conversation.
     .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'));
-  return 'providerId' in owner ? query.where('a.provider_id', owner.providerId) : query.where('p.account_id', owner.accountId);
+  return 'providerId' in owner
+    ? query.where('a.provider_id', owner.providerId)
+    : query.where('p.account_id', owner.accountId);
 }
 
 /** One appointment of the owner; another's id is simply not found. `forUpdate` locks the row for a change. */
-export async function findAppointment(db: Db, owner: AppointmentOwner, appointmentId: number, options: { forUpdate?: boolean } = {}): Promise<AppointmentRecord | null> {
+export async function findAppointment(
+  db: Db,
+  owner: AppointmentOwner,
+  appointmentId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<AppointmentRecord | null> {
   const query = baseQuery(db, owner).where('a.id', appointmentId).first(COLUMNS);
   const row = await (options.forUpdate ? query.forUpdate('a') : query);
   return row ? toRecord(row) : null;
@@ -89,9 +135,11 @@ function matchingClient(query: Knex.QueryBuilder, search: string | undefined) {
   const term = search?.trim();
   if (!term) return query;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return query.where((q) => q
-    .whereRaw(`concat_ws(' ', u.first_name, u.last_name) ILIKE ?`, [pattern])
-    .orWhereRaw(`u.email::text ILIKE ?`, [pattern]));
+  return query.where((q) =>
+    q
+      .whereRaw(`concat_ws(' ', u.first_name, u.last_name) ILIKE ?`, [pattern])
+      .orWhereRaw(`u.email::text ILIKE ?`, [pattern]),
+  );
 }
 
 function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, search?: string) {
@@ -105,22 +153,46 @@ function tabQuery(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Dat
  * One page of a tab (spec 3 §4): upcoming = not canceled, end still ahead, soonest first; past = not
  * canceled, ended, newest first; canceled = every canceled one, newest first.
  */
-export async function listAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, page: { limit: number; offset: number }, search?: string): Promise<AppointmentRecord[]> {
+export async function listAppointments(
+  db: Db,
+  owner: AppointmentOwner,
+  tab: AppointmentTab,
+  now: Date,
+  page: { limit: number; offset: number },
+  search?: string,
+): Promise<AppointmentRecord[]> {
   const order = tab === 'upcoming' ? 'asc' : 'desc';
   const rows = await tabQuery(db, owner, tab, now, search)
     .select(COLUMNS)
-    .orderBy([{ column: 'a.start_time', order }, { column: 'a.id', order }])
-    .limit(page.limit).offset(page.offset);
+    .orderBy([
+      { column: 'a.start_time', order },
+      { column: 'a.id', order },
+    ])
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toRecord);
 }
 
-export async function countAppointments(db: Db, owner: AppointmentOwner, tab: AppointmentTab, now: Date, search?: string): Promise<number> {
+export async function countAppointments(
+  db: Db,
+  owner: AppointmentOwner,
+  tab: AppointmentTab,
+  now: Date,
+  search?: string,
+): Promise<number> {
   const [row] = await tabQuery(db, owner, tab, now, search).count<{ count: string }[]>({ count: '*' });
   return Number(row?.count ?? 0);
 }
 
-export async function markCanceled(db: Db, appointmentId: number, cancelMessage: string | null, at: Date): Promise<void> {
-  await db('appointments').where('id', appointmentId).update({ canceled: true, canceled_at: at, cancel_message: cancelMessage });
+export async function markCanceled(
+  db: Db,
+  appointmentId: number,
+  cancelMessage: string | null,
+  at: Date,
+): Promise<void> {
+  await db('appointments')
+    .where('id', appointmentId)
+    .update({ canceled: true, canceled_at: at, cancel_message: cancelMessage });
 }
 
 export async function moveAppointment(db: Db, appointmentId: number, start: Date, end: Date, at: Date): Promise<void> {
@@ -131,7 +203,8 @@ export async function moveAppointment(db: Db, appointmentId: number, start: Date
 export async function conversationIdFor(db: Db, providerId: number, clientUserId: number, at: Date): Promise<number> {
   const [row] = await db('conversations')
     .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
-    .onConflict(['provider_id', 'client_user_id']).merge({ last_message_at: at })
+    .onConflict(['provider_id', 'client_user_id'])
+    .merge({ last_message_at: at })
     .returning('id');
   return Number(row.id);
 }

@@ -21,7 +21,9 @@ export interface AppointmentChangeDeps {
 
 /** The appointment may no longer change: not a form error, a state the page explains. */
 export class AppointmentLockedError extends HttpError {
-  constructor(message: string) { super(409, message); }
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 
 function refuseUnchangeable(a: repo.AppointmentRecord, now: Date): void {
@@ -31,7 +33,12 @@ function refuseUnchangeable(a: repo.AppointmentRecord, now: Date): void {
   throw new AppointmentLockedError(APPOINTMENT_MESSAGES.ended);
 }
 
-async function lockedAppointment(trx: Knex.Transaction, owner: repo.AppointmentOwner, appointmentId: number, now: Date): Promise<repo.AppointmentRecord> {
+async function lockedAppointment(
+  trx: Knex.Transaction,
+  owner: repo.AppointmentOwner,
+  appointmentId: number,
+  now: Date,
+): Promise<repo.AppointmentRecord> {
   const appointment = await repo.findAppointment(trx, owner, appointmentId, { forUpdate: true });
   if (!appointment) throw new NotFoundError();
   refuseUnchangeable(appointment, now);
@@ -39,10 +46,17 @@ async function lockedAppointment(trx: Knex.Transaction, owner: repo.AppointmentO
 }
 
 const isOverlap = (error: unknown) =>
-  (error as { code?: string; constraint?: string })?.code === '23P01' && (error as { constraint?: string }).constraint === 'appointments_no_overlap';
+  (error as { code?: string; constraint?: string })?.code === '23P01' &&
+  (error as { constraint?: string }).constraint === 'appointments_no_overlap';
 
 /** Cancels one live, future appointment of the owner, with the provider's optional note. */
-export async function cancelAppointment(deps: AppointmentChangeDeps, owner: repo.AppointmentOwner, appointmentId: number, body: Record<string, unknown>, now: Date): Promise<void> {
+export async function cancelAppointment(
+  deps: AppointmentChangeDeps,
+  owner: repo.AppointmentOwner,
+  appointmentId: number,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const { value, errors } = validateCancel(body);
   await deps.db.transaction(async (trx) => {
     const appointment = await lockedAppointment(trx, owner, appointmentId, now);
@@ -57,17 +71,25 @@ export async function cancelAppointment(deps: AppointmentChangeDeps, owner: repo
  * keeping its length. The start must lie between now and the end of the 90-day window, and not on
  * another live appointment of the provider.
  */
-export async function rescheduleAppointment(deps: AppointmentChangeDeps, owner: repo.AppointmentOwner, appointmentId: number, body: Record<string, unknown>, now: Date): Promise<void> {
+export async function rescheduleAppointment(
+  deps: AppointmentChangeDeps,
+  owner: repo.AppointmentOwner,
+  appointmentId: number,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const { value, errors } = validateReschedule(body);
   await deps.db.transaction(async (trx) => {
     const appointment = await lockedAppointment(trx, owner, appointmentId, now);
     if (!value) throw new ValidationError(errors);
     const zone = appointment.timeZone;
     const today = dateKeyOf(now, zone);
-    if (value.date < today || value.date > addDays(today, RESCHEDULE_WINDOW_DAYS)) throw new ValidationError({ ...errors, date: APPOINTMENT_MESSAGES.window });
+    if (value.date < today || value.date > addDays(today, RESCHEDULE_WINDOW_DAYS))
+      throw new ValidationError({ ...errors, date: APPOINTMENT_MESSAGES.window });
     const start = instantOf(value.date, value.startMinutes, zone);
     if (start <= now) throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.passed });
-    if (start.getTime() === appointment.start.getTime()) throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.sameTime });
+    if (start.getTime() === appointment.start.getTime())
+      throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.sameTime });
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const end = new Date(start.getTime() + (appointment.end.getTime() - appointment.start.getTime()));
     try {
@@ -76,7 +98,14 @@ export async function rescheduleAppointment(deps: AppointmentChangeDeps, owner: 
       if (isOverlap(error)) throw new ValidationError({ start_time: APPOINTMENT_MESSAGES.overlap });
       throw error;
     }
-    await tellClient(trx, deps, { ...appointment, start, end, rescheduledAt: now }, 'reschedule_message', value.message, now);
+    await tellClient(
+      trx,
+      deps,
+      { ...appointment, start, end, rescheduledAt: now },
+      'reschedule_message',
+      value.message,
+      now,
+    );
   });
 }
 
@@ -85,17 +114,34 @@ export async function rescheduleAppointment(deps: AppointmentChangeDeps, owner: 
  * changed, with the time and the provider's name only, and points to the note. A client who deleted
  * their account gets neither.
  */
-async function tellClient(trx: Knex.Transaction, deps: AppointmentChangeDeps, a: repo.AppointmentRecord, type: 'cancel_message' | 'reschedule_message', note: string | null, now: Date): Promise<void> {
+async function tellClient(
+  trx: Knex.Transaction,
+  deps: AppointmentChangeDeps,
+  a: repo.AppointmentRecord,
+  type: 'cancel_message' | 'reschedule_message',
+  note: string | null,
+  now: Date,
+): Promise<void> {
   if (a.clientUserId === null) return;
   const conversationId = await repo.conversationIdFor(trx, a.providerId, a.clientUserId, now);
-  await repo.insertProviderMessage(trx, { conversationId, providerId: a.providerId, clientUserId: a.clientUserId, appointmentId: a.id, type, content: note, at: now });
+  await repo.insertProviderMessage(trx, {
+    conversationId,
+    providerId: a.providerId,
+    clientUserId: a.clientUserId,
+    appointmentId: a.id,
+    type,
+    content: note,
+    at: now,
+  });
   if (!a.client.email) return;
   const when = `${longDateIn(a.start, a.timeZone)}, ${timeRangeIn(a.start, a.end, a.timeZone)}`;
   const what = typeLabelOf(a) === 'Phone Consult' ? 'phone consultation' : 'contact request';
   const cancelled = type === 'cancel_message';
   await deps.outgoing.mail(trx, {
     to: a.client.email,
-    subject: cancelled ? `Your ${what} with ${a.providerName} has been cancelled` : `Your ${what} with ${a.providerName} has been rescheduled`,
+    subject: cancelled
+      ? `Your ${what} with ${a.providerName} has been cancelled`
+      : `Your ${what} with ${a.providerName} has been rescheduled`,
     text: [
       a.client.firstName ? `Hello ${a.client.firstName},` : 'Hello,',
       '',

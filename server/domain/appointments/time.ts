@@ -15,7 +15,8 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string, kind: keyof typeof FORMATS): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let cached = formats.get(key);
-  if (!cached) formats.set(key, (cached = new Intl.DateTimeFormat(FORMATS[kind].locale, { ...FORMATS[kind].options, timeZone })));
+  if (!cached)
+    formats.set(key, (cached = new Intl.DateTimeFormat(FORMATS[kind].locale, { ...FORMATS[kind].options, timeZone })));
   return cached;
 }
 
@@ -25,7 +26,10 @@ export const longDateIn = (instant: Date, timeZone: string): string => format(ti
 /** "9:30 AM – 10:00 AM EST" in a zone. */
 export function timeRangeIn(start: Date, end: Date, timeZone: string): string {
   const time = format(timeZone, 'time');
-  const zone = format(timeZone, 'zone').formatToParts(end).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const zone =
+    format(timeZone, 'zone')
+      .formatToParts(end)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
 }
 
@@ -62,6 +66,9 @@ export function isDateKey(text: string): boolean {
  * forward (2:30am on a spring-forward day is 3:30am), a repeated one takes its first occurrence.
  */
 export function instantOf(dateKey: string, minutes: number, timeZone: string): Date {
-  const local = Temporal.PlainDate.from(dateKey).toPlainDateTime({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
+  const local = Temporal.PlainDate.from(dateKey).toPlainDateTime({
+    hour: Math.floor(minutes / 60),
+    minute: minutes % 60,
+  });
   return new Date(local.toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds);
 }

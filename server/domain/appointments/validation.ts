@@ -34,7 +34,9 @@ function note(value: unknown, errors: Record<string, string>, field: string): st
   return message || null;
 }
 
-export interface CancelInput { message: string | null }
+export interface CancelInput {
+  message: string | null;
+}
 
 export function validateCancel(body: Record<string, unknown>): { value: CancelInput; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -50,7 +52,10 @@ export interface RescheduleInput {
 }
 
 /** The form's own rules; the window and the overlap need the calendar and are the service's. */
-export function validateReschedule(body: Record<string, unknown>): { value: RescheduleInput | null; errors: Record<string, string> } {
+export function validateReschedule(body: Record<string, unknown>): {
+  value: RescheduleInput | null;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const date = text(body.date).trim();
   const time = text(body.start_time).trim();

@@ -1,6 +1,20 @@
 // The benefits-check module's public face (spec 3 §4 "Practice management and benefits tool"): the
 // card a message's benefits check (VOB) shows, its arithmetic, and running a pending check again.
 export { BENEFITS_CHECK_TEXTS, fill, VOB_STATUSES, type VobData, type VobInputInfo, type VobStatus } from './types';
-export { benefitsCheckCard, type BenefitsCheckInput, outOfPocketRange, remainingDeductible, sampleMessage, sessionsToDeductible, vobKindOf } from './view';
-export { BENEFITS_CHECK_PATHS, benefitsCheckCards, type CardMessage, rerunBenefitsCheck, type RerunOutcome } from './service';
+export {
+  benefitsCheckCard,
+  type BenefitsCheckInput,
+  outOfPocketRange,
+  remainingDeductible,
+  sampleMessage,
+  sessionsToDeductible,
+  vobKindOf,
+} from './view';
+export {
+  BENEFITS_CHECK_PATHS,
+  benefitsCheckCards,
+  type CardMessage,
+  rerunBenefitsCheck,
+  type RerunOutcome,
+} from './service';
 export { type BenefitsCheckScope, ongoingSessionFee } from './repo';

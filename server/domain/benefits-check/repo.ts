@@ -8,7 +8,10 @@ import type { VobData, VobInputInfo } from './types';
 export type Db = Knex | Knex.Transaction;
 
 /** Whose messages a viewer may act on: the selected profile's, and those of the practice inboxes they work. */
-export interface BenefitsCheckScope { providerId: number | null; accountIds: number[] }
+export interface BenefitsCheckScope {
+  providerId: number | null;
+  accountIds: number[];
+}
 
 export interface VobMessageRow {
   id: number;
@@ -19,7 +22,12 @@ export interface VobMessageRow {
 }
 
 /** Locks the message (FOR UPDATE) so two reruns of one check never both call the tool. */
-export async function lockVobMessage(trx: Knex.Transaction, scope: BenefitsCheckScope, clientUserId: number, messageId: number): Promise<VobMessageRow | null> {
+export async function lockVobMessage(
+  trx: Knex.Transaction,
+  scope: BenefitsCheckScope,
+  clientUserId: number,
+  messageId: number,
+): Promise<VobMessageRow | null> {
   const { rows } = await trx.raw(
     `select m.id, m.provider_id, m.client_user_id, m.vob_data, m.vob_input_info
        from messages m join providers p on p.id = m.provider_id
@@ -30,11 +38,19 @@ export async function lockVobMessage(trx: Knex.Transaction, scope: BenefitsCheck
   );
   const row = rows[0];
   if (!row) return null;
-  return { id: Number(row.id), providerId: Number(row.provider_id), clientUserId: Number(row.client_user_id), vobData: row.vob_data, vobInputInfo: row.vob_input_info };
+  return {
+    id: Number(row.id),
+    providerId: Number(row.provider_id),
+    clientUserId: Number(row.client_user_id),
+    vobData: row.vob_data,
+    vobInputInfo: row.vob_input_info,
+  };
 }
 
 export async function updateVobData(trx: Knex.Transaction, messageId: number, vobData: VobData): Promise<void> {
-  await trx('messages').where({ id: messageId }).update({ vob_data: JSON.stringify(vobData) });
+  await trx('messages')
+    .where({ id: messageId })
+    .update({ vob_data: JSON.stringify(vobData) });
 }
 
 /** custom_content.session_fee_ongoing (whole dollars), null when unset or not a positive number. */

@@ -19,7 +19,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * check pending.
  */
 export async function rerunBenefitsCheck(
-  db: Knex, tool: Pick<BenefitsTool, 'rerunVerification'>,
+  db: Knex,
+  tool: Pick<BenefitsTool, 'rerunVerification'>,
   request: { scope: repo.BenefitsCheckScope; clientUserId: number; messageId: number },
 ): Promise<RerunOutcome> {
   const { clientUserId, messageId } = request;
@@ -29,18 +30,33 @@ export async function rerunBenefitsCheck(
     if (!message) throw new NotFoundError();
     if (message.vobData.status !== 'pending_rerun') return 'not-pending';
     const info: VobInputInfo = message.vobInputInfo ?? {};
-    const insuranceName = text(info.insurance_name) ?? (Array.isArray(info.insurance_names) ? info.insurance_names.map(text).find(Boolean) ?? null : null);
+    const insuranceName =
+      text(info.insurance_name) ??
+      (Array.isArray(info.insurance_names) ? (info.insurance_names.map(text).find(Boolean) ?? null) : null);
     const result = await tool.rerunVerification({
-      vobId: message.vobData.id ?? null, providerId: message.providerId, clientUserId: message.clientUserId,
-      memberId: text(info.member_id), insuranceName, dateOfBirth: text(info.dob),
+      vobId: message.vobData.id ?? null,
+      providerId: message.providerId,
+      clientUserId: message.clientUserId,
+      memberId: text(info.member_id),
+      insuranceName,
+      dateOfBirth: text(info.dob),
     });
-    const updated: VobData = { ...message.vobData, ...result, reimbursify_eligibility_id: result.reimbursify_eligibility_id ?? message.vobData.reimbursify_eligibility_id ?? null };
+    const updated: VobData = {
+      ...message.vobData,
+      ...result,
+      reimbursify_eligibility_id:
+        result.reimbursify_eligibility_id ?? message.vobData.reimbursify_eligibility_id ?? null,
+    };
     await repo.updateVobData(trx, message.id, updated);
     return 'ran';
   });
 }
 
-export interface CardMessage { id: number; vobData?: Record<string, unknown>; vobInputInfo?: Record<string, unknown> }
+export interface CardMessage {
+  id: number;
+  vobData?: Record<string, unknown>;
+  vobInputInfo?: Record<string, unknown>;
+}
 
 /** The addresses of the benefits check's actions (routes of the benefits-check feature, and the upgrade). */
 export const BENEFITS_CHECK_PATHS = {
@@ -56,7 +72,14 @@ export const BENEFITS_CHECK_PATHS = {
  */
 export async function benefitsCheckCards(
   db: Knex,
-  thread: { providerId: number; accountId: number; clientUserId: number; clientName: string; clientFirstName?: string; messages: CardMessage[] },
+  thread: {
+    providerId: number;
+    accountId: number;
+    clientUserId: number;
+    clientName: string;
+    clientFirstName?: string;
+    messages: CardMessage[];
+  },
   options: { canUpgrade: boolean },
 ): Promise<Map<number, VobCardView>> {
   const cards = new Map<number, VobCardView>();
@@ -64,12 +87,19 @@ export async function benefitsCheckCards(
   if (carrying.length === 0) return cards;
   const fee = await repo.ongoingSessionFee(db, thread.providerId);
   for (const message of carrying) {
-    cards.set(message.id, benefitsCheckCard({
-      messageId: message.id, vobData: message.vobData!, vobInputInfo: message.vobInputInfo ?? null,
-      clientName: thread.clientName, clientFirstName: thread.clientFirstName, sessionFeeOngoing: fee,
-      rerunAction: BENEFITS_CHECK_PATHS.rerun(thread.clientUserId, message.id),
-      upgradeHref: options.canUpgrade ? BENEFITS_CHECK_PATHS.upgrade(thread.accountId) : null,
-    }));
+    cards.set(
+      message.id,
+      benefitsCheckCard({
+        messageId: message.id,
+        vobData: message.vobData!,
+        vobInputInfo: message.vobInputInfo ?? null,
+        clientName: thread.clientName,
+        clientFirstName: thread.clientFirstName,
+        sessionFeeOngoing: fee,
+        rerunAction: BENEFITS_CHECK_PATHS.rerun(thread.clientUserId, message.id),
+        upgradeHref: options.canUpgrade ? BENEFITS_CHECK_PATHS.upgrade(thread.accountId) : null,
+      }),
+    );
   }
   return cards;
 }

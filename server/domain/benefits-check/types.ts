@@ -26,13 +26,15 @@ export interface VobInputInfo {
 
 export const BENEFITS_CHECK_TEXTS = {
   /** Spec 3 §8, word for word; {client} is the client's name. */
-  unknown: "We're unable to check if {client} has out-of-network benefits for therapy. You can verify coverage with their insurance company.",
+  unknown:
+    "We're unable to check if {client} has out-of-network benefits for therapy. You can verify coverage with their insurance company.",
   /** Spec 3 §8 "Benefits tool errors". */
   toolError: 'Sorry, we ran into an error. Please contact support.',
   noBenefits: '{client} does not have out-of-network benefits for therapy.',
   benefits: '{client} has out-of-network benefits for therapy.',
   pendingRerun: "{client}'s benefits check has not run yet. Run it to see their out-of-network benefits.",
-  limitReached: "You've used all the benefits checks of your Private Pay Booster plan. Upgrade to check {client}'s out-of-network benefits.",
+  limitReached:
+    "You've used all the benefits checks of your Private Pay Booster plan. Upgrade to check {client}'s out-of-network benefits.",
   rerunDone: 'The benefits check has run.',
   alreadyRun: 'This benefits check has already run.',
   linkSent: 'The benefits check link has been sent.',

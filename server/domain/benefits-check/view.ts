@@ -11,7 +11,9 @@ const number = (value: unknown): number | null => {
 };
 
 /** Which card a check shows. */
-export function vobKindOf(vob: Pick<VobData, 'status' | 'estimated_reimbursement_after_deductible_percent'>): VobCardKind {
+export function vobKindOf(
+  vob: Pick<VobData, 'status' | 'estimated_reimbursement_after_deductible_percent'>,
+): VobCardKind {
   if (vob.status === 'pending_rerun') return 'pending-rerun';
   if (vob.status === 'vob_limit_reached') return 'limit-reached';
   const percent = number(vob.estimated_reimbursement_after_deductible_percent);
@@ -21,7 +23,9 @@ export function vobKindOf(vob: Pick<VobData, 'status' | 'estimated_reimbursement
 }
 
 /** The deductible still to pay: the individual one, else the family one; null when neither is known. */
-export function remainingDeductible(vob: Pick<VobData, 'oon_individual_deductible_remaining_dollars' | 'oon_family_deductible_remaining_dollars'>): number | null {
+export function remainingDeductible(
+  vob: Pick<VobData, 'oon_individual_deductible_remaining_dollars' | 'oon_family_deductible_remaining_dollars'>,
+): number | null {
   const individual = number(vob.oon_individual_deductible_remaining_dollars);
   const remaining = individual ?? number(vob.oon_family_deductible_remaining_dollars);
   return remaining === null ? null : Math.max(0, remaining);
@@ -37,7 +41,11 @@ export function sessionsToDeductible(remaining: number | null, sessionFee: numbe
  * What a session costs the client after reimbursement: fee × (1 − percent/100) once the deductible is met
  * (low), the whole fee while any of it remains (high). Whole dollars, rounded to the nearest.
  */
-export function outOfPocketRange(sessionFee: number | null, percent: number, remaining: number | null): { low: number; high: number } | null {
+export function outOfPocketRange(
+  sessionFee: number | null,
+  percent: number,
+  remaining: number | null,
+): { low: number; high: number } | null {
   if (sessionFee === null || sessionFee <= 0) return null;
   const share = Math.min(Math.max(percent, 0), 100) / 100;
   const low = Math.round(sessionFee * (1 - share));
@@ -46,7 +54,8 @@ export function outOfPocketRange(sessionFee: number | null, percent: number, rem
 }
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-const rangeText = (r: { low: number; high: number }) => (r.low === r.high ? `${dollars(r.low)} per session` : `${dollars(r.low)}–${dollars(r.high)} per session`);
+const rangeText = (r: { low: number; high: number }) =>
+  r.low === r.high ? `${dollars(r.low)} per session` : `${dollars(r.low)}–${dollars(r.high)} per session`;
 
 export interface BenefitsCheckInput {
   messageId: number;
@@ -68,12 +77,20 @@ function insuranceNameOf(info: BenefitsCheckInput['vobInputInfo']): string | nul
   const i = info as VobInputInfo;
   const named = typeof i.insurance_name === 'string' && i.insurance_name.trim() ? i.insurance_name.trim() : null;
   if (named) return named;
-  const first = Array.isArray(i.insurance_names) ? i.insurance_names.find((n) => typeof n === 'string' && n.trim()) : undefined;
+  const first = Array.isArray(i.insurance_names)
+    ? i.insurance_names.find((n) => typeof n === 'string' && n.trim())
+    : undefined;
   return first ? first.trim() : null;
 }
 
 /** The sample message of a check that found benefits; the fee sentences only when the fee is set. */
-export function sampleMessage(input: { firstName: string; insuranceName: string | null; percent: number; remaining: number | null; sessionFee: number | null }): string {
+export function sampleMessage(input: {
+  firstName: string;
+  insuranceName: string | null;
+  percent: number;
+  remaining: number | null;
+  sessionFee: number | null;
+}): string {
   const { firstName, insuranceName, percent, remaining, sessionFee } = input;
   const parts = [
     `Hi ${firstName}, I checked your out-of-network benefits for therapy${insuranceName ? ` with ${insuranceName}` : ''}.`,
@@ -82,12 +99,20 @@ export function sampleMessage(input: { firstName: string; insuranceName: string 
   const range = outOfPocketRange(sessionFee, percent, remaining);
   const sessions = sessionsToDeductible(remaining, sessionFee);
   if (remaining === 0 && range) {
-    parts.push(`You have already met your deductible, so with my fee of ${dollars(sessionFee!)} you would pay about ${dollars(range.low)} per session after reimbursement.`);
+    parts.push(
+      `You have already met your deductible, so with my fee of ${dollars(sessionFee!)} you would pay about ${dollars(range.low)} per session after reimbursement.`,
+    );
   } else if (remaining !== null && range && sessions !== null) {
-    parts.push(`You have ${dollars(remaining)} of your deductible left, which is about ${sessions} ${sessions === 1 ? 'session' : 'sessions'} at my fee of ${dollars(sessionFee!)}.`);
-    parts.push(`Until then you would pay ${dollars(range.high)} per session; after that, about ${dollars(range.low)} per session after reimbursement.`);
+    parts.push(
+      `You have ${dollars(remaining)} of your deductible left, which is about ${sessions} ${sessions === 1 ? 'session' : 'sessions'} at my fee of ${dollars(sessionFee!)}.`,
+    );
+    parts.push(
+      `Until then you would pay ${dollars(range.high)} per session; after that, about ${dollars(range.low)} per session after reimbursement.`,
+    );
   } else if (range) {
-    parts.push(`With my fee of ${dollars(sessionFee!)}, you would pay about ${dollars(range.low)} per session after reimbursement once your deductible is met.`);
+    parts.push(
+      `With my fee of ${dollars(sessionFee!)}, you would pay about ${dollars(range.low)} per session after reimbursement once your deductible is met.`,
+    );
   }
   parts.push('Let me know if you have any questions.');
   return parts.join(' ');
@@ -96,11 +121,20 @@ export function sampleMessage(input: { firstName: string; insuranceName: string 
 /** The card of a message's benefits check. */
 export function benefitsCheckCard(input: BenefitsCheckInput): VobCardView {
   const vob = input.vobData as Partial<VobData>;
-  const kind = vobKindOf({ status: vob.status ?? null, estimated_reimbursement_after_deductible_percent: vob.estimated_reimbursement_after_deductible_percent ?? null });
+  const kind = vobKindOf({
+    status: vob.status ?? null,
+    estimated_reimbursement_after_deductible_percent: vob.estimated_reimbursement_after_deductible_percent ?? null,
+  });
   const client = { client: input.clientName };
   const card: VobCardView = {
-    messageId: input.messageId, kind, headline: '', insuranceName: insuranceNameOf(input.vobInputInfo),
-    facts: [], sampleMessage: null, rerunAction: null, upgradeHref: null,
+    messageId: input.messageId,
+    kind,
+    headline: '',
+    insuranceName: insuranceNameOf(input.vobInputInfo),
+    facts: [],
+    sampleMessage: null,
+    rerunAction: null,
+    upgradeHref: null,
   };
   switch (kind) {
     case 'pending-rerun':
@@ -118,15 +152,27 @@ export function benefitsCheckCard(input: BenefitsCheckInput): VobCardView {
         oon_family_deductible_remaining_dollars: vob.oon_family_deductible_remaining_dollars ?? null,
       });
       const fee = input.sessionFeeOngoing;
-      const facts: VobCardView['facts'] = [{ label: 'Estimated reimbursement after the deductible', value: `${percent}%` }];
+      const facts: VobCardView['facts'] = [
+        { label: 'Estimated reimbursement after the deductible', value: `${percent}%` },
+      ];
       if (remaining !== null) facts.push({ label: 'Out-of-network deductible remaining', value: dollars(remaining) });
       const sessions = sessionsToDeductible(remaining, fee);
-      if (sessions !== null) facts.push({ label: 'Sessions to reach the deductible', value: `${sessions} at ${dollars(fee!)}` });
+      if (sessions !== null)
+        facts.push({ label: 'Sessions to reach the deductible', value: `${sessions} at ${dollars(fee!)}` });
       const range = outOfPocketRange(fee, percent, remaining);
       if (range) facts.push({ label: 'Estimated out-of-pocket cost', value: rangeText(range) });
       return {
-        ...card, kind, headline: fill(BENEFITS_CHECK_TEXTS.benefits, client), facts,
-        sampleMessage: sampleMessage({ firstName: input.clientFirstName ?? input.clientName.split(' ')[0]!, insuranceName: card.insuranceName, percent, remaining, sessionFee: fee }),
+        ...card,
+        kind,
+        headline: fill(BENEFITS_CHECK_TEXTS.benefits, client),
+        facts,
+        sampleMessage: sampleMessage({
+          firstName: input.clientFirstName ?? input.clientName.split(' ')[0]!,
+          insuranceName: card.insuranceName,
+          percent,
+          remaining,
+          sessionFee: fee,
+        }),
       };
     }
   }

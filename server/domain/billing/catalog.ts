@@ -19,12 +19,24 @@ export const TAX_CODES: Record<TaxCategory, string> = {
 };
 
 export type ProductKey =
-  | 'membership' | 'practice-management-professional' | 'practice-management-premium'
-  | 'private-pay-booster-pro' | 'private-pay-booster-premium'
-  | 'standalone-practice-management-pro' | 'standalone-practice-management-premium'
-  | 'copywriting' | 'remote-shoot' | 'remote-group-shoot' | 'in-person-shoot' | 'in-person-group-shoot';
+  | 'membership'
+  | 'practice-management-professional'
+  | 'practice-management-premium'
+  | 'private-pay-booster-pro'
+  | 'private-pay-booster-premium'
+  | 'standalone-practice-management-pro'
+  | 'standalone-practice-management-premium'
+  | 'copywriting'
+  | 'remote-shoot'
+  | 'remote-group-shoot'
+  | 'in-person-shoot'
+  | 'in-person-group-shoot';
 
-export interface CatalogProduct { key: ProductKey; name: string; category: TaxCategory }
+export interface CatalogProduct {
+  key: ProductKey;
+  name: string;
+  category: TaxCategory;
+}
 
 export interface CatalogPrice {
   lookupKey: string;
@@ -46,7 +58,11 @@ export const PRODUCTS: CatalogProduct[] = [
   { key: 'private-pay-booster-pro', name: 'Private Pay Booster Pro', category: 'software' },
   { key: 'private-pay-booster-premium', name: 'Private Pay Booster Premium', category: 'software' },
   { key: 'standalone-practice-management-pro', name: 'Standalone practice management Pro', category: 'software' },
-  { key: 'standalone-practice-management-premium', name: 'Standalone practice management Premium', category: 'software' },
+  {
+    key: 'standalone-practice-management-premium',
+    name: 'Standalone practice management Premium',
+    category: 'software',
+  },
   { key: 'copywriting', name: 'Professional copywriting', category: 'one-time' },
   { key: 'remote-shoot', name: 'Remote photo shoot', category: 'one-time' },
   { key: 'remote-group-shoot', name: 'Remote group photo shoot', category: 'one-time' },
@@ -54,13 +70,27 @@ export const PRODUCTS: CatalogProduct[] = [
   { key: 'in-person-group-shoot', name: 'In-person group photo shoot', category: 'one-time' },
 ];
 
-const monthly = (lookupKey: string, product: ProductKey, dollars: number, specialPricing = false): CatalogPrice =>
-  ({ lookupKey, product, amount: dollars * 100, recurring: true, ...(specialPricing ? { specialPricing } : {}) });
+const monthly = (lookupKey: string, product: ProductKey, dollars: number, specialPricing = false): CatalogPrice => ({
+  lookupKey,
+  product,
+  amount: dollars * 100,
+  recurring: true,
+  ...(specialPricing ? { specialPricing } : {}),
+});
 // Legacy memberships paid a year ahead: twelve months at the monthly price. Sold no more (new memberships
 // are monthly), but kept so a yearly subscription can be read and switched to monthly (spec 3 §4).
-const yearly = (lookupKey: string, product: ProductKey, monthlyDollars: number, specialPricing = false): CatalogPrice =>
-  ({ ...monthly(lookupKey, product, monthlyDollars * 12, specialPricing), interval: 'year' });
-const once = (lookupKey: string, product: ProductKey, dollars: number): CatalogPrice => ({ lookupKey, product, amount: dollars * 100, recurring: false });
+const yearly = (
+  lookupKey: string,
+  product: ProductKey,
+  monthlyDollars: number,
+  specialPricing = false,
+): CatalogPrice => ({ ...monthly(lookupKey, product, monthlyDollars * 12, specialPricing), interval: 'year' });
+const once = (lookupKey: string, product: ProductKey, dollars: number): CatalogPrice => ({
+  lookupKey,
+  product,
+  amount: dollars * 100,
+  recurring: false,
+});
 
 export const PRICES: CatalogPrice[] = [
   monthly('membership_monthly_v3', 'membership', 59),
@@ -101,7 +131,15 @@ const productByKey = new Map(PRODUCTS.map((product) => [product.key, product]));
 export function monthlyCounterpart(lookupKey: string): CatalogPrice | null {
   const price = byLookupKey.get(lookupKey);
   if (price?.interval !== 'year') return null;
-  return PRICES.find((p) => p.recurring && p.interval !== 'year' && p.product === price.product && Boolean(p.specialPricing) === Boolean(price.specialPricing)) ?? null;
+  return (
+    PRICES.find(
+      (p) =>
+        p.recurring &&
+        p.interval !== 'year' &&
+        p.product === price.product &&
+        Boolean(p.specialPricing) === Boolean(price.specialPricing),
+    ) ?? null
+  );
 }
 
 export const priceByLookupKey = (lookupKey: string): CatalogPrice | undefined => byLookupKey.get(lookupKey);
@@ -113,7 +151,8 @@ export function seatKindOf(lookupKey: string): SeatKind | null {
   const price = byLookupKey.get(lookupKey);
   if (!price) return null;
   if (price.product === 'membership') return price.specialPricing ? 'ny' : 'non_ny';
-  if (price.product === 'private-pay-booster-pro' || price.product === 'private-pay-booster-premium') return 'reimbursify';
+  if (price.product === 'private-pay-booster-pro' || price.product === 'private-pay-booster-premium')
+    return 'reimbursify';
   return null;
 }
 
@@ -136,7 +175,14 @@ export function membershipPriceFor(states: string[]): CatalogPrice {
  * referral welcome ($49 off, once) when the provider came through another provider's referral link, and
  * the partner offer (25 % off the first year) for `?partner=owl` sign-ups. Synced with the catalog.
  */
-export interface CatalogCoupon { id: string; name: string; percentOff?: number; amountOff?: number; duration: 'once' | 'repeating'; durationInMonths?: number }
+export interface CatalogCoupon {
+  id: string;
+  name: string;
+  percentOff?: number;
+  amountOff?: number;
+  duration: 'once' | 'repeating';
+  durationInMonths?: number;
+}
 
 export const COUPONS: CatalogCoupon[] = [
   { id: 'REFERRAL_WELCOME_49', name: 'Referral welcome', amountOff: 4900, duration: 'once' },

@@ -22,7 +22,9 @@ try {
   console.log(`billing: ${payments.mode === 'stripe' ? 'Stripe' : 'the local card server (no STRIPE_* keys)'}`);
   if (command === 'sync') {
     const { created, updated } = await syncCatalog(database.db, payments.gateway);
-    console.log(`catalog: ${created.length} created${created.length ? ` (${created.join(', ')})` : ''}, ${updated.length} updated${updated.length ? ` (${updated.join(', ')})` : ''}`);
+    console.log(
+      `catalog: ${created.length} created${created.length ? ` (${created.join(', ')})` : ''}, ${updated.length} updated${updated.length ? ` (${updated.join(', ')})` : ''}`,
+    );
   } else {
     const { customers, changed } = await reconcile(database.db, payments.gateway, logger);
     console.log(`reconcile: ${customers} customers read, ${changed} repaired`);

@@ -8,14 +8,20 @@ export const COUPON_MESSAGES = {
   noDiscount: 'Sorry, this coupon does not work for these items.',
 } as const;
 
-export interface CouponLine { productId: string; amount: number }
+export interface CouponLine {
+  productId: string;
+  amount: number;
+}
 
-export type CouponOutcome = { ok: true; couponId: string; discount: number; duration: string; label: string } | { ok: false; message: string };
+export type CouponOutcome =
+  | { ok: true; couponId: string; discount: number; duration: string; label: string }
+  | { ok: false; message: string };
 
 /** Spec 3 §5's duration phrases: once; first year; N months; forever. */
 export function durationPhrase(coupon: Pick<CouponView, 'duration' | 'durationInMonths'>): string {
   if (coupon.duration === 'forever') return 'forever';
-  if (coupon.duration === 'repeating') return coupon.durationInMonths === 12 ? 'first year' : `${coupon.durationInMonths ?? 1} months`;
+  if (coupon.duration === 'repeating')
+    return coupon.durationInMonths === 12 ? 'first year' : `${coupon.durationInMonths ?? 1} months`;
   return 'once';
 }
 
@@ -28,8 +34,18 @@ export function evaluateCoupon(coupon: CouponView | null, lines: CouponLine[]): 
   if (!coupon?.valid) return { ok: false, message: COUPON_MESSAGES.invalid };
   const matching = lines.filter((line) => !coupon.productIds || coupon.productIds.includes(line.productId));
   const base = matching.reduce((sum, line) => sum + line.amount, 0);
-  const discount = coupon.percentOff ? Math.round((base * coupon.percentOff) / 100) : coupon.amountOff ? Math.min(base, coupon.amountOff) : 0;
+  const discount = coupon.percentOff
+    ? Math.round((base * coupon.percentOff) / 100)
+    : coupon.amountOff
+      ? Math.min(base, coupon.amountOff)
+      : 0;
   if (discount <= 0) return { ok: false, message: COUPON_MESSAGES.noDiscount };
   const what = coupon.percentOff ? `${coupon.percentOff}% off` : `$${(discount / 100).toFixed(2)} off`;
-  return { ok: true, couponId: coupon.id, discount, duration: durationPhrase(coupon), label: `${coupon.name ?? coupon.id}: ${what}, ${durationPhrase(coupon)}` };
+  return {
+    ok: true,
+    couponId: coupon.id,
+    discount,
+    duration: durationPhrase(coupon),
+    label: `${coupon.name ?? coupon.id}: ${what}, ${durationPhrase(coupon)}`,
+  };
 }

@@ -7,28 +7,54 @@ import { NotFoundError } from '../../lib/errors';
 import { syncCustomer } from './mirror';
 
 export async function primaryCustomerOf(db: Knex, accountId: number): Promise<string | null> {
-  return (await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).first('id'))?.id ?? null;
+  return (
+    (
+      await db('billing_customers')
+        .where({ account_id: accountId })
+        .orderBy([{ column: 'is_primary', order: 'desc' }, 'id'])
+        .first('id')
+    )?.id ?? null
+  );
 }
 
-export async function ensureCustomer(db: Knex, payments: PaymentsGateway, account: { id: number; email: string; name: string | null }, logger?: Logger): Promise<string> {
+export async function ensureCustomer(
+  db: Knex,
+  payments: PaymentsGateway,
+  account: { id: number; email: string; name: string | null },
+  logger?: Logger,
+): Promise<string> {
   const existing = await primaryCustomerOf(db, account.id);
   if (existing) return existing;
   const row = await db('accounts').where({ id: account.id }).first('name');
-  const customer = await payments.createCustomer({ accountId: account.id, email: account.email, name: row?.name ?? account.name }, `account-${account.id}-customer`);
+  const customer = await payments.createCustomer(
+    { accountId: account.id, email: account.email, name: row?.name ?? account.name },
+    `account-${account.id}-customer`,
+  );
   await syncCustomer(db, payments, customer.id, logger);
   return customer.id;
 }
 
 /** Mirror tables of records that belong to one customer, by the kind of id a route takes. */
-const OWNED_RECORDS = { card: 'billing_payment_methods', invoice: 'billing_invoices', charge: 'billing_charges' } as const;
+const OWNED_RECORDS = {
+  card: 'billing_payment_methods',
+  invoice: 'billing_invoices',
+  charge: 'billing_charges',
+} as const;
 
 /**
  * The customer of this account that holds the card, invoice or charge; 404 otherwise, so another
  * account's ids are not found.
  */
-export async function customerOwning(db: Knex, accountId: number, kind: keyof typeof OWNED_RECORDS, id: string): Promise<string> {
-  const row = await db(`${OWNED_RECORDS[kind]} as r`).join('billing_customers as c', 'c.id', 'r.customer_id')
-    .where({ 'r.id': id, 'c.account_id': accountId }).first('c.id');
+export async function customerOwning(
+  db: Knex,
+  accountId: number,
+  kind: keyof typeof OWNED_RECORDS,
+  id: string,
+): Promise<string> {
+  const row = await db(`${OWNED_RECORDS[kind]} as r`)
+    .join('billing_customers as c', 'c.id', 'r.customer_id')
+    .where({ 'r.id': id, 'c.account_id': accountId })
+    .first('c.id');
   if (!row) throw new NotFoundError();
   return row.id;
 }
@@ -38,11 +64,20 @@ export async function customerOwning(db: Knex, accountId: number, kind: keyof ty
  * default when there is none yet, and the mirror is refreshed. Null when saved; else the card processor's
  * message, or '' when there is none (a malformed or foreign setup intent) and the page says its own.
  */
-export async function saveSetupCard(db: Knex, payments: PaymentsGateway, customerId: string, setupIntent: string, logger?: Logger): Promise<string | null> {
-  const result = /^seti_[A-Za-z0-9]+$/.test(setupIntent) ? await payments.setupResult(setupIntent, customerId).catch(() => null) : null;
+export async function saveSetupCard(
+  db: Knex,
+  payments: PaymentsGateway,
+  customerId: string,
+  setupIntent: string,
+  logger?: Logger,
+): Promise<string | null> {
+  const result = /^seti_[A-Za-z0-9]+$/.test(setupIntent)
+    ? await payments.setupResult(setupIntent, customerId).catch(() => null)
+    : null;
   if (!result || 'error' in result) return result?.error ?? '';
   const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
-  if (!current?.default_payment_method) await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
+  if (!current?.default_payment_method)
+    await payments.setDefaultCard(customerId, result.card.id, `default-${customerId}-${result.card.id}`);
   await syncCustomer(db, payments, customerId, logger);
   return null;
 }

@@ -40,9 +40,13 @@ const PRACTICE_MANAGEMENT_KEYS = /^(practice_management|standalone_practice_mana
 export function deriveAccountBilling(subscriptions: MirroredSubscription[]): AccountBilling {
   const live = subscriptions.filter(isLive);
   const paid = subscriptions.filter(isPaid);
-  const liveKeys = live.flatMap((s) => s.items.map((item) => item.lookupKey).filter((key): key is string => Boolean(key)));
+  const liveKeys = live.flatMap((s) =>
+    s.items.map((item) => item.lookupKey).filter((key): key is string => Boolean(key)),
+  );
   // The newest live seat-based subscription holds the account's seats (an account has one; a second is a mistake Stripe allows).
-  const seatSubscription = live.filter((s) => s.seatBased).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  const seatSubscription = live
+    .filter((s) => s.seatBased)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
   const seatCounts: Record<SeatKind, number> = { ny: 0, non_ny: 0, reimbursify: 0 };
   for (const item of seatSubscription?.items ?? []) {
     const kind = item.lookupKey ? seatKindOf(item.lookupKey) : null;
@@ -55,9 +59,12 @@ export function deriveAccountBilling(subscriptions: MirroredSubscription[]): Acc
     seatBased: Boolean(seatSubscription),
     seatCounts,
     legacySubscriptionCount: live.filter((s) => !s.seatBased).length,
-    activeOrTrialingSubscriptionCount: subscriptions.filter((s) => s.status === 'active' || s.status === 'trialing').length,
+    activeOrTrialingSubscriptionCount: subscriptions.filter((s) => s.status === 'active' || s.status === 'trialing')
+      .length,
     hasPaidPlan: paid.length > 0,
-    hasPaidReimbursifyPlan: paid.some((s) => s.items.some((item) => item.lookupKey && seatKindOf(item.lookupKey) === 'reimbursify')),
+    hasPaidReimbursifyPlan: paid.some((s) =>
+      s.items.some((item) => item.lookupKey && seatKindOf(item.lookupKey) === 'reimbursify'),
+    ),
     paidProviderIds: [...new Set(paid.flatMap((s) => s.providerIds))].sort((a, b) => a - b),
   };
 }
@@ -74,5 +81,12 @@ export function membershipSeatOf(items: { lookupKey: string | null }[]): SeatKin
 /** Provider ids from a subscription's metadata: `provider_ids` ("12,13") on seat-based ones, `provider_id` on legacy ones. */
 export function providerIdsOf(metadata: Record<string, string | undefined>): number[] {
   const raw = [metadata.provider_ids, metadata.provider_id].filter(Boolean).join(',');
-  return [...new Set(raw.split(',').map((part) => Number(part.trim())).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((part) => Number(part.trim()))
+        .filter((id) => Number.isSafeInteger(id) && id > 0),
+    ),
+  ];
 }

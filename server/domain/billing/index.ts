@@ -1,13 +1,68 @@
 // The billing module's public face: the catalog, what subscriptions mean for an account, the mirror of
 // Stripe and its webhooks. Everything outside server/domain/billing/ imports from here.
-export { COUPONS, membershipPriceFor, monthlyCounterpart, PARTNER_COUPONS, PRICES, REFERRAL_COUPON, priceByLookupKey, PRODUCTS, productOf, SEAT_KINDS, seatKindOf, SPECIAL_PRICING_STATES, TAX_CODES, taxCodeOf, tierOf, type CatalogPrice, type CatalogProduct, type ProductKey, type SeatKind, type TaxCategory, type Tier } from './catalog';
+export {
+  COUPONS,
+  membershipPriceFor,
+  monthlyCounterpart,
+  PARTNER_COUPONS,
+  PRICES,
+  REFERRAL_COUPON,
+  priceByLookupKey,
+  PRODUCTS,
+  productOf,
+  SEAT_KINDS,
+  seatKindOf,
+  SPECIAL_PRICING_STATES,
+  TAX_CODES,
+  taxCodeOf,
+  tierOf,
+  type CatalogPrice,
+  type CatalogProduct,
+  type ProductKey,
+  type SeatKind,
+  type TaxCategory,
+  type Tier,
+} from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
 export { COUPON_MESSAGES, durationPhrase, evaluateCoupon, type CouponLine, type CouponOutcome } from './coupons';
 export { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
 export { recordPurchase, thankYouFor, type Purchase } from './purchases';
-export { deriveAccountBilling, LIVE_STATUSES, PAID_STATUSES, providerIdsOf, type AccountBilling, type MirroredSubscription } from './derive';
+export {
+  deriveAccountBilling,
+  LIVE_STATUSES,
+  PAID_STATUSES,
+  providerIdsOf,
+  type AccountBilling,
+  type MirroredSubscription,
+} from './derive';
 export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
 export { sectionOf, statusDisplay, type StatusTone } from './status';
-export { billingJobs, customerOfEvent, isWellFormedEvent, receiveEvent, reconcile, RECONCILE_JOB, SYNC_CUSTOMER_JOB } from './webhooks';
-export { addSeatChanges, isCustomisedSeatMix, monthlyChanges, newMembershipItems, practiceManagementChanges, PRACTICE_MANAGEMENT_KEYS, REIMBURSIFY_KEYS, REIMBURSIFY_TIERS, reimbursifyChanges, reimbursifyTierOf, SETUP_OPTIONS, setupLookupKey, toStripeChanges, type CurrentItem, type SetupOption, type ItemChange, type ReimbursifyTier } from './plans';
+export {
+  billingJobs,
+  customerOfEvent,
+  isWellFormedEvent,
+  receiveEvent,
+  reconcile,
+  RECONCILE_JOB,
+  SYNC_CUSTOMER_JOB,
+} from './webhooks';
+export {
+  addSeatChanges,
+  isCustomisedSeatMix,
+  monthlyChanges,
+  newMembershipItems,
+  practiceManagementChanges,
+  PRACTICE_MANAGEMENT_KEYS,
+  REIMBURSIFY_KEYS,
+  REIMBURSIFY_TIERS,
+  reimbursifyChanges,
+  reimbursifyTierOf,
+  SETUP_OPTIONS,
+  setupLookupKey,
+  toStripeChanges,
+  type CurrentItem,
+  type SetupOption,
+  type ItemChange,
+  type ReimbursifyTier,
+} from './plans';
 export { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type PaymentInput } from './payment-form';

@@ -12,11 +12,28 @@ export const PAYMENT_MESSAGES = {
   termsRequired: 'Please accept our terms of service.',
 } as const;
 
-export interface PaymentInput { source: string; address_line1: string; address_line2: string; address_city: string; address_state: string; address_postal_code: string; terms: string }
+export interface PaymentInput {
+  source: string;
+  address_line1: string;
+  address_line2: string;
+  address_city: string;
+  address_state: string;
+  address_postal_code: string;
+  terms: string;
+}
 
-export const PAYMENT_FIELDS = ['source', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_postal_code', 'terms'] as const;
+export const PAYMENT_FIELDS = [
+  'source',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_postal_code',
+  'terms',
+] as const;
 
-const required = (message: string) => Joi.string().trim().required().messages({ 'any.required': message, 'string.empty': message });
+const required = (message: string) =>
+  Joi.string().trim().required().messages({ 'any.required': message, 'string.empty': message });
 
 /** A saved card (pm_…) or "new" (the card processor's hosted page). */
 const SOURCE = /^(new|pm_[A-Za-z0-9]+)$/;
@@ -25,19 +42,35 @@ const addressAndTerms = {
   address_line1: required(PAYMENT_MESSAGES.line1Required).max(200),
   address_line2: Joi.string().trim().max(200).allow('').default(''),
   address_city: required(PAYMENT_MESSAGES.cityRequired).max(100),
-  address_state: required(PAYMENT_MESSAGES.stateRequired).uppercase().pattern(/^[A-Z]{2}$/).messages({ 'string.pattern.base': PAYMENT_MESSAGES.stateRequired }),
-  address_postal_code: required(PAYMENT_MESSAGES.postalRequired).pattern(/^\d{5}(-\d{4})?$/).messages({ 'string.pattern.base': PAYMENT_MESSAGES.postalRequired }),
-  terms: Joi.string().valid('1').required().messages({ 'any.required': PAYMENT_MESSAGES.termsRequired, 'any.only': PAYMENT_MESSAGES.termsRequired, 'string.empty': PAYMENT_MESSAGES.termsRequired }),
+  address_state: required(PAYMENT_MESSAGES.stateRequired)
+    .uppercase()
+    .pattern(/^[A-Z]{2}$/)
+    .messages({ 'string.pattern.base': PAYMENT_MESSAGES.stateRequired }),
+  address_postal_code: required(PAYMENT_MESSAGES.postalRequired)
+    .pattern(/^\d{5}(-\d{4})?$/)
+    .messages({ 'string.pattern.base': PAYMENT_MESSAGES.postalRequired }),
+  terms: Joi.string().valid('1').required().messages({
+    'any.required': PAYMENT_MESSAGES.termsRequired,
+    'any.only': PAYMENT_MESSAGES.termsRequired,
+    'string.empty': PAYMENT_MESSAGES.termsRequired,
+  }),
 };
 
 const paymentSchemas = {
   sourceRequired: Joi.object<PaymentInput>({
-    source: required(PAYMENT_MESSAGES.sourceRequired).pattern(SOURCE).messages({ 'string.pattern.base': PAYMENT_MESSAGES.sourceRequired }),
+    source: required(PAYMENT_MESSAGES.sourceRequired)
+      .pattern(SOURCE)
+      .messages({ 'string.pattern.base': PAYMENT_MESSAGES.sourceRequired }),
     ...addressAndTerms,
   }),
   // Paying for a change of an existing subscription may keep its card: no source, no change of card.
   sourceOptional: Joi.object<PaymentInput>({
-    source: Joi.string().trim().allow('').pattern(SOURCE).default('').messages({ 'string.pattern.base': PAYMENT_MESSAGES.sourceRequired }),
+    source: Joi.string()
+      .trim()
+      .allow('')
+      .pattern(SOURCE)
+      .default('')
+      .messages({ 'string.pattern.base': PAYMENT_MESSAGES.sourceRequired }),
     ...addressAndTerms,
   }),
 };

@@ -10,10 +10,19 @@ export type ReimbursifyTier = 'pro' | 'premium';
 export const REIMBURSIFY_TIERS: ReimbursifyTier[] = ['pro', 'premium'];
 
 /** An item of a live subscription, as the mirror holds it. */
-export interface CurrentItem { id: string; lookupKey: string | null; quantity: number }
+export interface CurrentItem {
+  id: string;
+  lookupKey: string | null;
+  quantity: number;
+}
 
 /** One line of a change: an existing item (`itemId`) given a new price or quantity, removed, or a new item. */
-export interface ItemChange { itemId?: string; lookupKey?: string; quantity?: number; deleted?: true }
+export interface ItemChange {
+  itemId?: string;
+  lookupKey?: string;
+  quantity?: number;
+  deleted?: true;
+}
 
 export const PRACTICE_MANAGEMENT_KEYS: Record<Tier, string | null> = {
   basic: null,
@@ -24,16 +33,25 @@ export const REIMBURSIFY_KEYS: Record<ReimbursifyTier, string> = {
   pro: 'private_pay_booster_pro_monthly_v3',
   premium: 'private_pay_booster_premium_monthly_v3',
 };
-const MEMBERSHIP_KEYS: Record<'ny' | 'non_ny', string> = { ny: 'membership_monthly_ny_ca_v4', non_ny: 'membership_monthly_v3' };
+const MEMBERSHIP_KEYS: Record<'ny' | 'non_ny', string> = {
+  ny: 'membership_monthly_ny_ca_v4',
+  non_ny: 'membership_monthly_v3',
+};
 
-const productOfKey = (key: string | null) => (key ? priceByLookupKey(key)?.product ?? null : null);
+const productOfKey = (key: string | null) => (key ? (priceByLookupKey(key)?.product ?? null) : null);
 const isPracticeManagement = (key: string | null) => /^practice-management-/.test(productOfKey(key) ?? '');
-const membershipSeats = (items: CurrentItem[]) => items.filter((item) => productOfKey(item.lookupKey) === 'membership').reduce((sum, item) => sum + item.quantity, 0);
+const membershipSeats = (items: CurrentItem[]) =>
+  items.filter((item) => productOfKey(item.lookupKey) === 'membership').reduce((sum, item) => sum + item.quantity, 0);
 
 /** The items of a new seat-based membership of one seat: the membership at its price, practice management by tier, and Private Pay Booster if chosen. */
-export function newMembershipItems(tier: Tier, seat: 'ny' | 'non_ny', reimbursify: ReimbursifyTier | null = null): { lookupKey: string; quantity: number }[] {
+export function newMembershipItems(
+  tier: Tier,
+  seat: 'ny' | 'non_ny',
+  reimbursify: ReimbursifyTier | null = null,
+): { lookupKey: string; quantity: number }[] {
   return [MEMBERSHIP_KEYS[seat], PRACTICE_MANAGEMENT_KEYS[tier], reimbursify ? REIMBURSIFY_KEYS[reimbursify] : null]
-    .filter((key): key is string => Boolean(key)).map((lookupKey) => ({ lookupKey, quantity: 1 }));
+    .filter((key): key is string => Boolean(key))
+    .map((lookupKey) => ({ lookupKey, quantity: 1 }));
 }
 
 /** Item changes in Stripe's terms: lookup keys become the synced price ids. */
@@ -53,9 +71,14 @@ export function toStripeChanges(changes: ItemChange[], prices: Map<string, strin
 export function addSeatChanges(items: CurrentItem[], seat: 'ny' | 'non_ny'): ItemChange[] {
   const changes: ItemChange[] = [];
   const membership = items.find((item) => item.lookupKey && seatKindOf(item.lookupKey) === seat);
-  changes.push(membership ? { itemId: membership.id, quantity: membership.quantity + 1 } : { lookupKey: MEMBERSHIP_KEYS[seat], quantity: 1 });
+  changes.push(
+    membership
+      ? { itemId: membership.id, quantity: membership.quantity + 1 }
+      : { lookupKey: MEMBERSHIP_KEYS[seat], quantity: 1 },
+  );
   for (const item of items) {
-    if (isPracticeManagement(item.lookupKey) || (item.lookupKey && seatKindOf(item.lookupKey) === 'reimbursify')) changes.push({ itemId: item.id, quantity: item.quantity + 1 });
+    if (isPracticeManagement(item.lookupKey) || (item.lookupKey && seatKindOf(item.lookupKey) === 'reimbursify'))
+      changes.push({ itemId: item.id, quantity: item.quantity + 1 });
   }
   return changes;
 }

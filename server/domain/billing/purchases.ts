@@ -4,15 +4,37 @@
 import type { Knex } from 'knex';
 import type { Outgoing } from '../../jobs/outgoing';
 
-export interface Purchase { sessionId: string; accountId: number | null; priceId: string; productName: string; amount: number | null; email: string | null }
+export interface Purchase {
+  sessionId: string;
+  accountId: number | null;
+  priceId: string;
+  productName: string;
+  amount: number | null;
+  email: string | null;
+}
 
-export const thankYouFor = (productName: string) => `Thank you for purchase of ${productName}! Please check your email for next steps.`;
+export const thankYouFor = (productName: string) =>
+  `Thank you for purchase of ${productName}! Please check your email for next steps.`;
 
-export async function recordPurchase(db: Knex, outgoing: Outgoing, supportEmail: string, purchase: Purchase): Promise<boolean> {
+export async function recordPurchase(
+  db: Knex,
+  outgoing: Outgoing,
+  supportEmail: string,
+  purchase: Purchase,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const inserted = await trx('billing_purchases').insert({
-      checkout_session_id: purchase.sessionId, account_id: purchase.accountId, price_id: purchase.priceId, product_name: purchase.productName, amount: purchase.amount, email: purchase.email,
-    }).onConflict('checkout_session_id').ignore().returning('checkout_session_id');
+    const inserted = await trx('billing_purchases')
+      .insert({
+        checkout_session_id: purchase.sessionId,
+        account_id: purchase.accountId,
+        price_id: purchase.priceId,
+        product_name: purchase.productName,
+        amount: purchase.amount,
+        email: purchase.email,
+      })
+      .onConflict('checkout_session_id')
+      .ignore()
+      .returning('checkout_session_id');
     if (!inserted.length) return false;
     const paid = purchase.amount === null ? '' : ` ($${(purchase.amount / 100).toFixed(2)})`;
     if (purchase.email) {

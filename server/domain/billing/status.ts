@@ -3,12 +3,22 @@
 export type StatusTone = 'success' | 'warning' | 'neutral';
 
 const LABELS: Record<string, string> = {
-  active: 'Active', trialing: 'Active', past_due: 'Past due', unpaid: 'Unpaid', incomplete: 'Incomplete',
-  incomplete_expired: 'Expired', canceled: 'Canceled', paused: 'Paused',
+  active: 'Active',
+  trialing: 'Active',
+  past_due: 'Past due',
+  unpaid: 'Unpaid',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  canceled: 'Canceled',
+  paused: 'Paused',
 };
 
 export function statusDisplay(status: string): { label: string; tone: StatusTone } {
-  const tone: StatusTone = ['incomplete', 'past_due', 'unpaid'].includes(status) ? 'warning' : status === 'active' || status === 'trialing' ? 'success' : 'neutral';
+  const tone: StatusTone = ['incomplete', 'past_due', 'unpaid'].includes(status)
+    ? 'warning'
+    : status === 'active' || status === 'trialing'
+      ? 'success'
+      : 'neutral';
   return { label: LABELS[status] ?? status, tone };
 }
 

@@ -17,12 +17,13 @@ export function customerOfEvent(event: Pick<Stripe.Event, 'data'>): string | nul
   const object = event.data.object as EventObject;
   if (object.object === 'customer') return object.id ?? null;
   const owner = object.customer ?? (event.data.previous_attributes as EventObject | undefined)?.customer ?? null;
-  return typeof owner === 'string' ? owner : owner?.id ?? null;
+  return typeof owner === 'string' ? owner : (owner?.id ?? null);
 }
 
 // Ids and types as Stripe writes them: visible ASCII, nothing the database or a log would choke on.
 const STRIPE_TOKEN = /^[\x21-\x7e]{1,255}$/;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whether a signed body has the shape of an event we can store: an id and a type, and a data object
@@ -31,7 +32,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function isWellFormedEvent(event: unknown): event is Stripe.Event {
   if (!isRecord(event) || !isRecord(event.data) || !isRecord(event.data.object)) return false;
-  if (typeof event.id !== 'string' || !STRIPE_TOKEN.test(event.id) || typeof event.type !== 'string' || !STRIPE_TOKEN.test(event.type)) return false;
+  if (
+    typeof event.id !== 'string' ||
+    !STRIPE_TOKEN.test(event.id) ||
+    typeof event.type !== 'string' ||
+    !STRIPE_TOKEN.test(event.type)
+  )
+    return false;
   const object = event.data.object as EventObject;
   if (object.id !== undefined && (typeof object.id !== 'string' || !STRIPE_TOKEN.test(object.id))) return false;
   const previous = event.data.previous_attributes;
@@ -45,10 +52,18 @@ export function isWellFormedEvent(event: unknown): event is Stripe.Event {
 }
 
 /** Records the event once and queues its customer's sync, in one transaction; a replay or duplicate does nothing. */
-export async function receiveEvent(db: Knex, jobs: JobQueue, event: Stripe.Event): Promise<'queued' | 'ignored' | 'duplicate'> {
+export async function receiveEvent(
+  db: Knex,
+  jobs: JobQueue,
+  event: Stripe.Event,
+): Promise<'queued' | 'ignored' | 'duplicate'> {
   return db.transaction(async (trx) => {
     const object = event.data.object as EventObject;
-    const inserted = await trx('billing_webhook_events').insert({ id: event.id, type: event.type, object_id: object.id ?? null }).onConflict('id').ignore().returning('id');
+    const inserted = await trx('billing_webhook_events')
+      .insert({ id: event.id, type: event.type, object_id: object.id ?? null })
+      .onConflict('id')
+      .ignore()
+      .returning('id');
     if (!inserted.length) return 'duplicate';
     const customerId = customerOfEvent(event);
     if (!customerId) return 'ignored';
@@ -58,14 +73,21 @@ export async function receiveEvent(db: Knex, jobs: JobQueue, event: Stripe.Event
 }
 
 /** Re-reads every customer of the mirror from Stripe and repairs what drifted; logs each change. */
-export async function reconcile(db: Knex, payments: Parameters<typeof syncCustomer>[1], logger: Logger): Promise<{ customers: number; changed: number }> {
+export async function reconcile(
+  db: Knex,
+  payments: Parameters<typeof syncCustomer>[1],
+  logger: Logger,
+): Promise<{ customers: number; changed: number }> {
   const ids: string[] = await db('billing_customers').orderBy('id').pluck('id');
   let changed = 0;
   for (const id of ids) {
     const outcome = await syncCustomer(db, payments, id, logger);
     if (outcome?.changes.length) {
       changed += 1;
-      logger.warn({ customerId: id, accountId: outcome.accountId, changes: outcome.changes }, 'billing reconcile repaired drift');
+      logger.warn(
+        { customerId: id, accountId: outcome.accountId, changes: outcome.changes },
+        'billing reconcile repaired drift',
+      );
     }
   }
   logger.info({ customers: ids.length, changed }, 'billing reconcile done');
@@ -77,13 +99,17 @@ export const billingJobs: JobDefinition<never>[] = [
     name: SYNC_CUSTOMER_JOB,
     retryLimit: 8,
     retryDelaySeconds: 15,
-    handle: async ({ customerId }: { customerId: string }, { db, integrations, logger }) => { await syncCustomer(db, integrations.payments.gateway, customerId, logger); },
+    handle: async ({ customerId }: { customerId: string }, { db, integrations, logger }) => {
+      await syncCustomer(db, integrations.payments.gateway, customerId, logger);
+    },
   },
   {
     name: RECONCILE_JOB,
     cron: '30 3 * * *',
     timeoutSeconds: 3600,
     retryLimit: 1,
-    handle: async (_data: object, { db, integrations, logger }) => { await reconcile(db, integrations.payments.gateway, logger); },
+    handle: async (_data: object, { db, integrations, logger }) => {
+      await reconcile(db, integrations.payments.gateway, logger);
+    },
   },
 ] as JobDefinition<never>[];

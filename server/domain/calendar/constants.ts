@@ -53,7 +53,10 @@ export const CALENDAR_MESSAGES = {
   deleteInstance: 'Delete only this instance? The rest of the series stays.',
 } as const;
 
-export interface TimeZoneOption { id: string; label: string }
+export interface TimeZoneOption {
+  id: string;
+  label: string;
+}
 
 /** The places a calendar can be shown in (spec 3 §9: about 70 zones). Ids are IANA zone names. */
 export const TIME_ZONES: readonly TimeZoneOption[] = [

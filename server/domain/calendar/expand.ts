@@ -23,7 +23,15 @@ const localFormats = new Map<string, Intl.DateTimeFormat>();
 function localFields(instant: Date, timeZone: string): { date: string; minutes: number } {
   let format = localFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     localFormats.set(timeZone, format);
   }
   const part: Record<string, string> = {};
@@ -113,7 +121,11 @@ export function untilOf(rrule: string): Date | null {
 }
 
 /** The starts of a series' occurrences in [from, to] (inclusive), as the rule produces them. */
-export function occurrenceStarts(series: Pick<AvailabilityEvent, 'rrule' | 'rruleTzid' | 'start'>, from: Date, to: Date): Date[] {
+export function occurrenceStarts(
+  series: Pick<AvailabilityEvent, 'rrule' | 'rruleTzid' | 'start'>,
+  from: Date,
+  to: Date,
+): Date[] {
   if (!series.rrule || !series.rruleTzid || to < from) return [];
   return ruleOf(series.rrule, series.start, series.rruleTzid).between(from, to, true).map(toDate);
 }
@@ -130,7 +142,11 @@ export function isOccurrence(series: Pick<AvailabilityEvent, 'rrule' | 'rruleTzi
  */
 export function alignToFirstOccurrence(input: AvailabilityInput): AvailabilityInput | null {
   if (!input.rrule) return input;
-  const rule = new RRuleTemporal({ rruleString: input.rrule, dtstart: zoned(input.start, input.timeZone), tzid: input.timeZone });
+  const rule = new RRuleTemporal({
+    rruleString: input.rrule,
+    dtstart: zoned(input.start, input.timeZone),
+    tzid: input.timeZone,
+  });
   const first = rule.next(input.start, true);
   if (!first) return null;
   if (first.epochMilliseconds === input.start.getTime()) return input;
@@ -158,8 +174,16 @@ export function expandEvents(events: AvailabilityEvent[], from: Date, to: Date):
     starts.add(event.originalStart.getTime());
     if (!event.removed && overlaps(event.start, event.end, from, to)) {
       instances.push({
-        eventId: event.id, seriesId: event.parentId, originalStart: event.originalStart, start: event.start, end: event.end,
-        free: event.free, name: event.name, isRecurring: true, isException: true, external: event.externalCalendarId !== null,
+        eventId: event.id,
+        seriesId: event.parentId,
+        originalStart: event.originalStart,
+        start: event.start,
+        end: event.end,
+        free: event.free,
+        name: event.name,
+        isRecurring: true,
+        isException: true,
+        external: event.externalCalendarId !== null,
       });
     }
   }
@@ -168,8 +192,16 @@ export function expandEvents(events: AvailabilityEvent[], from: Date, to: Date):
     if (!event.isRecurring || !event.rrule || !event.rruleTzid) {
       if (overlaps(event.start, event.end, from, to)) {
         instances.push({
-          eventId: event.id, seriesId: null, originalStart: null, start: event.start, end: event.end,
-          free: event.free, name: event.name, isRecurring: false, isException: false, external: event.externalCalendarId !== null,
+          eventId: event.id,
+          seriesId: null,
+          originalStart: null,
+          start: event.start,
+          end: event.end,
+          free: event.free,
+          name: event.name,
+          isRecurring: false,
+          isException: false,
+          external: event.externalCalendarId !== null,
         });
       }
       continue;
@@ -184,7 +216,11 @@ export function expandEvents(events: AvailabilityEvent[], from: Date, to: Date):
     const skipped = exceptionStarts.get(event.id);
     let occurrences: Temporal.ZonedDateTime[];
     try {
-      occurrences = ruleOf(event.rrule, event.start, event.rruleTzid).between(lookBack, new Date(to.getTime() - 1), true);
+      occurrences = ruleOf(event.rrule, event.start, event.rruleTzid).between(
+        lookBack,
+        new Date(to.getTime() - 1),
+        true,
+      );
     } catch {
       // A rule we cannot read (only an external feed can store one) shows as its first block rather
       // than taking the whole calendar down.
@@ -196,8 +232,16 @@ export function expandEvents(events: AvailabilityEvent[], from: Date, to: Date):
       const end = instanceEnd(occurrence, event.durationInMinutes);
       if (!overlaps(start, end, from, to)) continue;
       instances.push({
-        eventId: event.id, seriesId: event.id, originalStart: start, start, end,
-        free: event.free, name: event.name, isRecurring: true, isException: false, external: event.externalCalendarId !== null,
+        eventId: event.id,
+        seriesId: event.id,
+        originalStart: start,
+        start,
+        end,
+        free: event.free,
+        name: event.name,
+        isRecurring: true,
+        isException: false,
+        external: event.externalCalendarId !== null,
       });
     }
   }

@@ -1,17 +1,48 @@
 // The calendar module's public face: everything outside server/domain/calendar/ imports from here.
 export * from './types';
-export { CALENDAR_MESSAGES, CALENDAR_RULES, isTimeZone, TIME_ZONES, timeZoneLabel, type TimeZoneOption } from './constants';
 export {
-  availabilityFormOf, type AvailabilityFormResult, type AvailabilityFormValues, describeRecurrence, ENDS_OPTIONS, formatClockTime,
-  FREQUENCY_OPTIONS, parseAvailabilityForm, parseClockTime, RECURRENCE_OPTIONS, WEEKDAYS,
+  CALENDAR_MESSAGES,
+  CALENDAR_RULES,
+  isTimeZone,
+  TIME_ZONES,
+  timeZoneLabel,
+  type TimeZoneOption,
+} from './constants';
+export {
+  availabilityFormOf,
+  type AvailabilityFormResult,
+  type AvailabilityFormValues,
+  describeRecurrence,
+  ENDS_OPTIONS,
+  formatClockTime,
+  FREQUENCY_OPTIONS,
+  parseAvailabilityForm,
+  parseClockTime,
+  RECURRENCE_OPTIONS,
+  WEEKDAYS,
 } from './validation';
 export {
-  addDays, dateKeyOf, expandEvents, isOccurrence, minutesIntoDay, occurrenceEnd, wallMinutesBetween, weekOf, type Week,
-  zonedDayStart, zonedInstant,
+  addDays,
+  dateKeyOf,
+  expandEvents,
+  isOccurrence,
+  minutesIntoDay,
+  occurrenceEnd,
+  wallMinutesBetween,
+  weekOf,
+  type Week,
+  zonedDayStart,
+  zonedInstant,
 } from './expand';
 export { calendarStateOf, hideBookingLink, eventsOverlapping, findEvent, instancesBetween } from './repo';
 export {
-  createAvailability, deleteAvailability, editInstance, FORM_KEY, removeInstance, restoreOriginalInstance, updateAvailability,
+  createAvailability,
+  deleteAvailability,
+  editInstance,
+  FORM_KEY,
+  removeInstance,
+  restoreOriginalInstance,
+  updateAvailability,
   updateCalendarSettings,
 } from './service';
 export { bookableSlots, isBookable, slotsFromInstances } from './slots';

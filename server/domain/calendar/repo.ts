@@ -9,8 +9,21 @@ import type { AvailabilityEvent, AvailabilityInput, AvailabilityInstance, Calend
 export type Db = Knex | Knex.Transaction;
 
 const COLUMNS = [
-  'id', 'provider_id', 'parent_id', 'name', 'free', 'start_time', 'end_time', 'is_recurring', 'rrule', 'rrule_tzid',
-  'duration_in_minutes', 'location_id', 'original_start_time', 'removed', 'provider_external_calendar_id',
+  'id',
+  'provider_id',
+  'parent_id',
+  'name',
+  'free',
+  'start_time',
+  'end_time',
+  'is_recurring',
+  'rrule',
+  'rrule_tzid',
+  'duration_in_minutes',
+  'location_id',
+  'original_start_time',
+  'removed',
+  'provider_external_calendar_id',
 ];
 
 const toEvent = (row: Record<string, unknown>): AvailabilityEvent => ({
@@ -32,11 +45,20 @@ const toEvent = (row: Record<string, unknown>): AvailabilityEvent => ({
 });
 
 export async function calendarStateOf(db: Db, providerId: number): Promise<CalendarState> {
-  const row = await db('providers').where({ id: providerId })
-    .first('id', 'has_calendar', 'timezone', 'calendar_open', 'practice_management_booking_link',
-      db.raw('exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting'),
+  const row = await db('providers')
+    .where({ id: providerId })
+    .first(
+      'id',
+      'has_calendar',
+      'timezone',
+      'calendar_open',
+      'practice_management_booking_link',
+      db.raw(
+        'exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting',
+      ),
       db.raw(`exists (select 1 from accounts a where a.id = providers.account_id
-        and (a.has_paid_practice_management_plan or a.practice_management is not null)) as practice_management`));
+        and (a.has_paid_practice_management_plan or a.practice_management is not null)) as practice_management`),
+    );
   if (!row) throw new NotFoundError();
   return {
     providerId,
@@ -52,7 +74,9 @@ export async function calendarStateOf(db: Db, providerId: number): Promise<Calen
  * The booking page clients use instead of the call calendar: the link is active and has somewhere to go
  * (its override, else the clinic's own booking page). Without one of them it does not apply (spec 3 §4).
  */
-function activeBookingLink(link: { status?: string; link_override?: string | null; clinic_booking_url?: string | null } | null): string | null {
+function activeBookingLink(
+  link: { status?: string; link_override?: string | null; clinic_booking_url?: string | null } | null,
+): string | null {
   if (link?.status !== 'active') return null;
   const href = link.link_override?.trim() || link.clinic_booking_url?.trim() || '';
   return /^https:\/\//i.test(href) ? href : null;
@@ -60,17 +84,30 @@ function activeBookingLink(link: { status?: string; link_override?: string | nul
 
 /** Turns the booking link off (the dashboard's Hide Link): the call calendar applies again. */
 export async function hideBookingLink(db: Db, providerId: number): Promise<void> {
-  await db('providers').where({ id: providerId }).whereNotNull('practice_management_booking_link')
-    .update({ practice_management_booking_link: db.raw(`practice_management_booking_link || '{"status":"inactive"}'::jsonb`) });
+  await db('providers')
+    .where({ id: providerId })
+    .whereNotNull('practice_management_booking_link')
+    .update({
+      practice_management_booking_link: db.raw(`practice_management_booking_link || '{"status":"inactive"}'::jsonb`),
+    });
 }
 
-export async function updateProviderCalendar(db: Db, providerId: number, columns: { timezone?: string; calendar_open?: boolean }): Promise<void> {
+export async function updateProviderCalendar(
+  db: Db,
+  providerId: number,
+  columns: { timezone?: string; calendar_open?: boolean },
+): Promise<void> {
   if (!Object.keys(columns).length) return;
   const changed = await db('providers').where({ id: providerId }).update(columns);
   if (!changed) throw new NotFoundError();
 }
 
-export async function findEvent(db: Db, providerId: number, eventId: number, options: { lock?: boolean } = {}): Promise<AvailabilityEvent | null> {
+export async function findEvent(
+  db: Db,
+  providerId: number,
+  eventId: number,
+  options: { lock?: boolean } = {},
+): Promise<AvailabilityEvent | null> {
   if (!Number.isSafeInteger(eventId) || eventId <= 0) return null;
   const query = db('availability_events').where({ id: eventId, provider_id: providerId }).first(COLUMNS);
   if (options.lock) void query.forUpdate();
@@ -79,7 +116,12 @@ export async function findEvent(db: Db, providerId: number, eventId: number, opt
 }
 
 /** The exception standing for one instance of a series, if there is one. */
-export async function findException(db: Db, providerId: number, seriesId: number, originalStart: Date): Promise<AvailabilityEvent | null> {
+export async function findException(
+  db: Db,
+  providerId: number,
+  seriesId: number,
+  originalStart: Date,
+): Promise<AvailabilityEvent | null> {
   const row = await db('availability_events')
     .where({ provider_id: providerId, parent_id: seriesId, original_start_time: originalStart })
     .first(COLUMNS);
@@ -87,7 +129,9 @@ export async function findException(db: Db, providerId: number, seriesId: number
 }
 
 export async function exceptionsOf(db: Db, providerId: number, seriesId: number): Promise<AvailabilityEvent[]> {
-  return (await db('availability_events').where({ provider_id: providerId, parent_id: seriesId }).select(COLUMNS)).map(toEvent);
+  return (await db('availability_events').where({ provider_id: providerId, parent_id: seriesId }).select(COLUMNS)).map(
+    toEvent,
+  );
 }
 
 /**
@@ -95,22 +139,40 @@ export async function exceptionsOf(db: Db, providerId: number, seriesId: number)
  * overlapping it, every series that began before its end, and the exceptions naming an instance of
  * those series near the window (a moved instance must hide its original even when it moved away).
  */
-export async function eventsOverlapping(db: Db, providerId: number, from: Date, to: Date): Promise<AvailabilityEvent[]> {
+export async function eventsOverlapping(
+  db: Db,
+  providerId: number,
+  from: Date,
+  to: Date,
+): Promise<AvailabilityEvent[]> {
   // An instance can run for a day and more, so exceptions are looked for from two days before.
   const originalsFrom = new Date(from.getTime() - 2 * 24 * 60 * 60_000);
-  const rows = await db('availability_events').where({ provider_id: providerId })
+  const rows = await db('availability_events')
+    .where({ provider_id: providerId })
     .where((q) => {
-      void q.where((single) => single.where('is_recurring', false).where('start_time', '<', to).where('end_time', '>', from))
+      void q
+        .where((single) =>
+          single.where('is_recurring', false).where('start_time', '<', to).where('end_time', '>', from),
+        )
         .orWhere((series) => series.where('is_recurring', true).whereNull('parent_id').where('start_time', '<', to))
-        .orWhere((exception) => exception.whereNotNull('parent_id')
-          .where('original_start_time', '<', to).where('original_start_time', '>=', originalsFrom));
+        .orWhere((exception) =>
+          exception
+            .whereNotNull('parent_id')
+            .where('original_start_time', '<', to)
+            .where('original_start_time', '>=', originalsFrom),
+        );
     })
     .orderBy('start_time')
     .select(COLUMNS);
   return rows.map(toEvent);
 }
 
-export async function instancesBetween(db: Db, providerId: number, from: Date, to: Date): Promise<AvailabilityInstance[]> {
+export async function instancesBetween(
+  db: Db,
+  providerId: number,
+  from: Date,
+  to: Date,
+): Promise<AvailabilityInstance[]> {
   return expandEvents(await eventsOverlapping(db, providerId, from, to), from, to);
 }
 
@@ -124,31 +186,54 @@ export function columnsOf(input: AvailabilityInput): Record<string, unknown> {
     is_recurring: input.rrule !== null,
     rrule: input.rrule,
     rrule_tzid: input.rrule === null ? null : input.timeZone,
-    duration_in_minutes: Math.max(CALENDAR_RULES.minimumMinutes, wallMinutesBetween(input.start, input.end, input.timeZone)),
+    duration_in_minutes: Math.max(
+      CALENDAR_RULES.minimumMinutes,
+      wallMinutesBetween(input.start, input.end, input.timeZone),
+    ),
   };
 }
 
-export async function insertEvent(db: Db, providerId: number, columns: Record<string, unknown>): Promise<AvailabilityEvent> {
+export async function insertEvent(
+  db: Db,
+  providerId: number,
+  columns: Record<string, unknown>,
+): Promise<AvailabilityEvent> {
   const [row] = await db('availability_events')
     .insert({ provider_id: providerId, appointment_type_id: CALENDAR_RULES.appointmentTypeId, ...columns })
     .returning(COLUMNS);
   return toEvent(row);
 }
 
-export async function updateEvent(db: Db, providerId: number, eventId: number, columns: Record<string, unknown>): Promise<AvailabilityEvent> {
-  const [row] = await db('availability_events').where({ id: eventId, provider_id: providerId }).update(columns).returning(COLUMNS);
+export async function updateEvent(
+  db: Db,
+  providerId: number,
+  eventId: number,
+  columns: Record<string, unknown>,
+): Promise<AvailabilityEvent> {
+  const [row] = await db('availability_events')
+    .where({ id: eventId, provider_id: providerId })
+    .update(columns)
+    .returning(COLUMNS);
   if (!row) throw new NotFoundError();
   return toEvent(row);
 }
 
 export async function deleteEvents(db: Db, providerId: number, eventIds: number[]): Promise<void> {
-  if (eventIds.length) await db('availability_events').where({ provider_id: providerId }).whereIn('id', eventIds).delete();
+  if (eventIds.length)
+    await db('availability_events').where({ provider_id: providerId }).whereIn('id', eventIds).delete();
 }
 
 /** Live (not canceled) appointments overlapping [from, to): the busy time a booking cannot take. */
-export async function liveAppointmentTimes(db: Db, providerId: number, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
-  const rows = await db('appointments').where({ provider_id: providerId, canceled: false })
-    .where('start_time', '<', to).where('end_time', '>', from)
+export async function liveAppointmentTimes(
+  db: Db,
+  providerId: number,
+  from: Date,
+  to: Date,
+): Promise<{ start: Date; end: Date }[]> {
+  const rows = await db('appointments')
+    .where({ provider_id: providerId, canceled: false })
+    .where('start_time', '<', to)
+    .where('end_time', '>', from)
     .select('start_time', 'end_time');
   return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
 }

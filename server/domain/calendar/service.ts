@@ -27,9 +27,19 @@ async function editableEvent(trx: Db, providerId: number, eventId: number): Prom
 }
 
 /** A series of the provider and one of its real instances. */
-async function seriesInstance(trx: Db, providerId: number, seriesId: number, originalStart: Date): Promise<AvailabilityEvent> {
+async function seriesInstance(
+  trx: Db,
+  providerId: number,
+  seriesId: number,
+  originalStart: Date,
+): Promise<AvailabilityEvent> {
   const series = await editableEvent(trx, providerId, seriesId);
-  if (!series.isRecurring || series.parentId !== null || Number.isNaN(originalStart.getTime()) || !isOccurrence(series, originalStart)) {
+  if (
+    !series.isRecurring ||
+    series.parentId !== null ||
+    Number.isNaN(originalStart.getTime()) ||
+    !isOccurrence(series, originalStart)
+  ) {
     throw new NotFoundError();
   }
   return series;
@@ -41,15 +51,24 @@ function firstOccurrenceOf(input: AvailabilityInput): AvailabilityInput {
   return aligned;
 }
 
-export async function updateCalendarSettings(db: Db, providerId: number, settings: { timeZone?: string; open?: boolean }): Promise<void> {
-  if (settings.timeZone !== undefined && !isTimeZone(settings.timeZone)) throw new ValidationError({ timezone: M.timeZone });
+export async function updateCalendarSettings(
+  db: Db,
+  providerId: number,
+  settings: { timeZone?: string; open?: boolean },
+): Promise<void> {
+  if (settings.timeZone !== undefined && !isTimeZone(settings.timeZone))
+    throw new ValidationError({ timezone: M.timeZone });
   await repo.updateProviderCalendar(db, providerId, {
     ...(settings.timeZone !== undefined ? { timezone: settings.timeZone } : {}),
     ...(settings.open !== undefined ? { calendar_open: settings.open } : {}),
   });
 }
 
-export async function createAvailability(db: Db, providerId: number, input: AvailabilityInput): Promise<AvailabilityEvent> {
+export async function createAvailability(
+  db: Db,
+  providerId: number,
+  input: AvailabilityInput,
+): Promise<AvailabilityEvent> {
   return repo.insertEvent(db, providerId, repo.columnsOf(firstOccurrenceOf(input)));
 }
 
@@ -59,7 +78,12 @@ export async function createAvailability(db: Db, providerId: number, input: Avai
  * is); those whose instance no longer exists are dropped with it. A series edited to "Does not repeat"
  * becomes a single event and loses its exceptions.
  */
-export async function updateAvailability(db: Db, providerId: number, eventId: number, input: AvailabilityInput): Promise<AvailabilityEvent> {
+export async function updateAvailability(
+  db: Db,
+  providerId: number,
+  eventId: number,
+  input: AvailabilityInput,
+): Promise<AvailabilityEvent> {
   return inTransaction(db, async (trx) => {
     const event = await editableEvent(trx, providerId, eventId);
     if (event.parentId !== null) {
@@ -73,14 +97,24 @@ export async function updateAvailability(db: Db, providerId: number, eventId: nu
       const orphaned = updated.isRecurring
         ? exceptions.filter((exception) => !isOccurrence(updated, exception.originalStart!))
         : exceptions;
-      await repo.deleteEvents(trx, providerId, orphaned.map((exception) => exception.id));
+      await repo.deleteEvents(
+        trx,
+        providerId,
+        orphaned.map((exception) => exception.id),
+      );
     }
     return updated;
   });
 }
 
 /** "This instance": the instance of the series that started at originalStart becomes an exception with the input's times. */
-export async function editInstance(db: Db, providerId: number, seriesId: number, originalStart: Date, input: AvailabilityInput): Promise<AvailabilityEvent> {
+export async function editInstance(
+  db: Db,
+  providerId: number,
+  seriesId: number,
+  originalStart: Date,
+  input: AvailabilityInput,
+): Promise<AvailabilityEvent> {
   if (input.rrule) throw new ValidationError({ recurrence: M.exceptionCannotRepeat });
   return inTransaction(db, async (trx) => {
     const series = await seriesInstance(trx, providerId, seriesId, originalStart);
@@ -93,18 +127,32 @@ export async function removeInstance(db: Db, providerId: number, seriesId: numbe
   await inTransaction(db, async (trx) => {
     const series = await seriesInstance(trx, providerId, seriesId, originalStart);
     await upsertException(trx, series, originalStart, {
-      name: series.name, free: series.free, start_time: originalStart, end_time: occurrenceEnd(series, originalStart),
-      duration_in_minutes: series.durationInMinutes, removed: true,
+      name: series.name,
+      free: series.free,
+      start_time: originalStart,
+      end_time: occurrenceEnd(series, originalStart),
+      duration_in_minutes: series.durationInMinutes,
+      removed: true,
     });
   });
 }
 
-async function upsertException(trx: Db, series: AvailabilityEvent, originalStart: Date, columns: Record<string, unknown>): Promise<AvailabilityEvent> {
+async function upsertException(
+  trx: Db,
+  series: AvailabilityEvent,
+  originalStart: Date,
+  columns: Record<string, unknown>,
+): Promise<AvailabilityEvent> {
   // Exceptions never repeat themselves; their series carries the rule.
   const own = { ...columns, is_recurring: false, rrule: null, rrule_tzid: null };
   const existing = await repo.findException(trx, series.providerId, series.id, originalStart);
   if (existing) return repo.updateEvent(trx, series.providerId, existing.id, own);
-  return repo.insertEvent(trx, series.providerId, { ...own, parent_id: series.id, original_start_time: originalStart, location_id: series.locationId });
+  return repo.insertEvent(trx, series.providerId, {
+    ...own,
+    parent_id: series.id,
+    original_start_time: originalStart,
+    location_id: series.locationId,
+  });
 }
 
 /** Deletes a single event, a series with its exceptions, or an exception's instance (which stays deleted, restorable). */

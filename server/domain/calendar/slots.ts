@@ -12,7 +12,10 @@ const STEP = CALENDAR_RULES.snapMinutes * MINUTE;
 const LEAD = CALENDAR_RULES.bookingLeadMinutes * MINUTE;
 const WINDOW = CALENDAR_RULES.windowDays * 24 * 60 * MINUTE;
 
-interface Interval { start: number; end: number }
+interface Interval {
+  start: number;
+  end: number;
+}
 
 /** Sorted, overlapping or touching intervals joined. */
 function union(intervals: Interval[]): Interval[] {
@@ -64,7 +67,11 @@ export function slotsFromInstances(
   ]);
   const slots: Slot[] = [];
   for (const open of subtract(free, taken)) {
-    for (let start = nextQuarterHour(Math.max(open.start, earliest), options.timeZone); start + SLOT <= open.end && start <= latestStart; start += STEP) {
+    for (
+      let start = nextQuarterHour(Math.max(open.start, earliest), options.timeZone);
+      start + SLOT <= open.end && start <= latestStart;
+      start += STEP
+    ) {
       slots.push({ start: new Date(start), end: new Date(start + SLOT) });
     }
   }

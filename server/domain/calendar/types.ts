@@ -85,4 +85,7 @@ export interface AvailabilityInput {
 }
 
 /** A bookable consultation slot. */
-export interface Slot { start: Date; end: Date }
+export interface Slot {
+  start: Date;
+  end: Date;
+}

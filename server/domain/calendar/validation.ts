@@ -23,7 +23,9 @@ export interface AvailabilityFormValues {
   count: string;
 }
 
-export type AvailabilityFormResult = { ok: true; input: AvailabilityInput } | { ok: false; errors: Record<string, string> };
+export type AvailabilityFormResult =
+  | { ok: true; input: AvailabilityInput }
+  | { ok: false; errors: Record<string, string> };
 
 export const RECURRENCE_OPTIONS = [
   { value: 'none', label: 'Does not repeat' },
@@ -59,7 +61,14 @@ const MIDNIGHT = 24 * 60;
 const WORK_WEEK = ['MO', 'TU', 'WE', 'TH', 'FR'];
 const FREQ_OF: Record<string, string> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' };
 const ISO_WEEKDAY = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-const ORDINALS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', '-1': 'last' };
+const ORDINALS: Record<string, string> = {
+  '1': 'first',
+  '2': 'second',
+  '3': 'third',
+  '4': 'fourth',
+  '5': 'fifth',
+  '-1': 'last',
+};
 
 /**
  * Minutes from midnight of a clock time: '1:00pm', '1pm', '01:30 PM', '12:00am' (0); also the 24-hour
@@ -93,7 +102,10 @@ export function formatClockTime(minutes: number): string {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(text).filter(Boolean);
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value])
+    .map(text)
+    .filter(Boolean);
 
 function plainDate(value: string): Temporal.PlainDate | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
@@ -113,7 +125,10 @@ function wholeNumber(value: string, max: number): number | null {
 /** The UTC instant of the last second of a local day: an UNTIL that keeps every instance of that day. */
 function untilPart(dateKey: string, timeZone: string): string {
   const endOfDay = zonedInstant(dateKey, MIDNIGHT, timeZone).getTime() - 1000;
-  return `UNTIL=${new Date(endOfDay).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+  return `UNTIL=${new Date(endOfDay)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}`;
 }
 
 /** BYDAY=+2TU for the second Tuesday; the fifth of a weekday is always its last, so -1. */
@@ -141,7 +156,8 @@ export function parseAvailabilityForm(
   else if (requireWindow) {
     const today = Temporal.PlainDate.from(dateKeyOf(now, timeZone));
     const last = today.add({ days: CALENDAR_RULES.windowDays });
-    if (Temporal.PlainDate.compare(date, today) < 0 || Temporal.PlainDate.compare(date, last) > 0) errors.date = M.window;
+    if (Temporal.PlainDate.compare(date, today) < 0 || Temporal.PlainDate.compare(date, last) > 0)
+      errors.date = M.window;
   }
 
   const startMinutes = parseClockTime(text(values.start_time));
@@ -238,20 +254,30 @@ function recurrenceRule(
 
 /** The parts of a stored rule, by name. */
 function ruleParts(rrule: string): Record<string, string> {
-  return Object.fromEntries(rrule.replace(/^RRULE:/i, '').split(';').filter(Boolean).map((part) => {
-    const [key = '', value = ''] = part.split('=');
-    return [key.toUpperCase(), value.toUpperCase()];
-  }));
+  return Object.fromEntries(
+    rrule
+      .replace(/^RRULE:/i, '')
+      .split(';')
+      .filter(Boolean)
+      .map((part) => {
+        const [key = '', value = ''] = part.split('=');
+        return [key.toUpperCase(), value.toUpperCase()];
+      }),
+  );
 }
 
-const isInstance = (value: AvailabilityEvent | AvailabilityInstance): value is AvailabilityInstance => 'eventId' in value;
+const isInstance = (value: AvailabilityEvent | AvailabilityInstance): value is AvailabilityInstance =>
+  'eventId' in value;
 
 /**
  * The form values that describe a stored block, in the calendar's zone: a single event or an exception
  * as a block that does not repeat; a series with its rule; an instance of a series as that one
  * occurrence (the form for "this instance").
  */
-export function availabilityFormOf(event: AvailabilityEvent | AvailabilityInstance, timeZone: string): AvailabilityFormValues {
+export function availabilityFormOf(
+  event: AvailabilityEvent | AvailabilityInstance,
+  timeZone: string,
+): AvailabilityFormValues {
   const date = Temporal.PlainDate.from(dateKeyOf(event.start, timeZone));
   const startMinutes = minutesIntoDay(event.start, timeZone);
   const endMinutes = startMinutes + wallMinutesBetween(event.start, event.end, timeZone);
@@ -276,10 +302,14 @@ export function availabilityFormOf(event: AvailabilityEvent | AvailabilityInstan
   const interval = Number(parts.INTERVAL ?? '1');
   const byDay = parts.BYDAY ? parts.BYDAY.split(',') : [];
   if (parts.FREQ === 'DAILY' && interval === 1) form.recurrence = 'daily';
-  else if (parts.FREQ === 'WEEKLY' && interval === 1 && byDay.join(',') === WORK_WEEK.join(',')) form.recurrence = 'weekdays';
+  else if (parts.FREQ === 'WEEKLY' && interval === 1 && byDay.join(',') === WORK_WEEK.join(','))
+    form.recurrence = 'weekdays';
   else {
     form.recurrence = 'custom';
-    form.frequency = ({ DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' } as Record<string, string>)[parts.FREQ ?? ''] ?? 'week';
+    form.frequency =
+      ({ DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' } as Record<string, string>)[
+        parts.FREQ ?? ''
+      ] ?? 'week';
     form.interval = String(interval);
     if (form.frequency === 'week' && byDay.length) form.weekdays = byDay;
     if (form.frequency === 'month') form.monthly_type = byDay.length ? 'weekday' : 'date';
@@ -299,7 +329,8 @@ export function availabilityFormOf(event: AvailabilityEvent | AvailabilityInstan
 }
 
 const weekdayName = (code: string) => WEEKDAYS.find((day) => day.value === code)?.label ?? code;
-const joinNames = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] ?? '');
+const joinNames = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 
 /** A short description of a rule: "Every weekday", "Weekly on Monday and Wednesday", "Every 2 months on the last Friday". */
 export function describeRecurrence(rrule: string | null, timeZone: string): string {
@@ -314,14 +345,18 @@ export function describeRecurrence(rrule: string | null, timeZone: string): stri
       description = every('day', 'Daily');
       break;
     case 'WEEKLY':
-      description = interval === 1 && byDay.join(',') === WORK_WEEK.join(',')
-        ? 'Every weekday'
-        : `${every('week', 'Weekly')}${byDay.length ? ` on ${joinNames(byDay.map(weekdayName))}` : ''}`;
+      description =
+        interval === 1 && byDay.join(',') === WORK_WEEK.join(',')
+          ? 'Every weekday'
+          : `${every('week', 'Weekly')}${byDay.length ? ` on ${joinNames(byDay.map(weekdayName))}` : ''}`;
       break;
     case 'MONTHLY': {
       const nth = /^([+-]?\d)?([A-Z]{2})$/.exec(byDay[0] ?? '');
-      const on = parts.BYMONTHDAY ? ` on day ${parts.BYMONTHDAY}`
-        : nth ? ` on the ${ORDINALS[String(Number(nth[1] ?? '1'))] ?? nth[1]} ${weekdayName(nth[2]!)}` : '';
+      const on = parts.BYMONTHDAY
+        ? ` on day ${parts.BYMONTHDAY}`
+        : nth
+          ? ` on the ${ORDINALS[String(Number(nth[1] ?? '1'))] ?? nth[1]} ${weekdayName(nth[2]!)}`
+          : '';
       description = `${every('month', 'Monthly')}${on}`;
       break;
     }
@@ -336,7 +371,11 @@ export function describeRecurrence(rrule: string | null, timeZone: string): stri
   if (until) {
     const untilDay = dateKeyOf(until, timeZone);
     if (untilDay < CALENDAR_RULES.noEndDate) {
-      const label = Temporal.PlainDate.from(untilDay).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+      const label = Temporal.PlainDate.from(untilDay).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
       return `${description}, until ${label}`;
     }
   }

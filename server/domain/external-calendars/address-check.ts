@@ -39,5 +39,11 @@ export const isIpLiteral = (host: string): boolean => ipaddr.isValid(host.replac
 /** Names that resolve to this machine or the local network by convention, refused without asking DNS. */
 export function isLocalName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
-  return name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local') || name.endsWith('.internal') || !name.includes('.');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name.endsWith('.local') ||
+    name.endsWith('.internal') ||
+    !name.includes('.')
+  );
 }

@@ -7,7 +7,12 @@ import * as repo from './repo';
 const REFRESH_MARGIN_MS = 60_000;
 
 /** A usable access token of the provider's Google account; CalendarSyncError (access) when there is none any more. */
-export async function freshAccessToken(db: repo.Db, calendarSync: CalendarSync, providerId: number, now = new Date()): Promise<string> {
+export async function freshAccessToken(
+  db: repo.Db,
+  calendarSync: CalendarSync,
+  providerId: number,
+  now = new Date(),
+): Promise<string> {
   const link = await repo.findGoogleLink(db, providerId);
   if (!link) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
   const expiresAt = link.accessTokenExpiresAt?.getTime() ?? 0;

@@ -18,11 +18,19 @@ export const READ_MESSAGES = {
   tooComplex: 'The calendar is too large or complex for us to read.',
 } as const;
 
-export interface ReadLimits { timeoutMs?: number; maxHeapMb?: number }
+export interface ReadLimits {
+  timeoutMs?: number;
+  maxHeapMb?: number;
+}
 
 const WORKER_URL = new URL('./ics-worker.ts', import.meta.url);
 
-export function readBusyOffThread(text: string, window: Window, timeZone: string, limits: ReadLimits = {}): Promise<ExternalBusy[]> {
+export function readBusyOffThread(
+  text: string,
+  window: Window,
+  timeZone: string,
+  limits: ReadLimits = {},
+): Promise<ExternalBusy[]> {
   const input: IcsWorkerInput = { text, window, timeZone };
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
@@ -39,12 +47,18 @@ export function readBusyOffThread(text: string, window: Window, timeZone: string
     };
     const refuse = () => reject(new FeedError(READ_MESSAGES.tooComplex, { permanent: true }));
     const timer = setTimeout(() => settle(refuse), limits.timeoutMs ?? FEED_READ_LIMITS.timeoutMs);
-    worker.once('message', (answer: IcsWorkerAnswer) => settle(() => {
-      if ('busy' in answer) resolve(answer.busy);
-      else reject(new FeedError(answer.error, { permanent: answer.permanent }));
-    }));
+    worker.once('message', (answer: IcsWorkerAnswer) =>
+      settle(() => {
+        if ('busy' in answer) resolve(answer.busy);
+        else reject(new FeedError(answer.error, { permanent: answer.permanent }));
+      }),
+    );
     // Out of memory is the feed's doing; any other failure of the thread is ours, and thrown as it is.
-    worker.once('error', (error: Error & { code?: string }) => settle(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse() : reject(error))));
-    worker.once('exit', (code) => settle(() => reject(new Error(`the feed reader thread stopped without an answer (exit code ${code})`))));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse() : reject(error))),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`the feed reader thread stopped without an answer (exit code ${code})`))),
+    );
   });
 }

@@ -6,7 +6,11 @@ import type { ExternalBusy } from '../../integrations/calendar-sync';
 import { busyFromIcs, type Window } from './ics';
 import { FeedError, FETCH_MESSAGES } from './safe-fetch';
 
-export interface IcsWorkerInput { text: string; window: Window; timeZone: string }
+export interface IcsWorkerInput {
+  text: string;
+  window: Window;
+  timeZone: string;
+}
 export type IcsWorkerAnswer = { busy: ExternalBusy[] } | { error: string; permanent: boolean };
 
 /** A nice value: below the web thread's 0. */

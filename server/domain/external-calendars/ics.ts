@@ -30,18 +30,30 @@ export const EXPANSION_MESSAGES = {
 
 const DAY_MS = 24 * 3_600_000;
 
-export interface Window { from: Date; to: Date }
+export interface Window {
+  from: Date;
+  to: Date;
+}
 
 /** The date a node-ical all-day value stands for: it is built at local midnight of this process. */
-const localDateKey = (value: Date) => `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+const localDateKey = (value: Date) =>
+  `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
 
 /** A floating time (no zone in the feed) was read as this process's local time; read it in `timeZone` instead. */
 function inZone(value: Date, timeZone: string): Date {
-  const wallClock = new Temporal.PlainDateTime(value.getFullYear(), value.getMonth() + 1, value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds());
+  const wallClock = new Temporal.PlainDateTime(
+    value.getFullYear(),
+    value.getMonth() + 1,
+    value.getDate(),
+    value.getHours(),
+    value.getMinutes(),
+    value.getSeconds(),
+  );
   return new Date(wallClock.toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds);
 }
 
-const isFloating = (value: unknown) => value instanceof Date && !(value as { tz?: string }).tz && !(value as { dateOnly?: boolean }).dateOnly;
+const isFloating = (value: unknown) =>
+  value instanceof Date && !(value as { tz?: string }).tz && !(value as { dateOnly?: boolean }).dateOnly;
 
 /** The parts of a rule's RRULE line (FREQ, INTERVAL, BYHOUR...), upper-cased keys. */
 function ruleParts(rule: string): Map<string, string> {
@@ -78,10 +90,16 @@ export function estimatedRepetitions(rule: string, window: Window): number {
       perDay = (hours || 1) * (minutes || 1) * (seconds || 1);
       const periodDays = { YEARLY: 365, MONTHLY: 28, WEEKLY: 7, DAILY: 1 }[frequency] * interval;
       periods = Math.ceil(days / periodDays) + 1;
-      const datesPerPeriod = frequency === 'DAILY' ? 1
-        : frequency === 'WEEKLY' ? size('BYDAY') || 1
-          : frequency === 'MONTHLY' ? size('BYMONTHDAY') + 5 * size('BYDAY') || 1
-            : size('BYMONTH') + size('BYWEEKNO') + size('BYYEARDAY') + size('BYMONTHDAY') + size('BYDAY') ? days : 1;
+      const datesPerPeriod =
+        frequency === 'DAILY'
+          ? 1
+          : frequency === 'WEEKLY'
+            ? size('BYDAY') || 1
+            : frequency === 'MONTHLY'
+              ? size('BYMONTHDAY') + 5 * size('BYDAY') || 1
+              : size('BYMONTH') + size('BYWEEKNO') + size('BYYEARDAY') + size('BYMONTHDAY') + size('BYDAY')
+                ? days
+                : 1;
       matchingDays = Math.min(days, periods * datesPerPeriod);
       break;
     }
@@ -94,7 +112,8 @@ export function estimatedRepetitions(rule: string, window: Window): number {
       perDay = Math.min(Math.ceil(1440 / interval), (hours || 24) * perHour) * (seconds || 1);
       break;
     }
-    default: { // SECONDLY, or a frequency we do not know: the most it could be
+    default: {
+      // SECONDLY, or a frequency we do not know: the most it could be
       const step = frequency === 'SECONDLY' ? interval : 1;
       const perMinute = Math.min(Math.ceil(60 / step), seconds || 60);
       const perHour = Math.min(Math.ceil(3600 / step), (minutes || 60) * perMinute);
@@ -103,7 +122,8 @@ export function estimatedRepetitions(rule: string, window: Window): number {
   }
   let bound = matchingDays * perDay;
   // BYSETPOS keeps that many of each period's repetitions.
-  if (size('BYSETPOS') && ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY'].includes(frequency)) bound = Math.min(bound, size('BYSETPOS') * periods);
+  if (size('BYSETPOS') && ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY'].includes(frequency))
+    bound = Math.min(bound, size('BYSETPOS') * periods);
   const count = Number(parts.get('COUNT'));
   return Number.isFinite(count) && count >= 0 ? Math.min(bound, count) : bound;
 }
@@ -113,7 +133,8 @@ function instanceBusy(event: VEvent, instance: EventInstance, timeZone: string):
   if (source.status === 'CANCELLED' || source.transparency === 'TRANSPARENT') return null;
   // The instance's own name: the start it has in the series, which an exception keeps as RECURRENCE-ID.
   const original = source.recurrenceid ?? instance.start;
-  const uid = instance.isRecurring || instance.isOverride || event.rrule ? `${event.uid}/${original.toISOString()}` : event.uid;
+  const uid =
+    instance.isRecurring || instance.isOverride || event.rrule ? `${event.uid}/${original.toISOString()}` : event.uid;
   if (instance.isFullDay) {
     const startDate = localDateKey(instance.start);
     let endDate = localDateKey(instance.end);
@@ -132,7 +153,11 @@ function eventBusy(event: VEvent, window: Window, timeZone: string): ExternalBus
   // A day's slack each side: all-day and floating values move by up to a day once placed in a zone.
   let instances: EventInstance[];
   try {
-    instances = ical.expandRecurringEvent(event, { from: new Date(window.from.getTime() - DAY_MS), to: new Date(window.to.getTime() + DAY_MS), expandOngoing: true });
+    instances = ical.expandRecurringEvent(event, {
+      from: new Date(window.from.getTime() - DAY_MS),
+      to: new Date(window.to.getTime() + DAY_MS),
+      expandOngoing: true,
+    });
   } catch {
     // One unreadable rule does not cost the feed its other events.
     return [];
@@ -149,7 +174,11 @@ function eventBusy(event: VEvent, window: Window, timeZone: string): ExternalBus
 function freeBusyPeriods(component: VFreebusy): ExternalBusy[] {
   return (component.freebusy ?? [])
     .filter((period) => period.type !== 'FREE')
-    .map((period) => ({ uid: `${component.uid ?? 'freebusy'}/${new Date(period.start).toISOString()}`, start: new Date(period.start), end: new Date(period.end) }))
+    .map((period) => ({
+      uid: `${component.uid ?? 'freebusy'}/${new Date(period.start).toISOString()}`,
+      start: new Date(period.start),
+      end: new Date(period.end),
+    }))
     .filter((b) => !Number.isNaN(b.start.getTime()) && b.end > b.start);
 }
 
@@ -163,9 +192,11 @@ function checkedEvents(data: CalendarResponse, window: Window): VEvent[] {
     events.push(event);
     if (!event.rrule || event.status === 'CANCELLED') continue;
     const estimate = estimatedRepetitions(event.rrule.toString(), window);
-    if (estimate > EXPANSION_LIMITS.perEvent) throw new FeedError(EXPANSION_MESSAGES.eventRepeatsTooOften, { permanent: true });
+    if (estimate > EXPANSION_LIMITS.perEvent)
+      throw new FeedError(EXPANSION_MESSAGES.eventRepeatsTooOften, { permanent: true });
     repetitions += estimate;
-    if (repetitions > EXPANSION_LIMITS.perFeed) throw new FeedError(EXPANSION_MESSAGES.feedRepeatsTooOften, { permanent: true });
+    if (repetitions > EXPANSION_LIMITS.perFeed)
+      throw new FeedError(EXPANSION_MESSAGES.feedRepeatsTooOften, { permanent: true });
   }
   return events;
 }
@@ -193,7 +224,8 @@ export function busyFromIcs(text: string, window: Window, timeZone: string): Ext
     if (busy.length >= MAX_BUSY_SPANS * 2) return busy;
   }
   for (const component of Object.values(data)) {
-    if (component && typeof component === 'object' && 'type' in component && component.type === 'VFREEBUSY') add(freeBusyPeriods(component as VFreebusy));
+    if (component && typeof component === 'object' && 'type' in component && component.type === 'VFREEBUSY')
+      add(freeBusyPeriods(component as VFreebusy));
     if (busy.length >= MAX_BUSY_SPANS * 2) break;
   }
   return busy;

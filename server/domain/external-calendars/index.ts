@@ -5,11 +5,40 @@ export { freshAccessToken } from './google-account';
 export { busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, MAX_BUSY_SPANS } from './ics';
 export { FEED_READ_LIMITS, READ_MESSAGES, readBusyOffThread } from './ics-reader';
 export { externalCalendarJobs } from './jobs';
-export { type ExternalCalendar, listCalendars as listExternalCalendars, findCalendar as findExternalCalendar } from './repo';
-export { FEED_FETCH_LIMITS, FeedError, fetchFeed, FETCH_MESSAGES, type FetchFeedOptions, resolvePublicAddress } from './safe-fetch';
 export {
-  addIcsFeed, enqueueAllSyncs, GOOGLE_LINK_MESSAGES, googleAccountStatus, type GoogleAccountStatus, linkGoogleAccount, linkGoogleCalendar,
-  potentialGoogleCalendars, removeExternalCalendar, retryExternalCalendar, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB, unlinkGoogleAccount,
+  type ExternalCalendar,
+  listCalendars as listExternalCalendars,
+  findCalendar as findExternalCalendar,
+} from './repo';
+export {
+  FEED_FETCH_LIMITS,
+  FeedError,
+  fetchFeed,
+  FETCH_MESSAGES,
+  type FetchFeedOptions,
+  resolvePublicAddress,
+} from './safe-fetch';
+export {
+  addIcsFeed,
+  enqueueAllSyncs,
+  GOOGLE_LINK_MESSAGES,
+  googleAccountStatus,
+  type GoogleAccountStatus,
+  linkGoogleAccount,
+  linkGoogleCalendar,
+  potentialGoogleCalendars,
+  removeExternalCalendar,
+  retryExternalCalendar,
+  SYNC_ALL_CALENDARS_JOB,
+  SYNC_CALENDAR_JOB,
+  unlinkGoogleAccount,
 } from './service';
-export { busyBlocks, MIN_BLOCK_MINUTES, syncExternalCalendar, type SyncDeps, type SyncOutcome, syncWindow } from './sync';
+export {
+  busyBlocks,
+  MIN_BLOCK_MINUTES,
+  syncExternalCalendar,
+  type SyncDeps,
+  type SyncOutcome,
+  syncWindow,
+} from './sync';
 export { checkFeedUrl, FEED_LIMITS, FEED_MESSAGES, validateFeedForm } from './validation';

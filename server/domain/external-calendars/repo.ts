@@ -29,7 +29,11 @@ export interface GoogleLink {
 }
 
 /** One busy row to write: the span and the feed's own name of the event. */
-export interface BusyBlock { uid: string; start: Date; end: Date }
+export interface BusyBlock {
+  uid: string;
+  start: Date;
+  end: Date;
+}
 
 const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
   id: Number(row.id),
@@ -44,9 +48,11 @@ const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
   busyCount: Number(row.busy_count ?? 0),
 });
 
-const withBusyCount = (db: Db) => db('external_calendars as c').select('c.*', db.raw(
-  '(select count(*) from availability_events e where e.provider_external_calendar_id = c.id) as busy_count',
-));
+const withBusyCount = (db: Db) =>
+  db('external_calendars as c').select(
+    'c.*',
+    db.raw('(select count(*) from availability_events e where e.provider_external_calendar_id = c.id) as busy_count'),
+  );
 
 export async function listCalendars(db: Db, providerId: number): Promise<ExternalCalendar[]> {
   return (await withBusyCount(db).where('c.provider_id', providerId).orderBy('c.id')).map(toCalendar);
@@ -58,7 +64,11 @@ export async function findCalendar(db: Db, providerId: number, calendarId: numbe
 }
 
 /** For the sync job, which is given a calendar id only (its own enqueued data, never a request's). */
-export async function findCalendarForSync(db: Db, calendarId: number, options: { lock?: boolean } = {}): Promise<ExternalCalendar | null> {
+export async function findCalendarForSync(
+  db: Db,
+  calendarId: number,
+  options: { lock?: boolean } = {},
+): Promise<ExternalCalendar | null> {
   const query = db('external_calendars').where({ id: calendarId }).first();
   if (options.lock) void query.forUpdate();
   const row = await query;
@@ -71,7 +81,10 @@ export async function allCalendarIds(db: Db): Promise<number[]> {
 }
 
 export async function countFeeds(db: Db, providerId: number): Promise<number> {
-  const row = await db('external_calendars').where({ provider_id: providerId, kind: 'ics' }).count<{ count: string }>('id as count').first();
+  const row = await db('external_calendars')
+    .where({ provider_id: providerId, kind: 'ics' })
+    .count<{ count: string }>('id as count')
+    .first();
   return Number(row?.count ?? 0);
 }
 
@@ -79,10 +92,19 @@ export async function feedExists(db: Db, providerId: number, url: string): Promi
   return Boolean(await db('external_calendars').where({ provider_id: providerId, kind: 'ics', url }).first('id'));
 }
 
-export async function insertCalendar(db: Db, row: { providerId: number; kind: 'ics' | 'google'; name: string; url?: string; googleCalendarId?: string }): Promise<number> {
-  const [made] = await db('external_calendars').insert({
-    provider_id: row.providerId, kind: row.kind, name: row.name, url: row.url ?? null, google_calendar_id: row.googleCalendarId ?? null,
-  }).returning('id');
+export async function insertCalendar(
+  db: Db,
+  row: { providerId: number; kind: 'ics' | 'google'; name: string; url?: string; googleCalendarId?: string },
+): Promise<number> {
+  const [made] = await db('external_calendars')
+    .insert({
+      provider_id: row.providerId,
+      kind: row.kind,
+      name: row.name,
+      url: row.url ?? null,
+      google_calendar_id: row.googleCalendarId ?? null,
+    })
+    .returning('id');
   return Number(made.id);
 }
 
@@ -95,7 +117,11 @@ export async function deleteGoogleCalendars(db: Db, providerId: number): Promise
   await db('external_calendars').where({ provider_id: providerId, kind: 'google' }).delete();
 }
 
-export async function findGoogleLink(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<GoogleLink | null> {
+export async function findGoogleLink(
+  db: Db,
+  providerId: number,
+  options: { lock?: boolean } = {},
+): Promise<GoogleLink | null> {
   const query = db('google_account_links').where({ provider_id: providerId }).first();
   if (options.lock) void query.forUpdate();
   const row = await query;
@@ -111,17 +137,25 @@ export async function findGoogleLink(db: Db, providerId: number, options: { lock
 }
 
 /** Links (or links again) the provider's Google account; a missing refresh token keeps the one stored. */
-export async function saveGoogleLink(db: Db, link: { providerId: number; email: string | null; accessToken: string; refreshToken: string | null; expiresAt: Date }): Promise<void> {
+export async function saveGoogleLink(
+  db: Db,
+  link: { providerId: number; email: string | null; accessToken: string; refreshToken: string | null; expiresAt: Date },
+): Promise<void> {
   const row = {
-    provider_id: link.providerId, google_email: link.email, access_token: link.accessToken,
-    access_token_expires_at: link.expiresAt, linked_at: db.fn.now(),
+    provider_id: link.providerId,
+    google_email: link.email,
+    access_token: link.accessToken,
+    access_token_expires_at: link.expiresAt,
+    linked_at: db.fn.now(),
     ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
   };
   await db('google_account_links').insert(row).onConflict('provider_id').merge();
 }
 
 export async function saveAccessToken(db: Db, providerId: number, accessToken: string, expiresAt: Date): Promise<void> {
-  await db('google_account_links').where({ provider_id: providerId }).update({ access_token: accessToken, access_token_expires_at: expiresAt });
+  await db('google_account_links')
+    .where({ provider_id: providerId })
+    .update({ access_token: accessToken, access_token_expires_at: expiresAt });
 }
 
 export async function deleteGoogleLink(db: Db, providerId: number): Promise<GoogleLink | null> {
@@ -136,7 +170,12 @@ export async function providerTimeZone(db: Db, providerId: number): Promise<stri
 }
 
 /** Replaces every busy row of the calendar and stamps the sync (the caller's transaction holds the calendar's lock). */
-export async function replaceBusyBlocks(db: Db, calendar: ExternalCalendar, blocks: BusyBlock[], syncedAt: Date): Promise<void> {
+export async function replaceBusyBlocks(
+  db: Db,
+  calendar: ExternalCalendar,
+  blocks: BusyBlock[],
+  syncedAt: Date,
+): Promise<void> {
   await db('availability_events').where({ provider_external_calendar_id: calendar.id }).delete();
   const rows = blocks.map((b) => ({
     provider_id: calendar.providerId,

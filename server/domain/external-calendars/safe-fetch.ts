@@ -38,7 +38,10 @@ export class FeedError extends Error {
   }
 }
 
-export interface ResolvedAddress { address: string; family: number }
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
 
 export interface FetchFeedOptions {
   /** Private addresses let through all the same: the tests' server on this machine (nothing else passes it). */
@@ -62,12 +65,16 @@ function parseAddress(address: string): URL {
   } catch {
     throw new FeedError(FETCH_MESSAGES.badAddress);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) throw new FeedError(FETCH_MESSAGES.badAddress);
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password)
+    throw new FeedError(FETCH_MESSAGES.badAddress);
   return url;
 }
 
 /** The address to connect to: every address the name has must be public (one private answer is enough to refuse). */
-export async function resolvePublicAddress(hostname: string, options: Pick<FetchFeedOptions, 'allowAddresses' | 'resolve'> = {}): Promise<ResolvedAddress> {
+export async function resolvePublicAddress(
+  hostname: string,
+  options: Pick<FetchFeedOptions, 'allowAddresses' | 'resolve'> = {},
+): Promise<ResolvedAddress> {
   const allowed = (address: string) => isPublicAddress(address) || (options.allowAddresses?.includes(address) ?? false);
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIpLiteral(host)) {
@@ -95,18 +102,21 @@ function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<In
   }) as unknown as LookupFunction;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      // No Accept-Encoding: the body is counted as it arrives, never inflated from a small one.
-      headers: { accept: 'text/calendar, text/plain;q=0.9', 'user-agent': 'MembersPortal-CalendarSync/1.0' },
-      lookup: pinned,
-      agent: false,
-      signal,
-    }, resolve);
+    const request = client.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        // No Accept-Encoding: the body is counted as it arrives, never inflated from a small one.
+        headers: { accept: 'text/calendar, text/plain;q=0.9', 'user-agent': 'MembersPortal-CalendarSync/1.0' },
+        lookup: pinned,
+        agent: false,
+        signal,
+      },
+      resolve,
+    );
     request.on('error', reject);
     request.end();
   });
@@ -156,7 +166,8 @@ export async function fetchFeed(address: string, options: FetchFeedOptions = {})
         if (!location) throw new FeedError(FETCH_MESSAGES.status(status));
         if (redirects >= maxRedirects) throw new FeedError(FETCH_MESSAGES.tooManyRedirects);
         const next = parseAddress(new URL(location, url).toString());
-        if (url.protocol === 'https:' && next.protocol !== 'https:') throw new FeedError(FETCH_MESSAGES.insecureRedirect);
+        if (url.protocol === 'https:' && next.protocol !== 'https:')
+          throw new FeedError(FETCH_MESSAGES.insecureRedirect);
         url = next;
         continue;
       }
@@ -164,7 +175,10 @@ export async function fetchFeed(address: string, options: FetchFeedOptions = {})
         response.resume();
         throw new FeedError(FETCH_MESSAGES.status(status));
       }
-      const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const type = String(response.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
       if (!CALENDAR_TYPES.has(type)) {
         response.destroy();
         throw new FeedError(FETCH_MESSAGES.notCalendar);

@@ -3,7 +3,12 @@
 // and an id of another provider's calendar is not found. Each change is one transaction, and the sync
 // it needs is enqueued in that transaction (a rollback enqueues nothing).
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { CalendarSyncError, type CalendarSync, type GoogleCalendarEntry, type GoogleTokens } from '../../integrations/calendar-sync';
+import {
+  CalendarSyncError,
+  type CalendarSync,
+  type GoogleCalendarEntry,
+  type GoogleTokens,
+} from '../../integrations/calendar-sync';
 import type { JobQueue } from '../../jobs/queue';
 import { freshAccessToken } from './google-account';
 import * as repo from './repo';
@@ -27,14 +32,21 @@ export const GOOGLE_LINK_MESSAGES = {
 export const enqueueSync = (db: repo.Db, jobs: JobQueue, calendarId: number) =>
   jobs.enqueue(db, SYNC_CALENDAR_JOB, { calendarId }, { singletonKey: `calendar-${calendarId}` });
 
-export async function addIcsFeed(db: repo.Db, jobs: JobQueue, providerId: number, body: Record<string, unknown>): Promise<number> {
+export async function addIcsFeed(
+  db: repo.Db,
+  jobs: JobQueue,
+  providerId: number,
+  body: Record<string, unknown>,
+): Promise<number> {
   const { input, errors } = validateFeedForm(body);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return db.transaction(async (trx) => {
     // The provider's row serialises two adds of the same feed (double submit).
     await trx('providers').where({ id: providerId }).forUpdate().first('id');
-    if (await repo.feedExists(trx, providerId, input.url)) throw new ValidationError({ url: FEED_MESSAGES.urlDuplicate });
-    if ((await repo.countFeeds(trx, providerId)) >= FEED_LIMITS.perProvider) throw new ValidationError({ url: FEED_MESSAGES.tooMany });
+    if (await repo.feedExists(trx, providerId, input.url))
+      throw new ValidationError({ url: FEED_MESSAGES.urlDuplicate });
+    if ((await repo.countFeeds(trx, providerId)) >= FEED_LIMITS.perProvider)
+      throw new ValidationError({ url: FEED_MESSAGES.tooMany });
     const calendarId = await repo.insertCalendar(trx, { providerId, kind: 'ics', name: input.name, url: input.url });
     await enqueueSync(trx, jobs, calendarId);
     return calendarId;
@@ -42,7 +54,11 @@ export async function addIcsFeed(db: repo.Db, jobs: JobQueue, providerId: number
 }
 
 /** Removes a feed or unlinks a Google calendar, and its busy blocks with it. */
-export async function removeExternalCalendar(db: repo.Db, providerId: number, calendarId: number): Promise<repo.ExternalCalendar> {
+export async function removeExternalCalendar(
+  db: repo.Db,
+  providerId: number,
+  calendarId: number,
+): Promise<repo.ExternalCalendar> {
   return db.transaction(async (trx) => {
     const calendar = await repo.findCalendar(trx, providerId, calendarId);
     if (!calendar) throw new NotFoundError();
@@ -55,7 +71,12 @@ export async function removeExternalCalendar(db: repo.Db, providerId: number, ca
  * "Try again" on a feed refused for what it holds: it is read again by a sync queued now (and then every
  * half hour, unless it is refused again). A feed that is not refused is left as it is.
  */
-export async function retryExternalCalendar(db: repo.Db, jobs: JobQueue, providerId: number, calendarId: number): Promise<repo.ExternalCalendar> {
+export async function retryExternalCalendar(
+  db: repo.Db,
+  jobs: JobQueue,
+  providerId: number,
+  calendarId: number,
+): Promise<repo.ExternalCalendar> {
   return db.transaction(async (trx) => {
     const calendar = await repo.findCalendar(trx, providerId, calendarId);
     if (!calendar) throw new NotFoundError();
@@ -67,7 +88,11 @@ export async function retryExternalCalendar(db: repo.Db, jobs: JobQueue, provide
   });
 }
 
-export interface GoogleAccountStatus { linked: boolean; email: string | null; linkedAt: Date | null }
+export interface GoogleAccountStatus {
+  linked: boolean;
+  email: string | null;
+  linkedAt: Date | null;
+}
 
 export async function googleAccountStatus(db: repo.Db, providerId: number): Promise<GoogleAccountStatus> {
   const link = await repo.findGoogleLink(db, providerId);
@@ -76,19 +101,38 @@ export async function googleAccountStatus(db: repo.Db, providerId: number): Prom
 
 /** Stores the tokens of a consent (the OAuth callback); a later consent replaces them. */
 export async function linkGoogleAccount(db: repo.Db, providerId: number, tokens: GoogleTokens): Promise<void> {
-  await db.transaction((trx) => repo.saveGoogleLink(trx, { providerId, email: tokens.email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt }));
+  await db.transaction((trx) =>
+    repo.saveGoogleLink(trx, {
+      providerId,
+      email: tokens.email,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt,
+    }),
+  );
 }
 
 /** The account's calendars not linked yet (spec: the potential list). */
-export async function potentialGoogleCalendars(db: repo.Db, calendarSync: CalendarSync, providerId: number): Promise<GoogleCalendarEntry[]> {
+export async function potentialGoogleCalendars(
+  db: repo.Db,
+  calendarSync: CalendarSync,
+  providerId: number,
+): Promise<GoogleCalendarEntry[]> {
   const token = await freshAccessToken(db, calendarSync, providerId);
   const linked = new Set((await repo.listCalendars(db, providerId)).map((c) => c.googleCalendarId));
   return (await calendarSync.listCalendars(token)).filter((c) => !linked.has(c.id));
 }
 
 /** Links one calendar of the account: it must be in the account's list (an id is never taken on trust). */
-export async function linkGoogleCalendar(db: repo.Db, jobs: JobQueue, calendarSync: CalendarSync, providerId: number, googleCalendarId: unknown): Promise<number> {
-  if (!(await repo.findGoogleLink(db, providerId))) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.notLinked });
+export async function linkGoogleCalendar(
+  db: repo.Db,
+  jobs: JobQueue,
+  calendarSync: CalendarSync,
+  providerId: number,
+  googleCalendarId: unknown,
+): Promise<number> {
+  if (!(await repo.findGoogleLink(db, providerId)))
+    throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.notLinked });
   const id = typeof googleCalendarId === 'string' ? googleCalendarId : '';
   if (!id) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.chooseCalendar });
   let entries: GoogleCalendarEntry[];
@@ -102,15 +146,25 @@ export async function linkGoogleCalendar(db: repo.Db, jobs: JobQueue, calendarSy
   if (!entry) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.chooseCalendar });
   return db.transaction(async (trx) => {
     await trx('providers').where({ id: providerId }).forUpdate().first('id');
-    if ((await repo.listCalendars(trx, providerId)).some((c) => c.googleCalendarId === id)) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.alreadyLinked });
-    const calendarId = await repo.insertCalendar(trx, { providerId, kind: 'google', name: entry.name, googleCalendarId: id });
+    if ((await repo.listCalendars(trx, providerId)).some((c) => c.googleCalendarId === id))
+      throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.alreadyLinked });
+    const calendarId = await repo.insertCalendar(trx, {
+      providerId,
+      kind: 'google',
+      name: entry.name,
+      googleCalendarId: id,
+    });
     await enqueueSync(trx, jobs, calendarId);
     return calendarId;
   });
 }
 
 /** Unlinks the account: its tokens and every Google calendar with their busy blocks; then withdraws the consent. */
-export async function unlinkGoogleAccount(db: repo.Db, calendarSync: CalendarSync | null, providerId: number): Promise<void> {
+export async function unlinkGoogleAccount(
+  db: repo.Db,
+  calendarSync: CalendarSync | null,
+  providerId: number,
+): Promise<void> {
   const link = await db.transaction(async (trx) => {
     await repo.deleteGoogleCalendars(trx, providerId);
     return repo.deleteGoogleLink(trx, providerId);

@@ -23,7 +23,8 @@ export const syncWindow = (now: Date): Window => ({
 });
 
 /** Midnight starting a date in a zone (the first moment of the day where midnight falls in a DST gap). */
-const dayStartIn = (date: string, timeZone: string) => new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
+const dayStartIn = (date: string, timeZone: string) =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
 
 /**
  * The rows to write: all-day dates placed in the provider's zone (busy from midnight to midnight),
@@ -39,7 +40,8 @@ export function busyBlocks(busy: ExternalBusy[], window: Window, timeZone: strin
     const from = start < window.from ? window.from : start;
     // biome-ignore lint/complexity/useMathMinMax: these are Dates, and Math.min/Math.max would turn them into numbers
     let to = end > window.to ? window.to : end;
-    if (to.getTime() - from.getTime() < MIN_BLOCK_MINUTES * 60_000) to = new Date(from.getTime() + MIN_BLOCK_MINUTES * 60_000);
+    if (to.getTime() - from.getTime() < MIN_BLOCK_MINUTES * 60_000)
+      to = new Date(from.getTime() + MIN_BLOCK_MINUTES * 60_000);
     blocks.push({ uid: item.uid, start: from, end: to });
   }
   blocks.sort((a, b) => a.start.getTime() - b.start.getTime() || a.uid.localeCompare(b.uid));
@@ -62,7 +64,13 @@ export type SyncOutcome =
   | { status: 'refused'; error: string }
   | { status: 'gone' };
 
-async function readBusy(db: repo.Db, calendar: repo.ExternalCalendar, deps: SyncDeps, window: Window, now: Date): Promise<ExternalBusy[]> {
+async function readBusy(
+  db: repo.Db,
+  calendar: repo.ExternalCalendar,
+  deps: SyncDeps,
+  window: Window,
+  now: Date,
+): Promise<ExternalBusy[]> {
   if (calendar.kind === 'ics') {
     const text = await fetchFeed(calendar.url!, deps.fetch);
     return readBusyOffThread(text, window, await repo.providerTimeZone(db, calendar.providerId), deps.read);

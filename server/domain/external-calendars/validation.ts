@@ -25,7 +25,10 @@ export const FEED_MESSAGES = {
   error: 'Sorry, we ran into an error. Please try again.',
 } as const;
 
-export interface FeedInput { name: string; url: string }
+export interface FeedInput {
+  name: string;
+  url: string;
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

@@ -36,11 +36,18 @@ export type ImageInput = Buffer | string;
 export const openImage = (input: ImageInput) => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
 /** An upload as multer gives it: in memory (`buffer`) or on disk (`path`). */
-export interface UploadedPicture { buffer?: Buffer; path?: string; size: number }
+export interface UploadedPicture {
+  buffer?: Buffer;
+  path?: string;
+  size: number;
+}
 export const imageInputOf = (file: UploadedPicture): ImageInput => file.path ?? file.buffer ?? Buffer.alloc(0);
 
 /** Checks one upload, in the order a person would want to hear about it. */
-export async function checkImage(file: UploadedPicture | undefined, messages: ImageMessages = IMAGE_MESSAGES): Promise<ImageCheck> {
+export async function checkImage(
+  file: UploadedPicture | undefined,
+  messages: ImageMessages = IMAGE_MESSAGES,
+): Promise<ImageCheck> {
   if (!file || file.size === 0) return { ok: false, message: messages.missing };
   return IMAGE_PIPELINES.run(() => checkDecodable(file, messages));
 }
@@ -54,7 +61,8 @@ async function checkDecodable(file: UploadedPicture, messages: ImageMessages): P
   } catch {
     return { ok: false, message: messages.notImage };
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) return { ok: false, message: messages.notImage };
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height)
+    return { ok: false, message: messages.notImage };
   if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, message: messages.tooManyPixels };
   if (file.size < MIN_IMAGE_BYTES) return { ok: false, message: messages.tooSmall };
   try {
@@ -81,7 +89,9 @@ export async function isGrayscale(input: ImageInput): Promise<boolean> {
   const pixels = info.width * info.height;
   let colourful = 0;
   for (let i = 0; i + 2 < data.length; i += info.channels) {
-    const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+    const r = data[i]!,
+      g = data[i + 1]!,
+      b = data[i + 2]!;
     if (Math.max(Math.abs(r - g), Math.abs(g - b), Math.abs(r - b)) > 10) colourful += 1;
   }
   return colourful <= pixels * 0.01;

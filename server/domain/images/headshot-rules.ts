@@ -13,7 +13,11 @@ export const PHOTO_MESSAGES = {
 } as const;
 // --- Photos: the crop the PhotoCropper island writes (fractions); anything else means a centred square.
 
-export interface CropFractions { x: number; y: number; size: number }
+export interface CropFractions {
+  x: number;
+  y: number;
+  size: number;
+}
 
 export function parseCrop(body: Record<string, unknown>): CropFractions | null {
   const number = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);

@@ -13,8 +13,11 @@ export type HeadshotCheck = { ok: true } | { ok: false; message: string };
 /** Checks an upload against the spec's rules, in the order a person would want to hear them. */
 export async function checkHeadshot(file: { buffer: Buffer; size: number } | undefined): Promise<HeadshotCheck> {
   const check: ImageCheck = await checkImage(file, {
-    missing: PHOTO_MESSAGES.missing, notImage: PHOTO_MESSAGES.notImage, tooManyPixels: IMAGE_MESSAGES.tooManyPixels,
-    tooSmall: PHOTO_MESSAGES.tooSmall, grayscale: PHOTO_MESSAGES.grayscale,
+    missing: PHOTO_MESSAGES.missing,
+    notImage: PHOTO_MESSAGES.notImage,
+    tooManyPixels: IMAGE_MESSAGES.tooManyPixels,
+    tooSmall: PHOTO_MESSAGES.tooSmall,
+    grayscale: PHOTO_MESSAGES.grayscale,
   });
   return check.ok ? { ok: true } : check;
 }

@@ -9,4 +9,9 @@ import { WorkLimit } from '../../lib/work-limit';
 sharp.cache(false);
 sharp.concurrency(2);
 
-export const IMAGE_PIPELINES = new WorkLimit(1, 40, 5, 'Your pictures could not be processed right now because the portal is busy. Please try again in a few seconds.');
+export const IMAGE_PIPELINES = new WorkLimit(
+  1,
+  40,
+  5,
+  'Your pictures could not be processed right now because the portal is busy. Please try again in a few seconds.',
+);

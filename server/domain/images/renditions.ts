@@ -5,16 +5,34 @@ import sharp from 'sharp';
 import { IMAGE_PIPELINES } from './pipelines';
 import { openImage, type ImageInput } from './checks';
 
-export interface CropFractions { x: number; y: number; size: number }
-export interface HeadshotRenditions { large: Buffer; small: Buffer; width: number; height: number }
-export interface PhotoRenditions { full: Buffer; thumb: Buffer; width: number; height: number }
+export interface CropFractions {
+  x: number;
+  y: number;
+  size: number;
+}
+export interface HeadshotRenditions {
+  large: Buffer;
+  small: Buffer;
+  width: number;
+  height: number;
+}
+export interface PhotoRenditions {
+  full: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
 
 /** The longest side of a stored gallery photo, and the thumbnail square. */
 export const GALLERY_MAX_SIDE = 1600;
 export const THUMB_SIDE = 320;
 
 /** The square to cut, in pixels of the upright picture: the chosen fractions, else a centred square. */
-export function cropRectangle(width: number, height: number, crop: CropFractions | null): { left: number; top: number; width: number; height: number } {
+export function cropRectangle(
+  width: number,
+  height: number,
+  crop: CropFractions | null,
+): { left: number; top: number; width: number; height: number } {
   const shorter = Math.min(width, height);
   const side = Math.max(1, Math.round(shorter * (crop?.size ?? 1)));
   const centre = { left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2) };
@@ -32,7 +50,13 @@ export function makeHeadshotRenditions(bytes: Buffer, crop: CropFractions | null
     const height = (turned ? meta.width : meta.height) ?? 0;
     const square = cropRectangle(width, height, crop);
     // Cropped and shrunk in one pass: the full-size square is never held as a buffer.
-    const upright = await openImage(bytes).rotate().extract(square).resize(400, 400).toColourspace('srgb').png().toBuffer();
+    const upright = await openImage(bytes)
+      .rotate()
+      .extract(square)
+      .resize(400, 400)
+      .toColourspace('srgb')
+      .png()
+      .toBuffer();
     const large = await sharp(upright).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
     const small = await sharp(upright).resize(250, 250).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
     return { large, small, width: 400, height: 400 };
@@ -50,7 +74,10 @@ export function makePhotoRenditions(input: ImageInput): Promise<PhotoRenditions>
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(full).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+    const thumb = await sharp(full)
+      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
     return { full, thumb, width: info.width, height: info.height };
   });
 }

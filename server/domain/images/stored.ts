@@ -7,7 +7,8 @@ import type { Storage, StoredFile } from '../../integrations/storage/port';
 export type ImageKind = 'headshot' | 'gallery' | 'practice';
 
 /** headshot-{uuid}.jpg (+ -250), gallery-/practice-{uuid}.jpg (+ -thumb). */
-const KEY = /^((?:headshot|gallery|practice)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-250|-thumb)?\.jpg$/;
+const KEY =
+  /^((?:headshot|gallery|practice)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-250|-thumb)?\.jpg$/;
 
 export function newImageKeys(kind: ImageKind): { main: string; small: string } {
   const base = `${kind}-${crypto.randomUUID()}`;
@@ -15,7 +16,8 @@ export function newImageKeys(kind: ImageKind): { main: string; small: string } {
 }
 
 /** The small rendition's key of a recorded image key (250x250 for headshots, the thumbnail otherwise). */
-export const smallKeyOf = (key: string) => (key.startsWith('headshot-') ? key.replace(/\.jpg$/, '-250.jpg') : key.replace(/\.jpg$/, '-thumb.jpg'));
+export const smallKeyOf = (key: string) =>
+  key.startsWith('headshot-') ? key.replace(/\.jpg$/, '-250.jpg') : key.replace(/\.jpg$/, '-thumb.jpg');
 
 export const imageUrl = (key: string) => `/uploads/${key}`;
 
@@ -23,7 +25,9 @@ export const imageUrl = (key: string) => `/uploads/${key}`;
 export async function storedImage(db: Knex, storage: Storage, key: string): Promise<StoredFile | null> {
   const match = KEY.exec(key);
   if (!match) return null;
-  const recorded = await db('images').where({ storage_key: `${match[1]}.jpg` }).first('id');
+  const recorded = await db('images')
+    .where({ storage_key: `${match[1]}.jpg` })
+    .first('id');
   return recorded ? storage.get(key) : null;
 }
 

@@ -1,3 +1,24 @@
 // The licences module's public face: everything outside server/domain/licences/ imports from here.
-export { addLicense, deleteLicense, findLicense, licenseRequiredMessage, loadLicensing, removeSupervisor, requiredLicenseIds, saveLicenses, saveSupervisor, setLicenseVerification } from './service';
-export { expirationYears, isBlankNewRow, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX, parseVerification, type PostedLicenseRow, postedLicenseRows, validateLicenseRows } from './validation';
+export {
+  addLicense,
+  deleteLicense,
+  findLicense,
+  licenseRequiredMessage,
+  loadLicensing,
+  removeSupervisor,
+  requiredLicenseIds,
+  saveLicenses,
+  saveSupervisor,
+  setLicenseVerification,
+} from './service';
+export {
+  expirationYears,
+  isBlankNewRow,
+  LICENSE_MESSAGES,
+  LICENSE_NUMBER_MAX,
+  LICENSE_TYPE_MAX,
+  parseVerification,
+  type PostedLicenseRow,
+  postedLicenseRows,
+  validateLicenseRows,
+} from './validation';

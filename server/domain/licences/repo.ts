@@ -19,8 +19,17 @@ export interface LicenseRecord {
   supervisorLicenseType: string | null;
 }
 
-export interface LicenseFields { state: string; number: string; license_type: string; expiration: number }
-export interface SupervisorFields { supervisor_name: string | null; supervisor_license: string | null; supervisor_license_type: string | null }
+export interface LicenseFields {
+  state: string;
+  number: string;
+  license_type: string;
+  expiration: number;
+}
+export interface SupervisorFields {
+  supervisor_name: string | null;
+  supervisor_license: string | null;
+  supervisor_license_type: string | null;
+}
 
 const toRecord = (row: Record<string, unknown>): LicenseRecord => ({
   id: Number(row.id),
@@ -37,7 +46,11 @@ const toRecord = (row: Record<string, unknown>): LicenseRecord => ({
 });
 
 /** The provider's licences, oldest first (the order they were added). */
-export async function listForProvider(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<LicenseRecord[]> {
+export async function listForProvider(
+  db: Db,
+  providerId: number,
+  options: { lock?: boolean } = {},
+): Promise<LicenseRecord[]> {
   const query = db('licenses').where({ provider_id: providerId }).orderBy('id');
   if (options.lock) void query.forUpdate();
   return (await query.select('*')).map(toRecord);
@@ -48,12 +61,22 @@ export async function findById(db: Db, licenseId: number): Promise<LicenseRecord
   return row ? toRecord(row) : null;
 }
 
-export async function insertLicense(trx: Db, providerId: number, fields: LicenseFields & Partial<SupervisorFields>): Promise<number> {
-  const [row] = await trx('licenses').insert({ provider_id: providerId, ...fields, verification: 'Unverified' }).returning('id');
+export async function insertLicense(
+  trx: Db,
+  providerId: number,
+  fields: LicenseFields & Partial<SupervisorFields>,
+): Promise<number> {
+  const [row] = await trx('licenses')
+    .insert({ provider_id: providerId, ...fields, verification: 'Unverified' })
+    .returning('id');
   return Number(row.id);
 }
 
-export async function updateLicense(trx: Db, licenseId: number, values: Partial<LicenseFields> & { verification?: Verification }): Promise<void> {
+export async function updateLicense(
+  trx: Db,
+  licenseId: number,
+  values: Partial<LicenseFields> & { verification?: Verification },
+): Promise<void> {
   await trx('licenses').where({ id: licenseId }).update(values);
 }
 
@@ -75,8 +98,15 @@ export async function listStates(db: Db): Promise<{ code: string; name: string }
   return db('us_states').orderBy('name').select('code', 'name');
 }
 
-export async function setVerification(db: Db, licenseId: number, verification: Verification, notes?: string): Promise<boolean> {
-  const changed = await db('licenses').where({ id: licenseId }).update({ verification, ...(notes === undefined ? {} : { notes }) });
+export async function setVerification(
+  db: Db,
+  licenseId: number,
+  verification: Verification,
+  notes?: string,
+): Promise<boolean> {
+  const changed = await db('licenses')
+    .where({ id: licenseId })
+    .update({ verification, ...(notes === undefined ? {} : { notes }) });
   return changed > 0;
 }
 

@@ -7,8 +7,14 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {
-  postedLicenseRows, supervisorSchema, SUPERVISOR_MESSAGES, validateLicenseRows,
-  type LicenseRowInput, type PostedLicenseRow, type SupervisorInput, type Verification,
+  postedLicenseRows,
+  supervisorSchema,
+  SUPERVISOR_MESSAGES,
+  validateLicenseRows,
+  type LicenseRowInput,
+  type PostedLicenseRow,
+  type SupervisorInput,
+  type Verification,
 } from './validation';
 import { validate } from '../../lib/validation';
 export type { LicenseRecord } from './repo';
@@ -17,7 +23,6 @@ export { postedLicenseRows };
 /** The alert when the last licence of a state of practice would go (spec 2 §5; wording ours). */
 export const licenseRequiredMessage = (stateName: string) =>
   `A license is required for every state you practice in. Please add another ${stateName} license before removing this one.`;
-
 
 export interface Licensing {
   licenses: repo.LicenseRecord[];
@@ -32,23 +37,45 @@ export function requiredLicenseIds(licenses: { id: number; state: string }[], lo
   const practised = new Set(locationStates);
   const byState = new Map<string, number[]>();
   for (const license of licenses) byState.set(license.state, [...(byState.get(license.state) ?? []), license.id]);
-  return new Set([...byState.entries()].filter(([state, ids]) => practised.has(state) && ids.length === 1).map(([, ids]) => ids[0]!));
+  return new Set(
+    [...byState.entries()].filter(([state, ids]) => practised.has(state) && ids.length === 1).map(([, ids]) => ids[0]!),
+  );
 }
 
 /** The supervisor licence is the same on every licence; the first one that has it speaks for all. */
 const supervisorOf = (licenses: repo.LicenseRecord[]): repo.SupervisorFields | null => {
   const found = licenses.find((l) => l.supervisorName || l.supervisorLicense || l.supervisorLicenseType);
-  return found ? { supervisor_name: found.supervisorName, supervisor_license: found.supervisorLicense, supervisor_license_type: found.supervisorLicenseType } : null;
+  return found
+    ? {
+        supervisor_name: found.supervisorName,
+        supervisor_license: found.supervisorLicense,
+        supervisor_license_type: found.supervisorLicenseType,
+      }
+    : null;
 };
 
 export async function loadLicensing(db: Knex, actor: PolicyActor, providerId: number): Promise<Licensing> {
   editableProviderId(actor, providerId);
-  const [licenses, locationStates, states] = await Promise.all([repo.listForProvider(db, providerId), repo.locationStates(db, providerId), repo.listStates(db)]);
-  return { licenses, undeletable: requiredLicenseIds(licenses, locationStates), supervisor: supervisorOf(licenses), states };
+  const [licenses, locationStates, states] = await Promise.all([
+    repo.listForProvider(db, providerId),
+    repo.locationStates(db, providerId),
+    repo.listStates(db),
+  ]);
+  return {
+    licenses,
+    undeletable: requiredLicenseIds(licenses, locationStates),
+    supervisor: supervisorOf(licenses),
+    states,
+  };
 }
 
 /** One licence of the provider (for the delete confirmation), or not found. */
-export async function findLicense(db: Knex, actor: PolicyActor, providerId: number, licenseId: number): Promise<repo.LicenseRecord> {
+export async function findLicense(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  licenseId: number,
+): Promise<repo.LicenseRecord> {
   editableProviderId(actor, providerId);
   const license = Number.isSafeInteger(licenseId) && licenseId > 0 ? await repo.findById(db, licenseId) : null;
   if (!license || license.providerId !== providerId) throw new NotFoundError();
@@ -60,10 +87,18 @@ export async function findLicense(db: Knex, actor: PolicyActor, providerId: numb
  * that already validated the row inside their own transaction (the location form saves a licence
  * together with its location).
  */
-export async function addLicense(trx: Knex.Transaction, providerId: number, row: Omit<LicenseRowInput, 'id'>): Promise<number> {
+export async function addLicense(
+  trx: Knex.Transaction,
+  providerId: number,
+  row: Omit<LicenseRowInput, 'id'>,
+): Promise<number> {
   const supervisor = supervisorOf(await repo.listForProvider(trx, providerId));
   return repo.insertLicense(trx, providerId, {
-    state: row.state, number: row.number, license_type: row.license_type, expiration: row.expiration, ...(supervisor ?? {}),
+    state: row.state,
+    number: row.number,
+    license_type: row.license_type,
+    expiration: row.expiration,
+    ...(supervisor ?? {}),
   });
 }
 
@@ -72,7 +107,13 @@ export async function addLicense(trx: Knex.Transaction, providerId: number, row:
  * rows are updated (back to Unverified when anything changed), filled new rows are added, and blank new
  * rows ignored. All in one transaction; nothing is written when any row is wrong.
  */
-export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: number, posted: PostedLicenseRow[], now = new Date()): Promise<{ added: number; changed: number }> {
+export async function saveLicenses(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  posted: PostedLicenseRow[],
+  now = new Date(),
+): Promise<{ added: number; changed: number }> {
   editableProviderId(actor, providerId);
   const states = await repo.listStates(db);
   return db.transaction(async (trx) => {
@@ -82,7 +123,11 @@ export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: num
     for (const row of posted) {
       if (row.id.trim() && !byId.has(Number(row.id))) throw new NotFoundError();
     }
-    const checked = validateLicenseRows(posted, { states: states.map((s) => s.code), now, storedYears: new Map(existing.map((l) => [l.id, l.expiration])) });
+    const checked = validateLicenseRows(posted, {
+      states: states.map((s) => s.code),
+      now,
+      storedYears: new Map(existing.map((l) => [l.id, l.expiration])),
+    });
     if (checked.errors) throw new ValidationError(checked.errors);
 
     // A state of practice must keep a licence: a stored licence moved to another state may not leave it bare.
@@ -94,7 +139,9 @@ export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: num
     for (const row of checked.rows) {
       const before = row.id ? byId.get(row.id)!.state : null;
       if (before && before !== row.state && locationStates.includes(before) && !coveredAfter.has(before)) {
-        errors[`licenses[${row.index}][state]`] = licenseRequiredMessage(states.find((s) => s.code === before)?.name ?? before);
+        errors[`licenses[${row.index}][state]`] = licenseRequiredMessage(
+          states.find((s) => s.code === before)?.name ?? before,
+        );
       }
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -102,14 +149,23 @@ export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: num
     let added = 0;
     let changed = 0;
     for (const row of checked.rows) {
-      const fields = { state: row.state, number: row.number, license_type: row.license_type, expiration: row.expiration };
+      const fields = {
+        state: row.state,
+        number: row.number,
+        license_type: row.license_type,
+        expiration: row.expiration,
+      };
       if (!row.id) {
         await addLicense(trx, providerId, fields);
         added += 1;
         continue;
       }
       const stored = byId.get(row.id)!;
-      const same = stored.state === fields.state && stored.number === fields.number && stored.licenseType === fields.license_type && stored.expiration === fields.expiration;
+      const same =
+        stored.state === fields.state &&
+        stored.number === fields.number &&
+        stored.licenseType === fields.license_type &&
+        stored.expiration === fields.expiration;
       if (same) continue;
       await repo.updateLicense(trx, row.id, { ...fields, verification: 'Unverified' });
       changed += 1;
@@ -121,7 +177,12 @@ export async function saveLicenses(db: Knex, actor: PolicyActor, providerId: num
 export type DeleteResult = { deleted: true } | { deleted: false; message: string };
 
 /** Deletes one licence unless it is the only one of a state where the provider has a location. */
-export async function deleteLicense(db: Knex, actor: PolicyActor, providerId: number, licenseId: number): Promise<DeleteResult> {
+export async function deleteLicense(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  licenseId: number,
+): Promise<DeleteResult> {
   editableProviderId(actor, providerId);
   if (!Number.isSafeInteger(licenseId) || licenseId <= 0) throw new NotFoundError();
   const states = await repo.listStates(db);
@@ -130,7 +191,10 @@ export async function deleteLicense(db: Knex, actor: PolicyActor, providerId: nu
     const license = licenses.find((l) => l.id === licenseId);
     if (!license) throw new NotFoundError();
     if (requiredLicenseIds(licenses, await repo.locationStates(trx, providerId)).has(licenseId)) {
-      return { deleted: false, message: licenseRequiredMessage(states.find((s) => s.code === license.state)?.name ?? license.state) };
+      return {
+        deleted: false,
+        message: licenseRequiredMessage(states.find((s) => s.code === license.state)?.name ?? license.state),
+      };
     }
     await repo.deleteLicense(trx, licenseId);
     return { deleted: true };
@@ -153,14 +217,23 @@ export async function saveSupervisor(db: Knex, actor: PolicyActor, providerId: n
 export async function removeSupervisor(db: Knex, actor: PolicyActor, providerId: number): Promise<void> {
   editableProviderId(actor, providerId);
   await db.transaction(async (trx) => {
-    await repo.setSupervisorOnAll(trx, providerId, { supervisor_name: null, supervisor_license: null, supervisor_license_type: null });
+    await repo.setSupervisorOnAll(trx, providerId, {
+      supervisor_name: null,
+      supervisor_license: null,
+      supervisor_license_type: null,
+    });
   });
 }
 
 // --- Support side -----------------------------------------------------------------------------------
 
 /** Support's verdict on a licence (the support command; no provider-facing route sets it). */
-export async function setLicenseVerification(db: Knex, licenseId: number, verification: Verification, notes?: string): Promise<repo.LicenseRecord | null> {
+export async function setLicenseVerification(
+  db: Knex,
+  licenseId: number,
+  verification: Verification,
+  notes?: string,
+): Promise<repo.LicenseRecord | null> {
   const changed = await repo.setVerification(db, licenseId, verification, notes);
   return changed ? repo.findById(db, licenseId) : null;
 }

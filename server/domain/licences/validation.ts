@@ -37,8 +37,20 @@ export function expirationYears(now = new Date()): number[] {
 }
 
 /** A licence row as posted: every field a string (what the person typed, kept for a 422 re-render). */
-export interface PostedLicenseRow { id: string; state: string; number: string; license_type: string; expiration: string }
-export interface LicenseRowInput { id: number | null; state: string; number: string; license_type: string; expiration: number }
+export interface PostedLicenseRow {
+  id: string;
+  state: string;
+  number: string;
+  license_type: string;
+  expiration: string;
+}
+export interface LicenseRowInput {
+  id: number | null;
+  state: string;
+  number: string;
+  license_type: string;
+  expiration: number;
+}
 
 const FIELDS = ['id', 'state', 'number', 'license_type', 'expiration'] as const;
 
@@ -49,7 +61,10 @@ const FIELDS = ['id', 'state', 'number', 'license_type', 'expiration'] as const;
 export function postedLicenseRows(body: Record<string, unknown> | undefined): PostedLicenseRow[] {
   const empty = (): PostedLicenseRow => ({ id: '', state: '', number: '', license_type: '', expiration: '' });
   if (Array.isArray(body?.licenses)) {
-    return body.licenses.map((row: Record<string, unknown>) => Object.fromEntries(FIELDS.map((f) => [f, text(row?.[f])])) as unknown as PostedLicenseRow);
+    return body.licenses.map(
+      (row: Record<string, unknown>) =>
+        Object.fromEntries(FIELDS.map((f) => [f, text(row?.[f])])) as unknown as PostedLicenseRow,
+    );
   }
   const rows = new Map<number, PostedLicenseRow>();
   for (const [key, value] of Object.entries(body ?? {})) {
@@ -64,24 +79,41 @@ export function postedLicenseRows(body: Record<string, unknown> | undefined): Po
 }
 
 /** A new row is checked only when any field is filled (spec 2 §5); a stored licence always is. */
-export const isBlankNewRow = (row: PostedLicenseRow) => !row.id.trim() && !row.state.trim() && !row.number.trim() && !row.license_type.trim() && !row.expiration.trim();
+export const isBlankNewRow = (row: PostedLicenseRow) =>
+  !row.id.trim() && !row.state.trim() && !row.number.trim() && !row.license_type.trim() && !row.expiration.trim();
 
 function rowSchema(states: string[], years: number[]) {
   return Joi.object({
     id: Joi.number().integer().positive().allow(null).empty('').default(null),
-    state: Joi.string().trim().uppercase().valid(...states).required().empty('').messages({
-      'any.required': LICENSE_MESSAGES.state, 'any.only': LICENSE_MESSAGES.state,
-    }),
+    state: Joi.string()
+      .trim()
+      .uppercase()
+      .valid(...states)
+      .required()
+      .empty('')
+      .messages({
+        'any.required': LICENSE_MESSAGES.state,
+        'any.only': LICENSE_MESSAGES.state,
+      }),
     number: Joi.string().trim().max(LICENSE_NUMBER_MAX).required().empty('').messages({
-      'any.required': LICENSE_MESSAGES.number, 'string.max': LICENSE_MESSAGES.numberMax,
+      'any.required': LICENSE_MESSAGES.number,
+      'string.max': LICENSE_MESSAGES.numberMax,
     }),
     license_type: Joi.string().trim().max(LICENSE_TYPE_MAX).required().empty('').messages({
-      'any.required': LICENSE_MESSAGES.type, 'string.max': LICENSE_MESSAGES.typeMax,
+      'any.required': LICENSE_MESSAGES.type,
+      'string.max': LICENSE_MESSAGES.typeMax,
     }),
-    expiration: Joi.number().integer().valid(...years).required().empty('').messages({
-      'any.required': LICENSE_MESSAGES.expiration, 'number.base': LICENSE_MESSAGES.yearFromList,
-      'number.integer': LICENSE_MESSAGES.yearFromList, 'any.only': LICENSE_MESSAGES.yearFromList,
-    }),
+    expiration: Joi.number()
+      .integer()
+      .valid(...years)
+      .required()
+      .empty('')
+      .messages({
+        'any.required': LICENSE_MESSAGES.expiration,
+        'number.base': LICENSE_MESSAGES.yearFromList,
+        'number.integer': LICENSE_MESSAGES.yearFromList,
+        'any.only': LICENSE_MESSAGES.yearFromList,
+      }),
   });
 }
 
@@ -110,18 +142,25 @@ export function validateLicenseRows(
 
 // --- Supervisor licence ---------------------------------------------------------------------------
 
-export interface SupervisorInput { supervisor_name: string; supervisor_license: string; supervisor_license_type: string }
+export interface SupervisorInput {
+  supervisor_name: string;
+  supervisor_license: string;
+  supervisor_license_type: string;
+}
 
 /** All three are needed to submit (spec 2 §5); the form also marks them required for the browser. */
 export const supervisorSchema = Joi.object<SupervisorInput>({
   supervisor_name: Joi.string().trim().max(200).required().empty('').messages({
-    'any.required': SUPERVISOR_MESSAGES.name, 'string.max': 'Supervisor Name has a max length of 200 characters.',
+    'any.required': SUPERVISOR_MESSAGES.name,
+    'string.max': 'Supervisor Name has a max length of 200 characters.',
   }),
   supervisor_license: Joi.string().trim().max(LICENSE_NUMBER_MAX).required().empty('').messages({
-    'any.required': SUPERVISOR_MESSAGES.number, 'string.max': SUPERVISOR_MESSAGES.numberMax,
+    'any.required': SUPERVISOR_MESSAGES.number,
+    'string.max': SUPERVISOR_MESSAGES.numberMax,
   }),
   supervisor_license_type: Joi.string().trim().max(LICENSE_TYPE_MAX).required().empty('').messages({
-    'any.required': SUPERVISOR_MESSAGES.type, 'string.max': 'Supervisor License Type has a max length of 100 characters.',
+    'any.required': SUPERVISOR_MESSAGES.type,
+    'string.max': 'Supervisor License Type has a max length of 100 characters.',
   }),
 });
 

@@ -26,7 +26,9 @@ try {
     const queue = await unverifiedLicenses(database.db);
     if (!queue.length) console.log('no licence is waiting for verification');
     for (const l of queue) {
-      console.log(`${l.id}\tprovider ${l.providerId}\t${l.state} ${l.number} (${l.licenseType ?? '?'}, expires ${l.expiration ?? '?'})\twaiting since ${l.updatedAt.toISOString()}`);
+      console.log(
+        `${l.id}\tprovider ${l.providerId}\t${l.state} ${l.number} (${l.licenseType ?? '?'}, expires ${l.expiration ?? '?'})\twaiting since ${l.updatedAt.toISOString()}`,
+      );
     }
   } else {
     const note = rest.join(' ').trim();
@@ -35,7 +37,9 @@ try {
       console.error(`no licence with id ${licenseId}`);
       process.exitCode = 1;
     } else {
-      console.log(`licence ${license.id} (${license.state} ${license.number}, provider ${license.providerId}) is now ${license.verification}`);
+      console.log(
+        `licence ${license.id} (${license.state} ${license.number}, provider ${license.providerId}) is now ${license.verification}`,
+      );
     }
   }
 } finally {

@@ -37,7 +37,10 @@ const toRecord = (row: Record<string, unknown>): LocationRecord => ({
   zip: (row.zip as string | null) ?? null,
   remote: Boolean(row.remote_location),
   accepting: Number(row.accepting_patients) as Accepting,
-  previousAccepting: row.previous_accepting_patients === null || row.previous_accepting_patients === undefined ? null : (Number(row.previous_accepting_patients) as Accepting),
+  previousAccepting:
+    row.previous_accepting_patients === null || row.previous_accepting_patients === undefined
+      ? null
+      : (Number(row.previous_accepting_patients) as Accepting),
   hours: (row.hours as string[] | null) ?? null,
   flags: {
     morning_availability: Boolean(row.morning_availability),
@@ -53,10 +56,23 @@ const toRecord = (row: Record<string, unknown>): LocationRecord => ({
 });
 
 /** The provider's locations, offices first then online states, each with should_display. */
-export async function listForProvider(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<LocationRecord[]> {
-  const query = db('locations as l').where('l.provider_id', providerId)
-    .select('l.*', db.raw(`exists (select 1 from licenses x where x.provider_id = l.provider_id and x.state = l.state and x.verification = 'Verified') as should_display`))
-    .orderBy([{ column: 'l.remote_location', order: 'asc' }, { column: 'l.id', order: 'asc' }]);
+export async function listForProvider(
+  db: Db,
+  providerId: number,
+  options: { lock?: boolean } = {},
+): Promise<LocationRecord[]> {
+  const query = db('locations as l')
+    .where('l.provider_id', providerId)
+    .select(
+      'l.*',
+      db.raw(
+        `exists (select 1 from licenses x where x.provider_id = l.provider_id and x.state = l.state and x.verification = 'Verified') as should_display`,
+      ),
+    )
+    .orderBy([
+      { column: 'l.remote_location', order: 'asc' },
+      { column: 'l.id', order: 'asc' },
+    ]);
   if (options.lock) void query.forUpdate('l');
   return (await query).map(toRecord);
 }
@@ -70,7 +86,14 @@ export async function licensedStates(db: Db, providerId: number): Promise<string
   return (await db('licenses').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
 }
 
-export interface NewLocation { state: string; remote_location: boolean; address?: string | null; address_2?: string | null; city?: string | null; zip?: string | null }
+export interface NewLocation {
+  state: string;
+  remote_location: boolean;
+  address?: string | null;
+  address_2?: string | null;
+  city?: string | null;
+  zip?: string | null;
+}
 
 export async function insertLocations(trx: Db, providerId: number, locations: NewLocation[]): Promise<void> {
   if (locations.length) await trx('locations').insert(locations.map((l) => ({ provider_id: providerId, ...l })));
@@ -86,10 +109,13 @@ export type LocationColumns = Omit<LocationInput, 'flags'> & {
   weekend_availability: boolean;
 };
 
-const withJsonHours = <T extends { hours?: string[] }>(values: T) => (values.hours ? { ...values, hours: JSON.stringify(values.hours) } : values);
+const withJsonHours = <T extends { hours?: string[] }>(values: T) =>
+  values.hours ? { ...values, hours: JSON.stringify(values.hours) } : values;
 
 export async function insertLocation(trx: Db, providerId: number, values: LocationColumns): Promise<number> {
-  const [row] = await trx('locations').insert({ provider_id: providerId, ...withJsonHours(values) }).returning('id');
+  const [row] = await trx('locations')
+    .insert({ provider_id: providerId, ...withJsonHours(values) })
+    .returning('id');
   return Number(row.id);
 }
 

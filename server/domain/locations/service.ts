@@ -8,8 +8,12 @@ import { addLicense } from '../licences';
 import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {
-  LOCATION_FORM_MESSAGES, sameAddress, validateLocationForm, validateLocationLicense,
-  type Accepting, type LocationInput,
+  LOCATION_FORM_MESSAGES,
+  sameAddress,
+  validateLocationForm,
+  validateLocationLicense,
+  type Accepting,
+  type LocationInput,
 } from './validation';
 import { mergeCustomContent, readCustomContent } from '../profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
@@ -25,7 +29,11 @@ const anyAccepting = (locations: { accepting: number }[]) => locations.some((l) 
  * link cannot be offered (§5 Contact methods), so it is hidden, and the contact form shown so clients
  * can still write.
  */
-export async function afterAcceptingChange(trx: Knex.Transaction, providerId: number, acceptingBefore: boolean): Promise<void> {
+export async function afterAcceptingChange(
+  trx: Knex.Transaction,
+  providerId: number,
+  acceptingBefore: boolean,
+): Promise<void> {
   const acceptingAfter = anyAccepting(await repo.listForProvider(trx, providerId));
   const content = (await readCustomContent(trx, providerId, { forUpdate: true })) ?? {};
   if (!acceptingBefore && acceptingAfter && typeof content.acuity_link === 'string' && content.acuity_link.trim()) {
@@ -58,7 +66,10 @@ const columnsOf = (value: LocationInput, previous?: Accepting): repo.LocationCol
   ...value.flags,
 });
 
-export interface SaveLocationResult { locationId: number; licenseAdded: boolean }
+export interface SaveLocationResult {
+  locationId: number;
+  licenseAdded: boolean;
+}
 
 /**
  * Adds (locationId null) or updates one location, in one transaction. A location in a state where the
@@ -66,7 +77,11 @@ export interface SaveLocationResult { locationId: number; licenseAdded: boolean 
  * neither is. Duplicate rules come back under FLASH_KEY.
  */
 export async function saveLocation(
-  db: Knex, actor: PolicyActor, providerId: number, locationId: number | null, body: Record<string, unknown>,
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  locationId: number | null,
+  body: Record<string, unknown>,
   options: { remote?: boolean; now?: Date } = {},
 ): Promise<SaveLocationResult> {
   editableProviderId(actor, providerId);
@@ -81,15 +96,30 @@ export async function saveLocation(
 
     // The licence is asked when the chosen state has none (and, on edit, when the state changes to one).
     const licensed = new Set(await repo.licensedStates(trx, providerId));
-    const chosenState = form.value?.state ?? String(body.state ?? '').trim().toUpperCase();
-    const needsLicense = Boolean(chosenState) && states.some((s) => s.code === chosenState) && !licensed.has(chosenState) && existing?.state !== chosenState;
+    const chosenState =
+      form.value?.state ??
+      String(body.state ?? '')
+        .trim()
+        .toUpperCase();
+    const needsLicense =
+      Boolean(chosenState) &&
+      states.some((s) => s.code === chosenState) &&
+      !licensed.has(chosenState) &&
+      existing?.state !== chosenState;
     const license = needsLicense ? validateLocationLicense(body, now) : null;
     const errors = { ...form.errors, ...(license?.errors ?? {}) };
     if (Object.keys(errors).length || !form.value) throw new ValidationError(errors);
     const value = form.value;
 
     const others = locations.filter((l) => l.id !== locationId);
-    if (!remote && others.some((l) => !l.remote && sameAddress(value, { address: l.address, address_2: l.address_2, city: l.city, state: l.state, zip: l.zip }))) {
+    if (
+      !remote &&
+      others.some(
+        (l) =>
+          !l.remote &&
+          sameAddress(value, { address: l.address, address_2: l.address_2, city: l.city, state: l.state, zip: l.zip }),
+      )
+    ) {
       throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.duplicateAddress });
     }
     if (remote && others.some((l) => l.remote && l.state === value.state)) {
@@ -115,7 +145,9 @@ export async function saveLocation(
 /** Parses the posted location ids (checkboxes named location_ids). */
 export function postedIds(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
-  return [...new Set(list.map((v) => (typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN)))].filter((n) => Number.isSafeInteger(n) && n > 0);
+  return [...new Set(list.map((v) => (typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN)))].filter(
+    (n) => Number.isSafeInteger(n) && n > 0,
+  );
 }
 
 export type DeleteOutcome = { deleted: number } | ConfirmationNeeded<repo.LocationRecord[]>;
@@ -125,14 +157,21 @@ export type DeleteOutcome = { deleted: number } | ConfirmationNeeded<repo.Locati
  * this provider (else not found). Without `confirmed` nothing is deleted: the selection comes back to
  * be confirmed.
  */
-export async function deleteLocations(db: Knex, actor: PolicyActor, providerId: number, ids: number[], confirmed: boolean): Promise<DeleteOutcome> {
+export async function deleteLocations(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  ids: number[],
+  confirmed: boolean,
+): Promise<DeleteOutcome> {
   editableProviderId(actor, providerId);
   return db.transaction(async (trx) => {
     const locations = await repo.listForProvider(trx, providerId, { lock: true });
     const chosen = ids.map((id) => locations.find((l) => l.id === id));
     if (chosen.some((l) => !l)) throw new NotFoundError();
     if (!ids.length) throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.selectToDelete });
-    if (locations.length - ids.length < 1) throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.atLeastOne });
+    if (locations.length - ids.length < 1)
+      throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.atLeastOne });
     if (!confirmed) return askFirst(LOCATION_FORM_MESSAGES.confirmDelete, chosen as repo.LocationRecord[]);
     const acceptingBefore = anyAccepting(locations);
     const deleted = await repo.deleteLocations(trx, providerId, ids);

@@ -31,7 +31,8 @@ export const ACCEPTING_OPTIONS = [
 ] as const;
 export type Accepting = 0 | 20 | 40;
 export const DEFAULT_ACCEPTING: Accepting = 40;
-export const acceptingLabel = (value: number) => (value === 40 ? 'Yes' : value === 20 ? 'Waitlist (2-3 week wait)' : 'No');
+export const acceptingLabel = (value: number) =>
+  value === 40 ? 'Yes' : value === 20 ? 'Waitlist (2-3 week wait)' : 'No';
 
 /** The time-of-day bands of spec 2 §9, one flag each on a location. */
 export const TIME_FLAGS = [
@@ -60,7 +61,9 @@ export function officeFieldSchema(label: string, max: number, pattern?: RegExp) 
   let field = Joi.string().trim().max(max).required();
   if (pattern) field = field.pattern(pattern);
   return field.messages({
-    'any.required': requiredMessage(label), 'string.empty': requiredMessage(label), 'string.max': `${label} is too long.`,
+    'any.required': requiredMessage(label),
+    'string.empty': requiredMessage(label),
+    'string.max': `${label} is too long.`,
     'string.pattern.base': `Please enter a valid ${label.toLowerCase()} code.`,
   });
 }
@@ -80,7 +83,8 @@ export const formToHours = (open: boolean[], text: string[]): string[] =>
 
 // --- Reading a posted form -------------------------------------------------------------------------
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '');
+const str = (value: unknown): string =>
+  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
 const checked = (value: unknown): boolean => ['1', 'on', 'true', 'yes'].includes(str(value));
 
 /** The location form's field names (spec 2 §7 "Locations": the location's own fields). */
@@ -103,7 +107,11 @@ export interface LocationInput {
   flags: TimeFlags;
 }
 
-export interface LicenseInput { number: string; license_type: string; expiration: number }
+export interface LicenseInput {
+  number: string;
+  license_type: string;
+  expiration: number;
+}
 
 /** Accepting value as posted; anything but 0/20/40 is refused (the radios only offer those). */
 export function parseAccepting(value: unknown): Accepting | null {
@@ -118,29 +126,44 @@ export const postedFlags = (body: Record<string, unknown>, suffix = ''): TimeFla
   Object.fromEntries(TIME_FLAGS.map((f) => [f.name, checked(body[f.name + suffix])])) as TimeFlags;
 
 /** "When accepting, at least one open-time checkbox" (spec 2 §5). */
-export const needsOpenTimes = (accepting: number, flags: TimeFlags) => accepting > 0 && !TIME_FLAGS.some((f) => flags[f.name]);
+export const needsOpenTimes = (accepting: number, flags: TimeFlags) =>
+  accepting > 0 && !TIME_FLAGS.some((f) => flags[f.name]);
 
 /**
  * The location form (spec 2 §5): the office fields for an in-person location (its name required when
  * editing), the state, accepting status, time flags and hours. When accepting, each open day needs its
  * hours; a location that is not accepting may leave an open day empty ("Please inquire about hours").
  */
-export function validateLocationForm(body: Record<string, unknown>, options: { remote: boolean; editing: boolean; states: string[] }):
-  { value: LocationInput | null; errors: Record<string, string> } {
+export function validateLocationForm(
+  body: Record<string, unknown>,
+  options: { remote: boolean; editing: boolean; states: string[] },
+): { value: LocationInput | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const fields: Record<string, unknown> = {};
   const schema = Joi.object({
-    state: officeFieldSchema('State', 2).uppercase().valid(...options.states).messages({ 'any.only': requiredMessage('State') }),
-    ...(options.remote ? {} : {
-      address: OFFICE_FIELDS.address(), address_2: OFFICE_FIELDS.address_2(), city: OFFICE_FIELDS.city(), zip: OFFICE_FIELDS.zip(),
-      location_name: options.editing ? officeFieldSchema('Location Name', 100) : Joi.string().trim().max(100).allow('').messages({ 'string.max': 'Location Name is too long.' }),
-    }),
+    state: officeFieldSchema('State', 2)
+      .uppercase()
+      .valid(...options.states)
+      .messages({ 'any.only': requiredMessage('State') }),
+    ...(options.remote
+      ? {}
+      : {
+          address: OFFICE_FIELDS.address(),
+          address_2: OFFICE_FIELDS.address_2(),
+          city: OFFICE_FIELDS.city(),
+          zip: OFFICE_FIELDS.zip(),
+          location_name: options.editing
+            ? officeFieldSchema('Location Name', 100)
+            : Joi.string().trim().max(100).allow('').messages({ 'string.max': 'Location Name is too long.' }),
+        }),
   });
-  for (const key of ['state', ...(options.remote ? [] : ['address', 'address_2', 'city', 'zip', 'location_name'])]) fields[key] = str(body[key]);
+  for (const key of ['state', ...(options.remote ? [] : ['address', 'address_2', 'city', 'zip', 'location_name'])])
+    fields[key] = str(body[key]);
   const office = validate<Record<string, string>>(schema, fields);
   Object.assign(errors, office.errors ?? {});
 
-  const accepting = parseAccepting(body.accepting_patients) ?? (str(body.accepting_patients) === '' ? DEFAULT_ACCEPTING : null);
+  const accepting =
+    parseAccepting(body.accepting_patients) ?? (str(body.accepting_patients) === '' ? DEFAULT_ACCEPTING : null);
   if (accepting === null) errors.accepting_patients = 'Please choose Yes, Waitlist or No.';
   const flags = postedFlags(body);
   if (accepting !== null && needsOpenTimes(accepting, flags)) errors.open_times = LOCATION_FORM_MESSAGES.openTimes;
@@ -176,7 +199,10 @@ export function validateLocationForm(body: Record<string, unknown>, options: { r
 }
 
 /** The licence asked for a location in a state without one: number, type and year, each "Required". */
-export function validateLocationLicense(body: Record<string, unknown>, now = new Date()): { value: LicenseInput | null; errors: Record<string, string> } {
+export function validateLocationLicense(
+  body: Record<string, unknown>,
+  now = new Date(),
+): { value: LicenseInput | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const number = str(body.license_number).trim();
   const type = str(body.license_type).trim();
@@ -188,11 +214,16 @@ export function validateLocationLicense(body: Record<string, unknown>, now = new
   const year = Number(yearText);
   if (!yearText) errors.license_expiration = LOCATION_FORM_MESSAGES.required;
   else if (!expirationYears(now).includes(year)) errors.license_expiration = LICENSE_MESSAGES.yearFromList;
-  return Object.keys(errors).length ? { value: null, errors } : { value: { number, license_type: type, expiration: year }, errors };
+  return Object.keys(errors).length
+    ? { value: null, errors }
+    : { value: { number, license_type: type, expiration: year }, errors };
 }
 
 /** Same address: compared without case and extra spaces, suite and zip included. */
-export function sameAddress(a: Pick<LocationInput, 'address' | 'address_2' | 'city' | 'state' | 'zip'>, b: Pick<LocationInput, 'address' | 'address_2' | 'city' | 'state' | 'zip'>): boolean {
+export function sameAddress(
+  a: Pick<LocationInput, 'address' | 'address_2' | 'city' | 'state' | 'zip'>,
+  b: Pick<LocationInput, 'address' | 'address_2' | 'city' | 'state' | 'zip'>,
+): boolean {
   const norm = (s: string | null) => (s ?? '').toLowerCase().replace(/[.,#]/g, ' ').replace(/\s+/g, ' ').trim();
   return (['address', 'address_2', 'city', 'state', 'zip'] as const).every((k) => norm(a[k]) === norm(b[k]));
 }

@@ -6,7 +6,12 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
-export interface MessagingClient { email: string; firstName: string; lastName: string; phoneNumber: string | null }
+export interface MessagingClient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+}
 
 /** The user of this e-mail address: found, or made with scope client. Never updated. */
 export async function clientUserFor(trx: Knex.Transaction, client: MessagingClient): Promise<number> {
@@ -36,19 +41,33 @@ export const hashConversationToken = (token: string) => crypto.createHash('sha25
  * new conversation token. Later contacts only fill details still empty (a phone number given later):
  * whoever else writes with the same address cannot rename the client, even in this conversation.
  */
-export async function openConversation(trx: Knex.Transaction, providerId: number, clientUserId: number, client: Omit<MessagingClient, 'email'>, at: Date): Promise<OpenedConversation> {
+export async function openConversation(
+  trx: Knex.Transaction,
+  providerId: number,
+  clientUserId: number,
+  client: Omit<MessagingClient, 'email'>,
+  at: Date,
+): Promise<OpenedConversation> {
   const token = `cvt_${crypto.randomBytes(32).toString('base64url')}`;
   const fill = (column: string) => trx.raw(`coalesce(conversations.${column}, excluded.${column})`);
   const [row] = await trx('conversations')
     .insert({
-      provider_id: providerId, client_user_id: clientUserId, last_message_at: at,
-      client_first_name: client.firstName, client_last_name: client.lastName, client_phone_number: client.phoneNumber,
+      provider_id: providerId,
+      client_user_id: clientUserId,
+      last_message_at: at,
+      client_first_name: client.firstName,
+      client_last_name: client.lastName,
+      client_phone_number: client.phoneNumber,
       client_token_hash: hashConversationToken(token),
     })
     .onConflict(['provider_id', 'client_user_id'])
     .merge({
-      last_message_at: trx.raw('greatest(coalesce(conversations.last_message_at, excluded.last_message_at), excluded.last_message_at)'),
-      client_first_name: fill('client_first_name'), client_last_name: fill('client_last_name'), client_phone_number: fill('client_phone_number'),
+      last_message_at: trx.raw(
+        'greatest(coalesce(conversations.last_message_at, excluded.last_message_at), excluded.last_message_at)',
+      ),
+      client_first_name: fill('client_first_name'),
+      client_last_name: fill('client_last_name'),
+      client_phone_number: fill('client_phone_number'),
     })
     // xmax is 0 on a row this statement inserted (rather than updated).
     .returning(['id', trx.raw('(xmax = 0) as created')]);

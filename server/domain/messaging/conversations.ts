@@ -15,7 +15,10 @@ export async function listConversations(
 ): Promise<{ conversations: ConversationSummary[]; total: number }> {
   const limit = Math.min(Math.max(Math.trunc(page.limit ?? CONVERSATIONS_PAGE_SIZE), 1), CONVERSATIONS_PAGE_SIZE);
   const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
-  const [rows, total] = await Promise.all([repo.listConversations(db, owner, { limit, offset }), repo.countConversations(db, owner)]);
+  const [rows, total] = await Promise.all([
+    repo.listConversations(db, owner, { limit, offset }),
+    repo.countConversations(db, owner),
+  ]);
   return { conversations: rows.map(repo.toSummary), total };
 }
 
@@ -24,7 +27,12 @@ export function unreadCount(db: Knex, owner: MessagingOwner): Promise<number> {
   return repo.countUnreadConversations(db, owner);
 }
 
-export async function findConversationFor(db: Knex, owner: MessagingOwner, clientUserId: number, providerId?: number): Promise<ConversationSummary | null> {
+export async function findConversationFor(
+  db: Knex,
+  owner: MessagingOwner,
+  clientUserId: number,
+  providerId?: number,
+): Promise<ConversationSummary | null> {
   const row = await repo.findConversation(db, owner, clientUserId, providerId);
   return row ? repo.toSummary(row) : null;
 }

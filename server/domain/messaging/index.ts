@@ -2,12 +2,28 @@
 // inbox, client messages from the directory and the provider's notifications. Everything outside
 // server/domain/messaging/ imports from here.
 export {
-  CONVERSATION_PAGE_TEXTS, CONVERSATIONS_PAGE_SIZE, MESSAGE_CHANNEL, MESSAGE_TEXTS, RENDERED_MESSAGE_TYPES, THREAD_TEXTS,
-  type ConversationMode, type ConversationSummary, type MessagingOwner, type RenderedMessageType, type Thread, type ThreadMessage,
+  CONVERSATION_PAGE_TEXTS,
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_CHANNEL,
+  MESSAGE_TEXTS,
+  RENDERED_MESSAGE_TYPES,
+  THREAD_TEXTS,
+  type ConversationMode,
+  type ConversationSummary,
+  type MessagingOwner,
+  type RenderedMessageType,
+  type Thread,
+  type ThreadMessage,
 } from './types';
 export { findConversationFor, listConversations, unreadCount } from './conversations';
 export { messagesAfter, openThread, repliesForClient } from './thread';
 export { deleteProviderMessage, sendProviderMessage, type ProviderMessageRequest } from './send';
 export { receiveClientMessage, type ClientMessageRequest, type ReceivedClientMessage } from './receive';
-export { clientAsGivenJoin, clientUserFor, openConversation, type MessagingClient, type OpenedConversation } from './clients';
+export {
+  clientAsGivenJoin,
+  clientUserFor,
+  openConversation,
+  type MessagingClient,
+  type OpenedConversation,
+} from './clients';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';

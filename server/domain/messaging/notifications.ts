@@ -15,10 +15,19 @@ export const NOTIFICATION_WINDOW_MINUTES = 5;
 
 export type NotificationKind = 'message' | 'referral';
 
-export interface ProviderNotificationData { conversationId: number; kind: NotificationKind }
-export interface ClientNotificationData { conversationId: number }
+export interface ProviderNotificationData {
+  conversationId: number;
+  kind: NotificationKind;
+}
+export interface ClientNotificationData {
+  conversationId: number;
+}
 
-export interface MessageNotification { subject: string; text: string; sms: string }
+export interface MessageNotification {
+  subject: string;
+  text: string;
+  sms: string;
+}
 
 /** What the provider is told: the client's first name and a link to the conversation, nothing they wrote. */
 export function messageNotificationText(
@@ -48,15 +57,26 @@ export function messageNotificationText(
  * (else the profile's contact e-mail). Each user's settings decide: email_messages (default on) and
  * sms_messages (default off, needs a phone number).
  */
-async function recipients(db: Knex, providerId: number, contactEmail: string | null): Promise<{ emails: string[]; phones: string[] }> {
+async function recipients(
+  db: Knex,
+  providerId: number,
+  contactEmail: string | null,
+): Promise<{ emails: string[]; phones: string[] }> {
   const users = await db('provider_clinicians as pc')
     .join('users as u', 'u.id', 'pc.user_id')
     .where({ 'pc.provider_id': providerId, 'pc.receives_notifications': true })
     .orderBy('u.id')
-    .select('u.email', 'u.phone_number',
+    .select(
+      'u.email',
+      'u.phone_number',
       db.raw(`coalesce((u.settings->>'email_messages')::boolean, true) as wants_email`),
-      db.raw(`coalesce((u.settings->>'sms_messages')::boolean, false) as wants_sms`));
-  const emails = users.length ? users.filter((u) => u.wants_email).map((u) => String(u.email)) : contactEmail ? [contactEmail] : [];
+      db.raw(`coalesce((u.settings->>'sms_messages')::boolean, false) as wants_sms`),
+    );
+  const emails = users.length
+    ? users.filter((u) => u.wants_email).map((u) => String(u.email))
+    : contactEmail
+      ? [contactEmail]
+      : [];
   const phones = users.filter((u) => u.wants_sms && u.phone_number).map((u) => String(u.phone_number));
   return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
@@ -66,8 +86,19 @@ async function conversationForNotice(db: Knex, conversationId: number) {
     .join('providers as p', 'p.id', 'c.provider_id')
     .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .where('c.id', conversationId)
-    .first('c.provider_id', 'c.client_user_id', 'c.client_redacted_at', 'p.contact_email', 'p.type', 'p.first_name', 'p.last_name', 'p.company_name',
-      'u.email as client_email', 'u.first_name as client_first_name', 'u.full_name as client_full_name');
+    .first(
+      'c.provider_id',
+      'c.client_user_id',
+      'c.client_redacted_at',
+      'p.contact_email',
+      'p.type',
+      'p.first_name',
+      'p.last_name',
+      'p.company_name',
+      'u.email as client_email',
+      'u.first_name as client_first_name',
+      'u.full_name as client_full_name',
+    );
 }
 
 export const messagingJobs: JobDefinition<never>[] = [
@@ -79,11 +110,21 @@ export const messagingJobs: JobDefinition<never>[] = [
     handle: async ({ conversationId, kind }: ProviderNotificationData, { db, integrations, config }) => {
       const row = await conversationForNotice(db, conversationId);
       if (!row) return; // the conversation or the profile was deleted since
-      const firstName = String(row.client_first_name ?? '').trim() || String(row.client_full_name ?? '').trim().split(' ')[0] || 'A client';
-      const notice = messageNotificationText(kind, { providerId: Number(row.provider_id), clientUserId: Number(row.client_user_id), clientFirstName: firstName }, config);
+      const firstName =
+        String(row.client_first_name ?? '').trim() ||
+        String(row.client_full_name ?? '')
+          .trim()
+          .split(' ')[0] ||
+        'A client';
+      const notice = messageNotificationText(
+        kind,
+        { providerId: Number(row.provider_id), clientUserId: Number(row.client_user_id), clientFirstName: firstName },
+        config,
+      );
       const { emails, phones } = await recipients(db, Number(row.provider_id), row.contact_email);
       await db.transaction(async (trx) => {
-        for (const to of emails) await integrations.jobs.enqueue(trx, 'mail.send', { to, subject: notice.subject, text: notice.text });
+        for (const to of emails)
+          await integrations.jobs.enqueue(trx, 'mail.send', { to, subject: notice.subject, text: notice.text });
         for (const to of phones) await integrations.jobs.enqueue(trx, 'sms.send', { to, text: notice.sms });
       });
     },

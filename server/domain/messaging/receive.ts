@@ -37,7 +37,11 @@ export interface ReceivedClientMessage {
  * Stores a client's message to a live profile (any other is not found). A plain message needs text; an
  * intake (a referral) may come without. All in one transaction.
  */
-export async function receiveClientMessage(db: Knex, jobs: JobQueue, request: ClientMessageRequest): Promise<ReceivedClientMessage> {
+export async function receiveClientMessage(
+  db: Knex,
+  jobs: JobQueue,
+  request: ClientMessageRequest,
+): Promise<ReceivedClientMessage> {
   const content = request.content?.trim() || null;
   if (request.type === 'message' && !content) throw new ValidationError({ message: MESSAGE_TEXTS.required });
   return db.transaction(async (trx) => {
@@ -46,19 +50,51 @@ export async function receiveClientMessage(db: Knex, jobs: JobQueue, request: Cl
     const { email, firstName, lastName, phone } = request.client;
     const clientUserId = await clientUserFor(trx, { email, firstName, lastName, phoneNumber: phone ?? null });
     // The upsert locks the conversation row until commit: concurrent messages of one client queue up here.
-    const conversation = await openConversation(trx, provider.id, clientUserId, { firstName, lastName, phoneNumber: phone ?? null }, request.now);
+    const conversation = await openConversation(
+      trx,
+      provider.id,
+      clientUserId,
+      { firstName, lastName, phoneNumber: phone ?? null },
+      request.now,
+    );
     const conversationId = conversation.id;
     const stored = await repo.insertMessage(trx, {
-      conversationId, providerId: provider.id, clientUserId, type: request.type, sender: 'client', content, at: request.now,
-      intakeForm: request.intakeForm ?? null, vobData: request.vobData ?? null, vobInputInfo: request.vobInputInfo ?? null,
+      conversationId,
+      providerId: provider.id,
+      clientUserId,
+      type: request.type,
+      sender: 'client',
+      content,
+      at: request.now,
+      intakeForm: request.intakeForm ?? null,
+      vobData: request.vobData ?? null,
+      vobInputInfo: request.vobInputInfo ?? null,
     });
     const autoReply = await outOfOfficeReply(trx, provider.id, clientUserId, conversationId, request.now);
     const isReferral = request.type === 'messaging_tool_intake';
-    if (await repo.claimNotification(trx, conversationId, 'provider_notified_at', request.now, NOTIFICATION_WINDOW_MINUTES, isReferral)) {
-      await jobs.enqueue(trx, MESSAGE_NOTIFICATION_JOB, { conversationId, kind: isReferral ? 'referral' : 'message' } satisfies ProviderNotificationData);
+    if (
+      await repo.claimNotification(
+        trx,
+        conversationId,
+        'provider_notified_at',
+        request.now,
+        NOTIFICATION_WINDOW_MINUTES,
+        isReferral,
+      )
+    ) {
+      await jobs.enqueue(trx, MESSAGE_NOTIFICATION_JOB, {
+        conversationId,
+        kind: isReferral ? 'referral' : 'message',
+      } satisfies ProviderNotificationData);
     }
     const render = (rows: repo.MessageSqlRow[]) => renderMessages(rows, { clientRedacted: false, conversationId });
-    return { message: render([stored])[0]!, conversationId, clientUserId, autoReply: autoReply ? render([autoReply])[0]! : null, conversationToken: conversation.token };
+    return {
+      message: render([stored])[0]!,
+      conversationId,
+      clientUserId,
+      autoReply: autoReply ? render([autoReply])[0]! : null,
+      conversationToken: conversation.token,
+    };
   });
 }
 
@@ -67,13 +103,25 @@ export async function receiveClientMessage(db: Knex, jobs: JobQueue, request: Cl
  * current window: an earlier reply whose time still falls inside it (the responder would answer at
  * that time too) belongs to the same absence, so none is sent again; new dates make a new absence.
  */
-async function outOfOfficeReply(trx: Knex.Transaction, providerId: number, clientUserId: number, conversationId: number, now: Date): Promise<repo.MessageSqlRow | null> {
+async function outOfOfficeReply(
+  trx: Knex.Transaction,
+  providerId: number,
+  clientUserId: number,
+  conversationId: number,
+  now: Date,
+): Promise<repo.MessageSqlRow | null> {
   const reply = await outOfOfficeReplyFor(trx, providerId, now);
   if (!reply) return null;
   const lastReplyAt = await repo.outOfOfficeRepliedAt(trx, conversationId);
   if (lastReplyAt && (await outOfOfficeReplyFor(trx, providerId, lastReplyAt))) return null;
   await repo.recordOutOfOfficeReply(trx, conversationId, now);
   return repo.insertMessage(trx, {
-    conversationId, providerId, clientUserId, type: reply.type, sender: reply.sender, content: reply.message_content, at: now,
+    conversationId,
+    providerId,
+    clientUserId,
+    type: reply.type,
+    sender: reply.sender,
+    content: reply.message_content,
+    at: now,
   });
 }

@@ -9,16 +9,24 @@ import { RENDERED_MESSAGE_TYPES, type RenderedMessageType, type ThreadMessage } 
 let moduleLogger: Logger | null = null;
 const fallbackLogger = () => (moduleLogger ??= createLogger(process.env.LOG_LEVEL ?? 'info'));
 
-const isRendered = (type: string): type is RenderedMessageType => (RENDERED_MESSAGE_TYPES as readonly string[]).includes(type);
+const isRendered = (type: string): type is RenderedMessageType =>
+  (RENDERED_MESSAGE_TYPES as readonly string[]).includes(type);
 
-export interface RenderContext { clientRedacted: boolean; logger?: Logger; conversationId: number }
+export interface RenderContext {
+  clientRedacted: boolean;
+  logger?: Logger;
+  conversationId: number;
+}
 
 export function renderMessages(rows: MessageSqlRow[], context: RenderContext): ThreadMessage[] {
   const shown: ThreadMessage[] = [];
   for (const row of rows) {
     if (!isRendered(row.type)) {
       // Only ids and the type: never the content.
-      (context.logger ?? fallbackLogger()).warn({ messageId: Number(row.id), conversationId: context.conversationId, type: row.type }, 'invalid message type not rendered');
+      (context.logger ?? fallbackLogger()).warn(
+        { messageId: Number(row.id), conversationId: context.conversationId, type: row.type },
+        'invalid message type not rendered',
+      );
       continue;
     }
     shown.push(renderMessage(row, row.type, context.clientRedacted));

@@ -25,26 +25,56 @@ export interface ConversationRow extends ConversationSummary {
 }
 
 function summaryQuery(db: Db) {
-  return db('conversations as c')
-    .join('providers as p', 'p.id', 'c.provider_id')
-    // The client as this provider knows them: the details given in this conversation.
-    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
-    .select(
-      'c.id', 'c.provider_id', 'c.account_id', 'c.client_user_id', 'c.is_locked', 'c.client_redacted_at', 'c.last_message_at',
-      'p.type as provider_type', 'p.first_name as provider_first_name', 'p.last_name as provider_last_name',
-      'p.company_name as provider_company_name', 'p.image_key as provider_image_key', 'p.status as provider_status',
-      'u.first_name', 'u.last_name', 'u.full_name', 'u.email', 'u.phone_number',
-      db.raw(`${UNREAD_SQL} as unread`),
-    );
+  return (
+    db('conversations as c')
+      .join('providers as p', 'p.id', 'c.provider_id')
+      // The client as this provider knows them: the details given in this conversation.
+      .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
+      .select(
+        'c.id',
+        'c.provider_id',
+        'c.account_id',
+        'c.client_user_id',
+        'c.is_locked',
+        'c.client_redacted_at',
+        'c.last_message_at',
+        'p.type as provider_type',
+        'p.first_name as provider_first_name',
+        'p.last_name as provider_last_name',
+        'p.company_name as provider_company_name',
+        'p.image_key as provider_image_key',
+        'p.status as provider_status',
+        'u.first_name',
+        'u.last_name',
+        'u.full_name',
+        'u.email',
+        'u.phone_number',
+        db.raw(`${UNREAD_SQL} as unread`),
+      )
+  );
 }
 
 /** The columns summaryQuery selects. */
 interface SummarySqlRow {
-  id: number; provider_id: number; client_user_id: number; account_id: number; unread: boolean | null;
-  last_message_at: Date | string | null; is_locked: boolean | null; client_redacted_at: Date | null;
-  provider_type: string; provider_first_name: string | null; provider_last_name: string | null;
-  provider_company_name: string | null; provider_image_key: string | null; provider_status: string;
-  first_name: string | null; last_name: string | null; full_name: string | null; email: string | null; phone_number: string | null;
+  id: number;
+  provider_id: number;
+  client_user_id: number;
+  account_id: number;
+  unread: boolean | null;
+  last_message_at: Date | string | null;
+  is_locked: boolean | null;
+  client_redacted_at: Date | null;
+  provider_type: string;
+  provider_first_name: string | null;
+  provider_last_name: string | null;
+  provider_company_name: string | null;
+  provider_image_key: string | null;
+  provider_status: string;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  email: string | null;
+  phone_number: string | null;
 }
 
 function toRow(r: SummarySqlRow): ConversationRow {
@@ -54,7 +84,12 @@ function toRow(r: SummarySqlRow): ConversationRow {
   return {
     id: Number(r.id),
     providerId: Number(r.provider_id),
-    providerName: providerDisplayName({ type: r.provider_type, first_name: r.provider_first_name, last_name: r.provider_last_name, company_name: r.provider_company_name }),
+    providerName: providerDisplayName({
+      type: r.provider_type,
+      first_name: r.provider_first_name,
+      last_name: r.provider_last_name,
+      company_name: r.provider_company_name,
+    }),
     providerImageKey: r.provider_image_key ?? null,
     clientUserId: Number(r.client_user_id),
     clientName,
@@ -65,19 +100,31 @@ function toRow(r: SummarySqlRow): ConversationRow {
     clientRedacted,
     providerStatus: r.provider_status,
     accountId: Number(r.account_id),
-    clientEmail: clientRedacted ? null : r.email ?? null,
-    clientPhone: clientRedacted ? null : r.phone_number ?? null,
+    clientEmail: clientRedacted ? null : (r.email ?? null),
+    clientPhone: clientRedacted ? null : (r.phone_number ?? null),
   };
 }
 
-export const toSummary = ({ providerStatus: _s, accountId: _a, clientEmail: _e, clientPhone: _p, ...summary }: ConversationRow): ConversationSummary => summary;
+export const toSummary = ({
+  providerStatus: _s,
+  accountId: _a,
+  clientEmail: _e,
+  clientPhone: _p,
+  ...summary
+}: ConversationRow): ConversationSummary => summary;
 
 /** A page of the owner's conversations, newest activity first (index conversations_*_activity_index). */
-export async function listConversations(db: Knex, owner: MessagingOwner, page: { limit: number; offset: number }): Promise<ConversationRow[]> {
+export async function listConversations(
+  db: Knex,
+  owner: MessagingOwner,
+  page: { limit: number; offset: number },
+): Promise<ConversationRow[]> {
   const [column, id] = ownerColumn(owner);
-  const query = summaryQuery(db).where(column, id)
+  const query = summaryQuery(db)
+    .where(column, id)
     .orderByRaw('c.last_message_at desc nulls last, c.id desc')
-    .limit(page.limit).offset(page.offset);
+    .limit(page.limit)
+    .offset(page.offset);
   // The SQL has no OFFSET clause at offset 0, so the first page is a statement of its own.
   const name = `messaging-list-${ownerKey(owner)}-${page.offset > 0 ? 'next' : 'first'}`;
   return (await selectPrepared<SummarySqlRow>(db, name, query)).map(toRow);
@@ -85,13 +132,20 @@ export async function listConversations(db: Knex, owner: MessagingOwner, page: {
 
 export async function countConversations(db: Knex, owner: MessagingOwner): Promise<number> {
   const [column, id] = ownerColumn(owner);
-  const [row] = await selectPrepared<{ count: string }>(db, `messaging-count-${ownerKey(owner)}`, db('conversations as c').where(column, id).count({ count: '*' }));
+  const [row] = await selectPrepared<{ count: string }>(
+    db,
+    `messaging-count-${ownerKey(owner)}`,
+    db('conversations as c').where(column, id).count({ count: '*' }),
+  );
   return Number(row?.count ?? 0);
 }
 
 /** Conversations with an unread client message (messages_unread_index for a provider). */
 export async function countUnreadConversations(db: Knex, owner: MessagingOwner): Promise<number> {
-  const query = db('messages as m').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at')
+  const query = db('messages as m')
+    .where('m.sender', 'client')
+    .whereNull('m.read_at')
+    .whereNull('m.deleted_at')
     .countDistinct({ count: 'm.conversation_id' });
   if ('providerId' in owner) void query.where('m.provider_id', owner.providerId);
   else void query.whereIn('m.provider_id', db('providers').where('account_id', owner.accountId).select('id'));
@@ -103,16 +157,28 @@ export async function countUnreadConversations(db: Knex, owner: MessagingOwner):
  * The owner's conversation with a client: with the provider when given, else the one with the newest
  * activity (an account may have several profiles talking to the same client).
  */
-export async function findConversation(db: Db, owner: MessagingOwner, clientUserId: number, providerId?: number): Promise<ConversationRow | null> {
+export async function findConversation(
+  db: Db,
+  owner: MessagingOwner,
+  clientUserId: number,
+  providerId?: number,
+): Promise<ConversationRow | null> {
   const [column, id] = ownerColumn(owner);
-  const query = summaryQuery(db).where(column, id).where('c.client_user_id', clientUserId)
-    .orderByRaw('c.last_message_at desc nulls last, c.id desc').first();
+  const query = summaryQuery(db)
+    .where(column, id)
+    .where('c.client_user_id', clientUserId)
+    .orderByRaw('c.last_message_at desc nulls last, c.id desc')
+    .first();
   if (providerId !== undefined) void query.where('c.provider_id', providerId);
   const row = await query;
   return row ? toRow(row) : null;
 }
 
-export async function findConversationById(db: Db, owner: MessagingOwner, conversationId: number): Promise<ConversationRow | null> {
+export async function findConversationById(
+  db: Db,
+  owner: MessagingOwner,
+  conversationId: number,
+): Promise<ConversationRow | null> {
   const [column, id] = ownerColumn(owner);
   const row = await summaryQuery(db).where(column, id).where('c.id', conversationId).first();
   return row ? toRow(row) : null;
@@ -124,7 +190,10 @@ export async function lockConversation(trx: Knex.Transaction, conversationId: nu
 }
 
 export async function markClientMessagesRead(db: Db, conversationId: number, at: Date): Promise<number> {
-  return db('messages').where({ conversation_id: conversationId, sender: 'client' }).whereNull('read_at').update({ read_at: at });
+  return db('messages')
+    .where({ conversation_id: conversationId, sender: 'client' })
+    .whereNull('read_at')
+    .update({ read_at: at });
 }
 
 export interface MessageSqlRow {
@@ -147,11 +216,27 @@ function messageQuery(db: Db, conversationId: number) {
     .leftJoin('appointments as a', 'a.id', 'm.appointment_id')
     .where('m.conversation_id', conversationId)
     .orderBy([{ column: 'm.send_date' }, { column: 'm.id' }])
-    .select('m.id', 'm.type', 'm.sender', 'm.message_content', 'm.send_date', 'm.deleted_at', 'm.redacted_at', 'm.appointment_id',
-      'a.start_time as appointment_start_time', 'm.intake_form', 'm.vob_data', 'm.vob_input_info');
+    .select(
+      'm.id',
+      'm.type',
+      'm.sender',
+      'm.message_content',
+      'm.send_date',
+      'm.deleted_at',
+      'm.redacted_at',
+      'm.appointment_id',
+      'a.start_time as appointment_start_time',
+      'm.intake_form',
+      'm.vob_data',
+      'm.vob_input_info',
+    );
 }
 
-export async function conversationMessages(db: Db, conversationId: number, options: { afterId?: number; sender?: 'provider' | 'client' } = {}): Promise<MessageSqlRow[]> {
+export async function conversationMessages(
+  db: Db,
+  conversationId: number,
+  options: { afterId?: number; sender?: 'provider' | 'client' } = {},
+): Promise<MessageSqlRow[]> {
   const query = messageQuery(db, conversationId);
   if (options.afterId !== undefined) void query.where('m.id', '>', options.afterId);
   if (options.sender) void query.where('m.sender', options.sender);
@@ -175,27 +260,51 @@ export interface NewMessage {
 /** Inserts a message and moves the conversation's last activity to it (same transaction as the caller). */
 export async function insertMessage(trx: Knex.Transaction, message: NewMessage): Promise<MessageSqlRow> {
   const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
-  const [row] = await trx('messages').insert({
-    conversation_id: message.conversationId,
-    provider_id: message.providerId,
-    client_user_id: message.clientUserId,
-    type: message.type,
-    sender: message.sender,
-    message_content: message.content,
-    send_date: message.at,
-    account_id: message.accountId ?? null,
-    intake_form: json(message.intakeForm),
-    vob_data: json(message.vobData),
-    vob_input_info: json(message.vobInputInfo),
-  }).returning(['id', 'type', 'sender', 'message_content', 'send_date', 'deleted_at', 'redacted_at', 'appointment_id', 'intake_form', 'vob_data', 'vob_input_info']);
-  await trx('conversations').where('id', message.conversationId)
-    .update({ last_message_at: trx.raw('greatest(coalesce(last_message_at, ?::timestamptz), ?::timestamptz)', [message.at, message.at]) });
+  const [row] = await trx('messages')
+    .insert({
+      conversation_id: message.conversationId,
+      provider_id: message.providerId,
+      client_user_id: message.clientUserId,
+      type: message.type,
+      sender: message.sender,
+      message_content: message.content,
+      send_date: message.at,
+      account_id: message.accountId ?? null,
+      intake_form: json(message.intakeForm),
+      vob_data: json(message.vobData),
+      vob_input_info: json(message.vobInputInfo),
+    })
+    .returning([
+      'id',
+      'type',
+      'sender',
+      'message_content',
+      'send_date',
+      'deleted_at',
+      'redacted_at',
+      'appointment_id',
+      'intake_form',
+      'vob_data',
+      'vob_input_info',
+    ]);
+  await trx('conversations')
+    .where('id', message.conversationId)
+    .update({
+      last_message_at: trx.raw('greatest(coalesce(last_message_at, ?::timestamptz), ?::timestamptz)', [
+        message.at,
+        message.at,
+      ]),
+    });
   return { ...row, appointment_start_time: null };
 }
 
-
 /** A provider's own message, deleted for good (its text is dropped); false when there is no such live message. */
-export async function deleteProviderMessage(db: Db, owner: MessagingOwner, messageId: number, at: Date): Promise<boolean> {
+export async function deleteProviderMessage(
+  db: Db,
+  owner: MessagingOwner,
+  messageId: number,
+  at: Date,
+): Promise<boolean> {
   const [column, id] = ownerColumn(owner);
   const updated = await db('messages as m')
     .whereIn('m.conversation_id', db('conversations as c').where(column, id).select('c.id'))
@@ -209,9 +318,19 @@ export async function deleteProviderMessage(db: Db, owner: MessagingOwner, messa
  * Claims the notification for this conversation when none went out within `windowMinutes` before `at`
  * (or `always`): the compare-and-set makes concurrent messages of one burst claim it once.
  */
-export async function claimNotification(trx: Knex.Transaction, conversationId: number, column: 'provider_notified_at' | 'client_notified_at', at: Date, windowMinutes: number, always = false): Promise<boolean> {
+export async function claimNotification(
+  trx: Knex.Transaction,
+  conversationId: number,
+  column: 'provider_notified_at' | 'client_notified_at',
+  at: Date,
+  windowMinutes: number,
+  always = false,
+): Promise<boolean> {
   const query = trx('conversations').where('id', conversationId);
-  if (!always) void query.where((q) => q.whereNull(column).orWhereRaw(`${column} <= ?::timestamptz - make_interval(mins => ?)`, [at, windowMinutes]));
+  if (!always)
+    void query.where((q) =>
+      q.whereNull(column).orWhereRaw(`${column} <= ?::timestamptz - make_interval(mins => ?)`, [at, windowMinutes]),
+    );
   return (await query.update({ [column]: at })) > 0;
 }
 
@@ -230,8 +349,15 @@ export async function liveProvider(db: Db, providerId: number): Promise<{ id: nu
 }
 
 /** The conversation of this provider and client address whose token is this one (by its hash). */
-export async function conversationByClientToken(db: Db, providerId: number, clientEmail: string, tokenHash: string): Promise<{ id: number; clientRedacted: boolean } | null> {
-  const row = await db('conversations as c').join('users as u', 'u.id', 'c.client_user_id')
-    .where({ 'c.provider_id': providerId, 'u.email': clientEmail, 'c.client_token_hash': tokenHash }).first('c.id', 'c.client_redacted_at');
+export async function conversationByClientToken(
+  db: Db,
+  providerId: number,
+  clientEmail: string,
+  tokenHash: string,
+): Promise<{ id: number; clientRedacted: boolean } | null> {
+  const row = await db('conversations as c')
+    .join('users as u', 'u.id', 'c.client_user_id')
+    .where({ 'c.provider_id': providerId, 'u.email': clientEmail, 'c.client_token_hash': tokenHash })
+    .first('c.id', 'c.client_redacted_at');
   return row ? { id: Number(row.id), clientRedacted: row.client_redacted_at !== null } : null;
 }

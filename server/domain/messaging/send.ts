@@ -30,10 +30,14 @@ const REFUSALS: Record<Exclude<ConversationMode, 'sendable'>, string> = {
  * not found; a conversation that is not sendable (locked, inactive profile, redacted client) is refused
  * with its notice. The client hears of it by e-mail, at most once per notification window.
  */
-export async function sendProviderMessage(db: Knex, jobs: JobQueue, request: ProviderMessageRequest): Promise<ThreadMessage> {
+export async function sendProviderMessage(
+  db: Knex,
+  jobs: JobQueue,
+  request: ProviderMessageRequest,
+): Promise<ThreadMessage> {
   const content = typeof request.content === 'string' ? request.content.trim() : '';
   if (!content) throw new ValidationError({ message: MESSAGE_TEXTS.required });
-  const accountId = 'accountId' in request.owner ? request.owner.accountId : request.accountId ?? null;
+  const accountId = 'accountId' in request.owner ? request.owner.accountId : (request.accountId ?? null);
   return db.transaction(async (trx) => {
     const found = await repo.findConversation(trx, request.owner, request.clientUserId, request.providerId);
     if (!found) throw new NotFoundError();
@@ -43,18 +47,33 @@ export async function sendProviderMessage(db: Knex, jobs: JobQueue, request: Pro
     if (mode !== 'sendable') throw new ForbiddenError(REFUSALS[mode]);
     if (accountId !== null && accountId !== conversation.accountId) throw new NotFoundError();
     const stored = await repo.insertMessage(trx, {
-      conversationId: conversation.id, providerId: conversation.providerId, clientUserId: conversation.clientUserId,
-      type: 'message', sender: 'provider', content, at: request.now, accountId,
+      conversationId: conversation.id,
+      providerId: conversation.providerId,
+      clientUserId: conversation.clientUserId,
+      type: 'message',
+      sender: 'provider',
+      content,
+      at: request.now,
+      accountId,
     });
-    if (await repo.claimNotification(trx, conversation.id, 'client_notified_at', request.now, NOTIFICATION_WINDOW_MINUTES)) {
-      await jobs.enqueue(trx, CLIENT_NOTIFICATION_JOB, { conversationId: conversation.id } satisfies ClientNotificationData);
+    if (
+      await repo.claimNotification(trx, conversation.id, 'client_notified_at', request.now, NOTIFICATION_WINDOW_MINUTES)
+    ) {
+      await jobs.enqueue(trx, CLIENT_NOTIFICATION_JOB, {
+        conversationId: conversation.id,
+      } satisfies ClientNotificationData);
     }
     return renderMessages([stored], { clientRedacted: false, conversationId: conversation.id })[0]!;
   });
 }
 
 /** Deletes one of the provider's own messages for good; anything else (a client's, another owner's, already deleted) is not found. */
-export async function deleteProviderMessage(db: Knex, owner: MessagingOwner, messageId: number, now: Date = new Date()): Promise<void> {
+export async function deleteProviderMessage(
+  db: Knex,
+  owner: MessagingOwner,
+  messageId: number,
+  now: Date = new Date(),
+): Promise<void> {
   if (!Number.isSafeInteger(messageId) || messageId <= 0) throw new NotFoundError();
   if (!(await repo.deleteProviderMessage(db, owner, messageId, now))) throw new NotFoundError();
 }

@@ -9,7 +9,9 @@ import * as repo from './repo';
 import type { ConversationMode, MessagingOwner, Thread, ThreadMessage } from './types';
 
 /** Locked first, then an inactive profile, then a client who deleted their data; otherwise sendable. */
-export function modeOf(row: Pick<repo.ConversationRow, 'locked' | 'providerStatus' | 'clientRedacted'>): ConversationMode {
+export function modeOf(
+  row: Pick<repo.ConversationRow, 'locked' | 'providerStatus' | 'clientRedacted'>,
+): ConversationMode {
   if (row.locked) return 'locked';
   if (row.providerStatus !== 'active') return 'provider-inactive';
   if (row.clientRedacted) return 'client-redacted';
@@ -34,7 +36,11 @@ export async function openThread(
     row.unread = false;
   }
   const stored = await repo.conversationMessages(db, row.id);
-  const messages = renderMessages(stored, { clientRedacted: row.clientRedacted, logger: options.logger, conversationId: row.id });
+  const messages = renderMessages(stored, {
+    clientRedacted: row.clientRedacted,
+    logger: options.logger,
+    conversationId: row.id,
+  });
   const { providerStatus: _status, accountId: _account, ...conversation } = row;
   return {
     conversation,
@@ -45,7 +51,13 @@ export async function openThread(
 }
 
 /** The conversation's messages after one the page already shows (live updates). Not found for another owner's conversation. */
-export async function messagesAfter(db: Knex, owner: MessagingOwner, conversationId: number, afterMessageId: number, options: { logger?: Logger } = {}): Promise<ThreadMessage[]> {
+export async function messagesAfter(
+  db: Knex,
+  owner: MessagingOwner,
+  conversationId: number,
+  afterMessageId: number,
+  options: { logger?: Logger } = {},
+): Promise<ThreadMessage[]> {
   const row = await repo.findConversationById(db, owner, conversationId);
   if (!row) throw new NotFoundError();
   const stored = await repo.conversationMessages(db, row.id, { afterId: afterMessageId });
@@ -57,11 +69,23 @@ export async function messagesAfter(db: Knex, owner: MessagingOwner, conversatio
  * (deleted ones as deleted), none once the client deleted their data. The conversation token handed
  * out when the conversation was made is required: without the right one there is no such conversation.
  */
-export async function repliesForClient(db: Knex, providerId: number, clientEmail: string, conversationToken: string, options: { logger?: Logger } = {}): Promise<ThreadMessage[]> {
-  const conversation = await repo.conversationByClientToken(db, providerId, clientEmail, hashConversationToken(conversationToken));
+export async function repliesForClient(
+  db: Knex,
+  providerId: number,
+  clientEmail: string,
+  conversationToken: string,
+  options: { logger?: Logger } = {},
+): Promise<ThreadMessage[]> {
+  const conversation = await repo.conversationByClientToken(
+    db,
+    providerId,
+    clientEmail,
+    hashConversationToken(conversationToken),
+  );
   if (!conversation) throw new NotFoundError();
   if (conversation.clientRedacted) return [];
   const stored = await repo.conversationMessages(db, conversation.id, { sender: 'provider' });
-  return renderMessages(stored, { clientRedacted: false, logger: options.logger, conversationId: conversation.id })
-    .map((message) => ({ ...message, deletable: false }));
+  return renderMessages(stored, { clientRedacted: false, logger: options.logger, conversationId: conversation.id }).map(
+    (message) => ({ ...message, deletable: false }),
+  );
 }

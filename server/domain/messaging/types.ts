@@ -27,15 +27,20 @@ export const MESSAGE_TEXTS = {
   deleted: 'This message has been deleted.',
   unavailable: 'This message is no longer available.',
   selectConversation: 'Select a conversation to view message history.',
-  missingConversation: "Oops, this conversation doesn't exist! This may be because this message was removed due to inappropriate content or use of the website.",
+  missingConversation:
+    "Oops, this conversation doesn't exist! This may be because this message was removed due to inappropriate content or use of the website.",
   missingConversationContact: 'Contact us',
-  noConversations: "You don't have any conversations yet. Messages from clients who contact you through your profile will appear here.",
+  noConversations:
+    "You don't have any conversations yet. Messages from clients who contact you through your profile will appear here.",
   sent: 'Message sent!',
   send: 'Send',
   deleteConfirm: 'Delete this message? This cannot be undone.',
-  lockedNotice: 'This conversation has been locked by our team, so new messages cannot be sent. Please contact us if you have questions.',
-  providerInactiveNotice: 'Your profile is not active, so you cannot send messages. Reactivate your profile to reply here, or contact the client directly by email or phone.',
-  clientRedactedNotice: 'This client has deleted their data. The conversation is kept as a reminder, but new messages cannot be sent.',
+  lockedNotice:
+    'This conversation has been locked by our team, so new messages cannot be sent. Please contact us if you have questions.',
+  providerInactiveNotice:
+    'Your profile is not active, so you cannot send messages. Reactivate your profile to reply here, or contact the client directly by email or phone.',
+  clientRedactedNotice:
+    'This client has deleted their data. The conversation is kept as a reminder, but new messages cannot be sent.',
   onBehalfReminder: 'Your reply is sent on behalf of the provider this conversation belongs to.',
 } as const;
 

@@ -5,7 +5,14 @@ import type { BookingLink, ClinicFacts, PracticeManagementFacts } from './rules'
 
 export type Db = Knex | Knex.Transaction;
 
-interface StoredClinic { subdomain?: string; trial_end?: string | null; status?: string; link?: string | null; clinic_id?: string | null; provider_id?: number | null }
+interface StoredClinic {
+  subdomain?: string;
+  trial_end?: string | null;
+  status?: string;
+  link?: string | null;
+  clinic_id?: string | null;
+  provider_id?: number | null;
+}
 
 export function clinicFromStored(stored: StoredClinic | null | undefined): ClinicFacts | null {
   if (!stored || typeof stored.subdomain !== 'string' || !stored.subdomain) return null;
@@ -16,29 +23,57 @@ export function clinicFromStored(stored: StoredClinic | null | undefined): Clini
     status: stored.status === 'pending' ? 'pending' : 'active',
     link: typeof stored.link === 'string' ? stored.link : null,
     clinicId: typeof stored.clinic_id === 'string' ? stored.clinic_id : null,
-    providerId: Number.isSafeInteger(Number(stored.provider_id)) && stored.provider_id ? Number(stored.provider_id) : null,
+    providerId:
+      Number.isSafeInteger(Number(stored.provider_id)) && stored.provider_id ? Number(stored.provider_id) : null,
   };
 }
 
 export function storedFromClinic(clinic: ClinicFacts): StoredClinic {
-  return { subdomain: clinic.subdomain, trial_end: clinic.trialEnd, status: clinic.status, link: clinic.link, clinic_id: clinic.clinicId, provider_id: clinic.providerId };
+  return {
+    subdomain: clinic.subdomain,
+    trial_end: clinic.trialEnd,
+    status: clinic.status,
+    link: clinic.link,
+    clinic_id: clinic.clinicId,
+    provider_id: clinic.providerId,
+  };
 }
 
-export async function loadFacts(db: Db, accountId: number, options: { lock?: boolean } = {}): Promise<PracticeManagementFacts | null> {
-  const query = db('accounts').where({ id: accountId }).first('id', 'has_paid_practice_management_plan', 'practice_management');
+export async function loadFacts(
+  db: Db,
+  accountId: number,
+  options: { lock?: boolean } = {},
+): Promise<PracticeManagementFacts | null> {
+  const query = db('accounts')
+    .where({ id: accountId })
+    .first('id', 'has_paid_practice_management_plan', 'practice_management');
   if (options.lock) void query.forUpdate();
   const row = await query;
   if (!row) return null;
-  return { accountId: Number(row.id), hasPaidPlan: Boolean(row.has_paid_practice_management_plan), clinic: clinicFromStored(row.practice_management) };
+  return {
+    accountId: Number(row.id),
+    hasPaidPlan: Boolean(row.has_paid_practice_management_plan),
+    clinic: clinicFromStored(row.practice_management),
+  };
 }
 
 export async function saveClinic(db: Db, accountId: number, clinic: ClinicFacts): Promise<void> {
-  await db('accounts').where({ id: accountId }).update({ practice_management: JSON.stringify(storedFromClinic(clinic)) });
+  await db('accounts')
+    .where({ id: accountId })
+    .update({ practice_management: JSON.stringify(storedFromClinic(clinic)) });
 }
 
-export interface ProviderLinkRow { providerId: number; accountId: number; link: BookingLink | null }
+export interface ProviderLinkRow {
+  providerId: number;
+  accountId: number;
+  link: BookingLink | null;
+}
 
-export async function loadBookingLink(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<ProviderLinkRow | null> {
+export async function loadBookingLink(
+  db: Db,
+  providerId: number,
+  options: { lock?: boolean } = {},
+): Promise<ProviderLinkRow | null> {
   const query = db('providers').where({ id: providerId }).first('id', 'account_id', 'practice_management_booking_link');
   if (options.lock) void query.forUpdate();
   const row = await query;
@@ -47,12 +82,19 @@ export async function loadBookingLink(db: Db, providerId: number, options: { loc
   return {
     providerId: Number(row.id),
     accountId: Number(row.account_id),
-    link: stored && (stored.status === 'active' || stored.status === 'inactive')
-      ? { status: stored.status, link_override: stored.link_override ?? null, clinic_booking_url: stored.clinic_booking_url ?? null }
-      : null,
+    link:
+      stored && (stored.status === 'active' || stored.status === 'inactive')
+        ? {
+            status: stored.status,
+            link_override: stored.link_override ?? null,
+            clinic_booking_url: stored.clinic_booking_url ?? null,
+          }
+        : null,
   };
 }
 
 export async function saveBookingLink(db: Db, providerId: number, link: BookingLink): Promise<void> {
-  await db('providers').where({ id: providerId }).update({ practice_management_booking_link: JSON.stringify(link) });
+  await db('providers')
+    .where({ id: providerId })
+    .update({ practice_management_booking_link: JSON.stringify(link) });
 }

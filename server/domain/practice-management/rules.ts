@@ -69,16 +69,30 @@ export const upgradePath = (accountId: number) => `/practice-management/upgrade/
  * subscription). Try and Set Up lead to /practice-management, Log in to the clinic's sign-in page,
  * Activate to the upgrade flow.
  */
-export function ctaFor(actor: PolicyActor, facts: PracticeManagementFacts, now: Date, signInUrl: (subdomain: string) => string): Cta | null {
+export function ctaFor(
+  actor: PolicyActor,
+  facts: PracticeManagementFacts,
+  now: Date,
+  signInUrl: (subdomain: string) => string,
+): Cta | null {
   if (!canSeePracticeManagement(actor, facts.accountId)) return null;
-  const page = (kind: CtaKind): Cta => ({ kind, label: CTA_LABELS[kind], href: PRACTICE_MANAGEMENT_PATH, external: false });
+  const page = (kind: CtaKind): Cta => ({
+    kind,
+    label: CTA_LABELS[kind],
+    href: PRACTICE_MANAGEMENT_PATH,
+    external: false,
+  });
   switch (stageOf(facts, now)) {
-    case 'none': return page('try');
+    case 'none':
+      return page('try');
     case 'paid-not-set-up':
-    case 'pending': return page('set-up');
+    case 'pending':
+      return page('set-up');
     case 'trial':
-    case 'active': return { kind: 'log-in', label: CTA_LABELS['log-in'], href: signInUrl(facts.clinic!.subdomain), external: true };
-    case 'trial-ended': return { kind: 'activate', label: CTA_LABELS.activate, href: upgradePath(facts.accountId), external: false };
+    case 'active':
+      return { kind: 'log-in', label: CTA_LABELS['log-in'], href: signInUrl(facts.clinic!.subdomain), external: true };
+    case 'trial-ended':
+      return { kind: 'activate', label: CTA_LABELS.activate, href: upgradePath(facts.accountId), external: false };
   }
 }
 

@@ -3,32 +3,56 @@
 // acting user and loads records through them: an account or provider they may not reach is not found.
 import type { Knex } from 'knex';
 import type { ReadCache } from '../../db/read-cache';
-import { canSeeAccount, canSeePracticeManagement, canSeePrivatePayBoosterLogin, hasClinicianAccess, type PolicyActor } from '../accounts';
+import {
+  canSeeAccount,
+  canSeePracticeManagement,
+  canSeePrivatePayBoosterLogin,
+  hasClinicianAccess,
+  type PolicyActor,
+} from '../accounts';
 import { privatePayBoosterAccountOf } from '../private-pay-booster';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { OutsideServiceError } from '../../integrations/outside-api';
 import type { Ehr, EhrClinic } from '../../integrations/ehr';
 import * as repo from './repo';
 import {
-  type BookingLink, type ClinicFacts, type Cta, ctaFor, parseLinkOverride, PRACTICE_MANAGEMENT_TEXTS as TEXTS,
-  type PracticeManagementFacts, SUBDOMAIN_PATTERN, TRIAL_DAYS,
+  type BookingLink,
+  type ClinicFacts,
+  type Cta,
+  ctaFor,
+  parseLinkOverride,
+  PRACTICE_MANAGEMENT_TEXTS as TEXTS,
+  type PracticeManagementFacts,
+  SUBDOMAIN_PATTERN,
+  TRIAL_DAYS,
 } from './rules';
 
-export interface PracticeManagementDeps { db: Knex; ehr: Ehr }
+export interface PracticeManagementDeps {
+  db: Knex;
+  ehr: Ehr;
+}
 
 /** How long the add-on buttons' account read may be served from the read cache (a change empties it sooner). */
 const ADD_ON_CACHE_MS = 60_000;
 
 const clinicFacts = (clinic: EhrClinic): ClinicFacts => ({
-  subdomain: clinic.subdomain, trialEnd: clinic.trialEnd, status: clinic.status, link: clinic.link || null,
-  clinicId: clinic.clinicId || null, providerId: clinic.providerId || null,
+  subdomain: clinic.subdomain,
+  trialEnd: clinic.trialEnd,
+  status: clinic.status,
+  link: clinic.link || null,
+  clinicId: clinic.clinicId || null,
+  providerId: clinic.providerId || null,
 });
 
 /**
  * The practice-management facts of a profile's account, for a user who reaches the profile (clinician
  * access) or holds a role on the account; anyone else: not found.
  */
-export async function factsOf(db: Knex, actor: PolicyActor, provider: { id: number; accountId: number }): Promise<PracticeManagementFacts> {
+export async function factsOf(
+  db: Knex,
+  actor: PolicyActor,
+  provider: { id: number; accountId: number },
+): Promise<PracticeManagementFacts> {
   if (!hasClinicianAccess(actor, provider.id) && !canSeeAccount(actor, provider.accountId)) throw new NotFoundError();
   const facts = await repo.loadFacts(db, provider.accountId);
   if (!facts) throw new NotFoundError();
@@ -39,12 +63,22 @@ export async function factsOf(db: Knex, actor: PolicyActor, provider: { id: numb
  * Asks the EHR for the account's clinic and keeps the portal's copy in step (pending → active, a new trial
  * end). Returns the facts as they are now; the EHR's failure is thrown (the caller shows the stored copy).
  */
-export async function refreshClinic(deps: PracticeManagementDeps, facts: PracticeManagementFacts, requestId: string | null): Promise<PracticeManagementFacts> {
+export async function refreshClinic(
+  deps: PracticeManagementDeps,
+  facts: PracticeManagementFacts,
+  requestId: string | null,
+): Promise<PracticeManagementFacts> {
   const clinic = facts.clinic;
   if (!clinic?.providerId) return facts;
-  const found = (await deps.ehr.listClinics(clinic.providerId, requestId)).find((c) => c.subdomain === clinic.subdomain);
+  const found = (await deps.ehr.listClinics(clinic.providerId, requestId)).find(
+    (c) => c.subdomain === clinic.subdomain,
+  );
   if (!found) return facts;
-  const fresh: ClinicFacts = { ...clinicFacts(found), clinicId: found.clinicId || clinic.clinicId, providerId: clinic.providerId };
+  const fresh: ClinicFacts = {
+    ...clinicFacts(found),
+    clinicId: found.clinicId || clinic.clinicId,
+    providerId: clinic.providerId,
+  };
   if (JSON.stringify(fresh) === JSON.stringify(clinic)) return facts;
   await repo.saveClinic(deps.db, facts.accountId, fresh);
   return { ...facts, clinic: fresh };
@@ -60,8 +94,10 @@ export type StartOutcome = 'trial' | 'bought' | 'exists';
  * failure of the EHR saves nothing. Owners only.
  */
 export async function startClinic(
-  deps: PracticeManagementDeps, actor: PolicyActor,
-  input: { accountId: number; providerId: number; subdomain: unknown }, requestId: string | null,
+  deps: PracticeManagementDeps,
+  actor: PolicyActor,
+  input: { accountId: number; providerId: number; subdomain: unknown },
+  requestId: string | null,
 ): Promise<StartOutcome> {
   if (!canSeeAccount(actor, input.accountId)) throw new NotFoundError();
   if (!canSeePracticeManagement(actor, input.accountId)) throw new ForbiddenError();
@@ -76,18 +112,26 @@ export async function startClinic(
   let clinic: EhrClinic;
   try {
     clinic = await deps.ehr.createClinic({
-      providerId: input.providerId, subdomain, trialDays: facts.hasPaidPlan ? 0 : TRIAL_DAYS, requestId,
+      providerId: input.providerId,
+      subdomain,
+      trialDays: facts.hasPaidPlan ? 0 : TRIAL_DAYS,
+      requestId,
       idempotencyKey: `clinic-${input.accountId}-${input.providerId}-${subdomain}`,
     });
   } catch (error) {
-    if (error instanceof OutsideServiceError && error.status === 409) throw new ValidationError({ subdomain: TEXTS.subdomainTaken });
+    if (error instanceof OutsideServiceError && error.status === 409)
+      throw new ValidationError({ subdomain: TEXTS.subdomainTaken });
     throw error;
   }
   return deps.db.transaction(async (trx) => {
     const current = await repo.loadFacts(trx, input.accountId, { lock: true });
     if (!current) throw new NotFoundError();
     if (current.clinic) return 'exists';
-    await repo.saveClinic(trx, input.accountId, { ...clinicFacts(clinic), subdomain: clinic.subdomain || subdomain, providerId: input.providerId });
+    await repo.saveClinic(trx, input.accountId, {
+      ...clinicFacts(clinic),
+      subdomain: clinic.subdomain || subdomain,
+      providerId: input.providerId,
+    });
     return facts.hasPaidPlan ? 'bought' : 'trial';
   });
 }
@@ -95,7 +139,8 @@ export async function startClinic(
 /** The provider's booking link, when the user may change it: clinician access to the profile, or the account's owner. */
 export async function bookingLinkOf(db: Knex, actor: PolicyActor, providerId: number): Promise<repo.ProviderLinkRow> {
   const row = await repo.loadBookingLink(db, providerId);
-  if (!row || !(hasClinicianAccess(actor, providerId) || canSeePracticeManagement(actor, row.accountId))) throw new NotFoundError();
+  if (!row || !(hasClinicianAccess(actor, providerId) || canSeePracticeManagement(actor, row.accountId)))
+    throw new NotFoundError();
   return row;
 }
 
@@ -108,11 +153,14 @@ export type BookingLinkOutcome = 'enabled' | 'disabled' | 'needs-setup';
  * EHR refuses, nothing is saved.
  */
 export async function changeBookingLink(
-  deps: PracticeManagementDeps, actor: PolicyActor,
-  input: { providerId: number; status: unknown; linkOverride?: unknown }, requestId: string | null,
+  deps: PracticeManagementDeps,
+  actor: PolicyActor,
+  input: { providerId: number; status: unknown; linkOverride?: unknown },
+  requestId: string | null,
 ): Promise<BookingLinkOutcome> {
   const row = await bookingLinkOf(deps.db, actor, input.providerId);
-  if (input.status !== 'active' && input.status !== 'inactive') throw new ValidationError({ status: 'Choose whether the booking link is on or off.' });
+  if (input.status !== 'active' && input.status !== 'inactive')
+    throw new ValidationError({ status: 'Choose whether the booking link is on or off.' });
   const facts = await repo.loadFacts(deps.db, row.accountId);
   if (!facts || (!facts.clinic && !facts.hasPaidPlan)) throw new ForbiddenError(TEXTS.noPracticeManagement);
   const current: BookingLink = row.link ?? { status: 'inactive', link_override: null, clinic_booking_url: null };
@@ -148,16 +196,28 @@ export interface AddOnButtons {
 }
 
 export async function addOnButtonsFor(
-  db: Knex, signInUrl: (subdomain: string) => string, actor: PolicyActor, provider: { id: number; accountId: number }, now: Date,
+  db: Knex,
+  signInUrl: (subdomain: string) => string,
+  actor: PolicyActor,
+  provider: { id: number; accountId: number },
+  now: Date,
   options: { reads?: ReadCache } = {},
 ): Promise<AddOnButtons> {
   // The dashboard is a hot page: its read is served from the read cache until the account changes.
   const load = async () => {
-    const [facts, policy] = await Promise.all([repo.loadFacts(db, provider.accountId), privatePayBoosterAccountOf(db, provider.accountId)]);
+    const [facts, policy] = await Promise.all([
+      repo.loadFacts(db, provider.accountId),
+      privatePayBoosterAccountOf(db, provider.accountId),
+    ]);
     return facts && policy ? { facts, policy } : null;
   };
-  const row = options.reads ? await options.reads.read(`add-ons:${provider.accountId}`, ADD_ON_CACHE_MS, load) : await load();
+  const row = options.reads
+    ? await options.reads.read(`add-ons:${provider.accountId}`, ADD_ON_CACHE_MS, load)
+    : await load();
   if (!row) return { practiceManagement: null, privatePayBooster: null };
   const showsPrivatePayBooster = canSeePrivatePayBoosterLogin(actor, row.policy);
-  return { practiceManagement: ctaFor(actor, row.facts, now, signInUrl), privatePayBooster: showsPrivatePayBooster ? { providerId: provider.id } : null };
+  return {
+    practiceManagement: ctaFor(actor, row.facts, now, signInUrl),
+    privatePayBooster: showsPrivatePayBooster ? { providerId: provider.id } : null,
+  };
 }

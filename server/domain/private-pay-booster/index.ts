@@ -22,23 +22,38 @@ export interface PrivatePayBoosterAccount {
  * on an account with a seat-based or a legacy one live. The add-on buttons (server/domain/practice-management)
  * read it here too, so the button and the sign-in never disagree.
  */
-export async function privatePayBoosterAccountOf(db: Knex, accountId: number): Promise<PrivatePayBoosterAccount | null> {
-  const account = await db('accounts').where({ id: accountId })
-    .first('id', 'reimbursify_account_created', 'feature_flags', 'seat_based', 'legacy_subscription_count', 'active_or_trialing_subscription_count');
+export async function privatePayBoosterAccountOf(
+  db: Knex,
+  accountId: number,
+): Promise<PrivatePayBoosterAccount | null> {
+  const account = await db('accounts')
+    .where({ id: accountId })
+    .first(
+      'id',
+      'reimbursify_account_created',
+      'feature_flags',
+      'seat_based',
+      'legacy_subscription_count',
+      'active_or_trialing_subscription_count',
+    );
   if (!account) return null;
   return {
     id: Number(account.id),
     reimbursifyAccountCreated: Boolean(account.reimbursify_account_created),
-    legacyOrSeatSubscriptionIsGood: Number(account.active_or_trialing_subscription_count) > 0 && (Boolean(account.seat_based) || Number(account.legacy_subscription_count) > 0),
+    legacyOrSeatSubscriptionIsGood:
+      Number(account.active_or_trialing_subscription_count) > 0 &&
+      (Boolean(account.seat_based) || Number(account.legacy_subscription_count) > 0),
     featureFlags: (account.feature_flags ?? {}) as Record<string, unknown>,
   };
 }
 
 /** Shown instead of the pay step when a provider of the account already bought Private Pay Booster from the tool itself. */
-export const STANDALONE_ACCOUNT_NOTICE = 'You already have a Private Pay Booster account of your own, bought directly from Private Pay Booster, so there is nothing to buy here. To change that plan, or to move it to your membership, please contact support.';
+export const STANDALONE_ACCOUNT_NOTICE =
+  'You already have a Private Pay Booster account of your own, bought directly from Private Pay Booster, so there is nothing to buy here. To change that plan, or to move it to your membership, please contact support.';
 
 /** Shown instead of the pay step to a current Private Pay Booster customer whose account the upgrade flow is not open to yet. */
-export const UPGRADE_NOT_ENABLED_NOTICE = 'Upgrading Private Pay Booster from the Members Portal is not available for your account yet. Please contact support to change your plan.';
+export const UPGRADE_NOT_ENABLED_NOTICE =
+  'Upgrading Private Pay Booster from the Members Portal is not available for your account yet. Please contact support to change your plan.';
 
 /**
  * What stops the Private Pay Booster upgrade of an account before anyone pays (null: nothing): for a
@@ -47,17 +62,27 @@ export const UPGRADE_NOT_ENABLED_NOTICE = 'Upgrading Private Pay Booster from th
  * that does not answer stops the sale too, with the support text (spec 3 §8), logged with the request id.
  */
 export async function privatePayBoosterUpgradeBlock(
-  db: Knex, tool: BenefitsTool, accountId: number, context: { requestId?: string | null; log?: Logger } = {},
+  db: Knex,
+  tool: BenefitsTool,
+  accountId: number,
+  context: { requestId?: string | null; log?: Logger } = {},
 ): Promise<string | null> {
   const account = await privatePayBoosterAccountOf(db, accountId);
   if (!account) return null;
   if (account.reimbursifyAccountCreated && !privatePayBoosterUpgradeEnabled(account)) return UPGRADE_NOT_ENABLED_NOTICE;
-  const providerIds: number[] = (await db('providers').where({ account_id: accountId }).orderBy('id').pluck('id')).map(Number);
+  const providerIds: number[] = (await db('providers').where({ account_id: accountId }).orderBy('id').pluck('id')).map(
+    Number,
+  );
   try {
-    const standalone = await Promise.all(providerIds.map((id) => tool.hasStandaloneAccount(id, context.requestId ?? null)));
+    const standalone = await Promise.all(
+      providerIds.map((id) => tool.hasStandaloneAccount(id, context.requestId ?? null)),
+    );
     return standalone.some(Boolean) ? STANDALONE_ACCOUNT_NOTICE : null;
   } catch (error) {
-    context.log?.error({ err: error, requestId: context.requestId ?? null, accountId }, 'Private Pay Booster standalone-account check failed');
+    context.log?.error(
+      { err: error, requestId: context.requestId ?? null, accountId },
+      'Private Pay Booster standalone-account check failed',
+    );
     return OUTSIDE_SERVICE_FAILED;
   }
 }

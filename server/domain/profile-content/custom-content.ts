@@ -44,9 +44,16 @@ export function contentOf(raw: unknown): CustomContent {
 }
 
 /** One profile's custom_content (null: no such profile); with forUpdate the row stays locked until the transaction ends. */
-export async function readCustomContent(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<CustomContent | null> {
-  const row = await db('providers').where({ id: providerId })
-    .modify((q) => { if (options.forUpdate) q.forUpdate(); })
+export async function readCustomContent(
+  db: Db,
+  providerId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CustomContent | null> {
+  const row = await db('providers')
+    .where({ id: providerId })
+    .modify((q) => {
+      if (options.forUpdate) q.forUpdate();
+    })
     .first('custom_content');
   return row ? contentOf(row.custom_content) : null;
 }
@@ -55,17 +62,35 @@ export async function readCustomContent(db: Db, providerId: number, options: { f
 export type CustomContentChange = { [K in keyof CustomContent]?: CustomContent[K] | null };
 
 /** Sets the given keys and removes the keys named in `remove`; every other key stays as it is. */
-export async function mergeCustomContent(db: Db, providerId: number, values: CustomContentChange, options: { remove?: string[] } = {}): Promise<void> {
-  await db('providers').where({ id: providerId })
-    .update({ custom_content: db.raw('(coalesce(custom_content, \'{}\'::jsonb) - ?::text[]) || ?::jsonb', [options.remove ?? [], JSON.stringify(values)]) });
+export async function mergeCustomContent(
+  db: Db,
+  providerId: number,
+  values: CustomContentChange,
+  options: { remove?: string[] } = {},
+): Promise<void> {
+  await db('providers')
+    .where({ id: providerId })
+    .update({
+      custom_content: db.raw("(coalesce(custom_content, '{}'::jsonb) - ?::text[]) || ?::jsonb", [
+        options.remove ?? [],
+        JSON.stringify(values),
+      ]),
+    });
 }
 
 /** Sets keys inside one object-valued key (e.g. cta.{card} = false), keeping that object's other keys. */
-export async function mergeCustomContentObject(db: Db, providerId: number, key: string, values: Record<string, unknown>): Promise<void> {
-  await db('providers').where({ id: providerId }).update({
-    custom_content: db.raw(
-      `jsonb_set(coalesce(custom_content, '{}'::jsonb), array[?::text], (case when jsonb_typeof(custom_content->?) = 'object' then custom_content->? else '{}'::jsonb end) || ?::jsonb)`,
-      [key, key, key, JSON.stringify(values)],
-    ),
-  });
+export async function mergeCustomContentObject(
+  db: Db,
+  providerId: number,
+  key: string,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await db('providers')
+    .where({ id: providerId })
+    .update({
+      custom_content: db.raw(
+        `jsonb_set(coalesce(custom_content, '{}'::jsonb), array[?::text], (case when jsonb_typeof(custom_content->?) = 'object' then custom_content->? else '{}'::jsonb end) || ?::jsonb)`,
+        [key, key, key, JSON.stringify(values)],
+      ),
+    });
 }

@@ -39,8 +39,12 @@ export function stepCompletion(profile: WizardProfile): Record<WizardStep, boole
     locations: profile.locationCount >= 1,
     'about-you': has(profile, 'professions'),
     'your-practice':
-      has(profile, 'clientele') && has(profile, 'languages') && has(profile, 'specialties') && has(profile, 'approaches') &&
-      present(profile.sessionFee) && present(profile.sessionLength),
+      has(profile, 'clientele') &&
+      has(profile, 'languages') &&
+      has(profile, 'specialties') &&
+      has(profile, 'approaches') &&
+      present(profile.sessionFee) &&
+      present(profile.sessionLength),
     photos: present(profile.imageKey),
     'go-live': profile.status === 'active' || profile.status === 'pending',
   };
@@ -61,11 +65,16 @@ export function readyToGoLive(profile: WizardProfile): boolean {
 /** The URL of a step for one provider (spec 1 §2 route map). */
 export function stepUrl(step: WizardStep, providerId: number): string {
   switch (step) {
-    case 'locations': return `/profiles/create/${providerId}`;
-    case 'about-you': return `/profiles/about-you-for/${providerId}`;
-    case 'your-practice': return `/profiles/your-practice-for/${providerId}`;
-    case 'photos': return `/profiles/photos-for/${providerId}`;
-    case 'go-live': return `/profiles/go-live-for/${providerId}`;
+    case 'locations':
+      return `/profiles/create/${providerId}`;
+    case 'about-you':
+      return `/profiles/about-you-for/${providerId}`;
+    case 'your-practice':
+      return `/profiles/your-practice-for/${providerId}`;
+    case 'photos':
+      return `/profiles/photos-for/${providerId}`;
+    case 'go-live':
+      return `/profiles/go-live-for/${providerId}`;
   }
 }
 

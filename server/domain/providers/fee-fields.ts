@@ -15,13 +15,21 @@ export const LENGTH_MESSAGES = {
 } as const;
 
 /** A fee in whole dollars, 0–10,000; '' counts as absent. */
-export const feeField = () => Joi.number().integer().min(0).max(10000).empty('').messages({
-  'number.base': FEE_MESSAGES.format, 'number.integer': FEE_MESSAGES.format, 'number.min': FEE_MESSAGES.format,
-  'number.unsafe': FEE_MESSAGES.max, 'number.max': FEE_MESSAGES.max,
-});
+export const feeField = () =>
+  Joi.number().integer().min(0).max(10000).empty('').messages({
+    'number.base': FEE_MESSAGES.format,
+    'number.integer': FEE_MESSAGES.format,
+    'number.min': FEE_MESSAGES.format,
+    'number.unsafe': FEE_MESSAGES.max,
+    'number.max': FEE_MESSAGES.max,
+  });
 
 /** A length in minutes, 1–600; '' counts as absent. */
-export const lengthField = () => Joi.number().integer().min(1).max(600).empty('').messages({
-  'number.base': LENGTH_MESSAGES.format, 'number.integer': LENGTH_MESSAGES.format, 'number.min': LENGTH_MESSAGES.format,
-  'number.unsafe': LENGTH_MESSAGES.max, 'number.max': LENGTH_MESSAGES.max,
-});
+export const lengthField = () =>
+  Joi.number().integer().min(1).max(600).empty('').messages({
+    'number.base': LENGTH_MESSAGES.format,
+    'number.integer': LENGTH_MESSAGES.format,
+    'number.min': LENGTH_MESSAGES.format,
+    'number.unsafe': LENGTH_MESSAGES.max,
+    'number.max': LENGTH_MESSAGES.max,
+  });

@@ -1,11 +1,42 @@
 // The providers module's public face: everything outside server/domain/providers/ imports from here.
-export { firstUnfinishedStep, firstUnfinishedStepUrl, readyToGoLive, STEP_LABELS, stepCompletion, stepUrl, WIZARD_STEPS, type WizardProfile } from './completion';
+export {
+  firstUnfinishedStep,
+  firstUnfinishedStepUrl,
+  readyToGoLive,
+  STEP_LABELS,
+  stepCompletion,
+  stepUrl,
+  WIZARD_STEPS,
+  type WizardProfile,
+} from './completion';
 export { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
 export { PROFILE_UPDATE_ERROR } from './messages';
 export { insertNewProvider } from './new-provider';
 export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
 export { findSameNameProviders } from './reach-repo';
-export { aboutYouOptions, afterStep, displayNameOf, exitWizard, goLive, type GoLiveResult, homeRedirect, incompleteBannerLink, insuranceOptions, loadForViewer, locationsOptions, type OnboardingDeps, saveAboutYou, saveHeadshot, saveInsurances, saveLocations, saveYourPractice, selectedTags, StorageFailure, storedImage, yourPracticeOptions } from './setup';
+export {
+  aboutYouOptions,
+  afterStep,
+  displayNameOf,
+  exitWizard,
+  goLive,
+  type GoLiveResult,
+  homeRedirect,
+  incompleteBannerLink,
+  insuranceOptions,
+  loadForViewer,
+  locationsOptions,
+  type OnboardingDeps,
+  saveAboutYou,
+  saveHeadshot,
+  saveInsurances,
+  saveLocations,
+  saveYourPractice,
+  selectedTags,
+  StorageFailure,
+  storedImage,
+  yourPracticeOptions,
+} from './setup';
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
 export { statusBannerFor } from './status-banner';
 export { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';

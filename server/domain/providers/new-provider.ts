@@ -17,7 +17,12 @@ export interface NewProvider {
 
 export async function insertNewProvider(trx: Knex.Transaction, provider: NewProvider): Promise<number> {
   const [row] = await trx('providers')
-    .insert({ ...provider, custom_content: JSON.stringify(provider.custom_content), status: 'incomplete', created_with_new_wizard: true })
+    .insert({
+      ...provider,
+      custom_content: JSON.stringify(provider.custom_content),
+      status: 'incomplete',
+      created_with_new_wizard: true,
+    })
     .returning('id');
   return Number(row.id);
 }

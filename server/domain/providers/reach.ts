@@ -5,13 +5,20 @@ import { canSeeAccount, canSeeProvider, type PolicyActor, providerDisplayName } 
 import { NotFoundError } from '../../lib/errors';
 import * as repo from './reach-repo';
 
-export interface ReachableProvider extends repo.ProviderFacts { name: string }
+export interface ReachableProvider extends repo.ProviderFacts {
+  name: string;
+}
 
 /** A provider the user may reach at all (clinician access or a role on its account); else 404. */
 export async function reachableProvider(db: Knex, actor: PolicyActor, providerId: number): Promise<ReachableProvider> {
   const provider = await repo.findProvider(db, providerId);
   if (!provider || !canSeeProvider(actor, provider)) throw new NotFoundError();
-  const name = providerDisplayName({ type: provider.type, first_name: provider.firstName, last_name: provider.lastName, company_name: provider.companyName });
+  const name = providerDisplayName({
+    type: provider.type,
+    first_name: provider.firstName,
+    last_name: provider.lastName,
+    company_name: provider.companyName,
+  });
   return { ...provider, name };
 }
 

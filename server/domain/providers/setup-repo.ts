@@ -22,7 +22,10 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   const row = await db('providers as p')
     .where('p.id', providerId)
     .first(
-      ...PROVIDER_BASIC_COLUMNS.map((column) => `p.${column}`), 'p.custom_content', 'p.created_with_new_wizard', 'p.wizard_exited_at',
+      ...PROVIDER_BASIC_COLUMNS.map((column) => `p.${column}`),
+      'p.custom_content',
+      'p.created_with_new_wizard',
+      'p.wizard_exited_at',
       db.raw('(select count(*)::int from locations l where l.provider_id = p.id) as location_count'),
       db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
           select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
@@ -45,26 +48,46 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
 // The wizard's Locations step writes through the shared location home.
 export { insertLocations, listStates, type NewLocation } from '../locations';
 
-
 export async function updateProvider(trx: Db, providerId: number, values: Record<string, unknown>): Promise<void> {
   await trx('providers').where({ id: providerId }).update(values);
 }
 
 export async function setPrimaryProfessionIfMissing(trx: Db, providerId: number, tagId: number): Promise<void> {
-  await trx('providers').where({ id: providerId }).whereNull('primary_profession_tag_id').update({ primary_profession_tag_id: tagId });
+  await trx('providers')
+    .where({ id: providerId })
+    .whereNull('primary_profession_tag_id')
+    .update({ primary_profession_tag_id: tagId });
 }
 
-export async function insertHeadshot(trx: Db, providerId: number, image: { storageKey: string; filename: string | null; size: number; width: number; height: number }): Promise<void> {
+export async function insertHeadshot(
+  trx: Db,
+  providerId: number,
+  image: { storageKey: string; filename: string | null; size: number; width: number; height: number },
+): Promise<void> {
   await trx('images').insert({
-    provider_id: providerId, kind: 'headshot', storage_key: image.storageKey, filename: image.filename,
-    mimetype: 'image/jpeg', size: image.size, width: image.width, height: image.height, profile_ar: true,
+    provider_id: providerId,
+    kind: 'headshot',
+    storage_key: image.storageKey,
+    filename: image.filename,
+    mimetype: 'image/jpeg',
+    size: image.size,
+    width: image.width,
+    height: image.height,
+    profile_ar: true,
   });
   await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
 }
 
 /** States of the provider's locations, and the states where it holds a Verified licence. */
-export async function locationAndVerifiedStates(db: Db, providerId: number): Promise<{ locationStates: string[]; verifiedStates: string[] }> {
-  const locationStates = (await db('locations').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
-  const verifiedStates = (await db('licenses').where({ provider_id: providerId, verification: 'Verified' }).distinct('state')).map((r) => r.state as string);
+export async function locationAndVerifiedStates(
+  db: Db,
+  providerId: number,
+): Promise<{ locationStates: string[]; verifiedStates: string[] }> {
+  const locationStates = (await db('locations').where({ provider_id: providerId }).distinct('state')).map(
+    (r) => r.state as string,
+  );
+  const verifiedStates = (
+    await db('licenses').where({ provider_id: providerId, verification: 'Verified' }).distinct('state')
+  ).map((r) => r.state as string);
   return { locationStates, verifiedStates };
 }

@@ -12,20 +12,20 @@ export const LOCATION_MESSAGES = {
   error: 'There was an error creating your locations.',
 } as const;
 
-
 export const GO_LIVE_MESSAGES = { ready: 'Gotta be ready!' } as const;
 
 export const INSURANCE_MESSAGES = {
   confirm: 'Please confirm that you are in-network with the insurances you selected.',
 } as const;
 
-
-const checkbox = () => Joi.boolean().truthy('1', 'on', 'yes', 'true').falsy('0', 'off', 'no', 'false', '').default(false);
+const checkbox = () =>
+  Joi.boolean().truthy('1', 'on', 'yes', 'true').falsy('0', 'off', 'no', 'false', '').default(false);
 
 // --- Locations (spec 1 §5) ---------------------------------------------------------------------
 
 /** A field of the physical location (the shared office rules): required unless there is no physical location. */
-const officeField = (field: Joi.Schema) => Joi.any().when('no_physical_location', { is: true, then: Joi.any().strip(), otherwise: field });
+const officeField = (field: Joi.Schema) =>
+  Joi.any().when('no_physical_location', { is: true, then: Joi.any().strip(), otherwise: field });
 
 export const locationsSchema = Joi.object({
   no_online_sessions: checkbox(),
@@ -34,7 +34,9 @@ export const locationsSchema = Joi.object({
     is: true,
     then: Joi.any().strip(),
     otherwise: Joi.array().single().items(Joi.string().trim().uppercase().length(2)).min(1).required().messages({
-      'array.min': LOCATION_MESSAGES.states, 'any.required': LOCATION_MESSAGES.states, 'string.length': 'Please choose states from the list.',
+      'array.min': LOCATION_MESSAGES.states,
+      'any.required': LOCATION_MESSAGES.states,
+      'string.length': 'Please choose states from the list.',
     }),
   }),
   address: officeField(OFFICE_FIELDS.address()),
@@ -42,7 +44,10 @@ export const locationsSchema = Joi.object({
   city: officeField(OFFICE_FIELDS.city()),
   zip: officeField(OFFICE_FIELDS.zip()),
   state: officeField(OFFICE_FIELDS.state()),
-}).custom((value, helpers) => (value.no_online_sessions && value.no_physical_location ? helpers.error('any.invalid') : value))
+})
+  .custom((value, helpers) =>
+    value.no_online_sessions && value.no_physical_location ? helpers.error('any.invalid') : value,
+  )
   .messages({ 'any.invalid': LOCATION_MESSAGES.bothOptedOut });
 
 export interface LocationsInput {
@@ -69,12 +74,21 @@ export function validateLocations(body: unknown) {
 // --- Tag selections (spec 2 §5) ------------------------------------------------------------------
 
 // The rules, messages and checkbox-list schema live with the other tag helpers (features/tags).
-export { atLeast, atMost, postedIds, SELECTION_RULES, selectOneOrMore, tagSelection, type SelectionRule } from '../tags';
+export {
+  atLeast,
+  atMost,
+  postedIds,
+  SELECTION_RULES,
+  selectOneOrMore,
+  tagSelection,
+  type SelectionRule,
+} from '../tags';
 
 // --- About You (spec 2 §5 "About practice") -------------------------------------------------------
 
 export function aboutYouSchema(options: { professions: number[]; languages: number[]; degrees: number[] | null }) {
-  const oneOrMore = (allowed: number[], field: string) => tagSelection(allowed, { min: 1, max: 50, message: selectOneOrMore(field) });
+  const oneOrMore = (allowed: number[], field: string) =>
+    tagSelection(allowed, { min: 1, max: 50, message: selectOneOrMore(field) });
   return Joi.object({
     professions: oneOrMore(options.professions, 'professions'),
     languages: oneOrMore(options.languages, 'languages'),
@@ -84,7 +98,9 @@ export function aboutYouSchema(options: { professions: number[]; languages: numb
 
 // --- Your Practice (spec 2 §5 "Tag selections", "Sessions and fees") ------------------------------
 
-export function yourPracticeSchema(allowed: Record<'clientele' | 'languages' | 'specialties' | 'approaches', number[]>) {
+export function yourPracticeSchema(
+  allowed: Record<'clientele' | 'languages' | 'specialties' | 'approaches', number[]>,
+) {
   return Joi.object({
     clientele: tagSelection(allowed.clientele, SELECTION_RULES.clientele),
     languages: tagSelection(allowed.languages, SELECTION_RULES.languages),
@@ -92,20 +108,30 @@ export function yourPracticeSchema(allowed: Record<'clientele' | 'languages' | '
     approaches: tagSelection(allowed.approaches, SELECTION_RULES.approaches),
     session_fee_ongoing: feeField().required().messages({ 'any.required': FEE_AND_LENGTH }),
     session_length_ongoing: lengthField().required().messages({ 'any.required': FEE_AND_LENGTH }),
-    takes_insurance: Joi.string().valid('yes', 'no').required().messages({ 'any.required': 'Please tell us whether you take insurance.', 'any.only': 'Please tell us whether you take insurance.' }),
+    takes_insurance: Joi.string().valid('yes', 'no').required().messages({
+      'any.required': 'Please tell us whether you take insurance.',
+      'any.only': 'Please tell us whether you take insurance.',
+    }),
   });
 }
 
 export interface YourPracticeInput {
-  clientele: number[]; languages: number[]; specialties: number[]; approaches: number[];
-  session_fee_ongoing: number; session_length_ongoing: number; takes_insurance: 'yes' | 'no';
+  clientele: number[];
+  languages: number[];
+  specialties: number[];
+  approaches: number[];
+  session_fee_ongoing: number;
+  session_length_ongoing: number;
+  takes_insurance: 'yes' | 'no';
 }
 
 export function insuranceSchema(allowed: number[]) {
   return Joi.object({
     insurances: tagSelection(allowed, SELECTION_RULES.insurances),
     confirm_in_network: Joi.boolean().truthy('1', 'on').valid(true).required().messages({
-      'any.required': INSURANCE_MESSAGES.confirm, 'any.only': INSURANCE_MESSAGES.confirm, 'boolean.base': INSURANCE_MESSAGES.confirm,
+      'any.required': INSURANCE_MESSAGES.confirm,
+      'any.only': INSURANCE_MESSAGES.confirm,
+      'boolean.base': INSURANCE_MESSAGES.confirm,
     }),
   });
 }
@@ -114,6 +140,8 @@ export function insuranceSchema(allowed: number[]) {
 
 export const goLiveSchema = Joi.object({
   ready: Joi.boolean().truthy('1', 'on').valid(true).required().messages({
-    'any.required': GO_LIVE_MESSAGES.ready, 'any.only': GO_LIVE_MESSAGES.ready, 'boolean.base': GO_LIVE_MESSAGES.ready,
+    'any.required': GO_LIVE_MESSAGES.ready,
+    'any.only': GO_LIVE_MESSAGES.ready,
+    'boolean.base': GO_LIVE_MESSAGES.ready,
   }),
 });

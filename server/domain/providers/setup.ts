@@ -9,30 +9,50 @@ import type { Storage } from '../../integrations/storage/port';
 import { EXCLUDED_PROFESSIONS } from '../tags';
 import { canGoLive, canManageBilling, editableProviderId } from '../accounts';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';
-import { storedImage as storedImageOf, checkHeadshot, makeRenditions, PHOTO_MESSAGES, type CropFractions } from '../images';
+import {
+  storedImage as storedImageOf,
+  checkHeadshot,
+  makeRenditions,
+  PHOTO_MESSAGES,
+  type CropFractions,
+} from '../images';
 import * as repo from './setup-repo';
 import {
-  aboutYouSchema, goLiveSchema, insuranceSchema, yourPracticeSchema, type LocationsInput, type YourPracticeInput,
+  aboutYouSchema,
+  goLiveSchema,
+  insuranceSchema,
+  yourPracticeSchema,
+  type LocationsInput,
+  type YourPracticeInput,
 } from './setup-validation';
 import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../profile-content';
 
-export interface OnboardingDeps { db: Knex; storage: Storage }
+export interface OnboardingDeps {
+  db: Knex;
+  storage: Storage;
+}
 export type WizardRecord = repo.WizardRecord;
 
 /** The profile, only when the viewer has clinician access to it. */
-export async function loadForViewer(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<WizardRecord> {
+export async function loadForViewer(
+  db: Knex | Knex.Transaction,
+  viewer: Viewer,
+  providerId: number,
+): Promise<WizardRecord> {
   const record = await repo.loadWizardRecord(db, editableProviderId(viewer, providerId));
   if (!record) throw new NotFoundError();
   return record;
 }
 
-export const displayNameOf = (viewer: Viewer, providerId: number) => viewer.providers.find((p) => p.id === providerId)?.displayName ?? 'your';
+export const displayNameOf = (viewer: Viewer, providerId: number) =>
+  viewer.providers.find((p) => p.id === providerId)?.displayName ?? 'your';
 
 /** An incomplete profile whose steps before Go Live are all done becomes reviewing (ready to go live). */
 async function promoteWhenReady(trx: Knex.Transaction, providerId: number): Promise<void> {
   const record = await repo.loadWizardRecord(trx, providerId);
-  if (record && record.status === 'incomplete' && readyToGoLive(record)) await repo.updateProvider(trx, providerId, { status: 'reviewing' });
+  if (record && record.status === 'incomplete' && readyToGoLive(record))
+    await repo.updateProvider(trx, providerId, { status: 'reviewing' });
 }
 
 /** Where the wizard goes after a step: the next step in order (spec 1 §4 "Each step forwards to the next route"). */
@@ -48,7 +68,12 @@ export async function locationsOptions(db: Knex) {
   return { states: await repo.listStates(db) };
 }
 
-export async function saveLocations(deps: OnboardingDeps, viewer: Viewer, providerId: number, input: LocationsInput): Promise<void> {
+export async function saveLocations(
+  deps: OnboardingDeps,
+  viewer: Viewer,
+  providerId: number,
+  input: LocationsInput,
+): Promise<void> {
   const known = new Set((await repo.listStates(deps.db)).map((s) => s.code));
   const errors: Record<string, string> = {};
   if (input.states?.some((code) => !known.has(code))) errors.states = 'Please choose states from the list.';
@@ -58,10 +83,21 @@ export async function saveLocations(deps: OnboardingDeps, viewer: Viewer, provid
     const record = await loadForViewer(trx, viewer, providerId);
     if (record.locationCount > 0) return; // already done: the step only forwards
     const locations: repo.NewLocation[] = [
-      ...(input.no_online_sessions ? [] : [...new Set(input.states ?? [])].map((state) => ({ state, remote_location: true }))),
-      ...(input.no_physical_location ? [] : [{
-        state: input.state!, remote_location: false, address: input.address!, address_2: input.address_2 || null, city: input.city!, zip: input.zip!,
-      }]),
+      ...(input.no_online_sessions
+        ? []
+        : [...new Set(input.states ?? [])].map((state) => ({ state, remote_location: true }))),
+      ...(input.no_physical_location
+        ? []
+        : [
+            {
+              state: input.state!,
+              remote_location: false,
+              address: input.address!,
+              address_2: input.address_2 || null,
+              city: input.city!,
+              zip: input.zip!,
+            },
+          ]),
     ];
     await repo.insertLocations(trx, providerId, locations);
     await promoteWhenReady(trx, providerId);
@@ -75,7 +111,8 @@ export async function aboutYouOptions(db: Knex, type: 'individual' | 'practice')
   const excluded = new Set(EXCLUDED_PROFESSIONS.map((name) => name.toLowerCase()));
   const professions = (await repo.listTags(db, 'professions')).filter((t) => !excluded.has(t.name.toLowerCase()));
   const languages = await repo.listTags(db, 'languages');
-  const degrees = type === 'individual' ? (await repo.listTags(db, 'degrees')).filter((t) => !/life/i.test(t.name)) : null;
+  const degrees =
+    type === 'individual' ? (await repo.listTags(db, 'degrees')).filter((t) => !/life/i.test(t.name)) : null;
   return { professions, languages, degrees };
 }
 
@@ -84,7 +121,13 @@ export async function saveAboutYou(deps: OnboardingDeps, viewer: Viewer, provide
   const options = await aboutYouOptions(deps.db, record.type);
   const ids = (list: repo.TagOption[] | null) => (list ? list.map((t) => t.id) : null);
   const checked = validate<{ professions: number[]; languages: number[]; degrees?: number[] }>(
-    aboutYouSchema({ professions: ids(options.professions)!, languages: ids(options.languages)!, degrees: ids(options.degrees) }), body);
+    aboutYouSchema({
+      professions: ids(options.professions)!,
+      languages: ids(options.languages)!,
+      degrees: ids(options.degrees),
+    }),
+    body,
+  );
   if (checked.errors) throw new ValidationError(checked.errors);
   const value = checked.value;
   await deps.db.transaction(async (trx) => {
@@ -102,7 +145,9 @@ export async function saveAboutYou(deps: OnboardingDeps, viewer: Viewer, provide
 const PRACTICE_TAGS = ['clientele', 'languages', 'specialties', 'approaches'] as const;
 
 export async function yourPracticeOptions(db: Knex) {
-  const [clientele, languages, specialties, approaches] = await Promise.all(PRACTICE_TAGS.map((type) => repo.listTags(db, type)));
+  const [clientele, languages, specialties, approaches] = await Promise.all(
+    PRACTICE_TAGS.map((type) => repo.listTags(db, type)),
+  );
   return { clientele: clientele!, languages: languages!, specialties: specialties!, approaches: approaches! };
 }
 
@@ -111,10 +156,18 @@ export async function selectedTags(db: Knex, providerId: number, types: string[]
 }
 
 /** Saves the step; answers whether the insurance step comes next. */
-export async function saveYourPractice(deps: OnboardingDeps, viewer: Viewer, providerId: number, body: unknown): Promise<{ takesInsurance: boolean }> {
+export async function saveYourPractice(
+  deps: OnboardingDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: unknown,
+): Promise<{ takesInsurance: boolean }> {
   await loadForViewer(deps.db, viewer, providerId);
   const options = await yourPracticeOptions(deps.db);
-  const allowed = Object.fromEntries(PRACTICE_TAGS.map((type) => [type, options[type].map((t) => t.id)])) as Record<(typeof PRACTICE_TAGS)[number], number[]>;
+  const allowed = Object.fromEntries(PRACTICE_TAGS.map((type) => [type, options[type].map((t) => t.id)])) as Record<
+    (typeof PRACTICE_TAGS)[number],
+    number[]
+  >;
   const checked = validate<YourPracticeInput>(yourPracticeSchema(allowed), body);
   if (checked.errors) throw new ValidationError(checked.errors);
   const value = checked.value;
@@ -139,7 +192,12 @@ export async function insuranceOptions(db: Knex, filter: string) {
   return { all, shown: needle ? all.filter((t) => t.name.toLowerCase().includes(needle)) : all };
 }
 
-export async function saveInsurances(deps: OnboardingDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+export async function saveInsurances(
+  deps: OnboardingDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: unknown,
+): Promise<void> {
   await loadForViewer(deps.db, viewer, providerId);
   const { all } = await insuranceOptions(deps.db, '');
   const checked = validate<{ insurances: number[] }>(insuranceSchema(all.map((t) => t.id)), body);
@@ -163,7 +221,11 @@ export async function saveHeadshot(
   deps: OnboardingDeps,
   viewer: Viewer,
   providerId: number,
-  upload: { file?: { buffer: Buffer; size: number; originalname?: string }; uploadError?: string; crop: CropFractions | null },
+  upload: {
+    file?: { buffer: Buffer; size: number; originalname?: string };
+    uploadError?: string;
+    crop: CropFractions | null;
+  },
 ): Promise<void> {
   await loadForViewer(deps.db, viewer, providerId);
   if (upload.uploadError) throw new ValidationError({ headshot: upload.uploadError });
@@ -184,7 +246,11 @@ export async function saveHeadshot(
     await deps.db.transaction(async (trx) => {
       await loadForViewer(trx, viewer, providerId);
       await repo.insertHeadshot(trx, providerId, {
-        storageKey: keys.large, filename: (file.originalname ?? '').slice(0, 200) || null, size: renditions.large.length, width: renditions.width, height: renditions.height,
+        storageKey: keys.large,
+        filename: (file.originalname ?? '').slice(0, 200) || null,
+        size: renditions.large.length,
+        width: renditions.width,
+        height: renditions.height,
       });
       await promoteWhenReady(trx, providerId);
     });
@@ -210,7 +276,12 @@ export type GoLiveResult = { kind: 'active' | 'pending' } | { kind: 'subscribe' 
  * subscription prompt for someone who may manage billing, else the not-permitted message. Inactive
  * and locked profiles cannot go live from here (their membership must change first).
  */
-export async function goLive(deps: OnboardingDeps, viewer: Viewer, providerId: number, body: unknown): Promise<GoLiveResult> {
+export async function goLive(
+  deps: OnboardingDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: unknown,
+): Promise<GoLiveResult> {
   const record = await loadForViewer(deps.db, viewer, providerId);
   const checked = validate(goLiveSchema, body);
   if (checked.errors) throw new ValidationError(checked.errors);
@@ -224,8 +295,12 @@ export async function goLive(deps: OnboardingDeps, viewer: Viewer, providerId: n
     await loadForViewer(trx, viewer, providerId);
     const { locationStates, verifiedStates } = await repo.locationAndVerifiedStates(trx, providerId);
     const verified = new Set(verifiedStates);
-    const status = locationStates.length > 0 && locationStates.every((state) => verified.has(state)) ? 'active' : 'pending';
-    await repo.updateProvider(trx, providerId, { status, ...(status === 'active' ? { went_live_at: trx.fn.now() } : {}) });
+    const status =
+      locationStates.length > 0 && locationStates.every((state) => verified.has(state)) ? 'active' : 'pending';
+    await repo.updateProvider(trx, providerId, {
+      status,
+      ...(status === 'active' ? { went_live_at: trx.fn.now() } : {}),
+    });
     return { kind: status };
   });
 }

@@ -4,7 +4,13 @@ import type { Knex } from 'knex';
 import type { ClientListView } from '../../../views/pages/client-list/ClientTable';
 import { providerDisplayName } from '../accounts';
 import * as repo from './repo';
-import { CLIENT_LIST_PAGE_SIZE, type ClientListItem, type ClientListPage, type MonthlyReferralCounts, type ReferralOwner } from './types';
+import {
+  CLIENT_LIST_PAGE_SIZE,
+  type ClientListItem,
+  type ClientListPage,
+  type MonthlyReferralCounts,
+  type ReferralOwner,
+} from './types';
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
@@ -19,17 +25,23 @@ export function clientListItemOf(row: repo.ReferralSqlRow): ClientListItem {
     firstName: redacted ? null : firstName,
     lastName: redacted ? null : lastName,
     email: redacted ? null : row.email,
-    providerName: providerDisplayName({ type: row.provider_type, first_name: row.provider_first_name, last_name: row.provider_last_name, company_name: row.provider_company_name }),
+    providerName: providerDisplayName({
+      type: row.provider_type,
+      first_name: row.provider_first_name,
+      last_name: row.provider_last_name,
+      company_name: row.provider_company_name,
+    }),
     providerId: Number(row.provider_id),
     clientId: row.client_user_id === null ? null : Number(row.client_user_id),
     type: row.type,
     data: {
       recordId: Number(row.record_id),
       phone: redacted ? null : row.phone_number,
-      appointment: row.start_time && row.end_time
-        ? { startTime: new Date(row.start_time), endTime: new Date(row.end_time), canceled: Boolean(row.canceled) }
-        : null,
-      intakeForm: redacted ? {} : row.intake_form ?? {},
+      appointment:
+        row.start_time && row.end_time
+          ? { startTime: new Date(row.start_time), endTime: new Date(row.end_time), canceled: Boolean(row.canceled) }
+          : null,
+      intakeForm: redacted ? {} : (row.intake_form ?? {}),
       clientRedacted: redacted,
     },
   };
@@ -40,7 +52,13 @@ export async function listClients(db: Knex, owner: ReferralOwner, requestedPage:
   const total = await repo.countReferrals(db, owner);
   const pageCount = Math.max(1, Math.ceil(total / CLIENT_LIST_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(requestedPage) || 1), pageCount);
-  const rows = total === 0 ? [] : await repo.listReferrals(db, owner, { limit: CLIENT_LIST_PAGE_SIZE, offset: (page - 1) * CLIENT_LIST_PAGE_SIZE });
+  const rows =
+    total === 0
+      ? []
+      : await repo.listReferrals(db, owner, {
+          limit: CLIENT_LIST_PAGE_SIZE,
+          offset: (page - 1) * CLIENT_LIST_PAGE_SIZE,
+        });
   return { items: rows.map(clientListItemOf), page, pageCount, total };
 }
 
@@ -60,12 +78,19 @@ const DAY_KEYS = new Map<string, Intl.DateTimeFormat>();
 /** YYYY-MM-DD of an instant in a zone. */
 function dayKeyIn(instant: Date, timeZone: string): string {
   let format = DAY_KEYS.get(timeZone);
-  if (!format) DAY_KEYS.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })));
+  if (!format)
+    DAY_KEYS.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })),
+    );
   return format.format(instant);
 }
 
 /** A page of the list as the client table shows it: days in the given zone, Message going where `messageHref` says. */
-export function clientListView(page: ClientListPage, options: { timeZone: string; messageHref: (item: ClientListItem & { clientId: number }) => string }): ClientListView {
+export function clientListView(
+  page: ClientListPage,
+  options: { timeZone: string; messageHref: (item: ClientListItem & { clientId: number }) => string },
+): ClientListView {
   return {
     page: page.page,
     pageCount: page.pageCount,
@@ -73,7 +98,9 @@ export function clientListView(page: ClientListPage, options: { timeZone: string
     rows: page.items.map((item) => ({
       key: `${item.type}-${item.data.recordId}`,
       contactDay: dayKeyIn(item.contactDate, options.timeZone),
-      name: item.data.clientRedacted ? 'Client (deleted their data)' : [item.firstName, item.lastName].filter(Boolean).join(' ') || 'Client',
+      name: item.data.clientRedacted
+        ? 'Client (deleted their data)'
+        : [item.firstName, item.lastName].filter(Boolean).join(' ') || 'Client',
       email: item.email,
       kind: item.type,
       providerName: item.providerName,

@@ -16,8 +16,19 @@ export const REFERRAL_EXPORT_FILE = 'referral_data.csv';
 const BATCH_SIZE = 1000;
 
 export const REFERRAL_EXPORT_COLUMNS = [
-  'contact_date_utc', 'type', 'client_id', 'first_name', 'last_name', 'email', 'phone', 'provider_id', 'provider_name',
-  'appointment_start_utc', 'appointment_end_utc', 'appointment_canceled', ...INTAKE_FIELDS,
+  'contact_date_utc',
+  'type',
+  'client_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'provider_id',
+  'provider_name',
+  'appointment_start_utc',
+  'appointment_end_utc',
+  'appointment_canceled',
+  ...INTAKE_FIELDS,
 ] as const;
 
 /** "2026-11-23T14:30:00Z": ISO 8601 in UTC, to the second. */
@@ -34,10 +45,18 @@ function recordOf(row: repo.ReferralSqlRow): string[] {
   const item = clientListItemOf(row);
   const appointment = item.data.appointment;
   return [
-    utc(item.contactDate), item.type, item.clientId === null ? '' : String(item.clientId),
-    safeCell(item.firstName), safeCell(item.lastName), safeCell(item.email), safeCell(item.data.phone),
-    String(item.providerId), safeCell(item.providerName),
-    utc(appointment?.startTime), utc(appointment?.endTime), appointment ? (appointment.canceled ? 'yes' : 'no') : '',
+    utc(item.contactDate),
+    item.type,
+    item.clientId === null ? '' : String(item.clientId),
+    safeCell(item.firstName),
+    safeCell(item.lastName),
+    safeCell(item.email),
+    safeCell(item.data.phone),
+    String(item.providerId),
+    safeCell(item.providerName),
+    utc(appointment?.startTime),
+    utc(appointment?.endTime),
+    appointment ? (appointment.canceled ? 'yes' : 'no') : '',
     ...INTAKE_FIELDS.map((field) => safeCell(item.data.intakeForm[field])),
   ];
 }
@@ -70,5 +89,10 @@ export async function writeReferralCsv(db: Knex, owner: ReferralOwner, out: Writ
   async function* records() {
     for await (const row of repo.streamReferrals(db, owner, BATCH_SIZE)) yield recordOf(row);
   }
-  await pipeline(Readable.from(records()), stringify({ header: true, columns: [...REFERRAL_EXPORT_COLUMNS] }), coalesce(), out);
+  await pipeline(
+    Readable.from(records()),
+    stringify({ header: true, columns: [...REFERRAL_EXPORT_COLUMNS] }),
+    coalesce(),
+    out,
+  );
 }

@@ -38,7 +38,9 @@ export interface ReferralSqlRow {
 function referralSource(owner: ReferralOwner): { sql: string; bindings: (number | string)[] } {
   const byProvider = 'providerId' in owner;
   const id = byProvider ? owner.providerId : owner.accountId;
-  const appointmentsOf = byProvider ? 'a.provider_id = ?' : 'a.provider_id IN (SELECT id FROM providers WHERE account_id = ?)';
+  const appointmentsOf = byProvider
+    ? 'a.provider_id = ?'
+    : 'a.provider_id IN (SELECT id FROM providers WHERE account_id = ?)';
   const conversationsOf = byProvider ? 'c.provider_id = ?' : 'c.account_id = ?';
   const sql = `
     SELECT a.created_at AS contact_date,
@@ -57,7 +59,10 @@ function referralSource(owner: ReferralOwner): { sql: string; bindings: (number 
 }
 
 /** The referrals with provider and client, in the given order (`order` is one of two fixed strings, never input). */
-function referralRows(owner: ReferralOwner, order: 'newest' | 'oldest'): { sql: string; bindings: (number | string)[] } {
+function referralRows(
+  owner: ReferralOwner,
+  order: 'newest' | 'oldest',
+): { sql: string; bindings: (number | string)[] } {
   const source = referralSource(owner);
   const direction = order === 'newest' ? 'DESC' : 'ASC';
   const sql = `
@@ -75,25 +80,42 @@ function referralRows(owner: ReferralOwner, order: 'newest' | 'oldest'): { sql: 
 
 export async function countReferrals(db: Db, owner: ReferralOwner): Promise<number> {
   const source = referralSource(owner);
-  const result = await db.raw<{ rows: { count: string }[] }>(`SELECT count(*) AS count FROM (${source.sql}) r`, source.bindings);
+  const result = await db.raw<{ rows: { count: string }[] }>(
+    `SELECT count(*) AS count FROM (${source.sql}) r`,
+    source.bindings,
+  );
   return Number(result.rows[0]?.count ?? 0);
 }
 
-export async function listReferrals(db: Db, owner: ReferralOwner, page: { limit: number; offset: number }): Promise<ReferralSqlRow[]> {
+export async function listReferrals(
+  db: Db,
+  owner: ReferralOwner,
+  page: { limit: number; offset: number },
+): Promise<ReferralSqlRow[]> {
   const rows = referralRows(owner, 'newest');
-  const result = await db.raw<{ rows: ReferralSqlRow[] }>(`${rows.sql} LIMIT ? OFFSET ?`, [...rows.bindings, page.limit, page.offset]);
+  const result = await db.raw<{ rows: ReferralSqlRow[] }>(`${rows.sql} LIMIT ? OFFSET ?`, [
+    ...rows.bindings,
+    page.limit,
+    page.offset,
+  ]);
   return result.rows;
 }
 
 /** Referrals per calendar month (UTC) of every year that has any. */
-export async function countReferralsByMonth(db: Db, owner: ReferralOwner): Promise<{ year: number; month: number; count: number }[]> {
+export async function countReferralsByMonth(
+  db: Db,
+  owner: ReferralOwner,
+): Promise<{ year: number; month: number; count: number }[]> {
   const source = referralSource(owner);
-  const result = await db.raw<{ rows: { year: number; month: number; count: string }[] }>(`
+  const result = await db.raw<{ rows: { year: number; month: number; count: string }[] }>(
+    `
     SELECT date_part('year', r.contact_date AT TIME ZONE 'UTC')::int AS year,
            date_part('month', r.contact_date AT TIME ZONE 'UTC')::int AS month,
            count(*) AS count
       FROM (${source.sql}) r
-     GROUP BY 1, 2 ORDER BY 1, 2`, source.bindings);
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    source.bindings,
+  );
   return result.rows.map((row) => ({ year: Number(row.year), month: Number(row.month), count: Number(row.count) }));
 }
 
@@ -102,7 +124,11 @@ export async function countReferralsByMonth(db: Db, owner: ReferralOwner): Promi
  * time: memory stays flat however many there are. The read runs in one read-only snapshot, ended when
  * the consumer stops (also when it stops early: the `finally` runs on return()).
  */
-export async function* streamReferrals(db: Knex, owner: ReferralOwner, batchSize: number): AsyncGenerator<ReferralSqlRow> {
+export async function* streamReferrals(
+  db: Knex,
+  owner: ReferralOwner,
+  batchSize: number,
+): AsyncGenerator<ReferralSqlRow> {
   const rows = referralRows(owner, 'oldest');
   const trx = await db.transaction({ isolationLevel: 'repeatable read', readOnly: true });
   try {

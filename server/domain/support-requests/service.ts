@@ -33,13 +33,21 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
  * Stores the request and queues its e-mail to support in one transaction. The provider must be within
  * the user's reach (clinician access or a role on its account), else 404.
  */
-export async function submitSupportRequest(deps: SupportDeps, actor: Viewer, input: SupportRequestInput): Promise<{ id: number }> {
+export async function submitSupportRequest(
+  deps: SupportDeps,
+  actor: Viewer,
+  input: SupportRequestInput,
+): Promise<{ id: number }> {
   if (!TEMPLATE_NAME.test(input.template)) throw new HttpError(400, 'Unknown support request template.');
   const provider = await reachableProvider(deps.db, actor, input.providerId);
   const locals = input.locals ?? {};
   return deps.db.transaction(async (trx) => {
     const id = await repo.insertSupportRequest(trx, {
-      providerId: provider.id, accountId: provider.accountId, userId: actor.user.id, template: input.template, locals,
+      providerId: provider.id,
+      accountId: provider.accountId,
+      userId: actor.user.id,
+      template: input.template,
+      locals,
     });
     await deps.outgoing.mail(trx, supportMail(deps.supportEmail, input.template, locals, id, provider, actor));
     return { id };
@@ -47,7 +55,14 @@ export async function submitSupportRequest(deps: SupportDeps, actor: Viewer, inp
 }
 
 /** The e-mail to support about one stored request. */
-function supportMail(supportEmail: string, templateName: string, locals: Record<string, unknown>, id: number, provider: ReachableProvider, actor: Viewer): MailMessage {
+function supportMail(
+  supportEmail: string,
+  templateName: string,
+  locals: Record<string, unknown>,
+  id: number,
+  provider: ReachableProvider,
+  actor: Viewer,
+): MailMessage {
   const template = SUPPORT_TEMPLATES[templateName];
   const labelled = Object.entries(locals).map(([key, value]) => {
     const label = template?.fields[key] ?? key;
@@ -89,6 +104,10 @@ export function localsFromForm(templateName: string, body: Record<string, unknow
 }
 
 /** The support dependencies out of the portal's config and integrations. */
-export function supportDeps(db: Knex, config: Pick<Config, 'supportEmail'>, integrations: Pick<Integrations, 'outgoing'>): SupportDeps {
+export function supportDeps(
+  db: Knex,
+  config: Pick<Config, 'supportEmail'>,
+  integrations: Pick<Integrations, 'outgoing'>,
+): SupportDeps {
   return { db, outgoing: integrations.outgoing, supportEmail: config.supportEmail };
 }

@@ -3,18 +3,32 @@
 // locals a form may post to /support-requests; features calling submitSupportRequest() directly may
 // pass other locals too.
 /** `required`: the fields a request must fill in, each with the message when it is left empty. */
-export interface SupportTemplate { subject: string; fields: Record<string, string>; required?: Record<string, string> }
+export interface SupportTemplate {
+  subject: string;
+  fields: Record<string, string>;
+  required?: Record<string, string>;
+}
 
 export const SUPPORT_TEMPLATES: Record<string, SupportTemplate> = {
   'insurance-edit': {
-    subject: 'Insurance edit request', fields: { edits: 'Requested edits' },
+    subject: 'Insurance edit request',
+    fields: { edits: 'Requested edits' },
     required: { edits: 'Please describe the insurance edits you would like.' },
   },
-  'photo-video-edit': { subject: 'Photo and video edit request', fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' } },
+  'photo-video-edit': {
+    subject: 'Photo and video edit request',
+    fields: { edits: 'Requested edits', requestedVideoEdits: 'Requested video edits' },
+  },
   // Plan Management's cancel request (spec 3 §7 PUT submit-cancel-request): support handles the notice period.
-  'membership-cancel': { subject: 'Membership cancel request', fields: { reason: 'Why the member wants to cancel (optional)' } },
+  'membership-cancel': {
+    subject: 'Membership cancel request',
+    fields: { reason: 'Why the member wants to cancel (optional)' },
+  },
   // The payment form's submitRequest step (spec 3 §4): a change to a customised seat mix is made by our team.
-  'membership-change': { subject: 'Membership change request (customised seats)', fields: { change: 'The change asked for' } },
+  'membership-change': {
+    subject: 'Membership change request (customised seats)',
+    fields: { change: 'The change asked for' },
+  },
 };
 
 export const SUPPORT_SUBMITTED = "Support request submitted, we'll contact you shortly!";

@@ -20,12 +20,22 @@ export interface CustomKindRules extends CustomEntryRules {
 /** Approach name 45 / description 280; specialty name 60 / description 500 (spec 2 §5, §9). */
 export const CUSTOM_KINDS: Record<CustomKind, CustomKindRules> = {
   approaches: {
-    key: 'custom_approaches', noun: 'custom approach', plural: 'custom approaches', nameMax: 45, descriptionMax: 280,
-    namePlaceholder: 'Approach name', descriptionPlaceholder: 'Approach description',
+    key: 'custom_approaches',
+    noun: 'custom approach',
+    plural: 'custom approaches',
+    nameMax: 45,
+    descriptionMax: 280,
+    namePlaceholder: 'Approach name',
+    descriptionPlaceholder: 'Approach description',
   },
   specialties: {
-    key: 'custom_specialties', noun: 'custom specialty', plural: 'custom specialties', nameMax: 60, descriptionMax: 500,
-    namePlaceholder: 'Specialty name', descriptionPlaceholder: 'Specialty description',
+    key: 'custom_specialties',
+    noun: 'custom specialty',
+    plural: 'custom specialties',
+    nameMax: 60,
+    descriptionMax: 500,
+    namePlaceholder: 'Specialty name',
+    descriptionPlaceholder: 'Specialty description',
   },
 };
 
@@ -36,11 +46,19 @@ export const CUSTOM_MESSAGES = {
   required: (placeholder: string) => `${placeholder} required`,
   maxLength: (n: number) => `Max length reached (${n} characters)`,
   contacts: 'Please do not include URLs, phone numbers, or email addresses in this field!',
-  tooMany: (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`,
+  tooMany: (n: number) =>
+    `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`,
 } as const;
 
-export interface CustomEntry { id: string; name: string; description: string }
-export interface CustomEntryInput { name: string; description: string }
+export interface CustomEntry {
+  id: string;
+  name: string;
+  description: string;
+}
+export interface CustomEntryInput {
+  name: string;
+  description: string;
+}
 
 export const ENTRY_ID = /^[0-9a-f]{12}$/;
 const newId = () => crypto.randomBytes(6).toString('hex');
@@ -52,14 +70,17 @@ const newId = () => crypto.randomBytes(6).toString('hex');
 export function readEntries(content: Record<string, unknown>, kind: CustomKind): CustomEntry[] {
   const list = content[CUSTOM_KINDS[kind].key];
   if (!Array.isArray(list)) return [];
-  return list.filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object').map((e, index) => {
-    const name = typeof e.name === 'string' ? e.name : '';
-    const description = typeof e.description === 'string' ? e.description : '';
-    const id = typeof e.id === 'string' && ENTRY_ID.test(e.id)
-      ? e.id
-      : crypto.createHash('sha1').update(`${index}\n${name}\n${description}`).digest('hex').slice(0, 12);
-    return { id, name, description };
-  });
+  return list
+    .filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object')
+    .map((e, index) => {
+      const name = typeof e.name === 'string' ? e.name : '';
+      const description = typeof e.description === 'string' ? e.description : '';
+      const id =
+        typeof e.id === 'string' && ENTRY_ID.test(e.id)
+          ? e.id
+          : crypto.createHash('sha1').update(`${index}\n${name}\n${description}`).digest('hex').slice(0, 12);
+      return { id, name, description };
+    });
 }
 
 /** Checks one entry: both fields required, their maximum lengths, no contact details. */
@@ -87,7 +108,12 @@ export async function listEntries(db: Knex, providerId: number, kind: CustomKind
 }
 
 /** Reads, changes and writes the list in one transaction with the provider row locked. */
-async function changeEntries(db: Knex, providerId: number, kind: CustomKind, change: (entries: CustomEntry[]) => CustomEntry[]): Promise<void> {
+async function changeEntries(
+  db: Knex,
+  providerId: number,
+  kind: CustomKind,
+  change: (entries: CustomEntry[]) => CustomEntry[],
+): Promise<void> {
   await db.transaction(async (trx) => {
     const content = await readCustomContent(trx, providerId, { forUpdate: true });
     if (!content) throw new NotFoundError();
@@ -102,18 +128,30 @@ const findOrNotFound = (entries: CustomEntry[], id: string) => {
   return index;
 };
 
-export async function addEntry(db: Knex, providerId: number, kind: CustomKind, body: Record<string, unknown>): Promise<CustomEntry> {
+export async function addEntry(
+  db: Knex,
+  providerId: number,
+  kind: CustomKind,
+  body: Record<string, unknown>,
+): Promise<CustomEntry> {
   const input = validateEntry(kind, body);
   const entry = { id: newId(), ...input };
   await changeEntries(db, providerId, kind, (entries) => {
-    if (entries.length >= MAX_CUSTOM_ENTRIES) throw new ValidationError({ name: CUSTOM_MESSAGES.tooMany(MAX_CUSTOM_ENTRIES) });
+    if (entries.length >= MAX_CUSTOM_ENTRIES)
+      throw new ValidationError({ name: CUSTOM_MESSAGES.tooMany(MAX_CUSTOM_ENTRIES) });
     return [...entries, entry];
   });
   return entry;
 }
 
 /** Finds the entry first (404 before any validation message), then checks and saves the new text. */
-export async function updateEntry(db: Knex, providerId: number, kind: CustomKind, id: string, body: Record<string, unknown>): Promise<void> {
+export async function updateEntry(
+  db: Knex,
+  providerId: number,
+  kind: CustomKind,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<void> {
   await findEntry(db, providerId, kind, id);
   const input = validateEntry(kind, body);
   await changeEntries(db, providerId, kind, (entries) => {
@@ -145,7 +183,8 @@ export function customEntryStore(db: Knex, kind: CustomKind) {
     noun: CUSTOM_KINDS[kind].noun,
     isId: (id: string) => ENTRY_ID.test(id),
     add: (viewer: Viewer, body: Record<string, unknown>) => addEntry(db, providerId(viewer), kind, body),
-    update: (viewer: Viewer, id: string, body: Record<string, unknown>) => updateEntry(db, providerId(viewer), kind, id, body),
+    update: (viewer: Viewer, id: string, body: Record<string, unknown>) =>
+      updateEntry(db, providerId(viewer), kind, id, body),
     remove: (viewer: Viewer, id: string) => deleteEntry(db, providerId(viewer), kind, id),
     find: (viewer: Viewer, id: string) => findEntry(db, providerId(viewer), kind, id),
   };

@@ -1,6 +1,22 @@
 // The tags module's public face: everything outside server/domain/tags/ imports from here.
 export { CUSTOM_KINDS, type CustomEntry, customEntryStore, listEntries } from './custom-entries';
 export { EXCLUDED_PROFESSIONS } from './professions';
-export { applyTaggingEntries, listTags, replaceTaggings, selectedTagIds, setTopSpecialties, specialtyTaggings, type TagOption } from './repo';
+export {
+  applyTaggingEntries,
+  listTags,
+  replaceTaggings,
+  selectedTagIds,
+  setTopSpecialties,
+  specialtyTaggings,
+  type TagOption,
+} from './repo';
 export { editableProfileId, filterText, saveSelections, taggingEntries } from './selection';
-export { atLeast, atMost, postedIds, SELECTION_RULES, type SelectionRule, selectOneOrMore, tagSelection } from './validation';
+export {
+  atLeast,
+  atMost,
+  postedIds,
+  SELECTION_RULES,
+  type SelectionRule,
+  selectOneOrMore,
+  tagSelection,
+} from './validation';

@@ -26,21 +26,43 @@ export function taggingEntries(type: string, current: number[], wanted: number[]
 /** The filter text of a request's query (?q=), bounded. */
 export const filterText = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');
 
-export interface PickerField { type: string; rule: SelectionRule }
+export interface PickerField {
+  type: string;
+  rule: SelectionRule;
+}
 
 /**
  * Checks every posted list against its offered tags and rule (all messages at once), then replaces the
  * provider's taggings of those types in one transaction: nothing is half-saved.
  */
-export async function saveSelections(db: Knex, providerId: number, fields: PickerField[], body: unknown): Promise<void> {
+export async function saveSelections(
+  db: Knex,
+  providerId: number,
+  fields: PickerField[],
+  body: unknown,
+): Promise<void> {
   const options = await Promise.all(fields.map((f) => repo.listTags(db, f.type)));
-  const schema = Joi.object(Object.fromEntries(fields.map((f, i) => [f.type, tagSelection(options[i]!.map((t) => t.id), f.rule)])));
+  const schema = Joi.object(
+    Object.fromEntries(
+      fields.map((f, i) => [
+        f.type,
+        tagSelection(
+          options[i]!.map((t) => t.id),
+          f.rule,
+        ),
+      ]),
+    ),
+  );
   const checked = validate<Record<string, number[]>>(schema, body);
   if (checked.errors) throw new ValidationError(checked.errors);
   const wanted = checked.value;
   await db.transaction(async (trx) => {
     await readCustomContent(trx, providerId, { forUpdate: true }); // one tag edit of a profile at a time
-    const current = await repo.selectedTagIds(trx, providerId, fields.map((f) => f.type));
+    const current = await repo.selectedTagIds(
+      trx,
+      providerId,
+      fields.map((f) => f.type),
+    );
     const entries = fields.flatMap((f) => taggingEntries(f.type, current[f.type] ?? [], wanted[f.type] ?? []));
     await repo.applyTaggingEntries(trx, providerId, entries);
   });

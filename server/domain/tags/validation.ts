@@ -2,10 +2,16 @@
 // spec's messages word for word. Shared by onboarding and the profile pages.
 import Joi from 'joi';
 
-export interface SelectionRule { min: number; max: number; message?: string; maxMessage?: string }
+export interface SelectionRule {
+  min: number;
+  max: number;
+  message?: string;
+  maxMessage?: string;
+}
 
 export const atLeast = (n: number) => `You must have at least ${n} selection(s).`;
-export const atMost = (n: number) => `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
+export const atMost = (n: number) =>
+  `You've reached the maximum number of selections (${n}). Please remove other selections to add more.`;
 export const selectOneOrMore = (field: string) => `Please select one or more ${field}.`;
 export const TOP_SPECIALTIES_MAX = 6;
 export const TOP_SPECIALTIES_MESSAGE = `You've reached the maximum number of specialties (${TOP_SPECIALTIES_MAX})...`;
@@ -29,7 +35,16 @@ export const SELECTION_RULES = {
 /** A checkbox list of tag ids: only ids of the offered tags, between min and max of them. */
 export function tagSelection(allowed: number[], rule: SelectionRule) {
   const few = rule.message ?? atLeast(rule.min);
-  const list = Joi.array().single().items(Joi.number().integer().valid(...allowed)).unique().min(rule.min).max(rule.max);
+  const list = Joi.array()
+    .single()
+    .items(
+      Joi.number()
+        .integer()
+        .valid(...allowed),
+    )
+    .unique()
+    .min(rule.min)
+    .max(rule.max);
   return (rule.min === 0 ? list.default([]) : list.required()).messages({
     'array.min': few,
     'any.required': few,

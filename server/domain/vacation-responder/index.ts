@@ -1,3 +1,10 @@
 // The vacation-responder module's public face: everything outside server/domain/vacation-responder/ imports from here.
-export { describe, loadVacation, outOfOfficeReplyFor, saveVacation, switchVacation, type VacationView } from './service';
+export {
+  describe,
+  loadVacation,
+  outOfOfficeReplyFor,
+  saveVacation,
+  switchVacation,
+  type VacationView,
+} from './service';
 export { parseDay, responderWindow, VACATION_MESSAGES, validateVacation } from './validation';

@@ -12,18 +12,40 @@ export interface OutOfOffice {
 }
 
 export async function find(db: Db, providerId: number, options: { lock?: boolean } = {}): Promise<OutOfOffice | null> {
-  const query = db('out_of_office_messages').where({ provider_id: providerId })
-    .first('status', 'message', db.raw(`to_char(start_date, 'YYYY-MM-DD') as start_date`), db.raw(`to_char(end_date, 'YYYY-MM-DD') as end_date`));
+  const query = db('out_of_office_messages')
+    .where({ provider_id: providerId })
+    .first(
+      'status',
+      'message',
+      db.raw(`to_char(start_date, 'YYYY-MM-DD') as start_date`),
+      db.raw(`to_char(end_date, 'YYYY-MM-DD') as end_date`),
+    );
   if (options.lock) void query.forUpdate();
   const row = await query;
-  return row ? { status: row.status, startDate: row.start_date ?? null, endDate: row.end_date ?? null, message: row.message ?? null } : null;
+  return row
+    ? {
+        status: row.status,
+        startDate: row.start_date ?? null,
+        endDate: row.end_date ?? null,
+        message: row.message ?? null,
+      }
+    : null;
 }
 
-export async function save(trx: Db, providerId: number, values: { start_date: string; end_date: string; message: string }): Promise<void> {
-  await trx('out_of_office_messages').insert({ provider_id: providerId, status: 'inactive', ...values })
-    .onConflict('provider_id').merge(['start_date', 'end_date', 'message']);
+export async function save(
+  trx: Db,
+  providerId: number,
+  values: { start_date: string; end_date: string; message: string },
+): Promise<void> {
+  await trx('out_of_office_messages')
+    .insert({ provider_id: providerId, status: 'inactive', ...values })
+    .onConflict('provider_id')
+    .merge(['start_date', 'end_date', 'message']);
 }
 
 export async function setStatus(trx: Db, providerId: number, status: 'active' | 'inactive'): Promise<void> {
-  await trx('out_of_office_messages').insert({ provider_id: providerId, status }).onConflict('provider_id').merge(['status']);
+  await trx('out_of_office_messages')
+    .insert({ provider_id: providerId, status })
+    .onConflict('provider_id')
+    .merge(['status']);
 }

@@ -17,7 +17,6 @@ export const OUT_OF_OFFICE_MESSAGE_TYPE = 'automated_message_out_of_office';
 
 const EMPTY: repo.OutOfOffice = { status: 'inactive', startDate: null, endDate: null, message: null };
 
-
 export interface VacationView extends repo.OutOfOffice {
   startsAt: Date | null;
   endsAt: Date | null;
@@ -28,24 +27,37 @@ export interface VacationView extends repo.OutOfOffice {
 export function describe(row: repo.OutOfOffice, now: Date): VacationView {
   const window = row.startDate && row.endDate ? responderWindow(row.startDate, row.endDate) : null;
   let phase: VacationView['phase'] = 'off';
-  if (row.status === 'active' && window) phase = now < window.startsAt ? 'scheduled' : now > window.endsAt ? 'ended' : 'running';
+  if (row.status === 'active' && window)
+    phase = now < window.startsAt ? 'scheduled' : now > window.endsAt ? 'ended' : 'running';
   return { ...row, startsAt: window?.startsAt ?? null, endsAt: window?.endsAt ?? null, phase };
 }
 
-export async function loadVacation(db: Knex, actor: PolicyActor, providerId: number, now = new Date()): Promise<VacationView> {
+export async function loadVacation(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  now = new Date(),
+): Promise<VacationView> {
   editableProviderId(actor, providerId);
   return describe((await repo.find(db, providerId)) ?? EMPTY, now);
 }
 
 /** Saves dates and message (status unchanged). Answers 'unchanged' when nothing differs from what is saved. */
-export async function saveVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'updated' | 'unchanged'> {
+export async function saveVacation(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<'updated' | 'unchanged'> {
   editableProviderId(actor, providerId);
   const checked = validateVacation(body, now);
   if (!checked.value) throw new ValidationError(checked.errors);
   const value = checked.value;
   return db.transaction(async (trx) => {
     const saved = (await repo.find(trx, providerId, { lock: true })) ?? EMPTY;
-    if (saved.startDate === value.start_date && saved.endDate === value.end_date && saved.message === value.message) return 'unchanged';
+    if (saved.startDate === value.start_date && saved.endDate === value.end_date && saved.message === value.message)
+      return 'unchanged';
     await repo.save(trx, providerId, value);
     return 'updated';
   });
@@ -53,7 +65,11 @@ export async function saveVacation(db: Knex, actor: PolicyActor, providerId: num
 
 const typedDiffers = (body: Record<string, unknown>, saved: repo.OutOfOffice): boolean => {
   const typed = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : undefined);
-  const pairs: [string, string | null][] = [['start_date', saved.startDate], ['end_date', saved.endDate], ['message', saved.message]];
+  const pairs: [string, string | null][] = [
+    ['start_date', saved.startDate],
+    ['end_date', saved.endDate],
+    ['message', saved.message],
+  ];
   return pairs.some(([key, value]) => typed(key) !== undefined && typed(key) !== (value ?? ''));
 };
 
@@ -62,7 +78,13 @@ const typedDiffers = (body: Record<string, unknown>, saved: repo.OutOfOffice): b
  * in the open form with edits not saved yet, it asks first (askFirst) unless `confirmed`;
  * confirmed, the edits are discarded and the saved data used.
  */
-export async function switchVacation(db: Knex, actor: PolicyActor, providerId: number, body: Record<string, unknown>, now = new Date()): Promise<'active' | 'inactive' | ConfirmationNeeded> {
+export async function switchVacation(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<'active' | 'inactive' | ConfirmationNeeded> {
   editableProviderId(actor, providerId);
   const status = body.status === 'active' ? 'active' : body.status === 'inactive' ? 'inactive' : null;
   if (!status) throw new ValidationError({ status: 'Please choose on or off.' });
@@ -70,9 +92,17 @@ export async function switchVacation(db: Knex, actor: PolicyActor, providerId: n
     const saved = (await repo.find(trx, providerId, { lock: true })) ?? EMPTY;
     if (typedDiffers(body, saved) && !isChecked(body.confirmed)) return askFirst(VACATION_MESSAGES.unsavedSwitch);
     if (status === 'active') {
-      const checked = validateVacation({ start_date: saved.startDate ?? '', end_date: saved.endDate ?? '', message: saved.message ?? '' }, now);
+      const checked = validateVacation(
+        { start_date: saved.startDate ?? '', end_date: saved.endDate ?? '', message: saved.message ?? '' },
+        now,
+      );
       if (!checked.value) {
-        throw new ValidationError({ status: checked.errors.end_date === VACATION_MESSAGES.endInFuture ? VACATION_MESSAGES.endInFuture : VACATION_MESSAGES.needsSavedData });
+        throw new ValidationError({
+          status:
+            checked.errors.end_date === VACATION_MESSAGES.endInFuture
+              ? VACATION_MESSAGES.endInFuture
+              : VACATION_MESSAGES.needsSavedData,
+        });
       }
     }
     await repo.setStatus(trx, providerId, status);
@@ -80,7 +110,11 @@ export async function switchVacation(db: Knex, actor: PolicyActor, providerId: n
   });
 }
 
-export interface OutOfOfficeReply { type: typeof OUT_OF_OFFICE_MESSAGE_TYPE; sender: 'provider'; message_content: string }
+export interface OutOfOfficeReply {
+  type: typeof OUT_OF_OFFICE_MESSAGE_TYPE;
+  sender: 'provider';
+  message_content: string;
+}
 
 /**
  * The automated reply to a new client message received at `at` (for messaging): the provider's
@@ -88,7 +122,11 @@ export interface OutOfOfficeReply { type: typeof OUT_OF_OFFICE_MESSAGE_TYPE; sen
  * start date to 23:59 UTC on the end date), else null. Messaging stores it as a provider message of
  * type automated_message_out_of_office in the same conversation.
  */
-export async function outOfOfficeReplyFor(db: Knex | Knex.Transaction, providerId: number, at: Date = new Date()): Promise<OutOfOfficeReply | null> {
+export async function outOfOfficeReplyFor(
+  db: Knex | Knex.Transaction,
+  providerId: number,
+  at: Date = new Date(),
+): Promise<OutOfOfficeReply | null> {
   const row = await repo.find(db, providerId);
   if (row?.status !== 'active' || !row.message || !row.startDate || !row.endDate) return null;
   const window = responderWindow(row.startDate, row.endDate);

@@ -19,14 +19,19 @@ export const VACATION_MESSAGES = {
   underAYear: 'The end date must be less than a year after the start date.',
   messageMax: 'Please keep your message under 2000 characters!',
   needsSavedData: 'Please save a start date, an end date and a message before turning on your Vacation Responder.',
-  unsavedSwitch: 'You have unsaved changes to your Vacation Responder. Switching it now will discard them. Do you want to continue?',
+  unsavedSwitch:
+    'You have unsaved changes to your Vacation Responder. Switching it now will discard them. Do you want to continue?',
   noChanges: 'There were no changes to save.',
   error: 'There was an error updating your profile.',
 } as const;
 
 export const MESSAGE_MAX = 2000;
 
-export interface VacationInput { start_date: string; end_date: string; message: string }
+export interface VacationInput {
+  start_date: string;
+  end_date: string;
+  message: string;
+}
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -44,7 +49,6 @@ export function responderWindow(startDate: string, endDate: string): { startsAt:
   return start && end ? { startsAt: startOfDay(start, { in: utc }), endsAt: endOfDay(end, { in: utc }) } : null;
 }
 
-
 /** Today as a UTC calendar date (YYYY-MM-DD). */
 export const todayUtc = (now: Date) => format(now, 'yyyy-MM-dd', { in: utc });
 
@@ -52,7 +56,10 @@ export const todayUtc = (now: Date) => format(now, 'yyyy-MM-dd', { in: utc });
  * The form (spec 2 §5): start, end and message required; the end date in the future (after today,
  * UTC); at least one full day after the start; less than a year after it.
  */
-export function validateVacation(body: Record<string, unknown>, now = new Date()): { value: VacationInput | null; errors: Record<string, string> } {
+export function validateVacation(
+  body: Record<string, unknown>,
+  now = new Date(),
+): { value: VacationInput | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const startText = text(body.start_date).trim();
   const endText = text(body.end_date).trim();
@@ -63,7 +70,8 @@ export function validateVacation(body: Record<string, unknown>, now = new Date()
   else if (!start) errors.start_date = VACATION_MESSAGES.invalidDate;
   if (!endText) errors.end_date = VACATION_MESSAGES.endRequired;
   else if (!end) errors.end_date = VACATION_MESSAGES.invalidDate;
-  else if (differenceInCalendarDays(end, parseDay(todayUtc(now))!, { in: utc }) < 1) errors.end_date = VACATION_MESSAGES.endInFuture;
+  else if (differenceInCalendarDays(end, parseDay(todayUtc(now))!, { in: utc }) < 1)
+    errors.end_date = VACATION_MESSAGES.endInFuture;
   else if (start && differenceInCalendarDays(end, start, { in: utc }) < 1) errors.end_date = VACATION_MESSAGES.oneDay;
   else if (start && end >= addYears(start, 1, { in: utc })) errors.end_date = VACATION_MESSAGES.underAYear;
   if (!message) errors.message = VACATION_MESSAGES.messageRequired;

@@ -22,18 +22,36 @@ export interface SettingsRow {
 export type NotificationSetting = 'sms_notifications' | 'email_messages' | 'sms_messages';
 
 export function findSettings(db: Knex, userId: number): Promise<SettingsRow | undefined> {
-  return db('users')
-    .select('id', 'email', 'email_confirmed_at', 'first_name', 'middle_name', 'last_name', 'company_name', 'phone_number', 'two_factor_enrolled_at', 'two_factor_phone')
-    // Read as the booking notification job reads it, so the page shows what the job will do.
-    .select(db.raw(`coalesce((settings->>'sms_notifications')::boolean, false) as sms_notifications`))
-    .select(db.raw(`coalesce((settings->>'email_messages')::boolean, true) as email_messages`))
-    .select(db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as sms_messages`))
-    .where({ id: userId })
-    .first();
+  return (
+    db('users')
+      .select(
+        'id',
+        'email',
+        'email_confirmed_at',
+        'first_name',
+        'middle_name',
+        'last_name',
+        'company_name',
+        'phone_number',
+        'two_factor_enrolled_at',
+        'two_factor_phone',
+      )
+      // Read as the booking notification job reads it, so the page shows what the job will do.
+      .select(db.raw(`coalesce((settings->>'sms_notifications')::boolean, false) as sms_notifications`))
+      .select(db.raw(`coalesce((settings->>'email_messages')::boolean, true) as email_messages`))
+      .select(db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as sms_messages`))
+      .where({ id: userId })
+      .first()
+  );
 }
 
 /** Sets one key of users.settings; the other keys (written by other features) are kept. */
-export async function mergeUserSetting(db: Knex, userId: number, key: NotificationSetting, value: boolean): Promise<void> {
+export async function mergeUserSetting(
+  db: Knex,
+  userId: number,
+  key: NotificationSetting,
+  value: boolean,
+): Promise<void> {
   await db('users')
     .where({ id: userId })
     .update({ settings: db.raw(`settings || jsonb_build_object(?::text, ?::jsonb)`, [key, JSON.stringify(value)]) });

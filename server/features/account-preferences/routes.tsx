@@ -9,7 +9,10 @@ import { formPost, isAnswer, reportFailedSave } from '../../http/form-post';
 import { SAVE_FAILED } from '../../lib/save-failures';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import { AccountPreferencesPage, type AccountSettingsForms } from '../../../views/pages/account-preferences/AccountPreferencesPage';
+import {
+  AccountPreferencesPage,
+  type AccountSettingsForms,
+} from '../../../views/pages/account-preferences/AccountPreferencesPage';
 import { PasswordUpdatePage } from '../../../views/pages/account-preferences/PasswordUpdatePage';
 import { TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
@@ -40,7 +43,10 @@ const SECTION_OF_FORM: Partial<Record<keyof AccountSettingsForms, string>> = {
 };
 
 /** A checkbox has nothing to refuse: unticked, it is simply absent from the post. */
-const readSmsChoice = (body: unknown) => ({ value: { on: isChecked((body as Record<string, unknown>).sms_notifications) }, errors: null });
+const readSmsChoice = (body: unknown) => ({
+  value: { on: isChecked((body as Record<string, unknown>).sms_notifications) },
+  errors: null,
+});
 const readMessageChoices = (body: unknown) => {
   const posted = body as Record<string, unknown>;
   return { value: { email: isChecked(posted.email_messages), sms: isChecked(posted.sms_messages) }, errors: null };
@@ -48,11 +54,12 @@ const readMessageChoices = (body: unknown) => {
 
 export function accountPreferencesRoutes({ db, integrations, config, throttles, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add(
-    { menu: 'profile', order: 20, label: 'Account Settings', href: '/account-preferences' },
-  );
+  menu.add({ menu: 'profile', order: 20, label: 'Account Settings', href: '/account-preferences' });
   const deps: AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
-  const actorOf = (req: Request, res: Response): service.Actor => ({ userId: res.locals.viewer!.user.id, sessionId: req.sessionID ?? null });
+  const actorOf = (req: Request, res: Response): service.Actor => ({
+    userId: res.locals.viewer!.user.id,
+    sessionId: req.sessionID ?? null,
+  });
 
   async function settingsPage(req: Request, res: Response, forms: AccountSettingsForms = {}, status = 200) {
     const settings = await service.loadAccountSettings(deps, actorOf(req, res));
@@ -80,7 +87,8 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
         if (outcome) flash(req, 'success', outcome);
         res.redirect(303, `/account-preferences${SECTION_OF_FORM[form] ?? ''}`);
       } catch (error) {
-        if (error instanceof ValidationError) return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
+        if (error instanceof ValidationError)
+          return settingsPage(req, res, { [form]: { values, errors: error.fields } }, 422);
         if (isAnswer(error)) throw error;
         reportFailedSave(req, error, SAVE_FAILED);
         return settingsPage(req, res, { [form]: { values, errors: {} } }, 500);
@@ -93,28 +101,43 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
   router.post(
     '/account-preferences/email',
     requireSignIn,
-    settingsForm('email', (body) => validate(emailChangeSchema, body), ['newEmail'], async (req, res, value) => {
-      await service.changeEmail(deps, actorOf(req, res), value, requestMeta(req));
-      return 'Your email has been successfully changed.';
-    }),
+    settingsForm(
+      'email',
+      (body) => validate(emailChangeSchema, body),
+      ['newEmail'],
+      async (req, res, value) => {
+        await service.changeEmail(deps, actorOf(req, res), value, requestMeta(req));
+        return 'Your email has been successfully changed.';
+      },
+    ),
   );
 
   router.post(
     '/account-preferences/name',
     requireSignIn,
-    settingsForm('name', validateName, ['first_name', 'middle_name', 'last_name', 'company_name'], async (req, res, value) => {
-      await service.changeName(deps, actorOf(req, res), value, requestMeta(req));
-      return 'Your name has been successfully changed.';
-    }),
+    settingsForm(
+      'name',
+      validateName,
+      ['first_name', 'middle_name', 'last_name', 'company_name'],
+      async (req, res, value) => {
+        await service.changeName(deps, actorOf(req, res), value, requestMeta(req));
+        return 'Your name has been successfully changed.';
+      },
+    ),
   );
 
   router.post(
     '/account-preferences/phone',
     requireSignIn,
-    settingsForm('phone', (body) => validate(phoneChangeSchema, body), ['phone'], async (req, res, value) => {
-      await service.changePhone(deps, actorOf(req, res), value, requestMeta(req));
-      return 'Your phone number has been successfully changed.';
-    }),
+    settingsForm(
+      'phone',
+      (body) => validate(phoneChangeSchema, body),
+      ['phone'],
+      async (req, res, value) => {
+        await service.changePhone(deps, actorOf(req, res), value, requestMeta(req));
+        return 'Your phone number has been successfully changed.';
+      },
+    ),
   );
 
   // Texts about bookings (issue [11]): read by the booking notification job.
@@ -133,21 +156,31 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
   router.post(
     '/account-preferences/message-notifications',
     requireSignIn,
-    settingsForm('messageNotifications', readMessageChoices, ['email_messages', 'sms_messages'], async (req, res, value) => {
-      await service.changeMessageNotifications(deps, actorOf(req, res), value, requestMeta(req));
-      return 'Your message notifications have been saved.';
-    }),
+    settingsForm(
+      'messageNotifications',
+      readMessageChoices,
+      ['email_messages', 'sms_messages'],
+      async (req, res, value) => {
+        await service.changeMessageNotifications(deps, actorOf(req, res), value, requestMeta(req));
+        return 'Your message notifications have been saved.';
+      },
+    ),
   );
 
   // Two-factor setup: enter phone → enter code → confirmed (spec 1 §4).
   router.post(
     '/account-preferences/two-factor',
     requireSignIn,
-    settingsForm('twoFactor', (body) => validate(twoFactorStartSchema, body), ['phone_number'], async (req, res, value) => {
-      const result = await service.startTwoFactorSetup(deps, actorOf(req, res), value, requestMeta(req));
-      if (result === 'throttled') throw new ValidationError({ phone_number: TOO_MANY_ATTEMPTS });
-      return { next: '/account-preferences/two-factor' };
-    }),
+    settingsForm(
+      'twoFactor',
+      (body) => validate(twoFactorStartSchema, body),
+      ['phone_number'],
+      async (req, res, value) => {
+        const result = await service.startTwoFactorSetup(deps, actorOf(req, res), value, requestMeta(req));
+        if (result === 'throttled') throw new ValidationError({ phone_number: TOO_MANY_ATTEMPTS });
+        return { next: '/account-preferences/two-factor' };
+      },
+    ),
   );
 
   async function setupCodePage(req: Request, res: Response, options: { error?: string; status?: number } = {}) {
@@ -173,31 +206,50 @@ export function accountPreferencesRoutes({ db, integrations, config, throttles, 
   router.get('/account-preferences/two-factor', requireSignIn, (req, res) => setupCodePage(req, res));
 
   // An unexpected failure keeps the code page, with spec 1 §8's message.
-  const reshowCodePage = (req: Request, res: Response, _errors: Record<string, string>, status: number) => setupCodePage(req, res, { status });
+  const reshowCodePage = (req: Request, res: Response, _errors: Record<string, string>, status: number) =>
+    setupCodePage(req, res, { status });
 
-  router.post('/account-preferences/two-factor/confirmation', requireSignIn, formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
-    const checked = validate(twoFactorCodeSchema, req.body);
-    if (checked.errors) return setupCodePage(req, res, { error: checked.errors.token, status: 422 });
-    const result = await service.finishTwoFactorSetup(deps, actorOf(req, res), { token: checked.value.token }, requestMeta(req));
-    if (result === 'wrong') return setupCodePage(req, res, { error: TWO_FACTOR_WRONG_CODE, status: 422 });
-    flash(req, 'success', 'Confirmed! Two-factor authentication is on.');
-    res.redirect(303, '/account-preferences#two-factor');
-  }));
+  router.post(
+    '/account-preferences/two-factor/confirmation',
+    requireSignIn,
+    formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
+      const checked = validate(twoFactorCodeSchema, req.body);
+      if (checked.errors) return setupCodePage(req, res, { error: checked.errors.token, status: 422 });
+      const result = await service.finishTwoFactorSetup(
+        deps,
+        actorOf(req, res),
+        { token: checked.value.token },
+        requestMeta(req),
+      );
+      if (result === 'wrong') return setupCodePage(req, res, { error: TWO_FACTOR_WRONG_CODE, status: 422 });
+      flash(req, 'success', 'Confirmed! Two-factor authentication is on.');
+      res.redirect(303, '/account-preferences#two-factor');
+    }),
+  );
 
-  router.post('/account-preferences/two-factor/new-code', requireSignIn, formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
-    const result = await service.resendSetupCode(deps, actorOf(req, res), requestMeta(req));
-    if (result === 'none') return res.redirect(303, '/account-preferences#two-factor');
-    flash(req, result === 'sent' ? 'success' : 'error', result === 'sent' ? 'New code sent!' : TOO_MANY_ATTEMPTS);
-    res.redirect(303, '/account-preferences/two-factor');
-  }));
+  router.post(
+    '/account-preferences/two-factor/new-code',
+    requireSignIn,
+    formPost(SAVE_FAILED, reshowCodePage, async (req, res) => {
+      const result = await service.resendSetupCode(deps, actorOf(req, res), requestMeta(req));
+      if (result === 'none') return res.redirect(303, '/account-preferences#two-factor');
+      flash(req, result === 'sent' ? 'success' : 'error', result === 'sent' ? 'New code sent!' : TOO_MANY_ATTEMPTS);
+      res.redirect(303, '/account-preferences/two-factor');
+    }),
+  );
 
   router.post(
     '/account-preferences/two-factor/removal',
     requireSignIn,
-    settingsForm('twoFactorOff', (body) => validate(twoFactorRemovalSchema, body), [], async (req, res, value) => {
-      await service.disableTwoFactor(deps, actorOf(req, res), value, requestMeta(req));
-      return 'You have sucessfully unenrolled from 2FA.';
-    }),
+    settingsForm(
+      'twoFactorOff',
+      (body) => validate(twoFactorRemovalSchema, body),
+      [],
+      async (req, res, value) => {
+        await service.disableTwoFactor(deps, actorOf(req, res), value, requestMeta(req));
+        return 'You have sucessfully unenrolled from 2FA.';
+      },
+    ),
   );
 
   // Password change: here and on Account Settings (the form says where it came from).

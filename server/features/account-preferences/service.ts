@@ -3,13 +3,35 @@
 // e-mail, phone or two-factor needs the current password; every change is one transaction and is
 // written to the audit trail.
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { audit, sendTwoFactorCode, type AccountDeps as AuthDeps, type RequestMeta, issueEmailConfirmation, queueEmailConfirmation, TWO_FACTOR_MAX_WRONG, attemptPassword, hashPassword, matchesHash, phoneLastFour } from '../../domain/accounts';
+import {
+  audit,
+  sendTwoFactorCode,
+  type AccountDeps as AuthDeps,
+  type RequestMeta,
+  issueEmailConfirmation,
+  queueEmailConfirmation,
+  TWO_FACTOR_MAX_WRONG,
+  attemptPassword,
+  hashPassword,
+  matchesHash,
+  phoneLastFour,
+} from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import { findSettings, mergeUserSetting, type NotificationSetting } from './repo';
-import { CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, EMAIL_UNCHANGED, SMS_NEEDS_PHONE, TOO_MANY_ATTEMPTS, type NameInput } from './validation';
+import {
+  CURRENT_PASSWORD_WRONG,
+  EMAIL_TAKEN,
+  EMAIL_UNCHANGED,
+  SMS_NEEDS_PHONE,
+  TOO_MANY_ATTEMPTS,
+  type NameInput,
+} from './validation';
 
 /** The acting, signed-in user; every record is loaded through it. */
-export interface Actor { userId: number; sessionId: string | null }
+export interface Actor {
+  userId: number;
+  sessionId: string | null;
+}
 
 export interface AccountSettings {
   email: string;
@@ -25,14 +47,18 @@ export interface AccountSettings {
   messageNotifications: { email: boolean; sms: boolean };
 }
 
-
 export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<AccountSettings> {
   const row = await findSettings(deps.db, actor.userId);
   if (!row) throw new ForbiddenError();
   return {
     email: row.email,
     emailConfirmed: Boolean(row.email_confirmed_at),
-    name: { first_name: row.first_name ?? '', middle_name: row.middle_name ?? '', last_name: row.last_name ?? '', company_name: row.company_name ?? '' },
+    name: {
+      first_name: row.first_name ?? '',
+      middle_name: row.middle_name ?? '',
+      last_name: row.last_name ?? '',
+      company_name: row.company_name ?? '',
+    },
     phone: row.phone_number,
     twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
     // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
@@ -46,7 +72,12 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
  * Throws a field error unless the password is the user's current one. Wrong guesses count against the
  * same per-address limit as sign-in, so an open session cannot be used to guess the password.
  */
-async function requireCurrentPassword(deps: AuthDeps, userId: number, password: string, field = 'password'): Promise<authRepo.UserRow> {
+async function requireCurrentPassword(
+  deps: AuthDeps,
+  userId: number,
+  password: string,
+  field = 'password',
+): Promise<authRepo.UserRow> {
   const user = await authRepo.findUserById(deps.db, userId);
   if (!user) throw new ForbiddenError();
   const attempt = await attemptPassword(deps, { email: user.email, password });
@@ -56,26 +87,32 @@ async function requireCurrentPassword(deps: AuthDeps, userId: number, password: 
 }
 
 /** PUT auth/email/update: the old address is told, the new one asked to confirm. */
-export async function changeEmail(deps: AuthDeps, actor: Actor, input: { newEmail: string; password: string }, meta: RequestMeta): Promise<void> {
+export async function changeEmail(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { newEmail: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
   const user = await requireCurrentPassword(deps, actor.userId, input.password);
   if (user.email.toLowerCase() === input.newEmail) throw new ValidationError({ newEmail: EMAIL_UNCHANGED });
   const oldEmail = user.email;
   await deps.db.transaction(async (trx) => {
     await authRepo.lockUser(trx, actor.userId);
-    if (await authRepo.emailTaken(trx, input.newEmail, actor.userId)) throw new ValidationError({ newEmail: EMAIL_TAKEN });
+    if (await authRepo.emailTaken(trx, input.newEmail, actor.userId))
+      throw new ValidationError({ newEmail: EMAIL_TAKEN });
     await authRepo.updateUser(trx, actor.userId, { email: input.newEmail, email_confirmed_at: null });
     // A reset link mailed to the old address must not open the account any more.
     await authRepo.invalidateTokens(trx, actor.userId, 'password_reset');
     await audit(trx, actor.userId, 'email_changed', meta);
     const confirmation = await issueEmailConfirmation(trx, { id: actor.userId, email: input.newEmail });
     await deps.outgoing.mail(trx, {
-    to: oldEmail,
-    subject: `Your ${deps.config.brandName} e-mail address was changed`,
-    text: [
-      `The e-mail address of your ${deps.config.brandName} account was just changed from this address to another one.`,
-      '',
-      `If you made this change, there is nothing to do. If you did not, please contact us right away at ${deps.config.supportEmail}.`,
-    ].join('\n'),
+      to: oldEmail,
+      subject: `Your ${deps.config.brandName} e-mail address was changed`,
+      text: [
+        `The e-mail address of your ${deps.config.brandName} account was just changed from this address to another one.`,
+        '',
+        `If you made this change, there is nothing to do. If you did not, please contact us right away at ${deps.config.supportEmail}.`,
+      ].join('\n'),
     });
     await queueEmailConfirmation(trx, deps, input.newEmail, confirmation);
   });
@@ -97,7 +134,12 @@ export async function changeName(deps: AuthDeps, actor: Actor, input: NameInput,
 }
 
 /** PUT portal/user/phone/update: the contact phone (the two-factor phone is only set through a code). */
-export async function changePhone(deps: AuthDeps, actor: Actor, input: { phone: string; password: string }, meta: RequestMeta): Promise<void> {
+export async function changePhone(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { phone: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
   await requireCurrentPassword(deps, actor.userId, input.password);
   await deps.db.transaction(async (trx) => {
     await authRepo.updateUser(trx, actor.userId, { phone_number: input.phone });
@@ -109,7 +151,12 @@ export async function changePhone(deps: AuthDeps, actor: Actor, input: { phone: 
  * Texts about phone consultations booked or canceled with the user's profiles, to the contact phone.
  * Turning them on needs that phone; turning them off never does. No password: it opens nothing.
  */
-export async function changeSmsNotifications(deps: Pick<AuthDeps, 'db'>, actor: Actor, input: { on: boolean }, meta: RequestMeta): Promise<void> {
+export async function changeSmsNotifications(
+  deps: Pick<AuthDeps, 'db'>,
+  actor: Actor,
+  input: { on: boolean },
+  meta: RequestMeta,
+): Promise<void> {
   await deps.db.transaction(async (trx) => {
     const user = await authRepo.lockUser(trx, actor.userId);
     if (!user) throw new ForbiddenError();
@@ -124,7 +171,12 @@ export async function changeSmsNotifications(deps: Pick<AuthDeps, 'db'>, actor: 
  * texts to the contact phone (off unless turned on, and only with that phone). Each key that changes is
  * written to the audit trail as `<key>_on` / `<key>_off`.
  */
-export async function changeMessageNotifications(deps: Pick<AuthDeps, 'db'>, actor: Actor, input: { email: boolean; sms: boolean }, meta: RequestMeta): Promise<void> {
+export async function changeMessageNotifications(
+  deps: Pick<AuthDeps, 'db'>,
+  actor: Actor,
+  input: { email: boolean; sms: boolean },
+  meta: RequestMeta,
+): Promise<void> {
   await deps.db.transaction(async (trx) => {
     const user = await authRepo.lockUser(trx, actor.userId);
     if (!user) throw new ForbiddenError();
@@ -148,15 +200,26 @@ export async function startTwoFactorSetup(
   input: { phone_number: string; password: string },
   meta: RequestMeta,
 ): Promise<'sent' | 'throttled'> {
-  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId))) throw new ForbiddenError('Two-factor authentication needs an active membership.');
+  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId)))
+    throw new ForbiddenError('Two-factor authentication needs an active membership.');
   await requireCurrentPassword(deps, actor.userId, input.password);
   return sendSetupCode(deps, actor, input.phone_number, meta);
 }
 
-async function sendSetupCode(deps: AuthDeps, actor: Actor, phone: string, meta: RequestMeta): Promise<'sent' | 'throttled'> {
+async function sendSetupCode(
+  deps: AuthDeps,
+  actor: Actor,
+  phone: string,
+  meta: RequestMeta,
+): Promise<'sent' | 'throttled'> {
   const sent = await sendTwoFactorCode(deps, {
-    userId: actor.userId, kind: 'enrol', phone, meta, auditDetails: { for: 'setup' },
-    text: (code) => `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`,
+    userId: actor.userId,
+    kind: 'enrol',
+    phone,
+    meta,
+    auditDetails: { for: 'setup' },
+    text: (code) =>
+      `${code} is your ${deps.config.brandName} code to turn on two-factor sign-in. It expires in 10 minutes.`,
   });
   return sent ? 'sent' : 'throttled';
 }
@@ -167,14 +230,23 @@ export async function pendingSetupPhone(deps: Pick<AuthDeps, 'db'>, actor: Actor
   return typeof token?.meta?.phone === 'string' ? token.meta.phone : null;
 }
 
-export async function resendSetupCode(deps: AuthDeps, actor: Actor, meta: RequestMeta): Promise<'sent' | 'throttled' | 'none'> {
+export async function resendSetupCode(
+  deps: AuthDeps,
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<'sent' | 'throttled' | 'none'> {
   const phone = await pendingSetupPhone(deps, actor);
   if (!phone) return 'none';
   return sendSetupCode(deps, actor, phone, meta);
 }
 
 /** POST portal/user/phone/finalize-2fa-enrollment: the right code turns two-factor on for that phone. */
-export async function finishTwoFactorSetup(deps: AuthDeps, actor: Actor, input: { token: string }, meta: RequestMeta): Promise<'enabled' | 'wrong'> {
+export async function finishTwoFactorSetup(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { token: string },
+  meta: RequestMeta,
+): Promise<'enabled' | 'wrong'> {
   return deps.db.transaction(async (trx) => {
     const token = await authRepo.findLatestLiveToken(trx, actor.userId, 'two_factor_code', 'enrol');
     if (!token || typeof token.meta?.phone !== 'string') return 'wrong';
@@ -186,16 +258,29 @@ export async function finishTwoFactorSetup(deps: AuthDeps, actor: Actor, input: 
     }
     const user = await authRepo.lockUser(trx, actor.userId);
     await authRepo.markTokenUsed(trx, token.id);
-    await authRepo.updateUser(trx, actor.userId, { two_factor_enrolled_at: new Date(), two_factor_phone: token.meta.phone });
+    await authRepo.updateUser(trx, actor.userId, {
+      two_factor_enrolled_at: new Date(),
+      two_factor_phone: token.meta.phone,
+    });
     // Devices remembered for the old phone must prove the new one.
     await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_remember');
-    await audit(trx, actor.userId, user?.two_factor_enrolled_at ? 'two_factor_phone_changed' : 'two_factor_enabled', meta);
+    await audit(
+      trx,
+      actor.userId,
+      user?.two_factor_enrolled_at ? 'two_factor_phone_changed' : 'two_factor_enabled',
+      meta,
+    );
     return 'enabled';
   });
 }
 
 /** POST portal/user/phone/disable-2fa-enrollment. Remembered devices are forgotten too. */
-export async function disableTwoFactor(deps: AuthDeps, actor: Actor, input: { password: string }, meta: RequestMeta): Promise<void> {
+export async function disableTwoFactor(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { password: string },
+  meta: RequestMeta,
+): Promise<void> {
   await requireCurrentPassword(deps, actor.userId, input.password);
   await deps.db.transaction(async (trx) => {
     await authRepo.updateUser(trx, actor.userId, { two_factor_enrolled_at: null, two_factor_phone: null });

@@ -1,10 +1,17 @@
 // Account Settings forms (spec 1 §5 Account settings, Phone, Passwords), with the spec's messages,
 // "passsword" included.
 import Joi from 'joi';
-import { CHANGE_CONFIRMATION_MISMATCH, PASSWORD_REQUIRED, STRONG_PASSWORD, newPassword, phoneNumber } from '../../domain/accounts';
+import {
+  CHANGE_CONFIRMATION_MISMATCH,
+  PASSWORD_REQUIRED,
+  STRONG_PASSWORD,
+  newPassword,
+  phoneNumber,
+} from '../../domain/accounts';
 import { validate } from '../../lib/validation';
 
-export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current passsword. (We just want to make sure this is you!)';
+export const CURRENT_PASSWORD_REQUIRED =
+  'Please enter your current passsword. (We just want to make sure this is you!)';
 // Not quoted by the spec (a server message): ours.
 export const CURRENT_PASSWORD_WRONG = 'The password you entered is not correct.';
 export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try again later.';
@@ -45,10 +52,17 @@ const nameFieldsSchema = Joi.object({
   company_name: nameField().max(200),
 }).unknown(true);
 
-export interface NameInput { first_name: string; middle_name: string; last_name: string; company_name: string }
+export interface NameInput {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  company_name: string;
+}
 
 /** PUT portal/me: either a company name, or both first and last name. */
-export function validateName(input: unknown): { value: NameInput; errors: null } | { value: null; errors: Record<string, string> } {
+export function validateName(
+  input: unknown,
+): { value: NameInput; errors: null } | { value: null; errors: Record<string, string> } {
   const checked = validate<NameInput>(nameFieldsSchema, input);
   if (checked.errors) return checked;
   const { first_name, last_name, company_name } = checked.value;
@@ -64,17 +78,24 @@ export function validateName(input: unknown): { value: NameInput; errors: null }
 export const phoneChangeSchema = Joi.object({ phone: phoneNumber(), password: currentPassword() }).unknown(true);
 
 /** POST portal/user/phone/verify: phone_number (step 1 of two-factor setup). */
-export const twoFactorStartSchema = Joi.object({ phone_number: phoneNumber(), password: currentPassword() }).unknown(true);
+export const twoFactorStartSchema = Joi.object({ phone_number: phoneNumber(), password: currentPassword() }).unknown(
+  true,
+);
 
 /** POST portal/user/phone/disable-2fa-enrollment. */
 export const twoFactorRemovalSchema = Joi.object({ password: currentPassword() }).unknown(true);
 
 /** POST auth/password/update: old_password, new_password (+ confirmation). */
 export const passwordChangeSchema = Joi.object({
-  old_password: Joi.string().required().max(1024).messages({ 'any.required': PASSWORD_REQUIRED, 'string.empty': PASSWORD_REQUIRED, 'string.max': CURRENT_PASSWORD_WRONG }),
+  old_password: Joi.string().required().max(1024).messages({
+    'any.required': PASSWORD_REQUIRED,
+    'string.empty': PASSWORD_REQUIRED,
+    'string.max': CURRENT_PASSWORD_WRONG,
+  }),
   new_password: newPassword(STRONG_PASSWORD),
-  new_password_confirmation: Joi.string()
-    .required()
-    .valid(Joi.ref('new_password'))
-    .messages({ 'any.required': PASSWORD_REQUIRED, 'string.empty': PASSWORD_REQUIRED, 'any.only': CHANGE_CONFIRMATION_MISMATCH }),
+  new_password_confirmation: Joi.string().required().valid(Joi.ref('new_password')).messages({
+    'any.required': PASSWORD_REQUIRED,
+    'string.empty': PASSWORD_REQUIRED,
+    'any.only': CHANGE_CONFIRMATION_MISMATCH,
+  }),
 }).unknown(true);

@@ -46,14 +46,21 @@ function withoutPanel(path: string): string {
 
 /** What the provider typed, to show again. */
 const typedValues = (body: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(body).filter(([key, value]) => key !== '_csrf' && typeof value === 'string')) as Record<string, string>;
+  Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => key !== '_csrf' && typeof value === 'string'),
+  ) as Record<string, string>;
 
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
 
 export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Router {
   const router = Router();
   const guard = requireSelectedProfile;
-  const changeDeps: appointments.AppointmentChangeDeps = { db, outgoing: integrations.outgoing, brandName: config.brandName, clientSiteUrl: config.clientSiteUrl };
+  const changeDeps: appointments.AppointmentChangeDeps = {
+    db,
+    outgoing: integrations.outgoing,
+    brandName: config.brandName,
+    clientSiteUrl: config.clientSiteUrl,
+  };
   const icsHost = new URL(config.portalUrl).host;
 
   router.get(APPOINTMENTS_PATH, ...guard, async (req, res) => {
@@ -70,10 +77,18 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     const id = positiveId(req.query.id);
     // Like the dashboard's ?id=: an id that is not the provider's opens nothing and reveals nothing.
     const appointment = id ? await appointments.loadAppointmentPanel(db, provider.id, id, now) : null;
-    render(req, res, { title: LIST_TITLE, page: <AppointmentsPage list={list} appointment={appointment} returnTo={req.originalUrl} /> });
+    render(req, res, {
+      title: LIST_TITLE,
+      page: <AppointmentsPage list={list} appointment={appointment} returnTo={req.originalUrl} />,
+    });
   });
 
-  async function showPanel(req: Request, res: Response, id: number, options: { status?: number; formState?: AppointmentFormState; refusal?: string; returnTo?: string } = {}) {
+  async function showPanel(
+    req: Request,
+    res: Response,
+    id: number,
+    options: { status?: number; formState?: AppointmentFormState; refusal?: string; returnTo?: string } = {},
+  ) {
     const provider = selectedProfile(res);
     const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
     if (!appointment) throw new NotFoundError();
@@ -81,7 +96,14 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     render(req, res, {
       title: PANEL_TITLE,
       status: options.status ?? 200,
-      page: <AppointmentPage appointment={appointment} returnTo={returnTo} formState={options.formState ?? null} refusal={options.refusal ?? null} />,
+      page: (
+        <AppointmentPage
+          appointment={appointment}
+          returnTo={returnTo}
+          formState={options.formState ?? null}
+          refusal={options.refusal ?? null}
+        />
+      ),
     });
   }
 
@@ -92,11 +114,22 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
     if (!appointment) throw new NotFoundError();
     const returnTo = safeReturnPath(req.query.return_to, `/calendar?id=${id}`);
-    res.type('html').send(renderFragment(req, <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={withoutPanel(returnTo)} />));
+    res
+      .type('html')
+      .send(
+        renderFragment(
+          req,
+          <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={withoutPanel(returnTo)} />,
+        ),
+      );
   });
 
   router.get(`${APPOINTMENTS_PATH}/:appointmentId/ics`, ...guard, async (req, res) => {
-    const record = await appointments.findAppointment(db, { providerId: selectedProfile(res).id }, appointmentIdOf(req));
+    const record = await appointments.findAppointment(
+      db,
+      { providerId: selectedProfile(res).id },
+      appointmentIdOf(req),
+    );
     if (!record) throw new NotFoundError();
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
@@ -107,7 +140,12 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
    * Both posts: a form error shows the panel's page again (422) with the messages and the typed values,
    * keeping return_to; a refused change (canceled, ended, legacy) shows it with the reason (409).
    */
-  function changeRoute(form: AppointmentFormState['form'], change: typeof appointments.cancelAppointment, success: string, failure: string) {
+  function changeRoute(
+    form: AppointmentFormState['form'],
+    change: typeof appointments.cancelAppointment,
+    success: string,
+    failure: string,
+  ) {
     return async (req: Request, res: Response) => {
       const id = appointmentIdOf(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -120,14 +158,23 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
       } catch (error) {
         if (error instanceof ValidationError) {
           if (wantsJson(req)) return res.status(422).json({ message: error.message, errors: error.fields });
-          return showPanel(req, res, id, { status: 422, formState: { form, values: typedValues(body), errors: error.fields }, returnTo });
+          return showPanel(req, res, id, {
+            status: 422,
+            formState: { form, values: typedValues(body), errors: error.fields },
+            returnTo,
+          });
         }
-        if (error instanceof appointments.AppointmentLockedError && !wantsJson(req)) return showPanel(req, res, id, { status: 409, refusal: error.message, returnTo });
+        if (error instanceof appointments.AppointmentLockedError && !wantsJson(req))
+          return showPanel(req, res, id, { status: 409, refusal: error.message, returnTo });
         if (error instanceof HttpError || wantsJson(req)) throw error;
         // Spec 3 §8: the failure's own text, on the panel, with what the provider typed kept.
         req.log?.error({ err: error }, `appointment ${form} failed`);
         flash(req, 'error', failure);
-        return showPanel(req, res, id, { status: 500, formState: { form, values: typedValues(body), errors: {} }, returnTo });
+        return showPanel(req, res, id, {
+          status: 500,
+          formState: { form, values: typedValues(body), errors: {} },
+          returnTo,
+        });
       }
       const next = form === 'cancel' ? withoutPanel(returnTo) : returnTo;
       if (wantsJson(req)) return res.json({ message: success, next });
@@ -136,8 +183,26 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     };
   }
 
-  router.post(`${APPOINTMENTS_PATH}/:appointmentId/cancellation`, ...guard, changeRoute('cancel', appointments.cancelAppointment, APPOINTMENT_MESSAGES.cancelled, APPOINTMENT_MESSAGES.cancelFailed));
-  router.post(`${APPOINTMENTS_PATH}/:appointmentId/reschedule`, ...guard, changeRoute('reschedule', appointments.rescheduleAppointment, APPOINTMENT_MESSAGES.rescheduled, APPOINTMENT_MESSAGES.rescheduleFailed));
+  router.post(
+    `${APPOINTMENTS_PATH}/:appointmentId/cancellation`,
+    ...guard,
+    changeRoute(
+      'cancel',
+      appointments.cancelAppointment,
+      APPOINTMENT_MESSAGES.cancelled,
+      APPOINTMENT_MESSAGES.cancelFailed,
+    ),
+  );
+  router.post(
+    `${APPOINTMENTS_PATH}/:appointmentId/reschedule`,
+    ...guard,
+    changeRoute(
+      'reschedule',
+      appointments.rescheduleAppointment,
+      APPOINTMENT_MESSAGES.rescheduled,
+      APPOINTMENT_MESSAGES.rescheduleFailed,
+    ),
+  );
 
   return router;
 }
@@ -145,9 +210,18 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
 /** The panel alone, for the calendar's dialog: the same markup as in a page, with the request's CSRF token. */
 function renderFragment(req: Request, element: React.ReactElement): string {
   const context: PageContext = {
-    brand: '', path: req.path, csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
-    flash: [], signedIn: true, userName: null, provider: null, sideMenu: [], profileMenu: [],
-    sideMenuCollapsed: false, unreadMessages: false, statusBanner: null,
+    brand: '',
+    path: req.path,
+    csrfToken: typeof req.csrfToken === 'function' ? req.csrfToken() : '',
+    flash: [],
+    signedIn: true,
+    userName: null,
+    provider: null,
+    sideMenu: [],
+    profileMenu: [],
+    sideMenuCollapsed: false,
+    unreadMessages: false,
+    statusBanner: null,
   };
   return renderToStaticMarkup(<PageContextReact.Provider value={context}>{element}</PageContextReact.Provider>);
 }

@@ -3,13 +3,20 @@
 import type { JobDefinition } from '../../jobs/queue';
 import { PASSWORD_RESET_JOB, sendPasswordResetLink } from './service';
 
-interface ResetRequest { email: string; ip: string | null; userAgent: string | null }
+interface ResetRequest {
+  email: string;
+  ip: string | null;
+  userAgent: string | null;
+}
 
 export const passwordResetJobs: JobDefinition<never>[] = [
   {
     name: PASSWORD_RESET_JOB,
     keepHours: 1,
     handle: async ({ email, ip, userAgent }: ResetRequest, { db, integrations, config }) =>
-      sendPasswordResetLink({ db, mail: integrations.mail, config }, email, { ip: ip ?? undefined, userAgent: userAgent ?? undefined }),
+      sendPasswordResetLink({ db, mail: integrations.mail, config }, email, {
+        ip: ip ?? undefined,
+        userAgent: userAgent ?? undefined,
+      }),
   },
 ] as JobDefinition<never>[];

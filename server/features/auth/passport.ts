@@ -2,11 +2,15 @@
 // throttles and two-factor around it); routes then call req.login, which issues a new session id.
 import passport from 'passport';
 
-export interface SessionUser { id: number }
+export interface SessionUser {
+  id: number;
+}
 
 declare global {
   namespace Express {
-    interface User { id: number }
+    interface User {
+      id: number;
+    }
   }
 }
 

@@ -11,13 +11,25 @@ import { recordActivity, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../http
 import { AccountRecoveredPage, RecoverAccountPage } from '../../../views/pages/account/RecoverAccountPage';
 import { LoginHelpPage } from '../../../views/pages/login/LoginHelpPage';
 import { LoginPage, TOO_MANY_ATTEMPTS } from '../../../views/pages/login/LoginPage';
-import { AccountOnHoldPage, ClientLoginPage, PracticeManagementReadyPage } from '../../../views/pages/login/SignInChoicePages';
+import {
+  AccountOnHoldPage,
+  ClientLoginPage,
+  PracticeManagementReadyPage,
+} from '../../../views/pages/login/SignInChoicePages';
 import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
 import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { PasswordRequestPage } from '../../../views/pages/password/PasswordRequestPage';
 import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/password/PasswordResetPage';
 import * as service from './service';
-import { looksLikeLinkToken, loginSchema, recoverSchema, resetPasswordSchema, resetRequestSchema, TWO_FACTOR_WRONG_CODE, twoFactorCodeSchema } from '../../domain/accounts';
+import {
+  looksLikeLinkToken,
+  loginSchema,
+  recoverSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  TWO_FACTOR_WRONG_CODE,
+  twoFactorCodeSchema,
+} from '../../domain/accounts';
 import { validate } from '../../lib/validation';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
@@ -38,7 +50,6 @@ declare module 'express-session' {
   }
 }
 
-
 /** Reads one cookie from the request (express has no parser built in; we need only this one). */
 export function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -53,7 +64,6 @@ export function readCookie(req: Request, name: string): string | undefined {
   }
   return undefined;
 }
-
 
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
@@ -82,9 +92,17 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       case 'practice-management-payment':
         return res.redirect(303, `/practice-management/upgrade/${destination.accountId}`);
       case 'practice-management-ready':
-        return render(req, res, { title: 'Practice Management', layout: 'plain', page: <PracticeManagementReadyPage url={destination.url} continuePath={destination.continuePath} /> });
+        return render(req, res, {
+          title: 'Practice Management',
+          layout: 'plain',
+          page: <PracticeManagementReadyPage url={destination.url} continuePath={destination.continuePath} />,
+        });
       case 'client-choice':
-        return render(req, res, { title: 'Client Login?', layout: 'plain', page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} continuePath={destination.continuePath} /> });
+        return render(req, res, {
+          title: 'Client Login?',
+          layout: 'plain',
+          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} continuePath={destination.continuePath} />,
+        });
     }
   }
 
@@ -96,7 +114,10 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     // Where to go after signing in: the page that sent the visitor here (?next=), checked as a local path.
     const next = localPath(req.query.next) ?? undefined;
     if (res.locals.viewer) {
-      return res.redirect(303, service.allowedRedirect(config, redirectUrl) ?? safeReturnPath(next ?? req.session.returnTo));
+      return res.redirect(
+        303,
+        service.allowedRedirect(config, redirectUrl) ?? safeReturnPath(next ?? req.session.returnTo),
+      );
     }
     loginPage(req, res, {
       values: { email: text(req.query.email) },
@@ -114,13 +135,23 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       // The form carries ?next=; a return path kept in the session (an invitation to accept) is the fallback.
       returnTo: localPath(req.body.next) ?? req.session.returnTo,
     };
-    const form = { values: { email: text(req.body.email) }, origin: intent.origin, reimbursifyRedirectUrl: intent.reimbursifyRedirectUrl, next: localPath(req.body.next) ?? undefined };
+    const form = {
+      values: { email: text(req.body.email) },
+      origin: intent.origin,
+      reimbursifyRedirectUrl: intent.reimbursifyRedirectUrl,
+      next: localPath(req.body.next) ?? undefined,
+    };
     const checked = validate(loginSchema, req.body);
     if (checked.errors) return loginPage(req, res, { ...form, errors: checked.errors }, 422);
 
     const result = await service.signInWithPassword(
       deps,
-      { email: checked.value.email, password: checked.value.password, rememberToken: readCookie(req, REMEMBER_DEVICE_COOKIE), ...intent },
+      {
+        email: checked.value.email,
+        password: checked.value.password,
+        rememberToken: readCookie(req, REMEMBER_DEVICE_COOKIE),
+        ...intent,
+      },
       requestMeta(req),
     );
     switch (result.outcome) {
@@ -129,9 +160,18 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       case 'throttled':
         return loginPage(req, res, { ...form, errors: {}, formError: 'throttled' }, 429);
       case 'client-only':
-        return render(req, res, { title: 'Client Login?', layout: 'plain', page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} /> });
+        return render(req, res, {
+          title: 'Client Login?',
+          layout: 'plain',
+          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} />,
+        });
       case 'on-hold':
-        return render(req, res, { title: 'Account On Hold', layout: 'plain', status: 403, page: <AccountOnHoldPage supportEmail={config.supportEmail} /> });
+        return render(req, res, {
+          title: 'Account On Hold',
+          layout: 'plain',
+          status: 403,
+          page: <AccountOnHoldPage supportEmail={config.supportEmail} />,
+        });
       case 'two-factor':
         // The password step is itself a privilege: start a fresh session for it.
         await regenerate(req);
@@ -150,7 +190,12 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     return pending;
   }
 
-  async function codePage(req: Request, res: Response, userId: number, options: { error?: string; throttled?: boolean; remember?: boolean; status?: number } = {}) {
+  async function codePage(
+    req: Request,
+    res: Response,
+    userId: number,
+    options: { error?: string; throttled?: boolean; remember?: boolean; status?: number } = {},
+  ) {
     const phoneLastFour = await service.twoFactorPhoneLastFour(deps, userId);
     render(req, res, {
       title: 'Enter Your Code',
@@ -181,10 +226,17 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     if (!pending) return res.redirect(303, '/login');
     const remember = req.body.remember === '1';
     const checked = validate(twoFactorCodeSchema, req.body);
-    if (checked.errors) return codePage(req, res, pending.userId, { error: checked.errors.token, remember, status: 422 });
-    const result = await service.verifySignInCode(deps, { ...pending, code: checked.value.token, remember }, requestMeta(req));
-    if (result.outcome === 'wrong') return codePage(req, res, pending.userId, { error: TWO_FACTOR_WRONG_CODE, remember, status: 422 });
-    if (result.outcome === 'throttled') return codePage(req, res, pending.userId, { throttled: true, remember, status: 429 });
+    if (checked.errors)
+      return codePage(req, res, pending.userId, { error: checked.errors.token, remember, status: 422 });
+    const result = await service.verifySignInCode(
+      deps,
+      { ...pending, code: checked.value.token, remember },
+      requestMeta(req),
+    );
+    if (result.outcome === 'wrong')
+      return codePage(req, res, pending.userId, { error: TWO_FACTOR_WRONG_CODE, remember, status: 422 });
+    if (result.outcome === 'throttled')
+      return codePage(req, res, pending.userId, { throttled: true, remember, status: 429 });
     await logIn(req, pending.userId);
     if (result.rememberToken) {
       res.cookie(REMEMBER_DEVICE_COOKIE, result.rememberToken, {
@@ -243,7 +295,11 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
   // ---- getting back in
 
   router.get('/login/help', (req, res) => {
-    render(req, res, { title: 'Login Help', layout: 'plain', page: <LoginHelpPage clientSiteUrl={config.clientSiteUrl} /> });
+    render(req, res, {
+      title: 'Login Help',
+      layout: 'plain',
+      page: <LoginHelpPage clientSiteUrl={config.clientSiteUrl} />,
+    });
   });
 
   const requestPage = (req: Request, res: Response, props: Parameters<typeof PasswordRequestPage>[0], status = 200) =>
@@ -260,7 +316,8 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
 
   router.post('/password/request', async (req, res) => {
     const checked = validate(resetRequestSchema, req.body);
-    if (checked.errors) return requestPage(req, res, { values: { email: text(req.body.email) }, errors: checked.errors }, 422);
+    if (checked.errors)
+      return requestPage(req, res, { values: { email: text(req.body.email) }, errors: checked.errors }, 422);
     await service.requestPasswordReset(deps, checked.value.email, requestMeta(req));
     req.session.resetRequests = { email: checked.value.email, count: (req.session.resetRequests?.count ?? 0) + 1 };
     res.redirect(303, '/password/request?sent=1');
@@ -272,37 +329,68 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
   router.get('/password/reset/:resetToken', async (req, res) => {
     const token = req.params.resetToken;
     if (!looksLikeLinkToken(token) || !(await service.resetTokenIsLive(deps, token))) return expired(req, res);
-    render(req, res, { title: 'Reset Password', layout: 'plain', page: <PasswordResetPage token={token} errors={{}} /> });
+    render(req, res, {
+      title: 'Reset Password',
+      layout: 'plain',
+      page: <PasswordResetPage token={token} errors={{}} />,
+    });
   });
 
   // Spec 1 §8: an unexpected failure keeps the reset form (passwords are never echoed back).
   const reshowReset = (req: Request, res: Response, errors: Record<string, string>, status: number) =>
-    render(req, res, { title: 'Reset Password', layout: 'plain', status, page: <PasswordResetPage token={String(req.params.resetToken)} errors={errors} /> });
+    render(req, res, {
+      title: 'Reset Password',
+      layout: 'plain',
+      status,
+      page: <PasswordResetPage token={String(req.params.resetToken)} errors={errors} />,
+    });
 
-  router.post('/password/reset/:resetToken', formPost(SAVE_FAILED, reshowReset, async (req, res) => {
-    const token = req.params.resetToken;
-    if (!looksLikeLinkToken(token) || !(await service.resetTokenIsLive(deps, token))) return expired(req, res);
-    const checked = validate(resetPasswordSchema, req.body);
-    if (checked.errors) {
-      return render(req, res, { title: 'Reset Password', layout: 'plain', status: 422, page: <PasswordResetPage token={token} errors={checked.errors} /> });
-    }
-    const result = await service.resetPassword(deps, { token, password: checked.value.password }, requestMeta(req));
-    if (result === 'expired') return expired(req, res);
-    // Any session in this browser belonged to the old password.
-    if (res.locals.viewer) await new Promise<void>((resolve) => req.logout(() => resolve()));
-    flash(req, 'success', 'Your password has been successfully reset.');
-    res.redirect(303, '/login');
-  }));
+  router.post(
+    '/password/reset/:resetToken',
+    formPost(SAVE_FAILED, reshowReset, async (req, res) => {
+      const token = req.params.resetToken;
+      if (!looksLikeLinkToken(token) || !(await service.resetTokenIsLive(deps, token))) return expired(req, res);
+      const checked = validate(resetPasswordSchema, req.body);
+      if (checked.errors) {
+        return render(req, res, {
+          title: 'Reset Password',
+          layout: 'plain',
+          status: 422,
+          page: <PasswordResetPage token={token} errors={checked.errors} />,
+        });
+      }
+      const result = await service.resetPassword(deps, { token, password: checked.value.password }, requestMeta(req));
+      if (result === 'expired') return expired(req, res);
+      // Any session in this browser belonged to the old password.
+      if (res.locals.viewer) await new Promise<void>((resolve) => req.logout(() => resolve()));
+      flash(req, 'success', 'Your password has been successfully reset.');
+      res.redirect(303, '/login');
+    }),
+  );
 
-  const recoverPage = (req: Request, res: Response, props: Omit<Parameters<typeof RecoverAccountPage>[0], 'supportEmail'>, status = 200) =>
-    render(req, res, { title: 'Recover Account', layout: 'plain', status, page: <RecoverAccountPage {...props} supportEmail={config.supportEmail} /> });
+  const recoverPage = (
+    req: Request,
+    res: Response,
+    props: Omit<Parameters<typeof RecoverAccountPage>[0], 'supportEmail'>,
+    status = 200,
+  ) =>
+    render(req, res, {
+      title: 'Recover Account',
+      layout: 'plain',
+      status,
+      page: <RecoverAccountPage {...props} supportEmail={config.supportEmail} />,
+    });
 
   router.get('/account/recover', (req, res) => {
     recoverPage(req, res, { values: { first_name: '', last_name: '', phone_number: '' }, errors: {} });
   });
 
   router.post('/account/recover', async (req, res) => {
-    const values = { first_name: text(req.body.first_name), last_name: text(req.body.last_name), phone_number: text(req.body.phone_number) };
+    const values = {
+      first_name: text(req.body.first_name),
+      last_name: text(req.body.last_name),
+      phone_number: text(req.body.phone_number),
+    };
     const checked = validate(recoverSchema, req.body);
     if (checked.errors) return recoverPage(req, res, { values, errors: checked.errors }, 422);
     const result = await service.recoverAccount(deps, checked.value, requestMeta(req));
@@ -322,7 +410,8 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
   router.get('/account/confirm/:token', async (req, res) => {
     const token = req.params.token;
     // Confirm failure redirects to / (spec 1 §8).
-    if (!looksLikeLinkToken(token) || !(await service.confirmEmail(deps, token, requestMeta(req)))) return res.redirect(303, '/');
+    if (!looksLikeLinkToken(token) || !(await service.confirmEmail(deps, token, requestMeta(req))))
+      return res.redirect(303, '/');
     flash(req, 'success', 'Thank you! Your email address is confirmed.');
     res.redirect(303, '/');
   });

@@ -5,7 +5,21 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail/port';
 import { safeReturnPath } from '../../http/guards';
-import { attemptPassword, hashPassword, hashToken, maskEmail, matchesHash, newLinkToken, phoneLastFour, audit, sendTwoFactorCode, type AccountDeps as AuthDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from '../../domain/accounts';
+import {
+  attemptPassword,
+  hashPassword,
+  hashToken,
+  maskEmail,
+  matchesHash,
+  newLinkToken,
+  phoneLastFour,
+  audit,
+  sendTwoFactorCode,
+  type AccountDeps as AuthDeps,
+  practiceManagementUrl,
+  type RequestMeta,
+  TWO_FACTOR_MAX_WRONG,
+} from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
 export type { AuthDeps, RequestMeta };
 
@@ -35,7 +49,6 @@ export type PasswordSignIn =
   | { outcome: 'two-factor'; userId: number }
   | { outcome: 'signed-in'; userId: number; destination: Destination };
 
-
 const ipKey = (meta: RequestMeta) => meta.ip ?? 'unknown';
 
 // ---------------------------------------------------------------- sign-in
@@ -59,7 +72,8 @@ export async function signInWithPassword(
     const userId = attempt.user?.id ?? null;
     await db.transaction(async (trx) => {
       await audit(trx, userId, 'sign_in_failed', meta, { email: input.email });
-      if (attempt.lockedBy) await audit(trx, userId, 'sign_in_locked', meta, { email: input.email, by: attempt.lockedBy });
+      if (attempt.lockedBy)
+        await audit(trx, userId, 'sign_in_locked', meta, { email: input.email, by: attempt.lockedBy });
     });
     return { outcome: 'invalid' };
   }
@@ -75,7 +89,9 @@ export async function signInWithPassword(
     return { outcome: 'on-hold' };
   }
   if (user.two_factor_enrolled_at && user.two_factor_phone) {
-    const remembered = input.rememberToken && (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));
+    const remembered =
+      input.rememberToken &&
+      (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));
     if (!remembered) {
       // Past the limit of new codes the last one sent stays valid; no more SMS go out.
       await sendSignInCode(deps, user, meta);
@@ -86,7 +102,12 @@ export async function signInWithPassword(
 }
 
 /** Records the sign-in and works out where the person goes (outcomes 2 to 5 of spec 1 §4 Session). */
-async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInIntent, meta: RequestMeta): Promise<Destination> {
+async function completeSignIn(
+  deps: AuthDeps,
+  userId: number,
+  intent: SignInIntent,
+  meta: RequestMeta,
+): Promise<Destination> {
   const { db, config } = deps;
   const { user, accounts } = await db.transaction(async (trx) => {
     await repo.updateUser(trx, userId, { last_sign_in_at: new Date() });
@@ -100,7 +121,11 @@ async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInInte
   if (accounts.length > 0 && accounts.every((a) => a.standalone_practice_management)) {
     const paid = accounts.find((a) => a.has_paid_practice_management_plan);
     if (!paid) return { kind: 'practice-management-payment', accountId: accounts[0]!.id };
-    return { kind: 'practice-management-ready', url: practiceManagementUrl(config, paid.practice_management?.subdomain), continuePath };
+    return {
+      kind: 'practice-management-ready',
+      url: practiceManagementUrl(config, paid.practice_management?.subdomain),
+      continuePath,
+    };
   }
   if (intent.origin === 'client' && user.scopes.includes('client')) return { kind: 'client-choice', continuePath };
   const external = allowedRedirect(config, intent.reimbursifyRedirectUrl);
@@ -109,7 +134,10 @@ async function completeSignIn(deps: AuthDeps, userId: number, intent: SignInInte
 }
 
 /** reimbursify_redirect_url is honoured only for https URLs on an allow-listed host (no open redirect). */
-export function allowedRedirect(config: Pick<Config, 'reimbursifyRedirectHosts'>, value: string | undefined): string | null {
+export function allowedRedirect(
+  config: Pick<Config, 'reimbursifyRedirectHosts'>,
+  value: string | undefined,
+): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
@@ -124,7 +152,13 @@ export function allowedRedirect(config: Pick<Config, 'reimbursifyRedirectHosts'>
 
 /** Sends a new code unless the user's limit of new codes is used up; says whether it went. */
 function sendSignInCode(deps: AuthDeps, user: repo.UserRow, meta: RequestMeta): Promise<boolean> {
-  return sendTwoFactorCode(deps, { userId: user.id, kind: 'sign_in', phone: user.two_factor_phone!, text: (code) => codeMessage(deps.config.brandName, code), meta });
+  return sendTwoFactorCode(deps, {
+    userId: user.id,
+    kind: 'sign_in',
+    phone: user.two_factor_phone!,
+    text: (code) => codeMessage(deps.config.brandName, code),
+    meta,
+  });
 }
 
 /** The last four digits of the phone sign-in codes go to (shown on the code page). */
@@ -132,10 +166,15 @@ export async function twoFactorPhoneLastFour(deps: Pick<AuthDeps, 'db'>, userId:
   return phoneLastFour((await repo.findUserById(deps.db, userId))?.two_factor_phone);
 }
 
-const codeMessage = (brand: string, code: string) => `${code} is your ${brand} verification code. It expires in 10 minutes. Never share it with anyone.`;
+const codeMessage = (brand: string, code: string) =>
+  `${code} is your ${brand} verification code. It expires in 10 minutes. Never share it with anyone.`;
 
 /** "request new code" at sign-in. */
-export async function resendSignInCode(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<'sent' | 'throttled' | 'gone'> {
+export async function resendSignInCode(
+  deps: AuthDeps,
+  userId: number,
+  meta: RequestMeta,
+): Promise<'sent' | 'throttled' | 'gone'> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user?.two_factor_enrolled_at || !user.two_factor_phone) return 'gone';
   return (await sendSignInCode(deps, user, meta)) ? 'sent' : 'throttled';
@@ -144,7 +183,12 @@ export async function resendSignInCode(deps: AuthDeps, userId: number, meta: Req
 export type CodeCheck = 'ok' | 'wrong';
 
 /** Checks a code of the given kind: single use, 10 minutes, at most 5 wrong tries (then it is void). */
-async function checkCode(trx: Knex.Transaction, userId: number, kind: string, code: string): Promise<{ result: CodeCheck; token?: repo.TokenRow }> {
+async function checkCode(
+  trx: Knex.Transaction,
+  userId: number,
+  kind: string,
+  code: string,
+): Promise<{ result: CodeCheck; token?: repo.TokenRow }> {
   const token = await repo.findLatestLiveToken(trx, userId, 'two_factor_code', kind);
   if (!token) return { result: 'wrong' };
   if (matchesHash(code, token.token_hash)) {
@@ -189,7 +233,11 @@ export async function verifySignInCode(
   });
   if (checked === 'wrong') return { outcome: 'wrong' };
   await throttles.signInByIp.giveBack(ipKey(meta));
-  return { outcome: 'signed-in', destination: await completeSignIn(deps, input.userId, input, meta), rememberToken: checked.rememberToken };
+  return {
+    outcome: 'signed-in',
+    destination: await completeSignIn(deps, input.userId, input, meta),
+    rememberToken: checked.rememberToken,
+  };
 }
 
 export async function recordSignOut(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<void> {
@@ -205,13 +253,21 @@ export async function recordSignOut(deps: AuthDeps, userId: number, meta: Reques
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, meta: RequestMeta): Promise<void> {
   if (!(await deps.throttles.resetMailsByEmail.take(email)).allowed) return;
-  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, { email, ip: meta.ip ?? null, userAgent: meta.userAgent ?? null });
+  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, {
+    email,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent ?? null,
+  });
 }
 
 export const PASSWORD_RESET_JOB = 'password-reset.requested';
 
 /** The job of a reset request: a known address gets a single-use link valid one hour (older links stop working). */
-export async function sendPasswordResetLink(deps: { db: Knex; mail: Mailer; config: Config }, email: string, meta: RequestMeta): Promise<void> {
+export async function sendPasswordResetLink(
+  deps: { db: Knex; mail: Mailer; config: Config },
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
   const { db, config } = deps;
   const user = await repo.findUserByEmail(db, email);
   if (!user) {
@@ -221,7 +277,12 @@ export async function sendPasswordResetLink(deps: { db: Knex; mail: Mailer; conf
   const token = newLinkToken();
   await db.transaction(async (trx) => {
     await repo.invalidateTokens(trx, user.id, 'password_reset');
-    await repo.insertToken(trx, { userId: user.id, purpose: 'password_reset', hash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    await repo.insertToken(trx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      hash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
     await audit(trx, user.id, 'password_reset_requested', meta);
   });
   const link = `${config.portalUrl}/password/reset/${token}`;
@@ -248,7 +309,11 @@ export async function resetTokenIsLive(deps: AuthDeps, token: string): Promise<b
  * Sets the new password, voids the link and every other reset link, signs the user out everywhere and
  * clears the sign-in lock for the address (a locked-out person gets back in this way).
  */
-export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }, meta: RequestMeta): Promise<'done' | 'expired'> {
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<'done' | 'expired'> {
   const { db } = deps;
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (trx) => {
@@ -259,7 +324,10 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
     await repo.markTokenUsed(trx, token.id);
     await repo.invalidateTokens(trx, found.id, 'password_reset');
     // Following the e-mailed link proves the address, so it counts as confirmed.
-    await repo.updateUser(trx, found.id, { password_hash: passwordHash, ...(found.email_confirmed_at ? {} : { email_confirmed_at: new Date() }) });
+    await repo.updateUser(trx, found.id, {
+      password_hash: passwordHash,
+      ...(found.email_confirmed_at ? {} : { email_confirmed_at: new Date() }),
+    });
     await repo.endOtherSessions(trx, found.id, null);
     await audit(trx, found.id, 'password_reset', meta);
     return found;
@@ -298,7 +366,12 @@ export async function recoverAccount(
 }
 
 /** Recovery's answer: an e-mail to the address on file and an SMS with it masked, queued in `trx`. */
-async function sendRecoveryMessages(trx: Knex.Transaction, deps: AuthDeps, user: repo.UserRow, phone: string): Promise<void> {
+async function sendRecoveryMessages(
+  trx: Knex.Transaction,
+  deps: AuthDeps,
+  user: repo.UserRow,
+  phone: string,
+): Promise<void> {
   const { config } = deps;
   await deps.outgoing.mail(trx, {
     to: user.email,
@@ -314,7 +387,11 @@ async function sendRecoveryMessages(trx: Knex.Transaction, deps: AuthDeps, user:
       `If this was not you, you can ignore this e-mail, or tell us at ${config.supportEmail}.`,
     ].join('\n'),
   });
-  await deps.outgoing.sms(trx, phone, `${config.brandName}: the e-mail address of your account looks like ${maskEmail(user.email)}. We sent a message there.`);
+  await deps.outgoing.sms(
+    trx,
+    phone,
+    `${config.brandName}: the e-mail address of your account looks like ${maskEmail(user.email)}. We sent a message there.`,
+  );
 }
 
 /** /account/confirm/{token}: true when the address was confirmed. */

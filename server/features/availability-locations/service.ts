@@ -15,7 +15,6 @@ import { isChecked } from '../../lib/form';
 import { mergeCustomContent, readCustomContent } from '../../domain/profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 
-
 /** The selected profile's id, when the viewer may edit it. */
 export function selectedProviderId(viewer: Viewer): number {
   const provider = viewer.provider;
@@ -55,13 +54,20 @@ const contactMethodsOf = (content: Record<string, unknown>, locations: { accepti
 export async function loadPage(db: Knex, viewer: Viewer, now = new Date()): Promise<PageData> {
   const providerId = selectedProviderId(viewer);
   const [locations, states, licensedStates, content, vacation] = await Promise.all([
-    locationRepo.listForProvider(db, providerId), locationRepo.listStates(db), locationRepo.licensedStates(db, providerId),
-    readCustomContent(db, providerId), loadVacation(db, viewer, providerId, now),
+    locationRepo.listForProvider(db, providerId),
+    locationRepo.listStates(db),
+    locationRepo.licensedStates(db, providerId),
+    readCustomContent(db, providerId),
+    loadVacation(db, viewer, providerId, now),
   ]);
   if (!content) throw new NotFoundError();
   const lastUpdated = typeof content.availability_last_updated === 'string' ? content.availability_last_updated : null;
   return {
-    providerId, locations, states, licensedStates, years: expirationYears(now),
+    providerId,
+    locations,
+    states,
+    licensedStates,
+    years: expirationYears(now),
     notes: typeof content.availability_notes === 'string' ? content.availability_notes : '',
     lastUpdated,
     confirmationNeeded: needsConfirmation(lastUpdated, locations.length, now),
@@ -80,7 +86,12 @@ function listedIds(value: unknown): number[] {
  * Saves the availability section in one transaction: each listed location's accepting status (the
  * previous value kept) and time flags, and the availability notes; stamps availability_last_updated.
  */
-export async function saveAvailability(db: Knex, viewer: Viewer, body: Record<string, unknown>, now = new Date()): Promise<void> {
+export async function saveAvailability(
+  db: Knex,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<void> {
   const providerId = selectedProviderId(viewer);
   await db.transaction(async (trx) => {
     const locations = await locationRepo.listForProvider(trx, providerId, { lock: true });
@@ -110,12 +121,15 @@ export async function confirmAvailability(db: Knex, viewer: Viewer, now = new Da
   await db.transaction((trx) => stampAvailability(trx, providerId, now));
 }
 
-
 /**
  * Contact methods (spec 2 §5): the phone consultation link and the contact form cannot both be off;
  * the phone link needs a scheduling link and an accepting location; hiding the form asks first.
  */
-export async function saveContactMethods(db: Knex, viewer: Viewer, body: Record<string, unknown>): Promise<'saved' | ConfirmationNeeded> {
+export async function saveContactMethods(
+  db: Knex,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+): Promise<'saved' | ConfirmationNeeded> {
   const providerId = selectedProviderId(viewer);
   const phone = isChecked(body.display_acuity_scheduling_link);
   const form = isChecked(body.display_contact_form);

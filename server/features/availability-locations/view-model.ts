@@ -1,12 +1,17 @@
 // The view models of the availability-locations page, built from what the services load (routes stay thin).
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
-import type {
-  LocationView, PageView,
-} from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
+import type { LocationView, PageView } from '../../../views/pages/availability-locations/AvailabilityLocationsPage';
 import type * as locations from '../../domain/locations';
 import {
-  ACCEPTING_OPTIONS, acceptingLabel, CLOSED, DAYS, HOURS_MAX, INQUIRE, NOTE_MAX, TIME_FLAGS,
+  ACCEPTING_OPTIONS,
+  acceptingLabel,
+  CLOSED,
+  DAYS,
+  HOURS_MAX,
+  INQUIRE,
+  NOTE_MAX,
+  TIME_FLAGS,
 } from '../../domain/locations';
 import type * as service from './service';
 import { CONTACT_MESSAGES } from './validation';
@@ -19,7 +24,12 @@ function locationView(l: locations.LocationRecord, states: Map<string, string>):
     id: l.id,
     remote: l.remote,
     title: l.remote ? 'Online sessions' : l.locationName || l.address || 'Office',
-    addressLines: l.remote ? [] : [[l.address, l.address_2].filter(Boolean).join(', '), `${l.city ?? ''}, ${l.state} ${l.zip ?? ''}`.trim()].filter(Boolean),
+    addressLines: l.remote
+      ? []
+      : [
+          [l.address, l.address_2].filter(Boolean).join(', '),
+          `${l.city ?? ''}, ${l.state} ${l.zip ?? ''}`.trim(),
+        ].filter(Boolean),
     state: l.state,
     stateName,
     locationName: l.locationName ?? '',
@@ -49,11 +59,16 @@ export function pageView(data: service.PageData): PageView {
     years: data.years,
     notes: data.notes,
     noteMax: NOTE_MAX,
-    lastUpdatedText: data.lastUpdated && !Number.isNaN(Date.parse(data.lastUpdated)) ? dayText(new Date(data.lastUpdated)) : null,
+    lastUpdatedText:
+      data.lastUpdated && !Number.isNaN(Date.parse(data.lastUpdated)) ? dayText(new Date(data.lastUpdated)) : null,
     confirmationNeeded: data.confirmationNeeded,
     contact: {
       ...c,
-      phoneUnavailable: !c.hasSchedulingLink ? CONTACT_MESSAGES.needsLink : !c.anyAccepting ? CONTACT_MESSAGES.needsAccepting : null,
+      phoneUnavailable: !c.hasSchedulingLink
+        ? CONTACT_MESSAGES.needsLink
+        : !c.anyAccepting
+          ? CONTACT_MESSAGES.needsAccepting
+          : null,
     },
     vacation: {
       status: v.status,
@@ -64,7 +79,11 @@ export function pageView(data: service.PageData): PageView {
       startsAtText: v.startsAt ? `${dayText(v.startsAt)}, 00:00 UTC` : null,
       endsAtText: v.endsAt ? `${dayText(v.endsAt)}, 23:59 UTC` : null,
     },
-    acceptingOptions: ACCEPTING_OPTIONS.map((o) => ({ value: String(o.value), label: o.label, ...('hint' in o ? { hint: o.hint } : {}) })),
+    acceptingOptions: ACCEPTING_OPTIONS.map((o) => ({
+      value: String(o.value),
+      label: o.label,
+      ...('hint' in o ? { hint: o.hint } : {}),
+    })),
     timeOptions: TIME_FLAGS.map((f) => ({ value: f.name, label: f.label })),
     days: [...DAYS],
     closed: CLOSED,

@@ -4,7 +4,13 @@
 // Both go back to the conversation with a flash. The cards themselves are rendered by the thread
 // (views/components/messaging/VobCard, built by the benefits-check domain).
 import { Router, type Request, type Response } from 'express';
-import { BENEFITS_CHECK_PATHS, BENEFITS_CHECK_TEXTS, type BenefitsCheckScope, fill, rerunBenefitsCheck } from '../../domain/benefits-check';
+import {
+  BENEFITS_CHECK_PATHS,
+  BENEFITS_CHECK_TEXTS,
+  type BenefitsCheckScope,
+  fill,
+  rerunBenefitsCheck,
+} from '../../domain/benefits-check';
 import { canUsePracticeInbox, type Viewer } from '../../domain/accounts';
 import { sendProviderMessage } from '../../domain/messaging';
 import { flash } from '../../http/flash';
@@ -27,7 +33,9 @@ const idParam = (req: Request, name: string): number => {
 
 /** The selected profile's messages, and those of every account whose practice inbox the viewer works. */
 export function scopeOf(viewer: Viewer): BenefitsCheckScope {
-  const accountIds = [...new Set(viewer.roles.map((r) => r.accountId))].filter((accountId) => canUsePracticeInbox(viewer, accountId));
+  const accountIds = [...new Set(viewer.roles.map((r) => r.accountId))].filter((accountId) =>
+    canUsePracticeInbox(viewer, accountId),
+  );
   return { providerId: viewer.provider?.id ?? null, accountIds };
 }
 
@@ -42,12 +50,23 @@ export function benefitsCheckRoutes({ db, integrations }: FeatureDeps): Router {
     const clientUserId = idParam(req, 'clientId');
     const messageId = idParam(req, 'messageId');
     try {
-      const outcome = await rerunBenefitsCheck(db, integrations.benefitsTool, { scope: scopeOf(viewerOf(res)), clientUserId, messageId });
-      flash(req, outcome === 'ran' ? 'success' : 'info', outcome === 'ran' ? BENEFITS_CHECK_TEXTS.rerunDone : BENEFITS_CHECK_TEXTS.alreadyRun);
+      const outcome = await rerunBenefitsCheck(db, integrations.benefitsTool, {
+        scope: scopeOf(viewerOf(res)),
+        clientUserId,
+        messageId,
+      });
+      flash(
+        req,
+        outcome === 'ran' ? 'success' : 'info',
+        outcome === 'ran' ? BENEFITS_CHECK_TEXTS.rerunDone : BENEFITS_CHECK_TEXTS.alreadyRun,
+      );
     } catch (error) {
       // Not found (another provider's message) is an answer; anything else is the tool's failure.
       if (error instanceof HttpError) throw error;
-      req.log?.error({ err: error, messageId, toolFailure: error instanceof BenefitsToolError }, 'benefits check rerun failed');
+      req.log?.error(
+        { err: error, messageId, toolFailure: error instanceof BenefitsToolError },
+        'benefits check rerun failed',
+      );
       flash(req, 'error', BENEFITS_CHECK_TEXTS.toolError);
     }
     res.redirect(303, backTo(req, clientUserId));
@@ -62,15 +81,26 @@ export function benefitsCheckRoutes({ db, integrations }: FeatureDeps): Router {
     if (draft && !isChecked(req.body?.confirmed)) {
       return render(req, res, {
         title: 'Send benefits check link',
-        page: <ConfirmStep question={DRAFT_ERASE_WARNING} details="The link to check their out-of-network benefits is sent as a message of its own."
-          action={BENEFITS_CHECK_PATHS.link(clientUserId)} fields={{ return_to: back }} confirmLabel={BENEFITS_CHECK_TEXTS.draftConfirm} cancelHref={back} />,
+        page: (
+          <ConfirmStep
+            question={DRAFT_ERASE_WARNING}
+            details="The link to check their out-of-network benefits is sent as a message of its own."
+            action={BENEFITS_CHECK_PATHS.link(clientUserId)}
+            fields={{ return_to: back }}
+            confirmLabel={BENEFITS_CHECK_TEXTS.draftConfirm}
+            cancelHref={back}
+          />
+        ),
       });
     }
     const link = integrations.benefitsTool.benefitsCheckLink({ providerId: provider.id });
     try {
       await sendProviderMessage(db, integrations.jobs, {
-        owner: { providerId: provider.id }, providerId: provider.id, clientUserId,
-        content: fill(BENEFITS_CHECK_TEXTS.linkMessage, { link }), now: new Date(),
+        owner: { providerId: provider.id },
+        providerId: provider.id,
+        clientUserId,
+        content: fill(BENEFITS_CHECK_TEXTS.linkMessage, { link }),
+        now: new Date(),
       });
     } catch (error) {
       // A locked conversation, an inactive profile or a client who left: their notice, back on the thread.

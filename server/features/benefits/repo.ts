@@ -6,7 +6,9 @@ type Db = Knex | Knex.Transaction;
 
 /** States the provider practises in: its locations' and its licences' states. */
 export async function practiceStates(db: Db, providerId: number): Promise<string[]> {
-  const rows: { state: string }[] = await db('locations').where({ provider_id: providerId }).select('state')
+  const rows: { state: string }[] = await db('locations')
+    .where({ provider_id: providerId })
+    .select('state')
     .union((q) => q.from('licenses').where({ provider_id: providerId }).select('state'));
   return rows.map((r) => r.state.toUpperCase());
 }
@@ -23,6 +25,9 @@ export async function referralCode(db: Db, providerId: number): Promise<string> 
 
 /** Profiles created through a signup link carrying this code (providers.signup_source "referral:CODE"). */
 export async function countReferred(db: Db, code: string): Promise<number> {
-  const row = await db('providers').where({ signup_source: `referral:${code}` }).count<{ count: string }[]>({ count: '*' }).first();
+  const row = await db('providers')
+    .where({ signup_source: `referral:${code}` })
+    .count<{ count: string }[]>({ count: '*' })
+    .first();
   return Number(row?.count ?? 0);
 }

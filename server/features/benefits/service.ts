@@ -18,17 +18,29 @@ function selectedProviderId(viewer: Viewer): number {
   return selectedEditableProvider(viewer).id;
 }
 
-export interface CommunityBox { code: string; name: string; email: string; practicesHere: boolean }
+export interface CommunityBox {
+  code: string;
+  name: string;
+  email: string;
+  practicesHere: boolean;
+}
 
 /** One box per eligible state, with its list address; the provider's own states are marked. */
 export async function communityBoxes(db: Knex, viewer: Viewer, addressTemplate: string): Promise<CommunityBox[]> {
   const states = new Set(await repo.practiceStates(db, selectedProviderId(viewer)));
   return COMMUNITY_STATES.map((s) => ({
-    code: s.code, name: s.name, email: addressTemplate.replace('{state}', s.code.toLowerCase()), practicesHere: states.has(s.code),
+    code: s.code,
+    name: s.name,
+    email: addressTemplate.replace('{state}', s.code.toLowerCase()),
+    practicesHere: states.has(s.code),
   }));
 }
 
-export interface VideoEmbedItem { title: string; url: string | null; embed: VideoEmbed | null }
+export interface VideoEmbedItem {
+  title: string;
+  url: string | null;
+  embed: VideoEmbed | null;
+}
 
 /** The profile's videos with their embed codes (custom_content.videos: links, or objects with url and title). */
 export async function videoEmbeds(db: Knex, viewer: Viewer): Promise<VideoEmbedItem[]> {
@@ -36,7 +48,8 @@ export async function videoEmbeds(db: Knex, viewer: Viewer): Promise<VideoEmbedI
   return list.map((video, index) => {
     const entry = (video && typeof video === 'object' ? video : {}) as Record<string, unknown>;
     const url = typeof entry.url === 'string' ? entry.url : typeof video === 'string' ? video : null;
-    const title = typeof entry.title === 'string' && entry.title.trim() ? entry.title.trim() : `Video introduction ${index + 1}`;
+    const title =
+      typeof entry.title === 'string' && entry.title.trim() ? entry.title.trim() : `Video introduction ${index + 1}`;
     return { title, url, embed: url ? embedFor(url, title) : null };
   });
 }

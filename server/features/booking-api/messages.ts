@@ -9,12 +9,20 @@ import * as messaging from '../../domain/messaging';
 import { isLiveProvider } from './repo';
 import { check, clientMessageSchema, MESSAGE_FIELD_MESSAGES, repliesQuerySchema } from './validation';
 
-export interface MessagingApiDeps { db: Knex; jobs: JobQueue; now?: () => Date }
+export interface MessagingApiDeps {
+  db: Knex;
+  jobs: JobQueue;
+  now?: () => Date;
+}
 
 const isoTime = (instant: Date) => instant.toISOString().replace(/\.000Z$/, 'Z');
 const idFrom = (raw: unknown) => (typeof raw === 'string' && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null);
 
-const STATUS_OF: Record<messaging.ThreadMessage['shownAs'], string> = { text: 'visible', deleted: 'deleted', unavailable: 'unavailable' };
+const STATUS_OF: Record<messaging.ThreadMessage['shownAs'], string> = {
+  text: 'visible',
+  deleted: 'deleted',
+  unavailable: 'unavailable',
+};
 
 /** A message as the directory shows it: no read marks, nothing the provider alone should see. */
 function messageJson(message: messaging.ThreadMessage, providerId: number) {
@@ -30,9 +38,11 @@ function messageJson(message: messaging.ThreadMessage, providerId: number) {
   };
 }
 
-const invalid = (details: Record<string, string>) => new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
+const invalid = (details: Record<string, string>) =>
+  new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
 const noProvider = () => new ApiError(404, 'not_found', 'There is no live provider with this id.');
-const noConversation = () => new ApiError(404, 'not_found', 'There is no conversation of this provider with this client and conversation token.');
+const noConversation = () =>
+  new ApiError(404, 'not_found', 'There is no conversation of this provider with this client and conversation token.');
 const CONVERSATION_TOKEN = /^cvt_[\w-]{43}$/;
 
 export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiDeps): ApiEndpoints {
@@ -47,7 +57,12 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
       try {
         received = await messaging.receiveClientMessage(db, jobs, {
           providerId,
-          client: { email: client.email, firstName: client.first_name, lastName: client.last_name, phone: client.phone_number },
+          client: {
+            email: client.email,
+            firstName: client.first_name,
+            lastName: client.last_name,
+            phone: client.phone_number,
+          },
           type,
           content: body.value.message_content,
           intakeForm: body.value.intake_form,
@@ -57,7 +72,8 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
         });
       } catch (error) {
         if (error instanceof NotFoundError) throw noProvider();
-        if (error instanceof ValidationError) throw invalid({ message_content: MESSAGE_FIELD_MESSAGES.contentRequired });
+        if (error instanceof ValidationError)
+          throw invalid({ message_content: MESSAGE_FIELD_MESSAGES.contentRequired });
         throw error;
       }
       res.status(201).json({
@@ -75,16 +91,31 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
       if (query.errors) throw invalid(query.errors);
       if (!(await isLiveProvider(db, providerId))) throw noProvider();
       const token = req.get('Conversation-Token')?.trim() ?? '';
-      if (!token) throw new ApiError(403, 'conversation_token_required', 'Send the conversation_token returned when the conversation was made, as "Conversation-Token: <token>".');
+      if (!token)
+        throw new ApiError(
+          403,
+          'conversation_token_required',
+          'Send the conversation_token returned when the conversation was made, as "Conversation-Token: <token>".',
+        );
       if (!CONVERSATION_TOKEN.test(token)) throw noConversation();
       let replies: messaging.ThreadMessage[];
       try {
-        replies = await messaging.repliesForClient(db, providerId, query.value.client_email, token, req.log ? { logger: req.log } : {});
+        replies = await messaging.repliesForClient(
+          db,
+          providerId,
+          query.value.client_email,
+          token,
+          req.log ? { logger: req.log } : {},
+        );
       } catch (error) {
         if (error instanceof NotFoundError) throw noConversation();
         throw error;
       }
-      res.json({ provider_id: String(providerId), client_email: query.value.client_email, messages: replies.map((m) => messageJson(m, providerId)) });
+      res.json({
+        provider_id: String(providerId),
+        client_email: query.value.client_email,
+        messages: replies.map((m) => messageJson(m, providerId)),
+      });
     });
   };
 }

@@ -10,7 +10,11 @@ import * as appointments from '../../domain/appointments';
 import { messagingApi } from './messages';
 import { bookingSchema, cancelSchema, check, slotRange } from './validation';
 
-export interface BookingApiDeps { db: Knex; jobs: JobQueue; now?: () => Date }
+export interface BookingApiDeps {
+  db: Knex;
+  jobs: JobQueue;
+  now?: () => Date;
+}
 
 /** UTC, to the second, as docs/api.md writes times. */
 const isoTime = (instant: Date) => instant.toISOString().replace(/\.000Z$/, 'Z');
@@ -19,12 +23,18 @@ const isoTime = (instant: Date) => instant.toISOString().replace(/\.000Z$/, 'Z')
 const idFrom = (raw: unknown) => (typeof raw === 'string' && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null);
 
 const consultationJson = (c: appointments.Consultation) => ({
-  id: String(c.id), provider_id: String(c.providerId), start_time: isoTime(c.start), end_time: isoTime(c.end), status: c.status,
+  id: String(c.id),
+  provider_id: String(c.providerId),
+  start_time: isoTime(c.start),
+  end_time: isoTime(c.end),
+  status: c.status,
 });
 
-const invalid = (details: Record<string, string>) => new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
+const invalid = (details: Record<string, string>) =>
+  new ApiError(422, 'validation_failed', 'Some fields are missing or not valid: see details.', details);
 const noProvider = () => new ApiError(404, 'not_found', 'There is no live provider with this id.');
-const noConsultation = () => new ApiError(404, 'not_found', 'There is no such consultation booked with this e-mail address.');
+const noConsultation = () =>
+  new ApiError(404, 'not_found', 'There is no such consultation booked with this e-mail address.');
 
 /** The domain's refusals in the API's words: a 404 keeps the endpoint's own message. */
 async function answering<T>(notFound: () => ApiError, act: () => Promise<T>): Promise<T> {
@@ -62,14 +72,28 @@ export function bookingApi({ db, jobs, now = () => new Date() }: BookingApiDeps)
       const body = check(bookingSchema, req.body);
       if (body.errors) throw invalid(body.errors);
       const { start_time: start, client, intake_form: intakeForm } = body.value;
-      const booked = await answering(noProvider, () => appointments.bookConsultation(db, jobs, {
-        providerId,
-        start,
-        client: { email: client.email, firstName: client.first_name, lastName: client.last_name, phoneNumber: client.phone_number },
-        intakeForm,
-      }, now()));
+      const booked = await answering(noProvider, () =>
+        appointments.bookConsultation(
+          db,
+          jobs,
+          {
+            providerId,
+            start,
+            client: {
+              email: client.email,
+              firstName: client.first_name,
+              lastName: client.last_name,
+              phoneNumber: client.phone_number,
+            },
+            intakeForm,
+          },
+          now(),
+        ),
+      );
       // conversation_token: when this booking made the client's conversation with the provider (else null).
-      res.status(201).json({ consultation: consultationJson(booked), conversation_token: booked.conversationToken ?? null });
+      res
+        .status(201)
+        .json({ consultation: consultationJson(booked), conversation_token: booked.conversationToken ?? null });
     });
 
     router.post('/consultations/:consultationId/cancel', idempotent, async (req, res) => {
@@ -77,9 +101,18 @@ export function bookingApi({ db, jobs, now = () => new Date() }: BookingApiDeps)
       if (!appointmentId) throw noConsultation();
       const body = check(cancelSchema, req.body);
       if (body.errors) throw invalid(body.errors);
-      const canceled = await answering(noConsultation, () => appointments.cancelConsultationAsClient(db, jobs, {
-        appointmentId, clientEmail: body.value.client_email, cancelMessage: body.value.cancel_message,
-      }, now()));
+      const canceled = await answering(noConsultation, () =>
+        appointments.cancelConsultationAsClient(
+          db,
+          jobs,
+          {
+            appointmentId,
+            clientEmail: body.value.client_email,
+            cancelMessage: body.value.cancel_message,
+          },
+          now(),
+        ),
+      );
       res.json({ consultation: consultationJson(canceled) });
     });
   };

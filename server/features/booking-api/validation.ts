@@ -29,26 +29,54 @@ export const BOOKING_FIELD_MESSAGES = {
   text: 'This field must be text without control characters.',
 } as const;
 
-const instant = (required: string) => Joi.string().trim().pattern(INSTANT).required().custom((value: string, helpers) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? helpers.error('string.pattern.base') : date;
-}).messages({ 'any.required': required, 'string.empty': required, 'string.base': BOOKING_FIELD_MESSAGES.instant, 'string.pattern.base': BOOKING_FIELD_MESSAGES.instant });
+const instant = (required: string) =>
+  Joi.string()
+    .trim()
+    .pattern(INSTANT)
+    .required()
+    .custom((value: string, helpers) => {
+      const date = new Date(value);
+      return Number.isNaN(date.getTime()) ? helpers.error('string.pattern.base') : date;
+    })
+    .messages({
+      'any.required': required,
+      'string.empty': required,
+      'string.base': BOOKING_FIELD_MESSAGES.instant,
+      'string.pattern.base': BOOKING_FIELD_MESSAGES.instant,
+    });
 
-const name = (message: string) => Joi.string().trim().max(100).pattern(NO_NUL).required()
-  .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.max': message, 'string.pattern.base': BOOKING_FIELD_MESSAGES.text });
+const name = (message: string) =>
+  Joi.string().trim().max(100).pattern(NO_NUL).required().messages({
+    'any.required': message,
+    'string.empty': message,
+    'string.base': message,
+    'string.max': message,
+    'string.pattern.base': BOOKING_FIELD_MESSAGES.text,
+  });
 
-const email = (required: string) => Joi.string().trim().lowercase().max(254).email({ tlds: false }).required()
-  .messages({ 'any.required': required, 'string.empty': required, 'string.base': BOOKING_FIELD_MESSAGES.email, 'string.email': BOOKING_FIELD_MESSAGES.email, 'string.max': BOOKING_FIELD_MESSAGES.email });
+const email = (required: string) =>
+  Joi.string().trim().lowercase().max(254).email({ tlds: false }).required().messages({
+    'any.required': required,
+    'string.empty': required,
+    'string.base': BOOKING_FIELD_MESSAGES.email,
+    'string.email': BOOKING_FIELD_MESSAGES.email,
+    'string.max': BOOKING_FIELD_MESSAGES.email,
+  });
 
 // The provider calls the client back, so a US number is needed, written as the portal stores it (+1…).
-const phone = Joi.any().required().custom((value: unknown, helpers) => {
-  if (typeof value !== 'string' || !value.trim()) return helpers.error('phone.required');
-  const result = normalizePhone(value);
-  return 'error' in result ? helpers.error(`phone.${result.error}`) : result.phone;
-}).messages({
-  'any.required': PHONE_MESSAGES.required, 'phone.required': PHONE_MESSAGES.required,
-  'phone.invalid': PHONE_MESSAGES.invalid, 'phone.international': PHONE_MESSAGES.international,
-});
+const phone = Joi.any()
+  .required()
+  .custom((value: unknown, helpers) => {
+    if (typeof value !== 'string' || !value.trim()) return helpers.error('phone.required');
+    const result = normalizePhone(value);
+    return 'error' in result ? helpers.error(`phone.${result.error}`) : result.phone;
+  })
+  .messages({
+    'any.required': PHONE_MESSAGES.required,
+    'phone.required': PHONE_MESSAGES.required,
+    'phone.invalid': PHONE_MESSAGES.invalid,
+    'phone.international': PHONE_MESSAGES.international,
+  });
 
 export interface BookingBody {
   start_time: Date;
@@ -63,28 +91,49 @@ export const bookingSchema = Joi.object<BookingBody>({
     first_name: name(BOOKING_FIELD_MESSAGES.firstName),
     last_name: name(BOOKING_FIELD_MESSAGES.lastName),
     phone_number: phone,
-  }).required().messages({ 'any.required': BOOKING_FIELD_MESSAGES.clientRequired, 'object.base': BOOKING_FIELD_MESSAGES.clientRequired }),
+  })
+    .required()
+    .messages({
+      'any.required': BOOKING_FIELD_MESSAGES.clientRequired,
+      'object.base': BOOKING_FIELD_MESSAGES.clientRequired,
+    }),
   intake_form: Joi.object()
     .pattern(/^[A-Za-z0-9_-]{1,50}$/, Joi.string().trim().max(2000).pattern(NO_NUL).allow(''))
     .max(INTAKE_MAX_KEYS)
     .default({})
     // A question key we cannot store is refused, not silently dropped.
     .prefs({ stripUnknown: false })
-    .messages({ 'object.base': BOOKING_FIELD_MESSAGES.intake, 'object.unknown': BOOKING_FIELD_MESSAGES.intake, 'object.max': BOOKING_FIELD_MESSAGES.intake, 'string.base': BOOKING_FIELD_MESSAGES.intake, 'string.max': BOOKING_FIELD_MESSAGES.intake, 'string.pattern.base': BOOKING_FIELD_MESSAGES.intake }),
+    .messages({
+      'object.base': BOOKING_FIELD_MESSAGES.intake,
+      'object.unknown': BOOKING_FIELD_MESSAGES.intake,
+      'object.max': BOOKING_FIELD_MESSAGES.intake,
+      'string.base': BOOKING_FIELD_MESSAGES.intake,
+      'string.max': BOOKING_FIELD_MESSAGES.intake,
+      'string.pattern.base': BOOKING_FIELD_MESSAGES.intake,
+    }),
 });
 
-export interface CancelBody { client_email: string; cancel_message: string | null }
+export interface CancelBody {
+  client_email: string;
+  cancel_message: string | null;
+}
 
 export const cancelSchema = Joi.object<CancelBody>({
   client_email: email(BOOKING_FIELD_MESSAGES.clientEmail),
-  cancel_message: Joi.string().trim().max(2000).pattern(NO_NUL).allow('', null).default(null).empty('')
-    .messages({ 'string.base': BOOKING_FIELD_MESSAGES.cancelMessage, 'string.max': BOOKING_FIELD_MESSAGES.cancelMessage, 'string.pattern.base': BOOKING_FIELD_MESSAGES.cancelMessage }),
+  cancel_message: Joi.string().trim().max(2000).pattern(NO_NUL).allow('', null).default(null).empty('').messages({
+    'string.base': BOOKING_FIELD_MESSAGES.cancelMessage,
+    'string.max': BOOKING_FIELD_MESSAGES.cancelMessage,
+    'string.pattern.base': BOOKING_FIELD_MESSAGES.cancelMessage,
+  }),
 });
 
 const FREE_FORM_FIELDS = ['intake_form', 'vob_data', 'vob_input_info'];
 
 /** Runs a schema over a JSON body: the value, or one message per field path. Unknown fields are dropped. */
-export function check<T>(schema: Joi.ObjectSchema<T>, input: unknown): { value: T; errors: null } | { value: null; errors: Record<string, string> } {
+export function check<T>(
+  schema: Joi.ObjectSchema<T>,
+  input: unknown,
+): { value: T; errors: null } | { value: null; errors: Record<string, string> } {
   const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true });
   if (!error) return { value, errors: null };
   const errors: Record<string, string> = {};
@@ -97,7 +146,10 @@ export function check<T>(schema: Joi.ObjectSchema<T>, input: unknown): { value: 
 }
 
 /** from/to of a slot listing: now and 14 days later by default, at most 31 days apart. */
-export function slotRange(query: Record<string, unknown>, now: Date): { value: { from: Date; to: Date }; errors: null } | { value: null; errors: Record<string, string> } {
+export function slotRange(
+  query: Record<string, unknown>,
+  now: Date,
+): { value: { from: Date; to: Date }; errors: null } | { value: null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const read = (key: 'from' | 'to', fallback: Date): Date | null => {
     const raw = query[key];
@@ -113,7 +165,8 @@ export function slotRange(query: Record<string, unknown>, now: Date): { value: {
   const to = read('to', new Date((from ?? now).getTime() + SLOT_RANGE_DEFAULT_DAYS * DAY_MS));
   if (!from || !to) return { value: null, errors };
   if (to <= from) return { value: null, errors: { to: BOOKING_FIELD_MESSAGES.rangeOrder } };
-  if (to.getTime() - from.getTime() > SLOT_RANGE_MAX_DAYS * DAY_MS) return { value: null, errors: { to: BOOKING_FIELD_MESSAGES.rangeLength } };
+  if (to.getTime() - from.getTime() > SLOT_RANGE_MAX_DAYS * DAY_MS)
+    return { value: null, errors: { to: BOOKING_FIELD_MESSAGES.rangeLength } };
   return { value: { from, to }, errors: null };
 }
 
@@ -132,26 +185,53 @@ export const MESSAGE_FIELD_MESSAGES = {
   clientEmailQuery: 'client_email is required: the e-mail address the client writes from.',
 } as const;
 
-const intakeAnswers = () => Joi.object()
-  .pattern(/^[A-Za-z0-9_-]{1,50}$/, Joi.string().trim().max(2000).pattern(NO_NUL).allow(''))
-  .max(INTAKE_MAX_KEYS)
-  .prefs({ stripUnknown: false })
-  .messages({ 'object.base': BOOKING_FIELD_MESSAGES.intake, 'object.unknown': BOOKING_FIELD_MESSAGES.intake, 'object.max': BOOKING_FIELD_MESSAGES.intake, 'string.base': BOOKING_FIELD_MESSAGES.intake, 'string.max': BOOKING_FIELD_MESSAGES.intake, 'string.pattern.base': BOOKING_FIELD_MESSAGES.intake });
+const intakeAnswers = () =>
+  Joi.object()
+    .pattern(/^[A-Za-z0-9_-]{1,50}$/, Joi.string().trim().max(2000).pattern(NO_NUL).allow(''))
+    .max(INTAKE_MAX_KEYS)
+    .prefs({ stripUnknown: false })
+    .messages({
+      'object.base': BOOKING_FIELD_MESSAGES.intake,
+      'object.unknown': BOOKING_FIELD_MESSAGES.intake,
+      'object.max': BOOKING_FIELD_MESSAGES.intake,
+      'string.base': BOOKING_FIELD_MESSAGES.intake,
+      'string.max': BOOKING_FIELD_MESSAGES.intake,
+      'string.pattern.base': BOOKING_FIELD_MESSAGES.intake,
+    });
 
 // A benefits check the directory ran: flat and small, stored and shown as given.
-const vobObject = () => Joi.object()
-  .pattern(/^[A-Za-z0-9_-]{1,80}$/, Joi.alternatives(Joi.string().max(500).pattern(NO_NUL), Joi.number(), Joi.boolean()).allow(null))
-  .max(VOB_MAX_KEYS)
-  .prefs({ stripUnknown: false })
-  .messages({ 'object.base': MESSAGE_FIELD_MESSAGES.vob, 'object.unknown': MESSAGE_FIELD_MESSAGES.vob, 'object.max': MESSAGE_FIELD_MESSAGES.vob, 'alternatives.match': MESSAGE_FIELD_MESSAGES.vob, 'alternatives.types': MESSAGE_FIELD_MESSAGES.vob, 'string.max': MESSAGE_FIELD_MESSAGES.vob, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.vob });
+const vobObject = () =>
+  Joi.object()
+    .pattern(
+      /^[A-Za-z0-9_-]{1,80}$/,
+      Joi.alternatives(Joi.string().max(500).pattern(NO_NUL), Joi.number(), Joi.boolean()).allow(null),
+    )
+    .max(VOB_MAX_KEYS)
+    .prefs({ stripUnknown: false })
+    .messages({
+      'object.base': MESSAGE_FIELD_MESSAGES.vob,
+      'object.unknown': MESSAGE_FIELD_MESSAGES.vob,
+      'object.max': MESSAGE_FIELD_MESSAGES.vob,
+      'alternatives.match': MESSAGE_FIELD_MESSAGES.vob,
+      'alternatives.types': MESSAGE_FIELD_MESSAGES.vob,
+      'string.max': MESSAGE_FIELD_MESSAGES.vob,
+      'string.pattern.base': MESSAGE_FIELD_MESSAGES.vob,
+    });
 
 // Optional here: a message needs no call back, but a number given must be one the portal can store.
-const optionalPhone = Joi.any().custom((value: unknown, helpers) => {
-  if (value === null || value === undefined || (typeof value === 'string' && !value.trim())) return null;
-  if (typeof value !== 'string') return helpers.error('phone.invalid');
-  const result = normalizePhone(value);
-  return 'error' in result ? helpers.error(`phone.${result.error}`) : result.phone;
-}).default(null).messages({ 'phone.invalid': PHONE_MESSAGES.invalid, 'phone.international': PHONE_MESSAGES.international, 'phone.required': PHONE_MESSAGES.invalid });
+const optionalPhone = Joi.any()
+  .custom((value: unknown, helpers) => {
+    if (value === null || value === undefined || (typeof value === 'string' && !value.trim())) return null;
+    if (typeof value !== 'string') return helpers.error('phone.invalid');
+    const result = normalizePhone(value);
+    return 'error' in result ? helpers.error(`phone.${result.error}`) : result.phone;
+  })
+  .default(null)
+  .messages({
+    'phone.invalid': PHONE_MESSAGES.invalid,
+    'phone.international': PHONE_MESSAGES.international,
+    'phone.required': PHONE_MESSAGES.invalid,
+  });
 
 export interface ClientMessageBody {
   type: 'message' | 'messaging_tool_intake';
@@ -162,30 +242,56 @@ export interface ClientMessageBody {
   vob_input_info: Record<string, unknown> | null;
 }
 
-const intakeOnly = (schema: Joi.Schema) => Joi.when('type', {
-  is: 'messaging_tool_intake',
-  then: schema,
-  otherwise: Joi.any().valid(null).messages({ 'any.only': MESSAGE_FIELD_MESSAGES.intakeOnlyForIntake }),
-});
+const intakeOnly = (schema: Joi.Schema) =>
+  Joi.when('type', {
+    is: 'messaging_tool_intake',
+    then: schema,
+    otherwise: Joi.any().valid(null).messages({ 'any.only': MESSAGE_FIELD_MESSAGES.intakeOnlyForIntake }),
+  });
 
 export const clientMessageSchema = Joi.object<ClientMessageBody>({
-  type: Joi.string().valid('message', 'messaging_tool_intake').default('message')
-    .messages({ 'any.only': MESSAGE_FIELD_MESSAGES.type, 'string.base': MESSAGE_FIELD_MESSAGES.type, 'string.empty': MESSAGE_FIELD_MESSAGES.type }),
+  type: Joi.string().valid('message', 'messaging_tool_intake').default('message').messages({
+    'any.only': MESSAGE_FIELD_MESSAGES.type,
+    'string.base': MESSAGE_FIELD_MESSAGES.type,
+    'string.empty': MESSAGE_FIELD_MESSAGES.type,
+  }),
   client: Joi.object({
     email: email(BOOKING_FIELD_MESSAGES.emailRequired),
     first_name: name(BOOKING_FIELD_MESSAGES.firstName),
     last_name: name(BOOKING_FIELD_MESSAGES.lastName),
     phone_number: optionalPhone,
-  }).required().messages({ 'any.required': MESSAGE_FIELD_MESSAGES.clientRequired, 'object.base': MESSAGE_FIELD_MESSAGES.clientRequired }),
+  })
+    .required()
+    .messages({
+      'any.required': MESSAGE_FIELD_MESSAGES.clientRequired,
+      'object.base': MESSAGE_FIELD_MESSAGES.clientRequired,
+    }),
   // A referral may come without words: its intake form is the message.
   message_content: Joi.when('type', {
     is: 'messaging_tool_intake',
-    then: Joi.string().trim().max(MESSAGE_CONTENT_MAX).pattern(NO_NUL).allow('', null).empty('').default(null)
-      .messages({ 'string.base': MESSAGE_FIELD_MESSAGES.content, 'string.max': MESSAGE_FIELD_MESSAGES.content, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.content }),
-    otherwise: Joi.string().trim().max(MESSAGE_CONTENT_MAX).pattern(NO_NUL).required()
-      .messages({ 'any.required': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.empty': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.base': MESSAGE_FIELD_MESSAGES.contentRequired, 'string.max': MESSAGE_FIELD_MESSAGES.content, 'string.pattern.base': MESSAGE_FIELD_MESSAGES.content }),
+    then: Joi.string()
+      .trim()
+      .max(MESSAGE_CONTENT_MAX)
+      .pattern(NO_NUL)
+      .allow('', null)
+      .empty('')
+      .default(null)
+      .messages({
+        'string.base': MESSAGE_FIELD_MESSAGES.content,
+        'string.max': MESSAGE_FIELD_MESSAGES.content,
+        'string.pattern.base': MESSAGE_FIELD_MESSAGES.content,
+      }),
+    otherwise: Joi.string().trim().max(MESSAGE_CONTENT_MAX).pattern(NO_NUL).required().messages({
+      'any.required': MESSAGE_FIELD_MESSAGES.contentRequired,
+      'string.empty': MESSAGE_FIELD_MESSAGES.contentRequired,
+      'string.base': MESSAGE_FIELD_MESSAGES.contentRequired,
+      'string.max': MESSAGE_FIELD_MESSAGES.content,
+      'string.pattern.base': MESSAGE_FIELD_MESSAGES.content,
+    }),
   }),
-  intake_form: intakeOnly(intakeAnswers().required().messages({ 'any.required': MESSAGE_FIELD_MESSAGES.intakeRequired })).default(null),
+  intake_form: intakeOnly(
+    intakeAnswers().required().messages({ 'any.required': MESSAGE_FIELD_MESSAGES.intakeRequired }),
+  ).default(null),
   vob_data: intakeOnly(vobObject().allow(null)).default(null),
   vob_input_info: intakeOnly(vobObject().allow(null)).default(null),
 });

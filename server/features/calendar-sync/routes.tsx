@@ -12,13 +12,26 @@ import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { Viewer } from '../../domain/accounts';
 import {
-  addIcsFeed, FEED_MESSAGES, GOOGLE_LINK_MESSAGES, linkGoogleAccount, linkGoogleCalendar, removeExternalCalendar, retryExternalCalendar, unlinkGoogleAccount,
+  addIcsFeed,
+  FEED_MESSAGES,
+  GOOGLE_LINK_MESSAGES,
+  linkGoogleAccount,
+  linkGoogleCalendar,
+  removeExternalCalendar,
+  retryExternalCalendar,
+  unlinkGoogleAccount,
 } from '../../domain/external-calendars';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
-import { CalendarSyncError, LOCAL_ACCOUNT_EMAIL, LOCAL_CONSENT_CODE, LOCAL_CONSENT_PATH, type CalendarSync } from '../../integrations/calendar-sync';
+import {
+  CalendarSyncError,
+  LOCAL_ACCOUNT_EMAIL,
+  LOCAL_CONSENT_CODE,
+  LOCAL_CONSENT_PATH,
+  type CalendarSync,
+} from '../../integrations/calendar-sync';
 import { NotFoundError } from '../../lib/errors';
 import { ConnectionsPage, PAGE_PATH, PAGE_TITLE } from '../../../views/pages/calendar-sync/ConnectionsPage';
 import { SampleConsentPage } from '../../../views/pages/calendar-sync/SampleConsentPage';
@@ -37,15 +50,18 @@ declare module 'express-session' {
   }
 }
 
-const sameSecret = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The callback is a GET, which the shared redirect does not wait for: the flash must be stored before the browser follows. */
 function redirectOnceSaved(req: Request, res: Response, location: string): Promise<void> {
-  return new Promise((resolve, reject) => req.session.save((error) => {
-    if (error) return reject(error);
-    res.redirect(303, location);
-    resolve();
-  }));
+  return new Promise((resolve, reject) =>
+    req.session.save((error) => {
+      if (error) return reject(error);
+      res.redirect(303, location);
+      resolve();
+    }),
+  );
 }
 
 const idParam = (value: unknown): number => {
@@ -74,32 +90,58 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       return;
     }
     const typed = req.method === 'POST' ? (req.body as Record<string, unknown>) : null;
-    render(req, res, { title: PAGE_TITLE, status, page: <ConnectionsPage {...connectionsView(data, { typed, errors })} /> });
+    render(req, res, {
+      title: PAGE_TITLE,
+      status,
+      page: <ConnectionsPage {...connectionsView(data, { typed, errors })} />,
+    });
   }
-  const reshow = (req: Request, res: Response, errors: Record<string, string>, status: number) => show(req, res, errors, status);
+  const reshow = (req: Request, res: Response, errors: Record<string, string>, status: number) =>
+    show(req, res, errors, status);
 
   router.get(PAGE_PATH, ...guard, (req, res) => show(req, res));
 
   // --- ICS feeds (and removing any external calendar) ----------------------------------------------------------
 
-  router.post(`${PAGE_PATH}/feeds`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
-    await addIcsFeed(db, integrations.jobs, calendarProviderId(viewerOf(res)), req.body ?? {});
-    flash(req, 'success', FEED_MESSAGES.added);
-    res.redirect(303, `${PAGE_PATH}#feeds`);
-  }));
+  router.post(
+    `${PAGE_PATH}/feeds`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await addIcsFeed(db, integrations.jobs, calendarProviderId(viewerOf(res)), req.body ?? {});
+      flash(req, 'success', FEED_MESSAGES.added);
+      res.redirect(303, `${PAGE_PATH}#feeds`);
+    }),
+  );
 
-  router.post(`${PAGE_PATH}/calendars/:calendarId/delete`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
-    const removed = await removeExternalCalendar(db, calendarProviderId(viewerOf(res)), idParam(req.params.calendarId));
-    flash(req, 'success', removed.kind === 'ics' ? FEED_MESSAGES.removed : GOOGLE_LINK_MESSAGES.calendarUnlinked);
-    res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : 'google'}`);
-  }));
+  router.post(
+    `${PAGE_PATH}/calendars/:calendarId/delete`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      const removed = await removeExternalCalendar(
+        db,
+        calendarProviderId(viewerOf(res)),
+        idParam(req.params.calendarId),
+      );
+      flash(req, 'success', removed.kind === 'ics' ? FEED_MESSAGES.removed : GOOGLE_LINK_MESSAGES.calendarUnlinked);
+      res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : 'google'}`);
+    }),
+  );
 
   // Try again: a feed refused for what it holds is read again.
-  router.post(`${PAGE_PATH}/calendars/:calendarId/sync`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
-    await retryExternalCalendar(db, integrations.jobs, calendarProviderId(viewerOf(res)), idParam(req.params.calendarId));
-    flash(req, 'success', FEED_MESSAGES.retrying);
-    res.redirect(303, `${PAGE_PATH}#feeds`);
-  }));
+  router.post(
+    `${PAGE_PATH}/calendars/:calendarId/sync`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await retryExternalCalendar(
+        db,
+        integrations.jobs,
+        calendarProviderId(viewerOf(res)),
+        idParam(req.params.calendarId),
+      );
+      flash(req, 'success', FEED_MESSAGES.retrying);
+      res.redirect(303, `${PAGE_PATH}#feeds`);
+    }),
+  );
 
   // --- Google: consent, choosing calendars, unlinking ---------------------------------------------------------
 
@@ -116,8 +158,15 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
     calendarProviderId(viewerOf(res));
     render(req, res, {
       title: 'Link Google account',
-      page: <SampleConsentPage callbackPath={CALLBACK_PATH} state={typeof req.query.state === 'string' ? req.query.state : ''} code={LOCAL_CONSENT_CODE}
-        email={LOCAL_ACCOUNT_EMAIL} brand={config.brandName} />,
+      page: (
+        <SampleConsentPage
+          callbackPath={CALLBACK_PATH}
+          state={typeof req.query.state === 'string' ? req.query.state : ''}
+          code={LOCAL_CONSENT_CODE}
+          email={LOCAL_ACCOUNT_EMAIL}
+          brand={config.brandName}
+        />
+      ),
     });
   });
 
@@ -129,7 +178,11 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
     delete req.session.googleCalendarConsent;
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     const code = typeof req.query.code === 'string' ? req.query.code : '';
-    const expected = pending && sameSecret(pending.state, state) && pending.providerId === providerId && Date.now() - pending.startedAt < CONSENT_MAX_AGE_MS;
+    const expected =
+      pending &&
+      sameSecret(pending.state, state) &&
+      pending.providerId === providerId &&
+      Date.now() - pending.startedAt < CONSENT_MAX_AGE_MS;
     if (!expected || !code) {
       flash(req, 'error', GOOGLE_LINK_MESSAGES.refused);
       return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
@@ -145,17 +198,31 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
     return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
   });
 
-  router.post(`${PAGE_PATH}/google/calendars`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
-    await linkGoogleCalendar(db, integrations.jobs, google(), calendarProviderId(viewerOf(res)), req.body?.google_calendar_id);
-    flash(req, 'success', GOOGLE_LINK_MESSAGES.calendarLinked);
-    res.redirect(303, `${PAGE_PATH}#google`);
-  }));
+  router.post(
+    `${PAGE_PATH}/google/calendars`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await linkGoogleCalendar(
+        db,
+        integrations.jobs,
+        google(),
+        calendarProviderId(viewerOf(res)),
+        req.body?.google_calendar_id,
+      );
+      flash(req, 'success', GOOGLE_LINK_MESSAGES.calendarLinked);
+      res.redirect(303, `${PAGE_PATH}#google`);
+    }),
+  );
 
-  router.post(`${PAGE_PATH}/google/unlink`, ...guard, formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
-    await unlinkGoogleAccount(db, google(), calendarProviderId(viewerOf(res)));
-    flash(req, 'success', GOOGLE_LINK_MESSAGES.accountUnlinked);
-    res.redirect(303, `${PAGE_PATH}#google`);
-  }));
+  router.post(
+    `${PAGE_PATH}/google/unlink`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await unlinkGoogleAccount(db, google(), calendarProviderId(viewerOf(res)));
+      flash(req, 'success', GOOGLE_LINK_MESSAGES.accountUnlinked);
+      res.redirect(303, `${PAGE_PATH}#google`);
+    }),
+  );
 
   return router;
 }

@@ -4,12 +4,20 @@
 import type { Knex } from 'knex';
 import { canEditProfile, type Viewer } from '../../domain/accounts';
 import {
-  type ExternalCalendar, googleAccountStatus, type GoogleAccountStatus, listExternalCalendars, potentialGoogleCalendars,
+  type ExternalCalendar,
+  googleAccountStatus,
+  type GoogleAccountStatus,
+  listExternalCalendars,
+  potentialGoogleCalendars,
 } from '../../domain/external-calendars';
 import { CalendarSyncError, type CalendarSync, type GoogleCalendarEntry } from '../../integrations/calendar-sync';
 import { NotFoundError } from '../../lib/errors';
 
-export interface CalendarOwner { id: number; timeZone: string; hasCalendar: boolean }
+export interface CalendarOwner {
+  id: number;
+  timeZone: string;
+  hasCalendar: boolean;
+}
 
 /** The selected profile, when the viewer may edit it. */
 export function calendarOwner(viewer: Viewer): CalendarOwner {
@@ -34,12 +42,26 @@ export interface ConnectionsData {
   listError: string | null;
 }
 
-export async function loadConnections(db: Knex, calendarSync: CalendarSync | null, viewer: Viewer): Promise<ConnectionsData> {
+export async function loadConnections(
+  db: Knex,
+  calendarSync: CalendarSync | null,
+  viewer: Viewer,
+): Promise<ConnectionsData> {
   const owner = calendarOwner(viewer);
   const googleMode = !calendarSync ? 'off' : calendarSync.kind === 'local' ? 'sample' : 'google';
-  const empty = { owner, calendars: [], googleMode, googleAccount: { linked: false, email: null, linkedAt: null }, potential: [], listError: null } as const;
+  const empty = {
+    owner,
+    calendars: [],
+    googleMode,
+    googleAccount: { linked: false, email: null, linkedAt: null },
+    potential: [],
+    listError: null,
+  } as const;
   if (!owner.hasCalendar) return { ...empty, calendars: [], potential: [] };
-  const [calendars, googleAccount] = await Promise.all([listExternalCalendars(db, owner.id), googleAccountStatus(db, owner.id)]);
+  const [calendars, googleAccount] = await Promise.all([
+    listExternalCalendars(db, owner.id),
+    googleAccountStatus(db, owner.id),
+  ]);
   let potential: GoogleCalendarEntry[] = [];
   let listError: string | null = null;
   if (calendarSync && googleAccount.linked) {

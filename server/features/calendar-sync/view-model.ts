@@ -7,13 +7,23 @@ import type { ConnectionsData } from './service';
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);
-  if (!format) formats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  if (!format)
+    formats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })),
+    );
   return format;
 }
 
 function statusOf(calendar: ExternalCalendar, timeZone: string): SyncStatusView {
   const lastSyncedText = calendar.lastSyncedAt ? formatIn(timeZone).format(calendar.lastSyncedAt) : null;
-  const state = calendar.syncRefusedAt ? 'refused' : calendar.lastError ? 'error' : calendar.lastSyncedAt ? 'synced' : 'waiting';
+  const state = calendar.syncRefusedAt
+    ? 'refused'
+    : calendar.lastError
+      ? 'error'
+      : calendar.lastSyncedAt
+        ? 'synced'
+        : 'waiting';
   return { state, lastSyncedText, lastError: calendar.lastError, busyCount: calendar.busyCount };
 }
 
@@ -25,12 +35,17 @@ const hostOf = (url: string | null) => {
   }
 };
 
-export function connectionsView(data: ConnectionsData, form: { typed: Record<string, unknown> | null; errors: Record<string, string> }): ConnectionsPageProps {
+export function connectionsView(
+  data: ConnectionsData,
+  form: { typed: Record<string, unknown> | null; errors: Record<string, string> },
+): ConnectionsPageProps {
   const zone = data.owner.timeZone;
   const typed = (name: string) => (typeof form.typed?.[name] === 'string' ? (form.typed[name] as string) : '');
   return {
     hasCalendar: data.owner.hasCalendar,
-    feeds: data.calendars.filter((c) => c.kind === 'ics').map((c) => ({ id: c.id, name: c.name, host: hostOf(c.url), status: statusOf(c, zone) })),
+    feeds: data.calendars
+      .filter((c) => c.kind === 'ics')
+      .map((c) => ({ id: c.id, name: c.name, host: hostOf(c.url), status: statusOf(c, zone) })),
     google: {
       mode: data.googleMode,
       linked: data.googleAccount.linked,
@@ -38,7 +53,9 @@ export function connectionsView(data: ConnectionsData, form: { typed: Record<str
       linkedAtText: data.googleAccount.linkedAt ? formatIn(zone).format(data.googleAccount.linkedAt) : null,
       listError: data.listError,
       potential: data.potential,
-      calendars: data.calendars.filter((c) => c.kind === 'google').map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) })),
+      calendars: data.calendars
+        .filter((c) => c.kind === 'google')
+        .map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) })),
     },
     feedForm: { name: typed('name'), url: typed('url') },
     chosenGoogleCalendar: typed('google_calendar_id'),
@@ -49,10 +66,19 @@ export function connectionsView(data: ConnectionsData, form: { typed: Record<str
 /** The spec's reads (potential list, account status, external calendars) for a script: no token, no feed address. */
 export function connectionsJson(data: ConnectionsData) {
   return {
-    googleAccount: { setUp: data.googleMode !== 'off', linked: data.googleAccount.linked, email: data.googleAccount.email },
+    googleAccount: {
+      setUp: data.googleMode !== 'off',
+      linked: data.googleAccount.linked,
+      email: data.googleAccount.email,
+    },
     potentialGoogleCalendars: data.potential,
     externalCalendars: data.calendars.map((c) => ({
-      id: c.id, kind: c.kind, name: c.name, lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null, lastError: c.lastError, busyCount: c.busyCount,
+      id: c.id,
+      kind: c.kind,
+      name: c.name,
+      lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null,
+      lastError: c.lastError,
+      busyCount: c.busyCount,
       syncRefused: c.syncRefusedAt !== null,
     })),
   };

@@ -22,5 +22,8 @@ export function renderPartial(req: Request, res: Response, node: ReactNode, stat
     unreadMessages: false,
     statusBanner: null,
   };
-  res.status(status).type('html').send(renderToStaticMarkup(<PageContextReact.Provider value={context}>{node}</PageContextReact.Provider>));
+  res
+    .status(status)
+    .type('html')
+    .send(renderToStaticMarkup(<PageContextReact.Provider value={context}>{node}</PageContextReact.Provider>));
 }

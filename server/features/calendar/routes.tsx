@@ -15,30 +15,60 @@ import * as calendar from '../../domain/calendar';
 import { CALENDAR_MESSAGES, type CalendarState } from '../../domain/calendar';
 import { AppointmentPanel } from '../../../views/components/AppointmentPanel';
 import { ConfirmStep } from '../../../views/components/ui/ConfirmStep';
-import { AVAILABILITY_PATH, CALENDAR_PATH, CalendarPage, NoCalendarPage } from '../../../views/pages/calendar/CalendarPage';
-import { AvailabilityEditor, AvailabilityEditorPage, ExternalBlockPage, type EditorView } from '../../../views/pages/calendar/AvailabilityEditorPage';
+import {
+  AVAILABILITY_PATH,
+  CALENDAR_PATH,
+  CalendarPage,
+  NoCalendarPage,
+} from '../../../views/pages/calendar/CalendarPage';
+import {
+  AvailabilityEditor,
+  AvailabilityEditorPage,
+  ExternalBlockPage,
+  type EditorView,
+} from '../../../views/pages/calendar/AvailabilityEditorPage';
 import type { FeatureDeps } from '../deps';
 import * as service from './service';
 import { renderPartial, wantsPartial } from './partial';
 import {
-  calendarPageView, editEditorView, EXTERNAL_TITLE, externalBlockView, gridWeekOf, isDateKey, kindOf, NEW_PATH,
-  newBlockFields, newEditorView, storedFields, typedFields, WEEK_JSON_PATH, weekHref,
+  calendarPageView,
+  editEditorView,
+  EXTERNAL_TITLE,
+  externalBlockView,
+  gridWeekOf,
+  isDateKey,
+  kindOf,
+  NEW_PATH,
+  newBlockFields,
+  newEditorView,
+  storedFields,
+  typedFields,
+  WEEK_JSON_PATH,
+  weekHref,
 } from './view-model';
 
 export const PAGE_TITLE = 'Call Calendar';
 const SAVE_FAILED = 'Sorry, we could not update your calendar. Please try again.';
 const DELETE_TITLE = 'Delete Availability';
-const BOOKING_LINK_HIDDEN = 'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
+const BOOKING_LINK_HIDDEN =
+  'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
 export function calendarRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add({ menu: 'referrals', order: 20, label: 'Call Calendar', href: CALENDAR_PATH, shown: (viewer) => Boolean(viewer.provider?.hasCalendar) });
+  menu.add({
+    menu: 'referrals',
+    order: 20,
+    label: 'Call Calendar',
+    href: CALENDAR_PATH,
+    shown: (viewer) => Boolean(viewer.provider?.hasCalendar),
+  });
   const guard = requireSelectedProfile;
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
 
   const positiveId = (value: unknown): number => {
     const id = Number(value);
-    if (typeof value !== 'string' || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
+    if (typeof value !== 'string' || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0)
+      throw new NotFoundError();
     return id;
   };
   const eventIdOf = (req: Request) => positiveId(req.params.eventId);
@@ -53,21 +83,34 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     const now = new Date();
     const state = await service.calendarOf(db, viewerOf(res));
     if (!state.hasCalendar) {
-      return render(req, res, { title: PAGE_TITLE, status, page: <NoCalendarPage message={CALENDAR_MESSAGES.noCalendar} /> });
+      return render(req, res, {
+        title: PAGE_TITLE,
+        status,
+        page: <NoCalendarPage message={CALENDAR_MESSAGES.noCalendar} />,
+      });
     }
     const weekStart = weekStartOf(state, req.query.week, now);
     // ?id= opens one of the provider's consultations (spec 2 §2); another provider's is not found.
-    const panel = req.query.id === undefined ? null : await loadAppointmentPanel(db, state.providerId, positiveId(req.query.id), now);
+    const panel =
+      req.query.id === undefined
+        ? null
+        : await loadAppointmentPanel(db, state.providerId, positiveId(req.query.id), now);
     if (req.query.id !== undefined && !panel) throw new NotFoundError();
-    const panelNode = panel && <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />;
+    const panelNode = panel && (
+      <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />
+    );
     if (panelNode && wantsPartial(req)) return renderPartial(req, res, panelNode);
     const data = await service.loadWeek(db, state, weekStart);
     render(req, res, {
       title: PAGE_TITLE,
       status,
       page: (
-        <CalendarPage view={calendarPageView(state, data, now)}
-          typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null} errors={errors} appointment={panelNode} />
+        <CalendarPage
+          view={calendarPageView(state, data, now)}
+          typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null}
+          errors={errors}
+          appointment={panelNode}
+        />
       ),
     });
   }
@@ -78,18 +121,27 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
   router.get(WEEK_JSON_PATH, ...guard, async (req, res) => {
     const state = await service.calendarOf(db, viewerOf(res));
     if (!state.hasCalendar) return void res.status(404).json({ message: CALENDAR_MESSAGES.noCalendar });
-    if (req.query.week !== undefined && !isDateKey(req.query.week)) return void res.status(400).json({ message: 'The week must be a date as YYYY-MM-DD.' });
+    if (req.query.week !== undefined && !isDateKey(req.query.week))
+      return void res.status(400).json({ message: 'The week must be a date as YYYY-MM-DD.' });
     const now = new Date();
     const data = await service.loadWeek(db, state, weekStartOf(state, req.query.week, now));
     res.set('Cache-Control', 'no-store').json(gridWeekOf(data, state.timeZone, now));
   });
 
-  router.post(`${CALENDAR_PATH}/settings`, ...guard, formPost(SAVE_FAILED, (req, res, errors, status) => showPage(req, res, errors, status), async (req, res) => {
-    const { opened } = await service.saveSettings(db, viewerOf(res), req.body ?? {});
-    flash(req, 'success', CALENDAR_MESSAGES.calendarUpdated);
-    // Opened: the timezone reminder, then a first recurring block (spec 3 §4).
-    res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);
-  }));
+  router.post(
+    `${CALENDAR_PATH}/settings`,
+    ...guard,
+    formPost(
+      SAVE_FAILED,
+      (req, res, errors, status) => showPage(req, res, errors, status),
+      async (req, res) => {
+        const { opened } = await service.saveSettings(db, viewerOf(res), req.body ?? {});
+        flash(req, 'success', CALENDAR_MESSAGES.calendarUpdated);
+        // Opened: the timezone reminder, then a first recurring block (spec 3 §4).
+        res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);
+      },
+    ),
+  );
 
   // The dashboard's Hide Link: the practice-management booking link goes off, the call calendar applies again.
   router.post(`${CALENDAR_PATH}/booking-link/hide`, ...guard, async (req, res) => {
@@ -100,7 +152,13 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
 
   // --- The editor -------------------------------------------------------------------------------------
 
-  function showEditor(req: Request, res: Response, view: EditorView, errors: Record<string, string> = {}, status = 200) {
+  function showEditor(
+    req: Request,
+    res: Response,
+    view: EditorView,
+    errors: Record<string, string> = {},
+    status = 200,
+  ) {
     if (wantsPartial(req)) return renderPartial(req, res, <AvailabilityEditor view={view} errors={errors} />, status);
     render(req, res, { title: view.title, status, page: <AvailabilityEditorPage view={view} errors={errors} /> });
   }
@@ -110,24 +168,38 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     const state = await service.requireCalendar(db, viewerOf(res));
     const kind = kindOf(req.query.kind);
     const values = newBlockFields(req.query, kind, state.timeZone, now);
-    showEditor(req, res, newEditorView(state, kind, values, now, {
-      opened: req.query.opened === '1',
-      weekStart: isDateKey(req.query.date) ? weekStartOf(state, req.query.date, now) : null,
-    }));
+    showEditor(
+      req,
+      res,
+      newEditorView(state, kind, values, now, {
+        opened: req.query.opened === '1',
+        weekStart: isDateKey(req.query.date) ? weekStartOf(state, req.query.date, now) : null,
+      }),
+    );
   });
 
   const reshowNew = async (req: Request, res: Response, errors: Record<string, string>, status: number) => {
     const now = new Date();
     const state = await service.requireCalendar(db, viewerOf(res));
     const body = req.body ?? {};
-    showEditor(req, res, newEditorView(state, kindOf(body.kind), typedFields(body), now, { opened: false, weekStart: null }), errors, status);
+    showEditor(
+      req,
+      res,
+      newEditorView(state, kindOf(body.kind), typedFields(body), now, { opened: false, weekStart: null }),
+      errors,
+      status,
+    );
   };
 
-  router.post(AVAILABILITY_PATH, ...guard, formPost(SAVE_FAILED, reshowNew, async (req, res) => {
-    const weekStart = await service.addAvailability(db, viewerOf(res), req.body ?? {});
-    flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
-    res.redirect(303, weekHref(weekStart));
-  }));
+  router.post(
+    AVAILABILITY_PATH,
+    ...guard,
+    formPost(SAVE_FAILED, reshowNew, async (req, res) => {
+      const weekStart = await service.addAvailability(db, viewerOf(res), req.body ?? {});
+      flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+      res.redirect(303, weekHref(weekStart));
+    }),
+  );
 
   router.get(`${AVAILABILITY_PATH}/:eventId/edit`, ...guard, async (req, res) => {
     const now = new Date();
@@ -147,11 +219,15 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     showEditor(req, res, editEditorView(state, target, typedFields(body), now, body.scope), errors, status);
   };
 
-  router.post(`${AVAILABILITY_PATH}/:eventId`, ...guard, formPost(SAVE_FAILED, reshowEdit, async (req, res) => {
-    const weekStart = await service.changeAvailability(db, viewerOf(res), eventIdOf(req), req.body ?? {});
-    flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
-    res.redirect(303, weekHref(weekStart));
-  }));
+  router.post(
+    `${AVAILABILITY_PATH}/:eventId`,
+    ...guard,
+    formPost(SAVE_FAILED, reshowEdit, async (req, res) => {
+      const weekStart = await service.changeAvailability(db, viewerOf(res), eventIdOf(req), req.body ?? {});
+      flash(req, 'success', CALENDAR_MESSAGES.scheduleUpdated);
+      res.redirect(303, weekHref(weekStart));
+    }),
+  );
 
   // Deletes ask first (with JavaScript in the browser; without, on a page of their own). The same path
   // with ?restoreOriginalInstance=true puts an edited instance back as its series has it.
@@ -163,13 +239,25 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     showDeleteQuestion(req, res, eventIdOf(req), query, outcome);
   });
 
-  function showDeleteQuestion(req: Request, res: Response, id: number, body: Record<string, unknown>, outcome: ConfirmationNeeded<service.DeletePlan>) {
+  function showDeleteQuestion(
+    req: Request,
+    res: Response,
+    id: number,
+    body: Record<string, unknown>,
+    outcome: ConfirmationNeeded<service.DeletePlan>,
+  ) {
     const fields: Record<string, string> = {};
     if (body.scope === 'instance' || body.scope === 'all') fields.scope = body.scope;
     if (typeof body.original_start === 'string') fields.original_start = body.original_start;
     const page = (
-      <ConfirmStep question={outcome.question} details={outcome.details.warning ?? undefined}
-        action={`${AVAILABILITY_PATH}/${id}/delete`} fields={fields} confirmLabel="Delete" cancelHref={weekHref(outcome.details.weekStart)} />
+      <ConfirmStep
+        question={outcome.question}
+        details={outcome.details.warning ?? undefined}
+        action={`${AVAILABILITY_PATH}/${id}/delete`}
+        fields={fields}
+        confirmLabel="Delete"
+        cancelHref={weekHref(outcome.details.weekStart)}
+      />
     );
     return wantsPartial(req) ? renderPartial(req, res, page) : render(req, res, { title: DELETE_TITLE, page });
   }

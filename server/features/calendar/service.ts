@@ -5,7 +5,13 @@ import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { canEditProfile, type Viewer } from '../../domain/accounts';
 import * as calendar from '../../domain/calendar';
-import { CALENDAR_MESSAGES, type AvailabilityEvent, type AvailabilityInstance, type AvailabilityInput, type CalendarState } from '../../domain/calendar';
+import {
+  CALENDAR_MESSAGES,
+  type AvailabilityEvent,
+  type AvailabilityInstance,
+  type AvailabilityInput,
+  type CalendarState,
+} from '../../domain/calendar';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { appointmentsBetween, type WeekAppointment } from './repo';
 
@@ -64,7 +70,11 @@ export async function loadWeek(db: Knex, state: CalendarState, weekDate: string)
 // ------------------------------------------------------------------------------------------- settings
 
 /** Status and timezone (spec 3 §4): each keeps the other. Answers whether the calendar was just opened. */
-export async function saveSettings(db: Knex, viewer: Viewer, body: Record<string, unknown>): Promise<{ opened: boolean }> {
+export async function saveSettings(
+  db: Knex,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+): Promise<{ opened: boolean }> {
   return db.transaction(async (trx) => {
     const state = await requireCalendar(trx, viewer);
     const errors: Record<string, string> = {};
@@ -79,7 +89,8 @@ export async function saveSettings(db: Knex, viewer: Viewer, body: Record<string
       else errors.open = CALENDAR_TEXTS.statusRequired;
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    if (settings.timeZone !== undefined || settings.open !== undefined) await calendar.updateCalendarSettings(trx, state.providerId, settings);
+    if (settings.timeZone !== undefined || settings.open !== undefined)
+      await calendar.updateCalendarSettings(trx, state.providerId, settings);
     return { opened: settings.open === true && !state.open };
   });
 }
@@ -107,7 +118,12 @@ export function instantOf(value: unknown): Date | null {
  * (its start given as ?instance= or original_start; without one, its first); an instance that is not
  * the series' is not found.
  */
-export async function findTarget(db: Knex | Knex.Transaction, providerId: number, eventId: number, instanceStart: unknown): Promise<EditTarget> {
+export async function findTarget(
+  db: Knex | Knex.Transaction,
+  providerId: number,
+  eventId: number,
+  instanceStart: unknown,
+): Promise<EditTarget> {
   const event = await calendar.findEvent(db, providerId, eventId);
   if (!event) throw new NotFoundError();
   if (event.externalCalendarId !== null) return { kind: 'external', event };
@@ -120,12 +136,19 @@ export async function findTarget(db: Knex | Knex.Transaction, providerId: number
   const start = instanceStart === undefined || instanceStart === '' ? event.start : instantOf(instanceStart);
   if (!start) throw new NotFoundError();
   const around = await calendar.instancesBetween(db, providerId, start, new Date(start.getTime() + MINUTE));
-  const instance = around.find((i) => i.seriesId === event.id && !i.isException && i.originalStart?.getTime() === start.getTime());
+  const instance = around.find(
+    (i) => i.seriesId === event.id && !i.isException && i.originalStart?.getTime() === start.getTime(),
+  );
   if (!instance) throw new NotFoundError();
   return { kind: 'instance', series: event, instance };
 }
 
-export async function loadTarget(db: Knex, viewer: Viewer, eventId: number, instanceStart: unknown): Promise<{ state: CalendarState; target: EditTarget }> {
+export async function loadTarget(
+  db: Knex,
+  viewer: Viewer,
+  eventId: number,
+  instanceStart: unknown,
+): Promise<{ state: CalendarState; target: EditTarget }> {
   const state = await requireCalendar(db, viewer);
   return { state, target: await findTarget(db, state.providerId, eventId, instanceStart) };
 }
@@ -135,27 +158,53 @@ export function formValuesOf(body: Record<string, unknown>): Partial<calendar.Av
   const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
   const weekdays = body.weekdays;
   return {
-    date: textOf(body.date), start_time: textOf(body.start_time), end_time: textOf(body.end_time), free: textOf(body.free),
-    name: textOf(body.name), recurrence: textOf(body.recurrence), frequency: textOf(body.frequency), interval: textOf(body.interval),
-    weekdays: (Array.isArray(weekdays) ? weekdays : weekdays === undefined ? [] : [weekdays]).filter((d): d is string => typeof d === 'string'),
-    monthly_type: textOf(body.monthly_type), ends: textOf(body.ends), until: textOf(body.until), count: textOf(body.count),
+    date: textOf(body.date),
+    start_time: textOf(body.start_time),
+    end_time: textOf(body.end_time),
+    free: textOf(body.free),
+    name: textOf(body.name),
+    recurrence: textOf(body.recurrence),
+    frequency: textOf(body.frequency),
+    interval: textOf(body.interval),
+    weekdays: (Array.isArray(weekdays) ? weekdays : weekdays === undefined ? [] : [weekdays]).filter(
+      (d): d is string => typeof d === 'string',
+    ),
+    monthly_type: textOf(body.monthly_type),
+    ends: textOf(body.ends),
+    until: textOf(body.until),
+    count: textOf(body.count),
   };
 }
 
-function parsed(values: Partial<calendar.AvailabilityFormValues>, timeZone: string, now: Date, requireWindow = true): AvailabilityInput {
+function parsed(
+  values: Partial<calendar.AvailabilityFormValues>,
+  timeZone: string,
+  now: Date,
+  requireWindow = true,
+): AvailabilityInput {
   const result = calendar.parseAvailabilityForm(values, { timeZone, now, requireWindow });
   if (!result.ok) throw new ValidationError(result.errors);
   return result.input;
 }
 
 /** The Sunday of the week an instant falls in, in the calendar's zone: the week shown after a change. */
-const weekStartOf = (state: CalendarState, instant: Date) => calendar.weekOf(calendar.dateKeyOf(instant, state.timeZone), state.timeZone).start;
+const weekStartOf = (state: CalendarState, instant: Date) =>
+  calendar.weekOf(calendar.dateKeyOf(instant, state.timeZone), state.timeZone).start;
 
 /** Adds a block; answers the week to show. */
-export async function addAvailability(db: Knex, viewer: Viewer, body: Record<string, unknown>, now = new Date()): Promise<string> {
+export async function addAvailability(
+  db: Knex,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<string> {
   return db.transaction(async (trx) => {
     const state = await requireCalendar(trx, viewer);
-    const event = await calendar.createAvailability(trx, state.providerId, parsed(formValuesOf(body), state.timeZone, now));
+    const event = await calendar.createAvailability(
+      trx,
+      state.providerId,
+      parsed(formValuesOf(body), state.timeZone, now),
+    );
     return weekStartOf(state, event.start);
   });
 }
@@ -164,14 +213,26 @@ export async function addAvailability(db: Knex, viewer: Viewer, body: Record<str
  * Saves an editor's form; answers the week to show. A block keeps a date before today when the date was
  * not changed (an old series is edited from its own start); a changed instance never repeats on its own.
  */
-export async function changeAvailability(db: Knex, viewer: Viewer, eventId: number, body: Record<string, unknown>, now = new Date()): Promise<string> {
+export async function changeAvailability(
+  db: Knex,
+  viewer: Viewer,
+  eventId: number,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<string> {
   return db.transaction(async (trx) => {
     const state = await requireCalendar(trx, viewer);
     return weekStartOf(state, await saveTarget(trx, state, eventId, body, now));
   });
 }
 
-async function saveTarget(trx: Knex.Transaction, state: CalendarState, eventId: number, body: Record<string, unknown>, now: Date): Promise<Date> {
+async function saveTarget(
+  trx: Knex.Transaction,
+  state: CalendarState,
+  eventId: number,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<Date> {
   const zone = state.timeZone;
   const target = await findTarget(trx, state.providerId, eventId, body.original_start);
   const values = formValuesOf(body);
@@ -192,7 +253,12 @@ async function saveTarget(trx: Knex.Transaction, state: CalendarState, eventId: 
       if (body.scope === 'all') {
         // The instance's date unchanged: the series keeps its own first date.
         const keepStart = unchanged(instance.start);
-        const input = parsed(keepStart ? { ...values, date: calendar.dateKeyOf(series.start, zone) } : values, zone, now, !keepStart);
+        const input = parsed(
+          keepStart ? { ...values, date: calendar.dateKeyOf(series.start, zone) } : values,
+          zone,
+          now,
+          !keepStart,
+        );
         await calendar.updateAvailability(trx, state.providerId, series.id, input);
         return instance.start;
       }
@@ -203,26 +269,44 @@ async function saveTarget(trx: Knex.Transaction, state: CalendarState, eventId: 
   }
 }
 
-export interface DeletePlan { question: string; warning: string | null; weekStart: string }
+export interface DeletePlan {
+  question: string;
+  warning: string | null;
+  weekStart: string;
+}
 
 /** What a delete asks first (spec 3 §4: deleting free time loses therapy-seeker bookings). */
 export function deletePlanOf(target: EditTarget, scope: unknown, weekStart = ''): DeletePlan {
   const free = target.kind === 'instance' ? target.instance.free : target.event.free;
   const warning = free ? CALENDAR_MESSAGES.deleteFreeWarning : null;
   if (target.kind === 'single') return { question: CALENDAR_TEXTS.deleteBlock, warning, weekStart };
-  return { question: scope === 'all' ? CALENDAR_TEXTS.deleteSeries : CALENDAR_MESSAGES.deleteInstance, warning, weekStart };
+  return {
+    question: scope === 'all' ? CALENDAR_TEXTS.deleteSeries : CALENDAR_MESSAGES.deleteInstance,
+    warning,
+    weekStart,
+  };
 }
 
 /**
  * Deletes a single block, one instance of a series (or an edited one), or the whole series; asks first
  * unless the post is confirmed. Answers the week to show (that of what was deleted).
  */
-export async function removeAvailability(db: Knex, viewer: Viewer, eventId: number, body: Record<string, unknown>, confirmed: boolean): Promise<string | ConfirmationNeeded<DeletePlan>> {
+export async function removeAvailability(
+  db: Knex,
+  viewer: Viewer,
+  eventId: number,
+  body: Record<string, unknown>,
+  confirmed: boolean,
+): Promise<string | ConfirmationNeeded<DeletePlan>> {
   return db.transaction(async (trx) => {
     const state = await requireCalendar(trx, viewer);
     const target = await findTarget(trx, state.providerId, eventId, body.original_start);
     if (target.kind === 'external') throw new ForbiddenError(CALENDAR_MESSAGES.external);
-    const plan = deletePlanOf(target, body.scope, weekStartOf(state, target.kind === 'instance' ? target.instance.start : target.event.start));
+    const plan = deletePlanOf(
+      target,
+      body.scope,
+      weekStartOf(state, target.kind === 'instance' ? target.instance.start : target.event.start),
+    );
     if (!confirmed) return askFirst(plan.question, plan);
     const providerId = state.providerId;
     if (target.kind === 'single') await calendar.deleteAvailability(trx, providerId, target.event.id);

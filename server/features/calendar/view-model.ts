@@ -4,11 +4,24 @@ import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import type { CalendarGridProps, GridBlock, GridWeek } from '../../../islands/calendar-grid-types';
 import {
-  AVAILABILITY_PATH, CALENDAR_PATH, type AvailabilityFields, type AvailabilityKind, type CalendarPageView, type DeleteAction,
-  type EditorView, type ExternalBlockView, type TableBlock, type TableDay,
+  AVAILABILITY_PATH,
+  CALENDAR_PATH,
+  type AvailabilityFields,
+  type AvailabilityKind,
+  type CalendarPageView,
+  type DeleteAction,
+  type EditorView,
+  type ExternalBlockView,
+  type TableBlock,
+  type TableDay,
 } from '../../../views/pages/calendar/view';
 import * as calendar from '../../domain/calendar';
-import { CALENDAR_MESSAGES, CALENDAR_RULES, type AvailabilityInstance, type CalendarState } from '../../domain/calendar';
+import {
+  CALENDAR_MESSAGES,
+  CALENDAR_RULES,
+  type AvailabilityInstance,
+  type CalendarState,
+} from '../../domain/calendar';
 import { CALENDAR_TEXTS, deletePlanOf, formValuesOf, type EditTarget, type WeekData } from './service';
 
 export const WEEK_JSON_PATH = `${CALENDAR_PATH}/week.json`;
@@ -19,22 +32,26 @@ const dayOf = (dateKey: string) => new Date(`${dateKey}T00:00:00Z`);
 const longDayLabel = (dateKey: string) => format(dayOf(dateKey), 'EEEE, MMMM d', { in: utc });
 const shortDayLabel = (dateKey: string) => format(dayOf(dateKey), 'EEE d', { in: utc });
 
-
 export const isDateKey = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayOf(value).getTime()) && dayOf(value).toISOString().startsWith(value);
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(dayOf(value).getTime()) &&
+  dayOf(value).toISOString().startsWith(value);
 
 export const weekHref = (weekStart: string) => `${CALENDAR_PATH}?week=${weekStart}`;
 
 /** The editor of an availability instance: the block itself, or the series at this instance. */
 export function editorHref(instance: AvailabilityInstance): string {
-  if (instance.isException || instance.seriesId === null || !instance.originalStart) return `${AVAILABILITY_PATH}/${instance.eventId}/edit`;
+  if (instance.isException || instance.seriesId === null || !instance.originalStart)
+    return `${AVAILABILITY_PATH}/${instance.eventId}/edit`;
   return `${AVAILABILITY_PATH}/${instance.seriesId}/edit?instance=${encodeURIComponent(instance.originalStart.toISOString())}`;
 }
 
 function deleteActionOf(instance: AvailabilityInstance): DeleteAction {
   const warning = instance.free ? CALENDAR_MESSAGES.deleteFreeWarning : null;
   const action = `${AVAILABILITY_PATH}/${instance.eventId}/delete`;
-  if (instance.seriesId === null) return { label: 'Delete', action, fields: {}, question: CALENDAR_TEXTS.deleteBlock, warning };
+  if (instance.seriesId === null)
+    return { label: 'Delete', action, fields: {}, question: CALENDAR_TEXTS.deleteBlock, warning };
   const fields: Record<string, string> = { scope: 'instance' };
   if (!instance.isException && instance.originalStart) fields.original_start = instance.originalStart.toISOString();
   return { label: 'Delete', action, fields, question: CALENDAR_MESSAGES.deleteInstance, warning };
@@ -63,7 +80,11 @@ interface WeekBlock {
   pieces: Piece[];
 }
 
-interface Piece { day: string; startMinute: number; endMinute: number }
+interface Piece {
+  day: string;
+  startMinute: number;
+  endMinute: number;
+}
 
 // A week's blocks serve the grid and the table of one page: each is read in the calendar's zone once.
 const blocksOfWeek = new WeakMap<WeekData, WeekBlock[]>();
@@ -82,10 +103,13 @@ function readWeekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
     if (text === undefined) descriptions.set(rule, (text = calendar.describeRecurrence(rule, timeZone)));
     return text;
   };
-  const located = (block: Omit<WeekBlock, 'timeText' | 'pieces'>): WeekBlock =>
-    ({ ...block, timeText: timeTextOf(block.start, block.end, timeZone), pieces: piecesOf(block, data.week.days, timeZone) });
+  const located = (block: Omit<WeekBlock, 'timeText' | 'pieces'>): WeekBlock => ({
+    ...block,
+    timeText: timeTextOf(block.start, block.end, timeZone),
+    pieces: piecesOf(block, data.week.days, timeZone),
+  });
   const availability = data.instances.map((instance): WeekBlock => {
-    const rule = instance.seriesId === null ? null : data.rules.get(instance.seriesId) ?? null;
+    const rule = instance.seriesId === null ? null : (data.rules.get(instance.seriesId) ?? null);
     return located({
       key: `a${instance.eventId}@${instance.start.toISOString()}`,
       kind: instance.free ? 'available' : 'unavailable',
@@ -101,21 +125,26 @@ function readWeekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
       remove: instance.external ? null : deleteActionOf(instance),
     });
   });
-  const appointments = data.appointments.map((appointment): WeekBlock => located({
-    key: `c${appointment.id}`,
-    kind: 'appointment',
-    label: 'Phone Consult',
-    name: null,
-    start: appointment.start,
-    end: appointment.end,
-    recurring: false,
-    exception: false,
-    readOnly: false,
-    href: `${CALENDAR_PATH}?week=${data.week.start}&id=${appointment.id}`,
-    recurrenceText: null,
-    remove: null,
-  }));
-  return [...availability, ...appointments].sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
+  const appointments = data.appointments.map(
+    (appointment): WeekBlock =>
+      located({
+        key: `c${appointment.id}`,
+        kind: 'appointment',
+        label: 'Phone Consult',
+        name: null,
+        start: appointment.start,
+        end: appointment.end,
+        recurring: false,
+        exception: false,
+        readOnly: false,
+        href: `${CALENDAR_PATH}?week=${data.week.start}&id=${appointment.id}`,
+        recurrenceText: null,
+        remove: null,
+      }),
+  );
+  return [...availability, ...appointments].sort(
+    (a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime(),
+  );
 }
 
 /** The days of the week a block covers, with its minutes on each (a block crossing midnight is two pieces). */
@@ -136,23 +165,32 @@ function piecesOf(block: { start: Date; end: Date }, days: string[], timeZone: s
 
 export function gridWeekOf(data: WeekData, timeZone: string, now: Date): GridWeek {
   const today = calendar.dateKeyOf(now, timeZone);
-  const blocks = weekBlocks(data, timeZone).flatMap((block) => block.pieces.map((piece, index): GridBlock => ({
-    key: index === 0 ? block.key : `${block.key}:${piece.day}`,
-    kind: block.kind,
-    label: block.label,
-    ...piece,
-    timeText: block.timeText,
-    past: block.end <= now,
-    readOnly: block.readOnly,
-    recurring: block.recurring,
-    href: block.href,
-  })));
+  const blocks = weekBlocks(data, timeZone).flatMap((block) =>
+    block.pieces.map(
+      (piece, index): GridBlock => ({
+        key: index === 0 ? block.key : `${block.key}:${piece.day}`,
+        kind: block.kind,
+        label: block.label,
+        ...piece,
+        timeText: block.timeText,
+        past: block.end <= now,
+        readOnly: block.readOnly,
+        recurring: block.recurring,
+        href: block.href,
+      }),
+    ),
+  );
   return {
     weekStart: data.week.start,
     today,
     prevWeek: calendar.addDays(data.week.start, -7),
     nextWeek: calendar.addDays(data.week.start, 7),
-    days: data.week.days.map((date) => ({ date, shortLabel: shortDayLabel(date), longLabel: longDayLabel(date), isToday: date === today })),
+    days: data.week.days.map((date) => ({
+      date,
+      shortLabel: shortDayLabel(date),
+      longLabel: longDayLabel(date),
+      isToday: date === today,
+    })),
     blocks,
   };
 }
@@ -164,19 +202,23 @@ function tableDaysOf(data: WeekData, timeZone: string, now: Date): TableDay[] {
     date,
     longLabel: longDayLabel(date),
     isToday: date === today,
-    blocks: blocks.filter((block) => block.pieces.some((piece) => piece.day === date)).map((block): TableBlock => ({
-      key: block.key,
-      kind: block.kind,
-      label: block.label,
-      name: block.name,
-      timeText: block.timeText,
-      recurrenceText: block.recurrenceText,
-      exception: block.exception,
-      past: block.end <= now,
-      readOnly: block.readOnly,
-      href: block.href,
-      remove: block.remove,
-    })),
+    blocks: blocks
+      .filter((block) => block.pieces.some((piece) => piece.day === date))
+      .map(
+        (block): TableBlock => ({
+          key: block.key,
+          kind: block.kind,
+          label: block.label,
+          name: block.name,
+          timeText: block.timeText,
+          recurrenceText: block.recurrenceText,
+          exception: block.exception,
+          past: block.end <= now,
+          readOnly: block.readOnly,
+          href: block.href,
+          remove: block.remove,
+        }),
+      ),
   }));
 }
 
@@ -184,7 +226,12 @@ export function calendarPageView(state: CalendarState, data: WeekData, now: Date
   const zone = state.timeZone;
   const timeZoneLabel = calendar.timeZoneLabel(zone);
   const grid: CalendarGridProps = {
-    week: gridWeekOf(data, zone, now), timeZoneLabel, inert: !state.open || !state.accepting, weekUrl: WEEK_JSON_PATH, newUrl: NEW_PATH, pageUrl: CALENDAR_PATH,
+    week: gridWeekOf(data, zone, now),
+    timeZoneLabel,
+    inert: !state.open || !state.accepting,
+    weekUrl: WEEK_JSON_PATH,
+    newUrl: NEW_PATH,
+    pageUrl: CALENDAR_PATH,
   };
   const start = data.week.start;
   return {
@@ -214,7 +261,8 @@ export function calendarPageView(state: CalendarState, data: WeekData, now: Date
 // ------------------------------------------------------------------------------------------ the editor
 
 const KINDS: AvailabilityKind[] = ['recurring', 'once', 'block'];
-export const kindOf = (value: unknown): AvailabilityKind | null => (KINDS.includes(value as AvailabilityKind) ? value as AvailabilityKind : null);
+export const kindOf = (value: unknown): AvailabilityKind | null =>
+  KINDS.includes(value as AvailabilityKind) ? (value as AvailabilityKind) : null;
 
 // A click on the grid opens a one-time block: it is titled as the plain Add.
 const NEW_TITLES: Record<AvailabilityKind, string> = {
@@ -227,9 +275,19 @@ export const EDIT_TITLE = 'Edit Availability';
 export const EXTERNAL_TITLE = 'Busy Time';
 
 const fieldsOf = (values: Partial<calendar.AvailabilityFormValues>): AvailabilityFields => ({
-  date: values.date ?? '', start_time: values.start_time ?? '', end_time: values.end_time ?? '', free: values.free || 'free',
-  name: values.name ?? '', recurrence: values.recurrence || 'none', frequency: values.frequency || 'week', interval: values.interval || '1',
-  weekdays: values.weekdays ?? [], monthly_type: values.monthly_type || 'date', ends: values.ends || 'never', until: values.until ?? '', count: values.count ?? '',
+  date: values.date ?? '',
+  start_time: values.start_time ?? '',
+  end_time: values.end_time ?? '',
+  free: values.free || 'free',
+  name: values.name ?? '',
+  recurrence: values.recurrence || 'none',
+  frequency: values.frequency || 'week',
+  interval: values.interval || '1',
+  weekdays: values.weekdays ?? [],
+  monthly_type: values.monthly_type || 'date',
+  ends: values.ends || 'never',
+  until: values.until ?? '',
+  count: values.count ?? '',
 });
 
 /** Minutes of a clock time given in a link ('9:00am' or '09:00'). */
@@ -239,7 +297,12 @@ const clockOf = (value: unknown) => (typeof value === 'string' ? calendar.parseC
  * A new block's starting values (spec 3 §4): one day plus two hours from the next hour, one hour long,
  * unless the link names a day and time (a click on the grid); clipped at midnight.
  */
-export function newBlockFields(query: Record<string, unknown>, kind: AvailabilityKind | null, timeZone: string, now: Date): AvailabilityFields {
+export function newBlockFields(
+  query: Record<string, unknown>,
+  kind: AvailabilityKind | null,
+  timeZone: string,
+  now: Date,
+): AvailabilityFields {
   const nextHour = Math.floor(calendar.minutesIntoDay(now, timeZone) / 60) * 60 + 60;
   const defaultStart = nextHour + 120;
   let date = calendar.addDays(calendar.dateKeyOf(now, timeZone), 1 + Math.floor(defaultStart / MIDNIGHT));
@@ -248,7 +311,8 @@ export function newBlockFields(query: Record<string, unknown>, kind: Availabilit
   const askedStart = clockOf(query.start_time);
   if (askedStart !== null) start = askedStart;
   const askedEnd = clockOf(query.end_time);
-  const end = askedEnd !== null && askedEnd > start ? askedEnd : askedEnd === 0 ? MIDNIGHT : Math.min(start + 60, MIDNIGHT);
+  const end =
+    askedEnd !== null && askedEnd > start ? askedEnd : askedEnd === 0 ? MIDNIGHT : Math.min(start + 60, MIDNIGHT);
   return fieldsOf({
     date,
     start_time: calendar.formatClockTime(start),
@@ -266,7 +330,13 @@ function dateWindow(timeZone: string, now: Date) {
   return { dateMin: today, dateMax: calendar.addDays(today, CALENDAR_RULES.windowDays) };
 }
 
-export function newEditorView(state: CalendarState, kind: AvailabilityKind | null, values: AvailabilityFields, now: Date, options: { opened: boolean; weekStart: string | null }): EditorView {
+export function newEditorView(
+  state: CalendarState,
+  kind: AvailabilityKind | null,
+  values: AvailabilityFields,
+  now: Date,
+  options: { opened: boolean; weekStart: string | null },
+): EditorView {
   return {
     title: newTitleOf(kind),
     action: AVAILABILITY_PATH,
@@ -275,7 +345,9 @@ export function newEditorView(state: CalendarState, kind: AvailabilityKind | nul
     scope: null,
     restoreAction: null,
     deletes: [],
-    reminder: options.opened ? `${CALENDAR_MESSAGES.checkTimeZone} It is set to ${calendar.timeZoneLabel(state.timeZone)}.` : null,
+    reminder: options.opened
+      ? `${CALENDAR_MESSAGES.checkTimeZone} It is set to ${calendar.timeZoneLabel(state.timeZone)}.`
+      : null,
     values,
     timeZoneLabel: calendar.timeZoneLabel(state.timeZone),
     ...dateWindow(state.timeZone, now),
@@ -290,14 +362,27 @@ export function storedFields(target: Exclude<EditTarget, { kind: 'external' }>, 
   if (target.kind === 'instance') {
     const occurrence = calendar.availabilityFormOf(target.instance, timeZone);
     const series = calendar.availabilityFormOf(target.series, timeZone);
-    return fieldsOf({ ...series, date: occurrence.date, start_time: occurrence.start_time, end_time: occurrence.end_time, free: occurrence.free, name: occurrence.name });
+    return fieldsOf({
+      ...series,
+      date: occurrence.date,
+      start_time: occurrence.start_time,
+      end_time: occurrence.end_time,
+      free: occurrence.free,
+      name: occurrence.name,
+    });
   }
   return fieldsOf(calendar.availabilityFormOf(target.event, timeZone));
 }
 
 export const typedFields = (body: Record<string, unknown>): AvailabilityFields => fieldsOf(formValuesOf(body));
 
-export function editEditorView(state: CalendarState, target: Exclude<EditTarget, { kind: 'external' }>, values: AvailabilityFields, now: Date, scope: unknown): EditorView {
+export function editEditorView(
+  state: CalendarState,
+  target: Exclude<EditTarget, { kind: 'external' }>,
+  values: AvailabilityFields,
+  now: Date,
+  scope: unknown,
+): EditorView {
   const zone = state.timeZone;
   const id = target.kind === 'instance' ? target.series.id : target.event.id;
   const start = target.kind === 'instance' ? target.instance.start : target.event.start;
@@ -318,9 +403,10 @@ export function editEditorView(state: CalendarState, target: Exclude<EditTarget,
     showFreeChoice: true,
     scope: originalStart ? { value: scope === 'all' ? 'all' : 'instance', originalStart } : null,
     restoreAction: target.kind === 'exception' ? `${deleteAction}?restoreOriginalInstance=true` : null,
-    deletes: target.kind === 'single'
-      ? [deleteOf('Delete', null)]
-      : [deleteOf('Delete this event', 'instance'), deleteOf('Delete all events', 'all')],
+    deletes:
+      target.kind === 'single'
+        ? [deleteOf('Delete', null)]
+        : [deleteOf('Delete this event', 'instance'), deleteOf('Delete all events', 'all')],
     reminder: null,
     values,
     timeZoneLabel: calendar.timeZoneLabel(zone),

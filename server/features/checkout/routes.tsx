@@ -11,7 +11,11 @@ import { requireSignIn } from '../../http/guards';
 import { requirePermission } from '../../http/access';
 import { ensureCustomer, findCatalogPrice, recordPurchase, syncCustomer, thankYouFor } from '../../domain/billing';
 import { PaymentError } from '../../integrations/payments';
-import { CHECKOUT_MESSAGES, CheckoutProblemPage, CheckoutThanksPage } from '../../../views/pages/checkout/CheckoutPages';
+import {
+  CHECKOUT_MESSAGES,
+  CheckoutProblemPage,
+  CheckoutThanksPage,
+} from '../../../views/pages/checkout/CheckoutPages';
 import { ForbiddenError } from '../../lib/errors';
 import type { FeatureDeps } from '../deps';
 
@@ -26,7 +30,12 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
 
   function problem(req: Request, res: Response, message: string, detail: string | null, status: number) {
     const signedIn = Boolean(res.locals.viewer);
-    render(req, res, { title: 'Checkout', layout: signedIn ? 'onboarding' : 'plain', status, page: <CheckoutProblemPage message={message} detail={detail} homeHref="/" /> });
+    render(req, res, {
+      title: 'Checkout',
+      layout: signedIn ? 'onboarding' : 'plain',
+      status,
+      page: <CheckoutProblemPage message={message} detail={detail} homeHref="/" />,
+    });
   }
 
   async function startCheckout(req: Request, res: Response, signedIn: boolean) {
@@ -36,23 +45,36 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
     if (!price) return res.redirect(303, '/'); // a failed price lookup goes home (spec 3 §8)
     // Each visit makes a session at the card processor, signed in or not.
     await throttles.take(req, res, 'cardSessions');
-    const coupon = typeof req.query.coupon === 'string' && req.query.coupon.trim() ? req.query.coupon.trim().slice(0, 100) : null;
+    const coupon =
+      typeof req.query.coupon === 'string' && req.query.coupon.trim() ? req.query.coupon.trim().slice(0, 100) : null;
     let customerId: string | null = null;
     const metadata: Record<string, string> = { price_lookup_key: price.lookupKey };
     if (signedIn) {
       const viewer = res.locals.viewer!;
       const accountId = billingAccountOf(viewer);
       if (accountId === null) throw new ForbiddenError(ACCESS_DENIED);
-      customerId = await ensureCustomer(db, payments, { id: accountId, email: viewer.user.email, name: viewer.user.displayName });
+      customerId = await ensureCustomer(db, payments, {
+        id: accountId,
+        email: viewer.user.email,
+        name: viewer.user.displayName,
+      });
       metadata.account_id = String(accountId);
       if (viewer.provider?.accountId === accountId) metadata.provider_id = String(viewer.provider.id);
     }
     try {
       const successPath = `/checkout/success/${priceId}?session_id={CHECKOUT_SESSION_ID}`;
-      const session = await payments.createCheckoutSession({
-        mode: price.recurring ? 'subscription' : 'payment', priceId, customerId, couponId: coupon,
-        successUrl: `${absolute('/')}${successPath.slice(1)}`, cancelUrl: absolute('/'), metadata,
-      }, `checkout-${req.id}`);
+      const session = await payments.createCheckoutSession(
+        {
+          mode: price.recurring ? 'subscription' : 'payment',
+          priceId,
+          customerId,
+          couponId: coupon,
+          successUrl: `${absolute('/')}${successPath.slice(1)}`,
+          cancelUrl: absolute('/'),
+          metadata,
+        },
+        `checkout-${req.id}`,
+      );
       res.redirect(303, session.url);
     } catch (error) {
       if (!(error instanceof PaymentError)) {
@@ -81,22 +103,34 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
     const viewer = res.locals.viewer;
     const accountId = session.metadata?.account_id ? Number(session.metadata.account_id) : null;
     // A signed-in buyer only ever sees their own account's purchase.
-    if (accountId !== null && viewer && !viewer.roles.some((r) => r.accountId === accountId)) return res.redirect(303, '/');
-    const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id ?? null;
+    if (accountId !== null && viewer && !viewer.roles.some((r) => r.accountId === accountId))
+      return res.redirect(303, '/');
+    const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
     if (customerId) await syncCustomer(db, payments, customerId, req.log);
     await recordPurchase(db, integrations.outgoing, config.supportEmail, {
-      sessionId, accountId, priceId, productName: price.productName, amount: session.amount_total ?? price.amount,
+      sessionId,
+      accountId,
+      priceId,
+      productName: price.productName,
+      amount: session.amount_total ?? price.amount,
       email: session.customer_details?.email ?? session.customer_email ?? viewer?.user.email ?? null,
     });
     if (price.recurring) {
       flash(req, 'success', 'Successful payment! Thank you for starting your membership!');
       return res.redirect(303, viewer ? '/plan-management' : '/login');
     }
-    if (!viewer) return render(req, res, { title: 'Checkout', layout: 'plain', page: <CheckoutThanksPage message={thankYouFor(price.productName)} /> });
+    if (!viewer)
+      return render(req, res, {
+        title: 'Checkout',
+        layout: 'plain',
+        page: <CheckoutThanksPage message={thankYouFor(price.productName)} />,
+      });
     flash(req, 'success', thankYouFor(price.productName));
     res.redirect(303, '/');
   });
 
-  router.get('/checkout/:priceId', requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), (req, res) => startCheckout(req, res, true));
+  router.get('/checkout/:priceId', requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), (req, res) =>
+    startCheckout(req, res, true),
+  );
   return router;
 }

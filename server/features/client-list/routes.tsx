@@ -13,11 +13,17 @@ const TITLE = 'Full Client List';
 const WITH_CALENDAR = '/client-list';
 const WITHOUT_CALENDAR = '/client-referrals';
 
-export const clientListPathFor = (provider: { hasCalendar: boolean }) => (provider.hasCalendar ? WITH_CALENDAR : WITHOUT_CALENDAR);
+export const clientListPathFor = (provider: { hasCalendar: boolean }) =>
+  provider.hasCalendar ? WITH_CALENDAR : WITHOUT_CALENDAR;
 
 export function clientListRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add({ menu: 'referrals', order: 10, label: 'Full Client List', href: (viewer) => clientListPathFor(viewer.provider ?? { hasCalendar: false }) });
+  menu.add({
+    menu: 'referrals',
+    order: 10,
+    label: 'Full Client List',
+    href: (viewer) => clientListPathFor(viewer.provider ?? { hasCalendar: false }),
+  });
 
   async function show(req: Request, res: Response) {
     const provider = selectedProfile(res);
@@ -25,10 +31,16 @@ export function clientListRoutes({ db, menu }: FeatureDeps): Router {
     const requested = toId(req.query.page);
     if (req.path !== path) return res.redirect(303, requested > 1 ? `${path}?page=${requested}` : path);
     if (provider.status !== 'active') {
-      return render(req, res, { title: TITLE, page: <ClientListPage list={null} notLiveStatus={provider.status} path={path} /> });
+      return render(req, res, {
+        title: TITLE,
+        page: <ClientListPage list={null} notLiveStatus={provider.status} path={path} />,
+      });
     }
     const page = await referrals.listClients(db, { providerId: provider.id }, requested || 1);
-    const list = referrals.clientListView(page, { timeZone: provider.timezone, messageHref: (item) => `/messages/${item.clientId}` });
+    const list = referrals.clientListView(page, {
+      timeZone: provider.timezone,
+      messageHref: (item) => `/messages/${item.clientId}`,
+    });
     render(req, res, { title: TITLE, page: <ClientListPage list={list} notLiveStatus={null} path={path} /> });
   }
 

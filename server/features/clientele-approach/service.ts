@@ -22,7 +22,10 @@ export async function loadClienteleApproach(db: Knex, viewer: Viewer): Promise<C
     repo.selectedTagIds(db, id, [...CLIENTELE_TYPES]),
     custom.listEntries(db, id, 'approaches'),
   ]);
-  const options = Object.fromEntries(CLIENTELE_TYPES.map((type, i) => [type, lists[i]!])) as Record<ClienteleType, repo.TagOption[]>;
+  const options = Object.fromEntries(CLIENTELE_TYPES.map((type, i) => [type, lists[i]!])) as Record<
+    ClienteleType,
+    repo.TagOption[]
+  >;
   return { options, selected: selected as Record<ClienteleType, number[]>, custom: entries };
 }
 
@@ -33,7 +36,12 @@ export const SECTION_TYPES = {
   approaches: ['approaches'],
 } as const satisfies Record<string, readonly ClienteleType[]>;
 
-export async function saveSection(db: Knex, viewer: Viewer, section: keyof typeof SECTION_TYPES, body: unknown): Promise<void> {
+export async function saveSection(
+  db: Knex,
+  viewer: Viewer,
+  section: keyof typeof SECTION_TYPES,
+  body: unknown,
+): Promise<void> {
   const fields = SECTION_TYPES[section].map((type) => ({ type, rule: SELECTION_RULES[type] }));
   await saveSelections(db, editableProfileId(viewer), fields, body);
 }

@@ -2,7 +2,13 @@
 import type { Knex } from 'knex';
 import type { MarketingFormSubmission } from '../../integrations/marketing-form/port';
 
-export async function insertContactRequest(db: Knex | Knex.Transaction, submission: MarketingFormSubmission, deliveredVia: string): Promise<number> {
-  const [row] = await db('contact_requests').insert({ ...submission, delivered_via: deliveredVia }).returning('id');
+export async function insertContactRequest(
+  db: Knex | Knex.Transaction,
+  submission: MarketingFormSubmission,
+  deliveredVia: string,
+): Promise<number> {
+  const [row] = await db('contact_requests')
+    .insert({ ...submission, delivered_via: deliveredVia })
+    .returning('id');
   return Number(row.id);
 }

@@ -19,7 +19,12 @@ export function senderIds(viewer: Viewer): Pick<MarketingFormSubmission, 'provid
   };
 }
 
-export async function sendContactMessage(db: Knex, marketingForm: MarketingForm, viewer: Viewer, body: unknown): Promise<number> {
+export async function sendContactMessage(
+  db: Knex,
+  marketingForm: MarketingForm,
+  viewer: Viewer,
+  body: unknown,
+): Promise<number> {
   const checked = validate(contactSchema, body);
   if (checked.errors) throw new ValidationError(checked.errors);
   const submission: MarketingFormSubmission = { ...checked.value, ...senderIds(viewer) };

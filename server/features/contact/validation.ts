@@ -16,20 +16,35 @@ export const CONTACT_MESSAGES = {
 export const MAX_NAME = 100;
 export const MAX_MESSAGE = 5000;
 
-const name = (required: string) => Joi.string().trim().max(MAX_NAME).required()
-  .messages({ 'any.required': required, 'string.empty': required, 'string.base': required, 'string.max': CONTACT_MESSAGES.nameLength });
+const name = (required: string) =>
+  Joi.string().trim().max(MAX_NAME).required().messages({
+    'any.required': required,
+    'string.empty': required,
+    'string.base': required,
+    'string.max': CONTACT_MESSAGES.nameLength,
+  });
 
-export interface ContactInput { firstname: string; lastname: string; email: string; message: string }
+export interface ContactInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  message: string;
+}
 
 export const contactSchema = Joi.object<ContactInput>({
   firstname: name(CONTACT_MESSAGES.firstname),
   lastname: name(CONTACT_MESSAGES.lastname),
   email: Joi.string().trim().max(254).email({ tlds: false }).required().messages({
-    'any.required': CONTACT_MESSAGES.email, 'string.empty': CONTACT_MESSAGES.email, 'string.base': CONTACT_MESSAGES.email,
-    'string.email': CONTACT_MESSAGES.emailInvalid, 'string.max': CONTACT_MESSAGES.emailInvalid,
+    'any.required': CONTACT_MESSAGES.email,
+    'string.empty': CONTACT_MESSAGES.email,
+    'string.base': CONTACT_MESSAGES.email,
+    'string.email': CONTACT_MESSAGES.emailInvalid,
+    'string.max': CONTACT_MESSAGES.emailInvalid,
   }),
   message: Joi.string().trim().max(MAX_MESSAGE).required().messages({
-    'any.required': CONTACT_MESSAGES.message, 'string.empty': CONTACT_MESSAGES.message, 'string.base': CONTACT_MESSAGES.message,
+    'any.required': CONTACT_MESSAGES.message,
+    'string.empty': CONTACT_MESSAGES.message,
+    'string.base': CONTACT_MESSAGES.message,
     'string.max': CONTACT_MESSAGES.messageLength,
   }),
 });

@@ -4,8 +4,14 @@
 import { COPYWRITING_CHECKOUT } from './content';
 
 export type CardName =
-  | 'update_payment' | 'vetting_quiz' | 'phone_consultations' | 'education_employment'
-  | 'insurance_by_state' | 'photo_videoshoot' | 'copywriting' | 'contact_support';
+  | 'update_payment'
+  | 'vetting_quiz'
+  | 'phone_consultations'
+  | 'education_employment'
+  | 'insurance_by_state'
+  | 'photo_videoshoot'
+  | 'copywriting'
+  | 'contact_support';
 
 export interface CardProfile {
   type: 'individual' | 'practice';

@@ -7,7 +7,13 @@
  */
 export const COPYWRITING_CHECKOUT = 'checkout:copywriting_v3';
 
-export interface Announcement { date: string; title: string; text: string; href?: string; linkLabel?: string }
+export interface Announcement {
+  date: string;
+  title: string;
+  text: string;
+  href?: string;
+  linkLabel?: string;
+}
 
 export const ANNOUNCEMENTS: readonly Announcement[] = [
   {
@@ -26,7 +32,11 @@ export const ANNOUNCEMENTS: readonly Announcement[] = [
   },
 ];
 
-export interface BlogPost { title: string; summary: string; path: string }
+export interface BlogPost {
+  title: string;
+  summary: string;
+  path: string;
+}
 
 /** Three posts on the directory's blog; paths are joined to the client site's address. */
 export const BLOG_POSTS: readonly BlogPost[] = [
@@ -48,4 +58,5 @@ export const BLOG_POSTS: readonly BlogPost[] = [
 ];
 
 /** A blog post's address on the client site (same origin as CLIENT_SITE_URL). */
-export const blogPostUrl = (clientSiteUrl: string, post: BlogPost): string => new URL(post.path, clientSiteUrl).toString();
+export const blogPostUrl = (clientSiteUrl: string, post: BlogPost): string =>
+  new URL(post.path, clientSiteUrl).toString();

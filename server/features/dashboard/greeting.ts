@@ -3,7 +3,11 @@ const hourFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function greetingFor(now: Date, timeZone: string): string {
   let format = hourFormats.get(timeZone);
-  if (!format) hourFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone })));
+  if (!format)
+    hourFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone })),
+    );
   const hour = Number(format.format(now));
   if (hour >= 3 && hour < 12) return 'Good morning';
   if (hour >= 12 && hour < 18) return 'Good afternoon';

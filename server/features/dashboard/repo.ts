@@ -15,34 +15,73 @@ const wordCount = (text: unknown) => (typeof text === 'string' ? text.trim().spl
 
 /** The columns loadDashboardProfile selects. */
 interface DashboardSqlRow {
-  id: number; type: 'individual' | 'practice'; status: string; timezone: string;
-  first_name: string | null; last_name: string | null; company_name: string | null; phone_number: string | null;
-  contact_email: string | null; image_key: string | null; custom_content: unknown; calendar_open: boolean | null;
-  has_premium_setup: boolean | null; professional_statement: string | null; has_paid_plan: boolean | null;
-  tag_counts: Record<string, number> | null; top_specialty_count: number; location_states: string[] | null;
-  license_states: string[] | null; gallery_count: number; insurance_opt_out_count: number;
+  id: number;
+  type: 'individual' | 'practice';
+  status: string;
+  timezone: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  phone_number: string | null;
+  contact_email: string | null;
+  image_key: string | null;
+  custom_content: unknown;
+  calendar_open: boolean | null;
+  has_premium_setup: boolean | null;
+  professional_statement: string | null;
+  has_paid_plan: boolean | null;
+  tag_counts: Record<string, number> | null;
+  top_specialty_count: number;
+  location_states: string[] | null;
+  license_states: string[] | null;
+  gallery_count: number;
+  insurance_opt_out_count: number;
 }
 
 /** One profile with everything the checklist and the action cards read, in one query. */
 export async function loadDashboardProfile(db: Knex, providerId: number): Promise<DashboardProfile | null> {
-  const [row] = await selectPrepared<DashboardSqlRow>(db, 'dashboard-profile', db('providers as p')
-    .join('accounts as a', 'a.id', 'p.account_id')
-    .where('p.id', providerId)
-    .limit(1)
-    .select(
-      'p.id', 'p.type', 'p.status', 'p.first_name', 'p.last_name', 'p.company_name', 'p.phone_number', 'p.contact_email',
-      'p.image_key', 'p.custom_content', 'p.timezone', 'p.calendar_open', 'p.has_premium_setup', 'p.professional_statement',
-      'p.has_paid_plan',
-      db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
+  const [row] = await selectPrepared<DashboardSqlRow>(
+    db,
+    'dashboard-profile',
+    db('providers as p')
+      .join('accounts as a', 'a.id', 'p.account_id')
+      .where('p.id', providerId)
+      .limit(1)
+      .select(
+        'p.id',
+        'p.type',
+        'p.status',
+        'p.first_name',
+        'p.last_name',
+        'p.company_name',
+        'p.phone_number',
+        'p.contact_email',
+        'p.image_key',
+        'p.custom_content',
+        'p.timezone',
+        'p.calendar_open',
+        'p.has_premium_setup',
+        'p.professional_statement',
+        'p.has_paid_plan',
+        db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
           select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
         ) x), '{}'::json) as tag_counts`),
-      db.raw(`(select count(*)::int from taggings tg join tags t on t.id = tg.tag_id
+        db.raw(`(select count(*)::int from taggings tg join tags t on t.id = tg.tag_id
           where tg.provider_id = p.id and t.type = 'specialties' and tg.is_top) as top_specialty_count`),
-      db.raw(`coalesce((select array_agg(l.state order by l.id) from locations l where l.provider_id = p.id), '{}') as location_states`),
-      db.raw(`coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = p.id), '{}') as license_states`),
-      db.raw(`(select count(*)::int from images i where i.provider_id = p.id and i.kind = 'gallery') as gallery_count`),
-      db.raw(`(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`),
-    ));
+        db.raw(
+          `coalesce((select array_agg(l.state order by l.id) from locations l where l.provider_id = p.id), '{}') as location_states`,
+        ),
+        db.raw(
+          `coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = p.id), '{}') as license_states`,
+        ),
+        db.raw(
+          `(select count(*)::int from images i where i.provider_id = p.id and i.kind = 'gallery') as gallery_count`,
+        ),
+        db.raw(
+          `(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`,
+        ),
+      ),
+  );
   if (!row) return null;
   const content = contentOf(row.custom_content);
   const tagCounts = row.tag_counts ?? {};
@@ -83,38 +122,96 @@ export async function dismissCard(db: Db, providerId: number, card: string): Pro
   await mergeCustomContentObject(db, providerId, 'cta', { [card]: false });
 }
 
-export interface NewEvent { type: string; providerId: number | null; userId: number | null; data: Record<string, unknown> }
+export interface NewEvent {
+  type: string;
+  providerId: number | null;
+  userId: number | null;
+  data: Record<string, unknown>;
+}
 
 export async function recordEvent(db: Db, event: NewEvent): Promise<void> {
-  await db('events').insert({ type: event.type, provider_id: event.providerId, user_id: event.userId, data: event.data });
+  await db('events').insert({
+    type: event.type,
+    provider_id: event.providerId,
+    user_id: event.userId,
+    data: event.data,
+  });
 }
 
 const clientName = (row: { first_name: string | null; last_name: string | null }) =>
   [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
 
 /** Appointments not canceled, still ending after `from`, starting before `until`. */
-export async function upcomingAppointments(db: Knex, providerId: number, from: Date, until: Date): Promise<UpcomingAppointment[]> {
-  const rows = await selectPrepared<{ id: number; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }>(db, 'dashboard-upcoming', db('appointments as a')
-    .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
-    .where({ 'a.provider_id': providerId, 'a.canceled': false })
-    .where('a.end_time', '>', from)
-    .where('a.start_time', '<', until)
-    .orderBy('a.start_time')
-    .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'));
-  return rows.map((r) => ({ id: Number(r.id), startTime: new Date(r.start_time), endTime: new Date(r.end_time), clientName: clientName(r) }));
+export async function upcomingAppointments(
+  db: Knex,
+  providerId: number,
+  from: Date,
+  until: Date,
+): Promise<UpcomingAppointment[]> {
+  const rows = await selectPrepared<{
+    id: number;
+    start_time: Date;
+    end_time: Date;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    db,
+    'dashboard-upcoming',
+    db('appointments as a')
+      .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
+      .where({ 'a.provider_id': providerId, 'a.canceled': false })
+      .where('a.end_time', '>', from)
+      .where('a.start_time', '<', until)
+      .orderBy('a.start_time')
+      .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    startTime: new Date(r.start_time),
+    endTime: new Date(r.end_time),
+    clientName: clientName(r),
+  }));
 }
 
-export interface UnreadConversation { clientUserId: number; clientName: string; lastMessageAt: Date }
+export interface UnreadConversation {
+  clientUserId: number;
+  clientName: string;
+  lastMessageAt: Date;
+}
 
 /** Conversations with a client message the provider has not read, newest first. */
 export async function unreadConversations(db: Knex, providerId: number): Promise<UnreadConversation[]> {
-  const rows = await selectPrepared<{ client_user_id: number; first_name: string | null; last_name: string | null; last_message_at: Date }>(db, 'dashboard-unread', db('conversations as c')
-    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
-    .where('c.provider_id', providerId)
-    .whereExists((q) => q.select(db.raw('1')).from('messages as m')
-      .whereRaw('m.conversation_id = c.id').where('m.sender', 'client').whereNull('m.read_at').whereNull('m.deleted_at'))
-    .select('c.client_user_id', 'u.first_name', 'u.last_name',
-      db.raw(`(select max(m.send_date) from messages m where m.conversation_id = c.id) as last_message_at`))
-    .orderBy('last_message_at', 'desc'));
-  return rows.map((r) => ({ clientUserId: Number(r.client_user_id), clientName: clientName(r), lastMessageAt: new Date(r.last_message_at) }));
+  const rows = await selectPrepared<{
+    client_user_id: number;
+    first_name: string | null;
+    last_name: string | null;
+    last_message_at: Date;
+  }>(
+    db,
+    'dashboard-unread',
+    db('conversations as c')
+      .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
+      .where('c.provider_id', providerId)
+      .whereExists((q) =>
+        q
+          .select(db.raw('1'))
+          .from('messages as m')
+          .whereRaw('m.conversation_id = c.id')
+          .where('m.sender', 'client')
+          .whereNull('m.read_at')
+          .whereNull('m.deleted_at'),
+      )
+      .select(
+        'c.client_user_id',
+        'u.first_name',
+        'u.last_name',
+        db.raw(`(select max(m.send_date) from messages m where m.conversation_id = c.id) as last_message_at`),
+      )
+      .orderBy('last_message_at', 'desc'),
+  );
+  return rows.map((r) => ({
+    clientUserId: Number(r.client_user_id),
+    clientName: clientName(r),
+    lastMessageAt: new Date(r.last_message_at),
+  }));
 }

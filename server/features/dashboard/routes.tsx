@@ -3,7 +3,12 @@ import { Router } from 'express';
 import { NotFoundError } from '../../lib/errors';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
-import { DashboardPage, NoProfilePage, prerenderSections, type PrerenderedSections } from '../../../views/pages/dashboard/DashboardPage';
+import {
+  DashboardPage,
+  NoProfilePage,
+  prerenderSections,
+  type PrerenderedSections,
+} from '../../../views/pages/dashboard/DashboardPage';
 import { homeRedirect } from '../../domain/providers';
 import { addOnButtonsFor } from '../../domain/practice-management';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
@@ -22,15 +27,22 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
   menu.add(
     { menu: 'dashboard', order: 0, label: 'Dashboard', href: '/' },
     {
-      menu: 'view-profile', order: 0, label: 'View Profile', external: true,
-      shown: (viewer) => Boolean(viewer.provider && ['active', 'reviewing', 'pending'].includes(viewer.provider.status)),
+      menu: 'view-profile',
+      order: 0,
+      label: 'View Profile',
+      external: true,
+      shown: (viewer) =>
+        Boolean(viewer.provider && ['active', 'reviewing', 'pending'].includes(viewer.provider.status)),
       href: (viewer) => publicProfileUrl(config.publicProfileBaseUrl, viewer.provider!),
     },
   );
   // The static sections are the same for every request of this app (its config is fixed): rendered once.
   let sections: PrerenderedSections | undefined;
   const staticSections = (clientSiteUrl: string): PrerenderedSections =>
-    (sections ??= prerenderSections(ANNOUNCEMENTS, BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) }))));
+    (sections ??= prerenderSections(
+      ANNOUNCEMENTS,
+      BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) })),
+    ));
 
   router.get('/', requireSignIn, async (req, res) => {
     const { provider } = res.locals.viewer!;
@@ -39,13 +51,16 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
     const viewer = res.locals.viewer!;
-    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id),
-      async () => policy.canStartMembership(viewer, provider, await policy.planAccountsOf(db, viewer.user.id)));
+    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id), async () =>
+      policy.canStartMembership(viewer, provider, await policy.planAccountsOf(db, viewer.user.id)),
+    );
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.
     if (view.onboarding) req.session.sideMenuCollapsed = true;
     // The add-ons' buttons (spec 1 §2) depend on the viewer's roles: read fresh, never from the dashboard's cache.
-    const addOns = view.onboarding ? null : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
+    const addOns = view.onboarding
+      ? null
+      : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
     render(req, res, {
       title: 'Dashboard',
       page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} addOns={addOns} />,

@@ -45,10 +45,20 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
     if (profile.status !== 'active' || onboarding) return { profile, onboarding, unmet, widgets: null };
     const [unread, upcoming, calendar] = await Promise.all([
       repo.unreadConversations(db, providerId),
-      repo.upcomingAppointments(db, providerId, readAt, new Date(readAt.getTime() + UPCOMING_WINDOW_MS + DASHBOARD_CACHE_MS)),
+      repo.upcomingAppointments(
+        db,
+        providerId,
+        readAt,
+        new Date(readAt.getTime() + UPCOMING_WINDOW_MS + DASHBOARD_CACHE_MS),
+      ),
       calendarStateOf(db, providerId),
     ]);
-    return { profile, onboarding, unmet, widgets: { unread, upcoming: formatUpcoming(upcoming, profile.timezone), bookingLink: calendar.bookingLink } };
+    return {
+      profile,
+      onboarding,
+      unmet,
+      widgets: { unread, upcoming: formatUpcoming(upcoming, profile.timezone), bookingLink: calendar.bookingLink },
+    };
   });
 }
 
@@ -57,12 +67,22 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
  * `mayStartMembership` is asked only when the checklist would offer Start membership: spec 1 §6 shows it
  * only to whom may manage billing for the provider, with no inconsistent basic + practice-management account.
  */
-export async function dashboardView(db: Knex, reads: ReadCache, provider: ProviderSummary, now: Date, appointmentId: number | null, mayStartMembership: () => Promise<boolean>): Promise<DashboardView> {
+export async function dashboardView(
+  db: Knex,
+  reads: ReadCache,
+  provider: ProviderSummary,
+  now: Date,
+  appointmentId: number | null,
+  mayStartMembership: () => Promise<boolean>,
+): Promise<DashboardView> {
   const data = await dashboardData(db, reads, provider.id);
   if (!data) throw new NotFoundError();
   const { profile, onboarding } = data;
   const offersMembership = data.unmet.some((item) => item.key === 'start-membership');
-  const unmet = offersMembership && !(await mayStartMembership()) ? data.unmet.filter((item) => item.key !== 'start-membership') : data.unmet;
+  const unmet =
+    offersMembership && !(await mayStartMembership())
+      ? data.unmet.filter((item) => item.key !== 'start-membership')
+      : data.unmet;
   const timeZone = profile.timezone;
   let widgets: DashboardView['widgets'] = null;
   if (data.widgets) {
@@ -70,7 +90,12 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
     const until = now.getTime() + UPCOMING_WINDOW_MS;
     const upcoming = data.widgets.upcoming.filter((a) => a.endTime > now && a.startTime.getTime() < until);
     widgets = {
-      unread: { count: unread.length, conversations: unread.slice(0, UNREAD_LISTED).map(({ clientUserId, clientName }) => ({ clientUserId, clientName })) },
+      unread: {
+        count: unread.length,
+        conversations: unread
+          .slice(0, UNREAD_LISTED)
+          .map(({ clientUserId, clientName }) => ({ clientUserId, clientName })),
+      },
       upcoming: groupFormatted(upcoming, now, timeZone),
       // An active practice-management booking link replaces the calendar widget (spec 2 §2).
       bookingLink: data.widgets.bookingLink,
@@ -86,20 +111,37 @@ export async function dashboardView(db: Knex, reads: ReadCache, provider: Provid
     type: profile.type,
     onboarding,
     checklist: CHECKLIST_STATUSES.includes(profile.status) && unmet.length > 0 ? unmet : null,
-    cards: onboarding ? [] : actionCards(profile).map(({ name, title, text, linkLabel, dismissable }) => ({ name, title, text, linkLabel, dismissable })),
+    cards: onboarding
+      ? []
+      : actionCards(profile).map(({ name, title, text, linkLabel, dismissable }) => ({
+          name,
+          title,
+          text,
+          linkLabel,
+          dismissable,
+        })),
     widgets,
     appointment,
   };
 }
 
-export interface CtaInput { type?: unknown; action?: unknown; card_name?: unknown }
+export interface CtaInput {
+  type?: unknown;
+  action?: unknown;
+  card_name?: unknown;
+}
 
 /**
  * A card was followed or dismissed: the event is recorded and, for a dismissal, the card's cta flag
  * set to false, in one transaction. Returns where to go next: the card's link, or back to /.
  * A provider outside the user's clinician access, or an unknown card, is not found.
  */
-export async function logCtaEvent(db: Knex, actor: PolicyActor & { user: { id: number } }, providerId: number, input: CtaInput): Promise<string> {
+export async function logCtaEvent(
+  db: Knex,
+  actor: PolicyActor & { user: { id: number } },
+  providerId: number,
+  input: CtaInput,
+): Promise<string> {
   editableProviderId(actor, providerId);
   const card = findCard(input.card_name);
   if (!card) throw new NotFoundError();
@@ -107,7 +149,12 @@ export async function logCtaEvent(db: Knex, actor: PolicyActor & { user: { id: n
   if (input.type !== CTA_EVENT || !CTA_ACTIONS.includes(action)) throw new HttpError(400, 'This event is not known.');
   if (action === 'dismiss_cta' && !card.dismissable) throw new HttpError(400, 'This card cannot be dismissed.');
   await db.transaction(async (trx) => {
-    await repo.recordEvent(trx, { type: CTA_EVENT, providerId, userId: actor.user.id, data: { action, provider_id: providerId, card_name: card.name } });
+    await repo.recordEvent(trx, {
+      type: CTA_EVENT,
+      providerId,
+      userId: actor.user.id,
+      data: { action, provider_id: providerId, card_name: card.name },
+    });
     if (action === 'dismiss_cta') await repo.dismissCard(trx, providerId, card.name);
   });
   if (action !== 'follow_cta_link') return '/';

@@ -4,7 +4,12 @@
 import { timeRangeIn } from '../../domain/appointments';
 import { dateKeyOf } from '../../domain/calendar';
 
-export interface UpcomingAppointment { id: number; startTime: Date; endTime: Date; clientName: string }
+export interface UpcomingAppointment {
+  id: number;
+  startTime: Date;
+  endTime: Date;
+  clientName: string;
+}
 
 export interface AppointmentDay {
   label: 'Today' | 'Tomorrow';
@@ -18,7 +23,11 @@ export interface AppointmentDay {
 const longDates = new Map<string, Intl.DateTimeFormat>();
 function longDateFormat(timeZone: string): Intl.DateTimeFormat {
   let cached = longDates.get(timeZone);
-  if (!cached) longDates.set(timeZone, (cached = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone })));
+  if (!cached)
+    longDates.set(
+      timeZone,
+      (cached = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone })),
+    );
   return cached;
 }
 
@@ -73,7 +82,10 @@ export function groupFormatted(appointments: FormattedAppointment[], now: Date, 
     .filter((a) => a.endTime > now && (a.day === today || a.day === tomorrow))
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const days: AppointmentDay[] = [];
-  for (const [label, key] of [['Today', today], ['Tomorrow', tomorrow]] as const) {
+  for (const [label, key] of [
+    ['Today', today],
+    ['Tomorrow', tomorrow],
+  ] as const) {
     const onDay = ahead.filter((a) => a.day === key);
     if (onDay.length === 0) continue;
     days.push({

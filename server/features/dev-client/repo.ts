@@ -3,7 +3,10 @@
 import type { Knex } from 'knex';
 import { providerDisplayName } from '../../domain/accounts';
 
-export interface ListedProvider { id: number; name: string }
+export interface ListedProvider {
+  id: number;
+  name: string;
+}
 
 export interface ClientBooking {
   id: number;
@@ -33,7 +36,18 @@ export async function bookingsOfClient(db: Knex, email: string): Promise<ClientB
     .where('u.email', email)
     .orderBy('a.start_time', 'desc')
     .limit(20)
-    .select('a.id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy', 'p.timezone', 'p.type', 'p.first_name', 'p.last_name', 'p.company_name');
+    .select(
+      'a.id',
+      'a.start_time',
+      'a.end_time',
+      'a.canceled',
+      'a.legacy',
+      'p.timezone',
+      'p.type',
+      'p.first_name',
+      'p.last_name',
+      'p.company_name',
+    );
   return rows.map((row) => ({
     id: Number(row.id),
     providerName: providerDisplayName(row),
@@ -45,7 +59,9 @@ export async function bookingsOfClient(db: Knex, email: string): Promise<ClientB
   }));
 }
 
-export interface MessagingProvider extends ListedProvider { timeZone: string }
+export interface MessagingProvider extends ListedProvider {
+  timeZone: string;
+}
 
 /** Live profiles (any calendar): every one a client can write to, by name. */
 export async function liveProviders(db: Knex): Promise<MessagingProvider[]> {
@@ -54,10 +70,20 @@ export async function liveProviders(db: Knex): Promise<MessagingProvider[]> {
     .orderBy(['last_name', 'company_name', 'id'])
     .limit(200)
     .select('id', 'type', 'first_name', 'last_name', 'company_name', 'timezone');
-  return rows.map((row) => ({ id: Number(row.id), name: providerDisplayName(row), timeZone: row.timezone ?? 'America/New_York' }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: providerDisplayName(row),
+    timeZone: row.timezone ?? 'America/New_York',
+  }));
 }
 
-export interface SentMessage { id: number; type: string; content: string | null; sentAt: Date; deleted: boolean }
+export interface SentMessage {
+  id: number;
+  type: string;
+  content: string | null;
+  sentAt: Date;
+  deleted: boolean;
+}
 
 /**
  * What the client wrote to the provider: the directory keeps its own copy of these, so the API only
@@ -70,5 +96,11 @@ export async function messagesOfClient(db: Knex, providerId: number, email: stri
     .orderBy('m.send_date')
     .limit(200)
     .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');
-  return rows.map((row) => ({ id: Number(row.id), type: row.type, content: row.message_content, sentAt: new Date(row.send_date), deleted: row.deleted_at !== null }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.type,
+    content: row.message_content,
+    sentAt: new Date(row.send_date),
+    deleted: row.deleted_at !== null,
+  }));
 }

@@ -8,16 +8,24 @@ function format(timeZone: string, kind: 'day' | 'date' | 'time' | 'zone'): Intl.
   const key = `${kind}|${timeZone}`;
   let made = formats.get(key);
   if (!made) {
-    const options: Intl.DateTimeFormatOptions = kind === 'day' ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-      : kind === 'date' ? { weekday: 'long', month: 'long', day: 'numeric' }
-        : kind === 'time' ? { hour: 'numeric', minute: '2-digit' } : { timeZoneName: 'short' };
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'day'
+        ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+        : kind === 'date'
+          ? { weekday: 'long', month: 'long', day: 'numeric' }
+          : kind === 'time'
+            ? { hour: 'numeric', minute: '2-digit' }
+            : { timeZoneName: 'short' };
     // en-CA writes a day as YYYY-MM-DD, a key that sorts.
     formats.set(key, (made = new Intl.DateTimeFormat(kind === 'day' ? 'en-CA' : 'en-US', { ...options, timeZone })));
   }
   return made;
 }
 
-const zoneName = (instant: Date, timeZone: string) => format(timeZone, 'zone').formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+const zoneName = (instant: Date, timeZone: string) =>
+  format(timeZone, 'zone')
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 
 /** Slots as the API gave them ({ start_time }), by day in the provider's zone, in order. */
 export function slotDays(slots: { start_time: string }[], timeZone: string): SlotDay[] {
@@ -40,11 +48,24 @@ export const whenOf = (start: Date, end: Date, timeZone: string) =>
 export function bookingRows(bookings: ClientBooking[], now: Date): BookingRow[] {
   return bookings.map((b) => {
     const status = b.canceled ? 'Canceled' : b.end <= now ? 'Ended' : b.legacy ? 'Imported' : 'Booked';
-    return { id: b.id, provider: b.providerName, when: whenOf(b.start, b.end, b.timeZone), status, cancelable: status === 'Booked' };
+    return {
+      id: b.id,
+      provider: b.providerName,
+      when: whenOf(b.start, b.end, b.timeZone),
+      status,
+      cancelable: status === 'Booked',
+    };
   });
 }
 
-export interface ApiMessage { id: string; type: string; sender: 'client' | 'provider'; status: string; message_content: string | null; send_date: string }
+export interface ApiMessage {
+  id: string;
+  type: string;
+  sender: 'client' | 'provider';
+  status: string;
+  message_content: string | null;
+  send_date: string;
+}
 
 const MESSAGE_KINDS: Record<string, string> = {
   messaging_tool_intake: 'Referral',
@@ -58,15 +79,31 @@ const messageWhen = (instant: Date, timeZone: string) =>
   `${format(timeZone, 'date').format(instant)}, ${format(timeZone, 'time').format(instant)} ${zoneName(instant, timeZone)}`;
 
 /** The client's own messages and the provider's replies (from the API), oldest first. */
-export function conversationEntries(sent: SentMessage[], replies: ApiMessage[], providerName: string, timeZone: string): ConversationEntry[] {
+export function conversationEntries(
+  sent: SentMessage[],
+  replies: ApiMessage[],
+  providerName: string,
+  timeZone: string,
+): ConversationEntry[] {
   const entries = [
     ...sent.map((m) => ({
-      key: `c${m.id}`, at: m.sentAt, sender: 'client' as const, author: 'You',
-      text: m.deleted ? 'This message has been deleted.' : m.content ?? '(the intake form only)', kind: MESSAGE_KINDS[m.type] ?? null,
+      key: `c${m.id}`,
+      at: m.sentAt,
+      sender: 'client' as const,
+      author: 'You',
+      text: m.deleted ? 'This message has been deleted.' : (m.content ?? '(the intake form only)'),
+      kind: MESSAGE_KINDS[m.type] ?? null,
     })),
     ...replies.map((m) => ({
-      key: `p${m.id}`, at: new Date(m.send_date), sender: 'provider' as const, author: providerName,
-      text: m.status === 'deleted' ? 'This message has been deleted.' : m.message_content ?? 'This message is no longer available.', kind: MESSAGE_KINDS[m.type] ?? null,
+      key: `p${m.id}`,
+      at: new Date(m.send_date),
+      sender: 'provider' as const,
+      author: providerName,
+      text:
+        m.status === 'deleted'
+          ? 'This message has been deleted.'
+          : (m.message_content ?? 'This message is no longer available.'),
+      kind: MESSAGE_KINDS[m.type] ?? null,
     })),
   ];
   entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));

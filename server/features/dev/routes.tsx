@@ -12,12 +12,21 @@ import type { FeatureDeps } from '../deps';
 
 export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
-  const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
+  const localOnly: RequestHandler = (_req, _res, next) =>
+    next(config.env === 'production' ? new NotFoundError() : undefined);
 
   router.get('/dev/jobs', localOnly, async (req, res) => {
     const { jobs, counts } = await listJobs(db);
-    const items = jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), finishedAt: job.finishedAt?.toISOString() ?? null }));
-    render(req, res, { title: 'Jobs', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <JobsPage jobs={items} counts={counts} /> });
+    const items = jobs.map((job) => ({
+      ...job,
+      createdAt: job.createdAt.toISOString(),
+      finishedAt: job.finishedAt?.toISOString() ?? null,
+    }));
+    render(req, res, {
+      title: 'Jobs',
+      layout: res.locals.viewer ? 'dashboard' : 'plain',
+      page: <JobsPage jobs={items} counts={counts} />,
+    });
   });
 
   router.post('/dev/jobs/run', localOnly, async (req, res) => {
@@ -27,7 +36,11 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
   });
 
   router.get('/dev/components', localOnly, (req, res) => {
-    render(req, res, { title: 'Components', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <ComponentsPage /> });
+    render(req, res, {
+      title: 'Components',
+      layout: res.locals.viewer ? 'dashboard' : 'plain',
+      page: <ComponentsPage />,
+    });
   });
 
   // Where the example dialog's confirming post lands.
@@ -40,7 +53,11 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
     if (config.env === 'production') throw new NotFoundError();
     const rows = await listSent(db);
     const items = rows.map((row) => ({ ...row, id: Number(row.id), sentAt: new Date(row.created_at).toISOString() }));
-    render(req, res, { title: 'Outbox', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <OutboxPage items={items} /> });
+    render(req, res, {
+      title: 'Outbox',
+      layout: res.locals.viewer ? 'dashboard' : 'plain',
+      page: <OutboxPage items={items} />,
+    });
   });
 
   return router;

@@ -14,16 +14,24 @@ import { render } from '../../http/render';
 import { PaymentError } from '../../integrations/payments';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { text } from '../../lib/form';
-import { DeveloperToolsPage, type DeveloperToolsAccountView } from '../../../views/pages/developer-tools/DeveloperToolsPage';
+import {
+  DeveloperToolsPage,
+  type DeveloperToolsAccountView,
+} from '../../../views/pages/developer-tools/DeveloperToolsPage';
 import type { FeatureDeps } from '../deps';
 import * as service from './service';
 
 /** Spec 3 §4: the flash after a Private Pay Booster upgrade. */
 const UPGRADED = 'Successful payment! Thank you for upgrading Private Pay Booster!';
-const READ_ONLY = 'Read-only: only the account\'s owner or billing manager may perform the upgrade.';
+const READ_ONLY = "Read-only: only the account's owner or billing manager may perform the upgrade.";
 const PREVIEW_FAILED = 'The preview failed. Please try again, or contact support if it keeps failing.';
 
-interface Shown { values?: service.UpgradeInput; errors?: Record<string, string>; failure?: string | null; status?: number }
+interface Shown {
+  values?: service.UpgradeInput;
+  errors?: Record<string, string>;
+  failure?: string | null;
+  status?: number;
+}
 
 export function developerToolsRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
@@ -38,14 +46,17 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
       const name = rows.find((row) => Number(row.id) === id)?.name;
       return { id, label: name ? `Account ${id}: ${name}` : `Account ${id}` };
     });
-    const wanted = asked === undefined || asked === '' ? accounts[0]?.id ?? null : toId(asked);
+    const wanted = asked === undefined || asked === '' ? (accounts[0]?.id ?? null) : toId(asked);
     if (wanted !== null && !policy.canSeeAccount(viewer, wanted)) throw new NotFoundError();
     return { accounts, accountId: wanted };
   }
 
   const valuesFrom = (source: Record<string, unknown>, now: Date): service.UpgradeInput => ({
-    customer_id: text(source.customer_id).trim(), subscription_id: text(source.subscription_id).trim(), new_tier: text(source.new_tier),
-    coupon: text(source.coupon).trim().slice(0, 100), proration_date: text(source.proration_date).trim() || service.today(now),
+    customer_id: text(source.customer_id).trim(),
+    subscription_id: text(source.subscription_id).trim(),
+    new_tier: text(source.new_tier),
+    coupon: text(source.coupon).trim().slice(0, 100),
+    proration_date: text(source.proration_date).trim() || service.today(now),
   });
 
   async function show(req: Request, res: Response, source: Record<string, unknown>, shown: Shown = {}) {
@@ -58,10 +69,20 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         service.accountIdsOf(db, integrations.benefitsTool, accountId, { requestId: req.id, log: req.log }),
         service.accountReadsOf(db, accountId, now),
       ]);
-      const names = new Map((await db('providers').where({ account_id: accountId }).select('id', 'type', 'first_name', 'last_name', 'company_name'))
-        .map((p) => [Number(p.id), policy.providerDisplayName(p)]));
+      const names = new Map(
+        (
+          await db('providers')
+            .where({ account_id: accountId })
+            .select('id', 'type', 'first_name', 'last_name', 'company_name')
+        ).map((p) => [Number(p.id), policy.providerDisplayName(p)]),
+      );
       const liveDefault = ids.subscriptions.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
-      const values = shown.values ?? valuesFrom({ customer_id: liveDefault?.customerId ?? ids.customers[0]?.id, subscription_id: liveDefault?.id, ...source }, now);
+      const values =
+        shown.values ??
+        valuesFrom(
+          { customer_id: liveDefault?.customerId ?? ids.customers[0]?.id, subscription_id: liveDefault?.id, ...source },
+          now,
+        );
       let errors = shown.errors ?? {};
       let failure = shown.failure ?? null;
       let preview: DeveloperToolsAccountView['upgrade']['preview'] = null;
@@ -69,10 +90,18 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         try {
           const checked = await service.checkUpgrade(db, payments, accountId, values, now);
           const result = await payments.previewSubscriptionChange({
-            customerId: checked.subscription.customerId, subscriptionId: checked.subscription.id, items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)),
-            prorationDate: checked.prorationDate, couponId: checked.couponId,
+            customerId: checked.subscription.customerId,
+            subscriptionId: checked.subscription.id,
+            items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)),
+            prorationDate: checked.prorationDate,
+            couponId: checked.couponId,
           });
-          preview = { ...result, prorationAt: checked.prorationDate, prorationLabel: new Date(checked.prorationDate * 1000).toISOString().replace('.000Z', 'Z'), attempt: crypto.randomUUID() };
+          preview = {
+            ...result,
+            prorationAt: checked.prorationDate,
+            prorationLabel: new Date(checked.prorationDate * 1000).toISOString().replace('.000Z', 'Z'),
+            attempt: crypto.randomUUID(),
+          };
         } catch (error) {
           if (error instanceof ValidationError) errors = error.fields;
           else if (error instanceof PaymentError) failure = error.message;
@@ -86,23 +115,39 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         id: accountId,
         canPerform: policy.canManageAccountBilling(viewer, accountId),
         customers: ids.customers,
-        subscriptions: ids.subscriptions.map(({ id, customerId, status, seatBased, reimbursifyTier }) => ({ id, customerId, status, seatBased, reimbursifyTier })),
+        subscriptions: ids.subscriptions.map(({ id, customerId, status, seatBased, reimbursifyTier }) => ({
+          id,
+          customerId,
+          status,
+          seatBased,
+          reimbursifyTier,
+        })),
         standaloneAccountId: ids.standaloneAccountId,
-        standalonePrivatePayBooster: ids.standalonePrivatePayBooster.map((p) => ({ ...p, providerName: names.get(p.providerId) ?? `Provider ${p.providerId}` })),
+        standalonePrivatePayBooster: ids.standalonePrivatePayBooster.map((p) => ({
+          ...p,
+          providerName: names.get(p.providerId) ?? `Provider ${p.providerId}`,
+        })),
         ...reads,
         upgrade: { values, errors, preview, failure },
       };
     }
     // Any signed-in user may open this page, so in production it names nothing about the runtime
     // (versions and set-up help an attacker, not a provider).
-    const facts: [string, string][] = config.env === 'production' ? [] : [
-      ['Environment', config.env],
-      ['Node.js', process.version],
-      ['Database', config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'],
-      ['Islands built', req.app.locals.assets.built ? 'yes' : 'no (run npm run build)'],
-      ['Private Pay Booster tool', integrations.benefitsTool.provider],
-    ];
-    render(req, res, { title: 'Developer Tools', status: shown.status ?? 200, page: <DeveloperToolsPage view={{ facts, accounts, account }} /> });
+    const facts: [string, string][] =
+      config.env === 'production'
+        ? []
+        : [
+            ['Environment', config.env],
+            ['Node.js', process.version],
+            ['Database', config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'],
+            ['Islands built', req.app.locals.assets.built ? 'yes' : 'no (run npm run build)'],
+            ['Private Pay Booster tool', integrations.benefitsTool.provider],
+          ];
+    render(req, res, {
+      title: 'Developer Tools',
+      status: shown.status ?? 200,
+      page: <DeveloperToolsPage view={{ facts, accounts, account }} />,
+    });
   }
 
   router.get('/developer-tools', requireSignIn, async (req, res) => {
@@ -132,12 +177,21 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
       throw error;
     }
     // The same safeguards as the membership form: the flag gate and the standalone-account check.
-    const blocked = await privatePayBoosterUpgradeBlock(db, integrations.benefitsTool, accountId, { requestId: req.id, log: req.log });
+    const blocked = await privatePayBoosterUpgradeBlock(db, integrations.benefitsTool, accountId, {
+      requestId: req.id,
+      log: req.log,
+    });
     if (blocked) return show(req, res, body, { values, failure: blocked, status: 422 });
     try {
-      await payments.changeSubscription({
-        subscriptionId: checked.subscription.id, items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)), prorationDate: checked.prorationDate, couponId: checked.couponId,
-      }, `developer-tools-reimbursify-${attempt}`);
+      await payments.changeSubscription(
+        {
+          subscriptionId: checked.subscription.id,
+          items: toStripeChanges(checked.changes, await priceIdsByLookupKey(db)),
+          prorationDate: checked.prorationDate,
+          couponId: checked.couponId,
+        },
+        `developer-tools-reimbursify-${attempt}`,
+      );
     } catch (error) {
       if (error instanceof PaymentError) return show(req, res, body, { values, failure: error.message, status: 422 });
       throw error;

@@ -6,7 +6,15 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { listAppointmentTab } from '../../domain/appointments';
-import { COUPON_MESSAGES, LIVE_STATUSES, reimbursifyChanges, reimbursifyTierOf, type CurrentItem, type ItemChange, type ReimbursifyTier } from '../../domain/billing';
+import {
+  COUPON_MESSAGES,
+  LIVE_STATUSES,
+  reimbursifyChanges,
+  reimbursifyTierOf,
+  type CurrentItem,
+  type ItemChange,
+  type ReimbursifyTier,
+} from '../../domain/billing';
 import { listConversations } from '../../domain/messaging';
 import { listClients } from '../../domain/referrals';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
@@ -14,7 +22,10 @@ import type { PaymentsGateway } from '../../integrations/payments';
 import { ValidationError } from '../../lib/errors';
 
 /** The spec's new_tier values (spec 3 §7) and the Private Pay Booster tier each buys. */
-export const NEW_TIERS: Record<'professional' | 'premium', ReimbursifyTier> = { professional: 'pro', premium: 'premium' };
+export const NEW_TIERS: Record<'professional' | 'premium', ReimbursifyTier> = {
+  professional: 'pro',
+  premium: 'premium',
+};
 export type NewTier = keyof typeof NEW_TIERS;
 
 const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,100}$/;
@@ -23,16 +34,23 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ATTEMPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const UPGRADE_MESSAGES = {
-  customer: 'Choose one of this account\'s customers.',
+  customer: "Choose one of this account's customers.",
   subscription: 'Choose a live subscription of that customer.',
   tier: 'Choose professional or premium.',
   date: 'Enter the proration date as YYYY-MM-DD.',
   noChange: 'This subscription already has that Private Pay Booster tier.',
   expired: 'Preview the upgrade again before performing it.',
-  period: 'Choose a proration date within the subscription\'s current billing period',
+  period: "Choose a proration date within the subscription's current billing period",
 } as const;
 
-export interface SubscriptionRow { id: string; customerId: string; status: string; seatBased: boolean; items: CurrentItem[]; reimbursifyTier: ReimbursifyTier | null }
+export interface SubscriptionRow {
+  id: string;
+  customerId: string;
+  status: string;
+  seatBased: boolean;
+  items: CurrentItem[];
+  reimbursifyTier: ReimbursifyTier | null;
+}
 
 export interface AccountIds {
   customers: { id: string; primary: boolean }[];
@@ -43,21 +61,37 @@ export interface AccountIds {
   standalonePrivatePayBooster: { providerId: number; answer: 'yes' | 'no' | 'unknown' }[];
 }
 
-export async function accountIdsOf(db: Knex, tool: BenefitsTool, accountId: number, context: { requestId: string; log: Logger }): Promise<AccountIds> {
+export async function accountIdsOf(
+  db: Knex,
+  tool: BenefitsTool,
+  accountId: number,
+  context: { requestId: string; log: Logger },
+): Promise<AccountIds> {
   const [customers, subscriptions, account, providerIds] = await Promise.all([
-    db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']).select('id', 'is_primary'),
+    db('billing_customers')
+      .where({ account_id: accountId })
+      .orderBy([{ column: 'is_primary', order: 'desc' }, 'id'])
+      .select('id', 'is_primary'),
     subscriptionsOf(db, accountId),
     db('accounts').where({ id: accountId }).first('standalone_practice_management'),
     db('providers').where({ account_id: accountId }).orderBy('id').pluck('id'),
   ]);
-  const standalonePrivatePayBooster = await Promise.all((providerIds as unknown[]).map(Number).map(async (providerId) => {
-    try {
-      return { providerId, answer: (await tool.hasStandaloneAccount(providerId, context.requestId)) ? 'yes' as const : 'no' as const };
-    } catch (error) {
-      context.log.error({ err: error, requestId: context.requestId, providerId }, 'developer tools: the standalone-account check failed');
-      return { providerId, answer: 'unknown' as const };
-    }
-  }));
+  const standalonePrivatePayBooster = await Promise.all(
+    (providerIds as unknown[]).map(Number).map(async (providerId) => {
+      try {
+        return {
+          providerId,
+          answer: (await tool.hasStandaloneAccount(providerId, context.requestId)) ? ('yes' as const) : ('no' as const),
+        };
+      } catch (error) {
+        context.log.error(
+          { err: error, requestId: context.requestId, providerId },
+          'developer tools: the standalone-account check failed',
+        );
+        return { providerId, answer: 'unknown' as const };
+      }
+    }),
+  );
   return {
     customers: customers.map((c) => ({ id: c.id, primary: c.is_primary })),
     subscriptions,
@@ -67,11 +101,31 @@ export async function accountIdsOf(db: Knex, tool: BenefitsTool, accountId: numb
 }
 
 async function subscriptionsOf(db: Knex, accountId: number): Promise<SubscriptionRow[]> {
-  const rows = await db('billing_subscriptions').where({ account_id: accountId }).orderBy('created_at', 'desc').select('id', 'customer_id', 'status', 'seat_based');
-  const items = rows.length ? await db('billing_subscription_items').whereIn('subscription_id', rows.map((r) => r.id)).orderBy('id').select('id', 'subscription_id', 'lookup_key', 'quantity') : [];
+  const rows = await db('billing_subscriptions')
+    .where({ account_id: accountId })
+    .orderBy('created_at', 'desc')
+    .select('id', 'customer_id', 'status', 'seat_based');
+  const items = rows.length
+    ? await db('billing_subscription_items')
+        .whereIn(
+          'subscription_id',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .select('id', 'subscription_id', 'lookup_key', 'quantity')
+    : [];
   return rows.map((row) => {
-    const own = items.filter((item) => item.subscription_id === row.id).map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity }));
-    return { id: row.id, customerId: row.customer_id, status: row.status, seatBased: row.seat_based, items: own, reimbursifyTier: reimbursifyTierOf(own) };
+    const own = items
+      .filter((item) => item.subscription_id === row.id)
+      .map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity }));
+    return {
+      id: row.id,
+      customerId: row.customer_id,
+      status: row.status,
+      seatBased: row.seat_based,
+      items: own,
+      reimbursifyTier: reimbursifyTierOf(own),
+    };
   });
 }
 
@@ -79,24 +133,61 @@ async function subscriptionsOf(db: Knex, accountId: number): Promise<Subscriptio
 export async function accountReadsOf(db: Knex, accountId: number, now: Date) {
   const [conversations, appointments, clients] = await Promise.all([
     listConversations(db, { accountId }, { limit: 100 }),
-    listAppointmentTab(db, { accountId }, 'upcoming', { page: 1, pageSize: 20, now, timeZone: 'America/New_York', detailsHref: (id) => `/practice-inbox/appointments?id=${id}` }),
+    listAppointmentTab(db, { accountId }, 'upcoming', {
+      page: 1,
+      pageSize: 20,
+      now,
+      timeZone: 'America/New_York',
+      detailsHref: (id) => `/practice-inbox/appointments?id=${id}`,
+    }),
     listClients(db, { accountId }, 1),
   ]);
   return {
-    conversations: conversations.conversations.map((c) => ({ id: c.id, clientName: c.clientName, providerName: c.providerName, lastMessageAt: c.lastMessageAt?.toISOString() ?? null, unread: c.unread })),
-    appointments: appointments.days.flatMap((day) => day.appointments.map((a) => ({ id: a.id, date: day.date, time: a.time, clientName: a.clientName, providerName: a.providerName, canceled: a.canceled }))),
+    conversations: conversations.conversations.map((c) => ({
+      id: c.id,
+      clientName: c.clientName,
+      providerName: c.providerName,
+      lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+      unread: c.unread,
+    })),
+    appointments: appointments.days.flatMap((day) =>
+      day.appointments.map((a) => ({
+        id: a.id,
+        date: day.date,
+        time: a.time,
+        clientName: a.clientName,
+        providerName: a.providerName,
+        canceled: a.canceled,
+      })),
+    ),
     clients: clients.items.map((item, index) => ({
-      key: `${item.type}-${item.data.recordId}-${index}`, contactDate: item.contactDate.toISOString().slice(0, 10),
-      name: [item.firstName, item.lastName].filter(Boolean).join(' ') || '(no name)', email: item.email, providerName: item.providerName, type: item.type,
+      key: `${item.type}-${item.data.recordId}-${index}`,
+      contactDate: item.contactDate.toISOString().slice(0, 10),
+      name: [item.firstName, item.lastName].filter(Boolean).join(' ') || '(no name)',
+      email: item.email,
+      providerName: item.providerName,
+      type: item.type,
     })),
     clientTotal: clients.total,
   };
 }
 
 /** The upgrade's fields as typed (spec 3 §7: customer id, subscription id, new_tier, coupon) and the proration date. */
-export interface UpgradeInput { customer_id: string; subscription_id: string; new_tier: string; coupon: string; proration_date: string }
+export interface UpgradeInput {
+  customer_id: string;
+  subscription_id: string;
+  new_tier: string;
+  coupon: string;
+  proration_date: string;
+}
 
-export interface CheckedUpgrade { subscription: SubscriptionRow; tier: ReimbursifyTier; couponId: string | null; prorationDate: number; changes: ItemChange[] }
+export interface CheckedUpgrade {
+  subscription: SubscriptionRow;
+  tier: ReimbursifyTier;
+  couponId: string | null;
+  prorationDate: number;
+  changes: ItemChange[];
+}
 
 /** Today's date (UTC) as the form shows it. */
 export const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -106,18 +197,36 @@ export const today = (now: Date) => now.toISOString().slice(0, 10);
  * account's own (anything else is a field error, never another account's data), the tier one of the two,
  * the coupon valid. The proration date is today (now) or noon UTC of the chosen day.
  */
-export async function checkUpgrade(db: Knex, payments: PaymentsGateway, accountId: number, input: UpgradeInput, now: Date, previewedAt?: number): Promise<CheckedUpgrade> {
+export async function checkUpgrade(
+  db: Knex,
+  payments: PaymentsGateway,
+  accountId: number,
+  input: UpgradeInput,
+  now: Date,
+  previewedAt?: number,
+): Promise<CheckedUpgrade> {
   const errors: Record<string, string> = {};
   const subscriptions = await subscriptionsOf(db, accountId);
-  const customerOk = CUSTOMER_ID.test(input.customer_id) && Boolean(await db('billing_customers').where({ id: input.customer_id, account_id: accountId }).first('id'));
+  const customerOk =
+    CUSTOMER_ID.test(input.customer_id) &&
+    Boolean(await db('billing_customers').where({ id: input.customer_id, account_id: accountId }).first('id'));
   if (!customerOk) errors.customer_id = UPGRADE_MESSAGES.customer;
   const subscription = SUBSCRIPTION_ID.test(input.subscription_id)
-    ? subscriptions.find((s) => s.id === input.subscription_id && s.customerId === input.customer_id && (LIVE_STATUSES as readonly string[]).includes(s.status))
+    ? subscriptions.find(
+        (s) =>
+          s.id === input.subscription_id &&
+          s.customerId === input.customer_id &&
+          (LIVE_STATUSES as readonly string[]).includes(s.status),
+      )
     : undefined;
   if (!subscription) errors.subscription_id = UPGRADE_MESSAGES.subscription;
   const tier = NEW_TIERS[input.new_tier as NewTier];
   if (!tier) errors.new_tier = UPGRADE_MESSAGES.tier;
-  if (input.proration_date && (!DATE.test(input.proration_date) || Number.isNaN(Date.parse(`${input.proration_date}T12:00:00Z`)))) errors.proration_date = UPGRADE_MESSAGES.date;
+  if (
+    input.proration_date &&
+    (!DATE.test(input.proration_date) || Number.isNaN(Date.parse(`${input.proration_date}T12:00:00Z`)))
+  )
+    errors.proration_date = UPGRADE_MESSAGES.date;
   let couponId: string | null = null;
   const code = input.coupon.trim().slice(0, 100);
   if (code) {
@@ -128,11 +237,19 @@ export async function checkUpgrade(db: Knex, payments: PaymentsGateway, accountI
   if (subscription && tier && subscription.reimbursifyTier === tier) errors.new_tier = UPGRADE_MESSAGES.noChange;
   if (Object.keys(errors).length) throw new ValidationError(errors);
   // A perform charges at the instant its preview used (carried from the preview), so the charge is what was shown.
-  const chosen = previewedAt ?? (!input.proration_date || input.proration_date === today(now)
-    ? Math.floor(now.getTime() / 1000)
-    : Math.floor(Date.parse(`${input.proration_date}T12:00:00Z`) / 1000));
+  const chosen =
+    previewedAt ??
+    (!input.proration_date || input.proration_date === today(now)
+      ? Math.floor(now.getTime() / 1000)
+      : Math.floor(Date.parse(`${input.proration_date}T12:00:00Z`) / 1000));
   const prorationDate = await withinCurrentPeriod(payments, subscription!, chosen, previewedAt === undefined);
-  return { subscription: subscription!, tier: tier!, couponId, prorationDate, changes: reimbursifyChanges(subscription!.items, tier!) };
+  return {
+    subscription: subscription!,
+    tier: tier!,
+    couponId,
+    prorationDate,
+    changes: reimbursifyChanges(subscription!.items, tier!),
+  };
 }
 
 /**
@@ -141,7 +258,12 @@ export async function checkUpgrade(db: Knex, payments: PaymentsGateway, accountI
  * period counts from its start or up to its end when noon of that day falls outside; a carried instant
  * (the perform's) must lie inside exactly.
  */
-async function withinCurrentPeriod(payments: PaymentsGateway, subscription: SubscriptionRow, at: number, typed: boolean): Promise<number> {
+async function withinCurrentPeriod(
+  payments: PaymentsGateway,
+  subscription: SubscriptionRow,
+  at: number,
+  typed: boolean,
+): Promise<number> {
   const live = (await payments.subscriptionsOf(subscription.customerId)).find((s) => s.id === subscription.id);
   const items = live?.items.data ?? [];
   const start = Math.min(...items.map((item) => item.current_period_start));

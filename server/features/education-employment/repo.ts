@@ -22,12 +22,19 @@ export async function loadEducation(db: Db, providerId: number): Promise<Educati
   if (!content) return null;
   return {
     id: providerId,
-    education: objects(content.education_v2).map((e) => ({ institution: str(e.institution), degree: str(e.degree), completion: str(e.completion) })),
+    education: objects(content.education_v2).map((e) => ({
+      institution: str(e.institution),
+      degree: str(e.degree),
+      completion: str(e.completion),
+    })),
     employment: objects(content.employment_v2).map((e) => {
       const when = (e.when && typeof e.when === 'object' ? e.when : {}) as Record<string, unknown>;
-      return { employer: str(e.employer), position: str(e.position), when: { start: str(when.start), end: str(when.end) } };
+      return {
+        employer: str(e.employer),
+        position: str(e.position),
+        when: { start: str(when.start), end: str(when.end) },
+      };
     }),
     yearEarnedGradDegree: str(content.year_earned_grad_degree),
   };
 }
-

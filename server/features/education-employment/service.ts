@@ -19,7 +19,13 @@ export async function loadForViewer(db: repo.Db, viewer: Viewer): Promise<repo.E
   return record;
 }
 
-export async function saveSection(db: Knex, viewer: Viewer, section: string, body: Record<string, unknown>, now = new Date()): Promise<SectionId> {
+export async function saveSection(
+  db: Knex,
+  viewer: Viewer,
+  section: string,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<SectionId> {
   if (!(SECTIONS as readonly string[]).includes(section)) throw new NotFoundError();
   await db.transaction(async (trx) => {
     const record = await loadForViewer(trx, viewer);

@@ -34,8 +34,16 @@ export function yearOptions(now = new Date()): string[] {
   return Array.from({ length: YEAR_SPAN }, (_, i) => String(current - i));
 }
 
-export interface EducationLine { institution: string; degree: string; completion: string }
-export interface EmploymentLine { employer: string; position: string; when: { start: string; end: string } }
+export interface EducationLine {
+  institution: string;
+  degree: string;
+  completion: string;
+}
+export interface EmploymentLine {
+  employer: string;
+  position: string;
+  when: { start: string; end: string };
+}
 /** A line as posted (kept for the re-render), with its remove flag. */
 export type Posted<T> = T & { remove: boolean };
 
@@ -44,14 +52,17 @@ const lineCount = (value: unknown) => Math.min(Math.max(Number.parseInt(text(val
 
 export function postedEducation(body: Record<string, unknown>): Posted<EducationLine>[] {
   return Array.from({ length: lineCount(body.education_count) }, (_, i) => ({
-    institution: text(body[`education-${i}-institution`]), degree: text(body[`education-${i}-degree`]),
-    completion: text(body[`education-${i}-completion`]), remove: isChecked(body[`education-${i}-remove`]),
+    institution: text(body[`education-${i}-institution`]),
+    degree: text(body[`education-${i}-degree`]),
+    completion: text(body[`education-${i}-completion`]),
+    remove: isChecked(body[`education-${i}-remove`]),
   }));
 }
 
 export function postedEmployment(body: Record<string, unknown>): Posted<EmploymentLine>[] {
   return Array.from({ length: lineCount(body.employment_count) }, (_, i) => ({
-    employer: text(body[`employment-${i}-employer`]), position: text(body[`employment-${i}-position`]),
+    employer: text(body[`employment-${i}-employer`]),
+    position: text(body[`employment-${i}-position`]),
     when: { start: text(body[`employment-${i}-start`]), end: text(body[`employment-${i}-end`]) },
     remove: isChecked(body[`employment-${i}-remove`]),
   }));
@@ -77,8 +88,10 @@ function requireYear(errors: Errors, key: string, header: string, value: string,
  * A line is checked when any field is filled and it is not marked for removal; an untouched line (the
  * empty one always offered) is ignored. At least one line must remain.
  */
-export function validateEducation(body: Record<string, unknown>, now = new Date()):
-  { value: { education_v2: EducationLine[]; year_earned_grad_degree: number }; errors: Errors | null } {
+export function validateEducation(
+  body: Record<string, unknown>,
+  now = new Date(),
+): { value: { education_v2: EducationLine[]; year_earned_grad_degree: number }; errors: Errors | null } {
   const years = new Set(yearOptions(now));
   const errors: Errors = {};
   const lines: EducationLine[] = [];
@@ -91,11 +104,23 @@ export function validateEducation(body: Record<string, unknown>, now = new Date(
     });
   });
   if (!lines.length) errors.education = MESSAGES.atLeastOne;
-  const grad = requireYear(errors, 'year_earned_grad_degree', HEADERS.year_earned_grad_degree, text(body.year_earned_grad_degree), years);
-  return { value: { education_v2: lines.slice(0, MAX_LINES), year_earned_grad_degree: Number(grad) }, errors: Object.keys(errors).length ? errors : null };
+  const grad = requireYear(
+    errors,
+    'year_earned_grad_degree',
+    HEADERS.year_earned_grad_degree,
+    text(body.year_earned_grad_degree),
+    years,
+  );
+  return {
+    value: { education_v2: lines.slice(0, MAX_LINES), year_earned_grad_degree: Number(grad) },
+    errors: Object.keys(errors).length ? errors : null,
+  };
 }
 
-export function validateEmployment(body: Record<string, unknown>, now = new Date()): { value: { employment_v2: EmploymentLine[] }; errors: Errors | null } {
+export function validateEmployment(
+  body: Record<string, unknown>,
+  now = new Date(),
+): { value: { employment_v2: EmploymentLine[] }; errors: Errors | null } {
   const years = new Set(yearOptions(now));
   const endYears = new Set([PRESENT, ...years]);
   const errors: Errors = {};
@@ -107,7 +132,12 @@ export function validateEmployment(body: Record<string, unknown>, now = new Date
     if (position.length > MAX_TEXT) errors[`employment-${i}-position`] = MESSAGES.tooLong(MAX_TEXT);
     const start = requireYear(errors, `employment-${i}-start`, HEADERS.start, line.when.start, years);
     const end = requireYear(errors, `employment-${i}-end`, HEADERS.end, line.when.end, endYears);
-    if (!errors[`employment-${i}-start`] && !errors[`employment-${i}-end`] && end !== PRESENT && Number(end) < Number(start)) {
+    if (
+      !errors[`employment-${i}-start`] &&
+      !errors[`employment-${i}-end`] &&
+      end !== PRESENT &&
+      Number(end) < Number(start)
+    ) {
       errors[`employment-${i}-end`] = MESSAGES.endBeforeStart;
     }
     lines.push({ employer, position, when: { start, end } });

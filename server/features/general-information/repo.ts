@@ -22,11 +22,25 @@ export interface BasicInformation {
  * those of the first clinician user of the profile (an individual's own sign-in).
  */
 export async function loadBasicInformation(db: Db, providerId: number): Promise<BasicInformation | null> {
-  const row = await db('providers as p').where('p.id', providerId).first(
-    'p.id', 'p.type', 'p.first_name', 'p.middle_name', 'p.last_name', 'p.company_name', 'p.contact_email', 'p.phone_number', 'p.custom_content',
-    db.raw(`(select u.email from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_email`),
-    db.raw(`(select u.phone_number from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_phone`),
-  );
+  const row = await db('providers as p')
+    .where('p.id', providerId)
+    .first(
+      'p.id',
+      'p.type',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.company_name',
+      'p.contact_email',
+      'p.phone_number',
+      'p.custom_content',
+      db.raw(
+        `(select u.email from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_email`,
+      ),
+      db.raw(
+        `(select u.phone_number from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_phone`,
+      ),
+    );
   if (!row) return null;
   const content = contentOf(row.custom_content);
   return {

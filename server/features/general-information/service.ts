@@ -13,9 +13,16 @@ import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 import { editableProviderId } from '../../domain/accounts';
 
-export interface GeneralInformationDeps { db: Knex; storage: Storage }
+export interface GeneralInformationDeps {
+  db: Knex;
+  storage: Storage;
+}
 
-async function loadProfile(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<repo.BasicInformation> {
+async function loadProfile(
+  db: Knex | Knex.Transaction,
+  viewer: Viewer,
+  providerId: number,
+): Promise<repo.BasicInformation> {
   const profile = await repo.loadBasicInformation(db, editableProviderId(viewer, providerId));
   if (!profile) throw new NotFoundError();
   return profile;
@@ -41,7 +48,9 @@ export async function saveTagline(db: Knex, viewer: Viewer, providerId: number, 
   await db.transaction(async (trx) => {
     await loadProfile(trx, viewer, providerId);
     const tagline = checked.value.tagline;
-    await (tagline ? mergeCustomContent(trx, providerId, { tagline }) : mergeCustomContent(trx, providerId, {}, { remove: ['tagline'] }));
+    await (tagline
+      ? mergeCustomContent(trx, providerId, { tagline })
+      : mergeCustomContent(trx, providerId, {}, { remove: ['tagline'] }));
   });
 }
 
@@ -54,12 +63,19 @@ export async function savePronouns(db: Knex, viewer: Viewer, providerId: number,
   await db.transaction(async (trx) => {
     await loadProfile(trx, viewer, providerId);
     const pronouns = checked.value;
-    await (pronouns === null ? mergeCustomContent(trx, providerId, {}, { remove: ['pronouns'] }) : mergeCustomContent(trx, providerId, { pronouns }));
+    await (pronouns === null
+      ? mergeCustomContent(trx, providerId, {}, { remove: ['pronouns'] })
+      : mergeCustomContent(trx, providerId, { pronouns }));
   });
 }
 
 /** About Your Practice: the same rules and the same save as the wizard's About You step. */
-export async function saveAbout(deps: GeneralInformationDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+export async function saveAbout(
+  deps: GeneralInformationDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: unknown,
+): Promise<void> {
   await loadProfile(deps.db, viewer, providerId);
   await providers.saveAboutYou(deps, viewer, providerId, body);
 }

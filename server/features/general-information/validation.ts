@@ -19,25 +19,35 @@ export const GENERAL_MESSAGES = {
 export const PRONOUN_OPTIONS = ['She/Her/Hers', 'He/Him/His', 'They/Them/Theirs', 'Other'] as const;
 
 export const taglineSchema = Joi.object<{ tagline: string }>({
-  tagline: Joi.string().trim().allow('').max(TAGLINE_MAX).default('')
+  tagline: Joi.string()
+    .trim()
+    .allow('')
+    .max(TAGLINE_MAX)
+    .default('')
     .custom((value: string, helpers) => (hasContactDetails(value) ? helpers.error('string.contacts') : value))
     .messages({ 'string.max': GENERAL_MESSAGES.taglineMax, 'string.contacts': GENERAL_MESSAGES.taglineContacts }),
 });
 
 /** Pronouns: one of the options, or Other with the person's own words; nothing chosen clears them. */
 export const pronounsSchema = Joi.object<{ pronouns: string; pronouns_other: string }>({
-  pronouns: Joi.string().valid('', ...PRONOUN_OPTIONS).default('').messages({ 'any.only': 'Please choose from the list.' }),
+  pronouns: Joi.string()
+    .valid('', ...PRONOUN_OPTIONS)
+    .default('')
+    .messages({ 'any.only': 'Please choose from the list.' }),
   pronouns_other: Joi.when('pronouns', {
     is: 'Other',
     then: Joi.string().trim().max(PRONOUNS_MAX).required().empty('').messages({
-      'any.required': GENERAL_MESSAGES.pronounsRequired, 'string.max': GENERAL_MESSAGES.pronounsMax,
+      'any.required': GENERAL_MESSAGES.pronounsRequired,
+      'string.max': GENERAL_MESSAGES.pronounsMax,
     }),
     otherwise: Joi.any().strip(),
   }),
 });
 
 /** The value stored in custom_content.pronouns (null: none chosen). */
-export function pronounsToStore(body: unknown): { value: string | null; errors: null } | { value: null; errors: Record<string, string> } {
+export function pronounsToStore(
+  body: unknown,
+): { value: string | null; errors: null } | { value: null; errors: Record<string, string> } {
   const checked = validate(pronounsSchema, body);
   if (checked.errors) return { value: null, errors: checked.errors };
   const { pronouns, pronouns_other: other } = checked.value;
@@ -51,5 +61,3 @@ export function pronounsForForm(stored: unknown): { pronouns: string; pronouns_o
     ? { pronouns: stored, pronouns_other: '' }
     : { pronouns: 'Other', pronouns_other: stored };
 }
-
-

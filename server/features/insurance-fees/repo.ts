@@ -13,13 +13,21 @@ export interface CarriedInsurance {
 
 /** The insurances the provider carries (taggings of type insurances), by name. */
 export async function carriedInsurances(db: Db, providerId: number): Promise<CarriedInsurance[]> {
-  const rows = await db('taggings as tg').join('tags as t', 't.id', 'tg.tag_id')
-    .where({ 'tg.provider_id': providerId, 't.type': 'insurances' }).orderBy('t.name').select('t.id', 't.name', 'tg.search_enabled');
+  const rows = await db('taggings as tg')
+    .join('tags as t', 't.id', 'tg.tag_id')
+    .where({ 'tg.provider_id': providerId, 't.type': 'insurances' })
+    .orderBy('t.name')
+    .select('t.id', 't.name', 'tg.search_enabled');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, searchEnabled: Boolean(r.search_enabled) }));
 }
 
 /** Sets the provider's directory-search choice for one insurance it carries; false when it does not carry it. */
-export async function setInsuranceSearch(trx: Db, providerId: number, tagId: number, enabled: boolean): Promise<boolean> {
+export async function setInsuranceSearch(
+  trx: Db,
+  providerId: number,
+  tagId: number,
+  enabled: boolean,
+): Promise<boolean> {
   const updated = await trx('taggings')
     .where({ provider_id: providerId, tag_id: tagId })
     .whereIn('tag_id', trx('tags').select('id').where({ type: 'insurances' }))
@@ -29,8 +37,11 @@ export async function setInsuranceSearch(trx: Db, providerId: number, tagId: num
 
 /** The distinct states of the provider's locations, with their names. */
 export async function locationStates(db: Db, providerId: number): Promise<{ code: string; name: string }[]> {
-  return db('locations as l').join('us_states as s', 's.code', 'l.state').where('l.provider_id', providerId)
-    .distinct('s.code', 's.name').orderBy('s.name');
+  return db('locations as l')
+    .join('us_states as s', 's.code', 'l.state')
+    .where('l.provider_id', providerId)
+    .distinct('s.code', 's.name')
+    .orderBy('s.name');
 }
 
 export async function optOuts(db: Db, providerId: number): Promise<{ tagId: number; state: string }[]> {
@@ -41,7 +52,10 @@ export async function optOuts(db: Db, providerId: number): Promise<{ tagId: numb
 /** Adds insurances (accepted in every state: no opt-outs); ones already carried stay as they are. */
 export async function addInsurances(trx: Db, providerId: number, tagIds: number[]): Promise<void> {
   if (!tagIds.length) return;
-  await trx('taggings').insert(tagIds.map((tagId) => ({ provider_id: providerId, tag_id: tagId }))).onConflict(['provider_id', 'tag_id']).ignore();
+  await trx('taggings')
+    .insert(tagIds.map((tagId) => ({ provider_id: providerId, tag_id: tagId })))
+    .onConflict(['provider_id', 'tag_id'])
+    .ignore();
 }
 
 /** Removes insurances and their opt-outs. */
@@ -52,8 +66,16 @@ export async function removeInsurances(trx: Db, providerId: number, tagIds: numb
 }
 
 /** Replaces the opt-outs of these insurances with exactly the given (insurance, state) pairs. */
-export async function replaceOptOuts(trx: Db, providerId: number, tagIds: number[], rows: { tagId: number; state: string }[]): Promise<void> {
+export async function replaceOptOuts(
+  trx: Db,
+  providerId: number,
+  tagIds: number[],
+  rows: { tagId: number; state: string }[],
+): Promise<void> {
   if (!tagIds.length) return;
   await trx('insurance_opt_outs').where({ provider_id: providerId }).whereIn('tag_id', tagIds).delete();
-  if (rows.length) await trx('insurance_opt_outs').insert(rows.map((r) => ({ provider_id: providerId, tag_id: r.tagId, state: r.state })));
+  if (rows.length)
+    await trx('insurance_opt_outs').insert(
+      rows.map((r) => ({ provider_id: providerId, tag_id: r.tagId, state: r.state })),
+    );
 }

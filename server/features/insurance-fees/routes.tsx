@@ -8,13 +8,24 @@ import { flash } from '../../http/flash';
 import { editingSection, requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import {
-  InsuranceFeesPage, PAGE_PATH, SECTION_IDS, type AddInsurancesView, type SectionId
+  InsuranceFeesPage,
+  PAGE_PATH,
+  SECTION_IDS,
+  type AddInsurancesView,
+  type SectionId,
 } from '../../../views/pages/insurance-fees/InsuranceFeesPage';
 import { postedIds, PROFILE_UPDATE_ERROR } from '../../domain/providers';
 import * as service from './service';
 import {
-  FEE_NOTE_MAX, MESSAGES, OON_OPTIONS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, postedStates, SESSION_FREQUENCIES,
-  SESSION_FREQUENCY_LABELS, sessionNameLimit,
+  FEE_NOTE_MAX,
+  MESSAGES,
+  OON_OPTIONS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  postedStates,
+  SESSION_FREQUENCIES,
+  SESSION_FREQUENCY_LABELS,
+  sessionNameLimit,
 } from './validation';
 import { text, isChecked } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
@@ -32,12 +43,16 @@ const CHOICES = {
 
 export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add(
-    { menu: 'edit-profile', order: 50, label: 'Insurance & Fees', href: '/profile/insurance-fees' },
-  );
+  menu.add({ menu: 'edit-profile', order: 50, label: 'Insurance & Fees', href: '/profile/insurance-fees' });
 
   /** The page; a failed post passes its section, errors and status, and the body supplies the typed values. */
-  async function show(req: Request, res: Response, editing: SectionId | null, errors: Record<string, string> = {}, status = 200) {
+  async function show(
+    req: Request,
+    res: Response,
+    editing: SectionId | null,
+    errors: Record<string, string> = {},
+    status = 200,
+  ) {
     const provider = selectedProfile(res);
     const data = await service.loadInsuranceFees(db, res.locals.viewer!, provider.id);
     const posted = req.method === 'POST';
@@ -45,9 +60,11 @@ export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
     const sourceFor = (section: SectionId) => (posted && editing === section ? body : data.content);
 
     const removed = new Set(posted && editing === 'insurance-by-state' ? postedIds(body.remove) : []);
-    const insurances = data.insurances.map((i) => (posted && editing === 'insurance-by-state'
-      ? { ...i, acceptedStates: postedStates(body, i.id), removed: removed.has(i.id) }
-      : i));
+    const insurances = data.insurances.map((i) =>
+      posted && editing === 'insurance-by-state'
+        ? { ...i, acceptedStates: postedStates(body, i.id), removed: removed.has(i.id) }
+        : i,
+    );
 
     let add: AddInsurancesView | null = null;
     if (editing === 'add-insurances') {
@@ -56,7 +73,11 @@ export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
       const selected = posted ? postedIds(body.insurances) : [];
       const shownIds = new Set(shown.map((t) => t.id));
       add = {
-        filter, shown, selected, hiddenSelected: selected.filter((id) => !shownIds.has(id)), confirmed: posted && isChecked(body.confirm_in_network),
+        filter,
+        shown,
+        selected,
+        hiddenSelected: selected.filter((id) => !shownIds.has(id)),
+        confirmed: posted && isChecked(body.confirm_in_network),
         anyLeft: filter ? true : shown.length > 0,
       };
     }
@@ -91,29 +112,66 @@ export function insuranceFeesRoutes({ db, menu }: FeatureDeps): Router {
   });
 
   /** One section's form post: save through the service, then 303 back to the section with a flash. */
-  const post = (path: string, section: SectionId, message: string, save: (viewerDb: Knex, req: Request, res: Response) => Promise<void>) => {
-    router.post(`${PAGE_PATH}/${path}`, ...requireSelectedProfile, formPost(FAILURE, (req, res, errors, status) => show(req, res, section, errors, status), async (req, res) => {
-      await save(db, req, res);
-      flash(req, 'success', message);
-      res.redirect(303, `${PAGE_PATH}#${section === 'add-insurances' ? 'insurance-by-state' : section}`);
-    }));
+  const post = (
+    path: string,
+    section: SectionId,
+    message: string,
+    save: (viewerDb: Knex, req: Request, res: Response) => Promise<void>,
+  ) => {
+    router.post(
+      `${PAGE_PATH}/${path}`,
+      ...requireSelectedProfile,
+      formPost(
+        FAILURE,
+        (req, res, errors, status) => show(req, res, section, errors, status),
+        async (req, res) => {
+          await save(db, req, res);
+          flash(req, 'success', message);
+          res.redirect(303, `${PAGE_PATH}#${section === 'add-insurances' ? 'insurance-by-state' : section}`);
+        },
+      ),
+    );
   };
 
   const viewer = (res: Response) => res.locals.viewer!;
-  post('session-fees', 'session-fees', 'Your session fees have been saved.', (d, req, res) => service.saveSessionFees(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
-  post('fee-note', 'fee-note', 'Your fee note has been saved.', (d, req, res) => service.saveFeeNote(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
-  post('other-session-information', 'other-session-information', 'Your session information has been saved.',
-    (d, req, res) => service.saveOtherInformation(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
-  post('insurances', 'insurance-by-state', 'Your insurances have been saved. Insurance updates are reflected within 24 business hours.',
-    (d, req, res) => service.saveInsuranceStates(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
+  post('session-fees', 'session-fees', 'Your session fees have been saved.', (d, req, res) =>
+    service.saveSessionFees(d, viewer(res), selectedProfile(res).id, req.body ?? {}),
+  );
+  post('fee-note', 'fee-note', 'Your fee note has been saved.', (d, req, res) =>
+    service.saveFeeNote(d, viewer(res), selectedProfile(res).id, req.body ?? {}),
+  );
+  post(
+    'other-session-information',
+    'other-session-information',
+    'Your session information has been saved.',
+    (d, req, res) => service.saveOtherInformation(d, viewer(res), selectedProfile(res).id, req.body ?? {}),
+  );
+  post(
+    'insurances',
+    'insurance-by-state',
+    'Your insurances have been saved. Insurance updates are reflected within 24 business hours.',
+    (d, req, res) => service.saveInsuranceStates(d, viewer(res), selectedProfile(res).id, req.body ?? {}),
+  );
   // Spec 2 §7 tag/{tagId}/search/{enable}: the ids travel in the form (tagId, enable), not the path.
-  router.post(`${PAGE_PATH}/insurances/search`, ...requireSelectedProfile, formPost(FAILURE, (req, res, errors, status) => show(req, res, null, errors, status), async (req, res) => {
-    const choice = await service.setInsuranceSearch(db, viewer(res), selectedProfile(res).id, req.body ?? {});
-    flash(req, 'success', choice.enabled ? MESSAGES.searchShown(choice.name) : MESSAGES.searchHidden(choice.name));
-    res.redirect(303, `${PAGE_PATH}#insurance-by-state`);
-  }));
-  post('insurances/new', 'add-insurances', 'Your insurances have been added. Insurance updates are reflected within 24 business hours.',
-    (d, req, res) => service.addInsurances(d, viewer(res), selectedProfile(res).id, req.body ?? {}));
+  router.post(
+    `${PAGE_PATH}/insurances/search`,
+    ...requireSelectedProfile,
+    formPost(
+      FAILURE,
+      (req, res, errors, status) => show(req, res, null, errors, status),
+      async (req, res) => {
+        const choice = await service.setInsuranceSearch(db, viewer(res), selectedProfile(res).id, req.body ?? {});
+        flash(req, 'success', choice.enabled ? MESSAGES.searchShown(choice.name) : MESSAGES.searchHidden(choice.name));
+        res.redirect(303, `${PAGE_PATH}#insurance-by-state`);
+      },
+    ),
+  );
+  post(
+    'insurances/new',
+    'add-insurances',
+    'Your insurances have been added. Insurance updates are reflected within 24 business hours.',
+    (d, req, res) => service.addInsurances(d, viewer(res), selectedProfile(res).id, req.body ?? {}),
+  );
 
   return router;
 }

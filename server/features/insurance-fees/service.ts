@@ -8,13 +8,24 @@ import { insuranceOptions, loadForViewer, insuranceSchema, postedIds } from '../
 import { possessive, wordingFor } from '../../domain/accounts';
 import * as repo from './repo';
 import {
-  feeNoteSchema, MESSAGES, otherInformationSchema, postedStates, SESSION_TYPES, validateSessionFees,
-  type FeeNoteInput, type OtherInformationInput,
+  feeNoteSchema,
+  MESSAGES,
+  otherInformationSchema,
+  postedStates,
+  SESSION_TYPES,
+  validateSessionFees,
+  type FeeNoteInput,
+  type OtherInformationInput,
 } from './validation';
 import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 
-export interface InsuranceView { id: number; name: string; acceptedStates: string[]; searchEnabled: boolean }
+export interface InsuranceView {
+  id: number;
+  name: string;
+  acceptedStates: string[];
+  searchEnabled: boolean;
+}
 
 export interface InsuranceFeesData {
   providerId: number;
@@ -29,20 +40,32 @@ export interface InsuranceFeesData {
 /** Everything the page shows, read through the viewer. */
 export async function loadInsuranceFees(db: Knex, viewer: Viewer, providerId: number): Promise<InsuranceFeesData> {
   const record = await loadForViewer(db, viewer, providerId);
-  const [carried, states, outs] = await Promise.all([repo.carriedInsurances(db, providerId), repo.locationStates(db, providerId), repo.optOuts(db, providerId)]);
+  const [carried, states, outs] = await Promise.all([
+    repo.carriedInsurances(db, providerId),
+    repo.locationStates(db, providerId),
+    repo.optOuts(db, providerId),
+  ]);
   const optedOut = new Set(outs.map((o) => `${o.tagId}:${o.state}`));
   return {
     providerId,
     type: record.type,
     possessive: possessive(wordingFor(viewer, { id: providerId, accountId: record.accountId, type: record.type })),
     content: record.customContent,
-    insurances: carried.map((i) => ({ ...i, acceptedStates: states.map((s) => s.code).filter((code) => !optedOut.has(`${i.id}:${code}`)) })),
+    insurances: carried.map((i) => ({
+      ...i,
+      acceptedStates: states.map((s) => s.code).filter((code) => !optedOut.has(`${i.id}:${code}`)),
+    })),
     locationStates: states,
   };
 }
 
 /** Session types, custom sessions and the sliding scale, into custom_content. */
-export async function saveSessionFees(db: Knex, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<void> {
+export async function saveSessionFees(
+  db: Knex,
+  viewer: Viewer,
+  providerId: number,
+  body: Record<string, unknown>,
+): Promise<void> {
   const record = await loadForViewer(db, viewer, providerId);
   const checked = validateSessionFees(body, record.type);
   if (checked.errors) throw new ValidationError(checked.errors);
@@ -107,7 +130,12 @@ export async function addInsurances(db: Knex, viewer: Viewer, providerId: number
  * that stays needs at least one state (when the provider has location states at all); insurances
  * marked for removal are dropped with their opt-outs.
  */
-export async function saveInsuranceStates(db: Knex, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<void> {
+export async function saveInsuranceStates(
+  db: Knex,
+  viewer: Viewer,
+  providerId: number,
+  body: Record<string, unknown>,
+): Promise<void> {
   await loadForViewer(db, viewer, providerId);
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
@@ -119,12 +147,22 @@ export async function saveInsuranceStates(db: Knex, viewer: Viewer, providerId: 
     const outs: { tagId: number; state: string }[] = [];
     for (const insurance of kept) {
       const ticked = new Set(postedStates(body, insurance.id));
-      if (states.length && !states.some((s) => ticked.has(s))) errors[`states_${insurance.id}`] = MESSAGES.insuranceStates;
+      if (states.length && !states.some((s) => ticked.has(s)))
+        errors[`states_${insurance.id}`] = MESSAGES.insuranceStates;
       for (const state of states) if (!ticked.has(state)) outs.push({ tagId: insurance.id, state });
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    await repo.removeInsurances(trx, providerId, carried.filter((i) => removed.has(i.id)).map((i) => i.id));
-    await repo.replaceOptOuts(trx, providerId, kept.map((i) => i.id), outs);
+    await repo.removeInsurances(
+      trx,
+      providerId,
+      carried.filter((i) => removed.has(i.id)).map((i) => i.id),
+    );
+    await repo.replaceOptOuts(
+      trx,
+      providerId,
+      kept.map((i) => i.id),
+      outs,
+    );
     await mergeCustomContent(trx, providerId, { takes_insurance: kept.length > 0 });
   });
 }
@@ -134,7 +172,12 @@ export async function saveInsuranceStates(db: Knex, viewer: Viewer, providerId: 
  * directory's searches for it, per provider (the insurer-wide tags.search_enabled is not touched). An
  * insurance the profile does not carry is not found.
  */
-export async function setInsuranceSearch(db: Knex, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<{ name: string; enabled: boolean }> {
+export async function setInsuranceSearch(
+  db: Knex,
+  viewer: Viewer,
+  providerId: number,
+  body: Record<string, unknown>,
+): Promise<{ name: string; enabled: boolean }> {
   const tagId = Number(body.tagId);
   if (!Number.isSafeInteger(tagId) || tagId <= 0) throw new NotFoundError();
   const enable = String(body.enable ?? '');

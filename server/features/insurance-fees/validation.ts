@@ -7,7 +7,15 @@ import { text } from '../../lib/form';
 
 export { FEE_AND_LENGTH };
 
-export const SESSION_TYPES = ['ongoing', 'initial', 'couples', 'family', 'group', 'med_management_and_therapy', 'med_management'] as const;
+export const SESSION_TYPES = [
+  'ongoing',
+  'initial',
+  'couples',
+  'family',
+  'group',
+  'med_management_and_therapy',
+  'med_management',
+] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
 
 export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
@@ -20,23 +28,63 @@ export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
   med_management: 'Medication management',
 };
 
-export const PAYMENT_METHODS = ['cash', 'check', 'credit_card', 'debit_card', 'paypal', 'venmo', 'zelle', 'ivypay', 'nirvana_health'] as const;
+export const PAYMENT_METHODS = [
+  'cash',
+  'check',
+  'credit_card',
+  'debit_card',
+  'paypal',
+  'venmo',
+  'zelle',
+  'ivypay',
+  'nirvana_health',
+] as const;
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  cash: 'Cash', check: 'Check', credit_card: 'Credit card', debit_card: 'Debit card', paypal: 'PayPal', venmo: 'Venmo', zelle: 'Zelle',
-  ivypay: 'IvyPay', nirvana_health: 'Nirvana Health',
+  cash: 'Cash',
+  check: 'Check',
+  credit_card: 'Credit card',
+  debit_card: 'Debit card',
+  paypal: 'PayPal',
+  venmo: 'Venmo',
+  zelle: 'Zelle',
+  ivypay: 'IvyPay',
+  nirvana_health: 'Nirvana Health',
 };
 
-export const SESSION_FREQUENCIES = ['weekly', 'monthly', 'every_other_week', 'every_other_month', 'multiple_times_per_week', 'any_frequency'] as const;
+export const SESSION_FREQUENCIES = [
+  'weekly',
+  'monthly',
+  'every_other_week',
+  'every_other_month',
+  'multiple_times_per_week',
+  'any_frequency',
+] as const;
 export const SESSION_FREQUENCY_LABELS: Record<(typeof SESSION_FREQUENCIES)[number], string> = {
-  weekly: 'Weekly', monthly: 'Monthly', every_other_week: 'Every other week', every_other_month: 'Every other month',
-  multiple_times_per_week: 'Multiple times per week', any_frequency: 'Any frequency',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  every_other_week: 'Every other week',
+  every_other_month: 'Every other month',
+  multiple_times_per_week: 'Multiple times per week',
+  any_frequency: 'Any frequency',
 };
 
 /** Out-of-network options (spec 2 §5: super billing, courtesy billing, direct billing) and their custom_content keys. */
 export const OON_OPTIONS = [
-  { key: 'offer_oon_reimbursement_superbills', label: 'Superbills', hint: 'You give clients a superbill to send to their insurance.' },
-  { key: 'offer_oon_reimbursement_courtesy', label: 'Courtesy billing', hint: 'You submit out-of-network claims for clients as a courtesy.' },
-  { key: 'offer_oon_reimbursement_direct', label: 'Direct billing', hint: 'You bill the insurance directly; clients pay only their share.' },
+  {
+    key: 'offer_oon_reimbursement_superbills',
+    label: 'Superbills',
+    hint: 'You give clients a superbill to send to their insurance.',
+  },
+  {
+    key: 'offer_oon_reimbursement_courtesy',
+    label: 'Courtesy billing',
+    hint: 'You submit out-of-network claims for clients as a courtesy.',
+  },
+  {
+    key: 'offer_oon_reimbursement_direct',
+    label: 'Direct billing',
+    hint: 'You bill the insurance directly; clients pay only their share.',
+  },
 ] as const;
 export type OonKey = (typeof OON_OPTIONS)[number]['key'];
 
@@ -56,16 +104,25 @@ export const MESSAGES = {
   choose: 'Please choose from the list.',
   insuranceStates: 'Ensure at least one state is selected for each active insurance.',
   /** The flash after the directory-search choice of one insurance (our wording: the spec gives none). */
-  searchShown: (insurance: string) => `Clients searching the directory for ${insurance} will now find you. Changes appear within 24 business hours.`,
-  searchHidden: (insurance: string) => `You will no longer appear in directory searches for ${insurance}; it stays on your profile. Changes appear within 24 business hours.`,
+  searchShown: (insurance: string) =>
+    `Clients searching the directory for ${insurance} will now find you. Changes appear within 24 business hours.`,
+  searchHidden: (insurance: string) =>
+    `You will no longer appear in directory searches for ${insurance}; it stays on your profile. Changes appear within 24 business hours.`,
 } as const;
 
 const checked = (value: unknown) => ['1', 'on', 'yes', 'true'].includes(text(value));
 
 // --- Session fees ---------------------------------------------------------------------------------
 
-export interface SessionFee { fee: number | null; length: number | null }
-export interface CustomSession { name: string; fee: number; length: number }
+export interface SessionFee {
+  fee: number | null;
+  length: number | null;
+}
+export interface CustomSession {
+  name: string;
+  fee: number;
+  length: number;
+}
 export interface SessionFeesInput {
   sessions: Record<SessionType, SessionFee>;
   custom_sessions: CustomSession[];
@@ -93,8 +150,10 @@ export function validateSessionFees(body: Record<string, unknown>, providerType:
     if (fee.error) errors[`session_fee_${type}`] = fee.error;
     if (length.error) errors[`session_length_${type}`] = length.error;
     const required = type === 'ongoing';
-    if (!fee.error && fee.value === null && (required || length.value !== null)) errors[`session_fee_${type}`] = FEE_AND_LENGTH;
-    if (!length.error && length.value === null && (required || fee.value !== null)) errors[`session_length_${type}`] = FEE_AND_LENGTH;
+    if (!fee.error && fee.value === null && (required || length.value !== null))
+      errors[`session_fee_${type}`] = FEE_AND_LENGTH;
+    if (!length.error && length.value === null && (required || fee.value !== null))
+      errors[`session_length_${type}`] = FEE_AND_LENGTH;
     sessions[type] = { fee: fee.value, length: length.value };
   }
 
@@ -119,29 +178,51 @@ export function validateSessionFees(body: Record<string, unknown>, providerType:
   const lower = numberOf(feeField(), body.session_fee_sliding_scale_min);
   if (lower.error) errors.session_fee_sliding_scale_min = lower.error;
   else if (display && lower.value === null) errors.session_fee_sliding_scale_min = MESSAGES.slidingScale;
-  else if (lower.value !== null && sessions.ongoing.fee !== null && lower.value >= sessions.ongoing.fee) errors.session_fee_sliding_scale_min = MESSAGES.slidingScaleLower;
+  else if (lower.value !== null && sessions.ongoing.fee !== null && lower.value >= sessions.ongoing.fee)
+    errors.session_fee_sliding_scale_min = MESSAGES.slidingScaleLower;
 
   for (const key of Object.keys(errors)) if (!errors[key]) delete errors[key];
   if (Object.keys(errors).length) return { errors, value: null };
-  const value: SessionFeesInput = { sessions, custom_sessions: custom, display_sliding_scale_slots: display, session_fee_sliding_scale_min: lower.value };
+  const value: SessionFeesInput = {
+    sessions,
+    custom_sessions: custom,
+    display_sliding_scale_slots: display,
+    session_fee_sliding_scale_min: lower.value,
+  };
   return { errors: null, value };
 }
 
 // --- Custom fee note ----------------------------------------------------------------------------------
 
 export const feeNoteSchema = Joi.object({
-  custom_fee_message: Joi.string().trim().max(FEE_NOTE_MAX).allow('').default('')
+  custom_fee_message: Joi.string()
+    .trim()
+    .max(FEE_NOTE_MAX)
+    .allow('')
+    .default('')
     .custom((value: string, helpers) => (findContactDetails(value).length ? helpers.error('string.contacts') : value))
-    .messages({ 'string.max': MESSAGES.feeNote, 'string.contacts': MESSAGES.contacts, 'string.base': MESSAGES.feeNote }),
+    .messages({
+      'string.max': MESSAGES.feeNote,
+      'string.contacts': MESSAGES.contacts,
+      'string.base': MESSAGES.feeNote,
+    }),
   display_custom_fee_message: Joi.boolean().truthy('1', 'on').falsy('0', '').default(false),
 });
 
-export interface FeeNoteInput { custom_fee_message: string; display_custom_fee_message: boolean }
+export interface FeeNoteInput {
+  custom_fee_message: string;
+  display_custom_fee_message: boolean;
+}
 
 // --- Other Session Information ----------------------------------------------------------------------
 
 const choices = (allowed: readonly string[]) =>
-  Joi.array().single().items(Joi.string().valid(...allowed)).unique().default([]).messages({ 'any.only': MESSAGES.choose, 'array.unique': MESSAGES.choose, 'string.base': MESSAGES.choose });
+  Joi.array()
+    .single()
+    .items(Joi.string().valid(...allowed))
+    .unique()
+    .default([])
+    .messages({ 'any.only': MESSAGES.choose, 'array.unique': MESSAGES.choose, 'string.base': MESSAGES.choose });
 const flag = () => Joi.boolean().truthy('1', 'on').falsy('0', '').default(false);
 
 export const otherInformationSchema = Joi.object({
@@ -150,7 +231,10 @@ export const otherInformationSchema = Joi.object({
   ...Object.fromEntries(OON_OPTIONS.map((option) => [option.key, flag()])),
 });
 
-export type OtherInformationInput = { payment_methods: string[]; session_frequency: string[] } & Record<OonKey, boolean>;
+export type OtherInformationInput = { payment_methods: string[]; session_frequency: string[] } & Record<
+  OonKey,
+  boolean
+>;
 
 // --- Insurance states -----------------------------------------------------------------------------------
 

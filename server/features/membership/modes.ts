@@ -4,33 +4,85 @@
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
-  addSeatChanges, isCustomisedSeatMix, LIVE_STATUSES, monthlyChanges, monthlyCounterpart, newMembershipItems, practiceManagementChanges, reimbursifyChanges, reimbursifyTierOf,
-  seatKindOf, SETUP_OPTIONS, setupLookupKey, tierOf, type ItemChange, type SetupOption, type ReimbursifyTier, type SeatKind, type Tier,
+  addSeatChanges,
+  isCustomisedSeatMix,
+  LIVE_STATUSES,
+  monthlyChanges,
+  monthlyCounterpart,
+  newMembershipItems,
+  practiceManagementChanges,
+  reimbursifyChanges,
+  reimbursifyTierOf,
+  seatKindOf,
+  SETUP_OPTIONS,
+  setupLookupKey,
+  tierOf,
+  type ItemChange,
+  type SetupOption,
+  type ReimbursifyTier,
+  type SeatKind,
+  type Tier,
 } from '../../domain/billing';
 import type { ReachableProvider } from '../../domain/providers';
 import * as service from './service';
 
-export type Mode = 'subscribe' | 'add-seat' | 'reactivate' | 'upgrade-practice-management' | 'legacy-upgrade' | 'upgrade-reimbursify' | 'convert-to-monthly';
+export type Mode =
+  | 'subscribe'
+  | 'add-seat'
+  | 'reactivate'
+  | 'upgrade-practice-management'
+  | 'legacy-upgrade'
+  | 'upgrade-reimbursify'
+  | 'convert-to-monthly';
 
 /** What the form buys: a new subscription's items, or changes to an existing one. */
 export type Purchase =
-  | { kind: 'new'; items: { lookupKey: string; quantity: number }[]; metadata: Record<string, string>; oneTime: string[] }
+  | {
+      kind: 'new';
+      items: { lookupKey: string; quantity: number }[];
+      metadata: Record<string, string>;
+      oneTime: string[];
+    }
   | { kind: 'change'; changes: ItemChange[]; metadata?: Record<string, string> };
 
-export interface Choice { value: string; label: string; lines: service.PlanLine[] }
-export interface SetupOffer { value: SetupOption; label: string; details: string }
+export interface Choice {
+  value: string;
+  label: string;
+  lines: service.PlanLine[];
+}
+export interface SetupOffer {
+  value: SetupOption;
+  label: string;
+  details: string;
+}
 
 const SETUP_DETAILS: Record<SetupOption, { name: string; details: string }> = {
-  copywriting: { name: 'Professional copywriting', details: 'A professional writer interviews you by phone for 30 minutes and writes your profile statement; you approve it before it goes live.' },
-  'remote-shoot': { name: 'Remote photo shoot', details: 'A photographer directs a video-call shoot with your own phone or camera, then retouches the best pictures for your profile.' },
-  'in-person-shoot': { name: 'In-person photo shoot', details: 'One of our photographers meets you at your office or nearby for an hour, in the cities they cover, and retouches the best pictures for your profile.' },
+  copywriting: {
+    name: 'Professional copywriting',
+    details:
+      'A professional writer interviews you by phone for 30 minutes and writes your profile statement; you approve it before it goes live.',
+  },
+  'remote-shoot': {
+    name: 'Remote photo shoot',
+    details:
+      'A photographer directs a video-call shoot with your own phone or camera, then retouches the best pictures for your profile.',
+  },
+  'in-person-shoot': {
+    name: 'In-person photo shoot',
+    details:
+      'One of our photographers meets you at your office or nearby for an hour, in the cities they cover, and retouches the best pictures for your profile.',
+  },
 };
 
 /** The setup help a provider may add to a new membership, priced for its kind (a practice's shoots are group shoots). */
 function setupOffers(providerType: string): SetupOffer[] {
   return SETUP_OPTIONS.map((option) => {
     const line = service.lineOf(setupLookupKey(option, providerType));
-    return { value: option, label: `${SETUP_DETAILS[option].name}: ${money(line.amount)} once`, details: SETUP_DETAILS[option].details };
+    return {
+      value: option,
+      label: `${SETUP_DETAILS[option].name}: ${money(line.amount)} once`,
+      details: SETUP_DETAILS[option].details,
+    };
   });
 }
 
@@ -68,7 +120,8 @@ export const UPGRADE_FLASHES = {
   reactivated: 'You have successfully reactivated your subscription!',
 } as const;
 
-export const UNREACHABLE = 'This upgrade is not available for your plan, and this page should not have been reachable from Plan Management. Please contact support if you need a change.';
+export const UNREACHABLE =
+  'This upgrade is not available for your plan, and this page should not have been reachable from Plan Management. Please contact support if you need a change.';
 export const CHOOSE_PRACTICE_MANAGEMENT = 'Please select a practice management option to upgrade.';
 
 const TIER_NAMES: Record<Tier, string> = { basic: 'Basic', professional: 'Professional', premium: 'Premium' };
@@ -78,31 +131,61 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * /profiles/pay-for/{providerId}: a new seat-based membership; a seat on the account's live seat-based
  * subscription (add seat); or, with `?reactivate=sub_…`, a canceled membership of this provider again.
  */
-export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider: ReachableProvider, query: { reactivate?: string; returnToPlanManagement: boolean }): Promise<PaymentForm> {
+export async function payForForm(
+  db: Knex,
+  viewer: policy.PolicyActor,
+  provider: ReachableProvider,
+  query: { reactivate?: string; returnToPlanManagement: boolean },
+): Promise<PaymentForm> {
   const seat = await service.seatOf(db, provider.id);
   const live = await service.liveSubscriptionsOf(db, provider.accountId);
   const seatSubscription = live.find((s) => s.seatBased) ?? null;
   const carried: Record<string, string> = query.returnToPlanManagement ? { return_to_plan_management: '1' } : {};
   const path = `/profiles/pay-for/${provider.id}`;
   const success = service.afterPayment(viewer, provider.id, query.returnToPlanManagement);
-  const metadataFor = (providerIds: number[]) => ({ seat_based: 'yes', provider_ids: providerIds.join(','), form_title: provider.name });
-  const tierChoices = (extra: ReimbursifyTier | null): Choice[] => ['basic', 'professional', 'premium'].map((tier) => {
-    const lines = newMembershipItems(tier as Tier, seat, extra).map((item) => service.lineOf(item.lookupKey, item.quantity));
-    return { value: tier, label: `${TIER_NAMES[tier as Tier]}: ${money(service.monthlyOf(lines))} a month`, lines };
+  const metadataFor = (providerIds: number[]) => ({
+    seat_based: 'yes',
+    provider_ids: providerIds.join(','),
+    form_title: provider.name,
   });
+  const tierChoices = (extra: ReimbursifyTier | null): Choice[] =>
+    ['basic', 'professional', 'premium'].map((tier) => {
+      const lines = newMembershipItems(tier as Tier, seat, extra).map((item) =>
+        service.lineOf(item.lookupKey, item.quantity),
+      );
+      return { value: tier, label: `${TIER_NAMES[tier as Tier]}: ${money(service.monthlyOf(lines))} a month`, lines };
+    });
 
   const canceled = query.reactivate ? await service.subscriptionOf(db, provider.accountId, query.reactivate) : null;
   if (canceled && canceled.status === 'canceled' && canceled.providerIds.includes(provider.id) && !seatSubscription) {
     // The same plan again, on today's prices (a yearly plan comes back monthly: yearly is sold no more).
-    const keys = canceled.items.map((item) => ({ lookupKey: item.lookupKey && (monthlyCounterpart(item.lookupKey)?.lookupKey ?? item.lookupKey), quantity: item.quantity }))
+    const keys = canceled.items
+      .map((item) => ({
+        lookupKey: item.lookupKey && (monthlyCounterpart(item.lookupKey)?.lookupKey ?? item.lookupKey),
+        quantity: item.quantity,
+      }))
       .filter((item): item is { lookupKey: string; quantity: number } => Boolean(item.lookupKey));
     const lines = keys.map((item) => service.lineOf(item.lookupKey, item.quantity));
     const tier = tierOf(keys.map((k) => k.lookupKey));
     return {
-      mode: 'reactivate', path, accountId: provider.accountId, provider, carried: { ...carried, reactivate: canceled.id },
-      title: 'Your plan', intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(service.monthlyOf(lines))} a month.`,
-      choices: [{ value: '', label: 'Reactivate', lines }], choiceLegend: null, target: null, customised: false,
-      buy: () => ({ kind: 'new', items: keys, metadata: { ...canceled.metadata, form_title: provider.name, reactivated_from: canceled.id }, oneTime: [] }), setupOptions: [],
+      mode: 'reactivate',
+      path,
+      accountId: provider.accountId,
+      provider,
+      carried: { ...carried, reactivate: canceled.id },
+      title: 'Your plan',
+      intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(service.monthlyOf(lines))} a month.`,
+      choices: [{ value: '', label: 'Reactivate', lines }],
+      choiceLegend: null,
+      target: null,
+      customised: false,
+      buy: () => ({
+        kind: 'new',
+        items: keys,
+        metadata: { ...canceled.metadata, form_title: provider.name, reactivated_from: canceled.id },
+        oneTime: [],
+      }),
+      setupOptions: [],
       success: { path: `/profiles/pay-for/${provider.id}/reactivated`, flash: UPGRADE_FLASHES.reactivated },
     };
   }
@@ -110,29 +193,55 @@ export async function payForForm(db: Knex, viewer: policy.PolicyActor, provider:
   if (seatSubscription) {
     const changes = addSeatChanges(seatSubscription.items, seat);
     // What one seat adds a month: each changed item once.
-    const lines = service.linesOfChange(changes, seatSubscription.items).map((line) => service.lineOf(line.lookupKey, 1));
+    const lines = service
+      .linesOfChange(changes, seatSubscription.items)
+      .map((line) => service.lineOf(line.lookupKey, 1));
     return {
-      mode: 'add-seat', path, accountId: provider.accountId, provider, carried,
-      title: 'Your plan', intro: `Add a seat for ${provider.name} to your practice's membership: ${money(service.monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
-      choices: [{ value: '', label: 'Add a seat', lines }], choiceLegend: null, target: seatSubscription, customised: isCustomisedSeatMix(seatCounts(seatSubscription)),
-      buy: () => ({ kind: 'change', changes, metadata: { provider_ids: [...new Set([...seatSubscription.providerIds, provider.id])].join(',') } }),
-      success, setupOptions: [],
+      mode: 'add-seat',
+      path,
+      accountId: provider.accountId,
+      provider,
+      carried,
+      title: 'Your plan',
+      intro: `Add a seat for ${provider.name} to your practice's membership: ${money(service.monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
+      choices: [{ value: '', label: 'Add a seat', lines }],
+      choiceLegend: null,
+      target: seatSubscription,
+      customised: isCustomisedSeatMix(seatCounts(seatSubscription)),
+      buy: () => ({
+        kind: 'change',
+        changes,
+        metadata: { provider_ids: [...new Set([...seatSubscription.providerIds, provider.id])].join(',') },
+      }),
+      success,
+      setupOptions: [],
     };
   }
 
   return {
-    mode: 'subscribe', path, accountId: provider.accountId, provider, carried,
-    title: 'Your plan', intro: `Start the membership for ${policy.possessive(policy.wordingFor(viewer, provider))} profile, ${provider.name}, to list it in the directory.`,
-    choices: tierChoices(null), choiceLegend: 'Choose a plan', target: null, customised: false,
+    mode: 'subscribe',
+    path,
+    accountId: provider.accountId,
+    provider,
+    carried,
+    title: 'Your plan',
+    intro: `Start the membership for ${policy.possessive(policy.wordingFor(viewer, provider))} profile, ${provider.name}, to list it in the directory.`,
+    choices: tierChoices(null),
+    choiceLegend: 'Choose a plan',
+    target: null,
+    customised: false,
     buy: (choice, setup) => {
       const chosen = SETUP_OPTIONS.includes(setup as SetupOption) ? (setup as SetupOption) : null;
       return {
         // The setup help bought travels on the subscription (mirrored), so the profile pages can tell (premium setup).
-        kind: 'new', items: newMembershipItems(choice as Tier, seat), metadata: { ...metadataFor([provider.id]), ...(chosen ? { setup_option: chosen } : {}) },
+        kind: 'new',
+        items: newMembershipItems(choice as Tier, seat),
+        metadata: { ...metadataFor([provider.id]), ...(chosen ? { setup_option: chosen } : {}) },
         oneTime: chosen ? [setupLookupKey(chosen, provider.type)] : [],
       };
     },
-    success, setupOptions: setupOffers(provider.type),
+    success,
+    setupOptions: setupOffers(provider.type),
   };
 }
 
@@ -147,7 +256,10 @@ function seatCounts(subscription: service.MirroredSubscriptionView): Record<Seat
 
 /** The subscription an account-level upgrade changes: its live seat-based one, or its only legacy one. */
 function upgradeTarget(live: service.MirroredSubscriptionView[]): service.MirroredSubscriptionView | null {
-  return live.find((s) => s.seatBased) ?? (live.filter((s) => !s.seatBased).length === 1 ? live.find((s) => !s.seatBased)! : null);
+  return (
+    live.find((s) => s.seatBased) ??
+    (live.filter((s) => !s.seatBased).length === 1 ? live.find((s) => !s.seatBased)! : null)
+  );
 }
 
 /**
@@ -160,22 +272,51 @@ export async function practiceManagementForm(db: Knex, accountId: number): Promi
   const live = await service.liveSubscriptionsOf(db, accountId);
   const account = await db('accounts').where({ id: accountId }).first('has_paid_practice_management_plan');
   const legacy = live.filter((s) => !s.seatBased);
-  if (!account?.has_paid_practice_management_plan && !live.some((s) => s.seatBased) && legacy.length > 1) return { redirect: '/plan-management' };
+  if (!account?.has_paid_practice_management_plan && !live.some((s) => s.seatBased) && legacy.length > 1)
+    return { redirect: '/plan-management' };
   const target = upgradeTarget(live);
   if (target?.interval === 'year') return { redirect: '/contact' };
   const tier: Tier | null = target ? tierOf(target.items.map((i) => i.lookupKey ?? '')) : null;
-  const offered: ('professional' | 'premium')[] = !target ? [] : tier === 'basic' ? ['professional', 'premium'] : tier === 'professional' ? ['premium'] : [];
-  const title = tier === 'basic' ? 'Add Practice Management' : tier === 'professional' ? 'Upgrade to Practice Management Premium' : '';
+  const offered: ('professional' | 'premium')[] = !target
+    ? []
+    : tier === 'basic'
+      ? ['professional', 'premium']
+      : tier === 'professional'
+        ? ['premium']
+        : [];
+  const title =
+    tier === 'basic'
+      ? 'Add Practice Management'
+      : tier === 'professional'
+        ? 'Upgrade to Practice Management Premium'
+        : '';
   const choices = offered.map((option) => {
     const lines = service.linesOfChange(practiceManagementChanges(target!.items, option), target!.items);
-    return { value: option, label: `Practice management ${TIER_NAMES[option]}: ${money(service.monthlyOf(lines))} a month`, lines };
+    return {
+      value: option,
+      label: `Practice management ${TIER_NAMES[option]}: ${money(service.monthlyOf(lines))} a month`,
+      lines,
+    };
   });
   return {
-    mode: target && !target.seatBased ? 'legacy-upgrade' : 'upgrade-practice-management', path: `/practice-management/upgrade/${accountId}`, accountId, provider: null, carried: {},
-    title, intro: 'Practice management for every seat of your membership, charged from today, prorated for the rest of this billing period.',
-    choices, choiceLegend: 'Choose a practice management option', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
-    buy: (choice) => ({ kind: 'change', changes: practiceManagementChanges(target!.items, choice as 'professional' | 'premium') }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.plan }, setupOptions: [],
+    mode: target && !target.seatBased ? 'legacy-upgrade' : 'upgrade-practice-management',
+    path: `/practice-management/upgrade/${accountId}`,
+    accountId,
+    provider: null,
+    carried: {},
+    title,
+    intro:
+      'Practice management for every seat of your membership, charged from today, prorated for the rest of this billing period.',
+    choices,
+    choiceLegend: 'Choose a practice management option',
+    target,
+    customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
+    buy: (choice) => ({
+      kind: 'change',
+      changes: practiceManagementChanges(target!.items, choice as 'professional' | 'premium'),
+    }),
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.plan },
+    setupOptions: [],
     ...(choices.length ? {} : { unreachable: UNREACHABLE }),
   };
 }
@@ -185,18 +326,37 @@ export async function reimbursifyForm(db: Knex, accountId: number): Promise<Paym
   const target = upgradeTarget(await service.liveSubscriptionsOf(db, accountId));
   if (target?.interval === 'year') return { redirect: '/contact' };
   const current = target ? reimbursifyTierOf(target.items) : null;
-  const offered: ReimbursifyTier[] = !target ? [] : current === null ? ['pro', 'premium'] : current === 'pro' ? ['premium'] : [];
+  const offered: ReimbursifyTier[] = !target
+    ? []
+    : current === null
+      ? ['pro', 'premium']
+      : current === 'pro'
+        ? ['premium']
+        : [];
   const choices = offered.map((option) => {
     const lines = service.linesOfChange(reimbursifyChanges(target!.items, option), target!.items);
-    return { value: option, label: `Private Pay Booster ${option === 'pro' ? 'Pro' : 'Premium'}: ${money(service.monthlyOf(lines))} a month`, lines };
+    return {
+      value: option,
+      label: `Private Pay Booster ${option === 'pro' ? 'Pro' : 'Premium'}: ${money(service.monthlyOf(lines))} a month`,
+      lines,
+    };
   });
   return {
-    mode: 'upgrade-reimbursify', path: `/reimbursify/upgrade/${accountId}`, accountId, provider: null, carried: {},
+    mode: 'upgrade-reimbursify',
+    path: `/reimbursify/upgrade/${accountId}`,
+    accountId,
+    provider: null,
+    carried: {},
     title: current === 'pro' ? 'Upgrade to Private Pay Booster Premium' : 'Add Private Pay Booster',
-    intro: 'Claims and benefits verification for every seat of your membership, charged from today, prorated for the rest of this billing period.',
-    choices, choiceLegend: 'Choose a Private Pay Booster plan', target, customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
+    intro:
+      'Claims and benefits verification for every seat of your membership, charged from today, prorated for the rest of this billing period.',
+    choices,
+    choiceLegend: 'Choose a Private Pay Booster plan',
+    target,
+    customised: target ? isCustomisedSeatMix(seatCounts(target)) : false,
     buy: (choice) => ({ kind: 'change', changes: reimbursifyChanges(target!.items, choice as ReimbursifyTier) }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.reimbursify }, setupOptions: [],
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.reimbursify },
+    setupOptions: [],
     ...(choices.length ? {} : { unreachable: UNREACHABLE }),
   };
 }
@@ -208,11 +368,20 @@ export async function monthlyForm(db: Knex, accountId: number, subscriptionId: s
   const changes = monthlyChanges(target.items);
   const lines = service.linesOfChange(changes, target.items);
   return {
-    mode: 'convert-to-monthly', path: `/membership/switch-to-monthly/${target.id}`, accountId, provider: null, carried: {},
-    title: 'Switch to monthly payments', intro: `Pay ${money(service.monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
-    choices: changes.length ? [{ value: '', label: 'Monthly payments', lines }] : [], choiceLegend: null, target, customised: false,
+    mode: 'convert-to-monthly',
+    path: `/membership/switch-to-monthly/${target.id}`,
+    accountId,
+    provider: null,
+    carried: {},
+    title: 'Switch to monthly payments',
+    intro: `Pay ${money(service.monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
+    choices: changes.length ? [{ value: '', label: 'Monthly payments', lines }] : [],
+    choiceLegend: null,
+    target,
+    customised: false,
     buy: () => ({ kind: 'change', changes }),
-    success: { path: '/plan-management', flash: UPGRADE_FLASHES.monthly }, setupOptions: [],
+    success: { path: '/plan-management', flash: UPGRADE_FLASHES.monthly },
+    setupOptions: [],
     ...(changes.length ? {} : { unreachable: 'This membership is already paid monthly.' }),
   };
 }

@@ -15,7 +15,15 @@ import { text } from '../../lib/form';
 import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
-import { customerOwning, ensureCustomer, PAYMENT_FIELDS, priceIdsByLookupKey, syncCustomer, toStripeChanges, validatePayment } from '../../domain/billing';
+import {
+  customerOwning,
+  ensureCustomer,
+  PAYMENT_FIELDS,
+  priceIdsByLookupKey,
+  syncCustomer,
+  toStripeChanges,
+  validatePayment,
+} from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
@@ -26,7 +34,15 @@ import { ReactivatedPage } from '../../../views/pages/membership/ReactivatedPage
 import { formatCardBrand } from '../../../views/components/format';
 import * as service from './service';
 import * as attempts from './attempts';
-import { CHOOSE_PRACTICE_MANAGEMENT, monthlyForm, payForForm, practiceManagementForm, reimbursifyForm, type PaymentForm, type Purchase } from './modes';
+import {
+  CHOOSE_PRACTICE_MANAGEMENT,
+  monthlyForm,
+  payForForm,
+  practiceManagementForm,
+  reimbursifyForm,
+  type PaymentForm,
+  type Purchase,
+} from './modes';
 import { MEMBERSHIP_PAYMENT_MESSAGES } from './validation';
 import type { FeatureDeps } from '../deps';
 
@@ -38,10 +54,14 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   const throttles = createPaymentThrottles(db);
   const support = supportDeps(db, config, integrations);
   const absolute = (path: string) => new URL(path, config.portalUrl).toString();
-  const carriedFrom = (req: Request) => req.method === 'POST' ? req.body ?? {} : req.query;
+  const carriedFrom = (req: Request) => (req.method === 'POST' ? (req.body ?? {}) : req.query);
   const choiceOf = (req: Request, form: PaymentForm) => {
     const asked = text(carriedFrom(req).tier);
-    return form.choices.some((c) => c.value === asked) ? asked : form.choiceLegend ? '' : form.choices[0]?.value ?? '';
+    return form.choices.some((c) => c.value === asked)
+      ? asked
+      : form.choiceLegend
+        ? ''
+        : (form.choices[0]?.value ?? '');
   };
   /** The setup help chosen with a new membership (one of the form's offers, or none). */
   const setupOf = (req: Request, form: PaymentForm) => {
@@ -59,18 +79,39 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   };
 
   /** Renders a step of the form: customize, pay (with its preview and a stored attempt), submitRequest or the unreachable alert. */
-  async function show(req: Request, res: Response, form: PaymentForm, pay: { values?: Record<string, string>; errors?: Record<string, string>; failure?: string; attempt?: string } | null, status = 200, choiceError?: string) {
+  async function show(
+    req: Request,
+    res: Response,
+    form: PaymentForm,
+    pay: {
+      values?: Record<string, string>;
+      errors?: Record<string, string>;
+      failure?: string;
+      attempt?: string;
+    } | null,
+    status = 200,
+    choiceError?: string,
+  ) {
     const choice = choiceOf(req, form);
     const chosen = form.choices.find((c) => c.value === choice);
     const wantsPay = Boolean(pay) && Boolean(chosen);
-    const step: PaymentFormProps['step'] = form.unreachable ? 'unreachable' : form.customised ? 'submitRequest' : wantsPay ? 'pay' : 'customize';
+    const step: PaymentFormProps['step'] = form.unreachable
+      ? 'unreachable'
+      : form.customised
+        ? 'submitRequest'
+        : wantsPay
+          ? 'pay'
+          : 'customize';
     let payStep: PaymentFormProps['pay'];
     if (step === 'pay' && chosen && pay) {
-      const customerId = form.target?.customerId ?? await customerFor(res, form.accountId);
+      const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
       const customer = await db('billing_customers').where({ id: customerId }).first();
       const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
       const typed = text(carriedFrom(req).coupon);
-      const automatic = typed || !form.provider || form.mode !== 'subscribe' ? null : await service.automaticCoupon(db, form.provider.id);
+      const automatic =
+        typed || !form.provider || form.mode !== 'subscribe'
+          ? null
+          : await service.automaticCoupon(db, form.provider.id);
       const couponCode = typed || automatic?.code || '';
       const coupon = await service.checkCoupon(payments, couponCode, chosen.lines);
       const attempt = await attempts.open(db, form, pay.attempt);
@@ -80,24 +121,45 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const setup = setupOf(req, form);
       const preview = await (async () => {
         const tax = await service.salesTaxFor(integrations.tax, payments, {
-          lines: chosen.lines, accountId: form.accountId,
-          postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '', state: pay.values?.address_state ?? customer?.address_state ?? '',
+          lines: chosen.lines,
+          accountId: form.accountId,
+          postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '',
+          state: pay.values?.address_state ?? customer?.address_state ?? '',
         });
         await attempts.noteTax(db, attempt.id, tax.percentage);
-        return previewOf(form.buy(choice, setup), form, customerId, coupon?.ok ? coupon.couponId : null, attempt.prorationDate, tax.rateId);
+        return previewOf(
+          form.buy(choice, setup),
+          form,
+          customerId,
+          coupon?.ok ? coupon.couponId : null,
+          attempt.prorationDate,
+          tax.rateId,
+        );
       })().catch((error: unknown) => {
         if (error instanceof TaxError) previewError = error.message;
         req.log?.warn({ err: error }, 'invoice preview failed');
         return null;
       });
       payStep = {
-        preview, previewError, change: Boolean(form.target),
-        cards: cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` })),
+        preview,
+        previewError,
+        change: Boolean(form.target),
+        cards: cards.map((c) => ({
+          id: c.id,
+          label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}`,
+        })),
         values: pay.values ?? {
-          source: form.target ? '' : customer?.default_payment_method ?? (cards.length ? '' : 'new'), address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '',
-          address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '',
+          source: form.target ? '' : (customer?.default_payment_method ?? (cards.length ? '' : 'new')),
+          address_line1: customer?.address_line1 ?? '',
+          address_line2: customer?.address_line2 ?? '',
+          address_city: customer?.address_city ?? '',
+          address_state: customer?.address_state ?? '',
+          address_postal_code: customer?.address_postal_code ?? '',
+          terms: '',
         },
-        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) }, failure: pay.failure, attempt: attempt.id,
+        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) },
+        failure: pay.failure,
+        attempt: attempt.id,
         coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null, banner: automatic?.banner ?? null },
         states: await listStates(db),
       };
@@ -107,11 +169,32 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const returnTo = `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...(typedCoupon ? { coupon: typedCoupon } : {}) }).toString()}`;
     const cardField = await cardFieldFor(req, res, integrations.payments, returnTo);
     render(req, res, {
-      title: step === 'pay' ? 'Payment' : form.title || 'Your plan', layout: form.provider ? 'onboarding' : undefined, status,
-      page: <PaymentFormPage path={form.path} title={form.title} intro={form.intro} step={step} choices={form.choices} choiceLegend={form.choiceLegend} choice={choice} choiceError={choiceError}
-        setupOptions={form.setupOptions} setup={setupOf(req, form)} carried={form.carried} priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'} unreachable={form.unreachable} pay={payStep} cardField={cardField}
-        laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined}
-        congratulations={step === 'customize' && form.mode === 'subscribe' && await profileContentComplete(res, form)} />,
+      title: step === 'pay' ? 'Payment' : form.title || 'Your plan',
+      layout: form.provider ? 'onboarding' : undefined,
+      status,
+      page: (
+        <PaymentFormPage
+          path={form.path}
+          title={form.title}
+          intro={form.intro}
+          step={step}
+          choices={form.choices}
+          choiceLegend={form.choiceLegend}
+          choice={choice}
+          choiceError={choiceError}
+          setupOptions={form.setupOptions}
+          setup={setupOf(req, form)}
+          carried={form.carried}
+          priorExpired={req.query.prior_subscription_was_incomplete_expired === '1'}
+          unreachable={form.unreachable}
+          pay={payStep}
+          cardField={cardField}
+          laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined}
+          congratulations={
+            step === 'customize' && form.mode === 'subscribe' && (await profileContentComplete(res, form))
+          }
+        />
+      ),
     });
   }
 
@@ -127,19 +210,56 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   }
 
   /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */
-  async function previewOf(purchase: Purchase, form: PaymentForm, customerId: string, couponId: string | null, prorationDate: number, taxRateId: string | null) {
+  async function previewOf(
+    purchase: Purchase,
+    form: PaymentForm,
+    customerId: string,
+    couponId: string | null,
+    prorationDate: number,
+    taxRateId: string | null,
+  ) {
     const prices = await priceIdsByLookupKey(db);
-    if (purchase.kind === 'new') return payments.previewNewSubscription(customerId, service.toStripeItems(purchase.items, prices), couponId, taxRateId, purchase.oneTime.map((key) => prices.get(key)!));
-    return payments.previewSubscriptionChange({ customerId, subscriptionId: form.target!.id, items: toStripeChanges(purchase.changes, prices), prorationDate, couponId, taxRateId });
+    if (purchase.kind === 'new')
+      return payments.previewNewSubscription(
+        customerId,
+        service.toStripeItems(purchase.items, prices),
+        couponId,
+        taxRateId,
+        purchase.oneTime.map((key) => prices.get(key)!),
+      );
+    return payments.previewSubscriptionChange({
+      customerId,
+      subscriptionId: form.target!.id,
+      items: toStripeChanges(purchase.changes, prices),
+      prorationDate,
+      couponId,
+      taxRateId,
+    });
   }
 
   /** GET of any mode: the customize step, or the pay step with ?step=pay (a choice is needed where there is one). */
   async function showStep(req: Request, res: Response, form: PaymentForm) {
     const wantsPay = req.query.step === 'pay';
     if (wantsPay && form.choiceLegend && !choiceOf(req, form)) {
-      return show(req, res, form, null, 422, form.mode === 'upgrade-practice-management' || form.mode === 'legacy-upgrade' ? CHOOSE_PRACTICE_MANAGEMENT : 'Please choose an option.');
+      return show(
+        req,
+        res,
+        form,
+        null,
+        422,
+        form.mode === 'upgrade-practice-management' || form.mode === 'legacy-upgrade'
+          ? CHOOSE_PRACTICE_MANAGEMENT
+          : 'Please choose an option.',
+      );
     }
-    if (wantsPay && form.provider && !form.unreachable && !form.customised && !(await service.photographerAnswer(db, form.provider.id))) return askPhotographer(req, res, form);
+    if (
+      wantsPay &&
+      form.provider &&
+      !form.unreachable &&
+      !form.customised &&
+      !(await service.photographerAnswer(db, form.provider.id))
+    )
+      return askPhotographer(req, res, form);
     if (wantsPay && typeof req.query.card_session === 'string') await cardFromHostedPage(req, form);
     await show(req, res, form, wantsPay ? {} : null);
   }
@@ -148,8 +268,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   async function cardFromHostedPage(req: Request, form: PaymentForm) {
     const sessionId = String(req.query.card_session);
     const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await payments.retrieveCheckoutSession(sessionId) : null;
-    const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;
-    const owner = customerId ? await db('billing_customers').where({ id: customerId, account_id: form.accountId }).first('id') : null;
+    const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
+    const owner = customerId
+      ? await db('billing_customers').where({ id: customerId, account_id: form.accountId }).first('id')
+      : null;
     if (owner && session?.status === 'complete') await syncCustomer(db, payments, customerId!, req.log);
   }
 
@@ -159,31 +281,57 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, text(req.body?.[k])]));
     const attemptId = text(req.body?.attempt);
     const choice = choiceOf(req, form);
-    if (form.unreachable || form.customised || !form.choices.some((c) => c.value === choice)) return show(req, res, form, null, 422);
+    if (form.unreachable || form.customised || !form.choices.some((c) => c.value === choice))
+      return show(req, res, form, null, 422);
     const checked = validatePayment(values, { sourceRequired: !form.target });
     if (checked.errors) return show(req, res, form, { values, errors: checked.errors, attempt: attemptId }, 422);
     const input = checked.value;
     const chosen = form.choices.find((c) => c.value === choice)!;
     // The coupon is checked again here: what the form carried is never trusted.
     const coupon = await service.checkCoupon(payments, text(req.body?.coupon), chosen.lines);
-    if (coupon && !coupon.ok) return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
+    if (coupon && !coupon.ok)
+      return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
     const couponId = coupon?.ok ? coupon.couponId : null;
     // Nothing is charged before its total was shown: an address taxed otherwise than the preview showed
     // (typed on this post) shows the pay step again with the new total.
     let tax: service.SalesTaxChoice;
     try {
-      tax = await service.salesTaxFor(integrations.tax, payments, { lines: chosen.lines, accountId: form.accountId, postalCode: input.address_postal_code, state: input.address_state });
+      tax = await service.salesTaxFor(integrations.tax, payments, {
+        lines: chosen.lines,
+        accountId: form.accountId,
+        postalCode: input.address_postal_code,
+        state: input.address_state,
+      });
     } catch (error) {
-      if (error instanceof TaxError) return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
+      if (error instanceof TaxError)
+        return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
       throw error;
     }
     const shown = await attempts.find(db, form, attemptId);
-    if (shown && shown.taxPercentage !== tax.percentage) return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.taxChanged, attempt: attemptId }, 422);
-    const returnTo = (extra: Record<string, string>) => `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...extra }).toString()}`;
+    if (shown && shown.taxPercentage !== tax.percentage)
+      return show(
+        req,
+        res,
+        form,
+        { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.taxChanged, attempt: attemptId },
+        422,
+      );
+    const returnTo = (extra: Record<string, string>) =>
+      `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...extra }).toString()}`;
     try {
       const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
-        const customerId = form.target?.customerId ?? await customerFor(res, form.accountId);
-        await payments.updateAddress(customerId, { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code }, `pay-address-${attempt.id}`);
+        const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
+        await payments.updateAddress(
+          customerId,
+          {
+            line1: input.address_line1,
+            line2: input.address_line2 || null,
+            city: input.address_city,
+            state: input.address_state,
+            postal_code: input.address_postal_code,
+          },
+          `pay-address-${attempt.id}`,
+        );
         if (input.source && input.source !== 'new') await customerOwning(db, form.accountId, 'card', input.source);
         const purchase = form.buy(choice, setupOf(req, form));
         const prices = await priceIdsByLookupKey(db);
@@ -192,34 +340,77 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           // there (subscription mode); a change saves the card (setup mode) and comes back to this step.
           if (purchase.kind === 'new') {
             const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
-            const session = await payments.createCheckoutSession({
-              mode: 'subscription', items: [...service.toStripeItems(purchase.items, prices), ...purchase.oneTime.map((key) => ({ price: prices.get(key)!, quantity: 1 }))], customerId, couponId,
-              successUrl: absolute('/') + back.slice(1), cancelUrl: absolute(returnTo({})), metadata: purchase.metadata, taxRateId: tax.rateId,
-            }, `pay-checkout-${attempt.id}`);
+            const session = await payments.createCheckoutSession(
+              {
+                mode: 'subscription',
+                items: [
+                  ...service.toStripeItems(purchase.items, prices),
+                  ...purchase.oneTime.map((key) => ({ price: prices.get(key)!, quantity: 1 })),
+                ],
+                customerId,
+                couponId,
+                successUrl: absolute('/') + back.slice(1),
+                cancelUrl: absolute(returnTo({})),
+                metadata: purchase.metadata,
+                taxRateId: tax.rateId,
+              },
+              `pay-checkout-${attempt.id}`,
+            );
             return { redirect: session.url, done: false };
           }
           // Stripe fills in the literal {CHECKOUT_SESSION_ID}, which the query string must not encode.
-          const successUrl = absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
-          const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: absolute(returnTo({})) }, `pay-setup-${attempt.id}`);
+          const successUrl = absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace(
+            '%7BCHECKOUT_SESSION_ID%7D',
+            '{CHECKOUT_SESSION_ID}',
+          );
+          const session = await payments.createCheckoutSession(
+            { mode: 'setup', customerId, successUrl, cancelUrl: absolute(returnTo({})) },
+            `pay-setup-${attempt.id}`,
+          );
           return { redirect: session.url, done: false };
         }
         if (purchase.kind === 'new') {
           // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
-          await payments.createSubscription({
-            customer: customerId, items: service.toStripeItems(purchase.items, prices),
-            ...(purchase.oneTime.length ? { add_invoice_items: purchase.oneTime.map((key) => ({ price: prices.get(key)! })) } : {}),
-            ...(input.source ? { default_payment_method: input.source } : {}), metadata: purchase.metadata, payment_behavior: 'error_if_incomplete',
-            ...(couponId ? { discounts: [{ coupon: couponId }] } : {}), ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
-          }, `pay-subscribe-${attempt.id}`);
+          await payments.createSubscription(
+            {
+              customer: customerId,
+              items: service.toStripeItems(purchase.items, prices),
+              ...(purchase.oneTime.length
+                ? { add_invoice_items: purchase.oneTime.map((key) => ({ price: prices.get(key)! })) }
+                : {}),
+              ...(input.source ? { default_payment_method: input.source } : {}),
+              metadata: purchase.metadata,
+              payment_behavior: 'error_if_incomplete',
+              ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+              ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
+            },
+            `pay-subscribe-${attempt.id}`,
+          );
           if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
         } else {
-          if (input.source) await payments.updateSubscription(form.target!.id, { default_payment_method: input.source }, `pay-card-${attempt.id}`);
-          await payments.changeSubscription({ subscriptionId: form.target!.id, items: toStripeChanges(purchase.changes, prices), prorationDate: attempt.prorationDate, couponId, metadata: purchase.metadata, taxRateId: tax.rateId }, `pay-change-${attempt.id}`);
+          if (input.source)
+            await payments.updateSubscription(
+              form.target!.id,
+              { default_payment_method: input.source },
+              `pay-card-${attempt.id}`,
+            );
+          await payments.changeSubscription(
+            {
+              subscriptionId: form.target!.id,
+              items: toStripeChanges(purchase.changes, prices),
+              prorationDate: attempt.prorationDate,
+              couponId,
+              metadata: purchase.metadata,
+              taxRateId: tax.rateId,
+            },
+            `pay-change-${attempt.id}`,
+          );
         }
         await syncCustomer(db, payments, customerId, req.log);
         return { redirect: form.success.path, flash: form.success.flash, done: true };
       });
-      if (outcome === 'expired') return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.attemptExpired }, 422);
+      if (outcome === 'expired')
+        return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.attemptExpired }, 422);
       if (outcome.flash) flash(req, 'success', outcome.flash);
       res.redirect(303, outcome.redirect);
     } catch (error) {
@@ -236,10 +427,17 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   /** The submitRequest step (spec 3 §4): a customised seat mix is changed by our team; then /plan-management with a flash. */
   async function requestChange(req: Request, res: Response, form: PaymentForm) {
     if (!form.customised) throw new NotFoundError();
-    const providerId = form.provider?.id ?? form.target?.providerIds[0] ?? (await db('providers').where({ account_id: form.accountId }).orderBy('id').first('id'))?.id;
+    const providerId =
+      form.provider?.id ??
+      form.target?.providerIds[0] ??
+      (await db('providers').where({ account_id: form.accountId }).orderBy('id').first('id'))?.id;
     const choice = choiceOf(req, form);
     const change = `${form.title || 'Change'}${choice ? ` (${choice})` : ''}${form.provider ? ` for ${form.provider.name}` : ''}; subscription ${form.target?.id ?? 'none'}`;
-    await submitSupportRequest(support, res.locals.viewer!, { providerId, template: 'membership-change', locals: { change } });
+    await submitSupportRequest(support, res.locals.viewer!, {
+      providerId,
+      template: 'membership-change',
+      locals: { change },
+    });
     flash(req, 'success', SUPPORT_SUBMITTED);
     res.redirect(303, '/plan-management');
   }
@@ -248,11 +446,23 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   function askPhotographer(req: Request, res: Response, form: PaymentForm, error?: string) {
     const source = carriedFrom(req);
     const hidden: Record<string, string> = { ...form.carried };
-    for (const name of ['tier', 'setup', 'coupon']) { const value = text(source[name]); if (value) hidden[name] = value; }
+    for (const name of ['tier', 'setup', 'coupon']) {
+      const value = text(source[name]);
+      if (value) hidden[name] = value;
+    }
     allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
     render(req, res, {
-      title: 'Payment', layout: 'onboarding', status: error ? 422 : 200,
-      page: <PhotographerQuestionPage action={`${form.path}/photographer`} citiesUrl={config.embeds.photographerCities} error={error} hidden={hidden} />,
+      title: 'Payment',
+      layout: 'onboarding',
+      status: error ? 422 : 200,
+      page: (
+        <PhotographerQuestionPage
+          action={`${form.path}/photographer`}
+          citiesUrl={config.embeds.photographerCities}
+          error={error}
+          hidden={hidden}
+        />
+      ),
     });
   }
 
@@ -265,7 +475,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (!step.allowed) throw new ForbiddenError(policy.ACCESS_DENIED);
     const source = carriedFrom(req);
     const reactivate = text(source.reactivate);
-    return payForForm(db, viewer, step.provider, { reactivate: SUBSCRIPTION_ID.test(reactivate) ? reactivate : undefined, returnToPlanManagement: text(source.return_to_plan_management) === '1' });
+    return payForForm(db, viewer, step.provider, {
+      reactivate: SUBSCRIPTION_ID.test(reactivate) ? reactivate : undefined,
+      returnToPlanManagement: text(source.return_to_plan_management) === '1',
+    });
   }
 
   router.get('/profiles/pay-for/:providerId', requireSignIn, async (req, res) => {
@@ -279,8 +492,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     // The plan already covers the profile (or a payment for it is under way): nothing to pay. A profile
     // just created goes on to its success page; one already under way hears that its membership is active.
     const provider = form.provider!;
-    if (provider.hasPaidPlan || await service.hasLiveSeat(db, provider.id)) {
-      if (provider.hasPaidPlan && provider.status === 'incomplete') return res.redirect(303, `/profiles/created/${provider.id}`);
+    if (provider.hasPaidPlan || (await service.hasLiveSeat(db, provider.id))) {
+      if (provider.hasPaidPlan && provider.status === 'incomplete')
+        return res.redirect(303, `/profiles/created/${provider.id}`);
       flash(req, 'info', `The membership of ${provider.name}'s profile is already active: there is nothing to pay.`);
       return res.redirect(303, provider.hasPaidPlan ? '/' : '/plan-management');
     }
@@ -291,7 +505,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const form = await payForOf(req, res);
     // A replayed submit of a finished attempt goes where the first one went (inside settle); anything else
     // for a provider already covered pays nothing.
-    if (form.provider!.hasPaidPlan && !(await attempts.isSettled(db, text(req.body?.attempt)))) return res.redirect(303, '/');
+    if (form.provider!.hasPaidPlan && !(await attempts.isSettled(db, text(req.body?.attempt))))
+      return res.redirect(303, '/');
     await pay(req, res, form);
   });
 
@@ -301,19 +516,26 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, form, 'Please choose an answer.');
     await db('providers').where({ id: form.provider!.id }).update({ photographer_availability: answer });
     const params = new URLSearchParams({ step: 'pay', ...form.carried });
-    for (const name of ['tier', 'setup', 'coupon']) { const value = text(req.body?.[name]); if (value) params.set(name, value); }
+    for (const name of ['tier', 'setup', 'coupon']) {
+      const value = text(req.body?.[name]);
+      if (value) params.set(name, value);
+    }
     res.redirect(303, `${form.path}?${params.toString()}`);
   });
 
-  router.post('/profiles/pay-for/:providerId/request', requireSignIn, async (req, res) => requestChange(req, res, await payForOf(req, res)));
+  router.post('/profiles/pay-for/:providerId/request', requireSignIn, async (req, res) =>
+    requestChange(req, res, await payForOf(req, res)),
+  );
 
   // Back from the hosted page: the session must be this provider's, complete and paid.
   router.get('/profiles/pay-for/:providerId/done', requireSignIn, async (req, res) => {
     const viewer = res.locals.viewer!;
     const form = await payForOf(req, res);
     const provider = form.provider!;
-    const session = /^cs_[A-Za-z0-9_]+$/.test(String(req.query.session_id ?? '')) ? await payments.retrieveCheckoutSession(String(req.query.session_id)) : null;
-    const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;
+    const session = /^cs_[A-Za-z0-9_]+$/.test(String(req.query.session_id ?? ''))
+      ? await payments.retrieveCheckoutSession(String(req.query.session_id))
+      : null;
+    const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
     const providerIds = String(session?.metadata?.provider_ids ?? session?.metadata?.provider_id ?? '').split(',');
     if (!session || !providerIds.includes(String(provider.id)) || session.status !== 'complete' || !customerId) {
       flash(req, 'error', 'The payment was not completed.');
@@ -321,7 +543,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     }
     await syncCustomer(db, payments, customerId, req.log);
     const discount = session.discounts?.[0]?.coupon;
-    await service.creditReferrer(db, payments, provider.id, typeof discount === 'string' ? discount : discount?.id ?? null);
+    await service.creditReferrer(
+      db,
+      payments,
+      provider.id,
+      typeof discount === 'string' ? discount : (discount?.id ?? null),
+    );
     const next = service.afterPayment(viewer, provider.id, req.query.return_to_plan_management === '1');
     if (next.flash) flash(req, 'success', next.flash);
     res.redirect(303, next.path);
@@ -337,7 +564,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   router.get('/profiles/pay-for/:providerId/reactivated', requireSignIn, async (req, res) => {
     const form = await payForOf(req, res);
     const provider = form.provider!;
-    render(req, res, { title: 'Membership reactivated', page: <ReactivatedPage providerId={provider.id} name={provider.name} live={provider.status === 'active'} /> });
+    render(req, res, {
+      title: 'Membership reactivated',
+      page: <ReactivatedPage providerId={provider.id} name={provider.name} live={provider.status === 'active'} />,
+    });
   });
 
   // --- Account-level upgrades and the switch to monthly: billing permission on the account.
@@ -353,12 +583,18 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   // Plan pages (spec 1 §6): someone without an account hears so before any id is looked at.
   const planPage = [requireSignIn, requirePermission(policy.hasAccount, policy.ACCESS_DENIED)];
 
-  for (const [path, formOf] of [['/practice-management/upgrade/:accountId', practiceManagementForm], ['/reimbursify/upgrade/:accountId', reimbursifyForm]] as const) {
+  for (const [path, formOf] of [
+    ['/practice-management/upgrade/:accountId', practiceManagementForm],
+    ['/reimbursify/upgrade/:accountId', reimbursifyForm],
+  ] as const) {
     const load = async (req: Request, res: Response) => {
       const form = await formOf(db, billingAccount(req, res));
       if ('redirect' in form || form.mode !== 'upgrade-reimbursify' || form.unreachable) return form;
       // Before anyone pays (spec 3 §7): the flag gate and the tool's standalone-account check; either one shows its notice instead of the pay step.
-      const notice = await privatePayBoosterUpgradeBlock(db, integrations.benefitsTool, form.accountId, { requestId: req.id, log: req.log });
+      const notice = await privatePayBoosterUpgradeBlock(db, integrations.benefitsTool, form.accountId, {
+        requestId: req.id,
+        log: req.log,
+      });
       return notice ? { ...form, unreachable: notice } : form;
     };
     router.get(path, ...planPage, async (req, res) => {
@@ -386,7 +622,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     // The subscription's own account, when the viewer manages its billing; any other id is not found.
     const owner = SUBSCRIPTION_ID.test(id) ? await db('billing_subscriptions').where({ id }).first('account_id') : null;
     const accountId = owner ? Number(owner.account_id) : null;
-    const form = accountId !== null && policy.canManageAccountBilling(res.locals.viewer!, accountId) ? await monthlyForm(db, accountId, id) : null;
+    const form =
+      accountId !== null && policy.canManageAccountBilling(res.locals.viewer!, accountId)
+        ? await monthlyForm(db, accountId, id)
+        : null;
     if (!form) throw new NotFoundError();
     return form;
   }

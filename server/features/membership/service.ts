@@ -4,8 +4,20 @@
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
-  evaluateCoupon, LIVE_STATUSES, primaryCustomerOf, membershipPriceFor, PARTNER_COUPONS, priceByLookupKey, productIdOf, productOf, REFERRAL_COUPON, seatKindOf,
-  type CouponOutcome, type CurrentItem, type ItemChange, type Tier,
+  evaluateCoupon,
+  LIVE_STATUSES,
+  primaryCustomerOf,
+  membershipPriceFor,
+  PARTNER_COUPONS,
+  priceByLookupKey,
+  productIdOf,
+  productOf,
+  REFERRAL_COUPON,
+  seatKindOf,
+  type CouponOutcome,
+  type CurrentItem,
+  type ItemChange,
+  type Tier,
 } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
 import { taxApplies, type SalesTax, type TaxCategory } from '../../integrations/tax';
@@ -15,44 +27,81 @@ import { reachableProvider } from '../../domain/providers';
 export const TIERS: Tier[] = ['basic', 'professional', 'premium'];
 
 /** A priced line of what the form sells: a catalog price times a quantity (monthly amounts, in cents). */
-export interface PlanLine { lookupKey: string; productId: string; name: string; quantity: number; amount: number; category: TaxCategory }
+export interface PlanLine {
+  lookupKey: string;
+  productId: string;
+  name: string;
+  quantity: number;
+  amount: number;
+  category: TaxCategory;
+}
 
 export function lineOf(lookupKey: string, quantity = 1): PlanLine {
   const price = priceByLookupKey(lookupKey);
   if (!price) throw new Error(`unknown catalog price ${lookupKey}`);
   const product = productOf(price);
-  return { lookupKey, productId: productIdOf(price.product), name: product.name, quantity, amount: price.amount * quantity, category: product.category };
+  return {
+    lookupKey,
+    productId: productIdOf(price.product),
+    name: product.name,
+    quantity,
+    amount: price.amount * quantity,
+    category: product.category,
+  };
 }
 
 /** The sales tax of a purchase at a billing address: its percentage and the card processor's tax rate to charge it with (none: no tax). */
-export interface SalesTaxChoice { percentage: number; rateId: string | null }
+export interface SalesTaxChoice {
+  percentage: number;
+  rateId: string | null;
+}
 
 /**
  * Spec 3 §5: tax is asked for US addresses with a postal code longer than four characters, on the lines
  * being bought; it is charged as one exclusive tax rate of the quoted percentage on the subscription, so
  * renewals are taxed alike.
  */
-export async function salesTaxFor(tax: SalesTax, payments: PaymentsGateway, input: { lines: PlanLine[]; postalCode: string; state: string; accountId: number }): Promise<SalesTaxChoice> {
+export async function salesTaxFor(
+  tax: SalesTax,
+  payments: PaymentsGateway,
+  input: { lines: PlanLine[]; postalCode: string; state: string; accountId: number },
+): Promise<SalesTaxChoice> {
   if (!taxApplies('US', input.postalCode) || !/^[A-Z]{2}$/i.test(input.state)) return { percentage: 0, rateId: null };
   const quote = await tax.quote({
-    lines: input.lines.map((line) => ({ amount: line.amount / line.quantity, quantity: line.quantity, category: line.category })),
-    postalCode: input.postalCode.trim(), country: 'US', customerCode: String(input.accountId),
+    lines: input.lines.map((line) => ({
+      amount: line.amount / line.quantity,
+      quantity: line.quantity,
+      category: line.category,
+    })),
+    postalCode: input.postalCode.trim(),
+    country: 'US',
+    customerCode: String(input.accountId),
   });
   if (!quote.totalTax) return { percentage: 0, rateId: null };
   const state = input.state.toUpperCase();
-  return { percentage: quote.rate, rateId: await payments.taxRate({ percentage: quote.rate, state }, `tax-rate-${state}-${quote.rate}`) };
+  return {
+    percentage: quote.rate,
+    rateId: await payments.taxRate({ percentage: quote.rate, state }, `tax-rate-${state}-${quote.rate}`),
+  };
 }
 
 export const monthlyOf = (lines: PlanLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 
 /** The membership seat a provider takes: the special (NY/CA) price when one of its locations is there (spec 3 §9). */
 export async function seatOf(db: Knex, providerId: number): Promise<'ny' | 'non_ny'> {
-  const states: string[] = await db('locations').where({ provider_id: providerId }).whereNotNull('state').pluck('state');
+  const states: string[] = await db('locations')
+    .where({ provider_id: providerId })
+    .whereNotNull('state')
+    .pluck('state');
   return seatKindOf(membershipPriceFor(states).lookupKey) === 'ny' ? 'ny' : 'non_ny';
 }
 
 /** A coupon typed on the form, checked against the items it would discount (spec 3 §5); null when none was typed. */
-export async function checkCoupon(payments: PaymentsGateway, code: string, lines: PlanLine[]): Promise<CouponOutcome | null> {
+export async function checkCoupon(
+  payments: PaymentsGateway,
+  code: string,
+  lines: PlanLine[],
+): Promise<CouponOutcome | null> {
   const trimmed = code.trim().slice(0, 100);
   if (!trimmed) return null;
   return evaluateCoupon(await payments.couponByCode(trimmed), lines);
@@ -62,10 +111,14 @@ export async function checkCoupon(payments: PaymentsGateway, code: string, lines
  * The coupon the form applies by itself (spec 3 §4): the partner offer for a `?partner=owl` sign-up (with
  * its banner), or the referral welcome when the provider came through another provider's referral link.
  */
-export async function automaticCoupon(db: Knex, providerId: number): Promise<{ code: string; banner: string | null } | null> {
+export async function automaticCoupon(
+  db: Knex,
+  providerId: number,
+): Promise<{ code: string; banner: string | null } | null> {
   const provider = await db('providers').where({ id: providerId }).first('signup_source');
   const [kind, value] = String(provider?.signup_source ?? '').split(':');
-  if (kind === 'partner' && value && PARTNER_COUPONS[value]) return { code: PARTNER_COUPONS[value], banner: 'Owl partner offer: 25% off your first year.' };
+  if (kind === 'partner' && value && PARTNER_COUPONS[value])
+    return { code: PARTNER_COUPONS[value], banner: 'Owl partner offer: 25% off your first year.' };
   if (kind === 'referral' && value) {
     const referrer = await db('providers').where({ referral_code: value }).whereNot({ id: providerId }).first('id');
     if (referrer) return { code: REFERRAL_COUPON, banner: null };
@@ -81,24 +134,43 @@ export const REFERRER_CREDIT = 4900;
  * on its next invoice. Once per referred provider (recorded on it); a referrer whose account has no
  * billing customer has no invoice to credit, and is skipped.
  */
-export async function creditReferrer(db: Knex, payments: PaymentsGateway, providerId: number, couponId: string | null): Promise<void> {
+export async function creditReferrer(
+  db: Knex,
+  payments: PaymentsGateway,
+  providerId: number,
+  couponId: string | null,
+): Promise<void> {
   if (couponId !== REFERRAL_COUPON) return;
-  const provider = await db('providers').where({ id: providerId }).first('signup_source', 'referrer_credited_at', 'account_id');
+  const provider = await db('providers')
+    .where({ id: providerId })
+    .first('signup_source', 'referrer_credited_at', 'account_id');
   const [kind, code] = String(provider?.signup_source ?? '').split(':');
   if (!provider || provider.referrer_credited_at || kind !== 'referral' || !code) return;
-  const referrer = await db('providers').where({ referral_code: code }).whereNot({ account_id: provider.account_id }).first('account_id');
+  const referrer = await db('providers')
+    .where({ referral_code: code })
+    .whereNot({ account_id: provider.account_id })
+    .first('account_id');
   const customerId = referrer ? await primaryCustomerOf(db, Number(referrer.account_id)) : null;
   if (!customerId) return;
-  await payments.creditBalance(customerId, REFERRER_CREDIT, `Referral credit: a provider you referred joined (provider ${providerId})`, `referral-credit-${providerId}`);
+  await payments.creditBalance(
+    customerId,
+    REFERRER_CREDIT,
+    `Referral credit: a provider you referred joined (provider ${providerId})`,
+    `referral-credit-${providerId}`,
+  );
   await db('providers').where({ id: providerId }).update({ referrer_credited_at: db.fn.now() });
 }
 
 /** One of the four answers the question offers (spec 3 §9). */
-export const isPhotographerAnswer = (value: string): boolean => PHOTOGRAPHER_ANSWERS.some((answer) => answer.value === value);
+export const isPhotographerAnswer = (value: string): boolean =>
+  PHOTOGRAPHER_ANSWERS.some((answer) => answer.value === value);
 
 /** The provider's stored answer to the photographer question (null: not asked yet). */
 export async function photographerAnswer(db: Knex, providerId: number): Promise<string | null> {
-  return (await db('providers').where({ id: providerId }).first('photographer_availability'))?.photographer_availability ?? null;
+  return (
+    (await db('providers').where({ id: providerId }).first('photographer_availability'))?.photographer_availability ??
+    null
+  );
 }
 
 /** The payment form's access: billing permission on the provider (else 403); another account's provider is not found. */
@@ -115,46 +187,82 @@ export const PAYMENT_SUCCESS = 'Successful payment! Thank you for starting your 
  * payment started there (return_to_plan_management=1); otherwise clinicians of the profile continue at
  * About You, and others go to /plan-management.
  */
-export function afterPayment(actor: policy.PolicyActor, providerId: number, returnToPlanManagement: boolean): { path: string; flash: string | null } {
+export function afterPayment(
+  actor: policy.PolicyActor,
+  providerId: number,
+  returnToPlanManagement: boolean,
+): { path: string; flash: string | null } {
   if (returnToPlanManagement) return { path: '/plan-management', flash: PAYMENT_SUCCESS };
-  if (policy.hasClinicianAccess(actor, providerId)) return { path: `/profiles/about-you-for/${providerId}`, flash: null };
+  if (policy.hasClinicianAccess(actor, providerId))
+    return { path: `/profiles/about-you-for/${providerId}`, flash: null };
   return { path: '/plan-management', flash: null };
 }
 
 /** "Do this later" (spec 1 §4): clinicians continue the wizard at About You with doPaymentLater=1; others go to /plan-management. */
 export function afterPaymentLater(actor: policy.PolicyActor, providerId: number): string {
-  return policy.hasClinicianAccess(actor, providerId) ? `/profiles/about-you-for/${providerId}?doPaymentLater=1` : '/plan-management';
+  return policy.hasClinicianAccess(actor, providerId)
+    ? `/profiles/about-you-for/${providerId}?doPaymentLater=1`
+    : '/plan-management';
 }
 
 /** A subscription of the account as the mirror holds it, with its items. */
 export interface MirroredSubscriptionView {
-  id: string; customerId: string; status: string; seatBased: boolean; interval: string | null; providerIds: number[];
-  metadata: Record<string, string>; items: CurrentItem[];
+  id: string;
+  customerId: string;
+  status: string;
+  seatBased: boolean;
+  interval: string | null;
+  providerIds: number[];
+  metadata: Record<string, string>;
+  items: CurrentItem[];
 }
 
-async function subscriptionsWhere(db: Knex, where: (q: Knex.QueryBuilder) => void): Promise<MirroredSubscriptionView[]> {
+async function subscriptionsWhere(
+  db: Knex,
+  where: (q: Knex.QueryBuilder) => void,
+): Promise<MirroredSubscriptionView[]> {
   const rows = await db('billing_subscriptions').where(where).orderBy('created_at', 'desc');
   if (!rows.length) return [];
-  const items = await db('billing_subscription_items').whereIn('subscription_id', rows.map((r) => r.id)).orderBy('id');
+  const items = await db('billing_subscription_items')
+    .whereIn(
+      'subscription_id',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id');
   return rows.map((row) => ({
-    id: row.id, customerId: row.customer_id, status: row.status, seatBased: row.seat_based, interval: row.interval,
-    providerIds: (row.provider_ids as string[]).map(Number), metadata: row.metadata ?? {},
-    items: items.filter((item) => item.subscription_id === row.id).map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity })),
+    id: row.id,
+    customerId: row.customer_id,
+    status: row.status,
+    seatBased: row.seat_based,
+    interval: row.interval,
+    providerIds: (row.provider_ids as string[]).map(Number),
+    metadata: row.metadata ?? {},
+    items: items
+      .filter((item) => item.subscription_id === row.id)
+      .map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity })),
   }));
 }
 
 /** The account's live subscriptions, newest first. */
 export const liveSubscriptionsOf = (db: Knex, accountId: number) =>
-  subscriptionsWhere(db, (q) => q.where({ account_id: accountId }).whereIn('status', LIVE_STATUSES as unknown as string[]));
+  subscriptionsWhere(db, (q) =>
+    q.where({ account_id: accountId }).whereIn('status', LIVE_STATUSES as unknown as string[]),
+  );
 
 /** One subscription of the account (any status); null for another account's id or one that does not exist. */
-export async function subscriptionOf(db: Knex, accountId: number, subscriptionId: string): Promise<MirroredSubscriptionView | null> {
+export async function subscriptionOf(
+  db: Knex,
+  accountId: number,
+  subscriptionId: string,
+): Promise<MirroredSubscriptionView | null> {
   return (await subscriptionsWhere(db, (q) => q.where({ account_id: accountId, id: subscriptionId })))[0] ?? null;
 }
 
 /** Whether a provider already holds a live seat (paid or still being paid): then nothing new is started for it. */
 export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean> {
-  return Boolean(await db('provider_paid_seats').where({ provider_id: providerId }).whereNull('canceled_at').first('provider_id'));
+  return Boolean(
+    await db('provider_paid_seats').where({ provider_id: providerId }).whereNull('canceled_at').first('provider_id'),
+  );
 }
 
 /** A new subscription's items in Stripe's terms: lookup keys become the synced price ids. */
@@ -163,8 +271,10 @@ export const toStripeItems = (items: { lookupKey: string; quantity: number }[], 
 
 /** What a change adds, priced, for the form's summary and the coupon check: each changed item at its new price and quantity. */
 export function linesOfChange(changes: ItemChange[], items: CurrentItem[]): PlanLine[] {
-  return changes.filter((change) => !change.deleted).map((change) => {
-    const current = change.itemId ? items.find((item) => item.id === change.itemId) : undefined;
-    return lineOf(change.lookupKey ?? current!.lookupKey!, change.quantity ?? current?.quantity ?? 1);
-  });
+  return changes
+    .filter((change) => !change.deleted)
+    .map((change) => {
+      const current = change.itemId ? items.find((item) => item.id === change.itemId) : undefined;
+      return lineOf(change.lookupKey ?? current!.lookupKey!, change.quantity ?? current?.quantity ?? 1);
+    });
 }

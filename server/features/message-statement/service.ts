@@ -31,7 +31,12 @@ export function sectionOf(type: 'individual' | 'practice', id: unknown): Section
  * Saves one section in one transaction. Over the word maximum or with contact details: a ValidationError.
  * Under the minimum without `confirmed`: askFirst with the question, and nothing saved.
  */
-export async function saveSection(db: Knex, viewer: Viewer, sectionId: string, body: Record<string, unknown>): Promise<Section | ConfirmationNeeded> {
+export async function saveSection(
+  db: Knex,
+  viewer: Viewer,
+  sectionId: string,
+  body: Record<string, unknown>,
+): Promise<Section | ConfirmationNeeded> {
   return db.transaction(async (trx) => {
     const record = await loadForViewer(trx, viewer);
     const section = sectionOf(record.type, sectionId);

@@ -3,7 +3,11 @@
 import type { NotificationChannels } from '../../db/change-feed';
 import { MESSAGE_CHANNEL } from '../../domain/messaging';
 
-export interface MessageNotice { conversationId: number; messageId: number; event: 'inserted' | 'deleted' }
+export interface MessageNotice {
+  conversationId: number;
+  messageId: number;
+  event: 'inserted' | 'deleted';
+}
 
 /** Null: notifications were lost; the stream cannot tell what it missed and should end (the browser reconnects). */
 export type NoticeListener = (notice: MessageNotice | null) => void;

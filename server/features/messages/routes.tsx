@@ -10,8 +10,18 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { canManageAccountBilling, type ProviderSummary, type Viewer } from '../../domain/accounts';
 import { benefitsCheckCards } from '../../domain/benefits-check';
 import {
-  CONVERSATIONS_PAGE_SIZE, deleteProviderMessage, findConversationFor, listConversations, MESSAGE_TEXTS, messagesAfter, openThread,
-  sendProviderMessage, unreadCount, type ConversationSummary, type Thread, type ThreadMessage,
+  CONVERSATIONS_PAGE_SIZE,
+  deleteProviderMessage,
+  findConversationFor,
+  listConversations,
+  MESSAGE_TEXTS,
+  messagesAfter,
+  openThread,
+  sendProviderMessage,
+  unreadCount,
+  type ConversationSummary,
+  type Thread,
+  type ThreadMessage,
 } from '../../domain/messaging';
 import { flash, takeFlash } from '../../http/flash';
 import { formPost, type Reshow } from '../../http/form-post';
@@ -23,7 +33,16 @@ import { MessagesPage, type DeleteConfirmation } from '../../../views/pages/mess
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
 import type { FeatureDeps } from '../deps';
 import { ConversationFeed, type MessageNotice } from './live';
-import { CONTACT_PATH, islandProps, listItems, MESSAGES_PATH, messageView, PAGE_TEXTS, threadPath, withOpenFirst } from './view-model';
+import {
+  CONTACT_PATH,
+  islandProps,
+  listItems,
+  MESSAGES_PATH,
+  messageView,
+  PAGE_TEXTS,
+  threadPath,
+  withOpenFirst,
+} from './view-model';
 
 const TITLE = 'Messages';
 /** Load More shows up to this many conversations on the page (ten pages). */
@@ -52,19 +71,40 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
   menu.add({ menu: 'referrals', order: 30, label: 'Messages', href: MESSAGES_PATH });
 
   /** The cards of the messages that carry a benefits check. */
-  function cardsFor(viewer: Viewer, conversation: ConversationSummary, messages: ThreadMessage[]): Promise<Map<number, VobCardView>> {
+  function cardsFor(
+    viewer: Viewer,
+    conversation: ConversationSummary,
+    messages: ThreadMessage[],
+  ): Promise<Map<number, VobCardView>> {
     const provider = viewer.provider!;
-    return benefitsCheckCards(db, {
-      providerId: provider.id, accountId: provider.accountId, clientUserId: conversation.clientUserId,
-      clientName: conversation.clientName, clientFirstName: conversation.clientFirstName, messages,
-    }, { canUpgrade: canManageAccountBilling(viewer, provider.accountId) });
+    return benefitsCheckCards(
+      db,
+      {
+        providerId: provider.id,
+        accountId: provider.accountId,
+        clientUserId: conversation.clientUserId,
+        clientName: conversation.clientName,
+        clientFirstName: conversation.clientFirstName,
+        messages,
+      },
+      { canUpgrade: canManageAccountBilling(viewer, provider.accountId) },
+    );
   }
 
   /** The profile's conversations, ?shown= of them (Load More adds a page), the open one first. */
   async function conversationsOf(req: Request, provider: ProviderSummary, open: ConversationSummary | null) {
-    const wanted = Math.min(Math.max(Math.ceil(Number(req.query.shown) / CONVERSATIONS_PAGE_SIZE) || 1, 1), MAX_SHOWN / CONVERSATIONS_PAGE_SIZE);
-    const pages = await Promise.all(Array.from({ length: wanted }, (_, page) =>
-      listConversations(db, ownerOf(provider), { limit: CONVERSATIONS_PAGE_SIZE, offset: page * CONVERSATIONS_PAGE_SIZE })));
+    const wanted = Math.min(
+      Math.max(Math.ceil(Number(req.query.shown) / CONVERSATIONS_PAGE_SIZE) || 1, 1),
+      MAX_SHOWN / CONVERSATIONS_PAGE_SIZE,
+    );
+    const pages = await Promise.all(
+      Array.from({ length: wanted }, (_, page) =>
+        listConversations(db, ownerOf(provider), {
+          limit: CONVERSATIONS_PAGE_SIZE,
+          offset: page * CONVERSATIONS_PAGE_SIZE,
+        }),
+      ),
+    );
     const total = pages[0]?.total ?? 0;
     const listed = pages.flatMap((p) => p.conversations);
     const shown = listed.length;
@@ -76,34 +116,75 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     };
   }
 
-  async function showThread(req: Request, res: Response, options: { markRead: boolean; status?: number; draft?: string; error?: string | null; confirmDelete?: DeleteConfirmation }) {
+  async function showThread(
+    req: Request,
+    res: Response,
+    options: {
+      markRead: boolean;
+      status?: number;
+      draft?: string;
+      error?: string | null;
+      confirmDelete?: DeleteConfirmation;
+    },
+  ) {
     const viewer = res.locals.viewer as Viewer;
     const provider = selectedProfile(res);
     const clientUserId = idParam(req, 'clientId');
     const thread: Thread | null = clientUserId
-      ? await openThread(db, ownerOf(provider), clientUserId, { providerId: provider.id, now: new Date(), markRead: options.markRead, logger: req.log })
+      ? await openThread(db, ownerOf(provider), clientUserId, {
+          providerId: provider.id,
+          now: new Date(),
+          markRead: options.markRead,
+          logger: req.log,
+        })
       : null;
     const list = await conversationsOf(req, provider, thread?.conversation ?? null);
     if (!thread) {
-      return render(req, res, { title: TITLE, status: 404, page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread="missing" /> });
+      return render(req, res, {
+        title: TITLE,
+        status: 404,
+        page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread="missing" />,
+      });
     }
     const cards = await cardsFor(viewer, thread.conversation, thread.messages);
     // The top bar's unread dot as it is now that this conversation is read.
-    if (options.markRead) res.locals.viewer = { ...viewer, provider: { ...provider, unreadMessageCount: await unreadCount(db, ownerOf(provider)) } };
-    const island = islandProps(thread, cards, { csrfToken: req.csrfToken?.() ?? '', timeZone: provider.timezone, draft: options.draft, error: options.error });
+    if (options.markRead)
+      res.locals.viewer = {
+        ...viewer,
+        provider: { ...provider, unreadMessageCount: await unreadCount(db, ownerOf(provider)) },
+      };
+    const island = islandProps(thread, cards, {
+      csrfToken: req.csrfToken?.() ?? '',
+      timeZone: provider.timezone,
+      draft: options.draft,
+      error: options.error,
+    });
     render(req, res, {
       title: TITLE,
       status: options.status ?? 200,
-      page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread={{ clientName: thread.conversation.clientName, island }} confirmDelete={options.confirmDelete ?? null} />,
+      page: (
+        <MessagesPage
+          {...list}
+          texts={PAGE_TEXTS}
+          contactHref={CONTACT_PATH}
+          thread={{ clientName: thread.conversation.clientName, island }}
+          confirmDelete={options.confirmDelete ?? null}
+        />
+      ),
     });
   }
 
   router.get(MESSAGES_PATH, ...requireSelectedProfile, async (req, res) => {
     const list = await conversationsOf(req, selectedProfile(res), null);
-    render(req, res, { title: TITLE, page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread="none" /> });
+    render(req, res, {
+      title: TITLE,
+      page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread="none" />,
+    });
   });
 
-  router.get(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, (req, res) => showThread(req, res, { markRead: true }));
+  router.get(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, (req, res) =>
+    showThread(req, res, { markRead: true }),
+  );
 
   // The reply's round trip: 'Message is required' beside the composer (422); an unexpected failure keeps the
   // typed reply and says so (500). The island asks for JSON and shows the same message above its composer.
@@ -113,28 +194,43 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
       takeFlash(req); // the island shows the message itself
       return void res.status(status).json({ message, errors });
     }
-    return showThread(req, res, { markRead: false, status, draft: text(req.body?.message), error: status === 422 ? message : null });
+    return showThread(req, res, {
+      markRead: false,
+      status,
+      draft: text(req.body?.message),
+      error: status === 422 ? message : null,
+    });
   };
 
-  router.post(`${MESSAGES_PATH}/:clientId`, ...requireSelectedProfile, formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
-    const provider = selectedProfile(res);
-    const clientUserId = idParam(req, 'clientId');
-    if (!clientUserId) throw new NotFoundError();
-    let sent: ThreadMessage;
-    try {
-      sent = await sendProviderMessage(db, integrations.jobs, { owner: ownerOf(provider), providerId: provider.id, clientUserId, content: text(req.body?.message), now: new Date() });
-    } catch (error) {
-      // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
-      if (error instanceof ForbiddenError && !wantsJson(req)) {
-        flash(req, 'error', error.message);
-        return res.redirect(303, threadPath(clientUserId));
+  router.post(
+    `${MESSAGES_PATH}/:clientId`,
+    ...requireSelectedProfile,
+    formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
+      const provider = selectedProfile(res);
+      const clientUserId = idParam(req, 'clientId');
+      if (!clientUserId) throw new NotFoundError();
+      let sent: ThreadMessage;
+      try {
+        sent = await sendProviderMessage(db, integrations.jobs, {
+          owner: ownerOf(provider),
+          providerId: provider.id,
+          clientUserId,
+          content: text(req.body?.message),
+          now: new Date(),
+        });
+      } catch (error) {
+        // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
+        if (error instanceof ForbiddenError && !wantsJson(req)) {
+          flash(req, 'error', error.message);
+          return res.redirect(303, threadPath(clientUserId));
+        }
+        throw error;
       }
-      throw error;
-    }
-    if (wantsJson(req)) return void res.json({ message: messageView(sent, new Map()) });
-    flash(req, 'success', MESSAGE_TEXTS.sent);
-    res.redirect(303, `${threadPath(clientUserId)}#message-${sent.id}`);
-  }));
+      if (wantsJson(req)) return void res.json({ message: messageView(sent, new Map()) });
+      flash(req, 'success', MESSAGE_TEXTS.sent);
+      res.redirect(303, `${threadPath(clientUserId)}#message-${sent.id}`);
+    }),
+  );
 
   router.post(`${MESSAGES_PATH}/:clientId/messages/:messageId/delete`, ...requireSelectedProfile, async (req, res) => {
     const provider = selectedProfile(res);
@@ -142,12 +238,20 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     const messageId = idParam(req, 'messageId');
     if (!clientUserId || !messageId) throw new NotFoundError();
     // Only a message of this conversation that the provider may delete.
-    const thread = await openThread(db, ownerOf(provider), clientUserId, { providerId: provider.id, now: new Date(), markRead: false });
+    const thread = await openThread(db, ownerOf(provider), clientUserId, {
+      providerId: provider.id,
+      now: new Date(),
+      markRead: false,
+    });
     if (!thread?.messages.some((m) => m.id === messageId && m.deletable)) throw new NotFoundError();
     if (!isChecked(req.body?.confirmed)) {
       return showThread(req, res, {
         markRead: false,
-        confirmDelete: { question: MESSAGE_TEXTS.deleteConfirm, action: req.originalUrl.split('?')[0]!, cancelHref: `${threadPath(clientUserId)}#message-${messageId}` },
+        confirmDelete: {
+          question: MESSAGE_TEXTS.deleteConfirm,
+          action: req.originalUrl.split('?')[0]!,
+          cancelHref: `${threadPath(clientUserId)}#message-${messageId}`,
+        },
       });
     }
     await deleteProviderMessage(db, ownerOf(provider), messageId);
@@ -158,7 +262,9 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
   /** The conversation of a data request, or a 404 answer. */
   async function conversationFor(req: Request, res: Response): Promise<ConversationSummary | null> {
     const clientUserId = idParam(req, 'clientId');
-    const conversation = clientUserId ? await findConversationFor(db, ownerOf(selectedProfile(res)), clientUserId, selectedProfile(res).id) : null;
+    const conversation = clientUserId
+      ? await findConversationFor(db, ownerOf(selectedProfile(res)), clientUserId, selectedProfile(res).id)
+      : null;
     if (!conversation) res.status(404).json({ message: 'Page Not Found' });
     return conversation;
   }
@@ -171,7 +277,9 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
   router.get(`${MESSAGES_PATH}/:clientId/updates`, requireProfileForData, async (req, res) => {
     const conversation = await conversationFor(req, res);
     if (!conversation) return;
-    const messages = await messagesAfter(db, ownerOf(selectedProfile(res)), conversation.id, afterOf(req.query.after), { logger: req.log });
+    const messages = await messagesAfter(db, ownerOf(selectedProfile(res)), conversation.id, afterOf(req.query.after), {
+      logger: req.log,
+    });
     const cards = await cardsFor(res.locals.viewer as Viewer, conversation, messages);
     res.json({ messages: messages.map((m) => messageView(m, cards)) });
   });
@@ -182,7 +290,11 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     const conversation = await conversationFor(req, res);
     if (!conversation) return;
     // Without notifications (a pooling proxy, the connection down) the island polls instead.
-    if (!feed.isLive()) return void res.status(503).set('Retry-After', '10').json({ message: 'Live updates are not available right now.' });
+    if (!feed.isLive())
+      return void res
+        .status(503)
+        .set('Retry-After', '10')
+        .json({ message: 'Live updates are not available right now.' });
     // A reconnecting browser says what it had (Last-Event-ID); the first connection, what the page showed.
     let lastSent = Math.max(afterOf(req.get('Last-Event-ID')), afterOf(req.query.after));
     let unsubscribe = () => {};
@@ -192,23 +304,31 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     // One check at a time, in order, so no message is sent twice or out of order.
     let queue = Promise.resolve();
     const check = (notice?: MessageNotice) => {
-      queue = queue.then(async () => {
-        if (stream.closed) return;
-        const fresh = await messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log });
-        // A deletion changes a message the page already shows: send it again as it reads now.
-        const changed = notice?.event === 'deleted' && notice.messageId <= lastSent
-          ? (await messagesAfter(db, owner, conversation.id, notice.messageId - 1)).filter((m) => m.id === notice.messageId)
-          : [];
-        const cards = await cardsFor(viewer, conversation, fresh);
-        for (const message of changed) stream.send('message', messageView(message, new Map()));
-        for (const message of fresh) {
-          stream.send('message', messageView(message, cards), message.id);
-          lastSent = Math.max(lastSent, message.id);
-        }
-      }).catch((error: unknown) => {
-        req.log?.warn({ err: error, conversationId: conversation.id }, 'live thread update failed; the stream ends and the browser reconnects');
-        stream.close();
-      });
+      queue = queue
+        .then(async () => {
+          if (stream.closed) return;
+          const fresh = await messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log });
+          // A deletion changes a message the page already shows: send it again as it reads now.
+          const changed =
+            notice?.event === 'deleted' && notice.messageId <= lastSent
+              ? (await messagesAfter(db, owner, conversation.id, notice.messageId - 1)).filter(
+                  (m) => m.id === notice.messageId,
+                )
+              : [];
+          const cards = await cardsFor(viewer, conversation, fresh);
+          for (const message of changed) stream.send('message', messageView(message, new Map()));
+          for (const message of fresh) {
+            stream.send('message', messageView(message, cards), message.id);
+            lastSent = Math.max(lastSent, message.id);
+          }
+        })
+        .catch((error: unknown) => {
+          req.log?.warn(
+            { err: error, conversationId: conversation.id },
+            'live thread update failed; the stream ends and the browser reconnects',
+          );
+          stream.close();
+        });
     };
     unsubscribe = feed.subscribe(conversation.id, (notice) => (notice ? check(notice) : stream.close()));
     check();

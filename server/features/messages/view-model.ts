@@ -17,7 +17,11 @@ export const threadPath = (clientUserId: number) => `${MESSAGES_PATH}/${clientUs
 
 export const PAGE_TEXTS: MessagesPageTexts = CONVERSATION_PAGE_TEXTS;
 
-export function listItems(conversations: ConversationSummary[], current: number | null, timeZone: string): ConversationListItem[] {
+export function listItems(
+  conversations: ConversationSummary[],
+  current: number | null,
+  timeZone: string,
+): ConversationListItem[] {
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
   return conversations.map((c) => ({
     key: String(c.id),
@@ -30,12 +34,16 @@ export function listItems(conversations: ConversationSummary[], current: number 
 }
 
 /** Opening a conversation moves it to the top of the list (spec 3 §4), even when it is not on the first page. */
-export function withOpenFirst(conversations: ConversationSummary[], open: ConversationSummary | null): ConversationSummary[] {
+export function withOpenFirst(
+  conversations: ConversationSummary[],
+  open: ConversationSummary | null,
+): ConversationSummary[] {
   if (!open) return conversations;
   return [{ ...open, unread: false }, ...conversations.filter((c) => c.id !== open.id)];
 }
 
-export const messageView = (message: ThreadMessage, cards: Map<number, VobCardView>): MessageView => messageViewOf(message, cards.get(message.id));
+export const messageView = (message: ThreadMessage, cards: Map<number, VobCardView>): MessageView =>
+  messageViewOf(message, cards.get(message.id));
 
 export function threadUrls(clientUserId: number): ThreadUrls {
   const base = threadPath(clientUserId);

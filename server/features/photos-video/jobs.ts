@@ -6,6 +6,7 @@ export const photoJobs: JobDefinition<never>[] = [
   {
     name: RENDER_PHOTOS_JOB,
     retryDelaySeconds: 10,
-    handle: async ({ imageId }: { imageId: number }, { db, integrations }) => renderWaitingPhoto({ db, storage: integrations.storage }, imageId),
+    handle: async ({ imageId }: { imageId: number }, { db, integrations }) =>
+      renderWaitingPhoto({ db, storage: integrations.storage }, imageId),
   },
 ] as JobDefinition<never>[];

@@ -16,14 +16,28 @@ export interface PhotosVideoRecord extends ProviderBasics {
 
 /** `sourceKey` is set while the photo waits for its rendering job (large batches; see images.source_key). */
 export interface PhotoRow {
-  id: number; kind: PhotoKind; storageKey: string; sourceKey: string | null; filename: string | null; width: number | null; height: number | null; sortOrder: number;
+  id: number;
+  kind: PhotoKind;
+  storageKey: string;
+  sourceKey: string | null;
+  filename: string | null;
+  width: number | null;
+  height: number | null;
+  sortOrder: number;
 }
 
 const PHOTO_COLUMNS = ['id', 'kind', 'storage_key', 'source_key', 'filename', 'width', 'height', 'sort_order'];
 
-export async function loadRecord(db: Db, providerId: number, options: { forUpdate?: boolean } = {}): Promise<PhotosVideoRecord | null> {
-  const row = await db('providers').where({ id: providerId })
-    .modify((q) => { if (options.forUpdate) q.forUpdate(); })
+export async function loadRecord(
+  db: Db,
+  providerId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<PhotosVideoRecord | null> {
+  const row = await db('providers')
+    .where({ id: providerId })
+    .modify((q) => {
+      if (options.forUpdate) q.forUpdate();
+    })
     .first(...PROVIDER_BASIC_COLUMNS, 'custom_content');
   if (!row) return null;
   const content = contentOf(row.custom_content);
@@ -36,49 +50,101 @@ export async function loadRecord(db: Db, providerId: number, options: { forUpdat
 }
 
 const toPhoto = (r: Record<string, unknown>): PhotoRow => ({
-  id: Number(r.id), kind: r.kind as PhotoKind, storageKey: String(r.storage_key), sourceKey: (r.source_key as string | null) ?? null, filename: (r.filename as string | null) ?? null,
-  width: r.width === null ? null : Number(r.width), height: r.height === null ? null : Number(r.height), sortOrder: Number(r.sort_order),
+  id: Number(r.id),
+  kind: r.kind as PhotoKind,
+  storageKey: String(r.storage_key),
+  sourceKey: (r.source_key as string | null) ?? null,
+  filename: (r.filename as string | null) ?? null,
+  width: r.width === null ? null : Number(r.width),
+  height: r.height === null ? null : Number(r.height),
+  sortOrder: Number(r.sort_order),
 });
 
 /** The provider's photos of these kinds, in their order. */
 export async function listPhotos(db: Db, providerId: number, kinds: PhotoKind[]): Promise<PhotoRow[]> {
-  const rows = await db('images').where({ provider_id: providerId }).whereIn('kind', kinds).orderBy([{ column: 'sort_order' }, { column: 'id' }])
+  const rows = await db('images')
+    .where({ provider_id: providerId })
+    .whereIn('kind', kinds)
+    .orderBy([{ column: 'sort_order' }, { column: 'id' }])
     .select(PHOTO_COLUMNS);
   return rows.map(toPhoto);
 }
 
 /** One photo of the provider (gallery or practice); another provider's id is simply not there. */
 export async function findPhoto(db: Db, providerId: number, imageId: number): Promise<PhotoRow | null> {
-  const row = await db('images').where({ id: imageId, provider_id: providerId }).whereIn('kind', ['gallery', 'practice'])
+  const row = await db('images')
+    .where({ id: imageId, provider_id: providerId })
+    .whereIn('kind', ['gallery', 'practice'])
     .first(PHOTO_COLUMNS);
   return row ? toPhoto(row) : null;
 }
 
 /** A rendered photo, or (with `sourceKey`) one whose renditions a job will make from the stored original. */
-export interface NewPhoto { storageKey: string; sourceKey?: string; filename: string | null; size: number | null; width: number | null; height: number | null }
+export interface NewPhoto {
+  storageKey: string;
+  sourceKey?: string;
+  filename: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+}
 
 /** Appends the photos after the existing ones of that kind, in the order given; answers their ids. */
-export async function appendPhotos(trx: Db, providerId: number, kind: PhotoKind, photos: NewPhoto[]): Promise<number[]> {
-  const last = await trx('images').where({ provider_id: providerId, kind }).max<{ max: number | null }>('sort_order as max').first();
+export async function appendPhotos(
+  trx: Db,
+  providerId: number,
+  kind: PhotoKind,
+  photos: NewPhoto[],
+): Promise<number[]> {
+  const last = await trx('images')
+    .where({ provider_id: providerId, kind })
+    .max<{ max: number | null }>('sort_order as max')
+    .first();
   const start = (last?.max ?? -1) + 1;
-  const rows = await trx('images').insert(photos.map((photo, index) => ({
-    provider_id: providerId, kind, storage_key: photo.storageKey, source_key: photo.sourceKey ?? null, filename: photo.filename, mimetype: 'image/jpeg',
-    size: photo.size, width: photo.width, height: photo.height, sort_order: start + index,
-  }))).returning('id');
+  const rows = await trx('images')
+    .insert(
+      photos.map((photo, index) => ({
+        provider_id: providerId,
+        kind,
+        storage_key: photo.storageKey,
+        source_key: photo.sourceKey ?? null,
+        filename: photo.filename,
+        mimetype: 'image/jpeg',
+        size: photo.size,
+        width: photo.width,
+        height: photo.height,
+        sort_order: start + index,
+      })),
+    )
+    .returning('id');
   return rows.map((row: { id: number | string }) => Number(row.id));
 }
 
 /** A photo still waiting for its renditions (null once rendered or deleted). */
-export async function findUnrendered(db: Db, imageId: number, options: { forUpdate?: boolean } = {}): Promise<PhotoRow | null> {
-  const row = await db('images').where({ id: imageId }).whereNotNull('source_key')
-    .modify((q) => { if (options.forUpdate) q.forUpdate(); })
+export async function findUnrendered(
+  db: Db,
+  imageId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<PhotoRow | null> {
+  const row = await db('images')
+    .where({ id: imageId })
+    .whereNotNull('source_key')
+    .modify((q) => {
+      if (options.forUpdate) q.forUpdate();
+    })
     .first(PHOTO_COLUMNS);
   return row ? toPhoto(row) : null;
 }
 
 /** Records the renditions of a waiting photo: it is then an ordinary photo. */
-export async function markRendered(trx: Db, imageId: number, rendered: { size: number; width: number; height: number }): Promise<void> {
-  await trx('images').where({ id: imageId }).update({ source_key: null, ...rendered });
+export async function markRendered(
+  trx: Db,
+  imageId: number,
+  rendered: { size: number; width: number; height: number },
+): Promise<void> {
+  await trx('images')
+    .where({ id: imageId })
+    .update({ source_key: null, ...rendered });
 }
 
 /** Writes sort_order 0..n-1 in the order of the ids given. */
@@ -91,10 +157,21 @@ export async function deletePhoto(trx: Db, imageId: number): Promise<void> {
 }
 
 /** Records a new headshot made from a photo and makes it the profile photo (as the wizard does). */
-export async function insertHeadshot(trx: Db, providerId: number, image: { storageKey: string; filename: string | null; size: number }): Promise<void> {
+export async function insertHeadshot(
+  trx: Db,
+  providerId: number,
+  image: { storageKey: string; filename: string | null; size: number },
+): Promise<void> {
   await trx('images').insert({
-    provider_id: providerId, kind: 'headshot', storage_key: image.storageKey, filename: image.filename,
-    mimetype: 'image/jpeg', size: image.size, width: 400, height: 400, profile_ar: true,
+    provider_id: providerId,
+    kind: 'headshot',
+    storage_key: image.storageKey,
+    filename: image.filename,
+    mimetype: 'image/jpeg',
+    size: image.size,
+    width: 400,
+    height: 400,
+    profile_ar: true,
   });
   await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
 }

@@ -8,13 +8,28 @@ import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import type { JobQueue } from '../../jobs';
-import { checkImage, imageInputOf, type UploadedPicture, makeHeadshotRenditions, makePhotoRenditions, deleteStoredImage, imageUrl, newImageKeys, smallKeyOf } from '../../domain/images';
+import {
+  checkImage,
+  imageInputOf,
+  type UploadedPicture,
+  makeHeadshotRenditions,
+  makePhotoRenditions,
+  deleteStoredImage,
+  imageUrl,
+  newImageKeys,
+  smallKeyOf,
+} from '../../domain/images';
 import * as providers from '../../domain/providers';
 import { submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
 import * as repo from './repo';
 import { isChecked } from '../../lib/form';
 import {
-  GALLERY_IMAGE_MESSAGES, MESSAGES, moveSchema, photoEditSchema, videoStatusSchema, type VideoStatus,
+  GALLERY_IMAGE_MESSAGES,
+  MESSAGES,
+  moveSchema,
+  photoEditSchema,
+  videoStatusSchema,
+  type VideoStatus,
 } from './validation';
 import { validate } from '../../lib/validation';
 import type { CropFractions } from '../../domain/images';
@@ -22,30 +37,52 @@ import { mergeCustomContent } from '../../domain/profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { editableProviderId } from '../../domain/accounts';
 
-export interface PhotosVideoDeps { db: Knex; storage: Storage; jobs: JobQueue; support: Omit<SupportDeps, 'db'> }
+export interface PhotosVideoDeps {
+  db: Knex;
+  storage: Storage;
+  jobs: JobQueue;
+  support: Omit<SupportDeps, 'db'>;
+}
 export type PhotoKind = repo.PhotoKind;
 
 export class StorageFailure extends Error {}
 
 /** The profile, only when the viewer has clinician access to it. */
-export async function loadForViewer(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number, options: { forUpdate?: boolean } = {}): Promise<repo.PhotosVideoRecord> {
+export async function loadForViewer(
+  db: Knex | Knex.Transaction,
+  viewer: Viewer,
+  providerId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<repo.PhotosVideoRecord> {
   const record = await repo.loadRecord(db, editableProviderId(viewer, providerId), options);
   if (!record) throw new NotFoundError();
   return record;
 }
 
 /** Video status (spec 2 §4): no videos → no-video; else visible or hidden by display_video_introduction. */
-export const videoStatusOf = (record: Pick<repo.PhotosVideoRecord, 'videos' | 'displayVideoIntroduction'>): VideoStatus =>
-  record.videos.length === 0 ? 'no-video' : record.displayVideoIntroduction ? 'visible' : 'hidden';
+export const videoStatusOf = (
+  record: Pick<repo.PhotosVideoRecord, 'videos' | 'displayVideoIntroduction'>,
+): VideoStatus => (record.videos.length === 0 ? 'no-video' : record.displayVideoIntroduction ? 'visible' : 'hidden');
 
 /** Photo edits by support are one-time: offered only while the profile is active and the edit is unused. */
-export function photoEditAvailability(record: Pick<repo.PhotosVideoRecord, 'status' | 'photoEditUsed'>): { available: true } | { available: false; reason: string } {
+export function photoEditAvailability(
+  record: Pick<repo.PhotosVideoRecord, 'status' | 'photoEditUsed'>,
+): { available: true } | { available: false; reason: string } {
   if (record.photoEditUsed) return { available: false, reason: MESSAGES.editUsed };
   if (record.status !== 'active') return { available: false, reason: MESSAGES.editNotActive };
   return { available: true };
 }
 
-export interface PhotoView { id: number; kind: PhotoKind; full: string; thumb: string; filename: string | null; width: number | null; height: number | null; rendering: boolean }
+export interface PhotoView {
+  id: number;
+  kind: PhotoKind;
+  full: string;
+  thumb: string;
+  filename: string | null;
+  width: number | null;
+  height: number | null;
+  rendering: boolean;
+}
 
 export interface PhotosVideoData {
   record: repo.PhotosVideoRecord;
@@ -57,16 +94,28 @@ export interface PhotosVideoData {
 }
 
 const photoView = (row: repo.PhotoRow): PhotoView => ({
-  id: row.id, kind: row.kind, full: imageUrl(row.storageKey), thumb: imageUrl(smallKeyOf(row.storageKey)), filename: row.filename, width: row.width, height: row.height,
+  id: row.id,
+  kind: row.kind,
+  full: imageUrl(row.storageKey),
+  thumb: imageUrl(smallKeyOf(row.storageKey)),
+  filename: row.filename,
+  width: row.width,
+  height: row.height,
   rendering: row.sourceKey !== null,
 });
 
 export async function pageData(db: Knex, viewer: Viewer, providerId: number): Promise<PhotosVideoData> {
   const record = await loadForViewer(db, viewer, providerId);
-  const photos = await repo.listPhotos(db, providerId, record.type === 'practice' ? ['gallery', 'practice'] : ['gallery']);
+  const photos = await repo.listPhotos(
+    db,
+    providerId,
+    record.type === 'practice' ? ['gallery', 'practice'] : ['gallery'],
+  );
   return {
     record,
-    profilePhoto: record.imageKey ? { url: imageUrl(record.imageKey), smallUrl: imageUrl(smallKeyOf(record.imageKey)) } : null,
+    profilePhoto: record.imageKey
+      ? { url: imageUrl(record.imageKey), smallUrl: imageUrl(smallKeyOf(record.imageKey)) }
+      : null,
     gallery: photos.filter((p) => p.kind === 'gallery').map(photoView),
     practice: photos.filter((p) => p.kind === 'practice').map(photoView),
     videoStatus: videoStatusOf(record),
@@ -75,7 +124,12 @@ export async function pageData(db: Knex, viewer: Viewer, providerId: number): Pr
 }
 
 /** One photo of the viewer's profile, for the confirmation page. */
-export async function findPhotoForViewer(db: Knex, viewer: Viewer, providerId: number, imageId: number): Promise<PhotoView> {
+export async function findPhotoForViewer(
+  db: Knex,
+  viewer: Viewer,
+  providerId: number,
+  imageId: number,
+): Promise<PhotoView> {
   await loadForViewer(db, viewer, providerId);
   const photo = await repo.findPhoto(db, providerId, imageId);
   if (!photo) throw new NotFoundError();
@@ -86,8 +140,14 @@ export async function findPhotoForViewer(db: Knex, viewer: Viewer, providerId: n
 
 /** An uploaded headshot: exactly the wizard's rules, renditions and storage (spec 2 §2 "as in the wizard"). */
 export async function uploadProfilePhoto(
-  deps: PhotosVideoDeps, viewer: Viewer, providerId: number,
-  upload: { file?: { buffer: Buffer; size: number; originalname?: string }; uploadError?: string; crop: CropFractions | null },
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  upload: {
+    file?: { buffer: Buffer; size: number; originalname?: string };
+    uploadError?: string;
+    crop: CropFractions | null;
+  },
 ): Promise<void> {
   try {
     await providers.saveHeadshot({ db: deps.db, storage: deps.storage }, viewer, providerId, upload);
@@ -98,7 +158,12 @@ export async function uploadProfilePhoto(
 }
 
 /** The profile-photo picker: a new headshot (centred square, both renditions) made from one of the photos. */
-export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number): Promise<void> {
+export async function chooseProfilePhoto(
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  imageId: number,
+): Promise<void> {
   await loadForViewer(deps.db, viewer, providerId);
   const photo = await repo.findPhoto(deps.db, providerId, imageId);
   if (!photo) throw new NotFoundError();
@@ -112,7 +177,11 @@ export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, 
     await deps.db.transaction(async (trx) => {
       await loadForViewer(trx, viewer, providerId, { forUpdate: true });
       if (!(await repo.findPhoto(trx, providerId, imageId))) throw new NotFoundError();
-      await repo.insertHeadshot(trx, providerId, { storageKey: keys.main, filename: photo.filename, size: renditions.large.length });
+      await repo.insertHeadshot(trx, providerId, {
+        storageKey: keys.main,
+        filename: photo.filename,
+        size: renditions.large.length,
+      });
     });
   } catch (error) {
     await deleteStoredImage(deps.storage, keys.main);
@@ -123,10 +192,13 @@ export async function chooseProfilePhoto(deps: PhotosVideoDeps, viewer: Viewer, 
 // --- Gallery and practice photos -------------------------------------------------------------------
 
 /** Gallery uploads arrive as temporary files (`path`); a buffer works as well. */
-export interface UploadedFile extends UploadedPicture { originalname?: string }
+export interface UploadedFile extends UploadedPicture {
+  originalname?: string;
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from an uploaded file name
-const displayName = (file: UploadedFile, index: number) => (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
+const displayName = (file: UploadedFile, index: number) =>
+  (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
 
 /**
  * Batches of more pixels than this (two 12-MP phone pictures) are rendered by a job, so the post
@@ -142,7 +214,10 @@ export const RENDER_PHOTOS_JOB = 'photos.render';
  * uploaded and recorded together with the job that renders it (see renderWaitingPhoto).
  */
 export async function uploadPhotos(
-  deps: PhotosVideoDeps, viewer: Viewer, providerId: number, kind: PhotoKind,
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  kind: PhotoKind,
   upload: { files: UploadedFile[]; uploadError?: string },
 ): Promise<{ count: number; rendering: boolean }> {
   const record = await loadForViewer(deps.db, viewer, providerId);
@@ -157,7 +232,8 @@ export async function uploadPhotos(
     if (check.ok) pixels += check.width * check.height;
     else problems.push(`${displayName(file, index)}: ${check.message}`);
   }
-  if (problems.length) throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: [...problems, MESSAGES.chooseAgain].join('\n') });
+  if (problems.length)
+    throw new ValidationError({ [PHOTO_FIELD_OF[kind]]: [...problems, MESSAGES.chooseAgain].join('\n') });
   const rendering = pixels > LARGE_BATCH_PIXELS;
 
   const storedKeys: string[] = [];
@@ -167,14 +243,31 @@ export async function uploadPhotos(
       const keys = newImageKeys(kind);
       if (rendering) {
         const sourceKey = newSourceKey();
-        await putOriginal(deps.storage, sourceKey, file.path ? await fs.readFile(file.path) : file.buffer ?? Buffer.alloc(0));
+        await putOriginal(
+          deps.storage,
+          sourceKey,
+          file.path ? await fs.readFile(file.path) : (file.buffer ?? Buffer.alloc(0)),
+        );
         storedKeys.push(sourceKey);
-        photos.push({ storageKey: keys.main, sourceKey, filename: displayName(file, index), size: null, width: null, height: null });
+        photos.push({
+          storageKey: keys.main,
+          sourceKey,
+          filename: displayName(file, index),
+          size: null,
+          width: null,
+          height: null,
+        });
       } else {
         const renditions = await makePhotoRenditions(imageInputOf(file));
         await putBoth(deps.storage, keys, renditions.full, renditions.thumb);
         storedKeys.push(keys.main);
-        photos.push({ storageKey: keys.main, filename: displayName(file, index), size: renditions.full.length, width: renditions.width, height: renditions.height });
+        photos.push({
+          storageKey: keys.main,
+          filename: displayName(file, index),
+          size: renditions.full.length,
+          width: renditions.width,
+          height: renditions.height,
+        });
       }
     }
     await deps.db.transaction(async (trx) => {
@@ -184,7 +277,11 @@ export async function uploadPhotos(
       if (rendering) for (const imageId of ids) await deps.jobs.enqueue(trx, RENDER_PHOTOS_JOB, { imageId });
     });
   } catch (error) {
-    await Promise.all(storedKeys.map((key) => (rendering ? deps.storage.delete(key).catch(() => undefined) : deleteStoredImage(deps.storage, key))));
+    await Promise.all(
+      storedKeys.map((key) =>
+        rendering ? deps.storage.delete(key).catch(() => undefined) : deleteStoredImage(deps.storage, key),
+      ),
+    );
     throw error;
   }
   return { count: files.length, rendering };
@@ -212,10 +309,19 @@ export async function renderWaitingPhoto(deps: { db: Knex; storage: Storage }, i
   const original = await deps.storage.get(waiting.sourceKey);
   if (!original) throw new StorageFailure(`the original of photo ${imageId} is missing`);
   const renditions = await makePhotoRenditions(original.body);
-  await putBoth(deps.storage, { main: waiting.storageKey, small: smallKeyOf(waiting.storageKey) }, renditions.full, renditions.thumb);
+  await putBoth(
+    deps.storage,
+    { main: waiting.storageKey, small: smallKeyOf(waiting.storageKey) },
+    renditions.full,
+    renditions.thumb,
+  );
   const recorded = await deps.db.transaction(async (trx) => {
     if (!(await repo.findUnrendered(trx, imageId, { forUpdate: true }))) return false;
-    await repo.markRendered(trx, imageId, { size: renditions.full.length, width: renditions.width, height: renditions.height });
+    await repo.markRendered(trx, imageId, {
+      size: renditions.full.length,
+      width: renditions.width,
+      height: renditions.height,
+    });
     return true;
   });
   if (!recorded) await deleteStoredImage(deps.storage, waiting.storageKey);
@@ -226,7 +332,13 @@ export async function renderWaitingPhoto(deps: { db: Knex; storage: Storage }, i
 export const PHOTO_FIELD_OF: Record<PhotoKind, string> = { gallery: 'photos', practice: 'practice_photos' };
 
 /** Moves a photo one place up or down among the photos of its kind (no JavaScript needed). */
-export async function movePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number, body: unknown): Promise<void> {
+export async function movePhoto(
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  imageId: number,
+  body: unknown,
+): Promise<void> {
   const checked = validate<{ direction: 'up' | 'down' }>(moveSchema, body);
   await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId, { forUpdate: true });
@@ -247,13 +359,21 @@ export async function movePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerI
 }
 
 /** Deletes a photo (the page asked first); the files go once the row is gone. */
-export async function deletePhoto(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, imageId: number): Promise<void> {
+export async function deletePhoto(
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  imageId: number,
+): Promise<void> {
   const deleted = await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId, { forUpdate: true });
     const photo = await repo.findPhoto(trx, providerId, imageId);
     if (!photo) throw new NotFoundError();
     await repo.deletePhoto(trx, photo.id);
-    await repo.writeOrder(trx, (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id));
+    await repo.writeOrder(
+      trx,
+      (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id),
+    );
     return photo;
   });
   await deleteStoredImage(deps.storage, deleted.storageKey);
@@ -268,7 +388,12 @@ export type VideoResult = { kind: 'changed'; status: VideoStatus } | { kind: 'un
  * visible / hidden switch display_video_introduction; no-video (after confirmation) empties the list
  * and files a photo-video-edit support request to delete the video from the hosts — in one transaction.
  */
-export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, body: Record<string, unknown>): Promise<VideoResult> {
+export async function setVideoStatus(
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: Record<string, unknown>,
+): Promise<VideoResult> {
   const record = await loadForViewer(deps.db, viewer, providerId);
   const checked = validate<{ status: VideoStatus }>(videoStatusSchema, body);
   if (checked.errors) throw new ValidationError({ status: checked.errors.status ?? MESSAGES.videoStatus });
@@ -282,8 +407,12 @@ export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, prov
       await mergeCustomContent(trx, providerId, { videos: [], display_video_introduction: false });
       // Filed inside the transaction: the list is emptied only together with the request to delete it.
       await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
-        providerId, template: 'photo-video-edit',
-        locals: { edits: '', requestedVideoEdits: current.videos.map((video) => ({ action: 'delete-from-hosts', video })) },
+        providerId,
+        template: 'photo-video-edit',
+        locals: {
+          edits: '',
+          requestedVideoEdits: current.videos.map((video) => ({ action: 'delete-from-hosts', video })),
+        },
       });
     } else {
       await mergeCustomContent(trx, providerId, { display_video_introduction: wanted === 'visible' });
@@ -295,7 +424,12 @@ export async function setVideoStatus(deps: PhotosVideoDeps, viewer: Viewer, prov
 // --- Photo edits by support ----------------------------------------------------------------------------
 
 /** One-time photo (and video) edits by the support team; marks photo_edit_used with the request. */
-export async function requestPhotoEdits(deps: PhotosVideoDeps, viewer: Viewer, providerId: number, body: unknown): Promise<void> {
+export async function requestPhotoEdits(
+  deps: PhotosVideoDeps,
+  viewer: Viewer,
+  providerId: number,
+  body: unknown,
+): Promise<void> {
   const record = await loadForViewer(deps.db, viewer, providerId);
   const availability = photoEditAvailability(record);
   if (!availability.available) throw new ValidationError({ edits: availability.reason });
@@ -307,7 +441,8 @@ export async function requestPhotoEdits(deps: PhotosVideoDeps, viewer: Viewer, p
     if (!again.available) throw new ValidationError({ edits: again.reason });
     await mergeCustomContent(trx, providerId, { photo_edit_used: true });
     await submitSupportRequest({ ...deps.support, db: trx }, viewer, {
-      providerId, template: 'photo-video-edit',
+      providerId,
+      template: 'photo-video-edit',
       locals: { edits: checked.value.edits, requestedVideoEdits: checked.value.requestedVideoEdits },
     });
   });
@@ -315,7 +450,12 @@ export async function requestPhotoEdits(deps: PhotosVideoDeps, viewer: Viewer, p
 
 // --- storage helpers -------------------------------------------------------------------------------------
 
-async function putBoth(storage: Storage, keys: { main: string; small: string }, main: Buffer, small: Buffer): Promise<void> {
+async function putBoth(
+  storage: Storage,
+  keys: { main: string; small: string },
+  main: Buffer,
+  small: Buffer,
+): Promise<void> {
   try {
     await storage.put(keys.main, main, 'image/jpeg');
     await storage.put(keys.small, small, 'image/jpeg');

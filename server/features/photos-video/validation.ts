@@ -19,13 +19,16 @@ export const MESSAGES = {
   tooLarge: 'Each photo must be smaller than 15 MB.',
   unreadable: 'We could not read that upload. Please try again.',
   chooseAgain: 'Nothing was uploaded. Please choose your photos again without the ones listed.',
-  uploaded: (count: number) => (count === 1 ? 'Your photo has been uploaded.' : `Your ${count} photos have been uploaded.`),
-  uploadedRendering: (count: number) => (count === 1
-    ? 'Your photo has been uploaded. It is being prepared and appears here in a minute or so.'
-    : `Your ${count} photos have been uploaded. They are being prepared and appear here in a minute or so.`),
-  rendering: (count: number) => (count === 1
-    ? '1 photo is being prepared. Reload this page in a minute to see it.'
-    : `${count} photos are being prepared. Reload this page in a minute to see them.`),
+  uploaded: (count: number) =>
+    count === 1 ? 'Your photo has been uploaded.' : `Your ${count} photos have been uploaded.`,
+  uploadedRendering: (count: number) =>
+    count === 1
+      ? 'Your photo has been uploaded. It is being prepared and appears here in a minute or so.'
+      : `Your ${count} photos have been uploaded. They are being prepared and appear here in a minute or so.`,
+  rendering: (count: number) =>
+    count === 1
+      ? '1 photo is being prepared. Reload this page in a minute to see it.'
+      : `${count} photos are being prepared. Reload this page in a minute to see them.`,
   stillRendering: 'That photo is still being prepared. Please choose it again in a minute.',
   deleted: 'Your photo has been deleted.',
   moved: 'Your photos have been reordered.',
@@ -53,18 +56,31 @@ export const VIDEO_STATUSES = ['visible', 'hidden', 'no-video'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export const videoStatusSchema = Joi.object({
-  status: Joi.string().valid(...VIDEO_STATUSES).required().messages({ 'any.required': MESSAGES.videoStatus, 'any.only': MESSAGES.videoStatus, 'string.empty': MESSAGES.videoStatus }),
+  status: Joi.string()
+    .valid(...VIDEO_STATUSES)
+    .required()
+    .messages({
+      'any.required': MESSAGES.videoStatus,
+      'any.only': MESSAGES.videoStatus,
+      'string.empty': MESSAGES.videoStatus,
+    }),
   confirmed: Joi.any(),
 }).unknown(true);
 
 export const photoEditSchema = Joi.object({
   edits: Joi.string().trim().max(SUPPORT_TEXT_MAX).required().messages({
-    'any.required': MESSAGES.editsRequired, 'string.empty': MESSAGES.editsRequired, 'string.max': MESSAGES.editsTooLong,
+    'any.required': MESSAGES.editsRequired,
+    'string.empty': MESSAGES.editsRequired,
+    'string.max': MESSAGES.editsTooLong,
   }),
-  requestedVideoEdits: Joi.string().trim().max(SUPPORT_TEXT_MAX).allow('').default('').messages({ 'string.max': MESSAGES.editsTooLong }),
+  requestedVideoEdits: Joi.string()
+    .trim()
+    .max(SUPPORT_TEXT_MAX)
+    .allow('')
+    .default('')
+    .messages({ 'string.max': MESSAGES.editsTooLong }),
 }).unknown(true);
 
 export const moveSchema = Joi.object({
   direction: Joi.string().valid('up', 'down').required(),
 }).unknown(true);
-

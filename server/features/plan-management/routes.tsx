@@ -12,12 +12,24 @@ import { safeReturnPath } from '../../http/guards';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
-import { ACCESS_DENIED, billingAccountOf, canManageBilling, canManagePlans, hasAccount, type Viewer } from '../../domain/accounts';
+import {
+  ACCESS_DENIED,
+  billingAccountOf,
+  canManageBilling,
+  canManagePlans,
+  hasAccount,
+  type Viewer,
+} from '../../domain/accounts';
 import { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard, syncCustomer } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
-import { PAGE_PATH, PlanManagementPage, type AddOnLink, type AddressValues } from '../../../views/pages/plan-management/PlanManagementPage';
+import {
+  PAGE_PATH,
+  PlanManagementPage,
+  type AddOnLink,
+  type AddressValues,
+} from '../../../views/pages/plan-management/PlanManagementPage';
 import { UpcomingInvoicePage } from '../../../views/pages/plan-management/UpcomingInvoicePage';
 import * as service from './service';
 import { addressSchema, PLAN_MESSAGES } from './validation';
@@ -36,41 +48,99 @@ function addOnsOf(plan: service.PlanView): AddOnLink[] {
   const links: AddOnLink[] = [];
   if (!plan.active.length) return links;
   // Practice management is added on the payment form to a seat-based membership or a sole monthly legacy one (legacy upgrade).
-  const practiceManagement = plan.anyYearly || (!plan.seatBased && plan.legacySubscriptionCount > 1) ? '/contact' : `/practice-management/upgrade/${plan.accountId}`;
+  const practiceManagement =
+    plan.anyYearly || (!plan.seatBased && plan.legacySubscriptionCount > 1)
+      ? '/contact'
+      : `/practice-management/upgrade/${plan.accountId}`;
   const practiceManagementOpen = !plan.hasPendingClinic;
-  if (practiceManagementOpen && !plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null)) links.push({ label: 'Add Practice Management', href: practiceManagement });
-  if (practiceManagementOpen && plan.tier === 'professional') links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
-  if (!plan.hasPaidReimbursifyPlan) links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
+  if (practiceManagementOpen && !plan.hasPracticeManagement && (plan.tier === 'basic' || plan.tier === null))
+    links.push({ label: 'Add Practice Management', href: practiceManagement });
+  if (practiceManagementOpen && plan.tier === 'professional')
+    links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
+  if (!plan.hasPaidReimbursifyPlan)
+    links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
   return links;
 }
 
 export function planManagementRoutes({ db, config, integrations, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add({ menu: 'profile', order: 40, label: 'Plan Management', href: PAGE_PATH, shown: (viewer) => canManagePlans(viewer) });
+  menu.add({
+    menu: 'profile',
+    order: 40,
+    label: 'Plan Management',
+    href: PAGE_PATH,
+    shown: (viewer) => canManagePlans(viewer),
+  });
   const payments = integrations.payments.gateway;
   const support = supportDeps(db, config, integrations);
   const throttles = createPaymentThrottles(db);
-  const guards = [requireSignIn, requirePermission(hasAccount, ACCESS_DENIED), requirePermission((v) => billingAccountOf(v) !== null, ACCESS_DENIED)];
+  const guards = [
+    requireSignIn,
+    requirePermission(hasAccount, ACCESS_DENIED),
+    requirePermission((v) => billingAccountOf(v) !== null, ACCESS_DENIED),
+  ];
   const accountOf = (res: Response) => service.requireBillingAccount(res.locals.viewer!);
   const customerFor = (res: Response, accountId: number) => {
     const { user } = res.locals.viewer!;
     return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
   };
 
-  async function show(req: Request, res: Response, extra: { addressErrors?: Record<string, string>; address?: AddressValues; cancelError?: string; reason?: string } = {}, status = 200) {
+  async function show(
+    req: Request,
+    res: Response,
+    extra: {
+      addressErrors?: Record<string, string>;
+      address?: AddressValues;
+      cancelError?: string;
+      reason?: string;
+    } = {},
+    status = 200,
+  ) {
     const viewer = res.locals.viewer!;
     const plan = await service.loadPlan(db, accountOf(res));
     const states = await listStates(db);
     const cancelProvider = cancelTarget(viewer, plan.accountId);
     render(req, res, {
-      title: 'Plan Management', status,
-      page: <PlanManagementPage
-        cardField={await cardFieldFor(req, res, integrations.payments)}
-        pending={plan.pending} active={plan.active} canceled={plan.canceled} cards={plan.cards} history={plan.history} states={states} addOns={addOnsOf(plan)}
-        address={extra.address ?? { line1: plan.address.line1, line2: plan.address.line2, city: plan.address.city, state: plan.address.state, postal_code: plan.address.postalCode }}
-        addressErrors={extra.addressErrors}
-        cancel={cancelProvider && (plan.active.length || plan.pending.length) ? { providerId: cancelProvider.id, providerName: cancelProvider.displayName, reason: extra.reason ?? '', error: extra.cancelError } : null}
-        messages={{ incomplete: PLAN_MESSAGES.incomplete, expiredBeforeStart: PLAN_MESSAGES.expiredBeforeStart, invoicesDelay: PLAN_MESSAGES.invoicesDelay, cancelTerms: PLAN_MESSAGES.cancelTerms }} />,
+      title: 'Plan Management',
+      status,
+      page: (
+        <PlanManagementPage
+          cardField={await cardFieldFor(req, res, integrations.payments)}
+          pending={plan.pending}
+          active={plan.active}
+          canceled={plan.canceled}
+          cards={plan.cards}
+          history={plan.history}
+          states={states}
+          addOns={addOnsOf(plan)}
+          address={
+            extra.address ?? {
+              line1: plan.address.line1,
+              line2: plan.address.line2,
+              city: plan.address.city,
+              state: plan.address.state,
+              postal_code: plan.address.postalCode,
+            }
+          }
+          addressErrors={extra.addressErrors}
+          cancel={
+            cancelProvider && (plan.active.length || plan.pending.length)
+              ? {
+                  providerId: cancelProvider.id,
+                  providerName: cancelProvider.displayName,
+                  reason: extra.reason ?? '',
+                  error: extra.cancelError,
+                }
+              : null
+          }
+          messages={{
+            incomplete: PLAN_MESSAGES.incomplete,
+            expiredBeforeStart: PLAN_MESSAGES.expiredBeforeStart,
+            invoicesDelay: PLAN_MESSAGES.invoicesDelay,
+            cancelTerms: PLAN_MESSAGES.cancelTerms,
+          }}
+        />
+      ),
     });
   }
 
@@ -87,12 +157,22 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   });
 
   router.post(`${PAGE_PATH}/address`, ...guards, async (req, res) => {
-    const address: AddressValues = { line1: text(req.body?.line1), line2: text(req.body?.line2), city: text(req.body?.city), state: text(req.body?.state), postal_code: text(req.body?.postal_code) };
+    const address: AddressValues = {
+      line1: text(req.body?.line1),
+      line2: text(req.body?.line2),
+      city: text(req.body?.city),
+      state: text(req.body?.state),
+      postal_code: text(req.body?.postal_code),
+    };
     const checked = validate(addressSchema, address);
     if (checked.errors) return show(req, res, { addressErrors: checked.errors, address }, 422);
     try {
       const customerId = await customerFor(res, accountOf(res));
-      await payments.updateAddress(customerId, { ...checked.value, line2: checked.value.line2 || null }, `address-${customerId}-${JSON.stringify(checked.value)}`);
+      await payments.updateAddress(
+        customerId,
+        { ...checked.value, line2: checked.value.line2 || null },
+        `address-${customerId}-${JSON.stringify(checked.value)}`,
+      );
       await syncCustomer(db, payments, customerId, req.log);
     } catch (error) {
       req.log?.error({ err: error }, 'billing address update failed');
@@ -111,37 +191,53 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const customerId = await customerFor(res, accountId);
     const back = new URL(`${PAGE_PATH}/payment-methods/added`, config.portalUrl);
     if (replace) back.searchParams.set('replace', replace);
-    const session = await payments.createCheckoutSession({
-      mode: 'setup', customerId, successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: new URL(`${PAGE_PATH}#payment-methods`, config.portalUrl).toString(), metadata: { account_id: String(accountId) },
-    }, `card-setup-${customerId}-${Date.now()}`);
+    const session = await payments.createCheckoutSession(
+      {
+        mode: 'setup',
+        customerId,
+        successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: new URL(`${PAGE_PATH}#payment-methods`, config.portalUrl).toString(),
+        metadata: { account_id: String(accountId) },
+      },
+      `card-setup-${customerId}-${Date.now()}`,
+    );
     res.redirect(303, session.url);
   }
 
   router.post(`${PAGE_PATH}/payment-methods/new`, ...guards, (req, res) => startCardSetup(req, res, null));
-  router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/replace`, ...guards, (req, res) => startCardSetup(req, res, stripeId(req, 'paymentMethodId')));
+  router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/replace`, ...guards, (req, res) =>
+    startCardSetup(req, res, stripeId(req, 'paymentMethodId')),
+  );
 
   router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
     const accountId = accountOf(res);
     const customerId = await primaryCustomerOf(db, accountId);
     // Only an id the card processor could have sent back is looked up: anything else is no finished setup.
-    const sessionId = typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]+$/.test(req.query.session_id) ? req.query.session_id : null;
+    const sessionId =
+      typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]+$/.test(req.query.session_id)
+        ? req.query.session_id
+        : null;
     const session = customerId && sessionId ? await payments.retrieveCheckoutSession(sessionId) : null;
     // Only a finished setup of this account's own customer counts.
-    const intent = session && session.customer === customerId && session.mode === 'setup' && session.status === 'complete' ? session.setup_intent : null;
+    const intent =
+      session && session.customer === customerId && session.mode === 'setup' && session.status === 'complete'
+        ? session.setup_intent
+        : null;
     const method = intent && typeof intent === 'object' ? intent.payment_method : null;
-    const newCard = typeof method === 'string' ? method : method?.id ?? null;
+    const newCard = typeof method === 'string' ? method : (method?.id ?? null);
     if (!customerId || !newCard) {
       flash(req, 'error', PLAN_MESSAGES.cardNotSaved);
       return res.redirect(303, `${PAGE_PATH}#payment-methods`);
     }
-    const replace = typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
+    const replace =
+      typeof req.query.replace === 'string' && STRIPE_ID.test(req.query.replace) ? req.query.replace : null;
     if (replace) {
       await customerOwning(db, accountId, 'card', replace);
       await payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
     } else {
       const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
-      if (!current?.default_payment_method) await payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
+      if (!current?.default_payment_method)
+        await payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
     }
     await syncCustomer(db, payments, customerId, req.log);
     flash(req, 'success', replace ? PLAN_MESSAGES.cardReplaced : PLAN_MESSAGES.cardAdded);
@@ -164,7 +260,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     await throttles.take(req, res, 'setupIntents');
     const accountId = accountOf(res);
     const customerId = await primaryCustomerOf(db, accountId);
-    const problem = customerId ? await saveSetupCard(db, payments, customerId, text(req.body?.setup_intent), req.log) : '';
+    const problem = customerId
+      ? await saveSetupCard(db, payments, customerId, text(req.body?.setup_intent), req.log)
+      : '';
     if (problem !== null) {
       flash(req, 'error', problem || PLAN_MESSAGES.cardNotSaved);
       return res.redirect(303, `${PAGE_PATH}#payment-methods`);
@@ -193,16 +291,34 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.get(`${PAGE_PATH}/invoices/:invoiceId`, ...guards, async (req, res) => {
     const id = stripeId(req, 'invoiceId');
     await customerOwning(db, accountOf(res), 'invoice', id);
-    const url = await payments.invoice(id).then((invoice) => invoice.hosted_invoice_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'hosted invoice link failed'); return null; });
-    if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
+    const url = await payments
+      .invoice(id)
+      .then((invoice) => invoice.hosted_invoice_url ?? null)
+      .catch((error: unknown) => {
+        req.log?.warn({ err: error }, 'hosted invoice link failed');
+        return null;
+      });
+    if (!url) {
+      flash(req, 'error', PLAN_MESSAGES.linkUnavailable);
+      return res.redirect(303, `${PAGE_PATH}#billing-history`);
+    }
     res.redirect(303, url);
   });
 
   router.get(`${PAGE_PATH}/charges/:chargeId/receipt`, ...guards, async (req, res) => {
     const id = stripeId(req, 'chargeId');
     await customerOwning(db, accountOf(res), 'charge', id);
-    const url = await payments.charge(id).then((charge) => charge.receipt_url ?? null).catch((error: unknown) => { req.log?.warn({ err: error }, 'receipt link failed'); return null; });
-    if (!url) { flash(req, 'error', PLAN_MESSAGES.linkUnavailable); return res.redirect(303, `${PAGE_PATH}#billing-history`); }
+    const url = await payments
+      .charge(id)
+      .then((charge) => charge.receipt_url ?? null)
+      .catch((error: unknown) => {
+        req.log?.warn({ err: error }, 'receipt link failed');
+        return null;
+      });
+    if (!url) {
+      flash(req, 'error', PLAN_MESSAGES.linkUnavailable);
+      return res.redirect(303, `${PAGE_PATH}#billing-history`);
+    }
     res.redirect(303, url);
   });
 
@@ -224,8 +340,18 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const dueOn = invoice.periodEnd ? invoice.periodEnd.toISOString().slice(0, 10) : null;
     render(req, res, {
       title: dueOn && dueOn <= new Date().toISOString().slice(0, 10) ? "Today's invoice" : 'Upcoming invoice',
-      page: <UpcomingInvoicePage membership={{ seatBased: subject.seatBased, interval: subject.interval, providers: subject.providers }} dueOn={dueOn} lines={invoice.lines}
-        subtotal={invoice.subtotal} discount={invoice.discount} tax={invoice.tax} startingBalance={invoice.startingBalance} amountDue={invoice.amountDue} />,
+      page: (
+        <UpcomingInvoicePage
+          membership={{ seatBased: subject.seatBased, interval: subject.interval, providers: subject.providers }}
+          dueOn={dueOn}
+          lines={invoice.lines}
+          subtotal={invoice.subtotal}
+          discount={invoice.discount}
+          tax={invoice.tax}
+          startingBalance={invoice.startingBalance}
+          amountDue={invoice.amountDue}
+        />
+      ),
     });
   });
 
@@ -235,7 +361,8 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const providerId = Number(req.body?.provider_id);
     const provider = viewer.providers.find((p) => p.id === providerId && p.accountId === accountId);
     const reason = text(req.body?.reason).slice(0, 2000);
-    if (!provider || !canManageBilling(viewer, provider)) return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 404);
+    if (!provider || !canManageBilling(viewer, provider))
+      return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 404);
     try {
       await submitSupportRequest(support, viewer, { providerId, template: 'membership-cancel', locals: { reason } });
     } catch (error) {

@@ -40,9 +40,30 @@ export interface MembershipView {
   hasUpcomingInvoice: boolean;
 }
 
-export interface CardRowView { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
-export interface HistoryEntry { kind: 'invoice' | 'charge'; id: string; date: string; description: string; amount: number; refunded: number; status: string }
-export interface AddressView { line1: string; line2: string; city: string; state: string; postalCode: string }
+export interface CardRowView {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+}
+export interface HistoryEntry {
+  kind: 'invoice' | 'charge';
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+  refunded: number;
+  status: string;
+}
+export interface AddressView {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
 
 export interface PlanView {
   accountId: number;
@@ -68,24 +89,58 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
 
 export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
-  const account = await db('accounts').where({ id: accountId }).first('tier', 'seat_based', 'has_paid_practice_management_plan', 'has_paid_reimbursify_plan', 'legacy_subscription_count', 'practice_management');
+  const account = await db('accounts')
+    .where({ id: accountId })
+    .first(
+      'tier',
+      'seat_based',
+      'has_paid_practice_management_plan',
+      'has_paid_reimbursify_plan',
+      'legacy_subscription_count',
+      'practice_management',
+    );
   if (!account) throw new NotFoundError();
-  const customers = await db('billing_customers').where({ account_id: accountId }).orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
+  const customers = await db('billing_customers')
+    .where({ account_id: accountId })
+    .orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
   const customerIds = customers.map((c) => c.id);
   const primary = customers[0];
-  const subscriptions = await db('billing_subscriptions').where({ account_id: accountId }).orderBy('created_at', 'desc');
+  const subscriptions = await db('billing_subscriptions')
+    .where({ account_id: accountId })
+    .orderBy('created_at', 'desc');
   const items = subscriptions.length
-    ? await db('billing_subscription_items as i').leftJoin('billing_prices as p', 'p.lookup_key', 'i.lookup_key')
-      .whereIn('i.subscription_id', subscriptions.map((s) => s.id)).select('i.subscription_id', 'i.quantity', 'i.unit_amount', 'i.lookup_key', 'p.product_name')
+    ? await db('billing_subscription_items as i')
+        .leftJoin('billing_prices as p', 'p.lookup_key', 'i.lookup_key')
+        .whereIn(
+          'i.subscription_id',
+          subscriptions.map((s) => s.id),
+        )
+        .select('i.subscription_id', 'i.quantity', 'i.unit_amount', 'i.lookup_key', 'p.product_name')
     : [];
-  const providerRows = await db('providers').where({ account_id: accountId }).select('id', 'type', 'first_name', 'last_name', 'company_name', 'has_paid_plan');
-  const names = new Map<number, string>(providerRows.map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+  const providerRows = await db('providers')
+    .where({ account_id: accountId })
+    .select('id', 'type', 'first_name', 'last_name', 'company_name', 'has_paid_plan');
+  const names = new Map<number, string>(
+    providerRows.map((p) => [
+      Number(p.id),
+      p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' '),
+    ]),
+  );
   const unpaid = new Set<number>(providerRows.filter((p) => !p.has_paid_plan).map((p) => Number(p.id)));
-  const pendingFor = new Set<number>(subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)));
+  const pendingFor = new Set<number>(
+    subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)),
+  );
 
-  const restartable = (s: { provider_ids: string[] }) => s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
+  const restartable = (s: { provider_ids: string[] }) =>
+    s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
   const memberships = subscriptions.map((s): MembershipView => {
-    const lines = items.filter((i) => i.subscription_id === s.id).map((i) => ({ name: i.product_name ?? i.lookup_key ?? 'Membership', quantity: i.quantity, amount: i.unit_amount * i.quantity }));
+    const lines = items
+      .filter((i) => i.subscription_id === s.id)
+      .map((i) => ({
+        name: i.product_name ?? i.lookup_key ?? 'Membership',
+        quantity: i.quantity,
+        amount: i.unit_amount * i.quantity,
+      }));
     const { label, tone } = statusDisplay(s.status);
     const created = new Date(s.created_at);
     let renews: Date | null = null;
@@ -94,10 +149,23 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       while (renews.getTime() < Date.now()) renews = addYears(renews, 1);
     }
     return {
-      id: s.id, status: s.status, label, tone, lines, monthlyTotal: lines.reduce((sum, l) => sum + l.amount, 0),
-      providers: (s.provider_ids as string[]).map(Number).map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
-      startedOn: day(created)!, renewsOn: day(renews), nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
-      endedOn: day(s.ended_at), expiredBeforeStart: s.status === 'incomplete_expired', seatBased: s.seat_based, interval: s.interval,
+      id: s.id,
+      status: s.status,
+      label,
+      tone,
+      lines,
+      monthlyTotal: lines.reduce((sum, l) => sum + l.amount, 0),
+      providers: (s.provider_ids as string[])
+        .map(Number)
+        .map((id) => names.get(id))
+        .filter((n): n is string => Boolean(n)),
+      startedOn: day(created)!,
+      renewsOn: day(renews),
+      nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
+      endedOn: day(s.ended_at),
+      expiredBeforeStart: s.status === 'incomplete_expired',
+      seatBased: s.seat_based,
+      interval: s.interval,
       // Only a legacy (one-profile) membership: its profile unpaid, with no other attempt under way.
       restartProviderId: s.status === 'incomplete_expired' && !s.seat_based ? restartable(s) : null,
       reactivateProviderId: s.status === 'canceled' ? restartable(s) : null,
@@ -106,52 +174,116 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     };
   });
 
-  const cards = customerIds.length ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy('created_at') : [];
+  const cards = customerIds.length
+    ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy('created_at')
+    : [];
   const defaults = new Set(customers.map((c) => c.default_payment_method).filter(Boolean));
-  const invoices = customerIds.length ? await db('billing_invoices').whereIn('customer_id', customerIds).whereNot({ status: 'draft' }) : [];
-  const charges = customerIds.length ? await db('billing_charges').whereIn('customer_id', customerIds).where({ status: 'succeeded' }) : [];
+  const invoices = customerIds.length
+    ? await db('billing_invoices').whereIn('customer_id', customerIds).whereNot({ status: 'draft' })
+    : [];
+  const charges = customerIds.length
+    ? await db('billing_charges').whereIn('customer_id', customerIds).where({ status: 'succeeded' })
+    : [];
   // A charge that paid an invoice is shown as the invoice; the others (one-time purchases) on their own.
   const invoicedIntents = new Set(invoices.flatMap((i) => i.payment_intents as string[]));
   const history: HistoryEntry[] = [
-    ...invoices.map((i) => ({ kind: 'invoice' as const, id: i.id, date: day(i.paid_at ?? i.created_at)!, description: i.description ?? `Invoice ${i.number ?? ''}`.trim(), amount: i.total, refunded: 0, status: i.status ?? 'open' })),
-    ...charges.filter((c) => !c.payment_intent || !invoicedIntents.has(c.payment_intent))
-      .map((c) => ({ kind: 'charge' as const, id: c.id, date: day(c.created_at)!, description: c.description ?? 'Payment', amount: c.amount, refunded: c.amount_refunded, status: c.amount_refunded >= c.amount ? 'refunded' : 'paid' })),
+    ...invoices.map((i) => ({
+      kind: 'invoice' as const,
+      id: i.id,
+      date: day(i.paid_at ?? i.created_at)!,
+      description: i.description ?? `Invoice ${i.number ?? ''}`.trim(),
+      amount: i.total,
+      refunded: 0,
+      status: i.status ?? 'open',
+    })),
+    ...charges
+      .filter((c) => !c.payment_intent || !invoicedIntents.has(c.payment_intent))
+      .map((c) => ({
+        kind: 'charge' as const,
+        id: c.id,
+        date: day(c.created_at)!,
+        description: c.description ?? 'Payment',
+        amount: c.amount,
+        refunded: c.amount_refunded,
+        status: c.amount_refunded >= c.amount ? 'refunded' : 'paid',
+      })),
   ].sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
 
   return {
-    accountId, hasCustomer: Boolean(primary),
+    accountId,
+    hasCustomer: Boolean(primary),
     pending: memberships.filter((m) => sectionOf(m.status) === 'pending'),
     active: memberships.filter((m) => sectionOf(m.status) === 'active'),
     canceled: memberships.filter((m) => sectionOf(m.status) === 'canceled'),
-    cards: cards.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year, isDefault: defaults.has(c.id) })),
-    address: { line1: primary?.address_line1 ?? '', line2: primary?.address_line2 ?? '', city: primary?.address_city ?? '', state: primary?.address_state ?? '', postalCode: primary?.address_postal_code ?? '' },
-    history, tier: account.tier, seatBased: account.seat_based, hasPracticeManagement: account.has_paid_practice_management_plan,
-    hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan, legacySubscriptionCount: account.legacy_subscription_count,
+    cards: cards.map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      last4: c.last4,
+      expMonth: c.exp_month,
+      expYear: c.exp_year,
+      isDefault: defaults.has(c.id),
+    })),
+    address: {
+      line1: primary?.address_line1 ?? '',
+      line2: primary?.address_line2 ?? '',
+      city: primary?.address_city ?? '',
+      state: primary?.address_state ?? '',
+      postalCode: primary?.address_postal_code ?? '',
+    },
+    history,
+    tier: account.tier,
+    seatBased: account.seat_based,
+    hasPracticeManagement: account.has_paid_practice_management_plan,
+    hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan,
+    legacySubscriptionCount: account.legacy_subscription_count,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
     hasPendingClinic: account.practice_management?.status === 'pending',
   };
 }
 
 /** The live membership whose next invoice a person asks for, with what tells it apart on the page. */
-export interface UpcomingInvoiceSubject { subscriptionId: string; customerId: string; seatBased: boolean; interval: string | null; providers: string[] }
+export interface UpcomingInvoiceSubject {
+  subscriptionId: string;
+  customerId: string;
+  seatBased: boolean;
+  interval: string | null;
+  providers: string[];
+}
 
 /**
  * A live subscription of one of this account's billing customers; anything else (another account's id,
  * an ended membership, an id the mirror does not know) is not found. The shared ownership check of
  * billing ids knows cards, invoices and charges only, so subscriptions are checked here, on the mirror.
  */
-export async function upcomingInvoiceSubject(db: Knex, accountId: number, subscriptionId: string): Promise<UpcomingInvoiceSubject> {
-  const row = await db('billing_subscriptions as s').join('billing_customers as c', 'c.id', 's.customer_id')
-    .where({ 's.id': subscriptionId, 'c.account_id': accountId }).whereIn('s.status', LIVE_STATUSES as unknown as string[])
+export async function upcomingInvoiceSubject(
+  db: Knex,
+  accountId: number,
+  subscriptionId: string,
+): Promise<UpcomingInvoiceSubject> {
+  const row = await db('billing_subscriptions as s')
+    .join('billing_customers as c', 'c.id', 's.customer_id')
+    .where({ 's.id': subscriptionId, 'c.account_id': accountId })
+    .whereIn('s.status', LIVE_STATUSES as unknown as string[])
     .first('s.id', 's.customer_id', 's.seat_based', 's.interval', 's.provider_ids');
   if (!row) throw new NotFoundError();
   const ids = (row.provider_ids as string[]).map(Number);
   const providers = ids.length
-    ? await db('providers').where({ account_id: accountId }).whereIn('id', ids).select('id', 'type', 'first_name', 'last_name', 'company_name')
+    ? await db('providers')
+        .where({ account_id: accountId })
+        .whereIn('id', ids)
+        .select('id', 'type', 'first_name', 'last_name', 'company_name')
     : [];
-  const names = new Map<number, string>(providers.map((p) => [Number(p.id), p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' ')]));
+  const names = new Map<number, string>(
+    providers.map((p) => [
+      Number(p.id),
+      p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' '),
+    ]),
+  );
   return {
-    subscriptionId: row.id, customerId: row.customer_id, seatBased: row.seat_based, interval: row.interval,
+    subscriptionId: row.id,
+    customerId: row.customer_id,
+    seatBased: row.seat_based,
+    interval: row.interval,
     providers: ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
   };
 }

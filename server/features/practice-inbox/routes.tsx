@@ -13,10 +13,18 @@ import * as appointments from '../../domain/appointments';
 import * as messaging from '../../domain/messaging';
 import { MESSAGE_TEXTS, type ThreadMessage } from '../../domain/messaging';
 import * as referrals from '../../domain/referrals';
-import { InboxAppointmentsPage, inboxAppointmentsHref } from '../../../views/pages/practice-inbox/InboxAppointmentsPage';
+import {
+  InboxAppointmentsPage,
+  inboxAppointmentsHref,
+} from '../../../views/pages/practice-inbox/InboxAppointmentsPage';
 import { InboxClientListPage } from '../../../views/pages/practice-inbox/InboxClientListPage';
 import { InboxMessagesPage, type InboxThreadPane } from '../../../views/pages/practice-inbox/InboxMessagesPage';
-import { INBOX_APPOINTMENTS_PATH, INBOX_CLIENT_LIST_PATH, INBOX_MESSAGES_PATH, INBOX_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
+import {
+  INBOX_APPOINTMENTS_PATH,
+  INBOX_CLIENT_LIST_PATH,
+  INBOX_MESSAGES_PATH,
+  INBOX_PATH,
+} from '../../../views/pages/practice-inbox/InboxTabs';
 import type { FeatureDeps } from '../deps';
 import { inboxAccountOf, inboxConversations } from './service';
 import { listItems, messageView, PAGE_TEXTS, pairKey, threadPane, threadPath } from './view-model';
@@ -34,7 +42,9 @@ function parseNotice(payload: string): { conversationId: number; messageId: numb
     const value = JSON.parse(payload) as Record<string, unknown>;
     const conversationId = Number(value.conversationId);
     const messageId = Number(value.messageId);
-    return Number.isSafeInteger(conversationId) && Number.isSafeInteger(messageId) ? { conversationId, messageId, event: String(value.event) } : null;
+    return Number.isSafeInteger(conversationId) && Number.isSafeInteger(messageId)
+      ? { conversationId, messageId, event: String(value.event) }
+      : null;
   } catch {
     return null;
   }
@@ -43,38 +53,66 @@ function parseNotice(payload: string): { conversationId: number; messageId: numb
 export function practiceInboxRoutes({ db, integrations, menu, config, channels, streams }: FeatureDeps): Router {
   const router = Router();
   const icsHost = new URL(config.portalUrl).host;
-  menu.add({ menu: 'profile', order: 70, label: 'Practice Inbox', href: INBOX_PATH, shown: (viewer) => policy.canUsePracticeInbox(viewer) });
+  menu.add({
+    menu: 'profile',
+    order: 70,
+    label: 'Practice Inbox',
+    href: INBOX_PATH,
+    shown: (viewer) => policy.canUsePracticeInbox(viewer),
+  });
   const guard = [requireSignIn, requireRolePage(policy.canUsePracticeInbox, TITLE, policy.RESOURCE_DENIED)];
   // The island's data requests answer in JSON: no sign-in page, no denial page.
-  const dataGuard: RequestHandler[] = [(_req, res, next) => {
-    if (!res.locals.viewer) return void res.status(401).json({ message: 'missing-authentication' });
-    if (!policy.canUsePracticeInbox(res.locals.viewer)) return void res.status(403).json({ message: policy.RESOURCE_DENIED });
-    next();
-  }];
+  const dataGuard: RequestHandler[] = [
+    (_req, res, next) => {
+      if (!res.locals.viewer) return void res.status(401).json({ message: 'missing-authentication' });
+      if (!policy.canUsePracticeInbox(res.locals.viewer))
+        return void res.status(403).json({ message: policy.RESOURCE_DENIED });
+      next();
+    },
+  ];
   const accountOf = (res: Response) => inboxAccountOf(res.locals.viewer!);
   // Days and times are read in the selected profile's zone (the calendar's default without one).
   const zoneOf = (res: Response) => res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE;
 
   /** The thread a path names: the account's conversation of that client with that provider, or null. */
-  const pathIds = (req: Request) => ({ clientUserId: toId(req.params.clientId), providerId: toId(req.params.providerId) });
+  const pathIds = (req: Request) => ({
+    clientUserId: toId(req.params.clientId),
+    providerId: toId(req.params.providerId),
+  });
 
-  async function showMessages(req: Request, res: Response, options: {
-    thread?: { clientUserId: number; providerId: number };
-    draft?: string;
-    error?: string | null;
-    status?: number;
-    confirmDelete?: { question: string; action: string; cancelHref: string };
-  } = {}) {
+  async function showMessages(
+    req: Request,
+    res: Response,
+    options: {
+      thread?: { clientUserId: number; providerId: number };
+      draft?: string;
+      error?: string | null;
+      status?: number;
+      confirmDelete?: { question: string; action: string; cancelHref: string };
+    } = {},
+  ) {
     const accountId = accountOf(res);
     const timeZone = zoneOf(res);
     let thread: InboxThreadPane | 'none' | 'missing' = 'none';
     let status = options.status ?? 200;
     if (options.thread) {
       const { clientUserId, providerId } = options.thread;
-      const opened = clientUserId && providerId
-        ? await messaging.openThread(db, { accountId }, clientUserId, { providerId, now: new Date(), markRead: req.method === 'GET' && !options.confirmDelete, logger: req.log })
-        : null;
-      if (opened) thread = threadPane(opened, { csrfToken: req.csrfToken?.() ?? '', timeZone, draft: options.draft, error: options.error });
+      const opened =
+        clientUserId && providerId
+          ? await messaging.openThread(db, { accountId }, clientUserId, {
+              providerId,
+              now: new Date(),
+              markRead: req.method === 'GET' && !options.confirmDelete,
+              logger: req.log,
+            })
+          : null;
+      if (opened)
+        thread = threadPane(opened, {
+          csrfToken: req.csrfToken?.() ?? '',
+          timeZone,
+          draft: options.draft,
+          error: options.error,
+        });
       else {
         thread = 'missing';
         status = 404;
@@ -102,7 +140,9 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
 
   router.get(INBOX_PATH, ...guard, (req, res) => showMessages(req, res));
   router.get(INBOX_MESSAGES_PATH, ...guard, (req, res) => showMessages(req, res));
-  router.get(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, (req, res) => showMessages(req, res, { thread: pathIds(req) }));
+  router.get(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, (req, res) =>
+    showMessages(req, res, { thread: pathIds(req) }),
+  );
 
   // The reply (spec 3 §5 'Message is required'): sent on behalf of the conversation's provider, carrying the
   // account. A refused reply comes back beside the composer (422); an unexpected failure keeps the typed
@@ -117,42 +157,60 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     return showMessages(req, res, { thread: pathIds(req), draft, error: status === 422 ? message : null, status });
   };
 
-  router.post(`${INBOX_MESSAGES_PATH}/:clientId/:providerId`, ...guard, formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
-    const ids = pathIds(req);
-    if (!ids.clientUserId || !ids.providerId) throw new NotFoundError();
-    const accountId = accountOf(res);
-    const draft = typeof req.body?.message === 'string' ? req.body.message : '';
-    let sent: ThreadMessage;
-    try {
-      sent = await messaging.sendProviderMessage(db, integrations.jobs, {
-        owner: { accountId }, providerId: ids.providerId, clientUserId: ids.clientUserId, content: draft, accountId, now: new Date(),
-      });
-    } catch (error) {
-      // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
-      if (error instanceof ForbiddenError && !wantsJson(req)) {
-        flash(req, 'error', error.message);
-        return res.redirect(303, threadPath(ids));
+  router.post(
+    `${INBOX_MESSAGES_PATH}/:clientId/:providerId`,
+    ...guard,
+    formPost(MESSAGE_TEXTS.sendFailed, reshowReply, async (req, res) => {
+      const ids = pathIds(req);
+      if (!ids.clientUserId || !ids.providerId) throw new NotFoundError();
+      const accountId = accountOf(res);
+      const draft = typeof req.body?.message === 'string' ? req.body.message : '';
+      let sent: ThreadMessage;
+      try {
+        sent = await messaging.sendProviderMessage(db, integrations.jobs, {
+          owner: { accountId },
+          providerId: ids.providerId,
+          clientUserId: ids.clientUserId,
+          content: draft,
+          accountId,
+          now: new Date(),
+        });
+      } catch (error) {
+        // A conversation that cannot take a reply (locked, inactive profile, client left): its notice.
+        if (error instanceof ForbiddenError && !wantsJson(req)) {
+          flash(req, 'error', error.message);
+          return res.redirect(303, threadPath(ids));
+        }
+        throw error;
       }
-      throw error;
-    }
-    if (wantsJson(req)) return void res.json({ message: messageView(sent) });
-    flash(req, 'success', MESSAGE_TEXTS.sent);
-    res.redirect(303, `${threadPath(ids)}#message-${sent.id}`);
-  }));
+      if (wantsJson(req)) return void res.json({ message: messageView(sent) });
+      flash(req, 'success', MESSAGE_TEXTS.sent);
+      res.redirect(303, `${threadPath(ids)}#message-${sent.id}`);
+    }),
+  );
 
   // Deleting one of the provider's messages (spec 3 §7: the practice inbox's delete carries the account).
   router.post(`${INBOX_MESSAGES_PATH}/:clientId/:providerId/messages/:messageId/delete`, ...guard, async (req, res) => {
     const ids = pathIds(req);
     const messageId = toId(req.params.messageId);
     const accountId = accountOf(res);
-    const thread = ids.clientUserId && ids.providerId && messageId
-      ? await messaging.openThread(db, { accountId }, ids.clientUserId, { providerId: ids.providerId, now: new Date(), markRead: false })
-      : null;
+    const thread =
+      ids.clientUserId && ids.providerId && messageId
+        ? await messaging.openThread(db, { accountId }, ids.clientUserId, {
+            providerId: ids.providerId,
+            now: new Date(),
+            markRead: false,
+          })
+        : null;
     if (!thread?.messages.some((m) => m.id === messageId && m.deletable)) throw new NotFoundError();
     if (req.body?.confirmed !== '1' && req.body?.confirmed !== 'on') {
       return showMessages(req, res, {
         thread: ids,
-        confirmDelete: { question: MESSAGE_TEXTS.deleteConfirm, action: req.originalUrl.split('?')[0]!, cancelHref: `${threadPath(ids)}#message-${messageId}` },
+        confirmDelete: {
+          question: MESSAGE_TEXTS.deleteConfirm,
+          action: req.originalUrl.split('?')[0]!,
+          cancelHref: `${threadPath(ids)}#message-${messageId}`,
+        },
       });
     }
     await messaging.deleteProviderMessage(db, { accountId }, messageId);
@@ -163,7 +221,10 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
   /** The account's conversation a data request names, or a 404 answer. */
   async function conversationFor(req: Request, res: Response) {
     const { clientUserId, providerId } = pathIds(req);
-    const conversation = clientUserId && providerId ? await messaging.findConversationFor(db, { accountId: accountOf(res) }, clientUserId, providerId) : null;
+    const conversation =
+      clientUserId && providerId
+        ? await messaging.findConversationFor(db, { accountId: accountOf(res) }, clientUserId, providerId)
+        : null;
     if (!conversation) res.status(404).json({ message: 'Page Not Found' });
     return conversation;
   }
@@ -172,7 +233,13 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
   router.get(`${INBOX_MESSAGES_PATH}/:clientId/:providerId/updates`, ...dataGuard, async (req, res) => {
     const conversation = await conversationFor(req, res);
     if (!conversation) return;
-    const messages = await messaging.messagesAfter(db, { accountId: accountOf(res) }, conversation.id, toId(req.query.after), { logger: req.log });
+    const messages = await messaging.messagesAfter(
+      db,
+      { accountId: accountOf(res) },
+      conversation.id,
+      toId(req.query.after),
+      { logger: req.log },
+    );
     res.json({ messages: messages.map(messageView) });
   });
 
@@ -181,7 +248,11 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     const owner = { accountId: accountOf(res) };
     const conversation = await conversationFor(req, res);
     if (!conversation) return;
-    if (!channels.isLive()) return void res.status(503).set('Retry-After', '10').json({ message: 'Live updates are not available right now.' });
+    if (!channels.isLive())
+      return void res
+        .status(503)
+        .set('Retry-After', '10')
+        .json({ message: 'Live updates are not available right now.' });
     let lastSent = Math.max(toId(req.get('Last-Event-ID')), toId(req.query.after));
     let stopListening = () => {};
     const stream = await streams.open(req, res, res.locals.viewer!.user.id, () => stopListening());
@@ -189,20 +260,29 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     // One check at a time, in order, so no message is sent twice or out of order.
     let queue = Promise.resolve();
     const check = (deletedId?: number) => {
-      queue = queue.then(async () => {
-        if (stream.closed) return;
-        if (deletedId !== undefined && deletedId <= lastSent) {
-          const changed = (await messaging.messagesAfter(db, owner, conversation.id, deletedId - 1)).filter((m) => m.id === deletedId);
-          for (const message of changed) stream.send('message', messageView(message));
-        }
-        for (const message of await messaging.messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log })) {
-          stream.send('message', messageView(message), message.id);
-          lastSent = Math.max(lastSent, message.id);
-        }
-      }).catch((error: unknown) => {
-        req.log?.warn({ err: error, conversationId: conversation.id }, 'live inbox thread update failed; the browser reconnects');
-        stream.close();
-      });
+      queue = queue
+        .then(async () => {
+          if (stream.closed) return;
+          if (deletedId !== undefined && deletedId <= lastSent) {
+            const changed = (await messaging.messagesAfter(db, owner, conversation.id, deletedId - 1)).filter(
+              (m) => m.id === deletedId,
+            );
+            for (const message of changed) stream.send('message', messageView(message));
+          }
+          for (const message of await messaging.messagesAfter(db, owner, conversation.id, lastSent, {
+            logger: req.log,
+          })) {
+            stream.send('message', messageView(message), message.id);
+            lastSent = Math.max(lastSent, message.id);
+          }
+        })
+        .catch((error: unknown) => {
+          req.log?.warn(
+            { err: error, conversationId: conversation.id },
+            'live inbox thread update failed; the browser reconnects',
+          );
+          stream.close();
+        });
     };
     stopListening = channels.listen(messaging.MESSAGE_CHANNEL, (payload) => {
       // Null: notifications were lost; the browser reconnects and catches up from its last id.
@@ -229,12 +309,23 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     const id = toId(req.query.id);
     const panel = id ? await appointments.loadAppointmentPanel(db, { accountId }, id, now) : null;
     // Read-only here: cancel and reschedule belong to the provider's own calendar pages.
-    const appointment = panel && { ...panel, changeable: false, links: { ...panel.links, ics: `${INBOX_APPOINTMENTS_PATH}/${panel.id}/ics` } };
-    render(req, res, { title: TITLE, page: <InboxAppointmentsPage list={list} search={search} appointment={appointment} returnTo={req.originalUrl} /> });
+    const appointment = panel && {
+      ...panel,
+      changeable: false,
+      links: { ...panel.links, ics: `${INBOX_APPOINTMENTS_PATH}/${panel.id}/ics` },
+    };
+    render(req, res, {
+      title: TITLE,
+      page: <InboxAppointmentsPage list={list} search={search} appointment={appointment} returnTo={req.originalUrl} />,
+    });
   });
 
   router.get(`${INBOX_APPOINTMENTS_PATH}/:appointmentId/ics`, ...guard, async (req, res) => {
-    const record = await appointments.findAppointment(db, { accountId: accountOf(res) }, toId(req.params.appointmentId));
+    const record = await appointments.findAppointment(
+      db,
+      { accountId: accountOf(res) },
+      toId(req.params.appointmentId),
+    );
     if (!record) throw new NotFoundError();
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
@@ -243,7 +334,10 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
 
   router.get(INBOX_CLIENT_LIST_PATH, ...guard, async (req, res) => {
     const page = await referrals.listClients(db, { accountId: accountOf(res) }, toId(req.query.page) || 1);
-    const list = referrals.clientListView(page, { timeZone: zoneOf(res), messageHref: (item) => threadPath({ clientUserId: item.clientId, providerId: item.providerId }) });
+    const list = referrals.clientListView(page, {
+      timeZone: zoneOf(res),
+      messageHref: (item) => threadPath({ clientUserId: item.clientId, providerId: item.providerId }),
+    });
     render(req, res, { title: CLIENT_LIST_TITLE, page: <InboxClientListPage list={list} /> });
   });
 

@@ -32,14 +32,22 @@ export interface InboxConversations {
 export const conversationKey = (c: { clientUserId: number; providerId: number }) => `${c.clientUserId}:${c.providerId}`;
 
 /** The first `loads` pages of the account's conversations, merged without repeats, newest first. */
-export async function inboxConversations(db: Knex, accountId: number, requestedLoads: number): Promise<InboxConversations> {
+export async function inboxConversations(
+  db: Knex,
+  accountId: number,
+  requestedLoads: number,
+): Promise<InboxConversations> {
   const loads = Math.min(Math.max(1, Math.trunc(requestedLoads) || 1), MAX_LOADS);
   const merged = new Map<string, ConversationSummary>();
   let total = 0;
   let lastAdded: ConversationSummary[] = [];
   let fetched = 0;
   for (let page = 0; page < loads; page++) {
-    const result = await messaging.listConversations(db, { accountId }, { limit: messaging.CONVERSATIONS_PAGE_SIZE, offset: page * messaging.CONVERSATIONS_PAGE_SIZE });
+    const result = await messaging.listConversations(
+      db,
+      { accountId },
+      { limit: messaging.CONVERSATIONS_PAGE_SIZE, offset: page * messaging.CONVERSATIONS_PAGE_SIZE },
+    );
     total = result.total;
     fetched = page + 1;
     lastAdded = result.conversations.filter((c) => !merged.has(conversationKey(c)));

@@ -20,9 +20,16 @@ export const PAGE_TEXTS = CONVERSATION_PAGE_TEXTS;
 
 const days = new Map<string, Intl.DateTimeFormat>();
 
-export function listItems(conversations: ConversationSummary[], options: { timeZone: string; current: string | null; loads: number }): ConversationListItem[] {
+export function listItems(
+  conversations: ConversationSummary[],
+  options: { timeZone: string; current: string | null; loads: number },
+): ConversationListItem[] {
   let day = days.get(options.timeZone);
-  if (!day) days.set(options.timeZone, (day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: options.timeZone })));
+  if (!day)
+    days.set(
+      options.timeZone,
+      (day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: options.timeZone })),
+    );
   return conversations.map((c) => ({
     key: pairKey(c),
     clientName: c.clientName,
@@ -49,7 +56,10 @@ export function threadUrls(pair: Pair): ThreadUrls {
   };
 }
 
-export function threadPane(thread: Thread, page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null }): InboxThreadPane {
+export function threadPane(
+  thread: Thread,
+  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null },
+): InboxThreadPane {
   const { conversation } = thread;
   return {
     clientName: conversation.clientName,

@@ -6,7 +6,12 @@ import { Router, type RequestHandler } from 'express';
 import { flash } from '../../http/flash';
 import { toId } from '../../http/access';
 import { render } from '../../http/render';
-import { endLocalTrialNow, finishLocalClinicSetup, localEhrState, setLocalBookingPageReady } from '../../integrations/ehr/local';
+import {
+  endLocalTrialNow,
+  finishLocalClinicSetup,
+  localEhrState,
+  setLocalBookingPageReady,
+} from '../../integrations/ehr/local';
 import { NotFoundError } from '../../lib/errors';
 import { LOCAL_EHR_PATH, LocalEhrPage } from '../../../views/pages/practice-management/LocalEhrPage';
 import type { FeatureDeps } from '../deps';
@@ -22,7 +27,11 @@ export function devEhrRoutes({ db, config, integrations }: FeatureDeps): Router 
 
   router.get(LOCAL_EHR_PATH, localOnly, async (req, res) => {
     const state = await localEhrState(db, config);
-    render(req, res, { title: 'Local EHR', layout: res.locals.viewer ? 'dashboard' : 'plain', page: <LocalEhrPage state={state} /> });
+    render(req, res, {
+      title: 'Local EHR',
+      layout: res.locals.viewer ? 'dashboard' : 'plain',
+      page: <LocalEhrPage state={state} />,
+    });
   });
 
   router.post(`${LOCAL_EHR_PATH}/clinic-setup`, localOnly, async (req, res) => {
@@ -46,7 +55,13 @@ export function devEhrRoutes({ db, config, integrations }: FeatureDeps): Router 
     }
     const ready = body.ready !== '0';
     await setLocalBookingPageReady(db, providerId, ready);
-    flash(req, 'success', ready ? `The booking page of provider ${providerId} is ready.` : `The booking page of provider ${providerId} is not ready.`);
+    flash(
+      req,
+      'success',
+      ready
+        ? `The booking page of provider ${providerId} is ready.`
+        : `The booking page of provider ${providerId} is not ready.`,
+    );
     res.redirect(303, LOCAL_EHR_PATH);
   });
 

@@ -8,8 +8,17 @@ import { Router, type Request, type Response } from 'express';
 import type { Viewer } from '../../domain/accounts';
 import * as policy from '../../domain/accounts';
 import {
-  bookingLinkHref, changeBookingLink, ctaFor, factsOf, PRACTICE_MANAGEMENT_TEXTS as TEXTS, type PracticeManagementFacts,
-  refreshClinic, stageOf, startClinic, TRIAL_DAYS, bookingLinkOf,
+  bookingLinkHref,
+  changeBookingLink,
+  ctaFor,
+  factsOf,
+  PRACTICE_MANAGEMENT_TEXTS as TEXTS,
+  type PracticeManagementFacts,
+  refreshClinic,
+  stageOf,
+  startClinic,
+  TRIAL_DAYS,
+  bookingLinkOf,
 } from '../../domain/practice-management';
 import { flash } from '../../http/flash';
 import { requireSelectedProfile } from '../../http/profile-editing';
@@ -18,7 +27,12 @@ import { render } from '../../http/render';
 import { OUTSIDE_SERVICE_FAILED } from '../../integrations/outside-api';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import {
-  PAGE_PATH, PracticeManagementPage, SETUP_DIALOG_PATH, type PracticeManagementView, type SetupDialog, type StartForm,
+  PAGE_PATH,
+  PracticeManagementPage,
+  SETUP_DIALOG_PATH,
+  type PracticeManagementView,
+  type SetupDialog,
+  type StartForm,
 } from '../../../views/pages/practice-management/PracticeManagementPage';
 import type { FeatureDeps } from '../deps';
 import { devEhrRoutes } from './dev-ehr';
@@ -39,7 +53,13 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
   const { db, menu, integrations } = deps;
   const ehr = integrations.ehr;
   const router = Router();
-  menu.add({ menu: 'profile', order: 10, label: 'Practice Management', href: PAGE_PATH, shown: (viewer) => policy.canSeePracticeManagement(viewer) });
+  menu.add({
+    menu: 'profile',
+    order: 10,
+    label: 'Practice Management',
+    href: PAGE_PATH,
+    shown: (viewer) => policy.canSeePracticeManagement(viewer),
+  });
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
   const requestIdOf = (req: Request): string | null => (req.id ? String(req.id) : null);
 
@@ -48,7 +68,11 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
     req.log?.error({ err: error, requestId: req.id }, `practice management: ${what} failed`);
   };
 
-  async function showPage(req: Request, res: Response, options: { start?: StartForm; setup?: SetupDialog | null; status?: number } = {}) {
+  async function showPage(
+    req: Request,
+    res: Response,
+    options: { start?: StartForm; setup?: SetupDialog | null; status?: number } = {},
+  ) {
     const viewer = viewerOf(res);
     const provider = viewer.provider!;
     const now = new Date();
@@ -71,18 +95,31 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
       stage: stageOf(facts, now),
       cta: ctaFor(viewer, facts, now, ehr.signInUrl),
       clinic: clinic && {
-        subdomain: clinic.subdomain, status: clinic.status, link: clinic.link, signInUrl: ehr.signInUrl(clinic.subdomain),
+        subdomain: clinic.subdomain,
+        status: clinic.status,
+        link: clinic.link,
+        signInUrl: ehr.signInUrl(clinic.subdomain),
         trialEnd: formatTrialEnd(clinic.trialEnd, provider.timezone),
       },
       trialDays: TRIAL_DAYS,
       addressExample: ehr.signInUrl('your-practice').replace(/^https?:\/\//, ''),
       serviceError,
       // The booking link matters once the account has practice management (a clinic or the paid add-on).
-      bookingLink: clinic || facts.hasPaidPlan
-        ? { status: link?.status ?? 'inactive', href: bookingLinkHref(link), linkOverride: link?.link_override ?? null }
-        : null,
+      bookingLink:
+        clinic || facts.hasPaidPlan
+          ? {
+              status: link?.status ?? 'inactive',
+              href: bookingLinkHref(link),
+              linkOverride: link?.link_override ?? null,
+            }
+          : null,
     };
-    const setup = options.setup !== undefined ? options.setup : req.query.setup === 'booking-link' ? { linkOverride: view.bookingLink?.linkOverride ?? '' } : null;
+    const setup =
+      options.setup !== undefined
+        ? options.setup
+        : req.query.setup === 'booking-link'
+          ? { linkOverride: view.bookingLink?.linkOverride ?? '' }
+          : null;
     render(req, res, {
       title: setup && view.bookingLink ? 'Set up your EHR booking link' : TITLE,
       status: options.status ?? 200,
@@ -99,8 +136,17 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const subdomain = typeof body.subdomain === 'string' ? body.subdomain : '';
     try {
-      const outcome = await startClinic({ db, ehr }, viewer, { accountId, providerId: toId(body.provider_id), subdomain }, requestIdOf(req));
-      flash(req, outcome === 'exists' ? 'info' : 'success', outcome === 'trial' ? TEXTS.trialStarted : outcome === 'bought' ? TEXTS.clinicRequested : TEXTS.alreadyStarted);
+      const outcome = await startClinic(
+        { db, ehr },
+        viewer,
+        { accountId, providerId: toId(body.provider_id), subdomain },
+        requestIdOf(req),
+      );
+      flash(
+        req,
+        outcome === 'exists' ? 'info' : 'success',
+        outcome === 'trial' ? TEXTS.trialStarted : outcome === 'bought' ? TEXTS.clinicRequested : TEXTS.alreadyStarted,
+      );
     } catch (error) {
       if (error instanceof ValidationError) {
         // The form again, on the account's page, with what was typed and the message beside the field.
@@ -120,14 +166,22 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
     const providerId = toId(req.params.providerId);
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
-      const outcome = await changeBookingLink({ db, ehr }, viewer, { providerId, status: body.status, linkOverride: body.link_override }, requestIdOf(req));
+      const outcome = await changeBookingLink(
+        { db, ehr },
+        viewer,
+        { providerId, status: body.status, linkOverride: body.link_override },
+        requestIdOf(req),
+      );
       if (outcome === 'needs-setup') return res.redirect(303, SETUP_DIALOG_PATH);
       flash(req, 'success', outcome === 'enabled' ? TEXTS.bookingLinkEnabled : TEXTS.bookingLinkDisabled);
     } catch (error) {
       if (error instanceof ValidationError) {
         if (viewer.provider?.id !== providerId) throw error;
         const typed = typeof body.link_override === 'string' ? body.link_override : '';
-        return showPage(req, res, { setup: { linkOverride: typed, error: error.fields.link_override ?? error.fields.status }, status: 422 });
+        return showPage(req, res, {
+          setup: { linkOverride: typed, error: error.fields.link_override ?? error.fields.status },
+          status: 422,
+        });
       }
       if (error instanceof HttpError) throw error;
       reportOutsideFailure(req, error, 'changing the booking link');

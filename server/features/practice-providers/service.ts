@@ -7,11 +7,21 @@ import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import { pageOf, pageOfIndex } from '../../lib/paging';
 import { hasClinicianAccess, selectedEditableProvider } from '../../domain/accounts';
-import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
+import {
+  chosenFile,
+  discardPicture,
+  IMAGE_KEY,
+  imageProblem,
+  type UploadedImage,
+  withStoredPicture,
+} from '../../domain/images';
 import * as repo from './repo';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
 
-export interface PracticeDeps { db: Knex; storage: Storage }
+export interface PracticeDeps {
+  db: Knex;
+  storage: Storage;
+}
 export type MemberRow = repo.MemberRow;
 export type UnregisteredRow = repo.UnregisteredRow;
 
@@ -22,7 +32,11 @@ function practiceId(viewer: Viewer): number {
 /** One page of the members (in the practice's order), all unregistered providers and the degree options. */
 export async function loadPage(db: Knex, viewer: Viewer, requestedPage: unknown) {
   const id = practiceId(viewer);
-  const [allMembers, unregistered, degrees] = await Promise.all([repo.listMembers(db, id), repo.listUnregistered(db, id), repo.degreeOptions(db)]);
+  const [allMembers, unregistered, degrees] = await Promise.all([
+    repo.listMembers(db, id),
+    repo.listUnregistered(db, id),
+    repo.degreeOptions(db),
+  ]);
   const { items, ...paging } = pageOf(allMembers, requestedPage);
   return {
     members: items.map((m) => ({ ...m, hasClinicianAccess: hasClinicianAccess(viewer, m.id) })),
@@ -46,7 +60,11 @@ export async function removeMember(db: Knex, viewer: Viewer, memberId: number): 
     await repo.lockMembers(trx, id);
     if (!(await repo.removeMember(trx, id, memberId))) throw new NotFoundError();
     // Close the gap so positions stay 1..n.
-    await repo.saveOrder(trx, id, (await repo.lockMembers(trx, id)).map((m) => m.id));
+    await repo.saveOrder(
+      trx,
+      id,
+      (await repo.lockMembers(trx, id)).map((m) => m.id),
+    );
   });
 }
 
@@ -83,7 +101,10 @@ export async function degreeOptions(db: Knex) {
   return repo.degreeOptions(db);
 }
 
-export interface ProviderUpload { file?: UploadedImage; uploadError?: string }
+export interface ProviderUpload {
+  file?: UploadedImage;
+  uploadError?: string;
+}
 
 async function checkInput(db: Knex, body: Record<string, unknown>, upload: ProviderUpload, hadImage: boolean) {
   const file = chosenFile(upload.file);
@@ -93,27 +114,43 @@ async function checkInput(db: Knex, body: Record<string, unknown>, upload: Provi
   const imageError = upload.uploadError ?? (file ? await imageProblem(file) : null);
   if (imageError) errors.image = imageError;
   // Changing the picture of an existing provider asks first (a checkbox, so it works without JavaScript).
-  if (file && hadImage && !imageError && String(body.replace_image ?? '') !== '1') errors.image = PRACTICE_MESSAGES.replaceImage;
+  if (file && hadImage && !imageError && String(body.replace_image ?? '') !== '1')
+    errors.image = PRACTICE_MESSAGES.replaceImage;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { value: checked.value!, file };
 }
 
-export async function addUnregistered(deps: PracticeDeps, viewer: Viewer, body: Record<string, unknown>, upload: ProviderUpload): Promise<number> {
+export async function addUnregistered(
+  deps: PracticeDeps,
+  viewer: Viewer,
+  body: Record<string, unknown>,
+  upload: ProviderUpload,
+): Promise<number> {
   const id = practiceId(viewer);
   const { value, file } = await checkInput(deps.db, body, upload, false);
-  return withStoredPicture(deps.storage, 'clinician', file, (key) => deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })));
+  return withStoredPicture(deps.storage, 'clinician', file, (key) =>
+    deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })),
+  );
 }
 
-export async function updateUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number, body: Record<string, unknown>, upload: ProviderUpload): Promise<void> {
+export async function updateUnregistered(
+  deps: PracticeDeps,
+  viewer: Viewer,
+  rowId: number,
+  body: Record<string, unknown>,
+  upload: ProviderUpload,
+): Promise<void> {
   const id = practiceId(viewer);
   const existing = await loadUnregistered(deps.db, viewer, rowId);
   const { value, file } = await checkInput(deps.db, body, upload, Boolean(existing.image_key));
-  const replaced = await withStoredPicture(deps.storage, 'clinician', file, (key) => deps.db.transaction(async (trx) => {
-    const current = await repo.findUnregistered(trx, id, rowId, true);
-    if (!current) throw new NotFoundError();
-    await repo.updateUnregistered(trx, id, rowId, { ...value, ...(key ? { image_key: key } : {}) });
-    return key ? current.image_key : null;
-  }));
+  const replaced = await withStoredPicture(deps.storage, 'clinician', file, (key) =>
+    deps.db.transaction(async (trx) => {
+      const current = await repo.findUnregistered(trx, id, rowId, true);
+      if (!current) throw new NotFoundError();
+      await repo.updateUnregistered(trx, id, rowId, { ...value, ...(key ? { image_key: key } : {}) });
+      return key ? current.image_key : null;
+    }),
+  );
   await discardPicture(deps.storage, replaced);
 }
 

@@ -13,7 +13,10 @@ import { extendPolicy } from '../../http/security';
 import { ForbiddenError } from '../../lib/errors';
 import type { SsoHandOff } from '../../integrations/benefits-tool';
 import { OUTSIDE_SERVICE_FAILED } from '../../integrations/outside-api';
-import { PrivatePayBoosterPage, type PrivatePayBoosterView } from '../../../views/pages/private-pay-booster/PrivatePayBoosterPage';
+import {
+  PrivatePayBoosterPage,
+  type PrivatePayBoosterView,
+} from '../../../views/pages/private-pay-booster/PrivatePayBoosterPage';
 import { HAND_OFF_SCRIPT, SignInHandOffPage } from '../../../views/pages/private-pay-booster/SignInHandOffPage';
 import type { FeatureDeps } from '../deps';
 
@@ -33,7 +36,9 @@ export function privatePayBoosterRoutes({ db, integrations }: FeatureDeps): Rout
         providerId: provider.id,
         providerName: provider.displayName,
         canSignIn: Boolean(account && policy.canSeePrivatePayBoosterLogin(viewer, account)),
-        upgradeHref: policy.canManageAccountBilling(viewer, provider.accountId) ? `/reimbursify/upgrade/${provider.accountId}` : null,
+        upgradeHref: policy.canManageAccountBilling(viewer, provider.accountId)
+          ? `/reimbursify/upgrade/${provider.accountId}`
+          : null,
       };
     }
     render(req, res, { title: 'Private Pay Booster', page: <PrivatePayBoosterPage view={view} /> });
@@ -44,22 +49,35 @@ export function privatePayBoosterRoutes({ db, integrations }: FeatureDeps): Rout
     // Another account's provider (or no such provider): not found. Seen but not allowed: 403.
     const provider = await reachableProvider(db, viewer, toId(req.body?.provider_id));
     const account = await privatePayBoosterAccountOf(db, provider.accountId);
-    if (!account || !policy.canSeePrivatePayBoosterLogin(viewer, account)) throw new ForbiddenError(policy.ACCESS_DENIED);
+    if (!account || !policy.canSeePrivatePayBoosterLogin(viewer, account))
+      throw new ForbiddenError(policy.ACCESS_DENIED);
 
     // Whatever comes back, this page is for this person, now: never cached, never a Referer.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     let handOff: SsoHandOff;
     try {
-      handOff = await integrations.benefitsTool.generateSsoToken({ providerId: provider.id, userId: viewer.user.id, email: viewer.user.email }, req.id);
+      handOff = await integrations.benefitsTool.generateSsoToken(
+        { providerId: provider.id, userId: viewer.user.id, email: viewer.user.email },
+        req.id,
+      );
     } catch (error) {
       // The error names the call, never the token (there is none on failure, and the port never puts one in a message).
       req.log.error({ err: error, requestId: req.id, providerId: provider.id }, 'Private Pay Booster sign-in failed');
-      return render(req, res, { title: 'Private Pay Booster', layout: 'plain', status: 502, page: <SignInHandOffPage failure={OUTSIDE_SERVICE_FAILED} /> });
+      return render(req, res, {
+        title: 'Private Pay Booster',
+        layout: 'plain',
+        status: 502,
+        page: <SignInHandOffPage failure={OUTSIDE_SERVICE_FAILED} />,
+      });
     }
     // The portal's pages may post only to the portal; this one also to the tool's sign-in address.
     extendPolicy(res, { 'form-action': [new URL(handOff.signInUrl).origin] });
-    render(req, res, { title: 'Opening Private Pay Booster', layout: 'plain', page: <SignInHandOffPage handOff={handOff} /> });
+    render(req, res, {
+      title: 'Opening Private Pay Booster',
+      layout: 'plain',
+      page: <SignInHandOffPage handOff={handOff} />,
+    });
   });
 
   router.get(HAND_OFF_SCRIPT, (_req, res) => {

@@ -9,10 +9,16 @@ export async function accountHasPaidPlan(db: Db, accountId: number): Promise<boo
 }
 
 export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
-  await trx('provider_clinicians').insert({ user_id: userId, provider_id: providerId, receives_notifications: true }).onConflict(['user_id', 'provider_id']).ignore();
+  await trx('provider_clinicians')
+    .insert({ user_id: userId, provider_id: providerId, receives_notifications: true })
+    .onConflict(['user_id', 'provider_id'])
+    .ignore();
 }
 
-export async function insertInvite(trx: Knex.Transaction, invite: { tokenHash: string; providerId: number; email: string; createdBy: number; expiresAt: Date }): Promise<void> {
+export async function insertInvite(
+  trx: Knex.Transaction,
+  invite: { tokenHash: string; providerId: number; email: string; createdBy: number; expiresAt: Date },
+): Promise<void> {
   await trx('invite_tokens').insert({
     token_hash: invite.tokenHash,
     provider_id: invite.providerId,

@@ -12,33 +12,69 @@ import { ProfileCreatedPage } from '../../../views/pages/profile-creation/Profil
 import * as policy from '../../domain/accounts';
 import { requirePermission, toId } from '../../http/access';
 import * as service from './service';
-import { CREATE_MESSAGES, formValues, PROFILE_TYPES, validateCreateProfile, type CreationType, type FormValues } from './validation';
+import {
+  CREATE_MESSAGES,
+  formValues,
+  PROFILE_TYPES,
+  validateCreateProfile,
+  type CreationType,
+  type FormValues,
+} from './validation';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Create a New Profile';
 
 const TYPE_TEXT: Record<CreationType, { label: (wording: string) => string; description: string }> = {
-  individual: { label: () => 'A profile for you', description: 'An individual clinician profile that you manage yourself.' },
-  practice: { label: (w) => `A profile for ${w}`, description: 'A group practice profile, with its company name and head of practice.' },
-  'new-user': { label: (w) => `A profile for ${w}`, description: 'An individual profile for another clinician, who is invited by email to take it over.' },
+  individual: {
+    label: () => 'A profile for you',
+    description: 'An individual clinician profile that you manage yourself.',
+  },
+  practice: {
+    label: (w) => `A profile for ${w}`,
+    description: 'A group practice profile, with its company name and head of practice.',
+  },
+  'new-user': {
+    label: (w) => `A profile for ${w}`,
+    description: 'An individual profile for another clinician, who is invited by email to take it over.',
+  },
 };
 
 export const typeChoices = (): TypeChoice[] =>
-  PROFILE_TYPES.map((type) => ({ type, label: TYPE_TEXT[type].label(policy.creationWording(type)), description: TYPE_TEXT[type].description, href: `/profiles/create?type=${type}` }));
+  PROFILE_TYPES.map((type) => ({
+    type,
+    label: TYPE_TEXT[type].label(policy.creationWording(type)),
+    description: TYPE_TEXT[type].description,
+    href: `/profiles/create?type=${type}`,
+  }));
 
-const asType = (value: unknown): CreationType | null => (PROFILE_TYPES as readonly string[]).includes(String(value)) ? (value as CreationType) : null;
+const asType = (value: unknown): CreationType | null =>
+  (PROFILE_TYPES as readonly string[]).includes(String(value)) ? (value as CreationType) : null;
 
 /** Creating profiles is account-level: owners only; others get the spec's message (403). */
 const requireProfileCreation = requirePermission(policy.canCreateProfiles, policy.ACCESS_DENIED);
 
 export function profileCreationRoutes({ db, integrations, config, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add(
-    { menu: 'profile', order: 30, label: 'Create New Profile', href: '/profiles/create', shown: (viewer) => policy.canCreateProfiles(viewer) },
-  );
+  menu.add({
+    menu: 'profile',
+    order: 30,
+    label: 'Create New Profile',
+    href: '/profiles/create',
+    shown: (viewer) => policy.canCreateProfiles(viewer),
+  });
   const deps: service.CreationDeps = { db, outgoing: integrations.outgoing, config };
 
-  async function formPage(req: Request, res: Response, state: { type: CreationType | null; values?: FormValues; errors?: Record<string, string>; formError?: string; status?: number }) {
+  async function formPage(
+    req: Request,
+    res: Response,
+    state: {
+      type: CreationType | null;
+      values?: FormValues;
+      errors?: Record<string, string>;
+      formError?: string;
+      status?: number;
+    },
+  ) {
     const viewer = res.locals.viewer!;
     const owned = policy.creationAccountIds(viewer);
     const names = await service.accountNames(db, owned);
@@ -59,7 +95,9 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
     });
   }
 
-  router.get('/profiles/create', requireSignIn, requireProfileCreation, (req, res) => formPage(req, res, { type: asType(req.query.type) }));
+  router.get('/profiles/create', requireSignIn, requireProfileCreation, (req, res) =>
+    formPage(req, res, { type: asType(req.query.type) }),
+  );
 
   router.post('/profiles/create', requireSignIn, requireProfileCreation, async (req, res) => {
     const viewer = res.locals.viewer!;
@@ -74,14 +112,19 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
         meta: { ip: req.ip, userAgent: req.get('user-agent') },
       });
     } catch (error) {
-      if (error instanceof ValidationError) return formPage(req, res, { type, values, errors: error.fields, status: 422 });
+      if (error instanceof ValidationError)
+        return formPage(req, res, { type, values, errors: error.fields, status: 422 });
       if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
       // spec 1 §8: a failed create says so; the typed values stay in the form.
       req.log?.error({ err: error }, 'creating a profile failed');
       return formPage(req, res, { type, values, formError: CREATE_MESSAGES.createFailed, status: 500 });
     }
     if (result.outcome === 'duplicate') {
-      return render(req, res, { title: TITLE, layout: 'onboarding', page: <DuplicateNamePage existing={result.existing} values={values as Record<string, string>} /> });
+      return render(req, res, {
+        title: TITLE,
+        layout: 'onboarding',
+        page: <DuplicateNamePage existing={result.existing} values={values as Record<string, string>} />,
+      });
     }
     if (result.invited) flash(req, 'success', `We sent an invitation to ${result.invited}.`);
     res.redirect(303, result.next);
@@ -92,7 +135,14 @@ export function profileCreationRoutes({ db, integrations, config, menu }: Featur
     render(req, res, {
       title: 'Your New Profile Is Ready',
       layout: 'onboarding',
-      page: <ProfileCreatedPage name={created.name} possessive={policy.possessive(created.wording)} providerId={created.id} canSwitch={created.canSwitch} />,
+      page: (
+        <ProfileCreatedPage
+          name={created.name}
+          possessive={policy.possessive(created.wording)}
+          providerId={created.id}
+          canSwitch={created.canSwitch}
+        />
+      ),
     });
   });
 

@@ -12,8 +12,15 @@ import * as repo from './repo';
 import type { CreateProfileInput } from './validation';
 import { findSameNameProviders, insertNewProvider, reachableProvider } from '../../domain/providers';
 
-export interface CreationDeps { db: Knex; outgoing: Outgoing; config: Config }
-export interface RequestMeta { ip?: string; userAgent?: string }
+export interface CreationDeps {
+  db: Knex;
+  outgoing: Outgoing;
+  config: Config;
+}
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
 
 /** An invitation link works for 14 days (docs/decisions.md "Creating a profile for another clinician"). */
 export const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -51,31 +58,56 @@ export async function createProfile(
   const individual = input.type !== 'practice';
 
   // A name another account reserved cannot be taken (spec 1 §3 feature_flags.reserved_name).
-  const listed = policy.listedName({ type: individual ? 'individual' : 'practice', first_name: input.first_name, last_name: input.last_name, company_name: input.company_name });
+  const listed = policy.listedName({
+    type: individual ? 'individual' : 'practice',
+    first_name: input.first_name,
+    last_name: input.last_name,
+    company_name: input.company_name,
+  });
   if (await policy.isReservedName(db, listed, accountId)) {
-    throw new ValidationError(individual ? { first_name: policy.RESERVED_NAME_MESSAGE } : { company_name: policy.RESERVED_NAME_MESSAGE });
+    throw new ValidationError(
+      individual ? { first_name: policy.RESERVED_NAME_MESSAGE } : { company_name: policy.RESERVED_NAME_MESSAGE },
+    );
   }
 
   if (individual && !input.confirm_duplicate) {
     const [same] = await findSameNameProviders(db, accountId, input.first_name!, input.last_name!);
     if (same) {
-      const name = providerDisplayName({ type: same.type, first_name: same.firstName, last_name: same.lastName, company_name: same.companyName });
-      return { outcome: 'duplicate', existing: { id: same.id, name, editable: policy.hasClinicianAccess(actor, same.id) } };
+      const name = providerDisplayName({
+        type: same.type,
+        first_name: same.firstName,
+        last_name: same.lastName,
+        company_name: same.companyName,
+      });
+      return {
+        outcome: 'duplicate',
+        existing: { id: same.id, name, editable: policy.hasClinicianAccess(actor, same.id) },
+      };
     }
   }
 
   const forAnother = input.type === 'new-user';
   // Someone else's practice: its owner is invited and reached at the address given for them.
-  const practiceOwner = input.type === 'practice' && input.practice_owner === 'someone-else'
-    ? { first_name: input.owner_first_name!, last_name: input.owner_last_name!, email: input.owner_email!, phone_number: input.owner_phone_number! }
-    : null;
+  const practiceOwner =
+    input.type === 'practice' && input.practice_owner === 'someone-else'
+      ? {
+          first_name: input.owner_first_name!,
+          last_name: input.owner_last_name!,
+          email: input.owner_email!,
+          phone_number: input.owner_phone_number!,
+        }
+      : null;
   const ownerKeepsAccess = !forAnother || input.ownerHasClinicianPermission === 'yes';
   const ownerEmail = await repo.userEmail(db, actor.user.id);
   const contactEmail = practiceOwner
     ? practiceOwner.email
     : !forAnother
       ? ownerEmail
-      : input.contact_email_choice === 'provider-email' ? input.email! : input.contact_email_choice === 'other-email' ? input.other_email_value! : ownerEmail;
+      : input.contact_email_choice === 'provider-email'
+        ? input.email!
+        : input.contact_email_choice === 'other-email'
+          ? input.other_email_value!
+          : ownerEmail;
   const inviteEmail = practiceOwner?.email ?? (forAnother && input.email ? input.email : null);
   const invitation = inviteEmail ? newLinkToken() : null;
 
@@ -89,7 +121,9 @@ export async function createProfile(
       company_name: individual ? null : input.company_name!,
       phone_number: input.phone_number,
       contact_email: contactEmail,
-      custom_content: individual ? {} : { head_of_practice: input.full_name, ...(practiceOwner ? { practice_owner: practiceOwner } : {}) },
+      custom_content: individual
+        ? {}
+        : { head_of_practice: input.full_name, ...(practiceOwner ? { practice_owner: practiceOwner } : {}) },
     });
     if (ownerKeepsAccess) await repo.grantClinicianAccess(trx, actor.user.id, providerId);
     if (invitation && inviteEmail) {
@@ -108,7 +142,13 @@ export async function createProfile(
       action: 'profile_created',
       ip: context.meta.ip,
       userAgent: context.meta.userAgent,
-      details: { provider_id: providerId, type: input.type, invited: Boolean(invitation), owner_keeps_access: ownerKeepsAccess, for_someone_else: Boolean(practiceOwner) },
+      details: {
+        provider_id: providerId,
+        type: input.type,
+        invited: Boolean(invitation),
+        owner_keeps_access: ownerKeepsAccess,
+        for_someone_else: Boolean(practiceOwner),
+      },
     });
     return { providerId, paid: await repo.accountHasPaidPlan(trx, accountId) };
   });
@@ -124,7 +164,11 @@ export async function createProfile(
   };
 }
 
-async function queueInvitation(trx: Knex.Transaction, deps: CreationDeps, message: { to: string; token: string; providerName: string; invitedBy: string | null }): Promise<void> {
+async function queueInvitation(
+  trx: Knex.Transaction,
+  deps: CreationDeps,
+  message: { to: string; token: string; providerName: string; invitedBy: string | null },
+): Promise<void> {
   const { brandName, portalUrl } = deps.config;
   await deps.outgoing.mail(trx, {
     to: message.to,
@@ -143,7 +187,11 @@ async function queueInvitation(trx: Knex.Transaction, deps: CreationDeps, messag
 /** The success page after creation: only for a profile the user may reach. */
 export async function createdProfile(db: Knex, actor: policy.PolicyActor, providerId: number) {
   const provider = await reachableProvider(db, actor, providerId);
-  return { ...provider, wording: policy.wordingFor(actor, provider), canSwitch: policy.hasClinicianAccess(actor, provider.id) };
+  return {
+    ...provider,
+    wording: policy.wordingFor(actor, provider),
+    canSwitch: policy.hasClinicianAccess(actor, provider.id),
+  };
 }
 
 /** Names of the accounts a profile can be created in (the account choice of the form). */

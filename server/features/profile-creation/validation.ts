@@ -34,7 +34,8 @@ export const CREATE_MESSAGES = {
   otherEmailRequired: 'Other email required.',
   contactChoice: 'Please choose where client emails should go.',
   ownerPermission: 'Please choose whether you keep access to this profile.',
-  ownerPermissionWithoutEmail: "Without the provider's email nobody else can open this profile: keep access, or enter their email.",
+  ownerPermissionWithoutEmail:
+    "Without the provider's email nobody else can open this profile: keep access, or enter their email.",
   practiceOwner: 'Please choose whose practice this is.',
 } as const;
 
@@ -71,38 +72,76 @@ export interface CreateProfileInput {
 }
 
 const isType = (type: CreationType | CreationType[]) => ({ is: Joi.valid(...([] as CreationType[]).concat(type)) });
-const only = <T extends Joi.Schema>(type: CreationType | CreationType[], schema: T) => Joi.when('type', { ...isType(type), then: schema, otherwise: Joi.any().strip() });
+const only = <T extends Joi.Schema>(type: CreationType | CreationType[], schema: T) =>
+  Joi.when('type', { ...isType(type), then: schema, otherwise: Joi.any().strip() });
 
 /** A field of the practice owner: asked only for someone else's practice, dropped otherwise. */
 const ownerField = (schema: Joi.Schema) =>
   only('practice', Joi.when('practice_owner', { is: 'someone-else', then: schema, otherwise: Joi.any().strip() }));
 
 export const createProfileSchema = Joi.object<CreateProfileInput>({
-  type: Joi.string().valid(...PROFILE_TYPES).required().messages({ 'any.required': CREATE_MESSAGES.type, 'any.only': CREATE_MESSAGES.type, 'string.empty': CREATE_MESSAGES.type }),
+  type: Joi.string()
+    .valid(...PROFILE_TYPES)
+    .required()
+    .messages({
+      'any.required': CREATE_MESSAGES.type,
+      'any.only': CREATE_MESSAGES.type,
+      'string.empty': CREATE_MESSAGES.type,
+    }),
   account_id: Joi.number().integer().positive().empty('').default(null),
   first_name: only(['individual', 'new-user'], requiredName('First name')),
   last_name: only(['individual', 'new-user'], requiredName('Last name')),
-  company_name: only('practice', Joi.string().trim().max(200).required().messages({
-    'any.required': 'Company name required.', 'string.empty': 'Company name required.', 'string.max': 'Company name is too long.',
-  })),
+  company_name: only(
+    'practice',
+    Joi.string().trim().max(200).required().messages({
+      'any.required': 'Company name required.',
+      'string.empty': 'Company name required.',
+      'string.max': 'Company name is too long.',
+    }),
+  ),
   full_name: only('practice', requiredName('Full name')),
   phone_number: Joi.when('type', { is: 'new-user', then: phoneNumber({ required: false }), otherwise: phoneNumber() }),
   email: only('new-user', optionalEmail()),
-  contact_email_choice: only('new-user', Joi.string().valid(...CONTACT_EMAIL_CHOICES).required().messages({
-    'any.required': CREATE_MESSAGES.contactChoice, 'any.only': CREATE_MESSAGES.contactChoice, 'string.empty': CREATE_MESSAGES.contactChoice,
-  })),
-  other_email_value: only('new-user', Joi.when('contact_email_choice', {
-    is: 'other-email',
-    then: Joi.string().trim().lowercase().max(254).required().email({ tlds: false }).messages({
-      'any.required': CREATE_MESSAGES.otherEmailRequired, 'string.empty': CREATE_MESSAGES.otherEmailRequired,
-      'string.email': CREATE_MESSAGES.invalidEmail, 'string.max': CREATE_MESSAGES.invalidEmail,
+  contact_email_choice: only(
+    'new-user',
+    Joi.string()
+      .valid(...CONTACT_EMAIL_CHOICES)
+      .required()
+      .messages({
+        'any.required': CREATE_MESSAGES.contactChoice,
+        'any.only': CREATE_MESSAGES.contactChoice,
+        'string.empty': CREATE_MESSAGES.contactChoice,
+      }),
+  ),
+  other_email_value: only(
+    'new-user',
+    Joi.when('contact_email_choice', {
+      is: 'other-email',
+      then: Joi.string().trim().lowercase().max(254).required().email({ tlds: false }).messages({
+        'any.required': CREATE_MESSAGES.otherEmailRequired,
+        'string.empty': CREATE_MESSAGES.otherEmailRequired,
+        'string.email': CREATE_MESSAGES.invalidEmail,
+        'string.max': CREATE_MESSAGES.invalidEmail,
+      }),
+      otherwise: Joi.any().strip(),
     }),
-    otherwise: Joi.any().strip(),
-  })),
-  ownerHasClinicianPermission: only('new-user', Joi.string().valid('yes', 'no').required().messages({
-    'any.required': CREATE_MESSAGES.ownerPermission, 'any.only': CREATE_MESSAGES.ownerPermission, 'string.empty': CREATE_MESSAGES.ownerPermission,
-  })),
-  practice_owner: only('practice', Joi.string().valid(...PRACTICE_OWNERS).empty('').default('me').messages({ 'any.only': CREATE_MESSAGES.practiceOwner })),
+  ),
+  ownerHasClinicianPermission: only(
+    'new-user',
+    Joi.string().valid('yes', 'no').required().messages({
+      'any.required': CREATE_MESSAGES.ownerPermission,
+      'any.only': CREATE_MESSAGES.ownerPermission,
+      'string.empty': CREATE_MESSAGES.ownerPermission,
+    }),
+  ),
+  practice_owner: only(
+    'practice',
+    Joi.string()
+      .valid(...PRACTICE_OWNERS)
+      .empty('')
+      .default('me')
+      .messages({ 'any.only': CREATE_MESSAGES.practiceOwner }),
+  ),
   owner_first_name: ownerField(registrationName(OWNER_FIELD_NAMES.owner_first_name)),
   owner_last_name: ownerField(registrationName(OWNER_FIELD_NAMES.owner_last_name)),
   owner_email: ownerField(registrationEmail(OWNER_FIELD_NAMES.owner_email)),
@@ -111,12 +150,18 @@ export const createProfileSchema = Joi.object<CreateProfileInput>({
 });
 
 /** The rules that tie fields together (Provider email required. and the like), on the input as posted or as checked. */
-function crossFieldErrors(fields: { type?: unknown; email?: unknown; contact_email_choice?: unknown; ownerHasClinicianPermission?: unknown }): Record<string, string> {
+function crossFieldErrors(fields: {
+  type?: unknown;
+  email?: unknown;
+  contact_email_choice?: unknown;
+  ownerHasClinicianPermission?: unknown;
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   if (fields.type !== 'new-user') return errors;
   const email = typeof fields.email === 'string' ? fields.email.trim() : '';
   if (fields.contact_email_choice === 'provider-email' && !email) errors.email = CREATE_MESSAGES.providerEmailRequired;
-  else if (!email && fields.ownerHasClinicianPermission === 'no') errors.ownerHasClinicianPermission = CREATE_MESSAGES.ownerPermissionWithoutEmail;
+  else if (!email && fields.ownerHasClinicianPermission === 'no')
+    errors.ownerHasClinicianPermission = CREATE_MESSAGES.ownerPermissionWithoutEmail;
   return errors;
 }
 
@@ -130,12 +175,27 @@ export function validateCreateProfile(body: unknown): ReturnType<typeof validate
 
 /** The form's own fields, as typed, to put back into a re-rendered form. */
 export const FORM_FIELDS = [
-  'type', 'account_id', 'first_name', 'last_name', 'company_name', 'full_name', 'phone_number',
-  'email', 'contact_email_choice', 'other_email_value', 'ownerHasClinicianPermission',
-  'practice_owner', 'owner_first_name', 'owner_last_name', 'owner_email', 'owner_phone_number',
+  'type',
+  'account_id',
+  'first_name',
+  'last_name',
+  'company_name',
+  'full_name',
+  'phone_number',
+  'email',
+  'contact_email_choice',
+  'other_email_value',
+  'ownerHasClinicianPermission',
+  'practice_owner',
+  'owner_first_name',
+  'owner_last_name',
+  'owner_email',
+  'owner_phone_number',
 ] as const;
 export type FormValues = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 
 export function formValues(body: Record<string, unknown>): FormValues {
-  return Object.fromEntries(FORM_FIELDS.map((key) => [key, typeof body[key] === 'string' ? (body[key] as string) : ''])) as FormValues;
+  return Object.fromEntries(
+    FORM_FIELDS.map((key) => [key, typeof body[key] === 'string' ? (body[key] as string) : '']),
+  ) as FormValues;
 }

@@ -8,7 +8,11 @@ import { render } from '../../http/render';
 import * as policy from '../../domain/accounts';
 import type { Viewer } from '../../domain/accounts';
 import * as referrals from '../../domain/referrals';
-import { REFERRAL_DATA_PATH, REFERRAL_DOWNLOAD_PATH, ReferralDataPage } from '../../../views/pages/referral-data/ReferralDataPage';
+import {
+  REFERRAL_DATA_PATH,
+  REFERRAL_DOWNLOAD_PATH,
+  ReferralDataPage,
+} from '../../../views/pages/referral-data/ReferralDataPage';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Referral Data';
@@ -25,7 +29,13 @@ export function exportAccountOf(viewer: Viewer): number {
 
 export function referralDataRoutes({ db, menu }: FeatureDeps): Router {
   const router = Router();
-  menu.add({ menu: 'profile', order: 60, label: 'Referral Data', href: REFERRAL_DATA_PATH, shown: (viewer) => policy.canExportReferrals(viewer) });
+  menu.add({
+    menu: 'profile',
+    order: 60,
+    label: 'Referral Data',
+    href: REFERRAL_DATA_PATH,
+    shown: (viewer) => policy.canExportReferrals(viewer),
+  });
   const guard = [requireSignIn, requireRolePage(policy.canExportReferrals, TITLE, policy.RESOURCE_DENIED)];
   const accountOf = (res: Response) => ({ accountId: exportAccountOf(res.locals.viewer!) });
 

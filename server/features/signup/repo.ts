@@ -9,7 +9,13 @@ export interface ExistingUser {
   scopes: string[];
 }
 
-export interface AccountFacts { id: number; error: string | null; standalone_practice_management: boolean; has_paid_practice_management_plan: boolean; practice_management: { subdomain?: string } | null }
+export interface AccountFacts {
+  id: number;
+  error: string | null;
+  standalone_practice_management: boolean;
+  has_paid_practice_management_plan: boolean;
+  practice_management: { subdomain?: string } | null;
+}
 
 export function findUserByEmail(db: Knex, email: string): Promise<ExistingUser | undefined> {
   return db<ExistingUser>('users').where({ email }).first('id', 'email', 'password_hash', 'scopes');
@@ -24,7 +30,13 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountFacts[]
   return db('accounts as a')
     .join('account_roles as r', 'r.account_id', 'a.id')
     .where('r.user_id', userId)
-    .distinct('a.id', 'a.error', 'a.standalone_practice_management', 'a.has_paid_practice_management_plan', 'a.practice_management')
+    .distinct(
+      'a.id',
+      'a.error',
+      'a.standalone_practice_management',
+      'a.has_paid_practice_management_plan',
+      'a.practice_management',
+    )
     .orderBy('a.id');
 }
 
@@ -40,7 +52,9 @@ export interface NewUser {
 }
 
 export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<number> {
-  const [row] = await trx('users').insert({ ...user, scopes: ['provider'] }).returning('id');
+  const [row] = await trx('users')
+    .insert({ ...user, scopes: ['provider'] })
+    .returning('id');
   return Number(row.id);
 }
 
@@ -58,12 +72,20 @@ export async function insertAccount(trx: Knex.Transaction, name: string, error: 
   return Number(row.id);
 }
 
-export async function insertAccountRole(trx: Knex.Transaction, userId: number, accountId: number, role: 'owner'): Promise<void> {
+export async function insertAccountRole(
+  trx: Knex.Transaction,
+  userId: number,
+  accountId: number,
+  role: 'owner',
+): Promise<void> {
   await trx('account_roles').insert({ user_id: userId, account_id: accountId, role });
 }
 
 export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
-  await trx('provider_clinicians').insert({ user_id: userId, provider_id: providerId }).onConflict(['user_id', 'provider_id']).ignore();
+  await trx('provider_clinicians')
+    .insert({ user_id: userId, provider_id: providerId })
+    .onConflict(['user_id', 'provider_id'])
+    .ignore();
 }
 
 export async function selectProvider(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
@@ -110,7 +132,9 @@ export async function markInviteUsed(trx: Knex.Transaction, inviteId: number): P
 
 // ---- the wizard
 
-export function findProviderWizardState(db: Knex, providerId: number): Promise<{ id: number; status: string; created_with_new_wizard: boolean } | undefined> {
+export function findProviderWizardState(
+  db: Knex,
+  providerId: number,
+): Promise<{ id: number; status: string; created_with_new_wizard: boolean } | undefined> {
   return db('providers').where({ id: providerId }).first('id', 'status', 'created_with_new_wizard');
 }
-

@@ -46,20 +46,34 @@ declare module 'express-session' {
   }
 }
 
-const TEXT_FIELDS = ['type', 'first_name', 'last_name', 'company_name', 'full_name', 'send_referrals_to', 'email', 'phone_number', 'terms'] as const;
+const TEXT_FIELDS = [
+  'type',
+  'first_name',
+  'last_name',
+  'company_name',
+  'full_name',
+  'send_referrals_to',
+  'email',
+  'phone_number',
+  'terms',
+] as const;
 const INVALID_LOGIN = 'Incorrect email or password. Please try again, or reset your password.';
 
 /** What was typed, for the re-rendered form (never the passwords). */
 function typedValues(body: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of TEXT_FIELDS) if (typeof body[name] === 'string') values[name] = (body[name] as string).slice(0, 300);
+  for (const name of TEXT_FIELDS)
+    if (typeof body[name] === 'string') values[name] = (body[name] as string).slice(0, 300);
   return values;
 }
 
 const profileType = (value: unknown): ProfileType => (value === 'practice' ? 'practice' : 'individual');
 
 const offerView = (offer: SignupOffer | null): OfferView | null =>
-  offer && (offer.kind === 'partner' ? { kind: 'partner', text: offer.text, partnerName: PARTNERS[offer.partner].name } : { kind: 'referral', text: offer.text, code: offer.code });
+  offer &&
+  (offer.kind === 'partner'
+    ? { kind: 'partner', text: offer.text, partnerName: PARTNERS[offer.partner].name }
+    : { kind: 'referral', text: offer.text, code: offer.code });
 
 /** The offer as query or hidden-field values, so it survives every round trip. */
 const offerFields = (offer: SignupOffer | null): Record<string, string> =>
@@ -78,7 +92,14 @@ const botCheck = (req: Request): BotCheckInput => ({
 
 export function signupRoutes({ db, integrations, config, throttles }: FeatureDeps): Router {
   const router = Router();
-  const deps: service.SignupDeps = { db, outgoing: integrations.outgoing, captcha: integrations.captcha, config, throttles, signups: createSignupThrottle(db) };
+  const deps: service.SignupDeps = {
+    db,
+    outgoing: integrations.outgoing,
+    captcha: integrations.captcha,
+    config,
+    throttles,
+    signups: createSignupThrottle(db),
+  };
 
   interface FormOptions {
     mode: SignupMode;
@@ -96,7 +117,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
   function form(req: Request, res: Response, options: FormOptions) {
     const carry = offerFields(options.offer);
     const base = options.mode === 'from-client' ? '/signup-from-client' : '/signup';
-    const keep: Record<string, string> = options.mode === 'from-client' && options.values?.email ? { email: options.values.email } : {};
+    const keep: Record<string, string> =
+      options.mode === 'from-client' && options.values?.email ? { email: options.values.email } : {};
     render(req, res, {
       title: options.mode === 'from-client' ? 'Add a Therapist Profile' : 'Create Your Account',
       layout: 'onboarding',
@@ -114,7 +136,10 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
           typeLinks={
             options.mode === 'invite'
               ? undefined
-              : { individual: withQuery(base, { ...carry, ...keep }), practice: withQuery(base, { type: 'practice', ...carry, ...keep }) }
+              : {
+                  individual: withQuery(base, { ...carry, ...keep }),
+                  practice: withQuery(base, { type: 'practice', ...carry, ...keep }),
+                }
           }
           passwordHint={(options.mode === 'invite' ? INVITE_PASSWORD : REGISTRATION_PASSWORD).message}
           askClientLogin={options.askClientLogin}
@@ -128,32 +153,67 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
   }
 
   /** The answers about an address already on file (spec 1 §8 Registration failures). */
-  function conflict(req: Request, res: Response, result: service.EmailConflict, offer: SignupOffer | null, type: ProfileType) {
+  function conflict(
+    req: Request,
+    res: Response,
+    result: service.EmailConflict,
+    offer: SignupOffer | null,
+    type: ProfileType,
+  ) {
     switch (result.outcome) {
       case 'blocked':
-        return render(req, res, { title: 'Account Unavailable', layout: 'plain', status: 403, page: <AccountBlockedPage supportEmail={config.supportEmail} /> });
+        return render(req, res, {
+          title: 'Account Unavailable',
+          layout: 'plain',
+          status: 403,
+          page: <AccountBlockedPage supportEmail={config.supportEmail} />,
+        });
       case 'taken':
-        return render(req, res, { title: 'Email Already in Use', layout: 'plain', status: 409, page: <EmailTakenPage email={result.email} /> });
+        return render(req, res, {
+          title: 'Email Already in Use',
+          layout: 'plain',
+          status: 409,
+          page: <EmailTakenPage email={result.email} />,
+        });
       case 'practice-management':
         return render(req, res, {
           title: 'Practice Management Account',
           layout: 'plain',
           status: 409,
-          page: <PracticeManagementAccountPage email={result.email} practiceManagementUrl={result.practiceManagementUrl} />,
+          page: (
+            <PracticeManagementAccountPage email={result.email} practiceManagementUrl={result.practiceManagementUrl} />
+          ),
         });
       case 'client': {
-        const addHref = withQuery('/signup-from-client', { email: result.email, ...(type === 'practice' ? { type } : {}), ...offerFields(offer) });
-        return render(req, res, { title: 'Client Account Found', layout: 'plain', page: <ClientAccountPage email={result.email} clientSiteUrl={config.clientSiteUrl} addHref={addHref} /> });
+        const addHref = withQuery('/signup-from-client', {
+          email: result.email,
+          ...(type === 'practice' ? { type } : {}),
+          ...offerFields(offer),
+        });
+        return render(req, res, {
+          title: 'Client Account Found',
+          layout: 'plain',
+          page: <ClientAccountPage email={result.email} clientSiteUrl={config.clientSiteUrl} addHref={addHref} />,
+        });
       }
     }
   }
 
   /** The new account took a reserved name: kept, on hold, nobody signed in (spec 1 §3, §8; docs/decisions.md). */
   const reservedName = (req: Request, res: Response, result: service.ReservedNameHeld) =>
-    render(req, res, { title: 'Name Reserved', layout: 'plain', status: 409, page: <ReservedNamePage name={result.name} supportEmail={config.supportEmail} /> });
+    render(req, res, {
+      title: 'Name Reserved',
+      layout: 'plain',
+      status: 409,
+      page: <ReservedNamePage name={result.name} supportEmail={config.supportEmail} />,
+    });
 
   /** Signs the new provider in (new session id), then remembers the profile, the flag and the offer. */
-  async function signInRegistered(req: Request, result: { userId: number; providerId: number }, offer: SignupOffer | null) {
+  async function signInRegistered(
+    req: Request,
+    result: { userId: number; providerId: number },
+    offer: SignupOffer | null,
+  ) {
     await logIn(req, result.userId);
     req.session.providerId = result.providerId;
     req.session.justRegistered = true;
@@ -178,7 +238,13 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     const viewer = res.locals.viewer;
     if (viewer) return res.redirect(303, await service.signedInDestination(deps, viewer.provider?.id ?? null));
     const offer = parseOffer(req.body);
-    const options: FormOptions = { mode: 'new', action: '/signup', type: profileType(req.body.type), offer, values: typedValues(req.body) };
+    const options: FormOptions = {
+      mode: 'new',
+      action: '/signup',
+      type: profileType(req.body.type),
+      offer,
+      values: typedValues(req.body),
+    };
     const checked = validate(registrationSchema, req.body);
     if (checked.errors) return form(req, res, { ...options, errors: checked.errors, status: 422 });
     let result: service.Registration;
@@ -187,12 +253,15 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     } catch (error) {
       return failed(req, res, error, options);
     }
-    if (result.outcome === 'bot') return form(req, res, { ...options, formError: SIGNUP_MESSAGES.botCheck, status: 422 });
-    if (result.outcome === 'throttled') return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
+    if (result.outcome === 'bot')
+      return form(req, res, { ...options, formError: SIGNUP_MESSAGES.botCheck, status: 422 });
+    if (result.outcome === 'throttled')
+      return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
     if (result.outcome === 'reserved-name') return reservedName(req, res, result);
     if (result.outcome !== 'registered') return conflict(req, res, result, offer, options.type);
     await signInRegistered(req, result, offer);
-    if (result.confirmationSent) flash(req, 'success', `Welcome! We sent a link to ${checked.value.email} to confirm your e-mail address.`);
+    if (result.confirmationSent)
+      flash(req, 'success', `Welcome! We sent a link to ${checked.value.email} to confirm your e-mail address.`);
     res.redirect(303, result.next);
   });
 
@@ -220,7 +289,14 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
       });
     }
     const action = `/signup/invite/${encodeURIComponent(req.params.inviteToken)}`;
-    form(req, res, { mode: 'invite', action, type: 'individual', offer: null, values: { email: invite.email }, inviteProviderName: invite.providerName });
+    form(req, res, {
+      mode: 'invite',
+      action,
+      type: 'individual',
+      offer: null,
+      values: { email: invite.email },
+      inviteProviderName: invite.providerName,
+    });
   });
 
   router.post('/signup/invite/:inviteToken', async (req, res) => {
@@ -239,13 +315,18 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     if (checked.errors) return form(req, res, { ...options, errors: checked.errors, status: 422 });
     let result: Awaited<ReturnType<typeof service.registerFromInvite>>;
     try {
-      result = await service.registerFromInvite(deps, token, checked.value, { botCheck: botCheck(req), meta: requestMeta(req) });
+      result = await service.registerFromInvite(deps, token, checked.value, {
+        botCheck: botCheck(req),
+        meta: requestMeta(req),
+      });
     } catch (error) {
       return failed(req, res, error, options);
     }
     if (result.outcome === 'invalid-invite') return inviteInvalid(req, res);
-    if (result.outcome === 'bot') return form(req, res, { ...options, formError: SIGNUP_MESSAGES.botCheck, status: 422 });
-    if (result.outcome === 'throttled') return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
+    if (result.outcome === 'bot')
+      return form(req, res, { ...options, formError: SIGNUP_MESSAGES.botCheck, status: 422 });
+    if (result.outcome === 'throttled')
+      return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
     // An existing login comes back here after logging in, to accept the invitation.
     if (result.outcome === 'taken') req.session.returnTo = `/signup/invite/${encodeURIComponent(token)}`;
     if (result.outcome !== 'registered') return conflict(req, res, result, null, 'individual');
@@ -315,7 +396,12 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
       case 'throttled':
         return form(req, res, { ...options, formError: TOO_MANY_ATTEMPTS, status: 429 });
       case 'already-provider':
-        return render(req, res, { title: 'Provider Account Exists', layout: 'plain', status: 409, page: <AlreadyProviderPage email={value.email ?? ''} /> });
+        return render(req, res, {
+          title: 'Provider Account Exists',
+          layout: 'plain',
+          status: 409,
+          page: <AlreadyProviderPage email={value.email ?? ''} />,
+        });
       case 'reserved-name':
         return reservedName(req, res, result);
       case 'registered':

@@ -6,17 +6,44 @@ import type { Config } from '../../config';
 import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
 import type { Outgoing } from '../../jobs/outgoing';
 import {
-  attemptPassword, hashPassword, hashToken, heldByUnpaidSignup, isReservedName, issueEmailConfirmation, listedName, looksLikeLinkToken, practiceManagementUrl, queueEmailConfirmation, releaseUnpaidHold, RESERVED_NAME_ERROR,
+  attemptPassword,
+  hashPassword,
+  hashToken,
+  heldByUnpaidSignup,
+  isReservedName,
+  issueEmailConfirmation,
+  listedName,
+  looksLikeLinkToken,
+  practiceManagementUrl,
+  queueEmailConfirmation,
+  releaseUnpaidHold,
+  RESERVED_NAME_ERROR,
 } from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import * as repo from './repo';
 import type { SignupThrottle } from './throttle';
-import { signupSource, type InviteInput, type ProviderInput, type RegistrationInput, type SignupOffer } from './validation';
+import {
+  signupSource,
+  type InviteInput,
+  type ProviderInput,
+  type RegistrationInput,
+  type SignupOffer,
+} from './validation';
 import { insertNewProvider } from '../../domain/providers';
 
-export interface SignupDeps { db: Knex; outgoing: Outgoing; captcha: Captcha; config: Config; throttles: Throttles; signups: SignupThrottle }
-export interface RequestMeta { ip?: string; userAgent?: string }
+export interface SignupDeps {
+  db: Knex;
+  outgoing: Outgoing;
+  captcha: Captcha;
+  config: Config;
+  throttles: Throttles;
+  signups: SignupThrottle;
+}
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
 
 /** Why an e-mail address cannot be used for a new login (spec 1 §2 Registration page, §8). */
 export type EmailConflict =
@@ -36,7 +63,10 @@ export type Registration =
  * The profile took a name another account reserved (spec 1 §3, §8): everything was saved, but the new
  * account is held (accounts.error = 'reserved_name') until our team has checked, and nobody is signed in.
  */
-export interface ReservedNameHeld { outcome: 'reserved-name'; name: string }
+export interface ReservedNameHeld {
+  outcome: 'reserved-name';
+  name: string;
+}
 
 /** The wizard step after Create Account; the wizard itself forwards to the first unfinished step. */
 export const nextWizardPath = (providerId: number) => `/profiles/create/${providerId}`;
@@ -49,19 +79,25 @@ export const nextWizardPath = (providerId: number) => `/profiles/create/${provid
  */
 export async function emailConflict(db: Knex, config: Config, email: string): Promise<EmailConflict | null> {
   const user = await repo.findUserByEmail(db, email);
-  if (!user || await heldByUnpaidSignup(db, email)) return null;
+  if (!user || (await heldByUnpaidSignup(db, email))) return null;
   const accounts = await repo.accountsOfUser(db, user.id);
   if (accounts.some((a) => a.error)) return { outcome: 'blocked' };
   if (accounts.length > 0 && accounts.every((a) => a.standalone_practice_management)) {
     const paid = accounts.find((a) => a.has_paid_practice_management_plan);
-    return { outcome: 'practice-management', email: user.email, practiceManagementUrl: paid ? practiceManagementUrl(config, paid.practice_management?.subdomain) : null };
+    return {
+      outcome: 'practice-management',
+      email: user.email,
+      practiceManagementUrl: paid ? practiceManagementUrl(config, paid.practice_management?.subdomain) : null,
+    };
   }
-  if (user.scopes.includes('client') && !user.scopes.includes('provider')) return { outcome: 'client', email: user.email };
+  if (user.scopes.includes('client') && !user.scopes.includes('provider'))
+    return { outcome: 'client', email: user.email };
   return { outcome: 'taken', email: user.email };
 }
 
 const isUniqueEmailViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? '').startsWith('users_email');
+  (error as { code?: string }).code === '23505' &&
+  String((error as { constraint?: string }).constraint ?? '').startsWith('users_email');
 
 const audit = (db: Knex, userId: number | null, action: string, meta: RequestMeta, details?: object) =>
   authRepo.recordAudit(db, { userId, action, ip: meta.ip, userAgent: meta.userAgent, details });
@@ -98,7 +134,11 @@ async function createAccountWithProvider(
  * The bot check and the per-IP limit of new logins, before any work. A refused bot counts against the
  * limit too.
  */
-async function guard(deps: SignupDeps, botCheck: BotCheckInput, meta: RequestMeta): Promise<'bot' | 'throttled' | null> {
+async function guard(
+  deps: SignupDeps,
+  botCheck: BotCheckInput,
+  meta: RequestMeta,
+): Promise<'bot' | 'throttled' | null> {
   const ip = meta.ip ?? 'unknown';
   if (await deps.signups.exceeded(ip)) return 'throttled';
   if (!(await deps.captcha.verify(botCheck))) {
@@ -136,16 +176,32 @@ export async function register(
         full_name: input.full_name ?? null,
         phone_number: input.phone_number ?? null,
       });
-      const providerId = await createAccountWithProvider(trx, userId, input, input.email, signupSource(context.offer, 'signup'), reserved ? RESERVED_NAME_ERROR : null);
+      const providerId = await createAccountWithProvider(
+        trx,
+        userId,
+        input,
+        input.email,
+        signupSource(context.offer, 'signup'),
+        reserved ? RESERVED_NAME_ERROR : null,
+      );
       const token = await issueEmailConfirmation(trx, { id: userId, email: input.email });
       await queueEmailConfirmation(trx, deps, input.email, token);
-      await audit(trx, userId, reserved ? 'registered_reserved_name' : 'registered', context.meta, { provider_id: providerId, type: input.type });
+      await audit(trx, userId, reserved ? 'registered_reserved_name' : 'registered', context.meta, {
+        provider_id: providerId,
+        type: input.type,
+      });
       return { userId, providerId };
     });
     await deps.signups.hit(context.meta.ip ?? 'unknown');
     if (reserved) return { outcome: 'reserved-name', name: listed };
     const confirmationSent = true;
-    return { outcome: 'registered', userId: made.userId, providerId: made.providerId, next: nextWizardPath(made.providerId), confirmationSent };
+    return {
+      outcome: 'registered',
+      userId: made.userId,
+      providerId: made.providerId,
+      next: nextWizardPath(made.providerId),
+      confirmationSent,
+    };
   } catch (error) {
     // Two posts with one address at the same moment: the database keeps the second out.
     if (isUniqueEmailViolation(error)) return { outcome: 'taken', email: input.email };
@@ -155,7 +211,11 @@ export async function register(
 
 // ---------------------------------------------------------------- invitations
 
-export interface InviteView { providerId: number; providerName: string; email: string }
+export interface InviteView {
+  providerId: number;
+  providerName: string;
+  email: string;
+}
 
 async function liveInvite(db: Knex, token: string): Promise<repo.InviteRow | null> {
   if (!looksLikeLinkToken(token)) return null;
@@ -163,7 +223,10 @@ async function liveInvite(db: Knex, token: string): Promise<repo.InviteRow | nul
 }
 
 const inviteProviderName = (invite: repo.InviteRow) =>
-  (invite.provider_type === 'practice' && invite.company_name) || [invite.first_name, invite.last_name].filter(Boolean).join(' ') || invite.company_name || 'your profile';
+  (invite.provider_type === 'practice' && invite.company_name) ||
+  [invite.first_name, invite.last_name].filter(Boolean).join(' ') ||
+  invite.company_name ||
+  'your profile';
 
 /** GET /signup/invite/{token}: the invitation, or null when it is unknown, used or expired. */
 export async function findInvite(deps: Pick<SignupDeps, 'db'>, token: string): Promise<InviteView | null> {
@@ -210,7 +273,9 @@ export async function registerFromInvite(
       await repo.grantClinicianAccess(trx, userId, invite.provider_id);
       await repo.selectProvider(trx, userId, invite.provider_id);
       await repo.markInviteUsed(trx, invite.id);
-      const confirmation = invitedAddress ? null : await issueEmailConfirmation(trx, { id: userId, email: input.email });
+      const confirmation = invitedAddress
+        ? null
+        : await issueEmailConfirmation(trx, { id: userId, email: input.email });
       if (confirmation) await queueEmailConfirmation(trx, deps, input.email, confirmation);
       await audit(trx, userId, 'registered_from_invite', context.meta, { provider_id: invite.provider_id });
       return { userId, providerId: invite.provider_id, status: invite.provider_status, confirmation };
@@ -236,12 +301,17 @@ export async function acceptInvite(
   user: { id: number; email: string },
   token: string,
   meta: RequestMeta,
-): Promise<{ outcome: 'invalid-invite' } | { outcome: 'other-address'; invitedEmail: string } | { outcome: 'accepted'; providerId: number; next: string }> {
+): Promise<
+  | { outcome: 'invalid-invite' }
+  | { outcome: 'other-address'; invitedEmail: string }
+  | { outcome: 'accepted'; providerId: number; next: string }
+> {
   if (!looksLikeLinkToken(token)) return { outcome: 'invalid-invite' };
   return deps.db.transaction(async (trx) => {
     const invite = await repo.findLiveInvite(trx, hashToken(token));
     if (!invite) return { outcome: 'invalid-invite' as const };
-    if (invite.email && invite.email.toLowerCase() !== user.email.toLowerCase()) return { outcome: 'other-address' as const, invitedEmail: invite.email };
+    if (invite.email && invite.email.toLowerCase() !== user.email.toLowerCase())
+      return { outcome: 'other-address' as const, invitedEmail: invite.email };
     await repo.grantClinicianAccess(trx, user.id, invite.provider_id);
     await repo.selectProvider(trx, user.id, invite.provider_id);
     await repo.markInviteUsed(trx, invite.id);
@@ -277,10 +347,16 @@ export async function addProviderAccount(
   if ('userId' in actor) {
     user = await repo.findUserById(db, actor.userId);
   } else {
-    const attempt = await attemptPassword({ db, throttles }, { email: actor.email, password: actor.password, ip: context.meta.ip ?? 'unknown' });
+    const attempt = await attemptPassword(
+      { db, throttles },
+      { email: actor.email, password: actor.password, ip: context.meta.ip ?? 'unknown' },
+    );
     if (attempt.outcome === 'throttled') return { outcome: 'throttled' };
     if (attempt.outcome === 'wrong') {
-      await audit(db, attempt.user?.id ?? null, 'sign_in_failed', context.meta, { email: actor.email, via: 'signup-from-client' });
+      await audit(db, attempt.user?.id ?? null, 'sign_in_failed', context.meta, {
+        email: actor.email,
+        via: 'signup-from-client',
+      });
       return { outcome: 'invalid' };
     }
     user = await repo.findUserById(db, attempt.user.id);
@@ -292,8 +368,21 @@ export async function addProviderAccount(
   const reserved = await isReservedName(db, listed);
   const providerId = await db.transaction(async (trx) => {
     await repo.addProviderScope(trx, user.id);
-    const id = await createAccountWithProvider(trx, user.id, input, user.email, signupSource(context.offer, 'client'), reserved ? RESERVED_NAME_ERROR : null);
-    await audit(trx, user.id, reserved ? 'registered_from_client_reserved_name' : 'registered_from_client', context.meta, { provider_id: id, type: input.type });
+    const id = await createAccountWithProvider(
+      trx,
+      user.id,
+      input,
+      user.email,
+      signupSource(context.offer, 'client'),
+      reserved ? RESERVED_NAME_ERROR : null,
+    );
+    await audit(
+      trx,
+      user.id,
+      reserved ? 'registered_from_client_reserved_name' : 'registered_from_client',
+      context.meta,
+      { provider_id: id, type: input.type },
+    );
     return id;
   });
   if (reserved) return { outcome: 'reserved-name', name: listed };
@@ -306,9 +395,13 @@ export async function addProviderAccount(
  * Where a signed-in user opening /signup belongs: the wizard when the selected profile is an
  * incomplete one made with the new wizard, else home (or profile creation without any profile).
  */
-export async function signedInDestination(deps: Pick<SignupDeps, 'db'>, selectedProviderId: number | null): Promise<string> {
+export async function signedInDestination(
+  deps: Pick<SignupDeps, 'db'>,
+  selectedProviderId: number | null,
+): Promise<string> {
   if (!selectedProviderId) return '/profiles/create';
   const provider = await repo.findProviderWizardState(deps.db, selectedProviderId);
-  if (provider && provider.status === 'incomplete' && provider.created_with_new_wizard) return nextWizardPath(provider.id);
+  if (provider && provider.status === 'incomplete' && provider.created_with_new_wizard)
+    return nextWizardPath(provider.id);
   return '/';
 }

@@ -3,7 +3,15 @@
 // adding a provider account (/signup-from-client).
 import Joi from 'joi';
 import {
-  INVALID_EMAIL, INVITE_PASSWORD, REGISTRATION_PASSWORD, type PasswordRule, phoneNumber, REFERRAL_OFFER, registrationEmail, registrationText, requiredMessage,
+  INVALID_EMAIL,
+  INVITE_PASSWORD,
+  REGISTRATION_PASSWORD,
+  type PasswordRule,
+  phoneNumber,
+  REFERRAL_OFFER,
+  registrationEmail,
+  registrationText,
+  requiredMessage,
 } from '../../domain/accounts';
 export const SIGNUP_MESSAGES = {
   terms: 'You must agree to the terms of service.',
@@ -14,7 +22,6 @@ export const SIGNUP_MESSAGES = {
   botCheck: 'We could not confirm that you are a person. Please try again.',
   createFailed: 'There was an error creating your account.',
 } as const;
-
 
 /** The field names used in the messages and as the labels of the form. */
 export const FIELD_NAMES = {
@@ -28,10 +35,13 @@ export const FIELD_NAMES = {
 } as const;
 
 /** Where a group practice's client referrals go (stored as custom_content.send_referrals_to). */
-export const REFERRAL_DESTINATIONS = { practice: 'To the practice (one inbox for everyone)', clinicians: 'To each clinician of the practice directly' } as const;
+export const REFERRAL_DESTINATIONS = {
+  practice: 'To the practice (one inbox for everyone)',
+  clinicians: 'To each clinician of the practice directly',
+} as const;
 
-
-const requiredText = (field: keyof typeof FIELD_NAMES, options: { normalize?: boolean } = {}) => registrationText(FIELD_NAMES[field], options);
+const requiredText = (field: keyof typeof FIELD_NAMES, options: { normalize?: boolean } = {}) =>
+  registrationText(FIELD_NAMES[field], options);
 
 const personName = (field: 'first_name' | 'last_name' | 'full_name') => requiredText(field, { normalize: true });
 
@@ -52,7 +62,9 @@ const newPassword = (rule: PasswordRule) =>
 const confirmation = () =>
   Joi.string()
     .required()
-    .custom((value: string, helpers) => (value === helpers.state.ancestors[0]?.password ? value : helpers.error('any.only')))
+    .custom((value: string, helpers) =>
+      value === helpers.state.ancestors[0]?.password ? value : helpers.error('any.only'),
+    )
     .messages({
       'any.required': requiredMessage(FIELD_NAMES.password_confirmation),
       'string.empty': requiredMessage(FIELD_NAMES.password_confirmation),
@@ -60,11 +72,18 @@ const confirmation = () =>
     });
 
 const terms = () =>
-  Joi.string().valid('1', 'on', 'yes').required().messages({ 'any.required': SIGNUP_MESSAGES.terms, 'any.only': SIGNUP_MESSAGES.terms, 'string.empty': SIGNUP_MESSAGES.terms });
+  Joi.string().valid('1', 'on', 'yes').required().messages({
+    'any.required': SIGNUP_MESSAGES.terms,
+    'any.only': SIGNUP_MESSAGES.terms,
+    'string.empty': SIGNUP_MESSAGES.terms,
+  });
 
 /** The provider part: type and names, phone (required for individuals only), referrals for practices. */
 const providerFields = {
-  type: Joi.string().valid('individual', 'practice').default('individual').messages({ 'any.only': 'Please choose a profile type.' }),
+  type: Joi.string()
+    .valid('individual', 'practice')
+    .default('individual')
+    .messages({ 'any.only': 'Please choose a profile type.' }),
   first_name: Joi.when('type', { is: 'individual', then: personName('first_name'), otherwise: Joi.any().strip() }),
   last_name: Joi.when('type', { is: 'individual', then: personName('last_name'), otherwise: Joi.any().strip() }),
   company_name: Joi.when('type', { is: 'practice', then: requiredText('company_name'), otherwise: Joi.any().strip() }),
@@ -74,11 +93,19 @@ const providerFields = {
     then: Joi.string()
       .valid(...Object.keys(REFERRAL_DESTINATIONS))
       .required()
-      .messages({ 'any.required': SIGNUP_MESSAGES.referrals, 'any.only': SIGNUP_MESSAGES.referrals, 'string.empty': SIGNUP_MESSAGES.referrals }),
+      .messages({
+        'any.required': SIGNUP_MESSAGES.referrals,
+        'any.only': SIGNUP_MESSAGES.referrals,
+        'string.empty': SIGNUP_MESSAGES.referrals,
+      }),
     otherwise: Joi.any().strip(),
   }),
   // Group practice signups may leave the phone out (spec 1 §5 Phone).
-  phone_number: Joi.when('type', { is: 'individual', then: phoneNumber(), otherwise: phoneNumber({ required: false }) }),
+  phone_number: Joi.when('type', {
+    is: 'individual',
+    then: phoneNumber(),
+    otherwise: phoneNumber({ required: false }),
+  }),
   terms: terms(),
 };
 
@@ -92,7 +119,10 @@ export interface ProviderInput {
   phone_number: string | null;
 }
 
-export interface RegistrationInput extends ProviderInput { email: string; password: string }
+export interface RegistrationInput extends ProviderInput {
+  email: string;
+  password: string;
+}
 
 /** /signup: a new login, account and profile (six-character registration password rule). */
 export const registrationSchema = Joi.object<RegistrationInput & { password_confirmation: string }>({
@@ -102,7 +132,13 @@ export const registrationSchema = Joi.object<RegistrationInput & { password_conf
   password_confirmation: confirmation(),
 }).unknown(true);
 
-export interface InviteInput { first_name: string; last_name: string; email: string; password: string; phone_number: string | null }
+export interface InviteInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  phone_number: string | null;
+}
 
 /** /signup/invite/{token}: the profile exists already; eight-character invite rule; phone optional. */
 export const inviteSchema = Joi.object<InviteInput & { password_confirmation: string; terms: string }>({
@@ -122,11 +158,14 @@ export const fromClientSchema = Joi.object<ProviderInput>(providerFields).unknow
 export const fromClientWithLoginSchema = Joi.object<ProviderInput & { email: string; password: string }>({
   ...providerFields,
   email: email(),
-  password: Joi.string().required().max(1024).messages({
-    'any.required': requiredMessage(FIELD_NAMES.password),
-    'string.empty': requiredMessage(FIELD_NAMES.password),
-    'string.max': requiredMessage(FIELD_NAMES.password),
-  }),
+  password: Joi.string()
+    .required()
+    .max(1024)
+    .messages({
+      'any.required': requiredMessage(FIELD_NAMES.password),
+      'string.empty': requiredMessage(FIELD_NAMES.password),
+      'string.max': requiredMessage(FIELD_NAMES.password),
+    }),
 }).unknown(true);
 
 // ---- offers carried from the signup link to payment (spec 1 §2, §9)

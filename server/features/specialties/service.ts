@@ -7,7 +7,14 @@ import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import * as custom from '../../domain/tags';
 import * as repo from '../../domain/tags';
-import { editableProfileId, saveSelections, taggingEntries, atMost, SELECTION_RULES, tagSelection } from '../../domain/tags';
+import {
+  editableProfileId,
+  saveSelections,
+  taggingEntries,
+  atMost,
+  SELECTION_RULES,
+  tagSelection,
+} from '../../domain/tags';
 import { validate } from '../../lib/validation';
 import { readCustomContent } from '../../domain/profile-content';
 
@@ -22,9 +29,16 @@ export interface SpecialtiesData {
 export async function loadSpecialties(db: Knex, viewer: Viewer): Promise<SpecialtiesData> {
   const id = editableProfileId(viewer);
   const [options, taggings, entries] = await Promise.all([
-    repo.listTags(db, 'specialties'), repo.specialtyTaggings(db, id), custom.listEntries(db, id, 'specialties'),
+    repo.listTags(db, 'specialties'),
+    repo.specialtyTaggings(db, id),
+    custom.listEntries(db, id, 'specialties'),
   ]);
-  return { options, general: taggings.map((t) => t.tagId), top: taggings.filter((t) => t.isTop).map((t) => t.tagId), custom: entries };
+  return {
+    options,
+    general: taggings.map((t) => t.tagId),
+    top: taggings.filter((t) => t.isTop).map((t) => t.tagId),
+    custom: entries,
+  };
 }
 
 /** Saves the top specialties; answers whether general expertise has just reached its cap of 20. */
@@ -32,7 +46,14 @@ export async function saveTopSpecialties(db: Knex, viewer: Viewer, body: unknown
   const id = editableProfileId(viewer);
   const options = await repo.listTags(db, 'specialties');
   const checked = validate<{ top_specialties: number[] }>(
-    Joi.object({ top_specialties: tagSelection(options.map((t) => t.id), SELECTION_RULES.top_specialties) }), body);
+    Joi.object({
+      top_specialties: tagSelection(
+        options.map((t) => t.id),
+        SELECTION_RULES.top_specialties,
+      ),
+    }),
+    body,
+  );
   if (checked.errors) throw new ValidationError(checked.errors);
   const top = checked.value.top_specialties;
   const max = SELECTION_RULES.specialties.max;
@@ -50,5 +71,10 @@ export async function saveTopSpecialties(db: Knex, viewer: Viewer, body: unknown
 
 /** Saves general expertise; a specialty taken out of it also stops being a top specialty. */
 export async function saveGeneralExpertise(db: Knex, viewer: Viewer, body: unknown): Promise<void> {
-  await saveSelections(db, editableProfileId(viewer), [{ type: 'specialties', rule: SELECTION_RULES.specialties }], body);
+  await saveSelections(
+    db,
+    editableProfileId(viewer),
+    [{ type: 'specialties', rule: SELECTION_RULES.specialties }],
+    body,
+  );
 }

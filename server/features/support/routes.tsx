@@ -30,7 +30,9 @@ export function supportRoutes({ db, config, integrations }: FeatureDeps): Router
       return res.redirect(303, back);
     }
     const { id } = await submitSupportRequest(supportDeps(db, config, integrations), res.locals.viewer!, {
-      providerId, template, locals,
+      providerId,
+      template,
+      locals,
     });
     if (wantsJson) return void res.status(201).json({ id, message: SUPPORT_SUBMITTED });
     flash(req, 'success', SUPPORT_SUBMITTED);

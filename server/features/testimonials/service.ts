@@ -18,14 +18,18 @@ function selectedProviderId(viewer: Viewer): number {
 
 export async function loadPage(db: Knex, viewer: Viewer) {
   const providerId = selectedProviderId(viewer);
-  const [testimonials, feedback] = await Promise.all([repo.listTestimonials(db, providerId), repo.listFeedback(db, providerId)]);
+  const [testimonials, feedback] = await Promise.all([
+    repo.listTestimonials(db, providerId),
+    repo.listFeedback(db, providerId),
+  ]);
   return { testimonials, feedback };
 }
 
 /** display_testimonial is "1" (Display) or "0" (Hide); another profile's testimonial is not found. */
 export async function setDisplay(db: Knex, viewer: Viewer, testimonialId: number, posted: unknown): Promise<boolean> {
   const providerId = selectedProviderId(viewer);
-  const value = typeof posted === 'string' || typeof posted === 'number' || typeof posted === 'boolean' ? String(posted) : '';
+  const value =
+    typeof posted === 'string' || typeof posted === 'number' || typeof posted === 'boolean' ? String(posted) : '';
   const display = value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : null;
   return db.transaction(async (trx) => {
     // Whose testimonial it is comes first: another profile's id is not found, whatever was posted.

@@ -27,7 +27,12 @@ export interface GroupRow {
 export type GroupFields = Omit<GroupRow, 'id' | 'provider_id' | 'slug' | 'expired_at'> & { expired_at: string | null };
 
 export async function listGroups(db: Db, providerId: number): Promise<GroupRow[]> {
-  return db('therapy_groups').where({ provider_id: providerId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  return db('therapy_groups')
+    .where({ provider_id: providerId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
 }
 
 /** The group, only when it belongs to the provider (another provider's id is simply not there). */
@@ -39,7 +44,9 @@ export async function findGroup(db: Db, providerId: number, groupId: number, loc
 /** A slug no group has yet: the name's slug, then -2, -3 ... */
 async function freeSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name) || 'therapy-group';
-  const taken = new Set((await db('therapy_groups').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[]);
+  const taken = new Set(
+    (await db('therapy_groups').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[],
+  );
   for (let n = 1; ; n += 1) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (!taken.has(slug)) return slug;
@@ -48,11 +55,18 @@ async function freeSlug(db: Db, name: string): Promise<string> {
 
 export async function insertGroup(trx: Knex.Transaction, providerId: number, fields: GroupFields): Promise<number> {
   const slug = await freeSlug(trx, fields.name);
-  const [row] = await trx('therapy_groups').insert({ ...fields, provider_id: providerId, slug }).returning('id');
+  const [row] = await trx('therapy_groups')
+    .insert({ ...fields, provider_id: providerId, slug })
+    .returning('id');
   return Number(row.id);
 }
 
-export async function updateGroup(trx: Knex.Transaction, providerId: number, groupId: number, fields: Partial<GroupFields>): Promise<void> {
+export async function updateGroup(
+  trx: Knex.Transaction,
+  providerId: number,
+  groupId: number,
+  fields: Partial<GroupFields>,
+): Promise<void> {
   await trx('therapy_groups').where({ id: groupId, provider_id: providerId }).update(fields);
 }
 

@@ -5,17 +5,30 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage/port';
 import * as repo from './repo';
-import { chosenFile, discardPicture, IMAGE_KEY, imageProblem, type UploadedImage, withStoredPicture } from '../../domain/images';
+import {
+  chosenFile,
+  discardPicture,
+  IMAGE_KEY,
+  imageProblem,
+  type UploadedImage,
+  withStoredPicture,
+} from '../../domain/images';
 import { expiryMoment, validateGroup, type GroupInput } from './validation';
 import { selectedEditableProvider } from '../../domain/accounts';
 
-export interface GroupDeps { db: Knex; storage: Storage }
+export interface GroupDeps {
+  db: Knex;
+  storage: Storage;
+}
 export type GroupRow = repo.GroupRow;
 
 /** Creating a group while the profile is not active (the page offers no Add button then). */
 export class GroupCreationNotAllowed extends Error {}
 
-export interface GroupUpload { file?: UploadedImage; uploadError?: string }
+export interface GroupUpload {
+  file?: UploadedImage;
+  uploadError?: string;
+}
 
 /** The selected profile, only when the viewer has clinician access to it. */
 function selectedProviderId(viewer: Viewer): number {
@@ -43,10 +56,18 @@ export async function formOptions(db: Knex, viewer: Viewer) {
 }
 
 /** Checks the post and the picture together, so every message shows at once. */
-async function checkInput(db: Knex, body: unknown, upload: GroupUpload, context: { profileActive: boolean; hadImage: boolean }) {
+async function checkInput(
+  db: Knex,
+  body: unknown,
+  upload: GroupUpload,
+  context: { profileActive: boolean; hadImage: boolean },
+) {
   const file = chosenFile(upload.file);
   const imageError = upload.uploadError ?? (file ? await imageProblem(file) : null);
-  const checked = validateGroup(body, { profileActive: context.profileActive, hasImage: context.hadImage || Boolean(file) });
+  const checked = validateGroup(body, {
+    profileActive: context.profileActive,
+    hasImage: context.hadImage || Boolean(file),
+  });
   const states = new Set((await repo.listStates(db)).map((s) => s.code));
   const errors = { ...(checked.errors ?? {}) };
   if (imageError) errors.image = imageError;
@@ -56,33 +77,61 @@ async function checkInput(db: Knex, body: unknown, upload: GroupUpload, context:
 }
 
 const fieldsOf = (value: GroupInput): Omit<repo.GroupFields, 'image_key'> => ({
-  name: value.name, status: value.status, expired_at: expiryMoment(value.expired_at), hours: value.hours, costs: value.costs,
-  short_description: value.short_description, description: value.description, remote_location: value.remote_location,
-  address: value.address, address_2: value.address_2, city: value.city, state: value.state, zip: value.zip,
+  name: value.name,
+  status: value.status,
+  expired_at: expiryMoment(value.expired_at),
+  hours: value.hours,
+  costs: value.costs,
+  short_description: value.short_description,
+  description: value.description,
+  remote_location: value.remote_location,
+  address: value.address,
+  address_2: value.address_2,
+  city: value.city,
+  state: value.state,
+  zip: value.zip,
 });
 
-export async function createGroup(deps: GroupDeps, viewer: Viewer, body: unknown, upload: GroupUpload): Promise<number> {
+export async function createGroup(
+  deps: GroupDeps,
+  viewer: Viewer,
+  body: unknown,
+  upload: GroupUpload,
+): Promise<number> {
   const providerId = selectedProviderId(viewer);
   if (!(await isActive(deps.db, providerId))) throw new GroupCreationNotAllowed();
   const { value, file } = await checkInput(deps.db, body, upload, { profileActive: true, hadImage: false });
-  return withStoredPicture(deps.storage, 'group', file, (key) => deps.db.transaction(async (trx) => {
-    // The status is read again inside the transaction: it may have changed since the form was shown.
-    if (!(await isActive(trx, providerId))) throw new GroupCreationNotAllowed();
-    return repo.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
-  }));
+  return withStoredPicture(deps.storage, 'group', file, (key) =>
+    deps.db.transaction(async (trx) => {
+      // The status is read again inside the transaction: it may have changed since the form was shown.
+      if (!(await isActive(trx, providerId))) throw new GroupCreationNotAllowed();
+      return repo.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
+    }),
+  );
 }
 
-export async function updateGroup(deps: GroupDeps, viewer: Viewer, groupId: number, body: unknown, upload: GroupUpload): Promise<void> {
+export async function updateGroup(
+  deps: GroupDeps,
+  viewer: Viewer,
+  groupId: number,
+  body: unknown,
+  upload: GroupUpload,
+): Promise<void> {
   const providerId = selectedProviderId(viewer);
   const existing = await loadGroup(deps.db, viewer, groupId);
   const profileActive = await isActive(deps.db, providerId);
-  const { value, file } = await checkInput(deps.db, body, upload, { profileActive, hadImage: Boolean(existing.image_key) });
-  const replaced = await withStoredPicture(deps.storage, 'group', file, (key) => deps.db.transaction(async (trx) => {
-    const current = await repo.findGroup(trx, providerId, groupId, true);
-    if (!current) throw new NotFoundError();
-    await repo.updateGroup(trx, providerId, groupId, { ...fieldsOf(value), ...(key ? { image_key: key } : {}) });
-    return key ? current.image_key : null;
-  }));
+  const { value, file } = await checkInput(deps.db, body, upload, {
+    profileActive,
+    hadImage: Boolean(existing.image_key),
+  });
+  const replaced = await withStoredPicture(deps.storage, 'group', file, (key) =>
+    deps.db.transaction(async (trx) => {
+      const current = await repo.findGroup(trx, providerId, groupId, true);
+      if (!current) throw new NotFoundError();
+      await repo.updateGroup(trx, providerId, groupId, { ...fieldsOf(value), ...(key ? { image_key: key } : {}) });
+      return key ? current.image_key : null;
+    }),
+  );
   await discardPicture(deps.storage, replaced);
 }
 

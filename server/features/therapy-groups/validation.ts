@@ -44,47 +44,90 @@ export interface GroupInput {
   zip: string | null;
 }
 
-const text = (label: string, max: number) => Joi.string().trim().max(max).required()
-  .messages({ 'any.required': GROUP_MESSAGES.required(label), 'string.empty': GROUP_MESSAGES.required(label), 'string.max': GROUP_MESSAGES.tooLong(label, max) });
-const inPerson = (label: string, max: number) => Joi.when('remote_location', {
-  is: true,
-  then: Joi.any().strip(),
-  otherwise: text(label, max),
-});
+const text = (label: string, max: number) =>
+  Joi.string()
+    .trim()
+    .max(max)
+    .required()
+    .messages({
+      'any.required': GROUP_MESSAGES.required(label),
+      'string.empty': GROUP_MESSAGES.required(label),
+      'string.max': GROUP_MESSAGES.tooLong(label, max),
+    });
+const inPerson = (label: string, max: number) =>
+  Joi.when('remote_location', {
+    is: true,
+    then: Joi.any().strip(),
+    otherwise: text(label, max),
+  });
 
 const schema = Joi.object<GroupInput>({
-  name: text('Name', 120).pattern(/^[^"]*$/).messages({ 'string.pattern.base': GROUP_MESSAGES.quotes }),
-  status: Joi.string().valid('active', 'inactive').default('inactive').messages({ 'any.only': 'Please choose active or inactive.' }),
-  expired_at: Joi.string().trim().allow('').pattern(/^\d{4}-\d{2}-\d{2}$/).messages({ 'string.pattern.base': GROUP_MESSAGES.date }),
+  name: text('Name', 120)
+    .pattern(/^[^"]*$/)
+    .messages({ 'string.pattern.base': GROUP_MESSAGES.quotes }),
+  status: Joi.string()
+    .valid('active', 'inactive')
+    .default('inactive')
+    .messages({ 'any.only': 'Please choose active or inactive.' }),
+  expired_at: Joi.string()
+    .trim()
+    .allow('')
+    .pattern(/^\d{4}-\d{2}-\d{2}$/)
+    .messages({ 'string.pattern.base': GROUP_MESSAGES.date }),
   hours: text('Hours', 200),
   costs: text('Costs', 200),
-  short_description: Joi.string().trim().required().max(SHORT_DESCRIPTION_MAX)
-    .messages({ 'any.required': GROUP_MESSAGES.required('Short description'), 'string.empty': GROUP_MESSAGES.required('Short description'), 'string.max': GROUP_MESSAGES.shortTooLong }),
+  short_description: Joi.string()
+    .trim()
+    .required()
+    .max(SHORT_DESCRIPTION_MAX)
+    .messages({
+      'any.required': GROUP_MESSAGES.required('Short description'),
+      'string.empty': GROUP_MESSAGES.required('Short description'),
+      'string.max': GROUP_MESSAGES.shortTooLong,
+    }),
   // 2000: the shared multipart parser reads text fields of up to 4096 bytes.
   description: text('Description', 2000),
   remote_location: Joi.boolean().truthy('1').falsy('0', '').default(false),
   address: inPerson('Address', 200),
-  address_2: Joi.when('remote_location', { is: true, then: Joi.any().strip(), otherwise: Joi.string().trim().max(200).allow('') }),
+  address_2: Joi.when('remote_location', {
+    is: true,
+    then: Joi.any().strip(),
+    otherwise: Joi.string().trim().max(200).allow(''),
+  }),
   city: inPerson('City', 100),
-  state: Joi.string().trim().uppercase().required().length(2)
-    .messages({ 'any.required': GROUP_MESSAGES.required('State'), 'string.empty': GROUP_MESSAGES.required('State'), 'string.length': GROUP_MESSAGES.state }),
+  state: Joi.string()
+    .trim()
+    .uppercase()
+    .required()
+    .length(2)
+    .messages({
+      'any.required': GROUP_MESSAGES.required('State'),
+      'string.empty': GROUP_MESSAGES.required('State'),
+      'string.length': GROUP_MESSAGES.state,
+    }),
   zip: Joi.when('remote_location', {
     is: true,
     then: Joi.any().strip(),
-    otherwise: text('Zip', 10).pattern(/^\d{5}(-\d{4})?$/).messages({ 'string.pattern.base': GROUP_MESSAGES.zip }),
+    otherwise: text('Zip', 10)
+      .pattern(/^\d{5}(-\d{4})?$/)
+      .messages({ 'string.pattern.base': GROUP_MESSAGES.zip }),
   }),
 });
 
 /** Today's calendar date in UTC as YYYY-MM-DD. */
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
-const monthsAfter = (date: string, months: number): string => addMonths(new UTCDate(`${date}T00:00:00Z`), months).toISOString().slice(0, 10);
+const monthsAfter = (date: string, months: number): string =>
+  addMonths(new UTCDate(`${date}T00:00:00Z`), months)
+    .toISOString()
+    .slice(0, 10);
 
 /** The form's default expiration date: 4 months from today. */
 export const defaultExpiry = (now = new Date()): string => monthsAfter(todayUtc(now), DEFAULT_EXPIRY_MONTHS);
 
 /** A real calendar date (2026-02-30 is not). */
-const isRealDate = (date: string) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+const isRealDate = (date: string) =>
+  !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 
 export interface GroupContext {
   /** The provider profile is active (only then may a group be active). */
@@ -95,7 +138,10 @@ export interface GroupContext {
 }
 
 /** Every rule of the form; the rules that need more than one field or today's date come after joi's. */
-export function validateGroup(body: unknown, context: GroupContext): { value: GroupInput; errors: null } | { value: null; errors: Record<string, string> } {
+export function validateGroup(
+  body: unknown,
+  context: GroupContext,
+): { value: GroupInput; errors: null } | { value: null; errors: Record<string, string> } {
   const checked = validate<GroupInput>(schema, body);
   const errors: Record<string, string> = { ...(checked.errors ?? {}) };
   const raw = (body ?? {}) as Record<string, unknown>;

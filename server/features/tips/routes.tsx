@@ -14,23 +14,39 @@ import type { FeatureDeps } from '../deps';
 export function tipsRoutes({ config, menu }: FeatureDeps): Router {
   const router = Router();
   menu.add(
-    { menu: 'resources', order: 10, label: 'Phone Consultation Tips', href: '/tips/phone-consultations', membersOnly: true },
-    { menu: 'resources', order: 20, label: 'Increasing Referrals', href: '/tips/increasing-referrals', membersOnly: true },
+    {
+      menu: 'resources',
+      order: 10,
+      label: 'Phone Consultation Tips',
+      href: '/tips/phone-consultations',
+      membersOnly: true,
+    },
+    {
+      menu: 'resources',
+      order: 20,
+      label: 'Increasing Referrals',
+      href: '/tips/increasing-referrals',
+      membersOnly: true,
+    },
     { menu: 'resources', order: 30, label: 'Membership Tips', href: '/tips/membership', membersOnly: true },
     { menu: 'resources', order: 50, label: 'Fee Calculator', href: '/fee-calculator', membersOnly: true },
   );
 
   router.get('/tips/phone-consultations', ...membersOnly('Phone Consultation Tips'), (req, res) =>
-    render(req, res, { title: 'Phone Consultation Tips', page: <PhoneConsultationsPage /> }));
+    render(req, res, { title: 'Phone Consultation Tips', page: <PhoneConsultationsPage /> }),
+  );
 
   router.get('/tips/increasing-referrals', ...membersOnly('Increasing Referrals'), (req, res) =>
-    render(req, res, { title: 'Increasing Referrals', page: <IncreasingReferralsPage /> }));
+    render(req, res, { title: 'Increasing Referrals', page: <IncreasingReferralsPage /> }),
+  );
 
   router.get('/tips/membership', ...membersOnly('Membership Tips'), (req, res) =>
-    render(req, res, { title: 'Membership Tips', page: <MembershipTipsPage brand={config.brandName} /> }));
+    render(req, res, { title: 'Membership Tips', page: <MembershipTipsPage brand={config.brandName} /> }),
+  );
 
   router.get('/fee-calculator', requireSignIn, allowFramesFrom([config.embeds.feeCalculator]), (req, res) =>
-    render(req, res, { title: 'Fee Calculator', page: <FeeCalculatorPage src={config.embeds.feeCalculator} /> }));
+    render(req, res, { title: 'Fee Calculator', page: <FeeCalculatorPage src={config.embeds.feeCalculator} /> }),
+  );
 
   return router;
 }

@@ -16,7 +16,13 @@ function selectedProviderId(viewer: Viewer): number {
   return selectedEditableProvider(viewer).id;
 }
 
-export interface QuizResult { passed: boolean; correct: number; total: number; passMark: number; takenAt: Date }
+export interface QuizResult {
+  passed: boolean;
+  correct: number;
+  total: number;
+  passMark: number;
+  takenAt: Date;
+}
 
 export type QuizPage =
   | { kind: 'quiz'; questions: QuizQuestion[]; passMark: number }
@@ -25,7 +31,13 @@ export type QuizPage =
 /** Scores a stored attempt against the current bank (answers are kept as question text → choice). */
 function resultOf(attempt: repo.AttemptRow, questions: QuizQuestion[]): QuizResult {
   const correct = questions.filter((q) => attempt.answers[q.text] === q.correctChoice).length;
-  return { passed: attempt.passed, correct, total: questions.length, passMark: passMarkFor(questions.length), takenAt: attempt.created_at };
+  return {
+    passed: attempt.passed,
+    correct,
+    total: questions.length,
+    passMark: passMarkFor(questions.length),
+    takenAt: attempt.created_at,
+  };
 }
 
 export async function loadQuiz(db: Knex, viewer: Viewer): Promise<QuizPage> {

@@ -18,7 +18,12 @@ export const passMarkFor = (questionCount: number) => Math.ceil(questionCount * 
 /** Form field of a question: radios named question_{id} whose values are the choice texts. */
 export const fieldFor = (questionId: number) => `question_${questionId}`;
 
-export interface QuizQuestion { id: number; text: string; choices: string[]; correctChoice: string }
+export interface QuizQuestion {
+  id: number;
+  text: string;
+  choices: string[];
+  correctChoice: string;
+}
 
 export interface GradedQuiz {
   /** Question text → chosen answer (the payload shape of spec 2 §7 "Vetting"). */
@@ -29,7 +34,10 @@ export interface GradedQuiz {
 }
 
 /** Field errors for unanswered questions (an answer that is not one of the choices counts as none), else the grade. */
-export function gradeAnswers(questions: QuizQuestion[], body: Record<string, unknown>): { errors: Record<string, string> } | { graded: GradedQuiz } {
+export function gradeAnswers(
+  questions: QuizQuestion[],
+  body: Record<string, unknown>,
+): { errors: Record<string, string> } | { graded: GradedQuiz } {
   const errors: Record<string, string> = {};
   const answers: Record<string, string> = {};
   let correct = 0;

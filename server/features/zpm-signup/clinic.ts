@@ -3,7 +3,11 @@
 // clinic id must look like one and the url must be a clinic address of PRACTICE_MANAGEMENT_URL.
 import type { Config } from '../../config';
 
-export interface ClinicMessage { clinicId: string; url: string; subdomain: string }
+export interface ClinicMessage {
+  clinicId: string;
+  url: string;
+  subdomain: string;
+}
 
 const CLINIC_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -13,8 +17,13 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * the template's with its first host label as the subdomain (https://{subdomain}.practice.example.com),
  * any path is allowed, credentials are not.
  */
-export function clinicFrom(config: Pick<Config, 'practiceManagementUrl'>, clinicId: unknown, url: unknown): ClinicMessage | null {
-  if (typeof clinicId !== 'string' || typeof url !== 'string' || !CLINIC_ID.test(clinicId) || url.length > 500) return null;
+export function clinicFrom(
+  config: Pick<Config, 'practiceManagementUrl'>,
+  clinicId: unknown,
+  url: unknown,
+): ClinicMessage | null {
+  if (typeof clinicId !== 'string' || typeof url !== 'string' || !CLINIC_ID.test(clinicId) || url.length > 500)
+    return null;
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -20,7 +20,14 @@ export const SWEEP_PAID_AFTER_MINUTES = 5;
 /** A charge asked for this long ago and never recorded is looked up at the card processor (every call has long timed out by then). */
 export const SWEEP_CHARGE_AFTER_MINUTES = 10;
 
-export interface FinishDeps { db: Knex; config: Config; payments: PaymentsGateway; ehr: Ehr; outgoing: Outgoing; jobs: JobQueue }
+export interface FinishDeps {
+  db: Knex;
+  config: Config;
+  payments: PaymentsGateway;
+  ehr: Ehr;
+  outgoing: Outgoing;
+  jobs: JobQueue;
+}
 
 /** Queues the finishing job through `trx` (the payment's own transaction), once per sign-up while one waits. */
 export async function queueFinish(jobs: JobQueue, trx: Knex | Knex.Transaction, signupId: string): Promise<void> {
@@ -40,14 +47,23 @@ export async function recordPaid(deps: Pick<FinishDeps, 'db' | 'jobs'>, signupId
  * Finishes a paid sign-up: true when this call finished it, false when there was nothing to do (not paid,
  * or finished before). Throws when the EHR fails; the job then tries again.
  */
-export async function finishSignup(deps: FinishDeps, signupId: string, context: { requestId?: string | null; log?: Logger } = {}): Promise<boolean> {
+export async function finishSignup(
+  deps: FinishDeps,
+  signupId: string,
+  context: { requestId?: string | null; log?: Logger } = {},
+): Promise<boolean> {
   const signup = await repo.findSignup(deps.db, signupId);
   if (!signup?.paidAt || signup.completedAt || !signup.accountId || !signup.userId) return false;
   // Outside any transaction. The key and the clinic id make a second call answer the first one's clinic
   // (an existing clinic of this sign-up counts as made).
   await deps.ehr.createClinic({
-    providerId: null, accountId: signup.accountId, subdomain: signup.subdomain, clinicId: signup.clinicId, trialDays: 0,
-    requestId: context.requestId ?? null, idempotencyKey: `zpm-signup-${signup.id}`,
+    providerId: null,
+    accountId: signup.accountId,
+    subdomain: signup.subdomain,
+    clinicId: signup.clinicId,
+    trialDays: 0,
+    requestId: context.requestId ?? null,
+    idempotencyKey: `zpm-signup-${signup.id}`,
   });
   const finished = await deps.db.transaction(async (trx) => {
     const locked = await repo.findSignup(trx, signupId, true);
@@ -62,17 +78,26 @@ export async function finishSignup(deps: FinishDeps, signupId: string, context: 
     // The mirror follows (the webhook would too): the account's plan flags come from it.
     const customerId = await primaryCustomerOf(deps.db, signup.accountId);
     if (customerId) {
-      await syncCustomer(deps.db, deps.payments, customerId, context.log)
-        .catch((error: unknown) => context.log?.error({ err: error, requestId: context.requestId }, 'zpm-signup: billing mirror sync failed'));
+      await syncCustomer(deps.db, deps.payments, customerId, context.log).catch((error: unknown) =>
+        context.log?.error({ err: error, requestId: context.requestId }, 'zpm-signup: billing mirror sync failed'),
+      );
     }
   }
   return finished;
 }
 
 /** The sign-up's own subscription at the card processor (its metadata names it), live; null when the charge never went through. */
-export async function chargedSubscriptionOf(payments: PaymentsGateway, customerId: string, signupId: string): Promise<string | null> {
+export async function chargedSubscriptionOf(
+  payments: PaymentsGateway,
+  customerId: string,
+  signupId: string,
+): Promise<string | null> {
   const subscriptions = await payments.subscriptionsOf(customerId);
-  return subscriptions.find((s) => s.metadata?.zpm_signup === signupId && ['active', 'trialing', 'past_due'].includes(s.status))?.id ?? null;
+  return (
+    subscriptions.find(
+      (s) => s.metadata?.zpm_signup === signupId && ['active', 'trialing', 'past_due'].includes(s.status),
+    )?.id ?? null
+  );
 }
 
 /**
@@ -92,7 +117,10 @@ export async function sweepSignups(deps: FinishDeps, log?: Logger): Promise<{ re
     const charged = customerId ? await chargedSubscriptionOf(deps.payments, customerId, signup.id) : null;
     if (charged) {
       if (await recordPaid(deps, signup.id)) recovered++;
-      log?.warn({ signupId: signup.id, subscriptionId: charged }, 'zpm-signup: a charge that was never recorded was found and recorded');
+      log?.warn(
+        { signupId: signup.id, subscriptionId: charged },
+        'zpm-signup: a charge that was never recorded was found and recorded',
+      );
     } else {
       await repo.clearPaymentStarted(deps.db, signup.id, SWEEP_CHARGE_AFTER_MINUTES);
     }

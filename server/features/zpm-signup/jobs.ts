@@ -5,7 +5,12 @@ import type { JobContext, JobDefinition } from '../../jobs/queue';
 import { FINISH_JOB, finishSignup, SWEEP_JOB, sweepSignups, type FinishDeps } from './finish';
 
 const depsOf = ({ db, integrations, config }: JobContext): FinishDeps => ({
-  db, config, payments: integrations.payments.gateway, ehr: integrations.ehr, outgoing: createOutgoing(integrations.jobs), jobs: integrations.jobs,
+  db,
+  config,
+  payments: integrations.payments.gateway,
+  ehr: integrations.ehr,
+  outgoing: createOutgoing(integrations.jobs),
+  jobs: integrations.jobs,
 });
 
 export const zpmSignupJobs: JobDefinition<never>[] = [
@@ -17,7 +22,9 @@ export const zpmSignupJobs: JobDefinition<never>[] = [
     retryDelaySeconds: 30,
     // Longer than the EHR call's own time limit (spec 3 §9: 600 s), so a slow call is not run twice at once.
     timeoutSeconds: 660,
-    handle: async ({ signupId }: { signupId: string }, context) => { await finishSignup(depsOf(context), signupId, { log: context.logger }); },
+    handle: async ({ signupId }: { signupId: string }, context) => {
+      await finishSignup(depsOf(context), signupId, { log: context.logger });
+    },
   },
   {
     name: SWEEP_JOB,
@@ -25,7 +32,8 @@ export const zpmSignupJobs: JobDefinition<never>[] = [
     retryLimit: 0,
     handle: async (_data: object, context) => {
       const outcome = await sweepSignups(depsOf(context), context.logger);
-      if (outcome.requeued || outcome.recovered) context.logger.warn(outcome, 'zpm-signup sweep: unfinished sign-ups set going again');
+      if (outcome.requeued || outcome.recovered)
+        context.logger.warn(outcome, 'zpm-signup sweep: unfinished sign-ups set going again');
     },
   },
 ] as JobDefinition<never>[];

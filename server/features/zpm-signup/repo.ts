@@ -6,30 +6,66 @@ import type { ClinicMessage } from './clinic';
 export type Variant = 'page' | 'iframe';
 
 export interface SignupRow {
-  id: string; clinicId: string; clinicUrl: string; subdomain: string; variant: Variant;
-  accountId: number | null; userId: number | null; paymentAttempt: string; paymentStartedAt: Date | null; paidAt: Date | null; completedAt: Date | null;
+  id: string;
+  clinicId: string;
+  clinicUrl: string;
+  subdomain: string;
+  variant: Variant;
+  accountId: number | null;
+  userId: number | null;
+  paymentAttempt: string;
+  paymentStartedAt: Date | null;
+  paidAt: Date | null;
+  completedAt: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A zpm_signups row as stored. */
 interface SignupSqlRow {
-  id: string; clinic_id: string; clinic_url: string; subdomain: string; variant: Variant;
-  account_id: number | null; user_id: number | null; payment_attempt: string;
-  payment_started_at: Date | null; paid_at: Date | null; completed_at: Date | null;
+  id: string;
+  clinic_id: string;
+  clinic_url: string;
+  subdomain: string;
+  variant: Variant;
+  account_id: number | null;
+  user_id: number | null;
+  payment_attempt: string;
+  payment_started_at: Date | null;
+  paid_at: Date | null;
+  completed_at: Date | null;
 }
 
 const toRow = (row: SignupSqlRow): SignupRow => ({
-  id: row.id, clinicId: row.clinic_id, clinicUrl: row.clinic_url, subdomain: row.subdomain, variant: row.variant,
-  accountId: row.account_id === null ? null : Number(row.account_id), userId: row.user_id === null ? null : Number(row.user_id),
-  paymentAttempt: row.payment_attempt, paymentStartedAt: row.payment_started_at ?? null, paidAt: row.paid_at, completedAt: row.completed_at,
+  id: row.id,
+  clinicId: row.clinic_id,
+  clinicUrl: row.clinic_url,
+  subdomain: row.subdomain,
+  variant: row.variant,
+  accountId: row.account_id === null ? null : Number(row.account_id),
+  userId: row.user_id === null ? null : Number(row.user_id),
+  paymentAttempt: row.payment_attempt,
+  paymentStartedAt: row.payment_started_at ?? null,
+  paidAt: row.paid_at,
+  completedAt: row.completed_at,
 });
 
-export async function insertSignup(trx: Knex, clinic: ClinicMessage, variant: Variant, owner: { accountId: number; userId: number }): Promise<string> {
+export async function insertSignup(
+  trx: Knex,
+  clinic: ClinicMessage,
+  variant: Variant,
+  owner: { accountId: number; userId: number },
+): Promise<string> {
   const id = crypto.randomUUID();
   await trx('zpm_signups').insert({
-    id, clinic_id: clinic.clinicId, clinic_url: clinic.url, subdomain: clinic.subdomain, variant,
-    account_id: owner.accountId, user_id: owner.userId, payment_attempt: crypto.randomUUID(),
+    id,
+    clinic_id: clinic.clinicId,
+    clinic_url: clinic.url,
+    subdomain: clinic.subdomain,
+    variant,
+    account_id: owner.accountId,
+    user_id: owner.userId,
+    payment_attempt: crypto.randomUUID(),
   });
   return id;
 }
@@ -44,7 +80,10 @@ export async function findSignup(db: Knex, id: unknown, lock = false): Promise<S
 
 /** After a refusal: the next payment is a new attempt (the card processor replays a key's first answer), and nothing is being charged. */
 export async function renewAttempt(db: Knex, id: string): Promise<void> {
-  await db('zpm_signups').where({ id }).whereNull('paid_at').update({ payment_attempt: crypto.randomUUID(), payment_started_at: null });
+  await db('zpm_signups')
+    .where({ id })
+    .whereNull('paid_at')
+    .update({ payment_attempt: crypto.randomUUID(), payment_started_at: null });
 }
 
 /**
@@ -52,8 +91,11 @@ export async function renewAttempt(db: Knex, id: string): Promise<void> {
  * attempt whose key the charge carries, or null when the sign-up is already paid.
  */
 export async function startPayment(db: Knex, id: string): Promise<string | null> {
-  const [row] = await db('zpm_signups').where({ id }).whereNull('paid_at')
-    .update({ payment_started_at: db.fn.now() }).returning('payment_attempt');
+  const [row] = await db('zpm_signups')
+    .where({ id })
+    .whereNull('paid_at')
+    .update({ payment_started_at: db.fn.now() })
+    .returning('payment_attempt');
   return row?.payment_attempt ?? null;
 }
 
@@ -64,21 +106,32 @@ export async function markPaid(trx: Knex, id: string): Promise<boolean> {
 
 /** The sweeper found no charge for an attempt started `minutes` ago or more (not one started since): nothing is pending any more. */
 export async function clearPaymentStarted(db: Knex, id: string, minutes: number): Promise<void> {
-  await db('zpm_signups').where({ id }).whereNull('paid_at')
-    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).update({ payment_started_at: null });
+  await db('zpm_signups')
+    .where({ id })
+    .whereNull('paid_at')
+    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes]))
+    .update({ payment_started_at: null });
 }
 
 /** Paid sign-ups not finished for `minutes` (their job may have died or used up its tries). */
 export async function paidUnfinished(db: Knex, minutes: number): Promise<SignupRow[]> {
-  const rows = await db('zpm_signups').whereNotNull('paid_at').whereNull('completed_at')
-    .where('paid_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).orderBy('paid_at').limit(500);
+  const rows = await db('zpm_signups')
+    .whereNotNull('paid_at')
+    .whereNull('completed_at')
+    .where('paid_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes]))
+    .orderBy('paid_at')
+    .limit(500);
   return rows.map(toRow);
 }
 
 /** Sign-ups whose charge was asked for `minutes` ago or more and never recorded (the process died in between). */
 export async function chargeUnrecorded(db: Knex, minutes: number): Promise<SignupRow[]> {
-  const rows = await db('zpm_signups').whereNotNull('payment_started_at').whereNull('paid_at')
-    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes])).orderBy('payment_started_at').limit(500);
+  const rows = await db('zpm_signups')
+    .whereNotNull('payment_started_at')
+    .whereNull('paid_at')
+    .where('payment_started_at', '<', db.raw(`now() - make_interval(mins => ?)`, [minutes]))
+    .orderBy('payment_started_at')
+    .limit(500);
   return rows.map(toRow);
 }
 
@@ -87,10 +140,17 @@ export async function markCompleted(trx: Knex, id: string): Promise<void> {
 }
 
 export async function saveClinic(trx: Knex, accountId: number, subdomain: string): Promise<void> {
-  await trx('accounts').where({ id: accountId }).update({ practice_management: JSON.stringify({ subdomain, trial_end: null }) });
+  await trx('accounts')
+    .where({ id: accountId })
+    .update({ practice_management: JSON.stringify({ subdomain, trial_end: null }) });
 }
 
-export async function ownerOf(db: Knex, userId: number): Promise<{ id: number; email: string; firstName: string; lastName: string } | null> {
+export async function ownerOf(
+  db: Knex,
+  userId: number,
+): Promise<{ id: number; email: string; firstName: string; lastName: string } | null> {
   const row = await db('users').where({ id: userId }).first('id', 'email', 'first_name', 'last_name');
-  return row ? { id: Number(row.id), email: row.email, firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null;
+  return row
+    ? { id: Number(row.id), email: row.email, firstName: row.first_name ?? '', lastName: row.last_name ?? '' }
+    : null;
 }

@@ -50,21 +50,36 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  */
 const frameableBySelf: RequestHandler = (_req, res, next) => {
   const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  if (typeof policy === 'string')
+    res.setHeader('Content-Security-Policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   next();
 };
 
-const tierLabel = (tier: keyof typeof TIERS, amount: number) => `${TIERS[tier].label}: $${(amount / 100).toFixed(2)} a month per clinician`;
+const tierLabel = (tier: keyof typeof TIERS, amount: number) =>
+  `${TIERS[tier].label}: $${(amount / 100).toFixed(2)} a month per clinician`;
 
 export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
-  const deps: service.ZpmDeps = { db, config, payments, ehr: integrations.ehr, outgoing: integrations.outgoing, jobs: integrations.jobs };
-  const localOnly: RequestHandler = (_req, _res, next) => next(config.env === 'production' ? new NotFoundError() : undefined);
-  const botCheck = (req: Request) => integrations.captcha.verify({ honeypot: text(req.body?.[HONEYPOT_FIELD]), token: text(req.body?.captcha_token) || undefined, ip: req.ip });
+  const deps: service.ZpmDeps = {
+    db,
+    config,
+    payments,
+    ehr: integrations.ehr,
+    outgoing: integrations.outgoing,
+    jobs: integrations.jobs,
+  };
+  const localOnly: RequestHandler = (_req, _res, next) =>
+    next(config.env === 'production' ? new NotFoundError() : undefined);
+  const botCheck = (req: Request) =>
+    integrations.captcha.verify({
+      honeypot: text(req.body?.[HONEYPOT_FIELD]),
+      token: text(req.body?.captcha_token) || undefined,
+      ip: req.ip,
+    });
   const throttles = createPaymentThrottles(db);
-  const layoutOf = (variant: repo.Variant) => (variant === 'iframe' ? 'plain' as const : 'onboarding' as const);
+  const layoutOf = (variant: repo.Variant) => (variant === 'iframe' ? ('plain' as const) : ('onboarding' as const));
 
   router.use(['/zpm-signup', STAND_IN_PATH], frameableBySelf);
 
@@ -74,19 +89,51 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     const formUrl = signupFormUrl(config);
     if (formUrl) allowFramesFrom([formUrl])(req, res, () => undefined);
     render(req, res, {
-      title: 'Practice Management Sign-Up', layout: layoutOf(variant), status: error ? 422 : 200,
-      page: <ZpmStartPage formUrl={formUrl} allowedOrigin={allowedOrigin(config)} path={variant === 'iframe' ? '/zpm-signup/iframe-test' : '/zpm-signup'} error={error} />,
+      title: 'Practice Management Sign-Up',
+      layout: layoutOf(variant),
+      status: error ? 422 : 200,
+      page: (
+        <ZpmStartPage
+          formUrl={formUrl}
+          allowedOrigin={allowedOrigin(config)}
+          path={variant === 'iframe' ? '/zpm-signup/iframe-test' : '/zpm-signup'}
+          error={error}
+        />
+      ),
     });
   }
 
-  function showDetails(req: Request, res: Response, clinic: ClinicMessage, variant: repo.Variant, values: Record<string, string> = {}, errors: Record<string, string> = {}, status = 200) {
+  function showDetails(
+    req: Request,
+    res: Response,
+    clinic: ClinicMessage,
+    variant: repo.Variant,
+    values: Record<string, string> = {},
+    errors: Record<string, string> = {},
+    status = 200,
+  ) {
     render(req, res, {
-      title: 'Your details', layout: layoutOf(variant), status,
-      page: <ZpmDetailsPage action="/zpm-signup/create-standalone-account" clinic={clinic} variant={variant} values={values} errors={errors} honeypotField={HONEYPOT_FIELD} captcha={captchaWidgetFor(res, integrations.captcha)} />,
+      title: 'Your details',
+      layout: layoutOf(variant),
+      status,
+      page: (
+        <ZpmDetailsPage
+          action="/zpm-signup/create-standalone-account"
+          clinic={clinic}
+          variant={variant}
+          values={values}
+          errors={errors}
+          honeypotField={HONEYPOT_FIELD}
+          captcha={captchaWidgetFor(res, integrations.captcha)}
+        />
+      ),
     });
   }
 
-  for (const [path, variant] of [['/zpm-signup', 'page'], ['/zpm-signup/iframe-test', 'iframe']] as const) {
+  for (const [path, variant] of [
+    ['/zpm-signup', 'page'],
+    ['/zpm-signup/iframe-test', 'iframe'],
+  ] as const) {
     router.get(path, (req, res) => {
       if (req.query.clinic_id === undefined && req.query.url === undefined) return showStart(req, res, variant);
       // The message's contents, checked again here: the address bar is not the EHR.
@@ -96,35 +143,46 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     });
   }
 
-  const detailValues = (req: Request) => ({ first_name: text(req.body?.first_name).slice(0, 200), last_name: text(req.body?.last_name).slice(0, 200), email: text(req.body?.email).slice(0, 300) });
+  const detailValues = (req: Request) => ({
+    first_name: text(req.body?.first_name).slice(0, 200),
+    last_name: text(req.body?.last_name).slice(0, 200),
+    email: text(req.body?.email).slice(0, 300),
+  });
   const variantOf = (req: Request): repo.Variant => (req.body?.variant === 'iframe' ? 'iframe' : 'page');
 
-  router.post('/zpm-signup/create-standalone-account', formPost(
-    ZPM_MESSAGES.createFailed,
-    (req, res, errors, status) => {
-      const clinic = clinicFrom(config, req.body?.clinic_id, req.body?.url);
-      return clinic ? showDetails(req, res, clinic, variantOf(req), detailValues(req), errors, status) : showStart(req, res, variantOf(req), ZPM_MESSAGES.clinicMissing);
-    },
-    async (req, res) => {
-      const variant = variantOf(req);
-      const clinic = clinicFrom(config, req.body?.clinic_id, req.body?.url);
-      if (!clinic) return showStart(req, res, variant, ZPM_MESSAGES.clinicMissing);
-      const values = detailValues(req);
-      if (!(await botCheck(req))) return showDetails(req, res, clinic, variant, values, { form: ZPM_MESSAGES.botCheck }, 422);
-      const checked = validate(detailsSchema, values);
-      if (checked.errors) return showDetails(req, res, clinic, variant, values, checked.errors, 422);
-      await throttles.take(req, res, 'accounts');
-      let signupId: string;
-      try {
-        signupId = await service.createSignup(db, clinic, variant, checked.value);
-      } catch (error) {
-        if (error instanceof EmailInUseError || (error as { code?: string }).code === '23505') return showDetails(req, res, clinic, variant, values, { email: ZPM_MESSAGES.emailTaken }, 422);
-        throw error;
-      }
-      req.session.zpmSignup = signupId;
-      res.redirect(303, PAY_PATH);
-    },
-  ));
+  router.post(
+    '/zpm-signup/create-standalone-account',
+    formPost(
+      ZPM_MESSAGES.createFailed,
+      (req, res, errors, status) => {
+        const clinic = clinicFrom(config, req.body?.clinic_id, req.body?.url);
+        return clinic
+          ? showDetails(req, res, clinic, variantOf(req), detailValues(req), errors, status)
+          : showStart(req, res, variantOf(req), ZPM_MESSAGES.clinicMissing);
+      },
+      async (req, res) => {
+        const variant = variantOf(req);
+        const clinic = clinicFrom(config, req.body?.clinic_id, req.body?.url);
+        if (!clinic) return showStart(req, res, variant, ZPM_MESSAGES.clinicMissing);
+        const values = detailValues(req);
+        if (!(await botCheck(req)))
+          return showDetails(req, res, clinic, variant, values, { form: ZPM_MESSAGES.botCheck }, 422);
+        const checked = validate(detailsSchema, values);
+        if (checked.errors) return showDetails(req, res, clinic, variant, values, checked.errors, 422);
+        await throttles.take(req, res, 'accounts');
+        let signupId: string;
+        try {
+          signupId = await service.createSignup(db, clinic, variant, checked.value);
+        } catch (error) {
+          if (error instanceof EmailInUseError || (error as { code?: string }).code === '23505')
+            return showDetails(req, res, clinic, variant, values, { email: ZPM_MESSAGES.emailTaken }, 422);
+          throw error;
+        }
+        req.session.zpmSignup = signupId;
+        res.redirect(303, PAY_PATH);
+      },
+    ),
+  );
 
   // --- Payment: "pay-preview" (GET with the plan) and "pay" (POST)
 
@@ -137,11 +195,27 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     return null;
   }
 
-  const planFrom = (source: Record<string, unknown>) => ({ zpm_tier: text(source.zpm_tier) || 'pro', quantity: text(source.quantity) || '1', coupon: text(source.coupon).slice(0, 100) });
+  const planFrom = (source: Record<string, unknown>) => ({
+    zpm_tier: text(source.zpm_tier) || 'pro',
+    quantity: text(source.quantity) || '1',
+    coupon: text(source.coupon).slice(0, 100),
+  });
 
-  interface PayState { values?: Record<string, string>; errors?: Record<string, string>; planErrors?: Record<string, string>; failure?: string }
+  interface PayState {
+    values?: Record<string, string>;
+    errors?: Record<string, string>;
+    planErrors?: Record<string, string>;
+    failure?: string;
+  }
 
-  async function showPayment(req: Request, res: Response, signup: repo.SignupRow, planRaw: ReturnType<typeof planFrom>, state: PayState = {}, status = 200) {
+  async function showPayment(
+    req: Request,
+    res: Response,
+    signup: repo.SignupRow,
+    planRaw: ReturnType<typeof planFrom>,
+    state: PayState = {},
+    status = 200,
+  ) {
     const owner = (await repo.ownerOf(db, signup.userId!))!;
     const customerId = await service.customerOf(deps, signup, req.log);
     const customer = await db('billing_customers').where({ id: customerId }).first();
@@ -166,14 +240,52 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       if (coupon && !coupon.ok) preview = null;
     }
     const returnTo = `${PAY_PATH}?${new URLSearchParams(planRaw).toString()}`;
-    const cardField = { ...await cardFieldFor(req, res, integrations.payments, returnTo), intentUrl: `${PAY_PATH}/card-intent`, confirmUrl: `${PAY_PATH}/card` };
-    const tiers = (Object.keys(TIERS) as (keyof typeof TIERS)[]).map((tier) => ({ value: tier, label: tierLabel(tier, service.planLine(tier, 1).unitAmount) }));
+    const cardField = {
+      ...(await cardFieldFor(req, res, integrations.payments, returnTo)),
+      intentUrl: `${PAY_PATH}/card-intent`,
+      confirmUrl: `${PAY_PATH}/card`,
+    };
+    const tiers = (Object.keys(TIERS) as (keyof typeof TIERS)[]).map((tier) => ({
+      value: tier,
+      label: tierLabel(tier, service.planLine(tier, 1).unitAmount),
+    }));
     render(req, res, {
-      title: 'Payment', layout: layoutOf(signup.variant), status,
-      page: <ZpmPaymentPage path={PAY_PATH} email={owner.email} tiers={tiers} plan={planRaw} planErrors={planErrors} preview={preview} previewError={previewError} couponApplied={couponApplied}
-        cards={cards.map((c) => ({ id: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}` }))}
-        values={state.values ?? { source: customer?.default_payment_method ?? '', address_line1: customer?.address_line1 ?? '', address_line2: customer?.address_line2 ?? '', address_city: customer?.address_city ?? '', address_state: customer?.address_state ?? '', address_postal_code: customer?.address_postal_code ?? '', terms: '' }}
-        errors={state.errors ?? {}} failure={state.failure} states={await listStates(db)} cardField={cardField} honeypotField={HONEYPOT_FIELD} captcha={captchaWidgetFor(res, integrations.captcha)} />,
+      title: 'Payment',
+      layout: layoutOf(signup.variant),
+      status,
+      page: (
+        <ZpmPaymentPage
+          path={PAY_PATH}
+          email={owner.email}
+          tiers={tiers}
+          plan={planRaw}
+          planErrors={planErrors}
+          preview={preview}
+          previewError={previewError}
+          couponApplied={couponApplied}
+          cards={cards.map((c) => ({
+            id: c.id,
+            label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}`,
+          }))}
+          values={
+            state.values ?? {
+              source: customer?.default_payment_method ?? '',
+              address_line1: customer?.address_line1 ?? '',
+              address_line2: customer?.address_line2 ?? '',
+              address_city: customer?.address_city ?? '',
+              address_state: customer?.address_state ?? '',
+              address_postal_code: customer?.address_postal_code ?? '',
+              terms: '',
+            }
+          }
+          errors={state.errors ?? {}}
+          failure={state.failure}
+          states={await listStates(db)}
+          cardField={cardField}
+          honeypotField={HONEYPOT_FIELD}
+          captcha={captchaWidgetFor(res, integrations.captcha)}
+        />
+      ),
     });
   }
 
@@ -182,7 +294,8 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     if (!signup) return;
     // Paid: nothing is left to pay (the success page says whether the account is ready yet).
     if (signup.paidAt) return res.redirect(303, DONE_PATH);
-    if (typeof req.query.card_session === 'string') await service.cardFromHostedPage(deps, signup, req.query.card_session, req.log);
+    if (typeof req.query.card_session === 'string')
+      await service.cardFromHostedPage(deps, signup, req.query.card_session, req.log);
     await showPayment(req, res, signup, planFrom(req.query));
   });
 
@@ -199,19 +312,46 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     }
     const planRaw = planFrom(req.body ?? {});
     const values = Object.fromEntries(PAYMENT_FIELDS.map((name) => [name, text(req.body?.[name]).slice(0, 300)]));
-    if (!(await botCheck(req))) return showPayment(req, res, signup, planRaw, { values, failure: ZPM_MESSAGES.botCheck }, 422);
+    if (!(await botCheck(req)))
+      return showPayment(req, res, signup, planRaw, { values, failure: ZPM_MESSAGES.botCheck }, 422);
     const plan = validate(planSchema, planRaw);
     const payment = validatePayment(values, { sourceRequired: true });
-    if (plan.errors || payment.errors) return showPayment(req, res, signup, planRaw, { values, errors: payment.errors ?? {}, planErrors: plan.errors ?? {} }, 422);
+    if (plan.errors || payment.errors)
+      return showPayment(
+        req,
+        res,
+        signup,
+        planRaw,
+        { values, errors: payment.errors ?? {}, planErrors: plan.errors ?? {} },
+        422,
+      );
     // The coupon is checked again here: what the form carried is never trusted.
     const coupon = await service.checkCoupon(payments, plan.value);
-    if (coupon && !coupon.ok) return showPayment(req, res, signup, planRaw, { values, planErrors: { coupon: coupon.message } }, 422);
-    const back = (extra: Record<string, string>) => new URL(`${PAY_PATH}?${new URLSearchParams({ ...planRaw, ...extra }).toString()}`, config.portalUrl).toString();
+    if (coupon && !coupon.ok)
+      return showPayment(req, res, signup, planRaw, { values, planErrors: { coupon: coupon.message } }, 422);
+    const back = (extra: Record<string, string>) =>
+      new URL(`${PAY_PATH}?${new URLSearchParams({ ...planRaw, ...extra }).toString()}`, config.portalUrl).toString();
     try {
-      const outcome = await service.pay(deps, signup.id, plan.value as PlanInput, payment.value!, coupon?.ok ? coupon.couponId : null, { back }, { requestId: req.id ? String(req.id) : null, log: req.log });
+      const outcome = await service.pay(
+        deps,
+        signup.id,
+        plan.value as PlanInput,
+        payment.value!,
+        coupon?.ok ? coupon.couponId : null,
+        { back },
+        { requestId: req.id ? String(req.id) : null, log: req.log },
+      );
       res.redirect(303, outcome.kind === 'hosted' ? outcome.url : DONE_PATH);
     } catch (error) {
-      if (error instanceof NotFoundError) return showPayment(req, res, signup, planRaw, { values, errors: { source: PAYMENT_MESSAGES.sourceRequired } }, 422);
+      if (error instanceof NotFoundError)
+        return showPayment(
+          req,
+          res,
+          signup,
+          planRaw,
+          { values, errors: { source: PAYMENT_MESSAGES.sourceRequired } },
+          422,
+        );
       if (error instanceof PaymentError) {
         // A refusal made nothing (error_if_incomplete): the next try is a new attempt. A card processor
         // that did not answer may have made it: the retry keeps the key, so it is replayed, not repeated.
@@ -221,7 +361,10 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
         return showPayment(req, res, signup, planRaw, { values, failure: error.message }, 422);
       }
       if (error instanceof OutsideServiceError) {
-        req.log?.error({ err: error, requestId: req.id }, 'zpm-signup: the EHR did not add the practice management account');
+        req.log?.error(
+          { err: error, requestId: req.id },
+          'zpm-signup: the EHR did not add the practice management account',
+        );
         return showPayment(req, res, signup, planRaw, { values, failure: OUTSIDE_SERVICE_FAILED }, 502);
       }
       throw error;
@@ -238,7 +381,9 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       res.json(await payments.createSetupIntent(customerId, `setup-intent-${req.id ?? crypto.randomUUID()}`));
     } catch (error) {
       req.log?.error({ err: error, requestId: req.id }, 'zpm-signup: setup intent failed');
-      res.status(502).json({ message: 'The card form is not available right now. Please choose "A new card" instead.' });
+      res
+        .status(502)
+        .json({ message: 'The card form is not available right now. Please choose "A new card" instead.' });
     }
   });
 
@@ -260,8 +405,15 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     if (!signup.paidAt) return res.redirect(303, PAY_PATH);
     const owner = (await repo.ownerOf(db, signup.userId!))!;
     render(req, res, {
-      title: 'Practice Management Sign-Up', layout: layoutOf(signup.variant),
-      page: <ZpmSuccessPage signInUrl={integrations.ehr.signInUrl(signup.subdomain)} email={owner.email} finishing={!signup.completedAt} />,
+      title: 'Practice Management Sign-Up',
+      layout: layoutOf(signup.variant),
+      page: (
+        <ZpmSuccessPage
+          signInUrl={integrations.ehr.signInUrl(signup.subdomain)}
+          email={owner.email}
+          finishing={!signup.completedAt}
+        />
+      ),
     });
   });
 
@@ -270,27 +422,49 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   router.get('/practice-management-post-message-test', requireSignIn, (req, res) => {
     const formUrl = signupFormUrl(config);
     if (formUrl) allowFramesFrom([formUrl])(req, res, () => undefined);
-    render(req, res, { title: 'Practice Management postMessage Test', page: <PostMessageTestPage formUrl={formUrl} allowedOrigin={allowedOrigin(config)} /> });
+    render(req, res, {
+      title: 'Practice Management postMessage Test',
+      page: <PostMessageTestPage formUrl={formUrl} allowedOrigin={allowedOrigin(config)} />,
+    });
   });
 
   router.get(STAND_IN_PATH, localOnly, (req, res) => {
-    render(req, res, { title: 'Practice Management Sign-Up (local stand-in)', layout: 'plain', page: <ZpmStandInFormPage action={STAND_IN_PATH} value="" /> });
+    render(req, res, {
+      title: 'Practice Management Sign-Up (local stand-in)',
+      layout: 'plain',
+      page: <ZpmStandInFormPage action={STAND_IN_PATH} value="" />,
+    });
   });
 
   router.post(STAND_IN_PATH, localOnly, (req, res) => {
     const subdomain = text(req.body?.subdomain).trim().toLowerCase();
     if (!SUBDOMAIN.test(subdomain)) {
       return render(req, res, {
-        title: 'Practice Management Sign-Up (local stand-in)', layout: 'plain', status: 422,
-        page: <ZpmStandInFormPage action={STAND_IN_PATH} value={subdomain.slice(0, 100)} error="Please use letters, digits and dashes only." />,
+        title: 'Practice Management Sign-Up (local stand-in)',
+        layout: 'plain',
+        status: 422,
+        page: (
+          <ZpmStandInFormPage
+            action={STAND_IN_PATH}
+            value={subdomain.slice(0, 100)}
+            error="Please use letters, digits and dashes only."
+          />
+        ),
       });
     }
     const clinicId = `clinic-${crypto.randomBytes(6).toString('hex')}`;
     const url = config.practiceManagementUrl.replace('{subdomain}', subdomain);
     const continueHref = `/zpm-signup?${new URLSearchParams({ clinic_id: clinicId, url }).toString()}`;
     render(req, res, {
-      title: 'Practice Management Sign-Up (local stand-in)', layout: 'plain',
-      page: <ZpmStandInFormPage action={STAND_IN_PATH} value={subdomain} made={{ clinicId, url, targetOrigin: new URL(config.portalUrl).origin, continueHref }} />,
+      title: 'Practice Management Sign-Up (local stand-in)',
+      layout: 'plain',
+      page: (
+        <ZpmStandInFormPage
+          action={STAND_IN_PATH}
+          value={subdomain}
+          made={{ clinicId, url, targetOrigin: new URL(config.portalUrl).origin, continueHref }}
+        />
+      ),
     });
   });
 

@@ -5,7 +5,18 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createStandaloneAccount, releaseUnpaidHold } from '../../domain/accounts';
-import { customerOwning, ensureCustomer, evaluateCoupon, saveSetupCard, priceByLookupKey, priceIdsByLookupKey, productIdOf, syncCustomer, type CouponOutcome, type PaymentInput } from '../../domain/billing';
+import {
+  customerOwning,
+  ensureCustomer,
+  evaluateCoupon,
+  saveSetupCard,
+  priceByLookupKey,
+  priceIdsByLookupKey,
+  productIdOf,
+  syncCustomer,
+  type CouponOutcome,
+  type PaymentInput,
+} from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
 import type { ClinicMessage } from './clinic';
 import { chargedSubscriptionOf, finishSignup, recordPaid, type FinishDeps } from './finish';
@@ -17,7 +28,13 @@ export type ZpmDeps = FinishDeps;
 /** One plan line: the tier's catalog price times the number of clinicians (cents a month). */
 export function planLine(tier: ZpmTier, quantity: number) {
   const price = priceByLookupKey(TIERS[tier].lookupKey)!;
-  return { lookupKey: price.lookupKey, productId: productIdOf(price.product), amount: price.amount * quantity, unitAmount: price.amount, quantity };
+  return {
+    lookupKey: price.lookupKey,
+    productId: productIdOf(price.product),
+    amount: price.amount * quantity,
+    unitAmount: price.amount,
+    quantity,
+  };
 }
 
 /** A typed coupon checked against the plan (spec 3 §5's two refusals); null when none was typed. */
@@ -28,26 +45,53 @@ export async function checkCoupon(payments: PaymentsGateway, plan: PlanInput): P
 }
 
 /** "pay-preview": what the first invoice charges (subtotal, discount, total in cents), as the card processor works it out. */
-export async function previewPlan(deps: Pick<ZpmDeps, 'db' | 'payments'>, customerId: string, plan: PlanInput, couponId: string | null) {
+export async function previewPlan(
+  deps: Pick<ZpmDeps, 'db' | 'payments'>,
+  customerId: string,
+  plan: PlanInput,
+  couponId: string | null,
+) {
   const prices = await priceIdsByLookupKey(deps.db);
   const line = planLine(plan.zpm_tier, plan.quantity);
-  return deps.payments.previewNewSubscription(customerId, [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }], couponId);
+  return deps.payments.previewNewSubscription(
+    customerId,
+    [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }],
+    couponId,
+  );
 }
 
 /** "create-standalone-account": the owner (no password yet), the account and the sign-up row, in one transaction. */
-export async function createSignup(db: Knex, clinic: ClinicMessage, variant: repo.Variant, details: DetailsInput): Promise<string> {
+export async function createSignup(
+  db: Knex,
+  clinic: ClinicMessage,
+  variant: repo.Variant,
+  details: DetailsInput,
+): Promise<string> {
   return db.transaction(async (trx) => {
     // An earlier unpaid sign-up with this address reserves nothing (started here or by someone else).
     await releaseUnpaidHold(trx, details.email);
-    const owner = await createStandaloneAccount(trx, { email: details.email, firstName: details.first_name, lastName: details.last_name });
+    const owner = await createStandaloneAccount(trx, {
+      email: details.email,
+      firstName: details.first_name,
+      lastName: details.last_name,
+    });
     return repo.insertSignup(trx, clinic, variant, owner);
   });
 }
 
 /** The account's card-processor customer (made once, keyed by the account). */
-export async function customerOf(deps: Pick<ZpmDeps, 'db' | 'payments'>, signup: repo.SignupRow, log?: Logger): Promise<string> {
+export async function customerOf(
+  deps: Pick<ZpmDeps, 'db' | 'payments'>,
+  signup: repo.SignupRow,
+  log?: Logger,
+): Promise<string> {
   const owner = (await repo.ownerOf(deps.db, signup.userId!))!;
-  return ensureCustomer(deps.db, deps.payments, { id: signup.accountId!, email: owner.email, name: `${owner.firstName} ${owner.lastName}` }, log);
+  return ensureCustomer(
+    deps.db,
+    deps.payments,
+    { id: signup.accountId!, email: owner.email, name: `${owner.firstName} ${owner.lastName}` },
+    log,
+  );
 }
 
 export type PayOutcome = { kind: 'done' } | { kind: 'hosted'; url: string };
@@ -60,21 +104,40 @@ export type PayOutcome = { kind: 'done' } | { kind: 'hosted'; url: string };
  * payment recorded with the finishing job queued, in one short transaction; (4) the finishing tried at
  * once (the job does it otherwise). A paid sign-up goes straight to (4): a retry finishes what is left.
  */
-export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, input: PaymentInput, couponId: string | null, urls: { back: (extra: Record<string, string>) => string }, context: { requestId: string | null; log?: Logger }): Promise<PayOutcome> {
+export async function pay(
+  deps: ZpmDeps,
+  signupId: string,
+  plan: PlanInput,
+  input: PaymentInput,
+  couponId: string | null,
+  urls: { back: (extra: Record<string, string>) => string },
+  context: { requestId: string | null; log?: Logger },
+): Promise<PayOutcome> {
   const { db, payments } = deps;
   const signup = (await repo.findSignup(db, signupId))!;
   if (signup.paidAt) return finishNow(deps, signupId, context);
   const accountId = signup.accountId!;
   const customerId = await customerOf({ db, payments }, signup, context.log);
-  const address = { line1: input.address_line1, line2: input.address_line2 || null, city: input.address_city, state: input.address_state, postal_code: input.address_postal_code };
+  const address = {
+    line1: input.address_line1,
+    line2: input.address_line2 || null,
+    city: input.address_city,
+    state: input.address_state,
+    postal_code: input.address_postal_code,
+  };
   // Keyed by its content too: an address corrected after the card processor's page is a new update.
   const addressKey = crypto.createHash('sha256').update(JSON.stringify(address)).digest('hex').slice(0, 16);
   await payments.updateAddress(customerId, address, `zpm-${signup.paymentAttempt}-address-${addressKey}`);
   if (input.source === 'new') {
     // Without JavaScript a card is saved on the card processor's page (setup mode), back to this step.
-    const successUrl = urls.back({ card_session: '{CHECKOUT_SESSION_ID}' }).replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+    const successUrl = urls
+      .back({ card_session: '{CHECKOUT_SESSION_ID}' })
+      .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
     // Saving a card charges nothing: each visit to the processor's page is a session of its own.
-    const session = await payments.createCheckoutSession({ mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) }, `zpm-${signup.paymentAttempt}-setup-${crypto.randomUUID()}`);
+    const session = await payments.createCheckoutSession(
+      { mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) },
+      `zpm-${signup.paymentAttempt}-setup-${crypto.randomUUID()}`,
+    );
     return { kind: 'hosted', url: session.url };
   }
   await customerOwning(db, accountId, 'card', input.source);
@@ -85,11 +148,17 @@ export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, inpu
   if (!(await chargedSubscriptionOf(payments, customerId, signup.id))) {
     const prices = await priceIdsByLookupKey(db);
     const line = planLine(plan.zpm_tier, plan.quantity);
-    await payments.createSubscription({
-      customer: customerId, items: [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }], default_payment_method: input.source,
-      payment_behavior: 'error_if_incomplete', metadata: { standalone_practice_management: 'yes', zpm_signup: signup.id },
-      ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-    }, `zpm-${attempt}-subscribe`);
+    await payments.createSubscription(
+      {
+        customer: customerId,
+        items: [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }],
+        default_payment_method: input.source,
+        payment_behavior: 'error_if_incomplete',
+        metadata: { standalone_practice_management: 'yes', zpm_signup: signup.id },
+        ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+      },
+      `zpm-${attempt}-subscribe`,
+    );
   }
   await recordPaid(deps, signup.id);
   return finishNow(deps, signupId, context);
@@ -99,25 +168,44 @@ export async function pay(deps: ZpmDeps, signupId: string, plan: PlanInput, inpu
  * Finishes a paid sign-up now when the EHR answers; when it does not, the queued job keeps trying and the
  * success page says the account is being finished. Either way the customer goes on to that page.
  */
-export async function finishNow(deps: ZpmDeps, signupId: string, context: { requestId: string | null; log?: Logger }): Promise<PayOutcome> {
+export async function finishNow(
+  deps: ZpmDeps,
+  signupId: string,
+  context: { requestId: string | null; log?: Logger },
+): Promise<PayOutcome> {
   try {
     await finishSignup(deps, signupId, context);
   } catch (error) {
-    context.log?.error({ err: error, requestId: context.requestId, signupId }, 'zpm-signup: finishing the account failed; the job will try again');
+    context.log?.error(
+      { err: error, requestId: context.requestId, signupId },
+      'zpm-signup: finishing the account failed; the job will try again',
+    );
   }
   return { kind: 'done' };
 }
 
 /** Back from the card processor's page with a card (setup mode): mirrored when the session is this account's and complete. */
-export async function cardFromHostedPage(deps: Pick<ZpmDeps, 'db' | 'payments'>, signup: repo.SignupRow, sessionId: string, log?: Logger): Promise<void> {
+export async function cardFromHostedPage(
+  deps: Pick<ZpmDeps, 'db' | 'payments'>,
+  signup: repo.SignupRow,
+  sessionId: string,
+  log?: Logger,
+): Promise<void> {
   const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
-  const customerId = typeof session?.customer === 'string' ? session.customer : session?.customer?.id ?? null;
-  const owned = customerId ? await deps.db('billing_customers').where({ id: customerId, account_id: signup.accountId }).first('id') : null;
+  const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
+  const owned = customerId
+    ? await deps.db('billing_customers').where({ id: customerId, account_id: signup.accountId }).first('id')
+    : null;
   if (owned && session?.status === 'complete') await syncCustomer(deps.db, deps.payments, customerId!, log);
 }
 
 /** The card the card field saved (a setup intent of this account's customer): made the default when there is none, and mirrored. */
-export async function confirmCard(deps: Pick<ZpmDeps, 'db' | 'payments'>, signup: repo.SignupRow, setupIntent: string, log?: Logger): Promise<string | null> {
+export async function confirmCard(
+  deps: Pick<ZpmDeps, 'db' | 'payments'>,
+  signup: repo.SignupRow,
+  setupIntent: string,
+  log?: Logger,
+): Promise<string | null> {
   const problem = await saveSetupCard(deps.db, deps.payments, await customerOf(deps, signup, log), setupIntent, log);
   return problem === '' ? 'The card could not be saved.' : problem;
 }

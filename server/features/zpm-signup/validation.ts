@@ -18,27 +18,56 @@ export const ZPM_MESSAGES = {
   createFailed: 'There was an error creating your account.',
 } as const;
 
-export const TIERS = { pro: { label: 'Pro', lookupKey: 'standalone_practice_management_pro_monthly_v3' }, premium: { label: 'Premium', lookupKey: 'standalone_practice_management_premium_monthly_v3' } } as const;
+export const TIERS = {
+  pro: { label: 'Pro', lookupKey: 'standalone_practice_management_pro_monthly_v3' },
+  premium: { label: 'Premium', lookupKey: 'standalone_practice_management_premium_monthly_v3' },
+} as const;
 export type ZpmTier = keyof typeof TIERS;
 
-const required = (message: string) => Joi.string().trim().required().messages({ 'any.required': message, 'string.empty': message });
-const name = (message: string) => required(message).max(100).custom((value: string) => normalizeName(value));
+const required = (message: string) =>
+  Joi.string().trim().required().messages({ 'any.required': message, 'string.empty': message });
+const name = (message: string) =>
+  required(message)
+    .max(100)
+    .custom((value: string) => normalizeName(value));
 
-export interface DetailsInput { first_name: string; last_name: string; email: string }
+export interface DetailsInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
 
 export const detailsSchema = Joi.object<DetailsInput>({
   first_name: name(ZPM_MESSAGES.firstNameRequired),
   last_name: name(ZPM_MESSAGES.lastNameRequired),
-  email: Joi.string().trim().lowercase().max(254).required().email({ tlds: false })
-    .messages({ 'any.required': ZPM_MESSAGES.emailRequired, 'string.empty': ZPM_MESSAGES.emailRequired, 'string.email': ZPM_MESSAGES.invalidEmail }),
+  email: Joi.string().trim().lowercase().max(254).required().email({ tlds: false }).messages({
+    'any.required': ZPM_MESSAGES.emailRequired,
+    'string.empty': ZPM_MESSAGES.emailRequired,
+    'string.email': ZPM_MESSAGES.invalidEmail,
+  }),
 });
 
-export interface PlanInput { zpm_tier: ZpmTier; quantity: number; coupon: string }
+export interface PlanInput {
+  zpm_tier: ZpmTier;
+  quantity: number;
+  coupon: string;
+}
 
 export const planSchema = Joi.object<PlanInput>({
-  zpm_tier: Joi.string().valid(...Object.keys(TIERS)).required()
-    .messages({ 'any.required': ZPM_MESSAGES.tierRequired, 'any.only': ZPM_MESSAGES.tierRequired, 'string.empty': ZPM_MESSAGES.tierRequired }),
-  quantity: Joi.number().integer().min(1).max(100).required()
-    .messages({ 'any.required': ZPM_MESSAGES.quantityInvalid, 'number.base': ZPM_MESSAGES.quantityInvalid, 'number.integer': ZPM_MESSAGES.quantityInvalid, 'number.min': ZPM_MESSAGES.quantityInvalid, 'number.max': ZPM_MESSAGES.quantityInvalid }),
+  zpm_tier: Joi.string()
+    .valid(...Object.keys(TIERS))
+    .required()
+    .messages({
+      'any.required': ZPM_MESSAGES.tierRequired,
+      'any.only': ZPM_MESSAGES.tierRequired,
+      'string.empty': ZPM_MESSAGES.tierRequired,
+    }),
+  quantity: Joi.number().integer().min(1).max(100).required().messages({
+    'any.required': ZPM_MESSAGES.quantityInvalid,
+    'number.base': ZPM_MESSAGES.quantityInvalid,
+    'number.integer': ZPM_MESSAGES.quantityInvalid,
+    'number.min': ZPM_MESSAGES.quantityInvalid,
+    'number.max': ZPM_MESSAGES.quantityInvalid,
+  }),
   coupon: Joi.string().trim().max(100).allow('').default(''),
 });

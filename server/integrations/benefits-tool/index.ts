@@ -12,15 +12,27 @@ import type { BenefitsTool } from './port';
 type ToolConfig = Pick<Config, 'env' | 'benefitsCheckUrl' | 'benefitsTool' | 'benefitsToolSsoSecret' | 'sessionSecret'>;
 
 export function createBenefitsTool(config: ToolConfig, db: Knex): BenefitsTool {
-  if (config.benefitsTool) return createHttpBenefitsTool({ ...config.benefitsTool, linkTemplate: config.benefitsCheckUrl });
+  if (config.benefitsTool)
+    return createHttpBenefitsTool({ ...config.benefitsTool, linkTemplate: config.benefitsCheckUrl });
   if (config.env === 'production') return createUnavailableBenefitsTool(config.benefitsCheckUrl);
   return createLocalBenefitsTool({ db, linkTemplate: config.benefitsCheckUrl, ssoSecret: localSsoSecret(config) });
 }
 
 /** The local tool's signing secret: the setting, else one derived from the session secret (random per data folder outside production). */
 export function localSsoSecret(config: Pick<Config, 'benefitsToolSsoSecret' | 'sessionSecret'>): string {
-  return config.benefitsToolSsoSecret ?? crypto.createHmac('sha256', config.sessionSecret).update('local benefits tool sign-in tokens').digest('base64url');
+  return (
+    config.benefitsToolSsoSecret ??
+    crypto.createHmac('sha256', config.sessionSecret).update('local benefits tool sign-in tokens').digest('base64url')
+  );
 }
 
-export { BenefitsToolError, type BenefitsTool, type SsoHandOff, type SsoRequest, type VerificationRequest, type VerificationResult, type VerificationStatus } from './port';
+export {
+  BenefitsToolError,
+  type BenefitsTool,
+  type SsoHandOff,
+  type SsoRequest,
+  type VerificationRequest,
+  type VerificationResult,
+  type VerificationStatus,
+} from './port';
 export { createLocalBenefitsTool, type LocalBenefitsTool, type SsoVerdict } from './local';

@@ -18,16 +18,27 @@ export type { SsoVerdict } from './sso-token';
 const PERCENTS = [50, 60, 70, 80];
 const INDIVIDUAL_DEDUCTIBLES = [0, 250, 500, 1000, 1500];
 
-const empty = { estimated_reimbursement_after_deductible_percent: null, oon_individual_deductible_remaining_dollars: null, oon_family_deductible_remaining_dollars: null };
+const empty = {
+  estimated_reimbursement_after_deductible_percent: null,
+  oon_individual_deductible_remaining_dollars: null,
+  oon_family_deductible_remaining_dollars: null,
+};
 
 export function localVerification(input: VerificationRequest): VerificationResult {
   const memberId = (input.memberId ?? '').trim().toUpperCase();
   const eligibility = memberId ? `local-${createHash('sha256').update(memberId).digest('hex').slice(0, 12)}` : null;
   if (memberId.includes('ERROR')) throw new BenefitsToolError('the local benefits tool fails for this member id');
   if (memberId.includes('LIMIT')) return { status: 'vob_limit_reached', ...empty, reimbursify_eligibility_id: null };
-  if (!memberId || memberId.includes('UNKNOWN')) return { status: 'unknown_error', ...empty, reimbursify_eligibility_id: eligibility };
+  if (!memberId || memberId.includes('UNKNOWN'))
+    return { status: 'unknown_error', ...empty, reimbursify_eligibility_id: eligibility };
   if (memberId.includes('NOOON')) {
-    return { status: 'run', estimated_reimbursement_after_deductible_percent: 0, oon_individual_deductible_remaining_dollars: null, oon_family_deductible_remaining_dollars: null, reimbursify_eligibility_id: eligibility };
+    return {
+      status: 'run',
+      estimated_reimbursement_after_deductible_percent: 0,
+      oon_individual_deductible_remaining_dollars: null,
+      oon_family_deductible_remaining_dollars: null,
+      reimbursify_eligibility_id: eligibility,
+    };
   }
   const hash = createHash('sha256').update(memberId).digest();
   const individual = INDIVIDUAL_DEDUCTIBLES[hash[1]! % INDIVIDUAL_DEDUCTIBLES.length]!;
@@ -65,18 +76,33 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
 
   const tool: LocalBenefitsTool = {
     provider: 'local',
-    async rerunVerification(input) { return localVerification(input); },
+    async rerunVerification(input) {
+      return localVerification(input);
+    },
     benefitsCheckLink: ({ providerId }) => linkTemplate.replace('{providerId}', encodeURIComponent(String(providerId))),
 
     async hasStandaloneAccount(providerId) {
-      return Boolean(await db('local_benefits_tool_accounts').where({ provider_id: providerId, standalone: true }).first('id'));
+      return Boolean(
+        await db('local_benefits_tool_accounts').where({ provider_id: providerId, standalone: true }).first('id'),
+      );
     },
 
     async generateSsoToken({ providerId, userId, email }) {
       const issuedAt = now().getTime();
-      const claims: SsoClaims = { jti: randomUUID(), providerId, userId, email, issuedAt, expiresAt: issuedAt + SSO_TOKEN_LIFETIME_MS };
+      const claims: SsoClaims = {
+        jti: randomUUID(),
+        providerId,
+        userId,
+        email,
+        issuedAt,
+        expiresAt: issuedAt + SSO_TOKEN_LIFETIME_MS,
+      };
       await db('local_benefits_tool_sso_tokens').insert({
-        id: claims.jti, provider_id: providerId, user_id: userId, issued_at: new Date(claims.issuedAt), expires_at: new Date(claims.expiresAt),
+        id: claims.jti,
+        provider_id: providerId,
+        user_id: userId,
+        issued_at: new Date(claims.issuedAt),
+        expires_at: new Date(claims.expiresAt),
       });
       const { url } = await (server ??= startLocalToolServer((token) => tool.verifySsoToken(token)));
       return { token: signSsoToken(claims, ssoSecret), signInUrl: `${url}/sso` };
@@ -88,12 +114,16 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
       const at = now();
       if (at.getTime() >= claims.expiresAt) return { ok: false, reason: 'expired' };
       // The one use: only the first update finds the token unused.
-      const used = await db('local_benefits_tool_sso_tokens').where({ id: claims.jti, used_at: null }).update({ used_at: at });
+      const used = await db('local_benefits_tool_sso_tokens')
+        .where({ id: claims.jti, used_at: null })
+        .update({ used_at: at });
       if (!used) {
         const issued = await db('local_benefits_tool_sso_tokens').where({ id: claims.jti }).first('id');
         return { ok: false, reason: issued ? 'used' : 'invalid' };
       }
-      const account = await db('local_benefits_tool_accounts').where({ provider_id: claims.providerId }).first('tier', 'standalone');
+      const account = await db('local_benefits_tool_accounts')
+        .where({ provider_id: claims.providerId })
+        .first('tier', 'standalone');
       return { ok: true, claims, account: account ? { tier: account.tier, standalone: account.standalone } : null };
     },
 
@@ -107,7 +137,9 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
 
 /** Production without the tool's settings: every call fails with the support text, never invented data. */
 export function createUnavailableBenefitsTool(linkTemplate: string): BenefitsTool {
-  const unavailable = async (): Promise<never> => { throw new BenefitsToolError('no benefits tool is set up'); };
+  const unavailable = async (): Promise<never> => {
+    throw new BenefitsToolError('no benefits tool is set up');
+  };
   return {
     provider: 'unavailable',
     rerunVerification: unavailable,

@@ -37,8 +37,13 @@ export function readSsoToken(token: string, secret: string): SsoClaims | null {
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as SsoClaims;
-    const wellFormed = typeof claims.jti === 'string' && Number.isSafeInteger(claims.providerId) && Number.isSafeInteger(claims.userId)
-      && typeof claims.email === 'string' && Number.isFinite(claims.issuedAt) && Number.isFinite(claims.expiresAt);
+    const wellFormed =
+      typeof claims.jti === 'string' &&
+      Number.isSafeInteger(claims.providerId) &&
+      Number.isSafeInteger(claims.userId) &&
+      typeof claims.email === 'string' &&
+      Number.isFinite(claims.issuedAt) &&
+      Number.isFinite(claims.expiresAt);
     return wellFormed ? claims : null;
   } catch {
     return null;

@@ -2,9 +2,18 @@
 // can refresh), calendarList for the potential list, and freeBusy for busy time. freeBusy is chosen over
 // events.list on purpose: it never returns an event's title, guests or notes, and the scopes asked
 // for cannot read them either.
-import { CalendarSyncError, GOOGLE_MESSAGES, type CalendarSync, type ExternalBusy, type GoogleCalendarEntry } from './port';
+import {
+  CalendarSyncError,
+  GOOGLE_MESSAGES,
+  type CalendarSync,
+  type ExternalBusy,
+  type GoogleCalendarEntry,
+} from './port';
 
-export interface GoogleSettings { clientId: string; clientSecret: string }
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface GoogleOptions {
   fetch?: typeof fetch;
@@ -52,7 +61,8 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
     } catch {
       throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
     }
-    if (response.status >= 500 || response.status === 429) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+    if (response.status >= 500 || response.status === 429)
+      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
     const body = (await response.json().catch(() => ({}))) as Json;
     return { status: response.status, body };
   }
@@ -64,16 +74,22 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
       body: new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, ...form }),
     });
     // invalid_grant: the code was used or the consent withdrawn; the provider has to link again.
-    if (status !== 200 || typeof body.access_token !== 'string') throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+    if (status !== 200 || typeof body.access_token !== 'string')
+      throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
     return body;
   }
 
-  const expiry = (body: Json) => new Date(now().getTime() + (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000);
+  const expiry = (body: Json) =>
+    new Date(now().getTime() + (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000);
 
   async function api(accessToken: string, path: string, init: RequestInit = {}): Promise<Json> {
     const { status, body } = await call(`${API_URL}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
     });
     if (status === 401 || status === 403) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
     if (status === 404) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
@@ -83,17 +99,18 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
 
   return {
     kind: 'google',
-    authorizationUrl: ({ state, redirectUri }) => `${AUTHORIZE_URL}?${new URLSearchParams({
-      client_id: settings.clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: GOOGLE_SCOPES.join(' '),
-      // A refresh token, so busy time keeps syncing while the provider is away.
-      access_type: 'offline',
-      prompt: 'consent',
-      include_granted_scopes: 'true',
-      state,
-    })}`,
+    authorizationUrl: ({ state, redirectUri }) =>
+      `${AUTHORIZE_URL}?${new URLSearchParams({
+        client_id: settings.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: GOOGLE_SCOPES.join(' '),
+        // A refresh token, so busy time keeps syncing while the provider is away.
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: 'true',
+        state,
+      })}`,
 
     async exchangeCode(code, redirectUri) {
       const body = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
@@ -114,11 +131,20 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
       const calendars: GoogleCalendarEntry[] = [];
       let pageToken: string | undefined;
       do {
-        const query = new URLSearchParams({ minAccessRole: 'freeBusyReader', maxResults: '250', ...(pageToken ? { pageToken } : {}) });
+        const query = new URLSearchParams({
+          minAccessRole: 'freeBusyReader',
+          maxResults: '250',
+          ...(pageToken ? { pageToken } : {}),
+        });
         const body = await api(accessToken, `/users/me/calendarList?${query}`);
         for (const item of (Array.isArray(body.items) ? body.items : []) as Json[]) {
           if (typeof item.id !== 'string') continue;
-          const name = typeof item.summaryOverride === 'string' ? item.summaryOverride : typeof item.summary === 'string' ? item.summary : item.id;
+          const name =
+            typeof item.summaryOverride === 'string'
+              ? item.summaryOverride
+              : typeof item.summary === 'string'
+                ? item.summary
+                : item.id;
           calendars.push({ id: item.id, name, primary: item.primary === true });
         }
         pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : undefined;
@@ -132,11 +158,16 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
         const end = Math.min(start + FREE_BUSY_CHUNK_MS, to.getTime());
         const body = await api(accessToken, '/freeBusy', {
           method: 'POST',
-          body: JSON.stringify({ timeMin: new Date(start).toISOString(), timeMax: new Date(end).toISOString(), items: [{ id: calendarId }] }),
+          body: JSON.stringify({
+            timeMin: new Date(start).toISOString(),
+            timeMax: new Date(end).toISOString(),
+            items: [{ id: calendarId }],
+          }),
         });
         const entry = ((body.calendars ?? {}) as Record<string, Json>)[calendarId];
         const errors = Array.isArray(entry?.errors) ? (entry.errors as Json[]) : [];
-        if (!entry || errors.some((e) => e.reason === 'notFound')) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+        if (!entry || errors.some((e) => e.reason === 'notFound'))
+          throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
         if (errors.length) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
         for (const span of (Array.isArray(entry.busy) ? entry.busy : []) as Json[]) {
           const spanStart = new Date(String(span.start));

@@ -11,5 +11,12 @@ export function createCalendarSync(config: Pick<Config, 'env' | 'google'>): Cale
   return config.env === 'production' ? null : createLocalCalendarSync();
 }
 
-export { CalendarSyncError, GOOGLE_MESSAGES, type CalendarSync, type ExternalBusy, type GoogleCalendarEntry, type GoogleTokens } from './port';
+export {
+  CalendarSyncError,
+  GOOGLE_MESSAGES,
+  type CalendarSync,
+  type ExternalBusy,
+  type GoogleCalendarEntry,
+  type GoogleTokens,
+} from './port';
 export { LOCAL_ACCOUNT_EMAIL, LOCAL_CALENDARS, LOCAL_CONSENT_CODE, LOCAL_CONSENT_PATH } from './local';

@@ -2,7 +2,13 @@
 // tried (and tested) without Google: a consent page of the portal's own, two calendars and a few busy
 // events placed a day or more from now.
 import crypto from 'node:crypto';
-import { CalendarSyncError, GOOGLE_MESSAGES, type CalendarSync, type ExternalBusy, type GoogleCalendarEntry } from './port';
+import {
+  CalendarSyncError,
+  GOOGLE_MESSAGES,
+  type CalendarSync,
+  type ExternalBusy,
+  type GoogleCalendarEntry,
+} from './port';
 
 /** The portal page that stands in for Google's consent screen (served by the calendar-sync feature). */
 export const LOCAL_CONSENT_PATH = '/calendar/connections/google/sample-consent';
@@ -21,9 +27,19 @@ export const LOCAL_CALENDARS: GoogleCalendarEntry[] = [
 ];
 
 /** Busy spans as [days after today (UTC), start hour, length in minutes], or a whole day. */
-const SAMPLE_EVENTS: Record<string, ({ day: number; hour: number; minutes: number } | { day: number; allDay: true })[]> = {
-  'sample-work': [{ day: 1, hour: 14, minutes: 60 }, { day: 2, hour: 16, minutes: 90 }, { day: 6, allDay: true }],
-  'sample-personal': [{ day: 1, hour: 18, minutes: 60 }, { day: 4, hour: 12, minutes: 60 }],
+const SAMPLE_EVENTS: Record<
+  string,
+  ({ day: number; hour: number; minutes: number } | { day: number; allDay: true })[]
+> = {
+  'sample-work': [
+    { day: 1, hour: 14, minutes: 60 },
+    { day: 2, hour: 16, minutes: 90 },
+    { day: 6, allDay: true },
+  ],
+  'sample-personal': [
+    { day: 1, hour: 18, minutes: 60 },
+    { day: 4, hour: 12, minutes: 60 },
+  ],
 };
 
 const dateKey = (instant: number) => new Date(instant).toISOString().slice(0, 10);
@@ -40,7 +56,12 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
     authorizationUrl: ({ state }) => `${LOCAL_CONSENT_PATH}?${new URLSearchParams({ state })}`,
     async exchangeCode(code) {
       if (code !== LOCAL_CONSENT_CODE) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
-      return { accessToken: newToken(ACCESS_PREFIX), refreshToken: newToken(REFRESH_PREFIX), expiresAt: new Date(now().getTime() + HOUR_MS), email: LOCAL_ACCOUNT_EMAIL };
+      return {
+        accessToken: newToken(ACCESS_PREFIX),
+        refreshToken: newToken(REFRESH_PREFIX),
+        expiresAt: new Date(now().getTime() + HOUR_MS),
+        email: LOCAL_ACCOUNT_EMAIL,
+      };
     },
     async refresh(refreshToken) {
       if (!refreshToken.startsWith(REFRESH_PREFIX)) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
@@ -62,7 +83,11 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
         const start = dayStart + event.hour * HOUR_MS;
         return { uid, start: new Date(start), end: new Date(start + event.minutes * 60_000) };
       });
-      return busy.filter((b) => ('start' in b ? b.end > from && b.start < to : Date.parse(b.endDate) > from.getTime() && Date.parse(b.startDate) < to.getTime()));
+      return busy.filter((b) =>
+        'start' in b
+          ? b.end > from && b.start < to
+          : Date.parse(b.endDate) > from.getTime() && Date.parse(b.startDate) < to.getTime(),
+      );
     },
     async revoke() {},
   };

@@ -12,10 +12,17 @@ export interface GoogleTokens {
   email: string | null;
 }
 
-export interface RefreshedToken { accessToken: string; expiresAt: Date }
+export interface RefreshedToken {
+  accessToken: string;
+  expiresAt: Date;
+}
 
 /** One calendar of the account (spec: the potential list). */
-export interface GoogleCalendarEntry { id: string; name: string; primary: boolean }
+export interface GoogleCalendarEntry {
+  id: string;
+  name: string;
+  primary: boolean;
+}
 
 /**
  * Busy time read from an outside calendar: a span of time, or whole days (an all-day event, which
@@ -27,7 +34,10 @@ export type ExternalBusy =
 
 /** A refusal the provider can act on (access revoked, calendar gone) or a service that is down. */
 export class CalendarSyncError extends Error {
-  constructor(message: string, public readonly reason: 'access' | 'unavailable') {
+  constructor(
+    message: string,
+    public readonly reason: 'access' | 'unavailable',
+  ) {
     super(message);
     this.name = 'CalendarSyncError';
   }

@@ -36,12 +36,22 @@ export function createTurnstileCaptcha(settings: TurnstileSettings): Captcha {
         const response = await fetch(verifyUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ secret: settings.secretKey, response: token, ...(input.ip ? { remoteip: input.ip } : {}) }),
+          body: JSON.stringify({
+            secret: settings.secretKey,
+            response: token,
+            ...(input.ip ? { remoteip: input.ip } : {}),
+          }),
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const answer = (await response.json().catch(() => null)) as { success?: unknown; 'error-codes'?: unknown } | null;
+        const answer = (await response.json().catch(() => null)) as {
+          success?: unknown;
+          'error-codes'?: unknown;
+        } | null;
         if (response.ok && answer?.success === true) return true;
-        settings.logger?.warn({ status: response.status, errorCodes: answer?.['error-codes'] }, 'turnstile refused the token');
+        settings.logger?.warn(
+          { status: response.status, errorCodes: answer?.['error-codes'] },
+          'turnstile refused the token',
+        );
         return false;
       } catch (error) {
         settings.logger?.error({ err: error }, 'turnstile siteverify did not answer: the bot check fails closed');

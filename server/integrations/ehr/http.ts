@@ -18,10 +18,16 @@ export interface HttpEhrOptions {
 
 type Raw = Record<string, unknown>;
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : null;
 
 export function createHttpEhr(options: HttpEhrOptions): Ehr {
-  const api: OutsideApi = createOutsideApi({ service: 'ehr', baseUrl: options.baseUrl, token: options.token, fetch: options.fetch });
+  const api: OutsideApi = createOutsideApi({
+    service: 'ehr',
+    baseUrl: options.baseUrl,
+    token: options.token,
+    fetch: options.fetch,
+  });
   const id = (providerId: number) => encodeURIComponent(String(providerId));
   const timeoutMs = options.timeoutMs ?? TIMEOUTS.default;
 
@@ -31,7 +37,7 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
     const trialEnd = text(raw.trial_end ?? raw.trialEnd);
     return {
       clinicId: text(raw.owl_clinic_id ?? raw.clinic_id ?? raw.clinicId ?? raw.id) ?? '',
-      providerId: raw.provider_id ?? raw.providerId ? Number(raw.provider_id ?? raw.providerId) : fallback.providerId,
+      providerId: (raw.provider_id ?? raw.providerId) ? Number(raw.provider_id ?? raw.providerId) : fallback.providerId,
       subdomain,
       status,
       trialEnd: trialEnd && !Number.isNaN(Date.parse(trialEnd)) ? new Date(trialEnd).toISOString() : null,
@@ -42,12 +48,36 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
   const ehr: Ehr = {
     provider: 'http',
 
-    async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId, idempotencyKey }: CreateClinic) {
+    async createClinic({
+      providerId,
+      accountId,
+      subdomain,
+      clinicId,
+      trialDays,
+      requestId,
+      idempotencyKey,
+    }: CreateClinic) {
       let answer: Raw | null;
       try {
-        answer = await api.call<Raw | null>(providerId === null
-          ? { method: 'POST', path: '/zpm-signup/add-practice-management-account', body: { account_id: accountId ?? null, owl_clinic_id: clinicId ?? null, subdomain }, timeoutMs, requestId, idempotencyKey }
-          : { method: 'POST', path: `/portal/practice-management-account/add/${id(providerId)}`, body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays }, timeoutMs, requestId, idempotencyKey });
+        answer = await api.call<Raw | null>(
+          providerId === null
+            ? {
+                method: 'POST',
+                path: '/zpm-signup/add-practice-management-account',
+                body: { account_id: accountId ?? null, owl_clinic_id: clinicId ?? null, subdomain },
+                timeoutMs,
+                requestId,
+                idempotencyKey,
+              }
+            : {
+                method: 'POST',
+                path: `/portal/practice-management-account/add/${id(providerId)}`,
+                body: { provider_id: providerId, owl_clinic_id: clinicId ?? null, subdomain, trial_days: trialDays },
+                timeoutMs,
+                requestId,
+                idempotencyKey,
+              },
+        );
       } catch (error) {
         // A retry after a crash: the provider's list shows whether the taken subdomain is already this provider's clinic.
         if (!(error instanceof OutsideServiceError) || error.status !== 409 || providerId === null) throw error;
@@ -56,23 +86,47 @@ export function createHttpEhr(options: HttpEhrOptions): Ehr {
         if (!mine) throw error;
         return mine;
       }
-      const raw = (answer && typeof answer.account === 'object' && answer.account ? answer.account : answer ?? {}) as Raw;
+      const raw = (
+        answer && typeof answer.account === 'object' && answer.account ? answer.account : (answer ?? {})
+      ) as Raw;
       return toClinic(raw, { providerId, subdomain });
     },
 
     async listClinics(providerId, requestId) {
-      const answer = await api.call<unknown>({ method: 'GET', path: `/portal/practice-management-account/list/${id(providerId)}`, timeoutMs, requestId });
-      const list = Array.isArray(answer) ? answer : Array.isArray((answer as Raw | null)?.accounts) ? (answer as Raw).accounts as unknown[] : [];
-      return list.filter((item): item is Raw => Boolean(item) && typeof item === 'object').map((raw) => toClinic(raw, { providerId }));
+      const answer = await api.call<unknown>({
+        method: 'GET',
+        path: `/portal/practice-management-account/list/${id(providerId)}`,
+        timeoutMs,
+        requestId,
+      });
+      const list = Array.isArray(answer)
+        ? answer
+        : Array.isArray((answer as Raw | null)?.accounts)
+          ? ((answer as Raw).accounts as unknown[])
+          : [];
+      return list
+        .filter((item): item is Raw => Boolean(item) && typeof item === 'object')
+        .map((raw) => toClinic(raw, { providerId }));
     },
 
     async bookingPageReady(providerId, requestId) {
-      const answer = await api.call<Raw | null>({ method: 'GET', path: `/portal/practice-management/clinic-booking-page-status/${id(providerId)}`, timeoutMs, requestId });
+      const answer = await api.call<Raw | null>({
+        method: 'GET',
+        path: `/portal/practice-management/clinic-booking-page-status/${id(providerId)}`,
+        timeoutMs,
+        requestId,
+      });
       return answer?.isReady === true || answer?.is_ready === true;
     },
 
     async setBookingLink(providerId, status, requestId) {
-      await api.call({ method: 'POST', path: `/portal/provider/practice-management-booking-link/${id(providerId)}`, body: { status }, timeoutMs, requestId });
+      await api.call({
+        method: 'POST',
+        path: `/portal/provider/practice-management-booking-link/${id(providerId)}`,
+        body: { status },
+        timeoutMs,
+        requestId,
+      });
     },
 
     signInUrl: (subdomain) => signInUrlOf(options.practiceManagementUrl, subdomain),

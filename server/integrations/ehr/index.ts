@@ -8,9 +8,13 @@ import type { Ehr } from './port';
 
 export function createEhr(db: Knex, config: Pick<Config, 'ehr' | 'practiceManagementUrl' | 'portalUrl'>): Ehr {
   return config.ehr
-    ? createHttpEhr({ baseUrl: config.ehr.apiUrl, token: config.ehr.apiToken, practiceManagementUrl: config.practiceManagementUrl })
-    // The settings object itself: its addresses are read when used (a test server may move portalUrl).
-    : createLocalEhr(db, config);
+    ? createHttpEhr({
+        baseUrl: config.ehr.apiUrl,
+        token: config.ehr.apiToken,
+        practiceManagementUrl: config.practiceManagementUrl,
+      })
+    : // The settings object itself: its addresses are read when used (a test server may move portalUrl).
+      createLocalEhr(db, config);
 }
 
 export type { ClinicStatus, CreateClinic, Ehr, EhrClinic } from './port';

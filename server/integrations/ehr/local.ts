@@ -10,7 +10,14 @@ import { bookingPageUrlOf, signInUrlOf } from './urls';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface ClinicRow { clinic_id: string; provider_id: string | number | null; subdomain: string; status: ClinicStatus; trial_end: Date | null; created_at: Date }
+interface ClinicRow {
+  clinic_id: string;
+  provider_id: string | number | null;
+  subdomain: string;
+  status: ClinicStatus;
+  trial_end: Date | null;
+  created_at: Date;
+}
 
 export interface LocalEhrOptions {
   /** PRACTICE_MANAGEMENT_URL: where a clinic signs in; {subdomain} is replaced. */
@@ -29,7 +36,10 @@ function clinicOf(row: ClinicRow, options: LocalEhrOptions): EhrClinic {
     subdomain: row.subdomain,
     status: row.status,
     trialEnd: row.trial_end ? new Date(row.trial_end).toISOString() : null,
-    link: row.status === 'pending' ? `${options.portalUrl}${localClinicPath(row.clinic_id)}` : signInUrlOf(options.practiceManagementUrl, row.subdomain),
+    link:
+      row.status === 'pending'
+        ? `${options.portalUrl}${localClinicPath(row.clinic_id)}`
+        : signInUrlOf(options.practiceManagementUrl, row.subdomain),
   };
 }
 
@@ -41,21 +51,42 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
 
     async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
       const trialEnd = trialDays > 0 ? new Date(Date.now() + trialDays * DAY_MS) : null;
-      const rows = await db('local_ehr_clinics')
-        .insert({ clinic_id: clinicId || `local-${randomUUID()}`, provider_id: providerId, account_id: providerId === null ? accountId ?? null : null, subdomain, status: 'pending', trial_end: trialEnd })
-        .onConflict('subdomain').ignore()
-        .returning('*') as ClinicRow[];
+      const rows = (await db('local_ehr_clinics')
+        .insert({
+          clinic_id: clinicId || `local-${randomUUID()}`,
+          provider_id: providerId,
+          account_id: providerId === null ? (accountId ?? null) : null,
+          subdomain,
+          status: 'pending',
+          trial_end: trialEnd,
+        })
+        .onConflict('subdomain')
+        .ignore()
+        .returning('*')) as ClinicRow[];
       if (rows[0]) return toClinic(rows[0]);
       // A retry of a request that made the clinic (the caller died before recording it): the same clinic.
-      const existing = await db('local_ehr_clinics').where({ subdomain }).first() as (ClinicRow & { account_id: string | number | null }) | undefined;
-      const sameOwner = existing && (providerId !== null ? Number(existing.provider_id) === providerId : existing.provider_id === null && Number(existing.account_id) === Number(accountId));
+      const existing = (await db('local_ehr_clinics').where({ subdomain }).first()) as
+        | (ClinicRow & { account_id: string | number | null })
+        | undefined;
+      const sameOwner =
+        existing &&
+        (providerId !== null
+          ? Number(existing.provider_id) === providerId
+          : existing.provider_id === null && Number(existing.account_id) === Number(accountId));
       if (existing && sameOwner && (!clinicId || existing.clinic_id === clinicId)) return toClinic(existing);
       // The outside EHR answers a subdomain someone else holds with a conflict; so does this one.
-      throw new OutsideServiceError(`ehr POST add: 409 the subdomain ${subdomain} is taken`, 'ehr', requestId ?? null, 409);
+      throw new OutsideServiceError(
+        `ehr POST add: 409 the subdomain ${subdomain} is taken`,
+        'ehr',
+        requestId ?? null,
+        409,
+      );
     },
 
     async listClinics(providerId) {
-      const rows = await db('local_ehr_clinics').where({ provider_id: providerId }).orderBy('created_at') as ClinicRow[];
+      const rows = (await db('local_ehr_clinics')
+        .where({ provider_id: providerId })
+        .orderBy('created_at')) as ClinicRow[];
       return rows.map(toClinic);
     },
 
@@ -65,8 +96,10 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
     },
 
     async setBookingLink(providerId, status) {
-      await db('local_ehr_booking_pages').insert({ provider_id: providerId, link_status: status })
-        .onConflict('provider_id').merge({ link_status: status, updated_at: db.fn.now() });
+      await db('local_ehr_booking_pages')
+        .insert({ provider_id: providerId, link_status: status })
+        .onConflict('provider_id')
+        .merge({ link_status: status, updated_at: db.fn.now() });
     },
 
     signInUrl: (subdomain) => signInUrlOf(options.practiceManagementUrl, subdomain),
@@ -82,29 +115,47 @@ export interface LocalEhrState {
 }
 
 export async function localEhrState(db: Knex, options: LocalEhrOptions): Promise<LocalEhrState> {
-  const rows = await db('local_ehr_clinics').orderBy('created_at', 'desc').limit(200) as ClinicRow[];
+  const rows = (await db('local_ehr_clinics').orderBy('created_at', 'desc').limit(200)) as ClinicRow[];
   const providerIds = [...new Set(rows.map((row) => Number(row.provider_id)))];
   const clinics = rows.map((row) => ({ ...clinicOf(row, options), createdAt: new Date(row.created_at).toISOString() }));
-  const pages = await db('local_ehr_booking_pages').orderBy('provider_id').select('provider_id', 'ready', 'link_status');
-  const listed = new Map(pages.map((p) => [Number(p.provider_id), { providerId: Number(p.provider_id), ready: Boolean(p.ready), linkStatus: p.link_status }]));
+  const pages = await db('local_ehr_booking_pages')
+    .orderBy('provider_id')
+    .select('provider_id', 'ready', 'link_status');
+  const listed = new Map(
+    pages.map((p) => [
+      Number(p.provider_id),
+      { providerId: Number(p.provider_id), ready: Boolean(p.ready), linkStatus: p.link_status },
+    ]),
+  );
   // Every clinic's provider has a booking page, ready or not.
-  for (const providerId of providerIds) if (!listed.has(providerId)) listed.set(providerId, { providerId, ready: false, linkStatus: 'inactive' });
+  for (const providerId of providerIds)
+    if (!listed.has(providerId)) listed.set(providerId, { providerId, ready: false, linkStatus: 'inactive' });
   return { clinics, bookingPages: [...listed.values()].sort((a, b) => a.providerId - b.providerId) };
 }
 
 /** The EHR finished setting the clinic up: it is active. False when there is no such clinic. */
 export async function finishLocalClinicSetup(db: Knex, clinicId: string): Promise<boolean> {
-  return (await db('local_ehr_clinics').where({ clinic_id: clinicId }).update({ status: 'active', updated_at: db.fn.now() })) > 0;
+  return (
+    (await db('local_ehr_clinics')
+      .where({ clinic_id: clinicId })
+      .update({ status: 'active', updated_at: db.fn.now() })) > 0
+  );
 }
 
 /** The clinic's trial ends now (to see Activate without waiting). */
 export async function endLocalTrialNow(db: Knex, clinicId: string): Promise<boolean> {
-  return (await db('local_ehr_clinics').where({ clinic_id: clinicId }).whereNotNull('trial_end')
-    .update({ trial_end: new Date(Date.now() - 60_000), updated_at: db.fn.now() })) > 0;
+  return (
+    (await db('local_ehr_clinics')
+      .where({ clinic_id: clinicId })
+      .whereNotNull('trial_end')
+      .update({ trial_end: new Date(Date.now() - 60_000), updated_at: db.fn.now() })) > 0
+  );
 }
 
 /** The provider's booking page in the clinic is (not) ready for clients. */
 export async function setLocalBookingPageReady(db: Knex, providerId: number, ready: boolean): Promise<void> {
-  await db('local_ehr_booking_pages').insert({ provider_id: providerId, ready })
-    .onConflict('provider_id').merge({ ready, updated_at: db.fn.now() });
+  await db('local_ehr_booking_pages')
+    .insert({ provider_id: providerId, ready })
+    .onConflict('provider_id')
+    .merge({ ready, updated_at: db.fn.now() });
 }

@@ -6,7 +6,13 @@ import type { Mailer } from './port';
 export function createLocalMailer(db: Knex): Mailer {
   return {
     async send(message) {
-      await recordSent(db, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text, html: message.html });
+      await recordSent(db, {
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+        html: message.html,
+      });
     },
   };
 }

@@ -8,8 +8,19 @@ export function createSmtpMailer(db: Knex, smtpUrl: string, from: string): Maile
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await recordSent(db, { channel: 'email', recipient: message.to, subject: message.subject, body: '[sent through SMTP]' });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await recordSent(db, {
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        body: '[sent through SMTP]',
+      });
     },
   };
 }

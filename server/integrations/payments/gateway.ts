@@ -5,10 +5,23 @@ import Stripe from 'stripe';
 
 /** A refusal Stripe explains (a declined card, an unknown coupon): its message is safe to show. */
 export class PaymentError extends Error {
-  constructor(message: string, readonly code: string | null, readonly kind: 'card' | 'request' | 'unavailable') { super(message); }
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly kind: 'card' | 'request' | 'unavailable',
+  ) {
+    super(message);
+  }
 }
 
-export interface CardView { id: string; brand: string; last4: string; expMonth: number; expYear: number; fingerprint: string | null }
+export interface CardView {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint: string | null;
+}
 
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription' | 'setup';
@@ -26,21 +39,44 @@ export interface CheckoutRequest {
 }
 
 /** One line of a subscription change, as Stripe takes it: an item (`id`) changed or deleted, or a new price. */
-export interface SubscriptionItemChange { id?: string; price?: string; quantity?: number; deleted?: boolean }
+export interface SubscriptionItemChange {
+  id?: string;
+  price?: string;
+  quantity?: number;
+  deleted?: boolean;
+}
 
 /** A coupon as the payment form needs it (spec 3 §3 Coupon); amounts in cents. */
 export interface CouponView {
-  id: string; name: string | null; valid: boolean; percentOff: number | null; amountOff: number | null;
-  duration: string; durationInMonths: number | null;
+  id: string;
+  name: string | null;
+  valid: boolean;
+  percentOff: number | null;
+  amountOff: number | null;
+  duration: string;
+  durationInMonths: number | null;
   /** The products it is limited to (null: any). */
   productIds: string[] | null;
 }
 
 /** One product and price of the catalog, as `syncCatalog` writes it. */
-export interface CatalogEntry { productId: string; productName: string; taxCode: string; lookupKey: string; amount: number; recurring: boolean; interval?: 'month' | 'year' }
+export interface CatalogEntry {
+  productId: string;
+  productName: string;
+  taxCode: string;
+  lookupKey: string;
+  amount: number;
+  recurring: boolean;
+  interval?: 'month' | 'year';
+}
 
 const cardOf = (method: Stripe.PaymentMethod): CardView => ({
-  id: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '', expMonth: method.card?.exp_month ?? 0, expYear: method.card?.exp_year ?? 0, fingerprint: method.card?.fingerprint ?? null,
+  id: method.id,
+  brand: method.card?.brand ?? 'card',
+  last4: method.card?.last4 ?? '',
+  expMonth: method.card?.exp_month ?? 0,
+  expYear: method.card?.exp_year ?? 0,
+  fingerprint: method.card?.fingerprint ?? null,
 });
 
 /** Stripe's own refusals become PaymentError; anything else (network, bugs) stays as it is. */
@@ -48,9 +84,12 @@ async function explained<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentError(error.message, error.code ?? null, 'card');
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentError(error.message, error.code ?? null, 'request');
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) throw new PaymentError(error.message, null, 'unavailable');
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new PaymentError(error.message, error.code ?? null, 'card');
+    if (error instanceof Stripe.errors.StripeInvalidRequestError)
+      throw new PaymentError(error.message, error.code ?? null, 'request');
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+      throw new PaymentError(error.message, null, 'unavailable');
     throw error;
   }
 }
@@ -59,7 +98,10 @@ async function explained<T>(call: () => Promise<T>): Promise<T> {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class PaymentsGateway {
-  constructor(readonly client: () => Promise<Stripe>, private readonly webhookSecret: string) {}
+  constructor(
+    readonly client: () => Promise<Stripe>,
+    private readonly webhookSecret: string,
+  ) {}
 
   /**
    * Checks a webhook's signature on the raw body and parses it; throws when it does not match or was
@@ -68,7 +110,14 @@ export class PaymentsGateway {
    */
   async verifyEvent(payload: Buffer, signature: string, now = Date.now()): Promise<Stripe.Event> {
     const stripe = await this.client();
-    const event = stripe.webhooks.constructEvent(payload, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+    const event = stripe.webhooks.constructEvent(
+      payload,
+      signature,
+      this.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      now,
+    );
     const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
     if (!Number.isFinite(signedAt) || signedAt - Math.floor(now / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
       throw new Error('Webhook signature timestamp outside the tolerance zone (in the future)');
@@ -88,20 +137,40 @@ export class PaymentsGateway {
         throw error;
       });
       if (!product) {
-        await stripe.products.create({ id: entry.productId, name: entry.productName, tax_code: entry.taxCode }, { idempotencyKey: `catalog-product-${entry.productId}` });
+        await stripe.products.create(
+          { id: entry.productId, name: entry.productName, tax_code: entry.taxCode },
+          { idempotencyKey: `catalog-product-${entry.productId}` },
+        );
         created.push(entry.productId);
       } else if (product.name !== entry.productName || product.tax_code !== entry.taxCode || !product.active) {
-        await stripe.products.update(entry.productId, { name: entry.productName, tax_code: entry.taxCode, active: true });
+        await stripe.products.update(entry.productId, {
+          name: entry.productName,
+          tax_code: entry.taxCode,
+          active: true,
+        });
         updated.push(entry.productId);
       }
       const [price] = (await stripe.prices.list({ lookup_keys: [entry.lookupKey], limit: 1 })).data;
       const interval = entry.interval ?? 'month';
-      const matches = price && price.unit_amount === entry.amount && Boolean(price.recurring) === entry.recurring && (!price.recurring || price.recurring.interval === interval) && price.product === entry.productId;
+      const matches =
+        price &&
+        price.unit_amount === entry.amount &&
+        Boolean(price.recurring) === entry.recurring &&
+        (!price.recurring || price.recurring.interval === interval) &&
+        price.product === entry.productId;
       if (!matches) {
-        await stripe.prices.create({
-          product: entry.productId, unit_amount: entry.amount, currency: 'usd', lookup_key: entry.lookupKey, transfer_lookup_key: true, tax_behavior: 'exclusive',
-          ...(entry.recurring ? { recurring: { interval } } : {}),
-        }, { idempotencyKey: `catalog-price-${entry.lookupKey}-${entry.amount}-${entry.recurring ? interval : 'once'}` });
+        await stripe.prices.create(
+          {
+            product: entry.productId,
+            unit_amount: entry.amount,
+            currency: 'usd',
+            lookup_key: entry.lookupKey,
+            transfer_lookup_key: true,
+            tax_behavior: 'exclusive',
+            ...(entry.recurring ? { recurring: { interval } } : {}),
+          },
+          { idempotencyKey: `catalog-price-${entry.lookupKey}-${entry.amount}-${entry.recurring ? interval : 'once'}` },
+        );
         (price ? updated : created).push(entry.lookupKey);
       }
     }
@@ -109,36 +178,71 @@ export class PaymentsGateway {
   }
 
   /** Creates the coupons that do not exist yet (a coupon cannot change once made: a new offer is a new id). */
-  async syncCoupons(coupons: { id: string; name: string; percentOff?: number; amountOff?: number; duration: 'once' | 'repeating'; durationInMonths?: number }[]): Promise<string[]> {
+  async syncCoupons(
+    coupons: {
+      id: string;
+      name: string;
+      percentOff?: number;
+      amountOff?: number;
+      duration: 'once' | 'repeating';
+      durationInMonths?: number;
+    }[],
+  ): Promise<string[]> {
     const created: string[] = [];
     for (const coupon of coupons) {
       if (await this.coupon(coupon.id)) continue;
-      await (await this.client()).coupons.create({
-        id: coupon.id, name: coupon.name, duration: coupon.duration,
-        ...(coupon.percentOff ? { percent_off: coupon.percentOff } : { amount_off: coupon.amountOff, currency: 'usd' }),
-        ...(coupon.durationInMonths ? { duration_in_months: coupon.durationInMonths } : {}),
-      }, { idempotencyKey: `catalog-coupon-${coupon.id}` });
+      await (await this.client()).coupons.create(
+        {
+          id: coupon.id,
+          name: coupon.name,
+          duration: coupon.duration,
+          ...(coupon.percentOff
+            ? { percent_off: coupon.percentOff }
+            : { amount_off: coupon.amountOff, currency: 'usd' }),
+          ...(coupon.durationInMonths ? { duration_in_months: coupon.durationInMonths } : {}),
+        },
+        { idempotencyKey: `catalog-coupon-${coupon.id}` },
+      );
       created.push(coupon.id);
     }
     return created;
   }
 
-
   /** The prices holding these lookup keys (at most 10 keys a call, as Stripe allows). */
-  async pricesByLookupKey(lookupKeys: string[]): Promise<{ id: string; lookupKey: string; productId: string; amount: number; recurring: boolean }[]> {
+  async pricesByLookupKey(
+    lookupKeys: string[],
+  ): Promise<{ id: string; lookupKey: string; productId: string; amount: number; recurring: boolean }[]> {
     const stripe = await this.client();
     const found = [];
     for (let i = 0; i < lookupKeys.length; i += 10) {
       const prices = await stripe.prices.list({ lookup_keys: lookupKeys.slice(i, i + 10), limit: 100 });
-      found.push(...prices.data.map((price) => ({ id: price.id, lookupKey: price.lookup_key!, productId: String(price.product), amount: price.unit_amount ?? 0, recurring: Boolean(price.recurring) })));
+      found.push(
+        ...prices.data.map((price) => ({
+          id: price.id,
+          lookupKey: price.lookup_key!,
+          productId: String(price.product),
+          amount: price.unit_amount ?? 0,
+          recurring: Boolean(price.recurring),
+        })),
+      );
     }
     return found;
   }
 
   // Customers and cards
-  async createCustomer(input: { accountId: number; email: string | null; name: string | null }, idempotencyKey: string): Promise<Stripe.Customer> {
+  async createCustomer(
+    input: { accountId: number; email: string | null; name: string | null },
+    idempotencyKey: string,
+  ): Promise<Stripe.Customer> {
     const stripe = await this.client();
-    return stripe.customers.create({ email: input.email ?? undefined, name: input.name ?? undefined, metadata: { account_id: String(input.accountId) } }, { idempotencyKey });
+    return stripe.customers.create(
+      {
+        email: input.email ?? undefined,
+        name: input.name ?? undefined,
+        metadata: { account_id: String(input.accountId) },
+      },
+      { idempotencyKey },
+    );
   }
 
   /** The customer, or null when Stripe deleted it or never had it. */
@@ -152,8 +256,18 @@ export class PaymentsGateway {
     }
   }
 
-  async updateAddress(customerId: string, address: { line1: string; line2: string | null; city: string; state: string; postal_code: string }, idempotencyKey: string): Promise<Stripe.Customer> {
-    return explained(async () => (await this.client()).customers.update(customerId, { address: { ...address, line2: address.line2 ?? '', country: 'US' } }, { idempotencyKey }));
+  async updateAddress(
+    customerId: string,
+    address: { line1: string; line2: string | null; city: string; state: string; postal_code: string },
+    idempotencyKey: string,
+  ): Promise<Stripe.Customer> {
+    return explained(async () =>
+      (await this.client()).customers.update(
+        customerId,
+        { address: { ...address, line2: address.line2 ?? '', country: 'US' } },
+        { idempotencyKey },
+      ),
+    );
   }
 
   async cards(customerId: string): Promise<CardView[]> {
@@ -163,7 +277,10 @@ export class PaymentsGateway {
 
   /** A setup intent for the card field: the browser confirms it with Stripe.js (or the local stand-in). */
   async createSetupIntent(customerId: string, idempotencyKey: string): Promise<{ id: string; clientSecret: string }> {
-    const intent = await (await this.client()).setupIntents.create({ customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: false } }, { idempotencyKey });
+    const intent = await (await this.client()).setupIntents.create(
+      { customer: customerId, usage: 'off_session', automatic_payment_methods: { enabled: false } },
+      { idempotencyKey },
+    );
     return { id: intent.id, clientSecret: intent.client_secret! };
   }
 
@@ -172,23 +289,43 @@ export class PaymentsGateway {
     const stripe = await this.client();
     const intent = await explained(() => stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
     if (intent.customer !== customerId) return { error: 'That card was not saved for this account.' };
-    if (intent.status !== 'succeeded' || !intent.payment_method) return { error: intent.last_setup_error?.message ?? 'The card could not be saved.' };
+    if (intent.status !== 'succeeded' || !intent.payment_method)
+      return { error: intent.last_setup_error?.message ?? 'The card could not be saved.' };
     return { card: cardOf(intent.payment_method as Stripe.PaymentMethod) };
   }
 
   async setDefaultCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<void> {
-    await explained(async () => (await this.client()).customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, { idempotencyKey }));
+    await explained(async () =>
+      (await this.client()).customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: paymentMethodId } },
+        { idempotencyKey },
+      ),
+    );
   }
 
   /** update-source: the new card becomes the default, on the customer and its live subscriptions, and the old one is removed. */
-  async replaceCard(customerId: string, oldPaymentMethodId: string, newPaymentMethodId: string, idempotencyKey: string): Promise<void> {
+  async replaceCard(
+    customerId: string,
+    oldPaymentMethodId: string,
+    newPaymentMethodId: string,
+    idempotencyKey: string,
+  ): Promise<void> {
     const stripe = await this.client();
     await explained(async () => {
-      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: newPaymentMethodId } }, { idempotencyKey: `${idempotencyKey}-default` });
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: newPaymentMethodId } },
+        { idempotencyKey: `${idempotencyKey}-default` },
+      );
       const subscriptions = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
       for (const subscription of subscriptions.data) {
         if (subscription.default_payment_method === oldPaymentMethodId) {
-          await stripe.subscriptions.update(subscription.id, { default_payment_method: newPaymentMethodId }, { idempotencyKey: `${idempotencyKey}-${subscription.id}` });
+          await stripe.subscriptions.update(
+            subscription.id,
+            { default_payment_method: newPaymentMethodId },
+            { idempotencyKey: `${idempotencyKey}-${subscription.id}` },
+          );
         }
       }
       await stripe.paymentMethods.detach(oldPaymentMethodId, {}, { idempotencyKey: `${idempotencyKey}-detach` });
@@ -198,22 +335,46 @@ export class PaymentsGateway {
   // Checkout
   async createCheckoutSession(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }> {
     const stripe = await this.client();
-    const session = await explained(() => stripe.checkout.sessions.create({
-      mode: request.mode,
-      ...(request.items ? { line_items: request.items } : request.priceId ? { line_items: [{ price: request.priceId, quantity: 1 }] } : {}),
-      ...(request.customerId ? { customer: request.customerId } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
-      ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
-      ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
-      // A subscription made by Checkout carries the same metadata (provider_id…), which the mirror reads.
-      ...(request.mode === 'subscription' ? { subscription_data: { metadata: request.metadata ?? {}, ...(request.taxRateId ? { default_tax_rates: [request.taxRateId] } : {}) } } : {}),
-      success_url: request.successUrl, cancel_url: request.cancelUrl, metadata: request.metadata ?? {},
-    }, { idempotencyKey }));
+    const session = await explained(() =>
+      stripe.checkout.sessions.create(
+        {
+          mode: request.mode,
+          ...(request.items
+            ? { line_items: request.items }
+            : request.priceId
+              ? { line_items: [{ price: request.priceId, quantity: 1 }] }
+              : {}),
+          ...(request.customerId
+            ? { customer: request.customerId }
+            : request.customerEmail
+              ? { customer_email: request.customerEmail }
+              : {}),
+          ...(request.couponId ? { discounts: [{ coupon: request.couponId }] } : {}),
+          ...(request.mode === 'setup' ? { payment_method_types: ['card'] } : {}),
+          // A subscription made by Checkout carries the same metadata (provider_id…), which the mirror reads.
+          ...(request.mode === 'subscription'
+            ? {
+                subscription_data: {
+                  metadata: request.metadata ?? {},
+                  ...(request.taxRateId ? { default_tax_rates: [request.taxRateId] } : {}),
+                },
+              }
+            : {}),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata: request.metadata ?? {},
+        },
+        { idempotencyKey },
+      ),
+    );
     return { id: session.id, url: session.url! };
   }
 
   async retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
     try {
-      return await (await this.client()).checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] });
+      return await (await this.client()).checkout.sessions.retrieve(sessionId, {
+        expand: ['setup_intent.payment_method'],
+      });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw error;
@@ -224,44 +385,117 @@ export class PaymentsGateway {
    * What changing a subscription's items would charge now (invoices.createPreview), prorated as of
    * `prorationDate` (unix seconds), which the change then sends too so the charge matches what was shown.
    */
-  async previewSubscriptionChange(input: { customerId: string; subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; taxRateId?: string | null }): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
-    const preview = await explained(async () => (await this.client()).invoices.createPreview({
-      customer: input.customerId, subscription: input.subscriptionId,
-      subscription_details: { items: input.items, proration_date: input.prorationDate, proration_behavior: 'always_invoice', ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}) },
-      ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
-    }));
+  async previewSubscriptionChange(input: {
+    customerId: string;
+    subscriptionId: string;
+    items: SubscriptionItemChange[];
+    prorationDate: number;
+    couponId: string | null;
+    taxRateId?: string | null;
+  }): Promise<{
+    lines: { description: string; amount: number }[];
+    subtotal: number;
+    discount: number;
+    tax: number;
+    total: number;
+  }> {
+    const preview = await explained(async () =>
+      (await this.client()).invoices.createPreview({
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        subscription_details: {
+          items: input.items,
+          proration_date: input.prorationDate,
+          proration_behavior: 'always_invoice',
+          ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
+        },
+        ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+      }),
+    );
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
     const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
-    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, tax, total: preview.total };
+    return {
+      lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
+      subtotal: preview.subtotal,
+      discount,
+      tax,
+      total: preview.total,
+    };
   }
 
   /**
    * Changes a subscription's items and charges the prorated difference at once (always_invoice); a
    * declined card leaves the subscription as it was (error_if_incomplete).
    */
-  async changeSubscription(input: { subscriptionId: string; items: SubscriptionItemChange[]; prorationDate: number; couponId: string | null; metadata?: Record<string, string>; taxRateId?: string | null }, idempotencyKey: string): Promise<Stripe.Subscription> {
-    return explained(async () => (await this.client()).subscriptions.update(input.subscriptionId, {
-      items: input.items, proration_behavior: 'always_invoice', proration_date: input.prorationDate, payment_behavior: 'error_if_incomplete',
-      ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
-      ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}), ...(input.metadata ? { metadata: input.metadata } : {}),
-    }, { idempotencyKey }));
+  async changeSubscription(
+    input: {
+      subscriptionId: string;
+      items: SubscriptionItemChange[];
+      prorationDate: number;
+      couponId: string | null;
+      metadata?: Record<string, string>;
+      taxRateId?: string | null;
+    },
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
+    return explained(async () =>
+      (await this.client()).subscriptions.update(
+        input.subscriptionId,
+        {
+          items: input.items,
+          proration_behavior: 'always_invoice',
+          proration_date: input.prorationDate,
+          payment_behavior: 'error_if_incomplete',
+          ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
+          ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        },
+        { idempotencyKey },
+      ),
+    );
   }
 
   /** What a new subscription to these prices would charge today (invoices.createPreview); amounts in cents. */
-  async previewNewSubscription(customerId: string, items: { price: string; quantity: number }[], couponId: string | null = null, taxRateId: string | null = null, oneTimePriceIds: string[] = []): Promise<{ lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; total: number }> {
-    const preview = await explained(async () => (await this.client()).invoices.createPreview({
-      customer: customerId, subscription_details: { items, ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
-      ...(oneTimePriceIds.length ? { invoice_items: oneTimePriceIds.map((price) => ({ price })) } : {}),
-      ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-    }));
+  async previewNewSubscription(
+    customerId: string,
+    items: { price: string; quantity: number }[],
+    couponId: string | null = null,
+    taxRateId: string | null = null,
+    oneTimePriceIds: string[] = [],
+  ): Promise<{
+    lines: { description: string; amount: number }[];
+    subtotal: number;
+    discount: number;
+    tax: number;
+    total: number;
+  }> {
+    const preview = await explained(async () =>
+      (await this.client()).invoices.createPreview({
+        customer: customerId,
+        subscription_details: { items, ...(taxRateId ? { default_tax_rates: [taxRateId] } : {}) },
+        ...(oneTimePriceIds.length ? { invoice_items: oneTimePriceIds.map((price) => ({ price })) } : {}),
+        ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+      }),
+    );
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
     const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
-    return { lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })), subtotal: preview.subtotal, discount, tax, total: preview.total };
+    return {
+      lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
+      subtotal: preview.subtotal,
+      discount,
+      tax,
+      total: preview.total,
+    };
   }
 
   // What the mirror reads back
   async subscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
-    const list = await (await this.client()).subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.items.data.price', 'data.discounts.source.coupon'] });
+    const list = await (await this.client()).subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+      expand: ['data.items.data.price', 'data.discounts.source.coupon'],
+    });
     return list.data;
   }
 
@@ -276,7 +510,13 @@ export class PaymentsGateway {
   /** The payment intents that paid an invoice (how a charge is tied to its invoice). */
   async invoicePaymentIntents(invoiceId: string): Promise<string[]> {
     const payments = await (await this.client()).invoicePayments.list({ invoice: invoiceId, limit: 10 });
-    return payments.data.map((payment) => (typeof payment.payment.payment_intent === 'string' ? payment.payment.payment_intent : payment.payment.payment_intent?.id)).filter((id): id is string => Boolean(id));
+    return payments.data
+      .map((payment) =>
+        typeof payment.payment.payment_intent === 'string'
+          ? payment.payment.payment_intent
+          : payment.payment.payment_intent?.id,
+      )
+      .filter((id): id is string => Boolean(id));
   }
 
   async charge(chargeId: string): Promise<Stripe.Charge> {
@@ -287,14 +527,22 @@ export class PaymentsGateway {
     return (await (await this.client()).charges.list({ customer: customerId, limit: 100 })).data;
   }
 
-
   // Subscriptions and one-off charges (the payment form, the demo data)
-  async createSubscription(params: Stripe.SubscriptionCreateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
+  async createSubscription(
+    params: Stripe.SubscriptionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
     return explained(async () => (await this.client()).subscriptions.create(params, { idempotencyKey }));
   }
 
-  async updateSubscription(subscriptionId: string, params: Stripe.SubscriptionUpdateParams, idempotencyKey: string): Promise<Stripe.Subscription> {
-    return explained(async () => (await this.client()).subscriptions.update(subscriptionId, params, { idempotencyKey }));
+  async updateSubscription(
+    subscriptionId: string,
+    params: Stripe.SubscriptionUpdateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
+    return explained(async () =>
+      (await this.client()).subscriptions.update(subscriptionId, params, { idempotencyKey }),
+    );
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<Stripe.Subscription> {
@@ -302,11 +550,28 @@ export class PaymentsGateway {
   }
 
   /** A one-off charge of a saved card (off session), e.g. a one-time add-on paid with the card on file. */
-  async chargeCard(input: { customerId: string; paymentMethodId: string; amount: number; description: string }, idempotencyKey: string): Promise<{ paymentIntentId: string; chargeId: string | null }> {
-    const intent = await explained(async () => (await this.client()).paymentIntents.create({
-      amount: input.amount, currency: 'usd', customer: input.customerId, payment_method: input.paymentMethodId, description: input.description, confirm: true, off_session: true,
-    }, { idempotencyKey }));
-    return { paymentIntentId: intent.id, chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id ?? null };
+  async chargeCard(
+    input: { customerId: string; paymentMethodId: string; amount: number; description: string },
+    idempotencyKey: string,
+  ): Promise<{ paymentIntentId: string; chargeId: string | null }> {
+    const intent = await explained(async () =>
+      (await this.client()).paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'usd',
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          description: input.description,
+          confirm: true,
+          off_session: true,
+        },
+        { idempotencyKey },
+      ),
+    );
+    return {
+      paymentIntentId: intent.id,
+      chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+    };
   }
 
   /**
@@ -316,15 +581,29 @@ export class PaymentsGateway {
   async attachCard(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<string> {
     const stripe = await this.client();
     return explained(async () => {
-      const method = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `${idempotencyKey}-attach` });
-      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } }, { idempotencyKey: `${idempotencyKey}-default` });
+      const method = await stripe.paymentMethods.attach(
+        paymentMethodId,
+        { customer: customerId },
+        { idempotencyKey: `${idempotencyKey}-attach` },
+      );
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: method.id } },
+        { idempotencyKey: `${idempotencyKey}-default` },
+      );
       return method.id;
     });
   }
 
   /** A credit on the customer's balance (cents), which Stripe takes off its next invoices first. */
   async creditBalance(customerId: string, amount: number, description: string, idempotencyKey: string): Promise<void> {
-    await explained(async () => (await this.client()).customers.createBalanceTransaction(customerId, { amount: -amount, currency: 'usd', description }, { idempotencyKey }));
+    await explained(async () =>
+      (await this.client()).customers.createBalanceTransaction(
+        customerId,
+        { amount: -amount, currency: 'usd', description },
+        { idempotencyKey },
+      ),
+    );
   }
 
   async refund(chargeId: string, idempotencyKey: string): Promise<void> {
@@ -339,8 +618,14 @@ export class PaymentsGateway {
   async couponByCode(code: string): Promise<CouponView | null> {
     const stripe = await this.client();
     const view = (coupon: Stripe.Coupon): CouponView => ({
-      id: coupon.id, name: coupon.name, valid: coupon.valid, percentOff: coupon.percent_off, amountOff: coupon.amount_off,
-      duration: coupon.duration, durationInMonths: coupon.duration_in_months, productIds: coupon.applies_to?.products ?? null,
+      id: coupon.id,
+      name: coupon.name,
+      valid: coupon.valid,
+      percentOff: coupon.percent_off,
+      amountOff: coupon.amount_off,
+      duration: coupon.duration,
+      durationInMonths: coupon.duration_in_months,
+      productIds: coupon.applies_to?.products ?? null,
     });
     try {
       return view(await stripe.coupons.retrieve(code, { expand: ['applies_to'] }));
@@ -348,7 +633,11 @@ export class PaymentsGateway {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
     }
     const [promotion] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
-    const couponId = promotion ? (typeof promotion.promotion.coupon === 'string' ? promotion.promotion.coupon : promotion.promotion.coupon?.id) : null;
+    const couponId = promotion
+      ? typeof promotion.promotion.coupon === 'string'
+        ? promotion.promotion.coupon
+        : promotion.promotion.coupon?.id
+      : null;
     return couponId ? view(await stripe.coupons.retrieve(couponId, { expand: ['applies_to'] })) : null;
   }
 
@@ -366,14 +655,31 @@ export class PaymentsGateway {
    * when it is due (the end of the period it closes), its lines and totals, in cents. A negative starting
    * balance is the customer's credit; `tax` is the invoice's taxes (0 when none), so the totals add up.
    */
-  async upcomingInvoice(customerId: string, subscriptionId: string): Promise<{ periodEnd: Date | null; lines: { description: string; amount: number }[]; subtotal: number; discount: number; tax: number; startingBalance: number; amountDue: number }> {
-    const preview = await explained(async () => (await this.client()).invoices.createPreview({ customer: customerId, subscription: subscriptionId }));
+  async upcomingInvoice(
+    customerId: string,
+    subscriptionId: string,
+  ): Promise<{
+    periodEnd: Date | null;
+    lines: { description: string; amount: number }[];
+    subtotal: number;
+    discount: number;
+    tax: number;
+    startingBalance: number;
+    amountDue: number;
+  }> {
+    const preview = await explained(async () =>
+      (await this.client()).invoices.createPreview({ customer: customerId, subscription: subscriptionId }),
+    );
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
     const tax = (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
     return {
       periodEnd: preview.period_end ? new Date(preview.period_end * 1000) : null,
       lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
-      subtotal: preview.subtotal, discount, tax, startingBalance: preview.starting_balance ?? 0, amountDue: preview.amount_due,
+      subtotal: preview.subtotal,
+      discount,
+      tax,
+      startingBalance: preview.starting_balance ?? 0,
+      amountDue: preview.amount_due,
     };
   }
 
@@ -390,12 +696,27 @@ export class PaymentsGateway {
     const state = input.state.trim().toUpperCase();
     return explained(async () => {
       for await (const rate of stripe.taxRates.list({ active: true, inclusive: false, limit: 100 })) {
-        if (!rate.inclusive && rate.country === 'US' && rate.state === state && Math.abs(rate.percentage - percentage) < 1e-9) return rate.id;
+        if (
+          !rate.inclusive &&
+          rate.country === 'US' &&
+          rate.state === state &&
+          Math.abs(rate.percentage - percentage) < 1e-9
+        )
+          return rate.id;
       }
-      const created = await stripe.taxRates.create({
-        display_name: 'Sales tax', description: `US sales tax, ${state}, ${percentage} %`, percentage, inclusive: false,
-        country: 'US', state, jurisdiction: state, tax_type: 'sales_tax',
-      }, { idempotencyKey });
+      const created = await stripe.taxRates.create(
+        {
+          display_name: 'Sales tax',
+          description: `US sales tax, ${state}, ${percentage} %`,
+          percentage,
+          inclusive: false,
+          country: 'US',
+          state,
+          jurisdiction: state,
+          tax_type: 'sales_tax',
+        },
+        { idempotencyKey },
+      );
       return created.id;
     });
   }

@@ -8,7 +8,15 @@ import type { StripeConfig } from '../../config';
 import { localStripeClient, LOCAL_KEYS, startLocalStripe, type EventReceiver, type LocalStripe } from './local-stripe';
 import { PaymentsGateway } from './gateway';
 
-export { PaymentsGateway, PaymentError, type CardView, type CheckoutRequest, type CatalogEntry, type CouponView, type SubscriptionItemChange } from './gateway';
+export {
+  PaymentsGateway,
+  PaymentError,
+  type CardView,
+  type CheckoutRequest,
+  type CatalogEntry,
+  type CouponView,
+  type SubscriptionItemChange,
+} from './gateway';
 export type { LocalStripe, EventReceiver } from './local-stripe';
 export type { Stripe };
 
@@ -24,9 +32,14 @@ export interface Payments {
 
 export function createPayments(db: Knex, stripeConfig: StripeConfig | null): Payments {
   if (stripeConfig) {
-    const client = new Stripe(stripeConfig.secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'members-portal' } });
+    const client = new Stripe(stripeConfig.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'members-portal' },
+    });
     return {
-      mode: 'stripe', publishableKey: stripeConfig.publishableKey,
+      mode: 'stripe',
+      publishableKey: stripeConfig.publishableKey,
       gateway: new PaymentsGateway(async () => client, stripeConfig.webhookSecret),
       local: async () => null,
       close: async () => undefined,
@@ -38,15 +51,25 @@ export function createPayments(db: Knex, stripeConfig: StripeConfig | null): Pay
   const local = () => (started ??= startLocalStripe(db, { webhookSecret }));
   let client: Promise<Stripe> | null = null;
   return {
-    mode: 'local', publishableKey: LOCAL_KEYS.publishable,
+    mode: 'local',
+    publishableKey: LOCAL_KEYS.publishable,
     gateway: new PaymentsGateway(() => (client ??= local().then(localStripeClient)), webhookSecret),
     local,
-    async close() { if (started) await (await started).close(); },
+    async close() {
+      if (started) await (await started).close();
+    },
   };
 }
 
 /** Delivers the local server's events by posting them to a URL, as Stripe posts to a webhook endpoint. */
-export const postTo = (url: string): EventReceiver => async (payload, signature) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload, signal: AbortSignal.timeout(10_000) });
-  return response.ok;
-};
+export const postTo =
+  (url: string): EventReceiver =>
+  async (payload, signature) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return response.ok;
+  };

@@ -1,6 +1,9 @@
 // Where uploaded files live (spec 1 §7 "file upload service"). Keys are ours: short, flat names made
 // by the server (never a user's file name), so an adapter can map them to paths or object names.
-export interface StoredFile { body: Buffer; contentType: string }
+export interface StoredFile {
+  body: Buffer;
+  contentType: string;
+}
 
 export interface Storage {
   /** Stores the bytes under the key, replacing nothing: keys are unique by construction. */

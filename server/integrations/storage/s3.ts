@@ -1,6 +1,13 @@
 // Storage in an S3-compatible bucket (AWS S3, MinIO, R2, ...), chosen when S3_BUCKET is set. Our keys
 // become object names under an optional prefix; S3 types stay inside this file.
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { assertStorageKey, type Storage } from './port';
 
 export interface S3StorageSettings {
@@ -36,20 +43,29 @@ export function s3Commands(settings: Pick<S3StorageSettings, 'bucket' | 'prefix'
     return `${settings.prefix ?? ''}${key}`;
   };
   return {
-    put: (key: string, body: Buffer, contentType: string) => new PutObjectCommand({
-      Bucket: settings.bucket, Key: objectKey(key), Body: body, ContentType: contentType, ContentLength: body.length,
-      // Keys are unique by construction, so objects never change: let caches keep them.
-      CacheControl: 'public, max-age=31536000, immutable',
-    }),
+    put: (key: string, body: Buffer, contentType: string) =>
+      new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: objectKey(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+        // Keys are unique by construction, so objects never change: let caches keep them.
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
     get: (key: string) => new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
     delete: (key: string) => new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
   };
 }
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
 
-export function createS3Storage(settings: S3StorageSettings, client: S3Client = new S3Client(s3ClientConfig(settings))): Storage {
+export function createS3Storage(
+  settings: S3StorageSettings,
+  client: S3Client = new S3Client(s3ClientConfig(settings)),
+): Storage {
   const commands = s3Commands(settings);
   return {
     async put(key, body, contentType) {

@@ -62,28 +62,44 @@ export function createAvaTax(settings: AvaTaxSettings, options: AvaTaxOptions = 
         currencyCode: 'USD',
         addresses: { singleLocation: { postalCode: request.postalCode.trim(), country: 'US' } },
         lines: request.lines.map((line, index) => ({
-          number: String(index + 1), amount: dollars(line.amount * line.quantity), quantity: line.quantity, taxCode: AVATAX_TAX_CODES[line.category],
+          number: String(index + 1),
+          amount: dollars(line.amount * line.quantity),
+          quantity: line.quantity,
+          taxCode: AVATAX_TAX_CODES[line.category],
         })),
       };
       let response: Response;
       try {
         response = await fetchImpl(`${base}/api/v2/transactions/create`, {
           method: 'POST',
-          headers: { authorization, 'content-type': 'application/json', accept: 'application/json', 'x-avalara-client': CLIENT_HEADER },
+          headers: {
+            authorization,
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-avalara-client': CLIENT_HEADER,
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new TaxError(UNAVAILABLE, 'unavailable', timedOut ? 'AvaTax did not answer in time' : `AvaTax could not be reached: ${(error as Error).message}`);
+        throw new TaxError(
+          UNAVAILABLE,
+          'unavailable',
+          timedOut ? 'AvaTax did not answer in time' : `AvaTax could not be reached: ${(error as Error).message}`,
+        );
       }
-      const answer = await response.json().catch(() => null) as { totalTax?: unknown; error?: { code?: string; message?: string } } | null;
+      const answer = (await response.json().catch(() => null)) as {
+        totalTax?: unknown;
+        error?: { code?: string; message?: string };
+      } | null;
       if (!response.ok) {
         const said = answer?.error?.message ?? `HTTP ${response.status}`;
         const detail = `AvaTax answered ${response.status}${answer?.error?.code ? ` ${answer.error.code}` : ''}: ${said}`;
         // A request AvaTax cannot price (an unknown postal code…) is the address's fault and can be shown;
         // credentials, limits and AvaTax's own failures are ours, and stay in the log.
-        if (response.status === 400) throw new TaxError(`Sales tax could not be calculated for this address: ${said}`, 'refused', detail);
+        if (response.status === 400)
+          throw new TaxError(`Sales tax could not be calculated for this address: ${said}`, 'refused', detail);
         throw new TaxError(UNAVAILABLE, 'unavailable', detail);
       }
       if (typeof answer?.totalTax !== 'number' || !Number.isFinite(answer.totalTax)) {

@@ -44,7 +44,11 @@ export interface SalesTax {
 
 /** The service could not be reached or refused the request; `message` is safe to show, `detail` is for the log. */
 export class TaxError extends Error {
-  constructor(message: string, readonly kind: 'unavailable' | 'refused', readonly detail: string | null = null) {
+  constructor(
+    message: string,
+    readonly kind: 'unavailable' | 'refused',
+    readonly detail: string | null = null,
+  ) {
     super(message);
     this.name = 'TaxError';
   }
@@ -60,8 +64,15 @@ export function taxApplies(country: string | null | undefined, postalCode: strin
 /** The lines' whole amount in cents (unit × quantity); a line that is not whole non-negative cents is a bug of the caller. */
 export function amountOf(lines: TaxLine[]): number {
   return lines.reduce((sum, line) => {
-    if (!Number.isSafeInteger(line.amount) || line.amount < 0 || !Number.isSafeInteger(line.quantity) || line.quantity < 0) {
-      throw new RangeError(`a tax line needs whole, non-negative cents and quantity (got ${line.amount} × ${line.quantity})`);
+    if (
+      !Number.isSafeInteger(line.amount) ||
+      line.amount < 0 ||
+      !Number.isSafeInteger(line.quantity) ||
+      line.quantity < 0
+    ) {
+      throw new RangeError(
+        `a tax line needs whole, non-negative cents and quantity (got ${line.amount} × ${line.quantity})`,
+      );
     }
     return sum + line.amount * line.quantity;
   }, 0);

@@ -12,12 +12,19 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const CLI = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 
-interface Violation { rule: { name: string }; from: string; to: string }
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
 
 /** The rules the check reports for the tree in `cwd` (exit code 1 when there are any). */
 async function violations(cwd: string, paths: string[]): Promise<Violation[]> {
   try {
-    const { stdout } = await run(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'json', ...paths], { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'json', ...paths], {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return JSON.parse(stdout).summary.violations as Violation[];
   } catch (error) {
     const stdout = (error as { stdout?: string }).stdout;
@@ -28,7 +35,9 @@ async function violations(cwd: string, paths: string[]): Promise<Violation[]> {
 
 /** One deliberate violation of each rule. */
 const BROKEN_TREE: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true } }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true },
+  }),
   'server/features/a/routes.ts': "import { b } from '../b/routes';\nexport const a = b;\n",
   'server/features/b/routes.ts': 'export const b = 1;\n',
   'server/http/guard.ts': "import { a } from '../features/a/routes';\nexport const guard = a;\n",
@@ -50,7 +59,10 @@ describe('tier boundaries (dependency-cruiser)', function () {
 
   it('the portal breaks none of them', async () => {
     const found = await violations(ROOT, ['server', 'views', 'islands', 'migrations', 'seeds']);
-    assert.deepEqual(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`), []);
+    assert.deepEqual(
+      found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`),
+      [],
+    );
   });
 
   it('each rule fails on a deliberate violation', async () => {
@@ -65,7 +77,9 @@ describe('tier boundaries (dependency-cruiser)', function () {
       assert.deepEqual(byRule('feature-to-feature'), ['server/features/a/routes.ts → server/features/b/routes.ts']);
       assert.deepEqual(byRule('http-to-features-or-domain'), ['server/http/guard.ts → server/features/a/routes.ts']);
       assert.deepEqual(byRule('domain-private'), ['server/features/c/routes.ts → server/domain/m/repo.ts']);
-      assert.deepEqual(byRule('domain-private-between-modules'), ['server/domain/n/index.ts → server/domain/m/repo.ts']);
+      assert.deepEqual(byRule('domain-private-between-modules'), [
+        'server/domain/n/index.ts → server/domain/m/repo.ts',
+      ]);
       assert.ok(byRule('no-circular').length > 0, 'the import circle of server/lib/p.ts and q.ts is found');
       assert.deepEqual(byRule('lib-is-a-leaf'), ['server/lib/leaf.ts → server/domain/m/index.ts']);
       assert.deepEqual(byRule('production-to-seeds-or-tests'), ['server/features/d/routes.ts → seeds/s.ts']);

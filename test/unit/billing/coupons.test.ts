@@ -4,13 +4,29 @@ import assert from 'node:assert/strict';
 import { COUPON_MESSAGES, durationPhrase, evaluateCoupon } from '../../../server/domain/billing';
 import type { CouponView } from '../../../server/integrations/payments';
 
-const coupon = (over: Partial<CouponView>): CouponView => ({ id: 'C', name: 'Welcome', valid: true, percentOff: null, amountOff: null, duration: 'once', durationInMonths: null, productIds: null, ...over });
-const lines = [{ productId: 'portal_membership', amount: 6900 }, { productId: 'portal_practice_management_premium', amount: 3900 }];
+const coupon = (over: Partial<CouponView>): CouponView => ({
+  id: 'C',
+  name: 'Welcome',
+  valid: true,
+  percentOff: null,
+  amountOff: null,
+  duration: 'once',
+  durationInMonths: null,
+  productIds: null,
+  ...over,
+});
+const lines = [
+  { productId: 'portal_membership', amount: 6900 },
+  { productId: 'portal_practice_management_premium', amount: 3900 },
+];
 
 describe('coupons: what a coupon gives on the plan (spec 3 §5)', () => {
   it('an unknown or expired coupon is "not valid or has expired"', () => {
     assert.deepEqual(evaluateCoupon(null, lines), { ok: false, message: COUPON_MESSAGES.invalid });
-    assert.deepEqual(evaluateCoupon(coupon({ valid: false, percentOff: 10 }), lines), { ok: false, message: COUPON_MESSAGES.invalid });
+    assert.deepEqual(evaluateCoupon(coupon({ valid: false, percentOff: 10 }), lines), {
+      ok: false,
+      message: COUPON_MESSAGES.invalid,
+    });
     assert.equal(COUPON_MESSAGES.invalid, 'Sorry this coupon is not valid or has expired.');
   });
 
@@ -26,7 +42,10 @@ describe('coupons: what a coupon gives on the plan (spec 3 §5)', () => {
   });
 
   it('an amount never takes off more than the matching items cost', () => {
-    const outcome = evaluateCoupon(coupon({ amountOff: 4900, productIds: ['portal_practice_management_premium'] }), lines);
+    const outcome = evaluateCoupon(
+      coupon({ amountOff: 4900, productIds: ['portal_practice_management_premium'] }),
+      lines,
+    );
     assert.ok(outcome.ok);
     assert.equal(outcome.discount, 3900);
     const referral = evaluateCoupon(coupon({ amountOff: 4900 }), lines);

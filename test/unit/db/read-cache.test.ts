@@ -14,12 +14,17 @@ class FakeFeed {
 
 function setUp(options: { maxEntries?: number; freeze?: boolean } = {}) {
   const feed = new FakeFeed();
-  const cache = new ReadCache(feed as unknown as ChangeFeed, { maxEntries: options.maxEntries ?? 100, freeze: options.freeze ?? false });
+  const cache = new ReadCache(feed as unknown as ChangeFeed, {
+    maxEntries: options.maxEntries ?? 100,
+    freeze: options.freeze ?? false,
+  });
   let loads = 0;
-  const load = (value: unknown = { n: loads }) => async () => {
-    loads++;
-    return value;
-  };
+  const load =
+    (value: unknown = { n: loads }) =>
+    async () => {
+      loads++;
+      return value;
+    };
   return { feed, cache, load, loads: () => loads };
 }
 
@@ -88,7 +93,7 @@ describe('read cache: size and sharing', () => {
 
   it('outside production a cached value is frozen, so a caller that changes it fails loudly', async () => {
     const { cache, load } = setUp({ freeze: true });
-    const value = await cache.read('k', 60_000, load({ list: [{ id: 1 }] })) as { list: { id: number }[] };
+    const value = (await cache.read('k', 60_000, load({ list: [{ id: 1 }] }))) as { list: { id: number }[] };
     assert.throws(() => value.list.push({ id: 2 }), TypeError);
     assert.throws(() => {
       value.list[0]!.id = 3;

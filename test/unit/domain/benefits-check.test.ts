@@ -6,21 +6,37 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { VobCard } from '../../../views/components/messaging/VobCard';
 import { type PageContext, PageContextReact } from '../../../views/page-context';
 import {
-  benefitsCheckCard, type BenefitsCheckInput, outOfPocketRange, remainingDeductible, sampleMessage, sessionsToDeductible, vobKindOf,
+  benefitsCheckCard,
+  type BenefitsCheckInput,
+  outOfPocketRange,
+  remainingDeductible,
+  sampleMessage,
+  sessionsToDeductible,
+  vobKindOf,
 } from '../../../server/domain/benefits-check';
 import { localVerification } from '../../../server/integrations/benefits-tool/local';
 import { BenefitsToolError } from '../../../server/integrations/benefits-tool';
 
-const UNKNOWN = "We're unable to check if Casey Client has out-of-network benefits for therapy. You can verify coverage with their insurance company.";
+const UNKNOWN =
+  "We're unable to check if Casey Client has out-of-network benefits for therapy. You can verify coverage with their insurance company.";
 
-const card = (vobData: Record<string, unknown>, extra: Partial<BenefitsCheckInput> = {}) => benefitsCheckCard({
-  messageId: 7, vobData, vobInputInfo: { insurance_name: 'Aetna', member_id: 'W123' }, clientName: 'Casey Client',
-  sessionFeeOngoing: 150, rerunAction: '/messages/3/benefits-check/7/rerun', upgradeHref: '/reimbursify/upgrade/9', ...extra,
-});
+const card = (vobData: Record<string, unknown>, extra: Partial<BenefitsCheckInput> = {}) =>
+  benefitsCheckCard({
+    messageId: 7,
+    vobData,
+    vobInputInfo: { insurance_name: 'Aetna', member_id: 'W123' },
+    clientName: 'Casey Client',
+    sessionFeeOngoing: 150,
+    rerunAction: '/messages/3/benefits-check/7/rerun',
+    upgradeHref: '/reimbursify/upgrade/9',
+    ...extra,
+  });
 
 const ran = (percent: number | null, individual: number | null = 600, family: number | null = 1200) => ({
-  status: 'run', estimated_reimbursement_after_deductible_percent: percent,
-  oon_individual_deductible_remaining_dollars: individual, oon_family_deductible_remaining_dollars: family,
+  status: 'run',
+  estimated_reimbursement_after_deductible_percent: percent,
+  oon_individual_deductible_remaining_dollars: individual,
+  oon_family_deductible_remaining_dollars: family,
 });
 
 describe('benefits check: the status decides the card', () => {
@@ -66,14 +82,19 @@ describe('benefits check: the status decides the card', () => {
       { label: 'Sessions to reach the deductible', value: '4 at $150' },
       { label: 'Estimated out-of-pocket cost', value: '$45–$150 per session' },
     ]);
-    assert.equal(view.sampleMessage,
-      'Hi Casey, I checked your out-of-network benefits for therapy with Aetna. Your plan is estimated to reimburse about 70% of each session once your out-of-network deductible is met. '
-      + 'You have $600 of your deductible left, which is about 4 sessions at my fee of $150. Until then you would pay $150 per session; after that, about $45 per session after reimbursement. '
-      + 'Let me know if you have any questions.');
+    assert.equal(
+      view.sampleMessage,
+      'Hi Casey, I checked your out-of-network benefits for therapy with Aetna. Your plan is estimated to reimburse about 70% of each session once your out-of-network deductible is met. ' +
+        'You have $600 of your deductible left, which is about 4 sessions at my fee of $150. Until then you would pay $150 per session; after that, about $45 per session after reimbursement. ' +
+        'Let me know if you have any questions.',
+    );
   });
 
   it('reads a stringly percent and unknown statuses as the tool stored them', () => {
-    assert.equal(vobKindOf({ status: 'run', estimated_reimbursement_after_deductible_percent: '60' as unknown as number }), 'benefits');
+    assert.equal(
+      vobKindOf({ status: 'run', estimated_reimbursement_after_deductible_percent: '60' as unknown as number }),
+      'benefits',
+    );
     assert.equal(vobKindOf({ status: null, estimated_reimbursement_after_deductible_percent: 60 }), 'benefits');
   });
 });
@@ -89,10 +110,34 @@ describe('benefits check: the arithmetic', () => {
   });
 
   it('the remaining deductible is the individual one, else the family one, never below 0', () => {
-    assert.equal(remainingDeductible({ oon_individual_deductible_remaining_dollars: 250, oon_family_deductible_remaining_dollars: 900 }), 250);
-    assert.equal(remainingDeductible({ oon_individual_deductible_remaining_dollars: null, oon_family_deductible_remaining_dollars: 900 }), 900);
-    assert.equal(remainingDeductible({ oon_individual_deductible_remaining_dollars: -5, oon_family_deductible_remaining_dollars: null }), 0);
-    assert.equal(remainingDeductible({ oon_individual_deductible_remaining_dollars: null, oon_family_deductible_remaining_dollars: null }), null);
+    assert.equal(
+      remainingDeductible({
+        oon_individual_deductible_remaining_dollars: 250,
+        oon_family_deductible_remaining_dollars: 900,
+      }),
+      250,
+    );
+    assert.equal(
+      remainingDeductible({
+        oon_individual_deductible_remaining_dollars: null,
+        oon_family_deductible_remaining_dollars: 900,
+      }),
+      900,
+    );
+    assert.equal(
+      remainingDeductible({
+        oon_individual_deductible_remaining_dollars: -5,
+        oon_family_deductible_remaining_dollars: null,
+      }),
+      0,
+    );
+    assert.equal(
+      remainingDeductible({
+        oon_individual_deductible_remaining_dollars: null,
+        oon_family_deductible_remaining_dollars: null,
+      }),
+      null,
+    );
   });
 
   it('out of pocket: fee × (1 − percent) after the deductible, up to the whole fee while it remains', () => {
@@ -103,16 +148,28 @@ describe('benefits check: the arithmetic', () => {
   });
 
   it('a met deductible and a missing fee change the sample message', () => {
-    assert.match(sampleMessage({ firstName: 'Casey', insuranceName: null, percent: 60, remaining: 0, sessionFee: 175 }),
-      /You have already met your deductible, so with my fee of \$175 you would pay about \$70 per session after reimbursement\./);
+    assert.match(
+      sampleMessage({ firstName: 'Casey', insuranceName: null, percent: 60, remaining: 0, sessionFee: 175 }),
+      /You have already met your deductible, so with my fee of \$175 you would pay about \$70 per session after reimbursement\./,
+    );
     const noFee = card(ran(70), { sessionFeeOngoing: null });
     assert.doesNotMatch(noFee.sampleMessage!, /\$150|my fee/);
-    assert.deepEqual(noFee.facts.map((f) => f.label), ['Estimated reimbursement after the deductible', 'Out-of-network deductible remaining']);
+    assert.deepEqual(
+      noFee.facts.map((f) => f.label),
+      ['Estimated reimbursement after the deductible', 'Out-of-network deductible remaining'],
+    );
   });
 });
 
 describe('benefits tool, local: answers from the stored member id, the same every time', () => {
-  const request = (memberId: string | null) => ({ vobId: 1, providerId: 1, clientUserId: 2, memberId, insuranceName: 'Aetna', dateOfBirth: '1990-01-01' });
+  const request = (memberId: string | null) => ({
+    vobId: 1,
+    providerId: 1,
+    clientUserId: 2,
+    memberId,
+    insuranceName: 'Aetna',
+    dateOfBirth: '1990-01-01',
+  });
 
   it('LIMIT, UNKNOWN (or none), NOOON and ERROR reach each outcome', () => {
     assert.equal(localVerification(request('W-LIMIT-1')).status, 'vob_limit_reached');
@@ -131,8 +188,14 @@ describe('benefits tool, local: answers from the stored member id, the same ever
 });
 
 describe('benefits check: the card as the thread renders it', () => {
-  const html = (vob: Record<string, unknown>) => renderToStaticMarkup(createElement(PageContextReact.Provider, { value: { csrfToken: 'token' } as PageContext },
-    createElement(VobCard, { card: card(vob), returnTo: '/messages/3' })));
+  const html = (vob: Record<string, unknown>) =>
+    renderToStaticMarkup(
+      createElement(
+        PageContextReact.Provider,
+        { value: { csrfToken: 'token' } as PageContext },
+        createElement(VobCard, { card: card(vob), returnTo: '/messages/3' }),
+      ),
+    );
 
   it('pending_rerun posts Run benefits check to the rerun route, coming back to the thread', () => {
     const page = html({ status: 'pending_rerun' });
@@ -142,8 +205,14 @@ describe('benefits check: the card as the thread renders it', () => {
   });
 
   it('vob_limit_reached links to the upgrade; unknown shows the spec text; benefits the facts and the sample', () => {
-    assert.match(html({ status: 'vob_limit_reached' }), /href="\/reimbursify\/upgrade\/9"[^>]*>Upgrade Private Pay Booster</);
-    assert.match(html({ status: 'unknown_error' }), /We&#x27;re unable to check if Casey Client has out-of-network benefits for therapy\./);
+    assert.match(
+      html({ status: 'vob_limit_reached' }),
+      /href="\/reimbursify\/upgrade\/9"[^>]*>Upgrade Private Pay Booster</,
+    );
+    assert.match(
+      html({ status: 'unknown_error' }),
+      /We&#x27;re unable to check if Casey Client has out-of-network benefits for therapy\./,
+    );
     const benefits = html(ran(70));
     assert.match(benefits, /Benefits check: Aetna/);
     assert.match(benefits, /Sessions to reach the deductible/);

@@ -6,18 +6,36 @@ const manifest = new AssetManifest({
   '_vendor-1.js': { file: 'assets/vendor-1.js', name: 'vendor' },
   'islands/portal.ts': { file: 'assets/portal-1.js', name: 'portal', isEntry: true },
   'views/styles/portal.css': { file: 'assets/styles-1.css', name: 'styles', isEntry: true },
-  'virtual:island/PhotoCropper': { file: 'assets/island-PhotoCropper-1.js', name: 'island-PhotoCropper', isEntry: true, imports: ['_vendor-1.js'] },
-  'virtual:island/CalendarGrid': { file: 'assets/island-CalendarGrid-1.js', name: 'island-CalendarGrid', isEntry: true, imports: ['_vendor-1.js'] },
+  'virtual:island/PhotoCropper': {
+    file: 'assets/island-PhotoCropper-1.js',
+    name: 'island-PhotoCropper',
+    isEntry: true,
+    imports: ['_vendor-1.js'],
+  },
+  'virtual:island/CalendarGrid': {
+    file: 'assets/island-CalendarGrid-1.js',
+    name: 'island-CalendarGrid',
+    isEntry: true,
+    imports: ['_vendor-1.js'],
+  },
 });
 
 describe('asset manifest', () => {
   it('a page without islands gets the stylesheet and the shared script only', () => {
-    assert.deepEqual(manifest.forPage([]), { styles: ['/build/assets/styles-1.css'], scripts: ['/build/assets/portal-1.js'], preloads: [] });
+    assert.deepEqual(manifest.forPage([]), {
+      styles: ['/build/assets/styles-1.css'],
+      scripts: ['/build/assets/portal-1.js'],
+      preloads: [],
+    });
   });
 
   it('an island page gets its entry and preloads the shared vendor chunk once', () => {
     const assets = manifest.forPage(['PhotoCropper', 'CalendarGrid']);
-    assert.deepEqual(assets.scripts, ['/build/assets/portal-1.js', '/build/assets/island-PhotoCropper-1.js', '/build/assets/island-CalendarGrid-1.js']);
+    assert.deepEqual(assets.scripts, [
+      '/build/assets/portal-1.js',
+      '/build/assets/island-PhotoCropper-1.js',
+      '/build/assets/island-CalendarGrid-1.js',
+    ]);
     assert.deepEqual(assets.preloads, ['/build/assets/vendor-1.js']);
   });
 

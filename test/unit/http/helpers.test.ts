@@ -9,7 +9,14 @@ import type { ProviderSummary } from '../../../server/domain/accounts';
 describe('safeReturnPath (no open redirect)', () => {
   it('keeps same-site paths and refuses everything else', () => {
     assert.equal(safeReturnPath('/profile/specialties?edit=1'), '/profile/specialties?edit=1');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', undefined, 42]) {
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      undefined,
+      42,
+    ]) {
       assert.equal(safeReturnPath(bad), '/profiles', String(bad));
     }
   });

@@ -7,25 +7,62 @@ import { ctx, testConfig } from '../../support/context';
 import { startFakeJsonApi } from '../../support/fake-json-api';
 import { createEhr } from '../../../server/integrations/ehr';
 import { createHttpEhr } from '../../../server/integrations/ehr/http';
-import { createLocalEhr, endLocalTrialNow, finishLocalClinicSetup, localEhrState, setLocalBookingPageReady } from '../../../server/integrations/ehr/local';
+import {
+  createLocalEhr,
+  endLocalTrialNow,
+  finishLocalClinicSetup,
+  localEhrState,
+  setLocalBookingPageReady,
+} from '../../../server/integrations/ehr/local';
 import { OutsideServiceError, TIMEOUTS } from '../../../server/integrations/outside-api';
 import { ConfigError, loadConfig } from '../../../server/config';
 
-const startFakeEhr = () => startFakeJsonApi({ basePath: '/api', unqueued: { status: 500, body: { message: 'no reply queued' } } });
+const startFakeEhr = () =>
+  startFakeJsonApi({ basePath: '/api', unqueued: { status: 500, body: { message: 'no reply queued' } } });
 
 const TEMPLATE = 'https://{subdomain}.practice.example.com';
 
 describe('EHR over HTTP (spec 3 §7 "Practice management and benefits tool", §9)', () => {
   let fake: Awaited<ReturnType<typeof startFakeEhr>>;
-  before(async () => { fake = await startFakeEhr(); });
-  after(async () => { await fake.close(); });
-  beforeEach(() => { fake.seen.length = 0; fake.replies.length = 0; });
-  const ehr = (timeoutMs?: number) => createHttpEhr({ baseUrl: fake.url, token: 'ehr-token-1', practiceManagementUrl: TEMPLATE, timeoutMs });
+  before(async () => {
+    fake = await startFakeEhr();
+  });
+  after(async () => {
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.seen.length = 0;
+    fake.replies.length = 0;
+  });
+  const ehr = (timeoutMs?: number) =>
+    createHttpEhr({ baseUrl: fake.url, token: 'ehr-token-1', practiceManagementUrl: TEMPLATE, timeoutMs });
 
   it('createClinic posts provider_id, owl_clinic_id and subdomain to /portal/practice-management-account/add/{providerId}', async () => {
-    fake.replies.push({ status: 200, body: { owl_clinic_id: 'owl-77', provider_id: 42, subdomain: 'calm-waters', status: 'pending', trial_end: '2026-12-10T00:00:00Z', link: 'https://ehr.example.com/setup/owl-77' } });
-    const clinic = await ehr().createClinic({ providerId: 42, subdomain: 'calm-waters', trialDays: 14, requestId: 'req-1' });
-    assert.deepEqual(clinic, { clinicId: 'owl-77', providerId: 42, subdomain: 'calm-waters', status: 'pending', trialEnd: '2026-12-10T00:00:00.000Z', link: 'https://ehr.example.com/setup/owl-77' });
+    fake.replies.push({
+      status: 200,
+      body: {
+        owl_clinic_id: 'owl-77',
+        provider_id: 42,
+        subdomain: 'calm-waters',
+        status: 'pending',
+        trial_end: '2026-12-10T00:00:00Z',
+        link: 'https://ehr.example.com/setup/owl-77',
+      },
+    });
+    const clinic = await ehr().createClinic({
+      providerId: 42,
+      subdomain: 'calm-waters',
+      trialDays: 14,
+      requestId: 'req-1',
+    });
+    assert.deepEqual(clinic, {
+      clinicId: 'owl-77',
+      providerId: 42,
+      subdomain: 'calm-waters',
+      status: 'pending',
+      trialEnd: '2026-12-10T00:00:00.000Z',
+      link: 'https://ehr.example.com/setup/owl-77',
+    });
     const [call] = fake.seen;
     assert.equal(call!.method, 'POST');
     assert.equal(call!.url, '/api/portal/practice-management-account/add/42');
@@ -42,35 +79,63 @@ describe('EHR over HTTP (spec 3 §7 "Practice management and benefits tool", §9
       { status: 200, body: {} },
     );
     const api = ehr();
-    assert.deepEqual(await api.listClinics(7, 'req-2'), [{ clinicId: 'c1', providerId: 7, subdomain: 'calm', status: 'active', trialEnd: null, link: 'https://calm.practice.example.com' }]);
+    assert.deepEqual(await api.listClinics(7, 'req-2'), [
+      {
+        clinicId: 'c1',
+        providerId: 7,
+        subdomain: 'calm',
+        status: 'active',
+        trialEnd: null,
+        link: 'https://calm.practice.example.com',
+      },
+    ]);
     assert.equal(await api.bookingPageReady(7, 'req-3'), true);
     await api.setBookingLink(7, 'inactive', 'req-4');
-    assert.deepEqual(fake.seen.map((s) => `${s.method} ${s.url} ${s.headers['x-request-id']}`), [
-      'GET /api/portal/practice-management-account/list/7 req-2',
-      'GET /api/portal/practice-management/clinic-booking-page-status/7 req-3',
-      'POST /api/portal/provider/practice-management-booking-link/7 req-4',
-    ]);
+    assert.deepEqual(
+      fake.seen.map((s) => `${s.method} ${s.url} ${s.headers['x-request-id']}`),
+      [
+        'GET /api/portal/practice-management-account/list/7 req-2',
+        'GET /api/portal/practice-management/clinic-booking-page-status/7 req-3',
+        'POST /api/portal/provider/practice-management-booking-link/7 req-4',
+      ],
+    );
     assert.deepEqual(fake.seen[2]!.body, { status: 'inactive' });
     assert.equal(api.signInUrl('calm'), 'https://calm.practice.example.com');
     assert.equal(api.bookingPageUrl('calm', 7), 'https://calm.practice.example.com/book/7');
-    assert.equal(api.signInUrl('evil.com/x'), 'https://app.practice.example.com', 'a subdomain that is not a DNS label never reaches the template');
+    assert.equal(
+      api.signInUrl('evil.com/x'),
+      'https://app.practice.example.com',
+      'a subdomain that is not a DNS label never reaches the template',
+    );
   });
 
   it('a refusal keeps the service’s message and status; the request id stays on the error', async () => {
     fake.replies.push({ status: 409, body: { message: 'subdomain taken' } });
-    await assert.rejects(ehr().createClinic({ providerId: 1, subdomain: 'taken', trialDays: 14, requestId: 'req-5' }), (error: unknown) => {
-      assert.ok(error instanceof OutsideServiceError);
-      assert.equal(error.status, 409);
-      assert.equal(error.requestId, 'req-5');
-      assert.match(error.message, /subdomain taken/);
-      return true;
-    });
+    await assert.rejects(
+      ehr().createClinic({ providerId: 1, subdomain: 'taken', trialDays: 14, requestId: 'req-5' }),
+      (error: unknown) => {
+        assert.ok(error instanceof OutsideServiceError);
+        assert.equal(error.status, 409);
+        assert.equal(error.requestId, 'req-5');
+        assert.match(error.message, /subdomain taken/);
+        return true;
+      },
+    );
   });
 
   it('a retry after a crash: the same Idempotency-Key, and a 409 for a clinic the provider already has counts as made', async () => {
     fake.replies.push({ status: 409, body: { message: 'subdomain taken' } });
-    fake.replies.push({ status: 200, body: [{ owl_clinic_id: 'c-9', provider_id: 1, subdomain: 'mine', status: 'pending' }] });
-    const clinic = await ehr().createClinic({ providerId: 1, subdomain: 'mine', trialDays: 14, requestId: 'req-7', idempotencyKey: 'clinic-1-1-mine' });
+    fake.replies.push({
+      status: 200,
+      body: [{ owl_clinic_id: 'c-9', provider_id: 1, subdomain: 'mine', status: 'pending' }],
+    });
+    const clinic = await ehr().createClinic({
+      providerId: 1,
+      subdomain: 'mine',
+      trialDays: 14,
+      requestId: 'req-7',
+      idempotencyKey: 'clinic-1-1-mine',
+    });
     assert.equal(clinic.clinicId, 'c-9');
     assert.equal(fake.seen.at(-2)!.headers['idempotency-key'], 'clinic-1-1-mine');
   });
@@ -92,10 +157,20 @@ describe('EHR over HTTP (spec 3 §7 "Practice management and benefits tool", §9
 
 describe('EHR chosen by settings', () => {
   it('EHR_API_URL with EHR_API_TOKEN: the HTTP EHR; neither: the local one; one alone is refused', () => {
-    assert.equal(createEhr(ctx().db, testConfig({ EHR_API_URL: 'https://ehr.example.com', EHR_API_TOKEN: 'token' })).provider, 'http');
+    assert.equal(
+      createEhr(ctx().db, testConfig({ EHR_API_URL: 'https://ehr.example.com', EHR_API_TOKEN: 'token' })).provider,
+      'http',
+    );
     assert.equal(createEhr(ctx().db, testConfig()).provider, 'local');
-    assert.throws(() => loadConfig({ NODE_ENV: 'test', EHR_API_URL: 'https://ehr.example.com' }), (error: unknown) => error instanceof ConfigError && /EHR_API_URL and EHR_API_TOKEN go together/.test(error.message));
-    assert.throws(() => loadConfig({ NODE_ENV: 'test', EHR_API_URL: 'ftp://ehr.example.com', EHR_API_TOKEN: 't' }), /EHR_API_URL must be an http\(s\) address/);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', EHR_API_URL: 'https://ehr.example.com' }),
+      (error: unknown) =>
+        error instanceof ConfigError && /EHR_API_URL and EHR_API_TOKEN go together/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', EHR_API_URL: 'ftp://ehr.example.com', EHR_API_TOKEN: 't' }),
+      /EHR_API_URL must be an http\(s\) address/,
+    );
   });
 });
 
@@ -120,15 +195,22 @@ describe('the local EHR: real state in our database', () => {
   });
 
   it('a bought clinic has no trial; a clinic id from the EHR’s own sign-up is kept', async () => {
-    const clinic = await local().createClinic({ providerId: 5, subdomain: 'bought', trialDays: 0, clinicId: 'owl-123' });
+    const clinic = await local().createClinic({
+      providerId: 5,
+      subdomain: 'bought',
+      trialDays: 0,
+      clinicId: 'owl-123',
+    });
     assert.equal(clinic.trialEnd, null);
     assert.equal(clinic.clinicId, 'owl-123');
   });
 
   it('a subdomain is held once: the second is a conflict (409) and nothing changes', async () => {
     await local().createClinic({ providerId: 5, subdomain: 'shared', trialDays: 14 });
-    await assert.rejects(local().createClinic({ providerId: 9, subdomain: 'shared', trialDays: 14, requestId: 'r' }),
-      (error: unknown) => error instanceof OutsideServiceError && error.status === 409 && error.requestId === 'r');
+    await assert.rejects(
+      local().createClinic({ providerId: 9, subdomain: 'shared', trialDays: 14, requestId: 'r' }),
+      (error: unknown) => error instanceof OutsideServiceError && error.status === 409 && error.requestId === 'r',
+    );
     assert.deepEqual(await local().listClinics(9), []);
   });
 

@@ -16,7 +16,8 @@ describe('snapNewBlock: 15-minute steps, remainder below 8 down, otherwise up', 
     ['rounding up into the next hour', at(10, 53), [at(11, 0), at(12, 0)]],
   ];
   for (const [name, minute, [start, end]] of cases) {
-    it(`${name}: ${clockText(minute)} → ${clockText(start)}–${clockText(end)}`, () => assert.deepEqual(snapNewBlock(minute), { startMinute: start, endMinute: end }));
+    it(`${name}: ${clockText(minute)} → ${clockText(start)}–${clockText(end)}`, () =>
+      assert.deepEqual(snapNewBlock(minute), { startMinute: start, endMinute: end }));
   }
 });
 
@@ -31,8 +32,15 @@ describe('snapNewBlock: one hour, clipped at midnight', () => {
   });
 });
 
-describe('clockText: the form\'s 1:00pm format', () => {
+describe("clockText: the form's 1:00pm format", () => {
   it('morning, noon, afternoon and both midnights', () => {
-    assert.deepEqual([0, at(9, 15), at(12, 0), at(13, 5), at(23, 45), 1440].map(clockText), ['12:00am', '9:15am', '12:00pm', '1:05pm', '11:45pm', '12:00am']);
+    assert.deepEqual([0, at(9, 15), at(12, 0), at(13, 5), at(23, 45), 1440].map(clockText), [
+      '12:00am',
+      '9:15am',
+      '12:00pm',
+      '1:05pm',
+      '11:45pm',
+      '12:00am',
+    ]);
   });
 });

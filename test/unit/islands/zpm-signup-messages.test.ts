@@ -13,18 +13,35 @@ describe('ZpmSignupMessages: the origin check', () => {
   });
 
   it('ignores the same message from any other origin', () => {
-    for (const origin of ['https://evil.example', 'http://signup.ehr.example', 'https://signup.ehr.example:8443', 'https://signup.ehr.example.evil.example', 'null']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://signup.ehr.example',
+      'https://signup.ehr.example:8443',
+      'https://signup.ehr.example.evil.example',
+      'null',
+    ]) {
       assert.equal(acceptMessage({ origin, data: CLINIC }, ORIGIN), null, origin);
     }
   });
 
   it('ignores messages without both a url and a clinic id', () => {
-    for (const data of [null, 'not json', {}, { url: CLINIC.url }, { clinicId: 'clinic-1' }, { url: 1, clinicId: 'x' }, { url: '', clinicId: 'x' }]) {
+    for (const data of [
+      null,
+      'not json',
+      {},
+      { url: CLINIC.url },
+      { clinicId: 'clinic-1' },
+      { url: 1, clinicId: 'x' },
+      { url: '', clinicId: 'x' },
+    ]) {
       assert.equal(acceptMessage({ origin: ORIGIN, data }, ORIGIN), null, JSON.stringify(data));
     }
   });
 
   it('goes on to the purchase step with the clinic in the query (the server checks it again)', () => {
-    assert.equal(purchaseStepUrl('/zpm-signup', CLINIC), '/zpm-signup?clinic_id=clinic-1&url=https%3A%2F%2Fcalm-waters.practice.example.com');
+    assert.equal(
+      purchaseStepUrl('/zpm-signup', CLINIC),
+      '/zpm-signup?clinic_id=clinic-1&url=https%3A%2F%2Fcalm-waters.practice.example.com',
+    );
   });
 });

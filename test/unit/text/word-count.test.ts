@@ -4,11 +4,19 @@ import { checkWords, countWords, tooManyWordsMessage } from '../../../server/tex
 
 describe('countWords: runs of non-space characters', () => {
   const cases: [string | null | undefined, number][] = [
-    [null, 0], [undefined, 0], ['', 0], ['   \n\t ', 0],
-    ['one', 1], ['  two words  ', 2], ['line\nbreaks\r\nand\ttabs', 4],
-    ["don't count-hyphens as two", 4], ['Punctuation , alone counts', 4], ['émigré naïve café', 3],
+    [null, 0],
+    [undefined, 0],
+    ['', 0],
+    ['   \n\t ', 0],
+    ['one', 1],
+    ['  two words  ', 2],
+    ['line\nbreaks\r\nand\ttabs', 4],
+    ["don't count-hyphens as two", 4],
+    ['Punctuation , alone counts', 4],
+    ['émigré naïve café', 3],
   ];
-  for (const [text, expected] of cases) it(`${JSON.stringify(text)} → ${expected}`, () => assert.equal(countWords(text), expected));
+  for (const [text, expected] of cases)
+    it(`${JSON.stringify(text)} → ${expected}`, () => assert.equal(countWords(text), expected));
 
   it('matches the browser counter of islands/portal.ts', () => {
     const browser = (value: string) => value.split(/\s+/).filter(Boolean).length;
@@ -26,6 +34,9 @@ describe('checkWords and the spec message', () => {
     assert.equal(checkWords(words(301), limits), 'long');
   });
   it('"Please keep your {field} under {max} words! (Suggested count: {n})"', () => {
-    assert.equal(tooManyWordsMessage('professional statement', limits), 'Please keep your professional statement under 300 words! (Suggested count: 240)');
+    assert.equal(
+      tooManyWordsMessage('professional statement', limits),
+      'Please keep your professional statement under 300 words! (Suggested count: 240)',
+    );
   });
 });

@@ -8,7 +8,9 @@ import { TagCheckboxes } from '../../../views/components/TagCheckboxes';
 describe('view components', () => {
   it('TagCheckboxes lists the chosen options first, then the rest in their order', () => {
     const options = ['Anxiety', 'Depression', 'Grief', 'Trauma'].map((name, i) => ({ id: i + 1, name }));
-    const html = renderToStaticMarkup(createElement(TagCheckboxes, { name: 'specialties', legend: 'Specialties', options, selected: [3, 4] }));
+    const html = renderToStaticMarkup(
+      createElement(TagCheckboxes, { name: 'specialties', legend: 'Specialties', options, selected: [3, 4] }),
+    );
     const order = [...html.matchAll(/<label for="specialties-\d+">([^<]+)<\/label>/g)].map((m) => m[1]);
     assert.deepEqual(order, ['Grief', 'Trauma', 'Anxiety', 'Depression']);
     assert.equal((html.match(/checked=""/g) ?? []).length, 2);

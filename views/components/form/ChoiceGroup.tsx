@@ -4,13 +4,38 @@ import { Checkbox } from './Checkbox';
 import { describedBy } from './Field';
 import { FieldError } from './FieldError';
 
-export interface Choice { value: string; label: string; hint?: string }
+export interface Choice {
+  value: string;
+  label: string;
+  hint?: string;
+}
 
-function Group({ idPrefix, legend, hint, error, className, children }: { idPrefix: string; legend: string; hint?: string | undefined; error?: string | undefined; className?: string; children: ReactNode }) {
+function Group({
+  idPrefix,
+  legend,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  idPrefix: string;
+  legend: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <fieldset className={error ? 'fieldset field--error' : 'fieldset'} aria-describedby={describedBy(idPrefix, { hint, error })}>
+    <fieldset
+      className={error ? 'fieldset field--error' : 'fieldset'}
+      aria-describedby={describedBy(idPrefix, { hint, error })}
+    >
       <legend>{legend}</legend>
-      {hint && <p className="hint" id={`${idPrefix}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="hint" id={`${idPrefix}-hint`}>
+          {hint}
+        </p>
+      )}
       {className ? <div className={className}>{children}</div> : children}
       <FieldError id={idPrefix} error={error} />
     </fieldset>
@@ -18,13 +43,46 @@ function Group({ idPrefix, legend, hint, error, className, children }: { idPrefi
 }
 
 /** One of the options, in a row (or one a line when `stacked`); an option's hint is shown in brackets after its label. */
-export function RadioGroup({ idPrefix, name, legend, hint, value, options, error, stacked = false }: { idPrefix: string; name: string; legend: string; hint?: string; value: string; options: Choice[]; error?: string | undefined; stacked?: boolean }) {
+export function RadioGroup({
+  idPrefix,
+  name,
+  legend,
+  hint,
+  value,
+  options,
+  error,
+  stacked = false,
+}: {
+  idPrefix: string;
+  name: string;
+  legend: string;
+  hint?: string;
+  value: string;
+  options: Choice[];
+  error?: string | undefined;
+  stacked?: boolean;
+}) {
   return (
-    <Group idPrefix={idPrefix} legend={legend} hint={hint} error={error} className={stacked ? 'choice-stack' : 'choice-row'}>
+    <Group
+      idPrefix={idPrefix}
+      legend={legend}
+      hint={hint}
+      error={error}
+      className={stacked ? 'choice-stack' : 'choice-row'}
+    >
       {options.map((o) => (
         <div className="field field--check" key={o.value}>
-          <input type="radio" id={`${idPrefix}-${o.value}`} name={name} value={o.value} defaultChecked={value === o.value} />
-          <label htmlFor={`${idPrefix}-${o.value}`}>{o.label}{o.hint && <span className="hint-inline">{` (${o.hint})`}</span>}</label>
+          <input
+            type="radio"
+            id={`${idPrefix}-${o.value}`}
+            name={name}
+            value={o.value}
+            defaultChecked={value === o.value}
+          />
+          <label htmlFor={`${idPrefix}-${o.value}`}>
+            {o.label}
+            {o.hint && <span className="hint-inline">{` (${o.hint})`}</span>}
+          </label>
         </div>
       ))}
     </Group>
@@ -32,10 +90,32 @@ export function RadioGroup({ idPrefix, name, legend, hint, value, options, error
 }
 
 /** Any of the options; each checkbox is named by its value and `nameSuffix`. */
-export function CheckboxGroup({ idPrefix, nameSuffix = '', legend, values, options, error }: { idPrefix: string; nameSuffix?: string; legend: string; values: Record<string, boolean>; options: Choice[]; error?: string | undefined }) {
+export function CheckboxGroup({
+  idPrefix,
+  nameSuffix = '',
+  legend,
+  values,
+  options,
+  error,
+}: {
+  idPrefix: string;
+  nameSuffix?: string;
+  legend: string;
+  values: Record<string, boolean>;
+  options: Choice[];
+  error?: string | undefined;
+}) {
   return (
     <Group idPrefix={idPrefix} legend={legend} error={error}>
-      {options.map((o) => <Checkbox key={o.value} id={`${idPrefix}-${o.value}`} name={o.value + nameSuffix} label={o.label} checked={Boolean(values[o.value])} />)}
+      {options.map((o) => (
+        <Checkbox
+          key={o.value}
+          id={`${idPrefix}-${o.value}`}
+          name={o.value + nameSuffix}
+          label={o.label}
+          checked={Boolean(values[o.value])}
+        />
+      ))}
     </Group>
   );
 }

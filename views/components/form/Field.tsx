@@ -3,18 +3,40 @@
 import type { ReactNode } from 'react';
 import { FieldError } from './FieldError';
 
-export interface FieldFrame { id: string; label: string; hint?: ReactNode; error?: string | undefined }
+export interface FieldFrame {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}
 
-export const describedBy = (id: string, { hint, error, counted }: { hint?: unknown; error?: unknown; counted?: boolean }) =>
-  [hint && `${id}-hint`, counted && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+export const describedBy = (
+  id: string,
+  { hint, error, counted }: { hint?: unknown; error?: unknown; counted?: boolean },
+) => [hint && `${id}-hint`, counted && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
-export function Field({ id, label, hint, error, counter, children }: FieldFrame & { counter?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  counter,
+  children,
+}: FieldFrame & { counter?: ReactNode; children: ReactNode }) {
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      {hint && <p className="hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {children}
-      {counter && <p className="word-count" id={`${id}-count`}>{counter}</p>}
+      {counter && (
+        <p className="word-count" id={`${id}-count`}>
+          {counter}
+        </p>
+      )}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -3,7 +3,15 @@
 export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   if (!error) return null;
   const lines = error.split('\n');
-  return lines.length === 1
-    ? <p className="field-error" id={`${id}-error`}>{error}</p>
-    : <ul className="field-error" id={`${id}-error`}>{lines.map((line) => <li key={line}>{line}</li>)}</ul>;
+  return lines.length === 1 ? (
+    <p className="field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : (
+    <ul className="field-error" id={`${id}-error`}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
 }

@@ -12,7 +12,13 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function FormField({ name, label, error, hint, id = name, ...input }: FormFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...input} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        {...input}
+      />
     </Field>
   );
 }

@@ -22,20 +22,63 @@ export interface ComposerProps {
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }
 
-export function Composer({ action, csrfToken, texts, value, error, failure = null, showReminder, justSent = false, busy = false, onChange, onSubmit, onKeyDown }: ComposerProps) {
-  const describedBy = [showReminder ? 'message-reminder' : '', error ? 'message-error' : ''].filter(Boolean).join(' ') || undefined;
+export function Composer({
+  action,
+  csrfToken,
+  texts,
+  value,
+  error,
+  failure = null,
+  showReminder,
+  justSent = false,
+  busy = false,
+  onChange,
+  onSubmit,
+  onKeyDown,
+}: ComposerProps) {
+  const describedBy =
+    [showReminder ? 'message-reminder' : '', error ? 'message-error' : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <form method="post" action={action} className="composer" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <form
+      method="post"
+      action={action}
+      className="composer"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={busy || undefined}
+    >
       <input type="hidden" name="_csrf" value={csrfToken} />
-      {failure && <p className="field-error composer__failure" role="alert">{failure}</p>}
-      <label htmlFor="message" className="composer__label">Reply</label>
-      {showReminder && <p className="hint" id="message-reminder">{texts.onBehalfReminder}</p>}
+      {failure && (
+        <p className="field-error composer__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <label htmlFor="message" className="composer__label">
+        Reply
+      </label>
+      {showReminder && (
+        <p className="hint" id="message-reminder">
+          {texts.onBehalfReminder}
+        </p>
+      )}
       <FieldError id="message" error={error ?? undefined} />
-      <textarea id="message" name="message" rows={3} value={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-        onChange={(event) => onChange?.(event.target.value)} onKeyDown={onKeyDown} />
+      <textarea
+        id="message"
+        name="message"
+        rows={3}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange?.(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>{justSent ? texts.sent : texts.send}</button>
-        <span className="visually-hidden" role="status">{justSent ? texts.sent : ''}</span>
+        <button type="submit" className="button" disabled={busy}>
+          {justSent ? texts.sent : texts.send}
+        </button>
+        <span className="visually-hidden" role="status">
+          {justSent ? texts.sent : ''}
+        </span>
       </div>
     </form>
   );

@@ -14,7 +14,13 @@ export interface ConversationListItem {
   provider?: { name: string; imageUrl: string | null };
 }
 
-export function ConversationList({ items, label = 'Conversations' }: { items: ConversationListItem[]; label?: string }) {
+export function ConversationList({
+  items,
+  label = 'Conversations',
+}: {
+  items: ConversationListItem[];
+  label?: string;
+}) {
   return (
     <ul className="messages-list" aria-label={label}>
       {items.map((item) => (

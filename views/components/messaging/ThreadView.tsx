@@ -18,7 +18,11 @@ const TYPE_HEADINGS: Record<MessageView['type'], string | null> = {
 };
 
 const INTAKE_LABELS: [key: string, label: string][] = [
-  ['state', 'State'], ['session_type', 'Session type'], ['insurance', 'Insurance'], ['source', 'Source'], ['source_type', 'Source type'],
+  ['state', 'State'],
+  ['session_type', 'Session type'],
+  ['insurance', 'Insurance'],
+  ['source', 'Source'],
+  ['source_type', 'Source type'],
 ];
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -43,8 +47,9 @@ function answerText(value: unknown): string {
 }
 
 function IntakeAnswers({ form }: { form: Record<string, unknown> }) {
-  const rows = INTAKE_LABELS.filter(([key]) => form[key] !== undefined && form[key] !== null && form[key] !== '')
-    .map(([key, label]) => ({ label, value: answerText(form[key]) }));
+  const rows = INTAKE_LABELS.filter(([key]) => form[key] !== undefined && form[key] !== null && form[key] !== '').map(
+    ([key, label]) => ({ label, value: answerText(form[key]) }),
+  );
   return rows.length ? <SummaryList rows={rows} /> : null;
 }
 
@@ -67,7 +72,12 @@ export function ThreadView({ messages, clientName, timeZone, csrfToken, texts, u
         const heading = TYPE_HEADINGS[message.type];
         const author = message.sender === 'provider' ? 'You' : clientName;
         return (
-          <li key={message.id} id={`message-${message.id}`} className={`thread__message thread__message--${message.sender}`} data-message-type={message.type}>
+          <li
+            key={message.id}
+            id={`message-${message.id}`}
+            className={`thread__message thread__message--${message.sender}`}
+            data-message-type={message.type}
+          >
             <p className="thread__meta">
               <span className="thread__author">{author}</span>{' '}
               <time dateTime={message.sendDate}>{formatMessageTime(message.sendDate, timeZone)}</time>
@@ -87,9 +97,17 @@ export function ThreadView({ messages, clientName, timeZone, csrfToken, texts, u
               {message.vobCard && <VobCard card={message.vobCard} returnTo={returnTo} />}
             </div>
             {message.deletable && (
-              <form method="post" action={`${urls.deleteBase}/${message.id}/delete`} className="thread__delete" data-confirm={texts.deleteConfirm}>
+              <form
+                method="post"
+                action={`${urls.deleteBase}/${message.id}/delete`}
+                className="thread__delete"
+                data-confirm={texts.deleteConfirm}
+              >
                 <input type="hidden" name="_csrf" value={csrfToken} />
-                <button type="submit" className="link-button">Delete<span className="visually-hidden">{` the message of ${formatMessageTime(message.sendDate, timeZone)}`}</span></button>
+                <button type="submit" className="link-button">
+                  Delete
+                  <span className="visually-hidden">{` the message of ${formatMessageTime(message.sendDate, timeZone)}`}</span>
+                </button>
               </form>
             )}
           </li>
@@ -100,7 +118,13 @@ export function ThreadView({ messages, clientName, timeZone, csrfToken, texts, u
 }
 
 /** What replaces the composer when no reply can be sent. */
-export function ModeNotice({ mode, texts, clientEmail, clientPhone, urls }: {
+export function ModeNotice({
+  mode,
+  texts,
+  clientEmail,
+  clientPhone,
+  urls,
+}: {
   mode: Exclude<ThreadMode, 'sendable'>;
   texts: MessagingTexts;
   clientEmail: string | null;
@@ -108,19 +132,40 @@ export function ModeNotice({ mode, texts, clientEmail, clientPhone, urls }: {
   urls: Pick<ThreadUrls, 'reactivate' | 'contact'>;
 }) {
   if (mode === 'locked') {
-    return <Notice tone="warning"><p>{texts.lockedNotice} <a href={urls.contact}>Contact us</a></p></Notice>;
+    return (
+      <Notice tone="warning">
+        <p>
+          {texts.lockedNotice} <a href={urls.contact}>Contact us</a>
+        </p>
+      </Notice>
+    );
   }
-  if (mode === 'client-redacted') return <Notice tone="info"><p>{texts.clientRedactedNotice}</p></Notice>;
+  if (mode === 'client-redacted')
+    return (
+      <Notice tone="info">
+        <p>{texts.clientRedactedNotice}</p>
+      </Notice>
+    );
   return (
     <Notice tone="warning">
       <p>{texts.providerInactiveNotice}</p>
       {(clientEmail || clientPhone) && (
         <ul className="thread__contact">
-          {clientEmail && <li>Email: <a href={`mailto:${clientEmail}`}>{clientEmail}</a></li>}
-          {clientPhone && <li>Phone: <a href={`tel:${clientPhone}`}>{clientPhone}</a></li>}
+          {clientEmail && (
+            <li>
+              Email: <a href={`mailto:${clientEmail}`}>{clientEmail}</a>
+            </li>
+          )}
+          {clientPhone && (
+            <li>
+              Phone: <a href={`tel:${clientPhone}`}>{clientPhone}</a>
+            </li>
+          )}
         </ul>
       )}
-      <p><a href={urls.reactivate}>Reactivate your profile</a></p>
+      <p>
+        <a href={urls.reactivate}>Reactivate your profile</a>
+      </p>
     </Notice>
   );
 }

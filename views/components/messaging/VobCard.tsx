@@ -34,13 +34,22 @@ export const VOB_CARD_LABELS = {
 } as const;
 
 /** Asked (with JavaScript) before the benefits-check link replaces what the composer holds. */
-export const DRAFT_ERASE_WARNING = 'Sending the benefits check link will erase the message you have drafted. Send the link anyway?';
+export const DRAFT_ERASE_WARNING =
+  'Sending the benefits check link will erase the message you have drafted. Send the link anyway?';
 
 export function VobCard({ card, returnTo }: { card: VobCardView; returnTo?: string }) {
   const headingId = `vob-${card.messageId}-heading`;
   return (
-    <section className="card vob-card" aria-labelledby={headingId} id={`vob-${card.messageId}`} data-vob-kind={card.kind}>
-      <h3 id={headingId}>{VOB_CARD_LABELS.heading}{card.insuranceName ? `: ${card.insuranceName}` : ''}</h3>
+    <section
+      className="card vob-card"
+      aria-labelledby={headingId}
+      id={`vob-${card.messageId}`}
+      data-vob-kind={card.kind}
+    >
+      <h3 id={headingId}>
+        {VOB_CARD_LABELS.heading}
+        {card.insuranceName ? `: ${card.insuranceName}` : ''}
+      </h3>
       <p>{card.headline}</p>
       {card.facts.length > 0 && <SummaryList rows={card.facts} />}
       {card.sampleMessage && (
@@ -55,7 +64,11 @@ export function VobCard({ card, returnTo }: { card: VobCardView; returnTo?: stri
           <Button variant="secondary">{VOB_CARD_LABELS.rerun}</Button>
         </PostForm>
       )}
-      {card.upgradeHref && <p><ButtonLink href={card.upgradeHref}>{VOB_CARD_LABELS.upgrade}</ButtonLink></p>}
+      {card.upgradeHref && (
+        <p>
+          <ButtonLink href={card.upgradeHref}>{VOB_CARD_LABELS.upgrade}</ButtonLink>
+        </p>
+      )}
     </section>
   );
 }
@@ -65,5 +78,9 @@ export function VobCard({ card, returnTo }: { card: VobCardView; returnTo?: stri
  * link route, which asks before erasing a draft when JavaScript is off. Put it inside the composer's form.
  */
 export function BenefitsCheckLinkButton({ action }: { action: string }) {
-  return <Button variant="secondary" formAction={action} formNoValidate data-confirm={DRAFT_ERASE_WARNING}>{VOB_CARD_LABELS.sendLink}</Button>;
+  return (
+    <Button variant="secondary" formAction={action} formNoValidate data-confirm={DRAFT_ERASE_WARNING}>
+      {VOB_CARD_LABELS.sendLink}
+    </Button>
+  );
 }

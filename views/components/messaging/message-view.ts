@@ -26,7 +26,8 @@ export function messageViewOf(message: ThreadMessageInput, vobCard?: VobCardView
     sendDate: message.sendDate.toISOString(),
     deletable: message.deletable,
   };
-  if (message.appointment) view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
+  if (message.appointment)
+    view.appointment = { id: message.appointment.id, startTime: message.appointment.startTime.toISOString() };
   if (message.intakeForm) view.intakeForm = message.intakeForm;
   if (vobCard) view.vobCard = vobCard;
   return view;

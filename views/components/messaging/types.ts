@@ -3,7 +3,12 @@
 import type { VobCardView } from './VobCard';
 
 export type MessageViewType =
-  | 'message' | 'messaging_tool_intake' | 'booking_tool_intake' | 'reschedule_message' | 'cancel_message' | 'automated_message_out_of_office';
+  | 'message'
+  | 'messaging_tool_intake'
+  | 'booking_tool_intake'
+  | 'reschedule_message'
+  | 'cancel_message'
+  | 'automated_message_out_of_office';
 
 export interface MessageView {
   id: number;

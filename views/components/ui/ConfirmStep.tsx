@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
 import { PostForm } from '../PostForm';
 import { Button, ButtonLink } from './Button';
 
-export function ConfirmStep({ question, details, image, action, fields = {}, confirmLabel, cancelHref }: {
+export function ConfirmStep({
+  question,
+  details,
+  image,
+  action,
+  fields = {},
+  confirmLabel,
+  cancelHref,
+}: {
   question: string;
   details?: ReactNode;
   image?: { src: string; alt: string };
@@ -17,12 +25,19 @@ export function ConfirmStep({ question, details, image, action, fields = {}, con
   cancelHref: string;
 }) {
   return (
-    <section className="card confirm-page dialog" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby={details ? 'confirm-details' : undefined}>
+    <section
+      className="card confirm-page dialog"
+      role="alertdialog"
+      aria-labelledby="confirm-heading"
+      aria-describedby={details ? 'confirm-details' : undefined}
+    >
       <h2 id="confirm-heading">{question}</h2>
       {details && <div id="confirm-details">{typeof details === 'string' ? <p>{details}</p> : details}</div>}
       {image && <img src={image.src} alt={image.alt} width={160} height={160} />}
       <PostForm action={action}>
-        {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
           <Button variant="danger">{confirmLabel}</Button>

@@ -3,21 +3,45 @@
 // hidden one for screen readers.
 import type { ReactNode } from 'react';
 
-export interface Column<Row> { heading: string; hidden?: boolean; cell: (row: Row) => ReactNode }
+export interface Column<Row> {
+  heading: string;
+  hidden?: boolean;
+  cell: (row: Row) => ReactNode;
+}
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, className }: {
-  caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string | number; className?: string;
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  className,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  className?: string;
 }) {
   return (
     <table className={className ? `stack-table ${className}` : 'stack-table'}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
-        <tr>{columns.map((c) => <th scope="col" key={c.heading}>{c.hidden ? <span className="visually-hidden">{c.heading}</span> : c.heading}</th>)}</tr>
+        <tr>
+          {columns.map((c) => (
+            <th scope="col" key={c.heading}>
+              {c.hidden ? <span className="visually-hidden">{c.heading}</span> : c.heading}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)}>
-            {columns.map((c) => <td key={c.heading} data-label={c.hidden ? undefined : c.heading}>{c.cell(row)}</td>)}
+            {columns.map((c) => (
+              <td key={c.heading} data-label={c.hidden ? undefined : c.heading}>
+                {c.cell(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>

@@ -15,7 +15,11 @@ export function EmbeddedFrame({ src, title, height = 760 }: { src: string; title
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
       />
       <p className="hint">
-        Trouble seeing it? <a href={src} target="_blank" rel="noopener noreferrer">Open the {title} page in a new tab</a>.
+        Trouble seeing it?{' '}
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          Open the {title} page in a new tab
+        </a>
+        .
       </p>
     </div>
   );

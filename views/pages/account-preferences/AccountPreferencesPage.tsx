@@ -31,17 +31,42 @@ export interface AccountSettingsForms {
   messageNotifications?: FormState;
 }
 
-export function AccountPreferencesPage({ settings, forms = {} }: { settings: AccountSettingsView; forms?: AccountSettingsForms }) {
+export function AccountPreferencesPage({
+  settings,
+  forms = {},
+}: {
+  settings: AccountSettingsView;
+  forms?: AccountSettingsForms;
+}) {
   const name = { ...settings.name, ...forms.name?.values };
   return (
     <div className="settings">
       <section className="card" aria-labelledby="email-heading">
         <h2 id="email-heading">Email address</h2>
-        <p>You log in with <strong>{settings.email}</strong>{settings.emailConfirmed ? '' : ' (not confirmed yet)'}.</p>
+        <p>
+          You log in with <strong>{settings.email}</strong>
+          {settings.emailConfirmed ? '' : ' (not confirmed yet)'}.
+        </p>
         <PostForm action="/account-preferences/email" noValidate>
-          <FormField name="newEmail" label="New email" type="email" autoComplete="email" defaultValue={forms.email?.values?.newEmail ?? ''} error={forms.email?.errors?.newEmail} />
-          <FormField id="email-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.email?.errors?.password} />
-          <div className="actions"><Button>Change email</Button></div>
+          <FormField
+            name="newEmail"
+            label="New email"
+            type="email"
+            autoComplete="email"
+            defaultValue={forms.email?.values?.newEmail ?? ''}
+            error={forms.email?.errors?.newEmail}
+          />
+          <FormField
+            id="email-password"
+            name="password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={forms.email?.errors?.password}
+          />
+          <div className="actions">
+            <Button>Change email</Button>
+          </div>
         </PostForm>
       </section>
 
@@ -49,11 +74,37 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
         <h2 id="name-heading">Name</h2>
         <p className="hint">Enter your first and last name, or a company name.</p>
         <PostForm action="/account-preferences/name" noValidate>
-          <FormField name="first_name" label="First name" autoComplete="given-name" defaultValue={name.first_name} error={forms.name?.errors?.first_name} />
-          <FormField name="middle_name" label="Middle name (optional)" autoComplete="additional-name" defaultValue={name.middle_name} error={forms.name?.errors?.middle_name} />
-          <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={name.last_name} error={forms.name?.errors?.last_name} />
-          <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={name.company_name} error={forms.name?.errors?.company_name} />
-          <div className="actions"><Button>Save name</Button></div>
+          <FormField
+            name="first_name"
+            label="First name"
+            autoComplete="given-name"
+            defaultValue={name.first_name}
+            error={forms.name?.errors?.first_name}
+          />
+          <FormField
+            name="middle_name"
+            label="Middle name (optional)"
+            autoComplete="additional-name"
+            defaultValue={name.middle_name}
+            error={forms.name?.errors?.middle_name}
+          />
+          <FormField
+            name="last_name"
+            label="Last name"
+            autoComplete="family-name"
+            defaultValue={name.last_name}
+            error={forms.name?.errors?.last_name}
+          />
+          <FormField
+            name="company_name"
+            label="Company name"
+            autoComplete="organization"
+            defaultValue={name.company_name}
+            error={forms.name?.errors?.company_name}
+          />
+          <div className="actions">
+            <Button>Save name</Button>
+          </div>
         </PostForm>
       </section>
 
@@ -69,13 +120,26 @@ export function AccountPreferencesPage({ settings, forms = {} }: { settings: Acc
             defaultValue={forms.phone?.values?.phone ?? formatPhone(settings.phone)}
             error={forms.phone?.errors?.phone}
           />
-          <FormField id="phone-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.phone?.errors?.password} />
-          <div className="actions"><Button>Change phone number</Button></div>
+          <FormField
+            id="phone-password"
+            name="password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={forms.phone?.errors?.password}
+          />
+          <div className="actions">
+            <Button>Change phone number</Button>
+          </div>
         </PostForm>
         <TwoFactorSection settings={settings} forms={forms} />
       </section>
 
-      <NotificationsSection settings={settings} state={forms.notifications} messagesState={forms.messageNotifications} />
+      <NotificationsSection
+        settings={settings}
+        state={forms.notifications}
+        messagesState={forms.messageNotifications}
+      />
 
       <section className="card" aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
@@ -91,9 +155,14 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
     <div className="two-factor" id="two-factor">
       <h3>Two-factor authentication</h3>
       {enrolled ? (
-        <p><strong>On.</strong> When you log in on a new device we text a code to the phone number ending in <strong>{phoneLastFour}</strong>.</p>
+        <p>
+          <strong>On.</strong> When you log in on a new device we text a code to the phone number ending in{' '}
+          <strong>{phoneLastFour}</strong>.
+        </p>
       ) : (
-        <p>Off. With two-factor authentication on, logging in on a new device also needs a code we text to your phone.</p>
+        <p>
+          Off. With two-factor authentication on, logging in on a new device also needs a code we text to your phone.
+        </p>
       )}
       {settings.twoFactorOffered ? (
         <>
@@ -112,17 +181,40 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
               defaultValue={forms.twoFactor?.values?.phone_number ?? ''}
               error={forms.twoFactor?.errors?.phone_number}
             />
-            <FormField id="two-factor-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactor?.errors?.password} />
-            <div className="actions"><Button>Send code</Button></div>
+            <FormField
+              id="two-factor-password"
+              name="password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              error={forms.twoFactor?.errors?.password}
+            />
+            <div className="actions">
+              <Button>Send code</Button>
+            </div>
           </PostForm>
         </>
       ) : (
-        !enrolled && <p className="hint">Two-factor authentication is available with an active membership. <a href="/plan-management">Plan Management</a></p>
+        !enrolled && (
+          <p className="hint">
+            Two-factor authentication is available with an active membership.{' '}
+            <a href="/plan-management">Plan Management</a>
+          </p>
+        )
       )}
       {enrolled && (
         <PostForm action="/account-preferences/two-factor/removal" noValidate>
-          <FormField id="two-factor-off-password" name="password" label="Current password" type="password" autoComplete="current-password" error={forms.twoFactorOff?.errors?.password} />
-          <div className="actions"><Button variant="secondary">Turn off two-factor authentication</Button></div>
+          <FormField
+            id="two-factor-off-password"
+            name="password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={forms.twoFactorOff?.errors?.password}
+          />
+          <div className="actions">
+            <Button variant="secondary">Turn off two-factor authentication</Button>
+          </div>
         </PostForm>
       )}
     </div>
@@ -133,14 +225,26 @@ function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; 
  * Texts about phone consultations go to the contact phone above; without one the box cannot be ticked
  * (unless it is on already, or was just refused, so it can still be unticked and saved).
  */
-function NotificationsSection({ settings, state, messagesState }: { settings: AccountSettingsView; state?: FormState; messagesState?: FormState }) {
+function NotificationsSection({
+  settings,
+  state,
+  messagesState,
+}: {
+  settings: AccountSettingsView;
+  state?: FormState;
+  messagesState?: FormState;
+}) {
   const phone = formatPhone(settings.phone);
   const on = state?.values ? state.values.sms_notifications !== '' : settings.smsNotifications;
   const error = state?.errors?.sms_notifications;
   const editable = Boolean(phone) || settings.smsNotifications || Boolean(error);
-  const hint = phone
-    ? <>Texts go to <strong>{phone}</strong>, your phone number above, for the profiles whose booking e-mails you receive.</>
-    : 'Add a phone number above to get text messages.';
+  const hint = phone ? (
+    <>
+      Texts go to <strong>{phone}</strong>, your phone number above, for the profiles whose booking e-mails you receive.
+    </>
+  ) : (
+    'Add a phone number above to get text messages.'
+  );
   return (
     <section className="card" id="notifications" aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">Notifications</h2>
@@ -153,9 +257,15 @@ function NotificationsSection({ settings, state, messagesState }: { settings: Ac
           disabled={!editable}
           aria-describedby={['sms_notifications-hint', error && 'sms_notifications-error'].filter(Boolean).join(' ')}
         />
-        <p className="hint" id="sms_notifications-hint">{hint}</p>
+        <p className="hint" id="sms_notifications-hint">
+          {hint}
+        </p>
         <FieldError id="sms_notifications" error={error} />
-        {editable && <div className="actions"><Button>Save notifications</Button></div>}
+        {editable && (
+          <div className="actions">
+            <Button>Save notifications</Button>
+          </div>
+        )}
       </PostForm>
       <MessageNotificationsForm settings={settings} state={messagesState} />
     </section>
@@ -166,7 +276,13 @@ function NotificationsSection({ settings, state, messagesState }: { settings: Ac
  * Notices of clients' messages and referrals: the client's first name and a link, never what they
  * wrote. E-mail is on unless turned off; texts need the contact phone, as above.
  */
-function MessageNotificationsForm({ settings, state }: { settings: AccountSettingsView; state?: FormState | undefined }) {
+function MessageNotificationsForm({
+  settings,
+  state,
+}: {
+  settings: AccountSettingsView;
+  state?: FormState | undefined;
+}) {
   const phone = formatPhone(settings.phone);
   const posted = state?.values;
   const email = posted ? posted.email_messages !== '' : settings.messageNotifications.email;
@@ -174,10 +290,23 @@ function MessageNotificationsForm({ settings, state }: { settings: AccountSettin
   const error = state?.errors?.sms_messages;
   const smsEditable = Boolean(phone) || settings.messageNotifications.sms || Boolean(error);
   return (
-    <PostForm action="/account-preferences/message-notifications" noValidate id="message-notifications" aria-labelledby="message-notifications-heading">
+    <PostForm
+      action="/account-preferences/message-notifications"
+      noValidate
+      id="message-notifications"
+      aria-labelledby="message-notifications-heading"
+    >
       <h3 id="message-notifications-heading">Messages and referrals</h3>
-      <p className="hint">For the profiles whose notifications you receive. We send the client&rsquo;s first name and a link, never what they wrote.</p>
-      <Checkbox id="email_messages" name="email_messages" label="E-mail me when a client writes or a referral arrives" checked={email} />
+      <p className="hint">
+        For the profiles whose notifications you receive. We send the client&rsquo;s first name and a link, never what
+        they wrote.
+      </p>
+      <Checkbox
+        id="email_messages"
+        name="email_messages"
+        label="E-mail me when a client writes or a referral arrives"
+        checked={email}
+      />
       <Checkbox
         id="sms_messages"
         name="sms_messages"
@@ -186,9 +315,19 @@ function MessageNotificationsForm({ settings, state }: { settings: AccountSettin
         disabled={!smsEditable}
         aria-describedby={['sms_messages-hint', error && 'sms_messages-error'].filter(Boolean).join(' ')}
       />
-      <p className="hint" id="sms_messages-hint">{phone ? <>Texts go to <strong>{phone}</strong>.</> : 'Add a phone number above to get text messages.'}</p>
+      <p className="hint" id="sms_messages-hint">
+        {phone ? (
+          <>
+            Texts go to <strong>{phone}</strong>.
+          </>
+        ) : (
+          'Add a phone number above to get text messages.'
+        )}
+      </p>
       <FieldError id="sms_messages" error={error} />
-      <div className="actions"><Button>Save message notifications</Button></div>
+      <div className="actions">
+        <Button>Save message notifications</Button>
+      </div>
     </PostForm>
   );
 }

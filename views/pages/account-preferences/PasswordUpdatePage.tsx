@@ -5,7 +5,9 @@ export function PasswordUpdatePage({ state }: { state?: FormState }) {
   return (
     <div className="card">
       <PasswordChangeForm state={state} from="password-update" />
-      <p><a href="/account-preferences">Back to Account Settings</a></p>
+      <p>
+        <a href="/account-preferences">Back to Account Settings</a>
+      </p>
     </div>
   );
 }

@@ -15,17 +15,45 @@ export function RecoverAccountPage({ values, errors, formError, supportEmail }: 
     <>
       {formError === 'no-match' && (
         <div className="flash flash--error" role="alert">
-          <span>Sorry, the information you provided did not match our records. Please check it and try again, or write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.</span>
+          <span>
+            Sorry, the information you provided did not match our records. Please check it and try again, or write to{' '}
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </span>
         </div>
       )}
       {formError === 'throttled' && (
-        <div className="flash flash--error" role="alert"><span>There have been too many attempts. Please try again later.</span></div>
+        <div className="flash flash--error" role="alert">
+          <span>There have been too many attempts. Please try again later.</span>
+        </div>
       )}
-      <p>Enter the name and phone number on your account. If they match, we will send a reminder of your sign-in e-mail address to that address and to your phone.</p>
+      <p>
+        Enter the name and phone number on your account. If they match, we will send a reminder of your sign-in e-mail
+        address to that address and to your phone.
+      </p>
       <PostForm action="/account/recover" noValidate>
-        <FormField name="first_name" label="First name" autoComplete="given-name" defaultValue={values.first_name} error={errors.first_name} />
-        <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={values.last_name} error={errors.last_name} />
-        <FormField name="phone_number" label="Phone number" type="tel" autoComplete="tel" hint="US numbers only, for example (212) 555-0142." defaultValue={values.phone_number} error={errors.phone_number} />
+        <FormField
+          name="first_name"
+          label="First name"
+          autoComplete="given-name"
+          defaultValue={values.first_name}
+          error={errors.first_name}
+        />
+        <FormField
+          name="last_name"
+          label="Last name"
+          autoComplete="family-name"
+          defaultValue={values.last_name}
+          error={errors.last_name}
+        />
+        <FormField
+          name="phone_number"
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          hint="US numbers only, for example (212) 555-0142."
+          defaultValue={values.phone_number}
+          error={errors.phone_number}
+        />
         <div className="actions">
           <Button>Recover account</Button>
           <a href="/login/help">Back</a>
@@ -39,10 +67,15 @@ export function AccountRecoveredPage() {
   return (
     <>
       <div className="card" role="status">
-        <p>We found your account. We have sent a reminder of your sign-in e-mail address to that address, and a hint to your phone.</p>
+        <p>
+          We found your account. We have sent a reminder of your sign-in e-mail address to that address, and a hint to
+          your phone.
+        </p>
       </div>
       <div className="actions">
-        <ButtonLink variant="primary" href="/login">Log in</ButtonLink>
+        <ButtonLink variant="primary" href="/login">
+          Log in
+        </ButtonLink>
         <a href="/password/request">Reset password</a>
       </div>
     </>

@@ -39,19 +39,34 @@ export function AppointmentDays({ days }: { days: AppointmentDayView[] }) {
       {days.map((day) => (
         <section key={day.key} className="appointment-day" aria-labelledby={`day-${day.key}`}>
           <h2 id={`day-${day.key}`} className="appointment-day__date">
-            {day.date}{day.tag && <> <Tag tone="info">{day.tag}</Tag></>}
+            {day.date}
+            {day.tag && (
+              <>
+                {' '}
+                <Tag tone="info">{day.tag}</Tag>
+              </>
+            )}
           </h2>
           <ul className="widget__list appointment-day__list">
             {day.appointments.map((a) => (
               <li key={a.id} className="appointment-row">
                 <p className="appointment-row__time">
-                  <strong>{a.time}</strong>{a.canceled && <> <Tag tone="error">Canceled</Tag></>}
+                  <strong>{a.time}</strong>
+                  {a.canceled && (
+                    <>
+                      {' '}
+                      <Tag tone="error">Canceled</Tag>
+                    </>
+                  )}
                 </p>
                 <p className="appointment-row__client">{a.clientName}</p>
                 <p className="appointment-row__provider hint">{`With ${a.providerName}`}</p>
-                <div className="actions"><ButtonLink href={a.href}>
-                  View Details<span className="visually-hidden">{` of the call with ${a.clientName}, ${day.date} ${a.time}`}</span>
-                </ButtonLink></div>
+                <div className="actions">
+                  <ButtonLink href={a.href}>
+                    View Details
+                    <span className="visually-hidden">{` of the call with ${a.clientName}, ${day.date} ${a.time}`}</span>
+                  </ButtonLink>
+                </div>
               </li>
             ))}
           </ul>

@@ -1,6 +1,10 @@
 // /calendar/appointments/{id}: one appointment's panel as a page (the dialog's fallback), and where a
 // cancel or reschedule that needs correcting comes back to, with the messages beside the fields.
-import { AppointmentPanel, type AppointmentFormState, type AppointmentPanelView } from '../../components/AppointmentPanel';
+import {
+  AppointmentPanel,
+  type AppointmentFormState,
+  type AppointmentPanelView,
+} from '../../components/AppointmentPanel';
 import { Notice } from '../../components/ui/Notice';
 
 export interface AppointmentPageProps {
@@ -16,7 +20,9 @@ export function AppointmentPage({ appointment, returnTo, formState, refusal }: A
     <div className="appointment-page">
       {refusal && <Notice tone="error">{refusal}</Notice>}
       <AppointmentPanel appointment={appointment} returnTo={returnTo} formState={formState} />
-      <p><a href={returnTo}>Back</a></p>
+      <p>
+        <a href={returnTo}>Back</a>
+      </p>
     </div>
   );
 }

@@ -10,7 +10,8 @@ export const APPOINTMENTS_PATH = '/calendar/appointments';
 
 const TAB_LABELS: Record<AppointmentTabName, string> = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' };
 
-export const tabHref = (tab: AppointmentTabName, page = 1) => `${APPOINTMENTS_PATH}?tab=${tab}${page > 1 ? `&page=${page}` : ''}`;
+export const tabHref = (tab: AppointmentTabName, page = 1) =>
+  `${APPOINTMENTS_PATH}?tab=${tab}${page > 1 ? `&page=${page}` : ''}`;
 
 export interface AppointmentsPageProps {
   list: AppointmentListView;
@@ -23,14 +24,31 @@ export interface AppointmentsPageProps {
 export function AppointmentsPage({ list, appointment, returnTo }: AppointmentsPageProps) {
   return (
     <div className="appointments-page">
-      <p><a href="/calendar">Back to the calendar</a></p>
-      {appointment && <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={tabHref(list.tab, list.page)} />}
-      <Tabs label="Phone consultations" current={tabHref(list.tab)}
-        tabs={(Object.keys(TAB_LABELS) as AppointmentTabName[]).map((tab) => ({ label: TAB_LABELS[tab], href: tabHref(tab) }))} />
-      {list.days.length === 0
-        ? <EmptyState title={`You have no ${list.tab} appointments at this time.`} />
-        : <AppointmentDays days={list.days} />}
-      <Pager page={list.page} pageCount={list.pageCount} href={(page) => tabHref(list.tab, page)} label={`${TAB_LABELS[list.tab]} appointments pages`} />
+      <p>
+        <a href="/calendar">Back to the calendar</a>
+      </p>
+      {appointment && (
+        <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={tabHref(list.tab, list.page)} />
+      )}
+      <Tabs
+        label="Phone consultations"
+        current={tabHref(list.tab)}
+        tabs={(Object.keys(TAB_LABELS) as AppointmentTabName[]).map((tab) => ({
+          label: TAB_LABELS[tab],
+          href: tabHref(tab),
+        }))}
+      />
+      {list.days.length === 0 ? (
+        <EmptyState title={`You have no ${list.tab} appointments at this time.`} />
+      ) : (
+        <AppointmentDays days={list.days} />
+      )}
+      <Pager
+        page={list.page}
+        pageCount={list.pageCount}
+        href={(page) => tabHref(list.tab, page)}
+        label={`${TAB_LABELS[list.tab]} appointments pages`}
+      />
     </div>
   );
 }

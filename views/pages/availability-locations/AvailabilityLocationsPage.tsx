@@ -17,7 +17,8 @@ export function AvailabilityLocationsPage(props: PageProps) {
   return (
     <div className="availability-page">
       <p className="notice" id="display-notice">
-        A location appears on your public profile only when you have a verified license for its state. New licenses are verified within 48 business hours.
+        A location appears on your public profile only when you have a verified license for its state. New licenses are
+        verified within 48 business hours.
       </p>
       {view.locations.length > 0 && <ConfirmationCard view={view} />}
       <AvailabilitySection {...props} />

@@ -10,7 +10,9 @@ export function ConfirmationCard({ view }: { view: PageView }) {
       {view.confirmationNeeded ? (
         <>
           <p>
-            {view.lastUpdatedText ? `You last updated your availability on ${view.lastUpdatedText}.` : 'You have not confirmed your availability yet.'}{' '}
+            {view.lastUpdatedText
+              ? `You last updated your availability on ${view.lastUpdatedText}.`
+              : 'You have not confirmed your availability yet.'}{' '}
             Clients rely on it when they reach out: please confirm it or update it below.
           </p>
           <PostForm action={`${PAGE_PATH}/confirmation`} className="actions">

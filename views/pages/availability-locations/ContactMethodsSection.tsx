@@ -12,19 +12,49 @@ export function ContactMethodsSection({ view, editing, typed, confirm }: PagePro
   const phoneChecked = t ? postedChecked(t.display_acuity_scheduling_link) : c.phone;
   const formChecked = t ? postedChecked(t.display_contact_form) : c.form;
   const hideConfirm = confirm?.kind === 'hide-form' ? confirm : null;
-  const read = <ReadList rows={[['Phone consultation link', c.phone ? 'Shown on your profile' : 'Hidden'], ['Contact form', c.form ? 'Shown on your profile' : 'Hidden']]} />;
+  const read = (
+    <ReadList
+      rows={[
+        ['Phone consultation link', c.phone ? 'Shown on your profile' : 'Hidden'],
+        ['Contact form', c.form ? 'Shown on your profile' : 'Hidden'],
+      ]}
+    />
+  );
   return (
-    <ProfileSection id="contact-methods" title="Contact Methods" editing={open} action={`${PAGE_PATH}/contact-methods`} pagePath={PAGE_PATH} read={read}
-      intro={<p className="hint">How clients can reach you from your profile. At least one must stay on.</p>}>
-      <Checkbox id="display_acuity_scheduling_link" name="display_acuity_scheduling_link" checked={phoneChecked}
-        disabled={Boolean(c.phoneUnavailable) && !c.phone} aria-describedby={c.phoneUnavailable ? 'phone-unavailable' : undefined}
-        label="Show my phone consultation scheduling link" />
-      {c.phoneUnavailable && <p className="hint" id="phone-unavailable">{c.phoneUnavailable}</p>}
-      <Checkbox id="display_contact_form" name="display_contact_form" checked={formChecked} label="Show my contact form" />
+    <ProfileSection
+      id="contact-methods"
+      title="Contact Methods"
+      editing={open}
+      action={`${PAGE_PATH}/contact-methods`}
+      pagePath={PAGE_PATH}
+      read={read}
+      intro={<p className="hint">How clients can reach you from your profile. At least one must stay on.</p>}
+    >
+      <Checkbox
+        id="display_acuity_scheduling_link"
+        name="display_acuity_scheduling_link"
+        checked={phoneChecked}
+        disabled={Boolean(c.phoneUnavailable) && !c.phone}
+        aria-describedby={c.phoneUnavailable ? 'phone-unavailable' : undefined}
+        label="Show my phone consultation scheduling link"
+      />
+      {c.phoneUnavailable && (
+        <p className="hint" id="phone-unavailable">
+          {c.phoneUnavailable}
+        </p>
+      )}
+      <Checkbox
+        id="display_contact_form"
+        name="display_contact_form"
+        checked={formChecked}
+        label="Show my contact form"
+      />
       {hideConfirm && (
         <div className="confirm-step" role="alert">
           <p>{hideConfirm.text}</p>
-          <Button name="confirmed" value="1">Hide my contact form</Button>
+          <Button name="confirmed" value="1">
+            Hide my contact form
+          </Button>
         </div>
       )}
     </ProfileSection>

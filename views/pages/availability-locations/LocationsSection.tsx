@@ -19,14 +19,24 @@ export function LocationsSection(props: PageProps) {
   return (
     <section className="card" id="practice-locations" aria-labelledby="practice-locations-header">
       <h2 id="practice-locations-header">Practice Locations</h2>
-      <p className="hint">Your offices and the states where you offer online sessions. You must have at least one location.</p>
+      <p className="hint">
+        Your offices and the states where you offer online sessions. You must have at least one location.
+      </p>
       {deleteConfirm && (
         <div className="confirm-step" role="alert">
           <p>{deleteConfirm.text}</p>
-          <ul>{deleteConfirm.locations.map((l) => <li key={l.id}>{l.title}</li>)}</ul>
+          <ul>
+            {deleteConfirm.locations.map((l) => (
+              <li key={l.id}>{l.title}</li>
+            ))}
+          </ul>
           <PostForm action={`${PAGE_PATH}/locations/delete`} className="actions">
-            {deleteConfirm.locations.map((l) => <input key={l.id} type="hidden" name="location_ids" value={l.id} />)}
-            <Button name="confirmed" value="1" data-confirm="">Yes, delete</Button>
+            {deleteConfirm.locations.map((l) => (
+              <input key={l.id} type="hidden" name="location_ids" value={l.id} />
+            ))}
+            <Button name="confirmed" value="1" data-confirm="">
+              Yes, delete
+            </Button>
             <ButtonLink href={`${PAGE_PATH}#practice-locations`}>Cancel</ButtonLink>
           </PostForm>
         </div>
@@ -35,19 +45,32 @@ export function LocationsSection(props: PageProps) {
         <ul className="location-list">
           {view.locations.map((l) => (
             <li key={l.id} id={`location-${l.id}`} className="location-item">
-              {editing === `location-${l.id}` ? <LocationForm {...props} location={l} /> : <LocationRead location={l} view={view} />}
+              {editing === `location-${l.id}` ? (
+                <LocationForm {...props} location={l} />
+              ) : (
+                <LocationRead location={l} view={view} />
+              )}
             </li>
           ))}
         </ul>
       )}
       {view.locations.length > 0 && (
-        <PostForm action={`${PAGE_PATH}/locations/delete`} id="delete-locations" className="actions" data-confirm="Are you sure you want to delete the selected locations? This cannot be undone.">
+        <PostForm
+          action={`${PAGE_PATH}/locations/delete`}
+          id="delete-locations"
+          className="actions"
+          data-confirm="Are you sure you want to delete the selected locations? This cannot be undone."
+        >
           <Button variant="danger-outline">Delete selected locations</Button>
         </PostForm>
       )}
-      {newKind ? <LocationForm {...props} location={null} kind={newKind === 'new-online' ? 'online' : 'office'} /> : (
+      {newKind ? (
+        <LocationForm {...props} location={null} kind={newKind === 'new-online' ? 'online' : 'office'} />
+      ) : (
         <p className="actions">
-          <ButtonLink variant="primary" href={`${PAGE_PATH}?edit=new-office#location-form`}>Add an office</ButtonLink>
+          <ButtonLink variant="primary" href={`${PAGE_PATH}?edit=new-office#location-form`}>
+            Add an office
+          </ButtonLink>
           <ButtonLink href={`${PAGE_PATH}?edit=new-online#location-form`}>Add a state for online sessions</ButtonLink>
         </p>
       )}
@@ -61,36 +84,109 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
     <>
       <div className="field field--check location-item__select">
         <input type="checkbox" id={`delete-${l.id}`} name="location_ids" value={l.id} form="delete-locations" />
-        <label htmlFor={`delete-${l.id}`}>Select<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span> for deletion</label>
+        <label htmlFor={`delete-${l.id}`}>
+          Select
+          <span className="visually-hidden">
+            {' '}
+            {l.title}
+            {l.remote ? ` (${l.stateName})` : ''}
+          </span>{' '}
+          for deletion
+        </label>
       </div>
-      <h3>{l.title}{l.remote ? ` (${l.stateName})` : ''}</h3>
-      {l.addressLines.length > 0 && <p className="location-item__address">{l.addressLines.map((line, i) => <span key={i}>{line}<br /></span>)}</p>}
-      <p className={l.shouldDisplay ? 'location-item__display' : 'location-item__display location-item__display--hidden'}>
-        {l.shouldDisplay ? 'Shown on your public profile.' : `Not shown on your public profile until your ${l.stateName} license is verified.`}
+      <h3>
+        {l.title}
+        {l.remote ? ` (${l.stateName})` : ''}
+      </h3>
+      {l.addressLines.length > 0 && (
+        <p className="location-item__address">
+          {l.addressLines.map((line, i) => (
+            <span key={i}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </p>
+      )}
+      <p
+        className={l.shouldDisplay ? 'location-item__display' : 'location-item__display location-item__display--hidden'}
+      >
+        {l.shouldDisplay
+          ? 'Shown on your public profile.'
+          : `Not shown on your public profile until your ${l.stateName} license is verified.`}
       </p>
-      <ReadList rows={[
-        ['Accepting new clients', l.acceptingLabel],
-        ['Available', times],
-        // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list; ReadList keys each row by its label
-        ['Hours', l.hours ? <span className="hours">{view.days.map((d, i) => <span key={d}><span className="hours__day">{d}</span> {l.hours![i]}</span>)}</span> : null],
-        ...(!l.remote ? [['Accessibility', [l.adaAccessible && 'Wheelchair accessible', l.inHome && 'In-home sessions', !l.displayAddress && 'Street address hidden'].filter(Boolean).join(', ')] as [string, ReactNode]] : []),
-      ]} />
-      <p><ButtonLink href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}><Icon name="pencil" /> Edit<span className="visually-hidden"> {l.title}{l.remote ? ` (${l.stateName})` : ''}</span></ButtonLink></p>
+      <ReadList
+        rows={[
+          ['Accepting new clients', l.acceptingLabel],
+          ['Available', times],
+          // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list; ReadList keys each row by its label
+          [
+            'Hours',
+            l.hours ? (
+              <span className="hours">
+                {view.days.map((d, i) => (
+                  <span key={d}>
+                    <span className="hours__day">{d}</span> {l.hours![i]}
+                  </span>
+                ))}
+              </span>
+            ) : null,
+          ],
+          ...(!l.remote
+            ? [
+                [
+                  'Accessibility',
+                  [
+                    l.adaAccessible && 'Wheelchair accessible',
+                    l.inHome && 'In-home sessions',
+                    !l.displayAddress && 'Street address hidden',
+                  ]
+                    .filter(Boolean)
+                    .join(', '),
+                ] as [string, ReactNode],
+              ]
+            : []),
+        ]}
+      />
+      <p>
+        <ButtonLink href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}>
+          <Icon name="pencil" /> Edit
+          <span className="visually-hidden">
+            {' '}
+            {l.title}
+            {l.remote ? ` (${l.stateName})` : ''}
+          </span>
+        </ButtonLink>
+      </p>
     </>
   );
 }
 
-function LocationForm({ view, typed, errors, location, kind }: PageProps & { location: LocationView | null; kind?: 'office' | 'online' }) {
+function LocationForm({
+  view,
+  typed,
+  errors,
+  location,
+  kind,
+}: PageProps & { location: LocationView | null; kind?: 'office' | 'online' }) {
   const t = typed;
   const remote = location ? location.remote : kind === 'online';
   const value = (name: string, saved: string) => (t ? postedText(t[name]) : saved);
   const checked = (name: string, saved: boolean) => (t ? postedChecked(t[name]) : saved);
   const action = location ? `${PAGE_PATH}/locations/${location.id}` : `${PAGE_PATH}/locations`;
-  const title = location ? `Edit ${location.title}${location.remote ? ` (${location.stateName})` : ''}` : remote ? 'Add a state for online sessions' : 'Add an office';
+  const title = location
+    ? `Edit ${location.title}${location.remote ? ` (${location.stateName})` : ''}`
+    : remote
+      ? 'Add a state for online sessions'
+      : 'Add an office';
   const hours = location?.hours ?? null;
   const savedOpen = view.days.map((_, i) => Boolean(hours && hours[i] !== view.closed));
-  const savedText = view.days.map((_, i) => (hours && hours[i] !== view.closed && hours[i] !== view.inquire ? hours[i]! : ''));
-  const flags = t ? Object.fromEntries(view.timeOptions.map((o) => [o.value, postedChecked(t[o.value])])) : location?.flags ?? {};
+  const savedText = view.days.map((_, i) =>
+    hours && hours[i] !== view.closed && hours[i] !== view.inquire ? hours[i]! : '',
+  );
+  const flags = t
+    ? Object.fromEntries(view.timeOptions.map((o) => [o.value, postedChecked(t[o.value])]))
+    : (location?.flags ?? {});
   const licenseAsked = !location || Object.keys(errors).some((k) => k.startsWith('license_'));
   return (
     <div className="location-form" id={location ? undefined : 'location-form'}>
@@ -99,37 +195,123 @@ function LocationForm({ view, typed, errors, location, kind }: PageProps & { loc
         {!location && <input type="hidden" name="kind" value={remote ? 'online' : 'office'} />}
         {!remote && (
           <>
-            <FormField id="location_name" name="location_name" label={location ? 'Location Name' : 'Location Name (optional)'} defaultValue={value('location_name', location?.locationName ?? '')} error={errors.location_name} />
-            <FormField id="address" name="address" label="Address" autoComplete="address-line1" defaultValue={value('address', location?.address ?? '')} error={errors.address} />
-            <FormField id="address_2" name="address_2" label="Address line 2 (optional)" autoComplete="address-line2" defaultValue={value('address_2', location?.address_2 ?? '')} error={errors.address_2} />
-            <FormField id="city" name="city" label="City" autoComplete="address-level2" defaultValue={value('city', location?.city ?? '')} error={errors.city} />
+            <FormField
+              id="location_name"
+              name="location_name"
+              label={location ? 'Location Name' : 'Location Name (optional)'}
+              defaultValue={value('location_name', location?.locationName ?? '')}
+              error={errors.location_name}
+            />
+            <FormField
+              id="address"
+              name="address"
+              label="Address"
+              autoComplete="address-line1"
+              defaultValue={value('address', location?.address ?? '')}
+              error={errors.address}
+            />
+            <FormField
+              id="address_2"
+              name="address_2"
+              label="Address line 2 (optional)"
+              autoComplete="address-line2"
+              defaultValue={value('address_2', location?.address_2 ?? '')}
+              error={errors.address_2}
+            />
+            <FormField
+              id="city"
+              name="city"
+              label="City"
+              autoComplete="address-level2"
+              defaultValue={value('city', location?.city ?? '')}
+              error={errors.city}
+            />
           </>
         )}
-        <SelectField id="location-state" name="state" label="State" value={value('state', location?.state ?? '')} options={stateOptions(view)} placeholder="Choose a state" error={errors.state} />
-        {!remote && <FormField id="zip" name="zip" label="Zip" autoComplete="postal-code" inputMode="numeric" defaultValue={value('zip', location?.zip ?? '')} error={errors.zip} />}
+        <SelectField
+          id="location-state"
+          name="state"
+          label="State"
+          value={value('state', location?.state ?? '')}
+          options={stateOptions(view)}
+          placeholder="Choose a state"
+          error={errors.state}
+        />
+        {!remote && (
+          <FormField
+            id="zip"
+            name="zip"
+            label="Zip"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            defaultValue={value('zip', location?.zip ?? '')}
+            error={errors.zip}
+          />
+        )}
         {!remote && (
           <fieldset className="fieldset">
             <legend>Details</legend>
-            <Checkbox id="display_address" name="display_address" label="Show the street address on my profile" checked={checked('display_address', location?.displayAddress ?? true)} />
-            <Checkbox id="ada_accessible" name="ada_accessible" label="Wheelchair accessible (ADA)" checked={checked('ada_accessible', location?.adaAccessible ?? false)} />
-            <Checkbox id="in_home" name="in_home" label="I also see clients in their homes" checked={checked('in_home', location?.inHome ?? false)} />
+            <Checkbox
+              id="display_address"
+              name="display_address"
+              label="Show the street address on my profile"
+              checked={checked('display_address', location?.displayAddress ?? true)}
+            />
+            <Checkbox
+              id="ada_accessible"
+              name="ada_accessible"
+              label="Wheelchair accessible (ADA)"
+              checked={checked('ada_accessible', location?.adaAccessible ?? false)}
+            />
+            <Checkbox
+              id="in_home"
+              name="in_home"
+              label="I also see clients in their homes"
+              checked={checked('in_home', location?.inHome ?? false)}
+            />
           </fieldset>
         )}
-        <RadioGroup idPrefix="location-accepting" name="accepting_patients" value={t ? postedText(t.accepting_patients) || '40' : location?.accepting ?? '40'}
-          options={view.acceptingOptions} error={errors.accepting_patients} legend="Accepting new clients?" />
-        <CheckboxGroup idPrefix="location-times" legend="When are you accepting new clients?" values={flags} options={view.timeOptions} error={errors.open_times} />
+        <RadioGroup
+          idPrefix="location-accepting"
+          name="accepting_patients"
+          value={t ? postedText(t.accepting_patients) || '40' : (location?.accepting ?? '40')}
+          options={view.acceptingOptions}
+          error={errors.accepting_patients}
+          legend="Accepting new clients?"
+        />
+        <CheckboxGroup
+          idPrefix="location-times"
+          legend="When are you accepting new clients?"
+          values={flags}
+          options={view.timeOptions}
+          error={errors.open_times}
+        />
         <fieldset className="fieldset hours-fieldset">
           <legend>Practice hours</legend>
-          <p className="hint" id="hours-hint">Tick the days you are open and enter your hours, e.g. "9am - 4pm" (at most {view.hoursMax} characters). Days left unticked show as "{view.closed}"; a ticked day without hours shows as "{view.inquire}".</p>
+          <p className="hint" id="hours-hint">
+            Tick the days you are open and enter your hours, e.g. "9am - 4pm" (at most {view.hoursMax} characters). Days
+            left unticked show as "{view.closed}"; a ticked day without hours shows as "{view.inquire}".
+          </p>
           {view.days.map((day, i) => {
             const error = errors[`hours_${i}`];
             return (
               <div className={error ? 'field-row field--error' : 'field-row'} key={day}>
-                <Checkbox id={`open_${i}`} name={`open_${i}`} label={`Open on ${day}`} checked={checked(`open_${i}`, savedOpen[i]!)} />
+                <Checkbox
+                  id={`open_${i}`}
+                  name={`open_${i}`}
+                  label={`Open on ${day}`}
+                  checked={checked(`open_${i}`, savedOpen[i]!)}
+                />
                 <div className="field">
                   <label htmlFor={`hours_${i}`}>{day} hours</label>
-                  <input id={`hours_${i}`} name={`hours_${i}`} type="text" defaultValue={value(`hours_${i}`, savedText[i]!)} aria-invalid={error ? true : undefined}
-                    aria-describedby={['hours-hint', error && `hours_${i}-error`].filter(Boolean).join(' ')} />
+                  <input
+                    id={`hours_${i}`}
+                    name={`hours_${i}`}
+                    type="text"
+                    defaultValue={value(`hours_${i}`, savedText[i]!)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={['hours-hint', error && `hours_${i}-error`].filter(Boolean).join(' ')}
+                  />
                   <FieldError id={`hours_${i}`} error={error} />
                 </div>
               </div>
@@ -140,17 +322,39 @@ function LocationForm({ view, typed, errors, location, kind }: PageProps & { loc
           <fieldset className="fieldset" id="location-license">
             <legend>License for this state</legend>
             <p className="hint" id="license-hint">
-              Needed only when you have no license on file for the state you choose; it is saved together with the location and verified by our team within 48 business hours.
+              Needed only when you have no license on file for the state you choose; it is saved together with the
+              location and verified by our team within 48 business hours.
               {view.licensedStates.length > 0 && ` Licenses on file: ${view.licensedStates.join(', ')}.`}
             </p>
-            <FormField id="license_number" name="license_number" label="License number" defaultValue={value('license_number', '')} error={errors.license_number} />
-            <FormField id="license_type" name="license_type" label="License type" defaultValue={value('license_type', '')} error={errors.license_type} />
+            <FormField
+              id="license_number"
+              name="license_number"
+              label="License number"
+              defaultValue={value('license_number', '')}
+              error={errors.license_number}
+            />
+            <FormField
+              id="license_type"
+              name="license_type"
+              label="License type"
+              defaultValue={value('license_type', '')}
+              error={errors.license_type}
+            />
             <div className={errors.license_expiration ? 'field field--error' : 'field'}>
               <label htmlFor="license_expiration">License expiration year</label>
-              <select id="license_expiration" name="license_expiration" defaultValue={value('license_expiration', '')} aria-invalid={errors.license_expiration ? true : undefined}
-                aria-describedby={errors.license_expiration ? 'license_expiration-error' : undefined}>
+              <select
+                id="license_expiration"
+                name="license_expiration"
+                defaultValue={value('license_expiration', '')}
+                aria-invalid={errors.license_expiration ? true : undefined}
+                aria-describedby={errors.license_expiration ? 'license_expiration-error' : undefined}
+              >
                 <option value="">Choose a year</option>
-                {view.years.map((y) => <option key={y} value={y}>{y}</option>)}
+                {view.years.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
               </select>
               <FieldError id="license_expiration" error={errors.license_expiration} />
             </div>
@@ -158,7 +362,9 @@ function LocationForm({ view, typed, errors, location, kind }: PageProps & { loc
         )}
         <div className="actions">
           <Button>{location ? 'Save location' : 'Add location'}</Button>
-          <ButtonLink href={`${PAGE_PATH}#practice-locations`} data-no-warn="">Cancel</ButtonLink>
+          <ButtonLink href={`${PAGE_PATH}#practice-locations`} data-no-warn="">
+            Cancel
+          </ButtonLink>
         </div>
       </PostForm>
     </div>

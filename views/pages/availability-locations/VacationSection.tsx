@@ -27,23 +27,55 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
     <section className="card profile-section" id="vacation-responder" aria-labelledby="vacation-responder-heading">
       <div className="profile-section__head">
         <h2 id="vacation-responder-heading">Vacation Responder</h2>
-        {!open && <ButtonLink href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}><Icon name="pencil" /> Edit<span className="visually-hidden"> Vacation Responder</span></ButtonLink>}
+        {!open && (
+          <ButtonLink href={`${PAGE_PATH}?edit=vacation-responder#vacation-responder`}>
+            <Icon name="pencil" /> Edit<span className="visually-hidden"> Vacation Responder</span>
+          </ButtonLink>
+        )}
       </div>
       <p className="hint">
-        While your Vacation Responder is on, clients who send you a message get your message below as an automatic reply. It runs from 00:00 UTC on the start date until 23:59 UTC on the end date.
+        While your Vacation Responder is on, clients who send you a message get your message below as an automatic
+        reply. It runs from 00:00 UTC on the start date until 23:59 UTC on the end date.
       </p>
       <p className={`status-line status-line--${v.status}`} id="vacation-status">
-        <strong>Status: {v.status === 'active' ? 'Active' : 'Inactive'}</strong>{v.status === 'active' && <> · {PHASE_TEXT[v.phase]}</>}
+        <strong>Status: {v.status === 'active' ? 'Active' : 'Inactive'}</strong>
+        {v.status === 'active' && <> · {PHASE_TEXT[v.phase]}</>}
       </p>
-      {statusError && <p className="field-error" role="alert" id="vacation-status-error">{statusError}</p>}
+      {statusError && (
+        <p className="field-error" role="alert" id="vacation-status-error">
+          {statusError}
+        </p>
+      )}
       {open ? (
         <PostForm action={`${PAGE_PATH}/vacation-responder`} data-warn-unsaved="" noValidate>
-          <FormField id="start_date" name="start_date" label="Start date" type="date" defaultValue={t ? postedText(t.start_date) : v.startDate} error={errors.start_date} hint="Format: YYYY-MM-DD" />
-          <FormField id="end_date" name="end_date" label="End date" type="date" defaultValue={t ? postedText(t.end_date) : v.endDate} error={errors.end_date} hint="Format: YYYY-MM-DD" />
+          <FormField
+            id="start_date"
+            name="start_date"
+            label="Start date"
+            type="date"
+            defaultValue={t ? postedText(t.start_date) : v.startDate}
+            error={errors.start_date}
+            hint="Format: YYYY-MM-DD"
+          />
+          <FormField
+            id="end_date"
+            name="end_date"
+            label="End date"
+            type="date"
+            defaultValue={t ? postedText(t.end_date) : v.endDate}
+            error={errors.end_date}
+            hint="Format: YYYY-MM-DD"
+          />
           <div className={errors.message ? 'field field--error' : 'field'}>
             <label htmlFor="vacation-message">Message</label>
-            <textarea id="vacation-message" name="message" rows={5} defaultValue={t ? postedText(t.message) : v.message} aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? 'vacation-message-error' : undefined} />
+            <textarea
+              id="vacation-message"
+              name="message"
+              rows={5}
+              defaultValue={t ? postedText(t.message) : v.message}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? 'vacation-message-error' : undefined}
+            />
             <FieldError id="vacation-message" error={errors.message} />
           </div>
           {switchConfirm && (
@@ -51,29 +83,43 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
               <p>{switchConfirm.text}</p>
               <input type="hidden" name="status" value={switchConfirm.status} />
               <Button formAction={`${PAGE_PATH}/vacation-responder/status`} name="confirmed" value="1">
-                                          {switchConfirm.status === 'active' ? 'Turn on without saving' : 'Turn off without saving'}
-                                        </Button>
+                {switchConfirm.status === 'active' ? 'Turn on without saving' : 'Turn off without saving'}
+              </Button>
             </div>
           )}
           <div className="actions">
             {/* Save comes first: it is what Enter submits. */}
             <Button>Save</Button>
-            <ButtonLink href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">Cancel</ButtonLink>
+            <ButtonLink href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">
+              Cancel
+            </ButtonLink>
             {!switchConfirm && (
-              <Button variant="secondary" formAction={`${PAGE_PATH}/vacation-responder/status`} name="status" value={next}>{switchLabel}</Button>
+              <Button
+                variant="secondary"
+                formAction={`${PAGE_PATH}/vacation-responder/status`}
+                name="status"
+                value={next}
+              >
+                {switchLabel}
+              </Button>
             )}
           </div>
         </PostForm>
       ) : (
         <>
-          <ReadList rows={[
-            ['Start date', v.startsAtText],
-            ['End date', v.endsAtText],
-            ['Message', v.message],
-          ]} />
+          <ReadList
+            rows={[
+              ['Start date', v.startsAtText],
+              ['End date', v.endsAtText],
+              ['Message', v.message],
+            ]}
+          />
           <PostForm action={`${PAGE_PATH}/vacation-responder/status`} className="actions">
             <input type="hidden" name="status" value={next} />
-            <Button>{switchLabel}<span className="visually-hidden"> Vacation Responder</span></Button>
+            <Button>
+              {switchLabel}
+              <span className="visually-hidden"> Vacation Responder</span>
+            </Button>
           </PostForm>
         </>
       )}

@@ -2,7 +2,11 @@
 
 export const PAGE_PATH = '/profile/availability-locations';
 
-export interface Option { value: string; label: string; hint?: string }
+export interface Option {
+  value: string;
+  label: string;
+  hint?: string;
+}
 
 export interface LocationView {
   id: number;
@@ -48,7 +52,13 @@ export interface PageView {
   noteMax: number;
   lastUpdatedText: string | null;
   confirmationNeeded: boolean;
-  contact: { phone: boolean; form: boolean; hasSchedulingLink: boolean; anyAccepting: boolean; phoneUnavailable: string | null };
+  contact: {
+    phone: boolean;
+    form: boolean;
+    hasSchedulingLink: boolean;
+    anyAccepting: boolean;
+    phoneUnavailable: string | null;
+  };
   vacation: VacationView;
   acceptingOptions: Option[];
   timeOptions: Option[];
@@ -75,7 +85,11 @@ export interface PageProps {
 }
 
 /** The open-times a location accepts clients at, as one line of text. */
-export const timesText = (flags: Record<string, boolean>, options: Option[]) => options.filter((o) => flags[o.value]).map((o) => o.label).join(', ');
+export const timesText = (flags: Record<string, boolean>, options: Option[]) =>
+  options
+    .filter((o) => flags[o.value])
+    .map((o) => o.label)
+    .join(', ');
 
 /** The states as options of a select. */
 export const stateOptions = (view: PageView) => view.states.map((st) => ({ value: st.code, label: st.name }));

@@ -16,24 +16,66 @@ export function ClientMatchingPage() {
         <h2 id="signals-heading">What the matching looks at</h2>
         <table>
           <caption className="visually-hidden">Matching criteria and where to set them</caption>
-          <thead><tr><th scope="col">Criterion</th><th scope="col">Where you set it</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Criterion</th>
+              <th scope="col">Where you set it</th>
+            </tr>
+          </thead>
           <tbody>
-            <tr><td>Accepting new clients (Yes, Waitlist, No) for each location</td><td><a href="/profile/availability-locations">Availability &amp; Locations</a></td></tr>
-            <tr><td>States and locations, in person or online, with a verified licence</td><td><a href="/profile/availability-locations">Availability &amp; Locations</a>, <a href="/profile/general-information#licensure">Licensure</a></td></tr>
-            <tr><td>Top specialties and general expertise</td><td><a href="/profile/specialties">Specialties</a></td></tr>
-            <tr><td>Clientele, treatment approaches, languages</td><td><a href="/profile/clientele-approach">Clientele &amp; Approach</a></td></tr>
-            <tr><td>Insurance accepted and session fees, sliding scale</td><td><a href="/profile/insurance-fees">Insurance &amp; Fees</a></td></tr>
-            <tr><td>Times of day you see clients</td><td><a href="/profile/availability-locations">Availability &amp; Locations</a></td></tr>
+            <tr>
+              <td>Accepting new clients (Yes, Waitlist, No) for each location</td>
+              <td>
+                <a href="/profile/availability-locations">Availability &amp; Locations</a>
+              </td>
+            </tr>
+            <tr>
+              <td>States and locations, in person or online, with a verified licence</td>
+              <td>
+                <a href="/profile/availability-locations">Availability &amp; Locations</a>,{' '}
+                <a href="/profile/general-information#licensure">Licensure</a>
+              </td>
+            </tr>
+            <tr>
+              <td>Top specialties and general expertise</td>
+              <td>
+                <a href="/profile/specialties">Specialties</a>
+              </td>
+            </tr>
+            <tr>
+              <td>Clientele, treatment approaches, languages</td>
+              <td>
+                <a href="/profile/clientele-approach">Clientele &amp; Approach</a>
+              </td>
+            </tr>
+            <tr>
+              <td>Insurance accepted and session fees, sliding scale</td>
+              <td>
+                <a href="/profile/insurance-fees">Insurance &amp; Fees</a>
+              </td>
+            </tr>
+            <tr>
+              <td>Times of day you see clients</td>
+              <td>
+                <a href="/profile/availability-locations">Availability &amp; Locations</a>
+              </td>
+            </tr>
           </tbody>
         </table>
       </section>
       <section className="card" aria-labelledby="better-heading">
         <h2 id="better-heading">Get more and better matches</h2>
         <ul>
-          <li>Keep your accepting status current: providers who are not accepting are not suggested. Confirm your availability at least every two weeks.</li>
+          <li>
+            Keep your accepting status current: providers who are not accepting are not suggested. Confirm your
+            availability at least every two weeks.
+          </li>
           <li>Choose the six top specialties you most want to work with, not every area you can treat.</li>
           <li>Answer new client messages within one business day: clients often contact several providers.</li>
-          <li>Offer phone consultations so a client can book a first call straight from the match. See <a href="/tips/phone-consultations">phone consultation tips</a>.</li>
+          <li>
+            Offer phone consultations so a client can book a first call straight from the match. See{' '}
+            <a href="/tips/phone-consultations">phone consultation tips</a>.
+          </li>
         </ul>
       </section>
     </div>

@@ -8,11 +8,19 @@ export function MembershipRequired() {
   return (
     <section className="card membership-required" aria-labelledby="membership-required-heading">
       <h2 id="membership-required-heading">This page is part of your membership</h2>
-      <p>Account benefits and practice resources are included with an active membership. To use this page, {ACTIVATE_MESSAGE}.</p>
-      <p><ButtonLink variant="primary" href="/plan-management">Activate your membership</ButtonLink></p>
+      <p>
+        Account benefits and practice resources are included with an active membership. To use this page,{' '}
+        {ACTIVATE_MESSAGE}.
+      </p>
+      <p>
+        <ButtonLink variant="primary" href="/plan-management">
+          Activate your membership
+        </ButtonLink>
+      </p>
       <p className="hint">
         Still open to you without a membership: <a href="/benefits/photo-licensing">Photo Licensing</a>,{' '}
-        <a href="/fee-calculator">Fee Calculator</a>, <a href="/help-desk">Help Desk</a> and <a href="/contact">Contact Us</a>.
+        <a href="/fee-calculator">Fee Calculator</a>, <a href="/help-desk">Help Desk</a> and{' '}
+        <a href="/contact">Contact Us</a>.
       </p>
     </section>
   );

@@ -1,8 +1,18 @@
 // /benefits/partnerships (spec 2 §2): the partner tools and offers that come with membership, with the
 // add-ons' call-to-action buttons (spec 1 §2) where the rules show them.
-import { PracticeManagementButton, PrivatePayBoosterButton, type AddOnButtonsView } from '../../components/AddOnButtons';
+import {
+  PracticeManagementButton,
+  PrivatePayBoosterButton,
+  type AddOnButtonsView,
+} from '../../components/AddOnButtons';
 
-export function PartnershipsPage({ brand, addOns = { practiceManagement: null, privatePayBooster: null } }: { brand: string; addOns?: AddOnButtonsView }) {
+export function PartnershipsPage({
+  brand,
+  addOns = { practiceManagement: null, privatePayBooster: null },
+}: {
+  brand: string;
+  addOns?: AddOnButtonsView;
+}) {
   return (
     <div className="benefit-page">
       <section className="card" aria-labelledby="partners-heading">
@@ -18,9 +28,15 @@ export function PartnershipsPage({ brand, addOns = { practiceManagement: null, p
           Scheduling, notes, client portal, billing and telehealth in one place, connected to your profile so clients
           can book straight from it. Members can try it before subscribing.
         </p>
-        {addOns.practiceManagement
-          ? <div className="actions"><PracticeManagementButton cta={addOns.practiceManagement} /></div>
-          : <p><a href="/practice-management">Learn about practice management</a></p>}
+        {addOns.practiceManagement ? (
+          <div className="actions">
+            <PracticeManagementButton cta={addOns.practiceManagement} />
+          </div>
+        ) : (
+          <p>
+            <a href="/practice-management">Learn about practice management</a>
+          </p>
+        )}
       </section>
       <section className="card" aria-labelledby="ppb-heading">
         <h2 id="ppb-heading">Private Pay Booster</h2>
@@ -28,9 +44,15 @@ export function PartnershipsPage({ brand, addOns = { practiceManagement: null, p
           Out-of-network benefit checks and superbill claims for your private-pay clients, so they get reimbursed by
           their insurance and can keep seeing you.
         </p>
-        {addOns.privatePayBooster
-          ? <div className="actions"><PrivatePayBoosterButton providerId={addOns.privatePayBooster.providerId} /></div>
-          : <p><a href="/plan-management">See add-ons in Plan Management</a></p>}
+        {addOns.privatePayBooster ? (
+          <div className="actions">
+            <PrivatePayBoosterButton providerId={addOns.privatePayBooster.providerId} />
+          </div>
+        ) : (
+          <p>
+            <a href="/plan-management">See add-ons in Plan Management</a>
+          </p>
+        )}
       </section>
       <section className="card" aria-labelledby="outcomes-heading">
         <h2 id="outcomes-heading">Measurement-based care</h2>
@@ -41,7 +63,9 @@ export function PartnershipsPage({ brand, addOns = { practiceManagement: null, p
       </section>
       <section className="card" aria-labelledby="suggest-heading">
         <h2 id="suggest-heading">Suggest a partner</h2>
-        <p>Is there a tool you rely on that should offer our members a discount? <a href="/contact">Tell us</a>.</p>
+        <p>
+          Is there a tool you rely on that should offer our members a discount? <a href="/contact">Tell us</a>.
+        </p>
       </section>
     </div>
   );

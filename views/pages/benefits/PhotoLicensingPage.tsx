@@ -16,7 +16,10 @@ export function PhotoLicensingPage({ brand }: { brand: string }) {
         <h2 id="allowed-heading">You may</h2>
         <ul>
           <li>Use them on your directory profile, your own website and your social media accounts.</li>
-          <li>Use them in other directories, on insurance panels and in your practice's printed material (cards, brochures, signs).</li>
+          <li>
+            Use them in other directories, on insurance panels and in your practice's printed material (cards,
+            brochures, signs).
+          </li>
           <li>Give them to journalists, podcasts and conferences when they feature you.</li>
           <li>Crop or resize them, and adjust brightness or colour slightly.</li>
         </ul>
@@ -33,9 +36,12 @@ export function PhotoLicensingPage({ brand }: { brand: string }) {
         <h2 id="files-heading">Getting your files</h2>
         <p>
           Your selected photos arrive by e-mail as high-resolution files within two weeks of the shoot. Lost them, or
-          need another size or format? <a href="/contact">Contact us</a> with the date of your shoot and we will send them again.
+          need another size or format? <a href="/contact">Contact us</a> with the date of your shoot and we will send
+          them again.
         </p>
-        <p>Not had a shoot yet? See <a href="/benefits/photo-videoshoot">Photo &amp; Video Shoot</a>.</p>
+        <p>
+          Not had a shoot yet? See <a href="/benefits/photo-videoshoot">Photo &amp; Video Shoot</a>.
+        </p>
       </section>
     </div>
   );

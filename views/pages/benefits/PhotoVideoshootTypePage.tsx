@@ -2,10 +2,22 @@
 import { EmbeddedFrame } from '../../components/ui/EmbeddedFrame';
 import { Icon } from '../../components/Icon';
 
-export function PhotoVideoshootTypePage({ label, description, schedulingUrl }: { label: string; description: string; schedulingUrl: string }) {
+export function PhotoVideoshootTypePage({
+  label,
+  description,
+  schedulingUrl,
+}: {
+  label: string;
+  description: string;
+  schedulingUrl: string;
+}) {
   return (
     <div className="benefit-page">
-      <p><a href="/benefits/photo-videoshoot"><Icon name="arrow-left" /> All photo &amp; video shoot options</a></p>
+      <p>
+        <a href="/benefits/photo-videoshoot">
+          <Icon name="arrow-left" /> All photo &amp; video shoot options
+        </a>
+      </p>
       <section className="card" aria-labelledby="option-heading">
         <h2 id="option-heading">{label}</h2>
         <p>{description}</p>

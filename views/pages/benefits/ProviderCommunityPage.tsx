@@ -1,7 +1,12 @@
 // /benefits/provider-community (spec 1 §1, spec 2 §2): one e-mail box per eligible state (Rhode Island,
 // Massachusetts, New York, California), the FAQs, and the listserv that comes with membership.
 
-export interface CommunityBoxView { code: string; name: string; email: string; practicesHere: boolean }
+export interface CommunityBoxView {
+  code: string;
+  name: string;
+  email: string;
+  practicesHere: boolean;
+}
 
 export function CommunityBoxes({ boxes }: { boxes: CommunityBoxView[] }) {
   return (
@@ -10,9 +15,13 @@ export function CommunityBoxes({ boxes }: { boxes: CommunityBoxView[] }) {
         <li key={box.code} className="community-box">
           <h3>{box.name}</h3>
           {box.practicesHere && <p className="status">You practice here</p>}
-          <p><a href={`mailto:${box.email}`}>{box.email}</a></p>
+          <p>
+            <a href={`mailto:${box.email}`}>{box.email}</a>
+          </p>
           <p className="hint">
-            <a href={`mailto:${box.email}?subject=${encodeURIComponent(`Please add me to the ${box.name} provider community`)}`}>
+            <a
+              href={`mailto:${box.email}?subject=${encodeURIComponent(`Please add me to the ${box.name} provider community`)}`}
+            >
               Ask to join the {box.name} community
             </a>
           </p>
@@ -29,9 +38,9 @@ export function ProviderCommunityPage({ boxes }: { boxes: CommunityBoxView[] }) 
       <section className="card" aria-labelledby="community-heading">
         <h2 id="community-heading">A community of providers in your state</h2>
         <p>
-          Members in Rhode Island, Massachusetts, New York and California share referrals, questions about insurance
-          and licensing, office space and job openings, and invitations to local events through a state e-mail list
-          (a listserv). The listserv is included with your membership.
+          Members in Rhode Island, Massachusetts, New York and California share referrals, questions about insurance and
+          licensing, office space and job openings, and invitations to local events through a state e-mail list (a
+          listserv). The listserv is included with your membership.
         </p>
         <p>
           {mine.length > 0
@@ -47,7 +56,10 @@ export function ProviderCommunityPage({ boxes }: { boxes: CommunityBoxView[] }) 
         <h2 id="faq-heading">Frequently asked questions</h2>
         <details>
           <summary>Who can join?</summary>
-          <p>Every member with an active membership who practices (or is licensed) in one of the four states. Each state list is moderated by our team.</p>
+          <p>
+            Every member with an active membership who practices (or is licensed) in one of the four states. Each state
+            list is moderated by our team.
+          </p>
         </details>
         <details>
           <summary>Does it cost anything?</summary>
@@ -59,13 +71,21 @@ export function ProviderCommunityPage({ boxes }: { boxes: CommunityBoxView[] }) 
         </details>
         <details>
           <summary>Can I share client information?</summary>
-          <p>Never share anything that could identify a client. Ask about referrals in general terms and continue the conversation privately.</p>
+          <p>
+            Never share anything that could identify a client. Ask about referrals in general terms and continue the
+            conversation privately.
+          </p>
         </details>
         <details>
           <summary>How do I leave?</summary>
-          <p>Every listserv e-mail has an unsubscribe link at the bottom; you can rejoin at any time with the address above.</p>
+          <p>
+            Every listserv e-mail has an unsubscribe link at the bottom; you can rejoin at any time with the address
+            above.
+          </p>
         </details>
-        <p>More about the listserv: <a href="/listserv">Listserv</a>.</p>
+        <p>
+          More about the listserv: <a href="/listserv">Listserv</a>.
+        </p>
       </section>
     </div>
   );

@@ -14,15 +14,25 @@ export function ReferAndEarnPage({ link, offer, joined }: { link: string; offer:
         <h2 id="link-heading">Your referral link</h2>
         <div className="field">
           <label htmlFor="referral-link">Referral link</label>
-          <p className="hint" id="referral-link-hint">Select the link and copy it (Ctrl+C, or ⌘+C on a Mac), then share it by e-mail, text or the listserv.</p>
+          <p className="hint" id="referral-link-hint">
+            Select the link and copy it (Ctrl+C, or ⌘+C on a Mac), then share it by e-mail, text or the listserv.
+          </p>
           <input id="referral-link" type="text" readOnly value={link} aria-describedby="referral-link-hint" />
         </div>
         <p>
-          <a href={`mailto:?subject=${encodeURIComponent('Join me on the provider directory')}&body=${encodeURIComponent(`I list my practice here and thought you would like it too. Sign up with my link and we both get $49 off: ${link}`)}`}>
+          <a
+            href={`mailto:?subject=${encodeURIComponent('Join me on the provider directory')}&body=${encodeURIComponent(`I list my practice here and thought you would like it too. Sign up with my link and we both get $49 off: ${link}`)}`}
+          >
             Share the link by e-mail
           </a>
         </p>
-        <p>{joined === 0 ? 'Nobody has signed up with your link yet.' : joined === 1 ? 'One provider has signed up with your link.' : `${joined} providers have signed up with your link.`}</p>
+        <p>
+          {joined === 0
+            ? 'Nobody has signed up with your link yet.'
+            : joined === 1
+              ? 'One provider has signed up with your link.'
+              : `${joined} providers have signed up with your link.`}
+        </p>
       </section>
       <section className="card" aria-labelledby="rules-heading">
         <h2 id="rules-heading">How it works</h2>
@@ -31,7 +41,9 @@ export function ReferAndEarnPage({ link, offer, joined }: { link: string; offer:
           <li>The $49 discount is applied to their first payment.</li>
           <li>Once their membership has started, $49 is taken off your next payment.</li>
         </ol>
-        <p className="hint">There is no limit to the number of colleagues you refer. Discounts cannot be exchanged for cash.</p>
+        <p className="hint">
+          There is no limit to the number of colleagues you refer. Discounts cannot be exchanged for cash.
+        </p>
       </section>
     </div>
   );

@@ -18,8 +18,10 @@ export const PAGE_TITLE = 'Calendar Connections';
 export const NO_CALENDAR = 'This provider does not have a calendar attached!';
 
 export const REMOVE_FEED_QUESTION = 'Remove this calendar feed? Its busy times will no longer block your calendar.';
-export const UNLINK_CALENDAR_QUESTION = 'Unlink this Google calendar? Its busy times will no longer block your calendar.';
-export const UNLINK_ACCOUNT_QUESTION = 'Unlink your Google account? The busy times of all its calendars will be removed from your calendar.';
+export const UNLINK_CALENDAR_QUESTION =
+  'Unlink this Google calendar? Its busy times will no longer block your calendar.';
+export const UNLINK_ACCOUNT_QUESTION =
+  'Unlink your Google account? The busy times of all its calendars will be removed from your calendar.';
 
 /** Said of a feed refused for what it holds, after the reason. */
 export const REFUSED_FEED_HELP = 'We stopped reading this feed. Correct the calendar, then choose Try again.';
@@ -32,8 +34,17 @@ export interface SyncStatusView {
   busyCount: number;
 }
 
-export interface FeedView { id: number; name: string; host: string; status: SyncStatusView }
-export interface LinkedCalendarView { id: number; name: string; status: SyncStatusView }
+export interface FeedView {
+  id: number;
+  name: string;
+  host: string;
+  status: SyncStatusView;
+}
+export interface LinkedCalendarView {
+  id: number;
+  name: string;
+  status: SyncStatusView;
+}
 
 export interface GoogleView {
   /** off: no OAuth client on this server; sample: the stand-in account; google: the real one. */
@@ -59,7 +70,12 @@ export interface ConnectionsPageProps {
 
 /** One element, so a stacked table row keeps the tag and its words together. */
 function SyncStatus({ status }: { status: SyncStatusView }) {
-  if (status.state === 'waiting') return <span className="sync-status"><Tag tone="info">Waiting for the first sync</Tag></span>;
+  if (status.state === 'waiting')
+    return (
+      <span className="sync-status">
+        <Tag tone="info">Waiting for the first sync</Tag>
+      </span>
+    );
   const failed = status.state === 'error' || status.state === 'refused';
   const detail = failed
     ? `${status.lastError}${status.lastSyncedText ? ` Last synced ${status.lastSyncedText}.` : ''}${status.state === 'refused' ? ` ${REFUSED_FEED_HELP}` : ''}`
@@ -74,90 +90,191 @@ function SyncStatus({ status }: { status: SyncStatusView }) {
 function RemoveButton({ id, verb, name, question }: { id: number; verb: string; name: string; question: string }) {
   return (
     <PostForm action={`${PAGE_PATH}/calendars/${id}/delete`} data-confirm={question}>
-      <Button variant="link">{verb}<span className="visually-hidden"> {name}</span></Button>
+      <Button variant="link">
+        {verb}
+        <span className="visually-hidden"> {name}</span>
+      </Button>
     </PostForm>
   );
 }
 
-function GoogleSection({ google, errors, chosen }: { google: GoogleView; errors: Record<string, string>; chosen: string }) {
+function GoogleSection({
+  google,
+  errors,
+  chosen,
+}: {
+  google: GoogleView;
+  errors: Record<string, string>;
+  chosen: string;
+}) {
   if (google.mode === 'off') {
     return (
       <Card id="google" title="Google Calendar">
-        <p>Google Calendar is not set up on this portal yet. You can still add your Google calendar as a feed below, using its secret address in iCal format.</p>
+        <p>
+          Google Calendar is not set up on this portal yet. You can still add your Google calendar as a feed below,
+          using its secret address in iCal format.
+        </p>
       </Card>
     );
   }
-  const sampleNote = google.mode === 'sample'
-    ? <p className="hint">Google Calendar is not set up on this server: a sample Google account stands in for it, so linking can be tried.</p>
-    : null;
+  const sampleNote =
+    google.mode === 'sample' ? (
+      <p className="hint">
+        Google Calendar is not set up on this server: a sample Google account stands in for it, so linking can be tried.
+      </p>
+    ) : null;
   if (!google.linked) {
     return (
-      <Card id="google" title="Google Calendar" footer={(
-        <PostForm action={`${PAGE_PATH}/google/link`}><Button>Link Google account</Button></PostForm>
-      )}>
+      <Card
+        id="google"
+        title="Google Calendar"
+        footer={
+          <PostForm action={`${PAGE_PATH}/google/link`}>
+            <Button>Link Google account</Button>
+          </PostForm>
+        }
+      >
         {sampleNote}
-        <p>Link your Google account, then choose the calendars whose busy times should block your calendar. Only when you are busy is read: event titles and details stay in Google.</p>
+        <p>
+          Link your Google account, then choose the calendars whose busy times should block your calendar. Only when you
+          are busy is read: event titles and details stay in Google.
+        </p>
       </Card>
     );
   }
   return (
-    <Card id="google" title="Google Calendar" footer={(
-      <PostForm action={`${PAGE_PATH}/google/unlink`} data-confirm={UNLINK_ACCOUNT_QUESTION}>
-        <Button variant="danger-outline">Unlink Google account</Button>
-      </PostForm>
-    )}>
+    <Card
+      id="google"
+      title="Google Calendar"
+      footer={
+        <PostForm action={`${PAGE_PATH}/google/unlink`} data-confirm={UNLINK_ACCOUNT_QUESTION}>
+          <Button variant="danger-outline">Unlink Google account</Button>
+        </PostForm>
+      }
+    >
       {sampleNote}
-      <SummaryList rows={[
-        { label: 'Google account', value: google.email ?? 'Linked' },
-        { label: 'Linked since', value: google.linkedAtText ?? '' },
-      ]} />
+      <SummaryList
+        rows={[
+          { label: 'Google account', value: google.email ?? 'Linked' },
+          { label: 'Linked since', value: google.linkedAtText ?? '' },
+        ]}
+      />
       <h3>Linked calendars</h3>
       {google.calendars.length ? (
-        <DataTable caption="Linked Google calendars" className="connections-table" rows={google.calendars} rowKey={(c) => c.id} columns={[
-          { heading: 'Calendar', cell: (c) => c.name },
-          { heading: 'Status', cell: (c) => <SyncStatus status={c.status} /> },
-          { heading: 'Actions', hidden: true, cell: (c) => <RemoveButton id={c.id} question={UNLINK_CALENDAR_QUESTION} verb="Unlink" name={c.name} /> },
-        ]} />
-      ) : <EmptyState title="No Google calendar linked yet." />}
+        <DataTable
+          caption="Linked Google calendars"
+          className="connections-table"
+          rows={google.calendars}
+          rowKey={(c) => c.id}
+          columns={[
+            { heading: 'Calendar', cell: (c) => c.name },
+            { heading: 'Status', cell: (c) => <SyncStatus status={c.status} /> },
+            {
+              heading: 'Actions',
+              hidden: true,
+              cell: (c) => <RemoveButton id={c.id} question={UNLINK_CALENDAR_QUESTION} verb="Unlink" name={c.name} />,
+            },
+          ]}
+        />
+      ) : (
+        <EmptyState title="No Google calendar linked yet." />
+      )}
       {google.listError && <Notice tone="error">{google.listError}</Notice>}
-      {!google.listError && (google.potential.length ? (
-        <PostForm action={`${PAGE_PATH}/google/calendars`} className="connections-choose">
-          <RadioGroup idPrefix="google_calendar_id" name="google_calendar_id" legend="Choose a calendar to link" stacked value={chosen} error={errors.google_calendar_id}
-            options={google.potential.map((c) => ({ value: c.id, label: c.name, ...(c.primary ? { hint: 'main calendar' } : {}) }))} />
-          <div className="actions"><Button>Link this calendar</Button></div>
-        </PostForm>
-      ) : <p className="muted">Every calendar of this Google account is linked.</p>)}
+      {!google.listError &&
+        (google.potential.length ? (
+          <PostForm action={`${PAGE_PATH}/google/calendars`} className="connections-choose">
+            <RadioGroup
+              idPrefix="google_calendar_id"
+              name="google_calendar_id"
+              legend="Choose a calendar to link"
+              stacked
+              value={chosen}
+              error={errors.google_calendar_id}
+              options={google.potential.map((c) => ({
+                value: c.id,
+                label: c.name,
+                ...(c.primary ? { hint: 'main calendar' } : {}),
+              }))}
+            />
+            <div className="actions">
+              <Button>Link this calendar</Button>
+            </div>
+          </PostForm>
+        ) : (
+          <p className="muted">Every calendar of this Google account is linked.</p>
+        ))}
     </Card>
   );
 }
 
-function FeedsSection({ feeds, feedForm, errors }: { feeds: FeedView[]; feedForm: ConnectionsPageProps['feedForm']; errors: Record<string, string> }) {
+function FeedsSection({
+  feeds,
+  feedForm,
+  errors,
+}: {
+  feeds: FeedView[];
+  feedForm: ConnectionsPageProps['feedForm'];
+  errors: Record<string, string>;
+}) {
   return (
     <Card id="feeds" title="Calendar feeds (ICS)">
-      <p>Any calendar app can publish a calendar as a feed (an address in iCal format, often called secret or private address). The portal reads it every 30 minutes.</p>
+      <p>
+        Any calendar app can publish a calendar as a feed (an address in iCal format, often called secret or private
+        address). The portal reads it every 30 minutes.
+      </p>
       {feeds.length ? (
-        <DataTable caption="Calendar feeds" className="connections-table" rows={feeds} rowKey={(f) => f.id} columns={[
-          { heading: 'Name', cell: (f) => f.name },
-          { heading: 'Server', cell: (f) => f.host },
-          { heading: 'Status', cell: (f) => <SyncStatus status={f.status} /> },
-          { heading: 'Actions', hidden: true, cell: (f) => (
-            <>
-              {f.status.state === 'refused' && (
-                <PostForm action={`${PAGE_PATH}/calendars/${f.id}/sync`}>
-                  <Button variant="link">Try again<span className="visually-hidden"> to read {f.name}</span></Button>
-                </PostForm>
-              )}
-              <RemoveButton id={f.id} question={REMOVE_FEED_QUESTION} verb="Remove" name={f.name} />
-            </>
-          ) },
-        ]} />
-      ) : <EmptyState title="No calendar feeds yet." />}
+        <DataTable
+          caption="Calendar feeds"
+          className="connections-table"
+          rows={feeds}
+          rowKey={(f) => f.id}
+          columns={[
+            { heading: 'Name', cell: (f) => f.name },
+            { heading: 'Server', cell: (f) => f.host },
+            { heading: 'Status', cell: (f) => <SyncStatus status={f.status} /> },
+            {
+              heading: 'Actions',
+              hidden: true,
+              cell: (f) => (
+                <>
+                  {f.status.state === 'refused' && (
+                    <PostForm action={`${PAGE_PATH}/calendars/${f.id}/sync`}>
+                      <Button variant="link">
+                        Try again<span className="visually-hidden"> to read {f.name}</span>
+                      </Button>
+                    </PostForm>
+                  )}
+                  <RemoveButton id={f.id} question={REMOVE_FEED_QUESTION} verb="Remove" name={f.name} />
+                </>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <EmptyState title="No calendar feeds yet." />
+      )}
       <PostForm action={`${PAGE_PATH}/feeds`} className="connections-add" noValidate>
         <h3>Add a calendar feed</h3>
-        <FormField name="url" label="Calendar address" error={errors.url} defaultValue={feedForm.url} inputMode="url" autoComplete="off" spellCheck={false}
-          hint="The address in iCal format your calendar app gives you. It starts with https:// or webcal://." />
-        <FormField name="name" label="Name (optional)" error={errors.name} defaultValue={feedForm.name} hint="Only you see it, for example Work calendar." />
-        <div className="actions"><Button>Add calendar feed</Button></div>
+        <FormField
+          name="url"
+          label="Calendar address"
+          error={errors.url}
+          defaultValue={feedForm.url}
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          hint="The address in iCal format your calendar app gives you. It starts with https:// or webcal://."
+        />
+        <FormField
+          name="name"
+          label="Name (optional)"
+          error={errors.name}
+          defaultValue={feedForm.name}
+          hint="Only you see it, for example Work calendar."
+        />
+        <div className="actions">
+          <Button>Add calendar feed</Button>
+        </div>
       </PostForm>
     </Card>
   );
@@ -168,8 +285,9 @@ export function ConnectionsPage(props: ConnectionsPageProps) {
   return (
     <div className="calendar-connections">
       <p>
-        Busy times from your other calendars block phone consultation slots on your <a href="/calendar">calendar</a>, where they show as Unavailable.
-        They are view-only there: change them in the calendar they come from. Only the times are read, never titles or details.
+        Busy times from your other calendars block phone consultation slots on your <a href="/calendar">calendar</a>,
+        where they show as Unavailable. They are view-only there: change them in the calendar they come from. Only the
+        times are read, never titles or details.
       </p>
       <GoogleSection google={props.google} errors={props.errors} chosen={props.chosenGoogleCalendar} />
       <FeedsSection feeds={props.feeds} feedForm={props.feedForm} errors={props.errors} />

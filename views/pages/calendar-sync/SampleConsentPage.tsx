@@ -15,22 +15,31 @@ export interface SampleConsentProps {
 export function SampleConsentPage({ callbackPath, state, code, email, brand }: SampleConsentProps) {
   return (
     <div className="sample-consent">
-      <Notice tone="info">Google Calendar is not set up on this server. This page stands in for Google&apos;s consent screen, with a sample account.</Notice>
-      <Card id="consent" title={`${brand} wants to access your Google account`} footer={(
-        <>
-          <form method="get" action={callbackPath}>
-            <input type="hidden" name="state" value={state} />
-            <input type="hidden" name="code" value={code} />
-            <Button>Allow</Button>
-          </form>
-          <form method="get" action={callbackPath}>
-            <input type="hidden" name="state" value={state} />
-            <input type="hidden" name="error" value="access_denied" />
-            <Button variant="secondary">Cancel</Button>
-          </form>
-        </>
-      )}>
-        <p>Signed in as <strong>{email}</strong>.</p>
+      <Notice tone="info">
+        Google Calendar is not set up on this server. This page stands in for Google&apos;s consent screen, with a
+        sample account.
+      </Notice>
+      <Card
+        id="consent"
+        title={`${brand} wants to access your Google account`}
+        footer={
+          <>
+            <form method="get" action={callbackPath}>
+              <input type="hidden" name="state" value={state} />
+              <input type="hidden" name="code" value={code} />
+              <Button>Allow</Button>
+            </form>
+            <form method="get" action={callbackPath}>
+              <input type="hidden" name="state" value={state} />
+              <input type="hidden" name="error" value="access_denied" />
+              <Button variant="secondary">Cancel</Button>
+            </form>
+          </>
+        }
+      >
+        <p>
+          Signed in as <strong>{email}</strong>.
+        </p>
         <p>It will be able to:</p>
         <ul>
           <li>see the list of your calendars;</li>

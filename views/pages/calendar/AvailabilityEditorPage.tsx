@@ -16,19 +16,40 @@ import type { EditorView, ExternalBlockView } from './view';
 
 export type { EditorView, ExternalBlockView, AvailabilityFields, AvailabilityKind } from './view';
 
-const FREQUENCIES = [{ value: 'day', label: 'Days' }, { value: 'week', label: 'Weeks' }, { value: 'month', label: 'Months' }, { value: 'year', label: 'Years' }];
+const FREQUENCIES = [
+  { value: 'day', label: 'Days' },
+  { value: 'week', label: 'Weeks' },
+  { value: 'month', label: 'Months' },
+  { value: 'year', label: 'Years' },
+];
 const WEEKDAYS = [
-  { value: 'SU', label: 'Sunday' }, { value: 'MO', label: 'Monday' }, { value: 'TU', label: 'Tuesday' }, { value: 'WE', label: 'Wednesday' },
-  { value: 'TH', label: 'Thursday' }, { value: 'FR', label: 'Friday' }, { value: 'SA', label: 'Saturday' },
+  { value: 'SU', label: 'Sunday' },
+  { value: 'MO', label: 'Monday' },
+  { value: 'TU', label: 'Tuesday' },
+  { value: 'WE', label: 'Wednesday' },
+  { value: 'TH', label: 'Thursday' },
+  { value: 'FR', label: 'Friday' },
+  { value: 'SA', label: 'Saturday' },
 ];
 const CUSTOM_FIELDS = ['frequency', 'interval', 'weekdays', 'monthly_type', 'ends', 'until', 'count'];
-const SHOWN_FIELDS = new Set(['date', 'start_time', 'end_time', 'free', 'name', 'recurrence', 'scope', ...CUSTOM_FIELDS]);
+const SHOWN_FIELDS = new Set([
+  'date',
+  'start_time',
+  'end_time',
+  'free',
+  'name',
+  'recurrence',
+  'scope',
+  ...CUSTOM_FIELDS,
+]);
 
 /** The full page: the editor inside the part a dialog can take. */
 export function AvailabilityEditorPage({ view, errors = {} }: { view: EditorView; errors?: Record<string, string> }) {
   return (
     <div className="calendar-editor-page">
-      <p><a href={view.cancelHref}>Back to your calendar</a></p>
+      <p>
+        <a href={view.cancelHref}>Back to your calendar</a>
+      </p>
       <AvailabilityEditor view={view} errors={errors} />
     </div>
   );
@@ -41,57 +62,167 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
   const customOpen = v.recurrence === 'custom' || CUSTOM_FIELDS.some((field) => errors[field]);
   return (
     <section className="card calendar-editor" data-dialog-content="" data-title={view.title}>
-      {view.reminder && <Notice tone="warning" title="Check your timezone">{view.reminder}</Notice>}
-      {count > 0 && <p className="field-error" role="alert">Please correct the highlighted {count === 1 ? 'field' : 'fields'}.</p>}
-      {otherErrors.map(([field, message]) => <p key={field} className="field-error">{message}</p>)}
+      {view.reminder && (
+        <Notice tone="warning" title="Check your timezone">
+          {view.reminder}
+        </Notice>
+      )}
+      {count > 0 && (
+        <p className="field-error" role="alert">
+          Please correct the highlighted {count === 1 ? 'field' : 'fields'}.
+        </p>
+      )}
+      {otherErrors.map(([field, message]) => (
+        <p key={field} className="field-error">
+          {message}
+        </p>
+      ))}
       <PostForm action={view.action} data-warn-unsaved="" noValidate>
         {view.kind && <input type="hidden" name="kind" value={view.kind} />}
         {view.scope && (
           <>
             <input type="hidden" name="original_start" value={view.scope.originalStart} />
-            <RadioGroup idPrefix="scope" name="scope" legend="Change" value={view.scope.value} error={errors.scope} options={[
-              { value: 'instance', label: 'This event only' },
-              { value: 'all', label: 'All events in the series' },
-            ]} />
+            <RadioGroup
+              idPrefix="scope"
+              name="scope"
+              legend="Change"
+              value={view.scope.value}
+              error={errors.scope}
+              options={[
+                { value: 'instance', label: 'This event only' },
+                { value: 'all', label: 'All events in the series' },
+              ]}
+            />
           </>
         )}
-        <FormField name="date" type="date" label="Date" min={view.dateMin} max={view.dateMax} defaultValue={v.date} error={errors.date} hint="Format: YYYY-MM-DD" />
-        <FormField name="start_time" label="Start time" defaultValue={v.start_time} error={errors.start_time} hint={`For example 1:00pm. Times are ${view.timeZoneLabel} time.`} autoComplete="off" />
-        <FormField name="end_time" label="End time" defaultValue={v.end_time} error={errors.end_time} hint="For example 2:00pm" autoComplete="off" />
-        {view.showFreeChoice
-          ? <RadioGroup idPrefix="free" name="free" legend="Type" value={v.free} error={errors.free} options={[
-            { value: 'free', label: 'Available', hint: 'clients can book it' },
-            { value: 'busy', label: 'Unavailable' },
-          ]} />
-          : <input type="hidden" name="free" value={v.free} />}
+        <FormField
+          name="date"
+          type="date"
+          label="Date"
+          min={view.dateMin}
+          max={view.dateMax}
+          defaultValue={v.date}
+          error={errors.date}
+          hint="Format: YYYY-MM-DD"
+        />
+        <FormField
+          name="start_time"
+          label="Start time"
+          defaultValue={v.start_time}
+          error={errors.start_time}
+          hint={`For example 1:00pm. Times are ${view.timeZoneLabel} time.`}
+          autoComplete="off"
+        />
+        <FormField
+          name="end_time"
+          label="End time"
+          defaultValue={v.end_time}
+          error={errors.end_time}
+          hint="For example 2:00pm"
+          autoComplete="off"
+        />
+        {view.showFreeChoice ? (
+          <RadioGroup
+            idPrefix="free"
+            name="free"
+            legend="Type"
+            value={v.free}
+            error={errors.free}
+            options={[
+              { value: 'free', label: 'Available', hint: 'clients can book it' },
+              { value: 'busy', label: 'Unavailable' },
+            ]}
+          />
+        ) : (
+          <input type="hidden" name="free" value={v.free} />
+        )}
         <FormField name="name" label="Name (optional)" defaultValue={v.name} error={errors.name} maxLength={100} />
         {view.repeatable ? (
           <>
-            <SelectField name="recurrence" label="Repeat" value={v.recurrence} options={view.recurrenceOptions} error={errors.recurrence}
-              hint={view.scope ? 'A change to the repeat applies to all events in the series.' : undefined} />
+            <SelectField
+              name="recurrence"
+              label="Repeat"
+              value={v.recurrence}
+              options={view.recurrenceOptions}
+              error={errors.recurrence}
+              hint={view.scope ? 'A change to the repeat applies to all events in the series.' : undefined}
+            />
             <details className="calendar-editor__custom" open={customOpen}>
               <summary>Custom repeat</summary>
               <p className="hint">Used when Repeat is Custom.</p>
-              <FormField name="interval" type="number" label="Repeat every" min={1} max={100} inputMode="numeric" defaultValue={v.interval} error={errors.interval} />
-              <SelectField name="frequency" label="Unit" value={v.frequency} options={FREQUENCIES} error={errors.frequency} />
+              <FormField
+                name="interval"
+                type="number"
+                label="Repeat every"
+                min={1}
+                max={100}
+                inputMode="numeric"
+                defaultValue={v.interval}
+                error={errors.interval}
+              />
+              <SelectField
+                name="frequency"
+                label="Unit"
+                value={v.frequency}
+                options={FREQUENCIES}
+                error={errors.frequency}
+              />
               <WeekdayChoice values={v.weekdays} error={errors.weekdays} />
-              <RadioGroup idPrefix="monthly_type" name="monthly_type" legend="Each month, repeat on" value={v.monthly_type} error={errors.monthly_type} stacked options={[
-                { value: 'date', label: 'The same date' },
-                { value: 'weekday', label: 'The same weekday', hint: 'for example, the second Tuesday' },
-              ]} />
-              <RadioGroup idPrefix="ends" name="ends" legend="Ends" value={v.ends} error={errors.ends} stacked options={[
-                { value: 'never', label: 'Never' },
-                { value: 'on', label: 'On a date' },
-                { value: 'after', label: 'After a number of times' },
-              ]} />
-              <FormField name="until" type="date" label="End date" min={view.dateMin} defaultValue={v.until} error={errors.until} hint="When Ends is On a date" />
-              <FormField name="count" type="number" label="Number of times" min={1} max={100} inputMode="numeric" defaultValue={v.count} error={errors.count} hint="When Ends is After a number of times" />
+              <RadioGroup
+                idPrefix="monthly_type"
+                name="monthly_type"
+                legend="Each month, repeat on"
+                value={v.monthly_type}
+                error={errors.monthly_type}
+                stacked
+                options={[
+                  { value: 'date', label: 'The same date' },
+                  { value: 'weekday', label: 'The same weekday', hint: 'for example, the second Tuesday' },
+                ]}
+              />
+              <RadioGroup
+                idPrefix="ends"
+                name="ends"
+                legend="Ends"
+                value={v.ends}
+                error={errors.ends}
+                stacked
+                options={[
+                  { value: 'never', label: 'Never' },
+                  { value: 'on', label: 'On a date' },
+                  { value: 'after', label: 'After a number of times' },
+                ]}
+              />
+              <FormField
+                name="until"
+                type="date"
+                label="End date"
+                min={view.dateMin}
+                defaultValue={v.until}
+                error={errors.until}
+                hint="When Ends is On a date"
+              />
+              <FormField
+                name="count"
+                type="number"
+                label="Number of times"
+                min={1}
+                max={100}
+                inputMode="numeric"
+                defaultValue={v.count}
+                error={errors.count}
+                hint="When Ends is After a number of times"
+              />
             </details>
           </>
-        ) : <input type="hidden" name="recurrence" value="none" />}
+        ) : (
+          <input type="hidden" name="recurrence" value="none" />
+        )}
         <div className="actions">
           <Button>Save</Button>
-          <ButtonLink href={view.cancelHref} data-no-warn="">Cancel</ButtonLink>
+          <ButtonLink href={view.cancelHref} data-no-warn="">
+            Cancel
+          </ButtonLink>
         </div>
       </PostForm>
       {(view.restoreAction || view.deletes.length > 0) && (
@@ -101,7 +232,9 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
               <Button variant="secondary">Restore original</Button>
             </PostForm>
           )}
-          {view.deletes.map((remove) => <DeleteForm key={remove.label} remove={remove} />)}
+          {view.deletes.map((remove) => (
+            <DeleteForm key={remove.label} remove={remove} />
+          ))}
         </div>
       )}
     </section>
@@ -110,10 +243,22 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
 
 function WeekdayChoice({ values, error }: { values: string[]; error?: string | undefined }) {
   return (
-    <fieldset className={error ? 'fieldset field--error' : 'fieldset'} aria-describedby={describedBy('weekdays', { error })}>
+    <fieldset
+      className={error ? 'fieldset field--error' : 'fieldset'}
+      aria-describedby={describedBy('weekdays', { error })}
+    >
       <legend>Each week, repeat on</legend>
       <div className="choice-row">
-        {WEEKDAYS.map((day) => <Checkbox key={day.value} id={`weekdays-${day.value}`} name="weekdays" value={day.value} label={day.label} checked={values.includes(day.value)} />)}
+        {WEEKDAYS.map((day) => (
+          <Checkbox
+            key={day.value}
+            id={`weekdays-${day.value}`}
+            name="weekdays"
+            value={day.value}
+            label={day.label}
+            checked={values.includes(day.value)}
+          />
+        ))}
       </div>
       <FieldError id="weekdays" error={error} />
     </fieldset>
@@ -124,13 +269,17 @@ function WeekdayChoice({ values, error }: { values: string[]; error?: string | u
 export function ExternalBlockPage({ view }: { view: ExternalBlockView }) {
   return (
     <section className="card calendar-editor" data-dialog-content="" data-title="Busy time">
-      <SummaryList rows={[
-        { label: 'Date', value: view.dateText },
-        { label: 'Time', value: view.timeText },
-        { label: 'Name', value: view.name ?? '' },
-      ]} />
+      <SummaryList
+        rows={[
+          { label: 'Date', value: view.dateText },
+          { label: 'Time', value: view.timeText },
+          { label: 'Name', value: view.name ?? '' },
+        ]}
+      />
       <p>This time comes from a calendar you linked. It can only be changed in that calendar.</p>
-      <p><a href={view.backHref}>Back to your calendar</a></p>
+      <p>
+        <a href={view.backHref}>Back to your calendar</a>
+      </p>
     </section>
   );
 }

@@ -19,7 +19,12 @@ export function NoCalendarPage({ message }: { message: string }) {
   return <p id="no-calendar">{message}</p>;
 }
 
-export function CalendarPage({ view, typed = null, errors = {}, appointment = null }: {
+export function CalendarPage({
+  view,
+  typed = null,
+  errors = {},
+  appointment = null,
+}: {
   view: CalendarPageView;
   /** The settings form as posted, after a refused post. */
   typed?: Record<string, unknown> | null;
@@ -32,8 +37,12 @@ export function CalendarPage({ view, typed = null, errors = {}, appointment = nu
     <div className="calendar-page">
       {!view.accepting && (
         <Notice tone="error" title="Your profile is not accepting new clients">
-          <p>Therapy seekers cannot book phone consultations with you while none of your locations accepts new clients.</p>
-          <p><ButtonLink href="/profile/availability-locations">Go to Availability &amp; Locations</ButtonLink></p>
+          <p>
+            Therapy seekers cannot book phone consultations with you while none of your locations accepts new clients.
+          </p>
+          <p>
+            <ButtonLink href="/profile/availability-locations">Go to Availability &amp; Locations</ButtonLink>
+          </p>
         </Notice>
       )}
       {appointment}
@@ -44,7 +53,9 @@ export function CalendarPage({ view, typed = null, errors = {}, appointment = nu
       {view.bookingLink ? (
         <Card id="booking-link" title="Your practice management booking link">
           <p>Clients book with you through your practice management booking page, so it replaces this calendar.</p>
-          <p><a href={view.bookingLink.href}>Open your booking page</a></p>
+          <p>
+            <a href={view.bookingLink.href}>Open your booking page</a>
+          </p>
         </Card>
       ) : (
         <>
@@ -62,30 +73,57 @@ function HelpPanel({ cannotAddText }: { cannotAddText: string }) {
   return (
     <Card id="calendar-help" title="How your call calendar works">
       <p>
-        Therapy seekers book free phone consultations with you in the time you mark as available. Time marked unavailable,
-        and busy time from a calendar you linked, cannot be booked.
+        Therapy seekers book free phone consultations with you in the time you mark as available. Time marked
+        unavailable, and busy time from a calendar you linked, cannot be booked.
       </p>
       <p>Only clients can book phone consultations. {cannotAddText}.</p>
       <ul>
-        <li><a href="/tips/phone-consultations">Phone consultation tips</a></li>
-        <li><a href="/profile/availability-locations">Availability &amp; Locations</a>: which locations accept new clients</li>
-        <li><a href={`${CALENDAR_PATH}/connections`}>Connected calendars</a>: busy time from Google Calendar or a calendar feed</li>
+        <li>
+          <a href="/tips/phone-consultations">Phone consultation tips</a>
+        </li>
+        <li>
+          <a href="/profile/availability-locations">Availability &amp; Locations</a>: which locations accept new clients
+        </li>
+        <li>
+          <a href={`${CALENDAR_PATH}/connections`}>Connected calendars</a>: busy time from Google Calendar or a calendar
+          feed
+        </li>
       </ul>
     </Card>
   );
 }
 
-function SettingsCard({ view, typed, errors }: { view: CalendarPageView; typed: Record<string, unknown> | null; errors: Record<string, string> }) {
+function SettingsCard({
+  view,
+  typed,
+  errors,
+}: {
+  view: CalendarPageView;
+  typed: Record<string, unknown> | null;
+  errors: Record<string, string>;
+}) {
   const open = typed && typeof typed.open === 'string' ? typed.open === '1' : view.open;
   const timeZone = typed && typeof typed.timezone === 'string' ? postedText(typed.timezone) : view.timeZone;
-  const statusHint = view.accepting ? undefined : 'You can show your calendar once one of your locations accepts new clients.';
+  const statusHint = view.accepting
+    ? undefined
+    : 'You can show your calendar once one of your locations accepts new clients.';
   return (
     <Card id="calendar-settings" title="Calendar settings">
       <PostForm action={`${CALENDAR_PATH}/settings`} noValidate>
-        <fieldset className={errors.open ? 'fieldset field--error' : 'fieldset'} disabled={!view.accepting}
-          aria-describedby={[statusHint && 'calendar-status-hint', errors.open && 'calendar-status-error'].filter(Boolean).join(' ') || undefined}>
+        <fieldset
+          className={errors.open ? 'fieldset field--error' : 'fieldset'}
+          disabled={!view.accepting}
+          aria-describedby={
+            [statusHint && 'calendar-status-hint', errors.open && 'calendar-status-error'].filter(Boolean).join(' ') ||
+            undefined
+          }
+        >
           <legend>Calendar Status</legend>
-          {statusHint && <p className="hint" id="calendar-status-hint">{statusHint}</p>}
+          {statusHint && (
+            <p className="hint" id="calendar-status-hint">
+              {statusHint}
+            </p>
+          )}
           <div className="choice-row">
             <div className="field field--check">
               <input type="radio" id="calendar-status-open" name="open" value="1" defaultChecked={open} />
@@ -97,13 +135,24 @@ function SettingsCard({ view, typed, errors }: { view: CalendarPageView; typed: 
             </div>
           </div>
           <FieldError id="calendar-status" error={errors.open} />
-          <div className="actions"><Button variant="secondary">Save status</Button></div>
+          <div className="actions">
+            <Button variant="secondary">Save status</Button>
+          </div>
         </fieldset>
       </PostForm>
       <PostForm action={`${CALENDAR_PATH}/settings`} noValidate>
-        <SelectField id="calendar-timezone" name="timezone" label="Timezone" hint="Your availability and consultations are shown in this timezone."
-          value={timeZone} options={view.timeZones} error={errors.timezone} />
-        <div className="actions"><Button variant="secondary">Save timezone</Button></div>
+        <SelectField
+          id="calendar-timezone"
+          name="timezone"
+          label="Timezone"
+          hint="Your availability and consultations are shown in this timezone."
+          value={timeZone}
+          options={view.timeZones}
+          error={errors.timezone}
+        />
+        <div className="actions">
+          <Button variant="secondary">Save timezone</Button>
+        </div>
       </PostForm>
     </Card>
   );

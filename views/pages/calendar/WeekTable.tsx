@@ -7,13 +7,19 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Tag } from '../../components/ui/Tag';
 import type { CalendarPageView, DeleteAction, TableBlock, TableDay } from './view';
 
-export const confirmText = (remove: DeleteAction) => (remove.warning ? `${remove.question} ${remove.warning}` : remove.question);
+export const confirmText = (remove: DeleteAction) =>
+  remove.warning ? `${remove.question} ${remove.warning}` : remove.question;
 
 export function DeleteForm({ remove, context }: { remove: DeleteAction; context?: string }) {
   return (
     <PostForm action={remove.action} className="actions actions--inline" data-confirm={confirmText(remove)}>
-      {Object.entries(remove.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-      <Button variant="danger-outline">{remove.label}{context && <span className="visually-hidden">{` ${context}`}</span>}</Button>
+      {Object.entries(remove.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button variant="danger-outline">
+        {remove.label}
+        {context && <span className="visually-hidden">{` ${context}`}</span>}
+      </Button>
     </PostForm>
   );
 }
@@ -36,14 +42,22 @@ export function WeekTable({ view, inert }: { view: CalendarPageView; inert: bool
       </nav>
       {inert ? (
         <p className="hint" id="calendar-inert">
-          {view.accepting ? 'Your calendar is hidden. Show your calendar to change your availability.' : 'You can change your availability once one of your locations accepts new clients.'}
+          {view.accepting
+            ? 'Your calendar is hidden. Show your calendar to change your availability.'
+            : 'You can change your availability once one of your locations accepts new clients.'}
         </p>
       ) : (
         <p className="actions">
-          {view.addLinks.map((link) => <ButtonLink key={link.href} href={link.href}>{link.label}</ButtonLink>)}
+          {view.addLinks.map((link) => (
+            <ButtonLink key={link.href} href={link.href}>
+              {link.label}
+            </ButtonLink>
+          ))}
         </p>
       )}
-      {table.days.map((day) => <DayTable key={day.date} day={day} inert={inert} />)}
+      {table.days.map((day) => (
+        <DayTable key={day.date} day={day} inert={inert} />
+      ))}
     </section>
   );
 }
@@ -52,14 +66,36 @@ function DayTable({ day, inert }: { day: TableDay; inert: boolean }) {
   const headingId = `day-${day.date}`;
   return (
     <section className="calendar-table-view__day" aria-labelledby={headingId}>
-      <h3 id={headingId}>{day.longLabel}{day.isToday && <> <Tag tone="info">Today</Tag></>}</h3>
-      {day.blocks.length === 0 ? <p className="muted">Nothing scheduled.</p> : (
-        <DataTable caption={day.longLabel} rows={day.blocks} rowKey={(block) => block.key} columns={[
-          { heading: 'Time', cell: (block) => block.timeText },
-          { heading: 'Block', cell: (block) => <BlockLabel block={block} /> },
-          { heading: 'Repeats', cell: (block) => block.recurrenceText ?? (block.kind === 'appointment' ? '' : 'Does not repeat') },
-          { heading: 'Actions', hidden: true, cell: (block) => <BlockActions block={block} day={day} inert={inert} /> },
-        ]} />
+      <h3 id={headingId}>
+        {day.longLabel}
+        {day.isToday && (
+          <>
+            {' '}
+            <Tag tone="info">Today</Tag>
+          </>
+        )}
+      </h3>
+      {day.blocks.length === 0 ? (
+        <p className="muted">Nothing scheduled.</p>
+      ) : (
+        <DataTable
+          caption={day.longLabel}
+          rows={day.blocks}
+          rowKey={(block) => block.key}
+          columns={[
+            { heading: 'Time', cell: (block) => block.timeText },
+            { heading: 'Block', cell: (block) => <BlockLabel block={block} /> },
+            {
+              heading: 'Repeats',
+              cell: (block) => block.recurrenceText ?? (block.kind === 'appointment' ? '' : 'Does not repeat'),
+            },
+            {
+              heading: 'Actions',
+              hidden: true,
+              cell: (block) => <BlockActions block={block} day={day} inert={inert} />,
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -70,9 +106,24 @@ function BlockLabel({ block }: { block: TableBlock }) {
     <>
       <strong>{block.label}</strong>
       {block.name && <> · {block.name}</>}
-      {block.past && <> <Tag>Past</Tag></>}
-      {block.exception && <> <Tag>Edited</Tag></>}
-      {block.readOnly && <> <Tag>From your linked calendar</Tag></>}
+      {block.past && (
+        <>
+          {' '}
+          <Tag>Past</Tag>
+        </>
+      )}
+      {block.exception && (
+        <>
+          {' '}
+          <Tag>Edited</Tag>
+        </>
+      )}
+      {block.readOnly && (
+        <>
+          {' '}
+          <Tag>From your linked calendar</Tag>
+        </>
+      )}
     </>
   );
 }
@@ -80,14 +131,24 @@ function BlockLabel({ block }: { block: TableBlock }) {
 function BlockActions({ block, day, inert }: { block: TableBlock; day: TableDay; inert: boolean }) {
   const context = `${block.label} ${block.timeText}, ${day.longLabel}`;
   if (block.kind === 'appointment' || block.readOnly || inert) {
-    return <a href={block.href}>View<span className="visually-hidden">{` ${context}`}</span></a>;
+    return (
+      <a href={block.href}>
+        View<span className="visually-hidden">{` ${context}`}</span>
+      </a>
+    );
   }
   return (
     <div className="actions actions--inline">
-      <a href={block.href}>Edit<span className="visually-hidden">{` ${context}`}</span></a>
+      <a href={block.href}>
+        Edit<span className="visually-hidden">{` ${context}`}</span>
+      </a>
       {/* A link to the confirmation page: the table is the page without script, and a form per row
           would weigh on a week of hundreds of blocks. */}
-      {block.remove && <a href={deleteHref(block.remove)}>Delete<span className="visually-hidden">{` ${context}`}</span></a>}
+      {block.remove && (
+        <a href={deleteHref(block.remove)}>
+          Delete<span className="visually-hidden">{` ${context}`}</span>
+        </a>
+      )}
     </div>
   );
 }

@@ -4,7 +4,10 @@ import type { CalendarGridProps } from '../../../islands/calendar-grid-types';
 export const CALENDAR_PATH = '/calendar';
 export const AVAILABILITY_PATH = '/calendar/availability';
 
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 
 /** One block of the table view (the week without JavaScript). */
 export interface TableBlock {
@@ -26,7 +29,12 @@ export interface TableBlock {
   remove: DeleteAction | null;
 }
 
-export interface TableDay { date: string; longLabel: string; isToday: boolean; blocks: TableBlock[] }
+export interface TableDay {
+  date: string;
+  longLabel: string;
+  isToday: boolean;
+  blocks: TableBlock[];
+}
 
 export interface DeleteAction {
   label: string;
@@ -107,4 +115,9 @@ export interface EditorView {
 }
 
 /** A busy block read from an external calendar. */
-export interface ExternalBlockView { dateText: string; timeText: string; name: string | null; backHref: string }
+export interface ExternalBlockView {
+  dateText: string;
+  timeText: string;
+  name: string | null;
+  backHref: string;
+}

@@ -8,14 +8,24 @@ export const CHECKOUT_MESSAGES = {
   problem: 'Sorry, there appears to be a problem with your checkout link.',
 } as const;
 
-export function CheckoutProblemPage({ message, detail, homeHref }: { message: string; detail?: string | null; homeHref: string }) {
+export function CheckoutProblemPage({
+  message,
+  detail,
+  homeHref,
+}: {
+  message: string;
+  detail?: string | null;
+  homeHref: string;
+}) {
   return (
     <section className="card dialog-card">
       <Notice tone="error">
         <p>{message}</p>
         {detail && <p>{detail}</p>}
       </Notice>
-      <p className="actions"><ButtonLink href={homeHref}>Go back</ButtonLink></p>
+      <p className="actions">
+        <ButtonLink href={homeHref}>Go back</ButtonLink>
+      </p>
     </section>
   );
 }
@@ -23,8 +33,14 @@ export function CheckoutProblemPage({ message, detail, homeHref }: { message: st
 export function CheckoutThanksPage({ message }: { message: string }) {
   return (
     <section className="card dialog-card">
-      <Notice tone="success"><p>{message}</p></Notice>
-      <p className="actions"><ButtonLink href="/login" variant="primary">Sign in to the Members Portal</ButtonLink></p>
+      <Notice tone="success">
+        <p>{message}</p>
+      </Notice>
+      <p className="actions">
+        <ButtonLink href="/login" variant="primary">
+          Sign in to the Members Portal
+        </ButtonLink>
+      </p>
     </section>
   );
 }

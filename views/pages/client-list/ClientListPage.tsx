@@ -3,7 +3,11 @@
 import { NotLiveNotice } from '../../components/NotLiveNotice';
 import { ClientTable, type ClientListView } from './ClientTable';
 
-export function ClientListPage({ list, notLiveStatus, path }: {
+export function ClientListPage({
+  list,
+  notLiveStatus,
+  path,
+}: {
   /** Null when the profile is not live (the list is not shown). */
   list: ClientListView | null;
   /** The profile's status when it is not active. */
@@ -12,11 +16,20 @@ export function ClientListPage({ list, notLiveStatus, path }: {
   path: string;
 }) {
   if (notLiveStatus || !list) {
-    return <NotLiveNotice status={notLiveStatus ?? 'inactive'}>Your referrals are listed here once your profile is live.</NotLiveNotice>;
+    return (
+      <NotLiveNotice status={notLiveStatus ?? 'inactive'}>
+        Your referrals are listed here once your profile is live.
+      </NotLiveNotice>
+    );
   }
   return (
     <div className="client-list">
-      <ClientTable list={list} showProvider={false} caption="Your clients" pageHref={(page) => (page > 1 ? `${path}?page=${page}` : path)} />
+      <ClientTable
+        list={list}
+        showProvider={false}
+        caption="Your clients"
+        pageHref={(page) => (page > 1 ? `${path}?page=${page}` : path)}
+      />
     </div>
   );
 }

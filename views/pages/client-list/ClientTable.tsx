@@ -37,31 +37,63 @@ export const KIND_LABELS: Record<ClientContactKind, string> = {
 
 export const NO_REFERRALS = "You don't have any referrals yet.";
 
-export function ClientTable({ list, showProvider, pageHref, caption }: {
+export function ClientTable({
+  list,
+  showProvider,
+  pageHref,
+  caption,
+}: {
   list: ClientListView;
   showProvider: boolean;
   pageHref: (page: number) => string;
   caption: string;
 }) {
   if (list.rows.length === 0) {
-    return <EmptyState title={NO_REFERRALS}>Clients who message you or book a phone consultation through your profile appear here.</EmptyState>;
+    return (
+      <EmptyState title={NO_REFERRALS}>
+        Clients who message you or book a phone consultation through your profile appear here.
+      </EmptyState>
+    );
   }
   const columns: Column<ClientRowView>[] = [
     { heading: 'Date', cell: (row) => formatDay(row.contactDay) },
-    { heading: 'Client', cell: (row) => <>{row.name}{row.email && <><br /><a href={`mailto:${row.email}`}>{row.email}</a></>}</> },
+    {
+      heading: 'Client',
+      cell: (row) => (
+        <>
+          {row.name}
+          {row.email && (
+            <>
+              <br />
+              <a href={`mailto:${row.email}`}>{row.email}</a>
+            </>
+          )}
+        </>
+      ),
+    },
     { heading: 'Type', cell: (row) => KIND_LABELS[row.kind] },
     ...(showProvider ? [{ heading: 'Provider', cell: (row: ClientRowView) => row.providerName }] : []),
     {
-      heading: 'Actions', hidden: true,
-      cell: (row) => row.messageHref && (
-        <ButtonLink href={row.messageHref}>Message<span className="visually-hidden">{` ${row.name}`}</span></ButtonLink>
-      ),
+      heading: 'Actions',
+      hidden: true,
+      cell: (row) =>
+        row.messageHref && (
+          <ButtonLink href={row.messageHref}>
+            Message<span className="visually-hidden">{` ${row.name}`}</span>
+          </ButtonLink>
+        ),
     },
   ];
   return (
     <>
       <p className="hint">{`${list.total} ${list.total === 1 ? 'referral' : 'referrals'}, newest first.`}</p>
-      <DataTable caption={caption} columns={columns} rows={list.rows} rowKey={(row) => row.key} className="client-table" />
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.key}
+        className="client-table"
+      />
       <Pager page={list.page} pageCount={list.pageCount} href={pageHref} label="Client list pages" />
     </>
   );

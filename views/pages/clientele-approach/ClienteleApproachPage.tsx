@@ -21,33 +21,80 @@ export interface ClienteleApproachPageProps {
   practice: boolean;
 }
 
-export function ClienteleApproachPage({ editing, filter, options, selected, custom, customRules, customValues, errors = {}, practice }: ClienteleApproachPageProps) {
+export function ClienteleApproachPage({
+  editing,
+  filter,
+  options,
+  selected,
+  custom,
+  customRules,
+  customValues,
+  errors = {},
+  practice,
+}: ClienteleApproachPageProps) {
   const path = CLIENTELE_APPROACH_PATH;
-  const customEditing = editing === 'custom-approaches' ? 'new' : editing?.startsWith('custom-approach-') ? editing.slice('custom-approach-'.length) : null;
-  const list = (name: ListName, legend: string, hint?: string) => ({ name, legend, options: options[name], selected: selected[name], error: errors[name], ...(hint ? { hint } : {}) });
+  const customEditing =
+    editing === 'custom-approaches'
+      ? 'new'
+      : editing?.startsWith('custom-approach-')
+        ? editing.slice('custom-approach-'.length)
+        : null;
+  const list = (name: ListName, legend: string, hint?: string) => ({
+    name,
+    legend,
+    options: options[name],
+    selected: selected[name],
+    error: errors[name],
+    ...(hint ? { hint } : {}),
+  });
   return (
     <div className="tag-pages">
       <TagPickerSection
-        id="clientele" title="Clientele" pagePath={path} action={`${path}/clientele`} editing={editing === 'clientele'} filter={null}
-        intro={<p className="hint">The ages and kinds of clients {practice ? 'your practice works' : 'you work'} with.</p>}
+        id="clientele"
+        title="Clientele"
+        pagePath={path}
+        action={`${path}/clientele`}
+        editing={editing === 'clientele'}
+        filter={null}
+        intro={
+          <p className="hint">The ages and kinds of clients {practice ? 'your practice works' : 'you work'} with.</p>
+        }
         lists={[list('clientele', 'Clientele', 'Choose 1 to 20.')]}
       />
       <TagPickerSection
-        id="identity" title={practice ? "Head Clinician's identity" : 'Your identity'} pagePath={path} action={`${path}/identity`}
-        editing={editing === 'identity'} filter={null}
+        id="identity"
+        title={practice ? "Head Clinician's identity" : 'Your identity'}
+        pagePath={path}
+        action={`${path}/identity`}
+        editing={editing === 'identity'}
+        filter={null}
         intro={<p className="hint">Optional. Clients can look for a clinician who shares their experience.</p>}
-        lists={[list('genders', 'Gender', 'Optional, up to 20.'), list('identities', 'Identities', 'Optional, up to 20.')]}
+        lists={[
+          list('genders', 'Gender', 'Optional, up to 20.'),
+          list('identities', 'Identities', 'Optional, up to 20.'),
+        ]}
       />
       <TagPickerSection
-        id="approaches" title="Treatment approaches" pagePath={path} action={`${path}/approaches`}
-        editing={editing === 'approaches'} filter={editing === 'approaches' ? filter : null}
+        id="approaches"
+        title="Treatment approaches"
+        pagePath={path}
+        action={`${path}/approaches`}
+        editing={editing === 'approaches'}
+        filter={editing === 'approaches' ? filter : null}
         lists={[list('approaches', 'Treatment approaches', 'Choose 1 to 20.')]}
       />
       <CustomEntriesSection
-        id="custom-approaches" entryPrefix="custom-approach" title="Custom approaches" pagePath={path}
-        basePath={`${path}/custom-approaches`} rules={customRules} entries={custom} editing={customEditing}
+        id="custom-approaches"
+        entryPrefix="custom-approach"
+        title="Custom approaches"
+        pagePath={path}
+        basePath={`${path}/custom-approaches`}
+        rules={customRules}
+        entries={custom}
+        editing={customEditing}
         intro={<p className="hint">Describe an approach that is not in the list.</p>}
-        {...(customValues ? { values: customValues } : {})} errors={errors}
+        {...(customValues ? { values: customValues } : {})}
+        errors={errors}
       />
     </div>
   );

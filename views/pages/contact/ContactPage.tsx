@@ -4,9 +4,20 @@ import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 
-export interface ContactValues { firstname: string; lastname: string; email: string; message: string }
+export interface ContactValues {
+  firstname: string;
+  lastname: string;
+  email: string;
+  message: string;
+}
 
-export function ContactPage({ action, values, errors, supportEmail, maxMessage }: {
+export function ContactPage({
+  action,
+  values,
+  errors,
+  supportEmail,
+  maxMessage,
+}: {
   action: string;
   values: ContactValues;
   errors: Record<string, string>;
@@ -18,27 +29,61 @@ export function ContactPage({ action, values, errors, supportEmail, maxMessage }
       <section className="card" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Send us a message</h2>
         <p>
-          Questions about your profile, your membership, billing or a benefit? Write to us and our team answers within one
-          business day. You can also e-mail <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or look for an answer in
-          the <a href="/help-desk">Help Desk</a>.
+          Questions about your profile, your membership, billing or a benefit? Write to us and our team answers within
+          one business day. You can also e-mail <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or look for an
+          answer in the <a href="/help-desk">Help Desk</a>.
         </p>
         <PostForm action={action} className="contact-form" noValidate data-warn-unsaved="">
           <div className="field-row">
-            <FormField name="firstname" label="First name" autoComplete="given-name" defaultValue={values.firstname} error={errors.firstname} required />
-            <FormField name="lastname" label="Last name" autoComplete="family-name" defaultValue={values.lastname} error={errors.lastname} required />
+            <FormField
+              name="firstname"
+              label="First name"
+              autoComplete="given-name"
+              defaultValue={values.firstname}
+              error={errors.firstname}
+              required
+            />
+            <FormField
+              name="lastname"
+              label="Last name"
+              autoComplete="family-name"
+              defaultValue={values.lastname}
+              error={errors.lastname}
+              required
+            />
           </div>
-          <FormField name="email" type="email" label="Email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
+          <FormField
+            name="email"
+            type="email"
+            label="Email"
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+            required
+          />
           <div className={errors.message ? 'field field--error' : 'field'}>
             <label htmlFor="message">Message</label>
-            <p className="hint" id="message-hint">Up to {maxMessage.toLocaleString('en-US')} characters. Please do not include client information.</p>
+            <p className="hint" id="message-hint">
+              Up to {maxMessage.toLocaleString('en-US')} characters. Please do not include client information.
+            </p>
             <textarea
-              id="message" name="message" rows={8} required defaultValue={values.message}
+              id="message"
+              name="message"
+              rows={8}
+              required
+              defaultValue={values.message}
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={errors.message ? 'message-hint message-error' : 'message-hint'}
             />
-            {errors.message && <p className="field-error" id="message-error">{errors.message}</p>}
+            {errors.message && (
+              <p className="field-error" id="message-error">
+                {errors.message}
+              </p>
+            )}
           </div>
-          <div className="actions"><Button>Send message</Button></div>
+          <div className="actions">
+            <Button>Send message</Button>
+          </div>
         </PostForm>
       </section>
     </div>

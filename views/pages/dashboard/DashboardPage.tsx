@@ -7,9 +7,19 @@ import { AddOnButtons, type AddOnButtonsView } from '../../components/AddOnButto
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
 
-export interface ChecklistEntry { key: string; label: string; href: string }
+export interface ChecklistEntry {
+  key: string;
+  label: string;
+  href: string;
+}
 
-export interface ActionCardView { name: string; title: string; text: string; linkLabel: string; dismissable: boolean }
+export interface ActionCardView {
+  name: string;
+  title: string;
+  text: string;
+  linkLabel: string;
+  dismissable: boolean;
+}
 
 export interface AppointmentDayView {
   label: 'Today' | 'Tomorrow';
@@ -41,7 +51,10 @@ type AnnouncementView = { date: string; title: string; text: string; href?: stri
 type BlogPostView = { title: string; summary: string; href: string };
 
 /** The announcements and blog-post sections, as HTML inside their <section>s (see prerenderSections). */
-export interface PrerenderedSections { announcements: string | null; blogPosts: string }
+export interface PrerenderedSections {
+  announcements: string | null;
+  blogPosts: string;
+}
 
 export interface DashboardPageProps {
   view: DashboardViewModel;
@@ -54,7 +67,10 @@ export interface DashboardPageProps {
  * The announcements and blog posts are the same for every provider, so the route renders them once
  * (outside any page render) and each dashboard only inserts the HTML: a sixth of the page's elements.
  */
-export function prerenderSections(announcements: readonly AnnouncementView[], blogPosts: readonly BlogPostView[]): PrerenderedSections {
+export function prerenderSections(
+  announcements: readonly AnnouncementView[],
+  blogPosts: readonly BlogPostView[],
+): PrerenderedSections {
   return {
     announcements: announcements.length ? renderToStaticMarkup(<AnnouncementsContent items={announcements} />) : null,
     blogPosts: renderToStaticMarkup(<BlogPostsContent posts={blogPosts} />),
@@ -66,8 +82,12 @@ export function DashboardPage({ view, sections, addOns = null }: DashboardPagePr
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
       {view.appointment && (
-        <AppointmentPanel appointment={view.appointment} returnTo={`/?id=${view.appointment.id}`} closeHref="/"
-          actions={<ButtonLink href={`/calendar?id=${view.appointment.id}`}>Open in calendar</ButtonLink>} />
+        <AppointmentPanel
+          appointment={view.appointment}
+          returnTo={`/?id=${view.appointment.id}`}
+          closeHref="/"
+          actions={<ButtonLink href={`/calendar?id=${view.appointment.id}`}>Open in calendar</ButtonLink>}
+        />
       )}
       {view.onboarding ? (
         <OnboardingScreen view={view} />
@@ -77,21 +97,31 @@ export function DashboardPage({ view, sections, addOns = null }: DashboardPagePr
           {view.widgets && (
             <div className="dashboard__widgets">
               <UnreadMessages unread={view.widgets.unread} />
-              {view.widgets.bookingLink
-                ? <BookingLinkWidget href={view.widgets.bookingLink} />
-                : <UpcomingConsultations days={view.widgets.upcoming} />}
+              {view.widgets.bookingLink ? (
+                <BookingLinkWidget href={view.widgets.bookingLink} />
+              ) : (
+                <UpcomingConsultations days={view.widgets.upcoming} />
+              )}
             </div>
           )}
           {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
           {addOns && (addOns.practiceManagement || addOns.privatePayBooster) && (
             <section className="card" aria-labelledby="add-ons-heading">
               <h2 id="add-ons-heading">Add-ons</h2>
-              <p>Practice management (an EHR) and Private Pay Booster, the benefits-verification tool, work with your membership.</p>
+              <p>
+                Practice management (an EHR) and Private Pay Booster, the benefits-verification tool, work with your
+                membership.
+              </p>
               <AddOnButtons buttons={addOns} />
             </section>
           )}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
-          {sections.announcements !== null && <section aria-labelledby="announcements-heading" dangerouslySetInnerHTML={{ __html: sections.announcements }} />}
+          {sections.announcements !== null && (
+            <section
+              aria-labelledby="announcements-heading"
+              dangerouslySetInnerHTML={{ __html: sections.announcements }}
+            />
+          )}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
           <section aria-labelledby="blog-heading" dangerouslySetInnerHTML={{ __html: sections.blogPosts }} />
         </>
@@ -107,25 +137,39 @@ function OnboardingScreen({ view }: { view: DashboardViewModel }) {
     <section className="card onboarding-screen" aria-labelledby="onboarding-heading">
       <h2 id="onboarding-heading">Welcome! You are almost live</h2>
       <ol className="onboarding-screen__steps">
-        <li><strong>Complete your profile</strong> <span className="done">Done</span></li>
+        <li>
+          <strong>Complete your profile</strong> <span className="done">Done</span>
+        </li>
         <li>
           <strong>Start your membership</strong>{' '}
           {needsMembership ? (
             <>
               <span>Start your membership so clients can find you in the directory.</span>{' '}
-              <ButtonLink variant="primary" href={`/profiles/pay-for/${view.providerId}`}>Start membership</ButtonLink>
+              <ButtonLink variant="primary" href={`/profiles/pay-for/${view.providerId}`}>
+                Start membership
+              </ButtonLink>
             </>
-          ) : <span className="done">Done</span>}
+          ) : (
+            <span className="done">Done</span>
+          )}
         </li>
         <li>
           <strong>Go live</strong>{' '}
-          {view.status === 'reviewing'
-            ? <span>{`${subject} is ready to go live! Review it, then make it live.`}</span>
-            : <span>{`${subject} goes live once it is reviewed.`}</span>}{' '}
-          {!needsMembership && <ButtonLink variant="primary" href={`/profiles/go-live-for/${view.providerId}`}>Go live</ButtonLink>}
+          {view.status === 'reviewing' ? (
+            <span>{`${subject} is ready to go live! Review it, then make it live.`}</span>
+          ) : (
+            <span>{`${subject} goes live once it is reviewed.`}</span>
+          )}{' '}
+          {!needsMembership && (
+            <ButtonLink variant="primary" href={`/profiles/go-live-for/${view.providerId}`}>
+              Go live
+            </ButtonLink>
+          )}
         </li>
       </ol>
-      <p>Questions? <a href="/contact">Contact us</a> and we will help you get set up.</p>
+      <p>
+        Questions? <a href="/contact">Contact us</a> and we will help you get set up.
+      </p>
     </section>
   );
 }
@@ -136,7 +180,11 @@ function Checklist({ items }: { items: ChecklistEntry[] }) {
       <h2 id="checklist-heading">Profile checklist</h2>
       <p>Complete these items to get your profile ready for clients:</p>
       <ul className="checklist__items">
-        {items.map((item) => <li key={item.key}><a href={item.href}>{item.label}</a></li>)}
+        {items.map((item) => (
+          <li key={item.key}>
+            <a href={item.href}>{item.label}</a>
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -161,8 +209,8 @@ function ActionCards({ providerId, cards }: { providerId: number; cards: ActionC
                 <PostForm action={action}>
                   <CardFields card={card.name} action="dismiss_cta" />
                   <Button variant="link">
-                                                Dismiss<span className="visually-hidden">{`: ${card.title}`}</span>
-                                              </Button>
+                    Dismiss<span className="visually-hidden">{`: ${card.title}`}</span>
+                  </Button>
                 </PostForm>
               )}
             </div>
@@ -191,13 +239,21 @@ function UnreadMessages({ unread }: { unread: NonNullable<DashboardViewModel['wi
         <p>You have no unread messages.</p>
       ) : (
         <>
-          <p>{unread.count === 1 ? 'You have 1 unread conversation.' : `You have ${unread.count} unread conversations.`}</p>
+          <p>
+            {unread.count === 1 ? 'You have 1 unread conversation.' : `You have ${unread.count} unread conversations.`}
+          </p>
           <ul className="widget__list">
-            {unread.conversations.map((c) => <li key={c.clientUserId}><a href={`/messages/${c.clientUserId}`}>{c.clientName}</a></li>)}
+            {unread.conversations.map((c) => (
+              <li key={c.clientUserId}>
+                <a href={`/messages/${c.clientUserId}`}>{c.clientName}</a>
+              </li>
+            ))}
           </ul>
         </>
       )}
-      <p><a href="/messages">Go to messages</a></p>
+      <p>
+        <a href="/messages">Go to messages</a>
+      </p>
     </section>
   );
 }
@@ -208,10 +264,14 @@ function BookingLinkWidget({ href }: { href: string }) {
     <section className="card widget" aria-labelledby="booking-link-heading">
       <h2 id="booking-link-heading">Your booking link</h2>
       <p>Clients book phone consultations with you through your practice management booking page:</p>
-      <p><a href={href}>{href}</a></p>
+      <p>
+        <a href={href}>{href}</a>
+      </p>
       <div className="actions">
         <ButtonLink href="/calendar">See Calendar</ButtonLink>
-        <PostForm action="/calendar/booking-link/hide"><Button variant="secondary">Hide Link</Button></PostForm>
+        <PostForm action="/calendar/booking-link/hide">
+          <Button variant="secondary">Hide Link</Button>
+        </PostForm>
       </div>
     </section>
   );
@@ -224,18 +284,24 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
       {days.length === 0 && <p>You have no phone consultations in the next 2 days.</p>}
       {days.map((day) => (
         <div key={day.label} className="widget__day">
-          <h3>{day.label} <span className="widget__date">{day.date}</span></h3>
+          <h3>
+            {day.label} <span className="widget__date">{day.date}</span>
+          </h3>
           <ul className="widget__list">
             {day.appointments.map((a) => (
               <li key={a.id}>
                 <span className="widget__time">{a.time}</span> {a.clientName}{' '}
-                <a href={`/?id=${a.id}#appointment`}>View details<span className="visually-hidden">{` of the call with ${a.clientName}`}</span></a>
+                <a href={`/?id=${a.id}#appointment`}>
+                  View details<span className="visually-hidden">{` of the call with ${a.clientName}`}</span>
+                </a>
               </li>
             ))}
           </ul>
         </div>
       ))}
-      <p><a href="/calendar">View all</a></p>
+      <p>
+        <a href="/calendar">View all</a>
+      </p>
     </section>
   );
 }
@@ -248,9 +314,15 @@ function AnnouncementsContent({ items }: { items: readonly AnnouncementView[] })
         {items.map((item) => (
           <li key={item.title} className="card">
             <h3>{item.title}</h3>
-            <p className="hint"><time dateTime={item.date}>{formatDay(item.date)}</time></p>
+            <p className="hint">
+              <time dateTime={item.date}>{formatDay(item.date)}</time>
+            </p>
             <p>{item.text}</p>
-            {item.href && <p><a href={item.href}>{item.linkLabel ?? 'Read more'}</a></p>}
+            {item.href && (
+              <p>
+                <a href={item.href}>{item.linkLabel ?? 'Read more'}</a>
+              </p>
+            )}
           </li>
         ))}
       </ul>
@@ -265,7 +337,12 @@ function BlogPostsContent({ posts }: { posts: readonly BlogPostView[] }) {
       <ul className="blog-posts">
         {posts.map((post) => (
           <li key={post.href} className="card">
-            <h3><a href={post.href} target="_blank" rel="noopener">{post.title}<span className="visually-hidden"> (opens in a new tab)</span></a></h3>
+            <h3>
+              <a href={post.href} target="_blank" rel="noopener">
+                {post.title}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </h3>
             <p>{post.summary}</p>
           </li>
         ))}
@@ -275,14 +352,21 @@ function BlogPostsContent({ posts }: { posts: readonly BlogPostView[] }) {
 }
 
 // One formatter for every render: toLocaleDateString builds a new one per call, which costs more than the rest of the page.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const formatDay = (isoDate: string) => DAY_FORMAT.format(new Date(`${isoDate}T12:00:00Z`));
 
 export function NoProfilePage() {
   return (
     <div className="card">
       <p>You do not have access to this part of the Members Portal</p>
-      <p><a href="/contact">Contact support</a> if you think this is wrong.</p>
+      <p>
+        <a href="/contact">Contact support</a> if you think this is wrong.
+      </p>
     </div>
   );
 }

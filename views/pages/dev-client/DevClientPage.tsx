@@ -15,11 +15,26 @@ import { Tag, type Tone } from '../../components/ui/Tag';
 
 export const PAGE_PATH = '/dev/client';
 
-export interface ApiCall { method: string; path: string; status: number; body: string }
+export interface ApiCall {
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+}
 
-export interface SlotDay { key: string; date: string; slots: { start: string; time: string }[] }
+export interface SlotDay {
+  key: string;
+  date: string;
+  slots: { start: string; time: string }[];
+}
 
-export interface BookingRow { id: number; provider: string; when: string; status: string; cancelable: boolean }
+export interface BookingRow {
+  id: number;
+  provider: string;
+  when: string;
+  status: string;
+  cancelable: boolean;
+}
 
 export interface ClientValues {
   email: string;
@@ -69,7 +84,14 @@ export const DEMO_MESSAGE: MessageValues = {
 };
 
 /** One line of the conversation as the client sees it. */
-export interface ConversationEntry { key: string; sender: 'client' | 'provider'; author: string; text: string; when: string; kind: string | null }
+export interface ConversationEntry {
+  key: string;
+  sender: 'client' | 'provider';
+  author: string;
+  text: string;
+  when: string;
+  kind: string | null;
+}
 
 export interface MessagingView {
   providers: { value: string; label: string }[];
@@ -106,7 +128,9 @@ const callId = (call: ApiCall) => `call-${call.method}-${call.path.replace(/\W/g
 function AnswerCard({ call }: { call: ApiCall }) {
   return (
     <section className="card" aria-labelledby={callId(call)}>
-      <h2 id={callId(call)}>{call.method} {call.path}</h2>
+      <h2 id={callId(call)}>
+        {call.method} {call.path}
+      </h2>
       <p>Answer: {call.status === 0 ? 'none' : `HTTP ${call.status}`}</p>
       <pre>{call.body}</pre>
     </section>
@@ -115,9 +139,11 @@ function AnswerCard({ call }: { call: ApiCall }) {
 
 function BookingForm({ view, slots }: { view: DevClientView; slots: NonNullable<DevClientView['slots']> }) {
   const { client, errors } = view;
-  const field = (name: keyof ClientValues, label: string, extra: { type?: string; autoComplete?: string; hint?: string } = {}) => (
-    <FormField name={name} label={label} defaultValue={client[name]} error={errors[name]} {...extra} />
-  );
+  const field = (
+    name: keyof ClientValues,
+    label: string,
+    extra: { type?: string; autoComplete?: string; hint?: string } = {},
+  ) => <FormField name={name} label={label} defaultValue={client[name]} error={errors[name]} {...extra} />;
   return (
     <PostForm action={`${PAGE_PATH}/bookings`} aria-label="Book a free time">
       <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
@@ -141,7 +167,8 @@ function BookingForm({ view, slots }: { view: DevClientView; slots: NonNullable<
           <div className="actions actions--inline">
             {day.slots.map((slot) => (
               <Button key={slot.start} variant="secondary" name="start_time" value={slot.start}>
-                {slot.time}<span className="visually-hidden">{`, ${day.date}`}</span>
+                {slot.time}
+                <span className="visually-hidden">{`, ${day.date}`}</span>
               </Button>
             ))}
           </div>
@@ -156,31 +183,54 @@ export function DevClientPage({ view }: { view: DevClientView }) {
   return (
     <>
       <p>
-        This page plays the public directory: it calls the portal&rsquo;s API (described in docs/api.md) with a
-        token of its own, as the directory does in production. Bookings and messages reach the portal only
-        through that API.
+        This page plays the public directory: it calls the portal&rsquo;s API (described in docs/api.md) with a token of
+        its own, as the directory does in production. Bookings and messages reach the portal only through that API.
       </p>
-      {view.calls.map((call) => <AnswerCard key={callId(call)} call={call} />)}
+      {view.calls.map((call) => (
+        <AnswerCard key={callId(call)} call={call} />
+      ))}
 
       <Card id="book" title="Book a phone consultation">
         <form method="get" action={PAGE_PATH}>
           <input type="hidden" name="client_email" value={view.clientEmail} />
-          {view.messaging.providerId && <input type="hidden" name="message_provider_id" value={view.messaging.providerId} />}
-          <SelectField name="provider_id" label="Provider" hint="Live profiles whose calendar is open."
-            value={view.providerId ?? ''} placeholder="Choose a provider" options={view.providers} error={view.errors.provider_id} />
+          {view.messaging.providerId && (
+            <input type="hidden" name="message_provider_id" value={view.messaging.providerId} />
+          )}
+          <SelectField
+            name="provider_id"
+            label="Provider"
+            hint="Live profiles whose calendar is open."
+            value={view.providerId ?? ''}
+            placeholder="Choose a provider"
+            options={view.providers}
+            error={view.errors.provider_id}
+          />
           <div className="actions">
             <Button variant="secondary">Show free times</Button>
           </div>
         </form>
-        {view.problem && <Notice tone="error" title="The API refused the booking">{view.problem}</Notice>}
+        {view.problem && (
+          <Notice tone="error" title="The API refused the booking">
+            {view.problem}
+          </Notice>
+        )}
         {slots && (
           <>
-            <p>GET {slots.call.path}: {slots.call.status === 0 ? 'no answer' : `HTTP ${slots.call.status}`}, {slots.count === 1 ? '1 free time' : `${slots.count} free times`}.</p>
-            {slots.call.status !== 200
-              ? <Notice tone="error" title="No free times">{slots.call.body}</Notice>
-              : slots.days.length === 0
-                ? <EmptyState title="No free times in the next 14 days">The calendar is closed, or has no free availability ahead.</EmptyState>
-                : <BookingForm view={view} slots={slots} />}
+            <p>
+              GET {slots.call.path}: {slots.call.status === 0 ? 'no answer' : `HTTP ${slots.call.status}`},{' '}
+              {slots.count === 1 ? '1 free time' : `${slots.count} free times`}.
+            </p>
+            {slots.call.status !== 200 ? (
+              <Notice tone="error" title="No free times">
+                {slots.call.body}
+              </Notice>
+            ) : slots.days.length === 0 ? (
+              <EmptyState title="No free times in the next 14 days">
+                The calendar is closed, or has no free availability ahead.
+              </EmptyState>
+            ) : (
+              <BookingForm view={view} slots={slots} />
+            )}
           </>
         )}
       </Card>
@@ -188,26 +238,34 @@ export function DevClientPage({ view }: { view: DevClientView }) {
       <MessagingCard view={view} />
 
       <Card id="bookings" title={`Bookings of ${view.clientEmail}`}>
-        {view.bookings.length === 0
-          ? <EmptyState title="No bookings yet">Choose a provider and a free time above.</EmptyState>
-          : (
-            <ul className="option-list">
-              {view.bookings.map((row) => (
-                <li key={row.id} className="option-list__item">
-                  <h3>{row.provider}</h3>
-                  <p>{row.when} <Tag tone={STATUS_TONES[row.status] ?? 'neutral'}>{row.status}</Tag></p>
-                  {row.cancelable && (
-                    <PostForm action={`${PAGE_PATH}/bookings/${row.id}/cancel`}>
-                      <input type="hidden" name="client_email" value={view.clientEmail} />
-                      <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
-                      <FormField id={`cancel-message-${row.id}`} name="cancel_message" label="Message to the provider (optional)" />
-                      <Button variant="danger-outline">Cancel booking<span className="visually-hidden">{` with ${row.provider}, ${row.when}`}</span></Button>
-                    </PostForm>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+        {view.bookings.length === 0 ? (
+          <EmptyState title="No bookings yet">Choose a provider and a free time above.</EmptyState>
+        ) : (
+          <ul className="option-list">
+            {view.bookings.map((row) => (
+              <li key={row.id} className="option-list__item">
+                <h3>{row.provider}</h3>
+                <p>
+                  {row.when} <Tag tone={STATUS_TONES[row.status] ?? 'neutral'}>{row.status}</Tag>
+                </p>
+                {row.cancelable && (
+                  <PostForm action={`${PAGE_PATH}/bookings/${row.id}/cancel`}>
+                    <input type="hidden" name="client_email" value={view.clientEmail} />
+                    <input type="hidden" name="provider_id" value={view.providerId ?? ''} />
+                    <FormField
+                      id={`cancel-message-${row.id}`}
+                      name="cancel_message"
+                      label="Message to the provider (optional)"
+                    />
+                    <Button variant="danger-outline">
+                      Cancel booking<span className="visually-hidden">{` with ${row.provider}, ${row.when}`}</span>
+                    </Button>
+                  </PostForm>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
     </>
   );
@@ -220,33 +278,60 @@ function MessagingCard({ view }: { view: DevClientView }) {
       <form method="get" action={`${PAGE_PATH}#messages`}>
         <input type="hidden" name="client_email" value={view.clientEmail} />
         {view.providerId && <input type="hidden" name="provider_id" value={view.providerId} />}
-        <SelectField id="message-provider" name="message_provider_id" label="Write to" hint="Every live profile."
-          value={messaging.providerId ?? ''} placeholder="Choose a provider" options={messaging.providers} error={messaging.errors.provider_id} />
+        <SelectField
+          id="message-provider"
+          name="message_provider_id"
+          label="Write to"
+          hint="Every live profile."
+          value={messaging.providerId ?? ''}
+          placeholder="Choose a provider"
+          options={messaging.providers}
+          error={messaging.errors.provider_id}
+        />
         <div className="actions">
           <Button variant="secondary">Show conversation</Button>
         </div>
       </form>
-      {messaging.problem && <Notice tone="error" title="The API refused the message">{messaging.problem}</Notice>}
+      {messaging.problem && (
+        <Notice tone="error" title="The API refused the message">
+          {messaging.problem}
+        </Notice>
+      )}
       {messaging.providerId && messaging.replies && (
         <>
           <h3>Conversation with {messaging.providerName}</h3>
           <p>
-            GET {messaging.replies.call.path}: {messaging.replies.call.status === 0 ? 'no answer' : `HTTP ${messaging.replies.call.status}`}.{' '}
-            <a href={messaging.refreshHref ?? PAGE_PATH}>Refresh<span className="visually-hidden"> the conversation</span></a>
+            GET {messaging.replies.call.path}:{' '}
+            {messaging.replies.call.status === 0 ? 'no answer' : `HTTP ${messaging.replies.call.status}`}.{' '}
+            <a href={messaging.refreshHref ?? PAGE_PATH}>
+              Refresh<span className="visually-hidden"> the conversation</span>
+            </a>
           </p>
-          {messaging.replies.call.status !== 200 && <Notice tone="error" title="The replies could not be read">{messaging.replies.call.body}</Notice>}
-          {messaging.replies.entries.length === 0
-            ? <EmptyState title="No messages yet">Write the first one below.</EmptyState>
-            : (
-              <ol className="option-list" aria-label={`Conversation with ${messaging.providerName}`}>
-                {messaging.replies.entries.map((entry) => (
-                  <li key={entry.key} className="option-list__item" data-sender={entry.sender}>
-                    <p><strong>{entry.author}</strong>, {entry.when}{entry.kind && <> <Tag tone="neutral">{entry.kind}</Tag></>}</p>
-                    <p>{entry.text}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
+          {messaging.replies.call.status !== 200 && (
+            <Notice tone="error" title="The replies could not be read">
+              {messaging.replies.call.body}
+            </Notice>
+          )}
+          {messaging.replies.entries.length === 0 ? (
+            <EmptyState title="No messages yet">Write the first one below.</EmptyState>
+          ) : (
+            <ol className="option-list" aria-label={`Conversation with ${messaging.providerName}`}>
+              {messaging.replies.entries.map((entry) => (
+                <li key={entry.key} className="option-list__item" data-sender={entry.sender}>
+                  <p>
+                    <strong>{entry.author}</strong>, {entry.when}
+                    {entry.kind && (
+                      <>
+                        {' '}
+                        <Tag tone="neutral">{entry.kind}</Tag>
+                      </>
+                    )}
+                  </p>
+                  <p>{entry.text}</p>
+                </li>
+              ))}
+            </ol>
+          )}
           <MessageForm view={view} />
         </>
       )}
@@ -256,17 +341,44 @@ function MessagingCard({ view }: { view: DevClientView }) {
 
 function MessageForm({ view }: { view: DevClientView }) {
   const { values, errors } = view.messaging;
-  const field = (name: keyof MessageValues, label: string, extra: { type?: string; autoComplete?: string; hint?: string } = {}) => (
-    <FormField id={`message-${name}`} name={name} label={label} defaultValue={values[name]} error={errors[name]} {...extra} />
+  const field = (
+    name: keyof MessageValues,
+    label: string,
+    extra: { type?: string; autoComplete?: string; hint?: string } = {},
+  ) => (
+    <FormField
+      id={`message-${name}`}
+      name={name}
+      label={label}
+      defaultValue={values[name]}
+      error={errors[name]}
+      {...extra}
+    />
   );
   return (
     <PostForm action={`${PAGE_PATH}/messages`} aria-label="Write a message" noValidate>
       <input type="hidden" name="provider_id" value={view.messaging.providerId ?? ''} />
       <ClientFieldset field={field} phoneLabel="Phone number (optional)" />
-      <RadioGroup idPrefix="message-type" name="type" legend="What the client sends" value={values.type} error={errors.type}
-        options={[{ value: 'message', label: 'A message' }, { value: 'messaging_tool_intake', label: 'A referral', hint: 'with intake answers' }]} />
-      <TextAreaField id="message-content" name="message_content" label="Message" hint="Optional for a referral."
-        value={values.message_content} error={errors.message_content} maxLength={MESSAGE_CONTENT_MAX} />
+      <RadioGroup
+        idPrefix="message-type"
+        name="type"
+        legend="What the client sends"
+        value={values.type}
+        error={errors.type}
+        options={[
+          { value: 'message', label: 'A message' },
+          { value: 'messaging_tool_intake', label: 'A referral', hint: 'with intake answers' },
+        ]}
+      />
+      <TextAreaField
+        id="message-content"
+        name="message_content"
+        label="Message"
+        hint="Optional for a referral."
+        value={values.message_content}
+        error={errors.message_content}
+        maxLength={MESSAGE_CONTENT_MAX}
+      />
       <fieldset className="fieldset">
         <legend>Intake answers (sent with a referral)</legend>
         <div className="field-row">
@@ -286,7 +398,10 @@ function MessageForm({ view }: { view: DevClientView }) {
 type ClientFieldName = 'first_name' | 'last_name' | 'email' | 'phone_number';
 
 /** The client's name, e-mail and phone: the same on the booking and the message forms. */
-function ClientFieldset({ field, phoneLabel }: {
+function ClientFieldset({
+  field,
+  phoneLabel,
+}: {
   field: (name: ClientFieldName, label: string, extra?: { type?: string; autoComplete?: string }) => ReactNode;
   phoneLabel: string;
 }) {

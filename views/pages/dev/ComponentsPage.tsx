@@ -20,25 +20,73 @@ import { SummaryList } from '../../components/ui/SummaryList';
 import { Tabs } from '../../components/ui/Tabs';
 import { Tag } from '../../components/ui/Tag';
 
-const ACCEPTING = [{ value: '40', label: 'Yes' }, { value: '20', label: 'Waitlist', hint: '2-3 week wait' }, { value: '0', label: 'No' }];
-const TIMES = [{ value: 'mornings', label: 'Mornings' }, { value: 'evenings', label: 'Evenings' }, { value: 'weekends', label: 'Weekends' }];
-const LICENSES = [{ state: 'New York', number: 'LCSW 1234', verified: true }, { state: 'New Jersey', number: 'LPC 987', verified: false }];
-const STATES = [{ value: 'NY', label: 'New York' }, { value: 'NJ', label: 'New Jersey' }];
+const ACCEPTING = [
+  { value: '40', label: 'Yes' },
+  { value: '20', label: 'Waitlist', hint: '2-3 week wait' },
+  { value: '0', label: 'No' },
+];
+const TIMES = [
+  { value: 'mornings', label: 'Mornings' },
+  { value: 'evenings', label: 'Evenings' },
+  { value: 'weekends', label: 'Weekends' },
+];
+const LICENSES = [
+  { state: 'New York', number: 'LCSW 1234', verified: true },
+  { state: 'New Jersey', number: 'LPC 987', verified: false },
+];
+const STATES = [
+  { value: 'NY', label: 'New York' },
+  { value: 'NJ', label: 'New Jersey' },
+];
 
 export function ComponentsPage() {
   return (
     <div className="components-page">
-      <Tabs label="Component groups" current="/dev/components" tabs={[{ label: 'All components', href: '/dev/components' }, { label: 'Jobs', href: '/dev/jobs' }, { label: 'Outbox', href: '/dev/outbox' }]} />
+      <Tabs
+        label="Component groups"
+        current="/dev/components"
+        tabs={[
+          { label: 'All components', href: '/dev/components' },
+          { label: 'Jobs', href: '/dev/jobs' },
+          { label: 'Outbox', href: '/dev/outbox' },
+        ]}
+      />
 
-      <Card id="buttons" title="Buttons" footer={<><Button type="button">Primary</Button><Button type="button" variant="secondary">Secondary</Button><Button type="button" variant="link">Link</Button></>}>
+      <Card
+        id="buttons"
+        title="Buttons"
+        footer={
+          <>
+            <Button type="button">Primary</Button>
+            <Button type="button" variant="secondary">
+              Secondary
+            </Button>
+            <Button type="button" variant="link">
+              Link
+            </Button>
+          </>
+        }
+      >
         <p className="actions">
           <Button type="button">Save</Button>
-          <Button type="button" variant="secondary">Cancel</Button>
-          <Button type="button" variant="danger-outline"><Icon name="trash-2" /> Delete selected locations</Button>
-          <Button type="button" variant="danger">Delete license</Button>
-          <Button type="button" variant="link"><Icon name="pencil" /> Edit</Button>
-          <Button type="button" disabled>Disabled</Button>
-          <ButtonLink href="#buttons" variant="secondary"><Icon name="plus" /> Add a location</ButtonLink>
+          <Button type="button" variant="secondary">
+            Cancel
+          </Button>
+          <Button type="button" variant="danger-outline">
+            <Icon name="trash-2" /> Delete selected locations
+          </Button>
+          <Button type="button" variant="danger">
+            Delete license
+          </Button>
+          <Button type="button" variant="link">
+            <Icon name="pencil" /> Edit
+          </Button>
+          <Button type="button" disabled>
+            Disabled
+          </Button>
+          <ButtonLink href="#buttons" variant="secondary">
+            <Icon name="plus" /> Add a location
+          </ButtonLink>
         </p>
       </Card>
 
@@ -47,52 +95,141 @@ export function ComponentsPage() {
           <FormField name="plain" label="Location Name" defaultValue="Downtown office" />
           <FormField name="hinted" label="Zip" hint="Five digits." inputMode="numeric" defaultValue="10001" />
           <FormField name="broken" label="Address" defaultValue="" error="Address required." />
-          <SelectField id="state" name="state" label="State" value="" options={STATES} placeholder="Choose a state" error="Please choose a state." />
-          <TextAreaField name="short_description" label="Short description" hint="No URLs, phone numbers or email addresses." value="Weekly group for new parents." maxLength={255} />
+          <SelectField
+            id="state"
+            name="state"
+            label="State"
+            value=""
+            options={STATES}
+            placeholder="Choose a state"
+            error="Please choose a state."
+          />
+          <TextAreaField
+            name="short_description"
+            label="Short description"
+            hint="No URLs, phone numbers or email addresses."
+            value="Weekly group for new parents."
+            maxLength={255}
+          />
           <TextAreaField name="description" label="Description" value="" error="Description required." />
           <FileField name="image" label="Image" hint="A colorful photo of at least 100 KB." />
           <Checkbox id="ada" name="ada" label="Wheelchair accessible" checked />
-          <RadioGroup idPrefix="accepting" name="accepting" legend="Accepting new clients?" value="20" options={ACCEPTING} />
-          <CheckboxGroup idPrefix="times" legend="When are you accepting new clients?" values={{ evenings: true }} options={TIMES} error="Please choose at least one time." />
-          <TagCheckboxes name="specialties" legend="Specialties" hint="Chosen ones come first." selected={[3]}
-            options={['Anxiety', 'Depression', 'Grief', 'Trauma'].map((name, i) => ({ id: i + 1, name }))} />
+          <RadioGroup
+            idPrefix="accepting"
+            name="accepting"
+            legend="Accepting new clients?"
+            value="20"
+            options={ACCEPTING}
+          />
+          <CheckboxGroup
+            idPrefix="times"
+            legend="When are you accepting new clients?"
+            values={{ evenings: true }}
+            options={TIMES}
+            error="Please choose at least one time."
+          />
+          <TagCheckboxes
+            name="specialties"
+            legend="Specialties"
+            hint="Chosen ones come first."
+            selected={[3]}
+            options={['Anxiety', 'Depression', 'Grief', 'Trauma'].map((name, i) => ({ id: i + 1, name }))}
+          />
         </form>
       </Card>
 
       <Card id="read-views" title="Summary list and table">
-        <SummaryList rows={[
-          { label: 'Name', value: 'Dana Rivera', action: <a href="#read-views">Edit<span className="visually-hidden"> the name</span></a> },
-          { label: 'Phone', value: '(212) 555-0142' },
-          { label: 'Pronouns', value: '' },
-        ]} />
-        <DataTable caption="Licenses" rows={LICENSES} rowKey={(l) => l.number} columns={[
-          { heading: 'State', cell: (l) => l.state },
-          { heading: 'Number', cell: (l) => l.number },
-          { heading: 'Status', cell: (l) => <Tag tone={l.verified ? 'success' : 'warning'}>{l.verified ? 'Verified' : 'Unverified'}</Tag> },
-          { heading: 'Actions', hidden: true, cell: (l) => <Button type="button" variant="danger-outline">Delete<span className="visually-hidden"> {l.number}</span></Button> },
-        ]} />
+        <SummaryList
+          rows={[
+            {
+              label: 'Name',
+              value: 'Dana Rivera',
+              action: (
+                <a href="#read-views">
+                  Edit<span className="visually-hidden"> the name</span>
+                </a>
+              ),
+            },
+            { label: 'Phone', value: '(212) 555-0142' },
+            { label: 'Pronouns', value: '' },
+          ]}
+        />
+        <DataTable
+          caption="Licenses"
+          rows={LICENSES}
+          rowKey={(l) => l.number}
+          columns={[
+            { heading: 'State', cell: (l) => l.state },
+            { heading: 'Number', cell: (l) => l.number },
+            {
+              heading: 'Status',
+              cell: (l) => (
+                <Tag tone={l.verified ? 'success' : 'warning'}>{l.verified ? 'Verified' : 'Unverified'}</Tag>
+              ),
+            },
+            {
+              heading: 'Actions',
+              hidden: true,
+              cell: (l) => (
+                <Button type="button" variant="danger-outline">
+                  Delete<span className="visually-hidden"> {l.number}</span>
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Card>
 
       <Card id="status" title="Tags, notices and avatars">
-        <p className="actions"><Tag tone="success">Live</Tag><Tag tone="info">Reviewing</Tag><Tag tone="warning">Waitlist</Tag><Tag tone="error">Not found</Tag><Tag>Inactive</Tag></p>
-        <Notice tone="success" title="Saved">Your availability is up to date.</Notice>
+        <p className="actions">
+          <Tag tone="success">Live</Tag>
+          <Tag tone="info">Reviewing</Tag>
+          <Tag tone="warning">Waitlist</Tag>
+          <Tag tone="error">Not found</Tag>
+          <Tag>Inactive</Tag>
+        </p>
+        <Notice tone="success" title="Saved">
+          Your availability is up to date.
+        </Notice>
         <Notice tone="info">New licenses are verified within 48 business hours.</Notice>
-        <Notice tone="warning" title="Not live yet">Finish your profile to go live.</Notice>
+        <Notice tone="warning" title="Not live yet">
+          Finish your profile to go live.
+        </Notice>
         <Notice tone="error">We could not verify this license.</Notice>
-        <p className="actions"><Avatar name="Dana Rivera" /><Avatar name="Harbor Light Counseling" small /><Icon name="lock" label="locked: needs a membership" /></p>
-        <p className="actions">{ICON_NAMES.map((name) => <Icon key={name} name={name} label={name} />)}</p>
+        <p className="actions">
+          <Avatar name="Dana Rivera" />
+          <Avatar name="Harbor Light Counseling" small />
+          <Icon name="lock" label="locked: needs a membership" />
+        </p>
+        <p className="actions">
+          {ICON_NAMES.map((name) => (
+            <Icon key={name} name={name} label={name} />
+          ))}
+        </p>
       </Card>
 
       <Card id="lists" title="Empty state and pagination">
-        <EmptyState title="No therapy groups yet" action={<ButtonLink href="#lists" variant="primary"><Icon name="plus" /> Add a group</ButtonLink>}>
+        <EmptyState
+          title="No therapy groups yet"
+          action={
+            <ButtonLink href="#lists" variant="primary">
+              <Icon name="plus" /> Add a group
+            </ButtonLink>
+          }
+        >
           Groups you run appear on your profile.
         </EmptyState>
         <Pager page={2} pageCount={3} label="Pages of examples" href={(n) => `/dev/components?page=${n}#lists`} />
       </Card>
 
       <h2>Dialog (its page form, without JavaScript)</h2>
-      <ConfirmStep question="Are you sure you want to delete this license?" details="New York license LCSW 1234 will be removed."
-        action="/dev/components" confirmLabel="Delete license" cancelHref="#lists" />
+      <ConfirmStep
+        question="Are you sure you want to delete this license?"
+        details="New York license LCSW 1234 will be removed."
+        action="/dev/components"
+        confirmLabel="Delete license"
+        cancelHref="#lists"
+      />
     </div>
   );
 }

@@ -34,27 +34,49 @@ export function JobsPage({ jobs, counts }: { jobs: JobItem[]; counts: Record<str
         <Button>Run due jobs now</Button>
       </form>
       <p>
-        {Object.entries(STATE_LABELS).map(([state, label]) => `${label}: ${counts[state] ?? 0}`).join(' · ')}
+        {Object.entries(STATE_LABELS)
+          .map(([state, label]) => `${label}: ${counts[state] ?? 0}`)
+          .join(' · ')}
       </p>
       {jobs.length === 0 ? (
         <p>No jobs yet.</p>
       ) : (
         <table className="outbox">
           <caption className="visually-hidden">Jobs of the queue, newest first</caption>
-          <thead><tr><th scope="col">Job</th><th scope="col">State</th><th scope="col">Times</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Job</th>
+              <th scope="col">State</th>
+              <th scope="col">Times</th>
+            </tr>
+          </thead>
           <tbody>
             {jobs.map((job) => (
               <tr key={job.id} data-state={job.state} data-name={job.name}>
-                <td><strong>{job.name}</strong><br />{job.summary}</td>
+                <td>
+                  <strong>{job.name}</strong>
+                  <br />
+                  {job.summary}
+                </td>
                 <td>
                   {job.state === 'dead-letter'
                     ? 'Dead letter: a copy of a job that used up its retries'
                     : `${STATE_LABELS[job.state] ?? job.state}, ${job.attempts} ${job.attempts === 1 ? 'attempt' : 'attempts'}`}
-                  {job.lastError && <><br />Last error: {job.lastError}</>}
+                  {job.lastError && (
+                    <>
+                      <br />
+                      Last error: {job.lastError}
+                    </>
+                  )}
                 </td>
                 <td>
                   Queued <time dateTime={job.createdAt}>{shortTime(job.createdAt)}</time>
-                  {job.finishedAt && <><br />Finished <time dateTime={job.finishedAt}>{shortTime(job.finishedAt)}</time></>}
+                  {job.finishedAt && (
+                    <>
+                      <br />
+                      Finished <time dateTime={job.finishedAt}>{shortTime(job.finishedAt)}</time>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

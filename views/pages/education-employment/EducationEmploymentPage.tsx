@@ -8,17 +8,33 @@ import { ProfileSection } from '../../components/ProfileSection';
 
 export const PAGE_PATH = '/profile/education-employment';
 
-export interface EducationLineView { institution: string; degree: string; completion: string; remove?: boolean }
-export interface EmploymentLineView { employer: string; position: string; start: string; end: string; remove?: boolean }
+export interface EducationLineView {
+  institution: string;
+  degree: string;
+  completion: string;
+  remove?: boolean;
+}
+export interface EmploymentLineView {
+  employer: string;
+  position: string;
+  start: string;
+  end: string;
+  remove?: boolean;
+}
 
 export interface EducationEmploymentView {
   years: string[];
-  headers: Record<'institution' | 'degree' | 'completion' | 'employer' | 'position' | 'start' | 'end' | 'year_earned_grad_degree', string>;
+  headers: Record<
+    'institution' | 'degree' | 'completion' | 'employer' | 'position' | 'start' | 'end' | 'year_earned_grad_degree',
+    string
+  >;
   saved: { education: EducationLineView[]; employment: EmploymentLineView[]; yearEarnedGradDegree: string };
   /** The open form's lines: saved ones plus one empty line, or what was posted. */
   form: {
-    education: EducationLineView[]; educationNew: number | null;
-    employment: EmploymentLineView[]; employmentNew: number | null;
+    education: EducationLineView[];
+    educationNew: number | null;
+    employment: EmploymentLineView[];
+    employmentNew: number | null;
     yearEarnedGradDegree: string;
   };
   editing: 'education' | 'employment' | null;
@@ -35,34 +51,75 @@ function RemoveBox({ name, label, checked }: { name: string; label: string; chec
 }
 
 /** The section-level message ("You must have at least one line item."). */
-const SectionError = ({ id, error }: { id: string; error?: string }) => (error ? <p className="field-error" id={`${id}-error`} role="alert">{error}</p> : null);
+const SectionError = ({ id, error }: { id: string; error?: string }) =>
+  error ? (
+    <p className="field-error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  ) : null;
 
-export function EducationEmploymentPage({ years, headers, saved, form, editing, errors = {} }: EducationEmploymentView) {
+export function EducationEmploymentPage({
+  years,
+  headers,
+  saved,
+  form,
+  editing,
+  errors = {},
+}: EducationEmploymentView) {
   const educationRead = (
     <>
       {saved.education.length ? (
         <ul className="line-list">
-          {saved.education.map((line, i) => <li key={i}><strong>{line.degree}</strong>{`, ${line.institution} (${line.completion})`}</li>)}
+          {saved.education.map((line, i) => (
+            <li key={i}>
+              <strong>{line.degree}</strong>
+              {`, ${line.institution} (${line.completion})`}
+            </li>
+          ))}
         </ul>
-      ) : <p className="muted">No education yet.</p>}
+      ) : (
+        <p className="muted">No education yet.</p>
+      )}
       <dl className="read-list">
-        <div><dt>{headers.year_earned_grad_degree}</dt><dd>{saved.yearEarnedGradDegree || <span className="muted">Not provided</span>}</dd></div>
+        <div>
+          <dt>{headers.year_earned_grad_degree}</dt>
+          <dd>{saved.yearEarnedGradDegree || <span className="muted">Not provided</span>}</dd>
+        </div>
       </dl>
     </>
   );
   const employmentRead = saved.employment.length ? (
     <ul className="line-list">
       {saved.employment.map((line, i) => (
-        <li key={i}><strong>{line.position || line.employer}</strong>{`${line.position ? `, ${line.employer}` : ''} (${line.start} – ${line.end})`}</li>
+        <li key={i}>
+          <strong>{line.position || line.employer}</strong>
+          {`${line.position ? `, ${line.employer}` : ''} (${line.start} – ${line.end})`}
+        </li>
       ))}
     </ul>
-  ) : <p className="muted">No employment yet.</p>;
+  ) : (
+    <p className="muted">No employment yet.</p>
+  );
 
   return (
     <div className="education-page">
-      <ProfileSection id="education" title="Education" editing={editing === 'education'} action={`${PAGE_PATH}/education`} pagePath={PAGE_PATH} read={educationRead}>
+      <ProfileSection
+        id="education"
+        title="Education"
+        editing={editing === 'education'}
+        action={`${PAGE_PATH}/education`}
+        pagePath={PAGE_PATH}
+        read={educationRead}
+      >
         <SectionError id="education" error={errors.education} />
-        <SelectField name="year_earned_grad_degree" label={headers.year_earned_grad_degree} value={form.yearEarnedGradDegree} options={years} error={errors.year_earned_grad_degree} placeholder="Select a year" />
+        <SelectField
+          name="year_earned_grad_degree"
+          label={headers.year_earned_grad_degree}
+          value={form.yearEarnedGradDegree}
+          options={years}
+          error={errors.year_earned_grad_degree}
+          placeholder="Select a year"
+        />
         <input type="hidden" name="education_count" value={form.education.length} />
         {form.educationNew !== null && <input type="hidden" name="education_new" value={form.educationNew} />}
         {form.education.map((line, i) => {
@@ -72,9 +129,28 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
             <fieldset className="fieldset line-item" key={i}>
               <legend>{isNew ? 'Add education' : `Education ${i + 1}`}</legend>
               <div className="field-row">
-                <FormField name={key('institution')} label={headers.institution} defaultValue={line.institution} maxLength={400} error={errors[key('institution')]} />
-                <FormField name={key('degree')} label={headers.degree} defaultValue={line.degree} maxLength={400} error={errors[key('degree')]} />
-                <SelectField name={key('completion')} label={headers.completion} value={line.completion} options={years} error={errors[key('completion')]} placeholder="Select a year" />
+                <FormField
+                  name={key('institution')}
+                  label={headers.institution}
+                  defaultValue={line.institution}
+                  maxLength={400}
+                  error={errors[key('institution')]}
+                />
+                <FormField
+                  name={key('degree')}
+                  label={headers.degree}
+                  defaultValue={line.degree}
+                  maxLength={400}
+                  error={errors[key('degree')]}
+                />
+                <SelectField
+                  name={key('completion')}
+                  label={headers.completion}
+                  value={line.completion}
+                  options={years}
+                  error={errors[key('completion')]}
+                  placeholder="Select a year"
+                />
               </div>
               {!isNew && <RemoveBox name={key('remove')} label="Remove this line" checked={line.remove} />}
             </fieldset>
@@ -82,7 +158,14 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
         })}
       </ProfileSection>
 
-      <ProfileSection id="employment" title="Employment" editing={editing === 'employment'} action={`${PAGE_PATH}/employment`} pagePath={PAGE_PATH} read={employmentRead}>
+      <ProfileSection
+        id="employment"
+        title="Employment"
+        editing={editing === 'employment'}
+        action={`${PAGE_PATH}/employment`}
+        pagePath={PAGE_PATH}
+        read={employmentRead}
+      >
         <SectionError id="employment" error={errors.employment} />
         <input type="hidden" name="employment_count" value={form.employment.length} />
         {form.employmentNew !== null && <input type="hidden" name="employment_new" value={form.employmentNew} />}
@@ -93,12 +176,38 @@ export function EducationEmploymentPage({ years, headers, saved, form, editing, 
             <fieldset className="fieldset line-item" key={i}>
               <legend>{isNew ? 'Add employment' : `Employment ${i + 1}`}</legend>
               <div className="field-row">
-                <FormField name={key('employer')} label={headers.employer} defaultValue={line.employer} maxLength={400} error={errors[key('employer')]} />
-                <FormField name={key('position')} label={`${headers.position} (optional)`} defaultValue={line.position} maxLength={400} error={errors[key('position')]} />
+                <FormField
+                  name={key('employer')}
+                  label={headers.employer}
+                  defaultValue={line.employer}
+                  maxLength={400}
+                  error={errors[key('employer')]}
+                />
+                <FormField
+                  name={key('position')}
+                  label={`${headers.position} (optional)`}
+                  defaultValue={line.position}
+                  maxLength={400}
+                  error={errors[key('position')]}
+                />
               </div>
               <div className="field-row">
-                <SelectField name={key('start')} label={headers.start} value={line.start} options={years} error={errors[key('start')]} placeholder="Select a year" />
-                <SelectField name={key('end')} label={headers.end} value={line.end} options={['Present', ...years]} error={errors[key('end')]} placeholder="Select a year" />
+                <SelectField
+                  name={key('start')}
+                  label={headers.start}
+                  value={line.start}
+                  options={years}
+                  error={errors[key('start')]}
+                  placeholder="Select a year"
+                />
+                <SelectField
+                  name={key('end')}
+                  label={headers.end}
+                  value={line.end}
+                  options={['Present', ...years]}
+                  error={errors[key('end')]}
+                  placeholder="Select a year"
+                />
               </div>
               {!isNew && <RemoveBox name={key('remove')} label="Remove this line" checked={line.remove} />}
             </fieldset>

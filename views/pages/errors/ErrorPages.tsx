@@ -5,7 +5,11 @@ export function NotFoundPage() {
   return (
     <>
       <p>It appears you landed on a page that doesn't exist.</p>
-      <p className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></p>
+      <p className="actions">
+        <ButtonLink variant="primary" href="/">
+          Go Home
+        </ButtonLink>
+      </p>
     </>
   );
 }
@@ -14,7 +18,11 @@ export function ForbiddenPage({ message, backHref }: { message: string; backHref
   return (
     <>
       <p>{message}</p>
-      <p className="actions"><ButtonLink variant="primary" href={backHref}>Go back</ButtonLink></p>
+      <p className="actions">
+        <ButtonLink variant="primary" href={backHref}>
+          Go back
+        </ButtonLink>
+      </p>
     </>
   );
 }
@@ -23,19 +31,39 @@ export function ServerErrorPage({ requestId }: { requestId: string }) {
   return (
     <>
       <p>Something went wrong on our side and the page could not be shown. Please try again in a moment.</p>
-      <p className="hint">If it keeps happening, contact support and mention this reference: <code>{requestId}</code></p>
-      <p className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></p>
+      <p className="hint">
+        If it keeps happening, contact support and mention this reference: <code>{requestId}</code>
+      </p>
+      <p className="actions">
+        <ButtonLink variant="primary" href="/">
+          Go Home
+        </ButtonLink>
+      </p>
     </>
   );
 }
 
 /** A profile page whose data could not be read (spec 1 §8): the spec's text and a way to try again. */
-export function ProfileLoadErrorPage({ message, retryHref, requestId }: { message: string; retryHref: string; requestId: string }) {
+export function ProfileLoadErrorPage({
+  message,
+  retryHref,
+  requestId,
+}: {
+  message: string;
+  retryHref: string;
+  requestId: string;
+}) {
   return (
     <>
       <p role="alert">{message}</p>
-      <p className="hint">If it keeps happening, contact support and mention this reference: <code>{requestId}</code></p>
-      <p className="actions"><ButtonLink variant="primary" href={retryHref}>Try again</ButtonLink></p>
+      <p className="hint">
+        If it keeps happening, contact support and mention this reference: <code>{requestId}</code>
+      </p>
+      <p className="actions">
+        <ButtonLink variant="primary" href={retryHref}>
+          Try again
+        </ButtonLink>
+      </p>
     </>
   );
 }

@@ -22,24 +22,45 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
     <>
       {formError === 'invalid' && (
         <div className="flash flash--error" role="alert">
-          <span>Incorrect email or password. Please try again, or <a href="/password/request">reset your password</a>.</span>
+          <span>
+            Incorrect email or password. Please try again, or <a href="/password/request">reset your password</a>.
+          </span>
         </div>
       )}
       {formError === 'throttled' && (
-        <div className="flash flash--error" role="alert"><span>{TOO_MANY_ATTEMPTS}</span></div>
+        <div className="flash flash--error" role="alert">
+          <span>{TOO_MANY_ATTEMPTS}</span>
+        </div>
       )}
       <PostForm action="/login" noValidate>
         {origin && <input type="hidden" name="origin" value={origin} />}
-        {reimbursifyRedirectUrl && <input type="hidden" name="reimbursify_redirect_url" value={reimbursifyRedirectUrl} />}
+        {reimbursifyRedirectUrl && (
+          <input type="hidden" name="reimbursify_redirect_url" value={reimbursifyRedirectUrl} />
+        )}
         {next && <input type="hidden" name="next" value={next} />}
-        <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
-        <FormField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
+        <FormField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
         <div className="actions">
           <Button>Log In</Button>
           <a href="/login/help">Need help logging in?</a>
         </div>
       </PostForm>
-      <p>New provider? <a href="/signup">Create an account</a></p>
+      <p>
+        New provider? <a href="/signup">Create an account</a>
+      </p>
     </>
   );
 }

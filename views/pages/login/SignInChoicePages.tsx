@@ -8,7 +8,9 @@ export function ClientLoginPage({ clientSiteUrl, continuePath }: { clientSiteUrl
     <>
       <p>This e-mail address belongs to a client account. Did you mean to log in as a client?</p>
       <div className="actions">
-        <ButtonLink variant="primary" href={clientSiteUrl}>Go to client login</ButtonLink>
+        <ButtonLink variant="primary" href={clientSiteUrl}>
+          Go to client login
+        </ButtonLink>
         {continuePath ? (
           <a href={continuePath}>Continue to the Members Portal</a>
         ) : (
@@ -23,7 +25,9 @@ export function ClientLoginPage({ clientSiteUrl, continuePath }: { clientSiteUrl
 export function AccountOnHoldPage({ supportEmail }: { supportEmail: string }) {
   return (
     <>
-      <p><strong>Your account is on hold until our team has checked it.</strong></p>
+      <p>
+        <strong>Your account is on hold until our team has checked it.</strong>
+      </p>
       <p>
         Please write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will sort it out with you.
       </p>
@@ -36,7 +40,9 @@ export function PracticeManagementReadyPage({ url, continuePath }: { url: string
     <>
       <p>Your practice-management account is ready.</p>
       <div className="actions">
-        <ButtonLink variant="primary" href={url}>Log in to Practice Management</ButtonLink>
+        <ButtonLink variant="primary" href={url}>
+          Log in to Practice Management
+        </ButtonLink>
         <a href={continuePath}>Continue to the Members Portal</a>
       </div>
     </>

@@ -16,13 +16,33 @@ export interface TwoFactorCodePageProps {
   cancelHref: string;
 }
 
-export function TwoFactorCodePage({ phoneLastFour, error, throttled, remember, action, resendAction, offerRemember = true, cancelHref }: TwoFactorCodePageProps) {
+export function TwoFactorCodePage({
+  phoneLastFour,
+  error,
+  throttled,
+  remember,
+  action,
+  resendAction,
+  offerRemember = true,
+  cancelHref,
+}: TwoFactorCodePageProps) {
   return (
     <>
-      {throttled && <div className="flash flash--error" role="alert"><span>There have been too many attempts. Please try again later.</span></div>}
+      {throttled && (
+        <div className="flash flash--error" role="alert">
+          <span>There have been too many attempts. Please try again later.</span>
+        </div>
+      )}
       <p>
-        We sent a 6-digit code by text message to {phoneLastFour ? <>the phone number ending in <strong>{phoneLastFour}</strong></> : 'your phone'}.
-        It works for 10 minutes.
+        We sent a 6-digit code by text message to{' '}
+        {phoneLastFour ? (
+          <>
+            the phone number ending in <strong>{phoneLastFour}</strong>
+          </>
+        ) : (
+          'your phone'
+        )}
+        . It works for 10 minutes.
       </p>
       <PostForm action={action} noValidate>
         <FormField
@@ -46,7 +66,9 @@ export function TwoFactorCodePage({ phoneLastFour, error, throttled, remember, a
         </div>
       </PostForm>
       <PostForm action={resendAction} className="inline-form">
-        <p>Didn&apos;t get it? <Button variant="link">Request new code</Button></p>
+        <p>
+          Didn&apos;t get it? <Button variant="link">Request new code</Button>
+        </p>
       </PostForm>
     </>
   );

@@ -16,7 +16,11 @@ import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
 
-export interface ChoiceView { value: string; label: string; lines: { name: string; quantity: number; amount: number }[] }
+export interface ChoiceView {
+  value: string;
+  label: string;
+  lines: { name: string; quantity: number; amount: number }[];
+}
 
 export interface PaymentFormProps {
   /** The form's own path (pay-for, an upgrade page, switch to monthly): GET shows a step, POST pays. */
@@ -45,7 +49,12 @@ export interface PaymentFormProps {
   cardField: CardFieldProps;
   /** The pay step: the invoice preview (null when it failed), cards on file, the form's values and errors. */
   pay?: {
-    preview: { lines: { description: string; amount: number }[]; discount: number; tax: number | null; total: number } | null;
+    preview: {
+      lines: { description: string; amount: number }[];
+      discount: number;
+      tax: number | null;
+      total: number;
+    } | null;
     previewError?: string;
     /** A change to a running membership: prorated, and the card on file may be kept. */
     change: boolean;
@@ -60,47 +69,98 @@ export interface PaymentFormProps {
   };
 }
 
-function StepNavigation({ step, customizeHref, payHref }: { step: PaymentFormProps['step']; customizeHref: string; payHref: string }) {
+function StepNavigation({
+  step,
+  customizeHref,
+  payHref,
+}: {
+  step: PaymentFormProps['step'];
+  customizeHref: string;
+  payHref: string;
+}) {
   return (
     <nav className="steps-nav" aria-label="Payment steps">
       <ol className="steps">
-        <li aria-current={step !== 'pay' ? 'step' : undefined}>{step !== 'pay' ? 'Your plan' : <a href={customizeHref}>Your plan</a>}</li>
-        <li aria-current={step === 'pay' ? 'step' : undefined}>{step === 'pay' || step === 'unreachable' || step === 'submitRequest' ? 'Payment' : <a href={payHref}>Payment</a>}</li>
+        <li aria-current={step !== 'pay' ? 'step' : undefined}>
+          {step !== 'pay' ? 'Your plan' : <a href={customizeHref}>Your plan</a>}
+        </li>
+        <li aria-current={step === 'pay' ? 'step' : undefined}>
+          {step === 'pay' || step === 'unreachable' || step === 'submitRequest' ? (
+            'Payment'
+          ) : (
+            <a href={payHref}>Payment</a>
+          )}
+        </li>
       </ol>
     </nav>
   );
 }
 
 /** What "Your plan" chose (the plan, the setup help), as the query values the later steps carry. */
-const selectionOf = (props: PaymentFormProps): Record<string, string> => ({ ...(props.choiceLegend ? { tier: props.choice } : {}), ...(props.setup ? { setup: props.setup } : {}) });
+const selectionOf = (props: PaymentFormProps): Record<string, string> => ({
+  ...(props.choiceLegend ? { tier: props.choice } : {}),
+  ...(props.setup ? { setup: props.setup } : {}),
+});
 
 /** Hidden inputs for the values a step carries on. */
-const Carried = ({ values }: { values: Record<string, string> }) => <>{Object.entries(values).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}</>;
+const Carried = ({ values }: { values: Record<string, string> }) => (
+  <>
+    {Object.entries(values).map(([name, value]) => (
+      <input key={name} type="hidden" name={name} value={value} />
+    ))}
+  </>
+);
 
 export function PaymentFormPage(props: PaymentFormProps) {
-  const query = (extra: Record<string, string>) => `${props.path}?${new URLSearchParams({ ...extra, ...props.carried }).toString()}`;
+  const query = (extra: Record<string, string>) =>
+    `${props.path}?${new URLSearchParams({ ...extra, ...props.carried }).toString()}`;
   const chosen = props.choices.find((c) => c.value === props.choice) ?? props.choices[0];
   const selection = selectionOf(props);
   return (
     <div className="payment-form">
-      <StepNavigation step={props.step} customizeHref={query(selection)} payHref={query({ step: 'pay', ...selection })} />
+      <StepNavigation
+        step={props.step}
+        customizeHref={query(selection)}
+        payHref={query({ step: 'pay', ...selection })}
+      />
       {props.congratulations && (
         // Open from the start and closed by its own form (method="dialog"), so it needs no script.
         <dialog open className="card dialog congratulations" aria-labelledby="congratulations-title">
           <h2 id="congratulations-title">Congratulations!</h2>
-          <p>Your profile content is complete. Start your membership below, then go live so clients can find you in the directory.</p>
-          <form method="dialog"><Button>Continue</Button></form>
+          <p>
+            Your profile content is complete. Start your membership below, then go live so clients can find you in the
+            directory.
+          </p>
+          <form method="dialog">
+            <Button>Continue</Button>
+          </form>
         </dialog>
       )}
-      {props.priorExpired && <Notice tone="warning">Your earlier membership expired before it started because its first payment did not go through. Start it again below.</Notice>}
-      {props.step === 'unreachable' && <Card id="your-plan" title={props.title || 'Your plan'}><Notice tone="error">{props.unreachable}</Notice><ButtonLink href="/plan-management">Back to Plan Management</ButtonLink></Card>}
+      {props.priorExpired && (
+        <Notice tone="warning">
+          Your earlier membership expired before it started because its first payment did not go through. Start it again
+          below.
+        </Notice>
+      )}
+      {props.step === 'unreachable' && (
+        <Card id="your-plan" title={props.title || 'Your plan'}>
+          <Notice tone="error">{props.unreachable}</Notice>
+          <ButtonLink href="/plan-management">Back to Plan Management</ButtonLink>
+        </Card>
+      )}
       {props.step === 'submitRequest' && (
         <Card id="your-plan" title={props.title || 'Your plan'}>
           <p>{props.intro}</p>
-          <Notice tone="info">Your membership has a customised mix of seats, so our team makes this change for you. Send the request and we will contact you shortly.</Notice>
+          <Notice tone="info">
+            Your membership has a customised mix of seats, so our team makes this change for you. Send the request and
+            we will contact you shortly.
+          </Notice>
           <PostForm action={`${props.path}/request`}>
             <Carried values={{ ...selection, ...props.carried }} />
-            <div className="actions"><Button>Send the request</Button><ButtonLink href="/plan-management">Cancel</ButtonLink></div>
+            <div className="actions">
+              <Button>Send the request</Button>
+              <ButtonLink href="/plan-management">Cancel</ButtonLink>
+            </div>
           </PostForm>
         </Card>
       )}
@@ -111,14 +171,35 @@ export function PaymentFormPage(props: PaymentFormProps) {
             <input type="hidden" name="step" value="pay" />
             <Carried values={props.carried} />
             {props.choiceLegend ? (
-              <RadioGroup stacked idPrefix="tier" name="tier" legend={props.choiceLegend} value={props.choice} error={props.choiceError}
-                options={props.choices.map((choice) => ({ value: choice.value, label: choice.label, hint: choice.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name)).join(' + ') }))} />
-            ) : chosen && <PlanLines lines={chosen.lines} />}
+              <RadioGroup
+                stacked
+                idPrefix="tier"
+                name="tier"
+                legend={props.choiceLegend}
+                value={props.choice}
+                error={props.choiceError}
+                options={props.choices.map((choice) => ({
+                  value: choice.value,
+                  label: choice.label,
+                  hint: choice.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name)).join(' + '),
+                }))}
+              />
+            ) : (
+              chosen && <PlanLines lines={chosen.lines} />
+            )}
             {props.setupOptions.length > 0 && <SetupOptions options={props.setupOptions} value={props.setup} />}
             <p className="hint">Memberships carry an annual commitment for the first year, paid monthly.</p>
-            <div className="actions"><Button>Next: Payment</Button></div>
+            <div className="actions">
+              <Button>Next: Payment</Button>
+            </div>
           </form>
-          {props.laterAction && <PostForm action={props.laterAction}><div className="actions"><Button variant="link">Do this later</Button></div></PostForm>}
+          {props.laterAction && (
+            <PostForm action={props.laterAction}>
+              <div className="actions">
+                <Button variant="link">Do this later</Button>
+              </div>
+            </PostForm>
+          )}
         </Card>
       )}
       {props.step === 'pay' && chosen && <PayStep props={props} choice={chosen} backHref={query(selection)} />}
@@ -133,8 +214,17 @@ export function PaymentFormPage(props: PaymentFormProps) {
 function SetupOptions({ options, value }: { options: PaymentFormProps['setupOptions']; value: string }) {
   return (
     <>
-      <RadioGroup stacked idPrefix="setup" name="setup" legend="Setup help (optional, paid once)" value={value}
-        options={[{ value: '', label: 'No setup help' }, ...options.map((option) => ({ value: option.value, label: option.label }))]} />
+      <RadioGroup
+        stacked
+        idPrefix="setup"
+        name="setup"
+        legend="Setup help (optional, paid once)"
+        value={value}
+        options={[
+          { value: '', label: 'No setup help' },
+          ...options.map((option) => ({ value: option.value, label: option.label })),
+        ]}
+      />
       <div className="setup-details">
         {options.map((option) => (
           <details key={option.value}>
@@ -149,10 +239,15 @@ function SetupOptions({ options, value }: { options: PaymentFormProps['setupOpti
 
 function PlanLines({ lines }: { lines: ChoiceView['lines'] }) {
   return (
-    <DataTable caption="What you add, a month" rows={lines} rowKey={(line) => line.name} columns={[
-      { heading: 'Item', cell: (line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name) },
-      { heading: 'A month', cell: (line) => formatMoney(line.amount) },
-    ]} />
+    <DataTable
+      caption="What you add, a month"
+      rows={lines}
+      rowKey={(line) => line.name}
+      columns={[
+        { heading: 'Item', cell: (line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name) },
+        { heading: 'A month', cell: (line) => formatMoney(line.amount) },
+      ]}
+    />
   );
 }
 
@@ -161,45 +256,96 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
   const v = (name: string) => pay.values[name] ?? '';
   const selection = selectionOf(props);
   const preview = pay.preview;
-  const rows = preview ? [
-    ...preview.lines,
-    ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
-    ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
-    { description: 'Total due today', amount: preview.total },
-  ] : [];
+  const rows = preview
+    ? [
+        ...preview.lines,
+        ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+        ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
+        { description: 'Total due today', amount: preview.total },
+      ]
+    : [];
   return (
     <Card id="payment" title="Payment">
       {pay.coupon.banner && <Notice tone="info">{pay.coupon.banner}</Notice>}
       {preview ? (
-        <DataTable caption={`${props.choiceLegend ? `${choice.label.split(':')[0]}: ` : ''}what you pay today`} rows={rows}
-          rowKey={(line) => line.description} columns={[
+        <DataTable
+          caption={`${props.choiceLegend ? `${choice.label.split(':')[0]}: ` : ''}what you pay today`}
+          rows={rows}
+          rowKey={(line) => line.description}
+          columns={[
             { heading: 'Item', cell: (line) => line.description },
             { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
-          ]} />
-      ) : <Notice tone="error">{pay.previewError}</Notice>}
-      {pay.change && <p className="hint">Charged now for the rest of this billing period; from the next one, the new monthly price.</p>}
+          ]}
+        />
+      ) : (
+        <Notice tone="error">{pay.previewError}</Notice>
+      )}
+      {pay.change && (
+        <p className="hint">
+          Charged now for the rest of this billing period; from the next one, the new monthly price.
+        </p>
+      )}
       <form method="get" action={props.path} className="coupon-form">
         <input type="hidden" name="step" value="pay" />
         <Carried values={{ ...selection, ...props.carried }} />
-        <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={pay.coupon.code} error={pay.errors.coupon} autoComplete="off" />
-        <div className="actions"><Button variant="secondary">Apply coupon</Button></div>
+        <FormField
+          name="coupon"
+          id="coupon"
+          label="Coupon (optional)"
+          defaultValue={pay.coupon.code}
+          error={pay.errors.coupon}
+          autoComplete="off"
+        />
+        <div className="actions">
+          <Button variant="secondary">Apply coupon</Button>
+        </div>
         {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
       </form>
       <Island name="CardField" props={props.cardField} />
       <PostForm action={props.path} noValidate data-progress="Processing your payment…">
-        <Carried values={{ ...selection, ...props.carried, attempt: pay.attempt, ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}) }} />
-        <RadioGroup stacked idPrefix="source" name="source" legend={pay.change ? 'Payment method (optional: the card of this membership is used unless you choose one)' : 'Payment method'} value={v('source')} error={pay.errors.source}
-          options={[...pay.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
+        <Carried
+          values={{
+            ...selection,
+            ...props.carried,
+            attempt: pay.attempt,
+            ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}),
+          }}
+        />
+        <RadioGroup
+          stacked
+          idPrefix="source"
+          name="source"
+          legend={
+            pay.change
+              ? 'Payment method (optional: the card of this membership is used unless you choose one)'
+              : 'Payment method'
+          }
+          value={v('source')}
+          error={pay.errors.source}
+          options={[
+            ...pay.cards.map((card) => ({ value: card.id, label: card.label })),
+            { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' },
+          ]}
+        />
         <BillingAddressFields values={pay.values} errors={pay.errors} states={pay.states} />
         <div className={pay.errors.terms ? 'field field--error' : 'field'}>
-          <Checkbox id="terms" name="terms" label="I accept the terms of service, including the first year's annual commitment." checked={v('terms') === '1'} />
+          <Checkbox
+            id="terms"
+            name="terms"
+            label="I accept the terms of service, including the first year's annual commitment."
+            checked={v('terms') === '1'}
+          />
           <FieldError id="terms" error={pay.errors.terms} />
         </div>
         <div className="actions">
           <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
           <ButtonLink href={backHref}>Back</ButtonLink>
         </div>
-        {pay.failure && <p className="field-error" role="alert" id="payment-failure">{pay.failure}</p>}
+        {pay.failure && (
+          <p className="field-error" role="alert" id="payment-failure">
+            {pay.failure}
+          </p>
+        )}
       </PostForm>
     </Card>
   );

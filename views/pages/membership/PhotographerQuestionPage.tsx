@@ -13,16 +13,37 @@ export const PHOTOGRAPHER_ANSWERS = [
   { value: 'new_geo', label: 'No: please tell me when you cover my area' },
 ] as const;
 
-export function PhotographerQuestionPage({ action, citiesUrl, error, hidden }: { action: string; citiesUrl: string; error?: string; hidden: Record<string, string> }) {
+export function PhotographerQuestionPage({
+  action,
+  citiesUrl,
+  error,
+  hidden,
+}: {
+  action: string;
+  citiesUrl: string;
+  error?: string;
+  hidden: Record<string, string>;
+}) {
   return (
     <Card id="photographer" title="Is one of our photographers near you?">
       <p>Every membership includes a professional photo shoot. Look for your city in the list below.</p>
       <EmbeddedFrame src={citiesUrl} title="photographer cities" height={420} />
       <PostForm action={action}>
-        {Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-        <RadioGroup stacked idPrefix="photographer_availability" name="photographer_availability" legend="Is a photographer near you?" value="" error={error}
-          options={PHOTOGRAPHER_ANSWERS.map((a) => ({ value: a.value, label: a.label }))} />
-        <div className="actions"><Button>Continue to payment</Button></div>
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <RadioGroup
+          stacked
+          idPrefix="photographer_availability"
+          name="photographer_availability"
+          legend="Is a photographer near you?"
+          value=""
+          error={error}
+          options={PHOTOGRAPHER_ANSWERS.map((a) => ({ value: a.value, label: a.label }))}
+        />
+        <div className="actions">
+          <Button>Continue to payment</Button>
+        </div>
       </PostForm>
     </Card>
   );

@@ -7,7 +7,11 @@ import { Button } from '../../components/ui/Button';
 
 export const PAGE_PATH = '/profile/message-statement';
 
-export interface WordLimitsView { min: number; suggested: number; max: number }
+export interface WordLimitsView {
+  min: number;
+  suggested: number;
+  max: number;
+}
 
 export interface TextSectionView {
   kind: 'text';
@@ -31,7 +35,12 @@ export interface TextSectionView {
   confirmText: string;
 }
 
-export interface BoxView { title: string; text: string; words: number; remove?: boolean }
+export interface BoxView {
+  title: string;
+  text: string;
+  words: number;
+  remove?: boolean;
+}
 export interface BoxesSectionView {
   kind: 'boxes';
   id: string;
@@ -48,7 +57,12 @@ export interface BoxesSectionView {
 
 export type SectionView = TextSectionView | BoxesSectionView;
 
-export function MessageStatementPage({ sections, editing, errors = {}, confirm }: {
+export function MessageStatementPage({
+  sections,
+  editing,
+  errors = {},
+  confirm,
+}: {
   sections: SectionView[];
   /** The section whose form is open. */
   editing: string | null;
@@ -58,36 +72,89 @@ export function MessageStatementPage({ sections, editing, errors = {}, confirm }
 }) {
   return (
     <div className="statement-page">
-      {sections.map((section) => section.kind === 'text'
-        ? <TextSection key={section.id} section={section} editing={editing === section.id} error={errors[section.name]} confirm={editing === section.id ? confirm : undefined} />
-        : <BoxesSection key={section.id} section={section} editing={editing === section.id} errors={errors} />)}
+      {sections.map((section) =>
+        section.kind === 'text' ? (
+          <TextSection
+            key={section.id}
+            section={section}
+            editing={editing === section.id}
+            error={errors[section.name]}
+            confirm={editing === section.id ? confirm : undefined}
+          />
+        ) : (
+          <BoxesSection key={section.id} section={section} editing={editing === section.id} errors={errors} />
+        ),
+      )}
     </div>
   );
 }
 
-const limitsHint = (limits: WordLimitsView) => (limits.min > 0
-  ? `Between ${limits.min} and ${limits.max} words (suggested: ${limits.suggested}).`
-  : `Up to ${limits.max} words (suggested: ${limits.suggested}).`);
+const limitsHint = (limits: WordLimitsView) =>
+  limits.min > 0
+    ? `Between ${limits.min} and ${limits.max} words (suggested: ${limits.suggested}).`
+    : `Up to ${limits.max} words (suggested: ${limits.suggested}).`;
 
-function TextSection({ section, editing, error, confirm }: { section: TextSectionView; editing: boolean; error?: string; confirm?: string }) {
+function TextSection({
+  section,
+  editing,
+  error,
+  confirm,
+}: {
+  section: TextSectionView;
+  editing: boolean;
+  error?: string;
+  confirm?: string;
+}) {
   const short = section.savedWords < section.limits.min;
   const read = (
     <div className="statement-read">
-      {section.saved ? section.saved.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>) : <p className="muted">Not provided</p>}
-      <p className="word-count">{section.savedWords} {section.savedWords === 1 ? 'word' : 'words'}</p>
+      {section.saved ? (
+        section.saved.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)
+      ) : (
+        <p className="muted">Not provided</p>
+      )}
+      <p className="word-count">
+        {section.savedWords} {section.savedWords === 1 ? 'word' : 'words'}
+      </p>
       {short && <p className="field-warning">{section.shortText}</p>}
     </div>
   );
   return (
-    <ProfileSection id={section.id} title={section.title} editing={editing} action={`${PAGE_PATH}/${section.id}`} pagePath={PAGE_PATH} read={read}
-      intro={<>{section.notice && <p className="notice">{section.notice}</p>}<p className="hint">{section.hint}</p></>}>
-      <WordCountedText id={section.name} name={section.name} label={section.title} hint={limitsHint(section.limits)} value={section.value} words={section.words}
-        limits={section.limits} tooManyText={section.tooManyText} shortText={section.shortText} confirmText={section.confirmText} error={error} rows={12} />
+    <ProfileSection
+      id={section.id}
+      title={section.title}
+      editing={editing}
+      action={`${PAGE_PATH}/${section.id}`}
+      pagePath={PAGE_PATH}
+      read={read}
+      intro={
+        <>
+          {section.notice && <p className="notice">{section.notice}</p>}
+          <p className="hint">{section.hint}</p>
+        </>
+      }
+    >
+      <WordCountedText
+        id={section.name}
+        name={section.name}
+        label={section.title}
+        hint={limitsHint(section.limits)}
+        value={section.value}
+        words={section.words}
+        limits={section.limits}
+        tooManyText={section.tooManyText}
+        shortText={section.shortText}
+        confirmText={section.confirmText}
+        error={error}
+        rows={12}
+      />
       {confirm && (
         <div className="confirm-step" role="alert">
           <p>{confirm}</p>
           {/* Posts confirmed=1 with the text; data-confirm="" so the browser does not ask a second time. */}
-          <Button name="confirmed" value="1" data-confirm="">Save anyway</Button>
+          <Button name="confirmed" value="1" data-confirm="">
+            Save anyway
+          </Button>
         </div>
       )}
     </ProfileSection>
@@ -95,9 +162,32 @@ function TextSection({ section, editing, error, confirm }: { section: TextSectio
 }
 
 /** A textarea with its live word count and notes; the notes' hidden state is recomputed by the script as one types. */
-function WordCountedText({ id, name, label, hint, value, words, limits, tooManyText, shortText, confirmText, error, rows }: {
-  id: string; name: string; label: string; hint: string; value: string; words: number; limits: WordLimitsView;
-  tooManyText: string; shortText?: string; confirmText?: string; error?: string; rows: number;
+function WordCountedText({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  words,
+  limits,
+  tooManyText,
+  shortText,
+  confirmText,
+  error,
+  rows,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  words: number;
+  limits: WordLimitsView;
+  tooManyText: string;
+  shortText?: string;
+  confirmText?: string;
+  error?: string;
+  rows: number;
 }) {
   const describedBy = [`${id}-hint`, `${id}-words`, error && `${id}-error`].filter(Boolean).join(' ');
   // The live "too many" note would repeat the server's message right under it: leave it out then.
@@ -105,27 +195,74 @@ function WordCountedText({ id, name, label, hint, value, words, limits, tooManyT
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <p className="hint" id={`${id}-hint`}>{hint}</p>
-      <textarea id={id} name={name} rows={rows} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-        data-word-count={`${id}-count`} data-word-min={limits.min} data-word-max={limits.max}
-        {...(confirmText && limits.min > 0 ? { 'data-short-confirm': confirmText } : {})} />
-      <p className="word-count" id={`${id}-words`}><span id={`${id}-count`}>{words}</span> words</p>
-      {shortText && limits.min > 0 && <p className="field-warning" id={`${id}-short`} hidden={words >= limits.min}>{shortText}</p>}
-      {showLiveLong && <p className="field-warning" id={`${id}-long`} hidden={words <= limits.max}>{tooManyText}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      <p className="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        data-word-count={`${id}-count`}
+        data-word-min={limits.min}
+        data-word-max={limits.max}
+        {...(confirmText && limits.min > 0 ? { 'data-short-confirm': confirmText } : {})}
+      />
+      <p className="word-count" id={`${id}-words`}>
+        <span id={`${id}-count`}>{words}</span> words
+      </p>
+      {shortText && limits.min > 0 && (
+        <p className="field-warning" id={`${id}-short`} hidden={words >= limits.min}>
+          {shortText}
+        </p>
+      )}
+      {showLiveLong && (
+        <p className="field-warning" id={`${id}-long`} hidden={words <= limits.max}>
+          {tooManyText}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-function BoxesSection({ section, editing, errors }: { section: BoxesSectionView; editing: boolean; errors: Record<string, string> }) {
+function BoxesSection({
+  section,
+  editing,
+  errors,
+}: {
+  section: BoxesSectionView;
+  editing: boolean;
+  errors: Record<string, string>;
+}) {
   const read = section.saved.length ? (
     <dl className="qa-list">
-      {section.saved.map((box, i) => <div key={i}><dt>{box.title}</dt><dd>{box.text}</dd></div>)}
+      {section.saved.map((box, i) => (
+        <div key={i}>
+          <dt>{box.title}</dt>
+          <dd>{box.text}</dd>
+        </div>
+      ))}
     </dl>
-  ) : <p className="muted">No questions yet.</p>;
+  ) : (
+    <p className="muted">No questions yet.</p>
+  );
   return (
-    <ProfileSection id={section.id} title={section.title} editing={editing} action={`${PAGE_PATH}/${section.id}`} pagePath={PAGE_PATH} read={read}
-      intro={<p className="hint">{section.hint}</p>}>
+    <ProfileSection
+      id={section.id}
+      title={section.title}
+      editing={editing}
+      action={`${PAGE_PATH}/${section.id}`}
+      pagePath={PAGE_PATH}
+      read={read}
+      intro={<p className="hint">{section.hint}</p>}
+    >
       <input type="hidden" name="box_count" value={section.lines.length} />
       {section.newLine !== null && <input type="hidden" name="box_new" value={section.newLine} />}
       {section.lines.map((line, i) => {
@@ -137,15 +274,42 @@ function BoxesSection({ section, editing, errors }: { section: BoxesSectionView;
             <legend>{isNew ? 'New question' : `Question ${i + 1}`}</legend>
             <div className={errors[titleId] ? 'field field--error' : 'field'}>
               <label htmlFor={titleId}>Title</label>
-              <input id={titleId} name={titleId} type="text" defaultValue={line.title} maxLength={300} aria-invalid={errors[titleId] ? true : undefined}
-                aria-describedby={errors[titleId] ? `${titleId}-error` : undefined} />
-              {errors[titleId] && <p className="field-error" id={`${titleId}-error`}>{errors[titleId]}</p>}
+              <input
+                id={titleId}
+                name={titleId}
+                type="text"
+                defaultValue={line.title}
+                maxLength={300}
+                aria-invalid={errors[titleId] ? true : undefined}
+                aria-describedby={errors[titleId] ? `${titleId}-error` : undefined}
+              />
+              {errors[titleId] && (
+                <p className="field-error" id={`${titleId}-error`}>
+                  {errors[titleId]}
+                </p>
+              )}
             </div>
-            <WordCountedText id={textId} name={textId} label="Answer" hint={limitsHint(section.answerLimits)} value={line.text}
-              words={line.words} limits={section.answerLimits} tooManyText={section.answerTooManyText} error={errors[textId]} rows={4} />
+            <WordCountedText
+              id={textId}
+              name={textId}
+              label="Answer"
+              hint={limitsHint(section.answerLimits)}
+              value={line.text}
+              words={line.words}
+              limits={section.answerLimits}
+              tooManyText={section.answerTooManyText}
+              error={errors[textId]}
+              rows={4}
+            />
             {!isNew && (
               <div className="field field--check">
-                <input type="checkbox" id={`boxes-${i}-remove`} name={`boxes-${i}-remove`} value="1" defaultChecked={line.remove} />
+                <input
+                  type="checkbox"
+                  id={`boxes-${i}-remove`}
+                  name={`boxes-${i}-remove`}
+                  value="1"
+                  defaultChecked={line.remove}
+                />
                 <label htmlFor={`boxes-${i}-remove`}>Remove this question</label>
               </div>
             )}

@@ -21,7 +21,11 @@ export interface ThreadPane {
   island: Parameters<typeof MessageThread>[0];
 }
 
-export interface DeleteConfirmation { question: string; action: string; cancelHref: string }
+export interface DeleteConfirmation {
+  question: string;
+  action: string;
+  cancelHref: string;
+}
 
 export interface MessagesPageProps {
   conversations: ConversationListItem[];
@@ -34,14 +38,23 @@ export interface MessagesPageProps {
   confirmDelete?: DeleteConfirmation | null;
 }
 
-export function MessagesPage({ conversations, total, loadMoreHref, texts, contactHref, thread, confirmDelete = null }: MessagesPageProps) {
+export function MessagesPage({
+  conversations,
+  total,
+  loadMoreHref,
+  texts,
+  contactHref,
+  thread,
+  confirmDelete = null,
+}: MessagesPageProps) {
   return (
     <div className={`messages${thread === 'none' ? '' : ' messages--open'}`}>
       <section className="card messages__list" aria-labelledby="conversations-heading">
         <h2 id="conversations-heading">Conversations</h2>
-        {conversations.length === 0
-          ? <EmptyState title={texts.noConversations} />
-          : <>
+        {conversations.length === 0 ? (
+          <EmptyState title={texts.noConversations} />
+        ) : (
+          <>
             <ConversationList items={conversations} />
             {loadMoreHref && (
               <p className="actions">
@@ -49,26 +62,47 @@ export function MessagesPage({ conversations, total, loadMoreHref, texts, contac
                 <span className="hint">{`${conversations.length} of ${total}`}</span>
               </p>
             )}
-          </>}
+          </>
+        )}
       </section>
       <section className="card messages__thread" aria-labelledby="thread-heading">
-        {thread === 'none' && <><h2 id="thread-heading" className="visually-hidden">Conversation</h2><p className="hint">{texts.selectConversation}</p></>}
+        {thread === 'none' && (
+          <>
+            <h2 id="thread-heading" className="visually-hidden">
+              Conversation
+            </h2>
+            <p className="hint">{texts.selectConversation}</p>
+          </>
+        )}
         {thread === 'missing' && (
           <>
-            <h2 id="thread-heading" className="visually-hidden">Conversation</h2>
-            <p>{texts.missingConversation} <a href={contactHref}>{texts.missingConversationContact}</a></p>
+            <h2 id="thread-heading" className="visually-hidden">
+              Conversation
+            </h2>
+            <p>
+              {texts.missingConversation} <a href={contactHref}>{texts.missingConversationContact}</a>
+            </p>
           </>
         )}
         {typeof thread === 'object' && (
           <>
             <header className="messages__header">
-              <a href="/messages" className="messages__back">All conversations</a>
+              <a href="/messages" className="messages__back">
+                All conversations
+              </a>
               <Avatar name={thread.clientName} />
               <h2 id="thread-heading">{thread.clientName}</h2>
             </header>
-            {confirmDelete
-              ? <ConfirmStep question={confirmDelete.question} action={confirmDelete.action} confirmLabel="Delete message" cancelHref={confirmDelete.cancelHref} />
-              : <Island name="MessageThread" props={thread.island} />}
+            {confirmDelete ? (
+              <ConfirmStep
+                question={confirmDelete.question}
+                action={confirmDelete.action}
+                confirmLabel="Delete message"
+                cancelHref={confirmDelete.cancelHref}
+              />
+            ) : (
+              <Island name="MessageThread" props={thread.island} />
+            )}
           </>
         )}
       </section>

@@ -5,8 +5,18 @@ import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxe
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 import { Button } from '../../components/ui/Button';
 
-export function InsuranceStepPage({ providerId, progress, filter, shown, selected, hiddenSelected, confirmed, errors = {} }: {
-  providerId: number; progress?: WizardProgress;
+export function InsuranceStepPage({
+  providerId,
+  progress,
+  filter,
+  shown,
+  selected,
+  hiddenSelected,
+  confirmed,
+  errors = {},
+}: {
+  providerId: number;
+  progress?: WizardProgress;
   filter: string;
   shown: TagOptionView[];
   selected: number[];
@@ -27,14 +37,34 @@ export function InsuranceStepPage({ providerId, progress, filter, shown, selecte
       </form>
       <PostForm action={`${action}${filter ? `?q=${encodeURIComponent(filter)}` : ''}`}>
         {shown.length === 0 && <p>No results! Please search again...</p>}
-        <TagCheckboxes name="insurances" legend="Insurances you are in-network with" options={shown} selected={selected} hiddenSelected={hiddenSelected} error={errors.insurances} />
+        <TagCheckboxes
+          name="insurances"
+          legend="Insurances you are in-network with"
+          options={shown}
+          selected={selected}
+          hiddenSelected={hiddenSelected}
+          error={errors.insurances}
+        />
         <div className={errors.confirm_in_network ? 'field field--check field--error' : 'field field--check'}>
-          <input type="checkbox" id="confirm_in_network" name="confirm_in_network" value="1" defaultChecked={confirmed}
-            aria-invalid={errors.confirm_in_network ? true : undefined} aria-describedby={errors.confirm_in_network ? 'confirm_in_network-error' : undefined} />
+          <input
+            type="checkbox"
+            id="confirm_in_network"
+            name="confirm_in_network"
+            value="1"
+            defaultChecked={confirmed}
+            aria-invalid={errors.confirm_in_network ? true : undefined}
+            aria-describedby={errors.confirm_in_network ? 'confirm_in_network-error' : undefined}
+          />
           <label htmlFor="confirm_in_network">I confirm that I am in-network with the insurances I selected.</label>
         </div>
-        {errors.confirm_in_network && <p className="field-error" id="confirm_in_network-error">{errors.confirm_in_network}</p>}
-        <div className="actions"><Button>Save + Next</Button></div>
+        {errors.confirm_in_network && (
+          <p className="field-error" id="confirm_in_network-error">
+            {errors.confirm_in_network}
+          </p>
+        )}
+        <div className="actions">
+          <Button>Save + Next</Button>
+        </div>
       </PostForm>
     </WizardFrame>
   );

@@ -42,7 +42,17 @@ export const TESTIMONIALS: Record<WizardStepName, { quote: string; author: strin
 /** Which steps the profile has done (server/domain/providers/completion.ts); Create Account always is. */
 export type WizardProgress = Partial<Record<WizardStepName, boolean>>;
 
-export function WizardFrame({ step, providerId, progress = {}, children }: { step: WizardStepName; providerId: number; progress?: WizardProgress; children: ReactNode }) {
+export function WizardFrame({
+  step,
+  providerId,
+  progress = {},
+  children,
+}: {
+  step: WizardStepName;
+  providerId: number;
+  progress?: WizardProgress;
+  children: ReactNode;
+}) {
   const current = STEPS.findIndex((s) => s.key === step);
   const testimonial = TESTIMONIALS[step];
   return (
@@ -52,7 +62,11 @@ export function WizardFrame({ step, providerId, progress = {}, children }: { ste
           {STEPS.map((s, index) => {
             const done = s.key === 'create-account' || Boolean(progress[s.key]);
             return (
-              <li key={s.key} className={index === current ? 'is-current' : done ? 'is-done' : undefined} aria-current={index === current ? 'step' : undefined}>
+              <li
+                key={s.key}
+                className={index === current ? 'is-current' : done ? 'is-done' : undefined}
+                aria-current={index === current ? 'step' : undefined}
+              >
                 {s.label}
                 {done && <span className="visually-hidden"> (done)</span>}
               </li>

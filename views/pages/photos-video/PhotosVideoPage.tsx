@@ -11,8 +11,17 @@ export const PAGE_PATH = '/profile/photos-video';
 
 export type VideoStatus = 'visible' | 'hidden' | 'no-video';
 /** `rendering`: a photo of a large batch whose renditions a job is still making (not shown yet). */
-export interface PhotoItem { id: number; full: string; thumb: string; width?: number | null; rendering: boolean }
-export interface VideoItem { title: string; url: string | null }
+export interface PhotoItem {
+  id: number;
+  full: string;
+  thumb: string;
+  width?: number | null;
+  rendering: boolean;
+}
+export interface VideoItem {
+  title: string;
+  url: string | null;
+}
 
 export interface PhotosVideoView {
   type: 'individual' | 'practice';
@@ -28,14 +37,21 @@ export interface PhotosVideoView {
   renderingNote: (count: number) => string;
 }
 
-
 const VIDEO_CHOICES: { value: VideoStatus; label: string; hint: string }[] = [
   { value: 'visible', label: 'Visible', hint: 'Shown on your profile.' },
   { value: 'hidden', label: 'Hidden', hint: 'Not shown on your profile; kept only with our video hosts.' },
-  { value: 'no-video', label: 'No video', hint: 'Removes your video introduction; we ask our team to delete it from the video hosts.' },
+  {
+    value: 'no-video',
+    label: 'No video',
+    hint: 'Removes your video introduction; we ask our team to delete it from the video hosts.',
+  },
 ];
 
-export function PhotosVideoPage({ view, errors = {}, values = {} }: {
+export function PhotosVideoPage({
+  view,
+  errors = {},
+  values = {},
+}: {
   view: PhotosVideoView;
   errors?: Record<string, string>;
   /** What was typed into the photo-edit request (kept after a failed post). */
@@ -45,20 +61,42 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
   const allPhotos = [...view.gallery, ...view.practice].filter((photo) => !photo.rendering);
   return (
     <div className="photos-video">
-      <p>Clients connect with a face. Profile changes appear within 24 business hours. Want professional photos or a video introduction? <a href="/benefits/photo-videoshoot">Book a photo or video shoot</a>, or <a href="/contact">contact us</a>.</p>
+      <p>
+        Clients connect with a face. Profile changes appear within 24 business hours. Want professional photos or a
+        video introduction? <a href="/benefits/photo-videoshoot">Book a photo or video shoot</a>, or{' '}
+        <a href="/contact">contact us</a>.
+      </p>
 
       <section className="card" id="profile-photo" aria-labelledby="profile-photo-heading">
         <h2 id="profile-photo-heading">Profile photo</h2>
         {view.profilePhoto ? (
           <figure className="headshot">
-            <img src={view.profilePhoto.smallUrl} srcSet={`${view.profilePhoto.smallUrl} 250w, ${view.profilePhoto.url} 400w`} sizes="250px"
-              alt="Your current profile photo" width={250} height={250} />
+            <img
+              src={view.profilePhoto.smallUrl}
+              srcSet={`${view.profilePhoto.smallUrl} 250w, ${view.profilePhoto.url} 400w`}
+              sizes="250px"
+              alt="Your current profile photo"
+              width={250}
+              height={250}
+            />
             <figcaption>Your current profile photo.</figcaption>
           </figure>
-        ) : <p className="notice">You do not have a profile photo yet.</p>}
+        ) : (
+          <p className="notice">You do not have a profile photo yet.</p>
+        )}
         <PostForm action={`${PAGE_PATH}/profile-photo`} encType="multipart/form-data">
-          <Island name="PhotoCropper" props={{ name: 'headshot', label: 'Upload a new profile photo', hint: 'A clear, colorful photo of at least 100 KB (JPEG, PNG or WebP).', ...(errors.headshot ? { error: errors.headshot } : {}) }} />
-          <div className="actions"><Button>Upload profile photo</Button></div>
+          <Island
+            name="PhotoCropper"
+            props={{
+              name: 'headshot',
+              label: 'Upload a new profile photo',
+              hint: 'A clear, colorful photo of at least 100 KB (JPEG, PNG or WebP).',
+              ...(errors.headshot ? { error: errors.headshot } : {}),
+            }}
+          />
+          <div className="actions">
+            <Button>Upload profile photo</Button>
+          </div>
         </PostForm>
         {(allPhotos.length > 0 || errors.image_id) && (
           <details className="photo-picker" open={Boolean(errors.image_id)}>
@@ -84,14 +122,32 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
         )}
       </section>
 
-      <PhotoSection id="gallery" title="Gallery photos" label="Gallery photo" field="photos" action={`${PAGE_PATH}/gallery`}
-        photos={view.gallery} view={view} csrfToken={csrfToken} error={errors.photos}
-        intro={`Show clients your space and who you are. We suggest ${view.suggested.min} to ${view.suggested.max} photos.`} />
+      <PhotoSection
+        id="gallery"
+        title="Gallery photos"
+        label="Gallery photo"
+        field="photos"
+        action={`${PAGE_PATH}/gallery`}
+        photos={view.gallery}
+        view={view}
+        csrfToken={csrfToken}
+        error={errors.photos}
+        intro={`Show clients your space and who you are. We suggest ${view.suggested.min} to ${view.suggested.max} photos.`}
+      />
 
       {view.type === 'practice' && (
-        <PhotoSection id="practice-photos" title="Practice photos" label="Practice photo" field="practice_photos" action={`${PAGE_PATH}/practice-photos`}
-          photos={view.practice} view={view} csrfToken={csrfToken} error={errors.practice_photos}
-          intro="Photos of your practice: your office, waiting room and team." />
+        <PhotoSection
+          id="practice-photos"
+          title="Practice photos"
+          label="Practice photo"
+          field="practice_photos"
+          action={`${PAGE_PATH}/practice-photos`}
+          photos={view.practice}
+          view={view}
+          csrfToken={csrfToken}
+          error={errors.practice_photos}
+          intro="Photos of your practice: your office, waiting room and team."
+        />
       )}
 
       <section className="card" id="video" aria-labelledby="video-heading">
@@ -103,19 +159,32 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
                 <li key={index}>{video.url ? <a href={video.url}>{video.title}</a> : video.title}</li>
               ))}
             </ul>
-            <p><a href="/marketing/video-embedding">Embed your video on your own website</a></p>
+            <p>
+              <a href="/marketing/video-embedding">Embed your video on your own website</a>
+            </p>
           </>
         ) : (
-          <p>You do not have a video introduction yet. <a href="/benefits/photo-videoshoot">Book a video shoot</a> to get one.</p>
+          <p>
+            You do not have a video introduction yet. <a href="/benefits/photo-videoshoot">Book a video shoot</a> to get
+            one.
+          </p>
         )}
         <PostForm action={`${PAGE_PATH}/video-status`}>
           <fieldset className="choice" aria-describedby={errors.status ? 'status-error' : undefined}>
             <legend>How is your video introduction shown?</legend>
             {VIDEO_CHOICES.map((choice) => (
               <div className="field--check" key={choice.value}>
-                <input type="radio" name="status" value={choice.value} id={`status-${choice.value}`} defaultChecked={view.videoStatus === choice.value}
-                  aria-describedby={`status-${choice.value}-hint`} />
-                <label htmlFor={`status-${choice.value}`}><strong>{choice.label}</strong> <span id={`status-${choice.value}-hint`}>{choice.hint}</span></label>
+                <input
+                  type="radio"
+                  name="status"
+                  value={choice.value}
+                  id={`status-${choice.value}`}
+                  defaultChecked={view.videoStatus === choice.value}
+                  aria-describedby={`status-${choice.value}-hint`}
+                />
+                <label htmlFor={`status-${choice.value}`}>
+                  <strong>{choice.label}</strong> <span id={`status-${choice.value}-hint`}>{choice.hint}</span>
+                </label>
               </div>
             ))}
             <FieldError id="status" error={errors.status} />
@@ -131,15 +200,26 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
             <p>Our team can retouch, crop or replace your photos once, free of charge.</p>
             <div className={errors.edits ? 'field field--error' : 'field'}>
               <label htmlFor="edits">Which edits would you like?</label>
-              <textarea id="edits" name="edits" rows={4} defaultValue={values.edits ?? ''} aria-invalid={errors.edits ? true : undefined}
-                aria-describedby={errors.edits ? 'edits-error' : undefined} />
+              <textarea
+                id="edits"
+                name="edits"
+                rows={4}
+                defaultValue={values.edits ?? ''}
+                aria-invalid={errors.edits ? true : undefined}
+                aria-describedby={errors.edits ? 'edits-error' : undefined}
+              />
               <FieldError id="edits" error={errors.edits} />
             </div>
             {view.videos.length > 0 && (
               <div className={errors.requestedVideoEdits ? 'field field--error' : 'field'}>
                 <label htmlFor="requestedVideoEdits">Edits to your video (optional)</label>
-                <textarea id="requestedVideoEdits" name="requestedVideoEdits" rows={3} defaultValue={values.requestedVideoEdits ?? ''}
-                  aria-describedby={errors.requestedVideoEdits ? 'requestedVideoEdits-error' : undefined} />
+                <textarea
+                  id="requestedVideoEdits"
+                  name="requestedVideoEdits"
+                  rows={3}
+                  defaultValue={values.requestedVideoEdits ?? ''}
+                  aria-describedby={errors.requestedVideoEdits ? 'requestedVideoEdits-error' : undefined}
+                />
                 <FieldError id="requestedVideoEdits" error={errors.requestedVideoEdits} />
               </div>
             )}
@@ -149,7 +229,9 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
           <>
             <p>{view.photoEdit.reason}</p>
             {errors.edits && errors.edits !== view.photoEdit.reason && <FieldError id="edits" error={errors.edits} />}
-            <p><a href="/contact">Contact us</a></p>
+            <p>
+              <a href="/contact">Contact us</a>
+            </p>
           </>
         )}
       </section>
@@ -157,9 +239,28 @@ export function PhotosVideoPage({ view, errors = {}, values = {} }: {
   );
 }
 
-function PhotoSection({ id, title, label, field, action, photos, view, csrfToken, error, intro }: {
-  id: string; title: string; label: string; field: string; action: string; photos: PhotoItem[];
-  view: PhotosVideoView; csrfToken: string; error?: string | undefined; intro: string;
+function PhotoSection({
+  id,
+  title,
+  label,
+  field,
+  action,
+  photos,
+  view,
+  csrfToken,
+  error,
+  intro,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  field: string;
+  action: string;
+  photos: PhotoItem[];
+  view: PhotosVideoView;
+  csrfToken: string;
+  error?: string | undefined;
+  intro: string;
 }) {
   const inputId = `${field}-input`;
   const hintId = `${field}-hint`;
@@ -169,23 +270,50 @@ function PhotoSection({ id, title, label, field, action, photos, view, csrfToken
     <section className="card" id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
       <p>{intro}</p>
-      {rendering > 0 && <p className="notice" role="status">{view.renderingNote(rendering)}</p>}
+      {rendering > 0 && (
+        <p className="notice" role="status">
+          {view.renderingNote(rendering)}
+        </p>
+      )}
       {ready.length > 0 ? (
         <>
-          <p className="hint">{ready.length === 1 ? 'You have 1 photo.' : `You have ${ready.length} photos.`} Select a photo to see it larger.</p>
-          <Island name="PhotoLightbox" props={{
-            label,
-            photos: ready.map((photo, index) => ({ id: photo.id, full: photo.full, thumb: photo.thumb, width: photo.width ?? null, alt: `${label} ${index + 1}` })),
-            manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
-          }} />
+          <p className="hint">
+            {ready.length === 1 ? 'You have 1 photo.' : `You have ${ready.length} photos.`} Select a photo to see it
+            larger.
+          </p>
+          <Island
+            name="PhotoLightbox"
+            props={{
+              label,
+              photos: ready.map((photo, index) => ({
+                id: photo.id,
+                full: photo.full,
+                thumb: photo.thumb,
+                width: photo.width ?? null,
+                alt: `${label} ${index + 1}`,
+              })),
+              manage: { actionBase: `${PAGE_PATH}/photos`, csrfToken, confirmDelete: view.confirmDelete },
+            }}
+          />
         </>
-      ) : rendering === 0 && <p className="hint">No photos yet.</p>}
+      ) : (
+        rendering === 0 && <p className="hint">No photos yet.</p>
+      )}
       <PostForm action={action} encType="multipart/form-data">
         <div className={error ? 'field field--error' : 'field'}>
           <label htmlFor={inputId}>Add photos</label>
-          <p className="hint" id={hintId}>Up to {view.maxFiles} at a time; each at least 100 KB and in color.</p>
-          <input type="file" id={inputId} name={field} accept="image/*" multiple aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${hintId} ${field}-error` : hintId} />
+          <p className="hint" id={hintId}>
+            Up to {view.maxFiles} at a time; each at least 100 KB and in color.
+          </p>
+          <input
+            type="file"
+            id={inputId}
+            name={field}
+            accept="image/*"
+            multiple
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${field}-error` : hintId}
+          />
           <FieldError id={field} error={error} />
         </div>
         <Button>Upload photos</Button>

@@ -20,7 +20,12 @@ export interface UpcomingInvoiceProps {
   amountDue: number;
 }
 
-interface Row { key: string; description: string; amount: number; total?: boolean }
+interface Row {
+  key: string;
+  description: string;
+  amount: number;
+  total?: boolean;
+}
 
 export function UpcomingInvoicePage(props: UpcomingInvoiceProps) {
   const rows: Row[] = [
@@ -28,22 +33,46 @@ export function UpcomingInvoicePage(props: UpcomingInvoiceProps) {
     { key: 'subtotal', description: 'Subtotal', amount: props.subtotal },
     ...(props.discount ? [{ key: 'discount', description: 'Discount', amount: -props.discount }] : []),
     ...(props.tax ? [{ key: 'tax', description: 'Sales tax', amount: props.tax }] : []),
-    ...(props.startingBalance ? [{ key: 'balance', description: props.startingBalance < 0 ? 'Account credit' : 'Balance from earlier invoices', amount: props.startingBalance }] : []),
+    ...(props.startingBalance
+      ? [
+          {
+            key: 'balance',
+            description: props.startingBalance < 0 ? 'Account credit' : 'Balance from earlier invoices',
+            amount: props.startingBalance,
+          },
+        ]
+      : []),
     { key: 'due', description: 'Amount due', amount: props.amountDue, total: true },
   ];
   return (
     <div className="upcoming-invoice">
-      <p><a href={PAGE_PATH}>Back to Plan Management</a></p>
+      <p>
+        <a href={PAGE_PATH}>Back to Plan Management</a>
+      </p>
       <div className="card" data-dialog-content="">
-        <SummaryList rows={[
-          { label: 'Membership', value: `${props.membership.seatBased ? 'Seat-based membership' : 'Membership'}, paid ${props.membership.interval === 'year' ? 'yearly' : 'monthly'}` },
-          { label: 'Profiles', value: props.membership.providers.join(', ') },
-          { label: 'Charged on', value: props.dueOn ? formatDay(props.dueOn) : '' },
-        ]} />
-        <DataTable caption="Invoice lines and totals" className="invoice-lines" rows={rows} rowKey={(row) => row.key} columns={[
-          { heading: 'Item', cell: (row) => (row.total ? <strong>{row.description}</strong> : row.description) },
-          { heading: 'Amount', cell: (row) => (row.total ? <strong>{formatMoney(row.amount)}</strong> : formatMoney(row.amount)) },
-        ]} />
+        <SummaryList
+          rows={[
+            {
+              label: 'Membership',
+              value: `${props.membership.seatBased ? 'Seat-based membership' : 'Membership'}, paid ${props.membership.interval === 'year' ? 'yearly' : 'monthly'}`,
+            },
+            { label: 'Profiles', value: props.membership.providers.join(', ') },
+            { label: 'Charged on', value: props.dueOn ? formatDay(props.dueOn) : '' },
+          ]}
+        />
+        <DataTable
+          caption="Invoice lines and totals"
+          className="invoice-lines"
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[
+            { heading: 'Item', cell: (row) => (row.total ? <strong>{row.description}</strong> : row.description) },
+            {
+              heading: 'Amount',
+              cell: (row) => (row.total ? <strong>{formatMoney(row.amount)}</strong> : formatMoney(row.amount)),
+            },
+          ]}
+        />
       </div>
     </div>
   );

@@ -14,7 +14,10 @@ const TAB_LABELS: Record<AppointmentTabName, string> = { upcoming: 'Upcoming', p
 
 export const SEARCH_LABEL = 'Search by client name or email.';
 
-export function inboxAppointmentsHref(tab: AppointmentTabName, options: { search?: string; page?: number; id?: number } = {}): string {
+export function inboxAppointmentsHref(
+  tab: AppointmentTabName,
+  options: { search?: string; page?: number; id?: number } = {},
+): string {
   const query = new URLSearchParams({ tab });
   if (options.search) query.set('search', options.search);
   if (options.page && options.page > 1) query.set('page', String(options.page));
@@ -24,9 +27,16 @@ export function inboxAppointmentsHref(tab: AppointmentTabName, options: { search
 
 /** Spec 3 §2: 'Your practice has no upcoming/past/canceled appointments at this time.' or '... matching the search term'. */
 export const emptyText = (tab: AppointmentTabName, search: string) =>
-  search ? `Your practice has no ${tab} appointments matching the search term.` : `Your practice has no ${tab} appointments at this time.`;
+  search
+    ? `Your practice has no ${tab} appointments matching the search term.`
+    : `Your practice has no ${tab} appointments at this time.`;
 
-export function InboxAppointmentsPage({ list, search, appointment, returnTo }: {
+export function InboxAppointmentsPage({
+  list,
+  search,
+  appointment,
+  returnTo,
+}: {
   list: AppointmentListView;
   search: string;
   appointment: AppointmentPanelView | null;
@@ -37,14 +47,42 @@ export function InboxAppointmentsPage({ list, search, appointment, returnTo }: {
       <InboxTabs current="appointments" />
       <form method="get" action={INBOX_APPOINTMENTS_PATH} className="inbox-search" role="search">
         <input type="hidden" name="tab" value={list.tab} />
-        <FormField name="search" id="appointment-search" label={SEARCH_LABEL} type="search" defaultValue={search} maxLength={200} />
+        <FormField
+          name="search"
+          id="appointment-search"
+          label={SEARCH_LABEL}
+          type="search"
+          defaultValue={search}
+          maxLength={200}
+        />
         <Button variant="secondary">Search</Button>
       </form>
-      {appointment && <AppointmentPanel appointment={appointment} returnTo={returnTo} closeHref={inboxAppointmentsHref(list.tab, { search, page: list.page })} />}
-      <Tabs label="Phone consultations" current={inboxAppointmentsHref(list.tab, { search })}
-        tabs={(Object.keys(TAB_LABELS) as AppointmentTabName[]).map((tab) => ({ label: TAB_LABELS[tab], href: inboxAppointmentsHref(tab, { search }) }))} />
-      {list.days.length === 0 ? <EmptyState title={emptyText(list.tab, search)} /> : <AppointmentDays days={list.days} />}
-      <Pager page={list.page} pageCount={list.pageCount} href={(page) => inboxAppointmentsHref(list.tab, { search, page })} label={`${TAB_LABELS[list.tab]} appointments pages`} />
+      {appointment && (
+        <AppointmentPanel
+          appointment={appointment}
+          returnTo={returnTo}
+          closeHref={inboxAppointmentsHref(list.tab, { search, page: list.page })}
+        />
+      )}
+      <Tabs
+        label="Phone consultations"
+        current={inboxAppointmentsHref(list.tab, { search })}
+        tabs={(Object.keys(TAB_LABELS) as AppointmentTabName[]).map((tab) => ({
+          label: TAB_LABELS[tab],
+          href: inboxAppointmentsHref(tab, { search }),
+        }))}
+      />
+      {list.days.length === 0 ? (
+        <EmptyState title={emptyText(list.tab, search)} />
+      ) : (
+        <AppointmentDays days={list.days} />
+      )}
+      <Pager
+        page={list.page}
+        pageCount={list.pageCount}
+        href={(page) => inboxAppointmentsHref(list.tab, { search, page })}
+        label={`${TAB_LABELS[list.tab]} appointments pages`}
+      />
     </div>
   );
 }

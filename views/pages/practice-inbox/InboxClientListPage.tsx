@@ -8,8 +8,12 @@ export function InboxClientListPage({ list }: { list: ClientListView }) {
   return (
     <div className="practice-inbox">
       <InboxTabs current="client-list" />
-      <ClientTable list={list} showProvider caption="Your practice's clients"
-        pageHref={(page) => (page > 1 ? `${INBOX_CLIENT_LIST_PATH}?page=${page}` : INBOX_CLIENT_LIST_PATH)} />
+      <ClientTable
+        list={list}
+        showProvider
+        caption="Your practice's clients"
+        pageHref={(page) => (page > 1 ? `${INBOX_CLIENT_LIST_PATH}?page=${page}` : INBOX_CLIENT_LIST_PATH)}
+      />
     </div>
   );
 }

@@ -22,49 +22,92 @@ export interface InboxMessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
   loadMoreHref: string | null;
-  texts: { noConversations: string; selectConversation: string; missingConversation: string; missingConversationContact: string };
+  texts: {
+    noConversations: string;
+    selectConversation: string;
+    missingConversation: string;
+    missingConversationContact: string;
+  };
   /** 'none' before a conversation is chosen, 'missing' for one that is not the practice's. */
   thread: InboxThreadPane | 'none' | 'missing';
   confirmDelete?: { question: string; action: string; cancelHref: string } | null;
 }
 
-export function InboxMessagesPage({ conversations, total, loadMoreHref, texts, thread, confirmDelete = null }: InboxMessagesPageProps) {
+export function InboxMessagesPage({
+  conversations,
+  total,
+  loadMoreHref,
+  texts,
+  thread,
+  confirmDelete = null,
+}: InboxMessagesPageProps) {
   return (
     <div className="practice-inbox">
       <InboxTabs current="messages" />
       <div className={`messages${thread === 'none' ? '' : ' messages--open'}`}>
         <section className="card messages__list" aria-labelledby="conversations-heading">
           <h2 id="conversations-heading">Conversations</h2>
-          {conversations.length === 0
-            ? <EmptyState title={texts.noConversations} />
-            : <>
-              <p className="hint" id="inbox-count">{`Showing the ${conversations.length} most recent ${conversations.length === 1 ? 'conversation' : 'conversations'} of ${total}.`}</p>
+          {conversations.length === 0 ? (
+            <EmptyState title={texts.noConversations} />
+          ) : (
+            <>
+              <p
+                className="hint"
+                id="inbox-count"
+              >{`Showing the ${conversations.length} most recent ${conversations.length === 1 ? 'conversation' : 'conversations'} of ${total}.`}</p>
               <ConversationList items={conversations} label="Conversations of the practice" />
-              {loadMoreHref && <p className="actions"><ButtonLink href={loadMoreHref}>Load More</ButtonLink></p>}
-            </>}
-          <p><a href={INBOX_CLIENT_LIST_PATH}>See every client in the Full Client List</a></p>
+              {loadMoreHref && (
+                <p className="actions">
+                  <ButtonLink href={loadMoreHref}>Load More</ButtonLink>
+                </p>
+              )}
+            </>
+          )}
+          <p>
+            <a href={INBOX_CLIENT_LIST_PATH}>See every client in the Full Client List</a>
+          </p>
         </section>
         <section className="card messages__thread" aria-labelledby="thread-heading">
-          {thread === 'none' && <><h2 id="thread-heading" className="visually-hidden">Conversation</h2><p className="hint">{texts.selectConversation}</p></>}
+          {thread === 'none' && (
+            <>
+              <h2 id="thread-heading" className="visually-hidden">
+                Conversation
+              </h2>
+              <p className="hint">{texts.selectConversation}</p>
+            </>
+          )}
           {thread === 'missing' && (
             <>
-              <h2 id="thread-heading" className="visually-hidden">Conversation</h2>
-              <p>{texts.missingConversation} <a href="/contact">{texts.missingConversationContact}</a></p>
+              <h2 id="thread-heading" className="visually-hidden">
+                Conversation
+              </h2>
+              <p>
+                {texts.missingConversation} <a href="/contact">{texts.missingConversationContact}</a>
+              </p>
             </>
           )}
           {typeof thread === 'object' && (
             <>
               <header className="messages__header">
-                <a href={INBOX_MESSAGES_PATH} className="messages__back">All conversations</a>
+                <a href={INBOX_MESSAGES_PATH} className="messages__back">
+                  All conversations
+                </a>
                 <Avatar name={thread.providerName} src={thread.providerImageUrl} />
                 <div>
                   <h2 id="thread-heading">{thread.clientName}</h2>
                   <p className="hint">{`Conversation with ${thread.providerName}`}</p>
                 </div>
               </header>
-              {confirmDelete
-                ? <ConfirmStep question={confirmDelete.question} action={confirmDelete.action} confirmLabel="Delete message" cancelHref={confirmDelete.cancelHref} />
-                : <Island name="MessageThread" props={thread.island} />}
+              {confirmDelete ? (
+                <ConfirmStep
+                  question={confirmDelete.question}
+                  action={confirmDelete.action}
+                  confirmLabel="Delete message"
+                  cancelHref={confirmDelete.cancelHref}
+                />
+              ) : (
+                <Island name="MessageThread" props={thread.island} />
+              )}
             </>
           )}
         </section>

@@ -15,5 +15,11 @@ const TABS: { tab: InboxTab; label: string; href: string }[] = [
 ];
 
 export function InboxTabs({ current }: { current: InboxTab }) {
-  return <Tabs label="Practice inbox" tabs={TABS.map(({ label, href }) => ({ label, href }))} current={TABS.find((t) => t.tab === current)!.href} />;
+  return (
+    <Tabs
+      label="Practice inbox"
+      tabs={TABS.map(({ label, href }) => ({ label, href }))}
+      current={TABS.find((t) => t.tab === current)!.href}
+    />
+  );
 }

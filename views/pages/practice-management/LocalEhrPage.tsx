@@ -10,23 +10,39 @@ import { Tag } from '../../components/ui/Tag';
 export const LOCAL_EHR_PATH = '/dev/ehr';
 
 export interface LocalEhrView {
-  clinics: { clinicId: string; providerId: number | null; subdomain: string; status: 'pending' | 'active'; trialEnd: string | null; link: string; createdAt: string }[];
+  clinics: {
+    clinicId: string;
+    providerId: number | null;
+    subdomain: string;
+    status: 'pending' | 'active';
+    trialEnd: string | null;
+    link: string;
+    createdAt: string;
+  }[];
   bookingPages: { providerId: number; ready: boolean; linkStatus: 'active' | 'inactive' }[];
 }
 
 export function LocalEhrPage({ state }: { state: LocalEhrView }) {
   return (
     <div className="local-ehr">
-      <p className="lead">The local EHR keeps its clinics in this database. These buttons do what the EHR&apos;s own staff and system would do.</p>
+      <p className="lead">
+        The local EHR keeps its clinics in this database. These buttons do what the EHR&apos;s own staff and system
+        would do.
+      </p>
       <Card id="clinics" title="Clinics">
-        {state.clinics.length === 0 ? <EmptyState title="No clinics yet">Start a trial on /practice-management.</EmptyState> : (
+        {state.clinics.length === 0 ? (
+          <EmptyState title="No clinics yet">Start a trial on /practice-management.</EmptyState>
+        ) : (
           <ul className="local-ehr__list">
             {state.clinics.map((clinic) => (
               <li key={clinic.clinicId} id={`clinic-${clinic.clinicId}`}>
                 <h3>{clinic.subdomain}</h3>
                 <p>
-                  <Tag tone={clinic.status === 'pending' ? 'info' : 'success'}>{clinic.status === 'pending' ? 'Pending' : 'Active'}</Tag>{' '}
-                  {clinic.providerId === null ? 'Standalone account' : `Provider ${clinic.providerId}`}; {clinic.trialEnd ? `trial ends ${clinic.trialEnd}` : 'no trial'}.
+                  <Tag tone={clinic.status === 'pending' ? 'info' : 'success'}>
+                    {clinic.status === 'pending' ? 'Pending' : 'Active'}
+                  </Tag>{' '}
+                  {clinic.providerId === null ? 'Standalone account' : `Provider ${clinic.providerId}`};{' '}
+                  {clinic.trialEnd ? `trial ends ${clinic.trialEnd}` : 'no trial'}.
                 </p>
                 <div className="actions">
                   {clinic.status === 'pending' && (
@@ -59,7 +75,11 @@ export function LocalEhrPage({ state }: { state: LocalEhrView }) {
                 <PostForm action={`${LOCAL_EHR_PATH}/booking-pages`}>
                   <input type="hidden" name="provider_id" value={String(page.providerId)} />
                   <input type="hidden" name="ready" value={page.ready ? '0' : '1'} />
-                  <Button variant="secondary">{page.ready ? `Mark booking page of provider ${page.providerId} not ready` : `Mark booking page of provider ${page.providerId} ready`}</Button>
+                  <Button variant="secondary">
+                    {page.ready
+                      ? `Mark booking page of provider ${page.providerId} not ready`
+                      : `Mark booking page of provider ${page.providerId} ready`}
+                  </Button>
                 </PostForm>
               </li>
             ))}
@@ -67,7 +87,12 @@ export function LocalEhrPage({ state }: { state: LocalEhrView }) {
         )}
         <PostForm action={`${LOCAL_EHR_PATH}/booking-pages`}>
           <input type="hidden" name="ready" value="1" />
-          <FormField name="provider_id" label="Provider id" inputMode="numeric" hint="Another provider of a clinic's practice." />
+          <FormField
+            name="provider_id"
+            label="Provider id"
+            inputMode="numeric"
+            hint="Another provider of a clinic's practice."
+          />
           <Button variant="secondary">Mark booking page ready</Button>
         </PostForm>
       </Card>

@@ -26,7 +26,13 @@ export interface PracticeManagementView {
   mayManage: boolean;
   stage: Stage;
   cta: { kind: string; label: string; href: string; external: boolean } | null;
-  clinic: { subdomain: string; status: 'pending' | 'active'; link: string | null; signInUrl: string; trialEnd: string | null } | null;
+  clinic: {
+    subdomain: string;
+    status: 'pending' | 'active';
+    link: string | null;
+    signInUrl: string;
+    trialEnd: string | null;
+  } | null;
   trialDays: number;
   /** What the clinic address looks like, for the subdomain hint. */
   addressExample: string;
@@ -35,16 +41,33 @@ export interface PracticeManagementView {
   bookingLink: { status: 'active' | 'inactive'; href: string | null; linkOverride: string | null } | null;
 }
 
-export interface StartForm { subdomain: string; error?: string }
-export interface SetupDialog { linkOverride: string; error?: string }
+export interface StartForm {
+  subdomain: string;
+  error?: string;
+}
+export interface SetupDialog {
+  linkOverride: string;
+  error?: string;
+}
 
-export function PracticeManagementPage({ view, start, setup }: { view: PracticeManagementView; start: StartForm; setup: SetupDialog | null }) {
+export function PracticeManagementPage({
+  view,
+  start,
+  setup,
+}: {
+  view: PracticeManagementView;
+  start: StartForm;
+  setup: SetupDialog | null;
+}) {
   if (setup && view.bookingLink) return <BookingLinkSetupDialog view={view} setup={setup} />;
   return (
     <div className="practice-management">
       {view.serviceError && <Notice tone="error">{view.serviceError}</Notice>}
       <Card id="ehr" title="Practice Management (EHR)">
-        <p>Scheduling, notes, a client portal, billing and telehealth in one place, connected to your profile so clients can book straight from it.</p>
+        <p>
+          Scheduling, notes, a client portal, billing and telehealth in one place, connected to your profile so clients
+          can book straight from it.
+        </p>
         {view.mayManage ? <OwnerState view={view} start={start} /> : <NotOwner view={view} />}
       </Card>
       {view.bookingLink && <BookingLinkCard view={view} link={view.bookingLink} />}
@@ -54,14 +77,25 @@ export function PracticeManagementPage({ view, start, setup }: { view: PracticeM
 
 function ClinicSummary({ view }: { view: PracticeManagementView }) {
   const clinic = view.clinic!;
-  const status = view.stage === 'trial-ended' ? <Tag tone="warning">Trial ended</Tag>
-    : clinic.status === 'pending' ? <Tag tone="info">Pending</Tag>
-      : view.stage === 'trial' ? <Tag tone="success">Trial</Tag> : <Tag tone="success">Active</Tag>;
+  const status =
+    view.stage === 'trial-ended' ? (
+      <Tag tone="warning">Trial ended</Tag>
+    ) : clinic.status === 'pending' ? (
+      <Tag tone="info">Pending</Tag>
+    ) : view.stage === 'trial' ? (
+      <Tag tone="success">Trial</Tag>
+    ) : (
+      <Tag tone="success">Active</Tag>
+    );
   const rows = [
     { label: 'Clinic', value: <span>{clinic.subdomain}</span> },
     { label: 'Status', value: status },
   ];
-  if (clinic.trialEnd) rows.push({ label: view.stage === 'trial-ended' ? 'Trial ended' : 'Trial ends', value: <span>{clinic.trialEnd}</span> });
+  if (clinic.trialEnd)
+    rows.push({
+      label: view.stage === 'trial-ended' ? 'Trial ended' : 'Trial ends',
+      value: <span>{clinic.trialEnd}</span>,
+    });
   return <SummaryList rows={rows} />;
 }
 
@@ -77,10 +111,23 @@ function OwnerState({ view, start }: { view: PracticeManagementView; start: Star
               : 'Your plan includes Practice Management. Choose the address of your clinic to set it up.'}
           </p>
           <input type="hidden" name="provider_id" value={String(view.providerId)} />
-          <FormField name="subdomain" label="Clinic subdomain" defaultValue={start.subdomain} error={start.error}
+          <FormField
+            name="subdomain"
+            label="Clinic subdomain"
+            defaultValue={start.subdomain}
+            error={start.error}
             hint={`Lowercase letters, numbers and hyphens; your clinic will be at ${view.addressExample}.`}
-            autoComplete="off" spellCheck={false} autoCapitalize="none" maxLength={63} required />
-          <div className="actions"><Button>{view.cta?.label ?? (view.stage === 'none' ? 'Try Practice Management' : 'Set Up Practice Management')}</Button></div>
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+            maxLength={63}
+            required
+          />
+          <div className="actions">
+            <Button>
+              {view.cta?.label ?? (view.stage === 'none' ? 'Try Practice Management' : 'Set Up Practice Management')}
+            </Button>
+          </div>
         </PostForm>
       );
     case 'pending':
@@ -102,15 +149,25 @@ function OwnerState({ view, start }: { view: PracticeManagementView; start: Star
       return (
         <>
           <ClinicSummary view={view} />
-          {view.cta && <div className="actions"><PracticeManagementButton cta={view.cta} variant="primary" /></div>}
+          {view.cta && (
+            <div className="actions">
+              <PracticeManagementButton cta={view.cta} variant="primary" />
+            </div>
+          )}
         </>
       );
     case 'trial-ended':
       return (
         <>
           <ClinicSummary view={view} />
-          <Notice tone="warning">Your free trial has ended. Activate Practice Management to keep using your clinic.</Notice>
-          {view.cta && <div className="actions"><PracticeManagementButton cta={view.cta} variant="primary" /></div>}
+          <Notice tone="warning">
+            Your free trial has ended. Activate Practice Management to keep using your clinic.
+          </Notice>
+          {view.cta && (
+            <div className="actions">
+              <PracticeManagementButton cta={view.cta} variant="primary" />
+            </div>
+          )}
         </>
       );
   }
@@ -120,12 +177,21 @@ function NotOwner({ view }: { view: PracticeManagementView }) {
   return (
     <>
       {view.clinic && <ClinicSummary view={view} />}
-      <Notice tone="info">Only the owner of this account can try, set up, log in to or activate Practice Management. Please ask them to do it for your practice.</Notice>
+      <Notice tone="info">
+        Only the owner of this account can try, set up, log in to or activate Practice Management. Please ask them to do
+        it for your practice.
+      </Notice>
     </>
   );
 }
 
-function BookingLinkCard({ view, link }: { view: PracticeManagementView; link: NonNullable<PracticeManagementView['bookingLink']> }) {
+function BookingLinkCard({
+  view,
+  link,
+}: {
+  view: PracticeManagementView;
+  link: NonNullable<PracticeManagementView['bookingLink']>;
+}) {
   const active = link.status === 'active';
   return (
     <Card id="booking-link" title="EHR booking link">
@@ -133,14 +199,18 @@ function BookingLinkCard({ view, link }: { view: PracticeManagementView; link: N
         While the booking link is on, clients book with {view.providerName} through the clinic&apos;s booking page,
         which replaces the call calendar on your profile.
       </p>
-      <SummaryList rows={[
-        { label: 'Status', value: active ? <Tag tone="success">On</Tag> : <Tag>Off</Tag> },
-        { label: 'Booking page', value: link.href ? <a href={link.href}>{link.href}</a> : null },
-      ]} />
+      <SummaryList
+        rows={[
+          { label: 'Status', value: active ? <Tag tone="success">On</Tag> : <Tag>Off</Tag> },
+          { label: 'Booking page', value: link.href ? <a href={link.href}>{link.href}</a> : null },
+        ]}
+      />
       <PostForm action={bookingLinkPath(view.providerId)}>
         <input type="hidden" name="status" value={active ? 'inactive' : 'active'} />
         <div className="actions">
-          <Button variant={active ? 'danger-outline' : 'primary'}>{active ? 'Turn off booking link' : 'Turn on booking link'}</Button>
+          <Button variant={active ? 'danger-outline' : 'primary'}>
+            {active ? 'Turn off booking link' : 'Turn on booking link'}
+          </Button>
           {!active && <a href={SETUP_DIALOG_PATH}>Set up the booking link</a>}
         </div>
       </PostForm>
@@ -162,8 +232,15 @@ function BookingLinkSetupDialog({ view, setup }: { view: PracticeManagementView;
       <p>Or use a booking page of your own: enter its address below.</p>
       <PostForm action={bookingLinkPath(view.providerId)} noValidate>
         <input type="hidden" name="status" value="active" />
-        <FormField name="link_override" label="Booking page address" type="url" inputMode="url" defaultValue={setup.linkOverride}
-          error={setup.error} hint="For example https://booking.example.com/your-practice" />
+        <FormField
+          name="link_override"
+          label="Booking page address"
+          type="url"
+          inputMode="url"
+          defaultValue={setup.linkOverride}
+          error={setup.error}
+          hint="For example https://booking.example.com/your-practice"
+        />
         <div className="actions">
           <Button>Turn on booking link</Button>
           {view.cta?.kind === 'log-in' && <PracticeManagementButton cta={view.cta} />}

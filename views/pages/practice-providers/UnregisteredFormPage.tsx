@@ -4,17 +4,36 @@ import { PAGE_PATH } from './PracticeProvidersPage';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 import { Button, ButtonLink } from '../../components/ui/Button';
 
-export function UnregisteredFormPage({ id, values, errors, degrees, imageUrl }: {
-  id: number; values: UnregisteredValues; errors: Record<string, string>; degrees: { id: number; name: string }[]; imageUrl: string | null;
+export function UnregisteredFormPage({
+  id,
+  values,
+  errors,
+  degrees,
+  imageUrl,
+}: {
+  id: number;
+  values: UnregisteredValues;
+  errors: Record<string, string>;
+  degrees: { id: number; name: string }[];
+  imageUrl: string | null;
 }) {
   return (
     <section className="card">
-      <p><a href={`${PAGE_PATH}#unregistered`}>Back to your practice providers</a></p>
-      <PostForm action={`${PAGE_PATH}/unregistered/${id}`} encType="multipart/form-data" noValidate data-warn-unsaved="">
+      <p>
+        <a href={`${PAGE_PATH}#unregistered`}>Back to your practice providers</a>
+      </p>
+      <PostForm
+        action={`${PAGE_PATH}/unregistered/${id}`}
+        encType="multipart/form-data"
+        noValidate
+        data-warn-unsaved=""
+      >
         <UnregisteredFields values={values} errors={errors} degrees={degrees} imageUrl={imageUrl} />
         <div className="actions">
           <Button>Save</Button>
-          <ButtonLink href={`${PAGE_PATH}#unregistered`} data-no-warn="">Cancel</ButtonLink>
+          <ButtonLink href={`${PAGE_PATH}#unregistered`} data-no-warn="">
+            Cancel
+          </ButtonLink>
         </div>
       </PostForm>
     </section>

@@ -18,17 +18,30 @@ export interface PrivatePayBoosterView {
 export function PrivatePayBoosterPage({ view }: { view: PrivatePayBoosterView | null }) {
   if (!view) return <Notice>Choose a profile first: Private Pay Booster belongs to a profile's account.</Notice>;
   return (
-    <Card id="private-pay-booster" title={`Private Pay Booster for ${view.providerName}`}
-      footer={(view.canSignIn || view.upgradeHref) && (
-        <div className="actions">
-          {view.canSignIn && <PrivatePayBoosterButton providerId={view.providerId} />}
-          {view.upgradeHref && <ButtonLink href={view.upgradeHref}>Upgrade Private Pay Booster</ButtonLink>}
-        </div>
-      )}>
-      <p>Private Pay Booster checks your clients' out-of-network benefits and files their claims, so more clients can afford to see you.</p>
-      {view.canSignIn
-        ? <p>Log in to Private Pay Booster opens the tool in a new window, already signed in.</p>
-        : <p>Signing in to Private Pay Booster is open to the account owner and Private Pay Booster roles, on an account with Private Pay Booster or a membership in good standing.</p>}
+    <Card
+      id="private-pay-booster"
+      title={`Private Pay Booster for ${view.providerName}`}
+      footer={
+        (view.canSignIn || view.upgradeHref) && (
+          <div className="actions">
+            {view.canSignIn && <PrivatePayBoosterButton providerId={view.providerId} />}
+            {view.upgradeHref && <ButtonLink href={view.upgradeHref}>Upgrade Private Pay Booster</ButtonLink>}
+          </div>
+        )
+      }
+    >
+      <p>
+        Private Pay Booster checks your clients' out-of-network benefits and files their claims, so more clients can
+        afford to see you.
+      </p>
+      {view.canSignIn ? (
+        <p>Log in to Private Pay Booster opens the tool in a new window, already signed in.</p>
+      ) : (
+        <p>
+          Signing in to Private Pay Booster is open to the account owner and Private Pay Booster roles, on an account
+          with Private Pay Booster or a membership in good standing.
+        </p>
+      )}
     </Card>
   );
 }

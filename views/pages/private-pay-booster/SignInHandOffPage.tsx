@@ -6,16 +6,16 @@ import { Notice } from '../../components/ui/Notice';
 
 export const HAND_OFF_SCRIPT = '/private-pay-booster/hand-off.js';
 
-export type SignInHandOffProps =
-  | { handOff: { token: string; signInUrl: string } }
-  | { failure: string };
+export type SignInHandOffProps = { handOff: { token: string; signInUrl: string } } | { failure: string };
 
 export function SignInHandOffPage(props: SignInHandOffProps) {
   if ('failure' in props) {
     return (
       <>
         <Notice tone="error">{props.failure}</Notice>
-        <p><ButtonLink href="/">Back to the Members Portal</ButtonLink></p>
+        <p>
+          <ButtonLink href="/">Back to the Members Portal</ButtonLink>
+        </p>
       </>
     );
   }
@@ -26,7 +26,10 @@ export function SignInHandOffPage(props: SignInHandOffProps) {
         <input type="hidden" name="token" value={props.handOff.token} />
         <Button>Continue to Private Pay Booster</Button>
       </form>
-      <p className="hint">The sign-in works once, within a minute. If it has expired, close this window and press Log in to Private Pay Booster again.</p>
+      <p className="hint">
+        The sign-in works once, within a minute. If it has expired, close this window and press Log in to Private Pay
+        Booster again.
+      </p>
       <script src={HAND_OFF_SCRIPT} defer />
     </>
   );

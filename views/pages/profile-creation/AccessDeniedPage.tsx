@@ -6,8 +6,14 @@ export function ResourceDeniedPage({ message }: { message: string }) {
   return (
     <div className="card">
       <p>{message}</p>
-      <p>If you think you should have access, please <a href="/contact">contact support</a>.</p>
-      <p className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></p>
+      <p>
+        If you think you should have access, please <a href="/contact">contact support</a>.
+      </p>
+      <p className="actions">
+        <ButtonLink variant="primary" href="/">
+          Go Home
+        </ButtonLink>
+      </p>
     </div>
   );
 }

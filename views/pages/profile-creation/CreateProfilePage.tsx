@@ -8,7 +8,12 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 
 export type CreationType = 'individual' | 'practice' | 'new-user';
 
-export interface TypeChoice { type: CreationType; label: string; description: string; href: string }
+export interface TypeChoice {
+  type: CreationType;
+  label: string;
+  description: string;
+  href: string;
+}
 
 export interface CreateProfilePageProps {
   /** Null until a type is chosen: the page then only offers the choice. */
@@ -26,19 +31,31 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
   const chosen = choices.find((c) => c.type === type);
   return (
     <>
-      {formError && <div className="flash flash--error" role="alert"><span>{formError}</span></div>}
+      {formError && (
+        <div className="flash flash--error" role="alert">
+          <span>{formError}</span>
+        </div>
+      )}
       <nav className="type-choice" aria-label="Choose a profile type">
         {choices.map((choice) => (
-          <a key={choice.type} href={choice.href} aria-current={choice.type === type ? 'page' : undefined}>{choice.label}</a>
+          <a key={choice.type} href={choice.href} aria-current={choice.type === type ? 'page' : undefined}>
+            {choice.label}
+          </a>
         ))}
       </nav>
-      {errors.type && <p className="field-error" role="alert">{errors.type}</p>}
+      {errors.type && (
+        <p className="field-error" role="alert">
+          {errors.type}
+        </p>
+      )}
       {!chosen ? (
         <>
           <h2>Choose a profile type</h2>
           <ul className="type-descriptions">
             {choices.map((choice) => (
-              <li key={choice.type}><a href={choice.href}>{choice.label}</a>: {choice.description}</li>
+              <li key={choice.type}>
+                <a href={choice.href}>{choice.label}</a>: {choice.description}
+              </li>
             ))}
           </ul>
         </>
@@ -52,7 +69,11 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
               <div className={errors.account_id ? 'field field--error' : 'field'}>
                 <label htmlFor="account_id">Account</label>
                 <select id="account_id" name="account_id" defaultValue={v('account_id') || String(accounts[0]!.id)}>
-                  {accounts.map((account) => <option key={account.id} value={account.id}>{account.name}</option>)}
+                  {accounts.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {account.name}
+                    </option>
+                  ))}
                 </select>
               </div>
             ) : (
@@ -61,30 +82,87 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
 
             {chosen.type === 'practice' ? (
               <>
-                <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={v('company_name')} error={errors.company_name} />
-                <FormField name="full_name" label="Full name" hint="The head of the practice." autoComplete="name" defaultValue={v('full_name')} error={errors.full_name} />
+                <FormField
+                  name="company_name"
+                  label="Company name"
+                  autoComplete="organization"
+                  defaultValue={v('company_name')}
+                  error={errors.company_name}
+                />
+                <FormField
+                  name="full_name"
+                  label="Full name"
+                  hint="The head of the practice."
+                  autoComplete="name"
+                  defaultValue={v('full_name')}
+                  error={errors.full_name}
+                />
                 <RadioGroup
                   stacked
                   idPrefix="practice_owner"
                   name="practice_owner"
                   legend="Whose practice is this?"
                   value={v('practice_owner') || 'me'}
-                  options={[{ value: 'me', label: 'My own practice' }, { value: 'someone-else', label: "Someone else's practice" }]}
+                  options={[
+                    { value: 'me', label: 'My own practice' },
+                    { value: 'someone-else', label: "Someone else's practice" },
+                  ]}
                   error={errors.practice_owner}
                 />
                 <fieldset className="fieldset" aria-describedby="practice-owner-hint">
                   <legend>The practice owner</legend>
-                  <p className="hint" id="practice-owner-hint">Only for someone else&apos;s practice: we invite its owner by email to manage the profile.</p>
-                  <FormField name="owner_first_name" label="Owner first name" autoComplete="off" defaultValue={v('owner_first_name')} error={errors.owner_first_name} />
-                  <FormField name="owner_last_name" label="Owner last name" autoComplete="off" defaultValue={v('owner_last_name')} error={errors.owner_last_name} />
-                  <FormField name="owner_email" label="Owner email" type="email" autoComplete="off" defaultValue={v('owner_email')} error={errors.owner_email} />
-                  <FormField name="owner_phone_number" label="Owner phone number" type="tel" autoComplete="off" hint="US numbers only." defaultValue={v('owner_phone_number')} error={errors.owner_phone_number} />
+                  <p className="hint" id="practice-owner-hint">
+                    Only for someone else&apos;s practice: we invite its owner by email to manage the profile.
+                  </p>
+                  <FormField
+                    name="owner_first_name"
+                    label="Owner first name"
+                    autoComplete="off"
+                    defaultValue={v('owner_first_name')}
+                    error={errors.owner_first_name}
+                  />
+                  <FormField
+                    name="owner_last_name"
+                    label="Owner last name"
+                    autoComplete="off"
+                    defaultValue={v('owner_last_name')}
+                    error={errors.owner_last_name}
+                  />
+                  <FormField
+                    name="owner_email"
+                    label="Owner email"
+                    type="email"
+                    autoComplete="off"
+                    defaultValue={v('owner_email')}
+                    error={errors.owner_email}
+                  />
+                  <FormField
+                    name="owner_phone_number"
+                    label="Owner phone number"
+                    type="tel"
+                    autoComplete="off"
+                    hint="US numbers only."
+                    defaultValue={v('owner_phone_number')}
+                    error={errors.owner_phone_number}
+                  />
                 </fieldset>
               </>
             ) : (
               <>
-                <FormField name="first_name" label="First name" autoComplete={chosen.type === 'individual' ? 'given-name' : 'off'} defaultValue={v('first_name')} error={errors.first_name} />
-                <FormField name="last_name" label="Last name" autoComplete={chosen.type === 'individual' ? 'family-name' : 'off'} defaultValue={v('last_name')} error={errors.last_name} />
+                <FormField
+                  name="first_name"
+                  label="First name"
+                  autoComplete={chosen.type === 'individual' ? 'given-name' : 'off'}
+                  defaultValue={v('first_name')}
+                  error={errors.first_name}
+                />
+                <FormField
+                  name="last_name"
+                  label="Last name"
+                  autoComplete={chosen.type === 'individual' ? 'family-name' : 'off'}
+                  defaultValue={v('last_name')}
+                  error={errors.last_name}
+                />
               </>
             )}
 
@@ -105,7 +183,11 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
                   name="contact_email_choice"
                   legend="Where should client emails go?"
                   value={v('contact_email_choice') || 'provider-email'}
-                  options={[{ value: 'provider-email', label: "To your provider's email" }, { value: 'other-email', label: 'To another email' }, { value: 'owner-email', label: 'To my email' }]}
+                  options={[
+                    { value: 'provider-email', label: "To your provider's email" },
+                    { value: 'other-email', label: 'To another email' },
+                    { value: 'owner-email', label: 'To my email' },
+                  ]}
                   error={errors.contact_email_choice}
                 />
                 <FormField
@@ -124,7 +206,10 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
                   legend="Do you want to keep access to this profile?"
                   hint="With access you can edit the profile and receive its notifications."
                   value={v('ownerHasClinicianPermission')}
-                  options={[{ value: 'yes', label: 'Yes, I keep edit access and notifications' }, { value: 'no', label: 'No, only my provider manages it' }]}
+                  options={[
+                    { value: 'yes', label: 'Yes, I keep edit access and notifications' },
+                    { value: 'no', label: 'No, only my provider manages it' },
+                  ]}
                   error={errors.ownerHasClinicianPermission}
                 />
               </>

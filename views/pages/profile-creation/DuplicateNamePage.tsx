@@ -12,14 +12,24 @@ export interface DuplicateNamePageProps {
 
 export function DuplicateNamePage({ existing, values }: DuplicateNamePageProps) {
   return (
-    <div className="card dialog" role="alertdialog" aria-labelledby="duplicate-heading" aria-describedby="duplicate-text">
+    <div
+      className="card dialog"
+      role="alertdialog"
+      aria-labelledby="duplicate-heading"
+      aria-describedby="duplicate-text"
+    >
       <h2 id="duplicate-heading">A profile named {existing.name} already exists</h2>
       <p id="duplicate-text">
-        This account already has a profile with the same first and last name. Do you want to create another one anyway, or edit the existing profile?
+        This account already has a profile with the same first and last name. Do you want to create another one anyway,
+        or edit the existing profile?
       </p>
       <div className="actions">
         <PostForm action="/profiles/create">
-          {Object.entries(values).filter(([, value]) => value !== '').map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+          {Object.entries(values)
+            .filter(([, value]) => value !== '')
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
           <input type="hidden" name="confirm_duplicate" value="1" />
           <Button>Create anyway</Button>
         </PostForm>
@@ -32,7 +42,9 @@ export function DuplicateNamePage({ existing, values }: DuplicateNamePageProps) 
           <p className="hint">You do not have edit access to the existing profile; its clinician can edit it.</p>
         )}
       </div>
-      <p><a href={`/profiles/create?type=${encodeURIComponent(values.type ?? '')}`}>Back to the form</a></p>
+      <p>
+        <a href={`/profiles/create?type=${encodeURIComponent(values.type ?? '')}`}>Back to the form</a>
+      </p>
     </div>
   );
 }

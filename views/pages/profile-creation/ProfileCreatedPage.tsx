@@ -14,7 +14,10 @@ export interface ProfileCreatedPageProps {
 export function ProfileCreatedPage({ name, possessive, providerId, canSwitch }: ProfileCreatedPageProps) {
   return (
     <div className="card">
-      <p><strong>{name}</strong> is ready to be completed. Your plan already covers {possessive} profile, so there is nothing to pay.</p>
+      <p>
+        <strong>{name}</strong> is ready to be completed. Your plan already covers {possessive} profile, so there is
+        nothing to pay.
+      </p>
       {canSwitch ? (
         <>
           <p>Switch to the new profile to add locations, professions and a photo, then make it live.</p>
@@ -29,7 +32,11 @@ export function ProfileCreatedPage({ name, possessive, providerId, canSwitch }: 
       ) : (
         <>
           <p>Your provider completes the profile after accepting the invitation.</p>
-          <div className="actions"><ButtonLink variant="primary" href="/">Go Home</ButtonLink></div>
+          <div className="actions">
+            <ButtonLink variant="primary" href="/">
+              Go Home
+            </ButtonLink>
+          </div>
         </>
       )}
     </div>

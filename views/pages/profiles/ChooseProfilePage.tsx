@@ -18,8 +18,18 @@ export interface ProfileCard {
 }
 
 /** `profiles` is one page of the matching profiles (active first); `inactiveCount` counts all matching inactive ones. */
-export function ChooseProfilePage({ profiles, query, inactiveCount, page, pageCount }: {
-  profiles: ProfileCard[]; query: string; inactiveCount: number; page: number; pageCount: number;
+export function ChooseProfilePage({
+  profiles,
+  query,
+  inactiveCount,
+  page,
+  pageCount,
+}: {
+  profiles: ProfileCard[];
+  query: string;
+  inactiveCount: number;
+  page: number;
+  pageCount: number;
 }) {
   const active = profiles.filter((p) => !p.inactive);
   const inactive = profiles.filter((p) => p.inactive);
@@ -35,17 +45,31 @@ export function ChooseProfilePage({ profiles, query, inactiveCount, page, pageCo
       {profiles.length === 0 && <p role="status">No results! Please search again...</p>}
       {profiles.length > 0 && (
         <PostForm action="/profiles">
-          {active.length > 0 && <ul className="profile-cards">{active.map((p) => <Card key={p.id} profile={p} />)}</ul>}
+          {active.length > 0 && (
+            <ul className="profile-cards">
+              {active.map((p) => (
+                <Card key={p.id} profile={p} />
+              ))}
+            </ul>
+          )}
           {inactive.length > 0 && (
             <details className="card">
               <summary>{`Inactive providers (${inactiveCount})`}</summary>
-              <ul className="profile-cards">{inactive.map((p) => <Card key={p.id} profile={p} />)}</ul>
+              <ul className="profile-cards">
+                {inactive.map((p) => (
+                  <Card key={p.id} profile={p} />
+                ))}
+              </ul>
             </details>
           )}
         </PostForm>
       )}
-      <Pager page={page} pageCount={pageCount} label="Pages of profiles"
-        href={(n) => `/profiles?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(n) }).toString()}`} />
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        label="Pages of profiles"
+        href={(n) => `/profiles?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(n) }).toString()}`}
+      />
     </>
   );
 }
@@ -58,7 +82,15 @@ function Card({ profile }: { profile: ProfileCard }) {
         <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
         {profile.selected && <span className="hint"> (current profile)</span>}
       </div>
-      <Button variant="secondary" formAction={`/profiles/${profile.id}/selection`} name="next" value={profile.next} aria-label={`${profile.nextLabel}: ${profile.name}`}>{profile.nextLabel}</Button>
+      <Button
+        variant="secondary"
+        formAction={`/profiles/${profile.id}/selection`}
+        name="next"
+        value={profile.next}
+        aria-label={`${profile.nextLabel}: ${profile.name}`}
+      >
+        {profile.nextLabel}
+      </Button>
     </li>
   );
 }

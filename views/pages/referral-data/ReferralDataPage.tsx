@@ -14,7 +14,20 @@ export interface ReferralYearView {
   total: number;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 // The chart's drawing box: twelve bars of 24 units with 6 between, a band for the counts above and the month letters below.
 const BAR = 24;
@@ -30,10 +43,20 @@ export function ReferralChart({ year }: { year: ReferralYearView }) {
   const summary = `Referrals in ${year.year} by month: ${year.months.map((count, i) => `${MONTHS[i]} ${count}`).join(', ')}.`;
   return (
     <figure className="referral-chart">
-      <figcaption><strong>{year.year}</strong>{` — ${year.total} ${year.total === 1 ? 'referral' : 'referrals'}`}</figcaption>
+      <figcaption>
+        <strong>{year.year}</strong>
+        {` — ${year.total} ${year.total === 1 ? 'referral' : 'referrals'}`}
+      </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={titleId} focusable="false">
         <title id={titleId}>{summary}</title>
-        <line x1={0} x2={WIDTH} y1={PLOT_TOP + PLOT_HEIGHT} y2={PLOT_TOP + PLOT_HEIGHT} stroke="currentColor" strokeWidth={1} />
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={PLOT_TOP + PLOT_HEIGHT}
+          y2={PLOT_TOP + PLOT_HEIGHT}
+          stroke="currentColor"
+          strokeWidth={1}
+        />
         {year.months.map((count, i) => {
           const height = Math.round((count / peak) * PLOT_HEIGHT);
           const x = GAP + i * (BAR + GAP);
@@ -41,8 +64,12 @@ export function ReferralChart({ year }: { year: ReferralYearView }) {
           return (
             <g key={MONTHS[i]}>
               {count > 0 && <rect x={x} y={y} width={BAR} height={height} fill="currentColor" opacity={0.75} />}
-              <text x={x + BAR / 2} y={y - 3} textAnchor="middle" fontSize={10} fill="currentColor">{count}</text>
-              <text x={x + BAR / 2} y={HEIGHT - 4} textAnchor="middle" fontSize={10} fill="currentColor">{MONTHS[i]!.slice(0, 3)}</text>
+              <text x={x + BAR / 2} y={y - 3} textAnchor="middle" fontSize={10} fill="currentColor">
+                {count}
+              </text>
+              <text x={x + BAR / 2} y={HEIGHT - 4} textAnchor="middle" fontSize={10} fill="currentColor">
+                {MONTHS[i]!.slice(0, 3)}
+              </text>
             </g>
           );
         })}
@@ -56,17 +83,28 @@ export function ReferralDataPage({ years }: { years: ReferralYearView[] }) {
     <div className="referral-data">
       <section className="card" aria-labelledby="referral-download-heading">
         <h2 id="referral-download-heading">Download your referrals</h2>
-        <p>A CSV file of every referral your practice has received: the client, the profile they contacted, and any phone consultation. Times are in UTC.</p>
-        <p className="actions"><ButtonLink variant="primary" href={REFERRAL_DOWNLOAD_PATH} download="referral_data.csv">Download</ButtonLink></p>
+        <p>
+          A CSV file of every referral your practice has received: the client, the profile they contacted, and any phone
+          consultation. Times are in UTC.
+        </p>
+        <p className="actions">
+          <ButtonLink variant="primary" href={REFERRAL_DOWNLOAD_PATH} download="referral_data.csv">
+            Download
+          </ButtonLink>
+        </p>
       </section>
       <section className="card" aria-labelledby="referral-counts-heading">
         <h2 id="referral-counts-heading">Referrals by month</h2>
-        {years.length === 0
-          ? <EmptyState title="You don't have any referrals yet." />
-          : <>
+        {years.length === 0 ? (
+          <EmptyState title="You don't have any referrals yet." />
+        ) : (
+          <>
             <p className="hint">Months are counted in UTC, as in the download.</p>
-            {[...years].reverse().map((year) => <ReferralChart key={year.year} year={year} />)}
-          </>}
+            {[...years].reverse().map((year) => (
+              <ReferralChart key={year.year} year={year} />
+            ))}
+          </>
+        )}
       </section>
     </div>
   );

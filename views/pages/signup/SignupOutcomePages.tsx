@@ -7,7 +7,9 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 export function AccountBlockedPage({ supportEmail }: { supportEmail: string }) {
   return (
     <>
-      <p><strong>Uh oh! This account cannot be accessed…</strong></p>
+      <p>
+        <strong>Uh oh! This account cannot be accessed…</strong>
+      </p>
       <p>
         This e-mail address belongs to an account we cannot open right now. Please write to{' '}
         <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will sort it out with you.
@@ -20,9 +22,13 @@ export function AccountBlockedPage({ supportEmail }: { supportEmail: string }) {
 export function EmailTakenPage({ email }: { email: string }) {
   return (
     <>
-      <p>An account with the e-mail address <strong>{email}</strong> already exists. Please log in instead.</p>
+      <p>
+        An account with the e-mail address <strong>{email}</strong> already exists. Please log in instead.
+      </p>
       <div className="actions">
-        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>Log in</ButtonLink>
+        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>
+          Log in
+        </ButtonLink>
         <a href="/password/request">Forgot your password?</a>
       </div>
     </>
@@ -30,13 +36,23 @@ export function EmailTakenPage({ email }: { email: string }) {
 }
 
 /** The address belongs to a standalone practice-management account. */
-export function PracticeManagementAccountPage({ email, practiceManagementUrl }: { email: string; practiceManagementUrl: string | null }) {
+export function PracticeManagementAccountPage({
+  email,
+  practiceManagementUrl,
+}: {
+  email: string;
+  practiceManagementUrl: string | null;
+}) {
   return (
     <>
-      <p>The e-mail address <strong>{email}</strong> already belongs to a practice-management account.</p>
+      <p>
+        The e-mail address <strong>{email}</strong> already belongs to a practice-management account.
+      </p>
       <p>Log in with it to add a directory profile to that account, or go to practice management.</p>
       <div className="actions">
-        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>Log in</ButtonLink>
+        <ButtonLink variant="primary" href={`/login?email=${encodeURIComponent(email)}`}>
+          Log in
+        </ButtonLink>
         {practiceManagementUrl && <a href={practiceManagementUrl}>Log in to Practice Management</a>}
       </div>
     </>
@@ -44,13 +60,27 @@ export function PracticeManagementAccountPage({ email, practiceManagementUrl }: 
 }
 
 /** The address belongs to a client login: add a therapist profile to it, or go to the client login. */
-export function ClientAccountPage({ email, clientSiteUrl, addHref }: { email: string; clientSiteUrl: string; addHref: string }) {
+export function ClientAccountPage({
+  email,
+  clientSiteUrl,
+  addHref,
+}: {
+  email: string;
+  clientSiteUrl: string;
+  addHref: string;
+}) {
   return (
     <>
-      <p>The e-mail address <strong>{email}</strong> belongs to a client account.</p>
-      <p>You can add a therapist profile to that login, or go to the client login if that is what you were looking for.</p>
+      <p>
+        The e-mail address <strong>{email}</strong> belongs to a client account.
+      </p>
+      <p>
+        You can add a therapist profile to that login, or go to the client login if that is what you were looking for.
+      </p>
       <div className="actions">
-        <ButtonLink variant="primary" href={addHref}>Add a therapist profile</ButtonLink>
+        <ButtonLink variant="primary" href={addHref}>
+          Add a therapist profile
+        </ButtonLink>
         <a href={clientSiteUrl}>Go to client login</a>
       </div>
     </>
@@ -61,10 +91,18 @@ export function ClientAccountPage({ email, clientSiteUrl, addHref }: { email: st
 export function InviteInvalidPage() {
   return (
     <>
-      <p>This invitation link is no longer valid: it has been used already, it has expired, or it was copied incompletely.</p>
-      <p>If you already created your login with it, simply log in. Otherwise ask the person who invited you to send a new invitation.</p>
+      <p>
+        This invitation link is no longer valid: it has been used already, it has expired, or it was copied
+        incompletely.
+      </p>
+      <p>
+        If you already created your login with it, simply log in. Otherwise ask the person who invited you to send a new
+        invitation.
+      </p>
       <div className="actions">
-        <ButtonLink variant="primary" href="/login">Log in</ButtonLink>
+        <ButtonLink variant="primary" href="/login">
+          Log in
+        </ButtonLink>
       </div>
     </>
   );
@@ -74,20 +112,44 @@ export function InviteInvalidPage() {
 export function AlreadyProviderPage({ email }: { email: string }) {
   return (
     <>
-      <p>{email ? <>The login <strong>{email}</strong></> : 'This login'} already has a provider account.</p>
+      <p>
+        {email ? (
+          <>
+            The login <strong>{email}</strong>
+          </>
+        ) : (
+          'This login'
+        )}{' '}
+        already has a provider account.
+      </p>
       <div className="actions">
-        <ButtonLink variant="primary" href={email ? `/login?email=${encodeURIComponent(email)}` : '/'}>{email ? 'Log in' : 'Go to your dashboard'}</ButtonLink>
+        <ButtonLink variant="primary" href={email ? `/login?email=${encodeURIComponent(email)}` : '/'}>
+          {email ? 'Log in' : 'Go to your dashboard'}
+        </ButtonLink>
       </div>
     </>
   );
 }
 
 /** A signed-in user opening an invitation: one button accepts it. */
-export function InviteAcceptPage({ action, providerName, invitedEmail, userEmail }: { action: string; providerName: string; invitedEmail: string; userEmail: string }) {
-  if (invitedEmail && invitedEmail.toLowerCase() !== userEmail.toLowerCase()) return <InviteOtherAddressPage invitedEmail={invitedEmail} userEmail={userEmail} />;
+export function InviteAcceptPage({
+  action,
+  providerName,
+  invitedEmail,
+  userEmail,
+}: {
+  action: string;
+  providerName: string;
+  invitedEmail: string;
+  userEmail: string;
+}) {
+  if (invitedEmail && invitedEmail.toLowerCase() !== userEmail.toLowerCase())
+    return <InviteOtherAddressPage invitedEmail={invitedEmail} userEmail={userEmail} />;
   return (
     <>
-      <p>You have been invited to work on the profile of <strong>{providerName}</strong>.</p>
+      <p>
+        You have been invited to work on the profile of <strong>{providerName}</strong>.
+      </p>
       <PostForm action={action}>
         <div className="actions">
           <Button>Accept invitation</Button>
@@ -102,10 +164,15 @@ export function InviteAcceptPage({ action, providerName, invitedEmail, userEmail
 export function InviteOtherAddressPage({ invitedEmail, userEmail }: { invitedEmail: string; userEmail: string }) {
   return (
     <>
-      <p>This invitation was sent to <strong>{invitedEmail}</strong>, but you are logged in as <strong>{userEmail}</strong>.</p>
+      <p>
+        This invitation was sent to <strong>{invitedEmail}</strong>, but you are logged in as{' '}
+        <strong>{userEmail}</strong>.
+      </p>
       <p>Log out, then open the invitation link again to create a login for {invitedEmail} or to log in with it.</p>
       <div className="actions">
-        <ButtonLink variant="primary" href="/logout">Log out</ButtonLink>
+        <ButtonLink variant="primary" href="/logout">
+          Log out
+        </ButtonLink>
       </div>
     </>
   );
@@ -118,7 +185,9 @@ export function InviteOtherAddressPage({ invitedEmail, userEmail }: { invitedEma
 export function ReservedNamePage({ name, supportEmail }: { name: string; supportEmail: string }) {
   return (
     <>
-      <p><strong>The name {name} is reserved for another profile in our directory.</strong></p>
+      <p>
+        <strong>The name {name} is reserved for another profile in our directory.</strong>
+      </p>
       <p>
         We have kept your registration, but it stays on hold until our team has checked it. Please write to{' '}
         <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will sort it out with you.

@@ -9,7 +9,12 @@ import { Button } from '../../components/ui/Button';
 export type SignupMode = 'new' | 'invite' | 'from-client';
 export type ProfileType = 'individual' | 'practice';
 
-export interface OfferView { kind: 'partner' | 'referral'; text: string; partnerName?: string; code?: string }
+export interface OfferView {
+  kind: 'partner' | 'referral';
+  text: string;
+  partnerName?: string;
+  code?: string;
+}
 
 export interface SignupPageProps {
   mode: SignupMode;
@@ -39,7 +44,9 @@ export function WizardProgress({ current }: { current: number }) {
   return (
     <ol className="steps wizard-steps" aria-label="Signup steps">
       {WIZARD_STEPS.map((step, index) => (
-        <li key={step} aria-current={index === current ? 'step' : undefined}>{step}</li>
+        <li key={step} aria-current={index === current ? 'step' : undefined}>
+          {step}
+        </li>
       ))}
     </ol>
   );
@@ -49,14 +56,15 @@ export function OfferBanner({ offer }: { offer: OfferView }) {
   if (offer.kind === 'partner') {
     return (
       <div className="offer-banner" role="note" aria-label="Partner offer">
-        <strong>Welcome, {offer.partnerName} member!</strong> You get <strong>{offer.text}</strong> of your membership; the offer is applied when
-        you choose your plan.
+        <strong>Welcome, {offer.partnerName} member!</strong> You get <strong>{offer.text}</strong> of your membership;
+        the offer is applied when you choose your plan.
       </div>
     );
   }
   return (
     <div className="offer-banner" role="note" aria-label="Referral offer">
-      <strong>A colleague referred you.</strong> You both get <strong>$49 off</strong> ({offer.text}) when you start your membership.
+      <strong>A colleague referred you.</strong> You both get <strong>$49 off</strong> ({offer.text}) when you start
+      your membership.
     </div>
   );
 }
@@ -71,42 +79,94 @@ export function SignupPage(props: SignupPageProps) {
       <WizardProgress current={0} />
       {offer && <OfferBanner offer={offer} />}
       {mode === 'invite' && props.inviteProviderName && (
-        <p>You have been invited to work on the profile of <strong>{props.inviteProviderName}</strong>. Create your login to accept.</p>
+        <p>
+          You have been invited to work on the profile of <strong>{props.inviteProviderName}</strong>. Create your login
+          to accept.
+        </p>
       )}
       {mode === 'from-client' && (
-        <p>Add a therapist profile to the login you use as a client: you will keep one e-mail address and one password for both.</p>
+        <p>
+          Add a therapist profile to the login you use as a client: you will keep one e-mail address and one password
+          for both.
+        </p>
       )}
       {formError && (
-        <div className="flash flash--error" role="alert"><span>{formError}</span></div>
+        <div className="flash flash--error" role="alert">
+          <span>{formError}</span>
+        </div>
       )}
       {typeLinks && (
         <nav className="type-choice" aria-label="Profile type">
-          <a href={typeLinks.individual} aria-current={type === 'individual' ? 'page' : undefined}>I am an individual clinician</a>
-          <a href={typeLinks.practice} aria-current={type === 'practice' ? 'page' : undefined}>We are a group practice</a>
+          <a href={typeLinks.individual} aria-current={type === 'individual' ? 'page' : undefined}>
+            I am an individual clinician
+          </a>
+          <a href={typeLinks.practice} aria-current={type === 'practice' ? 'page' : undefined}>
+            We are a group practice
+          </a>
         </nav>
       )}
       <PostForm action={action} noValidate className="signup-form">
         {mode !== 'invite' && <input type="hidden" name="type" value={type} />}
-        {Object.entries(carry).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        {Object.entries(carry).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
 
         {type === 'individual' || mode === 'invite' ? (
           <>
-            <FormField name="first_name" label="First name" autoComplete="given-name" defaultValue={v('first_name')} error={errors.first_name} />
-            <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={v('last_name')} error={errors.last_name} />
+            <FormField
+              name="first_name"
+              label="First name"
+              autoComplete="given-name"
+              defaultValue={v('first_name')}
+              error={errors.first_name}
+            />
+            <FormField
+              name="last_name"
+              label="Last name"
+              autoComplete="family-name"
+              defaultValue={v('last_name')}
+              error={errors.last_name}
+            />
           </>
         ) : (
           <>
-            <FormField name="company_name" label="Company name" autoComplete="organization" defaultValue={v('company_name')} error={errors.company_name} />
-            <FormField name="full_name" label="Full name" hint="The head of the practice." autoComplete="name" defaultValue={v('full_name')} error={errors.full_name} />
-            <fieldset className={errors.send_referrals_to ? 'field field--error choice' : 'field choice'} aria-describedby={errors.send_referrals_to ? 'send_referrals_to-error' : undefined}>
+            <FormField
+              name="company_name"
+              label="Company name"
+              autoComplete="organization"
+              defaultValue={v('company_name')}
+              error={errors.company_name}
+            />
+            <FormField
+              name="full_name"
+              label="Full name"
+              hint="The head of the practice."
+              autoComplete="name"
+              defaultValue={v('full_name')}
+              error={errors.full_name}
+            />
+            <fieldset
+              className={errors.send_referrals_to ? 'field field--error choice' : 'field choice'}
+              aria-describedby={errors.send_referrals_to ? 'send_referrals_to-error' : undefined}
+            >
               <legend>Where should we send client referrals?</legend>
               {Object.entries(props.referralChoices).map(([value, label]) => (
                 <div className="field--check" key={value}>
-                  <input type="radio" id={`send_referrals_to-${value}`} name="send_referrals_to" value={value} defaultChecked={v('send_referrals_to') === value} />
+                  <input
+                    type="radio"
+                    id={`send_referrals_to-${value}`}
+                    name="send_referrals_to"
+                    value={value}
+                    defaultChecked={v('send_referrals_to') === value}
+                  />
                   <label htmlFor={`send_referrals_to-${value}`}>{label}</label>
                 </div>
               ))}
-              {errors.send_referrals_to && <p className="field-error" id="send_referrals_to-error">{errors.send_referrals_to}</p>}
+              {errors.send_referrals_to && (
+                <p className="field-error" id="send_referrals_to-error">
+                  {errors.send_referrals_to}
+                </p>
+              )}
             </fieldset>
           </>
         )}
@@ -133,34 +193,77 @@ export function SignupPage(props: SignupPageProps) {
         />
         {mode === 'from-client' ? (
           props.askClientLogin && (
-            <FormField name="password" label="Password" type="password" autoComplete="current-password" hint="The password of your client login." error={errors.password} />
+            <FormField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              hint="The password of your client login."
+              error={errors.password}
+            />
           )
         ) : (
           <>
-            <FormField name="password" label="Password" type="password" autoComplete="new-password" hint={props.passwordHint} error={errors.password} />
-            <FormField name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" error={errors.password_confirmation} />
+            <FormField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={props.passwordHint}
+              error={errors.password}
+            />
+            <FormField
+              name="password_confirmation"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password_confirmation}
+            />
           </>
         )}
 
         <div className="hp-field" aria-hidden="true">
           <label htmlFor={props.honeypotField}>Leave this field empty</label>
-          <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={props.honeypotField}
+            name={props.honeypotField}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         {props.captcha && <CaptchaWidget {...props.captcha} />}
 
         <div className={errors.terms ? 'field field--error' : 'field'}>
           <div className="field--check">
-            <input type="checkbox" id="terms" name="terms" value="1" defaultChecked={v('terms') === '1'} aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? 'terms-error' : undefined} />
+            <input
+              type="checkbox"
+              id="terms"
+              name="terms"
+              value="1"
+              defaultChecked={v('terms') === '1'}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? 'terms-error' : undefined}
+            />
             <label htmlFor="terms">I agree to the terms of service</label>
           </div>
-          {errors.terms && <p className="field-error" id="terms-error">{errors.terms}</p>}
+          {errors.terms && (
+            <p className="field-error" id="terms-error">
+              {errors.terms}
+            </p>
+          )}
         </div>
 
         <div className="actions">
           <Button>{mode === 'from-client' ? 'Add my therapist profile' : 'Create Account'}</Button>
         </div>
       </PostForm>
-      {mode !== 'from-client' && <p>Already have an account? <a href="/login">Log in</a></p>}
+      {mode !== 'from-client' && (
+        <p>
+          Already have an account? <a href="/login">Log in</a>
+        </p>
+      )}
       <blockquote className="callout">
         <p>“Setting up my profile took one evening, and the first referral came the week after.”</p>
         <footer>— a licensed therapist in New York</footer>

@@ -8,7 +8,11 @@ import { Icon } from '../../components/Icon';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 
-export interface CustomEntryView { id: string; name: string; description: string }
+export interface CustomEntryView {
+  id: string;
+  name: string;
+  description: string;
+}
 
 export interface CustomEntryRules {
   /** Singular words for headings and flashes. */
@@ -22,7 +26,19 @@ export interface CustomEntryRules {
 
 export const deleteQuestion = (noun: string) => `Are you sure you'd like to delete this ${noun}?`;
 
-export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, basePath, rules, entries, editing, values, errors = {} }: {
+export function CustomEntriesSection({
+  id,
+  entryPrefix,
+  title,
+  intro,
+  pagePath,
+  basePath,
+  rules,
+  entries,
+  editing,
+  values,
+  errors = {},
+}: {
   /** The section's anchor and its ?edit= value for adding. */
   id: string;
   /** ?edit={entryPrefix}-{entry id} opens one entry's form. */
@@ -43,14 +59,31 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
   const headingId = `${id}-heading`;
   const form = (action: string, formId: string, current: { name: string; description: string }, saveLabel: string) => (
     <PostForm action={action} data-warn-unsaved="" className="custom-entry-form">
-      <FormField name="name" id={`${formId}-name`} label={rules.namePlaceholder} placeholder={rules.namePlaceholder} maxLength={rules.nameMax}
-        hint={`Up to ${rules.nameMax} characters.`} defaultValue={current.name} error={errors.name} />
-      <TextAreaField name="description" id={`${formId}-description`} label={rules.descriptionPlaceholder} placeholder={rules.descriptionPlaceholder}
-        maxLength={rules.descriptionMax} hint={`Up to ${rules.descriptionMax} characters. No URLs, phone numbers or email addresses.`}
-        defaultValue={current.description} error={errors.description} />
+      <FormField
+        name="name"
+        id={`${formId}-name`}
+        label={rules.namePlaceholder}
+        placeholder={rules.namePlaceholder}
+        maxLength={rules.nameMax}
+        hint={`Up to ${rules.nameMax} characters.`}
+        defaultValue={current.name}
+        error={errors.name}
+      />
+      <TextAreaField
+        name="description"
+        id={`${formId}-description`}
+        label={rules.descriptionPlaceholder}
+        placeholder={rules.descriptionPlaceholder}
+        maxLength={rules.descriptionMax}
+        hint={`Up to ${rules.descriptionMax} characters. No URLs, phone numbers or email addresses.`}
+        defaultValue={current.description}
+        error={errors.description}
+      />
       <div className="actions">
         <Button>{saveLabel}</Button>
-        <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">Cancel</ButtonLink>
+        <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">
+          Cancel
+        </ButtonLink>
       </div>
     </PostForm>
   );
@@ -61,21 +94,27 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
         {editing !== 'new' && <ButtonLink href={`${pagePath}?edit=${id}#${id}-new`}>Add a {rules.noun}</ButtonLink>}
       </div>
       {intro}
-      {entries.length === 0 && editing !== 'new' && <EmptyState title={`You have not added any ${rules.plural} yet.`} />}
+      {entries.length === 0 && editing !== 'new' && (
+        <EmptyState title={`You have not added any ${rules.plural} yet.`} />
+      )}
       {entries.length > 0 && (
         <ul className="custom-entries">
           {entries.map((entry) => (
             <li key={entry.id} id={`${entryPrefix}-${entry.id}`} className="custom-entry">
-              {editing === entry.id ? form(`${basePath}/${entry.id}`, `${entryPrefix}-${entry.id}`, values ?? entry, 'Save') : (
+              {editing === entry.id ? (
+                form(`${basePath}/${entry.id}`, `${entryPrefix}-${entry.id}`, values ?? entry, 'Save')
+              ) : (
                 <>
                   <h3>{entry.name}</h3>
                   <p>{entry.description}</p>
                   <div className="actions">
                     <ButtonLink href={`${pagePath}?edit=${entryPrefix}-${entry.id}#${entryPrefix}-${entry.id}`}>
-                                                    <Icon name="pencil" /> Edit<span className="visually-hidden"> {entry.name}</span>
-                                                  </ButtonLink>
+                      <Icon name="pencil" /> Edit<span className="visually-hidden"> {entry.name}</span>
+                    </ButtonLink>
                     <PostForm action={`${basePath}/${entry.id}/delete`} data-confirm={deleteQuestion(rules.noun)}>
-                      <Button variant="danger-outline">Delete<span className="visually-hidden"> {entry.name}</span></Button>
+                      <Button variant="danger-outline">
+                        Delete<span className="visually-hidden"> {entry.name}</span>
+                      </Button>
                     </PostForm>
                   </div>
                 </>
@@ -95,11 +134,25 @@ export function CustomEntriesSection({ id, entryPrefix, title, intro, pagePath, 
 }
 
 /** The confirmation step of a delete without JavaScript: the question and the same post, confirmed. */
-export function ConfirmDeletePage({ noun, entry, action, cancelHref }: { noun: string; entry: CustomEntryView; action: string; cancelHref: string }) {
+export function ConfirmDeletePage({
+  noun,
+  entry,
+  action,
+  cancelHref,
+}: {
+  noun: string;
+  entry: CustomEntryView;
+  action: string;
+  cancelHref: string;
+}) {
   return (
     <div className="card tag-pages">
-      <p><strong>{deleteQuestion(noun)}</strong></p>
-      <p>{entry.name}: {entry.description}</p>
+      <p>
+        <strong>{deleteQuestion(noun)}</strong>
+      </p>
+      <p>
+        {entry.name}: {entry.description}
+      </p>
       <PostForm action={action}>
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">

@@ -20,28 +20,87 @@ export interface SpecialtiesPageProps {
   practice: boolean;
 }
 
-export function SpecialtiesPage({ editing, filter, options, top, general, custom, customRules, customValues, errors = {}, practice }: SpecialtiesPageProps) {
+export function SpecialtiesPage({
+  editing,
+  filter,
+  options,
+  top,
+  general,
+  custom,
+  customRules,
+  customValues,
+  errors = {},
+  practice,
+}: SpecialtiesPageProps) {
   const who = practice ? 'your practice' : 'you';
-  const customEditing = editing === 'custom-specialties' ? 'new' : editing?.startsWith('custom-specialty-') ? editing.slice('custom-specialty-'.length) : null;
+  const customEditing =
+    editing === 'custom-specialties'
+      ? 'new'
+      : editing?.startsWith('custom-specialty-')
+        ? editing.slice('custom-specialty-'.length)
+        : null;
   return (
     <div className="tag-pages">
       <TagPickerSection
-        id="top-specialties" title="Top specialties" pagePath={SPECIALTIES_PATH} action={`${SPECIALTIES_PATH}/top-specialties`}
-        editing={editing === 'top-specialties'} filter={editing === 'top-specialties' ? filter : null}
-        intro={<p className="hint">The areas {who} focus{practice ? 'es' : ''} on most: choose up to 6. A top specialty is also part of your general expertise.</p>}
-        lists={[{ name: 'top_specialties', legend: 'Top specialties', hint: 'Choose 1 to 6.', options, selected: top, error: errors.top_specialties }]}
+        id="top-specialties"
+        title="Top specialties"
+        pagePath={SPECIALTIES_PATH}
+        action={`${SPECIALTIES_PATH}/top-specialties`}
+        editing={editing === 'top-specialties'}
+        filter={editing === 'top-specialties' ? filter : null}
+        intro={
+          <p className="hint">
+            The areas {who} focus{practice ? 'es' : ''} on most: choose up to 6. A top specialty is also part of your
+            general expertise.
+          </p>
+        }
+        lists={[
+          {
+            name: 'top_specialties',
+            legend: 'Top specialties',
+            hint: 'Choose 1 to 6.',
+            options,
+            selected: top,
+            error: errors.top_specialties,
+          },
+        ]}
       />
       <TagPickerSection
-        id="general-expertise" title="General expertise" pagePath={SPECIALTIES_PATH} action={`${SPECIALTIES_PATH}/general-expertise`}
-        editing={editing === 'general-expertise'} filter={editing === 'general-expertise' ? filter : null}
-        intro={<p className="hint">Every area {who} work{practice ? 's' : ''} with, top specialties included: choose 3 to 20. Removing a top specialty here removes it from your top specialties too.</p>}
-        lists={[{ name: 'specialties', legend: 'General expertise', hint: 'Choose 3 to 20.', options, selected: general, error: errors.specialties }]}
+        id="general-expertise"
+        title="General expertise"
+        pagePath={SPECIALTIES_PATH}
+        action={`${SPECIALTIES_PATH}/general-expertise`}
+        editing={editing === 'general-expertise'}
+        filter={editing === 'general-expertise' ? filter : null}
+        intro={
+          <p className="hint">
+            Every area {who} work{practice ? 's' : ''} with, top specialties included: choose 3 to 20. Removing a top
+            specialty here removes it from your top specialties too.
+          </p>
+        }
+        lists={[
+          {
+            name: 'specialties',
+            legend: 'General expertise',
+            hint: 'Choose 3 to 20.',
+            options,
+            selected: general,
+            error: errors.specialties,
+          },
+        ]}
       />
       <CustomEntriesSection
-        id="custom-specialties" entryPrefix="custom-specialty" title="Custom specialties" pagePath={SPECIALTIES_PATH}
-        basePath={`${SPECIALTIES_PATH}/custom-specialties`} rules={customRules} entries={custom} editing={customEditing}
+        id="custom-specialties"
+        entryPrefix="custom-specialty"
+        title="Custom specialties"
+        pagePath={SPECIALTIES_PATH}
+        basePath={`${SPECIALTIES_PATH}/custom-specialties`}
+        rules={customRules}
+        entries={custom}
+        editing={customEditing}
         intro={<p className="hint">Describe an area of expertise that is not in the list.</p>}
-        {...(customValues ? { values: customValues } : {})} errors={errors}
+        {...(customValues ? { values: customValues } : {})}
+        errors={errors}
       />
     </div>
   );

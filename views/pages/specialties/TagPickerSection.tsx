@@ -10,7 +10,16 @@ export const NO_RESULTS = 'No results! Please search again...';
 /** One checkbox list; `name` is the posted field name (the tag type, or top_specialties). */
 export type PickerList = Omit<TagCheckboxesProps, 'hiddenSelected'>;
 
-export function TagPickerSection({ id, title, pagePath, action, editing, lists, filter, intro }: {
+export function TagPickerSection({
+  id,
+  title,
+  pagePath,
+  action,
+  editing,
+  lists,
+  filter,
+  intro,
+}: {
   id: string;
   title: string;
   pagePath: string;
@@ -22,10 +31,14 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
   intro?: React.ReactNode;
 }) {
   const needle = (filter ?? '').trim().toLowerCase();
-  const shownOf = (list: PickerList) => (needle ? list.options.filter((o) => o.name.toLowerCase().includes(needle)) : list.options);
+  const shownOf = (list: PickerList) =>
+    needle ? list.options.filter((o) => o.name.toLowerCase().includes(needle)) : list.options;
   const namesOf = (list: PickerList) => {
     const byId = new Map(list.options.map((o) => [o.id, o.name]));
-    return list.selected.map((tagId) => byId.get(tagId)).filter(Boolean).join(', ');
+    return list.selected
+      .map((tagId) => byId.get(tagId))
+      .filter(Boolean)
+      .join(', ');
   };
   const filterBox = editing && filter !== null && (
     <form method="get" action={`${pagePath}#${id}`} className="search" role="search" aria-label={`${title} options`}>
@@ -35,7 +48,11 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
         <input id={`${id}-filter`} name="q" type="search" defaultValue={filter} />
         <Button variant="secondary">Filter</Button>
       </div>
-      {needle && <p className="hint"><a href={`${pagePath}?edit=${id}#${id}`}>Show all options</a></p>}
+      {needle && (
+        <p className="hint">
+          <a href={`${pagePath}?edit=${id}#${id}`}>Show all options</a>
+        </p>
+      )}
     </form>
   );
   return (
@@ -45,7 +62,12 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
       pagePath={pagePath}
       action={needle ? `${action}?q=${encodeURIComponent(filter!)}` : action}
       editing={editing}
-      intro={<>{intro}{filterBox}</>}
+      intro={
+        <>
+          {intro}
+          {filterBox}
+        </>
+      }
       read={<ReadList rows={lists.map((list) => [list.legend, namesOf(list)])} />}
     >
       {lists.map((list) => {
@@ -53,9 +75,20 @@ export function TagPickerSection({ id, title, pagePath, action, editing, lists, 
         const shownIds = new Set(shown.map((o) => o.id));
         return (
           <div key={list.name}>
-            {needle && shown.length === 0 && <p className="notice" role="status">{NO_RESULTS}</p>}
-            <TagCheckboxes name={list.name} legend={list.legend} hint={list.hint} options={shown} selected={list.selected}
-              hiddenSelected={list.selected.filter((tagId) => !shownIds.has(tagId))} error={list.error} />
+            {needle && shown.length === 0 && (
+              <p className="notice" role="status">
+                {NO_RESULTS}
+              </p>
+            )}
+            <TagCheckboxes
+              name={list.name}
+              legend={list.legend}
+              hint={list.hint}
+              options={shown}
+              selected={list.selected}
+              hiddenSelected={list.selected.filter((tagId) => !shownIds.has(tagId))}
+              error={list.error}
+            />
           </div>
         );
       })}

@@ -20,7 +20,12 @@ export interface GroupSummary {
   imageUrl: string | null;
 }
 
-export function TherapyGroupsPage({ groups, profileActive, profileStatus, confirmDelete }: {
+export function TherapyGroupsPage({
+  groups,
+  profileActive,
+  profileStatus,
+  confirmDelete,
+}: {
   groups: GroupSummary[];
   profileActive: boolean;
   profileStatus: string;
@@ -29,9 +34,15 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
   return (
     <div className="therapy-groups">
       <p>List the therapy groups you run. Active groups appear on your profile until they expire.</p>
-      {profileActive
-        ? <p><ButtonLink variant="primary" href={`${PAGE_PATH}/new`}>Add a therapy group</ButtonLink></p>
-        : <NotLiveNotice status={profileStatus}>Therapy groups can be created once your profile is active.</NotLiveNotice>}
+      {profileActive ? (
+        <p>
+          <ButtonLink variant="primary" href={`${PAGE_PATH}/new`}>
+            Add a therapy group
+          </ButtonLink>
+        </p>
+      ) : (
+        <NotLiveNotice status={profileStatus}>Therapy groups can be created once your profile is active.</NotLiveNotice>
+      )}
       {groups.length === 0 ? (
         <EmptyState title="You have not added any therapy groups yet." />
       ) : (
@@ -42,15 +53,27 @@ export function TherapyGroupsPage({ groups, profileActive, profileStatus, confir
               <div className="group-card__body">
                 <h2>{group.name}</h2>
                 <p>
-                  <span className={group.status === 'active' ? 'status' : 'status status--inactive'}>{group.status === 'active' ? 'Active' : 'Inactive'}</span>
-                  {group.expiresOn && <> · {group.expired ? 'Expired' : 'Expires'} {group.expiresOn}</>}
-                  {' · '}{group.where}
+                  <span className={group.status === 'active' ? 'status' : 'status status--inactive'}>
+                    {group.status === 'active' ? 'Active' : 'Inactive'}
+                  </span>
+                  {group.expiresOn && (
+                    <>
+                      {' '}
+                      · {group.expired ? 'Expired' : 'Expires'} {group.expiresOn}
+                    </>
+                  )}
+                  {' · '}
+                  {group.where}
                 </p>
                 {group.shortDescription && <p>{group.shortDescription}</p>}
                 <div className="actions">
-                  <ButtonLink href={`${PAGE_PATH}/${group.id}`}><Icon name="pencil" /> View/Edit<span className="visually-hidden"> {group.name}</span></ButtonLink>
+                  <ButtonLink href={`${PAGE_PATH}/${group.id}`}>
+                    <Icon name="pencil" /> View/Edit<span className="visually-hidden"> {group.name}</span>
+                  </ButtonLink>
                   <PostForm action={`${PAGE_PATH}/${group.id}/delete`} data-confirm={confirmDelete}>
-                    <Button variant="danger-outline">Delete<span className="visually-hidden"> {group.name}</span></Button>
+                    <Button variant="danger-outline">
+                      Delete<span className="visually-hidden"> {group.name}</span>
+                    </Button>
                   </PostForm>
                 </div>
               </div>

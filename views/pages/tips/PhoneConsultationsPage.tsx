@@ -7,7 +7,8 @@ export function PhoneConsultationsPage() {
         <h2 id="why-heading">Why offer phone consultations</h2>
         <p>
           A short free call is often the step that turns a profile visit into a first session. Clients can book a call
-          straight from your profile at a time you marked as open, and it appears in your <a href="/calendar">call calendar</a>.
+          straight from your profile at a time you marked as open, and it appears in your{' '}
+          <a href="/calendar">call calendar</a>.
         </p>
       </section>
       <section className="card" aria-labelledby="before-heading">
@@ -31,9 +32,14 @@ export function PhoneConsultationsPage() {
       <section className="card" aria-labelledby="after-heading">
         <h2 id="after-heading">After the call</h2>
         <ul>
-          <li>Send a short follow-up message the same day with the appointment details or the referrals you mentioned.</li>
+          <li>
+            Send a short follow-up message the same day with the appointment details or the referrals you mentioned.
+          </li>
           <li>If you need to reschedule, do it from the call calendar so the client is told at once.</li>
-          <li>No longer taking new clients? Switch your locations to Waitlist or No in <a href="/profile/availability-locations">Availability &amp; Locations</a> so clients are not disappointed.</li>
+          <li>
+            No longer taking new clients? Switch your locations to Waitlist or No in{' '}
+            <a href="/profile/availability-locations">Availability &amp; Locations</a> so clients are not disappointed.
+          </li>
         </ul>
       </section>
     </div>

@@ -5,7 +5,13 @@ import { PostForm } from '../../components/PostForm';
 import { ResultSummary, type VettingResultView } from './VettingResultPage';
 import { Button } from '../../components/ui/Button';
 
-export interface QuizQuestionView { field: string; text: string; choices: string[]; chosen: string | null; error: string | null }
+export interface QuizQuestionView {
+  field: string;
+  text: string;
+  choices: string[];
+  chosen: string | null;
+  error: string | null;
+}
 
 export type VettingQuizState =
   | { kind: 'quiz'; questions: QuizQuestionView[]; passMark: number; action: string }
@@ -17,10 +23,17 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
       <div className="vetting">
         <section className="card" aria-labelledby="vetted-heading">
           <h2 id="vetted-heading">{state.message}</h2>
-          {state.result ? <ResultSummary result={state.result} /> : (
-            <p>Your profile does not need the Clinical Vetting quiz. If you think this is a mistake, please <a href="/contact">contact us</a>.</p>
+          {state.result ? (
+            <ResultSummary result={state.result} />
+          ) : (
+            <p>
+              Your profile does not need the Clinical Vetting quiz. If you think this is a mistake, please{' '}
+              <a href="/contact">contact us</a>.
+            </p>
           )}
-          <p><a href="/">Back to your dashboard</a></p>
+          <p>
+            <a href="/">Back to your dashboard</a>
+          </p>
         </section>
       </div>
     );
@@ -38,7 +51,9 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
         </p>
         <ul>
           <li>Answer every question; choose the one best answer.</li>
-          <li>You pass with at least {state.passMark} correct answers out of {total}.</li>
+          <li>
+            You pass with at least {state.passMark} correct answers out of {total}.
+          </li>
           <li>The quiz can be submitted once, so take your time: nothing is sent until you press Submit.</li>
         </ul>
       </section>
@@ -53,18 +68,34 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
             const errorId = `${q.field}-error`;
             return (
               <li key={q.field}>
-                <fieldset className={q.error ? 'fieldset field--error' : 'fieldset'} aria-describedby={q.error ? errorId : undefined}>
-                  <legend><span className="visually-hidden">Question {index + 1}: </span>{q.text}</legend>
+                <fieldset
+                  className={q.error ? 'fieldset field--error' : 'fieldset'}
+                  aria-describedby={q.error ? errorId : undefined}
+                >
+                  <legend>
+                    <span className="visually-hidden">Question {index + 1}: </span>
+                    {q.text}
+                  </legend>
                   {q.choices.map((choice, i) => {
                     const id = `${q.field}-${i}`;
                     return (
                       <div className="field--check vetting-quiz__choice" key={id}>
-                        <input type="radio" id={id} name={q.field} value={choice} defaultChecked={q.chosen === choice} />
+                        <input
+                          type="radio"
+                          id={id}
+                          name={q.field}
+                          value={choice}
+                          defaultChecked={q.chosen === choice}
+                        />
                         <label htmlFor={id}>{choice}</label>
                       </div>
                     );
                   })}
-                  {q.error && <p className="field-error" id={errorId}>{q.error}</p>}
+                  {q.error && (
+                    <p className="field-error" id={errorId}>
+                      {q.error}
+                    </p>
+                  )}
                 </fieldset>
               </li>
             );

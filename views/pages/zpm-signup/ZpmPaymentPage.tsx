@@ -17,7 +17,11 @@ import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
 
-export interface ZpmPreview { subtotal: number; discount: number; total: number }
+export interface ZpmPreview {
+  subtotal: number;
+  discount: number;
+  total: number;
+}
 
 export interface ZpmPaymentProps {
   path: string;
@@ -42,28 +46,62 @@ export interface ZpmPaymentProps {
 export function ZpmPaymentPage(props: ZpmPaymentProps) {
   const v = (name: string) => props.values[name] ?? '';
   const { preview } = props;
-  const rows = preview ? [
-    { description: 'Subtotal', amount: preview.subtotal },
-    ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
-    { description: 'Total due today', amount: preview.total },
-  ] : [];
+  const rows = preview
+    ? [
+        { description: 'Subtotal', amount: preview.subtotal },
+        ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+        { description: 'Total due today', amount: preview.total },
+      ]
+    : [];
   return (
     <>
-      <p>Your account: <strong>{props.email}</strong></p>
+      <p>
+        Your account: <strong>{props.email}</strong>
+      </p>
       <Card id="plan" title="Your plan">
         <form method="get" action={props.path} noValidate>
-          <RadioGroup stacked idPrefix="zpm_tier" name="zpm_tier" legend="Practice management plan" value={props.plan.zpm_tier} options={props.tiers} error={props.planErrors.zpm_tier} />
-          <FormField name="quantity" label="Number of clinicians" inputMode="numeric" defaultValue={props.plan.quantity} error={props.planErrors.quantity} />
-          <FormField name="coupon" id="coupon" label="Coupon (optional)" defaultValue={props.plan.coupon} error={props.planErrors.coupon} autoComplete="off" />
-          <div className="actions"><Button variant="secondary">Show total</Button></div>
+          <RadioGroup
+            stacked
+            idPrefix="zpm_tier"
+            name="zpm_tier"
+            legend="Practice management plan"
+            value={props.plan.zpm_tier}
+            options={props.tiers}
+            error={props.planErrors.zpm_tier}
+          />
+          <FormField
+            name="quantity"
+            label="Number of clinicians"
+            inputMode="numeric"
+            defaultValue={props.plan.quantity}
+            error={props.planErrors.quantity}
+          />
+          <FormField
+            name="coupon"
+            id="coupon"
+            label="Coupon (optional)"
+            defaultValue={props.plan.coupon}
+            error={props.planErrors.coupon}
+            autoComplete="off"
+          />
+          <div className="actions">
+            <Button variant="secondary">Show total</Button>
+          </div>
         </form>
         {props.couponApplied && <Notice tone="success">{props.couponApplied}</Notice>}
         {preview ? (
-          <DataTable caption="What you pay today" rows={rows} rowKey={(line) => line.description} columns={[
-            { heading: 'Item', cell: (line) => line.description },
-            { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
-          ]} />
-        ) : props.previewError && <Notice tone="error">{props.previewError}</Notice>}
+          <DataTable
+            caption="What you pay today"
+            rows={rows}
+            rowKey={(line) => line.description}
+            columns={[
+              { heading: 'Item', cell: (line) => line.description },
+              { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
+            ]}
+          />
+        ) : (
+          props.previewError && <Notice tone="error">{props.previewError}</Notice>
+        )}
       </Card>
       <Card id="payment" title="Payment">
         <Island name="CardField" props={props.cardField} />
@@ -71,12 +109,29 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
           <input type="hidden" name="zpm_tier" value={props.plan.zpm_tier} />
           <input type="hidden" name="quantity" value={props.plan.quantity} />
           <input type="hidden" name="coupon" value={props.plan.coupon} />
-          <RadioGroup stacked idPrefix="source" name="source" legend="Payment method" value={v('source')} error={props.errors.source}
-            options={[...props.cards.map((card) => ({ value: card.id, label: card.label })), { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' }]} />
+          <RadioGroup
+            stacked
+            idPrefix="source"
+            name="source"
+            legend="Payment method"
+            value={v('source')}
+            error={props.errors.source}
+            options={[
+              ...props.cards.map((card) => ({ value: card.id, label: card.label })),
+              { value: 'new', label: 'A new card, entered on the card processor\u2019s secure page' },
+            ]}
+          />
           <BillingAddressFields values={props.values} errors={props.errors} states={props.states} />
           <div className="hp-field" aria-hidden="true">
             <label htmlFor={props.honeypotField}>Leave this field empty</label>
-            <input id={props.honeypotField} name={props.honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input
+              id={props.honeypotField}
+              name={props.honeypotField}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
           </div>
           {props.captcha && <CaptchaWidget {...props.captcha} />}
           <div className={props.errors.terms ? 'field field--error' : 'field'}>
@@ -86,29 +141,58 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
           <div className="actions">
             <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
           </div>
-          {props.failure && <p className="field-error" role="alert" id="payment-failure">{props.failure}</p>}
+          {props.failure && (
+            <p className="field-error" role="alert" id="payment-failure">
+              {props.failure}
+            </p>
+          )}
         </PostForm>
       </Card>
     </>
   );
 }
 
-export function ZpmSuccessPage({ signInUrl, email, finishing = false }: { signInUrl: string; email: string; finishing?: boolean }) {
+export function ZpmSuccessPage({
+  signInUrl,
+  email,
+  finishing = false,
+}: {
+  signInUrl: string;
+  email: string;
+  finishing?: boolean;
+}) {
   // Paid, but the practice management account is still being made (the EHR was slow or down): it
   // finishes on its own, and the e-mail says when.
   if (finishing) {
     return (
       <Card id="zpm-finishing" title="We are finishing your practice management account">
         <p>Thank you for your purchase. Your payment went through.</p>
-        <p>Your practice management account is not ready yet. When it is, we will send an e-mail to <strong>{email}</strong> with a link to set your password. This usually takes a few minutes, and you can close this page.</p>
+        <p>
+          Your practice management account is not ready yet. When it is, we will send an e-mail to{' '}
+          <strong>{email}</strong> with a link to set your password. This usually takes a few minutes, and you can close
+          this page.
+        </p>
       </Card>
     );
   }
   return (
-    <Card id="zpm-ready" title="Your practice management account is ready"
-      footer={<a className="button" href={signInUrl} target="_top" rel="noopener">Log in to Practice Management</a>}>
+    <Card
+      id="zpm-ready"
+      title="Your practice management account is ready"
+      footer={
+        <a className="button" href={signInUrl} target="_top" rel="noopener">
+          Log in to Practice Management
+        </a>
+      }
+    >
       <p>Thank you for your purchase.</p>
-      <p>We sent an e-mail to <strong>{email}</strong> with a link to set your password. Then sign in at <a href={signInUrl} target="_top" rel="noopener">{signInUrl}</a>.</p>
+      <p>
+        We sent an e-mail to <strong>{email}</strong> with a link to set your password. Then sign in at{' '}
+        <a href={signInUrl} target="_top" rel="noopener">
+          {signInUrl}
+        </a>
+        .
+      </p>
     </Card>
   );
 }

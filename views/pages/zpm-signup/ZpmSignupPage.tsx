@@ -18,20 +18,28 @@ export interface ZpmStartProps {
   error?: string;
 }
 
-export const NO_SCRIPT_NOTE = 'This page needs JavaScript to take you from the form above to payment. Please turn JavaScript on, or contact support.';
+export const NO_SCRIPT_NOTE =
+  'This page needs JavaScript to take you from the form above to payment. Please turn JavaScript on, or contact support.';
 
 export function ZpmStartPage({ formUrl, allowedOrigin, path, error }: ZpmStartProps) {
   return (
     <>
       <p>Set up your practice management account below, then choose your plan and pay. No sign-in needed.</p>
-      <p className="hint">Looking for a directory membership instead? <a href="/signup">Sign up here</a>.</p>
+      <p className="hint">
+        Looking for a directory membership instead? <a href="/signup">Sign up here</a>.
+      </p>
       {error && <Notice tone="error">{error}</Notice>}
       {formUrl ? (
         <>
           <EmbeddedFrame src={formUrl} title="Practice management sign-up" height={520} />
-          <Island name="ZpmSignupMessages" props={{ mode: 'listen', allowedOrigin, next: path, noScript: NO_SCRIPT_NOTE }} />
+          <Island
+            name="ZpmSignupMessages"
+            props={{ mode: 'listen', allowedOrigin, next: path, noScript: NO_SCRIPT_NOTE }}
+          />
         </>
-      ) : <Notice tone="warning">Practice management sign-up is not available right now. Please contact support.</Notice>}
+      ) : (
+        <Notice tone="warning">Practice management sign-up is not available right now. Please contact support.</Notice>
+      )}
     </>
   );
 }
@@ -51,22 +59,50 @@ export function ZpmDetailsPage({ action, clinic, variant, values, errors, honeyp
   const v = (name: string) => values[name] ?? '';
   return (
     <>
-      <Notice tone="success">Your practice management address <strong>{clinic.url}</strong> is reserved. Tell us who you are, then choose your plan.</Notice>
+      <Notice tone="success">
+        Your practice management address <strong>{clinic.url}</strong> is reserved. Tell us who you are, then choose
+        your plan.
+      </Notice>
       <PostForm action={action} noValidate>
         <input type="hidden" name="clinic_id" value={clinic.clinicId} />
         <input type="hidden" name="url" value={clinic.url} />
         <input type="hidden" name="variant" value={variant} />
-        <FormField name="first_name" label="First name" autoComplete="given-name" defaultValue={v('first_name')} error={errors.first_name} />
-        <FormField name="last_name" label="Last name" autoComplete="family-name" defaultValue={v('last_name')} error={errors.last_name} />
-        <FormField name="email" label="Email" type="email" autoComplete="email" defaultValue={v('email')} error={errors.email}
-          hint="We send the link to set your password here." />
+        <FormField
+          name="first_name"
+          label="First name"
+          autoComplete="given-name"
+          defaultValue={v('first_name')}
+          error={errors.first_name}
+        />
+        <FormField
+          name="last_name"
+          label="Last name"
+          autoComplete="family-name"
+          defaultValue={v('last_name')}
+          error={errors.last_name}
+        />
+        <FormField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={v('email')}
+          error={errors.email}
+          hint="We send the link to set your password here."
+        />
         <div className="hp-field" aria-hidden="true">
           <label htmlFor={honeypotField}>Leave this field empty</label>
           <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         {captcha && <CaptchaWidget {...captcha} />}
-        {errors.form && <p className="field-error" role="alert" id="details-failure">{errors.form}</p>}
-        <div className="actions"><Button>Next: Payment</Button></div>
+        {errors.form && (
+          <p className="field-error" role="alert" id="details-failure">
+            {errors.form}
+          </p>
+        )}
+        <div className="actions">
+          <Button>Next: Payment</Button>
+        </div>
       </PostForm>
     </>
   );

@@ -16,7 +16,14 @@ export function periodEnd(start: number, interval: string, count = 1): number {
   return seconds(interval === 'year' ? addYears(from, count) : addMonths(from, count));
 }
 
-export interface Line { description: string; amount: number; quantity: number; price: Obj; period: { start: number; end: number }; proration?: boolean }
+export interface Line {
+  description: string;
+  amount: number;
+  quantity: number;
+  price: Obj;
+  period: { start: number; end: number };
+  proration?: boolean;
+}
 
 /** The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). */
 export function discountOf(coupon: Obj | null, lines: Line[]): number {
@@ -40,7 +47,14 @@ export function taxOn(percentage: number, amount: number): number {
 }
 
 /** What an invoice (or its preview) adds up to, with Stripe's field names for the taxes. */
-export interface Totals { subtotal: number; discount: number; totalExcludingTax: number; tax: number; total: number; totalTaxes: Obj[] }
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  totalExcludingTax: number;
+  tax: number;
+  total: number;
+  totalTaxes: Obj[];
+}
 
 /**
  * Subtotal, the coupon's discount, then each exclusive tax rate on what is left after the discount
@@ -51,10 +65,17 @@ export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const discount = discountOf(coupon, lines);
   const totalExcludingTax = Math.max(0, subtotal - discount);
-  const totalTaxes = taxRates.map((rate) => ({
-    amount: taxOn(Number(rate.percentage), totalExcludingTax), tax_behavior: 'exclusive', tax_rate_details: { tax_rate: rate.id },
-    taxability_reason: 'standard_rated', taxable_amount: totalExcludingTax, type: 'tax_rate_details',
-  }) as unknown as Obj);
+  const totalTaxes = taxRates.map(
+    (rate) =>
+      ({
+        amount: taxOn(Number(rate.percentage), totalExcludingTax),
+        tax_behavior: 'exclusive',
+        tax_rate_details: { tax_rate: rate.id },
+        taxability_reason: 'standard_rated',
+        taxable_amount: totalExcludingTax,
+        type: 'tax_rate_details',
+      }) as unknown as Obj,
+  );
   const tax = totalTaxes.reduce((sum, entry) => sum + Number(entry.amount), 0);
   return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
 }
@@ -63,34 +84,85 @@ export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []
 export const creditFor = (customer: Obj, total: number): number => Math.max(Math.min(0, customer.balance ?? 0), -total);
 
 export class Ledger {
-  constructor(private readonly store: LocalStore, private readonly now: () => Date, private readonly hostedBase: () => string, private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>) {}
+  constructor(
+    private readonly store: LocalStore,
+    private readonly now: () => Date,
+    private readonly hostedBase: () => string,
+    private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>,
+  ) {}
 
   /** A card charge: a payment intent and its charge, succeeded or failed. A declined card throws after recording both. */
-  async charge(options: { customer: string | null; paymentMethod: Obj | null; amount: number; description: string; metadata?: Record<string, string> }): Promise<{ intent: Obj; charge: Obj | null }> {
+  async charge(options: {
+    customer: string | null;
+    paymentMethod: Obj | null;
+    amount: number;
+    description: string;
+    metadata?: Record<string, string>;
+  }): Promise<{ intent: Obj; charge: Obj | null }> {
     const created = seconds(this.now());
     const intent: Obj = {
-      id: newId('pi'), object: 'payment_intent', amount: options.amount, amount_received: 0, currency: 'usd', customer: options.customer,
-      payment_method: options.paymentMethod?.id ?? null, status: 'requires_payment_method', created, description: options.description,
-      latest_charge: null, last_payment_error: null, metadata: options.metadata ?? {}, client_secret: '', livemode: false,
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount: options.amount,
+      amount_received: 0,
+      currency: 'usd',
+      customer: options.customer,
+      payment_method: options.paymentMethod?.id ?? null,
+      status: 'requires_payment_method',
+      created,
+      description: options.description,
+      latest_charge: null,
+      last_payment_error: null,
+      metadata: options.metadata ?? {},
+      client_secret: '',
+      livemode: false,
     };
     intent.client_secret = `${intent.id}_secret_${newId('x').slice(2)}`;
-    if (!options.paymentMethod) { await this.store.put(intent); return { intent, charge: null }; }
+    if (!options.paymentMethod) {
+      await this.store.put(intent);
+      return { intent, charge: null };
+    }
     const behaviour: CardBehaviour = options.paymentMethod._behaviour ?? 'succeeds';
     const succeeded = behaviour === 'succeeds';
     const charge: Obj = {
-      id: newId('ch'), object: 'charge', amount: options.amount, amount_captured: succeeded ? options.amount : 0, amount_refunded: 0, currency: 'usd',
-      customer: options.customer, description: options.description, created, paid: succeeded, captured: succeeded, refunded: false,
-      status: succeeded ? 'succeeded' : 'failed', failure_code: succeeded ? null : 'card_declined', failure_message: succeeded ? null : DECLINED,
-      payment_intent: intent.id, payment_method: options.paymentMethod.id, metadata: options.metadata ?? {}, livemode: false,
-      payment_method_details: { type: 'card', card: { brand: options.paymentMethod.card.brand, last4: options.paymentMethod.card.last4 } },
-      refunds: { object: 'list', data: [], has_more: false, url: '' }, receipt_url: null,
+      id: newId('ch'),
+      object: 'charge',
+      amount: options.amount,
+      amount_captured: succeeded ? options.amount : 0,
+      amount_refunded: 0,
+      currency: 'usd',
+      customer: options.customer,
+      description: options.description,
+      created,
+      paid: succeeded,
+      captured: succeeded,
+      refunded: false,
+      status: succeeded ? 'succeeded' : 'failed',
+      failure_code: succeeded ? null : 'card_declined',
+      failure_message: succeeded ? null : DECLINED,
+      payment_intent: intent.id,
+      payment_method: options.paymentMethod.id,
+      metadata: options.metadata ?? {},
+      livemode: false,
+      payment_method_details: {
+        type: 'card',
+        card: { brand: options.paymentMethod.card.brand, last4: options.paymentMethod.card.last4 },
+      },
+      refunds: { object: 'list', data: [], has_more: false, url: '' },
+      receipt_url: null,
     };
     charge.refunds.url = `/v1/charges/${charge.id}/refunds`;
     if (succeeded) charge.receipt_url = `${this.hostedBase()}/receipts/${charge.id}`;
     intent.latest_charge = charge.id;
     intent.status = succeeded ? 'succeeded' : 'requires_payment_method';
     intent.amount_received = succeeded ? options.amount : 0;
-    if (!succeeded) intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: DECLINED };
+    if (!succeeded)
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: DECLINED,
+      };
     await this.store.put(charge);
     await this.store.put(intent);
     await this.emit(succeeded ? 'charge.succeeded' : 'charge.failed', charge);
@@ -103,40 +175,109 @@ export class Ledger {
    * An invoice for `lines`, finalized and paid at once when a card is given (and accepts the charge).
    * `taxRates` (the subscription's `default_tax_rates`) add their tax to the total.
    */
-  async invoice(options: { customer: Obj; subscription: Obj | null; lines: Line[]; coupon: Obj | null; paymentMethod: Obj | null; reason: string; taxRates?: Obj[] }): Promise<Obj> {
+  async invoice(options: {
+    customer: Obj;
+    subscription: Obj | null;
+    lines: Line[];
+    coupon: Obj | null;
+    paymentMethod: Obj | null;
+    reason: string;
+    taxRates?: Obj[];
+  }): Promise<Obj> {
     const created = seconds(this.now());
     const taxRates = options.taxRates ?? [];
-    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(options.lines, options.coupon, taxRates);
+    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(
+      options.lines,
+      options.coupon,
+      taxRates,
+    );
     const starts = options.lines.map((line) => line.period.start);
     const ends = options.lines.map((line) => line.period.end);
     // The customer's credit pays first; what it covers leaves the balance once the invoice is paid.
     const credit = creditFor(options.customer, total);
     const due = total + credit;
-    const spendCredit = async () => { if (credit) { options.customer.balance = (options.customer.balance ?? 0) - credit; await this.store.put(options.customer); } };
+    const spendCredit = async () => {
+      if (credit) {
+        options.customer.balance = (options.customer.balance ?? 0) - credit;
+        await this.store.put(options.customer);
+      }
+    };
     const invoice: Obj = {
-      id: newId('in'), object: 'invoice', customer: options.customer.id, customer_name: options.customer.name ?? null, customer_email: options.customer.email ?? null,
-      account_name: 'Members Portal (local)', billing_reason: options.reason, collection_method: 'charge_automatically', currency: 'usd', created,
-      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`, status: 'open', subtotal, total, amount_due: due, amount_paid: 0, amount_remaining: due,
-      subtotal_excluding_tax: subtotal, total_excluding_tax: totalExcludingTax, total_taxes: totalTaxes, default_tax_rates: taxRates,
-      starting_balance: Math.min(0, options.customer.balance ?? 0), ending_balance: Math.min(0, options.customer.balance ?? 0) - credit, discounts: options.coupon && discount ? [options.coupon.id] : [],
-      total_discount_amounts: options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
-      period_start: Math.min(...starts, created), period_end: Math.max(...ends, created),
-      parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription.id, metadata: options.subscription.metadata ?? {} } } : null,
-      lines: { object: 'list', has_more: false, url: '', data: options.lines.map((line) => ({
-        id: newId('il'), object: 'line_item', description: line.description, amount: line.amount, quantity: line.quantity, currency: 'usd', period: line.period,
-        pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
-      })) },
+      id: newId('in'),
+      object: 'invoice',
+      customer: options.customer.id,
+      customer_name: options.customer.name ?? null,
+      customer_email: options.customer.email ?? null,
+      account_name: 'Members Portal (local)',
+      billing_reason: options.reason,
+      collection_method: 'charge_automatically',
+      currency: 'usd',
+      created,
+      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`,
+      status: 'open',
+      subtotal,
+      total,
+      amount_due: due,
+      amount_paid: 0,
+      amount_remaining: due,
+      subtotal_excluding_tax: subtotal,
+      total_excluding_tax: totalExcludingTax,
+      total_taxes: totalTaxes,
+      default_tax_rates: taxRates,
+      starting_balance: Math.min(0, options.customer.balance ?? 0),
+      ending_balance: Math.min(0, options.customer.balance ?? 0) - credit,
+      discounts: options.coupon && discount ? [options.coupon.id] : [],
+      total_discount_amounts:
+        options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
+      period_start: Math.min(...starts, created),
+      period_end: Math.max(...ends, created),
+      parent: options.subscription
+        ? {
+            type: 'subscription_details',
+            subscription_details: {
+              subscription: options.subscription.id,
+              metadata: options.subscription.metadata ?? {},
+            },
+          }
+        : null,
+      lines: {
+        object: 'list',
+        has_more: false,
+        url: '',
+        data: options.lines.map((line) => ({
+          id: newId('il'),
+          object: 'line_item',
+          description: line.description,
+          amount: line.amount,
+          quantity: line.quantity,
+          currency: 'usd',
+          period: line.period,
+          pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
+        })),
+      },
       status_transitions: { finalized_at: created, paid_at: null, voided_at: null },
-      hosted_invoice_url: '', invoice_pdf: null, livemode: false, metadata: {}, payments: { object: 'list', data: [], has_more: false, url: '' },
+      hosted_invoice_url: '',
+      invoice_pdf: null,
+      livemode: false,
+      metadata: {},
+      payments: { object: 'list', data: [], has_more: false, url: '' },
     };
     invoice.hosted_invoice_url = `${this.hostedBase()}/invoices/${invoice.id}`;
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
     await this.emit('invoice.finalized', invoice);
-    if (due === 0) { await spendCredit(); return this.markPaid(invoice, null); }
+    if (due === 0) {
+      await spendCredit();
+      return this.markPaid(invoice, null);
+    }
     if (!options.paymentMethod) return invoice;
     try {
-      const { intent } = await this.charge({ customer: options.customer.id, paymentMethod: options.paymentMethod, amount: due, description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}` });
+      const { intent } = await this.charge({
+        customer: options.customer.id,
+        paymentMethod: options.paymentMethod,
+        amount: due,
+        description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}`,
+      });
       await spendCredit();
       return await this.markPaid(invoice, intent);
     } catch (error) {
@@ -158,10 +299,23 @@ export class Ledger {
     invoice.amount_remaining = 0;
     invoice.status_transitions = { ...invoice.status_transitions, paid_at: paidAt };
     if (intent) {
-      invoice.payments.data = [{ id: newId('inpay'), object: 'invoice_payment', invoice: invoice.id, amount_paid: invoice.amount_due, is_default: true, status: 'paid',
-        payment: { type: 'payment_intent', payment_intent: intent.id }, status_transitions: { paid_at: paidAt } }];
+      invoice.payments.data = [
+        {
+          id: newId('inpay'),
+          object: 'invoice_payment',
+          invoice: invoice.id,
+          amount_paid: invoice.amount_due,
+          is_default: true,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: intent.id },
+          status_transitions: { paid_at: paidAt },
+        },
+      ];
       const charge = await this.store.get<Obj>(intent.latest_charge);
-      if (charge) { charge.description = charge.description ?? `Invoice ${invoice.number}`; await this.store.put(charge); }
+      if (charge) {
+        charge.description = charge.description ?? `Invoice ${invoice.number}`;
+        await this.store.put(charge);
+      }
     }
     await this.store.put(invoice);
     await this.emit('invoice.paid', invoice, previous);

@@ -15,40 +15,83 @@ button{font:inherit;margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radi
 .row{display:flex;gap:1rem}.row>div{flex:1}table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left;border-bottom:1px solid #d0d7de}.num{text-align:right}
 .note{color:#57606a;font-size:.9rem}a{color:#0a5cc2}@media (max-width:480px){main{margin:0;border:0;border-radius:0}.row{display:block}}`;
 
-const page = (title: string, body: ReactNode) => `<!doctype html>${renderToStaticMarkup(
-  <html lang="en">
-    <head><meta charSet="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><link rel="icon" href="data:," /><style>{STYLE}</style></head>
-    <body><main><h1>{title}</h1>{body}</main></body>
-  </html>,
-)}`;
+const page = (title: string, body: ReactNode) =>
+  `<!doctype html>${renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <link rel="icon" href="data:," />
+        <style>{STYLE}</style>
+      </head>
+      <body>
+        <main>
+          <h1>{title}</h1>
+          {body}
+        </main>
+      </body>
+    </html>,
+  )}`;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
-interface CheckoutLine { name: string; amount: number; quantity: number; recurring: boolean; product: string }
+interface CheckoutLine {
+  name: string;
+  amount: number;
+  quantity: number;
+  recurring: boolean;
+  product: string;
+}
 
 /**
  * What a subscription session's tax rates add to today's total, as its first invoice will charge it: the
  * coupon's discount first, then each rate's tax on the rest. None for a session without tax rates.
  */
-async function taxRowsOf(ctx: ApiContext, session: Obj, lines: CheckoutLine[]): Promise<{ name: string; amount: number }[]> {
+async function taxRowsOf(
+  ctx: ApiContext,
+  session: Obj,
+  lines: CheckoutLine[],
+): Promise<{ name: string; amount: number }[]> {
   if (!session.tax_rates_data?.length) return [];
   const rates = await Promise.all(session.tax_rates_data.map((id: string) => need(ctx, id, 'tax_rate')));
   const couponId = session.discounts?.[0]?.coupon;
   const coupon = couponId ? await ctx.store.get<Obj>(couponId, 'coupon') : null;
-  const { discount, totalTaxes } = totalsOf(lines.map((line) => ({ description: line.name, amount: line.amount, quantity: line.quantity, price: { id: line.product, object: 'price', product: line.product } as Obj, period: { start: 0, end: 0 } })), coupon, rates);
+  const { discount, totalTaxes } = totalsOf(
+    lines.map((line) => ({
+      description: line.name,
+      amount: line.amount,
+      quantity: line.quantity,
+      price: { id: line.product, object: 'price', product: line.product } as Obj,
+      period: { start: 0, end: 0 },
+    })),
+    coupon,
+    rates,
+  );
   return [
     ...(discount ? [{ name: 'Discount', amount: -discount }] : []),
-    ...rates.map((rate, index) => ({ name: `${rate.display_name} (${rate.percentage} %)`, amount: Number(totalTaxes[index]!.amount) })),
+    ...rates.map((rate, index) => ({
+      name: `${rate.display_name} (${rate.percentage} %)`,
+      amount: Number(totalTaxes[index]!.amount),
+    })),
   ];
 }
 
 async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
-  return Promise.all(session.line_items_data.map(async (item: { price: string; quantity: number }) => {
-    const price = await need(ctx, item.price, 'price');
-    const product = await ctx.store.get<Obj>(price.product, 'product');
-    return { name: product?.name ?? price.product, amount: price.unit_amount * item.quantity, quantity: item.quantity, recurring: Boolean(price.recurring), product: String(price.product) };
-  }));
+  return Promise.all(
+    session.line_items_data.map(async (item: { price: string; quantity: number }) => {
+      const price = await need(ctx, item.price, 'price');
+      const product = await ctx.store.get<Obj>(price.product, 'product');
+      return {
+        name: product?.name ?? price.product,
+        amount: price.unit_amount * item.quantity,
+        quantity: item.quantity,
+        recurring: Boolean(price.recurring),
+        product: String(price.product),
+      };
+    }),
+  );
 }
 
 async function checkoutLines(ctx: ApiContext, session: Obj) {
@@ -56,34 +99,93 @@ async function checkoutLines(ctx: ApiContext, session: Obj) {
   return { lines, adjustments: await taxRowsOf(ctx, session, lines) };
 }
 
-function CheckoutForm({ session, lines, adjustments = [], error, name }: { session: Obj; lines: CheckoutLine[]; adjustments?: { name: string; amount: number }[]; error?: string; name?: string }) {
-  const total = lines.reduce((sum, line) => sum + line.amount, 0) + adjustments.reduce((sum, row) => sum + row.amount, 0);
+function CheckoutForm({
+  session,
+  lines,
+  adjustments = [],
+  error,
+  name,
+}: {
+  session: Obj;
+  lines: CheckoutLine[];
+  adjustments?: { name: string; amount: number }[];
+  error?: string;
+  name?: string;
+}) {
+  const total =
+    lines.reduce((sum, line) => sum + line.amount, 0) + adjustments.reduce((sum, row) => sum + row.amount, 0);
   return (
     <>
-      <p className="note">Local card server: no money moves. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 is declined when charged.</p>
+      <p className="note">
+        Local card server: no money moves. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+        4000 0000 0000 0341 is declined when charged.
+      </p>
       {lines.length > 0 && (
         <table>
           <caption className="note">What you are paying for</caption>
           <tbody>
-            {lines.map((line) => <tr key={line.name}><th scope="row">{line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name}</th><td className="num">{dollars(line.amount)}{line.recurring ? ' a month' : ''}</td></tr>)}
-            {adjustments.map((row) => <tr key={row.name}><th scope="row">{row.name}</th><td className="num">{row.amount < 0 ? `-${dollars(-row.amount)}` : dollars(row.amount)}</td></tr>)}
-            <tr><th scope="row">Total due today</th><td className="num">{dollars(total)}</td></tr>
+            {lines.map((line) => (
+              <tr key={line.name}>
+                <th scope="row">{line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name}</th>
+                <td className="num">
+                  {dollars(line.amount)}
+                  {line.recurring ? ' a month' : ''}
+                </td>
+              </tr>
+            ))}
+            {adjustments.map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                <td className="num">{row.amount < 0 ? `-${dollars(-row.amount)}` : dollars(row.amount)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Total due today</th>
+              <td className="num">{dollars(total)}</td>
+            </tr>
           </tbody>
         </table>
       )}
-      {error && <p className="error" role="alert" id="card-error">{error}</p>}
+      {error && (
+        <p className="error" role="alert" id="card-error">
+          {error}
+        </p>
+      )}
       <form method="post" action={`/pay/${session.id}`}>
         <label htmlFor="name">Name on card</label>
         <input id="name" name="name" autoComplete="cc-name" defaultValue={name} />
         <label htmlFor="number">Card number</label>
-        <input id="number" name="number" inputMode="numeric" autoComplete="cc-number" aria-describedby={error ? 'card-error' : undefined} required />
+        <input
+          id="number"
+          name="number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          aria-describedby={error ? 'card-error' : undefined}
+          required
+        />
         <div className="row">
-          <div><label htmlFor="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required /></div>
-          <div><label htmlFor="cvc">CVC</label><input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required /></div>
+          <div>
+            <label htmlFor="expiry">Expiry (MM / YY)</label>
+            <input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required />
+          </div>
+          <div>
+            <label htmlFor="cvc">CVC</label>
+            <input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required />
+          </div>
         </div>
-        <button type="submit">{session.mode === 'setup' ? 'Save card' : session.mode === 'subscription' ? 'Subscribe' : `Pay ${dollars(total)}`}</button>
+        <button type="submit">
+          {session.mode === 'setup'
+            ? 'Save card'
+            : session.mode === 'subscription'
+              ? 'Subscribe'
+              : `Pay ${dollars(total)}`}
+        </button>
       </form>
-      {session.cancel_url && <p><a href={session.cancel_url}>Cancel and go back</a></p>}
+      {session.cancel_url && (
+        <p>
+          <a href={session.cancel_url}>Cancel and go back</a>
+        </p>
+      )}
     </>
   );
 }
@@ -94,34 +196,90 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
   const { behaviour, ...shown } = details;
   let customerId: string | null = session.customer;
   if (!customerId && session.mode !== 'payment') {
-    const customer = await ctx.store.put<Obj>({ id: newId('cus'), object: 'customer', created: seconds(ctx.now()), email: session.customer_email, name: card.name || null, address: null, metadata: {}, invoice_settings: { default_payment_method: null }, livemode: false });
+    const customer = await ctx.store.put<Obj>({
+      id: newId('cus'),
+      object: 'customer',
+      created: seconds(ctx.now()),
+      email: session.customer_email,
+      name: card.name || null,
+      address: null,
+      metadata: {},
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+    });
     await ctx.emit('customer.created', customer);
     customerId = customer.id;
   }
   if (behaviour === 'declined') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
-  const method = await ctx.store.put<Obj>({ id: newId('pm'), object: 'payment_method', type: 'card', card: shown, customer: customerId, created: seconds(ctx.now()),
-    billing_details: { name: card.name || null, address: null, email: session.customer_email, phone: null }, metadata: {}, livemode: false, _behaviour: behaviour });
+  const method = await ctx.store.put<Obj>({
+    id: newId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    card: shown,
+    customer: customerId,
+    created: seconds(ctx.now()),
+    billing_details: { name: card.name || null, address: null, email: session.customer_email, phone: null },
+    metadata: {},
+    livemode: false,
+    _behaviour: behaviour,
+  });
   if (customerId) await ctx.emit('payment_method.attached', { ...method, _behaviour: undefined });
   const previous = structuredClone(session);
   const lines = await linesOf(ctx, session);
   if (session.mode === 'payment') {
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
-    const { intent } = await ctx.ledger.charge({ customer: customerId, paymentMethod: method, amount: total, description: lines.map((l) => l.name).join(', '), metadata: session.metadata });
+    const { intent } = await ctx.ledger.charge({
+      customer: customerId,
+      paymentMethod: method,
+      amount: total,
+      description: lines.map((l) => l.name).join(', '),
+      metadata: session.metadata,
+    });
     Object.assign(session, { payment_intent: intent.id, amount_total: total, payment_status: 'paid' });
   } else if (session.mode === 'setup') {
-    const intent = await ctx.store.put<Obj>({ id: newId('seti'), object: 'setup_intent', customer: customerId, payment_method: method.id, status: 'succeeded', usage: 'off_session', created: seconds(ctx.now()), metadata: session.metadata, last_setup_error: null, payment_method_types: ['card'], livemode: false, client_secret: '' });
+    const intent = await ctx.store.put<Obj>({
+      id: newId('seti'),
+      object: 'setup_intent',
+      customer: customerId,
+      payment_method: method.id,
+      status: 'succeeded',
+      usage: 'off_session',
+      created: seconds(ctx.now()),
+      metadata: session.metadata,
+      last_setup_error: null,
+      payment_method_types: ['card'],
+      livemode: false,
+      client_secret: '',
+    });
     await ctx.emit('setup_intent.succeeded', intent);
     session.setup_intent = intent.id;
   } else {
     // The session's `subscription_data[default_tax_rates]` become the subscription's, so its renewals are taxed too.
     // One-time prices in a subscription-mode session go on the first invoice, as Stripe does.
-    const prices = await Promise.all(session.line_items_data.map((item: { price: string }) => need(ctx, item.price, 'price')));
+    const prices = await Promise.all(
+      session.line_items_data.map((item: { price: string }) => need(ctx, item.price, 'price')),
+    );
     const recurring = session.line_items_data.filter((_: unknown, index: number) => prices[index].recurring);
     const once = session.line_items_data.filter((_: unknown, index: number) => !prices[index].recurring);
-    const subscription = await createLocalSubscription(ctx, { customer: customerId, items: recurring, ...(once.length ? { add_invoice_items: once } : {}), default_payment_method: method.id, metadata: session.metadata, payment_behavior: 'error_if_incomplete', discounts: session.discounts,
-      ...(session.tax_rates_data?.length ? { default_tax_rates: session.tax_rates_data } : {}) });
-    const invoice = subscription.latest_invoice ? await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice') : null;
-    Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, amount_total: invoice?.total ?? lines.reduce((sum, line) => sum + line.amount, 0), payment_status: 'paid' });
+    const subscription = await createLocalSubscription(ctx, {
+      customer: customerId,
+      items: recurring,
+      ...(once.length ? { add_invoice_items: once } : {}),
+      default_payment_method: method.id,
+      metadata: session.metadata,
+      payment_behavior: 'error_if_incomplete',
+      discounts: session.discounts,
+      ...(session.tax_rates_data?.length ? { default_tax_rates: session.tax_rates_data } : {}),
+    });
+    const invoice = subscription.latest_invoice
+      ? await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice')
+      : null;
+    Object.assign(session, {
+      subscription: subscription.id,
+      invoice: subscription.latest_invoice,
+      amount_total: invoice?.total ?? lines.reduce((sum, line) => sum + line.amount, 0),
+      payment_status: 'paid',
+    });
   }
   Object.assign(session, { status: 'complete', customer: customerId });
   await ctx.store.put(session);
@@ -140,10 +298,28 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
   router.get('/pay/:id', async (req, res, next) => {
     try {
       const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
-      if (!session) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
-      if (session.status === 'complete') { res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)); return; }
-      res.type('html').send(page(session.mode === 'setup' ? 'Save a card' : 'Checkout', <CheckoutForm session={session} {...await checkoutLines(ctx, session)} />));
-    } catch (error) { next(error); }
+      if (!session) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
+        return;
+      }
+      if (session.status === 'complete') {
+        res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+        return;
+      }
+      res
+        .type('html')
+        .send(
+          page(
+            session.mode === 'setup' ? 'Save a card' : 'Checkout',
+            <CheckoutForm session={session} {...(await checkoutLines(ctx, session))} />,
+          ),
+        );
+    } catch (error) {
+      next(error);
+    }
   });
 
   router.post('/pay/:id', async (req, res, next) => {
@@ -152,57 +328,140 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
         const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
         if (!session) return { status: 404 as const };
         try {
-          if (session.status !== 'complete') await complete(ctx, session, { number: req.body.number, cvc: req.body.cvc, name: req.body.name, ...expiryOf(String(req.body.expiry ?? '')) });
+          if (session.status !== 'complete')
+            await complete(ctx, session, {
+              number: req.body.number,
+              cvc: req.body.cvc,
+              name: req.body.name,
+              ...expiryOf(String(req.body.expiry ?? '')),
+            });
         } catch (error) {
           // A declined card is an answer, and what it recorded (the failed charge) is kept.
           if (!(error instanceof CardError)) throw error;
-          return { status: 402 as const, session: (await ctx.store.get<Obj>(session.id, 'checkout.session'))!, error: error.message };
+          return {
+            status: 402 as const,
+            session: (await ctx.store.get<Obj>(session.id, 'checkout.session'))!,
+            error: error.message,
+          };
         }
         return { status: 303 as const, session };
       });
-      if (outcome.status === 404) { res.status(404).type('html').send(page('This checkout link is not valid', <p>Ask for a new link.</p>)); return; }
+      if (outcome.status === 404) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
+        return;
+      }
       if (outcome.status === 402) {
-        res.status(402).type('html').send(page('Checkout', <CheckoutForm session={outcome.session} {...await checkoutLines(ctx, outcome.session)} error={outcome.error} name={req.body.name} />));
+        res
+          .status(402)
+          .type('html')
+          .send(
+            page(
+              'Checkout',
+              <CheckoutForm
+                session={outcome.session}
+                {...(await checkoutLines(ctx, outcome.session))}
+                error={outcome.error}
+                name={req.body.name}
+              />,
+            ),
+          );
         return;
       }
       res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
-    } catch (error) { next(error); }
+    } catch (error) {
+      next(error);
+    }
   });
 
   router.get('/invoices/:id', async (req, res, next) => {
     try {
       const invoice = await ctx.store.get<Obj>(String(req.params.id), 'invoice');
-      if (!invoice) { res.status(404).type('html').send(page('Invoice not found', <p>This invoice link is not valid.</p>)); return; }
-      res.type('html').send(page(`Invoice ${invoice.number}`, (
-        <>
-          <p>{invoice.status === 'paid' ? `Paid on ${date(invoice.status_transitions.paid_at)}` : `Status: ${invoice.status}`}{invoice.customer_name ? ` · ${invoice.customer_name}` : ''}</p>
-          <table>
-            <caption className="note">Invoice lines</caption>
-            <thead><tr><th scope="col">Description</th><th scope="col" className="num">Amount</th></tr></thead>
-            <tbody>
-              {invoice.lines.data.map((line: Obj) => <tr key={line.id}><td>{line.description}</td><td className="num">{dollars(line.amount)}</td></tr>)}
-              {invoice.total_discount_amounts?.map((d: { amount: number; discount: string }) => <tr key={d.discount}><td>Discount</td><td className="num">-{dollars(d.amount)}</td></tr>)}
-              {(invoice.default_tax_rates ?? []).map((rate: Obj, index: number) => <tr key={rate.id}><td>{`${rate.display_name} (${rate.percentage} %)`}</td><td className="num">{dollars(invoice.total_taxes?.[index]?.amount ?? 0)}</td></tr>)}
-              <tr><th scope="row">Total</th><td className="num">{dollars(invoice.total)}</td></tr>
-            </tbody>
-          </table>
-        </>
-      )));
-    } catch (error) { next(error); }
+      if (!invoice) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('Invoice not found', <p>This invoice link is not valid.</p>));
+        return;
+      }
+      res.type('html').send(
+        page(
+          `Invoice ${invoice.number}`,
+          <>
+            <p>
+              {invoice.status === 'paid'
+                ? `Paid on ${date(invoice.status_transitions.paid_at)}`
+                : `Status: ${invoice.status}`}
+              {invoice.customer_name ? ` · ${invoice.customer_name}` : ''}
+            </p>
+            <table>
+              <caption className="note">Invoice lines</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Description</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoice.lines.data.map((line: Obj) => (
+                  <tr key={line.id}>
+                    <td>{line.description}</td>
+                    <td className="num">{dollars(line.amount)}</td>
+                  </tr>
+                ))}
+                {invoice.total_discount_amounts?.map((d: { amount: number; discount: string }) => (
+                  <tr key={d.discount}>
+                    <td>Discount</td>
+                    <td className="num">-{dollars(d.amount)}</td>
+                  </tr>
+                ))}
+                {(invoice.default_tax_rates ?? []).map((rate: Obj, index: number) => (
+                  <tr key={rate.id}>
+                    <td>{`${rate.display_name} (${rate.percentage} %)`}</td>
+                    <td className="num">{dollars(invoice.total_taxes?.[index]?.amount ?? 0)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row">Total</th>
+                  <td className="num">{dollars(invoice.total)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </>,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
   });
 
   router.get('/receipts/:id', async (req, res, next) => {
     try {
       const charge = await ctx.store.get<Obj>(String(req.params.id), 'charge');
-      if (!charge?.paid) { res.status(404).type('html').send(page('Receipt not found', <p>This receipt link is not valid.</p>)); return; }
-      res.type('html').send(page('Receipt', (
-        <>
-          <p>{charge.description}</p>
-          <p>{`${dollars(charge.amount)} paid on ${date(charge.created)} with ${charge.payment_method_details.card.brand} ending ${charge.payment_method_details.card.last4}.`}</p>
-          {charge.amount_refunded > 0 && <p>{`${dollars(charge.amount_refunded)} refunded.`}</p>}
-        </>
-      )));
-    } catch (error) { next(error); }
+      if (!charge?.paid) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('Receipt not found', <p>This receipt link is not valid.</p>));
+        return;
+      }
+      res.type('html').send(
+        page(
+          'Receipt',
+          <>
+            <p>{charge.description}</p>
+            <p>{`${dollars(charge.amount)} paid on ${date(charge.created)} with ${charge.payment_method_details.card.brand} ending ${charge.payment_method_details.card.last4}.`}</p>
+            {charge.amount_refunded > 0 && <p>{`${dollars(charge.amount_refunded)} refunded.`}</p>}
+          </>,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
   });
   return router;
 }

@@ -44,7 +44,10 @@ export interface LocalStripe {
   close(): Promise<void>;
 }
 
-export async function startLocalStripe(db: Knex, options: { webhookSecret: string; port?: number; receiver?: EventReceiver | null }): Promise<LocalStripe> {
+export async function startLocalStripe(
+  db: Knex,
+  options: { webhookSecret: string; port?: number; receiver?: EventReceiver | null },
+): Promise<LocalStripe> {
   await installSchema(db);
   const store = new LocalStore(db);
   let offset = 0;
@@ -64,14 +67,33 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
   };
 
   const emit = async (type: string, object: Obj, previous?: Obj) => {
-    const changed = previous ? Object.fromEntries(Object.entries(previous).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(object[key]))) : undefined;
+    const changed = previous
+      ? Object.fromEntries(
+          Object.entries(previous).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(object[key])),
+        )
+      : undefined;
     await store.addEvent({
-      id: newId('evt'), object: 'event', type, created: seconds(now()), api_version: Stripe.API_VERSION ?? null, livemode: false, pending_webhooks: 1,
-      data: { object: structuredClone(object), ...(changed ? { previous_attributes: changed } : {}) }, request: { id: null, idempotency_key: null },
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: seconds(now()),
+      api_version: Stripe.API_VERSION ?? null,
+      livemode: false,
+      pending_webhooks: 1,
+      data: { object: structuredClone(object), ...(changed ? { previous_attributes: changed } : {}) },
+      request: { id: null, idempotency_key: null },
     });
     store.afterCommit(scheduleDelivery); // the event can be read once its request is committed
   };
-  const ctx: ApiContext = { store, now, emit, hostedBase: () => base, publishableKey: LOCAL_KEYS.publishable, secretKey: LOCAL_KEYS.secret, ledger: null as unknown as Ledger };
+  const ctx: ApiContext = {
+    store,
+    now,
+    emit,
+    hostedBase: () => base,
+    publishableKey: LOCAL_KEYS.publishable,
+    secretKey: LOCAL_KEYS.secret,
+    ledger: null as unknown as Ledger,
+  };
   ctx.ledger = new Ledger(store, now, () => base, emit);
 
   let delivering: Promise<number> | null = null;
@@ -89,16 +111,23 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
       }
       return accepted;
     })();
-    delivering = work.finally(() => { delivering = null; });
+    delivering = work.finally(() => {
+      delivering = null;
+    });
     return work;
   };
   let timer: NodeJS.Timeout | null = null;
   function scheduleDelivery() {
     if (!receiver || timer) return;
-    timer = setTimeout(() => { timer = null; void (delivering ?? deliverPending()); }, 50);
+    timer = setTimeout(() => {
+      timer = null;
+      void (delivering ?? deliverPending());
+    }, 50);
     timer.unref();
   }
-  const retry = setInterval(() => { if (receiver && !delivering) void deliverPending(); }, 30_000);
+  const retry = setInterval(() => {
+    if (receiver && !delivering) void deliverPending();
+  }, 30_000);
   retry.unref();
 
   const app = express();
@@ -106,24 +135,43 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
   // The SDK sends lists and nested values in the query as Stripe reads them (expand[0]=data.product).
   app.set('query parser', 'extended');
   let requests = 0;
-  app.use('/v1', (_req, _res, next) => { requests += 1; next(); });
+  app.use('/v1', (_req, _res, next) => {
+    requests += 1;
+    next();
+  });
   app.use(apiRouter(ctx, run));
   app.use(hostedRouter(ctx, run));
   const server = http.createServer(app);
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(options.port ?? 0, '127.0.0.1', () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
   server.unref();
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;
 
   return {
-    url: base, host: '127.0.0.1', port, store,
-    advanceClock(by) { offset += by; },
-    deliverTo(next) { receiver = next; scheduleDelivery(); },
+    url: base,
+    host: '127.0.0.1',
+    port,
+    store,
+    advanceClock(by) {
+      offset += by;
+    },
+    deliverTo(next) {
+      receiver = next;
+      scheduleDelivery();
+    },
     deliverPending: (to) => deliverPending(to ?? receiver),
     tick: () => run(() => expireIncomplete(ctx)),
     renew: () => run(() => renewDue(ctx)),
     requestCount: () => requests,
-    sign: (payload, timestamp) => signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) }),
+    sign: (payload, timestamp) =>
+      signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.webhookSecret,
+        ...(timestamp ? { timestamp } : {}),
+      }),
     async close() {
       clearInterval(retry);
       if (timer) clearTimeout(timer);
@@ -134,4 +182,10 @@ export async function startLocalStripe(db: Knex, options: { webhookSecret: strin
 
 /** An SDK client for the local server (the same calls the portal makes to Stripe). */
 export const localStripeClient = (local: Pick<LocalStripe, 'host' | 'port'>) =>
-  new Stripe(LOCAL_KEYS.secret, { host: local.host, port: local.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  new Stripe(LOCAL_KEYS.secret, {
+    host: local.host,
+    port: local.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });

@@ -25,7 +25,8 @@ export async function installSchema(db: Knex): Promise<void> {
 }
 
 /** Stripe-like ids: a prefix and 24 random characters. */
-export const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24).padEnd(24, '0')}`;
+export const newId = (prefix: string) =>
+  `${prefix}_${crypto.randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24).padEnd(24, '0')}`;
 
 /** The transaction of the request being answered, and what waits for its commit. */
 const requestTransaction = new AsyncLocalStorage<{ trx: Knex.Transaction; afterCommit: (() => void)[] }>();
@@ -62,13 +63,19 @@ export class LocalStore {
 
   async put<T extends StripeObject>(object: T): Promise<T> {
     const customer = typeof object.customer === 'string' ? object.customer : null;
-    await this.db(`${SCHEMA}.objects`).insert({ id: object.id, type: object.object, customer, data: JSON.stringify(object) })
-      .onConflict('id').merge(['data', 'customer']);
+    await this.db(`${SCHEMA}.objects`)
+      .insert({ id: object.id, type: object.object, customer, data: JSON.stringify(object) })
+      .onConflict('id')
+      .merge(['data', 'customer']);
     return object;
   }
 
   /** Objects of a type, newest first, optionally of one customer and matching a predicate. */
-  async list<T extends StripeObject>(type: string, where: { customer?: string } = {}, match: (object: T) => boolean = () => true): Promise<T[]> {
+  async list<T extends StripeObject>(
+    type: string,
+    where: { customer?: string } = {},
+    match: (object: T) => boolean = () => true,
+  ): Promise<T[]> {
     const query = this.db(`${SCHEMA}.objects`).where({ type }).orderBy('seq', 'desc').select('data');
     if (where.customer) query.andWhere({ customer: where.customer });
     return (await query).map((row: { data: T }) => row.data).filter(match);
@@ -76,7 +83,11 @@ export class LocalStore {
 
   /** Objects of a type in one status, found by the database (the expiry check runs before every request). */
   async withStatus<T extends StripeObject>(type: string, status: string): Promise<T[]> {
-    const rows = await this.db(`${SCHEMA}.objects`).where({ type }).whereRaw(`data->>'status' = ?`, [status]).orderBy('seq', 'desc').select('data');
+    const rows = await this.db(`${SCHEMA}.objects`)
+      .where({ type })
+      .whereRaw(`data->>'status' = ?`, [status])
+      .orderBy('seq', 'desc')
+      .select('data');
     return rows.map((row: { data: T }) => row.data);
   }
 
@@ -85,7 +96,10 @@ export class LocalStore {
   }
 
   async remember(key: string, status: number, body: unknown): Promise<void> {
-    await this.db(`${SCHEMA}.idempotency`).insert({ key, status, body: JSON.stringify(body) }).onConflict('key').ignore();
+    await this.db(`${SCHEMA}.idempotency`)
+      .insert({ key, status, body: JSON.stringify(body) })
+      .onConflict('key')
+      .ignore();
   }
 
   async addEvent(event: StripeObject): Promise<void> {

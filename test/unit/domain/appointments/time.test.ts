@@ -9,7 +9,8 @@ describe('appointments: the 1:00pm format', () => {
     assert.equal(parseFormTime(' 12:30 AM '), 30);
     assert.equal(parseFormTime('12pm'), 12 * 60);
     assert.equal(parseFormTime('9:05a.m.'), 9 * 60 + 5);
-    for (const bad of ['13:00pm', '0:30am', '14:00', '1:60pm', '1:00', 'noon', '']) assert.equal(parseFormTime(bad), null, bad);
+    for (const bad of ['13:00pm', '0:30am', '14:00', '1:60pm', '1:00', 'noon', ''])
+      assert.equal(parseFormTime(bad), null, bad);
   });
 
   it('writes an instant back in the same format, in the zone', () => {
@@ -19,7 +20,7 @@ describe('appointments: the 1:00pm format', () => {
 });
 
 describe('appointments: a wall time of the calendar zone as an instant', () => {
-  it('follows the zone\'s offset of that day', () => {
+  it("follows the zone's offset of that day", () => {
     assert.equal(instantOf('2026-07-01', 13 * 60, 'America/New_York').toISOString(), '2026-07-01T17:00:00.000Z');
     assert.equal(instantOf('2026-12-01', 13 * 60, 'America/New_York').toISOString(), '2026-12-01T18:00:00.000Z');
   });

@@ -5,19 +5,39 @@ import { slotsFromInstances, type AvailabilityInstance } from '../../../../serve
 
 const NY = 'America/New_York';
 const block = (start: string, end: string, extra: Partial<AvailabilityInstance> = {}): AvailabilityInstance => ({
-  eventId: 1, seriesId: null, originalStart: null, start: new Date(start), end: new Date(end), free: true, name: null,
-  isRecurring: false, isException: false, external: false, ...extra,
+  eventId: 1,
+  seriesId: null,
+  originalStart: null,
+  start: new Date(start),
+  end: new Date(end),
+  free: true,
+  name: null,
+  isRecurring: false,
+  isException: false,
+  external: false,
+  ...extra,
 });
 // Monday 2 March 2026 in New York (UTC-5): 9:00am is 14:00Z.
 const free9to10 = block('2026-03-02T14:00:00Z', '2026-03-02T15:00:00Z');
-const options = { from: new Date('2026-03-02T05:00:00Z'), to: new Date('2026-03-03T05:00:00Z'), now: new Date('2026-03-01T12:00:00Z'), timeZone: NY };
-const slotStarts = (instances: AvailabilityInstance[], busy: { start: Date; end: Date }[] = [], overrides: Partial<typeof options> = {}) =>
-  slotsFromInstances(instances, busy, { ...options, ...overrides }).map((s) => s.start.toISOString().slice(11, 16));
+const options = {
+  from: new Date('2026-03-02T05:00:00Z'),
+  to: new Date('2026-03-03T05:00:00Z'),
+  now: new Date('2026-03-01T12:00:00Z'),
+  timeZone: NY,
+};
+const slotStarts = (
+  instances: AvailabilityInstance[],
+  busy: { start: Date; end: Date }[] = [],
+  overrides: Partial<typeof options> = {},
+) => slotsFromInstances(instances, busy, { ...options, ...overrides }).map((s) => s.start.toISOString().slice(11, 16));
 
 describe('calendar slots: cut from free availability', () => {
   it('an hour of free time is four 15-minute consultations', () => {
     const slots = slotsFromInstances([free9to10], [], options);
-    assert.deepEqual(slots.map((s) => s.start.toISOString().slice(11, 16)), ['14:00', '14:15', '14:30', '14:45']);
+    assert.deepEqual(
+      slots.map((s) => s.start.toISOString().slice(11, 16)),
+      ['14:00', '14:15', '14:30', '14:45'],
+    );
     assert.ok(slots.every((s) => s.end.getTime() - s.start.getTime() === 15 * 60_000));
   });
   it('slots start on local quarter hours and end inside the free time', () => {
@@ -25,10 +45,19 @@ describe('calendar slots: cut from free availability', () => {
   });
   it('quarter hours are local ones in a half-hour zone (India)', () => {
     const kolkata = block('2026-03-02T03:30:00Z', '2026-03-02T04:00:00Z');
-    assert.deepEqual(slotStarts([kolkata], [], { from: new Date('2026-03-01T18:30:00Z'), timeZone: 'Asia/Kolkata' }), ['03:30', '03:45']);
+    assert.deepEqual(slotStarts([kolkata], [], { from: new Date('2026-03-01T18:30:00Z'), timeZone: 'Asia/Kolkata' }), [
+      '03:30',
+      '03:45',
+    ]);
   });
   it('touching free blocks join into one stretch', () => {
-    assert.deepEqual(slotStarts([block('2026-03-02T14:00:00Z', '2026-03-02T14:20:00Z'), block('2026-03-02T14:20:00Z', '2026-03-02T14:45:00Z')]), ['14:00', '14:15', '14:30']);
+    assert.deepEqual(
+      slotStarts([
+        block('2026-03-02T14:00:00Z', '2026-03-02T14:20:00Z'),
+        block('2026-03-02T14:20:00Z', '2026-03-02T14:45:00Z'),
+      ]),
+      ['14:00', '14:15', '14:30'],
+    );
   });
   it('busy time never becomes a slot', () => {
     assert.deepEqual(slotStarts([block('2026-03-02T14:00:00Z', '2026-03-02T15:00:00Z', { free: false })]), []);
@@ -37,19 +66,33 @@ describe('calendar slots: cut from free availability', () => {
 
 describe('calendar slots: no double booking', () => {
   it('a busy block inside free time removes the slots it touches', () => {
-    assert.deepEqual(slotStarts([free9to10, block('2026-03-02T14:20:00Z', '2026-03-02T14:25:00Z', { free: false })]), ['14:00', '14:30', '14:45']);
+    assert.deepEqual(slotStarts([free9to10, block('2026-03-02T14:20:00Z', '2026-03-02T14:25:00Z', { free: false })]), [
+      '14:00',
+      '14:30',
+      '14:45',
+    ]);
   });
   it('busy time from an external calendar removes bookable slots', () => {
-    assert.deepEqual(slotStarts([free9to10, block('2026-03-02T14:30:00Z', '2026-03-02T15:00:00Z', { free: false, external: true })]), ['14:00', '14:15']);
+    assert.deepEqual(
+      slotStarts([free9to10, block('2026-03-02T14:30:00Z', '2026-03-02T15:00:00Z', { free: false, external: true })]),
+      ['14:00', '14:15'],
+    );
   });
   it('a live appointment takes its slot', () => {
-    assert.deepEqual(slotStarts([free9to10], [{ start: new Date('2026-03-02T14:15:00Z'), end: new Date('2026-03-02T14:30:00Z') }]), ['14:00', '14:30', '14:45']);
+    assert.deepEqual(
+      slotStarts([free9to10], [{ start: new Date('2026-03-02T14:15:00Z'), end: new Date('2026-03-02T14:30:00Z') }]),
+      ['14:00', '14:30', '14:45'],
+    );
   });
 });
 
 describe('calendar slots: how far ahead', () => {
   it('at least two hours ahead', () => {
-    assert.deepEqual(slotStarts([free9to10], [], { now: new Date('2026-03-02T12:10:00Z') }), ['14:15', '14:30', '14:45']);
+    assert.deepEqual(slotStarts([free9to10], [], { now: new Date('2026-03-02T12:10:00Z') }), [
+      '14:15',
+      '14:30',
+      '14:45',
+    ]);
     assert.deepEqual(slotStarts([free9to10], [], { now: new Date('2026-03-02T12:45:00Z') }), ['14:45']);
   });
   it('no further than 90 days ahead', () => {

@@ -2,18 +2,35 @@
 // form builds, and the form a stored rule gives back.
 import assert from 'node:assert/strict';
 import {
-  availabilityFormOf, CALENDAR_MESSAGES as M, describeRecurrence, formatClockTime, isTimeZone, parseAvailabilityForm,
-  parseClockTime, TIME_ZONES, type AvailabilityEvent, type AvailabilityFormValues,
+  availabilityFormOf,
+  CALENDAR_MESSAGES as M,
+  describeRecurrence,
+  formatClockTime,
+  isTimeZone,
+  parseAvailabilityForm,
+  parseClockTime,
+  TIME_ZONES,
+  type AvailabilityEvent,
+  type AvailabilityFormValues,
 } from '../../../../server/domain/calendar';
 
 const NY = 'America/New_York';
 // Friday 20 February 2026, 10:00 in New York.
 const now = new Date('2026-02-20T15:00:00Z');
 
-const form = (values: Partial<AvailabilityFormValues>): Partial<AvailabilityFormValues> =>
-  ({ date: '2026-03-02', start_time: '9:00am', end_time: '10:00am', free: 'free', recurrence: 'none', ...values });
+const form = (values: Partial<AvailabilityFormValues>): Partial<AvailabilityFormValues> => ({
+  date: '2026-03-02',
+  start_time: '9:00am',
+  end_time: '10:00am',
+  free: 'free',
+  recurrence: 'none',
+  ...values,
+});
 
-function errorsOf(values: Partial<AvailabilityFormValues>, options: { timeZone?: string; requireWindow?: boolean } = {}) {
+function errorsOf(
+  values: Partial<AvailabilityFormValues>,
+  options: { timeZone?: string; requireWindow?: boolean } = {},
+) {
   const result = parseAvailabilityForm(form(values), { timeZone: NY, now, ...options });
   assert.equal(result.ok, false, 'expected the form to be refused');
   return (result as { errors: Record<string, string> }).errors;
@@ -27,20 +44,33 @@ function inputOf(values: Partial<AvailabilityFormValues>, timeZone = NY) {
 
 describe('calendar: clock times', () => {
   it('reads 1:00pm, 1pm, 01:30 PM, 12:00am, 12pm and the 24-hour time a time input posts', () => {
-    assert.deepEqual(['1:00pm', '1pm', '01:30 PM', '12:00am', '12:00pm', '11:59pm', '9:05 a.m.', '13:00', '00:00'].map(parseClockTime),
-      [780, 780, 810, 0, 720, 1439, 545, 780, 0]);
+    assert.deepEqual(
+      ['1:00pm', '1pm', '01:30 PM', '12:00am', '12:00pm', '11:59pm', '9:05 a.m.', '13:00', '00:00'].map(parseClockTime),
+      [780, 780, 810, 0, 720, 1439, 545, 780, 0],
+    );
   });
   it('refuses what is not a time', () => {
-    for (const text of ['', '1:00', '13pm', '0:30am', '1:60pm', '9', 'noon', '25:00', '1:5pm']) assert.equal(parseClockTime(text), null, text);
+    for (const text of ['', '1:00', '13pm', '0:30am', '1:60pm', '9', 'noon', '25:00', '1:5pm'])
+      assert.equal(parseClockTime(text), null, text);
   });
   it('writes 1:00pm style, the closing midnight as 12:00am', () => {
-    assert.deepEqual([0, 540, 720, 810, 1439, 1440].map(formatClockTime), ['12:00am', '9:00am', '12:00pm', '1:30pm', '11:59pm', '12:00am']);
+    assert.deepEqual([0, 540, 720, 810, 1439, 1440].map(formatClockTime), [
+      '12:00am',
+      '9:00am',
+      '12:00pm',
+      '1:30pm',
+      '11:59pm',
+      '12:00am',
+    ]);
   });
 });
 
 describe('calendar: the availability form messages', () => {
   it('start and end times use the spec wording', () => {
-    assert.deepEqual(errorsOf({ start_time: '9', end_time: 'later' }), { start_time: 'Start time invalid. Use 1:00pm format', end_time: 'End time invalid. Use 2:00pm format' });
+    assert.deepEqual(errorsOf({ start_time: '9', end_time: 'later' }), {
+      start_time: 'Start time invalid. Use 1:00pm format',
+      end_time: 'End time invalid. Use 2:00pm format',
+    });
   });
   it('a date is required and must be real', () => {
     assert.equal(errorsOf({ date: '' }).date, M.dateRequired);
@@ -88,7 +118,10 @@ describe('calendar: the availability form messages', () => {
   });
   it('a rule with no date before its end is refused', () => {
     // Monday 2 March, repeating on Sundays, ending on Saturday 7 March.
-    assert.equal(errorsOf({ recurrence: 'custom', frequency: 'week', weekdays: ['SU'], ends: 'on', until: '2026-03-07' }).until, M.noOccurrences);
+    assert.equal(
+      errorsOf({ recurrence: 'custom', frequency: 'week', weekdays: ['SU'], ends: 'on', until: '2026-03-07' }).until,
+      M.noOccurrences,
+    );
   });
 });
 
@@ -98,11 +131,31 @@ describe('calendar: the RRULE a form builds', () => {
     ['does not repeat', {}, null],
     ['daily, never ending (2038-01-19)', { recurrence: 'daily' }, `FREQ=DAILY;${NEVER}`],
     ['every weekday', { recurrence: 'weekdays' }, `FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;${NEVER}`],
-    ['every 3 days, 10 times', { recurrence: 'custom', frequency: 'day', interval: '3', ends: 'after', count: '10' }, 'FREQ=DAILY;INTERVAL=3;COUNT=10'],
-    ['every 2 weeks on Monday and Wednesday (days in week order)', { recurrence: 'custom', frequency: 'week', interval: '2', weekdays: ['WE', 'MO'] }, `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;${NEVER}`],
-    ['monthly on the same date, until a day (its end in the zone, in UTC)', { recurrence: 'custom', frequency: 'month', monthly_type: 'date', ends: 'on', until: '2026-07-31' }, 'FREQ=MONTHLY;BYMONTHDAY=2;UNTIL=20260801T035959Z'],
-    ['monthly on the first Monday', { recurrence: 'custom', frequency: 'month', monthly_type: 'weekday' }, `FREQ=MONTHLY;BYDAY=+1MO;${NEVER}`],
-    ['monthly on the fifth (last) Monday', { date: '2026-03-30', recurrence: 'custom', frequency: 'month', monthly_type: 'weekday' }, `FREQ=MONTHLY;BYDAY=-1MO;${NEVER}`],
+    [
+      'every 3 days, 10 times',
+      { recurrence: 'custom', frequency: 'day', interval: '3', ends: 'after', count: '10' },
+      'FREQ=DAILY;INTERVAL=3;COUNT=10',
+    ],
+    [
+      'every 2 weeks on Monday and Wednesday (days in week order)',
+      { recurrence: 'custom', frequency: 'week', interval: '2', weekdays: ['WE', 'MO'] },
+      `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;${NEVER}`,
+    ],
+    [
+      'monthly on the same date, until a day (its end in the zone, in UTC)',
+      { recurrence: 'custom', frequency: 'month', monthly_type: 'date', ends: 'on', until: '2026-07-31' },
+      'FREQ=MONTHLY;BYMONTHDAY=2;UNTIL=20260801T035959Z',
+    ],
+    [
+      'monthly on the first Monday',
+      { recurrence: 'custom', frequency: 'month', monthly_type: 'weekday' },
+      `FREQ=MONTHLY;BYDAY=+1MO;${NEVER}`,
+    ],
+    [
+      'monthly on the fifth (last) Monday',
+      { date: '2026-03-30', recurrence: 'custom', frequency: 'month', monthly_type: 'weekday' },
+      `FREQ=MONTHLY;BYDAY=-1MO;${NEVER}`,
+    ],
     ['yearly', { recurrence: 'custom', frequency: 'year' }, `FREQ=YEARLY;${NEVER}`],
   ];
   for (const [name, values, rrule] of cases) {
@@ -120,8 +173,21 @@ describe('calendar: the RRULE a form builds', () => {
 
 describe('calendar: a stored rule back as a form, and in words', () => {
   const series = (rrule: string, start = '2026-03-02T14:00:00Z', end = '2026-03-02T22:00:00Z'): AvailabilityEvent => ({
-    id: 1, providerId: 1, parentId: null, name: 'Clinic', free: true, start: new Date(start), end: new Date(end), isRecurring: true, rrule,
-    rruleTzid: NY, durationInMinutes: 480, locationId: null, originalStart: null, removed: false, externalCalendarId: null,
+    id: 1,
+    providerId: 1,
+    parentId: null,
+    name: 'Clinic',
+    free: true,
+    start: new Date(start),
+    end: new Date(end),
+    isRecurring: true,
+    rrule,
+    rruleTzid: NY,
+    durationInMinutes: 480,
+    locationId: null,
+    originalStart: null,
+    removed: false,
+    externalCalendarId: null,
   });
   const roundTrips: Partial<AvailabilityFormValues>[] = [
     { recurrence: 'weekdays' },
@@ -133,9 +199,13 @@ describe('calendar: a stored rule back as a form, and in words', () => {
   for (const values of roundTrips) {
     it(`prefills what was saved: ${JSON.stringify(values)}`, () => {
       const input = inputOf({ start_time: '9:00am', end_time: '5:00pm', name: 'Clinic', ...values });
-      const prefilled = availabilityFormOf(series(input.rrule!, input.start.toISOString(), input.end.toISOString()), NY);
+      const prefilled = availabilityFormOf(
+        series(input.rrule!, input.start.toISOString(), input.end.toISOString()),
+        NY,
+      );
       assert.deepEqual(inputOf(prefilled), input);
-      for (const [key, value] of Object.entries(values)) assert.deepEqual(prefilled[key as keyof AvailabilityFormValues], value, key);
+      for (const [key, value] of Object.entries(values))
+        assert.deepEqual(prefilled[key as keyof AvailabilityFormValues], value, key);
     });
   }
   it('a block ending at midnight prefills 12:00am', () => {
@@ -145,17 +215,30 @@ describe('calendar: a stored rule back as a form, and in words', () => {
   it('describes rules in short words', () => {
     assert.equal(describeRecurrence(null, NY), 'Does not repeat');
     assert.equal(describeRecurrence('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20380120T045959Z', NY), 'Every weekday');
-    assert.equal(describeRecurrence('FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20380120T045959Z', NY), 'Weekly on Monday and Wednesday');
+    assert.equal(
+      describeRecurrence('FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20380120T045959Z', NY),
+      'Weekly on Monday and Wednesday',
+    );
     assert.equal(describeRecurrence('FREQ=DAILY;INTERVAL=3;COUNT=10', NY), 'Every 3 days, 10 times');
     assert.equal(describeRecurrence('FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR', NY), 'Every 2 months on the last Friday');
-    assert.equal(describeRecurrence('FREQ=MONTHLY;BYMONTHDAY=15;UNTIL=20260801T035959Z', NY), 'Monthly on day 15, until Jul 31, 2026');
+    assert.equal(
+      describeRecurrence('FREQ=MONTHLY;BYMONTHDAY=15;UNTIL=20260801T035959Z', NY),
+      'Monthly on day 15, until Jul 31, 2026',
+    );
   });
 });
 
 describe('calendar: time zones', () => {
   it('offers about 70 places, US zones included, and accepts only those', () => {
     assert.ok(TIME_ZONES.length >= 65 && TIME_ZONES.length <= 80);
-    for (const id of ['America/New_York', 'America/Phoenix', 'Pacific/Honolulu', 'America/Anchorage', 'America/Puerto_Rico']) assert.ok(isTimeZone(id), id);
+    for (const id of [
+      'America/New_York',
+      'America/Phoenix',
+      'Pacific/Honolulu',
+      'America/Anchorage',
+      'America/Puerto_Rico',
+    ])
+      assert.ok(isTimeZone(id), id);
     assert.equal(isTimeZone('Mars/Olympus_Mons'), false);
     assert.equal(isTimeZone('Europe/Vaduz'), false);
   });

@@ -5,19 +5,35 @@ import assert from 'node:assert/strict';
 import { createGoogleCalendarSync, GOOGLE_SCOPES } from '../../../../server/integrations/calendar-sync/google';
 import { CalendarSyncError, GOOGLE_MESSAGES } from '../../../../server/integrations/calendar-sync/port';
 
-interface Call { url: string; method: string; headers: Record<string, string>; body: string }
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 function fakeGoogle(answers: ((call: Call) => { status: number; body: unknown })[]) {
   const calls: Call[] = [];
   const fetch = (async (url: string, init: RequestInit = {}) => {
-    const call = { url: String(url), method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: String(init.body ?? '') };
+    const call = {
+      url: String(url),
+      method: init.method ?? 'GET',
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: String(init.body ?? ''),
+    };
     calls.push(call);
     const answer = answers.shift();
     if (!answer) throw new Error('no answer queued');
     const { status, body } = answer(call);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
-  return { calls, google: createGoogleCalendarSync({ clientId: 'client-1', clientSecret: 'secret-1' }, { fetch, now: () => new Date('2026-03-01T12:00:00Z') }) };
+  return {
+    calls,
+    google: createGoogleCalendarSync(
+      { clientId: 'client-1', clientSecret: 'secret-1' },
+      { fetch, now: () => new Date('2026-03-01T12:00:00Z') },
+    ),
+  };
 }
 
 const idToken = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
@@ -25,31 +41,64 @@ const idToken = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toS
 describe('external calendars: the Google Calendar adapter', () => {
   it('sends the provider to consent with offline access, the calendar-list and free/busy scopes only, and the state', () => {
     const { google } = fakeGoogle([]);
-    const url = new URL(google.authorizationUrl({ state: 'state-123', redirectUri: 'https://portal.example.com/calendar/connections/google/callback' }));
+    const url = new URL(
+      google.authorizationUrl({
+        state: 'state-123',
+        redirectUri: 'https://portal.example.com/calendar/connections/google/callback',
+      }),
+    );
     assert.equal(url.origin + url.pathname, 'https://accounts.google.com/o/oauth2/v2/auth');
     assert.equal(url.searchParams.get('state'), 'state-123');
     assert.equal(url.searchParams.get('access_type'), 'offline');
     assert.equal(url.searchParams.get('response_type'), 'code');
     assert.deepEqual(url.searchParams.get('scope')!.split(' '), GOOGLE_SCOPES);
-    assert.ok(!GOOGLE_SCOPES.some((s) => /calendar(\.readonly|\.events)?$/.test(s)), 'no scope that reads event details');
+    assert.ok(
+      !GOOGLE_SCOPES.some((s) => /calendar(\.readonly|\.events)?$/.test(s)),
+      'no scope that reads event details',
+    );
   });
 
   it('exchanges the code for tokens and reads the address from the ID token; a refused code is an access error', async () => {
     const { google, calls } = fakeGoogle([
-      () => ({ status: 200, body: { access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3599, id_token: idToken({ email: 'dana@example.com' }) } }),
+      () => ({
+        status: 200,
+        body: {
+          access_token: 'at-1',
+          refresh_token: 'rt-1',
+          expires_in: 3599,
+          id_token: idToken({ email: 'dana@example.com' }),
+        },
+      }),
       () => ({ status: 400, body: { error: 'invalid_grant' } }),
     ]);
     const tokens = await google.exchangeCode('code-1', 'https://portal.example.com/cb');
-    assert.deepEqual(tokens, { accessToken: 'at-1', refreshToken: 'rt-1', expiresAt: new Date('2026-03-01T12:59:59Z'), email: 'dana@example.com' });
+    assert.deepEqual(tokens, {
+      accessToken: 'at-1',
+      refreshToken: 'rt-1',
+      expiresAt: new Date('2026-03-01T12:59:59Z'),
+      email: 'dana@example.com',
+    });
     const form = new URLSearchParams(calls[0]!.body);
-    assert.deepEqual([form.get('grant_type'), form.get('code'), form.get('client_secret'), form.get('redirect_uri')], ['authorization_code', 'code-1', 'secret-1', 'https://portal.example.com/cb']);
-    await assert.rejects(google.exchangeCode('used', 'https://portal.example.com/cb'), (e: unknown) => e instanceof CalendarSyncError && e.reason === 'access');
+    assert.deepEqual(
+      [form.get('grant_type'), form.get('code'), form.get('client_secret'), form.get('redirect_uri')],
+      ['authorization_code', 'code-1', 'secret-1', 'https://portal.example.com/cb'],
+    );
+    await assert.rejects(
+      google.exchangeCode('used', 'https://portal.example.com/cb'),
+      (e: unknown) => e instanceof CalendarSyncError && e.reason === 'access',
+    );
   });
 
   it('lists calendars across pages and reads busy spans from freeBusy in 30-day questions', async () => {
     const { google, calls } = fakeGoogle([
-      () => ({ status: 200, body: { items: [{ id: 'primary@example.com', summary: 'Dana', primary: true }], nextPageToken: 'p2' } }),
-      () => ({ status: 200, body: { items: [{ id: 'team@group.example.com', summary: 'Team', summaryOverride: 'Clinic team' }] } }),
+      () => ({
+        status: 200,
+        body: { items: [{ id: 'primary@example.com', summary: 'Dana', primary: true }], nextPageToken: 'p2' },
+      }),
+      () => ({
+        status: 200,
+        body: { items: [{ id: 'team@group.example.com', summary: 'Team', summaryOverride: 'Clinic team' }] },
+      }),
       ...[0, 1, 2, 3].map((i) => (call: Call) => {
         const { timeMin, items } = JSON.parse(call.body);
         const busy = i === 0 ? [{ start: '2026-03-05T14:00:00Z', end: '2026-03-05T15:00:00Z' }] : [];
@@ -62,8 +111,19 @@ describe('external calendars: the Google Calendar adapter', () => {
     ]);
     assert.equal(calls[0]!.headers.authorization, 'Bearer at-1');
     assert.match(calls[1]!.url, /pageToken=p2/);
-    const busy = await google.busyTimes('at-1', 'primary@example.com', new Date('2026-02-28T12:00:00Z'), new Date('2026-05-30T12:00:00Z'));
-    assert.deepEqual(busy, [{ uid: 'primary@example.com@2026-03-05T14:00:00.000Z', start: new Date('2026-03-05T14:00:00Z'), end: new Date('2026-03-05T15:00:00Z') }]);
+    const busy = await google.busyTimes(
+      'at-1',
+      'primary@example.com',
+      new Date('2026-02-28T12:00:00Z'),
+      new Date('2026-05-30T12:00:00Z'),
+    );
+    assert.deepEqual(busy, [
+      {
+        uid: 'primary@example.com@2026-03-05T14:00:00.000Z',
+        start: new Date('2026-03-05T14:00:00Z'),
+        end: new Date('2026-03-05T15:00:00Z'),
+      },
+    ]);
     assert.equal(calls.filter((c) => c.url.endsWith('/freeBusy')).length, 4);
   });
 
@@ -74,7 +134,12 @@ describe('external calendars: the Google Calendar adapter', () => {
       () => ({ status: 503, body: {} }),
     ]);
     await assert.rejects(google.listCalendars('expired'), { message: GOOGLE_MESSAGES.accessLost });
-    await assert.rejects(google.busyTimes('at', 'gone', new Date('2026-03-01'), new Date('2026-03-02')), { message: GOOGLE_MESSAGES.calendarGone });
-    await assert.rejects(google.listCalendars('at'), (e: unknown) => e instanceof CalendarSyncError && e.reason === 'unavailable');
+    await assert.rejects(google.busyTimes('at', 'gone', new Date('2026-03-01'), new Date('2026-03-02')), {
+      message: GOOGLE_MESSAGES.calendarGone,
+    });
+    await assert.rejects(
+      google.listCalendars('at'),
+      (e: unknown) => e instanceof CalendarSyncError && e.reason === 'unavailable',
+    );
   });
 });

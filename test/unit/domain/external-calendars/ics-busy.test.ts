@@ -4,33 +4,68 @@
 import assert from 'node:assert/strict';
 import ical, { type VEvent } from 'node-ical';
 import {
-  busyBlocks, busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, FeedError, FETCH_MESSAGES, syncWindow,
+  busyBlocks,
+  busyFromIcs,
+  estimatedRepetitions,
+  EXPANSION_LIMITS,
+  EXPANSION_MESSAGES,
+  FeedError,
+  FETCH_MESSAGES,
+  syncWindow,
 } from '../../../../server/domain/external-calendars';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const WINDOW = syncWindow(NOW);
 
-const ics = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
+const ics = (...events: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
 const vevent = (lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
 
 /** The rows a sync would write, as [uid, start ISO, end ISO]. */
 function rows(text: string, timeZone = 'America/New_York') {
-  return busyBlocks(busyFromIcs(text, WINDOW, timeZone), WINDOW, timeZone).map((b) => [b.uid, b.start.toISOString(), b.end.toISOString()]);
+  return busyBlocks(busyFromIcs(text, WINDOW, timeZone), WINDOW, timeZone).map((b) => [
+    b.uid,
+    b.start.toISOString(),
+    b.end.toISOString(),
+  ]);
 }
 
 describe('external calendars: reading an ICS feed as busy time', () => {
   it('a timed event in its own zone becomes one busy span at the right instant, without its title', () => {
-    const text = ics(vevent(['UID:session-1', 'SUMMARY:Therapy with J. Doe', 'DTSTART;TZID=America/Chicago:20260305T090000', 'DTEND;TZID=America/Chicago:20260305T100000']));
+    const text = ics(
+      vevent([
+        'UID:session-1',
+        'SUMMARY:Therapy with J. Doe',
+        'DTSTART;TZID=America/Chicago:20260305T090000',
+        'DTEND;TZID=America/Chicago:20260305T100000',
+      ]),
+    );
     assert.deepEqual(rows(text), [['session-1', '2026-03-05T15:00:00.000Z', '2026-03-05T16:00:00.000Z']]);
     assert.doesNotMatch(JSON.stringify(busyFromIcs(text, WINDOW, 'UTC')), /Therapy|Doe/);
   });
 
   it('a weekly series is expanded across the DST change, with EXDATE removed, a moved instance moved and a cancelled one dropped', () => {
     const text = ics(
-      vevent(['UID:weekly', 'DTSTART;TZID=America/New_York:20260302T090000', 'DTEND;TZID=America/New_York:20260302T100000',
-        'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5', 'EXDATE;TZID=America/New_York:20260309T090000']),
-      vevent(['UID:weekly', 'RECURRENCE-ID;TZID=America/New_York:20260316T090000', 'DTSTART;TZID=America/New_York:20260316T140000', 'DTEND;TZID=America/New_York:20260316T150000']),
-      vevent(['UID:weekly', 'RECURRENCE-ID;TZID=America/New_York:20260323T090000', 'DTSTART;TZID=America/New_York:20260323T090000', 'DTEND;TZID=America/New_York:20260323T100000', 'STATUS:CANCELLED']),
+      vevent([
+        'UID:weekly',
+        'DTSTART;TZID=America/New_York:20260302T090000',
+        'DTEND;TZID=America/New_York:20260302T100000',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5',
+        'EXDATE;TZID=America/New_York:20260309T090000',
+      ]),
+      vevent([
+        'UID:weekly',
+        'RECURRENCE-ID;TZID=America/New_York:20260316T090000',
+        'DTSTART;TZID=America/New_York:20260316T140000',
+        'DTEND;TZID=America/New_York:20260316T150000',
+      ]),
+      vevent([
+        'UID:weekly',
+        'RECURRENCE-ID;TZID=America/New_York:20260323T090000',
+        'DTSTART;TZID=America/New_York:20260323T090000',
+        'DTEND;TZID=America/New_York:20260323T100000',
+        'STATUS:CANCELLED',
+      ]),
     );
     assert.deepEqual(rows(text), [
       ['weekly/2026-03-02T14:00:00.000Z', '2026-03-02T14:00:00.000Z', '2026-03-02T15:00:00.000Z'], // EST
@@ -47,13 +82,17 @@ describe('external calendars: reading an ICS feed as busy time', () => {
     assert.deepEqual(rows(text), []);
   });
 
-  it('an all-day event is busy from midnight to midnight in the provider\'s zone (across a DST change), whatever zone this process runs in', () => {
+  it("an all-day event is busy from midnight to midnight in the provider's zone (across a DST change), whatever zone this process runs in", () => {
     const text = ics(vevent(['UID:holiday', 'DTSTART;VALUE=DATE:20260307', 'DTEND;VALUE=DATE:20260309']));
     const before = process.env.TZ;
     try {
       for (const processZone of ['UTC', 'Pacific/Auckland', 'America/Los_Angeles']) {
         process.env.TZ = processZone;
-        assert.deepEqual(rows(text, 'America/Los_Angeles'), [['holiday', '2026-03-07T08:00:00.000Z', '2026-03-09T07:00:00.000Z']], processZone);
+        assert.deepEqual(
+          rows(text, 'America/Los_Angeles'),
+          [['holiday', '2026-03-07T08:00:00.000Z', '2026-03-09T07:00:00.000Z']],
+          processZone,
+        );
       }
     } finally {
       if (before === undefined) delete process.env.TZ;
@@ -61,9 +100,11 @@ describe('external calendars: reading an ICS feed as busy time', () => {
     }
   });
 
-  it('a floating time (no zone in the feed) is read in the provider\'s zone', () => {
+  it("a floating time (no zone in the feed) is read in the provider's zone", () => {
     const text = ics(vevent(['UID:floating', 'DTSTART:20260305T090000', 'DTEND:20260305T100000']));
-    assert.deepEqual(rows(text, 'Europe/Berlin'), [['floating', '2026-03-05T08:00:00.000Z', '2026-03-05T09:00:00.000Z']]);
+    assert.deepEqual(rows(text, 'Europe/Berlin'), [
+      ['floating', '2026-03-05T08:00:00.000Z', '2026-03-05T09:00:00.000Z'],
+    ]);
   });
 
   it('events shorter than 10 minutes are widened to 10; events outside the window are left out', () => {
@@ -93,8 +134,22 @@ describe('external calendars: reading an ICS feed as busy time', () => {
 describe('external calendars: a feed is refused before expanding when its repetitions are over the limits', () => {
   const list = (n: number) => Array.from({ length: n }, (_, i) => i).join(',');
   /** The issue's feed of about 400 bytes: 86,400 repetitions a day (BYHOUR × BYMINUTE × BYSECOND). */
-  const BOMB = ics(vevent(['UID:bomb', 'DTSTART:20260301T000000Z', 'DTEND:20260301T000100Z', `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)};BYSECOND=${list(60)}`]));
-  const NO_SECONDS = ics(vevent(['UID:bomb', 'DTSTART:20260301T000000Z', 'DTEND:20260301T000100Z', `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)}`]));
+  const BOMB = ics(
+    vevent([
+      'UID:bomb',
+      'DTSTART:20260301T000000Z',
+      'DTEND:20260301T000100Z',
+      `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)};BYSECOND=${list(60)}`,
+    ]),
+  );
+  const NO_SECONDS = ics(
+    vevent([
+      'UID:bomb',
+      'DTSTART:20260301T000000Z',
+      'DTEND:20260301T000100Z',
+      `RRULE:FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)}`,
+    ]),
+  );
 
   const refusal = (text: string) => {
     try {
@@ -106,7 +161,7 @@ describe('external calendars: a feed is refused before expanding when its repeti
     return null;
   };
 
-  it('the issue\'s rule, with and without BYSECOND, is refused at once (permanently) with a message saying why', () => {
+  it("the issue's rule, with and without BYSECOND, is refused at once (permanently) with a message saying why", () => {
     for (const text of [BOMB, NO_SECONDS]) {
       const started = performance.now();
       assert.deepEqual(refusal(text), { message: EXPANSION_MESSAGES.eventRepeatsTooOften, permanent: true });
@@ -116,16 +171,32 @@ describe('external calendars: a feed is refused before expanding when its repeti
   });
 
   it('a rule repeating every minute is refused; many repeating events are refused together past the feed limit', () => {
-    assert.equal(refusal(ics(vevent(['UID:flood', 'DTSTART:20260301T000000Z', 'DTEND:20260301T000100Z', 'RRULE:FREQ=MINUTELY'])))?.message, EXPANSION_MESSAGES.eventRepeatsTooOften);
+    assert.equal(
+      refusal(ics(vevent(['UID:flood', 'DTSTART:20260301T000000Z', 'DTEND:20260301T000100Z', 'RRULE:FREQ=MINUTELY'])))
+        ?.message,
+      EXPANSION_MESSAGES.eventRepeatsTooOften,
+    );
     // 25 events of 9 times a day for 3 months: each is under the per-event limit, together over the feed's.
-    const many = ics(...Array.from({ length: 25 }, (_, i) => vevent([`UID:hourly-${i}`, 'DTSTART:20260301T090000Z', 'DTEND:20260301T091000Z', 'RRULE:FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17'])));
+    const many = ics(
+      ...Array.from({ length: 25 }, (_, i) =>
+        vevent([
+          `UID:hourly-${i}`,
+          'DTSTART:20260301T090000Z',
+          'DTEND:20260301T091000Z',
+          'RRULE:FREQ=DAILY;BYHOUR=9,10,11,12,13,14,15,16,17',
+        ]),
+      ),
+    );
     assert.equal(refusal(many)?.message, EXPANSION_MESSAGES.feedRepeatsTooOften);
     assert.equal(EXPANSION_LIMITS.perFeed, 20_000);
   });
 
   it('the count is the BY* lists multiplied: 1,440 a day for BYHOUR × BYMINUTE, 86,400 with BYSECOND; COUNT caps it', () => {
     assert.equal(estimatedRepetitions(`FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)}`, WINDOW), 93 * 1440);
-    assert.equal(estimatedRepetitions(`FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)};BYSECOND=${list(60)}`, WINDOW), 93 * 86_400);
+    assert.equal(
+      estimatedRepetitions(`FREQ=DAILY;BYHOUR=${list(24)};BYMINUTE=${list(60)};BYSECOND=${list(60)}`, WINDOW),
+      93 * 86_400,
+    );
     assert.equal(estimatedRepetitions('FREQ=SECONDLY', WINDOW), 93 * 86_400);
     assert.equal(estimatedRepetitions('FREQ=MINUTELY;COUNT=10', WINDOW), 10);
     assert.equal(estimatedRepetitions('DTSTART:20260101T090000Z\nRRULE:FREQ=HOURLY;INTERVAL=2', WINDOW), 93 * 12);
@@ -133,16 +204,28 @@ describe('external calendars: a feed is refused before expanding when its repeti
 
   // Everyday calendars stay well under the limits, and the count is never below what expanding makes.
   const everyday = [
-    'FREQ=DAILY', 'FREQ=DAILY;BYHOUR=9,13,17', 'FREQ=WEEKLY;BYDAY=MO,WE,FR', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', 'FREQ=MONTHLY;BYDAY=1MO',
-    'FREQ=MONTHLY;BYMONTHDAY=1,15', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', 'FREQ=YEARLY', 'FREQ=YEARLY;BYMONTH=3,4;BYDAY=MO,TU,WE,TH,FR',
-    'FREQ=HOURLY;BYHOUR=9,10,11,12,13,14,15,16,17', 'FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10,11,12', 'FREQ=SECONDLY;BYHOUR=9;BYMINUTE=0;BYSECOND=0',
+    'FREQ=DAILY',
+    'FREQ=DAILY;BYHOUR=9,13,17',
+    'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+    'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+    'FREQ=MONTHLY;BYDAY=1MO',
+    'FREQ=MONTHLY;BYMONTHDAY=1,15',
+    'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+    'FREQ=YEARLY',
+    'FREQ=YEARLY;BYMONTH=3,4;BYDAY=MO,TU,WE,TH,FR',
+    'FREQ=HOURLY;BYHOUR=9,10,11,12,13,14,15,16,17',
+    'FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10,11,12',
+    'FREQ=SECONDLY;BYHOUR=9;BYMINUTE=0;BYSECOND=0',
     'FREQ=DAILY;COUNT=20',
   ];
   it('everyday rules are read, and their count is at least what expanding them makes', () => {
     for (const rule of everyday) {
       const text = ics(vevent(['UID:r', 'DTSTART:20260305T090000Z', 'DTEND:20260305T093000Z', `RRULE:${rule}`]));
       const event = Object.values(ical.sync.parseICS(text)).find((c) => c && c.type === 'VEVENT') as VEvent;
-      const made = ical.expandRecurringEvent(event, { from: new Date(WINDOW.from.getTime() - 86_400_000), to: new Date(WINDOW.to.getTime() + 86_400_000) }).length;
+      const made = ical.expandRecurringEvent(event, {
+        from: new Date(WINDOW.from.getTime() - 86_400_000),
+        to: new Date(WINDOW.to.getTime() + 86_400_000),
+      }).length;
       const estimate = estimatedRepetitions(event.rrule!.toString(), WINDOW);
       assert.ok(estimate >= made, `${rule}: ${estimate} < ${made}`);
       assert.ok(estimate <= EXPANSION_LIMITS.perEvent, `${rule}: ${estimate}`);

@@ -12,9 +12,11 @@ import {
 
 describe('password rules (spec 1 §5 Passwords)', () => {
   describe('registration: at least 6 characters with lower case, upper case and a digit or special character', () => {
-    for (const good of ['Abcde1', 'Abcde!', 'xY-zzzzzz']) it(`accepts ${good}`, () => assert.equal(checkPassword(REGISTRATION_PASSWORD, good), null));
+    for (const good of ['Abcde1', 'Abcde!', 'xY-zzzzzz'])
+      it(`accepts ${good}`, () => assert.equal(checkPassword(REGISTRATION_PASSWORD, good), null));
     for (const bad of ['Abcd1', 'abcdef1', 'ABCDEF1', 'Abcdefg']) {
-      it(`rejects ${bad}`, () => assert.equal(checkPassword(REGISTRATION_PASSWORD, bad), REGISTRATION_PASSWORD.message));
+      it(`rejects ${bad}`, () =>
+        assert.equal(checkPassword(REGISTRATION_PASSWORD, bad), REGISTRATION_PASSWORD.message));
     }
   });
 
@@ -22,15 +24,20 @@ describe('password rules (spec 1 §5 Passwords)', () => {
     const message =
       'Your password must be at least 8 characters long and have at least one character from three of the following four categories: lowercase, uppercase, number, special character.';
     it('has the exact message', () => assert.equal(INVITE_PASSWORD.message, message));
-    for (const good of ['abcdEF12', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!']) it(`accepts ${good}`, () => assert.equal(checkPassword(INVITE_PASSWORD, good), null));
-    for (const bad of ['abcdefgh1', 'ABCDEFGH!', 'Abc1!', 'abcdefghij']) it(`rejects ${bad}`, () => assert.equal(checkPassword(INVITE_PASSWORD, bad), message));
+    for (const good of ['abcdEF12', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!'])
+      it(`accepts ${good}`, () => assert.equal(checkPassword(INVITE_PASSWORD, good), null));
+    for (const bad of ['abcdefgh1', 'ABCDEFGH!', 'Abc1!', 'abcdefghij'])
+      it(`rejects ${bad}`, () => assert.equal(checkPassword(INVITE_PASSWORD, bad), message));
   });
 
   describe('reset and change: twelve characters, upper, lower, and a symbol or number', () => {
-    const message = 'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.';
+    const message =
+      'Your password must contain at least twelve characters, an uppercase letter, a lowercase letter, and a symbol or number.';
     it('has the exact message', () => assert.equal(STRONG_PASSWORD.message, message));
-    for (const good of ['Abcdefghijk1', 'Abcdefghijk!', 'correct-Horse-battery']) it(`accepts ${good}`, () => assert.equal(checkPassword(STRONG_PASSWORD, good), null));
-    for (const bad of ['Abcdefghij1', 'abcdefghijk1', 'ABCDEFGHIJK1', 'Abcdefghijkl']) it(`rejects ${bad}`, () => assert.equal(checkPassword(STRONG_PASSWORD, bad), message));
+    for (const good of ['Abcdefghijk1', 'Abcdefghijk!', 'correct-Horse-battery'])
+      it(`accepts ${good}`, () => assert.equal(checkPassword(STRONG_PASSWORD, good), null));
+    for (const bad of ['Abcdefghij1', 'abcdefghijk1', 'ABCDEFGHIJK1', 'Abcdefghijkl'])
+      it(`rejects ${bad}`, () => assert.equal(checkPassword(STRONG_PASSWORD, bad), message));
   });
 
   it('keeps the spec wording of the entered-ness and confirmation messages', () => {

@@ -1,7 +1,18 @@
 // Secrets, masks, phone numbers and the redirect allow-list: small rules with no database.
 import assert from 'node:assert/strict';
 import { allowedRedirect } from '../../../../server/features/auth/service';
-import { practiceManagementUrl, hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, normalizePhone, PHONE_MESSAGES, phoneNumber } from '../../../../server/domain/accounts';
+import {
+  practiceManagementUrl,
+  hashToken,
+  looksLikeLinkToken,
+  maskEmail,
+  matchesHash,
+  newCode,
+  newLinkToken,
+  normalizePhone,
+  PHONE_MESSAGES,
+  phoneNumber,
+} from '../../../../server/domain/accounts';
 describe('one-time secrets', () => {
   it('link tokens are 256-bit base64url and differ every time', () => {
     const a = newLinkToken();
@@ -42,14 +53,20 @@ describe('US phone numbers (spec 1 §5 Phone)', () => {
     assert.deepEqual(normalizePhone('+1212555014299'), { error: 'international' });
     assert.equal(phoneNumber().validate('').error?.message, 'Phone number required.');
     assert.equal(phoneNumber().validate('12').error?.message, PHONE_MESSAGES.invalid);
-    assert.equal(PHONE_MESSAGES.invalid, 'Please enter a valid US phone number. Note that we do not share your phone number with anyone.');
+    assert.equal(
+      PHONE_MESSAGES.invalid,
+      'Please enter a valid US phone number. Note that we do not share your phone number with anyone.',
+    );
   });
 });
 
 describe('reimbursify_redirect_url (no open redirect)', () => {
   const config = { reimbursifyRedirectHosts: ['reimbursify.example.com'] };
   it('is honoured only for https on an allow-listed host', () => {
-    assert.equal(allowedRedirect(config, 'https://reimbursify.example.com/sso?x=1'), 'https://reimbursify.example.com/sso?x=1');
+    assert.equal(
+      allowedRedirect(config, 'https://reimbursify.example.com/sso?x=1'),
+      'https://reimbursify.example.com/sso?x=1',
+    );
     assert.equal(allowedRedirect(config, 'http://reimbursify.example.com/sso'), null);
     assert.equal(allowedRedirect(config, 'https://evil.example.net/'), null);
     assert.equal(allowedRedirect(config, 'https://reimbursify.example.com.evil.net/'), null);

@@ -2,7 +2,11 @@
 // the onboarding screen show.
 import assert from 'node:assert/strict';
 import {
-  checklistItemsFor, profileChecklist, showsOnboardingScreen, type ChecklistKey, type ChecklistProfile,
+  checklistItemsFor,
+  profileChecklist,
+  showsOnboardingScreen,
+  type ChecklistKey,
+  type ChecklistProfile,
 } from '../../../../server/features/dashboard/checklist';
 
 /** A profile with every item met. */
@@ -31,11 +35,25 @@ const keys = (profile: ChecklistProfile) => profileChecklist(profile).map((item)
 
 describe('dashboard checklist: the fourteen items (spec 2 §2)', () => {
   it('lists the items in the spec order with their labels; Degrees only for individuals', () => {
-    assert.deepEqual(checklistItemsFor('individual').map((i) => i.label), [
-      'Basic Information', 'Contact Information', 'Degrees', 'Professions', 'Languages', 'Locations', 'Licensure',
-      'Ongoing session fee', 'Clientele', 'Profile photo', 'Top specialties', 'General expertise', 'Treatment approaches',
-      'Start membership',
-    ]);
+    assert.deepEqual(
+      checklistItemsFor('individual').map((i) => i.label),
+      [
+        'Basic Information',
+        'Contact Information',
+        'Degrees',
+        'Professions',
+        'Languages',
+        'Locations',
+        'Licensure',
+        'Ongoing session fee',
+        'Clientele',
+        'Profile photo',
+        'Top specialties',
+        'General expertise',
+        'Treatment approaches',
+        'Start membership',
+      ],
+    );
     assert.equal(checklistItemsFor('practice').length, 13);
     assert.ok(!checklistItemsFor('practice').some((i) => i.key === 'degrees'));
   });
@@ -46,39 +64,116 @@ describe('dashboard checklist: the fourteen items (spec 2 §2)', () => {
 
   it('an empty profile lists every item, unmet, in order', () => {
     const empty = complete({
-      firstName: null, lastName: null, phoneNumber: null, contactEmail: null, tagCounts: {}, topSpecialtyCount: 0,
-      locationStates: [], licenseStates: [], sessionFeeOngoing: undefined, sessionLengthOngoing: undefined, imageKey: null, hasPaidPlan: false,
+      firstName: null,
+      lastName: null,
+      phoneNumber: null,
+      contactEmail: null,
+      tagCounts: {},
+      topSpecialtyCount: 0,
+      locationStates: [],
+      licenseStates: [],
+      sessionFeeOngoing: undefined,
+      sessionLengthOngoing: undefined,
+      imageKey: null,
+      hasPaidPlan: false,
     });
-    assert.deepEqual(keys(empty), checklistItemsFor('individual').map((i) => i.key));
+    assert.deepEqual(
+      keys(empty),
+      checklistItemsFor('individual').map((i) => i.key),
+    );
   });
 
-  const cases: { key: ChecklistKey; label: string; href: string; unmet: Partial<ChecklistProfile>[]; type?: 'practice' }[] = [
+  const cases: {
+    key: ChecklistKey;
+    label: string;
+    href: string;
+    unmet: Partial<ChecklistProfile>[];
+    type?: 'practice';
+  }[] = [
     {
-      key: 'basic-information', label: 'Basic Information', href: '/profile/general-information',
+      key: 'basic-information',
+      label: 'Basic Information',
+      href: '/profile/general-information',
       unmet: [{ firstName: null }, { lastName: '  ' }],
     },
-    { key: 'contact-information', label: 'Contact Information', href: '/profile/general-information', unmet: [{ phoneNumber: null }, { contactEmail: '' }] },
-    { key: 'degrees', label: 'Degrees', href: '/profile/general-information', unmet: [{ tagCounts: { professions: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 } }] },
-    { key: 'professions', label: 'Professions', href: '/profile/general-information', unmet: [{ tagCounts: { degrees: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 } }] },
-    { key: 'languages', label: 'Languages', href: '/profile/general-information', unmet: [{ tagCounts: { degrees: 1, professions: 1, clientele: 1, specialties: 3, approaches: 1, languages: 0 } }] },
-    { key: 'locations', label: 'Locations', href: '/profile/availability-locations#practice-locations', unmet: [{ locationStates: [] }] },
     {
-      key: 'licensure', label: 'Licensure', href: '/profile/general-information#licensure',
+      key: 'contact-information',
+      label: 'Contact Information',
+      href: '/profile/general-information',
+      unmet: [{ phoneNumber: null }, { contactEmail: '' }],
+    },
+    {
+      key: 'degrees',
+      label: 'Degrees',
+      href: '/profile/general-information',
+      unmet: [{ tagCounts: { professions: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 } }],
+    },
+    {
+      key: 'professions',
+      label: 'Professions',
+      href: '/profile/general-information',
+      unmet: [{ tagCounts: { degrees: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 } }],
+    },
+    {
+      key: 'languages',
+      label: 'Languages',
+      href: '/profile/general-information',
+      unmet: [{ tagCounts: { degrees: 1, professions: 1, clientele: 1, specialties: 3, approaches: 1, languages: 0 } }],
+    },
+    {
+      key: 'locations',
+      label: 'Locations',
+      href: '/profile/availability-locations#practice-locations',
+      unmet: [{ locationStates: [] }],
+    },
+    {
+      key: 'licensure',
+      label: 'Licensure',
+      href: '/profile/general-information#licensure',
       unmet: [{ licenseStates: [] }, { locationStates: ['NY', 'NJ'], licenseStates: ['NY'] }],
     },
     {
-      key: 'ongoing-session-fee', label: 'Ongoing session fee', href: '/profile/insurance-fees',
+      key: 'ongoing-session-fee',
+      label: 'Ongoing session fee',
+      href: '/profile/insurance-fees',
       unmet: [{ sessionFeeOngoing: undefined }, { sessionFeeOngoing: '' }, { sessionLengthOngoing: null }],
     },
-    { key: 'clientele', label: 'Clientele', href: '/profile/clientele-approach', unmet: [{ tagCounts: { degrees: 1, professions: 1, languages: 1, specialties: 3, approaches: 1 } }] },
-    { key: 'profile-photo', label: 'Profile photo', href: '/profile/photos-video', unmet: [{ imageKey: null }, { imageKey: '' }] },
-    { key: 'top-specialties', label: 'Top specialties', href: '/profile/specialties', unmet: [{ topSpecialtyCount: 0 }] },
     {
-      key: 'general-expertise', label: 'General expertise', href: '/profile/specialties',
+      key: 'clientele',
+      label: 'Clientele',
+      href: '/profile/clientele-approach',
+      unmet: [{ tagCounts: { degrees: 1, professions: 1, languages: 1, specialties: 3, approaches: 1 } }],
+    },
+    {
+      key: 'profile-photo',
+      label: 'Profile photo',
+      href: '/profile/photos-video',
+      unmet: [{ imageKey: null }, { imageKey: '' }],
+    },
+    {
+      key: 'top-specialties',
+      label: 'Top specialties',
+      href: '/profile/specialties',
+      unmet: [{ topSpecialtyCount: 0 }],
+    },
+    {
+      key: 'general-expertise',
+      label: 'General expertise',
+      href: '/profile/specialties',
       unmet: [{ tagCounts: { degrees: 1, professions: 1, languages: 1, clientele: 1, specialties: 2, approaches: 1 } }],
     },
-    { key: 'treatment-approaches', label: 'Treatment approaches', href: '/profile/clientele-approach', unmet: [{ tagCounts: { degrees: 1, professions: 1, languages: 1, clientele: 1, specialties: 3 } }] },
-    { key: 'start-membership', label: 'Start membership', href: '/profiles/pay-for/42', unmet: [{ hasPaidPlan: false }] },
+    {
+      key: 'treatment-approaches',
+      label: 'Treatment approaches',
+      href: '/profile/clientele-approach',
+      unmet: [{ tagCounts: { degrees: 1, professions: 1, languages: 1, clientele: 1, specialties: 3 } }],
+    },
+    {
+      key: 'start-membership',
+      label: 'Start membership',
+      href: '/profiles/pay-for/42',
+      unmet: [{ hasPaidPlan: false }],
+    },
   ];
 
   for (const { key, label, href, unmet } of cases) {
@@ -90,7 +185,13 @@ describe('dashboard checklist: the fourteen items (spec 2 §2)', () => {
   }
 
   it('Basic Information of a practice is its company name; a practice never lists Degrees', () => {
-    const practice = complete({ type: 'practice', firstName: null, lastName: null, companyName: 'Calm Waters Group', tagCounts: { professions: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 } });
+    const practice = complete({
+      type: 'practice',
+      firstName: null,
+      lastName: null,
+      companyName: 'Calm Waters Group',
+      tagCounts: { professions: 1, languages: 1, clientele: 1, specialties: 3, approaches: 1 },
+    });
     assert.deepEqual(profileChecklist(practice), []);
     assert.deepEqual(keys({ ...practice, companyName: null }), ['basic-information']);
   });
@@ -113,6 +214,7 @@ describe('dashboard: onboarding screen instead of the dashboard (spec 2 §2)', (
   });
 
   it('never for other statuses', () => {
-    for (const status of ['active', 'inactive', 'pending', 'locked']) assert.equal(showsOnboardingScreen(status, []), false);
+    for (const status of ['active', 'inactive', 'pending', 'locked'])
+      assert.equal(showsOnboardingScreen(status, []), false);
   });
 });

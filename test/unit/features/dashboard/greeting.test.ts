@@ -6,7 +6,7 @@ import { greetingFor } from '../../../../server/features/dashboard/greeting';
 const utc = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 23, hour, minute));
 
 describe('dashboard greeting by the hour', () => {
-  it('switches at 3, 12 and 18 o\'clock', () => {
+  it("switches at 3, 12 and 18 o'clock", () => {
     assert.equal(greetingFor(utc(2, 59), 'UTC'), 'Good evening');
     assert.equal(greetingFor(utc(3), 'UTC'), 'Good morning');
     assert.equal(greetingFor(utc(11, 59), 'UTC'), 'Good morning');
@@ -16,7 +16,7 @@ describe('dashboard greeting by the hour', () => {
     assert.equal(greetingFor(utc(0), 'UTC'), 'Good evening');
   });
 
-  it('reads the hour in the provider\'s time zone', () => {
+  it("reads the hour in the provider's time zone", () => {
     // 16:00 UTC on 23 November is 11:00 in New York, 08:00 in Los Angeles and 01:00 (next day) in Tokyo.
     assert.equal(greetingFor(utc(16), 'America/New_York'), 'Good morning');
     assert.equal(greetingFor(utc(16), 'America/Los_Angeles'), 'Good morning');

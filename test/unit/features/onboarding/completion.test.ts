@@ -1,13 +1,30 @@
 // Wizard step completion, rule by rule as spec 1 §4 "Registration and onboarding" lists them.
 import assert from 'node:assert/strict';
 import {
-  firstUnfinishedStep, firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardProfile,
+  firstUnfinishedStep,
+  firstUnfinishedStepUrl,
+  readyToGoLive,
+  stepCompletion,
+  stepUrl,
+  type WizardProfile,
 } from '../../../../server/domain/providers';
 
-const EMPTY: WizardProfile = { status: 'incomplete', locationCount: 0, tagCounts: {}, sessionFee: undefined, sessionLength: undefined, imageKey: null };
+const EMPTY: WizardProfile = {
+  status: 'incomplete',
+  locationCount: 0,
+  tagCounts: {},
+  sessionFee: undefined,
+  sessionLength: undefined,
+  imageKey: null,
+};
 const PRACTICE = { clientele: 1, languages: 1, specialties: 3, approaches: 1 };
 const FULL: WizardProfile = {
-  status: 'incomplete', locationCount: 2, tagCounts: { professions: 1, ...PRACTICE }, sessionFee: 150, sessionLength: 50, imageKey: 'headshot-x.jpg',
+  status: 'incomplete',
+  locationCount: 2,
+  tagCounts: { professions: 1, ...PRACTICE },
+  sessionFee: 150,
+  sessionLength: 50,
+  imageKey: 'headshot-x.jpg',
 };
 
 describe('wizard step completion (spec 1 §4)', () => {
@@ -22,9 +39,13 @@ describe('wizard step completion (spec 1 §4)', () => {
   });
 
   it('Your Practice: clientele, languages, specialties, approaches, session fee and session length present', () => {
-    const done = (profile: Partial<WizardProfile>) => stepCompletion({ ...EMPTY, tagCounts: PRACTICE, sessionFee: 120, sessionLength: 45, ...profile })['your-practice'];
+    const done = (profile: Partial<WizardProfile>) =>
+      stepCompletion({ ...EMPTY, tagCounts: PRACTICE, sessionFee: 120, sessionLength: 45, ...profile })[
+        'your-practice'
+      ];
     assert.equal(done({}), true);
-    for (const missing of Object.keys(PRACTICE)) assert.equal(done({ tagCounts: { ...PRACTICE, [missing]: 0 } }), false, `without ${missing}`);
+    for (const missing of Object.keys(PRACTICE))
+      assert.equal(done({ tagCounts: { ...PRACTICE, [missing]: 0 } }), false, `without ${missing}`);
     assert.equal(done({ sessionFee: undefined }), false, 'without a fee');
     assert.equal(done({ sessionFee: '' }), false, 'with an empty fee');
     assert.equal(done({ sessionLength: null }), false, 'without a length');
@@ -37,8 +58,10 @@ describe('wizard step completion (spec 1 §4)', () => {
   });
 
   it('Go Live: still open while the status is neither active nor pending', () => {
-    for (const status of ['incomplete', 'reviewing', 'inactive', 'locked']) assert.equal(stepCompletion({ ...FULL, status })['go-live'], false, status);
-    for (const status of ['active', 'pending']) assert.equal(stepCompletion({ ...FULL, status })['go-live'], true, status);
+    for (const status of ['incomplete', 'reviewing', 'inactive', 'locked'])
+      assert.equal(stepCompletion({ ...FULL, status })['go-live'], false, status);
+    for (const status of ['active', 'pending'])
+      assert.equal(stepCompletion({ ...FULL, status })['go-live'], true, status);
   });
 
   it('the first unfinished step, in wizard order, and its URL', () => {
@@ -51,13 +74,23 @@ describe('wizard step completion (spec 1 §4)', () => {
     // Photos done before About You still sends the provider to About You first.
     assert.equal(firstUnfinishedStep({ ...FULL, tagCounts: PRACTICE }), 'about-you');
     assert.equal(firstUnfinishedStepUrl({ ...EMPTY, id: 7 }), '/profiles/create/7');
-    assert.equal(firstUnfinishedStepUrl({ ...FULL, id: 7, status: 'active' }), '/profiles/go-live-for/7', 'nothing left: the Go Live page shows the result');
+    assert.equal(
+      firstUnfinishedStepUrl({ ...FULL, id: 7, status: 'active' }),
+      '/profiles/go-live-for/7',
+      'nothing left: the Go Live page shows the result',
+    );
   });
 
   it('step URLs follow the route map of spec 1 §2', () => {
     assert.deepEqual(
       (['locations', 'about-you', 'your-practice', 'photos', 'go-live'] as const).map((s) => stepUrl(s, 3)),
-      ['/profiles/create/3', '/profiles/about-you-for/3', '/profiles/your-practice-for/3', '/profiles/photos-for/3', '/profiles/go-live-for/3'],
+      [
+        '/profiles/create/3',
+        '/profiles/about-you-for/3',
+        '/profiles/your-practice-for/3',
+        '/profiles/photos-for/3',
+        '/profiles/go-live-for/3',
+      ],
     );
   });
 

@@ -5,7 +5,10 @@ import * as policy from '../../../../server/domain/accounts';
 
 type Actor = policy.PolicyActor;
 
-const actor = (roles: string[], options: { clinicianOf?: number[]; scopes?: string[]; accountId?: number } = {}): Actor => ({
+const actor = (
+  roles: string[],
+  options: { clinicianOf?: number[]; scopes?: string[]; accountId?: number } = {},
+): Actor => ({
   user: { scopes: options.scopes ?? ['provider'] },
   roles: roles.map((role) => ({ accountId: options.accountId ?? 1, role })),
   providers: (options.clinicianOf ?? []).map((id) => ({ id })),
@@ -52,23 +55,27 @@ const ACTIONS: Record<string, (a: Actor) => boolean> = {
 // One row per actor; columns in the order of ACTIONS. 1 = allowed.
 const TABLE: Record<string, string> = {
   //                                   acct crt plan pm  bill live edit see10 see20 acc1 inbox exp ppb start10 start11 client
-  owner:                              '1    1   1    1   1    1    1    1     0     1    0     0   1   1       0       0',
-  'owner without clinician access':   '1    1   1    1   1    1    0    1     0     1    0     0   1   1       0       0',
-  'billing-manager':                  '1    0   1    0   1    0    0    1     0     1    0     0   0   1       0       0',
-  'intake-coordinator':               '1    0   0    0   0    0    0    1     0     1    1     0   0   0       0       0',
-  'intake-exporter':                  '1    0   0    0   0    0    0    1     0     1    0     1   0   0       0       0',
-  'reimbursify-lead-practitioner':    '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
-  'reimbursify-practitioner':         '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
-  'reimbursify-administrator':        '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
-  'clinician only (no account role)': '0    0   0    0   0    0    1    1     0     0    0     0   0   0       0       0',
-  'client scope':                     '0    0   0    0   0    0    0    0     0     0    0     0   0   0       0       1',
-  'owner of another account':         '1    0   1    0   0    0    0    0     1     0    0     0   0   0       0       0',
+  owner: '1    1   1    1   1    1    1    1     0     1    0     0   1   1       0       0',
+  'owner without clinician access': '1    1   1    1   1    1    0    1     0     1    0     0   1   1       0       0',
+  'billing-manager': '1    0   1    0   1    0    0    1     0     1    0     0   0   1       0       0',
+  'intake-coordinator': '1    0   0    0   0    0    0    1     0     1    1     0   0   0       0       0',
+  'intake-exporter': '1    0   0    0   0    0    0    1     0     1    0     1   0   0       0       0',
+  'reimbursify-lead-practitioner': '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
+  'reimbursify-practitioner': '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
+  'reimbursify-administrator': '1    0   0    0   0    0    0    1     0     1    0     0   1   0       0       0',
+  'clinician only (no account role)':
+    '0    0   0    0   0    0    1    1     0     0    0     0   0   0       0       0',
+  'client scope': '0    0   0    0   0    0    0    0     0     0    0     0   0   0       0       1',
+  'owner of another account': '1    0   1    0   0    0    0    0     1     0    0     0   0   0       0       0',
 };
 
 describe('roles and permissions (spec 1 §6): the policy table', () => {
   const actions = Object.entries(ACTIONS);
   for (const [name, row] of Object.entries(TABLE)) {
-    const expected = row.trim().split(/\s+/).map((cell) => cell === '1');
+    const expected = row
+      .trim()
+      .split(/\s+/)
+      .map((cell) => cell === '1');
     it(`${name}`, () => {
       assert.equal(expected.length, actions.length, 'one cell per action');
       const a = ACTORS[name]!;
@@ -88,18 +95,33 @@ describe('the Private Pay Booster login rule', () => {
     assert.equal(policy.canSeePrivatePayBoosterLogin(owner, { id: 1, legacyOrSeatSubscriptionIsGood: true }), true);
   });
   it('is hidden by the account flag hide-reimbursify-sso-upgrade', () => {
-    assert.equal(policy.canSeePrivatePayBoosterLogin(owner, { ...account, featureFlags: { 'hide-reimbursify-sso-upgrade': true } }), false);
+    assert.equal(
+      policy.canSeePrivatePayBoosterLogin(owner, {
+        ...account,
+        featureFlags: { 'hide-reimbursify-sso-upgrade': true },
+      }),
+      false,
+    );
   });
   it('the upgrade flow is gated by account-enable-sso-upgrade-current-reimbursify', () => {
     assert.equal(policy.privatePayBoosterUpgradeEnabled(account), false);
-    assert.equal(policy.privatePayBoosterUpgradeEnabled({ id: 1, featureFlags: { 'account-enable-sso-upgrade-current-reimbursify': true } }), true);
+    assert.equal(
+      policy.privatePayBoosterUpgradeEnabled({
+        id: 1,
+        featureFlags: { 'account-enable-sso-upgrade-current-reimbursify': true },
+      }),
+      true,
+    );
   });
 });
 
 describe('the Start membership button rule', () => {
   const owner = ACTORS.owner!;
   it('is hidden when any account has a basic tier with practice management', () => {
-    assert.equal(policy.canStartMembership(owner, own, [{ id: 1, tier: 'professional', hasPracticeManagement: true }]), true);
+    assert.equal(
+      policy.canStartMembership(owner, own, [{ id: 1, tier: 'professional', hasPracticeManagement: true }]),
+      true,
+    );
     assert.equal(policy.canStartMembership(owner, own, [{ id: 1, tier: 'basic', hasPracticeManagement: false }]), true);
     assert.equal(policy.canStartMembership(owner, own, [{ id: 3, tier: 'basic', hasPracticeManagement: true }]), false);
   });

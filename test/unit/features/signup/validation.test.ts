@@ -17,7 +17,7 @@ describe('normalizeName (spec 1 §5: trimmed; all upper case with 3+ characters 
     ['McKay', 'McKay'],
     ['de la Cruz', 'de la Cruz'],
     ['dana', 'dana'],
-    ['O\'NEIL', 'O\'neil'],
+    ["O'NEIL", "O'neil"],
     ['123', '123'],
     ['', ''],
   ];
@@ -35,7 +35,11 @@ describe('signup offers', () => {
   });
 
   it('referral=CODE (or referral_code=) carries the $49 offer; malformed codes are ignored', () => {
-    assert.deepEqual(parseOffer({ referral: 'DANA-49' }), { kind: 'referral', code: 'DANA-49', text: '$49 off for both of you' });
+    assert.deepEqual(parseOffer({ referral: 'DANA-49' }), {
+      kind: 'referral',
+      code: 'DANA-49',
+      text: '$49 off for both of you',
+    });
     assert.equal(parseOffer({ referral_code: 'abc_123' })?.kind, 'referral');
     assert.equal(parseOffer({ referral: '<script>' }), null);
     assert.equal(parseOffer({ referral: 'x' }), null);

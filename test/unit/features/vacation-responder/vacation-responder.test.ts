@@ -1,7 +1,14 @@
 // The vacation responder's window and the automated reply messaging sends (spec 2 §4 Vacation responder:
 // 00:00 UTC on the start date to 23:59 UTC on the end date; spec 3 §3 automated_message_out_of_office).
 import assert from 'node:assert/strict';
-import { describe as describeView, outOfOfficeReplyFor, parseDay, responderWindow, validateVacation, VACATION_MESSAGES } from '../../../../server/domain/vacation-responder';
+import {
+  describe as describeView,
+  outOfOfficeReplyFor,
+  parseDay,
+  responderWindow,
+  validateVacation,
+  VACATION_MESSAGES,
+} from '../../../../server/domain/vacation-responder';
 import { ctx } from '../../../support/context';
 import { createProviderUser } from '../../../support/factories';
 
@@ -31,12 +38,24 @@ describe('vacation responder: the window in UTC', () => {
 describe('vacation responder: the rules at a given moment (UTC)', () => {
   const now = new Date('2030-06-01T23:30:00-05:00'); // already June 2 in UTC
   it('"in the future" is after today in UTC', () => {
-    assert.equal(validateVacation({ start_date: '2030-05-20', end_date: '2030-06-02', message: 'x' }, now).errors.end_date, VACATION_MESSAGES.endInFuture);
-    assert.equal(validateVacation({ start_date: '2030-05-20', end_date: '2030-06-03', message: 'x' }, now).errors.end_date, undefined);
+    assert.equal(
+      validateVacation({ start_date: '2030-05-20', end_date: '2030-06-02', message: 'x' }, now).errors.end_date,
+      VACATION_MESSAGES.endInFuture,
+    );
+    assert.equal(
+      validateVacation({ start_date: '2030-05-20', end_date: '2030-06-03', message: 'x' }, now).errors.end_date,
+      undefined,
+    );
   });
   it('one full day at least, under a year', () => {
-    assert.equal(validateVacation({ start_date: '2030-07-01', end_date: '2030-07-01', message: 'x' }, now).errors.end_date, VACATION_MESSAGES.oneDay);
-    assert.equal(validateVacation({ start_date: '2030-07-01', end_date: '2031-07-01', message: 'x' }, now).errors.end_date, VACATION_MESSAGES.underAYear);
+    assert.equal(
+      validateVacation({ start_date: '2030-07-01', end_date: '2030-07-01', message: 'x' }, now).errors.end_date,
+      VACATION_MESSAGES.oneDay,
+    );
+    assert.equal(
+      validateVacation({ start_date: '2030-07-01', end_date: '2031-07-01', message: 'x' }, now).errors.end_date,
+      VACATION_MESSAGES.underAYear,
+    );
     assert.ok(validateVacation({ start_date: '2030-07-01', end_date: '2031-06-30', message: 'x' }, now).value);
   });
 });
@@ -45,15 +64,25 @@ describe('vacation responder: outOfOfficeReplyFor (the automated reply)', () => 
   async function provider(row?: { status: string; start_date: string; end_date: string; message: string }) {
     const user = await createProviderUser(ctx().db);
     const id = user.providerIds[0]!;
-    if (row) await ctx().db('out_of_office_messages').insert({ provider_id: id, ...row });
+    if (row)
+      await ctx()
+        .db('out_of_office_messages')
+        .insert({ provider_id: id, ...row });
     return id;
   }
-  const active = { status: 'active', start_date: '2030-06-01', end_date: '2030-06-10', message: 'I am away until June 11.' };
+  const active = {
+    status: 'active',
+    start_date: '2030-06-01',
+    end_date: '2030-06-10',
+    message: 'I am away until June 11.',
+  };
 
   it('replies with type automated_message_out_of_office while active and inside the window', async () => {
     const id = await provider(active);
     assert.deepEqual(await outOfOfficeReplyFor(ctx().db, id, new Date('2030-06-01T00:00:00Z')), {
-      type: 'automated_message_out_of_office', sender: 'provider', message_content: 'I am away until June 11.',
+      type: 'automated_message_out_of_office',
+      sender: 'provider',
+      message_content: 'I am away until June 11.',
     });
     assert.ok(await outOfOfficeReplyFor(ctx().db, id, new Date('2030-06-10T23:59:59Z')));
   });

@@ -7,8 +7,16 @@ import { loadConfig } from '../../../../server/config';
 import { createPortalIntegrations } from '../../../../server/portal-integrations';
 import { createS3Storage, s3ClientConfig, s3Commands } from '../../../../server/integrations/storage/s3';
 
-interface FakeObject { body: Buffer; contentType: string; cacheControl: string | undefined }
-interface Seen { method: string; url: string; authorization: string | undefined }
+interface FakeObject {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string | undefined;
+}
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+}
 
 /** Enough of S3 for the adapter: objects in a map, 404 NoSuchKey as S3 words it, every request recorded. */
 async function startFakeS3() {
@@ -21,16 +29,25 @@ async function startFakeS3() {
       const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
       seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
       if (req.method === 'PUT') {
-        objects.set(path, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type']), cacheControl: req.headers['cache-control'] as string | undefined });
+        objects.set(path, {
+          body: Buffer.concat(chunks),
+          contentType: String(req.headers['content-type']),
+          cacheControl: req.headers['cache-control'] as string | undefined,
+        });
         res.writeHead(200, { ETag: '"etag"' }).end();
       } else if (req.method === 'GET') {
         const object = objects.get(path);
         if (!object) {
-          res.writeHead(404, { 'Content-Type': 'application/xml' })
-            .end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+          res
+            .writeHead(404, { 'Content-Type': 'application/xml' })
+            .end(
+              '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+            );
           return;
         }
-        res.writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length }).end(object.body);
+        res
+          .writeHead(200, { 'Content-Type': object.contentType, 'Content-Length': object.body.length })
+          .end(object.body);
       } else if (req.method === 'DELETE') {
         objects.delete(path);
         res.writeHead(204).end();
@@ -41,15 +58,31 @@ async function startFakeS3() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { objects, seen, endpoint: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    objects,
+    seen,
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('S3-compatible storage adapter', () => {
   let fake: Awaited<ReturnType<typeof startFakeS3>>;
-  before(async () => { fake = await startFakeS3(); });
-  after(async () => { await fake.close(); });
+  before(async () => {
+    fake = await startFakeS3();
+  });
+  after(async () => {
+    await fake.close();
+  });
 
-  const settings = () => ({ bucket: 'portal-files', region: 'us-east-1', endpoint: fake.endpoint, accessKeyId: 'test-key', secretAccessKey: 'test-secret', prefix: 'uploads/' });
+  const settings = () => ({
+    bucket: 'portal-files',
+    region: 'us-east-1',
+    endpoint: fake.endpoint,
+    accessKeyId: 'test-key',
+    secretAccessKey: 'test-secret',
+    prefix: 'uploads/',
+  });
 
   it('stores under bucket/prefix+key with the content type, reads back, deletes; a missing object is null', async () => {
     const storage = createS3Storage(settings());
@@ -70,7 +103,10 @@ describe('S3-compatible storage adapter', () => {
   it('signs every request with the configured access key (SigV4)', async () => {
     fake.seen.length = 0;
     await createS3Storage(settings()).put('headshot-1.jpg', Buffer.from('x'), 'image/jpeg');
-    assert.match(fake.seen[0]!.authorization ?? '', /^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/us-east-1\/s3\/aws4_request/);
+    assert.match(
+      fake.seen[0]!.authorization ?? '',
+      /^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/us-east-1\/s3\/aws4_request/,
+    );
   });
 
   it('refuses keys that are not ours (no path separators) before any request', async () => {
@@ -85,7 +121,10 @@ describe('S3-compatible storage adapter', () => {
     const server = http.createServer((_req, res) => res.writeHead(500).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const failing = createS3Storage({ ...settings(), endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const failing = createS3Storage({
+        ...settings(),
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
       await assert.rejects(failing.get('gallery-x.jpg'));
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -97,17 +136,32 @@ describe('S3 command and client mapping', () => {
   it('maps our key to Bucket and Key (with the prefix) for put, get and delete', () => {
     const commands = s3Commands({ bucket: 'b', prefix: 'uploads/' });
     const put = commands.put('practice-1.jpg', Buffer.from('abc'), 'image/jpeg').input;
-    assert.deepEqual({ Bucket: put.Bucket, Key: put.Key, ContentType: put.ContentType, ContentLength: put.ContentLength }, { Bucket: 'b', Key: 'uploads/practice-1.jpg', ContentType: 'image/jpeg', ContentLength: 3 });
+    assert.deepEqual(
+      { Bucket: put.Bucket, Key: put.Key, ContentType: put.ContentType, ContentLength: put.ContentLength },
+      { Bucket: 'b', Key: 'uploads/practice-1.jpg', ContentType: 'image/jpeg', ContentLength: 3 },
+    );
     assert.deepEqual(commands.get('practice-1.jpg').input, { Bucket: 'b', Key: 'uploads/practice-1.jpg' });
     assert.deepEqual(commands.delete('practice-1.jpg').input, { Bucket: 'b', Key: 'uploads/practice-1.jpg' });
   });
 
   it('an endpoint means path-style addressing; keys given → static credentials; none → the SDK chain', () => {
-    const withEndpoint = s3ClientConfig({ bucket: 'b', region: 'auto', endpoint: 'http://minio:9000', accessKeyId: 'k', secretAccessKey: 's' });
+    const withEndpoint = s3ClientConfig({
+      bucket: 'b',
+      region: 'auto',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    });
     assert.equal(withEndpoint.endpoint, 'http://minio:9000');
     assert.equal(withEndpoint.forcePathStyle, true);
     assert.deepEqual(withEndpoint.credentials, { accessKeyId: 'k', secretAccessKey: 's' });
-    const aws = s3ClientConfig({ bucket: 'b', region: 'eu-west-1', endpoint: null, accessKeyId: null, secretAccessKey: null });
+    const aws = s3ClientConfig({
+      bucket: 'b',
+      region: 'eu-west-1',
+      endpoint: null,
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
     assert.equal(aws.endpoint, undefined);
     assert.equal(aws.forcePathStyle, undefined);
     assert.equal(aws.credentials, undefined);
@@ -123,25 +177,66 @@ describe('storage settings (S3_*)', () => {
   });
 
   it('with S3_BUCKET and S3_REGION: S3, with the optional endpoint and key pair', () => {
-    assert.deepEqual(loadConfig({ ...base, S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1' }).storage,
-      { kind: 's3', bucket: 'portal-files', region: 'us-east-1', endpoint: null, accessKeyId: null, secretAccessKey: null });
-    assert.deepEqual(loadConfig({ ...base, S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).storage,
-      { kind: 's3', bucket: 'b-1', region: 'auto', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'k', secretAccessKey: 's' });
+    assert.deepEqual(loadConfig({ ...base, S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1' }).storage, {
+      kind: 's3',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      endpoint: null,
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
+    assert.deepEqual(
+      loadConfig({
+        ...base,
+        S3_BUCKET: 'b-1',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).storage,
+      {
+        kind: 's3',
+        bucket: 'b-1',
+        region: 'auto',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+      },
+    );
   });
 
   it('names the wrong setting', () => {
     const attempt = (extra: Record<string, string>) => () => loadConfig({ ...base, ...extra });
-    assert.throws(attempt({ S3_BUCKET: 'portal-files' }), /Invalid setting S3_REGION: S3_REGION is required when S3_BUCKET is set/);
+    assert.throws(
+      attempt({ S3_BUCKET: 'portal-files' }),
+      /Invalid setting S3_REGION: S3_REGION is required when S3_BUCKET is set/,
+    );
     assert.throws(attempt({ S3_BUCKET: 'Portal_Files', S3_REGION: 'us-east-1' }), /Invalid setting S3_BUCKET/);
-    assert.throws(attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_ENDPOINT: 'ftp://x' }), /Invalid setting S3_ENDPOINT/);
-    assert.throws(attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k' }), /Invalid setting S3_SECRET_ACCESS_KEY/);
-    assert.throws(attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_SECRET_ACCESS_KEY: 's' }), /Invalid setting S3_ACCESS_KEY_ID/);
+    assert.throws(
+      attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_ENDPOINT: 'ftp://x' }),
+      /Invalid setting S3_ENDPOINT/,
+    );
+    assert.throws(
+      attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k' }),
+      /Invalid setting S3_SECRET_ACCESS_KEY/,
+    );
+    assert.throws(
+      attempt({ S3_BUCKET: 'b-1', S3_REGION: 'auto', S3_SECRET_ACCESS_KEY: 's' }),
+      /Invalid setting S3_ACCESS_KEY_ID/,
+    );
   });
 
   it('createIntegrations picks the S3 adapter from the settings', async () => {
     const fake = await startFakeS3();
     try {
-      const config = loadConfig({ ...base, S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1', S3_ENDPOINT: fake.endpoint, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+      const config = loadConfig({
+        ...base,
+        S3_BUCKET: 'portal-files',
+        S3_REGION: 'us-east-1',
+        S3_ENDPOINT: fake.endpoint,
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      });
       const { storage } = createPortalIntegrations(config, {} as never);
       await storage.put('headshot-2.jpg', Buffer.from('y'), 'image/jpeg');
       assert.ok(fake.objects.has('/portal-files/uploads/headshot-2.jpg'));

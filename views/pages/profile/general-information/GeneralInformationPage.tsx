@@ -18,12 +18,23 @@ export const REMOVE_SUPERVISOR_QUESTION = "Are you sure you'd like to remove thi
 
 export type Verification = 'Verified' | 'Unverified' | 'Legacy' | 'Not found';
 export interface LicenseView {
-  id: number; state: string; stateName: string; number: string; licenseType: string | null; expiration: number | null;
+  id: number;
+  state: string;
+  stateName: string;
+  number: string;
+  licenseType: string | null;
+  expiration: number | null;
   verification: Verification;
   /** False for the only licence of a state where the provider has a location. */
   deletable: boolean;
 }
-export interface LicenseFormRow { id: string; state: string; number: string; license_type: string; expiration: string }
+export interface LicenseFormRow {
+  id: string;
+  state: string;
+  number: string;
+  license_type: string;
+  expiration: string;
+}
 
 export interface GeneralInformationView {
   type: 'individual' | 'practice';
@@ -39,13 +50,17 @@ export interface GeneralInformationView {
   };
   licenses: LicenseView[];
   licenseForm: { rows: LicenseFormRow[]; states: { code: string; name: string }[]; years: number[] };
-  supervisor: { saved: { name: string; number: string; type: string } | null; values: { supervisor_name: string; supervisor_license: string; supervisor_license_type: string } };
+  supervisor: {
+    saved: { name: string; number: string; type: string } | null;
+    values: { supervisor_name: string; supervisor_license: string; supervisor_license_type: string };
+  };
   pronouns: { saved: string | null; values: { pronouns: string; pronouns_other: string } };
   pronounOptions: readonly string[];
 }
 
 /** "Head Clinician's …" titles for practices (spec 2 §1). */
-const titled = (type: GeneralInformationView['type'], title: string) => (type === 'practice' ? `Head Clinician's ${title}` : title);
+const titled = (type: GeneralInformationView['type'], title: string) =>
+  type === 'practice' ? `Head Clinician's ${title}` : title;
 
 export function GeneralInformationPage(view: GeneralInformationView) {
   const { type } = view;
@@ -63,15 +78,28 @@ export function GeneralInformationPage(view: GeneralInformationView) {
 
 function BasicInformation({ view }: { view: GeneralInformationView }) {
   const { basic, type } = view;
-  const rows: [string, ReactNode][] = type === 'practice'
-    ? [['Practice Name', basic.companyName], ["Head Clinician's Name", basic.name], ['Email', basic.email], ['Phone', formatPhone(basic.phone) || null]]
-    : [['Name', basic.name], ['Email', basic.email], ['Phone', formatPhone(basic.phone) || null]];
+  const rows: [string, ReactNode][] =
+    type === 'practice'
+      ? [
+          ['Practice Name', basic.companyName],
+          ["Head Clinician's Name", basic.name],
+          ['Email', basic.email],
+          ['Phone', formatPhone(basic.phone) || null],
+        ]
+      : [
+          ['Name', basic.name],
+          ['Email', basic.email],
+          ['Phone', formatPhone(basic.phone) || null],
+        ];
   return (
     <section className="card profile-section" id="basic-information" aria-labelledby="basic-information-heading">
-      <div className="profile-section__head"><h2 id="basic-information-heading">Basic Information</h2></div>
+      <div className="profile-section__head">
+        <h2 id="basic-information-heading">Basic Information</h2>
+      </div>
       <ReadList rows={rows} />
       <p className="hint">
-        Name, email and phone are read-only here: they are changed through the support team. <a href="/contact">Contact the support team</a> to change them.
+        Name, email and phone are read-only here: they are changed through the support team.{' '}
+        <a href="/contact">Contact the support team</a> to change them.
       </p>
     </section>
   );
@@ -80,10 +108,21 @@ function BasicInformation({ view }: { view: GeneralInformationView }) {
 function TaglineSection({ view }: { view: GeneralInformationView }) {
   const { errors } = view;
   return (
-    <ProfileSection id="tagline" title="Practice Tagline" editing={view.editing === 'tagline'} action={`${PAGE_PATH}/tagline`} pagePath={PAGE_PATH}
-      read={<ReadList rows={[['Tagline', view.tagline]]} />}>
-      <FormField name="tagline" label="Tagline" defaultValue={view.tagline} error={errors.tagline}
-        hint="A short line under your practice's name: 75 characters or less, without URLs, phone numbers or email addresses." />
+    <ProfileSection
+      id="tagline"
+      title="Practice Tagline"
+      editing={view.editing === 'tagline'}
+      action={`${PAGE_PATH}/tagline`}
+      pagePath={PAGE_PATH}
+      read={<ReadList rows={[['Tagline', view.tagline]]} />}
+    >
+      <FormField
+        name="tagline"
+        label="Tagline"
+        defaultValue={view.tagline}
+        error={errors.tagline}
+        hint="A short line under your practice's name: 75 characters or less, without URLs, phone numbers or email addresses."
+      />
     </ProfileSection>
   );
 }
@@ -91,15 +130,49 @@ function TaglineSection({ view }: { view: GeneralInformationView }) {
 function AboutSection({ view }: { view: GeneralInformationView }) {
   const { options, values } = view.about;
   const { errors } = view;
-  const names = (list: TagOptionView[] | null, ids: number[]) => (list ?? []).filter((t) => ids.includes(t.id)).map((t) => t.name).join(', ');
-  const rows: [string, ReactNode][] = [['Professions', names(options.professions, values.professions)], ['Languages', names(options.languages, values.languages)]];
+  const names = (list: TagOptionView[] | null, ids: number[]) =>
+    (list ?? [])
+      .filter((t) => ids.includes(t.id))
+      .map((t) => t.name)
+      .join(', ');
+  const rows: [string, ReactNode][] = [
+    ['Professions', names(options.professions, values.professions)],
+    ['Languages', names(options.languages, values.languages)],
+  ];
   if (options.degrees) rows.splice(1, 0, ['Degrees', names(options.degrees, values.degrees)]);
   return (
-    <ProfileSection id="about" title="About Your Practice" editing={view.editing === 'about'} action={`${PAGE_PATH}/about`} pagePath={PAGE_PATH}
-      read={<ReadList rows={rows} />}>
-      <TagCheckboxes name="professions" legend="Professions" options={options.professions} selected={values.professions} error={errors.professions} />
-      {options.degrees && <TagCheckboxes name="degrees" legend="Degrees" options={options.degrees} selected={values.degrees} error={errors.degrees} />}
-      <TagCheckboxes name="languages" legend="Languages" hint="The languages sessions are offered in." options={options.languages} selected={values.languages} error={errors.languages} />
+    <ProfileSection
+      id="about"
+      title="About Your Practice"
+      editing={view.editing === 'about'}
+      action={`${PAGE_PATH}/about`}
+      pagePath={PAGE_PATH}
+      read={<ReadList rows={rows} />}
+    >
+      <TagCheckboxes
+        name="professions"
+        legend="Professions"
+        options={options.professions}
+        selected={values.professions}
+        error={errors.professions}
+      />
+      {options.degrees && (
+        <TagCheckboxes
+          name="degrees"
+          legend="Degrees"
+          options={options.degrees}
+          selected={values.degrees}
+          error={errors.degrees}
+        />
+      )}
+      <TagCheckboxes
+        name="languages"
+        legend="Languages"
+        hint="The languages sessions are offered in."
+        options={options.languages}
+        selected={values.languages}
+        error={errors.languages}
+      />
     </ProfileSection>
   );
 }
@@ -108,10 +181,18 @@ function AboutSection({ view }: { view: GeneralInformationView }) {
 export function VerificationStatus({ status }: { status: Verification }) {
   if (status === 'Verified') return <span className="license-status license-status--verified">Verified</span>;
   if (status === 'Unverified') {
-    return <span className="license-status license-status--unverified">Unverified: the team is checking this license (up to 48 business hours).</span>;
+    return (
+      <span className="license-status license-status--unverified">
+        Unverified: the team is checking this license (up to 48 business hours).
+      </span>
+    );
   }
   if (status === 'Not found') {
-    return <span className="license-status license-status--not-found">Not found: we could not verify this license. Please check the number, type and state, or contact support.</span>;
+    return (
+      <span className="license-status license-status--not-found">
+        Not found: we could not verify this license. Please check the number, type and state, or contact support.
+      </span>
+    );
   }
   return null;
 }
@@ -119,9 +200,18 @@ export function VerificationStatus({ status }: { status: Verification }) {
 function DeleteLicenseButton({ license }: { license: LicenseView }) {
   // A licence that cannot go asks nothing: the post answers with the alert at once.
   return (
-    <PostForm action={`${PAGE_PATH}/licenses/delete`} data-confirm={license.deletable ? DELETE_LICENSE_QUESTION : undefined}>
+    <PostForm
+      action={`${PAGE_PATH}/licenses/delete`}
+      data-confirm={license.deletable ? DELETE_LICENSE_QUESTION : undefined}
+    >
       <input type="hidden" name="deleteLicenseIds" value={license.id} />
-      <Button variant="link">Delete<span className="visually-hidden"> the {license.stateName} license {license.number}</span></Button>
+      <Button variant="link">
+        Delete
+        <span className="visually-hidden">
+          {' '}
+          the {license.stateName} license {license.number}
+        </span>
+      </Button>
     </PostForm>
   );
 }
@@ -130,49 +220,115 @@ function LicensureSection({ view }: { view: GeneralInformationView }) {
   const { licenses, licenseForm, errors, type } = view;
   const byId = new Map(licenses.map((l) => [String(l.id), l]));
   const read = licenses.length ? (
-    <DataTable caption="Licenses" className="license-table" rows={licenses} rowKey={(l) => l.id} columns={[
-      { heading: 'State', cell: (l) => l.stateName },
-      { heading: 'Number', cell: (l) => l.number },
-      { heading: 'Type', cell: (l) => l.licenseType },
-      { heading: 'Expires', cell: (l) => l.expiration },
-      { heading: 'Status', cell: (l) => <VerificationStatus status={l.verification} /> },
-      { heading: 'Actions', hidden: true, cell: (l) => <DeleteLicenseButton license={l} /> },
-    ]} />
-  ) : <EmptyState title="No licenses yet." />;
+    <DataTable
+      caption="Licenses"
+      className="license-table"
+      rows={licenses}
+      rowKey={(l) => l.id}
+      columns={[
+        { heading: 'State', cell: (l) => l.stateName },
+        { heading: 'Number', cell: (l) => l.number },
+        { heading: 'Type', cell: (l) => l.licenseType },
+        { heading: 'Expires', cell: (l) => l.expiration },
+        { heading: 'Status', cell: (l) => <VerificationStatus status={l.verification} /> },
+        { heading: 'Actions', hidden: true, cell: (l) => <DeleteLicenseButton license={l} /> },
+      ]}
+    />
+  ) : (
+    <EmptyState title="No licenses yet." />
+  );
   const who = view.wording === 'your practice' ? "your practice's head clinician" : 'you';
   return (
-    <ProfileSection id="licensure" title={titled(type, 'Licensure')} editing={view.editing === 'licensure'} action={`${PAGE_PATH}/licenses`} pagePath={PAGE_PATH}
+    <ProfileSection
+      id="licensure"
+      title={titled(type, 'Licensure')}
+      editing={view.editing === 'licensure'}
+      action={`${PAGE_PATH}/licenses`}
+      pagePath={PAGE_PATH}
       read={read}
-      intro={<p className="hint">A license is required for every state where {who} {who === 'you' ? 'practice' : 'practices'}. New and changed licenses are verified by our team within 48 business hours.</p>}>
-      {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
+      intro={
+        <p className="hint">
+          A license is required for every state where {who} {who === 'you' ? 'practice' : 'practices'}. New and changed
+          licenses are verified by our team within 48 business hours.
+        </p>
+      }
+    >
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
       {licenseForm.rows.map((row, index) => {
         const newNumber = licenseForm.rows.slice(0, index + 1).filter((r) => !r.id).length;
         const stored = row.id ? byId.get(row.id) : undefined;
         const field = (name: string) => `licenses[${index}][${name}]`;
         const id = (name: string) => `license-${index}-${name}`;
-        const years = row.expiration && !licenseForm.years.includes(Number(row.expiration)) && /^\d+$/.test(row.expiration)
-          ? [...licenseForm.years, Number(row.expiration)] : licenseForm.years;
+        const years =
+          row.expiration && !licenseForm.years.includes(Number(row.expiration)) && /^\d+$/.test(row.expiration)
+            ? [...licenseForm.years, Number(row.expiration)]
+            : licenseForm.years;
         return (
           <fieldset key={index} className="license-row">
             <legend>{stored ? `${stored.stateName} license ${stored.number}` : `New license ${newNumber}`}</legend>
             {row.id && <input type="hidden" name={field('id')} value={row.id} />}
             <div className="license-row__fields">
-              <SelectField name={field('state')} id={id('state')} label="License State" defaultValue={row.state} error={errors[field('state')]}>
+              <SelectField
+                name={field('state')}
+                id={id('state')}
+                label="License State"
+                defaultValue={row.state}
+                error={errors[field('state')]}
+              >
                 <option value="">Choose a state</option>
-                {licenseForm.states.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+                {licenseForm.states.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
               </SelectField>
-              <FormField name={field('number')} id={id('number')} label="License Number" defaultValue={row.number} error={errors[field('number')]} />
-              <FormField name={field('license_type')} id={id('license_type')} label="License Type" defaultValue={row.license_type} error={errors[field('license_type')]} placeholder="e.g. LCSW" />
-              <SelectField name={field('expiration')} id={id('expiration')} label="License Expiration Year" defaultValue={row.expiration} error={errors[field('expiration')]}>
+              <FormField
+                name={field('number')}
+                id={id('number')}
+                label="License Number"
+                defaultValue={row.number}
+                error={errors[field('number')]}
+              />
+              <FormField
+                name={field('license_type')}
+                id={id('license_type')}
+                label="License Type"
+                defaultValue={row.license_type}
+                error={errors[field('license_type')]}
+                placeholder="e.g. LCSW"
+              />
+              <SelectField
+                name={field('expiration')}
+                id={id('expiration')}
+                label="License Expiration Year"
+                defaultValue={row.expiration}
+                error={errors[field('expiration')]}
+              >
                 <option value="">Choose a year</option>
-                {years.map((y) => <option key={y} value={y}>{y}</option>)}
+                {years.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
               </SelectField>
             </div>
-            {stored && <p className="license-row__status"><VerificationStatus status={stored.verification} /></p>}
+            {stored && (
+              <p className="license-row__status">
+                <VerificationStatus status={stored.verification} />
+              </p>
+            )}
           </fieldset>
         );
       })}
-      <p><a href={`${PAGE_PATH}?edit=licensure&rows=${licenseForm.rows.filter((r) => !r.id).length + 1}#licensure`}>Add another license row</a></p>
+      <p>
+        <a href={`${PAGE_PATH}?edit=licensure&rows=${licenseForm.rows.filter((r) => !r.id).length + 1}#licensure`}>
+          Add another license row
+        </a>
+      </p>
     </ProfileSection>
   );
 }
@@ -181,19 +337,59 @@ function SupervisorSection({ view }: { view: GeneralInformationView }) {
   const { supervisor, errors, type } = view;
   const read = supervisor.saved ? (
     <>
-      <ReadList rows={[['Supervisor Name', supervisor.saved.name], ['Supervisor License Number', supervisor.saved.number], ['Supervisor License Type', supervisor.saved.type]]} />
+      <ReadList
+        rows={[
+          ['Supervisor Name', supervisor.saved.name],
+          ['Supervisor License Number', supervisor.saved.number],
+          ['Supervisor License Type', supervisor.saved.type],
+        ]}
+      />
       <PostForm action={`${PAGE_PATH}/supervisor-license/delete`} data-confirm={REMOVE_SUPERVISOR_QUESTION}>
         <Button variant="danger-outline">Remove supervisor license</Button>
       </PostForm>
     </>
-  ) : <p className="muted">No supervisor license. Add one if {view.wording === 'your practice' ? "your practice's head clinician practices" : 'you practice'} under supervision.</p>;
+  ) : (
+    <p className="muted">
+      No supervisor license. Add one if{' '}
+      {view.wording === 'your practice' ? "your practice's head clinician practices" : 'you practice'} under
+      supervision.
+    </p>
+  );
   return (
-    <ProfileSection id="supervisor-license" title={titled(type, 'Supervisor Licensure')} editing={view.editing === 'supervisor-license'}
-      action={`${PAGE_PATH}/supervisor-license`} pagePath={PAGE_PATH} read={read}
-      intro={view.editing === 'supervisor-license' ? <p className="hint">Name, license number and license type are all needed.</p> : undefined}>
-      <FormField name="supervisor_name" label="Supervisor Name" defaultValue={supervisor.values.supervisor_name} error={errors.supervisor_name} required />
-      <FormField name="supervisor_license" label="Supervisor License Number" defaultValue={supervisor.values.supervisor_license} error={errors.supervisor_license} required />
-      <FormField name="supervisor_license_type" label="Supervisor License Type" defaultValue={supervisor.values.supervisor_license_type} error={errors.supervisor_license_type} required />
+    <ProfileSection
+      id="supervisor-license"
+      title={titled(type, 'Supervisor Licensure')}
+      editing={view.editing === 'supervisor-license'}
+      action={`${PAGE_PATH}/supervisor-license`}
+      pagePath={PAGE_PATH}
+      read={read}
+      intro={
+        view.editing === 'supervisor-license' ? (
+          <p className="hint">Name, license number and license type are all needed.</p>
+        ) : undefined
+      }
+    >
+      <FormField
+        name="supervisor_name"
+        label="Supervisor Name"
+        defaultValue={supervisor.values.supervisor_name}
+        error={errors.supervisor_name}
+        required
+      />
+      <FormField
+        name="supervisor_license"
+        label="Supervisor License Number"
+        defaultValue={supervisor.values.supervisor_license}
+        error={errors.supervisor_license}
+        required
+      />
+      <FormField
+        name="supervisor_license_type"
+        label="Supervisor License Type"
+        defaultValue={supervisor.values.supervisor_license_type}
+        error={errors.supervisor_license_type}
+        required
+      />
     </ProfileSection>
   );
 }
@@ -201,13 +397,25 @@ function SupervisorSection({ view }: { view: GeneralInformationView }) {
 function PronounsSection({ view }: { view: GeneralInformationView }) {
   const { pronouns, errors } = view;
   return (
-    <ProfileSection id="pronouns" title="Pronouns" editing={view.editing === 'pronouns'} action={`${PAGE_PATH}/pronouns`} pagePath={PAGE_PATH}
-      read={<ReadList rows={[['Pronouns', pronouns.saved]]} />}>
+    <ProfileSection
+      id="pronouns"
+      title="Pronouns"
+      editing={view.editing === 'pronouns'}
+      action={`${PAGE_PATH}/pronouns`}
+      pagePath={PAGE_PATH}
+      read={<ReadList rows={[['Pronouns', pronouns.saved]]} />}
+    >
       <fieldset className="choices">
         <legend>Your pronouns</legend>
         {view.pronounOptions.map((option) => (
           <div key={option} className="field--check">
-            <input type="radio" id={`pronouns-${option}`} name="pronouns" value={option} defaultChecked={pronouns.values.pronouns === option} />
+            <input
+              type="radio"
+              id={`pronouns-${option}`}
+              name="pronouns"
+              value={option}
+              defaultChecked={pronouns.values.pronouns === option}
+            />
             <label htmlFor={`pronouns-${option}`}>{option}</label>
           </div>
         ))}
@@ -216,8 +424,12 @@ function PronounsSection({ view }: { view: GeneralInformationView }) {
           <label htmlFor="pronouns-none">Don't show pronouns</label>
         </div>
       </fieldset>
-      <FormField name="pronouns_other" label="Preferred pronouns (when Other)" defaultValue={pronouns.values.pronouns_other} error={errors.pronouns_other} />
+      <FormField
+        name="pronouns_other"
+        label="Preferred pronouns (when Other)"
+        defaultValue={pronouns.values.pronouns_other}
+        error={errors.pronouns_other}
+      />
     </ProfileSection>
   );
 }
-
