@@ -334,10 +334,10 @@ export default function CalendarGrid({
           <div className="modal__body">
             <h2 id="calendar-dialog-title">{dialog.title}</h2>
             {/* biome-ignore lint/a11y: the click handler only watches the links inside, which the keyboard activates with a click event too */}
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the editor form the portal's own route rendered for this dialog */}
             <div
               className="modal__content"
               onClick={closeOnBackLink}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the editor form the portal's own route rendered for this dialog
               dangerouslySetInnerHTML={{ __html: dialog.html }}
             />
             <form method="dialog" className="actions">

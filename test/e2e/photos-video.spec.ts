@@ -57,7 +57,7 @@ describe('browser: Photos & Video', function () {
     await dialog.waitFor();
     assert.equal(await dialog.getAttribute('aria-label'), 'Gallery photo 1, 1 of 2');
     assert.match((await dialog.locator('img').getAttribute('src')) ?? '', /^\/uploads\/gallery-[0-9a-f-]+\.jpg$/);
-    assert.equal(page.url().endsWith(PAGE + '#gallery'), true, 'the page did not navigate to the picture');
+    assert.equal(page.url().endsWith(`${PAGE}#gallery`), true, 'the page did not navigate to the picture');
     await expectAccessible(page);
 
     await page.keyboard.press('ArrowRight');

@@ -6,7 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessible, signInAs, signInThroughForm, useBrowser } from '../support/browser';
 
-describe('browser: the portal shell', function () {
+describe('browser: the portal shell', () => {
   const session = useBrowser();
 
   it('a visitor is sent to /login, signs in and sees the dashboard layout', async () => {
@@ -139,7 +139,7 @@ describe('browser: the portal shell', function () {
   });
 });
 
-describe('browser: developer pages of the platform (local mode)', function () {
+describe('browser: developer pages of the platform (local mode)', () => {
   const session = useBrowser();
 
   it('with JavaScript off: /dev/jobs runs the queued e-mail, and /dev/client reaches the API; both fit a phone', async () => {

@@ -196,8 +196,8 @@ export interface UploadedFile extends UploadedPicture {
   originalname?: string;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from an uploaded file name
 const displayName = (file: UploadedFile, index: number) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from an uploaded file name
   (file.originalname ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120) || `Photo ${index + 1}`;
 
 /**

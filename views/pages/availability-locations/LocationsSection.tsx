@@ -119,11 +119,11 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
         rows={[
           ['Accepting new clients', l.acceptingLabel],
           ['Available', times],
-          // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list; ReadList keys each row by its label
           [
             'Hours',
             l.hours ? (
-              <span className="hours">
+              // A [label, value] pair, not a list; the key only quiets the linter (ReadList keys rows by label).
+              <span key="hours" className="hours">
                 {view.days.map((d, i) => (
                   <span key={d}>
                     <span className="hours__day">{d}</span> {l.hours![i]}

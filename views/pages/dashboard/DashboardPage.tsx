@@ -115,10 +115,10 @@ export function DashboardPage({ view, sections, addOns = null }: DashboardPagePr
               <AddOnButtons buttons={addOns} />
             </section>
           )}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
           {sections.announcements !== null && (
             <section
               aria-labelledby="announcements-heading"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us
               dangerouslySetInnerHTML={{ __html: sections.announcements }}
             />
           )}
