@@ -6,8 +6,8 @@ import { ctx } from '../support/context';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { agent, mainTextOf, signIn } from '../support/http';
+import { open } from '../support/served-form';
 import { codeIn, lastSms } from './auth-helpers';
-import { flashesOf, open, pathOf, submit, textAt } from './no-script';
 
 describe('without JavaScript: account recovery, two-factor setup and /password/update', () => {
   it('work as form round trips, and every page is accessible', async () => {
@@ -22,35 +22,39 @@ describe('without JavaScript: account recovery, two-factor setup and /password/u
     const client = agent();
 
     let page = await open(client, '/account/recover');
-    page = await submit(client, page, 'Recover account');
+    page = await page.submit(client, 'Recover account');
     assert.equal(page.status, 422);
     assert.match(mainTextOf(page.html), /Phone number required\./);
     await expectAccessibleHtml(page.html, '/account/recover with its errors');
-    page = await submit(client, page, 'Recover account', {
-      first_name: 'Dana',
-      last_name: 'Reyes',
-      phone_number: '(212) 555-0142',
+    page = await page.submit(client, 'Recover account', {
+      values: {
+        first_name: 'Dana',
+        last_name: 'Reyes',
+        phone_number: '(212) 555-0142',
+      },
     });
-    assert.equal(pathOf(page), '/account/recovered');
+    assert.equal(page.path, '/account/recovered');
     assert.doesNotMatch(mainTextOf(page.html), /@/);
     await expectAccessibleHtml(page.html, '/account/recovered');
 
     await signIn(client, user.email);
     page = await open(client, '/account-preferences');
-    page = await submit(client, page, 'Send code', { phone_number: '212-555-0142', password: TEST_PASSWORD });
-    assert.equal(pathOf(page), '/account-preferences/two-factor');
+    page = await page.submit(client, 'Send code', {
+      values: { phone_number: '212-555-0142', password: TEST_PASSWORD },
+    });
+    assert.equal(page.path, '/account-preferences/two-factor');
     await expectAccessibleHtml(page.html, '/account-preferences/two-factor');
-    page = await submit(client, page, 'Verify', { token: codeIn(await lastSms()) });
+    page = await page.submit(client, 'Verify', { values: { token: codeIn(await lastSms()) } });
     assert.ok(
-      flashesOf(page).some((flash) => /Two-factor authentication is on/.test(flash)),
-      `the flash on ${page.url}: ${flashesOf(page).join(' | ')}`,
+      page.flashes.some((flash) => /Two-factor authentication is on/.test(flash)),
+      `the flash on ${page.url}: ${page.flashes.join(' | ')}`,
     );
     await expectAccessibleHtml(page.html, 'the page after two-factor setup');
 
     page = await open(client, '/password/update');
-    page = await submit(client, page, 'Change password');
+    page = await page.submit(client, 'Change password');
     assert.equal(page.status, 422);
-    assert.match(textAt(page, '#old_password-error'), /You must enter an password\./);
+    assert.match(page.textAt('#old_password-error'), /You must enter an password\./);
     await expectAccessibleHtml(page.html, '/password/update with its errors');
   });
 });

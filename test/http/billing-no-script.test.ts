@@ -7,11 +7,11 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { agent, mainTextOf, signIn, textOf } from '../support/http';
-import { chosen, flashesOf, follow, open, pathOf, submit, fieldValue, type Served } from './no-script';
+import { open, type ServedPage } from '../support/served-form';
 
 const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });
-const hasFlash = (page: Served, text: string) =>
-  assert.ok(flashesOf(page).includes(text), `the flash "${text}" on ${page.url}: ${flashesOf(page).join(' | ')}`);
+const hasFlash = (page: ServedPage, text: string) =>
+  assert.ok(page.flashes.includes(text), `the flash "${text}" on ${page.url}: ${page.flashes.join(' | ')}`);
 
 async function signedIn(user: { email: string }) {
   const client = agent();
@@ -25,27 +25,29 @@ describe('billing without JavaScript: Plan Management', () => {
     const client = await signedIn(user);
     let page = await open(client, '/plan-management');
     await expectAccessibleHtml(page.html, '/plan-management');
-    page = await submit(client, page, 'Save billing address', { line1: '', city: 'Albany' });
+    page = await page.submit(client, 'Save billing address', { values: { line1: '', city: 'Albany' } });
     assert.equal(page.status, 422);
     const main = mainTextOf(page.html);
     for (const message of ['Street address is required', 'State is required', 'Zip code is required'])
       assert.ok(main.includes(message), message);
-    assert.equal(fieldValue(page, 'city'), 'Albany');
+    assert.equal(page.byName('city').value, 'Albany');
     await expectAccessibleHtml(page.html, '/plan-management with the address errors');
-    page = await submit(client, page, 'Save billing address', { line1: '9 Elm St', state: 'NY', postal_code: '12207' });
+    page = await page.submit(client, 'Save billing address', {
+      values: { line1: '9 Elm St', state: 'NY', postal_code: '12207' },
+    });
     hasFlash(page, 'Your billing information has been updated!');
-    assert.equal(fieldValue(page, 'line1'), '9 Elm St');
+    assert.equal(page.byName('line1').value, '9 Elm St');
 
     // Without JavaScript a card is added on the hosted card page.
-    page = await submit(client, page, 'Add a card');
+    page = await page.submit(client, 'Add a card');
     assert.match(page.html, /<h1>Save a card<\/h1>/);
     await expectAccessibleHtml(page.html, 'the hosted card page');
-    page = await submit(client, page, 'Save card', card('5555 5555 5555 4444'));
-    assert.equal(pathOf(page), '/plan-management');
+    page = await page.submit(client, 'Save card', { values: card('5555 5555 5555 4444') });
+    assert.equal(page.path, '/plan-management');
     hasFlash(page, 'Your payment method has been added.');
     assert.match(page.html, /<td[^>]*>Mastercard ending 4444/);
 
-    page = await follow(client, page, /^View invoice/);
+    page = await page.follow(client, /^View invoice/);
     assert.match(page.html, /<h1>Invoice [^<]+<\/h1>/);
     assert.match(textOf(page.html), /Paid on/);
     await expectAccessibleHtml(page.html, 'the hosted invoice');
@@ -62,25 +64,28 @@ describe('billing without JavaScript: starting a membership', () => {
     const client = await signedIn(user);
     let page = await open(client, `/profiles/pay-for/${providerId}`);
     await expectAccessibleHtml(page.html, 'Your plan');
-    page = await submit(client, page, 'Next: Payment', chosen(page, /^Professional: \$88\.00 a month/));
+    page = await page.check(/^Professional: \$88\.00 a month/).submit(client, 'Next: Payment');
     assert.match(page.html, /Is one of our photographers near you\?/);
     await expectAccessibleHtml(page.html, 'the photographer question');
-    page = await submit(client, page, 'Continue to payment', chosen(page, 'Yes: my city is on the list'));
+    page = await page.check('Yes: my city is on the list').submit(client, 'Continue to payment');
     assert.match(mainTextOf(page.html), /Total due today/);
     await expectAccessibleHtml(page.html, 'Payment');
 
-    page = await submit(client, page, 'Pay $88.00');
+    page = await page.submit(client, 'Pay $88.00');
     assert.equal(page.status, 422);
     assert.match(mainTextOf(page.html), /Please accept our terms of service\./);
     assert.match(mainTextOf(page.html), /Address line 1 required\./);
-    page = await submit(client, page, 'Pay $88.00', {
-      address_line1: '250 W 57th St',
-      address_city: 'New York',
-      address_state: 'NY',
-      address_postal_code: '10107',
-      ...chosen(page, /^I accept the terms of service/),
-      ...chosen(page, /A new card/),
-    });
+    page = await page
+      .check(/^I accept the terms of service/)
+      .check(/A new card/)
+      .submit(client, 'Pay $88.00', {
+        values: {
+          address_line1: '250 W 57th St',
+          address_city: 'New York',
+          address_state: 'NY',
+          address_postal_code: '10107',
+        },
+      });
     // New York taxes the practice-management software (4 % of $19.00): the new total is shown before anything is charged.
     assert.match(
       mainTextOf(page.html),
@@ -88,11 +93,11 @@ describe('billing without JavaScript: starting a membership', () => {
     );
     assert.match(page.html, /<td[^>]*>\$0\.76<\/td>/);
     await expectAccessibleHtml(page.html, 'Payment with the new total');
-    page = await submit(client, page, 'Pay $88.76');
+    page = await page.submit(client, 'Pay $88.76');
     assert.match(page.html, /<h1>Checkout<\/h1>/);
     await expectAccessibleHtml(page.html, 'the hosted checkout');
-    page = await submit(client, page, 'Subscribe', card('4242 4242 4242 4242'));
-    assert.equal(pathOf(page), `/profiles/about-you-for/${providerId}`);
+    page = await page.submit(client, 'Subscribe', { values: card('4242 4242 4242 4242') });
+    assert.equal(page.path, `/profiles/about-you-for/${providerId}`);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
 });

@@ -7,7 +7,7 @@ import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
-import { get, redirected } from './served-page';
+import { open, redirected } from '../support/served-form';
 
 const SAVED = 'Your call schedule has been updated.';
 
@@ -32,7 +32,7 @@ describe('calendar without JavaScript: adding one-time availability in the table
     const client = agent();
     await signIn(client, user.email);
 
-    const calendar = await get(client, '/calendar');
+    const calendar = await open(client, '/calendar');
     assert.ok(calendar.has('#week'), 'the week as a table');
     await expectAccessibleHtml(calendar.html, '/calendar');
 
@@ -42,7 +42,7 @@ describe('calendar without JavaScript: adding one-time availability in the table
     assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
     form.fill('Start time', '10:00am');
     form.fill('End time', '11:30am');
-    const saved = await redirected(client, await form.press(client, 'Save'));
+    const saved = redirected(await form.submit(client, 'Save'));
     assert.ok(saved.text.includes(SAVED));
     const day = saved.document.querySelector(`section[aria-labelledby="day-${date}"]`);
     assert.ok(day, `the day ${date} in the week's table`);

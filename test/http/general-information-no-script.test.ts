@@ -7,7 +7,7 @@ import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
-import { get, redirected, rerendered, type ServedPage } from './served-page';
+import { open, redirected, rerendered, type ServedPage } from '../support/served-form';
 
 const PAGE = '/profile/general-information';
 const YEAR = new Date().getUTCFullYear();
@@ -40,7 +40,7 @@ describe('general information without JavaScript: a licence form with two errors
       });
     const client = agent();
     await signIn(client, user.email);
-    const page = await get(client, PAGE);
+    const page = await open(client, PAGE);
     assert.equal(page.document.querySelector('h1')?.textContent, 'General Information');
     await expectAccessibleHtml(page.html, PAGE);
 
@@ -53,7 +53,7 @@ describe('general information without JavaScript: a licence form with two errors
       `${PAGE}/licenses`,
       'the form posts to the licences',
     );
-    const failed = rerendered(await form.press(client, 'Save', row(form, 'New license 1').form!), `${PAGE}/licenses`);
+    const failed = rerendered(await form.submit(client, 'Save', { within: row(form, 'New license 1').form! }));
     const newRow = row(failed, 'New license 1');
     assert.match(newRow.textContent ?? '', /License Type is required/);
     assert.match(newRow.textContent ?? '', /License Expiration Year is required/);
@@ -63,7 +63,7 @@ describe('general information without JavaScript: a licence form with two errors
 
     failed.fill('License Type', 'LCSW', newRow);
     failed.fill('License Expiration Year', String(YEAR + 3), newRow);
-    const saved = await redirected(client, await failed.press(client, 'Save', newRow.form!), PAGE);
+    const saved = redirected(await failed.submit(client, 'Save', { within: newRow.form! }), PAGE);
     assert.ok(saved.text.includes('Your licenses have been updated!'));
     assert.match(
       saved.document.querySelector('#licensure')?.textContent ?? '',

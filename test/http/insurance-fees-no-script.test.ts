@@ -6,8 +6,8 @@ import { ctx } from '../support/context';
 import { drainJobs } from '../support/jobs';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
+import { open, redirected, rerendered } from '../support/served-form';
 import { expectAccessibleHtml } from '../support/accessible-html';
-import { get, redirected, rerendered } from './served-page';
 
 const PAGE = '/profile/insurance-fees';
 
@@ -30,7 +30,7 @@ async function providerWithStates() {
 describe('insurance-fees without JavaScript: session fees and a sliding scale', () => {
   it('a form with a missing length and no lower limit comes back with both messages and the typed values; fixed, it saves', async () => {
     const { id, client } = await providerWithStates();
-    const page = await get(client, PAGE);
+    const page = await open(client, PAGE);
     assert.equal(page.document.querySelector('h1')?.textContent, 'Insurance & Fees');
     await expectAccessibleHtml(page.html, PAGE);
 
@@ -39,7 +39,7 @@ describe('insurance-fees without JavaScript: session fees and a sliding scale', 
     form.byName('session_length_ongoing').value = '50';
     form.byName('session_fee_couples').value = '180';
     form.check('Display a sliding scale');
-    const failed = rerendered(await form.press(client, 'Save'), `${PAGE}/session-fees`);
+    const failed = rerendered(await form.submit(client, 'Save'));
     assert.match(failed.mainText, /To display a sliding scale, please indicate a lower limit\./);
     assert.match(failed.mainText, /Fee and length required/);
     assert.equal(failed.byName('session_fee_ongoing').value, '150', 'typed values kept');
@@ -50,7 +50,7 @@ describe('insurance-fees without JavaScript: session fees and a sliding scale', 
     failed.fill('Session 1 name', 'Walk and talk');
     failed.fill('Session 1 fee (dollars)', '140');
     failed.fill('Session 1 length (minutes)', '60');
-    const saved = await redirected(client, await failed.press(client, 'Save'), PAGE);
+    const saved = redirected(await failed.submit(client, 'Save'), PAGE);
     assert.match(saved.text, /Your session fees have been saved\./);
     assert.match(saved.mainText, /Shown on the profile, from \$80\./);
     assert.match(saved.mainText, /\$140 · 60 minutes/);
@@ -66,9 +66,9 @@ describe('insurance-fees without JavaScript: session fees and a sliding scale', 
 describe('insurance-fees: requesting an insurance edit from support', () => {
   it('"Support request submitted, we\'ll contact you shortly!" back on the page; the request is stored and mailed to support', async () => {
     const { client } = await providerWithStates();
-    const page = await get(client, PAGE);
+    const page = await open(client, PAGE);
     page.fill('What should our team change?', 'Please add Oscar Health in New York.');
-    const back = await redirected(client, await page.press(client, 'Request an insurance edit'), PAGE);
+    const back = redirected(await page.submit(client, 'Request an insurance edit'), PAGE);
     assert.match(back.text, /Support request submitted, we'll contact you shortly!/);
     await expectAccessibleHtml(back.html, 'Insurance & Fees after requesting an edit');
     const [request] = await ctx().db('support_requests').select('template', 'locals');

@@ -6,7 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { agent, signIn, textOf } from '../support/http';
-import { follow, open, submit } from './no-script';
+import { open } from '../support/served-form';
 
 describe('without JavaScript: Practice Questions', () => {
   it('a practice adds a question to its Practice Description page', async () => {
@@ -20,11 +20,13 @@ describe('without JavaScript: Practice Questions', () => {
     let page = await open(client, '/profile/message-statement');
     assert.match(page.html, /<h1>Practice Description<\/h1>/);
     await expectAccessibleHtml(page.html, 'Practice Description');
-    page = await follow(client, page, 'Edit Practice Questions');
+    page = await page.follow(client, 'Edit Practice Questions');
     await expectAccessibleHtml(page.html, 'the Practice Questions form');
-    page = await submit(client, page, 'Save', {
-      'boxes-0-title': 'Do you offer evening sessions?',
-      'boxes-0-text': 'Yes, until 8pm on weekdays.',
+    page = await page.submit(client, 'Save', {
+      values: {
+        'boxes-0-title': 'Do you offer evening sessions?',
+        'boxes-0-text': 'Yes, until 8pm on weekdays.',
+      },
     });
     assert.match(textOf(page.html), /Practice Questions saved\./);
     assert.deepEqual((await ctx().db('providers').where({ id }).first()).custom_content.boxes, [

@@ -6,8 +6,8 @@ import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
+import { open, redirected, rerendered } from '../support/served-form';
 import { colourfulPng } from './onboarding-helpers';
-import { get, redirected, rerendered } from './served-page';
 
 const PAGE = '/profile/photos-video';
 
@@ -29,22 +29,20 @@ describe('photos & video without JavaScript: reordering and deleting gallery pho
     const providerId = user.providerIds[0]!;
     const client = agent();
     await signIn(client, user.email);
-    const page = await get(client, PAGE);
-    const files = {
-      [page.field('Add photos').name]: [
-        { name: 'office.png', type: 'image/png', body: await colourfulPng() },
-        { name: 'garden.png', type: 'image/png', body: await colourfulPng() },
-      ],
-    };
-    const uploaded = await redirected(client, await page.press(client, 'Upload photos', undefined, files), PAGE);
+    const page = await open(client, PAGE);
+    page.attach('Add photos', [
+      { name: 'office.png', type: 'image/png', body: await colourfulPng() },
+      { name: 'garden.png', type: 'image/png', body: await colourfulPng() },
+    ]);
+    const uploaded = redirected(await page.submit(client, 'Upload photos'), PAGE);
     assert.match(uploaded.text, /Your 2 photos have been uploaded\./);
 
-    const reordered = await redirected(client, await uploaded.press(client, 'Move down Gallery photo 1'), PAGE);
+    const reordered = redirected(await uploaded.submit(client, 'Move down Gallery photo 1'), PAGE);
     assert.match(reordered.text, /Your photos have been reordered\./);
     assert.deepEqual(await order(providerId), ['garden.png', 'office.png']);
     await expectAccessibleHtml(reordered.html, 'Photos & Video after reordering');
 
-    const question = rerendered(await reordered.press(client, 'Delete Gallery photo 1'), PAGE, 200); // the confirmation page
+    const question = rerendered(await reordered.submit(client, 'Delete Gallery photo 1'), 200); // the confirmation page
     assert.ok(
       [...question.document.querySelectorAll('h1, h2')].some(
         (h) => h.textContent?.trim() === 'Are you sure you want to delete this photo?',
@@ -53,7 +51,7 @@ describe('photos & video without JavaScript: reordering and deleting gallery pho
     await expectAccessibleHtml(question.html, 'the photo delete confirmation');
     assert.deepEqual(await order(providerId), ['garden.png', 'office.png'], 'nothing deleted before confirming');
 
-    const deleted = await redirected(client, await question.press(client, 'Delete photo'), PAGE);
+    const deleted = redirected(await question.submit(client, 'Delete photo'), PAGE);
     assert.match(deleted.text, /Your photo has been deleted\./);
     await expectAccessibleHtml(deleted.html, 'Photos & Video after deleting a photo');
     assert.deepEqual(await order(providerId), ['office.png']);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
-import { get, redirected } from './served-page';
+import { open, redirected } from '../support/served-form';
 
 const collapsed = (html: string) => /<body\b[^>]*class="[^"]*\bmenu-collapsed\b/.test(html);
 
@@ -14,15 +14,15 @@ describe('the side menu without JavaScript', () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     await signIn(client, user.email);
-    const home = await get(client, '/');
+    const home = await open(client, '/');
     assert.ok(home.has('#side-menu'));
     assert.equal(collapsed(home.html), false, 'shown at first');
-    const toggle = home.control('button', 'Show or hide the menu');
+    const toggle = home.button('Show or hide the menu');
     assert.equal(toggle.getAttribute('aria-expanded'), 'true');
 
-    const after = await redirected(client, await home.press(client, 'Show or hide the menu'), '/');
+    const after = redirected(await home.submit(client, 'Show or hide the menu'), '/');
     assert.equal(collapsed(after.html), true);
-    assert.equal(after.control('button', 'Show or hide the menu').getAttribute('aria-expanded'), 'false');
-    assert.equal(collapsed((await get(client, '/profile/specialties')).html), true, 'the choice is remembered');
+    assert.equal(after.button('Show or hide the menu').getAttribute('aria-expanded'), 'false');
+    assert.equal(collapsed((await open(client, '/profile/specialties')).html), true, 'the choice is remembered');
   });
 });

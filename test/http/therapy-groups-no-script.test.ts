@@ -8,8 +8,8 @@ import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, signIn } from '../support/http';
+import { open, redirected, rerendered } from '../support/served-form';
 import { colourfulPng } from './onboarding-helpers';
-import { get, redirected, rerendered } from './served-page';
 
 async function signedIn(status: 'active' | 'inactive' = 'active') {
   const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status }] });
@@ -21,7 +21,7 @@ async function signedIn(status: 'active' | 'inactive' = 'active') {
 describe('therapy groups without JavaScript: adding a group', () => {
   it('the form comes back with its errors and what was typed; completed, the group is added', async () => {
     const { user, client } = await signedIn();
-    const list = await get(client, '/therapy-groups');
+    const list = await open(client, '/therapy-groups');
     await expectAccessibleHtml(list.html, '/therapy-groups');
     const form = await list.follow(client, 'Add a therapy group');
     await expectAccessibleHtml(form.html, 'the new therapy group form');
@@ -29,7 +29,7 @@ describe('therapy groups without JavaScript: adding a group', () => {
 
     form.fill('Group name', 'Parents of Teens');
     form.fill('Short description', 'Support for parents. Call 212-555-0188!');
-    const failed = rerendered(await form.press(client, 'Add group'), '/therapy-groups');
+    const failed = rerendered(await form.submit(client, 'Add group'));
     assert.match(failed.mainText, /Hours required\./);
     assert.match(failed.mainText, /Please do not include URLs, phone numbers, or email addresses in your description!/);
     assert.match(failed.mainText, /Image required\./);
@@ -42,12 +42,8 @@ describe('therapy groups without JavaScript: adding a group', () => {
     failed.fill('Description', 'Six weekly meetings on communication, boundaries and staying connected.');
     failed.check('Online');
     failed.fill('State', 'NY');
-    const image = { image: [{ name: 'group.png', type: 'image/png', body: await colourfulPng() }] };
-    const added = await redirected(
-      client,
-      await failed.press(client, 'Add group', undefined, image),
-      '/therapy-groups',
-    );
+    failed.attach('Image', [{ name: 'group.png', type: 'image/png', body: await colourfulPng() }]);
+    const added = redirected(await failed.submit(client, 'Add group'), '/therapy-groups');
     assert.match(added.text, /Your therapy group has been added\./);
     assert.ok(
       [...added.document.querySelectorAll('h2, h3, h4')].some((h) => h.textContent?.trim() === 'Parents of Teens'),
@@ -63,7 +59,7 @@ describe('therapy groups without JavaScript: adding a group', () => {
 describe('therapy groups: an inactive profile', () => {
   it('sees the not-live notice instead of the Add button', async () => {
     const { client } = await signedIn('inactive');
-    const page = await get(client, '/therapy-groups');
+    const page = await open(client, '/therapy-groups');
     assert.match(page.mainText, /Therapy groups can be created once your profile is active\./);
     assert.equal(
       [...page.document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === 'Add a therapy group').length,
