@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { FEED_APPLICATION_NAME } from '../../server/db/change-feed';
 import { MESSAGE_TEXTS, receiveClientMessage, sendProviderMessage } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
+import { CookieJar } from '../support/cookie-jar';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, type Agent } from '../support/http';
 
@@ -475,27 +476,15 @@ describe('messages: live updates', () => {
 
     /** Signs in with fetch and returns the cookie header. */
     async function cookieFor(email: string): Promise<string> {
-      const jar = new Map<string, string>();
-      const keep = (response: Response) => {
-        for (const cookie of response.headers.getSetCookie()) {
-          const [pair] = cookie.split(';');
-          const [name, ...value] = pair!.split('=');
-          jar.set(name!.trim(), value.join('='));
-        }
-      };
-      const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const login = await fetch(`${base}/login`);
-      keep(login);
-      const _csrf = csrfFrom(await login.text());
-      const posted = await fetch(`${base}/login`, {
+      const jar = new CookieJar();
+      const _csrf = csrfFrom(await (await jar.fetch(`${base}/login`)).text());
+      const posted = await jar.fetch(`${base}/login`, {
         method: 'POST',
-        redirect: 'manual',
-        headers: { Cookie: header(), 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ _csrf, email, password: 'Test-password-1!' }).toString(),
       });
       assert.equal(posted.status, 303);
-      keep(posted);
-      return header();
+      return jar.header();
     }
 
     /** Reads the stream until `until` holds for its text so far (or 5 s pass). */

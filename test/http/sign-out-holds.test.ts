@@ -12,6 +12,7 @@ import { STREAMS_PER_USER } from '../../server/http/event-stream';
 import { createSessionMiddleware, SESSION_IDLE_MS, type SessionStore } from '../../server/http/session';
 import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
+import { CookieJar } from '../support/cookie-jar';
 import { createProviderUser, TEST_PASSWORD } from '../support/factories';
 import { csrfFrom } from '../support/http';
 
@@ -32,34 +33,16 @@ async function stop(server: Server): Promise<void> {
 
 /** A browser: keeps its cookies, talks to `base` with fetch (streams need a real connection). */
 function browser(base: string) {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const get = async (path: string, headers: Record<string, string> = {}, signal?: AbortSignal) => {
-    const response = await fetch(`${base}${path}`, {
-      redirect: 'manual',
-      headers: { Cookie: cookie(), ...headers },
-      signal,
-    });
-    keep(response);
-    return response;
-  };
+  const jar = new CookieJar();
+  const get = (path: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+    jar.fetch(`${base}${path}`, { headers, signal });
   const post = async (page: string, path: string, values: Record<string, string>) => {
     const _csrf = csrfFrom(await (await get(page)).text());
-    const response = await fetch(`${base}${path}`, {
+    return jar.fetch(`${base}${path}`, {
       method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ _csrf, ...values }).toString(),
     });
-    keep(response);
-    return response;
   };
   return {
     get,
@@ -68,7 +51,7 @@ function browser(base: string) {
       assert.equal((await post('/login', '/login', { email, password })).status, 303);
     },
     /** The portal's session cookie alone (to be another browser tab later). */
-    sessionCookie: () => cookie(),
+    sessionCookie: () => jar.header(),
   };
 }
 
