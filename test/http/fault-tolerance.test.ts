@@ -2,154 +2,26 @@
 // a kill -9 in the middle of form posts, the database cutting every connection, and two processes
 // seeing each other's changes, with and without their notification connection.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { createKnex } from '../../server/db/knex';
 import { FEED_APPLICATION_NAME } from '../../server/db/change-feed';
-import { ctx } from '../support/context';
-import { createProviderUser, TEST_PASSWORD, type MadeUser } from '../support/factories';
+import { createKnex } from '../../server/db/knex';
+import { createProviderUser, type MadeUser } from '../support/factories';
+import {
+  createOwnDatabase,
+  health,
+  type OwnDatabase,
+  type Portal,
+  startPortal,
+  stopPortal,
+  until,
+  Visitor,
+} from '../support/portal-process';
 import { completeProfile } from './dashboard-helpers';
-
-const SECRET = 'fault-tolerance-secret-fault-tolerance-secret';
-
-/** A database of its own: the portal processes migrate it, and the per-test truncation never touches it. */
-async function faultDatabase(): Promise<{ url: string; admin: string; name: string; drop(): Promise<void> }> {
-  const url = new URL(ctx().database.url);
-  const name = `portal_fault_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  url.pathname = '/postgres';
-  const admin = url.toString();
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    admin,
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-interface Portal {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<unknown>;
-  output(): string;
-}
-
-async function startPortal(databaseUrl: string): Promise<Portal> {
-  const port = 21000 + Math.floor(Math.random() * 20000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: undefined,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      SEED_DEMO: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const portal = { child, port, exited, output: () => output };
-  await until(
-    async () => (await health(portal)) === 200,
-    90_000,
-    () => `the portal did not become healthy:\n${output}`,
-  );
-  return portal;
-}
-
-async function stopPortal(portal: Portal | undefined): Promise<void> {
-  if (!portal || portal.child.exitCode !== null || portal.child.signalCode) return;
-  portal.child.kill('SIGTERM');
-  await Promise.race([portal.exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (portal.child.exitCode === null) portal.child.kill('SIGKILL');
-}
-
-async function health(portal: Portal): Promise<number> {
-  try {
-    return (await fetch(`http://127.0.0.1:${portal.port}/healthz`, { signal: AbortSignal.timeout(5_000) })).status;
-  } catch {
-    return 0;
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, why: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(why());
-}
-
-/** A browser's worth of cookies against one portal process. */
-class Visitor {
-  private cookies = new Map<string, string>();
-  constructor(private portal: Portal) {}
-  use(portal: Portal) {
-    this.portal = portal;
-    return this;
-  }
-  async request(
-    method: string,
-    pathname: string,
-    form?: Record<string, string>,
-  ): Promise<{ status: number; text: string; location: string | null }> {
-    const response = await fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
-  }
-  async token(pathname: string): Promise<string> {
-    const page = await this.request('GET', pathname);
-    const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
-    assert.ok(token, `no form token on ${pathname} (${page.status})`);
-    return token;
-  }
-  async signIn(email: string): Promise<void> {
-    const _csrf = await this.token('/login');
-    const answer = await this.request('POST', '/login', { _csrf, email, password: TEST_PASSWORD });
-    assert.equal(answer.status, 303, `sign-in answered ${answer.status}`);
-  }
-  async signedIn(): Promise<boolean> {
-    return (await this.request('GET', '/account-preferences')).status === 200;
-  }
-}
 
 describe('fault tolerance with real processes', function () {
   this.timeout(240_000);
-  let database: Awaited<ReturnType<typeof faultDatabase>>;
+  let database: OwnDatabase;
   let db: Knex;
   const portals: Portal[] = [];
   let user: MadeUser;
@@ -161,7 +33,7 @@ describe('fault tolerance with real processes', function () {
   };
 
   before(async () => {
-    database = await faultDatabase();
+    database = await createOwnDatabase('fault');
     await start(); // migrates the new database
     db = createKnex(database.url);
   });
@@ -358,12 +230,12 @@ describe('fault tolerance with real processes', function () {
 
 describe('fault tolerance: after every connection was cut, the feed is live again (not only connected)', function () {
   this.timeout(120_000);
-  let database: Awaited<ReturnType<typeof faultDatabase>>;
+  let database: OwnDatabase;
   let db: Knex;
   let portal: Portal | undefined;
 
   before(async () => {
-    database = await faultDatabase();
+    database = await createOwnDatabase('fault');
     portal = await startPortal(database.url);
     db = createKnex(database.url);
   });

@@ -2,19 +2,23 @@
 // database of their own; after each restart the visitor retries. Every sign-up ends paid and finished,
 // with its EHR clinic, exactly one set-password e-mail and exactly one charge: 0 stuck sign-ups.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import { createKnex } from '../../server/db/knex';
 import { syncCustomer } from '../../server/domain/billing';
 import { createPayments, type Payments } from '../../server/integrations/payments';
 import { OUTGOING_RETRY_DELAY_SECONDS } from '../../server/jobs/outgoing';
 import { HEARTBEAT_SECONDS, SUPERVISE_SECONDS } from '../../server/jobs/queue';
-import { ctx } from '../support/context';
+import {
+  createOwnDatabase,
+  type OwnDatabase,
+  type Portal,
+  type PortalOptions,
+  startPortal,
+  stopPortal,
+  until,
+  Visitor,
+} from '../support/portal-process';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
 // one restart (the slow part) serves all their retries.
@@ -24,7 +28,6 @@ const KILL_AT_MS = 300;
 const trace = (what: string) => {
   if (process.env.ZPM_KILL_TRACE) console.log(new Date().toISOString(), what);
 };
-const SECRET = 'zpm-kill-secret-zpm-kill-secret-zpm-kill-secret';
 const ADDRESS = {
   address_line1: '1 Main St',
   address_line2: '',
@@ -34,130 +37,29 @@ const ADDRESS = {
   terms: '1',
 };
 
-interface Portal {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<unknown>;
-  output(): string;
-}
-
-async function startPortal(databaseUrl: string): Promise<Portal> {
-  const port = 21000 + Math.floor(Math.random() * 20000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-zpm-kill-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // TRUST_PROXY: each round's visitor comes from an address of its own, so the sign-up throttles stay out of the way.
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: undefined,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      SEED_DEMO: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const portal = { child, port, exited, output: () => output };
-  await until(
-    async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-    () => `the portal did not become healthy:\n${output}`,
-  );
-  return portal;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, why: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(why());
-}
-
-/** One browser: its cookies, its address. */
-class Visitor {
-  private cookies = new Map<string, string>();
-  constructor(
-    public portal: Portal,
-    private readonly ip: string,
-  ) {}
-  async request(
-    method: string,
-    pathname: string,
-    form?: Record<string, string>,
-  ): Promise<{ status: number; text: string; location: string | null }> {
-    const response = await fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'X-Forwarded-For': this.ip,
-        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
-  }
-}
-
-const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+// Each round's visitor comes from an address of its own, so the sign-up throttles stay out of the way.
+const PORTAL: PortalOptions = { logLevel: 'error', trustProxy: true, pollMs: 100 };
 
 describe('/zpm-signup pay survives kill -9 at any point', function () {
   this.timeout(420_000);
-  let name: string;
-  let databaseUrl: string;
-  let admin: string;
+  let database: OwnDatabase;
   let db: Knex;
   let payments: Payments;
   let portal: Portal | undefined;
 
   before(async () => {
-    const url = new URL(ctx().database.url);
-    name = `portal_zpm_kill_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    url.pathname = '/postgres';
-    admin = url.toString();
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${pg.escapeIdentifier(name)}`);
-    await client.end();
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    portal = await startPortal(databaseUrl); // migrates the new database and seeds the catalog
-    db = createKnex(databaseUrl);
+    database = await createOwnDatabase('zpm_kill');
+    portal = await startPortal(database.url, PORTAL); // migrates the new database and seeds the catalog
+    db = createKnex(database.url);
     // The same local card server's state (it lives in the database): the test attaches cards and counts charges with it.
     payments = createPayments(db, null);
   });
 
   after(async () => {
-    if (portal && portal.child.exitCode === null) {
-      portal.child.kill('SIGTERM');
-      await Promise.race([portal.exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
+    await stopPortal(portal);
     await payments?.close();
     await db?.destroy();
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it(`${ROUNDS * PER_ROUND} payments in ${ROUNDS} rounds: kill -9 0–300 ms into each payment, restart, retry: 0 stuck sign-ups, one charge and one e-mail each`, async () => {
@@ -169,9 +71,8 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         const email = `${subdomain}@example.test`;
         const visitor = new Visitor(portal!, `203.0.113.${round * PER_ROUND + n + 1}`);
         const clinic = { clinic_id: `clinic-${subdomain}`, url: `https://${subdomain}.practice.example.com` };
-        const start = await visitor.request('GET', `/zpm-signup?${new URLSearchParams(clinic)}`);
         const made = await visitor.request('POST', '/zpm-signup/create-standalone-account', {
-          _csrf: tokenOf(start.text),
+          _csrf: await visitor.token(`/zpm-signup?${new URLSearchParams(clinic)}`),
           ...clinic,
           variant: 'page',
           first_name: 'Kim',
@@ -185,11 +86,10 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         const customerId = (await db('billing_customers').where({ account_id: signup.account_id }).first()).id;
         const card = await payments.gateway.attachCard(customerId, 'pm_card_visa', `kill-card-${signup.id}`);
         await syncCustomer(db, payments.gateway, customerId);
-        const page = await visitor.request('GET', '/zpm-signup/pay?zpm_tier=pro&quantity=1');
         paying.push({
           visitor,
           form: {
-            _csrf: tokenOf(page.text),
+            _csrf: await visitor.token('/zpm-signup/pay?zpm_tier=pro&quantity=1'),
             zpm_tier: 'pro',
             quantity: '1',
             coupon: '',
@@ -215,10 +115,10 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
       trace(`round ${round}: killed`);
 
       // Restart; each visitor presses Pay again.
-      portal = await startPortal(databaseUrl);
+      portal = await startPortal(database.url, PORTAL);
       trace(`round ${round}: restarted`);
       for (const { visitor, form } of paying) {
-        visitor.portal = portal;
+        visitor.use(portal);
         const retry = await visitor.request('POST', '/zpm-signup/pay', form);
         assert.equal(retry.status, 303, `round ${round}: the retry answered ${retry.status}\n${portal.output()}`);
         assert.equal(retry.location, '/zpm-signup/done');
@@ -237,6 +137,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
       },
       (HEARTBEAT_SECONDS + SUPERVISE_SECONDS + 2 * OUTGOING_RETRY_DELAY_SECONDS + 30) * 1000,
       () => 'not every set-password e-mail went out',
+      PORTAL.pollMs,
     );
     const stuck: string[] = [];
     for (const s of signups) {

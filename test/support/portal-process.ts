@@ -1,0 +1,178 @@
+// Real portal processes for tests that kill, cut off or run several of them: each is `server/main.ts` on a
+// port of its own, on a database of its own (the per-test truncation never touches it), and a visitor that
+// keeps its cookies across processes of that database.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ctx } from './context';
+import { CookieJar } from './cookie-jar';
+import { TEST_PASSWORD } from './factories';
+
+/** The same for every process, so a session made by one is good on the next. */
+const SESSION_SECRET = 'portal-process-secret-portal-process-secret';
+
+/** Waits until `check` holds, asking every `pollMs`; throws `why()` after `timeoutMs`. */
+export async function until(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  why: () => string,
+  pollMs = 200,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  throw new Error(why());
+}
+
+export interface OwnDatabase {
+  url: string;
+  /** The maintenance database of the same server, to create, drop or cut off this one. */
+  admin: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A new empty database (`portal_<label>_…`); the first portal process started on it migrates it. */
+export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
+  const url = new URL(ctx().database.url);
+  const name = `portal_${label}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  url.pathname = '/postgres';
+  const admin = url.toString();
+  const asAdmin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await asAdmin(`create database ${pg.escapeIdentifier(name)}`);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    admin,
+    name,
+    drop: () => asAdmin(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+  };
+}
+
+export interface Portal {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<unknown>;
+  /** What the process wrote so far (for failure messages). */
+  output(): string;
+}
+
+export interface PortalOptions {
+  logLevel?: 'warn' | 'error';
+  /** Trust X-Forwarded-For, so each visitor can come from an address of its own (throttles per address). */
+  trustProxy?: boolean;
+  /** How often /healthz is asked while the process starts. */
+  pollMs?: number;
+}
+
+/** Starts a portal process on `databaseUrl` and waits until /healthz answers 200. */
+export async function startPortal(databaseUrl: string, options: PortalOptions = {}): Promise<Portal> {
+  const port = 21000 + Math.floor(Math.random() * 20000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: undefined,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET,
+      SEED_DEMO: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      ...(options.trustProxy ? { TRUST_PROXY: '1' } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const portal = { child, port, exited, output: () => output };
+  await until(
+    async () => (await health(portal)) === 200,
+    90_000,
+    () => `the portal did not become healthy:\n${output}`,
+    options.pollMs,
+  );
+  return portal;
+}
+
+/** Stops a process still running: SIGTERM, and SIGKILL if it has not ended 15 s later. */
+export async function stopPortal(portal: Portal | undefined): Promise<void> {
+  if (!portal || portal.child.exitCode !== null || portal.child.signalCode) return;
+  portal.child.kill('SIGTERM');
+  await Promise.race([portal.exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (portal.child.exitCode === null) portal.child.kill('SIGKILL');
+}
+
+/** The status of /healthz, 0 when the process does not answer. */
+export async function health(portal: Portal): Promise<number> {
+  try {
+    return (await fetch(`http://127.0.0.1:${portal.port}/healthz`, { signal: AbortSignal.timeout(5_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** One browser: its cookies and, with `trustProxy`, its address; it can move to another process. */
+export class Visitor {
+  private readonly jar = new CookieJar();
+  constructor(
+    private portal: Portal,
+    private readonly ip?: string,
+  ) {}
+
+  use(portal: Portal): this {
+    this.portal = portal;
+    return this;
+  }
+
+  async request(
+    method: string,
+    pathname: string,
+    form?: Record<string, string>,
+  ): Promise<{ status: number; text: string; location: string | null }> {
+    const response = await this.jar.fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
+      method,
+      headers: {
+        ...(this.ip ? { 'X-Forwarded-For': this.ip } : {}),
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+  }
+
+  /** The form token of the page at `pathname` (fetching it also starts the session). */
+  async token(pathname: string): Promise<string> {
+    const page = await this.request('GET', pathname);
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(token, `no form token on ${pathname} (${page.status})`);
+    return token;
+  }
+
+  async signIn(email: string): Promise<void> {
+    const _csrf = await this.token('/login');
+    const answer = await this.request('POST', '/login', { _csrf, email, password: TEST_PASSWORD });
+    assert.equal(answer.status, 303, `sign-in answered ${answer.status}`);
+  }
+
+  async signedIn(): Promise<boolean> {
+    return (await this.request('GET', '/account-preferences')).status === 200;
+  }
+}
