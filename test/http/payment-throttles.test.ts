@@ -7,62 +7,31 @@ import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, tokenFor, type
 import { billedAccount } from '../support/billing';
 import { createProviderUser } from '../support/factories';
 import { PAYMENT_LIMITS } from '../../server/http/payment-throttles';
-
-const CLINIC = { clinic_id: 'clinic-abc123', url: 'https://calm-waters.practice.example.com' };
-const ADDRESS = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
-const startQuery = `/zpm-signup?${new URLSearchParams(CLINIC).toString()}`;
+import {
+  ADDRESS,
+  atPayment as atZpmPayment,
+  CLINIC,
+  createStandaloneAccount,
+  payBody,
+  payPage,
+  startQuery,
+} from './zpm-signup-helpers';
 
 const signupCount = async () => Number((await ctx().db('zpm_signups').count('* as n').first())!.n);
 
 /** Posts "Your details" from the given (or a new) browser. */
-async function createAccount(client: Agent, email: string) {
-  const start = await client.get(startQuery).expect(200);
-  return client
-    .post('/zpm-signup/create-standalone-account')
-    .type('form')
-    .send(
-      formBody({
-        _csrf: csrfFrom(start.text),
-        ...CLINIC,
-        variant: 'page',
-        first_name: 'Robin',
-        last_name: 'Reyes',
-        email,
-        website: '',
-      }),
-    );
-}
+const createAccount = (client: Agent, email: string) =>
+  createStandaloneAccount(client, { first_name: 'Robin', last_name: 'Reyes', email });
 
+/** A new browser at the payment step with `card` saved, and its Pay button (fields can be changed). */
 async function atPayment(email: string, card: string) {
-  const client = agent();
-  await createAccount(client, email).then((r) => assert.equal(r.status, 303));
-  const signup = await ctx().db('zpm_signups').orderBy('created_at', 'desc').first();
-  await billedAccount(Number(signup.account_id), [], { card, membership: null });
-  const page = await client.get('/zpm-signup/pay?zpm_tier=pro&quantity=1').expect(200);
-  const source = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
+  const { client } = await atZpmPayment({ first_name: 'Robin', last_name: 'Reyes', email }, card);
+  const { page, card: source } = await payPage(client);
   const pay = (extra: Record<string, string> = {}) =>
     client
       .post('/zpm-signup/pay')
       .type('form')
-      .send(
-        formBody({
-          _csrf: csrfFrom(page.text),
-          zpm_tier: 'pro',
-          quantity: '1',
-          coupon: '',
-          source,
-          ...ADDRESS,
-          website: '',
-          ...extra,
-        }),
-      );
+      .send(formBody({ _csrf: csrfFrom(page.text), ...payBody(source!), ...extra }));
   return { client, page, pay };
 }
 
@@ -95,7 +64,7 @@ describe('payment throttles: /zpm-signup account creation', () => {
 
   it('a form with mistakes costs nothing', async () => {
     const client = agent();
-    const start = await client.get(startQuery).expect(200);
+    const start = await client.get(startQuery()).expect(200);
     for (let i = 0; i < PAYMENT_LIMITS.accounts.perSession + 2; i += 1) {
       await client
         .post('/zpm-signup/create-standalone-account')

@@ -19,6 +19,7 @@ import {
   until,
   Visitor,
 } from '../support/portal-process';
+import { ADDRESS } from './zpm-signup-helpers';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
 // one restart (the slow part) serves all their retries.
@@ -27,14 +28,6 @@ const PER_ROUND = 4;
 const KILL_AT_MS = 300;
 const trace = (what: string) => {
   if (process.env.ZPM_KILL_TRACE) console.log(new Date().toISOString(), what);
-};
-const ADDRESS = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
 };
 
 // Each round's visitor comes from an address of its own, so the sign-up throttles stay out of the way.

@@ -3,27 +3,16 @@
 import assert from 'node:assert/strict';
 import { ctx, testConfig } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, type Agent } from '../support/http';
-import { billedAccount, gateway } from '../support/billing';
+import { gateway } from '../support/billing';
 import { outbox } from './auth-helpers';
 import { drainJobs } from '../support/jobs';
 import { OutsideServiceError } from '../../server/integrations/outside-api';
 import { syncCustomer } from '../../server/domain/billing';
 import { createProviderUser } from '../support/factories';
 import { signIn } from '../support/http';
+import { atPayment, CLINIC, payBody, payPage, startQuery } from './zpm-signup-helpers';
 
-const CLINIC = { clinic_id: 'clinic-abc123', url: 'https://calm-waters.practice.example.com' };
 const DETAILS = { first_name: 'Robin', last_name: 'Reyes', email: 'robin.zpm@example.test' };
-// Oregon has no sales tax, and this form charges none anyway.
-const ADDRESS = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
-
-const startQuery = (values: Record<string, string> = CLINIC) => `/zpm-signup?${new URLSearchParams(values).toString()}`;
 
 function postFrom(client: Agent, page: string, path: string, values: Record<string, string>) {
   return client
@@ -31,36 +20,6 @@ function postFrom(client: Agent, page: string, path: string, values: Record<stri
     .type('form')
     .send(formBody({ _csrf: csrfFrom(page), ...values }));
 }
-
-/** A visitor back from the EHR's form who has made the standalone account: at the payment step, with a saved card. */
-async function atPayment(details = DETAILS, options: { card?: boolean } = {}) {
-  const client = agent();
-  const start = await client.get(startQuery()).expect(200);
-  await postFrom(client, start.text, '/zpm-signup/create-standalone-account', {
-    ...CLINIC,
-    variant: 'page',
-    ...details,
-    website: '',
-  })
-    .expect(303)
-    .expect('Location', '/zpm-signup/pay');
-  const signup = await ctx().db('zpm_signups').orderBy('created_at', 'desc').first();
-  const accountId = Number(signup.account_id);
-  if (options.card !== false) await billedAccount(accountId, [], { membership: null });
-  return { client, accountId, signupId: signup.id as string };
-}
-
-async function payPage(client: Agent, query = 'zpm_tier=pro&quantity=1') {
-  const page = await client.get(`/zpm-signup/pay?${query}`).expect(200);
-  return { page, card: /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)?.[1] };
-}
-
-const payBody = (card: string, plan: Record<string, string> = { zpm_tier: 'pro', quantity: '1', coupon: '' }) => ({
-  ...plan,
-  source: card,
-  ...ADDRESS,
-  website: '',
-});
 
 describe('zpm-signup: the EHR form and its message', () => {
   it("frames the local stand-in and accepts messages only from the portal's own origin by default", async () => {
@@ -146,7 +105,7 @@ describe('zpm-signup: the EHR form and its message', () => {
 
 describe('zpm-signup: your details (create-standalone-account)', () => {
   it('makes a standalone account owned by a user without a password, and moves on to payment', async () => {
-    const { accountId } = await atPayment(DETAILS, { card: false });
+    const { accountId } = await atPayment(DETAILS, false);
     const account = await ctx().db('accounts').where({ id: accountId }).first();
     assert.equal(account.standalone_practice_management, true);
     const user = await ctx().db('users').where({ email: DETAILS.email }).first();
@@ -206,7 +165,7 @@ describe('zpm-signup: your details (create-standalone-account)', () => {
   });
 
   it('the payment step belongs to the browser that started it', async () => {
-    await atPayment();
+    await atPayment(DETAILS);
     const other = agent();
     await other.get('/zpm-signup/pay').expect(303).expect('Location', '/zpm-signup');
     await other.get('/zpm-signup/done').expect(303).expect('Location', '/zpm-signup');
@@ -215,7 +174,7 @@ describe('zpm-signup: your details (create-standalone-account)', () => {
 
 describe('zpm-signup: pay-preview (spec 3 §9: Pro $49, Premium $69 a clinician a month; §5 coupons)', () => {
   it('totals Pro and Premium times the number of clinicians, with a coupon', async () => {
-    const { client } = await atPayment();
+    const { client } = await atPayment(DETAILS);
     await gateway()
       .createCoupon(
         { id: `ZPM10-${Date.now()}`, name: 'Ten percent', percent_off: 10, duration: 'once' },
@@ -244,7 +203,7 @@ describe('zpm-signup: pay-preview (spec 3 §9: Pro $49, Premium $69 a clinician 
   });
 
   it("refuses an unknown coupon, one for other products, and a bad quantity, with the spec's messages", async () => {
-    const { client } = await atPayment();
+    const { client } = await atPayment(DETAILS);
     const unknown = mainTextOf((await payPage(client, 'zpm_tier=pro&quantity=1&coupon=NOPE')).page.text);
     assert.match(unknown, /Sorry this coupon is not valid or has expired\./);
     await gateway()
@@ -272,7 +231,7 @@ describe('zpm-signup: pay', () => {
     ctx().db('billing_subscriptions').where({ account_id: accountId }).select('id', 'status');
 
   it('pays once even when posted twice, adds the practice-management account and sends the set-password e-mail', async () => {
-    const { client, accountId } = await atPayment();
+    const { client, accountId } = await atPayment(DETAILS);
     const { page, card } = await payPage(client, 'zpm_tier=premium&quantity=2');
     const body = payBody(card!, { zpm_tier: 'premium', quantity: '2', coupon: '' });
     // A double click: both posts at once, then a third after the first finished.
@@ -318,8 +277,7 @@ describe('zpm-signup: pay', () => {
   });
 
   it("a declined card shows the card processor's message under the button, keeps the form, and the next try pays", async () => {
-    const { client, accountId } = await atPayment(DETAILS, { card: false });
-    await billedAccount(accountId, [], { card: 'pm_card_chargeCustomerFail', membership: null });
+    const { client, accountId } = await atPayment(DETAILS, 'pm_card_chargeCustomerFail');
     const { page, card } = await payPage(client);
     const refused = await postFrom(client, page.text, '/zpm-signup/pay', payBody(card!)).expect(422);
     assert.match(refused.text, /id="payment-failure"[^>]*>Your card was declined\./);
@@ -340,7 +298,7 @@ describe('zpm-signup: pay', () => {
   });
 
   it("validation keeps what was typed, with the spec's messages; the captcha refuses a bot; nothing is charged", async () => {
-    const { client, accountId } = await atPayment();
+    const { client, accountId } = await atPayment(DETAILS);
     const { page, card } = await payPage(client);
     const invalid = await postFrom(client, page.text, '/zpm-signup/pay', {
       ...payBody(card!),
@@ -365,7 +323,7 @@ describe('zpm-signup: pay', () => {
   });
 
   it('the EHR failing: the payment is kept, the success page says the account is being finished, and the job finishes it once the EHR is back', async () => {
-    const { client, accountId } = await atPayment();
+    const { client, accountId } = await atPayment(DETAILS);
     const { page, card } = await payPage(client);
     const ehr = ctx().integrations.ehr;
     const original = ehr.createClinic;
@@ -418,7 +376,7 @@ describe('zpm-signup: pay', () => {
   });
 
   it('a retry of the payment after the EHR failed finishes what is left, without charging again', async () => {
-    const { client, accountId } = await atPayment();
+    const { client, accountId } = await atPayment(DETAILS);
     const { page, card } = await payPage(client);
     const ehr = ctx().integrations.ehr;
     const original = ehr.createClinic;
