@@ -92,7 +92,11 @@ describe('browser: standalone practice management sign-up', function () {
     const form = page.frameLocator('iframe[title="Practice management sign-up"]');
     await form.getByLabel("Your practice's web address").fill('quiet-harbor');
     await form.getByRole('button', { name: 'Create my practice management account' }).click();
-    const entry = page.getByRole('list', { name: 'Messages received' }).getByRole('listitem').first();
+    // axe (run above) talks to the page's frames by postMessage too: the page lists that message as ignored.
+    const entry = page
+      .getByRole('list', { name: 'Messages received' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Accepted from/ });
     await entry.waitFor();
     const text = await entry.innerText();
     assert.match(text, new RegExp(`^Accepted from ${session.baseUrl.replace(/[.:/]/g, '\\$&')}`));
