@@ -7,32 +7,11 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createAvailability, dateKeyOf, zonedInstant } from '../../server/domain/calendar';
 import { ctx } from '../support/context';
-import { createProviderUser } from '../support/factories';
+import { createProviderWithCalendar } from '../support/factories';
 import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 const SAVED = 'Your call schedule has been updated.';
 const ZONE = 'America/New_York';
-
-/** A provider with a calendar, shown, and an office that accepts new clients. */
-async function providerWithCalendar() {
-  const user = await createProviderUser(ctx().db, { paid: true });
-  const id = user.providerIds[0]!;
-  await ctx()
-    .db('providers')
-    .where({ id })
-    .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-  await ctx().db('locations').insert({
-    provider_id: id,
-    state: 'NY',
-    remote_location: false,
-    location_name: 'Midtown Office',
-    address: '250 W 57th St',
-    city: 'New York',
-    zip: '10107',
-    accepting_patients: 40,
-  });
-  return { user, id };
-}
 
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const plusDays = (date: string, days: number) =>
@@ -48,7 +27,7 @@ describe('browser: call calendar', function () {
   const session = useBrowser();
 
   it('adds recurring weekday availability in the grid, edits one instance and restores it', async () => {
-    const { user, id } = await providerWithCalendar();
+    const { user, id } = await createProviderWithCalendar(ctx().db);
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -127,7 +106,7 @@ describe('browser: call calendar', function () {
   });
 
   it('deletes availability in the table view through the confirmation page, without JavaScript', async () => {
-    const { user, id } = await providerWithCalendar();
+    const { user, id } = await createProviderWithCalendar(ctx().db);
     const date = dateKeyOf(new Date(), ZONE);
     await createAvailability(ctx().db, id, {
       start: zonedInstant(date, 10 * 60, ZONE),

@@ -4,42 +4,22 @@
 // with JavaScript off, turn it off again. axe on every page; no sideways scroll at 375 px.
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
-import { createProviderUser } from '../support/factories';
+import { createProviderWithCalendar } from '../support/factories';
 import { expectAccessible, expectFlash, signInAs, submit, useBrowser } from '../support/browser';
 
 const ENABLED = 'Your Practice Management EHR booking link has been enabled!';
 const DISABLED = 'Your Practice Management EHR booking link has been disabled!';
-
-/** An owner whose profile has a calendar and an office accepting new clients. */
-async function ownerWithCalendar() {
-  const user = await createProviderUser(ctx().db, {
-    paid: true,
-    providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }],
-  });
-  const id = user.providerIds[0]!;
-  await ctx()
-    .db('providers')
-    .where({ id })
-    .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-  await ctx().db('locations').insert({
-    provider_id: id,
-    state: 'NY',
-    remote_location: false,
-    location_name: 'Midtown Office',
-    address: '250 W 57th St',
-    city: 'New York',
-    zip: '10107',
-    accepting_patients: 40,
-  });
-  return { user, id };
-}
 
 describe('browser: practice management (EHR)', function () {
   this.timeout(300_000);
   const session = useBrowser();
 
   it('an owner starts a trial, readies the booking page, turns the booking link on and sees the calendar’s panel', async () => {
-    const { user, id } = await ownerWithCalendar();
+    const { user, id } = await createProviderWithCalendar(ctx().db, {
+      firstName: 'Robin',
+      lastName: 'Hale',
+      status: 'active',
+    });
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
@@ -92,7 +72,11 @@ describe('browser: practice management (EHR)', function () {
   });
 
   it('without JavaScript: the booking link turns off with its flash; a phone has no sideways scroll', async () => {
-    const { user, id } = await ownerWithCalendar();
+    const { user, id } = await createProviderWithCalendar(ctx().db, {
+      firstName: 'Robin',
+      lastName: 'Hale',
+      status: 'active',
+    });
     const trialEnd = new Date(Date.now() + 5 * 86_400_000).toISOString();
     await ctx()
       .db('accounts')

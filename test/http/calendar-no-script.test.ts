@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
-import { createProviderUser } from '../support/factories';
+import { createProviderWithCalendar } from '../support/factories';
 import { agent, signIn } from '../support/http';
 import { open, redirected } from '../support/served-form';
 
@@ -13,22 +13,7 @@ const SAVED = 'Your call schedule has been updated.';
 
 describe('calendar without JavaScript: adding one-time availability in the table view', () => {
   it(`saves it with "${SAVED}" and shows it in its day`, async () => {
-    const user = await createProviderUser(ctx().db, { paid: true });
-    const id = user.providerIds[0]!;
-    await ctx()
-      .db('providers')
-      .where({ id })
-      .update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
-    await ctx().db('locations').insert({
-      provider_id: id,
-      state: 'NY',
-      remote_location: false,
-      location_name: 'Midtown Office',
-      address: '250 W 57th St',
-      city: 'New York',
-      zip: '10107',
-      accepting_patients: 40,
-    });
+    const { user, id } = await createProviderWithCalendar(ctx().db);
     const client = agent();
     await signIn(client, user.email);
 

@@ -65,3 +65,27 @@ export async function createProviderUser(
   if (options.paid) await billedAccount(accountId, providerIds);
   return { userId, accountId, providerIds, email };
 }
+
+/**
+ * A paid provider with the phone-consultation calendar on and shown (New York time), and an office in
+ * Manhattan that accepts new clients: what the calendar and booking tests start from.
+ */
+export async function createProviderWithCalendar(
+  db: Knex,
+  provider: ProviderSpec = {},
+): Promise<{ user: MadeUser; id: number }> {
+  const user = await createProviderUser(db, { paid: true, providers: [provider] });
+  const id = user.providerIds[0]!;
+  await db('providers').where({ id }).update({ has_calendar: true, calendar_open: true, timezone: 'America/New_York' });
+  await db('locations').insert({
+    provider_id: id,
+    state: 'NY',
+    remote_location: false,
+    location_name: 'Midtown Office',
+    address: '250 W 57th St',
+    city: 'New York',
+    zip: '10107',
+    accepting_patients: 40,
+  });
+  return { user, id };
+}
