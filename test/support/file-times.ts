@@ -25,8 +25,13 @@ export function reportSlowestFiles(dir: string): void {
   }
   const times = lines.map((line) => JSON.parse(line) as { file: string; ms: number }).sort((a, b) => b.ms - a.ms);
   const total = times.reduce((sum, t) => sum + t.ms, 0);
+  const byFolder = new Map<string, number>();
+  for (const t of times) byFolder.set(path.dirname(t.file), (byFolder.get(path.dirname(t.file)) ?? 0) + t.ms);
+  const folders = [...byFolder]
+    .sort((a, b) => b[1] - a[1])
+    .map(([folder, ms]) => `${folder} ${Math.round(ms / 1000)} s`);
   const text = [
-    `ten slowest test files (of ${times.length}; ${Math.round(total / 1000)} s of worker time in all):`,
+    `ten slowest test files (of ${times.length}; ${Math.round(total / 1000)} s of worker time in all: ${folders.join(', ')}):`,
     ...times.slice(0, 10).map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}`),
   ].join('\n');
   process.stdout.write(`\n${text}\n`);
