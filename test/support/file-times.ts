@@ -26,7 +26,9 @@ export function reportSlowestFiles(dir: string): void {
   const times = lines.map((line) => JSON.parse(line) as { file: string; ms: number }).sort((a, b) => b.ms - a.ms);
   const total = times.reduce((sum, t) => sum + t.ms, 0);
   const byFolder = new Map<string, number>();
-  for (const t of times) byFolder.set(path.dirname(t.file), (byFolder.get(path.dirname(t.file)) ?? 0) + t.ms);
+  // By kind of test: test/e2e, test/http, test/unit.
+  const kindOf = (file: string) => file.split(path.sep).slice(0, 2).join('/');
+  for (const t of times) byFolder.set(kindOf(t.file), (byFolder.get(kindOf(t.file)) ?? 0) + t.ms);
   const folders = [...byFolder]
     .sort((a, b) => b[1] - a[1])
     .map(([folder, ms]) => `${folder} ${Math.round(ms / 1000)} s`);
