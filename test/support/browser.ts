@@ -1,5 +1,5 @@
 // Browser tests: Debian's Chromium driven by playwright-core against the in-process portal on a free port.
-// Without /usr/bin/chromium the browser tests say so and skip locally; under CI they fail instead.
+// Without a Chromium the browser tests say so and skip locally; under CI they fail instead.
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -13,7 +13,15 @@ import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';
 import { checkedOnce, seriousViolations } from './accessibility-verdicts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Chromium, built without the
+ * desktop browser, which is what Playwright itself runs headless) when it is installed, else Debian's
+ * full Chromium. The shell ran the browser tests in 72 s where the full browser took 120 s.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => fs.existsSync(candidate)) ??
+  '/usr/bin/chromium-headless-shell';
 
 /** The portal each browser context was opened on (where signInAs puts its cookie). */
 const portalUrls = new WeakMap<BrowserContext, string>();
@@ -64,9 +72,11 @@ function workerBrowser(): Promise<Browser> {
 export async function startBrowser(suite: Mocha.Context): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM)) {
     if (process.env.CI)
-      throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium)`);
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium-headless-shell)`,
+      );
     console.warn(
-      `    (browser tests skipped: no Chromium at ${CHROMIUM}; install it with apt-get install -y chromium)`,
+      `    (browser tests skipped: no Chromium at ${CHROMIUM}; install it with apt-get install -y chromium-headless-shell)`,
     );
     suite.skip();
   }
