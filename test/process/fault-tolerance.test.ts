@@ -17,7 +17,7 @@ import {
   until,
   Visitor,
 } from '../support/portal-process';
-import { completeProfile } from './dashboard-helpers';
+import { completeProfile } from '../http/dashboard-helpers';
 
 describe('fault tolerance with real processes', function () {
   this.timeout(240_000);

@@ -19,7 +19,7 @@ import {
   until,
   Visitor,
 } from '../support/portal-process';
-import { ADDRESS } from './zpm-signup-helpers';
+import { ADDRESS } from '../http/zpm-signup-helpers';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
 // one restart (the slow part) serves all their retries.
