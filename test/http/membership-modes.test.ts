@@ -4,18 +4,8 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, signIn, textOf } from '../support/http';
-import { gateway, membershipOf, priceId, type MembershipSetup } from '../support/billing';
+import { gateway, membershipOf, priceId, type MembershipSetup, PAYMENT_ADDRESS } from '../support/billing';
 import { syncCustomer } from '../../server/domain/billing';
-
-// Oregon has no sales tax, so these totals are the plan's; tax has tests of its own.
-const address = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
 
 /** An owner with providers (the first paid on the given items), signed in. */
 async function member(options: MembershipSetup) {
@@ -61,7 +51,7 @@ describe('payment form: add seat', () => {
     assert.match(text, /Remaining time on Directory membership/);
     assert.match(text, /Remaining time on Practice management \(Professional\)/);
     assert.match(text, /Charged now for the rest of this billing period/);
-    const body = formBody({ ...address, source: '', attempt, _csrf: csrf });
+    const body = formBody({ ...PAYMENT_ADDRESS, source: '', attempt, _csrf: csrf });
     const [first, second] = await Promise.all(
       [1, 2].map(() => client.post(`/profiles/pay-for/${newcomer}`).type('form').send(body)),
     );
@@ -130,7 +120,7 @@ describe('payment form: practice management upgrade', () => {
     const paid = await client
       .post(path)
       .type('form')
-      .send(formBody({ ...address, tier: 'premium', source: '', attempt, _csrf: csrf }));
+      .send(formBody({ ...PAYMENT_ADDRESS, tier: 'premium', source: '', attempt, _csrf: csrf }));
     assert.equal(paid.status, 303);
     assert.equal(paid.headers.location, '/plan-management');
     assert.match(
@@ -162,7 +152,7 @@ describe('payment form: practice management upgrade', () => {
         await client
           .post(path)
           .type('form')
-          .send(formBody({ ...address, tier: 'premium', attempt, _csrf: csrf }))
+          .send(formBody({ ...PAYMENT_ADDRESS, tier: 'premium', attempt, _csrf: csrf }))
       ).status,
       303,
     );
@@ -185,7 +175,7 @@ describe('payment form: practice management upgrade', () => {
         await client
           .post(path)
           .type('form')
-          .send(formBody({ ...address, tier: 'professional', attempt, _csrf: csrf }))
+          .send(formBody({ ...PAYMENT_ADDRESS, tier: 'professional', attempt, _csrf: csrf }))
       ).headers.location,
       '/plan-management',
     );
@@ -230,7 +220,7 @@ describe('payment form: practice management upgrade', () => {
     const failed = await client
       .post(path)
       .type('form')
-      .send(formBody({ ...address, tier: 'professional', source: declining, attempt, _csrf: csrf }))
+      .send(formBody({ ...PAYMENT_ADDRESS, tier: 'professional', source: declining, attempt, _csrf: csrf }))
       .expect(422);
     assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(failed.text)![1]!), /Your card was declined\./);
     assert.deepEqual(await itemsOf(subscriptionId), { membership_monthly_v3: 1 });
@@ -238,7 +228,7 @@ describe('payment form: practice management upgrade', () => {
     const stale = await client
       .post(`/reimbursify/upgrade/${user.accountId}`)
       .type('form')
-      .send(formBody({ ...address, tier: 'pro', attempt, _csrf: csrf }))
+      .send(formBody({ ...PAYMENT_ADDRESS, tier: 'pro', attempt, _csrf: csrf }))
       .expect(422);
     assert.match(mainTextOf(stale.text), /This payment page has expired, so nothing was charged\./);
   });
@@ -252,7 +242,7 @@ describe('payment form: Private Pay Booster upgrade', () => {
     const paid = await client
       .post(path)
       .type('form')
-      .send(formBody({ ...address, tier: 'pro', attempt, _csrf: csrf }));
+      .send(formBody({ ...PAYMENT_ADDRESS, tier: 'pro', attempt, _csrf: csrf }));
     assert.equal(paid.headers.location, '/plan-management');
     assert.match(
       textOf((await client.get('/plan-management')).text),
@@ -288,7 +278,7 @@ describe('payment form: switch to monthly', () => {
     const switched = await client
       .post(path)
       .type('form')
-      .send(formBody({ ...address, attempt, _csrf: csrf }));
+      .send(formBody({ ...PAYMENT_ADDRESS, attempt, _csrf: csrf }));
     assert.equal(switched.headers.location, '/plan-management');
     assert.match(
       textOf((await client.get('/plan-management')).text),
@@ -329,7 +319,7 @@ describe('payment form: reactivate', () => {
     const done = await client
       .post(path)
       .type('form')
-      .send(formBody({ ...address, source: card, reactivate: subscriptionId, attempt, _csrf: csrf }));
+      .send(formBody({ ...PAYMENT_ADDRESS, source: card, reactivate: subscriptionId, attempt, _csrf: csrf }));
     assert.equal(done.status, 303);
     assert.equal(done.headers.location, `${path}/reactivated`);
     const page = await client.get(done.headers.location).expect(200);

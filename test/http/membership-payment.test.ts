@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
-import { billedAccount, gateway } from '../support/billing';
+import { billedAccount, gateway, PAYMENT_ADDRESS } from '../support/billing';
 import { completeProfile } from './dashboard-helpers';
 import { syncCustomer } from '../../server/domain/billing';
 
@@ -20,16 +20,6 @@ async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   await signIn(client, user.email);
   return { user, client, providerId: user.providerIds[0]! };
 }
-
-// Oregon has no sales tax, so these totals are the plan's; tax has tests of its own.
-const address = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
 
 async function payStep(client: ReturnType<typeof agent>, providerId: number, tier = 'basic', extra = '') {
   const page = await client.get(`/profiles/pay-for/${providerId}?step=pay&tier=${tier}${extra}`).expect(200);
@@ -91,7 +81,7 @@ describe('payment form: setup help', () => {
       .type('form')
       .send(
         formBody({
-          ...address,
+          ...PAYMENT_ADDRESS,
           tier: 'basic',
           setup: 'copywriting',
           source: card!,
@@ -133,7 +123,7 @@ describe('payment form: sales tax', () => {
     const text = mainTextOf(page.text);
     assert.match(text, /Sales tax \$2\.95/);
     assert.match(text, /Total due today \$61\.95/);
-    const texas = { ...address, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701' };
+    const texas = { ...PAYMENT_ADDRESS, address_city: 'Austin', address_state: 'TX', address_postal_code: '78701' };
     const paid = await client
       .post(`/profiles/pay-for/${providerId}`)
       .type('form')
@@ -148,7 +138,7 @@ describe('payment form: sales tax', () => {
     const { page, attempt, card } = await payStep(client, providerId);
     assert.match(mainTextOf(page.text), /Total due today \$59\.00/);
     const texas = {
-      ...address,
+      ...PAYMENT_ADDRESS,
       address_city: 'Austin',
       address_state: 'TX',
       address_postal_code: '78701',
@@ -177,7 +167,7 @@ describe('payment form: payment (pay)', () => {
     const text = mainTextOf(page.text);
     assert.match(text, /Total due today \$78\.00/);
     assert.match(text, /Pay \$78\.00/);
-    const values = { ...address, tier: 'professional', source: card!, attempt, _csrf: csrfFrom(page.text) };
+    const values = { ...PAYMENT_ADDRESS, tier: 'professional', source: card!, attempt, _csrf: csrfFrom(page.text) };
     // Two submits of the same form at once (a double click, a retry after a timeout): one subscription.
     const [first, again] = await Promise.all(
       [1, 2].map(() => client.post(`/profiles/pay-for/${providerId}`).type('form').send(formBody(values))),
@@ -236,7 +226,7 @@ describe('payment form: payment (pay)', () => {
       client,
       `/profiles/pay-for/${providerId}?step=pay`,
       `/profiles/pay-for/${providerId}`,
-      { ...address, tier: 'basic', source: card!, attempt },
+      { ...PAYMENT_ADDRESS, tier: 'basic', source: card!, attempt },
     );
     assert.equal(response.status, 422);
     assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(response.text)![1]!), /Your card was declined\./);
@@ -250,7 +240,9 @@ describe('payment form: payment (pay)', () => {
     const paid = await client
       .post(`/profiles/pay-for/${providerId}`)
       .type('form')
-      .send(formBody({ ...address, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }));
+      .send(
+        formBody({ ...PAYMENT_ADDRESS, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }),
+      );
     assert.equal(paid.status, 303);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
   });
@@ -262,7 +254,7 @@ describe('payment form: payment (pay)', () => {
       client,
       `/profiles/pay-for/${providerId}?step=pay`,
       `/profiles/pay-for/${providerId}`,
-      { ...address, tier: 'basic', source: 'new', attempt, return_to_plan_management: '1' },
+      { ...PAYMENT_ADDRESS, tier: 'basic', source: 'new', attempt, return_to_plan_management: '1' },
     );
     assert.equal(start.status, 303);
     const hosted = new URL(start.headers.location);
@@ -295,7 +287,7 @@ describe('payment form: payment (pay)', () => {
       client,
       `/profiles/pay-for/${providerId}?step=pay`,
       `/profiles/pay-for/${providerId}`,
-      { ...address, tier: 'basic', source: victimCard, attempt },
+      { ...PAYMENT_ADDRESS, tier: 'basic', source: victimCard, attempt },
     );
     assert.equal(response.status, 404);
     assert.equal((await subscriptionsOf(user.accountId)).length, 0);
@@ -340,7 +332,7 @@ describe('payment form: payment (pay)', () => {
       .type('form')
       .send(
         formBody({
-          ...address,
+          ...PAYMENT_ADDRESS,
           tier: 'basic',
           source: card,
           attempt,
@@ -412,7 +404,7 @@ describe('payment form: payment (pay)', () => {
       .type('form')
       .send(
         formBody({
-          ...address,
+          ...PAYMENT_ADDRESS,
           tier: 'basic',
           source: card!,
           attempt,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, type Agent } from '../support/http';
-import { billedAccount, gateway } from '../support/billing';
+import { billedAccount, gateway, PAYMENT_ADDRESS } from '../support/billing';
 import { drainJobs } from '../support/jobs';
 import { outsideOnly, singleConnectionDb, type SingleConnection } from '../support/outside-calls';
 import { createProviderUser } from '../support/factories';
@@ -20,14 +20,6 @@ import type { Ehr } from '../../server/integrations/ehr';
 const EHR_LOCAL = ['signInUrl', 'bookingPageUrl'];
 const CLINIC = { clinic_id: 'clinic-crash1', url: 'https://crash-test.practice.example.com' };
 const DETAILS = { first_name: 'Casey', last_name: 'Crash', email: 'casey.crash@example.test' };
-const ADDRESS = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
 
 let probe: SingleConnection;
 beforeEach(() => {
@@ -70,7 +62,7 @@ const payForm = (page: string, card: string) =>
     quantity: '1',
     coupon: '',
     source: card,
-    ...ADDRESS,
+    ...PAYMENT_ADDRESS,
     website: '',
   });
 const mailsTo = async (email: string) => (await outbox('email')).filter((mail) => mail.recipient === email);
@@ -91,7 +83,7 @@ describe('no outside call inside a database transaction', () => {
       deps,
       signupId,
       { zpm_tier: 'pro', quantity: 1, coupon: '' },
-      { source: card, ...ADDRESS } as never,
+      { source: card, ...PAYMENT_ADDRESS } as never,
       null,
       { back: () => ctx().config.portalUrl },
       { requestId: 'req-zpm' },

@@ -4,11 +4,10 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, tokenFor, type Agent } from '../support/http';
-import { billedAccount } from '../support/billing';
+import { billedAccount, PAYMENT_ADDRESS } from '../support/billing';
 import { createProviderUser } from '../support/factories';
 import { PAYMENT_LIMITS } from '../../server/http/payment-throttles';
 import {
-  ADDRESS,
   atPayment as atZpmPayment,
   CLINIC,
   createStandaloneAccount,
@@ -181,7 +180,7 @@ describe('payment throttles: the signed-in payment form', () => {
       return client
         .post(`/profiles/pay-for/${providerId}`)
         .type('form')
-        .send(formBody({ _csrf: csrfFrom(page.text), ...ADDRESS, tier: 'basic', source: card, attempt }));
+        .send(formBody({ _csrf: csrfFrom(page.text), ...PAYMENT_ADDRESS, tier: 'basic', source: card, attempt }));
     };
     for (let i = 0; i < PAYMENT_LIMITS.declines.perSession; i += 1) {
       const refused = await pay();

@@ -1,19 +1,10 @@
 // A visitor's way through /zpm-signup up to the payment step, for the sign-up, payment throttle and kill tests.
 import assert from 'node:assert/strict';
-import { billedAccount } from '../support/billing';
+import { billedAccount, PAYMENT_ADDRESS } from '../support/billing';
 import { ctx } from '../support/context';
 import { type Agent, agent, csrfFrom, formBody } from '../support/http';
 
 export const CLINIC = { clinic_id: 'clinic-abc123', url: 'https://calm-waters.practice.example.com' };
-// Oregon has no sales tax, and this form charges none anyway.
-export const ADDRESS = {
-  address_line1: '1 Main St',
-  address_line2: '',
-  address_city: 'Portland',
-  address_state: 'OR',
-  address_postal_code: '97201',
-  terms: '1',
-};
 
 /** Where the EHR's form sends the visitor back with its new clinic. */
 export const startQuery = (clinic: Record<string, string> = CLINIC) =>
@@ -59,6 +50,6 @@ export const payBody = (
 ) => ({
   ...plan,
   source: card,
-  ...ADDRESS,
+  ...PAYMENT_ADDRESS,
   website: '',
 });

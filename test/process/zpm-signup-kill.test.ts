@@ -9,6 +9,7 @@ import { syncCustomer } from '../../server/domain/billing';
 import { createPayments, type Payments } from '../../server/integrations/payments';
 import { OUTGOING_RETRY_DELAY_SECONDS } from '../../server/jobs/outgoing';
 import { HEARTBEAT_SECONDS, SUPERVISE_SECONDS } from '../../server/jobs/queue';
+import { PAYMENT_ADDRESS } from '../support/billing';
 import {
   createOwnDatabase,
   type OwnDatabase,
@@ -19,7 +20,6 @@ import {
   until,
   Visitor,
 } from '../support/portal-process';
-import { ADDRESS } from '../http/zpm-signup-helpers';
 
 // Each round: several payments started 0–300 ms before the kill, so each is cut at its own point; then
 // one restart (the slow part) serves all their retries.
@@ -87,7 +87,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
             quantity: '1',
             coupon: '',
             source: card,
-            ...ADDRESS,
+            ...PAYMENT_ADDRESS,
             website: '',
           },
         });

@@ -8,6 +8,19 @@ import { createProviderUser } from './factories';
 
 export const gateway = () => ctx().integrations.payments.gateway;
 
+/**
+ * The payment forms' billing address and accepted terms, as posted: an Oregon address, which has no
+ * sales tax, so the totals are the plan's (tax has tests of its own).
+ */
+export const PAYMENT_ADDRESS = {
+  address_line1: '1 Main St',
+  address_line2: '',
+  address_city: 'Portland',
+  address_state: 'OR',
+  address_postal_code: '97201',
+  terms: '1',
+};
+
 export async function localStripe(): Promise<LocalStripe> {
   const local = await ctx().integrations.payments.local();
   if (!local) throw new Error('these tests run against the local card server (no STRIPE_* keys)');
