@@ -25,15 +25,13 @@ export function reportSlowestFiles(dir: string): void {
   }
   const times = lines.map((line) => JSON.parse(line) as { file: string; ms: number }).sort((a, b) => b.ms - a.ms);
   const total = times.reduce((sum, t) => sum + t.ms, 0);
-  const byFolder = new Map<string, number>();
-  // By kind of test: test/e2e, test/http, test/unit.
+  const byKind = new Map<string, number>();
+  // By kind of test: test/e2e, test/http, test/process, test/unit.
   const kindOf = (file: string) => file.split(path.sep).slice(0, 2).join('/');
-  for (const t of times) byFolder.set(kindOf(t.file), (byFolder.get(kindOf(t.file)) ?? 0) + t.ms);
-  const folders = [...byFolder]
-    .sort((a, b) => b[1] - a[1])
-    .map(([folder, ms]) => `${folder} ${Math.round(ms / 1000)} s`);
+  for (const t of times) byKind.set(kindOf(t.file), (byKind.get(kindOf(t.file)) ?? 0) + t.ms);
+  const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${Math.round(ms / 1000)} s`);
   const text = [
-    `ten slowest test files (of ${times.length}; ${Math.round(total / 1000)} s of worker time in all: ${folders.join(', ')}):`,
+    `ten slowest test files (of ${times.length}; ${Math.round(total / 1000)} s of worker time in all: ${kinds.join(', ')}):`,
     ...times.slice(0, 10).map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}`),
   ].join('\n');
   process.stdout.write(`\n${text}\n`);
