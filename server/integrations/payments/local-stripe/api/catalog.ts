@@ -1,0 +1,175 @@
+// Products, prices, coupons and promotion codes (the catalog).
+import { seconds, type Obj } from '../billing';
+import { newId } from '../store';
+import { bool, expand, int, invalid, listExpansions, listOf, need, page, type ApiContext, type Route } from './common';
+
+export function catalogRoutes(route: Route, ctx: ApiContext): void {
+  route('post', '/v1/products', async (req) => {
+    const id = req.body.id ?? newId('prod');
+    if (await ctx.store.get(id)) throw invalid(`Product already exists.`, 'id');
+    return ctx.store.put<Obj>({
+      id,
+      object: 'product',
+      name: req.body.name,
+      tax_code: req.body.tax_code ?? null,
+      active: req.body.active === undefined ? true : bool(req.body.active),
+      metadata: req.body.metadata ?? {},
+      created: seconds(ctx.now()),
+      livemode: false,
+    });
+  });
+  route('get', '/v1/products/:id', async (req) => need(ctx, String(req.params.id), 'product'));
+  route('post', '/v1/products/:id', async (req) => {
+    const product = await need(ctx, String(req.params.id), 'product');
+    for (const field of ['name', 'tax_code'] as const)
+      if (req.body[field] !== undefined) product[field] = req.body[field];
+    if (req.body.active !== undefined) product.active = bool(req.body.active);
+    if (req.body.metadata) product.metadata = { ...product.metadata, ...req.body.metadata };
+    return ctx.store.put(product);
+  });
+  route('post', '/v1/prices', async (req) => {
+    await need(ctx, String(req.body.product ?? ''), 'product', 'product');
+    const lookupKey = req.body.lookup_key ?? null;
+    if (lookupKey) {
+      const holders = await ctx.store.list<Obj>('price', {}, (p) => p.lookup_key === lookupKey);
+      if (holders.length && !bool(req.body.transfer_lookup_key))
+        throw invalid(`A price (\`${holders[0]!.id}\`) already uses that lookup key.`, 'lookup_key');
+      for (const holder of holders) {
+        holder.lookup_key = null;
+        await ctx.store.put(holder);
+      }
+    }
+    const recurring = req.body.recurring
+      ? {
+          interval: req.body.recurring.interval ?? 'month',
+          interval_count: int(req.body.recurring.interval_count, 1),
+          usage_type: 'licensed',
+        }
+      : null;
+    return ctx.store.put<Obj>({
+      id: newId('price'),
+      object: 'price',
+      product: req.body.product,
+      unit_amount: int(req.body.unit_amount),
+      currency: req.body.currency ?? 'usd',
+      recurring,
+      type: recurring ? 'recurring' : 'one_time',
+      lookup_key: lookupKey,
+      active: true,
+      tax_behavior: req.body.tax_behavior ?? 'unspecified',
+      metadata: req.body.metadata ?? {},
+      nickname: req.body.nickname ?? null,
+      created: seconds(ctx.now()),
+      livemode: false,
+    });
+  });
+  route('get', '/v1/prices', async (req) => {
+    const keys = listOf<string>(req.query.lookup_keys);
+    const prices = await ctx.store.list<Obj>(
+      'price',
+      {},
+      (p) =>
+        (!keys.length || keys.includes(p.lookup_key)) &&
+        (req.query.active === undefined || p.active === bool(req.query.active)),
+    );
+    return page(
+      await Promise.all(prices.map((p) => expand(ctx, p, listExpansions(req.query.expand)))),
+      req.path,
+      req.query.limit ?? 100,
+    );
+  });
+  route('get', '/v1/prices/:id', async (req) =>
+    expand(ctx, await need(ctx, String(req.params.id), 'price'), req.query.expand),
+  );
+  route('post', '/v1/prices/:id', async (req) => {
+    const price = await need(ctx, String(req.params.id), 'price');
+    if (req.body.active !== undefined) price.active = bool(req.body.active);
+    if (req.body.metadata) price.metadata = { ...price.metadata, ...req.body.metadata };
+    if (req.body.tax_behavior) price.tax_behavior = req.body.tax_behavior;
+    return ctx.store.put(price);
+  });
+  route('post', '/v1/coupons', async (req) => {
+    const id = req.body.id ?? newId('co').slice(3, 11);
+    if (await ctx.store.get(id)) throw invalid('Coupon already exists.', 'id');
+    return ctx.store.put<Obj>({
+      id,
+      object: 'coupon',
+      name: req.body.name ?? null,
+      percent_off: req.body.percent_off === undefined ? null : Number(req.body.percent_off),
+      amount_off: int(req.body.amount_off) ?? null,
+      currency: req.body.amount_off ? (req.body.currency ?? 'usd') : null,
+      duration: req.body.duration ?? 'once',
+      duration_in_months: int(req.body.duration_in_months) ?? null,
+      applies_to: req.body.applies_to ? { products: listOf(req.body.applies_to.products) } : undefined,
+      valid: true,
+      times_redeemed: 0,
+      max_redemptions: int(req.body.max_redemptions) ?? null,
+      redeem_by: int(req.body.redeem_by) ?? null,
+      metadata: req.body.metadata ?? {},
+      created: seconds(ctx.now()),
+      livemode: false,
+    });
+  });
+  route('get', '/v1/coupons/:id', async (req) =>
+    couponNow(ctx, await need(ctx, String(req.params.id), 'coupon', 'id', 'coupon')),
+  );
+  route('post', '/v1/promotion_codes', async (req) => {
+    const couponId = req.body.promotion?.coupon ?? req.body.coupon;
+    await need(ctx, String(couponId ?? ''), 'coupon', 'promotion[coupon]', 'coupon');
+    return ctx.store.put<Obj>({
+      id: newId('promo'),
+      object: 'promotion_code',
+      code: req.body.code ?? newId('x').slice(2, 10).toUpperCase(),
+      promotion: { type: 'coupon', coupon: couponId },
+      active: req.body.active === undefined ? true : bool(req.body.active),
+      metadata: req.body.metadata ?? {},
+      created: seconds(ctx.now()),
+      livemode: false,
+    });
+  });
+  route('get', '/v1/promotion_codes', async (req) =>
+    page(
+      await ctx.store.list<Obj>(
+        'promotion_code',
+        {},
+        (p) =>
+          (req.query.code === undefined || String(p.code).toLowerCase() === String(req.query.code).toLowerCase()) &&
+          (req.query.active === undefined || p.active === bool(req.query.active)),
+      ),
+      req.path,
+      req.query.limit,
+    ),
+  );
+}
+
+export async function couponNow(ctx: ApiContext, coupon: Obj): Promise<Obj> {
+  const expired =
+    (coupon.redeem_by && coupon.redeem_by < seconds(ctx.now())) ||
+    (coupon.max_redemptions && coupon.times_redeemed >= coupon.max_redemptions);
+  return { ...coupon, valid: !expired };
+}
+
+/** The coupon of `discounts[0]` (a coupon or a promotion code) or of the older `coupon` parameter. */
+export async function couponFrom(ctx: ApiContext, body: Record<string, any>): Promise<Obj | null> {
+  const discount = listOf<Record<string, string>>(body.discounts)[0];
+  let couponId = discount?.coupon ?? body.coupon;
+  if (discount?.promotion_code) {
+    const code = await need(
+      ctx,
+      discount.promotion_code,
+      'promotion_code',
+      'discounts[0][promotion_code]',
+      'promotion code',
+    );
+    if (!code.active) throw invalid('This promotion code is inactive.', 'discounts[0][promotion_code]');
+    couponId = code.promotion.coupon;
+  }
+  if (!couponId) return null;
+  const coupon = await couponNow(ctx, await need(ctx, couponId, 'coupon', 'discounts[0][coupon]', 'coupon'));
+  if (!coupon.valid) throw invalid(`Coupon expired: ${coupon.id}`, 'discounts[0][coupon]');
+  return coupon;
+}
+
+export async function productNames(ctx: ApiContext): Promise<Map<string, string>> {
+  return new Map((await ctx.store.list<Obj>('product')).map((p) => [p.id, p.name]));
+}

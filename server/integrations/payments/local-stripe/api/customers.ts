@@ -1,0 +1,91 @@
+// Customers, and their balance (a credit the next invoices draw on first).
+import { seconds, type Obj } from '../billing';
+import { newId } from '../store';
+import { expand, int, invalid, need, page, type ApiContext, type Route } from './common';
+
+export function customerRoutes(route: Route, ctx: ApiContext): void {
+  route('post', '/v1/customers', async (req) =>
+    ctx.store
+      .put<Obj>({
+        id: newId('cus'),
+        object: 'customer',
+        created: seconds(ctx.now()),
+        email: req.body.email ?? null,
+        name: req.body.name ?? null,
+        address: req.body.address ?? null,
+        metadata: req.body.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+        balance: 0,
+        livemode: false,
+      })
+      .then(async (customer) => {
+        await ctx.emit('customer.created', customer);
+        return customer;
+      }),
+  );
+  route('get', '/v1/customers/:id', async (req) =>
+    expand(ctx, await need(ctx, String(req.params.id), 'customer'), req.query.expand),
+  );
+  route('post', '/v1/customers/:id', async (req) => {
+    const customer = await need(ctx, String(req.params.id), 'customer');
+    const previous = structuredClone(customer);
+    for (const field of ['email', 'name', 'description'] as const)
+      if (req.body[field] !== undefined) customer[field] = req.body[field];
+    if (req.body.address !== undefined)
+      customer.address =
+        req.body.address === ''
+          ? null
+          : {
+              line1: null,
+              line2: null,
+              city: null,
+              state: null,
+              postal_code: null,
+              country: 'US',
+              ...req.body.address,
+            };
+    if (req.body.metadata) customer.metadata = { ...customer.metadata, ...req.body.metadata };
+    const defaultMethod = req.body.invoice_settings?.default_payment_method;
+    if (defaultMethod !== undefined) {
+      if (defaultMethod) {
+        const method = await need(ctx, defaultMethod, 'payment_method', 'invoice_settings[default_payment_method]');
+        if (method.customer !== customer.id)
+          throw invalid(
+            `The customer does not have a payment method with the ID ${defaultMethod}.`,
+            'invoice_settings[default_payment_method]',
+          );
+      }
+      customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: defaultMethod || null };
+    }
+    await ctx.store.put(customer);
+    await ctx.emit('customer.updated', customer, previous);
+    return customer;
+  });
+  // A credit (negative amount) or a debit on the customer's balance, which the next invoices draw on first.
+  route('post', '/v1/customers/:id/balance_transactions', async (req) => {
+    const customer = await need(ctx, String(req.params.id), 'customer');
+    const amount = int(req.body.amount);
+    if (amount === undefined || amount === null) throw invalid('Missing required param: amount.', 'amount');
+    const previous = structuredClone(customer);
+    customer.balance = (customer.balance ?? 0) + amount;
+    const transaction = await ctx.store.put<Obj>({
+      id: newId('cbtxn'),
+      object: 'customer_balance_transaction',
+      customer: customer.id,
+      amount,
+      currency: 'usd',
+      description: req.body.description ?? null,
+      ending_balance: customer.balance,
+      type: 'adjustment',
+      created: seconds(ctx.now()),
+      metadata: req.body.metadata ?? {},
+      livemode: false,
+    });
+    await ctx.store.put(customer);
+    await ctx.emit('customer.updated', customer, previous);
+    return transaction;
+  });
+  route('get', '/v1/customers/:id/payment_methods', async (req) =>
+    page(await ctx.store.list('payment_method', { customer: String(req.params.id) }), req.path, req.query.limit),
+  );
+}
