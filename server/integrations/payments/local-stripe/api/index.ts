@@ -12,6 +12,7 @@ import { eventRoutes } from './events';
 import { invoiceRoutes } from './invoices';
 import { paymentMethodRoutes } from './payment-methods';
 import { paymentRoutes } from './payments';
+import { previewRoutes } from './previews';
 import { setupIntentRoutes } from './setup-intents';
 import { expireIncomplete, subscriptionRoutes } from './subscriptions';
 import { taxRateRoutes } from './tax-rates';
@@ -100,6 +101,7 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
     catalogRoutes,
     taxRateRoutes,
     subscriptionRoutes,
+    previewRoutes,
     invoiceRoutes,
     paymentRoutes,
     checkoutRoutes,
