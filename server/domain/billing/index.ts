@@ -36,6 +36,7 @@ export {
   type MirroredSubscription,
 } from './derive';
 export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
+export { PAY_OPEN_INVOICE, payOpenInvoices, type OpenInvoicesOutcome } from './open-invoices';
 export { sectionOf, statusDisplay, type StatusTone } from './status';
 export {
   billingJobs,

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import * as policy from '../../domain/accounts';
-import { priceIdsByLookupKey, syncCustomer, toStripeChanges } from '../../domain/billing';
+import { LIVE_STATUSES, priceIdsByLookupKey, syncCustomer, toStripeChanges } from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { toId } from '../../http/access';
 import { flash } from '../../http/flash';
@@ -76,7 +76,7 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
             .select('id', 'type', 'first_name', 'last_name', 'company_name')
         ).map((p) => [Number(p.id), policy.providerDisplayName(p)]),
       );
-      const liveDefault = ids.subscriptions.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
+      const liveDefault = ids.subscriptions.find((s) => (LIVE_STATUSES as readonly string[]).includes(s.status));
       const values =
         shown.values ??
         valuesFrom(

@@ -16,6 +16,7 @@ import * as policy from '../../domain/accounts';
 import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import {
+  PAY_OPEN_INVOICE,
   customerOwning,
   ensureCustomer,
   PAYMENT_FIELDS,
@@ -495,6 +496,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (provider.hasPaidPlan || (await service.hasLiveSeat(db, provider.id))) {
       if (provider.hasPaidPlan && provider.status === 'incomplete')
         return res.redirect(303, `/profiles/created/${provider.id}`);
+      // A declined renewal (past due, or unpaid after the retries): the membership is paid by a card on
+      // Plan Management, which pays its open invoice, never by a second membership.
+      if (await service.seatAwaitsPayment(db, provider.id)) {
+        flash(req, 'warning', PAY_OPEN_INVOICE);
+        return res.redirect(303, '/plan-management#payment-methods');
+      }
       flash(req, 'info', `The membership of ${provider.name}'s profile is already active: there is nothing to pay.`);
       return res.redirect(303, provider.hasPaidPlan ? '/' : '/plan-management');
     }

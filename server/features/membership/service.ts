@@ -265,6 +265,18 @@ export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean
   );
 }
 
+/** Whether the provider's live seat is on a membership whose renewal was declined (past due or unpaid). */
+export async function seatAwaitsPayment(db: Knex, providerId: number): Promise<boolean> {
+  return Boolean(
+    await db('provider_paid_seats as seat')
+      .join('billing_subscriptions as s', 's.id', 'seat.subscription_id')
+      .where({ 'seat.provider_id': providerId })
+      .whereNull('seat.canceled_at')
+      .whereIn('s.status', ['past_due', 'unpaid'])
+      .first('s.id'),
+  );
+}
+
 /** A new subscription's items in Stripe's terms: lookup keys become the synced price ids. */
 export const toStripeItems = (items: { lookupKey: string; quantity: number }[], prices: Map<string, string>) =>
   items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity }));

@@ -20,7 +20,14 @@ import {
   hasAccount,
   type Viewer,
 } from '../../domain/accounts';
-import { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard, syncCustomer } from '../../domain/billing';
+import {
+  customerOwning,
+  ensureCustomer,
+  payOpenInvoices,
+  primaryCustomerOf,
+  saveSetupCard,
+  syncCustomer,
+} from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
@@ -150,6 +157,22 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     return (viewer.provider && viewer.provider.accountId === accountId ? viewer.provider : mine[0]) ?? null;
   }
 
+  /**
+   * A card given while a renewal's invoice is open (past due, unpaid) pays it at once and becomes the
+   * default, so that the retries and the next renewals use it too; the outcome is a second flash.
+   */
+  async function settleWithCard(req: Request, customerId: string, paymentMethodId: string) {
+    const outcome = await payOpenInvoices(db, payments, customerId, paymentMethodId, req.log);
+    if (outcome.declined) {
+      flash(req, 'error', `${PLAN_MESSAGES.openInvoiceDeclined} ${outcome.declined}`);
+      return;
+    }
+    if (outcome.paid) {
+      await payments.setDefaultCard(customerId, paymentMethodId, `default-${customerId}-${paymentMethodId}`);
+      await syncCustomer(db, payments, customerId, req.log);
+      flash(req, 'success', PLAN_MESSAGES.openInvoicePaid);
+    }
+  }
   router.get(PAGE_PATH, ...guards, async (req, res) => {
     // ?action=update_payment (spec 3 §2): straight to the payment methods, without JavaScript too.
     if (req.query.action === 'update_payment') return res.redirect(303, `${PAGE_PATH}#payment-methods`);
@@ -241,6 +264,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     }
     await syncCustomer(db, payments, customerId, req.log);
     flash(req, 'success', replace ? PLAN_MESSAGES.cardReplaced : PLAN_MESSAGES.cardAdded);
+    await settleWithCard(req, customerId, newCard);
     res.redirect(303, `${PAGE_PATH}#payment-methods`);
   });
 
@@ -268,6 +292,8 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       return res.redirect(303, `${PAGE_PATH}#payment-methods`);
     }
     flash(req, 'success', PLAN_MESSAGES.cardAdded);
+    const saved = await payments.setupResult(text(req.body?.setup_intent), customerId!).catch(() => null);
+    if (saved && 'card' in saved) await settleWithCard(req, customerId!, saved.card.id);
     // The payment form shows the card field too; the saved card waits there as its payment method.
     const back = safeReturnPath(req.body?.return_to, '');
     res.redirect(303, back.startsWith('/profiles/pay-for/') ? back : `${PAGE_PATH}#payment-methods`);
@@ -280,6 +306,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       await payments.setDefaultCard(customerId, id, `default-${customerId}-${id}`);
       await syncCustomer(db, payments, customerId, req.log);
       flash(req, 'success', PLAN_MESSAGES.defaultChanged);
+      await settleWithCard(req, customerId, id);
     } catch (error) {
       req.log?.error({ err: error }, 'default card change failed');
       flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);

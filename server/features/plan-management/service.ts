@@ -38,6 +38,8 @@ export interface MembershipView {
   canSwitchToMonthly: boolean;
   /** A live membership (spec 3 §4) has a next invoice to look at. */
   hasUpcomingInvoice: boolean;
+  /** Past due or unpaid: a renewal was declined and its invoice is open until a card pays it. */
+  needsNewCard: boolean;
 }
 
 export interface CardRowView {
@@ -171,6 +173,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       reactivateProviderId: s.status === 'canceled' ? restartable(s) : null,
       canSwitchToMonthly: s.interval === 'year' && sectionOf(s.status) === 'active',
       hasUpcomingInvoice: isLive(s.status),
+      needsNewCard: s.status === 'past_due' || s.status === 'unpaid',
     };
   });
 

@@ -1,5 +1,6 @@
 // Plan Management's messages (spec 3 §5 "Billing address editing", §8) and the billing address form.
 import Joi from 'joi';
+import { PAY_OPEN_INVOICE } from '../../domain/billing';
 
 export const PLAN_MESSAGES = {
   addressUpdated: 'Your billing information has been updated!',
@@ -15,6 +16,10 @@ export const PLAN_MESSAGES = {
   incomplete:
     'We were unable to successfully charge your card for this membership. Please update your payment method so we can try again.',
   expiredBeforeStart: 'This membership expired before it started: its first payment did not go through.',
+  // Past due and unpaid memberships (spec 3 §4 live statuses; the texts are ours: docs/decisions.md [17]).
+  payOpenInvoice: PAY_OPEN_INVOICE,
+  openInvoicePaid: 'Your unpaid invoice has been paid. Thank you!',
+  openInvoiceDeclined: 'Your unpaid invoice could not be paid with this card:',
   invoicesDelay: 'Invoices can take up to an hour to appear here.',
   linkUnavailable: 'This link is not available right now. Please contact support and we will send you a copy.',
   cancelFailed: 'We are sorry but there was an error submitting your cancel request. Please email the support address.',

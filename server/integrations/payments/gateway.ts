@@ -304,6 +304,13 @@ export class PaymentsGateway {
     );
   }
 
+  /** Pays an open invoice now with this card (invoices.pay); a declined card throws a PaymentError with Stripe's message. */
+  async payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<Stripe.Invoice> {
+    return explained(async () =>
+      (await this.client()).invoices.pay(invoiceId, { payment_method: paymentMethodId }, { idempotencyKey }),
+    );
+  }
+
   /** update-source: the new card becomes the default, on the customer and its live subscriptions, and the old one is removed. */
   async replaceCard(
     customerId: string,

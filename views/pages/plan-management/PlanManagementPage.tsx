@@ -40,6 +40,8 @@ export interface MembershipItem {
   interval: string | null;
   /** A live membership: its next invoice can be looked at. */
   hasUpcomingInvoice: boolean;
+  /** Past due or unpaid: a declined renewal's invoice waits for a card. */
+  needsNewCard?: boolean;
 }
 export interface CardItem {
   id: string;
@@ -86,7 +88,7 @@ export interface PlanManagementProps {
   messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string; cancelTerms: string };
 }
 
-function Membership({ membership }: { membership: MembershipItem }) {
+function Membership({ membership, declined }: { membership: MembershipItem; declined?: string }) {
   return (
     <article className="membership" aria-labelledby={`${membership.id}-title`}>
       <h3 id={`${membership.id}-title`} className="membership__title">
@@ -108,6 +110,11 @@ function Membership({ membership }: { membership: MembershipItem }) {
             : []),
         ]}
       />
+      {membership.needsNewCard && declined && (
+        <Notice tone="warning">
+          {declined} <a href="#payment-methods">Update your payment method</a>
+        </Notice>
+      )}
       {membership.restartProviderId !== null && (
         <p className="actions">
           <ButtonLink
@@ -162,7 +169,7 @@ function Memberships({ props }: { props: PlanManagementProps }) {
       )}
       <Card id="active-memberships" title="Active memberships">
         {active.length ? (
-          active.map((m) => <Membership key={m.id} membership={m} />)
+          active.map((m) => <Membership key={m.id} membership={m} declined={messages.incomplete} />)
         ) : (
           <EmptyState title={none ? 'You have no membership yet.' : 'You have no active membership.'}>
             Start a membership from your profile to go live in the directory.
