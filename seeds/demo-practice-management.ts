@@ -4,6 +4,7 @@
 // that ended 3 days ago without buying, so Activate Practice Management shows. Idempotent: an account
 // that already has a clinic is left alone.
 import type { Knex } from 'knex';
+import { installLocalState, LOCAL_TABLES } from '../server/integrations/local-state';
 import { DEMO_EMAILS } from './demo';
 
 const DAY_MS = 86_400_000;
@@ -28,9 +29,9 @@ async function addClinic(
 ): Promise<number | null> {
   const owner = await ownerAccount(knex, email, type);
   if (!owner || owner.practice_management) return null;
-  if (await knex('local_ehr_clinics').where({ subdomain }).first('clinic_id')) return null;
+  if (await knex(LOCAL_TABLES.ehrClinics).where({ subdomain }).first('clinic_id')) return null;
   const clinicId = `local-demo-${subdomain}`;
-  await knex('local_ehr_clinics').insert({
+  await knex(LOCAL_TABLES.ehrClinics).insert({
     clinic_id: clinicId,
     provider_id: owner.provider_id,
     subdomain,
@@ -53,6 +54,8 @@ async function addClinic(
 }
 
 export async function seedDemoPracticeManagement(knex: Knex, now = new Date()): Promise<void> {
+  // The demo's clinics are the local EHR's state, which the seed may write before the EHR was ever used.
+  await installLocalState(knex, 'ehr');
   const practiceProfile = await addClinic(
     knex,
     DEMO_EMAILS.practice,
@@ -62,7 +65,7 @@ export async function seedDemoPracticeManagement(knex: Knex, now = new Date()): 
   );
   if (practiceProfile) {
     // Its booking page is ready in the EHR, and the link is on: clients book through the clinic.
-    await knex('local_ehr_booking_pages')
+    await knex(LOCAL_TABLES.ehrBookingPages)
       .insert({ provider_id: practiceProfile, ready: true, link_status: 'active' })
       .onConflict('provider_id')
       .ignore();

@@ -5,6 +5,7 @@
 // Idempotent: a profile that already has a tool account is left alone. The owner's e-mail is passed in
 // (seeds/demo.ts holds the demo users), so this module imports nothing of the demo.
 import type { Knex } from 'knex';
+import { installLocalState, LOCAL_TABLES } from '../server/integrations/local-state';
 
 export async function seedDemoPrivatePayBooster(knex: Knex, ownerEmail: string): Promise<void> {
   const owner = await knex('users as u')
@@ -14,8 +15,10 @@ export async function seedDemoPrivatePayBooster(knex: Knex, ownerEmail: string):
     .orderBy('p.id')
     .first('r.account_id', 'p.id as provider_id', 'u.email');
   if (!owner) return;
-  if (await knex('local_benefits_tool_accounts').where({ provider_id: owner.provider_id }).first('id')) return;
-  await knex('local_benefits_tool_accounts').insert({
+  // The tool account is the local tool's state, which the seed may write before the tool was ever used.
+  await installLocalState(knex, 'benefitsTool');
+  if (await knex(LOCAL_TABLES.benefitsToolAccounts).where({ provider_id: owner.provider_id }).first('id')) return;
+  await knex(LOCAL_TABLES.benefitsToolAccounts).insert({
     provider_id: owner.provider_id,
     email: owner.email,
     tier: 'pro',

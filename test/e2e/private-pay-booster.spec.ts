@@ -21,7 +21,7 @@ async function individualWithPrivatePayBooster() {
   });
   await ctx().db('accounts').where({ id: user.accountId }).update({ reimbursify_account_created: true });
   await ctx()
-    .db('local_benefits_tool_accounts')
+    .db('local_benefits_tool.accounts')
     .insert({ provider_id: user.providerIds[0], email: user.email, tier: 'pro' });
   return user;
 }
@@ -62,7 +62,7 @@ describe('browser: Private Pay Booster sign-in', function () {
 
     // The token was used once, by the tool's sign-in page.
     const tokenUses = await ctx()
-      .db('local_benefits_tool_sso_tokens')
+      .db('local_benefits_tool.sso_tokens')
       .whereNotNull('used_at')
       .count({ n: '*' })
       .first();

@@ -52,7 +52,7 @@ describe('developer tools: the ids of the account (spec 3 §3)', () => {
     assert.match(page, /Standalone account id None/);
     assert.match(page, /Standalone Private Pay Booster account .*: No/);
     await db()('accounts').where({ id: user.accountId }).update({ standalone_practice_management: true });
-    await db()('local_benefits_tool_accounts').insert({
+    await db()('local_benefits_tool.accounts').insert({
       provider_id: user.providerIds[0],
       email: user.email,
       tier: 'pro',
@@ -335,7 +335,7 @@ describe('developer tools: the Private Pay Booster upgrade (spec 3 §7)', () => 
           .expect(200)
       ).text,
     );
-    await db()('local_benefits_tool_accounts').insert({
+    await db()('local_benefits_tool.accounts').insert({
       provider_id: user.providerIds[0],
       email: user.email,
       tier: 'pro',

@@ -185,7 +185,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
       ehr.createClinic = original;
     }
     assert.equal(
-      (await ctx().db('local_ehr_clinics').where({ subdomain: 'crash-test' })).length,
+      (await ctx().db('local_ehr.clinics').where({ subdomain: 'crash-test' })).length,
       1,
       'the EHR has the clinic',
     );
@@ -293,7 +293,7 @@ describe('Try / Set Up: a crash between the EHR and our record', () => {
       (await ctx().db('accounts').where({ id: user.accountId }).first()).practice_management.subdomain,
       'half-made',
     );
-    assert.equal((await ctx().db('local_ehr_clinics').where({ subdomain: 'half-made' })).length, 1);
+    assert.equal((await ctx().db('local_ehr.clinics').where({ subdomain: 'half-made' })).length, 1);
     // Someone else's clinic is still refused.
     const other = await createProviderUser(ctx().db, {
       roles: ['owner'],

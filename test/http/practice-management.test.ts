@@ -152,7 +152,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
     });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, PAGE);
-    const clinic = await ctx().db('local_ehr_clinics').where({ subdomain: 'calm-waters' }).first();
+    const clinic = await ctx().db('local_ehr.clinics').where({ subdomain: 'calm-waters' }).first();
     assert.equal(clinic.status, 'pending');
     assert.equal(Number(clinic.provider_id), user.providerIds[0]);
     const trialDays = (new Date(clinic.trial_end).getTime() - Date.now()) / DAY;
@@ -172,7 +172,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       subdomain: 'ready-clinic',
       provider_id: user.providerIds[0],
     });
-    const clinic = await ctx().db('local_ehr_clinics').where({ subdomain: 'ready-clinic' }).first();
+    const clinic = await ctx().db('local_ehr.clinics').where({ subdomain: 'ready-clinic' }).first();
     await finishLocalClinicSetup(ctx().db, clinic.clinic_id);
     const page = await client.get(PAGE).expect(200);
     assert.match(mainTextOf(page.text), /Log in to Practice Management/);
@@ -199,7 +199,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       subdomain: 'bought-clinic',
       provider_id: user.providerIds[0],
     });
-    assert.equal((await ctx().db('local_ehr_clinics').where({ subdomain: 'bought-clinic' }).first()).trial_end, null);
+    assert.equal((await ctx().db('local_ehr.clinics').where({ subdomain: 'bought-clinic' }).first()).trial_end, null);
     assert.match(
       mainTextOf((await client.get(PAGE).expect(200)).text),
       /Your Practice Management clinic has been requested!/,
@@ -268,7 +268,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
       null,
     );
-    assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'will-fail' }).first(), undefined);
+    assert.equal(await ctx().db('local_ehr.clinics').where({ subdomain: 'will-fail' }).first(), undefined);
   });
 
   it('only the owner may start it (403); a second start changes nothing', async () => {
@@ -278,7 +278,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       provider_id: user.providerIds[0],
     });
     assert.equal(response.status, 403);
-    assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'not-mine' }).first(), undefined);
+    assert.equal(await ctx().db('local_ehr.clinics').where({ subdomain: 'not-mine' }).first(), undefined);
     const started = await userIn('owner', 'trial active');
     await postForm(started.client, PAGE, `${PAGE}/${started.user.accountId}/clinic`, {
       subdomain: 'second-one',
@@ -363,7 +363,7 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
       clinic_booking_url: bookingPage,
     });
     assert.equal(
-      (await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status,
+      (await ctx().db('local_ehr.booking_pages').where({ provider_id: providerId }).first()).link_status,
       'active',
     );
     const calendar = await client.get('/calendar').expect(200);
@@ -374,7 +374,7 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), new RegExp(DISABLED));
     assert.equal((await linkOf(providerId)).status, 'inactive');
     assert.equal(
-      (await ctx().db('local_ehr_booking_pages').where({ provider_id: providerId }).first()).link_status,
+      (await ctx().db('local_ehr.booking_pages').where({ provider_id: providerId }).first()).link_status,
       'inactive',
     );
     assert.match(textOf((await client.get('/calendar').expect(200)).text), /Calendar settings/);
@@ -452,7 +452,7 @@ describe('practice management: another account’s ids are not found (404)', () 
       .type('form')
       .send({ _csrf: csrf, status: 'active', link_override: 'https://evil.example.com' })
       .expect(404);
-    assert.equal(await ctx().db('local_ehr_clinics').where({ subdomain: 'stolen' }).first(), undefined);
+    assert.equal(await ctx().db('local_ehr.clinics').where({ subdomain: 'stolen' }).first(), undefined);
     assert.equal(
       (await ctx().db('providers').where({ id: b.user.providerIds[0] }).first('practice_management_booking_link'))
         .practice_management_booking_link,
@@ -571,7 +571,7 @@ describe('demo data: practice management (issue [13] item 7)', function () {
     const daysLeft = (Date.parse(practice.practice_management.trial_end) - Date.now()) / DAY;
     assert.ok(daysLeft > 4.9 && daysLeft <= 5, `${daysLeft} days left`);
     assert.equal(
-      await db('local_ehr_clinics')
+      await db('local_ehr.clinics')
         .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
@@ -606,7 +606,7 @@ describe('/dev/ehr: the local EHR’s stand-in', () => {
       provider_id: user.providerIds[0],
     });
     const { clinic_id: clinicId } = await ctx()
-      .db('local_ehr_clinics')
+      .db('local_ehr.clinics')
       .where({ subdomain: 'dev-clinic' })
       .first('clinic_id');
     const page = await client.get('/dev/ehr').expect(200);
@@ -616,11 +616,11 @@ describe('/dev/ehr: the local EHR’s stand-in', () => {
     await postForm(client, '/dev/ehr', '/dev/ehr/booking-pages', { provider_id: user.providerIds[0], ready: '1' });
     const after = mainTextOf((await client.get('/dev/ehr').expect(200)).text);
     assert.match(after, /The booking page of provider \d+ is ready\./);
-    const row = await ctx().db('local_ehr_clinics').where({ clinic_id: clinicId }).first();
+    const row = await ctx().db('local_ehr.clinics').where({ clinic_id: clinicId }).first();
     assert.equal(row.status, 'active');
     assert.ok(new Date(row.trial_end).getTime() < Date.now());
     assert.equal(
-      (await ctx().db('local_ehr_booking_pages').where({ provider_id: user.providerIds[0] }).first()).ready,
+      (await ctx().db('local_ehr.booking_pages').where({ provider_id: user.providerIds[0] }).first()).ready,
       true,
     );
   });

@@ -143,7 +143,7 @@ describe('Private Pay Booster: the sign-in token (spec 3 §4)', () => {
 
   async function owner() {
     const user = await userWith('owner', 'reimbursify account', false);
-    await db()('local_benefits_tool_accounts').insert({
+    await db()('local_benefits_tool.accounts').insert({
       provider_id: user.providerIds[0],
       email: user.email,
       tier: 'pro',
@@ -313,7 +313,7 @@ describe("Private Pay Booster: other accounts' ids (404)", () => {
     assert.equal((await pressSignIn(client, 999_999)).status, 404);
     assert.equal((await pressSignIn(client, 'abc' as unknown as number)).status, 404);
     assert.equal(
-      await db()('local_benefits_tool_sso_tokens')
+      await db()('local_benefits_tool.sso_tokens')
         .count({ n: '*' })
         .first()
         .then((row) => Number(row?.n)),
@@ -364,7 +364,7 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
 
   it('a provider with a standalone account of the tool sees the notice instead of the pay step; a post pays nothing', async () => {
     const { user, client } = await seatBasedOwner();
-    await db()('local_benefits_tool_accounts').insert({
+    await db()('local_benefits_tool.accounts').insert({
       provider_id: user.providerIds[0],
       email: user.email,
       tier: 'pro',
@@ -444,7 +444,7 @@ describe('the local tool itself', () => {
       userId: user.userId,
       email: user.email,
     });
-    const rows = await db()('local_benefits_tool_sso_tokens');
+    const rows = await db()('local_benefits_tool.sso_tokens');
     assert.equal(rows.length, 1);
     assert.equal(new Date(rows[0].expires_at).getTime() - new Date(rows[0].issued_at).getTime(), 60_000);
     assert.ok(!JSON.stringify(rows).includes(token.split('.')[1]!), 'the signature is not stored');
@@ -460,7 +460,7 @@ describe('demo data: Dana has Private Pay Booster Pro', () => {
     await runSeeds(db(), { demo: true });
     await runSeeds(db(), { demo: true }); // idempotent: a second run changes nothing
     const dana = await db()('users').where({ email: DEMO_EMAILS.individual }).first('id');
-    const accounts = await db()('local_benefits_tool_accounts').where({ email: DEMO_EMAILS.individual });
+    const accounts = await db()('local_benefits_tool.accounts').where({ email: DEMO_EMAILS.individual });
     assert.equal(accounts.length, 1);
     assert.equal(accounts[0].tier, 'pro');
     assert.equal(accounts[0].standalone, false);

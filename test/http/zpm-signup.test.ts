@@ -261,7 +261,7 @@ describe('zpm-signup: pay', () => {
     const account = await ctx().db('accounts').where({ id: accountId }).first();
     assert.deepEqual(account.practice_management, { subdomain: 'calm-waters', trial_end: null });
     assert.equal(account.has_paid_practice_management_plan, true);
-    assert.deepEqual(await ctx().db('local_ehr_clinics').select('clinic_id', 'subdomain'), [
+    assert.deepEqual(await ctx().db('local_ehr.clinics').select('clinic_id', 'subdomain'), [
       { clinic_id: 'clinic-abc123', subdomain: 'calm-waters' },
     ]);
 

@@ -136,7 +136,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();
       const account = await db('accounts').where({ id: row.account_id }).first('practice_management');
-      const clinics = await db('local_ehr_clinics').where({ subdomain: s.subdomain }).count({ n: '*' }).first();
+      const clinics = await db('local_ehr.clinics').where({ subdomain: s.subdomain }).count({ n: '*' }).first();
       const live = (await payments.gateway.subscriptionsOf(s.customerId)).filter((sub) => sub.status === 'active');
       const charges = (await payments.gateway.chargesOf(s.customerId)).filter(
         (charge) => charge.status === 'succeeded',

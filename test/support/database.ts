@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Knex } from 'knex';
 import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
 import { createKnex } from '../../server/db/knex';
+import { installLocalState, LOCAL_STATE_TABLES, LOCAL_TABLES, STAND_INS } from '../../server/integrations/local-state';
 import { createLogger } from '../../server/logger';
 import { seedReference } from '../../seeds/index';
 import { databasePrefix, givenServerUrl, runId, runServerUrl } from './parallel';
@@ -23,6 +24,14 @@ const KEPT_TABLES = new Set([
   'vetting_questions',
   'billing_prices',
 ]);
+
+/**
+ * The stand-ins' tables are emptied too, but for these rows: the local card server's catalog, synced once
+ * at the start of the run as billing_prices is (an SQL condition on the table's rows).
+ */
+const KEPT_ROWS: Record<string, string> = {
+  [LOCAL_TABLES.cardObjects]: `type in ('product', 'price', 'coupon', 'promotion_code')`,
+};
 
 export interface TestDatabase {
   url: string;
@@ -45,11 +54,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const db = createKnex(url);
   await db.migrate.latest();
   await seedReference(db);
+  // The stand-ins' state, as a development database has it once the portal has run (tests read and write
+  // it directly); the migrations alone make none of it (test/unit/integrations/local-state.test.ts).
+  for (const standIn of STAND_INS) await installLocalState(db, standIn);
   const tables: string[] = (await db('pg_tables').select('tablename').where({ schemaname: 'public' }))
     .map((r: { tablename: string }) => r.tablename)
     .filter((t: string) => !KEPT_TABLES.has(t));
+  // What a test may have written to a stand-in's table: every row, or those not kept.
+  const localWritten = LOCAL_STATE_TABLES.map((table) => ({
+    table,
+    rows: KEPT_ROWS[table] ? `not (${KEPT_ROWS[table]})` : 'true',
+  }));
 
-  const anyRowsIn = tables.map((t) => `select '${t}' as t where exists (select 1 from "${t}")`).join(' union all ');
+  const anyRowsIn = [
+    ...tables.map((t) => `select '${t}' as t where exists (select 1 from "${t}")`),
+    ...localWritten.map(
+      ({ table, rows }) => `select '${table}' as t where exists (select 1 from ${table} where ${rows})`,
+    ),
+  ].join(' union all ');
   const writtenTables = async (): Promise<string[]> => (await db.raw(anyRowsIn)).rows.map((r: { t: string }) => r.t);
   const deleteOrder = childrenFirst(
     tables,
@@ -63,9 +85,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   );
   const sequences: string[] = (
     await db.raw(
-      `select pg_get_serial_sequence(format('%I', table_name), column_name) as s from information_schema.columns
-     where table_schema = current_schema() and table_name = any(?) and (column_default like 'nextval%' or is_identity = 'YES')`,
-      [tables],
+      `select pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) as s
+     from information_schema.columns
+     where ((table_schema = current_schema() and table_name = any(?)) or table_schema || '.' || table_name = any(?))
+       and (column_default like 'nextval%' or is_identity = 'YES')`,
+      [tables, LOCAL_STATE_TABLES.filter((table) => !KEPT_ROWS[table])],
     )
   ).rows
     .map((r: { s: string | null }) => r.s)
@@ -82,12 +106,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // Every sequence starts again at 1, so ids are the same whatever ran before.
       const written = new Set(await writtenTables());
       if (written.size) {
+        // The stand-ins' tables reference nothing and nothing references them: one delete each.
+        for (const { table, rows } of localWritten)
+          if (written.has(table)) await db.raw(`delete from ${table} where ${rows}`);
         try {
           for (const table of deleteOrder) if (written.has(table)) await db.raw(`delete from "${table}"`);
         } catch {
           /* the truncate below */
         }
-        const left = await writtenTables();
+        const left = (await writtenTables()).filter((t) => !LOCAL_STATE_TABLES.includes(t));
         if (left.length) await db.raw(`truncate ${left.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
       }
       if (sequences.length)
@@ -97,14 +124,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         );
       // The job queue's jobs (its own schema, installed when the portal starts); queues and schedules stay.
       if ((await db.raw(`select to_regclass('pgboss.job') as t`)).rows[0].t) await db.raw('delete from pgboss.job');
-      // The local card server's customers, cards and subscriptions (its own schema); its catalog stays.
-      if ((await db.raw(`select to_regclass('local_stripe.objects') as t`)).rows[0].t) {
-        await db.raw(
-          `delete from local_stripe.objects where type not in ('product', 'price', 'coupon', 'promotion_code')`,
-        );
-        await db.raw('delete from local_stripe.events');
-        await db.raw('delete from local_stripe.idempotency');
-      }
     },
     async drop() {
       await db.destroy();

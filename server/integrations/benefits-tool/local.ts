@@ -1,5 +1,5 @@
-// The benefits tool offline. Its accounts and issued sign-in tokens live in our database (tables
-// local_benefits_tool_*); its sign-in page is a small stand-in server of its own (local-tool-server.tsx),
+// The benefits tool offline. Its accounts and issued sign-in tokens live in our database (the stand-in's
+// own schema, local_benefits_tool: server/integrations/local-state.ts); its sign-in page is a small stand-in server of its own (local-tool-server.tsx),
 // on another origin as the real tool is. Benefits checks answer from the stored insurance details alone,
 // the same answer for the same member id every time, so development and tests can reach every outcome:
 //   a member id containing ERROR  → the tool fails (BenefitsToolError)
@@ -9,11 +9,15 @@
 //   anything else                 → run, with a percent and deductibles picked from the member id's hash.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { LOCAL_TABLES, localStateReady } from '../local-state';
 import { startLocalToolServer, type LocalToolServer } from './local-tool-server';
 import { type BenefitsTool, BenefitsToolError, type VerificationRequest, type VerificationResult } from './port';
 import { readSsoToken, signSsoToken, SSO_TOKEN_LIFETIME_MS, type SsoClaims, type SsoVerdict } from './sso-token';
 
 export type { SsoVerdict } from './sso-token';
+
+const ACCOUNTS = LOCAL_TABLES.benefitsToolAccounts;
+const SSO_TOKENS = LOCAL_TABLES.benefitsToolSsoTokens;
 
 const PERCENTS = [50, 60, 70, 80];
 const INDIVIDUAL_DEDUCTIBLES = [0, 250, 500, 1000, 1500];
@@ -73,6 +77,8 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
   const { db, linkTemplate, ssoSecret } = options;
   const now = options.now ?? (() => new Date());
   let server: Promise<LocalToolServer> | null = null;
+  /** The tool's tables, created the first time it is used on this database. */
+  const installed = () => localStateReady(db, 'benefitsTool');
 
   const tool: LocalBenefitsTool = {
     provider: 'local',
@@ -82,12 +88,12 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
     benefitsCheckLink: ({ providerId }) => linkTemplate.replace('{providerId}', encodeURIComponent(String(providerId))),
 
     async hasStandaloneAccount(providerId) {
-      return Boolean(
-        await db('local_benefits_tool_accounts').where({ provider_id: providerId, standalone: true }).first('id'),
-      );
+      await installed();
+      return Boolean(await db(ACCOUNTS).where({ provider_id: providerId, standalone: true }).first('id'));
     },
 
     async generateSsoToken({ providerId, userId, email }) {
+      await installed();
       const issuedAt = now().getTime();
       const claims: SsoClaims = {
         jti: randomUUID(),
@@ -97,7 +103,7 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
         issuedAt,
         expiresAt: issuedAt + SSO_TOKEN_LIFETIME_MS,
       };
-      await db('local_benefits_tool_sso_tokens').insert({
+      await db(SSO_TOKENS).insert({
         id: claims.jti,
         provider_id: providerId,
         user_id: userId,
@@ -113,17 +119,14 @@ export function createLocalBenefitsTool(options: LocalBenefitsToolOptions): Loca
       if (!claims) return { ok: false, reason: 'invalid' };
       const at = now();
       if (at.getTime() >= claims.expiresAt) return { ok: false, reason: 'expired' };
+      await installed();
       // The one use: only the first update finds the token unused.
-      const used = await db('local_benefits_tool_sso_tokens')
-        .where({ id: claims.jti, used_at: null })
-        .update({ used_at: at });
+      const used = await db(SSO_TOKENS).where({ id: claims.jti, used_at: null }).update({ used_at: at });
       if (!used) {
-        const issued = await db('local_benefits_tool_sso_tokens').where({ id: claims.jti }).first('id');
+        const issued = await db(SSO_TOKENS).where({ id: claims.jti }).first('id');
         return { ok: false, reason: issued ? 'used' : 'invalid' };
       }
-      const account = await db('local_benefits_tool_accounts')
-        .where({ provider_id: claims.providerId })
-        .first('tier', 'standalone');
+      const account = await db(ACCOUNTS).where({ provider_id: claims.providerId }).first('tier', 'standalone');
       return { ok: true, claims, account: account ? { tier: account.tier, standalone: account.standalone } : null };
     },
 

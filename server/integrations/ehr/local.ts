@@ -1,14 +1,21 @@
-// The EHR offline: clinics and booking pages kept in our database (local_ehr_* tables), so the whole
-// practice-management flow runs without the outside system and the tests use it. A new clinic is
+// The EHR offline: clinics and booking pages kept in our database (the stand-in's own schema, local_ehr:
+// server/integrations/local-state.ts), so the whole practice-management flow runs without the outside
+// system and the tests use it. A new clinic is
 // pending until its setup is finished; the dev page /dev/ehr (never in production) stands in for the
 // EHR's own staff: it finishes a clinic's setup, ends a trial now and marks a booking page ready.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { LOCAL_TABLES, localStateReady } from '../local-state';
 import { OutsideServiceError } from '../outside-api';
 import type { ClinicStatus, CreateClinic, Ehr, EhrClinic } from './port';
 import { bookingPageUrlOf, signInUrlOf } from './urls';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CLINICS = LOCAL_TABLES.ehrClinics;
+const BOOKING_PAGES = LOCAL_TABLES.ehrBookingPages;
+
+/** The local EHR's tables, created the first time it is used on this database. */
+const installed = (db: Knex) => localStateReady(db, 'ehr');
 
 interface ClinicRow {
   clinic_id: string;
@@ -50,8 +57,9 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
     provider: 'local',
 
     async createClinic({ providerId, accountId, subdomain, clinicId, trialDays, requestId }: CreateClinic) {
+      await installed(db);
       const trialEnd = trialDays > 0 ? new Date(Date.now() + trialDays * DAY_MS) : null;
-      const rows = (await db('local_ehr_clinics')
+      const rows = (await db(CLINICS)
         .insert({
           clinic_id: clinicId || `local-${randomUUID()}`,
           provider_id: providerId,
@@ -65,7 +73,7 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
         .returning('*')) as ClinicRow[];
       if (rows[0]) return toClinic(rows[0]);
       // A retry of a request that made the clinic (the caller died before recording it): the same clinic.
-      const existing = (await db('local_ehr_clinics').where({ subdomain }).first()) as
+      const existing = (await db(CLINICS).where({ subdomain }).first()) as
         | (ClinicRow & { account_id: string | number | null })
         | undefined;
       const sameOwner =
@@ -84,19 +92,20 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
     },
 
     async listClinics(providerId) {
-      const rows = (await db('local_ehr_clinics')
-        .where({ provider_id: providerId })
-        .orderBy('created_at')) as ClinicRow[];
+      await installed(db);
+      const rows = (await db(CLINICS).where({ provider_id: providerId }).orderBy('created_at')) as ClinicRow[];
       return rows.map(toClinic);
     },
 
     async bookingPageReady(providerId) {
-      const row = await db('local_ehr_booking_pages').where({ provider_id: providerId }).first('ready');
+      await installed(db);
+      const row = await db(BOOKING_PAGES).where({ provider_id: providerId }).first('ready');
       return Boolean(row?.ready);
     },
 
     async setBookingLink(providerId, status) {
-      await db('local_ehr_booking_pages')
+      await installed(db);
+      await db(BOOKING_PAGES)
         .insert({ provider_id: providerId, link_status: status })
         .onConflict('provider_id')
         .merge({ link_status: status, updated_at: db.fn.now() });
@@ -115,12 +124,11 @@ export interface LocalEhrState {
 }
 
 export async function localEhrState(db: Knex, options: LocalEhrOptions): Promise<LocalEhrState> {
-  const rows = (await db('local_ehr_clinics').orderBy('created_at', 'desc').limit(200)) as ClinicRow[];
+  await installed(db);
+  const rows = (await db(CLINICS).orderBy('created_at', 'desc').limit(200)) as ClinicRow[];
   const providerIds = [...new Set(rows.map((row) => Number(row.provider_id)))];
   const clinics = rows.map((row) => ({ ...clinicOf(row, options), createdAt: new Date(row.created_at).toISOString() }));
-  const pages = await db('local_ehr_booking_pages')
-    .orderBy('provider_id')
-    .select('provider_id', 'ready', 'link_status');
+  const pages = await db(BOOKING_PAGES).orderBy('provider_id').select('provider_id', 'ready', 'link_status');
   const listed = new Map(
     pages.map((p) => [
       Number(p.provider_id),
@@ -135,17 +143,15 @@ export async function localEhrState(db: Knex, options: LocalEhrOptions): Promise
 
 /** The EHR finished setting the clinic up: it is active. False when there is no such clinic. */
 export async function finishLocalClinicSetup(db: Knex, clinicId: string): Promise<boolean> {
-  return (
-    (await db('local_ehr_clinics')
-      .where({ clinic_id: clinicId })
-      .update({ status: 'active', updated_at: db.fn.now() })) > 0
-  );
+  await installed(db);
+  return (await db(CLINICS).where({ clinic_id: clinicId }).update({ status: 'active', updated_at: db.fn.now() })) > 0;
 }
 
 /** The clinic's trial ends now (to see Activate without waiting). */
 export async function endLocalTrialNow(db: Knex, clinicId: string): Promise<boolean> {
+  await installed(db);
   return (
-    (await db('local_ehr_clinics')
+    (await db(CLINICS)
       .where({ clinic_id: clinicId })
       .whereNotNull('trial_end')
       .update({ trial_end: new Date(Date.now() - 60_000), updated_at: db.fn.now() })) > 0
@@ -154,7 +160,8 @@ export async function endLocalTrialNow(db: Knex, clinicId: string): Promise<bool
 
 /** The provider's booking page in the clinic is (not) ready for clients. */
 export async function setLocalBookingPageReady(db: Knex, providerId: number, ready: boolean): Promise<void> {
-  await db('local_ehr_booking_pages')
+  await installed(db);
+  await db(BOOKING_PAGES)
     .insert({ provider_id: providerId, ready })
     .onConflict('provider_id')
     .merge({ ready, updated_at: db.fn.now() });

@@ -1,28 +1,19 @@
 // The local card server's state, in PostgreSQL (schema local_stripe), so that the demo's customers and
 // subscriptions outlive a restart just as they would on Stripe. The schema belongs to the local server,
-// not to the portal's migrations: a portal pointed at Stripe never has it.
+// not to the portal's migrations: a portal pointed at Stripe never has it (server/integrations/local-state.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { installLocalState, LOCAL_TABLES } from '../../local-state';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 
-const SCHEMA = 'local_stripe';
+const OBJECTS = LOCAL_TABLES.cardObjects;
+const IDEMPOTENCY = LOCAL_TABLES.cardIdempotency;
+const EVENTS = LOCAL_TABLES.cardEvents;
 
-export async function installSchema(db: Knex): Promise<void> {
-  // Two servers starting at once (tests, a web process and a worker) must not race on CREATE.
-  await db.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('local_stripe.schema'))`);
-    await trx.raw(`create schema if not exists ${SCHEMA}`);
-    await trx.raw(`create table if not exists ${SCHEMA}.objects (
-      id text primary key, type text not null, customer text, data jsonb not null, seq bigserial)`);
-    await trx.raw(`create index if not exists objects_type_customer on ${SCHEMA}.objects (type, customer)`);
-    await trx.raw(`create table if not exists ${SCHEMA}.idempotency (
-      key text primary key, status integer not null, body jsonb not null, created_at timestamptz not null default now())`);
-    await trx.raw(`create table if not exists ${SCHEMA}.events (
-      id text primary key, data jsonb not null, seq bigserial, delivered_at timestamptz)`);
-  });
-}
+/** The card server's schema and tables, where missing (their definition is with every stand-in's, in local-state.ts). */
+export const installSchema = (db: Knex): Promise<void> => installLocalState(db, 'cardServer');
 
 /** Stripe-like ids: a prefix and 24 random characters. */
 export const newId = (prefix: string) =>
@@ -56,14 +47,14 @@ export class LocalStore {
   }
 
   async get<T extends StripeObject>(id: string, type?: string): Promise<T | null> {
-    const row = await this.db(`${SCHEMA}.objects`).where({ id }).first('data', 'type');
+    const row = await this.db(OBJECTS).where({ id }).first('data', 'type');
     if (!row || (type && row.type !== type)) return null;
     return row.data as T;
   }
 
   async put<T extends StripeObject>(object: T): Promise<T> {
     const customer = typeof object.customer === 'string' ? object.customer : null;
-    await this.db(`${SCHEMA}.objects`)
+    await this.db(OBJECTS)
       .insert({ id: object.id, type: object.object, customer, data: JSON.stringify(object) })
       .onConflict('id')
       .merge(['data', 'customer']);
@@ -76,14 +67,14 @@ export class LocalStore {
     where: { customer?: string } = {},
     match: (object: T) => boolean = () => true,
   ): Promise<T[]> {
-    const query = this.db(`${SCHEMA}.objects`).where({ type }).orderBy('seq', 'desc').select('data');
+    const query = this.db(OBJECTS).where({ type }).orderBy('seq', 'desc').select('data');
     if (where.customer) query.andWhere({ customer: where.customer });
     return (await query).map((row: { data: T }) => row.data).filter(match);
   }
 
   /** Objects of a type in one status, found by the database (the expiry check runs before every request). */
   async withStatus<T extends StripeObject>(type: string, status: string): Promise<T[]> {
-    const rows = await this.db(`${SCHEMA}.objects`)
+    const rows = await this.db(OBJECTS)
       .where({ type })
       .whereRaw(`data->>'status' = ?`, [status])
       .orderBy('seq', 'desc')
@@ -92,27 +83,32 @@ export class LocalStore {
   }
 
   async remembered(key: string): Promise<{ status: number; body: unknown } | null> {
-    return (await this.db(`${SCHEMA}.idempotency`).where({ key }).first('status', 'body')) ?? null;
+    return (await this.db(IDEMPOTENCY).where({ key }).first('status', 'body')) ?? null;
   }
 
   async remember(key: string, status: number, body: unknown): Promise<void> {
-    await this.db(`${SCHEMA}.idempotency`)
+    await this.db(IDEMPOTENCY)
       .insert({ key, status, body: JSON.stringify(body) })
       .onConflict('key')
       .ignore();
   }
 
   async addEvent(event: StripeObject): Promise<void> {
-    await this.db(`${SCHEMA}.events`).insert({ id: event.id, data: JSON.stringify(event) });
+    await this.db(EVENTS).insert({ id: event.id, data: JSON.stringify(event) });
   }
 
   async events(options: { undelivered?: boolean } = {}): Promise<StripeObject[]> {
-    const query = this.db(`${SCHEMA}.events`).orderBy('seq').select('data');
+    const query = this.db(EVENTS).orderBy('seq').select('data');
     if (options.undelivered) query.whereNull('delivered_at');
     return (await query).map((row: { data: StripeObject }) => row.data);
   }
 
+  /** Deletes one object, or every object of a customer (a test clock's deletion takes its customers' objects). */
+  async remove(where: { id: string } | { customer: string }): Promise<void> {
+    await this.db(OBJECTS).where(where).delete();
+  }
+
   async markDelivered(id: string): Promise<void> {
-    await this.db(`${SCHEMA}.events`).where({ id }).update({ delivered_at: this.db.fn.now() });
+    await this.db(EVENTS).where({ id }).update({ delivered_at: this.db.fn.now() });
   }
 }
