@@ -291,6 +291,18 @@ export const settingsSchema = Joi.object({
     .pattern(/^whsec_\w+$/)
     .empty('')
     .messages({ 'string.pattern.base': 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }),
+  LOCAL_STRIPE_RETRY_DAYS: Joi.string()
+    .pattern(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/)
+    .allow('')
+    .default('3,5,7')
+    .messages({
+      'string.pattern.base': 'LOCAL_STRIPE_RETRY_DAYS must be days after the previous attempt, comma-separated (3,5,7)',
+    }),
+  LOCAL_STRIPE_AFTER_RETRIES: Joi.string()
+    .valid('past_due', 'unpaid', 'canceled')
+    .empty('')
+    .default('canceled')
+    .messages({ 'any.only': 'LOCAL_STRIPE_AFTER_RETRIES must be past_due, unpaid or canceled' }),
   AVATAX_ACCOUNT_ID: Joi.string()
     .pattern(/^\d+$/)
     .empty('')

@@ -183,6 +183,8 @@ export class Ledger {
     paymentMethod: Obj | null;
     reason: string;
     taxRates?: Obj[];
+    /** When a declined charge is tried again (unix seconds; null: not retried automatically). */
+    retryAt?: number | null;
   }): Promise<Obj> {
     const created = seconds(this.now());
     const taxRates = options.taxRates ?? [];
@@ -261,40 +263,81 @@ export class Ledger {
       livemode: false,
       metadata: {},
       payments: { object: 'list', data: [], has_more: false, url: '' },
+      attempted: false,
+      attempt_count: 0,
+      next_payment_attempt: null,
+      auto_advance: true,
+      test_clock: options.customer.test_clock ?? null,
     };
     invoice.hosted_invoice_url = `${this.hostedBase()}/invoices/${invoice.id}`;
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
+    // Stripe's order: created, finalized, then the payment's outcome.
+    await this.emit('invoice.created', {
+      ...invoice,
+      status: 'draft',
+      status_transitions: { ...invoice.status_transitions, finalized_at: null },
+    });
     await this.emit('invoice.finalized', invoice);
     if (due === 0) {
       await spendCredit();
       return this.markPaid(invoice, null);
     }
     if (!options.paymentMethod) return invoice;
+    return (await this.collect(invoice, options.customer, options.paymentMethod, options.retryAt ?? null, spendCredit))
+      .invoice;
+  }
+
+  /**
+   * One attempt to collect an open invoice with a card: paid (its credit spent), or declined, counted in
+   * `attempt_count` with the next automatic attempt (`next_payment_attempt`) set before `invoice.payment_failed`.
+   */
+  async collect(
+    invoice: Obj,
+    customer: Obj,
+    paymentMethod: Obj,
+    nextAttempt: number | null,
+    spendCredit?: () => Promise<void>,
+  ): Promise<{ invoice: Obj; error: CardError | null }> {
+    const lines: Obj[] = invoice.lines?.data ?? [];
     try {
       const { intent } = await this.charge({
-        customer: options.customer.id,
-        paymentMethod: options.paymentMethod,
-        amount: due,
-        description: options.lines.length === 1 ? options.lines[0]!.description : `Invoice ${invoice.number}`,
+        customer: customer.id,
+        paymentMethod,
+        amount: invoice.amount_remaining,
+        description: lines.length === 1 ? lines[0]!.description : `Invoice ${invoice.number}`,
       });
-      await spendCredit();
-      return await this.markPaid(invoice, intent);
+      if (spendCredit) await spendCredit();
+      else {
+        // A later attempt spends what the invoice took from the balance when it was made.
+        const used = Number(invoice.ending_balance ?? 0) - Number(invoice.starting_balance ?? 0);
+        if (used) {
+          customer.balance = (customer.balance ?? 0) + used;
+          await this.store.put(customer);
+        }
+      }
+      return { invoice: await this.markPaid(invoice, intent), error: null };
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
-      const previous = { ...invoice };
+      const previous = structuredClone(invoice);
       invoice.attempted = true;
-      invoice.attempt_count = 1;
+      invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
+      invoice.next_payment_attempt = nextAttempt;
       await this.store.put(invoice);
       await this.emit('invoice.payment_failed', invoice, previous);
-      return invoice;
+      return { invoice, error };
     }
   }
 
   private async markPaid(invoice: Obj, intent: Obj | null): Promise<Obj> {
-    const previous = { ...invoice };
+    const previous = structuredClone(invoice);
     const paidAt = seconds(this.now());
     invoice.status = 'paid';
+    invoice.next_payment_attempt = null;
+    if (intent) {
+      invoice.attempted = true;
+      invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
+    }
     invoice.amount_paid = invoice.amount_due;
     invoice.amount_remaining = 0;
     invoice.status_transitions = { ...invoice.status_transitions, paid_at: paidAt };
@@ -319,6 +362,7 @@ export class Ledger {
     }
     await this.store.put(invoice);
     await this.emit('invoice.paid', invoice, previous);
+    await this.emit('invoice.payment_succeeded', invoice, previous);
     return invoice;
   }
 }

@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
-import { apiRouter, expireIncomplete, renewDue, type ApiContext } from './api';
+import {
+  apiRouter,
+  catchUpServerClock,
+  clockTime,
+  configureRetries,
+  retrySettingsFrom,
+  type ApiContext,
+  type RetrySettings,
+} from './api';
 import { Ledger, seconds, type Obj } from './billing';
 import { hostedRouter } from './hosted';
 import { installSchema, LocalStore, newId } from './store';
@@ -23,18 +31,22 @@ export interface LocalStripe {
   host: string;
   port: number;
   store: LocalStore;
-  /** Moves the server's clock (seconds; tests use it to let an incomplete subscription expire). */
+  /**
+   * Moves the server's own clock (seconds), the one of customers on no test clock; what it makes due
+   * happens before the next request (or within a minute, on a timer).
+   */
   advanceClock(seconds: number): void;
+  /** The retry schedule of declined renewals and what follows the last retry (tests change it). */
+  configureRetries(settings: RetrySettings): void;
   /** Where events go from now on (null: they wait until `deliverPending` is given a receiver). */
   deliverTo(receiver: EventReceiver | null): void;
   /** Sends every event not yet accepted, oldest first, to the receiver; answers how many were accepted. */
   deliverPending(receiver?: EventReceiver): Promise<number>;
-  /** Applies the rules that hang on time (incomplete subscriptions expiring) now. */
+  /** Applies now what the server's clock has made due (expiry, renewals, retries), as the next request would. */
   tick(): Promise<void>;
   /**
-   * Renews the subscriptions whose period has ended by the server's clock (one invoice per period passed,
-   * taxed with the subscription's `default_tax_rates`); answers how many invoices it made. Called on
-   * purpose (tests, after `advanceClock`), so that backdated demo subscriptions keep the history they were given.
+   * The same, answering how many renewal invoices it made (one per period passed, taxed with the
+   * subscription's `default_tax_rates`).
    */
   renew(): Promise<number>;
   /** How many API calls the server has answered (the benchmark checks that a page makes none). */
@@ -46,14 +58,24 @@ export interface LocalStripe {
 
 export async function startLocalStripe(
   db: Knex,
-  options: { webhookSecret: string; port?: number; receiver?: EventReceiver | null },
+  options: {
+    webhookSecret: string;
+    port?: number;
+    receiver?: EventReceiver | null;
+    /** Retries of declined renewals; none: LOCAL_STRIPE_RETRY_DAYS and LOCAL_STRIPE_AFTER_RETRIES, or Stripe's default. */
+    retries?: RetrySettings;
+  },
 ): Promise<LocalStripe> {
   await installSchema(db);
   const store = new LocalStore(db);
   let offset = 0;
   let receiver: EventReceiver | null = options.receiver ?? null;
   let base = '';
-  const now = () => new Date(Date.now() + offset * 1000);
+  // A request about a customer on a test clock (and every step of advancing one) reads that clock's time.
+  const now = () => {
+    const frozen = clockTime();
+    return new Date(frozen === undefined ? Date.now() + offset * 1000 : frozen * 1000);
+  };
   const signer = new Stripe(LOCAL_KEYS.secret);
 
   let chain: Promise<unknown> = Promise.resolve();
@@ -94,6 +116,7 @@ export async function startLocalStripe(
     secretKey: LOCAL_KEYS.secret,
     ledger: null as unknown as Ledger,
   };
+  configureRetries(ctx, options.retries ?? retrySettingsFrom(process.env));
   ctx.ledger = new Ledger(store, now, () => base, emit);
 
   let delivering: Promise<number> | null = null;
@@ -129,6 +152,11 @@ export async function startLocalStripe(
     if (receiver && !delivering) void deliverPending();
   }, 30_000);
   retry.unref();
+  // Renewals and retries of customers on no test clock happen by themselves, even with no request coming.
+  const clockTimer = setInterval(() => {
+    void run(() => catchUpServerClock(ctx)).catch(() => undefined);
+  }, 60_000);
+  clockTimer.unref();
 
   const app = express();
   app.disable('x-powered-by');
@@ -163,8 +191,9 @@ export async function startLocalStripe(
       scheduleDelivery();
     },
     deliverPending: (to) => deliverPending(to ?? receiver),
-    tick: () => run(() => expireIncomplete(ctx)),
-    renew: () => run(() => renewDue(ctx)),
+    configureRetries: (settings) => configureRetries(ctx, settings),
+    tick: () => run(() => catchUpServerClock(ctx)).then(() => undefined),
+    renew: () => run(() => catchUpServerClock(ctx)),
     requestCount: () => requests,
     sign: (payload, timestamp) =>
       signer.webhooks.generateTestHeaderString({
@@ -174,6 +203,7 @@ export async function startLocalStripe(
       }),
     async close() {
       clearInterval(retry);
+      clearInterval(clockTimer);
       if (timer) clearTimeout(timer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

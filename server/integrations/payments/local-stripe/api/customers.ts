@@ -2,6 +2,7 @@
 import { seconds, type Obj } from '../billing';
 import { newId } from '../store';
 import { expand, int, invalid, need, page, type ApiContext, type Route } from './common';
+import { clockForNewCustomer } from './test-clocks';
 
 export function customerRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/customers', async (req) =>
@@ -17,6 +18,7 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
         invoice_settings: { default_payment_method: null },
         balance: 0,
         livemode: false,
+        test_clock: await clockForNewCustomer(ctx, req.body.test_clock),
       })
       .then(async (customer) => {
         await ctx.emit('customer.created', customer);

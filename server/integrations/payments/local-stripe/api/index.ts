@@ -14,12 +14,26 @@ import { paymentMethodRoutes } from './payment-methods';
 import { paymentRoutes } from './payments';
 import { previewRoutes } from './previews';
 import { setupIntentRoutes } from './setup-intents';
-import { expireIncomplete, subscriptionRoutes } from './subscriptions';
+import { catchUpServerClock } from './renewals';
+import { subscriptionRoutes } from './subscriptions';
 import { taxRateRoutes } from './tax-rates';
+import { onClockOf, testClockRoutes } from './test-clocks';
 
 export { type ApiContext, need } from './common';
 export { confirmSetup } from './setup-intents';
-export { createSubscription as createLocalSubscription, expireIncomplete, renewDue } from './subscriptions';
+export { createSubscription as createLocalSubscription } from './subscriptions';
+export {
+  atTime,
+  catchUp,
+  catchUpServerClock,
+  clockTime,
+  configureRetries,
+  couponAt,
+  expireIncomplete,
+  renewDue,
+  retrySettingsFrom,
+  type RetrySettings,
+} from './renewals';
 
 /**
  * `run` runs one piece of work at a time (the hosted pages share it), so two requests never interleave
@@ -53,11 +67,12 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
         const remembered =
           method === 'post' && typeof idempotencyKey === 'string' ? await ctx.store.remembered(idempotencyKey) : null;
         if (remembered) return { ...remembered, replayed: true };
-        await expireIncomplete(ctx);
+        // What the server's clock has made due since the last request (renewals, expiry, retries) comes first.
+        await catchUpServerClock(ctx);
         let status = 200;
         let body: unknown;
         try {
-          body = await handler(req, ctx);
+          body = await onClockOf(ctx, req, () => handler(req, ctx));
         } catch (error) {
           if (!(error instanceof ApiError) && !(error instanceof CardError)) throw error;
           const known =
@@ -106,6 +121,7 @@ export function apiRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) => P
     paymentRoutes,
     checkoutRoutes,
     eventRoutes,
+    testClockRoutes,
   ])
     resource(route, ctx);
   return router;

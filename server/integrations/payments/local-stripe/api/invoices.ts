@@ -1,6 +1,8 @@
-// Invoices.
+// Invoices: read, listed, and paid (`invoices.pay`).
 import type { Obj } from '../billing';
-import { need, page, type ApiContext, type Route } from './common';
+import { ApiError, invalid, need, page, type ApiContext, type Route } from './common';
+import { defaultMethodOf } from './payment-methods';
+import { reactivate } from './renewals';
 
 export function invoiceRoutes(route: Route, ctx: ApiContext): void {
   route('get', '/v1/invoices', async (req) =>
@@ -17,8 +19,51 @@ export function invoiceRoutes(route: Route, ctx: ApiContext): void {
     ),
   );
   route('get', '/v1/invoices/:id', async (req) => need(ctx, String(req.params.id), 'invoice'));
+  route('post', '/v1/invoices/:id/pay', async (req) =>
+    payInvoice(ctx, await need(ctx, String(req.params.id), 'invoice'), req.body),
+  );
   route('get', '/v1/invoice_payments', async (req) => {
     const invoice = await need(ctx, String(req.query.invoice ?? ''), 'invoice', 'invoice');
     return page(invoice.payments?.data ?? [], req.path, req.query.limit);
   });
+}
+
+/**
+ * Pays an open invoice now, with `payment_method` (one of the customer's) or the default card
+ * (https://docs.stripe.com/api/invoices/pay). Paid: a subscription waiting on it (past_due, unpaid,
+ * incomplete) is active again. Declined: Stripe's card_error (402), the attempt counted, the invoice open.
+ */
+async function payInvoice(ctx: ApiContext, invoice: Obj, body: Record<string, any>): Promise<Obj> {
+  if (invoice.status === 'paid')
+    throw new ApiError(400, 'invalid_request_error', 'Invoice is already paid', 'invoice_not_open');
+  if (invoice.status !== 'open')
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      `You can only pay an open invoice; this one is ${invoice.status}.`,
+      'invoice_not_open',
+    );
+  const customer = await need(ctx, invoice.customer, 'customer');
+  const subscriptionId: string | undefined = invoice.parent?.subscription_details?.subscription;
+  const subscription = subscriptionId ? await ctx.store.get<Obj>(subscriptionId, 'subscription') : null;
+  let method: Obj | null;
+  if (body.payment_method) {
+    method = await need(ctx, String(body.payment_method), 'payment_method', 'payment_method');
+    if (method.customer !== customer.id)
+      throw invalid(
+        `The PaymentMethod ${method.id} does not belong to the Customer ${customer.id}. Please attach it to the Customer first.`,
+        'payment_method',
+      );
+  } else method = await defaultMethodOf(ctx, customer, subscription?.default_payment_method);
+  if (!method)
+    throw invalid('This customer has no attached payment source or default payment method.', 'payment_method');
+  const { invoice: after, error } = await ctx.ledger.collect(
+    invoice,
+    customer,
+    method,
+    invoice.next_payment_attempt ?? null,
+  );
+  if (error) throw error;
+  if (subscription && subscription.latest_invoice === after.id) await reactivate(ctx, subscription);
+  return after;
 }

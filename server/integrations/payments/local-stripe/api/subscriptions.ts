@@ -1,4 +1,5 @@
-// Subscriptions: created, changed with prorations, canceled, renewed and expired by the clock.
+// Subscriptions: created (with a trial, if asked), changed with prorations, canceled. What time does to
+// them (renewals, trials ending, expiry, retries) is in renewals.ts.
 import { CardError } from '../cards';
 import { periodEnd, seconds, type Line, type Obj } from '../billing';
 import { newId } from '../store';
@@ -106,6 +107,9 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
   const start = int(body.backdate_start_date) ?? seconds(ctx.now());
   const items = await itemsFrom(ctx, body.items, start);
   if (!items.length) throw invalid('Missing required param: items.', 'items');
+  const trialEnd = trialEndOf(body, start);
+  // A trial is the first period: the items are billed from its end (https://docs.stripe.com/billing/subscriptions/trials).
+  if (trialEnd) for (const item of items) item.current_period_end = trialEnd;
   const coupon = await couponFrom(ctx, body);
   const taxRates = (await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates')) ?? [];
   const method = await defaultMethodOf(ctx, customer, body.default_payment_method);
@@ -131,7 +135,11 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
     currency: 'usd',
     livemode: false,
     default_tax_rates: taxRates,
+    trial_start: trialEnd ? start : null,
+    trial_end: trialEnd ?? null,
+    test_clock: customer.test_clock ?? null,
   };
+  if (trialEnd) subscription.billing_cycle_anchor = trialEnd;
   subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
   if (coupon) await applyDiscount(ctx, subscription, coupon);
   await ctx.store.put(subscription);
@@ -139,7 +147,7 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
   const invoice = await ctx.ledger.invoice({
     customer,
     subscription,
-    lines: [...linesOf(items, await productNames(ctx)), ...extras],
+    lines: [...trialLines(linesOf(items, await productNames(ctx)), trialEnd), ...extras],
     coupon,
     taxRates,
     paymentMethod: method,
@@ -151,13 +159,39 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
     await ctx.store.put({ ...subscription, status: 'incomplete_expired', ended_at: seconds(ctx.now()) });
     throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
   }
-  subscription.status = invoice.status === 'paid' ? 'active' : 'incomplete';
+  subscription.status = invoice.status === 'paid' ? (trialEnd ? 'trialing' : 'active') : 'incomplete';
   subscription.latest_invoice = invoice.id;
   if (coupon) await redeem(ctx, coupon);
   await ctx.store.put(subscription);
   await ctx.emit('customer.subscription.created', subscription);
   return expand(ctx, subscription, body.expand);
 }
+
+/** The end of a trial asked for with `trial_end` (a future time, or `now`: none) or `trial_period_days`. */
+function trialEndOf(body: Record<string, any>, start: number): number | null {
+  if (body.trial_end === 'now') return null;
+  const end = int(body.trial_end);
+  if (end !== undefined) {
+    if (!Number.isInteger(end) || end <= start)
+      throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end');
+    return end;
+  }
+  const days = int(body.trial_period_days);
+  if (days === undefined || days === 0) return null;
+  if (!Number.isInteger(days) || days < 0 || days > 730)
+    throw invalid('trial_period_days must be an integer from 0 to 730.', 'trial_period_days');
+  return start + days * 24 * 3600;
+}
+
+/** During a trial the first invoice bills each item at $0 ("Trial period for …"). */
+const trialLines = (lines: Line[], trialEnd: number | null): Line[] =>
+  trialEnd
+    ? lines.map((line) => ({
+        ...line,
+        amount: 0,
+        description: `Trial period for ${line.description.replace(/^\d+ × /, '').replace(/ \(at .*$/, '')}`,
+      }))
+    : lines;
 
 /** A discount object for the coupon on the subscription (`discounts` lists its id; `discount` keeps the coupon for the invoices). */
 async function applyDiscount(ctx: ApiContext, subscription: Obj, coupon: Obj): Promise<void> {
@@ -288,98 +322,4 @@ async function cancelSubscription(ctx: ApiContext, subscription: Obj): Promise<O
   await ctx.store.put(subscription);
   await ctx.emit('customer.subscription.deleted', subscription, previous);
   return subscription;
-}
-
-/**
- * Incomplete subscriptions whose first invoice stays unpaid for 23 hours expire (Stripe's rule); the
- * local server applies it lazily, before each request, with its clock (which tests may move).
- */
-export async function expireIncomplete(ctx: ApiContext): Promise<void> {
-  const limit = seconds(ctx.now()) - 23 * 3600;
-  for (const subscription of (await ctx.store.withStatus<Obj>('subscription', 'incomplete')).filter(
-    (s) => s.created <= limit,
-  )) {
-    const previous = structuredClone(subscription);
-    subscription.status = 'incomplete_expired';
-    subscription.ended_at = subscription.created + 23 * 3600;
-    await ctx.store.put(subscription);
-    if (subscription.latest_invoice) {
-      const invoice = await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice');
-      if (invoice && invoice.status === 'open') {
-        invoice.status = 'void';
-        invoice.status_transitions.voided_at = subscription.ended_at;
-        await ctx.store.put(invoice);
-        await ctx.emit('invoice.voided', invoice);
-      }
-    }
-    await ctx.emit('customer.subscription.updated', subscription, previous);
-  }
-}
-
-/** The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's durations). */
-function couponAt(subscription: Obj, at: number): Obj | null {
-  const discount = subscription.discount;
-  const coupon: Obj | null = discount?.coupon ?? null;
-  if (!coupon) return null;
-  if (coupon.duration === 'forever') return coupon;
-  if (coupon.duration === 'repeating' && coupon.duration_in_months)
-    return at < periodEnd(discount.start, 'month', coupon.duration_in_months) ? coupon : null;
-  return null; // `once`: the first invoice only
-}
-
-/**
- * Renews every live subscription whose period has ended by the server's clock, as Stripe does at each
- * period's end: one invoice (billing_reason `subscription_cycle`) for each period passed, for the next
- * period of the items due, with the subscription's `default_tax_rates` and its coupon while it lasts,
- * charged to the default card (declined: `past_due`). One set to cancel at the period's end ends instead.
- * Answers how many renewal invoices were made.
- */
-export async function renewDue(ctx: ApiContext): Promise<number> {
-  const now = seconds(ctx.now());
-  let made = 0;
-  const live = [
-    ...(await ctx.store.withStatus<Obj>('subscription', 'active')),
-    ...(await ctx.store.withStatus<Obj>('subscription', 'past_due')),
-    ...(await ctx.store.withStatus<Obj>('subscription', 'trialing')),
-  ];
-  for (const subscription of live) {
-    const names = await productNames(ctx);
-    for (;;) {
-      const items: Obj[] = subscription.items.data;
-      const end = Math.min(...items.map((item) => item.current_period_end));
-      if (!items.length || end > now) break;
-      const previous = structuredClone(subscription);
-      if (subscription.cancel_at_period_end) {
-        Object.assign(subscription, { status: 'canceled', canceled_at: end, ended_at: end });
-        await ctx.store.put(subscription);
-        await ctx.emit('customer.subscription.deleted', subscription, previous);
-        break;
-      }
-      const due = items.filter((item) => item.current_period_end <= end);
-      for (const item of due) {
-        item.current_period_start = item.current_period_end;
-        item.current_period_end = periodEnd(
-          item.current_period_start,
-          item.price.recurring.interval,
-          item.price.recurring.interval_count ?? 1,
-        );
-      }
-      const customer = await need(ctx, subscription.customer, 'customer');
-      const invoice = await ctx.ledger.invoice({
-        customer,
-        subscription,
-        lines: linesOf(due, names),
-        coupon: couponAt(subscription, end),
-        taxRates: subscription.default_tax_rates ?? [],
-        paymentMethod: await defaultMethodOf(ctx, customer, subscription.default_payment_method),
-        reason: 'subscription_cycle',
-      });
-      made += 1;
-      subscription.latest_invoice = invoice.id;
-      subscription.status = invoice.status === 'paid' ? 'active' : 'past_due';
-      await ctx.store.put(subscription);
-      await ctx.emit('customer.subscription.updated', subscription, previous);
-    }
-  }
-  return made;
 }
