@@ -25,15 +25,34 @@ export interface Line {
   proration?: boolean;
 }
 
-/** The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). */
+/**
+ * The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). Lines
+ * that add up to a credit (a downgrade's prorations) are not discounted: a discount never adds to a credit.
+ */
 export function discountOf(coupon: Obj | null, lines: Line[]): number {
   if (!coupon?.valid) return 0;
   const products: string[] | undefined = coupon.applies_to?.products;
   const eligible = lines.filter((line) => !products || products.includes(String(line.price.product)));
   const base = eligible.reduce((sum, line) => sum + line.amount, 0);
+  if (base <= 0) return 0;
   if (coupon.percent_off) return Math.round((base * Number(coupon.percent_off)) / 100);
   if (coupon.amount_off) return Math.min(base, Number(coupon.amount_off));
   return 0;
+}
+
+/**
+ * The coupon of a subscription's discount if it still applies to an invoice dated `at`, by its duration
+ * (https://docs.stripe.com/api/coupons/object#coupon_object-duration): `forever` always; `repeating` for
+ * `duration_in_months` months from the discount's start; `once` until an invoice has used it (the invoice
+ * that does removes the discount from the subscription, see `Ledger.invoice`).
+ */
+export function couponOn(subscription: Obj | null, at: number): Obj | null {
+  const discount = subscription?.discount;
+  const coupon: Obj | null = discount?.coupon ?? null;
+  if (!coupon) return null;
+  if (coupon.duration === 'repeating' && coupon.duration_in_months)
+    return at < periodEnd(discount.start, 'month', Number(coupon.duration_in_months)) ? coupon : null;
+  return coupon;
 }
 
 /**
@@ -41,6 +60,8 @@ export function discountOf(coupon: Obj | null, lines: Line[]): number {
  * cent, in whole numbers (the percentage in ten-thousandths) so that no binary fraction decides a half cent.
  */
 export function taxOn(percentage: number, amount: number): number {
+  // A credit's tax is the same cents, negative (half a cent away from zero either way).
+  if (amount < 0) return -taxOn(percentage, -amount);
   const rate = Math.round(percentage * 10_000);
   const denominator = 100 * 10_000;
   return Math.floor((2 * amount * rate + denominator) / (2 * denominator));
@@ -60,11 +81,13 @@ export interface Totals {
  * Subtotal, the coupon's discount, then each exclusive tax rate on what is left after the discount
  * (round(percentage × (subtotal − discount) / 100) per rate), added to the total, as Stripe does with
  * `default_tax_rates`. The local server reports tax on the invoice (`total_taxes`), not on each line.
+ * A total may be negative (a downgrade's credit is more than what is charged): Stripe does not stop at 0,
+ * it puts the amount on the customer's balance (https://docs.stripe.com/billing/customer/balance).
  */
 export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const discount = discountOf(coupon, lines);
-  const totalExcludingTax = Math.max(0, subtotal - discount);
+  const totalExcludingTax = subtotal - discount;
   const totalTaxes = taxRates.map(
     (rate) =>
       ({
@@ -80,8 +103,29 @@ export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []
   return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
 }
 
-/** The part of a customer's credit (a negative balance) an invoice of `total` uses: negative, at most the total. */
-export const creditFor = (customer: Obj, total: number): number => Math.max(Math.min(0, customer.balance ?? 0), -total);
+/**
+ * The customer's balance once an invoice of `total` has drawn on it (https://docs.stripe.com/billing/customer/balance):
+ * a credit (negative) pays the invoice first, as far as it goes; a debit (positive) is added to it; a
+ * negative total adds its amount to the credit. The invoice's `amount_due` is then
+ * total + starting balance − ending balance, never below 0.
+ */
+export function balanceAfter(balance: number, total: number): number {
+  if (total < 0) return balance + total;
+  return balance < 0 ? Math.min(0, balance + total) : 0;
+}
+
+/** What an invoice of `total` asks the customer to pay, their balance drawn on first. */
+export const amountDue = (balance: number, total: number): number => total + balance - balanceAfter(balance, total);
+
+/** A pending invoice item (a proration kept for the next invoice) as a line of that invoice. */
+export const pendingLine = (item: Obj): Line => ({
+  description: item.description,
+  amount: item.amount,
+  quantity: item.quantity,
+  price: item._price,
+  period: item.period,
+  proration: true,
+});
 
 export class Ledger {
   constructor(
@@ -188,21 +232,39 @@ export class Ledger {
   }): Promise<Obj> {
     const created = seconds(this.now());
     const taxRates = options.taxRates ?? [];
-    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(
-      options.lines,
-      options.coupon,
-      taxRates,
-    );
-    const starts = options.lines.map((line) => line.period.start);
-    const ends = options.lines.map((line) => line.period.end);
-    // The customer's credit pays first; what it covers leaves the balance once the invoice is paid.
-    const credit = creditFor(options.customer, total);
-    const due = total + credit;
+    // The subscription's prorations left for its next invoice (proration_behavior create_prorations) come first.
+    const pending = await this.pendingItems(options.customer, options.subscription);
+    const lines = [...pending.map(pendingLine), ...options.lines];
+    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, options.coupon, taxRates);
+    const starts = lines.map((line) => line.period.start);
+    const ends = lines.map((line) => line.period.end);
+    // The customer's balance pays first (a credit) or is added (a debit); a negative total adds to the credit.
+    // The balance moves once the invoice is paid (at once when nothing is due).
+    const startingBalance = Number(options.customer.balance ?? 0);
+    const endingBalance = balanceAfter(startingBalance, total);
+    const due = amountDue(startingBalance, total);
     const spendCredit = async () => {
-      if (credit) {
-        options.customer.balance = (options.customer.balance ?? 0) - credit;
-        await this.store.put(options.customer);
-      }
+      const change = endingBalance - startingBalance;
+      if (!change) return;
+      const previous = structuredClone(options.customer);
+      options.customer.balance = Number(options.customer.balance ?? 0) + change;
+      await this.store.put({
+        id: newId('cbtxn'),
+        object: 'customer_balance_transaction',
+        customer: options.customer.id,
+        amount: change,
+        currency: 'usd',
+        description: null,
+        ending_balance: options.customer.balance,
+        invoice: invoice.id,
+        credit_note: null,
+        type: 'applied_to_invoice',
+        created: seconds(this.now()),
+        metadata: {},
+        livemode: false,
+      });
+      await this.store.put(options.customer);
+      await this.emit('customer.updated', options.customer, previous);
     };
     const invoice: Obj = {
       id: newId('in'),
@@ -226,8 +288,8 @@ export class Ledger {
       total_excluding_tax: totalExcludingTax,
       total_taxes: totalTaxes,
       default_tax_rates: taxRates,
-      starting_balance: Math.min(0, options.customer.balance ?? 0),
-      ending_balance: Math.min(0, options.customer.balance ?? 0) - credit,
+      starting_balance: startingBalance,
+      ending_balance: endingBalance,
       discounts: options.coupon && discount ? [options.coupon.id] : [],
       total_discount_amounts:
         options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
@@ -246,7 +308,7 @@ export class Ledger {
         object: 'list',
         has_more: false,
         url: '',
-        data: options.lines.map((line) => ({
+        data: lines.map((line) => ({
           id: newId('il'),
           object: 'line_item',
           description: line.description,
@@ -272,6 +334,17 @@ export class Ledger {
     invoice.hosted_invoice_url = `${this.hostedBase()}/invoices/${invoice.id}`;
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
+    for (const item of pending) await this.store.put({ ...item, invoice: invoice.id });
+    // A `once` coupon has had its invoice (the first it took money off): the discount leaves the
+    // subscription (the caller stores it), and no later invoice or preview shows it.
+    if (
+      discount > 0 &&
+      options.coupon?.duration === 'once' &&
+      options.subscription?.discount?.coupon?.id === options.coupon.id
+    ) {
+      options.subscription.discount = null;
+      options.subscription.discounts = [];
+    }
     // Stripe's order: created, finalized, then the payment's outcome.
     await this.emit('invoice.created', {
       ...invoice,
@@ -286,6 +359,17 @@ export class Ledger {
     if (!options.paymentMethod) return invoice;
     return (await this.collect(invoice, options.customer, options.paymentMethod, options.retryAt ?? null, spendCredit))
       .invoice;
+  }
+
+  /** A subscription's pending invoice items (prorations waiting for its next invoice), oldest first. */
+  async pendingItems(customer: Obj, subscription: Obj | null): Promise<Obj[]> {
+    if (!subscription) return [];
+    const items = await this.store.list<Obj>(
+      'invoiceitem',
+      { customer: customer.id },
+      (item) => item.subscription === subscription.id && !item.invoice,
+    );
+    return items.reverse();
   }
 
   /**

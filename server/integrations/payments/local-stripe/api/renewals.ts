@@ -5,7 +5,7 @@
 // own for customers on none) is brought to its time one due moment after another, so that every invoice,
 // charge and event made on the way carries the moment it happened.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { periodEnd, seconds, type Obj } from '../billing';
+import { couponOn, periodEnd, seconds, type Obj } from '../billing';
 import { need, type ApiContext } from './common';
 import { productNames } from './catalog';
 import { defaultMethodOf } from './payment-methods';
@@ -144,16 +144,11 @@ async function trialWillEnd(ctx: ApiContext, subscription: Obj): Promise<void> {
   await ctx.emit('customer.subscription.trial_will_end', subscription);
 }
 
-/** The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's durations). */
-export function couponAt(subscription: Obj, at: number): Obj | null {
-  const discount = subscription.discount;
-  const coupon: Obj | null = discount?.coupon ?? null;
-  if (!coupon) return null;
-  if (coupon.duration === 'forever') return coupon;
-  if (coupon.duration === 'repeating' && coupon.duration_in_months)
-    return at < periodEnd(discount.start, 'month', coupon.duration_in_months) ? coupon : null;
-  return null; // `once`: the first invoice only
-}
+/**
+ * The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's
+ * durations, billing.ts `couponOn`: a `once` coupon stays until the first invoice it takes money off).
+ */
+export const couponAt = (subscription: Obj, at: number): Obj | null => couponOn(subscription, at);
 
 /**
  * A period's end (or a trial's): the next period of the items due, billed by one invoice (billing_reason
