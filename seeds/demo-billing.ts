@@ -1,6 +1,10 @@
 // The demo accounts' memberships, made on the local card server through the same gateway the portal
 // uses, then mirrored at once (the webhooks that follow find nothing new). Idempotent: an account that
 // already has a customer is left alone. Local mode only: a real Stripe account gets no demo customers.
+// A history (a renewal, an attempt that expired) is made as Stripe makes one in test mode: the customer
+// is put on a test clock frozen in the past, and the clock is advanced to the seeding time, so that the
+// card server renews, charges and expires as time passes (https://docs.stripe.com/billing/testing/test-clocks).
+// Such a clock then stays at the seeding time: its customer's objects are dated then.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { syncCustomer } from '../server/domain/billing';
@@ -27,9 +31,11 @@ async function accountOf(
 export async function seedDemoBilling(
   db: Knex,
   payments: PaymentsGateway,
-  local: LocalStripe,
+  _local: LocalStripe,
   logger?: Logger,
 ): Promise<void> {
+  const stripe = await payments.client();
+  const seededAt = Math.floor(Date.now() / 1000);
   const prices = new Map(
     (await db('billing_prices').select('id', 'lookup_key')).map((p: { id: string; lookup_key: string }) => [
       p.lookup_key,
@@ -43,45 +49,78 @@ export async function seedDemoBilling(
   };
   const key = (account: number, what: string) => `demo-${account}-${what}`;
 
+  /**
+   * Moves a test clock to the seeding time, in steps Stripe allows (at most two intervals of the shortest
+   * subscription on it: 59 days is less than any two months).
+   */
+  const advanceToNow = async (clockId: string) => {
+    let clock = await stripe.testHelpers.testClocks.retrieve(clockId);
+    while (clock.frozen_time < seededAt) {
+      clock = await stripe.testHelpers.testClocks.advance(clockId, {
+        frozen_time: Math.min(seededAt, clock.frozen_time + 59 * DAY),
+      });
+      while (clock.status === 'advancing') clock = await stripe.testHelpers.testClocks.retrieve(clockId);
+    }
+  };
+
   const setUp = async (
     email: string,
     address: { line1: string; city: string; state: string; postal_code: string } | null,
-    work: (customerId: string, account: NonNullable<Awaited<ReturnType<typeof accountOf>>>) => Promise<void>,
+    work: (
+      customerId: string,
+      account: NonNullable<Awaited<ReturnType<typeof accountOf>>>,
+      clockId: string | null,
+    ) => Promise<void>,
+    /** How far back the customer's history starts (days): the customer is made on a test clock frozen then. */
+    historyDays = 0,
   ) => {
     const account = await accountOf(db, email);
     if (!account) return;
     if (await db('billing_customers').where({ account_id: account.accountId }).first('id')) return;
-    const customer = await payments.createCustomer(
-      { accountId: account.accountId, email, name: account.name },
-      key(account.accountId, 'customer'),
-    );
+    const clock = historyDays
+      ? await stripe.testHelpers.testClocks.create(
+          { frozen_time: seededAt - historyDays * DAY, name: `Demo: ${email}` },
+          { idempotencyKey: key(account.accountId, 'clock') },
+        )
+      : null;
+    const customer = clock
+      ? await stripe.customers.create(
+          { email, name: account.name, metadata: { account_id: String(account.accountId) }, test_clock: clock.id },
+          { idempotencyKey: key(account.accountId, 'customer') },
+        )
+      : await payments.createCustomer(
+          { accountId: account.accountId, email, name: account.name },
+          key(account.accountId, 'customer'),
+        );
     if (address)
       await payments.updateAddress(customer.id, { ...address, line2: null }, key(account.accountId, 'address'));
-    await work(customer.id, account);
+    await work(customer.id, account, clock?.id ?? null);
     await syncCustomer(db, payments, customer.id, logger);
   };
 
-  // Dana (New York): an active membership at the NY/CA price, paid monthly, and a refunded one-time copywriting charge.
+  // Dana (New York): an active membership at the NY/CA price, paid monthly since 40 days (the first invoice
+  // and a renewal), and a refunded one-time copywriting charge.
   await setUp(
     DEMO_EMAILS.individual,
     { line1: '250 W 57th St', city: 'New York', state: 'NY', postal_code: '10107' },
-    async (customerId, { accountId, providerIds }) => {
+    async (customerId, { accountId, providerIds }, clockId) => {
       const card = await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
       await payments.createSubscription(
         {
           customer: customerId,
           items: [{ price: price('membership_monthly_ny_ca_v4') }],
           metadata: { provider_id: String(providerIds[0]) },
-          backdate_start_date: Math.floor(Date.now() / 1000) - 40 * DAY,
         },
         key(accountId, 'membership'),
       );
+      if (clockId) await advanceToNow(clockId);
       const { chargeId } = await payments.chargeCard(
         { customerId, paymentMethodId: card, amount: 7000, description: 'Professional copywriting' },
         key(accountId, 'copywriting'),
       );
       if (chargeId) await payments.refund(chargeId, key(accountId, 'refund'));
     },
+    40,
   );
 
   // The practice: one seat-based subscription for two providers; the second seat was canceled since.
@@ -133,7 +172,7 @@ export async function seedDemoBilling(
   await setUp(
     DEMO_EMAILS.billing,
     { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' },
-    async (customerId, { accountId, providerIds }) => {
+    async (customerId, { accountId, providerIds }, clockId) => {
       await payments.attachCard(customerId, 'pm_card_chargeCustomerFail', key(accountId, 'card'));
       const metadata = { provider_id: String(providerIds[0]) };
       await payments.createSubscription(
@@ -142,11 +181,11 @@ export async function seedDemoBilling(
           items: [{ price: price('membership_monthly_v3') }],
           metadata,
           payment_behavior: 'default_incomplete',
-          backdate_start_date: Math.floor(Date.now() / 1000) - 3 * DAY,
         },
         key(accountId, 'expired'),
       );
-      await local.tick(); // the backdated attempt is past Stripe's 23 hours: it expires now
+      // Three days pass: the first attempt, unpaid for Stripe's 23 hours, expires on the way.
+      if (clockId) await advanceToNow(clockId);
       await payments.createSubscription(
         {
           customer: customerId,
@@ -157,5 +196,6 @@ export async function seedDemoBilling(
         key(accountId, 'pending'),
       );
     },
+    3,
   );
 }
