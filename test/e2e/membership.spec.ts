@@ -101,7 +101,7 @@ describe('browser: the membership payment form', function () {
     await page.getByText(/Add a seat for .* to your practice's membership/).waitFor();
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
-    await page.getByText(/Remaining time on Directory membership/).waitFor();
+    await page.getByText(/Remaining time on (\d+ × )?Directory membership/).waitFor();
     await expectAccessible(page);
     // Once sent, the payment form says so and takes no second press (here the sending is stopped in the page).
     const progress = await page.evaluate(async () => {
@@ -138,7 +138,7 @@ describe('browser: the membership payment form', function () {
     await page.getByText('Please select a practice management option to upgrade.').first().waitFor();
     await page.getByLabel(/^Practice management Professional/).check();
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
-    await page.getByText(/Remaining time on Practice management \(Professional\)/).waitFor();
+    await page.getByText(/Remaining time on (\d+ × )?Practice management \(Professional\)/).waitFor();
     await expectAccessible(page);
     // The payment form without JavaScript on a phone (the new membership's, tested over HTTP, is the same form).
     assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
