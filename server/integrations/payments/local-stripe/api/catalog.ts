@@ -7,24 +7,36 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/products', async (req) => {
     const id = req.body.id ?? newId('prod');
     if (await ctx.store.get(id)) throw invalid(`Product already exists.`, 'id');
+    const created = seconds(ctx.now());
+    // Every field Stripe's product carries (https://docs.stripe.com/api/products/object), null when unused.
     return ctx.store.put<Obj>({
       id,
       object: 'product',
       name: req.body.name,
+      description: req.body.description ?? null,
       tax_code: req.body.tax_code ?? null,
       active: req.body.active === undefined ? true : bool(req.body.active),
+      images: listOf(req.body.images),
+      marketing_features: [],
+      package_dimensions: null,
+      shippable: null,
+      tax_details: null,
+      type: 'service',
+      url: req.body.url ?? null,
       metadata: req.body.metadata ?? {},
-      created: seconds(ctx.now()),
+      created,
+      updated: created,
       livemode: false,
     });
   });
   route('get', '/v1/products/:id', async (req) => need(ctx, String(req.params.id), 'product'));
   route('post', '/v1/products/:id', async (req) => {
     const product = await need(ctx, String(req.params.id), 'product');
-    for (const field of ['name', 'tax_code'] as const)
+    for (const field of ['name', 'tax_code', 'description'] as const)
       if (req.body[field] !== undefined) product[field] = req.body[field];
     if (req.body.active !== undefined) product.active = bool(req.body.active);
     if (req.body.metadata) product.metadata = { ...product.metadata, ...req.body.metadata };
+    product.updated = seconds(ctx.now());
     return ctx.store.put(product);
   });
   route('post', '/v1/prices', async (req) => {
@@ -51,6 +63,11 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
       object: 'price',
       product: req.body.product,
       unit_amount: int(req.body.unit_amount),
+      unit_amount_decimal: req.body.unit_amount === undefined ? null : String(int(req.body.unit_amount)),
+      billing_scheme: 'per_unit',
+      custom_unit_amount: null,
+      tiers_mode: null,
+      transform_quantity: null,
       currency: req.body.currency ?? 'usd',
       recurring,
       type: recurring ? 'recurring' : 'one_time',
@@ -122,6 +139,16 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
       code: req.body.code ?? newId('x').slice(2, 10).toUpperCase(),
       promotion: { type: 'coupon', coupon: couponId },
       active: req.body.active === undefined ? true : bool(req.body.active),
+      customer: req.body.customer ?? null,
+      customer_account: null,
+      expires_at: int(req.body.expires_at) ?? null,
+      max_redemptions: int(req.body.max_redemptions) ?? null,
+      restrictions: {
+        first_time_transaction: bool(req.body.restrictions?.first_time_transaction),
+        minimum_amount: int(req.body.restrictions?.minimum_amount) ?? null,
+        minimum_amount_currency: req.body.restrictions?.minimum_amount_currency ?? null,
+      },
+      times_redeemed: 0,
       metadata: req.body.metadata ?? {},
       created: seconds(ctx.now()),
       livemode: false,

@@ -1,7 +1,7 @@
 // Customers, and their balance (a credit the next invoices draw on first).
 import { seconds, type Obj } from '../billing';
 import { newId } from '../store';
-import { expand, int, invalid, need, page, type ApiContext, type Route } from './common';
+import { expand, int, invalid, need, page, publicView, type ApiContext, type Route } from './common';
 import { clockForNewCustomer } from './test-clocks';
 
 export function customerRoutes(route: Route, ctx: ApiContext): void {
@@ -13,7 +13,10 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
         created: seconds(ctx.now()),
         email: req.body.email ?? null,
         name: req.body.name ?? null,
+        description: req.body.description ?? null,
         address: req.body.address ?? null,
+        shipping: null,
+        default_source: null,
         metadata: req.body.metadata ?? {},
         invoice_settings: { default_payment_method: null },
         balance: 0,
@@ -79,6 +82,10 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
       description: req.body.description ?? null,
       ending_balance: customer.balance,
       type: 'adjustment',
+      checkout_session: null,
+      credit_note: null,
+      customer_account: null,
+      invoice: null,
       created: seconds(ctx.now()),
       metadata: req.body.metadata ?? {},
       livemode: false,
@@ -88,6 +95,10 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
     return transaction;
   });
   route('get', '/v1/customers/:id/payment_methods', async (req) =>
-    page(await ctx.store.list('payment_method', { customer: String(req.params.id) }), req.path, req.query.limit),
+    page(
+      (await ctx.store.list<Obj>('payment_method', { customer: String(req.params.id) })).map(publicView),
+      req.path,
+      req.query.limit,
+    ),
   );
 }
