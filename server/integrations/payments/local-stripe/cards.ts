@@ -3,6 +3,7 @@
 // attaches fine and is declined when charged (the "fails later" card). Any other number that passes the
 // Luhn check behaves as 4242.
 import crypto from 'node:crypto';
+import type Stripe from 'stripe';
 
 export type CardBehaviour = 'succeeds' | 'declined' | 'declines-charges';
 
@@ -48,15 +49,8 @@ const brandOf = (digits: string) =>
           ? 'discover'
           : 'unknown';
 
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  fingerprint: string;
-  country: string;
-  behaviour: CardBehaviour;
-}
+/** A payment method's `card` as Stripe shows it, and (kept by the server only) how the test card behaves. */
+export type CardDetails = Stripe.PaymentMethod.Card & { behaviour: CardBehaviour };
 
 /** Checks a card as Stripe does when a payment method is created: number, expiry and CVC. */
 export function readCard(
@@ -82,8 +76,18 @@ export function readCard(
     throw new CardError('expired_card', 'Your card has expired.', undefined, 'card[exp_month]');
   if (input.cvc !== undefined && input.cvc !== '' && !/^\d{3,4}$/.test(String(input.cvc)))
     throw new CardError('invalid_cvc', "Your card's security code is invalid.", undefined, 'card[cvc]');
+  const brand = brandOf(digits);
   return {
-    brand: brandOf(digits),
+    brand,
+    // A card typed in: no checks run yet, no wallet, no 3D Secure, credit, the brand's network only.
+    checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: null },
+    display_brand: brand,
+    funding: 'credit',
+    generated_from: null,
+    networks: { available: [brand], preferred: null },
+    regulated_status: 'unregulated',
+    three_d_secure_usage: { supported: true },
+    wallet: null,
     last4: digits.slice(-4),
     exp_month: month,
     exp_year: year,

@@ -4,9 +4,43 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type Stripe from 'stripe';
 import { installLocalState, LOCAL_TABLES } from '../../local-state';
 
-export type StripeObject = Record<string, unknown> & { id: string; object: string };
+/** Any object the card server keeps: Stripe's id and `object` name. */
+export interface StoredObject {
+  id: string;
+  object: string;
+}
+
+/** A stored object whose type is not in StoredObjects (yet), or an event: any fields. */
+export type StripeObject = StoredObject & Record<string, unknown>;
+
+/** What the card server keeps on a payment method beyond Stripe's shape: how its test card behaves (cards.ts). */
+export type StoredPaymentMethod = Stripe.PaymentMethod & { _behaviour?: 'succeeds' | 'declined' | 'declines-charges' };
+
+/**
+ * The stored objects typed by their `object` name, as the stripe SDK describes them (API version
+ * 2026-10-28): get, list and withStatus answer these types for these names. Expandable fields hold ids,
+ * as Stripe returns them unexpanded. Subscriptions, invoices, checkout sessions and test clocks are
+ * still untyped here (their code reads them as `Obj`).
+ */
+export interface StoredObjects {
+  customer: Stripe.Customer;
+  customer_balance_transaction: Stripe.CustomerBalanceTransaction;
+  payment_method: StoredPaymentMethod;
+  setup_intent: Stripe.SetupIntent;
+  product: Stripe.Product;
+  price: Stripe.Price;
+  coupon: Stripe.Coupon;
+  promotion_code: Stripe.PromotionCode;
+  tax_rate: Stripe.TaxRate;
+  payment_intent: Stripe.PaymentIntent;
+  charge: Stripe.Charge;
+  refund: Stripe.Refund;
+}
+
+export type StoredType = keyof StoredObjects;
 
 const OBJECTS = LOCAL_TABLES.cardObjects;
 const IDEMPOTENCY = LOCAL_TABLES.cardIdempotency;
@@ -46,40 +80,60 @@ export class LocalStore {
     else then();
   }
 
-  async get<T extends StripeObject>(id: string, type?: string): Promise<T | null> {
+  /** The object of that id, or null (also when it is of another type). */
+  async get<K extends StoredType>(id: string, type: K): Promise<StoredObjects[K] | null>;
+  async get<T extends StoredObject = StripeObject>(id: string, type?: string): Promise<T | null>;
+  async get(id: string, type?: string): Promise<StoredObject | null> {
     const row = await this.db(OBJECTS).where({ id }).first('data', 'type');
     if (!row || (type && row.type !== type)) return null;
-    return row.data as T;
+    return row.data;
   }
 
-  async put<T extends StripeObject>(object: T): Promise<T> {
-    const customer = typeof object.customer === 'string' ? object.customer : null;
+  async put<T extends StoredObject>(object: T): Promise<T> {
+    const owner = (object as { customer?: unknown }).customer;
     await this.db(OBJECTS)
-      .insert({ id: object.id, type: object.object, customer, data: JSON.stringify(object) })
+      .insert({
+        id: object.id,
+        type: object.object,
+        customer: typeof owner === 'string' ? owner : null,
+        data: JSON.stringify(object),
+      })
       .onConflict('id')
       .merge(['data', 'customer']);
     return object;
   }
 
   /** Objects of a type, newest first, optionally of one customer and matching a predicate. */
-  async list<T extends StripeObject>(
+  async list<K extends StoredType>(
+    type: K,
+    where?: { customer?: string },
+    match?: (object: StoredObjects[K]) => boolean,
+  ): Promise<StoredObjects[K][]>;
+  async list<T extends StoredObject = StripeObject>(
+    type: string,
+    where?: { customer?: string },
+    match?: (object: T) => boolean,
+  ): Promise<T[]>;
+  async list(
     type: string,
     where: { customer?: string } = {},
-    match: (object: T) => boolean = () => true,
-  ): Promise<T[]> {
+    match: (object: StoredObject) => boolean = () => true,
+  ): Promise<StoredObject[]> {
     const query = this.db(OBJECTS).where({ type }).orderBy('seq', 'desc').select('data');
     if (where.customer) query.andWhere({ customer: where.customer });
-    return (await query).map((row: { data: T }) => row.data).filter(match);
+    return (await query).map((row: { data: StoredObject }) => row.data).filter(match);
   }
 
   /** Objects of a type in one status, found by the database (the expiry check runs before every request). */
-  async withStatus<T extends StripeObject>(type: string, status: string): Promise<T[]> {
+  async withStatus<K extends StoredType>(type: K, status: string): Promise<StoredObjects[K][]>;
+  async withStatus<T extends StoredObject = StripeObject>(type: string, status: string): Promise<T[]>;
+  async withStatus(type: string, status: string): Promise<StoredObject[]> {
     const rows = await this.db(OBJECTS)
       .where({ type })
       .whereRaw(`data->>'status' = ?`, [status])
       .orderBy('seq', 'desc')
       .select('data');
-    return rows.map((row: { data: T }) => row.data);
+    return rows.map((row: { data: StripeObject }) => row.data);
   }
 
   async remembered(key: string): Promise<{ status: number; body: unknown } | null> {

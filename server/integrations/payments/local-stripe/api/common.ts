@@ -2,7 +2,8 @@
 // the route signature, finding an object (or Stripe's 404) and expanding ids into objects.
 import type { Request } from 'express';
 import type { Ledger, Obj } from '../billing';
-import type { LocalStore } from '../store';
+import type { LocalStore, StoredObject, StoredObjects, StoredPaymentMethod, StoredType } from '../store';
+import type Stripe from 'stripe';
 
 export class ApiError extends Error {
   constructor(
@@ -39,7 +40,8 @@ export interface ApiContext {
   store: LocalStore;
   now: () => Date;
   ledger: Ledger;
-  emit: (type: string, object: Obj, previous?: Obj) => Promise<void>;
+  /** Records an event about the object (with what changed since `previous`). */
+  emit(type: string, object: StoredObject | Obj, previous?: StoredObject | Obj): Promise<void>;
   hostedBase: () => string;
   publishableKey: string;
   secretKey: string;
@@ -62,10 +64,25 @@ export async function need(ctx: ApiContext, id: string, type: string, param = 'i
   return object;
 }
 
+/** The object, typed as the stripe SDK describes it, or Stripe's 404. */
+export async function needStored<K extends StoredType>(
+  ctx: ApiContext,
+  id: string,
+  type: K,
+  param = 'id',
+  kind: string = type,
+): Promise<StoredObjects[K]> {
+  const object = await ctx.store.get(id, type);
+  if (!object) throw missing(kind, id, param);
+  return object;
+}
+
 /** What Stripe would show of a payment method (our test-card behaviour stays inside). */
-export function publicView(method: Obj): Obj {
+export function publicView(method: StoredPaymentMethod): Stripe.PaymentMethod;
+export function publicView(method: Obj): Obj;
+export function publicView(method: StoredPaymentMethod | Obj): Stripe.PaymentMethod | Obj {
   const { _behaviour: _, ...shown } = method;
-  return shown as Obj;
+  return shown as Stripe.PaymentMethod | Obj;
 }
 
 /** A list's `expand` names paths under `data.`; each element is expanded along the rest. */
@@ -73,8 +90,8 @@ export const listExpansions = (paths: unknown) =>
   listOf<string>(typeof paths === 'string' ? [paths] : paths).map((path) => path.replace(/^data\./, ''));
 
 /** Replaces ids with objects along the `expand` paths given (one or two levels, as the portal asks). */
-export async function expand(ctx: ApiContext, object: Obj, paths: unknown): Promise<Obj> {
-  const copy: Obj = structuredClone(object);
+export async function expand(ctx: ApiContext, object: StoredObject | Obj, paths: unknown): Promise<Obj> {
+  const copy = structuredClone(object) as Obj;
   for (const path of listOf<string>(typeof paths === 'string' ? [paths] : paths)) {
     const [head, ...rest] = path.split('.');
     const value = copy[head!];

@@ -1,8 +1,38 @@
 // Payment methods (created by the browser with the publishable key, as Stripe.js does).
-import { CardError, readCard } from '../cards';
+import type Stripe from 'stripe';
+import { CardError, readCard, type CardDetails } from '../cards';
 import { seconds, type Obj } from '../billing';
-import { newId } from '../store';
-import { invalid, need, page, publicView, type ApiContext, type Route } from './common';
+import { newId, type StoredPaymentMethod } from '../store';
+import { invalid, needStored, page, publicView, type ApiContext, type Route } from './common';
+
+const NO_BILLING_DETAILS: Stripe.PaymentMethod.BillingDetails = {
+  address: null,
+  email: null,
+  name: null,
+  phone: null,
+  tax_id: null,
+};
+
+/** A new card payment method, not attached to a customer, as the server stores it (with its behaviour). */
+export function cardMethod(
+  ctx: ApiContext,
+  { behaviour, ...card }: CardDetails,
+  billingDetails?: Partial<Stripe.PaymentMethod.BillingDetails>,
+): StoredPaymentMethod {
+  return {
+    id: newId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    card,
+    customer: null,
+    customer_account: null,
+    created: seconds(ctx.now()),
+    billing_details: { ...NO_BILLING_DETAILS, ...billingDetails },
+    metadata: {},
+    livemode: false,
+    _behaviour: behaviour,
+  };
+}
 
 export function paymentMethodRoutes(route: Route, ctx: ApiContext): void {
   route(
@@ -11,32 +41,19 @@ export function paymentMethodRoutes(route: Route, ctx: ApiContext): void {
     async (req) => {
       if ((req.body.type ?? 'card') !== 'card')
         throw invalid('Only card payment methods exist on the local card server.', 'type');
-      const card = readCard(req.body.card ?? {}, ctx.now());
-      const { behaviour, ...shown } = card;
-      const method: Obj = {
-        id: newId('pm'),
-        object: 'payment_method',
-        type: 'card',
-        card: shown,
-        customer: null,
-        created: seconds(ctx.now()),
-        billing_details: req.body.billing_details ?? { name: null, address: null, email: null, phone: null },
-        metadata: {},
-        livemode: false,
-        _behaviour: behaviour,
-      };
+      const method = cardMethod(ctx, readCard(req.body.card ?? {}, ctx.now()), req.body.billing_details);
       return publicView(await ctx.store.put(method));
     },
     { browser: true },
   );
   route('get', '/v1/payment_methods/:id', async (req) =>
-    publicView(await need(ctx, String(req.params.id), 'payment_method')),
+    publicView(await needStored(ctx, String(req.params.id), 'payment_method')),
   );
   route('get', '/v1/payment_methods', async (req) =>
     page(
       (await ctx.store.list('payment_method', { customer: String(req.query.customer ?? '') }))
         .filter(() => req.query.customer)
-        .map(publicView),
+        .map((method) => publicView(method)),
       req.path,
       req.query.limit,
     ),
@@ -45,8 +62,8 @@ export function paymentMethodRoutes(route: Route, ctx: ApiContext): void {
     const token = TEST_PAYMENT_METHODS[String(req.params.id)];
     const method = token
       ? await cardFromTestToken(ctx, token)
-      : await need(ctx, String(req.params.id), 'payment_method');
-    const customer = await need(ctx, String(req.body.customer ?? ''), 'customer', 'customer');
+      : await needStored(ctx, String(req.params.id), 'payment_method');
+    const customer = await needStored(ctx, String(req.body.customer ?? ''), 'customer', 'customer');
     if (method.customer && method.customer !== customer.id)
       throw invalid(
         'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
@@ -59,13 +76,13 @@ export function paymentMethodRoutes(route: Route, ctx: ApiContext): void {
     return publicView(method);
   });
   route('post', '/v1/payment_methods/:id/detach', async (req) => {
-    const method = await need(ctx, String(req.params.id), 'payment_method');
+    const method = await needStored(ctx, String(req.params.id), 'payment_method');
     const owner = method.customer;
     method.customer = null;
     await ctx.store.put(method);
-    if (owner) {
-      const customer = await need(ctx, owner, 'customer');
-      if (customer.invoice_settings?.default_payment_method === method.id) {
+    if (typeof owner === 'string') {
+      const customer = await needStored(ctx, owner, 'customer');
+      if (customer.invoice_settings.default_payment_method === method.id) {
         const previous = structuredClone(customer);
         customer.invoice_settings.default_payment_method = null;
         await ctx.store.put(customer);
@@ -85,23 +102,12 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeCustomerFail: '4000000000000341',
 };
 
-async function cardFromTestToken(ctx: ApiContext, number: string): Promise<Obj> {
+async function cardFromTestToken(ctx: ApiContext, number: string): Promise<StoredPaymentMethod> {
   const year = ctx.now().getUTCFullYear() + 3;
-  const { behaviour, ...shown } = readCard({ number, exp_month: 12, exp_year: year }, ctx.now());
-  return ctx.store.put<Obj>({
-    id: newId('pm'),
-    object: 'payment_method',
-    type: 'card',
-    card: shown,
-    customer: null,
-    created: seconds(ctx.now()),
-    billing_details: { name: null, address: null, email: null, phone: null },
-    metadata: {},
-    livemode: false,
-    _behaviour: behaviour,
-  });
+  return ctx.store.put(cardMethod(ctx, readCard({ number, exp_month: 12, exp_year: year }, ctx.now())));
 }
 
+/** The card a charge uses (untyped: the ledger, billing.ts, takes `Obj`). */
 export async function defaultMethodOf(ctx: ApiContext, customer: Obj, explicit?: string | null): Promise<Obj | null> {
   const id = explicit || customer.invoice_settings?.default_payment_method;
   return id ? ctx.store.get<Obj>(id, 'payment_method') : null;

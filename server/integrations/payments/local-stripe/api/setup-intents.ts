@@ -1,33 +1,48 @@
 // Setup intents: a card saved for later charges, confirmed by the browser or the hosted setup page.
+import type Stripe from 'stripe';
 import { CardError, readCard } from '../cards';
-import { seconds, type Obj } from '../billing';
-import { newId } from '../store';
-import { expand, invalid, need, publicView, type ApiContext, type Route } from './common';
+import { seconds } from '../billing';
+import { newId, type StoredPaymentMethod } from '../store';
+import { expand, invalid, needStored, publicView, type ApiContext, type Route } from './common';
+import { cardMethod } from './payment-methods';
 
 export function setupIntentRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/setup_intents', async (req) => {
-    const intent: Obj = {
-      id: newId('seti'),
+    const id = newId('seti');
+    const intent: Stripe.SetupIntent = {
+      id,
       object: 'setup_intent',
+      allowed_payment_method_types: null,
+      application: null,
+      automatic_payment_methods: null,
+      cancellation_reason: null,
+      client_secret: `${id}_secret_${newId('x').slice(2)}`,
+      created: seconds(ctx.now()),
       customer: req.body.customer ?? null,
+      description: req.body.description ?? null,
+      excluded_payment_method_types: null,
+      last_setup_error: null,
+      latest_attempt: null,
+      livemode: false,
+      mandate: null,
+      metadata: req.body.metadata ?? {},
+      next_action: null,
+      on_behalf_of: null,
       payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: null,
+      payment_method_types: ['card'],
+      single_use_mandate: null,
       status: 'requires_payment_method',
       usage: req.body.usage ?? 'off_session',
-      created: seconds(ctx.now()),
-      metadata: req.body.metadata ?? {},
-      last_setup_error: null,
-      payment_method_types: ['card'],
-      livemode: false,
-      client_secret: '',
     };
-    intent.client_secret = `${intent.id}_secret_${newId('x').slice(2)}`;
     return ctx.store.put(intent);
   });
   route(
     'get',
     '/v1/setup_intents/:id',
     async (req) => {
-      const intent = await need(ctx, String(req.params.id), 'setup_intent');
+      const intent = await needStored(ctx, String(req.params.id), 'setup_intent');
       return expand(ctx, intent, req.query.expand);
     },
     { browser: true },
@@ -36,7 +51,7 @@ export function setupIntentRoutes(route: Route, ctx: ApiContext): void {
     'post',
     '/v1/setup_intents/:id/confirm',
     async (req) => {
-      const intent = await need(ctx, String(req.params.id), 'setup_intent');
+      const intent = await needStored(ctx, String(req.params.id), 'setup_intent');
       const viaBrowser = !(req.headers.authorization ?? '').includes(ctx.secretKey);
       if (viaBrowser && req.body.client_secret !== intent.client_secret)
         throw invalid(
@@ -51,27 +66,18 @@ export function setupIntentRoutes(route: Route, ctx: ApiContext): void {
 
 export async function confirmSetup(
   ctx: ApiContext,
-  intent: Obj,
+  intent: Stripe.SetupIntent,
   paymentMethodId?: string,
-  methodData?: Record<string, any>,
-): Promise<Obj> {
-  let method: Obj;
-  if (paymentMethodId) method = await need(ctx, paymentMethodId, 'payment_method', 'payment_method');
-  else if (methodData?.card) {
-    const { behaviour, ...shown } = readCard(methodData.card, ctx.now());
-    method = await ctx.store.put<Obj>({
-      id: newId('pm'),
-      object: 'payment_method',
-      type: 'card',
-      card: shown,
-      customer: null,
-      created: seconds(ctx.now()),
-      billing_details: methodData.billing_details ?? {},
-      metadata: {},
-      livemode: false,
-      _behaviour: behaviour,
-    });
-  } else throw invalid('You must provide a payment_method.', 'payment_method');
+  methodData?: {
+    card?: Parameters<typeof readCard>[0];
+    billing_details?: Partial<Stripe.PaymentMethod.BillingDetails>;
+  },
+): Promise<Stripe.SetupIntent> {
+  let method: StoredPaymentMethod;
+  if (paymentMethodId) method = await needStored(ctx, paymentMethodId, 'payment_method', 'payment_method');
+  else if (methodData?.card)
+    method = await ctx.store.put(cardMethod(ctx, readCard(methodData.card, ctx.now()), methodData.billing_details));
+  else throw invalid('You must provide a payment_method.', 'payment_method');
   if (method._behaviour === 'declined') {
     intent.last_setup_error = {
       type: 'card_error',
@@ -85,7 +91,8 @@ export async function confirmSetup(
     await ctx.emit('setup_intent.setup_failed', intent);
     throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
   }
-  if (intent.customer) {
+  // Stored unexpanded: the customer is its id.
+  if (typeof intent.customer === 'string') {
     method.customer = intent.customer;
     await ctx.store.put(method);
     await ctx.emit('payment_method.attached', publicView(method));

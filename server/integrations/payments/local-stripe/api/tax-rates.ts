@@ -1,7 +1,8 @@
 // Tax rates (exclusive percentages, as the portal charges sales tax: on the subscription, so renewals are taxed too).
+import type Stripe from 'stripe';
 import { seconds, type Obj } from '../billing';
 import { newId } from '../store';
-import { bool, invalid, listOf, need, page, type ApiContext, type Route } from './common';
+import { bool, invalid, listOf, need, needStored, page, type ApiContext, type Route } from './common';
 
 export function taxRateRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/tax_rates', async (req) => {
@@ -18,7 +19,7 @@ export function taxRateRoutes(route: Route, ctx: ApiContext): void {
       percentage > 100
     )
       throw invalid('Invalid decimal: percentage must be a number from 0 to 100.', 'percentage');
-    return ctx.store.put<Obj>({
+    const rate: Stripe.TaxRate = {
       id: newId('txr'),
       object: 'tax_rate',
       active: req.body.active === undefined ? true : bool(req.body.active),
@@ -37,11 +38,14 @@ export function taxRateRoutes(route: Route, ctx: ApiContext): void {
       rate_type: null,
       state: req.body.state ?? null,
       tax_type: req.body.tax_type ?? null,
-    });
+    };
+    return ctx.store.put(rate);
   });
-  route('get', '/v1/tax_rates/:id', async (req) => need(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate'));
+  route('get', '/v1/tax_rates/:id', async (req) =>
+    needStored(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate'),
+  );
   route('post', '/v1/tax_rates/:id', async (req) => {
-    const rate = await need(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate');
+    const rate = await needStored(ctx, String(req.params.id), 'tax_rate', 'id', 'tax rate');
     for (const field of ['display_name', 'description', 'jurisdiction', 'country', 'state', 'tax_type'] as const)
       if (req.body[field] !== undefined) rate[field] = req.body[field];
     if (req.body.active !== undefined) rate.active = bool(req.body.active);
@@ -50,7 +54,7 @@ export function taxRateRoutes(route: Route, ctx: ApiContext): void {
   });
   route('get', '/v1/tax_rates', async (req) => {
     // Newest first, with `starting_after`, so the SDK's auto-pagination walks the list as it walks Stripe's.
-    let rates = await ctx.store.list<Obj>(
+    let rates = await ctx.store.list(
       'tax_rate',
       {},
       (r) =>
@@ -66,7 +70,7 @@ export function taxRateRoutes(route: Route, ctx: ApiContext): void {
 /**
  * The tax rates a list of ids names (`default_tax_rates`), in order; undefined when the parameter is
  * absent, none when it is the empty string (Stripe's way to remove them). Archived rates are refused, as
- * Stripe refuses them on anything new.
+ * Stripe refuses them on anything new. Untyped (`Obj`): the ledger (billing.ts) totals them so.
  */
 export async function taxRatesFrom(ctx: ApiContext, raw: unknown, param: string): Promise<Obj[] | undefined> {
   if (raw === undefined) return undefined;
