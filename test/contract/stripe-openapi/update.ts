@@ -65,6 +65,8 @@ function interfacesOf(text: string): { name: string; depth: number; props: SdkIn
 }
 
 const resourcesByObject = new Map<string, SdkInterface>();
+/** The deleted form of each resource (`{id, object, deleted: true}`), as DELETE answers it. */
+const deletedByObject = new Map<string, SdkInterface>();
 /** "Invoice" → "invoice": the object each resource type of the SDK names. */
 const objectByTypeName = new Map<string, string>();
 /** "GET /v1/invoices/{}" → the params (their interface) and answer type of the SDK method that calls it. */
@@ -75,6 +77,8 @@ for (const file of resourceFiles.filter((name) => name.endsWith('.d.ts'))) {
   const fileParams = new Map<string, SdkInterface>();
   for (const { name, depth, props } of interfacesOf(text)) {
     const object = /^'([\w.]+)'$/.exec(props.get('object')?.type ?? '')?.[1];
+    if (object && depth === 0 && name.startsWith('Deleted') && !deletedByObject.has(object))
+      deletedByObject.set(object, props);
     if (object && depth === 0 && !name.startsWith('Deleted') && !resourcesByObject.has(object)) {
       resourcesByObject.set(object, props);
       objectByTypeName.set(name, object);
@@ -169,7 +173,7 @@ function align(where: string, schema: Schema, sdk: SdkInterface) {
       change.removed.push(name);
     }
   for (const [name, property] of sdk) {
-    if (name === 'deleted') continue;
+    if (name === 'deleted' && property.type === 'void') continue;
     if (!properties[name]) {
       properties[name] = schemaOfType(property.type);
       change.added.push(name);
@@ -268,8 +272,9 @@ for (const route of servedRoutes()) {
 
 // Each resource schema the subset holds (an object with an `object` constant) is brought to the SDK's version.
 for (const [name, schema] of Object.entries(components)) {
-  const object = ((schema.properties as Record<string, Schema> | undefined)?.object?.enum as string[] | undefined)?.[0];
-  const sdk = object ? resourcesByObject.get(object) : undefined;
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  const object = (properties?.object?.enum as string[] | undefined)?.[0];
+  const sdk = object ? (properties?.deleted ? deletedByObject : resourcesByObject).get(object) : undefined;
   if (sdk) align(name, schema, sdk);
 }
 // Properties the overlay added may name further schemas; none do (they are plain or unchecked), so the closure holds.
