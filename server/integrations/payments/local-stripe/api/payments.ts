@@ -49,6 +49,13 @@ export function paymentRoutes(route: Route, ctx: ApiContext): void {
       reason: req.body.reason ?? null,
       created: seconds(ctx.now()),
       payment_intent: charge.payment_intent,
+      payment_method: charge.payment_method ?? null,
+      customer: charge.customer ?? null,
+      customer_account: null,
+      balance_transaction: null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      transfer_reversal: null,
       metadata: req.body.metadata ?? {},
     };
     const previous = structuredClone(charge);
