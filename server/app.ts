@@ -29,6 +29,7 @@ import { noStore, refuseDeepJson, refuseNulInAddress, sameOriginPosts } from './
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
 import type { Integrations } from './integrations';
+import { LOCAL_STRIPE_PREFIX, localStripePages, servesHostedPages } from './integrations/payments';
 
 /** Static files of public/ (favicon and the like); pages never touch the disk on their way. */
 function publicFiles(dir: string): express.RequestHandler {
@@ -80,6 +81,10 @@ export function createApp(deps: AppDeps): PortalApp {
   );
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));
+  // The local card server's hosted pages (checkout, invoices, receipts) at this origin, so that their links
+  // outlive the card server's port; never in production. Their forms post to the card server, which reads them.
+  if (servesHostedPages(config) && deps.integrations.payments.mode === 'local')
+    app.use(LOCAL_STRIPE_PREFIX, localStripePages(deps.integrations.payments));
 
   app.get('/healthz', async (_req, res) => {
     // A database that does not answer within 2 s counts as down: a health check must not hang on the

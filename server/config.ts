@@ -63,6 +63,8 @@ export interface Config {
   providerCommunityEmail: string;
   /** Stripe's keys (all three, or none: then the local card server stands in, server/integrations/payments). */
   stripe: StripeConfig | null;
+  /** LOCAL_STRIPE_PORT: the local card server's port (null: a free one at each start). */
+  localStripePort: number | null;
   /** Avalara AvaTax's account, key and company (all three, or none: then the local rate table, server/integrations/tax). */
   tax: TaxConfig | null;
   /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or none): Google Calendar's OAuth client, else no Google. */
@@ -291,6 +293,12 @@ export const settingsSchema = Joi.object({
     .pattern(/^whsec_\w+$/)
     .empty('')
     .messages({ 'string.pattern.base': 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }),
+  LOCAL_STRIPE_PORT: Joi.number().integer().min(1).max(65535).empty('').messages({
+    'number.base': 'LOCAL_STRIPE_PORT must be a port number (1-65535)',
+    'number.integer': 'LOCAL_STRIPE_PORT must be a port number (1-65535)',
+    'number.min': 'LOCAL_STRIPE_PORT must be a port number (1-65535)',
+    'number.max': 'LOCAL_STRIPE_PORT must be a port number (1-65535)',
+  }),
   LOCAL_STRIPE_RETRY_DAYS: Joi.string()
     .pattern(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/)
     .allow('')
@@ -514,6 +522,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           webhookSecret: value.STRIPE_WEBHOOK_SECRET,
         }
       : null,
+    localStripePort: value.LOCAL_STRIPE_PORT ?? null,
     tax: value.AVATAX_ACCOUNT_ID
       ? {
           accountId: value.AVATAX_ACCOUNT_ID,

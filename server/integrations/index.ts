@@ -25,7 +25,7 @@ import type { SalesTax } from './tax/port';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger';
 import { createOutgoing, PortalJobQueue, type JobDefinition, type Outgoing } from '../jobs';
-import { createPayments, type Payments } from './payments';
+import { createPayments, localStripeOptions, type Payments } from './payments';
 
 export interface Integrations {
   mail: Mailer;
@@ -83,7 +83,7 @@ export function createIntegrations(
     local: !config.smtpUrl,
     jobs: queue,
     outgoing: createOutgoing(queue),
-    payments: createPayments(db, config.stripe),
+    payments: createPayments(db, config.stripe, localStripeOptions(config, logger)),
     tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
     calendarSync: createCalendarSync(config),
     benefitsTool: createBenefitsTool(config, db),

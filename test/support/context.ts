@@ -1,6 +1,8 @@
 // One test database and one in-process portal for the whole run, or for the life of each worker
 // process in a parallel run (mocha root hooks in hooks.ts).
 import type { Express } from 'express';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
@@ -39,7 +41,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function startTestContext(): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = testConfig();
+  // The portal listens on a port of its own, its PORTAL_URL: a link that leaves it and comes back (the local
+  // card server's hosted pages under /local-stripe) is followed as a browser would follow it.
+  const listener = http.createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  listener.unref();
+  const config = testConfig({ PORTAL_URL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}` });
   const logger = createLogger(config.logLevel);
   const integrations = createPortalIntegrations(config, database.db, logger);
   // The queue's schema is installed, but no worker runs: tests run due jobs themselves (drainJobs).
@@ -47,6 +54,7 @@ export async function startTestContext(): Promise<TestContext> {
   // The local card server's catalog, as the portal's start writes it (the data reset keeps it).
   await syncCatalog(database.db, integrations.payments.gateway);
   const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
+  listener.on('request', portal.app);
   current = {
     app: portal.app,
     db: database.db,
@@ -57,6 +65,8 @@ export async function startTestContext(): Promise<TestContext> {
     async close() {
       await integrations.jobs.stop();
       await integrations.payments.close();
+      listener.closeAllConnections();
+      await new Promise((resolve) => listener.close(resolve));
       await portal.close();
     },
   };

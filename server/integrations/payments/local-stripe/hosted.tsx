@@ -1,7 +1,9 @@
 // The local card server's hosted pages, standing in for Stripe's: Checkout (pay, subscribe or save a
 // card), the hosted invoice and the receipt. Plain HTML forms, so they work without JavaScript, as the
-// portal's own pages do.
-import express, { type Router } from 'express';
+// portal's own pages do. They are served at the card server's address and, outside production, at the
+// portal's under /local-stripe (the address their links use), so each form posts back to where it was shown.
+import crypto from 'node:crypto';
+import express, { type Response, type Router } from 'express';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CardError, readCard } from './cards';
@@ -15,6 +17,26 @@ button{font:inherit;margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radi
 .row{display:flex;gap:1rem}.row>div{flex:1}table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left;border-bottom:1px solid #d0d7de}.num{text-align:right}
 .note{color:#57606a;font-size:.9rem}a{color:#0a5cc2}@media (max-width:480px){main{margin:0;border:0;border-radius:0}.row{display:block}}`;
 
+/**
+ * The pages' own policy (the portal's, under whose address they are also shown, allows no inline style):
+ * their one style by its hash, no script, and forms that post here and are redirected to `formTargets`.
+ */
+const STYLE_HASH = `'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`;
+function setPolicy(res: Response, formTargets: (string | null | undefined)[] = []): void {
+  const origins = formTargets.flatMap((url) => {
+    try {
+      return url ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  const formAction = formTargets.length ? ["'self'", ...new Set(origins)].join(' ') : "'none'";
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none';style-src ${STYLE_HASH};img-src data:;form-action ${formAction};frame-ancestors 'none';base-uri 'none'`,
+  );
+}
+
 const page = (title: string, body: ReactNode) =>
   `<!doctype html>${renderToStaticMarkup(
     <html lang="en">
@@ -23,7 +45,8 @@ const page = (title: string, body: ReactNode) =>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <link rel="icon" href="data:," />
-        <style>{STYLE}</style>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash (setPolicy) */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
         <main>
@@ -46,17 +69,17 @@ interface CheckoutLine {
 }
 
 /**
- * What a subscription session's tax rates add to today's total, as its first invoice will charge it: the
- * coupon's discount first, then each rate's tax on the rest. None for a session without tax rates.
+ * What the session's coupon and tax rates change in today's total, as its first invoice will charge it: the
+ * coupon's discount first (shown whenever there is one, with or without tax), then each rate's tax on the rest.
  */
-async function taxRowsOf(
+async function adjustmentsOf(
   ctx: ApiContext,
   session: Obj,
   lines: CheckoutLine[],
 ): Promise<{ name: string; amount: number }[]> {
-  if (!session.tax_rates_data?.length) return [];
-  const rates = await Promise.all(session.tax_rates_data.map((id: string) => need(ctx, id, 'tax_rate')));
   const couponId = session.discounts?.[0]?.coupon;
+  if (!session.tax_rates_data?.length && !couponId) return [];
+  const rates = await Promise.all((session.tax_rates_data ?? []).map((id: string) => need(ctx, id, 'tax_rate')));
   const coupon = couponId ? await ctx.store.get<Obj>(couponId, 'coupon') : null;
   const { discount, totalTaxes } = totalsOf(
     lines.map((line) => ({
@@ -96,21 +119,50 @@ async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
 
 async function checkoutLines(ctx: ApiContext, session: Obj) {
   const lines = await linesOf(ctx, session);
-  return { lines, adjustments: await taxRowsOf(ctx, session, lines) };
+  return { lines, adjustments: await adjustmentsOf(ctx, session, lines) };
+}
+
+/** What was typed on a checkout form that is shown again (never the card number or CVC). */
+interface Typed {
+  name?: string;
+  email?: string;
+  expiry?: string;
+}
+
+/**
+ * Whether the page asks for an e-mail: a session with neither a customer nor `customer_email`, for
+ * "If not provided, customers will be asked to enter their email address" (Stripe's API reference,
+ * docs.stripe.com/api/checkout/sessions/object#checkout_session_object-customer_email).
+ */
+const asksEmail = (session: Obj) => !session.customer && !session.customer_email;
+
+/** The e-mail typed on a guest's form, or why it cannot be used (null for a session that asks none). */
+function emailOf(session: Obj, typed: unknown): { email: string | null; error?: string } {
+  if (!asksEmail(session)) return { email: session.customer_email ?? null };
+  const email = String(typed ?? '').trim();
+  if (!email) return { email: null, error: 'Enter your email address.' };
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 512)
+    return { email: null, error: 'Enter a valid email address, like name@example.com.' };
+  return { email };
 }
 
 function CheckoutForm({
   session,
+  action,
   lines,
   adjustments = [],
   error,
-  name,
+  emailError,
+  typed = {},
 }: {
   session: Obj;
+  /** Where the form posts: the address the page was shown at. */
+  action: string;
   lines: CheckoutLine[];
   adjustments?: { name: string; amount: number }[];
   error?: string;
-  name?: string;
+  emailError?: string;
+  typed?: Typed;
 }) {
   const total =
     lines.reduce((sum, line) => sum + line.amount, 0) + adjustments.reduce((sum, row) => sum + row.amount, 0);
@@ -151,9 +203,36 @@ function CheckoutForm({
           {error}
         </p>
       )}
-      <form method="post" action={`/pay/${session.id}`}>
+      {emailError && (
+        <p className="error" role="alert">
+          <a href="#email">{emailError}</a>
+        </p>
+      )}
+      <form method="post" action={action}>
+        {asksEmail(session) ? (
+          <>
+            <label htmlFor="email">Email</label>
+            {emailError && (
+              <p className="error" id="email-error">
+                {emailError}
+              </p>
+            )}
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={typed.email}
+              aria-describedby={emailError ? 'email-error' : undefined}
+              aria-invalid={emailError ? true : undefined}
+              required
+            />
+          </>
+        ) : (
+          session.customer_email && <p>{`Email: ${session.customer_email}`}</p>
+        )}
         <label htmlFor="name">Name on card</label>
-        <input id="name" name="name" autoComplete="cc-name" defaultValue={name} />
+        <input id="name" name="name" autoComplete="cc-name" defaultValue={typed.name} />
         <label htmlFor="number">Card number</label>
         <input
           id="number"
@@ -166,7 +245,14 @@ function CheckoutForm({
         <div className="row">
           <div>
             <label htmlFor="expiry">Expiry (MM / YY)</label>
-            <input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required />
+            <input
+              id="expiry"
+              name="expiry"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              defaultValue={typed.expiry}
+              required
+            />
           </div>
           <div>
             <label htmlFor="cvc">CVC</label>
@@ -190,8 +276,16 @@ function CheckoutForm({
   );
 }
 
-/** Completes an open session with the card typed on the page; a declined card throws CardError. */
-async function complete(ctx: ApiContext, session: Obj, card: Record<string, string>): Promise<void> {
+/**
+ * Completes an open session with the card (and, for a guest, the e-mail) typed on the page; a declined card
+ * throws CardError. The e-mail is the new customer's and the session's `customer_details.email`, as Stripe's.
+ */
+async function complete(
+  ctx: ApiContext,
+  session: Obj,
+  card: Record<string, string>,
+  email: string | null,
+): Promise<void> {
   const details = readCard(card, ctx.now());
   const { behaviour, ...shown } = details;
   let customerId: string | null = session.customer;
@@ -200,7 +294,7 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
       id: newId('cus'),
       object: 'customer',
       created: seconds(ctx.now()),
-      email: session.customer_email,
+      email,
       name: card.name || null,
       address: null,
       metadata: {},
@@ -218,7 +312,7 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
     card: shown,
     customer: customerId,
     created: seconds(ctx.now()),
-    billing_details: { name: card.name || null, address: null, email: session.customer_email, phone: null },
+    billing_details: { name: card.name || null, address: null, email, phone: null },
     metadata: {},
     livemode: false,
     _behaviour: behaviour,
@@ -227,7 +321,8 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
   const previous = structuredClone(session);
   const lines = await linesOf(ctx, session);
   if (session.mode === 'payment') {
-    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    // The total the page showed: the lines, less the coupon's discount.
+    const total = [...lines, ...(await adjustmentsOf(ctx, session, lines))].reduce((sum, row) => sum + row.amount, 0);
     const { intent } = await ctx.ledger.charge({
       customer: customerId,
       paymentMethod: method,
@@ -281,7 +376,21 @@ async function complete(ctx: ApiContext, session: Obj, card: Record<string, stri
       payment_status: 'paid',
     });
   }
-  Object.assign(session, { status: 'complete', customer: customerId });
+  const customer = customerId ? await ctx.store.get<Obj>(customerId, 'customer') : null;
+  Object.assign(session, {
+    status: 'complete',
+    customer: customerId,
+    customer_details: {
+      address: null,
+      business_name: null,
+      email: email ?? customer?.email ?? null,
+      individual_name: null,
+      name: card.name || customer?.name || null,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+  });
   await ctx.store.put(session);
   await ctx.emit('checkout.session.completed', session, previous);
 }
@@ -295,26 +404,32 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
   const router = express.Router();
   router.use('/pay', express.urlencoded({ extended: false, limit: '10kb' }));
 
+  // Each form posts back to the address it was shown at: the card server's own, or the portal's prefix.
+  const here = (req: express.Request) => req.originalUrl.split('?')[0]!;
+  const notFound = (res: Response) => {
+    setPolicy(res);
+    res
+      .status(404)
+      .type('html')
+      .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
+  };
+  const titleOf = (session: Obj) => (session.mode === 'setup' ? 'Save a card' : 'Checkout');
+
   router.get('/pay/:id', async (req, res, next) => {
     try {
       const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
-      if (!session) {
-        res
-          .status(404)
-          .type('html')
-          .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
-        return;
-      }
+      if (!session) return notFound(res);
       if (session.status === 'complete') {
         res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
         return;
       }
+      setPolicy(res, [session.success_url]);
       res
         .type('html')
         .send(
           page(
-            session.mode === 'setup' ? 'Save a card' : 'Checkout',
-            <CheckoutForm session={session} {...(await checkoutLines(ctx, session))} />,
+            titleOf(session),
+            <CheckoutForm session={session} action={here(req)} {...(await checkoutLines(ctx, session))} />,
           ),
         );
     } catch (error) {
@@ -324,17 +439,25 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
 
   router.post('/pay/:id', async (req, res, next) => {
     try {
+      const typed: Typed = {
+        name: String(req.body.name ?? ''),
+        email: String(req.body.email ?? ''),
+        expiry: String(req.body.expiry ?? ''),
+      };
       const outcome = await run(async () => {
         const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
         if (!session) return { status: 404 as const };
+        if (session.status === 'complete') return { status: 303 as const, session };
+        const { email, error: emailError } = emailOf(session, req.body.email);
+        // Nothing is recorded for a form without its e-mail: it is shown again, as typed.
+        if (emailError) return { status: 422 as const, session, emailError };
         try {
-          if (session.status !== 'complete')
-            await complete(ctx, session, {
-              number: req.body.number,
-              cvc: req.body.cvc,
-              name: req.body.name,
-              ...expiryOf(String(req.body.expiry ?? '')),
-            });
+          await complete(
+            ctx,
+            session,
+            { number: req.body.number, cvc: req.body.cvc, name: req.body.name, ...expiryOf(typed.expiry ?? '') },
+            email,
+          );
         } catch (error) {
           // A declined card is an answer, and what it recorded (the failed charge) is kept.
           if (!(error instanceof CardError)) throw error;
@@ -346,31 +469,27 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
         }
         return { status: 303 as const, session };
       });
-      if (outcome.status === 404) {
-        res
-          .status(404)
-          .type('html')
-          .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
+      if (outcome.status === 404) return notFound(res);
+      if (outcome.status === 303) {
+        res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
         return;
       }
-      if (outcome.status === 402) {
-        res
-          .status(402)
-          .type('html')
-          .send(
-            page(
-              'Checkout',
-              <CheckoutForm
-                session={outcome.session}
-                {...(await checkoutLines(ctx, outcome.session))}
-                error={outcome.error}
-                name={req.body.name}
-              />,
-            ),
-          );
-        return;
-      }
-      res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
+      setPolicy(res, [outcome.session.success_url]);
+      res
+        .status(outcome.status)
+        .type('html')
+        .send(
+          page(
+            titleOf(outcome.session),
+            <CheckoutForm
+              session={outcome.session}
+              action={here(req)}
+              {...(await checkoutLines(ctx, outcome.session))}
+              {...(outcome.status === 402 ? { error: outcome.error } : { emailError: outcome.emailError })}
+              typed={typed}
+            />,
+          ),
+        );
     } catch (error) {
       next(error);
     }
@@ -379,6 +498,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
   router.get('/invoices/:id', async (req, res, next) => {
     try {
       const invoice = await ctx.store.get<Obj>(String(req.params.id), 'invoice');
+      setPolicy(res);
       if (!invoice) {
         res
           .status(404)
@@ -442,6 +562,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
   router.get('/receipts/:id', async (req, res, next) => {
     try {
       const charge = await ctx.store.get<Obj>(String(req.params.id), 'charge');
+      setPolicy(res);
       if (!charge?.paid) {
         res
           .status(404)

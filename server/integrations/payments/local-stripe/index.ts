@@ -1,5 +1,5 @@
-// The local card server: a Stripe-compatible HTTP server the portal starts in-process on a free port
-// when no Stripe keys are set, so that the stripe SDK, and every page built on it, works offline.
+// The local card server: a Stripe-compatible HTTP server the portal starts in-process (on a free port, or
+// LOCAL_STRIPE_PORT) when no Stripe keys are set, so that the stripe SDK, and every page built on it, works offline.
 // State lives in PostgreSQL; events are signed as Stripe signs them and delivered to the portal's
 // webhook (or handed to whoever asked for them: the tests).
 import http from 'node:http';
@@ -26,8 +26,15 @@ export const LOCAL_KEYS = { secret: 'sk_test_local', publishable: 'pk_test_local
 export type EventReceiver = (payload: string, signature: string) => Promise<boolean>;
 
 export interface LocalStripe {
-  /** The server's address, e.g. http://127.0.0.1:40123 (the SDK's host, port and protocol, and the hosted pages). */
+  /** The server's address, e.g. http://127.0.0.1:40123 (the SDK's host, port and protocol). */
   url: string;
+  /**
+   * Where the hosted pages' links point (checkout `url`, `hosted_invoice_url`, `receipt_url`): the portal's
+   * own address under its prefix when it serves them, else this server's address.
+   */
+  hostedBase(): string;
+  /** The whole server as a request handler, for the portal to serve the hosted pages at its own address. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void): void;
   host: string;
   port: number;
   store: LocalStore;
@@ -60,8 +67,11 @@ export async function startLocalStripe(
   db: Knex,
   options: {
     webhookSecret: string;
-    port?: number;
+    /** The port to listen on (0 or none: a free one). */
+    port?: number | null;
     receiver?: EventReceiver | null;
+    /** Where links to the hosted pages point, read when a link is made; none: this server's own address. */
+    hostedBase?: (() => string) | null;
     /** Retries of declined renewals; none: LOCAL_STRIPE_RETRY_DAYS and LOCAL_STRIPE_AFTER_RETRIES, or Stripe's default. */
     retries?: RetrySettings;
   },
@@ -111,13 +121,13 @@ export async function startLocalStripe(
     store,
     now,
     emit,
-    hostedBase: () => base,
+    hostedBase: () => options.hostedBase?.() ?? base,
     publishableKey: LOCAL_KEYS.publishable,
     secretKey: LOCAL_KEYS.secret,
     ledger: null as unknown as Ledger,
   };
   configureRetries(ctx, options.retries ?? retrySettingsFrom(process.env));
-  ctx.ledger = new Ledger(store, now, () => base, emit);
+  ctx.ledger = new Ledger(store, now, ctx.hostedBase, emit);
 
   let delivering: Promise<number> | null = null;
   const deliverPending = (to: EventReceiver | null = receiver): Promise<number> => {
@@ -180,6 +190,8 @@ export async function startLocalStripe(
 
   return {
     url: base,
+    hostedBase: ctx.hostedBase,
+    handle: (req, res, next) => app(req as express.Request, res as express.Response, next),
     host: '127.0.0.1',
     port,
     store,
