@@ -261,7 +261,10 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
         ...preview.lines,
         ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
         ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
-        { description: 'Total due today', amount: preview.total },
+        // A change that credits more than it charges totals less than 0: nothing is due, and the card
+        // processor keeps the difference as a credit that its next invoices use first.
+        { description: 'Total due today', amount: Math.max(0, preview.total) },
+        ...(preview.total < 0 ? [{ description: 'Credit kept for your next invoices', amount: -preview.total }] : []),
       ]
     : [];
   return (
@@ -338,7 +341,7 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
           <FieldError id="terms" error={pay.errors.terms} />
         </div>
         <div className="actions">
-          <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
+          <Button disabled={!preview}>{preview ? `Pay ${formatMoney(Math.max(0, preview.total))}` : 'Pay'}</Button>
           <ButtonLink href={backHref}>Back</ButtonLink>
         </div>
         {pay.failure && (
