@@ -31,13 +31,15 @@ const KNOWN: { mismatches: string[] } = JSON.parse(
 
 /**
  * OpenAPI 3.0 schema → JSON Schema as ajv reads it: `nullable` becomes a null alternative, and OpenAPI's own
- * keywords (`x-…`, `description`, `example`, `discriminator`…) are left out; references point into the kept document.
+ * keywords (`x-…`, `description`, `example`, `discriminator`…) are left out; references point into the kept
+ * document; a resource marked `x-sdkFields` (its own fields are exactly the SDK's) is closed to other fields.
  */
 function toJsonSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toJsonSchema);
   if (!value || typeof value !== 'object') return value;
   const { nullable, ...rest } = value as Schema;
-  const converted: Schema = {};
+  // A resource whose own fields are the SDK's (update.ts marks it) has no others.
+  const converted: Schema = rest['x-sdkFields'] ? { additionalProperties: false } : {};
   for (const [key, inner] of Object.entries(rest)) {
     if (key.startsWith('x-') || ['description', 'example', 'discriminator', 'readOnly', 'writeOnly'].includes(key))
       continue;
@@ -133,7 +135,11 @@ function mismatches(where: string, errors: ErrorObject[] | null | undefined): st
       list.push(String(error.params.missingProperty));
       leftOut.set(at, list);
     } else if (error.keyword === 'additionalProperties')
-      lines.push(`${where} ${at}: unknown parameter ${error.params.additionalProperty}`);
+      lines.push(
+        where.endsWith(' answer')
+          ? `${where} ${at}: has a field Stripe's object does not have: ${error.params.additionalProperty}`
+          : `${where} ${at}: unknown parameter ${error.params.additionalProperty}`,
+      );
     else lines.push(`${where} ${at}: ${error.message}`);
   }
   for (const [at, names] of leftOut)
@@ -256,6 +262,24 @@ describe('Local card server: requests and answers match Stripe’s OpenAPI descr
         'GET /v1/customers/{customer} answer /: leaves out required id',
         'GET /v1/customers/{customer} answer /created: must be integer',
       ]);
+    });
+
+    it('a field Stripe’s object does not have (the test card’s behaviour, kept inside the card server)', () => {
+      const found = check(routes, [
+        {
+          method: 'get',
+          path: '/v1/payment_methods/pm_1',
+          request: {},
+          status: 200,
+          answer: { id: 'pm_1', object: 'payment_method', type: 'card', _behaviour: 'declined' },
+        },
+      ]);
+      assert.ok(
+        found.includes(
+          "GET /v1/payment_methods/{payment_method} answer /: has a field Stripe's object does not have: _behaviour",
+        ),
+        found.join('\n'),
+      );
     });
 
     it('a request with a parameter Stripe does not know', () => {

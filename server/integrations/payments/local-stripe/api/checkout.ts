@@ -6,10 +6,16 @@ import { couponFrom } from './catalog';
 import { taxRatesFrom } from './tax-rates';
 
 export function checkoutRoutes(route: Route, ctx: ApiContext): void {
-  route('post', '/v1/checkout/sessions', async (req) => createCheckoutSession(ctx, req.body));
+  route('post', '/v1/checkout/sessions', async (req) => sessionView(await createCheckoutSession(ctx, req.body)));
   route('get', '/v1/checkout/sessions/:id', async (req) =>
-    expand(ctx, await need(ctx, String(req.params.id), 'checkout.session'), req.query.expand),
+    sessionView(await expand(ctx, await need(ctx, String(req.params.id), 'checkout.session'), req.query.expand)),
   );
+}
+
+/** What Stripe shows of a session: the items and tax rates kept for the hosted page stay inside. */
+function sessionView(session: Obj): Obj {
+  const { line_items_data: _items, tax_rates_data: _rates, ...shown } = session;
+  return shown as Obj;
 }
 
 async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>): Promise<Obj> {
