@@ -432,10 +432,14 @@ export class Ledger {
           object: 'invoice_payment',
           invoice: invoice.id,
           amount_paid: invoice.amount_due,
+          amount_requested: invoice.amount_due,
+          currency: invoice.currency ?? 'usd',
+          created: paidAt,
+          livemode: false,
           is_default: true,
           status: 'paid',
           payment: { type: 'payment_intent', payment_intent: intent.id },
-          status_transitions: { paid_at: paidAt },
+          status_transitions: { canceled_at: null, paid_at: paidAt },
         },
       ];
       const charge = await this.store.get<Obj>(intent.latest_charge);
