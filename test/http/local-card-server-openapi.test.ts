@@ -192,10 +192,11 @@ const routeOf = (routes: ServedRoute[], exchange: Exchange) =>
     (route) =>
       route.method === exchange.method && new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`).test(exchange.path),
   );
-const keyOf = (route: ServedRoute) => {
-  const specPath = Object.values(subset.endpoints).find((endpoint) => samePath(route.path, endpoint.path))?.path;
-  return specPath ? endpointKey(route.method, specPath) : null;
-};
+/** The endpoint's key in the kept subset, or null when the subset has no schemas for this method and path. */
+const keyOf = (route: ServedRoute) =>
+  Object.entries(subset.endpoints).find(
+    ([key, endpoint]) => key === endpointKey(route.method, endpoint.path) && samePath(route.path, endpoint.path),
+  )?.[0] ?? null;
 
 /** Every mismatch of the exchanges with the spec, each with its endpoint, part and path in the object. */
 function check(routes: ServedRoute[], exchanges: Exchange[]): string[] {
@@ -208,7 +209,7 @@ function check(routes: ServedRoute[], exchanges: Exchange[]): string[] {
       continue;
     }
     const key = keyOf(route);
-    if (!key || !subset.endpoints[key]) continue; // reported by the schema coverage test
+    if (!key) continue; // reported by the schema coverage test
     const part = exchange.method === 'post' ? 'request' : 'query';
     const request = validator(key, part);
     if (request && !request(structuredClone(exchange.request)))
