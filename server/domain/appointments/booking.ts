@@ -1,8 +1,8 @@
 // How bookings arrive (issue [11]; spec 3 §3 Appointment and Message): the directory lists a provider's
 // free consultation slots, books one for a client and lets the client cancel it. No double booking,
-// ever: the slot is checked against the calendar inside the booking's transaction, and when two
-// bookings race the exclusion constraint appointments_no_overlap has the last word. The provider hears
-// of each booking and cancel through a job that carries a link, never the client's name or answers.
+// ever: the bookings of one provider take turns, each checks the slot against the calendar inside its
+// transaction, and the exclusion constraint appointments_no_overlap has the last word. The provider
+// hears of each booking and cancel through a job that carries a link, never the client's name or answers.
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
@@ -16,6 +16,10 @@ type Db = Knex | Knex.Transaction;
 const MINUTE_MS = 60_000;
 // PostgreSQL's exclusion_violation: another live consultation of the provider overlaps this one.
 const EXCLUSION_VIOLATION = '23P01';
+// deadlock_detected and serialization_failure: PostgreSQL rolled this transaction back to let another
+// through; running it again is safe (no outside call happens inside it).
+const GAVE_WAY = new Set(['40P01', '40001']);
+const BOOKING_ATTEMPTS = 3;
 
 export const PROVIDER_NOTIFICATION_JOB = 'appointments.notify-provider';
 
@@ -119,7 +123,34 @@ export async function bookConsultation(
   now: Date,
 ): Promise<Consultation> {
   const end = new Date(request.start.getTime() + CALENDAR_RULES.consultationMinutes * MINUTE_MS);
+  return retriedWhenGivingWay(() => bookIn(db, jobs, request, end, now));
+}
+
+/** `attempt` again when PostgreSQL chose it to give way (a deadlock with another writer of appointments). */
+async function retriedWhenGivingWay<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= BOOKING_ATTEMPTS || !GAVE_WAY.has(String((error as { code?: unknown }).code))) throw error;
+    }
+  }
+}
+
+/**
+ * Bookings of one provider take turns, from the start of their transaction to its end. Without the turn,
+ * bookings that all found the slot free insert at once, and concurrent inserts into one exclusion
+ * constraint wait on each other: PostgreSQL breaks each such deadlock (40P01) after deadlock_timeout by
+ * rolling one back, and under load 49 of 50 racers died so, one a second, each a 500. With it, the
+ * first holds the turn, the next ones read its committed booking and refuse the slot without inserting.
+ */
+async function takeBookingTurn(trx: Knex.Transaction, providerId: number): Promise<void> {
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended('appointments.booking:' || ?::text, 0))`, [providerId]);
+}
+
+async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Date, now: Date): Promise<Consultation> {
   return db.transaction(async (trx) => {
+    await takeBookingTurn(trx, request.providerId);
     const provider = await liveProvider(trx, request.providerId);
     if (!provider) throw new NotFoundError();
     if (!(await isBookable(trx, provider.id, request.start, end, now))) throw conflict('slot_unavailable');
