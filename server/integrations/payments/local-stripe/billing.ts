@@ -3,10 +3,23 @@
 // rules, reduced to what the portal calls (https://docs.stripe.com/billing/subscriptions/overview).
 import { UTCDate } from '@date-fns/utc';
 import { addMonths, addYears } from 'date-fns';
+import type Stripe from 'stripe';
 import { CardError, DECLINED, type CardBehaviour } from './cards';
-import { newId, type LocalStore, type StripeObject } from './store';
+import { newId, type LocalStore, type StoredObject, type StoredPaymentMethod, type StripeObject } from './store';
 
 export type Obj = StripeObject & Record<string, any>;
+
+/**
+ * A stored object the ledger reads as the stripe SDK types it, which a caller may still hold untyped (`Obj`):
+ * the ledger reads it as its SDK type (`as`, at this boundary).
+ */
+export type Given<T> = T | Obj;
+
+/** An invoice as the card server keeps it: Stripe's object (https://docs.stripe.com/api/invoices/object). */
+export type StoredInvoice = Stripe.Invoice;
+
+/** A subscription as the ledger reads it: Stripe's, with the coupon of its discount kept inside (store.ts). */
+type SubscriptionRead = Stripe.Subscription & { discount?: { id: string; coupon: Obj; start: number } | null };
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -23,6 +36,10 @@ export interface Line {
   price: Obj;
   period: { start: number; end: number };
   proration?: boolean;
+  /** The pending invoice item the line comes from (a proration kept for this invoice). */
+  invoiceItem?: string;
+  /** The subscription item the line bills, when the caller knows it (else found by price, see `lineItemsOf`). */
+  item?: string;
 }
 
 /**
@@ -74,7 +91,7 @@ export interface Totals {
   totalExcludingTax: number;
   tax: number;
   total: number;
-  totalTaxes: Obj[];
+  totalTaxes: Stripe.Invoice.TotalTax[];
 }
 
 /**
@@ -89,15 +106,14 @@ export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []
   const discount = discountOf(coupon, lines);
   const totalExcludingTax = subtotal - discount;
   const totalTaxes = taxRates.map(
-    (rate) =>
-      ({
-        amount: taxOn(Number(rate.percentage), totalExcludingTax),
-        tax_behavior: 'exclusive',
-        tax_rate_details: { tax_rate: rate.id },
-        taxability_reason: 'standard_rated',
-        taxable_amount: totalExcludingTax,
-        type: 'tax_rate_details',
-      }) as unknown as Obj,
+    (rate): Stripe.Invoice.TotalTax => ({
+      amount: taxOn(Number(rate.percentage), totalExcludingTax),
+      tax_behavior: 'exclusive',
+      tax_rate_details: { tax_rate: rate.id },
+      taxability_reason: 'standard_rated',
+      taxable_amount: totalExcludingTax,
+      type: 'tax_rate_details',
+    }),
   );
   const tax = totalTaxes.reduce((sum, entry) => sum + Number(entry.amount), 0);
   return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
@@ -125,86 +141,469 @@ export const pendingLine = (item: Obj): Line => ({
   price: item._price,
   period: item.period,
   proration: true,
+  invoiceItem: item.id,
 });
+
+/**
+ * `total` cents shared out in proportion to `weights` (which add up to a non-zero sum), each share rounded
+ * and the rounding's remainder put on the largest weight, so that the shares add up to `total` exactly.
+ */
+export function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!sum || !total) return weights.map(() => 0);
+  const shares = weights.map((weight) => Math.round((total * weight) / sum));
+  const largest = weights.indexOf(Math.max(...weights));
+  shares[largest]! += total - shares.reduce((a, b) => a + b, 0);
+  return shares;
+}
+
+/** The account the local card server stands for, as an invoice names it. */
+const ACCOUNT = { name: 'Members Portal (local)', country: 'US', statementDescriptor: 'MEMBERS PORTAL' };
+
+/** What an invoice's discount is called: the subscription's discount object when the coupon is its own. */
+export function discountIdOf(subscription: Given<Stripe.Subscription> | null, coupon: Obj | null): string | null {
+  if (!coupon) return null;
+  const discount = (subscription as SubscriptionRead | null)?.discount;
+  return discount?.coupon?.id === coupon.id ? discount.id : `di_${coupon.id}`;
+}
+
+/**
+ * An invoice's lines as Stripe shows them (https://docs.stripe.com/api/invoice-line-item/object): a line for a
+ * recurring price is a subscription item's (`parent.subscription_item_details`, a proration flagged, with the
+ * pending invoice item it came from); a one-time price's is an invoice item's (`invoice_item_details`). The
+ * invoice's discount and each tax are shared out over the lines they apply to (`allocate`), so that the
+ * lines' `discount_amounts` and `taxes` add up to the invoice's.
+ */
+export function lineItemsOf(options: {
+  invoice: string | null;
+  subscription: Given<Stripe.Subscription> | null;
+  lines: Line[];
+  coupon: Obj | null;
+  discount: number;
+  taxes: Stripe.Invoice.TotalTax[];
+}): Stripe.InvoiceLineItem[] {
+  const subscription = options.subscription as Stripe.Subscription | null;
+  const discountId = discountIdOf(subscription, options.coupon);
+  const products: string[] | undefined = options.coupon?.applies_to?.products;
+  const eligible = options.lines.map((line) => !products || products.includes(String(line.price.product)));
+  const discounts = allocate(
+    options.discount,
+    options.lines.map((line, i) => (eligible[i] ? line.amount : 0)),
+  );
+  const taxable = options.lines.map((line, i) => line.amount - discounts[i]!);
+  const taxes = options.taxes.map((tax) => allocate(tax.amount, taxable));
+  const items = subscription?.items?.data ?? [];
+  return options.lines.map((line, i): Stripe.InvoiceLineItem => {
+    const recurring = Boolean(line.price.recurring);
+    const item =
+      line.item ??
+      items.find((candidate) => candidate.price?.id === line.price.id)?.id ??
+      (items.length === 1 ? items[0]!.id : null);
+    const discounted = discounts[i] && discountId ? [{ amount: discounts[i]!, discount: discountId }] : [];
+    return {
+      id: newId('il'),
+      object: 'line_item',
+      amount: line.amount,
+      currency: 'usd',
+      description: line.description,
+      discount_amounts: discounted,
+      discountable: true,
+      discounts: [],
+      invoice: options.invoice,
+      livemode: false,
+      metadata: {},
+      parent: recurring
+        ? {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: line.invoiceItem ?? null,
+              proration: Boolean(line.proration),
+              proration_details: line.proration ? { credited_items: null } : null,
+              subscription: subscription?.id ?? null,
+              // A preview of a new subscription names an item that does not exist yet.
+              subscription_item: item ?? newId('si'),
+            },
+          }
+        : {
+            type: 'invoice_item_details',
+            subscription_item_details: null,
+            invoice_item_details: {
+              invoice_item: line.invoiceItem ?? newId('ii'),
+              proration: Boolean(line.proration),
+              proration_details: line.proration ? { credited_items: null } : null,
+              subscription: subscription?.id ?? null,
+            },
+          },
+      period: line.period,
+      pretax_credit_amounts: discounted.map((entry) => ({ ...entry, type: 'discount' })),
+      pricing: {
+        type: 'price_details',
+        price_details: { price: line.price.id, product: String(line.price.product) },
+        unit_amount_decimal:
+          line.price.unit_amount_decimal ?? (line.price.unit_amount != null ? String(line.price.unit_amount) : null),
+      },
+      quantity: line.quantity,
+      quantity_decimal: String(line.quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
+      subscription: subscription?.id ?? null,
+      subtotal: line.amount,
+      taxes: options.taxes.map((tax, t) => ({
+        amount: taxes[t]![i]!,
+        tax_behavior: tax.tax_behavior,
+        tax_rate_details: tax.tax_rate_details,
+        taxability_reason: tax.taxability_reason,
+        taxable_amount: taxable[i]!,
+        type: 'tax_rate_details',
+      })),
+    };
+  });
+}
+
+/**
+ * An invoice as Stripe's object has it (https://docs.stripe.com/api/invoices/object), for `lines` with a
+ * coupon and tax rates, before any payment: every field Stripe's type requires, with what Stripe gives when
+ * the feature is unused (no shipping, credit notes, custom fields, automatic tax or Connect). `id` null
+ * makes a preview (https://docs.stripe.com/api/invoices/create_preview): an `upcoming_in_…` id, a draft with no
+ * number, nothing finalized, its lines under no invoice.
+ */
+export function invoiceOf(options: {
+  id: string | null;
+  customer: Given<Stripe.Customer>;
+  subscription: Given<Stripe.Subscription> | null;
+  lines: Line[];
+  coupon: Obj | null;
+  taxRates: Given<Stripe.TaxRate>[];
+  reason: Stripe.Invoice.BillingReason;
+  created: number;
+  /** The invoice's date when it is not `created` (a preview of the next renewal: the period's end). */
+  periodEnd?: number;
+  /** A preview of a change: the proration date it was worked out for. */
+  prorationDate?: number;
+  hostedBase: string;
+}): Stripe.Invoice {
+  const customer = options.customer as Stripe.Customer;
+  const subscription = options.subscription as SubscriptionRead | null;
+  const taxRates = options.taxRates as Stripe.TaxRate[];
+  const preview = options.id === null;
+  const id = options.id ?? `upcoming_in_${newId('x').slice(2)}`;
+  const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(
+    options.lines,
+    options.coupon,
+    taxRates as unknown as Obj[],
+  );
+  const startingBalance = Number(customer.balance ?? 0);
+  const due = amountDue(startingBalance, total);
+  const discountId = discountIdOf(subscription, options.coupon);
+  const discountAmounts = discountId && discount ? [{ amount: discount, discount: discountId }] : [];
+  const starts = options.lines.map((line) => line.period.start);
+  const ends = options.lines.map((line) => line.period.end);
+  const created = options.created;
+  return {
+    id,
+    object: 'invoice',
+    account_country: ACCOUNT.country,
+    account_name: ACCOUNT.name,
+    account_tax_ids: null,
+    amount_due: due,
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: due,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: !preview,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: options.reason,
+    collection_method: 'charge_automatically',
+    created,
+    currency: 'usd',
+    custom_fields: null,
+    customer: customer.id,
+    customer_account: null,
+    customer_address: customer.address ?? null,
+    customer_email: customer.email ?? null,
+    customer_name: customer.name ?? null,
+    customer_phone: customer.phone ?? null,
+    customer_shipping: customer.shipping ?? null,
+    customer_tax_exempt: customer.tax_exempt ?? 'none',
+    customer_tax_ids: [],
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: taxRates,
+    description: null,
+    discounts: discountId && discount ? [discountId] : [],
+    due_date: null,
+    effective_at: preview ? null : created,
+    ending_balance: balanceAfter(startingBalance, total),
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: preview ? null : `${options.hostedBase}/invoices/${id}`,
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+      data: lineItemsOf({
+        invoice: preview ? null : id,
+        subscription,
+        lines: options.lines,
+        coupon: options.coupon,
+        discount,
+        taxes: totalTaxes,
+      }),
+    },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: preview ? null : `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`,
+    on_behalf_of: null,
+    parent: subscription
+      ? {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: {
+            subscription: subscription.id,
+            metadata: subscription.metadata ?? {},
+            ...(options.prorationDate !== undefined ? { subscription_proration_date: options.prorationDate } : {}),
+          },
+        }
+      : null,
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    payments: { object: 'list', data: [], has_more: false, url: `/v1/invoice_payments?invoice=${id}` },
+    period_end: options.periodEnd ?? Math.max(...ends, created),
+    period_start: Math.min(...starts, options.periodEnd ?? created),
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: startingBalance,
+    statement_descriptor: null,
+    status: preview ? 'draft' : 'open',
+    status_transitions: {
+      finalized_at: preview ? null : created,
+      marked_uncollectible_at: null,
+      paid_at: null,
+      voided_at: null,
+    },
+    subtotal,
+    subtotal_excluding_tax: subtotal,
+    test_clock: customer.test_clock ?? null,
+    total,
+    total_discount_amounts: discountAmounts,
+    total_excluding_tax: totalExcludingTax,
+    total_pretax_credit_amounts: discountAmounts.map((entry) => ({ ...entry, type: 'discount' })),
+    total_taxes: totalTaxes,
+    webhooks_delivered_at: preview ? null : created,
+  };
+}
+
+/** A charge's outcome as Stripe's test cards give it (https://docs.stripe.com/declines#issuer-declines). */
+const outcomeOf = (succeeded: boolean): Stripe.Charge.Outcome =>
+  succeeded
+    ? {
+        advice_code: null,
+        network_advice_code: null,
+        network_decline_code: null,
+        network_status: 'approved_by_network',
+        reason: null,
+        risk_level: 'normal',
+        seller_message: 'Payment complete.',
+        type: 'authorized',
+      }
+    : {
+        advice_code: null,
+        network_advice_code: null,
+        network_decline_code: null,
+        network_status: 'declined_by_network',
+        reason: 'generic_decline',
+        risk_level: 'normal',
+        seller_message: 'The bank did not return any further details with this decline.',
+        type: 'issuer_declined',
+      };
 
 export class Ledger {
   constructor(
     private readonly store: LocalStore,
     private readonly now: () => Date,
     private readonly hostedBase: () => string,
-    private readonly emit: (type: string, object: Obj, previous?: Obj) => Promise<void>,
+    private readonly emitEvent: (type: string, object: Obj, previous?: Obj) => Promise<void>,
   ) {}
 
-  /** A card charge: a payment intent and its charge, succeeded or failed. A declined card throws after recording both. */
+  /** Records an event about one of the ledger's objects (typed by the SDK) with what changed since `previous`. */
+  private emit(type: string, object: StoredObject, previous?: StoredObject): Promise<void> {
+    return this.emitEvent(type, object as Obj, previous as Obj | undefined);
+  }
+
+  /**
+   * A card charge: a payment intent and its charge, succeeded or failed, as Stripe's objects
+   * (https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/charges/object). A declined
+   * card throws after recording both. `automaticPaymentMethods`: the intent was made through the API without
+   * payment method types (Stripe then turns automatic payment methods on); otherwise it is a card intent of an
+   * invoice or a checkout.
+   */
   async charge(options: {
     customer: string | null;
-    paymentMethod: Obj | null;
+    paymentMethod: Given<StoredPaymentMethod> | null;
     amount: number;
-    description: string;
+    description: string | null;
     metadata?: Record<string, string>;
-  }): Promise<{ intent: Obj; charge: Obj | null }> {
+    automaticPaymentMethods?: boolean;
+  }): Promise<{ intent: Stripe.PaymentIntent; charge: Stripe.Charge | null }> {
     const created = seconds(this.now());
-    const intent: Obj = {
-      id: newId('pi'),
+    const method = options.paymentMethod as StoredPaymentMethod | null;
+    const id = newId('pi');
+    const intent: Stripe.PaymentIntent = {
+      id,
       object: 'payment_intent',
+      allowed_payment_method_types: null,
       amount: options.amount,
+      amount_capturable: 0,
       amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: options.automaticPaymentMethods ? { allow_redirects: 'always', enabled: true } : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      // The default since API 2024-06-20 (https://docs.stripe.com/payments/payment-intents/asynchronous-capture).
+      capture_method: 'automatic_async',
+      client_secret: `${id}_secret_${newId('x').slice(2)}`,
+      confirmation_method: 'automatic',
+      created,
       currency: 'usd',
       customer: options.customer,
-      payment_method: options.paymentMethod?.id ?? null,
-      status: 'requires_payment_method',
-      created,
+      customer_account: null,
       description: options.description,
-      latest_charge: null,
+      excluded_payment_method_types: null,
       last_payment_error: null,
-      metadata: options.metadata ?? {},
-      client_secret: '',
+      latest_charge: null,
       livemode: false,
+      managed_payments: null,
+      metadata: options.metadata ?? {},
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: method?.id ?? null,
+      payment_method_configuration_details: null,
+      payment_method_options: {
+        card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      },
+      payment_method_types: ['card'],
+      payment_record: null,
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: null,
     };
-    intent.client_secret = `${intent.id}_secret_${newId('x').slice(2)}`;
-    if (!options.paymentMethod) {
+    if (!method) {
       await this.store.put(intent);
       return { intent, charge: null };
     }
-    const behaviour: CardBehaviour = options.paymentMethod._behaviour ?? 'succeeds';
+    const behaviour: CardBehaviour = method._behaviour ?? 'succeeds';
     const succeeded = behaviour === 'succeeds';
-    const charge: Obj = {
-      id: newId('ch'),
+    const card = method.card;
+    const chargeId = newId('ch');
+    const charge: Stripe.Charge = {
+      id: chargeId,
       object: 'charge',
       amount: options.amount,
       amount_captured: succeeded ? options.amount : 0,
       amount_refunded: 0,
+      application: null,
+      application_fee: null,
+      application_fee_amount: null,
+      // Stripe's balance transaction of a successful charge (the local server keeps no balance: not retrievable).
+      balance_transaction: succeeded ? newId('txn') : null,
+      billing_details: {
+        address: method.billing_details?.address ?? null,
+        email: method.billing_details?.email ?? null,
+        name: method.billing_details?.name ?? null,
+        phone: method.billing_details?.phone ?? null,
+        tax_id: method.billing_details?.tax_id ?? null,
+      },
+      calculated_statement_descriptor: ACCOUNT.statementDescriptor,
+      captured: succeeded,
+      created,
       currency: 'usd',
       customer: options.customer,
       description: options.description,
-      created,
-      paid: succeeded,
-      captured: succeeded,
-      refunded: false,
-      status: succeeded ? 'succeeded' : 'failed',
+      disputed: false,
+      failure_balance_transaction: null,
       failure_code: succeeded ? null : 'card_declined',
       failure_message: succeeded ? null : DECLINED,
-      payment_intent: intent.id,
-      payment_method: options.paymentMethod.id,
-      metadata: options.metadata ?? {},
+      fraud_details: {},
       livemode: false,
+      metadata: options.metadata ?? {},
+      on_behalf_of: null,
+      outcome: outcomeOf(succeeded),
+      paid: succeeded,
+      payment_intent: id,
+      payment_method: method.id,
       payment_method_details: {
         type: 'card',
-        card: { brand: options.paymentMethod.card.brand, last4: options.paymentMethod.card.last4 },
+        card: {
+          amount_authorized: succeeded ? options.amount : null,
+          authorization_code: null,
+          brand: card?.brand ?? null,
+          checks: {
+            address_line1_check: card?.checks?.address_line1_check ?? null,
+            address_postal_code_check: card?.checks?.address_postal_code_check ?? null,
+            cvc_check: card?.checks?.cvc_check ?? null,
+          },
+          country: card?.country ?? null,
+          electronic_commerce_indicator: null,
+          exp_month: card?.exp_month ?? 0,
+          exp_year: card?.exp_year ?? 0,
+          fingerprint: card?.fingerprint ?? null,
+          funding: card?.funding ?? null,
+          installments: null,
+          last4: card?.last4 ?? null,
+          mandate: null,
+          network: card?.networks?.preferred ?? card?.brand ?? null,
+          network_transaction_id: null,
+          regulated_status: card?.regulated_status ?? null,
+          three_d_secure: null,
+          transaction_link_id: null,
+          wallet: null,
+        },
       },
-      refunds: { object: 'list', data: [], has_more: false, url: '' },
-      receipt_url: null,
+      receipt_email: null,
+      receipt_number: null,
+      receipt_url: succeeded ? `${this.hostedBase()}/receipts/${chargeId}` : null,
+      refunded: false,
+      refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${chargeId}/refunds` },
+      review: null,
+      shipping: null,
+      source: null,
+      source_transfer: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: succeeded ? 'succeeded' : 'failed',
+      transfer_data: null,
+      transfer_group: null,
     };
-    charge.refunds.url = `/v1/charges/${charge.id}/refunds`;
-    if (succeeded) charge.receipt_url = `${this.hostedBase()}/receipts/${charge.id}`;
     intent.latest_charge = charge.id;
     intent.status = succeeded ? 'succeeded' : 'requires_payment_method';
     intent.amount_received = succeeded ? options.amount : 0;
     if (!succeeded)
       intent.last_payment_error = {
         type: 'card_error',
+        charge: charge.id,
         code: 'card_declined',
         decline_code: 'generic_decline',
+        doc_url: 'https://docs.stripe.com/error-codes/card-declined',
         message: DECLINED,
       };
     await this.store.put(charge);
@@ -220,119 +619,63 @@ export class Ledger {
    * `taxRates` (the subscription's `default_tax_rates`) add their tax to the total.
    */
   async invoice(options: {
-    customer: Obj;
-    subscription: Obj | null;
+    customer: Given<Stripe.Customer>;
+    subscription: Given<Stripe.Subscription> | null;
     lines: Line[];
     coupon: Obj | null;
-    paymentMethod: Obj | null;
-    reason: string;
-    taxRates?: Obj[];
+    paymentMethod: Given<StoredPaymentMethod> | null;
+    reason: Stripe.Invoice.BillingReason;
+    taxRates?: Given<Stripe.TaxRate>[];
     /** When a declined charge is tried again (unix seconds; null: not retried automatically). */
     retryAt?: number | null;
-  }): Promise<Obj> {
+  }): Promise<Stripe.Invoice> {
+    const customer = options.customer as Stripe.Customer;
+    const subscription = options.subscription as SubscriptionRead | null;
     const created = seconds(this.now());
-    const taxRates = options.taxRates ?? [];
     // The subscription's prorations left for its next invoice (proration_behavior create_prorations) come first.
-    const pending = await this.pendingItems(options.customer, options.subscription);
+    const pending = await this.pendingItems(customer, subscription);
     const lines = [...pending.map(pendingLine), ...options.lines];
-    const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, options.coupon, taxRates);
-    const starts = lines.map((line) => line.period.start);
-    const ends = lines.map((line) => line.period.end);
+    const invoice = invoiceOf({
+      id: newId('in'),
+      customer,
+      subscription,
+      lines,
+      coupon: options.coupon,
+      taxRates: options.taxRates ?? [],
+      reason: options.reason,
+      created,
+      hostedBase: this.hostedBase(),
+    });
+    const discount = (invoice.total_discount_amounts ?? []).reduce((sum, entry) => sum + entry.amount, 0);
     // The customer's balance pays first (a credit) or is added (a debit); a negative total adds to the credit.
     // The balance moves once the invoice is paid (at once when nothing is due).
-    const startingBalance = Number(options.customer.balance ?? 0);
-    const endingBalance = balanceAfter(startingBalance, total);
-    const due = amountDue(startingBalance, total);
+    const startingBalance = invoice.starting_balance;
+    const endingBalance = invoice.ending_balance ?? startingBalance;
     const spendCredit = async () => {
       const change = endingBalance - startingBalance;
       if (!change) return;
-      const previous = structuredClone(options.customer);
-      options.customer.balance = Number(options.customer.balance ?? 0) + change;
-      await this.store.put({
+      const previous = structuredClone(customer);
+      customer.balance = Number(customer.balance ?? 0) + change;
+      await this.store.put<Stripe.CustomerBalanceTransaction>({
         id: newId('cbtxn'),
         object: 'customer_balance_transaction',
-        customer: options.customer.id,
+        customer: customer.id,
+        customer_account: null,
         amount: change,
         currency: 'usd',
         description: null,
-        ending_balance: options.customer.balance,
+        ending_balance: customer.balance,
         invoice: invoice.id,
         credit_note: null,
+        checkout_session: null,
         type: 'applied_to_invoice',
         created: seconds(this.now()),
         metadata: {},
         livemode: false,
       });
-      await this.store.put(options.customer);
-      await this.emit('customer.updated', options.customer, previous);
+      await this.store.put(customer);
+      await this.emit('customer.updated', customer, previous);
     };
-    const invoice: Obj = {
-      id: newId('in'),
-      object: 'invoice',
-      customer: options.customer.id,
-      customer_name: options.customer.name ?? null,
-      customer_email: options.customer.email ?? null,
-      account_name: 'Members Portal (local)',
-      billing_reason: options.reason,
-      collection_method: 'charge_automatically',
-      currency: 'usd',
-      created,
-      number: `LOCAL-${String(created).slice(-6)}-${Math.floor(Math.random() * 900 + 100)}`,
-      status: 'open',
-      subtotal,
-      total,
-      amount_due: due,
-      amount_paid: 0,
-      amount_remaining: due,
-      subtotal_excluding_tax: subtotal,
-      total_excluding_tax: totalExcludingTax,
-      total_taxes: totalTaxes,
-      default_tax_rates: taxRates,
-      starting_balance: startingBalance,
-      ending_balance: endingBalance,
-      discounts: options.coupon && discount ? [options.coupon.id] : [],
-      total_discount_amounts:
-        options.coupon && discount ? [{ amount: discount, discount: `di_${options.coupon.id}` }] : [],
-      period_start: Math.min(...starts, created),
-      period_end: Math.max(...ends, created),
-      parent: options.subscription
-        ? {
-            type: 'subscription_details',
-            subscription_details: {
-              subscription: options.subscription.id,
-              metadata: options.subscription.metadata ?? {},
-            },
-          }
-        : null,
-      lines: {
-        object: 'list',
-        has_more: false,
-        url: '',
-        data: lines.map((line) => ({
-          id: newId('il'),
-          object: 'line_item',
-          description: line.description,
-          amount: line.amount,
-          quantity: line.quantity,
-          currency: 'usd',
-          period: line.period,
-          pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
-        })),
-      },
-      status_transitions: { finalized_at: created, paid_at: null, voided_at: null },
-      hosted_invoice_url: '',
-      invoice_pdf: null,
-      livemode: false,
-      metadata: {},
-      payments: { object: 'list', data: [], has_more: false, url: '' },
-      attempted: false,
-      attempt_count: 0,
-      next_payment_attempt: null,
-      auto_advance: true,
-      test_clock: options.customer.test_clock ?? null,
-    };
-    invoice.hosted_invoice_url = `${this.hostedBase()}/invoices/${invoice.id}`;
-    invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     await this.store.put(invoice);
     for (const item of pending) await this.store.put({ ...item, invoice: invoice.id });
     // A `once` coupon has had its invoice (the first it took money off): the discount leaves the
@@ -340,29 +683,32 @@ export class Ledger {
     if (
       discount > 0 &&
       options.coupon?.duration === 'once' &&
-      options.subscription?.discount?.coupon?.id === options.coupon.id
+      subscription?.discount?.coupon?.id === options.coupon.id
     ) {
-      options.subscription.discount = null;
-      options.subscription.discounts = [];
+      subscription.discount = null;
+      subscription.discounts = [];
     }
     // Stripe's order: created, finalized, then the payment's outcome.
-    await this.emit('invoice.created', {
+    await this.emit('invoice.created', <Stripe.Invoice>{
       ...invoice,
       status: 'draft',
+      effective_at: null,
       status_transitions: { ...invoice.status_transitions, finalized_at: null },
     });
     await this.emit('invoice.finalized', invoice);
-    if (due === 0) {
+    if (invoice.amount_due === 0) {
       await spendCredit();
       return this.markPaid(invoice, null);
     }
     if (!options.paymentMethod) return invoice;
-    return (await this.collect(invoice, options.customer, options.paymentMethod, options.retryAt ?? null, spendCredit))
-      .invoice;
+    return (await this.collect(invoice, customer, options.paymentMethod, options.retryAt ?? null, spendCredit)).invoice;
   }
 
   /** A subscription's pending invoice items (prorations waiting for its next invoice), oldest first. */
-  async pendingItems(customer: Obj, subscription: Obj | null): Promise<Obj[]> {
+  async pendingItems(
+    customer: Given<Stripe.Customer>,
+    subscription: Given<Stripe.Subscription> | null,
+  ): Promise<Obj[]> {
     if (!subscription) return [];
     const items = await this.store.list<Obj>(
       'invoiceitem',
@@ -377,13 +723,15 @@ export class Ledger {
    * `attempt_count` with the next automatic attempt (`next_payment_attempt`) set before `invoice.payment_failed`.
    */
   async collect(
-    invoice: Obj,
-    customer: Obj,
-    paymentMethod: Obj,
+    given: Given<Stripe.Invoice>,
+    givenCustomer: Given<Stripe.Customer>,
+    paymentMethod: Given<StoredPaymentMethod>,
     nextAttempt: number | null,
     spendCredit?: () => Promise<void>,
-  ): Promise<{ invoice: Obj; error: CardError | null }> {
-    const lines: Obj[] = invoice.lines?.data ?? [];
+  ): Promise<{ invoice: Stripe.Invoice; error: CardError | null }> {
+    const invoice = given as Stripe.Invoice;
+    const customer = givenCustomer as Stripe.Customer;
+    const lines = invoice.lines?.data ?? [];
     try {
       const { intent } = await this.charge({
         customer: customer.id,
@@ -413,7 +761,7 @@ export class Ledger {
     }
   }
 
-  private async markPaid(invoice: Obj, intent: Obj | null): Promise<Obj> {
+  private async markPaid(invoice: Stripe.Invoice, intent: Stripe.PaymentIntent | null): Promise<Stripe.Invoice> {
     const previous = structuredClone(invoice);
     const paidAt = seconds(this.now());
     invoice.status = 'paid';
@@ -426,23 +774,28 @@ export class Ledger {
     invoice.amount_remaining = 0;
     invoice.status_transitions = { ...invoice.status_transitions, paid_at: paidAt };
     if (intent) {
-      invoice.payments.data = [
-        {
-          id: newId('inpay'),
-          object: 'invoice_payment',
-          invoice: invoice.id,
-          amount_paid: invoice.amount_due,
-          amount_requested: invoice.amount_due,
-          currency: invoice.currency ?? 'usd',
-          created: paidAt,
-          livemode: false,
-          is_default: true,
-          status: 'paid',
-          payment: { type: 'payment_intent', payment_intent: intent.id },
-          status_transitions: { canceled_at: null, paid_at: paidAt },
-        },
-      ];
-      const charge = await this.store.get<Obj>(intent.latest_charge);
+      invoice.payments = {
+        object: 'list',
+        has_more: false,
+        url: invoice.payments?.url ?? `/v1/invoice_payments?invoice=${invoice.id}`,
+        data: [
+          {
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            invoice: invoice.id,
+            amount_paid: invoice.amount_due,
+            amount_requested: invoice.amount_due,
+            currency: invoice.currency ?? 'usd',
+            created: paidAt,
+            livemode: false,
+            is_default: true,
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: intent.id },
+            status_transitions: { canceled_at: null, paid_at: paidAt },
+          },
+        ],
+      };
+      const charge = await this.store.get<Stripe.Charge>(String(intent.latest_charge), 'charge');
       if (charge) {
         charge.description = charge.description ?? `Invoice ${invoice.number}`;
         await this.store.put(charge);

@@ -1,12 +1,13 @@
-// Charges, payment intents and refunds.
-import { seconds, type Obj } from '../billing';
+// Charges, payment intents and refunds, as the stripe SDK types them.
+import type Stripe from 'stripe';
+import { seconds } from '../billing';
 import { newId } from '../store';
-import { bool, int, invalid, need, page, type ApiContext, type Route } from './common';
+import { bool, int, invalid, need, needStored, page, type ApiContext, type Route } from './common';
 
 export function paymentRoutes(route: Route, ctx: ApiContext): void {
   route('get', '/v1/charges', async (req) =>
     page(
-      await ctx.store.list<Obj>(
+      await ctx.store.list<Stripe.Charge>(
         'charge',
         { customer: req.query.customer ? String(req.query.customer) : undefined },
         (c) => !req.query.payment_intent || c.payment_intent === req.query.payment_intent,
@@ -15,7 +16,7 @@ export function paymentRoutes(route: Route, ctx: ApiContext): void {
       req.query.limit,
     ),
   );
-  route('get', '/v1/charges/:id', async (req) => need(ctx, String(req.params.id), 'charge'));
+  route('get', '/v1/charges/:id', async (req) => needStored(ctx, String(req.params.id), 'charge'));
   route('post', '/v1/payment_intents', async (req) => {
     const customer = req.body.customer ? await need(ctx, req.body.customer, 'customer', 'customer') : null;
     const methodId = req.body.payment_method ?? customer?.invoice_settings?.default_payment_method;
@@ -30,16 +31,19 @@ export function paymentRoutes(route: Route, ctx: ApiContext): void {
       amount,
       description: req.body.description ?? null,
       metadata: req.body.metadata,
+      // No payment_method_types given: Stripe turns automatic payment methods on
+      // (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-automatic_payment_methods).
+      automaticPaymentMethods: !req.body.payment_method_types,
     });
     return intent;
   });
-  route('get', '/v1/payment_intents/:id', async (req) => need(ctx, String(req.params.id), 'payment_intent'));
+  route('get', '/v1/payment_intents/:id', async (req) => needStored(ctx, String(req.params.id), 'payment_intent'));
   route('post', '/v1/refunds', async (req) => {
-    const charge = await need(ctx, String(req.body.charge ?? ''), 'charge', 'charge');
+    const charge = await needStored(ctx, String(req.body.charge ?? ''), 'charge', 'charge');
     const amount = int(req.body.amount, charge.amount - charge.amount_refunded)!;
     if (!charge.paid || amount <= 0 || amount > charge.amount - charge.amount_refunded)
       throw invalid(`Charge ${charge.id} has already been refunded.`, 'amount');
-    const refund: Obj = {
+    const refund: Stripe.Refund = {
       id: newId('re'),
       object: 'refund',
       amount,
@@ -61,7 +65,12 @@ export function paymentRoutes(route: Route, ctx: ApiContext): void {
     const previous = structuredClone(charge);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded >= charge.amount;
-    charge.refunds = { ...charge.refunds, data: [refund, ...charge.refunds.data] };
+    charge.refunds = {
+      object: 'list',
+      has_more: false,
+      url: `/v1/charges/${charge.id}/refunds`,
+      data: [refund, ...(charge.refunds?.data ?? [])],
+    };
     await ctx.store.put(refund);
     await ctx.store.put(charge);
     await ctx.emit('charge.refunded', charge, previous);

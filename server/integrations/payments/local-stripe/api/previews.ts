@@ -2,17 +2,8 @@
 // one a change to a subscription would make, or the subscription's next renewal, worked out by the same
 // rules as the invoices themselves, so that what a preview shows is what is then charged
 // (https://docs.stripe.com/api/invoices/create_preview).
-import {
-  amountDue,
-  balanceAfter,
-  couponOn,
-  pendingLine,
-  periodEnd,
-  seconds,
-  totalsOf,
-  type Line,
-  type Obj,
-} from '../billing';
+import type Stripe from 'stripe';
+import { couponOn, invoiceOf, pendingLine, periodEnd, seconds, type Line, type Obj } from '../billing';
 import { listOf, need, type ApiContext, type Route } from './common';
 import { couponFrom, productNames } from './catalog';
 import { taxRatesFrom } from './tax-rates';
@@ -41,7 +32,7 @@ const nextPeriod = (items: Obj[]): Obj[] =>
     ),
   }));
 
-async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promise<Obj> {
+async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promise<Stripe.Invoice> {
   const customer = await need(ctx, String(body.customer ?? ''), 'customer', 'customer');
   const names = await productNames(ctx);
   const now = seconds(ctx.now());
@@ -50,10 +41,13 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
   // The invoice's date: now for a new subscription or a change invoiced at once; the current period's end
   // for the next renewal (as Stripe's period_end).
   let invoiceDate = now;
+  let subscription: Obj | null = null;
+  // A change's preview: the proration date it was worked out for (parent.subscription_details).
+  let prorationDate: number | undefined;
   let coupon = await couponFrom(ctx, body);
   let taxRates = await taxRatesFrom(ctx, details.default_tax_rates, 'subscription_details[default_tax_rates]');
   if (body.subscription) {
-    const subscription = await need(ctx, body.subscription, 'subscription', 'subscription');
+    subscription = await need(ctx, body.subscription, 'subscription', 'subscription');
     taxRates = taxRates ?? subscription.default_tax_rates ?? [];
     const current: Obj[] = subscription.items.data;
     const pending = (await ctx.ledger.pendingItems(customer, subscription)).map(pendingLine);
@@ -61,6 +55,7 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
     const periodEndsAt = Math.max(...current.map((item) => item.current_period_end), now);
     if (changes.length) {
       const at = prorationDateOf(current, details.proration_date, now, 'subscription_details[proration_date]');
+      prorationDate = at;
       const behaviour: ProrationBehaviour = details.proration_behavior ?? 'create_prorations';
       const change = await planChange(ctx, current, changes, {
         at,
@@ -87,39 +82,18 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
     const items = await itemsFrom(ctx, details.items, now);
     lines = [...linesOf(items, names), ...(await oneTimeLines(ctx, body.invoice_items, now, 'invoice_items'))];
   }
-  const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(lines, coupon, taxRates ?? []);
-  const balance = Number(customer.balance ?? 0);
-  return {
+  return invoiceOf({
     id: null,
-    object: 'invoice',
-    customer: customer.id,
-    customer_name: customer.name ?? null,
-    account_name: 'Members Portal (local)',
-    currency: 'usd',
-    status: 'draft',
-    subtotal,
-    // May be negative: a change that credits more than it charges (the credit goes to the balance).
-    total,
-    // The customer's balance is drawn on first, as on a real invoice.
-    amount_due: amountDue(balance, total),
-    starting_balance: balance,
-    ending_balance: balanceAfter(balance, total),
-    subtotal_excluding_tax: subtotal,
-    total_excluding_tax: totalExcludingTax,
-    total_taxes: totalTaxes,
-    default_tax_rates: taxRates ?? [],
-    total_discount_amounts: coupon && discount ? [{ amount: discount, discount: `di_${coupon.id}` }] : [],
-    period_end: invoiceDate,
-    lines: {
-      object: 'list',
-      has_more: false,
-      data: lines.map((line) => ({
-        object: 'line_item',
-        description: line.description,
-        amount: line.amount,
-        quantity: line.quantity,
-        period: line.period,
-      })),
-    },
-  } as unknown as Obj;
+    customer,
+    subscription,
+    lines,
+    coupon,
+    taxRates: taxRates ?? [],
+    // Stripe's reason for a preview (https://docs.stripe.com/api/invoices/object#invoice_object-billing_reason).
+    reason: 'upcoming',
+    created: now,
+    periodEnd: invoiceDate,
+    prorationDate,
+    hostedBase: ctx.hostedBase(),
+  });
 }

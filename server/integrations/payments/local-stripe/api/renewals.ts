@@ -5,7 +5,7 @@
 // own for customers on none) is brought to its time one due moment after another, so that every invoice,
 // charge and event made on the way carries the moment it happened.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { couponOn, periodEnd, seconds, type Obj } from '../billing';
+import { couponOn, periodEnd, seconds, type Obj, type StoredInvoice } from '../billing';
 import { need, type ApiContext } from './common';
 import { productNames } from './catalog';
 import { defaultMethodOf } from './payment-methods';
@@ -218,7 +218,7 @@ function nextEnd(anchor: number, start: number, interval: string, count: number)
 }
 
 /** A failed attempt without a card to charge: counted, with the next one, as a decline is. */
-async function recordAttempt(ctx: ApiContext, invoice: Obj, next: number | null): Promise<void> {
+async function recordAttempt(ctx: ApiContext, invoice: Obj | StoredInvoice, next: number | null): Promise<void> {
   const previous = structuredClone(invoice);
   invoice.attempted = true;
   invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
