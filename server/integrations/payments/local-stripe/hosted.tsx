@@ -8,8 +8,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CardError, readCard } from './cards';
 import { createLocalSubscription, need, type ApiContext } from './api';
+import { sessionView } from './api/checkout';
+import { newCustomer } from './api/customers';
 import { seconds, totalsOf, type Obj } from './billing';
-import { newId } from './store';
+import { newId, type StoredCheckoutSession } from './store';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}main{max-width:30rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}
 label{display:block;font-weight:600;margin-top:1rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #6e7781;border-radius:6px}
@@ -74,13 +76,14 @@ interface CheckoutLine {
  */
 async function adjustmentsOf(
   ctx: ApiContext,
-  session: Obj,
+  session: StoredCheckoutSession,
   lines: CheckoutLine[],
 ): Promise<{ name: string; amount: number }[]> {
-  const couponId = session.discounts?.[0]?.coupon;
+  const discounted = session.discounts?.[0]?.coupon;
+  const couponId = typeof discounted === 'string' ? discounted : discounted?.id;
   if (!session.tax_rates_data?.length && !couponId) return [];
   const rates = await Promise.all((session.tax_rates_data ?? []).map((id: string) => need(ctx, id, 'tax_rate')));
-  const coupon = couponId ? await ctx.store.get<Obj>(couponId, 'coupon') : null;
+  const coupon = couponId ? ((await ctx.store.get(couponId, 'coupon')) as unknown as Obj | null) : null;
   const { discount, totalTaxes } = totalsOf(
     lines.map((line) => ({
       description: line.name,
@@ -101,7 +104,7 @@ async function adjustmentsOf(
   ];
 }
 
-async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
+async function linesOf(ctx: ApiContext, session: StoredCheckoutSession): Promise<CheckoutLine[]> {
   return Promise.all(
     session.line_items_data.map(async (item: { price: string; quantity: number }) => {
       const price = await need(ctx, item.price, 'price');
@@ -117,7 +120,7 @@ async function linesOf(ctx: ApiContext, session: Obj): Promise<CheckoutLine[]> {
   );
 }
 
-async function checkoutLines(ctx: ApiContext, session: Obj) {
+async function checkoutLines(ctx: ApiContext, session: StoredCheckoutSession) {
   const lines = await linesOf(ctx, session);
   return { lines, adjustments: await adjustmentsOf(ctx, session, lines) };
 }
@@ -134,10 +137,10 @@ interface Typed {
  * "If not provided, customers will be asked to enter their email address" (Stripe's API reference,
  * docs.stripe.com/api/checkout/sessions/object#checkout_session_object-customer_email).
  */
-const asksEmail = (session: Obj) => !session.customer && !session.customer_email;
+const asksEmail = (session: StoredCheckoutSession) => !session.customer && !session.customer_email;
 
 /** The e-mail typed on a guest's form, or why it cannot be used (null for a session that asks none). */
-function emailOf(session: Obj, typed: unknown): { email: string | null; error?: string } {
+function emailOf(session: StoredCheckoutSession, typed: unknown): { email: string | null; error?: string } {
   if (!asksEmail(session)) return { email: session.customer_email ?? null };
   const email = String(typed ?? '').trim();
   if (!email) return { email: null, error: 'Enter your email address.' };
@@ -155,7 +158,7 @@ function CheckoutForm({
   emailError,
   typed = {},
 }: {
-  session: Obj;
+  session: StoredCheckoutSession;
   /** Where the form posts: the address the page was shown at. */
   action: string;
   lines: CheckoutLine[];
@@ -282,27 +285,15 @@ function CheckoutForm({
  */
 async function complete(
   ctx: ApiContext,
-  session: Obj,
+  session: StoredCheckoutSession,
   card: Record<string, string>,
   email: string | null,
 ): Promise<void> {
   const details = readCard(card, ctx.now());
   const { behaviour, ...shown } = details;
-  let customerId: string | null = session.customer;
+  let customerId: string | null = typeof session.customer === 'string' ? session.customer : null;
   if (!customerId && session.mode !== 'payment') {
-    const customer = await ctx.store.put<Obj>({
-      id: newId('cus'),
-      object: 'customer',
-      created: seconds(ctx.now()),
-      email,
-      name: card.name || null,
-      address: null,
-      metadata: {},
-      invoice_settings: { default_payment_method: null },
-      livemode: false,
-    });
-    await ctx.emit('customer.created', customer);
-    customerId = customer.id;
+    customerId = (await newCustomer(ctx, { email, name: card.name || null })).id;
   }
   if (behaviour === 'declined') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
   const method = await ctx.store.put<Obj>({
@@ -328,7 +319,7 @@ async function complete(
       paymentMethod: method,
       amount: total,
       description: lines.map((l) => l.name).join(', '),
-      metadata: session.metadata,
+      metadata: session.metadata ?? {},
     });
     Object.assign(session, { payment_intent: intent.id, amount_total: total, payment_status: 'paid' });
   } else if (session.mode === 'setup') {
@@ -376,7 +367,7 @@ async function complete(
       payment_status: 'paid',
     });
   }
-  const customer = customerId ? await ctx.store.get<Obj>(customerId, 'customer') : null;
+  const customer = customerId ? await ctx.store.get(customerId, 'customer') : null;
   Object.assign(session, {
     status: 'complete',
     customer: customerId,
@@ -392,7 +383,7 @@ async function complete(
     },
   });
   await ctx.store.put(session);
-  await ctx.emit('checkout.session.completed', session, previous);
+  await ctx.emit('checkout.session.completed', sessionView(session), sessionView(previous));
 }
 
 function expiryOf(value: string): { exp_month: string; exp_year: string } {
@@ -413,14 +404,14 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
       .type('html')
       .send(page('This checkout link is not valid', <p>Ask for a new link.</p>));
   };
-  const titleOf = (session: Obj) => (session.mode === 'setup' ? 'Save a card' : 'Checkout');
+  const titleOf = (session: StoredCheckoutSession) => (session.mode === 'setup' ? 'Save a card' : 'Checkout');
 
   router.get('/pay/:id', async (req, res, next) => {
     try {
-      const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
+      const session = await ctx.store.get(String(req.params.id), 'checkout.session');
       if (!session) return notFound(res);
       if (session.status === 'complete') {
-        res.redirect(303, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+        res.redirect(303, (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id));
         return;
       }
       setPolicy(res, [session.success_url]);
@@ -445,7 +436,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
         expiry: String(req.body.expiry ?? ''),
       };
       const outcome = await run(async () => {
-        const session = await ctx.store.get<Obj>(String(req.params.id), 'checkout.session');
+        const session = await ctx.store.get(String(req.params.id), 'checkout.session');
         if (!session) return { status: 404 as const };
         if (session.status === 'complete') return { status: 303 as const, session };
         const { email, error: emailError } = emailOf(session, req.body.email);
@@ -463,7 +454,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
           if (!(error instanceof CardError)) throw error;
           return {
             status: 402 as const,
-            session: (await ctx.store.get<Obj>(session.id, 'checkout.session'))!,
+            session: (await ctx.store.get(session.id, 'checkout.session'))!,
             error: error.message,
           };
         }
@@ -471,7 +462,7 @@ export function hostedRouter(ctx: ApiContext, run: <T>(work: () => Promise<T>) =
       });
       if (outcome.status === 404) return notFound(res);
       if (outcome.status === 303) {
-        res.redirect(303, outcome.session.success_url.replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
+        res.redirect(303, (outcome.session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', outcome.session.id));
         return;
       }
       setPolicy(res, [outcome.session.success_url]);

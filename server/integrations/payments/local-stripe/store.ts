@@ -22,8 +22,8 @@ export type StoredPaymentMethod = Stripe.PaymentMethod & { _behaviour?: 'succeed
 /**
  * The stored objects typed by their `object` name, as the stripe SDK describes them (API version
  * 2026-10-28): get, list and withStatus answer these types for these names. Expandable fields hold ids,
- * as Stripe returns them unexpanded. Subscriptions, invoices, checkout sessions and test clocks are
- * still untyped here (their code reads them as `Obj`).
+ * as Stripe returns them unexpanded. Subscriptions, checkout sessions and test clocks are still untyped
+ * here (their code reads them as `Obj`).
  */
 export interface StoredObjects {
   customer: Stripe.Customer;
@@ -38,6 +38,7 @@ export interface StoredObjects {
   payment_intent: Stripe.PaymentIntent;
   charge: Stripe.Charge;
   refund: Stripe.Refund;
+  invoice: Stripe.Invoice;
 }
 
 export type StoredType = keyof StoredObjects;

@@ -1,7 +1,22 @@
-// Products, prices, coupons and promotion codes (the catalog).
+// Products, prices, coupons and promotion codes (the catalog), typed as the stripe SDK describes them.
+import type Stripe from 'stripe';
 import { seconds, type Obj } from '../billing';
 import { newId } from '../store';
-import { bool, expand, int, invalid, listExpansions, listOf, need, page, type ApiContext, type Route } from './common';
+import {
+  bool,
+  expand,
+  int,
+  invalid,
+  listExpansions,
+  listOf,
+  needStored,
+  page,
+  type ApiContext,
+  type Route,
+} from './common';
+
+/** A price's amount as Stripe's decimal string (the SDK types it as its own Decimal; JSON carries a string). */
+const decimal = (amount: number) => String(amount) as unknown as Stripe.Price['unit_amount_decimal'];
 
 export function catalogRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/products', async (req) => {
@@ -9,7 +24,7 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
     if (await ctx.store.get(id)) throw invalid(`Product already exists.`, 'id');
     const created = seconds(ctx.now());
     // Every field Stripe's product carries (https://docs.stripe.com/api/products/object), null when unused.
-    return ctx.store.put<Obj>({
+    return ctx.store.put<Stripe.Product>({
       id,
       object: 'product',
       name: req.body.name,
@@ -29,21 +44,22 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
       livemode: false,
     });
   });
-  route('get', '/v1/products/:id', async (req) => need(ctx, String(req.params.id), 'product'));
+  route('get', '/v1/products/:id', async (req) => needStored(ctx, String(req.params.id), 'product'));
   route('post', '/v1/products/:id', async (req) => {
-    const product = await need(ctx, String(req.params.id), 'product');
-    for (const field of ['name', 'tax_code', 'description'] as const)
-      if (req.body[field] !== undefined) product[field] = req.body[field];
+    const product = await needStored(ctx, String(req.params.id), 'product');
+    if (req.body.name !== undefined) product.name = req.body.name;
+    if (req.body.tax_code !== undefined) product.tax_code = req.body.tax_code || null;
+    if (req.body.description !== undefined) product.description = req.body.description || null;
     if (req.body.active !== undefined) product.active = bool(req.body.active);
     if (req.body.metadata) product.metadata = { ...product.metadata, ...req.body.metadata };
     product.updated = seconds(ctx.now());
     return ctx.store.put(product);
   });
   route('post', '/v1/prices', async (req) => {
-    await need(ctx, String(req.body.product ?? ''), 'product', 'product');
+    await needStored(ctx, String(req.body.product ?? ''), 'product', 'product');
     const lookupKey = req.body.lookup_key ?? null;
     if (lookupKey) {
-      const holders = await ctx.store.list<Obj>('price', {}, (p) => p.lookup_key === lookupKey);
+      const holders = await ctx.store.list('price', {}, (p) => p.lookup_key === lookupKey);
       if (holders.length && !bool(req.body.transfer_lookup_key))
         throw invalid(`A price (\`${holders[0]!.id}\`) already uses that lookup key.`, 'lookup_key');
       for (const holder of holders) {
@@ -51,19 +67,22 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
         await ctx.store.put(holder);
       }
     }
-    const recurring = req.body.recurring
+    const recurring: Stripe.Price.Recurring | null = req.body.recurring
       ? {
           interval: req.body.recurring.interval ?? 'month',
-          interval_count: int(req.body.recurring.interval_count, 1),
+          interval_count: int(req.body.recurring.interval_count, 1)!,
+          meter: null,
+          trial_period_days: null,
           usage_type: 'licensed',
         }
       : null;
-    return ctx.store.put<Obj>({
+    const amount = int(req.body.unit_amount) ?? null;
+    return ctx.store.put<Stripe.Price>({
       id: newId('price'),
       object: 'price',
       product: req.body.product,
-      unit_amount: int(req.body.unit_amount),
-      unit_amount_decimal: req.body.unit_amount === undefined ? null : String(int(req.body.unit_amount)),
+      unit_amount: amount,
+      unit_amount_decimal: amount === null ? null : decimal(amount),
       billing_scheme: 'per_unit',
       custom_unit_amount: null,
       tiers_mode: null,
@@ -82,11 +101,11 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   });
   route('get', '/v1/prices', async (req) => {
     const keys = listOf<string>(req.query.lookup_keys);
-    const prices = await ctx.store.list<Obj>(
+    const prices = await ctx.store.list(
       'price',
       {},
       (p) =>
-        (!keys.length || keys.includes(p.lookup_key)) &&
+        (!keys.length || keys.includes(p.lookup_key ?? '')) &&
         (req.query.active === undefined || p.active === bool(req.query.active)),
     );
     return page(
@@ -96,10 +115,10 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
     );
   });
   route('get', '/v1/prices/:id', async (req) =>
-    expand(ctx, await need(ctx, String(req.params.id), 'price'), req.query.expand),
+    expand(ctx, await needStored(ctx, String(req.params.id), 'price'), req.query.expand),
   );
   route('post', '/v1/prices/:id', async (req) => {
-    const price = await need(ctx, String(req.params.id), 'price');
+    const price = await needStored(ctx, String(req.params.id), 'price');
     if (req.body.active !== undefined) price.active = bool(req.body.active);
     if (req.body.metadata) price.metadata = { ...price.metadata, ...req.body.metadata };
     if (req.body.tax_behavior) price.tax_behavior = req.body.tax_behavior;
@@ -108,7 +127,7 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/coupons', async (req) => {
     const id = req.body.id ?? newId('co').slice(3, 11);
     if (await ctx.store.get(id)) throw invalid('Coupon already exists.', 'id');
-    return ctx.store.put<Obj>({
+    return ctx.store.put<Stripe.Coupon>({
       id,
       object: 'coupon',
       name: req.body.name ?? null,
@@ -117,7 +136,7 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
       currency: req.body.amount_off ? (req.body.currency ?? 'usd') : null,
       duration: req.body.duration ?? 'once',
       duration_in_months: int(req.body.duration_in_months) ?? null,
-      applies_to: req.body.applies_to ? { products: listOf(req.body.applies_to.products) } : undefined,
+      ...(req.body.applies_to ? { applies_to: { products: listOf<string>(req.body.applies_to.products) } } : {}),
       valid: true,
       times_redeemed: 0,
       max_redemptions: int(req.body.max_redemptions) ?? null,
@@ -128,12 +147,12 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
     });
   });
   route('get', '/v1/coupons/:id', async (req) =>
-    couponNow(ctx, await need(ctx, String(req.params.id), 'coupon', 'id', 'coupon')),
+    couponNow(ctx, await needStored(ctx, String(req.params.id), 'coupon', 'id', 'coupon')),
   );
   route('post', '/v1/promotion_codes', async (req) => {
     const couponId = req.body.promotion?.coupon ?? req.body.coupon;
-    await need(ctx, String(couponId ?? ''), 'coupon', 'promotion[coupon]', 'coupon');
-    return ctx.store.put<Obj>({
+    await needStored(ctx, String(couponId ?? ''), 'coupon', 'promotion[coupon]', 'coupon');
+    return ctx.store.put<Stripe.PromotionCode>({
       id: newId('promo'),
       object: 'promotion_code',
       code: req.body.code ?? newId('x').slice(2, 10).toUpperCase(),
@@ -156,7 +175,7 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   });
   route('get', '/v1/promotion_codes', async (req) =>
     page(
-      await ctx.store.list<Obj>(
+      await ctx.store.list(
         'promotion_code',
         {},
         (p) =>
@@ -169,19 +188,23 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   );
 }
 
-export async function couponNow(ctx: ApiContext, coupon: Obj): Promise<Obj> {
+/** The coupon with `valid` as of now (false once past `redeem_by` or its redemptions used up). */
+export async function couponNow(ctx: ApiContext, coupon: Stripe.Coupon): Promise<Stripe.Coupon> {
   const expired =
     (coupon.redeem_by && coupon.redeem_by < seconds(ctx.now())) ||
     (coupon.max_redemptions && coupon.times_redeemed >= coupon.max_redemptions);
   return { ...coupon, valid: !expired };
 }
 
-/** The coupon of `discounts[0]` (a coupon or a promotion code) or of the older `coupon` parameter. */
+/**
+ * The coupon of `discounts[0]` (a coupon or a promotion code) or of the older `coupon` parameter, handed
+ * to the ledger (billing.ts), which reads coupons loosely.
+ */
 export async function couponFrom(ctx: ApiContext, body: Record<string, any>): Promise<Obj | null> {
   const discount = listOf<Record<string, string>>(body.discounts)[0];
-  let couponId = discount?.coupon ?? body.coupon;
+  let couponId: string | undefined = discount?.coupon ?? body.coupon;
   if (discount?.promotion_code) {
-    const code = await need(
+    const code = await needStored(
       ctx,
       discount.promotion_code,
       'promotion_code',
@@ -189,14 +212,15 @@ export async function couponFrom(ctx: ApiContext, body: Record<string, any>): Pr
       'promotion code',
     );
     if (!code.active) throw invalid('This promotion code is inactive.', 'discounts[0][promotion_code]');
-    couponId = code.promotion.coupon;
+    const promoted = code.promotion.coupon;
+    couponId = typeof promoted === 'string' ? promoted : promoted?.id;
   }
   if (!couponId) return null;
-  const coupon = await couponNow(ctx, await need(ctx, couponId, 'coupon', 'discounts[0][coupon]', 'coupon'));
+  const coupon = await couponNow(ctx, await needStored(ctx, couponId, 'coupon', 'discounts[0][coupon]', 'coupon'));
   if (!coupon.valid) throw invalid(`Coupon expired: ${coupon.id}`, 'discounts[0][coupon]');
-  return coupon;
+  return coupon as unknown as Obj;
 }
 
 export async function productNames(ctx: ApiContext): Promise<Map<string, string>> {
-  return new Map((await ctx.store.list<Obj>('product')).map((p) => [p.id, p.name]));
+  return new Map((await ctx.store.list('product')).map((p) => [p.id, p.name]));
 }

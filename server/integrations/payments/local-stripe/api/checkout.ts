@@ -1,42 +1,47 @@
-// Checkout sessions (their hosted page is in hosted.tsx).
-import { seconds, type Obj } from '../billing';
-import { newId } from '../store';
-import { expand, int, invalid, listOf, need, type ApiContext, type Route } from './common';
+// Checkout sessions (their hosted page is in hosted.tsx), typed as the stripe SDK describes them.
+import type Stripe from 'stripe';
+import { seconds } from '../billing';
+import { newId, type StoredCheckoutSession } from '../store';
+import { expand, int, invalid, listOf, needStored, type ApiContext, type Route } from './common';
 import { couponFrom } from './catalog';
 import { taxRatesFrom } from './tax-rates';
 
 export function checkoutRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/checkout/sessions', async (req) => sessionView(await createCheckoutSession(ctx, req.body)));
   route('get', '/v1/checkout/sessions/:id', async (req) =>
-    sessionView(await expand(ctx, await need(ctx, String(req.params.id), 'checkout.session'), req.query.expand)),
+    expand(
+      ctx,
+      sessionView(await needStored(ctx, String(req.params.id), 'checkout.session', 'session', 'checkout.session')),
+      req.query.expand,
+    ),
   );
 }
 
 /** What Stripe shows of a session: the items and tax rates kept for the hosted page stay inside. */
-function sessionView(session: Obj): Obj {
+export function sessionView(session: StoredCheckoutSession): Stripe.Checkout.Session {
   const { line_items_data: _items, tax_rates_data: _rates, ...shown } = session;
-  return shown as Obj;
+  return shown;
 }
 
-async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>): Promise<Obj> {
+async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>): Promise<StoredCheckoutSession> {
   const mode = body.mode ?? 'payment';
   if (!['payment', 'setup', 'subscription'].includes(mode)) throw invalid('Invalid mode.', 'mode');
   if (!body.success_url) throw invalid('Missing required param: success_url.', 'success_url');
   const lineItems: { price: string; quantity: number }[] = [];
   for (const item of listOf<Record<string, string>>(body.line_items)) {
-    const price = await need(ctx, String(item.price ?? ''), 'price', 'line_items[0][price]');
+    const price = await needStored(ctx, String(item.price ?? ''), 'price', 'line_items[0][price]');
     if (mode === 'payment' && price.recurring)
       throw invalid('You must specify `mode=subscription` to use recurring prices.', 'line_items[0][price]');
     lineItems.push({ price: price.id, quantity: int(item.quantity, 1)! });
   }
   if (mode !== 'setup' && !lineItems.length) throw invalid('Missing required param: line_items.', 'line_items');
-  if (body.customer) await need(ctx, body.customer, 'customer', 'customer');
+  if (body.customer) await needStored(ctx, body.customer, 'customer', 'customer');
   const coupon = await couponFrom(ctx, body);
   const taxRates =
     mode === 'subscription'
       ? await taxRatesFrom(ctx, body.subscription_data?.default_tax_rates, 'subscription_data[default_tax_rates]')
       : undefined;
-  const session: Obj = {
+  const session: StoredCheckoutSession = {
     id: newId('cs_test'),
     object: 'checkout.session',
     mode,
@@ -50,7 +55,7 @@ async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>)
     cancel_url: body.cancel_url ?? null,
     line_items_data: lineItems,
     tax_rates_data: (taxRates ?? []).map((rate) => rate.id),
-    discounts: coupon ? [{ coupon: coupon.id }] : [],
+    discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
     amount_total: null,
     payment_intent: null,
     setup_intent: null,

@@ -1,38 +1,61 @@
-// Customers, and their balance (a credit the next invoices draw on first).
-import { seconds, type Obj } from '../billing';
+// Customers, and their balance (a credit the next invoices draw on first), typed as the stripe SDK describes them.
+import type Stripe from 'stripe';
+import { seconds } from '../billing';
 import { newId } from '../store';
-import { expand, int, invalid, need, page, publicView, type ApiContext, type Route } from './common';
+import { expand, int, invalid, needStored, page, publicView, type ApiContext, type Route } from './common';
 import { clockForNewCustomer } from './test-clocks';
+
+/**
+ * A new customer as Stripe makes one (https://docs.stripe.com/api/customers/object): no balance, no
+ * default card, nothing shipped; on a test clock when asked. The hosted Checkout page makes guests' too.
+ */
+export async function newCustomer(
+  ctx: ApiContext,
+  fields: {
+    email?: string | null;
+    name?: string | null;
+    description?: string | null;
+    address?: Stripe.Address | null;
+    metadata?: Stripe.Metadata;
+    test_clock?: string | null;
+  },
+): Promise<Stripe.Customer> {
+  const customer = await ctx.store.put<Stripe.Customer>({
+    id: newId('cus'),
+    object: 'customer',
+    created: seconds(ctx.now()),
+    email: fields.email ?? null,
+    name: fields.name ?? null,
+    description: fields.description ?? null,
+    address: fields.address ?? null,
+    shipping: null,
+    default_source: null,
+    metadata: fields.metadata ?? {},
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    balance: 0,
+    livemode: false,
+    test_clock: fields.test_clock ?? null,
+  });
+  await ctx.emit('customer.created', customer);
+  return customer;
+}
 
 export function customerRoutes(route: Route, ctx: ApiContext): void {
   route('post', '/v1/customers', async (req) =>
-    ctx.store
-      .put<Obj>({
-        id: newId('cus'),
-        object: 'customer',
-        created: seconds(ctx.now()),
-        email: req.body.email ?? null,
-        name: req.body.name ?? null,
-        description: req.body.description ?? null,
-        address: req.body.address ?? null,
-        shipping: null,
-        default_source: null,
-        metadata: req.body.metadata ?? {},
-        invoice_settings: { default_payment_method: null },
-        balance: 0,
-        livemode: false,
-        test_clock: await clockForNewCustomer(ctx, req.body.test_clock),
-      })
-      .then(async (customer) => {
-        await ctx.emit('customer.created', customer);
-        return customer;
-      }),
+    newCustomer(ctx, {
+      email: req.body.email,
+      name: req.body.name,
+      description: req.body.description,
+      address: req.body.address,
+      metadata: req.body.metadata,
+      test_clock: await clockForNewCustomer(ctx, req.body.test_clock),
+    }),
   );
   route('get', '/v1/customers/:id', async (req) =>
-    expand(ctx, await need(ctx, String(req.params.id), 'customer'), req.query.expand),
+    expand(ctx, await needStored(ctx, String(req.params.id), 'customer'), req.query.expand),
   );
   route('post', '/v1/customers/:id', async (req) => {
-    const customer = await need(ctx, String(req.params.id), 'customer');
+    const customer = await needStored(ctx, String(req.params.id), 'customer');
     const previous = structuredClone(customer);
     for (const field of ['email', 'name', 'description'] as const)
       if (req.body[field] !== undefined) customer[field] = req.body[field];
@@ -53,7 +76,12 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
     const defaultMethod = req.body.invoice_settings?.default_payment_method;
     if (defaultMethod !== undefined) {
       if (defaultMethod) {
-        const method = await need(ctx, defaultMethod, 'payment_method', 'invoice_settings[default_payment_method]');
+        const method = await needStored(
+          ctx,
+          defaultMethod,
+          'payment_method',
+          'invoice_settings[default_payment_method]',
+        );
         if (method.customer !== customer.id)
           throw invalid(
             `The customer does not have a payment method with the ID ${defaultMethod}.`,
@@ -68,12 +96,12 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
   });
   // A credit (negative amount) or a debit on the customer's balance, which the next invoices draw on first.
   route('post', '/v1/customers/:id/balance_transactions', async (req) => {
-    const customer = await need(ctx, String(req.params.id), 'customer');
+    const customer = await needStored(ctx, String(req.params.id), 'customer');
     const amount = int(req.body.amount);
     if (amount === undefined || amount === null) throw invalid('Missing required param: amount.', 'amount');
     const previous = structuredClone(customer);
     customer.balance = (customer.balance ?? 0) + amount;
-    const transaction = await ctx.store.put<Obj>({
+    const transaction = await ctx.store.put<Stripe.CustomerBalanceTransaction>({
       id: newId('cbtxn'),
       object: 'customer_balance_transaction',
       customer: customer.id,
@@ -96,7 +124,7 @@ export function customerRoutes(route: Route, ctx: ApiContext): void {
   });
   route('get', '/v1/customers/:id/payment_methods', async (req) =>
     page(
-      (await ctx.store.list<Obj>('payment_method', { customer: String(req.params.id) })).map(publicView),
+      (await ctx.store.list('payment_method', { customer: String(req.params.id) })).map((method) => publicView(method)),
       req.path,
       req.query.limit,
     ),

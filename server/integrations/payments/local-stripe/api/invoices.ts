@@ -1,13 +1,13 @@
 // Invoices: read, listed, and paid (`invoices.pay`).
 import type { Obj, StoredInvoice } from '../billing';
-import { ApiError, invalid, missing, need, page, type ApiContext, type Route } from './common';
+import { ApiError, invalid, need, needStored, page, type ApiContext, type Route } from './common';
 import { defaultMethodOf } from './payment-methods';
 import { reactivate } from './renewals';
 
 export function invoiceRoutes(route: Route, ctx: ApiContext): void {
   route('get', '/v1/invoices', async (req) =>
     page(
-      await ctx.store.list<StoredInvoice>(
+      await ctx.store.list(
         'invoice',
         { customer: req.query.customer ? String(req.query.customer) : undefined },
         (i) =>
@@ -18,21 +18,14 @@ export function invoiceRoutes(route: Route, ctx: ApiContext): void {
       req.query.limit,
     ),
   );
-  route('get', '/v1/invoices/:id', async (req) => needInvoice(ctx, String(req.params.id)));
+  route('get', '/v1/invoices/:id', async (req) => needStored(ctx, String(req.params.id), 'invoice'));
   route('post', '/v1/invoices/:id/pay', async (req) =>
-    payInvoice(ctx, await needInvoice(ctx, String(req.params.id)), req.body),
+    payInvoice(ctx, await needStored(ctx, String(req.params.id), 'invoice'), req.body),
   );
   route('get', '/v1/invoice_payments', async (req) => {
-    const invoice = await needInvoice(ctx, String(req.query.invoice ?? ''), 'invoice');
+    const invoice = await needStored(ctx, String(req.query.invoice ?? ''), 'invoice', 'invoice');
     return page(invoice.payments?.data ?? [], req.path, req.query.limit);
   });
-}
-
-/** The invoice of that id, or Stripe's 404. */
-async function needInvoice(ctx: ApiContext, id: string, param = 'id'): Promise<StoredInvoice> {
-  const invoice = await ctx.store.get<StoredInvoice>(id, 'invoice');
-  if (!invoice) throw missing('invoice', id, param);
-  return invoice;
 }
 
 /** The subscription an invoice was made for (`parent.subscription_details`), if any. */

@@ -6,10 +6,11 @@
 // charge and event made on the way carries the moment it happened.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { couponOn, periodEnd, seconds, type Obj, type StoredInvoice } from '../billing';
-import { need, type ApiContext } from './common';
+import type { StoredSubscription } from '../store';
+import { needStored, type ApiContext } from './common';
 import { productNames } from './catalog';
 import { defaultMethodOf } from './payment-methods';
-import { linesOf } from './subscriptions';
+import { customerIdOf, emitSubscription, idOf, linesOf, loose, recurringOf } from './subscriptions';
 
 const DAY = 24 * 3600;
 /** Stripe lets the first invoice of an incomplete subscription wait 23 hours for its payment. */
@@ -56,7 +57,7 @@ export const atTime = <T>(time: number | null | undefined, work: () => Promise<T
   time === null || time === undefined ? work() : frozen.run(time, work);
 
 const LIVE = ['active', 'past_due', 'trialing', 'unpaid'];
-const onClock = (object: Obj, clock: string | null) => (object.test_clock ?? null) === clock;
+const onClock = (object: { test_clock?: unknown } | Obj, clock: string | null) => (object.test_clock ?? null) === clock;
 const marker = (subscriptionId: string) => `ltwe_${subscriptionId}`;
 
 interface Due {
@@ -67,13 +68,13 @@ interface Due {
 /** The earliest thing due on the clock at or before `upTo`, if any. */
 async function nextDue(ctx: ApiContext, clock: string | null, upTo: number, made: { renewals: number }) {
   const due: Due[] = [];
-  for (const subscription of await ctx.store.withStatus<Obj>('subscription', 'incomplete'))
+  for (const subscription of await ctx.store.withStatus('subscription', 'incomplete'))
     if (onClock(subscription, clock))
       due.push({ at: subscription.created + INCOMPLETE_WINDOW, run: () => expire(ctx, subscription) });
   for (const status of LIVE)
-    for (const subscription of await ctx.store.withStatus<Obj>('subscription', status)) {
+    for (const subscription of await ctx.store.withStatus('subscription', status)) {
       if (!onClock(subscription, clock)) continue;
-      const items: Obj[] = subscription.items.data;
+      const items = subscription.items.data;
       if (items.length) {
         const end = Math.min(...items.map((item) => item.current_period_end));
         due.push({
@@ -120,13 +121,13 @@ export const expireIncomplete = async (ctx: ApiContext): Promise<void> => {
 export const renewDue = catchUpServerClock;
 
 /** An incomplete subscription whose first invoice stayed unpaid for 23 hours expires; the invoice is voided. */
-async function expire(ctx: ApiContext, subscription: Obj): Promise<void> {
+async function expire(ctx: ApiContext, subscription: StoredSubscription): Promise<void> {
   const previous = structuredClone(subscription);
   subscription.status = 'incomplete_expired';
   subscription.ended_at = subscription.created + INCOMPLETE_WINDOW;
   await ctx.store.put(subscription);
   if (subscription.latest_invoice) {
-    const invoice = await ctx.store.get<Obj>(subscription.latest_invoice, 'invoice');
+    const invoice = await ctx.store.get<Obj>(idOf(subscription.latest_invoice)!, 'invoice');
     if (invoice && invoice.status === 'open') {
       const before = structuredClone(invoice);
       invoice.status = 'void';
@@ -136,19 +137,19 @@ async function expire(ctx: ApiContext, subscription: Obj): Promise<void> {
       await ctx.emit('invoice.voided', invoice, before);
     }
   }
-  await ctx.emit('customer.subscription.updated', subscription, previous);
+  await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
 }
 
-async function trialWillEnd(ctx: ApiContext, subscription: Obj): Promise<void> {
+async function trialWillEnd(ctx: ApiContext, subscription: StoredSubscription): Promise<void> {
   await ctx.store.put({ id: marker(subscription.id), object: 'local_marker' });
-  await ctx.emit('customer.subscription.trial_will_end', subscription);
+  await emitSubscription(ctx, 'customer.subscription.trial_will_end', subscription);
 }
 
 /**
  * The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's
  * durations, billing.ts `couponOn`: a `once` coupon stays until the first invoice it takes money off).
  */
-export const couponAt = (subscription: Obj, at: number): Obj | null => couponOn(subscription, at);
+export const couponAt = (subscription: StoredSubscription, at: number): Obj | null => couponOn(loose(subscription), at);
 
 /**
  * A period's end (or a trial's): the next period of the items due, billed by one invoice (billing_reason
@@ -156,36 +157,42 @@ export const couponAt = (subscription: Obj, at: number): Obj | null => couponOn(
  * to the default card. Paid: active. Declined: past_due, retried on the schedule. One set to cancel at the
  * period's end ends instead. Answers whether an invoice was made.
  */
-async function renew(ctx: ApiContext, subscription: Obj, end: number): Promise<boolean> {
+async function renew(ctx: ApiContext, subscription: StoredSubscription, end: number): Promise<boolean> {
   const previous = structuredClone(subscription);
   if (subscription.cancel_at_period_end) {
-    Object.assign(subscription, { status: 'canceled', canceled_at: end, ended_at: end });
+    // Ended as asked (https://docs.stripe.com/api/subscriptions/object#subscription_object-cancellation_details-reason).
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: end,
+      ended_at: end,
+      cancellation_details: { ...subscription.cancellation_details, reason: 'cancellation_requested' },
+    });
     await ctx.store.put(subscription);
-    await ctx.emit('customer.subscription.deleted', subscription, previous);
+    await emitSubscription(ctx, 'customer.subscription.deleted', subscription, previous);
     return false;
   }
-  const items: Obj[] = subscription.items.data;
+  const items = subscription.items.data;
   const due = items.filter((item) => item.current_period_end <= end);
   for (const item of due) {
     item.current_period_start = item.current_period_end;
     item.current_period_end = nextEnd(
       subscription.billing_cycle_anchor ?? item.current_period_start,
       item.current_period_start,
-      item.price.recurring.interval,
-      item.price.recurring.interval_count ?? 1,
+      recurringOf(item.price).interval,
+      recurringOf(item.price).interval_count,
     );
   }
-  const customer = await need(ctx, subscription.customer, 'customer');
+  const customer = loose(await needStored(ctx, customerIdOf(subscription), 'customer'));
   const { days } = retriesOf(ctx);
   // An unpaid subscription keeps its periods and invoices, but no payment is tried (Stripe's `unpaid`).
   const unpaid = subscription.status === 'unpaid';
   const invoice = await ctx.ledger.invoice({
     customer,
-    subscription,
+    subscription: loose(subscription),
     lines: linesOf(due, await productNames(ctx)),
     coupon: couponAt(subscription, end),
-    taxRates: subscription.default_tax_rates ?? [],
-    paymentMethod: unpaid ? null : await defaultMethodOf(ctx, customer, subscription.default_payment_method),
+    taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
+    paymentMethod: unpaid ? null : await defaultMethodOf(ctx, customer, idOf(subscription.default_payment_method)),
     reason: 'subscription_cycle',
     retryAt: days.length ? end + days[0]! * DAY : null,
   });
@@ -193,14 +200,14 @@ async function renew(ctx: ApiContext, subscription: Obj, end: number): Promise<b
   if (!unpaid) subscription.status = invoice.status === 'paid' ? 'active' : 'past_due';
   if (!unpaid && invoice.status !== 'paid' && !invoice.next_payment_attempt) {
     // No retry: the final action at once (a card missing counts as a failed attempt, as Stripe counts it).
-    if (!invoice.attempted) await recordAttempt(ctx, invoice, null);
+    if (!invoice.attempted) await recordAttempt(ctx, loose(invoice), null);
     await ctx.store.put(subscription);
-    await ctx.emit('customer.subscription.updated', subscription, previous);
+    await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
     await afterLastRetry(ctx, subscription, end);
     return true;
   }
   await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.updated', subscription, previous);
+  await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
   return true;
 }
 
@@ -238,10 +245,10 @@ async function retry(ctx: ApiContext, invoice: Obj): Promise<void> {
   const { days } = retriesOf(ctx);
   const retriesDone = Math.max(0, Number(invoice.attempt_count ?? 1) - 1);
   const next = retriesDone + 1 < days.length ? at + days[retriesDone + 1]! * DAY : null;
-  const customer = await need(ctx, invoice.customer, 'customer');
+  const customer = loose(await needStored(ctx, invoice.customer, 'customer'));
   const subscriptionId: string | undefined = invoice.parent?.subscription_details?.subscription;
-  const subscription = subscriptionId ? await ctx.store.get<Obj>(subscriptionId, 'subscription') : null;
-  const method = await defaultMethodOf(ctx, customer, subscription?.default_payment_method);
+  const subscription = subscriptionId ? await ctx.store.get(subscriptionId, 'subscription') : null;
+  const method = await defaultMethodOf(ctx, customer, idOf(subscription?.default_payment_method));
   let paid = false;
   if (method) paid = (await ctx.ledger.collect(invoice, customer, method, next)).error === null;
   else await recordAttempt(ctx, invoice, next);
@@ -251,31 +258,32 @@ async function retry(ctx: ApiContext, invoice: Obj): Promise<void> {
 }
 
 /** A subscription whose latest invoice is paid is active again. */
-export async function reactivate(ctx: ApiContext, subscription: Obj): Promise<void> {
-  if (!['past_due', 'unpaid', 'incomplete'].includes(subscription.status)) return;
-  const previous = structuredClone(subscription);
-  subscription.status = 'active';
-  await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.updated', subscription, previous);
+export async function reactivate(ctx: ApiContext, subscription: StoredSubscription | Obj): Promise<void> {
+  const stored = subscription as StoredSubscription;
+  if (!['past_due', 'unpaid', 'incomplete'].includes(stored.status)) return;
+  const previous = structuredClone(stored);
+  stored.status = 'active';
+  await ctx.store.put(stored);
+  await emitSubscription(ctx, 'customer.subscription.updated', stored, previous);
 }
 
 /** What the settings say happens once every retry has failed: stay past_due, become unpaid, or be canceled. */
-async function afterLastRetry(ctx: ApiContext, subscription: Obj, at: number): Promise<void> {
+async function afterLastRetry(ctx: ApiContext, subscription: StoredSubscription, at: number): Promise<void> {
   const { after } = retriesOf(ctx);
   if (after === 'past_due' || !['past_due', 'active'].includes(subscription.status)) return;
   const previous = structuredClone(subscription);
   if (after === 'unpaid') {
     subscription.status = 'unpaid';
     await ctx.store.put(subscription);
-    await ctx.emit('customer.subscription.updated', subscription, previous);
+    await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
     return;
   }
   Object.assign(subscription, {
     status: 'canceled',
     canceled_at: at,
     ended_at: at,
-    cancellation_details: { comment: null, feedback: null, reason: 'payment_failed' },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'payment_failed' },
   });
   await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.deleted', subscription, previous);
+  await emitSubscription(ctx, 'customer.subscription.deleted', subscription, previous);
 }

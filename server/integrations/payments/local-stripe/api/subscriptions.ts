@@ -1,8 +1,9 @@
 // Subscriptions: created (with a trial, if asked), changed with prorations, canceled. What time does to
 // them (renewals, trials ending, expiry, retries) is in renewals.ts.
+import type Stripe from 'stripe';
 import { CardError } from '../cards';
 import { amountDue, couponOn, pendingLine, periodEnd, seconds, totalsOf, type Line, type Obj } from '../billing';
-import { newId } from '../store';
+import { newId, type StoredSubscription } from '../store';
 import {
   bool,
   expand,
@@ -11,7 +12,7 @@ import {
   listExpansions,
   listOf,
   missing,
-  need,
+  needStored,
   page,
   type ApiContext,
   type Route,
@@ -20,62 +21,151 @@ import { couponFrom, productNames } from './catalog';
 import { taxRatesFrom } from './tax-rates';
 import { defaultMethodOf } from './payment-methods';
 
+type Item = Stripe.SubscriptionItem;
+/** Items as given by callers that still read them loosely (the previews): the same objects, untyped. */
+type Items = Item[] | Obj[];
+const typed = (items: Items) => items as Item[];
+
 export function subscriptionRoutes(route: Route, ctx: ApiContext): void {
+  const find = (id: unknown) => needStored(ctx, String(id), 'subscription');
   route('post', '/v1/subscriptions', async (req) => createSubscription(ctx, req.body));
-  route('get', '/v1/subscriptions/:id', async (req) =>
-    expand(ctx, await need(ctx, String(req.params.id), 'subscription'), req.query.expand),
-  );
+  route('get', '/v1/subscriptions/:id', async (req) => shown(ctx, await find(req.params.id), req.query.expand));
   route('get', '/v1/subscriptions', async (req) => {
     const status = String(req.query.status ?? '');
-    const subscriptions = await ctx.store.list<Obj>(
+    const subscriptions = await ctx.store.list(
       'subscription',
       { customer: req.query.customer ? String(req.query.customer) : undefined },
       (s) =>
         status === 'all' || (status ? s.status === status : !['canceled', 'incomplete_expired'].includes(s.status)),
     );
     return page(
-      await Promise.all(subscriptions.map((s) => expand(ctx, s, listExpansions(req.query.expand)))),
+      await Promise.all(subscriptions.map((s) => shown(ctx, s, listExpansions(req.query.expand)))),
       req.path,
       req.query.limit ?? 100,
     );
   });
-  route('post', '/v1/subscriptions/:id', async (req) =>
-    updateSubscription(ctx, await need(ctx, String(req.params.id), 'subscription'), req.body),
-  );
-  route('delete', '/v1/subscriptions/:id', async (req) =>
-    cancelSubscription(ctx, await need(ctx, String(req.params.id), 'subscription')),
-  );
+  route('post', '/v1/subscriptions/:id', async (req) => updateSubscription(ctx, await find(req.params.id), req.body));
+  route('delete', '/v1/subscriptions/:id', async (req) => cancelSubscription(ctx, await find(req.params.id)));
 }
 
-export async function itemsFrom(ctx: ApiContext, raw: unknown, start: number): Promise<Obj[]> {
-  const items: Obj[] = [];
-  for (const item of listOf<Record<string, string>>(raw)) {
-    const price = await need(ctx, String(item.price ?? ''), 'price', 'items[0][price]');
-    if (!price.recurring)
-      throw invalid(
-        `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
-        'items[0][price]',
-      );
-    items.push({
-      id: newId('si'),
-      object: 'subscription_item',
-      price,
-      quantity: int(item.quantity, 1),
-      metadata: item.metadata ?? {},
-      created: start,
-      current_period_start: start,
-      current_period_end: periodEnd(start, price.recurring.interval, price.recurring.interval_count),
-    });
+/**
+ * What Stripe shows of a subscription: the coupon kept for the invoices (`discount`, a field Stripe removed
+ * in API 2025-03-31) stays inside; `discounts` lists the discount objects' ids.
+ */
+export function subscriptionView(subscription: StoredSubscription): Stripe.Subscription {
+  const { discount: _, ...view } = subscription;
+  return view;
+}
+
+/** A subscription as an answer: Stripe's fields only, expanded along `expand`. */
+const shown = async (ctx: ApiContext, subscription: StoredSubscription, paths: unknown) =>
+  expand(ctx, subscriptionView(subscription), paths);
+
+/** Records an event about a subscription, as Stripe's object (the previous state likewise). */
+export const emitSubscription = (
+  ctx: ApiContext,
+  type: string,
+  subscription: StoredSubscription,
+  previous?: StoredSubscription,
+) => ctx.emit(type, subscriptionView(subscription), previous && subscriptionView(previous));
+
+/** The ledger (billing.ts) reads objects loosely: a typed object is handed over as one. */
+export const loose = (object: object): Obj => object as unknown as Obj;
+
+/** A recurring price's terms (a subscription item's price is always recurring: itemsFrom refuses others). */
+export const recurringOf = (price: Stripe.Price): Stripe.Price.Recurring =>
+  price.recurring ?? {
+    interval: 'month',
+    interval_count: 1,
+    meter: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  };
+
+/**
+ * The plan Stripe still shows beside each item's price: the same recurring price under its older name
+ * (https://docs.stripe.com/api/subscription_items/object#subscription_item_object-plan).
+ */
+export function planOf(price: Stripe.Price): Stripe.Plan {
+  const recurring = recurringOf(price);
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: price.billing_scheme,
+    created: price.created,
+    currency: price.currency,
+    interval: recurring.interval,
+    interval_count: recurring.interval_count,
+    livemode: price.livemode,
+    metadata: price.metadata,
+    meter: recurring.meter,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: price.tiers_mode,
+    transform_usage: null,
+    trial_period_days: recurring.trial_period_days,
+    usage_type: recurring.usage_type,
+  };
+}
+
+/** A subscription item as Stripe makes it: no item-level discounts, tax rates or trial offer of its own. */
+export function newItem(
+  price: Stripe.Price,
+  quantity: number,
+  options: { subscription: string; start: number; metadata?: Stripe.Metadata },
+): Item {
+  const { interval, interval_count: count } = recurringOf(price);
+  return {
+    id: newId('si'),
+    object: 'subscription_item',
+    billing_thresholds: null,
+    created: options.start,
+    current_period_start: options.start,
+    current_period_end: periodEnd(options.start, interval, count),
+    current_trial: null,
+    discounts: [],
+    metadata: options.metadata ?? {},
+    plan: planOf(price),
+    price,
+    quantity,
+    subscription: options.subscription,
+    tax_rates: [],
+  };
+}
+
+/** A price for a subscription item, or Stripe's error for an unknown or one-time price. */
+async function recurringPrice(ctx: ApiContext, id: unknown, param: string): Promise<Stripe.Price> {
+  const price = await needStored(ctx, String(id ?? ''), 'price', param);
+  if (!price.recurring)
+    throw invalid(
+      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+      param,
+    );
+  return price;
+}
+
+/** The items of `items[]` (a price and a quantity each), their period starting at `start`. */
+export async function itemsFrom(ctx: ApiContext, raw: unknown, start: number, subscription = ''): Promise<Item[]> {
+  const items: Item[] = [];
+  for (const item of listOf<Record<string, any>>(raw)) {
+    const price = await recurringPrice(ctx, item.price, 'items[0][price]');
+    items.push(newItem(price, int(item.quantity, 1)!, { subscription, start, metadata: item.metadata }));
   }
   return items;
 }
 
-export const linesOf = (items: Obj[], productNames: Map<string, string>): Line[] =>
-  items.map((item) => ({
-    description: `${item.quantity} × ${productNames.get(item.price.product) ?? item.price.product} (at $${(item.price.unit_amount / 100).toFixed(2)} / ${item.price.recurring.interval})`,
-    amount: item.price.unit_amount * item.quantity,
-    quantity: item.quantity,
-    price: item.price,
+const quantityOf = (item: Item) => item.quantity ?? 1;
+const productOf = (price: Stripe.Price) => (typeof price.product === 'string' ? price.product : price.product.id);
+
+export const linesOf = (items: Items, productNames: Map<string, string>): Line[] =>
+  typed(items).map((item) => ({
+    description: `${quantityOf(item)} × ${productNames.get(productOf(item.price)) ?? productOf(item.price)} (at $${((item.price.unit_amount ?? 0) / 100).toFixed(2)} / ${recurringOf(item.price).interval})`,
+    amount: (item.price.unit_amount ?? 0) * quantityOf(item),
+    quantity: quantityOf(item),
+    price: loose(item.price),
     period: { start: item.current_period_start, end: item.current_period_end },
   }));
 
@@ -84,7 +174,7 @@ export async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, pa
   const names = await productNames(ctx);
   const lines: Line[] = [];
   for (const item of listOf<Record<string, string>>(raw)) {
-    const price = await need(ctx, String(item.price ?? ''), 'price', `${param}[0][price]`);
+    const price = await needStored(ctx, String(item.price ?? ''), 'price', `${param}[0][price]`);
     if (price.recurring)
       throw invalid(
         `The price specified is set to \`type=recurring\` but this field only accepts prices with \`type=one_time\`.`,
@@ -92,10 +182,10 @@ export async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, pa
       );
     const quantity = int(item.quantity, 1)!;
     lines.push({
-      description: `${quantity} × ${names.get(price.product) ?? price.product}`,
-      amount: price.unit_amount * quantity,
+      description: `${quantity} × ${names.get(productOf(price)) ?? productOf(price)}`,
+      amount: (price.unit_amount ?? 0) * quantity,
       quantity,
-      price,
+      price: loose(price),
       period: { start: at, end: at },
     });
   }
@@ -103,19 +193,20 @@ export async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, pa
 }
 
 export async function createSubscription(ctx: ApiContext, body: Record<string, any>): Promise<Obj> {
-  const customer = await need(ctx, String(body.customer ?? ''), 'customer', 'customer');
+  const customer = await needStored(ctx, String(body.customer ?? ''), 'customer', 'customer');
   const start = seconds(ctx.now());
+  const id = newId('sub');
   // Backdated (https://docs.stripe.com/billing/subscriptions/backdating): start_date is the past date, but
   // the billing cycle anchor and the first period start now; the first invoice bills the time since.
   const backdate = backdateOf(body, start);
-  const items = await itemsFrom(ctx, body.items, start);
+  const items = await itemsFrom(ctx, body.items, start, id);
   if (!items.length) throw invalid('Missing required param: items.', 'items');
   const trialEnd = trialEndOf(body, start);
   // A trial is the first period: the items are billed from its end (https://docs.stripe.com/billing/subscriptions/trials).
   if (trialEnd) for (const item of items) item.current_period_end = trialEnd;
   const coupon = await couponFrom(ctx, body);
   const taxRates = (await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates')) ?? [];
-  const method = await defaultMethodOf(ctx, customer, body.default_payment_method);
+  const method = await defaultMethodOf(ctx, loose(customer), body.default_payment_method);
   const behaviour = body.payment_behavior ?? 'allow_incomplete';
   const names = await productNames(ctx);
   const lines = [
@@ -124,39 +215,45 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
     ...(await oneTimeLines(ctx, body.add_invoice_items, start, 'add_invoice_items')),
   ];
   // A first invoice that cannot be paid: 402, and nothing kept but the declined attempt.
-  if (behaviour === 'error_if_incomplete') await refuseIfUnpaid(ctx, customer, method, { lines, coupon, taxRates });
-  const subscription: Obj = {
-    id: newId('sub'),
+  if (behaviour === 'error_if_incomplete')
+    await refuseIfUnpaid(ctx, loose(customer), method, { lines, coupon, taxRates });
+  const subscription: StoredSubscription = {
+    ...SUBSCRIPTION_DEFAULTS,
+    id,
     object: 'subscription',
     customer: customer.id,
     status: 'incomplete',
     created: start,
     start_date: backdate ?? start,
-    billing_cycle_anchor: start,
-    items: { object: 'list', data: items, has_more: false, url: '' },
+    billing_cycle_anchor: trialEnd ?? start,
+    billing_mode: { type: 'flexible', flexible: { proration_discounts: 'included' }, updated_at: start },
+    items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     metadata: body.metadata ?? {},
+    description: body.description ?? null,
     discounts: [],
     discount: null,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    ended_at: null,
     default_payment_method: body.default_payment_method ?? null,
-    latest_invoice: null,
-    collection_method: 'charge_automatically',
-    currency: 'usd',
-    livemode: false,
-    default_tax_rates: taxRates,
+    default_tax_rates: taxRates as unknown as Stripe.TaxRate[],
+    payment_settings: {
+      payment_method_options: null,
+      payment_method_types: null,
+      save_default_payment_method: body.payment_settings?.save_default_payment_method ?? 'off',
+    },
+    trial_settings: {
+      end_behavior: {
+        billing_cycle_anchor: null,
+        missing_payment_method: body.trial_settings?.end_behavior?.missing_payment_method ?? 'create_invoice',
+      },
+    },
     trial_start: trialEnd ? start : null,
     trial_end: trialEnd ?? null,
     test_clock: customer.test_clock ?? null,
   };
-  if (trialEnd) subscription.billing_cycle_anchor = trialEnd;
-  subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
   if (coupon) await applyDiscount(ctx, subscription, coupon);
   await ctx.store.put(subscription);
   const invoice = await ctx.ledger.invoice({
-    customer,
-    subscription,
+    customer: loose(customer),
+    subscription: loose(subscription),
     lines,
     coupon,
     taxRates,
@@ -167,9 +264,51 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
   subscription.latest_invoice = invoice.id;
   if (coupon) await redeem(ctx, coupon);
   await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.created', subscription);
-  return expand(ctx, subscription, body.expand);
+  await emitSubscription(ctx, 'customer.subscription.created', subscription);
+  return shown(ctx, subscription, body.expand);
 }
+
+/**
+ * The fields of a subscription the card server never sets otherwise, as Stripe gives them to one created
+ * by the API with none of their options (https://docs.stripe.com/api/subscriptions/object): charged
+ * automatically in dollars, no Connect, no schedule, no pause, no thresholds, no pending update.
+ */
+const SUBSCRIPTION_DEFAULTS = {
+  application: null,
+  application_fee_percent: null,
+  automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+  billing_cycle_anchor_config: null,
+  billing_schedules: [],
+  billing_thresholds: null,
+  cancel_at: null,
+  cancel_at_period_end: false,
+  canceled_at: null,
+  cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+  collection_method: 'charge_automatically',
+  currency: 'usd',
+  customer_account: null,
+  days_until_due: null,
+  default_source: null,
+  ended_at: null,
+  invoice_settings: {
+    account_tax_ids: null,
+    custom_fields: null,
+    description: null,
+    footer: null,
+    issuer: { type: 'self' },
+  },
+  latest_invoice: null,
+  livemode: false,
+  managed_payments: null,
+  next_pending_invoice_item_invoice: null,
+  on_behalf_of: null,
+  pause_collection: null,
+  pending_invoice_item_interval: null,
+  pending_setup_intent: null,
+  pending_update: null,
+  schedule: null,
+  transfer_data: null,
+} satisfies Partial<Stripe.Subscription>;
 
 /** `backdate_start_date`: a moment in the past (Stripe refuses one in the future), or null. */
 function backdateOf(body: Record<string, any>, now: number): number | null {
@@ -186,18 +325,18 @@ function backdateOf(body: Record<string, any>, now: number): number | null {
  * natural period, intervals counted from the backdated date, the last one prorated on the imagined whole
  * interval it belongs to (Jan 15 → Feb 1 is 17/31 of a monthly price), each rounded to the cent.
  */
-export function backdatedLines(items: Obj[], backdate: number, now: number, names: Map<string, string>): Line[] {
+export function backdatedLines(items: Item[], backdate: number, now: number, names: Map<string, string>): Line[] {
   return items.flatMap((item) => {
-    const { interval, interval_count: count = 1 } = item.price.recurring;
+    const { interval, interval_count: count } = recurringOf(item.price);
     const lines: Line[] = [];
     for (let n = 0, from = backdate; from < now; n += 1) {
       const to = periodEnd(backdate, interval, count * (n + 1));
       const end = Math.min(to, now);
       lines.push({
         description: `${itemLabel(item, names)} from ${day(from)} until ${day(end)}`,
-        amount: Math.round((item.price.unit_amount * item.quantity * (end - from)) / (to - from)),
-        quantity: item.quantity,
-        price: item.price,
+        amount: Math.round(((item.price.unit_amount ?? 0) * quantityOf(item) * (end - from)) / (to - from)),
+        quantity: quantityOf(item),
+        price: loose(item.price),
         period: { start: from, end },
         proration: end < to,
       });
@@ -233,9 +372,12 @@ const trialLines = (lines: Line[], trialEnd: number | null): Line[] =>
       }))
     : lines;
 
-/** A discount object for the coupon on the subscription (`discounts` lists its id; `discount` keeps the coupon for the invoices). */
-async function applyDiscount(ctx: ApiContext, subscription: Obj, coupon: Obj): Promise<void> {
-  const discount = await ctx.store.put<Obj>({
+/**
+ * A discount object for the coupon on the subscription: `discounts` lists its id (expandable, its
+ * `source.coupon` the coupon); the private `discount` keeps the coupon for the invoices (billing.ts `couponOn`).
+ */
+async function applyDiscount(ctx: ApiContext, subscription: StoredSubscription, coupon: Obj): Promise<void> {
+  const discount = await ctx.store.put<Stripe.Discount>({
     id: newId('di'),
     object: 'discount',
     source: { type: 'coupon', coupon: coupon.id },
@@ -243,6 +385,7 @@ async function applyDiscount(ctx: ApiContext, subscription: Obj, coupon: Obj): P
     end: null,
     subscription: subscription.id,
     customer: subscription.customer,
+    customer_account: null,
     checkout_session: null,
     invoice: null,
     invoice_item: null,
@@ -250,18 +393,27 @@ async function applyDiscount(ctx: ApiContext, subscription: Obj, coupon: Obj): P
     subscription_item: null,
   });
   subscription.discounts = [discount.id];
-  subscription.discount = { id: discount.id, object: 'discount', coupon, start: discount.start };
+  subscription.discount = {
+    id: discount.id,
+    object: 'discount',
+    coupon: coupon as unknown as Stripe.Coupon,
+    start: discount.start,
+  };
 }
 
 async function redeem(ctx: ApiContext, coupon: Obj): Promise<void> {
-  const stored = await ctx.store.get<Obj>(coupon.id, 'coupon');
+  const stored = await ctx.store.get(coupon.id, 'coupon');
   if (stored) {
     stored.times_redeemed += 1;
     await ctx.store.put(stored);
   }
 }
 
-async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Record<string, any>): Promise<Obj> {
+async function updateSubscription(
+  ctx: ApiContext,
+  subscription: StoredSubscription,
+  body: Record<string, any>,
+): Promise<Obj> {
   const previous = structuredClone(subscription);
   if (['canceled', 'incomplete_expired'].includes(subscription.status))
     throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
@@ -275,7 +427,7 @@ async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Reco
   if (body.default_payment_method !== undefined)
     subscription.default_payment_method = body.default_payment_method || null;
   const taxRates = await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates');
-  if (taxRates) subscription.default_tax_rates = taxRates;
+  if (taxRates) subscription.default_tax_rates = taxRates as unknown as Stripe.TaxRate[];
   const coupon = body.discounts !== undefined || body.coupon !== undefined ? await couponFrom(ctx, body) : undefined;
   if (coupon !== undefined) {
     subscription.discounts = [];
@@ -291,26 +443,26 @@ async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Reco
     // (https://docs.stripe.com/billing/subscriptions/billing-cycle#changing); always_invoice invoices every line.
     const invoiceNow = change.resetAnchor || (behaviour === 'always_invoice' && change.lines.length > 0);
     if (!invoiceNow) {
-      subscription.items.data = change.items;
+      subscription.items.data = typed(change.items);
       for (const line of change.lines) await keepPending(ctx, subscription, line);
     } else {
-      const customer = await need(ctx, subscription.customer, 'customer');
-      const method = await defaultMethodOf(ctx, customer, subscription.default_payment_method);
-      const invoiceCoupon = couponOn(subscription, at);
+      const customer = loose(await needStored(ctx, customerIdOf(subscription), 'customer'));
+      const method = await defaultMethodOf(ctx, customer, idOf(subscription.default_payment_method));
+      const invoiceCoupon = couponOn(loose(subscription), at);
       if (body.payment_behavior === 'error_if_incomplete')
         await refuseIfUnpaid(ctx, customer, method, {
-          lines: [...(await ctx.ledger.pendingItems(customer, subscription)).map(pendingLine), ...change.lines],
+          lines: [...(await ctx.ledger.pendingItems(customer, loose(subscription))).map(pendingLine), ...change.lines],
           coupon: invoiceCoupon,
-          taxRates: subscription.default_tax_rates ?? [],
+          taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
         });
-      subscription.items.data = change.items;
+      subscription.items.data = typed(change.items);
       if (change.resetAnchor) subscription.billing_cycle_anchor = now;
       const invoice = await ctx.ledger.invoice({
         customer,
-        subscription,
+        subscription: loose(subscription),
         lines: change.lines,
         coupon: invoiceCoupon,
-        taxRates: subscription.default_tax_rates ?? [],
+        taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
         paymentMethod: method,
         reason: 'subscription_update',
       });
@@ -319,9 +471,15 @@ async function updateSubscription(ctx: ApiContext, subscription: Obj, body: Reco
     }
   }
   await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.updated', subscription, previous);
-  return expand(ctx, subscription, body.expand);
+  await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
+  return shown(ctx, subscription, body.expand);
 }
+
+/** The id of an expandable field (stored unexpanded, as Stripe returns it). */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
+
+export const customerIdOf = (subscription: Stripe.Subscription): string => idOf(subscription.customer)!;
 
 export type ProrationBehaviour = 'create_prorations' | 'always_invoice' | 'none';
 
@@ -330,11 +488,11 @@ export type ProrationBehaviour = 'create_prorations' | 'always_invoice' | 'none'
  * current period ("Cannot specify proration date outside of current subscription period",
  * https://docs.stripe.com/api/subscriptions/update#update_subscription-proration_date); else now.
  */
-export function prorationDateOf(items: Obj[], raw: unknown, now: number, param: string): number {
+export function prorationDateOf(items: Items, raw: unknown, now: number, param: string): number {
   const at = int(raw);
   if (at === undefined) return now;
   if (!Number.isInteger(at)) throw invalid('Invalid integer: proration_date', param);
-  for (const item of items)
+  for (const item of typed(items))
     if (at < item.current_period_start || at > item.current_period_end)
       throw invalid('Cannot specify proration date outside of current subscription period', param);
   return at;
@@ -342,13 +500,14 @@ export function prorationDateOf(items: Obj[], raw: unknown, now: number, param: 
 
 /** What a change of a subscription's items makes: its items after the change and the lines to bill for it. */
 export interface PlannedChange {
+  /** Typed subscription items, handed out loosely (as `Obj`) to the previews' code. */
   items: Obj[];
   lines: Line[];
   /** The billing period changed (yearly ↔ monthly): the period starts again now, and is invoiced at once. */
   resetAnchor: boolean;
 }
 
-const intervalOf = (item: Obj) => `${item.price.recurring.interval}×${item.price.recurring.interval_count ?? 1}`;
+const intervalOf = (item: Item) => `${recurringOf(item.price).interval}×${recurringOf(item.price).interval_count}`;
 
 /**
  * Applies `items[]` changes (an id with a new price or quantity, `deleted`, or a new price) to a copy of
@@ -360,14 +519,15 @@ const intervalOf = (item: Obj) => `${item.price.recurring.interval}×${item.pric
  */
 export async function planChange(
   ctx: ApiContext,
-  current: Obj[],
+  given: Items,
   changes: Record<string, string>[],
   options: { at: number; now: number; behaviour: ProrationBehaviour; param?: string },
 ): Promise<PlannedChange> {
+  const current = typed(given);
   const param = options.param ?? 'items';
   const names = await productNames(ctx);
-  const items: Obj[] = structuredClone(current);
-  const pairs: { before: Obj | null; after: Obj | null }[] = [];
+  const items: Item[] = structuredClone(current);
+  const pairs: { before: Item | null; after: Item | null }[] = [];
   for (const change of changes) {
     const existing = change.id ? items.find((item) => item.id === change.id) : null;
     if (change.id && !existing) throw missing('subscription item', change.id, `${param}[0][id]`);
@@ -377,10 +537,15 @@ export async function planChange(
       pairs.push({ before, after: null });
       continue;
     }
+    const subscription = current[0]?.subscription ?? '';
     const target =
-      existing ?? (await itemsFrom(ctx, [{ price: change.price, quantity: change.quantity }], options.now))[0]!;
-    if (existing && change.price) target.price = await need(ctx, change.price, 'price', `${param}[0][price]`);
-    if (change.quantity !== undefined) target.quantity = int(change.quantity, 1);
+      existing ??
+      (await itemsFrom(ctx, [{ price: change.price, quantity: change.quantity }], options.now, subscription))[0]!;
+    if (existing && change.price) {
+      target.price = await recurringPrice(ctx, change.price, `${param}[0][price]`);
+      target.plan = planOf(target.price);
+    }
+    if (change.quantity !== undefined) target.quantity = int(change.quantity, 1)!;
     if (!existing) {
       // A new item follows the subscription's period.
       const first = items[0];
@@ -401,17 +566,17 @@ export async function planChange(
       item.current_period_start = options.now;
       item.current_period_end = periodEnd(
         options.now,
-        item.price.recurring.interval,
-        item.price.recurring.interval_count ?? 1,
+        recurringOf(item.price).interval,
+        recurringOf(item.price).interval_count,
       );
     }
-    return { items, lines: [...credits, ...linesOf(items, names)], resetAnchor };
+    return { items: items.map(loose), lines: [...credits, ...linesOf(items, names)], resetAnchor };
   }
   const lines =
     options.behaviour === 'none'
       ? []
       : pairs.flatMap(({ before, after }) => prorationLines(before, after, options.at, names));
-  return { items, lines, resetAnchor };
+  return { items: items.map(loose), lines, resetAnchor };
 }
 
 /** The share of the period [start, end] still to come at `at`, by the second, within [0, 1]. */
@@ -423,14 +588,19 @@ export function shareLeft(start: number, end: number, at: number): number {
 const day = (at: number) =>
   new Date(at * 1000).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-const itemLabel = (item: Obj, names: Map<string, string>) =>
-  `${item.quantity > 1 ? `${item.quantity} × ` : ''}${names.get(item.price.product) ?? item.price.product}`;
+const itemLabel = (item: Item, names: Map<string, string>) =>
+  `${quantityOf(item) > 1 ? `${quantityOf(item)} × ` : ''}${names.get(productOf(item.price)) ?? productOf(item.price)}`;
 
 /**
  * Stripe's two proration lines for one item changed at `at`: the unused time of what it was (a credit) and
  * the remaining time of what it is (a debit), each rounded to the cent; none when nothing changed.
  */
-export function prorationLines(before: Obj | null, after: Obj | null, at: number, names: Map<string, string>): Line[] {
+export function prorationLines(
+  before: Item | null,
+  after: Item | null,
+  at: number,
+  names: Map<string, string>,
+): Line[] {
   const period = before ?? after;
   if (!period) return [];
   if (
@@ -447,18 +617,18 @@ export function prorationLines(before: Obj | null, after: Obj | null, at: number
   if (before)
     lines.push({
       description: `Unused time on ${itemLabel(before, names)} after ${day(at)}`,
-      amount: -Math.round(before.price.unit_amount * before.quantity * share) || 0,
-      quantity: before.quantity,
-      price: before.price,
+      amount: -Math.round((before.price.unit_amount ?? 0) * quantityOf(before) * share) || 0,
+      quantity: quantityOf(before),
+      price: loose(before.price),
       period: { start: at, end },
       proration: true,
     });
   if (after)
     lines.push({
       description: `Remaining time on ${itemLabel(after, names)} after ${day(at)}`,
-      amount: Math.round(after.price.unit_amount * after.quantity * share),
-      quantity: after.quantity,
-      price: after.price,
+      amount: Math.round((after.price.unit_amount ?? 0) * quantityOf(after) * share),
+      quantity: quantityOf(after),
+      price: loose(after.price),
       period: { start: at, end },
       proration: true,
     });
@@ -466,11 +636,11 @@ export function prorationLines(before: Obj | null, after: Obj | null, at: number
 }
 
 /** A proration kept for the subscription's next invoice (a pending invoice item, as Stripe keeps it). */
-async function keepPending(ctx: ApiContext, subscription: Obj, line: Line): Promise<void> {
+async function keepPending(ctx: ApiContext, subscription: StoredSubscription, line: Line): Promise<void> {
   await ctx.store.put<Obj>({
     id: newId('ii'),
     object: 'invoiceitem',
-    customer: subscription.customer,
+    customer: customerIdOf(subscription),
     subscription: subscription.id,
     invoice: null,
     amount: line.amount,
@@ -516,14 +686,24 @@ export async function refuseIfUnpaid(
   throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
 }
 
-async function cancelSubscription(ctx: ApiContext, subscription: Obj): Promise<Obj> {
+/**
+ * Cancels at once; the reason is `cancellation_requested`, as for a cancellation asked through the API
+ * (https://docs.stripe.com/api/subscriptions/object#subscription_object-cancellation_details-reason).
+ */
+async function cancelSubscription(ctx: ApiContext, subscription: StoredSubscription): Promise<Stripe.Subscription> {
   if (subscription.status === 'canceled') throw invalid(`No such subscription: '${subscription.id}'`, 'id');
   const previous = structuredClone(subscription);
   const now = seconds(ctx.now());
   subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
   subscription.canceled_at = now;
   subscription.ended_at = now;
+  subscription.cancellation_details = {
+    comment: subscription.cancellation_details?.comment ?? null,
+    feedback: subscription.cancellation_details?.feedback ?? null,
+    feedback_option: subscription.cancellation_details?.feedback_option ?? null,
+    reason: 'cancellation_requested',
+  };
   await ctx.store.put(subscription);
-  await ctx.emit('customer.subscription.deleted', subscription, previous);
-  return subscription;
+  await emitSubscription(ctx, 'customer.subscription.deleted', subscription, previous);
+  return subscriptionView(subscription);
 }

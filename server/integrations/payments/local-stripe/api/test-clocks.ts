@@ -3,10 +3,14 @@
 // drives for those customers (renewals, trials, expiry, retries; renewals.ts). A request about a customer
 // on a clock, or one of its objects, runs at the clock's time.
 import type { Request } from 'express';
-import { periodEnd, seconds, type Obj } from '../billing';
+import type Stripe from 'stripe';
+import { periodEnd, seconds } from '../billing';
 import { newId } from '../store';
-import { int, invalid, need, page, type ApiContext, type Route } from './common';
+import { int, invalid, needStored, page, type ApiContext, type Route } from './common';
 import { atTime, catchUp } from './renewals';
+import { recurringOf } from './subscriptions';
+
+type TestClock = Stripe.TestHelpers.TestClock;
 
 const CLOCK = 'test_helpers.test_clock';
 /** Stripe's limit of customers on one clock (https://docs.stripe.com/billing/testing/test-clocks). */
@@ -19,7 +23,7 @@ export function testClockRoutes(route: Route, ctx: ApiContext): void {
     if (frozenTime === undefined) throw invalid('Missing required param: frozen_time.', 'frozen_time');
     if (!Number.isInteger(frozenTime)) throw invalid('Invalid integer: frozen_time', 'frozen_time');
     const created = seconds(ctx.now());
-    const clock = await ctx.store.put<Obj>({
+    const clock = await ctx.store.put<TestClock>({
       id: newId('clock'),
       object: CLOCK,
       created,
@@ -32,20 +36,21 @@ export function testClockRoutes(route: Route, ctx: ApiContext): void {
     });
     return clock;
   });
-  route('get', base, async (req) => page(await ctx.store.list<Obj>(CLOCK), req.path, req.query.limit));
-  route('get', `${base}/:id`, async (req) => need(ctx, String(req.params.id), CLOCK, 'id', 'test_clock'));
+  route('get', base, async (req) => page(await ctx.store.list(CLOCK), req.path, req.query.limit));
+  route('get', `${base}/:id`, async (req) => needStored(ctx, String(req.params.id), CLOCK, 'id', 'test_clock'));
   route('delete', `${base}/:id`, async (req) => {
-    const clock = await need(ctx, String(req.params.id), CLOCK, 'id', 'test_clock');
+    const clock = await needStored(ctx, String(req.params.id), CLOCK, 'id', 'test_clock');
     // Its customers go with it, and everything of theirs (subscriptions, invoices, cards…).
     for (const customer of await customersOn(ctx, clock.id)) {
       await ctx.store.remove({ customer: customer.id });
       await ctx.store.remove({ id: customer.id });
     }
     await ctx.store.remove({ id: clock.id });
-    return { id: clock.id, object: CLOCK, deleted: true };
+    const deleted: Stripe.TestHelpers.DeletedTestClock = { id: clock.id, object: CLOCK, deleted: true };
+    return deleted;
   });
   route('post', `${base}/:id/advance`, async (req) => {
-    const clock = await need(ctx, String(req.params.id), CLOCK, 'id', 'test_clock');
+    const clock = await needStored(ctx, String(req.params.id), CLOCK, 'id', 'test_clock');
     const target = int(req.body.frozen_time);
     if (target === undefined) throw invalid('Missing required param: frozen_time.', 'frozen_time');
     if (!Number.isInteger(target)) throw invalid('Invalid integer: frozen_time', 'frozen_time');
@@ -73,32 +78,32 @@ export function testClockRoutes(route: Route, ctx: ApiContext): void {
   });
 }
 
-async function customersOn(ctx: ApiContext, clockId: string): Promise<Obj[]> {
-  return ctx.store.list<Obj>('customer', {}, (customer) => customer.test_clock === clockId);
+async function customersOn(ctx: ApiContext, clockId: string): Promise<Stripe.Customer[]> {
+  return ctx.store.list('customer', {}, (customer) => customer.test_clock === clockId);
 }
 
 /**
  * The furthest a clock may go in one advance: two intervals of the shortest subscription on it, or two
  * years without one (the `frozen_time` parameter of https://docs.stripe.com/api/test_clocks/advance).
  */
-async function advanceLimit(ctx: ApiContext, clock: Obj): Promise<number> {
+async function advanceLimit(ctx: ApiContext, clock: TestClock): Promise<number> {
   const ends = [periodEnd(clock.frozen_time, 'year', 2)];
-  for (const subscription of await ctx.store.list<Obj>(
+  for (const subscription of await ctx.store.list(
     'subscription',
     {},
     (s) => s.test_clock === clock.id && !['canceled', 'incomplete_expired'].includes(s.status),
   ))
-    for (const item of subscription.items.data as Obj[])
-      ends.push(
-        periodEnd(clock.frozen_time, item.price.recurring.interval, 2 * (item.price.recurring.interval_count ?? 1)),
-      );
+    for (const item of subscription.items.data) {
+      const { interval, interval_count: count } = recurringOf(item.price);
+      ends.push(periodEnd(clock.frozen_time, interval, 2 * count));
+    }
   return Math.min(...ends);
 }
 
 /** The clock a new customer is put on (`test_clock`), refused when unknown or full, as Stripe refuses it. */
 export async function clockForNewCustomer(ctx: ApiContext, id: unknown): Promise<string | null> {
   if (id === undefined || id === null || id === '') return null;
-  const clock = await need(ctx, String(id), CLOCK, 'test_clock', 'test_clock');
+  const clock = await needStored(ctx, String(id), CLOCK, 'test_clock', 'test_clock');
   if ((await customersOn(ctx, clock.id)).length >= CUSTOMERS_PER_CLOCK)
     throw invalid(
       `The test clock ${clock.id} already has the maximum of ${CUSTOMERS_PER_CLOCK} customers.`,
@@ -116,18 +121,20 @@ async function clockOf(ctx: ApiContext, req: Request): Promise<number | null> {
   let clockId: unknown = body.test_clock;
   if (!clockId) {
     const customerId = typeof body.customer === 'string' ? body.customer : req.query.customer;
-    let customer: Obj | null = typeof customerId === 'string' ? await ctx.store.get<Obj>(customerId, 'customer') : null;
+    let customer: Stripe.Customer | null =
+      typeof customerId === 'string' ? await ctx.store.get(customerId, 'customer') : null;
     if (!customer && req.params.id && !req.path.startsWith('/v1/test_helpers/')) {
-      const object = await ctx.store.get<Obj>(String(req.params.id));
-      if (object?.object === 'customer') customer = object;
+      // Any object of a customer: its `test_clock`, or its customer's.
+      const object = await ctx.store.get(String(req.params.id));
+      if (object?.object === 'customer') customer = object as unknown as Stripe.Customer;
       else if (object && typeof object.test_clock === 'string') clockId = object.test_clock;
       else if (object && typeof object.customer === 'string')
-        customer = await ctx.store.get<Obj>(object.customer, 'customer');
+        customer = await ctx.store.get(object.customer, 'customer');
     }
     clockId ??= customer?.test_clock;
   }
   if (typeof clockId !== 'string' || !clockId) return null;
-  const clock = await ctx.store.get<Obj>(clockId, CLOCK);
+  const clock = await ctx.store.get(clockId, CLOCK);
   return clock ? clock.frozen_time : null;
 }
 
