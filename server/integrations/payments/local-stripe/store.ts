@@ -20,10 +20,24 @@ export type StripeObject = StoredObject & Record<string, unknown>;
 export type StoredPaymentMethod = Stripe.PaymentMethod & { _behaviour?: 'succeeds' | 'declined' | 'declines-charges' };
 
 /**
+ * What the card server keeps on a subscription beyond Stripe's shape: the coupon its discount applies, with
+ * the discount's start, which the invoices and previews read (billing.ts `couponOn`). Stripe removed
+ * `subscription.discount` in API 2025-03-31; it is stripped on output (subscriptions.ts `subscriptionView`).
+ */
+export type StoredSubscription = Stripe.Subscription & {
+  discount?: { id: string; object: 'discount'; coupon: Stripe.Coupon; start: number } | null;
+};
+
+/** A checkout session with what its hosted page needs (its items and tax rates), stripped on output. */
+export type StoredCheckoutSession = Stripe.Checkout.Session & {
+  line_items_data: { price: string; quantity: number }[];
+  tax_rates_data: string[];
+};
+
+/**
  * The stored objects typed by their `object` name, as the stripe SDK describes them (API version
  * 2026-10-28): get, list and withStatus answer these types for these names. Expandable fields hold ids,
- * as Stripe returns them unexpanded. Subscriptions, checkout sessions and test clocks are still untyped
- * here (their code reads them as `Obj`).
+ * as Stripe returns them unexpanded.
  */
 export interface StoredObjects {
   customer: Stripe.Customer;
@@ -39,6 +53,10 @@ export interface StoredObjects {
   charge: Stripe.Charge;
   refund: Stripe.Refund;
   invoice: Stripe.Invoice;
+  subscription: StoredSubscription;
+  discount: Stripe.Discount;
+  'checkout.session': StoredCheckoutSession;
+  'test_helpers.test_clock': Stripe.TestHelpers.TestClock;
 }
 
 export type StoredType = keyof StoredObjects;
