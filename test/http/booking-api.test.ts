@@ -3,6 +3,7 @@
 // booking, ever; the provider is told by e-mail (and SMS when turned on) with a link and nothing more.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import supertest from 'supertest';
 import { Temporal } from 'temporal-polyfill';
 import { createToken } from '../../server/api';
@@ -299,9 +300,82 @@ describe('booking API: a booking', () => {
         api.book(providerId, bookingOf(at(3, '10:00'), { ...CLIENT, email: `racer${i}@example.test` })),
       ),
     );
-    assert.deepEqual(answers.map((a) => a.status).sort(), [201, ...Array<number>(49).fill(409)]);
-    assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'slot_unavailable'));
+    assertOneWinner(answers);
     assert.equal((await liveRows(providerId)).length, 1);
+  });
+
+  // Racers that all found the slot free (no booking committed yet) insert into the exclusion constraint,
+  // and each waits on the first in-progress overlapping row it finds. When the row they wait on is rolled
+  // back (a booking that failed, or lost a deadlock), each looks again and waits on another racer: every
+  // racer waits on a racer, a deadlock that PostgreSQL breaks after deadlock_timeout (1 s) by rolling one
+  // back (40P01), and so on, one a second, until one is left. Under load this once answered 49 of 50
+  // racers with 500. Here the rolled-back row is the test's own: an overlapping booking held open until
+  // the racers wait, then rolled back.
+  it('racers waiting on an overlapping booking that is rolled back: one 201, the others 409, never a 500', async function () {
+    this.timeout(60_000);
+    const { providerId } = await bookableProvider();
+    const api = await directory();
+    await block(providerId, at(3, '10:00'), at(3, '11:00'));
+    const held = new pg.Client({ connectionString: ctx().database.url });
+    await held.connect();
+    try {
+      await held.query('BEGIN');
+      const client = await held.query(
+        `INSERT INTO users (email, scopes) VALUES ('held@example.test', '{client}') RETURNING id`,
+      );
+      await held.query(
+        'INSERT INTO appointments (provider_id, client_user_id, start_time, end_time) VALUES ($1, $2, $3, $4)',
+        [providerId, client.rows[0].id, at(3, '10:00'), at(3, '10:15')],
+      );
+      const racing = Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          api.book(providerId, bookingOf(at(3, '10:00'), { ...CLIENT, email: `racer${i}@example.test` })),
+        ),
+      );
+      // Every connection of the portal's pool ends up waiting: on the held row, a racer, or its turn to book.
+      const poolSize = (ctx().db.client as { pool: { max: number } }).pool.max;
+      await waitForLockWaiters(held, poolSize - 2);
+      await held.query('ROLLBACK');
+      assertOneWinner(await racing);
+    } finally {
+      await held.end();
+    }
+    assert.equal((await liveRows(providerId)).length, 1);
+  });
+
+  // Another writer of appointments (not a booking, so it does not take turns) can still deadlock with a
+  // booking: here it holds an overlapping row, the booking waits on it, and then it waits on the
+  // booking (the same client e-mail). PostgreSQL rolls back the booking, which waited first (40P01); the
+  // booking runs again, finds the other writer's row committed and refuses the slot.
+  it('a booking rolled back in a deadlock with another writer runs again: 409 slot_unavailable, not 500', async function () {
+    this.timeout(30_000);
+    const { providerId } = await bookableProvider();
+    const api = await directory();
+    await block(providerId, at(3, '10:00'), at(3, '11:00'));
+    const other = new pg.Client({ connectionString: ctx().database.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      const [someone] = (
+        await other.query(`INSERT INTO users (email, scopes) VALUES ('someone@example.test', '{client}') RETURNING id`)
+      ).rows;
+      await other.query(
+        'INSERT INTO appointments (provider_id, client_user_id, start_time, end_time) VALUES ($1, $2, $3, $4)',
+        [providerId, someone.id, at(3, '10:00'), at(3, '10:15')],
+      );
+      // then() sends it now (a supertest request waits for its first then()).
+      const booking = api.book(providerId, bookingOf(at(3, '10:00'))).then((answer) => answer);
+      await waitForLockWaiters(other, 1);
+      // The booking holds the new user CLIENT.email: inserting the same address waits on it.
+      await other.query(`INSERT INTO users (email, scopes) VALUES ($1, '{client}')`, [CLIENT.email]);
+      await other.query('COMMIT');
+      const refused = await booking;
+      assert.deepEqual([refused.status, refused.body.error?.code], [409, 'slot_unavailable']);
+    } finally {
+      await other.end();
+    }
+    const rows = await db()('appointments').where({ provider_id: providerId }).select('client_user_id');
+    assert.equal(rows.length, 1, "only the other writer's row");
   });
 });
 
@@ -405,3 +479,25 @@ describe('/dev/client: the demo directory books through the API with plain forms
     assert.equal((await liveRows(providerId)).length, 0);
   });
 });
+
+/** One booking won; every other answer is the 409 slot_unavailable (a 500 shows with its error code). */
+function assertOneWinner(answers: { status: number; body: { error?: { code: string } } }[]) {
+  const outcomes = answers.map((a) => (a.status === 201 ? '201' : `${a.status} ${a.body.error?.code}`)).sort();
+  assert.deepEqual(outcomes, ['201', ...Array<string>(answers.length - 1).fill('409 slot_unavailable')]);
+}
+
+/**
+ * Waits until `count` other sessions of this database wait on a lock (a row, a transaction, an advisory
+ * lock), or until 20 s have passed (then the race runs with whoever is there: the assertions decide).
+ */
+async function waitForLockWaiters(session: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { rows } = await session.query(
+      `SELECT count(DISTINCT pid)::int AS waiting FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+    );
+    if (rows[0].waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
