@@ -1,11 +1,13 @@
 // How long each test file took, root hooks included (the first file of a worker also pays for its
 // database and portal). Workers write a line per file into the run's folder; at the run's end the main
-// process prints the ten slowest and keeps the list in .data/test/slowest-files.txt for CI to repeat.
+// process prints the ten slowest and keeps the list in .data/test/slowest-files.txt for CI to repeat,
+// and every file's time, slowest first, in .data/test/file-times.txt.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const TIMES_FILE = 'file-times.jsonl';
 export const SLOWEST_FILES = path.resolve('.data/test/slowest-files.txt');
+const ALL_FILES = path.resolve('.data/test/file-times.txt');
 
 export function recordFileTime(dir: string, file: string, ms: number): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -37,4 +39,5 @@ export function reportSlowestFiles(dir: string): void {
   process.stdout.write(`\n${text}\n`);
   fs.mkdirSync(path.dirname(SLOWEST_FILES), { recursive: true });
   fs.writeFileSync(SLOWEST_FILES, `${text}\n`);
+  fs.writeFileSync(ALL_FILES, times.map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}\n`).join(''));
 }
