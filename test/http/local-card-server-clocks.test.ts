@@ -21,6 +21,17 @@ async function clock(frozenTime = JAN_15_2026) {
   return stripe.testHelpers.testClocks.create({ frozen_time: frozenTime, name: `clocks-${(run += 1)}` });
 }
 
+/** A customer on a new clock (Jan 15, 2026) with a Visa as default, subscribed to a $29.00 monthly price. */
+async function monthlyMemberOnClock() {
+  const created = await clock();
+  const customer = await customerOn(created.id);
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: (await monthlyPrice(2900)).id }],
+  });
+  return { created, customer, subscription };
+}
+
 async function customerOn(clockId: string, card: string | null = 'pm_card_visa') {
   const customer = await stripe.customers.create({ test_clock: clockId, email: 'clock@example.test' });
   if (card) {
@@ -141,12 +152,7 @@ describe('local card server: test clocks (POST /v1/test_helpers/test_clocks)', (
 
 describe('local card server: what a clock drives', () => {
   it('renews at the period end: a subscription_cycle invoice dated Feb 15 for Feb 15 → Mar 15, paid, with its events in order', async () => {
-    const created = await clock();
-    const customer = await customerOn(created.id);
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: (await monthlyPrice(2900)).id }],
-    });
+    const { created, subscription } = await monthlyMemberOnClock();
     await advance(created.id, FEB_15 - 1);
     assert.equal((await latestInvoice(subscription.id)).billing_reason, 'subscription_create', 'not before the end');
     await advance(created.id, FEB_15 + HOUR);
@@ -264,12 +270,7 @@ describe('local card server: what a clock drives', () => {
   });
 
   it('a declined renewal is retried 3, 5 and 7 days after the previous attempt, past_due meanwhile, then canceled (the default)', async () => {
-    const created = await clock();
-    const customer = await customerOn(created.id);
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: (await monthlyPrice(2900)).id }],
-    });
+    const { created, customer, subscription } = await monthlyMemberOnClock();
     await switchCard(customer.id, 'pm_card_chargeCustomerFail');
     await advance(created.id, FEB_15 + HOUR);
     let invoice = await latestInvoice(subscription.id);
@@ -312,12 +313,7 @@ describe('local card server: what a clock drives', () => {
   });
 
   it('a retry with a new default card pays the invoice: the subscription is active again', async () => {
-    const created = await clock();
-    const customer = await customerOn(created.id);
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: (await monthlyPrice(2900)).id }],
-    });
+    const { created, customer, subscription } = await monthlyMemberOnClock();
     await switchCard(customer.id, 'pm_card_chargeCustomerFail');
     await advance(created.id, FEB_15 + HOUR);
     await switchCard(customer.id, 'pm_card_visa');
@@ -356,12 +352,7 @@ describe('local card server: what a clock drives', () => {
 
 describe('local card server: invoices.pay (POST /v1/invoices/{id}/pay)', () => {
   it('a decline answers 402 and leaves the invoice open; a new card pays it and the subscription is active; paying again is refused', async () => {
-    const created = await clock();
-    const customer = await customerOn(created.id);
-    const subscription = await stripe.subscriptions.create({
-      customer: customer.id,
-      items: [{ price: (await monthlyPrice(2900)).id }],
-    });
+    const { created, customer, subscription } = await monthlyMemberOnClock();
     const failing = await switchCard(customer.id, 'pm_card_chargeCustomerFail');
     await advance(created.id, FEB_15 + HOUR);
     const open = await latestInvoice(subscription.id);
