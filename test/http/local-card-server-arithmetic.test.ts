@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type Stripe from 'stripe';
 import { localStripeClient } from '../../server/integrations/payments/local-stripe';
 import { localStripe } from '../support/billing';
-import { DAY, JAN_15_2026 } from '../support/stripe-target';
+import { DAY, JAN_15_2026, latestInvoiceOf } from '../support/stripe-target';
 
 /** Jan 15 → Feb 15 2026: the first monthly period, 31 days. */
 const FEB_15 = JAN_15_2026 + 31 * DAY;
@@ -44,10 +44,7 @@ async function price(unitAmount: number, interval: 'month' | 'year' = 'month', n
 const advance = (clock: string, to: number) => stripe.testHelpers.testClocks.advance(clock, { frozen_time: to });
 const amounts = (invoice: Stripe.Invoice) => invoice.lines.data.map((line) => line.amount);
 
-async function latestInvoice(subscriptionId: string): Promise<Stripe.Invoice> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  return stripe.invoices.retrieve(String(subscription.latest_invoice));
-}
+const latestInvoice = (subscriptionId: string) => latestInvoiceOf(stripe, subscriptionId);
 
 async function refusal(promise: Promise<unknown>): Promise<{ statusCode?: number; type?: string; message?: string }> {
   try {

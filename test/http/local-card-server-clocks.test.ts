@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type Stripe from 'stripe';
 import { localStripeClient } from '../../server/integrations/payments/local-stripe';
 import { localStripe } from '../support/billing';
-import { DAY, JAN_15_2026 } from '../support/stripe-target';
+import { DAY, JAN_15_2026, latestInvoiceOf } from '../support/stripe-target';
 
 const HOUR = 3600;
 /** 2026-02-15 00:00 UTC: one month after Jan 15 (31 days). */
@@ -68,10 +68,7 @@ async function eventsAbout(id: string): Promise<string[]> {
     .reverse();
 }
 
-async function latestInvoice(subscriptionId: string): Promise<Stripe.Invoice> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  return stripe.invoices.retrieve(String(subscription.latest_invoice));
-}
+const latestInvoice = (subscriptionId: string) => latestInvoiceOf(stripe, subscriptionId);
 
 beforeEach(async () => {
   stripe = localStripeClient(await localStripe());

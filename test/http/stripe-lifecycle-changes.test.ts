@@ -11,7 +11,7 @@
 //   invoices draw on before any card is charged (https://docs.stripe.com/billing/customer/balance).
 import assert from 'node:assert/strict';
 import type Stripe from 'stripe';
-import { DAY, forEachStripeTarget, JAN_15_2026 } from '../support/stripe-target';
+import { DAY, forEachStripeTarget, JAN_15_2026, latestInvoiceOf } from '../support/stripe-target';
 
 /** Ten days into the first monthly period (Jan 15 → Feb 15, 31 days): 21 days left. */
 const JAN_25 = JAN_15_2026 + 10 * DAY;
@@ -21,11 +21,7 @@ const MAR_15 = JAN_15_2026 + 59 * DAY;
 const APR_15 = MAR_15 + 31 * DAY;
 
 forEachStripeTarget((target) => {
-  async function latestInvoice(subscriptionId: string): Promise<Stripe.Invoice> {
-    const { stripe } = target();
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    return stripe.invoices.retrieve(String(subscription.latest_invoice));
-  }
+  const latestInvoice = (subscriptionId: string) => latestInvoiceOf(target().stripe, subscriptionId);
 
   describe('a yearly membership switched to monthly: the unused year becomes a credit the next invoices use', () => {
     it('credits 306/365 of the year, charges the new month at once, and pays the renewals from the balance', async () => {

@@ -6,7 +6,7 @@
 // is awaited at the invoice's own `next_payment_attempt`.
 import assert from 'node:assert/strict';
 import type Stripe from 'stripe';
-import { DAY, forEachStripeTarget, JAN_15_2026 } from '../support/stripe-target';
+import { DAY, forEachStripeTarget, JAN_15_2026, latestInvoiceOf } from '../support/stripe-target';
 
 const HOUR = 3600;
 /** One month after Jan 15, 2026 (31 days), and one after that (28 days of February). */
@@ -20,11 +20,7 @@ const MAR_15 = FEB_15 + 28 * DAY;
 const SETTLED = 2 * HOUR;
 
 forEachStripeTarget((target) => {
-  const latestInvoice = async (subscriptionId: string): Promise<Stripe.Invoice> => {
-    const { stripe } = target();
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    return stripe.invoices.retrieve(String(subscription.latest_invoice));
-  };
+  const latestInvoice = (subscriptionId: string) => latestInvoiceOf(target().stripe, subscriptionId);
 
   describe('a membership through renewal, a declined card, retries and a new card', () => {
     it('subscribe → renew → declined at renewal → past_due, retried → invoices.pay with a new card → active', async function () {

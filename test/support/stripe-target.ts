@@ -25,6 +25,12 @@ export interface StripeTarget {
   readonly run: string;
 }
 
+/** The invoice a subscription's `latest_invoice` names. */
+export async function latestInvoiceOf(stripe: Stripe, subscriptionId: string): Promise<Stripe.Invoice> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  return stripe.invoices.retrieve(String(subscription.latest_invoice));
+}
+
 /** 2026-01-15 00:00:00 UTC: a fixed start, so that every figure of a test can be worked out by hand. */
 export const JAN_15_2026 = Date.UTC(2026, 0, 15) / 1000;
 export const DAY = 24 * 3600;
