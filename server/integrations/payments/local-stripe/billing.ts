@@ -751,14 +751,23 @@ export class Ledger {
       return { invoice: await this.markPaid(invoice, intent), error: null };
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
-      const previous = structuredClone(invoice);
-      invoice.attempted = true;
-      invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
-      invoice.next_payment_attempt = nextAttempt;
-      await this.store.put(invoice);
-      await this.emit('invoice.payment_failed', invoice, previous);
+      await this.recordFailedAttempt(invoice, nextAttempt);
       return { invoice, error };
     }
+  }
+
+  /**
+   * A failed attempt to collect an invoice (a decline, or no card to charge, which Stripe counts the same):
+   * counted in `attempt_count`, with the next automatic attempt, then `invoice.payment_failed`.
+   */
+  async recordFailedAttempt(given: Given<Stripe.Invoice>, nextAttempt: number | null): Promise<void> {
+    const invoice = given as Stripe.Invoice;
+    const previous = structuredClone(invoice);
+    invoice.attempted = true;
+    invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
+    invoice.next_payment_attempt = nextAttempt;
+    await this.store.put(invoice);
+    await this.emit('invoice.payment_failed', invoice, previous);
   }
 
   private async markPaid(invoice: Stripe.Invoice, intent: Stripe.PaymentIntent | null): Promise<Stripe.Invoice> {

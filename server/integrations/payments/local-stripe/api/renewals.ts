@@ -5,7 +5,7 @@
 // own for customers on none) is brought to its time one due moment after another, so that every invoice,
 // charge and event made on the way carries the moment it happened.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { couponOn, periodEnd, seconds, type Obj, type StoredInvoice } from '../billing';
+import { couponOn, periodEnd, seconds, type Obj } from '../billing';
 import type { StoredSubscription } from '../store';
 import { needStored, type ApiContext } from './common';
 import { productNames } from './catalog';
@@ -200,7 +200,7 @@ async function renew(ctx: ApiContext, subscription: StoredSubscription, end: num
   if (!unpaid) subscription.status = invoice.status === 'paid' ? 'active' : 'past_due';
   if (!unpaid && invoice.status !== 'paid' && !invoice.next_payment_attempt) {
     // No retry: the final action at once (a card missing counts as a failed attempt, as Stripe counts it).
-    if (!invoice.attempted) await recordAttempt(ctx, loose(invoice), null);
+    if (!invoice.attempted) await ctx.ledger.recordFailedAttempt(invoice, null);
     await ctx.store.put(subscription);
     await emitSubscription(ctx, 'customer.subscription.updated', subscription, previous);
     await afterLastRetry(ctx, subscription, end);
@@ -224,16 +224,6 @@ function nextEnd(anchor: number, start: number, interval: string, count: number)
   }
 }
 
-/** A failed attempt without a card to charge: counted, with the next one, as a decline is. */
-async function recordAttempt(ctx: ApiContext, invoice: Obj | StoredInvoice, next: number | null): Promise<void> {
-  const previous = structuredClone(invoice);
-  invoice.attempted = true;
-  invoice.attempt_count = Number(invoice.attempt_count ?? 0) + 1;
-  invoice.next_payment_attempt = next;
-  await ctx.store.put(invoice);
-  await ctx.emit('invoice.payment_failed', invoice, previous);
-}
-
 /** An automatic retry of an open invoice with the customer's current default card. */
 async function retry(ctx: ApiContext, invoice: Obj): Promise<void> {
   const at = invoice.next_payment_attempt as number;
@@ -251,7 +241,7 @@ async function retry(ctx: ApiContext, invoice: Obj): Promise<void> {
   const method = await defaultMethodOf(ctx, customer, idOf(subscription?.default_payment_method));
   let paid = false;
   if (method) paid = (await ctx.ledger.collect(invoice, customer, method, next)).error === null;
-  else await recordAttempt(ctx, invoice, next);
+  else await ctx.ledger.recordFailedAttempt(invoice, next);
   if (!subscription || subscription.latest_invoice !== invoice.id) return;
   if (paid) await reactivate(ctx, subscription);
   else if (next === null) await afterLastRetry(ctx, subscription, at);
