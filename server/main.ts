@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     if (config.jobsInProcess) await integrations.jobs.work({ db: database.db, integrations, config, logger });
     const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
     closeApp = portal.close;
-    server = portal.app.listen(config.port, () => {
+    // Express 5 calls this back on a listen error too, with the error: that case is the 'error' handler's.
+    server = portal.app.listen(config.port, (error?: Error) => {
+      if (error) return;
       const { port } = server!.address() as { port: number };
       // The local card server posts its signed events to our webhook, as Stripe would.
       local?.deliverTo(postTo(`http://127.0.0.1:${port}/webhooks/stripe`));

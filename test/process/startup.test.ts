@@ -15,6 +15,7 @@ import { createPortalIntegrations } from '../../server/portal-integrations';
 import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';
+import { freePort } from '../support/portal-process';
 
 function runServer(env: Record<string, string | undefined>) {
   // One process (no tsx wrapper), as in production, so the signal reaches the server itself.
@@ -63,7 +64,7 @@ describe('start-up', () => {
     // A private folder (mode 700), as a fresh clone in a mktemp folder has: as root the database
     // runs as the postgres user and must still get in.
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-start-')), 'data');
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const run = runServer({ PORT: String(port), DATA_DIR: dataDir });
     try {
       await waitForHealth(port, run.exited);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -81,7 +82,7 @@ export interface PortalOptions {
 
 /** Starts a portal process on `databaseUrl` and waits until /healthz answers 200. */
 export async function startPortal(databaseUrl: string, options: PortalOptions = {}): Promise<Portal> {
-  const port = 21000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -110,6 +111,18 @@ export async function startPortal(databaseUrl: string, options: PortalOptions = 
     options.pollMs,
   );
   return portal;
+}
+
+/**
+ * A port nothing listens on now, as the system hands them out. A random one in a fixed range was once
+ * taken (by a connection's local port) when a killed portal was restarted on it.
+ */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** Stops a process still running: SIGTERM, and SIGKILL if it has not ended 15 s later. */
