@@ -2,15 +2,20 @@
 # `npm test`: the checks (types, boundaries, format, lint) run beside the tests instead of before them.
 # The type check uses one core for about 10 s, time the test workers would otherwise wait for; the run
 # fails when either fails, and the checks' findings are printed again at its end.
-# Arguments: the mocha test globs.
+# Arguments: the mocha test globs, after --no-build when the islands are not needed (no browser test).
 set -uo pipefail
+build=(npm run build --silent)
+if [ "${1:-}" = "--no-build" ]; then
+  build=(true)
+  shift
+fi
 checks_log="$(mktemp)"
 trap 'rm -f "$checks_log"' EXIT
 
 npm run check --silent >"$checks_log" 2>&1 &
 checks=$!
 
-npm run build --silent && mocha --parallel --jobs 3 "$@"
+"${build[@]}" && mocha --parallel --jobs 3 "$@"
 tests=$?
 
 wait "$checks"
