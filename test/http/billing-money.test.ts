@@ -21,11 +21,12 @@ import {
   newMembershipItems,
   priceByLookupKey,
   productIdOf,
+  salesTaxPlan,
   syncCatalog,
+  taxRatesOf,
   type Tier,
 } from '../../server/domain/billing';
 import { PaymentsGateway } from '../../server/integrations/payments';
-import { lineOf, salesTaxFor } from '../../server/features/membership/service';
 import { gateway, priceId } from '../support/billing';
 import { ctx } from '../support/context';
 import { DAY, forEachStripeTarget, type StripeTarget } from '../support/stripe-target';
@@ -280,18 +281,23 @@ forEachStripeTarget((target) => {
       it(`${tier} in ${state} (${zip}), coupon ${coupon}: tax ${tax}, total ${total}`, async () => {
         const special = state === 'NY' || state === 'CA';
         const items = newMembershipItems(tier, special ? 'ny' : 'non_ny');
-        const choice = await salesTaxFor(ctx().integrations.tax, processor.payments, {
-          lines: items.map((item) => lineOf(item.lookupKey, item.quantity)),
-          postalCode: zip,
-          state,
-          accountId: 0,
-        });
-        const preview = await processor.payments.previewNewSubscription(
-          await customer('Tax'),
-          await Promise.all(items.map(async (item) => ({ price: await priceId(item.lookupKey), quantity: 1 }))),
-          await couponId(coupon),
-          choice.rateId,
+        const plan = await salesTaxPlan(
+          { tax: ctx().integrations.tax, payments: processor.payments },
+          { items, postalCode: zip, state, accountId: 0 },
         );
+        const id = await couponId(coupon);
+        const preview = await processor.payments.previewSubscribe({
+          customerId: await customer('Tax'),
+          lines: await Promise.all(
+            items.map(async (item) => ({
+              priceId: await priceId(item.lookupKey),
+              quantity: 1,
+              taxRateIds: taxRatesOf(plan, item.lookupKey),
+            })),
+          ),
+          oneTime: [],
+          couponIds: id ? [id] : [],
+        });
         assert.deepEqual({ tax: preview.tax, total: preview.total }, { tax, total });
       });
     }

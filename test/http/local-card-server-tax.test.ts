@@ -421,3 +421,107 @@ describe('gateway: taxRate', () => {
     assert.ok(oldest.id !== earliest.id);
   });
 });
+
+describe('local card server: tax rates per line (items[].tax_rates, add_invoice_items[].tax_rates)', () => {
+  it("a line's own rates replace the subscription's default ones, each line rounded on its own", async () => {
+    const stripe = await sdk();
+    const customerId = await customerWithCard();
+    const software = await gateway().taxRate({ percentage: 6.25, state: 'MA' }, key('ma'));
+    const other = await gateway().taxRate({ percentage: 1, state: 'MA' }, key('ma-other'));
+    const subscription = await stripe.subscriptions.create({
+      customer: customerId,
+      items: [
+        { price: await priceId('membership_monthly_v3'), quantity: 3 },
+        { price: await priceId('practice_management_professional_monthly_v3'), quantity: 3, tax_rates: [software] },
+      ],
+      add_invoice_items: [{ price: await priceId('copywriting_v3'), tax_rates: [software] }],
+      default_tax_rates: [other],
+    });
+    const items = subscription.items.data;
+    assert.deepEqual(
+      items.map((item) => item.tax_rates?.map((rate) => rate.id)),
+      [[], [software]],
+    );
+    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    // Membership 3 × 5900 = 17700 at the default 1 % = 177; practice management 3 × 1900 = 5700 at 6.25 % =
+    // 356.25 → 356; copywriting 7000 at 6.25 % = 437.5 → 438 (half up, per line).
+    assert.deepEqual(
+      invoice.lines.data.map((line) => line.taxes?.map((tax) => [tax.amount, tax.tax_rate_details?.tax_rate])),
+      [[[177, other]], [[356, software]], [[438, software]]],
+    );
+    assert.deepEqual(
+      invoice.total_taxes?.map((tax) => [tax.amount, tax.tax_rate_details?.tax_rate, tax.taxable_amount]),
+      [
+        [177, other, 17700],
+        [794, software, 12700],
+      ],
+    );
+    assert.equal(invoice.total, 17700 + 5700 + 7000 + 177 + 794);
+  });
+
+  it('new rates on an item prorate nothing; its next invoices are taxed at them', async () => {
+    const local = await localStripe();
+    const stripe = await sdk();
+    const customerId = await customerWithCard();
+    const blended = await gateway().taxRate({ percentage: 4, state: 'NY' }, key('blend'));
+    const software = await gateway().taxRate({ percentage: 4.5, state: 'NY' }, key('software'));
+    const created = await stripe.subscriptions.create({
+      customer: customerId,
+      items: [
+        { price: await priceId('membership_monthly_ny_ca_v4') },
+        { price: await priceId('practice_management_professional_monthly_v3') },
+      ],
+      default_tax_rates: [blended],
+    });
+    const [membership, practice] = created.items.data;
+    const updated = await stripe.subscriptions.update(created.id, {
+      items: [
+        { id: membership!.id, tax_rates: '' },
+        { id: practice!.id, tax_rates: [software] },
+      ],
+      default_tax_rates: '',
+      proration_behavior: 'always_invoice',
+    });
+    assert.equal(updated.latest_invoice, created.latest_invoice, 'no invoice: a change of rates is not prorated');
+    assert.deepEqual(updated.default_tax_rates, []);
+    local.advanceClock(32 * DAY);
+    try {
+      assert.equal(await local.renew(), 1);
+    } finally {
+      local.advanceClock(-32 * DAY);
+    }
+    const renewal = (await gateway().invoicesOf(customerId)).find((i) => i.billing_reason === 'subscription_cycle')!;
+    // Membership 6900 untaxed; practice management 1900 × 4.5 % = 85.5 → 86.
+    assert.equal(taxOf(renewal), 86);
+    assert.equal(renewal.total, 6900 + 1900 + 86);
+  });
+
+  it("a change's credit is taxed at the rate the time was charged at, the remaining time at the new one", async () => {
+    const stripe = await sdk();
+    const customerId = await customerWithCard();
+    const blended = await gateway().taxRate({ percentage: 2, state: 'NY' }, key('old'));
+    const software = await gateway().taxRate({ percentage: 4, state: 'NY' }, key('new'));
+    const created = await stripe.subscriptions.create({
+      customer: customerId,
+      items: [{ price: await priceId('practice_management_professional_monthly_v3') }],
+      default_tax_rates: [blended],
+    });
+    const start = created.items.data[0]!.current_period_start;
+    await stripe.subscriptions.update(created.id, {
+      items: [{ id: created.items.data[0]!.id, quantity: 2, tax_rates: [software] }],
+      default_tax_rates: '',
+      proration_behavior: 'always_invoice',
+      proration_date: start,
+    });
+    const invoice = await gateway().invoice(String((await stripe.subscriptions.retrieve(created.id)).latest_invoice));
+    // At the period's start: credit −1900 at 2 % = −38, debit 3800 at 4 % = 152.
+    assert.deepEqual(
+      invoice.lines.data.map((line) => [line.amount, line.taxes?.map((tax) => tax.amount)]),
+      [
+        [-1900, [-38]],
+        [3800, [152]],
+      ],
+    );
+    assert.equal(taxOf(invoice), 114);
+  });
+});

@@ -11,7 +11,7 @@ import { outsideOnly, singleConnectionDb, type SingleConnection } from '../suppo
 import { createProviderUser } from '../support/factories';
 import { outbox } from './auth-helpers';
 import { changeBookingLink, startClinic } from '../../server/domain/practice-management';
-import { syncCustomer } from '../../server/domain/billing';
+import { NO_SALES_TAX, syncCustomer } from '../../server/domain/billing';
 import { setLocalBookingPageReady } from '../../server/integrations/ehr/local';
 import * as zpm from '../../server/features/zpm-signup/service';
 import { SWEEP_CHARGE_AFTER_MINUTES, SWEEP_JOB } from '../../server/features/zpm-signup/finish';
@@ -78,6 +78,7 @@ describe('no outside call inside a database transaction', () => {
       jobs: integrations.jobs,
       payments: outsideOnly(integrations.payments.gateway, probe, 'payments'),
       ehr: outsideOnly(integrations.ehr, probe, 'ehr', EHR_LOCAL),
+      tax: integrations.tax,
     };
     const outcome = await zpm.pay(
       deps,
@@ -85,13 +86,14 @@ describe('no outside call inside a database transaction', () => {
       { zpm_tier: 'pro', quantity: 1, coupon: '' },
       { source: card, ...PAYMENT_ADDRESS } as never,
       null,
+      NO_SALES_TAX,
       { back: () => ctx().config.portalUrl },
       { requestId: 'req-zpm' },
     );
     assert.deepEqual(outcome, { kind: 'done' });
     assert.deepEqual(probe.violations, []);
     assert.ok(
-      probe.calls.includes('payments.createSubscription') && probe.calls.includes('ehr.createClinic'),
+      probe.calls.includes('payments.subscribe') && probe.calls.includes('ehr.createClinic'),
       probe.calls.join(', '),
     );
     assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {

@@ -67,3 +67,23 @@ export {
   type ReimbursifyTier,
 } from './plans';
 export { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type PaymentInput } from './payment-form';
+export {
+  NO_SALES_TAX,
+  salesTaxPlan,
+  taxRatesOf,
+  type SalesTaxPlan,
+  type TaxedItem,
+} from './sales-tax';
+export {
+  hostedPageDone,
+  linesAfter,
+  payOrder,
+  payOrderOnHostedPage,
+  previewOrder,
+  retaxCustomer,
+  salesTaxOf,
+  saveCardOnHostedPage,
+  type Order,
+  type Payment,
+  type PurchaseDeps,
+} from './purchase';

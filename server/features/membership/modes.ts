@@ -18,6 +18,7 @@ import {
   setupLookupKey,
   tierOf,
   type ItemChange,
+  type Order,
   type SetupOption,
   type ReimbursifyTier,
   type SeatKind,
@@ -111,6 +112,20 @@ export interface PaymentForm {
   unreachable?: string;
   /** Extra query values the form carries from step to step. */
   carried: Record<string, string>;
+}
+
+/** What the form buys for a choice, as the billing module's purchase path takes it. */
+export function orderOf(form: PaymentForm, choice: string, setup?: string): Order {
+  const purchase = form.buy(choice, setup);
+  if (purchase.kind === 'new')
+    return { kind: 'new', items: purchase.items, oneTime: purchase.oneTime, metadata: purchase.metadata };
+  return {
+    kind: 'change',
+    subscriptionId: form.target!.id,
+    currentItems: form.target!.items,
+    changes: purchase.changes,
+    metadata: purchase.metadata,
+  };
 }
 
 export const UPGRADE_FLASHES = {

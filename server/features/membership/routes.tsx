@@ -19,11 +19,17 @@ import {
   PAY_OPEN_INVOICE,
   customerOwning,
   ensureCustomer,
+  hostedPageDone,
   PAYMENT_FIELDS,
-  priceIdsByLookupKey,
+  payOrder,
+  payOrderOnHostedPage,
+  previewOrder,
+  salesTaxOf,
+  saveCardOnHostedPage,
   syncCustomer,
-  toStripeChanges,
   validatePayment,
+  type PurchaseDeps,
+  type SalesTaxPlan,
 } from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
@@ -41,8 +47,8 @@ import {
   payForForm,
   practiceManagementForm,
   reimbursifyForm,
+  orderOf,
   type PaymentForm,
-  type Purchase,
 } from './modes';
 import { MEMBERSHIP_PAYMENT_MESSAGES } from './validation';
 import type { FeatureDeps } from '../deps';
@@ -52,6 +58,7 @@ const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]+$/;
 export function membershipRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const payments = integrations.payments.gateway;
+  const purchases: PurchaseDeps = { db, payments, tax: integrations.tax };
   const throttles = createPaymentThrottles(db);
   const support = supportDeps(db, config, integrations);
   const absolute = (path: string) => new URL(path, config.portalUrl).toString();
@@ -121,21 +128,19 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       let previewError: string = MEMBERSHIP_PAYMENT_MESSAGES.previewFailed;
       const setup = setupOf(req, form);
       const preview = await (async () => {
-        const tax = await service.salesTaxFor(integrations.tax, payments, {
-          lines: chosen.lines,
-          accountId: form.accountId,
+        const order = orderOf(form, choice, setup);
+        const address = {
           postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '',
           state: pay.values?.address_state ?? customer?.address_state ?? '',
-        });
+        };
+        const tax = await salesTaxOf(purchases, order, address, form.accountId);
         await attempts.noteTax(db, attempt.id, tax.percentage);
-        return previewOf(
-          form.buy(choice, setup),
-          form,
+        return previewOrder(purchases, order, {
           customerId,
-          coupon?.ok ? coupon.couponId : null,
-          attempt.prorationDate,
-          tax.rateId,
-        );
+          couponIds: coupon?.ok ? [coupon.couponId] : [],
+          tax,
+          prorationDate: attempt.prorationDate,
+        });
       })().catch((error: unknown) => {
         if (error instanceof TaxError) previewError = error.message;
         req.log?.warn({ err: error }, 'invoice preview failed');
@@ -210,34 +215,6 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     }
   }
 
-  /** What the purchase charges today: a new subscription's first invoice, or a change's proration. */
-  async function previewOf(
-    purchase: Purchase,
-    form: PaymentForm,
-    customerId: string,
-    couponId: string | null,
-    prorationDate: number,
-    taxRateId: string | null,
-  ) {
-    const prices = await priceIdsByLookupKey(db);
-    if (purchase.kind === 'new')
-      return payments.previewNewSubscription(
-        customerId,
-        service.toStripeItems(purchase.items, prices),
-        couponId,
-        taxRateId,
-        purchase.oneTime.map((key) => prices.get(key)!),
-      );
-    return payments.previewSubscriptionChange({
-      customerId,
-      subscriptionId: form.target!.id,
-      items: toStripeChanges(purchase.changes, prices),
-      prorationDate,
-      couponId,
-      taxRateId,
-    });
-  }
-
   /** GET of any mode: the customize step, or the pay step with ?step=pay (a choice is needed where there is one). */
   async function showStep(req: Request, res: Response, form: PaymentForm) {
     const wantsPay = req.query.step === 'pay';
@@ -267,13 +244,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
 
   /** Back from the hosted page with a new card (setup mode): mirror it so the pay step offers it. */
   async function cardFromHostedPage(req: Request, form: PaymentForm) {
-    const sessionId = String(req.query.card_session);
-    const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await payments.retrieveCheckoutSession(sessionId) : null;
-    const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
-    const owner = customerId
-      ? await db('billing_customers').where({ id: customerId, account_id: form.accountId }).first('id')
-      : null;
-    if (owner && session?.status === 'complete') await syncCustomer(db, payments, customerId!, req.log);
+    await hostedPageDone(purchases, form.accountId, String(req.query.card_session), req.log);
   }
 
   /** POST of any mode: validate, then pay once per attempt, then where the mode leads. */
@@ -293,16 +264,18 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (coupon && !coupon.ok)
       return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
     const couponId = coupon?.ok ? coupon.couponId : null;
+    const couponIds = couponId ? [couponId] : [];
+    const order = orderOf(form, choice, setupOf(req, form));
     // Nothing is charged before its total was shown: an address taxed otherwise than the preview showed
     // (typed on this post) shows the pay step again with the new total.
-    let tax: service.SalesTaxChoice;
+    let tax: SalesTaxPlan;
     try {
-      tax = await service.salesTaxFor(integrations.tax, payments, {
-        lines: chosen.lines,
-        accountId: form.accountId,
-        postalCode: input.address_postal_code,
-        state: input.address_state,
-      });
+      tax = await salesTaxOf(
+        purchases,
+        order,
+        { postalCode: input.address_postal_code, state: input.address_state },
+        form.accountId,
+      );
     } catch (error) {
       if (error instanceof TaxError)
         return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
@@ -334,79 +307,45 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           `pay-address-${attempt.id}`,
         );
         if (input.source && input.source !== 'new') await customerOwning(db, form.accountId, 'card', input.source);
-        const purchase = form.buy(choice, setupOf(req, form));
-        const prices = await priceIdsByLookupKey(db);
         if (input.source === 'new') {
           // A new card without JavaScript: the card processor's hosted page. A new membership is paid
           // there (subscription mode); a change saves the card (setup mode) and comes back to this step.
-          if (purchase.kind === 'new') {
+          if (order.kind === 'new') {
             const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
-            const session = await payments.createCheckoutSession(
+            const url = await payOrderOnHostedPage(
+              purchases,
+              order,
               {
-                mode: 'subscription',
-                items: [
-                  ...service.toStripeItems(purchase.items, prices),
-                  ...purchase.oneTime.map((key) => ({ price: prices.get(key)!, quantity: 1 })),
-                ],
                 customerId,
-                couponId,
+                couponIds,
+                tax,
                 successUrl: absolute('/') + back.slice(1),
                 cancelUrl: absolute(returnTo({})),
-                metadata: purchase.metadata,
-                taxRateId: tax.rateId,
               },
-              `pay-checkout-${attempt.id}`,
+              `pay-${attempt.id}`,
             );
-            return { redirect: session.url, done: false };
+            return { redirect: url, done: false };
           }
           // Stripe fills in the literal {CHECKOUT_SESSION_ID}, which the query string must not encode.
           const successUrl = absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace(
             '%7BCHECKOUT_SESSION_ID%7D',
             '{CHECKOUT_SESSION_ID}',
           );
-          const session = await payments.createCheckoutSession(
-            { mode: 'setup', customerId, successUrl, cancelUrl: absolute(returnTo({})) },
+          const url = await saveCardOnHostedPage(
+            purchases,
+            { customerId, successUrl, cancelUrl: absolute(returnTo({})) },
             `pay-setup-${attempt.id}`,
           );
-          return { redirect: session.url, done: false };
+          return { redirect: url, done: false };
         }
-        if (purchase.kind === 'new') {
-          // One attempt, one subscription: a double submit or a retry replays Stripe's first answer.
-          await payments.createSubscription(
-            {
-              customer: customerId,
-              items: service.toStripeItems(purchase.items, prices),
-              ...(purchase.oneTime.length
-                ? { add_invoice_items: purchase.oneTime.map((key) => ({ price: prices.get(key)! })) }
-                : {}),
-              ...(input.source ? { default_payment_method: input.source } : {}),
-              metadata: purchase.metadata,
-              payment_behavior: 'error_if_incomplete',
-              ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-              ...(tax.rateId ? { default_tax_rates: [tax.rateId] } : {}),
-            },
-            `pay-subscribe-${attempt.id}`,
-          );
-          if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
-        } else {
-          if (input.source)
-            await payments.updateSubscription(
-              form.target!.id,
-              { default_payment_method: input.source },
-              `pay-card-${attempt.id}`,
-            );
-          await payments.changeSubscription(
-            {
-              subscriptionId: form.target!.id,
-              items: toStripeChanges(purchase.changes, prices),
-              prorationDate: attempt.prorationDate,
-              couponId,
-              metadata: purchase.metadata,
-              taxRateId: tax.rateId,
-            },
-            `pay-change-${attempt.id}`,
-          );
-        }
+        // One attempt, one payment: a double submit or a retry replays the card processor's first answer.
+        await payOrder(
+          purchases,
+          order,
+          { customerId, couponIds, tax, prorationDate: attempt.prorationDate, cardId: input.source || null },
+          `pay-${attempt.id}`,
+        );
+        if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
         await syncCustomer(db, payments, customerId, req.log);
         return { redirect: form.success.path, flash: form.success.flash, done: true };
       });

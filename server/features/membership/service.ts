@@ -1,6 +1,7 @@
 // The membership payment form's money and rules (spec 3 §4 "Payment flow", §5, §9; spec 1 §4 "After
 // payment"): what a provider pays (NY/CA decided by its locations), coupons, where a payment leads, and
-// the subscriptions a change applies to, read from the billing mirror.
+// the subscriptions a change applies to, read from the billing mirror. Sales tax and paying are the
+// billing module's purchase path (server/domain/billing/purchase.ts).
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
@@ -20,7 +21,7 @@ import {
   type Tier,
 } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
-import { taxApplies, type SalesTax, type TaxCategory } from '../../integrations/tax';
+import type { TaxCategory } from '../../integrations/tax';
 import { PHOTOGRAPHER_ANSWERS } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { reachableProvider } from '../../domain/providers';
 
@@ -47,41 +48,6 @@ export function lineOf(lookupKey: string, quantity = 1): PlanLine {
     quantity,
     amount: price.amount * quantity,
     category: product.category,
-  };
-}
-
-/** The sales tax of a purchase at a billing address: its percentage and the card processor's tax rate to charge it with (none: no tax). */
-export interface SalesTaxChoice {
-  percentage: number;
-  rateId: string | null;
-}
-
-/**
- * Spec 3 §5: tax is asked for US addresses with a postal code longer than four characters, on the lines
- * being bought; it is charged as one exclusive tax rate of the quoted percentage on the subscription, so
- * renewals are taxed alike.
- */
-export async function salesTaxFor(
-  tax: SalesTax,
-  payments: PaymentsGateway,
-  input: { lines: PlanLine[]; postalCode: string; state: string; accountId: number },
-): Promise<SalesTaxChoice> {
-  if (!taxApplies('US', input.postalCode) || !/^[A-Z]{2}$/i.test(input.state)) return { percentage: 0, rateId: null };
-  const quote = await tax.quote({
-    lines: input.lines.map((line) => ({
-      amount: line.amount / line.quantity,
-      quantity: line.quantity,
-      category: line.category,
-    })),
-    postalCode: input.postalCode.trim(),
-    country: 'US',
-    customerCode: String(input.accountId),
-  });
-  if (!quote.totalTax) return { percentage: 0, rateId: null };
-  const state = input.state.toUpperCase();
-  return {
-    percentage: quote.rate,
-    rateId: await payments.taxRate({ percentage: quote.rate, state }, `tax-rate-${state}-${quote.rate}`),
   };
 }
 
@@ -276,10 +242,6 @@ export async function seatAwaitsPayment(db: Knex, providerId: number): Promise<b
       .first('s.id'),
   );
 }
-
-/** A new subscription's items in Stripe's terms: lookup keys become the synced price ids. */
-export const toStripeItems = (items: { lookupKey: string; quantity: number }[], prices: Map<string, string>) =>
-  items.map((item) => ({ price: prices.get(item.lookupKey)!, quantity: item.quantity }));
 
 /** What a change adds, priced, for the form's summary and the coupon check: each changed item at its new price and quantity. */
 export function linesOfChange(changes: ItemChange[], items: CurrentItem[]): PlanLine[] {

@@ -27,6 +27,7 @@ import {
   primaryCustomerOf,
   saveSetupCard,
   syncCustomer,
+  retaxCustomer,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
@@ -197,6 +198,16 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
         `address-${customerId}-${JSON.stringify(checked.value)}`,
       );
       await syncCustomer(db, payments, customerId, req.log);
+      // Renewals are taxed by each item's rates: a new address re-taxes the live subscriptions (spec 3 §5).
+      await retaxCustomer(
+        { db, payments, tax: integrations.tax },
+        {
+          customerId,
+          accountId: accountOf(res),
+          postalCode: checked.value.postal_code,
+          state: checked.value.state,
+        },
+      );
     } catch (error) {
       req.log?.error({ err: error }, 'billing address update failed');
       flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);

@@ -17,11 +17,12 @@ import { allowFramesFrom } from '../../http/security';
 import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { captchaWidgetFor } from '../../http/bot-check';
 import { EmailInUseError } from '../../domain/accounts';
-import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment } from '../../domain/billing';
+import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type SalesTaxPlan } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { HONEYPOT_FIELD } from '../../integrations/captcha/port';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../integrations/outside-api';
 import { PaymentError } from '../../integrations/payments';
+import { TaxError } from '../../integrations/tax';
 import { formatCardBrand } from '../../../views/components/format';
 import { ZpmDetailsPage, ZpmStartPage } from '../../../views/pages/zpm-signup/ZpmSignupPage';
 import { ZpmPaymentPage, ZpmSuccessPage } from '../../../views/pages/zpm-signup/ZpmPaymentPage';
@@ -69,6 +70,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     ehr: integrations.ehr,
     outgoing: integrations.outgoing,
     jobs: integrations.jobs,
+    tax: integrations.tax,
   };
   const localOnly: RequestHandler = (_req, _res, next) =>
     next(config.env === 'production' ? new NotFoundError() : undefined);
@@ -221,9 +223,10 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     const customer = await db('billing_customers').where({ id: customerId }).first();
     const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
     const planErrors: Record<string, string> = { ...(state.planErrors ?? {}) };
-    let preview: { subtotal: number; discount: number; total: number } | null = null;
+    let preview: { subtotal: number; discount: number; tax: number; total: number } | null = null;
     let previewError: string | null = null;
     let couponApplied: string | null = null;
+    let taxShown = '';
     const checked = validate(planSchema, planRaw);
     if (checked.errors) Object.assign(planErrors, checked.errors);
     else {
@@ -231,11 +234,25 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       if (coupon && !coupon.ok) planErrors.coupon = coupon.message;
       if (coupon?.ok) couponApplied = coupon.label;
       try {
-        const answer = await service.previewPlan(deps, customerId, checked.value, coupon?.ok ? coupon.couponId : null);
-        preview = { subtotal: answer.subtotal, discount: answer.discount, total: answer.total };
+        // The sales tax of the address typed (after an error) or on file, as the post will charge it.
+        const tax = await service.salesTaxFor(deps, checked.value, signup, {
+          postalCode: state.values?.address_postal_code ?? customer?.address_postal_code ?? '',
+          state: state.values?.address_state ?? customer?.address_state ?? '',
+        });
+        taxShown = String(tax.percentage);
+        const answer = await service.previewPlan(
+          deps,
+          customerId,
+          checked.value,
+          coupon?.ok ? coupon.couponId : null,
+          signup,
+          tax,
+        );
+        preview = { subtotal: answer.subtotal, discount: answer.discount, tax: answer.tax, total: answer.total };
       } catch (error) {
         req.log?.warn({ err: error, requestId: req.id }, 'zpm-signup: invoice preview failed');
-        previewError = error instanceof PaymentError ? error.message : ZPM_MESSAGES.previewFailed;
+        previewError =
+          error instanceof PaymentError || error instanceof TaxError ? error.message : ZPM_MESSAGES.previewFailed;
       }
       if (coupon && !coupon.ok) preview = null;
     }
@@ -261,6 +278,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
           plan={planRaw}
           planErrors={planErrors}
           preview={preview}
+          taxShown={taxShown}
           previewError={previewError}
           couponApplied={couponApplied}
           cards={cards.map((c) => ({
@@ -329,6 +347,21 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     const coupon = await service.checkCoupon(payments, plan.value);
     if (coupon && !coupon.ok)
       return showPayment(req, res, signup, planRaw, { values, planErrors: { coupon: coupon.message } }, 422);
+    // Nothing is charged before its total was shown: an address taxed otherwise than the total on the page
+    // (typed on this post) shows the page again with the new total.
+    let tax: SalesTaxPlan;
+    try {
+      tax = await service.salesTaxFor(deps, plan.value as PlanInput, signup, {
+        postalCode: payment.value!.address_postal_code,
+        state: payment.value!.address_state,
+      });
+    } catch (error) {
+      if (error instanceof TaxError)
+        return showPayment(req, res, signup, planRaw, { values, failure: error.message }, 422);
+      throw error;
+    }
+    if (payment.value!.source !== 'new' && Number(text(req.body?.tax_shown) || 0) !== tax.percentage)
+      return showPayment(req, res, signup, planRaw, { values, failure: ZPM_MESSAGES.taxChanged }, 422);
     const back = (extra: Record<string, string>) =>
       new URL(`${PAY_PATH}?${new URLSearchParams({ ...planRaw, ...extra }).toString()}`, config.portalUrl).toString();
     try {
@@ -338,6 +371,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
         plan.value as PlanInput,
         payment.value!,
         coupon?.ok ? coupon.couponId : null,
+        tax,
         { back },
         { requestId: req.id ? String(req.id) : null, log: req.log },
       );

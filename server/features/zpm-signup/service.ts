@@ -9,21 +9,51 @@ import {
   customerOwning,
   ensureCustomer,
   evaluateCoupon,
+  hostedPageDone,
+  payOrder,
+  previewOrder,
+  saveCardOnHostedPage,
   saveSetupCard,
+  salesTaxOf,
   priceByLookupKey,
-  priceIdsByLookupKey,
   productIdOf,
-  syncCustomer,
   type CouponOutcome,
+  type Order,
   type PaymentInput,
+  type SalesTaxPlan,
 } from '../../domain/billing';
 import type { PaymentsGateway } from '../../integrations/payments';
+import type { SalesTax } from '../../integrations/tax';
 import type { ClinicMessage } from './clinic';
 import { chargedSubscriptionOf, finishSignup, recordPaid, type FinishDeps } from './finish';
 import * as repo from './repo';
 import { TIERS, type DetailsInput, type PlanInput, type ZpmTier } from './validation';
 
-export type ZpmDeps = FinishDeps;
+export type ZpmDeps = FinishDeps & { tax: SalesTax };
+
+/** The plan as the billing module's purchase path takes it: one subscription of the tier, a line per clinician. */
+export function orderOf(plan: PlanInput, signupId: string): Extract<Order, { kind: 'new' }> {
+  return {
+    kind: 'new',
+    items: [{ lookupKey: TIERS[plan.zpm_tier].lookupKey, quantity: plan.quantity }],
+    oneTime: [],
+    metadata: { standalone_practice_management: 'yes', zpm_signup: signupId },
+  };
+}
+
+/**
+ * The plan's sales tax at a billing address (spec 3 §5), by the same rules as the membership form: each
+ * line at its category's rate (practice management is software). No address yet: no tax, and the post
+ * with its address shows the taxed total before charging anything.
+ */
+export async function salesTaxFor(
+  deps: Pick<ZpmDeps, 'payments' | 'tax'>,
+  plan: PlanInput,
+  signup: repo.SignupRow,
+  address: { postalCode: string; state: string },
+): Promise<SalesTaxPlan> {
+  return salesTaxOf(deps, orderOf(plan, signup.id), address, signup.accountId!);
+}
 
 /** One plan line: the tier's catalog price times the number of clinicians (cents a month). */
 export function planLine(tier: ZpmTier, quantity: number) {
@@ -44,20 +74,16 @@ export async function checkCoupon(payments: PaymentsGateway, plan: PlanInput): P
   return evaluateCoupon(await payments.couponByCode(code), [planLine(plan.zpm_tier, plan.quantity)]);
 }
 
-/** "pay-preview": what the first invoice charges (subtotal, discount, total in cents), as the card processor works it out. */
+/** "pay-preview": what the first invoice charges (subtotal, discount, tax, total in cents), as the card processor works it out. */
 export async function previewPlan(
-  deps: Pick<ZpmDeps, 'db' | 'payments'>,
+  deps: Pick<ZpmDeps, 'db' | 'payments' | 'tax'>,
   customerId: string,
   plan: PlanInput,
   couponId: string | null,
+  signup: repo.SignupRow,
+  tax: SalesTaxPlan,
 ) {
-  const prices = await priceIdsByLookupKey(deps.db);
-  const line = planLine(plan.zpm_tier, plan.quantity);
-  return deps.payments.previewNewSubscription(
-    customerId,
-    [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }],
-    couponId,
-  );
+  return previewOrder(deps, orderOf(plan, signup.id), { customerId, couponIds: couponId ? [couponId] : [], tax });
 }
 
 /** "create-standalone-account": the owner (no password yet), the account and the sign-up row, in one transaction. */
@@ -110,6 +136,7 @@ export async function pay(
   plan: PlanInput,
   input: PaymentInput,
   couponId: string | null,
+  tax: SalesTaxPlan,
   urls: { back: (extra: Record<string, string>) => string },
   context: { requestId: string | null; log?: Logger },
 ): Promise<PayOutcome> {
@@ -134,11 +161,12 @@ export async function pay(
       .back({ card_session: '{CHECKOUT_SESSION_ID}' })
       .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
     // Saving a card charges nothing: each visit to the processor's page is a session of its own.
-    const session = await payments.createCheckoutSession(
-      { mode: 'setup', customerId, successUrl, cancelUrl: urls.back({}) },
+    const url = await saveCardOnHostedPage(
+      deps,
+      { customerId, successUrl, cancelUrl: urls.back({}) },
       `zpm-${signup.paymentAttempt}-setup-${crypto.randomUUID()}`,
     );
-    return { kind: 'hosted', url: session.url };
+    return { kind: 'hosted', url };
   }
   await customerOwning(db, accountId, 'card', input.source);
 
@@ -146,18 +174,11 @@ export async function pay(
   if (!attempt) return finishNow(deps, signupId, context);
   // A subscription of this sign-up already there (an earlier try whose answer was lost) is the payment.
   if (!(await chargedSubscriptionOf(payments, customerId, signup.id))) {
-    const prices = await priceIdsByLookupKey(db);
-    const line = planLine(plan.zpm_tier, plan.quantity);
-    await payments.createSubscription(
-      {
-        customer: customerId,
-        items: [{ price: prices.get(line.lookupKey)!, quantity: line.quantity }],
-        default_payment_method: input.source,
-        payment_behavior: 'error_if_incomplete',
-        metadata: { standalone_practice_management: 'yes', zpm_signup: signup.id },
-        ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-      },
-      `zpm-${attempt}-subscribe`,
+    await payOrder(
+      deps,
+      orderOf(plan, signup.id),
+      { customerId, couponIds: couponId ? [couponId] : [], tax, cardId: input.source },
+      `zpm-${attempt}`,
     );
   }
   await recordPaid(deps, signup.id);
@@ -191,12 +212,7 @@ export async function cardFromHostedPage(
   sessionId: string,
   log?: Logger,
 ): Promise<void> {
-  const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
-  const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
-  const owned = customerId
-    ? await deps.db('billing_customers').where({ id: customerId, account_id: signup.accountId }).first('id')
-    : null;
-  if (owned && session?.status === 'complete') await syncCustomer(deps.db, deps.payments, customerId!, log);
+  await hostedPageDone(deps, signup.accountId!, sessionId, log);
 }
 
 /** The card the card field saved (a setup intent of this account's customer): made the default when there is none, and mirrored. */

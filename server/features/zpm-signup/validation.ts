@@ -13,6 +13,7 @@ export const ZPM_MESSAGES = {
   tierRequired: 'Please choose Pro or Premium.',
   quantityInvalid: 'Please enter a number of clinicians from 1 to 100.',
   previewFailed: 'We could not work out the price just now. Please try again in a moment.',
+  taxChanged: 'The sales tax for this billing address changes the total. Please check the new total and pay again.',
   clinicMissing: 'The practice management sign-up did not come through. Please fill in its form again.',
   expired: 'This sign-up has expired. Please start again.',
   createFailed: 'There was an error creating your account.',

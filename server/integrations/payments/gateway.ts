@@ -46,6 +46,85 @@ export interface SubscriptionItemChange {
   deleted?: boolean;
 }
 
+/**
+ * One line of a purchase in the portal's terms: a price, how many, and the sales tax rates charged on that
+ * line (none: untaxed). Each line carries its own rates, so that each kind of item is taxed at its
+ * category's rate, on the first invoice and on every renewal.
+ */
+export interface PurchaseLine {
+  priceId: string;
+  quantity: number;
+  taxRateIds: string[];
+}
+
+/** One line of a change to a subscription: an item (`itemId`) changed, re-taxed or removed, or a new price. */
+export interface ChangeLine {
+  itemId?: string;
+  priceId?: string;
+  quantity?: number;
+  deleted?: boolean;
+  /** The item's tax rates from now on (absent: unchanged; empty: untaxed). */
+  taxRateIds?: string[];
+}
+
+/** What an invoice charges (or would): its lines and totals, in cents. */
+export interface InvoicePreview {
+  lines: { description: string; amount: number }[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+/** A new subscription: recurring lines, one-time lines on its first invoice, the card and the coupons. */
+export interface SubscribeRequest {
+  customerId: string;
+  lines: PurchaseLine[];
+  oneTime: PurchaseLine[];
+  couponIds: string[];
+  /** The card to charge and to keep on the subscription (null: the customer's default card). */
+  cardId?: string | null;
+  metadata?: Record<string, string>;
+}
+
+/** A change of a subscription's items, prorated as of `prorationDate` and invoiced at once. */
+export interface ChangeRequest {
+  subscriptionId: string;
+  changes: ChangeLine[];
+  prorationDate: number;
+  /** Coupons to put on the subscription (empty: its discounts stay as they are). */
+  couponIds: string[];
+  metadata?: Record<string, string>;
+}
+
+const stripeLine = (line: PurchaseLine) => ({
+  price: line.priceId,
+  quantity: line.quantity,
+  ...(line.taxRateIds.length ? { tax_rates: line.taxRateIds } : {}),
+});
+
+const stripeChange = (change: ChangeLine) => ({
+  ...(change.itemId ? { id: change.itemId } : {}),
+  ...(change.priceId ? { price: change.priceId } : {}),
+  ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+  ...(change.deleted ? { deleted: true } : {}),
+  // An empty list removes the item's rates (Stripe takes '' for "none").
+  ...(change.taxRateIds !== undefined
+    ? { tax_rates: change.taxRateIds.length ? change.taxRateIds : ('' as const) }
+    : {}),
+});
+
+const stripeDiscounts = (couponIds: string[]) =>
+  couponIds.length ? { discounts: couponIds.map((coupon) => ({ coupon })) } : {};
+
+const previewOf = (preview: Stripe.Invoice): InvoicePreview => ({
+  lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
+  subtotal: preview.subtotal,
+  discount: (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
+  tax: (preview.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0),
+  total: preview.total,
+});
+
 /** A coupon as the payment form needs it (spec 3 §3 Coupon); amounts in cents. */
 export interface CouponView {
   id: string;
@@ -337,6 +416,150 @@ export class PaymentsGateway {
       }
       await stripe.paymentMethods.detach(oldPaymentMethodId, {}, { idempotencyKey: `${idempotencyKey}-detach` });
     });
+  }
+
+  // The purchase path (server/domain/billing/purchase.ts): portal-shaped calls, Stripe's parameters here only.
+  /**
+   * A new subscription whose first invoice is paid now or not made at all (error_if_incomplete: a declined
+   * card leaves nothing live). Each line carries its own tax rates; the subscription has no default rate.
+   */
+  async subscribe(request: SubscribeRequest, idempotencyKey: string): Promise<{ id: string; status: string }> {
+    const subscription = await explained(async () =>
+      (await this.client()).subscriptions.create(
+        {
+          customer: request.customerId,
+          items: request.lines.map(stripeLine),
+          ...(request.oneTime.length ? { add_invoice_items: request.oneTime.map(stripeLine) } : {}),
+          ...(request.cardId ? { default_payment_method: request.cardId } : {}),
+          metadata: request.metadata ?? {},
+          payment_behavior: 'error_if_incomplete',
+          ...stripeDiscounts(request.couponIds),
+        },
+        { idempotencyKey },
+      ),
+    );
+    return { id: subscription.id, status: subscription.status };
+  }
+
+  /** What `subscribe` with these lines would charge today (invoices.createPreview). */
+  async previewSubscribe(request: Omit<SubscribeRequest, 'cardId' | 'metadata'>): Promise<InvoicePreview> {
+    return previewOf(
+      await explained(async () =>
+        (await this.client()).invoices.createPreview({
+          customer: request.customerId,
+          subscription_details: { items: request.lines.map(stripeLine) },
+          ...(request.oneTime.length ? { invoice_items: request.oneTime.map(stripeLine) } : {}),
+          ...stripeDiscounts(request.couponIds),
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Changes a subscription's items (each with its tax rates) and charges the prorated difference at once
+   * (always_invoice); a declined card leaves the subscription as it was (error_if_incomplete). The
+   * subscription's default tax rates are removed: every item carries its own.
+   */
+  async changeItems(request: ChangeRequest, idempotencyKey: string): Promise<void> {
+    await explained(async () =>
+      (await this.client()).subscriptions.update(
+        request.subscriptionId,
+        {
+          items: request.changes.map(stripeChange),
+          proration_behavior: 'always_invoice',
+          proration_date: request.prorationDate,
+          payment_behavior: 'error_if_incomplete',
+          default_tax_rates: '',
+          ...stripeDiscounts(request.couponIds),
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+        },
+        { idempotencyKey },
+      ),
+    );
+  }
+
+  /** What `changeItems` would charge now, prorated as of the same date. */
+  async previewChange(request: Omit<ChangeRequest, 'metadata'> & { customerId: string }): Promise<InvoicePreview> {
+    return previewOf(
+      await explained(async () =>
+        (await this.client()).invoices.createPreview({
+          customer: request.customerId,
+          subscription: request.subscriptionId,
+          subscription_details: {
+            items: request.changes.map(stripeChange),
+            proration_date: request.prorationDate,
+            proration_behavior: 'always_invoice',
+            default_tax_rates: '',
+          },
+          ...stripeDiscounts(request.couponIds),
+        }),
+      ),
+    );
+  }
+
+  /**
+   * New tax rates on a subscription's items, from its next invoice on (no proration: what was paid stays
+   * paid), and no default rate: after a change of billing address.
+   */
+  async retaxItems(
+    subscriptionId: string,
+    items: { itemId: string; taxRateIds: string[] }[],
+    idempotencyKey: string,
+  ): Promise<void> {
+    await explained(async () =>
+      (await this.client()).subscriptions.update(
+        subscriptionId,
+        {
+          items: items.map((item) => stripeChange({ itemId: item.itemId, taxRateIds: item.taxRateIds })),
+          proration_behavior: 'none',
+          default_tax_rates: '',
+        },
+        { idempotencyKey },
+      ),
+    );
+  }
+
+  /** The card processor's hosted page selling a new subscription (its lines taxed each at their rates). */
+  async subscriptionCheckout(
+    request: Omit<SubscribeRequest, 'cardId'> & { successUrl: string; cancelUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }> {
+    const session = await explained(async () =>
+      (await this.client()).checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: request.customerId,
+          line_items: [...request.lines, ...request.oneTime].map(stripeLine),
+          ...stripeDiscounts(request.couponIds),
+          // A subscription made by Checkout carries the same metadata (provider_id…), which the mirror reads.
+          subscription_data: { metadata: request.metadata ?? {} },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata: request.metadata ?? {},
+        },
+        { idempotencyKey },
+      ),
+    );
+    return { id: session.id, url: session.url! };
+  }
+
+  /** The card processor's hosted page saving a card for later (setup mode), back to `successUrl`. */
+  async cardCheckout(
+    request: { customerId: string; successUrl: string; cancelUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }> {
+    return this.createCheckoutSession({ mode: 'setup', ...request }, idempotencyKey);
+  }
+
+  /** Makes a card the subscription's own (the one its invoices charge). */
+  async setSubscriptionCard(subscriptionId: string, cardId: string, idempotencyKey: string): Promise<void> {
+    await explained(async () =>
+      (await this.client()).subscriptions.update(
+        subscriptionId,
+        { default_payment_method: cardId },
+        { idempotencyKey },
+      ),
+    );
   }
 
   // Checkout
@@ -690,8 +913,8 @@ export class PaymentsGateway {
     };
   }
 
-  // Sales tax: charged as an exclusive tax rate on the subscription (its `default_tax_rates`), so that
-  // every invoice it makes, renewals included, carries the tax shown on the payment form.
+  // Sales tax: an exclusive tax rate per state and percentage, put on each line it applies to (a
+  // subscription item's `tax_rates`), so that every invoice, renewals included, taxes each line at its rate.
   /**
    * The id of an active exclusive US tax rate of this percentage (to four decimals) for this state: one
    * that already exists when the list has it, else a new one. Use one idempotency key per state and

@@ -228,11 +228,12 @@ export function createLocalSalesTax(): SalesTax {
       const amount = amountOf(request.lines);
       const state = stateOfZip(request.postalCode);
       if (!state || amount === 0) return { ...NO_TAX };
-      const totalTax = request.lines.reduce(
-        (sum, line) => sum + lineTax(line.amount, line.quantity, localRate(state, line.category)),
-        0,
-      );
-      return { totalTax, rate: effectiveRate(totalTax, amount) };
+      const lines = request.lines.map((line) => {
+        const rate = localRate(state, line.category);
+        return { rate, tax: lineTax(line.amount, line.quantity, rate) };
+      });
+      const totalTax = lines.reduce((sum, line) => sum + line.tax, 0);
+      return { totalTax, rate: effectiveRate(totalTax, amount), lines };
     },
   };
 }

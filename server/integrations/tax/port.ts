@@ -33,6 +33,17 @@ export interface TaxQuote {
    * decimals: one exclusive tax rate of this percentage on the same invoice charges the same tax.
    */
   rate: number;
+  /**
+   * Each line of the request, in order: its own rate (percent, e.g. 4 for New York's software) and its tax
+   * in cents. Empty when no tax applies at all (every line then has rate 0). A line's rate is what a tax
+   * rate on that line alone charges, so each kind of item can be taxed on its own line of an invoice.
+   */
+  lines: TaxQuoteLine[];
+}
+
+export interface TaxQuoteLine {
+  rate: number;
+  tax: number;
 }
 
 export interface SalesTax {
@@ -54,7 +65,10 @@ export class TaxError extends Error {
   }
 }
 
-export const NO_TAX: TaxQuote = Object.freeze({ totalTax: 0, rate: 0 });
+export const NO_TAX: TaxQuote = Object.freeze({ totalTax: 0, rate: 0, lines: [] });
+
+/** A line's rate in a quote (0 when the quote has no lines: no tax applies). */
+export const rateOfLine = (quote: TaxQuote, index: number): number => quote.lines[index]?.rate ?? 0;
 
 /** Spec 3 §5: "Tax is fetched for US only, with a postal code longer than 4 characters." */
 export function taxApplies(country: string | null | undefined, postalCode: string | null | undefined): boolean {

@@ -20,6 +20,8 @@ import { Notice } from '../../components/ui/Notice';
 export interface ZpmPreview {
   subtotal: number;
   discount: number;
+  /** Sales tax at the billing address (0: none). */
+  tax: number;
   total: number;
 }
 
@@ -30,6 +32,8 @@ export interface ZpmPaymentProps {
   plan: { zpm_tier: string; quantity: string; coupon: string };
   planErrors: Record<string, string>;
   preview: ZpmPreview | null;
+  /** The sales tax percentage the total was worked out with, sent back so that a post taxed otherwise shows the new total first. */
+  taxShown: string;
   previewError: string | null;
   couponApplied: string | null;
   cards: { id: string; label: string }[];
@@ -50,6 +54,7 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
     ? [
         { description: 'Subtotal', amount: preview.subtotal },
         ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+        ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
         { description: 'Total due today', amount: preview.total },
       ]
     : [];
@@ -109,6 +114,7 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
           <input type="hidden" name="zpm_tier" value={props.plan.zpm_tier} />
           <input type="hidden" name="quantity" value={props.plan.quantity} />
           <input type="hidden" name="coupon" value={props.plan.coupon} />
+          <input type="hidden" name="tax_shown" value={props.taxShown} />
           <RadioGroup
             stacked
             idPrefix="source"

@@ -40,7 +40,16 @@ export interface Line {
   invoiceItem?: string;
   /** The subscription item the line bills, when the caller knows it (else found by price, see `lineItemsOf`). */
   item?: string;
+  /**
+   * The line's own tax rates: its subscription item's or invoice item's `tax_rates`. Empty or absent: the
+   * invoice's default tax rates (the subscription's `default_tax_rates`) apply to it instead, as on Stripe
+   * (https://docs.stripe.com/api/subscription_items/object#subscription_item_object-tax_rates).
+   */
+  taxRates?: Obj[];
 }
+
+/** The tax rates that apply to a line: its own when it has any, else the invoice's defaults. */
+export const ratesOfLine = (line: Line, defaults: Obj[]): Obj[] => (line.taxRates?.length ? line.taxRates : defaults);
 
 /**
  * The discount a coupon gives on some lines, in cents, rounded as Stripe rounds (half up per invoice). Lines
@@ -94,27 +103,69 @@ export interface Totals {
   totalTaxes: Stripe.Invoice.TotalTax[];
 }
 
+/** One tax rate's tax on one line: the line's amount after its share of the discount, and the tax on it. */
+export interface LineTax {
+  rate: Obj;
+  taxable: number;
+  amount: number;
+}
+
 /**
- * Subtotal, the coupon's discount, then each exclusive tax rate on what is left after the discount
- * (round(percentage × (subtotal − discount) / 100) per rate), added to the total, as Stripe does with
- * `default_tax_rates`. The local server reports tax on the invoice (`total_taxes`), not on each line.
- * A total may be negative (a downgrade's credit is more than what is charged): Stripe does not stop at 0,
- * it puts the amount on the customer's balance (https://docs.stripe.com/billing/customer/balance).
+ * Each line's share of the invoice's discount (only the lines the coupon applies to, `allocate`) and its
+ * taxes: every rate that applies to the line (`ratesOfLine`) on what is left of it after the discount,
+ * rounded half up per line, as Stripe computes tax rates line by line (each line's `taxes`) and adds
+ * the lines up for the invoice's `total_taxes`.
+ */
+export function lineTaxesOf(
+  lines: Line[],
+  coupon: Obj | null,
+  discount: number,
+  defaults: Obj[],
+): { discounts: number[]; taxes: LineTax[][] } {
+  const products: string[] | undefined = coupon?.applies_to?.products;
+  const discounts = allocate(
+    discount,
+    lines.map((line) => (!products || products.includes(String(line.price.product)) ? line.amount : 0)),
+  );
+  const taxes = lines.map((line, i) => {
+    const taxable = line.amount - discounts[i]!;
+    return ratesOfLine(line, defaults).map((rate) => ({
+      rate,
+      taxable,
+      amount: taxOn(Number(rate.percentage), taxable),
+    }));
+  });
+  return { discounts, taxes };
+}
+
+/**
+ * Subtotal, the coupon's discount, then the tax of each line at its own rates (or the invoice's default
+ * rates, `default_tax_rates`), on what is left of the line after its share of the discount, rounded per
+ * line; `total_taxes` adds the lines up per rate. A total may be negative (a downgrade's credit is more
+ * than what is charged): Stripe does not stop at 0, it puts the amount on the customer's balance
+ * (https://docs.stripe.com/billing/customer/balance).
  */
 export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const discount = discountOf(coupon, lines);
   const totalExcludingTax = subtotal - discount;
-  const totalTaxes = taxRates.map(
-    (rate): Stripe.Invoice.TotalTax => ({
-      amount: taxOn(Number(rate.percentage), totalExcludingTax),
-      tax_behavior: 'exclusive',
-      tax_rate_details: { tax_rate: rate.id },
-      taxability_reason: 'standard_rated',
-      taxable_amount: totalExcludingTax,
-      type: 'tax_rate_details',
-    }),
-  );
+  const byRate = new Map<string, Stripe.Invoice.TotalTax>();
+  for (const taxes of lineTaxesOf(lines, coupon, discount, taxRates).taxes) {
+    for (const tax of taxes) {
+      const entry = byRate.get(tax.rate.id) ?? {
+        amount: 0,
+        tax_behavior: 'exclusive',
+        tax_rate_details: { tax_rate: tax.rate.id },
+        taxability_reason: 'standard_rated',
+        taxable_amount: 0,
+        type: 'tax_rate_details',
+      };
+      entry.amount += tax.amount;
+      entry.taxable_amount = Number(entry.taxable_amount ?? 0) + tax.taxable;
+      byRate.set(tax.rate.id, entry);
+    }
+  }
+  const totalTaxes = [...byRate.values()];
   const tax = totalTaxes.reduce((sum, entry) => sum + Number(entry.amount), 0);
   return { subtotal, discount, totalExcludingTax, tax, total: totalExcludingTax + tax, totalTaxes };
 }
@@ -142,6 +193,7 @@ export const pendingLine = (item: Obj): Line => ({
   period: item.period,
   proration: true,
   invoiceItem: item.id,
+  taxRates: item.tax_rates ?? [],
 });
 
 /**
@@ -171,8 +223,8 @@ export function discountIdOf(subscription: Given<Stripe.Subscription> | null, co
  * An invoice's lines as Stripe shows them (https://docs.stripe.com/api/invoice-line-item/object): a line for a
  * recurring price is a subscription item's (`parent.subscription_item_details`, a proration flagged, with the
  * pending invoice item it came from); a one-time price's is an invoice item's (`invoice_item_details`). The
- * invoice's discount and each tax are shared out over the lines they apply to (`allocate`), so that the
- * lines' `discount_amounts` and `taxes` add up to the invoice's.
+ * invoice's discount is shared out over the lines it applies to (`allocate`), and each line is taxed at its
+ * rates (`lineTaxesOf`), so that the lines' `discount_amounts` and `taxes` add up to the invoice's.
  */
 export function lineItemsOf(options: {
   invoice: string | null;
@@ -180,18 +232,12 @@ export function lineItemsOf(options: {
   lines: Line[];
   coupon: Obj | null;
   discount: number;
-  taxes: Stripe.Invoice.TotalTax[];
+  /** The invoice's default tax rates, for the lines without rates of their own. */
+  taxRates: Obj[];
 }): Stripe.InvoiceLineItem[] {
   const subscription = options.subscription as Stripe.Subscription | null;
   const discountId = discountIdOf(subscription, options.coupon);
-  const products: string[] | undefined = options.coupon?.applies_to?.products;
-  const eligible = options.lines.map((line) => !products || products.includes(String(line.price.product)));
-  const discounts = allocate(
-    options.discount,
-    options.lines.map((line, i) => (eligible[i] ? line.amount : 0)),
-  );
-  const taxable = options.lines.map((line, i) => line.amount - discounts[i]!);
-  const taxes = options.taxes.map((tax) => allocate(tax.amount, taxable));
+  const { discounts, taxes } = lineTaxesOf(options.lines, options.coupon, options.discount, options.taxRates);
   const items = subscription?.items?.data ?? [];
   return options.lines.map((line, i): Stripe.InvoiceLineItem => {
     const recurring = Boolean(line.price.recurring);
@@ -247,12 +293,12 @@ export function lineItemsOf(options: {
       quantity_decimal: String(line.quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
       subscription: subscription?.id ?? null,
       subtotal: line.amount,
-      taxes: options.taxes.map((tax, t) => ({
-        amount: taxes[t]![i]!,
-        tax_behavior: tax.tax_behavior,
-        tax_rate_details: tax.tax_rate_details,
-        taxability_reason: tax.taxability_reason,
-        taxable_amount: taxable[i]!,
+      taxes: taxes[i]!.map((tax) => ({
+        amount: tax.amount,
+        tax_behavior: 'exclusive',
+        tax_rate_details: { tax_rate: tax.rate.id },
+        taxability_reason: 'standard_rated',
+        taxable_amount: tax.taxable,
         type: 'tax_rate_details',
       })),
     };
@@ -354,7 +400,7 @@ export function invoiceOf(options: {
         lines: options.lines,
         coupon: options.coupon,
         discount,
-        taxes: totalTaxes,
+        taxRates: taxRates as unknown as Obj[],
       }),
     },
     livemode: false,

@@ -68,6 +68,8 @@ interface CheckoutLine {
   quantity: number;
   recurring: boolean;
   product: string;
+  /** The line's own tax rates (`line_items[][tax_rates]`). */
+  taxRates: Obj[];
 }
 
 /**
@@ -81,7 +83,8 @@ async function adjustmentsOf(
 ): Promise<{ name: string; amount: number }[]> {
   const discounted = session.discounts?.[0]?.coupon;
   const couponId = typeof discounted === 'string' ? discounted : discounted?.id;
-  if (!session.tax_rates_data?.length && !couponId) return [];
+  const lineRates = lines.some((line) => line.taxRates.length);
+  if (!session.tax_rates_data?.length && !lineRates && !couponId) return [];
   const rates = await Promise.all((session.tax_rates_data ?? []).map((id: string) => need(ctx, id, 'tax_rate')));
   const coupon = couponId ? ((await ctx.store.get(couponId, 'coupon')) as unknown as Obj | null) : null;
   const { discount, totalTaxes } = totalsOf(
@@ -91,25 +94,30 @@ async function adjustmentsOf(
       quantity: line.quantity,
       price: { id: line.product, object: 'price', product: line.product } as Obj,
       period: { start: 0, end: 0 },
+      taxRates: line.taxRates,
     })),
     coupon,
     rates,
   );
+  const rateNamed = new Map<string, Obj>(
+    [...rates, ...lines.flatMap((line) => line.taxRates)].map((rate) => [rate.id, rate]),
+  );
   return [
     ...(discount ? [{ name: 'Discount', amount: -discount }] : []),
-    ...rates.map((rate, index) => ({
-      name: `${rate.display_name} (${rate.percentage} %)`,
-      amount: Number(totalTaxes[index]!.amount),
-    })),
+    ...totalTaxes.map((tax) => {
+      const rate = rateNamed.get(String(tax.tax_rate_details?.tax_rate))!;
+      return { name: `${rate.display_name} (${rate.percentage} %)`, amount: Number(tax.amount) };
+    }),
   ];
 }
 
 async function linesOf(ctx: ApiContext, session: StoredCheckoutSession): Promise<CheckoutLine[]> {
   return Promise.all(
-    session.line_items_data.map(async (item: { price: string; quantity: number }) => {
+    session.line_items_data.map(async (item: { price: string; quantity: number; tax_rates?: string[] }) => {
       const price = await need(ctx, item.price, 'price');
       const product = await ctx.store.get<Obj>(price.product, 'product');
       return {
+        taxRates: await Promise.all((item.tax_rates ?? []).map((id) => need(ctx, id, 'tax_rate'))),
         name: product?.name ?? price.product,
         amount: price.unit_amount * item.quantity,
         quantity: item.quantity,

@@ -30,7 +30,7 @@ export type StoredSubscription = Stripe.Subscription & {
 
 /** A checkout session with what its hosted page needs (its items and tax rates), stripped on output. */
 export type StoredCheckoutSession = Stripe.Checkout.Session & {
-  line_items_data: { price: string; quantity: number }[];
+  line_items_data: { price: string; quantity: number; tax_rates?: string[] }[];
   tax_rates_data: string[];
 };
 

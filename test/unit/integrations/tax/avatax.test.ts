@@ -49,10 +49,42 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
   it('posts a SalesOrder to /api/v2/transactions/create with Basic auth, and reads totalTax in dollars as cents', async () => {
     fake.replies.push({
       status: 201,
-      body: { id: 0, code: 'x', type: 'SalesOrder', status: 'Temporary', totalAmount: 167, totalTax: 3.04 },
+      body: {
+        id: 0,
+        code: 'x',
+        type: 'SalesOrder',
+        status: 'Temporary',
+        totalAmount: 167,
+        totalTax: 4.32,
+        // TransactionModel.lines: each line's tax (dollars) and its jurisdictions' rates (fractions).
+        lines: [
+          { lineNumber: '1', tax: 0, details: [] },
+          { lineNumber: '2', tax: 1.52, details: [{ rate: 0.04, tax: 1.52 }] },
+          {
+            lineNumber: '3',
+            tax: 2.8,
+            details: [
+              { rate: 0.03, tax: 2.1 },
+              { rate: 0.01, tax: 0.7 },
+            ],
+          },
+        ],
+      },
     });
     const quote = await avatax().quote(request);
-    assert.deepEqual(quote, { totalTax: 304, rate: 1.8204 }, '304 cents of 16 700');
+    assert.deepEqual(
+      quote,
+      {
+        totalTax: 432,
+        rate: 2.5868,
+        lines: [
+          { rate: 0, tax: 0 },
+          { rate: 4, tax: 152 },
+          { rate: 4, tax: 280 },
+        ],
+      },
+      '432 cents of 16 700; each line at the sum of its jurisdictions',
+    );
 
     assert.equal(fake.seen.length, 1);
     const [call] = fake.seen;
@@ -86,8 +118,9 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
     assert.deepEqual(await avatax().quote({ ...request, country: 'CA', postalCode: 'K1A 0B1' }), {
       totalTax: 0,
       rate: 0,
+      lines: [],
     });
-    assert.deepEqual(await avatax().quote({ ...request, postalCode: '1000' }), { totalTax: 0, rate: 0 });
+    assert.deepEqual(await avatax().quote({ ...request, postalCode: '1000' }), { totalTax: 0, rate: 0, lines: [] });
     assert.equal(fake.seen.length, 0);
   });
 
@@ -127,7 +160,7 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
     }
   });
 
-  it('a timeout, an unreachable server and an answer without totalTax become TaxError too', async () => {
+  it('a timeout, an unreachable server and an answer without totalTax or its lines become TaxError too', async () => {
     fake.replies.push('hang');
     const started = Date.now();
     await assert.rejects(
@@ -152,6 +185,13 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
     await assert.rejects(
       avatax().quote(request),
       (error: unknown) => error instanceof TaxError && error.kind === 'unavailable',
+    );
+    // Without its lines, no line can be taxed at its own rate.
+    fake.replies.push({ status: 201, body: { totalAmount: 167, totalTax: 4.32 } });
+    await assert.rejects(
+      avatax().quote(request),
+      (error: unknown) =>
+        error instanceof TaxError && error.kind === 'unavailable' && /without line 1/.test(String(error.detail)),
     );
   });
 });

@@ -6,7 +6,11 @@ import { createLocalSalesTax, lineTax, localRate, stateOfZip } from '../../../..
 import { taxApplies, TAX_CATEGORIES, type TaxLine } from '../../../../server/integrations/tax/port';
 
 const tax = createLocalSalesTax();
-const quote = (postalCode: string, lines: TaxLine[], country = 'US') => tax.quote({ postalCode, country, lines });
+/** The quote's total and effective rate (its per-line rates have a test of their own). */
+const quote = async (postalCode: string, lines: TaxLine[], country = 'US') => {
+  const { totalTax, rate } = await tax.quote({ postalCode, country, lines });
+  return { totalTax, rate };
+};
 const membership = (amount = 5900, quantity = 1): TaxLine => ({ amount, quantity, category: 'membership' });
 const software = (amount = 1900, quantity = 1): TaxLine => ({ amount, quantity, category: 'software' });
 const oneTime = (amount = 25000, quantity = 1): TaxLine => ({ amount, quantity, category: 'one-time' });
@@ -166,6 +170,20 @@ describe('sales tax: "Tax categories differ for membership, software and one-tim
     assert.equal(Math.round((mixed.rate * 7800) / 100), mixed.totalTax);
     assert.deepEqual(await quote('03301', [software()]), { totalTax: 0, rate: 0 }, 'NH');
     assert.deepEqual(await quote('10001', []), { totalTax: 0, rate: 0 }, 'no lines');
+  });
+
+  it("answers each line's own rate and tax, so each line can be taxed at its category's rate", async () => {
+    const ny = await tax.quote({ postalCode: '10001', country: 'US', lines: [membership(6900), software(1900)] });
+    assert.deepEqual(ny.lines, [
+      { rate: 0, tax: 0 },
+      { rate: 4, tax: 76 },
+    ]);
+    const tx = await tax.quote({ postalCode: '78701', country: 'US', lines: [membership(), oneTime(7000)] });
+    assert.deepEqual(tx.lines, [
+      { rate: 5, tax: 295 },
+      { rate: 0, tax: 0 },
+    ]);
+    assert.deepEqual((await tax.quote({ postalCode: '1000', country: 'US', lines: [software()] })).lines, []);
   });
 
   it('is deterministic', async () => {

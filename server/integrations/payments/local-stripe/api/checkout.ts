@@ -27,12 +27,18 @@ async function createCheckoutSession(ctx: ApiContext, body: Record<string, any>)
   const mode = body.mode ?? 'payment';
   if (!['payment', 'setup', 'subscription'].includes(mode)) throw invalid('Invalid mode.', 'mode');
   if (!body.success_url) throw invalid('Missing required param: success_url.', 'success_url');
-  const lineItems: { price: string; quantity: number }[] = [];
-  for (const item of listOf<Record<string, string>>(body.line_items)) {
-    const price = await needStored(ctx, String(item.price ?? ''), 'price', 'line_items[0][price]');
+  const lineItems: StoredCheckoutSession['line_items_data'] = [];
+  for (const [index, item] of listOf<Record<string, any>>(body.line_items).entries()) {
+    const price = await needStored(ctx, String(item.price ?? ''), 'price', `line_items[${index}][price]`);
     if (mode === 'payment' && price.recurring)
-      throw invalid('You must specify `mode=subscription` to use recurring prices.', 'line_items[0][price]');
-    lineItems.push({ price: price.id, quantity: int(item.quantity, 1)! });
+      throw invalid('You must specify `mode=subscription` to use recurring prices.', `line_items[${index}][price]`);
+    // A line's own tax rates (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-line_items-tax_rates).
+    const rates = await taxRatesFrom(ctx, item.tax_rates, `line_items[${index}][tax_rates]`);
+    lineItems.push({
+      price: price.id,
+      quantity: int(item.quantity, 1)!,
+      ...(rates?.length ? { tax_rates: rates.map((rate) => rate.id) } : {}),
+    });
   }
   if (mode !== 'setup' && !lineItems.length) throw invalid('Missing required param: line_items.', 'line_items');
   if (body.customer) await needStored(ctx, body.customer, 'customer', 'customer');

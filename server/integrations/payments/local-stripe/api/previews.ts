@@ -62,6 +62,7 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
         now,
         behaviour,
         param: 'subscription_details[items]',
+        previousDefaults: subscription.default_tax_rates ?? [],
       });
       if (change.resetAnchor || behaviour === 'always_invoice') {
         // The invoice the change makes at once.
@@ -79,7 +80,7 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
       coupon = coupon ?? couponOn(subscription, invoiceDate);
     }
   } else {
-    const items = await itemsFrom(ctx, details.items, now);
+    const items = await itemsFrom(ctx, details.items, now, '', 'subscription_details[items]');
     lines = [...linesOf(items, names), ...(await oneTimeLines(ctx, body.invoice_items, now, 'invoice_items'))];
   }
   return invoiceOf({

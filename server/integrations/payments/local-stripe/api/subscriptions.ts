@@ -111,11 +111,11 @@ export function planOf(price: Stripe.Price): Stripe.Plan {
   };
 }
 
-/** A subscription item as Stripe makes it: no item-level discounts, tax rates or trial offer of its own. */
+/** A subscription item as Stripe makes it: no item-level discounts or trial offer of its own; its own tax rates when given. */
 export function newItem(
   price: Stripe.Price,
   quantity: number,
-  options: { subscription: string; start: number; metadata?: Stripe.Metadata },
+  options: { subscription: string; start: number; metadata?: Stripe.Metadata; taxRates?: Obj[] },
 ): Item {
   const { interval, interval_count: count } = recurringOf(price);
   return {
@@ -132,7 +132,7 @@ export function newItem(
     price,
     quantity,
     subscription: options.subscription,
-    tax_rates: [],
+    tax_rates: (options.taxRates ?? []) as unknown as Stripe.TaxRate[],
   };
 }
 
@@ -147,12 +147,19 @@ async function recurringPrice(ctx: ApiContext, id: unknown, param: string): Prom
   return price;
 }
 
-/** The items of `items[]` (a price and a quantity each), their period starting at `start`. */
-export async function itemsFrom(ctx: ApiContext, raw: unknown, start: number, subscription = ''): Promise<Item[]> {
+/** The items of `items[]` (a price, a quantity and perhaps tax rates each), their period starting at `start`. */
+export async function itemsFrom(
+  ctx: ApiContext,
+  raw: unknown,
+  start: number,
+  subscription = '',
+  param = 'items',
+): Promise<Item[]> {
   const items: Item[] = [];
-  for (const item of listOf<Record<string, any>>(raw)) {
-    const price = await recurringPrice(ctx, item.price, 'items[0][price]');
-    items.push(newItem(price, int(item.quantity, 1)!, { subscription, start, metadata: item.metadata }));
+  for (const [index, item] of listOf<Record<string, any>>(raw).entries()) {
+    const price = await recurringPrice(ctx, item.price, `${param}[${index}][price]`);
+    const taxRates = await taxRatesFrom(ctx, item.tax_rates, `${param}[${index}][tax_rates]`);
+    items.push(newItem(price, int(item.quantity, 1)!, { subscription, start, metadata: item.metadata, taxRates }));
   }
   return items;
 }
@@ -167,14 +174,15 @@ export const linesOf = (items: Items, productNames: Map<string, string>): Line[]
     quantity: quantityOf(item),
     price: loose(item.price),
     period: { start: item.current_period_start, end: item.current_period_end },
+    taxRates: (item.tax_rates ?? []) as unknown as Obj[],
   }));
 
 /** One-time prices added to a subscription's first invoice (`add_invoice_items`, or `invoice_items` of a preview). */
 export async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, param: string): Promise<Line[]> {
   const names = await productNames(ctx);
   const lines: Line[] = [];
-  for (const item of listOf<Record<string, string>>(raw)) {
-    const price = await needStored(ctx, String(item.price ?? ''), 'price', `${param}[0][price]`);
+  for (const [index, item] of listOf<Record<string, any>>(raw).entries()) {
+    const price = await needStored(ctx, String(item.price ?? ''), 'price', `${param}[${index}][price]`);
     if (price.recurring)
       throw invalid(
         `The price specified is set to \`type=recurring\` but this field only accepts prices with \`type=one_time\`.`,
@@ -187,6 +195,8 @@ export async function oneTimeLines(ctx: ApiContext, raw: unknown, at: number, pa
       quantity,
       price: loose(price),
       period: { start: at, end: at },
+      // An invoice item's own tax rates (`add_invoice_items[][tax_rates]`); else the invoice's defaults.
+      taxRates: (await taxRatesFrom(ctx, item.tax_rates, `${param}[${index}][tax_rates]`)) ?? [],
     });
   }
   return lines;
@@ -426,6 +436,8 @@ async function updateSubscription(
   }
   if (body.default_payment_method !== undefined)
     subscription.default_payment_method = body.default_payment_method || null;
+  // The rates the items had before this update, for the credit of their unused time.
+  const previousDefaults = (subscription.default_tax_rates ?? []) as unknown as Obj[];
   const taxRates = await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates');
   if (taxRates) subscription.default_tax_rates = taxRates as unknown as Stripe.TaxRate[];
   const coupon = body.discounts !== undefined || body.coupon !== undefined ? await couponFrom(ctx, body) : undefined;
@@ -438,7 +450,12 @@ async function updateSubscription(
     const now = seconds(ctx.now());
     const at = prorationDateOf(subscription.items.data, body.proration_date, now, 'proration_date');
     const behaviour: ProrationBehaviour = body.proration_behavior ?? 'create_prorations';
-    const change = await planChange(ctx, subscription.items.data, listOf(body.items), { at, now, behaviour });
+    const change = await planChange(ctx, subscription.items.data, listOf(body.items), {
+      at,
+      now,
+      behaviour,
+      previousDefaults,
+    });
     // Stripe invoices a change of billing period at once, whatever the proration behaviour
     // (https://docs.stripe.com/billing/subscriptions/billing-cycle#changing); always_invoice invoices every line.
     const invoiceNow = change.resetAnchor || (behaviour === 'always_invoice' && change.lines.length > 0);
@@ -520,17 +537,24 @@ const intervalOf = (item: Item) => `${recurringOf(item.price).interval}×${recur
 export async function planChange(
   ctx: ApiContext,
   given: Items,
-  changes: Record<string, string>[],
-  options: { at: number; now: number; behaviour: ProrationBehaviour; param?: string },
+  changes: Record<string, any>[],
+  options: {
+    at: number;
+    now: number;
+    behaviour: ProrationBehaviour;
+    param?: string;
+    /** The subscription's default tax rates before the change: an item without its own was taxed at these. */
+    previousDefaults?: Obj[];
+  },
 ): Promise<PlannedChange> {
   const current = typed(given);
   const param = options.param ?? 'items';
   const names = await productNames(ctx);
   const items: Item[] = structuredClone(current);
   const pairs: { before: Item | null; after: Item | null }[] = [];
-  for (const change of changes) {
+  for (const [index, change] of changes.entries()) {
     const existing = change.id ? items.find((item) => item.id === change.id) : null;
-    if (change.id && !existing) throw missing('subscription item', change.id, `${param}[0][id]`);
+    if (change.id && !existing) throw missing('subscription item', change.id, `${param}[${index}][id]`);
     const before = existing ? structuredClone(existing) : null;
     if (existing && bool(change.deleted)) {
       items.splice(items.indexOf(existing), 1);
@@ -540,12 +564,25 @@ export async function planChange(
     const subscription = current[0]?.subscription ?? '';
     const target =
       existing ??
-      (await itemsFrom(ctx, [{ price: change.price, quantity: change.quantity }], options.now, subscription))[0]!;
+      (
+        await itemsFrom(
+          ctx,
+          [{ price: change.price, quantity: change.quantity, tax_rates: change.tax_rates }],
+          options.now,
+          subscription,
+          param,
+        )
+      )[0]!;
     if (existing && change.price) {
-      target.price = await recurringPrice(ctx, change.price, `${param}[0][price]`);
+      target.price = await recurringPrice(ctx, change.price, `${param}[${index}][price]`);
       target.plan = planOf(target.price);
     }
     if (change.quantity !== undefined) target.quantity = int(change.quantity, 1)!;
+    // New tax rates on an item: its next invoices are taxed at them; they make no proration of their own.
+    if (existing && change.tax_rates !== undefined) {
+      const rates = await taxRatesFrom(ctx, change.tax_rates, `${param}[${index}][tax_rates]`);
+      target.tax_rates = (rates ?? []) as unknown as Stripe.TaxRate[];
+    }
     if (!existing) {
       // A new item follows the subscription's period.
       const first = items[0];
@@ -561,7 +598,9 @@ export async function planChange(
   const resetAnchor = wasInterval !== null && items.some((item) => intervalOf(item) !== wasInterval);
   if (resetAnchor) {
     const credits =
-      options.behaviour === 'none' ? [] : current.flatMap((item) => prorationLines(item, null, options.at, names));
+      options.behaviour === 'none'
+        ? []
+        : current.flatMap((item) => prorationLines(item, null, options.at, names, options.previousDefaults));
     for (const item of items) {
       item.current_period_start = options.now;
       item.current_period_end = periodEnd(
@@ -575,7 +614,9 @@ export async function planChange(
   const lines =
     options.behaviour === 'none'
       ? []
-      : pairs.flatMap(({ before, after }) => prorationLines(before, after, options.at, names));
+      : pairs.flatMap(({ before, after }) =>
+          prorationLines(before, after, options.at, names, options.previousDefaults),
+        );
   return { items: items.map(loose), lines, resetAnchor };
 }
 
@@ -600,6 +641,7 @@ export function prorationLines(
   after: Item | null,
   at: number,
   names: Map<string, string>,
+  previousDefaults: Obj[] = [],
 ): Line[] {
   const period = before ?? after;
   if (!period) return [];
@@ -622,6 +664,8 @@ export function prorationLines(
       price: loose(before.price),
       period: { start: at, end },
       proration: true,
+      // The credit is taxed as the time was: at the item's rates then, or the subscription's defaults then.
+      taxRates: before.tax_rates?.length ? (before.tax_rates as unknown as Obj[]) : previousDefaults,
     });
   if (after)
     lines.push({
@@ -631,6 +675,7 @@ export function prorationLines(
       price: loose(after.price),
       period: { start: at, end },
       proration: true,
+      taxRates: (after.tax_rates ?? []) as unknown as Obj[],
     });
   return lines;
 }
@@ -655,6 +700,7 @@ async function keepPending(ctx: ApiContext, subscription: StoredSubscription, li
     metadata: {},
     test_clock: subscription.test_clock ?? null,
     pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product } },
+    tax_rates: line.taxRates ?? [],
     _price: line.price,
   });
 }
