@@ -95,9 +95,18 @@ describe('billing without JavaScript: starting a membership', () => {
     await expectAccessibleHtml(page.html, 'Payment with the new total');
     page = await page.submit(client, 'Pay $88.76');
     assert.match(page.html, /<h1>Checkout<\/h1>/);
+    // The hosted page taxes the software line at New York's own 4 % (its line's rate), not a blend on $88.00.
+    assert.match(mainTextOf(page.html), /Sales tax \(4 %\) \$0\.76/);
     await expectAccessibleHtml(page.html, 'the hosted checkout');
     page = await page.submit(client, 'Subscribe', { values: card('4242 4242 4242 4242') });
     assert.equal(page.path, `/profiles/about-you-for/${providerId}`);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    // Charged as shown: $69.00 + $19.00 + $0.76.
+    const invoice = await ctx()
+      .db('billing_invoices as i')
+      .join('billing_customers as c', 'c.id', 'i.customer_id')
+      .where('c.account_id', user.accountId)
+      .first('i.total');
+    assert.equal(Number(invoice.total), 8876);
   });
 });

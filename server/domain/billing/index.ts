@@ -77,6 +77,7 @@ export {
 export {
   hostedPageDone,
   linesAfter,
+  paidOnHostedPage,
   payOrder,
   payOrderOnHostedPage,
   previewOrder,

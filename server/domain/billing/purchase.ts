@@ -223,6 +223,30 @@ export async function hostedPageDone(
 }
 
 /**
+ * A new subscription paid on the hosted page (`payOrderOnHostedPage`), once the card processor sends the
+ * buyer back: mirrored, with the metadata the order gave it and the coupons it used. Null when the session
+ * is unknown, not complete, or another account's.
+ */
+export async function paidOnHostedPage(
+  deps: Pick<PurchaseDeps, 'db' | 'payments'>,
+  accountId: number,
+  sessionId: string,
+  log?: Logger,
+): Promise<{ metadata: Record<string, string>; couponIds: string[] } | null> {
+  const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
+  const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
+  if (!session || !customerId || session.status !== 'complete') return null;
+  if (!(await deps.db('billing_customers').where({ id: customerId, account_id: accountId }).first('id'))) return null;
+  await syncCustomer(deps.db, deps.payments, customerId, log);
+  const couponIds = (session.discounts ?? []).flatMap((discount) => {
+    const coupon = discount.coupon;
+    const id = typeof coupon === 'string' ? coupon : (coupon?.id ?? null);
+    return id ? [id] : [];
+  });
+  return { metadata: (session.metadata ?? {}) as Record<string, string>, couponIds };
+}
+
+/**
  * A new billing address re-taxes the customer's live subscriptions: every item gets its category's rate at
  * the new address from the next invoice on (what was paid stays as it was). Answers how many were re-taxed.
  */

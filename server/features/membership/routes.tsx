@@ -20,6 +20,7 @@ import {
   customerOwning,
   ensureCustomer,
   hostedPageDone,
+  paidOnHostedPage,
   PAYMENT_FIELDS,
   payOrder,
   payOrderOnHostedPage,
@@ -478,23 +479,13 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const viewer = res.locals.viewer!;
     const form = await payForOf(req, res);
     const provider = form.provider!;
-    const session = /^cs_[A-Za-z0-9_]+$/.test(String(req.query.session_id ?? ''))
-      ? await payments.retrieveCheckoutSession(String(req.query.session_id))
-      : null;
-    const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
-    const providerIds = String(session?.metadata?.provider_ids ?? session?.metadata?.provider_id ?? '').split(',');
-    if (!session || !providerIds.includes(String(provider.id)) || session.status !== 'complete' || !customerId) {
+    const paid = await paidOnHostedPage(purchases, form.accountId, String(req.query.session_id ?? ''), req.log);
+    const providerIds = String(paid?.metadata.provider_ids ?? paid?.metadata.provider_id ?? '').split(',');
+    if (!paid || !providerIds.includes(String(provider.id))) {
       flash(req, 'error', 'The payment was not completed.');
       return res.redirect(303, form.path);
     }
-    await syncCustomer(db, payments, customerId, req.log);
-    const discount = session.discounts?.[0]?.coupon;
-    await service.creditReferrer(
-      db,
-      payments,
-      provider.id,
-      typeof discount === 'string' ? discount : (discount?.id ?? null),
-    );
+    await service.creditReferrer(db, payments, provider.id, paid.couponIds[0] ?? null);
     const next = service.afterPayment(viewer, provider.id, req.query.return_to_plan_management === '1');
     if (next.flash) flash(req, 'success', next.flash);
     res.redirect(303, next.path);

@@ -32,6 +32,7 @@ import {
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
+import { TaxError } from '../../integrations/tax';
 import {
   PAGE_PATH,
   PlanManagementPage,
@@ -210,8 +211,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       );
     } catch (error) {
       req.log?.error({ err: error }, 'billing address update failed');
-      flash(req, 'error', error instanceof PaymentError ? error.message : PLAN_MESSAGES.failure);
-      return show(req, res, { address }, error instanceof PaymentError ? 422 : 500);
+      const explained = error instanceof PaymentError || error instanceof TaxError;
+      flash(req, 'error', explained ? error.message : PLAN_MESSAGES.failure);
+      return show(req, res, { address }, explained ? 422 : 500);
     }
     flash(req, 'success', PLAN_MESSAGES.addressUpdated);
     res.redirect(303, `${PAGE_PATH}#billing-address`);
