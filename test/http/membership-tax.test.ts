@@ -83,5 +83,21 @@ describe('payment form: sales tax per line after an upgrade (issue [18] item 1)'
       [[[5, 'TX']], [[5, 'TX']]],
     );
     assert.equal((await gateway().invoicesOf(customerId)).length, 2, 'a new address charges nothing by itself');
+
+    // Back to New York: its rates again (a re-tax is never an old answer replayed), $0.76.
+    const again = await client.get('/plan-management').expect(200);
+    await client
+      .post('/plan-management/address')
+      .type('form')
+      .send({
+        _csrf: csrfFrom(again.text),
+        line1: '250 W 57th St',
+        line2: '',
+        city: 'New York',
+        state: 'NY',
+        postal_code: '10107',
+      })
+      .expect(303);
+    assert.equal((await gateway().upcomingInvoice(customerId, subscriptionId)).tax, 76);
   });
 });

@@ -275,9 +275,9 @@ export async function retaxCustomer(
       itemId: item.id,
       taxRateIds: item.lookupKey ? taxRatesOf(tax, item.lookupKey) : [],
     }));
-    // Keyed by the rates asked for: the same re-tax retried is one update; another address is another.
-    const fingerprint = crypto.createHash('sha256').update(JSON.stringify(rates)).digest('hex').slice(0, 24);
-    await deps.payments.retaxItems(id, rates, `retax-${id}-${fingerprint}`);
+    // A key of its own each time: setting the same rates twice changes nothing, whereas a key made of the
+    // rates would replay an old answer after a move away and back (TX, then NY, then TX again).
+    await deps.payments.retaxItems(id, rates, `retax-${id}-${crypto.randomUUID()}`);
     count += 1;
   }
   if (count) await syncCustomer(deps.db, deps.payments, input.customerId);
