@@ -16,7 +16,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * log of sent messages are only ever written by pages (migration 20261124220000 dropped their triggers),
  * as is the log of Stripe's event ids (migration 20261125000000), and the payment form's attempts, read
  * only by the post that settles them (migration 20261125020000). live_streams holds the places of open
- * live streams (a write at every stream opened), read only by the stream limit.
+ * live streams (a write at every stream opened), read only by the stream limit. billing_dunning_notices
+ * (one row per failed payment attempt e-mailed) is read only by the webhook that writes it.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -33,6 +34,7 @@ export const UNWATCHED_TABLES = [
   'billing_webhook_events',
   'billing_attempts',
   'live_streams',
+  'billing_dunning_notices',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

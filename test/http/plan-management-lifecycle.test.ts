@@ -126,7 +126,11 @@ describe('plan management through a membership’s life', () => {
     assert.equal(subscription.status, 'past_due');
     text = await planPage(client);
     assert.match(text, /Seat-based membership Past due/);
-    assert.ok(text.includes(PLAN_MESSAGES.incomplete), 'the member is asked to update the card');
+    assert.match(
+      text,
+      /Your membership payment failed: \$59\.00 is owed\. We will try your card again on/,
+      'the member is asked to pay',
+    );
     assert.deepEqual((await historyRows()).at(-1), { total: 5900, status: 'open' });
     assert.match(text, /\$59\.00 Open/);
     assert.equal(await profileLive(), true);
@@ -140,7 +144,7 @@ describe('plan management through a membership’s life', () => {
     assert.equal(subscription.status, 'unpaid');
     text = await planPage(client);
     assert.match(text, /Seat-based membership Unpaid/);
-    assert.ok(text.includes(PLAN_MESSAGES.incomplete));
+    assert.ok(text.includes('$59.00 is owed. We will not try your card again'));
     assert.deepEqual((await historyRows()).at(-1), { total: 5900, status: 'open' });
     assert.equal(await profileLive(), false);
     assert.match(
@@ -148,7 +152,7 @@ describe('plan management through a membership’s life', () => {
       new RegExp(`${subscriptionId} unpaid`),
     );
     const form = await client.get(`/profiles/pay-for/${providerId}`).expect(303);
-    assert.equal(form.headers.location, '/plan-management#payment-methods');
+    assert.equal(form.headers.location, '/plan-management#owed-payments');
     assert.ok(textOf((await client.get('/plan-management').expect(200)).text).includes(PLAN_MESSAGES.payOpenInvoice));
 
     // 5. A new card, made the default on Plan Management, pays the open invoice (invoices.pay): active again.
@@ -165,6 +169,7 @@ describe('plan management through a membership’s life', () => {
     assert.ok(text.includes(PLAN_MESSAGES.openInvoicePaid), text.slice(0, 400));
     assert.match(text, /Seat-based membership Active/);
     assert.ok(!text.includes(PLAN_MESSAGES.incomplete));
+    assert.ok(!text.includes('is owed'));
     assert.deepEqual((await historyRows()).at(-1), { total: 5900, status: 'paid' });
     assert.equal(await profileLive(), true);
   });

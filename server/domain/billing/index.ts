@@ -36,7 +36,19 @@ export {
   type MirroredSubscription,
 } from './derive';
 export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
-export { PAY_OPEN_INVOICE, payOpenInvoices, type OpenInvoicesOutcome } from './open-invoices';
+export {
+  AWAITING_PAYMENT,
+  billingContactsOf,
+  dollars,
+  firstPaymentPending,
+  owedPaymentsOf,
+  owedSentence,
+  PAYMENT_FAILED_MAIL_JOB,
+  paymentFailedMessage,
+  preselectedCard,
+  type OwedPayment,
+} from './dunning';
+export { PAY_OPEN_INVOICE, payOpenInvoices, payOwedInvoice, type OpenInvoicesOutcome } from './open-invoices';
 export { sectionOf, statusDisplay, type StatusTone } from './status';
 export {
   billingJobs,

@@ -84,6 +84,7 @@ export async function syncCustomer(
         address_state: customer.address?.state || null,
         address_postal_code: customer.address?.postal_code || null,
         default_payment_method: idOf(customer.invoice_settings?.default_payment_method as string | null),
+        balance: customer.balance ?? 0,
         synced_at: readAt,
       })
       .onConflict('id')
@@ -100,7 +101,7 @@ export async function syncCustomer(
           exp_month: card.expMonth,
           exp_year: card.expYear,
           fingerprint: card.fingerprint,
-          created_at: trx.fn.now(),
+          created_at: at(card.created) ?? trx.fn.now(),
         })),
       );
     }
@@ -125,6 +126,10 @@ export async function syncCustomer(
         number: invoice.number,
         status: invoice.status,
         amount_due: invoice.amount_due,
+        amount_remaining: invoice.amount_remaining ?? null,
+        attempt_count: invoice.attempt_count ?? 0,
+        next_payment_attempt: at(invoice.next_payment_attempt),
+        billing_reason: invoice.billing_reason ?? null,
         total: invoice.total,
         created_at: at(invoice.created),
         paid_at: at(invoice.status_transitions?.paid_at),

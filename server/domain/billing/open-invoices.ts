@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { PaymentError, type PaymentsGateway } from '../../integrations/payments';
+import { NotFoundError } from '../../lib/errors';
+import { AWAITING_PAYMENT } from './dunning';
 import { syncCustomer } from './mirror';
 
 /** What a member whose renewal was declined is asked to do (Plan Management, the payment form). */
@@ -12,7 +14,7 @@ export const PAY_OPEN_INVOICE =
   'Your membership has an unpaid invoice. Please add a card, or make another card the default, to pay it.';
 
 /** Subscriptions whose open invoice waits for a card. */
-const WAITING = ['past_due', 'unpaid', 'incomplete'];
+const WAITING = AWAITING_PAYMENT as unknown as string[];
 
 export interface OpenInvoicesOutcome {
   /** How many open invoices the card paid. */
@@ -53,4 +55,52 @@ export async function payOpenInvoices(
   }
   if (open.length) await syncCustomer(db, payments, customerId, logger);
   return outcome;
+}
+
+/**
+ * "Pay now" (issue [18] items 7, 8): pays one open invoice of a membership waiting for a payment with a
+ * card on file of the same customer (invoices.pay), then makes that card the default, so that the next
+ * renewals charge it rather than the card that declined. Another account's invoice or card, a card of
+ * another customer, or an invoice that no longer waits, is not found (404); one already paid is paid (a
+ * second click). A decline answers the card processor's message and changes nothing else.
+ */
+export async function payOwedInvoice(
+  db: Knex,
+  payments: PaymentsGateway,
+  accountId: number,
+  invoiceId: string,
+  paymentMethodId: string,
+  logger?: Logger,
+): Promise<{ paid: true } | { paid: false; declined: string }> {
+  const invoice = await db('billing_invoices as i')
+    .join('billing_customers as c', 'c.id', 'i.customer_id')
+    .join('billing_subscriptions as s', 's.id', 'i.subscription_id')
+    .where({ 'i.id': invoiceId, 'c.account_id': accountId })
+    .first('i.customer_id', 'i.status', 'i.attempt_count', 's.status as subscription_status');
+  // A second click of a paid "Pay now" (the first one's sync already written) finds it paid: nothing more to do.
+  if (invoice?.status === 'paid') return { paid: true };
+  const waiting = invoice?.status === 'open' && WAITING.includes(invoice.subscription_status);
+  const card = waiting
+    ? await db('billing_payment_methods').where({ id: paymentMethodId, customer_id: invoice.customer_id }).first('id')
+    : null;
+  if (!invoice || !card) throw new NotFoundError();
+  const customerId: string = invoice.customer_id;
+  try {
+    // A double click shares the key; a try after a decline (counted in attempt_count, mirrored) is a new one,
+    // since Stripe keeps a declined request's answer under its key.
+    await payments.payInvoice(
+      invoiceId,
+      paymentMethodId,
+      `pay-now-${invoiceId}-${paymentMethodId}-${invoice.attempt_count}`,
+    );
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    logger?.info({ invoiceId, code: error.code }, 'billing: pay now was declined');
+    await syncCustomer(db, payments, customerId, logger);
+    return { paid: false, declined: error.message };
+  }
+  // Keyed by the invoice too: the same card made the default again later is a new request.
+  await payments.setDefaultCard(customerId, paymentMethodId, `default-${customerId}-${paymentMethodId}-${invoiceId}`);
+  await syncCustomer(db, payments, customerId, logger);
+  return { paid: true };
 }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Stripe } from '../../integrations/payments';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import { dunningJobs, queuePaymentFailedMail } from './dunning';
 import { syncCustomer } from './mirror';
 
 export const SYNC_CUSTOMER_JOB = 'billing.sync-customer';
@@ -51,7 +52,10 @@ export function isWellFormedEvent(event: unknown): event is Stripe.Event {
   }
 }
 
-/** Records the event once and queues its customer's sync, in one transaction; a replay or duplicate does nothing. */
+/**
+ * Records the event once and queues its customer's sync, in one transaction; a replay or duplicate does
+ * nothing. A failed payment (`invoice.payment_failed`) also queues its e-mail, once per invoice attempt.
+ */
 export async function receiveEvent(
   db: Knex,
   jobs: JobQueue,
@@ -68,6 +72,8 @@ export async function receiveEvent(
     const customerId = customerOfEvent(event);
     if (!customerId) return 'ignored';
     await jobs.enqueue(trx, SYNC_CUSTOMER_JOB, { customerId });
+    if (event.type === 'invoice.payment_failed' && object.object === 'invoice')
+      await queuePaymentFailedMail(trx, jobs, event.data.object as Stripe.Invoice, customerId);
     return 'queued';
   });
 }
@@ -112,4 +118,5 @@ export const billingJobs: JobDefinition<never>[] = [
       await reconcile(db, integrations.payments.gateway, logger);
     },
   },
+  ...dunningJobs,
 ] as JobDefinition<never>[];

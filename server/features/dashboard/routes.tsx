@@ -11,6 +11,7 @@ import {
 } from '../../../views/pages/dashboard/DashboardPage';
 import { homeRedirect } from '../../domain/providers';
 import { addOnButtonsFor } from '../../domain/practice-management';
+import { owedPaymentsOf, owedSentence } from '../../domain/billing';
 import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
 import { dashboardView, logCtaEvent } from './service';
 import * as policy from '../../domain/accounts';
@@ -61,9 +62,18 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
     const addOns = view.onboarding
       ? null
       : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
+    // A failed membership payment (issue [18] item 8), to whom may pay it: read fresh, never from the cache.
+    const owed = policy.canManageBilling(viewer, provider) ? await owedPaymentsOf(db, provider.accountId) : [];
     render(req, res, {
       title: 'Dashboard',
-      page: <DashboardPage view={view} sections={staticSections(config.clientSiteUrl)} addOns={addOns} />,
+      page: (
+        <DashboardPage
+          view={view}
+          sections={staticSections(config.clientSiteUrl)}
+          addOns={addOns}
+          paymentDue={owed.map(owedSentence)}
+        />
+      ),
     });
   });
 

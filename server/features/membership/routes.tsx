@@ -17,6 +17,7 @@ import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import {
   PAY_OPEN_INVOICE,
+  firstPaymentPending,
   customerOwning,
   ensureCustomer,
   hostedPageDone,
@@ -436,11 +437,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     if (provider.hasPaidPlan || (await service.hasLiveSeat(db, provider.id))) {
       if (provider.hasPaidPlan && provider.status === 'incomplete')
         return res.redirect(303, `/profiles/created/${provider.id}`);
-      // A declined renewal (past due, or unpaid after the retries): the membership is paid by a card on
-      // Plan Management, which pays its open invoice, never by a second membership.
-      if (await service.seatAwaitsPayment(db, provider.id)) {
-        flash(req, 'warning', PAY_OPEN_INVOICE);
-        return res.redirect(303, '/plan-management#payment-methods');
+      // A declined renewal (past due, or unpaid after the retries) or a first payment that did not go
+      // through (incomplete): its open invoice is paid on Plan Management ("Pay now"), never by a second membership.
+      const awaiting = await service.seatAwaitsPayment(db, provider.id);
+      if (awaiting) {
+        flash(req, 'warning', awaiting === 'incomplete' ? firstPaymentPending(provider.name) : PAY_OPEN_INVOICE);
+        return res.redirect(303, '/plan-management#owed-payments');
       }
       flash(req, 'info', `The membership of ${provider.name}'s profile is already active: there is nothing to pay.`);
       return res.redirect(303, provider.hasPaidPlan ? '/' : '/plan-management');

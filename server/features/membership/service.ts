@@ -231,16 +231,18 @@ export async function hasLiveSeat(db: Knex, providerId: number): Promise<boolean
   );
 }
 
-/** Whether the provider's live seat is on a membership whose renewal was declined (past due or unpaid). */
-export async function seatAwaitsPayment(db: Knex, providerId: number): Promise<boolean> {
-  return Boolean(
-    await db('provider_paid_seats as seat')
-      .join('billing_subscriptions as s', 's.id', 'seat.subscription_id')
-      .where({ 'seat.provider_id': providerId })
-      .whereNull('seat.canceled_at')
-      .whereIn('s.status', ['past_due', 'unpaid'])
-      .first('s.id'),
-  );
+/**
+ * The status of the membership holding the provider's live seat when its payment failed: a declined
+ * renewal (past due or unpaid) or a first payment that never went through (incomplete); else null.
+ */
+export async function seatAwaitsPayment(db: Knex, providerId: number): Promise<string | null> {
+  const row = await db('provider_paid_seats as seat')
+    .join('billing_subscriptions as s', 's.id', 'seat.subscription_id')
+    .where({ 'seat.provider_id': providerId })
+    .whereNull('seat.canceled_at')
+    .whereIn('s.status', ['past_due', 'unpaid', 'incomplete'])
+    .first('s.status');
+  return row?.status ?? null;
 }
 
 /** What a change adds, priced, for the form's summary and the coupon check: each changed item at its new price and quantity. */

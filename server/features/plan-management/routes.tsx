@@ -7,7 +7,7 @@ import { requirePermission } from '../../http/access';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
-import { createPaymentThrottles } from '../../http/payment-throttles';
+import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { safeReturnPath } from '../../http/guards';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
@@ -24,6 +24,7 @@ import {
   customerOwning,
   ensureCustomer,
   payOpenInvoices,
+  payOwedInvoice,
   primaryCustomerOf,
   saveSetupCard,
   syncCustomer,
@@ -132,6 +133,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
             }
           }
           addressErrors={extra.addressErrors}
+          balance={plan.balance}
           cancel={
             cancelProvider && (plan.active.length || plan.pending.length)
               ? {
@@ -220,7 +222,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   });
 
   // A card is added on the card processor's hosted page (no card number ever reaches us), then we come back here.
-  async function startCardSetup(req: Request, res: Response, replace: string | null) {
+  async function startCardSetup(req: Request, res: Response, replace: string | null, cancelTo = '#payment-methods') {
     const accountId = accountOf(res);
     await throttles.take(req, res, 'cardSessions');
     if (replace) await customerOwning(db, accountId, 'card', replace);
@@ -232,7 +234,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
         mode: 'setup',
         customerId,
         successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: new URL(`${PAGE_PATH}#payment-methods`, config.portalUrl).toString(),
+        cancelUrl: new URL(`${PAGE_PATH}${cancelTo}`, config.portalUrl).toString(),
         metadata: { account_id: String(accountId) },
       },
       `card-setup-${customerId}-${Date.now()}`,
@@ -244,6 +246,30 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
   router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/replace`, ...guards, (req, res) =>
     startCardSetup(req, res, stripeId(req, 'paymentMethodId')),
   );
+
+  // "Pay now" (issue [18] items 7, 8): a failed payment's open invoice, paid with a card on file, or with a
+  // new card given on the card processor's hosted page (setup mode), which pays it on the way back.
+  router.post(`${PAGE_PATH}/invoices/:invoiceId/pay`, ...guards, async (req, res) => {
+    const invoiceId = stripeId(req, 'invoiceId');
+    if (!invoiceId.startsWith('in_')) throw new NotFoundError();
+    const accountId = accountOf(res);
+    await customerOwning(db, accountId, 'invoice', invoiceId);
+    const choice = text(req.body?.payment_method);
+    if (choice === 'new') return startCardSetup(req, res, null, '#owed-payments');
+    if (!STRIPE_ID.test(choice) || !choice.startsWith('pm_')) {
+      flash(req, 'error', PLAN_MESSAGES.chooseCard);
+      return res.redirect(303, `${PAGE_PATH}#owed-payments`);
+    }
+    await throttles.takePayment(req, res);
+    const outcome = await payOwedInvoice(db, payments, accountId, invoiceId, choice, req.log);
+    if (!outcome.paid) {
+      countDecline(res);
+      flash(req, 'error', `${PLAN_MESSAGES.openInvoiceDeclined} ${outcome.declined}`);
+      return res.redirect(303, `${PAGE_PATH}#owed-payments`);
+    }
+    flash(req, 'success', PLAN_MESSAGES.openInvoicePaid);
+    res.redirect(303, PAGE_PATH);
+  });
 
   router.get(`${PAGE_PATH}/payment-methods/added`, ...guards, async (req, res) => {
     const accountId = accountOf(res);

@@ -5,7 +5,16 @@ import { addYears } from 'date-fns';
 import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { billingAccountOf, type Viewer } from '../../domain/accounts';
-import { LIVE_STATUSES, sectionOf, statusDisplay, type StatusTone } from '../../domain/billing';
+import {
+  dollars,
+  LIVE_STATUSES,
+  owedPaymentsOf,
+  owedSentence,
+  preselectedCard,
+  sectionOf,
+  statusDisplay,
+  type StatusTone,
+} from '../../domain/billing';
 
 export function requireBillingAccount(viewer: Viewer): number {
   const accountId = billingAccountOf(viewer);
@@ -40,6 +49,18 @@ export interface MembershipView {
   hasUpcomingInvoice: boolean;
   /** Past due or unpaid: a renewal was declined and its invoice is open until a card pays it. */
   needsNewCard: boolean;
+  /** A failed payment (past due, unpaid, incomplete) with its open invoice: what is owed, and "Pay now". */
+  owed: OwedView | null;
+}
+
+/** A membership's failed payment: what the member is told and the "Pay now" form's choices. */
+export interface OwedView {
+  invoiceId: string;
+  sentence: string;
+  amount: string;
+  /** The customer's cards, for "Pay with"; `selected` is the card offered first (or 'new'). */
+  cards: { id: string; brand: string; last4: string }[];
+  selected: string;
 }
 
 export interface CardRowView {
@@ -84,6 +105,8 @@ export interface PlanView {
   anyYearly: boolean;
   /** The account's EHR clinic is still being set up (accounts.practice_management.status pending). */
   hasPendingClinic: boolean;
+  /** The primary customer's Stripe balance in cents: negative is a credit, positive is owed on the next invoice. */
+  balance: number;
 }
 
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
@@ -133,6 +156,29 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)),
   );
 
+  const owedPayments = await owedPaymentsOf(db, accountId);
+  const cards = customerIds.length
+    ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy(['created_at', 'id'])
+    : [];
+  const defaultOf = new Map<string, string | null>(customers.map((c) => [c.id, c.default_payment_method]));
+  const owedOf = (subscriptionId: string): OwedView | null => {
+    const owed = owedPayments.find((o) => o.subscriptionId === subscriptionId);
+    if (!owed) return null;
+    const mine = cards.filter((c) => c.customer_id === owed.customerId);
+    return {
+      invoiceId: owed.invoiceId,
+      sentence: owedSentence(owed),
+      amount: dollars(owed.amountOwed),
+      cards: mine.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4 })),
+      // After a decline, never the default card that declined (issue [18] item 9).
+      selected:
+        preselectedCard(
+          mine.map((c) => ({ id: c.id, createdAt: c.created_at })),
+          owed.attempts > 0 ? (defaultOf.get(owed.customerId) ?? null) : null,
+        ) ?? 'new',
+    };
+  };
+
   const restartable = (s: { provider_ids: string[] }) =>
     s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
   const memberships = subscriptions.map((s): MembershipView => {
@@ -174,15 +220,14 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       canSwitchToMonthly: s.interval === 'year' && sectionOf(s.status) === 'active',
       hasUpcomingInvoice: isLive(s.status),
       needsNewCard: s.status === 'past_due' || s.status === 'unpaid',
+      owed: isLive(s.status) ? owedOf(s.id) : null,
     };
   });
 
-  const cards = customerIds.length
-    ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy('created_at')
-    : [];
   const defaults = new Set(customers.map((c) => c.default_payment_method).filter(Boolean));
   const invoices = customerIds.length
-    ? await db('billing_invoices').whereIn('customer_id', customerIds).whereNot({ status: 'draft' })
+    ? // A void invoice was never owed (a refused first payment's, issue [18] item 9): history shows what was billed.
+      await db('billing_invoices').whereIn('customer_id', customerIds).whereNotIn('status', ['draft', 'void'])
     : [];
   const charges = customerIds.length
     ? await db('billing_charges').whereIn('customer_id', customerIds).where({ status: 'succeeded' })
@@ -241,6 +286,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     legacySubscriptionCount: account.legacy_subscription_count,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
     hasPendingClinic: account.practice_management?.status === 'pending',
+    balance: Number(primary?.balance ?? 0),
   };
 }
 

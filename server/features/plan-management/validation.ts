@@ -20,6 +20,7 @@ export const PLAN_MESSAGES = {
   payOpenInvoice: PAY_OPEN_INVOICE,
   openInvoicePaid: 'Your unpaid invoice has been paid. Thank you!',
   openInvoiceDeclined: 'Your unpaid invoice could not be paid with this card:',
+  chooseCard: 'Please choose a card to pay with.',
   invoicesDelay: 'Invoices can take up to an hour to appear here.',
   linkUnavailable: 'This link is not available right now. Please contact support and we will send you a copy.',
   cancelFailed: 'We are sorry but there was an error submitting your cancel request. Please email the support address.',

@@ -21,6 +21,8 @@ export interface CardView {
   expMonth: number;
   expYear: number;
   fingerprint: string | null;
+  /** When the card was added at Stripe (Unix seconds). */
+  created: number | null;
 }
 
 export interface CheckoutRequest {
@@ -156,6 +158,7 @@ const cardOf = (method: Stripe.PaymentMethod): CardView => ({
   expMonth: method.card?.exp_month ?? 0,
   expYear: method.card?.exp_year ?? 0,
   fingerprint: method.card?.fingerprint ?? null,
+  created: method.created ?? null,
 });
 
 /** Stripe's own refusals become PaymentError; anything else (network, bugs) stays as it is. */

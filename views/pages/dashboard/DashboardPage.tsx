@@ -6,6 +6,7 @@ import { AppointmentPanel, type AppointmentPanelView } from '../../components/Ap
 import { AddOnButtons, type AddOnButtonsView } from '../../components/AddOnButtons';
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Notice } from '../../components/ui/Notice';
 
 export interface ChecklistEntry {
   key: string;
@@ -61,6 +62,8 @@ export interface DashboardPageProps {
   sections: PrerenderedSections;
   /** The add-ons' call-to-action buttons (Practice Management, Private Pay Booster), when any applies. */
   addOns?: AddOnButtonsView | null;
+  /** What each membership whose payment failed owes, and when the card is tried again (billing people only). */
+  paymentDue?: string[];
 }
 
 /**
@@ -77,10 +80,20 @@ export function prerenderSections(
   };
 }
 
-export function DashboardPage({ view, sections, addOns = null }: DashboardPageProps) {
+export function DashboardPage({ view, sections, addOns = null, paymentDue = [] }: DashboardPageProps) {
   return (
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
+      {paymentDue.length > 0 && (
+        <Notice tone="warning" title="Payment due">
+          {paymentDue.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+          <p>
+            <a href="/plan-management#owed-payments">Pay now on Plan Management</a>
+          </p>
+        </Notice>
+      )}
       {view.appointment && (
         <AppointmentPanel
           appointment={view.appointment}

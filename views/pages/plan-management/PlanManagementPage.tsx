@@ -6,6 +6,7 @@ import { Island } from '../../components/Island';
 import type { CardFieldProps } from '../../../islands/CardField';
 import { Icon } from '../../components/Icon';
 import { formatCardBrand, formatDay, formatMoney } from '../../components/format';
+import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextAreaField } from '../../components/form/TextAreaField';
@@ -42,6 +43,16 @@ export interface MembershipItem {
   hasUpcomingInvoice: boolean;
   /** Past due or unpaid: a declined renewal's invoice waits for a card. */
   needsNewCard?: boolean;
+  /** A failed payment with its open invoice: what is owed, and the "Pay now" form. */
+  owed?: OwedPayment | null;
+}
+export interface OwedPayment {
+  invoiceId: string;
+  sentence: string;
+  amount: string;
+  cards: { id: string; brand: string; last4: string }[];
+  /** The card offered first ('new' for a new card): never the default that just declined. */
+  selected: string;
 }
 export interface CardItem {
   id: string;
@@ -86,6 +97,8 @@ export interface PlanManagementProps {
   addOns: AddOnLink[];
   cancel: { providerId: number; providerName: string; reason: string; error?: string } | null;
   messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string; cancelTerms: string };
+  /** The Stripe customer's balance in cents: negative is a credit. */
+  balance?: number;
 }
 
 function Membership({ membership, declined }: { membership: MembershipItem; declined?: string }) {
@@ -110,7 +123,7 @@ function Membership({ membership, declined }: { membership: MembershipItem; decl
             : []),
         ]}
       />
-      {membership.needsNewCard && declined && (
+      {membership.needsNewCard && declined && !membership.owed && (
         <Notice tone="warning">
           {declined} <a href="#payment-methods">Update your payment method</a>
         </Notice>
@@ -152,11 +165,49 @@ function Membership({ membership, declined }: { membership: MembershipItem; decl
   );
 }
 
+/** A membership's failed payment: what is owed and when the card is tried again, then "Pay now". */
+function PayNow({ membership, owed }: { membership: MembershipItem; owed: OwedPayment }) {
+  const who = membership.providers.join(', ');
+  return (
+    <section className="owed-payment" id={`pay-${membership.id}`} aria-labelledby={`pay-${membership.id}-title`}>
+      <h3 id={`pay-${membership.id}-title`}>
+        {membership.seatBased ? 'Seat-based membership' : 'Membership'}
+        {who ? `: ${who}` : ''}
+      </h3>
+      <Notice tone="warning">{owed.sentence}</Notice>
+      <PostForm action={`${PAGE_PATH}/invoices/${owed.invoiceId}/pay`}>
+        <RadioGroup
+          idPrefix={`pay-${membership.id}-with`}
+          name="payment_method"
+          legend="Pay with"
+          value={owed.selected}
+          stacked
+          options={[
+            ...owed.cards.map((c) => ({ value: c.id, label: `${formatCardBrand(c.brand)} ending ${c.last4}` })),
+            { value: 'new', label: 'A new card', hint: 'entered on our card processor’s secure page' },
+          ]}
+        />
+        <div className="actions">
+          <Button variant="primary">{`Pay ${owed.amount} now`}</Button>
+        </div>
+      </PostForm>
+    </section>
+  );
+}
+
 function Memberships({ props }: { props: PlanManagementProps }) {
   const { pending, active, canceled, messages } = props;
   const none = !pending.length && !active.length && !canceled.length;
+  const owed = [...pending, ...active].filter((m) => m.owed);
   return (
     <>
+      {owed.length > 0 && (
+        <Card id="owed-payments" title="Payment due">
+          {owed.map((m) => (
+            <PayNow key={m.id} membership={m} owed={m.owed!} />
+          ))}
+        </Card>
+      )}
       {pending.length > 0 && (
         <Card id="pending-memberships" title="Pending memberships">
           <Notice tone="warning">
@@ -315,9 +366,11 @@ function BillingAddress({
   );
 }
 
-function BillingHistory({ history, delay }: { history: HistoryItem[]; delay: string }) {
+function BillingHistory({ history, delay, balance }: { history: HistoryItem[]; delay: string; balance: number }) {
   return (
     <Card id="billing-history" title="Billing history">
+      {balance < 0 && <p>{`Credit balance: ${formatMoney(-balance)}, used on your next invoices`}</p>}
+      {balance > 0 && <p>{`Balance owed: ${formatMoney(balance)}, added to your next invoice`}</p>}
       <p className="hint">{delay}</p>
       {history.length === 0 ? (
         <EmptyState title="No invoices yet." />
@@ -394,7 +447,7 @@ export function PlanManagementPage(props: PlanManagementProps) {
       <Memberships props={props} />
       <PaymentMethods cards={props.cards} cardField={props.cardField} />
       <BillingAddress address={props.address} errors={props.addressErrors} states={props.states} />
-      <BillingHistory history={props.history} delay={props.messages.invoicesDelay} />
+      <BillingHistory history={props.history} delay={props.messages.invoicesDelay} balance={props.balance ?? 0} />
       {props.cancel && <CancelRequest cancel={props.cancel} terms={props.messages.cancelTerms} />}
     </div>
   );
