@@ -2,16 +2,21 @@
 // server of this database):
 //   npm run billing:sync        writes the catalog's products and prices (idempotent, matched by lookup key)
 //   npm run billing:reconcile   re-reads every mirrored customer from Stripe and repairs drift (also nightly)
+//   npm run billing:retax       taxes every live subscription's items at their own rates at the customer's
+//                               billing address (once, for subscriptions made with one blended default rate)
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/open';
 import { createLogger } from '../../logger';
 import { createPayments } from '../../integrations/payments';
+import { createAvaTax } from '../../integrations/tax/avatax';
+import { createLocalSalesTax } from '../../integrations/tax/local';
 import { syncCatalog } from './catalog-sync';
+import { retaxCustomer } from './purchase';
 import { reconcile } from './webhooks';
 
 const command = process.argv[2];
-if (command !== 'sync' && command !== 'reconcile') {
-  console.error('usage: npm run billing:sync | npm run billing:reconcile');
+if (command !== 'sync' && command !== 'reconcile' && command !== 'retax') {
+  console.error('usage: npm run billing:sync | npm run billing:reconcile | npm run billing:retax');
   process.exit(2);
 }
 const config = loadConfig();
@@ -25,6 +30,26 @@ try {
     console.log(
       `catalog: ${created.length} created${created.length ? ` (${created.join(', ')})` : ''}, ${updated.length} updated${updated.length ? ` (${updated.join(', ')})` : ''}`,
     );
+  } else if (command === 'retax') {
+    const tax = config.tax ? createAvaTax(config.tax) : createLocalSalesTax();
+    const customers = await database
+      .db('billing_customers')
+      .whereNotNull('address_postal_code')
+      .whereNotNull('address_state')
+      .select('id', 'account_id', 'address_postal_code', 'address_state');
+    let subscriptions = 0;
+    for (const customer of customers) {
+      subscriptions += await retaxCustomer(
+        { db: database.db, payments: payments.gateway, tax },
+        {
+          customerId: customer.id,
+          accountId: Number(customer.account_id),
+          postalCode: customer.address_postal_code,
+          state: customer.address_state,
+        },
+      );
+    }
+    console.log(`retax: ${subscriptions} live subscriptions of ${customers.length} customers taxed per line`);
   } else {
     const { customers, changed } = await reconcile(database.db, payments.gateway, logger);
     console.log(`reconcile: ${customers} customers read, ${changed} repaired`);
