@@ -63,13 +63,8 @@ describe('browser: dunning', function () {
     // Plan Management: the notice and "Pay now"; the declining default card is not the one offered.
     const due = page.locator('#owed-payments');
     await due.getByText(/\$59\.00 is owed/).waitFor();
-    assert.equal(
-      await due
-        .getByLabel(/^Visa ending 0341/)
-        .isChecked()
-        .catch(() => false),
-      false,
-    );
+    assert.equal(await due.getByLabel(/^Visa ending 0341/).isChecked(), false);
+    assert.equal(await due.getByLabel(/^Visa ending 4242/).isChecked(), true);
     await expectAccessible(page);
     await noSidewaysScroll(page);
     await due.getByLabel(/^A new card/).check();
