@@ -302,6 +302,13 @@ describe('dunning: a renewal declined, retried, then paid', () => {
       false,
     );
     assert.equal((await client.get('/benefits/web-badge')).status, 403);
+    // A clinician of the profile who may not manage its billing is not told about the account's payments.
+    const clinician = await createProviderUser(ctx().db, { providers: [], roles: [] });
+    await ctx().db('provider_clinicians').insert({ user_id: clinician.userId, provider_id: user.providerIds[0] });
+    const clinicianClient = agent();
+    await signIn(clinicianClient, clinician.email);
+    assert.match(await pageText(client, '/'), /Payment due/);
+    assert.doesNotMatch(await pageText(clinicianClient, '/'), /Payment due|is owed/);
   });
 
   it('after the last try (canceled): the membership is canceled, nothing is owed on the page, the profile is not live', async () => {
