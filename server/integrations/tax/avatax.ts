@@ -91,7 +91,7 @@ export function createAvaTax(settings: AvaTaxSettings, options: AvaTaxOptions = 
       }
       const answer = (await response.json().catch(() => null)) as {
         totalTax?: unknown;
-        lines?: { lineNumber?: unknown; tax?: unknown; details?: { rate?: unknown }[] }[];
+        lines?: { lineNumber?: unknown; tax?: unknown }[];
         error?: { code?: string; message?: string };
       } | null;
       if (!response.ok) {
@@ -107,14 +107,15 @@ export function createAvaTax(settings: AvaTaxSettings, options: AvaTaxOptions = 
         throw new TaxError(UNAVAILABLE, 'unavailable', 'AvaTax answered without a totalTax');
       }
       const totalTax = Math.round(answer.totalTax * 100);
-      // Each line's tax and rate (TransactionModel.lines[]: `tax` in dollars, and `details[]` with one
-      // jurisdiction's `rate` each, as a fraction): the line's rate is the sum of its jurisdictions'.
-      const lines = request.lines.map((_, index) => {
-        const line = answer.lines?.find((candidate) => String(candidate.lineNumber) === String(index + 1));
-        if (!line || typeof line.tax !== 'number' || !Number.isFinite(line.tax))
+      // Each line's tax (TransactionModel.lines[].tax, in dollars) and the rate that charges it on the
+      // line's amount: a jurisdiction's `details[].rate` applies to its taxable part only (Texas taxes 80 %
+      // of a data service; an exempt line has rates but no tax), so the rate is the line's effective one.
+      const lines = request.lines.map((line, index) => {
+        const answered = answer.lines?.find((candidate) => String(candidate.lineNumber) === String(index + 1));
+        if (!answered || typeof answered.tax !== 'number' || !Number.isFinite(answered.tax))
           throw new TaxError(UNAVAILABLE, 'unavailable', `AvaTax answered without line ${index + 1}`);
-        const fraction = (line.details ?? []).reduce((sum, detail) => sum + (Number(detail.rate) || 0), 0);
-        return { rate: Math.round(fraction * 100 * 10_000) / 10_000, tax: Math.round(line.tax * 100) };
+        const tax = Math.round(answered.tax * 100);
+        return { rate: effectiveRate(tax, line.amount * line.quantity), tax };
       });
       return { totalTax, rate: effectiveRate(totalTax, amount), lines };
     },

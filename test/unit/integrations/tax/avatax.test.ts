@@ -56,18 +56,11 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
         status: 'Temporary',
         totalAmount: 167,
         totalTax: 4.32,
-        // TransactionModel.lines: each line's tax (dollars) and its jurisdictions' rates (fractions).
+        // TransactionModel.lines: each line's tax (dollars) and its jurisdictions (a rate on a taxable part).
         lines: [
-          { lineNumber: '1', tax: 0, details: [] },
-          { lineNumber: '2', tax: 1.52, details: [{ rate: 0.04, tax: 1.52 }] },
-          {
-            lineNumber: '3',
-            tax: 2.8,
-            details: [
-              { rate: 0.03, tax: 2.1 },
-              { rate: 0.01, tax: 0.7 },
-            ],
-          },
+          { lineNumber: '1', tax: 0, details: [{ rate: 0.04, taxableAmount: 0, nonTaxableAmount: 59, tax: 0 }] },
+          { lineNumber: '2', tax: 1.52, details: [{ rate: 0.04, taxableAmount: 38, tax: 1.52 }] },
+          { lineNumber: '3', tax: 2.8, details: [{ rate: 0.05, taxableAmount: 56, tax: 2.8 }] },
         ],
       },
     });
@@ -83,7 +76,9 @@ describe('AvaTax: the get-sales-tax request (spec 3 §7)', () => {
           { rate: 4, tax: 280 },
         ],
       },
-      '432 cents of 16 700; each line at the sum of its jurisdictions',
+      // Each line's own rate is the one that charges its tax on its whole amount: the exempt line 0 % (its
+      // jurisdiction's 4 % applies to nothing), 152 of 3800 = 4 %, 280 of 7000 = 4 % (5 % of 80 % of it).
+      '432 cents of 16 700',
     );
 
     assert.equal(fake.seen.length, 1);
