@@ -368,6 +368,9 @@ async function driveEveryEndpoint(stripe: Stripe) {
   await stripe.prices.list({ active: true, limit: 100, expand: ['data.product'] });
   const coupon = await stripe.coupons.create({ percent_off: 10, duration: 'once', name: 'Welcome' });
   await stripe.coupons.retrieve(coupon.id);
+  // A coupon deleted: new redemptions stop, discounts already made of it stay.
+  const retired = await stripe.coupons.create({ amount_off: 500, currency: 'usd', duration: 'once', name: 'Retired' });
+  await stripe.coupons.del(retired.id);
   await stripe.promotionCodes.create({
     promotion: { type: 'coupon', coupon: coupon.id },
     code: `WELCOME${Date.now()}`,

@@ -18,8 +18,34 @@ export type Given<T> = T | Obj;
 /** An invoice as the card server keeps it: Stripe's object (https://docs.stripe.com/api/invoices/object). */
 export type StoredInvoice = Stripe.Invoice;
 
-/** A subscription as the ledger reads it: Stripe's, with the coupon of its discount kept inside (store.ts). */
-type SubscriptionRead = Stripe.Subscription & { discount?: { id: string; coupon: Obj; start: number } | null };
+/** A discount the card server keeps on a subscription: the discount object's id, its coupon and its start. */
+export interface KeptDiscountRead {
+  id: string;
+  coupon: Obj;
+  start: number;
+}
+
+/**
+ * A subscription as the ledger reads it: Stripe's, with its discounts' coupons kept inside (store.ts), in
+ * the order they apply. `discount` is the single discount of subscriptions stored before there could be several.
+ */
+type SubscriptionRead = Stripe.Subscription & {
+  discount?: KeptDiscountRead | null;
+  kept_discounts?: KeptDiscountRead[];
+};
+
+/** A discount an invoice applies: the discount object's id (a coupon given to a preview only: `di_<coupon>`) and its coupon. */
+export interface AppliedDiscount {
+  id: string;
+  coupon: Obj;
+}
+
+/** The discounts kept on a subscription, in order (an older stored subscription has its one `discount`). */
+export function keptDiscountsOf(subscription: Obj | null): KeptDiscountRead[] {
+  const read = subscription as SubscriptionRead | null;
+  if (!read) return [];
+  return read.kept_discounts ?? (read.discount ? [read.discount] : []);
+}
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -67,18 +93,54 @@ export function discountOf(coupon: Obj | null, lines: Line[]): number {
 }
 
 /**
- * The coupon of a subscription's discount if it still applies to an invoice dated `at`, by its duration
+ * Whether a kept discount still applies to an invoice dated `at`, by its coupon's duration
  * (https://docs.stripe.com/api/coupons/object#coupon_object-duration): `forever` always; `repeating` for
  * `duration_in_months` months from the discount's start; `once` until an invoice has used it (the invoice
  * that does removes the discount from the subscription, see `Ledger.invoice`).
  */
-export function couponOn(subscription: Obj | null, at: number): Obj | null {
-  const discount = subscription?.discount;
-  const coupon: Obj | null = discount?.coupon ?? null;
-  if (!coupon) return null;
+export function stillApplies(discount: KeptDiscountRead, at: number): boolean {
+  const coupon = discount.coupon;
   if (coupon.duration === 'repeating' && coupon.duration_in_months)
-    return at < periodEnd(discount.start, 'month', Number(coupon.duration_in_months)) ? coupon : null;
-  return coupon;
+    return at < periodEnd(discount.start, 'month', Number(coupon.duration_in_months));
+  return true;
+}
+
+/** The subscription's discounts that still apply to an invoice dated `at`, in order. */
+export function discountsOn(subscription: Obj | null, at: number): AppliedDiscount[] {
+  return keptDiscountsOf(subscription)
+    .filter((discount) => stillApplies(discount, at))
+    .map((discount) => ({ id: discount.id, coupon: discount.coupon }));
+}
+
+/** What each discount takes off, in order, and its share on each line. */
+export interface DiscountShare {
+  id: string;
+  coupon: Obj;
+  amount: number;
+  perLine: number[];
+}
+
+/**
+ * Several discounts on one invoice (a subscription may hold more than one,
+ * https://docs.stripe.com/billing/subscriptions/coupons) apply in the order of `discounts`, each on what
+ * the ones before it left of the lines it applies to: a percentage of the amount after earlier discounts.
+ * Each is rounded to the cent on its own and shared out over its lines (`allocate`).
+ */
+export function discountSharesOf(discounts: AppliedDiscount[], lines: Line[]): DiscountShare[] {
+  const left = lines.map((line) => line.amount);
+  return discounts.map(({ id, coupon }) => {
+    const products: string[] | undefined = coupon.applies_to?.products;
+    const weights = lines.map((line, i) => (!products || products.includes(String(line.price.product)) ? left[i]! : 0));
+    const amount = discountOf(
+      coupon,
+      lines.map((line, i) => ({ ...line, amount: weights[i]! })),
+    );
+    const perLine = allocate(amount, weights);
+    perLine.forEach((share, i) => {
+      left[i]! -= share;
+    });
+    return { id, coupon, amount, perLine };
+  });
 }
 
 /**
@@ -111,46 +173,43 @@ export interface LineTax {
 }
 
 /**
- * Each line's share of the invoice's discount (only the lines the coupon applies to, `allocate`) and its
- * taxes: every rate that applies to the line (`ratesOfLine`) on what is left of it after the discount,
- * rounded half up per line, as Stripe computes tax rates line by line (each line's `taxes`) and adds
- * the lines up for the invoice's `total_taxes`.
+ * Each line's share of the invoice's discounts (in order, each on the lines it applies to, `discountSharesOf`)
+ * and its taxes: every rate that applies to the line (`ratesOfLine`) on what is left of it after the
+ * discounts, rounded half up per line, as Stripe computes tax rates line by line (each line's `taxes`) and
+ * adds the lines up for the invoice's `total_taxes`.
  */
 export function lineTaxesOf(
   lines: Line[],
-  coupon: Obj | null,
-  discount: number,
+  discounts: AppliedDiscount[],
   defaults: Obj[],
-): { discounts: number[]; taxes: LineTax[][] } {
-  const products: string[] | undefined = coupon?.applies_to?.products;
-  const discounts = allocate(
-    discount,
-    lines.map((line) => (!products || products.includes(String(line.price.product)) ? line.amount : 0)),
-  );
+): { shares: DiscountShare[]; discounts: number[]; taxes: LineTax[][] } {
+  const shares = discountSharesOf(discounts, lines);
+  const perLine = lines.map((_, i) => shares.reduce((sum, share) => sum + share.perLine[i]!, 0));
   const taxes = lines.map((line, i) => {
-    const taxable = line.amount - discounts[i]!;
+    const taxable = line.amount - perLine[i]!;
     return ratesOfLine(line, defaults).map((rate) => ({
       rate,
       taxable,
       amount: taxOn(Number(rate.percentage), taxable),
     }));
   });
-  return { discounts, taxes };
+  return { shares, discounts: perLine, taxes };
 }
 
 /**
- * Subtotal, the coupon's discount, then the tax of each line at its own rates (or the invoice's default
- * rates, `default_tax_rates`), on what is left of the line after its share of the discount, rounded per
+ * Subtotal, the discounts (in order), then the tax of each line at its own rates (or the invoice's default
+ * rates, `default_tax_rates`), on what is left of the line after its share of the discounts, rounded per
  * line; `total_taxes` adds the lines up per rate. A total may be negative (a downgrade's credit is more
  * than what is charged): Stripe does not stop at 0, it puts the amount on the customer's balance
  * (https://docs.stripe.com/billing/customer/balance).
  */
-export function totalsOf(lines: Line[], coupon: Obj | null, taxRates: Obj[] = []): Totals {
+export function totalsOf(lines: Line[], discounts: AppliedDiscount[], taxRates: Obj[] = []): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const discount = discountOf(coupon, lines);
+  const { shares, taxes: lineTaxes } = lineTaxesOf(lines, discounts, taxRates);
+  const discount = shares.reduce((sum, share) => sum + share.amount, 0);
   const totalExcludingTax = subtotal - discount;
   const byRate = new Map<string, Stripe.Invoice.TotalTax>();
-  for (const taxes of lineTaxesOf(lines, coupon, discount, taxRates).taxes) {
+  for (const taxes of lineTaxes) {
     for (const tax of taxes) {
       const entry = byRate.get(tax.rate.id) ?? {
         amount: 0,
@@ -212,12 +271,8 @@ export function allocate(total: number, weights: number[]): number[] {
 /** The account the local card server stands for, as an invoice names it. */
 const ACCOUNT = { name: 'Members Portal (local)', country: 'US', statementDescriptor: 'MEMBERS PORTAL' };
 
-/** What an invoice's discount is called: the subscription's discount object when the coupon is its own. */
-export function discountIdOf(subscription: Given<Stripe.Subscription> | null, coupon: Obj | null): string | null {
-  if (!coupon) return null;
-  const discount = (subscription as SubscriptionRead | null)?.discount;
-  return discount?.coupon?.id === coupon.id ? discount.id : `di_${coupon.id}`;
-}
+/** A coupon given to one invoice or preview only, not kept on a subscription: its discount is named `di_<coupon id>`. */
+export const previewDiscount = (coupon: Obj): AppliedDiscount => ({ id: `di_${coupon.id}`, coupon });
 
 /**
  * An invoice's lines as Stripe shows them (https://docs.stripe.com/api/invoice-line-item/object): a line for a
@@ -230,14 +285,12 @@ export function lineItemsOf(options: {
   invoice: string | null;
   subscription: Given<Stripe.Subscription> | null;
   lines: Line[];
-  coupon: Obj | null;
-  discount: number;
+  discounts: AppliedDiscount[];
   /** The invoice's default tax rates, for the lines without rates of their own. */
   taxRates: Obj[];
 }): Stripe.InvoiceLineItem[] {
   const subscription = options.subscription as Stripe.Subscription | null;
-  const discountId = discountIdOf(subscription, options.coupon);
-  const { discounts, taxes } = lineTaxesOf(options.lines, options.coupon, options.discount, options.taxRates);
+  const { shares, taxes } = lineTaxesOf(options.lines, options.discounts, options.taxRates);
   const items = subscription?.items?.data ?? [];
   return options.lines.map((line, i): Stripe.InvoiceLineItem => {
     const recurring = Boolean(line.price.recurring);
@@ -245,7 +298,9 @@ export function lineItemsOf(options: {
       line.item ??
       items.find((candidate) => candidate.price?.id === line.price.id)?.id ??
       (items.length === 1 ? items[0]!.id : null);
-    const discounted = discounts[i] && discountId ? [{ amount: discounts[i]!, discount: discountId }] : [];
+    const discounted = shares
+      .filter((share) => share.perLine[i])
+      .map((share) => ({ amount: share.perLine[i]!, discount: share.id }));
     return {
       id: newId('il'),
       object: 'line_item',
@@ -317,7 +372,7 @@ export function invoiceOf(options: {
   customer: Given<Stripe.Customer>;
   subscription: Given<Stripe.Subscription> | null;
   lines: Line[];
-  coupon: Obj | null;
+  discounts: AppliedDiscount[];
   taxRates: Given<Stripe.TaxRate>[];
   reason: Stripe.Invoice.BillingReason;
   created: number;
@@ -332,15 +387,16 @@ export function invoiceOf(options: {
   const taxRates = options.taxRates as Stripe.TaxRate[];
   const preview = options.id === null;
   const id = options.id ?? `upcoming_in_${newId('x').slice(2)}`;
-  const { subtotal, discount, totalExcludingTax, total, totalTaxes } = totalsOf(
+  const { subtotal, totalExcludingTax, total, totalTaxes } = totalsOf(
     options.lines,
-    options.coupon,
+    options.discounts,
     taxRates as unknown as Obj[],
   );
   const startingBalance = Number(customer.balance ?? 0);
   const due = amountDue(startingBalance, total);
-  const discountId = discountIdOf(subscription, options.coupon);
-  const discountAmounts = discountId && discount ? [{ amount: discount, discount: discountId }] : [];
+  const discountAmounts = discountSharesOf(options.discounts, options.lines)
+    .filter((share) => share.amount)
+    .map((share) => ({ amount: share.amount, discount: share.id }));
   const starts = options.lines.map((line) => line.period.start);
   const ends = options.lines.map((line) => line.period.end);
   const created = options.created;
@@ -379,7 +435,7 @@ export function invoiceOf(options: {
     default_source: null,
     default_tax_rates: taxRates,
     description: null,
-    discounts: discountId && discount ? [discountId] : [],
+    discounts: discountAmounts.map((entry) => entry.discount),
     due_date: null,
     effective_at: preview ? null : created,
     ending_balance: balanceAfter(startingBalance, total),
@@ -398,8 +454,7 @@ export function invoiceOf(options: {
         invoice: preview ? null : id,
         subscription,
         lines: options.lines,
-        coupon: options.coupon,
-        discount,
+        discounts: options.discounts,
         taxRates: taxRates as unknown as Obj[],
       }),
     },
@@ -668,7 +723,7 @@ export class Ledger {
     customer: Given<Stripe.Customer>;
     subscription: Given<Stripe.Subscription> | null;
     lines: Line[];
-    coupon: Obj | null;
+    discounts: AppliedDiscount[];
     paymentMethod: Given<StoredPaymentMethod> | null;
     reason: Stripe.Invoice.BillingReason;
     taxRates?: Given<Stripe.TaxRate>[];
@@ -686,13 +741,12 @@ export class Ledger {
       customer,
       subscription,
       lines,
-      coupon: options.coupon,
+      discounts: options.discounts,
       taxRates: options.taxRates ?? [],
       reason: options.reason,
       created,
       hostedBase: this.hostedBase(),
     });
-    const discount = (invoice.total_discount_amounts ?? []).reduce((sum, entry) => sum + entry.amount, 0);
     // The customer's balance pays first (a credit) or is added (a debit); a negative total adds to the credit.
     // The balance moves once the invoice is paid (at once when nothing is due).
     const startingBalance = invoice.starting_balance;
@@ -724,15 +778,20 @@ export class Ledger {
     };
     await this.store.put(invoice);
     for (const item of pending) await this.store.put({ ...item, invoice: invoice.id });
-    // A `once` coupon has had its invoice (the first it took money off): the discount leaves the
+    // A `once` coupon has had its invoice (the first it took money off): its discount leaves the
     // subscription (the caller stores it), and no later invoice or preview shows it.
-    if (
-      discount > 0 &&
-      options.coupon?.duration === 'once' &&
-      subscription?.discount?.coupon?.id === options.coupon.id
-    ) {
-      subscription.discount = null;
-      subscription.discounts = [];
+    const usedUp = new Set(
+      (invoice.total_discount_amounts ?? [])
+        .filter((entry) => entry.amount > 0)
+        .map((entry) => (typeof entry.discount === 'string' ? entry.discount : entry.discount.id))
+        .filter((id) => options.discounts.some((d) => d.id === id && d.coupon.duration === 'once')),
+    );
+    const kept = keptDiscountsOf(subscription as Obj | null);
+    if (subscription && kept.some((discount) => usedUp.has(discount.id))) {
+      const left = kept.filter((discount) => !usedUp.has(discount.id));
+      subscription.kept_discounts = left;
+      subscription.discount = left[0] ?? null;
+      subscription.discounts = left.map((discount) => discount.id);
     }
     // Stripe's order: created, finalized, then the payment's outcome.
     await this.emit('invoice.created', <Stripe.Invoice>{

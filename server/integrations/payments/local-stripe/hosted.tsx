@@ -10,7 +10,7 @@ import { CardError, readCard } from './cards';
 import { createLocalSubscription, need, type ApiContext } from './api';
 import { sessionView } from './api/checkout';
 import { newCustomer } from './api/customers';
-import { seconds, totalsOf, type Obj } from './billing';
+import { previewDiscount, seconds, totalsOf, type Obj } from './billing';
 import { newId, type StoredCheckoutSession } from './store';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1b1f24}main{max-width:30rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}
@@ -96,7 +96,7 @@ async function adjustmentsOf(
       period: { start: 0, end: 0 },
       taxRates: line.taxRates,
     })),
-    coupon,
+    coupon ? [previewDiscount(coupon)] : [],
     rates,
   );
   const rateNamed = new Map<string, Obj>(

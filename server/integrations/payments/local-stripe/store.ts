@@ -19,13 +19,19 @@ export type StripeObject = StoredObject & Record<string, unknown>;
 /** What the card server keeps on a payment method beyond Stripe's shape: how its test card behaves (cards.ts). */
 export type StoredPaymentMethod = Stripe.PaymentMethod & { _behaviour?: 'succeeds' | 'declined' | 'declines-charges' };
 
+/** A discount kept on a subscription: its id, the coupon it applies and its start. */
+export type KeptDiscount = { id: string; object: 'discount'; coupon: Stripe.Coupon; start: number };
+
 /**
- * What the card server keeps on a subscription beyond Stripe's shape: the coupon its discount applies, with
- * the discount's start, which the invoices and previews read (billing.ts `couponOn`). Stripe removed
- * `subscription.discount` in API 2025-03-31; it is stripped on output (subscriptions.ts `subscriptionView`).
+ * What the card server keeps on a subscription beyond Stripe's shape: its discounts, in the order they
+ * apply, each with its coupon and start, which the invoices and previews read (billing.ts `discountsOn`);
+ * `discount` is the first (a subscription stored before there could be several has only that). Stripe
+ * removed `subscription.discount` in API 2025-03-31; both are stripped on output (subscriptions.ts
+ * `subscriptionView`).
  */
 export type StoredSubscription = Stripe.Subscription & {
-  discount?: { id: string; object: 'discount'; coupon: Stripe.Coupon; start: number } | null;
+  discount?: KeptDiscount | null;
+  kept_discounts?: KeptDiscount[];
 };
 
 /** A checkout session with what its hosted page needs (its items and tax rates), stripped on output. */

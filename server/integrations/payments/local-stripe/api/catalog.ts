@@ -149,6 +149,13 @@ export function catalogRoutes(route: Route, ctx: ApiContext): void {
   route('get', '/v1/coupons/:id', async (req) =>
     couponNow(ctx, await needStored(ctx, String(req.params.id), 'coupon', 'id', 'coupon')),
   );
+  // Deleting a coupon stops new redemptions; discounts already made of it keep applying
+  // (https://docs.stripe.com/api/coupons/delete), as the card server keeps the coupon with each discount.
+  route('delete', '/v1/coupons/:id', async (req) => {
+    const coupon = await needStored(ctx, String(req.params.id), 'coupon', 'id', 'coupon');
+    await ctx.store.remove({ id: coupon.id });
+    return { id: coupon.id, object: 'coupon', deleted: true };
+  });
   route('post', '/v1/promotion_codes', async (req) => {
     const couponId = req.body.promotion?.coupon ?? req.body.coupon;
     await needStored(ctx, String(couponId ?? ''), 'coupon', 'promotion[coupon]', 'coupon');
@@ -200,7 +207,11 @@ export async function couponNow(ctx: ApiContext, coupon: Stripe.Coupon): Promise
  * The coupon of `discounts[0]` (a coupon or a promotion code) or of the older `coupon` parameter, handed
  * to the ledger (billing.ts), which reads coupons loosely.
  */
-export async function couponFrom(ctx: ApiContext, body: Record<string, any>): Promise<Obj | null> {
+export async function couponFrom(
+  ctx: ApiContext,
+  body: Record<string, any>,
+  param = 'discounts[0]',
+): Promise<Obj | null> {
   const discount = listOf<Record<string, string>>(body.discounts)[0];
   let couponId: string | undefined = discount?.coupon ?? body.coupon;
   if (discount?.promotion_code) {
@@ -208,17 +219,58 @@ export async function couponFrom(ctx: ApiContext, body: Record<string, any>): Pr
       ctx,
       discount.promotion_code,
       'promotion_code',
-      'discounts[0][promotion_code]',
+      `${param}[promotion_code]`,
       'promotion code',
     );
-    if (!code.active) throw invalid('This promotion code is inactive.', 'discounts[0][promotion_code]');
+    if (!code.active) throw invalid('This promotion code is inactive.', `${param}[promotion_code]`);
     const promoted = code.promotion.coupon;
     couponId = typeof promoted === 'string' ? promoted : promoted?.id;
   }
   if (!couponId) return null;
-  const coupon = await couponNow(ctx, await needStored(ctx, couponId, 'coupon', 'discounts[0][coupon]', 'coupon'));
-  if (!coupon.valid) throw invalid(`Coupon expired: ${coupon.id}`, 'discounts[0][coupon]');
+  const coupon = await couponNow(ctx, await needStored(ctx, couponId, 'coupon', `${param}[coupon]`, 'coupon'));
+  if (!coupon.valid) throw invalid(`Coupon expired: ${coupon.id}`, `${param}[coupon]`);
   return coupon as unknown as Obj;
+}
+
+/** A discount asked for: one the subscription already has (`existing`, its id), or a new one of a coupon. */
+export interface DiscountAsked {
+  existing: string | null;
+  coupon: Obj;
+}
+
+/**
+ * The discounts of `discounts[]` (each an existing discount to keep, a coupon or a promotion code), or of the
+ * older `coupon` parameter, in order; null when neither is given (the subscription's stay as they are), an
+ * empty list when `discounts` is empty (they are removed). An existing discount must be one of `kept` (the
+ * subscription's own); one coupon twice is refused, as a discount of it is already there.
+ */
+export async function discountsFrom(
+  ctx: ApiContext,
+  body: Record<string, any>,
+  kept: { id: string; coupon: Obj }[],
+  param = 'discounts',
+): Promise<DiscountAsked[] | null> {
+  if (body.discounts === undefined && body.coupon === undefined) return null;
+  const entries = listOf<Record<string, string>>(body.discounts);
+  const asked: DiscountAsked[] = [];
+  for (const [index, entry] of entries.entries()) {
+    if (entry.discount) {
+      const found = kept.find((discount) => discount.id === entry.discount);
+      if (!found) throw invalid(`No such discount: '${entry.discount}'`, `${param}[${index}][discount]`);
+      asked.push({ existing: found.id, coupon: found.coupon });
+      continue;
+    }
+    const coupon = await couponFrom(ctx, { discounts: [entry] }, `${param}[${index}]`);
+    if (coupon) asked.push({ existing: null, coupon });
+  }
+  if (!entries.length && body.coupon) {
+    const coupon = await couponFrom(ctx, { coupon: body.coupon }, param);
+    if (coupon) asked.push({ existing: null, coupon });
+  }
+  const ids = asked.map((discount) => discount.coupon.id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice) throw invalid(`The coupon ${twice} is already applied: a coupon can be used once on an object.`, param);
+  return asked;
 }
 
 export async function productNames(ctx: ApiContext): Promise<Map<string, string>> {

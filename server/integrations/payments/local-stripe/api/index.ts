@@ -28,7 +28,7 @@ export {
   catchUpServerClock,
   clockTime,
   configureRetries,
-  couponAt,
+  discountsAt,
   expireIncomplete,
   renewDue,
   retrySettingsFrom,

@@ -3,9 +3,21 @@
 // rules as the invoices themselves, so that what a preview shows is what is then charged
 // (https://docs.stripe.com/api/invoices/create_preview).
 import type Stripe from 'stripe';
-import { couponOn, invoiceOf, pendingLine, periodEnd, seconds, type Line, type Obj } from '../billing';
+import {
+  discountsOn,
+  invoiceOf,
+  keptDiscountsOf,
+  pendingLine,
+  periodEnd,
+  previewDiscount,
+  seconds,
+  stillApplies,
+  type AppliedDiscount,
+  type Line,
+  type Obj,
+} from '../billing';
 import { listOf, need, type ApiContext, type Route } from './common';
-import { couponFrom, productNames } from './catalog';
+import { discountsFrom, productNames, type DiscountAsked } from './catalog';
 import { taxRatesFrom } from './tax-rates';
 import {
   itemsFrom,
@@ -44,10 +56,23 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
   let subscription: Obj | null = null;
   // A change's preview: the proration date it was worked out for (parent.subscription_details).
   let prorationDate: number | undefined;
-  let coupon = await couponFrom(ctx, body);
+  let asked: DiscountAsked[] | null = null;
+  // The invoice's discounts: those given to the preview (`discounts`, which replace the subscription's, each
+  // kept one while it lasts at the invoice's date), else the subscription's own.
+  let discounts: AppliedDiscount[] = [];
+  const discountsAt = (at: number): AppliedDiscount[] => {
+    if (!asked) return discountsOn(subscription, at);
+    const kept = keptDiscountsOf(subscription);
+    return asked.flatMap((discount) => {
+      const old = kept.find((k) => k.id === discount.existing);
+      if (old) return stillApplies(old, at) ? [{ id: old.id, coupon: old.coupon }] : [];
+      return [previewDiscount(discount.coupon)];
+    });
+  };
   let taxRates = await taxRatesFrom(ctx, details.default_tax_rates, 'subscription_details[default_tax_rates]');
   if (body.subscription) {
     subscription = await need(ctx, body.subscription, 'subscription', 'subscription');
+    asked = await discountsFrom(ctx, body, keptDiscountsOf(subscription));
     taxRates = taxRates ?? subscription.default_tax_rates ?? [];
     const current: Obj[] = subscription.items.data;
     const pending = (await ctx.ledger.pendingItems(customer, subscription)).map(pendingLine);
@@ -67,28 +92,30 @@ async function previewInvoice(ctx: ApiContext, body: Record<string, any>): Promi
       if (change.resetAnchor || behaviour === 'always_invoice') {
         // The invoice the change makes at once.
         lines = [...pending, ...change.lines];
-        coupon = coupon ?? couponOn(subscription, at);
+        discounts = discountsAt(at);
       } else {
         // The next renewal, with the change's prorations on it.
         invoiceDate = periodEndsAt;
         lines = [...pending, ...change.lines, ...linesOf(nextPeriod(change.items), names)];
-        coupon = coupon ?? couponOn(subscription, invoiceDate);
+        discounts = discountsAt(invoiceDate);
       }
     } else {
       invoiceDate = periodEndsAt;
       lines = [...pending, ...linesOf(nextPeriod(current), names)];
-      coupon = coupon ?? couponOn(subscription, invoiceDate);
+      discounts = discountsAt(invoiceDate);
     }
   } else {
     const items = await itemsFrom(ctx, details.items, now, '', 'subscription_details[items]');
     lines = [...linesOf(items, names), ...(await oneTimeLines(ctx, body.invoice_items, now, 'invoice_items'))];
+    asked = await discountsFrom(ctx, body, []);
+    discounts = (asked ?? []).map((discount) => previewDiscount(discount.coupon));
   }
   return invoiceOf({
     id: null,
     customer,
     subscription,
     lines,
-    coupon,
+    discounts,
     taxRates: taxRates ?? [],
     // Stripe's reason for a preview (https://docs.stripe.com/api/invoices/object#invoice_object-billing_reason).
     reason: 'upcoming',

@@ -5,7 +5,7 @@
 // own for customers on none) is brought to its time one due moment after another, so that every invoice,
 // charge and event made on the way carries the moment it happened.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { couponOn, periodEnd, seconds, type Obj } from '../billing';
+import { discountsOn, periodEnd, seconds, type AppliedDiscount, type Obj } from '../billing';
 import type { StoredSubscription } from '../store';
 import { needStored, type ApiContext } from './common';
 import { productNames } from './catalog';
@@ -146,10 +146,11 @@ async function trialWillEnd(ctx: ApiContext, subscription: StoredSubscription): 
 }
 
 /**
- * The subscription's coupon if it still discounts an invoice for the period starting at `at` (Stripe's
- * durations, billing.ts `couponOn`: a `once` coupon stays until the first invoice it takes money off).
+ * The subscription's discounts that still apply to an invoice for the period starting at `at` (Stripe's
+ * durations, billing.ts `discountsOn`: a `once` coupon stays until the first invoice it takes money off).
  */
-export const couponAt = (subscription: StoredSubscription, at: number): Obj | null => couponOn(loose(subscription), at);
+export const discountsAt = (subscription: StoredSubscription, at: number): AppliedDiscount[] =>
+  discountsOn(loose(subscription), at);
 
 /**
  * A period's end (or a trial's): the next period of the items due, billed by one invoice (billing_reason
@@ -190,7 +191,7 @@ async function renew(ctx: ApiContext, subscription: StoredSubscription, end: num
     customer,
     subscription: loose(subscription),
     lines: linesOf(due, await productNames(ctx)),
-    coupon: couponAt(subscription, end),
+    discounts: discountsAt(subscription, end),
     taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
     paymentMethod: unpaid ? null : await defaultMethodOf(ctx, customer, idOf(subscription.default_payment_method)),
     reason: 'subscription_cycle',

@@ -2,8 +2,20 @@
 // them (renewals, trials ending, expiry, retries) is in renewals.ts.
 import type Stripe from 'stripe';
 import { CardError } from '../cards';
-import { amountDue, couponOn, pendingLine, periodEnd, seconds, totalsOf, type Line, type Obj } from '../billing';
-import { newId, type StoredSubscription } from '../store';
+import {
+  amountDue,
+  discountsOn,
+  keptDiscountsOf,
+  pendingLine,
+  periodEnd,
+  previewDiscount,
+  seconds,
+  totalsOf,
+  type AppliedDiscount,
+  type Line,
+  type Obj,
+} from '../billing';
+import { newId, type KeptDiscount, type StoredSubscription } from '../store';
 import {
   bool,
   expand,
@@ -17,7 +29,7 @@ import {
   type ApiContext,
   type Route,
 } from './common';
-import { couponFrom, productNames } from './catalog';
+import { discountsFrom, productNames, type DiscountAsked } from './catalog';
 import { taxRatesFrom } from './tax-rates';
 import { defaultMethodOf } from './payment-methods';
 
@@ -53,7 +65,7 @@ export function subscriptionRoutes(route: Route, ctx: ApiContext): void {
  * in API 2025-03-31) stays inside; `discounts` lists the discount objects' ids.
  */
 export function subscriptionView(subscription: StoredSubscription): Stripe.Subscription {
-  const { discount: _, ...view } = subscription;
+  const { discount: _, kept_discounts: __, ...view } = subscription;
   return view;
 }
 
@@ -214,7 +226,7 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
   const trialEnd = trialEndOf(body, start);
   // A trial is the first period: the items are billed from its end (https://docs.stripe.com/billing/subscriptions/trials).
   if (trialEnd) for (const item of items) item.current_period_end = trialEnd;
-  const coupon = await couponFrom(ctx, body);
+  const asked = (await discountsFrom(ctx, body, [])) ?? [];
   const taxRates = (await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates')) ?? [];
   const method = await defaultMethodOf(ctx, loose(customer), body.default_payment_method);
   const behaviour = body.payment_behavior ?? 'allow_incomplete';
@@ -226,7 +238,11 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
   ];
   // A first invoice that cannot be paid: 402, and nothing kept but the declined attempt.
   if (behaviour === 'error_if_incomplete')
-    await refuseIfUnpaid(ctx, loose(customer), method, { lines, coupon, taxRates });
+    await refuseIfUnpaid(ctx, loose(customer), method, {
+      lines,
+      discounts: asked.map((discount) => previewDiscount(discount.coupon)),
+      taxRates,
+    });
   const subscription: StoredSubscription = {
     ...SUBSCRIPTION_DEFAULTS,
     id,
@@ -259,20 +275,20 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
     trial_end: trialEnd ?? null,
     test_clock: customer.test_clock ?? null,
   };
-  if (coupon) await applyDiscount(ctx, subscription, coupon);
+  await keepDiscounts(ctx, subscription, asked);
   await ctx.store.put(subscription);
   const invoice = await ctx.ledger.invoice({
     customer: loose(customer),
     subscription: loose(subscription),
     lines,
-    coupon,
+    discounts: discountsOn(loose(subscription), start),
     taxRates,
     paymentMethod: method,
     reason: 'subscription_create',
   });
   subscription.status = invoice.status === 'paid' ? (trialEnd ? 'trialing' : 'active') : 'incomplete';
   subscription.latest_invoice = invoice.id;
-  if (coupon) await redeem(ctx, coupon);
+  for (const discount of asked) await redeem(ctx, discount.coupon);
   await ctx.store.put(subscription);
   await emitSubscription(ctx, 'customer.subscription.created', subscription);
   return shown(ctx, subscription, body.expand);
@@ -383,10 +399,23 @@ const trialLines = (lines: Line[], trialEnd: number | null): Line[] =>
     : lines;
 
 /**
- * A discount object for the coupon on the subscription: `discounts` lists its id (expandable, its
- * `source.coupon` the coupon); the private `discount` keeps the coupon for the invoices (billing.ts `couponOn`).
+ * The subscription's discounts become those asked for, in their order: an existing one stays as it is (its
+ * start too), a coupon makes a new discount object. `discounts` lists their ids (expandable, `source.coupon`
+ * the coupon); the private `kept_discounts` keep the coupons for the invoices (billing.ts `discountsOn`).
  */
-async function applyDiscount(ctx: ApiContext, subscription: StoredSubscription, coupon: Obj): Promise<void> {
+async function keepDiscounts(ctx: ApiContext, subscription: StoredSubscription, asked: DiscountAsked[]): Promise<void> {
+  const before = keptDiscountsOf(loose(subscription)) as unknown as KeptDiscount[];
+  const kept: KeptDiscount[] = [];
+  for (const discount of asked)
+    kept.push(
+      before.find((old) => old.id === discount.existing) ?? (await newDiscount(ctx, subscription, discount.coupon)),
+    );
+  subscription.kept_discounts = kept;
+  subscription.discount = kept[0] ?? null;
+  subscription.discounts = kept.map((discount) => discount.id);
+}
+
+async function newDiscount(ctx: ApiContext, subscription: StoredSubscription, coupon: Obj): Promise<KeptDiscount> {
   const discount = await ctx.store.put<Stripe.Discount>({
     id: newId('di'),
     object: 'discount',
@@ -402,13 +431,7 @@ async function applyDiscount(ctx: ApiContext, subscription: StoredSubscription, 
     promotion_code: null,
     subscription_item: null,
   });
-  subscription.discounts = [discount.id];
-  subscription.discount = {
-    id: discount.id,
-    object: 'discount',
-    coupon: coupon as unknown as Stripe.Coupon,
-    start: discount.start,
-  };
+  return { id: discount.id, object: 'discount', coupon: coupon as unknown as Stripe.Coupon, start: discount.start };
 }
 
 async function redeem(ctx: ApiContext, coupon: Obj): Promise<void> {
@@ -440,12 +463,8 @@ async function updateSubscription(
   const previousDefaults = (subscription.default_tax_rates ?? []) as unknown as Obj[];
   const taxRates = await taxRatesFrom(ctx, body.default_tax_rates, 'default_tax_rates');
   if (taxRates) subscription.default_tax_rates = taxRates as unknown as Stripe.TaxRate[];
-  const coupon = body.discounts !== undefined || body.coupon !== undefined ? await couponFrom(ctx, body) : undefined;
-  if (coupon !== undefined) {
-    subscription.discounts = [];
-    subscription.discount = null;
-    if (coupon) await applyDiscount(ctx, subscription, coupon);
-  }
+  const asked = await discountsFrom(ctx, body, keptDiscountsOf(loose(subscription)));
+  if (asked) await keepDiscounts(ctx, subscription, asked);
   if (body.items !== undefined) {
     const now = seconds(ctx.now());
     const at = prorationDateOf(subscription.items.data, body.proration_date, now, 'proration_date');
@@ -465,11 +484,11 @@ async function updateSubscription(
     } else {
       const customer = loose(await needStored(ctx, customerIdOf(subscription), 'customer'));
       const method = await defaultMethodOf(ctx, customer, idOf(subscription.default_payment_method));
-      const invoiceCoupon = couponOn(loose(subscription), at);
+      const invoiceDiscounts = discountsOn(loose(subscription), at);
       if (body.payment_behavior === 'error_if_incomplete')
         await refuseIfUnpaid(ctx, customer, method, {
           lines: [...(await ctx.ledger.pendingItems(customer, loose(subscription))).map(pendingLine), ...change.lines],
-          coupon: invoiceCoupon,
+          discounts: invoiceDiscounts,
           taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
         });
       subscription.items.data = typed(change.items);
@@ -478,7 +497,7 @@ async function updateSubscription(
         customer,
         subscription: loose(subscription),
         lines: change.lines,
-        coupon: invoiceCoupon,
+        discounts: invoiceDiscounts,
         taxRates: (subscription.default_tax_rates ?? []) as unknown as Obj[],
         paymentMethod: method,
         reason: 'subscription_update',
@@ -715,9 +734,9 @@ export async function refuseIfUnpaid(
   ctx: ApiContext,
   customer: Obj,
   method: Obj | null,
-  invoice: { lines: Line[]; coupon: Obj | null; taxRates: Obj[] },
+  invoice: { lines: Line[]; discounts: AppliedDiscount[]; taxRates: Obj[] },
 ): Promise<void> {
-  const { total } = totalsOf(invoice.lines, invoice.coupon, invoice.taxRates);
+  const { total } = totalsOf(invoice.lines, invoice.discounts, invoice.taxRates);
   const due = amountDue(Number(customer.balance ?? 0), total);
   if (due <= 0) return;
   if (!method) throw invalid('This customer has no attached payment source or default payment method.');
