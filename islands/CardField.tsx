@@ -15,6 +15,60 @@ export interface CardFieldProps {
   csrfToken: string;
   /** Where to go once the card is saved (a page of the portal); Plan Management when absent. */
   returnTo?: string | null;
+  /**
+   * The id of a form on the page whose typed values outlive the save (the payment form's address, terms
+   * and coupon): kept in this tab's session storage while the page goes to save the card, and put back
+   * when it comes back. The payment method itself is not put back: the server chooses the card just saved.
+   */
+  keepForm?: string;
+}
+
+const keptKey = (formId: string) => `card-field-kept:${formId}:${window.location.pathname}`;
+
+/** What a form holds now: each named field the member types or ticks (hidden fields and the card choice excepted). */
+function keepValues(formId: string): void {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return;
+  const values: Record<string, string> = {};
+  for (const field of Array.from(form.elements)) {
+    if (
+      !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)
+    )
+      continue;
+    if (!field.name || field.name === 'source' || field.type === 'hidden' || field.type === 'submit') continue;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked) values[field.name] = field.value;
+      else if (field.type === 'checkbox') values[field.name] ??= '';
+    } else values[field.name] = field.value;
+  }
+  try {
+    window.sessionStorage.setItem(keptKey(formId), JSON.stringify(values));
+  } catch {
+    // No session storage (a private window's quota): the page comes back with what is on file.
+  }
+}
+
+/** Puts back what `keepValues` kept for this page, once. */
+function restoreValues(formId: string): void {
+  let values: Record<string, string> | null = null;
+  try {
+    values = JSON.parse(window.sessionStorage.getItem(keptKey(formId)) ?? 'null');
+    window.sessionStorage.removeItem(keptKey(formId));
+  } catch {
+    return;
+  }
+  const form = document.getElementById(formId);
+  if (!values || !(form instanceof HTMLFormElement)) return;
+  for (const field of Array.from(form.elements)) {
+    if (
+      !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)
+    )
+      continue;
+    if (!field.name || !(field.name in values) || field.name === 'source' || field.type === 'hidden') continue;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+      field.checked = values[field.name] === field.value;
+    else field.value = values[field.name]!;
+  }
 }
 
 interface StripeCardElement {
@@ -93,7 +147,10 @@ export default function CardField(props: CardFieldProps) {
   const finish = useRef<HTMLFormElement>(null);
   const [setupIntent, setSetupIntent] = useState('');
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    if (props.keepForm) restoreValues(props.keepForm);
+  }, [props.keepForm]);
   useEffect(() => {
     if (!ready || props.mode !== 'stripe' || !mountPoint.current) return;
     loadStripeJs()
@@ -107,8 +164,10 @@ export default function CardField(props: CardFieldProps) {
       .catch((e: Error) => setError(e.message));
   }, [ready, props.mode, props.publishableKey]);
   useEffect(() => {
-    if (setupIntent) finish.current?.submit();
-  }, [setupIntent]);
+    if (!setupIntent) return;
+    if (props.keepForm) keepValues(props.keepForm);
+    finish.current?.submit();
+  }, [setupIntent, props.keepForm]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

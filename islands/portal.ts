@@ -249,8 +249,14 @@ function passwordChange(): void {
  */
 function progressOnSubmit(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-progress]')) {
-    form.addEventListener('submit', () => {
-      const button = form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])');
+    form.addEventListener('submit', (event) => {
+      // A button that only works the form out again (the payment form's "Apply coupon") shows no progress.
+      const submitter = (event as SubmitEvent).submitter;
+      if (submitter?.hasAttribute('data-no-progress')) return;
+      const button =
+        submitter instanceof HTMLButtonElement
+          ? submitter
+          : form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])');
       if (!button) return;
       button.textContent = form.dataset.progress ?? 'Working…';
       button.setAttribute('aria-busy', 'true');

@@ -92,7 +92,7 @@ export function render(
   );
   const head = renderToStaticMarkup(
     <Document
-      title={`${title} | ${config.brandName}`}
+      title={title ? `${title} | ${config.brandName}` : config.brandName}
       csrfToken={context.csrfToken}
       assets={assets.forPage(usedIslands)}
     />,

@@ -22,9 +22,11 @@ describe('payment form: switch to monthly with the unused year as credit', () =>
     // Made moments ago, the year is unused to the cent: −$708.00, then the first month at $59.00.
     assert.match(text, /Unused time on Directory membership after .* -\$708\.00/);
     assert.match(text, /1 × Directory membership \(at \$59\.00 \/ month\) \$59\.00/);
-    assert.match(text, /Total due today \$0\.00 Credit kept for your next invoices \$649\.00/);
-    assert.match(text, /Pay \$0\.00/);
+    // $708.00 − $59.00 = $649.00 credited (issue [18] item 5): said as a credit, never as "Pay −$649.00".
+    assert.match(text, /Total due today \$0\.00 Credited to your balance, used on your next invoices \$649\.00/);
+    assert.match(text, /Confirm: \$649\.00 credited to your balance/);
     assert.doesNotMatch(text, /-\$649\.00/);
+    assert.doesNotMatch(text, /Pay -?\$/);
 
     const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)![1]!;
     const switched = await client

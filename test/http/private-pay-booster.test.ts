@@ -414,7 +414,9 @@ describe('Private Pay Booster upgrade: the standalone-account check and the flag
       .update({ feature_flags: JSON.stringify({ 'account-enable-sso-upgrade-current-reimbursify': true }) });
     const page = mainTextOf((await client.get(path(user.accountId)).expect(200)).text);
     assert.doesNotMatch(page, new RegExp(UPGRADE_NOT_ENABLED_NOTICE.slice(0, 60)));
-    assert.match(page, /Private Pay Booster Pro: \$/);
+    // A current customer has Pro at least (issue [18] item 11): only Premium is offered.
+    assert.match(page, /Private Pay Booster Premium: \$/);
+    assert.doesNotMatch(page, /Private Pay Booster Pro: \$/);
   });
 
   it("another account's upgrade is not found", async () => {

@@ -94,7 +94,8 @@ export function DashboardLayout({ title, children }: { title: string; children: 
         <main id="main" className="content" tabIndex={-1}>
           <StatusBanner />
           <FlashMessages />
-          <h1>{title}</h1>
+          {/* A page whose spec title is empty (an upgrade with nothing further) has no heading of its own. */}
+          {title && <h1>{title}</h1>}
           {children}
         </main>
       </div>

@@ -25,7 +25,8 @@ export function OnboardingLayout({ title, children }: { title: string; children:
       </header>
       <main id="main" className="content content--narrow" tabIndex={-1}>
         <FlashMessages />
-        <h1>{title}</h1>
+        {/* A page whose spec title is empty (an upgrade with nothing further) has no heading of its own. */}
+        {title && <h1>{title}</h1>}
         {children}
       </main>
     </>

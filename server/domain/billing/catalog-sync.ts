@@ -23,7 +23,14 @@ export async function syncCatalog(
       interval: price.interval ?? 'month',
     })),
   );
-  outcome.created.push(...(await payments.syncCoupons(COUPONS)));
+  outcome.created.push(
+    ...(await payments.syncCoupons(
+      COUPONS.map(({ products, ...coupon }) => ({
+        ...coupon,
+        ...(products ? { productIds: products.map(productIdOf) } : {}),
+      })),
+    )),
+  );
   const names = new Map(PRODUCTS.map((product) => [productIdOf(product.key), product.name]));
   const prices = await payments.pricesByLookupKey(PRICES.map((price) => price.lookupKey));
   await db.transaction(async (trx) => {

@@ -143,6 +143,25 @@ export function monthlyCounterpart(lookupKey: string): CatalogPrice | null {
 }
 
 export const priceByLookupKey = (lookupKey: string): CatalogPrice | undefined => byLookupKey.get(lookupKey);
+
+/**
+ * A price's name for the member: its product's; when `among` (the other prices of the same subscription)
+ * holds the membership's other price too, which of the two this one is (spec 3 §9: the NY/CA price or the
+ * standard one), so the two membership lines tell each other apart.
+ */
+export function priceNameOf(
+  lookupKey: string | null,
+  productName?: string | null,
+  among: (string | null)[] = [],
+): string {
+  const price = lookupKey ? byLookupKey.get(lookupKey) : undefined;
+  const name = productName ?? (price ? productOf(price).name : (lookupKey ?? 'Membership'));
+  if (price?.product !== 'membership') return name;
+  const other = among
+    .map((key) => (key ? byLookupKey.get(key) : undefined))
+    .some((p) => p?.product === 'membership' && Boolean(p.specialPricing) !== Boolean(price.specialPricing));
+  return other ? `${name} (${price.specialPricing ? 'NY/CA price' : 'standard price'})` : name;
+}
 export const productOf = (price: CatalogPrice): CatalogProduct => productByKey.get(price.product)!;
 export const taxCodeOf = (price: CatalogPrice): string => TAX_CODES[productOf(price).category];
 
@@ -182,11 +201,22 @@ export interface CatalogCoupon {
   amountOff?: number;
   duration: 'once' | 'repeating';
   durationInMonths?: number;
+  /** The products it discounts (none: every product of the invoice). */
+  products?: ProductKey[];
 }
 
 export const COUPONS: CatalogCoupon[] = [
   { id: 'REFERRAL_WELCOME_49', name: 'Referral welcome', amountOff: 4900, duration: 'once' },
-  { id: 'PARTNER_OWL_25', name: 'Owl partner offer', percentOff: 25, duration: 'repeating', durationInMonths: 12 },
+  // The partner's offer is on the directory membership only: practice management, Private Pay Booster and
+  // the one-time setup help are paid in full.
+  {
+    id: 'PARTNER_OWL_25',
+    name: 'Owl partner offer',
+    percentOff: 25,
+    duration: 'repeating',
+    durationInMonths: 12,
+    products: ['membership'],
+  },
 ];
 
 export const REFERRAL_COUPON = 'REFERRAL_WELCOME_49';

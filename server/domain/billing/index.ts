@@ -8,6 +8,7 @@ export {
   PRICES,
   REFERRAL_COUPON,
   priceByLookupKey,
+  priceNameOf,
   PRODUCTS,
   productOf,
   SEAT_KINDS,
@@ -24,7 +25,17 @@ export {
   type Tier,
 } from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
-export { COUPON_MESSAGES, durationPhrase, evaluateCoupon, type CouponLine, type CouponOutcome } from './coupons';
+export {
+  cannotCombine,
+  combinationRefusal,
+  COUPON_MESSAGES,
+  durationPhrase,
+  evaluateCoupon,
+  isInternalCoupon,
+  typedCoupon,
+  type CouponLine,
+  type CouponOutcome,
+} from './coupons';
 export { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
 export { recordPurchase, thankYouFor, type Purchase } from './purchases';
 export {
@@ -69,6 +80,7 @@ export {
   REIMBURSIFY_KEYS,
   REIMBURSIFY_TIERS,
   reimbursifyChanges,
+  accountReimbursifyTier,
   reimbursifyTierOf,
   SETUP_OPTIONS,
   setupLookupKey,

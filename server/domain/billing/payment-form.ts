@@ -9,6 +9,8 @@ export const PAYMENT_MESSAGES = {
   cityRequired: 'City required.',
   stateRequired: 'State required.',
   postalRequired: 'Postal code required.',
+  // Ours: the spec has a message for a missing postal code only (§5), none for one that is there but wrong.
+  postalInvalid: 'Postal code invalid: enter a 5-digit ZIP code, such as 10001 or 10001-1234.',
   termsRequired: 'Please accept our terms of service.',
 } as const;
 
@@ -48,7 +50,7 @@ const addressAndTerms = {
     .messages({ 'string.pattern.base': PAYMENT_MESSAGES.stateRequired }),
   address_postal_code: required(PAYMENT_MESSAGES.postalRequired)
     .pattern(/^\d{5}(-\d{4})?$/)
-    .messages({ 'string.pattern.base': PAYMENT_MESSAGES.postalRequired }),
+    .messages({ 'string.pattern.base': PAYMENT_MESSAGES.postalInvalid }),
   terms: Joi.string().valid('1').required().messages({
     'any.required': PAYMENT_MESSAGES.termsRequired,
     'any.only': PAYMENT_MESSAGES.termsRequired,

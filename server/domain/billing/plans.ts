@@ -116,6 +116,19 @@ export function reimbursifyTierOf(items: { lookupKey: string | null }[]): Reimbu
 }
 
 /**
+ * The Private Pay Booster tier an account has: its subscription's, else Pro for an account whose tool
+ * account was bought through the portal (accounts.reimbursify_account_created): the tool keeps that tier,
+ * the portal knows only that there is one, and Pro is the least it can be. Plan Management and the
+ * upgrade form offer only the tiers above it.
+ */
+export function accountReimbursifyTier(
+  items: { lookupKey: string | null }[],
+  hasToolAccount: boolean,
+): ReimbursifyTier | null {
+  return reimbursifyTierOf(items) ?? (hasToolAccount ? 'pro' : null);
+}
+
+/**
  * A customised seat mix (spec 3 §4): a non-zero seat count, other than the NY and non-NY combined,
  * that differs from it, e.g. Private Pay Booster on some seats only. Such an account's changes go to our
  * team as a support request instead of the form.

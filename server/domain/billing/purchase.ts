@@ -207,19 +207,24 @@ export async function saveCardOnHostedPage(
   return (await deps.payments.cardCheckout(input, key)).url;
 }
 
-/** Back from the hosted page (a card saved, or a subscription paid): mirrored when the session is this account's and complete. */
+/** Back from the hosted page (a card saved, or a subscription paid): mirrored when the session is this account's and complete; answers the card saved there (null: none). */
 export async function hostedPageDone(
   deps: Pick<PurchaseDeps, 'db' | 'payments'>,
   accountId: number,
   sessionId: string,
   log?: Logger,
-): Promise<void> {
+): Promise<string | null> {
   const session = /^cs_[A-Za-z0-9_]+$/.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
   const customerId = typeof session?.customer === 'string' ? session.customer : (session?.customer?.id ?? null);
   const owned = customerId
     ? await deps.db('billing_customers').where({ id: customerId, account_id: accountId }).first('id')
     : null;
-  if (owned && session?.status === 'complete') await syncCustomer(deps.db, deps.payments, customerId!, log);
+  if (!owned || session?.status !== 'complete') return null;
+  await syncCustomer(deps.db, deps.payments, customerId!, log);
+  // The card saved there, which the pay step then chooses (issue [18] item 9).
+  const method =
+    session.setup_intent && typeof session.setup_intent === 'object' ? session.setup_intent.payment_method : null;
+  return (typeof method === 'string' ? method : method?.id) ?? null;
 }
 
 /**

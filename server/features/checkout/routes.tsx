@@ -2,6 +2,8 @@
 // /checkout/{priceId} for a signed-in member (the account's customer pays), /checkout/no-sign-in/{priceId}
 // for anyone, and /checkout/success/{priceId} where the processor sends the buyer back. Prices are
 // checked against the catalog the portal synced (billing_prices), so no page waits on Stripe for them.
+// Checkout sells the one-time add-ons only (copywriting and photo shoots, spec 3 §4 "After a purchase of an
+// add-on"): a membership is only ever bought through the payment form, so a recurring price is not found.
 import { Router, type Request, type Response } from 'express';
 import { flash } from '../../http/flash';
 import { render } from '../../http/render';
@@ -9,14 +11,22 @@ import { createPaymentThrottles } from '../../http/payment-throttles';
 import { ACCESS_DENIED, billingAccountOf, hasAccount } from '../../domain/accounts';
 import { requireSignIn } from '../../http/guards';
 import { requirePermission } from '../../http/access';
-import { ensureCustomer, findCatalogPrice, recordPurchase, syncCustomer, thankYouFor } from '../../domain/billing';
+import {
+  COUPON_MESSAGES,
+  ensureCustomer,
+  findCatalogPrice,
+  isInternalCoupon,
+  recordPurchase,
+  syncCustomer,
+  thankYouFor,
+} from '../../domain/billing';
 import { PaymentError } from '../../integrations/payments';
 import {
   CHECKOUT_MESSAGES,
   CheckoutProblemPage,
   CheckoutThanksPage,
 } from '../../../views/pages/checkout/CheckoutPages';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { FeatureDeps } from '../deps';
 
 const PRICE_ID = /^price_[A-Za-z0-9]+$/;
@@ -43,10 +53,14 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
     if (!PRICE_ID.test(priceId)) return problem(req, res, CHECKOUT_MESSAGES.invalidPrice, null, 400);
     const price = await findCatalogPrice(db, priceId);
     if (!price) return res.redirect(303, '/'); // a failed price lookup goes home (spec 3 §8)
+    if (price.recurring) throw new NotFoundError();
     // Each visit makes a session at the card processor, signed in or not.
     await throttles.take(req, res, 'cardSessions');
     const coupon =
       typeof req.query.coupon === 'string' && req.query.coupon.trim() ? req.query.coupon.trim().slice(0, 100) : null;
+    // The portal's own offers (referral, partner) come from their context only, never from a link's coupon.
+    if (coupon && isInternalCoupon(coupon))
+      return problem(req, res, CHECKOUT_MESSAGES.problem, COUPON_MESSAGES.invalid, 422);
     let customerId: string | null = null;
     const metadata: Record<string, string> = { price_lookup_key: price.lookupKey };
     if (signedIn) {
@@ -65,7 +79,7 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
       const successPath = `/checkout/success/${priceId}?session_id={CHECKOUT_SESSION_ID}`;
       const session = await payments.createCheckoutSession(
         {
-          mode: price.recurring ? 'subscription' : 'payment',
+          mode: 'payment',
           priceId,
           customerId,
           couponId: coupon,
@@ -93,6 +107,7 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
   router.get('/checkout/success/:priceId', async (req, res) => {
     const priceId = String(req.params.priceId ?? '');
     const price = PRICE_ID.test(priceId) ? await findCatalogPrice(db, priceId) : null;
+    if (price?.recurring) throw new NotFoundError();
     const sessionId = String(req.query.session_id ?? '');
     if (!price || !SESSION_ID.test(sessionId)) return res.redirect(303, '/');
     const session = await payments.retrieveCheckoutSession(sessionId);
@@ -115,10 +130,6 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
       amount: session.amount_total ?? price.amount,
       email: session.customer_details?.email ?? session.customer_email ?? viewer?.user.email ?? null,
     });
-    if (price.recurring) {
-      flash(req, 'success', 'Successful payment! Thank you for starting your membership!');
-      return res.redirect(303, viewer ? '/plan-management' : '/login');
-    }
     if (!viewer)
       return render(req, res, {
         title: 'Checkout',

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { listAppointmentTab } from '../../domain/appointments';
 import {
   COUPON_MESSAGES,
+  typedCoupon,
   LIVE_STATUSES,
   reimbursifyChanges,
   reimbursifyTierOf,
@@ -230,7 +231,7 @@ export async function checkUpgrade(
   let couponId: string | null = null;
   const code = input.coupon.trim().slice(0, 100);
   if (code) {
-    const coupon = await payments.couponByCode(code);
+    const coupon = await typedCoupon(payments, code);
     if (!coupon?.valid) errors.coupon = COUPON_MESSAGES.invalid;
     else couponId = coupon.id;
   }

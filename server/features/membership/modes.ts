@@ -12,7 +12,7 @@ import {
   newMembershipItems,
   practiceManagementChanges,
   reimbursifyChanges,
-  reimbursifyTierOf,
+  accountReimbursifyTier,
   seatKindOf,
   SETUP_OPTIONS,
   setupLookupKey,
@@ -338,9 +338,12 @@ export async function practiceManagementForm(db: Knex, accountId: number): Promi
 
 /** /reimbursify/upgrade/{accountId}: Private Pay Booster Pro or Premium for every seat (Premium only once Pro is there). */
 export async function reimbursifyForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
-  const target = upgradeTarget(await service.liveSubscriptionsOf(db, accountId));
-  if (target?.interval === 'year') return { redirect: '/contact' };
-  const current = target ? reimbursifyTierOf(target.items) : null;
+  const live = await service.liveSubscriptionsOf(db, accountId);
+  const target = upgradeTarget(live);
+  // As Plan Management (spec 3 §2): a legacy or annual membership's Private Pay Booster is changed by our team.
+  if (target?.interval === 'year' || (live.length && !live.some((s) => s.seatBased))) return { redirect: '/contact' };
+  const account = await db('accounts').where({ id: accountId }).first('reimbursify_account_created');
+  const current = target ? accountReimbursifyTier(target.items, Boolean(account?.reimbursify_account_created)) : null;
   const offered: ReimbursifyTier[] = !target
     ? []
     : current === null

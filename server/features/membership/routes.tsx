@@ -88,6 +88,13 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
   };
 
+  /** Who a purchase's coupons are checked for: a new membership's provider (its offer), or the subscription changed. */
+  const couponContext = (form: PaymentForm) => ({
+    mode: form.mode,
+    providerId: form.provider?.id ?? null,
+    subscriptionId: form.target?.id ?? null,
+  });
+
   /** Renders a step of the form: customize, pay (with its preview and a stored attempt), submitRequest or the unreachable alert. */
   async function show(
     req: Request,
@@ -98,6 +105,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       errors?: Record<string, string>;
       failure?: string;
       attempt?: string;
+      /** A card just added, to be the one chosen (when it is the customer's). */
+      card?: string;
     } | null,
     status = 200,
     choiceError?: string,
@@ -117,13 +126,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
       const customer = await db('billing_customers').where({ id: customerId }).first();
       const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
-      const typed = text(carriedFrom(req).coupon);
-      const automatic =
-        typed || !form.provider || form.mode !== 'subscribe'
-          ? null
-          : await service.automaticCoupon(db, form.provider.id);
-      const couponCode = typed || automatic?.code || '';
-      const coupon = await service.checkCoupon(payments, couponCode, chosen.lines);
+      const couponCode = text(carriedFrom(req).coupon).trim().slice(0, 100);
+      const coupons = await service.checkCoupons(db, payments, couponContext(form), couponCode, chosen.lines);
       const attempt = await attempts.open(db, form, pay.attempt);
       // The customize → pay transition loads an invoice preview (spec 3 §4), with the sales tax of the
       // billing address (fetched on this step only); a failure of either is an alert (§8) and disables Pay.
@@ -139,7 +143,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         await attempts.noteTax(db, attempt.id, tax.percentage);
         return previewOrder(purchases, order, {
           customerId,
-          couponIds: coupon?.ok ? [coupon.couponId] : [],
+          couponIds: coupons.couponId ? [coupons.couponId] : [],
           tax,
           prorationDate: attempt.prorationDate,
         });
@@ -156,19 +160,30 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           id: c.id,
           label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}`,
         })),
-        values: pay.values ?? {
-          source: form.target ? '' : (customer?.default_payment_method ?? (cards.length ? '' : 'new')),
-          address_line1: customer?.address_line1 ?? '',
-          address_line2: customer?.address_line2 ?? '',
-          address_city: customer?.address_city ?? '',
-          address_state: customer?.address_state ?? '',
-          address_postal_code: customer?.address_postal_code ?? '',
-          terms: '',
+        values: {
+          ...(pay.values ?? {
+            source: form.target ? '' : (customer?.default_payment_method ?? (cards.length ? '' : 'new')),
+            address_line1: customer?.address_line1 ?? '',
+            address_line2: customer?.address_line2 ?? '',
+            address_city: customer?.address_city ?? '',
+            address_state: customer?.address_state ?? '',
+            address_postal_code: customer?.address_postal_code ?? '',
+            terms: '',
+          }),
+          // A card just added (the card field, the hosted card page, or after a decline) is the one chosen.
+          ...(pay.card && cards.some((c) => c.id === pay.card) ? { source: pay.card } : {}),
         },
-        errors: { ...(coupon && !coupon.ok ? { coupon: coupon.message } : {}), ...(pay.errors ?? {}) },
+        errors: {
+          ...(coupons.typed && !coupons.typed.ok ? { coupon: coupons.typed.message } : {}),
+          ...(pay.errors ?? {}),
+        },
         failure: pay.failure,
         attempt: attempt.id,
-        coupon: { code: couponCode, applied: coupon?.ok ? coupon.label : null, banner: automatic?.banner ?? null },
+        coupon: {
+          code: couponCode,
+          applied: coupons.typed?.ok ? coupons.typed.label : null,
+          banner: coupons.offer?.banner ?? null,
+        },
         states: await listStates(db),
       };
     }
@@ -177,7 +192,9 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const returnTo = `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...(typedCoupon ? { coupon: typedCoupon } : {}) }).toString()}`;
     const cardField = await cardFieldFor(req, res, integrations.payments, returnTo);
     render(req, res, {
-      title: step === 'pay' ? 'Payment' : form.title || 'Your plan',
+      // Each mode names its customize step (spec 3 §2: "Your plan" for a membership); the practice-management
+      // upgrade of an account that can go no further has the spec's empty title.
+      title: step === 'pay' ? 'Payment' : form.title,
       layout: form.provider ? 'onboarding' : undefined,
       status,
       page: (
@@ -240,32 +257,56 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       !(await service.photographerAnswer(db, form.provider.id))
     )
       return askPhotographer(req, res, form);
-    if (wantsPay && typeof req.query.card_session === 'string') await cardFromHostedPage(req, form);
-    await show(req, res, form, wantsPay ? {} : null);
+    const hosted = wantsPay && typeof req.query.card_session === 'string' ? await cardFromHostedPage(req, form) : null;
+    // A card just added (the hosted card page, or the card field: `card`) is the one chosen; the terms
+    // accepted before leaving for it stay accepted.
+    const card = hosted ?? (typeof req.query.card === 'string' ? req.query.card : undefined);
+    const values = card || req.query.terms === '1' ? await payValuesOf(res, form, req.query.terms === '1') : undefined;
+    await show(req, res, form, wantsPay ? { ...(values ? { values } : {}), ...(card ? { card } : {}) } : null);
   }
 
-  /** Back from the hosted page with a new card (setup mode): mirror it so the pay step offers it. */
-  async function cardFromHostedPage(req: Request, form: PaymentForm) {
-    await hostedPageDone(purchases, form.accountId, String(req.query.card_session), req.log);
+  /** The pay step's values from what is on file: the billing address, and the terms when they were accepted. */
+  async function payValuesOf(res: Response, form: PaymentForm, terms: boolean): Promise<Record<string, string>> {
+    const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
+    const customer = await db('billing_customers').where({ id: customerId }).first();
+    return {
+      source: '',
+      address_line1: customer?.address_line1 ?? '',
+      address_line2: customer?.address_line2 ?? '',
+      address_city: customer?.address_city ?? '',
+      address_state: customer?.address_state ?? '',
+      address_postal_code: customer?.address_postal_code ?? '',
+      terms: terms ? '1' : '',
+    };
+  }
+
+  /** Back from the hosted page with a new card (setup mode): mirrored so the pay step offers it; answers its id. */
+  async function cardFromHostedPage(req: Request, form: PaymentForm): Promise<string | null> {
+    return hostedPageDone(purchases, form.accountId, String(req.query.card_session), req.log);
   }
 
   /** POST of any mode: validate, then pay once per attempt, then where the mode leads. */
   async function pay(req: Request, res: Response, form: PaymentForm) {
-    await throttles.takePayment(req, res);
     const values = Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, text(req.body?.[k])]));
     const attemptId = text(req.body?.attempt);
     const choice = choiceOf(req, form);
     if (form.unreachable || form.customised || !form.choices.some((c) => c.value === choice))
       return show(req, res, form, null, 422);
+    // "Apply coupon" posts the whole step, so what was typed and chosen comes back as it was (issue [18]
+    // item 10); so does a coupon typed but not applied, whose total was never shown: nothing is paid.
+    if (text(req.body?.apply_coupon) || text(req.body?.coupon).trim() !== text(req.body?.coupon_applied).trim())
+      return show(req, res, form, { values, attempt: attemptId });
+    await throttles.takePayment(req, res);
     const checked = validatePayment(values, { sourceRequired: !form.target });
     if (checked.errors) return show(req, res, form, { values, errors: checked.errors, attempt: attemptId }, 422);
     const input = checked.value;
     const chosen = form.choices.find((c) => c.value === choice)!;
-    // The coupon is checked again here: what the form carried is never trusted.
-    const coupon = await service.checkCoupon(payments, text(req.body?.coupon), chosen.lines);
-    if (coupon && !coupon.ok)
-      return show(req, res, form, { values, errors: { coupon: coupon.message }, attempt: attemptId }, 422);
-    const couponId = coupon?.ok ? coupon.couponId : null;
+    // The coupon is checked again here: what the form carried is never trusted. The portal's own offer
+    // comes from the provider's context, never from the form.
+    const coupons = await service.checkCoupons(db, payments, couponContext(form), text(req.body?.coupon), chosen.lines);
+    if (coupons.typed && !coupons.typed.ok)
+      return show(req, res, form, { values, errors: { coupon: coupons.typed.message }, attempt: attemptId }, 422);
+    const couponId = coupons.couponId;
     const couponIds = couponId ? [couponId] : [];
     const order = orderOf(form, choice, setupOf(req, form));
     // Nothing is charged before its total was shown: an address taxed otherwise than the preview showed
@@ -329,7 +370,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
             return { redirect: url, done: false };
           }
           // Stripe fills in the literal {CHECKOUT_SESSION_ID}, which the query string must not encode.
-          const successUrl = absolute(returnTo({ card_session: '{CHECKOUT_SESSION_ID}' })).replace(
+          // Back on the pay step with the new card chosen, the coupon and the terms as they were.
+          const kept = {
+            ...(couponId && text(req.body?.coupon) ? { coupon: text(req.body?.coupon) } : {}),
+            terms: '1',
+          };
+          const successUrl = absolute(returnTo({ ...kept, card_session: '{CHECKOUT_SESSION_ID}' })).replace(
             '%7BCHECKOUT_SESSION_ID%7D',
             '{CHECKOUT_SESSION_ID}',
           );

@@ -5,6 +5,9 @@
 import type { Knex } from 'knex';
 import * as policy from '../../domain/accounts';
 import {
+  cannotCombine,
+  combinationRefusal,
+  COUPONS,
   evaluateCoupon,
   LIVE_STATUSES,
   primaryCustomerOf,
@@ -15,6 +18,7 @@ import {
   productOf,
   REFERRAL_COUPON,
   seatKindOf,
+  typedCoupon,
   type CouponOutcome,
   type CurrentItem,
   type ItemChange,
@@ -62,34 +66,72 @@ export async function seatOf(db: Knex, providerId: number): Promise<'ny' | 'non_
   return seatKindOf(membershipPriceFor(states).lookupKey) === 'ny' ? 'ny' : 'non_ny';
 }
 
-/** A coupon typed on the form, checked against the items it would discount (spec 3 §5); null when none was typed. */
-export async function checkCoupon(
-  payments: PaymentsGateway,
-  code: string,
-  lines: PlanLine[],
-): Promise<CouponOutcome | null> {
-  const trimmed = code.trim().slice(0, 100);
-  if (!trimmed) return null;
-  return evaluateCoupon(await payments.couponByCode(trimmed), lines);
-}
+/** The offers the form applies by itself, as the member reads them (a banner, never a coupon code). */
+export const OFFER_TEXTS: Record<string, string> = {
+  PARTNER_OWL_25: 'Owl partner offer: 25% off your directory membership for your first year.',
+  REFERRAL_WELCOME_49: 'Referral welcome: $49 off your first month, as you joined through a colleague’s referral.',
+};
 
 /**
- * The coupon the form applies by itself (spec 3 §4): the partner offer for a `?partner=owl` sign-up (with
- * its banner), or the referral welcome when the provider came through another provider's referral link.
+ * The coupon the form applies by itself to a new membership (spec 3 §4), from the provider's sign-up
+ * context only: the partner offer for a `?partner=owl` sign-up, or the referral welcome when the provider
+ * came through another provider's referral link. Shown as text; never a code in a field.
  */
-export async function automaticCoupon(
-  db: Knex,
-  providerId: number,
-): Promise<{ code: string; banner: string | null } | null> {
+export async function automaticCoupon(db: Knex, providerId: number): Promise<{ code: string; banner: string } | null> {
   const provider = await db('providers').where({ id: providerId }).first('signup_source');
   const [kind, value] = String(provider?.signup_source ?? '').split(':');
   if (kind === 'partner' && value && PARTNER_COUPONS[value])
-    return { code: PARTNER_COUPONS[value], banner: 'Owl partner offer: 25% off your first year.' };
+    return { code: PARTNER_COUPONS[value], banner: OFFER_TEXTS[PARTNER_COUPONS[value]] ?? '' };
   if (kind === 'referral' && value) {
     const referrer = await db('providers').where({ referral_code: value }).whereNot({ id: providerId }).first('id');
-    if (referrer) return { code: REFERRAL_COUPON, banner: null };
+    if (referrer) return { code: REFERRAL_COUPON, banner: OFFER_TEXTS[REFERRAL_COUPON]! };
   }
   return null;
+}
+
+/** The coupons of one render or post of the pay step. */
+export interface CouponCheck {
+  /** The coupon typed on the form, checked (null: none typed). */
+  typed: CouponOutcome | null;
+  /** The offer the portal applies by itself (a new membership), with its text. */
+  offer: { couponId: string; banner: string } | null;
+  /** The one coupon this purchase adds: the typed one when accepted, else the offer (null: none). */
+  couponId: string | null;
+}
+
+/**
+ * The coupons of a purchase (spec 3 §5, issue [18] items 2 and 4). A typed coupon must be one a member may
+ * type (never the portal's own offers), exist, and take something off these lines. It joins what is
+ * already there: a change's subscription keeps its discounts, and the coupon must combine with them
+ * (`combinationRefusal`); a new membership takes one coupon, so with an offer of the portal a typed one is
+ * refused, naming the offer.
+ */
+export async function checkCoupons(
+  db: Knex,
+  payments: PaymentsGateway,
+  form: { mode: string; providerId: number | null; subscriptionId: string | null },
+  code: string,
+  lines: PlanLine[],
+): Promise<CouponCheck> {
+  const automatic =
+    form.mode === 'subscribe' && form.providerId !== null ? await automaticCoupon(db, form.providerId) : null;
+  const offer = automatic ? { couponId: automatic.code, banner: automatic.banner } : null;
+  const trimmed = code.trim().slice(0, 100);
+  if (!trimmed) return { typed: null, offer, couponId: offer?.couponId ?? null };
+  const coupon = await typedCoupon(payments, trimmed);
+  let typed = evaluateCoupon(coupon, lines);
+  if (typed.ok && coupon) {
+    const refusal = offer
+      ? cannotCombine(COUPONS.find((c) => c.id === offer.couponId)?.name ?? 'your offer')
+      : form.subscriptionId
+        ? combinationRefusal(
+            coupon,
+            (await payments.subscriptionDiscounts(form.subscriptionId)).map((discount) => discount.coupon),
+          )
+        : null;
+    if (refusal) typed = { ok: false, message: refusal };
+  }
+  return { typed, offer, couponId: typed.ok ? typed.couponId : (offer?.couponId ?? null) };
 }
 
 export const REFERRER_CREDIT = 4900;

@@ -67,8 +67,11 @@ function addOnsOf(plan: service.PlanView): AddOnLink[] {
     links.push({ label: 'Add Practice Management', href: practiceManagement });
   if (practiceManagementOpen && plan.tier === 'professional')
     links.push({ label: 'Upgrade to Practice Management Premium', href: upgrade('/practice-management/upgrade') });
-  if (!plan.hasPaidReimbursifyPlan)
+  // Only what the account does not have: a tool account bought through the portal counts as Pro at least.
+  if (plan.reimbursifyTier === null)
     links.push({ label: 'Add Private Pay Booster', href: upgrade('/reimbursify/upgrade') });
+  else if (plan.reimbursifyTier === 'pro')
+    links.push({ label: 'Upgrade to Private Pay Booster Premium', href: upgrade('/reimbursify/upgrade') });
   return links;
 }
 
@@ -333,9 +336,15 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     flash(req, 'success', PLAN_MESSAGES.cardAdded);
     const saved = await payments.setupResult(text(req.body?.setup_intent), customerId!).catch(() => null);
     if (saved && 'card' in saved) await settleWithCard(req, customerId!, saved.card.id);
-    // The payment form shows the card field too; the saved card waits there as its payment method.
+    // The payment form (any of its modes) shows the card field too: back there, with the saved card chosen.
     const back = safeReturnPath(req.body?.return_to, '');
-    res.redirect(303, back.startsWith('/profiles/pay-for/') ? back : `${PAGE_PATH}#payment-methods`);
+    const paymentForm =
+      /^\/(profiles\/pay-for|practice-management\/upgrade|reimbursify\/upgrade|membership\/switch-to-monthly)\//;
+    if (!paymentForm.test(back) || !saved || !('card' in saved))
+      return res.redirect(303, `${PAGE_PATH}#payment-methods`);
+    const withCard = new URL(back, 'http://portal.invalid');
+    withCard.searchParams.set('card', saved.card.id);
+    res.redirect(303, `${withCard.pathname}${withCard.search}`);
   });
 
   router.post(`${PAGE_PATH}/payment-methods/:paymentMethodId/default`, ...guards, async (req, res) => {

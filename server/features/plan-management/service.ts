@@ -6,11 +6,13 @@ import type { Knex } from 'knex';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { billingAccountOf, type Viewer } from '../../domain/accounts';
 import {
+  accountReimbursifyTier,
   dollars,
   LIVE_STATUSES,
   owedPaymentsOf,
   owedSentence,
   preselectedCard,
+  priceNameOf,
   sectionOf,
   statusDisplay,
   type StatusTone,
@@ -101,6 +103,8 @@ export interface PlanView {
   seatBased: boolean;
   hasPracticeManagement: boolean;
   hasPaidReimbursifyPlan: boolean;
+  /** The Private Pay Booster tier the account has (its live subscriptions', or Pro for a tool account bought through the portal). */
+  reimbursifyTier: 'pro' | 'premium' | null;
   legacySubscriptionCount: number;
   anyYearly: boolean;
   /** The account's EHR clinic is still being set up (accounts.practice_management.status pending). */
@@ -121,6 +125,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
       'seat_based',
       'has_paid_practice_management_plan',
       'has_paid_reimbursify_plan',
+      'reimbursify_account_created',
       'legacy_subscription_count',
       'practice_management',
     );
@@ -182,13 +187,16 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
   const restartable = (s: { provider_ids: string[] }) =>
     s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
   const memberships = subscriptions.map((s): MembershipView => {
-    const lines = items
-      .filter((i) => i.subscription_id === s.id)
-      .map((i) => ({
-        name: i.product_name ?? i.lookup_key ?? 'Membership',
-        quantity: i.quantity,
-        amount: i.unit_amount * i.quantity,
-      }));
+    const own = items.filter((i) => i.subscription_id === s.id);
+    const lines = own.map((i) => ({
+      name: priceNameOf(
+        i.lookup_key,
+        i.product_name,
+        own.map((o) => o.lookup_key),
+      ),
+      quantity: i.quantity,
+      amount: i.unit_amount * i.quantity,
+    }));
     const { label, tone } = statusDisplay(s.status);
     const created = new Date(s.created_at);
     let renews: Date | null = null;
@@ -283,6 +291,12 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
     seatBased: account.seat_based,
     hasPracticeManagement: account.has_paid_practice_management_plan,
     hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan,
+    reimbursifyTier: accountReimbursifyTier(
+      items
+        .filter((i) => subscriptions.some((s) => s.id === i.subscription_id && isLive(s.status)))
+        .map((i) => ({ lookupKey: i.lookup_key })),
+      Boolean(account.reimbursify_account_created),
+    ),
     legacySubscriptionCount: account.legacy_subscription_count,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
     hasPendingClinic: account.practice_management?.status === 'pending',

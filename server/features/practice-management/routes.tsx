@@ -99,7 +99,8 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
         status: clinic.status,
         link: clinic.link,
         signInUrl: ehr.signInUrl(clinic.subdomain),
-        trialEnd: formatTrialEnd(clinic.trialEnd, provider.timezone),
+        // A practice that pays for practice management has no trial to end: its end date is not shown.
+        trialEnd: facts.hasPaidPlan ? null : formatTrialEnd(clinic.trialEnd, provider.timezone),
       },
       trialDays: TRIAL_DAYS,
       addressExample: ehr.signInUrl('your-practice').replace(/^https?:\/\//, ''),

@@ -3,9 +3,14 @@ import type { Knex } from 'knex';
 
 export type Db = Knex | Knex.Transaction;
 
+/**
+ * Whether the account's plan already pays for a new profile: a legacy membership covers the account's
+ * profiles, but a seat-based one is paid per profile (a seat, spec 3 §9), so a new profile on it goes to
+ * the payment form's add-seat step.
+ */
 export async function accountHasPaidPlan(db: Db, accountId: number): Promise<boolean> {
-  const row = await db('accounts').where({ id: accountId }).first('has_paid_plan');
-  return Boolean(row?.has_paid_plan);
+  const row = await db('accounts').where({ id: accountId }).first('has_paid_plan', 'seat_based');
+  return Boolean(row?.has_paid_plan) && !row?.seat_based;
 }
 
 export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {

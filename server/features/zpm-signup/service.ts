@@ -13,6 +13,7 @@ import {
   payOrder,
   previewOrder,
   saveCardOnHostedPage,
+  typedCoupon,
   saveSetupCard,
   salesTaxOf,
   priceByLookupKey,
@@ -71,7 +72,8 @@ export function planLine(tier: ZpmTier, quantity: number) {
 export async function checkCoupon(payments: PaymentsGateway, plan: PlanInput): Promise<CouponOutcome | null> {
   const code = plan.coupon.trim();
   if (!code) return null;
-  return evaluateCoupon(await payments.couponByCode(code), [planLine(plan.zpm_tier, plan.quantity)]);
+  // The portal's own offers (referral, partner) are never typed codes: "not valid" here too.
+  return evaluateCoupon(await typedCoupon(payments, code), [planLine(plan.zpm_tier, plan.quantity)]);
 }
 
 /** "pay-preview": what the first invoice charges (subtotal, discount, tax, total in cents), as the card processor works it out. */

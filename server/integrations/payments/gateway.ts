@@ -151,6 +151,17 @@ export interface CatalogEntry {
   interval?: 'month' | 'year';
 }
 
+const couponViewOf = (coupon: Stripe.Coupon): CouponView => ({
+  id: coupon.id,
+  name: coupon.name,
+  valid: coupon.valid,
+  percentOff: coupon.percent_off,
+  amountOff: coupon.amount_off,
+  duration: coupon.duration,
+  durationInMonths: coupon.duration_in_months,
+  productIds: coupon.applies_to?.products ?? null,
+});
+
 const cardOf = (method: Stripe.PaymentMethod): CardView => ({
   id: method.id,
   brand: method.card?.brand ?? 'card',
@@ -259,7 +270,11 @@ export class PaymentsGateway {
     return { created, updated };
   }
 
-  /** Creates the coupons that do not exist yet (a coupon cannot change once made: a new offer is a new id). */
+  /**
+   * Creates the coupons that do not exist yet. A coupon's terms cannot change once made; one whose products
+   * (`applies_to`) differ from the catalog's is deleted and made again under its id: discounts already made
+   * of it keep the terms they had (https://docs.stripe.com/api/coupons/delete).
+   */
   async syncCoupons(
     coupons: {
       id: string;
@@ -268,11 +283,17 @@ export class PaymentsGateway {
       amountOff?: number;
       duration: 'once' | 'repeating';
       durationInMonths?: number;
+      /** The products it discounts (none: every product). */
+      productIds?: string[];
     }[],
   ): Promise<string[]> {
     const created: string[] = [];
+    const sameProducts = (a: string[] | undefined | null, b: string[] | undefined) =>
+      [...(a ?? [])].sort().join(',') === [...(b ?? [])].sort().join(',');
     for (const coupon of coupons) {
-      if (await this.coupon(coupon.id)) continue;
+      const existing = await this.coupon(coupon.id);
+      if (existing && sameProducts(existing.applies_to?.products, coupon.productIds)) continue;
+      if (existing) await (await this.client()).coupons.del(coupon.id);
       await (await this.client()).coupons.create(
         {
           id: coupon.id,
@@ -282,8 +303,9 @@ export class PaymentsGateway {
             ? { percent_off: coupon.percentOff }
             : { amount_off: coupon.amountOff, currency: 'usd' }),
           ...(coupon.durationInMonths ? { duration_in_months: coupon.durationInMonths } : {}),
+          ...(coupon.productIds?.length ? { applies_to: { products: coupon.productIds } } : {}),
         },
-        { idempotencyKey: `catalog-coupon-${coupon.id}` },
+        { idempotencyKey: `catalog-coupon-${coupon.id}-${(coupon.productIds ?? []).join('-')}` },
       );
       created.push(coupon.id);
     }
@@ -473,7 +495,8 @@ export class PaymentsGateway {
           proration_date: request.prorationDate,
           payment_behavior: 'error_if_incomplete',
           default_tax_rates: '',
-          ...stripeDiscounts(request.couponIds),
+          // The subscription's discounts stay; the coupons are added after them (issue [18] item 2).
+          ...(await this.discountsWith(request.subscriptionId, request.couponIds)),
           ...(request.metadata ? { metadata: request.metadata } : {}),
         },
         { idempotencyKey },
@@ -494,7 +517,8 @@ export class PaymentsGateway {
             proration_behavior: 'always_invoice',
             default_tax_rates: '',
           },
-          ...stripeDiscounts(request.couponIds),
+          // Given here, the preview's discounts replace the subscription's: they are sent again first.
+          ...(await this.discountsWith(request.subscriptionId, request.couponIds)),
         }),
       ),
     );
@@ -642,7 +666,8 @@ export class PaymentsGateway {
           proration_behavior: 'always_invoice',
           ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
         },
-        ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+        // A coupon joins the subscription's discounts (given here, the preview's discounts replace them).
+        ...(await this.discountsWith(input.subscriptionId, input.couponId ? [input.couponId] : [])),
       }),
     );
     const discount = (preview.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
@@ -680,7 +705,8 @@ export class PaymentsGateway {
           proration_date: input.prorationDate,
           payment_behavior: 'error_if_incomplete',
           ...(input.taxRateId ? { default_tax_rates: [input.taxRateId] } : {}),
-          ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+          // The subscription's discounts stay; a coupon is added after them.
+          ...(await this.discountsWith(input.subscriptionId, input.couponId ? [input.couponId] : [])),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },
         { idempotencyKey },
@@ -850,16 +876,7 @@ export class PaymentsGateway {
   /** A coupon by its id or by a customer-facing promotion code; null when neither exists. */
   async couponByCode(code: string): Promise<CouponView | null> {
     const stripe = await this.client();
-    const view = (coupon: Stripe.Coupon): CouponView => ({
-      id: coupon.id,
-      name: coupon.name,
-      valid: coupon.valid,
-      percentOff: coupon.percent_off,
-      amountOff: coupon.amount_off,
-      duration: coupon.duration,
-      durationInMonths: coupon.duration_in_months,
-      productIds: coupon.applies_to?.products ?? null,
-    });
+    const view = couponViewOf;
     try {
       return view(await stripe.coupons.retrieve(code, { expand: ['applies_to'] }));
     } catch (error) {
@@ -874,9 +891,39 @@ export class PaymentsGateway {
     return couponId ? view(await stripe.coupons.retrieve(couponId, { expand: ['applies_to'] })) : null;
   }
 
+  /**
+   * The discounts a subscription has now, in the order they apply: each discount's id and its coupon. A
+   * coupon added to a subscription joins these (they are sent again with it, so none is replaced).
+   */
+  async subscriptionDiscounts(subscriptionId: string): Promise<{ id: string; coupon: CouponView }[]> {
+    const subscription = await (await this.client()).subscriptions.retrieve(subscriptionId, {
+      expand: ['discounts.source.coupon.applies_to'],
+    });
+    return (subscription.discounts ?? []).flatMap((discount) => {
+      if (typeof discount === 'string') return [];
+      const coupon = discount.source?.coupon;
+      return coupon && typeof coupon === 'object' ? [{ id: discount.id, coupon: couponViewOf(coupon) }] : [];
+    });
+  }
+
+  /**
+   * Stripe's `discounts` of an update or a preview adding coupons to a subscription: its own discounts
+   * kept, the coupons after them. None to add: nothing is sent, and the discounts stay as they are.
+   */
+  private async discountsWith(
+    subscriptionId: string,
+    couponIds: string[],
+  ): Promise<{ discounts?: Stripe.SubscriptionUpdateParams.Discount[] }> {
+    if (!couponIds.length) return {};
+    const kept = await this.subscriptionDiscounts(subscriptionId);
+    return {
+      discounts: [...kept.map((discount) => ({ discount: discount.id })), ...couponIds.map((coupon) => ({ coupon }))],
+    };
+  }
+
   async coupon(couponId: string): Promise<Stripe.Coupon | null> {
     try {
-      return await (await this.client()).coupons.retrieve(couponId);
+      return await (await this.client()).coupons.retrieve(couponId, { expand: ['applies_to'] });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
       throw error;

@@ -118,11 +118,14 @@ export function PaymentFormPage(props: PaymentFormProps) {
   const selection = selectionOf(props);
   return (
     <div className="payment-form">
-      <StepNavigation
-        step={props.step}
-        customizeHref={query(selection)}
-        payHref={query({ step: 'pay', ...selection })}
-      />
+      {/* An upgrade with nothing further (spec 3 §2: an empty title) has no steps to show, only its alert. */}
+      {props.step !== 'unreachable' && (
+        <StepNavigation
+          step={props.step}
+          customizeHref={query(selection)}
+          payHref={query({ step: 'pay', ...selection })}
+        />
+      )}
       {props.congratulations && (
         // Open from the start and closed by its own form (method="dialog"), so it needs no script.
         <dialog open className="card dialog congratulations" aria-labelledby="congratulations-title">
@@ -142,12 +145,20 @@ export function PaymentFormPage(props: PaymentFormProps) {
           below.
         </Notice>
       )}
-      {props.step === 'unreachable' && (
-        <Card id="your-plan" title={props.title || 'Your plan'}>
-          <Notice tone="error">{props.unreachable}</Notice>
-          <ButtonLink href="/plan-management">Back to Plan Management</ButtonLink>
-        </Card>
-      )}
+      {props.step === 'unreachable' &&
+        (props.title ? (
+          <Card id="your-plan" title={props.title}>
+            <Notice tone="error">{props.unreachable}</Notice>
+            <ButtonLink href="/plan-management">Back to Plan Management</ButtonLink>
+          </Card>
+        ) : (
+          <>
+            <Notice tone="error">{props.unreachable}</Notice>
+            <div className="actions">
+              <ButtonLink href="/plan-management">Back to Plan Management</ButtonLink>
+            </div>
+          </>
+        ))}
       {props.step === 'submitRequest' && (
         <Card id="your-plan" title={props.title || 'Your plan'}>
           <p>{props.intro}</p>
@@ -251,6 +262,9 @@ function PlanLines({ lines }: { lines: ChoiceView['lines'] }) {
   );
 }
 
+/** The pay step's form, whose values the card field keeps while it saves a card (islands/CardField.tsx). */
+const PAY_FORM_ID = 'payment-form';
+
 function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice: ChoiceView; backHref: string }) {
   const pay = props.pay!;
   const v = (name: string) => pay.values[name] ?? '';
@@ -264,9 +278,16 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
         // A change that credits more than it charges totals less than 0: nothing is due, and the card
         // processor keeps the difference as a credit that its next invoices use first.
         { description: 'Total due today', amount: Math.max(0, preview.total) },
-        ...(preview.total < 0 ? [{ description: 'Credit kept for your next invoices', amount: -preview.total }] : []),
+        ...(preview.total < 0
+          ? [{ description: 'Credited to your balance, used on your next invoices', amount: -preview.total }]
+          : []),
       ]
     : [];
+  const payLabel = !preview
+    ? 'Pay'
+    : preview.total < 0
+      ? `Confirm: ${formatMoney(-preview.total)} credited to your balance`
+      : `Pay ${formatMoney(preview.total)}`;
   return (
     <Card id="payment" title="Payment">
       {pay.coupon.banner && <Notice tone="info">{pay.coupon.banner}</Notice>}
@@ -288,32 +309,35 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
           Charged now for the rest of this billing period; from the next one, the new monthly price.
         </p>
       )}
-      <form method="get" action={props.path} className="coupon-form">
-        <input type="hidden" name="step" value="pay" />
-        <Carried values={{ ...selection, ...props.carried }} />
-        <FormField
-          name="coupon"
-          id="coupon"
-          label="Coupon (optional)"
-          defaultValue={pay.coupon.code}
-          error={pay.errors.coupon}
-          autoComplete="off"
-        />
-        <div className="actions">
-          <Button variant="secondary">Apply coupon</Button>
-        </div>
-        {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
-      </form>
-      <Island name="CardField" props={props.cardField} />
-      <PostForm action={props.path} noValidate data-progress="Processing your payment…">
+      <Island name="CardField" props={{ ...props.cardField, keepForm: PAY_FORM_ID }} />
+      {/* One form for the whole step: applying a coupon posts it too, so the address, the card chosen and
+          the terms typed come back as they were (issue [18] item 10). */}
+      <PostForm action={props.path} noValidate data-progress="Processing your payment…" id={PAY_FORM_ID}>
         <Carried
           values={{
             ...selection,
             ...props.carried,
             attempt: pay.attempt,
-            ...(pay.coupon.applied ? { coupon: pay.coupon.code } : {}),
+            // The coupon the total above was worked out with: another one typed is applied first, never paid unseen.
+            coupon_applied: pay.coupon.applied ? pay.coupon.code : '',
           }}
         />
+        <div className="coupon-form">
+          <FormField
+            name="coupon"
+            id="coupon"
+            label="Coupon (optional)"
+            defaultValue={pay.coupon.code}
+            error={pay.errors.coupon}
+            autoComplete="off"
+          />
+          <div className="actions">
+            <Button variant="secondary" name="apply_coupon" value="1" data-no-progress="">
+              Apply coupon
+            </Button>
+          </div>
+          {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
+        </div>
         <RadioGroup
           stacked
           idPrefix="source"
@@ -341,7 +365,7 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
           <FieldError id="terms" error={pay.errors.terms} />
         </div>
         <div className="actions">
-          <Button disabled={!preview}>{preview ? `Pay ${formatMoney(Math.max(0, preview.total))}` : 'Pay'}</Button>
+          <Button disabled={!preview}>{payLabel}</Button>
           <ButtonLink href={backHref}>Back</ButtonLink>
         </div>
         {pay.failure && (

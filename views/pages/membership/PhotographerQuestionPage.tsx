@@ -26,7 +26,10 @@ export function PhotographerQuestionPage({
 }) {
   return (
     <Card id="photographer" title="Is one of our photographers near you?">
-      <p>Every membership includes a professional photo shoot. Look for your city in the list below.</p>
+      <p>
+        Our photographers offer professional photo shoots, bought separately, in the cities below. Look for your city in
+        the list.
+      </p>
       <EmbeddedFrame src={citiesUrl} title="photographer cities" height={420} />
       <PostForm action={action}>
         {Object.entries(hidden).map(([name, value]) => (
