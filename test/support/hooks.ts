@@ -2,6 +2,7 @@
 // In a parallel run (mocha --parallel) the root hooks run around every file, in each worker process:
 // the worker starts its database and portal with its first file and keeps them for the next ones; the
 // main process's global fixtures (parallel.ts) drop every database of the run at its end.
+import './react-production'; // first: before anything loads React
 import { ctx, startTestContext, type TestContext } from './context';
 import { recordFileTime } from './file-times';
 import { inWorker, runDir, runId } from './parallel';
