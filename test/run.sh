@@ -2,20 +2,16 @@
 # `npm test`: the checks (types, boundaries, format, lint) run beside the tests instead of before them.
 # The type check uses one core for about 10 s, time the test workers would otherwise wait for; the run
 # fails when either fails, and the checks' findings are printed again at its end.
-# Arguments: the mocha test globs, after --no-build when the islands are not needed (no browser test).
+# Arguments: the mocha test globs. The islands are built first, also for the HTTP tests (they check the
+# built assets' caching).
 set -uo pipefail
-build=(npm run build --silent)
-if [ "${1:-}" = "--no-build" ]; then
-  build=(true)
-  shift
-fi
 checks_log="$(mktemp)"
 trap 'rm -f "$checks_log"' EXIT
 
 npm run check --silent >"$checks_log" 2>&1 &
 checks=$!
 
-"${build[@]}" && mocha --parallel --jobs 3 "$@"
+npm run build --silent && mocha --parallel --jobs 3 "$@"
 tests=$?
 
 wait "$checks"

@@ -105,7 +105,7 @@ export function createPayments(
     gateway: new PaymentsGateway(() => (client ??= local().then(localStripeClient)), webhookSecret),
     local,
     async close() {
-      if (started) await (await started).close();
+      if (started !== null) await (await started).close();
     },
   };
 }
