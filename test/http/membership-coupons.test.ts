@@ -3,6 +3,7 @@
 // membership only, a coupon typed on an upgrade joins the discounts already there (or the form says why
 // it cannot, before Pay), "Apply coupon" keeps what was typed, and a card just added is the one chosen.
 import assert from 'node:assert/strict';
+import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, signIn } from '../support/http';
@@ -205,6 +206,50 @@ describe('coupons: one form state through every step (issue [18] items 9 and 10)
       .expect(200);
     assert.doesNotMatch(foreign.text, new RegExp(other.cardId!));
   });
+
+  it('without JavaScript, a card saved on the hosted page comes back chosen, with the coupon and the terms kept', async () => {
+    const made = await membershipOf({ items: [['membership_monthly_v3', 1]], card: 'pm_card_chargeCustomerFail' });
+    const client = agent();
+    await signIn(client, made.user.email);
+    const stamp = Date.now();
+    await gateway().createCoupon(
+      { id: `FIVE${stamp}`, name: 'Five off', amount_off: 500, currency: 'usd', duration: 'once' },
+      key('five'),
+    );
+    const path = `/reimbursify/upgrade/${made.user.accountId}`;
+    const page = await client.get(`${path}?step=pay&tier=pro&coupon=FIVE${stamp}`).expect(200);
+    const started = await client
+      .post(path)
+      .type('form')
+      .send(
+        formBody({
+          ...PAYMENT_ADDRESS,
+          tier: 'pro',
+          source: 'new',
+          attempt: attemptOf(page.text),
+          coupon: `FIVE${stamp}`,
+          coupon_applied: `FIVE${stamp}`,
+          _csrf: csrfFrom(page.text),
+        }),
+      )
+      .expect(303);
+    const hosted = new URL(started.headers.location);
+    const saved = await supertest(hosted.origin)
+      .post(hosted.pathname)
+      .type('form')
+      .send({ number: '5555 5555 5555 4444', expiry: '12 / 34', cvc: '123', name: 'Test Owner' })
+      .expect(303);
+    const back = new URL(saved.headers.location as string);
+    const returned = await client.get(`${back.pathname}${back.search}`).expect(200);
+    const mastercard = await ctx()
+      .db('billing_payment_methods')
+      .where({ customer_id: made.customerId, last4: '4444' })
+      .first('id');
+    assert.ok(mastercard, 'the card saved there is mirrored');
+    assert.match(inputOf(returned.text, `source-${mastercard.id}`), /checked/);
+    assert.match(inputOf(returned.text, 'terms'), /checked/);
+    assert.match(mainTextOf(returned.text), /Five off: \$5\.00 off, once/);
+  });
 });
 
 describe('coupons: a coupon typed on an upgrade joins the discounts already there (issue [18] item 2)', () => {
@@ -231,7 +276,7 @@ describe('coupons: a coupon typed on an upgrade joins the discounts already ther
         percent_off: 20,
         duration: 'repeating',
         duration_in_months: 3,
-        applies_to: { products: ['portal_private_pay_booster_pro'] },
+        applies_to: { products: ['portal_private_pay_booster_pro', 'portal_private_pay_booster_premium'] },
       },
       key('ppb'),
     );
@@ -253,6 +298,9 @@ describe('coupons: a coupon typed on an upgrade joins the discounts already ther
       );
     assert.equal(paid.status, 303);
     assert.deepEqual(await couponsOn(subscriptionId), ['PARTNER_OWL_25', `PPB3M${stamp}`]);
+    // The same coupon again, on the next upgrade (Premium): refused before Pay.
+    const again = await client.get(`${path}?step=pay&tier=premium&coupon=PPB3M${stamp}`).expect(200);
+    assert.match(mainTextOf(again.text), /Sorry, this coupon is already applied to your membership\./);
   });
 
   it('says before Pay why a coupon cannot join: two percentages off the membership', async () => {
