@@ -1,7 +1,8 @@
 // The demo's Private Pay Booster (spec 3 §4): Dana Rivera (individual@demo.test) has Private Pay Booster
 // Pro, a tool account of the local benefits tool (bought through the portal, not standalone), so her
 // account has a Reimbursify account and Log in to Private Pay Booster shows; her account also has the flag
-// account-enable-sso-upgrade-current-reimbursify, so she may upgrade to Premium from the portal.
+// account-enable-sso-upgrade-current-reimbursify; her membership is a legacy one, so Plan Management and
+// /reimbursify/upgrade send her upgrade to Premium to our team (/contact).
 // Idempotent: a profile that already has a tool account is left alone. The owner's e-mail is passed in
 // (seeds/demo.ts holds the demo users), so this module imports nothing of the demo.
 import type { Knex } from 'knex';
