@@ -3,6 +3,7 @@
 // the worker starts its database and portal with its first file and keeps them for the next ones; the
 // main process's global fixtures (parallel.ts) drop every database of the run at its end.
 import './react-production'; // first: before anything loads React
+import { retrySettingsFrom } from '../../server/integrations/payments/local-stripe';
 import { ctx, startTestContext, type TestContext } from './context';
 import { recordFileTime } from './file-times';
 import { inWorker, runDir, runId } from './parallel';
@@ -30,6 +31,9 @@ export const mochaHooks = {
   },
   async beforeEach() {
     await ctx().database.reset();
+    // A test may change the card server's retry schedule; the next one starts from the settings' (the worker
+    // keeps one card server for all its files, so a schedule left over once turned a past_due into canceled).
+    (await ctx().integrations.payments.local())?.configureRetries(retrySettingsFrom(process.env));
   },
   async afterAll(this: Mocha.Context) {
     const run = runId();

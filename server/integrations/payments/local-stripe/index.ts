@@ -20,6 +20,8 @@ import { Ledger, seconds, type Obj } from './billing';
 import { hostedRouter } from './hosted';
 import { installSchema, LocalStore, newId } from './store';
 
+export { retrySettingsFrom };
+
 export const LOCAL_KEYS = { secret: 'sk_test_local', publishable: 'pk_test_local' } as const;
 
 /** Receives one signed event; true when it was accepted (a 2xx), as Stripe judges a delivery. */
