@@ -16,7 +16,16 @@ import type { Agent } from 'supertest';
 import { receiveEvent, syncCustomer } from '../../server/domain/billing';
 import type { Stripe } from '../../server/integrations/payments';
 import { PLAN_MESSAGES } from '../../server/features/plan-management/validation';
-import { billedAccount, deliverEvents, gateway, localStripe, membershipOf, PAYMENT_ADDRESS } from '../support/billing';
+import {
+  billedAccount,
+  deliverEvents,
+  gateway,
+  localStripe,
+  membershipOf,
+  PAYMENT_ADDRESS,
+  serverClock,
+  shownDay,
+} from '../support/billing';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, postForm, signIn, textOf } from '../support/http';
@@ -27,27 +36,9 @@ const DAY = 24 * 3600;
 let made = 0;
 const key = (what: string) => `dunning-${process.pid}-${Date.now()}-${(made += 1)}-${what}`;
 
-/** Nov 25, 2026, as the pages write a day. */
-const shown = (unix: number) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(unix * 1000),
-  );
-
-/** The local card server's clock, moved forward by the test and put back after it (it is shared by the run). */
-let moved = 0;
-async function advance(seconds: number): Promise<void> {
-  const local = await localStripe();
-  local.advanceClock(seconds);
-  moved += seconds;
-  await local.renew();
-  const statuses = await deliverEvents();
-  assert.ok(
-    statuses.every((status) => status === 200),
-    `the portal accepts every event: ${statuses.join(', ')}`,
-  );
-  await drainJobs();
-}
-const localNow = () => Math.floor(Date.now() / 1000) + moved;
+const clock = serverClock();
+const { advance, now: localNow } = clock;
+const shown = shownDay;
 
 const stripe = async () => gateway().client();
 const pageText = async (client: Agent, path = '/plan-management') => textOf((await client.get(path).expect(200)).text);
@@ -97,10 +88,7 @@ async function declinedAtRenewal(retryDays: number[], after: 'unpaid' | 'cancele
 }
 
 describe('dunning: a renewal declined, retried, then paid', () => {
-  afterEach(async () => {
-    if (moved) (await localStripe()).advanceClock(-moved);
-    moved = 0;
-  });
+  afterEach(() => clock.putBack());
 
   it('declined → two retries (an e-mail at each attempt, none twice) → pay now with a new card on the hosted page → active', async () => {
     const { user, client, manager, customerId, subscriptionId, failing, periodEnd } = await declinedAtRenewal([

@@ -17,7 +17,16 @@ import assert from 'node:assert/strict';
 import type { Agent } from 'supertest';
 import { syncCustomer } from '../../server/domain/billing';
 import { PLAN_MESSAGES } from '../../server/features/plan-management/validation';
-import { billedAccount, deliverEvents, gateway, localStripe, membershipOf, priceId } from '../support/billing';
+import {
+  billedAccount,
+  deliverEvents,
+  gateway,
+  localStripe,
+  membershipOf,
+  priceId,
+  serverClock,
+  shownDay,
+} from '../support/billing';
 import { ctx } from '../support/context';
 import { agent, postForm, signIn, textOf } from '../support/http';
 import { createProviderUser } from '../support/factories';
@@ -27,27 +36,9 @@ const DAY = 24 * 3600;
 let made = 0;
 const key = (what: string) => `lifecycle-${process.pid}-${Date.now()}-${(made += 1)}-${what}`;
 
-/** Nov 25, 2026, as the pages write a day. */
-const shown = (unix: number) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(unix * 1000),
-  );
-
-/** The local card server's clock, moved forward by the test and put back after it (it is shared by the run). */
-let moved = 0;
-async function advance(seconds: number): Promise<void> {
-  const local = await localStripe();
-  local.advanceClock(seconds);
-  moved += seconds;
-  await local.renew(); // what the server's clock made due: renewals, retries, trials ending
-  const statuses = await deliverEvents();
-  assert.ok(
-    statuses.every((status) => status === 200),
-    `the portal accepts every event: ${statuses.join(', ')}`,
-  );
-  await drainJobs(); // the sync each event queued
-}
-const localNow = () => Math.floor(Date.now() / 1000) + moved;
+const clock = serverClock();
+const { advance, now: localNow } = clock;
+const shown = shownDay;
 
 async function subscriptionOf(id: string) {
   return (await gateway().client()).subscriptions.retrieve(id);
@@ -69,10 +60,7 @@ async function historyRows(): Promise<{ total: number; status: string }[]> {
 
 describe('plan management through a membership’s life', () => {
   let client: Agent;
-  afterEach(async () => {
-    if (moved) (await localStripe()).advanceClock(-moved);
-    moved = 0;
-  });
+  afterEach(() => clock.putBack());
 
   async function member(card = 'pm_card_visa', extra: Record<string, unknown> = {}) {
     const setup = await membershipOf({ items: [['membership_monthly_v3', 1]], card });

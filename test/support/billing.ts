@@ -1,10 +1,12 @@
 // Billing as tests need it: customers, cards and subscriptions made on the local card server through
 // the portal's own gateway, and the server's signed events posted to the portal's webhook.
+import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { syncCustomer } from '../../server/domain/billing';
 import type { LocalStripe } from '../../server/integrations/payments';
 import { ctx } from './context';
 import { createProviderUser } from './factories';
+import { drainJobs } from './jobs';
 
 export const gateway = () => ctx().integrations.payments.gateway;
 
@@ -137,4 +139,38 @@ export async function membershipOf(options: MembershipSetup) {
   if (options.status === 'canceled') await gateway().cancelSubscription(subscription.id, key('cancel'));
   await syncCustomer(ctx().db, gateway(), customerId);
   return { user, customerId, subscriptionId: subscription.id };
+}
+
+/** A day as the pages write it, e.g. "Nov 25, 2026". */
+export const shownDay = (unix: number) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(unix * 1000),
+  );
+
+/**
+ * The local card server's own clock (not a test clock), moved forward by a test; `putBack` after each test,
+ * as the worker's files share it. `advance` runs what came due (renewals, retries, trials ending), delivers
+ * the events to the portal's webhook, which must accept them all, and runs the jobs they queued.
+ */
+export function serverClock() {
+  let moved = 0;
+  return {
+    async advance(seconds: number): Promise<void> {
+      const local = await localStripe();
+      local.advanceClock(seconds);
+      moved += seconds;
+      await local.renew();
+      const statuses = await deliverEvents();
+      assert.ok(
+        statuses.every((status) => status === 200),
+        `the portal accepts every event: ${statuses.join(', ')}`,
+      );
+      await drainJobs();
+    },
+    now: () => Math.floor(Date.now() / 1000) + moved,
+    async putBack(): Promise<void> {
+      if (moved) (await localStripe()).advanceClock(-moved);
+      moved = 0;
+    },
+  };
 }
