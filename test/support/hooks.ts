@@ -31,8 +31,8 @@ export const mochaHooks = {
   },
   async beforeEach() {
     await ctx().database.reset();
-    // A test may change the card server's retry schedule; the next one starts from the settings' (the worker
-    // keeps one card server for all its files, so a schedule left over once turned a past_due into canceled).
+    // A test may change the card server's retry schedule; the next one starts from the configured one (the
+    // worker keeps one card server for all its files: a schedule left over once turned past_due into canceled).
     (await ctx().integrations.payments.local())?.configureRetries(retrySettingsFrom(process.env));
   },
   async afterAll(this: Mocha.Context) {

@@ -114,8 +114,8 @@ export async function startPortal(databaseUrl: string, options: PortalOptions = 
 }
 
 /**
- * A port nothing listens on now, as the system hands them out. A random one in a fixed range was once
- * taken (by a connection's local port) when a killed portal was restarted on it.
+ * A port nothing listens on now, as the system hands them out. A random one from a fixed range was once
+ * already taken when a killed portal was restarted, and the restart failed.
  */
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
