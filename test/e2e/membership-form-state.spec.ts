@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { billedAccount, gateway } from '../support/billing';
+import { billedAccount, gateway, readyToPay } from '../support/billing';
 import { expectAccessible, expectFlash, signInAs, submit, typeCard, useBrowser } from '../support/browser';
 
 describe('browser: the pay step keeps what was typed', function () {
@@ -14,10 +14,7 @@ describe('browser: the pay step keeps what was typed', function () {
   it('through "Apply coupon" and a card saved in the card field, which is then the card chosen', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+    await readyToPay(providerId);
     const { cardId } = await billedAccount(user.accountId, user.providerIds, {
       card: 'pm_card_chargeCustomerFail',
       membership: null,

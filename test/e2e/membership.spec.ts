@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { billedAccount, gateway, membershipOf } from '../support/billing';
+import { billedAccount, gateway, membershipOf, readyToPay } from '../support/billing';
 import {
   expectAccessible,
   expectFlash,
@@ -34,10 +34,7 @@ describe('browser: the membership payment form', function () {
   it('a new provider pays with the success card and a coupon, lands on About You, then goes live', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'reviewing' }] });
     const providerId = user.providerIds[0]!;
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+    await readyToPay(providerId);
     await gateway().createCoupon(
       { id: `TENOFF${providerId}`, name: 'Ten off', amount_off: 1000, currency: 'usd', duration: 'once' },
       `e2e-coupon-${providerId}`,

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, signIn } from '../support/http';
-import { billedAccount, membershipOf, PAYMENT_ADDRESS, priceId, type MembershipSetup } from '../support/billing';
+import {
+  billedAccount,
+  membershipOf,
+  PAYMENT_ADDRESS,
+  priceId,
+  type MembershipSetup,
+  readyToPay,
+} from '../support/billing';
 
 async function member(options: MembershipSetup) {
   const made = await membershipOf(options);
@@ -111,10 +118,7 @@ describe('wrong words (issue [18] item 11)', () => {
 
   it('a 4-digit ZIP is an invalid postal code, not a missing one; the form keeps what was typed', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'available' });
+    await readyToPay(user.providerIds[0]);
     await billedAccount(user.accountId, user.providerIds, { membership: null });
     const client = agent();
     await signIn(client, user.email);

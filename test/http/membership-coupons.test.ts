@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, signIn } from '../support/http';
-import { billedAccount, gateway, membershipOf, PAYMENT_ADDRESS, priceId } from '../support/billing';
+import { billedAccount, gateway, membershipOf, PAYMENT_ADDRESS, priceId, readyToPay } from '../support/billing';
 import { syncCustomer } from '../../server/domain/billing';
 import { atPayment, payPage } from './zpm-signup-helpers';
 
@@ -18,10 +18,7 @@ const key = (what: string) => `coupons-${process.pid}-${Date.now()}-${(counter +
 /** A provider with no plan yet (an incomplete profile in TX), signed in, with a card on file unless null. */
 async function unpaid(card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
-  await ctx()
-    .db('locations')
-    .insert({ provider_id: user.providerIds[0], state: 'TX', remote_location: true, accepting_patients: 40 });
-  await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'available' });
+  await readyToPay(user.providerIds[0]);
   const billing = await billedAccount(user.accountId, user.providerIds, { card, membership: null });
   const client = agent();
   await signIn(client, user.email);

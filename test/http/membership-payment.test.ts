@@ -5,16 +5,13 @@ import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, textOf } from '../support/http';
-import { billedAccount, gateway, PAYMENT_ADDRESS } from '../support/billing';
+import { billedAccount, gateway, PAYMENT_ADDRESS, readyToPay } from '../support/billing';
 import { completeProfile } from './dashboard-helpers';
 import { syncCustomer } from '../../server/domain/billing';
 
 async function unpaid(state = 'TX', card: string | null = 'pm_card_visa') {
   const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
-  await ctx()
-    .db('locations')
-    .insert({ provider_id: user.providerIds[0], state, remote_location: true, accepting_patients: 40 });
-  await ctx().db('providers').where({ id: user.providerIds[0] }).update({ photographer_availability: 'available' });
+  await readyToPay(user.providerIds[0], state);
   if (card) await billedAccount(user.accountId, user.providerIds, { card, membership: null });
   const client = agent();
   await signIn(client, user.email);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, tokenFor, type Agent } from '../support/http';
-import { billedAccount, PAYMENT_ADDRESS } from '../support/billing';
+import { billedAccount, PAYMENT_ADDRESS, readyToPay } from '../support/billing';
 import { createProviderUser } from '../support/factories';
 import { PAYMENT_LIMITS } from '../../server/http/payment-throttles';
 import {
@@ -166,10 +166,7 @@ describe('payment throttles: the signed-in payment form', () => {
   it(`${PAYMENT_LIMITS.declines.perSession} declined payments an hour, then 429`, async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+    await readyToPay(providerId);
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
     const client = agent();
     await signIn(client, user.email);

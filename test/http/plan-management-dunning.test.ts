@@ -25,6 +25,7 @@ import {
   PAYMENT_ADDRESS,
   serverClock,
   shownDay,
+  readyToPay,
 } from '../support/billing';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -356,10 +357,7 @@ describe('dunning: a refused first payment leaves nothing behind (issue [18] ite
   it('a card declined on the payment form leaves no membership and no invoice on Plan Management', async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });
     const providerId = user.providerIds[0]!;
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+    await readyToPay(providerId);
     await billedAccount(user.accountId, user.providerIds, { card: 'pm_card_chargeCustomerFail', membership: null });
     const client = agent();
     await signIn(client, user.email);

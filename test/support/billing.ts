@@ -104,6 +104,15 @@ export interface MembershipSetup {
 }
 
 /**
+ * A provider the payment form takes straight to its steps: a location in `state` (which decides its price,
+ * spec 3 §9) and the photographer question answered.
+ */
+export async function readyToPay(providerId: number, state = 'TX'): Promise<void> {
+  await ctx().db('locations').insert({ provider_id: providerId, state, remote_location: true, accepting_patients: 40 });
+  await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
+}
+
+/**
  * An owner whose account pays for its first providers (`paidProviders`, default 1) with a subscription
  * of these items (lookup key, quantity): seat-based unless said, canceled if asked; locations in TX and
  * the photographer question answered, so the payment form goes straight to its steps.
@@ -112,12 +121,7 @@ export async function membershipOf(options: MembershipSetup) {
   const user = await createProviderUser(ctx().db, {
     providers: Array.from({ length: options.providers ?? 1 }, () => ({ status: 'active' as const })),
   });
-  for (const providerId of user.providerIds) {
-    await ctx()
-      .db('locations')
-      .insert({ provider_id: providerId, state: 'TX', remote_location: true, accepting_patients: 40 });
-    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'available' });
-  }
+  for (const providerId of user.providerIds) await readyToPay(providerId);
   const { customerId } = await billedAccount(user.accountId, user.providerIds, {
     card: options.card ?? 'pm_card_visa',
     membership: null,
