@@ -5,24 +5,13 @@
 // Written once, it runs against the local card server and, with STRIPE_TEST_SECRET_KEY, Stripe test mode.
 import assert from 'node:assert/strict';
 import type Stripe from 'stripe';
-import { syncCatalog } from '../../server/domain/billing';
-import { PaymentsGateway } from '../../server/integrations/payments';
-import { gateway, priceId } from '../support/billing';
-import { ctx } from '../support/context';
-import { forEachStripeTarget, JAN_15_2026, latestInvoiceOf, type StripeTarget } from '../support/stripe-target';
+import type { PaymentsGateway } from '../../server/integrations/payments';
+import { priceId, targetGateways } from '../support/billing';
+import { forEachStripeTarget, JAN_15_2026, latestInvoiceOf } from '../support/stripe-target';
 
-let stripeGateway: PaymentsGateway | null = null;
 const made: string[] = [];
 
-/** The portal's gateway over the target: the local one, or one over Stripe test mode with the catalog synced there. */
-async function paymentsOf(target: StripeTarget): Promise<PaymentsGateway> {
-  if (target.name === 'local card server') return gateway();
-  if (!stripeGateway) {
-    stripeGateway = new PaymentsGateway(async () => target.stripe, 'whsec_unused_here');
-    await syncCatalog(ctx().db, stripeGateway);
-  }
-  return stripeGateway;
-}
+const gateways = targetGateways();
 
 const discountsOf = (invoice: Stripe.Invoice) => (invoice.total_discount_amounts ?? []).map((d) => d.amount);
 
@@ -30,17 +19,16 @@ forEachStripeTarget((target) => {
   let payments: PaymentsGateway;
   beforeEach(async function () {
     if (target().name === 'Stripe test mode') this.timeout(600_000);
-    payments = await paymentsOf(target());
+    payments = await gateways.of(target());
   });
   after(async function () {
-    if (!stripeGateway) return;
+    if (!gateways.usedStripe()) return;
     this.timeout(120_000);
     for (const id of made.splice(0))
       await target()
         .stripe.coupons.del(id)
         .catch(() => undefined);
-    stripeGateway = null;
-    await syncCatalog(ctx().db, gateway());
+    await gateways.restoreLocalCatalog();
   });
 
   /** A customer with a card on a clock frozen at 2026-01-15, and a coupon of this run. */

@@ -19,16 +19,14 @@ import {
   payOrder,
   practiceManagementChanges,
   salesTaxOf,
-  syncCatalog,
   type CurrentItem,
   type ItemChange,
   type Order,
   type PurchaseDeps,
 } from '../../server/domain/billing';
-import { PaymentsGateway } from '../../server/integrations/payments';
-import { gateway } from '../support/billing';
+import { targetGateways } from '../support/billing';
 import { ctx } from '../support/context';
-import { DAY, forEachStripeTarget, JAN_15_2026, type StripeTarget } from '../support/stripe-target';
+import { DAY, forEachStripeTarget, JAN_15_2026 } from '../support/stripe-target';
 
 interface Scenario {
   title: string;
@@ -90,27 +88,15 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-let stripeGateway: PaymentsGateway | null = null;
-
-/** The portal's gateway for a target: the local card server's own, or one over Stripe test mode with the catalog synced there. */
-async function paymentsOf(target: StripeTarget): Promise<PaymentsGateway> {
-  if (target.name === 'local card server') return gateway();
-  if (!stripeGateway) {
-    stripeGateway = new PaymentsGateway(async () => target.stripe, 'whsec_unused_here');
-    await syncCatalog(ctx().db, stripeGateway);
-  }
-  return stripeGateway;
-}
+const gateways = targetGateways();
 
 const taxOf = (invoice: Stripe.Invoice) => (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
 
 forEachStripeTarget((target) => {
   after(async function () {
-    if (!stripeGateway) return;
+    if (!gateways.usedStripe()) return;
     this.timeout(120_000);
-    stripeGateway = null;
-    // billing_prices holds the local card server's price ids again.
-    await syncCatalog(ctx().db, gateway());
+    await gateways.restoreLocalCatalog();
   });
 
   describe('money table: sales tax per line, on the renewal after an upgrade or an added seat', () => {
@@ -118,7 +104,7 @@ forEachStripeTarget((target) => {
       it(`${scenario.title}: renewal tax ${scenario.renewal.tax}`, async function () {
         if (target().name === 'Stripe test mode') this.timeout(600_000);
         const { stripe } = target();
-        const payments = await paymentsOf(target());
+        const payments = await gateways.of(target());
         const deps: PurchaseDeps = { db: ctx().db, payments, tax: ctx().integrations.tax };
         const clock = await target().clock(JAN_15_2026);
         const { customer, card } = await target().customer(clock.id);

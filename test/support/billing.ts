@@ -2,13 +2,38 @@
 // the portal's own gateway, and the server's signed events posted to the portal's webhook.
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
-import { syncCustomer } from '../../server/domain/billing';
-import type { LocalStripe } from '../../server/integrations/payments';
+import { syncCatalog, syncCustomer } from '../../server/domain/billing';
+import { type LocalStripe, PaymentsGateway } from '../../server/integrations/payments';
 import { ctx } from './context';
 import { createProviderUser } from './factories';
 import { drainJobs } from './jobs';
+import type { StripeTarget } from './stripe-target';
 
 export const gateway = () => ctx().integrations.payments.gateway;
+
+/**
+ * The portal's gateway for each target of a money test: the local card server's own (its catalog synced at
+ * the run's start), or one over Stripe test mode, with the catalog synced into that account, which writes its
+ * price ids to billing_prices until `restoreLocalCatalog` writes the local ones back.
+ */
+export function targetGateways() {
+  let onStripe: PaymentsGateway | null = null;
+  return {
+    async of(target: StripeTarget): Promise<PaymentsGateway> {
+      if (target.name === 'local card server') return gateway();
+      if (!onStripe) {
+        onStripe = new PaymentsGateway(async () => target.stripe, 'whsec_unused_here');
+        await syncCatalog(ctx().db, onStripe);
+      }
+      return onStripe;
+    },
+    usedStripe: () => onStripe !== null,
+    async restoreLocalCatalog(): Promise<void> {
+      onStripe = null;
+      await syncCatalog(ctx().db, gateway());
+    },
+  };
+}
 
 /**
  * The payment forms' billing address and accepted terms, as posted: an Oregon address, which has no
