@@ -1,5 +1,6 @@
 // One conversation, live (spec 3 §4 Messaging): new messages arrive without a reload through server-sent
-// events, or by polling every 10 s when those cannot be had; the reply is sent in place (Meta+Enter
+// events, or by polling every 10 s when those cannot be had (the page then says the live view is paused,
+// with a button that tries again); the reply is sent in place (Meta+Enter
 // too), the button reads 'Message sent!' for 1.5 s, the form clears and the on-behalf reminder goes
 // after the first send. Without JavaScript the same markup is a page with a plain reply form.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -11,6 +12,9 @@ import { PageContextReact, type PageContext } from '../views/page-context';
 export const POLL_MS = 10_000;
 export const SENT_LABEL_MS = 1500;
 const SEND_FAILED = 'Your message could not be sent. Please try again.';
+export const PAUSED_TITLE = 'Live updates paused';
+export const PAUSED_TEXT =
+  'New messages are checked every 10 seconds instead. Close other tabs of the portal you no longer need, then resume.';
 
 export interface MessageThreadProps {
   messages: MessageView[];
@@ -49,6 +53,9 @@ export default function MessageThread(props: MessageThreadProps) {
   const [justSent, setJustSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  /** The live stream was refused (too many open tabs, or live updates are down): polling every 10 s instead. */
+  const [paused, setPaused] = useState(false);
+  const resume = useRef<() => void>(() => {});
   const lastId = useRef(lastIdOf(props.messages));
   const scroller = useRef<HTMLDivElement>(null);
   const sentTimer = useRef<number | undefined>(undefined);
@@ -84,15 +91,31 @@ export default function MessageThread(props: MessageThreadProps) {
       poller = window.setInterval(() => void poll(), POLL_MS);
       void poll();
     };
-    if (typeof EventSource === 'function') {
+    const stopPolling = () => {
+      window.clearInterval(poller);
+      poller = undefined;
+    };
+    const connect = () => {
+      source?.close();
       source = new EventSource(`${urls.events}?after=${lastId.current}`);
+      source.addEventListener('open', () => {
+        stopPolling();
+        setPaused(false);
+      });
       source.addEventListener('message', (event) =>
         receive([JSON.parse((event as MessageEvent<string>).data) as MessageView]),
       );
-      // A dropped connection is retried by the browser; a refused one (no live updates, too many tabs) is closed: poll.
+      // A dropped connection is retried by the browser; a refused one (no live updates, too many tabs) is
+      // closed: poll, and say that the live view is paused (Resume tries again).
       source.addEventListener('error', () => {
-        if (source?.readyState === EventSource.CLOSED) startPolling();
+        if (source?.readyState !== EventSource.CLOSED) return;
+        startPolling();
+        setPaused(true);
       });
+    };
+    if (typeof EventSource === 'function') {
+      resume.current = connect;
+      connect();
     } else {
       startPolling();
     }
@@ -182,6 +205,17 @@ export default function MessageThread(props: MessageThreadProps) {
         <p className="visually-hidden" aria-live="polite">
           {announcement}
         </p>
+        {paused && (
+          <div className="notice-banner notice-banner--warning thread__paused" role="status">
+            <p className="notice-banner__title">{PAUSED_TITLE}</p>
+            <p>{PAUSED_TEXT}</p>
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => resume.current()}>
+                Resume live updates
+              </button>
+            </p>
+          </div>
+        )}
         {mode === 'sendable' ? (
           <Composer
             action={urls.send}

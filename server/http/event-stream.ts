@@ -11,8 +11,11 @@ import { sessionSignsIn } from './session';
 export const HEARTBEAT_MS = 25_000;
 /** The browser reconnects on its own after this (EventSource), so its sign-in is checked again. */
 export const STREAM_LIFETIME_MS = 5 * 60_000;
-/** Open streams one user may hold at once (a few tabs); more are refused and those tabs poll instead. */
-export const STREAMS_PER_USER = 5;
+/**
+ * Open streams one user may hold at once, across every feature (a front desk sharing one login keeps several
+ * tabs of Messages and the practice inbox open); more are refused, and those tabs poll and say so.
+ */
+export const STREAMS_PER_USER = 10;
 /** A stream's place counts this long after its process last renewed it (every heartbeat): a process that died frees its places. */
 export const STREAM_LEASE_MS = 60_000;
 
