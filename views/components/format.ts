@@ -23,6 +23,10 @@ export function formatDay(day: string | null | undefined): string {
 }
 
 /** A card network as people write it: visa → Visa, amex → American Express. */
+/** A card on file as a payment form lists it: "Visa ending 4242 (default)". */
+export const savedCardLabel = (card: { brand: string; last4: string; isDefault: boolean }): string =>
+  `${formatCardBrand(card.brand)} ending ${card.last4}${card.isDefault ? ' (default)' : ''}`;
+
 export function formatCardBrand(brand: string): string {
   if (brand === 'amex') return 'American Express';
   if (brand === 'mastercard') return 'Mastercard';

@@ -90,7 +90,13 @@ export {
   type ItemChange,
   type ReimbursifyTier,
 } from './plans';
-export { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type PaymentInput } from './payment-form';
+export {
+  PAYMENT_FIELDS,
+  PAYMENT_MESSAGES,
+  paymentValuesFrom,
+  validatePayment,
+  type PaymentInput,
+} from './payment-form';
 export {
   NO_SALES_TAX,
   salesTaxPlan,
@@ -112,3 +118,40 @@ export {
   type Payment,
   type PurchaseDeps,
 } from './purchase';
+export {
+  ATTEMPT_LEASE_SECONDS,
+  findAttempt,
+  isAttemptSettled,
+  noteAttemptTax,
+  openAttempt,
+  settleAttempt,
+  type Attempt,
+  type AttemptOutcome,
+  type AttemptOwner,
+} from './attempts';
+export { lineOf, linesOfChange, monthlyOf, type PlanLine } from './lines';
+export {
+  automaticCoupon,
+  checkCoupons,
+  creditReferrer,
+  OFFER_TEXTS,
+  REFERRER_CREDIT,
+  type CouponCheck,
+  type CouponContext,
+} from './offers';
+export { payPayStep, payStepProfileOf, type BillingAddress, type PayStepPost, type SavedCard } from './pay-step';
+export {
+  hasLiveSeat,
+  photographerAnswerOf,
+  savePhotographerAnswer,
+  seatAwaitsPayment,
+  seatOf,
+} from './seats';
+export {
+  accountOfSubscription,
+  accountPlanFlags,
+  firstProviderOfAccount,
+  liveSubscriptionsOf,
+  subscriptionOf,
+  type MirroredSubscriptionView,
+} from './subscriptions';

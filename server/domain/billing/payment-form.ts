@@ -80,3 +80,20 @@ const paymentSchemas = {
 /** The payment form's rules; a payment method is required unless a subscription already exists (spec 3 §5). */
 export const validatePayment = (values: unknown, { sourceRequired }: { sourceRequired: boolean }) =>
   validate(sourceRequired ? paymentSchemas.sourceRequired : paymentSchemas.sourceOptional, values);
+
+/** The pay step's fields filled from what is on file: the billing address, the card chosen, the terms (accepted: '1'). */
+export function paymentValuesFrom(
+  address: { line1: string; line2: string; city: string; state: string; postalCode: string },
+  source: string,
+  terms = '',
+): PaymentInput {
+  return {
+    source,
+    address_line1: address.line1,
+    address_line2: address.line2,
+    address_city: address.city,
+    address_state: address.state,
+    address_postal_code: address.postalCode,
+    terms,
+  };
+}

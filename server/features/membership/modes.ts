@@ -13,7 +13,16 @@ import {
   practiceManagementChanges,
   reimbursifyChanges,
   accountReimbursifyTier,
+  accountPlanFlags,
+  lineOf,
+  linesOfChange,
+  liveSubscriptionsOf,
+  monthlyOf,
   seatKindOf,
+  seatOf,
+  subscriptionOf,
+  type MirroredSubscriptionView,
+  type PlanLine,
   SETUP_OPTIONS,
   setupLookupKey,
   tierOf,
@@ -25,7 +34,7 @@ import {
   type Tier,
 } from '../../domain/billing';
 import type { ReachableProvider } from '../../domain/providers';
-import * as service from './service';
+import { afterPayment } from './service';
 
 export type Mode =
   | 'subscribe'
@@ -49,7 +58,7 @@ export type Purchase =
 export interface Choice {
   value: string;
   label: string;
-  lines: service.PlanLine[];
+  lines: PlanLine[];
 }
 export interface SetupOffer {
   value: SetupOption;
@@ -78,7 +87,7 @@ const SETUP_DETAILS: Record<SetupOption, { name: string; details: string }> = {
 /** The setup help a provider may add to a new membership, priced for its kind (a practice's shoots are group shoots). */
 function setupOffers(providerType: string): SetupOffer[] {
   return SETUP_OPTIONS.map((option) => {
-    const line = service.lineOf(setupLookupKey(option, providerType));
+    const line = lineOf(setupLookupKey(option, providerType));
     return {
       value: option,
       label: `${SETUP_DETAILS[option].name}: ${money(line.amount)} once`,
@@ -100,7 +109,7 @@ export interface PaymentForm {
   /** The legend of the choice (null: nothing to choose). */
   choiceLegend: string | null;
   /** The subscription a change applies to (null: a new subscription). */
-  target: service.MirroredSubscriptionView | null;
+  target: MirroredSubscriptionView | null;
   /** A customised seat mix: the form becomes the submitRequest step (spec 3 §4). */
   customised: boolean;
   buy(choice: string, setup?: string): Purchase;
@@ -152,12 +161,12 @@ export async function payForForm(
   provider: ReachableProvider,
   query: { reactivate?: string; returnToPlanManagement: boolean },
 ): Promise<PaymentForm> {
-  const seat = await service.seatOf(db, provider.id);
-  const live = await service.liveSubscriptionsOf(db, provider.accountId);
+  const seat = await seatOf(db, provider.id);
+  const live = await liveSubscriptionsOf(db, provider.accountId);
   const seatSubscription = live.find((s) => s.seatBased) ?? null;
   const carried: Record<string, string> = query.returnToPlanManagement ? { return_to_plan_management: '1' } : {};
   const path = `/profiles/pay-for/${provider.id}`;
-  const success = service.afterPayment(viewer, provider.id, query.returnToPlanManagement);
+  const success = afterPayment(viewer, provider.id, query.returnToPlanManagement);
   const metadataFor = (providerIds: number[]) => ({
     seat_based: 'yes',
     provider_ids: providerIds.join(','),
@@ -165,13 +174,11 @@ export async function payForForm(
   });
   const tierChoices = (extra: ReimbursifyTier | null): Choice[] =>
     ['basic', 'professional', 'premium'].map((tier) => {
-      const lines = newMembershipItems(tier as Tier, seat, extra).map((item) =>
-        service.lineOf(item.lookupKey, item.quantity),
-      );
-      return { value: tier, label: `${TIER_NAMES[tier as Tier]}: ${money(service.monthlyOf(lines))} a month`, lines };
+      const lines = newMembershipItems(tier as Tier, seat, extra).map((item) => lineOf(item.lookupKey, item.quantity));
+      return { value: tier, label: `${TIER_NAMES[tier as Tier]}: ${money(monthlyOf(lines))} a month`, lines };
     });
 
-  const canceled = query.reactivate ? await service.subscriptionOf(db, provider.accountId, query.reactivate) : null;
+  const canceled = query.reactivate ? await subscriptionOf(db, provider.accountId, query.reactivate) : null;
   if (canceled && canceled.status === 'canceled' && canceled.providerIds.includes(provider.id) && !seatSubscription) {
     // The same plan again, on today's prices (a yearly plan comes back monthly: yearly is sold no more).
     const keys = canceled.items
@@ -180,7 +187,7 @@ export async function payForForm(
         quantity: item.quantity,
       }))
       .filter((item): item is { lookupKey: string; quantity: number } => Boolean(item.lookupKey));
-    const lines = keys.map((item) => service.lineOf(item.lookupKey, item.quantity));
+    const lines = keys.map((item) => lineOf(item.lookupKey, item.quantity));
     const tier = tierOf(keys.map((k) => k.lookupKey));
     return {
       mode: 'reactivate',
@@ -189,7 +196,7 @@ export async function payForForm(
       provider,
       carried: { ...carried, reactivate: canceled.id },
       title: 'Your plan',
-      intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(service.monthlyOf(lines))} a month.`,
+      intro: `Reactivate the ${TIER_NAMES[tier]} membership of ${provider.name}: ${money(monthlyOf(lines))} a month.`,
       choices: [{ value: '', label: 'Reactivate', lines }],
       choiceLegend: null,
       target: null,
@@ -208,9 +215,7 @@ export async function payForForm(
   if (seatSubscription) {
     const changes = addSeatChanges(seatSubscription.items, seat);
     // What one seat adds a month: each changed item once.
-    const lines = service
-      .linesOfChange(changes, seatSubscription.items)
-      .map((line) => service.lineOf(line.lookupKey, 1));
+    const lines = linesOfChange(changes, seatSubscription.items).map((line) => lineOf(line.lookupKey, 1));
     return {
       mode: 'add-seat',
       path,
@@ -218,7 +223,7 @@ export async function payForForm(
       provider,
       carried,
       title: 'Your plan',
-      intro: `Add a seat for ${provider.name} to your practice's membership: ${money(service.monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
+      intro: `Add a seat for ${provider.name} to your practice's membership: ${money(monthlyOf(lines))} a month more, prorated for the rest of this billing period.`,
       choices: [{ value: '', label: 'Add a seat', lines }],
       choiceLegend: null,
       target: seatSubscription,
@@ -260,7 +265,7 @@ export async function payForForm(
   };
 }
 
-function seatCounts(subscription: service.MirroredSubscriptionView): Record<SeatKind, number> {
+function seatCounts(subscription: MirroredSubscriptionView): Record<SeatKind, number> {
   const counts: Record<SeatKind, number> = { ny: 0, non_ny: 0, reimbursify: 0 };
   for (const item of subscription.items) {
     const kind = item.lookupKey ? seatKindOf(item.lookupKey) : null;
@@ -270,7 +275,7 @@ function seatCounts(subscription: service.MirroredSubscriptionView): Record<Seat
 }
 
 /** The subscription an account-level upgrade changes: its live seat-based one, or its only legacy one. */
-function upgradeTarget(live: service.MirroredSubscriptionView[]): service.MirroredSubscriptionView | null {
+function upgradeTarget(live: MirroredSubscriptionView[]): MirroredSubscriptionView | null {
   return (
     live.find((s) => s.seatBased) ??
     (live.filter((s) => !s.seatBased).length === 1 ? live.find((s) => !s.seatBased)! : null)
@@ -284,10 +289,10 @@ function upgradeTarget(live: service.MirroredSubscriptionView[]): service.Mirror
  * (null); a yearly one is changed by our team (/contact).
  */
 export async function practiceManagementForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
-  const live = await service.liveSubscriptionsOf(db, accountId);
-  const account = await db('accounts').where({ id: accountId }).first('has_paid_practice_management_plan');
+  const live = await liveSubscriptionsOf(db, accountId);
+  const { paidPracticeManagement } = await accountPlanFlags(db, accountId);
   const legacy = live.filter((s) => !s.seatBased);
-  if (!account?.has_paid_practice_management_plan && !live.some((s) => s.seatBased) && legacy.length > 1)
+  if (!paidPracticeManagement && !live.some((s) => s.seatBased) && legacy.length > 1)
     return { redirect: '/plan-management' };
   const target = upgradeTarget(live);
   if (target?.interval === 'year') return { redirect: '/contact' };
@@ -306,10 +311,10 @@ export async function practiceManagementForm(db: Knex, accountId: number): Promi
         ? 'Upgrade to Practice Management Premium'
         : '';
   const choices = offered.map((option) => {
-    const lines = service.linesOfChange(practiceManagementChanges(target!.items, option), target!.items);
+    const lines = linesOfChange(practiceManagementChanges(target!.items, option), target!.items);
     return {
       value: option,
-      label: `Practice management ${TIER_NAMES[option]}: ${money(service.monthlyOf(lines))} a month`,
+      label: `Practice management ${TIER_NAMES[option]}: ${money(monthlyOf(lines))} a month`,
       lines,
     };
   });
@@ -338,12 +343,12 @@ export async function practiceManagementForm(db: Knex, accountId: number): Promi
 
 /** /reimbursify/upgrade/{accountId}: Private Pay Booster Pro or Premium for every seat (Premium only once Pro is there). */
 export async function reimbursifyForm(db: Knex, accountId: number): Promise<PaymentForm | { redirect: string }> {
-  const live = await service.liveSubscriptionsOf(db, accountId);
+  const live = await liveSubscriptionsOf(db, accountId);
   const target = upgradeTarget(live);
   // As Plan Management (spec 3 §2): a legacy or annual membership's Private Pay Booster is changed by our team.
   if (target?.interval === 'year' || (live.length && !live.some((s) => s.seatBased))) return { redirect: '/contact' };
-  const account = await db('accounts').where({ id: accountId }).first('reimbursify_account_created');
-  const current = target ? accountReimbursifyTier(target.items, Boolean(account?.reimbursify_account_created)) : null;
+  const { reimbursifyAccountCreated } = await accountPlanFlags(db, accountId);
+  const current = target ? accountReimbursifyTier(target.items, reimbursifyAccountCreated) : null;
   const offered: ReimbursifyTier[] = !target
     ? []
     : current === null
@@ -352,10 +357,10 @@ export async function reimbursifyForm(db: Knex, accountId: number): Promise<Paym
         ? ['premium']
         : [];
   const choices = offered.map((option) => {
-    const lines = service.linesOfChange(reimbursifyChanges(target!.items, option), target!.items);
+    const lines = linesOfChange(reimbursifyChanges(target!.items, option), target!.items);
     return {
       value: option,
-      label: `Private Pay Booster ${option === 'pro' ? 'Pro' : 'Premium'}: ${money(service.monthlyOf(lines))} a month`,
+      label: `Private Pay Booster ${option === 'pro' ? 'Pro' : 'Premium'}: ${money(monthlyOf(lines))} a month`,
       lines,
     };
   });
@@ -381,10 +386,10 @@ export async function reimbursifyForm(db: Knex, accountId: number): Promise<Paym
 
 /** /membership/switch-to-monthly/{subscriptionId}: each yearly item becomes its monthly price. Null: not this account's live yearly subscription. */
 export async function monthlyForm(db: Knex, accountId: number, subscriptionId: string): Promise<PaymentForm | null> {
-  const target = await service.subscriptionOf(db, accountId, subscriptionId);
+  const target = await subscriptionOf(db, accountId, subscriptionId);
   if (!target || !(LIVE_STATUSES as readonly string[]).includes(target.status)) return null;
   const changes = monthlyChanges(target.items);
-  const lines = service.linesOfChange(changes, target.items);
+  const lines = linesOfChange(changes, target.items);
   return {
     mode: 'convert-to-monthly',
     path: `/membership/switch-to-monthly/${target.id}`,
@@ -392,7 +397,7 @@ export async function monthlyForm(db: Knex, accountId: number, subscriptionId: s
     provider: null,
     carried: {},
     title: 'Switch to monthly payments',
-    intro: `Pay ${money(service.monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
+    intro: `Pay ${money(monthlyOf(lines))} a month instead of once a year. Your annual commitment for the first year stays as it is.`,
     choices: changes.length ? [{ value: '', label: 'Monthly payments', lines }] : [],
     choiceLegend: null,
     target,

@@ -17,19 +17,31 @@ import { listStates } from '../../domain/locations';
 import { loadForViewer, readyToGoLive } from '../../domain/providers';
 import {
   PAY_OPEN_INVOICE,
-  firstPaymentPending,
-  customerOwning,
+  accountOfSubscription,
+  checkCoupons,
+  creditReferrer,
   ensureCustomer,
+  findAttempt,
+  firstPaymentPending,
+  firstProviderOfAccount,
+  hasLiveSeat,
   hostedPageDone,
+  isAttemptSettled,
+  noteAttemptTax,
+  openAttempt,
   paidOnHostedPage,
   PAYMENT_FIELDS,
-  payOrder,
-  payOrderOnHostedPage,
+  paymentValuesFrom,
+  payPayStep,
+  payStepProfileOf,
+  photographerAnswerOf,
   previewOrder,
   salesTaxOf,
-  saveCardOnHostedPage,
-  syncCustomer,
+  savePhotographerAnswer,
+  seatAwaitsPayment,
   validatePayment,
+  type AttemptOwner,
+  type CouponContext,
   type PurchaseDeps,
   type SalesTaxPlan,
 } from '../../domain/billing';
@@ -40,9 +52,8 @@ import { TaxError } from '../../integrations/tax';
 import { PaymentFormPage, type PaymentFormProps } from '../../../views/pages/membership/PaymentFormPage';
 import { PhotographerQuestionPage } from '../../../views/pages/membership/PhotographerQuestionPage';
 import { ReactivatedPage } from '../../../views/pages/membership/ReactivatedPage';
-import { formatCardBrand } from '../../../views/components/format';
+import { savedCardLabel } from '../../../views/components/format';
 import * as service from './service';
-import * as attempts from './attempts';
 import {
   CHOOSE_PRACTICE_MANAGEMENT,
   monthlyForm,
@@ -89,7 +100,14 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   };
 
   /** Who a purchase's coupons are checked for: a new membership's provider (its offer), or the subscription changed. */
-  const couponContext = (form: PaymentForm) => ({
+  const couponContext = (form: PaymentForm): CouponContext => ({
+    newMembership: form.mode === 'subscribe',
+    providerId: form.provider?.id ?? null,
+    subscriptionId: form.target?.id ?? null,
+  });
+  /** Whose payment attempt the form's pay step stores. */
+  const attemptOwner = (form: PaymentForm): AttemptOwner => ({
+    accountId: form.accountId,
     mode: form.mode,
     providerId: form.provider?.id ?? null,
     subscriptionId: form.target?.id ?? null,
@@ -124,11 +142,10 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     let payStep: PaymentFormProps['pay'];
     if (step === 'pay' && chosen && pay) {
       const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
-      const customer = await db('billing_customers').where({ id: customerId }).first();
-      const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
+      const onFile = await payStepProfileOf(db, customerId);
       const couponCode = text(carriedFrom(req).coupon).trim().slice(0, 100);
-      const coupons = await service.checkCoupons(db, payments, couponContext(form), couponCode, chosen.lines);
-      const attempt = await attempts.open(db, form, pay.attempt);
+      const coupons = await checkCoupons(db, payments, couponContext(form), couponCode, chosen.lines);
+      const attempt = await openAttempt(db, attemptOwner(form), pay.attempt);
       // The customize → pay transition loads an invoice preview (spec 3 §4), with the sales tax of the
       // billing address (fetched on this step only); a failure of either is an alert (§8) and disables Pay.
       let previewError: string = MEMBERSHIP_PAYMENT_MESSAGES.previewFailed;
@@ -136,11 +153,11 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       const preview = await (async () => {
         const order = orderOf(form, choice, setup);
         const address = {
-          postalCode: pay.values?.address_postal_code ?? customer?.address_postal_code ?? '',
-          state: pay.values?.address_state ?? customer?.address_state ?? '',
+          postalCode: pay.values?.address_postal_code ?? onFile.address.postalCode,
+          state: pay.values?.address_state ?? onFile.address.state,
         };
         const tax = await salesTaxOf(purchases, order, address, form.accountId);
-        await attempts.noteTax(db, attempt.id, tax.percentage);
+        await noteAttemptTax(db, attempt.id, tax.percentage);
         return previewOrder(purchases, order, {
           customerId,
           couponIds: coupons.couponId ? [coupons.couponId] : [],
@@ -156,22 +173,15 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         preview,
         previewError,
         change: Boolean(form.target),
-        cards: cards.map((c) => ({
-          id: c.id,
-          label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}`,
-        })),
+        cards: onFile.cards.map((card) => ({ id: card.id, label: savedCardLabel(card) })),
         values: {
-          ...(pay.values ?? {
-            source: form.target ? '' : (customer?.default_payment_method ?? (cards.length ? '' : 'new')),
-            address_line1: customer?.address_line1 ?? '',
-            address_line2: customer?.address_line2 ?? '',
-            address_city: customer?.address_city ?? '',
-            address_state: customer?.address_state ?? '',
-            address_postal_code: customer?.address_postal_code ?? '',
-            terms: '',
-          }),
+          ...(pay.values ??
+            paymentValuesFrom(
+              onFile.address,
+              form.target ? '' : (onFile.defaultCardId ?? (onFile.cards.length ? '' : 'new')),
+            )),
           // A card just added (the card field, the hosted card page, or after a decline) is the one chosen.
-          ...(pay.card && cards.some((c) => c.id === pay.card) ? { source: pay.card } : {}),
+          ...(pay.card && onFile.cards.some((c) => c.id === pay.card) ? { source: pay.card } : {}),
         },
         errors: {
           ...(coupons.typed && !coupons.typed.ok ? { coupon: coupons.typed.message } : {}),
@@ -254,7 +264,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       form.provider &&
       !form.unreachable &&
       !form.customised &&
-      !(await service.photographerAnswer(db, form.provider.id))
+      !(await photographerAnswerOf(db, form.provider.id))
     )
       return askPhotographer(req, res, form);
     const hosted = wantsPay && typeof req.query.card_session === 'string' ? await cardFromHostedPage(req, form) : null;
@@ -268,16 +278,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   /** The pay step's values from what is on file: the billing address, and the terms when they were accepted. */
   async function payValuesOf(res: Response, form: PaymentForm, terms: boolean): Promise<Record<string, string>> {
     const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
-    const customer = await db('billing_customers').where({ id: customerId }).first();
-    return {
-      source: '',
-      address_line1: customer?.address_line1 ?? '',
-      address_line2: customer?.address_line2 ?? '',
-      address_city: customer?.address_city ?? '',
-      address_state: customer?.address_state ?? '',
-      address_postal_code: customer?.address_postal_code ?? '',
-      terms: terms ? '1' : '',
-    };
+    const { address } = await payStepProfileOf(db, customerId);
+    return { ...paymentValuesFrom(address, '', terms ? '1' : '') };
   }
 
   /** Back from the hosted page with a new card (setup mode): mirrored so the pay step offers it; answers its id. */
@@ -303,7 +305,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const chosen = form.choices.find((c) => c.value === choice)!;
     // The coupon is checked again here: what the form carried is never trusted. The portal's own offer
     // comes from the provider's context, never from the form.
-    const coupons = await service.checkCoupons(db, payments, couponContext(form), text(req.body?.coupon), chosen.lines);
+    const coupons = await checkCoupons(db, payments, couponContext(form), text(req.body?.coupon), chosen.lines);
     if (coupons.typed && !coupons.typed.ok)
       return show(req, res, form, { values, errors: { coupon: coupons.typed.message }, attempt: attemptId }, 422);
     const couponId = coupons.couponId;
@@ -324,7 +326,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
         return show(req, res, form, { values, errors: {}, failure: error.message, attempt: attemptId }, 422);
       throw error;
     }
-    const shown = await attempts.find(db, form, attemptId);
+    const shown = await findAttempt(db, attemptOwner(form), attemptId);
     if (shown && shown.taxPercentage !== tax.percentage)
       return show(
         req,
@@ -336,67 +338,39 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const returnTo = (extra: Record<string, string>) =>
       `${form.path}?${new URLSearchParams({ step: 'pay', ...selectionOf(req, form), ...form.carried, ...extra }).toString()}`;
     try {
-      const outcome = await attempts.settle(db, form, attemptId, async (attempt) => {
-        const customerId = form.target?.customerId ?? (await customerFor(res, form.accountId));
-        await payments.updateAddress(
-          customerId,
-          {
+      // Stripe fills in the hosted page's session id on the way back. A new card saved there comes back to
+      // this step chosen, with the coupon and the terms as they were.
+      const kept = { ...(couponId && text(req.body?.coupon) ? { coupon: text(req.body?.coupon) } : {}), terms: '1' };
+      const outcome = await payPayStep(
+        purchases,
+        {
+          owner: attemptOwner(form),
+          attemptId,
+          customerId: async () => form.target?.customerId ?? (await customerFor(res, form.accountId)),
+          order,
+          address: {
             line1: input.address_line1,
-            line2: input.address_line2 || null,
+            line2: input.address_line2,
             city: input.address_city,
             state: input.address_state,
-            postal_code: input.address_postal_code,
+            postalCode: input.address_postal_code,
           },
-          `pay-address-${attempt.id}`,
-        );
-        if (input.source && input.source !== 'new') await customerOwning(db, form.accountId, 'card', input.source);
-        if (input.source === 'new') {
-          // A new card without JavaScript: the card processor's hosted page. A new membership is paid
-          // there (subscription mode); a change saves the card (setup mode) and comes back to this step.
-          if (order.kind === 'new') {
-            const back = `${form.path}/done?session_id={CHECKOUT_SESSION_ID}${form.carried.return_to_plan_management ? '&return_to_plan_management=1' : ''}`;
-            const url = await payOrderOnHostedPage(
-              purchases,
-              order,
-              {
-                customerId,
-                couponIds,
-                tax,
-                successUrl: absolute('/') + back.slice(1),
-                cancelUrl: absolute(returnTo({})),
-              },
-              `pay-${attempt.id}`,
-            );
-            return { redirect: url, done: false };
-          }
-          // Stripe fills in the literal {CHECKOUT_SESSION_ID}, which the query string must not encode.
-          // Back on the pay step with the new card chosen, the coupon and the terms as they were.
-          const kept = {
-            ...(couponId && text(req.body?.coupon) ? { coupon: text(req.body?.coupon) } : {}),
-            terms: '1',
-          };
-          const successUrl = absolute(returnTo({ ...kept, card_session: '{CHECKOUT_SESSION_ID}' })).replace(
-            '%7BCHECKOUT_SESSION_ID%7D',
-            '{CHECKOUT_SESSION_ID}',
-          );
-          const url = await saveCardOnHostedPage(
-            purchases,
-            { customerId, successUrl, cancelUrl: absolute(returnTo({})) },
-            `pay-setup-${attempt.id}`,
-          );
-          return { redirect: url, done: false };
-        }
-        // One attempt, one payment: a double submit or a retry replays the card processor's first answer.
-        await payOrder(
-          purchases,
-          order,
-          { customerId, couponIds, tax, prorationDate: attempt.prorationDate, cardId: input.source || null },
-          `pay-${attempt.id}`,
-        );
-        if (form.mode === 'subscribe') await service.creditReferrer(db, payments, form.provider!.id, couponId);
-        await syncCustomer(db, payments, customerId, req.log);
-        return { redirect: form.success.path, flash: form.success.flash, done: true };
-      });
+          card: input.source,
+          couponIds,
+          tax,
+          referredProviderId: form.mode === 'subscribe' ? form.provider!.id : null,
+          returns: {
+            paid: (session) =>
+              absolute(
+                `${form.path}/done?${new URLSearchParams({ session_id: session, ...(form.carried.return_to_plan_management ? { return_to_plan_management: '1' } : {}) }).toString()}`,
+              ),
+            cardSaved: (session) => absolute(returnTo({ ...kept, card_session: session })),
+            cancel: absolute(returnTo({})),
+          },
+          success: form.success,
+        },
+        req.log,
+      );
       if (outcome === 'expired')
         return show(req, res, form, { values, errors: {}, failure: MEMBERSHIP_PAYMENT_MESSAGES.attemptExpired }, 422);
       if (outcome.flash) flash(req, 'success', outcome.flash);
@@ -416,9 +390,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
   async function requestChange(req: Request, res: Response, form: PaymentForm) {
     if (!form.customised) throw new NotFoundError();
     const providerId =
-      form.provider?.id ??
-      form.target?.providerIds[0] ??
-      (await db('providers').where({ account_id: form.accountId }).orderBy('id').first('id'))?.id;
+      form.provider?.id ?? form.target?.providerIds[0] ?? (await firstProviderOfAccount(db, form.accountId));
+    if (providerId === null) throw new NotFoundError();
     const choice = choiceOf(req, form);
     const change = `${form.title || 'Change'}${choice ? ` (${choice})` : ''}${form.provider ? ` for ${form.provider.name}` : ''}; subscription ${form.target?.id ?? 'none'}`;
     await submitSupportRequest(support, res.locals.viewer!, {
@@ -480,12 +453,12 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     // The plan already covers the profile (or a payment for it is under way): nothing to pay. A profile
     // just created goes on to its success page; one already under way hears that its membership is active.
     const provider = form.provider!;
-    if (provider.hasPaidPlan || (await service.hasLiveSeat(db, provider.id))) {
+    if (provider.hasPaidPlan || (await hasLiveSeat(db, provider.id))) {
       if (provider.hasPaidPlan && provider.status === 'incomplete')
         return res.redirect(303, `/profiles/created/${provider.id}`);
       // A declined renewal (past due, or unpaid after the retries) or a first payment that did not go
       // through (incomplete): its open invoice is paid on Plan Management ("Pay now"), never by a second membership.
-      const awaiting = await service.seatAwaitsPayment(db, provider.id);
+      const awaiting = await seatAwaitsPayment(db, provider.id);
       if (awaiting) {
         flash(req, 'warning', awaiting === 'incomplete' ? firstPaymentPending(provider.name) : PAY_OPEN_INVOICE);
         return res.redirect(303, '/plan-management#owed-payments');
@@ -500,7 +473,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const form = await payForOf(req, res);
     // A replayed submit of a finished attempt goes where the first one went (inside settle); anything else
     // for a provider already covered pays nothing.
-    if (form.provider!.hasPaidPlan && !(await attempts.isSettled(db, text(req.body?.attempt))))
+    if (form.provider!.hasPaidPlan && !(await isAttemptSettled(db, text(req.body?.attempt))))
       return res.redirect(303, '/');
     await pay(req, res, form);
   });
@@ -509,7 +482,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const form = await payForOf(req, res);
     const answer = text(req.body?.photographer_availability);
     if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, form, 'Please choose an answer.');
-    await db('providers').where({ id: form.provider!.id }).update({ photographer_availability: answer });
+    await savePhotographerAnswer(db, form.provider!.id, answer);
     const params = new URLSearchParams({ step: 'pay', ...form.carried });
     for (const name of ['tier', 'setup', 'coupon']) {
       const value = text(req.body?.[name]);
@@ -533,7 +506,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       flash(req, 'error', 'The payment was not completed.');
       return res.redirect(303, form.path);
     }
-    await service.creditReferrer(db, payments, provider.id, paid.couponIds[0] ?? null);
+    await creditReferrer(db, payments, provider.id, paid.couponIds[0] ?? null);
     const next = service.afterPayment(viewer, provider.id, req.query.return_to_plan_management === '1');
     if (next.flash) flash(req, 'success', next.flash);
     res.redirect(303, next.path);
@@ -605,8 +578,7 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const id = String(req.params.subscriptionId);
     if (!id.startsWith('sub_')) return null;
     // The subscription's own account, when the viewer manages its billing; any other id is not found.
-    const owner = SUBSCRIPTION_ID.test(id) ? await db('billing_subscriptions').where({ id }).first('account_id') : null;
-    const accountId = owner ? Number(owner.account_id) : null;
+    const accountId = SUBSCRIPTION_ID.test(id) ? await accountOfSubscription(db, id) : null;
     const form =
       accountId !== null && policy.canManageAccountBilling(res.locals.viewer!, accountId)
         ? await monthlyForm(db, accountId, id)

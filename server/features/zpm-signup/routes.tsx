@@ -17,13 +17,20 @@ import { allowFramesFrom } from '../../http/security';
 import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { captchaWidgetFor } from '../../http/bot-check';
 import { EmailInUseError } from '../../domain/accounts';
-import { PAYMENT_FIELDS, PAYMENT_MESSAGES, validatePayment, type SalesTaxPlan } from '../../domain/billing';
+import {
+  PAYMENT_FIELDS,
+  PAYMENT_MESSAGES,
+  paymentValuesFrom,
+  payStepProfileOf,
+  validatePayment,
+  type SalesTaxPlan,
+} from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { HONEYPOT_FIELD } from '../../integrations/captcha/port';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../integrations/outside-api';
 import { PaymentError } from '../../integrations/payments';
 import { TaxError } from '../../integrations/tax';
-import { formatCardBrand } from '../../../views/components/format';
+import { savedCardLabel } from '../../../views/components/format';
 import { ZpmDetailsPage, ZpmStartPage } from '../../../views/pages/zpm-signup/ZpmSignupPage';
 import { ZpmPaymentPage, ZpmSuccessPage } from '../../../views/pages/zpm-signup/ZpmPaymentPage';
 import { PostMessageTestPage, ZpmStandInFormPage } from '../../../views/pages/zpm-signup/ZpmDevPages';
@@ -220,8 +227,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   ) {
     const owner = (await repo.ownerOf(db, signup.userId!))!;
     const customerId = await service.customerOf(deps, signup, req.log);
-    const customer = await db('billing_customers').where({ id: customerId }).first();
-    const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
+    const onFile = await payStepProfileOf(db, customerId);
     const planErrors: Record<string, string> = { ...(state.planErrors ?? {}) };
     let preview: { subtotal: number; discount: number; tax: number; total: number } | null = null;
     let previewError: string | null = null;
@@ -236,8 +242,8 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       try {
         // The sales tax of the address typed (after an error) or on file, as the post will charge it.
         const tax = await service.salesTaxFor(deps, checked.value, signup, {
-          postalCode: state.values?.address_postal_code ?? customer?.address_postal_code ?? '',
-          state: state.values?.address_state ?? customer?.address_state ?? '',
+          postalCode: state.values?.address_postal_code ?? onFile.address.postalCode,
+          state: state.values?.address_state ?? onFile.address.state,
         });
         taxShown = String(tax.percentage);
         const answer = await service.previewPlan(
@@ -281,21 +287,8 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
           taxShown={taxShown}
           previewError={previewError}
           couponApplied={couponApplied}
-          cards={cards.map((c) => ({
-            id: c.id,
-            label: `${formatCardBrand(c.brand)} ending ${c.last4}${c.id === customer?.default_payment_method ? ' (default)' : ''}`,
-          }))}
-          values={
-            state.values ?? {
-              source: customer?.default_payment_method ?? '',
-              address_line1: customer?.address_line1 ?? '',
-              address_line2: customer?.address_line2 ?? '',
-              address_city: customer?.address_city ?? '',
-              address_state: customer?.address_state ?? '',
-              address_postal_code: customer?.address_postal_code ?? '',
-              terms: '',
-            }
-          }
+          cards={onFile.cards.map((card) => ({ id: card.id, label: savedCardLabel(card) }))}
+          values={state.values ?? { ...paymentValuesFrom(onFile.address, onFile.defaultCardId ?? '') }}
           errors={state.errors ?? {}}
           failure={state.failure}
           states={await listStates(db)}
