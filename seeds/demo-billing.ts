@@ -168,7 +168,8 @@ export async function seedDemoBilling(
     );
   });
 
-  // Riley (billing trouble): an earlier attempt that expired before it started, and a pending one on a card declined when charged.
+  // Riley (billing trouble): an earlier attempt that expired before it started, and a pending one on a card
+  // declined when charged (allow_incomplete, Stripe's default: the first invoice is charged, and stays open).
   await setUp(
     DEMO_EMAILS.billing,
     { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' },
@@ -180,7 +181,7 @@ export async function seedDemoBilling(
           customer: customerId,
           items: [{ price: price('membership_monthly_v3') }],
           metadata,
-          payment_behavior: 'default_incomplete',
+          payment_behavior: 'allow_incomplete',
         },
         key(accountId, 'expired'),
       );
@@ -191,7 +192,7 @@ export async function seedDemoBilling(
           customer: customerId,
           items: [{ price: price('membership_monthly_v3') }],
           metadata,
-          payment_behavior: 'default_incomplete',
+          payment_behavior: 'allow_incomplete',
         },
         key(accountId, 'pending'),
       );

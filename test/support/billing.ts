@@ -94,7 +94,8 @@ export async function billedAccount(
           providerIds.length > 1
             ? { seat_based: 'yes', provider_ids: providerIds.join(',') }
             : { provider_id: String(providerIds[0]) },
-        ...(options.incomplete ? { payment_behavior: 'default_incomplete' as const } : {}),
+        // Stripe's default: the first invoice is charged, and a declined card leaves the membership incomplete.
+        ...(options.incomplete ? { payment_behavior: 'allow_incomplete' as const } : {}),
       },
       key('subscription'),
     );

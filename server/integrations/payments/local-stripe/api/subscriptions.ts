@@ -283,7 +283,9 @@ export async function createSubscription(ctx: ApiContext, body: Record<string, a
     lines,
     discounts: discountsOn(loose(subscription), start),
     taxRates,
-    paymentMethod: method,
+    // default_incomplete: the first invoice is finalized but not charged; the subscription stays incomplete
+    // until its payment is confirmed (invoices.pay), as Stripe does. Nothing due: paid at once, active.
+    paymentMethod: behaviour === 'default_incomplete' ? null : method,
     reason: 'subscription_create',
   });
   subscription.status = invoice.status === 'paid' ? (trialEnd ? 'trialing' : 'active') : 'incomplete';
