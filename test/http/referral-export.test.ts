@@ -100,7 +100,7 @@ describe('Referral Data: the CSV', () => {
     );
     const other = await createProviderUser(db, {});
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
-    const sam = await clientUser(db, 'sam@example.test', '=cmd', 'Smith');
+    const sam = await clientUser(db, 'sam@example.test', '=cmd', '+SUM(A1)');
     // A booking (2026-03-02 09:30 New York = 14:30 UTC) and a contact request on the two profiles, a client's first message, and another account's booking.
     await db('appointments').insert({
       provider_id: user.providerIds[0],
@@ -150,6 +150,8 @@ describe('Referral Data: the CSV', () => {
     assert.equal(column(contact, 'type'), 'provider_contact');
     assert.equal(column(contact, 'appointment_canceled'), 'yes');
     assert.equal(column(contact, 'first_name'), "'=cmd", 'a formula-looking cell is defused');
+    assert.equal(column(contact, 'last_name'), "'+SUM(A1)", 'a + that starts a formula is defused');
+    assert.equal(column(booking, 'phone'), '+12125550100', 'a phone number (+ and digits only) is no formula');
     assert.equal(column(conversation, 'type'), 'conversation');
     assert.equal(column(conversation, 'contact_date_utc'), '2026-05-05T05:05:05Z');
     assert.equal(column(conversation, 'appointment_start_utc'), '');

@@ -34,10 +34,15 @@ export const REFERRAL_EXPORT_COLUMNS = [
 /** "2026-11-23T14:30:00Z": ISO 8601 in UTC, to the second. */
 const utc = (date: Date | null | undefined) => (date ? date.toISOString().replace(/\.\d{3}Z$/, 'Z') : '');
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (client-typed names and answers). */
+/**
+ * A cell a spreadsheet would run as a formula gets a leading apostrophe (client-typed names and answers).
+ * A "+" followed by digits only is a phone number as the portal stores it (+12125550188): a spreadsheet
+ * reads it as that number, never as a call, so it is left as it is.
+ */
 function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^\+\d+$/.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
