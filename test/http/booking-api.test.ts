@@ -290,6 +290,19 @@ describe('booking API: a booking', () => {
     assert.equal((await liveRows(providerId)).length, 0);
   });
 
+  it('a client name with < or > is refused with a field error (issue [19] item 13), and nothing is booked', async () => {
+    const { providerId } = await bookableProvider();
+    const api = await directory();
+    const answer = await api
+      .book(providerId, bookingOf(at(3, '10:15'), { ...CLIENT, first_name: '<img src=x onerror=alert(1)>' }))
+      .expect(422);
+    assert.equal(answer.body.error.code, 'validation_failed');
+    assert.deepEqual(answer.body.error.details, {
+      'client.first_name': 'client.first_name may not contain < or >.',
+    });
+    assert.equal((await liveRows(providerId)).length, 0);
+  });
+
   it('50 bookings of one slot at the same moment: exactly one wins, the others get 409', async function () {
     this.timeout(60_000);
     const { providerId } = await bookableProvider();

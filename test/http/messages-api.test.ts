@@ -233,6 +233,25 @@ describe('messages API: fields at fault are 422 with details', () => {
   });
 });
 
+describe('messages API: a client name with < or > is refused (issue [19] item 13)', () => {
+  it('answers 422 with a field error per name and stores nothing', async () => {
+    const { providerId } = await liveProvider();
+    const api = await directory();
+    const client = { ...clientNamed('<b>Eve</b>'), last_name: 'Smith >' };
+    const refused = await api.write(providerId, messageOf(client)).expect(422);
+    assert.equal(refused.body.error.code, 'validation_failed');
+    assert.deepEqual(refused.body.error.details, {
+      'client.first_name': 'client.first_name may not contain < or >.',
+      'client.last_name': 'client.last_name may not contain < or >.',
+    });
+    assert.equal((await stored(providerId)).length, 0);
+    // Other punctuation of real names is fine.
+    await api
+      .write(providerId, messageOf({ ...clientNamed("Zoë-Ann O'Neil & co."), last_name: 'St. John' }))
+      .expect(201);
+  });
+});
+
 describe('messages API: an unknown or not-live provider is 404', () => {
   it('for writing and for reading replies', async () => {
     const inactive = await liveProvider('inactive');

@@ -12,6 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point of this pattern
 const NO_NUL = /^[^\u0000]*$/;
+// A name is shown in pages, e-mail subjects and .ics files: markup would be escaped, but read as raw tags.
+const NO_MARKUP = /^[^<>]*$/;
 
 export const BOOKING_FIELD_MESSAGES = {
   instant: 'Give an ISO 8601 time with its zone, e.g. 2026-12-01T15:00:00Z.',
@@ -27,6 +29,7 @@ export const BOOKING_FIELD_MESSAGES = {
   rangeOrder: 'to must be after from.',
   rangeLength: `from and to may be at most ${SLOT_RANGE_MAX_DAYS} days apart.`,
   text: 'This field must be text without control characters.',
+  nameMarkup: (field: string) => `${field} may not contain < or >.`,
 } as const;
 
 const instant = (required: string) =>
@@ -45,14 +48,21 @@ const instant = (required: string) =>
       'string.pattern.base': BOOKING_FIELD_MESSAGES.instant,
     });
 
-const name = (message: string) =>
-  Joi.string().trim().max(100).pattern(NO_NUL).required().messages({
-    'any.required': message,
-    'string.empty': message,
-    'string.base': message,
-    'string.max': message,
-    'string.pattern.base': BOOKING_FIELD_MESSAGES.text,
-  });
+const name = (field: string, message: string) =>
+  Joi.string()
+    .trim()
+    .max(100)
+    .pattern(NO_NUL)
+    .pattern(NO_MARKUP, { name: 'markup' })
+    .required()
+    .messages({
+      'any.required': message,
+      'string.empty': message,
+      'string.base': message,
+      'string.max': message,
+      'string.pattern.base': BOOKING_FIELD_MESSAGES.text,
+      'string.pattern.name': BOOKING_FIELD_MESSAGES.nameMarkup(field),
+    });
 
 const email = (required: string) =>
   Joi.string().trim().lowercase().max(254).email({ tlds: false }).required().messages({
@@ -88,8 +98,8 @@ export const bookingSchema = Joi.object<BookingBody>({
   start_time: instant(BOOKING_FIELD_MESSAGES.startRequired),
   client: Joi.object({
     email: email(BOOKING_FIELD_MESSAGES.emailRequired),
-    first_name: name(BOOKING_FIELD_MESSAGES.firstName),
-    last_name: name(BOOKING_FIELD_MESSAGES.lastName),
+    first_name: name('client.first_name', BOOKING_FIELD_MESSAGES.firstName),
+    last_name: name('client.last_name', BOOKING_FIELD_MESSAGES.lastName),
     phone_number: phone,
   })
     .required()
@@ -257,8 +267,8 @@ export const clientMessageSchema = Joi.object<ClientMessageBody>({
   }),
   client: Joi.object({
     email: email(BOOKING_FIELD_MESSAGES.emailRequired),
-    first_name: name(BOOKING_FIELD_MESSAGES.firstName),
-    last_name: name(BOOKING_FIELD_MESSAGES.lastName),
+    first_name: name('client.first_name', BOOKING_FIELD_MESSAGES.firstName),
+    last_name: name('client.last_name', BOOKING_FIELD_MESSAGES.lastName),
     phone_number: optionalPhone,
   })
     .required()
