@@ -6,6 +6,9 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, postForm, signIn, textOf, type Agent } from '../support/http';
 import { completeProfile } from './dashboard-helpers';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../seeds/demo';
+import { runSeeds } from '../../seeds/index';
+import { expectAccessibleHtml } from '../support/accessible-html';
 
 const LINK = 'https://clinic.example.com/book/robin-hale';
 const HIDDEN =
@@ -20,7 +23,10 @@ interface Made {
 type Link = { status: string; link_override?: string | null; clinic_booking_url?: string | null } | null;
 
 /** An active, complete profile with a calendar, practice management unless told, and the given link. */
-async function withLink(link: Link, options: { practiceManagement?: boolean } = {}): Promise<Made> {
+async function withLink(
+  link: Link,
+  options: { practiceManagement?: boolean; hasCalendar?: boolean } = {},
+): Promise<Made> {
   const user = await createProviderUser(ctx().db, {
     paid: true,
     providers: [{ firstName: 'Robin', lastName: 'Hale', status: 'active' }],
@@ -31,7 +37,10 @@ async function withLink(link: Link, options: { practiceManagement?: boolean } = 
   await ctx()
     .db('providers')
     .where({ id: providerId })
-    .update({ has_calendar: true, practice_management_booking_link: link && JSON.stringify(link) });
+    .update({
+      has_calendar: options.hasCalendar ?? true,
+      practice_management_booking_link: link && JSON.stringify(link),
+    });
   await ctx()
     .db('accounts')
     .where({ id: user.accountId })
@@ -52,6 +61,29 @@ describe('calendar: the practice-management booking link replaces the calendar w
     assert.ok(page.text.includes(`href="${LINK}"`));
     assert.doesNotMatch(textOf(page.text), /Calendar settings/);
     assert.doesNotMatch(page.text, /data-island="CalendarGrid"/);
+  });
+
+  it('a profile without a call calendar still shows its active link (§2: the link is looked at first)', async () => {
+    const { client } = await withLink({ status: 'active', link_override: LINK }, { hasCalendar: false });
+    const page = await client.get('/calendar').expect(200);
+    assert.match(textOf(page.text), /Your practice management booking link/);
+    assert.ok(page.text.includes(`href="${LINK}"`));
+    assert.doesNotMatch(textOf(page.text), /does not have a calendar attached/);
+    await expectAccessibleHtml(page.text);
+  });
+
+  it('without a call calendar and without an active link: the no-calendar text', async () => {
+    const { client } = await withLink({ status: 'inactive', link_override: LINK }, { hasCalendar: false });
+    assert.match(await calendarText(client), /This provider does not have a calendar attached!/);
+  });
+
+  it('the demo practice profile (Harbor Light) shows its EHR booking link on /calendar', async () => {
+    await runSeeds(ctx().db, { demo: true });
+    const client = agent();
+    await signIn(client, DEMO_EMAILS.practice, DEMO_PASSWORD);
+    const page = await client.get('/calendar').expect(200);
+    assert.match(textOf(page.text), /Your practice management booking link/);
+    assert.match(page.text, /href="https:\/\/harbor-light\.practice\.example\.com\/book\/\d+"/);
   });
 
   it('the clinic’s own booking page serves when there is no override', async () => {

@@ -82,7 +82,9 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
   async function showPage(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
     const now = new Date();
     const state = await service.calendarOf(db, viewerOf(res));
-    if (!state.hasCalendar) {
+    // Spec 3 §2: an active practice-management booking link replaces the whole calendar, so it is looked
+    // at before "no calendar attached" (a practice that books through its EHR may have no call calendar).
+    if (!state.hasCalendar && !state.bookingLink) {
       return render(req, res, {
         title: PAGE_TITLE,
         status,
