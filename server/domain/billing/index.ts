@@ -155,3 +155,4 @@ export {
   subscriptionOf,
   type MirroredSubscriptionView,
 } from './subscriptions';
+export { billingHistoryPage, type HistoryEntry, type HistoryPage } from './history';

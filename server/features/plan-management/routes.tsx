@@ -110,7 +110,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     status = 200,
   ) {
     const viewer = res.locals.viewer!;
-    const plan = await service.loadPlan(db, accountOf(res));
+    const plan = await service.loadPlan(db, accountOf(res), req.query.history_page);
     const states = await listStates(db);
     const cancelProvider = cancelTarget(viewer, plan.accountId);
     render(req, res, {

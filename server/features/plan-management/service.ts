@@ -15,6 +15,8 @@ import {
   priceNameOf,
   sectionOf,
   statusDisplay,
+  billingHistoryPage,
+  type HistoryPage,
   type StatusTone,
 } from '../../domain/billing';
 
@@ -73,15 +75,6 @@ export interface CardRowView {
   expYear: number;
   isDefault: boolean;
 }
-export interface HistoryEntry {
-  kind: 'invoice' | 'charge';
-  id: string;
-  date: string;
-  description: string;
-  amount: number;
-  refunded: number;
-  status: string;
-}
 export interface AddressView {
   line1: string;
   line2: string;
@@ -98,7 +91,8 @@ export interface PlanView {
   canceled: MembershipView[];
   cards: CardRowView[];
   address: AddressView;
-  history: HistoryEntry[];
+  /** A page of the billing history (`history_page`), newest first. */
+  history: HistoryPage;
   tier: string | null;
   seatBased: boolean;
   hasPracticeManagement: boolean;
@@ -117,7 +111,7 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
 
-export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
+export async function loadPlan(db: Knex, accountId: number, historyPage: unknown = 1): Promise<PlanView> {
   const account = await db('accounts')
     .where({ id: accountId })
     .first(
@@ -233,37 +227,7 @@ export async function loadPlan(db: Knex, accountId: number): Promise<PlanView> {
   });
 
   const defaults = new Set(customers.map((c) => c.default_payment_method).filter(Boolean));
-  const invoices = customerIds.length
-    ? // A void invoice was never owed (a refused first payment's, issue [18] item 9): history shows what was billed.
-      await db('billing_invoices').whereIn('customer_id', customerIds).whereNotIn('status', ['draft', 'void'])
-    : [];
-  const charges = customerIds.length
-    ? await db('billing_charges').whereIn('customer_id', customerIds).where({ status: 'succeeded' })
-    : [];
-  // A charge that paid an invoice is shown as the invoice; the others (one-time purchases) on their own.
-  const invoicedIntents = new Set(invoices.flatMap((i) => i.payment_intents as string[]));
-  const history: HistoryEntry[] = [
-    ...invoices.map((i) => ({
-      kind: 'invoice' as const,
-      id: i.id,
-      date: day(i.paid_at ?? i.created_at)!,
-      description: i.description ?? `Invoice ${i.number ?? ''}`.trim(),
-      amount: i.total,
-      refunded: 0,
-      status: i.status ?? 'open',
-    })),
-    ...charges
-      .filter((c) => !c.payment_intent || !invoicedIntents.has(c.payment_intent))
-      .map((c) => ({
-        kind: 'charge' as const,
-        id: c.id,
-        date: day(c.created_at)!,
-        description: c.description ?? 'Payment',
-        amount: c.amount,
-        refunded: c.amount_refunded,
-        status: c.amount_refunded >= c.amount ? 'refunded' : 'paid',
-      })),
-  ].sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
+  const history = await billingHistoryPage(db, customerIds, historyPage);
 
   return {
     accountId,

@@ -14,6 +14,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Pager } from '../../components/ui/Pager';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { Tag } from '../../components/ui/Tag';
@@ -93,7 +94,8 @@ export interface PlanManagementProps {
   address: AddressValues;
   addressErrors?: Record<string, string>;
   states: { code: string; name: string }[];
-  history: HistoryItem[];
+  /** A page of the billing history, newest first. */
+  history: { entries: HistoryItem[]; page: number; pageCount: number };
   addOns: AddOnLink[];
   cancel: { providerId: number; providerName: string; reason: string; error?: string } | null;
   messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string; cancelTerms: string };
@@ -366,18 +368,26 @@ function BillingAddress({
   );
 }
 
-function BillingHistory({ history, delay, balance }: { history: HistoryItem[]; delay: string; balance: number }) {
+function BillingHistory({
+  history,
+  delay,
+  balance,
+}: {
+  history: PlanManagementProps['history'];
+  delay: string;
+  balance: number;
+}) {
   return (
     <Card id="billing-history" title="Billing history">
       {balance < 0 && <p>{`Credit balance: ${formatMoney(-balance)}, used on your next invoices`}</p>}
       {balance > 0 && <p>{`Balance owed: ${formatMoney(balance)}, added to your next invoice`}</p>}
       <p className="hint">{delay}</p>
-      {history.length === 0 ? (
+      {history.entries.length === 0 ? (
         <EmptyState title="No invoices yet." />
       ) : (
         <DataTable
-          caption="Invoices and payments"
-          rows={history}
+          caption={history.pageCount > 1 ? `Invoices and payments, page ${history.page}` : 'Invoices and payments'}
+          rows={history.entries}
           rowKey={(h) => h.id}
           columns={[
             { heading: 'Date', cell: (h) => formatDay(h.date) },
@@ -415,6 +425,12 @@ function BillingHistory({ history, delay, balance }: { history: HistoryItem[]; d
           ]}
         />
       )}
+      <Pager
+        page={history.page}
+        pageCount={history.pageCount}
+        href={(page) => `${PAGE_PATH}?history_page=${page}#billing-history`}
+        label="Billing history pages"
+      />
     </Card>
   );
 }
