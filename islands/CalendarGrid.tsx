@@ -43,6 +43,8 @@ export default function CalendarGrid({
   const [loading, setLoading] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** Now in the calendar's zone, as the server read it with the week; moved on by this page's own clock. */
+  const [clock, setClock] = useState(() => ({ today: firstWeek.today, minute: firstWeek.nowMinute, at: 0 }));
   const body = useRef<HTMLDivElement>(null);
   const addMenu = useRef<HTMLDetailsElement>(null);
   const dialogElement = useRef<HTMLDialogElement>(null);
@@ -50,15 +52,32 @@ export default function CalendarGrid({
   // Rendered once as served (so hydration matches), then again placed and with the script-only controls.
   useEffect(() => setReady(true), []);
 
-  // Each week shown scrolls to an hour before its earliest block.
+  // Each week (one day on a phone) shown scrolls to an hour before its earliest block. Only the columns on
+  // screen count: below 780 px the other days are hidden, and a hidden column measures 0.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the day shown on a phone is the trigger too
   useEffect(() => {
-    const slots = body.current?.querySelector<HTMLElement>('.calendar__slots');
-    if (!ready || !body.current || !slots) return;
-    const earliest = week.blocks.length
-      ? Math.min(...week.blocks.map((block) => block.startMinute))
+    const box = body.current;
+    if (!ready || !box) return;
+    const shown = [...box.querySelectorAll<HTMLElement>('.calendar__day')].filter(
+      (column) => column.getClientRects().length > 0,
+    );
+    const slots = shown[0]?.querySelector<HTMLElement>('.calendar__slots');
+    if (!slots) return;
+    const dates = new Set(shown.map((column) => column.dataset.date));
+    const blocks = week.blocks.filter((block) => dates.has(block.day));
+    const earliest = blocks.length
+      ? Math.min(...blocks.map((block) => block.startMinute))
       : FIRST_MINUTE_WITHOUT_BLOCKS;
-    body.current.scrollTop = (Math.max(earliest - 60, 0) / MINUTES_PER_DAY) * slots.clientHeight;
-  }, [ready, week]);
+    box.scrollTop = (Math.max(earliest - 60, 0) / MINUTES_PER_DAY) * slots.clientHeight;
+  }, [ready, week, selectedDay]);
+
+  // The "now" line moves with the page's clock (a minute at a time), from the time the server read.
+  useEffect(() => {
+    const started = Date.now();
+    setClock((current) => ({ ...current, at: started }));
+    const timer = window.setInterval(() => setClock((current) => ({ ...current })), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     if (dialog) dialogElement.current?.showModal();
@@ -97,6 +116,7 @@ export default function CalendarGrid({
       if (!response.ok) throw new Error(`week ${date}: ${response.status}`);
       const next = (await response.json()) as GridWeek;
       setWeek(next);
+      setClock({ today: next.today, minute: next.nowMinute, at: Date.now() });
       setSelectedDay(pick === 'first' ? 0 : pick === 'last' ? next.days.length - 1 : todayIndex(next));
       window.history.replaceState(window.history.state, '', weekHref(next.weekStart));
       setLoading(false);
@@ -176,6 +196,8 @@ export default function CalendarGrid({
 
   const days = week.days;
   const shownDay = days[selectedDay] ?? days[0];
+  const nowMinute = clock.at ? clock.minute + Math.floor((Date.now() - clock.at) / 60_000) : clock.minute;
+  const nowOn = (date: string) => ready && date === clock.today && nowMinute < MINUTES_PER_DAY;
   const classes = [
     'calendar',
     ready && 'calendar--ready',
@@ -255,6 +277,14 @@ export default function CalendarGrid({
           </button>
         </div>
       )}
+      {ready && shownDay && (
+        <DayAgenda
+          day={shownDay}
+          blocks={week.blocks.filter((block) => block.day === shownDay.date)}
+          nowMinute={nowOn(shownDay.date) ? nowMinute : null}
+          onOpen={(block, event) => intercept(event, () => void openForm(block.href, block.label, event.currentTarget))}
+        />
+      )}
       {/* Focusable, so a week without blocks still scrolls from the keyboard. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard (WCAG 2.1.1) */}
       <div className="calendar__body" ref={body} tabIndex={0} role="region" aria-label="Days and times of the week">
@@ -279,6 +309,11 @@ export default function CalendarGrid({
             </h3>
             {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; from the keyboard, the Add menu creates a block */}
             <ul className="calendar__slots" onClick={(event) => onEmptyAreaClick(event, day.date)}>
+              {nowOn(day.date) && (
+                <li className="calendar__now" style={{ top: `${(nowMinute / MINUTES_PER_DAY) * 100}%` }}>
+                  <span className="visually-hidden">Now, {clockText(nowMinute)}</span>
+                </li>
+              )}
               {/* Blocks are drawn once the island runs: the server's page shows the week as a table, and the
                   grid without script (hidden then) would only double the page's markup. */}
               {ready &&
@@ -353,11 +388,85 @@ export default function CalendarGrid({
 }
 
 function BlockText({ block }: { block: GridBlock }): ReactNode {
+  // A consultation leads with its client: a short one shows a single line.
+  if (block.kind === 'appointment' && block.name)
+    return (
+      <>
+        <span className="calendar-block__label">{block.name}</span>{' '}
+        <span className="calendar-block__time">
+          {block.label} {block.timeText}
+        </span>
+        {block.past && <span className="visually-hidden"> (past)</span>}
+      </>
+    );
   return (
     <>
       <span className="calendar-block__label">{block.label}</span>{' '}
       <span className="calendar-block__time">{block.timeText}</span>
       {block.recurring && <span className="visually-hidden"> (repeats)</span>}
+      {block.past && <span className="visually-hidden"> (past)</span>}
+    </>
+  );
+}
+
+/**
+ * The day shown on a phone as a list (below 780 px; hidden on wider screens, where the week's grid shows
+ * it): each block is a full-width link at least 44 px tall, a consultation with its client's name, and the
+ * "now" line between what is past and what is next.
+ */
+function DayAgenda({
+  day,
+  blocks,
+  nowMinute,
+  onOpen,
+}: {
+  day: GridWeek['days'][number];
+  blocks: GridBlock[];
+  nowMinute: number | null;
+  onOpen: (block: GridBlock, event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const sorted = [...blocks].sort((a, b) => a.startMinute - b.startMinute || a.endMinute - b.endMinute);
+  const nowIndex = nowMinute === null ? -1 : sorted.findIndex((block) => block.startMinute > nowMinute);
+  const nowItem = nowMinute !== null && (
+    <li key="now" className="calendar__agenda-now">
+      Now, {clockText(nowMinute)}
+    </li>
+  );
+  return (
+    <section className="calendar__agenda" aria-label={`Schedule of ${day.longLabel}`}>
+      {sorted.length === 0 ? (
+        <p className="hint">Nothing scheduled.</p>
+      ) : (
+        <ol>
+          {sorted.map((block, index) => [
+            index === nowIndex && nowItem,
+            <li key={block.key}>
+              {block.readOnly ? (
+                <div className={blockClass(block)}>
+                  <AgendaText block={block} />
+                </div>
+              ) : (
+                <a className={blockClass(block)} href={block.href} onClick={(event) => onOpen(block, event)}>
+                  <AgendaText block={block} />
+                </a>
+              )}
+            </li>,
+          ])}
+          {nowIndex === -1 && nowItem}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function AgendaText({ block }: { block: GridBlock }) {
+  return (
+    <>
+      <span className="calendar-block__time">{block.timeText}</span>{' '}
+      <span className="calendar-block__label">
+        {block.label}
+        {block.name && ` · ${block.name}`}
+      </span>
       {block.past && <span className="visually-hidden"> (past)</span>}
     </>
   );

@@ -2,10 +2,11 @@ export interface GridBlock {
   key: string;
   kind: 'available' | 'unavailable' | 'appointment';
   label: string; // 'Available' | 'Unavailable' | 'Phone Consult'
+  name: string | null; // a consultation's client; an availability block's own name
   day: string; // YYYY-MM-DD in the calendar zone; a block crossing midnight comes as two pieces
   startMinute: number; // minutes from that day's local midnight, 0..1439
   endMinute: number; // 1..1440 (clipped at midnight)
-  timeText: string; // '9:00am – 10:00am'
+  timeText: string; // '9:00am – 10:00am', or 'All day' for a piece that fills its day
   past: boolean;
   readOnly: boolean; // busy time from an external calendar
   recurring: boolean;
@@ -20,6 +21,7 @@ export interface GridDay {
 export interface GridWeek {
   weekStart: string;
   today: string;
+  nowMinute: number; // minutes into today, in the calendar zone, when the week was read (the "now" line)
   prevWeek: string;
   nextWeek: string;
   days: GridDay[];

@@ -1,10 +1,13 @@
-// The consultations the calendar's week shows beside the availability (spec 3 §2: "Phone Consult").
+// The consultations the calendar's week shows beside the availability (spec 3 §2: "Phone Consult"), with the
+// client's name as given in their conversation.
 import type { Knex } from 'knex';
+import { clientAsGivenJoin } from '../../domain/messaging';
 
 export interface WeekAppointment {
   id: number;
   start: Date;
   end: Date;
+  clientName: string;
 }
 
 /** The provider's consultations overlapping [from, to) that are not canceled, by start. */
@@ -14,11 +17,18 @@ export async function appointmentsBetween(
   from: Date,
   to: Date,
 ): Promise<WeekAppointment[]> {
-  const rows: { id: string; start_time: Date; end_time: Date }[] = await db('appointments')
-    .where({ provider_id: providerId, canceled: false })
-    .where('start_time', '<', to)
-    .where('end_time', '>', from)
-    .orderBy('start_time')
-    .select('id', 'start_time', 'end_time');
-  return rows.map((row) => ({ id: Number(row.id), start: row.start_time, end: row.end_time }));
+  const rows: { id: string; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }[] =
+    await db('appointments as a')
+      .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
+      .where({ 'a.provider_id': providerId, 'a.canceled': false })
+      .where('a.start_time', '<', to)
+      .where('a.end_time', '>', from)
+      .orderBy('a.start_time')
+      .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    start: row.start_time,
+    end: row.end_time,
+    clientName: [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client',
+  }));
 }

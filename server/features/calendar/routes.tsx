@@ -91,7 +91,8 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
         page: <NoCalendarPage message={CALENDAR_MESSAGES.noCalendar} />,
       });
     }
-    const weekStart = weekStartOf(state, req.query.week, now);
+    // ?day= is the day a phone without JavaScript shows of the week's table (its week, without ?week=).
+    const weekStart = weekStartOf(state, isDateKey(req.query.week) ? req.query.week : req.query.day, now);
     // ?id= opens one of the provider's consultations (spec 2 §2); another provider's is not found.
     const panel =
       req.query.id === undefined
@@ -108,7 +109,7 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
       status,
       page: (
         <CalendarPage
-          view={calendarPageView(state, data, now)}
+          view={calendarPageView(state, data, now, req.query.day)}
           typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null}
           errors={errors}
           appointment={panelNode}

@@ -60,6 +60,11 @@ function deleteActionOf(instance: AvailabilityInstance): DeleteAction {
 const timeTextOf = (start: Date, end: Date, timeZone: string) =>
   `${calendar.formatClockTime(calendar.minutesIntoDay(start, timeZone))} – ${calendar.formatClockTime(calendar.minutesIntoDay(end, timeZone))}`;
 
+export const ALL_DAY = 'All day';
+/** A block read on one of its days: a piece that fills the day (busy all day) reads "All day". */
+const pieceTimeText = (block: { timeText: string }, piece: Piece) =>
+  piece.startMinute === 0 && piece.endMinute === MIDNIGHT ? ALL_DAY : block.timeText;
+
 /** A block of the week before it is cut into days. */
 interface WeekBlock {
   key: string;
@@ -131,7 +136,7 @@ function readWeekBlocks(data: WeekData, timeZone: string): WeekBlock[] {
         key: `c${appointment.id}`,
         kind: 'appointment',
         label: 'Phone Consult',
-        name: null,
+        name: appointment.clientName,
         start: appointment.start,
         end: appointment.end,
         recurring: false,
@@ -171,8 +176,9 @@ export function gridWeekOf(data: WeekData, timeZone: string, now: Date): GridWee
         key: index === 0 ? block.key : `${block.key}:${piece.day}`,
         kind: block.kind,
         label: block.label,
+        name: block.name,
         ...piece,
-        timeText: block.timeText,
+        timeText: pieceTimeText(block, piece),
         past: block.end <= now,
         readOnly: block.readOnly,
         recurring: block.recurring,
@@ -183,6 +189,7 @@ export function gridWeekOf(data: WeekData, timeZone: string, now: Date): GridWee
   return {
     weekStart: data.week.start,
     today,
+    nowMinute: calendar.minutesIntoDay(now, timeZone),
     prevWeek: calendar.addDays(data.week.start, -7),
     nextWeek: calendar.addDays(data.week.start, 7),
     days: data.week.days.map((date) => ({
@@ -195,34 +202,55 @@ export function gridWeekOf(data: WeekData, timeZone: string, now: Date): GridWee
   };
 }
 
-function tableDaysOf(data: WeekData, timeZone: string, now: Date): TableDay[] {
+/** The day of the week a phone shows first: the one asked for, else today when in the week, else the first. */
+function selectedDayOf(days: string[], today: string, asked: unknown): string {
+  if (typeof asked === 'string' && days.includes(asked)) return asked;
+  return days.includes(today) ? today : days[0]!;
+}
+
+const dayHref = (date: string) => `${CALENDAR_PATH}?week=${date}&day=${date}#week`;
+
+function tableDaysOf(data: WeekData, timeZone: string, now: Date, askedDay: unknown): TableDay[] {
   const today = calendar.dateKeyOf(now, timeZone);
   const blocks = weekBlocks(data, timeZone);
+  const selected = selectedDayOf(data.week.days, today, askedDay);
   return data.week.days.map((date) => ({
     date,
     longLabel: longDayLabel(date),
     isToday: date === today,
-    blocks: blocks
-      .filter((block) => block.pieces.some((piece) => piece.day === date))
-      .map(
-        (block): TableBlock => ({
-          key: block.key,
-          kind: block.kind,
-          label: block.label,
-          name: block.name,
-          timeText: block.timeText,
-          recurrenceText: block.recurrenceText,
-          exception: block.exception,
-          past: block.end <= now,
-          readOnly: block.readOnly,
-          href: block.href,
-          remove: block.remove,
-        }),
-      ),
+    selected: date === selected,
+    previousDayHref: dayHref(calendar.addDays(date, -1)),
+    nextDayHref: dayHref(calendar.addDays(date, 1)),
+    nowText: date === today ? `Now, ${calendar.formatClockTime(calendar.minutesIntoDay(now, timeZone))}` : null,
+    blocks: blocks.flatMap((block) =>
+      block.pieces
+        .filter((piece) => piece.day === date)
+        .map(
+          (piece): TableBlock => ({
+            key: block.key,
+            kind: block.kind,
+            label: block.label,
+            name: block.name,
+            timeText: pieceTimeText(block, piece),
+            recurrenceText: block.recurrenceText,
+            exception: block.exception,
+            past: block.end <= now,
+            readOnly: block.readOnly,
+            href: block.href,
+            remove: block.remove,
+          }),
+        ),
+    ),
   }));
 }
 
-export function calendarPageView(state: CalendarState, data: WeekData, now: Date): CalendarPageView {
+/** The page's view; `askedDay` is the ?day= of a phone without JavaScript (one day of the table at a time). */
+export function calendarPageView(
+  state: CalendarState,
+  data: WeekData,
+  now: Date,
+  askedDay?: unknown,
+): CalendarPageView {
   const zone = state.timeZone;
   const timeZoneLabel = calendar.timeZoneLabel(zone);
   const grid: CalendarGridProps = {
@@ -247,7 +275,7 @@ export function calendarPageView(state: CalendarState, data: WeekData, now: Date
       previousHref: `${weekHref(calendar.addDays(start, -7))}#week`,
       todayHref: `${CALENDAR_PATH}#week`,
       nextHref: `${weekHref(calendar.addDays(start, 7))}#week`,
-      days: tableDaysOf(data, zone, now),
+      days: tableDaysOf(data, zone, now, askedDay),
     },
     addLinks: [
       { label: 'Add recurring availability', href: `${NEW_PATH}?kind=recurring` },

@@ -1,5 +1,5 @@
-// /calendar (spec 3 §2 Calendar page): the notes, the status and timezone settings, the weekly grid (an
-// island; first on the screen, as it is what the page is for), the help panel, and the same week as a table with its add, edit and delete forms, so the
+// /calendar (spec 3 §2 Calendar page): the notes, the weekly grid (an island; first on the screen, as it is
+// what the page is for), the status and timezone settings, the help panel, and the same week as a table with its add, edit and delete forms, so the
 // calendar can be kept without JavaScript (the table hides once scripts run, the grid shows).
 import type { ReactNode } from 'react';
 import { Island } from '../../components/Island';
@@ -59,9 +59,10 @@ export function CalendarPage({
         </Card>
       ) : (
         <>
-          <SettingsCard view={view} typed={typed} errors={errors} />
+          {/* The week (or, on a phone, the day) first: the settings are changed far less often. */}
           <Island name="CalendarGrid" props={view.grid} />
           <WeekTable view={view} inert={inert} />
+          <SettingsCard view={view} typed={typed} errors={errors} />
         </>
       )}
       <HelpPanel cannotAddText={view.cannotAddText} />

@@ -65,7 +65,7 @@ export function WeekTable({ view, inert }: { view: CalendarPageView; inert: bool
 function DayTable({ day, inert }: { day: TableDay; inert: boolean }) {
   const headingId = `day-${day.date}`;
   return (
-    <section className="calendar-table-view__day" aria-labelledby={headingId}>
+    <section className={`calendar-table-view__day${day.selected ? ' is-selected' : ''}`} aria-labelledby={headingId}>
       <h3 id={headingId}>
         {day.longLabel}
         {day.isToday && (
@@ -75,6 +75,12 @@ function DayTable({ day, inert }: { day: TableDay; inert: boolean }) {
           </>
         )}
       </h3>
+      {/* On a phone the table is one day at a time (the stylesheet hides the others): these step through them. */}
+      <nav className="calendar-table-view__day-nav" aria-label={`Days around ${day.longLabel}`}>
+        <a href={day.previousDayHref}>Previous day</a>
+        <a href={day.nextDayHref}>Next day</a>
+      </nav>
+      {day.nowText && <p className="calendar-table-view__now">{day.nowText}</p>}
       {day.blocks.length === 0 ? (
         <p className="muted">Nothing scheduled.</p>
       ) : (

@@ -33,6 +33,12 @@ export interface TableDay {
   date: string;
   longLabel: string;
   isToday: boolean;
+  /** The day a phone shows (below 780 px the table is one day at a time, with day links). */
+  selected: boolean;
+  previousDayHref: string;
+  nextDayHref: string;
+  /** "Now, 10:42am" on today (the "now" line of spec 3 §3), else null. */
+  nowText: string | null;
   blocks: TableBlock[];
 }
 
