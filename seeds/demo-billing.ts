@@ -65,7 +65,7 @@ export async function seedDemoBilling(
 
   const setUp = async (
     email: string,
-    address: { line1: string; city: string; state: string; postal_code: string } | null,
+    address: { line1: string; city: string; state: string; postalCode: string } | null,
     work: (
       customerId: string,
       account: NonNullable<Awaited<ReturnType<typeof accountOf>>>,
@@ -93,7 +93,7 @@ export async function seedDemoBilling(
           key(account.accountId, 'customer'),
         );
     if (address)
-      await payments.updateAddress(customer.id, { ...address, line2: null }, key(account.accountId, 'address'));
+      await payments.updateAddress(customer.id, { ...address, line2: '' }, key(account.accountId, 'address'));
     await work(customer.id, account, clock?.id ?? null);
     await syncCustomer(db, payments, customer.id, logger);
   };
@@ -102,7 +102,7 @@ export async function seedDemoBilling(
   // and a renewal), and a refunded one-time copywriting charge.
   await setUp(
     DEMO_EMAILS.individual,
-    { line1: '250 W 57th St', city: 'New York', state: 'NY', postal_code: '10107' },
+    { line1: '250 W 57th St', city: 'New York', state: 'NY', postalCode: '10107' },
     async (customerId, { accountId, providerIds }, clockId) => {
       const card = await payments.attachCard(customerId, 'pm_card_visa', key(accountId, 'card'));
       await payments.createSubscription(
@@ -126,7 +126,7 @@ export async function seedDemoBilling(
   // The practice: one seat-based subscription for two providers; the second seat was canceled since.
   await setUp(
     DEMO_EMAILS.practice,
-    { line1: '100 Cambridge St', city: 'Boston', state: 'MA', postal_code: '02114' },
+    { line1: '100 Cambridge St', city: 'Boston', state: 'MA', postalCode: '02114' },
     async (customerId, { accountId, providerIds }) => {
       await payments.attachCard(customerId, 'pm_card_mastercard', key(accountId, 'card'));
       const seats = providerIds.slice(0, 2);
@@ -172,7 +172,7 @@ export async function seedDemoBilling(
   // declined when charged (allow_incomplete, Stripe's default: the first invoice is charged, and stays open).
   await setUp(
     DEMO_EMAILS.billing,
-    { line1: '1 Main St', city: 'Springfield', state: 'MA', postal_code: '01103' },
+    { line1: '1 Main St', city: 'Springfield', state: 'MA', postalCode: '01103' },
     async (customerId, { accountId, providerIds }, clockId) => {
       await payments.attachCard(customerId, 'pm_card_chargeCustomerFail', key(accountId, 'card'));
       const metadata = { provider_id: String(providerIds[0]) };

@@ -112,7 +112,7 @@ describe('payment form: sales tax', () => {
     const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
     await gateway().updateAddress(
       customerId,
-      { line1: '1 Congress Ave', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' },
+      { line1: '1 Congress Ave', line2: '', city: 'Austin', state: 'TX', postalCode: '78701' },
       `tax-address-${customerId}`,
     );
     await syncCustomer(ctx().db, gateway(), customerId);

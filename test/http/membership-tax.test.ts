@@ -25,7 +25,7 @@ describe('payment form: sales tax per line after an upgrade (issue [18] item 1)'
     await gateway().updateSubscription(subscriptionId, { default_tax_rates: [blended] }, `blend-${subscriptionId}`);
     await gateway().updateAddress(
       customerId,
-      { line1: NEW_YORK.address_line1, line2: null, city: 'New York', state: 'NY', postal_code: '10107' },
+      { line1: NEW_YORK.address_line1, line2: '', city: 'New York', state: 'NY', postalCode: '10107' },
       `ny-${customerId}`,
     );
     await syncCustomer(ctx().db, gateway(), customerId);

@@ -41,7 +41,7 @@ describe('Stripe contract (test mode)', function () {
     );
     await gateway.updateAddress(
       customer.id,
-      { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' },
+      { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701' },
       `${run}-address`,
     );
     const card = await gateway.attachCard(customer.id, 'pm_card_visa', `${run}-card`);

@@ -139,7 +139,14 @@ export {
   type CouponCheck,
   type CouponContext,
 } from './offers';
-export { payPayStep, payStepProfileOf, type BillingAddress, type PayStepPost, type SavedCard } from './pay-step';
+export {
+  hostedPageReturn,
+  payPayStep,
+  payStepProfileOf,
+  type BillingAddress,
+  type PayStepPost,
+  type SavedCard,
+} from './pay-step';
 export {
   hasLiveSeat,
   photographerAnswerOf,

@@ -4,6 +4,7 @@
 // (attempts.ts), so a double submit or a retry pays once.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { PostalAddress } from '../../integrations/payments';
 import { settleAttempt, type AttemptOutcome, type AttemptOwner } from './attempts';
 import { customerOwning } from './customers';
 import { syncCustomer } from './mirror';
@@ -11,13 +12,7 @@ import { creditReferrer } from './offers';
 import { payOrder, payOrderOnHostedPage, saveCardOnHostedPage, type Order, type PurchaseDeps } from './purchase';
 import type { SalesTaxPlan } from './sales-tax';
 
-export interface BillingAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-}
+export type BillingAddress = PostalAddress;
 export interface SavedCard {
   id: string;
   brand: string;
@@ -87,17 +82,7 @@ export function payPayStep(
   return settleAttempt(deps.db, post.owner, post.attemptId, async (attempt) => {
     const key = `pay-${attempt.id}`;
     const customerId = await post.customerId();
-    await deps.payments.updateAddress(
-      customerId,
-      {
-        line1: post.address.line1,
-        line2: post.address.line2 || null,
-        city: post.address.city,
-        state: post.address.state,
-        postal_code: post.address.postalCode,
-      },
-      `pay-address-${attempt.id}`,
-    );
+    await deps.payments.updateAddress(customerId, post.address, `pay-address-${attempt.id}`);
     if (post.card && post.card !== 'new') await customerOwning(deps.db, post.owner.accountId, 'card', post.card);
     const payment = { customerId, couponIds: post.couponIds, tax: post.tax };
     if (post.card === 'new') {
@@ -108,12 +93,12 @@ export function payPayStep(
           ? await payOrderOnHostedPage(
               deps,
               post.order,
-              { ...payment, successUrl: withPlaceholder(post.returns.paid), cancelUrl: post.returns.cancel },
+              { ...payment, successUrl: hostedPageReturn(post.returns.paid), cancelUrl: post.returns.cancel },
               key,
             )
           : await saveCardOnHostedPage(
               deps,
-              { customerId, successUrl: withPlaceholder(post.returns.cardSaved), cancelUrl: post.returns.cancel },
+              { customerId, successUrl: hostedPageReturn(post.returns.cardSaved), cancelUrl: post.returns.cancel },
               `pay-setup-${attempt.id}`,
             );
       return { redirect: url, done: false };
@@ -131,6 +116,9 @@ export function payPayStep(
   });
 }
 
-/** A return address with the card processor's placeholder left as it is (a query string would encode its braces). */
-const withPlaceholder = (url: (sessionId: string) => string) =>
+/**
+ * A return address from the card processor's hosted page, with its session-id placeholder left as it is
+ * (a query string would encode its braces), for the processor to fill in.
+ */
+export const hostedPageReturn = (url: (sessionId: string) => string) =>
   url(SESSION_PLACEHOLDER).replaceAll(encodeURIComponent(SESSION_PLACEHOLDER), SESSION_PLACEHOLDER);

@@ -200,7 +200,13 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       const customerId = await customerFor(res, accountOf(res));
       await payments.updateAddress(
         customerId,
-        { ...checked.value, line2: checked.value.line2 || null },
+        {
+          line1: checked.value.line1,
+          line2: checked.value.line2 ?? '',
+          city: checked.value.city,
+          state: checked.value.state,
+          postalCode: checked.value.postal_code,
+        },
         `address-${customerId}-${JSON.stringify(checked.value)}`,
       );
       await syncCustomer(db, payments, customerId, req.log);

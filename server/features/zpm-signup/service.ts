@@ -10,6 +10,7 @@ import {
   ensureCustomer,
   evaluateCoupon,
   hostedPageDone,
+  hostedPageReturn,
   payOrder,
   previewOrder,
   saveCardOnHostedPage,
@@ -149,19 +150,17 @@ export async function pay(
   const customerId = await customerOf({ db, payments }, signup, context.log);
   const address = {
     line1: input.address_line1,
-    line2: input.address_line2 || null,
+    line2: input.address_line2,
     city: input.address_city,
     state: input.address_state,
-    postal_code: input.address_postal_code,
+    postalCode: input.address_postal_code,
   };
   // Keyed by its content too: an address corrected after the card processor's page is a new update.
   const addressKey = crypto.createHash('sha256').update(JSON.stringify(address)).digest('hex').slice(0, 16);
   await payments.updateAddress(customerId, address, `zpm-${signup.paymentAttempt}-address-${addressKey}`);
   if (input.source === 'new') {
     // Without JavaScript a card is saved on the card processor's page (setup mode), back to this step.
-    const successUrl = urls
-      .back({ card_session: '{CHECKOUT_SESSION_ID}' })
-      .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+    const successUrl = hostedPageReturn((session) => urls.back({ card_session: session }));
     // Saving a card charges nothing: each visit to the processor's page is a session of its own.
     const url = await saveCardOnHostedPage(
       deps,

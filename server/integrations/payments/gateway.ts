@@ -14,6 +14,15 @@ export class PaymentError extends Error {
   }
 }
 
+/** A US billing address, as the portal's forms hold it (line2 empty when there is none). */
+export interface PostalAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
 export interface CardView {
   id: string;
   brand: string;
@@ -360,15 +369,12 @@ export class PaymentsGateway {
     }
   }
 
-  async updateAddress(
-    customerId: string,
-    address: { line1: string; line2: string | null; city: string; state: string; postal_code: string },
-    idempotencyKey: string,
-  ): Promise<Stripe.Customer> {
+  async updateAddress(customerId: string, address: PostalAddress, idempotencyKey: string): Promise<Stripe.Customer> {
+    const { line1, line2, city, state, postalCode } = address;
     return explained(async () =>
       (await this.client()).customers.update(
         customerId,
-        { address: { ...address, line2: address.line2 ?? '', country: 'US' } },
+        { address: { line1, line2, city, state, postal_code: postalCode, country: 'US' } },
         { idempotencyKey },
       ),
     );

@@ -22,6 +22,7 @@ export {
   type SubscribeRequest,
   type CatalogEntry,
   type CouponView,
+  type PostalAddress,
   type SubscriptionItemChange,
 } from './gateway';
 export type { LocalStripe, EventReceiver } from './local-stripe';
