@@ -45,4 +45,4 @@ export {
   updateAvailability,
   updateCalendarSettings,
 } from './service';
-export { bookableSlots, isBookable, slotsFromInstances } from './slots';
+export { absenceBounds, bookableSlots, isBookable, slotsFromInstances } from './slots';

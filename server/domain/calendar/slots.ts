@@ -2,7 +2,9 @@
 // those read from an external calendar) minus live appointments, cut into consultations that start
 // on local quarter hours, at least the booking lead ahead and no more than the window ahead.
 import { Temporal } from 'temporal-polyfill';
+import { activeAbsence, type Absence } from '../vacation-responder';
 import { CALENDAR_RULES } from './constants';
+import { addDays, zonedDayStart } from './expand';
 import * as repo from './repo';
 import type { AvailabilityInstance, Slot } from './types';
 
@@ -79,8 +81,19 @@ export function slotsFromInstances(
 }
 
 /**
+ * The time an absence (an active vacation responder) closes: its days whole, from the first moment of its
+ * start date to the first moment after its end date, in the calendar's zone (docs/decisions.md).
+ */
+export function absenceBounds(absence: Absence, timeZone: string): { start: Date; end: Date } {
+  return {
+    start: zonedDayStart(absence.startDate, timeZone),
+    end: zonedDayStart(addDays(absence.endDate, 1), timeZone),
+  };
+}
+
+/**
  * The slots a client can book in [from, to): none while the calendar is hidden, not attached, or no
- * location accepts new clients.
+ * location accepts new clients, and none on the days of an active absence.
  */
 export async function bookableSlots(db: repo.Db, providerId: number, from: Date, to: Date, now: Date): Promise<Slot[]> {
   const state = await repo.calendarStateOf(db, providerId);
@@ -91,7 +104,9 @@ export async function bookableSlots(db: repo.Db, providerId: number, from: Date,
   // One after the other: a transaction handle runs one query at a time anyway.
   const instances = await repo.instancesBetween(db, providerId, windowFrom, windowTo);
   const appointments = await repo.liveAppointmentTimes(db, providerId, windowFrom, windowTo);
-  return slotsFromInstances(instances, appointments, { from: windowFrom, to: windowTo, now, timeZone: state.timeZone });
+  const absence = await activeAbsence(db, providerId);
+  const busy = absence ? [...appointments, absenceBounds(absence, state.timeZone)] : appointments;
+  return slotsFromInstances(instances, busy, { from: windowFrom, to: windowTo, now, timeZone: state.timeZone });
 }
 
 /** Whether [start, end) is exactly one bookable consultation (checked again inside the booking transaction). */

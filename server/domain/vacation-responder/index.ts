@@ -1,5 +1,7 @@
 // The vacation-responder module's public face: everything outside server/domain/vacation-responder/ imports from here.
 export {
+  type Absence,
+  activeAbsence,
   describe,
   loadVacation,
   outOfOfficeReplyFor,

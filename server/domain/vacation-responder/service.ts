@@ -133,3 +133,19 @@ export async function outOfOfficeReplyFor(
   if (!window || at < window.startsAt || at > window.endsAt) return null;
   return { type: OUT_OF_OFFICE_MESSAGE_TYPE, sender: 'provider', message_content: row.message };
 }
+
+/** The days an active responder covers (calendar dates, YYYY-MM-DD). */
+export interface Absence {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The provider's absence while the responder is on (whether it has started yet or not), for the calendar:
+ * those days take no bookings and the calendar says so. Null when it is off or has no dates.
+ */
+export async function activeAbsence(db: Knex | Knex.Transaction, providerId: number): Promise<Absence | null> {
+  const row = await repo.find(db, providerId);
+  if (row?.status !== 'active' || !row.startDate || !row.endDate || row.endDate < row.startDate) return null;
+  return { startDate: row.startDate, endDate: row.endDate };
+}

@@ -103,13 +103,13 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
       <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />
     );
     if (panelNode && wantsPartial(req)) return renderPartial(req, res, panelNode);
-    const data = await service.loadWeek(db, state, weekStart);
+    const [data, absence] = await Promise.all([service.loadWeek(db, state, weekStart), service.absenceOf(db, state)]);
     render(req, res, {
       title: PAGE_TITLE,
       status,
       page: (
         <CalendarPage
-          view={calendarPageView(state, data, now, req.query.day)}
+          view={calendarPageView(state, data, now, req.query.day, absence)}
           typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null}
           errors={errors}
           appointment={panelNode}

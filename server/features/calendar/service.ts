@@ -12,6 +12,7 @@ import {
   type AvailabilityInput,
   type CalendarState,
 } from '../../domain/calendar';
+import { activeAbsence, type Absence } from '../../domain/vacation-responder';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { appointmentsBetween, type WeekAppointment } from './repo';
 
@@ -44,6 +45,11 @@ export async function requireCalendar(db: Knex | Knex.Transaction, viewer: Viewe
   const state = await calendar.calendarStateOf(db, selectedProviderId(viewer));
   if (!state.hasCalendar) throw new NotFoundError();
   return state;
+}
+
+/** The absence of an active vacation responder (its days take no bookings), for the page's banner. */
+export async function absenceOf(db: Knex, state: CalendarState): Promise<Absence | null> {
+  return activeAbsence(db, state.providerId);
 }
 
 // ---------------------------------------------------------------------------------------------- the week

@@ -16,6 +16,7 @@ import {
   type TableDay,
 } from '../../../views/pages/calendar/view';
 import * as calendar from '../../domain/calendar';
+import type { Absence } from '../../domain/vacation-responder';
 import {
   CALENDAR_MESSAGES,
   CALENDAR_RULES,
@@ -244,12 +245,16 @@ function tableDaysOf(data: WeekData, timeZone: string, now: Date, askedDay: unkn
   }));
 }
 
+const VACATION_RESPONDER_HREF = '/profile/availability-locations#vacation-responder';
+const absenceDayLabel = (dateKey: string) => format(dayOf(dateKey), 'EEEE, MMMM d, yyyy', { in: utc });
+
 /** The page's view; `askedDay` is the ?day= of a phone without JavaScript (one day of the table at a time). */
 export function calendarPageView(
   state: CalendarState,
   data: WeekData,
   now: Date,
   askedDay?: unknown,
+  absence: Absence | null = null,
 ): CalendarPageView {
   const zone = state.timeZone;
   const timeZoneLabel = calendar.timeZoneLabel(zone);
@@ -268,6 +273,15 @@ export function calendarPageView(
     timeZone: zone,
     timeZoneLabel,
     timeZones: calendar.TIME_ZONES.map((zoneOption) => ({ value: zoneOption.id, label: zoneOption.label })),
+    // An absence over (its last day behind the calendar's today) says nothing any more.
+    absence:
+      absence && absence.endDate >= calendar.dateKeyOf(now, zone)
+        ? {
+            from: absenceDayLabel(absence.startDate),
+            to: absenceDayLabel(absence.endDate),
+            settingsHref: VACATION_RESPONDER_HREF,
+          }
+        : null,
     bookingLink: state.bookingLink ? { href: state.bookingLink } : null,
     grid,
     table: {

@@ -45,6 +45,16 @@ export function CalendarPage({
           </p>
         </Notice>
       )}
+      {view.absence && (
+        <Notice tone="warning" title="You are away">
+          <p id="calendar-absence">
+            {`Your vacation responder is on from ${view.absence.from} to ${view.absence.to}. Clients cannot book phone consultations on those days.`}
+          </p>
+          <p>
+            <a href={view.absence.settingsHref}>Vacation responder settings</a>
+          </p>
+        </Notice>
+      )}
       {appointment}
       <p className="calendar-page__links">
         <a href={`${CALENDAR_PATH}/appointments`}>See your phone consultations</a>

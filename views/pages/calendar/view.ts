@@ -67,6 +67,8 @@ export interface CalendarPageView {
   timeZone: string;
   timeZoneLabel: string;
   timeZones: Option[];
+  /** An active vacation responder: the days it closes to bookings, said as a banner. */
+  absence: { from: string; to: string; settingsHref: string } | null;
   /** Practice management with an active booking link: its panel replaces the calendar. */
   bookingLink: { href: string } | null;
   /** The weekly grid island's props. */
