@@ -19,6 +19,7 @@ import {
   recordPurchase,
   syncCustomer,
   thankYouFor,
+  hostedPageReturn,
 } from '../../domain/billing';
 import { PaymentError } from '../../integrations/payments';
 import {
@@ -76,14 +77,15 @@ export function checkoutRoutes({ db, config, integrations }: FeatureDeps): Route
       if (viewer.provider?.accountId === accountId) metadata.provider_id = String(viewer.provider.id);
     }
     try {
-      const successPath = `/checkout/success/${priceId}?session_id={CHECKOUT_SESSION_ID}`;
       const session = await payments.createCheckoutSession(
         {
           mode: 'payment',
           priceId,
           customerId,
           couponId: coupon,
-          successUrl: `${absolute('/')}${successPath.slice(1)}`,
+          successUrl: hostedPageReturn((session) =>
+            absolute(`/checkout/success/${priceId}?${new URLSearchParams({ session_id: session }).toString()}`),
+          ),
           cancelUrl: absolute('/'),
           metadata,
         },

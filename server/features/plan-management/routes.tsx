@@ -29,6 +29,7 @@ import {
   saveSetupCard,
   syncCustomer,
   retaxCustomer,
+  hostedPageReturn,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
@@ -242,7 +243,10 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       {
         mode: 'setup',
         customerId,
-        successUrl: `${back.toString()}${replace ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+        successUrl: hostedPageReturn((session) => {
+          back.searchParams.set('session_id', session);
+          return back.toString();
+        }),
         cancelUrl: new URL(`${PAGE_PATH}${cancelTo}`, config.portalUrl).toString(),
         metadata: { account_id: String(accountId) },
       },
