@@ -3,7 +3,15 @@
 // with a button that tries again); the reply is sent in place (Meta+Enter
 // too), the button reads 'Message sent!' for 1.5 s, the form clears and the on-behalf reminder goes
 // after the first send. Without JavaScript the same markup is a page with a plain reply form.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Composer } from '../views/components/messaging/Composer';
 import { ModeNotice, ThreadView } from '../views/components/messaging/ThreadView';
 import type { MessageView, MessagingTexts, ThreadMode, ThreadUrls } from '../views/components/messaging/types';
@@ -16,8 +24,20 @@ export const PAUSED_TITLE = 'Live updates paused';
 export const PAUSED_TEXT =
   'New messages are checked every 10 seconds instead. Close other tabs of the portal you no longer need, then resume.';
 
+export const EARLIER_LABEL = 'Show earlier messages';
+export const LATEST_LABEL = 'Show latest messages';
+const EARLIER_FAILED = 'Earlier messages could not be loaded. Please try again.';
+
+// useLayoutEffect warns when rendered on the server; there it has nothing to do anyway.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 export interface MessageThreadProps {
+  /** One page of the conversation, oldest first. */
   messages: MessageView[];
+  /** The id of the first message shown when earlier ones exist ("Show earlier messages"), else null. */
+  earlierCursor: number | null;
+  /** The page ends with the newest message: live updates apply. An earlier page (?before=) is a still view. */
+  latest: boolean;
   mode: ThreadMode;
   clientName: string;
   clientEmail: string | null;
@@ -56,8 +76,13 @@ export default function MessageThread(props: MessageThreadProps) {
   /** The live stream was refused (too many open tabs, or live updates are down): polling every 10 s instead. */
   const [paused, setPaused] = useState(false);
   const resume = useRef<() => void>(() => {});
+  const [earlierCursor, setEarlierCursor] = useState(props.earlierCursor);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [earlierFailure, setEarlierFailure] = useState<string | null>(null);
   const lastId = useRef(lastIdOf(props.messages));
   const scroller = useRef<HTMLDivElement>(null);
+  /** Where the first shown message was before an earlier page went above it: kept in view once it has. */
+  const keepInView = useRef<{ id: number; top: number } | null>(null);
   const sentTimer = useRef<number | undefined>(undefined);
 
   const receive = (incoming: MessageView[]) => {
@@ -70,6 +95,8 @@ export default function MessageThread(props: MessageThreadProps) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: the stream and the polling follow lastId themselves
   useEffect(() => {
+    // An earlier page (reached without JavaScript's help) is a still view: the latest page is live.
+    if (!props.latest) return;
     let source: EventSource | undefined;
     let poller: number | undefined;
     let stopped = false;
@@ -79,7 +106,12 @@ export default function MessageThread(props: MessageThreadProps) {
           credentials: 'same-origin',
           headers: { Accept: 'application/json' },
         });
-        if (response.ok && !stopped) receive(((await response.json()) as { messages: MessageView[] }).messages);
+        if (response.ok && !stopped) {
+          const body = (await response.json()) as { messages: MessageView[]; more?: boolean };
+          receive(body.messages);
+          // A page at a time: a full one means more are waiting.
+          if (body.more) void poll();
+        }
         // Signed out, or the conversation is gone: nothing more will come (the session check takes it from here).
         else if (response.status === 401 || response.status === 404) window.clearInterval(poller);
       } catch {
@@ -128,11 +160,54 @@ export default function MessageThread(props: MessageThreadProps) {
     // Once per page: the stream and the polling follow lastId themselves.
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the length is the trigger: scroll to the bottom when a message arrives
+  const newestId = lastIdOf(messages);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the newest id is the trigger: scroll to the bottom when a message arrives
   useEffect(() => {
     const box = scroller.current;
     if (box) box.scrollTop = box.scrollHeight;
-  }, [messages.length]);
+  }, [newestId]);
+
+  // An earlier page went above: move by what it added, so the message that was first stays where it was.
+  // The thread scrolls in its own box on a wide screen, and with the page on a phone.
+  useBrowserLayoutEffect(() => {
+    const kept = keepInView.current;
+    keepInView.current = null;
+    if (!kept) return;
+    const element = document.getElementById(`message-${kept.id}`);
+    const box = scroller.current;
+    if (!element || !box) return;
+    const moved = element.getBoundingClientRect().top - kept.top;
+    if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible') box.scrollTop += moved;
+    else window.scrollBy(0, moved);
+  }, [messages]);
+
+  async function showEarlier(event: MouseEvent<HTMLAnchorElement>) {
+    if (earlierCursor === null || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (loadingEarlier) return;
+    setLoadingEarlier(true);
+    setEarlierFailure(null);
+    try {
+      const response = await fetch(`${urls.earlier}?before=${earlierCursor}`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const body = (await response.json()) as { messages: MessageView[]; earlierCursor: number | null };
+      const first = messages[0];
+      const element = first && document.getElementById(`message-${first.id}`);
+      if (first && element) keepInView.current = { id: first.id, top: element.getBoundingClientRect().top };
+      setMessages((current) => merge(current, body.messages));
+      setEarlierCursor(body.earlierCursor);
+      setAnnouncement(
+        `${body.messages.length} earlier ${body.messages.length === 1 ? 'message' : 'messages'} shown${body.earlierCursor === null ? ': the start of the conversation' : ''}`,
+      );
+    } catch {
+      setEarlierFailure(EARLIER_FAILED);
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -155,6 +230,8 @@ export default function MessageThread(props: MessageThreadProps) {
         errors?: Record<string, string>;
       };
       if (response.ok && typeof body.message === 'object') {
+        // Sent from an earlier page: the reply is read where it belongs, at the end of the conversation.
+        if (!props.latest) return void window.location.assign(`${props.returnTo}#message-${body.message.id}`);
         receive([body.message]);
         setDraft('');
         setError(null);
@@ -191,7 +268,27 @@ export default function MessageThread(props: MessageThreadProps) {
   return (
     <PageContextReact.Provider value={context}>
       <div className="thread-pane">
-        <div className="thread-scroll" ref={scroller}>
+        {/* Focusable with a name, so the keyboard can scroll it even when no message has a button. */}
+        <div
+          className="thread-scroll"
+          ref={scroller}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          role="region"
+          aria-label={`Conversation with ${clientName}`}
+        >
+          {earlierCursor !== null && (
+            <p className="thread__earlier">
+              <a
+                href={`${props.returnTo}?before=${earlierCursor}`}
+                onClick={(event) => void showEarlier(event)}
+                aria-disabled={loadingEarlier || undefined}
+              >
+                {EARLIER_LABEL}
+              </a>
+              {earlierFailure && <span className="field-error">{` ${earlierFailure}`}</span>}
+            </p>
+          )}
           <ThreadView
             messages={messages}
             clientName={clientName}
@@ -201,6 +298,11 @@ export default function MessageThread(props: MessageThreadProps) {
             urls={urls}
             returnTo={props.returnTo}
           />
+          {!props.latest && (
+            <p className="thread__earlier">
+              <a href={props.returnTo}>{LATEST_LABEL}</a>
+            </p>
+          )}
         </div>
         <p className="visually-hidden" aria-live="polite">
           {announcement}

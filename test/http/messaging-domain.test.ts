@@ -279,7 +279,7 @@ describe('messaging: replying and deleting', () => {
           ).email,
           ann.conversationToken!,
         )
-      ).map((m) => m.content),
+      ).messages.map((m) => m.content),
       ['See you Tuesday.'],
     );
   });

@@ -6,6 +6,7 @@ export {
   CONVERSATIONS_PAGE_SIZE,
   MESSAGE_CHANNEL,
   MESSAGE_TEXTS,
+  THREAD_PAGE_SIZE,
   RENDERED_MESSAGE_TYPES,
   THREAD_TEXTS,
   type ConversationMode,
@@ -16,7 +17,14 @@ export {
   type ThreadMessage,
 } from './types';
 export { findConversationFor, listConversations, unreadCount } from './conversations';
-export { messagesAfter, openThread, repliesForClient } from './thread';
+export {
+  earlierMessages,
+  messagesAfter,
+  openThread,
+  REPLIES_PAGE_MAX,
+  repliesForClient,
+  threadMessage,
+} from './thread';
 export { deleteProviderMessage, sendProviderMessage, type ProviderMessageRequest } from './send';
 export { receiveClientMessage, type ClientMessageRequest, type ReceivedClientMessage } from './receive';
 export {

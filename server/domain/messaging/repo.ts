@@ -215,7 +215,6 @@ function messageQuery(db: Db, conversationId: number) {
   return db('messages as m')
     .leftJoin('appointments as a', 'a.id', 'm.appointment_id')
     .where('m.conversation_id', conversationId)
-    .orderBy([{ column: 'm.send_date' }, { column: 'm.id' }])
     .select(
       'm.id',
       'm.type',
@@ -232,15 +231,65 @@ function messageQuery(db: Db, conversationId: number) {
     );
 }
 
-export async function conversationMessages(
+/**
+ * One page of a conversation's messages in the order a thread shows them (send date, then id): the
+ * newest `limit`, or the `limit` just before the message `beforeId` (index messages_conversation_id_send_date_index,
+ * read backwards). `more` says whether earlier messages exist. Never more than `limit` rows.
+ */
+export async function messagesPage(
   db: Db,
   conversationId: number,
-  options: { afterId?: number; sender?: 'provider' | 'client' } = {},
+  options: { beforeId?: number; limit: number },
+): Promise<{ rows: MessageSqlRow[]; more: boolean }> {
+  const query = messageQuery(db, conversationId)
+    .orderBy([
+      { column: 'm.send_date', order: 'desc' },
+      { column: 'm.id', order: 'desc' },
+    ])
+    .limit(options.limit + 1);
+  if (options.beforeId !== undefined)
+    void query.whereRaw(
+      '(m.send_date, m.id) < (select b.send_date, b.id from messages b where b.id = ? and b.conversation_id = ?)',
+      [options.beforeId, conversationId],
+    );
+  const rows: MessageSqlRow[] = await query;
+  const more = rows.length > options.limit;
+  return { rows: rows.slice(0, options.limit).reverse(), more };
+}
+
+/** Whether a message of this id is in this conversation (a cursor the page was given). */
+export async function hasMessage(db: Db, conversationId: number, messageId: number): Promise<boolean> {
+  return Boolean(await db('messages').where({ id: messageId, conversation_id: conversationId }).first('id'));
+}
+
+/**
+ * Messages written after the message `afterId` (by id: the order they were stored in, so a reader that
+ * remembers the last id it saw misses none), oldest first, at most `limit`; `sender` keeps one side only.
+ */
+export async function messagesAfter(
+  db: Db,
+  conversationId: number,
+  options: { afterId: number; limit: number; sender?: 'provider' | 'client' },
 ): Promise<MessageSqlRow[]> {
-  const query = messageQuery(db, conversationId);
-  if (options.afterId !== undefined) void query.where('m.id', '>', options.afterId);
+  const query = messageQuery(db, conversationId)
+    .where('m.id', '>', options.afterId)
+    .orderBy('m.id')
+    .limit(options.limit);
   if (options.sender) void query.where('m.sender', options.sender);
   return query;
+}
+
+/** One message of the conversation, or null. */
+export async function messageById(db: Db, conversationId: number, messageId: number): Promise<MessageSqlRow | null> {
+  return (await messageQuery(db, conversationId).where('m.id', messageId).first()) ?? null;
+}
+
+/** The provider (not the out-of-office responder) has written in this conversation. */
+export async function providerHasReplied(db: Db, conversationId: number): Promise<boolean> {
+  const row = await db('messages')
+    .where({ conversation_id: conversationId, sender: 'provider', type: 'message' })
+    .first(db.raw('1 as found'));
+  return Boolean(row);
 }
 
 export interface NewMessage {

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import { hashConversationToken } from './clients';
 import { renderMessages } from './render';
 import * as repo from './repo';
-import type { ConversationMode, MessagingOwner, Thread, ThreadMessage } from './types';
+import { type ConversationMode, type MessagingOwner, THREAD_PAGE_SIZE, type Thread, type ThreadMessage } from './types';
 
 /** Locked first, then an inactive profile, then a client who deleted their data; otherwise sendable. */
 export function modeOf(
@@ -21,13 +21,14 @@ export function modeOf(
 /**
  * Opens the owner's conversation with a client (with `providerId`, else the most recent one) and marks
  * the client's messages read. Null when the owner has no such conversation: the page shows the
- * missing-conversation text.
+ * missing-conversation text. The thread holds one page: the newest THREAD_PAGE_SIZE messages, or
+ * those just before the message `before` (a cursor the page gave; an unknown one means the newest).
  */
 export async function openThread(
   db: Knex,
   owner: MessagingOwner,
   clientUserId: number,
-  options: { providerId?: number; now: Date; markRead?: boolean; logger?: Logger },
+  options: { providerId?: number; now: Date; markRead?: boolean; logger?: Logger; before?: number | null },
 ): Promise<Thread | null> {
   const row = await repo.findConversation(db, owner, clientUserId, options.providerId);
   if (!row) return null;
@@ -35,8 +36,12 @@ export async function openThread(
     await repo.markClientMessagesRead(db, row.id, options.now);
     row.unread = false;
   }
-  const stored = await repo.conversationMessages(db, row.id);
-  const messages = renderMessages(stored, {
+  const before = options.before && (await repo.hasMessage(db, row.id, options.before)) ? options.before : undefined;
+  const [page, providerHasReplied] = await Promise.all([
+    repo.messagesPage(db, row.id, { beforeId: before, limit: THREAD_PAGE_SIZE }),
+    repo.providerHasReplied(db, row.id),
+  ]);
+  const messages = renderMessages(page.rows, {
     clientRedacted: row.clientRedacted,
     logger: options.logger,
     conversationId: row.id,
@@ -46,11 +51,42 @@ export async function openThread(
     conversation,
     mode: modeOf(row),
     messages,
-    providerHasReplied: stored.some((m) => m.sender === 'provider' && m.type === 'message'),
+    earlierCursor: page.more && page.rows[0] ? Number(page.rows[0].id) : null,
+    latest: before === undefined,
+    providerHasReplied,
   };
 }
 
-/** The conversation's messages after one the page already shows (live updates). Not found for another owner's conversation. */
+/**
+ * The page of messages just before the message `beforeId` (the thread's "Show earlier messages"), oldest
+ * first, with the cursor of the page before it (null at the start). Not found for another owner's conversation.
+ */
+export async function earlierMessages(
+  db: Knex,
+  owner: MessagingOwner,
+  conversationId: number,
+  beforeId: number,
+  options: { logger?: Logger } = {},
+): Promise<{ messages: ThreadMessage[]; earlierCursor: number | null }> {
+  const row = await repo.findConversationById(db, owner, conversationId);
+  if (!row) throw new NotFoundError();
+  if (!(await repo.hasMessage(db, row.id, beforeId))) return { messages: [], earlierCursor: null };
+  const page = await repo.messagesPage(db, row.id, { beforeId, limit: THREAD_PAGE_SIZE });
+  return {
+    messages: renderMessages(page.rows, {
+      clientRedacted: row.clientRedacted,
+      logger: options.logger,
+      conversationId: row.id,
+    }),
+    earlierCursor: page.more && page.rows[0] ? Number(page.rows[0].id) : null,
+  };
+}
+
+/**
+ * The conversation's messages after one the page already shows (live updates), oldest first, at most
+ * THREAD_PAGE_SIZE: a reader that gets a full page asks again from its last id. Not found for another
+ * owner's conversation.
+ */
 export async function messagesAfter(
   db: Knex,
   owner: MessagingOwner,
@@ -60,22 +96,41 @@ export async function messagesAfter(
 ): Promise<ThreadMessage[]> {
   const row = await repo.findConversationById(db, owner, conversationId);
   if (!row) throw new NotFoundError();
-  const stored = await repo.conversationMessages(db, row.id, { afterId: afterMessageId });
+  const stored = await repo.messagesAfter(db, row.id, { afterId: afterMessageId, limit: THREAD_PAGE_SIZE });
   return renderMessages(stored, { clientRedacted: row.clientRedacted, logger: options.logger, conversationId: row.id });
 }
 
+/** One message of the owner's conversation as the thread shows it (a deletion to show again, a delete to check), or null. */
+export async function threadMessage(
+  db: Knex,
+  owner: MessagingOwner,
+  conversationId: number,
+  messageId: number,
+): Promise<ThreadMessage | null> {
+  const row = await repo.findConversationById(db, owner, conversationId);
+  if (!row) return null;
+  const stored = await repo.messageById(db, row.id, messageId);
+  if (!stored) return null;
+  return renderMessages([stored], { clientRedacted: row.clientRedacted, conversationId: row.id })[0] ?? null;
+}
+
+/** Replies the directory reads per call: `limit` is at most this (docs/api.md). */
+export const REPLIES_PAGE_MAX = 100;
+
 /**
  * What the directory shows a client of their conversation with a provider: the provider's replies
- * (deleted ones as deleted), none once the client deleted their data. The conversation token handed
- * out when the conversation was made is required: without the right one there is no such conversation.
+ * (deleted ones as deleted), none once the client deleted their data, oldest first, a page at a time:
+ * `after` is the id of the last reply of the previous page, and `nextAfter` is set when more follow.
+ * The conversation token handed out when the conversation was made is required: without the right
+ * one there is no such conversation.
  */
 export async function repliesForClient(
   db: Knex,
   providerId: number,
   clientEmail: string,
   conversationToken: string,
-  options: { logger?: Logger } = {},
-): Promise<ThreadMessage[]> {
+  options: { logger?: Logger; after?: number; limit?: number } = {},
+): Promise<{ messages: ThreadMessage[]; nextAfter: number | null }> {
   const conversation = await repo.conversationByClientToken(
     db,
     providerId,
@@ -83,9 +138,18 @@ export async function repliesForClient(
     hashConversationToken(conversationToken),
   );
   if (!conversation) throw new NotFoundError();
-  if (conversation.clientRedacted) return [];
-  const stored = await repo.conversationMessages(db, conversation.id, { sender: 'provider' });
-  return renderMessages(stored, { clientRedacted: false, logger: options.logger, conversationId: conversation.id }).map(
-    (message) => ({ ...message, deletable: false }),
-  );
+  if (conversation.clientRedacted) return { messages: [], nextAfter: null };
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? REPLIES_PAGE_MAX), 1), REPLIES_PAGE_MAX);
+  const stored = await repo.messagesAfter(db, conversation.id, {
+    afterId: options.after ?? 0,
+    limit: limit + 1,
+    sender: 'provider',
+  });
+  const page = stored.slice(0, limit);
+  const messages = renderMessages(page, {
+    clientRedacted: false,
+    logger: options.logger,
+    conversationId: conversation.id,
+  }).map((message) => ({ ...message, deletable: false }));
+  return { messages, nextAfter: stored.length > limit ? Number(page.at(-1)!.id) : null };
 }

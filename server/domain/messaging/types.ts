@@ -17,6 +17,9 @@ export type RenderedMessageType = (typeof RENDERED_MESSAGE_TYPES)[number];
 /** Conversations fetched per page; Load More asks for the next 100 (spec 3 §9). */
 export const CONVERSATIONS_PAGE_SIZE = 100;
 
+/** Messages a thread shows at a time ("Show earlier messages" adds the page before), and the most any read of messages returns. */
+export const THREAD_PAGE_SIZE = 50;
+
 /** Every message insert or deletion is announced on this channel in its own transaction (payload: JSON). */
 export const MESSAGE_CHANNEL = 'conversation_messages';
 
@@ -107,7 +110,12 @@ export interface Thread {
     clientPhone: string | null;
   };
   mode: ConversationMode;
+  /** One page, oldest first: the newest messages, or those before a cursor. */
   messages: ThreadMessage[];
+  /** The cursor of the page before this one (the id of its first message), null when this page starts the conversation. */
+  earlierCursor: number | null;
+  /** This page ends with the conversation's newest message (no cursor was given). */
+  latest: boolean;
   /** The provider (not the out-of-office responder) has written in this conversation. */
   providerHasReplied: boolean;
 }

@@ -7,7 +7,14 @@ import type { JobQueue } from '../../jobs';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import * as messaging from '../../domain/messaging';
 import { isLiveProvider } from './repo';
-import { check, clientMessageSchema, MESSAGE_FIELD_MESSAGES, repliesQuerySchema } from './validation';
+import {
+  check,
+  clientMessageSchema,
+  MESSAGE_FIELD_MESSAGES,
+  readRepliesCursor,
+  repliesCursor,
+  repliesQuerySchema,
+} from './validation';
 
 export interface MessagingApiDeps {
   db: Knex;
@@ -98,15 +105,13 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
           'Send the conversation_token returned when the conversation was made, as "Conversation-Token: <token>".',
         );
       if (!CONVERSATION_TOKEN.test(token)) throw noConversation();
-      let replies: messaging.ThreadMessage[];
+      let replies: { messages: messaging.ThreadMessage[]; nextAfter: number | null };
       try {
-        replies = await messaging.repliesForClient(
-          db,
-          providerId,
-          query.value.client_email,
-          token,
-          req.log ? { logger: req.log } : {},
-        );
+        replies = await messaging.repliesForClient(db, providerId, query.value.client_email, token, {
+          ...(req.log ? { logger: req.log } : {}),
+          after: query.value.cursor ? (readRepliesCursor(query.value.cursor) ?? 0) : 0,
+          limit: query.value.limit,
+        });
       } catch (error) {
         if (error instanceof NotFoundError) throw noConversation();
         throw error;
@@ -114,7 +119,8 @@ export function messagingApi({ db, jobs, now = () => new Date() }: MessagingApiD
       res.json({
         provider_id: String(providerId),
         client_email: query.value.client_email,
-        messages: replies.map((m) => messageJson(m, providerId)),
+        messages: replies.messages.map((m) => messageJson(m, providerId)),
+        next_cursor: replies.nextAfter === null ? null : repliesCursor(replies.nextAfter),
       });
     });
   };

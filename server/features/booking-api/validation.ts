@@ -2,6 +2,7 @@
 // directory shows or logs, keyed by the field's path ("client.email") in the error's details.
 import Joi from 'joi';
 import { normalizePhone, PHONE_MESSAGES } from '../../domain/accounts';
+import { REPLIES_PAGE_MAX } from '../../domain/messaging';
 
 export const SLOT_RANGE_MAX_DAYS = 31;
 export const SLOT_RANGE_DEFAULT_DAYS = 14;
@@ -193,6 +194,8 @@ export const MESSAGE_FIELD_MESSAGES = {
   intakeOnlyForIntake: 'intake_form, vob_data and vob_input_info belong to a messaging_tool_intake only.',
   vob: `vob_data and vob_input_info map at most ${VOB_MAX_KEYS} keys to text, numbers, true/false or null.`,
   clientEmailQuery: 'client_email is required: the e-mail address the client writes from.',
+  limit: `limit is a whole number from 1 to ${REPLIES_PAGE_MAX}.`,
+  cursor: 'cursor is the next_cursor of a previous answer, as it was given.',
 } as const;
 
 const intakeAnswers = () =>
@@ -306,7 +309,32 @@ export const clientMessageSchema = Joi.object<ClientMessageBody>({
   vob_input_info: intakeOnly(vobObject().allow(null)).default(null),
 });
 
-/** ?client_email= of the replies listing. */
-export const repliesQuerySchema = Joi.object<{ client_email: string }>({
+/** The opaque cursor of the replies listing: the last reply's id, as the API hands it out. */
+export const repliesCursor = (afterId: number) => Buffer.from(`r${afterId}`).toString('base64url');
+
+/** The reply id a cursor of the replies listing stands for; null for anything else. */
+export function readRepliesCursor(value: string): number | null {
+  const match = /^r([1-9]\d{0,14})$/.exec(Buffer.from(value, 'base64url').toString('latin1'));
+  return match ? Number(match[1]) : null;
+}
+
+/** ?client_email= of the replies listing, with ?limit= (1 to 100, 100 by default) and the ?cursor= of the previous answer. */
+export const repliesQuerySchema = Joi.object<{ client_email: string; limit: number; cursor: string | null }>({
   client_email: email(MESSAGE_FIELD_MESSAGES.clientEmailQuery),
+  limit: Joi.number().integer().min(1).max(REPLIES_PAGE_MAX).default(REPLIES_PAGE_MAX).messages({
+    'number.base': MESSAGE_FIELD_MESSAGES.limit,
+    'number.integer': MESSAGE_FIELD_MESSAGES.limit,
+    'number.min': MESSAGE_FIELD_MESSAGES.limit,
+    'number.max': MESSAGE_FIELD_MESSAGES.limit,
+  }),
+  cursor: Joi.string()
+    .max(40)
+    .default(null)
+    .custom((value: string, helpers) => (readRepliesCursor(value) === null ? helpers.error('cursor.invalid') : value))
+    .messages({
+      'string.base': MESSAGE_FIELD_MESSAGES.cursor,
+      'string.max': MESSAGE_FIELD_MESSAGES.cursor,
+      'string.empty': MESSAGE_FIELD_MESSAGES.cursor,
+      'cursor.invalid': MESSAGE_FIELD_MESSAGES.cursor,
+    }),
 });

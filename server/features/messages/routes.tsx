@@ -12,12 +12,15 @@ import { benefitsCheckCards } from '../../domain/benefits-check';
 import {
   CONVERSATIONS_PAGE_SIZE,
   deleteProviderMessage,
+  earlierMessages,
   findConversationFor,
   listConversations,
   MESSAGE_TEXTS,
   messagesAfter,
   openThread,
   sendProviderMessage,
+  THREAD_PAGE_SIZE,
+  threadMessage,
   unreadCount,
   type ConversationSummary,
   type Thread,
@@ -52,6 +55,12 @@ const idParam = (req: Request, name: string): number | null => {
   const raw = String(req.params[name] ?? '');
   const id = Number(raw);
   return /^\d{1,15}$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** A message id given as ?before= (the thread's earlier page), or null. */
+const cursorOf = (value: unknown): number | null => {
+  const id = Number(value);
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
@@ -136,6 +145,8 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
           now: new Date(),
           markRead: options.markRead,
           logger: req.log,
+          // "Show earlier messages" without JavaScript: the page before this message.
+          before: req.method === 'GET' ? cursorOf(req.query.before) : null,
         })
       : null;
     const list = await conversationsOf(req, provider, thread?.conversation ?? null);
@@ -238,12 +249,9 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     const messageId = idParam(req, 'messageId');
     if (!clientUserId || !messageId) throw new NotFoundError();
     // Only a message of this conversation that the provider may delete.
-    const thread = await openThread(db, ownerOf(provider), clientUserId, {
-      providerId: provider.id,
-      now: new Date(),
-      markRead: false,
-    });
-    if (!thread?.messages.some((m) => m.id === messageId && m.deletable)) throw new NotFoundError();
+    const conversation = await findConversationFor(db, ownerOf(provider), clientUserId, provider.id);
+    const message = conversation && (await threadMessage(db, ownerOf(provider), conversation.id, messageId));
+    if (!message?.deletable) throw new NotFoundError();
     if (!isChecked(req.body?.confirmed)) {
       return showThread(req, res, {
         markRead: false,
@@ -281,7 +289,18 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
       logger: req.log,
     });
     const cards = await cardsFor(res.locals.viewer as Viewer, conversation, messages);
-    res.json({ messages: messages.map((m) => messageView(m, cards)) });
+    res.json({ messages: messages.map((m) => messageView(m, cards)), more: messages.length === THREAD_PAGE_SIZE });
+  });
+
+  // "Show earlier messages" in place: the page before a message the island shows, and the cursor before that.
+  router.get(`${MESSAGES_PATH}/:clientId/earlier`, requireProfileForData, async (req, res) => {
+    const conversation = await conversationFor(req, res);
+    if (!conversation) return;
+    const before = cursorOf(req.query.before);
+    if (!before) return void res.status(422).json({ message: 'before is the id of a message of this conversation.' });
+    const page = await earlierMessages(db, ownerOf(selectedProfile(res)), conversation.id, before, { logger: req.log });
+    const cards = await cardsFor(res.locals.viewer as Viewer, conversation, page.messages);
+    res.json({ messages: page.messages.map((m) => messageView(m, cards)), earlierCursor: page.earlierCursor });
   });
 
   router.get(`${MESSAGES_PATH}/:clientId/events`, requireProfileForData, async (req, res) => {
@@ -307,19 +326,21 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
       queue = queue
         .then(async () => {
           if (stream.closed) return;
-          const fresh = await messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log });
           // A deletion changes a message the page already shows: send it again as it reads now.
-          const changed =
-            notice?.event === 'deleted' && notice.messageId <= lastSent
-              ? (await messagesAfter(db, owner, conversation.id, notice.messageId - 1)).filter(
-                  (m) => m.id === notice.messageId,
-                )
-              : [];
-          const cards = await cardsFor(viewer, conversation, fresh);
-          for (const message of changed) stream.send('message', messageView(message, new Map()));
-          for (const message of fresh) {
-            stream.send('message', messageView(message, cards), message.id);
-            lastSent = Math.max(lastSent, message.id);
+          if (notice?.event === 'deleted' && notice.messageId <= lastSent) {
+            const changed = await threadMessage(db, owner, conversation.id, notice.messageId);
+            if (changed) stream.send('message', messageView(changed, new Map()));
+          }
+          // New messages a page at a time, so a stream that fell far behind never reads them all at once.
+          for (;;) {
+            const fresh = await messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log });
+            if (stream.closed) return;
+            const cards = await cardsFor(viewer, conversation, fresh);
+            for (const message of fresh) {
+              stream.send('message', messageView(message, cards), message.id);
+              lastSent = Math.max(lastSent, message.id);
+            }
+            if (fresh.length < THREAD_PAGE_SIZE) break;
           }
         })
         .catch((error: unknown) => {

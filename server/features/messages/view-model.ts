@@ -52,6 +52,7 @@ export function threadUrls(clientUserId: number): ThreadUrls {
     deleteBase: `${base}/messages`,
     events: `${base}/events`,
     updates: `${base}/updates`,
+    earlier: `${base}/earlier`,
     appointment: '/calendar/appointments/',
     reactivate: REACTIVATE_PATH,
     contact: CONTACT_PATH,
@@ -66,6 +67,8 @@ export function islandProps(
   const { conversation } = thread;
   return {
     messages: thread.messages.map((m) => messageView(m, cards)),
+    earlierCursor: thread.earlierCursor,
+    latest: thread.latest,
     mode: thread.mode,
     clientName: conversation.clientName,
     clientEmail: conversation.clientEmail,

@@ -104,6 +104,8 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
               now: new Date(),
               markRead: req.method === 'GET' && !options.confirmDelete,
               logger: req.log,
+              // "Show earlier messages" without JavaScript: the page before this message.
+              before: req.method === 'GET' ? toId(req.query.before) || null : null,
             })
           : null;
       if (opened)
@@ -194,15 +196,12 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     const ids = pathIds(req);
     const messageId = toId(req.params.messageId);
     const accountId = accountOf(res);
-    const thread =
+    const conversation =
       ids.clientUserId && ids.providerId && messageId
-        ? await messaging.openThread(db, { accountId }, ids.clientUserId, {
-            providerId: ids.providerId,
-            now: new Date(),
-            markRead: false,
-          })
+        ? await messaging.findConversationFor(db, { accountId }, ids.clientUserId, ids.providerId)
         : null;
-    if (!thread?.messages.some((m) => m.id === messageId && m.deletable)) throw new NotFoundError();
+    const message = conversation && (await messaging.threadMessage(db, { accountId }, conversation.id, messageId));
+    if (!message?.deletable) throw new NotFoundError();
     if (req.body?.confirmed !== '1' && req.body?.confirmed !== 'on') {
       return showMessages(req, res, {
         thread: ids,
@@ -240,7 +239,19 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       toId(req.query.after),
       { logger: req.log },
     );
-    res.json({ messages: messages.map(messageView) });
+    res.json({ messages: messages.map(messageView), more: messages.length === messaging.THREAD_PAGE_SIZE });
+  });
+
+  // "Show earlier messages" in place: the page before a message the island shows, and the cursor before that.
+  router.get(`${INBOX_MESSAGES_PATH}/:clientId/:providerId/earlier`, ...dataGuard, async (req, res) => {
+    const conversation = await conversationFor(req, res);
+    if (!conversation) return;
+    const before = toId(req.query.before);
+    if (!before) return void res.status(422).json({ message: 'before is the id of a message of this conversation.' });
+    const page = await messaging.earlierMessages(db, { accountId: accountOf(res) }, conversation.id, before, {
+      logger: req.log,
+    });
+    res.json({ messages: page.messages.map(messageView), earlierCursor: page.earlierCursor });
   });
 
   // Server-sent events of the conversation's new (and deleted) messages; without notifications the island polls.
@@ -264,16 +275,18 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
         .then(async () => {
           if (stream.closed) return;
           if (deletedId !== undefined && deletedId <= lastSent) {
-            const changed = (await messaging.messagesAfter(db, owner, conversation.id, deletedId - 1)).filter(
-              (m) => m.id === deletedId,
-            );
-            for (const message of changed) stream.send('message', messageView(message));
+            const changed = await messaging.threadMessage(db, owner, conversation.id, deletedId);
+            if (changed) stream.send('message', messageView(changed));
           }
-          for (const message of await messaging.messagesAfter(db, owner, conversation.id, lastSent, {
-            logger: req.log,
-          })) {
-            stream.send('message', messageView(message), message.id);
-            lastSent = Math.max(lastSent, message.id);
+          // New messages a page at a time, so a stream that fell far behind never reads them all at once.
+          for (;;) {
+            const fresh = await messaging.messagesAfter(db, owner, conversation.id, lastSent, { logger: req.log });
+            if (stream.closed) return;
+            for (const message of fresh) {
+              stream.send('message', messageView(message), message.id);
+              lastSent = Math.max(lastSent, message.id);
+            }
+            if (fresh.length < messaging.THREAD_PAGE_SIZE) break;
           }
         })
         .catch((error: unknown) => {

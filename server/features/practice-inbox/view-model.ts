@@ -50,6 +50,7 @@ export function threadUrls(pair: Pair): ThreadUrls {
     deleteBase: `${base}/messages`,
     events: `${base}/events`,
     updates: `${base}/updates`,
+    earlier: `${base}/earlier`,
     appointment: `${INBOX_APPOINTMENTS_PATH}?id=`,
     reactivate: '/plan-management',
     contact: '/contact',
@@ -67,6 +68,8 @@ export function threadPane(
     providerImageUrl: pictureOf(conversation.providerImageKey),
     island: {
       messages: thread.messages.map(messageView),
+      earlierCursor: thread.earlierCursor,
+      latest: thread.latest,
       mode: thread.mode,
       clientName: conversation.clientName,
       clientEmail: conversation.clientEmail,

@@ -50,6 +50,8 @@ export interface ThreadUrls {
   events: string;
   /** Polled with ?after={id} when the events cannot be had. */
   updates: string;
+  /** The page before a message, as JSON (?before={id}): "Show earlier messages" in place. */
+  earlier: string;
   /** Where one appointment's details are (`${appointment}{id}`). */
   appointment: string;
   /** Where the provider reactivates the profile. */
