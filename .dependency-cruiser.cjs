@@ -1,6 +1,6 @@
 // The boundaries of the two tiers (docs/decisions.md "Two tiers and their boundaries"), checked by
-// `npm run check:boundaries`, which `npm test` runs first. Violations that predate the check are
-// listed in .dependency-cruiser-known-violations.json and are being removed; any new one fails.
+// `npm run check:boundaries`, which `npm test` runs first. There are no known violations: any one fails,
+// and test/unit/architecture/boundaries.test.ts proves each rule on a tree that breaks it.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -42,9 +42,16 @@ module.exports = {
     {
       name: 'http-to-features-or-domain',
       severity: 'error',
-      comment: 'The web layer knows no feature and no domain module: they register with it at start (it may name the Viewer type).',
+      comment: 'The web layer knows no feature and no domain module: they register with it at start.',
       from: { path: '^server/http/' },
-      to: { path: '^server/(features|domain)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^server/(features|domain)/', pathNot: '^server/domain/accounts/index\\.ts$' },
+    },
+    {
+      name: 'http-names-accounts-types-only',
+      severity: 'error',
+      comment: "The web layer may name the accounts module's types (the Viewer), never call it.",
+      from: { path: '^server/http/' },
+      to: { path: '^server/domain/accounts/index\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'lib-is-a-leaf',
@@ -66,6 +73,34 @@ module.exports = {
       comment: 'Views render what they are given and import nothing from server/ (their types live in views/page-context.ts and beside the pages).',
       from: { path: '^views/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'islands-to-server',
+      severity: 'error',
+      comment: 'An island runs in the browser: it imports views and its own code, never the server.',
+      from: { path: '^islands/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'integrations-to-inner-tiers',
+      severity: 'error',
+      comment: 'An integration is a port to an outside service: it knows no domain rule, no page and no web layer.',
+      from: { path: '^server/integrations/' },
+      to: { path: '^server/(domain|features|http)/' },
+    },
+    {
+      name: 'infrastructure-to-features',
+      severity: 'error',
+      comment: 'The job queue, the directory API and the database layer know no page; the composition root wires features in.',
+      from: { path: '^server/(jobs|api|db)/' },
+      to: { path: '^server/features/' },
+    },
+    {
+      name: 'integration-private',
+      severity: 'error',
+      comment: 'An integration is reached through its index.ts only; its stand-ins and adapters are its own.',
+      from: { path: '^(server|views|islands|seeds)/', pathNot: '^server/integrations/' },
+      to: { path: '^server/integrations/[^/]+/', pathNot: '^server/integrations/[^/]+/index\\.tsx?$' },
     },
     {
       name: 'migrations-frozen',

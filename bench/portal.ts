@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp } from '../server/app';
 import { loadConfig, LOCAL_SERVICES } from '../server/config';
-import { createPortalIntegrations } from '../server/portal-integrations';
+import { createPortalIntegrations } from '../server/wiring';
 import { REDACT_PATHS } from '../server/logger';
 import { runSeeds } from '../seeds/index';
 import { seedDemoBilling } from '../seeds/demo-billing';

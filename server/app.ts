@@ -11,14 +11,13 @@ import { ROOT_DIR } from './db/knex';
 import { ReadCache } from './db/read-cache';
 import { createThrottles, viewerSource } from './domain/accounts';
 import { configurePassport } from './features/auth/passport';
-import { featureRouters } from './features';
+import { apiEndpoints, featureRouters } from './features';
 import { UploadForms } from './http/uploads';
 import { EventStreams } from './http/event-stream';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
 import { statusBannerFor } from './domain/providers';
 import { apiRouter } from './api';
-import { bookingApi } from './features/booking-api/routes';
 import { stripeWebhookRouter } from './webhooks/stripe';
 import { AssetManifest, BUILD_DIR } from './http/assets';
 import { errorHandler, notFound } from './http/error-handler';
@@ -77,7 +76,7 @@ export function createApp(deps: AppDeps): PortalApp {
   // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
   app.use(
     '/api/v1',
-    apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, [bookingApi({ db, jobs: deps.integrations.jobs })]),
+    apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, apiEndpoints({ db, jobs: deps.integrations.jobs })),
   );
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { endAllEventStreams } from './http/event-stream';
 import { loadConfigOrExit } from './config';
 import { openDatabase, shouldSeedDemo } from './db/open';
-import { createPortalIntegrations } from './portal-integrations';
+import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 import { runSeeds } from '../seeds/index';
 import { seedDemoBilling } from '../seeds/demo-billing';

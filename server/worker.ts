@@ -2,7 +2,7 @@
 // processes then). SIGTERM/SIGINT let the jobs in flight finish before the pools close.
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
-import { createPortalIntegrations } from './portal-integrations';
+import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {

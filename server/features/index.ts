@@ -1,7 +1,15 @@
-// Every page feature, in the order its routes are tried: the one list createApp mounts. Features are
-// independent of each other (a check enforces it); what they share lives in server/domain and server/lib.
+// Every feature, the one list the composition root (server/wiring.ts, server/app.ts) takes them from: the
+// pages in the order their routes are tried, the directory API's endpoints, and the features' own jobs.
+// Features are independent of each other (a check enforces it); what they share lives in server/domain
+// and server/lib.
 import type { Router } from 'express';
+import type { ApiEndpoints } from '../api';
+import type { JobDefinition } from '../jobs';
 import type { FeatureDeps } from './deps';
+import { passwordResetJobs } from './auth/jobs';
+import { bookingApi, type BookingApiDeps } from './booking-api/routes';
+import { photoJobs } from './photos-video/jobs';
+import { zpmSignupJobs } from './zpm-signup/jobs';
 import { accountPreferencesRoutes } from './account-preferences/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
@@ -45,6 +53,12 @@ import { vettingRoutes } from './vetting/routes';
 import { zpmSignupRoutes } from './zpm-signup/routes';
 
 export type { FeatureDeps } from './deps';
+
+/** The jobs that features define (the domain's own are listed beside them in server/wiring.ts). */
+export const featureJobs: JobDefinition<never>[] = [...passwordResetJobs, ...photoJobs, ...zpmSignupJobs];
+
+/** The directory API's endpoints (docs/api.md), mounted under /api/v1 with its token and idempotency checks. */
+export const apiEndpoints = (deps: BookingApiDeps): ApiEndpoints[] => [bookingApi(deps)];
 
 export function featureRouters(deps: FeatureDeps): Router[] {
   return [

@@ -19,8 +19,7 @@ import type { SmsSender } from './sms/port';
 import { createLocalDiskStorage } from './storage/local-disk';
 import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/port';
-import { createAvaTax } from './tax/avatax';
-import { createLocalSalesTax } from './tax/local';
+import { createSalesTax } from './tax';
 import type { SalesTax } from './tax/port';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger';
@@ -56,7 +55,7 @@ export interface Integrations {
 
 /**
  * The portal's outside services and its job queue, which runs the jobs given (the portal's are
- * server/jobs/catalog.ts: createPortalIntegrations in server/portal-integrations.ts passes them).
+ * JOB_CATALOG in server/wiring.ts, the composition root, which passes them).
  */
 export function createIntegrations(
   config: Config,
@@ -84,7 +83,7 @@ export function createIntegrations(
     jobs: queue,
     outgoing: createOutgoing(queue),
     payments: createPayments(db, config.stripe, localStripeOptions(config, logger)),
-    tax: config.tax ? createAvaTax(config.tax) : createLocalSalesTax(),
+    tax: createSalesTax(config.tax),
     calendarSync: createCalendarSync(config),
     benefitsTool: createBenefitsTool(config, db),
     ehr: createEhr(db, config),

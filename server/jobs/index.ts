@@ -1,5 +1,6 @@
 // The job queue's public face.
-export { createOutgoing, type Outgoing } from './outgoing';
+export { createOutgoing, outgoingJobs, type Outgoing } from './outgoing';
+export { maintenanceJobs } from './maintenance';
 export {
   DEAD_LETTERS,
   JOBS_SCHEMA,

@@ -1,7 +1,7 @@
 // Outgoing e-mail and SMS as jobs (the outbox pattern): enqueued in the transaction of the change that
 // causes them, delivered by the job through the mail and SMS ports, retried when delivery fails.
 import type { Knex } from 'knex';
-import type { MailMessage } from '../integrations/mail/port';
+import type { MailMessage } from '../integrations/mail';
 import type { JobDefinition, JobQueue } from './queue';
 
 export interface Outgoing {

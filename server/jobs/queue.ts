@@ -6,12 +6,12 @@ import type { Knex } from 'knex';
 import { PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { Mailer } from '../integrations/mail/port';
-import type { SmsSender } from '../integrations/sms/port';
-import type { Storage } from '../integrations/storage/port';
+import type { Mailer } from '../integrations/mail';
+import type { SmsSender } from '../integrations/sms';
+import type { Storage } from '../integrations/storage';
 import type { Payments } from '../integrations/payments';
-import type { CalendarSync } from '../integrations/calendar-sync/port';
-import type { Ehr } from '../integrations/ehr/port';
+import type { CalendarSync } from '../integrations/calendar-sync';
+import type { Ehr } from '../integrations/ehr';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';

@@ -268,7 +268,7 @@ describe('/dev/client', () => {
 
   it('does not exist in production', async () => {
     const { createApp } = await import('../../server/app');
-    const { createPortalIntegrations } = await import('../../server/portal-integrations');
+    const { createPortalIntegrations } = await import('../../server/wiring');
     const { createLogger } = await import('../../server/logger');
     const { testConfig } = await import('../support/context');
     const config = testConfig({ NODE_ENV: 'production' });

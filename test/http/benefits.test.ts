@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { publicProfileUrl } from '../../server/http/navigation';
 import { createLogger } from '../../server/logger';
 import { ConfigError, loadConfig } from '../../server/config';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTACT_MESSAGES } from '../../server/features/contact/validation';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { createHttpMarketingForm } from '../../server/integrations/marketing-form/http';
 import type { LocalMarketingForm } from '../../server/integrations/marketing-form/local';
 import type { MarketingForm } from '../../server/integrations/marketing-form/port';

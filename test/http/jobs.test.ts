@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { DEAD_LETTERS, PortalJobQueue, type JobDefinition } from '../../server/jobs';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';

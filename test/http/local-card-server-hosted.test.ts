@@ -15,7 +15,7 @@ import {
   type Payments,
 } from '../../server/integrations/payments';
 import { createLogger } from '../../server/logger';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { gateway, priceId } from '../support/billing';
 import { ctx, testConfig } from '../support/context';
 

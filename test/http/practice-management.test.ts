@@ -8,7 +8,7 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, type Agent } from '../support/http';

@@ -6,7 +6,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';

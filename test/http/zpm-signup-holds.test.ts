@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, textOf, type Agent } from '../support/http';
 import { createProviderUser } from '../support/factories';
-import { JOB_CATALOG } from '../../server/jobs/catalog';
+import { JOB_CATALOG } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 
 const CLINIC = { clinic_id: 'clinic-abc123', url: 'https://calm-waters.practice.example.com' };

@@ -11,7 +11,7 @@ import { createApp } from '../../server/app';
 import { errorHandler } from '../../server/http/error-handler';
 import { AssetManifest } from '../../server/http/assets';
 import { requestLogging } from '../../server/http/request-logging';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';

@@ -8,7 +8,7 @@ import { createApp } from '../../server/app';
 import type { ChangeFeed } from '../../server/db/change-feed';
 import { loadConfig, LOCAL_SERVICES, type Config } from '../../server/config';
 import type { Integrations } from '../../server/integrations';
-import { createPortalIntegrations } from '../../server/portal-integrations';
+import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { syncCatalog } from '../../server/domain/billing';
 import { createTestDatabase, type TestDatabase } from './database';

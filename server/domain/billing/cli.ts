@@ -8,8 +8,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/open';
 import { createLogger } from '../../logger';
 import { createPayments } from '../../integrations/payments';
-import { createAvaTax } from '../../integrations/tax/avatax';
-import { createLocalSalesTax } from '../../integrations/tax/local';
+import { createSalesTax } from '../../integrations/tax';
 import { syncCatalog } from './catalog-sync';
 import { retaxCustomer } from './purchase';
 import { reconcile } from './webhooks';
@@ -31,7 +30,7 @@ try {
       `catalog: ${created.length} created${created.length ? ` (${created.join(', ')})` : ''}, ${updated.length} updated${updated.length ? ` (${updated.join(', ')})` : ''}`,
     );
   } else if (command === 'retax') {
-    const tax = config.tax ? createAvaTax(config.tax) : createLocalSalesTax();
+    const tax = createSalesTax(config.tax);
     const customers = await database
       .db('billing_customers')
       .whereNotNull('address_postal_code')

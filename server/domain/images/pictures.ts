@@ -2,7 +2,7 @@
 // shared picture rules (content type from the bytes, pixel limit, ≥ 100 KB, not grayscale, re-encoded
 // as JPEG without metadata). The routers that own their forms declare the uploads (http/uploads.ts).
 import crypto from 'node:crypto';
-import type { Storage } from '../../integrations/storage/port';
+import type { Storage } from '../../integrations/storage';
 import { checkImage, IMAGE_MESSAGES as SHARED_IMAGE_MESSAGES } from './checks';
 import { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
 import { PHOTO_MESSAGES } from './headshot-rules';

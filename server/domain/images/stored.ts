@@ -2,7 +2,7 @@
 // (a guessed or foreign name is simply not found). Keys are flat, made here, never a user's file name.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Storage, StoredFile } from '../../integrations/storage/port';
+import type { Storage, StoredFile } from '../../integrations/storage';
 
 export type ImageKind = 'headshot' | 'gallery' | 'practice';
 

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
-import type { Storage } from '../../integrations/storage/port';
+import type { Storage } from '../../integrations/storage';
 import { EXCLUDED_PROFESSIONS } from '../tags';
 import { canGoLive, canManageBilling, editableProviderId } from '../accounts';
 import { firstUnfinishedStepUrl, readyToGoLive, stepCompletion, stepUrl, type WizardStep } from './completion';

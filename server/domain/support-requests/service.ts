@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../accounts';
-import type { MailMessage } from '../../integrations/mail/port';
+import type { MailMessage } from '../../integrations/mail';
 import type { Outgoing } from '../../jobs/outgoing';
 import type { Config } from '../../config';
 import type { Integrations } from '../../integrations';

@@ -3,7 +3,7 @@
 // recovery and e-mail confirmation. Never sees req/res; routes pass the input and request facts.
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import type { Mailer } from '../../integrations/mail/port';
+import type { Mailer } from '../../integrations/mail';
 import { safeReturnPath } from '../../http/guards';
 import {
   attemptPassword,

@@ -1,6 +1,6 @@
 // The only knex calls of Contact Us.
 import type { Knex } from 'knex';
-import type { MarketingFormSubmission } from '../../integrations/marketing-form/port';
+import type { MarketingFormSubmission } from '../../integrations/marketing-form';
 
 export async function insertContactRequest(
   db: Knex | Knex.Transaction,

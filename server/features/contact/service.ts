@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form/port';
+import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form';
 import * as repo from './repo';
 import { contactSchema } from './validation';
 import { validate } from '../../lib/validation';

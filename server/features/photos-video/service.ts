@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import type { Storage } from '../../integrations/storage/port';
+import type { Storage } from '../../integrations/storage';
 import type { JobQueue } from '../../jobs';
 import {
   checkImage,

@@ -11,7 +11,7 @@ import {
   finishLocalClinicSetup,
   localEhrState,
   setLocalBookingPageReady,
-} from '../../integrations/ehr/local';
+} from '../../integrations/ehr';
 import { NotFoundError } from '../../lib/errors';
 import { LOCAL_EHR_PATH, LocalEhrPage } from '../../../views/pages/practice-management/LocalEhrPage';
 import type { FeatureDeps } from '../deps';

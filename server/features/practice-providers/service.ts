@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import type { Storage } from '../../integrations/storage/port';
+import type { Storage } from '../../integrations/storage';
 import { pageOf, pageOfIndex } from '../../lib/paging';
 import { hasClinicianAccess, selectedEditableProvider } from '../../domain/accounts';
 import {

@@ -5,7 +5,7 @@ import { flash } from '../../http/flash';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
 import { captchaWidgetFor } from '../../http/bot-check';
-import { HONEYPOT_FIELD, type BotCheckInput } from '../../integrations/captcha/port';
+import { HONEYPOT_FIELD, type BotCheckInput } from '../../integrations/captcha';
 import {
   AccountBlockedPage,
   ReservedNamePage,

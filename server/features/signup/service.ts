@@ -3,7 +3,7 @@
 // profile + clinician access in one transaction. Never sees req/res.
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import type { BotCheckInput, Captcha } from '../../integrations/captcha/port';
+import type { BotCheckInput, Captcha } from '../../integrations/captcha';
 import type { Outgoing } from '../../jobs/outgoing';
 import {
   attemptPassword,

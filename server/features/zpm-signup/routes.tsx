@@ -26,7 +26,7 @@ import {
   type SalesTaxPlan,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
-import { HONEYPOT_FIELD } from '../../integrations/captcha/port';
+import { HONEYPOT_FIELD } from '../../integrations/captcha';
 import { OUTSIDE_SERVICE_FAILED, OutsideServiceError } from '../../integrations/outside-api';
 import { PaymentError } from '../../integrations/payments';
 import { TaxError } from '../../integrations/tax';

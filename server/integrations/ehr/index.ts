@@ -18,3 +18,5 @@ export function createEhr(db: Knex, config: Pick<Config, 'ehr' | 'practiceManage
 }
 
 export type { ClinicStatus, CreateClinic, Ehr, EhrClinic } from './port';
+// The local stand-in's controls, for the development pages that drive it by hand (absent in production).
+export { endLocalTrialNow, finishLocalClinicSetup, localEhrState, setLocalBookingPageReady } from './local';

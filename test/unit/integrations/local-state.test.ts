@@ -12,7 +12,7 @@ import { createLocalBenefitsTool } from '../../../server/integrations/benefits-t
 import { createLocalEhr } from '../../../server/integrations/ehr/local';
 import { LOCAL_SCHEMAS, LOCAL_STATE_TABLES } from '../../../server/integrations/local-state';
 import { startLocalStripe } from '../../../server/integrations/payments/local-stripe';
-import { createPortalIntegrations } from '../../../server/portal-integrations';
+import { createPortalIntegrations } from '../../../server/wiring';
 import { runSeeds } from '../../../seeds/index';
 import { ctx, testConfig } from '../../support/context';
 import { databasePrefix, runId } from '../../support/parallel';

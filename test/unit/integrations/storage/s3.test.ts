@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../../server/config';
-import { createPortalIntegrations } from '../../../../server/portal-integrations';
+import { createPortalIntegrations } from '../../../../server/wiring';
 import { createS3Storage, s3ClientConfig, s3Commands } from '../../../../server/integrations/storage/s3';
 
 interface FakeObject {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../../server/config';
-import { createPortalIntegrations } from '../../../../server/portal-integrations';
+import { createPortalIntegrations } from '../../../../server/wiring';
 import { startFakeJsonApi } from '../../../support/fake-json-api';
 import { AVATAX_TAX_CODES, createAvaTax } from '../../../../server/integrations/tax/avatax';
 import { TaxError, type TaxRequest } from '../../../../server/integrations/tax/port';

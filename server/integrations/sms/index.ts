@@ -1,0 +1,2 @@
+// The SMS port's public face.
+export type { SmsSender } from './port';

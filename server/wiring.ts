@@ -1,0 +1,28 @@
+// The composition root's list of what runs: every job the portal knows (the queue's own, the domain's and
+// the features'), and the integrations built with them. The web process (main.ts) and `npm run worker`
+// both start from here; createApp (app.ts) mounts the features.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { standaloneSignupJobs } from './domain/accounts';
+import { bookingJobs } from './domain/appointments';
+import { billingJobs } from './domain/billing';
+import { externalCalendarJobs } from './domain/external-calendars';
+import { messagingJobs } from './domain/messaging';
+import { featureJobs } from './features';
+import { createIntegrations, type Integrations } from './integrations';
+import { maintenanceJobs, outgoingJobs, type JobDefinition } from './jobs';
+
+export const JOB_CATALOG: JobDefinition<never>[] = [
+  ...outgoingJobs,
+  ...maintenanceJobs,
+  ...billingJobs,
+  ...bookingJobs,
+  ...messagingJobs,
+  ...externalCalendarJobs,
+  ...standaloneSignupJobs,
+  ...featureJobs,
+];
+
+export const createPortalIntegrations = (config: Config, db: Knex, logger?: Logger): Integrations =>
+  createIntegrations(config, db, JOB_CATALOG, logger);
