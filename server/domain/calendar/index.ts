@@ -46,3 +46,12 @@ export {
   updateCalendarSettings,
 } from './service';
 export { absenceBounds, bookableSlots, isBookable, slotsFromInstances } from './slots';
+export {
+  changeTimeZone,
+  hasAvailabilityToMove,
+  isZoneMove,
+  nextFreeInstance,
+  rezoned,
+  ZONE_MOVES,
+  type ZoneMove,
+} from './zone-change';

@@ -123,7 +123,7 @@ function wholeNumber(value: string, max: number): number | null {
 }
 
 /** The UTC instant of the last second of a local day: an UNTIL that keeps every instance of that day. */
-function untilPart(dateKey: string, timeZone: string): string {
+export function untilPart(dateKey: string, timeZone: string): string {
   const endOfDay = zonedInstant(dateKey, MIDNIGHT, timeZone).getTime() - 1000;
   return `UNTIL=${new Date(endOfDay)
     .toISOString()

@@ -45,11 +45,14 @@ import {
   typedFields,
   WEEK_JSON_PATH,
   weekHref,
+  zoneChangeView,
 } from './view-model';
+import { ZoneChangePage } from '../../../views/pages/calendar/ZoneChangePage';
 
 export const PAGE_TITLE = 'Call Calendar';
 const SAVE_FAILED = 'Sorry, we could not update your calendar. Please try again.';
 const DELETE_TITLE = 'Delete Availability';
+const ZONE_CHANGE_TITLE = 'Change Time Zone';
 const BOOKING_LINK_HIDDEN =
   'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
@@ -138,7 +141,14 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
       SAVE_FAILED,
       (req, res, errors, status) => showPage(req, res, errors, status),
       async (req, res) => {
-        const { opened } = await service.saveSettings(db, viewerOf(res), req.body ?? {});
+        const outcome = await service.saveSettings(db, viewerOf(res), req.body ?? {});
+        // A new zone asks first whether the availability keeps its hours or its moments (issue [19] item 2).
+        if (needsConfirmation(outcome))
+          return render(req, res, {
+            title: ZONE_CHANGE_TITLE,
+            page: <ZoneChangePage view={zoneChangeView(outcome)} />,
+          });
+        const { opened } = outcome;
         flash(req, 'success', CALENDAR_MESSAGES.calendarUpdated);
         // Opened: the timezone reminder, then a first recurring block (spec 3 §4).
         res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);

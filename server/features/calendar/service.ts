@@ -21,6 +21,7 @@ export const CALENDAR_TEXTS = {
   deleteBlock: 'Delete this block from your calendar?',
   deleteSeries: 'Delete every event of this series?',
   scopeRequired: 'Choose this event only or all events in the series.',
+  zoneQuestion: 'Keep your hours in the new time zone?',
 } as const;
 
 /** The selected profile's id, when the viewer may edit it. */
@@ -75,29 +76,55 @@ export async function loadWeek(db: Knex, state: CalendarState, weekDate: string)
 
 // ------------------------------------------------------------------------------------------- settings
 
-/** Status and timezone (spec 3 §4): each keeps the other. Answers whether the calendar was just opened. */
+/** What a zone change asks before it saves (issue [19] item 2), with the next free block as an example. */
+export interface ZoneQuestion {
+  from: string;
+  to: string;
+  example: AvailabilityInstance | null;
+}
+
+/**
+ * Status and timezone (spec 3 §4): each keeps the other. Answers whether the calendar was just opened.
+ * A new zone, while there is availability it would move, asks first whether to keep its hours (move it
+ * to the new zone) or its moments (`zone_move` hours or instants); the answer is saved in the same
+ * transaction as the zone.
+ */
 export async function saveSettings(
   db: Knex,
   viewer: Viewer,
   body: Record<string, unknown>,
-): Promise<{ opened: boolean }> {
+  now = new Date(),
+): Promise<{ opened: boolean } | ConfirmationNeeded<ZoneQuestion>> {
   return db.transaction(async (trx) => {
     const state = await requireCalendar(trx, viewer);
     const errors: Record<string, string> = {};
-    const settings: { timeZone?: string; open?: boolean } = {};
+    let timeZone: string | undefined;
+    let open: boolean | undefined;
     if (body.timezone !== undefined) {
-      if (calendar.isTimeZone(body.timezone)) settings.timeZone = body.timezone;
+      if (calendar.isTimeZone(body.timezone)) timeZone = body.timezone;
       else errors.timezone = CALENDAR_MESSAGES.timeZone;
     }
     // The status radios are disabled while no location accepts new clients: the status stays.
     if (body.open !== undefined && state.accepting) {
-      if (body.open === '1' || body.open === '0') settings.open = body.open === '1';
+      if (body.open === '1' || body.open === '0') open = body.open === '1';
       else errors.open = CALENDAR_TEXTS.statusRequired;
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    if (settings.timeZone !== undefined || settings.open !== undefined)
-      await calendar.updateCalendarSettings(trx, state.providerId, settings);
-    return { opened: settings.open === true && !state.open };
+    if (timeZone !== undefined && timeZone !== state.timeZone) {
+      const keep = calendar.isZoneMove(body.zone_move) ? body.zone_move : null;
+      if (!keep && (await calendar.hasAvailabilityToMove(trx, state.providerId, now))) {
+        const example = await calendar.nextFreeInstance(trx, state.providerId, now);
+        return askFirst(CALENDAR_TEXTS.zoneQuestion, { from: state.timeZone, to: timeZone, example });
+      }
+      await calendar.changeTimeZone(
+        trx,
+        state.providerId,
+        { from: state.timeZone, to: timeZone, keep: keep ?? 'hours' },
+        now,
+      );
+    }
+    if (open !== undefined) await calendar.updateCalendarSettings(trx, state.providerId, { open });
+    return { opened: open === true && !state.open };
   });
 }
 

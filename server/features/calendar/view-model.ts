@@ -23,7 +23,16 @@ import {
   type AvailabilityInstance,
   type CalendarState,
 } from '../../domain/calendar';
-import { CALENDAR_TEXTS, deletePlanOf, formValuesOf, type EditTarget, type WeekData } from './service';
+import type { ConfirmationNeeded } from '../../lib/confirmation';
+import type { ZoneChangeView } from '../../../views/pages/calendar/ZoneChangePage';
+import {
+  CALENDAR_TEXTS,
+  deletePlanOf,
+  formValuesOf,
+  type EditTarget,
+  type WeekData,
+  type ZoneQuestion,
+} from './service';
 
 export const WEEK_JSON_PATH = `${CALENDAR_PATH}/week.json`;
 export const NEW_PATH = `${AVAILABILITY_PATH}/new`;
@@ -467,5 +476,30 @@ export function externalBlockView(event: calendar.AvailabilityEvent, timeZone: s
     timeText: timeTextOf(event.start, event.end, timeZone),
     name: event.name,
     backHref: weekHref(calendar.weekOf(date, timeZone).start),
+  };
+}
+
+// ------------------------------------------------------------------------------------- the zone change
+
+const clockIn = (instant: Date, timeZone: string) =>
+  calendar.formatClockTime(calendar.minutesIntoDay(instant, timeZone));
+const hoursIn = (start: Date, end: Date, timeZone: string) => `${clockIn(start, timeZone)} – ${clockIn(end, timeZone)}`;
+
+/** The question a zone change asks, with the next free block as each choice would leave it. */
+export function zoneChangeView(outcome: ConfirmationNeeded<ZoneQuestion>): ZoneChangeView {
+  const { from, to, example } = outcome.details;
+  return {
+    question: outcome.question,
+    action: `${CALENDAR_PATH}/settings`,
+    timeZone: to,
+    fromLabel: calendar.timeZoneLabel(from),
+    toLabel: calendar.timeZoneLabel(to),
+    example: example && {
+      day: longDayLabel(calendar.dateKeyOf(example.start, from)),
+      now: hoursIn(example.start, example.end, from),
+      keepHours: hoursIn(example.start, example.end, from),
+      keepInstants: hoursIn(example.start, example.end, to),
+    },
+    cancelHref: `${CALENDAR_PATH}#calendar-settings`,
   };
 }
