@@ -2,7 +2,12 @@
 // inbox's (every profile of the account), newest activity first, 100 per page.
 import type { Knex } from 'knex';
 import * as repo from './repo';
-import { CONVERSATIONS_PAGE_SIZE, type ConversationSummary, type MessagingOwner } from './types';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  type ConversationFilter,
+  type ConversationSummary,
+  type MessagingOwner,
+} from './types';
 
 /**
  * One page of conversations and how many there are in all. A conversation is one client with one
@@ -12,14 +17,20 @@ export async function listConversations(
   db: Knex,
   owner: MessagingOwner,
   page: { limit?: number; offset?: number } = {},
+  filter: ConversationFilter = {},
 ): Promise<{ conversations: ConversationSummary[]; total: number }> {
   const limit = Math.min(Math.max(Math.trunc(page.limit ?? CONVERSATIONS_PAGE_SIZE), 1), CONVERSATIONS_PAGE_SIZE);
   const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
   const [rows, total] = await Promise.all([
-    repo.listConversations(db, owner, { limit, offset }),
-    repo.countConversations(db, owner),
+    repo.listConversations(db, owner, { limit, offset }, filter),
+    repo.countConversations(db, owner, filter),
   ]);
   return { conversations: rows.map(repo.toSummary), total };
+}
+
+/** The account's profiles, the practice's first (the practice inbox filters by them). */
+export function accountProfiles(db: Knex, accountId: number) {
+  return repo.accountProfiles(db, accountId);
 }
 
 /** How many conversations have a client message the provider has not read (the unread dot and badge). */

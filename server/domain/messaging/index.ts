@@ -9,6 +9,7 @@ export {
   THREAD_PAGE_SIZE,
   RENDERED_MESSAGE_TYPES,
   THREAD_TEXTS,
+  type ConversationFilter,
   type ConversationMode,
   type ConversationSummary,
   type MessagingOwner,
@@ -16,7 +17,7 @@ export {
   type Thread,
   type ThreadMessage,
 } from './types';
-export { findConversationFor, listConversations, unreadCount } from './conversations';
+export { accountProfiles, findConversationFor, listConversations, unreadCount } from './conversations';
 export {
   earlierMessages,
   messagesAfter,

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import { providerDisplayName } from '../accounts';
 import { clientAsGivenJoin } from './clients';
-import type { ConversationSummary, MessagingOwner } from './types';
+import type { ConversationFilter, ConversationSummary, MessagingOwner } from './types';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -113,11 +113,26 @@ export const toSummary = ({
   ...summary
 }: ConversationRow): ConversationSummary => summary;
 
+/** Narrows a conversations query to the filter; answers the part of a prepared statement's name it makes. */
+function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter): string {
+  let key = '';
+  if (filter.providerId !== undefined) {
+    void query.where('c.provider_id', filter.providerId);
+    key += '-provider';
+  }
+  if (filter.unread) {
+    void query.whereRaw(UNREAD_SQL);
+    key += '-unread';
+  }
+  return key;
+}
+
 /** A page of the owner's conversations, newest activity first (index conversations_*_activity_index). */
 export async function listConversations(
   db: Knex,
   owner: MessagingOwner,
   page: { limit: number; offset: number },
+  filter: ConversationFilter = {},
 ): Promise<ConversationRow[]> {
   const [column, id] = ownerColumn(owner);
   const query = summaryQuery(db)
@@ -125,19 +140,46 @@ export async function listConversations(
     .orderByRaw('c.last_message_at desc nulls last, c.id desc')
     .limit(page.limit)
     .offset(page.offset);
+  const filtered = applyFilter(query, filter);
   // The SQL has no OFFSET clause at offset 0, so the first page is a statement of its own.
-  const name = `messaging-list-${ownerKey(owner)}-${page.offset > 0 ? 'next' : 'first'}`;
+  const name = `messaging-list-${ownerKey(owner)}${filtered}-${page.offset > 0 ? 'next' : 'first'}`;
   return (await selectPrepared<SummarySqlRow>(db, name, query)).map(toRow);
 }
 
-export async function countConversations(db: Knex, owner: MessagingOwner): Promise<number> {
+export async function countConversations(
+  db: Knex,
+  owner: MessagingOwner,
+  filter: ConversationFilter = {},
+): Promise<number> {
   const [column, id] = ownerColumn(owner);
-  const [row] = await selectPrepared<{ count: string }>(
-    db,
-    `messaging-count-${ownerKey(owner)}`,
-    db('conversations as c').where(column, id).count({ count: '*' }),
-  );
+  const query = db('conversations as c').where(column, id).count({ count: '*' });
+  const filtered = applyFilter(query, filter);
+  const [row] = await selectPrepared<{ count: string }>(db, `messaging-count-${ownerKey(owner)}${filtered}`, query);
   return Number(row?.count ?? 0);
+}
+
+/** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */
+export async function accountProfiles(
+  db: Knex,
+  accountId: number,
+): Promise<{ id: number; name: string; type: string; status: string }[]> {
+  const rows: {
+    id: number;
+    type: string;
+    status: string;
+    first_name: string | null;
+    last_name: string | null;
+    company_name: string | null;
+  }[] = await db('providers')
+    .where('account_id', accountId)
+    .orderByRaw(`type = 'practice' desc, coalesce(company_name, concat_ws(' ', first_name, last_name)), id`)
+    .select('id', 'type', 'status', 'first_name', 'last_name', 'company_name');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: providerDisplayName(row),
+    type: row.type,
+    status: row.status,
+  }));
 }
 
 /** Conversations with an unread client message (messages_unread_index for a provider). */

@@ -3,6 +3,12 @@
 /** The conversations of one profile, or of every profile of an account (the practice inbox). */
 export type MessagingOwner = { providerId: number } | { accountId: number };
 
+/** What a conversation list may be narrowed to (the practice inbox's filters): one profile, unread ones. */
+export interface ConversationFilter {
+  providerId?: number;
+  unread?: boolean;
+}
+
 /** The message types a thread shows; any other type is logged as invalid and left out. */
 export const RENDERED_MESSAGE_TYPES = [
   'message',

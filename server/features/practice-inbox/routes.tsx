@@ -10,6 +10,7 @@ import { requireRolePage, toId } from '../../http/access';
 import { render } from '../../http/render';
 import * as policy from '../../domain/accounts';
 import * as appointments from '../../domain/appointments';
+import { timeZoneLabel } from '../../domain/calendar';
 import * as messaging from '../../domain/messaging';
 import { MESSAGE_TEXTS, type ThreadMessage } from '../../domain/messaging';
 import * as referrals from '../../domain/referrals';
@@ -26,8 +27,17 @@ import {
   INBOX_PATH,
 } from '../../../views/pages/practice-inbox/InboxTabs';
 import type { FeatureDeps } from '../deps';
-import { inboxAccountOf, inboxConversations } from './service';
-import { listItems, messageView, PAGE_TEXTS, pairKey, threadPane, threadPath } from './view-model';
+import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
+import {
+  carriedQuery,
+  listItems,
+  listQuery,
+  messageView,
+  PAGE_TEXTS,
+  pairKey,
+  threadPane,
+  threadPath,
+} from './view-model';
 
 const TITLE = 'Practice Inbox';
 const CLIENT_LIST_TITLE = 'Practice Inbox | Full Client List';
@@ -60,7 +70,15 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     href: INBOX_PATH,
     shown: (viewer) => policy.canUsePracticeInbox(viewer),
   });
-  const guard = [requireSignIn, requireRolePage(policy.canUsePracticeInbox, TITLE, policy.RESOURCE_DENIED)];
+  const guard: RequestHandler[] = [
+    requireSignIn,
+    requireRolePage(policy.canUsePracticeInbox, TITLE, policy.RESOURCE_DENIED),
+    // The inbox is the practice's: its pages show the practice profile, whichever profile is selected.
+    (_req, res, next) => {
+      res.locals.viewer = asPractice(res.locals.viewer!);
+      next();
+    },
+  ];
   // The island's data requests answer in JSON: no sign-in page, no denial page.
   const dataGuard: RequestHandler[] = [
     (_req, res, next) => {
@@ -71,7 +89,8 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     },
   ];
   const accountOf = (res: Response) => inboxAccountOf(res.locals.viewer!);
-  // Days and times are read in the selected profile's zone (the calendar's default without one).
+  // Days and times are read in the viewer's zone: the practice profile's (asPractice), the same on every
+  // page of the inbox and for every profile's conversations (the calendar's default without one).
   const zoneOf = (res: Response) => res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE;
 
   /** The thread a path names: the account's conversation of that client with that provider, or null. */
@@ -110,6 +129,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
           : null;
       if (opened)
         thread = threadPane(opened, {
+          query: carriedQuery(req.query),
           csrfToken: req.csrfToken?.() ?? '',
           timeZone,
           draft: options.draft,
@@ -121,7 +141,9 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       }
     }
     // After the read marking, so the opened conversation shows as read.
-    const list = await inboxConversations(db, accountId, toId(req.query.loads) || 1);
+    const profiles = await messaging.accountProfiles(db, accountId);
+    const filter = inboxFilterOf(req.query, profiles);
+    const list = await inboxConversations(db, accountId, toId(req.query.loads) || 1, filter);
     const current = options.thread && thread !== 'missing' ? pairKey(options.thread) : null;
     const base = current ? threadPath(options.thread!) : INBOX_MESSAGES_PATH;
     render(req, res, {
@@ -129,9 +151,16 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       status,
       page: (
         <InboxMessagesPage
-          conversations={listItems(list.conversations, { timeZone, current, loads: list.loads })}
+          conversations={listItems(list.conversations, { timeZone, current, loads: list.loads, filter })}
           total={list.total}
-          loadMoreHref={list.canLoadMore ? `${base}?loads=${list.loads + 1}` : null}
+          loadMoreHref={list.canLoadMore ? `${base}${listQuery(filter, list.loads + 1)}` : null}
+          filters={{
+            providers: profiles.map((p) => ({ value: String(p.id), label: p.name })),
+            provider: filter.providerId === undefined ? '' : String(filter.providerId),
+            unread: Boolean(filter.unread),
+          }}
+          listHref={`${INBOX_MESSAGES_PATH}${listQuery(filter, list.loads)}`}
+          timeZoneLabel={timeZoneLabel(timeZone)}
           texts={PAGE_TEXTS}
           thread={thread}
           confirmDelete={options.confirmDelete ?? null}
@@ -187,7 +216,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       }
       if (wantsJson(req)) return void res.json({ message: messageView(sent) });
       flash(req, 'success', MESSAGE_TEXTS.sent);
-      res.redirect(303, `${threadPath(ids)}#message-${sent.id}`);
+      res.redirect(303, `${threadPath(ids)}${carriedQuery(req.query)}#message-${sent.id}`);
     }),
   );
 

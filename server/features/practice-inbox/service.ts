@@ -1,11 +1,11 @@
-// The practice inbox's rules (spec 3 §2, §4 Messaging, §6): which account a coordinator works on, and
-// the conversation list that Load More grows 100 at a time, merged and de-duplicated by client and
+// The practice inbox's rules (spec 3 §2, §4 Messaging, §6): which account a coordinator works on, whose
+// profile its pages show, the list's filters (a profile, unread), and the conversation list that Load More grows 100 at a time, merged and de-duplicated by client and
 // provider (a page fetched after new conversations arrived repeats some of the previous one).
 import type { Knex } from 'knex';
 import type { Viewer } from '../../domain/accounts';
 import * as policy from '../../domain/accounts';
 import * as messaging from '../../domain/messaging';
-import type { ConversationSummary } from '../../domain/messaging';
+import type { ConversationFilter, ConversationSummary } from '../../domain/messaging';
 
 /** Load More stops here: 100 pages of 100, the inbox's fetch limit of 10,000 (spec 3 §9). */
 export const MAX_LOADS = 100;
@@ -18,6 +18,30 @@ export function inboxAccountOf(viewer: Viewer): number {
   const current = viewer.provider?.accountId;
   if (current !== undefined && policy.canUsePracticeInbox(viewer, current)) return current;
   return Math.min(...viewer.roles.filter((r) => r.role === 'intake-coordinator').map((r) => r.accountId));
+}
+
+/**
+ * The viewer as the inbox's pages show them: the inbox is the practice's, so the layout's avatar, the status
+ * banner and the zone of every date are the account's practice profile's, whichever profile (an inactive
+ * clinician, say) happens to be selected. Without a practice profile they can see: the account's selected
+ * profile, else its first.
+ */
+export function asPractice(viewer: Viewer): Viewer {
+  const accountId = inboxAccountOf(viewer);
+  const ofAccount = viewer.providers.filter((p) => p.accountId === accountId);
+  const practice =
+    ofAccount.find((p) => p.type === 'practice') ??
+    (viewer.provider?.accountId === accountId ? viewer.provider : ofAccount[0]);
+  return practice && practice.id !== viewer.provider?.id ? { ...viewer, provider: practice } : viewer;
+}
+
+/** The list's filters as asked in the query (?provider=id of one of the account's profiles, ?unread=1). */
+export function inboxFilterOf(query: Record<string, unknown>, profiles: { id: number }[]): ConversationFilter {
+  const filter: ConversationFilter = {};
+  const providerId = Number(query.provider);
+  if (typeof query.provider === 'string' && profiles.some((p) => p.id === providerId)) filter.providerId = providerId;
+  if (query.unread === '1') filter.unread = true;
+  return filter;
 }
 
 export interface InboxConversations {
@@ -36,6 +60,7 @@ export async function inboxConversations(
   db: Knex,
   accountId: number,
   requestedLoads: number,
+  filter: ConversationFilter = {},
 ): Promise<InboxConversations> {
   const loads = Math.min(Math.max(1, Math.trunc(requestedLoads) || 1), MAX_LOADS);
   const merged = new Map<string, ConversationSummary>();
@@ -47,6 +72,7 @@ export async function inboxConversations(
       db,
       { accountId },
       { limit: messaging.CONVERSATIONS_PAGE_SIZE, offset: page * messaging.CONVERSATIONS_PAGE_SIZE },
+      filter,
     );
     total = result.total;
     fetched = page + 1;

@@ -1,7 +1,7 @@
 // The practice inbox's messages page as the views need it: list items with the provider's name and
 // picture, and the MessageThread island's JSON props (dates as ISO strings) with the inbox's URLs.
 import * as images from '../../domain/images';
-import type { ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
+import type { ConversationFilter, ConversationSummary, Thread, ThreadMessage } from '../../domain/messaging';
 import { CONVERSATION_PAGE_TEXTS, THREAD_TEXTS } from '../../domain/messaging';
 import type { ConversationListItem } from '../../../views/components/messaging/ConversationList';
 import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
@@ -18,11 +18,21 @@ export const pictureOf = (key: string | null) => (key ? images.imageUrl(images.s
 
 export const PAGE_TEXTS = CONVERSATION_PAGE_TEXTS;
 
+/** The list's state as a query string ('' or '?provider=…&unread=1&loads=…'): links into a thread and back keep it. */
+export function listQuery(filter: ConversationFilter, loads = 1): string {
+  const query = new URLSearchParams();
+  if (filter.providerId !== undefined) query.set('provider', String(filter.providerId));
+  if (filter.unread) query.set('unread', '1');
+  if (loads > 1) query.set('loads', String(loads));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 const days = new Map<string, Intl.DateTimeFormat>();
 
 export function listItems(
   conversations: ConversationSummary[],
-  options: { timeZone: string; current: string | null; loads: number },
+  options: { timeZone: string; current: string | null; loads: number; filter: ConversationFilter },
 ): ConversationListItem[] {
   let day = days.get(options.timeZone);
   if (!day)
@@ -33,7 +43,7 @@ export function listItems(
   return conversations.map((c) => ({
     key: pairKey(c),
     clientName: c.clientName,
-    href: options.loads > 1 ? `${threadPath(c)}?loads=${options.loads}` : threadPath(c),
+    href: `${threadPath(c)}${listQuery(options.filter, options.loads)}`,
     unread: c.unread,
     current: pairKey(c) === options.current,
     lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
@@ -43,10 +53,25 @@ export function listItems(
 
 export const messageView = (message: ThreadMessage): MessageView => messageViewOf(message);
 
-export function threadUrls(pair: Pair): ThreadUrls {
+/** The list's state as a thread's page carries it (its reply posts with it, so the way back keeps it). */
+export function carriedQuery(query: Record<string, unknown>): string {
+  const providerId = Number(query.provider);
+  const loads = Number(query.loads);
+  return listQuery(
+    {
+      ...(typeof query.provider === 'string' && Number.isSafeInteger(providerId) && providerId > 0
+        ? { providerId }
+        : {}),
+      unread: query.unread === '1',
+    },
+    Number.isSafeInteger(loads) && loads > 1 ? loads : 1,
+  );
+}
+
+export function threadUrls(pair: Pair, query = ''): ThreadUrls {
   const base = threadPath(pair);
   return {
-    send: base,
+    send: `${base}${query}`,
     deleteBase: `${base}/messages`,
     events: `${base}/events`,
     updates: `${base}/updates`,
@@ -59,7 +84,7 @@ export function threadUrls(pair: Pair): ThreadUrls {
 
 export function threadPane(
   thread: Thread,
-  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null },
+  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null; query?: string },
 ): InboxThreadPane {
   const { conversation } = thread;
   return {
@@ -77,7 +102,7 @@ export function threadPane(
       timeZone: page.timeZone,
       csrfToken: page.csrfToken,
       texts: THREAD_TEXTS,
-      urls: threadUrls(conversation),
+      urls: threadUrls(conversation, page.query),
       returnTo: threadPath(conversation),
       draft: page.draft ?? '',
       error: page.error ?? null,

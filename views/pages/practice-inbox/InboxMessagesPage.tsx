@@ -1,11 +1,13 @@
 // /practice-inbox/messages (spec 3 §2 Messages, §4 Messaging): the conversations of every profile of the
-// practice, each with its provider's name and picture, grown 100 at a time by Load More (a link, so it
+// practice, filtered by profile and unread (a GET form), each with its provider's name and picture, grown 100 at a time by Load More (a link, so it
 // works without JavaScript), the note of how many are shown and a link to the client list; beside them
 // the open conversation (the MessageThread island), whose reply goes out on behalf of its provider.
+import { Checkbox } from '../../components/form/Checkbox';
+import { SelectField } from '../../components/form/SelectField';
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
 import { Avatar } from '../../components/ui/Avatar';
-import { ButtonLink } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { ConfirmStep } from '../../components/ui/ConfirmStep';
 import { EmptyState } from '../../components/ui/EmptyState';
 import type MessageThread from '../../../islands/MessageThread';
@@ -22,6 +24,12 @@ export interface InboxMessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
   loadMoreHref: string | null;
+  /** The list's filters (a GET form): one of the account's profiles ('' for all), unread only. */
+  filters: { providers: { value: string; label: string }[]; provider: string; unread: boolean };
+  /** The list as filtered (the thread's way back to it). */
+  listHref: string;
+  /** The zone every date of the inbox is read in (the practice's). */
+  timeZoneLabel: string;
   texts: {
     noConversations: string;
     selectConversation: string;
@@ -37,18 +45,35 @@ export function InboxMessagesPage({
   conversations,
   total,
   loadMoreHref,
+  filters,
+  listHref,
+  timeZoneLabel,
   texts,
   thread,
   confirmDelete = null,
 }: InboxMessagesPageProps) {
+  const filtered = filters.provider !== '' || filters.unread;
   return (
     <div className="practice-inbox">
       <InboxTabs current="messages" />
       <div className={`messages${thread === 'none' ? '' : ' messages--open'}`}>
         <section className="card messages__list" aria-labelledby="conversations-heading">
           <h2 id="conversations-heading">Conversations</h2>
+          <form method="get" action={INBOX_MESSAGES_PATH} className="inbox-filters" aria-label="Filter conversations">
+            <SelectField
+              id="inbox-provider"
+              name="provider"
+              label="Provider"
+              value={filters.provider}
+              placeholder="All providers"
+              options={filters.providers}
+            />
+            <Checkbox id="inbox-unread" name="unread" label="Unread only" checked={filters.unread} />
+            <Button variant="secondary">Filter</Button>
+          </form>
+          <p className="hint">{`Dates are in ${timeZoneLabel}.`}</p>
           {conversations.length === 0 ? (
-            <EmptyState title={texts.noConversations} />
+            <EmptyState title={filtered ? 'No conversations match these filters.' : texts.noConversations} />
           ) : (
             <>
               <p
@@ -89,7 +114,7 @@ export function InboxMessagesPage({
           {typeof thread === 'object' && (
             <>
               <header className="messages__header">
-                <a href={INBOX_MESSAGES_PATH} className="messages__back">
+                <a href={listHref} className="messages__back">
                   All conversations
                 </a>
                 <Avatar name={thread.providerName} src={thread.providerImageUrl} />
