@@ -75,6 +75,24 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'domain-to-views',
+      severity: 'error',
+      comment:
+        "The domain answers in its own terms; view models are the presenters' (server/presenters). The appointment panel and list and the benefits-check card still build theirs in the domain: they move next ([20] item 3), and no other module may start.",
+      from: {
+        path: '^server/domain/',
+        pathNot: '^server/domain/(appointments/(panel|list)|benefits-check/(view|service))\\.ts$',
+      },
+      to: { path: '^views/' },
+    },
+    {
+      name: 'domain-to-presenters',
+      severity: 'error',
+      comment: 'The domain answers in its own terms; the presenters (server/presenters) turn its answers into view models.',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/presenters/' },
+    },
+    {
       name: 'islands-to-server',
       severity: 'error',
       comment: 'An island runs in the browser: it imports views and its own code, never the server.',

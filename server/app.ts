@@ -16,7 +16,7 @@ import { UploadForms } from './http/uploads';
 import { EventStreams } from './http/event-stream';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
-import { statusBannerFor } from './domain/providers';
+import { statusBannerFor } from './presenters';
 import { apiRouter } from './api';
 import { stripeWebhookRouter } from './webhooks/stripe';
 import { AssetManifest, BUILD_DIR } from './http/assets';

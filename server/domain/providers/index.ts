@@ -38,5 +38,4 @@ export {
   yourPracticeOptions,
 } from './setup';
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
-export { statusBannerFor } from './status-banner';
 export { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';

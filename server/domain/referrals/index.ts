@@ -9,5 +9,5 @@ export {
   type ReferralOwner,
   type ReferralType,
 } from './types';
-export { clientListView, listClients, referralCountsByMonth } from './clients';
+export { listClients, referralCountsByMonth } from './clients';
 export { REFERRAL_EXPORT_COLUMNS, REFERRAL_EXPORT_FILE, writeReferralCsv } from './export';

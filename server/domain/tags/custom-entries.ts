@@ -5,16 +5,22 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hasContactDetails } from '../../text/contact-details';
-import type { CustomEntryRules } from '../../../views/pages/specialties/CustomEntriesSection';
 import type { Viewer } from '../accounts';
 import { editableProfileId } from './selection';
 import { mergeCustomContent, readCustomContent } from '../profile-content';
 
 export type CustomKind = 'approaches' | 'specialties';
 
-/** What the page shows of a kind (words, limits, placeholders), plus where its entries are kept. */
-export interface CustomKindRules extends CustomEntryRules {
+/** A kind's words, limits and placeholders (what its section shows), and where its entries are kept. */
+export interface CustomKindRules {
   key: 'custom_approaches' | 'custom_specialties';
+  /** Singular and plural words for headings and flashes. */
+  noun: string;
+  plural: string;
+  nameMax: number;
+  descriptionMax: number;
+  namePlaceholder: string;
+  descriptionPlaceholder: string;
 }
 
 /** Approach name 45 / description 280; specialty name 60 / description 500 (spec 2 §5, §9). */

@@ -7,6 +7,7 @@ import { render } from '../../http/render';
 import { toId } from '../../http/access';
 import * as referrals from '../../domain/referrals';
 import { ClientListPage } from '../../../views/pages/client-list/ClientListPage';
+import { clientListView } from '../../presenters';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Full Client List';
@@ -37,7 +38,7 @@ export function clientListRoutes({ db, menu }: FeatureDeps): Router {
       });
     }
     const page = await referrals.listClients(db, { providerId: provider.id }, requested || 1);
-    const list = referrals.clientListView(page, {
+    const list = clientListView(page, {
       timeZone: provider.timezone,
       messageHref: (item) => `/messages/${item.clientId}`,
     });

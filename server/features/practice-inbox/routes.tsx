@@ -26,6 +26,7 @@ import {
   INBOX_MESSAGES_PATH,
   INBOX_PATH,
 } from '../../../views/pages/practice-inbox/InboxTabs';
+import { clientListView } from '../../presenters';
 import type { FeatureDeps } from '../deps';
 import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
@@ -376,7 +377,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
 
   router.get(INBOX_CLIENT_LIST_PATH, ...guard, async (req, res) => {
     const page = await referrals.listClients(db, { accountId: accountOf(res) }, toId(req.query.page) || 1);
-    const list = referrals.clientListView(page, {
+    const list = clientListView(page, {
       timeZone: zoneOf(res),
       messageHref: (item) => threadPath({ clientUserId: item.clientId, providerId: item.providerId }),
     });

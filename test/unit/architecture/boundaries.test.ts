@@ -60,6 +60,9 @@ const BROKEN_TREE: Record<string, string> = {
   'server/domain/accounts/index.ts': 'export interface Viewer { id: number }\nexport const signIn = 1;\n',
   'server/http/typed.ts':
     "import type { Viewer } from '../domain/accounts';\nimport type { x } from '../domain/m';\nexport type T = [Viewer, typeof x];\n",
+  'server/domain/views-of-its-own.ts': "import { v } from '../../views/v';\nexport const w = v;\n",
+  'server/presenters/p.ts': "import { x } from '../domain/m';\nexport const shown = x;\n",
+  'server/domain/m/shows.ts': "import { shown } from '../../presenters/p';\nexport const z = shown;\n",
   'server/http/calls.ts': "import { signIn } from '../domain/accounts';\nexport const c = signIn;\n",
 };
 
@@ -92,6 +95,8 @@ describe('tier boundaries (dependency-cruiser)', function () {
       assert.deepEqual(byRule('http-names-accounts-types-only'), [
         'server/http/calls.ts → server/domain/accounts/index.ts',
       ]);
+      assert.deepEqual(byRule('domain-to-views'), ['server/domain/views-of-its-own.ts → views/v.tsx']);
+      assert.deepEqual(byRule('domain-to-presenters'), ['server/domain/m/shows.ts → server/presenters/p.ts']);
       assert.deepEqual(byRule('islands-to-server'), ['islands/i.tsx → server/domain/m/index.ts']);
       assert.deepEqual(byRule('integrations-to-inner-tiers'), [
         'server/integrations/mail/smtp.ts → server/domain/m/index.ts',

@@ -1,5 +1,5 @@
 // Which profiles show the status banner of spec 1 §4, and where its buttons lead. Active profiles show none.
-import type { BannerStatus, StatusBannerView } from '../../../views/page-context';
+import type { BannerStatus, StatusBannerView } from '../../views/page-context';
 
 /** The banner for a profile, or null (active, or an unknown status). */
 export function statusBannerFor(

@@ -1,0 +1,5 @@
+// The presenters: view models built from the domain's answers, for the pages (features) and the page
+// frame (app.ts). The domain answers in its own terms and never imports these, nor views/ (a check
+// enforces it); a presenter may read the domain and the views' prop types.
+export { clientListView } from './client-list';
+export { statusBannerFor } from './status-banner';
