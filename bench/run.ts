@@ -1,6 +1,6 @@
 // npm run bench: the portal's performance budgets, measured. Starts the portal in-process on a database
 // of its own (demo data loaded), loads it with autocannon from a child process beside a bare Express
-// route, weighs a few pages in gzip bytes, prints PASS/FAIL per budget and a table for the README.
+// route, weighs a few pages in gzip bytes, prints PASS/FAIL per budget and a table for docs/operations.md ("Performance").
 // It is a report: budget failures are printed, the exit code stays 0 (1 only when it could not run).
 //
 // Settings: BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default 10),
@@ -297,7 +297,7 @@ function report(
       return `| \`${p.path}\` | ${kb(p.html)} | ${kb(p.css)} | ${kb(p.sharedJs)} | ${p.islandJs ? kb(p.islandJs) : '–'} | ${budget} |`;
     }),
   ];
-  console.log('\nMarkdown for the README\n');
+  console.log('\nMarkdown for docs/operations.md\n');
   console.log(lines.join('\n'));
 }
 

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   failures.push(...(await explainAll(big.databaseUrl)));
 
   console.log(
-    `\nMarkdown for the README (${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ` +
+    `\nMarkdown for docs/operations.md (${new Date().toISOString().slice(0, 10)}, ${cpus.length} × ${cpus[0]?.model.trim()}; ` +
       `${SECONDS} s per page and database, ${CONNECTIONS} connections)\n`,
   );
   console.log(table.join('\n'));
