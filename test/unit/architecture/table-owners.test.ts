@@ -1,0 +1,180 @@
+// Each table has one owner (issue [20] item 1; server/db/table-owners.ts): a query of a table outside its
+// owning module fails here, unless it is listed in TABLE_ACCESS_DEBT below, the query sites that predate
+// the rule and are being moved behind their owners' functions. The list may only shrink: a pair that no
+// longer occurs must be struck from it, so the test fails until it is.
+//
+// What it sees: knex calls naming a table, `db('t')`, `trx('t')`, `.from('t')`, `.join('t')` and the like.
+// Raw SQL text is not parsed; a raw query of another module's table is a review matter.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TABLE_OWNERS } from '../../../server/db/table-owners';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const QUERY_SITE =
+  /(?:\b(?:db|trx|knex|tx|this\.db|deps\.db)\s*\(\s*|\.(?:from|join|leftJoin|innerJoin|into|table)\(\s*)['"`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?['"`]/g;
+
+/**
+ * The query sites of modules that do not own the table, as "module → table", that predate the rule.
+ * Being moved: the features' SQL behind domain functions first (60 pairs when the rule came), then the
+ * domain's own crossings, mostly joins for names (38).
+ */
+const TABLE_ACCESS_DEBT: string[] = [
+  'db → users',
+  'domain/accounts → billing_subscriptions',
+  'domain/accounts → provider_clinicians',
+  'domain/accounts → providers',
+  'domain/accounts → sessions',
+  'domain/appointments → conversations',
+  'domain/appointments → messages',
+  'domain/appointments → provider_clinicians',
+  'domain/appointments → providers',
+  'domain/appointments → users',
+  'domain/benefits-check → messages',
+  'domain/benefits-check → providers',
+  'domain/billing → account_roles',
+  'domain/billing → accounts',
+  'domain/billing → locations',
+  'domain/billing → providers',
+  'domain/billing → users',
+  'domain/calendar → appointments',
+  'domain/calendar → providers',
+  'domain/external-calendars → availability_events',
+  'domain/external-calendars → providers',
+  'domain/licences → locations',
+  'domain/licences → us_states',
+  'domain/locations → licenses',
+  'domain/messaging → appointments',
+  'domain/messaging → provider_clinicians',
+  'domain/messaging → providers',
+  'domain/messaging → users',
+  'domain/practice-management → accounts',
+  'domain/practice-management → providers',
+  'domain/private-pay-booster → accounts',
+  'domain/private-pay-booster → providers',
+  'domain/profile-content → providers',
+  'domain/providers → images',
+  'domain/providers → licenses',
+  'domain/providers → locations',
+  'features/account-preferences → users',
+  'features/benefits → licenses',
+  'features/benefits → locations',
+  'features/benefits → providers',
+  'features/booking-api → providers',
+  'features/calendar → appointments',
+  'features/contact → contact_requests',
+  'features/dashboard → accounts',
+  'features/dashboard → appointments',
+  'features/dashboard → conversations',
+  'features/dashboard → events',
+  'features/dashboard → messages',
+  'features/dashboard → providers',
+  'features/dev-client → appointments',
+  'features/dev-client → messages',
+  'features/dev-client → providers',
+  'features/dev-client → users',
+  'features/developer-tools → accounts',
+  'features/developer-tools → billing_customers',
+  'features/developer-tools → billing_subscription_items',
+  'features/developer-tools → billing_subscriptions',
+  'features/developer-tools → providers',
+  'features/general-information → providers',
+  'features/insurance-fees → insurance_opt_outs',
+  'features/insurance-fees → locations',
+  'features/insurance-fees → taggings',
+  'features/insurance-fees → tags',
+  'features/insurance-fees → us_states',
+  'features/message-statement → providers',
+  'features/photos-video → images',
+  'features/photos-video → providers',
+  'features/plan-management → accounts',
+  'features/plan-management → billing_customers',
+  'features/plan-management → billing_payment_methods',
+  'features/plan-management → billing_prices',
+  'features/plan-management → billing_subscription_items',
+  'features/plan-management → billing_subscriptions',
+  'features/plan-management → providers',
+  'features/practice-providers → providers',
+  'features/practice-providers → tags',
+  'features/practice-providers → unregistered_practice_providers',
+  'features/profile-creation → accounts',
+  'features/profile-creation → invite_tokens',
+  'features/profile-creation → provider_clinicians',
+  'features/profile-creation → users',
+  'features/signup → account_roles',
+  'features/signup → accounts',
+  'features/signup → invite_tokens',
+  'features/signup → provider_clinicians',
+  'features/signup → providers',
+  'features/signup → users',
+  'features/testimonials → feedback',
+  'features/therapy-groups → providers',
+  'features/therapy-groups → therapy_groups',
+  'features/therapy-groups → us_states',
+  'features/vetting → vetting_attempts',
+  'features/vetting → vetting_questions',
+  'features/zpm-signup → accounts',
+  'features/zpm-signup → users',
+  'features/zpm-signup → zpm_signups',
+  'jobs → api_idempotency_keys',
+  'jobs → sessions',
+];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The module a file belongs to: domain/<m>, features/<f>, or the top folder under server/. */
+function moduleOf(file: string): string {
+  const parts = path.relative(path.join(ROOT, 'server'), file).split(path.sep);
+  if (parts[0] === 'domain' || parts[0] === 'features') return `${parts[0]}/${parts[1]}`;
+  return parts.length > 1 ? parts[0]! : 'server';
+}
+
+function querySites(): Map<string, string[]> {
+  const sites = new Map<string, string[]>();
+  for (const file of sourceFiles(path.join(ROOT, 'server'))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(QUERY_SITE)) {
+      const table = match[1]!;
+      const key = `${moduleOf(file)} → ${table}`;
+      const line = text.slice(0, match.index).split('\n').length;
+      sites.set(key, [...(sites.get(key) ?? []), `${path.relative(ROOT, file)}:${line}`]);
+    }
+  }
+  return sites;
+}
+
+describe('each table has one owner', () => {
+  const sites = querySites();
+
+  it('every table queried has an owner', () => {
+    const unowned = [...sites.keys()].map((key) => key.split(' → ')[1]!).filter((table) => !TABLE_OWNERS[table]);
+    assert.deepEqual([...new Set(unowned)], [], 'add the table to server/db/table-owners.ts');
+  });
+
+  it('no module queries a table it does not own, beyond the debt being moved', () => {
+    const crossings = [...sites.keys()].filter((key) => {
+      const [module, table] = key.split(' → ') as [string, string];
+      return TABLE_OWNERS[table] && TABLE_OWNERS[table] !== module;
+    });
+    const fresh = crossings.filter((key) => !TABLE_ACCESS_DEBT.includes(key));
+    assert.deepEqual(
+      fresh.map((key) => `${key} (${sites.get(key)!.join(', ')})`),
+      [],
+      "query the owner's functions instead",
+    );
+    const repaid = TABLE_ACCESS_DEBT.filter((key) => !crossings.includes(key));
+    assert.deepEqual(repaid, [], 'these no longer occur: strike them from TABLE_ACCESS_DEBT');
+  });
+
+  it('the rule sees a crossing: a feature querying a domain table is found', () => {
+    const fixture = "await db('billing_invoices as i').join('users', 'u.id', 'i.user_id')";
+    const tables = [...fixture.matchAll(QUERY_SITE)].map((m) => m[1]);
+    assert.deepEqual(tables, ['billing_invoices', 'users']);
+  });
+});
