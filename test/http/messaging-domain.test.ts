@@ -81,7 +81,7 @@ async function sentMail() {
 }
 
 describe('messaging: the conversation list, newest activity first, with the unread dot', () => {
-  it("lists a provider's conversations by last activity, pages them and counts the unread", async () => {
+  it("lists a provider's conversations by last activity (a message, or opening it), pages them and counts the unread", async () => {
     const { providerId } = await provider();
     const other = await provider();
     const first = await receive(providerId, client('Ann'), later(0));
@@ -94,10 +94,11 @@ describe('messaging: the conversation list, newest activity first, with the unre
     assert.equal(total, 3);
     assert.deepEqual(
       conversations.map((c) => [c.clientFirstName, c.unread]),
+      // Opening Ann (after Ben wrote) moved her above Ben, for good (spec 3 §4); Dan wrote after that.
       [
         ['Dan', true],
-        ['Ben', true],
         ['Ann', false],
+        ['Ben', true],
       ],
     );
     assert.equal(conversations[0]!.providerName, 'Dana Rivera');
@@ -106,7 +107,7 @@ describe('messaging: the conversation list, newest activity first, with the unre
     const page2 = await listConversations(db(), { providerId }, { limit: 2, offset: 2 });
     assert.deepEqual(
       page2.conversations.map((c) => c.clientFirstName),
-      ['Ann'],
+      ['Ben'],
     );
   });
 

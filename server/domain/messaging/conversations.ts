@@ -1,5 +1,6 @@
 // The conversation list (spec 3 §2 Messages, §4 Messaging): a profile's conversations, or the practice
-// inbox's (every profile of the account), newest activity first, 100 per page.
+// inbox's (every profile of the account), the latest activity (a message, or the provider opening it)
+// first, 100 per page, filtered by provider, unread or a client-name search.
 import type { Knex } from 'knex';
 import * as repo from './repo';
 import {

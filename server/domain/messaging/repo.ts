@@ -5,7 +5,13 @@ import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import { providerDisplayName } from '../accounts';
 import { clientAsGivenJoin } from './clients';
-import type { ConversationFilter, ConversationSummary, MessagingOwner } from './types';
+import {
+  type ConversationFilter,
+  type ConversationSummary,
+  MESSAGE_TEXTS,
+  type MessagingOwner,
+  RENDERED_MESSAGE_TYPES,
+} from './types';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -24,12 +30,34 @@ export interface ConversationRow extends ConversationSummary {
   clientPhone: string | null;
 }
 
+// The newest message the thread would show (the list's preview): its first line (at most 200 characters read).
+const LAST_MESSAGE_JOIN = `LEFT JOIN LATERAL (
+    SELECT lm.type, lm.sender, lm.deleted_at IS NOT NULL AS deleted, lm.redacted_at IS NOT NULL AS redacted,
+           left(split_part(btrim(lm.message_content, E' \\r\\n\\t'), E'\\n', 1), 200) AS first_line
+      FROM messages lm
+     WHERE lm.conversation_id = c.id AND lm.type = ANY(?::text[])
+     ORDER BY lm.send_date DESC, lm.id DESC
+     LIMIT 1
+  ) lm ON true`;
+
+/** What the list says of a last message without words of its own. */
+const TYPE_PREVIEWS: Record<string, string> = {
+  messaging_tool_intake: 'New referral',
+  booking_tool_intake: 'Phone consultation booked',
+  reschedule_message: 'Phone consultation rescheduled',
+  cancel_message: 'Phone consultation canceled',
+  automated_message_out_of_office: 'Automatic out-of-office reply',
+};
+
+const PREVIEW_MAX = 120;
+
 function summaryQuery(db: Db) {
   return (
     db('conversations as c')
       .join('providers as p', 'p.id', 'c.provider_id')
       // The client as this provider knows them: the details given in this conversation.
       .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
+      .joinRaw(LAST_MESSAGE_JOIN, [`{${RENDERED_MESSAGE_TYPES.join(',')}}`])
       .select(
         'c.id',
         'c.provider_id',
@@ -49,6 +77,11 @@ function summaryQuery(db: Db) {
         'u.full_name',
         'u.email',
         'u.phone_number',
+        'lm.type as last_type',
+        'lm.sender as last_sender',
+        'lm.deleted as last_deleted',
+        'lm.redacted as last_redacted',
+        'lm.first_line as last_first_line',
         db.raw(`${UNREAD_SQL} as unread`),
       )
   );
@@ -75,6 +108,21 @@ interface SummarySqlRow {
   full_name: string | null;
   email: string | null;
   phone_number: string | null;
+  last_type: string | null;
+  last_sender: 'provider' | 'client' | null;
+  last_deleted: boolean | null;
+  last_redacted: boolean | null;
+  last_first_line: string | null;
+}
+
+/** The list's line under the name: the last message's first line, or what stands for it. */
+function previewOf(r: SummarySqlRow, clientRedacted: boolean): string | null {
+  if (!r.last_type) return null;
+  if (r.last_deleted) return MESSAGE_TEXTS.deleted;
+  if (r.last_redacted || (clientRedacted && r.last_sender === 'client')) return MESSAGE_TEXTS.unavailable;
+  const line = r.last_first_line?.trim();
+  if (!line) return TYPE_PREVIEWS[r.last_type] ?? null;
+  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1).trimEnd()}…` : line;
 }
 
 function toRow(r: SummarySqlRow): ConversationRow {
@@ -96,6 +144,7 @@ function toRow(r: SummarySqlRow): ConversationRow {
     clientFirstName: firstName ?? clientName.split(' ')[0]!,
     unread: Boolean(r.unread),
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+    lastMessagePreview: previewOf(r, clientRedacted),
     locked: Boolean(r.is_locked),
     clientRedacted,
     providerStatus: r.provider_status,
@@ -124,10 +173,28 @@ function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter): stri
     void query.whereRaw(UNREAD_SQL);
     key += '-unread';
   }
+  const pattern = namePattern(filter.search);
+  if (pattern) {
+    void query.whereRaw(NAME_MATCH, [pattern, pattern]);
+    key += '-search';
+  }
   return key;
 }
 
-/** A page of the owner's conversations, newest activity first (index conversations_*_activity_index). */
+/** A client-name search as a LIKE pattern (its own % and _ taken literally), or null for none. */
+function namePattern(search: string | undefined): string | null {
+  const words = search?.trim().replace(/\s+/g, ' ');
+  return words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** The client's name as given in the conversation (the `u` of clientAsGivenJoin) holds the search. */
+const NAME_MATCH = `(concat_ws(' ', u.first_name, u.last_name) ILIKE ? OR u.full_name ILIKE ?)`;
+
+/**
+ * A page of the owner's conversations in the list's order (index conversations_*_listed_index): the
+ * later of the last message and the provider's last opening first (spec 3 §4 "opening ... moves it to
+ * the top"), narrowed by the filter (a provider, unread only, a client-name search).
+ */
 export async function listConversations(
   db: Knex,
   owner: MessagingOwner,
@@ -137,7 +204,7 @@ export async function listConversations(
   const [column, id] = ownerColumn(owner);
   const query = summaryQuery(db)
     .where(column, id)
-    .orderByRaw('c.last_message_at desc nulls last, c.id desc')
+    .orderByRaw('c.listed_at desc nulls last, c.id desc')
     .limit(page.limit)
     .offset(page.offset);
   const filtered = applyFilter(query, filter);
@@ -153,9 +220,16 @@ export async function countConversations(
 ): Promise<number> {
   const [column, id] = ownerColumn(owner);
   const query = db('conversations as c').where(column, id).count({ count: '*' });
+  // The search reads the client's name as given in the conversation.
+  if (namePattern(filter.search)) void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
   const filtered = applyFilter(query, filter);
   const [row] = await selectPrepared<{ count: string }>(db, `messaging-count-${ownerKey(owner)}${filtered}`, query);
   return Number(row?.count ?? 0);
+}
+
+/** Opening moves the conversation to the top of its lists, for good (spec 3 §4). */
+export async function markOpened(db: Db, conversationId: number, at: Date): Promise<void> {
+  await db('conversations').where('id', conversationId).update({ provider_opened_at: at });
 }
 
 /** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */

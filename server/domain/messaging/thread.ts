@@ -19,8 +19,8 @@ export function modeOf(
 }
 
 /**
- * Opens the owner's conversation with a client (with `providerId`, else the most recent one) and marks
- * the client's messages read. Null when the owner has no such conversation: the page shows the
+ * Opens the owner's conversation with a client (with `providerId`, else the most recent one), marks
+ * the client's messages read and moves it to the top of the list. Null when the owner has no such conversation: the page shows the
  * missing-conversation text. The thread holds one page: the newest THREAD_PAGE_SIZE messages, or
  * those just before the message `before` (a cursor the page gave; an unknown one means the newest).
  */
@@ -32,8 +32,10 @@ export async function openThread(
 ): Promise<Thread | null> {
   const row = await repo.findConversation(db, owner, clientUserId, options.providerId);
   if (!row) return null;
-  if ((options.markRead ?? true) && row.unread) {
-    await repo.markClientMessagesRead(db, row.id, options.now);
+  if (options.markRead ?? true) {
+    // Opening marks it read and moves it to the top of the list, for good (spec 3 §4).
+    if (row.unread) await repo.markClientMessagesRead(db, row.id, options.now);
+    await repo.markOpened(db, row.id, options.now);
     row.unread = false;
   }
   const before = options.before && (await repo.hasMessage(db, row.id, options.before)) ? options.before : undefined;

@@ -7,6 +7,8 @@ export type MessagingOwner = { providerId: number } | { accountId: number };
 export interface ConversationFilter {
   providerId?: number;
   unread?: boolean;
+  /** Only clients whose name (as given in the conversation) holds this. */
+  search?: string;
 }
 
 /** The message types a thread shows; any other type is logged as invalid and left out. */
@@ -89,6 +91,8 @@ export interface ConversationSummary {
   /** A client message the provider has not read yet. */
   unread: boolean;
   lastMessageAt: Date | null;
+  /** The last message's first line (or what stands for it: "This message has been deleted.", "New referral"). */
+  lastMessagePreview: string | null;
   locked: boolean;
   clientRedacted: boolean;
 }

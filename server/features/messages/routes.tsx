@@ -36,16 +36,7 @@ import { MessagesPage, type DeleteConfirmation } from '../../../views/pages/mess
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
 import type { FeatureDeps } from '../deps';
 import { ConversationFeed, type MessageNotice } from './live';
-import {
-  CONTACT_PATH,
-  islandProps,
-  listItems,
-  MESSAGES_PATH,
-  messageView,
-  PAGE_TEXTS,
-  threadPath,
-  withOpenFirst,
-} from './view-model';
+import { CONTACT_PATH, islandProps, listItems, MESSAGES_PATH, messageView, PAGE_TEXTS, threadPath } from './view-model';
 
 const TITLE = 'Messages';
 /** Load More shows up to this many conversations on the page (ten pages). */
@@ -62,6 +53,10 @@ const cursorOf = (value: unknown): number | null => {
   const id = Number(value);
   return typeof value === 'string' && /^\d{1,15}$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
+
+/** ?q=: a client-name search, trimmed and at most 100 characters ('' for none). */
+const searchOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
 
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
 
@@ -100,28 +95,42 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
     );
   }
 
-  /** The profile's conversations, ?shown= of them (Load More adds a page), the open one first. */
+  /**
+   * The profile's conversations, ?shown= of them (Load More adds a page), in the list's stored order
+   * (opening one moved it to the top); with ?q=, only the clients whose name holds it.
+   */
   async function conversationsOf(req: Request, provider: ProviderSummary, open: ConversationSummary | null) {
     const wanted = Math.min(
       Math.max(Math.ceil(Number(req.query.shown) / CONVERSATIONS_PAGE_SIZE) || 1, 1),
       MAX_SHOWN / CONVERSATIONS_PAGE_SIZE,
     );
+    const search = searchOf(req.query.q);
     const pages = await Promise.all(
       Array.from({ length: wanted }, (_, page) =>
-        listConversations(db, ownerOf(provider), {
-          limit: CONVERSATIONS_PAGE_SIZE,
-          offset: page * CONVERSATIONS_PAGE_SIZE,
-        }),
+        listConversations(
+          db,
+          ownerOf(provider),
+          { limit: CONVERSATIONS_PAGE_SIZE, offset: page * CONVERSATIONS_PAGE_SIZE },
+          { search },
+        ),
       ),
     );
     const total = pages[0]?.total ?? 0;
     const listed = pages.flatMap((p) => p.conversations);
     const shown = listed.length;
     const base = open ? threadPath(open.clientUserId) : MESSAGES_PATH;
+    const query = (extra: Record<string, string>) => {
+      const params = new URLSearchParams({ ...(search ? { q: search } : {}), ...extra }).toString();
+      return params ? `?${params}` : '';
+    };
     return {
-      conversations: listItems(withOpenFirst(listed, open), open?.clientUserId ?? null, provider.timezone),
+      conversations: listItems(listed, open?.clientUserId ?? null, provider.timezone, query({})),
       total,
-      loadMoreHref: shown < total && shown < MAX_SHOWN ? `${base}?shown=${shown + CONVERSATIONS_PAGE_SIZE}` : null,
+      search,
+      loadMoreHref:
+        shown < total && shown < MAX_SHOWN
+          ? `${base}${query({ shown: String(shown + CONVERSATIONS_PAGE_SIZE) })}`
+          : null,
     };
   }
 

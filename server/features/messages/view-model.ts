@@ -17,29 +17,23 @@ export const threadPath = (clientUserId: number) => `${MESSAGES_PATH}/${clientUs
 
 export const PAGE_TEXTS: MessagesPageTexts = CONVERSATION_PAGE_TEXTS;
 
+/** The list's items; `query` (a search) goes with each link so the list stays as it is on the thread's page. */
 export function listItems(
   conversations: ConversationSummary[],
   current: number | null,
   timeZone: string,
+  query = '',
 ): ConversationListItem[] {
   const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
   return conversations.map((c) => ({
     key: String(c.id),
     clientName: c.clientName,
-    href: threadPath(c.clientUserId),
+    href: `${threadPath(c.clientUserId)}${query}`,
     unread: c.unread,
     current: c.clientUserId === current,
     lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
+    preview: c.lastMessagePreview,
   }));
-}
-
-/** Opening a conversation moves it to the top of the list (spec 3 §4), even when it is not on the first page. */
-export function withOpenFirst(
-  conversations: ConversationSummary[],
-  open: ConversationSummary | null,
-): ConversationSummary[] {
-  if (!open) return conversations;
-  return [{ ...open, unread: false }, ...conversations.filter((c) => c.id !== open.id)];
 }
 
 export const messageView = (message: ThreadMessage, cards: Map<number, VobCardView>): MessageView =>

@@ -159,6 +159,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
             providers: profiles.map((p) => ({ value: String(p.id), label: p.name })),
             provider: filter.providerId === undefined ? '' : String(filter.providerId),
             unread: Boolean(filter.unread),
+            search: filter.search ?? '',
           }}
           listHref={`${INBOX_MESSAGES_PATH}${listQuery(filter, list.loads)}`}
           timeZoneLabel={timeZoneLabel(timeZone)}

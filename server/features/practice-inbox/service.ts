@@ -35,12 +35,14 @@ export function asPractice(viewer: Viewer): Viewer {
   return practice && practice.id !== viewer.provider?.id ? { ...viewer, provider: practice } : viewer;
 }
 
-/** The list's filters as asked in the query (?provider=id of one of the account's profiles, ?unread=1). */
+/** The list's filters as asked in the query (?provider=id of one of the account's profiles, ?unread=1, ?q= a client's name). */
 export function inboxFilterOf(query: Record<string, unknown>, profiles: { id: number }[]): ConversationFilter {
   const filter: ConversationFilter = {};
   const providerId = Number(query.provider);
   if (typeof query.provider === 'string' && profiles.some((p) => p.id === providerId)) filter.providerId = providerId;
   if (query.unread === '1') filter.unread = true;
+  const search = typeof query.q === 'string' ? query.q.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
+  if (search) filter.search = search;
   return filter;
 }
 

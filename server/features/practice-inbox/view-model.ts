@@ -18,15 +18,20 @@ export const pictureOf = (key: string | null) => (key ? images.imageUrl(images.s
 
 export const PAGE_TEXTS = CONVERSATION_PAGE_TEXTS;
 
-/** The list's state as a query string ('' or '?provider=…&unread=1&loads=…'): links into a thread and back keep it. */
+/** The list's state as a query string ('' or '?provider=…&unread=1&q=…&loads=…'): links into a thread and back keep it. */
 export function listQuery(filter: ConversationFilter, loads = 1): string {
   const query = new URLSearchParams();
   if (filter.providerId !== undefined) query.set('provider', String(filter.providerId));
   if (filter.unread) query.set('unread', '1');
+  if (filter.search) query.set('q', filter.search);
   if (loads > 1) query.set('loads', String(loads));
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/** ?q=: a client-name search, trimmed and at most 100 characters ('' for none). */
+export const searchOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
 
 const days = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,6 +52,7 @@ export function listItems(
     unread: c.unread,
     current: pairKey(c) === options.current,
     lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
+    preview: c.lastMessagePreview,
     provider: { name: c.providerName, imageUrl: pictureOf(c.providerImageKey) },
   }));
 }
@@ -63,6 +69,7 @@ export function carriedQuery(query: Record<string, unknown>): string {
         ? { providerId }
         : {}),
       unread: query.unread === '1',
+      search: searchOf(query.q),
     },
     Number.isSafeInteger(loads) && loads > 1 ? loads : 1,
   );

@@ -1,5 +1,5 @@
-// The conversation list (spec 3 §2 Messages): each client's name, an unread dot, and (in a practice's
-// list) the provider the conversation belongs to. The open conversation is marked as the current page.
+// The conversation list (spec 3 §2 Messages): each client's name, the last message's first line, an
+// unread dot, and (in a practice's list) the provider the conversation belongs to. The open conversation is marked as the current page.
 import { Avatar } from '../ui/Avatar';
 
 export interface ConversationListItem {
@@ -10,6 +10,8 @@ export interface ConversationListItem {
   current: boolean;
   /** "Nov 23, 2026" of the latest message, or null. */
   lastMessage: string | null;
+  /** The latest message's first line, or what stands for it. */
+  preview?: string | null;
   /** Shown in lists that span several profiles. */
   provider?: { name: string; imageUrl: string | null };
 }
@@ -30,6 +32,7 @@ export function ConversationList({
             <span className="messages-list__names">
               <span className="messages-list__client">{item.clientName}</span>
               {item.provider && <span className="messages-list__provider hint">{item.provider.name}</span>}
+              {item.preview && <span className="messages-list__preview">{item.preview}</span>}
               {item.lastMessage && <span className="hint">{item.lastMessage}</span>}
             </span>
             {item.unread && <span className="messages-list__dot" role="img" aria-label="unread" />}

@@ -3,6 +3,7 @@
 // The delete confirmation without JavaScript is a page of its own (ConfirmStep) in the thread's place.
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
+import { ConversationSearch, noMatchText } from '../../components/messaging/ConversationSearch';
 import { Avatar } from '../../components/ui/Avatar';
 import { ButtonLink } from '../../components/ui/Button';
 import { ConfirmStep } from '../../components/ui/ConfirmStep';
@@ -31,6 +32,8 @@ export interface MessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
   loadMoreHref: string | null;
+  /** The client-name search of the list ('' for none). */
+  search?: string;
   texts: MessagesPageTexts;
   contactHref: string;
   /** 'none' before a conversation is chosen, 'missing' for one that is not there. */
@@ -42,6 +45,7 @@ export function MessagesPage({
   conversations,
   total,
   loadMoreHref,
+  search = '',
   texts,
   contactHref,
   thread,
@@ -51,8 +55,9 @@ export function MessagesPage({
     <div className={`messages${thread === 'none' ? '' : ' messages--open'}`}>
       <section className="card messages__list" aria-labelledby="conversations-heading">
         <h2 id="conversations-heading">Conversations</h2>
+        {(conversations.length > 0 || search) && <ConversationSearch action="/messages" search={search} />}
         {conversations.length === 0 ? (
-          <EmptyState title={texts.noConversations} />
+          <EmptyState title={search ? noMatchText(search) : texts.noConversations} />
         ) : (
           <>
             <ConversationList items={conversations} />

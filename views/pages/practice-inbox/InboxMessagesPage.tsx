@@ -3,7 +3,9 @@
 // works without JavaScript), the note of how many are shown and a link to the client list; beside them
 // the open conversation (the MessageThread island), whose reply goes out on behalf of its provider.
 import { Checkbox } from '../../components/form/Checkbox';
+import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
+import { SEARCH_LABEL } from '../../components/messaging/ConversationSearch';
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
 import { Avatar } from '../../components/ui/Avatar';
@@ -24,8 +26,8 @@ export interface InboxMessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
   loadMoreHref: string | null;
-  /** The list's filters (a GET form): one of the account's profiles ('' for all), unread only. */
-  filters: { providers: { value: string; label: string }[]; provider: string; unread: boolean };
+  /** The list's filters (a GET form): one of the account's profiles ('' for all), unread only, a client-name search. */
+  filters: { providers: { value: string; label: string }[]; provider: string; unread: boolean; search: string };
   /** The list as filtered (the thread's way back to it). */
   listHref: string;
   /** The zone every date of the inbox is read in (the practice's). */
@@ -52,7 +54,7 @@ export function InboxMessagesPage({
   thread,
   confirmDelete = null,
 }: InboxMessagesPageProps) {
-  const filtered = filters.provider !== '' || filters.unread;
+  const filtered = filters.provider !== '' || filters.unread || filters.search !== '';
   return (
     <div className="practice-inbox">
       <InboxTabs current="messages" />
@@ -67,6 +69,14 @@ export function InboxMessagesPage({
               value={filters.provider}
               placeholder="All providers"
               options={filters.providers}
+            />
+            <FormField
+              id="inbox-search"
+              name="q"
+              type="search"
+              label={SEARCH_LABEL}
+              defaultValue={filters.search}
+              maxLength={100}
             />
             <Checkbox id="inbox-unread" name="unread" label="Unread only" checked={filters.unread} />
             <Button variant="secondary">Filter</Button>
