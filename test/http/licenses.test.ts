@@ -1,7 +1,7 @@
 // Licences and the supervisor licence on /profile/general-information (spec 2 §3 License, §4 Licence
 // verification, §5 Licences (edit form), §7 Licences and Supervisor licence, §9), one describe per rule.
 import assert from 'node:assert/strict';
-import { setLicenseVerification } from '../../server/domain/licences';
+import { setLicenseVerification } from '../../server/domain/licenses';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';

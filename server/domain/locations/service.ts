@@ -4,7 +4,7 @@
 // profile the user cannot edit is simply not found. One transaction per call.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { addLicense } from '../licences';
+import { addLicense } from '../licenses';
 import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {

@@ -2,7 +2,7 @@
 // Onboarding pages; spec 2 §3 Location, §4 Accepting status and Checkbox hours, §5 Location form, §9),
 // with the spec's messages word for word. Pure: the service supplies states, licences and stored rows.
 import Joi from 'joi';
-import { expirationYears, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX } from '../licences';
+import { expirationYears, LICENSE_MESSAGES, LICENSE_NUMBER_MAX, LICENSE_TYPE_MAX } from '../licenses';
 import { validate } from '../../lib/validation';
 
 export const LOCATION_FORM_MESSAGES = {

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import { expirationYears } from '../../domain/licences';
+import { expirationYears } from '../../domain/licenses';
 import * as locationRepo from '../../domain/locations';
 import { afterAcceptingChange, FLASH_KEY, stampAvailability } from '../../domain/locations';
 import { canEditProfile } from '../../domain/accounts';

@@ -15,8 +15,8 @@ import {
   type GeneralInformationView,
   type LicenseFormRow,
 } from '../../../views/pages/profile/general-information/GeneralInformationPage';
-import * as licenses from '../../domain/licences';
-import { expirationYears, isBlankNewRow } from '../../domain/licences';
+import * as licenses from '../../domain/licenses';
+import { expirationYears, isBlankNewRow } from '../../domain/licenses';
 import { postedIds } from '../../domain/providers';
 import { wordingFor } from '../../domain/accounts';
 import * as service from './service';

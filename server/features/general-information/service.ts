@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage';
-import * as licenses from '../../domain/licences';
+import * as licenses from '../../domain/licenses';
 import * as providers from '../../domain/providers';
 import * as repo from './repo';
 import { pronounsToStore, taglineSchema } from './validation';

@@ -4,8 +4,8 @@
 export function PhotoLicensingPage({ brand }: { brand: string }) {
   return (
     <div className="benefit-page">
-      <section className="card" aria-labelledby="licence-heading">
-        <h2 id="licence-heading">Using your photos and video</h2>
+      <section className="card" aria-labelledby="license-heading">
+        <h2 id="license-heading">Using your photos and video</h2>
         <p>
           The photos and video from a shoot booked through {brand} are made for your professional presence. The
           photographer keeps the copyright; you receive a licence to use them, which stays yours after your membership

@@ -9,7 +9,7 @@ import {
   postedLicenseRows,
   validateLicenseRows,
   type PostedLicenseRow,
-} from '../../../../server/domain/licences';
+} from '../../../../server/domain/licenses';
 const row = (values: Partial<PostedLicenseRow>): PostedLicenseRow => ({
   id: '',
   state: '',

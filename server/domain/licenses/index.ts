@@ -1,4 +1,4 @@
-// The licences module's public face: everything outside server/domain/licences/ imports from here.
+// The licences module's public face: everything outside server/domain/licenses/ imports from here.
 export {
   addLicense,
   deleteLicense,
