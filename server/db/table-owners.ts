@@ -25,7 +25,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   contact_requests: 'domain/support-requests',
   support_requests: 'domain/support-requests',
   images: 'domain/images',
-  licenses: 'domain/licences',
+  licenses: 'domain/licenses',
   locations: 'domain/locations',
   us_states: 'domain/locations',
   tags: 'domain/tags',
