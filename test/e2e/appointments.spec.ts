@@ -64,7 +64,11 @@ describe('browser: phone consultations', function () {
 
     await panel.getByText('Cancel consultation', { exact: true }).first().click();
     await panel.getByLabel('Message to the client (optional)').last().fill('Sorry, something came up.');
-    const button = panel.getByRole('button', { name: 'Cancel consultation' });
+    // The client is e-mailed: "Cancel this consultation?" asks first, on a page of its own.
+    await submit(page, panel.getByRole('button', { name: 'Cancel consultation' }));
+    await page.getByRole('heading', { name: 'Cancel this consultation?' }).waitFor();
+    await expectAccessible(page);
+    const button = page.getByRole('button', { name: 'Cancel consultation' });
     await Promise.all([page.waitForURL('**/calendar/appointments?tab=upcoming'), button.click()]);
     await expectFlash(page, 'Your phone consultation has been cancelled.');
     await page.getByText('You have no upcoming appointments at this time.').waitFor();

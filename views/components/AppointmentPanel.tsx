@@ -44,6 +44,8 @@ export interface AppointmentFormState {
   form: 'cancel' | 'reschedule';
   values: Record<string, string>;
   errors: Record<string, string>;
+  /** A reschedule to an unusual time: the question, why, and the start a "Reschedule anyway" confirms. */
+  question?: { text: string; warnings: string[]; start: string | null } | null;
 }
 
 export interface AppointmentPanelProps {
@@ -85,6 +87,7 @@ export function AppointmentPanel({
   const action = `/calendar/appointments/${a.id}`;
   const rescheduleState = formState?.form === 'reschedule' ? formState : null;
   const cancelState = formState?.form === 'cancel' ? formState : null;
+  const rescheduleQuestion = rescheduleState?.question ?? null;
   return (
     <section id="appointment" className="card appointment-panel" aria-labelledby="appointment-heading">
       <h2 id="appointment-heading">{`${a.typeLabel} with ${a.client.name}`}</h2>
@@ -167,12 +170,26 @@ export function AppointmentPanel({
                 value={rescheduleState?.values.reschedule_message ?? ''}
                 error={rescheduleState?.errors.reschedule_message}
               />
-              <Button>Reschedule</Button>
+              {rescheduleQuestion && (
+                <Notice tone="warning" title={rescheduleQuestion.text}>
+                  <ul id={`reschedule-warnings-${a.id}`}>
+                    {rescheduleQuestion.warnings.map((warning) => (
+                      <li key={warning}>{warning}</li>
+                    ))}
+                  </ul>
+                  <p>Choose another time, or reschedule anyway.</p>
+                </Notice>
+              )}
+              {rescheduleQuestion?.start && (
+                <input type="hidden" name="confirmed_start" value={rescheduleQuestion.start} />
+              )}
+              <Button>{rescheduleQuestion ? 'Reschedule anyway' : 'Reschedule'}</Button>
             </PostForm>
           </details>
           <details className="appointment-panel__change" open={Boolean(cancelState)}>
             <summary>Cancel consultation</summary>
-            <PostForm action={`${action}/cancellation`} data-progress="Canceling..." noValidate>
+            {/* The client is e-mailed: this form leads to the question "Cancel this consultation?" first. */}
+            <PostForm action={`${action}/cancellation`} noValidate>
               <input type="hidden" name="return_to" value={returnTo} />
               <TextAreaField
                 name="cancel_message"

@@ -5,6 +5,7 @@ export { isAppointmentTab, listAppointmentTab, type ListOptions } from './list';
 export {
   AppointmentLockedError,
   type AppointmentChangeDeps,
+  type ChangeQuestion,
   cancelAppointment,
   rescheduleAppointment,
 } from './service';

@@ -5,7 +5,9 @@
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Outgoing } from '../../jobs';
-import { addDays, dateKeyOf } from '../calendar';
+import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
+import { isChecked } from '../../lib/form';
+import { addDays, dateKeyOf, unusualTimeWarnings } from '../calendar';
 import { RESCHEDULE_WINDOW_DAYS, isChangeable, typeLabelOf } from './panel';
 import * as repo from './repo';
 import { instantOf, longDateIn, timeRangeIn } from './time';
@@ -49,27 +51,41 @@ const isOverlap = (error: unknown) =>
   (error as { code?: string; constraint?: string })?.code === '23P01' &&
   (error as { constraint?: string }).constraint === 'appointments_no_overlap';
 
-/** Cancels one live, future appointment of the owner, with the provider's optional note. */
+/** What a change asks before it happens (a cancel always; a reschedule to an unusual time). */
+export interface ChangeQuestion {
+  /** Why the time is unusual (a reschedule); empty for a cancel. */
+  warnings: string[];
+  /** The start the question is about (ISO): a confirmation holds for that start only. */
+  start: string | null;
+}
+
+/**
+ * Cancels one live, future appointment of the owner, with the provider's optional note. The client is
+ * e-mailed, so it asks first ('Cancel this consultation?') unless the post is confirmed.
+ */
 export async function cancelAppointment(
   deps: AppointmentChangeDeps,
   owner: repo.AppointmentOwner,
   appointmentId: number,
   body: Record<string, unknown>,
   now: Date,
-): Promise<void> {
+): Promise<'done' | ConfirmationNeeded<ChangeQuestion>> {
   const { value, errors } = validateCancel(body);
-  await deps.db.transaction(async (trx) => {
+  return deps.db.transaction(async (trx) => {
     const appointment = await lockedAppointment(trx, owner, appointmentId, now);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    if (!isChecked(body.confirmed)) return askFirst(APPOINTMENT_MESSAGES.cancelQuestion, { warnings: [], start: null });
     await repo.markCanceled(trx, appointment.id, value.message, now);
     await tellClient(trx, deps, { ...appointment, canceled: true }, 'cancel_message', value.message, now);
+    return 'done' as const;
   });
 }
 
 /**
  * Moves one live, future appointment of the owner to a date and start time of the calendar's zone,
  * keeping its length. The start must lie between now and the end of the 90-day window, and not on
- * another live appointment of the provider.
+ * another live appointment of the provider. An unusual time (the night, Unavailable or linked busy time)
+ * asks first, unless the post confirms that very start (confirmed_start).
  */
 export async function rescheduleAppointment(
   deps: AppointmentChangeDeps,
@@ -77,9 +93,9 @@ export async function rescheduleAppointment(
   appointmentId: number,
   body: Record<string, unknown>,
   now: Date,
-): Promise<void> {
+): Promise<'done' | ConfirmationNeeded<ChangeQuestion>> {
   const { value, errors } = validateReschedule(body);
-  await deps.db.transaction(async (trx) => {
+  return deps.db.transaction(async (trx) => {
     const appointment = await lockedAppointment(trx, owner, appointmentId, now);
     if (!value) throw new ValidationError(errors);
     const zone = appointment.timeZone;
@@ -92,6 +108,14 @@ export async function rescheduleAppointment(
       throw new ValidationError({ ...errors, start_time: APPOINTMENT_MESSAGES.sameTime });
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const end = new Date(start.getTime() + (appointment.end.getTime() - appointment.start.getTime()));
+    if (body.confirmed_start !== start.toISOString()) {
+      const warnings = await unusualTimeWarnings(trx, appointment.providerId, start, end, zone);
+      if (warnings.length)
+        return askFirst(`Reschedule to ${longDateIn(start, zone)}, ${timeRangeIn(start, end, zone)}?`, {
+          warnings,
+          start: start.toISOString(),
+        });
+    }
     try {
       await repo.moveAppointment(trx, appointment.id, start, end, now);
     } catch (error) {
@@ -106,6 +130,7 @@ export async function rescheduleAppointment(
       value.message,
       now,
     );
+    return 'done' as const;
   });
 }
 

@@ -5,6 +5,7 @@ import { isDateKey, parseFormTime } from './time';
 
 export const APPOINTMENT_MESSAGES = {
   cancelled: 'Your phone consultation has been cancelled.',
+  cancelQuestion: 'Cancel this consultation?',
   rescheduled: 'Your phone consultation has been rescheduled.',
   rescheduleSuccessful: 'Reschedule successful!',
   canceling: 'Canceling...',

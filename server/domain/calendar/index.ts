@@ -55,3 +55,4 @@ export {
   ZONE_MOVES,
   type ZoneMove,
 } from './zone-change';
+export { UNUSUAL_TIME, UNUSUAL_TIME_MESSAGES, unusualTimeWarnings } from './unusual';

@@ -11,7 +11,13 @@ import { requireSelectedProfile, selectedProfile } from '../../http/profile-edit
 import { render } from '../../http/render';
 import * as appointments from '../../domain/appointments';
 import { APPOINTMENT_MESSAGES } from '../../domain/appointments';
-import { AppointmentPanel, type AppointmentFormState } from '../../../views/components/AppointmentPanel';
+import {
+  AppointmentPanel,
+  type AppointmentFormState,
+  type AppointmentPanelView,
+} from '../../../views/components/AppointmentPanel';
+import { CancelConfirmPage } from '../../../views/pages/appointments/CancelConfirmPage';
+import { needsConfirmation } from '../../lib/confirmation';
 import { AppointmentPage } from '../../../views/pages/appointments/AppointmentPage';
 import { APPOINTMENTS_PATH, AppointmentsPage } from '../../../views/pages/appointments/AppointmentsPage';
 import { PageContextReact, type PageContext } from '../../../views/page-context';
@@ -20,6 +26,7 @@ import type { FeatureDeps } from '../deps';
 const PAGE_SIZE = 50;
 const LIST_TITLE = 'Phone Consultations';
 const PANEL_TITLE = 'Phone Consultation';
+const CANCEL_TITLE = 'Cancel Phone Consultation';
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
@@ -136,9 +143,51 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));
   });
 
+  /** Why a consultation can no longer change, for a page that asks about it. */
+  const refusalOf = (a: AppointmentPanelView) =>
+    a.legacy
+      ? APPOINTMENT_MESSAGES.legacy
+      : a.state === 'canceled'
+        ? APPOINTMENT_MESSAGES.canceled
+        : APPOINTMENT_MESSAGES.ended;
+
+  /** "Cancel this consultation?": the page that asks before the client is e-mailed (works without JavaScript). */
+  async function showCancelQuestion(
+    req: Request,
+    res: Response,
+    id: number,
+    options: { returnTo: string; message: string; error?: string; status?: number },
+  ) {
+    const appointment = await appointments.loadAppointmentPanel(db, selectedProfile(res).id, id, new Date());
+    if (!appointment) throw new NotFoundError();
+    if (!appointment.changeable)
+      return showPanel(req, res, id, { status: 409, refusal: refusalOf(appointment), returnTo: options.returnTo });
+    render(req, res, {
+      title: CANCEL_TITLE,
+      status: options.status ?? 200,
+      page: (
+        <CancelConfirmPage
+          question={APPOINTMENT_MESSAGES.cancelQuestion}
+          appointment={appointment}
+          returnTo={options.returnTo}
+          keepHref={options.returnTo}
+          message={options.message}
+          error={options.error}
+        />
+      ),
+    });
+  }
+
+  router.get(`${APPOINTMENTS_PATH}/:appointmentId/cancellation`, ...guard, async (req, res) => {
+    const id = appointmentIdOf(req);
+    const returnTo = safeReturnPath(req.query.return_to, panelPath(id));
+    await showCancelQuestion(req, res, id, { returnTo, message: '' });
+  });
+
   /**
    * Both posts: a form error shows the panel's page again (422) with the messages and the typed values,
-   * keeping return_to; a refused change (canceled, ended, legacy) shows it with the reason (409).
+   * keeping return_to; a refused change (canceled, ended, legacy) shows it with the reason (409). A cancel
+   * not yet confirmed asks "Cancel this consultation?"; a reschedule to an unusual time asks with why.
    */
   function changeRoute(
     form: AppointmentFormState['form'],
@@ -154,10 +203,35 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
         // A NUL byte in any field is the input's fault (PostgreSQL cannot store it): its field's message.
         const refused = controlCharacterErrors(body);
         if (Object.keys(refused).length) throw new ValidationError(refused);
-        await change(changeDeps, { providerId: selectedProfile(res).id }, id, body, new Date());
+        const outcome = await change(changeDeps, { providerId: selectedProfile(res).id }, id, body, new Date());
+        if (needsConfirmation(outcome)) {
+          if (wantsJson(req))
+            return res
+              .status(409)
+              .json({ message: outcome.question, confirm: true, warnings: outcome.details.warnings });
+          if (form === 'cancel')
+            return showCancelQuestion(req, res, id, { returnTo, message: typedValues(body).cancel_message ?? '' });
+          return showPanel(req, res, id, {
+            formState: {
+              form,
+              values: typedValues(body),
+              errors: {},
+              question: { text: outcome.question, ...outcome.details },
+            },
+            returnTo,
+          });
+        }
       } catch (error) {
         if (error instanceof ValidationError) {
           if (wantsJson(req)) return res.status(422).json({ message: error.message, errors: error.fields });
+          // A note too long on the question's page comes back there.
+          if (form === 'cancel' && body.confirmed !== undefined)
+            return showCancelQuestion(req, res, id, {
+              returnTo,
+              message: typedValues(body).cancel_message ?? '',
+              error: error.fields.cancel_message,
+              status: 422,
+            });
           return showPanel(req, res, id, {
             status: 422,
             formState: { form, values: typedValues(body), errors: error.fields },
