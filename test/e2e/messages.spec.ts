@@ -43,7 +43,7 @@ describe('browser: messages', function () {
     await expectAccessible(page);
 
     await submit(page, page.getByRole('link', { name: /Alex Morgan/ }));
-    await page.getByText('Do you have evening slots?').waitFor();
+    await page.locator('.thread__text', { hasText: 'Do you have evening slots?' }).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     assert.ok(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -65,7 +65,7 @@ describe('browser: messages', function () {
     await page.getByText(MESSAGE_TEXTS.deleteConfirm).waitFor();
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Delete message' }));
-    await page.getByText(MESSAGE_TEXTS.deleted).waitFor();
+    await page.locator('.thread__gone', { hasText: MESSAGE_TEXTS.deleted }).waitFor();
     assert.equal(await page.getByText('Yes, Tuesdays until 8pm.').count(), 0);
     assert.equal(page.url(), `${session.baseUrl}/messages/${clientUserId}`);
   });

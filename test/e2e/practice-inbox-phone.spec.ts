@@ -81,7 +81,7 @@ describe('browser: the practice inbox on a phone', function () {
     await submit(page, list.getByRole('link', { name: /Alex Morgan/ }));
     await page.getByText('Conversation with Lee Chen').waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Conversations' }).isVisible(), false);
-    assert.ok(await page.getByText('Do you take Aetna?').isVisible());
+    assert.ok(await page.locator('.thread__text', { hasText: 'Do you take Aetna?' }).isVisible());
     assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
     await expectAccessible(page);
 

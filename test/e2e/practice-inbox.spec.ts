@@ -44,7 +44,7 @@ describe('browser: practice inbox and referral export', function () {
 
     await submit(page, page.getByRole('link', { name: /Alex Morgan/ }));
     await page.getByText('Conversation with Lee Chen').waitFor();
-    await page.getByText('Do you take Aetna?').waitFor();
+    await page.locator('.thread__text', { hasText: 'Do you take Aetna?' }).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     assert.ok(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
