@@ -20,7 +20,7 @@ export const DEMO_EMAILS = {
   billing: 'billing@demo.test',
 } as const;
 
-type Id = string | number;
+type Id = number;
 type TagNames = Partial<Record<TagType, string[]>>;
 
 interface DemoUser {

@@ -5,8 +5,11 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { fileURLToPath } from 'node:url';
 
-// bigint ids and counts come back as numbers, not strings (all our ids fit in 2^53).
+// bigint ids and counts come back as numbers, not strings (all our ids fit in 2^53); numeric too (the one
+// numeric column, billing_attempts.tax_percentage, is numeric(8,4): a double holds it exactly enough, and no
+// query sums bigints into a numeric). The generated row types (server/db/tables.ts) say number for both.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

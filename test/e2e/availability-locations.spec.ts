@@ -76,11 +76,11 @@ describe('browser: availability and locations', function () {
     await expectAccessible(page);
 
     const location = await ctx().db('locations').where({ provider_id: id, state: 'CA' }).first();
-    assert.equal(location.remote_location, true);
-    assert.deepEqual(location.hours, ['Closed', 'Closed', 'Closed', 'Closed', 'Closed', '10am - 2pm', 'Closed']);
+    assert.equal(location!.remote_location, true);
+    assert.deepEqual(location!.hours, ['Closed', 'Closed', 'Closed', 'Closed', 'Closed', '10am - 2pm', 'Closed']);
     const license = await ctx().db('licenses').where({ provider_id: id, state: 'CA' }).first();
     assert.deepEqual(
-      [license.number, license.license_type, license.expiration, license.verification],
+      [license!.number, license!.license_type, license!.expiration, license!.verification],
       ['LMFT 55123', 'LMFT', Number(year), 'Unverified'],
     );
   });

@@ -50,7 +50,7 @@ describe('browser: Insurance & Fees', function () {
     await page.getByText('Accepted in New Jersey, New York').waitFor();
     await expectAccessible(page);
 
-    const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id')).id);
+    const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id'))!.id);
     await submit(page, page.getByRole('link', { name: 'Edit Insurance' }));
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -89,7 +89,7 @@ describe('browser: Insurance & Fees', function () {
 
   it('chooses, per insurance, whether it shows the provider in directory searches, with JavaScript off (spec 2 §7)', async () => {
     const user = await providerWithStates();
-    const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id')).id);
+    const aetna = Number((await ctx().db('tags').where({ type: 'insurances', name: 'Aetna' }).first('id'))!.id);
     await ctx().db('taggings').insert({ provider_id: user.id, tag_id: aetna });
     const page = await browser.newPage({ javaScript: false });
     page.setDefaultTimeout(60_000);
@@ -107,14 +107,14 @@ describe('browser: Insurance & Fees', function () {
       'no sideways scroll at 375 px',
     );
     assert.equal(
-      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))
+      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))!
         .search_enabled,
       false,
     );
     await submit(page, page.getByRole('button', { name: 'Show me in searches for Aetna' }));
     await page.getByText('Clients searching the directory for Aetna will now find you.', { exact: false }).waitFor();
     assert.equal(
-      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))
+      (await ctx().db('taggings').where({ provider_id: user.id, tag_id: aetna }).first('search_enabled'))!
         .search_enabled,
       true,
     );

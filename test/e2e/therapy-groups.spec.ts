@@ -59,11 +59,11 @@ describe('browser: therapy groups, testimonials and practice providers', functio
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Display the testimonial from R.T.' }));
     await page.getByRole('button', { name: 'Hide the testimonial from R.T.' }).waitFor();
-    assert.equal((await ctx().db('feedback').where({ id: row.id }).first()).display_testimonial, true);
+    assert.equal((await ctx().db('feedback').where({ id: row.id }).first())!.display_testimonial, true);
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Hide the testimonial from R.T.' }));
     await page.getByRole('button', { name: 'Display the testimonial from R.T.' }).waitFor();
-    assert.equal((await ctx().db('feedback').where({ id: row.id }).first()).display_testimonial, false);
+    assert.equal((await ctx().db('feedback').where({ id: row.id }).first())!.display_testimonial, false);
   });
 
   it('reorders the providers of a practice with the up and down buttons, and removes one after confirming', async () => {

@@ -37,7 +37,7 @@ async function walkToPhotos(email: string, id: number): Promise<void> {
         clientele: await tagIds(db, 'clientele', ['Adults (25 to 64)']),
         languages: await tagIds(db, 'languages', ['English']),
         specialties: await tagIds(db, 'specialties', ['Anxiety', 'Depression', 'Grief and Loss']),
-        approaches: (await db('tags').where({ type: 'approaches' }).orderBy('name').first('id')).id,
+        approaches: (await db('tags').where({ type: 'approaches' }).orderBy('name').first('id'))!.id,
         session_fee_ongoing: '160',
         session_length_ongoing: '50',
         takes_insurance: 'yes',

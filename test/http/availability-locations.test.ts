@@ -138,7 +138,7 @@ describe('availability-locations: the page and its access', () => {
     );
     await post(client, `${PAGE}/locations/abc`, { state: 'CA' }).then((r) => assert.equal(r.status, 404));
     assert.equal(
-      (await ctx().db('locations').where({ id: theirs }).first()).accepting_patients,
+      (await ctx().db('locations').where({ id: theirs }).first())!.accepting_patients,
       40,
       'their location is untouched',
     );
@@ -284,7 +284,7 @@ describe('availability-locations: checkbox hours (spec 2 §4, §5, §9)', () => 
     );
     assert.equal(response.status, 303);
     const row = await ctx().db('locations').where({ provider_id: id, address: '99 Broadway' }).first();
-    assert.deepEqual(row.hours, [
+    assert.deepEqual(row!.hours, [
       '9am - 4pm',
       'Please inquire about hours',
       'Closed',
@@ -331,11 +331,11 @@ describe('availability-locations: the location form (spec 2 §5)', () => {
     );
     assert.match(await follow(client, response), /Your location has been added!/);
     const row = await ctx().db('locations').where({ provider_id: id, address: '99 Broadway' }).first();
-    assert.equal(row.accepting_patients, 40);
-    assert.equal(row.remote_location, false);
-    assert.equal(row.location_name, 'Uptown');
-    assert.equal(row.morning_availability, true);
-    assert.equal(row.ada_accessible, true);
+    assert.equal(row!.accepting_patients, 40);
+    assert.equal(row!.remote_location, false);
+    assert.equal(row!.location_name, 'Uptown');
+    assert.equal(row!.morning_availability, true);
+    assert.equal(row!.ada_accessible, true);
   });
 
   it('the new-location form is preselected Yes (40)', async () => {
@@ -386,7 +386,7 @@ describe('availability-locations: the location form (spec 2 §5)', () => {
     assert.match(await follow(client, response), /Your location has been updated!/);
     const row = await ctx().db('locations').where({ id: office }).first();
     assert.deepEqual(
-      [row.location_name, row.accepting_patients, row.previous_accepting_patients],
+      [row!.location_name, row!.accepting_patients, row!.previous_accepting_patients],
       ['Midtown East', 20, 40],
     );
   });
@@ -456,11 +456,11 @@ describe('availability-locations: the location form (spec 2 §5)', () => {
     assert.match(await follow(client, response), /Your location and license have been added!/);
     const license = await ctx().db('licenses').where({ provider_id: id, state: 'CA' }).first();
     assert.deepEqual(
-      [license.number, license.license_type, license.expiration, license.verification],
+      [license!.number, license!.license_type, license!.expiration, license!.verification],
       ['LMFT 123', 'LMFT', year, 'Unverified'],
     );
     const locationRow = await ctx().db('locations').where({ provider_id: id, state: 'CA' }).first();
-    assert.equal(locationRow.remote_location, true);
+    assert.equal(locationRow!.remote_location, true);
     const text = mainTextOf((await client.get(PAGE)).text);
     assert.match(text, /Not shown on your public profile until your California license is verified\./);
   });

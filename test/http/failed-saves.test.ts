@@ -290,7 +290,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     assert.match(response.text, /value="77 Lexington Ave"/);
     assert.match(response.text, /value="Midtown East"/);
     const row = await ctx().db('locations').where({ id: office }).first();
-    assert.deepEqual([row.location_name, row.address], ['Midtown', '1 Main St']);
+    assert.deepEqual([row!.location_name, row!.address], ['Midtown', '1 Main St']);
     assertLogged(response, 'There was an error updating your location.');
   });
 
@@ -318,7 +318,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     assert.equal(response.status, 500);
     assertErrorFlash(response.text, 'There was an error changing the display setting for the testimonial.');
     assert.match(mainTextOf(response.text), /Kind and practical\./);
-    assert.equal((await ctx().db('feedback').where({ id }).first()).display_testimonial, true);
+    assert.equal((await ctx().db('feedback').where({ id }).first())!.display_testimonial, true);
     assertLogged(response, 'There was an error changing the display setting for the testimonial.');
   });
 

@@ -72,7 +72,7 @@ describe('general information without JavaScript: a licence form with two errors
     await expectAccessibleHtml(saved.html, 'General Information after saving the licences');
     const stored = await ctx().db('licenses').where({ provider_id: id, state: 'NY' }).first();
     assert.deepEqual(
-      [stored.number, stored.license_type, stored.expiration, stored.verification],
+      [stored!.number, stored!.license_type, stored!.expiration, stored!.verification],
       ['084312', 'LCSW', YEAR + 3, 'Unverified'],
     );
   });

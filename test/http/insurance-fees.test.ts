@@ -19,7 +19,7 @@ async function signedIn(spec: ProviderSpec = {}) {
 const content = async (id: number) =>
   (await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>;
 const insuranceId = async (name: string) =>
-  Number((await ctx().db('tags').where({ type: 'insurances', name }).first('id')).id);
+  Number((await ctx().db('tags').where({ type: 'insurances', name }).first('id'))!.id);
 const fieldValue = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 /** The message shown right after a field (its field-error paragraph). */
 const errorOf = (html: string, name: string) =>
@@ -549,10 +549,10 @@ describe('insurance-fees: insurance in directory search, per provider (spec 2 §
     return { ...made, aetna, cigna };
   }
   const searchOf = async (providerId: number, tagId: number) =>
-    (await ctx().db('taggings').where({ provider_id: providerId, tag_id: tagId }).first('search_enabled'))
+    (await ctx().db('taggings').where({ provider_id: providerId, tag_id: tagId }).first('search_enabled'))!
       .search_enabled;
   const globalFlag = async (tagId: number) =>
-    (await ctx().db('tags').where({ id: tagId }).first('search_enabled')).search_enabled;
+    (await ctx().db('tags').where({ id: tagId }).first('search_enabled'))!.search_enabled;
 
   it('each insurance shows whether it makes the provider appear in searches, with a plain form (no JavaScript) to change it', async () => {
     const { client, aetna } = await insured();
@@ -611,7 +611,7 @@ describe('insurance-fees: insurance in directory search, per provider (spec 2 §
       assert.equal(r.status, 404),
     );
     assert.equal(await searchOf(other.providerIds[0]!, blue), true);
-    const language = Number((await ctx().db('tags').where({ type: 'languages' }).first('id')).id);
+    const language = Number((await ctx().db('tags').where({ type: 'languages' }).first('id'))!.id);
     await ctx().db('taggings').insert({ provider_id: id, tag_id: language });
     await post(client, `${PAGE}/insurances/search`, { tagId: language, enable: 0 }).then((r) =>
       assert.equal(r.status, 404),

@@ -232,7 +232,7 @@ describe('licences: verification is displayed (Verified, Unverified, Not found; 
     );
     assert.equal(updated?.verification, 'Not found');
     assert.equal(
-      (await ctx().db('licenses').where({ id: license }).first()).notes,
+      (await ctx().db('licenses').where({ id: license }).first())!.notes,
       'No such number in the state register',
     );
     assert.match(mainTextOf((await client.get(PAGE)).text), /could not verify/);
@@ -329,8 +329,8 @@ describe("licences: another account's licence ids are not found (404)", () => {
       404,
     );
     const row = await ctx().db('licenses').where({ id: theirs }).first();
-    assert.equal(row.number, '084312');
-    assert.equal(row.state, 'NY');
+    assert.equal(row!.number, '084312');
+    assert.equal(row!.state, 'NY');
   });
 });
 
@@ -389,7 +389,7 @@ describe('supervisor licence (spec 2 §5, §7)', () => {
       rowsBody([{ state: 'CT', number: 'C-1', license_type: 'LCSW', expiration: YEAR }]),
     );
     assert.equal(
-      (await ctx().db('licenses').where({ provider_id: id, state: 'CT' }).first()).supervisor_license,
+      (await ctx().db('licenses').where({ provider_id: id, state: 'CT' }).first())!.supervisor_license,
       'S-77',
     );
   });

@@ -693,10 +693,12 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
     assert.deepEqual((await content(id)).videos, []);
     assert.equal((await content(id)).display_video_introduction, false);
     const request = await ctx().db('support_requests').first();
-    assert.equal(request.template, 'photo-video-edit');
-    assert.equal(Number(request.provider_id), id);
-    assert.equal(Number(request.user_id), user.userId);
-    assert.deepEqual(request.locals.requestedVideoEdits, [{ action: 'delete-from-hosts', video: VIDEOS[0] }]);
+    assert.equal(request!.template, 'photo-video-edit');
+    assert.equal(Number(request!.provider_id), id);
+    assert.equal(Number(request!.user_id), user.userId);
+    assert.deepEqual((request!.locals as Record<string, unknown>).requestedVideoEdits, [
+      { action: 'delete-from-hosts', video: VIDEOS[0] },
+    ]);
     assert.match(
       mainTextOf((await client.get(PAGE)).text),
       /Your video introduction has been removed\. We have asked our team to delete it from the video hosts\./,
@@ -731,8 +733,8 @@ describe('photos & video: photo edits by support (one-time unless the profile is
     assert.equal(done.status, 303);
     assert.equal(done.headers.location, `${PAGE}#photo-edits`);
     const request = await ctx().db('support_requests').where({ provider_id: id }).first();
-    assert.equal(request.template, 'photo-video-edit');
-    assert.equal(request.locals.edits, 'Please brighten the second photo.');
+    assert.equal(request!.template, 'photo-video-edit');
+    assert.equal((request!.locals as Record<string, unknown>).edits, 'Please brighten the second photo.');
     assert.equal((await ctx().db('providers').where({ id }).first()).custom_content.photo_edit_used, true);
     const page = mainTextOf((await client.get(PAGE)).text);
     assert.match(page, /Support request submitted, we'll contact you shortly!/);

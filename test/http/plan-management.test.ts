@@ -391,8 +391,8 @@ describe('plan management: the cancel request', () => {
       .db('support_requests')
       .where({ provider_id: user.providerIds[0] })
       .first('template', 'locals');
-    assert.equal(request.template, 'membership-cancel');
-    assert.equal(request.locals.reason, 'Moving abroad');
+    assert.equal(request!.template, 'membership-cancel');
+    assert.equal((request!.locals as Record<string, unknown>).reason, 'Moving abroad');
   });
 
   it("for a profile that is not the account's, answers the spec's failure message and stores nothing", async () => {

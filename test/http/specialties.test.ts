@@ -43,7 +43,7 @@ async function tag(providerId: number, tagIds: number[], isTop = false) {
 const ticked = (html: string, name: string, value: number) =>
   new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
 
-const nameOf = async (id: number) => (await ctx().db('tags').where({ id }).first('name')).name as string;
+const nameOf = async (id: number) => (await ctx().db('tags').where({ id }).first('name'))!.name as string;
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 describe('specialties: the page', () => {
@@ -80,7 +80,7 @@ describe('specialties: the filter box (a GET form)', () => {
     const { client, id } = await signedIn();
     const [anxiety, depression] = await Promise.all(
       ['Anxiety', 'Depression'].map(async (name) =>
-        Number((await ctx().db('tags').where({ type: 'specialties', name }).first('id')).id),
+        Number((await ctx().db('tags').where({ type: 'specialties', name }).first('id'))!.id),
       ),
     );
     await tag(id, [anxiety!, depression!]);

@@ -47,7 +47,7 @@ async function toggle(client: Agent, id: number, value: string) {
   return client.post(`/testimonials/${id}/display`).type('form').send({ _csrf, display_testimonial: value });
 }
 
-const displayOf = async (id: number) => (await ctx().db('feedback').where({ id }).first()).display_testimonial;
+const displayOf = async (id: number) => (await ctx().db('feedback').where({ id }).first())!.display_testimonial;
 
 describe('testimonials: the page (spec 2 §2, §3)', () => {
   it('lists testimonials with author and date, and private feedback separately', async () => {

@@ -1,6 +1,7 @@
 // The licences table: the only place that queries it (the general-information page, the location
 // form of a later issue, and the support command all come through the service).
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import type { Verification } from './validation';
 
 export type Db = Knex | Knex.Transaction;
@@ -31,18 +32,19 @@ export interface SupervisorFields {
   supervisor_license_type: string | null;
 }
 
-const toRecord = (row: Record<string, unknown>): LicenseRecord => ({
-  id: Number(row.id),
-  providerId: Number(row.provider_id),
-  state: row.state as string,
-  number: row.number as string,
-  licenseType: (row.license_type as string | null) ?? null,
-  expiration: row.expiration === null || row.expiration === undefined ? null : Number(row.expiration),
+const toRecord = (row: Row<'licenses'>): LicenseRecord => ({
+  id: row.id,
+  providerId: row.provider_id,
+  state: row.state,
+  number: row.number,
+  licenseType: row.license_type,
+  expiration: row.expiration,
+  // The column's check constraint holds it to the three values.
   verification: row.verification as Verification,
-  notes: (row.notes as string | null) ?? null,
-  supervisorName: (row.supervisor_name as string | null) ?? null,
-  supervisorLicense: (row.supervisor_license as string | null) ?? null,
-  supervisorLicenseType: (row.supervisor_license_type as string | null) ?? null,
+  notes: row.notes,
+  supervisorName: row.supervisor_name,
+  supervisorLicense: row.supervisor_license,
+  supervisorLicenseType: row.supervisor_license_type,
 });
 
 /** The provider's licences, oldest first (the order they were added). */
@@ -69,7 +71,7 @@ export async function insertLicense(
   const [row] = await trx('licenses')
     .insert({ provider_id: providerId, ...fields, verification: 'Unverified' })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }
 
 export async function updateLicense(

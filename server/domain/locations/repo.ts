@@ -1,6 +1,7 @@
 // The locations table (and the few provider fields the location rules read): the only place that
 // queries it for the wizard and for /profile/availability-locations.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import type { Accepting, LocationInput, TimeFlags } from './validation';
 
 export type Db = Knex | Knex.Transaction;
@@ -26,33 +27,32 @@ export interface LocationRecord {
   shouldDisplay: boolean;
 }
 
-const toRecord = (row: Record<string, unknown>): LocationRecord => ({
-  id: Number(row.id),
-  providerId: Number(row.provider_id),
-  locationName: (row.location_name as string | null) ?? null,
-  address: (row.address as string | null) ?? null,
-  address_2: (row.address_2 as string | null) ?? null,
-  city: (row.city as string | null) ?? null,
-  state: row.state as string,
-  zip: (row.zip as string | null) ?? null,
-  remote: Boolean(row.remote_location),
-  accepting: Number(row.accepting_patients) as Accepting,
-  previousAccepting:
-    row.previous_accepting_patients === null || row.previous_accepting_patients === undefined
-      ? null
-      : (Number(row.previous_accepting_patients) as Accepting),
-  hours: (row.hours as string[] | null) ?? null,
+// accepting_patients holds one of the Accepting codes (the form's validation is the only writer); hours is
+// jsonb, the week's seven strings the form wrote.
+const toRecord = (row: Row<'locations'> & { should_display: boolean }): LocationRecord => ({
+  id: row.id,
+  providerId: row.provider_id,
+  locationName: row.location_name,
+  address: row.address,
+  address_2: row.address_2,
+  city: row.city,
+  state: row.state,
+  zip: row.zip,
+  remote: row.remote_location,
+  accepting: row.accepting_patients as Accepting,
+  previousAccepting: row.previous_accepting_patients as Accepting | null,
+  hours: row.hours as string[] | null,
   flags: {
-    morning_availability: Boolean(row.morning_availability),
-    daytime_availability: Boolean(row.daytime_availability),
-    afternoon_availability: Boolean(row.afternoon_availability),
-    evening_availability: Boolean(row.evening_availability),
-    weekend_availability: Boolean(row.weekend_availability),
+    morning_availability: row.morning_availability,
+    daytime_availability: row.daytime_availability,
+    afternoon_availability: row.afternoon_availability,
+    evening_availability: row.evening_availability,
+    weekend_availability: row.weekend_availability,
   },
-  displayAddress: Boolean(row.display_address),
-  adaAccessible: Boolean(row.ada_accessible),
-  inHome: Boolean(row.in_home),
-  shouldDisplay: Boolean(row.should_display),
+  displayAddress: row.display_address,
+  adaAccessible: row.ada_accessible,
+  inHome: row.in_home,
+  shouldDisplay: row.should_display,
 });
 
 /** The provider's locations, offices first then online states, each with should_display. */
@@ -74,7 +74,8 @@ export async function listForProvider(
       { column: 'l.id', order: 'asc' },
     ]);
   if (options.lock) void query.forUpdate('l');
-  return (await query).map(toRecord);
+  // Through the alias knex cannot name the table, so the rows' type is said here.
+  return ((await query) as (Row<'locations'> & { should_display: boolean })[]).map(toRecord);
 }
 
 export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
@@ -83,7 +84,7 @@ export async function listStates(db: Db): Promise<{ code: string; name: string }
 
 /** The states where the provider holds any licence (whatever its verification). */
 export async function licensedStates(db: Db, providerId: number): Promise<string[]> {
-  return (await db('licenses').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
+  return (await db('licenses').where({ provider_id: providerId }).distinct('state')).map((r) => r.state);
 }
 
 export interface NewLocation {
@@ -116,7 +117,7 @@ export async function insertLocation(trx: Db, providerId: number, values: Locati
   const [row] = await trx('locations')
     .insert({ provider_id: providerId, ...withJsonHours(values) })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }
 
 export async function updateLocation(trx: Db, locationId: number, values: Partial<LocationColumns>): Promise<void> {

@@ -20,5 +20,5 @@ export async function insertSupportRequest(
       locals: JSON.stringify(row.locals),
     })
     .returning('id');
-  return Number(made.id);
+  return made!.id;
 }

@@ -1,6 +1,7 @@
 // Tag lists and a provider's taggings (spec 2 §3 Tag, §7 Taggings and Tag lists): the only knex code for
 // them, shared by onboarding and the profile pages that pick tags.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -19,7 +20,7 @@ export interface TaggingEntry {
 
 export async function listTags(db: Db, type: string): Promise<TagOption[]> {
   const rows = await db('tags').where({ type }).orderBy('name').select('id', 'name', 'slug');
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug }));
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug }));
 }
 
 /** The provider's tag ids per type. */
@@ -29,9 +30,9 @@ export async function selectedTagIds(db: Db, providerId: number, types: string[]
     .where('tg.provider_id', providerId)
     .whereIn('t.type', types)
     .orderBy('tg.id')
-    .select('t.type', 'tg.tag_id');
+    .select<Pick<Row<'taggings'> & Row<'tags'>, 'type' | 'tag_id'>[]>('t.type', 'tg.tag_id');
   const result: Record<string, number[]> = Object.fromEntries(types.map((type) => [type, []]));
-  for (const row of rows) result[row.type]!.push(Number(row.tag_id));
+  for (const row of rows) result[row.type]!.push(row.tag_id);
   return result;
 }
 
@@ -41,8 +42,8 @@ export async function specialtyTaggings(db: Db, providerId: number): Promise<{ t
     .join('tags as t', 't.id', 'tg.tag_id')
     .where({ 'tg.provider_id': providerId, 't.type': 'specialties' })
     .orderBy('tg.id')
-    .select('tg.tag_id', 'tg.is_top');
-  return rows.map((r) => ({ tagId: Number(r.tag_id), isTop: Boolean(r.is_top) }));
+    .select<Pick<Row<'taggings'>, 'tag_id' | 'is_top'>[]>('tg.tag_id', 'tg.is_top');
+  return rows.map((r) => ({ tagId: r.tag_id, isTop: r.is_top }));
 }
 
 /** Replaces the provider's taggings of one type with exactly these tags (top flags kept where a tag stays). */

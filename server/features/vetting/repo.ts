@@ -51,5 +51,6 @@ export async function latestAttempt(db: Db, providerId: number): Promise<Attempt
       { column: 'id', order: 'desc' },
     ])
     .first('id', 'passed', 'answers', 'created_at');
-  return row ?? null;
+  // answers is jsonb: what insertAttempt wrote.
+  return row ? { ...row, answers: row.answers as AttemptRow['answers'] } : null;
 }

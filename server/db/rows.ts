@@ -1,0 +1,7 @@
+// A table's row as a select returns it, from the generated types (server/db/tables.ts): for the code that
+// names a row's type, e.g. a function turning a row into a record, or a query through an alias (`locations as
+// l`), which knex cannot type by itself.
+import type { Selectable } from 'kysely';
+import type { DB } from './tables';
+
+export type Row<Table extends keyof DB> = Selectable<DB[Table]>;
