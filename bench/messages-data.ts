@@ -37,3 +37,42 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
   });
   await db.raw('analyze conversations, messages, users');
 }
+
+/** The long thread's size (issue [19] item 1): one conversation of 10,000 messages. */
+export const BENCH_LONG_THREAD = 10_000;
+
+/**
+ * One client's conversation with the provider holding BENCH_LONG_THREAD messages, a minute apart,
+ * alternating client and provider, all read. Returns the client's user id (the thread is /messages/{id}).
+ */
+export async function loadBenchLongThread(db: Knex, providerId: number): Promise<number> {
+  return db.transaction(async (trx) => {
+    await trx.raw('set local session_replication_role = replica');
+    const [client] = await trx('users')
+      .insert({
+        email: 'bench-long-thread@client.test',
+        first_name: 'Lena',
+        last_name: 'Long',
+        full_name: 'Lena Long',
+        scopes: ['client'],
+      })
+      .returning('id');
+    const [conversation] = await trx
+      .raw(
+        `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+       select p.id, p.account_id, ?, now() - interval '1 minute', now() - interval '30 days' from providers p where p.id = ?
+       returning id`,
+        [client.id, providerId],
+      )
+      .then((result: { rows: { id: number }[] }) => result.rows);
+    await trx.raw(
+      `insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
+       select ?, ?, ?, case when k % 2 = 1 then 'client' else 'provider' end,
+         'Message ' || k || ' of the long thread: a few sentences, as people write them when they plan a first session.',
+         now() - (? - k + 1) * interval '1 minute', now(), now() - (? - k + 1) * interval '1 minute'
+       from generate_series(1, ?) k`,
+      [conversation!.id, providerId, client.id, BENCH_LONG_THREAD, BENCH_LONG_THREAD, BENCH_LONG_THREAD],
+    );
+    return Number(client.id);
+  });
+}

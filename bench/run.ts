@@ -10,15 +10,18 @@
 process.env.NODE_ENV = 'production';
 
 import os from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import express from 'express';
 import type { LoadResult } from './load';
-import { signIn, weighPage, type PageWeight } from './pages';
+import { gzipSize, signIn, weighPage, type PageWeight } from './pages';
 
 const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadBenchCalendar, BENCH_WEEK_EVENTS } = await import('./calendar-data');
 const { createToken } = await import('../server/api');
-const { loadBenchMessages, BENCH_MESSAGES } = await import('./messages-data');
+const { loadBenchMessages, BENCH_MESSAGES, loadBenchLongThread, BENCH_LONG_THREAD } = await import('./messages-data');
+const { measureFeedParse } = await import('./feed-parse');
 
 const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
@@ -36,6 +39,15 @@ const BUDGET = {
   calendarP50Ms: 30,
   /** The messages page of a provider with 2,000 conversations and 50,000 messages, one request at a time. */
   messagesP50Ms: 30,
+  /** A thread of 10,000 messages (issue [19] item 1): its page, one request at a time, and its HTML (uncompressed). */
+  longThreadP50Ms: 30,
+  longThreadHtml: 100 * KB,
+  /** The process's memory (RSS, after a full collection) after 100 loads of that thread, over what it was before. */
+  longThreadMemory: 50 * KB * KB,
+  /** `/updates?after=0` of that thread (the live view's catch-up), uncompressed JSON. */
+  longThreadUpdates: 100 * KB,
+  /** The event loop's longest delay while a 1.9 MB calendar feed is read as a sync reads it (issue [19] item 10). */
+  feedParseMaxDelayMs: 50,
 };
 
 /** Pages weighed, with whether they are meant to carry an island. */
@@ -77,6 +89,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Dana's next week holds the calendar's 500 events; the directory reads its slots with a token.
   let calendar = { providerId: 0, week: { start: '', from: new Date(), to: new Date() }, token: '' };
+  let longThreadClient = 0;
   const { base, databaseUrl, cardServerCalls } = await startPortal(async (db) => {
     const dana = await db('users as u')
       .join('provider_clinicians as pc', 'pc.user_id', 'u.id')
@@ -86,6 +99,8 @@ async function main(): Promise<void> {
       .first('p.id');
     const week = await loadBenchCalendar(db, Number(dana.id));
     calendar = { providerId: Number(dana.id), week, token: (await createToken(db, 'Bench')).token };
+    // Dana's conversation of 10,000 messages.
+    longThreadClient = await loadBenchLongThread(db, Number(dana.id));
     // The practice's profile (its owner's selected one) holds the messages page's 2,000 conversations.
     const practice = await db('providers')
       .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
@@ -141,6 +156,13 @@ async function main(): Promise<void> {
       headers: { cookie: practiceCookie },
       label: `\`GET /messages\` (${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations, ${messageCount.toLocaleString('en-US')} messages, 1 connection)`,
     },
+    {
+      key: 'thread',
+      connections: 1,
+      url: `${base}/messages/${longThreadClient}`,
+      headers: { cookie },
+      label: `\`GET /messages/{clientId}\` (a thread of ${BENCH_LONG_THREAD.toLocaleString('en-US')} messages, 1 connection)`,
+    },
   ];
 
   const callsAtStart = cardServerCalls();
@@ -186,8 +208,57 @@ async function main(): Promise<void> {
     weights.push({ ...(await weighPage(base, page.path, page.signedIn ? cookie : undefined)), islands: page.islands });
   // Every page above (Plan Management included) and every load run read the mirror: the card server heard nothing.
   const cardCalls = cardServerCalls() - callsAtStart;
+  const longThread = await measureLongThread(`${base}/messages/${longThreadClient}`, cookie);
+  const feed = await measureFeedParse();
 
-  report(targets, summary, weights, cardCalls);
+  report(targets, summary, weights, cardCalls, longThread, feed);
+}
+
+interface LongThreadFigures {
+  htmlBytes: number;
+  htmlGzip: number;
+  messagesShown: number;
+  updatesBytes: number;
+  loads: number;
+  rssBefore: number;
+  rssAfter: number;
+}
+
+/** The long thread's page weight, its catch-up's size, and the process's memory around 100 loads of it. */
+async function measureLongThread(url: string, cookie: string): Promise<LongThreadFigures> {
+  const page = await fetch(url, { headers: { cookie } });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`the long thread answered ${page.status}`);
+  const updates = await fetch(`${url}/updates?after=0`, { headers: { cookie, accept: 'application/json' } });
+  const updatesBytes = Buffer.byteLength(await updates.text());
+  const gc = collector();
+  const rss = () => {
+    gc();
+    gc();
+    return process.memoryUsage().rss;
+  };
+  const rssBefore = rss();
+  const loads = 100;
+  for (let i = 0; i < loads; i++) {
+    const answer = await fetch(url, { headers: { cookie } });
+    await answer.arrayBuffer();
+  }
+  const rssAfter = rss();
+  return {
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzip: gzipSize(html),
+    messagesShown: (html.match(/<li id="message-\d+"/g) ?? []).length,
+    updatesBytes,
+    loads,
+    rssBefore,
+    rssAfter,
+  };
+}
+
+/** A full garbage collection on demand (the flag applies to contexts made after it is set). */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }
 
 function report(
@@ -195,6 +266,8 @@ function report(
   summary: Map<string, Summary>,
   weights: (PageWeight & { islands: boolean })[],
   cardCalls: number,
+  longThread: LongThreadFigures,
+  feed: Awaited<ReturnType<typeof measureFeedParse>>,
 ): void {
   const bare = summary.get('bare')!;
   const checks: { ok: boolean; text: string }[] = [];
@@ -227,6 +300,30 @@ function report(
   check(
     messages.p50 < BUDGET.messagesP50Ms,
     `GET /messages with ${BENCH_MESSAGES.conversations.toLocaleString('en-US')} conversations: p50 ${ms(messages.p50)} at 1 connection (budget < ${BUDGET.messagesP50Ms} ms)`,
+  );
+  const thread = summary.get('thread')!;
+  const messagesOf = `a thread of ${BENCH_LONG_THREAD.toLocaleString('en-US')} messages`;
+  check(
+    thread.p50 < BUDGET.longThreadP50Ms,
+    `GET /messages/{clientId}, ${messagesOf}: p50 ${ms(thread.p50)} at 1 connection (budget < ${BUDGET.longThreadP50Ms} ms)`,
+  );
+  check(
+    longThread.htmlBytes < BUDGET.longThreadHtml,
+    `GET /messages/{clientId}, ${messagesOf}: ${kb(longThread.htmlBytes)} of HTML (${kb(longThread.htmlGzip)} gzip), ${longThread.messagesShown} messages shown (budget < ${kb(BUDGET.longThreadHtml)})`,
+  );
+  const grew = longThread.rssAfter - longThread.rssBefore;
+  check(
+    grew < BUDGET.longThreadMemory,
+    `the process's memory after ${longThread.loads} loads of ${messagesOf}: ${mb(longThread.rssBefore)} → ${mb(longThread.rssAfter)} (${grew >= 0 ? '+' : ''}${mb(grew)}; budget < +${mb(BUDGET.longThreadMemory)})`,
+  );
+  check(
+    longThread.updatesBytes < BUDGET.longThreadUpdates,
+    `GET /messages/{clientId}/updates?after=0, ${messagesOf}: ${kb(longThread.updatesBytes)} of JSON (budget < ${kb(BUDGET.longThreadUpdates)})`,
+  );
+  check(
+    feed.maxDelayMs < BUDGET.feedParseMaxDelayMs,
+    `a ${(feed.bytes / KB / KB).toFixed(1)} MB calendar feed (${feed.events.toLocaleString('en-US')} events) read off the web thread in ${ms(feed.offThreadMs)}: ` +
+      `the event loop's longest delay ${ms(feed.maxDelayMs)}, p99 ${ms(feed.p99DelayMs)} (budget < ${BUDGET.feedParseMaxDelayMs} ms; parsed on the web thread it would hold it ${ms(feed.onThreadMs)})`,
   );
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
@@ -322,6 +419,7 @@ const fmt = (n: number, digits: number) =>
 const ms = (n: number) => (Number.isFinite(n) ? `${fmt(n, n < 10 ? 1 : 0)} ms` : 'n/a');
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / KB / KB).toFixed(1)} MB`;
 
 // Last, so that every constant above is initialised before it runs.
 try {
