@@ -6,7 +6,7 @@ import {
   signSsoToken,
   SSO_TOKEN_LIFETIME_MS,
   type SsoClaims,
-} from '../../../server/integrations/benefits-tool/sso-token';
+} from '../../../../server/integrations/benefits-tool/sso-token';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
 const claims: SsoClaims = {

@@ -1,8 +1,8 @@
 // Coupons on the payment form (spec 3 §5): the two refusals, the discount in cents on the matching
 // products only, and the duration phrases.
 import assert from 'node:assert/strict';
-import { COUPON_MESSAGES, durationPhrase, evaluateCoupon } from '../../../server/domain/billing';
-import type { CouponView } from '../../../server/integrations/payments';
+import { COUPON_MESSAGES, durationPhrase, evaluateCoupon } from '../../../../server/domain/billing';
+import type { CouponView } from '../../../../server/integrations/payments';
 
 const coupon = (over: Partial<CouponView>): CouponView => ({
   id: 'C',

@@ -5,7 +5,7 @@ import {
   providerIdsOf,
   statusDisplay,
   type MirroredSubscription,
-} from '../../../server/domain/billing';
+} from '../../../../server/domain/billing';
 
 const sub = (
   status: string,

@@ -3,19 +3,19 @@
 // ends as an OutsideServiceError. Local: real state in our database (clinics pending until set up, a
 // subdomain held once, booking pages per provider) and the picking by settings.
 import assert from 'node:assert/strict';
-import { ctx, testConfig } from '../../support/context';
-import { startFakeJsonApi } from '../../support/fake-json-api';
-import { createEhr } from '../../../server/integrations/ehr';
-import { createHttpEhr } from '../../../server/integrations/ehr/http';
+import { ctx, testConfig } from '../../../support/context';
+import { startFakeJsonApi } from '../../../support/fake-json-api';
+import { createEhr } from '../../../../server/integrations/ehr';
+import { createHttpEhr } from '../../../../server/integrations/ehr/http';
 import {
   createLocalEhr,
   endLocalTrialNow,
   finishLocalClinicSetup,
   localEhrState,
   setLocalBookingPageReady,
-} from '../../../server/integrations/ehr/local';
-import { OutsideServiceError, TIMEOUTS } from '../../../server/integrations/outside-api';
-import { ConfigError, loadConfig } from '../../../server/config';
+} from '../../../../server/integrations/ehr/local';
+import { OutsideServiceError, TIMEOUTS } from '../../../../server/integrations/outside-api';
+import { ConfigError, loadConfig } from '../../../../server/config';
 
 const startFakeEhr = () =>
   startFakeJsonApi({ basePath: '/api', unqueued: { status: 500, body: { message: 'no reply queued' } } });

@@ -4,9 +4,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBenefitsTool, BenefitsToolError, type BenefitsTool } from '../../../server/integrations/benefits-tool';
-import { createHttpBenefitsTool } from '../../../server/integrations/benefits-tool/http';
-import { testConfig } from '../../support/context';
+import {
+  createBenefitsTool,
+  BenefitsToolError,
+  type BenefitsTool,
+} from '../../../../server/integrations/benefits-tool';
+import { createHttpBenefitsTool } from '../../../../server/integrations/benefits-tool/http';
+import { testConfig } from '../../../support/context';
 
 interface Seen {
   method: string;
