@@ -163,3 +163,9 @@ export {
   type MirroredSubscriptionView,
 } from './subscriptions';
 export { billingHistoryPage, type HistoryEntry, type HistoryPage } from './history';
+export {
+  accountBillingRecords,
+  defaultCardOf,
+  liveSubscriptionOfAccount,
+  type AccountBillingRecords,
+} from './account-records';

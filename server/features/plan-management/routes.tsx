@@ -29,6 +29,7 @@ import {
   saveSetupCard,
   syncCustomer,
   retaxCustomer,
+  defaultCardOf,
   hostedPageReturn,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
@@ -310,8 +311,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       await customerOwning(db, accountId, 'card', replace);
       await payments.replaceCard(customerId, replace, newCard, `replace-${replace}-${newCard}`);
     } else {
-      const current = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
-      if (!current?.default_payment_method)
+      if (!(await defaultCardOf(db, customerId)))
         await payments.setDefaultCard(customerId, newCard, `default-${customerId}-${newCard}`);
     }
     await syncCustomer(db, payments, customerId, req.log);

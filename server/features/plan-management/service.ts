@@ -3,11 +3,13 @@
 import { UTCDate } from '@date-fns/utc';
 import { addYears } from 'date-fns';
 import type { Knex } from 'knex';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError } from '../../lib/errors';
 import { billingAccountOf, type Viewer } from '../../domain/accounts';
 import {
+  accountBillingRecords,
   accountReimbursifyTier,
   dollars,
+  liveSubscriptionOfAccount,
   LIVE_STATUSES,
   owedPaymentsOf,
   owedSentence,
@@ -112,58 +114,21 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
 
 export async function loadPlan(db: Knex, accountId: number, historyPage: unknown = 1): Promise<PlanView> {
-  const account = await db('accounts')
-    .where({ id: accountId })
-    .first(
-      'tier',
-      'seat_based',
-      'has_paid_practice_management_plan',
-      'has_paid_reimbursify_plan',
-      'reimbursify_account_created',
-      'legacy_subscription_count',
-      'practice_management',
-    );
-  if (!account) throw new NotFoundError();
-  const customers = await db('billing_customers')
-    .where({ account_id: accountId })
-    .orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
+  const { account, customers, subscriptions, items, cards, providers } = await accountBillingRecords(db, accountId);
   const customerIds = customers.map((c) => c.id);
   const primary = customers[0];
-  const subscriptions = await db('billing_subscriptions')
-    .where({ account_id: accountId })
-    .orderBy('created_at', 'desc');
-  const items = subscriptions.length
-    ? await db('billing_subscription_items as i')
-        .leftJoin('billing_prices as p', 'p.lookup_key', 'i.lookup_key')
-        .whereIn(
-          'i.subscription_id',
-          subscriptions.map((s) => s.id),
-        )
-        .select('i.subscription_id', 'i.quantity', 'i.unit_amount', 'i.lookup_key', 'p.product_name')
-    : [];
-  const providerRows = await db('providers')
-    .where({ account_id: accountId })
-    .select('id', 'type', 'first_name', 'last_name', 'company_name', 'has_paid_plan');
-  const names = new Map<number, string>(
-    providerRows.map((p) => [
-      Number(p.id),
-      p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' '),
-    ]),
-  );
-  const unpaid = new Set<number>(providerRows.filter((p) => !p.has_paid_plan).map((p) => Number(p.id)));
+  const names = new Map<number, string>(providers.map((p) => [p.id, p.name]));
+  const unpaid = new Set<number>(providers.filter((p) => !p.hasPaidPlan).map((p) => p.id));
   const pendingFor = new Set<number>(
-    subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => (s.provider_ids as string[]).map(Number)),
+    subscriptions.filter((s) => s.status === 'incomplete').flatMap((s) => s.providerIds),
   );
 
   const owedPayments = await owedPaymentsOf(db, accountId);
-  const cards = customerIds.length
-    ? await db('billing_payment_methods').whereIn('customer_id', customerIds).orderBy(['created_at', 'id'])
-    : [];
-  const defaultOf = new Map<string, string | null>(customers.map((c) => [c.id, c.default_payment_method]));
+  const defaultOf = new Map<string, string | null>(customers.map((c) => [c.id, c.defaultCardId]));
   const owedOf = (subscriptionId: string): OwedView | null => {
     const owed = owedPayments.find((o) => o.subscriptionId === subscriptionId);
     if (!owed) return null;
-    const mine = cards.filter((c) => c.customer_id === owed.customerId);
+    const mine = cards.filter((c) => c.customerId === owed.customerId);
     return {
       invoiceId: owed.invoiceId,
       sentence: owedSentence(owed),
@@ -172,30 +137,29 @@ export async function loadPlan(db: Knex, accountId: number, historyPage: unknown
       // After a decline, never the default card that declined (issue [18] item 9).
       selected:
         preselectedCard(
-          mine.map((c) => ({ id: c.id, createdAt: c.created_at })),
+          mine.map((c) => ({ id: c.id, createdAt: c.createdAt })),
           owed.attempts > 0 ? (defaultOf.get(owed.customerId) ?? null) : null,
         ) ?? 'new',
     };
   };
 
-  const restartable = (s: { provider_ids: string[] }) =>
-    s.provider_ids.map(Number).find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
+  const restartable = (s: { providerIds: number[] }) =>
+    s.providerIds.find((id) => unpaid.has(id) && !pendingFor.has(id)) ?? null;
   const memberships = subscriptions.map((s): MembershipView => {
-    const own = items.filter((i) => i.subscription_id === s.id);
+    const own = items.filter((i) => i.subscriptionId === s.id);
     const lines = own.map((i) => ({
       name: priceNameOf(
-        i.lookup_key,
-        i.product_name,
-        own.map((o) => o.lookup_key),
+        i.lookupKey,
+        i.productName,
+        own.map((o) => o.lookupKey),
       ),
       quantity: i.quantity,
-      amount: i.unit_amount * i.quantity,
+      amount: i.unitAmount * i.quantity,
     }));
     const { label, tone } = statusDisplay(s.status);
-    const created = new Date(s.created_at);
     let renews: Date | null = null;
     if (sectionOf(s.status) !== 'canceled') {
-      renews = addYears(new UTCDate(created), 1);
+      renews = addYears(new UTCDate(s.createdAt), 1);
       while (renews.getTime() < Date.now()) renews = addYears(renews, 1);
     }
     return {
@@ -205,19 +169,16 @@ export async function loadPlan(db: Knex, accountId: number, historyPage: unknown
       tone,
       lines,
       monthlyTotal: lines.reduce((sum, l) => sum + l.amount, 0),
-      providers: (s.provider_ids as string[])
-        .map(Number)
-        .map((id) => names.get(id))
-        .filter((n): n is string => Boolean(n)),
-      startedOn: day(created)!,
+      providers: s.providerIds.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
+      startedOn: day(s.createdAt)!,
       renewsOn: day(renews),
-      nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.current_period_end) : null,
-      endedOn: day(s.ended_at),
+      nextPaymentOn: sectionOf(s.status) === 'active' ? day(s.currentPeriodEnd) : null,
+      endedOn: day(s.endedAt),
       expiredBeforeStart: s.status === 'incomplete_expired',
-      seatBased: s.seat_based,
+      seatBased: s.seatBased,
       interval: s.interval,
       // Only a legacy (one-profile) membership: its profile unpaid, with no other attempt under way.
-      restartProviderId: s.status === 'incomplete_expired' && !s.seat_based ? restartable(s) : null,
+      restartProviderId: s.status === 'incomplete_expired' && !s.seatBased ? restartable(s) : null,
       reactivateProviderId: s.status === 'canceled' ? restartable(s) : null,
       canSwitchToMonthly: s.interval === 'year' && sectionOf(s.status) === 'active',
       hasUpcomingInvoice: isLive(s.status),
@@ -226,7 +187,7 @@ export async function loadPlan(db: Knex, accountId: number, historyPage: unknown
     };
   });
 
-  const defaults = new Set(customers.map((c) => c.default_payment_method).filter(Boolean));
+  const defaults = new Set(customers.map((c) => c.defaultCardId).filter(Boolean));
   const history = await billingHistoryPage(db, customerIds, historyPage);
 
   return {
@@ -239,32 +200,26 @@ export async function loadPlan(db: Knex, accountId: number, historyPage: unknown
       id: c.id,
       brand: c.brand,
       last4: c.last4,
-      expMonth: c.exp_month,
-      expYear: c.exp_year,
+      expMonth: c.expMonth,
+      expYear: c.expYear,
       isDefault: defaults.has(c.id),
     })),
-    address: {
-      line1: primary?.address_line1 ?? '',
-      line2: primary?.address_line2 ?? '',
-      city: primary?.address_city ?? '',
-      state: primary?.address_state ?? '',
-      postalCode: primary?.address_postal_code ?? '',
-    },
+    address: primary?.address ?? { line1: '', line2: '', city: '', state: '', postalCode: '' },
     history,
     tier: account.tier,
-    seatBased: account.seat_based,
-    hasPracticeManagement: account.has_paid_practice_management_plan,
-    hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan,
+    seatBased: account.seatBased,
+    hasPracticeManagement: account.hasPaidPracticeManagement,
+    hasPaidReimbursifyPlan: account.hasPaidReimbursifyPlan,
     reimbursifyTier: accountReimbursifyTier(
       items
-        .filter((i) => subscriptions.some((s) => s.id === i.subscription_id && isLive(s.status)))
-        .map((i) => ({ lookupKey: i.lookup_key })),
-      Boolean(account.reimbursify_account_created),
+        .filter((i) => subscriptions.some((s) => s.id === i.subscriptionId && isLive(s.status)))
+        .map((i) => ({ lookupKey: i.lookupKey })),
+      account.reimbursifyAccountCreated,
     ),
-    legacySubscriptionCount: account.legacy_subscription_count,
+    legacySubscriptionCount: account.legacySubscriptionCount,
     anyYearly: memberships.some((m) => m.interval === 'year' && sectionOf(m.status) !== 'canceled'),
-    hasPendingClinic: account.practice_management?.status === 'pending',
-    balance: Number(primary?.balance ?? 0),
+    hasPendingClinic: account.hasPendingClinic,
+    balance: primary?.balance ?? 0,
   };
 }
 
@@ -287,30 +242,12 @@ export async function upcomingInvoiceSubject(
   accountId: number,
   subscriptionId: string,
 ): Promise<UpcomingInvoiceSubject> {
-  const row = await db('billing_subscriptions as s')
-    .join('billing_customers as c', 'c.id', 's.customer_id')
-    .where({ 's.id': subscriptionId, 'c.account_id': accountId })
-    .whereIn('s.status', LIVE_STATUSES as unknown as string[])
-    .first('s.id', 's.customer_id', 's.seat_based', 's.interval', 's.provider_ids');
-  if (!row) throw new NotFoundError();
-  const ids = (row.provider_ids as string[]).map(Number);
-  const providers = ids.length
-    ? await db('providers')
-        .where({ account_id: accountId })
-        .whereIn('id', ids)
-        .select('id', 'type', 'first_name', 'last_name', 'company_name')
-    : [];
-  const names = new Map<number, string>(
-    providers.map((p) => [
-      Number(p.id),
-      p.type === 'practice' && p.company_name ? p.company_name : [p.first_name, p.last_name].filter(Boolean).join(' '),
-    ]),
-  );
+  const subscription = await liveSubscriptionOfAccount(db, accountId, subscriptionId);
   return {
-    subscriptionId: row.id,
-    customerId: row.customer_id,
-    seatBased: row.seat_based,
-    interval: row.interval,
-    providers: ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    seatBased: subscription.seatBased,
+    interval: subscription.interval,
+    providers: subscription.providers,
   };
 }
