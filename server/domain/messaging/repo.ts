@@ -51,40 +51,44 @@ const TYPE_PREVIEWS: Record<string, string> = {
 
 const PREVIEW_MAX = 120;
 
-function summaryQuery(db: Db) {
-  return (
-    db('conversations as c')
-      .join('providers as p', 'p.id', 'c.provider_id')
-      // The client as this provider knows them: the details given in this conversation.
-      .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
+/** The conversations with what a list shows; `preview` adds the last message's first line (lists only). */
+function summaryQuery(db: Db, preview = false) {
+  const query = db('conversations as c')
+    .join('providers as p', 'p.id', 'c.provider_id')
+    // The client as this provider knows them: the details given in this conversation.
+    .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
+    .select(
+      'c.id',
+      'c.provider_id',
+      'c.account_id',
+      'c.client_user_id',
+      'c.is_locked',
+      'c.client_redacted_at',
+      'c.last_message_at',
+      'p.type as provider_type',
+      'p.first_name as provider_first_name',
+      'p.last_name as provider_last_name',
+      'p.company_name as provider_company_name',
+      'p.image_key as provider_image_key',
+      'p.status as provider_status',
+      'u.first_name',
+      'u.last_name',
+      'u.full_name',
+      'u.email',
+      'u.phone_number',
+      db.raw(`${UNREAD_SQL} as unread`),
+    );
+  if (preview)
+    void query
       .joinRaw(LAST_MESSAGE_JOIN, [`{${RENDERED_MESSAGE_TYPES.join(',')}}`])
       .select(
-        'c.id',
-        'c.provider_id',
-        'c.account_id',
-        'c.client_user_id',
-        'c.is_locked',
-        'c.client_redacted_at',
-        'c.last_message_at',
-        'p.type as provider_type',
-        'p.first_name as provider_first_name',
-        'p.last_name as provider_last_name',
-        'p.company_name as provider_company_name',
-        'p.image_key as provider_image_key',
-        'p.status as provider_status',
-        'u.first_name',
-        'u.last_name',
-        'u.full_name',
-        'u.email',
-        'u.phone_number',
         'lm.type as last_type',
         'lm.sender as last_sender',
         'lm.deleted as last_deleted',
         'lm.redacted as last_redacted',
         'lm.first_line as last_first_line',
-        db.raw(`${UNREAD_SQL} as unread`),
-      )
-  );
+      );
+  return query;
 }
 
 /** The columns summaryQuery selects. */
@@ -108,11 +112,12 @@ interface SummarySqlRow {
   full_name: string | null;
   email: string | null;
   phone_number: string | null;
-  last_type: string | null;
-  last_sender: 'provider' | 'client' | null;
-  last_deleted: boolean | null;
-  last_redacted: boolean | null;
-  last_first_line: string | null;
+  /** The last message's, with the preview only. */
+  last_type?: string | null;
+  last_sender?: 'provider' | 'client' | null;
+  last_deleted?: boolean | null;
+  last_redacted?: boolean | null;
+  last_first_line?: string | null;
 }
 
 /** The list's line under the name: the last message's first line, or what stands for it. */
@@ -202,7 +207,7 @@ export async function listConversations(
   filter: ConversationFilter = {},
 ): Promise<ConversationRow[]> {
   const [column, id] = ownerColumn(owner);
-  const query = summaryQuery(db)
+  const query = summaryQuery(db, true)
     .where(column, id)
     .orderByRaw('c.listed_at desc nulls last, c.id desc')
     .limit(page.limit)
@@ -227,9 +232,19 @@ export async function countConversations(
   return Number(row?.count ?? 0);
 }
 
-/** Opening moves the conversation to the top of its lists, for good (spec 3 §4). */
+/**
+ * Opening moves the conversation to the top of its lists, for good (spec 3 §4). One already at the top
+ * of its account's list (so of its provider's too) is left as it is: reopening it writes nothing.
+ */
 export async function markOpened(db: Db, conversationId: number, at: Date): Promise<void> {
-  await db('conversations').where('id', conversationId).update({ provider_opened_at: at });
+  await db('conversations as c')
+    .where('c.id', conversationId)
+    .where((q) =>
+      q
+        .whereNull('c.listed_at')
+        .orWhereRaw('c.listed_at < (select max(o.listed_at) from conversations o where o.account_id = c.account_id)'),
+    )
+    .update({ provider_opened_at: at });
 }
 
 /** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */
