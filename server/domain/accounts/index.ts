@@ -60,6 +60,7 @@ export {
   UNPAID_SIGNUP_HOURS,
 } from './standalone-holds';
 export {
+  accountNames,
   accountsOfUser,
   allAccountsOnHold,
   countWrongAttempt,

@@ -249,3 +249,11 @@ export async function rememberSignInPlace(db: Knex, userId: number, ip: string):
     .onConflict(['user_id', 'ip'])
     .merge(['last_signed_in_at']);
 }
+
+/** The names of these accounts, by id (an account without a name is left out). */
+export async function accountNames(db: Knex, ids: number[]): Promise<Map<number, string>> {
+  const rows: { id: number | string; name: string | null }[] = ids.length
+    ? await db('accounts').whereIn('id', ids).select('id', 'name')
+    : [];
+  return new Map(rows.filter((row) => row.name).map((row) => [Number(row.id), row.name!]));
+}

@@ -15,10 +15,13 @@ export interface AccountBillingRecords {
     legacySubscriptionCount: number;
     /** The account's EHR clinic is still being set up. */
     hasPendingClinic: boolean;
+    /** The account holds a standalone practice-management (EHR) account. */
+    standalonePracticeManagement: boolean;
   };
   /** Primary first. */
   customers: {
     id: string;
+    isPrimary: boolean;
     defaultCardId: string | null;
     balance: number;
     address: { line1: string; line2: string; city: string; state: string; postalCode: string };
@@ -51,6 +54,7 @@ export interface AccountBillingRecords {
     expYear: number;
     createdAt: Date;
   }[];
+  /** Oldest first. */
   providers: { id: number; name: string; hasPaidPlan: boolean }[];
 }
 
@@ -74,6 +78,7 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
       'reimbursify_account_created',
       'legacy_subscription_count',
       'practice_management',
+      'standalone_practice_management',
     );
   if (!account) throw new NotFoundError();
   const customers = await db('billing_customers')
@@ -97,6 +102,7 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
     : [];
   const providers = await db('providers')
     .where({ account_id: accountId })
+    .orderBy('id')
     .select('id', 'type', 'first_name', 'last_name', 'company_name', 'has_paid_plan');
   return {
     account: {
@@ -107,9 +113,11 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
       reimbursifyAccountCreated: Boolean(account.reimbursify_account_created),
       legacySubscriptionCount: Number(account.legacy_subscription_count ?? 0),
       hasPendingClinic: account.practice_management?.status === 'pending',
+      standalonePracticeManagement: Boolean(account.standalone_practice_management),
     },
     customers: customers.map((c) => ({
       id: c.id,
+      isPrimary: Boolean(c.is_primary),
       defaultCardId: c.default_payment_method ?? null,
       balance: Number(c.balance ?? 0),
       address: {
@@ -184,4 +192,9 @@ export async function liveSubscriptionOfAccount(
 export async function defaultCardOf(db: Knex, customerId: string): Promise<string | null> {
   const row = await db('billing_customers').where({ id: customerId }).first('default_payment_method');
   return row?.default_payment_method ?? null;
+}
+
+/** Whether the billing customer is one of the account's. */
+export async function isCustomerOfAccount(db: Knex, accountId: number, customerId: string): Promise<boolean> {
+  return Boolean(await db('billing_customers').where({ id: customerId, account_id: accountId }).first('id'));
 }

@@ -159,6 +159,7 @@ export {
   accountPlanFlags,
   firstProviderOfAccount,
   liveSubscriptionsOf,
+  subscriptionsOfAccount,
   subscriptionOf,
   type MirroredSubscriptionView,
 } from './subscriptions';
@@ -166,6 +167,7 @@ export { billingHistoryPage, type HistoryEntry, type HistoryPage } from './histo
 export {
   accountBillingRecords,
   defaultCardOf,
+  isCustomerOfAccount,
   liveSubscriptionOfAccount,
   type AccountBillingRecords,
 } from './account-records';

@@ -46,6 +46,10 @@ export const liveSubscriptionsOf = (db: Knex, accountId: number) =>
     q.where({ account_id: accountId }).whereIn('status', LIVE_STATUSES as unknown as string[]),
   );
 
+/** Every subscription of the account, whatever its status, newest first. */
+export const subscriptionsOfAccount = (db: Knex, accountId: number) =>
+  subscriptionsWhere(db, (q) => q.where({ account_id: accountId }));
+
 /** One subscription of the account (any status); null for another account's id or one that does not exist. */
 export async function subscriptionOf(
   db: Knex,

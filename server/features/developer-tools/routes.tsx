@@ -5,7 +5,13 @@
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import * as policy from '../../domain/accounts';
-import { LIVE_STATUSES, priceIdsByLookupKey, syncCustomer, toStripeChanges } from '../../domain/billing';
+import {
+  accountBillingRecords,
+  LIVE_STATUSES,
+  priceIdsByLookupKey,
+  syncCustomer,
+  toStripeChanges,
+} from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { toId } from '../../http/access';
 import { flash } from '../../http/flash';
@@ -41,9 +47,9 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
   async function accountsOf(res: Response, asked: unknown) {
     const viewer = res.locals.viewer!;
     const ids = [...new Set(viewer.roles.map((r) => r.accountId))].sort((a, b) => a - b);
-    const rows = ids.length ? await db('accounts').whereIn('id', ids).select('id', 'name') : [];
+    const names = await policy.accountNames(db, ids);
     const accounts = ids.map((id) => {
-      const name = rows.find((row) => Number(row.id) === id)?.name;
+      const name = names.get(id);
       return { id, label: name ? `Account ${id}: ${name}` : `Account ${id}` };
     });
     const wanted = asked === undefined || asked === '' ? (accounts[0]?.id ?? null) : toId(asked);
@@ -70,11 +76,7 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         service.accountReadsOf(db, accountId, now),
       ]);
       const names = new Map(
-        (
-          await db('providers')
-            .where({ account_id: accountId })
-            .select('id', 'type', 'first_name', 'last_name', 'company_name')
-        ).map((p) => [Number(p.id), policy.providerDisplayName(p)]),
+        (await accountBillingRecords(db, accountId)).providers.filter((p) => p.name).map((p) => [p.id, p.name]),
       );
       const liveDefault = ids.subscriptions.find((s) => (LIVE_STATUSES as readonly string[]).includes(s.status));
       const values =

@@ -7,7 +7,10 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { listAppointmentTab } from '../../domain/appointments';
 import {
+  accountBillingRecords,
   COUPON_MESSAGES,
+  isCustomerOfAccount,
+  subscriptionsOfAccount,
   typedCoupon,
   LIVE_STATUSES,
   reimbursifyChanges,
@@ -68,17 +71,13 @@ export async function accountIdsOf(
   accountId: number,
   context: { requestId: string; log: Logger },
 ): Promise<AccountIds> {
-  const [customers, subscriptions, account, providerIds] = await Promise.all([
-    db('billing_customers')
-      .where({ account_id: accountId })
-      .orderBy([{ column: 'is_primary', order: 'desc' }, 'id'])
-      .select('id', 'is_primary'),
+  const [records, subscriptions] = await Promise.all([
+    accountBillingRecords(db, accountId),
     subscriptionsOf(db, accountId),
-    db('accounts').where({ id: accountId }).first('standalone_practice_management'),
-    db('providers').where({ account_id: accountId }).orderBy('id').pluck('id'),
   ]);
+  const providerIds = records.providers.map((p) => p.id);
   const standalonePrivatePayBooster = await Promise.all(
-    (providerIds as unknown[]).map(Number).map(async (providerId) => {
+    providerIds.map(async (providerId) => {
       try {
         return {
           providerId,
@@ -94,40 +93,22 @@ export async function accountIdsOf(
     }),
   );
   return {
-    customers: customers.map((c) => ({ id: c.id, primary: c.is_primary })),
+    customers: records.customers.map((c) => ({ id: c.id, primary: c.isPrimary })),
     subscriptions,
-    standaloneAccountId: account?.standalone_practice_management ? accountId : null,
+    standaloneAccountId: records.account.standalonePracticeManagement ? accountId : null,
     standalonePrivatePayBooster,
   };
 }
 
 async function subscriptionsOf(db: Knex, accountId: number): Promise<SubscriptionRow[]> {
-  const rows = await db('billing_subscriptions')
-    .where({ account_id: accountId })
-    .orderBy('created_at', 'desc')
-    .select('id', 'customer_id', 'status', 'seat_based');
-  const items = rows.length
-    ? await db('billing_subscription_items')
-        .whereIn(
-          'subscription_id',
-          rows.map((r) => r.id),
-        )
-        .orderBy('id')
-        .select('id', 'subscription_id', 'lookup_key', 'quantity')
-    : [];
-  return rows.map((row) => {
-    const own = items
-      .filter((item) => item.subscription_id === row.id)
-      .map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity }));
-    return {
-      id: row.id,
-      customerId: row.customer_id,
-      status: row.status,
-      seatBased: row.seat_based,
-      items: own,
-      reimbursifyTier: reimbursifyTierOf(own),
-    };
-  });
+  return (await subscriptionsOfAccount(db, accountId)).map((subscription) => ({
+    id: subscription.id,
+    customerId: subscription.customerId,
+    status: subscription.status,
+    seatBased: subscription.seatBased,
+    items: subscription.items,
+    reimbursifyTier: reimbursifyTierOf(subscription.items),
+  }));
 }
 
 /** The developer-only reads of spec 3 §7, for the account: its conversations, upcoming appointments and clients. */
@@ -209,8 +190,7 @@ export async function checkUpgrade(
   const errors: Record<string, string> = {};
   const subscriptions = await subscriptionsOf(db, accountId);
   const customerOk =
-    CUSTOMER_ID.test(input.customer_id) &&
-    Boolean(await db('billing_customers').where({ id: input.customer_id, account_id: accountId }).first('id'));
+    CUSTOMER_ID.test(input.customer_id) && (await isCustomerOfAccount(db, accountId, input.customer_id));
   if (!customerOk) errors.customer_id = UPGRADE_MESSAGES.customer;
   const subscription = SUBSCRIPTION_ID.test(input.subscription_id)
     ? subscriptions.find(
