@@ -26,7 +26,20 @@ type TypedTable =
   | 'vetting_questions'
   | 'vetting_attempts'
   | 'contact_requests'
-  | 'feedback';
+  | 'feedback'
+  | 'account_roles'
+  | 'sign_in_places'
+  | 'auth_tokens'
+  | 'audit_log'
+  | 'rate_limits'
+  | 'events'
+  | 'invite_tokens'
+  | 'therapy_groups'
+  | 'unregistered_practice_providers'
+  | 'insurance_opt_outs'
+  | 'images'
+  | 'zpm_signups'
+  | 'provider_clinicians';
 
 declare module 'knex/types/tables' {
   interface Tables extends TypedTables {}

@@ -60,7 +60,7 @@ describe('browser: the dashboard', function () {
       page.getByRole('button', { name: 'Set up your calendar' }).click(),
     ]);
     const event = await ctx().db('events').first('data');
-    assert.deepEqual(event.data, {
+    assert.deepEqual(event!.data, {
       action: 'follow_cta_link',
       provider_id: providerId,
       card_name: 'phone_consultations',

@@ -292,7 +292,7 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
         .db('auth_tokens')
         .where({ purpose: 'two_factor_remember' })
         .whereNull('used_at')
-        .count('* as n')
+        .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
       0,

@@ -77,7 +77,7 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per h
     assert.ok(actions.includes('sign_in_locked'), 'the lock-out is audited');
     // The counter lives in PostgreSQL, shared by every server process.
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_email:%').first();
-    assert.ok(row.points >= 5, `points ${row.points}`);
+    assert.ok(row!.points >= 5, `points ${row!.points}`);
   });
 
   it('a successful sign-in does not count, and does not wipe the failures of its window (a burst could go on)', async () => {
@@ -94,7 +94,7 @@ describe('sign-in throttling (5 failures per e-mail per 15 min, 100 per IP per h
     for (let i = 0; i < 5; i += 1) await logIn(agent(), user.email, 'Wrong-password-1');
     assert.equal((await logIn(agent(), user.email)).status, 429);
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_email:%').first();
-    assert.ok(row.expire - Date.now() <= 15 * 60 * 1000 + 1000, 'the window is at most 15 minutes');
+    assert.ok(row!.expire! - Date.now() <= 15 * 60 * 1000 + 1000, 'the window is at most 15 minutes');
     await ctx()
       .db('rate_limits')
       .update({ expire: Date.now() - 1 }); // 15 minutes later
@@ -236,8 +236,8 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
     assert.match(textOf(page.text), /Request new code/);
     // Only the hash is stored.
     const stored = await ctx().db('auth_tokens').where({ purpose: 'two_factor_code' }).first();
-    assert.equal(stored.token_hash, hashToken(codeIn(sms)));
-    assert.ok(new Date(stored.expires_at).getTime() - Date.now() <= 10 * 60 * 1000 + 1000, 'valid 10 minutes');
+    assert.equal(stored!.token_hash, hashToken(codeIn(sms)));
+    assert.ok(new Date(stored!.expires_at).getTime() - Date.now() <= 10 * 60 * 1000 + 1000, 'valid 10 minutes');
   });
 
   it('a wrong code: "The code you entered is not correct"; the right one signs in and remembers the device for 30 days', async () => {
@@ -263,7 +263,7 @@ describe('two-factor sign-in by SMS (spec 1 §4 Session outcome 1, §9)', () => 
       .db('auth_tokens')
       .where({ purpose: 'two_factor_remember', user_id: user.userId })
       .first();
-    assert.equal(remembered.token_hash, hashToken(secret), 'stored hashed');
+    assert.equal(remembered!.token_hash, hashToken(secret), 'stored hashed');
     const actions = await auditActions(user.userId);
     assert.ok(actions.includes('two_factor_failed') && actions.includes('sign_in'));
   });
@@ -504,8 +504,8 @@ describe('login help and password reset (spec 1 §4 Password reset and recovery,
     assert.equal(mails[0]!.recipient, user.email);
     const path = linkPath(mails[0]!, '/password/reset/');
     const stored = await ctx().db('auth_tokens').where({ purpose: 'password_reset' }).first();
-    assert.equal(stored.token_hash, hashToken(path.split('/').pop()!), 'stored as sha256');
-    const ttl = new Date(stored.expires_at).getTime() - Date.now();
+    assert.equal(stored!.token_hash, hashToken(path.split('/').pop()!), 'stored as sha256');
+    const ttl = new Date(stored!.expires_at).getTime() - Date.now();
     assert.ok(ttl > 59 * 60 * 1000 && ttl <= 60 * 60 * 1000, 'valid one hour');
   });
 

@@ -356,7 +356,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     assert.equal(response.status, 500, mainTextOf(response.text));
     assertErrorFlash(response.text, spec2SaveFailed());
     assert.match(response.text, /value="Grief Circle Evenings"/);
-    assert.equal((await ctx().db('therapy_groups').where({ id }).first()).name, 'Grief Circle');
+    assert.equal((await ctx().db('therapy_groups').where({ id }).first())!.name, 'Grief Circle');
     assertLogged(response, spec2SaveFailed());
   });
 });

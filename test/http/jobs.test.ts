@@ -247,7 +247,7 @@ describe('a password reset request does the same work for known and unknown addr
       .where({ action: 'password_reset_requested' })
       .whereNull('user_id')
       .first();
-    assert.equal(unknown.details.known, false);
+    assert.equal((unknown!.details as { known: boolean }).known, false);
   });
 });
 

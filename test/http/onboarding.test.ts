@@ -412,15 +412,15 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     assert.equal(location(response), `/profiles/go-live-for/${id}`);
     const provider = await ctx().db('providers').where({ id }).first();
     const image = await ctx().db('images').where({ provider_id: id }).first();
-    assert.equal(image.kind, 'headshot');
-    assert.equal(provider.image_key, image.storage_key);
-    const large = await agent().get(`/uploads/${image.storage_key}`).buffer(true).expect(200);
+    assert.equal(image!.kind, 'headshot');
+    assert.equal(provider.image_key, image!.storage_key);
+    const large = await agent().get(`/uploads/${image!.storage_key}`).buffer(true).expect(200);
     assert.equal(large.headers['content-type'], 'image/jpeg');
     const meta = await sharp(large.body).metadata();
     assert.deepEqual([meta.width, meta.height, meta.format], [400, 400, 'jpeg']);
     assert.equal(meta.exif, undefined, 'metadata stripped');
     const small = await agent()
-      .get(`/uploads/${image.storage_key.replace('.jpg', '-250.jpg')}`)
+      .get(`/uploads/${image!.storage_key.replace('.jpg', '-250.jpg')}`)
       .buffer(true)
       .expect(200);
     assert.deepEqual(

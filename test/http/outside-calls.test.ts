@@ -49,10 +49,10 @@ async function atPayment(): Promise<{
     .send(formBody({ _csrf: csrfFrom(start.text), ...CLINIC, variant: 'page', ...DETAILS, website: '' }))
     .expect(303);
   const signup = await ctx().db('zpm_signups').orderBy('created_at', 'desc').first();
-  await billedAccount(Number(signup.account_id), [], { membership: null });
+  await billedAccount(Number(signup!.account_id), [], { membership: null });
   const page = await client.get('/zpm-signup/pay?zpm_tier=pro&quantity=1').expect(200);
   const card = /id="source-(pm_[A-Za-z0-9]+)"/.exec(page.text)![1]!;
-  return { client, page: page.text, card, accountId: Number(signup.account_id), signupId: signup.id };
+  return { client, page: page.text, card, accountId: Number(signup!.account_id), signupId: signup!.id };
 }
 
 const payForm = (page: string, card: string) =>
@@ -191,7 +191,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
       1,
       'the EHR has the clinic',
     );
-    assert.equal((await ctx().db('zpm_signups').first()).completed_at, null);
+    assert.equal((await ctx().db('zpm_signups').first())!.completed_at, null);
     // Before: every retry answered 502 "409 the subdomain is taken".
     await client
       .post('/zpm-signup/pay')
@@ -227,8 +227,8 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'charged');
     const stuck = await ctx().db('zpm_signups').where({ id: signupId }).first();
-    assert.equal(stuck.paid_at, null);
-    assert.notEqual(stuck.payment_started_at, null);
+    assert.equal(stuck!.paid_at, null);
+    assert.notEqual(stuck!.payment_started_at, null);
 
     // The customer never comes back. Minutes later the sweeper runs.
     await ctx()
@@ -240,8 +240,8 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     await jobs.enqueue(ctx().db, SWEEP_JOB, {});
     await drainJobs();
     const finished = await ctx().db('zpm_signups').where({ id: signupId }).first();
-    assert.notEqual(finished.paid_at, null);
-    assert.notEqual(finished.completed_at, null);
+    assert.notEqual(finished!.paid_at, null);
+    assert.notEqual(finished!.completed_at, null);
     assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
       subdomain: 'crash-test',
       trial_end: null,
@@ -267,8 +267,8 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     await ctx().integrations.jobs.enqueue(ctx().db, SWEEP_JOB, {});
     await drainJobs();
     const row = await ctx().db('zpm_signups').where({ id: signupId }).first();
-    assert.equal(row.payment_started_at, null);
-    assert.equal(row.paid_at, null);
+    assert.equal(row!.payment_started_at, null);
+    assert.equal(row!.paid_at, null);
     const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
     assert.deepEqual(await gateway().subscriptionsOf(customerId), []);
   });

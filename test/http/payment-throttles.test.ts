@@ -16,7 +16,7 @@ import {
   startQuery,
 } from './zpm-signup-helpers';
 
-const signupCount = async () => Number((await ctx().db('zpm_signups').count('* as n').first())!.n);
+const signupCount = async () => Number((await ctx().db('zpm_signups').count({ n: '*' }).first())!.n);
 
 /** Posts "Your details" from the given (or a new) browser. */
 const createAccount = (client: Agent, email: string) =>

@@ -357,7 +357,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
       ['first.jpg', 'second.jpg'],
     );
     const storage = ctx().integrations.storage;
-    assert.equal(await storage.get(waiting[0].source_key), null, 'the original is deleted once rendered');
+    assert.equal(await storage.get(waiting[0].source_key!), null, 'the original is deleted once rendered');
     const after = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.match(after, /You have 2 photos\./);
     assert.doesNotMatch(after, /being prepared/);
@@ -369,14 +369,14 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
     const { client, id } = await signedIn();
     await succeeds(uploadGallery(client, large));
     const [first] = await photos(id);
-    const { source_key: sourceKey } = await ctx().db('images').where({ id: first.id }).first('source_key');
+    const { source_key: sourceKey } = (await ctx().db('images').where({ id: first.id }).first('source_key'))!;
     await client
       .post(`${PAGE}/photos/${first.id}/deletion`)
       .type('form')
       .send({ _csrf: await tokenFor(client, PAGE), confirmed: '1' })
       .expect(303);
     const storage = ctx().integrations.storage;
-    assert.equal(await storage.get(sourceKey), null);
+    assert.equal(await storage.get(sourceKey!), null);
     await drainJobs();
     assert.equal((await photos(id)).length, 1);
     assert.equal(await storage.get(first.storage_key), null, 'no rendition is stored for the deleted photo');
@@ -440,7 +440,7 @@ describe('photos & video: a large batch is rendered by a job (over 24 MP in all)
       rows.every((row) => row.source_key),
       'still waiting',
     );
-    assert.ok(await storage.get(rows[0].source_key), 'the original is kept for the retry');
+    assert.ok(await storage.get(rows[0].source_key!), 'the original is kept for the retry');
   });
 });
 
@@ -547,7 +547,7 @@ describe('photos & video: reorder and delete', () => {
     // Their headshot is never reachable through these routes either, nor is one's own.
     await succeeds(uploadTo(mine.client, `${PAGE}/profile-photo`, 'headshot', [await good('me.png')]));
     const headshot = await ctx().db('images').where({ provider_id: mine.id, kind: 'headshot' }).first();
-    await post(mine.client, `${PAGE}/photos/${headshot.id}/deletion`, { confirmed: '1' }).then((r) =>
+    await post(mine.client, `${PAGE}/photos/${headshot!.id}/deletion`, { confirmed: '1' }).then((r) =>
       assert.equal(r.status, 404),
     );
   });
@@ -624,8 +624,8 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     assert.equal(chosen.status, 303);
     const provider = await ctx().db('providers').where({ id }).first();
     const headshot = await ctx().db('images').where({ storage_key: provider.image_key }).first();
-    assert.equal(headshot.kind, 'headshot');
-    assert.equal(headshot.filename, 'b.png');
+    assert.equal(headshot!.kind, 'headshot');
+    assert.equal(headshot!.filename, 'b.png');
     const large = await agent().get(`/uploads/${provider.image_key}`).buffer(true).expect(200);
     assert.deepEqual(
       [(await sharp(large.body).metadata()).width, (await sharp(large.body).metadata()).height],

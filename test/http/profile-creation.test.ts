@@ -349,11 +349,11 @@ describe('create a new profile: what is created', () => {
     const path = linkPath(mail, '/signup/invite/');
     const token = path.split('/').at(-1)!;
     const invite = await ctx().db('invite_tokens').where({ provider_id: id }).first();
-    assert.equal(invite.token_hash, hashToken(token));
-    assert.notEqual(invite.token_hash, token);
-    assert.equal(invite.email, 'sam.ortiz@example.test');
-    assert.equal(Number(invite.created_by_user_id), user.userId);
-    const ttl = new Date(invite.expires_at).getTime() - before;
+    assert.equal(invite!.token_hash, hashToken(token));
+    assert.notEqual(invite!.token_hash, token);
+    assert.equal(invite!.email, 'sam.ortiz@example.test');
+    assert.equal(Number(invite!.created_by_user_id), user.userId);
+    const ttl = new Date(invite!.expires_at).getTime() - before;
     assert.ok(ttl > INVITE_TTL_MS - 60_000 && ttl <= INVITE_TTL_MS + 60_000, 'expires in 14 days');
     const provider = await ctx().db('providers').where({ id }).first();
     assert.equal(provider.contact_email, 'sam.ortiz@example.test');
@@ -471,7 +471,7 @@ describe("create a new profile: someone else's practice asks for its owner (spec
     });
     assert.equal(provider.contact_email, 'casey.morgan@example.test');
     const invite = await ctx().db('invite_tokens').where({ provider_id: id }).first();
-    assert.equal(invite.email, 'casey.morgan@example.test');
+    assert.equal(invite!.email, 'casey.morgan@example.test');
     assert.ok(
       (await outbox('email')).some(
         (m) => m.recipient === 'casey.morgan@example.test' && m.body.includes('/signup/invite/'),

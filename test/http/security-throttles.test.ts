@@ -121,7 +121,7 @@ describe('password hashing is bounded', function () {
     );
     // A turned-away attempt did not count against the address's limit.
     const row = await ctx().db('rate_limits').where('key', 'like', 'sign_in_ip:%').first();
-    assert.equal(row.points, attempts - busy.length);
+    assert.equal(row!.points, attempts - busy.length);
   });
 });
 

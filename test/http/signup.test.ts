@@ -192,8 +192,8 @@ describe('the bot check (local captcha adapter: honeypot)', () => {
   it('at most 20 new logins per IP address an hour: then "There have been too many attempts. Please try again later."', async () => {
     assert.equal((await signUp(agent(), individual())).status, 303);
     const row = await ctx().db('rate_limits').where('key', 'like', 'signups_ip:%').first();
-    assert.equal(row.points, 1);
-    await ctx().db('rate_limits').where({ key: row.key }).update({ points: SIGNUP_LIMIT.perIp });
+    assert.equal(row!.points, 1);
+    await ctx().db('rate_limits').where({ key: row!.key }).update({ points: SIGNUP_LIMIT.perIp });
     const refused = await signUp(agent(), individual({ email: 'second@example.test' }));
     assert.equal(refused.status, 429);
     assert.match(textOf(refused.text), /There have been too many attempts\. Please try again later\./);
@@ -456,7 +456,7 @@ describe('/signup/invite/{inviteToken}', () => {
       [],
       'clinician access only, no account role',
     );
-    assert.ok((await ctx().db('invite_tokens').first()).used_at);
+    assert.ok((await ctx().db('invite_tokens').first())!.used_at);
     assert.equal(await isSignedIn(client), true);
     assert.deepEqual(await outbox('email'), [], 'no confirmation needed for the invited address');
 
@@ -550,7 +550,7 @@ describe('an invitation for an existing login', () => {
     assert.ok(
       await ctx().db('provider_clinicians').where({ user_id: existing.userId, provider_id: providerId }).first(),
     );
-    assert.ok((await ctx().db('invite_tokens').first()).used_at);
+    assert.ok((await ctx().db('invite_tokens').first())!.used_at);
     assert.equal((await client.get(`/signup/invite/${token}`)).status, 410);
   });
 
@@ -571,7 +571,7 @@ describe('an invitation for an existing login', () => {
       await ctx().db('provider_clinicians').where({ user_id: other.userId, provider_id: owner.providerIds[0] }).first(),
       undefined,
     );
-    assert.equal((await ctx().db('invite_tokens').first()).used_at, null);
+    assert.equal((await ctx().db('invite_tokens').first())!.used_at, null);
   });
 });
 
@@ -625,8 +625,8 @@ describe('/signup-from-client (spec 1 §2, §7 POST portal/provider-from-client)
     const user = await ctx().db('users').where({ id: client.userId }).first();
     assert.deepEqual(user.scopes, ['client', 'provider']);
     const role = await ctx().db('account_roles').where({ user_id: client.userId }).first();
-    assert.equal(role.role, 'owner');
-    const provider = await ctx().db('providers').where({ account_id: role.account_id }).first();
+    assert.equal(role!.role, 'owner');
+    const provider = await ctx().db('providers').where({ account_id: role!.account_id }).first();
     assert.equal(provider.status, 'incomplete');
     assert.equal(provider.created_with_new_wizard, true);
     assert.equal(provider.signup_source, 'client');

@@ -156,13 +156,13 @@ describe('therapy groups: adding (spec 2 §5 Therapy group form)', () => {
     assert.equal(a.slug, 'anxiety-skills-group');
     assert.equal(b.slug, 'anxiety-skills-group-2');
     assert.equal(a.status, 'active');
-    assert.equal(a.expired_at.toISOString().slice(0, 10), monthsAhead(4));
+    assert.equal(a.expired_at!.toISOString().slice(0, 10), monthsAhead(4));
     assert.equal(a.remote_location, false);
     assert.deepEqual(
       [a.address, a.address_2, a.city, a.state, a.zip],
       ['250 W 57th St', 'Suite 1203', 'New York', 'NY', '10107'],
     );
-    assert.match(a.image_key, /^group-[0-9a-f-]{36}\.jpg$/);
+    assert.match(a.image_key!, /^group-[0-9a-f-]{36}\.jpg$/);
     assert.equal(b.status, 'inactive');
     assert.equal(b.expired_at, null);
     const list = await client.get('/therapy-groups');
@@ -391,6 +391,6 @@ describe('therapy groups: view/edit and delete', () => {
     assert.equal((await send(client, `/therapy-groups/${group.id}`, goodGroup(), image())).status, 404);
     assert.equal((await postForm(client, `/therapy-groups/${group.id}/delete`, { confirmed: '1' })).status, 404);
     assert.equal((await postForm(client, `/therapy-groups/${group.id}/delete`, {})).status, 404);
-    assert.equal((await ctx().db('therapy_groups').where({ id: group.id }).first()).name, 'Anxiety Skills Group');
+    assert.equal((await ctx().db('therapy_groups').where({ id: group.id }).first())!.name, 'Anxiety Skills Group');
   });
 });

@@ -32,9 +32,9 @@ export async function atPayment(
   assert.equal(made.status, 303);
   assert.equal(made.headers.location, '/zpm-signup/pay');
   const signup = await ctx().db('zpm_signups').orderBy('created_at', 'desc').first();
-  const accountId = Number(signup.account_id);
+  const accountId = Number(signup!.account_id);
   if (card) await billedAccount(accountId, [], { card, membership: null });
-  return { client, accountId, signupId: signup.id as string };
+  return { client, accountId, signupId: signup!.id as string };
 }
 
 /** The payment page for a plan, and the saved card it offers. */

@@ -67,7 +67,7 @@ describe('an unpaid /zpm-signup holds no e-mail address', () => {
     assert.equal(user.first_name, 'Dana');
     assert.ok(user.password_hash, "the owner's own login, with the owner's password");
     assert.equal(await count('zpm_signups'), 0);
-    assert.equal(await ctx().db('accounts').where({ id: held.account_id }).first(), undefined);
+    assert.equal(await ctx().db('accounts').where({ id: held!.account_id }).first(), undefined);
     // The other browser's sign-up is over.
     await squatter.get('/zpm-signup/pay').expect(303).expect('Location', '/zpm-signup');
   });
@@ -131,12 +131,10 @@ describe('the scheduled job: unpaid sign-ups are deleted after a day', () => {
       .db('zpm_signups')
       .where({ user_id: await idOf('started@example.test') })
       .update({ payment_started_at: ctx().db.raw(`now() - interval '1 hour'`) });
-    const staleAccount = (
-      await ctx()
-        .db('zpm_signups')
-        .where({ user_id: await idOf('stale@example.test') })
-        .first()
-    ).account_id;
+    const staleAccount = (await ctx()
+      .db('zpm_signups')
+      .where({ user_id: await idOf('stale@example.test') })
+      .first())!.account_id;
 
     await run();
 

@@ -346,8 +346,8 @@ describe('zpm-signup: pay', () => {
     }
     assert.equal((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, null);
     const stored = await ctx().db('zpm_signups').first();
-    assert.notEqual(stored.paid_at, null);
-    assert.equal(stored.completed_at, null);
+    assert.notEqual(stored!.paid_at, null);
+    assert.equal(stored!.completed_at, null);
     assert.deepEqual(
       (await outbox('email')).filter((mail) => mail.recipient === DETAILS.email),
       [],

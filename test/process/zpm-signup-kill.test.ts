@@ -76,8 +76,8 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         assert.equal(made.status, 303, `${subdomain}: the account (${made.status})`);
         await visitor.request('GET', '/zpm-signup/pay'); // makes the card processor's customer
         const signup = await db('zpm_signups').orderBy('created_at', 'desc').first();
-        const customerId = (await db('billing_customers').where({ account_id: signup.account_id }).first()).id;
-        const card = await payments.gateway.attachCard(customerId, 'pm_card_visa', `kill-card-${signup.id}`);
+        const customerId = (await db('billing_customers').where({ account_id: signup!.account_id }).first()).id;
+        const card = await payments.gateway.attachCard(customerId, 'pm_card_visa', `kill-card-${signup!.id}`);
         await syncCustomer(db, payments.gateway, customerId);
         paying.push({
           visitor,
@@ -91,7 +91,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
             website: '',
           },
         });
-        signups.push({ id: signup.id, email, subdomain, customerId });
+        signups.push({ id: signup!.id, email, subdomain, customerId });
       }
 
       // Each payment starts at its own moment; the process dies KILL_AT_MS after the first.
@@ -135,15 +135,15 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
     const stuck: string[] = [];
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();
-      const account = await db('accounts').where({ id: row.account_id }).first('practice_management');
+      const account = await db('accounts').where({ id: row!.account_id }).first('practice_management');
       const clinics = await db('local_ehr.clinics').where({ subdomain: s.subdomain }).count({ n: '*' }).first();
       const live = (await payments.gateway.subscriptionsOf(s.customerId)).filter((sub) => sub.status === 'active');
       const charges = (await payments.gateway.chargesOf(s.customerId)).filter(
         (charge) => charge.status === 'succeeded',
       );
       const problems = [
-        !row.paid_at && 'not paid',
-        !row.completed_at && 'not finished',
+        !row!.paid_at && 'not paid',
+        !row!.completed_at && 'not finished',
         account.practice_management?.subdomain !== s.subdomain && 'no practice management',
         Number(clinics!.n) !== 1 && `${clinics!.n} clinics`,
         live.length !== 1 && `${live.length} subscriptions`,

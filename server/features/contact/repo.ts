@@ -10,5 +10,5 @@ export async function insertContactRequest(
   const [row] = await db('contact_requests')
     .insert({ ...submission, delivered_via: deliveredVia })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }

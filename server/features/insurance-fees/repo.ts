@@ -1,6 +1,7 @@
 // Insurance & Fees database access: the provider's insurances, their opt-outs by state, and the states
 // the provider practises in. Tag lists are the tags module's; custom_content goes through the profile-content module.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -17,8 +18,12 @@ export async function carriedInsurances(db: Db, providerId: number): Promise<Car
     .join('tags as t', 't.id', 'tg.tag_id')
     .where({ 'tg.provider_id': providerId, 't.type': 'insurances' })
     .orderBy('t.name')
-    .select('t.id', 't.name', 'tg.search_enabled');
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, searchEnabled: Boolean(r.search_enabled) }));
+    .select<(Pick<Row<'tags'>, 'id' | 'name'> & Pick<Row<'taggings'>, 'search_enabled'>)[]>(
+      't.id',
+      't.name',
+      'tg.search_enabled',
+    );
+  return rows.map((r) => ({ id: r.id, name: r.name, searchEnabled: r.search_enabled }));
 }
 
 /** Sets the provider's directory-search choice for one insurance it carries; false when it does not carry it. */
@@ -46,7 +51,7 @@ export async function locationStates(db: Db, providerId: number): Promise<{ code
 
 export async function optOuts(db: Db, providerId: number): Promise<{ tagId: number; state: string }[]> {
   const rows = await db('insurance_opt_outs').where({ provider_id: providerId }).select('tag_id', 'state');
-  return rows.map((r) => ({ tagId: Number(r.tag_id), state: r.state }));
+  return rows.map((r) => ({ tagId: r.tag_id, state: r.state }));
 }
 
 /** Adds insurances (accepted in every state: no opt-outs); ones already carried stay as they are. */

@@ -1,6 +1,7 @@
 // The only knex calls of /profile/photos-video: the profile's photo and video fields, its gallery and
 // practice photos (images rows), and their order.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import type { ImageKind } from '../../domain/images';
 import { contentOf } from '../../domain/profile-content';
 import { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from '../../domain/providers';
@@ -26,7 +27,7 @@ export interface PhotoRow {
   sortOrder: number;
 }
 
-const PHOTO_COLUMNS = ['id', 'kind', 'storage_key', 'source_key', 'filename', 'width', 'height', 'sort_order'];
+const PHOTO_COLUMNS = ['id', 'kind', 'storage_key', 'source_key', 'filename', 'width', 'height', 'sort_order'] as const;
 
 export async function loadRecord(
   db: Db,
@@ -49,15 +50,16 @@ export async function loadRecord(
   };
 }
 
-const toPhoto = (r: Record<string, unknown>): PhotoRow => ({
-  id: Number(r.id),
+// The queries below ask only for gallery and practice photos.
+const toPhoto = (r: Pick<Row<'images'>, (typeof PHOTO_COLUMNS)[number]>): PhotoRow => ({
+  id: r.id,
   kind: r.kind as PhotoKind,
-  storageKey: String(r.storage_key),
-  sourceKey: (r.source_key as string | null) ?? null,
-  filename: (r.filename as string | null) ?? null,
-  width: r.width === null ? null : Number(r.width),
-  height: r.height === null ? null : Number(r.height),
-  sortOrder: Number(r.sort_order),
+  storageKey: r.storage_key,
+  sourceKey: r.source_key,
+  filename: r.filename,
+  width: r.width,
+  height: r.height,
+  sortOrder: r.sort_order,
 });
 
 /** The provider's photos of these kinds, in their order. */
@@ -66,7 +68,7 @@ export async function listPhotos(db: Db, providerId: number, kinds: PhotoKind[])
     .where({ provider_id: providerId })
     .whereIn('kind', kinds)
     .orderBy([{ column: 'sort_order' }, { column: 'id' }])
-    .select(PHOTO_COLUMNS);
+    .select(...PHOTO_COLUMNS);
   return rows.map(toPhoto);
 }
 
@@ -75,7 +77,7 @@ export async function findPhoto(db: Db, providerId: number, imageId: number): Pr
   const row = await db('images')
     .where({ id: imageId, provider_id: providerId })
     .whereIn('kind', ['gallery', 'practice'])
-    .first(PHOTO_COLUMNS);
+    .first(...PHOTO_COLUMNS);
   return row ? toPhoto(row) : null;
 }
 
@@ -117,7 +119,7 @@ export async function appendPhotos(
       })),
     )
     .returning('id');
-  return rows.map((row: { id: number | string }) => Number(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** A photo still waiting for its renditions (null once rendered or deleted). */
@@ -132,7 +134,7 @@ export async function findUnrendered(
     .modify((q) => {
       if (options.forUpdate) q.forUpdate();
     })
-    .first(PHOTO_COLUMNS);
+    .first(...PHOTO_COLUMNS);
   return row ? toPhoto(row) : null;
 }
 

@@ -132,9 +132,9 @@ export async function insertUnregistered(
     .max<{ max: number | null }>('sort_order as max')
     .first();
   const [row] = await trx('unregistered_practice_providers')
-    .insert({ ...fields, provider_id: practiceId, sort_order: Number(last?.max ?? 0) + 1 })
+    .insert({ ...fields, provider_id: practiceId, sort_order: (last?.max ?? 0) + 1 })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }
 
 export async function updateUnregistered(

@@ -26,19 +26,20 @@ export interface GroupRow {
 
 export type GroupFields = Omit<GroupRow, 'id' | 'provider_id' | 'slug' | 'expired_at'> & { expired_at: string | null };
 
+// status holds active or inactive, the form's only values.
 export async function listGroups(db: Db, providerId: number): Promise<GroupRow[]> {
   return db('therapy_groups')
     .where({ provider_id: providerId })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ]);
+    ]) as Promise<GroupRow[]>;
 }
 
 /** The group, only when it belongs to the provider (another provider's id is simply not there). */
 export async function findGroup(db: Db, providerId: number, groupId: number, lock = false): Promise<GroupRow | null> {
   const query = db('therapy_groups').where({ id: groupId, provider_id: providerId }).first();
-  return (await (lock ? query.forUpdate() : query)) ?? null;
+  return ((await (lock ? query.forUpdate() : query)) as GroupRow | undefined) ?? null;
 }
 
 /** A slug no group has yet: the name's slug, then -2, -3 ... */
@@ -58,7 +59,7 @@ export async function insertGroup(trx: Knex.Transaction, providerId: number, fie
   const [row] = await trx('therapy_groups')
     .insert({ ...fields, provider_id: providerId, slug })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }
 
 export async function updateGroup(

@@ -1,6 +1,7 @@
 // The zpm_signups rows: the only place this feature speaks SQL.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import type { ClinicMessage } from './clinic';
 
 export type Variant = 'page' | 'iframe';
@@ -21,31 +22,17 @@ export interface SignupRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A zpm_signups row as stored. */
-interface SignupSqlRow {
-  id: string;
-  clinic_id: string;
-  clinic_url: string;
-  subdomain: string;
-  variant: Variant;
-  account_id: number | null;
-  user_id: number | null;
-  payment_attempt: string;
-  payment_started_at: Date | null;
-  paid_at: Date | null;
-  completed_at: Date | null;
-}
-
-const toRow = (row: SignupSqlRow): SignupRow => ({
+// variant holds page or iframe, the only values insertSignup writes.
+const toRow = (row: Row<'zpm_signups'>): SignupRow => ({
   id: row.id,
   clinicId: row.clinic_id,
   clinicUrl: row.clinic_url,
   subdomain: row.subdomain,
-  variant: row.variant,
-  accountId: row.account_id === null ? null : Number(row.account_id),
-  userId: row.user_id === null ? null : Number(row.user_id),
+  variant: row.variant as Variant,
+  accountId: row.account_id,
+  userId: row.user_id,
   paymentAttempt: row.payment_attempt,
-  paymentStartedAt: row.payment_started_at ?? null,
+  paymentStartedAt: row.payment_started_at,
   paidAt: row.paid_at,
   completedAt: row.completed_at,
 });
