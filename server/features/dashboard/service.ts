@@ -13,6 +13,7 @@ import * as repo from './repo';
 import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upcoming';
 import { loadAppointmentPanel } from '../../domain/appointments';
 import { calendarStateOf } from '../../domain/calendar';
+import { listConversations } from '../../domain/messaging';
 import type { DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
@@ -31,7 +32,12 @@ interface DashboardData {
   onboarding: boolean;
   unmet: ReturnType<typeof profileChecklist>;
   /** Only for an active profile past onboarding; appointments cover [readAt, readAt + window + cache time). */
-  widgets: { unread: repo.UnreadConversation[]; upcoming: FormattedAppointment[]; bookingLink: string | null } | null;
+  widgets: {
+    /** How many conversations are unread, and the newest UNREAD_LISTED of them (the list grows with the provider's history). */
+    unread: { count: number; conversations: { clientUserId: number; clientName: string }[] };
+    upcoming: FormattedAppointment[];
+    bookingLink: string | null;
+  } | null;
 }
 
 /** What the dashboard reads from the database, at most DASHBOARD_CACHE_MS old (never older than a change). */
@@ -44,7 +50,10 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
     const onboarding = showsOnboardingScreen(profile.status, unmet);
     if (profile.status !== 'active' || onboarding) return { profile, onboarding, unmet, widgets: null };
     const [unread, upcoming, calendar] = await Promise.all([
-      repo.unreadConversations(db, providerId),
+      listConversations(db, { providerId }, { limit: UNREAD_LISTED }, { unread: true }).then((page) => ({
+        count: page.total,
+        conversations: page.conversations.map(({ clientUserId, clientName }) => ({ clientUserId, clientName })),
+      })),
       repo.upcomingAppointments(
         db,
         providerId,
@@ -90,12 +99,7 @@ export async function dashboardView(
     const until = now.getTime() + UPCOMING_WINDOW_MS;
     const upcoming = data.widgets.upcoming.filter((a) => a.endTime > now && a.startTime.getTime() < until);
     widgets = {
-      unread: {
-        count: unread.length,
-        conversations: unread
-          .slice(0, UNREAD_LISTED)
-          .map(({ clientUserId, clientName }) => ({ clientUserId, clientName })),
-      },
+      unread,
       upcoming: groupFormatted(upcoming, now, timeZone),
       // An active practice-management booking link replaces the calendar widget (spec 2 §2).
       bookingLink: data.widgets.bookingLink,
