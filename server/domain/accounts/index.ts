@@ -101,3 +101,4 @@ export {
 export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
 export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
 export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
+export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';

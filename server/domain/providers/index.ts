@@ -39,3 +39,4 @@ export {
 } from './setup';
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
 export { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';
+export * as testimonials from './testimonials';

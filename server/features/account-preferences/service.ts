@@ -17,7 +17,7 @@ import {
   phoneLastFour,
 } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { findSettings, mergeUserSetting, type NotificationSetting } from './repo';
+import { findSettings, mergeUserSetting, type NotificationSetting } from '../../domain/accounts';
 import {
   CURRENT_PASSWORD_WRONG,
   EMAIL_TAKEN,

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { MarketingForm, MarketingFormSubmission } from '../../integrations/marketing-form';
-import * as repo from './repo';
+import { insertContactRequest } from '../../domain/support-requests';
 import { contactSchema } from './validation';
 import { validate } from '../../lib/validation';
 
@@ -29,7 +29,7 @@ export async function sendContactMessage(
   if (checked.errors) throw new ValidationError(checked.errors);
   const submission: MarketingFormSubmission = { ...checked.value, ...senderIds(viewer) };
   return db.transaction(async (trx) => {
-    const id = await repo.insertContactRequest(trx, submission, marketingForm.provider);
+    const id = await insertContactRequest(trx, submission, marketingForm.provider);
     await marketingForm.submit(submission);
     return id;
   });

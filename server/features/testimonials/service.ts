@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import * as repo from './repo';
+import { testimonials as feedbackRecords } from '../../domain/providers';
 import { selectedEditableProvider } from '../../domain/accounts';
 
 export const TESTIMONIAL_MESSAGES = {
@@ -19,8 +19,8 @@ function selectedProviderId(viewer: Viewer): number {
 export async function loadPage(db: Knex, viewer: Viewer) {
   const providerId = selectedProviderId(viewer);
   const [testimonials, feedback] = await Promise.all([
-    repo.listTestimonials(db, providerId),
-    repo.listFeedback(db, providerId),
+    feedbackRecords.listTestimonials(db, providerId),
+    feedbackRecords.listFeedback(db, providerId),
   ]);
   return { testimonials, feedback };
 }
@@ -33,9 +33,9 @@ export async function setDisplay(db: Knex, viewer: Viewer, testimonialId: number
   const display = value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : null;
   return db.transaction(async (trx) => {
     // Whose testimonial it is comes first: another profile's id is not found, whatever was posted.
-    if (!(await repo.testimonialExists(trx, providerId, testimonialId))) throw new NotFoundError();
+    if (!(await feedbackRecords.testimonialExists(trx, providerId, testimonialId))) throw new NotFoundError();
     if (display === null) throw new ValidationError({ display_testimonial: TESTIMONIAL_MESSAGES.error });
-    await repo.setDisplay(trx, providerId, testimonialId, display);
+    await feedbackRecords.setDisplay(trx, providerId, testimonialId, display);
     return display;
   });
 }

@@ -1,4 +1,4 @@
-// The only knex calls of Testimonials & Feedback (table feedback: kind testimonial or feedback).
+// Testimonials & Feedback of a profile (table feedback: kind testimonial or feedback): listed, and whether a testimonial is shown.
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;

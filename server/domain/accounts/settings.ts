@@ -1,5 +1,5 @@
-// Account Settings reads and writes through the auth repo (users, tokens, sessions, audit); its own
-// queries are the settings view of the user and the merge of one key into users.settings.
+// A user's Account Settings as the page shows them, and the merge of one notification setting into
+// users.settings (the booking and message notification jobs read the same keys with the same defaults).
 import type { Knex } from 'knex';
 
 export interface SettingsRow {

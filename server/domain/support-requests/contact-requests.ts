@@ -1,4 +1,4 @@
-// The only knex calls of Contact Us.
+// Contact Us requests as the portal keeps them (table contact_requests), beside the copy the marketing form receives.
 import type { Knex } from 'knex';
 import type { MarketingFormSubmission } from '../../integrations/marketing-form';
 
