@@ -184,3 +184,26 @@ describe('the thread’s scroll region is reachable by keyboard (issue [19] item
     }
   });
 });
+
+describe('conversation lists stay bounded (issue [19] item 1)', () => {
+  it('Load More stops at 1,000 conversations in both lists, and says how to find older ones', async function () {
+    this.timeout(60_000);
+    const { client, providerId } = await signedIn(['owner', 'intake-coordinator']);
+    await db().raw(
+      `with made as (
+         insert into users (email, first_name, last_name, full_name, scopes)
+         select 'bulk-' || g || '-' || ? || '@example.test', 'Bulk', 'Client ' || g, 'Bulk Client ' || g, array['client']
+           from generate_series(1, 1005) g returning id)
+       insert into conversations (provider_id, client_user_id, last_message_at)
+       select ?, id, now() - id * interval '1 second' from made`,
+      [randomUUID().slice(0, 8), providerId],
+    );
+    const inbox = await client.get('/practice-inbox/messages?loads=11').expect(200);
+    assert.equal(namesOf(inbox.text).length, 1000);
+    assert.ok(!inbox.text.includes('>Load More<'), 'no Load More past 1,000');
+    assert.match(inbox.text, /To find an older conversation, search by client name\./);
+    const messages = await client.get('/messages?shown=1100').expect(200);
+    assert.equal(namesOf(messages.text).length, 1000);
+    assert.match(messages.text, /1000 of 1005\. To find an older conversation, search by client name\./);
+  });
+});

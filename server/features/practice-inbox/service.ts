@@ -7,8 +7,12 @@ import * as policy from '../../domain/accounts';
 import * as messaging from '../../domain/messaging';
 import type { ConversationFilter, ConversationSummary } from '../../domain/messaging';
 
-/** Load More stops here: 100 pages of 100, the inbox's fetch limit of 10,000 (spec 3 §9). */
-export const MAX_LOADS = 100;
+/**
+ * Load More stops here: 10 pages of 100, as on /messages, so the page stays bounded however long the
+ * practice's history (issue [19] item 1); older conversations are found by the search. (Spec 3 §9 notes
+ * a fetch limit of 10,000 for the inbox's first call; a page of 10,000 conversations is megabytes.)
+ */
+export const MAX_LOADS = 10;
 
 /**
  * The account of the inbox: the selected profile's when the viewer coordinates it, else the first

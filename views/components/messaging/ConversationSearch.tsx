@@ -21,5 +21,8 @@ export function ConversationSearch({ action, search }: { action: string; search:
   );
 }
 
+/** Under a list that Load More no longer grows (it shows at most 1,000): how to reach the older ones. */
+export const OLDER_HINT = 'To find an older conversation, search by client name.';
+
 /** The empty state of a search that matched no conversation. */
 export const noMatchText = (search: string) => `No conversations with a client named “${search}”.`;

@@ -3,7 +3,7 @@
 // The delete confirmation without JavaScript is a page of its own (ConfirmStep) in the thread's place.
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
-import { ConversationSearch, noMatchText } from '../../components/messaging/ConversationSearch';
+import { ConversationSearch, noMatchText, OLDER_HINT } from '../../components/messaging/ConversationSearch';
 import { Avatar } from '../../components/ui/Avatar';
 import { ButtonLink } from '../../components/ui/Button';
 import { ConfirmStep } from '../../components/ui/ConfirmStep';
@@ -66,6 +66,9 @@ export function MessagesPage({
                 <ButtonLink href={loadMoreHref}>Load More</ButtonLink>
                 <span className="hint">{`${conversations.length} of ${total}`}</span>
               </p>
+            )}
+            {!loadMoreHref && conversations.length < total && (
+              <p className="hint">{`${conversations.length} of ${total}. ${OLDER_HINT}`}</p>
             )}
           </>
         )}

@@ -5,7 +5,7 @@
 import { Checkbox } from '../../components/form/Checkbox';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
-import { SEARCH_LABEL } from '../../components/messaging/ConversationSearch';
+import { OLDER_HINT, SEARCH_LABEL } from '../../components/messaging/ConversationSearch';
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
 import { Avatar } from '../../components/ui/Avatar';
@@ -96,6 +96,7 @@ export function InboxMessagesPage({
                   <ButtonLink href={loadMoreHref}>Load More</ButtonLink>
                 </p>
               )}
+              {!loadMoreHref && conversations.length < total && <p className="hint">{OLDER_HINT}</p>}
             </>
           )}
           <p>
