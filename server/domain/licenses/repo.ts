@@ -20,17 +20,14 @@ export interface LicenseRecord {
   supervisorLicenseType: string | null;
 }
 
-export interface LicenseFields {
-  state: string;
-  number: string;
-  license_type: string;
-  expiration: number;
-}
-export interface SupervisorFields {
-  supervisor_name: string | null;
-  supervisor_license: string | null;
-  supervisor_license_type: string | null;
-}
+/** The columns the licence form writes (named from the table's row type, so a renamed column fails here too). */
+export type LicenseFields = {
+  [Column in 'state' | 'number' | 'license_type' | 'expiration']: NonNullable<Row<'licenses'>[Column]>;
+};
+export type SupervisorFields = Pick<
+  Row<'licenses'>,
+  'supervisor_name' | 'supervisor_license' | 'supervisor_license_type'
+>;
 
 const toRecord = (row: Row<'licenses'>): LicenseRecord => ({
   id: row.id,
