@@ -505,6 +505,33 @@ describe('messages: live updates', () => {
       return text;
     }
 
+    it('catches up a page at a time: a stream that starts far behind gets every message, in order (issue [19] item 1)', async () => {
+      const { user, providerId } = await signedIn();
+      const received = await receive(providerId, 'Alex', 'Message 1');
+      await db().raw(
+        `insert into messages (conversation_id, provider_id, client_user_id, sender, type, message_content, send_date)
+         select ?, ?, ?, 'client', 'message', 'Message ' || k, now() + k * interval '1 second' from generate_series(2, 120) k`,
+        [received.conversationId, providerId, received.clientUserId],
+      );
+      const cookie = await cookieFor(user.email);
+      const controller = new AbortController();
+      const response = await fetch(`${base}/messages/${received.clientUserId}/events?after=0`, {
+        headers: { Cookie: cookie, Accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      try {
+        assert.equal(response.status, 200);
+        const text = await readUntil(response.body!.getReader(), (t) => t.includes('"content":"Message 120"'));
+        const contents = [...text.matchAll(/"content":"(Message \d+)"/g)].map((m) => m[1]);
+        assert.deepEqual(
+          contents,
+          Array.from({ length: 120 }, (_, i) => `Message ${i + 1}`),
+        );
+      } finally {
+        controller.abort();
+      }
+    });
+
     it('delivers, uncompressed, a message inserted after connecting, and a deletion as the message now reads', async () => {
       const { user, providerId } = await signedIn();
       const received = await receive(providerId);
