@@ -22,6 +22,8 @@ interface OpenDialog {
   title: string;
   html: string;
   opener: HTMLElement | null;
+  /** The content has its own way back to the calendar (Close, Cancel): the dialog adds no second one. */
+  closesItself: boolean;
 }
 interface PlacedBlock {
   block: GridBlock;
@@ -147,7 +149,11 @@ export default function CalendarGrid({
       heading?.remove();
       const holder = document.createElement('div');
       holder.append(content);
-      setDialog({ title, html: holder.innerHTML, opener });
+      const closesItself = [...holder.querySelectorAll<HTMLAnchorElement>('a[href]')].some((link) => {
+        const target = new URL(link.getAttribute('href')!, window.location.href);
+        return target.origin === window.location.origin && target.pathname === pageUrl;
+      });
+      setDialog({ title, html: holder.innerHTML, opener, closesItself });
       setLoading(false);
     } catch {
       window.location.assign(url);
@@ -375,11 +381,13 @@ export default function CalendarGrid({
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the editor form the portal's own route rendered for this dialog
               dangerouslySetInnerHTML={{ __html: dialog.html }}
             />
-            <form method="dialog" className="actions">
-              <button type="submit" className="button button--secondary">
-                Close
-              </button>
-            </form>
+            {!dialog.closesItself && (
+              <form method="dialog" className="actions">
+                <button type="submit" className="button button--secondary">
+                  Close
+                </button>
+              </form>
+            )}
           </div>
         </dialog>
       )}

@@ -104,6 +104,17 @@ describe('browser: the call calendar on a phone', function () {
     );
     await expectAccessible(page);
 
+    // The consultation opens in a dialog with one way to close it, its time written as the grid writes it.
+    await consult.click();
+    const dialog = page.getByRole('dialog', { name: 'Phone Consult with Casey Client' });
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /2:00pm – 2:15pm [A-Z+\-0-9]+/);
+    assert.equal(await dialog.getByRole('link', { name: 'Close' }).count(), 1);
+    assert.equal(await dialog.getByRole('button', { name: 'Close' }).count(), 0);
+    await expectAccessible(page);
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     // Tomorrow is busy all day in the linked calendar.
     await page.getByRole('button', { name: 'Next day' }).click();
     await page.locator(`.calendar__day[data-date="${tomorrow}"]`).waitFor({ state: 'visible' });

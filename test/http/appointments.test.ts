@@ -72,8 +72,12 @@ const longDateIn = (instant: Date, zone: string) =>
     year: 'numeric',
     timeZone: zone,
   });
+/** "2:00pm" (spec 3 §5's 1:00pm format, the portal's one way of writing a time of day). */
 const clockIn = (instant: Date, zone: string) =>
-  instant.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone });
+  instant
+    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone })
+    .replace(/[\s\u202f]/g, '')
+    .toLowerCase();
 
 const post = (client: Agent, path: string, values: FormValues) => postForm(client, LIST, path, values);
 /** The confirmed cancel (the post of "Cancel this consultation?"). */
@@ -358,7 +362,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
 
     const stored = await row(id);
     assert.equal(dayIn(stored.start_time, made.zone), tomorrow(made.zone));
-    assert.equal(clockIn(stored.start_time, made.zone), '2:00 PM');
+    assert.equal(clockIn(stored.start_time, made.zone), '2:00pm');
     assert.equal(stored.end_time.getTime() - stored.start_time.getTime(), minutes(30));
     assert.ok(stored.rescheduled_at);
     assert.deepEqual(await providerMessages(), [
@@ -376,7 +380,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     assert.equal(mail[0].subject, 'Your phone consultation with Dana Rivera has been rescheduled');
     assert.ok(
       mail[0].body.includes(
-        `Dana Rivera has moved your phone consultation to ${longDateIn(stored.start_time, made.zone)}, 2:00 PM – 2:30 PM`,
+        `Dana Rivera has moved your phone consultation to ${longDateIn(stored.start_time, made.zone)}, 2:00pm – 2:30pm`,
       ),
       mail[0].body,
     );

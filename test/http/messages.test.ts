@@ -178,7 +178,7 @@ describe('messages: the thread shows every rendered type and leaves out the othe
       'Automatic out-of-office reply',
       'I am away this week',
       'Plain words',
-      'Phone consultation: Jan 2, 2030, 10:00 AM',
+      'Phone consultation: Jan 2, 2030, 10:00am',
     ]) {
       assert.ok(text.includes(expected), expected);
     }

@@ -21,7 +21,7 @@ export interface AppointmentPanelView {
   typeLabel: string;
   /** The long date of the start in the calendar's zone: "Monday, November 23". */
   date: string;
-  /** "9:30 AM – 10:00 AM EST". */
+  /** "9:30am – 10:00am EST". */
   time: string;
   state: AppointmentState;
   legacy: boolean;

@@ -1,12 +1,11 @@
-// Writing an appointment's time in the calendar's zone (long dates, time ranges with the zone's
-// abbreviation, the reschedule form's "1:00pm") and reading that form back to an instant. Intl and
+// Writing an appointment's time in the calendar's zone (long dates, "1:00pm" times and ranges with the
+// zone's abbreviation) and reading that form back to an instant. Intl and
 // Temporal do the zone arithmetic (calendar days come from the calendar module); no offset by hand.
 import { Temporal } from 'temporal-polyfill';
 
 // Formatters are costly to build: one per zone and kind, made on first use.
 const FORMATS = {
   longDate: { locale: 'en-US', options: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } },
-  time: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit' } },
   zone: { locale: 'en-US', options: { timeZoneName: 'short' } },
   formTime: { locale: 'en-US', options: { hour: 'numeric', minute: '2-digit', hour12: true } },
 } satisfies Record<string, { locale: string; options: Intl.DateTimeFormatOptions }>;
@@ -23,14 +22,17 @@ function format(timeZone: string, kind: keyof typeof FORMATS): Intl.DateTimeForm
 /** "Monday, November 23, 2026" for the day of an instant in a zone. */
 export const longDateIn = (instant: Date, timeZone: string): string => format(timeZone, 'longDate').format(instant);
 
-/** "9:30 AM – 10:00 AM EST" in a zone. */
+/**
+ * "9:30am – 10:00am EST" in a zone: the portal's one way of writing a time of day (spec 3 §5's "1:00pm",
+ * as the calendar's grid and forms write it), with the zone's abbreviation, as the range is read away
+ * from the calendar that names its zone (the panel, lists, e-mails, messages).
+ */
 export function timeRangeIn(start: Date, end: Date, timeZone: string): string {
-  const time = format(timeZone, 'time');
   const zone =
     format(timeZone, 'zone')
       .formatToParts(end)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return `${time.format(start)} – ${time.format(end)} ${zone}`.trim();
+  return `${formTimeIn(start, timeZone)} – ${formTimeIn(end, timeZone)} ${zone}`.trim();
 }
 
 /** "1:00pm": the reschedule form's way of writing the start of an instant in a zone. */

@@ -44,7 +44,7 @@ export function nextDayKey(key: string): string {
 /** "Monday, November 23" for the day of an instant in a time zone. */
 export const longDate = (instant: Date, timeZone: string): string => longDateFormat(timeZone).format(instant);
 
-/** "9:30 AM – 10:00 AM EST" in the provider's time zone. */
+/** "9:30am – 10:00am EST" in the provider's time zone. */
 export const timeRange = timeRangeIn;
 
 /** An appointment with its day and times already written out in the provider's time zone. */
@@ -53,7 +53,7 @@ export interface FormattedAppointment extends UpcomingAppointment {
   day: string;
   /** "Monday, November 23". */
   date: string;
-  /** "9:30 AM – 10:00 AM EST". */
+  /** "9:30am – 10:00am EST". */
   time: string;
 }
 

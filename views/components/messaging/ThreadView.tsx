@@ -27,15 +27,18 @@ const INTAKE_LABELS: [key: string, label: string][] = [
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** "Nov 25, 2026, 3:05 PM" in the provider's time zone: the same text on the server and in the browser. */
+/** "Nov 25, 2026, 3:05pm" in the provider's time zone (the portal's "1:00pm" way of writing a time): the same
+ *  text on the server and in the browser. */
 export function formatMessageTime(iso: string, timeZone: string): string {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
     formatters.set(timeZone, format);
   }
-  // Engines differ in the space before AM/PM (narrow no-break or plain); one spelling keeps hydration exact.
-  return format.format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+  // Engines differ in the space before AM/PM (narrow no-break or plain): it goes, so hydration stays exact.
+  return format
+    .format(new Date(iso))
+    .replace(/[\s\u202f\u00a0]([AP])M$/, (_, half: string) => `${half.toLowerCase()}m`);
 }
 
 /** An intake answer as people read it: in_person → In person; lists joined. */

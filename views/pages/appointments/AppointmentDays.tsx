@@ -8,7 +8,7 @@ export type AppointmentTabName = 'upcoming' | 'past' | 'canceled';
 
 export interface AppointmentRowView {
   id: number;
-  /** "9:30 AM – 10:00 AM EST". */
+  /** "9:30am – 10:00am EST". */
   time: string;
   canceled: boolean;
   clientName: string;

@@ -55,7 +55,6 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
             type="date"
             defaultValue={t ? postedText(t.start_date) : v.startDate}
             error={errors.start_date}
-            hint="Format: YYYY-MM-DD"
           />
           <FormField
             id="end_date"
@@ -64,7 +63,6 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
             type="date"
             defaultValue={t ? postedText(t.end_date) : v.endDate}
             error={errors.end_date}
-            hint="Format: YYYY-MM-DD"
           />
           <div className={errors.message ? 'field field--error' : 'field'}>
             <label htmlFor="vacation-message">Message</label>

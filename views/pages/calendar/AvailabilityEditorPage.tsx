@@ -103,7 +103,6 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
           max={view.dateMax}
           defaultValue={v.date}
           error={errors.date}
-          hint="Format: YYYY-MM-DD"
         />
         <FormField
           name="start_time"

@@ -1,7 +1,7 @@
 // The reschedule form's clock (spec 3 §5 "start time format 1:00pm") and a calendar zone's wall time
 // back to an instant, across the clock changes of America/New_York.
 import assert from 'node:assert/strict';
-import { formTimeIn, instantOf, parseFormTime } from '../../../../server/domain/appointments';
+import { formTimeIn, instantOf, parseFormTime, timeRangeIn } from '../../../../server/domain/appointments';
 
 describe('appointments: the 1:00pm format', () => {
   it('reads 12-hour times with am/pm, and nothing else', () => {
@@ -16,6 +16,12 @@ describe('appointments: the 1:00pm format', () => {
   it('writes an instant back in the same format, in the zone', () => {
     assert.equal(formTimeIn(new Date('2026-07-01T17:00:00Z'), 'America/New_York'), '1:00pm');
     assert.equal(formTimeIn(new Date('2026-12-01T05:15:00Z'), 'America/New_York'), '12:15am');
+  });
+
+  it('writes a range the same way, with the zone (the panel, lists and e-mails read as the grid does)', () => {
+    const start = new Date('2026-12-01T19:00:00Z');
+    assert.equal(timeRangeIn(start, new Date('2026-12-01T19:30:00Z'), 'America/New_York'), '2:00pm – 2:30pm EST');
+    assert.equal(timeRangeIn(start, new Date('2026-12-01T19:15:00Z'), 'America/Los_Angeles'), '11:00am – 11:15am PST');
   });
 });
 

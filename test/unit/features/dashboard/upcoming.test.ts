@@ -32,7 +32,7 @@ describe('dashboard: upcoming phone consultations grouped by day', () => {
         ['Tomorrow', 'Tuesday, November 24', [2, 3]],
       ],
     );
-    assert.equal(days[0]!.appointments[0]!.time, '9:00 PM – 9:30 PM EST');
+    assert.equal(days[0]!.appointments[0]!.time, '9:00pm – 9:30pm EST');
   });
 
   it('leaves out calls that have ended and days without calls', () => {
@@ -60,7 +60,7 @@ describe('dashboard: upcoming phone consultations grouped by day', () => {
     assert.equal(nextDayKey('2026-03-08'), '2026-03-09');
     assert.equal(
       timeRange(at('2026-07-01T16:00:00Z'), at('2026-07-01T16:30:00Z'), 'America/Los_Angeles'),
-      '9:00 AM – 9:30 AM PDT',
+      '9:00am – 9:30am PDT',
     );
   });
 });
