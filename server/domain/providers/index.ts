@@ -40,3 +40,7 @@ export {
 export { insuranceSchema, LOCATION_MESSAGES, postedIds, validateLocations } from './setup-validation';
 export { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';
 export * as testimonials from './testimonials';
+export * as vettingRecords from './vetting';
+export type { QuizQuestion } from './vetting';
+export * as therapyGroupRecords from './therapy-groups';
+export * as insuranceFeeRecords from './insurance-fees';

@@ -6,7 +6,7 @@ import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import { insuranceOptions, loadForViewer, insuranceSchema, postedIds } from '../../domain/providers';
 import { possessive, wordingFor } from '../../domain/accounts';
-import * as repo from './repo';
+import { insuranceFeeRecords } from '../../domain/providers';
 import {
   feeNoteSchema,
   MESSAGES,
@@ -41,9 +41,9 @@ export interface InsuranceFeesData {
 export async function loadInsuranceFees(db: Knex, viewer: Viewer, providerId: number): Promise<InsuranceFeesData> {
   const record = await loadForViewer(db, viewer, providerId);
   const [carried, states, outs] = await Promise.all([
-    repo.carriedInsurances(db, providerId),
-    repo.locationStates(db, providerId),
-    repo.optOuts(db, providerId),
+    insuranceFeeRecords.carriedInsurances(db, providerId),
+    insuranceFeeRecords.locationStates(db, providerId),
+    insuranceFeeRecords.optOuts(db, providerId),
   ]);
   const optedOut = new Set(outs.map((o) => `${o.tagId}:${o.state}`));
   return {
@@ -107,7 +107,7 @@ export async function saveOtherInformation(db: Knex, viewer: Viewer, providerId:
 
 /** The add-insurances list: insurances not carried yet, narrowed by the filter box. */
 export async function insurancesToAdd(db: Knex, providerId: number, filter: string) {
-  const carried = new Set((await repo.carriedInsurances(db, providerId)).map((i) => i.id));
+  const carried = new Set((await insuranceFeeRecords.carriedInsurances(db, providerId)).map((i) => i.id));
   const { shown } = await insuranceOptions(db, filter);
   return shown.filter((t) => !carried.has(t.id));
 }
@@ -120,7 +120,7 @@ export async function addInsurances(db: Knex, viewer: Viewer, providerId: number
   if (checked.errors) throw new ValidationError(checked.errors);
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    await repo.addInsurances(trx, providerId, checked.value.insurances);
+    await insuranceFeeRecords.addInsurances(trx, providerId, checked.value.insurances);
     await mergeCustomContent(trx, providerId, { takes_insurance: true });
   });
 }
@@ -139,8 +139,8 @@ export async function saveInsuranceStates(
   await loadForViewer(db, viewer, providerId);
   await db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    const carried = await repo.carriedInsurances(trx, providerId);
-    const states = (await repo.locationStates(trx, providerId)).map((s) => s.code);
+    const carried = await insuranceFeeRecords.carriedInsurances(trx, providerId);
+    const states = (await insuranceFeeRecords.locationStates(trx, providerId)).map((s) => s.code);
     const removed = new Set(postedIds(body.remove));
     const kept = carried.filter((i) => !removed.has(i.id));
     const errors: Record<string, string> = {};
@@ -152,12 +152,12 @@ export async function saveInsuranceStates(
       for (const state of states) if (!ticked.has(state)) outs.push({ tagId: insurance.id, state });
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    await repo.removeInsurances(
+    await insuranceFeeRecords.removeInsurances(
       trx,
       providerId,
       carried.filter((i) => removed.has(i.id)).map((i) => i.id),
     );
-    await repo.replaceOptOuts(
+    await insuranceFeeRecords.replaceOptOuts(
       trx,
       providerId,
       kept.map((i) => i.id),
@@ -185,8 +185,9 @@ export async function setInsuranceSearch(
   const enabled = enable === '1' || enable === 'true';
   return db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId);
-    const insurance = (await repo.carriedInsurances(trx, providerId)).find((i) => i.id === tagId);
-    if (!insurance || !(await repo.setInsuranceSearch(trx, providerId, tagId, enabled))) throw new NotFoundError();
+    const insurance = (await insuranceFeeRecords.carriedInsurances(trx, providerId)).find((i) => i.id === tagId);
+    if (!insurance || !(await insuranceFeeRecords.setInsuranceSearch(trx, providerId, tagId, enabled)))
+      throw new NotFoundError();
     return { name: insurance.name, enabled };
   });
 }

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage';
-import * as repo from './repo';
+import { therapyGroupRecords } from '../../domain/providers';
 import {
   chosenFile,
   discardPicture,
@@ -20,7 +20,7 @@ export interface GroupDeps {
   db: Knex;
   storage: Storage;
 }
-export type GroupRow = repo.GroupRow;
+export type GroupRow = therapyGroupRecords.GroupRow;
 
 /** Creating a group while the profile is not active (the page offers no Add button then). */
 export class GroupCreationNotAllowed extends Error {}
@@ -36,23 +36,26 @@ function selectedProviderId(viewer: Viewer): number {
 }
 
 async function isActive(db: Knex | Knex.Transaction, providerId: number): Promise<boolean> {
-  return (await repo.providerStatus(db, providerId)) === 'active';
+  return (await therapyGroupRecords.providerStatus(db, providerId)) === 'active';
 }
 
 export async function listGroups(db: Knex, viewer: Viewer) {
   const providerId = selectedProviderId(viewer);
-  return { groups: await repo.listGroups(db, providerId), profileActive: await isActive(db, providerId) };
+  return {
+    groups: await therapyGroupRecords.listGroups(db, providerId),
+    profileActive: await isActive(db, providerId),
+  };
 }
 
 export async function loadGroup(db: Knex, viewer: Viewer, groupId: number): Promise<GroupRow> {
-  const group = await repo.findGroup(db, selectedProviderId(viewer), groupId);
+  const group = await therapyGroupRecords.findGroup(db, selectedProviderId(viewer), groupId);
   if (!group) throw new NotFoundError();
   return group;
 }
 
 export async function formOptions(db: Knex, viewer: Viewer) {
   const providerId = selectedProviderId(viewer);
-  return { states: await repo.listStates(db), profileActive: await isActive(db, providerId) };
+  return { states: await therapyGroupRecords.listStates(db), profileActive: await isActive(db, providerId) };
 }
 
 /** Checks the post and the picture together, so every message shows at once. */
@@ -68,7 +71,7 @@ async function checkInput(
     profileActive: context.profileActive,
     hasImage: context.hadImage || Boolean(file),
   });
-  const states = new Set((await repo.listStates(db)).map((s) => s.code));
+  const states = new Set((await therapyGroupRecords.listStates(db)).map((s) => s.code));
   const errors = { ...(checked.errors ?? {}) };
   if (imageError) errors.image = imageError;
   if (checked.value && !states.has(checked.value.state)) errors.state = 'Please choose a state from the list.';
@@ -76,7 +79,7 @@ async function checkInput(
   return { value: checked.value!, file };
 }
 
-const fieldsOf = (value: GroupInput): Omit<repo.GroupFields, 'image_key'> => ({
+const fieldsOf = (value: GroupInput): Omit<therapyGroupRecords.GroupFields, 'image_key'> => ({
   name: value.name,
   status: value.status,
   expired_at: expiryMoment(value.expired_at),
@@ -105,7 +108,7 @@ export async function createGroup(
     deps.db.transaction(async (trx) => {
       // The status is read again inside the transaction: it may have changed since the form was shown.
       if (!(await isActive(trx, providerId))) throw new GroupCreationNotAllowed();
-      return repo.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
+      return therapyGroupRecords.insertGroup(trx, providerId, { ...fieldsOf(value), image_key: key });
     }),
   );
 }
@@ -126,9 +129,12 @@ export async function updateGroup(
   });
   const replaced = await withStoredPicture(deps.storage, 'group', file, (key) =>
     deps.db.transaction(async (trx) => {
-      const current = await repo.findGroup(trx, providerId, groupId, true);
+      const current = await therapyGroupRecords.findGroup(trx, providerId, groupId, true);
       if (!current) throw new NotFoundError();
-      await repo.updateGroup(trx, providerId, groupId, { ...fieldsOf(value), ...(key ? { image_key: key } : {}) });
+      await therapyGroupRecords.updateGroup(trx, providerId, groupId, {
+        ...fieldsOf(value),
+        ...(key ? { image_key: key } : {}),
+      });
       return key ? current.image_key : null;
     }),
   );
@@ -138,9 +144,9 @@ export async function updateGroup(
 export async function deleteGroup(deps: GroupDeps, viewer: Viewer, groupId: number): Promise<GroupRow> {
   const providerId = selectedProviderId(viewer);
   const group = await deps.db.transaction(async (trx) => {
-    const current = await repo.findGroup(trx, providerId, groupId, true);
+    const current = await therapyGroupRecords.findGroup(trx, providerId, groupId, true);
     if (!current) throw new NotFoundError();
-    await repo.deleteGroup(trx, providerId, groupId);
+    await therapyGroupRecords.deleteGroup(trx, providerId, groupId);
     return current;
   });
   await discardPicture(deps.storage, group.image_key);
@@ -149,6 +155,6 @@ export async function deleteGroup(deps: GroupDeps, viewer: Viewer, groupId: numb
 
 /** Serves only keys of a recorded group picture (public directory pictures, unguessable keys). */
 export async function storedGroupImage(deps: GroupDeps, key: string) {
-  if (!IMAGE_KEY.group.test(key) || !(await repo.imageKeyExists(deps.db, key))) return null;
+  if (!IMAGE_KEY.group.test(key) || !(await therapyGroupRecords.imageKeyExists(deps.db, key))) return null;
   return deps.storage.get(key);
 }

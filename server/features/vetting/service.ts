@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
-import * as repo from './repo';
+import { vettingRecords } from '../../domain/providers';
 import { FAILED, gradeAnswers, passMarkFor, PRE_VETTING, VETTED, type QuizQuestion } from './validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 import { selectedEditableProvider } from '../../domain/accounts';
@@ -29,7 +29,7 @@ export type QuizPage =
   | { kind: 'vetted'; result: QuizResult | null };
 
 /** Scores a stored attempt against the current bank (answers are kept as question text → choice). */
-function resultOf(attempt: repo.AttemptRow, questions: QuizQuestion[]): QuizResult {
+function resultOf(attempt: vettingRecords.AttemptRow, questions: QuizQuestion[]): QuizResult {
   const correct = questions.filter((q) => attempt.answers[q.text] === q.correctChoice).length;
   return {
     passed: attempt.passed,
@@ -42,16 +42,22 @@ function resultOf(attempt: repo.AttemptRow, questions: QuizQuestion[]): QuizResu
 
 export async function loadQuiz(db: Knex, viewer: Viewer): Promise<QuizPage> {
   const providerId = selectedProviderId(viewer);
-  const [status, questions] = await Promise.all([repo.vettingStatus(db, providerId), repo.listQuestions(db)]);
+  const [status, questions] = await Promise.all([
+    vettingRecords.vettingStatus(db, providerId),
+    vettingRecords.listQuestions(db),
+  ]);
   if (status === PRE_VETTING) return { kind: 'quiz', questions, passMark: passMarkFor(questions.length) };
-  const attempt = await repo.latestAttempt(db, providerId);
+  const attempt = await vettingRecords.latestAttempt(db, providerId);
   return { kind: 'vetted', result: attempt ? resultOf(attempt, questions) : null };
 }
 
 /** The latest attempt's result, or null when the profile never took the quiz. */
 export async function loadResult(db: Knex, viewer: Viewer): Promise<QuizResult | null> {
   const providerId = selectedProviderId(viewer);
-  const [attempt, questions] = await Promise.all([repo.latestAttempt(db, providerId), repo.listQuestions(db)]);
+  const [attempt, questions] = await Promise.all([
+    vettingRecords.latestAttempt(db, providerId),
+    vettingRecords.listQuestions(db),
+  ]);
   return attempt ? resultOf(attempt, questions) : null;
 }
 
@@ -63,13 +69,13 @@ export async function submitQuiz(db: Knex, viewer: Viewer, body: Record<string, 
   const providerId = selectedProviderId(viewer);
   return db.transaction(async (trx) => {
     // The row lock makes two simultaneous submissions wait for each other; the second sees the new status.
-    const status = await repo.vettingStatus(trx, providerId, { forUpdate: true });
+    const status = await vettingRecords.vettingStatus(trx, providerId, { forUpdate: true });
     if (status !== PRE_VETTING) throw new AlreadyVettedError();
-    const questions = await repo.listQuestions(trx);
+    const questions = await vettingRecords.listQuestions(trx);
     const outcome = gradeAnswers(questions, body);
     if ('errors' in outcome) throw new ValidationError(outcome.errors);
     const { answers, passed } = outcome.graded;
-    await repo.insertAttempt(trx, providerId, answers, passed);
+    await vettingRecords.insertAttempt(trx, providerId, answers, passed);
     await mergeCustomContent(trx, providerId, { vetting_status: passed ? VETTED : FAILED });
     return passed;
   });

@@ -1,5 +1,8 @@
 // The Clinical Vetting quiz rules (spec 2 §4 "Vetting", §5 "Vetting quiz"): every question answered with
 // one of its own choices, and the pass mark (the spec leaves it open; see docs/decisions.md).
+import type { QuizQuestion } from '../../domain/providers';
+
+export type { QuizQuestion };
 
 export const VETTING_MESSAGES = {
   required: 'Question required',
@@ -17,13 +20,6 @@ export const passMarkFor = (questionCount: number) => Math.ceil(questionCount * 
 
 /** Form field of a question: radios named question_{id} whose values are the choice texts. */
 export const fieldFor = (questionId: number) => `question_${questionId}`;
-
-export interface QuizQuestion {
-  id: number;
-  text: string;
-  choices: string[];
-  correctChoice: string;
-}
 
 export interface GradedQuiz {
   /** Question text → chosen answer (the payload shape of spec 2 §7 "Vetting"). */

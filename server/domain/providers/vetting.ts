@@ -1,8 +1,15 @@
 // The only knex calls of the Clinical Vetting quiz: the question bank, the attempts, and
 // custom_content.vetting_status of the provider.
 import type { Knex } from 'knex';
-import type { QuizQuestion } from './validation';
-import { readCustomContent } from '../../domain/profile-content';
+import { readCustomContent } from '../profile-content';
+
+/** A question of the vetting quiz, with its answer. */
+export interface QuizQuestion {
+  id: number;
+  text: string;
+  choices: string[];
+  correctChoice: string;
+}
 
 type Db = Knex | Knex.Transaction;
 
