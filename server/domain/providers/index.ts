@@ -44,3 +44,12 @@ export * as vettingRecords from './vetting';
 export type { QuizQuestion } from './vetting';
 export * as therapyGroupRecords from './therapy-groups';
 export * as insuranceFeeRecords from './insurance-fees';
+export * as benefitRecords from './benefit-records';
+export { loadBasicInformation, type BasicInformation } from './basic-information';
+export {
+  loadStatements,
+  updateText as updateStatementText,
+  type Box,
+  type StatementRecord,
+  type TextColumn,
+} from './statements';

@@ -2,7 +2,7 @@
 // through the viewer's own profile: the pages take no ids.
 import type { Knex } from 'knex';
 import type { Viewer } from '../../domain/accounts';
-import * as repo from './repo';
+import { benefitRecords } from '../../domain/providers';
 import { embedFor, type VideoEmbed } from './video-embed';
 import { selectedEditableProvider } from '../../domain/accounts';
 
@@ -27,7 +27,7 @@ export interface CommunityBox {
 
 /** One box per eligible state, with its list address; the provider's own states are marked. */
 export async function communityBoxes(db: Knex, viewer: Viewer, addressTemplate: string): Promise<CommunityBox[]> {
-  const states = new Set(await repo.practiceStates(db, selectedProviderId(viewer)));
+  const states = new Set(await benefitRecords.practiceStates(db, selectedProviderId(viewer)));
   return COMMUNITY_STATES.map((s) => ({
     code: s.code,
     name: s.name,
@@ -44,7 +44,7 @@ export interface VideoEmbedItem {
 
 /** The profile's videos with their embed codes (custom_content.videos: links, or objects with url and title). */
 export async function videoEmbeds(db: Knex, viewer: Viewer): Promise<VideoEmbedItem[]> {
-  const list = await repo.videos(db, selectedProviderId(viewer));
+  const list = await benefitRecords.videos(db, selectedProviderId(viewer));
   return list.map((video, index) => {
     const entry = (video && typeof video === 'object' ? video : {}) as Record<string, unknown>;
     const url = typeof entry.url === 'string' ? entry.url : typeof video === 'string' ? video : null;
@@ -55,6 +55,6 @@ export async function videoEmbeds(db: Knex, viewer: Viewer): Promise<VideoEmbedI
 }
 
 export async function referral(db: Knex, viewer: Viewer): Promise<{ code: string; joined: number }> {
-  const code = await repo.referralCode(db, selectedProviderId(viewer));
-  return { code, joined: await repo.countReferred(db, code) };
+  const code = await benefitRecords.referralCode(db, selectedProviderId(viewer));
+  return { code, joined: await benefitRecords.countReferred(db, code) };
 }

@@ -7,7 +7,7 @@ import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage';
 import * as licenses from '../../domain/licenses';
 import * as providers from '../../domain/providers';
-import * as repo from './repo';
+import { loadBasicInformation, type BasicInformation } from '../../domain/providers';
 import { pronounsToStore, taglineSchema } from './validation';
 import { validate } from '../../lib/validation';
 import { mergeCustomContent } from '../../domain/profile-content';
@@ -18,12 +18,8 @@ export interface GeneralInformationDeps {
   storage: Storage;
 }
 
-async function loadProfile(
-  db: Knex | Knex.Transaction,
-  viewer: Viewer,
-  providerId: number,
-): Promise<repo.BasicInformation> {
-  const profile = await repo.loadBasicInformation(db, editableProviderId(viewer, providerId));
+async function loadProfile(db: Knex | Knex.Transaction, viewer: Viewer, providerId: number): Promise<BasicInformation> {
+  const profile = await loadBasicInformation(db, editableProviderId(viewer, providerId));
   if (!profile) throw new NotFoundError();
   return profile;
 }

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import { canEditProfile } from '../../domain/accounts';
-import * as repo from './repo';
+import { loadStatements, updateStatementText, type StatementRecord } from '../../domain/providers';
 import { MESSAGES, postedBoxes, sectionsFor, validateBoxes, validateText, type Section } from './validation';
 import { mergeCustomContent } from '../../domain/profile-content';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
@@ -12,10 +12,10 @@ import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 /** The field key a re-render reads to show the confirmation step instead of an error. */
 
 /** The selected profile's texts, when the viewer may edit it; else not found. */
-export async function loadForViewer(db: repo.Db, viewer: Viewer): Promise<repo.StatementRecord> {
+export async function loadForViewer(db: Knex, viewer: Viewer): Promise<StatementRecord> {
   const provider = viewer.provider;
   if (!provider || !canEditProfile(viewer, provider)) throw new NotFoundError();
-  const record = await repo.loadStatements(db, provider.id);
+  const record = await loadStatements(db, provider.id);
   if (!record) throw new NotFoundError();
   return record;
 }
@@ -49,7 +49,7 @@ export async function saveSection(
     const checked = validateText(section, body);
     if (checked.errors) throw new ValidationError(checked.errors);
     if (checked.needsConfirmation) return askFirst(MESSAGES.confirmShort(section.field, section.limits));
-    await repo.updateText(trx, record.id, section.column, checked.value);
+    await updateStatementText(trx, record.id, section.column, checked.value);
     return section;
   });
 }

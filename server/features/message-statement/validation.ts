@@ -1,5 +1,8 @@
 // The Statement & Message / Practice Description forms and their messages (spec 2 §5 "Text fields",
 // §9 word limits). Word counts come from the one shared counter; contact details from the one detector.
+import type { Box, TextColumn } from '../../domain/providers';
+
+export type { Box, TextColumn };
 import { hasContactDetails } from '../../text/contact-details';
 import { checkWords, countWords, tooManyWordsMessage, type WordLimits } from '../../text/word-count';
 import { text } from '../../lib/form';
@@ -30,8 +33,6 @@ export const LIMITS = {
 /** Practice questions (custom_content.boxes): how many, and the title length (not in the spec: ours). */
 export const MAX_BOXES = 10;
 export const MAX_BOX_TITLE = 150;
-
-export type TextColumn = 'professional_statement' | 'message_to_clients';
 
 /** A section holding one text: its anchor/?edit= id, the column it saves, and how it is named. */
 export interface TextSection {
@@ -123,10 +124,6 @@ export function validateText(
   };
 }
 
-export interface Box {
-  title: string;
-  text: string;
-}
 /** A posted box line: kept as typed, with its remove flag (for the re-render). */
 export interface PostedBox extends Box {
   remove: boolean;

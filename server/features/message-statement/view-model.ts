@@ -2,7 +2,7 @@
 import { countWords } from '../../text/word-count';
 import type { BoxView, SectionView } from '../../../views/pages/message-statement/MessageStatementPage';
 import { LIMITS, MAX_BOXES, MESSAGES, postedBoxes, sectionsFor, type Section } from './validation';
-import type { StatementRecord } from './repo';
+import type { StatementRecord } from '../../domain/providers';
 import { text } from '../../lib/form';
 
 const boxView = (box: { title: string; text: string; remove?: boolean }): BoxView => ({

@@ -1,6 +1,6 @@
 // The only knex calls of the benefit pages: the profile's states, videos and referral code.
 import type { Knex } from 'knex';
-import { readCustomContent } from '../../domain/profile-content';
+import { readCustomContent } from '../profile-content';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,11 +1,19 @@
 // The statement page's database access: the provider's texts, its Q&A boxes (custom_content.boxes) and
 // whether it has the premium setup.
 import type { Knex } from 'knex';
-import type { Box, TextColumn } from './validation';
-import { contentOf } from '../../domain/profile-content';
-import { PRICES } from '../../domain/billing';
+import { contentOf } from '../profile-content';
+import { PRICES } from '../billing';
 
-export type Db = Knex | Knex.Transaction;
+type Db = Knex | Knex.Transaction;
+
+/** The statement page's two texts (providers columns). */
+export type TextColumn = 'professional_statement' | 'message_to_clients';
+
+/** A question-and-answer box of the statement (custom_content.boxes). */
+export interface Box {
+  title: string;
+  text: string;
+}
 
 export interface StatementRecord {
   id: number;

@@ -1,9 +1,9 @@
 // The general-information page's reads and writes of the providers table (tags and licences have
 // their own modules).
 import type { Knex } from 'knex';
-import { contentOf } from '../../domain/profile-content';
+import { contentOf } from '../profile-content';
 
-export type Db = Knex | Knex.Transaction;
+type Db = Knex | Knex.Transaction;
 
 export interface BasicInformation {
   id: number;
