@@ -48,6 +48,8 @@ export interface MessageThreadProps {
   urls: ThreadUrls;
   /** Where forms inside messages (the benefits check) go back to. */
   returnTo: string;
+  /** The list's state the thread's page carries ('' or '?q=…'): its earlier and latest pages keep it. */
+  listQuery?: string;
   /** What the provider typed, and its error, after a refused post. */
   draft: string;
   error: string | null;
@@ -280,7 +282,7 @@ export default function MessageThread(props: MessageThreadProps) {
           {earlierCursor !== null && (
             <p className="thread__earlier">
               <a
-                href={`${props.returnTo}?before=${earlierCursor}`}
+                href={`${props.returnTo}${props.listQuery ? `${props.listQuery}&` : '?'}before=${earlierCursor}`}
                 onClick={(event) => void showEarlier(event)}
                 aria-disabled={loadingEarlier || undefined}
               >
@@ -300,7 +302,7 @@ export default function MessageThread(props: MessageThreadProps) {
           />
           {!props.latest && (
             <p className="thread__earlier">
-              <a href={props.returnTo}>{LATEST_LABEL}</a>
+              <a href={`${props.returnTo}${props.listQuery ?? ''}`}>{LATEST_LABEL}</a>
             </p>
           )}
         </div>

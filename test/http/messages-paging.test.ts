@@ -101,6 +101,16 @@ describe('messages: a long thread is shown a page at a time (issue [19] item 1)'
     assert.equal(earlierHref(third.text), null, 'the first page has no earlier link');
     assert.equal(islandPropsOf(third.text).earlierCursor, null);
 
+    // A search of the list beside the thread travels with the earlier and latest pages.
+    const searched = await client.get(`/messages/${thread.clientUserId}?q=Lena`).expect(200);
+    assert.equal(earlierHref(searched.text), `/messages/${thread.clientUserId}?q=Lena&before=${thread.ids[80]}`);
+    const searchedEarlier = await client.get(earlierHref(searched.text)!).expect(200);
+    assert.deepEqual(texts(islandPropsOf(searchedEarlier.text)), numbered(31, 80));
+    assert.match(
+      searchedEarlier.text,
+      new RegExp(`<a href="/messages/${thread.clientUserId}\\?q=Lena">Show latest messages</a>`),
+    );
+
     // A cursor that is not a message of this conversation shows the newest page.
     const other = await longThread(providerId, 3);
     const wrong = await client.get(`/messages/${thread.clientUserId}?before=${other.ids[2]}`).expect(200);
@@ -172,6 +182,9 @@ describe('practice inbox: a long thread is shown a page at a time (issue [19] it
     assert.equal(earlierHref(page.text), `${base}?before=${thread.ids[60]}`);
     const earlier = await client.get(earlierHref(page.text)!).expect(200);
     assert.deepEqual(texts(islandPropsOf(earlier.text)), numbered(11, 60));
+    // The list's filters travel with the earlier page.
+    const filtered = await client.get(`${base}?unread=1&q=Lena`).expect(200);
+    assert.equal(earlierHref(filtered.text), `${base}?unread=1&q=Lena&before=${thread.ids[60]}`);
     const json = await client
       .get(`${base}/earlier?before=${thread.ids[10]}`)
       .set('Accept', 'application/json')

@@ -173,7 +173,9 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
         ...viewer,
         provider: { ...provider, unreadMessageCount: await unreadCount(db, ownerOf(provider)) },
       };
+    const search = searchOf(req.query.q);
     const island = islandProps(thread, cards, {
+      listQuery: search ? `?${new URLSearchParams({ q: search })}` : '',
       csrfToken: req.csrfToken?.() ?? '',
       timeZone: provider.timezone,
       draft: options.draft,

@@ -56,7 +56,7 @@ export function threadUrls(clientUserId: number): ThreadUrls {
 export function islandProps(
   thread: Thread,
   cards: Map<number, VobCardView>,
-  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null },
+  page: { csrfToken: string; timeZone: string; draft?: string; error?: string | null; listQuery?: string },
 ): Parameters<typeof MessageThread>[0] {
   const { conversation } = thread;
   return {
@@ -72,6 +72,7 @@ export function islandProps(
     texts: THREAD_TEXTS,
     urls: threadUrls(conversation.clientUserId),
     returnTo: threadPath(conversation.clientUserId),
+    listQuery: page.listQuery ?? '',
     draft: page.draft ?? '',
     error: page.error ?? null,
     showReminder: !thread.providerHasReplied,

@@ -111,6 +111,7 @@ export function threadPane(
       texts: THREAD_TEXTS,
       urls: threadUrls(conversation, page.query),
       returnTo: threadPath(conversation),
+      listQuery: page.query ?? '',
       draft: page.draft ?? '',
       error: page.error ?? null,
       showReminder: !thread.providerHasReplied,
