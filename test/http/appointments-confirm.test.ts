@@ -65,7 +65,7 @@ describe('a reschedule to an unusual time warns and asks first (issue [19] item 
     assert.equal(response.status, 200);
     const text = textOf(response.text);
     assert.ok(text.includes(NIGHT), text);
-    assert.match(text, /Reschedule to .+, 3:00 AM – 3:30 AM .*\?/);
+    assert.match(text, /Reschedule to .+, 3:00am – 3:30am .*\?/);
     assert.match(response.text, />Reschedule anyway<\/button>/);
     assert.match(response.text, /Early one\?<\/textarea>/);
     assert.ok(response.text.includes(`name="confirmed_start" value="${instant(made.zone, '03:00').toISOString()}"`));
