@@ -1,7 +1,13 @@
 // The appointments module's public face (phone consultations: listing, the panel, cancel, reschedule,
 // booking from the directory). Everything outside server/domain/appointments/ imports from here.
-export { isChangeable, loadAppointmentPanel } from './panel';
-export { isAppointmentTab, listAppointmentTab, type ListOptions } from './list';
+export {
+  isChangeable,
+  RESCHEDULE_WINDOW_DAYS,
+  stateOf,
+  typeLabelOf,
+  type AppointmentState,
+} from './panel';
+export { appointmentPage, isAppointmentTab, type AppointmentPage, type PageOptions } from './list';
 export {
   AppointmentLockedError,
   type AppointmentChangeDeps,
@@ -9,7 +15,7 @@ export {
   cancelAppointment,
   rescheduleAppointment,
 } from './service';
-export { appointmentIcs, icsFileName } from './links';
+export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
 export { APPOINTMENT_MESSAGES } from './validation';
 export { formTimeIn, instantOf, longDateIn, parseFormTime, timeRangeIn } from './time';
 export { findAppointment, type AppointmentOwner, type AppointmentRecord, type AppointmentTab } from './repo';

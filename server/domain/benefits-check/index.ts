@@ -2,17 +2,7 @@
 // card a message's benefits check (VOB) shows, its arithmetic, and running a pending check again.
 export { BENEFITS_CHECK_TEXTS, fill, VOB_STATUSES, type VobData, type VobInputInfo, type VobStatus } from './types';
 export {
-  benefitsCheckCard,
-  type BenefitsCheckInput,
-  outOfPocketRange,
-  remainingDeductible,
-  sampleMessage,
-  sessionsToDeductible,
-  vobKindOf,
-} from './view';
-export {
   BENEFITS_CHECK_PATHS,
-  benefitsCheckCards,
   type CardMessage,
   rerunBenefitsCheck,
   type RerunOutcome,

@@ -1,12 +1,10 @@
-// Running a benefits check again (spec 3 §4: pending_rerun's button; §7 rerun-vob) and building the
-// cards of a thread's checks with the provider's ongoing session fee.
+// Running a benefits check again (spec 3 §4: pending_rerun's button; §7 rerun-vob). The cards a thread
+// shows are the presenters' (server/presenters/benefits-check.ts).
 import type { Knex } from 'knex';
-import type { VobCardView } from '../../../views/components/messaging/VobCard';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
 import { NotFoundError } from '../../lib/errors';
 import * as repo from './repo';
 import type { VobData, VobInputInfo } from './types';
-import { benefitsCheckCard } from './view';
 
 export type RerunOutcome = 'ran' | 'not-pending';
 
@@ -64,42 +62,3 @@ export const BENEFITS_CHECK_PATHS = {
   link: (clientUserId: number) => `/messages/${clientUserId}/benefits-check-link`,
   upgrade: (accountId: number) => `/reimbursify/upgrade/${accountId}`,
 } as const;
-
-/**
- * The cards of a thread's messages that carry a check, by message id, priced with the provider's ongoing
- * session fee (read once). `canUpgrade`: the viewer may buy Private Pay Booster for the provider's account
- * (else the limit card has no upgrade link).
- */
-export async function benefitsCheckCards(
-  db: Knex,
-  thread: {
-    providerId: number;
-    accountId: number;
-    clientUserId: number;
-    clientName: string;
-    clientFirstName?: string;
-    messages: CardMessage[];
-  },
-  options: { canUpgrade: boolean },
-): Promise<Map<number, VobCardView>> {
-  const cards = new Map<number, VobCardView>();
-  const carrying = thread.messages.filter((m) => m.vobData);
-  if (carrying.length === 0) return cards;
-  const fee = await repo.ongoingSessionFee(db, thread.providerId);
-  for (const message of carrying) {
-    cards.set(
-      message.id,
-      benefitsCheckCard({
-        messageId: message.id,
-        vobData: message.vobData!,
-        vobInputInfo: message.vobInputInfo ?? null,
-        clientName: thread.clientName,
-        clientFirstName: thread.clientFirstName,
-        sessionFeeOngoing: fee,
-        rerunAction: BENEFITS_CHECK_PATHS.rerun(thread.clientUserId, message.id),
-        upgradeHref: options.canUpgrade ? BENEFITS_CHECK_PATHS.upgrade(thread.accountId) : null,
-      }),
-    );
-  }
-  return cards;
-}

@@ -22,6 +22,7 @@ import { AppointmentPage } from '../../../views/pages/appointments/AppointmentPa
 import { APPOINTMENTS_PATH, AppointmentsPage } from '../../../views/pages/appointments/AppointmentsPage';
 import { PageContextReact, type PageContext } from '../../../views/page-context';
 import type { FeatureDeps } from '../deps';
+import { listAppointmentTab, loadAppointmentPanel } from '../../presenters';
 
 const PAGE_SIZE = 50;
 const LIST_TITLE = 'Phone Consultations';
@@ -74,7 +75,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     const provider = selectedProfile(res);
     const now = new Date();
     const tab = appointments.isAppointmentTab(req.query.tab) ? req.query.tab : 'upcoming';
-    const list = await appointments.listAppointmentTab(db, { providerId: provider.id }, tab, {
+    const list = await listAppointmentTab(db, { providerId: provider.id }, tab, {
       page: positiveId(req.query.page) ?? 1,
       pageSize: PAGE_SIZE,
       now,
@@ -83,7 +84,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     });
     const id = positiveId(req.query.id);
     // Like the dashboard's ?id=: an id that is not the provider's opens nothing and reveals nothing.
-    const appointment = id ? await appointments.loadAppointmentPanel(db, provider.id, id, now) : null;
+    const appointment = id ? await loadAppointmentPanel(db, provider.id, id, now) : null;
     render(req, res, {
       title: LIST_TITLE,
       page: <AppointmentsPage list={list} appointment={appointment} returnTo={req.originalUrl} />,
@@ -97,7 +98,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     options: { status?: number; formState?: AppointmentFormState; refusal?: string; returnTo?: string } = {},
   ) {
     const provider = selectedProfile(res);
-    const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date());
     if (!appointment) throw new NotFoundError();
     const returnTo = options.returnTo ?? panelPath(id);
     render(req, res, {
@@ -118,7 +119,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     const id = appointmentIdOf(req);
     if (req.query.partial !== '1') return showPanel(req, res, id);
     const provider = selectedProfile(res);
-    const appointment = await appointments.loadAppointmentPanel(db, provider.id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date());
     if (!appointment) throw new NotFoundError();
     const returnTo = safeReturnPath(req.query.return_to, `/calendar?id=${id}`);
     res
@@ -158,7 +159,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     id: number,
     options: { returnTo: string; message: string; error?: string; status?: number },
   ) {
-    const appointment = await appointments.loadAppointmentPanel(db, selectedProfile(res).id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, selectedProfile(res).id, id, new Date());
     if (!appointment) throw new NotFoundError();
     if (!appointment.changeable)
       return showPanel(req, res, id, { status: 409, refusal: refusalOf(appointment), returnTo: options.returnTo });

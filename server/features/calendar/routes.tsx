@@ -10,7 +10,7 @@ import { render } from '../../http/render';
 import { isChecked } from '../../lib/form';
 import { needsConfirmation, type ConfirmationNeeded } from '../../lib/confirmation';
 import type { Viewer } from '../../domain/accounts';
-import { loadAppointmentPanel } from '../../domain/appointments';
+import { loadAppointmentPanel } from '../../presenters';
 import * as calendar from '../../domain/calendar';
 import { CALENDAR_MESSAGES, type CalendarState } from '../../domain/calendar';
 import { AppointmentPanel } from '../../../views/components/AppointmentPanel';

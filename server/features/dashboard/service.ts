@@ -11,7 +11,7 @@ import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './c
 import { greetingFor } from './greeting';
 import * as repo from './repo';
 import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upcoming';
-import { loadAppointmentPanel } from '../../domain/appointments';
+import { loadAppointmentPanel } from '../../presenters';
 import { calendarStateOf } from '../../domain/calendar';
 import { listConversations } from '../../domain/messaging';
 import type { DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';

@@ -5,7 +5,7 @@
 // form's (reimbursifyChanges of server/domain/billing); only the ids and the proration date are typed here.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { listAppointmentTab } from '../../domain/appointments';
+import { listAppointmentTab } from '../../presenters';
 import {
   accountBillingRecords,
   COUPON_MESSAGES,

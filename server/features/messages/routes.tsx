@@ -8,7 +8,7 @@
 // A client id without a conversation of this profile (another provider's client) is not found.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { canManageAccountBilling, type ProviderSummary, type Viewer } from '../../domain/accounts';
-import { benefitsCheckCards } from '../../domain/benefits-check';
+import { benefitsCheckCards } from '../../presenters';
 import {
   CONVERSATIONS_PAGE_SIZE,
   deleteProviderMessage,

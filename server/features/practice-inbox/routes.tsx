@@ -26,7 +26,7 @@ import {
   INBOX_MESSAGES_PATH,
   INBOX_PATH,
 } from '../../../views/pages/practice-inbox/InboxTabs';
-import { clientListView } from '../../presenters';
+import { clientListView, listAppointmentTab, loadAppointmentPanel } from '../../presenters';
 import type { FeatureDeps } from '../deps';
 import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
@@ -342,7 +342,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     const now = new Date();
     const tab = appointments.isAppointmentTab(req.query.tab) ? req.query.tab : 'upcoming';
     const search = typeof req.query.search === 'string' ? req.query.search.trim().slice(0, 200) : '';
-    const list = await appointments.listAppointmentTab(db, { accountId }, tab, {
+    const list = await listAppointmentTab(db, { accountId }, tab, {
       page: toId(req.query.page) || 1,
       pageSize: APPOINTMENTS_PAGE_SIZE,
       now,
@@ -351,7 +351,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       detailsHref: (id) => `${inboxAppointmentsHref(tab, { search, id })}#appointment`,
     });
     const id = toId(req.query.id);
-    const panel = id ? await appointments.loadAppointmentPanel(db, { accountId }, id, now) : null;
+    const panel = id ? await loadAppointmentPanel(db, { accountId }, id, now) : null;
     // Read-only here: cancel and reschedule belong to the provider's own calendar pages.
     const appointment = panel && {
       ...panel,

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { VobCard } from '../../../../views/components/messaging/VobCard';
-import { type PageContext, PageContextReact } from '../../../../views/page-context';
+import { VobCard } from '../../../views/components/messaging/VobCard';
+import { type PageContext, PageContextReact } from '../../../views/page-context';
 import {
   benefitsCheckCard,
   type BenefitsCheckInput,
@@ -13,9 +13,9 @@ import {
   sampleMessage,
   sessionsToDeductible,
   vobKindOf,
-} from '../../../../server/domain/benefits-check';
-import { localVerification } from '../../../../server/integrations/benefits-tool/local';
-import { BenefitsToolError } from '../../../../server/integrations/benefits-tool';
+} from '../../../server/presenters';
+import { localVerification } from '../../../server/integrations/benefits-tool/local';
+import { BenefitsToolError } from '../../../server/integrations/benefits-tool';
 
 const UNKNOWN =
   "We're unable to check if Casey Client has out-of-network benefits for therapy. You can verify coverage with their insurance company.";

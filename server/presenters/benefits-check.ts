@@ -1,8 +1,17 @@
-// From a stored benefits check to what the message shows (spec 3 §4): pending_rerun offers a rerun,
+// From a stored benefits check to the card its message shows (spec 3 §4): pending_rerun offers a rerun,
 // vob_limit_reached the upgrade, unknown_error or a null percent the "unable to check" text, 0 % no
 // out-of-network benefits, anything else the benefits with the sample-message arithmetic. Pure.
-import type { VobCardKind, VobCardView } from '../../../views/components/messaging/VobCard';
-import { BENEFITS_CHECK_TEXTS, fill, type VobData, type VobInputInfo } from './types';
+import type { Knex } from 'knex';
+import type { VobCardKind, VobCardView } from '../../views/components/messaging/VobCard';
+import {
+  BENEFITS_CHECK_PATHS,
+  BENEFITS_CHECK_TEXTS,
+  fill,
+  ongoingSessionFee,
+  type CardMessage,
+  type VobData,
+  type VobInputInfo,
+} from '../domain/benefits-check';
 
 const number = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -176,4 +185,43 @@ export function benefitsCheckCard(input: BenefitsCheckInput): VobCardView {
       };
     }
   }
+}
+
+/**
+ * The cards of a thread's messages that carry a check, by message id, priced with the provider's ongoing
+ * session fee (read once). `canUpgrade`: the viewer may buy Private Pay Booster for the provider's account
+ * (else the limit card has no upgrade link).
+ */
+export async function benefitsCheckCards(
+  db: Knex,
+  thread: {
+    providerId: number;
+    accountId: number;
+    clientUserId: number;
+    clientName: string;
+    clientFirstName?: string;
+    messages: CardMessage[];
+  },
+  options: { canUpgrade: boolean },
+): Promise<Map<number, VobCardView>> {
+  const cards = new Map<number, VobCardView>();
+  const carrying = thread.messages.filter((m) => m.vobData);
+  if (carrying.length === 0) return cards;
+  const fee = await ongoingSessionFee(db, thread.providerId);
+  for (const message of carrying) {
+    cards.set(
+      message.id,
+      benefitsCheckCard({
+        messageId: message.id,
+        vobData: message.vobData!,
+        vobInputInfo: message.vobInputInfo ?? null,
+        clientName: thread.clientName,
+        clientFirstName: thread.clientFirstName,
+        sessionFeeOngoing: fee,
+        rerunAction: BENEFITS_CHECK_PATHS.rerun(thread.clientUserId, message.id),
+        upgradeHref: options.canUpgrade ? BENEFITS_CHECK_PATHS.upgrade(thread.accountId) : null,
+      }),
+    );
+  }
+  return cards;
 }
