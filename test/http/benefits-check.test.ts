@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
+import { rerunBenefitsCheck } from '../../server/domain/benefits-check';
 
 const db = () => ctx().db;
 const TOKEN_PAGE = '/profile/availability-locations';
@@ -173,5 +174,78 @@ describe('benefits check: sending the benefits-check link', () => {
     const theirs = await leadWithCheck(other.providerIds[0]!, { status: 'run' });
     assert.equal((await post(client, linkPath(theirs.clientUserId), { confirmed: '1' })).status, 404);
     assert.deepEqual(await sent(theirs.conversationId), []);
+  });
+});
+
+describe('benefits check: a rerun holds no lock while the tool answers (no outside call in a transaction)', () => {
+  const answer = {
+    status: 'completed',
+    estimated_reimbursement_after_deductible_percent: 60,
+    reimbursify_eligibility_id: 'elig-1',
+  } as never;
+
+  it('another session can lock the message at once while the tool is asked; the answer is stored', async () => {
+    const { providerId } = await signedIn();
+    const { clientUserId, messageId } = await leadWithCheck(providerId, { status: 'pending_rerun' });
+    const outcome = await rerunBenefitsCheck(
+      db(),
+      {
+        rerunVerification: async () => {
+          // The old rerun held `select … for update` in a transaction around this call: NOWAIT failed here.
+          await db().transaction(async (trx) => {
+            const row = await trx('messages').where({ id: messageId }).forUpdate().noWait().first('id');
+            assert.equal(Number(row?.id), messageId);
+          });
+          return answer;
+        },
+      },
+      { scope: { providerId, accountIds: [] }, clientUserId, messageId },
+    );
+    assert.equal(outcome, 'ran');
+    const stored = await vobOf(messageId);
+    assert.equal(stored.status, 'completed');
+    assert.equal(stored.rerun_started_at, undefined, 'the claim is not kept with the answer');
+  });
+
+  it('two clicks at once call the tool once; the second waits and finds the check run', async () => {
+    const { providerId } = await signedIn();
+    const { clientUserId, messageId } = await leadWithCheck(providerId, { status: 'pending_rerun' });
+    let calls = 0;
+    const tool = {
+      rerunVerification: async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return answer;
+      },
+    };
+    const request = { scope: { providerId, accountIds: [] }, clientUserId, messageId };
+    const outcomes = await Promise.all([
+      rerunBenefitsCheck(db(), tool, request),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => rerunBenefitsCheck(db(), tool, request)),
+    ]);
+    assert.deepEqual(outcomes, ['ran', 'not-pending']);
+    assert.equal(calls, 1);
+  });
+
+  it('a failing tool lets the claim go: the check stays pending and the next click runs it', async () => {
+    const { providerId } = await signedIn();
+    const { clientUserId, messageId } = await leadWithCheck(providerId, { status: 'pending_rerun' });
+    const request = { scope: { providerId, accountIds: [] }, clientUserId, messageId };
+    await assert.rejects(
+      rerunBenefitsCheck(
+        db(),
+        {
+          rerunVerification: async () => {
+            throw new Error('tool down');
+          },
+        },
+        request,
+      ),
+      /tool down/,
+    );
+    const pending = await vobOf(messageId);
+    assert.equal(pending.status, 'pending_rerun');
+    assert.equal(pending.rerun_started_at, undefined);
+    assert.equal(await rerunBenefitsCheck(db(), { rerunVerification: async () => answer }, request), 'ran');
   });
 });

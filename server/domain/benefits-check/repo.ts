@@ -21,19 +21,21 @@ export interface VobMessageRow {
   vobInputInfo: VobInputInfo | null;
 }
 
-/** Locks the message (FOR UPDATE) so two reruns of one check never both call the tool. */
-export async function lockVobMessage(
-  trx: Knex.Transaction,
+/** How long a rerun's claim holds a check: beyond the benefits tool's time limit, so only a rerun that died loses it. */
+export const RERUN_LEASE_SECONDS = 120;
+
+/** The message carrying a check, within the scope (null: not found). */
+export async function findVobMessage(
+  db: Db,
   scope: BenefitsCheckScope,
   clientUserId: number,
   messageId: number,
 ): Promise<VobMessageRow | null> {
-  const { rows } = await trx.raw(
+  const { rows } = await db.raw(
     `select m.id, m.provider_id, m.client_user_id, m.vob_data, m.vob_input_info
        from messages m join providers p on p.id = m.provider_id
       where m.id = ? and m.client_user_id = ? and m.vob_data is not null and m.deleted_at is null and m.redacted_at is null
-        and (m.provider_id = ? or p.account_id = any(?::bigint[]))
-      for update of m`,
+        and (m.provider_id = ? or p.account_id = any(?::bigint[]))`,
     [messageId, clientUserId, scope.providerId ?? 0, scope.accountIds],
   );
   const row = rows[0];
@@ -47,8 +49,31 @@ export async function lockVobMessage(
   };
 }
 
-export async function updateVobData(trx: Knex.Transaction, messageId: number, vobData: VobData): Promise<void> {
-  await trx('messages')
+/**
+ * Claims a pending check for one rerun, in one statement: its data gets `rerun_started_at`, unless another
+ * rerun holds it within the lease. True when this rerun may call the tool.
+ */
+export async function claimRerun(db: Db, messageId: number): Promise<boolean> {
+  const claimed = await db('messages')
+    .where({ id: messageId })
+    .whereRaw("vob_data->>'status' = 'pending_rerun'")
+    .whereRaw(
+      "(vob_data->>'rerun_started_at' is null or (vob_data->>'rerun_started_at')::timestamptz < now() - make_interval(secs => ?))",
+      [RERUN_LEASE_SECONDS],
+    )
+    .update({ vob_data: db.raw("vob_data || jsonb_build_object('rerun_started_at', now())") });
+  return claimed > 0;
+}
+
+/** Lets a claimed check go again (the tool failed): still pending, free for the next click. */
+export async function releaseRerun(db: Db, messageId: number): Promise<void> {
+  await db('messages')
+    .where({ id: messageId })
+    .update({ vob_data: db.raw("vob_data - 'rerun_started_at'") });
+}
+
+export async function updateVobData(db: Db, messageId: number, vobData: VobData): Promise<void> {
+  await db('messages')
     .where({ id: messageId })
     .update({ vob_data: JSON.stringify(vobData) });
 }

@@ -11,10 +11,10 @@ export type RerunOutcome = 'ran' | 'not-pending';
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
- * Runs a pending check again through the benefits tool and stores its answer, in one transaction that
- * holds the message (a second click waits, then finds it no longer pending). Another provider's message,
- * or one without a check, is not found; a tool failure (BenefitsToolError) rolls back and leaves the
- * check pending.
+ * Runs a pending check again through the benefits tool and stores its answer. The check is claimed first
+ * (one statement), the tool is called outside any transaction, then the answer is stored: a second click
+ * waits for the first, then finds the check no longer pending. Another provider's message, or one without
+ * a check, is not found; a tool failure (BenefitsToolError) lets the claim go and leaves the check pending.
  */
 export async function rerunBenefitsCheck(
   db: Knex,
@@ -23,31 +23,43 @@ export async function rerunBenefitsCheck(
 ): Promise<RerunOutcome> {
   const { clientUserId, messageId } = request;
   if (![clientUserId, messageId].every((id) => Number.isSafeInteger(id) && id > 0)) throw new NotFoundError();
-  return db.transaction(async (trx) => {
-    const message = await repo.lockVobMessage(trx, request.scope, clientUserId, messageId);
+  for (;;) {
+    const message = await repo.findVobMessage(db, request.scope, clientUserId, messageId);
     if (!message) throw new NotFoundError();
     if (message.vobData.status !== 'pending_rerun') return 'not-pending';
+    if (!(await repo.claimRerun(db, message.id))) {
+      // Another click is running it: wait for its answer (or for its claim to lapse).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     const info: VobInputInfo = message.vobInputInfo ?? {};
     const insuranceName =
       text(info.insurance_name) ??
       (Array.isArray(info.insurance_names) ? (info.insurance_names.map(text).find(Boolean) ?? null) : null);
-    const result = await tool.rerunVerification({
-      vobId: message.vobData.id ?? null,
-      providerId: message.providerId,
-      clientUserId: message.clientUserId,
-      memberId: text(info.member_id),
-      insuranceName,
-      dateOfBirth: text(info.dob),
-    });
+    let result: Awaited<ReturnType<BenefitsTool['rerunVerification']>>;
+    try {
+      result = await tool.rerunVerification({
+        vobId: message.vobData.id ?? null,
+        providerId: message.providerId,
+        clientUserId: message.clientUserId,
+        memberId: text(info.member_id),
+        insuranceName,
+        dateOfBirth: text(info.dob),
+      });
+    } catch (error) {
+      await repo.releaseRerun(db, message.id);
+      throw error;
+    }
+    const { rerun_started_at: _claim, ...stored } = message.vobData as VobData & { rerun_started_at?: unknown };
     const updated: VobData = {
-      ...message.vobData,
+      ...stored,
       ...result,
       reimbursify_eligibility_id:
         result.reimbursify_eligibility_id ?? message.vobData.reimbursify_eligibility_id ?? null,
     };
-    await repo.updateVobData(trx, message.id, updated);
+    await repo.updateVobData(db, message.id, updated);
     return 'ran';
-  });
+  }
 }
 
 export interface CardMessage {
