@@ -7,6 +7,12 @@ export {
   typeLabelOf,
   type AppointmentState,
 } from './panel';
+export {
+  appointmentsBetween,
+  upcomingAppointments,
+  type UpcomingAppointment,
+  type WeekAppointment,
+} from './week';
 export { appointmentPage, isAppointmentTab, type AppointmentPage, type PageOptions } from './list';
 export {
   AppointmentLockedError,

@@ -53,3 +53,6 @@ export {
   type StatementRecord,
   type TextColumn,
 } from './statements';
+export { isLiveProvider } from './live';
+export * as dashboardRecords from './dashboard';
+export type { DashboardProfile, NewEvent } from './dashboard';

@@ -6,7 +6,7 @@ import { ApiError, type ApiEndpoints } from '../../api';
 import type { JobQueue } from '../../jobs';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import * as messaging from '../../domain/messaging';
-import { isLiveProvider } from './repo';
+import { isLiveProvider } from '../../domain/providers';
 import {
   check,
   clientMessageSchema,

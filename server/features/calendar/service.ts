@@ -14,7 +14,7 @@ import {
 } from '../../domain/calendar';
 import { activeAbsence, type Absence } from '../../domain/vacation-responder';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
-import { appointmentsBetween, type WeekAppointment } from './repo';
+import { appointmentsBetween, type WeekAppointment } from '../../domain/appointments';
 
 export const CALENDAR_TEXTS = {
   statusRequired: 'Choose Show Calendar or Hide Calendar.',

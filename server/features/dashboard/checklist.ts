@@ -23,7 +23,7 @@ export interface ChecklistItem {
   href: string;
 }
 
-/** What the checklist reads from a profile (loaded by repo.loadDashboardProfile). */
+/** What the checklist reads from a profile (loaded by the providers module's dashboardRecords.loadDashboardProfile). */
 export interface ChecklistProfile {
   id: number;
   type: 'individual' | 'practice';

@@ -9,7 +9,8 @@ import { actionCards, findCard } from './cards';
 import { priceIdsByLookupKey } from '../../domain/billing';
 import { CHECKLIST_STATUSES, profileChecklist, showsOnboardingScreen } from './checklist';
 import { greetingFor } from './greeting';
-import * as repo from './repo';
+import { upcomingAppointments } from '../../domain/appointments';
+import { dashboardRecords, type DashboardProfile } from '../../domain/providers';
 import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upcoming';
 import { loadAppointmentPanel } from '../../presenters';
 import { calendarStateOf } from '../../domain/calendar';
@@ -28,7 +29,7 @@ const DASHBOARD_CACHE_MS = 60_000;
 const UPCOMING_WINDOW_MS = 49 * 3600_000;
 
 interface DashboardData {
-  profile: repo.DashboardProfile;
+  profile: DashboardProfile;
   onboarding: boolean;
   unmet: ReturnType<typeof profileChecklist>;
   /** Only for an active profile past onboarding; appointments cover [readAt, readAt + window + cache time). */
@@ -44,7 +45,7 @@ interface DashboardData {
 function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<DashboardData | null> {
   return reads.read(`dashboard:${providerId}`, DASHBOARD_CACHE_MS, async () => {
     const readAt = new Date();
-    const profile = await repo.loadDashboardProfile(db, providerId);
+    const profile = await dashboardRecords.loadDashboardProfile(db, providerId);
     if (!profile) return null;
     const unmet = profileChecklist(profile);
     const onboarding = showsOnboardingScreen(profile.status, unmet);
@@ -54,7 +55,7 @@ function dashboardData(db: Knex, reads: ReadCache, providerId: number): Promise<
         count: page.total,
         conversations: page.conversations.map(({ clientUserId, clientName }) => ({ clientUserId, clientName })),
       })),
-      repo.upcomingAppointments(
+      upcomingAppointments(
         db,
         providerId,
         readAt,
@@ -153,13 +154,13 @@ export async function logCtaEvent(
   if (input.type !== CTA_EVENT || !CTA_ACTIONS.includes(action)) throw new HttpError(400, 'This event is not known.');
   if (action === 'dismiss_cta' && !card.dismissable) throw new HttpError(400, 'This card cannot be dismissed.');
   await db.transaction(async (trx) => {
-    await repo.recordEvent(trx, {
+    await dashboardRecords.recordEvent(trx, {
       type: CTA_EVENT,
       providerId,
       userId: actor.user.id,
       data: { action, provider_id: providerId, card_name: card.name },
     });
-    if (action === 'dismiss_cta') await repo.dismissCard(trx, providerId, card.name);
+    if (action === 'dismiss_cta') await dashboardRecords.dismissCard(trx, providerId, card.name);
   });
   if (action !== 'follow_cta_link') return '/';
   if (!card.href.startsWith('checkout:')) return card.href;

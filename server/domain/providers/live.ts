@@ -1,4 +1,4 @@
-// The one question the API asks the database itself: is a profile live (listed in the directory)?
+// Is a profile live (listed in the directory)? The directory API's first question.
 import type { Knex } from 'knex';
 
 export async function isLiveProvider(db: Knex, providerId: number): Promise<boolean> {

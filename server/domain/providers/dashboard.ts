@@ -1,15 +1,51 @@
-// The dashboard's database access: the profile snapshot the checklist and cards read, the widgets'
-// rows, the cta flags and the analytics events. Every read is scoped by provider id.
+// What the dashboard reads and writes of a profile: the snapshot its checklist and cards read, the cta
+// flags and the analytics events. Every read is scoped by provider id.
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
-import { clientAsGivenJoin } from '../../domain/messaging';
-import type { CardProfile } from './cards';
-import type { ChecklistProfile } from './checklist';
-import type { UpcomingAppointment } from './upcoming';
-import { mergeCustomContentObject, contentOf } from '../../domain/profile-content';
-export type Db = Knex | Knex.Transaction;
+import { mergeCustomContentObject, contentOf } from '../profile-content';
 
-export type DashboardProfile = ChecklistProfile & CardProfile & { status: string; timezone: string };
+type Db = Knex | Knex.Transaction;
+
+/** One profile with everything the dashboard's checklist and action cards read. */
+export interface DashboardProfile {
+  id: number;
+  type: 'individual' | 'practice';
+  status: string;
+  timezone: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  phoneNumber: string | null;
+  contactEmail: string | null;
+  /** Number of taggings per tag type (professions, degrees, languages, clientele, specialties, approaches). */
+  tagCounts: Partial<Record<string, number>>;
+  /** Specialties marked top (is_top). */
+  topSpecialtyCount: number;
+  /** The states of the provider's locations (one entry per location). */
+  locationStates: string[];
+  /** The states of the provider's licences (one entry per licence). */
+  licenseStates: string[];
+  /** custom_content.session_fee_ongoing and session_length_ongoing, as stored. */
+  sessionFeeOngoing: unknown;
+  sessionLengthOngoing: unknown;
+  imageKey: string | null;
+  hasPaidPlan: boolean;
+  hasPremiumSetup: boolean;
+  calendarOpen: boolean;
+  /** custom_content.vetting_status */
+  vettingStatus: unknown;
+  /** custom_content.education_v2 lines */
+  educationCount: number;
+  insuranceCount: number;
+  insuranceOptOutCount: number;
+  /** Distinct states of the provider's locations. */
+  locationStateCount: number;
+  galleryCount: number;
+  /** Words of the professional statement (practice description for practices). */
+  statementWords: number;
+  /** custom_content.cta: card name → false once dismissed. */
+  cta: Record<string, unknown>;
+}
 
 const wordCount = (text: unknown) => (typeof text === 'string' ? text.trim().split(/\s+/).filter(Boolean).length : 0);
 
@@ -136,39 +172,4 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<void> {
     user_id: event.userId,
     data: event.data,
   });
-}
-
-const clientName = (row: { first_name: string | null; last_name: string | null }) =>
-  [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
-
-/** Appointments not canceled, still ending after `from`, starting before `until`. */
-export async function upcomingAppointments(
-  db: Knex,
-  providerId: number,
-  from: Date,
-  until: Date,
-): Promise<UpcomingAppointment[]> {
-  const rows = await selectPrepared<{
-    id: number;
-    start_time: Date;
-    end_time: Date;
-    first_name: string | null;
-    last_name: string | null;
-  }>(
-    db,
-    'dashboard-upcoming',
-    db('appointments as a')
-      .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
-      .where({ 'a.provider_id': providerId, 'a.canceled': false })
-      .where('a.end_time', '>', from)
-      .where('a.start_time', '<', until)
-      .orderBy('a.start_time')
-      .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'),
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    startTime: new Date(r.start_time),
-    endTime: new Date(r.end_time),
-    clientName: clientName(r),
-  }));
 }
