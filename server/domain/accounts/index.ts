@@ -102,3 +102,4 @@ export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer
 export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
 export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
 export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
+export * as profileCreationRecords from './profile-creation-records';

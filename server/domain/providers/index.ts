@@ -56,3 +56,5 @@ export {
 export { isLiveProvider } from './live';
 export * as dashboardRecords from './dashboard';
 export type { DashboardProfile, NewEvent } from './dashboard';
+export * as photoRecords from './photo-records';
+export * as practiceProviderRecords from './practice-provider-records';

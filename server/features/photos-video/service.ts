@@ -21,7 +21,7 @@ import {
 } from '../../domain/images';
 import * as providers from '../../domain/providers';
 import { submitSupportRequest, type SupportDeps } from '../../domain/support-requests';
-import * as repo from './repo';
+import { photoRecords } from '../../domain/providers';
 import { isChecked } from '../../lib/form';
 import {
   GALLERY_IMAGE_MESSAGES,
@@ -43,7 +43,7 @@ export interface PhotosVideoDeps {
   jobs: JobQueue;
   support: Omit<SupportDeps, 'db'>;
 }
-export type PhotoKind = repo.PhotoKind;
+export type PhotoKind = photoRecords.PhotoKind;
 
 export class StorageFailure extends Error {}
 
@@ -53,20 +53,20 @@ export async function loadForViewer(
   viewer: Viewer,
   providerId: number,
   options: { forUpdate?: boolean } = {},
-): Promise<repo.PhotosVideoRecord> {
-  const record = await repo.loadRecord(db, editableProviderId(viewer, providerId), options);
+): Promise<photoRecords.PhotosVideoRecord> {
+  const record = await photoRecords.loadRecord(db, editableProviderId(viewer, providerId), options);
   if (!record) throw new NotFoundError();
   return record;
 }
 
 /** Video status (spec 2 §4): no videos → no-video; else visible or hidden by display_video_introduction. */
 export const videoStatusOf = (
-  record: Pick<repo.PhotosVideoRecord, 'videos' | 'displayVideoIntroduction'>,
+  record: Pick<photoRecords.PhotosVideoRecord, 'videos' | 'displayVideoIntroduction'>,
 ): VideoStatus => (record.videos.length === 0 ? 'no-video' : record.displayVideoIntroduction ? 'visible' : 'hidden');
 
 /** Photo edits by support are one-time: offered only while the profile is active and the edit is unused. */
 export function photoEditAvailability(
-  record: Pick<repo.PhotosVideoRecord, 'status' | 'photoEditUsed'>,
+  record: Pick<photoRecords.PhotosVideoRecord, 'status' | 'photoEditUsed'>,
 ): { available: true } | { available: false; reason: string } {
   if (record.photoEditUsed) return { available: false, reason: MESSAGES.editUsed };
   if (record.status !== 'active') return { available: false, reason: MESSAGES.editNotActive };
@@ -85,7 +85,7 @@ export interface PhotoView {
 }
 
 export interface PhotosVideoData {
-  record: repo.PhotosVideoRecord;
+  record: photoRecords.PhotosVideoRecord;
   profilePhoto: { url: string; smallUrl: string } | null;
   gallery: PhotoView[];
   practice: PhotoView[];
@@ -93,7 +93,7 @@ export interface PhotosVideoData {
   photoEdit: ReturnType<typeof photoEditAvailability>;
 }
 
-const photoView = (row: repo.PhotoRow): PhotoView => ({
+const photoView = (row: photoRecords.PhotoRow): PhotoView => ({
   id: row.id,
   kind: row.kind,
   full: imageUrl(row.storageKey),
@@ -106,7 +106,7 @@ const photoView = (row: repo.PhotoRow): PhotoView => ({
 
 export async function pageData(db: Knex, viewer: Viewer, providerId: number): Promise<PhotosVideoData> {
   const record = await loadForViewer(db, viewer, providerId);
-  const photos = await repo.listPhotos(
+  const photos = await photoRecords.listPhotos(
     db,
     providerId,
     record.type === 'practice' ? ['gallery', 'practice'] : ['gallery'],
@@ -131,7 +131,7 @@ export async function findPhotoForViewer(
   imageId: number,
 ): Promise<PhotoView> {
   await loadForViewer(db, viewer, providerId);
-  const photo = await repo.findPhoto(db, providerId, imageId);
+  const photo = await photoRecords.findPhoto(db, providerId, imageId);
   if (!photo) throw new NotFoundError();
   return photoView(photo);
 }
@@ -165,7 +165,7 @@ export async function chooseProfilePhoto(
   imageId: number,
 ): Promise<void> {
   await loadForViewer(deps.db, viewer, providerId);
-  const photo = await repo.findPhoto(deps.db, providerId, imageId);
+  const photo = await photoRecords.findPhoto(deps.db, providerId, imageId);
   if (!photo) throw new NotFoundError();
   if (photo.sourceKey) throw new ValidationError({ image_id: MESSAGES.stillRendering });
   const source = await deps.storage.get(photo.storageKey);
@@ -176,8 +176,8 @@ export async function chooseProfilePhoto(
   try {
     await deps.db.transaction(async (trx) => {
       await loadForViewer(trx, viewer, providerId, { forUpdate: true });
-      if (!(await repo.findPhoto(trx, providerId, imageId))) throw new NotFoundError();
-      await repo.insertHeadshot(trx, providerId, {
+      if (!(await photoRecords.findPhoto(trx, providerId, imageId))) throw new NotFoundError();
+      await photoRecords.insertHeadshot(trx, providerId, {
         storageKey: keys.main,
         filename: photo.filename,
         size: renditions.large.length,
@@ -238,7 +238,7 @@ export async function uploadPhotos(
 
   const storedKeys: string[] = [];
   try {
-    const photos: repo.NewPhoto[] = [];
+    const photos: photoRecords.NewPhoto[] = [];
     for (const [index, file] of files.entries()) {
       const keys = newImageKeys(kind);
       if (rendering) {
@@ -272,7 +272,7 @@ export async function uploadPhotos(
     }
     await deps.db.transaction(async (trx) => {
       await loadForViewer(trx, viewer, providerId, { forUpdate: true });
-      const ids = await repo.appendPhotos(trx, providerId, kind, photos);
+      const ids = await photoRecords.appendPhotos(trx, providerId, kind, photos);
       // One job per photo: each is retried on its own, and the queue's workers share a batch.
       if (rendering) for (const imageId of ids) await deps.jobs.enqueue(trx, RENDER_PHOTOS_JOB, { imageId });
     });
@@ -304,7 +304,7 @@ async function putOriginal(storage: Storage, key: string, body: Buffer): Promise
  * a run that fails is retried by the queue (the original stays until a run succeeds).
  */
 export async function renderWaitingPhoto(deps: { db: Knex; storage: Storage }, imageId: number): Promise<void> {
-  const waiting = await repo.findUnrendered(deps.db, imageId);
+  const waiting = await photoRecords.findUnrendered(deps.db, imageId);
   if (!waiting?.sourceKey) return;
   const original = await deps.storage.get(waiting.sourceKey);
   if (!original) throw new StorageFailure(`the original of photo ${imageId} is missing`);
@@ -316,8 +316,8 @@ export async function renderWaitingPhoto(deps: { db: Knex; storage: Storage }, i
     renditions.thumb,
   );
   const recorded = await deps.db.transaction(async (trx) => {
-    if (!(await repo.findUnrendered(trx, imageId, { forUpdate: true }))) return false;
-    await repo.markRendered(trx, imageId, {
+    if (!(await photoRecords.findUnrendered(trx, imageId, { forUpdate: true }))) return false;
+    await photoRecords.markRendered(trx, imageId, {
       size: renditions.full.length,
       width: renditions.width,
       height: renditions.height,
@@ -342,10 +342,10 @@ export async function movePhoto(
   const checked = validate<{ direction: 'up' | 'down' }>(moveSchema, body);
   await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId, { forUpdate: true });
-    const photo = await repo.findPhoto(trx, providerId, imageId);
+    const photo = await photoRecords.findPhoto(trx, providerId, imageId);
     if (!photo) throw new NotFoundError();
     if (checked.errors) throw new HttpError(400, 'Please choose up or down.');
-    const all = await repo.listPhotos(trx, providerId, [photo.kind]);
+    const all = await photoRecords.listPhotos(trx, providerId, [photo.kind]);
     const ids = all.map((p) => p.id);
     const at = ids.indexOf(photo.id);
     // The neighbour the person sees: photos still being rendered are not shown yet, so they are passed over.
@@ -354,7 +354,7 @@ export async function movePhoto(
     while (all[to]?.sourceKey) to += step;
     if (to < 0 || to >= ids.length) return; // already first or last: nothing to do
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
-    await repo.writeOrder(trx, ids);
+    await photoRecords.writeOrder(trx, ids);
   });
 }
 
@@ -367,12 +367,12 @@ export async function deletePhoto(
 ): Promise<void> {
   const deleted = await deps.db.transaction(async (trx) => {
     await loadForViewer(trx, viewer, providerId, { forUpdate: true });
-    const photo = await repo.findPhoto(trx, providerId, imageId);
+    const photo = await photoRecords.findPhoto(trx, providerId, imageId);
     if (!photo) throw new NotFoundError();
-    await repo.deletePhoto(trx, photo.id);
-    await repo.writeOrder(
+    await photoRecords.deletePhoto(trx, photo.id);
+    await photoRecords.writeOrder(
       trx,
-      (await repo.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id),
+      (await photoRecords.listPhotos(trx, providerId, [photo.kind])).map((p) => p.id),
     );
     return photo;
   });

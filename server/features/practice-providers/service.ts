@@ -15,15 +15,15 @@ import {
   type UploadedImage,
   withStoredPicture,
 } from '../../domain/images';
-import * as repo from './repo';
+import { practiceProviderRecords } from '../../domain/providers';
 import { parseMove, PRACTICE_MESSAGES, validateUnregistered } from './validation';
 
 export interface PracticeDeps {
   db: Knex;
   storage: Storage;
 }
-export type MemberRow = repo.MemberRow;
-export type UnregisteredRow = repo.UnregisteredRow;
+export type MemberRow = practiceProviderRecords.MemberRow;
+export type UnregisteredRow = practiceProviderRecords.UnregisteredRow;
 
 function practiceId(viewer: Viewer): number {
   return selectedEditableProvider(viewer, 'practice').id;
@@ -33,9 +33,9 @@ function practiceId(viewer: Viewer): number {
 export async function loadPage(db: Knex, viewer: Viewer, requestedPage: unknown) {
   const id = practiceId(viewer);
   const [allMembers, unregistered, degrees] = await Promise.all([
-    repo.listMembers(db, id),
-    repo.listUnregistered(db, id),
-    repo.degreeOptions(db),
+    practiceProviderRecords.listMembers(db, id),
+    practiceProviderRecords.listUnregistered(db, id),
+    practiceProviderRecords.degreeOptions(db),
   ]);
   const { items, ...paging } = pageOf(allMembers, requestedPage);
   return {
@@ -48,7 +48,7 @@ export async function loadPage(db: Knex, viewer: Viewer, requestedPage: unknown)
 }
 
 export async function loadMember(db: Knex, viewer: Viewer, memberId: number): Promise<MemberRow> {
-  const member = await repo.findMember(db, practiceId(viewer), memberId);
+  const member = await practiceProviderRecords.findMember(db, practiceId(viewer), memberId);
   if (!member) throw new NotFoundError();
   return member;
 }
@@ -57,13 +57,13 @@ export async function loadMember(db: Knex, viewer: Viewer, memberId: number): Pr
 export async function removeMember(db: Knex, viewer: Viewer, memberId: number): Promise<void> {
   const id = practiceId(viewer);
   await db.transaction(async (trx) => {
-    await repo.lockMembers(trx, id);
-    if (!(await repo.removeMember(trx, id, memberId))) throw new NotFoundError();
+    await practiceProviderRecords.lockMembers(trx, id);
+    if (!(await practiceProviderRecords.removeMember(trx, id, memberId))) throw new NotFoundError();
     // Close the gap so positions stay 1..n.
-    await repo.saveOrder(
+    await practiceProviderRecords.saveOrder(
       trx,
       id,
-      (await repo.lockMembers(trx, id)).map((m) => m.id),
+      (await practiceProviderRecords.lockMembers(trx, id)).map((m) => m.id),
     );
   });
 }
@@ -77,13 +77,13 @@ export async function moveMember(db: Knex, viewer: Viewer, posted: unknown): Pro
   const move = parseMove(posted);
   if (!move) throw new ValidationError({ move: PRACTICE_MESSAGES.orderError });
   const position = await db.transaction(async (trx) => {
-    const order = (await repo.lockMembers(trx, id)).map((m) => m.id);
+    const order = (await practiceProviderRecords.lockMembers(trx, id)).map((m) => m.id);
     const index = order.indexOf(move.id);
     if (index < 0) throw new NotFoundError();
     const other = move.direction === 'up' ? index - 1 : index + 1;
     if (other < 0 || other >= order.length) return index;
     [order[index], order[other]] = [order[other]!, order[index]!];
-    await repo.saveOrder(trx, id, order);
+    await practiceProviderRecords.saveOrder(trx, id, order);
     return other;
   });
   return { id: move.id, page: pageOfIndex(position) };
@@ -92,13 +92,13 @@ export async function moveMember(db: Knex, viewer: Viewer, posted: unknown): Pro
 // --- Unregistered providers ------------------------------------------------------------------------
 
 export async function loadUnregistered(db: Knex, viewer: Viewer, id: number): Promise<UnregisteredRow> {
-  const row = await repo.findUnregistered(db, practiceId(viewer), id);
+  const row = await practiceProviderRecords.findUnregistered(db, practiceId(viewer), id);
   if (!row) throw new NotFoundError();
   return row;
 }
 
 export async function degreeOptions(db: Knex) {
-  return repo.degreeOptions(db);
+  return practiceProviderRecords.degreeOptions(db);
 }
 
 export interface ProviderUpload {
@@ -108,7 +108,7 @@ export interface ProviderUpload {
 
 async function checkInput(db: Knex, body: Record<string, unknown>, upload: ProviderUpload, hadImage: boolean) {
   const file = chosenFile(upload.file);
-  const degreeIds = (await repo.degreeOptions(db)).map((d) => d.id);
+  const degreeIds = (await practiceProviderRecords.degreeOptions(db)).map((d) => d.id);
   const checked = validateUnregistered(body, { degreeIds, hasImage: hadImage || Boolean(file) });
   const errors = { ...(checked.errors ?? {}) };
   const imageError = upload.uploadError ?? (file ? await imageProblem(file) : null);
@@ -129,7 +129,7 @@ export async function addUnregistered(
   const id = practiceId(viewer);
   const { value, file } = await checkInput(deps.db, body, upload, false);
   return withStoredPicture(deps.storage, 'clinician', file, (key) =>
-    deps.db.transaction((trx) => repo.insertUnregistered(trx, id, { ...value, image_key: key! })),
+    deps.db.transaction((trx) => practiceProviderRecords.insertUnregistered(trx, id, { ...value, image_key: key! })),
   );
 }
 
@@ -145,9 +145,12 @@ export async function updateUnregistered(
   const { value, file } = await checkInput(deps.db, body, upload, Boolean(existing.image_key));
   const replaced = await withStoredPicture(deps.storage, 'clinician', file, (key) =>
     deps.db.transaction(async (trx) => {
-      const current = await repo.findUnregistered(trx, id, rowId, true);
+      const current = await practiceProviderRecords.findUnregistered(trx, id, rowId, true);
       if (!current) throw new NotFoundError();
-      await repo.updateUnregistered(trx, id, rowId, { ...value, ...(key ? { image_key: key } : {}) });
+      await practiceProviderRecords.updateUnregistered(trx, id, rowId, {
+        ...value,
+        ...(key ? { image_key: key } : {}),
+      });
       return key ? current.image_key : null;
     }),
   );
@@ -157,9 +160,9 @@ export async function updateUnregistered(
 export async function deleteUnregistered(deps: PracticeDeps, viewer: Viewer, rowId: number): Promise<UnregisteredRow> {
   const id = practiceId(viewer);
   const row = await deps.db.transaction(async (trx) => {
-    const current = await repo.findUnregistered(trx, id, rowId, true);
+    const current = await practiceProviderRecords.findUnregistered(trx, id, rowId, true);
     if (!current) throw new NotFoundError();
-    await repo.deleteUnregistered(trx, id, rowId);
+    await practiceProviderRecords.deleteUnregistered(trx, id, rowId);
     return current;
   });
   await discardPicture(deps.storage, row.image_key);
@@ -168,6 +171,6 @@ export async function deleteUnregistered(deps: PracticeDeps, viewer: Viewer, row
 
 /** Serves only keys of a recorded provider picture (public directory pictures, unguessable keys). */
 export async function storedProviderImage(deps: PracticeDeps, key: string) {
-  if (!IMAGE_KEY.clinician.test(key) || !(await repo.imageKeyExists(deps.db, key))) return null;
+  if (!IMAGE_KEY.clinician.test(key) || !(await practiceProviderRecords.imageKeyExists(deps.db, key))) return null;
   return deps.storage.get(key);
 }

@@ -8,7 +8,7 @@ import { providerDisplayName, hashToken, newLinkToken } from '../../domain/accou
 import type { Outgoing } from '../../jobs/outgoing';
 import * as policy from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import * as repo from './repo';
+import { profileCreationRecords } from '../../domain/accounts';
 import type { CreateProfileInput } from './validation';
 import { findSameNameProviders, insertNewProvider, reachableProvider } from '../../domain/providers';
 
@@ -98,7 +98,7 @@ export async function createProfile(
         }
       : null;
   const ownerKeepsAccess = !forAnother || input.ownerHasClinicianPermission === 'yes';
-  const ownerEmail = await repo.userEmail(db, actor.user.id);
+  const ownerEmail = await profileCreationRecords.userEmail(db, actor.user.id);
   const contactEmail = practiceOwner
     ? practiceOwner.email
     : !forAnother
@@ -125,9 +125,9 @@ export async function createProfile(
         ? {}
         : { head_of_practice: input.full_name, ...(practiceOwner ? { practice_owner: practiceOwner } : {}) },
     });
-    if (ownerKeepsAccess) await repo.grantClinicianAccess(trx, actor.user.id, providerId);
+    if (ownerKeepsAccess) await profileCreationRecords.grantClinicianAccess(trx, actor.user.id, providerId);
     if (invitation && inviteEmail) {
-      await repo.insertInvite(trx, {
+      await profileCreationRecords.insertInvite(trx, {
         tokenHash: hashToken(invitation),
         providerId,
         email: inviteEmail,
@@ -150,7 +150,7 @@ export async function createProfile(
         for_someone_else: Boolean(practiceOwner),
       },
     });
-    return { providerId, paid: await repo.accountHasPaidPlan(trx, accountId) };
+    return { providerId, paid: await profileCreationRecords.accountHasPaidPlan(trx, accountId) };
   });
 
   const name = individual ? `${input.first_name} ${input.last_name}` : input.company_name!;
@@ -195,4 +195,4 @@ export async function createdProfile(db: Knex, actor: policy.PolicyActor, provid
 }
 
 /** Names of the accounts a profile can be created in (the account choice of the form). */
-export const accountNames = (db: Knex, ids: number[]) => repo.accountNames(db, ids);
+export const accountNames = (db: Knex, ids: number[]) => profileCreationRecords.accountNames(db, ids);

@@ -1,4 +1,4 @@
-// The only knex calls of Practice Providers: member profiles (providers.practice_id) and the
+// A practice's providers (Practice Providers): member profiles (providers.practice_id) and the
 // unregistered providers listed on a practice profile. Every query is scoped to the practice.
 import type { Knex } from 'knex';
 

@@ -1,4 +1,5 @@
-// The only place profile creation, the payment-step placeholder and the access guards touch the database.
+// What profile creation writes and reads of accounts and users: whether the plan already pays for a new
+// profile, clinician access, the invitation, and the names it shows.
 import type { Knex } from 'knex';
 
 export type Db = Knex | Knex.Transaction;

@@ -1,10 +1,10 @@
-// The only knex calls of /profile/photos-video: the profile's photo and video fields, its gallery and
+// The profile's photos and videos (/profile/photos-video): its photo and video fields, its gallery and
 // practice photos (images rows), and their order.
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
-import type { ImageKind } from '../../domain/images';
-import { contentOf } from '../../domain/profile-content';
-import { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from '../../domain/providers';
+import type { ImageKind } from '../images';
+import { contentOf } from '../profile-content';
+import { PROVIDER_BASIC_COLUMNS, type ProviderBasics, providerBasicsOf } from './basics';
 
 export type Db = Knex | Knex.Transaction;
 export type PhotoKind = Extract<ImageKind, 'gallery' | 'practice'>;
