@@ -103,3 +103,4 @@ export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './vi
 export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
 export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
 export * as profileCreationRecords from './profile-creation-records';
+export * as signupRecords from './signup-records';

@@ -39,3 +39,4 @@ export {
   providerNotificationText,
   type ProviderSlots,
 } from './booking';
+export * as devClientRecords from './dev-client-records';

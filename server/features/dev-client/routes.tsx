@@ -19,8 +19,10 @@ import {
   PAGE_PATH,
 } from '../../../views/pages/dev-client/DevClientPage';
 import type { FeatureDeps } from '../deps';
-import { bookingsOfClient, liveProviders, messagesOfClient, providersWithOpenCalendars } from './repo';
+import { devClientRecords } from '../../domain/appointments';
 import { type ApiMessage, bookingRows, conversationEntries, slotDays, whenOf } from './view-model';
+
+const { bookingsOfClient, liveProviders, messagesOfClient, providersWithOpenCalendars } = devClientRecords;
 
 export const DEV_CLIENT_TOKEN_NAME = 'Demo directory client (/dev/client)';
 

@@ -1,7 +1,10 @@
 // The demo client's page data: the API's slots grouped by the provider's calendar day, the client's
 // bookings written out in the provider's zone, and the client's conversation with a provider.
 import type { BookingRow, ConversationEntry, SlotDay } from '../../../views/pages/dev-client/DevClientPage';
-import type { ClientBooking, SentMessage } from './repo';
+import type { devClientRecords } from '../../domain/appointments';
+
+type ClientBooking = devClientRecords.ClientBooking;
+type SentMessage = devClientRecords.SentMessage;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string, kind: 'day' | 'date' | 'time' | 'zone'): Intl.DateTimeFormat {

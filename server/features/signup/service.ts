@@ -21,7 +21,7 @@ import {
 } from '../../domain/accounts';
 import type { Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import * as repo from './repo';
+import { signupRecords } from '../../domain/accounts';
 import type { SignupThrottle } from './throttle';
 import {
   signupSource,
@@ -78,9 +78,9 @@ export const nextWizardPath = (providerId: number) => `/profiles/create/${provid
  * by an unpaid /zpm-signup (the new user's transaction releases it: releaseUnpaidHold).
  */
 export async function emailConflict(db: Knex, config: Config, email: string): Promise<EmailConflict | null> {
-  const user = await repo.findUserByEmail(db, email);
+  const user = await signupRecords.findUserByEmail(db, email);
   if (!user || (await heldByUnpaidSignup(db, email))) return null;
-  const accounts = await repo.accountsOfUser(db, user.id);
+  const accounts = await signupRecords.accountsOfUser(db, user.id);
   if (accounts.some((a) => a.error)) return { outcome: 'blocked' };
   if (accounts.length > 0 && accounts.every((a) => a.standalone_practice_management)) {
     const paid = accounts.find((a) => a.has_paid_practice_management_plan);
@@ -112,8 +112,8 @@ async function createAccountWithProvider(
   accountError: string | null = null,
 ): Promise<number> {
   const name = input.type === 'practice' ? input.company_name! : `${input.first_name} ${input.last_name}`;
-  const accountId = await repo.insertAccount(trx, name, accountError);
-  await repo.insertAccountRole(trx, userId, accountId, 'owner');
+  const accountId = await signupRecords.insertAccount(trx, name, accountError);
+  await signupRecords.insertAccountRole(trx, userId, accountId, 'owner');
   const providerId = await insertNewProvider(trx, {
     account_id: accountId,
     type: input.type,
@@ -125,8 +125,8 @@ async function createAccountWithProvider(
     signup_source: source,
     custom_content: input.type === 'practice' ? { send_referrals_to: input.send_referrals_to } : {},
   });
-  await repo.grantClinicianAccess(trx, userId, providerId);
-  await repo.selectProvider(trx, userId, providerId);
+  await signupRecords.grantClinicianAccess(trx, userId, providerId);
+  await signupRecords.selectProvider(trx, userId, providerId);
   return providerId;
 }
 
@@ -167,7 +167,7 @@ export async function register(
   try {
     const made = await db.transaction(async (trx) => {
       await releaseUnpaidHold(trx, input.email);
-      const userId = await repo.insertUser(trx, {
+      const userId = await signupRecords.insertUser(trx, {
         email: input.email,
         password_hash: passwordHash,
         first_name: input.first_name ?? null,
@@ -217,12 +217,12 @@ export interface InviteView {
   email: string;
 }
 
-async function liveInvite(db: Knex, token: string): Promise<repo.InviteRow | null> {
+async function liveInvite(db: Knex, token: string): Promise<signupRecords.InviteRow | null> {
   if (!looksLikeLinkToken(token)) return null;
-  return (await repo.findLiveInvite(db, hashToken(token))) ?? null;
+  return (await signupRecords.findLiveInvite(db, hashToken(token))) ?? null;
 }
 
-const inviteProviderName = (invite: repo.InviteRow) =>
+const inviteProviderName = (invite: signupRecords.InviteRow) =>
   (invite.provider_type === 'practice' && invite.company_name) ||
   [invite.first_name, invite.last_name].filter(Boolean).join(' ') ||
   invite.company_name ||
@@ -256,11 +256,11 @@ export async function registerFromInvite(
   const passwordHash = await hashPassword(input.password);
   try {
     const made = await db.transaction(async (trx) => {
-      const invite = await repo.findLiveInvite(trx, hashToken(token));
+      const invite = await signupRecords.findLiveInvite(trx, hashToken(token));
       if (!invite) return null;
       await releaseUnpaidHold(trx, input.email);
       const invitedAddress = Boolean(invite.email) && invite.email!.toLowerCase() === input.email.toLowerCase();
-      const userId = await repo.insertUser(trx, {
+      const userId = await signupRecords.insertUser(trx, {
         email: input.email,
         password_hash: passwordHash,
         first_name: input.first_name,
@@ -270,9 +270,9 @@ export async function registerFromInvite(
         phone_number: input.phone_number ?? null,
         ...(invitedAddress ? { email_confirmed_at: new Date() } : {}),
       });
-      await repo.grantClinicianAccess(trx, userId, invite.provider_id);
-      await repo.selectProvider(trx, userId, invite.provider_id);
-      await repo.markInviteUsed(trx, invite.id);
+      await signupRecords.grantClinicianAccess(trx, userId, invite.provider_id);
+      await signupRecords.selectProvider(trx, userId, invite.provider_id);
+      await signupRecords.markInviteUsed(trx, invite.id);
       const confirmation = invitedAddress
         ? null
         : await issueEmailConfirmation(trx, { id: userId, email: input.email });
@@ -308,13 +308,13 @@ export async function acceptInvite(
 > {
   if (!looksLikeLinkToken(token)) return { outcome: 'invalid-invite' };
   return deps.db.transaction(async (trx) => {
-    const invite = await repo.findLiveInvite(trx, hashToken(token));
+    const invite = await signupRecords.findLiveInvite(trx, hashToken(token));
     if (!invite) return { outcome: 'invalid-invite' as const };
     if (invite.email && invite.email.toLowerCase() !== user.email.toLowerCase())
       return { outcome: 'other-address' as const, invitedEmail: invite.email };
-    await repo.grantClinicianAccess(trx, user.id, invite.provider_id);
-    await repo.selectProvider(trx, user.id, invite.provider_id);
-    await repo.markInviteUsed(trx, invite.id);
+    await signupRecords.grantClinicianAccess(trx, user.id, invite.provider_id);
+    await signupRecords.selectProvider(trx, user.id, invite.provider_id);
+    await signupRecords.markInviteUsed(trx, invite.id);
     await audit(trx, user.id, 'invite_accepted', meta, { provider_id: invite.provider_id });
     const next = invite.provider_status === 'incomplete' ? nextWizardPath(invite.provider_id) : '/';
     return { outcome: 'accepted' as const, providerId: invite.provider_id, next };
@@ -343,9 +343,9 @@ export async function addProviderAccount(
   context: { offer: SignupOffer | null; meta: RequestMeta },
 ): Promise<FromClient> {
   const { db, throttles } = deps;
-  let user: repo.ExistingUser | undefined;
+  let user: signupRecords.ExistingUser | undefined;
   if ('userId' in actor) {
-    user = await repo.findUserById(db, actor.userId);
+    user = await signupRecords.findUserById(db, actor.userId);
   } else {
     const attempt = await attemptPassword(
       { db, throttles },
@@ -359,7 +359,7 @@ export async function addProviderAccount(
       });
       return { outcome: 'invalid' };
     }
-    user = await repo.findUserById(db, attempt.user.id);
+    user = await signupRecords.findUserById(db, attempt.user.id);
   }
   if (!user) return { outcome: 'invalid' };
   if (user.scopes.includes('provider')) return { outcome: 'already-provider' };
@@ -367,7 +367,7 @@ export async function addProviderAccount(
   const listed = listedName(input);
   const reserved = await isReservedName(db, listed);
   const providerId = await db.transaction(async (trx) => {
-    await repo.addProviderScope(trx, user.id);
+    await signupRecords.addProviderScope(trx, user.id);
     const id = await createAccountWithProvider(
       trx,
       user.id,
@@ -400,7 +400,7 @@ export async function signedInDestination(
   selectedProviderId: number | null,
 ): Promise<string> {
   if (!selectedProviderId) return '/profiles/create';
-  const provider = await repo.findProviderWizardState(deps.db, selectedProviderId);
+  const provider = await signupRecords.findProviderWizardState(deps.db, selectedProviderId);
   if (provider && provider.status === 'incomplete' && provider.created_with_new_wizard)
     return nextWizardPath(provider.id);
   return '/';

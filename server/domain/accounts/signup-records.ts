@@ -1,5 +1,5 @@
-// The only place registration touches the database. Every writer takes a transaction, so one form
-// post creates the user, the account, the owner role, the profile and the clinician access together.
+// What registration writes and reads: every writer takes a transaction, so one form post creates the
+// user, the account, the owner role, the profile and the clinician access together.
 import type { Knex } from 'knex';
 
 export interface ExistingUser {

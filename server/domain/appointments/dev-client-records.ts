@@ -1,7 +1,7 @@
 // What the demo directory knows without asking the API: the profiles it lists with a bookable
 // calendar, and a client's bookings (the real directory keeps its own record of both).
 import type { Knex } from 'knex';
-import { providerDisplayName } from '../../domain/accounts';
+import { providerDisplayName } from '../accounts';
 
 export interface ListedProvider {
   id: number;
