@@ -75,6 +75,13 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'features-run-no-sql',
+      severity: 'error',
+      comment: "A feature runs no SQL: it may name knex's types, never call it; its queries are its domain modules' (server/db/table-owners.ts).",
+      from: { path: '^server/features/' },
+      to: { path: '^(node_modules/)?knex(/|$)', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'domain-to-views',
       severity: 'error',
       comment: "The domain answers in its own terms; view models are the presenters' (server/presenters).",

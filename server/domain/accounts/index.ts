@@ -104,3 +104,5 @@ export { billingAccountOf, editableProviderId, selectedEditableProvider } from '
 export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
 export * as profileCreationRecords from './profile-creation-records';
 export * as signupRecords from './signup-records';
+export * as zpmSignupRecords from './zpm-signup-records';
+export type { ClinicMessage } from './zpm-signup-records';

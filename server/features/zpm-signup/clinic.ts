@@ -1,13 +1,8 @@
 // What the EHR's sign-up form reports (spec 3 §2 /zpm-signup: "a message carrying a url and a clinic
 // id"), checked on the server: the browser's origin check can be bypassed by typing the address, so the
 // clinic id must look like one and the url must be a clinic address of PRACTICE_MANAGEMENT_URL.
+import type { ClinicMessage } from '../../domain/accounts';
 import type { Config } from '../../config';
-
-export interface ClinicMessage {
-  clinicId: string;
-  url: string;
-  subdomain: string;
-}
 
 const CLINIC_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -55,3 +50,5 @@ export function allowedOrigin(config: Pick<Config, 'zpmSignup' | 'portalUrl'>): 
 }
 
 export const STAND_IN_PATH = '/dev/zpm-signup-form';
+
+export type { ClinicMessage };

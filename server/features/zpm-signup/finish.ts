@@ -10,7 +10,7 @@ import { primaryCustomerOf, syncCustomer } from '../../domain/billing';
 import type { Ehr } from '../../integrations/ehr';
 import type { PaymentsGateway } from '../../integrations/payments';
 import type { JobQueue, Outgoing } from '../../jobs';
-import * as repo from './repo';
+import { zpmSignupRecords } from '../../domain/accounts';
 
 export const FINISH_JOB = 'zpm-signup.finish';
 export const SWEEP_JOB = 'zpm-signup.sweep';
@@ -37,7 +37,7 @@ export async function queueFinish(jobs: JobQueue, trx: Knex | Knex.Transaction, 
 /** Records the payment and queues the finishing job in one short transaction; false when it was already recorded. */
 export async function recordPaid(deps: Pick<FinishDeps, 'db' | 'jobs'>, signupId: string): Promise<boolean> {
   return deps.db.transaction(async (trx) => {
-    const paid = await repo.markPaid(trx, signupId);
+    const paid = await zpmSignupRecords.markPaid(trx, signupId);
     if (paid) await queueFinish(deps.jobs, trx, signupId);
     return paid;
   });
@@ -52,7 +52,7 @@ export async function finishSignup(
   signupId: string,
   context: { requestId?: string | null; log?: Logger } = {},
 ): Promise<boolean> {
-  const signup = await repo.findSignup(deps.db, signupId);
+  const signup = await zpmSignupRecords.findSignup(deps.db, signupId);
   if (!signup?.paidAt || signup.completedAt || !signup.accountId || !signup.userId) return false;
   // Outside any transaction. The key and the clinic id make a second call answer the first one's clinic
   // (an existing clinic of this sign-up counts as made).
@@ -66,12 +66,12 @@ export async function finishSignup(
     idempotencyKey: `zpm-signup-${signup.id}`,
   });
   const finished = await deps.db.transaction(async (trx) => {
-    const locked = await repo.findSignup(trx, signupId, true);
+    const locked = await zpmSignupRecords.findSignup(trx, signupId, true);
     if (!locked || locked.completedAt) return false;
-    await repo.saveClinic(trx, locked.accountId!, locked.subdomain);
-    const owner = (await repo.ownerOf(trx, locked.userId!))!;
+    await zpmSignupRecords.saveClinic(trx, locked.accountId!, locked.subdomain);
+    const owner = (await zpmSignupRecords.ownerOf(trx, locked.userId!))!;
     await queueSetPasswordEmail(trx as Knex.Transaction, deps, owner, deps.ehr.signInUrl(locked.subdomain));
-    await repo.markCompleted(trx, locked.id);
+    await zpmSignupRecords.markCompleted(trx, locked.id);
     return true;
   });
   if (finished) {
@@ -108,11 +108,11 @@ export async function chargedSubscriptionOf(
 export async function sweepSignups(deps: FinishDeps, log?: Logger): Promise<{ requeued: number; recovered: number }> {
   let requeued = 0;
   let recovered = 0;
-  for (const signup of await repo.paidUnfinished(deps.db, SWEEP_PAID_AFTER_MINUTES)) {
+  for (const signup of await zpmSignupRecords.paidUnfinished(deps.db, SWEEP_PAID_AFTER_MINUTES)) {
     await queueFinish(deps.jobs, deps.db, signup.id);
     requeued++;
   }
-  for (const signup of await repo.chargeUnrecorded(deps.db, SWEEP_CHARGE_AFTER_MINUTES)) {
+  for (const signup of await zpmSignupRecords.chargeUnrecorded(deps.db, SWEEP_CHARGE_AFTER_MINUTES)) {
     const customerId = signup.accountId ? await primaryCustomerOf(deps.db, signup.accountId) : null;
     const charged = customerId ? await chargedSubscriptionOf(deps.payments, customerId, signup.id) : null;
     if (charged) {
@@ -122,7 +122,7 @@ export async function sweepSignups(deps: FinishDeps, log?: Logger): Promise<{ re
         'zpm-signup: a charge that was never recorded was found and recorded',
       );
     } else {
-      await repo.clearPaymentStarted(deps.db, signup.id, SWEEP_CHARGE_AFTER_MINUTES);
+      await zpmSignupRecords.clearPaymentStarted(deps.db, signup.id, SWEEP_CHARGE_AFTER_MINUTES);
     }
   }
   return { requeued, recovered };

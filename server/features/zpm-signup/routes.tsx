@@ -35,7 +35,7 @@ import { ZpmDetailsPage, ZpmStartPage } from '../../../views/pages/zpm-signup/Zp
 import { ZpmPaymentPage, ZpmSuccessPage } from '../../../views/pages/zpm-signup/ZpmPaymentPage';
 import { PostMessageTestPage, ZpmStandInFormPage } from '../../../views/pages/zpm-signup/ZpmDevPages';
 import { allowedOrigin, clinicFrom, signupFormUrl, STAND_IN_PATH, type ClinicMessage } from './clinic';
-import * as repo from './repo';
+import { zpmSignupRecords } from '../../domain/accounts';
 import * as service from './service';
 import { detailsSchema, planSchema, TIERS, ZPM_MESSAGES, type PlanInput } from './validation';
 import type { FeatureDeps } from '../deps';
@@ -88,13 +88,14 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
       ip: req.ip,
     });
   const throttles = createPaymentThrottles(db);
-  const layoutOf = (variant: repo.Variant) => (variant === 'iframe' ? ('plain' as const) : ('onboarding' as const));
+  const layoutOf = (variant: zpmSignupRecords.Variant) =>
+    variant === 'iframe' ? ('plain' as const) : ('onboarding' as const);
 
   router.use(['/zpm-signup', STAND_IN_PATH], frameableBySelf);
 
   // --- The start: the EHR's form, or (back from its message) "Your details"
 
-  function showStart(req: Request, res: Response, variant: repo.Variant, error?: string) {
+  function showStart(req: Request, res: Response, variant: zpmSignupRecords.Variant, error?: string) {
     const formUrl = signupFormUrl(config);
     if (formUrl) allowFramesFrom([formUrl])(req, res, () => undefined);
     render(req, res, {
@@ -116,7 +117,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     req: Request,
     res: Response,
     clinic: ClinicMessage,
-    variant: repo.Variant,
+    variant: zpmSignupRecords.Variant,
     values: Record<string, string> = {},
     errors: Record<string, string> = {},
     status = 200,
@@ -157,7 +158,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     last_name: text(req.body?.last_name).slice(0, 200),
     email: text(req.body?.email).slice(0, 300),
   });
-  const variantOf = (req: Request): repo.Variant => (req.body?.variant === 'iframe' ? 'iframe' : 'page');
+  const variantOf = (req: Request): zpmSignupRecords.Variant => (req.body?.variant === 'iframe' ? 'iframe' : 'page');
 
   router.post(
     '/zpm-signup/create-standalone-account',
@@ -196,8 +197,8 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   // --- Payment: "pay-preview" (GET with the plan) and "pay" (POST)
 
   /** The visitor's sign-up, or null after sending them back to the start (none, or another browser's). */
-  async function currentSignup(req: Request, res: Response): Promise<repo.SignupRow | null> {
-    const signup = await repo.findSignup(db, req.session.zpmSignup);
+  async function currentSignup(req: Request, res: Response): Promise<zpmSignupRecords.SignupRow | null> {
+    const signup = await zpmSignupRecords.findSignup(db, req.session.zpmSignup);
     if (signup?.accountId && signup.userId) return signup;
     flash(req, 'error', ZPM_MESSAGES.expired);
     res.redirect(303, '/zpm-signup');
@@ -220,12 +221,12 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
   async function showPayment(
     req: Request,
     res: Response,
-    signup: repo.SignupRow,
+    signup: zpmSignupRecords.SignupRow,
     planRaw: ReturnType<typeof planFrom>,
     state: PayState = {},
     status = 200,
   ) {
-    const owner = (await repo.ownerOf(db, signup.userId!))!;
+    const owner = (await zpmSignupRecords.ownerOf(db, signup.userId!))!;
     const customerId = await service.customerOf(deps, signup, req.log);
     const onFile = await payStepProfileOf(db, customerId);
     const planErrors: Record<string, string> = { ...(state.planErrors ?? {}) };
@@ -383,7 +384,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
         // A refusal made nothing (error_if_incomplete): the next try is a new attempt. A card processor
         // that did not answer may have made it: the retry keeps the key, so it is replayed, not repeated.
         if (error.kind === 'card') countDecline(res);
-        if (error.kind !== 'unavailable') await repo.renewAttempt(db, signup.id);
+        if (error.kind !== 'unavailable') await zpmSignupRecords.renewAttempt(db, signup.id);
         req.log?.warn({ err: error, requestId: req.id }, 'zpm-signup: payment refused');
         return showPayment(req, res, signup, planRaw, { values, failure: error.message }, 422);
       }
@@ -400,7 +401,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
 
   // The card field (JavaScript): a setup intent of this sign-up's customer, then the saved card.
   router.post(`${PAY_PATH}/card-intent`, async (req, res) => {
-    const signup = await repo.findSignup(db, req.session.zpmSignup);
+    const signup = await zpmSignupRecords.findSignup(db, req.session.zpmSignup);
     if (!signup?.accountId || signup.completedAt) return res.status(404).json({ message: ZPM_MESSAGES.expired });
     await throttles.take(req, res, 'setupIntents');
     try {
@@ -430,7 +431,7 @@ export function zpmSignupRoutes({ db, config, integrations }: FeatureDeps): Rout
     const signup = await currentSignup(req, res);
     if (!signup) return;
     if (!signup.paidAt) return res.redirect(303, PAY_PATH);
-    const owner = (await repo.ownerOf(db, signup.userId!))!;
+    const owner = (await zpmSignupRecords.ownerOf(db, signup.userId!))!;
     render(req, res, {
       title: 'Practice Management Sign-Up',
       layout: layoutOf(signup.variant),

@@ -28,7 +28,7 @@ import type { PaymentsGateway } from '../../integrations/payments';
 import type { SalesTax } from '../../integrations/tax';
 import type { ClinicMessage } from './clinic';
 import { chargedSubscriptionOf, finishSignup, recordPaid, type FinishDeps } from './finish';
-import * as repo from './repo';
+import { zpmSignupRecords } from '../../domain/accounts';
 import { TIERS, type DetailsInput, type PlanInput, type ZpmTier } from './validation';
 
 export type ZpmDeps = FinishDeps & { tax: SalesTax };
@@ -51,7 +51,7 @@ export function orderOf(plan: PlanInput, signupId: string): Extract<Order, { kin
 export async function salesTaxFor(
   deps: Pick<ZpmDeps, 'payments' | 'tax'>,
   plan: PlanInput,
-  signup: repo.SignupRow,
+  signup: zpmSignupRecords.SignupRow,
   address: { postalCode: string; state: string },
 ): Promise<SalesTaxPlan> {
   return salesTaxOf(deps, orderOf(plan, signup.id), address, signup.accountId!);
@@ -83,7 +83,7 @@ export async function previewPlan(
   customerId: string,
   plan: PlanInput,
   couponId: string | null,
-  signup: repo.SignupRow,
+  signup: zpmSignupRecords.SignupRow,
   tax: SalesTaxPlan,
 ) {
   return previewOrder(deps, orderOf(plan, signup.id), { customerId, couponIds: couponId ? [couponId] : [], tax });
@@ -93,7 +93,7 @@ export async function previewPlan(
 export async function createSignup(
   db: Knex,
   clinic: ClinicMessage,
-  variant: repo.Variant,
+  variant: zpmSignupRecords.Variant,
   details: DetailsInput,
 ): Promise<string> {
   return db.transaction(async (trx) => {
@@ -104,17 +104,17 @@ export async function createSignup(
       firstName: details.first_name,
       lastName: details.last_name,
     });
-    return repo.insertSignup(trx, clinic, variant, owner);
+    return zpmSignupRecords.insertSignup(trx, clinic, variant, owner);
   });
 }
 
 /** The account's card-processor customer (made once, keyed by the account). */
 export async function customerOf(
   deps: Pick<ZpmDeps, 'db' | 'payments'>,
-  signup: repo.SignupRow,
+  signup: zpmSignupRecords.SignupRow,
   log?: Logger,
 ): Promise<string> {
-  const owner = (await repo.ownerOf(deps.db, signup.userId!))!;
+  const owner = (await zpmSignupRecords.ownerOf(deps.db, signup.userId!))!;
   return ensureCustomer(
     deps.db,
     deps.payments,
@@ -144,7 +144,7 @@ export async function pay(
   context: { requestId: string | null; log?: Logger },
 ): Promise<PayOutcome> {
   const { db, payments } = deps;
-  const signup = (await repo.findSignup(db, signupId))!;
+  const signup = (await zpmSignupRecords.findSignup(db, signupId))!;
   if (signup.paidAt) return finishNow(deps, signupId, context);
   const accountId = signup.accountId!;
   const customerId = await customerOf({ db, payments }, signup, context.log);
@@ -171,7 +171,7 @@ export async function pay(
   }
   await customerOwning(db, accountId, 'card', input.source);
 
-  const attempt = await repo.startPayment(db, signup.id);
+  const attempt = await zpmSignupRecords.startPayment(db, signup.id);
   if (!attempt) return finishNow(deps, signupId, context);
   // A subscription of this sign-up already there (an earlier try whose answer was lost) is the payment.
   if (!(await chargedSubscriptionOf(payments, customerId, signup.id))) {
@@ -209,7 +209,7 @@ export async function finishNow(
 /** Back from the card processor's page with a card (setup mode): mirrored when the session is this account's and complete. */
 export async function cardFromHostedPage(
   deps: Pick<ZpmDeps, 'db' | 'payments'>,
-  signup: repo.SignupRow,
+  signup: zpmSignupRecords.SignupRow,
   sessionId: string,
   log?: Logger,
 ): Promise<void> {
@@ -219,7 +219,7 @@ export async function cardFromHostedPage(
 /** The card the card field saved (a setup intent of this account's customer): made the default when there is none, and mirrored. */
 export async function confirmCard(
   deps: Pick<ZpmDeps, 'db' | 'payments'>,
-  signup: repo.SignupRow,
+  signup: zpmSignupRecords.SignupRow,
   setupIntent: string,
   log?: Logger,
 ): Promise<string | null> {

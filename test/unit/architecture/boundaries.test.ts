@@ -63,6 +63,8 @@ const BROKEN_TREE: Record<string, string> = {
   'server/domain/views-of-its-own.ts': "import { v } from '../../views/v';\nexport const w = v;\n",
   'server/presenters/p.ts': "import { x } from '../domain/m';\nexport const shown = x;\n",
   'server/domain/m/shows.ts': "import { shown } from '../../presenters/p';\nexport const z = shown;\n",
+  'server/features/e/repo.ts':
+    "import knex from 'knex';\nimport type { Knex } from 'knex';\nexport const q = (db: Knex) => knex.raw('1', db);\n",
   'server/http/calls.ts': "import { signIn } from '../domain/accounts';\nexport const c = signIn;\n",
 };
 
@@ -95,6 +97,7 @@ describe('tier boundaries (dependency-cruiser)', function () {
       assert.deepEqual(byRule('http-names-accounts-types-only'), [
         'server/http/calls.ts → server/domain/accounts/index.ts',
       ]);
+      assert.deepEqual(byRule('features-run-no-sql'), ['server/features/e/repo.ts → knex']);
       assert.deepEqual(byRule('domain-to-views'), ['server/domain/views-of-its-own.ts → views/v.tsx']);
       assert.deepEqual(byRule('domain-to-presenters'), ['server/domain/m/shows.ts → server/presenters/p.ts']);
       assert.deepEqual(byRule('islands-to-server'), ['islands/i.tsx → server/domain/m/index.ts']);

@@ -1,8 +1,15 @@
-// The zpm_signups rows: the only place this feature speaks SQL.
+// The /zpm-signup sign-ups (table zpm_signups): the owner's account, the clinic, the payment attempt and
+// where each one stands.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
-import type { ClinicMessage } from './clinic';
+
+/** The EHR's message when its clinic sign-up is done (the practice-management window's postMessage). */
+export interface ClinicMessage {
+  clinicId: string;
+  url: string;
+  subdomain: string;
+}
 
 export type Variant = 'page' | 'iframe';
 
