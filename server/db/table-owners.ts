@@ -1,7 +1,7 @@
 // Which module owns each table (issue [20] item 1): the one place that queries it. Everyone else asks
-// the owner's functions. test/unit/architecture/table-owners.test.ts finds every knex query site in
-// server/ and fails on one outside its table's owner, unless it is listed as debt still being moved
-// (a list that may only shrink).
+// the owner's functions. `npm run check:boundaries` (scripts/table-owners.ts) finds every knex query site
+// in server/ and fails on one outside its table's owner, unless it is listed in TABLE_ACCESS_DEBT below,
+// a list that may only shrink.
 export const TABLE_OWNERS: Record<string, string> = {
   // accounts: people, their roles, sign-in and sign-up
   accounts: 'domain/accounts',
@@ -59,3 +59,54 @@ export const TABLE_OWNERS: Record<string, string> = {
   rate_limits: 'http',
   sent_messages: 'integrations',
 };
+
+/**
+ * The query sites of modules that do not own the table, as "module → table", that predate the rule.
+ * When the rule came there were 98 pairs, 60 of them in features; the features' SQL has since moved
+ * behind their domain modules (none is left, and none may come back: no feature owns a table). What is
+ * left is the domain's own crossings, mostly joins for names, to move behind the owners' functions.
+ */
+export const TABLE_ACCESS_DEBT: string[] = [
+  'db → users',
+  'domain/accounts → billing_subscriptions',
+  'domain/accounts → provider_clinicians',
+  'domain/accounts → providers',
+  'domain/accounts → sessions',
+  'domain/appointments → conversations',
+  'domain/appointments → messages',
+  'domain/appointments → provider_clinicians',
+  'domain/appointments → providers',
+  'domain/appointments → users',
+  'domain/benefits-check → messages',
+  'domain/benefits-check → providers',
+  'domain/billing → account_roles',
+  'domain/billing → accounts',
+  'domain/billing → locations',
+  'domain/billing → providers',
+  'domain/billing → users',
+  'domain/calendar → appointments',
+  'domain/calendar → providers',
+  'domain/external-calendars → availability_events',
+  'domain/external-calendars → providers',
+  'domain/licenses → locations',
+  'domain/licenses → us_states',
+  'domain/locations → licenses',
+  'domain/messaging → appointments',
+  'domain/messaging → provider_clinicians',
+  'domain/messaging → providers',
+  'domain/messaging → users',
+  'domain/practice-management → accounts',
+  'domain/practice-management → providers',
+  'domain/private-pay-booster → accounts',
+  'domain/private-pay-booster → providers',
+  'domain/profile-content → providers',
+  'domain/providers → accounts',
+  'domain/providers → images',
+  'domain/providers → licenses',
+  'domain/providers → locations',
+  'domain/providers → taggings',
+  'domain/providers → tags',
+  'domain/providers → us_states',
+  'jobs → api_idempotency_keys',
+  'jobs → sessions',
+];
