@@ -39,7 +39,21 @@ type TypedTable =
   | 'insurance_opt_outs'
   | 'images'
   | 'zpm_signups'
-  | 'provider_clinicians';
+  | 'provider_clinicians'
+  | 'billing_dunning_notices'
+  | 'billing_subscription_items'
+  | 'billing_webhook_events'
+  | 'provider_paid_seats'
+  | 'live_streams'
+  | 'billing_prices'
+  | 'billing_purchases'
+  | 'api_tokens'
+  | 'api_idempotency_keys'
+  | 'google_account_links'
+  | 'billing_attempts'
+  | 'sent_messages'
+  | 'billing_charges'
+  | 'billing_payment_methods';
 
 declare module 'knex/types/tables' {
   interface Tables extends TypedTables {}

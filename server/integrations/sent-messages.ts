@@ -24,9 +24,10 @@ export async function recordSent(
   });
 }
 
-export function listSent(db: Knex, limit = 100): Promise<SentMessage[]> {
-  return db('sent_messages')
+export async function listSent(db: Knex, limit = 100): Promise<SentMessage[]> {
+  const rows = await db('sent_messages')
     .select('id', 'channel', 'recipient', 'subject', 'body', 'created_at')
     .orderBy('id', 'desc')
     .limit(limit);
+  return rows.map((row) => ({ ...row, channel: row.channel as SentMessage['channel'] }));
 }

@@ -51,7 +51,7 @@ describe('directory API: bearer tokens', () => {
 
   it('stores only a hash of the token, and lists tokens by prefix', async () => {
     const { client, token } = await createToken(ctx().db, 'hashed');
-    const row = await ctx().db('api_tokens').where({ id: client.id }).first();
+    const row = (await ctx().db('api_tokens').where({ id: client.id }).first())!;
     // The secret part may itself hold '_' (base64url): cut it after the known prefix.
     const secret = token.slice(`dir_${client.prefix}_`.length);
     assert.equal(secret.length, 43);
@@ -166,10 +166,10 @@ describe('directory API: Idempotency-Key', () => {
         .send({ slot: 'a' });
     // What a kill -9 mid-request leaves behind: the claim, no answer. The hash is the one `send` makes.
     await send('probe-hash-1').expect(201);
-    const { request_hash: requestHash } = await ctx()
+    const { request_hash: requestHash } = (await ctx()
       .db('api_idempotency_keys')
       .where({ token_id: client.id, key: 'probe-hash-1' })
-      .first();
+      .first())!;
     const abandon = (key: string, secondsAgo: number) =>
       ctx()
         .db('api_idempotency_keys')
@@ -203,10 +203,10 @@ describe('directory API: Idempotency-Key', () => {
         .set('Idempotency-Key', key)
         .send({ slot: 'b' });
     await send('probe-hash-2').expect(201);
-    const { request_hash: requestHash } = await ctx()
+    const { request_hash: requestHash } = (await ctx()
       .db('api_idempotency_keys')
       .where({ token_id: client.id, key: 'probe-hash-2' })
-      .first();
+      .first())!;
     await ctx()
       .db('api_idempotency_keys')
       .insert({

@@ -27,7 +27,7 @@ describe('payment attempts: one payment per attempt, nothing locked while paying
     const outcome = await settleAttempt(db, form, attempt.id, async () => {
       // The old settle held `select … for update` in a transaction around this call: NOWAIT failed here.
       await db.transaction(async (trx) => {
-        const row = await trx('billing_attempts').where({ id: attempt.id }).forUpdate().noWait().first('id');
+        const row = (await trx('billing_attempts').where({ id: attempt.id }).forUpdate().noWait().first('id'))!;
         assert.equal(row?.id, attempt.id);
       });
       return { redirect: '/done', flash: 'Paid', done: true };
@@ -83,7 +83,7 @@ describe('payment attempts: one payment per attempt, nothing locked while paying
       redirect: '/paid',
       flash: null,
     });
-    const row = await db('billing_attempts').where({ id: attempt.id }).first();
+    const row = (await db('billing_attempts').where({ id: attempt.id }).first())!;
     assert.ok(row.completed_at);
     assert.equal(row.outcome_path, '/paid');
   });

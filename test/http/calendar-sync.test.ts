@@ -304,8 +304,8 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     assert.ok(page.includes(GOOGLE_LINK_MESSAGES.accountLinked));
     assert.match(page, /sample\.provider@example\.com/);
     assert.match(page, /Choose a calendar to link Work \(sample\) \(main calendar\) Personal \(sample\)/);
-    const link = await ctx().db('google_account_links').where({ provider_id: id }).first();
-    assert.match(link.access_token, /^sample-access-/);
+    const link = (await ctx().db('google_account_links').where({ provider_id: id }).first())!;
+    assert.match(link.access_token ?? '', /^sample-access-/);
 
     const chosen = await post(client, `${PAGE}/google/calendars`, { google_calendar_id: 'sample-work' });
     assert.ok((await follow(client, chosen)).includes('Google calendar linked successfully.'));
@@ -346,7 +346,7 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     assert.equal((await ctx().db('availability_events').where({ provider_id: id })).length, 2);
     const gone = await post(client, `${PAGE}/google/unlink`);
     assert.ok((await follow(client, gone)).includes(GOOGLE_LINK_MESSAGES.accountUnlinked));
-    assert.equal(await ctx().db('google_account_links').where({ provider_id: id }).first(), undefined);
+    assert.equal((await ctx().db('google_account_links').where({ provider_id: id }).first())!, undefined);
     assert.equal((await ctx().db('external_calendars').where({ provider_id: id })).length, 0);
     assert.equal((await ctx().db('availability_events').where({ provider_id: id })).length, 0);
   });
@@ -363,7 +363,7 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     const again = await post(client, `${PAGE}/google/link`);
     const fresh = new URL(again.headers.location!, 'http://portal.test').searchParams.get('state')!;
     await refused(`${PAGE}/google/callback?state=${fresh}&error=access_denied`); // Cancel on the consent screen
-    assert.equal(await ctx().db('google_account_links').where({ provider_id: id }).first(), undefined);
+    assert.equal((await ctx().db('google_account_links').where({ provider_id: id }).first())!, undefined);
   });
 
   it('without GOOGLE_CLIENT_ID/SECRET in production, Google is not set up: the page says so and the Google routes are not found', async () => {

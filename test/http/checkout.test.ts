@@ -74,7 +74,7 @@ describe('checkout: a one-time add-on', () => {
       mainTextOf(page.text),
       /Thank you for purchase of Remote photo shoot! Please check your email for next steps\./,
     );
-    assert.equal((await ctx().db('billing_purchases').first('account_id')).account_id, null);
+    assert.equal((await ctx().db('billing_purchases').first('account_id'))!.account_id, null);
   });
 
   it("a declined card stays on the hosted page with the processor's message; the success page refuses an unpaid session", async () => {
@@ -87,7 +87,7 @@ describe('checkout: a one-time add-on', () => {
     const sessionId = /cs_test_[A-Za-z0-9]+/.exec(start.headers.location)![0];
     const early = await client.get(`/checkout/success/${copywriting}?session_id=${sessionId}`).expect(422);
     assert.match(mainTextOf(early.text), /Sorry, there appears to be a problem with your checkout link\./);
-    assert.equal(await ctx().db('billing_purchases').first(), undefined);
+    assert.equal((await ctx().db('billing_purchases').first())!, undefined);
   });
 });
 

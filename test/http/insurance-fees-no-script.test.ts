@@ -77,11 +77,11 @@ describe('insurance-fees: requesting an insurance edit from support', () => {
       locals: { edits: 'Please add Oscar Health in New York.' },
     });
     await drainJobs(); // the e-mail to support is a job
-    const mail = await ctx()
+    const mail = (await ctx()
       .db('sent_messages')
       .where({ recipient: ctx().config.supportEmail })
-      .first('subject', 'body');
-    assert.match(mail.subject, /^Insurance edit request: Robin Hale/);
+      .first('subject', 'body'))!;
+    assert.match(mail.subject ?? '', /^Insurance edit request: Robin Hale/);
     assert.match(mail.body, /Please add Oscar Health in New York\./);
   });
 });

@@ -310,12 +310,10 @@ describe('payment form: reactivate', () => {
     );
     const { text, attempt, csrf } = await payStep(client, `${path}?step=pay&reactivate=${subscriptionId}`);
     assert.match(text, /Total due today \$78\.00/);
-    const card = (
-      await ctx()
-        .db('billing_payment_methods')
-        .first('id')
-        .whereIn('customer_id', ctx().db('billing_customers').where({ account_id: user.accountId }).select('id'))
-    ).id;
+    const card = (await ctx()
+      .db('billing_payment_methods')
+      .whereIn('customer_id', ctx().db('billing_customers').where({ account_id: user.accountId }).select('id'))
+      .first('id'))!.id;
     const done = await client
       .post(path)
       .type('form')

@@ -176,10 +176,10 @@ describe('dunning: a renewal declined, retried, then paid', () => {
     assert.ok(text.includes(PLAN_MESSAGES.openInvoicePaid));
     assert.doesNotMatch(text, /Payment due|is owed/);
     assert.match(text, /Seat-based membership Active|Membership Active/);
-    const mastercard = await ctx()
+    const mastercard = (await ctx()
       .db('billing_payment_methods')
       .where({ customer_id: customerId, last4: '4444' })
-      .first('id');
+      .first('id'))!;
     assert.equal(
       (await ctx().db('billing_customers').where({ id: customerId }).first('default_payment_method'))
         .default_payment_method,
@@ -197,9 +197,11 @@ describe('dunning: a renewal declined, retried, then paid', () => {
 
   it('pay now with a card on file: a decline says so and keeps the invoice open; another card pays it', async () => {
     const { client, customerId, subscriptionId, failing } = await declinedAtRenewal([3, 5, 7]);
-    const cardId: string = (
-      await ctx().db('billing_payment_methods').where({ customer_id: customerId }).whereNot({ id: failing }).first('id')
-    ).id;
+    const cardId: string = (await ctx()
+      .db('billing_payment_methods')
+      .where({ customer_id: customerId })
+      .whereNot({ id: failing })
+      .first('id'))!.id;
     const invoiceId = (
       await ctx().db('billing_invoices').where({ customer_id: customerId, status: 'open' }).first('id')
     ).id;

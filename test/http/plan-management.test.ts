@@ -214,10 +214,10 @@ describe('plan management: payment methods', () => {
     let page = await client.get('/plan-management');
     assert.match(textOf(page.text), /Your payment method has been added\./);
     assert.match(textOf(page.text), /Mastercard ending 4444/);
-    const added = await ctx()
+    const added = (await ctx()
       .db('billing_payment_methods')
       .where({ customer_id: billing!.customerId, last4: '4444' })
-      .first('id');
+      .first('id'))!;
     expectStatus(
       await postForm(client, '/plan-management', `/plan-management/payment-methods/${added.id}/default`, {}),
       303,
@@ -246,7 +246,7 @@ describe('plan management: payment methods', () => {
           .db('billing_payment_methods')
           .where({ customer_id: billing!.customerId })
           .count({ n: '*' })
-          .first())!.n,
+          .first())!!.n,
       ),
       1,
     );
@@ -318,7 +318,7 @@ describe('plan management: billing history', () => {
     const invoiceId = (
       await ctx().db('billing_invoices').where({ customer_id: victim.billing!.customerId }).first('id')
     ).id;
-    const chargeId = (await ctx().db('billing_charges').where({ customer_id: victim.billing!.customerId }).first('id'))
+    const chargeId = (await ctx().db('billing_charges').where({ customer_id: victim.billing!.customerId }).first('id'))!
       .id;
     const { client } = await owner();
     await client.get(`/plan-management/invoices/${invoiceId}`).expect(404);

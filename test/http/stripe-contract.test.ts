@@ -32,7 +32,7 @@ describe('Stripe contract (test mode)', function () {
     await syncCatalog(ctx().db, gateway);
     const second = await syncCatalog(ctx().db, gateway);
     assert.deepEqual(second, { created: [], updated: [] }, 'the catalog sync is idempotent');
-    const price = (await ctx().db('billing_prices').where({ lookup_key: 'membership_monthly_v3' }).first('id')).id;
+    const price = (await ctx().db('billing_prices').where({ lookup_key: 'membership_monthly_v3' }).first('id'))!.id;
 
     const user = await createProviderUser(ctx().db);
     const customer = await gateway.createCustomer(
@@ -84,7 +84,7 @@ describe('Stripe contract (test mode)', function () {
       .first('id', 'payment_intents');
     assert.ok(invoice.payment_intents.length > 0, 'the paid invoice names its payment');
     assert.equal(
-      (await ctx().db('billing_charges').where({ id: chargeId }).first('amount_refunded')).amount_refunded,
+      (await ctx().db('billing_charges').where({ id: chargeId! }).first('amount_refunded'))!.amount_refunded,
       7000,
     );
 

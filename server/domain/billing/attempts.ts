@@ -96,7 +96,7 @@ export async function settleAttempt(
     // (after a first membership, the same page is the add-seat mode).
     const row = await db('billing_attempts').where({ id, account_id: owner.accountId }).first();
     if (!row) return 'expired';
-    if (row.completed_at) return { redirect: row.outcome_path, flash: row.outcome_flash };
+    if (row.completed_at) return { redirect: row.outcome_path ?? '/', flash: row.outcome_flash };
     const columns = columnsOf(owner);
     if (
       row.mode !== columns.mode ||

@@ -151,7 +151,8 @@ export async function syncCustomer(
           status: charge.status,
           description: charge.description,
           receipt_url: charge.receipt_url,
-          created_at: at(charge.created),
+          // A charge always has its creation time (Stripe's `created` is required).
+          created_at: new Date(charge.created * 1000),
         })),
       );
     }
