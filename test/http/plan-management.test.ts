@@ -246,7 +246,7 @@ describe('plan management: payment methods', () => {
           .db('billing_payment_methods')
           .where({ customer_id: billing!.customerId })
           .count({ n: '*' })
-          .first())!!.n,
+          .first())!.n,
       ),
       1,
     );
