@@ -1,6 +1,7 @@
 // The dashboard's action cards (spec 2 §2): each is shown while its condition holds and disappears
 // once it is met; dismissable ones also disappear for good when custom_content.cta[name] is false.
 // Pure functions of the profile, like the checklist.
+import type { DashboardProfile } from '../../domain/providers';
 import { COPYWRITING_CHECKOUT } from './content';
 
 export type CardName =
@@ -13,26 +14,23 @@ export type CardName =
   | 'copywriting'
   | 'contact_support';
 
-export interface CardProfile {
-  type: 'individual' | 'practice';
-  status: string;
-  hasPaidPlan: boolean;
-  hasPremiumSetup: boolean;
-  calendarOpen: boolean;
-  /** custom_content.vetting_status */
-  vettingStatus: unknown;
-  /** custom_content.education_v2 lines */
-  educationCount: number;
-  insuranceCount: number;
-  insuranceOptOutCount: number;
-  /** Distinct states of the provider's locations. */
-  locationStateCount: number;
-  galleryCount: number;
-  /** Words of the professional statement (practice description for practices). */
-  statementWords: number;
-  /** custom_content.cta: card name → false once dismissed. */
-  cta: Record<string, unknown>;
-}
+/** What the action cards read from a profile (the providers module's dashboard snapshot). */
+export type CardProfile = Pick<
+  DashboardProfile,
+  | 'type'
+  | 'status'
+  | 'hasPaidPlan'
+  | 'hasPremiumSetup'
+  | 'calendarOpen'
+  | 'vettingStatus'
+  | 'educationCount'
+  | 'insuranceCount'
+  | 'insuranceOptOutCount'
+  | 'locationStateCount'
+  | 'galleryCount'
+  | 'statementWords'
+  | 'cta'
+>;
 
 export interface CardDefinition {
   name: CardName;

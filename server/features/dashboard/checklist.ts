@@ -1,5 +1,6 @@
 // The dashboard's profile checklist (spec 2 §2): the fourteen items, in the spec's order, each met
 // or not according to the profile alone. One pure function, so the rules are tested without a database.
+import type { DashboardProfile } from '../../domain/providers';
 
 export type ChecklistKey =
   | 'basic-information'
@@ -23,29 +24,25 @@ export interface ChecklistItem {
   href: string;
 }
 
-/** What the checklist reads from a profile (loaded by the providers module's dashboardRecords.loadDashboardProfile). */
-export interface ChecklistProfile {
-  id: number;
-  type: 'individual' | 'practice';
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  phoneNumber: string | null;
-  contactEmail: string | null;
-  /** Number of taggings per tag type (professions, degrees, languages, clientele, specialties, approaches). */
-  tagCounts: Partial<Record<string, number>>;
-  /** Specialties marked top (is_top). */
-  topSpecialtyCount: number;
-  /** The states of the provider's locations (one entry per location). */
-  locationStates: string[];
-  /** The states of the provider's licences (one entry per licence). */
-  licenseStates: string[];
-  /** custom_content.session_fee_ongoing and session_length_ongoing, as stored. */
-  sessionFeeOngoing: unknown;
-  sessionLengthOngoing: unknown;
-  imageKey: string | null;
-  hasPaidPlan: boolean;
-}
+/** What the checklist reads from a profile (the providers module's dashboard snapshot). */
+export type ChecklistProfile = Pick<
+  DashboardProfile,
+  | 'id'
+  | 'type'
+  | 'firstName'
+  | 'lastName'
+  | 'companyName'
+  | 'phoneNumber'
+  | 'contactEmail'
+  | 'tagCounts'
+  | 'topSpecialtyCount'
+  | 'locationStates'
+  | 'licenseStates'
+  | 'sessionFeeOngoing'
+  | 'sessionLengthOngoing'
+  | 'imageKey'
+  | 'hasPaidPlan'
+>;
 
 /** Specialties needed for the general expertise list (spec 2 §9: specialties 3–20). */
 export const MIN_SPECIALTIES = 3;
