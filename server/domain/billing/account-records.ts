@@ -3,6 +3,8 @@
 // its profiles. The page builds its view from these (server/features/plan-management).
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../lib/errors';
+import type { PostalAddress } from '../../integrations/payments';
+import { postalAddressOf } from './customers';
 import { LIVE_STATUSES } from './derive';
 
 export interface AccountBillingRecords {
@@ -24,7 +26,7 @@ export interface AccountBillingRecords {
     isPrimary: boolean;
     defaultCardId: string | null;
     balance: number;
-    address: { line1: string; line2: string; city: string; state: string; postalCode: string };
+    address: PostalAddress;
   }[];
   /** Newest first. */
   subscriptions: {
@@ -120,13 +122,7 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
       isPrimary: Boolean(c.is_primary),
       defaultCardId: c.default_payment_method ?? null,
       balance: Number(c.balance ?? 0),
-      address: {
-        line1: c.address_line1 ?? '',
-        line2: c.address_line2 ?? '',
-        city: c.address_city ?? '',
-        state: c.address_state ?? '',
-        postalCode: c.address_postal_code ?? '',
-      },
+      address: postalAddressOf(c),
     })),
     subscriptions: subscriptions.map((s) => ({
       id: s.id,

@@ -2,9 +2,28 @@
 // account first needs one, and mirrored at once.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { PaymentsGateway } from '../../integrations/payments';
+import type { PaymentsGateway, PostalAddress } from '../../integrations/payments';
 import { NotFoundError } from '../../lib/errors';
 import { syncCustomer } from './mirror';
+
+/** A mirrored customer's billing address (a billing_customers row), as the portal's forms hold it: '' where none. */
+export const postalAddressOf = (
+  row:
+    | {
+        address_line1?: string | null;
+        address_line2?: string | null;
+        address_city?: string | null;
+        address_state?: string | null;
+        address_postal_code?: string | null;
+      }
+    | undefined,
+): PostalAddress => ({
+  line1: row?.address_line1 ?? '',
+  line2: row?.address_line2 ?? '',
+  city: row?.address_city ?? '',
+  state: row?.address_state ?? '',
+  postalCode: row?.address_postal_code ?? '',
+});
 
 export async function primaryCustomerOf(db: Knex, accountId: number): Promise<string | null> {
   return (

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { PostalAddress } from '../../integrations/payments';
 import { settleAttempt, type AttemptOutcome, type AttemptOwner } from './attempts';
-import { customerOwning } from './customers';
+import { customerOwning, postalAddressOf } from './customers';
 import { syncCustomer } from './mirror';
 import { creditReferrer } from './offers';
 import { payOrder, payOrderOnHostedPage, saveCardOnHostedPage, type Order, type PurchaseDeps } from './purchase';
@@ -29,13 +29,7 @@ export async function payStepProfileOf(
   const cards = await db('billing_payment_methods').where({ customer_id: customerId }).orderBy('created_at');
   const defaultCardId: string | null = customer?.default_payment_method ?? null;
   return {
-    address: {
-      line1: customer?.address_line1 ?? '',
-      line2: customer?.address_line2 ?? '',
-      city: customer?.address_city ?? '',
-      state: customer?.address_state ?? '',
-      postalCode: customer?.address_postal_code ?? '',
-    },
+    address: postalAddressOf(customer),
     cards: cards.map((card) => ({
       id: card.id,
       brand: card.brand,
