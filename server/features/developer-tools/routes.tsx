@@ -5,13 +5,7 @@
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import * as policy from '../../domain/accounts';
-import {
-  accountBillingRecords,
-  LIVE_STATUSES,
-  priceIdsByLookupKey,
-  syncCustomer,
-  toStripeChanges,
-} from '../../domain/billing';
+import { LIVE_STATUSES, priceIdsByLookupKey, syncCustomer, toStripeChanges } from '../../domain/billing';
 import { privatePayBoosterUpgradeBlock } from '../../domain/private-pay-booster';
 import { toId } from '../../http/access';
 import { flash } from '../../http/flash';
@@ -75,9 +69,6 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
         service.accountIdsOf(db, integrations.benefitsTool, accountId, { requestId: req.id, log: req.log }),
         service.accountReadsOf(db, accountId, now),
       ]);
-      const names = new Map(
-        (await accountBillingRecords(db, accountId)).providers.filter((p) => p.name).map((p) => [p.id, p.name]),
-      );
       const liveDefault = ids.subscriptions.find((s) => (LIVE_STATUSES as readonly string[]).includes(s.status));
       const values =
         shown.values ??
@@ -125,10 +116,7 @@ export function developerToolsRoutes({ db, config, integrations }: FeatureDeps):
           reimbursifyTier,
         })),
         standaloneAccountId: ids.standaloneAccountId,
-        standalonePrivatePayBooster: ids.standalonePrivatePayBooster.map((p) => ({
-          ...p,
-          providerName: names.get(p.providerId) ?? `Provider ${p.providerId}`,
-        })),
+        standalonePrivatePayBooster: ids.standalonePrivatePayBooster,
         ...reads,
         upgrade: { values, errors, preview, failure },
       };

@@ -62,7 +62,7 @@ export interface AccountIds {
   /** The account's own id when it is a standalone practice-management account (spec 3 §7 /zpm-signup), else null. */
   standaloneAccountId: number | null;
   /** Per provider: does it have a Private Pay Booster account bought from the tool itself (unknown: the tool failed). */
-  standalonePrivatePayBooster: { providerId: number; answer: 'yes' | 'no' | 'unknown' }[];
+  standalonePrivatePayBooster: { providerId: number; providerName: string; answer: 'yes' | 'no' | 'unknown' }[];
 }
 
 export async function accountIdsOf(
@@ -75,12 +75,13 @@ export async function accountIdsOf(
     accountBillingRecords(db, accountId),
     subscriptionsOf(db, accountId),
   ]);
-  const providerIds = records.providers.map((p) => p.id);
   const standalonePrivatePayBooster = await Promise.all(
-    providerIds.map(async (providerId) => {
+    records.providers.map(async ({ id: providerId, name }) => {
+      const providerName = name || `Provider ${providerId}`;
       try {
         return {
           providerId,
+          providerName,
           answer: (await tool.hasStandaloneAccount(providerId, context.requestId)) ? ('yes' as const) : ('no' as const),
         };
       } catch (error) {
@@ -88,7 +89,7 @@ export async function accountIdsOf(
           { err: error, requestId: context.requestId, providerId },
           'developer tools: the standalone-account check failed',
         );
-        return { providerId, answer: 'unknown' as const };
+        return { providerId, providerName, answer: 'unknown' as const };
       }
     }),
   );
