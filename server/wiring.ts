@@ -3,6 +3,7 @@
 // both start from here; createApp (app.ts) mounts the features.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { idempotencyJobs } from './api';
 import type { Config } from './config';
 import { standaloneSignupJobs } from './domain/accounts';
 import { bookingJobs } from './domain/appointments';
@@ -11,11 +12,13 @@ import { externalCalendarJobs } from './domain/external-calendars';
 import { messagingJobs } from './domain/messaging';
 import { featureJobs } from './features';
 import { createIntegrations, type Integrations } from './integrations';
-import { maintenanceJobs, outgoingJobs, type JobDefinition } from './jobs';
+import { sessionJobs } from './http/session';
+import { outgoingJobs, type JobDefinition } from './jobs';
 
 export const JOB_CATALOG: JobDefinition<never>[] = [
   ...outgoingJobs,
-  ...maintenanceJobs,
+  ...sessionJobs,
+  ...idempotencyJobs,
   ...billingJobs,
   ...bookingJobs,
   ...messagingJobs,

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import type { JobDefinition } from '../jobs';
 import { ApiError } from './errors';
 
 export const IDEMPOTENCY_KEY_HOURS = 24;
@@ -100,3 +101,17 @@ export function idempotent(db: Knex): RequestHandler {
     }
   };
 }
+
+export const idempotencyJobs: JobDefinition<never>[] = [
+  {
+    // Idempotency keys are kept 24 hours.
+    name: 'api.idempotency-keys.prune',
+    cron: '7 * * * *',
+    retryLimit: 0,
+    handle: async (_data, { db }) => {
+      await db('api_idempotency_keys')
+        .where('created_at', '<', db.raw(`now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`))
+        .delete();
+    },
+  },
+] as JobDefinition<never>[];

@@ -68,10 +68,8 @@ export const TABLE_OWNERS: Record<string, string> = {
  */
 export const TABLE_ACCESS_DEBT: string[] = [
   'db → users',
-  'domain/accounts → billing_subscriptions',
   'domain/accounts → provider_clinicians',
   'domain/accounts → providers',
-  'domain/accounts → sessions',
   'domain/appointments → conversations',
   'domain/appointments → messages',
   'domain/appointments → provider_clinicians',
@@ -107,6 +105,4 @@ export const TABLE_ACCESS_DEBT: string[] = [
   'domain/providers → taggings',
   'domain/providers → tags',
   'domain/providers → us_states',
-  'jobs → api_idempotency_keys',
-  'jobs → sessions',
 ];

@@ -6,8 +6,10 @@
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import type { ChangeFeed } from '../db/change-feed';
+import type { JobDefinition } from '../jobs';
 
 export const SESSION_IDLE_MS = 60 * 60 * 1000; // 60 minutes without a request ends the session
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000; // 12 hours after sign-in, whatever the activity
@@ -139,7 +141,7 @@ export function createSessionMiddleware(options: {
     pool,
     tableName: 'sessions',
     createTableIfMissing: false,
-    pruneSessionInterval: false, // a scheduled job prunes (server/jobs/maintenance.ts), once for all processes
+    pruneSessionInterval: false, // a scheduled job prunes (sessionJobs below), once for all processes
     // express-session would "touch" (UPDATE) the row on every request; idleness is tracked in the
     // session itself (lastSeenAt), so an ordinary page view reads the row and writes nothing.
     disableTouch: true,
@@ -214,3 +216,23 @@ export const saveSessionBeforeRedirect: RequestHandler = (req, res, next) => {
   }) as typeof res.redirect;
   next();
 };
+
+/** Signs the user out everywhere except the given session (after a password change). */
+export async function endOtherSessions(db: Knex, userId: number, keepSid: string | null): Promise<number> {
+  const query = db('sessions').where({ user_id: userId });
+  if (keepSid) query.whereNot({ sid: keepSid });
+  return query.del();
+}
+
+export const sessionJobs: JobDefinition<never>[] = [
+  {
+    // Sessions past their expiry (idle or absolute lifetime) are deleted every 15 minutes.
+    name: 'sessions.prune',
+    cron: '*/15 * * * *',
+    retryLimit: 0,
+    handle: async (_data, { db, logger }) => {
+      const deleted = await db('sessions').where('expire', '<', db.fn.now()).delete();
+      if (deleted) logger.info({ deleted }, 'expired sessions pruned');
+    },
+  },
+] as JobDefinition<never>[];

@@ -1,6 +1,5 @@
 // The job queue's public face.
 export { createOutgoing, outgoingJobs, type Outgoing } from './outgoing';
-export { maintenanceJobs } from './maintenance';
 export {
   DEAD_LETTERS,
   JOBS_SCHEMA,

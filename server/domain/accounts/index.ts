@@ -65,7 +65,6 @@ export {
   allAccountsOnHold,
   countWrongAttempt,
   emailTaken,
-  endOtherSessions,
   findLatestLiveToken,
   findLiveTokenByHash,
   findUserByEmail,

@@ -209,15 +209,6 @@ export async function invalidateTokens(db: Knex, userId: number, purpose: TokenP
   await query.update({ used_at: db.fn.now() });
 }
 
-// ---- sessions (connect-pg-simple's table; user_id is filled by a trigger)
-
-/** Signs the user out everywhere except the given session (after a password change). */
-export async function endOtherSessions(db: Knex, userId: number, keepSid: string | null): Promise<number> {
-  const query = db('sessions').where({ user_id: userId });
-  if (keepSid) query.whereNot({ sid: keepSid });
-  return query.del();
-}
-
 // ---- audit trail (never passwords, codes or tokens)
 
 export interface AuditEntry {

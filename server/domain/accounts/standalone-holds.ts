@@ -5,6 +5,7 @@
 // the set-password e-mail lets the owner claim it.
 import type { Knex } from 'knex';
 import type { JobDefinition } from '../../jobs/queue';
+import { subscriptionsOfAccountColumn } from '../billing';
 
 /** How long an unpaid /zpm-signup is kept before the cleanup job deletes it. */
 export const UNPAID_SIGNUP_HOURS = 24;
@@ -39,7 +40,7 @@ async function unpaidHolder(
     .where((q) =>
       q
         .where('standalone_practice_management', false)
-        .orWhereExists(db('billing_subscriptions').whereRaw('billing_subscriptions.account_id = accounts.id'))
+        .orWhereExists(subscriptionsOfAccountColumn(db, 'accounts.id'))
         .orWhereExists(db('providers').whereRaw('providers.account_id = accounts.id')),
     )
     .first('id');

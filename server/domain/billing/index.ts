@@ -160,6 +160,7 @@ export {
   firstProviderOfAccount,
   liveSubscriptionsOf,
   subscriptionsOfAccount,
+  subscriptionsOfAccountColumn,
   subscriptionOf,
   type MirroredSubscriptionView,
 } from './subscriptions';

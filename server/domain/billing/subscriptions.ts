@@ -59,6 +59,13 @@ export async function subscriptionOf(
   return (await subscriptionsWhere(db, (q) => q.where({ account_id: accountId, id: subscriptionId })))[0] ?? null;
 }
 
+/**
+ * The mirrored subscriptions (any status) of the account whose id is in `accountIdColumn` of the outer
+ * query: a correlated subquery, for `whereExists` ("has ever subscribed").
+ */
+export const subscriptionsOfAccountColumn = (db: Knex, accountIdColumn: string): Knex.QueryBuilder =>
+  db('billing_subscriptions').where('billing_subscriptions.account_id', db.ref(accountIdColumn));
+
 /** The account a mirrored subscription belongs to (null: none such). */
 export async function accountOfSubscription(db: Knex, subscriptionId: string): Promise<number | null> {
   const row = await db('billing_subscriptions').where({ id: subscriptionId }).first('account_id');

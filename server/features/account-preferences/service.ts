@@ -2,6 +2,7 @@
 // e-mail, name, phone, SMS two-factor, password, and texts about bookings (issue [11]). Every change of
 // e-mail, phone or two-factor needs the current password; every change is one transaction and is
 // written to the audit trail.
+import { endOtherSessions } from '../../http/session';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import {
   audit,
@@ -304,7 +305,7 @@ export async function changePassword(
     await authRepo.updateUser(trx, actor.userId, { password_hash: passwordHash });
     // Outstanding reset links were asked for under the old password: they stop working with it.
     await authRepo.invalidateTokens(trx, actor.userId, 'password_reset');
-    await authRepo.endOtherSessions(trx, actor.userId, actor.sessionId);
+    await endOtherSessions(trx, actor.userId, actor.sessionId);
     await audit(trx, actor.userId, 'password_changed', meta);
   });
   await deps.throttles.signInByEmail.reset(user.email);

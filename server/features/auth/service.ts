@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Mailer } from '../../integrations/mail';
 import { safeReturnPath } from '../../http/guards';
+import { endOtherSessions } from '../../http/session';
 import {
   attemptPassword,
   hashPassword,
@@ -328,7 +329,7 @@ export async function resetPassword(
       password_hash: passwordHash,
       ...(found.email_confirmed_at ? {} : { email_confirmed_at: new Date() }),
     });
-    await repo.endOtherSessions(trx, found.id, null);
+    await endOtherSessions(trx, found.id, null);
     await audit(trx, found.id, 'password_reset', meta);
     return found;
   });
