@@ -16,6 +16,8 @@ export interface NavItem {
 }
 export interface NavSection {
   label: string;
+  /** Shown with the neighbouring sections of the same group under one disclosure (the resources). */
+  group?: string;
   href?: string;
   external?: boolean;
   items: NavItem[];

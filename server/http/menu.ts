@@ -2,15 +2,20 @@
 // page not built yet); navigation.ts lays them out. The web layer holds no feature's entry of its own.
 import type { Viewer } from '../domain/accounts';
 
-/** The side menu's sections, in the order they are shown (spec 1 §2). A "link" section is one entry. */
+/**
+ * The side menu's sections, in the order they are shown (spec 1 §2, with the daily tools of issue [21]'s
+ * "Navigation" in "Your Practice"). A "link" section is one entry. Sections of one `group` are shown
+ * together under one disclosure, closed unless it holds the current page (the 14 resources).
+ */
 export const SIDE_SECTIONS = [
   { key: 'dashboard', label: 'Dashboard', link: true },
   { key: 'availability', label: 'Availability & Locations', link: true },
   { key: 'referrals', label: 'Client Referrals', link: false },
+  { key: 'practice', label: 'Your Practice', link: false },
   { key: 'view-profile', label: 'View Profile', link: true },
   { key: 'edit-profile', label: 'Edit Profile', link: false },
-  { key: 'benefits', label: 'Account Benefits', link: false },
-  { key: 'resources', label: 'Practice Resources', link: false },
+  { key: 'benefits', label: 'Account Benefits', link: false, group: 'Resources' },
+  { key: 'resources', label: 'Practice Resources', link: false, group: 'Resources' },
   { key: 'support', label: 'Support', link: false },
 ] as const;
 
@@ -28,6 +33,8 @@ export interface MenuEntry {
   /** A member benefit or resource: locked for a profile without a paid plan (navigation.ts). */
   membersOnly?: boolean;
   external?: boolean;
+  /** A profile-menu entry that is a daily tool is shown in a side section as well, at this place. */
+  alsoIn?: { menu: SideSection; order: number };
 }
 
 export class Menu {
@@ -35,7 +42,8 @@ export class Menu {
   private readonly byMenu = new Map<MenuEntry['menu'], MenuEntry[]>();
 
   add(...entries: MenuEntry[]): void {
-    for (const entry of entries) {
+    for (const { alsoIn, ...entry } of entries) {
+      if (alsoIn) this.add({ ...entry, ...alsoIn });
       const list = this.byMenu.get(entry.menu) ?? [];
       list.push(entry);
       list.sort((a, b) => a.order - b.order);

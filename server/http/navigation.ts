@@ -2,7 +2,7 @@
 // register (menu.ts), with the lock on benefits and resources for a provider without a paid plan.
 import type { NavItem, NavSection } from '../../views/page-context';
 import type { Viewer } from '../domain/accounts';
-import { SIDE_SECTIONS, type Menu, type MenuEntry } from './menu';
+import { type Menu, type MenuEntry, SIDE_SECTIONS } from './menu';
 
 /** Member pages that stay open without a paid membership (spec 1 §2). */
 export const UNGATED_MEMBER_PAGES = new Set(['/benefits/photo-licensing', '/fee-calculator', '/contact', '/help-desk']);
@@ -33,7 +33,8 @@ export function buildNavigation(
   for (const section of SIDE_SECTIONS) {
     const items = menu.entriesFor(section.key, viewer).map(item);
     if (items.length === 0) continue;
-    sideMenu.push(section.link ? { ...items[0]!, items: [] } : { label: section.label, items });
+    const group = 'group' in section ? { group: section.group } : {};
+    sideMenu.push(section.link ? { ...items[0]!, items: [] } : { label: section.label, items, ...group });
   }
   return { sideMenu, profileMenu: menu.entriesFor('profile', viewer).map(item) };
 }

@@ -145,6 +145,16 @@ describe('browser: layout on every width', function () {
       await expectAccessible(page);
       const box = await menu.boundingBox();
       assert.ok(box && box.y < 10 && box.x <= 1, 'the drawer opens at the top of the screen');
+      // Every row of the drawer is a touch target of at least 44 px; the 14 resources wait behind one row.
+      const rowHeights = await menu
+        .locator('a:visible, summary:visible')
+        .evaluateAll((rows) => rows.map((row) => [row.textContent?.trim(), row.getBoundingClientRect().height]));
+      const short = rowHeights.filter(([, height]) => Number(height) < 44);
+      assert.deepEqual(short, [], 'rows under 44 px');
+      const webBadge = menu.getByRole('link', { name: 'Web Badge' });
+      assert.equal(await webBadge.isVisible(), false, 'the resources are closed');
+      await menu.locator('summary', { hasText: 'Resources' }).click();
+      await webBadge.waitFor({ state: 'visible' });
       if (javaScript) {
         // The focus moved into the drawer and stays there; Escape closes it and gives the focus back.
         assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu'))), true);

@@ -173,6 +173,18 @@ describe('the dashboard layout', () => {
     assert.match(page.text, /class="skip-link" href="#main"/);
   });
 
+  it('gathers the resources under one Resources disclosure, closed unless it holds the current page', async () => {
+    const user = await createProviderUser(ctx().db, { paid: true });
+    const client = agent();
+    await signIn(client, user.email);
+    const group = (html: string) => /<details class="sidemenu__group"( open="")?><summary>Resources/.exec(html);
+    const dashboard = group((await client.get('/').expect(200)).text);
+    assert.ok(dashboard, 'the dashboard has the group');
+    assert.equal(dashboard[1], undefined, 'closed on the dashboard');
+    const badge = group((await client.get('/benefits/web-badge').expect(200)).text);
+    assert.equal(badge?.[1], ' open=""', 'open on one of its pages');
+  });
+
   it('locks Account Benefits and Practice Resources for a provider without a paid plan, except the open pages', async () => {
     const user = await createProviderUser(ctx().db, { paid: false });
     const client = agent();

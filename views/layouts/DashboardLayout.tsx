@@ -1,12 +1,12 @@
 // The signed-in layout: top bar (messages, profile menu), side menu, and the page content.
 // Menus are <details> and links, so they work without JavaScript.
 import type { ReactNode } from 'react';
-import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
 import { Icon } from '../components/Icon';
-import { Avatar } from '../components/ui/Avatar';
+import { PostForm } from '../components/PostForm';
 import { StatusBanner } from '../components/StatusBanner';
-import { usePage, type NavItem } from '../page-context';
+import { Avatar } from '../components/ui/Avatar';
+import { type NavItem, type NavSection, usePage } from '../page-context';
 
 export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
@@ -68,27 +68,28 @@ export function DashboardLayout({ title, children }: { title: string; children: 
             <Icon name="x" /> Close the menu
           </a>
           <ul>
-            {page.sideMenu.map((section) => (
-              <li key={section.label} className="sidemenu__section">
-                {section.href ? (
-                  <MenuLink
-                    item={{ label: section.label, href: section.href, external: section.external }}
-                    current={page.path}
-                  />
-                ) : (
-                  <span className="sidemenu__heading">{section.label}</span>
-                )}
-                {section.items.length > 0 && (
-                  <ul>
-                    {section.items.map((item) => (
-                      <li key={item.href}>
-                        <MenuLink item={item} current={page.path} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
+            {groupSections(page.sideMenu).map((entry) =>
+              'sections' in entry ? (
+                <li key={entry.group} className="sidemenu__section">
+                  <details
+                    className="sidemenu__group"
+                    open={entry.sections.some((section) => section.items.some((item) => item.href === page.path))}
+                  >
+                    <summary>
+                      {entry.group}
+                      <Icon name="chevron-down" />
+                    </summary>
+                    <ul>
+                      {entry.sections.map((section) => (
+                        <SideSection key={section.label} section={section} current={page.path} />
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ) : (
+                <SideSection key={entry.label} section={entry} current={page.path} />
+              ),
+            )}
           </ul>
         </nav>
         <main id="main" className="content" tabIndex={-1}>
@@ -100,6 +101,39 @@ export function DashboardLayout({ title, children }: { title: string; children: 
         </main>
       </div>
     </>
+  );
+}
+
+/** The side menu's sections, with the neighbouring sections of one group gathered under that group. */
+function groupSections(sections: NavSection[]): (NavSection | { group: string; sections: NavSection[] })[] {
+  const entries: (NavSection | { group: string; sections: NavSection[] })[] = [];
+  for (const section of sections) {
+    const last = entries.at(-1);
+    if (!section.group) entries.push(section);
+    else if (last && 'sections' in last && last.group === section.group) last.sections.push(section);
+    else entries.push({ group: section.group, sections: [section] });
+  }
+  return entries;
+}
+
+function SideSection({ section, current }: { section: NavSection; current: string }) {
+  return (
+    <li className="sidemenu__section">
+      {section.href ? (
+        <MenuLink item={{ label: section.label, href: section.href, external: section.external }} current={current} />
+      ) : (
+        <span className="sidemenu__heading">{section.label}</span>
+      )}
+      {section.items.length > 0 && (
+        <ul>
+          {section.items.map((item) => (
+            <li key={item.href}>
+              <MenuLink item={item} current={current} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
 

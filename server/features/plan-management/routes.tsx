@@ -85,6 +85,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     label: 'Plan Management',
     href: PAGE_PATH,
     shown: (viewer) => canManagePlans(viewer),
+    alsoIn: { menu: 'practice', order: 20 },
   });
   const payments = integrations.payments.gateway;
   const support = supportDeps(db, config, integrations);

@@ -70,6 +70,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     label: 'Practice Inbox',
     href: INBOX_PATH,
     shown: (viewer) => policy.canUsePracticeInbox(viewer),
+    alsoIn: { menu: 'referrals', order: 40 },
   });
   const guard: RequestHandler[] = [
     requireSignIn,

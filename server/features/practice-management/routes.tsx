@@ -59,6 +59,7 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
     label: 'Practice Management',
     href: PAGE_PATH,
     shown: (viewer) => policy.canSeePracticeManagement(viewer),
+    alsoIn: { menu: 'practice', order: 10 },
   });
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
   const requestIdOf = (req: Request): string | null => (req.id ? String(req.id) : null);

@@ -35,6 +35,7 @@ export function referralDataRoutes({ db, menu }: FeatureDeps): Router {
     label: 'Referral Data',
     href: REFERRAL_DATA_PATH,
     shown: (viewer) => policy.canExportReferrals(viewer),
+    alsoIn: { menu: 'referrals', order: 50 },
   });
   const guard = [requireSignIn, requireRolePage(policy.canExportReferrals, TITLE, policy.RESOURCE_DENIED)];
   const accountOf = (res: Response) => ({ accountId: exportAccountOf(res.locals.viewer!) });

@@ -127,6 +127,29 @@ describe('navigation', () => {
     ]);
   });
 
+  it("the daily tools a viewer's roles give are in the side menu too: the inbox and the export under Client Referrals, Practice and Plan Management under Your Practice", () => {
+    const sections = (v: Viewer) =>
+      Object.fromEntries(buildNavigation(v, menu).sideMenu.map((s) => [s.label, s.items.map((i) => i.label)]));
+    const owner = sections(viewer(provider(), ['owner']));
+    assert.deepEqual(owner['Your Practice'], ['Practice Management', 'Plan Management']);
+    assert.ok(!owner['Client Referrals']?.includes('Practice Inbox'));
+    const coordinator = sections(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2));
+    assert.deepEqual(coordinator['Client Referrals']?.slice(-2), ['Practice Inbox', 'Referral Data']);
+    assert.equal(coordinator['Your Practice'], undefined, 'no section without an entry');
+  });
+
+  it('Account Benefits and Practice Resources are one group, Resources; the other sections are in none', () => {
+    const groups = buildNavigation(viewer(provider()), menu).sideMenu.map((s) => [s.label, s.group ?? null]);
+    assert.deepEqual(
+      groups.filter(([, group]) => group),
+      [
+        ['Account Benefits', 'Resources'],
+        ['Practice Resources', 'Resources'],
+      ],
+    );
+    assert.ok(groups.some(([label, group]) => label === 'Support' && group === null));
+  });
+
   it('a visitor has no menus', () => {
     assert.deepEqual(buildNavigation(undefined, menu), { sideMenu: [], profileMenu: [] });
   });
