@@ -2,15 +2,14 @@
 // through their provider, "this instance" and "all instances" edits, restore, and bookable slots.
 import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
+import { bookableSlots, isBookable } from '../../server/domain/appointments';
 import {
-  bookableSlots,
   calendarStateOf,
   createAvailability,
   deleteAvailability,
   editInstance,
   findEvent,
   instancesBetween,
-  isBookable,
   parseAvailabilityForm,
   removeInstance,
   restoreOriginalInstance,

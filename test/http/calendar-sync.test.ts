@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
-import { bookableSlots, deleteAvailability, CALENDAR_MESSAGES } from '../../server/domain/calendar';
+import { bookableSlots } from '../../server/domain/appointments';
+import { deleteAvailability, CALENDAR_MESSAGES } from '../../server/domain/calendar';
 import {
   FEED_MESSAGES,
   FETCH_MESSAGES,

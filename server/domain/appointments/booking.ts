@@ -7,8 +7,9 @@ import type { Knex } from 'knex';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { providerDisplayName } from '../accounts';
-import { bookableSlots, CALENDAR_RULES, isBookable, type Slot } from '../calendar';
+import { CALENDAR_RULES, type Slot } from '../calendar';
 import { clientUserFor, openConversation } from '../messaging';
+import { bookableSlots, isBookable } from './slots';
 import { longDateIn, timeRangeIn } from './time';
 
 type Db = Knex | Knex.Transaction;

@@ -39,4 +39,5 @@ export {
   providerNotificationText,
   type ProviderSlots,
 } from './booking';
+export { bookableSlots, isBookable } from './slots';
 export * as devClientRecords from './dev-client-records';

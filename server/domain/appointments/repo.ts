@@ -199,6 +199,21 @@ export async function moveAppointment(db: Db, appointmentId: number, start: Date
   await db('appointments').where('id', appointmentId).update({ start_time: start, end_time: end, rescheduled_at: at });
 }
 
+/** Live (not canceled) appointments overlapping [from, to): the busy time a booking cannot take. */
+export async function liveAppointmentTimes(
+  db: Db,
+  providerId: number,
+  from: Date,
+  to: Date,
+): Promise<{ start: Date; end: Date }[]> {
+  const rows = await db('appointments')
+    .where({ provider_id: providerId, canceled: false })
+    .where('start_time', '<', to)
+    .where('end_time', '>', from)
+    .select('start_time', 'end_time');
+  return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
+}
+
 /** The client's conversation with the provider, made when it does not exist yet. */
 export async function conversationIdFor(db: Db, providerId: number, clientUserId: number, at: Date): Promise<number> {
   const [row] = await db('conversations')

@@ -34,7 +34,15 @@ export {
   zonedDayStart,
   zonedInstant,
 } from './expand';
-export { calendarStateOf, hideBookingLink, eventsOverlapping, findEvent, instancesBetween } from './repo';
+export {
+  calendarStateOf,
+  hideBookingLink,
+  eventsOverlapping,
+  type ExternalBusyBlock,
+  findEvent,
+  instancesBetween,
+  replaceExternalBusyBlocks,
+} from './repo';
 export {
   createAvailability,
   deleteAvailability,
@@ -45,7 +53,7 @@ export {
   updateAvailability,
   updateCalendarSettings,
 } from './service';
-export { absenceBounds, bookableSlots, isBookable, slotsFromInstances } from './slots';
+export { absenceBounds, bookingWindow, slotsFromInstances } from './slots';
 export {
   changeTimeZone,
   hasAvailabilityToMove,

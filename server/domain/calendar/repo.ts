@@ -223,17 +223,33 @@ export async function deleteEvents(db: Db, providerId: number, eventIds: number[
     await db('availability_events').where({ provider_id: providerId }).whereIn('id', eventIds).delete();
 }
 
-/** Live (not canceled) appointments overlapping [from, to): the busy time a booking cannot take. */
-export async function liveAppointmentTimes(
+/** One busy row to write: the span and the feed's own uid of the event. */
+export interface ExternalBusyBlock {
+  uid: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Replaces every busy block read from one external calendar with `blocks` (the caller's transaction holds
+ * that calendar's lock). Never the event's title: "Busy" is all the portal keeps of someone's outside calendar.
+ */
+export async function replaceExternalBusyBlocks(
   db: Db,
-  providerId: number,
-  from: Date,
-  to: Date,
-): Promise<{ start: Date; end: Date }[]> {
-  const rows = await db('appointments')
-    .where({ provider_id: providerId, canceled: false })
-    .where('start_time', '<', to)
-    .where('end_time', '>', from)
-    .select('start_time', 'end_time');
-  return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
+  calendar: { id: number; providerId: number },
+  blocks: ExternalBusyBlock[],
+): Promise<void> {
+  await db('availability_events').where({ provider_external_calendar_id: calendar.id }).delete();
+  const rows = blocks.map((b) => ({
+    provider_id: calendar.providerId,
+    provider_external_calendar_id: calendar.id,
+    external_uid: b.uid,
+    name: null,
+    free: false,
+    is_recurring: false,
+    start_time: b.start,
+    end_time: b.end,
+    duration_in_minutes: Math.round((b.end.getTime() - b.start.getTime()) / 60_000),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db('availability_events').insert(rows.slice(i, i + 500));
 }

@@ -1,11 +1,11 @@
 // Bookable phone-consultation slots: free availability minus busy blocks (the provider's own and
-// those read from an external calendar) minus live appointments, cut into consultations that start
-// on local quarter hours, at least the booking lead ahead and no more than the window ahead.
+// those read from an external calendar) minus other busy time (live appointments, an absence), cut into
+// consultations that start on local quarter hours, at least the booking lead ahead and no more than the
+// window ahead. Reading the appointments is the appointments module's (bookableSlots there).
 import { Temporal } from 'temporal-polyfill';
-import { activeAbsence, type Absence } from '../vacation-responder';
+import type { Absence } from '../vacation-responder';
 import { CALENDAR_RULES } from './constants';
 import { addDays, zonedDayStart } from './expand';
-import * as repo from './repo';
 import type { AvailabilityInstance, Slot } from './types';
 
 const MINUTE = 60_000;
@@ -91,27 +91,9 @@ export function absenceBounds(absence: Absence, timeZone: string): { start: Date
   };
 }
 
-/**
- * The slots a client can book in [from, to): none while the calendar is hidden, not attached, or no
- * location accepts new clients, and none on the days of an active absence.
- */
-export async function bookableSlots(db: repo.Db, providerId: number, from: Date, to: Date, now: Date): Promise<Slot[]> {
-  const state = await repo.calendarStateOf(db, providerId);
-  if (!state.hasCalendar || !state.open || !state.accepting) return [];
+/** The part of [from, to) in which a consultation may be booked at `now` (the lead and the window); null when none. */
+export function bookingWindow(from: Date, to: Date, now: Date): { from: Date; to: Date } | null {
   const windowFrom = new Date(Math.max(from.getTime(), now.getTime() + LEAD));
   const windowTo = new Date(Math.min(to.getTime(), now.getTime() + WINDOW + SLOT));
-  if (windowTo <= windowFrom) return [];
-  // One after the other: a transaction handle runs one query at a time anyway.
-  const instances = await repo.instancesBetween(db, providerId, windowFrom, windowTo);
-  const appointments = await repo.liveAppointmentTimes(db, providerId, windowFrom, windowTo);
-  const absence = await activeAbsence(db, providerId);
-  const busy = absence ? [...appointments, absenceBounds(absence, state.timeZone)] : appointments;
-  return slotsFromInstances(instances, busy, { from: windowFrom, to: windowTo, now, timeZone: state.timeZone });
-}
-
-/** Whether [start, end) is exactly one bookable consultation (checked again inside the booking transaction). */
-export async function isBookable(db: repo.Db, providerId: number, start: Date, end: Date, now: Date): Promise<boolean> {
-  if (Number.isNaN(start.getTime()) || end.getTime() - start.getTime() !== SLOT) return false;
-  const slots = await bookableSlots(db, providerId, start, end, now);
-  return slots.some((slot) => slot.start.getTime() === start.getTime());
+  return windowTo <= windowFrom ? null : { from: windowFrom, to: windowTo };
 }

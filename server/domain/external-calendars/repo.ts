@@ -1,6 +1,7 @@
-// external_calendars, google_account_links and the busy rows a sync writes to availability_events:
-// the only place that queries them. Reads that take a provider id find only that provider's rows.
+// external_calendars and google_account_links: the only place that queries them (the busy rows a sync
+// writes are the calendar module's). Reads that take a provider id find only that provider's rows.
 import type { Knex } from 'knex';
+import { type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -26,13 +27,6 @@ export interface GoogleLink {
   refreshToken: string | null;
   accessTokenExpiresAt: Date | null;
   linkedAt: Date;
-}
-
-/** One busy row to write: the span and the feed's own name of the event. */
-export interface BusyBlock {
-  uid: string;
-  start: Date;
-  end: Date;
 }
 
 const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
@@ -173,23 +167,10 @@ export async function providerTimeZone(db: Db, providerId: number): Promise<stri
 export async function replaceBusyBlocks(
   db: Db,
   calendar: ExternalCalendar,
-  blocks: BusyBlock[],
+  blocks: ExternalBusyBlock[],
   syncedAt: Date,
 ): Promise<void> {
-  await db('availability_events').where({ provider_external_calendar_id: calendar.id }).delete();
-  const rows = blocks.map((b) => ({
-    provider_id: calendar.providerId,
-    provider_external_calendar_id: calendar.id,
-    external_uid: b.uid,
-    // Never the event's title: "Busy" is all the portal keeps of someone's outside calendar.
-    name: null,
-    free: false,
-    is_recurring: false,
-    start_time: b.start,
-    end_time: b.end,
-    duration_in_minutes: Math.round((b.end.getTime() - b.start.getTime()) / 60_000),
-  }));
-  for (let i = 0; i < rows.length; i += 500) await db('availability_events').insert(rows.slice(i, i + 500));
+  await replaceExternalBusyBlocks(db, calendar, blocks);
   await db('external_calendars').where({ id: calendar.id }).update({ last_synced_at: syncedAt, last_error: null });
 }
 

@@ -5,6 +5,7 @@
 // and not read again until the provider chooses Try again. The feed's text is read in a worker thread.
 import { Temporal } from 'temporal-polyfill';
 import { CalendarSyncError, type CalendarSync, type ExternalBusy } from '../../integrations/calendar-sync';
+import type { ExternalBusyBlock } from '../calendar';
 import { freshAccessToken } from './google-account';
 import { MAX_BUSY_SPANS, type Window } from './ics';
 import { readBusyOffThread, type ReadLimits } from './ics-reader';
@@ -30,8 +31,8 @@ const dayStartIn = (date: string, timeZone: string) =>
  * The rows to write: all-day dates placed in the provider's zone (busy from midnight to midnight),
  * spans clipped to the window, widened to 10 minutes, one row per event instance, earliest first.
  */
-export function busyBlocks(busy: ExternalBusy[], window: Window, timeZone: string): repo.BusyBlock[] {
-  const blocks: repo.BusyBlock[] = [];
+export function busyBlocks(busy: ExternalBusy[], window: Window, timeZone: string): ExternalBusyBlock[] {
+  const blocks: ExternalBusyBlock[] = [];
   for (const item of busy) {
     const start = 'start' in item ? item.start : dayStartIn(item.startDate, timeZone);
     const end = 'start' in item ? item.end : dayStartIn(item.endDate, timeZone);
