@@ -14,5 +14,18 @@ export {
   withStoredPicture,
 } from './pictures';
 export { IMAGE_PIPELINES } from './pipelines';
+export {
+  appendPhotos,
+  deletePhoto,
+  findPhoto,
+  findUnrendered,
+  listPhotos,
+  markRendered,
+  type NewPhoto,
+  type PhotoKind,
+  type PhotoRow,
+  recordHeadshot,
+  writeOrder,
+} from './records';
 export { makeHeadshotRenditions, makePhotoRenditions } from './renditions';
 export { deleteStoredImage, type ImageKind, imageUrl, newImageKeys, smallKeyOf, storedImage } from './stored';

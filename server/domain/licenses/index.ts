@@ -5,12 +5,14 @@ export {
   findLicense,
   licenseRequiredMessage,
   loadLicensing,
+  type PracticeStates,
   removeSupervisor,
   requiredLicenseIds,
   saveLicenses,
   saveSupervisor,
   setLicenseVerification,
 } from './service';
+export { licensedStates, licenseStatesQuery, verifiedStates } from './repo';
 export {
   expirationYears,
   isBlankNewRow,

@@ -88,14 +88,22 @@ export async function setSupervisorOnAll(trx: Db, providerId: number, fields: Su
   return trx('licenses').where({ provider_id: providerId }).update(fields);
 }
 
-/** The states where the provider has a location (office or online). */
-export async function locationStates(db: Db, providerId: number): Promise<string[]> {
-  return (await db('locations').where({ provider_id: providerId }).distinct('state')).map((r) => r.state as string);
+/** The states where the provider holds any licence (whatever its verification). */
+export async function licensedStates(db: Db, providerId: number): Promise<string[]> {
+  return (await stateQuery(db, providerId).distinct('state')).map((r) => r.state);
 }
 
-export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
-  return db('us_states').orderBy('name').select('code', 'name');
+/** The states where the provider holds a Verified licence. */
+export async function verifiedStates(db: Db, providerId: number): Promise<string[]> {
+  return (await stateQuery(db, providerId).where({ verification: 'Verified' }).distinct('state')).map((r) => r.state);
 }
+
+/** A query of the states of the provider's licences (one row per licence), for a caller's union or subquery. */
+export function licenseStatesQuery(db: Db, providerId: number): Knex.QueryBuilder {
+  return stateQuery(db, providerId).select('state');
+}
+
+const stateQuery = (db: Db, providerId: number) => db('licenses').where({ provider_id: providerId });
 
 export async function setVerification(
   db: Db,

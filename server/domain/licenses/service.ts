@@ -24,6 +24,16 @@ export { postedLicenseRows };
 export const licenseRequiredMessage = (stateName: string) =>
   `A license is required for every state you practice in. Please add another ${stateName} license before removing this one.`;
 
+/**
+ * What the licence rules read of the provider's practice: the states of its locations and the list of
+ * states, both the locations module's. That module depends on this one (a location form adds a licence),
+ * so its functions are handed in by the caller rather than imported.
+ */
+export interface PracticeStates {
+  locationStates(db: Knex | Knex.Transaction, providerId: number): Promise<string[]>;
+  listStates(db: Knex | Knex.Transaction): Promise<{ code: string; name: string }[]>;
+}
+
 export interface Licensing {
   licenses: repo.LicenseRecord[];
   /** Licence ids that may not be deleted: the only licence of a state where the provider has a location. */
@@ -54,12 +64,17 @@ const supervisorOf = (licenses: repo.LicenseRecord[]): repo.SupervisorFields | n
     : null;
 };
 
-export async function loadLicensing(db: Knex, actor: PolicyActor, providerId: number): Promise<Licensing> {
+export async function loadLicensing(
+  db: Knex,
+  actor: PolicyActor,
+  providerId: number,
+  practice: PracticeStates,
+): Promise<Licensing> {
   editableProviderId(actor, providerId);
   const [licenses, locationStates, states] = await Promise.all([
     repo.listForProvider(db, providerId),
-    repo.locationStates(db, providerId),
-    repo.listStates(db),
+    practice.locationStates(db, providerId),
+    practice.listStates(db),
   ]);
   return {
     licenses,
@@ -112,10 +127,11 @@ export async function saveLicenses(
   actor: PolicyActor,
   providerId: number,
   posted: PostedLicenseRow[],
+  practice: PracticeStates,
   now = new Date(),
 ): Promise<{ added: number; changed: number }> {
   editableProviderId(actor, providerId);
-  const states = await repo.listStates(db);
+  const states = await practice.listStates(db);
   return db.transaction(async (trx) => {
     const existing = await repo.listForProvider(trx, providerId, { lock: true });
     const byId = new Map(existing.map((l) => [l.id, l]));
@@ -134,7 +150,7 @@ export async function saveLicenses(
     const after = new Map(existing.map((l) => [l.id, l.state]));
     for (const row of checked.rows) if (row.id) after.set(row.id, row.state);
     const coveredAfter = new Set([...after.values(), ...checked.rows.filter((r) => !r.id).map((r) => r.state)]);
-    const locationStates = await repo.locationStates(trx, providerId);
+    const locationStates = await practice.locationStates(trx, providerId);
     const errors: Record<string, string> = {};
     for (const row of checked.rows) {
       const before = row.id ? byId.get(row.id)!.state : null;
@@ -182,15 +198,16 @@ export async function deleteLicense(
   actor: PolicyActor,
   providerId: number,
   licenseId: number,
+  practice: PracticeStates,
 ): Promise<DeleteResult> {
   editableProviderId(actor, providerId);
   if (!Number.isSafeInteger(licenseId) || licenseId <= 0) throw new NotFoundError();
-  const states = await repo.listStates(db);
+  const states = await practice.listStates(db);
   return db.transaction(async (trx) => {
     const licenses = await repo.listForProvider(trx, providerId, { lock: true });
     const license = licenses.find((l) => l.id === licenseId);
     if (!license) throw new NotFoundError();
-    if (requiredLicenseIds(licenses, await repo.locationStates(trx, providerId)).has(licenseId)) {
+    if (requiredLicenseIds(licenses, await practice.locationStates(trx, providerId)).has(licenseId)) {
       return {
         deleted: false,
         message: licenseRequiredMessage(states.find((s) => s.code === license.state)?.name ?? license.state),

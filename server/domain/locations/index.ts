@@ -1,10 +1,12 @@
 // The locations module's public face: everything outside server/domain/locations/ imports from here.
 export {
   insertLocations,
-  licensedStates,
   listForProvider,
   listStates,
   type LocationRecord,
+  locationStates,
+  locationStatesQuery,
+  namedLocationStates,
   type NewLocation,
   updateLocation,
 } from './repo';

@@ -82,10 +82,26 @@ export async function listStates(db: Db): Promise<{ code: string; name: string }
   return db('us_states').orderBy('name').select('code', 'name');
 }
 
-/** The states where the provider holds any licence (whatever its verification). */
-export async function licensedStates(db: Db, providerId: number): Promise<string[]> {
-  return (await db('licenses').where({ provider_id: providerId }).distinct('state')).map((r) => r.state);
+/** The states where the provider has a location (office or online). */
+export async function locationStates(db: Db, providerId: number): Promise<string[]> {
+  return (await stateQuery(db, providerId).distinct('state')).map((r) => r.state);
 }
+
+/** A query of the states of the provider's locations (one row per location), for a caller's union or subquery. */
+export function locationStatesQuery(db: Db, providerId: number): Knex.QueryBuilder {
+  return stateQuery(db, providerId).select('state');
+}
+
+/** The distinct states of the provider's locations, with their names, by name. */
+export async function namedLocationStates(db: Db, providerId: number): Promise<{ code: string; name: string }[]> {
+  return db('locations as l')
+    .join('us_states as s', 's.code', 'l.state')
+    .where('l.provider_id', providerId)
+    .distinct('s.code', 's.name')
+    .orderBy('s.name');
+}
+
+const stateQuery = (db: Db, providerId: number) => db('locations').where({ provider_id: providerId });
 
 export interface NewLocation {
   state: string;

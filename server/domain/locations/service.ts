@@ -4,7 +4,7 @@
 // profile the user cannot edit is simply not found. One transaction per call.
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { addLicense } from '../licenses';
+import { addLicense, licensedStates } from '../licenses';
 import { type PolicyActor, editableProviderId } from '../accounts';
 import * as repo from './repo';
 import {
@@ -95,7 +95,7 @@ export async function saveLocation(
     const form = validateLocationForm(body, { remote, editing: existing !== null, states: states.map((s) => s.code) });
 
     // The licence is asked when the chosen state has none (and, on edit, when the state changes to one).
-    const licensed = new Set(await repo.licensedStates(trx, providerId));
+    const licensed = new Set(await licensedStates(trx, providerId));
     const chosenState =
       form.value?.state ??
       String(body.state ?? '')

@@ -1,15 +1,14 @@
 // The only knex calls of the benefit pages: the profile's states, videos and referral code.
 import type { Knex } from 'knex';
+import { licenseStatesQuery } from '../licenses';
+import { locationStatesQuery } from '../locations';
 import { readCustomContent } from '../profile-content';
 
 type Db = Knex | Knex.Transaction;
 
 /** States the provider practises in: its locations' and its licences' states. */
 export async function practiceStates(db: Db, providerId: number): Promise<string[]> {
-  const rows: { state: string }[] = await db('locations')
-    .where({ provider_id: providerId })
-    .select('state')
-    .union((q) => q.from('licenses').where({ provider_id: providerId }).select('state'));
+  const rows: { state: string }[] = await locationStatesQuery(db, providerId).union(licenseStatesQuery(db, providerId));
   return rows.map((r) => r.state.toUpperCase());
 }
 

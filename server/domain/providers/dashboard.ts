@@ -80,7 +80,6 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     db,
     'dashboard-profile',
     db('providers as p')
-      .join('accounts as a', 'a.id', 'p.account_id')
       .where('p.id', providerId)
       .limit(1)
       .select(

@@ -1,6 +1,7 @@
 // A practice's providers (Practice Providers): member profiles (providers.practice_id) and the
 // unregistered providers listed on a practice profile. Every query is scoped to the practice.
 import type { Knex } from 'knex';
+import { withTagName } from '../tags';
 
 type Db = Knex | Knex.Transaction;
 
@@ -29,22 +30,12 @@ export interface UnregisteredRow {
 
 /** Members in the practice's order (practice_sort_order; members without one last, by name). */
 export async function listMembers(db: Db, practiceId: number): Promise<MemberRow[]> {
-  return db('providers as p')
-    .leftJoin('tags as t', 't.id', 'p.primary_profession_tag_id')
+  return withTagName(db('providers as p'), 'p.primary_profession_tag_id', 'profession')
     .where('p.practice_id', practiceId)
     .orderByRaw(
       'p.practice_sort_order asc nulls last, p.last_name asc nulls last, p.first_name asc nulls last, p.id asc',
     )
-    .select(
-      'p.id',
-      'p.first_name',
-      'p.last_name',
-      'p.company_name',
-      'p.type',
-      'p.status',
-      't.name as profession',
-      'p.practice_sort_order',
-    );
+    .select('p.id', 'p.first_name', 'p.last_name', 'p.company_name', 'p.type', 'p.status', 'p.practice_sort_order');
 }
 
 /** Locks the practice's member rows, in order, for a change of order or membership. */
@@ -85,15 +76,13 @@ const unregisteredColumns = [
   'u.middle_name',
   'u.last_name',
   'u.degree_tag_id',
-  't.name as degree',
   'u.title',
   'u.image_key',
   'u.sort_order',
 ];
 
 export async function listUnregistered(db: Db, practiceId: number): Promise<UnregisteredRow[]> {
-  return db('unregistered_practice_providers as u')
-    .leftJoin('tags as t', 't.id', 'u.degree_tag_id')
+  return withTagName(db('unregistered_practice_providers as u'), 'u.degree_tag_id', 'degree')
     .where('u.provider_id', practiceId)
     .orderBy([{ column: 'u.sort_order' }, { column: 'u.id' }])
     .select(unregisteredColumns);
@@ -107,8 +96,7 @@ export async function findUnregistered(
 ): Promise<UnregisteredRow | null> {
   if (lock) await db('unregistered_practice_providers').where({ id, provider_id: practiceId }).forUpdate().first('id');
   return (
-    (await db('unregistered_practice_providers as u')
-      .leftJoin('tags as t', 't.id', 'u.degree_tag_id')
+    (await withTagName(db('unregistered_practice_providers as u'), 'u.degree_tag_id', 'degree')
       .where({ 'u.id': id, 'u.provider_id': practiceId })
       .first(unregisteredColumns)) ?? null
   );
@@ -154,7 +142,4 @@ export async function imageKeyExists(db: Db, key: string): Promise<boolean> {
   return Boolean(await db('unregistered_practice_providers').where({ image_key: key }).first('id'));
 }
 
-/** Degrees a provider may hold (the "Life" ones are hidden, spec 2 §5 "About practice"). */
-export async function degreeOptions(db: Db): Promise<{ id: number; name: string }[]> {
-  return db('tags').where({ type: 'degrees' }).whereNot('name', 'ilike', '%life%').orderBy('name').select('id', 'name');
-}
+export { degreeOptions } from '../tags';

@@ -3,6 +3,9 @@ import type { Knex } from 'knex';
 import type { WizardProfile } from './completion';
 import { contentOf } from '../profile-content';
 import { PROVIDER_BASIC_COLUMNS, providerBasicsOf } from './basics';
+import { recordHeadshot } from '../images';
+import { verifiedStates } from '../licenses';
+import * as locations from '../locations';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -64,17 +67,7 @@ export async function insertHeadshot(
   providerId: number,
   image: { storageKey: string; filename: string | null; size: number; width: number; height: number },
 ): Promise<void> {
-  await trx('images').insert({
-    provider_id: providerId,
-    kind: 'headshot',
-    storage_key: image.storageKey,
-    filename: image.filename,
-    mimetype: 'image/jpeg',
-    size: image.size,
-    width: image.width,
-    height: image.height,
-    profile_ar: true,
-  });
+  await recordHeadshot(trx, providerId, image);
   await trx('providers').where({ id: providerId }).update({ image_key: image.storageKey });
 }
 
@@ -83,11 +76,9 @@ export async function locationAndVerifiedStates(
   db: Db,
   providerId: number,
 ): Promise<{ locationStates: string[]; verifiedStates: string[] }> {
-  const locationStates = (await db('locations').where({ provider_id: providerId }).distinct('state')).map(
-    (r) => r.state as string,
-  );
-  const verifiedStates = (
-    await db('licenses').where({ provider_id: providerId, verification: 'Verified' }).distinct('state')
-  ).map((r) => r.state as string);
-  return { locationStates, verifiedStates };
+  const [locationStates, verified] = await Promise.all([
+    locations.locationStates(db, providerId),
+    verifiedStates(db, providerId),
+  ]);
+  return { locationStates, verifiedStates: verified };
 }

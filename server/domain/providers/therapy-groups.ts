@@ -79,9 +79,7 @@ export async function imageKeyExists(db: Db, key: string): Promise<boolean> {
   return Boolean(await db('therapy_groups').where({ image_key: key }).first('id'));
 }
 
-export async function listStates(db: Db): Promise<{ code: string; name: string }[]> {
-  return db('us_states').orderBy('name').select('code', 'name');
-}
+export { listStates } from '../locations';
 
 export async function providerStatus(db: Db, providerId: number): Promise<string | null> {
   const row = await db('providers').where({ id: providerId }).first('status');

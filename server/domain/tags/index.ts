@@ -2,13 +2,20 @@
 export { CUSTOM_KINDS, type CustomEntry, customEntryStore, listEntries } from './custom-entries';
 export { EXCLUDED_PROFESSIONS } from './professions';
 export {
+  addTaggings,
   applyTaggingEntries,
+  type CarriedInsurance,
+  carriedInsurances,
+  degreeOptions,
   listTags,
+  removeTaggings,
   replaceTaggings,
   selectedTagIds,
+  setInsuranceSearch,
   setTopSpecialties,
   specialtyTaggings,
   type TagOption,
+  withTagName,
 } from './repo';
 export { editableProfileId, filterText, saveSelections, taggingEntries } from './selection';
 export {

@@ -85,3 +85,67 @@ export async function setTopSpecialties(trx: Db, providerId: number, tagIds: num
 }
 
 /** Locks the provider row for the rest of the transaction and returns its custom_content. */
+
+/**
+ * Adds the name of the tag that `column` points at to the caller's query, as `alias` (null when the column
+ * is null): one left join inside the caller's query, so a list of rows gets its tag names in one round trip.
+ */
+export function withTagName(query: Knex.QueryBuilder, column: string, alias: string): Knex.QueryBuilder {
+  const table = `${alias}_tag`;
+  return query.leftJoin({ [table]: 'tags' }, `${table}.id`, column).select(`${table}.name as ${alias}`);
+}
+
+/** Degrees a provider may hold (the "Life" ones are hidden, spec 2 §5 "About practice"). */
+export async function degreeOptions(db: Db): Promise<{ id: number; name: string }[]> {
+  return db('tags').where({ type: 'degrees' }).whereNot('name', 'ilike', '%life%').orderBy('name').select('id', 'name');
+}
+
+export interface CarriedInsurance {
+  id: number;
+  name: string;
+  /** Whether this insurance makes the provider appear in the directory's searches for it (the provider's choice). */
+  searchEnabled: boolean;
+}
+
+/** The insurances the provider carries (taggings of type insurances), by name. */
+export async function carriedInsurances(db: Db, providerId: number): Promise<CarriedInsurance[]> {
+  const rows = await db('taggings as tg')
+    .join('tags as t', 't.id', 'tg.tag_id')
+    .where({ 'tg.provider_id': providerId, 't.type': 'insurances' })
+    .orderBy('t.name')
+    .select<(Pick<Row<'tags'>, 'id' | 'name'> & Pick<Row<'taggings'>, 'search_enabled'>)[]>(
+      't.id',
+      't.name',
+      'tg.search_enabled',
+    );
+  return rows.map((r) => ({ id: r.id, name: r.name, searchEnabled: r.search_enabled }));
+}
+
+/** Sets the provider's directory-search choice for one insurance it carries; false when it does not carry it. */
+export async function setInsuranceSearch(
+  trx: Db,
+  providerId: number,
+  tagId: number,
+  enabled: boolean,
+): Promise<boolean> {
+  const updated = await trx('taggings')
+    .where({ provider_id: providerId, tag_id: tagId })
+    .whereIn('tag_id', trx('tags').select('id').where({ type: 'insurances' }))
+    .update({ search_enabled: enabled });
+  return updated > 0;
+}
+
+/** Adds taggings of the provider; ones it already has stay as they are. */
+export async function addTaggings(trx: Db, providerId: number, tagIds: number[]): Promise<void> {
+  if (!tagIds.length) return;
+  await trx('taggings')
+    .insert(tagIds.map((tagId) => ({ provider_id: providerId, tag_id: tagId })))
+    .onConflict(['provider_id', 'tag_id'])
+    .ignore();
+}
+
+/** Removes these taggings of the provider. */
+export async function removeTaggings(trx: Db, providerId: number, tagIds: number[]): Promise<void> {
+  if (!tagIds.length) return;
+  await trx('taggings').where({ provider_id: providerId }).whereIn('tag_id', tagIds).delete();
+}

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import { expirationYears } from '../../domain/licenses';
 import * as locationRepo from '../../domain/locations';
+import * as licenses from '../../domain/licenses';
 import { afterAcceptingChange, FLASH_KEY, stampAvailability } from '../../domain/locations';
 import { canEditProfile } from '../../domain/accounts';
 import { loadVacation, type VacationView } from '../../domain/vacation-responder';
@@ -56,7 +57,7 @@ export async function loadPage(db: Knex, viewer: Viewer, now = new Date()): Prom
   const [locations, states, licensedStates, content, vacation] = await Promise.all([
     locationRepo.listForProvider(db, providerId),
     locationRepo.listStates(db),
-    locationRepo.licensedStates(db, providerId),
+    licenses.licensedStates(db, providerId),
     readCustomContent(db, providerId),
     loadVacation(db, viewer, providerId, now),
   ]);

@@ -17,6 +17,7 @@ import {
 } from '../../../views/pages/profile/general-information/GeneralInformationPage';
 import * as licenses from '../../domain/licenses';
 import { expirationYears, isBlankNewRow } from '../../domain/licenses';
+import * as locations from '../../domain/locations';
 import { postedIds } from '../../domain/providers';
 import { wordingFor } from '../../domain/accounts';
 import * as service from './service';
@@ -191,6 +192,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
         res.locals.viewer!,
         provider(res),
         licenses.postedLicenseRows(req.body),
+        locations,
       );
       flash(
         req,
@@ -217,7 +219,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
       const viewer = res.locals.viewer!;
       const license = await licenses.findLicense(db, viewer, provider(res), licenseId);
       if (req.body?.confirmed !== '1') {
-        const { undeletable, states } = await licenses.loadLicensing(db, viewer, provider(res));
+        const { undeletable, states } = await licenses.loadLicensing(db, viewer, provider(res), locations);
         const stateName = states.find((s) => s.code === license.state)?.name ?? license.state;
         if (undeletable.has(licenseId)) {
           flash(req, 'error', licenses.licenseRequiredMessage(stateName));
@@ -242,7 +244,7 @@ export function generalInformationRoutes({ db, integrations, menu }: FeatureDeps
           ),
         });
       }
-      const result = await licenses.deleteLicense(db, viewer, provider(res), licenseId);
+      const result = await licenses.deleteLicense(db, viewer, provider(res), licenseId, locations);
       if (result.deleted) flash(req, 'success', 'Your license has been deleted.');
       else flash(req, 'error', result.message);
       res.redirect(303, back('licensure'));

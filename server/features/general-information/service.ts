@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Viewer } from '../../domain/accounts';
 import type { Storage } from '../../integrations/storage';
 import * as licenses from '../../domain/licenses';
+import * as locations from '../../domain/locations';
 import * as providers from '../../domain/providers';
 import { loadBasicInformation, type BasicInformation } from '../../domain/providers';
 import { pronounsToStore, taglineSchema } from './validation';
@@ -30,7 +31,7 @@ export async function loadPage(db: Knex, viewer: Viewer, providerId: number) {
   const [options, selected, licensing] = await Promise.all([
     providers.aboutYouOptions(db, profile.type),
     providers.selectedTags(db, providerId, ['professions', 'languages', 'degrees']),
-    licenses.loadLicensing(db, viewer, providerId),
+    licenses.loadLicensing(db, viewer, providerId, locations),
   ]);
   return { profile, about: { options, selected }, licensing };
 }
