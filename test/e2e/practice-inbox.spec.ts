@@ -84,7 +84,7 @@ describe('browser: practice inbox and referral export', function () {
     await expectAccessible(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download' }).click(),
+      page.getByRole('link', { name: 'Download referrals (CSV)' }).click(),
     ]);
     assert.equal(download.suggestedFilename(), 'referral_data.csv');
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');

@@ -3,6 +3,7 @@
 // client started), times in UTC; it is streamed, so 100,000 rows take bounded memory; the page charts
 // the referrals per month.
 import assert from 'node:assert/strict';
+import { JSDOM } from 'jsdom';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Knex } from 'knex';
@@ -83,7 +84,7 @@ describe('Referral Data: who may', () => {
     const { client } = await signedIn(['intake-exporter']);
     const page = await client.get('/referral-data').expect(200);
     assert.match(page.text, /<h1>Referral Data<\/h1>/);
-    assert.match(page.text, /<a class="button" href="\/referral-data\/download"[^>]*>Download<\/a>/);
+    assert.match(page.text, /<a class="button" href="\/referral-data\/download"[^>]*>Download referrals \(CSV\)<\/a>/);
     assert.match(page.text, /href="\/referral-data"[^>]*>Referral Data/);
   });
 });
@@ -244,7 +245,7 @@ describe('Referral Data: the CSV', () => {
 });
 
 describe('Referral Data: referrals by month', () => {
-  it('charts each year’s months as an inline SVG with the counts, no script', async () => {
+  it('is a months × years table, newest year first, with the totals, months to come blank, and no script', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-exporter']);
     const jane = await clientUser(db, 'jane@example.test', 'Jane', 'Doe');
@@ -262,10 +263,39 @@ describe('Referral Data: referrals by month', () => {
       });
     }
     const page = (await client.get('/referral-data').expect(200)).text;
-    assert.match(page, /<svg[^>]*role="img"/);
-    assert.match(page, /<title[^>]*>Referrals in 2026 by month: January 0, February 0, March 2, April 0/);
-    assert.match(page, /<title[^>]*>Referrals in 2025 by month: [^<]*December 1\./);
-    assert.match(mainTextOf(page), /2026 — 2 referrals/);
+    const table = new JSDOM(page).window.document.querySelector('table.referral-table')!;
+    const rows = [...table.querySelectorAll('tr')].map((tr) =>
+      [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent!.trim()),
+    );
+    const thisYear = new Date().getUTCFullYear();
+    const years = rows[0]!.slice(1).map(Number);
+    assert.deepEqual(rows[0]![0], 'Month');
+    assert.deepEqual(
+      years,
+      [...years].sort((a, b) => b - a),
+      'newest year first',
+    );
+    assert.equal(years[0], Math.max(thisYear, 2026));
+    const column = (year: number) => rows.map((row) => row[years.indexOf(year) + 1]);
+    // By hand: one referral made on 2025-12-31 (UTC), two in March 2026.
+    assert.deepEqual(column(2025).slice(1), ['0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '1', '1']);
+    assert.deepEqual(column(2026).slice(1, 4), ['0', '0', '2']);
+    assert.equal(column(2026).at(-1), '2', 'the total');
+    assert.deepEqual(
+      rows.map((row) => row[0]),
+      ['Month', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Total'],
+    );
+    if (years[0] === thisYear) {
+      const month = new Date().getUTCMonth() + 1;
+      const newest = column(thisYear);
+      assert.notEqual(newest[month], '', 'this month is counted');
+      for (let later = month + 1; later <= 12; later += 1) assert.equal(newest[later], '', `month ${later} is to come`);
+    }
+    // The bars are drawn at their own size beside fixed-size numbers: the busiest month's is the longest.
+    const bars = [...table.querySelectorAll('svg.referral-bar')];
+    assert.ok(bars.every((bar) => bar.getAttribute('aria-hidden') === 'true' && !bar.hasAttribute('viewBox')));
+    const longest = Math.max(...bars.map((bar) => Number(bar.querySelector('rect')?.getAttribute('width') ?? 0)));
+    assert.equal(longest, 36);
     assert.doesNotMatch(/<main\b[\s\S]*<\/main>/.exec(page)![0], /<script/);
   });
 });

@@ -42,7 +42,9 @@ export function referralDataRoutes({ db, menu }: FeatureDeps): Router {
 
   router.get(REFERRAL_DATA_PATH, ...guard, async (req, res) => {
     const years = await referrals.referralCountsByMonth(db, accountOf(res));
-    render(req, res, { title: TITLE, page: <ReferralDataPage years={years} /> });
+    const now = new Date();
+    const thisMonth = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+    render(req, res, { title: TITLE, page: <ReferralDataPage years={years} thisMonth={thisMonth} /> });
   });
 
   router.get(REFERRAL_DOWNLOAD_PATH, ...guard, async (req, res) => {

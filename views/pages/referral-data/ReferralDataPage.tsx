@@ -1,6 +1,6 @@
 // /referral-data (spec 3 §2 Referral Data): the Download button for the CSV of every referral, and the
-// referrals per month of each year as inline SVG bar charts (no script; each chart says its numbers in
-// its title, and the counts are printed above the bars).
+// referrals per month as a months × years table, each count with a small bar drawn at a fixed size (no
+// script; the text never scales with a drawing).
 import { ButtonLink } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 
@@ -29,56 +29,89 @@ const MONTHS = [
   'December',
 ];
 
-// The chart's drawing box: twelve bars of 24 units with 6 between, a band for the counts above and the month letters below.
-const BAR = 24;
-const GAP = 6;
-const PLOT_TOP = 16;
-const PLOT_HEIGHT = 100;
-const WIDTH = 12 * (BAR + GAP) + GAP;
-const HEIGHT = PLOT_TOP + PLOT_HEIGHT + 20;
+/** The longest bar, in pixels: a bar is drawn at its own size, so the numbers beside it never scale. */
+const BAR_MAX = 36;
+const BAR_HEIGHT = 8;
 
-export function ReferralChart({ year }: { year: ReferralYearView }) {
-  const peak = Math.max(1, ...year.months);
-  const titleId = `referral-chart-${year.year}`;
-  const summary = `Referrals in ${year.year} by month: ${year.months.map((count, i) => `${MONTHS[i]} ${count}`).join(', ')}.`;
+/** A month's bar: its length is its share of the busiest month shown; the number beside it says it. */
+function MonthBar({ count, peak }: { count: number; peak: number }) {
+  const length = count === 0 ? 0 : Math.max(2, Math.round((count / peak) * BAR_MAX));
   return (
-    <figure className="referral-chart">
-      <figcaption>
-        <strong>{year.year}</strong>
-        {` — ${year.total} ${year.total === 1 ? 'referral' : 'referrals'}`}
-      </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={titleId} focusable="false">
-        <title id={titleId}>{summary}</title>
-        <line
-          x1={0}
-          x2={WIDTH}
-          y1={PLOT_TOP + PLOT_HEIGHT}
-          y2={PLOT_TOP + PLOT_HEIGHT}
-          stroke="currentColor"
-          strokeWidth={1}
-        />
-        {year.months.map((count, i) => {
-          const height = Math.round((count / peak) * PLOT_HEIGHT);
-          const x = GAP + i * (BAR + GAP);
-          const y = PLOT_TOP + PLOT_HEIGHT - height;
-          return (
-            <g key={MONTHS[i]}>
-              {count > 0 && <rect x={x} y={y} width={BAR} height={height} fill="currentColor" opacity={0.75} />}
-              <text x={x + BAR / 2} y={y - 3} textAnchor="middle" fontSize={10} fill="currentColor">
-                {count}
-              </text>
-              <text x={x + BAR / 2} y={HEIGHT - 4} textAnchor="middle" fontSize={10} fill="currentColor">
-                {MONTHS[i]!.slice(0, 3)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
+    <svg className="referral-bar" width={BAR_MAX} height={BAR_HEIGHT} aria-hidden="true" focusable="false">
+      {length > 0 && <rect width={length} height={BAR_HEIGHT} rx={2} />}
+    </svg>
   );
 }
 
-export function ReferralDataPage({ years }: { years: ReferralYearView[] }) {
+/**
+ * Months down, years across (newest first), one count and a small bar per cell, the totals last. A month
+ * still to come is left blank rather than shown as 0.
+ */
+export function ReferralTable({
+  years,
+  thisMonth,
+}: {
+  years: ReferralYearView[];
+  thisMonth: { year: number; month: number };
+}) {
+  const newestFirst = [...years].reverse();
+  const peak = Math.max(1, ...years.flatMap((y) => y.months));
+  const toCome = (year: number, month: number) =>
+    year > thisMonth.year || (year === thisMonth.year && month > thisMonth.month);
+  return (
+    <div className="table-scroll">
+      <table className="referral-table">
+        <caption className="visually-hidden">Referrals by month and year</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {newestFirst.map((y) => (
+              <th scope="col" key={y.year}>
+                {y.year}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {MONTHS.map((name, i) => (
+            <tr key={name}>
+              <th scope="row">{name.slice(0, 3)}</th>
+              {newestFirst.map((y) =>
+                toCome(y.year, i + 1) ? (
+                  <td key={y.year} />
+                ) : (
+                  <td key={y.year}>
+                    <span className="referral-count">{y.months[i]}</span>
+                    <MonthBar count={y.months[i] ?? 0} peak={peak} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {newestFirst.map((y) => (
+              <td key={y.year}>
+                <span className="referral-count">{y.total}</span>
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function ReferralDataPage({
+  years,
+  thisMonth,
+}: {
+  years: ReferralYearView[];
+  /** Today's year and month (1–12) in UTC, as the counts are: later months are still to come. */
+  thisMonth: { year: number; month: number };
+}) {
   return (
     <div className="referral-data">
       <section className="card" aria-labelledby="referral-download-heading">
@@ -89,7 +122,7 @@ export function ReferralDataPage({ years }: { years: ReferralYearView[] }) {
         </p>
         <p className="actions">
           <ButtonLink variant="primary" href={REFERRAL_DOWNLOAD_PATH} download="referral_data.csv">
-            Download
+            Download referrals (CSV)
           </ButtonLink>
         </p>
       </section>
@@ -100,9 +133,7 @@ export function ReferralDataPage({ years }: { years: ReferralYearView[] }) {
         ) : (
           <>
             <p className="hint">Months are counted in UTC, as in the download.</p>
-            {[...years].reverse().map((year) => (
-              <ReferralChart key={year.year} year={year} />
-            ))}
+            <ReferralTable years={years} thisMonth={thisMonth} />
           </>
         )}
       </section>
