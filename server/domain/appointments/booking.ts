@@ -8,7 +8,7 @@ import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { providerDisplayName } from '../accounts';
 import { CALENDAR_RULES, type Slot } from '../calendar';
-import { clientUserFor, openConversation } from '../messaging';
+import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { bookableSlots, isBookable } from './slots';
 import { longDateIn, timeRangeIn } from './time';
 
@@ -181,11 +181,16 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Da
       { firstName, lastName, phoneNumber },
       now,
     );
-    await addClientMessage(trx, conversation.id, provider.id, clientUserId, now, {
+    await addAppointmentMessage(trx, {
+      conversationId: conversation.id,
+      providerId: provider.id,
+      clientUserId,
+      appointmentId,
       type: 'booking_tool_intake',
-      message_content: null,
-      appointment_id: appointmentId,
-      intake_form: JSON.stringify(request.intakeForm),
+      sender: 'client',
+      content: null,
+      intakeForm: request.intakeForm,
+      at: now,
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId, event: 'booked' } satisfies NotificationData);
     return {
@@ -223,12 +228,17 @@ export async function cancelConsultationAsClient(
     await trx('appointments')
       .where({ id: row.id })
       .update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
-    const conversationId = await conversationOfCancel(trx, Number(row.provider_id), Number(row.client_user_id), now);
-    await addClientMessage(trx, conversationId, Number(row.provider_id), Number(row.client_user_id), now, {
+    const providerId = Number(row.provider_id);
+    const clientUserId = Number(row.client_user_id);
+    await addAppointmentMessage(trx, {
+      conversationId: await conversationWith(trx, providerId, clientUserId, now),
+      providerId,
+      clientUserId,
+      appointmentId: Number(row.id),
       type: 'cancel_message',
-      message_content: request.cancelMessage,
-      appointment_id: Number(row.id),
-      intake_form: null,
+      sender: 'client',
+      content: request.cancelMessage,
+      at: now,
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
       appointmentId: Number(row.id),
@@ -241,47 +251,6 @@ export async function cancelConsultationAsClient(
       end: new Date(row.end_time),
       status: 'canceled',
     };
-  });
-}
-
-interface ClientMessage {
-  type: 'booking_tool_intake' | 'cancel_message';
-  message_content: string | null;
-  appointment_id: number;
-  intake_form: string | null;
-}
-
-/** The conversation a cancel goes into: the booking's (an imported booking may have none yet: made here, without details). */
-async function conversationOfCancel(
-  trx: Knex.Transaction,
-  providerId: number,
-  clientUserId: number,
-  now: Date,
-): Promise<number> {
-  const [conversation] = await trx('conversations')
-    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: now })
-    .onConflict(['provider_id', 'client_user_id'])
-    .merge({ last_message_at: now })
-    .returning('id');
-  return Number(conversation.id);
-}
-
-/** A message from the client in their conversation with the provider. */
-async function addClientMessage(
-  trx: Knex.Transaction,
-  conversationId: number,
-  providerId: number,
-  clientUserId: number,
-  now: Date,
-  message: ClientMessage,
-): Promise<void> {
-  await trx('messages').insert({
-    conversation_id: conversationId,
-    provider_id: providerId,
-    client_user_id: clientUserId,
-    sender: 'client',
-    send_date: now,
-    ...message,
   });
 }
 

@@ -76,31 +76,3 @@ export async function liveProviders(db: Knex): Promise<MessagingProvider[]> {
     timeZone: row.timezone ?? 'America/New_York',
   }));
 }
-
-export interface SentMessage {
-  id: number;
-  type: string;
-  content: string | null;
-  sentAt: Date;
-  deleted: boolean;
-}
-
-/**
- * What the client wrote to the provider: the directory keeps its own copy of these, so the API only
- * gives the provider's replies.
- */
-export async function messagesOfClient(db: Knex, providerId: number, email: string): Promise<SentMessage[]> {
-  const rows = await db('messages as m')
-    .join('users as u', 'u.id', 'm.client_user_id')
-    .where({ 'm.provider_id': providerId, 'm.sender': 'client', 'u.email': email.toLowerCase() })
-    .orderBy('m.send_date')
-    .limit(200)
-    .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');
-  return rows.map((row) => ({
-    id: Number(row.id),
-    type: row.type,
-    content: row.message_content,
-    sentAt: new Date(row.send_date),
-    deleted: row.deleted_at !== null,
-  }));
-}

@@ -213,36 +213,3 @@ export async function liveAppointmentTimes(
     .select('start_time', 'end_time');
   return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
 }
-
-/** The client's conversation with the provider, made when it does not exist yet. */
-export async function conversationIdFor(db: Db, providerId: number, clientUserId: number, at: Date): Promise<number> {
-  const [row] = await db('conversations')
-    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
-    .onConflict(['provider_id', 'client_user_id'])
-    .merge({ last_message_at: at })
-    .returning('id');
-  return Number(row.id);
-}
-
-export interface NewAppointmentMessage {
-  conversationId: number;
-  providerId: number;
-  clientUserId: number;
-  appointmentId: number;
-  type: 'reschedule_message' | 'cancel_message';
-  content: string | null;
-  at: Date;
-}
-
-export async function insertProviderMessage(db: Db, message: NewAppointmentMessage): Promise<void> {
-  await db('messages').insert({
-    conversation_id: message.conversationId,
-    provider_id: message.providerId,
-    client_user_id: message.clientUserId,
-    appointment_id: message.appointmentId,
-    type: message.type,
-    sender: 'provider',
-    message_content: message.content,
-    send_date: message.at,
-  });
-}

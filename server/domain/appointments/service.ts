@@ -8,6 +8,7 @@ import type { Outgoing } from '../../jobs';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { isChecked } from '../../lib/form';
 import { addDays, dateKeyOf, unusualTimeWarnings } from '../calendar';
+import { addAppointmentMessage, conversationWith } from '../messaging';
 import { RESCHEDULE_WINDOW_DAYS, isChangeable, typeLabelOf } from './panel';
 import * as repo from './repo';
 import { instantOf, longDateIn, timeRangeIn } from './time';
@@ -148,13 +149,13 @@ async function tellClient(
   now: Date,
 ): Promise<void> {
   if (a.clientUserId === null) return;
-  const conversationId = await repo.conversationIdFor(trx, a.providerId, a.clientUserId, now);
-  await repo.insertProviderMessage(trx, {
-    conversationId,
+  await addAppointmentMessage(trx, {
+    conversationId: await conversationWith(trx, a.providerId, a.clientUserId, now),
     providerId: a.providerId,
     clientUserId: a.clientUserId,
     appointmentId: a.id,
     type,
+    sender: 'provider',
     content: note,
     at: now,
   });

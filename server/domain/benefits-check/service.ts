@@ -3,10 +3,14 @@
 import type { Knex } from 'knex';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
 import { NotFoundError } from '../../lib/errors';
+import { claimBenefitsCheckRerun, releaseBenefitsCheckRerun, storeBenefitsCheck } from '../messaging';
 import * as repo from './repo';
 import type { VobData, VobInputInfo } from './types';
 
 export type RerunOutcome = 'ran' | 'not-pending';
+
+/** How long a rerun's claim holds a check: beyond the benefits tool's time limit, so only a rerun that died loses it. */
+const RERUN_LEASE_SECONDS = 120;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
@@ -27,7 +31,7 @@ export async function rerunBenefitsCheck(
     const message = await repo.findVobMessage(db, request.scope, clientUserId, messageId);
     if (!message) throw new NotFoundError();
     if (message.vobData.status !== 'pending_rerun') return 'not-pending';
-    if (!(await repo.claimRerun(db, message.id))) {
+    if (!(await claimBenefitsCheckRerun(db, message.id, RERUN_LEASE_SECONDS))) {
       // Another click is running it: wait for its answer (or for its claim to lapse).
       await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
@@ -47,7 +51,7 @@ export async function rerunBenefitsCheck(
         dateOfBirth: text(info.dob),
       });
     } catch (error) {
-      await repo.releaseRerun(db, message.id);
+      await releaseBenefitsCheckRerun(db, message.id);
       throw error;
     }
     const { rerun_started_at: _claim, ...stored } = message.vobData as VobData & { rerun_started_at?: unknown };
@@ -57,7 +61,7 @@ export async function rerunBenefitsCheck(
       reimbursify_eligibility_id:
         result.reimbursify_eligibility_id ?? message.vobData.reimbursify_eligibility_id ?? null,
     };
-    await repo.updateVobData(db, message.id, updated);
+    await storeBenefitsCheck(db, message.id, updated);
     return 'ran';
   }
 }

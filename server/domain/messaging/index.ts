@@ -35,4 +35,18 @@ export {
   type MessagingClient,
   type OpenedConversation,
 } from './clients';
+export {
+  addAppointmentMessage,
+  type AppointmentMessage,
+  conversationWith,
+  type MessageFromClient,
+  messagesFromClient,
+} from './appointment-messages';
+export {
+  claimBenefitsCheckRerun,
+  findBenefitsCheckMessage,
+  releaseBenefitsCheckRerun,
+  type StoredBenefitsCheck,
+  storeBenefitsCheck,
+} from './benefits-checks';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';

@@ -20,9 +20,10 @@ import {
 } from '../../../views/pages/dev-client/DevClientPage';
 import type { FeatureDeps } from '../deps';
 import { devClientRecords } from '../../domain/appointments';
+import { messagesFromClient } from '../../domain/messaging';
 import { type ApiMessage, bookingRows, conversationEntries, slotDays, whenOf } from './view-model';
 
-const { bookingsOfClient, liveProviders, messagesOfClient, providersWithOpenCalendars } = devClientRecords;
+const { bookingsOfClient, liveProviders, providersWithOpenCalendars } = devClientRecords;
 
 export const DEV_CLIENT_TOKEN_NAME = 'Demo directory client (/dev/client)';
 
@@ -170,7 +171,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
           undefined,
           { 'Conversation-Token': conversationTokens.get(conversationKey(chosen.id, clientEmail)) ?? '' },
         ),
-        messagesOfClient(db, chosen.id, clientEmail),
+        messagesFromClient(db, chosen.id, clientEmail),
       ]);
       const fromProvider = answer.status === 200 ? (answer.json as { messages: ApiMessage[] }).messages : [];
       replies = {

@@ -2,9 +2,9 @@
 // bookings written out in the provider's zone, and the client's conversation with a provider.
 import type { BookingRow, ConversationEntry, SlotDay } from '../../../views/pages/dev-client/DevClientPage';
 import type { devClientRecords } from '../../domain/appointments';
+import type { MessageFromClient } from '../../domain/messaging';
 
 type ClientBooking = devClientRecords.ClientBooking;
-type SentMessage = devClientRecords.SentMessage;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string, kind: 'day' | 'date' | 'time' | 'zone'): Intl.DateTimeFormat {
@@ -83,7 +83,7 @@ const messageWhen = (instant: Date, timeZone: string) =>
 
 /** The client's own messages and the provider's replies (from the API), oldest first. */
 export function conversationEntries(
-  sent: SentMessage[],
+  sent: MessageFromClient[],
   replies: ApiMessage[],
   providerName: string,
   timeZone: string,

@@ -1,0 +1,72 @@
+// What bookings write into the client's conversation with the provider (the booking's intake, a cancel,
+// a reschedule), and what the development client reads back of a client's own messages. The
+// appointments module calls these inside its own transactions.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+/** The client's conversation with the provider, made when it does not exist yet; its last activity is now `at`. */
+export async function conversationWith(db: Db, providerId: number, clientUserId: number, at: Date): Promise<number> {
+  const [row] = await db('conversations')
+    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: at })
+    .onConflict(['provider_id', 'client_user_id'])
+    .merge({ last_message_at: at })
+    .returning('id');
+  return Number(row.id);
+}
+
+export interface AppointmentMessage {
+  conversationId: number;
+  providerId: number;
+  clientUserId: number;
+  appointmentId: number;
+  type: 'booking_tool_intake' | 'cancel_message' | 'reschedule_message';
+  sender: 'provider' | 'client';
+  content: string | null;
+  /** The booking's intake answers (a booking's message only). */
+  intakeForm?: Record<string, unknown> | null;
+  at: Date;
+}
+
+/** A message about an appointment, in a conversation whose last activity the caller already moved (conversationWith, openConversation). */
+export async function addAppointmentMessage(db: Db, message: AppointmentMessage): Promise<void> {
+  await db('messages').insert({
+    conversation_id: message.conversationId,
+    provider_id: message.providerId,
+    client_user_id: message.clientUserId,
+    appointment_id: message.appointmentId,
+    type: message.type,
+    sender: message.sender,
+    message_content: message.content,
+    intake_form: message.intakeForm ? JSON.stringify(message.intakeForm) : null,
+    send_date: message.at,
+  });
+}
+
+export interface MessageFromClient {
+  id: number;
+  type: string;
+  content: string | null;
+  sentAt: Date;
+  deleted: boolean;
+}
+
+/**
+ * What the client (by e-mail) wrote to the provider, oldest first, at most 200: the directory keeps its
+ * own copy of these, so the API only gives the provider's replies (read by the development client).
+ */
+export async function messagesFromClient(db: Knex, providerId: number, email: string): Promise<MessageFromClient[]> {
+  const rows = await db('messages as m')
+    .join('users as u', 'u.id', 'm.client_user_id')
+    .where({ 'm.provider_id': providerId, 'm.sender': 'client', 'u.email': email.toLowerCase() })
+    .orderBy('m.send_date')
+    .limit(200)
+    .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: row.type,
+    content: row.message_content,
+    sentAt: new Date(row.send_date),
+    deleted: row.deleted_at !== null,
+  }));
+}

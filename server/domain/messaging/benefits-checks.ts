@@ -1,0 +1,71 @@
+// The benefits checks (VOB) stored on messages (vob_data, vob_input_info): the benefits-check module
+// reruns them and knows what they mean; their rows are read and written here. A message is found through
+// its scope (the selected profile, or the accounts whose practice inbox the viewer works), so another
+// provider's message id is simply not found.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+/** A message that carries a check: its check and the client's insurance details, as stored (documents of unknown shape). */
+export interface StoredBenefitsCheck {
+  id: number;
+  providerId: number;
+  clientUserId: number;
+  vobData: unknown;
+  vobInputInfo: unknown;
+}
+
+/** The live message carrying a check, within the scope (null: not found). */
+export async function findBenefitsCheckMessage(
+  db: Db,
+  scope: { providerId: number | null; accountIds: number[] },
+  clientUserId: number,
+  messageId: number,
+): Promise<StoredBenefitsCheck | null> {
+  const { rows } = await db.raw(
+    `select m.id, m.provider_id, m.client_user_id, m.vob_data, m.vob_input_info
+       from messages m join providers p on p.id = m.provider_id
+      where m.id = ? and m.client_user_id = ? and m.vob_data is not null and m.deleted_at is null and m.redacted_at is null
+        and (m.provider_id = ? or p.account_id = any(?::bigint[]))`,
+    [messageId, clientUserId, scope.providerId ?? 0, scope.accountIds],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    providerId: Number(row.provider_id),
+    clientUserId: Number(row.client_user_id),
+    vobData: row.vob_data,
+    vobInputInfo: row.vob_input_info,
+  };
+}
+
+/**
+ * Claims a pending check for one rerun, in one statement: its data gets `rerun_started_at`, unless another
+ * rerun claimed it less than `leaseSeconds` ago. True when this rerun may call the tool.
+ */
+export async function claimBenefitsCheckRerun(db: Db, messageId: number, leaseSeconds: number): Promise<boolean> {
+  const claimed = await db('messages')
+    .where({ id: messageId })
+    .whereRaw("vob_data->>'status' = 'pending_rerun'")
+    .whereRaw(
+      "(vob_data->>'rerun_started_at' is null or (vob_data->>'rerun_started_at')::timestamptz < now() - make_interval(secs => ?))",
+      [leaseSeconds],
+    )
+    .update({ vob_data: db.raw("vob_data || jsonb_build_object('rerun_started_at', now())") });
+  return claimed > 0;
+}
+
+/** Lets a claimed check go again (the tool failed): still pending, free for the next click. */
+export async function releaseBenefitsCheckRerun(db: Db, messageId: number): Promise<void> {
+  await db('messages')
+    .where({ id: messageId })
+    .update({ vob_data: db.raw("vob_data - 'rerun_started_at'") });
+}
+
+/** Stores a check's new data (a rerun's answer) on its message. */
+export async function storeBenefitsCheck(db: Db, messageId: number, vobData: object): Promise<void> {
+  await db('messages')
+    .where({ id: messageId })
+    .update({ vob_data: JSON.stringify(vobData) });
+}
