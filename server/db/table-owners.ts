@@ -68,7 +68,10 @@ export const TABLE_OWNERS: Record<string, string> = {
  */
 export const TABLE_ACCESS_DEBT: string[] = [
   'db → users',
-  'domain/accounts → provider_clinicians',
+  // Kept: an unpaid standalone sign-up holds its address only while its account has no profile
+  // (domain/accounts/standalone-holds.ts). The accounts module sits below the providers module (which
+  // imports it), so it cannot ask providers without an import circle; handing the question in would
+  // thread a providers query through every sign-up caller and the clean-up job.
   'domain/accounts → providers',
   'domain/appointments → provider_clinicians',
   'domain/appointments → providers',

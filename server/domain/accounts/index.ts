@@ -41,7 +41,15 @@ export {
   RESOURCE_DENIED,
   wordingFor,
 } from './policy';
-export { isReservedName, listedName, nameKey, RESERVED_NAME_ERROR, RESERVED_NAME_MESSAGE } from './reserved-names';
+export {
+  listedName,
+  nameKey,
+  RESERVED_NAME_ERROR,
+  RESERVED_NAME_MESSAGE,
+  reservedNameAccountIds,
+  sqlNameKey,
+} from './reserved-names';
+export { type InviteRow, liveInviteQuery } from './signup-records';
 export {
   INVALID_EMAIL,
   normalizeName,

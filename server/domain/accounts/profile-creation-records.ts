@@ -14,13 +14,6 @@ export async function accountHasPaidPlan(db: Db, accountId: number): Promise<boo
   return Boolean(row?.has_paid_plan) && !row?.seat_based;
 }
 
-export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
-  await trx('provider_clinicians')
-    .insert({ user_id: userId, provider_id: providerId, receives_notifications: true })
-    .onConflict(['user_id', 'provider_id'])
-    .ignore();
-}
-
 export async function insertInvite(
   trx: Knex.Transaction,
   invite: { tokenHash: string; providerId: number; email: string; createdBy: number; expiresAt: Date },

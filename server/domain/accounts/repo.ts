@@ -120,23 +120,22 @@ export async function planAccountsOf(
 }
 
 /**
- * Whether any account the user works with (by role or through a profile they have clinician access to)
- * has an active or trialing subscription (spec 1 §6: two-factor is offered only then), per the billing mirror.
+ * Whether any account the user works with (by role, or among `profileAccountIds`, the accounts of the
+ * profiles they have clinician access to: the providers module's clinicianAccountIds) has an active or
+ * trialing subscription (spec 1 §6: two-factor is offered only then), per the billing mirror.
  */
-export async function userHasPaidPlan(db: Knex, userId: number): Promise<boolean> {
+export async function userHasPaidPlan(
+  db: Knex,
+  userId: number,
+  profileAccountIds: Knex.QueryBuilder,
+): Promise<boolean> {
   const row = await db('accounts as a')
     .where('a.active_or_trialing_subscription_count', '>', 0)
     .whereNull('a.error')
     .where((q) =>
       q
         .whereIn('a.id', db('account_roles').select('account_id').where({ user_id: userId }))
-        .orWhereIn(
-          'a.id',
-          db('providers as p')
-            .join('provider_clinicians as pc', 'pc.provider_id', 'p.id')
-            .select('p.account_id')
-            .where('pc.user_id', userId),
-        ),
+        .orWhereIn('a.id', profileAccountIds),
     )
     .first('a.id');
   return Boolean(row);

@@ -26,29 +26,15 @@ export function listedName(profile: {
 /** Names compare trimmed, with runs of spaces as one, in any case ("Dana  LEE" is "dana lee"). */
 export const nameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const SQL_KEY = (expression: string) => `lower(regexp_replace(btrim(${expression}), '\\s+', ' ', 'g'))`;
+/** nameKey in SQL, for a query comparing a column's names with a key. */
+export const sqlNameKey = (expression: string) => `lower(regexp_replace(btrim(${expression}), '\\s+', ' ', 'g'))`;
 
 /**
- * Whether `name` is the listed name (company name, or first and last name) of a profile of an account
- * flagged reserved_name, other than `exceptAccountId` (an account may reuse its own reserved names).
- * Held or broken accounts (error set) reserve nothing.
+ * A query of the accounts whose profiles' names are reserved (flagged reserved_name, not held or broken),
+ * other than `exceptAccountId`, for the providers module's `whereIn` (the names are the profiles').
  */
-export async function isReservedName(
-  db: Knex | Knex.Transaction,
-  name: string,
-  exceptAccountId?: number,
-): Promise<boolean> {
-  const key = nameKey(name);
-  if (!key) return false;
-  const query = db('providers as p')
-    .join('accounts as a', 'a.id', 'p.account_id')
-    .whereNull('a.error')
-    .whereRaw(`a.feature_flags->>'reserved_name' = 'true'`)
-    .where((q) =>
-      q
-        .whereRaw(`${SQL_KEY(`concat_ws(' ', p.first_name, p.last_name)`)} = ?`, [key])
-        .orWhereRaw(`${SQL_KEY(`coalesce(p.company_name, '')`)} = ?`, [key]),
-    );
-  if (exceptAccountId !== undefined) query.whereNot('a.id', exceptAccountId);
-  return Boolean(await query.first('p.id'));
+export function reservedNameAccountIds(db: Knex | Knex.Transaction, exceptAccountId?: number): Knex.QueryBuilder {
+  const query = db('accounts').whereNull('error').whereRaw(`feature_flags->>'reserved_name' = 'true'`).select('id');
+  if (exceptAccountId !== undefined) query.whereNot('id', exceptAccountId);
+  return query;
 }

@@ -81,13 +81,6 @@ export async function insertAccountRole(
   await trx('account_roles').insert({ user_id: userId, account_id: accountId, role });
 }
 
-export async function grantClinicianAccess(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
-  await trx('provider_clinicians')
-    .insert({ user_id: userId, provider_id: providerId })
-    .onConflict(['user_id', 'provider_id'])
-    .ignore();
-}
-
 export async function selectProvider(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
   await trx('users').where({ id: userId }).update({ selected_provider_id: providerId });
 }
@@ -105,36 +98,20 @@ export interface InviteRow {
   company_name: string | null;
 }
 
-/** An unused, unexpired invitation with that hash and its profile; locked inside a transaction. */
-export function findLiveInvite(db: Knex, tokenHash: string): Promise<InviteRow | undefined> {
+/**
+ * A query of the unused, unexpired invitation with that hash (as `i`), locked inside a transaction; the
+ * providers module joins its profile (findLiveInvite there answers an InviteRow).
+ */
+export function liveInviteQuery(db: Knex | Knex.Transaction, tokenHash: string): Knex.QueryBuilder {
   const query = db('invite_tokens as i')
-    .join('providers as p', 'p.id', 'i.provider_id')
     .where('i.token_hash', tokenHash)
     .whereNull('i.used_at')
     .where('i.expires_at', '>', db.fn.now())
-    .first(
-      'i.id',
-      'i.provider_id',
-      'i.email',
-      'p.type as provider_type',
-      'p.status as provider_status',
-      'p.first_name',
-      'p.last_name',
-      'p.company_name',
-    );
+    .select('i.id', 'i.provider_id', 'i.email');
   if (db.isTransaction) query.forUpdate('i');
   return query;
 }
 
 export async function markInviteUsed(trx: Knex.Transaction, inviteId: number): Promise<void> {
   await trx('invite_tokens').where({ id: inviteId }).update({ used_at: trx.fn.now() });
-}
-
-// ---- the wizard
-
-export function findProviderWizardState(
-  db: Knex,
-  providerId: number,
-): Promise<{ id: number; status: string; created_with_new_wizard: boolean } | undefined> {
-  return db('providers').where({ id: providerId }).first('id', 'status', 'created_with_new_wizard');
 }

@@ -11,6 +11,13 @@ export {
 } from './completion';
 export { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
 export { PROFILE_UPDATE_ERROR } from './messages';
+export {
+  clinicianAccountIds,
+  findLiveInvite,
+  findWizardState,
+  grantClinicianAccess,
+  isReservedName,
+} from './clinicians';
 export { insertNewProvider } from './new-provider';
 export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
 export { findSameNameProviders } from './reach-repo';

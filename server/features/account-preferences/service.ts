@@ -18,6 +18,7 @@ import {
   phoneLastFour,
 } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
+import { clinicianAccountIds } from '../../domain/providers';
 import { findSettings, mergeUserSetting, type NotificationSetting } from '../../domain/accounts';
 import {
   CURRENT_PASSWORD_WRONG,
@@ -63,7 +64,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     phone: row.phone_number,
     twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
     // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
-    twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId),
+    twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId, clinicianAccountIds(deps.db, actor.userId)),
     smsNotifications: row.sms_notifications,
     messageNotifications: { email: row.email_messages, sms: row.sms_messages },
   };
@@ -201,7 +202,7 @@ export async function startTwoFactorSetup(
   input: { phone_number: string; password: string },
   meta: RequestMeta,
 ): Promise<'sent' | 'throttled'> {
-  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId)))
+  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId, clinicianAccountIds(deps.db, actor.userId))))
     throw new ForbiddenError('Two-factor authentication needs an active membership.');
   await requireCurrentPassword(deps, actor.userId, input.password);
   return sendSetupCode(deps, actor, input.phone_number, meta);

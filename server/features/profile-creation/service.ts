@@ -10,7 +10,13 @@ import * as policy from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import { profileCreationRecords } from '../../domain/accounts';
 import type { CreateProfileInput } from './validation';
-import { findSameNameProviders, insertNewProvider, reachableProvider } from '../../domain/providers';
+import {
+  findSameNameProviders,
+  grantClinicianAccess,
+  insertNewProvider,
+  isReservedName,
+  reachableProvider,
+} from '../../domain/providers';
 
 export interface CreationDeps {
   db: Knex;
@@ -64,7 +70,7 @@ export async function createProfile(
     last_name: input.last_name,
     company_name: input.company_name,
   });
-  if (await policy.isReservedName(db, listed, accountId)) {
+  if (await isReservedName(db, listed, accountId)) {
     throw new ValidationError(
       individual ? { first_name: policy.RESERVED_NAME_MESSAGE } : { company_name: policy.RESERVED_NAME_MESSAGE },
     );
@@ -125,7 +131,7 @@ export async function createProfile(
         ? {}
         : { head_of_practice: input.full_name, ...(practiceOwner ? { practice_owner: practiceOwner } : {}) },
     });
-    if (ownerKeepsAccess) await profileCreationRecords.grantClinicianAccess(trx, actor.user.id, providerId);
+    if (ownerKeepsAccess) await grantClinicianAccess(trx, actor.user.id, providerId);
     if (invitation && inviteEmail) {
       await profileCreationRecords.insertInvite(trx, {
         tokenHash: hashToken(invitation),

@@ -10,7 +10,6 @@ import {
   hashPassword,
   hashToken,
   heldByUnpaidSignup,
-  isReservedName,
   issueEmailConfirmation,
   listedName,
   looksLikeLinkToken,
@@ -19,7 +18,7 @@ import {
   releaseUnpaidHold,
   RESERVED_NAME_ERROR,
 } from '../../domain/accounts';
-import type { Throttles } from '../../domain/accounts';
+import type { InviteRow, Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
 import { signupRecords } from '../../domain/accounts';
 import type { SignupThrottle } from './throttle';
@@ -30,7 +29,13 @@ import {
   type RegistrationInput,
   type SignupOffer,
 } from './validation';
-import { insertNewProvider } from '../../domain/providers';
+import {
+  findLiveInvite,
+  findWizardState,
+  grantClinicianAccess,
+  insertNewProvider,
+  isReservedName,
+} from '../../domain/providers';
 
 export interface SignupDeps {
   db: Knex;
@@ -125,7 +130,7 @@ async function createAccountWithProvider(
     signup_source: source,
     custom_content: input.type === 'practice' ? { send_referrals_to: input.send_referrals_to } : {},
   });
-  await signupRecords.grantClinicianAccess(trx, userId, providerId);
+  await grantClinicianAccess(trx, userId, providerId);
   await signupRecords.selectProvider(trx, userId, providerId);
   return providerId;
 }
@@ -217,12 +222,12 @@ export interface InviteView {
   email: string;
 }
 
-async function liveInvite(db: Knex, token: string): Promise<signupRecords.InviteRow | null> {
+async function liveInvite(db: Knex, token: string): Promise<InviteRow | null> {
   if (!looksLikeLinkToken(token)) return null;
-  return (await signupRecords.findLiveInvite(db, hashToken(token))) ?? null;
+  return (await findLiveInvite(db, hashToken(token))) ?? null;
 }
 
-const inviteProviderName = (invite: signupRecords.InviteRow) =>
+const inviteProviderName = (invite: InviteRow) =>
   (invite.provider_type === 'practice' && invite.company_name) ||
   [invite.first_name, invite.last_name].filter(Boolean).join(' ') ||
   invite.company_name ||
@@ -256,7 +261,7 @@ export async function registerFromInvite(
   const passwordHash = await hashPassword(input.password);
   try {
     const made = await db.transaction(async (trx) => {
-      const invite = await signupRecords.findLiveInvite(trx, hashToken(token));
+      const invite = await findLiveInvite(trx, hashToken(token));
       if (!invite) return null;
       await releaseUnpaidHold(trx, input.email);
       const invitedAddress = Boolean(invite.email) && invite.email!.toLowerCase() === input.email.toLowerCase();
@@ -270,7 +275,7 @@ export async function registerFromInvite(
         phone_number: input.phone_number ?? null,
         ...(invitedAddress ? { email_confirmed_at: new Date() } : {}),
       });
-      await signupRecords.grantClinicianAccess(trx, userId, invite.provider_id);
+      await grantClinicianAccess(trx, userId, invite.provider_id);
       await signupRecords.selectProvider(trx, userId, invite.provider_id);
       await signupRecords.markInviteUsed(trx, invite.id);
       const confirmation = invitedAddress
@@ -308,11 +313,11 @@ export async function acceptInvite(
 > {
   if (!looksLikeLinkToken(token)) return { outcome: 'invalid-invite' };
   return deps.db.transaction(async (trx) => {
-    const invite = await signupRecords.findLiveInvite(trx, hashToken(token));
+    const invite = await findLiveInvite(trx, hashToken(token));
     if (!invite) return { outcome: 'invalid-invite' as const };
     if (invite.email && invite.email.toLowerCase() !== user.email.toLowerCase())
       return { outcome: 'other-address' as const, invitedEmail: invite.email };
-    await signupRecords.grantClinicianAccess(trx, user.id, invite.provider_id);
+    await grantClinicianAccess(trx, user.id, invite.provider_id);
     await signupRecords.selectProvider(trx, user.id, invite.provider_id);
     await signupRecords.markInviteUsed(trx, invite.id);
     await audit(trx, user.id, 'invite_accepted', meta, { provider_id: invite.provider_id });
@@ -400,7 +405,7 @@ export async function signedInDestination(
   selectedProviderId: number | null,
 ): Promise<string> {
   if (!selectedProviderId) return '/profiles/create';
-  const provider = await signupRecords.findProviderWizardState(deps.db, selectedProviderId);
+  const provider = await findWizardState(deps.db, selectedProviderId);
   if (provider && provider.status === 'incomplete' && provider.created_with_new_wizard)
     return nextWizardPath(provider.id);
   return '/';
