@@ -186,6 +186,34 @@ function confirmations(): void {
   });
 }
 
+/** A button with data-copy="{id}" copies that element's text, and says so on itself for a moment. */
+function copyButtons(): void {
+  document.querySelectorAll<HTMLButtonElement>('button[data-copy]').forEach((button) => {
+    button.hidden = false;
+  });
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-copy]');
+    const text = button && document.getElementById(button.dataset.copy ?? '')?.textContent;
+    if (!button || !text) return;
+    const label = button.textContent;
+    void navigator.clipboard.writeText(text).then(
+      () => {
+        button.textContent = 'Copied';
+        setTimeout(() => {
+          button.textContent = label;
+        }, 2000);
+      },
+      () => {
+        // Refused (no permission): select the text, so the person can copy it themselves.
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById(button.dataset.copy!)!);
+        document.getSelection()?.removeAllRanges();
+        document.getSelection()?.addRange(range);
+      },
+    );
+  });
+}
+
 /**
  * Live word counts: the server counts words the same way (server/text/word-count.ts: runs of non-space
  * characters). With data-word-min / data-word-max the notes #{id}-short / #{id}-long follow the count, and
@@ -337,6 +365,7 @@ confirmations();
 linkDialogs();
 progressOnSubmit();
 wordCounters();
+copyButtons();
 characterCounters();
 passwordChange();
 lastOneAlerts();

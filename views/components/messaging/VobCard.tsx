@@ -30,6 +30,7 @@ export const VOB_CARD_LABELS = {
   rerun: 'Run benefits check',
   upgrade: 'Upgrade Private Pay Booster',
   sample: 'Sample message you can send',
+  copy: 'Copy message',
   sendLink: 'Send benefits check link',
 } as const;
 
@@ -40,12 +41,8 @@ export const DRAFT_ERASE_WARNING =
 export function VobCard({ card, returnTo }: { card: VobCardView; returnTo?: string }) {
   const headingId = `vob-${card.messageId}-heading`;
   return (
-    <section
-      className="card vob-card"
-      aria-labelledby={headingId}
-      id={`vob-${card.messageId}`}
-      data-vob-kind={card.kind}
-    >
+    // Flat inside the message's bubble (a box in a box in a card read one syllable a line on a phone).
+    <section className="vob-card" aria-labelledby={headingId} id={`vob-${card.messageId}`} data-vob-kind={card.kind}>
       <h3 id={headingId}>
         {VOB_CARD_LABELS.heading}
         {card.insuranceName ? `: ${card.insuranceName}` : ''}
@@ -53,10 +50,18 @@ export function VobCard({ card, returnTo }: { card: VobCardView; returnTo?: stri
       <p>{card.headline}</p>
       {card.facts.length > 0 && <SummaryList rows={card.facts} />}
       {card.sampleMessage && (
-        <figure className="vob-card__sample">
-          <figcaption>{VOB_CARD_LABELS.sample}</figcaption>
-          <blockquote>{card.sampleMessage}</blockquote>
-        </figure>
+        <div className="vob-card__sample">
+          <p className="vob-card__sample-label" id={`${headingId}-sample`}>
+            {VOB_CARD_LABELS.sample}
+          </p>
+          <p className="vob-card__sample-text" id={`vob-${card.messageId}-sample`}>
+            {card.sampleMessage}
+          </p>
+          {/* Shown by the page script (islands/portal.ts): copying needs JavaScript; without it the text is selectable. */}
+          <Button variant="secondary" type="button" data-copy={`vob-${card.messageId}-sample`} hidden>
+            {VOB_CARD_LABELS.copy}
+          </Button>
+        </div>
       )}
       {card.rerunAction && (
         <PostForm action={card.rerunAction}>
