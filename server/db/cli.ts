@@ -1,8 +1,8 @@
 // npm run db:migrate | db:rollback | db:seed — against DATABASE_URL or the embedded database.
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { runSeeds } from '../../seeds/index';
-import { openDatabase, shouldSeedDemo } from './open';
+import { runSeeds, shouldSeedDemo } from '../../seeds/index';
+import { openDatabase } from './open';
 
 const command = process.argv[2];
 const config = loadConfig();

@@ -24,10 +24,3 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
     },
   };
 }
-
-/** Demo data goes in when SEED_DEMO is on, or (by default) when the database has no users yet. */
-export async function shouldSeedDemo(db: Knex, setting: Config['seedDemo']): Promise<boolean> {
-  if (setting !== 'auto') return setting;
-  const row = await db('users').count<{ count: string }[]>({ count: '*' }).first();
-  return Number(row?.count ?? 0) === 0;
-}

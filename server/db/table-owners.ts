@@ -67,7 +67,6 @@ export const TABLE_OWNERS: Record<string, string> = {
  * left is the domain's own crossings, mostly joins for names, to move behind the owners' functions.
  */
 export const TABLE_ACCESS_DEBT: string[] = [
-  'db → users',
   // Kept: an unpaid standalone sign-up holds its address only while its account has no profile
   // (domain/accounts/standalone-holds.ts). The accounts module sits below the providers module (which
   // imports it), so it cannot ask providers without an import circle; handing the question in would

@@ -73,6 +73,7 @@ export {
   allAccountsOnHold,
   countWrongAttempt,
   emailTaken,
+  hasUsers,
   findLatestLiveToken,
   findLiveTokenByHash,
   findUserByEmail,

@@ -65,6 +65,11 @@ export async function updateUser(
   await db('users').where({ id }).update(patch);
 }
 
+/** Whether anyone has signed up yet (a fresh database gets the demo data). */
+export async function hasUsers(db: Knex): Promise<boolean> {
+  return Boolean(await db('users').first('id'));
+}
+
 export async function emailTaken(db: Knex, email: string, exceptUserId: number): Promise<boolean> {
   return Boolean(await db('users').where({ email }).whereNot({ id: exceptUserId }).first('id'));
 }
