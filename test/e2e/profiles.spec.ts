@@ -106,7 +106,8 @@ describe('browser: a practice owner creates a second profile and switches to it'
     await page.goto('/profiles');
     await expectAccessible(page);
     // Two profiles are called Robin Park now: the new one is incomplete ("Continue setup").
-    await submit(page, page.getByRole('button', { name: 'Continue setup: Robin Park' }));
+    // The whole card is the button.
+    await submit(page, page.getByRole('button', { name: /^Switch to Robin Park.*Continue setup$/ }));
     await expectSwitchedTo(page, owner.userId, 'Robin Park');
     await expectAccessible(page);
     const rows = await ctx().db('providers').where({ account_id: owner.accountId, first_name: 'Robin' });

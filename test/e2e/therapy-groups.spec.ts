@@ -87,6 +87,10 @@ describe('browser: therapy groups, testimonials and practice providers', functio
     await signInAs(page, user.userId);
     await page.goto('/practice/providers');
     await expectAccessible(page);
+    // One visible action per row (switching to the profile); the others wait in its "More" menu.
+    assert.equal(await page.getByRole('button', { name: 'Move up Marcus Bell' }).isVisible(), false);
+    await page.locator('summary', { hasText: 'More actions for Marcus Bell' }).click();
+    await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Move up Marcus Bell' }));
     // The flash itself is asserted by the HTTP tests: with JavaScript on, the session loop's background
     // request can race the redirect on a loaded machine.
@@ -101,9 +105,15 @@ describe('browser: therapy groups, testimonials and practice providers', functio
       assert.match(dialog.message(), /remove this provider from your practice/);
       void dialog.accept();
     });
+    await page.locator('summary', { hasText: 'More actions for Priya Shah' }).click();
     await submit(page, page.getByRole('button', { name: 'Remove Priya Shah' }));
     await page.locator('.member-list .member__who strong', { hasText: 'Priya Shah' }).waitFor({ state: 'detached' });
     assert.deepEqual(await order(), ['Marcus']);
     await expectAccessible(page);
+
+    // The row's visible action switches to that provider's profile and opens its General Information.
+    await submit(page, page.getByRole('button', { name: 'Switch to Marcus Bell' }));
+    await page.waitForURL('**/profile/general-information');
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id, marcus);
   });
 });

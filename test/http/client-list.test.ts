@@ -55,7 +55,7 @@ describe('Full Client List: the route rule', () => {
 });
 
 describe('Full Client List: the rows', () => {
-  it('10 per page, newest first, each with a Message button to /messages/{clientId}; another profile’s clients are not listed', async () => {
+  it('10 per page, newest first, each client’s name a link to /messages/{clientId} (no Message button repeated per row); another profile’s clients are not listed', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn();
     const clients = await bookings(db, user.providerIds[0]!, 12);
@@ -68,7 +68,11 @@ describe('Full Client List: the rows', () => {
     assert.doesNotMatch(first, /client2 Client|stranger/);
     assert.match(first, /Page 1 of 2/);
     const html = (await client.get('/client-referrals').expect(200)).text;
-    assert.equal((html.match(/>Message<span/g) ?? []).length, 10);
+    assert.equal(
+      (html.match(/<a class="client-table__name" href="\/messages\/\d+">client\d+ Client<\/a>/g) ?? []).length,
+      10,
+    );
+    assert.doesNotMatch(html, />Message<span/);
     assert.match(html, new RegExp(`href="/messages/${clients[11]}"`));
     assert.match(first, /Phone consultation/);
     const second = mainTextOf((await client.get('/client-referrals?page=2').expect(200)).text);

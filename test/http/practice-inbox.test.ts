@@ -269,7 +269,7 @@ describe('practice inbox: appointments', () => {
 });
 
 describe('practice inbox: Full Client List', () => {
-  it('titled "Practice Inbox | Full Client List": the account’s referrals with the provider and a Message button into the inbox', async () => {
+  it('titled "Practice Inbox | Full Client List": the account’s referrals with the provider, each client’s name linking into the inbox', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-coordinator']);
     const jane = await clientUser(db, 'Jane');

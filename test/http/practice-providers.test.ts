@@ -85,8 +85,9 @@ describe('practice providers: practices only (spec 2 §2, §6)', () => {
     const text = mainTextOf(html);
     assert.match(
       text,
-      /Priya Shah Psychologist Live You can edit this profile.*Marcus Bell No profession yet Not live You can edit this profile.*Jo Park .*No editing access/,
+      /Priya Shah Psychologist Live Switch to Priya Shah More actions for Priya Shah Move up.*Marcus Bell No profession yet Not live Switch to Marcus Bell.*Jo Park .*No editing access/,
     );
+    assert.doesNotMatch(text, /Switch to Jo Park/, 'no switch without clinician access');
     for (const href of ['/profiles/create', '/profiles', '/contact']) assert.ok(html.includes(`href="${href}"`), href);
   });
 });

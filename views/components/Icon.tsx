@@ -11,6 +11,7 @@ export const ICON_NAMES = [
   'mail',
   'arrow-left',
   'chevron-down',
+  'chevron-right',
   'trash-2',
   'pencil',
   'plus',

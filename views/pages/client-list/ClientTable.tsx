@@ -1,7 +1,6 @@
 // The rows of a Full Client List (spec 3 §2, §3 "Client list item"): when the client got in touch, who,
-// how, and a Message button to the conversation. Shared by the profile's list and the practice inbox's
+// how, the client's name linking to the conversation. Shared by the profile's list and the practice inbox's
 // (which adds the provider). A table that stacks into cards on a phone.
-import { ButtonLink } from '../../components/ui/Button';
 import { DataTable, type Column } from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Pager } from '../../components/ui/Pager';
@@ -59,9 +58,16 @@ export function ClientTable({
     { heading: 'Date', cell: (row) => formatDay(row.contactDay) },
     {
       heading: 'Client',
+      // The name opens the conversation: one link per row, not a Message button repeated on every row.
       cell: (row) => (
         <>
-          {row.name}
+          {row.messageHref ? (
+            <a className="client-table__name" href={row.messageHref}>
+              {row.name}
+            </a>
+          ) : (
+            row.name
+          )}
           {row.email && (
             <>
               <br />
@@ -73,16 +79,6 @@ export function ClientTable({
     },
     { heading: 'Type', cell: (row) => KIND_LABELS[row.kind] },
     ...(showProvider ? [{ heading: 'Provider', cell: (row: ClientRowView) => row.providerName }] : []),
-    {
-      heading: 'Actions',
-      hidden: true,
-      cell: (row) =>
-        row.messageHref && (
-          <ButtonLink href={row.messageHref}>
-            Message<span className="visually-hidden">{` ${row.name}`}</span>
-          </ButtonLink>
-        ),
-    },
   ];
   return (
     <>

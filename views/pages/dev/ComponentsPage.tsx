@@ -4,6 +4,7 @@ import { ConfirmStep } from '../../components/ui/ConfirmStep';
 import { FormField } from '../../components/form/FormField';
 import { ICON_NAMES, Icon } from '../../components/Icon';
 import { Pager } from '../../components/ui/Pager';
+import { RowActions, RowMenuButton } from '../../components/ui/RowActions';
 import { TagCheckboxes } from '../../components/TagCheckboxes';
 import { Checkbox } from '../../components/form/Checkbox';
 import { CheckboxGroup, RadioGroup } from '../../components/form/ChoiceGroup';
@@ -220,6 +221,24 @@ export function ComponentsPage() {
           Groups you run appear on your profile.
         </EmptyState>
         <Pager page={2} pageCount={3} label="Pages of examples" href={(n) => `/dev/components?page=${n}#lists`} />
+      </Card>
+
+      <Card id="row-actions" title="Row actions">
+        <p className="hint">One visible action per row; the others in More, the dangerous one last.</p>
+        <div className="member">
+          <div className="member__who">
+            <strong>Priya Shah</strong>
+          </div>
+          <RowActions name="Priya Shah" primary={<ButtonLink href="#row-actions">Switch to Priya Shah</ButtonLink>}>
+            <RowMenuButton type="button">Move up</RowMenuButton>
+            <RowMenuButton type="button" disabled>
+              Move down
+            </RowMenuButton>
+            <RowMenuButton type="button" danger>
+              Remove
+            </RowMenuButton>
+          </RowActions>
+        </div>
       </Card>
 
       <h2>Dialog (its page form, without JavaScript)</h2>

@@ -4,6 +4,7 @@
 // Each list is one form whose buttons name their own action, so a practice of 60 clinicians sends one
 // CSRF field per list rather than two per clinician.
 import { PostForm } from '../../components/PostForm';
+import { RowActions, RowMenuButton } from '../../components/ui/RowActions';
 import { Pager } from '../../components/ui/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 import { Icon } from '../../components/Icon';
@@ -68,43 +69,45 @@ export function PracticeProvidersPage({
                     <span className={m.live ? 'status' : 'status status--inactive'}>
                       {m.live ? 'Live' : 'Not live'}
                     </span>
-                    <span>
-                      {m.hasClinicianAccess ? (
-                        <>
-                          You can edit this profile (<a href="/profiles">switch profile</a>)
-                        </>
-                      ) : (
-                        <>
-                          No editing access (<a href="/contact">request access</a>)
-                        </>
-                      )}
-                    </span>
+                    {!m.hasClinicianAccess && (
+                      <span>
+                        No editing access (<a href="/contact">request access</a>)
+                      </span>
+                    )}
                   </div>
-                  <div className="member__actions">
-                    <Button
-                      variant="secondary"
-                      name="move"
-                      value={`${m.id}:up`}
-                      disabled={paging.firstIndex + index === 0}
-                    >
+                  <RowActions
+                    name={m.name}
+                    primary={
+                      m.hasClinicianAccess ? (
+                        <Button
+                          variant="secondary"
+                          formAction={`/profiles/${m.id}/selection`}
+                          name="next"
+                          value="/profile/general-information"
+                        >
+                          {`Switch to ${m.name}`}
+                        </Button>
+                      ) : undefined
+                    }
+                  >
+                    <RowMenuButton name="move" value={`${m.id}:up`} disabled={paging.firstIndex + index === 0}>
                       Move up<span className="visually-hidden"> {m.name}</span>
-                    </Button>
-                    <Button
-                      variant="secondary"
+                    </RowMenuButton>
+                    <RowMenuButton
                       name="move"
                       value={`${m.id}:down`}
                       disabled={paging.firstIndex + index === memberCount - 1}
                     >
                       Move down<span className="visually-hidden"> {m.name}</span>
-                    </Button>
-                    <Button
-                      variant="danger-outline"
+                    </RowMenuButton>
+                    <RowMenuButton
+                      danger
                       formAction={`${PAGE_PATH}/${m.id}/removal`}
                       data-confirm={messages.confirmRemove}
                     >
                       Remove<span className="visually-hidden"> {m.name}</span>
-                    </Button>
-                  </div>
+                    </RowMenuButton>
+                  </RowActions>
                 </li>
               ))}
             </ol>
@@ -139,18 +142,22 @@ export function PracticeProvidersPage({
                     <strong>{u.name}</strong>
                     <span>{[u.degree, u.title].filter(Boolean).join(', ')}</span>
                   </div>
-                  <div className="member__actions">
-                    <ButtonLink href={`${PAGE_PATH}/unregistered/${u.id}`}>
-                      <Icon name="pencil" /> Edit<span className="visually-hidden"> {u.name}</span>
-                    </ButtonLink>
-                    <Button
-                      variant="danger-outline"
+                  <RowActions
+                    name={u.name}
+                    primary={
+                      <ButtonLink href={`${PAGE_PATH}/unregistered/${u.id}`}>
+                        <Icon name="pencil" /> Edit<span className="visually-hidden"> {u.name}</span>
+                      </ButtonLink>
+                    }
+                  >
+                    <RowMenuButton
+                      danger
                       formAction={`${PAGE_PATH}/unregistered/${u.id}/delete`}
                       data-confirm={messages.confirmDelete}
                     >
                       Delete<span className="visually-hidden"> {u.name}</span>
-                    </Button>
-                  </div>
+                    </RowMenuButton>
+                  </RowActions>
                 </li>
               ))}
             </ul>

@@ -1,10 +1,12 @@
 // /profiles: the profiles the user has clinician access to, live ones first, inactive ones folded away
-// (spec 1 §2 Choose a Profile). Choosing a card switches to that profile and opens the card's page.
+// (spec 1 §2 Choose a Profile). Choosing a card (the whole card is the button) switches to that profile and
+// opens the card's page.
 // One form holds every card (each button names its own action), so a practice of 60 clinicians
 // sends one CSRF field, not 60: the page stays light as the practice grows.
 import { PostForm } from '../../components/PostForm';
 import { Pager } from '../../components/ui/Pager';
 import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/Icon';
 
 export interface ProfileCard {
   id: number;
@@ -74,23 +76,30 @@ export function ChooseProfilePage({
   );
 }
 
+/**
+ * The whole card is the one action: a submit button of the page's form that switches to the profile and
+ * opens the card's page (a row that opens something is one target, not a row with a button in it).
+ */
 function Card({ profile }: { profile: ProfileCard }) {
   return (
-    <li className="card profile-card">
-      <div>
-        <strong>{profile.name}</strong>
-        <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
-        {profile.selected && <span className="hint"> (current profile)</span>}
-      </div>
-      <Button
-        variant="secondary"
+    <li className="profile-card">
+      <button
+        type="submit"
+        className="card row-link"
         formAction={`/profiles/${profile.id}/selection`}
         name="next"
         value={profile.next}
-        aria-label={`${profile.nextLabel}: ${profile.name}`}
       >
-        {profile.nextLabel}
-      </Button>
+        <span className="row-link__main">
+          <strong>{`Switch to ${profile.name}`}</strong>{' '}
+          <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
+          {profile.selected && <span className="hint"> (current profile)</span>}
+        </span>{' '}
+        <span className="row-link__go">
+          {profile.nextLabel}
+          <Icon name="chevron-right" />
+        </span>
+      </button>
     </li>
   );
 }
