@@ -10,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 // query sums bigints into a numeric). The generated row types (server/db/tables.ts) say number for both.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+// bigint[] as well (billing_subscriptions.provider_ids): pg's own array parser gives its elements as strings.
+const INT8_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0];
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY) as (value: string) => (string | null)[];
+pg.types.setTypeParser(INT8_ARRAY, (value) => parseInt8Array(value).map((n) => (n === null ? null : Number(n))));
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -83,6 +83,11 @@ export const TABLE_ACCESS_DEBT: string[] = [
   'domain/billing → users',
   'domain/calendar → providers',
   'domain/external-calendars → providers',
+  // Kept: a thread's messages show their consultation's start time through one LEFT JOIN of appointments
+  // (messaging/repo.ts, messageQuery: the thread, its live updates and one message). The appointments
+  // module imports messaging (a booking writes into the conversation), so messaging cannot import a join
+  // helper from it without an import circle, and reading the times in a second query per page would
+  // slow the thread, the page this rule must not slow.
   'domain/messaging → appointments',
   'domain/messaging → provider_clinicians',
   'domain/messaging → providers',

@@ -9,11 +9,22 @@ import type { DB } from './tables';
 /** A value written to a column: its own type, or SQL (`db.fn.now()`, `db.raw(...)`). */
 type Writable<Row> = { [Column in keyof Row]: Row[Column] | Knex.Raw };
 
-/** What a select returns, what an insert takes (generated and defaulted columns optional), what an update takes. */
-type Typed<Table> = Knex.CompositeTableType<
-  Selectable<Table>,
-  Writable<Insertable<Table>>,
-  Writable<Updateable<Table>>
+/**
+ * Not-null columns without a default that a BEFORE INSERT trigger fills: optional on insert, though the schema
+ * (and so the generated type) requires them. conversations.account_id is the provider's account.
+ */
+type FilledByTrigger = { conversations: 'account_id' };
+
+/** The row an insert takes: generated, defaulted and trigger-filled columns optional. */
+type InsertRow<Name extends keyof DB> = Name extends keyof FilledByTrigger
+  ? Omit<Insertable<DB[Name]>, FilledByTrigger[Name]> & Partial<Pick<Insertable<DB[Name]>, FilledByTrigger[Name]>>
+  : Insertable<DB[Name]>;
+
+/** What a select returns, what an insert takes, what an update takes. */
+type Typed<Name extends keyof DB> = Knex.CompositeTableType<
+  Selectable<DB[Name]>,
+  Writable<InsertRow<Name>>,
+  Writable<Updateable<DB[Name]>>
 >;
 
 type TypedTable =
@@ -53,10 +64,20 @@ type TypedTable =
   | 'billing_attempts'
   | 'sent_messages'
   | 'billing_charges'
-  | 'billing_payment_methods';
+  | 'billing_payment_methods'
+  | 'out_of_office_messages'
+  | 'availability_events'
+  | 'appointments'
+  | 'conversations'
+  | 'messages'
+  | 'external_calendars'
+  | 'billing_customers'
+  | 'billing_invoices'
+  | 'billing_subscriptions'
+  | 'sessions';
 
 declare module 'knex/types/tables' {
   interface Tables extends TypedTables {}
 }
 
-type TypedTables = { [Name in TypedTable]: Typed<DB[Name]> };
+type TypedTables = { [Name in TypedTable]: Typed<Name> };

@@ -54,10 +54,10 @@ describe('browser: reschedule with a warning and cancel with a confirmation (Jav
     await warned.getByText(/This time is at night, between 10:00pm and 6:00am/).waitFor();
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    assert.equal((await db('appointments').where({ id }).first()).rescheduled_at, null, 'not moved before the yes');
+    assert.equal((await db('appointments').where({ id }).first())!.rescheduled_at, null, 'not moved before the yes');
     await submit(page, warned.getByRole('button', { name: 'Reschedule anyway' }));
     await expectFlash(page, 'Your phone consultation has been rescheduled.');
-    const moved = await db('appointments').where({ id }).first();
+    const moved = (await db('appointments').where({ id }).first())!;
     assert.equal(
       Temporal.Instant.from(moved.start_time.toISOString()).toZonedDateTimeISO(zone).toPlainTime().toString(),
       '03:00:00',
@@ -73,11 +73,11 @@ describe('browser: reschedule with a warning and cancel with a confirmation (Jav
     await page.getByText('Casey Client will be told by e-mail that you cancelled.').waitFor();
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    assert.equal((await db('appointments').where({ id }).first()).canceled, false, 'not canceled before the yes');
+    assert.equal((await db('appointments').where({ id }).first())!.canceled, false, 'not canceled before the yes');
     await submit(page, page.getByRole('button', { name: 'Cancel consultation' }));
     await expectFlash(page, 'Your phone consultation has been cancelled.');
     await expectAccessible(page);
-    const stored = await db('appointments').where({ id }).first();
+    const stored = (await db('appointments').where({ id }).first())!;
     assert.deepEqual([stored.canceled, stored.cancel_message], [true, 'Sorry, something came up.']);
   });
 });

@@ -58,7 +58,7 @@ describe('browser: phone consultations', function () {
     await expectFlash(page, 'Your phone consultation has been rescheduled.');
     await page.getByText('Reschedule successful!').waitFor();
     assert.equal(
-      dayIn((await ctx().db('appointments').where({ id }).first()).start_time, zone),
+      dayIn((await ctx().db('appointments').where({ id }).first())!.start_time, zone),
       dayIn(new Date(Date.now() + 2 * DAY_MS), zone),
     );
 
@@ -72,7 +72,7 @@ describe('browser: phone consultations', function () {
     await Promise.all([page.waitForURL('**/calendar/appointments?tab=upcoming'), button.click()]);
     await expectFlash(page, 'Your phone consultation has been cancelled.');
     await page.getByText('You have no upcoming appointments at this time.').waitFor();
-    const stored = await ctx().db('appointments').where({ id }).first();
+    const stored = (await ctx().db('appointments').where({ id }).first())!;
     assert.deepEqual([stored.canceled, stored.cancel_message], [true, 'Sorry, something came up.']);
   });
 });

@@ -109,12 +109,12 @@ describe('browser: availability and locations', function () {
     await page.getByText('Your Vacation Responder has been turned on!').waitFor();
     await page.getByText('Status: Active').waitFor();
     await expectAccessible(page);
-    assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first()).status, 'active');
+    assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first())!.status, 'active');
 
     await submit(page, page.getByRole('button', { name: 'Turn off Vacation Responder' }));
     await page.getByText('Your Vacation Responder has been turned off!').waitFor();
     await page.getByText('Status: Inactive').waitFor();
-    assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first()).status, 'inactive');
+    assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first())!.status, 'inactive');
 
     // Delete the online location: the browser asks first (the shared data-confirm behaviour).
     page.once('dialog', (dialog) => {

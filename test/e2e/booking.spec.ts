@@ -63,6 +63,6 @@ describe('browser: a client books a phone consultation through the directory', f
     await submit(client, bookings.getByRole('button', { name: /Cancel booking/ }));
     await expectFlash(client, 'The consultation is canceled. The provider has been told.');
     assert.match(await client.getByRole('region', { name: 'Bookings of client@demo.test' }).innerText(), /Canceled/);
-    assert.equal((await db('appointments').where({ provider_id: providerId }).first('canceled')).canceled, true);
+    assert.equal((await db('appointments').where({ provider_id: providerId }).first('canceled'))!.canceled, true);
   });
 });

@@ -117,7 +117,7 @@ describe('browser: layout on every width', function () {
       paid: true,
       providers: [{ status: 'active', firstName: 'Alexandra-Marguerite', lastName: 'Vanderbilt-Castellanos' }],
     });
-    const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id');
+    const subscription = (await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id'))!;
     const page = await session.newPage();
     await signInAs(page, user.userId);
     const route = `/plan-management/upcoming-invoice/${subscription.id}`;

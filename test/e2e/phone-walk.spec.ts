@@ -97,10 +97,10 @@ describe('browser: the calendar and the inbox on a phone, one walk', function ()
     await warned.getByText(/between 10:00pm and 6:00am/).waitFor();
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    assert.equal((await db('appointments').where({ id: consultation }).first()).rescheduled_at, null);
+    assert.equal((await db('appointments').where({ id: consultation }).first())!.rescheduled_at, null);
     await submit(page, warned.getByRole('button', { name: 'Reschedule anyway' }));
     await expectFlash(page, 'Your phone consultation has been rescheduled.');
-    const moved = (await db('appointments').where({ id: consultation }).first()).start_time as Date;
+    const moved = (await db('appointments').where({ id: consultation }).first())!.start_time as Date;
     assert.equal(moved.getTime(), zonedInstant(plusDays(today, 1), 3 * 60, zone).getTime());
 
     // 3. Cancel: a page asks first, and only its button cancels.
@@ -111,10 +111,10 @@ describe('browser: the calendar and the inbox on a phone, one walk', function ()
     await page.getByRole('heading', { name: 'Cancel this consultation?' }).waitFor();
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    assert.equal((await db('appointments').where({ id: consultation }).first()).canceled, false);
+    assert.equal((await db('appointments').where({ id: consultation }).first())!.canceled, false);
     await submit(page, page.getByRole('button', { name: 'Cancel consultation' }));
     await expectFlash(page, 'Your phone consultation has been cancelled.');
-    assert.equal((await db('appointments').where({ id: consultation }).first()).canceled, true);
+    assert.equal((await db('appointments').where({ id: consultation }).first())!.canceled, true);
 
     // 4. The practice inbox: the list screen, then the thread on a screen of its own, and the reply.
     await page.goto('/practice-inbox/messages');

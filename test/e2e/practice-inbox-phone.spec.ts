@@ -116,7 +116,7 @@ describe('browser: the practice inbox on a phone', function () {
     await page.locator('.thread__text', { hasText: 'Yes, we are in network with Aetna.' }).waitFor();
     assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
     await expectAccessible(page);
-    const reply = await ctx().db('messages').where({ sender: 'provider' }).first('provider_id');
+    const reply = (await ctx().db('messages').where({ sender: 'provider' }).first('provider_id'))!;
     assert.equal(Number(reply.provider_id), lee);
   });
 });

@@ -59,7 +59,7 @@ describe('browser: practice inbox and referral export', function () {
     await page.getByRole('button', { name: MESSAGE_TEXTS.sent }).waitFor();
     await page.locator('.thread__text', { hasText: 'Yes, we are in network with Aetna.' }).waitFor();
     assert.equal(await page.getByLabel('Reply').inputValue(), '');
-    const reply = await db('messages').where({ sender: 'provider' }).first('provider_id', 'account_id');
+    const reply = (await db('messages').where({ sender: 'provider' }).first('provider_id', 'account_id'))!;
     assert.deepEqual([Number(reply.provider_id), Number(reply.account_id)], [user.providerIds[1], user.accountId]);
   });
 

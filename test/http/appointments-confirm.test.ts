@@ -60,7 +60,7 @@ const reschedule = (made: Made, values: Record<string, string>) =>
 describe('a reschedule to an unusual time warns and asks first (issue [19] item 4)', () => {
   it('3:00am: the form comes back with the warning and "Reschedule anyway"; nothing moves, nobody is told', async () => {
     const made = await withCall();
-    const before = (await row(made.id)).start_time.getTime();
+    const before = (await row(made.id))!.start_time.getTime();
     const response = await reschedule(made, { start_time: '3:00am', reschedule_message: 'Early one?' });
     assert.equal(response.status, 200);
     const text = textOf(response.text);
@@ -70,7 +70,7 @@ describe('a reschedule to an unusual time warns and asks first (issue [19] item 
     assert.match(response.text, /Early one\?<\/textarea>/);
     assert.ok(response.text.includes(`name="confirmed_start" value="${instant(made.zone, '03:00').toISOString()}"`));
     await expectAccessibleHtml(response.text);
-    assert.equal((await row(made.id)).start_time.getTime(), before);
+    assert.equal((await row(made.id))!.start_time.getTime(), before);
     assert.deepEqual(await sentMail(), []);
   });
 
@@ -87,7 +87,7 @@ describe('a reschedule to an unusual time warns and asks first (issue [19] item 
       confirmed_start: instant(made.zone, '03:00').toISOString(),
     });
     assert.equal(moved.status, 303);
-    assert.equal((await row(made.id)).start_time.getTime(), instant(made.zone, '03:00').getTime());
+    assert.equal((await row(made.id))!.start_time.getTime(), instant(made.zone, '03:00').getTime());
     assert.equal((await sentMail()).length, 1);
   });
 
@@ -119,7 +119,7 @@ describe('a reschedule to an unusual time warns and asks first (issue [19] item 
     assert.ok(external.includes(EXTERNAL) && !external.includes(UNAVAILABLE));
     // 2:00pm, free of all that, moves at once (outside her availability is not unusual by itself).
     assert.equal((await reschedule(made, { start_time: '2:00pm' })).status, 303);
-    assert.equal((await row(made.id)).start_time.getTime(), instant(made.zone, '14:00').getTime());
+    assert.equal((await row(made.id))!.start_time.getTime(), instant(made.zone, '14:00').getTime());
   });
 
   it('without JavaScript: the panel’s form, the warning, then Reschedule anyway', async () => {
@@ -133,7 +133,7 @@ describe('a reschedule to an unusual time warns and asks first (issue [19] item 
     const done = await warned.submit(made.client, 'Reschedule anyway');
     redirected(done);
     assert.ok(done.flashes.includes('Your phone consultation has been rescheduled.'), done.flashes.join());
-    assert.equal((await row(made.id)).start_time.getTime(), instant(made.zone, '23:30').getTime());
+    assert.equal((await row(made.id))!.start_time.getTime(), instant(made.zone, '23:30').getTime());
   });
 });
 
@@ -147,7 +147,7 @@ describe('"Cancel consultation" asks "Cancel this consultation?" first (issue [1
     assert.match(text, /Casey Client will be told by e-mail that you cancelled\./);
     assert.match(page.text, /data-progress="Canceling\.\.\."/);
     await expectAccessibleHtml(page.text);
-    assert.equal((await row(made.id)).canceled, false);
+    assert.equal((await row(made.id))!.canceled, false);
   });
 
   it('the panel’s post asks first (the note kept); the confirming post cancels and e-mails, without JavaScript', async () => {
@@ -159,14 +159,14 @@ describe('"Cancel consultation" asks "Cancel this consultation?" first (issue [1
     assert.equal(question.status, 200);
     assert.match(question.text, /Cancel this consultation\?/);
     assert.equal(question.byName('cancel_message').value, 'Sorry, I am ill.');
-    assert.equal((await row(made.id)).canceled, false);
+    assert.equal((await row(made.id))!.canceled, false);
     assert.deepEqual(await sentMail(), []);
     assert.equal(question.link('Keep consultation').getAttribute('href'), `${LIST}/${made.id}`);
 
     const done = await question.submit(made.client, 'Cancel consultation');
     redirected(done);
     assert.ok(done.flashes.includes('Your phone consultation has been cancelled.'), done.flashes.join());
-    const stored = await row(made.id);
+    const stored = (await row(made.id))!;
     assert.deepEqual([stored.canceled, stored.cancel_message], [true, 'Sorry, I am ill.']);
     assert.equal((await sentMail()).length, 1);
   });
@@ -180,12 +180,12 @@ describe('"Cancel consultation" asks "Cancel this consultation?" first (issue [1
     assert.equal(long.status, 422);
     assert.match(textOf(long.text), /Cancel this consultation\?/);
     assert.match(textOf(long.text), /Please keep your message under 2000 characters!/);
-    assert.equal((await row(made.id)).canceled, false);
+    assert.equal((await row(made.id))!.canceled, false);
 
     const stranger = await withCall();
     await made.client.get(`${LIST}/${stranger.id}/cancellation`).expect(404);
     const refused = await postForm(made.client, LIST, `${LIST}/${stranger.id}/cancellation`, { confirmed: '1' });
     assert.equal(refused.status, 404);
-    assert.equal((await row(stranger.id)).canceled, false);
+    assert.equal((await row(stranger.id))!.canceled, false);
   });
 });

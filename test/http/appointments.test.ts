@@ -193,7 +193,7 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     const html = (await made.client.get(`${LIST}/${id}`).expect(200)).text;
     const panel = /<section id="appointment"[\s\S]*<\/section>/.exec(html)![0];
     const text = textOf(panel);
-    const start = (await row(id)).start_time as Date;
+    const start = (await row(id))!.start_time as Date;
     assert.match(
       text,
       new RegExp(
@@ -224,7 +224,7 @@ describe('appointment panel: time, client contact, intake answers and calendar l
   it('Google and Outlook links carry the title and UTC times; the .ics file parses back to the same event', async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
-    const stored = await row(id);
+    const stored = (await row(id))!;
     const html = (await made.client.get(`${LIST}/${id}`).expect(200)).text;
     const href = (label: string) =>
       new URL(
@@ -298,7 +298,7 @@ describe("cancel (spec 3 §8: 'Your phone consultation has been cancelled.')", (
     assert.equal(response.headers.location, `${LIST}?tab=upcoming`);
     assert.match(mainTextOf(await follow(made.client, response)), /Your phone consultation has been cancelled\./);
 
-    const stored = await row(id);
+    const stored = (await row(id))!;
     assert.equal(stored.canceled, true);
     assert.equal(stored.cancel_message, 'Sorry, I am ill that day.');
     assert.deepEqual(await providerMessages(), [
@@ -328,7 +328,7 @@ describe("cancel (spec 3 §8: 'Your phone consultation has been cancelled.')", (
     const { id } = await tomorrowsCall(made);
     const response = await cancel(made.client, id, { return_to: '/' });
     assert.equal(response.headers.location, '/');
-    assert.equal((await row(id)).canceled, true);
+    assert.equal((await row(id))!.canceled, true);
     assert.equal((await providerMessages())[0]!.message_content, null);
   });
 
@@ -360,7 +360,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     assert.match(page, /Your phone consultation has been rescheduled\./);
     assert.match(page, /Reschedule successful!/);
 
-    const stored = await row(id);
+    const stored = (await row(id))!;
     assert.equal(dayIn(stored.start_time, made.zone), tomorrow(made.zone));
     assert.equal(clockIn(stored.start_time, made.zone), '2:00pm');
     assert.equal(stored.end_time.getTime() - stored.start_time.getTime(), minutes(30));
@@ -390,7 +390,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
   it('each rule has its message beside the field, what was typed is kept (422), and nothing changes', async () => {
     const made = await signedIn();
     const { id } = await tomorrowsCall(made);
-    const before = await row(id);
+    const before = (await row(id))!;
     const far = dayIn(new Date(Date.now() + 92 * DAY_MS), made.zone);
     const yesterday = dayIn(new Date(Date.now() - DAY_MS), made.zone);
     const cases: [FormValues, string, string][] = [
@@ -426,7 +426,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     assert.equal(json.status, 422);
     assert.deepEqual(json.body.errors, { start_time: MESSAGES.timeInvalid });
 
-    const after = await row(id);
+    const after = (await row(id))!;
     assert.equal(after.start_time.getTime(), before.start_time.getTime());
     assert.deepEqual(await providerMessages(), []);
     assert.deepEqual(await sentMail(), []);
@@ -437,7 +437,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     const { id } = await tomorrowsCall(made);
     const other = await clientUser('Drew', 'Doe');
     const day = tomorrow(made.zone);
-    const taken = (await row(id)).start_time as Date;
+    const taken = (await row(id))!.start_time as Date;
     // Drew 3:15pm – 3:45pm tomorrow (live) and 5:00pm (canceled), in the calendar's zone.
     const at = (clock: string) =>
       new Date(Temporal.PlainDateTime.from(`${day}T${clock}`).toZonedDateTime(made.zone).epochMilliseconds);
@@ -447,7 +447,7 @@ describe('reschedule (spec 3 §5: time required, date required, 1:00pm format, 9
     const overlapping = await reschedule(made.client, id, { date: day, start_time: '3:00pm' });
     assert.equal(overlapping.status, 422);
     assert.ok(textOf(overlapping.text).includes(MESSAGES.overlap));
-    assert.equal((await row(id)).start_time.getTime(), taken.getTime());
+    assert.equal((await row(id))!.start_time.getTime(), taken.getTime());
     assert.deepEqual(await providerMessages(), []);
 
     assert.equal((await reschedule(made.client, id, { date: day, start_time: '5:00pm' })).status, 303);
@@ -474,7 +474,7 @@ describe('cancel and reschedule are refused for legacy, canceled and ended appoi
     ];
     const day = dayIn(new Date(Date.now() + 3 * DAY_MS), made.zone);
     for (const [id, reason] of cases) {
-      const before = await row(id);
+      const before = (await row(id))!;
       for (const response of [
         await cancel(made.client, id),
         await reschedule(made.client, id, { date: day, start_time: '2:00pm' }),
@@ -482,7 +482,7 @@ describe('cancel and reschedule are refused for legacy, canceled and ended appoi
         assert.equal(response.status, 409);
         assert.match(mainTextOf(response.text), reason);
       }
-      const after = await row(id);
+      const after = (await row(id))!;
       assert.deepEqual([after.canceled, after.start_time.getTime()], [before.canceled, before.start_time.getTime()]);
     }
     assert.deepEqual(await providerMessages(), []);
@@ -513,7 +513,7 @@ describe("another provider's appointment id is not found (404) everywhere", () =
       ).status,
       404,
     );
-    const stored = await row(id);
+    const stored = (await row(id))!;
     assert.equal(stored.canceled, false);
     assert.equal(stored.rescheduled_at, null);
   });

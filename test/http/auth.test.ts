@@ -2,6 +2,7 @@
 // visitor meets them (issue 3; spec 1 §4 Session, Password reset and recovery; §5 Login, Reset
 // request and recovery; §8; §9). Messages are asserted word for word.
 import assert from 'node:assert/strict';
+import type { SessionData } from 'express-session';
 import supertest from 'supertest';
 import { SIGN_IN_LIMITS, hashToken } from '../../server/domain/accounts';
 import { ctx } from '../support/context';
@@ -388,10 +389,10 @@ describe('sessions (spec 1 §4 Session, §9)', () => {
     const user = await createProviderUser(ctx().db);
     const client = agent();
     await signIn(client, user.email);
-    const row = await ctx().db('sessions').where({ user_id: user.userId }).first();
+    const row = (await ctx().db('sessions').where({ user_id: user.userId }).first())!;
     const left = new Date(row.expire).getTime() - Date.now();
     assert.ok(left > 11.9 * 60 * 60 * 1000 && left <= 12 * 60 * 60 * 1000 + 5000, `expires in ${left} ms`);
-    assert.ok(Date.now() - Number(row.sess.signedInAt) < 60_000);
+    assert.ok(Date.now() - Number((row.sess as SessionData).signedInAt) < 60_000);
   });
 
   it("a session idle for 60 minutes ends; the session loop's refresh counts as activity", async () => {
@@ -446,7 +447,7 @@ describe('logout (spec 1 §4: you have been logged out)', () => {
       await ctx()
         .db('sessions')
         .where({ user_id: user.userId })
-        .count('* as n')
+        .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
       0,
@@ -461,7 +462,7 @@ describe('logout (spec 1 §4: you have been logged out)', () => {
     await postForm(client, '/profiles', `/profiles/${user.providerIds[1]}/selection`, {});
     await postForm(client, '/', '/logout', {});
     const rows = await ctx().db('sessions').select('sess');
-    for (const row of rows) assert.equal(row.sess.providerId, undefined);
+    for (const row of rows) assert.equal((row.sess as SessionData).providerId, undefined);
   });
 });
 

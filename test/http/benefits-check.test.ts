@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
-import { rerunBenefitsCheck } from '../../server/domain/benefits-check';
+import { rerunBenefitsCheck, type VobData } from '../../server/domain/benefits-check';
 
 const db = () => ctx().db;
 const TOKEN_PAGE = '/profile/availability-locations';
@@ -58,7 +58,10 @@ async function leadWithCheck(providerId: number, vobData: Record<string, unknown
   return { clientUserId, messageId: Number(message.id), conversationId: Number(conversation.id) };
 }
 
-const vobOf = async (messageId: number) => (await db()('messages').where({ id: messageId }).first('vob_data')).vob_data;
+const vobOf = async (messageId: number) =>
+  (await db()('messages').where({ id: messageId }).first('vob_data'))!.vob_data as VobData & {
+    rerun_started_at?: unknown;
+  };
 const post = (client: Agent, path: string, values: FormValues = {}) => postForm(client, TOKEN_PAGE, path, values);
 const rerunPath = (clientUserId: number, messageId: number) =>
   `/messages/${clientUserId}/benefits-check/${messageId}/rerun`;
@@ -80,7 +83,7 @@ describe('benefits check: rerunning a pending check (pending_rerun)', () => {
     assert.equal(response.headers.location, `/messages/${clientUserId}`);
     const vob = await vobOf(messageId);
     assert.equal(vob.status, 'run');
-    assert.ok([50, 60, 70, 80].includes(vob.estimated_reimbursement_after_deductible_percent));
+    assert.ok([50, 60, 70, 80].includes(vob.estimated_reimbursement_after_deductible_percent ?? 0));
     assert.equal(vob.id, 'vob-1', 'the stored fields the tool does not answer are kept');
     assert.match(
       await flashAfter(client, await post(client, rerunPath(clientUserId, messageId), { return_to: BACK })),

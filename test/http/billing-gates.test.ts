@@ -71,7 +71,7 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     const client = await signedIn(user);
     const { subscriptionId } = await billedAccount(user.accountId, user.providerIds);
     assert.match(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
-    await ctx().db('billing_subscriptions').where({ id: subscriptionId }).update({ status: 'past_due' });
+    await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).update({ status: 'past_due' });
     await recomputeAccount(ctx().db, user.accountId);
     assert.doesNotMatch(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
   });

@@ -152,7 +152,7 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     assert.ok(statuses.length >= 2 && statuses.every((s) => s === 200), `statuses: ${statuses}`);
     assert.ok((await drainJobs()) >= 1);
     assert.equal(
-      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status,
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).first('status'))!.status,
       'canceled',
     );
     assert.equal(
@@ -185,7 +185,7 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
       assert.equal((await post(payload, local.sign(payload))).status, 200);
     }
     await drainJobs();
-    const row = await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status');
+    const row = (await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).first('status'))!;
     assert.equal(row.status, 'canceled');
     assert.equal(
       (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
@@ -206,13 +206,13 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
   it('the nightly reconcile repairs drift without any webhook, and logs what it changed', async () => {
     const user = await createProviderUser(ctx().db);
     const { subscriptionId } = await billedAccount(user.accountId, user.providerIds);
-    await ctx().db('billing_subscriptions').where({ id: subscriptionId }).update({ status: 'past_due' }); // drift
+    await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).update({ status: 'past_due' }); // drift
     const logged: unknown[] = [];
     const logger = { info() {}, warn: (entry: unknown) => logged.push(entry), error() {}, debug() {} } as never;
     const outcome = await reconcile(ctx().db, gateway(), logger);
     assert.equal(outcome.changed, 1);
     assert.equal(
-      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status,
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).first('status'))!.status,
       'active',
     );
     assert.match(JSON.stringify(logged), new RegExp(`${subscriptionId}: past_due → active`));

@@ -75,7 +75,7 @@ describe('calendar domain: rows are reached only through their provider', () => 
     assert.equal(
       await db('availability_events')
         .where({ provider_id: me })
-        .count('* as n')
+        .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
       3,
@@ -136,7 +136,7 @@ describe('calendar domain: this instance, all instances, restore', () => {
       [moved.id, series.id, false, true],
     );
 
-    const removed = (await db('availability_events').where({ parent_id: series.id, removed: true }).first('id')).id;
+    const removed = (await db('availability_events').where({ parent_id: series.id, removed: true }).first('id'))!.id;
     await restoreOriginalInstance(db, me, moved.id);
     await restoreOriginalInstance(db, me, Number(removed));
     assert.deepEqual(local(await instancesBetween(db, me, weekFrom, weekTo)), [
@@ -182,7 +182,7 @@ describe('calendar domain: this instance, all instances, restore', () => {
     assert.equal(
       await db('availability_events')
         .where({ parent_id: series.id })
-        .count('* as n')
+        .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
       0,
@@ -206,7 +206,7 @@ describe('calendar domain: this instance, all instances, restore', () => {
     assert.equal(
       await db('availability_events')
         .where({ provider_id: me })
-        .count('* as n')
+        .count({ n: '*' })
         .first()
         .then((r) => Number(r!.n)),
       0,

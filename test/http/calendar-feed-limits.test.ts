@@ -113,7 +113,7 @@ async function providerWithFeed() {
 const calendarRow = (id: number) => ctx().db('external_calendars').where({ id }).first();
 const busyCount = async (id: number) =>
   Number(
-    (await ctx().db('availability_events').where({ provider_external_calendar_id: id }).count('id as n').first())!.n,
+    (await ctx().db('availability_events').where({ provider_external_calendar_id: id }).count({ n: 'id' }).first())!.n,
   );
 const syncJobsFor = async (id: number) =>
   (await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB }).select('data')).filter(
@@ -141,7 +141,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       const { outcome, p99Ms } = await syncMeasured(calendarId);
       assert.deepEqual(outcome, { status: 'refused', error: EXPANSION_MESSAGES.eventRepeatsTooOften });
       assert.ok(p99Ms < 100, `event loop p99 delay ${p99Ms} ms`);
-      const row = await calendarRow(calendarId);
+      const row = (await calendarRow(calendarId))!;
       assert.equal(row.last_error, EXPANSION_MESSAGES.eventRepeatsTooOften);
       assert.ok(row.sync_refused_at instanceof Date);
       assert.equal(await busyCount(calendarId), 0);
@@ -174,7 +174,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
     assert.deepEqual(outcome, { status: 'synced', blocks: feed.inWindow });
     assert.ok(p99Ms < 100, `event loop p99 delay ${p99Ms} ms (max ${maxMs} ms)`);
     assert.equal(await busyCount(calendarId), feed.inWindow);
-    const row = await calendarRow(calendarId);
+    const row = (await calendarRow(calendarId))!;
     assert.equal(row.last_error, null);
     assert.equal(row.sync_refused_at, null);
   });
@@ -186,7 +186,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL, read: { timeoutMs: 50 } }),
       { status: 'refused', error: READ_MESSAGES.tooComplex },
     );
-    assert.ok((await calendarRow(calendarId)).sync_refused_at);
+    assert.ok((await calendarRow(calendarId))!.sync_refused_at);
 
     const second = await providerWithFeed();
     assert.deepEqual(
@@ -206,7 +206,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       }),
       { status: 'refused', error: FETCH_MESSAGES.tooLarge },
     );
-    assert.equal((await calendarRow(third.calendarId)).last_error, FETCH_MESSAGES.tooLarge);
+    assert.equal((await calendarRow(third.calendarId))!.last_error, FETCH_MESSAGES.tooLarge);
   });
 
   it('a feed that cannot be reached is not refused: the half-hourly job keeps trying it', async () => {
@@ -217,7 +217,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       .update({ url: `${feedUrl.replace(/:\d+\//, ':1/')}` });
     const outcome = await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });
     assert.deepEqual(outcome, { status: 'failed', error: FETCH_MESSAGES.unreachable });
-    assert.equal((await calendarRow(calendarId)).sync_refused_at, null);
+    assert.equal((await calendarRow(calendarId))!.sync_refused_at, null);
     await ctx().integrations.jobs.enqueue(ctx().db, SYNC_ALL_CALENDARS_JOB, {});
     await drainJobs();
     assert.equal(await syncJobsFor(calendarId), 1);
@@ -227,19 +227,19 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
     const { client, calendarId } = await providerWithFeed();
     body = bomb(false);
     await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });
-    assert.ok((await calendarRow(calendarId)).sync_refused_at);
+    assert.ok((await calendarRow(calendarId))!.sync_refused_at);
 
     const other = await providerWithFeed();
     await syncExternalCalendar(ctx().db, other.calendarId, { calendarSync: null, fetch: LOCAL });
     const theirs = await postForm(client, PAGE, `${PAGE}/calendars/${other.calendarId}/sync`, {});
     assert.equal(theirs.status, 404);
-    assert.ok((await calendarRow(other.calendarId)).sync_refused_at, 'their feed stays refused');
+    assert.ok((await calendarRow(other.calendarId))!.sync_refused_at, 'their feed stays refused');
 
     const retried = await postForm(client, PAGE, `${PAGE}/calendars/${calendarId}/sync`, {});
     assert.equal(retried.status, 303);
     const page = mainTextOf((await client.get(retried.headers.location!.replace(/#.*$/, '')).expect(200)).text);
     assert.ok(page.includes(FEED_MESSAGES.retrying));
-    assert.equal((await calendarRow(calendarId)).sync_refused_at, null);
+    assert.equal((await calendarRow(calendarId))!.sync_refused_at, null);
     assert.equal(await syncJobsFor(calendarId), 1);
 
     body = calendarText([
@@ -255,7 +255,7 @@ describe('calendar feeds over the limits (issue [15] item 1)', () => {
       status: 'synced',
       blocks: 1,
     });
-    const row = await calendarRow(calendarId);
+    const row = (await calendarRow(calendarId))!;
     assert.equal(row.last_error, null);
     assert.equal(row.sync_refused_at, null);
   });

@@ -210,7 +210,7 @@ describe('calendar-sync: the sync of a feed', () => {
     );
     assert.equal(rows[0].start_time.getTime(), dayFromNow(2) + 14 * 3_600_000);
     assert.equal(rows[1].end_time.getTime() - rows[1].start_time.getTime(), 10 * 60_000);
-    const synced = await calendarRow(calendarId);
+    const synced = (await calendarRow(calendarId))!;
     assert.ok(synced.last_synced_at && synced.last_error === null);
 
     reply = { status: 200, body: feed({ uid: 'c', start: dayFromNow(4) + 10 * 3_600_000, minutes: 30 }) };
@@ -225,7 +225,7 @@ describe('calendar-sync: the sync of a feed', () => {
       status: 'failed',
       error: FETCH_MESSAGES.status(500),
     });
-    assert.equal((await calendarRow(calendarId)).last_error, FETCH_MESSAGES.status(500));
+    assert.equal((await calendarRow(calendarId))!.last_error, FETCH_MESSAGES.status(500));
     assert.deepEqual(
       (await busyRows(calendarId)).map((r) => r.external_uid),
       ['c'],
@@ -244,7 +244,7 @@ describe('calendar-sync: the sync of a feed', () => {
     await ctx().integrations.jobs.enqueue(ctx().db, SYNC_ALL_CALENDARS_JOB, {});
     await drainJobs();
     for (const calendarId of [first, second]) {
-      assert.equal((await calendarRow(calendarId)).last_error, FETCH_MESSAGES.privateAddress);
+      assert.equal((await calendarRow(calendarId))!.last_error, FETCH_MESSAGES.privateAddress);
       assert.equal((await busyRows(calendarId)).length, 0);
     }
     assert.equal((await ctx().db('pgboss.job').where({ name: SYNC_CALENDAR_JOB, state: 'completed' })).length, 2);

@@ -159,7 +159,7 @@ describe('a time-zone change asks first, then keeps the hours or the moments (is
     await editInstance(
       db(),
       made.providerId,
-      (await db()('availability_events').where({ provider_id: made.providerId, is_recurring: true }).first('id')).id,
+      (await db()('availability_events').where({ provider_id: made.providerId, is_recurring: true }).first('id'))!.id,
       on(day, '09:00', NEW_YORK),
       {
         start: on(day, '10:00', NEW_YORK),

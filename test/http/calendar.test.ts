@@ -216,7 +216,7 @@ describe('calendar: adding availability (spec 3 §5)', () => {
     assert.match(text, new RegExp(SCHEDULE_UPDATED.replace('.', '\\.')));
     assert.match(text, /9:00am – 10:00am Available · Mornings Every weekday/);
     assert.equal(row.free, true);
-    assert.match(row.rrule, /^FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=2038012/);
+    assert.match(row.rrule ?? '', /^FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=2038012/);
   });
 
   const refused: [string, FormValues, string, string][] = [
@@ -301,7 +301,7 @@ describe('calendar: editing (spec 3 §4: a single event, this instance or all, a
     assert.match(await follow(made.client, saved), /2:00pm – 4:00pm Available Edited/);
     const exception = (await eventsOf(made.providerId)).find((r) => r.parent_id !== null);
     assert.ok(exception, 'an exception row');
-    assert.equal(new Date(exception.original_start_time).toISOString(), instanceStart);
+    assert.equal(exception.original_start_time?.toISOString(), instanceStart);
     const exceptionForm = (await made.client.get(`/calendar/availability/${exception.id}/edit`).expect(200)).text;
     assert.match(
       exceptionForm,
@@ -382,7 +382,7 @@ describe('calendar: deleting (spec 3 §4 confirmations)', () => {
       original_start: originalStart,
       confirmed: '1',
     }).then((r) => assert.equal(r.status, 303));
-    const removed = await ctx().db('availability_events').where({ parent_id: series.id }).first();
+    const removed = (await ctx().db('availability_events').where({ parent_id: series.id }).first())!;
     assert.equal(removed.removed, true);
     const nextStart = new Date(new Date(series.start_time).getTime() + 86_400_000).toISOString();
     await post(made.client, `/calendar/availability/${series.id}/delete`, {

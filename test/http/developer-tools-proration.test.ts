@@ -49,7 +49,7 @@ describe('developer tools: the upgrade is charged as previewed at its proration 
     assert.ok(upgrade, 'the upgrade made an invoice');
     assert.deepEqual([upgrade.total, upgrade.amount_paid, upgrade.status], [previewed, previewed, 'paid']);
     assert.equal(
-      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status')).status,
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('status'))!.status,
       'active',
     );
   });

@@ -99,7 +99,7 @@ describe("coupons: the portal's own offers are never typed codes (issue [18] ite
       invoices.map((i) => [i.subtotal, i.total]),
       [[7800, 6325]],
     );
-    const subscription = await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id');
+    const subscription = (await ctx().db('billing_subscriptions').where({ account_id: user.accountId }).first('id'))!;
     // The renewal keeps the offer (first year) and still spares practice management: $63.25 again.
     assert.equal((await gateway().upcomingInvoice(customerId, subscription.id)).amountDue, 6325);
   });

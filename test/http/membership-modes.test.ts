@@ -208,7 +208,7 @@ describe('payment form: practice management upgrade', () => {
     await client.get(`/practice-management/upgrade/${other.user.accountId}`).expect(404);
     await client.get(`/reimbursify/upgrade/${other.user.accountId}`).expect(404);
     // The card on file now declines: the upgrade's charge fails and shows Stripe's message.
-    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id'))!.id;
     const declining = await gateway().attachCard(
       customerId,
       'pm_card_chargeCustomerFail',
@@ -286,7 +286,7 @@ describe('payment form: switch to monthly', () => {
     );
     assert.deepEqual(await itemsOf(subscriptionId), { membership_monthly_v3: 1 });
     assert.equal(
-      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('interval')).interval,
+      (await ctx().db('billing_subscriptions').where({ id: subscriptionId }).first('interval'))!.interval,
       'month',
     );
     assert.equal(user.accountId > 0, true);

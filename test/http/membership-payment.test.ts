@@ -87,8 +87,8 @@ describe('payment form: setup help', () => {
         }),
       );
     assert.equal(paid.status, 303);
-    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
-    assert.equal((await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total')).total, 12900);
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id'))!.id;
+    assert.equal((await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total'))!.total, 12900);
     // Only the membership recurs.
     assert.deepEqual(
       await ctx()
@@ -109,7 +109,7 @@ describe('payment form: setup help', () => {
 describe('payment form: sales tax', () => {
   it('shows the tax of the billing address on file in the preview, and charges it on the invoice', async () => {
     const { client, providerId, user } = await unpaid();
-    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id'))!.id;
     await gateway().updateAddress(
       customerId,
       { line1: '1 Congress Ave', line2: '', city: 'Austin', state: 'TX', postalCode: '78701' },
@@ -126,7 +126,7 @@ describe('payment form: sales tax', () => {
       .type('form')
       .send(formBody({ ...texas, tier: 'basic', source: card!, attempt, _csrf: csrfFrom(page.text) }));
     assert.equal(paid.status, 303);
-    const invoice = await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total');
+    const invoice = (await ctx().db('billing_invoices').where({ customer_id: customerId }).first('total'))!;
     assert.equal(invoice.total, 6195);
   });
 
@@ -231,7 +231,7 @@ describe('payment form: payment (pay)', () => {
     // The form comes back with a new attempt: paying again with another card is a new request, not a replay.
     const next = /name="attempt" value="([^"]+)"/.exec(response.text)![1]!;
     assert.notEqual(next, attempt);
-    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id'))!.id;
     const visa = await gateway().attachCard(customerId, 'pm_card_visa', `retry-card-${customerId}`);
     await syncCustomer(ctx().db, gateway(), customerId);
     const paid = await client
@@ -339,15 +339,15 @@ describe('payment form: payment (pay)', () => {
         }),
       );
     assert.equal(paid.status, 303);
-    const subscription = await ctx()
+    const subscription = (await ctx()
       .db('billing_subscriptions')
       .where({ account_id: user.accountId })
-      .first('discount');
-    assert.equal(subscription.discount.id, `OWL${stamp}`);
-    const invoice = await ctx()
+      .first('discount'))!;
+    assert.equal((subscription.discount as { id: string }).id, `OWL${stamp}`);
+    const invoice = (await ctx()
       .db('billing_invoices')
-      .where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id')).id)
-      .first('total');
+      .where('customer_id', (await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id'))!.id)
+      .first('total'))!;
     assert.equal(invoice.total, 4425);
   });
 

@@ -321,9 +321,9 @@ describe("messages API: what a client sends never changes anyone's account (issu
       [['Casey', 'Casey Client']],
       'a later message does not rename the client in the conversation',
     );
-    const conversation = await db()('conversations')
+    const conversation = (await db()('conversations')
       .where({ provider_id: first.providerId })
-      .first('client_phone_number');
+      .first('client_phone_number'))!;
     assert.equal(conversation.client_phone_number, '+12125550142');
     // What was given to the other provider is theirs alone.
     assert.deepEqual(await seenBy(second.providerId), [['Mallory', 'Mallory Attacker']]);
@@ -361,8 +361,8 @@ describe("messages API: what a client sends never changes anyone's account (issu
       null,
       'given once',
     );
-    const stored = await db()('conversations').where({ provider_id: providerId }).first('client_token_hash');
-    assert.match(stored.client_token_hash, /^[0-9a-f]{64}$/, 'only its hash is kept');
+    const stored = (await db()('conversations').where({ provider_id: providerId }).first('client_token_hash'))!;
+    assert.match(stored.client_token_hash ?? '', /^[0-9a-f]{64}$/, 'only its hash is kept');
     await reply(providerId, casey.email, 'Hello Casey.');
 
     // Another token of the directory, knowing only the address, reads nothing.

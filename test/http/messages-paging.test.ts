@@ -166,7 +166,7 @@ describe('messages: a long thread is shown a page at a time (issue [19] item 1)'
     const path = `/messages/${thread.clientUserId}`;
     const done = await postForm(client, path, `${path}/messages/${target}/delete`, { confirmed: '1' });
     assert.equal(done.status, 303);
-    const row = await db()('messages').where('id', target).first('deleted_at');
+    const row = (await db()('messages').where('id', target).first('deleted_at'))!;
     assert.ok(row.deleted_at, 'deleted');
   });
 });
@@ -207,7 +207,9 @@ describe('messages API: the replies come a page at a time (issue [19] item 1)', 
       .set('Idempotency-Key', randomUUID())
       .send({ client: { email, first_name: 'Pat', last_name: 'Paged' }, message_content: 'Hello' })
       .expect(201);
-    const conversation = await db()('conversations').where({ provider_id: providerId }).first('id', 'client_user_id');
+    const conversation = (await db()('conversations')
+      .where({ provider_id: providerId })
+      .first('id', 'client_user_id'))!;
     await db().raw(
       `insert into messages (conversation_id, provider_id, client_user_id, sender, type, message_content, send_date)
        select ?, ?, ?, 'provider', 'message', 'Reply ' || k, now() + k * interval '1 second' from generate_series(1, ?) k`,

@@ -99,7 +99,7 @@ describe('messages: the conversation list and its placeholders', () => {
     assert.ok(list.indexOf('Ann Morgan') < list.indexOf('Ben Morgan'), 'the open conversation comes first');
     assert.match(list, /aria-current="page"[^>]*>[\s\S]*?Ann Morgan/);
     assert.equal((list.match(/messages-list__dot/g) ?? []).length, 1, 'only Ben is unread');
-    assert.ok((await db()('messages').where({ id: ann.message.id }).first('read_at')).read_at);
+    assert.ok((await db()('messages').where({ id: ann.message.id }).first('read_at'))!.read_at);
   });
 
   it("an unknown client, or another provider's, is the missing-conversation text with a contact link (404)", async () => {

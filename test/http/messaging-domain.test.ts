@@ -160,7 +160,7 @@ describe('messaging: opening a conversation', () => {
       [['messaging_tool_intake', 'text', { state: 'NY', session_type: 'in_person' }, { status: 'eligible' }]],
     );
     assert.equal(await unreadCount(db(), { providerId }), 0);
-    assert.ok((await db()('messages').where({ id: intake.message.id }).first('read_at')).read_at);
+    assert.ok((await db()('messages').where({ id: intake.message.id }).first('read_at'))!.read_at);
   });
 
   it('leaves out types it does not know, and logs them', async () => {
@@ -262,7 +262,7 @@ describe('messaging: replying and deleting', () => {
       (await listConversations(db(), { providerId }, { limit: 100, offset: 0 })).conversations[0]!.clientFirstName,
       'Ann',
     );
-    assert.equal((await db()('messages').where({ id: sent.id }).first('account_id')).account_id, null);
+    assert.equal((await db()('messages').where({ id: sent.id }).first('account_id'))!.account_id, null);
 
     const mail = await sentMail();
     assert.equal(mail.length, 1);
@@ -297,7 +297,7 @@ describe('messaging: replying and deleting', () => {
       now: later(1),
     });
     assert.equal(
-      Number((await db()('messages').where({ id: sent.id }).first('account_id')).account_id),
+      Number((await db()('messages').where({ id: sent.id }).first('account_id'))!.account_id),
       practice.accountId,
     );
     await db()('providers').where({ id: practice.providerIds[1]! }).update({ status: 'inactive' });
@@ -341,10 +341,10 @@ describe('messaging: replying and deleting', () => {
       ],
     );
     assert.equal(
-      (await db()('messages').where({ id: sent.id }).first('message_content', 'deleted_by')).deleted_by,
+      (await db()('messages').where({ id: sent.id }).first('message_content', 'deleted_by'))!.deleted_by,
       'provider',
     );
-    assert.equal((await db()('messages').where({ id: sent.id }).first('message_content')).message_content, null);
+    assert.equal((await db()('messages').where({ id: sent.id }).first('message_content'))!.message_content, null);
     const redacted = (await openThread(db(), { providerId }, second.clientUserId, { now: later(4) }))!;
     assert.deepEqual(
       redacted.messages.map((m) => [m.shownAs, m.content]),

@@ -162,7 +162,7 @@ describe('no outside call inside a database transaction', () => {
       .where({ id: customerId })
       .update({ synced_at: new Date(Date.now() + 3_600_000), name: 'Newer read' });
     assert.deepEqual((await syncCustomer(ctx().db, gateway(), customerId))?.changes, []);
-    assert.equal((await ctx().db('billing_customers').where({ id: customerId }).first()).name, 'Newer read');
+    assert.equal((await ctx().db('billing_customers').where({ id: customerId }).first())!.name, 'Newer read');
   });
 });
 
@@ -224,7 +224,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     } finally {
       jobs.enqueue = enqueue;
     }
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'charged');
     const stuck = await ctx().db('zpm_signups').where({ id: signupId }).first();
     assert.equal(stuck!.paid_at, null);
@@ -269,7 +269,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     const row = await ctx().db('zpm_signups').where({ id: signupId }).first();
     assert.equal(row!.payment_started_at, null);
     assert.equal(row!.paid_at, null);
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     assert.deepEqual(await gateway().subscriptionsOf(customerId), []);
   });
 });

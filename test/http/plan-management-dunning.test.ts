@@ -181,7 +181,7 @@ describe('dunning: a renewal declined, retried, then paid', () => {
       .where({ customer_id: customerId, last4: '4444' })
       .first('id'))!;
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: customerId }).first('default_payment_method'))
+      (await ctx().db('billing_customers').where({ id: customerId }).first('default_payment_method'))!
         .default_payment_method,
       mastercard.id,
       'the card that paid is the default for the next renewals',
@@ -202,9 +202,10 @@ describe('dunning: a renewal declined, retried, then paid', () => {
       .where({ customer_id: customerId })
       .whereNot({ id: failing })
       .first('id'))!.id;
-    const invoiceId = (
-      await ctx().db('billing_invoices').where({ customer_id: customerId, status: 'open' }).first('id')
-    ).id;
+    const invoiceId = (await ctx()
+      .db('billing_invoices')
+      .where({ customer_id: customerId, status: 'open' })
+      .first('id'))!.id;
     const path = `/plan-management/invoices/${invoiceId}/pay`;
 
     const declined = await postForm(client, '/plan-management', path, { payment_method: failing });
@@ -224,7 +225,7 @@ describe('dunning: a renewal declined, retried, then paid', () => {
     assert.ok(text.includes(PLAN_MESSAGES.openInvoicePaid));
     assert.doesNotMatch(text, /is owed/);
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: customerId }).first('default_payment_method'))
+      (await ctx().db('billing_customers').where({ id: customerId }).first('default_payment_method'))!
         .default_payment_method,
       cardId,
     );
@@ -232,9 +233,10 @@ describe('dunning: a renewal declined, retried, then paid', () => {
 
   it("another account's invoice, or a card of another customer, is not found (404)", async () => {
     const { client, customerId } = await declinedAtRenewal([3]);
-    const invoiceId = (
-      await ctx().db('billing_invoices').where({ customer_id: customerId, status: 'open' }).first('id')
-    ).id;
+    const invoiceId = (await ctx()
+      .db('billing_invoices')
+      .where({ customer_id: customerId, status: 'open' })
+      .first('id'))!.id;
     const other = await createProviderUser(ctx().db);
     const otherBilling = await billedAccount(other.accountId, other.providerIds);
     const otherClient = agent();
@@ -339,9 +341,10 @@ describe('dunning: a first payment that did not go through (incomplete)', () => 
     assert.ok(text.includes('The first payment for this membership did not go through: $59.00 is owed.'));
     assert.equal(checkedCard(html), cardId);
 
-    const invoiceId = (
-      await ctx().db('billing_invoices').where({ customer_id: customerId, status: 'open' }).first('id')
-    ).id;
+    const invoiceId = (await ctx()
+      .db('billing_invoices')
+      .where({ customer_id: customerId, status: 'open' })
+      .first('id'))!.id;
     const paid = await postForm(client, '/plan-management', `/plan-management/invoices/${invoiceId}/pay`, {
       payment_method: cardId!,
     });

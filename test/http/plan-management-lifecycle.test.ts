@@ -51,7 +51,7 @@ async function planPage(client: Agent) {
 }
 
 /** The billing history's rows as text: "Nov 25, 2026 … $59.00 Paid". */
-async function historyRows(): Promise<{ total: number; status: string }[]> {
+async function historyRows(): Promise<{ total: number; status: string | null }[]> {
   return (await ctx().db('billing_invoices').orderBy('created_at').select('total', 'status')).map((row) => ({
     total: row.total,
     status: row.status,

@@ -90,7 +90,7 @@ describe('plan management: the upcoming invoice of a live membership', () => {
     await gateway().cancelSubscription(billing.subscriptionId!, `test-cancel-${billing.subscriptionId}`);
     await ctx()
       .db('billing_subscriptions')
-      .where({ id: billing.subscriptionId })
+      .where({ id: billing.subscriptionId! })
       .update({ status: 'canceled', ended_at: new Date() });
     const after = await client.get('/plan-management').expect(200);
     assert.doesNotMatch(mainTextOf(after.text), /View upcoming invoice/);

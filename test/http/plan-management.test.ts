@@ -176,7 +176,7 @@ describe('plan management: billing address (spec 3 §5)', () => {
     const customer = await gateway().retrieveCustomer(billing!.customerId);
     assert.equal(customer?.address?.city, 'Albany');
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('address_postal_code'))
+      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('address_postal_code'))!
         .address_postal_code,
       '12207',
     );
@@ -193,7 +193,10 @@ describe('plan management: billing address (spec 3 §5)', () => {
       }),
       303,
     );
-    const row = await ctx().db('billing_customers').where({ account_id: user.accountId }).first('id', 'address_city');
+    const row = (await ctx()
+      .db('billing_customers')
+      .where({ account_id: user.accountId })
+      .first('id', 'address_city'))!;
     assert.equal(row.address_city, 'Austin');
   });
 });
@@ -225,7 +228,7 @@ describe('plan management: payment methods', () => {
     page = await client.get('/plan-management');
     assert.match(textOf(page.text), /Your default payment method has been updated\./);
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('default_payment_method'))
+      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('default_payment_method'))!
         .default_payment_method,
       added.id,
     );
@@ -265,7 +268,7 @@ describe('plan management: payment methods', () => {
     assert.equal(cards.length, 1);
     assert.notEqual(cards[0], billing!.cardId);
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('default_payment_method'))
+      (await ctx().db('billing_customers').where({ id: billing!.customerId }).first('default_payment_method'))!
         .default_payment_method,
       cards[0],
     );
@@ -315,9 +318,10 @@ describe('plan management: billing history', () => {
 
   it("another account's customer, invoice, charge or card ids are not found", async () => {
     const victim = await owner();
-    const invoiceId = (
-      await ctx().db('billing_invoices').where({ customer_id: victim.billing!.customerId }).first('id')
-    ).id;
+    const invoiceId = (await ctx()
+      .db('billing_invoices')
+      .where({ customer_id: victim.billing!.customerId })
+      .first('id'))!.id;
     const chargeId = (await ctx().db('billing_charges').where({ customer_id: victim.billing!.customerId }).first('id'))!
       .id;
     const { client } = await owner();
@@ -342,7 +346,7 @@ describe('plan management: billing history', () => {
       404,
     );
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: victim.billing!.customerId }).first('default_payment_method'))
+      (await ctx().db('billing_customers').where({ id: victim.billing!.customerId }).first('default_payment_method'))!
         .default_payment_method,
       victim.billing!.cardId,
     );

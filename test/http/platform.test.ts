@@ -1,5 +1,6 @@
 // The platform foundation as a visitor and a signed-in provider meet it (issue: platform foundation).
 import assert from 'node:assert/strict';
+import type { SessionData } from 'express-session';
 import supertest from 'supertest';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -300,12 +301,15 @@ describe('session lifetime (60 min idle, 12 h absolute)', () => {
     await signIn(client, user.email);
     await ageSession('lastSeenAt', 50);
     await client.get('/auth/session').set('Accept', 'application/json').expect(200);
-    const row = await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first();
-    assert.ok(Date.now() - Number(row.sess.lastSeenAt) > 49 * 60_000, 'the check left the idle clock alone');
+    const row = (await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first())!;
+    assert.ok(
+      Date.now() - Number((row.sess as SessionData).lastSeenAt) > 49 * 60_000,
+      'the check left the idle clock alone',
+    );
     const token = await tokenFor(client, '/');
     await client.post('/auth/session/refresh').set('X-CSRF-Token', token).set('Accept', 'application/json').expect(200);
-    const refreshed = await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first();
-    assert.ok(Date.now() - Number(refreshed.sess.lastSeenAt) < 60_000);
+    const refreshed = (await ctx().db('sessions').whereRaw(`sess->>'signedInAt' is not null`).first())!;
+    assert.ok(Date.now() - Number((refreshed.sess as SessionData).lastSeenAt) < 60_000);
   });
 
   it('a session ends 12 hours after sign-in whatever the activity', async () => {

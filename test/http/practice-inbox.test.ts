@@ -139,7 +139,7 @@ describe('practice inbox: a conversation and the reply', () => {
     assert.match(mainTextOf(blank.text), /Message is required/);
     const sent = await client.post(path).type('form').send({ _csrf, message: 'We can see you Tuesday.' }).expect(303);
     assert.match(sent.headers.location!, new RegExp(`^${path}#message-\\d+$`));
-    const reply = await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first();
+    const reply = (await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first())!;
     assert.equal(reply.message_content, 'We can see you Tuesday.');
     assert.equal(Number(reply.provider_id), user.providerIds[1]);
     assert.equal(Number(reply.account_id), user.accountId);

@@ -187,7 +187,7 @@ describe('sign-out holds', function () {
       const loaded = await loadSession(otherProcess.store, sid!);
       loaded.sideMenuCollapsed = true;
       await save(loaded);
-      const row = await db()('sessions').where({ sid }).first();
+      const row = (await db()('sessions').where({ sid }).first())!;
       assert.equal((typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess).sideMenuCollapsed, true);
     });
   });

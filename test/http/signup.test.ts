@@ -254,7 +254,7 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
       .expect(303);
     const after = String(response.headers['set-cookie']).match(/portal\.sid=([^;]+)/)?.[1];
     assert.ok(before && after && before !== after);
-    const row = await ctx().db('sessions').whereNotNull('user_id').first();
+    const row = (await ctx().db('sessions').whereNotNull('user_id').first())!;
     const sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
     assert.equal(sess.justRegistered, true);
     assert.ok(sess.signedInAt);
@@ -325,7 +325,7 @@ describe('partner and referral offers (spec 1 §2, §9)', () => {
       .send({ _csrf: csrfFrom(page.text), ...individual(), partner: 'owl' })
       .expect(303);
     assert.equal((await ctx().db('providers').first()).signup_source, 'partner:owl');
-    const row = await ctx().db('sessions').whereNotNull('user_id').first();
+    const row = (await ctx().db('sessions').whereNotNull('user_id').first())!;
     const sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
     assert.deepEqual(sess.signupOffer, { kind: 'partner', partner: 'owl', text: '25% off first year' });
   });

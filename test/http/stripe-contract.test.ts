@@ -75,13 +75,13 @@ describe('Stripe contract (test mode)', function () {
       true,
     );
     assert.equal(
-      (await ctx().db('billing_customers').where({ id: customer.id }).first('address_city')).address_city,
+      (await ctx().db('billing_customers').where({ id: customer.id }).first('address_city'))!.address_city,
       'Austin',
     );
-    const invoice = await ctx()
+    const invoice = (await ctx()
       .db('billing_invoices')
       .where({ customer_id: customer.id })
-      .first('id', 'payment_intents');
+      .first('id', 'payment_intents'))!;
     assert.ok(invoice.payment_intents.length > 0, 'the paid invoice names its payment');
     assert.equal(
       (await ctx().db('billing_charges').where({ id: chargeId! }).first('amount_refunded'))!.amount_refunded,

@@ -128,7 +128,7 @@ describe('vacation responder: saving (spec 2 §4, §7 "Out of office")', () => {
     assert.deepEqual(await rowOf(id), { status: 'inactive', ...values });
     await ctx().db('out_of_office_messages').where({ provider_id: id }).update({ status: 'active' });
     await post(client, SAVE, { ...values, message: 'Changed' });
-    assert.equal((await rowOf(id)).status, 'active');
+    assert.equal((await rowOf(id))!.status, 'active');
   });
 
   it('saving without any change writes nothing and says so', async () => {
@@ -163,7 +163,7 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
     const past = await post(client, SWITCH, { status: 'active' });
     assert.equal(past.status, 422);
     assert.match(mainTextOf(past.text), /The selected end date must be in the future\./);
-    assert.equal((await rowOf(id)).status, 'inactive');
+    assert.equal((await rowOf(id))!.status, 'inactive');
   });
 
   it('"Your Vacation Responder has been turned on!" and "...turned off!"', async () => {
@@ -173,14 +173,14 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
       await follow(client, await post(client, SWITCH, { status: 'active' })),
       /Your Vacation Responder has been turned on!/,
     );
-    assert.equal((await rowOf(id)).status, 'active');
+    assert.equal((await rowOf(id))!.status, 'active');
     const text = mainTextOf((await client.get(PAGE)).text);
     assert.match(text, /Status: Active · On: it starts replying on the start date\./);
     assert.match(
       await follow(client, await post(client, SWITCH, { status: 'inactive' })),
       /Your Vacation Responder has been turned off!/,
     );
-    assert.equal((await rowOf(id)).status, 'inactive');
+    assert.equal((await rowOf(id))!.status, 'inactive');
   });
 
   it('switching with unsaved edits asks first; confirmed, it switches with the saved data and drops the edits', async () => {
@@ -194,7 +194,7 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
       /You have unsaved changes to your Vacation Responder\. Switching it now will discard them\. Do you want to continue\?/,
     );
     assert.match(asked.text, />An edit not saved yet<\/textarea>/, 'the typed edit is still in the form');
-    assert.equal((await rowOf(id)).status, 'inactive');
+    assert.equal((await rowOf(id))!.status, 'inactive');
     const response = await post(client, SWITCH, {
       status: 'active',
       ...values,
@@ -209,6 +209,6 @@ describe('vacation responder: switching it on and off (spec 2 §4)', () => {
     const { client, id } = await signedIn();
     await saved(id, good(), 'active');
     await post(client, SWITCH, { status: 'inactive', ...good() }).then((r) => assert.equal(r.status, 303));
-    assert.equal((await rowOf(id)).status, 'inactive');
+    assert.equal((await rowOf(id))!.status, 'inactive');
   });
 });

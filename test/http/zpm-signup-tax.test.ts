@@ -49,7 +49,7 @@ describe('zpm-signup: sales tax (spec 3 §5, issue [18] item 6)', () => {
     await post(client, shown.text, { ...body, tax_shown: taxShownOf(shown.text)! })
       .expect(303)
       .expect('Location', '/zpm-signup/done');
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     const [subscription] = await gateway().subscriptionsOf(customerId);
     assert.ok(subscription);
     const invoice = await gateway().invoice(String(subscription.latest_invoice));
@@ -76,7 +76,7 @@ describe('zpm-signup: sales tax (spec 3 §5, issue [18] item 6)', () => {
     })
       .expect(303)
       .expect('Location', '/zpm-signup/done');
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     const [subscription] = await gateway().subscriptionsOf(customerId);
     const invoice = await gateway().invoice(String(subscription!.latest_invoice));
     // Premium $69 × 1, no tax in Oregon.

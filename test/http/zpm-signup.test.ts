@@ -255,7 +255,7 @@ describe('zpm-signup: pay', () => {
     assert.deepEqual(items, [{ lookup_key: 'standalone_practice_management_premium_monthly_v3', quantity: 2 }]);
     assert.equal((await ctx().db('billing_customers').where({ account_id: accountId })).length, 1, 'one customer');
     const stripeSubscriptions = await gateway().subscriptionsOf(
-      (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id,
+      (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id,
     );
     assert.equal(stripeSubscriptions.length, 1, 'one subscription at the card processor');
     const account = await ctx().db('accounts').where({ id: accountId }).first();
@@ -288,7 +288,7 @@ describe('zpm-signup: pay', () => {
     );
     assert.equal((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, null);
     // Another card: a new attempt (the refused one's key would replay the refusal), which pays.
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     const good = await gateway().attachCard(customerId, 'pm_card_visa', `zpm-good-card-${accountId}`);
     await syncCustomer(ctx().db, gateway(), customerId);
     await postFrom(client, page.text, '/zpm-signup/pay', payBody(good))
@@ -371,7 +371,7 @@ describe('zpm-signup: pay', () => {
       .expect('Location', '/zpm-signup/done');
     await drainJobs();
     assert.equal((await outbox('email')).filter((mail) => mail.recipient === DETAILS.email).length, 1);
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'charged once');
   });
 
@@ -397,7 +397,7 @@ describe('zpm-signup: pay', () => {
       mainTextOf((await client.get('/zpm-signup/done').expect(200)).text),
       /Your practice management account is ready/,
     );
-    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first()).id;
+    const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'the retry did not charge again');
     assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
       subdomain: 'calm-waters',

@@ -76,7 +76,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
         assert.equal(made.status, 303, `${subdomain}: the account (${made.status})`);
         await visitor.request('GET', '/zpm-signup/pay'); // makes the card processor's customer
         const signup = await db('zpm_signups').orderBy('created_at', 'desc').first();
-        const customerId = (await db('billing_customers').where({ account_id: signup!.account_id }).first()).id;
+        const customerId = (await db('billing_customers').where({ account_id: signup!.account_id! }).first())!.id;
         const card = await payments.gateway.attachCard(customerId, 'pm_card_visa', `kill-card-${signup!.id}`);
         await syncCustomer(db, payments.gateway, customerId);
         paying.push({

@@ -139,9 +139,9 @@ export async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
     id: (await billedAccount(user.accountId, user.providerIds)).customerId,
   };
   const card = (await db('billing_payment_methods').where({ customer_id: customer.id }).first('id'))!;
-  const invoice = await db('billing_invoices').where({ customer_id: customer.id }).first('id');
+  const invoice = (await db('billing_invoices').where({ customer_id: customer.id }).first('id'))!;
   const charge = (await db('billing_charges').where({ customer_id: customer.id }).first('id'))!;
-  const subscription = await db('billing_subscriptions').where({ customer_id: customer.id }).first('id');
+  const subscription = (await db('billing_subscriptions').where({ customer_id: customer.id }).first('id'))!;
   return {
     paymentMethodId: card.id,
     invoiceId: invoice.id,

@@ -172,7 +172,7 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Da
       if ((error as { code?: string }).code === EXCLUSION_VIOLATION) throw conflict('slot_unavailable');
       throw error;
     }
-    const appointmentId = Number(inserted.id);
+    const appointmentId = inserted.id;
     const { firstName, lastName, phoneNumber } = request.client;
     const conversation = await openConversation(
       trx,

@@ -1,6 +1,7 @@
 // The appointments table (with the client's user and the provider's name and calendar zone): the only
 // place that queries it for the list, the panel, cancel and reschedule. Every read is scoped by owner.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import { providerDisplayName } from '../accounts';
 import { clientAsGivenJoin } from '../messaging';
 
@@ -55,18 +56,20 @@ const COLUMNS = [
 const clientName = (row: { first_name?: string | null; last_name?: string | null }) =>
   [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
 
-/** The columns the appointment queries select (see the column list above). */
-interface AppointmentSqlRow {
-  id: number;
+/** The columns the appointment queries select (see the column list above): the appointment's as the schema types them. */
+type AppointmentSqlRow = Pick<
+  Row<'appointments'>,
+  | 'id'
+  | 'provider_id'
+  | 'start_time'
+  | 'end_time'
+  | 'canceled'
+  | 'cancel_message'
+  | 'legacy'
+  | 'rescheduled_at'
+  | 'client_user_id'
+> & {
   type: AppointmentRecord['type'];
-  provider_id: number;
-  start_time: Date | string;
-  end_time: Date | string;
-  canceled: boolean | null;
-  cancel_message: string | null;
-  legacy: boolean | null;
-  rescheduled_at: Date | string | null;
-  client_user_id: number | null;
   intake_form: Record<string, unknown> | null;
   first_name: string | null;
   last_name: string | null;
@@ -77,13 +80,13 @@ interface AppointmentSqlRow {
   provider_last_name: string | null;
   provider_company_name: string | null;
   timezone: string | null;
-}
+};
 
 function toRecord(row: AppointmentSqlRow): AppointmentRecord {
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
-    providerId: Number(row.provider_id),
+    providerId: row.provider_id,
     providerName: providerDisplayName({
       type: row.provider_type,
       first_name: row.provider_first_name,
@@ -93,11 +96,11 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
     timeZone: row.timezone || 'America/New_York',
     start: new Date(row.start_time),
     end: new Date(row.end_time),
-    canceled: Boolean(row.canceled),
-    cancelMessage: row.cancel_message ?? null,
-    legacy: Boolean(row.legacy),
-    rescheduledAt: row.rescheduled_at ? new Date(row.rescheduled_at) : null,
-    clientUserId: row.client_user_id === null ? null : Number(row.client_user_id),
+    canceled: row.canceled,
+    cancelMessage: row.cancel_message,
+    legacy: row.legacy,
+    rescheduledAt: row.rescheduled_at,
+    clientUserId: row.client_user_id,
     client: {
       name: clientName(row),
       firstName: row.first_name ?? null,

@@ -119,18 +119,18 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
     },
     customers: customers.map((c) => ({
       id: c.id,
-      isPrimary: Boolean(c.is_primary),
-      defaultCardId: c.default_payment_method ?? null,
-      balance: Number(c.balance ?? 0),
+      isPrimary: c.is_primary,
+      defaultCardId: c.default_payment_method,
+      balance: c.balance,
       address: postalAddressOf(c),
     })),
     subscriptions: subscriptions.map((s) => ({
       id: s.id,
       customerId: s.customer_id,
       status: s.status,
-      seatBased: Boolean(s.seat_based),
-      interval: s.interval ?? null,
-      providerIds: (s.provider_ids as string[]).map(Number),
+      seatBased: s.seat_based,
+      interval: s.interval,
+      providerIds: s.provider_ids,
       createdAt: new Date(s.created_at),
       currentPeriodEnd: s.current_period_end ? new Date(s.current_period_end) : null,
       endedAt: s.ended_at ? new Date(s.ended_at) : null,
@@ -167,7 +167,7 @@ export async function liveSubscriptionOfAccount(
     .whereIn('s.status', LIVE_STATUSES as unknown as string[])
     .first('s.id', 's.customer_id', 's.seat_based', 's.interval', 's.provider_ids');
   if (!row) throw new NotFoundError();
-  const ids = (row.provider_ids as string[]).map(Number);
+  const ids: number[] = row.provider_ids;
   const providers = ids.length
     ? await db('providers')
         .where({ account_id: accountId })

@@ -42,9 +42,10 @@ try {
         { db: database.db, payments: payments.gateway, tax },
         {
           customerId: customer.id,
-          accountId: Number(customer.account_id),
-          postalCode: customer.address_postal_code,
-          state: customer.address_state,
+          accountId: customer.account_id,
+          // Not null: the query keeps only customers with both.
+          postalCode: customer.address_postal_code!,
+          state: customer.address_state!,
         },
       );
     }

@@ -60,7 +60,7 @@ export async function owedPaymentsOf(db: Knex | Knex.Transaction, accountId: num
       amountOwed: row.amount_remaining ?? row.amount_due,
       attempts: row.attempt_count,
       nextAttemptAt: row.next_payment_attempt ? new Date(row.next_payment_attempt) : null,
-      providerIds: (row.provider_ids as string[]).map(Number),
+      providerIds: row.provider_ids as number[],
     });
   }
   return owed;

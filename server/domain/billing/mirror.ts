@@ -131,7 +131,8 @@ export async function syncCustomer(
         next_payment_attempt: at(invoice.next_payment_attempt),
         billing_reason: invoice.billing_reason ?? null,
         total: invoice.total,
-        created_at: at(invoice.created),
+        // An invoice always has its creation time (Stripe's `created` is required).
+        created_at: new Date(invoice.created * 1000),
         paid_at: at(invoice.status_transitions?.paid_at),
         period_end: at(invoice.period_end),
         hosted_invoice_url: invoice.hosted_invoice_url ?? null,
@@ -179,7 +180,7 @@ async function writeSubscription(
     customer_id: customerId,
     account_id: accountId,
     status: subscription.status,
-    created_at: at(subscription.created),
+    created_at: new Date(subscription.created * 1000),
     current_period_end: at(periodEnd || null),
     cancel_at_period_end: subscription.cancel_at_period_end,
     canceled_at: at(subscription.canceled_at),
@@ -245,7 +246,7 @@ export async function recomputeAccount(
     createdAt: new Date(row.created_at),
     seatBased: row.seat_based,
     // Only this account's providers: a subscription's metadata never reaches another account.
-    providerIds: (row.provider_ids as string[]).map(Number).filter((id) => providerIds.has(id)),
+    providerIds: row.provider_ids.filter((id) => providerIds.has(id)),
     items: items
       .filter((item) => item.subscription_id === row.id)
       .map((item) => ({ lookupKey: item.lookup_key, quantity: item.quantity })),

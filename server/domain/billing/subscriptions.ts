@@ -32,8 +32,8 @@ async function subscriptionsWhere(
     status: row.status,
     seatBased: row.seat_based,
     interval: row.interval,
-    providerIds: (row.provider_ids as string[]).map(Number),
-    metadata: row.metadata ?? {},
+    providerIds: row.provider_ids,
+    metadata: (row.metadata ?? {}) as Record<string, string>,
     items: items
       .filter((item) => item.subscription_id === row.id)
       .map((item) => ({ id: item.id, lookupKey: item.lookup_key, quantity: item.quantity })),
@@ -69,7 +69,7 @@ export const subscriptionsOfAccountColumn = (db: Knex, accountIdColumn: string):
 /** The account a mirrored subscription belongs to (null: none such). */
 export async function accountOfSubscription(db: Knex, subscriptionId: string): Promise<number | null> {
   const row = await db('billing_subscriptions').where({ id: subscriptionId }).first('account_id');
-  return row ? Number(row.account_id) : null;
+  return row ? row.account_id : null;
 }
 
 /** What the account's flags say of its plan: practice management paid for, a Private Pay Booster account made. */

@@ -35,6 +35,7 @@ export {
   zonedInstant,
 } from './expand';
 export {
+  busyBlockCount,
   calendarStateOf,
   hideBookingLink,
   eventsOverlapping,

@@ -1,6 +1,7 @@
 // The calendar's tables: availability_events and the provider's calendar columns. Every query is
 // scoped by provider_id, so another provider's event id is simply not found.
 import type { Knex } from 'knex';
+import type { NewRow, Row, RowChanges } from '../../db/rows';
 import { NotFoundError } from '../../lib/errors';
 import { CALENDAR_RULES } from './constants';
 import { expandEvents, wallMinutesBetween } from './expand';
@@ -24,24 +25,30 @@ const COLUMNS = [
   'original_start_time',
   'removed',
   'provider_external_calendar_id',
-];
+] satisfies (keyof Row<'availability_events'>)[];
 
-const toEvent = (row: Record<string, unknown>): AvailabilityEvent => ({
-  id: Number(row.id),
-  providerId: Number(row.provider_id),
-  parentId: row.parent_id === null ? null : Number(row.parent_id),
-  name: (row.name as string | null) ?? null,
-  free: Boolean(row.free),
-  start: new Date(row.start_time as Date),
-  end: new Date(row.end_time as Date),
-  isRecurring: Boolean(row.is_recurring),
-  rrule: (row.rrule as string | null) ?? null,
-  rruleTzid: (row.rrule_tzid as string | null) ?? null,
-  durationInMinutes: Number(row.duration_in_minutes),
-  locationId: row.location_id === null ? null : Number(row.location_id),
-  originalStart: row.original_start_time === null ? null : new Date(row.original_start_time as Date),
-  removed: Boolean(row.removed),
-  externalCalendarId: row.provider_external_calendar_id === null ? null : Number(row.provider_external_calendar_id),
+type EventRow = Pick<Row<'availability_events'>, (typeof COLUMNS)[number]>;
+
+/** The columns an event is written with: all but its provider on insert, any of them on update. */
+export type NewEventColumns = Omit<NewRow<'availability_events'>, 'provider_id'>;
+export type EventChanges = RowChanges<'availability_events'>;
+
+const toEvent = (row: EventRow): AvailabilityEvent => ({
+  id: row.id,
+  providerId: row.provider_id,
+  parentId: row.parent_id,
+  name: row.name,
+  free: row.free,
+  start: row.start_time,
+  end: row.end_time,
+  isRecurring: row.is_recurring,
+  rrule: row.rrule,
+  rruleTzid: row.rrule_tzid,
+  durationInMinutes: row.duration_in_minutes,
+  locationId: row.location_id,
+  originalStart: row.original_start_time,
+  removed: row.removed,
+  externalCalendarId: row.provider_external_calendar_id,
 });
 
 export async function calendarStateOf(db: Db, providerId: number): Promise<CalendarState> {
@@ -177,7 +184,7 @@ export async function instancesBetween(
 }
 
 /** The columns an availability input writes (a series keeps its zone and its wall-clock length). */
-export function columnsOf(input: AvailabilityInput): Record<string, unknown> {
+export function columnsOf(input: AvailabilityInput): NewEventColumns {
   return {
     name: input.name,
     free: input.free,
@@ -193,11 +200,7 @@ export function columnsOf(input: AvailabilityInput): Record<string, unknown> {
   };
 }
 
-export async function insertEvent(
-  db: Db,
-  providerId: number,
-  columns: Record<string, unknown>,
-): Promise<AvailabilityEvent> {
+export async function insertEvent(db: Db, providerId: number, columns: NewEventColumns): Promise<AvailabilityEvent> {
   const [row] = await db('availability_events')
     .insert({ provider_id: providerId, appointment_type_id: CALENDAR_RULES.appointmentTypeId, ...columns })
     .returning(COLUMNS);
@@ -208,7 +211,7 @@ export async function updateEvent(
   db: Db,
   providerId: number,
   eventId: number,
-  columns: Record<string, unknown>,
+  columns: EventChanges,
 ): Promise<AvailabilityEvent> {
   const [row] = await db('availability_events')
     .where({ id: eventId, provider_id: providerId })
@@ -229,6 +232,13 @@ export interface ExternalBusyBlock {
   start: Date;
   end: Date;
 }
+
+/**
+ * A scalar subquery: how many busy rows the external calendar whose id is in `calendarIdColumn` of the
+ * outer query has (select it with `.as(name)`).
+ */
+export const busyBlockCount = (db: Db, calendarIdColumn: string): Knex.QueryBuilder =>
+  db('availability_events').where('provider_external_calendar_id', db.ref(calendarIdColumn)).count('*');
 
 /**
  * Replaces every busy block read from one external calendar with `blocks` (the caller's transaction holds

@@ -141,7 +141,7 @@ async function upsertException(
   trx: Db,
   series: AvailabilityEvent,
   originalStart: Date,
-  columns: Record<string, unknown>,
+  columns: repo.NewEventColumns,
 ): Promise<AvailabilityEvent> {
   // Exceptions never repeat themselves; their series carries the rule.
   const own = { ...columns, is_recurring: false, rrule: null, rrule_tzid: null };

@@ -56,7 +56,7 @@ async function movableEvents(db: Db, providerId: number, now: Date, lock = false
     .orderBy('id')
     .select('id');
   if (lock) void query.forUpdate();
-  const ids = (await query).map((row: { id: string }) => Number(row.id));
+  const ids = (await query).map((row) => row.id);
   const events = (await Promise.all(ids.map((id) => repo.findEvent(db, providerId, id)))).filter(
     (event): event is AvailabilityEvent => event !== null,
   );

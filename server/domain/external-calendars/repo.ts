@@ -1,7 +1,8 @@
 // external_calendars and google_account_links: the only place that queries them (the busy rows a sync
 // writes are the calendar module's). Reads that take a provider id find only that provider's rows.
 import type { Knex } from 'knex';
-import { type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
+import type { Row } from '../../db/rows';
+import { busyBlockCount, type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -29,24 +30,23 @@ export interface GoogleLink {
   linkedAt: Date;
 }
 
-const toCalendar = (row: Record<string, unknown>): ExternalCalendar => ({
-  id: Number(row.id),
-  providerId: Number(row.provider_id),
+const toCalendar = (row: Row<'external_calendars'> & { busy_count?: number }): ExternalCalendar => ({
+  id: row.id,
+  providerId: row.provider_id,
+  // The column's check constraint allows only the two kinds.
   kind: row.kind as ExternalCalendar['kind'],
-  name: String(row.name),
-  url: (row.url as string | null) ?? null,
-  googleCalendarId: (row.google_calendar_id as string | null) ?? null,
-  lastSyncedAt: (row.last_synced_at as Date | null) ?? null,
-  lastError: (row.last_error as string | null) ?? null,
-  syncRefusedAt: (row.sync_refused_at as Date | null) ?? null,
-  busyCount: Number(row.busy_count ?? 0),
+  name: row.name,
+  url: row.url,
+  googleCalendarId: row.google_calendar_id,
+  lastSyncedAt: row.last_synced_at,
+  lastError: row.last_error,
+  syncRefusedAt: row.sync_refused_at,
+  busyCount: row.busy_count ?? 0,
 });
 
+/** The calendars with the number of busy rows each has in the provider's calendar, in one query. */
 const withBusyCount = (db: Db) =>
-  db('external_calendars as c').select(
-    'c.*',
-    db.raw('(select count(*) from availability_events e where e.provider_external_calendar_id = c.id) as busy_count'),
-  );
+  db('external_calendars as c').select('c.*', busyBlockCount(db, 'c.id').as('busy_count'));
 
 export async function listCalendars(db: Db, providerId: number): Promise<ExternalCalendar[]> {
   return (await withBusyCount(db).where('c.provider_id', providerId).orderBy('c.id')).map(toCalendar);
@@ -71,7 +71,7 @@ export async function findCalendarForSync(
 
 /** Every calendar the half-hourly sync reads: all but the feeds refused for what they hold. */
 export async function allCalendarIds(db: Db): Promise<number[]> {
-  return (await db('external_calendars').whereNull('sync_refused_at').orderBy('id').pluck('id')).map(Number);
+  return db('external_calendars').whereNull('sync_refused_at').orderBy('id').pluck('id');
 }
 
 export async function countFeeds(db: Db, providerId: number): Promise<number> {
@@ -99,7 +99,7 @@ export async function insertCalendar(
       google_calendar_id: row.googleCalendarId ?? null,
     })
     .returning('id');
-  return Number(made.id);
+  return made!.id;
 }
 
 /** Deletes the calendar; its busy rows go with it (ON DELETE CASCADE). */

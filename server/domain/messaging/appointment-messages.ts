@@ -12,7 +12,7 @@ export async function conversationWith(db: Db, providerId: number, clientUserId:
     .onConflict(['provider_id', 'client_user_id'])
     .merge({ last_message_at: at })
     .returning('id');
-  return Number(row.id);
+  return row!.id;
 }
 
 export interface AppointmentMessage {

@@ -70,8 +70,8 @@ export async function openConversation(
       client_phone_number: fill('client_phone_number'),
     })
     // xmax is 0 on a row this statement inserted (rather than updated).
-    .returning(['id', trx.raw('(xmax = 0) as created')]);
-  return { id: Number(row.id), token: row.created ? token : null };
+    .returning<{ id: number; created: boolean }[]>(['id', trx.raw('(xmax = 0) as created')]);
+  return { id: row!.id, token: row!.created ? token : null };
 }
 
 /**

@@ -24,7 +24,7 @@ export function renderMessages(rows: MessageSqlRow[], context: RenderContext): T
     if (!isRendered(row.type)) {
       // Only ids and the type: never the content.
       (context.logger ?? fallbackLogger()).warn(
-        { messageId: Number(row.id), conversationId: context.conversationId, type: row.type },
+        { messageId: row.id, conversationId: context.conversationId, type: row.type },
         'invalid message type not rendered',
       );
       continue;
@@ -39,7 +39,7 @@ function renderMessage(row: MessageSqlRow, type: RenderedMessageType, clientReda
   const unavailable = !deleted && (row.redacted_at !== null || (clientRedacted && row.sender === 'client'));
   const shownAs: ThreadMessage['shownAs'] = deleted ? 'deleted' : unavailable ? 'unavailable' : 'text';
   const message: ThreadMessage = {
-    id: Number(row.id),
+    id: row.id,
     type,
     sender: row.sender,
     content: shownAs === 'text' ? row.message_content : null,
@@ -48,7 +48,7 @@ function renderMessage(row: MessageSqlRow, type: RenderedMessageType, clientReda
     deletable: row.sender === 'provider' && shownAs === 'text',
   };
   if (row.appointment_id !== null && row.appointment_start_time) {
-    message.appointment = { id: Number(row.appointment_id), startTime: new Date(row.appointment_start_time) };
+    message.appointment = { id: row.appointment_id, startTime: row.appointment_start_time };
   }
   if (shownAs === 'text') {
     if (row.intake_form) message.intakeForm = row.intake_form;

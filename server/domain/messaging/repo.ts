@@ -328,14 +328,14 @@ export async function markClientMessagesRead(db: Db, conversationId: number, at:
 }
 
 export interface MessageSqlRow {
-  id: string | number;
+  id: number;
   type: string;
   sender: 'provider' | 'client';
   message_content: string | null;
   send_date: Date;
   deleted_at: Date | null;
   redacted_at: Date | null;
-  appointment_id: string | number | null;
+  appointment_id: number | null;
   appointment_start_time: Date | null;
   intake_form: Record<string, unknown> | null;
   vob_data: Record<string, unknown> | null;
@@ -454,19 +454,7 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
       vob_data: json(message.vobData),
       vob_input_info: json(message.vobInputInfo),
     })
-    .returning([
-      'id',
-      'type',
-      'sender',
-      'message_content',
-      'send_date',
-      'deleted_at',
-      'redacted_at',
-      'appointment_id',
-      'intake_form',
-      'vob_data',
-      'vob_input_info',
-    ]);
+    .returning(['id', 'type', 'message_content', 'send_date', 'deleted_at', 'redacted_at', 'appointment_id']);
   await trx('conversations')
     .where('id', message.conversationId)
     .update({
@@ -475,7 +463,14 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
         message.at,
       ]),
     });
-  return { ...row, appointment_start_time: null };
+  return {
+    ...row!,
+    sender: message.sender,
+    intake_form: message.intakeForm ?? null,
+    vob_data: message.vobData ?? null,
+    vob_input_info: message.vobInputInfo ?? null,
+    appointment_start_time: null,
+  };
 }
 
 /** A provider's own message, deleted for good (its text is dropped); false when there is no such live message. */

@@ -21,13 +21,17 @@ export async function find(db: Db, providerId: number, options: { lock?: boolean
       db.raw(`to_char(end_date, 'YYYY-MM-DD') as end_date`),
     );
   if (options.lock) void query.forUpdate();
-  const row = await query;
+  // The dates are selected as text, which knex's row type cannot know.
+  const row = (await query) as
+    | { status: string; message: string | null; start_date: string | null; end_date: string | null }
+    | undefined;
   return row
     ? {
-        status: row.status,
-        startDate: row.start_date ?? null,
-        endDate: row.end_date ?? null,
-        message: row.message ?? null,
+        // The column's check constraint allows only these two.
+        status: row.status as OutOfOffice['status'],
+        startDate: row.start_date,
+        endDate: row.end_date,
+        message: row.message,
       }
     : null;
 }

@@ -11,4 +11,11 @@ describe('pg type parsers', () => {
     );
     assert.deepEqual(rows, [{ big: 9007199254740991, counted: 2, tax: 8.875, nothing: null }]);
   });
+
+  it('return bigint arrays as arrays of numbers (billing_subscriptions.provider_ids is typed number[])', async () => {
+    const { rows } = await ctx().db.raw(
+      `select array[12, 9007199254740991]::bigint[] as ids, '{}'::bigint[] as none, array[1, null]::bigint[] as gap`,
+    );
+    assert.deepEqual(rows, [{ ids: [12, 9007199254740991], none: [], gap: [1, null] }]);
+  });
 });
