@@ -126,4 +126,35 @@ describe('browser: the dashboard', function () {
       data: { action: 'dismiss_cta', provider_id: providerId, card_name: 'phone_consultations' },
     });
   });
+
+  it('on a phone, with JavaScript off: what needs attention is on the first screen, and the announcements open on a tap', async () => {
+    const now = new Date();
+    const user = await createProviderUser(ctx().db, {
+      paid: true,
+      providers: [{ firstName: 'Dana', lastName: 'Rivera' }],
+    });
+    const providerId = user.providerIds[0]!;
+    await completeProfile(ctx().db, providerId);
+    await ctx()
+      .db('providers')
+      .where({ id: providerId })
+      .update({ timezone: noonZone(now) });
+    const drew = await clientUser(ctx().db, 'Drew', 'Doe');
+    await conversation(ctx().db, providerId, drew, 'Do you have evening times?');
+    const page = await session.newPage({ javaScript: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page, user.userId);
+    await page.goto('/');
+    const unread = page.getByRole('link', { name: '1 unread conversation' });
+    const box = await unread.boundingBox();
+    assert.ok(box && box.y + box.height <= 800 && box.height >= 44, `the summary's link at ${JSON.stringify(box)}`);
+    assert.match(await page.locator('.attention').innerText(), /Profile\s+Live\s+Membership\s+Active/);
+    const news = page.locator('.announcements-group');
+    assert.equal(await news.locator('.announcements').isVisible(), false, 'folded');
+    await expectAccessible(page);
+    await news.locator('summary').click();
+    await news.locator('.announcements').waitFor({ state: 'visible' });
+    await expectAccessible(page);
+    await Promise.all([page.waitForURL('**/messages'), unread.click()]);
+  });
 });

@@ -486,3 +486,59 @@ describe("dashboard: ?id= opens the appointment panel for the provider's own app
     }
   });
 });
+
+describe('dashboard: what needs attention comes first ([21] "Dashboard")', () => {
+  it("the profile's and the membership's state, then one link per thing to do, before every other card", async () => {
+    const { client, providerId } = await signedIn();
+    const casey = await clientUser('Casey', 'Client');
+    const [conversation] = await ctx()
+      .db('conversations')
+      .insert({ provider_id: providerId, client_user_id: casey })
+      .returning('id');
+    await ctx().db('messages').insert({
+      conversation_id: conversation.id,
+      provider_id: providerId,
+      client_user_id: casey,
+      sender: 'client',
+      message_content: 'Hello?',
+    });
+    const html = await home(client);
+    const main = /<main\b[\s\S]*<\/main>/.exec(html)![0];
+    const summary = /<section class="card attention"[\s\S]*?<\/section>/.exec(main)![0];
+    assert.ok(main.indexOf(summary) < main.indexOf('unread-heading'), 'before the widgets');
+    assert.match(mainTextOf(summary), /Profile Live Membership Active 1 unread conversation/);
+    assert.match(summary, /<a href="\/messages">1 unread conversation<\/a>/);
+    assert.doesNotMatch(mainTextOf(summary), /Nothing needs your attention|Payment due/);
+  });
+
+  it('an inactive profile without a membership: its state, the way to start one, and the checklist items to finish', async () => {
+    const { client, providerId } = await signedIn({ status: 'inactive', paid: false, complete: false });
+    const summary = /<section class="card attention"[\s\S]*?<\/section>/.exec(await home(client))![0];
+    assert.match(mainTextOf(summary), /Profile Inactive Membership None Start membership \d+ profile items to finish/);
+    assert.match(summary, new RegExp(`href="/profiles/pay-for/${providerId}"`));
+    assert.match(summary, /href="#checklist-heading"/);
+  });
+
+  it('nothing to do says so', async () => {
+    const { client } = await signedIn();
+    const summary = /<section class="card attention"[\s\S]*?<\/section>/.exec(await home(client))![0];
+    assert.match(mainTextOf(summary), /Nothing needs your attention\./);
+  });
+
+  it("no card's action is a primary button; Dismiss is in each card's header; the announcements are folded", async () => {
+    const { client, providerId } = await signedIn();
+    await ctx().db('providers').where({ id: providerId }).update({ calendar_open: false });
+    const html = await home(client);
+    const cards = [...html.matchAll(/<li class="card action-card"[\s\S]*?<\/li>/g)].map((m) => m[0]);
+    assert.ok(cards.length >= 2, 'cards shown');
+    for (const card of cards) {
+      assert.doesNotMatch(card, /class="button"/, 'no primary button in a card');
+      if (card.includes('dismiss_cta'))
+        assert.match(card, /<div class="card-header"><h3>[^<]*<\/h3><form[\s\S]*?dismiss_cta[\s\S]*?<\/form><\/div>/);
+    }
+    assert.match(
+      html,
+      /<details class="card announcements-group"><summary><h2 id="announcements-heading">Announcements \(\d+\)<\/h2><\/summary>/,
+    );
+  });
+});

@@ -72,6 +72,7 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
           sections={staticSections(config.clientSiteUrl)}
           addOns={addOns}
           paymentDue={owed.map(owedSentence)}
+          membershipActive={Boolean(provider.hasPaidPlan)}
         />
       ),
     });

@@ -54,6 +54,7 @@ type BlogPostView = { title: string; summary: string; href: string };
 /** The announcements and blog-post sections, as HTML inside their <section>s (see prerenderSections). */
 export interface PrerenderedSections {
   announcements: string | null;
+  announcementCount: number;
   blogPosts: string;
 }
 
@@ -64,6 +65,8 @@ export interface DashboardPageProps {
   addOns?: AddOnButtonsView | null;
   /** What each membership whose payment failed owes, and when the card is tried again (billing people only). */
   paymentDue?: string[];
+  /** Whether the profile has a paid membership (the viewer's summary says so; no query). */
+  membershipActive?: boolean;
 }
 
 /**
@@ -76,24 +79,23 @@ export function prerenderSections(
 ): PrerenderedSections {
   return {
     announcements: announcements.length ? renderToStaticMarkup(<AnnouncementsContent items={announcements} />) : null,
+    announcementCount: announcements.length,
     blogPosts: renderToStaticMarkup(<BlogPostsContent posts={blogPosts} />),
   };
 }
 
-export function DashboardPage({ view, sections, addOns = null, paymentDue = [] }: DashboardPageProps) {
+export function DashboardPage({
+  view,
+  sections,
+  addOns = null,
+  paymentDue = [],
+  membershipActive = false,
+}: DashboardPageProps) {
   return (
     <div className="dashboard">
       <p className="lead">{`${view.greeting}, ${view.name}!`}</p>
-      {paymentDue.length > 0 && (
-        <Notice tone="warning" title="Payment due">
-          {paymentDue.map((sentence) => (
-            <p key={sentence}>{sentence}</p>
-          ))}
-          <p>
-            <a href="/plan-management#owed-payments">Pay now on Plan Management</a>
-          </p>
-        </Notice>
-      )}
+      {!view.onboarding && <AttentionSummary view={view} paymentDue={paymentDue} membershipActive={membershipActive} />}
+      {view.onboarding && paymentDue.length > 0 && <PaymentDue sentences={paymentDue} />}
       {view.appointment && (
         <AppointmentPanel
           appointment={view.appointment}
@@ -129,17 +131,116 @@ export function DashboardPage({ view, sections, addOns = null, paymentDue = [] }
             </section>
           )}
           {sections.announcements !== null && (
-            <section
-              aria-labelledby="announcements-heading"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us
-              dangerouslySetInnerHTML={{ __html: sections.announcements }}
-            />
+            // Folded away: news is read once, and on a phone it was more than half of the page.
+            <details className="card announcements-group">
+              <summary>
+                <h2 id="announcements-heading">{`Announcements (${sections.announcementCount})`}</h2>
+              </summary>
+              <div
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us
+                dangerouslySetInnerHTML={{ __html: sections.announcements }}
+              />
+            </details>
           )}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the static dashboard content of server/features/dashboard/content.ts, written by us */}
           <section aria-labelledby="blog-heading" dangerouslySetInnerHTML={{ __html: sections.blogPosts }} />
         </>
       )}
     </div>
+  );
+}
+
+const PROFILE_STATES: Record<string, string> = {
+  active: 'Live',
+  reviewing: 'Ready to go live',
+  pending: 'Pending review',
+  incomplete: 'Incomplete',
+  inactive: 'Inactive',
+  locked: 'Locked',
+};
+
+function PaymentDue({ sentences }: { sentences: string[] }) {
+  return (
+    <Notice tone="warning" title="Payment due">
+      {sentences.map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
+      <p>
+        <a href="/plan-management#owed-payments">Pay now on Plan Management</a>
+      </p>
+    </Notice>
+  );
+}
+
+/**
+ * First on the page ([21] "Dashboard"): the profile's and the membership's state, then what needs the
+ * provider now (a payment due, unread conversations, today's consultations, checklist items), each a link.
+ * Built from what the page already has: no query of its own.
+ */
+function AttentionSummary({
+  view,
+  paymentDue,
+  membershipActive,
+}: {
+  view: DashboardViewModel;
+  paymentDue: string[];
+  membershipActive: boolean;
+}) {
+  const unread = view.widgets?.unread.count ?? 0;
+  const today = view.widgets?.upcoming.find((day) => day.label === 'Today')?.appointments.length ?? 0;
+  const unfinished = view.checklist?.filter((item) => item.key !== 'start-membership').length ?? 0;
+  const items = [
+    unread > 0 && <a href="/messages">{unread === 1 ? '1 unread conversation' : `${unread} unread conversations`}</a>,
+    today > 0 && (
+      <a href="/calendar">{today === 1 ? '1 phone consultation today' : `${today} phone consultations today`}</a>
+    ),
+    unfinished > 0 && (
+      <a href="#checklist-heading">
+        {unfinished === 1 ? '1 profile item to finish' : `${unfinished} profile items to finish`}
+      </a>
+    ),
+  ].filter(Boolean);
+  return (
+    <section className="card attention" aria-labelledby="attention-heading">
+      <h2 id="attention-heading" className="visually-hidden">
+        At a glance
+      </h2>
+      <dl className="attention__states">
+        <div>
+          <dt>Profile</dt>
+          <dd>{PROFILE_STATES[view.status] ?? view.status}</dd>
+        </div>
+        <div>
+          <dt>Membership</dt>
+          <dd>
+            {membershipActive ? (
+              'Active'
+            ) : (
+              <>
+                None
+                {view.checklist?.some((item) => item.key === 'start-membership') && (
+                  <>
+                    {' '}
+                    <a href={`/profiles/pay-for/${view.providerId}`}>Start membership</a>
+                  </>
+                )}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {paymentDue.length > 0 && <PaymentDue sentences={paymentDue} />}
+      {items.length > 0 ? (
+        <ul className="attention__items">
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, in a fixed order
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        paymentDue.length === 0 && <p className="attention__none">Nothing needs your attention.</p>
+      )}
+    </section>
   );
 }
 
@@ -211,13 +312,9 @@ function ActionCards({ providerId, cards }: { providerId: number; cards: ActionC
       <ul className="action-cards">
         {cards.map((card) => (
           <li key={card.name} className="card action-card" data-card={card.name}>
-            <h3>{card.title}</h3>
-            <p>{card.text}</p>
-            <div className="actions">
-              <PostForm action={action}>
-                <CardFields card={card.name} action="follow_cta_link" />
-                <Button>{card.linkLabel}</Button>
-              </PostForm>
+            {/* The card's header holds its Dismiss, in the same place on every card. */}
+            <div className="card-header">
+              <h3>{card.title}</h3>
               {card.dismissable && (
                 <PostForm action={action}>
                   <CardFields card={card.name} action="dismiss_cta" />
@@ -227,6 +324,12 @@ function ActionCards({ providerId, cards }: { providerId: number; cards: ActionC
                 </PostForm>
               )}
             </div>
+            <p>{card.text}</p>
+            <PostForm action={action}>
+              <CardFields card={card.name} action="follow_cta_link" />
+              {/* Secondary: the page's actions are many and equal; none is the one main action. */}
+              <Button variant="secondary">{card.linkLabel}</Button>
+            </PostForm>
           </li>
         ))}
       </ul>
@@ -322,7 +425,6 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
 function AnnouncementsContent({ items }: { items: readonly AnnouncementView[] }) {
   return (
     <>
-      <h2 id="announcements-heading">Announcements</h2>
       <ul className="announcements">
         {items.map((item) => (
           <li key={item.title} className="card">
