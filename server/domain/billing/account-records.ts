@@ -86,7 +86,7 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
   const customers = await db('billing_customers')
     .where({ account_id: accountId })
     .orderBy([{ column: 'is_primary', order: 'desc' }, 'id']);
-  const customerIds = customers.map((c) => c.id as string);
+  const customerIds = customers.map((c) => c.id);
   const subscriptions = await db('billing_subscriptions')
     .where({ account_id: accountId })
     .orderBy('created_at', 'desc');

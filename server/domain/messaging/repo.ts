@@ -3,6 +3,7 @@
 // query is scoped by provider_id or account_id and another owner's ids are simply not found.
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
+import type { Row } from '../../db/rows';
 import { providerDisplayName } from '../accounts';
 import { clientAsGivenJoin } from './clients';
 import {
@@ -91,16 +92,12 @@ function summaryQuery(db: Db, preview = false) {
   return query;
 }
 
-/** The columns summaryQuery selects. */
-interface SummarySqlRow {
-  id: number;
-  provider_id: number;
-  client_user_id: number;
-  account_id: number;
+/** The columns summaryQuery selects: the conversation's as the schema types them, and the joined ones. */
+type SummarySqlRow = Pick<
+  Row<'conversations'>,
+  'id' | 'provider_id' | 'client_user_id' | 'account_id' | 'last_message_at' | 'is_locked' | 'client_redacted_at'
+> & {
   unread: boolean | null;
-  last_message_at: Date | string | null;
-  is_locked: boolean | null;
-  client_redacted_at: Date | null;
   provider_type: string;
   provider_first_name: string | null;
   provider_last_name: string | null;
@@ -118,7 +115,7 @@ interface SummarySqlRow {
   last_deleted?: boolean | null;
   last_redacted?: boolean | null;
   last_first_line?: string | null;
-}
+};
 
 /** The list's line under the name: the last message's first line, or what stands for it. */
 function previewOf(r: SummarySqlRow, clientRedacted: boolean): string | null {
@@ -135,8 +132,8 @@ function toRow(r: SummarySqlRow): ConversationRow {
   const clientName = [firstName, r.last_name?.trim()].filter(Boolean).join(' ') || r.full_name?.trim() || 'Client';
   const clientRedacted = r.client_redacted_at !== null;
   return {
-    id: Number(r.id),
-    providerId: Number(r.provider_id),
+    id: r.id,
+    providerId: r.provider_id,
     providerName: providerDisplayName({
       type: r.provider_type,
       first_name: r.provider_first_name,
@@ -144,16 +141,16 @@ function toRow(r: SummarySqlRow): ConversationRow {
       company_name: r.provider_company_name,
     }),
     providerImageKey: r.provider_image_key ?? null,
-    clientUserId: Number(r.client_user_id),
+    clientUserId: r.client_user_id,
     clientName,
     clientFirstName: firstName ?? clientName.split(' ')[0]!,
     unread: Boolean(r.unread),
-    lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+    lastMessageAt: r.last_message_at,
     lastMessagePreview: previewOf(r, clientRedacted),
-    locked: Boolean(r.is_locked),
+    locked: r.is_locked,
     clientRedacted,
     providerStatus: r.provider_status,
-    accountId: Number(r.account_id),
+    accountId: r.account_id,
     clientEmail: clientRedacted ? null : (r.email ?? null),
     clientPhone: clientRedacted ? null : (r.phone_number ?? null),
   };
@@ -327,20 +324,17 @@ export async function markClientMessagesRead(db: Db, conversationId: number, at:
     .update({ read_at: at });
 }
 
-export interface MessageSqlRow {
-  id: number;
-  type: string;
+/** A message as the thread reads it: its columns as the schema types them, with its consultation's start. */
+export type MessageSqlRow = Pick<
+  Row<'messages'>,
+  'id' | 'type' | 'message_content' | 'send_date' | 'deleted_at' | 'redacted_at' | 'appointment_id'
+> & {
   sender: 'provider' | 'client';
-  message_content: string | null;
-  send_date: Date;
-  deleted_at: Date | null;
-  redacted_at: Date | null;
-  appointment_id: number | null;
   appointment_start_time: Date | null;
   intake_form: Record<string, unknown> | null;
   vob_data: Record<string, unknown> | null;
   vob_input_info: Record<string, unknown> | null;
-}
+};
 
 function messageQuery(db: Db, conversationId: number) {
   return db('messages as m')
