@@ -1,6 +1,7 @@
 // / : the signed-in home (spec 2 §2). Either the onboarding screen (reviewing or incomplete profile with
 // nothing left but Start membership) or the dashboard: checklist, action cards, the active profile's
 // widgets, announcements and blog posts; ?id= adds the appointment panel. Cards are plain form posts.
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppointmentPanel, type AppointmentPanelView } from '../../components/AppointmentPanel';
 import { AddOnButtons, type AddOnButtonsView } from '../../components/AddOnButtons';
@@ -189,17 +190,26 @@ function AttentionSummary({
   const unread = view.widgets?.unread.count ?? 0;
   const today = view.widgets?.upcoming.find((day) => day.label === 'Today')?.appointments.length ?? 0;
   const unfinished = view.checklist?.filter((item) => item.key !== 'start-membership').length ?? 0;
-  const items = [
-    unread > 0 && <a href="/messages">{unread === 1 ? '1 unread conversation' : `${unread} unread conversations`}</a>,
-    today > 0 && (
-      <a href="/calendar">{today === 1 ? '1 phone consultation today' : `${today} phone consultations today`}</a>
-    ),
-    unfinished > 0 && (
-      <a href="#checklist-heading">
-        {unfinished === 1 ? '1 profile item to finish' : `${unfinished} profile items to finish`}
-      </a>
-    ),
-  ].filter(Boolean);
+  const items: { key: string; link: ReactNode }[] = [];
+  if (unread > 0)
+    items.push({
+      key: 'unread',
+      link: <a href="/messages">{unread === 1 ? '1 unread conversation' : `${unread} unread conversations`}</a>,
+    });
+  if (today > 0)
+    items.push({
+      key: 'today',
+      link: <a href="/calendar">{today === 1 ? '1 phone consultation today' : `${today} phone consultations today`}</a>,
+    });
+  if (unfinished > 0)
+    items.push({
+      key: 'checklist',
+      link: (
+        <a href="#checklist-heading">
+          {unfinished === 1 ? '1 profile item to finish' : `${unfinished} profile items to finish`}
+        </a>
+      ),
+    });
   return (
     <section className="card attention" aria-labelledby="attention-heading">
       <h2 id="attention-heading" className="visually-hidden">
@@ -232,9 +242,8 @@ function AttentionSummary({
       {paymentDue.length > 0 && <PaymentDue sentences={paymentDue} />}
       {items.length > 0 ? (
         <ul className="attention__items">
-          {items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, in a fixed order
-            <li key={index}>{item}</li>
+          {items.map((item) => (
+            <li key={item.key}>{item.link}</li>
           ))}
         </ul>
       ) : (
@@ -424,24 +433,22 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
 
 function AnnouncementsContent({ items }: { items: readonly AnnouncementView[] }) {
   return (
-    <>
-      <ul className="announcements">
-        {items.map((item) => (
-          <li key={item.title} className="card">
-            <h3>{item.title}</h3>
-            <p className="hint">
-              <time dateTime={item.date}>{formatDay(item.date)}</time>
+    <ul className="announcements">
+      {items.map((item) => (
+        <li key={item.title} className="card">
+          <h3>{item.title}</h3>
+          <p className="hint">
+            <time dateTime={item.date}>{formatDay(item.date)}</time>
+          </p>
+          <p>{item.text}</p>
+          {item.href && (
+            <p>
+              <a href={item.href}>{item.linkLabel ?? 'Read more'}</a>
             </p>
-            <p>{item.text}</p>
-            {item.href && (
-              <p>
-                <a href={item.href}>{item.linkLabel ?? 'Read more'}</a>
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
