@@ -212,6 +212,11 @@ describe('calendar-sync: the sync of a feed', () => {
     assert.equal(rows[1].end_time.getTime() - rows[1].start_time.getTime(), 10 * 60_000);
     const synced = (await calendarRow(calendarId))!;
     assert.ok(synced.last_synced_at && synced.last_error === null);
+    assert.match(
+      mainTextOf((await client.get(PAGE).expect(200)).text),
+      /, 2 busy times/,
+      'the list counts its busy blocks',
+    );
 
     reply = { status: 200, body: feed({ uid: 'c', start: dayFromNow(4) + 10 * 3_600_000, minutes: 30 }) };
     await syncExternalCalendar(ctx().db, calendarId, { calendarSync: null, fetch: LOCAL });

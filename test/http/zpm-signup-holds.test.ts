@@ -97,6 +97,22 @@ describe('an unpaid /zpm-signup holds no e-mail address', () => {
     assert.equal(refused.status, 409);
     assert.equal(await count('zpm_signups'), 1);
   });
+
+  it('a sign-up whose account has a subscription in the mirror keeps its address, whatever the sign-up row says', async () => {
+    await zpmSignup(agent(), OWNER).then((r) => assert.equal(r.status, 303));
+    const { account_id: accountId } = (await ctx().db('zpm_signups').first('account_id'))!;
+    await ctx().db('billing_customers').insert({ id: 'cus_hold', account_id: accountId! });
+    await ctx().db('billing_subscriptions').insert({
+      id: 'sub_hold',
+      customer_id: 'cus_hold',
+      account_id: accountId!,
+      status: 'canceled',
+      created_at: new Date(),
+    });
+    const refused = await signUp(agent(), OWNER);
+    assert.equal(refused.status, 409);
+    assert.equal(await count('zpm_signups'), 1);
+  });
 });
 
 describe('the scheduled job: unpaid sign-ups are deleted after a day', () => {
