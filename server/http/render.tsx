@@ -15,6 +15,12 @@ import { takeFlash } from './flash';
 import type { Menu } from './menu';
 import { iconSprite } from './icons';
 import { buildNavigation, publicProfileUrl } from './navigation';
+import {
+  ERROR_SUMMARY_SLOT,
+  ErrorCollector,
+  ErrorSummary,
+  type ReportedError,
+} from '../../views/components/form/ErrorSummary';
 
 /**
  * What pages need from the features and the domain, wired once by createApp (app.locals.pageSources):
@@ -80,19 +86,26 @@ export function render(
   };
   const usedIslands = new Set<string>();
   const usedIcons = new Set<IconName>();
+  const errors: ReportedError[] = [];
   const Layout = LAYOUTS[effectiveLayout];
-  const body = renderToString(
+  const html = renderToString(
     <PageContextReact.Provider value={context}>
       <IslandCollector.Provider value={usedIslands}>
         <IconCollector.Provider value={usedIcons}>
-          <Layout title={title}>{page}</Layout>
+          <ErrorCollector.Provider value={errors}>
+            <Layout title={title}>{page}</Layout>
+          </ErrorCollector.Provider>
         </IconCollector.Provider>
       </IslandCollector.Provider>
     </PageContextReact.Provider>,
   );
+  const body = html.replace(ERROR_SUMMARY_SLOT, () =>
+    renderToStaticMarkup(<ErrorSummary errors={errors.map((e) => linkedError(e, html))} />),
+  );
+  const fullTitle = title ? `${title} | ${config.brandName}` : config.brandName;
   const head = renderToStaticMarkup(
     <Document
-      title={title ? `${title} | ${config.brandName}` : config.brandName}
+      title={errors.length ? `Error: ${fullTitle}` : fullTitle}
       csrfToken={context.csrfToken}
       assets={assets.forPage(usedIslands)}
     />,
@@ -105,4 +118,9 @@ export function render(
     .status(status)
     .type('html')
     .send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`);
+}
+
+/** A summary link goes to its field; where no element has that id, to the message itself, so no link leads nowhere. */
+function linkedError(error: ReportedError, html: string): ReportedError {
+  return html.includes(` id="${error.target}"`) ? error : { ...error, target: error.shownAt };
 }

@@ -342,7 +342,7 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
     for (const [body, field, message] of cases) {
       const response = await post(client, '/password/update', { from: 'account-preferences', ...body });
       assert.equal(response.status, 422, message);
-      assert.match(response.text, /<title>Account Settings/);
+      assert.match(response.text, /<title>Error: Account Settings/);
       assert.ok(
         response.text.includes(`<p class="field-error" id="${field}-error">${message}</p>`),
         `${field}: ${message}`,
@@ -381,7 +381,7 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
       new_password_confirmation: 'x',
     });
     assert.equal(failed.status, 422);
-    assert.match(failed.text, /<title>Update Password/);
+    assert.match(failed.text, /<title>Error: Update Password/);
     assert.ok(textOf(failed.text).includes('New password does not match'));
     const done = await postForm(client, '/password/update', '/password/update', {
       from: 'password-update',

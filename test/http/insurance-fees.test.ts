@@ -481,7 +481,13 @@ describe('insurance-fees: insurances by state (spec 2 §5 "Insurance", insurance
     // Cigna is being removed in the same post: the failure must leave it in place too.
     const response = await post(client, `${PAGE}/insurances`, { remove: cigna });
     assert.equal(response.status, 422);
-    assert.match(response.text, /role="alert">Ensure at least one state is selected for each active insurance\.</);
+    assert.match(
+      response.text,
+      new RegExp(
+        `class="error-summary"[^]*<a href="#states_${aetna}-[A-Z]{2}">Ensure at least one state is selected for each active insurance\\.</a>`,
+      ),
+      'the error summary links to the insurance',
+    );
     assert.equal(
       errorOf(response.text, `states_${aetna}`),
       'Ensure at least one state is selected for each active insurance.',

@@ -1,5 +1,6 @@
 // A list of tags as checkboxes in a fieldset, chosen ones first and in columns: works without JavaScript;
 // the message sits under the legend.
+import { FieldError } from './form/FieldError';
 export interface TagOptionView {
   id: number;
   name: string;
@@ -33,11 +34,7 @@ export function TagCheckboxes({ name, legend, hint, options, selected, error, hi
           {hint}
         </p>
       )}
-      {error && (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={name} error={error} target={ordered[0] && `${name}-${ordered[0].id}`} />
       <ul className="checklist__options">
         {ordered.map((option) => (
           <li key={option.id} className="field--check">

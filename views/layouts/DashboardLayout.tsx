@@ -7,6 +7,7 @@ import { PostForm } from '../components/PostForm';
 import { StatusBanner } from '../components/StatusBanner';
 import { Avatar } from '../components/ui/Avatar';
 import { type NavItem, type NavSection, usePage } from '../page-context';
+import { ErrorSummarySlot } from '../components/form/ErrorSummary';
 
 export function DashboardLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
@@ -95,6 +96,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
         <main id="main" className="content" tabIndex={-1}>
           <StatusBanner />
           <FlashMessages />
+          <ErrorSummarySlot />
           {/* A page whose spec title is empty (an upgrade with nothing further) has no heading of its own. */}
           {title && <h1>{title}</h1>}
           {children}

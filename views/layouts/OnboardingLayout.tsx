@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PostForm } from '../components/PostForm';
 import { FlashMessages } from '../components/Flash';
 import { usePage } from '../page-context';
+import { ErrorSummarySlot } from '../components/form/ErrorSummary';
 
 export function OnboardingLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
@@ -25,6 +26,7 @@ export function OnboardingLayout({ title, children }: { title: string; children:
       </header>
       <main id="main" className="content content--narrow" tabIndex={-1}>
         <FlashMessages />
+        <ErrorSummarySlot />
         {/* A page whose spec title is empty (an upgrade with nothing further) has no heading of its own. */}
         {title && <h1>{title}</h1>}
         {children}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { FlashMessages } from '../components/Flash';
 import { usePage } from '../page-context';
+import { ErrorSummarySlot } from '../components/form/ErrorSummary';
 
 export function PlainLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
@@ -17,6 +18,7 @@ export function PlainLayout({ title, children }: { title: string; children: Reac
       </header>
       <main id="main" className="content content--card" tabIndex={-1}>
         <FlashMessages />
+        <ErrorSummarySlot />
         <h1>{title}</h1>
         {children}
       </main>

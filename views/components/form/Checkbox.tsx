@@ -1,5 +1,6 @@
 // A checkbox with its label after it; `checked` is the starting state (the form round trip keeps what was posted).
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldError } from './FieldError';
 
 export function Checkbox({
   id,
@@ -7,6 +8,7 @@ export function Checkbox({
   label,
   checked,
   value = '1',
+  error,
   ...rest
 }: {
   id: string;
@@ -14,11 +16,28 @@ export function Checkbox({
   label: ReactNode;
   checked: boolean;
   value?: string;
+  error?: string | undefined;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
+  const box = (
     <div className="field field--check">
-      <input type="checkbox" id={id} name={name} value={value} defaultChecked={checked} {...rest} />
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      />
       <label htmlFor={id}>{label}</label>
+    </div>
+  );
+  if (!error) return box;
+  return (
+    <div className="field--error">
+      <FieldError id={id} error={error} />
+      {box}
     </div>
   );
 }

@@ -12,6 +12,7 @@ export interface Choice {
 
 function Group({
   idPrefix,
+  firstId,
   legend,
   hint,
   error,
@@ -19,6 +20,8 @@ function Group({
   children,
 }: {
   idPrefix: string;
+  /** The first choice's id: the error summary's link goes there. */
+  firstId: string | undefined;
   legend: string;
   hint?: string | undefined;
   error?: string | undefined;
@@ -36,8 +39,8 @@ function Group({
           {hint}
         </p>
       )}
+      <FieldError id={idPrefix} error={error} target={firstId} />
       {className ? <div className={className}>{children}</div> : children}
-      <FieldError id={idPrefix} error={error} />
     </fieldset>
   );
 }
@@ -65,6 +68,7 @@ export function RadioGroup({
   return (
     <Group
       idPrefix={idPrefix}
+      firstId={options[0] && `${idPrefix}-${options[0].value}`}
       legend={legend}
       hint={hint}
       error={error}
@@ -106,7 +110,7 @@ export function CheckboxGroup({
   error?: string | undefined;
 }) {
   return (
-    <Group idPrefix={idPrefix} legend={legend} error={error}>
+    <Group idPrefix={idPrefix} firstId={options[0] && `${idPrefix}-${options[0].value}`} legend={legend} error={error}>
       {options.map((o) => (
         <Checkbox
           key={o.value}

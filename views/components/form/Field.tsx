@@ -31,13 +31,13 @@ export function Field({
           {hint}
         </p>
       )}
+      <FieldError id={id} error={error} />
       {children}
       {counter && (
         <p className="word-count" id={`${id}-count`}>
           {counter}
         </p>
       )}
-      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // JavaScript; the MessageThread island drives the same markup (sends in place, Meta+Enter, the
 // 'Message sent!' label, the reminder until the first send).
 import type { FormEvent, KeyboardEvent } from 'react';
-import { FieldError } from '../form/FieldError';
+import { FieldError, FormError } from '../form/FieldError';
 import type { MessagingTexts } from './types';
 
 export interface ComposerProps {
@@ -48,11 +48,7 @@ export function Composer({
       aria-busy={busy || undefined}
     >
       <input type="hidden" name="_csrf" value={csrfToken} />
-      {failure && (
-        <p className="field-error composer__failure" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError id="message-failure" message={failure} />
       <label htmlFor="message" className="composer__label">
         Reply
       </label>

@@ -4,7 +4,6 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Checkbox } from '../../components/form/Checkbox';
-import { FieldError } from '../../components/form/FieldError';
 import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
 import { formatPhone } from '../../components/format';
 import { Button } from '../../components/ui/Button';
@@ -255,12 +254,12 @@ function NotificationsSection({
           label="Text me when a client books or cancels a phone consultation"
           checked={on}
           disabled={!editable}
+          error={error}
           aria-describedby={['sms_notifications-hint', error && 'sms_notifications-error'].filter(Boolean).join(' ')}
         />
         <p className="hint" id="sms_notifications-hint">
           {hint}
         </p>
-        <FieldError id="sms_notifications" error={error} />
         {editable && (
           <div className="actions">
             <Button>Save notifications</Button>
@@ -313,6 +312,7 @@ function MessageNotificationsForm({
         label="Text me when a client writes or a referral arrives"
         checked={sms}
         disabled={!smsEditable}
+        error={error}
         aria-describedby={['sms_messages-hint', error && 'sms_messages-error'].filter(Boolean).join(' ')}
       />
       <p className="hint" id="sms_messages-hint">
@@ -324,7 +324,6 @@ function MessageNotificationsForm({
           'Add a phone number above to get text messages.'
         )}
       </p>
-      <FieldError id="sms_messages" error={error} />
       <div className="actions">
         <Button>Save message notifications</Button>
       </div>

@@ -2,6 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { FormError } from '../../components/form/FieldError';
 
 export interface RecoverAccountPageProps {
   values: { first_name: string; last_name: string; phone_number: string };
@@ -13,19 +14,21 @@ export interface RecoverAccountPageProps {
 export function RecoverAccountPage({ values, errors, formError, supportEmail }: RecoverAccountPageProps) {
   return (
     <>
-      {formError === 'no-match' && (
-        <div className="flash flash--error" role="alert">
-          <span>
-            Sorry, the information you provided did not match our records. Please check it and try again, or write to{' '}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-          </span>
-        </div>
-      )}
-      {formError === 'throttled' && (
-        <div className="flash flash--error" role="alert">
-          <span>There have been too many attempts. Please try again later.</span>
-        </div>
-      )}
+      <FormError
+        id="recover-error"
+        message={
+          formError === 'no-match'
+            ? `Sorry, the information you provided did not match our records. Please check it and try again, or write to ${supportEmail}.`
+            : null
+        }
+      >
+        Sorry, the information you provided did not match our records. Please check it and try again, or write to{' '}
+        <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+      </FormError>
+      <FormError
+        id="recover-throttled"
+        message={formError === 'throttled' ? 'There have been too many attempts. Please try again later.' : null}
+      />
       <p>
         Enter the name and phone number on your account. If they match, we will send a reminder of your sign-in e-mail
         address to that address and to your phone.

@@ -5,7 +5,7 @@ import {
   type AppointmentFormState,
   type AppointmentPanelView,
 } from '../../components/AppointmentPanel';
-import { Notice } from '../../components/ui/Notice';
+import { FormError } from '../../components/form/FieldError';
 
 export interface AppointmentPageProps {
   appointment: AppointmentPanelView;
@@ -18,7 +18,7 @@ export interface AppointmentPageProps {
 export function AppointmentPage({ appointment, returnTo, formState, refusal }: AppointmentPageProps) {
   return (
     <div className="appointment-page">
-      {refusal && <Notice tone="error">{refusal}</Notice>}
+      <FormError id="appointment-refusal" message={refusal} />
       <AppointmentPanel appointment={appointment} returnTo={returnTo} formState={formState} />
       <p>
         <a href={returnTo}>Back</a>

@@ -76,6 +76,7 @@ export function AvailabilitySection({ view, editing, typed, errors }: PageProps)
           Optional, up to {view.noteMax} characters, e.g. "Evening openings on Tuesdays". No URLs, phone numbers or
           email addresses.
         </p>
+        <FieldError id="availability_notes" error={errors.availability_notes} />
         <textarea
           id="availability_notes"
           name="availability_notes"
@@ -86,7 +87,6 @@ export function AvailabilitySection({ view, editing, typed, errors }: PageProps)
             .filter(Boolean)
             .join(' ')}
         />
-        <FieldError id="availability_notes" error={errors.availability_notes} />
       </div>
     </ProfileSection>
   );

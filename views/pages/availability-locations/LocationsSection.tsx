@@ -304,6 +304,7 @@ function LocationForm({
                 />
                 <div className="field">
                   <label htmlFor={`hours_${i}`}>{day} hours</label>
+                  <FieldError id={`hours_${i}`} error={error} />
                   <input
                     id={`hours_${i}`}
                     name={`hours_${i}`}
@@ -312,7 +313,6 @@ function LocationForm({
                     aria-invalid={error ? true : undefined}
                     aria-describedby={['hours-hint', error && `hours_${i}-error`].filter(Boolean).join(' ')}
                   />
-                  <FieldError id={`hours_${i}`} error={error} />
                 </div>
               </div>
             );
@@ -342,6 +342,7 @@ function LocationForm({
             />
             <div className={errors.license_expiration ? 'field field--error' : 'field'}>
               <label htmlFor="license_expiration">License expiration year</label>
+              <FieldError id="license_expiration" error={errors.license_expiration} />
               <select
                 id="license_expiration"
                 name="license_expiration"
@@ -356,7 +357,6 @@ function LocationForm({
                   </option>
                 ))}
               </select>
-              <FieldError id="license_expiration" error={errors.license_expiration} />
             </div>
           </fieldset>
         )}

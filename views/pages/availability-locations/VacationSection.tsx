@@ -1,7 +1,7 @@
 // The vacation responder: its state, its form, and the switch (which asks first with unsaved edits).
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
-import { FieldError } from '../../components/form/FieldError';
+import { FieldError, FormError } from '../../components/form/FieldError';
 import { ReadList } from '../../components/ProfileSection';
 import { postedText } from '../../components/form/posted';
 import { PAGE_PATH, type VacationView, type PageProps } from './view';
@@ -41,11 +41,7 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
         <strong>Status: {v.status === 'active' ? 'Active' : 'Inactive'}</strong>
         {v.status === 'active' && <> · {PHASE_TEXT[v.phase]}</>}
       </p>
-      {statusError && (
-        <p className="field-error" role="alert" id="vacation-status-error">
-          {statusError}
-        </p>
-      )}
+      <FormError id="vacation-status-error" message={statusError} />
       {open ? (
         <PostForm action={`${PAGE_PATH}/vacation-responder`} data-warn-unsaved="" noValidate>
           <FormField
@@ -66,6 +62,7 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
           />
           <div className={errors.message ? 'field field--error' : 'field'}>
             <label htmlFor="vacation-message">Message</label>
+            <FieldError id="vacation-message" error={errors.message} />
             <textarea
               id="vacation-message"
               name="message"
@@ -74,7 +71,6 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={errors.message ? 'vacation-message-error' : undefined}
             />
-            <FieldError id="vacation-message" error={errors.message} />
           </div>
           {switchConfirm && (
             <div className="confirm-step" role="alert">

@@ -5,7 +5,7 @@ import { PostForm } from '../../components/PostForm';
 import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { describedBy } from '../../components/form/Field';
-import { FieldError } from '../../components/form/FieldError';
+import { FieldError, FormError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -14,7 +14,7 @@ import { SummaryList } from '../../components/ui/SummaryList';
 import { DeleteForm } from './WeekTable';
 import type { EditorView, ExternalBlockView } from './view';
 
-export type { EditorView, ExternalBlockView, AvailabilityFields, AvailabilityKind } from './view';
+export type { AvailabilityFields, AvailabilityKind, EditorView, ExternalBlockView } from './view';
 
 const FREQUENCIES = [
   { value: 'day', label: 'Days' },
@@ -57,7 +57,6 @@ export function AvailabilityEditorPage({ view, errors = {} }: { view: EditorView
 
 export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; errors?: Record<string, string> }) {
   const v = view.values;
-  const count = Object.keys(errors).length;
   const otherErrors = Object.entries(errors).filter(([field]) => !SHOWN_FIELDS.has(field));
   const customOpen = v.recurrence === 'custom' || CUSTOM_FIELDS.some((field) => errors[field]);
   return (
@@ -67,15 +66,8 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
           {view.reminder}
         </Notice>
       )}
-      {count > 0 && (
-        <p className="field-error" role="alert">
-          Please correct the highlighted {count === 1 ? 'field' : 'fields'}.
-        </p>
-      )}
       {otherErrors.map(([field, message]) => (
-        <p key={field} className="field-error">
-          {message}
-        </p>
+        <FormError key={field} id={`${field}-error`} message={message} />
       ))}
       <PostForm action={view.action} data-warn-unsaved="" noValidate>
         {view.kind && <input type="hidden" name="kind" value={view.kind} />}
@@ -247,6 +239,7 @@ function WeekdayChoice({ values, error }: { values: string[]; error?: string | u
       aria-describedby={describedBy('weekdays', { error })}
     >
       <legend>Each week, repeat on</legend>
+      <FieldError id="weekdays" error={error} target={`weekdays-${WEEKDAYS[0]!.value}`} />
       <div className="choice-row">
         {WEEKDAYS.map((day) => (
           <Checkbox
@@ -259,7 +252,6 @@ function WeekdayChoice({ values, error }: { values: string[]; error?: string | u
           />
         ))}
       </div>
-      <FieldError id="weekdays" error={error} />
     </fieldset>
   );
 }

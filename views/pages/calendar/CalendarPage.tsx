@@ -13,7 +13,7 @@ import { Notice } from '../../components/ui/Notice';
 import { WeekTable } from './WeekTable';
 import { CALENDAR_PATH, type CalendarPageView } from './view';
 
-export { CALENDAR_PATH, AVAILABILITY_PATH, type CalendarPageView } from './view';
+export { AVAILABILITY_PATH, CALENDAR_PATH, type CalendarPageView } from './view';
 
 export function NoCalendarPage({ message }: { message: string }) {
   return <p id="no-calendar">{message}</p>;
@@ -135,6 +135,7 @@ function SettingsCard({
               {statusHint}
             </p>
           )}
+          <FieldError id="calendar-status" error={errors.open} target="calendar-status-open" />
           <div className="choice-row">
             <div className="field field--check">
               <input type="radio" id="calendar-status-open" name="open" value="1" defaultChecked={open} />
@@ -145,7 +146,6 @@ function SettingsCard({
               <label htmlFor="calendar-status-closed">Hide Calendar</label>
             </div>
           </div>
-          <FieldError id="calendar-status" error={errors.open} />
           <div className="actions">
             <Button variant="secondary">Save status</Button>
           </div>

@@ -3,6 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export interface ContactValues {
   firstname: string;
@@ -66,6 +67,7 @@ export function ContactPage({
             <p className="hint" id="message-hint">
               Up to {maxMessage.toLocaleString('en-US')} characters. Please do not include client information.
             </p>
+            <FieldError id="message" error={errors.message} />
             <textarea
               id="message"
               name="message"
@@ -75,11 +77,6 @@ export function ContactPage({
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={errors.message ? 'message-hint message-error' : 'message-hint'}
             />
-            {errors.message && (
-              <p className="field-error" id="message-error">
-                {errors.message}
-              </p>
-            )}
           </div>
           <div className="actions">
             <Button>Send message</Button>

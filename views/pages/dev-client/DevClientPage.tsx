@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Notice } from '../../components/ui/Notice';
 import { Tag, type Tone } from '../../components/ui/Tag';
+import { FormError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/dev/client';
 
@@ -160,7 +161,7 @@ function BookingForm({ view, slots }: { view: DevClientView; slots: NonNullable<
       </fieldset>
       <h3>Free times</h3>
       <p className="hint">In the provider&rsquo;s time zone ({slots.timeZone}). Choosing a time books it.</p>
-      {errors.start_time && <p className="field-error">{errors.start_time}</p>}
+      <FormError id="start_time-error" message={errors.start_time} />
       {slots.days.map((day) => (
         <section key={day.key} aria-labelledby={`day-${day.key}`}>
           <h4 id={`day-${day.key}`}>{day.date}</h4>
@@ -386,7 +387,6 @@ function MessageForm({ view }: { view: DevClientView }) {
           {field('intake_session_type', 'Session type')}
           {field('intake_insurance', 'Insurance')}
         </div>
-        {errors.intake_state && <p className="field-error">{errors.intake_state}</p>}
       </fieldset>
       <div className="actions">
         <Button>Send</Button>

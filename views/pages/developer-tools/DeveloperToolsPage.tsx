@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
+import { FormError } from '../../components/form/FieldError';
 
 export interface DeveloperToolsAccountView {
   id: number;
@@ -202,7 +203,7 @@ function Upgrade({ account }: { account: DeveloperToolsAccountView }) {
           <Button variant="secondary">Preview the upgrade</Button>
         </div>
       </form>
-      {failure && <Notice tone="error">{failure}</Notice>}
+      <FormError id="upgrade-failure" message={failure} />
       {preview && (
         <section aria-labelledby="upgrade-preview-heading">
           <h3 id="upgrade-preview-heading">Proration date preview: {preview.prorationLabel}</h3>

@@ -5,6 +5,7 @@
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
 import { ProfileSection } from '../../components/ProfileSection';
+import { FormError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/education-employment';
 
@@ -49,14 +50,6 @@ function RemoveBox({ name, label, checked }: { name: string; label: string; chec
     </div>
   );
 }
-
-/** The section-level message ("You must have at least one line item."). */
-const SectionError = ({ id, error }: { id: string; error?: string }) =>
-  error ? (
-    <p className="field-error" id={`${id}-error`} role="alert">
-      {error}
-    </p>
-  ) : null;
 
 export function EducationEmploymentPage({
   years,
@@ -111,7 +104,7 @@ export function EducationEmploymentPage({
         pagePath={PAGE_PATH}
         read={educationRead}
       >
-        <SectionError id="education" error={errors.education} />
+        <FormError id="education-error" message={errors.education} />
         <SelectField
           name="year_earned_grad_degree"
           label={headers.year_earned_grad_degree}
@@ -166,7 +159,7 @@ export function EducationEmploymentPage({
         pagePath={PAGE_PATH}
         read={employmentRead}
       >
-        <SectionError id="employment" error={errors.employment} />
+        <FormError id="employment-error" message={errors.employment} />
         <input type="hidden" name="employment_count" value={form.employment.length} />
         {form.employmentNew !== null && <input type="hidden" name="employment_new" value={form.employmentNew} />}
         {form.employment.map((line, i) => {

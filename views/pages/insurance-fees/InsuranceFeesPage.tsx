@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/insurance-fees';
 export const SECTION_IDS = [
@@ -248,6 +249,7 @@ function FeeNoteSection({ editing, errors, feeNote, feeNoteMax, possessive }: In
         <p className="hint" id="custom_fee_message-hint">
           Up to {feeNoteMax} characters. No URLs, phone numbers or email addresses.
         </p>
+        <FieldError id="custom_fee_message" error={error} />
         <textarea
           id="custom_fee_message"
           name="custom_fee_message"
@@ -256,11 +258,6 @@ function FeeNoteSection({ editing, errors, feeNote, feeNoteMax, possessive }: In
           aria-invalid={error ? true : undefined}
           aria-describedby={['custom_fee_message-hint', error && 'custom_fee_message-error'].filter(Boolean).join(' ')}
         />
-        {error && (
-          <p className="field-error" id="custom_fee_message-error">
-            {error}
-          </p>
-        )}
       </div>
       <div className="field field--check">
         <input
@@ -287,7 +284,6 @@ function InsuranceSection({
   statesMessage,
 }: InsuranceFeesPageProps) {
   const stateName = (code: string) => locationStates.find((s) => s.code === code)?.name ?? code;
-  const stateProblem = Object.keys(errors).some((key) => key.startsWith('states_'));
   const read = (
     <>
       {insurances.length > 0 && (
@@ -349,11 +345,6 @@ function InsuranceSection({
       read={read}
       intro={<p className="notice">Insurance updates are reflected within 24 business hours.</p>}
     >
-      {stateProblem && (
-        <p className="field-error" role="alert">
-          {statesMessage}
-        </p>
-      )}
       {insurances.length === 0 && <p className="muted">No insurances yet. Use Add insurances first.</p>}
       {locationStates.length === 0 && insurances.length > 0 && (
         <p className="hint">
@@ -372,11 +363,11 @@ function InsuranceSection({
             aria-describedby={error ? `${name}-error` : undefined}
           >
             <legend>{insurance.name}</legend>
-            {error && (
-              <p className="field-error" id={`${name}-error`}>
-                {error}
-              </p>
-            )}
+            <FieldError
+              id={name}
+              error={error}
+              target={locationStates[0] ? `${name}-${locationStates[0].code}` : `remove-${insurance.id}`}
+            />
             {locationStates.length > 0 && <p className="hint">States where you accept {insurance.name}:</p>}
             {locationStates.length > 0 && (
               <ul className="checklist__options" data-last-one-alert={statesMessage}>
@@ -460,6 +451,7 @@ function AddInsurancesSection({ add, errors }: { add: AddInsurancesView; errors:
           hiddenSelected={add.hiddenSelected}
           error={errors.insurances}
         />
+        <FieldError id="confirm_in_network" error={confirmError} />
         <div className={confirmError ? 'field field--check field--error' : 'field field--check'}>
           <input
             type="checkbox"
@@ -472,11 +464,6 @@ function AddInsurancesSection({ add, errors }: { add: AddInsurancesView; errors:
           />
           <label htmlFor="confirm_in_network">I confirm that I am in-network with the insurances I selected.</label>
         </div>
-        {confirmError && (
-          <p className="field-error" id="confirm_in_network-error">
-            {confirmError}
-          </p>
-        )}
         <div className="actions">
           <Button>Add insurances</Button>
           <ButtonLink href={`${PAGE_PATH}#insurance-by-state`} data-no-warn="">
@@ -510,11 +497,7 @@ function ChoiceCheckboxes({
       aria-describedby={error ? `${name}-error` : undefined}
     >
       <legend>{legend}</legend>
-      {error && (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={name} error={error} target={choices[0] && `${name}-${choices[0].value}`} />
       <ul className="checklist__options">
         {choices.map((choice) => (
           <li key={choice.value} className="field--check">

@@ -3,6 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
+import { FormError } from '../../components/form/FieldError';
 
 export interface LoginPageProps {
   values: { email: string };
@@ -20,18 +21,16 @@ export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try 
 export function LoginPage({ values, errors, formError, origin, reimbursifyRedirectUrl, next }: LoginPageProps) {
   return (
     <>
-      {formError === 'invalid' && (
-        <div className="flash flash--error" role="alert">
-          <span>
-            Incorrect email or password. Please try again, or <a href="/password/request">reset your password</a>.
-          </span>
-        </div>
-      )}
-      {formError === 'throttled' && (
-        <div className="flash flash--error" role="alert">
-          <span>{TOO_MANY_ATTEMPTS}</span>
-        </div>
-      )}
+      <FormError
+        id="login-error"
+        target="email"
+        message={
+          formError === 'invalid' ? 'Incorrect email or password. Please try again, or reset your password.' : null
+        }
+      >
+        Incorrect email or password. Please try again, or <a href="/password/request">reset your password</a>.
+      </FormError>
+      <FormError id="login-throttled" message={formError === 'throttled' ? TOO_MANY_ATTEMPTS : null} />
       <PostForm action="/login" noValidate>
         {origin && <input type="hidden" name="origin" value={origin} />}
         {reimbursifyRedirectUrl && (

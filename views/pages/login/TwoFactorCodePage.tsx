@@ -2,6 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
+import { FormError } from '../../components/form/FieldError';
 
 export interface TwoFactorCodePageProps {
   phoneLastFour: string | null;
@@ -28,11 +29,10 @@ export function TwoFactorCodePage({
 }: TwoFactorCodePageProps) {
   return (
     <>
-      {throttled && (
-        <div className="flash flash--error" role="alert">
-          <span>There have been too many attempts. Please try again later.</span>
-        </div>
-      )}
+      <FormError
+        id="code-throttled"
+        message={throttled ? 'There have been too many attempts. Please try again later.' : null}
+      />
       <p>
         We sent a 6-digit code by text message to{' '}
         {phoneLastFour ? (

@@ -9,7 +9,7 @@ import type { CardFieldProps } from '../../../islands/CardField';
 import { formatMoney } from '../../components/format';
 import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
-import { FieldError } from '../../components/form/FieldError';
+import { FormError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -355,24 +355,18 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
           ]}
         />
         <BillingAddressFields values={pay.values} errors={pay.errors} states={pay.states} />
-        <div className={pay.errors.terms ? 'field field--error' : 'field'}>
-          <Checkbox
-            id="terms"
-            name="terms"
-            label="I accept the terms of service, including the first year's annual commitment."
-            checked={v('terms') === '1'}
-          />
-          <FieldError id="terms" error={pay.errors.terms} />
-        </div>
+        <Checkbox
+          id="terms"
+          name="terms"
+          label="I accept the terms of service, including the first year's annual commitment."
+          checked={v('terms') === '1'}
+          error={pay.errors.terms}
+        />
         <div className="actions">
           <Button disabled={!preview}>{payLabel}</Button>
           <ButtonLink href={backHref}>Back</ButtonLink>
         </div>
-        {pay.failure && (
-          <p className="field-error" role="alert" id="payment-failure">
-            {pay.failure}
-          </p>
-        )}
+        <FormError id="payment-failure" message={pay.failure} />
       </PostForm>
     </Card>
   );

@@ -4,6 +4,8 @@
 // and a text under its minimum asks for confirmation: in the browser, or on this page without JS.
 import { ProfileSection } from '../../components/ProfileSection';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
+import { FormField } from '../../components/form/FormField';
 
 export const PAGE_PATH = '/profile/message-statement';
 
@@ -198,6 +200,7 @@ function WordCountedText({
       <p className="hint" id={`${id}-hint`}>
         {hint}
       </p>
+      <FieldError id={id} error={error} />
       <textarea
         id={id}
         name={name}
@@ -221,11 +224,6 @@ function WordCountedText({
       {showLiveLong && (
         <p className="field-warning" id={`${id}-long`} hidden={words <= limits.max}>
           {tooManyText}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
         </p>
       )}
     </div>
@@ -272,23 +270,14 @@ function BoxesSection({
         return (
           <fieldset className="fieldset box-line" key={i}>
             <legend>{isNew ? 'New question' : `Question ${i + 1}`}</legend>
-            <div className={errors[titleId] ? 'field field--error' : 'field'}>
-              <label htmlFor={titleId}>Title</label>
-              <input
-                id={titleId}
-                name={titleId}
-                type="text"
-                defaultValue={line.title}
-                maxLength={300}
-                aria-invalid={errors[titleId] ? true : undefined}
-                aria-describedby={errors[titleId] ? `${titleId}-error` : undefined}
-              />
-              {errors[titleId] && (
-                <p className="field-error" id={`${titleId}-error`}>
-                  {errors[titleId]}
-                </p>
-              )}
-            </div>
+            <FormField
+              name={titleId}
+              label="Title"
+              type="text"
+              defaultValue={line.title}
+              maxLength={300}
+              error={errors[titleId]}
+            />
             <WordCountedText
               id={textId}
               name={textId}

@@ -3,6 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export type GoLiveView =
   | { kind: 'form'; error?: string; missingSteps: { label: string; href: string }[] }
@@ -46,6 +47,7 @@ export function GoLivePage({
           )}
           <p>Your profile is ready. When you go live, clients can find you in the directory.</p>
           <PostForm action={`/profiles/go-live-for/${providerId}`}>
+            <FieldError id="ready" error={view.error} />
             <div className={view.error ? 'field field--check field--error' : 'field field--check'}>
               <input
                 type="checkbox"
@@ -57,11 +59,6 @@ export function GoLivePage({
               />
               <label htmlFor="ready">I'm ready to go live</label>
             </div>
-            {view.error && (
-              <p className="field-error" id="ready-error">
-                {view.error}
-              </p>
-            )}
             <div className="actions">
               <Button>Go Live</Button>
             </div>

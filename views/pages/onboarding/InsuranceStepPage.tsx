@@ -4,6 +4,7 @@ import { PostForm } from '../../components/PostForm';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export function InsuranceStepPage({
   providerId,
@@ -45,6 +46,7 @@ export function InsuranceStepPage({
           hiddenSelected={hiddenSelected}
           error={errors.insurances}
         />
+        <FieldError id="confirm_in_network" error={errors.confirm_in_network} />
         <div className={errors.confirm_in_network ? 'field field--check field--error' : 'field field--check'}>
           <input
             type="checkbox"
@@ -57,11 +59,6 @@ export function InsuranceStepPage({
           />
           <label htmlFor="confirm_in_network">I confirm that I am in-network with the insurances I selected.</label>
         </div>
-        {errors.confirm_in_network && (
-          <p className="field-error" id="confirm_in_network-error">
-            {errors.confirm_in_network}
-          </p>
-        )}
         <div className="actions">
           <Button>Save + Next</Button>
         </div>

@@ -3,6 +3,7 @@ import { FormField } from '../../components/form/FormField';
 import { PostForm } from '../../components/PostForm';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 import { Button } from '../../components/ui/Button';
+import { FieldError, FormError } from '../../components/form/FieldError';
 
 export interface LocationsValues {
   no_online_sessions?: boolean;
@@ -33,11 +34,7 @@ export function LocationsStepPage({
     <WizardFrame step="locations" providerId={providerId} progress={progress}>
       <p>Tell clients where you see them: the states where you offer online sessions, your office, or both.</p>
       <PostForm action={`/profiles/create/${providerId}`} noValidate>
-        {errors.opt_outs && (
-          <p className="field-error" id="opt_outs-error" role="alert">
-            {errors.opt_outs}
-          </p>
-        )}
+        <FormError id="opt_outs-error" message={errors.opt_outs} />
         <fieldset className="fieldset">
           <legend>Online sessions</legend>
           <div className="field field--check">
@@ -56,6 +53,7 @@ export function LocationsStepPage({
             <p className="hint" id="states-hint">
               Hold Ctrl (or Cmd) to choose more than one state.
             </p>
+            <FieldError id="states" error={errors.states} />
             <select
               id="states"
               name="states"
@@ -71,11 +69,6 @@ export function LocationsStepPage({
                 </option>
               ))}
             </select>
-            {errors.states && (
-              <p className="field-error" id="states-error">
-                {errors.states}
-              </p>
-            )}
           </div>
         </fieldset>
         <fieldset className="fieldset">
@@ -122,6 +115,7 @@ export function LocationsStepPage({
           />
           <div className={errors.state ? 'field field--error' : 'field'}>
             <label htmlFor="state">State</label>
+            <FieldError id="state" error={errors.state} />
             <select
               id="state"
               name="state"
@@ -136,11 +130,6 @@ export function LocationsStepPage({
                 </option>
               ))}
             </select>
-            {errors.state && (
-              <p className="field-error" id="state-error">
-                {errors.state}
-              </p>
-            )}
           </div>
         </fieldset>
         <div className="actions">

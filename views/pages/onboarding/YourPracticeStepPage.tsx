@@ -5,6 +5,7 @@ import { FormField } from '../../components/form/FormField';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { WizardFrame, type WizardProgress } from './WizardFrame';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export interface YourPracticeValues {
   clientele: number[];
@@ -87,11 +88,7 @@ export function YourPracticeStepPage({
           aria-describedby={errors.takes_insurance ? 'takes_insurance-error' : undefined}
         >
           <legend>Do you take insurance?</legend>
-          {errors.takes_insurance && (
-            <p className="field-error" id="takes_insurance-error">
-              {errors.takes_insurance}
-            </p>
-          )}
+          <FieldError id="takes_insurance" error={errors.takes_insurance} target="takes_insurance-yes" />
           <div className="field field--check">
             <input
               type="radio"

@@ -104,6 +104,7 @@ export function PhotosVideoPage({
             <PostForm action={`${PAGE_PATH}/profile-photo/choice`}>
               <fieldset className="choice">
                 <legend>Which photo should be your profile photo? It is cropped to a centred square.</legend>
+                <FieldError id="image_id" error={errors.image_id} target={allPhotos[0] && `pick-${allPhotos[0].id}`} />
                 <ul className="photo-picker__options">
                   {allPhotos.map((photo, index) => (
                     <li key={photo.id}>
@@ -114,7 +115,6 @@ export function PhotosVideoPage({
                     </li>
                   ))}
                 </ul>
-                <FieldError id="image_id" error={errors.image_id} />
               </fieldset>
               <Button>Use as profile photo</Button>
             </PostForm>
@@ -172,6 +172,11 @@ export function PhotosVideoPage({
         <PostForm action={`${PAGE_PATH}/video-status`}>
           <fieldset className="choice" aria-describedby={errors.status ? 'status-error' : undefined}>
             <legend>How is your video introduction shown?</legend>
+            <FieldError
+              id="status"
+              error={errors.status}
+              target={VIDEO_CHOICES[0] && `status-${VIDEO_CHOICES[0].value}`}
+            />
             {VIDEO_CHOICES.map((choice) => (
               <div className="field--check" key={choice.value}>
                 <input
@@ -187,7 +192,6 @@ export function PhotosVideoPage({
                 </label>
               </div>
             ))}
-            <FieldError id="status" error={errors.status} />
           </fieldset>
           <Button>Save video setting</Button>
         </PostForm>
@@ -200,6 +204,7 @@ export function PhotosVideoPage({
             <p>Our team can retouch, crop or replace your photos once, free of charge.</p>
             <div className={errors.edits ? 'field field--error' : 'field'}>
               <label htmlFor="edits">Which edits would you like?</label>
+              <FieldError id="edits" error={errors.edits} />
               <textarea
                 id="edits"
                 name="edits"
@@ -208,11 +213,11 @@ export function PhotosVideoPage({
                 aria-invalid={errors.edits ? true : undefined}
                 aria-describedby={errors.edits ? 'edits-error' : undefined}
               />
-              <FieldError id="edits" error={errors.edits} />
             </div>
             {view.videos.length > 0 && (
               <div className={errors.requestedVideoEdits ? 'field field--error' : 'field'}>
                 <label htmlFor="requestedVideoEdits">Edits to your video (optional)</label>
+                <FieldError id="requestedVideoEdits" error={errors.requestedVideoEdits} />
                 <textarea
                   id="requestedVideoEdits"
                   name="requestedVideoEdits"
@@ -220,7 +225,6 @@ export function PhotosVideoPage({
                   defaultValue={values.requestedVideoEdits ?? ''}
                   aria-describedby={errors.requestedVideoEdits ? 'requestedVideoEdits-error' : undefined}
                 />
-                <FieldError id="requestedVideoEdits" error={errors.requestedVideoEdits} />
               </div>
             )}
             <Button>Request photo edits</Button>
@@ -305,6 +309,7 @@ function PhotoSection({
           <p className="hint" id={hintId}>
             Up to {view.maxFiles} at a time; each at least 100 KB and in color.
           </p>
+          <FieldError id={field} error={error} target={inputId} />
           <input
             type="file"
             id={inputId}
@@ -314,7 +319,6 @@ function PhotoSection({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${field}-error` : hintId}
           />
-          <FieldError id={field} error={error} />
         </div>
         <Button>Upload photos</Button>
       </PostForm>

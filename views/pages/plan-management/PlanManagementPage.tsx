@@ -18,6 +18,7 @@ import { Pager } from '../../components/ui/Pager';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { Tag } from '../../components/ui/Tag';
+import { FormError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/plan-management';
 /** A live membership's next invoice, a page of its own (a dialog over this page with JavaScript). */
@@ -439,7 +440,7 @@ function CancelRequest({ cancel, terms }: { cancel: NonNullable<PlanManagementPr
   return (
     <Card id="cancel-request" title="Cancel a membership">
       <p>{terms}</p>
-      {cancel.error && <Notice tone="error">{cancel.error}</Notice>}
+      <FormError id="cancel-request-error" message={cancel.error} />
       <PostForm action={`${PAGE_PATH}/cancel-request`}>
         <input type="hidden" name="provider_id" value={cancel.providerId} />
         <TextAreaField

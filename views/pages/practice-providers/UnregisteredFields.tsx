@@ -2,6 +2,7 @@
 import { FormField } from '../../components/form/FormField';
 import { FileField } from '../../components/form/FileField';
 import { SelectField } from '../../components/form/SelectField';
+import { FormError } from '../../components/form/FieldError';
 
 export interface UnregisteredValues {
   first_name: string;
@@ -28,11 +29,7 @@ export function UnregisteredFields({
 }) {
   return (
     <>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError id={`${idPrefix}form-error`} message={errors.form} />
       <FormField
         name="first_name"
         id={`${idPrefix}first_name`}

@@ -5,6 +5,7 @@ import { PostForm } from '../../components/PostForm';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FormField } from '../../components/form/FormField';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { FormError } from '../../components/form/FieldError';
 
 export type CreationType = 'individual' | 'practice' | 'new-user';
 
@@ -31,11 +32,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
   const chosen = choices.find((c) => c.type === type);
   return (
     <>
-      {formError && (
-        <div className="flash flash--error" role="alert">
-          <span>{formError}</span>
-        </div>
-      )}
+      <FormError id="profile-error" message={formError} />
       <nav className="type-choice" aria-label="Choose a profile type">
         {choices.map((choice) => (
           <a key={choice.type} href={choice.href} aria-current={choice.type === type ? 'page' : undefined}>
@@ -43,11 +40,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
           </a>
         ))}
       </nav>
-      {errors.type && (
-        <p className="field-error" role="alert">
-          {errors.type}
-        </p>
-      )}
+      <FormError id="type-error" message={errors.type} />
       {!chosen ? (
         <>
           <h2>Choose a profile type</h2>

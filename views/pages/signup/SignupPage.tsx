@@ -5,6 +5,8 @@ import { CaptchaWidget, type CaptchaWidgetProps } from '../../components/Captcha
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/form/Checkbox';
+import { FieldError, FormError } from '../../components/form/FieldError';
 
 export type SignupMode = 'new' | 'invite' | 'from-client';
 export type ProfileType = 'individual' | 'practice';
@@ -90,11 +92,7 @@ export function SignupPage(props: SignupPageProps) {
           for both.
         </p>
       )}
-      {formError && (
-        <div className="flash flash--error" role="alert">
-          <span>{formError}</span>
-        </div>
-      )}
+      <FormError id="signup-error" message={formError} />
       {typeLinks && (
         <nav className="type-choice" aria-label="Profile type">
           <a href={typeLinks.individual} aria-current={type === 'individual' ? 'page' : undefined}>
@@ -150,6 +148,11 @@ export function SignupPage(props: SignupPageProps) {
               aria-describedby={errors.send_referrals_to ? 'send_referrals_to-error' : undefined}
             >
               <legend>Where should we send client referrals?</legend>
+              <FieldError
+                id="send_referrals_to"
+                error={errors.send_referrals_to}
+                target={`send_referrals_to-${Object.keys(props.referralChoices)[0]}`}
+              />
               {Object.entries(props.referralChoices).map(([value, label]) => (
                 <div className="field--check" key={value}>
                   <input
@@ -162,11 +165,6 @@ export function SignupPage(props: SignupPageProps) {
                   <label htmlFor={`send_referrals_to-${value}`}>{label}</label>
                 </div>
               ))}
-              {errors.send_referrals_to && (
-                <p className="field-error" id="send_referrals_to-error">
-                  {errors.send_referrals_to}
-                </p>
-              )}
             </fieldset>
           </>
         )}
@@ -235,25 +233,13 @@ export function SignupPage(props: SignupPageProps) {
         </div>
         {props.captcha && <CaptchaWidget {...props.captcha} />}
 
-        <div className={errors.terms ? 'field field--error' : 'field'}>
-          <div className="field--check">
-            <input
-              type="checkbox"
-              id="terms"
-              name="terms"
-              value="1"
-              defaultChecked={v('terms') === '1'}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'terms-error' : undefined}
-            />
-            <label htmlFor="terms">I agree to the terms of service</label>
-          </div>
-          {errors.terms && (
-            <p className="field-error" id="terms-error">
-              {errors.terms}
-            </p>
-          )}
-        </div>
+        <Checkbox
+          id="terms"
+          name="terms"
+          label="I agree to the terms of service"
+          checked={v('terms') === '1'}
+          error={errors.terms}
+        />
 
         <div className="actions">
           <Button>{mode === 'from-client' ? 'Add my therapist profile' : 'Create Account'}</Button>

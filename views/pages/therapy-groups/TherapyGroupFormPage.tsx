@@ -44,17 +44,11 @@ export function TherapyGroupFormPage({
   defaultExpiry: string;
 }) {
   const action = groupId === null ? PAGE_PATH : `${PAGE_PATH}/${groupId}`;
-  const count = Object.keys(errors).length;
   return (
     <section className="card group-form">
       <p>
         <a href={PAGE_PATH}>Back to your therapy groups</a>
       </p>
-      {count > 0 && (
-        <p className="field-error" role="alert">
-          Please correct the highlighted {count === 1 ? 'field' : 'fields'}.
-        </p>
-      )}
       <PostForm action={action} encType="multipart/form-data" data-warn-unsaved="" noValidate>
         <FormField
           name="name"

@@ -4,6 +4,7 @@
 import { PostForm } from '../../components/PostForm';
 import { ResultSummary, type VettingResultView } from './VettingResultPage';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/form/FieldError';
 
 export interface QuizQuestionView {
   field: string;
@@ -76,6 +77,7 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
                     <span className="visually-hidden">Question {index + 1}: </span>
                     {q.text}
                   </legend>
+                  <FieldError id={q.field} error={q.error} target={`${q.field}-0`} />
                   {q.choices.map((choice, i) => {
                     const id = `${q.field}-${i}`;
                     return (
@@ -91,11 +93,6 @@ export function VettingQuizPage({ state }: { state: VettingQuizState }) {
                       </div>
                     );
                   })}
-                  {q.error && (
-                    <p className="field-error" id={errorId}>
-                      {q.error}
-                    </p>
-                  )}
                 </fieldset>
               </li>
             );

@@ -10,7 +10,7 @@ import { PostForm } from '../../components/PostForm';
 import { formatMoney } from '../../components/format';
 import { Checkbox } from '../../components/form/Checkbox';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
-import { FieldError } from '../../components/form/FieldError';
+import { FormError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -140,18 +140,17 @@ export function ZpmPaymentPage(props: ZpmPaymentProps) {
             />
           </div>
           {props.captcha && <CaptchaWidget {...props.captcha} />}
-          <div className={props.errors.terms ? 'field field--error' : 'field'}>
-            <Checkbox id="terms" name="terms" label="I accept the terms of service." checked={v('terms') === '1'} />
-            <FieldError id="terms" error={props.errors.terms} />
-          </div>
+          <Checkbox
+            id="terms"
+            name="terms"
+            label="I accept the terms of service."
+            checked={v('terms') === '1'}
+            error={props.errors.terms}
+          />
           <div className="actions">
             <Button disabled={!preview}>{preview ? `Pay ${formatMoney(preview.total)}` : 'Pay'}</Button>
           </div>
-          {props.failure && (
-            <p className="field-error" role="alert" id="payment-failure">
-              {props.failure}
-            </p>
-          )}
+          <FormError id="payment-failure" message={props.failure} />
         </PostForm>
       </Card>
     </>

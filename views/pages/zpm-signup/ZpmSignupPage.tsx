@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 import { EmbeddedFrame } from '../../components/ui/EmbeddedFrame';
 import { Notice } from '../../components/ui/Notice';
+import { FormError } from '../../components/form/FieldError';
 
 export interface ZpmStartProps {
   /** The EHR's sign-up form (null: not set up here). */
@@ -95,11 +96,7 @@ export function ZpmDetailsPage({ action, clinic, variant, values, errors, honeyp
           <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         {captcha && <CaptchaWidget {...captcha} />}
-        {errors.form && (
-          <p className="field-error" role="alert" id="details-failure">
-            {errors.form}
-          </p>
-        )}
+        <FormError id="details-failure" message={errors.form} />
         <div className="actions">
           <Button>Next: Payment</Button>
         </div>

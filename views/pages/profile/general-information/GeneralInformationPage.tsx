@@ -11,6 +11,7 @@ import { formatPhone } from '../../../components/format';
 import { Button } from '../../../components/ui/Button';
 import { DataTable } from '../../../components/ui/DataTable';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { FormError } from '../../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/general-information';
 export const DELETE_LICENSE_QUESTION = "Are you sure you'd like to delete this credential?";
@@ -253,11 +254,7 @@ function LicensureSection({ view }: { view: GeneralInformationView }) {
         </p>
       }
     >
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError id="licenses-form-error" message={errors.form} />
       {licenseForm.rows.map((row, index) => {
         const newNumber = licenseForm.rows.slice(0, index + 1).filter((r) => !r.id).length;
         const stored = row.id ? byId.get(row.id) : undefined;
