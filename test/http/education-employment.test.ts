@@ -238,7 +238,7 @@ describe('education-employment: years (current year back 70; end not before star
       'education-0-completion': String(YEAR + 1),
     });
     assert.equal(old.status, 422);
-    assert.equal([...textOf(old.text).matchAll(/Please choose a year from the list\./g)].length, 2);
+    assert.equal([...old.text.matchAll(/>Please choose a year from the list\.<\/p>/g)].length, 2, 'beside each field');
     const backwards = await post(client, 'employment', {
       employment_count: '1',
       'employment-0-employer': 'A',

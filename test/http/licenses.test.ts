@@ -76,9 +76,15 @@ describe('licences: a row is validated when any field is filled (spec 2 §5)', (
     assert.match(text, /License Type is required/);
     assert.match(text, /License Expiration Year is required/);
     assert.match(text, /License Number is required/);
-    // Messages sit beside their fields.
-    assert.match(response.text, /id="license-0-state"[\s\S]*?License State is required/);
-    assert.match(response.text, /id="license-2-number"[^>]*>[\s\S]{0,200}?License Number is required/);
+    // Messages sit beside their fields: after the label, right before the control.
+    assert.match(
+      response.text,
+      /id="license-0-state-error">License State is required<\/p><select id="license-0-state"/,
+    );
+    assert.match(
+      response.text,
+      /id="license-2-number-error">License Number is required<\/p><input id="license-2-number"/,
+    );
     // Row 1 was blank: no message for it.
     assert.doesNotMatch(response.text, /license-1-[a-z_]+-error/);
     assert.match(response.text, /name="licenses\[0\]\[number\]"[^>]*value="AB-1234"/);

@@ -136,7 +136,7 @@ describe('vetting quiz: every question must be answered (spec 2 §5 "Question re
     const response = await submit(client, fields);
     assert.equal(response.status, 422);
     const html = response.text;
-    assert.equal((html.match(/Question required/g) ?? []).length, 1);
+    assert.equal((html.match(/>Question required<\/p>/g) ?? []).length, 1);
     const missing = questions[2]!;
     assert.match(html, new RegExp(`<p class="field-error" id="question_${missing.id}-error">Question required</p>`));
     assert.match(html, new RegExp(`aria-describedby="question_${missing.id}-error"`));
@@ -155,7 +155,7 @@ describe('vetting quiz: every question must be answered (spec 2 §5 "Question re
     const { client } = await signedIn();
     const response = await submit(client, {});
     assert.equal(response.status, 422);
-    assert.equal((response.text.match(/Question required/g) ?? []).length, VETTING_QUESTIONS.length);
+    assert.equal((response.text.match(/>Question required<\/p>/g) ?? []).length, VETTING_QUESTIONS.length);
   });
 
   it("an answer that is not one of the question's choices counts as unanswered", async () => {
@@ -165,7 +165,7 @@ describe('vetting quiz: every question must be answered (spec 2 §5 "Question re
     fields[`question_${questions[0]!.id}`] = 'Something I made up';
     const response = await submit(client, fields);
     assert.equal(response.status, 422);
-    assert.equal((response.text.match(/Question required/g) ?? []).length, 1);
+    assert.equal((response.text.match(/>Question required<\/p>/g) ?? []).length, 1);
     assert.equal((await attempts(providerId)).length, 0);
   });
 });

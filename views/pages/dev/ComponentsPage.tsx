@@ -20,6 +20,7 @@ import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { Tabs } from '../../components/ui/Tabs';
 import { Tag } from '../../components/ui/Tag';
+import { FormError } from '../../components/form/FieldError';
 
 const ACCEPTING = [
   { value: '40', label: 'Yes' },
@@ -137,6 +138,15 @@ export function ComponentsPage() {
             options={['Anxiety', 'Depression', 'Grief', 'Trauma'].map((name, i) => ({ id: i + 1, name }))}
           />
         </form>
+      </Card>
+
+      <Card id="error-summary" title="Error summary">
+        <p>
+          A refused form&rsquo;s page opens on the summary above its heading, as this page does: &ldquo;There is a
+          problem&rdquo; and a link to each message the page shows, focused when the page loads, with the title starting
+          &ldquo;Error: &rdquo;. The messages of the fields above and the one below make it; no page builds it itself.
+        </p>
+        <FormError id="payment-failure-example" message="Your card was declined." />
       </Card>
 
       <Card id="read-views" title="Summary list and table">
