@@ -356,8 +356,29 @@ function sessionLoop(): void {
   }, 1000);
 }
 
+/**
+ * A link of the error summary puts the focus in its field with the field's label (or its group's legend)
+ * in view, as GOV.UK's does; without JavaScript the link scrolls to the field.
+ */
+function errorSummaryLinks(): void {
+  document.querySelector('[data-error-summary]')?.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest?.<HTMLAnchorElement>('a[href^="#"]');
+    const field = link && document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!field) return;
+    event.preventDefault();
+    const choice = field.matches('[type="radio"], [type="checkbox"]');
+    const label =
+      (choice && field.closest('fieldset')?.querySelector('legend')) ||
+      document.querySelector(`label[for="${CSS.escape(field.id)}"]`) ||
+      field;
+    label.scrollIntoView();
+    field.focus({ preventScroll: true });
+  });
+}
+
 document.documentElement.classList.add('js');
 flashes();
+errorSummaryLinks();
 sideMenu();
 drawer();
 unsavedWarning();
