@@ -12,6 +12,10 @@ import { expectAccessible, fillBillingAddressAndTerms, signInAs, submit, useBrow
 
 /** Where the focus is, where the summary is, and whether the page scrolls sideways. */
 async function summaryFacts(page: Page) {
+  // The browser runs autofocus at its next rendering after the page loads: give it that moment.
+  await page
+    .waitForFunction(() => document.activeElement?.matches('.error-summary'), null, { timeout: 5_000 })
+    .catch(() => {});
   return page.evaluate(() => {
     const summary = document.querySelector('.error-summary');
     const box = summary?.getBoundingClientRect();
@@ -86,7 +90,8 @@ describe('browser: the error summary of a refused form', function () {
           const box = document.getElementById('password')?.getBoundingClientRect();
           return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
         });
-        if (javaScript) assert.equal(await page.evaluate(() => document.activeElement?.id), 'password');
+        if (javaScript)
+          await page.waitForFunction(() => document.activeElement?.id === 'password', null, { timeout: 5_000 });
       });
     }
   }
