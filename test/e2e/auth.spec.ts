@@ -168,7 +168,7 @@ describe('browser: sign-in, password reset and Account Settings', function () {
       });
     const page = await session.newPage();
     await logIn(page, client.email, 'Wrong-password-1');
-    await page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Incorrect email or password' }).waitFor();
     await expectAccessible(page);
     await logIn(page, client.email);
     await page.getByText('Did you mean to log in as a client?').waitFor();

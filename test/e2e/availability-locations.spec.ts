@@ -62,7 +62,7 @@ describe('browser: availability and locations', function () {
     await page.getByLabel('Saturday hours').fill('10am - 2pm');
     await submit(page, page.getByRole('button', { name: 'Add location' }));
     // California has no licence on file: number, type and year are asked, the typed values kept.
-    assert.equal(await page.getByText('Required', { exact: true }).count(), 3);
+    assert.equal(await page.locator('.field-error', { hasText: /^Required$/ }).count(), 3);
     assert.equal(await page.getByLabel('Saturday hours').inputValue(), '10am - 2pm');
     await expectAccessible(page);
 

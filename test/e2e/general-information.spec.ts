@@ -124,7 +124,7 @@ describe('browser: General Information licences', function () {
     await expectAccessible(page);
     await page.getByLabel('Other', { exact: true }).check();
     await submit(page, page.locator('#pronouns').getByRole('button', { name: 'Save' }));
-    await page.getByText('Please enter your preferred pronouns.').waitFor();
+    await page.locator('.field-error', { hasText: 'Please enter your preferred pronouns.' }).waitFor();
     await expectAccessible(page);
     await page.getByLabel('Preferred pronouns (when Other)').fill('Ze/Zir');
     await submit(page, page.locator('#pronouns').getByRole('button', { name: 'Save' }));

@@ -42,7 +42,9 @@ describe('browser: Insurance & Fees', function () {
     assert.equal(await page.getByLabel('Cigna', { exact: true }).count(), 0, 'the filter narrowed the list');
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Add insurances' }));
-    await page.getByText('Please confirm that you are in-network with the insurances you selected.').waitFor();
+    await page
+      .locator('.field-error', { hasText: 'Please confirm that you are in-network with the insurances you selected.' })
+      .waitFor();
     await expectAccessible(page);
     await page.getByLabel('I confirm that I am in-network with the insurances I selected.').check();
     await submit(page, page.getByRole('button', { name: 'Add insurances' }));

@@ -24,8 +24,8 @@ describe('browser: spec rules of issue [14]', function () {
     await page.getByLabel("Someone else's practice").check();
     await page.getByLabel('Owner email').fill('casey@');
     await submit(page, page.getByRole('button', { name: 'Create Profile' }));
-    await page.getByText('Owner first name required.').waitFor();
-    await page.getByText('Invalid email.').waitFor();
+    await page.locator('.field-error', { hasText: 'Owner first name required.' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Invalid email.' }).waitFor();
     assert.equal(await page.getByLabel('Company name').inputValue(), 'Bright Path Counseling', 'typed values stay');
     await expectAccessible(page);
     await page.getByLabel('Owner first name').fill('Casey');

@@ -34,7 +34,9 @@ describe('browser: specialties and clientele & approach', function () {
     const names = ['Anxiety', 'Depression', 'Grief and Loss', 'Burnout', 'ADHD', 'Parenting', 'Phobias'];
     for (const name of names) await page.getByLabel(name, { exact: true }).check();
     await submit(page, page.getByRole('button', { name: 'Save' }));
-    await page.getByText("You've reached the maximum number of specialties (6)...").waitFor();
+    await page
+      .locator('.field-error', { hasText: "You've reached the maximum number of specialties (6)..." })
+      .waitFor();
     assert.equal(await page.getByLabel('Phobias', { exact: true }).isChecked(), true, 'the ticks are kept');
     await expectAccessible(page);
 
@@ -61,7 +63,7 @@ describe('browser: specialties and clientele & approach', function () {
     await submit(page, page.getByRole('link', { name: 'Add a custom approach' }));
     await page.getByLabel('Approach name').fill('Walk and talk');
     await submit(page, page.getByRole('button', { name: 'Add' }));
-    await page.getByText('Approach description required').waitFor();
+    await page.locator('.field-error', { hasText: 'Approach description required' }).waitFor();
     await expectAccessible(page);
     assert.equal(await page.getByLabel('Approach name').inputValue(), 'Walk and talk');
     await page.getByLabel('Approach description').fill('Sessions held outdoors while walking.');

@@ -106,8 +106,8 @@ describe('browser: statements, practice questions and education', function () {
     await page.getByLabel('Institution').fill('Boston University');
     await page.getByLabel('Completion Year').selectOption('2015');
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
-    await page.getByText('Degree required', { exact: true }).waitFor();
-    await page.getByText('Year Earned Graduate Degree required').waitFor();
+    await page.locator('.field-error', { hasText: /^Degree required$/ }).waitFor();
+    await page.locator('.field-error', { hasText: 'Year Earned Graduate Degree required' }).waitFor();
     assert.equal(await page.getByLabel('Institution').inputValue(), 'Boston University');
     await expectAccessible(page);
     await page.getByLabel('Degree', { exact: true }).fill('MSW');

@@ -49,7 +49,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
     await submit(page, page.getByRole('button', { name: 'Submit' }));
     const third = page.getByRole('group', { name: questions[2]!.text });
     await third.getByText('Question required').waitFor();
-    assert.equal(await page.getByText('Question required').count(), 1);
+    assert.equal(await page.locator('.field-error', { hasText: 'Question required' }).count(), 1);
     assert.ok(
       await page
         .getByRole('group', { name: questions[0]!.text })
@@ -117,7 +117,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
 
     await page.getByLabel('Message', { exact: true }).fill('');
     await submit(page, page.getByRole('button', { name: 'Send message' }));
-    await page.getByText('Message required.').waitFor();
+    await page.locator('.field-error', { hasText: 'Message required.' }).waitFor();
     await expectAccessible(page);
 
     await page.getByLabel('Message', { exact: true }).fill('Could you help me add a video to my profile?');

@@ -91,7 +91,7 @@ describe('browser: the onboarding wizard to Go Live', function () {
     await expectAccessible(page);
 
     await submit(page, page.getByRole('button', { name: 'Go Live' }));
-    await page.getByText('Gotta be ready!').waitFor();
+    await page.locator('.field-error', { hasText: 'Gotta be ready!' }).waitFor();
     await page.getByLabel("I'm ready to go live").check();
     await submit(page, page.getByRole('button', { name: 'Go Live' }));
     await page
