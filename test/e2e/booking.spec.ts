@@ -57,7 +57,7 @@ describe('browser: a client books a phone consultation through the directory', f
     const upcoming = provider.getByRole('region', { name: 'Upcoming phone consultations' });
     await upcoming.getByText('Casey Client').waitFor();
     await provider.goto('/calendar');
-    await provider.getByText('Phone Consult').first().waitFor();
+    await provider.locator('main').getByText('Phone Consult').first().waitFor();
 
     await bookings.getByLabel('Message to the provider (optional)').fill('Something came up, sorry!');
     await submit(client, bookings.getByRole('button', { name: /Cancel booking/ }));
