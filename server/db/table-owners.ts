@@ -81,7 +81,6 @@ export const TABLE_ACCESS_DEBT: string[] = [
   'domain/billing → locations',
   'domain/billing → providers',
   'domain/billing → users',
-  'domain/calendar → providers',
   'domain/external-calendars → providers',
   // Kept: a thread's messages show their consultation's start time through one LEFT JOIN of appointments
   // (messaging/repo.ts, messageQuery: the thread, its live updates and one message). The appointments
@@ -92,9 +91,8 @@ export const TABLE_ACCESS_DEBT: string[] = [
   'domain/messaging → provider_clinicians',
   'domain/messaging → providers',
   'domain/messaging → users',
-  'domain/practice-management → accounts',
-  'domain/practice-management → providers',
-  'domain/private-pay-booster → accounts',
-  'domain/private-pay-booster → providers',
+  // Kept: the profile-content module is providers.custom_content, the profile's loose JSON, split from the
+  // providers module so that the tags and locations modules (which the providers module imports) can read and
+  // merge it without an import circle. Its queries touch that one column only.
   'domain/profile-content → providers',
 ];

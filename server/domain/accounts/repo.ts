@@ -65,6 +65,51 @@ export async function updateUser(
   await db('users').where({ id }).update(patch);
 }
 
+/** A query of the account `accountColumn` names when it has practice management (a paid plan or a clinic), for an `exists`. */
+export function practiceManagementAccountQuery(db: Knex | Knex.Transaction, accountColumn: string): Knex.QueryBuilder {
+  return db('accounts as a')
+    .whereRaw('a.id = ??', [accountColumn])
+    .where((q) => q.where('a.has_paid_practice_management_plan', true).orWhereNotNull('a.practice_management'))
+    .select(db.raw('1'));
+}
+
+/** The account's practice-management columns (the clinic document is the practice-management module's); locked on request. */
+export function practiceManagementColumnsOf(
+  db: Knex | Knex.Transaction,
+  accountId: number,
+  options: { lock?: boolean } = {},
+): Promise<{ id: number; has_paid_practice_management_plan: boolean; practice_management: unknown } | undefined> {
+  const query = db('accounts')
+    .where({ id: accountId })
+    .first('id', 'has_paid_practice_management_plan', 'practice_management');
+  if (options.lock) void query.forUpdate();
+  return query;
+}
+
+export async function savePracticeManagement(
+  db: Knex | Knex.Transaction,
+  accountId: number,
+  document: object,
+): Promise<void> {
+  await db('accounts')
+    .where({ id: accountId })
+    .update({ practice_management: JSON.stringify(document) });
+}
+
+/** The account's plan columns the Private Pay Booster rules read (the private-pay-booster module's). */
+export function privatePayBoosterColumnsOf(db: Knex, accountId: number) {
+  return db('accounts')
+    .where({ id: accountId })
+    .first(
+      'id',
+      'reimbursify_account_created',
+      'feature_flags',
+      'seat_based',
+      'legacy_subscription_count',
+      'active_or_trialing_subscription_count',
+    );
+}
+
 /** Whether anyone has signed up yet (a fresh database gets the demo data). */
 export async function hasUsers(db: Knex): Promise<boolean> {
   return Boolean(await db('users').first('id'));

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { NewRow, Row, RowChanges } from '../../db/rows';
 import { NotFoundError } from '../../lib/errors';
+import { calendarSettingsOf, updateCalendarSettings } from '../providers';
 import { CALENDAR_RULES } from './constants';
 import { expandEvents, wallMinutesBetween } from './expand';
 import type { AvailabilityEvent, AvailabilityInput, AvailabilityInstance, CalendarState } from './types';
@@ -52,28 +53,15 @@ const toEvent = (row: EventRow): AvailabilityEvent => ({
 });
 
 export async function calendarStateOf(db: Db, providerId: number): Promise<CalendarState> {
-  const row = await db('providers')
-    .where({ id: providerId })
-    .first(
-      'id',
-      'has_calendar',
-      'timezone',
-      'calendar_open',
-      'practice_management_booking_link',
-      db.raw(
-        'exists (select 1 from locations l where l.provider_id = providers.id and l.accepting_patients > 0) as accepting',
-      ),
-      db.raw(`exists (select 1 from accounts a where a.id = providers.account_id
-        and (a.has_paid_practice_management_plan or a.practice_management is not null)) as practice_management`),
-    );
-  if (!row) throw new NotFoundError();
+  const settings = await calendarSettingsOf(db, providerId);
+  if (!settings) throw new NotFoundError();
   return {
     providerId,
-    hasCalendar: Boolean(row.has_calendar),
-    timeZone: (row.timezone as string | null) || CALENDAR_RULES.defaultTimeZone,
-    open: Boolean(row.calendar_open),
-    accepting: Boolean(row.accepting),
-    bookingLink: row.practice_management ? activeBookingLink(row.practice_management_booking_link) : null,
+    hasCalendar: settings.hasCalendar,
+    timeZone: settings.timeZone || CALENDAR_RULES.defaultTimeZone,
+    open: settings.open,
+    accepting: settings.accepting,
+    bookingLink: settings.hasPracticeManagement ? activeBookingLink(settings.bookingLink) : null,
   };
 }
 
@@ -81,23 +69,15 @@ export async function calendarStateOf(db: Db, providerId: number): Promise<Calen
  * The booking page clients use instead of the call calendar: the link is active and has somewhere to go
  * (its override, else the clinic's own booking page). Without one of them it does not apply (spec 3 §4).
  */
-function activeBookingLink(
-  link: { status?: string; link_override?: string | null; clinic_booking_url?: string | null } | null,
-): string | null {
+function activeBookingLink(stored: unknown): string | null {
+  // The practice-management module writes the document (its BookingLink).
+  const link = stored as { status?: string; link_override?: string | null; clinic_booking_url?: string | null } | null;
   if (link?.status !== 'active') return null;
   const href = link.link_override?.trim() || link.clinic_booking_url?.trim() || '';
   return /^https:\/\//i.test(href) ? href : null;
 }
 
-/** Turns the booking link off (the dashboard's Hide Link): the call calendar applies again. */
-export async function hideBookingLink(db: Db, providerId: number): Promise<void> {
-  await db('providers')
-    .where({ id: providerId })
-    .whereNotNull('practice_management_booking_link')
-    .update({
-      practice_management_booking_link: db.raw(`practice_management_booking_link || '{"status":"inactive"}'::jsonb`),
-    });
-}
+export { hideBookingLink } from '../providers';
 
 export async function updateProviderCalendar(
   db: Db,
@@ -105,8 +85,7 @@ export async function updateProviderCalendar(
   columns: { timezone?: string; calendar_open?: boolean },
 ): Promise<void> {
   if (!Object.keys(columns).length) return;
-  const changed = await db('providers').where({ id: providerId }).update(columns);
-  if (!changed) throw new NotFoundError();
+  if (!(await updateCalendarSettings(db, providerId, columns))) throw new NotFoundError();
 }
 
 export async function findEvent(

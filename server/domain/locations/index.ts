@@ -3,6 +3,7 @@ export {
   insertLocations,
   listForProvider,
   listStates,
+  acceptingLocationsQuery,
   type LocationRecord,
   locationStates,
   locationStatesQuery,

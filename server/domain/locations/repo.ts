@@ -101,6 +101,14 @@ export async function namedLocationStates(db: Db, providerId: number): Promise<{
     .orderBy('s.name');
 }
 
+/** A query of the locations accepting patients of the provider that `providerColumn` names, for an `exists`. */
+export function acceptingLocationsQuery(db: Db, providerColumn: string): Knex.QueryBuilder {
+  return db('locations as l')
+    .whereRaw('l.provider_id = ??', [providerColumn])
+    .where('l.accepting_patients', '>', 0)
+    .select(db.raw('1'));
+}
+
 const stateQuery = (db: Db, providerId: number) => db('locations').where({ provider_id: providerId });
 
 export interface NewLocation {

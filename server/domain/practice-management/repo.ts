@@ -1,6 +1,8 @@
-// The practice-management columns: accounts.practice_management (the clinic, spec 3 §3) and
-// providers.practice_management_booking_link. The only place this module calls knex.
+// The practice-management documents: accounts.practice_management (the clinic, spec 3 §3) and
+// providers.practice_management_booking_link, read and written through their tables' owners.
 import type { Knex } from 'knex';
+import { practiceManagementColumnsOf, savePracticeManagement } from '../accounts';
+import { bookingLinkColumnsOf, saveBookingLink as saveBookingLinkDocument } from '../providers';
 import type { BookingLink, ClinicFacts, PracticeManagementFacts } from './rules';
 
 export type Db = Knex | Knex.Transaction;
@@ -44,23 +46,17 @@ export async function loadFacts(
   accountId: number,
   options: { lock?: boolean } = {},
 ): Promise<PracticeManagementFacts | null> {
-  const query = db('accounts')
-    .where({ id: accountId })
-    .first('id', 'has_paid_practice_management_plan', 'practice_management');
-  if (options.lock) void query.forUpdate();
-  const row = await query;
+  const row = await practiceManagementColumnsOf(db, accountId, options);
   if (!row) return null;
   return {
-    accountId: Number(row.id),
-    hasPaidPlan: Boolean(row.has_paid_practice_management_plan),
-    clinic: clinicFromStored(row.practice_management),
+    accountId: row.id,
+    hasPaidPlan: row.has_paid_practice_management_plan,
+    clinic: clinicFromStored(row.practice_management as StoredClinic | null),
   };
 }
 
 export async function saveClinic(db: Db, accountId: number, clinic: ClinicFacts): Promise<void> {
-  await db('accounts')
-    .where({ id: accountId })
-    .update({ practice_management: JSON.stringify(storedFromClinic(clinic)) });
+  await savePracticeManagement(db, accountId, storedFromClinic(clinic));
 }
 
 export interface ProviderLinkRow {
@@ -74,14 +70,12 @@ export async function loadBookingLink(
   providerId: number,
   options: { lock?: boolean } = {},
 ): Promise<ProviderLinkRow | null> {
-  const query = db('providers').where({ id: providerId }).first('id', 'account_id', 'practice_management_booking_link');
-  if (options.lock) void query.forUpdate();
-  const row = await query;
+  const row = await bookingLinkColumnsOf(db, providerId, options);
   if (!row) return null;
   const stored = row.practice_management_booking_link as Partial<BookingLink> | null;
   return {
-    providerId: Number(row.id),
-    accountId: Number(row.account_id),
+    providerId: row.id,
+    accountId: row.account_id,
     link:
       stored && (stored.status === 'active' || stored.status === 'inactive')
         ? {
@@ -94,7 +88,5 @@ export async function loadBookingLink(
 }
 
 export async function saveBookingLink(db: Db, providerId: number, link: BookingLink): Promise<void> {
-  await db('providers')
-    .where({ id: providerId })
-    .update({ practice_management_booking_link: JSON.stringify(link) });
+  await saveBookingLinkDocument(db, providerId, link);
 }

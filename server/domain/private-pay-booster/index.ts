@@ -4,7 +4,8 @@
 // privatePayBoosterUpgradeEnabled); this module loads what they read.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { privatePayBoosterUpgradeEnabled } from '../accounts';
+import { privatePayBoosterColumnsOf, privatePayBoosterUpgradeEnabled } from '../accounts';
+import { providerIdsOfAccount } from '../providers';
 import type { BenefitsTool } from '../../integrations/benefits-tool';
 import { OUTSIDE_SERVICE_FAILED } from '../../integrations/outside-api';
 
@@ -26,16 +27,7 @@ export async function privatePayBoosterAccountOf(
   db: Knex,
   accountId: number,
 ): Promise<PrivatePayBoosterAccount | null> {
-  const account = await db('accounts')
-    .where({ id: accountId })
-    .first(
-      'id',
-      'reimbursify_account_created',
-      'feature_flags',
-      'seat_based',
-      'legacy_subscription_count',
-      'active_or_trialing_subscription_count',
-    );
+  const account = await privatePayBoosterColumnsOf(db, accountId);
   if (!account) return null;
   return {
     id: Number(account.id),
@@ -70,9 +62,7 @@ export async function privatePayBoosterUpgradeBlock(
   const account = await privatePayBoosterAccountOf(db, accountId);
   if (!account) return null;
   if (account.reimbursifyAccountCreated && !privatePayBoosterUpgradeEnabled(account)) return UPGRADE_NOT_ENABLED_NOTICE;
-  const providerIds: number[] = (await db('providers').where({ account_id: accountId }).orderBy('id').pluck('id')).map(
-    Number,
-  );
+  const providerIds = await providerIdsOfAccount(db, accountId);
   try {
     const standalone = await Promise.all(
       providerIds.map((id) => tool.hasStandaloneAccount(id, context.requestId ?? null)),

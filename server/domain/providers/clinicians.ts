@@ -29,6 +29,11 @@ export function findLiveInvite(db: Db, tokenHash: string): Promise<InviteRow | u
     .first('p.type as provider_type', 'p.status as provider_status', 'p.first_name', 'p.last_name', 'p.company_name');
 }
 
+/** The ids of the account's profiles, oldest first. */
+export async function providerIdsOfAccount(db: Db, accountId: number): Promise<number[]> {
+  return db('providers').where({ account_id: accountId }).orderBy('id').pluck('id');
+}
+
 export function findWizardState(
   db: Db,
   providerId: number,

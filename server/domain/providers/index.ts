@@ -17,7 +17,16 @@ export {
   findWizardState,
   grantClinicianAccess,
   isReservedName,
+  providerIdsOfAccount,
 } from './clinicians';
+export {
+  bookingLinkColumnsOf,
+  saveBookingLink,
+  type CalendarSettings,
+  calendarSettingsOf,
+  hideBookingLink,
+  updateCalendarSettings,
+} from './calendar-settings';
 export { insertNewProvider } from './new-provider';
 export { reachableProvider, type ReachableProvider, viewerReach } from './reach';
 export { findSameNameProviders } from './reach-repo';
