@@ -10,7 +10,7 @@ export const BENCH_WEEK_EVENTS = BENCH_CALENDAR.series * 5 + BENCH_CALENDAR.sing
 
 /** Fills next week of `providerId`'s calendar; answers that week (its Sunday, YYYY-MM-DD) and its bounds. */
 export async function loadBenchCalendar(db: Knex, providerId: number, now = new Date()): Promise<calendar.Week> {
-  const { timezone: timeZone } = await db('providers').where({ id: providerId }).first('timezone');
+  const { timezone: timeZone } = (await db('providers').where({ id: providerId }).first('timezone'))!;
   await db('availability_events').where({ provider_id: providerId }).delete();
   const week = calendar.weekOf(calendar.addDays(calendar.dateKeyOf(now, timeZone), 7), timeZone);
   const clock = (minutes: number) => calendar.formatClockTime(minutes);

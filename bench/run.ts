@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     const practice = await db('providers')
       .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
       .first('id');
-    await loadBenchMessages(db, Number(practice.id));
+    await loadBenchMessages(db, Number(practice!.id));
   });
   console.log(
     `portal ready on a database with demo data (${where(databaseUrl)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

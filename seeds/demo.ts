@@ -4,6 +4,8 @@
 import { utc } from '@date-fns/utc';
 import { addDays, format } from 'date-fns';
 import type { Knex } from 'knex';
+import type { Insertable } from 'kysely';
+import type { Providers, Users } from '../server/db/tables';
 import { hashPassword } from '../server/domain/accounts';
 import * as calendar from '../server/domain/calendar';
 import { slugify, type TagType } from './reference';
@@ -668,7 +670,7 @@ async function createClient(knex: Knex, passwordHash: string): Promise<void> {
   });
 }
 
-async function insertUser(knex: Knex, row: Record<string, unknown>): Promise<Id> {
+async function insertUser(knex: Knex, row: Insertable<Users>): Promise<Id> {
   const [{ id }] = await knex('users')
     .insert({ email_confirmed_at: daysAgo(500), ...row })
     .returning('id');
@@ -690,7 +692,7 @@ async function insertAccount(
 async function insertProvider(
   knex: Knex,
   clinicianUserId: Id,
-  row: Record<string, unknown> & { custom_content: Record<string, unknown> },
+  row: Omit<Insertable<Providers>, 'custom_content'> & { custom_content: Record<string, unknown> },
 ): Promise<Id> {
   const [{ id }] = await knex('providers')
     .insert({ ...row, custom_content: JSON.stringify(row.custom_content) })
@@ -856,7 +858,7 @@ async function seedCalendar(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
   if (!dana || (await knex('availability_events').where({ provider_id: dana.id }).first('id'))) return;
   const now = new Date();
-  const { timezone: timeZone } = await knex('providers').where({ id: dana.id }).first('timezone');
+  const { timezone: timeZone } = (await knex('providers').where({ id: dana.id }).first('timezone'))!;
   const today = calendar.dateKeyOf(now, timeZone);
   const parsed = (values: Partial<calendar.AvailabilityFormValues>) => {
     const outcome = calendar.parseAvailabilityForm(

@@ -74,7 +74,10 @@ type TypedTable =
   | 'billing_customers'
   | 'billing_invoices'
   | 'billing_subscriptions'
-  | 'sessions';
+  | 'sessions'
+  | 'accounts'
+  | 'users'
+  | 'providers';
 
 declare module 'knex/types/tables' {
   interface Tables extends TypedTables {}

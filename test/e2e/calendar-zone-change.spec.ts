@@ -57,12 +57,12 @@ describe('browser: a time-zone change keeps the hours (JavaScript off, 375 px)',
     assert.equal(await page.getByLabel('Keep my hours').isChecked(), true);
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    assert.equal((await db('providers').where({ id: providerId }).first('timezone')).timezone, NEW_YORK);
+    assert.equal((await db('providers').where({ id: providerId }).first('timezone'))!.timezone, NEW_YORK);
 
     await submit(page, page.getByRole('button', { name: 'Change time zone' }));
     await expectFlash(page, 'Your calendar has been updated.');
     await expectAccessible(page);
-    assert.equal((await db('providers').where({ id: providerId }).first('timezone')).timezone, 'America/Los_Angeles');
+    assert.equal((await db('providers').where({ id: providerId }).first('timezone'))!.timezone, 'America/Los_Angeles');
     // The first day of the series (on a phone without JavaScript the table shows one day at a time).
     await page.goto(`/calendar?day=${start.toString()}`);
     await expectAccessible(page);

@@ -53,7 +53,7 @@ describe('browser: a failed save keeps what was typed', function () {
       await page.locator('form[action="/account-preferences/name"]').getByLabel('Last name').inputValue(),
       'Quincy',
     );
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).first_name, 'Taylor', 'nothing saved');
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.first_name, 'Taylor', 'nothing saved');
     await expectAccessible(page);
 
     // The database answers again: the same form, sent as it stands, is saved.
@@ -62,7 +62,7 @@ describe('browser: a failed save keeps what was typed', function () {
       page.locator('form[action="/account-preferences/name"]').getByRole('button', { name: 'Save name' }),
     );
     await expectFlash(page, 'Your name has been successfully changed.');
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).first_name, 'Morgan');
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.first_name, 'Morgan');
   });
 
   it('a profile page that cannot be read says so, and "Try again" loads it once it can', async () => {

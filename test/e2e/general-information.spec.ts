@@ -2,6 +2,7 @@
 // a licence deleted through the server's confirmation page; with JavaScript on, a licence is deleted after
 // the browser's confirmation and pronouns are saved. axe runs on every page visited. The licence form's
 // round trip without JavaScript (two errors fixed, then saved) is test/http/general-information-no-script.test.ts.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
@@ -129,7 +130,7 @@ describe('browser: General Information licences', function () {
     await page.getByLabel('Preferred pronouns (when Other)').fill('Ze/Zir');
     await submit(page, page.locator('#pronouns').getByRole('button', { name: 'Save' }));
     await expectOnPage(page, 'Your pronouns have been updated!');
-    const content = (await ctx().db('providers').where({ id }).first('custom_content')).custom_content;
+    const content = jsonObject((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content);
     assert.equal(content.pronouns, 'Ze/Zir');
   });
 });

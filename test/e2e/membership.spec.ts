@@ -69,7 +69,7 @@ describe('browser: the membership payment form', function () {
       .first()
       .waitFor();
     await expectAccessible(page);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('status')).status, 'pending');
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('status'))!.status, 'pending');
   });
 
   it("a declined card shows the server's message under the button", async () => {
@@ -122,7 +122,7 @@ describe('browser: the membership payment form', function () {
     await fillBillingAddressAndTerms(page);
     await submit(page, page.getByRole('button', { name: /^Pay \$/ }));
     assert.equal(new URL(page.url()).pathname, `/profiles/about-you-for/${newcomer}`);
-    assert.equal((await ctx().db('providers').where({ id: newcomer }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: newcomer }).first('has_paid_plan'))!.has_paid_plan, true);
   });
 
   it('with JavaScript off, an individual adds practice management from Plan Management', async () => {
@@ -144,7 +144,7 @@ describe('browser: the membership payment form', function () {
     assert.equal(new URL(page.url()).pathname, '/plan-management');
     await expectFlash(page, 'Successful payment! Thank you for upgrading your plan!');
     await expectAccessible(page);
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier')).tier, 'professional');
+    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier'))!.tier, 'professional');
   });
 
   it('switches an annual membership to monthly payments', async () => {
@@ -178,7 +178,7 @@ describe('browser: the membership payment form', function () {
     await page.getByRole('heading', { name: 'Your membership is active again' }).waitFor();
     await expectAccessible(page);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       true,
     );
   });

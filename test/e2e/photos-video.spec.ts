@@ -147,8 +147,8 @@ describe('browser: Photos & Video', function () {
     await expectAccessible(page);
 
     await submit(page, page.getByRole('button', { name: 'Upload profile photo' }));
-    const { image_key: key } = await ctx().db('providers').where({ id: user.providerIds[0] }).first('image_key');
-    const stored = await ctx().integrations.storage.get(key);
+    const { image_key: key } = (await ctx().db('providers').where({ id: user.providerIds[0] }).first('image_key'))!;
+    const stored = await ctx().integrations.storage.get(key!);
     const meta = await sharp(stored!.body).metadata();
     assert.deepEqual([meta.width, meta.height], [400, 400]);
   });

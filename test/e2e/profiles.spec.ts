@@ -30,9 +30,9 @@ async function expectSwitchedTo(page: Page, userId: number, name: string): Promi
   const user = await ctx().db('users').where({ id: userId }).first('selected_provider_id');
   const selected = await ctx()
     .db('providers')
-    .where({ id: user.selected_provider_id })
+    .where({ id: user!.selected_provider_id! })
     .first('first_name', 'last_name');
-  assert.equal(`${selected.first_name} ${selected.last_name}`, name);
+  assert.equal(`${selected!.first_name} ${selected!.last_name}`, name);
 }
 
 describe('browser: a practice owner creates a second profile and switches to it', function () {

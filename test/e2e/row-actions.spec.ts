@@ -50,7 +50,7 @@ describe('browser: one action per row', () => {
     await submit(page, card);
     await page.waitForURL('**/messages');
     assert.equal(
-      (await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id,
+      (await ctx().db('users').where({ id: user.userId }).first())!.selected_provider_id,
       user.providerIds[1],
     );
   });

@@ -56,7 +56,7 @@ describe('browser: registration', function () {
     await expectText(page, /confirm your e-mail address/);
     await expectAccessible(page);
     const user = await ctx().db('users').where({ email: 'jordan.avery@example.test' }).first();
-    assert.equal(user.first_name, 'Jordan');
+    assert.equal(user!.first_name, 'Jordan');
     assert.equal(provider.status, 'incomplete');
 
     // Signed in: /signup now sends the new provider back to the wizard.

@@ -2,6 +2,7 @@
 // past the maximum (JavaScript off: the server's 422), and adding and deleting a custom approach with
 // JavaScript (the confirm dialog). axe on each page. The filter with no results and the delete through the
 // confirmation page are form round trips: test/http/specialties-no-script.test.ts.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -13,7 +14,8 @@ async function provider(): Promise<{ userId: number; id: number }> {
 }
 
 const customApproaches = async (id: number) =>
-  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content.custom_approaches ?? []) as {
+  (jsonObject((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content).custom_approaches ??
+    []) as {
     name: string;
   }[];
 

@@ -3,6 +3,7 @@
 // server's confirmation step (JavaScript off); an education line. axe runs on every page visited. A
 // practice's question (JavaScript off) is a form round trip, tested over HTTP
 // (test/http/message-statement-no-script.test.ts).
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
@@ -52,7 +53,7 @@ describe('browser: statements, practice questions and education', function () {
     });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForTimeout(300);
-    assert.equal((await provider(id)).professional_statement, null);
+    assert.equal((await provider(id))!.professional_statement, null);
 
     // OK in the dialog: saved.
     page.once('dialog', (dialog) => {
@@ -65,7 +66,7 @@ describe('browser: statements, practice questions and education', function () {
       Array(2).fill('Your professional statement is under 100 words. Are you sure you want to save it?'),
     );
     assert.match(await served(page), /Professional Statement saved\./);
-    assert.equal((await provider(id)).professional_statement, words(42));
+    assert.equal((await provider(id))!.professional_statement, words(42));
     await expectAccessible(page);
   });
 
@@ -85,11 +86,11 @@ describe('browser: statements, practice questions and education', function () {
       words(35, 'welcome'),
       'the typed text is kept',
     );
-    assert.equal((await provider(id)).message_to_clients, null, 'nothing saved before confirming');
+    assert.equal((await provider(id))!.message_to_clients, null, 'nothing saved before confirming');
     await expectAccessible(page);
     await submit(page, page.getByRole('button', { name: 'Save anyway' }));
     assert.match(await served(page), /Message to Clients saved\./);
-    assert.equal((await provider(id)).message_to_clients, words(35, 'welcome'));
+    assert.equal((await provider(id))!.message_to_clients, words(35, 'welcome'));
     await expectAccessible(page);
   });
 
@@ -115,7 +116,7 @@ describe('browser: statements, practice questions and education', function () {
     await submit(page, page.getByRole('button', { name: 'Save', exact: true }));
     assert.match(await served(page), /Education saved\./);
     await page.locator('#education').getByText('MSW').waitFor();
-    const content = (await provider(id)).custom_content;
+    const content = jsonObject((await provider(id))!.custom_content);
     assert.deepEqual(content.education_v2, [{ institution: 'Boston University', degree: 'MSW', completion: '2015' }]);
     assert.equal(content.year_earned_grad_degree, 2015);
     await expectAccessible(page);

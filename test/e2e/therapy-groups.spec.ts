@@ -114,6 +114,6 @@ describe('browser: therapy groups, testimonials and practice providers', functio
     // The row's visible action switches to that provider's profile and opens its General Information.
     await submit(page, page.getByRole('button', { name: 'Switch to Marcus Bell' }));
     await page.waitForURL('**/profile/general-information');
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id, marcus);
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.selected_provider_id, marcus);
   });
 });

@@ -114,6 +114,6 @@ describe('browser: the wizard with the keyboard alone', function () {
       .first()
       .waitFor();
     await expectAccessible(page);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'pending');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'pending');
   });
 });

@@ -87,7 +87,7 @@ describe('browser: the onboarding wizard to Go Live', function () {
     await page.keyboard.press('ArrowLeft');
     await submit(page, page.getByRole('button', { name: 'Upload and continue' }));
     await expectPath(page, `/profiles/go-live-for/${id}`);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'reviewing');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'reviewing');
     await expectAccessible(page);
 
     await submit(page, page.getByRole('button', { name: 'Go Live' }));
@@ -100,7 +100,7 @@ describe('browser: the onboarding wizard to Go Live', function () {
       .first()
       .waitFor();
     await expectAccessible(page);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'pending');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'pending');
 
     // Back on the dashboard: the pending banner.
     await page.goto('/');

@@ -72,11 +72,11 @@ describe('browser: standalone practice management sign-up', function () {
     assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 375 px');
 
     const account = await ctx().db('accounts').where({ standalone_practice_management: true }).first();
-    assert.deepEqual(account.practice_management, { subdomain: 'calm-waters', trial_end: null });
+    assert.deepEqual(account!.practice_management, { subdomain: 'calm-waters', trial_end: null });
     const items = await ctx()
       .db('billing_subscription_items as i')
       .join('billing_subscriptions as s', 's.id', 'i.subscription_id')
-      .where({ 's.account_id': account.id })
+      .where({ 's.account_id': account!.id })
       .select('i.lookup_key', 'i.quantity');
     assert.deepEqual(items, [{ lookup_key: 'standalone_practice_management_premium_monthly_v3', quantity: 2 }]);
   });

@@ -25,7 +25,7 @@ async function signedIn({ phone = PHONE as string | null, settings = {} as objec
   return { user, client };
 }
 
-const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings')).settings;
+const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings'))!.settings;
 const save = (client: Agent, choices: { email?: boolean; sms?: boolean }) =>
   postForm(client, PAGE, ACTION, {
     ...(choices.email ? { email_messages: '1' } : {}),

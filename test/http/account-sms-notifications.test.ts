@@ -25,7 +25,7 @@ async function signedIn({ phone = PHONE as string | null, settings = {} as objec
   return { user, client };
 }
 
-const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings')).settings;
+const settingsOf = async (userId: number) => (await db()('users').where({ id: userId }).first('settings'))!.settings;
 const save = (client: Agent, ticked: boolean) =>
   postForm(client, PAGE, ACTION, ticked ? { sms_notifications: '1' } : {});
 const checkbox = (html: string) => /<input[^>]*id="sms_notifications"[^>]*>/.exec(html)?.[0] ?? '';

@@ -99,8 +99,8 @@ describe('e-mail change (spec 1 §5 Account settings)', () => {
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('Your email has been successfully changed.'));
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.equal(row.email, 'moved@example.test');
-    assert.equal(row.email_confirmed_at, null);
+    assert.equal(row!.email, 'moved@example.test');
+    assert.equal(row!.email_confirmed_at, null);
     const mails = await outbox('email');
     assert.equal(mails[0]!.recipient, user.email);
     assert.match(mails[0]!.body, /was just changed/);
@@ -153,7 +153,7 @@ describe('name change (spec 1 §5 Account settings)', () => {
     assert.ok(textOf(page.text).includes('Your name has been successfully changed.'));
     assert.match(page.text, /name="first_name"[^>]*value="Robin"|value="Robin"[^>]*name="first_name"/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.deepEqual([row.first_name, row.last_name, row.full_name], ['Robin', 'Hale', 'Robin Hale']);
+    assert.deepEqual([row!.first_name, row!.last_name, row!.full_name], ['Robin', 'Hale', 'Robin Hale']);
     assert.equal(
       (
         await post(client, '/account-preferences/name', {
@@ -196,7 +196,7 @@ describe('phone (spec 1 §5 Phone)', () => {
     });
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('Your phone number has been successfully changed.'));
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).phone_number, '+12125550142');
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.phone_number, '+12125550142');
     assert.ok((await auditActions(user.userId)).includes('phone_changed'));
   });
 });
@@ -259,8 +259,8 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     assert.match(textOf(page.text), /Confirmed! Two-factor authentication is on\./);
     assert.match(textOf(page.text), /On\. .*ending in 0142/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.ok(row.two_factor_enrolled_at);
-    assert.equal(row.two_factor_phone, '+12125550142');
+    assert.ok(row!.two_factor_enrolled_at);
+    assert.equal(row!.two_factor_phone, '+12125550142');
     assert.ok((await auditActions(user.userId)).includes('two_factor_enabled'));
     const next = agent();
     const login = await postForm(next, '/login', '/login', { email: user.email, password: TEST_PASSWORD });
@@ -286,7 +286,7 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('You have sucessfully unenrolled from 2FA.'));
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.equal(row.two_factor_enrolled_at, null);
+    assert.equal(row!.two_factor_enrolled_at, null);
     assert.equal(
       await ctx()
         .db('auth_tokens')

@@ -137,7 +137,7 @@ describe('sign-in outcomes (spec 1 §4 Session)', () => {
     );
     assert.deepEqual(await auditActions(user.userId), ['sign_in', 'sign_in']);
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.ok(row.last_sign_in_at);
+    assert.ok(row!.last_sign_in_at);
   });
 
   it('a client-scope user is asked whether the client login was meant, with a link to the client site, and not signed in', async () => {
@@ -717,7 +717,7 @@ describe('/account/confirm/{token}', () => {
     const confirmed = await client.get(path).expect(303);
     assert.equal(confirmed.headers.location, '/');
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.ok(row.email_confirmed_at);
+    assert.ok(row!.email_confirmed_at);
     assert.match(textOf((await client.get('/login')).text), /Your email address is confirmed/);
     assert.equal((await request().get(path).expect(303)).headers.location, '/');
     assert.equal((await request().get('/account/confirm/nonsense').expect(303)).headers.location, '/');

@@ -1,5 +1,6 @@
 // /profile/availability-locations (spec 2 §2 Profile pages, §4 Accepting status and Checkbox hours,
 // §5 Location form and Contact methods, §8, §9), one describe per rule, the spec's messages asserted.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -56,7 +57,7 @@ async function setContent(providerId: number, values: Record<string, unknown>) {
 }
 
 async function contentOf(providerId: number): Promise<Record<string, unknown>> {
-  return (await ctx().db('providers').where({ id: providerId }).first('custom_content')).custom_content;
+  return jsonObject((await ctx().db('providers').where({ id: providerId }).first('custom_content'))!.custom_content);
 }
 
 async function signedIn() {

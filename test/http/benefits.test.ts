@@ -129,8 +129,8 @@ describe('web badge (spec 2 §2, §9: badge frame 250x86)', () => {
     const html = (await client.get('/benefits/web-badge').expect(200)).text;
     const provider = await ctx().db('providers').where({ id: providerId }).first();
     const profileUrl = publicProfileUrl(ctx().config.publicProfileBaseUrl, {
-      type: provider.type,
-      slug: provider.slug,
+      type: provider!.type,
+      slug: provider!.slug,
       id: providerId,
     });
     assert.match(
@@ -151,7 +151,7 @@ describe('web badge (spec 2 §2, §9: badge frame 250x86)', () => {
     const { client, providerId } = await signedIn({ type: 'practice' });
     const html = (await client.get('/benefits/web-badge').expect(200)).text;
     const provider = await ctx().db('providers').where({ id: providerId }).first();
-    assert.ok(html.includes(`${ctx().config.publicProfileBaseUrl}/practices/${provider.slug}`));
+    assert.ok(html.includes(`${ctx().config.publicProfileBaseUrl}/practices/${provider!.slug}`));
   });
 
   it('a profile that is not live yet is told the link works once it is live', async () => {
@@ -352,7 +352,7 @@ describe('provider community and listserv (spec 1 §1, spec 2 §2)', () => {
 describe('refer & earn (spec 1 §2, §9: $49 off for both)', () => {
   it("shows the profile's own /signup?referral=CODE link and the offer; the signup page honours the code", async () => {
     const { client, providerId } = await signedIn();
-    const { referral_code: code } = await ctx().db('providers').where({ id: providerId }).first('referral_code');
+    const { referral_code: code } = (await ctx().db('providers').where({ id: providerId }).first('referral_code'))!;
     assert.match(code, /^[A-Z0-9]{10}$/);
     const html = (await client.get('/refer-and-earn').expect(200)).text;
     const link = `${ctx().config.portalUrl}/signup?referral=${code}`;
@@ -366,7 +366,7 @@ describe('refer & earn (spec 1 §2, §9: $49 off for both)', () => {
 
   it('counts the profiles that signed up with the code', async () => {
     const { client, providerId } = await signedIn();
-    const { referral_code: code } = await ctx().db('providers').where({ id: providerId }).first('referral_code');
+    const { referral_code: code } = (await ctx().db('providers').where({ id: providerId }).first('referral_code'))!;
     const other = await createProviderUser(ctx().db);
     await ctx()
       .db('providers')

@@ -36,9 +36,9 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     const paid = await ctx().db('providers').whereIn('id', user.providerIds).orderBy('id').pluck('has_paid_plan');
     assert.deepEqual(paid, [true, true, false]);
     const account = await ctx().db('accounts').where({ id: user.accountId }).first('seat_based', 'seat_counts', 'tier');
-    assert.equal(account.seat_based, true);
-    assert.deepEqual(account.seat_counts, { ny: 0, non_ny: 2, reimbursify: 0 });
-    assert.equal(account.tier, 'basic');
+    assert.equal(account!.seat_based, true);
+    assert.deepEqual(account!.seat_counts, { ny: 0, non_ny: 2, reimbursify: 0 });
+    assert.equal(account!.tier, 'basic');
     const seats = await ctx()
       .db('provider_paid_seats')
       .orderBy('provider_id')
@@ -57,7 +57,7 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     const user = await createProviderUser(ctx().db);
     await billedAccount(user.accountId, [user.providerIds[0]!, stranger.providerIds[0]!]);
     assert.equal(
-      (await ctx().db('providers').where({ id: stranger.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: stranger.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
     assert.equal(

@@ -100,7 +100,7 @@ describe('billing without JavaScript: starting a membership', () => {
     await expectAccessibleHtml(page.html, 'the hosted checkout');
     page = await page.submit(client, 'Subscribe', { values: card('4242 4242 4242 4242') });
     assert.equal(page.path, `/profiles/about-you-for/${providerId}`);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
     // Charged as shown: $69.00 + $19.00 + $0.76.
     const invoice = await ctx()
       .db('billing_invoices as i')

@@ -141,7 +141,7 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     await deliverEvents(); // the creation events: nothing new for the mirror
     await drainJobs();
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       true,
     );
 
@@ -162,11 +162,11 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
       2,
     );
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
   });
@@ -188,7 +188,7 @@ describe('Stripe webhooks: the mirror follows Stripe', () => {
     const row = (await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).first('status'))!;
     assert.equal(row.status, 'canceled');
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
   });

@@ -1,6 +1,7 @@
 // The practice-management booking link (spec 3 §2 Calendar page, §4 Booking link; spec 2 §2 dashboard):
 // while it is active on an account with practice management, and has somewhere to go, it replaces the
 // call calendar on /calendar and the consultations widget on the dashboard; Hide Link turns it off.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -140,7 +141,7 @@ describe('dashboard: the booking link widget (spec 2 §2)', () => {
     assert.match(text, new RegExp(HIDDEN.replace(/\./g, '\\.')));
     assert.match(text, /Upcoming phone consultations/);
     const row = await ctx().db('providers').where({ id: providerId }).first('practice_management_booking_link');
-    assert.deepEqual(row.practice_management_booking_link, { status: 'inactive', link_override: LINK });
+    assert.deepEqual(row!.practice_management_booking_link, { status: 'inactive', link_override: LINK });
     assert.match(await calendarText(client), /Calendar settings/);
   });
 
@@ -149,6 +150,6 @@ describe('dashboard: the booking link widget (spec 2 §2)', () => {
     const { client } = await withLink({ status: 'active', link_override: LINK });
     await postForm(client, '/', '/calendar/booking-link/hide', { provider_id: String(other.providerId) });
     const row = await ctx().db('providers').where({ id: other.providerId }).first('practice_management_booking_link');
-    assert.equal(row.practice_management_booking_link.status, 'active');
+    assert.equal(jsonObject(row!.practice_management_booking_link).status, 'active');
   });
 });

@@ -55,7 +55,7 @@ function weekdayAhead(days: number, zone: string): string {
 }
 
 const zoneOf = async (providerId: number) =>
-  (await db()('providers').where({ id: providerId }).first('timezone')).timezone as string;
+  (await db()('providers').where({ id: providerId }).first('timezone'))!.timezone as string;
 
 async function gridBlocks(client: Awaited<ReturnType<typeof dana>>['client'], week: string): Promise<GridBlock[]> {
   const answer = await client.get('/calendar/week.json').query({ week }).set('Accept', 'application/json').expect(200);

@@ -175,14 +175,14 @@ describe('calendar: status and timezone (spec 3 §4)', () => {
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), new RegExp(M.timeZone.replace('.', '\\.')));
     assert.match(response.text, /<option value="Mars\/Olympus" selected="">/);
-    assert.equal((await providerRow(providerId)).timezone, ZONE);
+    assert.equal((await providerRow(providerId))!.timezone, ZONE);
   });
 
   it('while no location accepts new clients the status does not change', async () => {
     const { client, providerId } = await withCalendar({ open: false, accepting: false });
     const response = await post(client, '/calendar/settings', { open: '1' });
     assert.equal(response.headers.location, '/calendar#calendar-settings');
-    assert.equal((await providerRow(providerId)).calendar_open, false);
+    assert.equal((await providerRow(providerId))!.calendar_open, false);
   });
 });
 

@@ -1,6 +1,7 @@
 // /profile/clientele-approach (spec 2 §2 Profile pages, §5 Tag selections, Custom approaches and
 // specialties, §9): clientele (1–20), identity (optional), treatment approaches (1–20) and custom
 // approaches (name ≤ 45, description ≤ 280); one describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -42,7 +43,10 @@ const ticked = (html: string, name: string, value: number) =>
   new RegExp(`name="${name}" checked="" value="${value}"`).test(html);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const content = async (id: number) =>
-  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<string, unknown>;
+  ((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content ?? {}) as Record<
+    string,
+    unknown
+  >;
 
 describe('clientele & approach: the page', () => {
   it('shows the four sections read-only with the saved names; signed-out visitors go to /login', async () => {
@@ -265,8 +269,9 @@ describe('clientele & approach: custom approaches (name ≤ 45, description ≤ 
     assert.equal((await post(client, `${PAGE}/custom-approaches/0123456789ab/delete`, {})).status, 404);
     assert.equal((await post(client, `${PAGE}/custom-approaches/0123456789ab/delete`, { confirmed: '1' })).status, 404);
     assert.deepEqual(
-      (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content')).custom_content
-        .custom_approaches,
+      jsonObject(
+        (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content'))!.custom_content,
+      ).custom_approaches,
       theirs,
     );
     assert.equal((await content(id)).custom_approaches, undefined);

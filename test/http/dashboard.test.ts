@@ -1,6 +1,7 @@
 // The dashboard at / (spec 2 §2, §7 dashboard data and events, §9; spec 1 §2 side-menu collapse):
 // onboarding screen vs dashboard, checklist by status, action cards and their events, widgets read
 // from the appointments and messages tables, and the ?id= appointment panel. One describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { greetingFor } from '../../server/features/dashboard/greeting';
 import { ctx } from '../support/context';
@@ -73,7 +74,7 @@ const appointment = (
 
 const events = () => ctx().db('events').orderBy('id').select('type', 'provider_id', 'user_id', 'data');
 const customContent = async (providerId: number) =>
-  (await ctx().db('providers').where({ id: providerId }).first('custom_content')).custom_content;
+  jsonObject((await ctx().db('providers').where({ id: providerId }).first('custom_content'))!.custom_content);
 
 describe("dashboard: greeting by the hour in the provider's time zone, with the first or company name", () => {
   it("an individual is greeted by first name, in the provider's time zone", async () => {

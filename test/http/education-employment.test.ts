@@ -1,5 +1,6 @@
 // /profile/education-employment (spec 2 §1, §2 "Profile pages", §3 custom_content, §5 "Work and education",
 // §9 year lists): individuals only; one describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -25,7 +26,7 @@ async function post(client: Agent, section: string, values: Record<string, strin
     .send({ _csrf, ...values });
 }
 
-const content = async (id: number) => (await ctx().db('providers').where({ id }).first()).custom_content;
+const content = async (id: number) => jsonObject((await ctx().db('providers').where({ id }).first())!.custom_content);
 const setContent = (id: number, value: Record<string, unknown>) =>
   ctx().db('providers').where({ id }).update({ custom_content: value });
 

@@ -115,7 +115,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     assert.match(response.text, /name="first_name"[^>]*value="Morgan"|value="Morgan"[^>]*name="first_name"/);
     assert.match(response.text, /value="Quincy"/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
-    assert.deepEqual([row.first_name, row.last_name], ['Taylor', 'Test']);
+    assert.deepEqual([row!.first_name, row!.last_name], ['Taylor', 'Test']);
     assert.equal(
       (await ctx().db('audit_log').where({ user_id: user.userId, action: 'name_changed' })).length,
       0,
@@ -126,7 +126,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
 
   it('Update Password: the page comes back with the message, the password unchanged', async () => {
     const { client, user } = await signedIn();
-    const before = (await ctx().db('users').where({ id: user.userId }).first()).password_hash;
+    const before = (await ctx().db('users').where({ id: user.userId }).first())!.password_hash;
     const release = await refuse('users', 'UPDATE');
     let response: supertest.Response;
     try {
@@ -140,7 +140,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     }
     assert.equal(response.status, 500);
     assertErrorFlash(response.text, SPEC1_SAVE_FAILED);
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).password_hash, before);
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.password_hash, before);
     assertLogged(response, SPEC1_SAVE_FAILED);
   });
 
@@ -150,7 +150,7 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     });
     const client = supertest.agent(portal.app);
     await signIn(client, user.email);
-    const before = (await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id;
+    const before = (await ctx().db('users').where({ id: user.userId }).first())!.selected_provider_id;
     const release = await refuse('users', 'UPDATE');
     let response: supertest.Response;
     try {
@@ -164,14 +164,14 @@ describe('failed saves: spec 1 pages say "There was an error saving your changes
     const page = await client.get('/profiles').expect(200);
     assertErrorFlash(page.text, SPEC1_SAVE_FAILED);
     assert.match(mainTextOf(page.text), /Ann Test[^B]*\(current profile\)/, 'still on the first profile');
-    assert.equal((await ctx().db('users').where({ id: user.userId }).first()).selected_provider_id, before);
+    assert.equal((await ctx().db('users').where({ id: user.userId }).first())!.selected_provider_id, before);
   });
 });
 
 describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () => {
   it('a profile section (pronouns): "There was an error updating your profile.", with the typed text kept', async () => {
     const { client, providerId } = await signedIn();
-    const before = (await ctx().db('providers').where({ id: providerId }).first()).custom_content;
+    const before = (await ctx().db('providers').where({ id: providerId }).first())!.custom_content;
     const release = await refuse('providers', 'UPDATE');
     let response: supertest.Response;
     try {
@@ -185,7 +185,7 @@ describe('failed saves: spec 2 sections say their own words (spec 2 §8)', () =>
     assert.equal(response.status, 500);
     assertErrorFlash(response.text, 'There was an error updating your profile.');
     assert.match(response.text, /value="ze\/zir"/);
-    assert.deepEqual((await ctx().db('providers').where({ id: providerId }).first()).custom_content, before);
+    assert.deepEqual((await ctx().db('providers').where({ id: providerId }).first())!.custom_content, before);
     assertLogged(response, 'There was an error updating your profile.');
   });
 

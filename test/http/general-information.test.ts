@@ -31,7 +31,7 @@ const ticked = (html: string, name: string, value: string | number) =>
   );
 
 const customContent = async (id: number) =>
-  (await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>;
+  (await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content as Record<string, unknown>;
 const flashOf = async (client: Agent) => mainTextOf((await client.get(PAGE).expect(200)).text);
 
 describe('general information: the page', () => {

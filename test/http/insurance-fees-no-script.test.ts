@@ -1,6 +1,7 @@
 // /profile/insurance-fees as a provider with JavaScript off goes through it (issue 5 items 7 and 8): the plain
 // form round trips of the session fees and sliding scale, and the request for an insurance edit, each page
 // answered checked with axe-core. The per-insurance search choice stays a browser flow (JavaScript off, 375 px).
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { drainJobs } from '../support/jobs';
@@ -56,7 +57,7 @@ describe('insurance-fees without JavaScript: session fees and a sliding scale', 
     assert.match(saved.mainText, /\$140 · 60 minutes/);
     await expectAccessibleHtml(saved.html, 'Insurance & Fees after saving the session fees');
 
-    const content = (await ctx().db('providers').where({ id }).first('custom_content')).custom_content;
+    const content = jsonObject((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content);
     assert.equal(content.session_fee_ongoing, 150);
     assert.equal(content.session_fee_sliding_scale_min, 80);
     assert.deepEqual(content.custom_sessions, [{ name: 'Walk and talk', fee: 140, length: 60 }]);

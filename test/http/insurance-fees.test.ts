@@ -17,7 +17,7 @@ async function signedIn(spec: ProviderSpec = {}) {
 }
 
 const content = async (id: number) =>
-  (await ctx().db('providers').where({ id }).first('custom_content')).custom_content as Record<string, unknown>;
+  (await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content as Record<string, unknown>;
 const insuranceId = async (name: string) =>
   Number((await ctx().db('tags').where({ type: 'insurances', name }).first('id'))!.id);
 const fieldValue = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];

@@ -62,7 +62,7 @@ describe('payment form: add seat', () => {
       membership_monthly_v3: 2,
       practice_management_professional_monthly_v3: 2,
     });
-    assert.equal((await ctx().db('providers').where({ id: newcomer }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: newcomer }).first('has_paid_plan'))!.has_paid_plan, true);
     assert.equal((await ctx().db('billing_subscriptions').where({ account_id: user.accountId })).length, 1);
     // The seat is held: the form no longer offers to pay for it.
     assert.equal((await client.get(`/profiles/pay-for/${newcomer}`)).status, 303);
@@ -131,7 +131,7 @@ describe('payment form: practice management upgrade', () => {
       membership_monthly_v3: 2,
       practice_management_premium_monthly_v3: 2,
     });
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier')).tier, 'premium');
+    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier'))!.tier, 'premium');
     // Premium has nothing further: an empty title and the alert.
     const done = await client.get(path).expect(200);
     assert.match(mainTextOf(done.text), /should not have been reachable/);
@@ -253,7 +253,7 @@ describe('payment form: Private Pay Booster upgrade', () => {
       private_pay_booster_pro_monthly_v3: 1,
     });
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_reimbursify_plan'))
+      (await ctx().db('accounts').where({ id: user.accountId }).first('has_paid_reimbursify_plan'))!
         .has_paid_reimbursify_plan,
       true,
     );
@@ -329,6 +329,6 @@ describe('payment form: reactivate', () => {
       .select('id', 'provider_ids');
     assert.equal(live.length, 1);
     assert.notEqual(live[0].id, subscriptionId);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
   });
 });

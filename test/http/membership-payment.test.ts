@@ -179,8 +179,8 @@ describe('payment form: payment (pay)', () => {
     const subscriptions = await subscriptionsOf(user.accountId);
     assert.equal(subscriptions.length, 1);
     assert.equal(subscriptions[0].status, 'active');
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
-    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier')).tier, 'professional');
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
+    assert.equal((await ctx().db('accounts').where({ id: user.accountId }).first('tier'))!.tier, 'professional');
   });
 
   it("answers every missing field with the spec's message and keeps what was typed", async () => {
@@ -227,7 +227,7 @@ describe('payment form: payment (pay)', () => {
     );
     assert.equal(response.status, 422);
     assert.match(textOf(/id="payment-failure"[^>]*>([^<]*)</.exec(response.text)![1]!), /Your card was declined\./);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, false);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, false);
     // The form comes back with a new attempt: paying again with another card is a new request, not a replay.
     const next = /name="attempt" value="([^"]+)"/.exec(response.text)![1]!;
     assert.notEqual(next, attempt);
@@ -241,7 +241,7 @@ describe('payment form: payment (pay)', () => {
         formBody({ ...PAYMENT_ADDRESS, tier: 'basic', source: visa, attempt: next, _csrf: csrfFrom(response.text) }),
       );
     assert.equal(paid.status, 303);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
   });
 
   it('a new card goes through the hosted page and comes back to /plan-management with the success flash', async () => {
@@ -266,7 +266,7 @@ describe('payment form: payment (pay)', () => {
     const plan = await client.get('/plan-management');
     assert.match(textOf(plan.text), /Successful payment! Thank you for starting your membership!/);
     assert.match(mainTextOf(plan.text), /Active memberships Seat-based membership Active/);
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
   });
 
   it("another account's card is not found, and nothing is charged", async () => {
@@ -362,7 +362,7 @@ describe('payment form: payment (pay)', () => {
     assert.match(owl, /Total due today \$44\.25/);
 
     const referrer = await createProviderUser(ctx().db);
-    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))!
       .referral_code;
     const referred = await unpaid();
     await ctx()
@@ -389,7 +389,7 @@ describe('payment form: payment (pay)', () => {
   it('"$49 off for both": once the referred provider pays, the referrer\'s account gets $49 of credit on its next invoice, once', async () => {
     const referrer = await createProviderUser(ctx().db);
     const billing = await billedAccount(referrer.accountId, referrer.providerIds);
-    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))
+    const code = (await ctx().db('providers').where({ id: referrer.providerIds[0] }).first('referral_code'))!
       .referral_code;
     const referred = await unpaid();
     await ctx()
@@ -414,7 +414,7 @@ describe('payment form: payment (pay)', () => {
     const upcoming = await gateway().upcomingInvoice(billing.customerId, billing.subscriptionId!);
     assert.equal(upcoming.amountDue, 1000, "the referrer's next $59.00 invoice, less the $49.00 credit");
     assert.ok(
-      (await ctx().db('providers').where({ id: referred.providerId }).first('referrer_credited_at'))
+      (await ctx().db('providers').where({ id: referred.providerId }).first('referrer_credited_at'))!
         .referrer_credited_at,
     );
   });
@@ -450,7 +450,7 @@ describe('payment form: payment (pay)', () => {
     assert.equal(answered.status, 303);
     assert.equal(answered.headers.location, `/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`);
     assert.equal(
-      (await ctx().db('providers').where({ id: providerId }).first('photographer_availability'))
+      (await ctx().db('providers').where({ id: providerId }).first('photographer_availability'))!
         .photographer_availability,
       'new_geo',
     );

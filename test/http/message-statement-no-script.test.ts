@@ -1,6 +1,7 @@
 // Practice Description with JavaScript off (issue 5 item 4): a practice adds a question to its Practice
 // Questions in a plain form round trip; each page the person sees is checked by axe in a DOM. The browser
 // keeps the short statement's confirmation step without JavaScript (test/e2e/statement.spec.ts).
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -29,7 +30,7 @@ describe('without JavaScript: Practice Questions', () => {
       },
     });
     assert.match(textOf(page.html), /Practice Questions saved\./);
-    assert.deepEqual((await ctx().db('providers').where({ id }).first()).custom_content.boxes, [
+    assert.deepEqual(jsonObject((await ctx().db('providers').where({ id }).first())!.custom_content).boxes, [
       { title: 'Do you offer evening sessions?', text: 'Yes, until 8pm on weekdays.' },
     ]);
     await expectAccessibleHtml(page.html, 'Practice Description after saving');

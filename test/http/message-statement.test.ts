@@ -1,5 +1,6 @@
 // /profile/message-statement (spec 2 §1, §2 "Profile pages", §5 "Text fields", §9 word limits): Statement &
 // Message for individuals, Practice Description for practices; one describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -70,7 +71,7 @@ describe('message-statement: individual vs practice (spec 2 §1)', () => {
       404,
     );
     assert.equal((await post(individual.client, 'nonsense', {})).status, 404);
-    assert.equal((await provider(practice.id)).message_to_clients, null);
+    assert.equal((await provider(practice.id))!.message_to_clients, null);
   });
 
   it("signed out goes to /login; another account's profile id is ignored (the selected profile is edited)", async () => {
@@ -79,8 +80,8 @@ describe('message-statement: individual vs practice (spec 2 §1)', () => {
     const other = await signedIn();
     await client.get(`${PAGE}?current_provider_id=${other.id}`).expect(200);
     assert.equal((await post(client, 'professional-statement', { professional_statement: words(150) })).status, 303);
-    assert.equal((await provider(id)).professional_statement, words(150));
-    assert.equal((await provider(other.id)).professional_statement, null);
+    assert.equal((await provider(id))!.professional_statement, words(150));
+    assert.equal((await provider(other.id))!.professional_statement, null);
   });
 });
 
@@ -107,7 +108,7 @@ describe('message-statement: the editing pattern (?edit=, 303 + flash)', () => {
     const response = await post(client, 'professional-statement', { professional_statement: `  ${words(240)}  ` });
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#professional-statement`);
-    assert.equal((await provider(id)).professional_statement, words(240), 'saved trimmed');
+    assert.equal((await provider(id))!.professional_statement, words(240), 'saved trimmed');
     const page = await flashText(client);
     assert.match(page, /Professional Statement saved\./);
     assert.match(page, /240 words/);
@@ -117,8 +118,8 @@ describe('message-statement: the editing pattern (?edit=, 303 + flash)', () => {
     const { client, id } = await signedIn();
     assert.equal((await post(client, 'message-to-clients', { message_to_clients: words(150, 'welcome') })).status, 303);
     const row = await provider(id);
-    assert.equal(row.message_to_clients, words(150, 'welcome'));
-    assert.equal(row.professional_statement, null);
+    assert.equal(row!.message_to_clients, words(150, 'welcome'));
+    assert.equal(row!.professional_statement, null);
   });
 });
 
@@ -127,21 +128,21 @@ describe('message-statement: word maximums (spec 2 §5, §9)', () => {
     {
       type: 'individual' as const,
       section: 'professional-statement',
-      field: 'professional_statement',
+      field: 'professional_statement' as const,
       max: 300,
       message: 'Please keep your professional statement under 300 words! (Suggested count: 240)',
     },
     {
       type: 'individual' as const,
       section: 'message-to-clients',
-      field: 'message_to_clients',
+      field: 'message_to_clients' as const,
       max: 250,
       message: 'Please keep your message to clients under 250 words! (Suggested count: 150)',
     },
     {
       type: 'practice' as const,
       section: 'practice-description',
-      field: 'professional_statement',
+      field: 'professional_statement' as const,
       max: 300,
       message: 'Please keep your practice description under 300 words! (Suggested count: 240)',
     },
@@ -155,9 +156,9 @@ describe('message-statement: word maximums (spec 2 §5, §9)', () => {
       assert.match(textOf(response.text), new RegExp(c.message.replace(/[()!]/g, '\\$&')));
       assert.match(response.text, new RegExp(`>${typed}</textarea>`));
       assert.match(response.text, new RegExp(`<span id="${c.field}-count">${c.max + 1}</span>`));
-      assert.equal((await provider(id))[c.field], null);
+      assert.equal((await provider(id))![c.field], null);
       assert.equal((await post(client, c.section, { [c.field]: words(c.max) })).status, 303);
-      assert.equal((await provider(id))[c.field], words(c.max));
+      assert.equal((await provider(id))![c.field], words(c.max));
     });
   }
 
@@ -184,7 +185,7 @@ describe('message-statement: no URLs, phone numbers or e-mail addresses', () => 
       const response = await post(client, 'professional-statement', { professional_statement: typed, confirmed: '1' });
       assert.equal(response.status, 422);
       assert.match(textOf(response.text), new RegExp(CONTACTS));
-      assert.equal((await provider(id)).professional_statement, null);
+      assert.equal((await provider(id))!.professional_statement, null);
     });
   }
 });
@@ -217,7 +218,7 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
     assert.match(button, /value="1"/);
     assert.match(button, /data-confirm=""/, 'the browser does not ask a second time');
     assert.match(response.text, new RegExp(`>${typed}</textarea>`));
-    assert.equal((await provider(id)).professional_statement, null);
+    assert.equal((await provider(id))!.professional_statement, null);
   });
 
   it('with confirmed=1 the short text is saved, and the read view keeps warning about it', async () => {
@@ -227,7 +228,7 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
       confirmed: '1',
     });
     assert.equal(response.status, 303);
-    assert.equal((await provider(id)).message_to_clients, words(40, 'hello'));
+    assert.equal((await provider(id))!.message_to_clients, words(40, 'hello'));
     assert.match(
       await flashText(client),
       /Your message to clients is under the minimum of 100 words\. \(Suggested count: 150\)/,
@@ -241,12 +242,12 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
       .where({ id })
       .update({ professional_statement: words(150) });
     assert.equal((await post(client, 'professional-statement', { professional_statement: '   ' })).status, 422);
-    assert.equal((await provider(id)).professional_statement, words(150));
+    assert.equal((await provider(id))!.professional_statement, words(150));
     assert.equal(
       (await post(client, 'professional-statement', { professional_statement: '', confirmed: '1' })).status,
       303,
     );
-    assert.equal((await provider(id)).professional_statement, null);
+    assert.equal((await provider(id))!.professional_statement, null);
   });
 
   it('a practice description under 100 words asks too', async () => {
@@ -261,7 +262,7 @@ describe('message-statement: under the minimum asks for confirmation (spec 2 §5
 });
 
 describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
-  const boxes = async (id: number) => (await provider(id)).custom_content.boxes;
+  const boxes = async (id: number) => jsonObject((await provider(id))!.custom_content).boxes;
 
   it('offers one empty question line; filled lines are saved, blank ones ignored, other custom_content kept', async () => {
     const { client, id } = await signedIn('practice');
@@ -283,8 +284,10 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `${PAGE}#practice-questions`);
     const row = await provider(id);
-    assert.deepEqual(row.custom_content.boxes, [{ title: 'Do you take insurance?', text: 'Yes, several plans.' }]);
-    assert.equal(row.custom_content.tagline, 'Kept as it was');
+    assert.deepEqual(jsonObject(row!.custom_content).boxes, [
+      { title: 'Do you take insurance?', text: 'Yes, several plans.' },
+    ]);
+    assert.equal(jsonObject(row!.custom_content).tagline, 'Kept as it was');
     const page = await flashText(client);
     assert.match(page, /Practice Questions saved\./);
     assert.match(page, /Do you take insurance\? Yes, several plans\./);
@@ -399,7 +402,7 @@ describe('message-statement: a failing save (spec 2 §8)', () => {
       await db.raw('drop trigger if exists test_fail_update on providers');
       await db.raw('drop function if exists test_fail_update()');
     }
-    assert.equal((await provider(id)).professional_statement, null);
+    assert.equal((await provider(id))!.professional_statement, null);
   });
 });
 

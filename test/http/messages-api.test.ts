@@ -80,7 +80,7 @@ async function reply(providerId: number, clientEmail: string, content: string) {
   return sendProviderMessage(db(), ctx().integrations.jobs, {
     owner: { providerId },
     providerId,
-    clientUserId: Number(user.id),
+    clientUserId: Number(user!.id),
     content,
     now: new Date(),
   });
@@ -313,7 +313,7 @@ describe("messages API: what a client sends never changes anyone's account (issu
 
     const user = await userOf(casey.email);
     assert.deepEqual(
-      [user.first_name, user.last_name, user.phone_number, user.scopes],
+      [user!.first_name, user!.last_name, user!.phone_number, user!.scopes],
       ['Casey', 'Client', '+12125550142', ['client']],
     );
     assert.deepEqual(
@@ -347,7 +347,7 @@ describe("messages API: what a client sends never changes anyone's account (issu
       .expect(201);
     const after = await userOf(colleague.email);
     assert.deepEqual(after, before);
-    assert.ok(!after.scopes.includes('client'), `scopes: ${after.scopes}`);
+    assert.ok(!after!.scopes.includes('client'), `scopes: ${after!.scopes}`);
   });
 
   it('reading replies needs the conversation token given when the conversation was made, not just the address', async () => {

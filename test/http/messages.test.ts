@@ -271,7 +271,7 @@ describe('messages: modes replace the composer with their notice', () => {
     await db()('providers').where({ id: providerId }).update({ status: 'inactive' });
     page = await threadText(client, received.clientUserId);
     assert.ok(page.text.includes(MESSAGE_TEXTS.providerInactiveNotice));
-    assert.ok(page.text.includes(who.email));
+    assert.ok(page.text.includes(who!.email));
     assert.ok(page.text.includes('+12125550142'));
     assert.match(page.html, /Reactivate your profile/);
     assert.doesNotMatch(page.html, /<textarea[^>]*name="message"/);

@@ -275,9 +275,7 @@ describe('messaging: replying and deleting', () => {
         await repliesForClient(
           db(),
           providerId,
-          (
-            await db()('users').where({ id: ann.clientUserId }).first('email')
-          ).email,
+          (await db()('users').where({ id: ann.clientUserId }).first('email'))!.email,
           ann.conversationToken!,
         )
       ).messages.map((m) => m.content),

@@ -1,5 +1,6 @@
 // The onboarding wizard after Create Account (spec 1 §2 Onboarding wizard, §4 Registration and onboarding,
 // §5 Onboarding pages; spec 2 §5 About practice and Tag selections), one describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { ctx } from '../support/context';
@@ -210,7 +211,10 @@ describe('onboarding: About You (spec 2 §5 About practice)', () => {
     assert.equal(response.status, 303);
     assert.equal(location(response), `/profiles/your-practice-for/${id}`);
     assert.equal(await count('taggings', { provider_id: id }), 5);
-    assert.equal(Number((await ctx().db('providers').where({ id }).first()).primary_profession_tag_id), professions[0]);
+    assert.equal(
+      Number((await ctx().db('providers').where({ id }).first())!.primary_profession_tag_id),
+      professions[0],
+    );
 
     const practice = await createProviderUser(ctx().db, {
       providers: [{ type: 'practice', status: 'incomplete', companyName: 'Harbor Group' }],
@@ -276,8 +280,8 @@ describe('onboarding: Your Practice (spec 2 §5 Tag selections, Sessions and fee
     assert.equal(response.status, 303);
     assert.equal(location(response), `/profiles/photos-for/${id}`);
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.custom_content.session_fee_ongoing, 150);
-    assert.equal(provider.custom_content.session_length_ongoing, 50);
+    assert.equal(jsonObject(provider!.custom_content).session_fee_ongoing, 150);
+    assert.equal(jsonObject(provider!.custom_content).session_length_ongoing, 50);
     assert.equal(await count('taggings', { provider_id: id }), 7);
     const again = await client.get(`/profiles/your-practice-for/${id}`).expect(200);
     assert.match(again.text, /name="session_fee_ongoing"[^>]*value="150"|value="150"[^>]*name="session_fee_ongoing"/);
@@ -413,7 +417,7 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     const provider = await ctx().db('providers').where({ id }).first();
     const image = await ctx().db('images').where({ provider_id: id }).first();
     assert.equal(image!.kind, 'headshot');
-    assert.equal(provider.image_key, image!.storage_key);
+    assert.equal(provider!.image_key, image!.storage_key);
     const large = await agent().get(`/uploads/${image!.storage_key}`).buffer(true).expect(200);
     assert.equal(large.headers['content-type'], 'image/jpeg');
     const meta = await sharp(large.body).metadata();
@@ -445,7 +449,7 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
     } finally {
       storage.put = put;
     }
-    assert.equal((await ctx().db('providers').where({ id }).first()).image_key, null);
+    assert.equal((await ctx().db('providers').where({ id }).first())!.image_key, null);
   });
 
   it('with every step before Go Live done, the profile becomes reviewing (ready to go live)', async () => {
@@ -464,7 +468,7 @@ describe('onboarding: Photos (spec 1 §5, §9)', () => {
       .where({ id })
       .update({ custom_content: { session_fee_ongoing: 100, session_length_ongoing: 50 } });
     await upload(client, id, [{ name: 'me.png', body: await colourfulPng() }]).then((r) => assert.equal(r.status, 303));
-    assert.equal((await db('providers').where({ id }).first()).status, 'reviewing');
+    assert.equal((await db('providers').where({ id }).first())!.status, 'reviewing');
   });
 });
 
@@ -481,7 +485,7 @@ describe('onboarding: Go Live (spec 1 §4 Go Live button, §5)', () => {
     await ctx().db('locations').insert({ provider_id: id, state: 'CA', remote_location: true });
     const response = await post(client, `/profiles/go-live-for/${id}`, { ready: '1' });
     assert.equal(location(response), `/profiles/go-live-for/${id}`);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'pending');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'pending');
     assert.match(mainTextOf((await client.get(`/profiles/go-live-for/${id}`)).text), /within 24 business hours/);
   });
 
@@ -501,8 +505,8 @@ describe('onboarding: Go Live (spec 1 §4 Go Live button, §5)', () => {
       ]);
     await post(client, `/profiles/go-live-for/${id}`, { ready: '1' }).then((r) => assert.equal(r.status, 303));
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.status, 'active');
-    assert.ok(provider.went_live_at);
+    assert.equal(provider!.status, 'active');
+    assert.ok(provider!.went_live_at);
     assert.match(mainTextOf((await client.get(`/profiles/go-live-for/${id}`)).text), /Your profile is live/);
   });
 
@@ -511,7 +515,7 @@ describe('onboarding: Go Live (spec 1 §4 Go Live button, §5)', () => {
     const response = await post(client, `/profiles/go-live-for/${id}`, { ready: '1' });
     assert.equal(response.status, 200);
     assert.match(response.text, new RegExp(`href="/profiles/pay-for/${id}"`));
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'incomplete');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'incomplete');
   });
 
   it('paid, but without account-level permission (not the owner): the not-permitted message', async () => {
@@ -519,14 +523,14 @@ describe('onboarding: Go Live (spec 1 §4 Go Live button, §5)', () => {
     const response = await post(client, `/profiles/go-live-for/${id}`, { ready: '1' });
     assert.equal(response.status, 403);
     assert.match(mainTextOf(response.text), /You don't have permission to take this profile live/);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'incomplete');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'incomplete');
   });
 
   it('a locked profile cannot go live from the wizard', async () => {
     const { client, id } = await signedInWizardUser({ paid: true });
     await ctx().db('providers').where({ id }).update({ status: 'locked' });
     assert.equal((await post(client, `/profiles/go-live-for/${id}`, { ready: '1' })).status, 403);
-    assert.equal((await ctx().db('providers').where({ id }).first()).status, 'locked');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'locked');
   });
 
   it('not paid, without permission: the not-permitted message', async () => {
@@ -545,7 +549,7 @@ describe('onboarding: Exit and / (spec 1 §4)', () => {
     assert.equal(location(await client.get('/').expect(303)), `/profiles/about-you-for/${id}`);
     const exit = await post(client, `/profiles/${id}/wizard-exit`, {});
     assert.equal(location(exit), '/');
-    assert.ok((await ctx().db('providers').where({ id }).first()).wizard_exited_at);
+    assert.ok((await ctx().db('providers').where({ id }).first())!.wizard_exited_at);
     const home = await client.get('/').expect(200);
     assert.match(
       home.text,

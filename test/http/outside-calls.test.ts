@@ -2,6 +2,7 @@
 // transaction, which could not undo it: not in /zpm-signup's payment, not in Try / Set Up, not in the
 // booking link, not in the billing mirror. And what a crash between an outside call and our record left
 // behind is finished by a retry or by the sweeper: a charged /zpm-signup is never stuck.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { agent, csrfFrom, formBody, mainTextOf, postForm, signIn, type Agent } from '../support/http';
@@ -96,7 +97,7 @@ describe('no outside call inside a database transaction', () => {
       probe.calls.includes('payments.subscribe') && probe.calls.includes('ehr.createClinic'),
       probe.calls.join(', '),
     );
-    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, {
       subdomain: 'crash-test',
       trial_end: null,
     });
@@ -117,7 +118,7 @@ describe('no outside call inside a database transaction', () => {
     assert.equal(outcome, 'trial');
     assert.deepEqual(probe.violations, []);
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first()).practice_management.subdomain,
+      jsonObject((await ctx().db('accounts').where({ id: user.accountId }).first())!.practice_management).subdomain,
       'no-trx-clinic',
     );
   });
@@ -143,7 +144,8 @@ describe('no outside call inside a database transaction', () => {
     assert.deepEqual(probe.violations, []);
     assert.ok(probe.calls.includes('ehr.setBookingLink'));
     assert.equal(
-      (await ctx().db('providers').where({ id: providerId }).first()).practice_management_booking_link.status,
+      jsonObject((await ctx().db('providers').where({ id: providerId }).first())!.practice_management_booking_link)
+        .status,
       'active',
     );
   });
@@ -203,7 +205,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
       mainTextOf((await client.get('/zpm-signup/done').expect(200)).text),
       /Your practice management account is ready/,
     );
-    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, {
       subdomain: 'crash-test',
       trial_end: null,
     });
@@ -242,7 +244,7 @@ describe('/zpm-signup: a crash between an outside call and our record leaves nob
     const finished = await ctx().db('zpm_signups').where({ id: signupId }).first();
     assert.notEqual(finished!.paid_at, null);
     assert.notEqual(finished!.completed_at, null);
-    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, {
       subdomain: 'crash-test',
       trial_end: null,
     });
@@ -292,7 +294,7 @@ describe('Try / Set Up: a crash between the EHR and our record', () => {
     });
     assert.equal(response.status, 303);
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first()).practice_management.subdomain,
+      jsonObject((await ctx().db('accounts').where({ id: user.accountId }).first())!.practice_management).subdomain,
       'half-made',
     );
     assert.equal((await ctx().db('local_ehr.clinics').where({ subdomain: 'half-made' })).length, 1);

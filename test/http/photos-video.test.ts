@@ -1,5 +1,6 @@
 // /profile/photos-video (spec 2 §2 Profile pages and Photo gallery, §3 Image, §4 Video status and Photo
 // edits by support, §5 Photos, §8, §9): one describe per rule, the messages as the page shows them.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -578,7 +579,7 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     assert.equal(saved.headers.location, `${PAGE}#profile-photo`);
     const provider = await ctx().db('providers').where({ id }).first();
     const response = await agent()
-      .get(`/uploads/${provider.image_key.replace('.jpg', '-250.jpg')}`)
+      .get(`/uploads/${provider!.image_key!.replace('.jpg', '-250.jpg')}`)
       .buffer(true)
       .expect(200);
     assert.deepEqual(
@@ -604,7 +605,7 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     } finally {
       storage.put = put;
     }
-    assert.equal((await ctx().db('providers').where({ id }).first()).image_key, null);
+    assert.equal((await ctx().db('providers').where({ id }).first())!.image_key, null);
   });
 
   it('the picker makes one of the photos the profile photo (a new centred 400x400 headshot)', async () => {
@@ -623,10 +624,10 @@ describe('photos & video: profile photo (as in the wizard) and the picker', () =
     const chosen = await post(client, `${PAGE}/profile-photo/choice`, { image_id: String(second.id) });
     assert.equal(chosen.status, 303);
     const provider = await ctx().db('providers').where({ id }).first();
-    const headshot = await ctx().db('images').where({ storage_key: provider.image_key }).first();
+    const headshot = await ctx().db('images').where({ storage_key: provider!.image_key! }).first();
     assert.equal(headshot!.kind, 'headshot');
     assert.equal(headshot!.filename, 'b.png');
-    const large = await agent().get(`/uploads/${provider.image_key}`).buffer(true).expect(200);
+    const large = await agent().get(`/uploads/${provider!.image_key}`).buffer(true).expect(200);
     assert.deepEqual(
       [(await sharp(large.body).metadata()).width, (await sharp(large.body).metadata()).height],
       [400, 400],
@@ -650,7 +651,7 @@ describe('photos & video: video introduction (spec 2 §4 Video status: visible, 
       });
     return signed;
   }
-  const content = async (id: number) => (await ctx().db('providers').where({ id }).first()).custom_content;
+  const content = async (id: number) => jsonObject((await ctx().db('providers').where({ id }).first())!.custom_content);
 
   it('shows the status, the videos and the embed help link', async () => {
     const { client } = await withVideo(true);
@@ -735,7 +736,7 @@ describe('photos & video: photo edits by support (one-time unless the profile is
     const request = await ctx().db('support_requests').where({ provider_id: id }).first();
     assert.equal(request!.template, 'photo-video-edit');
     assert.equal((request!.locals as Record<string, unknown>).edits, 'Please brighten the second photo.');
-    assert.equal((await ctx().db('providers').where({ id }).first()).custom_content.photo_edit_used, true);
+    assert.equal(jsonObject((await ctx().db('providers').where({ id }).first())!.custom_content).photo_edit_used, true);
     const page = mainTextOf((await client.get(PAGE)).text);
     assert.match(page, /Support request submitted, we'll contact you shortly!/);
     assert.match(page, /You have already used your one-time photo edit\. Please contact us for further changes\./);
@@ -754,6 +755,9 @@ describe('photos & video: photo edits by support (one-time unless the profile is
     const response = await post(client, `${PAGE}/photo-edit-request`, { edits: 'Crop please.' });
     assert.equal(response.status, 422);
     assert.equal(await count('support_requests', { provider_id: id }), 0);
-    assert.equal((await ctx().db('providers').where({ id }).first()).custom_content.photo_edit_used, undefined);
+    assert.equal(
+      jsonObject((await ctx().db('providers').where({ id }).first())!.custom_content).photo_edit_used,
+      undefined,
+    );
   });
 });

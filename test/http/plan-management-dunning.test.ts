@@ -190,7 +190,7 @@ describe('dunning: a renewal declined, retried, then paid', () => {
       status: 'paid',
       amount_due: 5900,
     });
-    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan, true);
+    assert.equal((await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan, true);
     assert.doesNotMatch(await pageText(client, '/'), /Payment due/);
     assert.equal((await failedMails()).length, 6, 'nothing more is sent once paid');
   });
@@ -291,7 +291,7 @@ describe('dunning: a renewal declined, retried, then paid', () => {
     // Spec 3 §4 / docs/decisions.md "What paid means": unpaid has run out of retries: the profile has no paid
     // plan, so its members-only pages are closed.
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
     assert.equal((await client.get('/benefits/web-badge')).status, 403);
@@ -311,7 +311,7 @@ describe('dunning: a renewal declined, retried, then paid', () => {
     assert.match(text, /Canceled memberships.*Canceled/s);
     assert.doesNotMatch(text, /Payment due/);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
   });
@@ -351,7 +351,7 @@ describe('dunning: a first payment that did not go through (incomplete)', () => 
     assert.equal(paid.status, 303);
     assert.equal((await (await stripe()).subscriptions.retrieve(subscriptionId!)).status, 'active');
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       true,
     );
     assert.doesNotMatch(await pageText(client), /is owed/);

@@ -79,7 +79,7 @@ describe('plan management through a membership’s life', () => {
     const { user, customerId, subscriptionId } = await member();
     const providerId = user.providerIds[0];
     const profileLive = async () =>
-      (await ctx().db('providers').where({ id: providerId }).first('has_paid_plan')).has_paid_plan as boolean;
+      (await ctx().db('providers').where({ id: providerId }).first('has_paid_plan'))!.has_paid_plan as boolean;
 
     // 1. Subscribed: active, the first invoice paid, the next payment at the period's end.
     let subscription = await subscriptionOf(subscriptionId);
@@ -178,7 +178,7 @@ describe('plan management through a membership’s life', () => {
     assert.match(text, new RegExp(`Ended ${shown(subscription.ended_at!)}`));
     assert.match(text, /Reactivate this membership/);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
   });

@@ -99,7 +99,7 @@ describe('plan management: memberships by state', () => {
     assert.match(after, /expired before it started/);
     assert.match(after, /Membership Expired/);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
     // Its profile is unpaid and nothing else is under way: it can be started again, from the payment form.

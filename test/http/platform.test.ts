@@ -256,7 +256,7 @@ describe('current_provider_id', () => {
     await client.get(`/?current_provider_id=${stranger.providerIds[0]}`).expect(200);
     assert.match(textOf((await client.get('/').expect(200)).text), /, Ben!/);
     const row = await ctx().db('users').where({ id: owner.userId }).first();
-    assert.equal(Number(row.selected_provider_id), owner.providerIds[1]);
+    assert.equal(Number(row!.selected_provider_id), owner.providerIds[1]);
   });
 });
 

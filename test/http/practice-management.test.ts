@@ -2,6 +2,7 @@
 // which button each role sees in each state, Try through the EHR port (and its failure), the booking
 // link with and without a ready booking page or an override, the calendar panel that reads it, and
 // another account's ids. The local EHR answers (its state in our database).
+import { type JsonObject, jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -158,9 +159,9 @@ describe('practice management: Try starts a trial through the EHR', () => {
     const trialDays = (new Date(clinic.trial_end).getTime() - Date.now()) / DAY;
     assert.ok(trialDays > TRIAL_DAYS - 0.01 && trialDays <= TRIAL_DAYS, `a ${TRIAL_DAYS}-day trial`);
     const account = await ctx().db('accounts').where({ id: user.accountId }).first('practice_management');
-    assert.equal(account.practice_management.subdomain, 'calm-waters');
-    assert.equal(account.practice_management.status, 'pending');
-    assert.equal(account.practice_management.clinic_id, clinic.clinic_id);
+    assert.equal(jsonObject(account!.practice_management).subdomain, 'calm-waters');
+    assert.equal(jsonObject(account!.practice_management).status, 'pending');
+    assert.equal(jsonObject(account!.practice_management).clinic_id, clinic.clinic_id);
     const text = mainTextOf((await client.get(PAGE).expect(200)).text);
     assert.match(text, new RegExp(`Your ${TRIAL_DAYS}-day Practice Management trial has started!`));
     assert.match(text, /Set Up Practice Management/);
@@ -178,8 +179,9 @@ describe('practice management: Try starts a trial through the EHR', () => {
     assert.match(mainTextOf(page.text), /Log in to Practice Management/);
     assert.ok(page.text.includes('href="https://ready-clinic.practice.example.com"'));
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management
-        .status,
+      jsonObject(
+        (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management'))!.practice_management,
+      ).status,
       'active',
     );
     // The trial ends (the EHR's clock): Activate, to the upgrade flow.
@@ -221,7 +223,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       assert.match(textOf(response.text), new RegExp(message.replace(/\./g, '\\.')));
       if (typed) assert.ok(response.text.includes(`value="${typed}"`));
       assert.equal(
-        (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+        (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management'))!.practice_management,
         null,
       );
     });
@@ -241,7 +243,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
     assert.equal(response.status, 422);
     assert.match(textOf(response.text), /This subdomain is already taken\. Please choose another\./);
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management'))!.practice_management,
       null,
     );
   });
@@ -265,7 +267,7 @@ describe('practice management: Try starts a trial through the EHR', () => {
       ehr.createClinic = original;
     }
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management,
+      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management'))!.practice_management,
       null,
     );
     assert.equal(await ctx().db('local_ehr.clinics').where({ subdomain: 'will-fail' }).first(), undefined);
@@ -285,8 +287,10 @@ describe('practice management: Try starts a trial through the EHR', () => {
       provider_id: started.user.providerIds[0],
     });
     assert.equal(
-      (await ctx().db('accounts').where({ id: started.user.accountId }).first('practice_management'))
-        .practice_management.subdomain,
+      jsonObject(
+        (await ctx().db('accounts').where({ id: started.user.accountId }).first('practice_management'))!
+          .practice_management,
+      ).subdomain,
       'calm-trial',
     );
   });
@@ -313,8 +317,9 @@ describe('practice management: the EHR not answering while the page is read', ()
       ehr.listClinics = original;
     }
     assert.equal(
-      (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management')).practice_management
-        .subdomain,
+      jsonObject(
+        (await ctx().db('accounts').where({ id: user.accountId }).first('practice_management'))!.practice_management,
+      ).subdomain,
       'quiet-clinic',
     );
   });
@@ -335,8 +340,8 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     return { client, user, providerId };
   }
   const linkOf = async (providerId: number) =>
-    (await ctx().db('providers').where({ id: providerId }).first('practice_management_booking_link'))
-      .practice_management_booking_link;
+    (await ctx().db('providers').where({ id: providerId }).first('practice_management_booking_link'))!
+      .practice_management_booking_link as JsonObject | null;
 
   it('without a ready booking page or an override, the setup dialog opens and nothing changes', async () => {
     const { client, providerId } = await withClinic();
@@ -372,7 +377,7 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
     // Off again: the flash, the EHR told, the call calendar back.
     await postForm(client, PAGE, `${PAGE}/booking-link/${providerId}`, { status: 'inactive' });
     assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), new RegExp(DISABLED));
-    assert.equal((await linkOf(providerId)).status, 'inactive');
+    assert.equal((await linkOf(providerId))!.status, 'inactive');
     assert.equal(
       (await ctx().db('local_ehr.booking_pages').where({ provider_id: providerId }).first()).link_status,
       'inactive',
@@ -396,7 +401,7 @@ describe('practice management: the EHR booking link (spec 3 §4)', () => {
       link_override: 'https://book.example.com/calm',
     });
     assert.equal(good.headers.location, PAGE);
-    assert.equal((await linkOf(providerId)).link_override, 'https://book.example.com/calm');
+    assert.equal((await linkOf(providerId))!.link_override, 'https://book.example.com/calm');
     assert.ok((await client.get('/calendar').expect(200)).text.includes('href="https://book.example.com/calm"'));
   });
 
@@ -454,7 +459,7 @@ describe('practice management: another account’s ids are not found (404)', () 
       .expect(404);
     assert.equal(await ctx().db('local_ehr.clinics').where({ subdomain: 'stolen' }).first(), undefined);
     assert.equal(
-      (await ctx().db('providers').where({ id: b.user.providerIds[0] }).first('practice_management_booking_link'))
+      (await ctx().db('providers').where({ id: b.user.providerIds[0] }).first('practice_management_booking_link'))!
         .practice_management_booking_link,
       null,
     );

@@ -177,8 +177,8 @@ describe('practice providers: removing a member (spec 2 §4)', () => {
     assert.equal(done.status, 303);
     assert.deepEqual(await order(practiceId), ['Marcus', 'Jo']);
     const row = await db()('providers').where({ id: priya }).first();
-    assert.equal(row.practice_id, null);
-    assert.equal(row.status, 'active');
+    assert.equal(row!.practice_id, null);
+    assert.equal(row!.status, 'active');
     const positions = await db()('providers')
       .where({ practice_id: practiceId })
       .orderBy('practice_sort_order')
@@ -194,7 +194,7 @@ describe('practice providers: removing a member (spec 2 §4)', () => {
       404,
     );
     assert.equal((await postForm(client, `/practice/providers/${other.priya}/removal`, {})).status, 404);
-    assert.equal((await db()('providers').where({ id: other.priya }).first()).practice_id, other.practiceId);
+    assert.equal((await db()('providers').where({ id: other.priya }).first())!.practice_id, other.practiceId);
   });
 });
 

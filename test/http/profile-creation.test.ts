@@ -1,5 +1,6 @@
 // Create a new profile, the payment-step placeholder and the role pages (spec 1 §2 Create a new profile,
 // §4 After payment, §5 Create profile and Phone, §6 Roles and permissions, §8; spec 3 §2 Referral Data).
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { PHONE_MESSAGES, hashToken } from '../../server/domain/accounts';
 import { creationAccount, INVITE_TTL_MS } from '../../server/features/profile-creation/service';
@@ -299,12 +300,12 @@ describe('create a new profile: what is created', () => {
     assert.equal(response.status, 303);
     const id = Number(/^\/profiles\/pay-for\/(\d+)$/.exec(response.headers.location!)![1]);
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(Number(provider.account_id), user.accountId);
-    assert.equal(provider.type, 'individual');
-    assert.equal(provider.status, 'incomplete');
-    assert.equal(provider.created_with_new_wizard, true);
-    assert.equal(provider.first_name, 'Robin', 'an all-caps name is capitalised');
-    assert.equal(provider.phone_number, '+12125550142');
+    assert.equal(Number(provider!.account_id), user.accountId);
+    assert.equal(provider!.type, 'individual');
+    assert.equal(provider!.status, 'incomplete');
+    assert.equal(provider!.created_with_new_wizard, true);
+    assert.equal(provider!.first_name, 'Robin', 'an all-caps name is capitalised');
+    assert.equal(provider!.phone_number, '+12125550142');
     assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first());
     assert.ok(await ctx().db('audit_log').where({ user_id: user.userId, action: 'profile_created' }).first());
   });
@@ -314,9 +315,9 @@ describe('create a new profile: what is created', () => {
     const response = await create(client, practice);
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.type, 'practice');
-    assert.equal(provider.company_name, 'Bright Path Counseling');
-    assert.equal(provider.custom_content.head_of_practice, 'Jordan Hale');
+    assert.equal(provider!.type, 'practice');
+    assert.equal(provider!.company_name, 'Bright Path Counseling');
+    assert.equal(jsonObject(provider!.custom_content).head_of_practice, 'Jordan Hale');
   });
 
   it('with a paid plan → the success page, which switches to the new profile', async () => {
@@ -356,7 +357,7 @@ describe('create a new profile: what is created', () => {
     const ttl = new Date(invite!.expires_at).getTime() - before;
     assert.ok(ttl > INVITE_TTL_MS - 60_000 && ttl <= INVITE_TTL_MS + 60_000, 'expires in 14 days');
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.contact_email, 'sam.ortiz@example.test');
+    assert.equal(provider!.contact_email, 'sam.ortiz@example.test');
     assert.equal(
       await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first(),
       undefined,
@@ -378,7 +379,7 @@ describe('create a new profile: what is created', () => {
     });
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.userId, provider_id: id }).first());
-    assert.equal((await ctx().db('providers').where({ id }).first()).contact_email, 'front.desk@example.test');
+    assert.equal((await ctx().db('providers').where({ id }).first())!.contact_email, 'front.desk@example.test');
   });
 
   it('a failed create says "There was an error creating your account." and keeps the typed values', async () => {
@@ -453,7 +454,7 @@ describe("create a new profile: someone else's practice asks for its owner (spec
     assert.equal(response.status, 303);
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.custom_content.practice_owner, undefined);
+    assert.equal(jsonObject(provider!.custom_content).practice_owner, undefined);
   });
 
   it("someone else's practice keeps its owner (names tidied like sign-up, e-mail lower-cased, phone as +1), reaches them by e-mail and invites them", async () => {
@@ -462,14 +463,14 @@ describe("create a new profile: someone else's practice asks for its owner (spec
     assert.equal(response.status, 303);
     const id = Number(/(\d+)$/.exec(response.headers.location!)![1]);
     const provider = await ctx().db('providers').where({ id }).first();
-    assert.equal(provider.type, 'practice');
-    assert.deepEqual(provider.custom_content.practice_owner, {
+    assert.equal(provider!.type, 'practice');
+    assert.deepEqual(jsonObject(provider!.custom_content).practice_owner, {
       first_name: 'Casey',
       last_name: 'Morgan',
       email: 'casey.morgan@example.test',
       phone_number: '+12125550199',
     });
-    assert.equal(provider.contact_email, 'casey.morgan@example.test');
+    assert.equal(provider!.contact_email, 'casey.morgan@example.test');
     const invite = await ctx().db('invite_tokens').where({ provider_id: id }).first();
     assert.equal(invite!.email, 'casey.morgan@example.test');
     assert.ok(

@@ -1,6 +1,7 @@
 // Registration as a visitor meets it (issue 4 items 1 and 2; spec 1 §2 Registration page, §4
 // Registration and onboarding, §5 Registration form and Phone, §8 Registration failures). Messages
 // are asserted word for word.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { INVITE_PASSWORD, REGISTRATION_PASSWORD, hashToken, newLinkToken } from '../../server/domain/accounts';
@@ -166,17 +167,17 @@ describe('/signup form (spec 1 §5 Registration form)', () => {
   it('names are trimmed, and an all-caps name of 3+ characters is capitalised', async () => {
     assert.equal((await signUp(agent(), individual({ first_name: '  DANA ', last_name: ' de la Cruz ' }))).status, 303);
     const user = await ctx().db('users').where({ email: 'dana.rivera@example.test' }).first();
-    assert.equal(user.first_name, 'Dana');
-    assert.equal(user.last_name, 'de la Cruz');
+    assert.equal(user!.first_name, 'Dana');
+    assert.equal(user!.last_name, 'de la Cruz');
     const provider = await ctx().db('providers').first();
-    assert.equal(provider.first_name, 'Dana');
+    assert.equal(provider!.first_name, 'Dana');
     assert.equal(
       (await signUp(agent(), practice({ full_name: 'MORGAN LEE', company_name: '  ABC Counseling ' }))).status,
       303,
     );
     const owner = await ctx().db('users').where({ email: 'morgan@example.test' }).first();
-    assert.equal(owner.full_name, 'Morgan lee');
-    assert.equal(owner.company_name, 'ABC Counseling');
+    assert.equal(owner!.full_name, 'Morgan lee');
+    assert.equal(owner!.company_name, 'ABC Counseling');
   });
 });
 
@@ -218,21 +219,21 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
       ['owner'],
     );
     const provider = await db('providers').where({ account_id: roles[0].account_id }).first();
-    assert.equal(provider.type, 'individual');
-    assert.equal(provider.status, 'incomplete');
-    assert.equal(provider.created_with_new_wizard, true);
-    assert.equal(provider.signup_source, 'signup');
-    assert.equal(provider.contact_email, 'dana.rivera@example.test');
-    assert.ok(await db('provider_clinicians').where({ user_id: user.id, provider_id: provider.id }).first());
-    assert.equal(user.selected_provider_id, provider.id);
-    assert.equal(response.headers.location, `/profiles/create/${provider.id}`);
+    assert.equal(provider!.type, 'individual');
+    assert.equal(provider!.status, 'incomplete');
+    assert.equal(provider!.created_with_new_wizard, true);
+    assert.equal(provider!.signup_source, 'signup');
+    assert.equal(provider!.contact_email, 'dana.rivera@example.test');
+    assert.ok(await db('provider_clinicians').where({ user_id: user.id, provider_id: provider!.id }).first());
+    assert.equal(user.selected_provider_id, provider!.id);
+    assert.equal(response.headers.location, `/profiles/create/${provider!.id}`);
 
     assert.equal(await isSignedIn(client), true);
     const mail = await lastEmail();
     assert.equal(mail.recipient, 'dana.rivera@example.test');
     const confirm = linkPath(mail, '/account/confirm/');
     await client.get(confirm).expect(303);
-    assert.ok((await db('users').where({ id: user.id }).first()).email_confirmed_at, 'the link confirms the address');
+    assert.ok((await db('users').where({ id: user.id }).first())!.email_confirmed_at, 'the link confirms the address');
     assert.deepEqual(await auditActions(user.id), ['registered', 'email_confirmed']);
   });
 
@@ -259,19 +260,19 @@ describe('a successful registration (spec 1 §4 Registration and onboarding)', (
     assert.equal(sess.justRegistered, true);
     assert.ok(sess.signedInAt);
     const provider = await ctx().db('providers').first();
-    assert.equal(sess.providerId, provider.id);
+    assert.equal(sess.providerId, provider!.id);
   });
 
   it('a group practice: company name on the account and profile, referrals choice kept, phone may be left out', async () => {
     const client = agent();
     assert.equal((await signUp(client, practice(), '/signup?type=practice')).status, 303);
     const provider = await ctx().db('providers').first();
-    assert.equal(provider.type, 'practice');
-    assert.equal(provider.company_name, 'Harbor Light Counseling');
-    assert.equal(provider.phone_number, null);
-    assert.equal(provider.custom_content.send_referrals_to, 'practice');
-    const account = await ctx().db('accounts').where({ id: provider.account_id }).first();
-    assert.equal(account.name, 'Harbor Light Counseling');
+    assert.equal(provider!.type, 'practice');
+    assert.equal(provider!.company_name, 'Harbor Light Counseling');
+    assert.equal(provider!.phone_number, null);
+    assert.equal(jsonObject(provider!.custom_content).send_referrals_to, 'practice');
+    const account = await ctx().db('accounts').where({ id: provider!.account_id }).first();
+    assert.equal(account!.name, 'Harbor Light Counseling');
   });
 
   it('one transaction: a failing insert leaves nothing behind, and the form says so (spec 1 §8)', async () => {
@@ -324,7 +325,7 @@ describe('partner and referral offers (spec 1 §2, §9)', () => {
       .type('form')
       .send({ _csrf: csrfFrom(page.text), ...individual(), partner: 'owl' })
       .expect(303);
-    assert.equal((await ctx().db('providers').first()).signup_source, 'partner:owl');
+    assert.equal((await ctx().db('providers').first())!.signup_source, 'partner:owl');
     const row = (await ctx().db('sessions').whereNotNull('user_id').first())!;
     const sess = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
     assert.deepEqual(sess.signupOffer, { kind: 'partner', partner: 'owl', text: '25% off first year' });
@@ -344,7 +345,7 @@ describe('partner and referral offers (spec 1 §2, §9)', () => {
       .type('form')
       .send({ _csrf: csrfFrom(page.text), ...individual(), referral: 'DANA-49' })
       .expect(303);
-    assert.equal((await ctx().db('providers').first()).signup_source, 'referral:DANA-49');
+    assert.equal((await ctx().db('providers').first())!.signup_source, 'referral:DANA-49');
   });
 });
 
@@ -448,11 +449,11 @@ describe('/signup/invite/{inviteToken}', () => {
     assert.equal(response.status, 303);
     assert.equal(response.headers.location, `/profiles/create/${providerId}`);
     const user = await ctx().db('users').where({ email: 'invited@example.test' }).first();
-    assert.equal(user.first_name, 'Priya');
-    assert.ok(user.email_confirmed_at, 'the invited address is confirmed by the invitation link');
-    assert.ok(await ctx().db('provider_clinicians').where({ user_id: user.id, provider_id: providerId }).first());
+    assert.equal(user!.first_name, 'Priya');
+    assert.ok(user!.email_confirmed_at, 'the invited address is confirmed by the invitation link');
+    assert.ok(await ctx().db('provider_clinicians').where({ user_id: user!.id, provider_id: providerId }).first());
     assert.deepEqual(
-      await ctx().db('account_roles').where({ user_id: user.id }),
+      await ctx().db('account_roles').where({ user_id: user!.id }),
       [],
       'clinician access only, no account role',
     );
@@ -623,14 +624,14 @@ describe('/signup-from-client (spec 1 §2, §7 POST portal/provider-from-client)
       .send({ _csrf: csrfFrom(page.text), email: 'casey@example.test', password: TEST_PASSWORD, ...details() });
     assert.equal(response.status, 303);
     const user = await ctx().db('users').where({ id: client.userId }).first();
-    assert.deepEqual(user.scopes, ['client', 'provider']);
+    assert.deepEqual(user!.scopes, ['client', 'provider']);
     const role = await ctx().db('account_roles').where({ user_id: client.userId }).first();
     assert.equal(role!.role, 'owner');
     const provider = await ctx().db('providers').where({ account_id: role!.account_id }).first();
-    assert.equal(provider.status, 'incomplete');
-    assert.equal(provider.created_with_new_wizard, true);
-    assert.equal(provider.signup_source, 'client');
-    assert.equal(response.headers.location, `/profiles/create/${provider.id}`);
+    assert.equal(provider!.status, 'incomplete');
+    assert.equal(provider!.created_with_new_wizard, true);
+    assert.equal(provider!.signup_source, 'client');
+    assert.equal(response.headers.location, `/profiles/create/${provider!.id}`);
     assert.equal(await isSignedIn(browser), true);
   });
 

@@ -244,7 +244,7 @@ describe('reserved names: profile creation', () => {
     assert.equal(practice.status, 422);
     assert.ok(practice.text.includes(`id="company_name-error">${RESERVED_NAME_MESSAGE.replace(/'/g, '&#x27;')}<`));
     assert.equal(Number((await ctx().db('providers').count({ n: '*' }))[0]!.n), before);
-    assert.equal((await ctx().db('accounts').where({ id: owner.accountId }).first('error')).error, null);
+    assert.equal((await ctx().db('accounts').where({ id: owner.accountId }).first('error'))!.error, null);
     // Another name goes through.
     assert.equal(
       (

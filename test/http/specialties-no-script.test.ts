@@ -2,6 +2,7 @@
 // general expertise filter box (a GET form) and deleting a custom approach through its confirmation page,
 // with axe-core on the pages a person sees. Picking past the maximum stays a JavaScript-off browser flow
 // and the confirm dialog a JavaScript one (test/e2e/specialties.spec.ts).
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -16,7 +17,8 @@ async function signedIn() {
 }
 
 const customApproaches = async (id: number) =>
-  ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content.custom_approaches ?? []) as {
+  (jsonObject((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content).custom_approaches ??
+    []) as {
     name: string;
   }[];
 

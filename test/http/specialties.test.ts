@@ -1,5 +1,6 @@
 // /profile/specialties (spec 2 §2 Profile pages, §5 Tag selections, Custom approaches and specialties,
 // §9): top specialties (up to 6), general expertise (3–20), custom specialties; one describe per rule.
+import { jsonObject } from '../support/json';
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -205,7 +206,7 @@ describe('specialties: top specialties at most 6, also in general expertise up t
 
 describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', () => {
   const content = async (id: number) =>
-    ((await ctx().db('providers').where({ id }).first('custom_content')).custom_content ?? {}) as Record<
+    ((await ctx().db('providers').where({ id }).first('custom_content'))!.custom_content ?? {}) as Record<
       string,
       unknown
     >;
@@ -316,8 +317,9 @@ describe('specialties: custom specialties (name ≤ 60, description ≤ 500)', (
     );
     assert.equal((await post(client, `${PAGE}/custom-specialties/abcdefabcdef/delete`, {})).status, 404);
     assert.equal((await post(client, `${PAGE}/custom-specialties/not-an-id/delete`, {})).status, 404);
-    const theirs = (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content'))
-      .custom_content;
+    const theirs = jsonObject(
+      (await ctx().db('providers').where({ id: other.providerIds[0] }).first('custom_content'))!.custom_content,
+    );
     assert.deepEqual(theirs.custom_specialties, [{ id: 'abcdefabcdef', name: 'Theirs', description: 'Not yours.' }]);
   });
 });

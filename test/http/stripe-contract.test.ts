@@ -71,7 +71,7 @@ describe('Stripe contract (test mode)', function () {
 
     await syncCustomer(ctx().db, gateway, customer.id);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       true,
     );
     assert.equal(
@@ -91,7 +91,7 @@ describe('Stripe contract (test mode)', function () {
     await gateway.cancelSubscription(subscription.id, `${run}-cancel`);
     await syncCustomer(ctx().db, gateway, customer.id);
     assert.equal(
-      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan')).has_paid_plan,
+      (await ctx().db('providers').where({ id: user.providerIds[0] }).first('has_paid_plan'))!.has_paid_plan,
       false,
     );
   });

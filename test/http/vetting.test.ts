@@ -50,8 +50,10 @@ async function submit(client: Agent, fields: Record<string, string>) {
 }
 
 const statusOf = async (providerId: number) =>
-  (await ctx().db('providers').where({ id: providerId }).first(ctx().db.raw(`custom_content->>'vetting_status' as s`)))
-    .s as string | null;
+  (await ctx()
+    .db('providers')
+    .where({ id: providerId })
+    .first<{ s: string | null }>(ctx().db.raw(`custom_content->>'vetting_status' as s`)))!.s;
 const attempts = (providerId: number) => ctx().db('vetting_attempts').where({ provider_id: providerId }).orderBy('id');
 
 describe('vetting quiz: the seeded question bank (spec 2 §7 "Vetting")', () => {

@@ -64,10 +64,10 @@ describe('an unpaid /zpm-signup holds no e-mail address', () => {
     assert.equal(answer.status, 303, textOf(answer.text).slice(0, 300));
     assert.match(answer.headers.location!, /^\/profiles\/create\/\d+$/);
     const user = await ctx().db('users').where({ email: OWNER }).first();
-    assert.equal(user.first_name, 'Dana');
-    assert.ok(user.password_hash, "the owner's own login, with the owner's password");
+    assert.equal(user!.first_name, 'Dana');
+    assert.ok(user!.password_hash, "the owner's own login, with the owner's password");
     assert.equal(await count('zpm_signups'), 0);
-    assert.equal(await ctx().db('accounts').where({ id: held!.account_id }).first(), undefined);
+    assert.equal(await ctx().db('accounts').where({ id: held!.account_id! }).first(), undefined);
     // The other browser's sign-up is over.
     await squatter.get('/zpm-signup/pay').expect(303).expect('Location', '/zpm-signup');
   });
@@ -77,7 +77,7 @@ describe('an unpaid /zpm-signup holds no e-mail address', () => {
     const again = agent();
     await zpmSignup(again, OWNER, 'Dana').then((r) => assert.equal(r.status, 303));
     assert.equal(await count('zpm_signups'), 1);
-    assert.equal((await ctx().db('users').where({ email: OWNER }).first()).first_name, 'Dana');
+    assert.equal((await ctx().db('users').where({ email: OWNER }).first())!.first_name, 'Dana');
     await again.get('/zpm-signup/pay?zpm_tier=pro&quantity=1').expect(200);
 
     await createProviderUser(ctx().db, { email: 'real.login@example.test' });
@@ -128,7 +128,7 @@ describe('the scheduled job: unpaid sign-ups are deleted after a day', () => {
     assert.equal(prune.cron, '23 * * * *');
     for (const email of ['stale@example.test', 'fresh@example.test', 'paid@example.test', 'started@example.test'])
       await zpmSignup(agent(), email).then((r) => assert.equal(r.status, 303));
-    const idOf = async (email: string) => (await ctx().db('users').where({ email }).first()).id;
+    const idOf = async (email: string) => (await ctx().db('users').where({ email }).first())!.id;
     const dayAgo = ctx().db.raw(`now() - interval '25 hours'`);
     await ctx()
       .db('zpm_signups')
@@ -161,7 +161,7 @@ describe('the scheduled job: unpaid sign-ups are deleted after a day', () => {
       .pluck('users.email');
     assert.deepEqual(left, ['fresh@example.test', 'paid@example.test', 'started@example.test']);
     assert.equal(await ctx().db('users').where({ email: 'stale@example.test' }).first(), undefined);
-    assert.equal(await ctx().db('accounts').where({ id: staleAccount }).first(), undefined);
+    assert.equal(await ctx().db('accounts').where({ id: staleAccount! }).first(), undefined);
     // Then /signup with the freed address works.
     await signUp(agent(), 'stale@example.test').then((r) => assert.equal(r.status, 303));
   });

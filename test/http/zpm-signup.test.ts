@@ -107,10 +107,10 @@ describe('zpm-signup: your details (create-standalone-account)', () => {
   it('makes a standalone account owned by a user without a password, and moves on to payment', async () => {
     const { accountId } = await atPayment(DETAILS, false);
     const account = await ctx().db('accounts').where({ id: accountId }).first();
-    assert.equal(account.standalone_practice_management, true);
+    assert.equal(account!.standalone_practice_management, true);
     const user = await ctx().db('users').where({ email: DETAILS.email }).first();
-    assert.equal(user.password_hash, null);
-    const roles = await ctx().db('account_roles').where({ user_id: user.id }).select('account_id', 'role');
+    assert.equal(user!.password_hash, null);
+    const roles = await ctx().db('account_roles').where({ user_id: user!.id }).select('account_id', 'role');
     assert.deepEqual(
       roles.map((r) => [Number(r.account_id), r.role]),
       [[accountId, 'owner']],
@@ -144,7 +144,7 @@ describe('zpm-signup: your details (create-standalone-account)', () => {
       await ctx()
         .db('users')
         .where({ email: DETAILS.email })
-        .count('* as n')
+        .count<{ n: string }[]>('* as n')
         .first()
         .then((r) => Number(r!.n)),
       1,
@@ -259,8 +259,8 @@ describe('zpm-signup: pay', () => {
     );
     assert.equal(stripeSubscriptions.length, 1, 'one subscription at the card processor');
     const account = await ctx().db('accounts').where({ id: accountId }).first();
-    assert.deepEqual(account.practice_management, { subdomain: 'calm-waters', trial_end: null });
-    assert.equal(account.has_paid_practice_management_plan, true);
+    assert.deepEqual(account!.practice_management, { subdomain: 'calm-waters', trial_end: null });
+    assert.equal(account!.has_paid_practice_management_plan, true);
     assert.deepEqual(await ctx().db('local_ehr.clinics').select('clinic_id', 'subdomain'), [
       { clinic_id: 'clinic-abc123', subdomain: 'calm-waters' },
     ]);
@@ -286,7 +286,7 @@ describe('zpm-signup: pay', () => {
       (await subscriptions(accountId)).filter((s) => s.status === 'active'),
       [],
     );
-    assert.equal((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, null);
+    assert.equal((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, null);
     // Another card: a new attempt (the refused one's key would replay the refusal), which pays.
     const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     const good = await gateway().attachCard(customerId, 'pm_card_visa', `zpm-good-card-${accountId}`);
@@ -344,7 +344,7 @@ describe('zpm-signup: pay', () => {
     } finally {
       ehr.createClinic = original;
     }
-    assert.equal((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, null);
+    assert.equal((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, null);
     const stored = await ctx().db('zpm_signups').first();
     assert.notEqual(stored!.paid_at, null);
     assert.equal(stored!.completed_at, null);
@@ -358,7 +358,7 @@ describe('zpm-signup: pay', () => {
       `update pgboss.job set start_after = now() where name = 'zpm-signup.finish' and state = 'retry'`,
     );
     await drainJobs();
-    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, {
       subdomain: 'calm-waters',
       trial_end: null,
     });
@@ -399,7 +399,7 @@ describe('zpm-signup: pay', () => {
     );
     const customerId = (await ctx().db('billing_customers').where({ account_id: accountId }).first())!.id;
     assert.equal((await gateway().subscriptionsOf(customerId)).length, 1, 'the retry did not charge again');
-    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first()).practice_management, {
+    assert.deepEqual((await ctx().db('accounts').where({ id: accountId }).first())!.practice_management, {
       subdomain: 'calm-waters',
       trial_end: null,
     });

@@ -74,12 +74,12 @@ describe('fault tolerance with real processes', function () {
 
     const restarted = await start();
     const row = await db('users').where({ id: user.userId }).first('first_name', 'last_name', 'full_name');
-    const applied = /^First(\d+)$/.exec(row.first_name ?? '')?.[1];
+    const applied = /^First(\d+)$/.exec(row!.first_name ?? '')?.[1];
     if (applied) {
-      assert.equal(row.last_name, `Last${applied}`, 'first and last name come from the same post');
-      assert.equal(row.full_name, `First${applied} Last${applied}`);
+      assert.equal(row!.last_name, `Last${applied}`, 'first and last name come from the same post');
+      assert.equal(row!.full_name, `First${applied} Last${applied}`);
     } else {
-      assert.deepEqual([row.first_name, row.last_name], ['Taylor', 'Test'], 'no post applied, nothing half-applied');
+      assert.deepEqual([row!.first_name, row!.last_name], ['Taylor', 'Test'], 'no post applied, nothing half-applied');
     }
 
     const requests: { id: number; locals: { edits: string } }[] = await db('support_requests').select('id', 'locals');

@@ -135,7 +135,7 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
     const stuck: string[] = [];
     for (const s of signups) {
       const row = await db('zpm_signups').where({ id: s.id }).first();
-      const account = await db('accounts').where({ id: row!.account_id }).first('practice_management');
+      const account = await db('accounts').where({ id: row!.account_id! }).first('practice_management');
       const clinics = await db('local_ehr.clinics').where({ subdomain: s.subdomain }).count({ n: '*' }).first();
       const live = (await payments.gateway.subscriptionsOf(s.customerId)).filter((sub) => sub.status === 'active');
       const charges = (await payments.gateway.chargesOf(s.customerId)).filter(
@@ -144,7 +144,8 @@ describe('/zpm-signup pay survives kill -9 at any point', function () {
       const problems = [
         !row!.paid_at && 'not paid',
         !row!.completed_at && 'not finished',
-        account.practice_management?.subdomain !== s.subdomain && 'no practice management',
+        (account!.practice_management as { subdomain?: string } | null)?.subdomain !== s.subdomain &&
+          'no practice management',
         Number(clinics!.n) !== 1 && `${clinics!.n} clinics`,
         live.length !== 1 && `${live.length} subscriptions`,
         charges.length !== 1 && `${charges.length} charges`,

@@ -35,5 +35,5 @@ export async function userEmail(db: Db, userId: number): Promise<string | null> 
 export async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db('accounts').whereIn('id', ids).select('id', 'name');
-  return new Map(rows.map((row) => [Number(row.id), String(row.name ?? `Account ${row.id}`)]));
+  return new Map(rows.map((row) => [row.id, row.name ?? `Account ${row.id}`]));
 }

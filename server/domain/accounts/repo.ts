@@ -163,7 +163,7 @@ export async function planAccountsOf(
   userId: number,
 ): Promise<{ id: number; tier: AccountRow['tier']; hasPracticeManagement: boolean }[]> {
   return (await accountsOfUser(db, userId)).map((a) => ({
-    id: Number(a.id),
+    id: a.id,
     tier: a.tier,
     hasPracticeManagement: a.has_paid_practice_management_plan,
   }));
@@ -206,7 +206,7 @@ export async function insertToken(
       meta: JSON.stringify(token.meta ?? {}),
     })
     .returning('id');
-  return Number(row.id);
+  return row.id;
 }
 
 /** An unused, unexpired token with that hash and purpose, locked when inside a transaction. */
@@ -248,7 +248,7 @@ export async function markTokenUsed(db: Knex, id: number): Promise<void> {
 
 export async function countWrongAttempt(db: Knex, id: number): Promise<number> {
   const [row] = await db('auth_tokens').where({ id }).increment('attempts', 1).returning('attempts');
-  return Number(row.attempts);
+  return row.attempts;
 }
 
 /** Ends every live token of that purpose for the user (a new reset link makes older ones void). */

@@ -41,7 +41,7 @@ export function findSettings(db: Knex, userId: number): Promise<SettingsRow | un
       .select(db.raw(`coalesce((settings->>'email_messages')::boolean, true) as email_messages`))
       .select(db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as sms_messages`))
       .where({ id: userId })
-      .first()
+      .first<SettingsRow | undefined>()
   );
 }
 

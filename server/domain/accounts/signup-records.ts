@@ -55,7 +55,7 @@ export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<
   const [row] = await trx('users')
     .insert({ ...user, scopes: ['provider'] })
     .returning('id');
-  return Number(row.id);
+  return row.id;
 }
 
 /** A client login becomes a provider login too (scopes gains "provider"). */
@@ -69,7 +69,7 @@ export async function addProviderScope(trx: Knex.Transaction, userId: number): P
 /** A new account; `error` set makes it held (ignored everywhere) from the start. */
 export async function insertAccount(trx: Knex.Transaction, name: string, error: string | null = null): Promise<number> {
   const [row] = await trx('accounts').insert({ name, error }).returning('id');
-  return Number(row.id);
+  return row.id;
 }
 
 export async function insertAccountRole(

@@ -33,8 +33,7 @@ async function unpaidHolder(
     .where({ user_id: user.id })
     .orWhereIn('account_id', accountIds)
     .select('user_id', 'account_id');
-  if (roles.some((r) => Number(r.user_id) !== Number(user.id) || !accountIds.includes(Number(r.account_id))))
-    return null;
+  if (roles.some((r) => r.user_id !== user.id || !accountIds.includes(r.account_id))) return null;
   const used = await db('accounts')
     .whereIn('id', accountIds)
     .where((q) =>
@@ -44,7 +43,7 @@ async function unpaidHolder(
         .orWhereExists(db('providers').whereRaw('providers.account_id = accounts.id')),
     )
     .first('id');
-  return used ? null : { userId: Number(user.id), accountIds };
+  return used ? null : { userId: user.id, accountIds };
 }
 
 /** True when `email` is held only by unpaid standalone sign-ups (a sign-up may take the address). */

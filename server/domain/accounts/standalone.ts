@@ -34,7 +34,7 @@ export async function createStandaloneAccount(
     .insert({ name: `${input.firstName} ${input.lastName}`, standalone_practice_management: true })
     .returning('id');
   await trx('account_roles').insert({ user_id: user.id, account_id: account.id, role: 'owner' });
-  return { userId: Number(user.id), accountId: Number(account.id) };
+  return { userId: user.id, accountId: account.id };
 }
 
 /** Queues the e-mail whose link lets the owner of a new standalone account choose a password (the reset page). */

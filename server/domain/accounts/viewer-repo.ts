@@ -78,7 +78,7 @@ export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number)
   const provider = chooseProvider(providers, wantedProviderId ?? user.selected_provider_id ?? undefined);
   return {
     user: {
-      id: Number(user.id),
+      id: user.id,
       email: user.email,
       firstName: user.first_name,
       lastName: user.last_name,
@@ -86,7 +86,7 @@ export function viewerFromRow(user: ViewerRow | null, wantedProviderId?: number)
       scopes: [...(user.scopes ?? [])],
       twoFactorEnrolled: Boolean(user.two_factor_enrolled_at),
     },
-    roles: user.roles.map((r) => ({ accountId: Number(r.account_id), role: r.role })),
+    roles: user.roles.map((r) => ({ accountId: r.account_id, role: r.role })),
     providers,
     provider,
   };
@@ -105,8 +105,8 @@ export async function rememberProvider(db: Knex, userId: number, providerId: num
 
 function toSummary(row: ProviderRow): ProviderSummary {
   return {
-    id: Number(row.id),
-    accountId: Number(row.account_id),
+    id: row.id,
+    accountId: row.account_id,
     type: row.type,
     status: row.status,
     firstName: row.first_name,
@@ -114,11 +114,11 @@ function toSummary(row: ProviderRow): ProviderSummary {
     companyName: row.company_name,
     displayName: providerDisplayName(row),
     slug: row.slug,
-    hasPaidPlan: Boolean(row.has_paid_plan),
-    hasVideos: Boolean(row.has_videos),
-    hasCalendar: Boolean(row.has_calendar),
+    hasPaidPlan: row.has_paid_plan,
+    hasVideos: row.has_videos,
+    hasCalendar: row.has_calendar,
     timezone: row.timezone ?? 'America/New_York',
-    unreadMessageCount: Number(row.unread_message_count ?? 0),
+    unreadMessageCount: row.unread_message_count ?? 0,
   };
 }
 

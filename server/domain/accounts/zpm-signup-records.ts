@@ -144,7 +144,5 @@ export async function ownerOf(
   userId: number,
 ): Promise<{ id: number; email: string; firstName: string; lastName: string } | null> {
   const row = await db('users').where({ id: userId }).first('id', 'email', 'first_name', 'last_name');
-  return row
-    ? { id: Number(row.id), email: row.email, firstName: row.first_name ?? '', lastName: row.last_name ?? '' }
-    : null;
+  return row ? { id: row.id, email: row.email, firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null;
 }

@@ -90,7 +90,7 @@ interface LiveProvider {
 /** A profile that is live in the directory; any other (or an unknown id) is not found. */
 async function liveProvider(db: Db, providerId: number): Promise<LiveProvider | null> {
   const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'timezone');
-  return row ? { id: Number(row.id), timezone: row.timezone } : null;
+  return row ? { id: row.id, timezone: row.timezone } : null;
 }
 
 /**

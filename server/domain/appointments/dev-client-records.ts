@@ -25,7 +25,7 @@ export async function providersWithOpenCalendars(db: Knex): Promise<ListedProvid
     .orderBy(['last_name', 'company_name', 'id'])
     .limit(200)
     .select('id', 'type', 'first_name', 'last_name', 'company_name');
-  return rows.map((row) => ({ id: Number(row.id), name: providerDisplayName(row) }));
+  return rows.map((row) => ({ id: row.id, name: providerDisplayName(row) }));
 }
 
 /** The client's latest bookings, newest first. */
@@ -71,7 +71,7 @@ export async function liveProviders(db: Knex): Promise<MessagingProvider[]> {
     .limit(200)
     .select('id', 'type', 'first_name', 'last_name', 'company_name', 'timezone');
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     name: providerDisplayName(row),
     timeZone: row.timezone ?? 'America/New_York',
   }));

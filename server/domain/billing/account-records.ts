@@ -109,13 +109,14 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
   return {
     account: {
       tier: account.tier,
-      seatBased: Boolean(account.seat_based),
-      hasPaidPracticeManagement: Boolean(account.has_paid_practice_management_plan),
-      hasPaidReimbursifyPlan: Boolean(account.has_paid_reimbursify_plan),
-      reimbursifyAccountCreated: Boolean(account.reimbursify_account_created),
-      legacySubscriptionCount: Number(account.legacy_subscription_count ?? 0),
-      hasPendingClinic: account.practice_management?.status === 'pending',
-      standalonePracticeManagement: Boolean(account.standalone_practice_management),
+      seatBased: account.seat_based,
+      hasPaidPracticeManagement: account.has_paid_practice_management_plan,
+      hasPaidReimbursifyPlan: account.has_paid_reimbursify_plan,
+      reimbursifyAccountCreated: account.reimbursify_account_created,
+      legacySubscriptionCount: account.legacy_subscription_count,
+      // accounts.practice_management is the practice-management module's document (its clinic).
+      hasPendingClinic: (account.practice_management as { status?: string } | null)?.status === 'pending',
+      standalonePracticeManagement: account.standalone_practice_management,
     },
     customers: customers.map((c) => ({
       id: c.id,
@@ -151,7 +152,7 @@ export async function accountBillingRecords(db: Knex, accountId: number): Promis
       expYear: c.exp_year,
       createdAt: new Date(c.created_at),
     })),
-    providers: providers.map((p) => ({ id: Number(p.id), name: nameOf(p), hasPaidPlan: Boolean(p.has_paid_plan) })),
+    providers: providers.map((p) => ({ id: p.id, name: nameOf(p), hasPaidPlan: p.has_paid_plan })),
   };
 }
 
@@ -174,7 +175,7 @@ export async function liveSubscriptionOfAccount(
         .whereIn('id', ids)
         .select('id', 'type', 'first_name', 'last_name', 'company_name')
     : [];
-  const names = new Map<number, string>(providers.map((p) => [Number(p.id), nameOf(p)]));
+  const names = new Map<number, string>(providers.map((p) => [p.id, nameOf(p)]));
   return {
     id: row.id,
     customerId: row.customer_id,

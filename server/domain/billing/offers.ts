@@ -17,7 +17,7 @@ export const OFFER_TEXTS: Record<string, string> = {
 /** The provider's sign-up context (`partner:owl`, `referral:{code}`), split. */
 async function signupContextOf(db: Knex, providerId: number) {
   const provider = await db('providers').where({ id: providerId }).first('signup_source');
-  const [kind, value] = String(provider?.signup_source ?? '').split(':');
+  const [kind, value] = (provider?.signup_source ?? '').split(':');
   return { kind, value };
 }
 
@@ -107,13 +107,13 @@ export async function creditReferrer(
   const provider = await db('providers')
     .where({ id: providerId })
     .first('signup_source', 'referrer_credited_at', 'account_id');
-  const [kind, code] = String(provider?.signup_source ?? '').split(':');
+  const [kind, code] = (provider?.signup_source ?? '').split(':');
   if (!provider || provider.referrer_credited_at || kind !== 'referral' || !code) return;
   const referrer = await db('providers')
     .where({ referral_code: code })
     .whereNot({ account_id: provider.account_id })
     .first('account_id');
-  const customerId = referrer ? await primaryCustomerOf(db, Number(referrer.account_id)) : null;
+  const customerId = referrer ? await primaryCustomerOf(db, referrer.account_id) : null;
   if (!customerId) return;
   await payments.creditBalance(
     customerId,

@@ -89,5 +89,5 @@ export async function accountPlanFlags(
 /** The account's first provider (the one a membership change request is filed for when none is named); null: none. */
 export async function firstProviderOfAccount(db: Knex, accountId: number): Promise<number | null> {
   const row = await db('providers').where({ account_id: accountId }).orderBy('id').first('id');
-  return row ? Number(row.id) : null;
+  return row ? row.id : null;
 }

@@ -25,7 +25,7 @@ export async function clientUserFor(trx: Knex.Transaction, client: MessagingClie
   );
   if (rows[0]) return Number(rows[0].id);
   const existing = await trx('users').where({ email: client.email }).first('id');
-  return Number(existing.id);
+  return existing!.id;
 }
 
 export interface OpenedConversation {

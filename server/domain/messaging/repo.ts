@@ -514,7 +514,7 @@ export async function recordOutOfOfficeReply(trx: Knex.Transaction, conversation
 
 export async function liveProvider(db: Db, providerId: number): Promise<{ id: number; accountId: number } | null> {
   const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'account_id');
-  return row ? { id: Number(row.id), accountId: Number(row.account_id) } : null;
+  return row ? { id: row.id, accountId: row.account_id } : null;
 }
 
 /** The conversation of this provider and client address whose token is this one (by its hash). */

@@ -30,11 +30,11 @@ export async function privatePayBoosterAccountOf(
   const account = await privatePayBoosterColumnsOf(db, accountId);
   if (!account) return null;
   return {
-    id: Number(account.id),
-    reimbursifyAccountCreated: Boolean(account.reimbursify_account_created),
+    id: account.id,
+    reimbursifyAccountCreated: account.reimbursify_account_created,
     legacyOrSeatSubscriptionIsGood:
-      Number(account.active_or_trialing_subscription_count) > 0 &&
-      (Boolean(account.seat_based) || Number(account.legacy_subscription_count) > 0),
+      account.active_or_trialing_subscription_count > 0 &&
+      (account.seat_based || account.legacy_subscription_count > 0),
     featureFlags: (account.feature_flags ?? {}) as Record<string, unknown>,
   };
 }

@@ -19,7 +19,7 @@ export async function videos(db: Db, providerId: number): Promise<unknown[]> {
 
 export async function referralCode(db: Db, providerId: number): Promise<string> {
   const row = await db('providers').where({ id: providerId }).first('referral_code');
-  return row.referral_code as string;
+  return row!.referral_code as string;
 }
 
 /** Profiles created through a signup link carrying this code (providers.signup_source "referral:CODE"). */

@@ -122,7 +122,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
   const tagCounts = row.tag_counts ?? {};
   const locationStates = row.location_states ?? [];
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
     status: row.status,
     timezone: row.timezone,
@@ -132,7 +132,7 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     phoneNumber: row.phone_number,
     contactEmail: row.contact_email,
     tagCounts,
-    topSpecialtyCount: Number(row.top_specialty_count),
+    topSpecialtyCount: row.top_specialty_count,
     locationStates,
     licenseStates: row.license_states ?? [],
     sessionFeeOngoing: content.session_fee_ongoing,
@@ -144,9 +144,9 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     vettingStatus: content.vetting_status,
     educationCount: Array.isArray(content.education_v2) ? content.education_v2.length : 0,
     insuranceCount: tagCounts.insurances ?? 0,
-    insuranceOptOutCount: Number(row.insurance_opt_out_count),
+    insuranceOptOutCount: row.insurance_opt_out_count,
     locationStateCount: new Set(locationStates).size,
-    galleryCount: Number(row.gallery_count),
+    galleryCount: row.gallery_count,
     statementWords: wordCount(row.professional_statement),
     cta: content.cta && typeof content.cta === 'object' ? (content.cta as Record<string, unknown>) : {},
   };

@@ -24,5 +24,5 @@ export async function insertNewProvider(trx: Knex.Transaction, provider: NewProv
       created_with_new_wizard: true,
     })
     .returning('id');
-  return Number(row.id);
+  return row.id;
 }
