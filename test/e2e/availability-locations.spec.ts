@@ -116,18 +116,38 @@ describe('browser: availability and locations', function () {
     await page.getByText('Status: Inactive').waitFor();
     assert.equal((await ctx().db('out_of_office_messages').where({ provider_id: id }).first())!.status, 'inactive');
 
-    // Delete the online location: the browser asks first (the shared data-confirm behaviour).
+    // Delete the online location from its own header: the browser asks first (the shared data-confirm behaviour).
+    assert.equal(await page.getByRole('checkbox', { name: /for deletion/ }).count(), 0, 'no bulk selection');
     page.once('dialog', (dialog) => {
-      assert.match(dialog.message(), /Are you sure you want to delete the selected locations\?/);
+      assert.match(dialog.message(), /Are you sure you want to delete this location\?/);
       void dialog.accept();
     });
-    await page.getByLabel('Select Online sessions (New York) for deletion').check();
-    await submit(page, page.getByRole('button', { name: 'Delete selected locations' }));
+    await submit(page, page.getByRole('button', { name: 'Delete Online sessions (New York)' }));
     await page.getByText('Your location has been deleted.').waitFor();
     await expectAccessible(page);
     assert.deepEqual(
       (await ctx().db('locations').where({ provider_id: id })).map((l) => l.remote_location),
       [false],
+    );
+  });
+
+  it('with JavaScript off, a location is deleted from its own header after the page asks', async () => {
+    const { user, id } = await providerWithOffice();
+    await ctx().db('locations').insert({ provider_id: id, state: 'NY', remote_location: true });
+    const page = await session.newPage({ javaScript: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page, user.userId);
+    await page.goto(PAGE);
+    await expectAccessible(page);
+    await submit(page, page.getByRole('button', { name: 'Delete Midtown Office' }));
+    await page.getByText('Are you sure you want to delete this location? This cannot be undone.').waitFor();
+    assert.equal((await ctx().db('locations').where({ provider_id: id })).length, 2, 'not before confirming');
+    await expectAccessible(page);
+    await submit(page, page.getByRole('button', { name: 'Yes, delete' }));
+    await page.getByText('Your location has been deleted.').waitFor();
+    assert.deepEqual(
+      (await ctx().db('locations').where({ provider_id: id })).map((l) => l.remote_location),
+      [true],
     );
   });
 });

@@ -497,7 +497,7 @@ describe('availability-locations: deleting locations (spec 2 §5)', () => {
     assert.equal(asked.status, 200);
     assert.match(
       mainTextOf(asked.text),
-      /Are you sure you want to delete the selected locations\? This cannot be undone\. Online sessions \(New Jersey\)/,
+      /Are you sure you want to delete this location\? This cannot be undone\. Online sessions \(New Jersey\)/,
     );
     assert.equal(
       (await ctx().db('locations').where({ provider_id: id })).length,

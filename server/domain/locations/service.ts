@@ -172,7 +172,8 @@ export async function deleteLocations(
     if (!ids.length) throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.selectToDelete });
     if (locations.length - ids.length < 1)
       throw new ValidationError({ [FLASH_KEY]: LOCATION_FORM_MESSAGES.atLeastOne });
-    if (!confirmed) return askFirst(LOCATION_FORM_MESSAGES.confirmDelete, chosen as repo.LocationRecord[]);
+    if (!confirmed)
+      return askFirst(LOCATION_FORM_MESSAGES.confirmDelete(chosen.length), chosen as repo.LocationRecord[]);
     const acceptingBefore = anyAccepting(locations);
     const deleted = await repo.deleteLocations(trx, providerId, ids);
     await afterAcceptingChange(trx, providerId, acceptingBefore);

@@ -14,8 +14,12 @@ export const LOCATION_FORM_MESSAGES = {
   required: 'Required',
   atLeastOne: 'You must have at least one location.',
   selectToDelete: 'You must select one or more locations to delete.',
-  // Not quoted in the spec (docs/decisions.md): the delete confirmation question.
-  confirmDelete: 'Are you sure you want to delete the selected locations? This cannot be undone.',
+  // Not quoted in the spec (docs/decisions.md): the delete confirmation question, for one location (each
+  // location's own Delete) or several (a post of several ids, which the API still takes).
+  confirmDelete: (count: number) =>
+    count === 1
+      ? 'Are you sure you want to delete this location? This cannot be undone.'
+      : 'Are you sure you want to delete the selected locations? This cannot be undone.',
   error: 'There was an error updating your location.',
   availabilityError: 'There was an error updating your availability.',
   noteMax: 'Please keep your note under 200 characters!',

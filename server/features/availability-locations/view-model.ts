@@ -10,6 +10,7 @@ import {
   DAYS,
   HOURS_MAX,
   INQUIRE,
+  LOCATION_FORM_MESSAGES,
   NOTE_MAX,
   TIME_FLAGS,
 } from '../../domain/locations';
@@ -89,5 +90,6 @@ export function pageView(data: service.PageData): PageView {
     closed: CLOSED,
     inquire: INQUIRE,
     hoursMax: HOURS_MAX,
+    deleteQuestion: LOCATION_FORM_MESSAGES.confirmDelete(1),
   };
 }

@@ -1,4 +1,5 @@
-// The practice locations (#practice-locations): the list, each location's form, new ones, deleting (asks first).
+// The practice locations (#practice-locations): one item per location with Edit and Delete in its header
+// (Delete asks first), each location's form, new ones.
 import type { ReactNode } from 'react';
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
@@ -54,16 +55,6 @@ export function LocationsSection(props: PageProps) {
           ))}
         </ul>
       )}
-      {view.locations.length > 0 && (
-        <PostForm
-          action={`${PAGE_PATH}/locations/delete`}
-          id="delete-locations"
-          className="actions"
-          data-confirm="Are you sure you want to delete the selected locations? This cannot be undone."
-        >
-          <Button variant="danger-outline">Delete selected locations</Button>
-        </PostForm>
-      )}
       {newKind ? (
         <LocationForm {...props} location={null} kind={newKind === 'new-online' ? 'online' : 'office'} />
       ) : (
@@ -80,24 +71,25 @@ export function LocationsSection(props: PageProps) {
 
 function LocationRead({ location: l, view }: { location: LocationView; view: PageView }) {
   const times = timesText(l.flags, view.timeOptions);
+  const label = `${l.title}${l.remote ? ` (${l.stateName})` : ''}`;
   return (
     <>
-      <div className="field field--check location-item__select">
-        <input type="checkbox" id={`delete-${l.id}`} name="location_ids" value={l.id} form="delete-locations" />
-        <label htmlFor={`delete-${l.id}`}>
-          Select
-          <span className="visually-hidden">
-            {' '}
-            {l.title}
-            {l.remote ? ` (${l.stateName})` : ''}
-          </span>{' '}
-          for deletion
-        </label>
+      {/* The location's own actions in its header: Edit, and Delete, which asks first (the page's own
+          confirmation step without JavaScript). */}
+      <div className="card-header">
+        <h3>{label}</h3>
+        <div className="card-header__actions">
+          <ButtonLink href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}>
+            <Icon name="pencil" /> Edit<span className="visually-hidden"> {label}</span>
+          </ButtonLink>
+          <PostForm action={`${PAGE_PATH}/locations/delete`}>
+            <input type="hidden" name="location_ids" value={l.id} />
+            <Button variant="danger-outline" data-confirm={view.deleteQuestion}>
+              <Icon name="trash-2" /> Delete<span className="visually-hidden"> {label}</span>
+            </Button>
+          </PostForm>
+        </div>
       </div>
-      <h3>
-        {l.title}
-        {l.remote ? ` (${l.stateName})` : ''}
-      </h3>
       {l.addressLines.length > 0 && (
         <p className="location-item__address">
           {l.addressLines.map((line, i) => (
@@ -148,16 +140,6 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
             : []),
         ]}
       />
-      <p>
-        <ButtonLink href={`${PAGE_PATH}?edit=location-${l.id}#location-${l.id}`}>
-          <Icon name="pencil" /> Edit
-          <span className="visually-hidden">
-            {' '}
-            {l.title}
-            {l.remote ? ` (${l.stateName})` : ''}
-          </span>
-        </ButtonLink>
-      </p>
     </>
   );
 }

@@ -66,6 +66,8 @@ export interface PageView {
   closed: string;
   inquire: string;
   hoursMax: number;
+  /** Asked before one location is deleted (with JavaScript; the server asks the same without). */
+  deleteQuestion: string;
 }
 
 /** A question the page asks before going on (the no-JavaScript form of a confirm dialog). */
