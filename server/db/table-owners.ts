@@ -75,22 +75,17 @@ export const TABLE_ACCESS_DEBT: string[] = [
   'domain/appointments → provider_clinicians',
   'domain/appointments → providers',
   'domain/appointments → users',
-  'domain/benefits-check → providers',
   'domain/billing → account_roles',
   'domain/billing → accounts',
   'domain/billing → locations',
   'domain/billing → providers',
   'domain/billing → users',
-  'domain/external-calendars → providers',
   // Kept: a thread's messages show their consultation's start time through one LEFT JOIN of appointments
   // (messaging/repo.ts, messageQuery: the thread, its live updates and one message). The appointments
   // module imports messaging (a booking writes into the conversation), so messaging cannot import a join
   // helper from it without an import circle, and reading the times in a second query per page would
   // slow the thread, the page this rule must not slow.
   'domain/messaging → appointments',
-  'domain/messaging → provider_clinicians',
-  'domain/messaging → providers',
-  'domain/messaging → users',
   // Kept: the profile-content module is providers.custom_content, the profile's loose JSON, split from the
   // providers module so that the tags and locations modules (which the providers module imports) can read and
   // merge it without an import circle. Its queries touch that one column only.

@@ -1,5 +1,11 @@
 // The accounts module's public face: everything outside server/domain/accounts/ imports from here.
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from './deps';
+export {
+  clientUserFor,
+  type DirectoryClient,
+  messageNotificationContacts,
+  userIdsWithEmail,
+} from './directory-clients';
 export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';
 export { attemptPassword } from './password-attempts';
 export {

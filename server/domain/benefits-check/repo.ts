@@ -2,7 +2,7 @@
 // the fee they are priced with.
 import type { Knex } from 'knex';
 import { findBenefitsCheckMessage } from '../messaging';
-import { contentOf } from '../profile-content';
+import { readCustomContent } from '../profile-content';
 import type { VobData, VobInputInfo } from './types';
 
 export type Db = Knex | Knex.Transaction;
@@ -35,7 +35,6 @@ export async function findVobMessage(
 
 /** custom_content.session_fee_ongoing (whole dollars), null when unset or not a positive number. */
 export async function ongoingSessionFee(db: Db, providerId: number): Promise<number | null> {
-  const row = await db('providers').where({ id: providerId }).first('custom_content');
-  const fee = Number(contentOf(row?.custom_content).session_fee_ongoing);
+  const fee = Number((await readCustomContent(db, providerId))?.session_fee_ongoing);
   return Number.isFinite(fee) && fee > 0 ? fee : null;
 }

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import { busyBlockCount, type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
+import { providerTimeZone as timeZoneOf } from '../providers';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -159,8 +160,7 @@ export async function deleteGoogleLink(db: Db, providerId: number): Promise<Goog
 }
 
 export async function providerTimeZone(db: Db, providerId: number): Promise<string> {
-  const row = await db('providers').where({ id: providerId }).first('timezone');
-  return (row?.timezone as string | undefined) ?? 'America/New_York';
+  return (await timeZoneOf(db, providerId)) ?? 'America/New_York';
 }
 
 /** Replaces every busy row of the calendar and stamps the sync (the caller's transaction holds the calendar's lock). */

@@ -10,6 +10,7 @@ import {
   type GoogleTokens,
 } from '../../integrations/calendar-sync';
 import type { JobQueue } from '../../jobs/queue';
+import { lockProvider } from '../providers';
 import { freshAccessToken } from './google-account';
 import * as repo from './repo';
 import { FEED_LIMITS, FEED_MESSAGES, validateFeedForm } from './validation';
@@ -42,7 +43,7 @@ export async function addIcsFeed(
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return db.transaction(async (trx) => {
     // The provider's row serialises two adds of the same feed (double submit).
-    await trx('providers').where({ id: providerId }).forUpdate().first('id');
+    await lockProvider(trx, providerId);
     if (await repo.feedExists(trx, providerId, input.url))
       throw new ValidationError({ url: FEED_MESSAGES.urlDuplicate });
     if ((await repo.countFeeds(trx, providerId)) >= FEED_LIMITS.perProvider)
@@ -145,7 +146,7 @@ export async function linkGoogleCalendar(
   const entry = entries.find((c) => c.id === id);
   if (!entry) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.chooseCalendar });
   return db.transaction(async (trx) => {
-    await trx('providers').where({ id: providerId }).forUpdate().first('id');
+    await lockProvider(trx, providerId);
     if ((await repo.listCalendars(trx, providerId)).some((c) => c.googleCalendarId === id))
       throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.alreadyLinked });
     const calendarId = await repo.insertCalendar(trx, {

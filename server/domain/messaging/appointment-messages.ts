@@ -2,6 +2,7 @@
 // a reschedule), and what the development client reads back of a client's own messages. The
 // appointments module calls these inside its own transactions.
 import type { Knex } from 'knex';
+import { userIdsWithEmail } from '../accounts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -57,8 +58,8 @@ export interface MessageFromClient {
  */
 export async function messagesFromClient(db: Knex, providerId: number, email: string): Promise<MessageFromClient[]> {
   const rows = await db('messages as m')
-    .join('users as u', 'u.id', 'm.client_user_id')
-    .where({ 'm.provider_id': providerId, 'm.sender': 'client', 'u.email': email.toLowerCase() })
+    .whereIn('m.client_user_id', userIdsWithEmail(db, email.toLowerCase()))
+    .where({ 'm.provider_id': providerId, 'm.sender': 'client' })
     .orderBy('m.send_date')
     .limit(200)
     .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');

@@ -1,32 +1,11 @@
-// A directory client as a user, and the details the client gave one provider. The directory cannot
-// prove who owns an e-mail address, so what it sends never changes a user: a new address makes a user
-// with scope client; a known one (a client, or a provider's own sign-in) is only linked, never renamed
-// and never given the client scope. The name and phone given belong to the conversation with that
-// provider (conversations.client_*), which is what the provider sees.
+// The details a directory client gave one provider (the client as a user is the accounts module's). The
+// directory cannot prove who owns an e-mail address: the name and phone given belong to the conversation
+// with that provider (conversations.client_*), which is what the provider sees, and never change the user.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { DirectoryClient as MessagingClient } from '../accounts';
 
-export interface MessagingClient {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-}
-
-/** The user of this e-mail address: found, or made with scope client. Never updated. */
-export async function clientUserFor(trx: Knex.Transaction, client: MessagingClient): Promise<number> {
-  const fullName = `${client.firstName} ${client.lastName}`;
-  const { rows } = await trx.raw(
-    `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
-     VALUES (?, ?, ?, ?, ?, '{client}'::text[])
-     ON CONFLICT (email) DO NOTHING
-     RETURNING id`,
-    [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
-  );
-  if (rows[0]) return Number(rows[0].id);
-  const existing = await trx('users').where({ email: client.email }).first('id');
-  return existing!.id;
-}
+export { clientUserFor, type DirectoryClient as MessagingClient } from '../accounts';
 
 export interface OpenedConversation {
   id: number;

@@ -2,6 +2,7 @@
 // inbox's (every profile of the account), the latest activity (a message, or the provider opening it)
 // first, 100 per page, filtered by provider, unread or a client-name search.
 import type { Knex } from 'knex';
+import { accountProfiles as providerProfilesOfAccount } from '../providers';
 import * as repo from './repo';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -31,7 +32,7 @@ export async function listConversations(
 
 /** The account's profiles, the practice's first (the practice inbox filters by them). */
 export function accountProfiles(db: Knex, accountId: number) {
-  return repo.accountProfiles(db, accountId);
+  return providerProfilesOfAccount(db, accountId);
 }
 
 /** How many conversations have a client message the provider has not read (the unread dot and badge). */

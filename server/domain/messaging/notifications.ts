@@ -4,7 +4,8 @@
 // Bursts are coalesced where the message is stored (repo.claimNotification), so a job means a send.
 import type { Knex } from 'knex';
 import type { JobDefinition } from '../../jobs/queue';
-import { providerDisplayName } from '../accounts';
+import { messageNotificationContacts, providerDisplayName } from '../accounts';
+import { joinProviderColumns, notifiedClinicianIds } from '../providers';
 import { clientAsGivenJoin } from './clients';
 
 export const MESSAGE_NOTIFICATION_JOB = 'messaging.notify-provider';
@@ -62,39 +63,29 @@ async function recipients(
   providerId: number,
   contactEmail: string | null,
 ): Promise<{ emails: string[]; phones: string[] }> {
-  const users = await db('provider_clinicians as pc')
-    .join('users as u', 'u.id', 'pc.user_id')
-    .where({ 'pc.provider_id': providerId, 'pc.receives_notifications': true })
-    .orderBy('u.id')
-    .select(
-      'u.email',
-      'u.phone_number',
-      db.raw(`coalesce((u.settings->>'email_messages')::boolean, true) as wants_email`),
-      db.raw(`coalesce((u.settings->>'sms_messages')::boolean, false) as wants_sms`),
-    );
+  const users = await messageNotificationContacts(db, notifiedClinicianIds(db, providerId));
   const emails = users.length
-    ? users.filter((u) => u.wants_email).map((u) => String(u.email))
+    ? users.filter((u) => u.wantsEmail).map((u) => u.email)
     : contactEmail
       ? [contactEmail]
       : [];
-  const phones = users.filter((u) => u.wants_sms && u.phone_number).map((u) => String(u.phone_number));
+  const phones = users.flatMap((u) => (u.wantsSms && u.phoneNumber ? [u.phoneNumber] : []));
   return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
 
 async function conversationForNotice(db: Knex, conversationId: number) {
-  return db('conversations as c')
-    .join('providers as p', 'p.id', 'c.provider_id')
+  return joinProviderColumns(
+    db('conversations as c'),
+    'c.provider_id',
+    ['contact_email', 'type', 'first_name', 'last_name', 'company_name'],
+    '',
+  )
     .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .where('c.id', conversationId)
     .first(
       'c.provider_id',
       'c.client_user_id',
       'c.client_redacted_at',
-      'p.contact_email',
-      'p.type',
-      'p.first_name',
-      'p.last_name',
-      'p.company_name',
       'u.email as client_email',
       'u.first_name as client_first_name',
       'u.full_name as client_full_name',

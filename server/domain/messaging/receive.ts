@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { JobQueue } from '../../jobs/queue';
+import { findLiveProvider } from '../providers';
 import { outOfOfficeReplyFor } from '../vacation-responder';
 import { clientUserFor, openConversation } from './clients';
 import { MESSAGE_NOTIFICATION_JOB, NOTIFICATION_WINDOW_MINUTES, type ProviderNotificationData } from './notifications';
@@ -45,7 +46,7 @@ export async function receiveClientMessage(
   const content = request.content?.trim() || null;
   if (request.type === 'message' && !content) throw new ValidationError({ message: MESSAGE_TEXTS.required });
   return db.transaction(async (trx) => {
-    const provider = await repo.liveProvider(trx, request.providerId);
+    const provider = await findLiveProvider(trx, request.providerId);
     if (!provider) throw new NotFoundError();
     const { email, firstName, lastName, phone } = request.client;
     const clientUserId = await clientUserFor(trx, { email, firstName, lastName, phoneNumber: phone ?? null });

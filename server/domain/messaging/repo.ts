@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import type { Row } from '../../db/rows';
-import { providerDisplayName } from '../accounts';
+import { providerDisplayName, userIdsWithEmail } from '../accounts';
+import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 import { clientAsGivenJoin } from './clients';
 import {
   type ConversationFilter,
@@ -54,8 +55,14 @@ const PREVIEW_MAX = 120;
 
 /** The conversations with what a list shows; `preview` adds the last message's first line (lists only). */
 function summaryQuery(db: Db, preview = false) {
-  const query = db('conversations as c')
-    .join('providers as p', 'p.id', 'c.provider_id')
+  const query = joinProviderColumns(db('conversations as c'), 'c.provider_id', [
+    'type',
+    'first_name',
+    'last_name',
+    'company_name',
+    'image_key',
+    'status',
+  ])
     // The client as this provider knows them: the details given in this conversation.
     .joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'))
     .select(
@@ -66,12 +73,6 @@ function summaryQuery(db: Db, preview = false) {
       'c.is_locked',
       'c.client_redacted_at',
       'c.last_message_at',
-      'p.type as provider_type',
-      'p.first_name as provider_first_name',
-      'p.last_name as provider_last_name',
-      'p.company_name as provider_company_name',
-      'p.image_key as provider_image_key',
-      'p.status as provider_status',
       'u.first_name',
       'u.last_name',
       'u.full_name',
@@ -244,30 +245,6 @@ export async function markOpened(db: Db, conversationId: number, at: Date): Prom
     .update({ provider_opened_at: at });
 }
 
-/** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */
-export async function accountProfiles(
-  db: Knex,
-  accountId: number,
-): Promise<{ id: number; name: string; type: string; status: string }[]> {
-  const rows: {
-    id: number;
-    type: string;
-    status: string;
-    first_name: string | null;
-    last_name: string | null;
-    company_name: string | null;
-  }[] = await db('providers')
-    .where('account_id', accountId)
-    .orderByRaw(`type = 'practice' desc, coalesce(company_name, concat_ws(' ', first_name, last_name)), id`)
-    .select('id', 'type', 'status', 'first_name', 'last_name', 'company_name');
-  return rows.map((row) => ({
-    id: Number(row.id),
-    name: providerDisplayName(row),
-    type: row.type,
-    status: row.status,
-  }));
-}
-
 /** Conversations with an unread client message (messages_unread_index for a provider). */
 export async function countUnreadConversations(db: Knex, owner: MessagingOwner): Promise<number> {
   const query = db('messages as m')
@@ -276,7 +253,7 @@ export async function countUnreadConversations(db: Knex, owner: MessagingOwner):
     .whereNull('m.deleted_at')
     .countDistinct({ count: 'm.conversation_id' });
   if ('providerId' in owner) void query.where('m.provider_id', owner.providerId);
-  else void query.whereIn('m.provider_id', db('providers').where('account_id', owner.accountId).select('id'));
+  else void query.whereIn('m.provider_id', providerIdsOfAccountQuery(db, owner.accountId));
   const [row] = await query;
   return Number(row?.count ?? 0);
 }
@@ -512,11 +489,6 @@ export async function recordOutOfOfficeReply(trx: Knex.Transaction, conversation
   await trx('conversations').where('id', conversationId).update({ out_of_office_replied_at: at });
 }
 
-export async function liveProvider(db: Db, providerId: number): Promise<{ id: number; accountId: number } | null> {
-  const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'account_id');
-  return row ? { id: row.id, accountId: row.account_id } : null;
-}
-
 /** The conversation of this provider and client address whose token is this one (by its hash). */
 export async function conversationByClientToken(
   db: Db,
@@ -525,8 +497,8 @@ export async function conversationByClientToken(
   tokenHash: string,
 ): Promise<{ id: number; clientRedacted: boolean } | null> {
   const row = await db('conversations as c')
-    .join('users as u', 'u.id', 'c.client_user_id')
-    .where({ 'c.provider_id': providerId, 'u.email': clientEmail, 'c.client_token_hash': tokenHash })
+    .whereIn('c.client_user_id', userIdsWithEmail(db, clientEmail))
+    .where({ 'c.provider_id': providerId, 'c.client_token_hash': tokenHash })
     .first('c.id', 'c.client_redacted_at');
   return row ? { id: Number(row.id), clientRedacted: row.client_redacted_at !== null } : null;
 }

@@ -51,6 +51,19 @@ export async function calendarSettingsOf(db: Db, providerId: number): Promise<Ca
   };
 }
 
+/** The profile's time zone (null: none set, or no such profile). */
+export async function providerTimeZone(db: Db, providerId: number): Promise<string | null> {
+  return (await db('providers').where({ id: providerId }).first('timezone'))?.timezone ?? null;
+}
+
+/**
+ * Locks the profile's row for the rest of the caller's transaction: changes of what belongs to one profile
+ * (its calendars, its feeds) made under it are serialised, so a double submit cannot add a thing twice.
+ */
+export async function lockProvider(trx: Knex.Transaction, providerId: number): Promise<void> {
+  await trx('providers').where({ id: providerId }).forUpdate().first('id');
+}
+
 /** Sets the calendar's columns; false when there is no such profile. */
 export async function updateCalendarSettings(
   db: Db,

@@ -25,6 +25,8 @@ export {
   type CalendarSettings,
   calendarSettingsOf,
   hideBookingLink,
+  lockProvider,
+  providerTimeZone,
   updateCalendarSettings,
 } from './calendar-settings';
 export { insertNewProvider } from './new-provider';
@@ -69,7 +71,14 @@ export {
   type StatementRecord,
   type TextColumn,
 } from './statements';
-export { isLiveProvider } from './live';
+export { findLiveProvider, isLiveProvider } from './live';
+export {
+  accountProfiles,
+  joinProviderColumns,
+  notifiedClinicianIds,
+  type ProviderColumn,
+  providerIdsOfAccountQuery,
+} from './joins';
 export * as dashboardRecords from './dashboard';
 export type { DashboardProfile, NewEvent } from './dashboard';
 export * as photoRecords from './photo-records';

@@ -84,8 +84,6 @@ export async function setTopSpecialties(trx: Db, providerId: number, tagIds: num
     .update({ is_top: trx.raw('tag_id = any(?::bigint[])', [tagIds]) });
 }
 
-/** Locks the provider row for the rest of the transaction and returns its custom_content. */
-
 /**
  * Adds the name of the tag that `column` points at to the caller's query, as `alias` (null when the column
  * is null): one left join inside the caller's query, so a list of rows gets its tag names in one round trip.

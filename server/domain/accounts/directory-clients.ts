@@ -1,0 +1,58 @@
+// A directory client as a user. The directory cannot prove who owns an e-mail address, so what it sends
+// never changes a user: a new address makes a user with scope client; a known one (a client, or a
+// provider's own sign-in) is only linked, never renamed and never given the client scope.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+export interface DirectoryClient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+}
+
+/** The user of this e-mail address: found, or made with scope client. Never updated. */
+export async function clientUserFor(trx: Knex.Transaction, client: DirectoryClient): Promise<number> {
+  const fullName = `${client.firstName} ${client.lastName}`;
+  const { rows } = await trx.raw(
+    `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
+     VALUES (?, ?, ?, ?, ?, '{client}'::text[])
+     ON CONFLICT (email) DO NOTHING
+     RETURNING id`,
+    [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
+  );
+  if (rows[0]) return Number(rows[0].id);
+  const existing = await trx('users').where({ email: client.email }).first('id');
+  return existing!.id;
+}
+
+/** A query of the user with this e-mail address (none or one), for a caller's `whereIn`. */
+export function userIdsWithEmail(db: Db, email: string): Knex.QueryBuilder {
+  return db('users').where({ email }).select('id');
+}
+
+/**
+ * How to reach these users about new messages, by id: e-mail unless they turned it off (email_messages,
+ * default on), SMS when they turned it on (sms_messages, default off) and have a phone number.
+ */
+export async function messageNotificationContacts(
+  db: Db,
+  userIds: Knex.QueryBuilder,
+): Promise<{ email: string; phoneNumber: string | null; wantsEmail: boolean; wantsSms: boolean }[]> {
+  const rows = await db('users')
+    .whereIn('id', userIds)
+    .orderBy('id')
+    .select<{ email: string; phone_number: string | null; wants_email: boolean; wants_sms: boolean }[]>(
+      'email',
+      'phone_number',
+      db.raw(`coalesce((settings->>'email_messages')::boolean, true) as wants_email`),
+      db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as wants_sms`),
+    );
+  return rows.map((r) => ({
+    email: r.email,
+    phoneNumber: r.phone_number,
+    wantsEmail: r.wants_email,
+    wantsSms: r.wants_sms,
+  }));
+}

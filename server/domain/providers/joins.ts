@@ -1,0 +1,45 @@
+// Query helpers for the modules whose lists show profiles (conversations, bookings, notices): the
+// providers table's SQL stays here while the caller's list stays one query.
+import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
+import { providerDisplayName } from '../accounts';
+
+type Db = Knex | Knex.Transaction;
+export type ProviderColumn = keyof Row<'providers'>;
+
+/**
+ * Joins the profile that `providerColumn` names into the caller's query (an inner join: a row without its
+ * profile is left out) and selects `columns` of it, each as `${prefix}${column}`.
+ */
+export function joinProviderColumns<Q extends Knex.QueryBuilder>(
+  query: Q,
+  providerColumn: string,
+  columns: readonly ProviderColumn[],
+  prefix = 'provider_',
+): Q {
+  return query
+    .join('providers as joined_provider', 'joined_provider.id', providerColumn)
+    .select(columns.map((column) => `joined_provider.${column} as ${prefix}${column}`)) as Q;
+}
+
+/** A query of the ids of the account's profiles, for a caller's `whereIn`. */
+export function providerIdsOfAccountQuery(db: Db, accountId: number): Knex.QueryBuilder {
+  return db('providers').where('account_id', accountId).select('id');
+}
+
+/** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */
+export async function accountProfiles(
+  db: Db,
+  accountId: number,
+): Promise<{ id: number; name: string; type: string; status: string }[]> {
+  const rows = await db('providers')
+    .where('account_id', accountId)
+    .orderByRaw(`type = 'practice' desc, coalesce(company_name, concat_ws(' ', first_name, last_name)), id`)
+    .select('id', 'type', 'status', 'first_name', 'last_name', 'company_name');
+  return rows.map((row) => ({ id: row.id, name: providerDisplayName(row), type: row.type, status: row.status }));
+}
+
+/** A query of the users told of the profile's messages and bookings (clinician access with notifications on). */
+export function notifiedClinicianIds(db: Db, providerId: number): Knex.QueryBuilder {
+  return db('provider_clinicians').where({ provider_id: providerId, receives_notifications: true }).select('user_id');
+}
