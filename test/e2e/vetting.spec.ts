@@ -117,7 +117,7 @@ describe('browser: Clinical Vetting, benefits and Contact Us', function () {
 
     await page.getByLabel('Message', { exact: true }).fill('');
     await submit(page, page.getByRole('button', { name: 'Send message' }));
-    await page.locator('.field-error', { hasText: 'Message required.' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Enter your message.' }).waitFor();
     await expectAccessible(page);
 
     await page.getByLabel('Message', { exact: true }).fill('Could you help me add a video to my profile?');

@@ -16,8 +16,8 @@ const DAY_MS = 86_400_000;
 const MESSAGES = {
   cancelled: 'Your phone consultation has been cancelled.',
   rescheduled: 'Your phone consultation has been rescheduled.',
-  dateRequired: 'Date is required.',
-  timeRequired: 'Time is required.',
+  dateRequired: 'Enter a date.',
+  timeRequired: 'Enter a time.',
   timeInvalid: 'Start time invalid. Use 1:00pm format',
   window: 'Choose a date within the next 90 days.',
   passed: 'This time has already passed. Choose a later time.',

@@ -351,8 +351,8 @@ describe('supervisor licence (spec 2 §5, §7)', () => {
     });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    assert.match(text, /Supervisor License Number is required/);
-    assert.match(text, /Supervisor License Type is required/);
+    assert.match(text, /Enter the supervisor's license number/);
+    assert.match(text, /Enter the supervisor's license type/);
     assert.match(response.text, /name="supervisor_name"[^>]*value="Dr. Ada Stone"/);
     const inputs = [...response.text.matchAll(/<input [^>]*name="supervisor_[a-z_]+"[^>]*>/g)].map(([tag]) => tag);
     assert.equal(inputs.length, 3);

@@ -343,8 +343,8 @@ describe('message-statement: practice Q&A boxes (custom_content.boxes)', () => {
     });
     assert.equal(response.status, 422);
     const text = textOf(response.text);
-    assert.match(text, /Title required/);
-    assert.match(text, /Answer required/);
+    assert.match(text, /Enter a title/);
+    assert.match(text, /Enter an answer/);
     assert.match(text, /Please keep your answer under 150 words! \(Suggested count: 75\)/);
     assert.match(response.text, /value="Fine question"/);
     assert.match(response.text, new RegExp(`>${long}</textarea>`));

@@ -227,7 +227,7 @@ describe('create a new profile: validation (spec 1 §5 Create profile, Phone)', 
     const { client } = await signedIn();
     const missing = await create(client, { ...newUser, contact_email_choice: 'other-email', other_email_value: '' });
     assert.equal(missing.status, 422);
-    assert.match(mainTextOf(missing.text), /Other email required\./);
+    assert.match(mainTextOf(missing.text), /Enter the other email address\./);
     const bad = await create(client, { ...newUser, contact_email_choice: 'other-email', other_email_value: 'nope' });
     assert.equal(bad.status, 422);
     assert.match(mainTextOf(bad.text), /Invalid email\./);

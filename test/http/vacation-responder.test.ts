@@ -71,7 +71,7 @@ describe('vacation responder: the form (spec 2 §5)', () => {
     const response = await post(client, SAVE, { start_date: '', end_date: '', message: ' ' });
     assert.equal(response.status, 422);
     const text = mainTextOf(response.text);
-    for (const message of ['Start date required.', 'End date required.', 'Message required.'])
+    for (const message of ['Enter a start date.', 'Enter an end date.', 'Enter a message.'])
       assert.ok(text.includes(message), message);
     assert.equal(await rowOf(id), undefined);
   });

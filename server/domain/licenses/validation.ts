@@ -17,10 +17,10 @@ export const LICENSE_MESSAGES = {
 } as const;
 
 export const SUPERVISOR_MESSAGES = {
-  name: 'Supervisor Name is required',
-  number: 'Supervisor License Number is required',
+  name: "Enter the supervisor's name",
+  number: "Enter the supervisor's license number",
   numberMax: 'Supervisor License Number has a max length of 60 characters.',
-  type: 'Supervisor License Type is required',
+  type: "Enter the supervisor's license type",
   noLicense: 'Please add your license before adding a supervisor license.',
   removeConfirm: "Are you sure you'd like to remove this supervisor license?",
 } as const;

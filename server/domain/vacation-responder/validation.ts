@@ -11,9 +11,9 @@ export const VACATION_MESSAGES = {
   turnedOn: 'Your Vacation Responder has been turned on!',
   turnedOff: 'Your Vacation Responder has been turned off!',
   // Not quoted in the spec (docs/decisions.md).
-  startRequired: 'Start date required.',
-  endRequired: 'End date required.',
-  messageRequired: 'Message required.',
+  startRequired: 'Enter a start date.',
+  endRequired: 'Enter an end date.',
+  messageRequired: 'Enter a message.',
   invalidDate: 'Please enter a date as YYYY-MM-DD.',
   oneDay: 'The end date must be at least one full day after the start date.',
   underAYear: 'The end date must be less than a year after the start date.',

@@ -7,7 +7,7 @@ export const CONTACT_MESSAGES = {
   nameLength: 'Please keep names under 100 characters.',
   email: 'Email required.',
   emailInvalid: 'Please enter a valid email address.',
-  message: 'Message required.',
+  message: 'Enter your message.',
   messageLength: 'Please keep your message under 5000 characters.',
   sent: 'Thank you! Your message has been sent. We will get back to you within one business day.',
   error: 'There was an error sending your message. Please try again, or e-mail us if you continue to have this issue.',

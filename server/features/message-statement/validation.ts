@@ -10,8 +10,8 @@ import { text } from '../../lib/form';
 export const MESSAGES = {
   contacts: 'Please do not include URLs, phone numbers, or email addresses in this field!',
   error: 'There was an error updating your profile.',
-  titleRequired: 'Title required',
-  answerRequired: 'Answer required',
+  titleRequired: 'Enter a title',
+  answerRequired: 'Enter an answer',
   titleTooLong: (max: number) => `Max length reached (${max} characters)`,
   /** Under the minimum: a warning beside the field (not shown in the spec: our wording). */
   short: (field: string, limits: WordLimits) =>

@@ -31,7 +31,7 @@ export const CREATE_MESSAGES = {
   createFailed: 'There was an error creating your account.',
   // Our words: the spec names these rules without quoting a message.
   type: 'Please choose a profile type.',
-  otherEmailRequired: 'Other email required.',
+  otherEmailRequired: 'Enter the other email address.',
   contactChoice: 'Please choose where client emails should go.',
   ownerPermission: 'Please choose whether you keep access to this profile.',
   ownerPermissionWithoutEmail:
