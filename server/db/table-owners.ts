@@ -72,9 +72,6 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // imports it), so it cannot ask providers without an import circle; handing the question in would
   // thread a providers query through every sign-up caller and the clean-up job.
   'domain/accounts → providers',
-  'domain/appointments → provider_clinicians',
-  'domain/appointments → providers',
-  'domain/appointments → users',
   'domain/billing → account_roles',
   'domain/billing → accounts',
   'domain/billing → locations',

@@ -32,27 +32,39 @@ export function userIdsWithEmail(db: Db, email: string): Knex.QueryBuilder {
   return db('users').where({ email }).select('id');
 }
 
-/**
- * How to reach these users about new messages, by id: e-mail unless they turned it off (email_messages,
- * default on), SMS when they turned it on (sms_messages, default off) and have a phone number.
- */
-export async function messageNotificationContacts(
-  db: Db,
-  userIds: Knex.QueryBuilder,
-): Promise<{ email: string; phoneNumber: string | null; wantsEmail: boolean; wantsSms: boolean }[]> {
-  const rows = await db('users')
-    .whereIn('id', userIds)
-    .orderBy('id')
-    .select<{ email: string; phone_number: string | null; wants_email: boolean; wants_sms: boolean }[]>(
-      'email',
-      'phone_number',
-      db.raw(`coalesce((settings->>'email_messages')::boolean, true) as wants_email`),
-      db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as wants_sms`),
-    );
+export interface NotificationContact {
+  email: string;
+  phoneNumber: string | null;
+  /** users.settings.email_messages (default on): new messages by e-mail. */
+  emailMessages: boolean;
+  /** users.settings.sms_messages (default off): new messages by SMS. */
+  smsMessages: boolean;
+  /** users.settings.sms_notifications (default off): bookings and cancels by SMS. */
+  smsNotifications: boolean;
+}
+
+/** How to reach these users (by id, in id order) and what they asked to hear of, with the settings' defaults. */
+export async function notificationContacts(db: Db, userIds: Knex.QueryBuilder): Promise<NotificationContact[]> {
+  const rows = await db('users').whereIn('id', userIds).orderBy('id').select<
+    {
+      email: string;
+      phone_number: string | null;
+      email_messages: boolean;
+      sms_messages: boolean;
+      sms_notifications: boolean;
+    }[]
+  >(
+    'email',
+    'phone_number',
+    db.raw(`coalesce((settings->>'email_messages')::boolean, true) as email_messages`),
+    db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as sms_messages`),
+    db.raw(`coalesce((settings->>'sms_notifications')::boolean, false) as sms_notifications`),
+  );
   return rows.map((r) => ({
     email: r.email,
     phoneNumber: r.phone_number,
-    wantsEmail: r.wants_email,
-    wantsSms: r.wants_sms,
+    emailMessages: r.email_messages,
+    smsMessages: r.sms_messages,
+    smsNotifications: r.sms_notifications,
   }));
 }

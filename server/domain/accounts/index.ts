@@ -3,7 +3,8 @@ export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_M
 export {
   clientUserFor,
   type DirectoryClient,
-  messageNotificationContacts,
+  type NotificationContact,
+  notificationContacts,
   userIdsWithEmail,
 } from './directory-clients';
 export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';

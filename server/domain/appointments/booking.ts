@@ -6,7 +6,8 @@
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import { providerDisplayName } from '../accounts';
+import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../accounts';
+import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
 import { CALENDAR_RULES, type Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { bookableSlots, isBookable } from './slots';
@@ -82,16 +83,6 @@ export interface ProviderSlots {
   slots: Slot[];
 }
 
-interface LiveProvider {
-  id: number;
-  timezone: string;
-}
-
-/** A profile that is live in the directory; any other (or an unknown id) is not found. */
-async function liveProvider(db: Db, providerId: number): Promise<LiveProvider | null> {
-  const row = await db('providers').where({ id: providerId, status: 'active' }).first('id', 'timezone');
-  return row ? { id: row.id, timezone: row.timezone } : null;
-}
 
 /**
  * The free consultation slots of a live provider between two instants. The calendar decides what is
@@ -103,7 +94,7 @@ export async function consultationSlots(
   range: { from: Date; to: Date },
   now: Date,
 ): Promise<ProviderSlots> {
-  const provider = await liveProvider(db, providerId);
+  const provider = await findLiveProvider(db, providerId);
   if (!provider) throw new NotFoundError();
   return {
     providerId: provider.id,
@@ -152,7 +143,7 @@ async function takeBookingTurn(trx: Knex.Transaction, providerId: number): Promi
 async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Date, now: Date): Promise<Consultation> {
   return db.transaction(async (trx) => {
     await takeBookingTurn(trx, request.providerId);
-    const provider = await liveProvider(trx, request.providerId);
+    const provider = await findLiveProvider(trx, request.providerId);
     if (!provider) throw new NotFoundError();
     if (!(await isBookable(trx, provider.id, request.start, end, now))) throw conflict('slot_unavailable');
     const clientUserId = await clientUserFor(trx, request.client);
@@ -217,8 +208,8 @@ export async function cancelConsultationAsClient(
 ): Promise<Consultation> {
   return db.transaction(async (trx) => {
     const row = await trx('appointments as a')
-      .join('users as u', 'u.id', 'a.client_user_id')
-      .where({ 'a.id': request.appointmentId, 'u.email': request.clientEmail })
+      .where({ 'a.id': request.appointmentId })
+      .whereIn('a.client_user_id', userIdsWithEmail(trx, request.clientEmail))
       .forUpdate('a')
       .first('a.id', 'a.provider_id', 'a.client_user_id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
     if (!row) throw new NotFoundError();
@@ -299,13 +290,9 @@ async function notificationRecipients(
   providerId: number,
   contactEmail: string | null,
 ): Promise<{ emails: string[]; phones: string[] }> {
-  const users = await db('provider_clinicians as pc')
-    .join('users as u', 'u.id', 'pc.user_id')
-    .where({ 'pc.provider_id': providerId, 'pc.receives_notifications': true })
-    .orderBy('u.id')
-    .select('u.email', 'u.phone_number', db.raw(`coalesce((u.settings->>'sms_notifications')::boolean, false) as sms`));
-  const emails = users.length ? users.map((u) => String(u.email)) : contactEmail ? [contactEmail] : [];
-  const phones = users.filter((u) => u.sms && u.phone_number).map((u) => String(u.phone_number));
+  const users = await notificationContacts(db, notifiedClinicianIds(db, providerId));
+  const emails = users.length ? users.map((u) => u.email) : contactEmail ? [contactEmail] : [];
+  const phones = users.flatMap((u) => (u.smsNotifications && u.phoneNumber ? [u.phoneNumber] : []));
   return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
 
@@ -315,21 +302,14 @@ export const bookingJobs: JobDefinition<never>[] = [
     retryLimit: 6,
     // At least once: a retry after a failed SMS may repeat the e-mail, which beats a provider never hearing.
     handle: async ({ appointmentId, event }: NotificationData, { db, integrations, config }) => {
-      const row = await db('appointments as a')
-        .join('providers as p', 'p.id', 'a.provider_id')
+      const row = await joinProviderColumns(
+        db('appointments as a'),
+        'a.provider_id',
+        ['type', 'first_name', 'last_name', 'company_name', 'timezone', 'contact_email'],
+        '',
+      )
         .where('a.id', appointmentId)
-        .first(
-          'a.id',
-          'a.start_time',
-          'a.end_time',
-          'p.id as provider_id',
-          'p.type',
-          'p.first_name',
-          'p.last_name',
-          'p.company_name',
-          'p.timezone',
-          'p.contact_email',
-        );
+        .first('a.id', 'a.start_time', 'a.end_time', 'a.provider_id');
       if (!row) return; // the profile or the booking was deleted since
       const message = providerNotificationText(
         event,

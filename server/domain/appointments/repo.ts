@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import { providerDisplayName } from '../accounts';
 import { clientAsGivenJoin } from '../messaging';
+import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -46,12 +47,12 @@ const COLUMNS = [
   'u.last_name',
   'u.phone_number',
   'u.email',
-  'p.type as provider_type',
-  'p.first_name as provider_first_name',
-  'p.last_name as provider_last_name',
-  'p.company_name as provider_company_name',
-  'p.timezone',
 ];
+
+/** The profile's columns a record shows, joined into the same query (selected as provider_<column>). */
+const PROVIDER_COLUMNS = ['type', 'first_name', 'last_name', 'company_name', 'timezone'] as const;
+const withProvider = <Q extends Knex.QueryBuilder>(query: Q) =>
+  joinProviderColumns(query, 'a.provider_id', PROVIDER_COLUMNS);
 
 const clientName = (row: { first_name?: string | null; last_name?: string | null }) =>
   [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client';
@@ -79,7 +80,7 @@ type AppointmentSqlRow = Pick<
   provider_first_name: string | null;
   provider_last_name: string | null;
   provider_company_name: string | null;
-  timezone: string | null;
+  provider_timezone: string | null;
 };
 
 function toRecord(row: AppointmentSqlRow): AppointmentRecord {
@@ -93,7 +94,7 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
       last_name: row.provider_last_name,
       company_name: row.provider_company_name,
     }),
-    timeZone: row.timezone || 'America/New_York',
+    timeZone: row.provider_timezone || 'America/New_York',
     start: new Date(row.start_time),
     end: new Date(row.end_time),
     canceled: row.canceled,
@@ -113,12 +114,11 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
 
 function baseQuery(db: Db, owner: AppointmentOwner) {
   const query = db('appointments as a')
-    .join('providers as p', 'p.id', 'a.provider_id')
     // The client as this provider knows them: the details given in their conversation.
     .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'));
   return 'providerId' in owner
     ? query.where('a.provider_id', owner.providerId)
-    : query.where('p.account_id', owner.accountId);
+    : query.whereIn('a.provider_id', providerIdsOfAccountQuery(db, owner.accountId));
 }
 
 /** One appointment of the owner; another's id is simply not found. `forUpdate` locks the row for a change. */
@@ -128,7 +128,7 @@ export async function findAppointment(
   appointmentId: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<AppointmentRecord | null> {
-  const query = baseQuery(db, owner).where('a.id', appointmentId).first(COLUMNS);
+  const query = withProvider(baseQuery(db, owner)).where('a.id', appointmentId).first(COLUMNS);
   const row = await (options.forUpdate ? query.forUpdate('a') : query);
   return row ? toRecord(row) : null;
 }
@@ -165,7 +165,7 @@ export async function listAppointments(
   search?: string,
 ): Promise<AppointmentRecord[]> {
   const order = tab === 'upcoming' ? 'asc' : 'desc';
-  const rows = await tabQuery(db, owner, tab, now, search)
+  const rows = await withProvider(tabQuery(db, owner, tab, now, search))
     .select(COLUMNS)
     .orderBy([
       { column: 'a.start_time', order },

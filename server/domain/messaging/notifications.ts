@@ -4,7 +4,7 @@
 // Bursts are coalesced where the message is stored (repo.claimNotification), so a job means a send.
 import type { Knex } from 'knex';
 import type { JobDefinition } from '../../jobs/queue';
-import { messageNotificationContacts, providerDisplayName } from '../accounts';
+import { notificationContacts, providerDisplayName } from '../accounts';
 import { joinProviderColumns, notifiedClinicianIds } from '../providers';
 import { clientAsGivenJoin } from './clients';
 
@@ -63,13 +63,13 @@ async function recipients(
   providerId: number,
   contactEmail: string | null,
 ): Promise<{ emails: string[]; phones: string[] }> {
-  const users = await messageNotificationContacts(db, notifiedClinicianIds(db, providerId));
+  const users = await notificationContacts(db, notifiedClinicianIds(db, providerId));
   const emails = users.length
-    ? users.filter((u) => u.wantsEmail).map((u) => u.email)
+    ? users.filter((u) => u.emailMessages).map((u) => u.email)
     : contactEmail
       ? [contactEmail]
       : [];
-  const phones = users.flatMap((u) => (u.wantsSms && u.phoneNumber ? [u.phoneNumber] : []));
+  const phones = users.flatMap((u) => (u.smsMessages && u.phoneNumber ? [u.phoneNumber] : []));
   return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
 

@@ -71,7 +71,7 @@ export {
   type StatementRecord,
   type TextColumn,
 } from './statements';
-export { findLiveProvider, isLiveProvider } from './live';
+export { findLiveProvider, isLiveProvider, type ListedProvider, listLiveProviders } from './live';
 export {
   accountProfiles,
   joinProviderColumns,
