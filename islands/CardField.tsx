@@ -233,7 +233,8 @@ export default function CardField(props: CardFieldProps) {
           </p>
         )}
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          {/* Secondary: the form around it has the one main action (Pay, or the page's own). */}
+          <button type="submit" className="button button--secondary" disabled={busy}>
             {busy ? 'Saving…' : 'Save card'}
           </button>
         </div>

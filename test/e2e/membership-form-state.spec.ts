@@ -43,6 +43,8 @@ describe('browser: the pay step keeps what was typed', function () {
     await page.getByLabel('Postal code').fill(expected.postal);
     await page.getByLabel(/^I accept the terms of service/).check();
 
+    await page.getByText('Have a coupon?').click();
+
     await page.getByLabel('Coupon (optional)').fill(`KEEP${providerId}`);
     await submit(page, page.getByRole('button', { name: 'Apply coupon' }));
     await page.getByText('Keep ten: $10.00 off, once').waitFor();

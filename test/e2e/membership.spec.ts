@@ -44,6 +44,7 @@ describe('browser: the membership payment form', function () {
     await expectAccessible(page);
     await page.getByLabel(/^Basic: \$59\.00 a month/).check();
     await submit(page, page.getByRole('button', { name: 'Next: Payment' }));
+    await page.getByText('Have a coupon?').click();
     await page.getByLabel('Coupon (optional)').fill(`TENOFF${providerId}`);
     await submit(page, page.getByRole('button', { name: 'Apply coupon' }));
     await page.getByText('Ten off: $10.00 off, once').waitFor();
@@ -71,6 +72,47 @@ describe('browser: the membership payment form', function () {
     await expectAccessible(page);
     assert.equal((await ctx().db('providers').where({ id: providerId }).first('status'))!.status, 'pending');
   });
+
+  for (const javaScript of [true, false]) {
+    it(`the pay step at 375 and 1280 px (JavaScript ${javaScript ? 'on' : 'off'}): one way to add a card, one primary button, the coupon behind a link, the total a bold line`, async () => {
+      const user = await createProviderUser(ctx().db, { providers: [{ status: 'reviewing' }] });
+      const providerId = user.providerIds[0]!;
+      await readyToPay(providerId);
+      const page = await signedIn(user.userId, { javaScript });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/profiles/pay-for/${providerId}?step=pay&tier=basic`);
+        const form = page.locator('#payment-form');
+        const primaries = await form
+          .locator('button.button:not(.button--secondary):not(.button--danger-outline):not(.button--danger)')
+          .filter({ visible: true })
+          .allInnerTexts();
+        assert.deepEqual(primaries, ['Pay $59.00'], `one primary button at ${width}`);
+        // With JavaScript the card field adds a card in place; without, the processor's page does.
+        assert.equal(await page.locator('.card-field').isVisible(), javaScript, `the card field at ${width}`);
+        assert.equal(
+          await page.locator('#source-new').isVisible(),
+          !javaScript,
+          `the hosted page's option at ${width}`,
+        );
+        assert.equal(await page.getByLabel('Coupon (optional)').isVisible(), false, 'the coupon waits behind a link');
+        const total = page.locator('.order-summary__total');
+        const [label, amount] = await total.locator('th, td').all();
+        assert.equal(
+          (await label!.boundingBox())!.y,
+          (await amount!.boundingBox())!.y,
+          `the total is one line at ${width}`,
+        );
+        assert.equal(await amount!.evaluate((cell) => getComputedStyle(cell).fontWeight), '700');
+        assert.equal(await amount!.evaluate((cell) => getComputedStyle(cell).textAlign), 'right');
+        assert.equal(await amount!.innerText(), '$59.00');
+        assert.ok(await noSidewaysScroll(page), `no sideways scroll at ${width}`);
+        await expectAccessible(page);
+      }
+      await page.getByText('Have a coupon?').click();
+      await page.getByLabel('Coupon (optional)').waitFor();
+    });
+  }
 
   it("a declined card shows the server's message under the button", async () => {
     const user = await createProviderUser(ctx().db, { providers: [{ status: 'incomplete' }] });

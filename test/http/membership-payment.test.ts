@@ -448,12 +448,37 @@ describe('payment form: payment (pay)', () => {
       { tier: 'premium', coupon: 'ABC', photographer_availability: 'new_geo' },
     );
     assert.equal(answered.status, 303);
-    assert.equal(answered.headers.location, `/profiles/pay-for/${providerId}?step=pay&tier=premium&coupon=ABC`);
+    assert.equal(
+      answered.headers.location,
+      `/profiles/pay-for/${providerId}?step=pay&asked=photographer&tier=premium&coupon=ABC`,
+    );
     assert.equal(
       (await ctx().db('providers').where({ id: providerId }).first('photographer_availability'))!
         .photographer_availability,
       'new_geo',
     );
-    assert.match(mainTextOf((await client.get(answered.headers.location).expect(200)).text), /Total due today/);
+    const paying = (await client.get(answered.headers.location).expect(200)).text;
+    assert.match(mainTextOf(paying), /Total due today/);
+    // The question is a named step of the flow (the steps across the top), on its page and after it.
+    const steps = (html: string) => mainTextOf(/<nav class="steps-nav"[\s\S]*?<\/nav>/.exec(html)![0]).trim();
+    assert.equal(steps(page.text), 'Your plan Photographers Payment');
+    assert.match(page.text, /<li aria-current="step">Photographers<\/li>/);
+    assert.match(page.text, /<title>Photographers near you \|/);
+    assert.equal(steps(paying), 'Your plan Photographers Payment');
+    assert.match(paying, /<li aria-current="step">Payment<\/li>/);
+  });
+
+  it('"Your plan" announces the photographer question as a step while it is unanswered, and not after', async () => {
+    const { client, providerId } = await unpaid('TX', null);
+    const steps = async () =>
+      mainTextOf(
+        /<nav class="steps-nav"[\s\S]*?<\/nav>/.exec(
+          (await client.get(`/profiles/pay-for/${providerId}`).expect(200)).text,
+        )![0],
+      ).trim();
+    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: null });
+    assert.equal(await steps(), 'Your plan Photographers Payment');
+    await ctx().db('providers').where({ id: providerId }).update({ photographer_availability: 'none_near' });
+    assert.equal(await steps(), 'Your plan Payment');
   });
 });

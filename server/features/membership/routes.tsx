@@ -225,6 +225,11 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
           pay={payStep}
           cardField={cardField}
           laterAction={form.mode === 'subscribe' && form.provider ? `${form.path}/later` : undefined}
+          photographerStep={
+            step === 'customize'
+              ? Boolean(form.provider && !(await photographerAnswerOf(db, form.provider.id)))
+              : step === 'pay' && text(carriedFrom(req).asked) === 'photographer'
+          }
           congratulations={
             step === 'customize' && form.mode === 'subscribe' && (await profileContentComplete(res, form))
           }
@@ -412,12 +417,15 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
       if (value) hidden[name] = value;
     }
     allowFramesFrom([config.embeds.photographerCities])(req, res, () => undefined);
+    const plan = new URLSearchParams({ ...form.carried });
+    for (const name of ['tier', 'setup']) if (hidden[name]) plan.set(name, hidden[name]);
     render(req, res, {
-      title: 'Payment',
+      title: 'Photographers near you',
       layout: 'onboarding',
       status: error ? 422 : 200,
       page: (
         <PhotographerQuestionPage
+          customizeHref={`${form.path}?${plan.toString()}`}
           action={`${form.path}/photographer`}
           citiesUrl={config.embeds.photographerCities}
           error={error}
@@ -483,7 +491,8 @@ export function membershipRoutes({ db, config, integrations }: FeatureDeps): Rou
     const answer = text(req.body?.photographer_availability);
     if (!service.isPhotographerAnswer(answer)) return askPhotographer(req, res, form, 'Please choose an answer.');
     await savePhotographerAnswer(db, form.provider!.id, answer);
-    const params = new URLSearchParams({ step: 'pay', ...form.carried });
+    // `asked`: the pay step shows the question as the step just done.
+    const params = new URLSearchParams({ step: 'pay', ...form.carried, asked: 'photographer' });
     for (const name of ['tier', 'setup', 'coupon']) {
       const value = text(req.body?.[name]);
       if (value) params.set(name, value);

@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
+import { OrderSummary } from '../../components/ui/OrderSummary';
 
 export interface ChoiceView {
   value: string;
@@ -42,6 +43,8 @@ export interface PaymentFormProps {
   priorExpired: boolean;
   /** The congratulations for a profile whose content is complete (spec 3 §2), over "Your plan". */
   congratulations?: boolean;
+  /** The photographer question is a step of this flow: still to come (Your plan), or just answered (Payment). */
+  photographerStep?: boolean;
   /** "Do this later" (spec 1 §4), on a new membership only. */
   laterAction?: string;
   unreachable?: string;
@@ -69,27 +72,31 @@ export interface PaymentFormProps {
   };
 }
 
-function StepNavigation({
+/**
+ * The steps across the top: "Your plan", then "Photographers" when the question of spec 3 §2 is asked in
+ * this flow (a named step, not a second page titled Payment), then "Payment". Steps behind are links.
+ */
+export function StepNavigation({
   step,
+  photographer,
   customizeHref,
   payHref,
 }: {
-  step: PaymentFormProps['step'];
+  step: PaymentFormProps['step'] | 'photographer';
+  photographer: boolean;
   customizeHref: string;
   payHref: string;
 }) {
+  const onPlan = step !== 'pay' && step !== 'photographer';
   return (
     <nav className="steps-nav" aria-label="Payment steps">
       <ol className="steps">
-        <li aria-current={step !== 'pay' ? 'step' : undefined}>
-          {step !== 'pay' ? 'Your plan' : <a href={customizeHref}>Your plan</a>}
+        <li aria-current={onPlan ? 'step' : undefined}>
+          {onPlan ? 'Your plan' : <a href={customizeHref}>Your plan</a>}
         </li>
+        {photographer && <li aria-current={step === 'photographer' ? 'step' : undefined}>Photographers</li>}
         <li aria-current={step === 'pay' ? 'step' : undefined}>
-          {step === 'pay' || step === 'unreachable' || step === 'submitRequest' ? (
-            'Payment'
-          ) : (
-            <a href={payHref}>Payment</a>
-          )}
+          {step === 'customize' && !photographer ? <a href={payHref}>Payment</a> : 'Payment'}
         </li>
       </ol>
     </nav>
@@ -122,6 +129,7 @@ export function PaymentFormPage(props: PaymentFormProps) {
       {props.step !== 'unreachable' && (
         <StepNavigation
           step={props.step}
+          photographer={Boolean(props.photographerStep)}
           customizeHref={query(selection)}
           payHref={query({ step: 'pay', ...selection })}
         />
@@ -270,19 +278,6 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
   const v = (name: string) => pay.values[name] ?? '';
   const selection = selectionOf(props);
   const preview = pay.preview;
-  const rows = preview
-    ? [
-        ...preview.lines,
-        ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
-        ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
-        // A change that credits more than it charges totals less than 0: nothing is due, and the card
-        // processor keeps the difference as a credit that its next invoices use first.
-        { description: 'Total due today', amount: Math.max(0, preview.total) },
-        ...(preview.total < 0
-          ? [{ description: 'Credited to your balance, used on your next invoices', amount: -preview.total }]
-          : []),
-      ]
-    : [];
   const payLabel = !preview
     ? 'Pay'
     : preview.total < 0
@@ -292,14 +287,21 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
     <Card id="payment" title="Payment">
       {pay.coupon.banner && <Notice tone="info">{pay.coupon.banner}</Notice>}
       {preview ? (
-        <DataTable
+        <OrderSummary
           caption={`${props.choiceLegend ? `${choice.label.split(':')[0]}: ` : ''}what you pay today`}
-          rows={rows}
-          rowKey={(line) => line.description}
-          columns={[
-            { heading: 'Item', cell: (line) => line.description },
-            { heading: 'Amount', cell: (line) => formatMoney(line.amount) },
+          lines={[
+            ...preview.lines,
+            ...(preview.discount ? [{ description: 'Discount', amount: -preview.discount }] : []),
+            ...(preview.tax ? [{ description: 'Sales tax', amount: preview.tax }] : []),
           ]}
+          // A change that credits more than it charges totals less than 0: nothing is due, and the card
+          // processor keeps the difference as a credit that its next invoices use first.
+          total={{ description: 'Total due today', amount: Math.max(0, preview.total) }}
+          after={
+            preview.total < 0
+              ? [{ description: 'Credited to your balance, used on your next invoices', amount: -preview.total }]
+              : []
+          }
         />
       ) : (
         <Notice tone="error">{pay.previewError}</Notice>
@@ -322,7 +324,9 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
             coupon_applied: pay.coupon.applied ? pay.coupon.code : '',
           }}
         />
-        <div className="coupon-form">
+        {/* Behind a link: most payers have none. Open when one was typed or refused. */}
+        <details className="coupon-form" open={Boolean(pay.coupon.code || pay.errors.coupon)}>
+          <summary>Have a coupon?</summary>
           <FormField
             name="coupon"
             id="coupon"
@@ -337,7 +341,7 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
             </Button>
           </div>
           {pay.coupon.applied && <Notice tone="success">{pay.coupon.applied}</Notice>}
-        </div>
+        </details>
         <RadioGroup
           stacked
           idPrefix="source"
@@ -364,7 +368,8 @@ function PayStep({ props, choice, backHref }: { props: PaymentFormProps; choice:
         />
         <div className="actions">
           <Button disabled={!preview}>{payLabel}</Button>
-          <ButtonLink href={backHref}>Back</ButtonLink>
+          {/* Back is a link, not a second button beside Pay. */}
+          <a href={backHref}>Back</a>
         </div>
         <FormError id="payment-failure" message={pay.failure} />
       </PostForm>
