@@ -83,7 +83,6 @@ export interface ProviderSlots {
   slots: Slot[];
 }
 
-
 /**
  * The free consultation slots of a live provider between two instants. The calendar decides what is
  * free: none while it is closed or not attached, or no location accepts new clients.
