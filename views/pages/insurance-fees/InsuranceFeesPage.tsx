@@ -363,12 +363,12 @@ function InsuranceSection({
             aria-describedby={error ? `${name}-error` : undefined}
           >
             <legend>{insurance.name}</legend>
+            {locationStates.length > 0 && <p className="hint">States where you accept {insurance.name}:</p>}
             <FieldError
               id={name}
               error={error}
               target={locationStates[0] ? `${name}-${locationStates[0].code}` : `remove-${insurance.id}`}
             />
-            {locationStates.length > 0 && <p className="hint">States where you accept {insurance.name}:</p>}
             {locationStates.length > 0 && (
               <ul className="checklist__options" data-last-one-alert={statesMessage}>
                 {locationStates.map((state) => (
