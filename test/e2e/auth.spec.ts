@@ -130,6 +130,7 @@ describe('browser: sign-in, password reset and Account Settings', function () {
     assert.equal(new URL(page.url()).pathname, '/account-preferences');
     await expectAccessible(page);
 
+    await submit(page, page.getByRole('link', { name: 'Change name' }));
     await page.getByLabel('First name').fill('');
     await submit(page, page.getByRole('button', { name: 'Save name' }));
     assert.match(await page.locator('#first_name-error').innerText(), /First name required\./);
@@ -138,9 +139,10 @@ describe('browser: sign-in, password reset and Account Settings', function () {
     await page.getByLabel('Last name').fill('Okafor');
     await submit(page, page.getByRole('button', { name: 'Save name' }));
     await expectFlash(page, /Your name has been successfully changed\./);
-    assert.equal(await page.getByLabel('First name').inputValue(), 'Samira');
+    assert.match(await page.locator('main .summary-list').innerText(), /Samira Okafor/);
     assert.match(await page.locator('details.menu summary').innerText(), /Samira Okafor|Sam/);
 
+    await submit(page, page.getByRole('link', { name: 'Change password' }));
     const passwordForm = page.locator('form[data-password-change]');
     const change = passwordForm.getByRole('button', { name: 'Change password' });
     assert.equal(await change.isDisabled(), true);
@@ -152,6 +154,7 @@ describe('browser: sign-in, password reset and Account Settings', function () {
     assert.equal(await change.isEnabled(), true);
     await submit(page, change);
     await expectFlash(page, /Your password has been successfully changed\./);
+    assert.match(await page.locator('main .summary-list').innerText(), /Password\s+Last changed/);
     await expectAccessible(page);
   });
 

@@ -30,7 +30,7 @@ describe('browser: a failed save keeps what was typed', function () {
     const page = await session.newPage();
     page.setDefaultTimeout(60_000);
     await signInAs(page, user.userId);
-    await page.goto('/account-preferences');
+    await page.goto('/account-preferences/name');
     const form = page.locator('form[action="/account-preferences/name"]');
     await form.getByLabel('First name').fill('Morgan');
     await form.getByLabel('Last name').fill('Quincy');

@@ -13,7 +13,7 @@ import { drainJobs } from '../support/jobs';
 const PAGE = '/account-preferences';
 const ACTION = '/account-preferences/message-notifications';
 const PHONE = '+12125550188';
-const NEEDS_PHONE = 'Please add your phone number above before turning on text messages.';
+const NEEDS_PHONE = 'Please add your phone number before turning on text messages.';
 const db = () => ctx().db;
 
 async function signedIn({ phone = PHONE as string | null, settings = {} as object } = {}) {
@@ -34,9 +34,10 @@ const save = (client: Agent, choices: { email?: boolean; sms?: boolean }) =>
 const box = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
 
 describe('Account Settings: message notifications, e-mail on and texts off by default', () => {
-  it('shows both boxes in the Notifications card, e-mail ticked, texts not', async () => {
+  it('shows both boxes on its page, e-mail ticked, texts not', async () => {
     const { client } = await signedIn();
-    const page = await client.get(PAGE).expect(200);
+    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /Messages and referrals\s*By e-mail\b/);
+    const page = await client.get(ACTION).expect(200);
     const text = mainTextOf(page.text);
     assert.ok(text.includes('E-mail me when a client writes or a referral arrives'), text);
     assert.ok(text.includes('Text me when a client writes or a referral arrives'));
@@ -48,15 +49,17 @@ describe('Account Settings: message notifications, e-mail on and texts off by de
     const { client, user } = await signedIn({ settings: { sms_notifications: true, calendar_view: 'week' } });
     const saved = await save(client, { email: false, sms: true });
     assert.equal(saved.status, 303);
-    assert.equal(saved.headers.location, `${PAGE}#message-notifications`);
+    assert.equal(saved.headers.location, PAGE);
     assert.deepEqual(await settingsOf(user.userId), {
       sms_notifications: true,
       calendar_view: 'week',
       email_messages: false,
       sms_messages: true,
     });
-    const page = await client.get(PAGE);
-    assert.ok(mainTextOf(page.text).includes('Your message notifications have been saved.'));
+    const summary = mainTextOf((await client.get(PAGE)).text);
+    assert.ok(summary.includes('Your message notifications have been saved.'));
+    assert.match(summary, /Messages and referrals\s*By text message/);
+    const page = await client.get(ACTION);
     assert.doesNotMatch(box(page.text, 'email_messages'), /checked/);
     assert.match(box(page.text, 'sms_messages'), /checked/);
     const actions = await db()('audit_log')
@@ -69,7 +72,7 @@ describe('Account Settings: message notifications, e-mail on and texts off by de
 
   it('texts need a phone: refused with 422 and the message by the box, nothing saved', async () => {
     const { client, user } = await signedIn({ phone: null });
-    const page = await client.get(PAGE);
+    const page = await client.get(ACTION);
     assert.match(box(page.text, 'sms_messages'), /disabled/);
     const refused = await save(client, { email: true, sms: true });
     assert.equal(refused.status, 422);

@@ -13,7 +13,7 @@ import { drainJobs } from '../support/jobs';
 const PAGE = '/account-preferences';
 const ACTION = '/account-preferences/notifications';
 const LABEL = 'Text me when a client books or cancels a phone consultation';
-const NEEDS_PHONE = 'Please add your phone number above before turning on text messages.';
+const NEEDS_PHONE = 'Please add your phone number before turning on text messages.';
 const PHONE = '+12125550177';
 const db = () => ctx().db;
 
@@ -30,22 +30,23 @@ const save = (client: Agent, ticked: boolean) =>
   postForm(client, PAGE, ACTION, ticked ? { sms_notifications: '1' } : {});
 const checkbox = (html: string) => /<input[^>]*id="sms_notifications"[^>]*>/.exec(html)?.[0] ?? '';
 
-describe('Account Settings: the Notifications form shows where texts go', () => {
+describe('Account Settings: the texts-about-bookings page shows where texts go', () => {
   it('with a phone on file: the box, the number it texts and a save button', async () => {
     const { client } = await signedIn();
-    const page = await client.get(PAGE).expect(200);
+    assert.match(mainTextOf((await client.get(PAGE).expect(200)).text), /Texts about bookings\s*Off/);
+    const page = await client.get(ACTION).expect(200);
     const text = mainTextOf(page.text);
-    assert.ok(text.includes('Notifications') && text.includes(LABEL), text);
+    assert.ok(text.includes('Texts About Bookings') && text.includes(LABEL), text);
     assert.ok(text.includes('(212) 555-0177'), 'the number the texts go to');
     assert.doesNotMatch(checkbox(page.text), /disabled|checked/);
     assert.ok(text.includes('Save notifications'));
   });
 
-  it('without a phone: the box cannot be ticked and the hint says to add one', async () => {
+  it('without a phone: no box to tick, and a link to add a phone', async () => {
     const { client } = await signedIn({ phone: null });
-    const page = await client.get(PAGE).expect(200);
-    assert.match(checkbox(page.text), /disabled/);
-    assert.ok(mainTextOf(page.text).includes('Add a phone number above to get text messages.'));
+    const page = await client.get(ACTION).expect(200);
+    assert.equal(checkbox(page.text), '');
+    assert.match(page.text, /<a href="\/account-preferences\/phone">Add a phone number<\/a> to get text messages\./);
     assert.ok(!mainTextOf(page.text).includes('Save notifications'));
   });
 });
@@ -55,15 +56,16 @@ describe('Account Settings: turning texts on and off', () => {
     const { client, user } = await signedIn({ settings: { calendar_view: 'week', onboarding: { seen: true } } });
     const on = await save(client, true);
     assert.equal(on.status, 303);
-    assert.equal(on.headers.location, `${PAGE}#notifications`);
+    assert.equal(on.headers.location, PAGE);
     assert.deepEqual(await settingsOf(user.userId), {
       calendar_view: 'week',
       onboarding: { seen: true },
       sms_notifications: true,
     });
-    const page = await client.get(PAGE);
-    assert.ok(mainTextOf(page.text).includes('Text messages are on'));
-    assert.match(checkbox(page.text), /checked/);
+    const summary = mainTextOf((await client.get(PAGE)).text);
+    assert.ok(summary.includes('Text messages are on'));
+    assert.match(summary, /Texts about bookings\s*On: texts go to \(212\) 555-0177/);
+    assert.match(checkbox((await client.get(ACTION)).text), /checked/);
 
     assert.equal((await save(client, false)).status, 303);
     assert.deepEqual(await settingsOf(user.userId), {
@@ -71,9 +73,8 @@ describe('Account Settings: turning texts on and off', () => {
       onboarding: { seen: true },
       sms_notifications: false,
     });
-    const after = await client.get(PAGE);
-    assert.ok(mainTextOf(after.text).includes('Text messages about phone consultations are off.'));
-    assert.doesNotMatch(checkbox(after.text), /checked/);
+    assert.ok(mainTextOf((await client.get(PAGE)).text).includes('Text messages about phone consultations are off.'));
+    assert.doesNotMatch(checkbox((await client.get(ACTION)).text), /checked/);
     const actions = (await db()('audit_log').where({ user_id: user.userId }).orderBy('id').pluck('action')).filter(
       (a: string) => a.startsWith('sms_'),
     );

@@ -29,26 +29,51 @@ describe('Account Settings page', () => {
     );
   });
 
-  it('has four parts: e-mail, name, phone and two-factor, password', async () => {
+  it('is a summary of the four parts (e-mail, name, phone and two-factor, password) and the notifications, each with a Change link to a page of its own (issue [21])', async () => {
     const { client, user } = await signedIn();
+    await ctx().db('users').where({ id: user.userId }).update({ phone_number: '+12125550142' });
     const page = await client.get(PAGE).expect(200);
     assert.match(page.text, /<title>Account Settings \| Members Portal<\/title>/);
+    assert.doesNotMatch(page.text, /<input[^>]*type="password"/, 'no form on the summary');
+    const rows = [...page.text.matchAll(/<dt>([^<]+)<\/dt>/g)].map((match) => match[1]);
+    assert.deepEqual(rows, [
+      'Email',
+      'Name',
+      'Phone',
+      'Two-factor authentication',
+      'Texts about bookings',
+      'Messages and referrals',
+      'Password',
+    ]);
     const text = textOf(page.text);
-    for (const part of ['Email address', 'Name', 'Phone and two-factor authentication', 'Password'])
-      assert.ok(text.includes(part), part);
-    assert.ok(text.includes(user.email));
-    for (const field of [
-      'newEmail',
-      'first_name',
-      'last_name',
-      'company_name',
-      'phone',
-      'old_password',
-      'new_password',
-      'new_password_confirmation',
-    ]) {
-      assert.match(page.text, new RegExp(`name="${field}"`), field);
+    for (const value of [user.email, '(212) 555-0142', 'By e-mail', 'Hidden']) assert.ok(text.includes(value), value);
+    const pages: Array<[string, string, string[]]> = [
+      ['email', 'Change email', ['newEmail', 'password']],
+      ['name', 'Change name', ['first_name', 'middle_name', 'last_name', 'company_name']],
+      ['phone', 'Change phone', ['phone', 'password']],
+      ['notifications', 'Change texts about bookings', ['sms_notifications']],
+      ['message-notifications', 'Change notices of messages and referrals', ['email_messages', 'sms_messages']],
+      ['password', 'Change password', ['old_password', 'new_password', 'new_password_confirmation']],
+    ];
+    for (const [path, link, fields] of pages) {
+      const href = `${PAGE}/${path}`;
+      assert.ok(
+        page.text.includes(`<a href="${href}">Change<span class="visually-hidden"> ${link.slice(7)}</span></a>`),
+        link,
+      );
+      const form = await client.get(href).expect(200);
+      assert.equal(form.text.match(/<form [^>]*action="\/(account-preferences|password\/update)/g)?.length, 1, href);
+      for (const field of fields) assert.match(form.text, new RegExp(`name="${field}"`), `${href}: ${field}`);
+      assert.match(form.text, /<a class="button button--secondary" href="\/account-preferences">Cancel<\/a>/, href);
     }
+  });
+
+  it('the password row says when it was last changed', async () => {
+    const { client, user } = await signedIn();
+    await ctx()
+      .db('audit_log')
+      .insert({ user_id: user.userId, action: 'password_changed', created_at: new Date('2026-03-04T12:00:00Z') });
+    assert.match(textOf((await client.get(PAGE)).text), /Password\s*Last changed Mar 4, 2026/);
   });
 });
 
@@ -151,7 +176,9 @@ describe('name change (spec 1 §5 Account settings)', () => {
     );
     const page = await client.get(PAGE);
     assert.ok(textOf(page.text).includes('Your name has been successfully changed.'));
-    assert.match(page.text, /name="first_name"[^>]*value="Robin"|value="Robin"[^>]*name="first_name"/);
+    assert.match(textOf(page.text), /Name\s*Robin Hale/);
+    const form = await client.get(`${PAGE}/name`);
+    assert.match(form.text, /name="first_name"[^>]*value="Robin"|value="Robin"[^>]*name="first_name"/);
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.deepEqual([row!.first_name, row!.last_name, row!.full_name], ['Robin', 'Hale', 'Robin Hale']);
     assert.equal(
@@ -205,8 +232,11 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
   it('is offered only with a paid plan (stand-in for an active or trialing subscription)', async () => {
     const { client } = await signedIn({ paid: false });
     const page = await client.get(PAGE);
-    assert.doesNotMatch(page.text, /action="\/account-preferences\/two-factor"/);
     assert.match(textOf(page.text), /available with an active membership/);
+    assert.doesNotMatch(page.text, /href="\/account-preferences\/two-factor"/, 'nothing to change');
+    const twoFactor = await client.get(`${PAGE}/two-factor`).expect(200);
+    assert.doesNotMatch(twoFactor.text, /action="\/account-preferences\/two-factor"/);
+    assert.match(textOf(twoFactor.text), /available with an active membership/);
     const refused = await post(client, '/account-preferences/two-factor', {
       phone_number: '2125550142',
       password: TEST_PASSWORD,
@@ -227,14 +257,14 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
       password: TEST_PASSWORD,
     });
     assert.equal(started.status, 303);
-    assert.equal(started.headers.location, '/account-preferences/two-factor');
+    assert.equal(started.headers.location, '/account-preferences/two-factor/code');
     const sms = await lastSms();
     assert.equal(sms.recipient, '+12125550142');
-    const codePage = await client.get('/account-preferences/two-factor').expect(200);
+    const codePage = await client.get('/account-preferences/two-factor/code').expect(200);
     assert.match(textOf(codePage.text), /ending in 0142/);
     const wrong = await postForm(
       client,
-      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/code',
       '/account-preferences/two-factor/confirmation',
       { token: codeIn(sms) === '000000' ? '111111' : '000000' },
     );
@@ -242,22 +272,29 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     assert.match(textOf(wrong.text), /The code you entered is not correct/);
     const resent = await postForm(
       client,
-      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/code',
       '/account-preferences/two-factor/new-code',
       {},
     );
-    assert.equal(resent.headers.location, '/account-preferences/two-factor');
-    assert.match(textOf((await client.get('/account-preferences/two-factor')).text), /New code sent!/);
+    assert.equal(resent.headers.location, '/account-preferences/two-factor/code');
+    assert.match(textOf((await client.get('/account-preferences/two-factor/code')).text), /New code sent!/);
     const done = await postForm(
       client,
-      '/account-preferences/two-factor',
+      '/account-preferences/two-factor/code',
       '/account-preferences/two-factor/confirmation',
       { token: codeIn(await lastSms()) },
     );
     assert.equal(done.status, 303);
+    assert.equal(done.headers.location, PAGE);
     const page = await client.get(PAGE);
     assert.match(textOf(page.text), /Confirmed! Two-factor authentication is on\./);
-    assert.match(textOf(page.text), /On\. .*ending in 0142/);
+    assert.match(textOf(page.text), /On: codes go to the phone number ending in 0142/);
+    assert.match(textOf((await client.get(`${PAGE}/two-factor`)).text), /On\. .*ending in 0142/);
+    assert.equal(
+      (await client.get('/account-preferences/two-factor/code').expect(303)).headers.location,
+      '/account-preferences/two-factor',
+      'no setup waits for a code',
+    );
     const row = await ctx().db('users').where({ id: user.userId }).first();
     assert.ok(row!.two_factor_enrolled_at);
     assert.equal(row!.two_factor_phone, '+12125550142');
@@ -278,10 +315,14 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
         token_hash: 'a'.repeat(64),
         expires_at: new Date(Date.now() + 86_400_000),
       });
-    const page = await client.get(PAGE);
-    assert.match(page.text, /action="\/account-preferences\/two-factor\/removal"/);
+    const page = await client.get(`${PAGE}/two-factor`);
+    assert.match(page.text, /href="\/account-preferences\/two-factor\/removal"/);
+    const removal = await client.get('/account-preferences/two-factor/removal').expect(200);
+    assert.match(removal.text, /action="\/account-preferences\/two-factor\/removal"/);
     const wrong = await post(client, '/account-preferences/two-factor/removal', { password: 'Not-my-password-1' });
     assert.equal(wrong.status, 422);
+    assert.match(wrong.text, /<title>Error: Turn Off Two-Factor Authentication/);
+    assert.ok(textOf(wrong.text).includes('The password you entered is not correct.'));
     const response = await post(client, '/account-preferences/two-factor/removal', { password: TEST_PASSWORD });
     assert.equal(response.status, 303);
     assert.ok((await flashOn(client)).includes('You have sucessfully unenrolled from 2FA.'));
@@ -298,14 +339,24 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
       0,
     );
     assert.ok((await auditActions(user.userId)).includes('two_factor_disabled'));
+    assert.equal(
+      (await client.get('/account-preferences/two-factor/removal').expect(303)).headers.location,
+      '/account-preferences/two-factor',
+      'nothing left to turn off',
+    );
   });
 
   it('a user whose plan lapsed can still turn two-factor off', async () => {
     const { client, user } = await signedIn({ paid: false });
     await enrolTwoFactor(user.userId);
-    const page = await client.get(PAGE);
-    assert.match(page.text, /action="\/account-preferences\/two-factor\/removal"/);
+    assert.match((await client.get(PAGE)).text, /href="\/account-preferences\/two-factor"/);
+    const page = await client.get(`${PAGE}/two-factor`);
+    assert.match(page.text, /href="\/account-preferences\/two-factor\/removal"/);
     assert.doesNotMatch(page.text, /action="\/account-preferences\/two-factor"/);
+    assert.match(
+      (await client.get('/account-preferences/two-factor/removal').expect(200)).text,
+      /action="\/account-preferences\/two-factor\/removal"/,
+    );
   });
 });
 
@@ -342,7 +393,7 @@ describe('password change (spec 1 §5 Passwords; /password/update)', () => {
     for (const [body, field, message] of cases) {
       const response = await post(client, '/password/update', { from: 'account-preferences', ...body });
       assert.equal(response.status, 422, message);
-      assert.match(response.text, /<title>Error: Account Settings/);
+      assert.match(response.text, /<title>Error: Change Password/);
       assert.ok(
         response.text.includes(`<p class="field-error" id="${field}-error">${message}</p>`),
         `${field}: ${message}`,

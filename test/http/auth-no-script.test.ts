@@ -39,16 +39,20 @@ describe('without JavaScript: account recovery, two-factor setup and /password/u
 
     await signIn(client, user.email);
     page = await open(client, '/account-preferences');
+    page = await page.follow(client, 'Change two-factor authentication');
+    assert.equal(page.path, '/account-preferences/two-factor');
+    await expectAccessibleHtml(page.html, '/account-preferences/two-factor');
     page = await page.submit(client, 'Send code', {
       values: { phone_number: '212-555-0142', password: TEST_PASSWORD },
     });
-    assert.equal(page.path, '/account-preferences/two-factor');
-    await expectAccessibleHtml(page.html, '/account-preferences/two-factor');
+    assert.equal(page.path, '/account-preferences/two-factor/code');
+    await expectAccessibleHtml(page.html, '/account-preferences/two-factor/code');
     page = await page.submit(client, 'Verify', { values: { token: codeIn(await lastSms()) } });
     assert.ok(
       page.flashes.some((flash) => /Two-factor authentication is on/.test(flash)),
       `the flash on ${page.url}: ${page.flashes.join(' | ')}`,
     );
+    assert.equal(page.path, '/account-preferences');
     await expectAccessibleHtml(page.html, 'the page after two-factor setup');
 
     page = await open(client, '/password/update');

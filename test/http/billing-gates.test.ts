@@ -70,10 +70,10 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     const user = await createProviderUser(ctx().db);
     const client = await signedIn(user);
     const { subscriptionId } = await billedAccount(user.accountId, user.providerIds);
-    assert.match(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
+    assert.match(textOf((await client.get('/account-preferences/two-factor')).text), /Phone number for codes/);
     await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).update({ status: 'past_due' });
     await recomputeAccount(ctx().db, user.accountId);
-    assert.doesNotMatch(textOf((await client.get('/account-preferences')).text), /Phone number for codes/);
+    assert.doesNotMatch(textOf((await client.get('/account-preferences/two-factor')).text), /Phone number for codes/);
   });
 });
 

@@ -16,6 +16,8 @@ export interface SettingsRow {
   sms_notifications: boolean;
   email_messages: boolean;
   sms_messages: boolean;
+  /** The last password change or reset the audit trail records. */
+  password_changed_at: Date | null;
 }
 
 /** The keys of users.settings this page writes (read with the same defaults by the notification jobs). */
@@ -40,6 +42,13 @@ export function findSettings(db: Knex, userId: number): Promise<SettingsRow | un
       .select(db.raw(`coalesce((settings->>'sms_notifications')::boolean, false) as sms_notifications`))
       .select(db.raw(`coalesce((settings->>'email_messages')::boolean, true) as email_messages`))
       .select(db.raw(`coalesce((settings->>'sms_messages')::boolean, false) as sms_messages`))
+      .select(
+        db('audit_log')
+          .max('created_at')
+          .where('audit_log.user_id', db.ref('users.id'))
+          .whereIn('action', ['password_changed', 'password_reset'])
+          .as('password_changed_at'),
+      )
       .where({ id: userId })
       .first<SettingsRow | undefined>()
   );

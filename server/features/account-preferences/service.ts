@@ -47,6 +47,8 @@ export interface AccountSettings {
   smsNotifications: boolean;
   /** users.settings.email_messages (default on) and sms_messages (default off): read by the message notification job. */
   messageNotifications: { email: boolean; sms: boolean };
+  /** When the password was last changed or reset (ISO), if the audit trail knows. */
+  passwordChangedAt: string | null;
 }
 
 export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<AccountSettings> {
@@ -67,6 +69,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId, clinicianAccountIds(deps.db, actor.userId)),
     smsNotifications: row.sms_notifications,
     messageNotifications: { email: row.email_messages, sms: row.sms_messages },
+    passwordChangedAt: row.password_changed_at?.toISOString() ?? null,
   };
 }
 

@@ -17,7 +17,7 @@ export const CURRENT_PASSWORD_WRONG = 'The password you entered is not correct.'
 export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try again later.';
 export const EMAIL_TAKEN = 'This email address is already in use by another account.';
 export const EMAIL_UNCHANGED = 'This is already your email address.';
-export const SMS_NEEDS_PHONE = 'Please add your phone number above before turning on text messages.';
+export const SMS_NEEDS_PHONE = 'Please add your phone number before turning on text messages.';
 
 export const NAME_MESSAGES = {
   first: 'First name required.',

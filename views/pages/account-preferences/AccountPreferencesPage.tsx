@@ -1,12 +1,10 @@
-// /account-preferences: four parts (spec 1 §2 Account Settings screen): e-mail, name, phone and
-// two-factor, password; and notifications (texts about bookings, issue [11]; notices of clients'
-// messages, issue [12]). Each part is its own form; a failed one comes back with its values and messages.
-import { PostForm } from '../../components/PostForm';
-import { FormField } from '../../components/form/FormField';
-import { Checkbox } from '../../components/form/Checkbox';
-import { PasswordChangeForm, type FormState } from './PasswordChangeForm';
-import { formatPhone } from '../../components/format';
-import { Button } from '../../components/ui/Button';
+// /account-preferences: a summary of the account's settings (spec 1 §2 Account Settings screen: e-mail, name,
+// phone and two-factor, password; and the notifications of issues [11] and [12]), each row with a Change
+// link to a page holding that one form (issue [21]).
+import type { ReactNode } from 'react';
+import { formatDay, formatPhone } from '../../components/format';
+import { SummaryList } from '../../components/ui/SummaryList';
+import { SETTINGS_PATH } from './SettingsForm';
 
 export interface AccountSettingsView {
   email: string;
@@ -17,316 +15,98 @@ export interface AccountSettingsView {
   twoFactorOffered: boolean;
   smsNotifications: boolean;
   messageNotifications: { email: boolean; sms: boolean };
+  /** When the password was last changed or reset (ISO), if the audit trail knows. */
+  passwordChangedAt: string | null;
 }
 
-export interface AccountSettingsForms {
-  email?: FormState;
-  name?: FormState;
-  phone?: FormState;
-  twoFactor?: FormState;
-  twoFactorOff?: FormState;
-  password?: FormState;
-  notifications?: FormState;
-  messageNotifications?: FormState;
-}
+/** The single-purpose page of each setting. */
+export const SETTING_PATHS = {
+  email: `${SETTINGS_PATH}/email`,
+  name: `${SETTINGS_PATH}/name`,
+  phone: `${SETTINGS_PATH}/phone`,
+  twoFactor: `${SETTINGS_PATH}/two-factor`,
+  twoFactorOff: `${SETTINGS_PATH}/two-factor/removal`,
+  notifications: `${SETTINGS_PATH}/notifications`,
+  messageNotifications: `${SETTINGS_PATH}/message-notifications`,
+  password: `${SETTINGS_PATH}/password`,
+} as const;
 
-export function AccountPreferencesPage({
-  settings,
-  forms = {},
-}: {
-  settings: AccountSettingsView;
-  forms?: AccountSettingsForms;
-}) {
-  const name = { ...settings.name, ...forms.name?.values };
+function change(href: string, what: string) {
   return (
-    <div className="settings">
-      <section className="card" aria-labelledby="email-heading">
-        <h2 id="email-heading">Email address</h2>
-        <p>
-          You log in with <strong>{settings.email}</strong>
-          {settings.emailConfirmed ? '' : ' (not confirmed yet)'}.
-        </p>
-        <PostForm action="/account-preferences/email" noValidate>
-          <FormField
-            name="newEmail"
-            label="New email"
-            type="email"
-            autoComplete="email"
-            defaultValue={forms.email?.values?.newEmail ?? ''}
-            error={forms.email?.errors?.newEmail}
-          />
-          <FormField
-            id="email-password"
-            name="password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={forms.email?.errors?.password}
-          />
-          <div className="actions">
-            <Button>Change email</Button>
-          </div>
-        </PostForm>
-      </section>
-
-      <section className="card" aria-labelledby="name-heading">
-        <h2 id="name-heading">Name</h2>
-        <p className="hint">Enter your first and last name, or a company name.</p>
-        <PostForm action="/account-preferences/name" noValidate>
-          <FormField
-            name="first_name"
-            label="First name"
-            autoComplete="given-name"
-            defaultValue={name.first_name}
-            error={forms.name?.errors?.first_name}
-          />
-          <FormField
-            name="middle_name"
-            label="Middle name (optional)"
-            autoComplete="additional-name"
-            defaultValue={name.middle_name}
-            error={forms.name?.errors?.middle_name}
-          />
-          <FormField
-            name="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            defaultValue={name.last_name}
-            error={forms.name?.errors?.last_name}
-          />
-          <FormField
-            name="company_name"
-            label="Company name"
-            autoComplete="organization"
-            defaultValue={name.company_name}
-            error={forms.name?.errors?.company_name}
-          />
-          <div className="actions">
-            <Button>Save name</Button>
-          </div>
-        </PostForm>
-      </section>
-
-      <section className="card" aria-labelledby="phone-heading">
-        <h2 id="phone-heading">Phone and two-factor authentication</h2>
-        <PostForm action="/account-preferences/phone" noValidate>
-          <FormField
-            name="phone"
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            hint="US numbers only. We do not share your phone number with anyone."
-            defaultValue={forms.phone?.values?.phone ?? formatPhone(settings.phone)}
-            error={forms.phone?.errors?.phone}
-          />
-          <FormField
-            id="phone-password"
-            name="password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={forms.phone?.errors?.password}
-          />
-          <div className="actions">
-            <Button>Change phone number</Button>
-          </div>
-        </PostForm>
-        <TwoFactorSection settings={settings} forms={forms} />
-      </section>
-
-      <NotificationsSection
-        settings={settings}
-        state={forms.notifications}
-        messagesState={forms.messageNotifications}
-      />
-
-      <section className="card" aria-labelledby="password-heading">
-        <h2 id="password-heading">Password</h2>
-        <PasswordChangeForm state={forms.password} from="account-preferences" />
-      </section>
-    </div>
+    <a href={href}>
+      Change<span className="visually-hidden">{` ${what}`}</span>
+    </a>
   );
 }
 
-function TwoFactorSection({ settings, forms }: { settings: AccountSettingsView; forms: AccountSettingsForms }) {
+const fullName = ({ first_name, middle_name, last_name }: AccountSettingsView['name']) =>
+  [first_name, middle_name, last_name].filter(Boolean).join(' ');
+
+function messageChannels({ email, sms }: AccountSettingsView['messageNotifications']): string {
+  if (email && sms) return 'By e-mail and text message';
+  if (email) return 'By e-mail';
+  if (sms) return 'By text message';
+  return 'Off';
+}
+
+function twoFactorValue(settings: AccountSettingsView): ReactNode {
   const { enrolled, phoneLastFour } = settings.twoFactor;
+  if (enrolled) return `On: codes go to the phone number ending in ${phoneLastFour}`;
+  if (settings.twoFactorOffered) return 'Off';
   return (
-    <div className="two-factor" id="two-factor">
-      <h3>Two-factor authentication</h3>
-      {enrolled ? (
-        <p>
-          <strong>On.</strong> When you log in on a new device we text a code to the phone number ending in{' '}
-          <strong>{phoneLastFour}</strong>.
-        </p>
-      ) : (
-        <p>
-          Off. With two-factor authentication on, logging in on a new device also needs a code we text to your phone.
-        </p>
-      )}
-      {settings.twoFactorOffered ? (
-        <>
-          <ol className="steps" aria-label="Two-factor setup steps">
-            <li aria-current="step">Enter phone</li>
-            <li>Enter code</li>
-            <li>Confirmed</li>
-          </ol>
-          <PostForm action="/account-preferences/two-factor" noValidate>
-            <FormField
-              id="two-factor-phone"
-              name="phone_number"
-              label={enrolled ? 'New phone number for codes' : 'Phone number for codes'}
-              type="tel"
-              autoComplete="tel"
-              defaultValue={forms.twoFactor?.values?.phone_number ?? ''}
-              error={forms.twoFactor?.errors?.phone_number}
-            />
-            <FormField
-              id="two-factor-password"
-              name="password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              error={forms.twoFactor?.errors?.password}
-            />
-            <div className="actions">
-              <Button>Send code</Button>
-            </div>
-          </PostForm>
-        </>
-      ) : (
-        !enrolled && (
-          <p className="hint">
-            Two-factor authentication is available with an active membership.{' '}
-            <a href="/plan-management">Plan Management</a>
-          </p>
-        )
-      )}
-      {enrolled && (
-        <PostForm action="/account-preferences/two-factor/removal" noValidate>
-          <FormField
-            id="two-factor-off-password"
-            name="password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={forms.twoFactorOff?.errors?.password}
-          />
-          <div className="actions">
-            <Button variant="secondary">Turn off two-factor authentication</Button>
-          </div>
-        </PostForm>
-      )}
-    </div>
-  );
-}
-
-/**
- * Texts about phone consultations go to the contact phone above; without one the box cannot be ticked
- * (unless it is on already, or was just refused, so it can still be unticked and saved).
- */
-function NotificationsSection({
-  settings,
-  state,
-  messagesState,
-}: {
-  settings: AccountSettingsView;
-  state?: FormState;
-  messagesState?: FormState;
-}) {
-  const phone = formatPhone(settings.phone);
-  const on = state?.values ? state.values.sms_notifications !== '' : settings.smsNotifications;
-  const error = state?.errors?.sms_notifications;
-  const editable = Boolean(phone) || settings.smsNotifications || Boolean(error);
-  const hint = phone ? (
     <>
-      Texts go to <strong>{phone}</strong>, your phone number above, for the profiles whose booking e-mails you receive.
+      Off. Two-factor authentication is available with an active membership.{' '}
+      <a href="/plan-management">Plan Management</a>
     </>
-  ) : (
-    'Add a phone number above to get text messages.'
-  );
-  return (
-    <section className="card" id="notifications" aria-labelledby="notifications-heading">
-      <h2 id="notifications-heading">Notifications</h2>
-      <PostForm action="/account-preferences/notifications" noValidate>
-        <Checkbox
-          id="sms_notifications"
-          name="sms_notifications"
-          label="Text me when a client books or cancels a phone consultation"
-          checked={on}
-          disabled={!editable}
-          error={error}
-          aria-describedby={['sms_notifications-hint', error && 'sms_notifications-error'].filter(Boolean).join(' ')}
-        />
-        <p className="hint" id="sms_notifications-hint">
-          {hint}
-        </p>
-        {editable && (
-          <div className="actions">
-            <Button>Save notifications</Button>
-          </div>
-        )}
-      </PostForm>
-      <MessageNotificationsForm settings={settings} state={messagesState} />
-    </section>
   );
 }
 
-/**
- * Notices of clients' messages and referrals: the client's first name and a link, never what they
- * wrote. E-mail is on unless turned off; texts need the contact phone, as above.
- */
-function MessageNotificationsForm({
-  settings,
-  state,
-}: {
-  settings: AccountSettingsView;
-  state?: FormState | undefined;
-}) {
+export function AccountPreferencesPage({ settings }: { settings: AccountSettingsView }) {
+  const name = fullName(settings.name);
+  const company = settings.name.company_name;
   const phone = formatPhone(settings.phone);
-  const posted = state?.values;
-  const email = posted ? posted.email_messages !== '' : settings.messageNotifications.email;
-  const sms = posted ? posted.sms_messages !== '' : settings.messageNotifications.sms;
-  const error = state?.errors?.sms_messages;
-  const smsEditable = Boolean(phone) || settings.messageNotifications.sms || Boolean(error);
   return (
-    <PostForm
-      action="/account-preferences/message-notifications"
-      noValidate
-      id="message-notifications"
-      aria-labelledby="message-notifications-heading"
-    >
-      <h3 id="message-notifications-heading">Messages and referrals</h3>
-      <p className="hint">
-        For the profiles whose notifications you receive. We send the client&rsquo;s first name and a link, never what
-        they wrote.
-      </p>
-      <Checkbox
-        id="email_messages"
-        name="email_messages"
-        label="E-mail me when a client writes or a referral arrives"
-        checked={email}
+    <section className="card settings-summary">
+      <SummaryList
+        rows={[
+          {
+            label: 'Email',
+            value: `${settings.email}${settings.emailConfirmed ? '' : ' (not confirmed yet)'}`,
+            action: change(SETTING_PATHS.email, 'email'),
+          },
+          {
+            label: 'Name',
+            value: [name, company].filter(Boolean).join(', '),
+            action: change(SETTING_PATHS.name, 'name'),
+          },
+          { label: 'Phone', value: phone, action: change(SETTING_PATHS.phone, 'phone') },
+          {
+            label: 'Two-factor authentication',
+            value: twoFactorValue(settings),
+            action:
+              settings.twoFactorOffered || settings.twoFactor.enrolled
+                ? change(SETTING_PATHS.twoFactor, 'two-factor authentication')
+                : undefined,
+          },
+          {
+            label: 'Texts about bookings',
+            value: settings.smsNotifications ? (phone ? `On: texts go to ${phone}` : 'On') : 'Off',
+            action: change(SETTING_PATHS.notifications, 'texts about bookings'),
+          },
+          {
+            label: 'Messages and referrals',
+            value: messageChannels(settings.messageNotifications),
+            action: change(SETTING_PATHS.messageNotifications, 'notices of messages and referrals'),
+          },
+          {
+            label: 'Password',
+            value: settings.passwordChangedAt
+              ? `Last changed ${formatDay(settings.passwordChangedAt.slice(0, 10))}`
+              : 'Hidden',
+            action: change(SETTING_PATHS.password, 'password'),
+          },
+        ]}
       />
-      <Checkbox
-        id="sms_messages"
-        name="sms_messages"
-        label="Text me when a client writes or a referral arrives"
-        checked={sms}
-        disabled={!smsEditable}
-        error={error}
-        aria-describedby={['sms_messages-hint', error && 'sms_messages-error'].filter(Boolean).join(' ')}
-      />
-      <p className="hint" id="sms_messages-hint">
-        {phone ? (
-          <>
-            Texts go to <strong>{phone}</strong>.
-          </>
-        ) : (
-          'Add a phone number above to get text messages.'
-        )}
-      </p>
-      <div className="actions">
-        <Button>Save message notifications</Button>
-      </div>
-    </PostForm>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
-// The password change form, on Account Settings and on /password/update. With JavaScript the button
+// The password change form, on Account Settings' password page and on /password/update. With JavaScript the button
 // waits until all three fields are filled and the new ones match (islands/portal.ts); the server checks
 // regardless and puts its message on the named field.
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { STRONG_PASSWORD_HINT } from '../password/hints';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 
 export interface FormState {
   values?: Record<string, string>;
@@ -46,6 +46,7 @@ export function PasswordChangeForm({
       />
       <div className="actions">
         <Button>Change password</Button>
+        {from === 'account-preferences' && <ButtonLink href="/account-preferences">Cancel</ButtonLink>}
       </div>
     </PostForm>
   );
