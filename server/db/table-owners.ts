@@ -72,6 +72,14 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // imports it), so it cannot ask providers without an import circle; handing the question in would
   // thread a providers query through every sign-up caller and the clean-up job.
   'domain/accounts → providers',
+  // Kept (the five billing pairs): the billing module sits below the accounts and providers modules, which
+  // import it (an unpaid sign-up's hold asks for the account's subscriptions; the premium setup and the
+  // statements' prices are billing's), so it cannot import them, nor the locations module (which imports
+  // accounts), without an import circle. What it reads of them: the mirror's plan columns on accounts and
+  // providers (has_paid_plan, the subscription counts), a profile's sign-up source and referral code for
+  // the offers, its locations' states for the seat's price, its photographer answer, and the account's
+  // owners' e-mail for dunning. Moving them means moving those use cases above billing or handing the
+  // facts in from the callers: a rework of the billing module, not a query to move.
   'domain/billing → account_roles',
   'domain/billing → accounts',
   'domain/billing → locations',
