@@ -366,6 +366,9 @@ function errorSummaryLinks(): void {
     const field = link && document.getElementById(decodeURIComponent(link.hash.slice(1)));
     if (!field) return;
     event.preventDefault();
+    // A field inside a closed disclosure is shown first, as the browser's own jump to it would.
+    const disclosure = field.closest('details');
+    if (disclosure && !disclosure.open) disclosure.open = true;
     const choice = field.matches('[type="radio"], [type="checkbox"]');
     const label =
       (choice && field.closest('fieldset')?.querySelector('legend')) ||
