@@ -27,6 +27,16 @@ export async function clientUserFor(trx: Knex.Transaction, client: DirectoryClie
   return existing!.id;
 }
 
+/** A column of the user whose id `userId` selects (a scalar subquery), as a column `alias` of the caller's select. */
+export function userColumn(
+  db: Db,
+  column: 'email' | 'phone_number',
+  userId: Knex.QueryBuilder,
+  alias: string,
+): Knex.Raw {
+  return db.raw('(select u.?? from users u where u.id = (?)) as ??', [column, userId, alias]);
+}
+
 /** A query of the user with this e-mail address (none or one), for a caller's `whereIn`. */
 export function userIdsWithEmail(db: Db, email: string): Knex.QueryBuilder {
   return db('users').where({ email }).select('id');

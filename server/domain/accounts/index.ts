@@ -5,6 +5,7 @@ export {
   type DirectoryClient,
   type NotificationContact,
   notificationContacts,
+  userColumn,
   userIdsWithEmail,
 } from './directory-clients';
 export { issueEmailConfirmation, queueEmailConfirmation } from './email-confirmation';

@@ -19,6 +19,7 @@ export {
   deletePhoto,
   findPhoto,
   findUnrendered,
+  galleryCountColumn,
   listPhotos,
   markRendered,
   type NewPhoto,

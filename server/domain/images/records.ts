@@ -129,6 +129,14 @@ export async function deletePhoto(trx: Db, imageId: number): Promise<void> {
   await trx('images').where({ id: imageId }).delete();
 }
 
+/** How many gallery photos the provider has, as a column `alias` of a query whose `providerColumn` names the profile. */
+export function galleryCountColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw(`(select count(*)::int from images i where i.provider_id = ?? and i.kind = 'gallery') as ??`, [
+    providerColumn,
+    alias,
+  ]);
+}
+
 /** Records a new headshot of the provider (the caller makes it the profile photo). */
 export async function recordHeadshot(
   trx: Db,

@@ -12,7 +12,13 @@ export {
   saveSupervisor,
   setLicenseVerification,
 } from './service';
-export { licensedStates, licenseStatesQuery, verifiedStates } from './repo';
+export {
+  licensedStates,
+  licenseStatesColumn,
+  licenseStatesQuery,
+  verifiedLicenseColumn,
+  verifiedStates,
+} from './repo';
 export {
   expirationYears,
   isBlankNewRow,

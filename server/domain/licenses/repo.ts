@@ -103,6 +103,22 @@ export function licenseStatesQuery(db: Db, providerId: number): Knex.QueryBuilde
   return stateQuery(db, providerId).select('state');
 }
 
+/** The states of the provider's licences in the order they were added ({} for none), as a column `alias` of a query whose `providerColumn` names the profile. */
+export function licenseStatesColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw(
+    `coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = ??), '{}') as ??`,
+    [providerColumn, alias],
+  );
+}
+
+/** Whether the provider holds a Verified licence of the state, as a column `alias` of a query naming both. */
+export function verifiedLicenseColumn(db: Db, providerColumn: string, stateColumn: string, alias: string): Knex.Raw {
+  return db.raw(
+    `exists (select 1 from licenses x where x.provider_id = ?? and x.state = ?? and x.verification = 'Verified') as ??`,
+    [providerColumn, stateColumn, alias],
+  );
+}
+
 const stateQuery = (db: Db, providerId: number) => db('licenses').where({ provider_id: providerId });
 
 export async function setVerification(

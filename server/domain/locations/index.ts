@@ -5,6 +5,8 @@ export {
   listStates,
   acceptingLocationsQuery,
   type LocationRecord,
+  locationCountColumn,
+  locationStatesColumn,
   locationStates,
   locationStatesQuery,
   namedLocationStates,

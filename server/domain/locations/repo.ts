@@ -2,6 +2,7 @@
 // queries it for the wizard and for /profile/availability-locations.
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
+import { verifiedLicenseColumn } from '../licenses';
 import type { Accepting, LocationInput, TimeFlags } from './validation';
 
 export type Db = Knex | Knex.Transaction;
@@ -63,12 +64,7 @@ export async function listForProvider(
 ): Promise<LocationRecord[]> {
   const query = db('locations as l')
     .where('l.provider_id', providerId)
-    .select(
-      'l.*',
-      db.raw(
-        `exists (select 1 from licenses x where x.provider_id = l.provider_id and x.state = l.state and x.verification = 'Verified') as should_display`,
-      ),
-    )
+    .select('l.*', verifiedLicenseColumn(db, 'l.provider_id', 'l.state', 'should_display'))
     .orderBy([
       { column: 'l.remote_location', order: 'asc' },
       { column: 'l.id', order: 'asc' },
@@ -107,6 +103,19 @@ export function acceptingLocationsQuery(db: Db, providerColumn: string): Knex.Qu
     .whereRaw('l.provider_id = ??', [providerColumn])
     .where('l.accepting_patients', '>', 0)
     .select(db.raw('1'));
+}
+
+/** The states of the provider's locations in the order they were added ({} for none), as a column `alias` of a query whose `providerColumn` names the profile. */
+export function locationStatesColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw(
+    `coalesce((select array_agg(l.state order by l.id) from locations l where l.provider_id = ??), '{}') as ??`,
+    [providerColumn, alias],
+  );
+}
+
+/** How many locations the provider has, as a column `alias` (see locationStatesColumn). */
+export function locationCountColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw('(select count(*)::int from locations l where l.provider_id = ??) as ??', [providerColumn, alias]);
 }
 
 const stateQuery = (db: Db, providerId: number) => db('locations').where({ provider_id: providerId });

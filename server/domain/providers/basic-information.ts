@@ -2,6 +2,7 @@
 // their own modules).
 import type { Knex } from 'knex';
 import { contentOf } from '../profile-content';
+import { userColumn } from '../accounts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -16,6 +17,10 @@ export interface BasicInformation {
   phone: string | null;
   customContent: Record<string, unknown>;
 }
+
+/** The first clinician user of the profile `p` (the lowest user id), for a scalar subquery. */
+const firstClinician = (db: Db) =>
+  db('provider_clinicians as pc').whereRaw('pc.provider_id = p.id').orderBy('pc.user_id').limit(1).select('pc.user_id');
 
 /**
  * The profile's name and contact details. The e-mail and phone are the profile's own when set, else
@@ -34,12 +39,8 @@ export async function loadBasicInformation(db: Db, providerId: number): Promise<
       'p.contact_email',
       'p.phone_number',
       'p.custom_content',
-      db.raw(
-        `(select u.email from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_email`,
-      ),
-      db.raw(
-        `(select u.phone_number from provider_clinicians pc join users u on u.id = pc.user_id where pc.provider_id = p.id order by pc.user_id limit 1) as user_phone`,
-      ),
+      userColumn(db, 'email', firstClinician(db), 'user_email'),
+      userColumn(db, 'phone_number', firstClinician(db), 'user_phone'),
     );
   if (!row) return null;
   const content = contentOf(row.custom_content);

@@ -2,6 +2,10 @@
 // flags and the analytics events. Every read is scoped by provider id.
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
+import { galleryCountColumn } from '../images';
+import { licenseStatesColumn } from '../licenses';
+import { locationStatesColumn } from '../locations';
+import { tagCountsColumn, topSpecialtyCountColumn } from '../tags';
 import { mergeCustomContentObject, contentOf } from '../profile-content';
 
 type Db = Knex | Knex.Transaction;
@@ -98,20 +102,12 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
         'p.has_premium_setup',
         'p.professional_statement',
         'p.has_paid_plan',
-        db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
-          select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
-        ) x), '{}'::json) as tag_counts`),
-        db.raw(`(select count(*)::int from taggings tg join tags t on t.id = tg.tag_id
-          where tg.provider_id = p.id and t.type = 'specialties' and tg.is_top) as top_specialty_count`),
-        db.raw(
-          `coalesce((select array_agg(l.state order by l.id) from locations l where l.provider_id = p.id), '{}') as location_states`,
-        ),
-        db.raw(
-          `coalesce((select array_agg(l.state order by l.id) from licenses l where l.provider_id = p.id), '{}') as license_states`,
-        ),
-        db.raw(
-          `(select count(*)::int from images i where i.provider_id = p.id and i.kind = 'gallery') as gallery_count`,
-        ),
+        // What the checklist reads of the profile's tags, locations, licences and photos: their modules' subqueries.
+        tagCountsColumn(db, 'p.id', 'tag_counts'),
+        topSpecialtyCountColumn(db, 'p.id', 'top_specialty_count'),
+        locationStatesColumn(db, 'p.id', 'location_states'),
+        licenseStatesColumn(db, 'p.id', 'license_states'),
+        galleryCountColumn(db, 'p.id', 'gallery_count'),
         db.raw(
           `(select count(*)::int from insurance_opt_outs o where o.provider_id = p.id) as insurance_opt_out_count`,
         ),

@@ -4,6 +4,7 @@ import type { WizardProfile } from './completion';
 import { contentOf } from '../profile-content';
 import { PROVIDER_BASIC_COLUMNS, providerBasicsOf } from './basics';
 import { recordHeadshot } from '../images';
+import { tagCountsColumn } from '../tags';
 import { verifiedStates } from '../licenses';
 import * as locations from '../locations';
 
@@ -29,10 +30,8 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
       'p.custom_content',
       'p.created_with_new_wizard',
       'p.wizard_exited_at',
-      db.raw('(select count(*)::int from locations l where l.provider_id = p.id) as location_count'),
-      db.raw(`coalesce((select json_object_agg(x.type, x.n) from (
-          select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = p.id group by t.type
-        ) x), '{}'::json) as tag_counts`),
+      locations.locationCountColumn(db, 'p.id', 'location_count'),
+      tagCountsColumn(db, 'p.id', 'tag_counts'),
     );
   if (!row) return null;
   const content = contentOf(row.custom_content);

@@ -14,6 +14,8 @@ export {
   setInsuranceSearch,
   setTopSpecialties,
   specialtyTaggings,
+  tagCountsColumn,
+  topSpecialtyCountColumn,
   type TagOption,
   withTagName,
 } from './repo';

@@ -147,3 +147,22 @@ export async function removeTaggings(trx: Db, providerId: number, tagIds: number
   if (!tagIds.length) return;
   await trx('taggings').where({ provider_id: providerId }).whereIn('tag_id', tagIds).delete();
 }
+
+/** The provider's tag counts by type, a JSON object ({} for none), as a column `alias` of a query whose `providerColumn` names the profile. */
+export function tagCountsColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw(
+    `coalesce((select json_object_agg(x.type, x.n) from (
+       select t.type, count(*)::int as n from taggings tg join tags t on t.id = tg.tag_id where tg.provider_id = ?? group by t.type
+     ) x), '{}'::json) as ??`,
+    [providerColumn, alias],
+  );
+}
+
+/** How many of the provider's specialties are top ones, as a column `alias` (see tagCountsColumn). */
+export function topSpecialtyCountColumn(db: Db, providerColumn: string, alias: string): Knex.Raw {
+  return db.raw(
+    `(select count(*)::int from taggings tg join tags t on t.id = tg.tag_id
+       where tg.provider_id = ?? and t.type = 'specialties' and tg.is_top) as ??`,
+    [providerColumn, alias],
+  );
+}
