@@ -21,7 +21,11 @@ describe('browser: billing', function () {
     await signInAs(page, user.userId);
     await page.goto('/plan-management');
     await expectAccessible(page);
+    // "Add a card" opens the card field (with JavaScript the one way to add a card; the hosted page's button is not shown).
     const field = page.locator('.card-field');
+    assert.equal(await field.isVisible(), false, 'closed until asked for');
+    await page.locator('summary', { hasText: 'Add a card' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Continue to the secure card page' }).isVisible(), false);
     await typeCard(field, '4000 0000 0000 0002');
     await field.getByRole('button', { name: 'Save card' }).click();
     await field.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();

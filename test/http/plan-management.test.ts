@@ -172,7 +172,12 @@ describe('plan management: billing address (spec 3 §5)', () => {
     assert.equal(response.headers.location, '/plan-management#billing-address');
     const page = await client.get('/plan-management');
     assert.match(textOf(page.text), /Your billing information has been updated!/);
-    assert.match(page.text, /value="9 Elm St"/);
+    // The page shows the address; its form is a page of its own, filled with what is on file.
+    assert.match(
+      textOf(page.text),
+      /Billing address Address 9 Elm St Albany, New York, 12207 Change the billing address/,
+    );
+    assert.match((await client.get('/plan-management/billing-address').expect(200)).text, /value="9 Elm St"/);
     const customer = await gateway().retrieveCustomer(billing!.customerId);
     assert.equal(customer?.address?.city, 'Albany');
     assert.equal(
@@ -373,14 +378,20 @@ describe('plan management: billing history', () => {
 });
 
 describe('plan management: the cancel request', () => {
-  it('is stored and e-mailed to support, with the annual-commitment terms shown first', async () => {
+  it('is stored and e-mailed to support, with the annual-commitment terms shown first on a page of its own', async () => {
     const { client, user } = await owner();
-    const page = mainTextOf((await client.get('/plan-management')).text);
+    const main = (await client.get('/plan-management')).text;
+    assert.match(
+      main,
+      /<a href="\/plan-management\/cancel-request">Request the cancellation of Taylor Test&#x27;s membership<\/a>/,
+    );
+    assert.doesNotMatch(main, /name="reason"/, 'no cancellation form on the main page');
+    const page = mainTextOf((await client.get('/plan-management/cancel-request').expect(200)).text);
     assert.match(page, /annual commitment/);
     assert.match(page, /15 days/);
     assert.match(page, /not refunded unless you bought a starter bundle/);
     const response = expectStatus(
-      await postForm(client, '/plan-management', '/plan-management/cancel-request', {
+      await postForm(client, '/plan-management/cancel-request', '/plan-management/cancel-request', {
         provider_id: user.providerIds[0]!,
         reason: 'Moving abroad',
       }),
@@ -402,15 +413,22 @@ describe('plan management: the cancel request', () => {
   it("for a profile that is not the account's, answers the spec's failure message and stores nothing", async () => {
     const { client } = await owner();
     const stranger = await createProviderUser(ctx().db);
-    const response = await postForm(client, '/plan-management', '/plan-management/cancel-request', {
+    const response = await postForm(client, '/plan-management/cancel-request', '/plan-management/cancel-request', {
       provider_id: stranger.providerIds[0]!,
       reason: 'x',
     });
     assert.equal(response.status, 404);
+    assert.match(response.text, /name="reason"[^>]*>x<\/textarea>|>x<\/textarea>/, 'the reason typed is kept');
     assert.match(
       textOf(response.text),
       /We are sorry but there was an error submitting your cancel request\. Please email the support address\./,
     );
     assert.equal(await ctx().db('support_requests').first(), undefined);
+  });
+
+  it('with no membership to cancel, the page goes back to Plan Management', async () => {
+    const { client } = await owner({ billed: false });
+    const response = await client.get('/plan-management/cancel-request').expect(303);
+    assert.equal(response.headers.location, '/plan-management');
   });
 });

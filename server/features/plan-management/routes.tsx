@@ -31,17 +31,21 @@ import {
   retaxCustomer,
   defaultCardOf,
   hostedPageReturn,
+  type BillingAddress,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
 import { submitSupportRequest, supportDeps, SUPPORT_SUBMITTED } from '../../domain/support-requests';
 import { PaymentError } from '../../integrations/payments';
 import { TaxError } from '../../integrations/tax';
 import {
+  BILLING_ADDRESS_PATH,
+  CANCEL_REQUEST_PATH,
   PAGE_PATH,
   PlanManagementPage,
   type AddOnLink,
   type AddressValues,
 } from '../../../views/pages/plan-management/PlanManagementPage';
+import { BillingAddressPage, CancelRequestPage } from '../../../views/pages/plan-management/PlanManagementForms';
 import { UpcomingInvoicePage } from '../../../views/pages/plan-management/UpcomingInvoicePage';
 import * as service from './service';
 import { addressSchema, PLAN_MESSAGES } from './validation';
@@ -101,17 +105,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     return ensureCustomer(db, payments, { id: accountId, email: user.email, name: user.displayName });
   };
 
-  async function show(
-    req: Request,
-    res: Response,
-    extra: {
-      addressErrors?: Record<string, string>;
-      address?: AddressValues;
-      cancelError?: string;
-      reason?: string;
-    } = {},
-    status = 200,
-  ) {
+  async function show(req: Request, res: Response, status = 200) {
     const viewer = res.locals.viewer!;
     const plan = await service.loadPlan(db, accountOf(res), req.query.history_page);
     const states = await listStates(db);
@@ -129,33 +123,59 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
           history={plan.history}
           states={states}
           addOns={addOnsOf(plan)}
-          address={
-            extra.address ?? {
-              line1: plan.address.line1,
-              line2: plan.address.line2,
-              city: plan.address.city,
-              state: plan.address.state,
-              postal_code: plan.address.postalCode,
-            }
-          }
-          addressErrors={extra.addressErrors}
+          address={addressValuesOf(plan.address)}
           balance={plan.balance}
           cancel={
             cancelProvider && (plan.active.length || plan.pending.length)
-              ? {
-                  providerId: cancelProvider.id,
-                  providerName: cancelProvider.displayName,
-                  reason: extra.reason ?? '',
-                  error: extra.cancelError,
-                }
+              ? { providerName: cancelProvider.displayName }
               : null
           }
           messages={{
             incomplete: PLAN_MESSAGES.incomplete,
             expiredBeforeStart: PLAN_MESSAGES.expiredBeforeStart,
             invoicesDelay: PLAN_MESSAGES.invoicesDelay,
-            cancelTerms: PLAN_MESSAGES.cancelTerms,
           }}
+        />
+      ),
+    });
+  }
+
+  /** The billing address form, a page of its own: what is on file, or what was typed with its errors. */
+  async function showAddress(
+    req: Request,
+    res: Response,
+    typed?: { address: AddressValues; errors?: Record<string, string> },
+    status = 200,
+  ) {
+    const address = typed?.address ?? addressValuesOf((await service.loadPlan(db, accountOf(res), undefined)).address);
+    render(req, res, {
+      title: 'Billing address',
+      status,
+      page: <BillingAddressPage address={address} errors={typed?.errors} states={await listStates(db)} />,
+    });
+  }
+
+  /** The cancel request, a page of its own; with no membership to cancel, back to Plan Management. */
+  async function showCancel(
+    req: Request,
+    res: Response,
+    typed: { reason?: string; error?: string } = {},
+    status = 200,
+  ) {
+    const viewer = res.locals.viewer!;
+    const plan = await service.loadPlan(db, accountOf(res), undefined);
+    const provider = cancelTarget(viewer, plan.accountId);
+    if (!provider || !(plan.active.length || plan.pending.length)) return res.redirect(303, PAGE_PATH);
+    render(req, res, {
+      title: 'Cancel a membership',
+      status,
+      page: (
+        <CancelRequestPage
+          providerId={provider.id}
+          providerName={provider.displayName}
+          reason={typed.reason ?? ''}
+          error={typed.error}
+          terms={PLAN_MESSAGES.cancelTerms}
         />
       ),
     });
@@ -189,6 +209,9 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     await show(req, res);
   });
 
+  router.get(BILLING_ADDRESS_PATH, ...guards, (req, res) => showAddress(req, res));
+  router.get(CANCEL_REQUEST_PATH, ...guards, (req, res) => showCancel(req, res));
+
   router.post(`${PAGE_PATH}/address`, ...guards, async (req, res) => {
     const address: AddressValues = {
       line1: text(req.body?.line1),
@@ -198,7 +221,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       postal_code: text(req.body?.postal_code),
     };
     const checked = validate(addressSchema, address);
-    if (checked.errors) return show(req, res, { addressErrors: checked.errors, address }, 422);
+    if (checked.errors) return showAddress(req, res, { address, errors: checked.errors }, 422);
     try {
       const customerId = await customerFor(res, accountOf(res));
       await payments.updateAddress(
@@ -227,7 +250,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       req.log?.error({ err: error }, 'billing address update failed');
       const explained = error instanceof PaymentError || error instanceof TaxError;
       flash(req, 'error', explained ? error.message : PLAN_MESSAGES.failure);
-      return show(req, res, { address }, explained ? 422 : 500);
+      return showAddress(req, res, { address }, explained ? 422 : 500);
     }
     flash(req, 'success', PLAN_MESSAGES.addressUpdated);
     res.redirect(303, `${PAGE_PATH}#billing-address`);
@@ -448,12 +471,12 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     const provider = viewer.providers.find((p) => p.id === providerId && p.accountId === accountId);
     const reason = text(req.body?.reason).slice(0, 2000);
     if (!provider || !canManageBilling(viewer, provider))
-      return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 404);
+      return showCancel(req, res, { error: PLAN_MESSAGES.cancelFailed, reason }, 404);
     try {
       await submitSupportRequest(support, viewer, { providerId, template: 'membership-cancel', locals: { reason } });
     } catch (error) {
       req.log?.error({ err: error }, 'cancel request failed');
-      return show(req, res, { cancelError: PLAN_MESSAGES.cancelFailed, reason }, 500);
+      return showCancel(req, res, { error: PLAN_MESSAGES.cancelFailed, reason }, 500);
     }
     flash(req, 'success', SUPPORT_SUBMITTED);
     res.redirect(303, PAGE_PATH);
@@ -461,6 +484,15 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
 
   return router;
 }
+
+/** The billing address as the forms name its fields. */
+const addressValuesOf = (address: BillingAddress): AddressValues => ({
+  line1: address.line1,
+  line2: address.line2,
+  city: address.city,
+  state: address.state,
+  postal_code: address.postalCode,
+});
 
 /** A Stripe id from the path (pm_…, in_…, ch_…); anything else is not found. */
 function stripeId(req: Request, name: string): string {

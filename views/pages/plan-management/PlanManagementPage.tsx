@@ -1,15 +1,13 @@
 // /plan-management (spec 3 §2 "Plan management page"): memberships by state, payment methods, the
-// billing address, billing history and the cancel request. Every action is a plain form post or link,
-// so the page works without JavaScript; adding a card goes through the hosted card page.
+// billing address, billing history and the cancel request. The address and the cancel request are summary
+// cards whose forms are pages of their own (PlanManagementForms.tsx). Every action is a plain form post or
+// link, so the page works without JavaScript; without it a card is added on the hosted card page.
 import { PostForm } from '../../components/PostForm';
 import { Island } from '../../components/Island';
 import type { CardFieldProps } from '../../../islands/CardField';
 import { Icon } from '../../components/Icon';
 import { formatCardBrand, formatDay, formatMoney } from '../../components/format';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
-import { FormField } from '../../components/form/FormField';
-import { SelectField } from '../../components/form/SelectField';
-import { TextAreaField } from '../../components/form/TextAreaField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable } from '../../components/ui/DataTable';
@@ -18,9 +16,10 @@ import { Pager } from '../../components/ui/Pager';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { Tag } from '../../components/ui/Tag';
-import { FormError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/plan-management';
+export const BILLING_ADDRESS_PATH = `${PAGE_PATH}/billing-address`;
+export const CANCEL_REQUEST_PATH = `${PAGE_PATH}/cancel-request`;
 /** A live membership's next invoice, a page of its own (a dialog over this page with JavaScript). */
 export const upcomingInvoicePath = (subscriptionId: string) => `${PAGE_PATH}/upcoming-invoice/${subscriptionId}`;
 
@@ -93,13 +92,13 @@ export interface PlanManagementProps {
   canceled: MembershipItem[];
   cards: CardItem[];
   address: AddressValues;
-  addressErrors?: Record<string, string>;
   states: { code: string; name: string }[];
   /** A page of the billing history, newest first. */
   history: { entries: HistoryItem[]; page: number; pageCount: number };
   addOns: AddOnLink[];
-  cancel: { providerId: number; providerName: string; reason: string; error?: string } | null;
-  messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string; cancelTerms: string };
+  /** Whose membership a cancel request is about, when there is one to cancel. */
+  cancel: { providerName: string } | null;
+  messages: { incomplete: string; expiredBeforeStart: string; invoicesDelay: string };
   /** The Stripe customer's balance in cents: negative is a credit. */
   balance?: number;
 }
@@ -253,17 +252,7 @@ function Memberships({ props }: { props: PlanManagementProps }) {
 
 function PaymentMethods({ cards, cardField }: { cards: CardItem[]; cardField: CardFieldProps }) {
   return (
-    <Card
-      id="payment-methods"
-      title="Payment methods"
-      footer={
-        <PostForm action={`${PAGE_PATH}/payment-methods/new`}>
-          <Button variant="secondary">
-            <Icon name="plus" /> Add a card
-          </Button>
-        </PostForm>
-      }
-    >
+    <Card id="payment-methods" title="Payment methods">
       {cards.length === 0 ? (
         <EmptyState title="No card on file." />
       ) : (
@@ -305,66 +294,52 @@ function PaymentMethods({ cards, cardField }: { cards: CardItem[]; cardField: Ca
           ]}
         />
       )}
-      <Island name="CardField" props={cardField} />
+      {/* Closed until asked for. With JavaScript the card field adds the card here; without it, the card
+          processor's secure page does (one way each: the page's CSS hides the other). */}
+      <details className="add-card">
+        <summary className="button button--secondary">
+          <Icon name="plus" /> Add a card
+        </summary>
+        <Island name="CardField" props={cardField} />
+        <PostForm action={`${PAGE_PATH}/payment-methods/new`} className="add-card__hosted">
+          <p>You enter the card on our card processor's secure page, then come back here.</p>
+          <Button variant="secondary">Continue to the secure card page</Button>
+        </PostForm>
+      </details>
       <p className="hint">Cards are kept by our card processor, Stripe; we never see or store the card number.</p>
     </Card>
   );
 }
 
-function BillingAddress({
-  address,
-  errors = {},
-  states,
-}: {
-  address: AddressValues;
-  errors?: Record<string, string>;
-  states: { code: string; name: string }[];
-}) {
+/** The billing address as it is on file, with a Change link to its own page. */
+function BillingAddress({ address, states }: { address: AddressValues; states: { code: string; name: string }[] }) {
+  const state = states.find((s) => s.code === address.state)?.name ?? address.state;
+  const lines = [address.line1, address.line2, [address.city, state, address.postal_code].filter(Boolean).join(', ')]
+    .map((line) => line.trim())
+    .filter(Boolean);
   return (
     <Card id="billing-address" title="Billing address">
-      <PostForm action={`${PAGE_PATH}/address`} noValidate data-warn-unsaved="">
-        <FormField
-          name="line1"
-          label="Street address"
-          autoComplete="address-line1"
-          defaultValue={address.line1}
-          error={errors.line1}
-        />
-        <FormField
-          name="line2"
-          label="Apartment, suite, etc. (optional)"
-          autoComplete="address-line2"
-          defaultValue={address.line2}
-          error={errors.line2}
-        />
-        <FormField
-          name="city"
-          label="City"
-          autoComplete="address-level2"
-          defaultValue={address.city}
-          error={errors.city}
-        />
-        <SelectField
-          name="state"
-          label="State"
-          value={address.state}
-          placeholder="Choose a state"
-          options={states.map((s) => ({ value: s.code, label: s.name }))}
-          error={errors.state}
-          autoComplete="address-level1"
-        />
-        <FormField
-          name="postal_code"
-          label="Zip code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          defaultValue={address.postal_code}
-          error={errors.postal_code}
-        />
-        <div className="actions">
-          <Button>Save billing address</Button>
-        </div>
-      </PostForm>
+      <SummaryList
+        rows={[
+          {
+            label: 'Address',
+            value: lines.length ? (
+              <span className="address-lines">
+                {lines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </span>
+            ) : (
+              <span className="muted">None on file</span>
+            ),
+            action: (
+              <a href={BILLING_ADDRESS_PATH}>
+                Change<span className="visually-hidden"> the billing address</span>
+              </a>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }
@@ -436,24 +411,13 @@ function BillingHistory({
   );
 }
 
-function CancelRequest({ cancel, terms }: { cancel: NonNullable<PlanManagementProps['cancel']>; terms: string }) {
+/** Cancelling is asked on a page of its own (CancelRequestPage), reached from here. */
+function CancelRequest({ cancel }: { cancel: NonNullable<PlanManagementProps['cancel']> }) {
   return (
     <Card id="cancel-request" title="Cancel a membership">
-      <p>{terms}</p>
-      <FormError id="cancel-request-error" message={cancel.error} />
-      <PostForm action={`${PAGE_PATH}/cancel-request`}>
-        <input type="hidden" name="provider_id" value={cancel.providerId} />
-        <TextAreaField
-          name="reason"
-          label={`Why do you want to cancel ${cancel.providerName}'s membership? (optional)`}
-          value={cancel.reason}
-          maxLength={2000}
-          rows={3}
-        />
-        <div className="actions">
-          <Button variant="danger-outline">Request cancellation</Button>
-        </div>
-      </PostForm>
+      <p>
+        <a href={CANCEL_REQUEST_PATH}>{`Request the cancellation of ${cancel.providerName}'s membership`}</a>
+      </p>
     </Card>
   );
 }
@@ -463,9 +427,9 @@ export function PlanManagementPage(props: PlanManagementProps) {
     <div className="plan-management">
       <Memberships props={props} />
       <PaymentMethods cards={props.cards} cardField={props.cardField} />
-      <BillingAddress address={props.address} errors={props.addressErrors} states={props.states} />
+      <BillingAddress address={props.address} states={props.states} />
       <BillingHistory history={props.history} delay={props.messages.invoicesDelay} balance={props.balance ?? 0} />
-      {props.cancel && <CancelRequest cancel={props.cancel} terms={props.messages.cancelTerms} />}
+      {props.cancel && <CancelRequest cancel={props.cancel} />}
     </div>
   );
 }
