@@ -376,7 +376,7 @@ function UnreadMessages({ unread }: { unread: NonNullable<DashboardViewModel['wi
           </ul>
         </>
       )}
-      <p>
+      <p className="link-row">
         <a href="/messages">Go to messages</a>
       </p>
     </section>
@@ -424,7 +424,7 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
           </ul>
         </div>
       ))}
-      <p>
+      <p className="link-row">
         <a href="/calendar">View all</a>
       </p>
     </section>

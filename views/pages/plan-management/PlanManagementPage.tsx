@@ -415,7 +415,7 @@ function BillingHistory({
 function CancelRequest({ cancel }: { cancel: NonNullable<PlanManagementProps['cancel']> }) {
   return (
     <Card id="cancel-request" title="Cancel a membership">
-      <p>
+      <p className="link-row">
         <a href={CANCEL_REQUEST_PATH}>{`Request the cancellation of ${cancel.providerName}'s membership`}</a>
       </p>
     </Card>
