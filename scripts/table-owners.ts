@@ -3,11 +3,14 @@
 // longer occurs (to strike from the list), and the tables no module owns. Run by `npm run check:boundaries`
 // (exit 1 on any finding) and by test/unit/architecture/table-owners.test.ts.
 //
-// What it sees: knex calls naming a table, `db('t')`, `trx('t')`, `.from('t')`, `.join('t')` and the like.
-// Raw SQL text is not parsed; a raw query of another module's table is a review matter.
+// What it sees: knex calls naming a table, `db('t')`, `trx('t')`, `.from('t')`, `.join('t')` and the like;
+// and raw SQL: the string and template literals handed to knex's raw APIs (`db.raw(…)`, `whereRaw(…)`,
+// `joinRaw(…)`, …), directly or through a constant or a function of that name (`joinRaw(LAST_MESSAGE_JOIN)`),
+// read for the tables after FROM, JOIN, UPDATE and INTO. SQL built some other way is not seen.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { TABLE_ACCESS_DEBT, TABLE_OWNERS } from '../server/db/table-owners';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,16 +33,113 @@ function moduleOf(serverDir: string, file: string): string {
   return parts.length > 1 ? parts[0]! : 'server';
 }
 
-/** "module → table" → the places (file:line) it occurs, for every query site under `serverDir`. */
-export function querySites(serverDir = path.join(ROOT, 'server')): Map<string, string[]> {
-  const sites = new Map<string, string[]>();
-  for (const file of sourceFiles(serverDir)) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(QUERY_SITE)) {
-      const key = `${moduleOf(serverDir, file)} → ${match[1]}`;
-      const line = text.slice(0, match.index).split('\n').length;
-      sites.set(key, [...(sites.get(key) ?? []), `${path.relative(ROOT, file)}:${line}`]);
+/**
+ * The tables a piece of SQL names after FROM, JOIN, UPDATE or INTO (DELETE FROM and INSERT INTO included),
+ * with an optional `public.` and double quotes. Not counted: the names its WITH clauses define (`x as (`),
+ * a function in a FROM (`from unnest(`, `from jsonb_each(`), and a column after a FROM inside a function
+ * (`extract(epoch from a.starts_at)`, `from x.col`). Which of them are tables is the caller's question.
+ */
+export function rawSqlTables(sql: string): string[] {
+  const cteNames = new Set(
+    [...sql.matchAll(/\b(\w+)\s+as\s+(?:not\s+)?(?:materialized\s+)?\(/gi)].map((m) => m[1]!.toLowerCase()),
+  );
+  const tables = [
+    ...sql.matchAll(/\b(?:from|join|update|into)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_]\w*)"?(?!\s*\.|\(|\w)/gi),
+  ]
+    .map((m) => m[1]!.toLowerCase())
+    .filter((name) => !cteNames.has(name));
+  return [...new Set(tables)];
+}
+
+/** knex's methods that take SQL text, and pg's `query` (a named prepared statement). */
+const RAW_APIS = /^(?:raw|query|(?:or|and)?(?:where|having)(?:Not)?Raw|(?:join|select|orderBy|groupBy|from)Raw)$/;
+
+const calleeName = (call: ts.CallExpression) =>
+  ts.isPropertyAccessExpression(call.expression)
+    ? call.expression.name.text
+    : ts.isIdentifier(call.expression)
+      ? call.expression.text
+      : undefined;
+
+function forEachNode(node: ts.Node, visit: (node: ts.Node) => void) {
+  visit(node);
+  node.forEachChild((child) => forEachNode(child, visit));
+}
+
+/** A literal's SQL text, a template's placeholders standing as `?`. */
+function literalText(node: ts.Node): string | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ? ');
+  return undefined;
+}
+
+/**
+ * The SQL of one file: the literals inside the arguments of a raw API call, and those inside a constant or
+ * function whose name some raw call's arguments use (`sqlNames`, gathered over every file first). Each is
+ * one piece, its nested templates included, so a CTE defined around a `${…}` still counts as one.
+ */
+function rawSqlPieces(source: ts.SourceFile, sqlNames: Set<string>): { sql: string; at: number }[] {
+  const pieces: { sql: string; at: number }[] = [];
+  const addPiece = (root: ts.Node) => {
+    const texts: string[] = [];
+    forEachNode(root, (node) => {
+      const text = literalText(node);
+      if (text !== undefined) texts.push(text);
+    });
+    if (texts.length) pieces.push({ sql: texts.join(' '), at: root.getStart(source) });
+  };
+  forEachNode(source, (node) => {
+    if (ts.isCallExpression(node) && RAW_APIS.test(calleeName(node) ?? ''))
+      for (const arg of node.arguments) addPiece(arg);
+    else if (
+      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node)) &&
+      node.name &&
+      ts.isIdentifier(node.name)
+    ) {
+      const body = ts.isVariableDeclaration(node) ? node.initializer : node.body;
+      if (body && sqlNames.has(node.name.text)) addPiece(body);
     }
+  });
+  return pieces;
+}
+
+/** The names used inside raw API calls' arguments (not property names): the constants and functions that hold SQL. */
+function namesInRawCalls(source: ts.SourceFile, names: Set<string>) {
+  forEachNode(source, (node) => {
+    if (!ts.isCallExpression(node) || !RAW_APIS.test(calleeName(node) ?? '')) return;
+    for (const arg of node.arguments)
+      forEachNode(arg, (inner) => {
+        const isPropertyName =
+          (ts.isPropertyAssignment(inner.parent) || ts.isPropertyAccessExpression(inner.parent)) &&
+          inner.parent.name === inner;
+        if (ts.isIdentifier(inner) && !isPropertyName) names.add(inner.text);
+      });
+  });
+}
+
+/**
+ * "module → table" → the places (file:line) it occurs, for every query site under `serverDir`: knex calls
+ * naming a table, and the tables of `owners` that raw SQL names.
+ */
+export function querySites(serverDir = path.join(ROOT, 'server'), owners = TABLE_OWNERS): Map<string, string[]> {
+  const sites = new Map<string, string[]>();
+  const record = (file: string, text: string, table: string, index: number) => {
+    const key = `${moduleOf(serverDir, file)} → ${table}`;
+    const place = `${path.relative(ROOT, file)}:${text.slice(0, index).split('\n').length}`;
+    const places = sites.get(key) ?? [];
+    if (!places.includes(place)) sites.set(key, [...places, place]);
+  };
+  const files = sourceFiles(serverDir).map((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    return { file, text, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true) };
+  });
+  const sqlNames = new Set<string>();
+  for (const { source } of files) namesInRawCalls(source, sqlNames);
+  for (const { file, text, source } of files) {
+    for (const match of text.matchAll(QUERY_SITE)) record(file, text, match[1]!, match.index);
+    for (const { sql, at } of rawSqlPieces(source, sqlNames))
+      for (const table of rawSqlTables(sql)) if (owners[table]) record(file, text, table, at);
   }
   return sites;
 }

@@ -72,6 +72,12 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // imports it), so it cannot ask providers without an import circle; handing the question in would
   // thread a providers query through every sign-up caller and the clean-up job.
   'domain/accounts → providers',
+  // Kept (found once raw SQL was read): the signed-in user is loaded on every request in one prepared
+  // statement (viewer-repo.ts), with their profiles (through provider_clinicians) and each profile's
+  // unread messages. The providers and messaging modules import accounts, so it cannot ask them; a second
+  // query per request would slow every page.
+  'domain/accounts → messages',
+  'domain/accounts → provider_clinicians',
   // Kept (the five billing pairs): the billing module sits below the accounts and providers modules, which
   // import it (an unpaid sign-up's hold asks for the account's subscriptions; the premium setup and the
   // statements' prices are billing's), so it cannot import them, nor the locations module (which imports
@@ -91,8 +97,20 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // helper from it without an import circle, and reading the times in a second query per page would
   // slow the thread, the page this rule must not slow.
   'domain/messaging → appointments',
+  // Kept: a client as the provider knows them (clients.ts, clientAsGivenJoin) is one lateral join that
+  // takes the name and phone from the conversation once it has them, else from the user; the thread list,
+  // the bookings and the referrals use it inside their one query. The users part could come from the
+  // accounts module as a subquery, but the rule (conversation first) is messaging's.
+  'domain/messaging → users',
   // Kept: the profile-content module is providers.custom_content, the profile's loose JSON, split from the
   // providers module so that the tags and locations modules (which the providers module imports) can read and
   // merge it without an import circle. Its queries touch that one column only.
   'domain/profile-content → providers',
+  // Kept: the referrals are one SQL union of bookings (appointments) and conversations opened by a client
+  // (their first message), joined to the profile's names; the count, the pages, the months and the export
+  // page through it in one query each. Moving it means each owner exporting its half of the union.
+  'domain/referrals → appointments',
+  'domain/referrals → conversations',
+  'domain/referrals → messages',
+  'domain/referrals → providers',
 ];

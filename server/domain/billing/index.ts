@@ -1,112 +1,135 @@
 // The billing module's public face: the catalog, what subscriptions mean for an account, the mirror of
 // Stripe and its webhooks. Everything outside server/domain/billing/ imports from here.
+
 export {
+  type AccountBillingRecords,
+  accountBillingRecords,
+  defaultCardOf,
+  isCustomerOfAccount,
+  liveSubscriptionOfAccount,
+} from './account-records';
+export {
+  ATTEMPT_LEASE_SECONDS,
+  type Attempt,
+  type AttemptOutcome,
+  type AttemptOwner,
+  findAttempt,
+  isAttemptSettled,
+  noteAttemptTax,
+  openAttempt,
+  settleAttempt,
+} from './attempts';
+export {
+  type CatalogPrice,
+  type CatalogProduct,
   COUPONS,
   membershipPriceFor,
   monthlyCounterpart,
   PARTNER_COUPONS,
   PRICES,
-  REFERRAL_COUPON,
+  PRODUCTS,
+  type ProductKey,
   priceByLookupKey,
   priceNameOf,
-  PRODUCTS,
   productOf,
+  REFERRAL_COUPON,
   SEAT_KINDS,
-  seatKindOf,
-  SPECIAL_PRICING_STATES,
-  TAX_CODES,
-  taxCodeOf,
-  tierOf,
-  type CatalogPrice,
-  type CatalogProduct,
-  type ProductKey,
   type SeatKind,
+  SPECIAL_PRICING_STATES,
+  seatKindOf,
+  TAX_CODES,
   type TaxCategory,
   type Tier,
+  taxCodeOf,
+  tierOf,
 } from './catalog';
 export { findCatalogPrice, priceIdsByLookupKey, productIdOf, syncCatalog } from './catalog-sync';
 export {
+  COUPON_MESSAGES,
+  type CouponLine,
+  type CouponOutcome,
   cannotCombine,
   combinationRefusal,
-  COUPON_MESSAGES,
   durationPhrase,
   evaluateCoupon,
   isInternalCoupon,
   typedCoupon,
-  type CouponLine,
-  type CouponOutcome,
 } from './coupons';
 export { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
-export { recordPurchase, thankYouFor, type Purchase } from './purchases';
 export {
+  type AccountBilling,
   deriveAccountBilling,
   LIVE_STATUSES,
+  type MirroredSubscription,
   PAID_STATUSES,
   providerIdsOf,
-  type AccountBilling,
-  type MirroredSubscription,
 } from './derive';
-export { recomputeAccount, syncCustomer, type SyncOutcome } from './mirror';
 export {
   AWAITING_PAYMENT,
   billingContactsOf,
   dollars,
   firstPaymentPending,
+  type OwedPayment,
   owedPaymentsOf,
   owedSentence,
   PAYMENT_FAILED_MAIL_JOB,
   paymentFailedMessage,
   preselectedCard,
-  type OwedPayment,
 } from './dunning';
-export { PAY_OPEN_INVOICE, payOpenInvoices, payOwedInvoice, type OpenInvoicesOutcome } from './open-invoices';
-export { sectionOf, statusDisplay, type StatusTone } from './status';
+export { billingHistoryPage, type HistoryEntry, type HistoryPage } from './history';
+export { lineOf, linesOfChange, monthlyOf, type PlanLine } from './lines';
+export { recomputeAccount, type SyncOutcome, syncCustomer } from './mirror';
 export {
-  billingJobs,
-  customerOfEvent,
-  isWellFormedEvent,
-  receiveEvent,
-  reconcile,
-  RECONCILE_JOB,
-  SYNC_CUSTOMER_JOB,
-} from './webhooks';
+  automaticCoupon,
+  type CouponCheck,
+  type CouponContext,
+  checkCoupons,
+  creditReferrer,
+  OFFER_TEXTS,
+  REFERRER_CREDIT,
+} from './offers';
+export { type OpenInvoicesOutcome, PAY_OPEN_INVOICE, payOpenInvoices, payOwedInvoice } from './open-invoices';
 export {
-  addSeatChanges,
-  isCustomisedSeatMix,
-  monthlyChanges,
-  newMembershipItems,
-  practiceManagementChanges,
-  PRACTICE_MANAGEMENT_KEYS,
-  REIMBURSIFY_KEYS,
-  REIMBURSIFY_TIERS,
-  reimbursifyChanges,
-  accountReimbursifyTier,
-  reimbursifyTierOf,
-  SETUP_OPTIONS,
-  setupLookupKey,
-  toStripeChanges,
-  type CurrentItem,
-  type SetupOption,
-  type ItemChange,
-  type ReimbursifyTier,
-} from './plans';
+  type BillingAddress,
+  hostedPageReturn,
+  type PayStepPost,
+  payPayStep,
+  payStepProfileOf,
+  type SavedCard,
+} from './pay-step';
 export {
   PAYMENT_FIELDS,
   PAYMENT_MESSAGES,
+  type PaymentInput,
   paymentValuesFrom,
   validatePayment,
-  type PaymentInput,
 } from './payment-form';
 export {
-  NO_SALES_TAX,
-  salesTaxPlan,
-  taxRatesOf,
-  type SalesTaxPlan,
-  type TaxedItem,
-} from './sales-tax';
+  accountReimbursifyTier,
+  addSeatChanges,
+  type CurrentItem,
+  type ItemChange,
+  isCustomisedSeatMix,
+  monthlyChanges,
+  newMembershipItems,
+  PRACTICE_MANAGEMENT_KEYS,
+  practiceManagementChanges,
+  REIMBURSIFY_KEYS,
+  REIMBURSIFY_TIERS,
+  type ReimbursifyTier,
+  reimbursifyChanges,
+  reimbursifyTierOf,
+  SETUP_OPTIONS,
+  type SetupOption,
+  setupLookupKey,
+  toStripeChanges,
+} from './plans';
 export {
   hostedPageDone,
   linesAfter,
+  type Order,
+  type Payment,
+  type PurchaseDeps,
   paidOnHostedPage,
   payOrder,
   payOrderOnHostedPage,
@@ -114,39 +137,15 @@ export {
   retaxCustomer,
   salesTaxOf,
   saveCardOnHostedPage,
-  type Order,
-  type Payment,
-  type PurchaseDeps,
 } from './purchase';
+export { type Purchase, premiumSetupColumn, recordPurchase, thankYouFor } from './purchases';
 export {
-  ATTEMPT_LEASE_SECONDS,
-  findAttempt,
-  isAttemptSettled,
-  noteAttemptTax,
-  openAttempt,
-  settleAttempt,
-  type Attempt,
-  type AttemptOutcome,
-  type AttemptOwner,
-} from './attempts';
-export { lineOf, linesOfChange, monthlyOf, type PlanLine } from './lines';
-export {
-  automaticCoupon,
-  checkCoupons,
-  creditReferrer,
-  OFFER_TEXTS,
-  REFERRER_CREDIT,
-  type CouponCheck,
-  type CouponContext,
-} from './offers';
-export {
-  hostedPageReturn,
-  payPayStep,
-  payStepProfileOf,
-  type BillingAddress,
-  type PayStepPost,
-  type SavedCard,
-} from './pay-step';
+  NO_SALES_TAX,
+  type SalesTaxPlan,
+  salesTaxPlan,
+  type TaxedItem,
+  taxRatesOf,
+} from './sales-tax';
 export {
   hasLiveSeat,
   photographerAnswerOf,
@@ -154,21 +153,23 @@ export {
   seatAwaitsPayment,
   seatOf,
 } from './seats';
+export { type StatusTone, sectionOf, statusDisplay } from './status';
 export {
   accountOfSubscription,
   accountPlanFlags,
   firstProviderOfAccount,
   liveSubscriptionsOf,
+  type MirroredSubscriptionView,
+  subscriptionOf,
   subscriptionsOfAccount,
   subscriptionsOfAccountColumn,
-  subscriptionOf,
-  type MirroredSubscriptionView,
 } from './subscriptions';
-export { billingHistoryPage, type HistoryEntry, type HistoryPage } from './history';
 export {
-  accountBillingRecords,
-  defaultCardOf,
-  isCustomerOfAccount,
-  liveSubscriptionOfAccount,
-  type AccountBillingRecords,
-} from './account-records';
+  billingJobs,
+  customerOfEvent,
+  isWellFormedEvent,
+  RECONCILE_JOB,
+  receiveEvent,
+  reconcile,
+  SYNC_CUSTOMER_JOB,
+} from './webhooks';

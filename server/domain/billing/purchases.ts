@@ -3,6 +3,7 @@
 // the success page twice sends nothing twice.
 import type { Knex } from 'knex';
 import type { Outgoing } from '../../jobs/outgoing';
+import { PRICES } from './catalog';
 
 export interface Purchase {
   sessionId: string;
@@ -56,3 +57,27 @@ export async function recordPurchase(
     return true;
   });
 }
+
+/** The one-time copywriting prices (every version): buying one is the premium setup. */
+const COPYWRITING_LOOKUP_KEYS = PRICES.filter((price) => price.product === 'copywriting').map(
+  (price) => price.lookupKey,
+);
+
+/**
+ * A column for a select of profiles aliased `p` (`premium_setup`): the premium setup (docs/decisions.md) is
+ * the profile's own flag (providers.has_premium_setup, set by our team), professional copywriting bought by
+ * its account (billing_purchases through Checkout), or chosen as the setup help of the profile's membership
+ * (its subscription's metadata setup_option, once paid). Billing's tables stay in billing's SQL.
+ */
+export const premiumSetupColumn = (db: Knex | Knex.Transaction) =>
+  db.raw(
+    `p.has_premium_setup or exists (
+     select 1 from billing_purchases bp join billing_prices pr on pr.id = bp.price_id
+     where bp.account_id = p.account_id and pr.lookup_key = any(?::text[])
+   ) or exists (
+     select 1 from billing_subscriptions s
+     where s.account_id = p.account_id and p.id = any(s.provider_ids) and s.metadata->>'setup_option' = 'copywriting'
+       and s.status not in ('incomplete', 'incomplete_expired')
+   ) as premium_setup`,
+    [COPYWRITING_LOOKUP_KEYS],
+  );

@@ -3,6 +3,7 @@
 // its scope (the selected profile, or the accounts whose practice inbox the viewer works), so another
 // provider's message id is simply not found.
 import type { Knex } from 'knex';
+import { providerIdsOfAccountsQuery } from '../providers';
 
 type Db = Knex | Knex.Transaction;
 
@@ -22,19 +23,22 @@ export async function findBenefitsCheckMessage(
   clientUserId: number,
   messageId: number,
 ): Promise<StoredBenefitsCheck | null> {
-  const { rows } = await db.raw(
-    `select m.id, m.provider_id, m.client_user_id, m.vob_data, m.vob_input_info
-       from messages m join providers p on p.id = m.provider_id
-      where m.id = ? and m.client_user_id = ? and m.vob_data is not null and m.deleted_at is null and m.redacted_at is null
-        and (m.provider_id = ? or p.account_id = any(?::bigint[]))`,
-    [messageId, clientUserId, scope.providerId ?? 0, scope.accountIds],
-  );
-  const row = rows[0];
+  const row = await db('messages')
+    .where({ id: messageId, client_user_id: clientUserId })
+    .whereNotNull('vob_data')
+    .whereNull('deleted_at')
+    .whereNull('redacted_at')
+    .where((inScope) =>
+      inScope
+        .where('provider_id', scope.providerId ?? 0)
+        .orWhereIn('provider_id', providerIdsOfAccountsQuery(db, scope.accountIds)),
+    )
+    .first('id', 'provider_id', 'client_user_id', 'vob_data', 'vob_input_info');
   if (!row) return null;
   return {
-    id: Number(row.id),
-    providerId: Number(row.provider_id),
-    clientUserId: Number(row.client_user_id),
+    id: row.id,
+    providerId: row.provider_id,
+    clientUserId: row.client_user_id,
     vobData: row.vob_data,
     vobInputInfo: row.vob_input_info,
   };

@@ -27,6 +27,11 @@ export function providerIdsOfAccountQuery(db: Db, accountId: number): Knex.Query
   return db('providers').where('account_id', accountId).select('id');
 }
 
+/** A query of the ids of the accounts' profiles, for a caller's `whereIn` (no accounts: none). */
+export function providerIdsOfAccountsQuery(db: Db, accountIds: readonly number[]): Knex.QueryBuilder {
+  return db('providers').whereIn('account_id', accountIds).select('id');
+}
+
 /** The account's profiles, the practice's first, then by name (the practice inbox's provider filter). */
 export async function accountProfiles(
   db: Db,
