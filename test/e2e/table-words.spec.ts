@@ -1,8 +1,8 @@
 // Words in tables stay whole (issue [21] item 2): `overflow-wrap: anywhere` on the whole content let the
 // browser squeeze table columns below their words ("Typ e", "Expir es", "LCS W", "Dele te", "$70.0 / 0"),
-// and stacked cells stretched the "Default" tag into an oval. At 375 px (tables stacked as cards) and at
-// 1280 px, every word of the licences table, Plan Management's tables and the practice's providers sits on
-// one line: each word's text range has one line box (Range.getClientRects), else it was broken.
+// and stacked cells stretched the "Default" label into an oval. At 375 px (tables stacked as cards) and at
+// 1280 px, every word of the licences (one item each), Plan Management's tables and the practice's providers
+// sits on one line: each word's text range has one line box (Range.getClientRects), else it was broken.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
@@ -10,7 +10,7 @@ import { createProviderUser } from '../support/factories';
 import { billedAccount } from '../support/billing';
 import { expectAccessible, signInAs, useBrowser } from '../support/browser';
 
-const CELLS = '.stack-table th, .stack-table td, .member';
+const CELLS = '.stack-table th, .stack-table td, .member, .license-item';
 
 /** The words inside `selector` that the browser broke across two lines or more, with the text they are in. */
 function brokenWords(page: Page, selector: string): Promise<string[]> {
@@ -43,10 +43,12 @@ function brokenWords(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-/** Tags in table cells: their height (a tag stretched by its cell was 48 px). */
-const tagHeights = (page: Page) =>
+/** Labels in table cells and licences: their height (a label stretched by its cell was 48 px). */
+const labelHeights = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('.stack-table .tag')].map((tag) => Math.round(tag.getBoundingClientRect().height)),
+    [...document.querySelectorAll('.stack-table .label, .license-item .label')].map((label) =>
+      Math.round(label.getBoundingClientRect().height),
+    ),
   );
 
 async function checkWidths(page: Page, path: string, cellsSeen: string): Promise<string[]> {
@@ -56,8 +58,8 @@ async function checkWidths(page: Page, path: string, cellsSeen: string): Promise
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const word of await brokenWords(page, CELLS)) problems.push(`${path} at ${width} px: ${word} is broken`);
-    for (const height of await tagHeights(page))
-      if (height > 32) problems.push(`${path} at ${width} px: a tag in a cell is ${height} px high`);
+    for (const height of await labelHeights(page))
+      if (height > 32) problems.push(`${path} at ${width} px: a label in a cell is ${height} px high`);
     if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
       problems.push(`${path} at ${width} px: scrolls sideways`);
   }
@@ -107,14 +109,14 @@ describe('browser: no word is broken inside a table cell', function () {
     await signInAs(owner, practice.userId);
 
     const problems = [
-      ...(await checkWidths(page, '/profile/general-information', '.license-table td')),
+      ...(await checkWidths(page, '/profile/general-information', '.license-item')),
       ...(await checkWidths(page, '/plan-management', '#billing-history td')),
       ...(await checkWidths(owner, '/practice/providers', '.member')),
     ];
     assert.deepEqual(problems, []);
   });
 
-  it('the check finds a broken word: with the old `overflow-wrap: anywhere` back, the licence table breaks', async () => {
+  it('the check finds a broken word: with the old `overflow-wrap: anywhere` back, the licences break', async () => {
     const user = await createProviderUser(ctx().db, { paid: true, providers: [{ status: 'active' }] });
     await ctx().db('licenses').insert({
       provider_id: user.providerIds[0],
@@ -127,16 +129,15 @@ describe('browser: no word is broken inside a table cell', function () {
     await signInAs(page, user.userId);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/profile/general-information');
-    await page.locator('.license-table td').first().waitFor();
-    assert.deepEqual(await brokenWords(page, '.license-table td, .license-table th'), []);
+    await page.locator('.license-item').first().waitFor();
+    assert.deepEqual(await brokenWords(page, '.license-item'), []);
     // Through the CSSOM, which the content security policy allows (a <style> element it refuses). The
-    // table is made narrow so that its columns are squeezed as they were beside a long neighbour.
+    // list is made narrow so that its words are squeezed as a table's columns were beside a long neighbour.
     await page.evaluate(() => {
       const sheet = document.styleSheets[0]!;
       sheet.insertRule('.content * { overflow-wrap: anywhere !important }', sheet.cssRules.length);
-      sheet.insertRule('.license-table { width: 1px !important }', sheet.cssRules.length);
-      sheet.insertRule('.license-table th, .license-table td { min-width: 0 !important }', sheet.cssRules.length);
+      sheet.insertRule('.license-list { width: 1px !important }', sheet.cssRules.length);
     });
-    assert.notDeepEqual(await brokenWords(page, '.license-table td, .license-table th'), []);
+    assert.notDeepEqual(await brokenWords(page, '.license-item'), []);
   });
 });

@@ -183,7 +183,8 @@ describe('licences: a new or changed licence becomes Unverified (spec 2 §4)', (
     assert.equal(row.verification, 'Unverified');
     const text = mainTextOf((await client.get(PAGE)).text);
     assert.match(text, /Your licenses have been updated!/);
-    assert.match(text, /Unverified: the team is checking this license \(up to 48 business hours\)\./);
+    assert.match(text, /Unverified/);
+    assert.match(text, /The team is checking this license \(up to 48 business hours\)\./);
   });
 
   it('a changed licence goes back to Unverified; an unchanged one keeps its status', async () => {
@@ -219,12 +220,21 @@ describe('licences: verification is displayed (Verified, Unverified, Not found; 
     await addLicense(id, { state: 'CT', number: 'N-3', verification: 'Not found' });
     await addLicense(id, { state: 'PA', number: 'L-4', verification: 'Legacy' });
     const html = (await client.get(PAGE).expect(200)).text;
-    const row = (number: string) =>
-      mainTextOf(new RegExp(`<tr><td[^>]*>[^<]*</td><td[^>]*>${number}</td>[\\s\\S]*?</tr>`).exec(html)![0]);
+    // One item per licence: the label (its state's colour) in the header, the explanation under it.
+    const item = (number: string) =>
+      new RegExp(`<li[^>]*class="license-item">(?:(?!</li>)[\\s\\S])*?${number}(?:(?!</li>)[\\s\\S])*</li>`).exec(
+        html,
+      )![0];
+    const row = (number: string) => mainTextOf(item(number));
+    const label = (number: string) => /<span class="label label--(\w+)">([^<]*)<\/span>/.exec(item(number))?.slice(1);
     assert.match(row('V-1'), /Verified/);
-    assert.match(row('U-2'), /the team is checking/);
+    assert.deepEqual(label('V-1'), ['success', 'Verified']);
+    assert.match(row('U-2'), /The team is checking/);
+    assert.deepEqual(label('U-2'), ['attention', 'Unverified']);
     assert.match(row('N-3'), /could not verify/);
+    assert.deepEqual(label('N-3'), ['danger', 'Not found']);
     assert.doesNotMatch(row('L-4'), /Verified|Unverified|could not verify|Legacy/);
+    assert.equal(label('L-4'), undefined, 'Legacy shows no label');
   });
 
   it('support sets the status (the service behind npm run licenses:verify)', async () => {

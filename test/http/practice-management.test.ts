@@ -119,6 +119,14 @@ describe('practice management: who sees Try / Set Up / Log in to / Activate, by 
             'the clinic’s sign-in address',
           );
         }
+        // A running trial is a warning with the day it ends, never a green Active; the owner's buy action beside it.
+        if (state === 'trial active') {
+          assert.match(page.text, /<span class="label label--attention">Trial · ends [A-Z][a-z]{2} \d{1,2}<\/span>/);
+          assert.doesNotMatch(page.text, /label--success">Active</);
+          const buy = `<a href="/practice-management/upgrade/${user.accountId}">Add Practice Management</a>`;
+          if (role === 'owner') assert.ok(page.text.includes(buy), 'the buy action beside the label');
+          else assert.ok(!page.text.includes(buy), 'only the owner buys');
+        }
         if (state === 'pending' && role === 'owner') {
           assert.match(text, /Pending/);
           assert.ok(

@@ -7,7 +7,7 @@ import { PostForm } from './PostForm';
 import { formatPhone } from './format';
 import { Button } from './ui/Button';
 import { SummaryList } from './ui/SummaryList';
-import { Tag } from './ui/Tag';
+import { Label } from './ui/Label';
 import { Notice } from './ui/Notice';
 import { FormField } from './form/FormField';
 import { TextAreaField } from './form/TextAreaField';
@@ -72,7 +72,7 @@ export const RESCHEDULED_FLASH = 'Your phone consultation has been rescheduled.'
 const MESSAGE_MAX = 2000;
 
 const STATE_LABELS: Record<AppointmentState, string> = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' };
-const STATE_TONES = { upcoming: 'info', past: 'neutral', canceled: 'error' } as const;
+const STATE_LABEL_STATES = { upcoming: 'info', past: 'neutral', canceled: 'neutral' } as const;
 
 export function AppointmentPanel({
   appointment: a,
@@ -218,17 +218,17 @@ export function AppointmentPanel({
 function StatusTags({ appointment: a }: { appointment: AppointmentPanelView }) {
   return (
     <>
-      <Tag tone={STATE_TONES[a.state]}>{STATE_LABELS[a.state]}</Tag>
+      <Label state={STATE_LABEL_STATES[a.state]}>{STATE_LABELS[a.state]}</Label>
       {a.rescheduled && a.state !== 'canceled' && (
         <>
           {' '}
-          <Tag tone="neutral">Rescheduled</Tag>
+          <Label state="neutral">Rescheduled</Label>
         </>
       )}
       {a.legacy && (
         <>
           {' '}
-          <Tag tone="neutral">Booked in the previous system</Tag>
+          <Label state="neutral">Booked in the previous system</Label>
         </>
       )}
     </>

@@ -1,6 +1,7 @@
 // How a subscription's status is shown (spec 3 §4): trialing shows as Active, incomplete_expired as
-// Expired, and the statuses that need the provider's attention in the warning colour.
-export type StatusTone = 'success' | 'warning' | 'neutral';
+// Expired; a payment that failed (past due, unpaid) is a danger, one not yet finished (incomplete) needs
+// attention. The tones are the status label's states (docs/decisions.md, one status label).
+export type StatusTone = 'success' | 'attention' | 'danger' | 'neutral';
 
 const LABELS: Record<string, string> = {
   active: 'Active',
@@ -14,11 +15,13 @@ const LABELS: Record<string, string> = {
 };
 
 export function statusDisplay(status: string): { label: string; tone: StatusTone } {
-  const tone: StatusTone = ['incomplete', 'past_due', 'unpaid'].includes(status)
-    ? 'warning'
-    : status === 'active' || status === 'trialing'
-      ? 'success'
-      : 'neutral';
+  const tone: StatusTone = ['past_due', 'unpaid'].includes(status)
+    ? 'danger'
+    : status === 'incomplete'
+      ? 'attention'
+      : status === 'active' || status === 'trialing'
+        ? 'success'
+        : 'neutral';
   return { label: LABELS[status] ?? status, tone };
 }
 

@@ -19,6 +19,7 @@ import {
   startClinic,
   TRIAL_DAYS,
   bookingLinkOf,
+  upgradePath,
 } from '../../domain/practice-management';
 import { flash } from '../../http/flash';
 import { requireSelectedProfile } from '../../http/profile-editing';
@@ -39,13 +40,17 @@ import { devEhrRoutes } from './dev-ehr';
 
 const TITLE = 'Practice Management';
 
+const LONG_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
+/** The trial label's date ("Dec 1"): a trial lasts days, so its year goes without saying. */
+const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+
 /** The trial's end as the provider reads it, in their time zone. */
-function formatTrialEnd(iso: string | null, timeZone: string): string | null {
+function formatTrialEnd(iso: string | null, timeZone: string, style = LONG_DATE): string | null {
   if (!iso) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { ...style, timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'America/New_York' }).format(new Date(iso));
   }
 }
 
@@ -102,7 +107,9 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
         signInUrl: ehr.signInUrl(clinic.subdomain),
         // A practice that pays for practice management has no trial to end: its end date is not shown.
         trialEnd: facts.hasPaidPlan ? null : formatTrialEnd(clinic.trialEnd, provider.timezone),
+        trialEndShort: facts.hasPaidPlan ? null : formatTrialEnd(clinic.trialEnd, provider.timezone, SHORT_DATE),
       },
+      buyHref: upgradePath(facts.accountId),
       trialDays: TRIAL_DAYS,
       addressExample: ehr.signInUrl('your-practice').replace(/^https?:\/\//, ''),
       serviceError,

@@ -53,6 +53,7 @@ export function profileRoutes({ db, menu }: FeatureDeps): Router {
       id: p.id,
       name: p.displayName,
       label: statusLabel(p.status),
+      status: p.status,
       inactive: p.status === 'inactive',
       selected: p.id === viewer.provider?.id,
       ...cardTarget(p.status),

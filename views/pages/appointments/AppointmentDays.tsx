@@ -2,7 +2,7 @@
 // 'Tomorrow' tag, and per appointment its time range, a canceled note, the client, the provider and
 // 'View Details'. Shared by the provider's list and the practice inbox.
 import { ButtonLink } from '../../components/ui/Button';
-import { Tag } from '../../components/ui/Tag';
+import { Label } from '../../components/ui/Label';
 
 export type AppointmentTabName = 'upcoming' | 'past' | 'canceled';
 
@@ -43,7 +43,7 @@ export function AppointmentDays({ days }: { days: AppointmentDayView[] }) {
             {day.tag && (
               <>
                 {' '}
-                <Tag tone="info">{day.tag}</Tag>
+                <Label state="info">{day.tag}</Label>
               </>
             )}
           </h2>
@@ -55,7 +55,7 @@ export function AppointmentDays({ days }: { days: AppointmentDayView[] }) {
                   {a.canceled && (
                     <>
                       {' '}
-                      <Tag tone="error">Canceled</Tag>
+                      <Label state="neutral">Canceled</Label>
                     </>
                   )}
                 </p>

@@ -7,6 +7,7 @@ import { postedText } from '../../components/form/posted';
 import { PAGE_PATH, type VacationView, type PageProps } from './view';
 import { Icon } from '../../components/Icon';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 
 const PHASE_TEXT: Record<VacationView['phase'], string> = {
   running: 'On: clients who message you now get your automatic reply.',
@@ -37,8 +38,11 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
         While your Vacation Responder is on, clients who send you a message get your message below as an automatic
         reply. It runs from 00:00 UTC on the start date until 23:59 UTC on the end date.
       </p>
-      <p className={`status-line status-line--${v.status}`} id="vacation-status">
-        <strong>Status: {v.status === 'active' ? 'Active' : 'Inactive'}</strong>
+      <p className="status-line" id="vacation-status">
+        Status:{' '}
+        <Label state={v.status === 'active' ? 'success' : 'neutral'}>
+          {v.status === 'active' ? 'Active' : 'Inactive'}
+        </Label>
         {v.status === 'active' && <> · {PHASE_TEXT[v.phase]}</>}
       </p>
       <FormError id="vacation-status-error" message={statusError} />

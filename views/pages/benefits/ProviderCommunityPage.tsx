@@ -1,5 +1,6 @@
 // /benefits/provider-community (spec 1 §1, spec 2 §2): one e-mail box per eligible state (Rhode Island,
 // Massachusetts, New York, California), the FAQs, and the listserv that comes with membership.
+import { Label } from '../../components/ui/Label';
 
 export interface CommunityBoxView {
   code: string;
@@ -14,7 +15,11 @@ export function CommunityBoxes({ boxes }: { boxes: CommunityBoxView[] }) {
       {boxes.map((box) => (
         <li key={box.code} className="community-box">
           <h3>{box.name}</h3>
-          {box.practicesHere && <p className="status">You practice here</p>}
+          {box.practicesHere && (
+            <p>
+              <Label state="info">You practice here</Label>
+            </p>
+          )}
           <p>
             <a href={`mailto:${box.email}`}>{box.email}</a>
           </p>

@@ -11,7 +11,7 @@ import { DataTable } from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
-import { Tag } from '../../components/ui/Tag';
+import { Label } from '../../components/ui/Label';
 
 export const PAGE_PATH = '/calendar/connections';
 export const PAGE_TITLE = 'Calendar Connections';
@@ -73,7 +73,7 @@ function SyncStatus({ status }: { status: SyncStatusView }) {
   if (status.state === 'waiting')
     return (
       <span className="sync-status">
-        <Tag tone="info">Waiting for the first sync</Tag>
+        <Label state="info">Waiting for the first sync</Label>
       </span>
     );
   const failed = status.state === 'error' || status.state === 'refused';
@@ -82,7 +82,7 @@ function SyncStatus({ status }: { status: SyncStatusView }) {
     : `${status.lastSyncedText}, ${status.busyCount === 1 ? '1 busy time' : `${status.busyCount} busy times`}`;
   return (
     <span className="sync-status">
-      {failed ? <Tag tone="error">Not synced</Tag> : <Tag tone="success">Synced</Tag>} {detail}
+      {failed ? <Label state="danger">Not synced</Label> : <Label state="success">Synced</Label>} {detail}
     </span>
   );
 }

@@ -4,7 +4,7 @@
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { DataTable } from '../../components/ui/DataTable';
-import { Tag } from '../../components/ui/Tag';
+import { Label } from '../../components/ui/Label';
 import type { CalendarPageView, DeleteAction, TableBlock, TableDay } from './view';
 
 export const confirmText = (remove: DeleteAction) =>
@@ -71,7 +71,7 @@ function DayTable({ day, inert }: { day: TableDay; inert: boolean }) {
         {day.isToday && (
           <>
             {' '}
-            <Tag tone="info">Today</Tag>
+            <Label state="info">Today</Label>
           </>
         )}
       </h3>
@@ -115,19 +115,19 @@ function BlockLabel({ block }: { block: TableBlock }) {
       {block.past && (
         <>
           {' '}
-          <Tag>Past</Tag>
+          <Label>Past</Label>
         </>
       )}
       {block.exception && (
         <>
           {' '}
-          <Tag>Edited</Tag>
+          <Label>Edited</Label>
         </>
       )}
       {block.readOnly && (
         <>
           {' '}
-          <Tag>From your linked calendar</Tag>
+          <Label>From your linked calendar</Label>
         </>
       )}
     </>

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Notice } from '../../components/ui/Notice';
-import { Tag, type Tone } from '../../components/ui/Tag';
+import { Label, type LabelState } from '../../components/ui/Label';
 import { FormError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/dev/client';
@@ -122,7 +122,7 @@ export interface DevClientView {
   messaging: MessagingView;
 }
 
-const STATUS_TONES: Record<string, Tone> = { Booked: 'success', Canceled: 'warning' };
+const STATUS_LABEL_STATES: Record<string, LabelState> = { Booked: 'success', Canceled: 'neutral' };
 
 const callId = (call: ApiCall) => `call-${call.method}-${call.path.replace(/\W/g, '-')}`.toLowerCase();
 
@@ -247,7 +247,7 @@ export function DevClientPage({ view }: { view: DevClientView }) {
               <li key={row.id} className="option-list__item">
                 <h3>{row.provider}</h3>
                 <p>
-                  {row.when} <Tag tone={STATUS_TONES[row.status] ?? 'neutral'}>{row.status}</Tag>
+                  {row.when} <Label state={STATUS_LABEL_STATES[row.status] ?? 'neutral'}>{row.status}</Label>
                 </p>
                 {row.cancelable && (
                   <PostForm action={`${PAGE_PATH}/bookings/${row.id}/cancel`}>
@@ -324,7 +324,7 @@ function MessagingCard({ view }: { view: DevClientView }) {
                     {entry.kind && (
                       <>
                         {' '}
-                        <Tag tone="neutral">{entry.kind}</Tag>
+                        <Label state="neutral">{entry.kind}</Label>
                       </>
                     )}
                   </p>

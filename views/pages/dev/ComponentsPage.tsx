@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { Tabs } from '../../components/ui/Tabs';
-import { Tag } from '../../components/ui/Tag';
+import { Label, type LabelState } from '../../components/ui/Label';
 import { FormError } from '../../components/form/FieldError';
 
 const ACCEPTING = [
@@ -39,6 +39,15 @@ const LICENSES = [
 const STATES = [
   { value: 'NY', label: 'New York' },
   { value: 'NJ', label: 'New Jersey' },
+];
+
+/** The label's states and the words that take each (views/components/ui/Label.tsx). */
+const LABEL_STATES: { state: LabelState; meaning: string; words: string[] }[] = [
+  { state: 'success', meaning: 'working as it should', words: ['Live', 'Active', 'Verified', 'Paid'] },
+  { state: 'attention', meaning: 'needs you soon', words: ['Trial · ends Dec 1', 'Unverified', 'Pending', 'Open'] },
+  { state: 'danger', meaning: 'blocked or failed', words: ['Not found', 'Declined', 'Past due', 'Locked'] },
+  { state: 'neutral', meaning: 'off or over', words: ['Inactive', 'Canceled', 'Not live', 'Off'] },
+  { state: 'info', meaning: 'a fact to know', words: ['Default', 'Reviewing', 'Today'] },
 ];
 
 export function ComponentsPage() {
@@ -175,7 +184,7 @@ export function ComponentsPage() {
             {
               heading: 'Status',
               cell: (l) => (
-                <Tag tone={l.verified ? 'success' : 'warning'}>{l.verified ? 'Verified' : 'Unverified'}</Tag>
+                <Label state={l.verified ? 'success' : 'attention'}>{l.verified ? 'Verified' : 'Unverified'}</Label>
               ),
             },
             {
@@ -191,14 +200,33 @@ export function ComponentsPage() {
         />
       </Card>
 
-      <Card id="status" title="Tags, notices and avatars">
-        <p className="actions">
-          <Tag tone="success">Live</Tag>
-          <Tag tone="info">Reviewing</Tag>
-          <Tag tone="warning">Waitlist</Tag>
-          <Tag tone="error">Not found</Tag>
-          <Tag>Inactive</Tag>
+      <Card id="labels" title="Status labels">
+        <p>
+          One label per state, each in its fixed colour; the word says the state, an explanation stays text beside it.
         </p>
+        <dl className="label-states">
+          {LABEL_STATES.map(({ state, meaning, words }) => (
+            <div key={state}>
+              <dt>
+                <code>{state}</code>: {meaning}
+              </dt>
+              <dd>
+                {words.map((word) => (
+                  <Label key={word} state={state}>
+                    {word}
+                  </Label>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="label-with-action">
+          <Label state="attention">Trial · ends Dec 1</Label>
+          <a href="#labels">Add Practice Management</a>
+        </p>
+      </Card>
+
+      <Card id="status" title="Notices and avatars">
         <Notice tone="success" title="Saved">
           Your availability is up to date.
         </Notice>

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField';
 import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../components/TagCheckboxes';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 import { FieldError } from '../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/insurance-fees';
@@ -408,9 +409,9 @@ function InsuranceSearchForm({ insurance }: { insurance: InsuranceStatesView }) 
     <PostForm action={`${PAGE_PATH}/insurances/search`} className="insurance-search">
       <input type="hidden" name="tagId" value={insurance.id} />
       <input type="hidden" name="enable" value={insurance.searchEnabled ? '0' : '1'} />
-      <span className={insurance.searchEnabled ? 'status' : 'status status--inactive'}>
+      <Label state={insurance.searchEnabled ? 'success' : 'neutral'}>
         {insurance.searchEnabled ? 'Shown in directory searches' : 'Not shown in directory searches'}
-      </span>{' '}
+      </Label>{' '}
       <Button variant="secondary">
         {insurance.searchEnabled ? 'Hide me from searches' : 'Show me in searches'}
         <span className="visually-hidden"> for {insurance.name}</span>

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Pager } from '../../components/ui/Pager';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
-import { Tag } from '../../components/ui/Tag';
+import { Label, type LabelState } from '../../components/ui/Label';
 
 export const PAGE_PATH = '/plan-management';
 export const BILLING_ADDRESS_PATH = `${PAGE_PATH}/billing-address`;
@@ -26,7 +26,7 @@ export const upcomingInvoicePath = (subscriptionId: string) => `${PAGE_PATH}/upc
 export interface MembershipItem {
   id: string;
   label: string;
-  tone: 'success' | 'warning' | 'neutral';
+  tone: LabelState;
   lines: { name: string; quantity: number; amount: number }[];
   monthlyTotal: number;
   providers: string[];
@@ -108,7 +108,7 @@ function Membership({ membership, declined }: { membership: MembershipItem; decl
     <article className="membership" aria-labelledby={`${membership.id}-title`}>
       <h3 id={`${membership.id}-title`} className="membership__title">
         {membership.seatBased ? 'Seat-based membership' : 'Membership'}{' '}
-        <Tag tone={membership.tone}>{membership.label}</Tag>
+        <Label state={membership.tone}>{membership.label}</Label>
       </h3>
       <SummaryList
         rows={[
@@ -265,7 +265,7 @@ function PaymentMethods({ cards, cardField }: { cards: CardItem[]; cardField: Ca
               heading: 'Card',
               cell: (c) => (
                 <>
-                  {`${formatCardBrand(c.brand)} ending ${c.last4}`} {c.isDefault && <Tag tone="info">Default</Tag>}
+                  {`${formatCardBrand(c.brand)} ending ${c.last4}`} {c.isDefault && <Label state="info">Default</Label>}
                 </>
               ),
             },
@@ -382,9 +382,9 @@ function BillingHistory({
             {
               heading: 'Status',
               cell: (h) => (
-                <Tag tone={h.status === 'paid' ? 'success' : h.status === 'open' ? 'warning' : 'neutral'}>
+                <Label state={h.status === 'paid' ? 'success' : h.status === 'open' ? 'attention' : 'neutral'}>
                   {h.status.charAt(0).toUpperCase() + h.status.slice(1)}
-                </Tag>
+                </Label>
               ),
             },
             {

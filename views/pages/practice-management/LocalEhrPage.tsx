@@ -5,7 +5,7 @@ import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Tag } from '../../components/ui/Tag';
+import { Label } from '../../components/ui/Label';
 
 export const LOCAL_EHR_PATH = '/dev/ehr';
 
@@ -38,9 +38,9 @@ export function LocalEhrPage({ state }: { state: LocalEhrView }) {
               <li key={clinic.clinicId} id={`clinic-${clinic.clinicId}`}>
                 <h3>{clinic.subdomain}</h3>
                 <p>
-                  <Tag tone={clinic.status === 'pending' ? 'info' : 'success'}>
+                  <Label state={clinic.status === 'pending' ? 'attention' : 'success'}>
                     {clinic.status === 'pending' ? 'Pending' : 'Active'}
-                  </Tag>{' '}
+                  </Label>{' '}
                   {clinic.providerId === null ? 'Standalone account' : `Provider ${clinic.providerId}`};{' '}
                   {clinic.trialEnd ? `trial ends ${clinic.trialEnd}` : 'no trial'}.
                 </p>
@@ -69,8 +69,9 @@ export function LocalEhrPage({ state }: { state: LocalEhrView }) {
             {state.bookingPages.map((page) => (
               <li key={page.providerId}>
                 <p>
-                  Provider {page.providerId}: {page.ready ? <Tag tone="success">Ready</Tag> : <Tag>Not ready</Tag>}{' '}
-                  booking link {page.linkStatus === 'active' ? 'on' : 'off'}.
+                  Provider {page.providerId}:{' '}
+                  {page.ready ? <Label state="success">Ready</Label> : <Label>Not ready</Label>} booking link{' '}
+                  {page.linkStatus === 'active' ? 'on' : 'off'}.
                 </p>
                 <PostForm action={`${LOCAL_EHR_PATH}/booking-pages`}>
                   <input type="hidden" name="provider_id" value={String(page.providerId)} />

@@ -9,9 +9,11 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
-import { Tag } from '../../components/ui/Tag';
+import { Label } from '../../components/ui/Label';
 
 export const PAGE_PATH = '/practice-management';
+/** A running trial's buy action, named as the page it leads to (the upgrade flow's title). */
+const BUY_LABEL = 'Add Practice Management';
 export const SETUP_DIALOG_PATH = `${PAGE_PATH}?setup=booking-link`;
 export const startPath = (accountId: number) => `${PAGE_PATH}/${accountId}/clinic`;
 export const bookingLinkPath = (providerId: number) => `${PAGE_PATH}/booking-link/${providerId}`;
@@ -31,8 +33,12 @@ export interface PracticeManagementView {
     status: 'pending' | 'active';
     link: string | null;
     signInUrl: string;
+    /** The trial's end in words ("December 1, 2026"), and short for its label ("Dec 1"). */
     trialEnd: string | null;
+    trialEndShort: string | null;
   } | null;
+  /** Where the owner buys Practice Management (the upgrade flow), beside a running trial's label. */
+  buyHref: string;
   trialDays: number;
   /** What the clinic address looks like, for the subdomain hint. */
   addressExample: string;
@@ -75,23 +81,27 @@ export function PracticeManagementPage({
   );
 }
 
+/** The clinic and its state; a running trial is a warning with the date it ends and its buy action, never "Active". */
 function ClinicSummary({ view }: { view: PracticeManagementView }) {
   const clinic = view.clinic!;
   const status =
     view.stage === 'trial-ended' ? (
-      <Tag tone="warning">Trial ended</Tag>
+      <Label state="attention">Trial ended</Label>
     ) : clinic.status === 'pending' ? (
-      <Tag tone="info">Pending</Tag>
+      <Label state="attention">Pending</Label>
     ) : view.stage === 'trial' ? (
-      <Tag tone="success">Trial</Tag>
+      <span className="label-with-action">
+        <Label state="attention">{clinic.trialEndShort ? `Trial · ends ${clinic.trialEndShort}` : 'Trial'}</Label>
+        {view.mayManage && <a href={view.buyHref}>{BUY_LABEL}</a>}
+      </span>
     ) : (
-      <Tag tone="success">Active</Tag>
+      <Label state="success">Active</Label>
     );
   const rows = [
     { label: 'Clinic', value: <span>{clinic.subdomain}</span> },
     { label: 'Status', value: status },
   ];
-  if (clinic.trialEnd)
+  if (clinic.trialEnd && view.stage !== 'trial')
     rows.push({
       label: view.stage === 'trial-ended' ? 'Trial ended' : 'Trial ends',
       value: <span>{clinic.trialEnd}</span>,
@@ -201,7 +211,7 @@ function BookingLinkCard({
       </p>
       <SummaryList
         rows={[
-          { label: 'Status', value: active ? <Tag tone="success">On</Tag> : <Tag>Off</Tag> },
+          { label: 'Status', value: active ? <Label state="success">On</Label> : <Label>Off</Label> },
           { label: 'Booking page', value: link.href ? <a href={link.href}>{link.href}</a> : null },
         ]}
       />

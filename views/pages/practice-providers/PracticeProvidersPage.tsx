@@ -9,6 +9,7 @@ import { Pager } from '../../components/ui/Pager';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
 import { Icon } from '../../components/Icon';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 import { EmptyState } from '../../components/ui/EmptyState';
 
 export const PAGE_PATH = '/practice/providers';
@@ -66,9 +67,7 @@ export function PracticeProvidersPage({
                   <div className="member__who">
                     <strong>{m.name}</strong>
                     <span>{m.profession ?? 'No profession yet'}</span>
-                    <span className={m.live ? 'status' : 'status status--inactive'}>
-                      {m.live ? 'Live' : 'Not live'}
-                    </span>
+                    <Label state={m.live ? 'success' : 'neutral'}>{m.live ? 'Live' : 'Not live'}</Label>
                     {!m.hasClinicianAccess && (
                       <span>
                         No editing access (<a href="/contact">request access</a>)

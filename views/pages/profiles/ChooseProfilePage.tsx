@@ -6,12 +6,24 @@
 import { PostForm } from '../../components/PostForm';
 import { Pager } from '../../components/ui/Pager';
 import { Button } from '../../components/ui/Button';
+import { Label, type LabelState } from '../../components/ui/Label';
 import { Icon } from '../../components/Icon';
+
+const PROFILE_LABEL_STATES: Record<string, LabelState> = {
+  active: 'success',
+  reviewing: 'info',
+  incomplete: 'attention',
+  pending: 'attention',
+  locked: 'danger',
+  inactive: 'neutral',
+};
 
 export interface ProfileCard {
   id: number;
   name: string;
   label: string;
+  /** The profile's status (active, incomplete, reviewing, pending, locked, inactive). */
+  status: string;
   inactive: boolean;
   selected: boolean;
   /** Where the card leads: /messages when live, / when incomplete, else /profile/general-information. */
@@ -92,7 +104,7 @@ function Card({ profile }: { profile: ProfileCard }) {
       >
         <span className="row-link__main">
           <strong>{`Switch to ${profile.name}`}</strong>{' '}
-          <span className={`status status--${profile.inactive ? 'inactive' : 'other'}`}>{profile.label}</span>
+          <Label state={PROFILE_LABEL_STATES[profile.status] ?? 'neutral'}>{profile.label}</Label>
           {profile.selected && <span className="hint"> (current profile)</span>}
         </span>{' '}
         <span className="row-link__go">

@@ -3,6 +3,7 @@
 // is listed separately and never shown on the profile.
 import { PostForm } from '../../components/PostForm';
 import { Button } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 
 export const PAGE_PATH = '/testimonials';
 
@@ -46,9 +47,7 @@ export function TestimonialsPage({
                   {t.author ? `— ${t.author}` : '— Anonymous'}, <time dateTime={t.submittedOn}>{t.submittedOn}</time>
                 </p>
                 <PostForm action={`${PAGE_PATH}/${t.id}/display`} className="testimonial__display">
-                  <span className={t.displayed ? 'status' : 'status status--inactive'}>
-                    {t.displayed ? 'Displayed' : 'Hidden'}
-                  </span>
+                  <Label state={t.displayed ? 'success' : 'neutral'}>{t.displayed ? 'Displayed' : 'Hidden'}</Label>
                   <input type="hidden" name="display_testimonial" value={t.displayed ? '0' : '1'} />
                   <Button variant="secondary">
                     {t.displayed ? 'Hide' : 'Display'}

@@ -4,6 +4,7 @@ import { PostForm } from '../../components/PostForm';
 import { NotLiveNotice } from '../../components/NotLiveNotice';
 import { Icon } from '../../components/Icon';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 import { EmptyState } from '../../components/ui/EmptyState';
 
 export const PAGE_PATH = '/therapy-groups';
@@ -53,9 +54,9 @@ export function TherapyGroupsPage({
               <div className="group-card__body">
                 <h2>{group.name}</h2>
                 <p>
-                  <span className={group.status === 'active' ? 'status' : 'status status--inactive'}>
+                  <Label state={group.status === 'active' ? 'success' : 'neutral'}>
                     {group.status === 'active' ? 'Active' : 'Inactive'}
-                  </span>
+                  </Label>
                   {group.expiresOn && (
                     <>
                       {' '}

@@ -167,11 +167,11 @@ describe('billing: provider ids from subscription metadata', () => {
 });
 
 describe('billing: how a status is shown (spec 3 §4)', () => {
-  it('trialing shows as Active, incomplete_expired as Expired, and the troubled ones in the warning colour', () => {
+  it('trialing shows as Active, incomplete_expired as Expired, a failed payment as a danger, an unfinished one as needing attention', () => {
     assert.deepEqual(statusDisplay('trialing'), { label: 'Active', tone: 'success' });
     assert.deepEqual(statusDisplay('incomplete_expired'), { label: 'Expired', tone: 'neutral' });
-    for (const status of ['incomplete', 'past_due', 'unpaid'])
-      assert.equal(statusDisplay(status).tone, 'warning', status);
+    for (const status of ['past_due', 'unpaid']) assert.equal(statusDisplay(status).tone, 'danger', status);
+    assert.equal(statusDisplay('incomplete').tone, 'attention');
     assert.equal(statusDisplay('canceled').label, 'Canceled');
   });
 });

@@ -9,8 +9,8 @@ import { ProfileSection, ReadList } from '../../../components/ProfileSection';
 import { TagCheckboxes, type TagOptionView } from '../../../components/TagCheckboxes';
 import { formatPhone } from '../../../components/format';
 import { Button } from '../../../components/ui/Button';
-import { DataTable } from '../../../components/ui/DataTable';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { Label, type LabelState } from '../../../components/ui/Label';
 import { FormError } from '../../../components/form/FieldError';
 
 export const PAGE_PATH = '/profile/general-information';
@@ -178,24 +178,25 @@ function AboutSection({ view }: { view: GeneralInformationView }) {
   );
 }
 
-/** What the provider sees of a licence's verification (spec 2 §4); Legacy shows nothing. */
-export function VerificationStatus({ status }: { status: Verification }) {
-  if (status === 'Verified') return <span className="license-status license-status--verified">Verified</span>;
-  if (status === 'Unverified') {
-    return (
-      <span className="license-status license-status--unverified">
-        Unverified: the team is checking this license (up to 48 business hours).
-      </span>
-    );
-  }
-  if (status === 'Not found') {
-    return (
-      <span className="license-status license-status--not-found">
-        Not found: we could not verify this license. Please check the number, type and state, or contact support.
-      </span>
-    );
-  }
-  return null;
+/** What the provider sees of a licence's verification (spec 2 §4): a label with the short state, and what
+ * it means in plain text beside it; Legacy shows nothing. */
+const VERIFICATION_LABELS: Partial<Record<Verification, { state: LabelState; note: string | null }>> = {
+  Verified: { state: 'success', note: null },
+  Unverified: { state: 'attention', note: 'The team is checking this license (up to 48 business hours).' },
+  'Not found': {
+    state: 'danger',
+    note: 'We could not verify this license. Please check the number, type and state, or contact support.',
+  },
+};
+
+export function VerificationLabel({ status }: { status: Verification }) {
+  const shown = VERIFICATION_LABELS[status];
+  return shown ? <Label state={shown.state}>{status}</Label> : null;
+}
+
+export function VerificationNote({ status }: { status: Verification }) {
+  const note = VERIFICATION_LABELS[status]?.note;
+  return note ? <p className="license-item__note">{note}</p> : null;
 }
 
 function DeleteLicenseButton({ license }: { license: LicenseView }) {
@@ -220,21 +221,37 @@ function DeleteLicenseButton({ license }: { license: LicenseView }) {
 function LicensureSection({ view }: { view: GeneralInformationView }) {
   const { licenses, licenseForm, errors, type } = view;
   const byId = new Map(licenses.map((l) => [String(l.id), l]));
+  // One item per licence at every width: its state and number, its label and its Delete in the header,
+  // the rest under it (issue [21]: one card per item, no table rows stacked on a phone).
   const read = licenses.length ? (
-    <DataTable
-      caption="Licenses"
-      className="license-table"
-      rows={licenses}
-      rowKey={(l) => l.id}
-      columns={[
-        { heading: 'State', cell: (l) => l.stateName },
-        { heading: 'Number', cell: (l) => l.number },
-        { heading: 'Type', cell: (l) => l.licenseType },
-        { heading: 'Expires', cell: (l) => l.expiration },
-        { heading: 'Status', cell: (l) => <VerificationStatus status={l.verification} /> },
-        { heading: 'Actions', hidden: true, cell: (l) => <DeleteLicenseButton license={l} /> },
-      ]}
-    />
+    <ul className="license-list" aria-label="Licenses">
+      {licenses.map((l) => (
+        <li key={l.id} id={`license-${l.id}`} className="license-item">
+          <div className="license-item__header">
+            <h3>
+              {l.stateName} <span className="license-item__number">{l.number}</span>
+            </h3>
+            <VerificationLabel status={l.verification} />
+            <DeleteLicenseButton license={l} />
+          </div>
+          <dl className="license-item__facts">
+            {l.licenseType && (
+              <div>
+                <dt>Type</dt>
+                <dd>{l.licenseType}</dd>
+              </div>
+            )}
+            {l.expiration !== null && (
+              <div>
+                <dt>Expires</dt>
+                <dd>{l.expiration}</dd>
+              </div>
+            )}
+          </dl>
+          <VerificationNote status={l.verification} />
+        </li>
+      ))}
+    </ul>
   ) : (
     <EmptyState title="No licenses yet." />
   );
@@ -314,9 +331,10 @@ function LicensureSection({ view }: { view: GeneralInformationView }) {
               </SelectField>
             </div>
             {stored && (
-              <p className="license-row__status">
-                <VerificationStatus status={stored.verification} />
-              </p>
+              <div className="license-row__status">
+                <VerificationLabel status={stored.verification} />
+                <VerificationNote status={stored.verification} />
+              </div>
             )}
           </fieldset>
         );
