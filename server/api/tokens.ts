@@ -30,7 +30,7 @@ export async function createToken(db: Knex, name: string): Promise<{ client: Api
   const [row] = await db('api_tokens')
     .insert({ name, prefix, token_hash: hashOf(token) })
     .returning(['id', 'name', 'prefix']);
-  return { client: { id: Number(row.id), name: row.name, prefix: row.prefix }, token };
+  return { client: { id: row.id, name: row.name, prefix: row.prefix }, token };
 }
 
 export async function listTokens(db: Knex): Promise<ListedToken[]> {
@@ -38,7 +38,7 @@ export async function listTokens(db: Knex): Promise<ListedToken[]> {
     .select('id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at')
     .orderBy('id');
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     name: r.name,
     prefix: r.prefix,
     createdAt: r.created_at,
@@ -67,5 +67,5 @@ export async function clientOfToken(db: Knex, token: string): Promise<ApiClient 
   if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
     await db('api_tokens').where({ id: row.id }).update({ last_used_at: db.fn.now() });
   }
-  return { id: Number(row.id), name: row.name, prefix: row.prefix };
+  return { id: row.id, name: row.name, prefix: row.prefix };
 }

@@ -161,7 +161,7 @@ export class EventStreams {
           lease_until: trx.raw('now() + make_interval(secs => ?)', [this.limits.leaseMs / 1000]),
         })
         .returning('id');
-      return Number(place.id);
+      return place.id;
     });
   }
 

@@ -38,7 +38,7 @@ export async function listJobs(db: Knex, limit = 200): Promise<{ jobs: ListedJob
   // A dead letter is a copy of a failed job, waiting in the `dead-letters` queue for an operator: it is
   // listed as such, not as queued work.
   const stateOf = db.raw(`case when name = ? then 'dead-letter' else state::text end`, [DEAD_LETTERS]);
-  const counted: { state: string; n: string }[] = await db(`${JOBS_SCHEMA}.job`)
+  const counted: { state: string; n: number }[] = await db(`${JOBS_SCHEMA}.job`)
     .select({ state: stateOf })
     .count({ n: '*' })
     .groupByRaw('1');
@@ -53,6 +53,6 @@ export async function listJobs(db: Knex, limit = 200): Promise<{ jobs: ListedJob
       summary: summarise(row.data),
       lastError: row.state === 'completed' ? null : (row.output?.message ?? null),
     })),
-    counts: Object.fromEntries(counted.map((c) => [c.state, Number(c.n)])),
+    counts: Object.fromEntries(counted.map((c) => [c.state, c.n])),
   };
 }

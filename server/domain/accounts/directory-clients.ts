@@ -15,14 +15,14 @@ export interface DirectoryClient {
 /** The user of this e-mail address: found, or made with scope client. Never updated. */
 export async function clientUserFor(trx: Knex.Transaction, client: DirectoryClient): Promise<number> {
   const fullName = `${client.firstName} ${client.lastName}`;
-  const { rows } = await trx.raw(
+  const { rows } = await trx.raw<{ rows: { id: number }[] }>(
     `INSERT INTO users (email, first_name, last_name, full_name, phone_number, scopes)
      VALUES (?, ?, ?, ?, ?, '{client}'::text[])
      ON CONFLICT (email) DO NOTHING
      RETURNING id`,
     [client.email, client.firstName, client.lastName, fullName, client.phoneNumber],
   );
-  if (rows[0]) return Number(rows[0].id);
+  if (rows[0]) return rows[0].id;
   const existing = await trx('users').where({ email: client.email }).first('id');
   return existing!.id;
 }

@@ -292,8 +292,6 @@ export async function rememberSignInPlace(db: Knex, userId: number, ip: string):
 
 /** The names of these accounts, by id (an account without a name is left out). */
 export async function accountNames(db: Knex, ids: number[]): Promise<Map<number, string>> {
-  const rows: { id: number | string; name: string | null }[] = ids.length
-    ? await db('accounts').whereIn('id', ids).select('id', 'name')
-    : [];
-  return new Map(rows.filter((row) => row.name).map((row) => [Number(row.id), row.name!]));
+  const rows = ids.length ? await db('accounts').whereIn('id', ids).select('id', 'name') : [];
+  return new Map(rows.filter((row) => row.name).map((row) => [row.id, row.name!]));
 }

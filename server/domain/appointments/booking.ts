@@ -4,12 +4,13 @@
 // transaction, and the exclusion constraint appointments_no_overlap has the last word. The provider
 // hears of each booking and cancel through a job that carries a link, never the client's name or answers.
 import type { Knex } from 'knex';
-import { HttpError, NotFoundError } from '../../lib/errors';
+import type { Row } from '../../db/rows';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import { HttpError, NotFoundError } from '../../lib/errors';
 import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../accounts';
-import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
 import { CALENDAR_RULES, type Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
+import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
 import { bookableSlots, isBookable } from './slots';
 import { longDateIn, timeRangeIn } from './time';
 
@@ -206,39 +207,40 @@ export async function cancelConsultationAsClient(
   now: Date,
 ): Promise<Consultation> {
   return db.transaction(async (trx) => {
-    const row = await trx('appointments as a')
-      .where({ 'a.id': request.appointmentId })
-      .whereIn('a.client_user_id', userIdsWithEmail(trx, request.clientEmail))
-      .forUpdate('a')
-      .first('a.id', 'a.provider_id', 'a.client_user_id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
-    if (!row) throw new NotFoundError();
+    const row = await trx('appointments')
+      .where({ id: request.appointmentId })
+      .whereIn('client_user_id', userIdsWithEmail(trx, request.clientEmail))
+      .forUpdate()
+      .first('id', 'provider_id', 'client_user_id', 'start_time', 'end_time', 'canceled', 'legacy');
+    // Found through the client's e-mail, so it has a client.
+    if (!row?.client_user_id) throw new NotFoundError();
     if (row.canceled) throw conflict('already_canceled');
-    if (new Date(row.end_time) <= now) throw conflict('consultation_ended');
+    if (row.end_time <= now) throw conflict('consultation_ended');
     if (row.legacy) throw conflict('not_cancelable');
     await trx('appointments')
       .where({ id: row.id })
       .update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
-    const providerId = Number(row.provider_id);
-    const clientUserId = Number(row.client_user_id);
+    const providerId = row.provider_id;
+    const clientUserId = row.client_user_id;
     await addAppointmentMessage(trx, {
       conversationId: await conversationWith(trx, providerId, clientUserId, now),
       providerId,
       clientUserId,
-      appointmentId: Number(row.id),
+      appointmentId: row.id,
       type: 'cancel_message',
       sender: 'client',
       content: request.cancelMessage,
       at: now,
     });
     await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
-      appointmentId: Number(row.id),
+      appointmentId: row.id,
       event: 'canceled',
     } satisfies NotificationData);
     return {
-      id: Number(row.id),
-      providerId: Number(row.provider_id),
-      start: new Date(row.start_time),
-      end: new Date(row.end_time),
+      id: row.id,
+      providerId: row.provider_id,
+      start: row.start_time,
+      end: row.end_time,
       status: 'canceled',
     };
   });
@@ -301,7 +303,10 @@ export const bookingJobs: JobDefinition<never>[] = [
     retryLimit: 6,
     // At least once: a retry after a failed SMS may repeat the e-mail, which beats a provider never hearing.
     handle: async ({ appointmentId, event }: NotificationData, { db, integrations, config }) => {
-      const row = await joinProviderColumns(
+      const row:
+        | (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'provider_id'> &
+            Pick<Row<'providers'>, 'type' | 'first_name' | 'last_name' | 'company_name' | 'timezone' | 'contact_email'>)
+        | undefined = await joinProviderColumns(
         db('appointments as a'),
         'a.provider_id',
         ['type', 'first_name', 'last_name', 'company_name', 'timezone', 'contact_email'],
@@ -313,15 +318,15 @@ export const bookingJobs: JobDefinition<never>[] = [
       const message = providerNotificationText(
         event,
         {
-          id: Number(row.id),
-          start: new Date(row.start_time),
-          end: new Date(row.end_time),
+          id: row.id,
+          start: row.start_time,
+          end: row.end_time,
           providerName: providerDisplayName(row),
           timeZone: row.timezone,
         },
         config,
       );
-      const { emails, phones } = await notificationRecipients(db, Number(row.provider_id), row.contact_email);
+      const { emails, phones } = await notificationRecipients(db, row.provider_id, row.contact_email);
       for (const to of emails) await integrations.mail.send({ to, subject: message.subject, text: message.text });
       for (const to of phones) await integrations.sms.send(to, message.sms);
     },

@@ -1,6 +1,7 @@
 // What the demo directory knows without asking the API: the profiles it lists with a bookable
 // calendar, and a client's bookings (the real directory keeps its own record of both).
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import { providerDisplayName, userIdsWithEmail } from '../accounts';
 import { joinProviderColumns, listLiveProviders } from '../providers';
 
@@ -26,24 +27,26 @@ export async function providersWithOpenCalendars(db: Knex): Promise<ListedProvid
 
 /** The client's latest bookings, newest first. */
 export async function bookingsOfClient(db: Knex, email: string): Promise<ClientBooking[]> {
-  const rows = await joinProviderColumns(
-    db('appointments as a'),
-    'a.provider_id',
-    ['timezone', 'type', 'first_name', 'last_name', 'company_name'],
-    '',
-  )
-    .whereIn('a.client_user_id', userIdsWithEmail(db, email))
-    .orderBy('a.start_time', 'desc')
-    .limit(20)
-    .select('a.id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
+  const rows: (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'canceled' | 'legacy'> &
+    Pick<Row<'providers'>, 'timezone' | 'type' | 'first_name' | 'last_name' | 'company_name'>)[] =
+    await joinProviderColumns(
+      db('appointments as a'),
+      'a.provider_id',
+      ['timezone', 'type', 'first_name', 'last_name', 'company_name'],
+      '',
+    )
+      .whereIn('a.client_user_id', userIdsWithEmail(db, email))
+      .orderBy('a.start_time', 'desc')
+      .limit(20)
+      .select('a.id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     providerName: providerDisplayName(row),
     timeZone: row.timezone,
-    start: new Date(row.start_time),
-    end: new Date(row.end_time),
-    canceled: Boolean(row.canceled),
-    legacy: Boolean(row.legacy),
+    start: row.start_time,
+    end: row.end_time,
+    canceled: row.canceled,
+    legacy: row.legacy,
   }));
 }
 

@@ -183,8 +183,8 @@ export async function countAppointments(
   now: Date,
   search?: string,
 ): Promise<number> {
-  const [row] = await tabQuery(db, owner, tab, now, search).count<{ count: string }[]>({ count: '*' });
-  return Number(row?.count ?? 0);
+  const [row] = await tabQuery(db, owner, tab, now, search).count<{ count: number }[]>({ count: '*' });
+  return row?.count ?? 0;
 }
 
 export async function markCanceled(

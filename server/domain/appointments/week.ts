@@ -18,7 +18,7 @@ export async function appointmentsBetween(
   from: Date,
   to: Date,
 ): Promise<WeekAppointment[]> {
-  const rows: { id: string; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }[] =
+  const rows: { id: number; start_time: Date; end_time: Date; first_name: string | null; last_name: string | null }[] =
     await db('appointments as a')
       .joinRaw(clientAsGivenJoin('u', 'a.provider_id', 'a.client_user_id'))
       .where({ 'a.provider_id': providerId, 'a.canceled': false })
@@ -27,7 +27,7 @@ export async function appointmentsBetween(
       .orderBy('a.start_time')
       .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name');
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     start: row.start_time,
     end: row.end_time,
     clientName: [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Client',
@@ -70,7 +70,7 @@ export async function upcomingAppointments(
       .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'),
   );
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     startTime: new Date(r.start_time),
     endTime: new Date(r.end_time),
     clientName: clientName(r),

@@ -2,8 +2,9 @@
 // the account's plan flags, its billing customers, subscriptions with their items, cards, and the names of
 // its profiles. The page builds its view from these (server/features/plan-management).
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../lib/errors';
+import type { Row } from '../../db/rows';
 import type { PostalAddress } from '../../integrations/payments';
+import { NotFoundError } from '../../lib/errors';
 import { postalAddressOf } from './customers';
 import { LIVE_STATUSES } from './derive';
 
@@ -162,13 +163,15 @@ export async function liveSubscriptionOfAccount(
   accountId: number,
   subscriptionId: string,
 ): Promise<{ id: string; customerId: string; seatBased: boolean; interval: string | null; providers: string[] }> {
-  const row = await db('billing_subscriptions as s')
+  const row:
+    | Pick<Row<'billing_subscriptions'>, 'id' | 'customer_id' | 'seat_based' | 'interval' | 'provider_ids'>
+    | undefined = await db('billing_subscriptions as s')
     .join('billing_customers as c', 'c.id', 's.customer_id')
     .where({ 's.id': subscriptionId, 'c.account_id': accountId })
     .whereIn('s.status', LIVE_STATUSES as unknown as string[])
     .first('s.id', 's.customer_id', 's.seat_based', 's.interval', 's.provider_ids');
   if (!row) throw new NotFoundError();
-  const ids: number[] = row.provider_ids;
+  const ids = row.provider_ids;
   const providers = ids.length
     ? await db('providers')
         .where({ account_id: accountId })
@@ -179,8 +182,8 @@ export async function liveSubscriptionOfAccount(
   return {
     id: row.id,
     customerId: row.customer_id,
-    seatBased: Boolean(row.seat_based),
-    interval: row.interval ?? null,
+    seatBased: row.seat_based,
+    interval: row.interval,
     providers: ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
   };
 }

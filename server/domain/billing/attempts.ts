@@ -5,6 +5,7 @@
 // the processor's idempotency keys turn that retry into a replay.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 
 /** Whose attempt it is: the account, the form's mode, and the provider or subscription it pays for. */
 export interface AttemptOwner {
@@ -40,10 +41,11 @@ const columnsOf = (owner: AttemptOwner) => ({
   provider_id: owner.providerId,
   subscription_id: owner.subscriptionId,
 });
-const attemptOf = (row: { id: string; proration_date: unknown; tax_percentage: unknown }): Attempt => ({
+const attemptOf = (row: Pick<Row<'billing_attempts'>, 'id' | 'proration_date' | 'tax_percentage'>): Attempt => ({
   id: row.id,
-  prorationDate: Number(row.proration_date),
-  taxPercentage: Number(row.tax_percentage),
+  // Set when the attempt is opened; only a row older than the column lacks it.
+  prorationDate: row.proration_date ?? 0,
+  taxPercentage: row.tax_percentage,
 });
 
 /** The attempt for this render of the pay step: the one the form already carries (after an error), or a new one. */
@@ -100,7 +102,7 @@ export async function settleAttempt(
     const columns = columnsOf(owner);
     if (
       row.mode !== columns.mode ||
-      (row.provider_id === null ? null : Number(row.provider_id)) !== columns.provider_id ||
+      row.provider_id !== columns.provider_id ||
       row.subscription_id !== columns.subscription_id
     )
       return 'expired';

@@ -68,11 +68,12 @@ export async function billingHistoryPage(
       db.raw("case when c.amount_refunded >= c.amount then 'refunded' else 'paid' end as status"),
     );
   const all = db.unionAll([invoices, charges], true);
-  const [{ count }] = await db.from(all.clone().as('h')).count<{ count: string }[]>({ count: '*' });
-  const pageCount = Math.max(1, Math.ceil(Number(count) / size));
+  const [{ count }] = await db.from(all.clone().as('h')).count<{ count: number }[]>({ count: '*' });
+  const pageCount = Math.max(1, Math.ceil(count / size));
   const asked = Number(requestedPage);
   const page = Number.isSafeInteger(asked) ? Math.min(Math.max(asked, 1), pageCount) : 1;
-  const rows = await db
+  // The union's columns, each entry's but its day as a time.
+  const rows: (Omit<HistoryEntry, 'date'> & { at: Date })[] = await db
     .from(all.as('h'))
     .select('*')
     // Newest day first, then by id, as before the history was paged.
@@ -80,15 +81,7 @@ export async function billingHistoryPage(
     .limit(size)
     .offset((page - 1) * size);
   return {
-    entries: rows.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      date: new Date(row.at).toISOString().slice(0, 10),
-      description: row.description,
-      amount: Number(row.amount),
-      refunded: Number(row.refunded),
-      status: row.status,
-    })),
+    entries: rows.map(({ at, ...entry }) => ({ ...entry, date: at.toISOString().slice(0, 10) })),
     page,
     pageCount,
   };

@@ -78,9 +78,9 @@ export async function allCalendarIds(db: Db): Promise<number[]> {
 export async function countFeeds(db: Db, providerId: number): Promise<number> {
   const row = await db('external_calendars')
     .where({ provider_id: providerId, kind: 'ics' })
-    .count<{ count: string }>('id as count')
+    .count<{ count: number }>('id as count')
     .first();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export async function feedExists(db: Db, providerId: number, url: string): Promise<boolean> {
@@ -122,7 +122,7 @@ export async function findGoogleLink(
   const row = await query;
   if (!row) return null;
   return {
-    providerId: Number(row.provider_id),
+    providerId: row.provider_id,
     email: row.google_email ?? null,
     accessToken: row.access_token ?? null,
     refreshToken: row.refresh_token ?? null,

@@ -57,14 +57,14 @@ export interface MessageFromClient {
  * own copy of these, so the API only gives the provider's replies (read by the development client).
  */
 export async function messagesFromClient(db: Knex, providerId: number, email: string): Promise<MessageFromClient[]> {
-  const rows = await db('messages as m')
-    .whereIn('m.client_user_id', userIdsWithEmail(db, email.toLowerCase()))
-    .where({ 'm.provider_id': providerId, 'm.sender': 'client' })
-    .orderBy('m.send_date')
+  const rows = await db('messages')
+    .whereIn('client_user_id', userIdsWithEmail(db, email.toLowerCase()))
+    .where({ provider_id: providerId, sender: 'client' })
+    .orderBy('send_date')
     .limit(200)
-    .select('m.id', 'm.type', 'm.message_content', 'm.send_date', 'm.deleted_at');
+    .select('id', 'type', 'message_content', 'send_date', 'deleted_at');
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
     content: row.message_content,
     sentAt: new Date(row.send_date),

@@ -3,6 +3,7 @@
 // e-mail. Neither carries the message: only the client's first name (or the provider's name) and a link.
 // Bursts are coalesced where the message is stored (repo.claimNotification), so a job means a send.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import type { JobDefinition } from '../../jobs/queue';
 import { notificationContacts, providerDisplayName } from '../accounts';
 import { joinProviderColumns, notifiedClinicianIds } from '../providers';
@@ -73,7 +74,15 @@ async function recipients(
   return { emails: [...new Set(emails)], phones: [...new Set(phones)] };
 }
 
-async function conversationForNotice(db: Knex, conversationId: number) {
+/** What a notice of a conversation reads: the conversation, its profile's names and contact, its client. */
+type NoticeRow = Pick<Row<'conversations'>, 'provider_id' | 'client_user_id' | 'client_redacted_at'> &
+  Pick<Row<'providers'>, 'contact_email' | 'type' | 'first_name' | 'last_name' | 'company_name'> & {
+    client_email: string | null;
+    client_first_name: string | null;
+    client_full_name: string | null;
+  };
+
+async function conversationForNotice(db: Knex, conversationId: number): Promise<NoticeRow | undefined> {
   return joinProviderColumns(
     db('conversations as c'),
     'c.provider_id',
@@ -101,18 +110,13 @@ export const messagingJobs: JobDefinition<never>[] = [
     handle: async ({ conversationId, kind }: ProviderNotificationData, { db, integrations, config }) => {
       const row = await conversationForNotice(db, conversationId);
       if (!row) return; // the conversation or the profile was deleted since
-      const firstName =
-        String(row.client_first_name ?? '').trim() ||
-        String(row.client_full_name ?? '')
-          .trim()
-          .split(' ')[0] ||
-        'A client';
+      const firstName = row.client_first_name?.trim() || row.client_full_name?.trim().split(' ')[0] || 'A client';
       const notice = messageNotificationText(
         kind,
-        { providerId: Number(row.provider_id), clientUserId: Number(row.client_user_id), clientFirstName: firstName },
+        { providerId: row.provider_id, clientUserId: row.client_user_id, clientFirstName: firstName },
         config,
       );
-      const { emails, phones } = await recipients(db, Number(row.provider_id), row.contact_email);
+      const { emails, phones } = await recipients(db, row.provider_id, row.contact_email);
       await db.transaction(async (trx) => {
         for (const to of emails)
           await integrations.jobs.enqueue(trx, 'mail.send', { to, subject: notice.subject, text: notice.text });
@@ -129,7 +133,7 @@ export const messagingJobs: JobDefinition<never>[] = [
       if (!row || row.client_redacted_at || !row.client_email) return;
       const providerName = providerDisplayName(row);
       await integrations.mail.send({
-        to: String(row.client_email),
+        to: row.client_email,
         subject: `New message from ${providerName}`,
         text: `${providerName} sent you a message on ${config.brandName}.\n\nSign in to read it: ${config.clientSiteUrl}\n\n${config.brandName}`,
       });

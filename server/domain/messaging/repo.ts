@@ -98,7 +98,7 @@ type SummarySqlRow = Pick<
   Row<'conversations'>,
   'id' | 'provider_id' | 'client_user_id' | 'account_id' | 'last_message_at' | 'is_locked' | 'client_redacted_at'
 > & {
-  unread: boolean | null;
+  unread: boolean;
   provider_type: string;
   provider_first_name: string | null;
   provider_last_name: string | null;
@@ -145,7 +145,7 @@ function toRow(r: SummarySqlRow): ConversationRow {
     clientUserId: r.client_user_id,
     clientName,
     clientFirstName: firstName ?? clientName.split(' ')[0]!,
-    unread: Boolean(r.unread),
+    unread: r.unread,
     lastMessageAt: r.last_message_at,
     lastMessagePreview: previewOf(r, clientRedacted),
     locked: r.is_locked,
@@ -226,8 +226,8 @@ export async function countConversations(
   // The search reads the client's name as given in the conversation.
   if (namePattern(filter.search)) void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
   const filtered = applyFilter(query, filter);
-  const [row] = await selectPrepared<{ count: string }>(db, `messaging-count-${ownerKey(owner)}${filtered}`, query);
-  return Number(row?.count ?? 0);
+  const [row] = await selectPrepared<{ count: number }>(db, `messaging-count-${ownerKey(owner)}${filtered}`, query);
+  return row?.count ?? 0;
 }
 
 /**
@@ -251,11 +251,11 @@ export async function countUnreadConversations(db: Knex, owner: MessagingOwner):
     .where('m.sender', 'client')
     .whereNull('m.read_at')
     .whereNull('m.deleted_at')
-    .countDistinct({ count: 'm.conversation_id' });
+    .countDistinct<{ count: number }[]>({ count: 'm.conversation_id' });
   if ('providerId' in owner) void query.where('m.provider_id', owner.providerId);
   else void query.whereIn('m.provider_id', providerIdsOfAccountQuery(db, owner.accountId));
   const [row] = await query;
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 /**
@@ -496,9 +496,9 @@ export async function conversationByClientToken(
   clientEmail: string,
   tokenHash: string,
 ): Promise<{ id: number; clientRedacted: boolean } | null> {
-  const row = await db('conversations as c')
-    .whereIn('c.client_user_id', userIdsWithEmail(db, clientEmail))
-    .where({ 'c.provider_id': providerId, 'c.client_token_hash': tokenHash })
-    .first('c.id', 'c.client_redacted_at');
-  return row ? { id: Number(row.id), clientRedacted: row.client_redacted_at !== null } : null;
+  const row = await db('conversations')
+    .whereIn('client_user_id', userIdsWithEmail(db, clientEmail))
+    .where({ provider_id: providerId, client_token_hash: tokenHash })
+    .first('id', 'client_redacted_at');
+  return row ? { id: row.id, clientRedacted: row.client_redacted_at !== null } : null;
 }

@@ -53,7 +53,7 @@ export async function openThread(
     conversation,
     mode: modeOf(row),
     messages,
-    earlierCursor: page.more && page.rows[0] ? Number(page.rows[0].id) : null,
+    earlierCursor: page.more && page.rows[0] ? page.rows[0].id : null,
     latest: before === undefined,
     providerHasReplied,
   };
@@ -80,7 +80,7 @@ export async function earlierMessages(
       logger: options.logger,
       conversationId: row.id,
     }),
-    earlierCursor: page.more && page.rows[0] ? Number(page.rows[0].id) : null,
+    earlierCursor: page.more && page.rows[0] ? page.rows[0].id : null,
   };
 }
 
@@ -153,5 +153,5 @@ export async function repliesForClient(
     logger: options.logger,
     conversationId: conversation.id,
   }).map((message) => ({ ...message, deletable: false }));
-  return { messages, nextAfter: stored.length > limit ? Number(page.at(-1)!.id) : null };
+  return { messages, nextAfter: stored.length > limit ? page.at(-1)!.id : null };
 }

@@ -1,8 +1,9 @@
 // The general-information page's reads and writes of the providers table (tags and licences have
 // their own modules).
 import type { Knex } from 'knex';
-import { contentOf } from '../profile-content';
+import type { Row } from '../../db/rows';
 import { userColumn } from '../accounts';
+import { contentOf } from '../profile-content';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,7 +28,19 @@ const firstClinician = (db: Db) =>
  * those of the first clinician user of the profile (an individual's own sign-in).
  */
 export async function loadBasicInformation(db: Db, providerId: number): Promise<BasicInformation | null> {
-  const row = await db('providers as p')
+  const row:
+    | (Pick<
+        Row<'providers'>,
+        | 'id'
+        | 'first_name'
+        | 'middle_name'
+        | 'last_name'
+        | 'company_name'
+        | 'contact_email'
+        | 'phone_number'
+        | 'custom_content'
+      > & { type: BasicInformation['type']; user_email: string | null; user_phone: string | null })
+    | undefined = await db('providers as p')
     .where('p.id', providerId)
     .first(
       'p.id',
@@ -45,7 +58,7 @@ export async function loadBasicInformation(db: Db, providerId: number): Promise<
   if (!row) return null;
   const content = contentOf(row.custom_content);
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
     firstName: row.first_name,
     middleName: row.middle_name,

@@ -1,4 +1,5 @@
 // The columns of a provider row that most pages read, mapped once.
+import type { Row } from '../../db/rows';
 
 export const PROVIDER_BASIC_COLUMNS = ['id', 'account_id', 'type', 'status', 'image_key'] as const;
 
@@ -11,10 +12,12 @@ export interface ProviderBasics {
   imageKey: string | null;
 }
 
-export const providerBasicsOf = (row: Record<string, unknown>): ProviderBasics => ({
-  id: Number(row.id),
-  accountId: Number(row.account_id),
+export const providerBasicsOf = (
+  row: Pick<Row<'providers'>, (typeof PROVIDER_BASIC_COLUMNS)[number]>,
+): ProviderBasics => ({
+  id: row.id,
+  accountId: row.account_id,
   type: row.type as ProviderBasics['type'],
-  status: String(row.status),
-  imageKey: (row.image_key as string | null) ?? null,
+  status: row.status,
+  imageKey: row.image_key,
 });

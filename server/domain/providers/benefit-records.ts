@@ -26,7 +26,7 @@ export async function referralCode(db: Db, providerId: number): Promise<string> 
 export async function countReferred(db: Db, code: string): Promise<number> {
   const row = await db('providers')
     .where({ signup_source: `referral:${code}` })
-    .count<{ count: string }[]>({ count: '*' })
+    .count<{ count: number }[]>({ count: '*' })
     .first();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }

@@ -5,8 +5,8 @@ import { selectPrepared } from '../../db/prepared';
 import { galleryCountColumn } from '../images';
 import { licenseStatesColumn } from '../licenses';
 import { locationStatesColumn } from '../locations';
+import { contentOf, mergeCustomContentObject } from '../profile-content';
 import { tagCountsColumn, topSpecialtyCountColumn } from '../tags';
-import { mergeCustomContentObject, contentOf } from '../profile-content';
 
 type Db = Knex | Knex.Transaction;
 
@@ -66,10 +66,10 @@ interface DashboardSqlRow {
   contact_email: string | null;
   image_key: string | null;
   custom_content: unknown;
-  calendar_open: boolean | null;
-  has_premium_setup: boolean | null;
+  calendar_open: boolean;
+  has_premium_setup: boolean;
   professional_statement: string | null;
-  has_paid_plan: boolean | null;
+  has_paid_plan: boolean;
   tag_counts: Record<string, number> | null;
   top_specialty_count: number;
   location_states: string[] | null;
@@ -134,9 +134,9 @@ export async function loadDashboardProfile(db: Knex, providerId: number): Promis
     sessionFeeOngoing: content.session_fee_ongoing,
     sessionLengthOngoing: content.session_length_ongoing,
     imageKey: row.image_key,
-    hasPaidPlan: Boolean(row.has_paid_plan),
-    hasPremiumSetup: Boolean(row.has_premium_setup),
-    calendarOpen: Boolean(row.calendar_open),
+    hasPaidPlan: row.has_paid_plan,
+    hasPremiumSetup: row.has_premium_setup,
+    calendarOpen: row.calendar_open,
     vettingStatus: content.vetting_status,
     educationCount: Array.isArray(content.education_v2) ? content.education_v2.length : 0,
     insuranceCount: tagCounts.insurances ?? 0,

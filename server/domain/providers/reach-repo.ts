@@ -1,5 +1,6 @@
 // The facts of one provider that access rules and page headers read.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 
 type Db = Knex | Knex.Transaction;
 
@@ -14,32 +15,34 @@ export interface ProviderFacts {
   hasPaidPlan: boolean;
 }
 
-const toFacts = (row: Record<string, unknown>): ProviderFacts => ({
-  id: Number(row.id),
-  accountId: Number(row.account_id),
+const FACT_COLUMNS = [
+  'id',
+  'account_id',
+  'type',
+  'status',
+  'first_name',
+  'last_name',
+  'company_name',
+  'has_paid_plan',
+] as const;
+
+const toFacts = (row: Pick<Row<'providers'>, (typeof FACT_COLUMNS)[number]>): ProviderFacts => ({
+  id: row.id,
+  accountId: row.account_id,
   type: row.type as ProviderFacts['type'],
-  status: String(row.status),
-  firstName: (row.first_name as string | null) ?? null,
-  lastName: (row.last_name as string | null) ?? null,
-  companyName: (row.company_name as string | null) ?? null,
-  hasPaidPlan: Boolean(row.has_paid_plan),
+  status: row.status,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  companyName: row.company_name,
+  hasPaidPlan: row.has_paid_plan,
 });
 
 /** One provider with its paid flag (derived from the billing mirror); null when the id does not exist. */
 export async function findProvider(db: Db, providerId: number): Promise<ProviderFacts | null> {
   if (!Number.isSafeInteger(providerId) || providerId <= 0) return null;
-  const row = await db('providers as p')
-    .where('p.id', providerId)
-    .first(
-      'p.id',
-      'p.account_id',
-      'p.type',
-      'p.status',
-      'p.first_name',
-      'p.last_name',
-      'p.company_name',
-      'p.has_paid_plan',
-    );
+  const row = await db('providers')
+    .where('id', providerId)
+    .first(...FACT_COLUMNS);
   return row ? toFacts(row) : null;
 }
 
@@ -50,22 +53,13 @@ export async function findSameNameProviders(
   firstName: string,
   lastName: string,
 ): Promise<ProviderFacts[]> {
-  const rows = await db('providers as p')
-    .where('p.account_id', accountId)
-    .whereRaw('lower(trim(p.first_name)) = lower(?) and lower(trim(p.last_name)) = lower(?)', [
+  const rows = await db('providers')
+    .where('account_id', accountId)
+    .whereRaw('lower(trim(first_name)) = lower(?) and lower(trim(last_name)) = lower(?)', [
       firstName.trim(),
       lastName.trim(),
     ])
-    .orderBy('p.id')
-    .select(
-      'p.id',
-      'p.account_id',
-      'p.type',
-      'p.status',
-      'p.first_name',
-      'p.last_name',
-      'p.company_name',
-      'p.has_paid_plan',
-    );
+    .orderBy('id')
+    .select(...FACT_COLUMNS);
   return rows.map(toFacts);
 }

@@ -1,12 +1,13 @@
 // The onboarding wizard's database access: the profile snapshot the steps read, and the writes of each step.
 import type { Knex } from 'knex';
-import type { WizardProfile } from './completion';
-import { contentOf } from '../profile-content';
-import { PROVIDER_BASIC_COLUMNS, providerBasicsOf } from './basics';
+import type { Row } from '../../db/rows';
 import { recordHeadshot } from '../images';
-import { tagCountsColumn } from '../tags';
 import { verifiedStates } from '../licenses';
 import * as locations from '../locations';
+import { contentOf } from '../profile-content';
+import { tagCountsColumn } from '../tags';
+import { PROVIDER_BASIC_COLUMNS, providerBasicsOf } from './basics';
+import type { WizardProfile } from './completion';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -21,9 +22,15 @@ export interface WizardRecord extends WizardProfile {
 
 export { listTags, replaceTaggings, selectedTagIds, type TagOption } from '../tags';
 
+/** The row loadWizardRecord selects (through an alias, which knex does not type). */
+type WizardRow = Pick<
+  Row<'providers'>,
+  (typeof PROVIDER_BASIC_COLUMNS)[number] | 'custom_content' | 'created_with_new_wizard' | 'wizard_exited_at'
+> & { location_count: number; tag_counts: Partial<Record<string, number>> };
+
 /** One profile with everything the completion rules read, in one query. */
 export async function loadWizardRecord(db: Db, providerId: number): Promise<WizardRecord | null> {
-  const row = await db('providers as p')
+  const row: WizardRow | undefined = await db('providers as p')
     .where('p.id', providerId)
     .first(
       ...PROVIDER_BASIC_COLUMNS.map((column) => `p.${column}`),
@@ -38,10 +45,10 @@ export async function loadWizardRecord(db: Db, providerId: number): Promise<Wiza
   return {
     ...providerBasicsOf(row),
     customContent: content,
-    createdWithNewWizard: Boolean(row.created_with_new_wizard),
+    createdWithNewWizard: row.created_with_new_wizard,
     wizardExitedAt: row.wizard_exited_at,
-    locationCount: Number(row.location_count),
-    tagCounts: row.tag_counts ?? {},
+    locationCount: row.location_count,
+    tagCounts: row.tag_counts,
     sessionFee: content.session_fee_ongoing,
     sessionLength: content.session_length_ongoing,
   };

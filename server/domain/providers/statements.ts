@@ -1,6 +1,7 @@
 // The statement page's database access: the provider's texts, its Q&A boxes (custom_content.boxes) and
 // whether it has the premium setup.
 import type { Knex } from 'knex';
+import type { Row } from '../../db/rows';
 import { premiumSetupColumn } from '../billing';
 import { contentOf } from '../profile-content';
 
@@ -34,7 +35,12 @@ const asBoxes = (value: unknown): Box[] =>
     }));
 
 export async function loadStatements(db: Db, providerId: number): Promise<StatementRecord | null> {
-  const row = await db('providers as p')
+  const row:
+    | (Pick<Row<'providers'>, 'id' | 'type' | TextColumn | 'custom_content'> & {
+        type: StatementRecord['type'];
+        premium_setup: boolean;
+      })
+    | undefined = await db('providers as p')
     .where('p.id', providerId)
     .first(
       'p.id',
@@ -46,12 +52,12 @@ export async function loadStatements(db: Db, providerId: number): Promise<Statem
     );
   if (!row) return null;
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
     professional_statement: row.professional_statement,
     message_to_clients: row.message_to_clients,
     boxes: asBoxes(contentOf(row.custom_content).boxes),
-    premiumSetup: Boolean(row.premium_setup),
+    premiumSetup: row.premium_setup,
   };
 }
 

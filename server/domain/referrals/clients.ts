@@ -14,7 +14,7 @@ import {
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
 export function clientListItemOf(row: repo.ReferralSqlRow): ClientListItem {
-  const redacted = Boolean(row.client_redacted);
+  const redacted = row.client_redacted;
   // A client known only by a full name (a directory contact) still has a first and last name to show.
   const [fullFirst, ...fullRest] = (trimmed(row.full_name) ?? '').split(/\s+/);
   const firstName = trimmed(row.first_name) ?? (trimmed(row.last_name) ? null : fullFirst || null);
@@ -30,15 +30,15 @@ export function clientListItemOf(row: repo.ReferralSqlRow): ClientListItem {
       last_name: row.provider_last_name,
       company_name: row.provider_company_name,
     }),
-    providerId: Number(row.provider_id),
-    clientId: row.client_user_id === null ? null : Number(row.client_user_id),
+    providerId: row.provider_id,
+    clientId: row.client_user_id,
     type: row.type,
     data: {
-      recordId: Number(row.record_id),
+      recordId: row.record_id,
       phone: redacted ? null : row.phone_number,
       appointment:
         row.start_time && row.end_time
-          ? { startTime: new Date(row.start_time), endTime: new Date(row.end_time), canceled: Boolean(row.canceled) }
+          ? { startTime: new Date(row.start_time), endTime: new Date(row.end_time), canceled: row.canceled ?? false }
           : null,
       intakeForm: redacted ? {} : (row.intake_form ?? {}),
       clientRedacted: redacted,

@@ -14,9 +14,9 @@ const CLIENT_OPENINGS = ['message', 'messaging_tool_intake'];
 export interface ReferralSqlRow {
   contact_date: Date;
   type: 'acuity_appointment' | 'provider_contact' | 'conversation';
-  record_id: string;
-  provider_id: string;
-  client_user_id: string | null;
+  record_id: number;
+  provider_id: number;
+  client_user_id: number | null;
   start_time: Date | null;
   end_time: Date | null;
   canceled: boolean | null;
@@ -80,11 +80,11 @@ function referralRows(
 
 export async function countReferrals(db: Db, owner: ReferralOwner): Promise<number> {
   const source = referralSource(owner);
-  const result = await db.raw<{ rows: { count: string }[] }>(
+  const result = await db.raw<{ rows: { count: number }[] }>(
     `SELECT count(*) AS count FROM (${source.sql}) r`,
     source.bindings,
   );
-  return Number(result.rows[0]?.count ?? 0);
+  return result.rows[0]?.count ?? 0;
 }
 
 export async function listReferrals(
@@ -107,7 +107,7 @@ export async function countReferralsByMonth(
   owner: ReferralOwner,
 ): Promise<{ year: number; month: number; count: number }[]> {
   const source = referralSource(owner);
-  const result = await db.raw<{ rows: { year: number; month: number; count: string }[] }>(
+  const result = await db.raw<{ rows: { year: number; month: number; count: number }[] }>(
     `
     SELECT date_part('year', r.contact_date AT TIME ZONE 'UTC')::int AS year,
            date_part('month', r.contact_date AT TIME ZONE 'UTC')::int AS month,
@@ -116,7 +116,7 @@ export async function countReferralsByMonth(
      GROUP BY 1, 2 ORDER BY 1, 2`,
     source.bindings,
   );
-  return result.rows.map((row) => ({ year: Number(row.year), month: Number(row.month), count: Number(row.count) }));
+  return result.rows;
 }
 
 /**

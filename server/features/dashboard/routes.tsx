@@ -1,22 +1,22 @@
 // The signed-in home (/) and the card events (POST /event/{providerId}/log-event, spec 2 §7 Events).
 import { Router } from 'express';
-import { NotFoundError } from '../../lib/errors';
-import { requireSignIn } from '../../http/guards';
-import { render } from '../../http/render';
 import {
   DashboardPage,
   NoProfilePage,
-  prerenderSections,
   type PrerenderedSections,
+  prerenderSections,
 } from '../../../views/pages/dashboard/DashboardPage';
-import { homeRedirect } from '../../domain/providers';
-import { addOnButtonsFor } from '../../domain/practice-management';
-import { owedPaymentsOf, owedSentence } from '../../domain/billing';
-import { BLOG_POSTS, ANNOUNCEMENTS, blogPostUrl } from './content';
-import { dashboardView, logCtaEvent } from './service';
 import * as policy from '../../domain/accounts';
-import type { FeatureDeps } from '../deps';
+import { owedPaymentsOf, owedSentence } from '../../domain/billing';
+import { addOnButtonsFor } from '../../domain/practice-management';
+import { homeRedirect } from '../../domain/providers';
+import { requireSignIn } from '../../http/guards';
 import { publicProfileUrl } from '../../http/navigation';
+import { render } from '../../http/render';
+import { NotFoundError } from '../../lib/errors';
+import type { FeatureDeps } from '../deps';
+import { ANNOUNCEMENTS, BLOG_POSTS, blogPostUrl } from './content';
+import { dashboardView, logCtaEvent } from './service';
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
@@ -72,7 +72,7 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
           sections={staticSections(config.clientSiteUrl)}
           addOns={addOns}
           paymentDue={owed.map(owedSentence)}
-          membershipActive={Boolean(provider.hasPaidPlan)}
+          membershipActive={provider.hasPaidPlan}
         />
       ),
     });

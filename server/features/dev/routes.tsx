@@ -1,13 +1,13 @@
 // Developer pages: /dev/outbox, /dev/jobs and /dev/components (never in production). /developer-tools is a feature of its own.
-import { Router, type RequestHandler } from 'express';
-import { NotFoundError } from '../../lib/errors';
-import { render } from '../../http/render';
-import { flash } from '../../http/flash';
-import { listSent } from '../../integrations/sent-messages';
-import { listJobs } from '../../jobs';
+import { type RequestHandler, Router } from 'express';
 import { ComponentsPage } from '../../../views/pages/dev/ComponentsPage';
 import { JobsPage } from '../../../views/pages/dev/JobsPage';
 import { OutboxPage } from '../../../views/pages/dev/OutboxPage';
+import { flash } from '../../http/flash';
+import { render } from '../../http/render';
+import { listSent } from '../../integrations/sent-messages';
+import { listJobs } from '../../jobs';
+import { NotFoundError } from '../../lib/errors';
 import type { FeatureDeps } from '../deps';
 
 export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
@@ -52,7 +52,7 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
   router.get('/dev/outbox', async (req, res) => {
     if (config.env === 'production') throw new NotFoundError();
     const rows = await listSent(db);
-    const items = rows.map((row) => ({ ...row, id: Number(row.id), sentAt: new Date(row.created_at).toISOString() }));
+    const items = rows.map((row) => ({ ...row, sentAt: row.created_at.toISOString() }));
     render(req, res, {
       title: 'Outbox',
       layout: res.locals.viewer ? 'dashboard' : 'plain',
