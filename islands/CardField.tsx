@@ -213,16 +213,37 @@ export default function CardField(props: CardFieldProps) {
           <>
             <div className="field">
               <label htmlFor="card-number">Card number</label>
-              <input id="card-number" name="number" inputMode="numeric" autoComplete="cc-number" required />
+              <input
+                id="card-number"
+                name="number"
+                className="input--20ch"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                required
+              />
             </div>
             <div className="card-field__row">
               <div className="field">
                 <label htmlFor="card-expiry">Expiry (MM / YY)</label>
-                <input id="card-expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required />
+                <input
+                  id="card-expiry"
+                  name="expiry"
+                  className="input--7ch"
+                  autoComplete="cc-exp"
+                  placeholder="MM / YY"
+                  required
+                />
               </div>
               <div className="field">
                 <label htmlFor="card-cvc">CVC</label>
-                <input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" required />
+                <input
+                  id="card-cvc"
+                  name="cvc"
+                  className="input--5ch"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  required
+                />
               </div>
             </div>
           </>

@@ -204,6 +204,8 @@ describe('browser: layout on every width', function () {
       await page.goto('/dev/components');
       await page.getByRole('heading', { name: 'Buttons' }).waitFor();
       for (const name of [
+        'Type and spacing',
+        'A card with a header action',
         'Form fields',
         'Summary list and table',
         'Tags, notices and avatars',

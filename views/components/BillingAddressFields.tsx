@@ -46,6 +46,7 @@ export function BillingAddressFields({ values, errors, states }: BillingAddressF
       />
       <FormField
         name="address_postal_code"
+        className="input--10ch"
         label="Postal code"
         autoComplete="postal-code"
         inputMode="numeric"

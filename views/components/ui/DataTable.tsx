@@ -15,15 +15,19 @@ export function DataTable<Row>({
   rows,
   rowKey,
   className,
+  density,
 }: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
   className?: string;
+  /** Compact: less padding in every cell, for long tables of records. */
+  density?: 'compact';
 }) {
+  const classes = ['stack-table', density === 'compact' && 'data-table--compact', className].filter(Boolean);
   return (
-    <table className={className ? `stack-table ${className}` : 'stack-table'}>
+    <table className={classes.join(' ')}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

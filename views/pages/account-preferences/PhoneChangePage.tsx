@@ -12,6 +12,7 @@ export function PhoneChangePage({ settings, state = {} }: { settings: AccountSet
       <SettingsForm action="/account-preferences/phone" submitLabel="Change phone number">
         <FormField
           name="phone"
+          className="input--15ch"
           label="Phone number"
           type="tel"
           autoComplete="tel"

@@ -30,6 +30,7 @@ export function TwoFactorPage({ settings, state = {} }: { settings: AccountSetti
           <SettingsForm action="/account-preferences/two-factor" submitLabel="Send code">
             <FormField
               name="phone_number"
+              className="input--15ch"
               label={enrolled ? 'New phone number for codes' : 'Phone number for codes'}
               type="tel"
               autoComplete="tel"

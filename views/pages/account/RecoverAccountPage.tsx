@@ -50,6 +50,7 @@ export function RecoverAccountPage({ values, errors, formError, supportEmail }: 
         />
         <FormField
           name="phone_number"
+          className="input--15ch"
           label="Phone number"
           type="tel"
           autoComplete="tel"

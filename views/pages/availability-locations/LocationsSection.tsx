@@ -223,6 +223,7 @@ function LocationForm({
           <FormField
             id="zip"
             name="zip"
+            className="input--10ch"
             label="Zip"
             autoComplete="postal-code"
             inputMode="numeric"

@@ -49,6 +49,21 @@ const LABEL_STATES: { state: LabelState; meaning: string; words: string[] }[] = 
   { state: 'neutral', meaning: 'off or over', words: ['Inactive', 'Canceled', 'Not live', 'Off'] },
   { state: 'info', meaning: 'a fact to know', words: ['Default', 'Reviewing', 'Today'] },
 ];
+const TEXT_SIZES = [
+  ['--text-xl', 'Page heading (h1), 28 px'],
+  ['--text-lg', 'Error summary title, 22 px'],
+  ['--text-md', 'Card heading (h2), 18 px'],
+  ['--text-base', 'Body text and h3, 16 px'],
+  ['--text-sm', 'Hints, dates, tags, 14 px'],
+] as const;
+const SPACES = [
+  ['--space-1', '4 px'],
+  ['--space-2', '8 px'],
+  ['--space-3', '12 px'],
+  ['--space-4', '16 px'],
+  ['--space-5', '24 px'],
+  ['--space-6', '32 px'],
+] as const;
 
 export function ComponentsPage() {
   return (
@@ -101,10 +116,51 @@ export function ComponentsPage() {
         </p>
       </Card>
 
+      <Card id="type-and-spacing" title="Type and spacing">
+        <h3>Type scale</h3>
+        <ul className="scale">
+          {TEXT_SIZES.map(([token, use]) => (
+            <li key={token}>
+              <code>{token}</code>
+              <span className={`scale__${token.slice(2)}`}>{use}</span>
+            </li>
+          ))}
+        </ul>
+        <h3>Spacing scale</h3>
+        <ul className="scale">
+          {SPACES.map(([token, size]) => (
+            <li key={token}>
+              <code>{`${token} (${size})`}</code>
+              <span className={`scale__bar scale__${token.slice(2)}`} />
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card
+        id="card-header"
+        title="A card with a header action"
+        actions={
+          <a href="#card-header">
+            Edit<span className="visually-hidden"> the card</span>
+          </a>
+        }
+      >
+        <p>The heading on the left, its own actions on the right; the heading wraps, the actions stay.</p>
+      </Card>
+
       <Card id="fields" title="Form fields">
         <form action="#fields" noValidate>
           <FormField name="plain" label="Location Name" defaultValue="Downtown office" />
-          <FormField name="hinted" label="Zip" hint="Five digits." inputMode="numeric" defaultValue="10001" />
+          <FormField
+            name="hinted"
+            label="Zip"
+            hint="Five digits."
+            inputMode="numeric"
+            className="input--10ch"
+            defaultValue="10001"
+          />
+          <FormField name="phone" label="Phone" type="tel" className="input--15ch" defaultValue="(212) 555-0142" />
           <FormField name="broken" label="Address" defaultValue="" error="Address required." />
           <SelectField
             id="state"
@@ -176,6 +232,7 @@ export function ComponentsPage() {
         />
         <DataTable
           caption="Licenses"
+          density="compact"
           rows={LICENSES}
           rowKey={(l) => l.number}
           columns={[

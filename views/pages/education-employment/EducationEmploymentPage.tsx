@@ -107,6 +107,7 @@ export function EducationEmploymentPage({
         <FormError id="education-error" message={errors.education} />
         <SelectField
           name="year_earned_grad_degree"
+          className="input--5ch"
           label={headers.year_earned_grad_degree}
           value={form.yearEarnedGradDegree}
           options={years}

@@ -107,6 +107,7 @@ export function LocationsStepPage({
           />
           <FormField
             name="zip"
+            className="input--10ch"
             label="Zip"
             autoComplete="postal-code"
             inputMode="numeric"

@@ -53,6 +53,7 @@ export function BillingAddressPage({
         />
         <FormField
           name="postal_code"
+          className="input--10ch"
           label="Zip code"
           autoComplete="postal-code"
           inputMode="numeric"

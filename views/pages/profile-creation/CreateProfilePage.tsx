@@ -131,6 +131,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
                   />
                   <FormField
                     name="owner_phone_number"
+                    className="input--15ch"
                     label="Owner phone number"
                     type="tel"
                     autoComplete="off"
@@ -210,6 +211,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
 
             <FormField
               name="phone_number"
+              className="input--15ch"
               label={chosen.type === 'new-user' ? 'Phone number (optional)' : 'Phone number'}
               type="tel"
               autoComplete={chosen.type === 'new-user' ? 'off' : 'tel'}

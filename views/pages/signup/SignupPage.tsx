@@ -182,6 +182,7 @@ export function SignupPage(props: SignupPageProps) {
         ) : null}
         <FormField
           name="phone_number"
+          className="input--15ch"
           label={phoneOptional ? 'Phone number (optional)' : 'Phone number'}
           type="tel"
           autoComplete="tel"

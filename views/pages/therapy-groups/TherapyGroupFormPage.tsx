@@ -151,6 +151,7 @@ export function TherapyGroupFormPage({
           />
           <FormField
             name="zip"
+            className="input--10ch"
             label="Zip (in person)"
             autoComplete="postal-code"
             inputMode="numeric"
