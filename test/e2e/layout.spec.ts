@@ -208,7 +208,8 @@ describe('browser: layout on every width', function () {
         'A card with a header action',
         'Form fields',
         'Summary list and table',
-        'Tags, notices and avatars',
+        'Status labels',
+        'Notices and avatars',
         'Empty state and pagination',
       ]) {
         await page.getByRole('heading', { name }).waitFor();
