@@ -288,8 +288,11 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     assert.equal(done.headers.location, PAGE);
     const page = await client.get(PAGE);
     assert.match(textOf(page.text), /Confirmed! Two-factor authentication is on\./);
-    assert.match(textOf(page.text), /On: codes go to the phone number ending in 0142/);
-    assert.match(textOf((await client.get(`${PAGE}/two-factor`)).text), /On\. .*ending in 0142/);
+    assert.match(page.text, /<span class="label label--success">On<\/span>/);
+    assert.match(textOf(page.text), /On Codes go to the phone number ending in 0142\./);
+    const twoFactor = (await client.get(`${PAGE}/two-factor`)).text;
+    assert.match(twoFactor, /<span class="label label--success">On<\/span>/);
+    assert.match(textOf(twoFactor), /On .*ending in 0142/);
     assert.equal(
       (await client.get('/account-preferences/two-factor/code').expect(303)).headers.location,
       '/account-preferences/two-factor',

@@ -513,6 +513,17 @@ describe('the add-on buttons on the dashboard and the Partnerships page (spec 1 
     }
   });
 
+  it('a running trial is a warning label with the day it ends and the buy action on both, never a green Active', async () => {
+    const { client, user } = await member(['owner'], trial);
+    const paid = await member(['owner'], { practice_management: JSON.stringify(STATES.paid.clinic) });
+    for (const path of ['/', '/benefits/partnerships']) {
+      const html = (await client.get(path).expect(200)).text;
+      assert.match(html, /<span class="label label--attention">Trial · ends [A-Z][a-z]{2} \d{1,2}<\/span>/, path);
+      assert.ok(html.includes(`<a href="/practice-management/upgrade/${user.accountId}">Add Practice Management</a>`));
+      assert.doesNotMatch((await paid.client.get(path).expect(200)).text, /Trial · ends/, `${path}: paid, no trial`);
+    }
+  });
+
   it('a non-owner sees no practice-management button', async () => {
     const { client } = await member(['intake-coordinator'], trial);
     for (const path of ['/', '/benefits/partnerships']) {

@@ -22,6 +22,16 @@ export function formatDay(day: string | null | undefined): string {
   return DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** An instant's day, short and without its year, in a time zone: a trial's end → "Dec 1". */
+export function formatShortDayIn(iso: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'America/New_York' }).format(new Date(iso));
+  }
+}
+
 /** A card network as people write it: visa → Visa, amex → American Express. */
 /** A card on file as a payment form lists it: "Visa ending 4242 (default)". */
 export const savedCardLabel = (card: { brand: string; last4: string; isDefault: boolean }): string =>

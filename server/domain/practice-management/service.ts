@@ -24,7 +24,9 @@ import {
   PRACTICE_MANAGEMENT_TEXTS as TEXTS,
   type PracticeManagementFacts,
   SUBDOMAIN_PATTERN,
+  stageOf,
   TRIAL_DAYS,
+  upgradePath,
 } from './rules';
 
 export interface PracticeManagementDeps {
@@ -191,6 +193,8 @@ export async function changeBookingLink(
 /** The call-to-action buttons of an account's add-ons for the dashboard and the benefit pages (spec 1 §2, §6). */
 export interface AddOnButtons {
   practiceManagement: Cta | null;
+  /** A running trial, for whom the button shows: when it ends (ISO, read in `timeZone`) and where to buy. */
+  practiceManagementTrial: { endsAt: string; timeZone: string; buyHref: string } | null;
   /** The Log in to Private Pay Booster form's provider, when the button shows. */
   privatePayBooster: { providerId: number } | null;
 }
@@ -199,7 +203,7 @@ export async function addOnButtonsFor(
   db: Knex,
   signInUrl: (subdomain: string) => string,
   actor: PolicyActor,
-  provider: { id: number; accountId: number },
+  provider: { id: number; accountId: number; timezone?: string },
   now: Date,
   options: { reads?: ReadCache } = {},
 ): Promise<AddOnButtons> {
@@ -214,10 +218,20 @@ export async function addOnButtonsFor(
   const row = options.reads
     ? await options.reads.read(`add-ons:${provider.accountId}`, ADD_ON_CACHE_MS, load)
     : await load();
-  if (!row) return { practiceManagement: null, privatePayBooster: null };
+  if (!row) return { practiceManagement: null, practiceManagementTrial: null, privatePayBooster: null };
   const showsPrivatePayBooster = canSeePrivatePayBoosterLogin(actor, row.policy);
+  const practiceManagement = ctaFor(actor, row.facts, now, signInUrl);
+  const trialEnd = row.facts.clinic?.trialEnd;
   return {
-    practiceManagement: ctaFor(actor, row.facts, now, signInUrl),
+    practiceManagement,
+    practiceManagementTrial:
+      practiceManagement && trialEnd && stageOf(row.facts, now) === 'trial'
+        ? {
+            endsAt: trialEnd,
+            timeZone: provider.timezone ?? 'America/New_York',
+            buyHref: upgradePath(row.facts.accountId),
+          }
+        : null,
     privatePayBooster: showsPrivatePayBooster ? { providerId: provider.id } : null,
   };
 }

@@ -40,17 +40,13 @@ import { devEhrRoutes } from './dev-ehr';
 
 const TITLE = 'Practice Management';
 
-const LONG_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
-/** The trial label's date ("Dec 1"): a trial lasts days, so its year goes without saying. */
-const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
-
 /** The trial's end as the provider reads it, in their time zone. */
-function formatTrialEnd(iso: string | null, timeZone: string, style = LONG_DATE): string | null {
+function formatTrialEnd(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { ...style, timeZone }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat('en-US', { ...style, timeZone: 'America/New_York' }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(new Date(iso));
   }
 }
 
@@ -93,12 +89,14 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
     }
     const link = (await bookingLinkOf(db, viewer, provider.id)).link;
     const clinic = facts.clinic;
+    const stage = stageOf(facts, now);
+    const mayManage = policy.canSeePracticeManagement(viewer, facts.accountId);
     const view: PracticeManagementView = {
       accountId: facts.accountId,
       providerId: provider.id,
       providerName: provider.displayName,
-      mayManage: policy.canSeePracticeManagement(viewer, facts.accountId),
-      stage: stageOf(facts, now),
+      mayManage,
+      stage,
       cta: ctaFor(viewer, facts, now, ehr.signInUrl),
       clinic: clinic && {
         subdomain: clinic.subdomain,
@@ -107,9 +105,15 @@ export function practiceManagementRoutes(deps: FeatureDeps): Router {
         signInUrl: ehr.signInUrl(clinic.subdomain),
         // A practice that pays for practice management has no trial to end: its end date is not shown.
         trialEnd: facts.hasPaidPlan ? null : formatTrialEnd(clinic.trialEnd, provider.timezone),
-        trialEndShort: facts.hasPaidPlan ? null : formatTrialEnd(clinic.trialEnd, provider.timezone, SHORT_DATE),
       },
-      buyHref: upgradePath(facts.accountId),
+      trial:
+        stage === 'trial' && clinic?.trialEnd
+          ? {
+              endsAt: clinic.trialEnd,
+              timeZone: provider.timezone,
+              buyHref: mayManage ? upgradePath(facts.accountId) : null,
+            }
+          : null,
       trialDays: TRIAL_DAYS,
       addressExample: ehr.signInUrl('your-practice').replace(/^https?:\/\//, ''),
       serviceError,

@@ -3,6 +3,7 @@
 // link to a page holding that one form (issue [21]).
 import type { ReactNode } from 'react';
 import { formatDay, formatPhone } from '../../components/format';
+import { Label } from '../../components/ui/Label';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { SETTINGS_PATH } from './SettingsForm';
 
@@ -51,11 +52,16 @@ function messageChannels({ email, sms }: AccountSettingsView['messageNotificatio
 
 function twoFactorValue(settings: AccountSettingsView): ReactNode {
   const { enrolled, phoneLastFour } = settings.twoFactor;
-  if (enrolled) return `On: codes go to the phone number ending in ${phoneLastFour}`;
-  if (settings.twoFactorOffered) return 'Off';
+  if (enrolled)
+    return (
+      <>
+        <Label state="success">On</Label> {`Codes go to the phone number ending in ${phoneLastFour}.`}
+      </>
+    );
+  if (settings.twoFactorOffered) return <Label>Off</Label>;
   return (
     <>
-      Off. Two-factor authentication is available with an active membership.{' '}
+      <Label>Off</Label> Two-factor authentication is available with an active membership.{' '}
       <a href="/plan-management">Plan Management</a>
     </>
   );

@@ -2,6 +2,7 @@
 // setup: enter phone, enter code, confirmed), offered only with an active membership (§6); turning it off is
 // a page of its own, reached from here.
 import { FormField } from '../../components/form/FormField';
+import { Label } from '../../components/ui/Label';
 import { SETTING_PATHS, type AccountSettingsView } from './AccountPreferencesPage';
 import type { FormState } from './PasswordChangeForm';
 import { BackToSettings, CurrentPasswordField, SettingsForm } from './SettingsForm';
@@ -12,12 +13,13 @@ export function TwoFactorPage({ settings, state = {} }: { settings: AccountSetti
     <section className="card">
       {enrolled ? (
         <p>
-          <strong>On.</strong> When you log in on a new device we text a code to the phone number ending in{' '}
+          <Label state="success">On</Label> When you log in on a new device we text a code to the phone number ending in{' '}
           <strong>{phoneLastFour}</strong>. <a href={SETTING_PATHS.twoFactorOff}>Turn off two-factor authentication</a>
         </p>
       ) : (
         <p>
-          Off. With two-factor authentication on, logging in on a new device also needs a code we text to your phone.
+          <Label>Off</Label> With two-factor authentication on, logging in on a new device also needs a code we text to
+          your phone.
         </p>
       )}
       {settings.twoFactorOffered ? (

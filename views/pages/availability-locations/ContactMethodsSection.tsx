@@ -4,6 +4,7 @@ import { ProfileSection, ReadList } from '../../components/ProfileSection';
 import { postedChecked } from '../../components/form/posted';
 import { PAGE_PATH, type PageProps } from './view';
 import { Button } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 
 export function ContactMethodsSection({ view, editing, typed, confirm }: PageProps) {
   const c = view.contact;
@@ -15,8 +16,8 @@ export function ContactMethodsSection({ view, editing, typed, confirm }: PagePro
   const read = (
     <ReadList
       rows={[
-        ['Phone consultation link', c.phone ? 'Shown on your profile' : 'Hidden'],
-        ['Contact form', c.form ? 'Shown on your profile' : 'Hidden'],
+        ['Phone consultation link', <ShownLabel key="phone" shown={c.phone} />],
+        ['Contact form', <ShownLabel key="form" shown={c.form} />],
       ]}
     />
   );
@@ -59,4 +60,9 @@ export function ContactMethodsSection({ view, editing, typed, confirm }: PagePro
       )}
     </ProfileSection>
   );
+}
+
+/** Whether a contact method is on the profile, as a label: on is working (success), off is neutral. */
+function ShownLabel({ shown }: { shown: boolean }) {
+  return shown ? <Label state="success">Shown on your profile</Label> : <Label>Hidden</Label>;
 }

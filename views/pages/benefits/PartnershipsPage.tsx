@@ -3,6 +3,7 @@
 import {
   PracticeManagementButton,
   PrivatePayBoosterButton,
+  TrialLabel,
   type AddOnButtonsView,
 } from '../../components/AddOnButtons';
 
@@ -28,6 +29,11 @@ export function PartnershipsPage({
           Scheduling, notes, client portal, billing and telehealth in one place, connected to your profile so clients
           can book straight from it. Members can try it before subscribing.
         </p>
+        {addOns.practiceManagementTrial && (
+          <p>
+            <TrialLabel trial={addOns.practiceManagementTrial} />
+          </p>
+        )}
         {addOns.practiceManagement ? (
           <div className="actions">
             <PracticeManagementButton cta={addOns.practiceManagement} />

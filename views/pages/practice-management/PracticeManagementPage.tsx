@@ -3,7 +3,7 @@
 // plain form or link; the booking link's setup dialog is a page state (?setup=booking-link), so it opens
 // without JavaScript too.
 import { PostForm } from '../../components/PostForm';
-import { PracticeManagementButton } from '../../components/AddOnButtons';
+import { PracticeManagementButton, TrialLabel, type TrialView } from '../../components/AddOnButtons';
 import { FormField } from '../../components/form/FormField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -12,8 +12,6 @@ import { SummaryList } from '../../components/ui/SummaryList';
 import { Label } from '../../components/ui/Label';
 
 export const PAGE_PATH = '/practice-management';
-/** A running trial's buy action, named as the page it leads to (the upgrade flow's title). */
-const BUY_LABEL = 'Add Practice Management';
 export const SETUP_DIALOG_PATH = `${PAGE_PATH}?setup=booking-link`;
 export const startPath = (accountId: number) => `${PAGE_PATH}/${accountId}/clinic`;
 export const bookingLinkPath = (providerId: number) => `${PAGE_PATH}/booking-link/${providerId}`;
@@ -33,12 +31,11 @@ export interface PracticeManagementView {
     status: 'pending' | 'active';
     link: string | null;
     signInUrl: string;
-    /** The trial's end in words ("December 1, 2026"), and short for its label ("Dec 1"). */
+    /** The trial's end in words ("December 1, 2026"). */
     trialEnd: string | null;
-    trialEndShort: string | null;
   } | null;
-  /** Where the owner buys Practice Management (the upgrade flow), beside a running trial's label. */
-  buyHref: string;
+  /** A running trial (stage trial): its label, and the owner's buy action beside it. */
+  trial: TrialView | null;
   trialDays: number;
   /** What the clinic address looks like, for the subdomain hint. */
   addressExample: string;
@@ -89,11 +86,10 @@ function ClinicSummary({ view }: { view: PracticeManagementView }) {
       <Label state="attention">Trial ended</Label>
     ) : clinic.status === 'pending' ? (
       <Label state="attention">Pending</Label>
+    ) : view.trial ? (
+      <TrialLabel trial={view.trial} />
     ) : view.stage === 'trial' ? (
-      <span className="label-with-action">
-        <Label state="attention">{clinic.trialEndShort ? `Trial · ends ${clinic.trialEndShort}` : 'Trial'}</Label>
-        {view.mayManage && <a href={view.buyHref}>{BUY_LABEL}</a>}
-      </span>
+      <Label state="attention">Trial</Label>
     ) : (
       <Label state="success">Active</Label>
     );
