@@ -106,11 +106,4 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // providers module so that the tags and locations modules (which the providers module imports) can read and
   // merge it without an import circle. Its queries touch that one column only.
   'domain/profile-content → providers',
-  // Kept: the referrals are one SQL union of bookings (appointments) and conversations opened by a client
-  // (their first message), joined to the profile's names; the count, the pages, the months and the export
-  // page through it in one query each. Moving it means each owner exporting its half of the union.
-  'domain/referrals → appointments',
-  'domain/referrals → conversations',
-  'domain/referrals → messages',
-  'domain/referrals → providers',
 ];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser, type ProviderSpec } from '../support/factories';
-import { agent, mainTextOf, signIn, type Agent } from '../support/http';
+import { type Agent, agent, mainTextOf, signIn } from '../support/http';
 
 async function signedIn(providers: ProviderSpec[] = [{}]): Promise<{ user: MadeUser; client: Agent }> {
   const user = await createProviderUser(ctx().db, { providers });
@@ -79,6 +79,21 @@ describe('Full Client List: the rows', () => {
     assert.match(second, /client2 Client/);
     assert.match(second, /client1 Client/);
     assert.match(second, /Page 2 of 2/);
+  });
+
+  it('a client who deleted their data in their conversation with the profile is listed without their name; one who did so with another profile is not hidden', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn();
+    const other = await createProviderUser(db, {});
+    const [redacted, kept] = await bookings(db, user.providerIds[0]!, 2);
+    await db('conversations').insert([
+      { provider_id: user.providerIds[0]!, client_user_id: redacted!, client_redacted_at: new Date() },
+      { provider_id: other.providerIds[0]!, client_user_id: kept!, client_redacted_at: new Date() },
+    ]);
+    const text = mainTextOf((await client.get('/client-referrals').expect(200)).text);
+    assert.match(text, /Client \(deleted their data\)/);
+    assert.doesNotMatch(text, /client1 Client/);
+    assert.match(text, /client2 Client/);
   });
 
   it('no referrals yet: the empty state', async () => {

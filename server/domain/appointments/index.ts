@@ -1,30 +1,6 @@
 // The appointments module's public face (phone consultations: listing, the panel, cancel, reschedule,
 // booking from the directory). Everything outside server/domain/appointments/ imports from here.
-export {
-  isChangeable,
-  RESCHEDULE_WINDOW_DAYS,
-  stateOf,
-  typeLabelOf,
-  type AppointmentState,
-} from './panel';
-export {
-  appointmentsBetween,
-  upcomingAppointments,
-  type UpcomingAppointment,
-  type WeekAppointment,
-} from './week';
-export { appointmentPage, isAppointmentTab, type AppointmentPage, type PageOptions } from './list';
-export {
-  AppointmentLockedError,
-  type AppointmentChangeDeps,
-  type ChangeQuestion,
-  cancelAppointment,
-  rescheduleAppointment,
-} from './service';
-export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
-export { APPOINTMENT_MESSAGES } from './validation';
-export { formTimeIn, instantOf, longDateIn, parseFormTime, timeRangeIn } from './time';
-export { findAppointment, type AppointmentOwner, type AppointmentRecord, type AppointmentTab } from './repo';
+
 export {
   BOOKING_CONFLICTS,
   BookingConflict,
@@ -32,12 +8,38 @@ export {
   type BookingRequest,
   bookConsultation,
   bookingJobs,
-  cancelConsultationAsClient,
   type Consultation,
+  cancelConsultationAsClient,
   consultationSlots,
   PROVIDER_NOTIFICATION_JOB,
-  providerNotificationText,
   type ProviderSlots,
+  providerNotificationText,
 } from './booking';
-export { bookableSlots, isBookable } from './slots';
 export * as devClientRecords from './dev-client-records';
+export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
+export { type AppointmentPage, appointmentPage, isAppointmentTab, type PageOptions } from './list';
+export {
+  type AppointmentState,
+  isChangeable,
+  RESCHEDULE_WINDOW_DAYS,
+  stateOf,
+  typeLabelOf,
+} from './panel';
+export { bookingReferralsSql } from './referrals';
+export { type AppointmentOwner, type AppointmentRecord, type AppointmentTab, findAppointment } from './repo';
+export {
+  type AppointmentChangeDeps,
+  AppointmentLockedError,
+  type ChangeQuestion,
+  cancelAppointment,
+  rescheduleAppointment,
+} from './service';
+export { bookableSlots, isBookable } from './slots';
+export { formTimeIn, instantOf, longDateIn, parseFormTime, timeRangeIn } from './time';
+export { APPOINTMENT_MESSAGES } from './validation';
+export {
+  appointmentsBetween,
+  type UpcomingAppointment,
+  upcomingAppointments,
+  type WeekAppointment,
+} from './week';

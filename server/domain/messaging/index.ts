@@ -1,43 +1,10 @@
 // The messaging module's public face (issue [12]; spec 3 §2–§4): conversations, threads, the practice
 // inbox, client messages from the directory and the provider's notifications. Everything outside
 // server/domain/messaging/ imports from here.
+
 export {
-  CONVERSATION_PAGE_TEXTS,
-  CONVERSATIONS_PAGE_SIZE,
-  MESSAGE_CHANNEL,
-  MESSAGE_TEXTS,
-  THREAD_PAGE_SIZE,
-  RENDERED_MESSAGE_TYPES,
-  THREAD_TEXTS,
-  type ConversationFilter,
-  type ConversationMode,
-  type ConversationSummary,
-  type MessagingOwner,
-  type RenderedMessageType,
-  type Thread,
-  type ThreadMessage,
-} from './types';
-export { accountProfiles, findConversationFor, listConversations, unreadCount } from './conversations';
-export {
-  earlierMessages,
-  messagesAfter,
-  openThread,
-  REPLIES_PAGE_MAX,
-  repliesForClient,
-  threadMessage,
-} from './thread';
-export { deleteProviderMessage, sendProviderMessage, type ProviderMessageRequest } from './send';
-export { receiveClientMessage, type ClientMessageRequest, type ReceivedClientMessage } from './receive';
-export {
-  clientAsGivenJoin,
-  clientUserFor,
-  openConversation,
-  type MessagingClient,
-  type OpenedConversation,
-} from './clients';
-export {
-  addAppointmentMessage,
   type AppointmentMessage,
+  addAppointmentMessage,
   conversationWith,
   type MessageFromClient,
   messagesFromClient,
@@ -49,4 +16,39 @@ export {
   type StoredBenefitsCheck,
   storeBenefitsCheck,
 } from './benefits-checks';
+export {
+  clientAsGivenJoin,
+  clientUserFor,
+  type MessagingClient,
+  type OpenedConversation,
+  openConversation,
+} from './clients';
+export { accountProfiles, findConversationFor, listConversations, unreadCount } from './conversations';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
+export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';
+export { clientRedactedColumnSql, openedConversationsSql } from './referrals';
+export { deleteProviderMessage, type ProviderMessageRequest, sendProviderMessage } from './send';
+export {
+  earlierMessages,
+  messagesAfter,
+  openThread,
+  REPLIES_PAGE_MAX,
+  repliesForClient,
+  threadMessage,
+} from './thread';
+export {
+  CONVERSATION_PAGE_TEXTS,
+  CONVERSATIONS_PAGE_SIZE,
+  type ConversationFilter,
+  type ConversationMode,
+  type ConversationSummary,
+  MESSAGE_CHANNEL,
+  MESSAGE_TEXTS,
+  type MessagingOwner,
+  RENDERED_MESSAGE_TYPES,
+  type RenderedMessageType,
+  THREAD_PAGE_SIZE,
+  THREAD_TEXTS,
+  type Thread,
+  type ThreadMessage,
+} from './types';

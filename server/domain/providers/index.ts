@@ -40,6 +40,7 @@ export {
   joinProviderColumns,
   notifiedClinicianIds,
   type ProviderColumn,
+  providerColumnsJoinSql,
   providerIdsOfAccountQuery,
   providerIdsOfAccountsQuery,
 } from './joins';

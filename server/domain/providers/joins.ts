@@ -22,6 +22,21 @@ export function joinProviderColumns<Q extends Knex.QueryBuilder>(
     .select(columns.map((column) => `joined_provider.${column} as ${prefix}${column}`)) as Q;
 }
 
+/**
+ * The raw-SQL twin of joinProviderColumns, for a query written as text: an inner lateral join (a row
+ * without its profile is left out) exposing `columns` of the profile that `providerIdColumn` names, each as
+ * `${alias}.${prefix}${column}`.
+ */
+export function providerColumnsJoinSql(
+  providerIdColumn: string,
+  columns: readonly ProviderColumn[],
+  alias: string,
+  prefix = 'provider_',
+): string {
+  const selected = columns.map((column) => `jp.${column} AS ${prefix}${column}`).join(', ');
+  return `CROSS JOIN LATERAL (SELECT ${selected} FROM providers jp WHERE jp.id = ${providerIdColumn}) ${alias}`;
+}
+
 /** A query of the ids of the account's profiles, for a caller's `whereIn`. */
 export function providerIdsOfAccountQuery(db: Db, accountId: number): Knex.QueryBuilder {
   return db('providers').where('account_id', accountId).select('id');

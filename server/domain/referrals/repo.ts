@@ -1,8 +1,12 @@
 // The referrals of a profile or of an account, as one SQL source: every appointment booked (a phone
-// consultation or a contact request) and every conversation a client started with a message. The only
-// SQL of the module; every read is scoped by provider_id or account_id.
+// consultation or a contact request) and every conversation a client started with a message. The module
+// owns no table: the union's branches and joins are the SQL text of the tables' owners, put together and
+// paged here in one query; every read is scoped by provider_id or account_id.
 import type { Knex } from 'knex';
-import { clientAsGivenJoin } from '../messaging';
+import { type SqlText, sqlTextOf } from '../../db/sql-text';
+import { bookingReferralsSql } from '../appointments';
+import { clientAsGivenJoin, clientRedactedColumnSql, openedConversationsSql } from '../messaging';
+import { providerColumnsJoinSql, providerIdsOfAccountQuery } from '../providers';
 import type { ReferralOwner } from './types';
 
 export type Db = Knex | Knex.Transaction;
@@ -35,51 +39,36 @@ export interface ReferralSqlRow {
 }
 
 /** The union of the owner's referrals (columns of ReferralSqlRow's first nine). */
-function referralSource(owner: ReferralOwner): { sql: string; bindings: (number | string)[] } {
-  const byProvider = 'providerId' in owner;
-  const id = byProvider ? owner.providerId : owner.accountId;
-  const appointmentsOf = byProvider
-    ? 'a.provider_id = ?'
-    : 'a.provider_id IN (SELECT id FROM providers WHERE account_id = ?)';
-  const conversationsOf = byProvider ? 'c.provider_id = ?' : 'c.account_id = ?';
-  const sql = `
-    SELECT a.created_at AS contact_date,
-           CASE WHEN a.type = 'provider_contact' THEN 'provider_contact' ELSE 'acuity_appointment' END AS type,
-           a.id AS record_id, a.provider_id, a.client_user_id, a.start_time, a.end_time, a.canceled, a.intake_form
-      FROM appointments a
-     WHERE ${appointmentsOf}
-    UNION ALL
-    SELECT f.send_date, 'conversation', c.id, c.provider_id, c.client_user_id, NULL, NULL, NULL, f.intake_form
-      FROM conversations c
-     CROSS JOIN LATERAL (
-           SELECT m.sender, m.type, m.send_date, m.intake_form FROM messages m
-            WHERE m.conversation_id = c.id ORDER BY m.send_date, m.id LIMIT 1) f
-     WHERE ${conversationsOf} AND f.sender = 'client' AND f.type IN (${CLIENT_OPENINGS.map(() => '?').join(', ')})`;
-  return { sql, bindings: [id, id, ...CLIENT_OPENINGS] };
+function referralSource(db: Db, owner: ReferralOwner): SqlText {
+  const profileIds =
+    'providerId' in owner
+      ? { sql: '?', bindings: [owner.providerId] }
+      : sqlTextOf(providerIdsOfAccountQuery(db, owner.accountId));
+  const bookings = bookingReferralsSql(profileIds);
+  const conversations = openedConversationsSql(owner, CLIENT_OPENINGS);
+  return {
+    sql: `${bookings.sql}\n    UNION ALL\n    ${conversations.sql}`,
+    bindings: [...bookings.bindings, ...conversations.bindings],
+  };
 }
 
 /** The referrals with provider and client, in the given order (`order` is one of two fixed strings, never input). */
-function referralRows(
-  owner: ReferralOwner,
-  order: 'newest' | 'oldest',
-): { sql: string; bindings: (number | string)[] } {
-  const source = referralSource(owner);
+function referralRows(db: Db, owner: ReferralOwner, order: 'newest' | 'oldest'): SqlText {
+  const source = referralSource(db, owner);
   const direction = order === 'newest' ? 'DESC' : 'ASC';
   const sql = `
-    SELECT r.*, p.type AS provider_type, p.first_name AS provider_first_name, p.last_name AS provider_last_name,
-           p.company_name AS provider_company_name,
+    SELECT r.*, p.provider_type, p.provider_first_name, p.provider_last_name, p.provider_company_name,
            u.first_name, u.last_name, u.full_name, u.email, u.phone_number,
-           (rc.client_redacted_at IS NOT NULL) AS client_redacted
+           ${clientRedactedColumnSql('r.provider_id', 'r.client_user_id', 'client_redacted')}
       FROM (${source.sql}) r
-      JOIN providers p ON p.id = r.provider_id
+      ${providerColumnsJoinSql('r.provider_id', ['type', 'first_name', 'last_name', 'company_name'], 'p')}
       ${clientAsGivenJoin('u', 'r.provider_id', 'r.client_user_id')}
-      LEFT JOIN conversations rc ON rc.provider_id = r.provider_id AND rc.client_user_id = r.client_user_id
      ORDER BY r.contact_date ${direction}, r.type ${direction}, r.record_id ${direction}`;
   return { sql, bindings: source.bindings };
 }
 
 export async function countReferrals(db: Db, owner: ReferralOwner): Promise<number> {
-  const source = referralSource(owner);
+  const source = referralSource(db, owner);
   const result = await db.raw<{ rows: { count: number }[] }>(
     `SELECT count(*) AS count FROM (${source.sql}) r`,
     source.bindings,
@@ -92,7 +81,7 @@ export async function listReferrals(
   owner: ReferralOwner,
   page: { limit: number; offset: number },
 ): Promise<ReferralSqlRow[]> {
-  const rows = referralRows(owner, 'newest');
+  const rows = referralRows(db, owner, 'newest');
   const result = await db.raw<{ rows: ReferralSqlRow[] }>(`${rows.sql} LIMIT ? OFFSET ?`, [
     ...rows.bindings,
     page.limit,
@@ -106,7 +95,7 @@ export async function countReferralsByMonth(
   db: Db,
   owner: ReferralOwner,
 ): Promise<{ year: number; month: number; count: number }[]> {
-  const source = referralSource(owner);
+  const source = referralSource(db, owner);
   const result = await db.raw<{ rows: { year: number; month: number; count: number }[] }>(
     `
     SELECT date_part('year', r.contact_date AT TIME ZONE 'UTC')::int AS year,
@@ -129,7 +118,7 @@ export async function* streamReferrals(
   owner: ReferralOwner,
   batchSize: number,
 ): AsyncGenerator<ReferralSqlRow> {
-  const rows = referralRows(owner, 'oldest');
+  const rows = referralRows(db, owner, 'oldest');
   const trx = await db.transaction({ isolationLevel: 'repeatable read', readOnly: true });
   try {
     await trx.raw(`DECLARE referral_export NO SCROLL CURSOR FOR ${rows.sql}`, rows.bindings);
