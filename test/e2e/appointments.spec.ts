@@ -39,7 +39,7 @@ describe('browser: phone consultations', function () {
     await page.getByRole('heading', { name: /Tomorrow/ }).waitFor();
     await expectAccessible(page);
 
-    await submit(page, page.getByRole('link', { name: /View Details of the call with Casey Client/ }));
+    await submit(page, page.getByRole('link', { name: /View details of the call with Casey Client/ }));
     const panel = page.getByRole('region', { name: 'Phone Consult with Casey Client' });
     await panel.getByText('Aetna').waitFor();
     assert.ok(

@@ -37,7 +37,7 @@ async function logIn(page: Page, email: string, password = TEST_PASSWORD): Promi
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await submit(page, page.getByRole('button', { name: 'Log In' }));
+  await submit(page, page.getByRole('button', { name: 'Log in' }));
 }
 
 describe('browser: sign-in, password reset and Account Settings', function () {

@@ -75,7 +75,7 @@ describe('browser: the error summary of a refused form', function () {
         const page = await session.newPage({ javaScript });
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/login');
-        await submit(page, page.getByRole('button', { name: 'Log In' }));
+        await submit(page, page.getByRole('button', { name: 'Log in' }));
         const facts = await summaryFacts(page);
         assert.match(facts.title, /^Error: Log In/);
         assert.ok(facts.focused, 'the focus is on the summary');

@@ -63,7 +63,7 @@ describe('browser: the membership payment form', function () {
     // Paid: Go Live now sends the profile for review.
     await page.goto(`/profiles/go-live-for/${providerId}`);
     await page.getByLabel("I'm ready to go live").check();
-    await submit(page, page.getByRole('button', { name: 'Go Live' }));
+    await submit(page, page.getByRole('button', { name: 'Go live' }));
     await page
       .locator('main')
       .getByText(/within 24 business hours/)

@@ -39,7 +39,7 @@ describe('browser: the portal shell', () => {
     await page.locator('details.menu summary').click();
     await page.getByRole('link', { name: 'Account Settings' }).waitFor();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     assert.match(page.url(), /\/login$/);
     assert.match(await page.locator('.flash').innerText(), /you have been logged out/);
     await expectAccessible(page);
@@ -76,7 +76,7 @@ describe('browser: the portal shell', () => {
     await signInAs(page, user.userId);
     await page.goto('/');
     await page.locator('details.menu summary').click();
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login$/);
     const flash = page.locator('[data-flash]');
     await flash.waitFor({ state: 'visible' });
@@ -134,7 +134,7 @@ describe('browser: the portal shell', () => {
     assert.equal(response?.status(), 404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.getByRole('link', { name: 'Go home' }).click();
     assert.match(page.url(), /\/login$/);
   });
 });

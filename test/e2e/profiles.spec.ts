@@ -61,7 +61,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
         .getByRole('link', { name: 'A profile for you', exact: true }),
     );
     await page.getByLabel('First name').fill('Robin');
-    await submit(page, page.getByRole('button', { name: 'Create Profile' }));
+    await submit(page, page.getByRole('button', { name: 'Create profile' }));
     await expectText(page, /Last name required\./);
     await expectText(page, /Phone number required\./);
     assert.equal(await page.getByLabel('First name').inputValue(), 'Robin', 'typed values stay');
@@ -69,7 +69,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
 
     await page.getByLabel('Last name').fill('Park');
     await page.getByLabel('Phone number').fill('(212) 555-0142');
-    await submit(page, page.getByRole('button', { name: 'Create Profile' }));
+    await submit(page, page.getByRole('button', { name: 'Create profile' }));
     assert.match(new URL(page.url()).pathname, /^\/profiles\/created\/\d+$/);
     await expectText(page, /Robin Park is ready to be completed/);
     await expectAccessible(page);
@@ -95,7 +95,7 @@ describe('browser: a practice owner creates a second profile and switches to it'
     await page.getByLabel('First name').fill('Robin');
     await page.getByLabel('Last name').fill('Park');
     await page.getByLabel('Phone number').fill('2125550199');
-    await submit(page, page.getByRole('button', { name: 'Create Profile' }));
+    await submit(page, page.getByRole('button', { name: 'Create profile' }));
     await expectText(page, /A profile named Robin Park already exists/);
     await expectAccessible(page);
 

@@ -24,7 +24,7 @@ describe('browser: spec rules of issue [14]', function () {
     await page.getByLabel('Phone number', { exact: true }).fill('2125550143');
     await page.getByLabel("Someone else's practice").check();
     await page.getByLabel('Owner email').fill('casey@');
-    await submit(page, page.getByRole('button', { name: 'Create Profile' }));
+    await submit(page, page.getByRole('button', { name: 'Create profile' }));
     await page.locator('.field-error', { hasText: 'Owner first name required.' }).waitFor();
     await page.locator('.field-error', { hasText: 'Invalid email.' }).waitFor();
     assert.equal(await page.getByLabel('Company name').inputValue(), 'Bright Path Counseling', 'typed values stay');
@@ -33,7 +33,7 @@ describe('browser: spec rules of issue [14]', function () {
     await page.getByLabel('Owner last name').fill('Morgan');
     await page.getByLabel('Owner email').fill('casey.morgan@example.test');
     await page.getByLabel('Owner phone number').fill('(212) 555-0199');
-    await submit(page, page.getByRole('button', { name: 'Create Profile' }));
+    await submit(page, page.getByRole('button', { name: 'Create profile' }));
     assert.match(new URL(page.url()).pathname, /^\/profiles\/pay-for\/\d+$/);
     const created = await ctx()
       .db('providers')

@@ -106,7 +106,7 @@ describe('browser: the wizard with the keyboard alone', function () {
 
     // Go Live.
     await tick(page, /I'm ready to go live/);
-    await tabTo(page, /^Go Live$/);
+    await tabTo(page, /^Go live$/);
     await page.keyboard.press('Enter');
     await page
       .locator('main')

@@ -90,10 +90,10 @@ describe('browser: the onboarding wizard to Go Live', function () {
     assert.equal((await ctx().db('providers').where({ id }).first())!.status, 'reviewing');
     await expectAccessible(page);
 
-    await submit(page, page.getByRole('button', { name: 'Go Live' }));
+    await submit(page, page.getByRole('button', { name: 'Go live' }));
     await page.locator('.field-error', { hasText: 'Gotta be ready!' }).waitFor();
     await page.getByLabel("I'm ready to go live").check();
-    await submit(page, page.getByRole('button', { name: 'Go Live' }));
+    await submit(page, page.getByRole('button', { name: 'Go live' }));
     await page
       .locator('main')
       .getByText(/within 24 business hours/)

@@ -102,7 +102,7 @@ async function tomorrowsCall(made: Made, extra: Record<string, unknown> = {}) {
 }
 
 describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day with Today! and Tomorrow', () => {
-  it('upcoming: soonest first, each day under its long date in the calendar zone, each row with time range and zone, client, provider and View Details', async () => {
+  it('upcoming: soonest first, each day under its long date in the calendar zone, each row with time range and zone, client, provider and View details', async () => {
     const made = await signedIn();
     const now = Date.now();
     const casey = await clientUser('Casey', 'Client');
@@ -127,7 +127,7 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
     assert.match(
       text,
       new RegExp(
-        `${day(0)} Today! .*Casey Client With Dana Rivera View Details.*${day(1)} Tomorrow .*Drew Doe With Dana Rivera View Details.*${day(3)} .*Drew Doe`,
+        `${day(0)} Today! .*Casey Client With Dana Rivera View details.*${day(1)} Tomorrow .*Drew Doe With Dana Rivera View details.*${day(3)} .*Drew Doe`,
       ),
     );
     assert.doesNotMatch(text, new RegExp(`${day(3)} (Today!|Tomorrow)`));
@@ -152,7 +152,7 @@ describe('appointments list: Upcoming, Past and Canceled tabs, grouped by day wi
     assert.match(past, /Drew Doe .*Casey Client/);
     assert.doesNotMatch(past, /Eli Early/);
     const canceled = mainTextOf((await made.client.get(`${LIST}?tab=canceled`).expect(200)).text);
-    assert.match(canceled, /Tomorrow .* Canceled Eli Early With Dana Rivera View Details/);
+    assert.match(canceled, /Tomorrow .* Canceled Eli Early With Dana Rivera View details/);
     assert.doesNotMatch(canceled, /Casey|Drew/);
   });
 

@@ -119,8 +119,8 @@ describe('dashboard: the booking link widget (spec 2 §2)', () => {
     const text = textOf(page.text);
     assert.match(text, /Your booking link/);
     assert.ok(page.text.includes(`href="${LINK}"`));
-    assert.match(text, /See Calendar/);
-    assert.match(text, /Hide Link/);
+    assert.match(text, /See calendar/);
+    assert.match(text, /Hide link/);
     assert.doesNotMatch(text, /Upcoming phone consultations/);
   });
 

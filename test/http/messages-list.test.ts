@@ -200,7 +200,7 @@ describe('conversation lists stay bounded (issue [19] item 1)', () => {
     );
     const inbox = await client.get('/practice-inbox/messages?loads=11').expect(200);
     assert.equal(namesOf(inbox.text).length, 1000);
-    assert.ok(!inbox.text.includes('>Load More<'), 'no Load More past 1,000');
+    assert.ok(!inbox.text.includes('>Load more<'), 'no Load More past 1,000');
     assert.match(inbox.text, /To find an older conversation, search by client name\./);
     const messages = await client.get('/messages?shown=1100').expect(200);
     assert.equal(namesOf(messages.text).length, 1000);

@@ -112,7 +112,7 @@ describe('every route of the spec answers', () => {
     const text = textOf(response.text);
     assert.match(text, /Page Not Found/);
     assert.match(text, /It appears you landed on a page that doesn't exist\./);
-    assert.match(response.text, /<a class="button" href="\/">Go Home<\/a>/);
+    assert.match(response.text, /<a class="button" href="\/">Go home<\/a>/);
   });
 });
 
@@ -167,7 +167,7 @@ describe('the dashboard layout', () => {
     ]) {
       assert.ok(text.includes(section), `side menu has ${section}`);
     }
-    for (const item of ['Messages', 'Account Settings', 'Create New Profile', 'Plan Management', 'Log Out'])
+    for (const item of ['Messages', 'Account Settings', 'Create New Profile', 'Plan Management', 'Log out'])
       assert.ok(text.includes(item), item);
     assert.match(text, /Robin/);
     assert.match(page.text, /<title>Dashboard \| Members Portal<\/title>/);

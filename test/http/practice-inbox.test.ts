@@ -89,7 +89,7 @@ describe('practice inbox: conversations', () => {
     assert.doesNotMatch(text, /Stranger/);
     assert.match(text, new RegExp(MESSAGE_TEXTS.selectConversation.replace('.', '\\.')));
     assert.match(page, /href="\/practice-inbox\/client-list"/);
-    assert.doesNotMatch(page, />Load More</);
+    assert.doesNotMatch(page, />Load more</);
   });
 
   it('Load More adds 100 at a time and is gone once nothing more comes', async () => {
@@ -107,12 +107,12 @@ describe('practice inbox: conversations', () => {
     assert.match(mainTextOf(first), /Showing the 100 most recent conversations of 101\./);
     assert.match(
       first,
-      /<a class="button button--secondary" href="\/practice-inbox\/messages\?loads=2">Load More<\/a>/,
+      /<a class="button button--secondary" href="\/practice-inbox\/messages\?loads=2">Load more<\/a>/,
     );
     const more = (await client.get('/practice-inbox/messages?loads=2').expect(200)).text;
     assert.match(mainTextOf(more), /Showing the 101 most recent conversations of 101\./);
     assert.equal((more.match(/class="messages-list__item"/g) ?? []).length, 101, 'each conversation once');
-    assert.doesNotMatch(more, />Load More</);
+    assert.doesNotMatch(more, />Load more</);
   });
 });
 

@@ -253,7 +253,7 @@ export async function signInThroughForm(page: Page, email: string, password = TE
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Log In' }).click()]);
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Log in' }).click()]);
 }
 
 /**

@@ -55,7 +55,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
               <li>
                 <PostForm action="/logout">
                   <button type="submit" className="link-button">
-                    Log Out
+                    Log out
                   </button>
                 </PostForm>
               </li>

@@ -19,7 +19,7 @@ export function OnboardingLayout({ title, children }: { title: string; children:
         {page.signedIn && (
           <PostForm action="/logout" className="topbar__actions">
             <button type="submit" className="link-button">
-              Log Out
+              Log out
             </button>
           </PostForm>
         )}

@@ -1,6 +1,6 @@
 // A tab of appointments grouped by day (spec 3 §2 Appointments list): the long date with a 'Today!' or
 // 'Tomorrow' tag, and per appointment its time range, a canceled note, the client, the provider and
-// 'View Details'. Shared by the provider's list and the practice inbox.
+// 'View details'. Shared by the provider's list and the practice inbox.
 import { ButtonLink } from '../../components/ui/Button';
 import { Label } from '../../components/ui/Label';
 
@@ -63,7 +63,7 @@ export function AppointmentDays({ days }: { days: AppointmentDayView[] }) {
                 <p className="appointment-row__provider hint">{`With ${a.providerName}`}</p>
                 <div className="actions">
                   <ButtonLink href={a.href}>
-                    View Details
+                    View details
                     <span className="visually-hidden">{` of the call with ${a.clientName}, ${day.date} ${a.time}`}</span>
                   </ButtonLink>
                 </div>

@@ -20,7 +20,7 @@ export function MembershipRequired() {
       <p className="hint">
         Still open to you without a membership: <a href="/benefits/photo-licensing">Photo Licensing</a>,{' '}
         <a href="/fee-calculator">Fee Calculator</a>, <a href="/help-desk">Help Desk</a> and{' '}
-        <a href="/contact">Contact Us</a>.
+        <a href="/contact">Contact us</a>.
       </p>
     </section>
   );

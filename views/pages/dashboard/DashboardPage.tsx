@@ -393,9 +393,9 @@ function BookingLinkWidget({ href }: { href: string }) {
         <a href={href}>{href}</a>
       </p>
       <div className="actions">
-        <ButtonLink href="/calendar">See Calendar</ButtonLink>
+        <ButtonLink href="/calendar">See calendar</ButtonLink>
         <PostForm action="/calendar/booking-link/hide">
-          <Button variant="secondary">Hide Link</Button>
+          <Button variant="secondary">Hide link</Button>
         </PostForm>
       </div>
     </section>

@@ -7,7 +7,7 @@ export function NotFoundPage() {
       <p>It appears you landed on a page that doesn't exist.</p>
       <p className="actions">
         <ButtonLink variant="primary" href="/">
-          Go Home
+          Go home
         </ButtonLink>
       </p>
     </>
@@ -36,7 +36,7 @@ export function ServerErrorPage({ requestId }: { requestId: string }) {
       </p>
       <p className="actions">
         <ButtonLink variant="primary" href="/">
-          Go Home
+          Go home
         </ButtonLink>
       </p>
     </>

@@ -53,7 +53,7 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
           error={errors.password}
         />
         <div className="actions">
-          <Button>Log In</Button>
+          <Button>Log in</Button>
           <a href="/login/help">Need help logging in?</a>
         </div>
       </PostForm>

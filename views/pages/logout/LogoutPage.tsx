@@ -6,7 +6,7 @@ export function LogoutPage() {
   return (
     <PostForm action="/logout">
       <p>Do you want to log out of the portal?</p>
-      <Button>Log Out</Button>
+      <Button>Log out</Button>
     </PostForm>
   );
 }

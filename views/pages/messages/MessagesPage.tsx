@@ -63,7 +63,7 @@ export function MessagesPage({
             <ConversationList items={conversations} />
             {loadMoreHref && (
               <p className="actions">
-                <ButtonLink href={loadMoreHref}>Load More</ButtonLink>
+                <ButtonLink href={loadMoreHref}>Load more</ButtonLink>
                 <span className="hint">{`${conversations.length} of ${total}`}</span>
               </p>
             )}

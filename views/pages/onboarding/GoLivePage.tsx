@@ -60,7 +60,7 @@ export function GoLivePage({
               <label htmlFor="ready">I'm ready to go live</label>
             </div>
             <div className="actions">
-              <Button>Go Live</Button>
+              <Button>Go live</Button>
             </div>
           </PostForm>
         </>

@@ -93,7 +93,7 @@ export function InboxMessagesPage({
               <ConversationList items={conversations} label="Conversations of the practice" />
               {loadMoreHref && (
                 <p className="actions">
-                  <ButtonLink href={loadMoreHref}>Load More</ButtonLink>
+                  <ButtonLink href={loadMoreHref}>Load more</ButtonLink>
                 </p>
               )}
               {!loadMoreHref && conversations.length < total && <p className="hint">{OLDER_HINT}</p>}

@@ -11,7 +11,7 @@ export function ResourceDeniedPage({ message }: { message: string }) {
       </p>
       <p className="actions">
         <ButtonLink variant="primary" href="/">
-          Go Home
+          Go home
         </ButtonLink>
       </p>
     </div>

@@ -220,7 +220,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
               error={errors.phone_number}
             />
             <div className="actions">
-              <Button>Create Profile</Button>
+              <Button>Create profile</Button>
               <ButtonLink href="/profiles">Cancel</ButtonLink>
             </div>
           </PostForm>

@@ -34,7 +34,7 @@ export function ProfileCreatedPage({ name, possessive, providerId, canSwitch }: 
           <p>Your provider completes the profile after accepting the invitation.</p>
           <div className="actions">
             <ButtonLink variant="primary" href="/">
-              Go Home
+              Go home
             </ButtonLink>
           </div>
         </>
