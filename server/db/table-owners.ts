@@ -97,11 +97,6 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // helper from it without an import circle, and reading the times in a second query per page would
   // slow the thread, the page this rule must not slow.
   'domain/messaging → appointments',
-  // Kept: a client as the provider knows them (clients.ts, clientAsGivenJoin) is one lateral join that
-  // takes the name and phone from the conversation once it has them, else from the user; the thread list,
-  // the bookings and the referrals use it inside their one query. The users part could come from the
-  // accounts module as a subquery, but the rule (conversation first) is messaging's.
-  'domain/messaging → users',
   // Kept: the profile-content module is providers.custom_content, the profile's loose JSON, split from the
   // providers module so that the tags and locations modules (which the providers module imports) can read and
   // merge it without an import circle. Its queries touch that one column only.

@@ -37,6 +37,15 @@ export function userColumn(
   return db.raw('(select u.?? from users u where u.id = (?)) as ??', [column, userId, alias]);
 }
 
+/**
+ * For a query written as text: the user whose id `userIdColumn` holds, as a row source `alias` (none when
+ * there is no such user) with the columns a client is shown by: id, email, first_name, last_name,
+ * full_name, phone_number.
+ */
+export function clientUserRowSql(alias: string, userIdColumn: string): string {
+  return `(SELECT id, email, first_name, last_name, full_name, phone_number FROM users WHERE id = ${userIdColumn}) ${alias}`;
+}
+
 /** A query of the user with this e-mail address (none or one), for a caller's `whereIn`. */
 export function userIdsWithEmail(db: Db, email: string): Knex.QueryBuilder {
   return db('users').where({ email }).select('id');

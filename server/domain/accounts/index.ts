@@ -1,7 +1,10 @@
 // The accounts module's public face: everything outside server/domain/accounts/ imports from here.
+
+export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from './deps';
 export {
   clientUserFor,
+  clientUserRowSql,
   type DirectoryClient,
   type NotificationContact,
   notificationContacts,
@@ -35,13 +38,13 @@ export {
   canSeePrivatePayBoosterLogin,
   canSeeProvider,
   canStartMembership,
-  hasInconsistentPlan,
-  INCONSISTENT_PLAN,
   canUsePracticeInbox,
   creationAccountIds,
   creationWording,
   hasAccount,
   hasClinicianAccess,
+  hasInconsistentPlan,
+  INCONSISTENT_PLAN,
   isClientOnly,
   type PolicyActor,
   possessive,
@@ -49,15 +52,7 @@ export {
   RESOURCE_DENIED,
   wordingFor,
 } from './policy';
-export {
-  listedName,
-  nameKey,
-  RESERVED_NAME_ERROR,
-  RESERVED_NAME_MESSAGE,
-  reservedNameAccountIds,
-  sqlNameKey,
-} from './reserved-names';
-export { type InviteRow, liveInviteQuery } from './signup-records';
+export * as profileCreationRecords from './profile-creation-records';
 export {
   INVALID_EMAIL,
   normalizeName,
@@ -67,6 +62,45 @@ export {
   registrationText,
   requiredMessage,
 } from './registration';
+export {
+  accountNames,
+  accountsOfUser,
+  allAccountsOnHold,
+  countWrongAttempt,
+  emailTaken,
+  findLatestLiveToken,
+  findLiveTokenByHash,
+  findUserByEmail,
+  findUserById,
+  findUsersByNameAndPhone,
+  hasUsers,
+  insertToken,
+  invalidateTokens,
+  lockUser,
+  markTokenUsed,
+  planAccountsOf,
+  practiceManagementAccountQuery,
+  practiceManagementColumnsOf,
+  privatePayBoosterColumnsOf,
+  recordAudit,
+  rememberSignInPlace,
+  savePracticeManagement,
+  type TokenRow,
+  type UserRow,
+  updateUser,
+  userHasPaidPlan,
+} from './repo';
+export {
+  listedName,
+  nameKey,
+  RESERVED_NAME_ERROR,
+  RESERVED_NAME_MESSAGE,
+  reservedNameAccountIds,
+  sqlNameKey,
+} from './reserved-names';
+export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
+export * as signupRecords from './signup-records';
+export { type InviteRow, liveInviteQuery } from './signup-records';
 export { createStandaloneAccount, EmailInUseError, queueSetPasswordEmail } from './standalone';
 export {
   deleteUnpaidSignups,
@@ -75,34 +109,6 @@ export {
   standaloneSignupJobs,
   UNPAID_SIGNUP_HOURS,
 } from './standalone-holds';
-export {
-  accountNames,
-  accountsOfUser,
-  allAccountsOnHold,
-  countWrongAttempt,
-  emailTaken,
-  hasUsers,
-  practiceManagementAccountQuery,
-  practiceManagementColumnsOf,
-  privatePayBoosterColumnsOf,
-  savePracticeManagement,
-  findLatestLiveToken,
-  findLiveTokenByHash,
-  findUserByEmail,
-  findUserById,
-  findUsersByNameAndPhone,
-  insertToken,
-  invalidateTokens,
-  lockUser,
-  markTokenUsed,
-  planAccountsOf,
-  recordAudit,
-  rememberSignInPlace,
-  type TokenRow,
-  updateUser,
-  userHasPaidPlan,
-  type UserRow,
-} from './repo';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 export { audit, sendTwoFactorCode } from './two-factor';
@@ -118,11 +124,7 @@ export {
   TWO_FACTOR_WRONG_CODE,
   twoFactorCodeSchema,
 } from './validation';
-export { providerDisplayName, type ProviderSummary, type Viewer } from './viewer';
+export { type ProviderSummary, providerDisplayName, type Viewer } from './viewer';
 export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
-export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
-export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
-export * as profileCreationRecords from './profile-creation-records';
-export * as signupRecords from './signup-records';
-export * as zpmSignupRecords from './zpm-signup-records';
 export type { ClinicMessage } from './zpm-signup-records';
+export * as zpmSignupRecords from './zpm-signup-records';

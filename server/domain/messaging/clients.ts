@@ -3,7 +3,7 @@
 // with that provider (conversations.client_*), which is what the provider sees, and never change the user.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { DirectoryClient as MessagingClient } from '../accounts';
+import { clientUserRowSql, type DirectoryClient as MessagingClient } from '../accounts';
 
 export { clientUserFor, type DirectoryClient as MessagingClient } from '../accounts';
 
@@ -65,8 +65,7 @@ export function clientAsGivenJoin(alias: string, providerIdColumn: string, clien
            CASE WHEN cc.client_first_name IS NULL THEN cu.last_name ELSE cc.client_last_name END AS last_name,
            CASE WHEN cc.client_first_name IS NULL THEN cu.full_name ELSE concat_ws(' ', cc.client_first_name, cc.client_last_name) END AS full_name,
            CASE WHEN cc.client_first_name IS NULL THEN cu.phone_number ELSE cc.client_phone_number END AS phone_number
-      FROM users cu
+      FROM ${clientUserRowSql('cu', clientUserIdColumn)}
       LEFT JOIN conversations cc ON cc.provider_id = ${providerIdColumn} AND cc.client_user_id = cu.id
-     WHERE cu.id = ${clientUserIdColumn}
   ) ${alias} ON true`;
 }
