@@ -50,7 +50,7 @@ describe('browser: availability and locations', function () {
     await signInAs(page, user.userId);
     await page.goto(PAGE);
     await page.getByRole('heading', { name: 'Practice Locations' }).waitFor();
-    await page.getByText('Shown on your public profile.').waitFor();
+    await page.getByText('Shown on your public profile').waitFor();
     await expectAccessible(page);
 
     await submit(page, page.getByRole('link', { name: 'Add a state for online sessions' }));
@@ -72,7 +72,7 @@ describe('browser: availability and locations', function () {
     await page.getByLabel('License expiration year').selectOption(year);
     await submit(page, page.getByRole('button', { name: 'Add location' }));
     await page.getByText('Your location and license have been added!').waitFor();
-    await page.getByText('Not shown on your public profile until your California license is verified.').waitFor();
+    await page.getByText('It shows on your public profile once your California license is verified.').waitFor();
     await expectAccessible(page);
 
     const location = await ctx().db('locations').where({ provider_id: id, state: 'CA' }).first();

@@ -117,10 +117,10 @@ describe('availability-locations: the page and its access', () => {
       /A location appears on your public profile only when you have a verified license for its state\./,
     );
     // should_display: NY has a Verified licence, NJ only an Unverified one.
-    assert.match(text, /Midtown 1 Main St New York, NY 10001 Shown on your public profile\./);
+    assert.match(text, /Midtown 1 Main St New York, NY 10001 Shown on your public profile/);
     assert.match(
       text,
-      /Online sessions \(New Jersey\) Not shown on your public profile until your New Jersey license is verified\./,
+      /Online sessions \(New Jersey\) Not shown It shows on your public profile once your New Jersey license is verified\./,
     );
   });
 
@@ -463,7 +463,7 @@ describe('availability-locations: the location form (spec 2 §5)', () => {
     const locationRow = await ctx().db('locations').where({ provider_id: id, state: 'CA' }).first();
     assert.equal(locationRow!.remote_location, true);
     const text = mainTextOf((await client.get(PAGE)).text);
-    assert.match(text, /Not shown on your public profile until your California license is verified\./);
+    assert.match(text, /Not shown It shows on your public profile once your California license is verified\./);
   });
 
   it('a state that already has a licence asks no licence', async () => {

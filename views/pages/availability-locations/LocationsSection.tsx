@@ -12,6 +12,7 @@ import { postedChecked, postedText } from '../../components/form/posted';
 import { PAGE_PATH, stateOptions, timesText, type LocationView, type PageView, type PageProps } from './view';
 import { Icon } from '../../components/Icon';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 
 export function LocationsSection(props: PageProps) {
   const { view, editing, confirm } = props;
@@ -100,12 +101,15 @@ function LocationRead({ location: l, view }: { location: LocationView; view: Pag
           ))}
         </p>
       )}
-      <p
-        className={l.shouldDisplay ? 'location-item__display' : 'location-item__display location-item__display--hidden'}
-      >
-        {l.shouldDisplay
-          ? 'Shown on your public profile.'
-          : `Not shown on your public profile until your ${l.stateName} license is verified.`}
+      <p className="location-item__display">
+        {l.shouldDisplay ? (
+          <Label state="success">Shown on your public profile</Label>
+        ) : (
+          <>
+            <Label state="attention">Not shown</Label>{' '}
+            {`It shows on your public profile once your ${l.stateName} license is verified.`}
+          </>
+        )}
       </p>
       <ReadList
         rows={[

@@ -7,6 +7,7 @@ import { AppointmentPanel, type AppointmentPanelView } from '../../components/Ap
 import { AddOnButtons, type AddOnButtonsView } from '../../components/AddOnButtons';
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Label } from '../../components/ui/Label';
 import { Notice } from '../../components/ui/Notice';
 
 export interface ChecklistEntry {
@@ -261,7 +262,7 @@ function OnboardingScreen({ view }: { view: DashboardViewModel }) {
       <h2 id="onboarding-heading">Welcome! You are almost live</h2>
       <ol className="onboarding-screen__steps">
         <li>
-          <strong>Complete your profile</strong> <span className="done">Done</span>
+          <strong>Complete your profile</strong> <Label state="success">Done</Label>
         </li>
         <li>
           <strong>Start your membership</strong>{' '}
@@ -273,7 +274,7 @@ function OnboardingScreen({ view }: { view: DashboardViewModel }) {
               </ButtonLink>
             </>
           ) : (
-            <span className="done">Done</span>
+            <Label state="success">Done</Label>
           )}
         </li>
         <li>
