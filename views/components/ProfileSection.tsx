@@ -49,9 +49,9 @@ export function ProfileSection({
           {children}
           <div className="actions">
             <Button>{saveLabel}</Button>
-            <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">
+            <a href={`${pagePath}#${id}`} data-no-warn="">
               Cancel
-            </ButtonLink>
+            </a>
           </div>
         </PostForm>
       ) : (

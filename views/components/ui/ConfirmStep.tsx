@@ -3,7 +3,7 @@
 // post again with confirmed=1.
 import type { ReactNode } from 'react';
 import { PostForm } from '../PostForm';
-import { Button, ButtonLink } from './Button';
+import { Button } from './Button';
 
 export function ConfirmStep({
   question,
@@ -41,7 +41,7 @@ export function ConfirmStep({
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
           <Button variant="danger">{confirmLabel}</Button>
-          <ButtonLink href={cancelHref}>Cancel</ButtonLink>
+          <a href={cancelHref}>Cancel</a>
         </div>
       </PostForm>
     </section>

@@ -4,7 +4,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { STRONG_PASSWORD_HINT } from '../password/hints';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 
 export interface FormState {
   values?: Record<string, string>;
@@ -46,7 +46,7 @@ export function PasswordChangeForm({
       />
       <div className="actions">
         <Button>Change password</Button>
-        {from === 'account-preferences' && <ButtonLink href="/account-preferences">Cancel</ButtonLink>}
+        {from === 'account-preferences' && <a href="/account-preferences">Cancel</a>}
       </div>
     </PostForm>
   );

@@ -3,7 +3,7 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
-import { Button, ButtonLink, type ButtonVariant } from '../../components/ui/Button';
+import { Button, type ButtonVariant } from '../../components/ui/Button';
 
 export const SETTINGS_PATH = '/account-preferences';
 
@@ -24,7 +24,7 @@ export function SettingsForm({
       {children}
       <div className="actions">
         <Button variant={submitVariant}>{submitLabel}</Button>
-        <ButtonLink href={SETTINGS_PATH}>Cancel</ButtonLink>
+        <a href={SETTINGS_PATH}>Cancel</a>
       </div>
     </PostForm>
   );

@@ -39,7 +39,7 @@ export function LocationsSection(props: PageProps) {
             <Button name="confirmed" value="1" data-confirm="">
               Yes, delete
             </Button>
-            <ButtonLink href={`${PAGE_PATH}#practice-locations`}>Cancel</ButtonLink>
+            <a href={`${PAGE_PATH}#practice-locations`}>Cancel</a>
           </PostForm>
         </div>
       )}
@@ -349,9 +349,9 @@ function LocationForm({
         )}
         <div className="actions">
           <Button>{location ? 'Save location' : 'Add location'}</Button>
-          <ButtonLink href={`${PAGE_PATH}#practice-locations`} data-no-warn="">
+          <a href={`${PAGE_PATH}#practice-locations`} data-no-warn="">
             Cancel
-          </ButtonLink>
+          </a>
         </div>
       </PostForm>
     </div>

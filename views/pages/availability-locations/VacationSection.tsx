@@ -88,9 +88,9 @@ export function VacationSection({ view, editing, typed, errors, confirm }: PageP
           <div className="actions">
             {/* Save comes first: it is what Enter submits. */}
             <Button>Save</Button>
-            <ButtonLink href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">
+            <a href={`${PAGE_PATH}#vacation-responder`} data-no-warn="">
               Cancel
-            </ButtonLink>
+            </a>
             {!switchConfirm && (
               <Button
                 variant="secondary"

@@ -8,7 +8,7 @@ import { describedBy } from '../../components/form/Field';
 import { FieldError, FormError } from '../../components/form/FieldError';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { SummaryList } from '../../components/ui/SummaryList';
 import { DeleteForm } from './WeekTable';
@@ -211,9 +211,9 @@ export function AvailabilityEditor({ view, errors = {} }: { view: EditorView; er
         )}
         <div className="actions">
           <Button>Save</Button>
-          <ButtonLink href={view.cancelHref} data-no-warn="">
+          <a href={view.cancelHref} data-no-warn="">
             Cancel
-          </ButtonLink>
+          </a>
         </div>
       </PostForm>
       {(view.restoreAction || view.deletes.length > 0) && (

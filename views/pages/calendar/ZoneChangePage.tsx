@@ -2,7 +2,7 @@
 // zone (the default) or keep its moments. A plain form: it works without JavaScript, and the same post
 // comes back with the choice.
 import { PostForm } from '../../components/PostForm';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 
 export interface ZoneChangeView {
@@ -63,7 +63,7 @@ export function ZoneChangePage({ view }: { view: ZoneChangeView }) {
         <p>Phone consultations already booked, and busy time from your linked calendars, keep their times.</p>
         <div className="actions">
           <Button>Change time zone</Button>
-          <ButtonLink href={view.cancelHref}>Cancel</ButtonLink>
+          <a href={view.cancelHref}>Cancel</a>
         </div>
       </PostForm>
     </Card>

@@ -467,9 +467,9 @@ function AddInsurancesSection({ add, errors }: { add: AddInsurancesView; errors:
         </div>
         <div className="actions">
           <Button>Add insurances</Button>
-          <ButtonLink href={`${PAGE_PATH}#insurance-by-state`} data-no-warn="">
+          <a href={`${PAGE_PATH}#insurance-by-state`} data-no-warn="">
             Cancel
-          </ButtonLink>
+          </a>
         </div>
       </PostForm>
     </section>

@@ -178,7 +178,7 @@ export function PaymentFormPage(props: PaymentFormProps) {
             <Carried values={{ ...selection, ...props.carried }} />
             <div className="actions">
               <Button>Send the request</Button>
-              <ButtonLink href="/plan-management">Cancel</ButtonLink>
+              <a href="/plan-management">Cancel</a>
             </div>
           </PostForm>
         </Card>

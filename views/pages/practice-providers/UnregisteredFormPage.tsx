@@ -2,7 +2,7 @@
 import { PostForm } from '../../components/PostForm';
 import { PAGE_PATH } from './PracticeProvidersPage';
 import { UnregisteredFields, type UnregisteredValues } from './UnregisteredFields';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 
 export function UnregisteredFormPage({
   id,
@@ -31,9 +31,9 @@ export function UnregisteredFormPage({
         <UnregisteredFields values={values} errors={errors} degrees={degrees} imageUrl={imageUrl} />
         <div className="actions">
           <Button>Save</Button>
-          <ButtonLink href={`${PAGE_PATH}#unregistered`} data-no-warn="">
+          <a href={`${PAGE_PATH}#unregistered`} data-no-warn="">
             Cancel
-          </ButtonLink>
+          </a>
         </div>
       </PostForm>
     </section>

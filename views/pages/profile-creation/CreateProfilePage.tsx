@@ -4,7 +4,7 @@
 import { PostForm } from '../../components/PostForm';
 import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { FormField } from '../../components/form/FormField';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { FormError } from '../../components/form/FieldError';
 
 export type CreationType = 'individual' | 'practice' | 'new-user';
@@ -221,7 +221,7 @@ export function CreateProfilePage({ type, choices, accounts, values, errors, for
             />
             <div className="actions">
               <Button>Create profile</Button>
-              <ButtonLink href="/profiles">Cancel</ButtonLink>
+              <a href="/profiles">Cancel</a>
             </div>
           </PostForm>
         </>

@@ -81,9 +81,9 @@ export function CustomEntriesSection({
       />
       <div className="actions">
         <Button>{saveLabel}</Button>
-        <ButtonLink href={`${pagePath}#${id}`} data-no-warn="">
+        <a href={`${pagePath}#${id}`} data-no-warn="">
           Cancel
-        </ButtonLink>
+        </a>
       </div>
     </PostForm>
   );
@@ -157,7 +157,7 @@ export function ConfirmDeletePage({
         <input type="hidden" name="confirmed" value="1" />
         <div className="actions">
           <Button variant="danger">Delete</Button>
-          <ButtonLink href={cancelHref}>Cancel</ButtonLink>
+          <a href={cancelHref}>Cancel</a>
         </div>
       </PostForm>
     </div>

@@ -7,7 +7,7 @@ import { RadioGroup } from '../../components/form/ChoiceGroup';
 import { SelectField } from '../../components/form/SelectField';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { PAGE_PATH } from './TherapyGroupsPage';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 
 export interface GroupFormValues {
   name: string;
@@ -175,9 +175,9 @@ export function TherapyGroupFormPage({
         </FileField>
         <div className="actions">
           <Button>{groupId === null ? 'Add group' : 'Save'}</Button>
-          <ButtonLink href={PAGE_PATH} data-no-warn="">
+          <a href={PAGE_PATH} data-no-warn="">
             Cancel
-          </ButtonLink>
+          </a>
         </div>
       </PostForm>
     </section>
