@@ -1,7 +1,7 @@
 // One type scale and targets a finger can hit (issue [21] items 3 and 5): the dashboard, General
 // Information and Plan Management use at most six font sizes at 375 and 1280 px; on a phone every button,
 // control and link row is at least 44 px tall (a link inside a sentence: its line at least 24 px), and a
-// checkbox or radio is a 24 px box on a row of 44 px. axe runs on every page measured.
+// checkbox or radio is a 24 px box on a row of 44 px (About You: about a hundred of them). axe runs on every page measured.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ctx } from '../support/context';
@@ -137,6 +137,11 @@ describe('browser: one type scale and targets of at least 44 px on a phone', fun
     await wizard.locator('input[type=checkbox]').first().waitFor();
     await expectAccessible(wizard);
     problems.push(...(await smallTargets(wizard)).map((problem) => `onboarding: ${problem}`));
+    // About You: the page of a hundred checkboxes (professions, languages, degrees).
+    await wizard.goto(`/profiles/about-you-for/${newcomer.providerId}`);
+    await wizard.getByRole('checkbox', { name: 'Psychologist', exact: true }).waitFor();
+    await expectAccessible(wizard);
+    problems.push(...(await smallTargets(wizard)).map((problem) => `About You: ${problem}`));
     assert.deepEqual(problems, []);
   });
 });
