@@ -5,8 +5,9 @@
 //
 // What it sees: knex calls naming a table, `db('t')`, `trx('t')`, `.from('t')`, `.join('t')` and the like;
 // and raw SQL: the string and template literals handed to knex's raw APIs (`db.raw(…)`, `whereRaw(…)`,
-// `joinRaw(…)`, …), directly or through a constant or a function of that name (`joinRaw(LAST_MESSAGE_JOIN)`),
-// read for the tables after FROM, JOIN, UPDATE and INTO. SQL built some other way is not seen.
+// `joinRaw(…)`, …) or to pg's `query`, directly or through the constants and functions they are built from
+// (`joinRaw(LAST_MESSAGE_JOIN)`), read for the tables after FROM, JOIN, UPDATE and INTO. SQL passed some
+// other way (a parameter, an object's property) is not seen.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,10 +75,53 @@ function literalText(node: ts.Node): string | undefined {
   return undefined;
 }
 
+/** A file's named constants and functions, with what each holds (a constant's initializer, a function's body). */
+function declarations(source: ts.SourceFile): { name: string; body: ts.Node }[] {
+  const found: { name: string; body: ts.Node }[] = [];
+  forEachNode(source, (node) => {
+    if ((ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name && ts.isIdentifier(node.name)) {
+      const body = ts.isVariableDeclaration(node) ? node.initializer : node.body;
+      if (body) found.push({ name: node.name.text, body });
+    }
+  });
+  return found;
+}
+
+const isRawCall = (node: ts.Node): node is ts.CallExpression =>
+  ts.isCallExpression(node) && RAW_APIS.test(calleeName(node) ?? '');
+
+/** Adds the names a node uses (not property names) to `names`. */
+function namesIn(node: ts.Node, names: Set<string>) {
+  forEachNode(node, (inner) => {
+    const isPropertyName =
+      (ts.isPropertyAssignment(inner.parent) || ts.isPropertyAccessExpression(inner.parent)) &&
+      inner.parent.name === inner;
+    if (ts.isIdentifier(inner) && !isPropertyName) names.add(inner.text);
+  });
+}
+
+/**
+ * The names of the constants and functions that hold SQL: those a raw call's arguments use, and those they
+ * are built from in turn (`const statement = loadViewerSql(sql)` handed to `query`), in any file.
+ */
+function sqlNamesOf(sources: ts.SourceFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sources)
+    forEachNode(source, (node) => {
+      if (isRawCall(node)) for (const arg of node.arguments) namesIn(arg, names);
+    });
+  const all = sources.flatMap(declarations);
+  for (let known = -1; known !== names.size; ) {
+    known = names.size;
+    for (const { name, body } of all) if (names.has(name)) namesIn(body, names);
+  }
+  return names;
+}
+
 /**
  * The SQL of one file: the literals inside the arguments of a raw API call, and those inside a constant or
- * function whose name some raw call's arguments use (`sqlNames`, gathered over every file first). Each is
- * one piece, its nested templates included, so a CTE defined around a `${…}` still counts as one.
+ * function that holds SQL (`sqlNames`). Each is one piece, its nested templates included, so a CTE defined
+ * around a `${…}` still counts as one.
  */
 function rawSqlPieces(source: ts.SourceFile, sqlNames: Set<string>): { sql: string; at: number }[] {
   const pieces: { sql: string; at: number }[] = [];
@@ -90,32 +134,10 @@ function rawSqlPieces(source: ts.SourceFile, sqlNames: Set<string>): { sql: stri
     if (texts.length) pieces.push({ sql: texts.join(' '), at: root.getStart(source) });
   };
   forEachNode(source, (node) => {
-    if (ts.isCallExpression(node) && RAW_APIS.test(calleeName(node) ?? ''))
-      for (const arg of node.arguments) addPiece(arg);
-    else if (
-      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node)) &&
-      node.name &&
-      ts.isIdentifier(node.name)
-    ) {
-      const body = ts.isVariableDeclaration(node) ? node.initializer : node.body;
-      if (body && sqlNames.has(node.name.text)) addPiece(body);
-    }
+    if (isRawCall(node)) for (const arg of node.arguments) addPiece(arg);
   });
+  for (const { name, body } of declarations(source)) if (sqlNames.has(name)) addPiece(body);
   return pieces;
-}
-
-/** The names used inside raw API calls' arguments (not property names): the constants and functions that hold SQL. */
-function namesInRawCalls(source: ts.SourceFile, names: Set<string>) {
-  forEachNode(source, (node) => {
-    if (!ts.isCallExpression(node) || !RAW_APIS.test(calleeName(node) ?? '')) return;
-    for (const arg of node.arguments)
-      forEachNode(arg, (inner) => {
-        const isPropertyName =
-          (ts.isPropertyAssignment(inner.parent) || ts.isPropertyAccessExpression(inner.parent)) &&
-          inner.parent.name === inner;
-        if (ts.isIdentifier(inner) && !isPropertyName) names.add(inner.text);
-      });
-  });
 }
 
 /**
@@ -134,8 +156,7 @@ export function querySites(serverDir = path.join(ROOT, 'server'), owners = TABLE
     const text = fs.readFileSync(file, 'utf8');
     return { file, text, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true) };
   });
-  const sqlNames = new Set<string>();
-  for (const { source } of files) namesInRawCalls(source, sqlNames);
+  const sqlNames = sqlNamesOf(files.map(({ source }) => source));
   for (const { file, text, source } of files) {
     for (const match of text.matchAll(QUERY_SITE)) record(file, text, match[1]!, match.index);
     for (const { sql, at } of rawSqlPieces(source, sqlNames))

@@ -1,34 +1,36 @@
 // createApp(deps): the whole portal as an Express app. It never listens; main.ts and the tests do.
+
+import fs from 'node:fs';
+import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { apiRouter } from './api';
 import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
 import { ReadCache } from './db/read-cache';
 import { createThrottles, viewerSource } from './domain/accounts';
-import { configurePassport } from './features/auth/passport';
+import { unreadClientMessageCountSql } from './domain/messaging';
 import { apiEndpoints, featureRouters } from './features';
-import { UploadForms } from './http/uploads';
+import { configurePassport } from './features/auth/passport';
+import { AssetManifest, BUILD_DIR } from './http/assets';
+import { csrfProtection } from './http/csrf';
+import { errorHandler, notFound } from './http/error-handler';
 import { EventStreams } from './http/event-stream';
+import { viewerLoader } from './http/load-viewer';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
-import { statusBannerFor } from './presenters';
-import { apiRouter } from './api';
-import { stripeWebhookRouter } from './webhooks/stripe';
-import { AssetManifest, BUILD_DIR } from './http/assets';
-import { errorHandler, notFound } from './http/error-handler';
-import { viewerLoader } from './http/load-viewer';
-import { requestLogging } from './http/request-logging';
-import { csrfProtection } from './http/csrf';
 import { noStore, refuseDeepJson, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
+import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security';
 import { createSessionMiddleware, enforceSessionLifetime, saveSessionBeforeRedirect } from './http/session';
+import { UploadForms } from './http/uploads';
 import type { Integrations } from './integrations';
 import { LOCAL_STRIPE_PREFIX, localStripePages, servesHostedPages } from './integrations/payments';
+import { statusBannerFor } from './presenters';
+import { stripeWebhookRouter } from './webhooks/stripe';
 
 /** Static files of public/ (favicon and the like); pages never touch the disk on their way. */
 function publicFiles(dir: string): express.RequestHandler {
@@ -141,7 +143,7 @@ export function createApp(deps: AppDeps): PortalApp {
   app.use(uploads.middleware());
   app.use(sameOriginPosts(config.portalUrl));
   app.use(csrfProtection(config.sessionSecret));
-  app.use(viewerLoader(viewerSource(db), reads));
+  app.use(viewerLoader(viewerSource(db, { unreadMessageCount: unreadClientMessageCountSql }), reads));
 
   app.use('/marketing', (req, res) => res.redirect(301, `/benefits${req.url}`));
   app.get('/provider-community', (_req, res) => res.redirect(301, '/benefits/provider-community'));

@@ -73,10 +73,9 @@ export const TABLE_ACCESS_DEBT: string[] = [
   // thread a providers query through every sign-up caller and the clean-up job.
   'domain/accounts → providers',
   // Kept (found once raw SQL was read): the signed-in user is loaded on every request in one prepared
-  // statement (viewer-repo.ts), with their profiles (through provider_clinicians) and each profile's
-  // unread messages. The providers and messaging modules import accounts, so it cannot ask them; a second
-  // query per request would slow every page.
-  'domain/accounts → messages',
+  // statement (viewer-repo.ts), with their profiles through provider_clinicians, as the providers pair
+  // above: the providers module imports accounts, and a second query per request would slow every page.
+  // (Each profile's unread count is messaging's SQL, handed in by the app.)
   'domain/accounts → provider_clinicians',
   // Kept (the five billing pairs): the billing module sits below the accounts and providers modules, which
   // import it (an unpaid sign-up's hold asks for the account's subscriptions; the premium setup and the

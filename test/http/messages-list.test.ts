@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { receiveClientMessage, sendProviderMessage } from '../../server/domain/messaging';
+import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, postForm, signIn } from '../support/http';
-import { expectAccessibleHtml } from '../support/accessible-html';
 
 const db = () => ctx().db;
 
@@ -205,5 +205,17 @@ describe('conversation lists stay bounded (issue [19] item 1)', () => {
     const messages = await client.get('/messages?shown=1100').expect(200);
     assert.equal(namesOf(messages.text).length, 1000);
     assert.match(messages.text, /1000 of 1005\. To find an older conversation, search by client name\./);
+  });
+});
+
+describe("the menu's unread dot: the signed-in user's statement counts the profile's unread client messages", () => {
+  it('shows once a client message is unread and goes once the thread is opened', async () => {
+    const { client, providerId } = await signedIn();
+    const dot = /aria-label="unread messages"/;
+    assert.doesNotMatch((await client.get('/').expect(200)).text, dot);
+    const ann = await receive(providerId, 'Ann', 'Hello', 5);
+    assert.match((await client.get('/').expect(200)).text, dot);
+    await client.get(`/messages/${ann.clientUserId}`).expect(200);
+    assert.doesNotMatch((await client.get('/').expect(200)).text, dot);
   });
 });

@@ -1,13 +1,14 @@
 // Support requests (spec 1 §7 and spec 2 §7 "Support": POST contact-{product}/{id} with template and
 // locals): stored, e-mailed to the support address through the job queue, and the spec's flash.
 import assert from 'node:assert/strict';
-import { createLogger } from '../../server/logger';
-import { submitSupportRequest } from '../../server/domain/support-requests';
 import { loadViewer } from '../../server/domain/accounts';
+import { unreadClientMessageCountSql } from '../../server/domain/messaging';
+import { submitSupportRequest } from '../../server/domain/support-requests';
+import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
-import { drainJobs } from '../support/jobs';
 import { createProviderUser } from '../support/factories';
-import { agent, mainTextOf, signIn, tokenFor, type Agent } from '../support/http';
+import { type Agent, agent, mainTextOf, signIn, tokenFor } from '../support/http';
+import { drainJobs } from '../support/jobs';
 
 const SUBMITTED = "Support request submitted, we'll contact you shortly!";
 
@@ -215,7 +216,7 @@ describe('support requests: filing one (POST /support-requests)', () => {
 describe('support requests: submitSupportRequest() for other features', () => {
   it('takes any template name and structured locals; mails them; checks reach', async () => {
     const user = await createProviderUser(ctx().db);
-    const viewer = (await loadViewer(ctx().db, user.userId))!;
+    const viewer = (await loadViewer(ctx().db, { unreadMessageCount: unreadClientMessageCountSql }, user.userId))!;
     const sent: { to: string; subject: string; text: string }[] = [];
     const deps = {
       db: ctx().db,

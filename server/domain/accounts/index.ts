@@ -125,6 +125,6 @@ export {
   twoFactorCodeSchema,
 } from './validation';
 export { type ProviderSummary, providerDisplayName, type Viewer } from './viewer';
-export { chooseProvider, loadViewer, rememberProvider, viewerSource } from './viewer-repo';
+export { chooseProvider, loadViewer, rememberProvider, type ViewerSql, viewerSource } from './viewer-repo';
 export type { ClinicMessage } from './zpm-signup-records';
 export * as zpmSignupRecords from './zpm-signup-records';

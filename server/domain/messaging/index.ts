@@ -27,6 +27,7 @@ export { accountProfiles, findConversationFor, listConversations, unreadCount } 
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
 export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';
 export { clientRedactedColumnSql, openedConversationsSql } from './referrals';
+export { unreadClientMessageCountSql } from './repo';
 export { deleteProviderMessage, type ProviderMessageRequest, sendProviderMessage } from './send';
 export {
   earlierMessages,

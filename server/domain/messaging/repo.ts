@@ -25,6 +25,14 @@ const ownerKey = (owner: MessagingOwner) => ('providerId' in owner ? 'provider' 
 // Unread: a client message without read_at (deleted ones aside), found through messages_unread_by_conversation.
 const UNREAD_SQL = `exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'client' and m.read_at is null and m.deleted_at is null)`;
 
+/**
+ * SQL text of a scalar subquery: how many client messages of the profile `providerIdColumn` names are
+ * unread (the menu's count, which the accounts module's viewer statement embeds).
+ */
+export function unreadClientMessageCountSql(providerIdColumn: string): string {
+  return `(select count(*) from messages m where m.provider_id = ${providerIdColumn} and m.sender = 'client' and m.read_at is null)`;
+}
+
 export interface ConversationRow extends ConversationSummary {
   providerStatus: string;
   accountId: number;

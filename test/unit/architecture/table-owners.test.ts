@@ -53,6 +53,7 @@ describe('each table has one owner', () => {
         messages: 'domain/messaging',
         providers: 'domain/providers',
         appointments: 'domain/appointments',
+        licenses: 'domain/licenses',
       };
       write(
         'domain/billing/report.ts',
@@ -63,6 +64,9 @@ describe('each table has one owner', () => {
           `export const lateral = (a) => \`LEFT JOIN LATERAL (SELECT 1 FROM providers p WHERE p.id = \${a}) x ON true\`;`,
           "export const s = (db) => db('billing_invoices').joinRaw(lateral('i.provider_id'));",
           "export const t = (c) => c.query({ name: 'n', text: 'update appointments set x = 1' });",
+          // SQL built by a function and kept in a constant before it reaches the call.
+          `const licenceCount = (column) => \`(select count(*) from licenses where provider_id = \${column})\`;`,
+          "export const u = (c) => { const statement = licenceCount('p.id'); return c.query({ text: statement }); };",
         ].join('\n'),
       );
       // English in an ordinary string is not SQL, though it says "from users".
@@ -70,6 +74,7 @@ describe('each table has one owner', () => {
       const found = tableOwnership(querySites(dir, owners), owners, []);
       assert.deepEqual(found.crossings.map((c) => c.replace(/ \(.*\)$/, '')).sort(), [
         'domain/billing → appointments',
+        'domain/billing → licenses',
         'domain/billing → messages',
         'domain/billing → providers',
         'domain/billing → users',
