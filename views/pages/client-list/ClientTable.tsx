@@ -88,6 +88,7 @@ export function ClientTable({
         columns={columns}
         rows={list.rows}
         rowKey={(row) => row.key}
+        density="compact"
         className="client-table"
       />
       <Pager page={list.page} pageCount={list.pageCount} href={pageHref} label="Client list pages" />

@@ -362,6 +362,7 @@ function BillingHistory({
         <EmptyState title="No invoices yet." />
       ) : (
         <DataTable
+          density="compact"
           caption={history.pageCount > 1 ? `Invoices and payments, page ${history.page}` : 'Invoices and payments'}
           rows={history.entries}
           rowKey={(h) => h.id}
