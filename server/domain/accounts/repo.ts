@@ -150,11 +150,11 @@ export function accountsOfUser(db: Knex, userId: number): Promise<AccountRow[]> 
  * such a user has nothing to sign in to until our team has checked it. No role at all is not "on hold".
  */
 export async function allAccountsOnHold(db: Knex, userId: number): Promise<boolean> {
-  const row = await db('accounts as a')
+  const row: { roles: number; usable: number } | undefined = await db('accounts as a')
     .join('account_roles as r', 'r.account_id', 'a.id')
     .where('r.user_id', userId)
     .first(db.raw('count(*)::int as roles'), db.raw('count(*) filter (where a.error is null)::int as usable'));
-  return Number(row?.roles ?? 0) > 0 && Number(row?.usable ?? 0) === 0;
+  return !!row && row.roles > 0 && row.usable === 0;
 }
 
 /** The accounts of the user as the plan rules see them (tier and practice management, from the billing mirror). */

@@ -19,7 +19,7 @@ const installed = (db: Knex) => localStateReady(db, 'ehr');
 
 interface ClinicRow {
   clinic_id: string;
-  provider_id: string | number | null;
+  provider_id: number | null;
   subdomain: string;
   status: ClinicStatus;
   trial_end: Date | null;
@@ -39,7 +39,7 @@ export const localClinicPath = (clinicId: string) => `/dev/ehr#clinic-${clinicId
 function clinicOf(row: ClinicRow, options: LocalEhrOptions): EhrClinic {
   return {
     clinicId: row.clinic_id,
-    providerId: row.provider_id === null ? null : Number(row.provider_id),
+    providerId: row.provider_id,
     subdomain: row.subdomain,
     status: row.status,
     trialEnd: row.trial_end ? new Date(row.trial_end).toISOString() : null,
@@ -74,13 +74,13 @@ export function createLocalEhr(db: Knex, options: LocalEhrOptions): Ehr {
       if (rows[0]) return toClinic(rows[0]);
       // A retry of a request that made the clinic (the caller died before recording it): the same clinic.
       const existing = (await db(CLINICS).where({ subdomain }).first()) as
-        | (ClinicRow & { account_id: string | number | null })
+        | (ClinicRow & { account_id: number | null })
         | undefined;
       const sameOwner =
         existing &&
         (providerId !== null
-          ? Number(existing.provider_id) === providerId
-          : existing.provider_id === null && Number(existing.account_id) === Number(accountId));
+          ? existing.provider_id === providerId
+          : existing.provider_id === null && existing.account_id === accountId);
       if (existing && sameOwner && (!clinicId || existing.clinic_id === clinicId)) return toClinic(existing);
       // The outside EHR answers a subdomain someone else holds with a conflict; so does this one.
       throw new OutsideServiceError(
@@ -126,14 +126,13 @@ export interface LocalEhrState {
 export async function localEhrState(db: Knex, options: LocalEhrOptions): Promise<LocalEhrState> {
   await installed(db);
   const rows = (await db(CLINICS).orderBy('created_at', 'desc').limit(200)) as ClinicRow[];
-  const providerIds = [...new Set(rows.map((row) => Number(row.provider_id)))];
+  const providerIds = [...new Set(rows.map((row) => row.provider_id).filter((id) => id !== null))];
   const clinics = rows.map((row) => ({ ...clinicOf(row, options), createdAt: new Date(row.created_at).toISOString() }));
-  const pages = await db(BOOKING_PAGES).orderBy('provider_id').select('provider_id', 'ready', 'link_status');
+  const pages: { provider_id: number; ready: boolean; link_status: 'active' | 'inactive' }[] = await db(BOOKING_PAGES)
+    .orderBy('provider_id')
+    .select('provider_id', 'ready', 'link_status');
   const listed = new Map(
-    pages.map((p) => [
-      Number(p.provider_id),
-      { providerId: Number(p.provider_id), ready: Boolean(p.ready), linkStatus: p.link_status },
-    ]),
+    pages.map((p) => [p.provider_id, { providerId: p.provider_id, ready: p.ready, linkStatus: p.link_status }]),
   );
   // Every clinic's provider has a booking page, ready or not.
   for (const providerId of providerIds)
