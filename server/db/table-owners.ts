@@ -1,7 +1,7 @@
 // Which module owns each table (issue [20] item 1): the one place that queries it. Everyone else asks
 // the owner's functions. `npm run check:boundaries` (scripts/table-owners.ts) finds every knex query site
-// in server/ and fails on one outside its table's owner, unless it is listed in TABLE_ACCESS_DEBT below,
-// a list that may only shrink.
+// and every table named in raw SQL in server/, and fails on one outside its table's owner, unless it is
+// listed in TABLE_ACCESS_DEBT below, a list that may only shrink.
 export const TABLE_OWNERS: Record<string, string> = {
   // accounts: people, their roles, sign-in and sign-up
   accounts: 'domain/accounts',
