@@ -366,12 +366,14 @@ export interface InsuranceOptOuts {
 }
 
 export interface InviteTokens {
+  account_id: number | null;
   created_at: Generated<Timestamp>;
   created_by_user_id: number | null;
   email: string | null;
   expires_at: Timestamp;
   id: Generated<number>;
-  provider_id: number;
+  provider_id: number | null;
+  role: string | null;
   token_hash: string;
   used_at: Timestamp | null;
 }

@@ -39,6 +39,7 @@ import { practiceInboxRoutes } from './practice-inbox/routes';
 import { practiceManagementRoutes } from './practice-management/routes';
 import { privatePayBoosterRoutes } from './private-pay-booster/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
+import { practiceTeamRoutes } from './practice-team/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
 import { referralDataRoutes } from './referral-data/routes';
@@ -80,6 +81,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     therapyGroupRoutes(deps),
     testimonialRoutes(deps),
     practiceProviderRoutes(deps),
+    practiceTeamRoutes(deps),
     availabilityLocationsRoutes(deps),
     photosVideoRoutes(deps),
     planManagementRoutes(deps),

@@ -26,6 +26,8 @@ export const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   calendarId: (r) => r.calendarId!, // an external calendar (an ICS feed) of the provider
   clientId: (r) => r.clientId!, // a client in conversation with the provider (messages, the practice inbox)
   messageId: (r) => r.messageId!, // a message of that conversation
+  userId: (r) => r.userId!, // a person of the account's team (/practice/team/members/:userId)
+  invitationId: (r) => r.invitationId!, // a pending team invitation of the account
 };
 
 /**
@@ -142,7 +144,18 @@ export async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
   const invoice = (await db('billing_invoices').where({ customer_id: customer.id }).first('id'))!;
   const charge = (await db('billing_charges').where({ customer_id: customer.id }).first('id'))!;
   const subscription = (await db('billing_subscriptions').where({ customer_id: customer.id }).first('id'))!;
+  const [invitation] = await db('invite_tokens')
+    .insert({
+      token_hash: `team-invite-${user.accountId}`,
+      account_id: user.accountId,
+      role: 'intake-coordinator',
+      email: `invited-${user.accountId}@example.test`,
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id');
   return {
+    userId: String(user.userId),
+    invitationId: String(invitation.id),
     paymentMethodId: card.id,
     invoiceId: invoice.id,
     chargeId: charge.id,

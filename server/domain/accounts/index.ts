@@ -33,6 +33,7 @@ export {
   canManageAccountBilling,
   canManageBilling,
   canManagePlans,
+  canManageTeam,
   canSeeAccount,
   canSeePracticeManagement,
   canSeePrivatePayBoosterLogin,
@@ -109,6 +110,26 @@ export {
   standaloneSignupJobs,
   UNPAID_SIGNUP_HOURS,
 } from './standalone-holds';
+export {
+  cancelInvitation,
+  findTeamMember,
+  grantRole,
+  inviteSchema as teamInviteSchema,
+  inviteToTeam,
+  loadTeam,
+  removeMember,
+  revokeRole,
+  TEAM_INVITE_TTL_MS,
+  TEAM_INVITES_PER_HOUR,
+  TEAM_MESSAGES,
+  TEAM_ROLES,
+  type TeamActor,
+  type TeamDeps,
+  type TeamInvitation,
+  type TeamMember,
+  teamAccountOf,
+  teamRoleLabel,
+} from './team';
 export { createThrottles, SIGN_IN_LIMITS, type Throttles } from './throttle';
 export { hashToken, looksLikeLinkToken, maskEmail, matchesHash, newCode, newLinkToken, phoneLastFour } from './tokens';
 export { audit, sendTwoFactorCode } from './two-factor';

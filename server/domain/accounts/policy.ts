@@ -84,6 +84,9 @@ export const creationAccountIds = (actor: PolicyActor): number[] =>
 export const canManagePlans = (actor: PolicyActor): boolean => isOwner(actor) || roleOn(actor, 'billing-manager');
 
 /** Try / Set up / Log in to / Activate Practice Management buttons and menu link: account owners only. */
+/** The Team page (/practice/team, issue [22]): an account's owner only. */
+export const canManageTeam = (actor: PolicyActor, accountId?: number): boolean => isOwner(actor, accountId);
+
 export const canSeePracticeManagement = (actor: PolicyActor, accountId?: number): boolean => isOwner(actor, accountId);
 
 /** Billing of one provider: the owner of its account or a billing manager of that account. */

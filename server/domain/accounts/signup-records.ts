@@ -81,21 +81,49 @@ export async function insertAccountRole(
   await trx('account_roles').insert({ user_id: userId, account_id: accountId, role });
 }
 
+/** A team invitation's role, taken up (kept when the user holds it already). */
+export async function grantAccountRole(
+  trx: Knex.Transaction,
+  userId: number,
+  accountId: number,
+  role: string,
+): Promise<void> {
+  await trx('account_roles')
+    .insert({ user_id: userId, account_id: accountId, role })
+    .onConflict(['user_id', 'account_id', 'role'])
+    .ignore();
+}
+
 export async function selectProvider(trx: Knex.Transaction, userId: number, providerId: number): Promise<void> {
   await trx('users').where({ id: userId }).update({ selected_provider_id: providerId });
 }
 
 // ---- invitations
 
-export interface InviteRow {
+/** An invitation: to a profile (provider_id and its facts), or to an account's team (account_id, role). */
+export type InviteRow = ProfileInviteRow | TeamInviteRow;
+
+export interface ProfileInviteRow {
   id: number;
   provider_id: number;
+  account_id: null;
+  role: null;
   email: string | null;
   provider_type: 'individual' | 'practice';
   provider_status: string;
   first_name: string | null;
   last_name: string | null;
   company_name: string | null;
+  account_name: null;
+}
+
+export interface TeamInviteRow {
+  id: number;
+  provider_id: null;
+  account_id: number;
+  role: string;
+  email: string | null;
+  account_name: string;
 }
 
 /**
@@ -107,7 +135,8 @@ export function liveInviteQuery(db: Knex | Knex.Transaction, tokenHash: string):
     .where('i.token_hash', tokenHash)
     .whereNull('i.used_at')
     .where('i.expires_at', '>', db.fn.now())
-    .select('i.id', 'i.provider_id', 'i.email');
+    .leftJoin('accounts as a', 'a.id', 'i.account_id')
+    .select('i.id', 'i.provider_id', 'i.email', 'i.account_id', 'i.role', 'a.name as account_name');
   if (db.isTransaction) query.forUpdate('i');
   return query;
 }

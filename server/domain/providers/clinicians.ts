@@ -22,10 +22,10 @@ export function clinicianAccountIds(db: Db, userId: number): Knex.QueryBuilder {
     .where('pc.user_id', userId);
 }
 
-/** An unused, unexpired invitation with that hash and its profile; locked inside a transaction. */
+/** An unused, unexpired invitation with that hash and its profile, or its account for a team invitation; locked inside a transaction. */
 export function findLiveInvite(db: Db, tokenHash: string): Promise<InviteRow | undefined> {
   return liveInviteQuery(db, tokenHash)
-    .join('providers as p', 'p.id', 'i.provider_id')
+    .leftJoin('providers as p', 'p.id', 'i.provider_id')
     .first('p.type as provider_type', 'p.status as provider_status', 'p.first_name', 'p.last_name', 'p.company_name');
 }
 

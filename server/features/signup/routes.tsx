@@ -110,7 +110,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     errors?: Record<string, string>;
     formError?: string;
     status?: number;
-    inviteProviderName?: string;
+    invitedTo?: string;
+    inviteRoleLabel?: string | null;
     askClientLogin?: boolean;
   }
 
@@ -143,7 +144,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
           }
           passwordHint={(options.mode === 'invite' ? INVITE_PASSWORD : REGISTRATION_PASSWORD).message}
           askClientLogin={options.askClientLogin}
-          inviteProviderName={options.inviteProviderName}
+          invitedTo={options.invitedTo}
+          inviteRoleLabel={options.inviteRoleLabel}
           referralChoices={REFERRAL_DESTINATIONS}
           honeypotField={HONEYPOT_FIELD}
           captcha={captchaWidgetFor(res, integrations.captcha)}
@@ -211,11 +213,11 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
   /** Signs the new provider in (new session id), then remembers the profile, the flag and the offer. */
   async function signInRegistered(
     req: Request,
-    result: { userId: number; providerId: number },
+    result: { userId: number; providerId: number | null },
     offer: SignupOffer | null,
   ) {
     await logIn(req, result.userId);
-    req.session.providerId = result.providerId;
+    if (result.providerId !== null) req.session.providerId = result.providerId;
     req.session.justRegistered = true;
     if (offer) req.session.signupOffer = offer;
   }
@@ -281,7 +283,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
         page: (
           <InviteAcceptPage
             action={`/signup/invite/${encodeURIComponent(req.params.inviteToken)}/acceptance`}
-            providerName={invite.providerName}
+            invitedTo={invite.invitedTo}
+            roleLabel={invite.roleLabel}
             invitedEmail={invite.email}
             userEmail={viewer.user.email}
           />
@@ -295,7 +298,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
       type: 'individual',
       offer: null,
       values: { email: invite.email },
-      inviteProviderName: invite.providerName,
+      invitedTo: invite.invitedTo,
+      inviteRoleLabel: invite.roleLabel,
     });
   });
 
@@ -309,7 +313,8 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
       type: 'individual',
       offer: null,
       values: typedValues(req.body),
-      inviteProviderName: invite.providerName,
+      invitedTo: invite.invitedTo,
+      inviteRoleLabel: invite.roleLabel,
     };
     const checked = validate(inviteSchema, req.body);
     if (checked.errors) return form(req, res, { ...options, errors: checked.errors, status: 422 });
@@ -331,7 +336,13 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
     if (result.outcome === 'taken') req.session.returnTo = `/signup/invite/${encodeURIComponent(token)}`;
     if (result.outcome !== 'registered') return conflict(req, res, result, null, 'individual');
     await signInRegistered(req, result, null);
-    flash(req, 'success', `Welcome! You now have access to ${invite.providerName}'s profile.`);
+    flash(
+      req,
+      'success',
+      invite.roleLabel
+        ? `Welcome! You have joined ${invite.invitedTo} as ${invite.roleLabel.toLowerCase()}.`
+        : `Welcome! You now have access to ${invite.invitedTo}'s profile.`,
+    );
     res.redirect(303, result.next);
   });
 
@@ -347,8 +358,11 @@ export function signupRoutes({ db, integrations, config, throttles }: FeatureDep
         page: <InviteOtherAddressPage invitedEmail={result.invitedEmail} userEmail={viewer.user.email} />,
       });
     }
-    req.session.providerId = result.providerId;
-    flash(req, 'success', 'Invitation accepted. The profile is now in your list.');
+    if (result.providerId === null) flash(req, 'success', 'Invitation accepted. You have joined the team.');
+    else {
+      req.session.providerId = result.providerId;
+      flash(req, 'success', 'Invitation accepted. The profile is now in your list.');
+    }
     res.redirect(303, result.next);
   });
 

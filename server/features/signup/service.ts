@@ -17,6 +17,7 @@ import {
   queueEmailConfirmation,
   releaseUnpaidHold,
   RESERVED_NAME_ERROR,
+  teamRoleLabel,
 } from '../../domain/accounts';
 import type { InviteRow, Throttles } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
@@ -217,8 +218,10 @@ export async function register(
 // ---------------------------------------------------------------- invitations
 
 export interface InviteView {
-  providerId: number;
-  providerName: string;
+  /** The profile's name, or for a team invitation the account's. */
+  invitedTo: string;
+  /** A team invitation's role, as the portal names it; null for a profile invitation. */
+  roleLabel: string | null;
   email: string;
 }
 
@@ -228,17 +231,48 @@ async function liveInvite(db: Knex, token: string): Promise<InviteRow | null> {
 }
 
 const inviteProviderName = (invite: InviteRow) =>
-  (invite.provider_type === 'practice' && invite.company_name) ||
-  [invite.first_name, invite.last_name].filter(Boolean).join(' ') ||
-  invite.company_name ||
-  'your profile';
+  invite.provider_id === null
+    ? invite.account_name
+    : (invite.provider_type === 'practice' && invite.company_name) ||
+      [invite.first_name, invite.last_name].filter(Boolean).join(' ') ||
+      invite.company_name ||
+      'your profile';
 
 /** GET /signup/invite/{token}: the invitation, or null when it is unknown, used or expired. */
 export async function findInvite(deps: Pick<SignupDeps, 'db'>, token: string): Promise<InviteView | null> {
   const invite = await liveInvite(deps.db, token);
   if (!invite) return null;
-  return { providerId: invite.provider_id, providerName: inviteProviderName(invite), email: invite.email ?? '' };
+  return {
+    invitedTo: inviteProviderName(invite),
+    roleLabel: invite.role === null ? null : teamRoleLabel(invite.role),
+    email: invite.email ?? '',
+  };
 }
+
+/**
+ * What accepting gives: clinician access to the invited profile (selected), or the invited role on the
+ * account; and where the user goes next.
+ */
+async function takeUpInvite(trx: Knex.Transaction, userId: number, invite: InviteRow): Promise<string> {
+  if (invite.provider_id === null) {
+    await signupRecords.grantAccountRole(trx, userId, invite.account_id, invite.role);
+    return ROLE_HOME[invite.role] ?? '/';
+  }
+  await grantClinicianAccess(trx, userId, invite.provider_id);
+  await signupRecords.selectProvider(trx, userId, invite.provider_id);
+  return invite.provider_status === 'incomplete' ? nextWizardPath(invite.provider_id) : '/';
+}
+
+/** The page a role is for, where a team invitation's new member lands. */
+const ROLE_HOME: Record<string, string> = {
+  'intake-coordinator': '/practice-inbox',
+  'intake-exporter': '/referral-data',
+};
+
+const inviteDetails = (invite: InviteRow) =>
+  invite.provider_id === null
+    ? { account_id: invite.account_id, role: invite.role, invitation_id: invite.id }
+    : { provider_id: invite.provider_id };
 
 /**
  * POST /signup/invite/{token}: a login with clinician access to the invited profile; the invitation
@@ -250,7 +284,11 @@ export async function registerFromInvite(
   token: string,
   input: InviteInput,
   context: { botCheck: BotCheckInput; meta: RequestMeta },
-): Promise<Exclude<Registration, ReservedNameHeld> | { outcome: 'invalid-invite' }> {
+): Promise<
+  | Exclude<Registration, ReservedNameHeld | { outcome: 'registered' }>
+  | { outcome: 'registered'; userId: number; providerId: number | null; next: string; confirmationSent: boolean }
+  | { outcome: 'invalid-invite' }
+> {
   const { db, config } = deps;
   const refused = await guard(deps, context.botCheck, context.meta);
   if (refused) return { outcome: refused };
@@ -275,21 +313,25 @@ export async function registerFromInvite(
         phone_number: input.phone_number ?? null,
         ...(invitedAddress ? { email_confirmed_at: new Date() } : {}),
       });
-      await grantClinicianAccess(trx, userId, invite.provider_id);
-      await signupRecords.selectProvider(trx, userId, invite.provider_id);
+      const next = await takeUpInvite(trx, userId, invite);
       await signupRecords.markInviteUsed(trx, invite.id);
       const confirmation = invitedAddress
         ? null
         : await issueEmailConfirmation(trx, { id: userId, email: input.email });
       if (confirmation) await queueEmailConfirmation(trx, deps, input.email, confirmation);
-      await audit(trx, userId, 'registered_from_invite', context.meta, { provider_id: invite.provider_id });
-      return { userId, providerId: invite.provider_id, status: invite.provider_status, confirmation };
+      await audit(trx, userId, 'registered_from_invite', context.meta, inviteDetails(invite));
+      return { userId, providerId: invite.provider_id, next, confirmation };
     });
     if (!made) return { outcome: 'invalid-invite' };
     await deps.signups.hit(context.meta.ip ?? 'unknown');
     const confirmationSent = Boolean(made.confirmation);
-    const next = made.status === 'incomplete' ? nextWizardPath(made.providerId) : '/';
-    return { outcome: 'registered', userId: made.userId, providerId: made.providerId, next, confirmationSent };
+    return {
+      outcome: 'registered',
+      userId: made.userId,
+      providerId: made.providerId,
+      next: made.next,
+      confirmationSent,
+    };
   } catch (error) {
     if (isUniqueEmailViolation(error)) return { outcome: 'taken', email: input.email };
     throw error;
@@ -309,7 +351,7 @@ export async function acceptInvite(
 ): Promise<
   | { outcome: 'invalid-invite' }
   | { outcome: 'other-address'; invitedEmail: string }
-  | { outcome: 'accepted'; providerId: number; next: string }
+  | { outcome: 'accepted'; providerId: number | null; next: string }
 > {
   if (!looksLikeLinkToken(token)) return { outcome: 'invalid-invite' };
   return deps.db.transaction(async (trx) => {
@@ -317,11 +359,9 @@ export async function acceptInvite(
     if (!invite) return { outcome: 'invalid-invite' as const };
     if (invite.email && invite.email.toLowerCase() !== user.email.toLowerCase())
       return { outcome: 'other-address' as const, invitedEmail: invite.email };
-    await grantClinicianAccess(trx, user.id, invite.provider_id);
-    await signupRecords.selectProvider(trx, user.id, invite.provider_id);
+    const next = await takeUpInvite(trx, user.id, invite);
     await signupRecords.markInviteUsed(trx, invite.id);
-    await audit(trx, user.id, 'invite_accepted', meta, { provider_id: invite.provider_id });
-    const next = invite.provider_status === 'incomplete' ? nextWizardPath(invite.provider_id) : '/';
+    await audit(trx, user.id, 'invite_accepted', meta, inviteDetails(invite));
     return { outcome: 'accepted' as const, providerId: invite.provider_id, next };
   });
 }

@@ -2,6 +2,7 @@
 // work (spec 1 §2 Registration page, §8 Registration failures).
 import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { InvitedTo } from './SignupPage';
 
 /** 403: the address belongs to an account that cannot be used. */
 export function AccountBlockedPage({ supportEmail }: { supportEmail: string }) {
@@ -134,12 +135,14 @@ export function AlreadyProviderPage({ email }: { email: string }) {
 /** A signed-in user opening an invitation: one button accepts it. */
 export function InviteAcceptPage({
   action,
-  providerName,
+  invitedTo,
+  roleLabel,
   invitedEmail,
   userEmail,
 }: {
   action: string;
-  providerName: string;
+  invitedTo: string;
+  roleLabel: string | null;
   invitedEmail: string;
   userEmail: string;
 }) {
@@ -148,7 +151,7 @@ export function InviteAcceptPage({
   return (
     <>
       <p>
-        You have been invited to work on the profile of <strong>{providerName}</strong>.
+        <InvitedTo name={invitedTo} roleLabel={roleLabel} />
       </p>
       <PostForm action={action}>
         <div className="actions">

@@ -33,7 +33,9 @@ export interface SignupPageProps {
   passwordHint: string;
   /** from-client: the visitor proves who they are with the client login. */
   askClientLogin?: boolean;
-  inviteProviderName?: string;
+  /** The invited profile's name, or for a team invitation the account's (with inviteRoleLabel). */
+  invitedTo?: string;
+  inviteRoleLabel?: string | null;
   referralChoices: Record<string, string>;
   honeypotField: string;
   /** The bot-check provider's widget (null: the local check, the honeypot alone). */
@@ -80,10 +82,9 @@ export function SignupPage(props: SignupPageProps) {
     <>
       <WizardProgress current={0} />
       {offer && <OfferBanner offer={offer} />}
-      {mode === 'invite' && props.inviteProviderName && (
+      {mode === 'invite' && props.invitedTo && (
         <p>
-          You have been invited to work on the profile of <strong>{props.inviteProviderName}</strong>. Create your login
-          to accept.
+          <InvitedTo name={props.invitedTo} roleLabel={props.inviteRoleLabel ?? null} /> Create your login to accept.
         </p>
       )}
       {mode === 'from-client' && (
@@ -255,6 +256,19 @@ export function SignupPage(props: SignupPageProps) {
         <p>“Setting up my profile took one evening, and the first referral came the week after.”</p>
         <footer>— a licensed therapist in New York</footer>
       </blockquote>
+    </>
+  );
+}
+
+/** What an invitation offers: work on a profile, or a role on a practice's team. */
+export function InvitedTo({ name, roleLabel }: { name: string; roleLabel: string | null }) {
+  return roleLabel ? (
+    <>
+      You have been invited to join the team of <strong>{name}</strong> as {roleLabel.toLowerCase()}.
+    </>
+  ) : (
+    <>
+      You have been invited to work on the profile of <strong>{name}</strong>.
     </>
   );
 }
