@@ -51,6 +51,7 @@ const PRACTICE_PAGES = [
   '/',
   '/profiles',
   '/practice/providers',
+  '/practice/team',
   '/practice-inbox',
   '/referral-data',
   '/practice-management',

@@ -219,6 +219,36 @@ describe('Team page (/practice/team)', () => {
       assert.ok(mainTextOf(res.text).includes('This person already has that role.'));
     });
 
+    it('sends at most 20 invitations an hour per account, then answers 429 and sends nothing', async () => {
+      const { user, client } = await signedIn(['owner']);
+      await ctx()
+        .db('invite_tokens')
+        .insert(
+          Array.from({ length: 20 }, (_, n) => ({
+            token_hash: `earlier-${n}`,
+            account_id: user.accountId,
+            role: 'intake-exporter',
+            email: `earlier${n}@example.test`,
+            expires_at: new Date(Date.now() + 86_400_000),
+          })),
+        );
+      const res = await postForm(client, TEAM, `${TEAM}/invitations`, {
+        email: 'one.more@example.test',
+        role: 'owner',
+      });
+      assert.equal(res.status, 429);
+      assert.equal(
+        await ctx()
+          .db('pgboss.job')
+          .where({ name: 'mail.send' })
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r?.n)),
+        0,
+      );
+      assert.equal(await ctx().db('invite_tokens').where({ email: 'one.more@example.test' }).first(), undefined);
+    });
+
     it('an invitee without a login signs up through the invitation and holds the role (no profile access)', async () => {
       const { user, client } = await signedIn(['owner']);
       await postForm(client, TEAM, `${TEAM}/invitations`, {

@@ -63,12 +63,12 @@ export function PracticeTeamPage({
               {
                 heading: 'Name',
                 cell: (m) => (
-                  <>
+                  <div className="team-address">
                     <strong>{m.name}</strong>
                     {m.isYou && ' (you)'}
                     <br />
                     <span className="muted">{m.email}</span>
-                  </>
+                  </div>
                 ),
               },
               {
@@ -116,7 +116,7 @@ export function PracticeTeamPage({
               rows={invitations}
               rowKey={(i) => i.id}
               columns={[
-                { heading: 'E-mail', cell: (i) => i.email },
+                { heading: 'E-mail', cell: (i) => <span className="team-address">{i.email}</span> },
                 { heading: 'Role', cell: (i) => <Label state="attention">{i.role}</Label> },
                 { heading: 'Sent', cell: (i) => i.sent },
                 { heading: 'Expires', cell: (i) => i.expires },
