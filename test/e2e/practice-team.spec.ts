@@ -83,5 +83,18 @@ describe('browser: the Team page', function () {
     assert.match(await people.innerText(), /Intake coordinator/);
     assert.doesNotMatch(await page.locator('#team-invitations').innerText(), /robin\.front-desk/);
     await expectPhonePage(page);
+
+    // Robin's roles on a page of their own: give intake exporter, then take it away after the confirmation.
+    await submit(page, page.getByRole('link', { name: 'Change roles of Robin Desk' }));
+    await expectPhonePage(page);
+    await submit(page, page.getByRole('button', { name: 'Give the role Intake exporter' }));
+    await expectFlash(page, 'The role intake exporter has been given.');
+    await submit(page, page.getByRole('button', { name: 'Take away the role Intake exporter' }));
+    await page.getByRole('heading', { name: 'Take this role away?' }).waitFor();
+    await expectPhonePage(page);
+    await submit(page, page.getByRole('button', { name: 'Take role away' }));
+    await expectFlash(page, 'The role intake exporter has been taken away.');
+    const roles = await page.locator('tr', { hasText: 'Intake exporter' }).first().innerText();
+    assert.match(roles, /Not given/);
   });
 });

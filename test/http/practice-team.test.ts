@@ -286,6 +286,10 @@ describe('Team page (/practice/team)', () => {
         0,
       );
       assert.equal((await invitee.get('/practice-inbox')).status, 200);
+      // Without a profile of their own, the coordinator's home is the inbox.
+      const home = await invitee.get('/');
+      assert.equal(home.status, 303);
+      assert.equal(home.headers.location, '/practice-inbox');
       assert.equal((await invitee.get(path)).status, 410, 'the link is used up');
     });
 

@@ -47,7 +47,16 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
 
   router.get('/', requireSignIn, async (req, res) => {
     const { provider } = res.locals.viewer!;
-    if (!provider) return render(req, res, { title: 'Dashboard', page: <NoProfilePage />, status: 403 });
+    if (!provider) {
+      // Staff of a practice (a team invitation's role, no profile of their own) start at their role's page.
+      const staffHome = policy.canUsePracticeInbox(res.locals.viewer!)
+        ? '/practice-inbox'
+        : policy.canExportReferrals(res.locals.viewer!)
+          ? '/referral-data'
+          : null;
+      if (staffHome) return res.redirect(303, staffHome);
+      return render(req, res, { title: 'Dashboard', page: <NoProfilePage />, status: 403 });
+    }
     // An incomplete profile made with the new wizard, not exited, continues the wizard (spec 1 §4).
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
