@@ -6,6 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser, TEST_PASSWORD } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, type Agent } from '../support/http';
 import { lastEmail, linkPath } from './auth-helpers';
+import { revokeRole, type TeamActor } from '../../server/domain/accounts';
 
 const DENIED = 'Oops! You are unable to access this resource...';
 const TEAM = '/practice/team';
@@ -321,6 +322,7 @@ describe('Team page (/practice/team)', () => {
       const res = await postForm(client, TEAM, `${TEAM}/invitations/${invite.id}/cancellation`, {});
       assert.equal(res.status, 303);
       assert.equal((await agent().get(path)).status, 410);
+      assert.ok(!mainTextOf((await client.get(TEAM)).text).includes('x@example.test'), 'no longer listed');
       const [entry] = await auditOf('team_invitation_canceled');
       assert.equal(Number(entry.user_id), user.userId);
     });
@@ -407,6 +409,28 @@ describe('Team page (/practice/team)', () => {
       assert.ok(mainTextOf(res.text).includes('An account needs at least one owner.'));
       assert.deepEqual(await rolesOf(user.userId, user.accountId), ['owner']);
       assert.equal((await auditOf('team_role_revoked')).length, 0);
+    });
+
+    it('two owners taking each other’s owner role at once: one wins, the account keeps an owner', async () => {
+      const { user } = await signedIn(['owner']);
+      const mate = await teammate(user.accountId, ['owner']);
+      const actor = (userId: number, email: string): TeamActor => ({
+        userId,
+        email,
+        accountId: user.accountId,
+        meta: {},
+      });
+      const results = await Promise.allSettled([
+        revokeRole(ctx().db, actor(user.userId, user.email), mate.userId, 'owner'),
+        revokeRole(ctx().db, actor(mate.userId, mate.email), user.userId, 'owner'),
+      ]);
+      assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+      const owners = await ctx()
+        .db('account_roles')
+        .where({ account_id: user.accountId, role: 'owner' })
+        .count({ n: '*' })
+        .first();
+      assert.equal(Number(owners?.n), 1);
     });
 
     it('lets an owner step down once another owner exists', async () => {

@@ -209,7 +209,8 @@ export async function cancelInvitation(db: Knex, actor: TeamActor, invitationId:
       .where({ id: invitationId })
       .first('id', 'email', 'role');
     if (!invite) throw new NotFoundError();
-    await trx('invite_tokens').where({ id: invitationId }).delete();
+    // Expired now rather than deleted: its link stops working, and it still counts toward the hourly limit.
+    await trx('invite_tokens').where({ id: invitationId }).update({ expires_at: trx.fn.now() });
     await audit(trx, actor.userId, 'team_invitation_canceled', actor.meta, {
       account_id: actor.accountId,
       invitation_id: invitationId,
