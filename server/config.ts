@@ -21,6 +21,8 @@ export interface Config {
   jobsInProcess: boolean;
   /** Requests a minute each directory API token may make. */
   apiRatePerMinute: number;
+  /** Years a read record (who read what, issue [22] item 4) is kept before the daily job deletes it. */
+  readAuditRetentionYears: number;
   /** Express `trust proxy`: a hop count, or trusted addresses/subnets; never `true`. */
   trustProxy: number | string;
   logLevel: string;
@@ -169,6 +171,8 @@ export const settingsSchema = Joi.object({
   READ_CACHE: bool.default(true),
   JOBS_IN_PROCESS: bool.default(true),
   API_RATE_LIMIT: Joi.number().integer().min(1).max(100000).default(120),
+  // HIPAA keeps its documentation 6 years: fewer is refused.
+  READ_AUDIT_RETENTION_YEARS: Joi.number().integer().min(6).max(100).default(6),
   // A hop count first: "1" is one proxy, never "trust every hop" (which lets X-Forwarded-For spoof the
   // client IP). Words such as "true" are refused; a subnet list ("loopback", "10.0.0.0/8") stays a string.
   TRUST_PROXY: Joi.alternatives(
@@ -465,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCache: value.READ_CACHE,
     jobsInProcess: value.JOBS_IN_PROCESS,
     apiRatePerMinute: value.API_RATE_LIMIT,
+    readAuditRetentionYears: value.READ_AUDIT_RETENTION_YEARS,
     trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),

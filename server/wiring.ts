@@ -10,6 +10,7 @@ import { bookingJobs } from './domain/appointments';
 import { billingJobs } from './domain/billing';
 import { externalCalendarJobs } from './domain/external-calendars';
 import { messagingJobs } from './domain/messaging';
+import { readAuditJobs } from './domain/read-audit';
 import { featureJobs } from './features';
 import { createIntegrations, type Integrations } from './integrations';
 import { sessionJobs } from './http/session';
@@ -24,6 +25,7 @@ export const JOB_CATALOG: JobDefinition<never>[] = [
   ...messagingJobs,
   ...externalCalendarJobs,
   ...standaloneSignupJobs,
+  ...readAuditJobs,
   ...featureJobs,
 ];
 

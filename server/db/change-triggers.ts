@@ -18,6 +18,7 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * only by the post that settles them (migration 20261125020000). live_streams holds the places of open
  * live streams (a write at every stream opened), read only by the stream limit. billing_dunning_notices
  * (one row per failed payment attempt e-mailed) is read only by the webhook that writes it.
+ * read_records gets a row at each thread or client list opened, read only by the audit page.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -35,6 +36,7 @@ export const UNWATCHED_TABLES = [
   'billing_attempts',
   'live_streams',
   'billing_dunning_notices',
+  'read_records',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

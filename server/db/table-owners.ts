@@ -31,6 +31,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   tags: 'domain/tags',
   taggings: 'domain/tags',
   out_of_office_messages: 'domain/vacation-responder',
+  // who read what (issue [22] item 4)
+  read_records: 'domain/read-audit',
   // the calendar, bookings and messages
   availability_events: 'domain/calendar',
   appointments: 'domain/appointments',

@@ -527,6 +527,16 @@ export interface RateLimits {
   points: Generated<number>;
 }
 
+export interface ReadRecords {
+  account_id: number;
+  action: string;
+  client_user_id: number | null;
+  created_at: Generated<Timestamp>;
+  detail: Generated<unknown>;
+  id: Generated<number>;
+  user_id: number;
+}
+
 export interface SentMessages {
   body: string;
   channel: string;
@@ -717,6 +727,7 @@ export interface DB {
   provider_paid_seats: ProviderPaidSeats;
   providers: Providers;
   rate_limits: RateLimits;
+  read_records: ReadRecords;
   sent_messages: SentMessages;
   sessions: Sessions;
   sign_in_places: SignInPlaces;

@@ -42,6 +42,7 @@ type TypedTable =
   | 'sign_in_places'
   | 'auth_tokens'
   | 'audit_log'
+  | 'read_records'
   | 'rate_limits'
   | 'events'
   | 'invite_tokens'

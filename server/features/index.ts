@@ -39,6 +39,7 @@ import { practiceInboxRoutes } from './practice-inbox/routes';
 import { practiceManagementRoutes } from './practice-management/routes';
 import { privatePayBoosterRoutes } from './private-pay-booster/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
+import { practiceAuditRoutes } from './practice-audit/routes';
 import { practiceTeamRoutes } from './practice-team/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
@@ -82,6 +83,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     testimonialRoutes(deps),
     practiceProviderRoutes(deps),
     practiceTeamRoutes(deps),
+    practiceAuditRoutes(deps),
     availabilityLocationsRoutes(deps),
     photosVideoRoutes(deps),
     planManagementRoutes(deps),

@@ -96,6 +96,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const hasRows = (table: string, rows = 'true') => `exists (select 1 from ${table} where ${rows})`;
   const quoted = (table: string) => `"${table}"`;
   const resetStatement = `do $reset$ begin
+    -- The read records refuse deletion unless the transaction names a cut (migration 20261129060000).
+    perform set_config('read_records.delete_before', 'infinity', true);
     ${localWritten.map(({ table, rows }) => `if ${hasRows(table, rows)} then delete from ${table} where ${rows}; end if;`).join('\n    ')}
     begin
       ${deleteOrder.map((table) => `if ${hasRows(quoted(table))} then delete from ${quoted(table)}; end if;`).join('\n      ')}

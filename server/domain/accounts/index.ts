@@ -89,6 +89,8 @@ export {
   type TokenRow,
   type UserRow,
   updateUser,
+  userIdsNamed,
+  userNames,
   userHasPaidPlan,
 } from './repo';
 export {

@@ -295,3 +295,26 @@ export async function accountNames(db: Knex, ids: number[]): Promise<Map<number,
   const rows = ids.length ? await db('accounts').whereIn('id', ids).select('id', 'name') : [];
   return new Map(rows.filter((row) => row.name).map((row) => [row.id, row.name!]));
 }
+
+/** "First Last" of these users, by id (the full name, else the e-mail, when a user has no first or last name). */
+export async function userNames(db: Knex, ids: number[]): Promise<Map<number, string>> {
+  const rows = ids.length
+    ? await db('users')
+        .whereIn('id', [...new Set(ids)])
+        .select('id', 'first_name', 'last_name', 'full_name', 'email')
+    : [];
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      [row.first_name, row.last_name].filter(Boolean).join(' ') || row.full_name || row.email,
+    ]),
+  );
+}
+
+/** A query of the users whose name holds `search` (any case), for a caller's `whereIn`. */
+export function userIdsNamed(db: Knex, search: string): Knex.QueryBuilder {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db('users')
+    .whereRaw("concat_ws(' ', first_name, last_name) ilike ? or coalesce(full_name, '') ilike ?", [pattern, pattern])
+    .select('id');
+}

@@ -21,6 +21,7 @@ import { needsConfirmation } from '../../lib/confirmation';
 import { AppointmentPage } from '../../../views/pages/appointments/AppointmentPage';
 import { APPOINTMENTS_PATH, AppointmentsPage } from '../../../views/pages/appointments/AppointmentsPage';
 import { PageContextReact, type PageContext } from '../../../views/page-context';
+import * as readAudit from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
 import { listAppointmentTab, loadAppointmentPanel } from '../../presenters';
 
@@ -139,6 +140,13 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
       appointmentIdOf(req),
     );
     if (!record) throw new NotFoundError();
+    await readAudit.recordRead(db, {
+      accountId: selectedProfile(res).accountId,
+      userId: res.locals.viewer!.user.id,
+      action: 'appointment_file',
+      clientUserId: record.clientUserId,
+      detail: { providerId: record.providerId, appointmentId: record.id, file: appointments.icsFileName(record) },
+    });
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
     res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));

@@ -8,6 +8,7 @@ import { toId } from '../../http/access';
 import * as referrals from '../../domain/referrals';
 import { ClientListPage } from '../../../views/pages/client-list/ClientListPage';
 import { clientListView } from '../../presenters';
+import { recordRead } from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Full Client List';
@@ -38,6 +39,12 @@ export function clientListRoutes({ db, menu }: FeatureDeps): Router {
       });
     }
     const page = await referrals.listClients(db, { providerId: provider.id }, requested || 1);
+    await recordRead(db, {
+      accountId: provider.accountId,
+      userId: res.locals.viewer!.user.id,
+      action: 'client_list',
+      detail: { list: 'profile', providerId: provider.id, page: page.page },
+    });
     const list = clientListView(page, {
       timeZone: provider.timezone,
       messageHref: (item) => `/messages/${item.clientId}`,

@@ -34,6 +34,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { isChecked, text } from '../../lib/form';
 import { MessagesPage, type DeleteConfirmation } from '../../../views/pages/messages/MessagesPage';
 import type { VobCardView } from '../../../views/components/messaging/VobCard';
+import { recordRead } from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
 import { ConversationFeed, type MessageNotice } from './live';
 import { CONTACT_PATH, islandProps, listItems, MESSAGES_PATH, messageView, PAGE_TEXTS, threadPath } from './view-model';
@@ -166,7 +167,17 @@ export function messagesRoutes({ db, integrations, channels, menu, streams }: Fe
         page: <MessagesPage {...list} texts={PAGE_TEXTS} contactHref={CONTACT_PATH} thread="missing" />,
       });
     }
-    const cards = await cardsFor(viewer, thread.conversation, thread.messages);
+    // Who read what: the record is written before the thread is shown (a failed write fails the page).
+    const [cards] = await Promise.all([
+      cardsFor(viewer, thread.conversation, thread.messages),
+      recordRead(db, {
+        accountId: provider.accountId,
+        userId: viewer.user.id,
+        action: 'thread',
+        clientUserId: thread.conversation.clientUserId,
+        detail: { providerId: provider.id },
+      }),
+    ]);
     // The top bar's unread dot as it is now that this conversation is read.
     if (options.markRead)
       res.locals.viewer = {

@@ -27,6 +27,7 @@ import {
   INBOX_PATH,
 } from '../../../views/pages/practice-inbox/InboxTabs';
 import { clientListView, listAppointmentTab, loadAppointmentPanel } from '../../presenters';
+import * as readAudit from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
 import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
@@ -129,7 +130,15 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
               before: req.method === 'GET' ? toId(req.query.before) || null : null,
             })
           : null;
-      if (opened)
+      if (opened) {
+        // Who read what: recorded before the thread is shown (a failed write fails the page).
+        await readAudit.recordRead(db, {
+          accountId,
+          userId: res.locals.viewer!.user.id,
+          action: 'thread',
+          clientUserId,
+          detail: { providerId },
+        });
         thread = threadPane(opened, {
           query: carriedQuery(req.query),
           csrfToken: req.csrfToken?.() ?? '',
@@ -137,7 +146,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
           draft: options.draft,
           error: options.error,
         });
-      else {
+      } else {
         thread = 'missing';
         status = 404;
       }
@@ -372,13 +381,27 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       toId(req.params.appointmentId),
     );
     if (!record) throw new NotFoundError();
+    await readAudit.recordRead(db, {
+      accountId: accountOf(res),
+      userId: res.locals.viewer!.user.id,
+      action: 'appointment_file',
+      clientUserId: record.clientUserId,
+      detail: { providerId: record.providerId, appointmentId: record.id, file: appointments.icsFileName(record) },
+    });
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
     res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));
   });
 
   router.get(INBOX_CLIENT_LIST_PATH, ...guard, async (req, res) => {
-    const page = await referrals.listClients(db, { accountId: accountOf(res) }, toId(req.query.page) || 1);
+    const accountId = accountOf(res);
+    const page = await referrals.listClients(db, { accountId }, toId(req.query.page) || 1);
+    await readAudit.recordRead(db, {
+      accountId,
+      userId: res.locals.viewer!.user.id,
+      action: 'client_list',
+      detail: { list: 'practice-inbox', page: page.page },
+    });
     const list = clientListView(page, {
       timeZone: zoneOf(res),
       messageHref: (item) => threadPath({ clientUserId: item.clientId, providerId: item.providerId }),

@@ -13,6 +13,7 @@ import {
   REFERRAL_DOWNLOAD_PATH,
   ReferralDataPage,
 } from '../../../views/pages/referral-data/ReferralDataPage';
+import { recordRead } from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
 
 const TITLE = 'Referral Data';
@@ -48,6 +49,13 @@ export function referralDataRoutes({ db, menu }: FeatureDeps): Router {
   });
 
   router.get(REFERRAL_DOWNLOAD_PATH, ...guard, async (req, res) => {
+    // Recorded before the first byte: an export that cannot be recorded is not sent.
+    await recordRead(db, {
+      ...accountOf(res),
+      userId: res.locals.viewer!.user.id,
+      action: 'referral_export',
+      detail: { file: referrals.REFERRAL_EXPORT_FILE },
+    });
     res.set('Cache-Control', 'private, no-store');
     res.attachment(referrals.REFERRAL_EXPORT_FILE);
     res.type('text/csv; charset=utf-8');
