@@ -29,7 +29,7 @@ const SIGNED_IN_PAGES = [
   '/contact',
   '/tips/phone-consultations',
 ];
-const PRACTICE_PAGES = ['/practice/providers', '/practice/team', '/profiles'];
+const PRACTICE_PAGES = ['/practice/providers', '/practice/team', '/practice/audit', '/profiles'];
 const SIGNED_OUT_PAGES = ['/login', '/signup'];
 /** Pictographs and symbols that would stand in for icons (the sprite's SVGs are the icons). */
 /**

@@ -53,7 +53,7 @@ export function PracticeAuditPage({
         Every opening of a conversation or a client list page, and every download of client data, by the people of your
         account. {`Records are kept ${retentionYears} years and cannot be changed or deleted.`}
       </p>
-      <Card id="audit-records" title="Who read what">
+      <Card id="audit-records" title="Records">
         <form method="get" action={AUDIT_PATH} className="record-filters" aria-label="Filter the records">
           <SelectField
             id="audit-person"
