@@ -52,6 +52,7 @@ const PRACTICE_PAGES = [
   '/profiles',
   '/practice/providers',
   '/practice/team',
+  '/practice/audit',
   '/practice-inbox',
   '/referral-data',
   '/practice-management',
