@@ -33,6 +33,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   out_of_office_messages: 'domain/vacation-responder',
   // who read what (issue [22] item 4)
   read_records: 'domain/read-audit',
+  // the directory's profile views and contact clicks (issue [22] item 3)
+  profile_events: 'domain/profile-events',
   // the calendar, bookings and messages
   availability_events: 'domain/calendar',
   appointments: 'domain/appointments',

@@ -470,6 +470,15 @@ export interface OutOfOfficeMessages {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProfileEvents {
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  id: Generated<number>;
+  kind: string;
+  occurred_at: Timestamp;
+  provider_id: number;
+}
+
 export interface ProviderClinicians {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -723,6 +732,7 @@ export interface DB {
   locations: Locations;
   messages: Messages;
   out_of_office_messages: OutOfOfficeMessages;
+  profile_events: ProfileEvents;
   provider_clinicians: ProviderClinicians;
   provider_paid_seats: ProviderPaidSeats;
   providers: Providers;

@@ -43,6 +43,7 @@ type TypedTable =
   | 'auth_tokens'
   | 'audit_log'
   | 'read_records'
+  | 'profile_events'
   | 'rate_limits'
   | 'events'
   | 'invite_tokens'

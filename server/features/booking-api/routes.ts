@@ -8,6 +8,7 @@ import type { JobQueue } from '../../jobs';
 import { NotFoundError } from '../../lib/errors';
 import * as appointments from '../../domain/appointments';
 import { messagingApi } from './messages';
+import { profileEventsApi } from './profile-events';
 import { bookingSchema, cancelSchema, check, slotRange } from './validation';
 
 export interface BookingApiDeps {
@@ -50,8 +51,10 @@ async function answering<T>(notFound: () => ApiError, act: () => Promise<T>): Pr
 export function bookingApi({ db, jobs, now = () => new Date() }: BookingApiDeps): ApiEndpoints {
   // The messaging endpoints share the API's mount (docs/api.md "Messages").
   const messages = messagingApi({ db, jobs, now });
+  const profileEvents = profileEventsApi({ db, now });
   return (router, { idempotent }) => {
     messages(router, { idempotent });
+    profileEvents(router, { idempotent });
     router.get('/providers/:providerId/slots', async (req, res) => {
       const providerId = idFrom(req.params.providerId);
       if (!providerId) throw noProvider();

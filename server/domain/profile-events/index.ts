@@ -1,0 +1,7 @@
+// The profile-events module's public face: everything outside server/domain/profile-events/ imports from here.
+export {
+  PROFILE_EVENT_KINDS,
+  type ProfileEvent,
+  type ProfileEventKind,
+  recordProfileEvents,
+} from './repo';
