@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { createToken, revokeToken } from '../../server/api';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
+import { agent, mainTextOf, postForm } from '../support/http';
 
 const db = () => ctx().db;
 const MINUTE = 60_000;
@@ -154,5 +155,45 @@ describe('POST /api/v1/providers/:id/events', () => {
     const hidden = await createProviderUser(db(), { providers: [{ status: 'inactive' }] });
     await api.send(hidden.providerIds[0]!, body).expect(404);
     assert.equal((await stored(hidden.providerIds[0]!)).length, 0);
+  });
+});
+
+describe('/dev/client: the demo directory sends profile events with a plain form', () => {
+  it('a sent event is stored once, through the API, and the page says so', async () => {
+    const providerId = await liveProvider();
+    const client = agent();
+    const sent = await postForm(client, '/dev/client', '/dev/client/events', {
+      provider_id: providerId,
+      type: 'contact_click',
+      client_email: 'casey@example.test',
+    });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.location, '/dev/client?client_email=casey%40example.test#events');
+    const rows = await stored(providerId);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.kind, 'contact_click');
+    assert.ok(Math.abs(new Date(rows[0]!.occurred_at).getTime() - Date.now()) < MINUTE);
+    const page = mainTextOf((await client.get(sent.headers.location).expect(200)).text);
+    assert.match(page, /Contact click sent: counted\./);
+    assert.match(page, /POST \/api\/v1\/providers\/\d+\/events Answer: HTTP 202[\s\S]*accepted(&quot;|")?: 1,/);
+  });
+
+  it('a refused event shows the page again (422) with the reason and the choices kept', async () => {
+    const providerId = await liveProvider();
+    const missing = await postForm(agent(), '/dev/client', '/dev/client/events', {
+      provider_id: '',
+      type: 'profile_view',
+    });
+    assert.equal(missing.status, 422);
+    assert.match(mainTextOf(missing.text), /Choose a provider\./);
+    assert.match(missing.text, /id="event-type-profile_view"[^>]*checked|checked[^>]*id="event-type-profile_view"/);
+    const hidden = await createProviderUser(db(), { providers: [{ status: 'inactive' }] });
+    const refused = await postForm(agent(), '/dev/client', '/dev/client/events', {
+      provider_id: hidden.providerIds[0]!,
+      type: 'profile_view',
+    });
+    assert.equal(refused.status, 422);
+    assert.match(mainTextOf(refused.text), /The API refused the event[\s\S]*There is no live provider with this id\./);
+    assert.equal((await stored(providerId)).length, 0);
   });
 });

@@ -15,6 +15,8 @@ import {
   DEMO_MESSAGE,
   DevClientPage,
   type DevClientView,
+  EVENT_TYPES,
+  type EventsView,
   type MessageValues,
   PAGE_PATH,
 } from '../../../views/pages/dev-client/DevClientPage';
@@ -205,6 +207,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       problem?: string | null;
       lastAnswer?: ApiCall | null;
       messaging?: MessagingChoices;
+      events?: EventsView;
     },
     status = 200,
   ) {
@@ -242,6 +245,7 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       clientEmail: choices.clientEmail,
       bookings: bookingRows(bookings, new Date()),
       messaging,
+      events: choices.events ?? { providerId: null, type: 'profile_view', errors: {}, problem: null },
     };
     render(req, res, {
       title: 'Demo directory client',
@@ -320,6 +324,38 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
       303,
       `${PAGE_PATH}?${new URLSearchParams({ message_provider_id: providerId, client_email: clientEmail })}#messages`,
     );
+  });
+
+  // One profile event, now, under a new event id: what the directory sends as clients browse.
+  router.post(`${PAGE_PATH}/events`, onlyLocally, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const providerId = idParam(body.provider_id);
+    const type = text(body.type);
+    const clientEmail = text(body.client_email).trim() || DEMO_CLIENT.email;
+    const again = (events: EventsView, lastAnswer: ApiCall | null) =>
+      show(
+        req,
+        res,
+        { providerId: null, client: { ...DEMO_CLIENT, email: clientEmail }, clientEmail, lastAnswer, events },
+        422,
+      );
+    const errors: Record<string, string> = {};
+    if (!providerId) errors.provider_id = 'Choose a provider.';
+    if (!EVENT_TYPES.some((choice) => choice.value === type)) errors.type = 'Choose what the client did.';
+    if (!providerId || errors.type) return again({ providerId, type, errors, problem: null }, null);
+    const answer = await call(req, 'POST', `/providers/${providerId}/events`, {
+      events: [{ id: randomUUID(), type, occurred_at: new Date().toISOString() }],
+    });
+    const shown = shownCall(answer);
+    if (answer.status !== 202) return again({ providerId, type, errors: {}, problem: apiMessageOf(answer) }, shown);
+    req.session.devClientAnswer = shown;
+    const { accepted } = answer.json as { accepted: number };
+    flash(
+      req,
+      'success',
+      `${type === 'profile_view' ? 'Profile view' : 'Contact click'} sent: ${accepted === 1 ? 'counted' : 'already counted'}.`,
+    );
+    res.redirect(303, `${PAGE_PATH}?${new URLSearchParams({ client_email: clientEmail })}#events`);
   });
 
   router.post(`${PAGE_PATH}/bookings`, onlyLocally, async (req, res) => {

@@ -120,7 +120,21 @@ export interface DevClientView {
   clientEmail: string;
   bookings: BookingRow[];
   messaging: MessagingView;
+  events: EventsView;
 }
+
+/** The profile-events form: the provider and kind chosen, and why the API refused the last one. */
+export interface EventsView {
+  providerId: string | null;
+  type: string;
+  errors: Record<string, string>;
+  problem: string | null;
+}
+
+export const EVENT_TYPES = [
+  { value: 'profile_view', label: 'A profile view', hint: 'the client opened the profile' },
+  { value: 'contact_click', label: 'A contact click', hint: 'the client opened a way to get in touch' },
+];
 
 const STATUS_LABEL_STATES: Record<string, LabelState> = { Booked: 'success', Canceled: 'neutral' };
 
@@ -185,7 +199,8 @@ export function DevClientPage({ view }: { view: DevClientView }) {
     <>
       <p>
         This page plays the public directory: it calls the portal&rsquo;s API (described in docs/api.md) with a token of
-        its own, as the directory does in production. Bookings and messages reach the portal only through that API.
+        its own, as the directory does in production. Bookings, messages and profile events reach the portal only
+        through that API.
       </p>
       {view.calls.map((call) => (
         <AnswerCard key={callId(call)} call={call} />
@@ -237,6 +252,8 @@ export function DevClientPage({ view }: { view: DevClientView }) {
       </Card>
 
       <MessagingCard view={view} />
+
+      <EventsCard view={view} />
 
       <Card id="bookings" title={`Bookings of ${view.clientEmail}`}>
         {view.bookings.length === 0 ? (
@@ -336,6 +353,44 @@ function MessagingCard({ view }: { view: DevClientView }) {
           <MessageForm view={view} />
         </>
       )}
+    </Card>
+  );
+}
+
+function EventsCard({ view }: { view: DevClientView }) {
+  const { events } = view;
+  return (
+    <Card id="events" title="Send a profile event">
+      <p>What the directory reports for a provider&rsquo;s referral funnel: one event, now, with a new id.</p>
+      {events.problem && (
+        <Notice tone="error" title="The API refused the event">
+          {events.problem}
+        </Notice>
+      )}
+      <PostForm action={`${PAGE_PATH}/events`} aria-label="Send a profile event" noValidate>
+        <input type="hidden" name="client_email" value={view.clientEmail} />
+        <SelectField
+          id="event-provider"
+          name="provider_id"
+          label="Profile"
+          hint="Any live profile."
+          value={events.providerId ?? ''}
+          placeholder="Choose a provider"
+          options={view.messaging.providers}
+          error={events.errors.provider_id}
+        />
+        <RadioGroup
+          idPrefix="event-type"
+          name="type"
+          legend="What the client did"
+          value={events.type}
+          error={events.errors.type}
+          options={EVENT_TYPES}
+        />
+        <div className="actions">
+          <Button>Send event</Button>
+        </div>
+      </PostForm>
     </Card>
   );
 }
