@@ -19,6 +19,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * live streams (a write at every stream opened), read only by the stream limit. billing_dunning_notices
  * (one row per failed payment attempt e-mailed) is read only by the webhook that writes it.
  * read_records gets a row at each thread or client list opened, read only by the audit page.
+ * profile_events gets a row at each profile view or contact click the directory reports; no cached read
+ * depends on it (the funnel that will count it reads it fresh).
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -37,6 +39,7 @@ export const UNWATCHED_TABLES = [
   'live_streams',
   'billing_dunning_notices',
   'read_records',
+  'profile_events',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

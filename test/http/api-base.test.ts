@@ -260,7 +260,7 @@ describe('/dev/client', () => {
     assert.match(text, /GET \/api\/v1\/ping/);
     assert.match(text, /HTTP 200/);
     assert.match(text, /"name": "Demo directory client \(\/dev\/client\)"/);
-    assert.match(page.text, /Bookings and messages/);
+    assert.match(page.text, /Bookings, messages and profile events reach the portal only/);
     const [token] = await listTokens(ctx().db);
     assert.equal(token!.name, 'Demo directory client (/dev/client)');
     assert.ok(token!.lastUsedAt, 'the API saw the token');
