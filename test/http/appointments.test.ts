@@ -197,7 +197,7 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     assert.match(
       text,
       new RegExp(
-        `Phone Consult with Casey Client Date ${longDateIn(start, made.zone)} Time ${clockIn(start, made.zone)} – .* GMT`,
+        `Phone Consult with Casey Client Date ${longDateIn(start, made.zone)} Time ${clockIn(start, made.zone)} – .* (GMT|UTC)`,
       ),
     );
     assert.match(
