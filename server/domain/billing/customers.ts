@@ -25,6 +25,16 @@ export const postalAddressOf = (
   postalCode: row?.address_postal_code ?? '',
 });
 
+/** The billing address on file: the primary mirrored customer's (empty fields when there is none). */
+export async function billingAddressOf(db: Knex, accountId: number): Promise<PostalAddress> {
+  return postalAddressOf(
+    await db('billing_customers')
+      .where({ account_id: accountId })
+      .orderBy([{ column: 'is_primary', order: 'desc' }, 'id'])
+      .first('address_line1', 'address_line2', 'address_city', 'address_state', 'address_postal_code'),
+  );
+}
+
 export async function primaryCustomerOf(db: Knex, accountId: number): Promise<string | null> {
   return (
     (

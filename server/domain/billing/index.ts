@@ -55,7 +55,7 @@ export {
   isInternalCoupon,
   typedCoupon,
 } from './coupons';
-export { customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
+export { billingAddressOf, customerOwning, ensureCustomer, primaryCustomerOf, saveSetupCard } from './customers';
 export {
   type AccountBilling,
   deriveAccountBilling,

@@ -31,6 +31,7 @@ import {
   retaxCustomer,
   defaultCardOf,
   hostedPageReturn,
+  billingAddressOf,
   type BillingAddress,
 } from '../../domain/billing';
 import { listStates } from '../../domain/locations';
@@ -147,7 +148,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
     typed?: { address: AddressValues; errors?: Record<string, string> },
     status = 200,
   ) {
-    const address = typed?.address ?? addressValuesOf((await service.loadPlan(db, accountOf(res), undefined)).address);
+    const address = typed?.address ?? addressValuesOf(await billingAddressOf(db, accountOf(res)));
     render(req, res, {
       title: 'Billing address',
       status,
