@@ -8,6 +8,7 @@ import { deleteExpiredReads } from '../../server/domain/read-audit';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, mainTextOf, signIn, type Agent } from '../support/http';
+import { clientUser, conversation } from './dashboard-helpers';
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 const AUDIT = '/practice/audit';
@@ -20,33 +21,6 @@ async function signedIn(roles: string[]): Promise<{ user: MadeUser; client: Agen
   const client = agent();
   await signIn(client, user.email);
   return { user, client };
-}
-
-async function clientUser(db: Knex, first: string, last = 'Client'): Promise<number> {
-  const [row] = await db('users')
-    .insert({
-      email: `${first.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
-      first_name: first,
-      last_name: last,
-      scopes: ['client'],
-    })
-    .returning('id');
-  return Number(row.id);
-}
-
-async function conversation(db: Knex, providerId: number, clientUserId: number): Promise<void> {
-  const [c] = await db('conversations')
-    .insert({ provider_id: providerId, client_user_id: clientUserId, last_message_at: new Date() })
-    .returning('id');
-  await db('messages').insert({
-    conversation_id: c.id,
-    provider_id: providerId,
-    client_user_id: clientUserId,
-    sender: 'client',
-    type: 'message',
-    message_content: 'Hello there',
-    send_date: new Date(),
-  });
 }
 
 interface Row {
@@ -72,8 +46,8 @@ describe('read records: what is recorded', () => {
   it('opening a thread on /messages/{clientId}: who, which account, which client; a missing thread is not', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['owner']);
-    const casey = await clientUser(db, 'Casey');
-    await conversation(db, user.providerIds[0]!, casey);
+    const casey = await clientUser(db, 'Casey', 'Client');
+    await conversation(db, user.providerIds[0]!, casey, 'Hello there');
     await client.get(`/messages/${casey}`).expect(200);
     const row = await onlyRecord(db, 0);
     assert.equal(Number(row.account_id), user.accountId);
@@ -88,8 +62,8 @@ describe('read records: what is recorded', () => {
   it('opening a practice inbox thread, and each client list page of the inbox', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-coordinator']);
-    const sam = await clientUser(db, 'Sam');
-    await conversation(db, user.providerIds[0]!, sam);
+    const sam = await clientUser(db, 'Sam', 'Client');
+    await conversation(db, user.providerIds[0]!, sam, 'Hello there');
     await client.get(`/practice-inbox/messages/${sam}/${user.providerIds[0]}`).expect(200);
     const thread = await onlyRecord(db, 0);
     assert.equal(thread.action, 'thread');
@@ -124,7 +98,7 @@ describe('read records: what is recorded', () => {
     assert.match(String(row.detail.file), /referral_data/);
 
     const coordinator = await signedIn(['intake-coordinator']);
-    const lee = await clientUser(db, 'Lee');
+    const lee = await clientUser(db, 'Lee', 'Client');
     const [appointment] = await db('appointments')
       .insert({
         provider_id: coordinator.user.providerIds[0],
