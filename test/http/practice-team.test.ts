@@ -3,23 +3,14 @@
 // people removed, the last owner kept, and every change in the audit log with who and whom.
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
-import { createProviderUser, type MadeUser, TEST_PASSWORD } from '../support/factories';
-import { agent, csrfFrom, mainTextOf, postForm, signIn, type Agent } from '../support/http';
+import { signedInAtPractice } from './practice-helpers';
+import { createProviderUser, TEST_PASSWORD } from '../support/factories';
+import { agent, csrfFrom, mainTextOf, postForm, signIn } from '../support/http';
 import { lastEmail, linkPath } from './auth-helpers';
 import { revokeRole, type TeamActor } from '../../server/domain/accounts';
 
 const DENIED = 'Oops! You are unable to access this resource...';
 const TEAM = '/practice/team';
-
-async function signedIn(roles: string[]): Promise<{ user: MadeUser; client: Agent }> {
-  const user = await createProviderUser(ctx().db, {
-    roles,
-    providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }],
-  });
-  const client = agent();
-  await signIn(client, user.email);
-  return { user, client };
-}
 
 /** Another user with `roles` on `accountId` (and no profile). */
 async function teammate(
@@ -72,7 +63,7 @@ describe('Team page (/practice/team)', () => {
 
     it('refuses every route to every role but owner, with the spec’s words and 403', async () => {
       for (const role of others) {
-        const { client } = await signedIn([role]);
+        const { client } = await signedInAtPractice([role]);
         const token = csrfFrom((await client.get('/account-settings')).text);
         for (const route of routes) {
           const res =
@@ -103,7 +94,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('refuses a post without the CSRF token', async () => {
-      const { client } = await signedIn(['owner']);
+      const { client } = await signedInAtPractice(['owner']);
       const res = await client
         .post(`${TEAM}/invitations`)
         .type('form')
@@ -120,16 +111,16 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('shows owners the Team entry in the menu, and no one else', async () => {
-      const { client } = await signedIn(['owner']);
+      const { client } = await signedInAtPractice(['owner']);
       assert.match((await client.get('/account-settings')).text, /href="\/practice\/team"/);
-      const { client: coordinator } = await signedIn(['intake-coordinator']);
+      const { client: coordinator } = await signedInAtPractice(['intake-coordinator']);
       assert.doesNotMatch((await coordinator.get('/account-settings')).text, /href="\/practice\/team"/);
     });
   });
 
   describe('the list', () => {
     it('lists the account’s people with their roles, and not another account’s', async () => {
-      const { user, client } = await signedIn(['owner', 'intake-exporter']);
+      const { user, client } = await signedInAtPractice(['owner', 'intake-exporter']);
       await teammate(user.accountId, ['intake-coordinator'], 'jordan@example.test');
       const stranger = await createProviderUser(ctx().db, { email: 'stranger@example.test' });
       const res = await client.get(TEAM);
@@ -145,7 +136,7 @@ describe('Team page (/practice/team)', () => {
 
   describe('inviting', () => {
     it('asks for an e-mail and a role, keeping what was typed', async () => {
-      const { client } = await signedIn(['owner']);
+      const { client } = await signedInAtPractice(['owner']);
       let res = await postForm(client, TEAM, `${TEAM}/invitations`, { email: '', role: '' });
       assert.equal(res.status, 422);
       assert.ok(mainTextOf(res.text).includes('Enter an email address'));
@@ -172,7 +163,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('queues the invitation e-mail with its link and no secret beyond it, lists it and records it', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       const res = await postForm(client, TEAM, `${TEAM}/invitations`, {
         email: 'Coordinator@Example.test',
         role: 'intake-coordinator',
@@ -207,7 +198,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('refuses a second invitation for the same address and role, and a role the person holds', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       await postForm(client, TEAM, `${TEAM}/invitations`, { email: 'c@example.test', role: 'intake-exporter' });
       let res = await postForm(client, TEAM, `${TEAM}/invitations`, {
         email: 'C@example.test',
@@ -221,7 +212,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('sends at most 20 invitations an hour per account, then answers 429 and sends nothing', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       await ctx()
         .db('invite_tokens')
         .insert(
@@ -251,7 +242,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('an invitee without a login signs up through the invitation and holds the role (no profile access)', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       await postForm(client, TEAM, `${TEAM}/invitations`, {
         email: 'new.coordinator@example.test',
         role: 'intake-coordinator',
@@ -295,7 +286,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('a signed-in user with the invited address accepts and gets the role', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       const other = await createProviderUser(ctx().db, { email: 'has.login@example.test' });
       await postForm(client, TEAM, `${TEAM}/invitations`, { email: other.email, role: 'intake-exporter' });
       const path = linkPath(await lastEmail(), '/signup/invite/');
@@ -312,10 +303,10 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('cancels a pending invitation (its link then fails); another account’s is not found', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       await postForm(client, TEAM, `${TEAM}/invitations`, { email: 'x@example.test', role: 'intake-exporter' });
       const path = linkPath(await lastEmail(), '/signup/invite/');
-      const { client: otherOwner } = await signedIn(['owner']);
+      const { client: otherOwner } = await signedInAtPractice(['owner']);
       const invite = (await ctx().db('invite_tokens').first('id'))!;
       const foreign = await postForm(otherOwner, TEAM, `${TEAM}/invitations/${invite.id}/cancellation`, {});
       assert.equal(foreign.status, 404);
@@ -330,7 +321,7 @@ describe('Team page (/practice/team)', () => {
 
   describe('roles and people', () => {
     it('gives and takes a role, recording who did it to whom', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       const mate = await teammate(user.accountId, ['intake-exporter']);
       let res = await postForm(client, `${TEAM}/members/${mate.userId}`, `${TEAM}/members/${mate.userId}/roles`, {
         role: 'intake-coordinator',
@@ -361,7 +352,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('removes a person after the confirmation, recording it', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       const mate = await teammate(user.accountId, ['intake-exporter', 'billing-manager']);
       let res = await postForm(client, TEAM, `${TEAM}/members/${mate.userId}/removal`, {});
       assert.equal(res.status, 200);
@@ -376,7 +367,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('refuses another account’s person (404) on every route', async () => {
-      const { client } = await signedIn(['owner']);
+      const { client } = await signedInAtPractice(['owner']);
       const stranger = await createProviderUser(ctx().db, { roles: ['owner', 'intake-exporter'] });
       assert.equal((await client.get(`${TEAM}/members/${stranger.userId}`)).status, 404);
       for (const [action, body] of [
@@ -392,7 +383,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('keeps the last owner: neither demoted nor removed', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       let res = await postForm(
         client,
         `${TEAM}/members/${user.userId}`,
@@ -412,7 +403,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('two owners taking each other’s owner role at once: one wins, the account keeps an owner', async () => {
-      const { user } = await signedIn(['owner']);
+      const { user } = await signedInAtPractice(['owner']);
       const mate = await teammate(user.accountId, ['owner']);
       const actor = (userId: number, email: string): TeamActor => ({
         userId,
@@ -434,7 +425,7 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('lets an owner step down once another owner exists', async () => {
-      const { user, client } = await signedIn(['owner']);
+      const { user, client } = await signedInAtPractice(['owner']);
       const mate = await teammate(user.accountId, ['intake-exporter']);
       await postForm(client, `${TEAM}/members/${mate.userId}`, `${TEAM}/members/${mate.userId}/roles`, {
         role: 'owner',

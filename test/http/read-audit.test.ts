@@ -6,22 +6,13 @@ import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { deleteExpiredReads } from '../../server/domain/read-audit';
 import { ctx } from '../support/context';
-import { createProviderUser, type MadeUser } from '../support/factories';
-import { agent, mainTextOf, signIn, type Agent } from '../support/http';
+import { signedInAtPractice } from './practice-helpers';
+import { createProviderUser } from '../support/factories';
+import { agent, mainTextOf } from '../support/http';
 import { clientUser, conversation } from './dashboard-helpers';
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 const AUDIT = '/practice/audit';
-
-async function signedIn(roles: string[]): Promise<{ user: MadeUser; client: Agent }> {
-  const user = await createProviderUser(ctx().db, {
-    roles,
-    providers: [{ type: 'practice', companyName: 'Harbor Light Counseling' }],
-  });
-  const client = agent();
-  await signIn(client, user.email);
-  return { user, client };
-}
 
 interface Row {
   account_id: number;
@@ -45,7 +36,7 @@ async function onlyRecord(db: Knex, before: number): Promise<Row> {
 describe('read records: what is recorded', () => {
   it('opening a thread on /messages/{clientId}: who, which account, which client; a missing thread is not', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['owner']);
+    const { user, client } = await signedInAtPractice(['owner']);
     const casey = await clientUser(db, 'Casey', 'Client');
     await conversation(db, user.providerIds[0]!, casey, 'Hello there');
     await client.get(`/messages/${casey}`).expect(200);
@@ -61,7 +52,7 @@ describe('read records: what is recorded', () => {
 
   it('opening a practice inbox thread, and each client list page of the inbox', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['intake-coordinator']);
+    const { user, client } = await signedInAtPractice(['intake-coordinator']);
     const sam = await clientUser(db, 'Sam', 'Client');
     await conversation(db, user.providerIds[0]!, sam, 'Hello there');
     await client.get(`/practice-inbox/messages/${sam}/${user.providerIds[0]}`).expect(200);
@@ -78,7 +69,7 @@ describe('read records: what is recorded', () => {
 
   it('each page of the Full Client List', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['owner']);
+    const { user, client } = await signedInAtPractice(['owner']);
     const path = (await client.get('/client-list')).headers.location ?? '/client-list';
     await client.get(path).expect(200);
     const row = await onlyRecord(db, 0);
@@ -89,7 +80,7 @@ describe('read records: what is recorded', () => {
 
   it('downloading the referral CSV, and an appointment’s calendar file', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['intake-exporter']);
+    const { user, client } = await signedInAtPractice(['intake-exporter']);
     await client.get('/referral-data/download').expect(200);
     const row = await onlyRecord(db, 0);
     assert.equal(row.action, 'referral_export');
@@ -97,7 +88,7 @@ describe('read records: what is recorded', () => {
     assert.equal(Number(row.account_id), user.accountId);
     assert.match(String(row.detail.file), /referral_data/);
 
-    const coordinator = await signedIn(['intake-coordinator']);
+    const coordinator = await signedInAtPractice(['intake-coordinator']);
     const lee = await clientUser(db, 'Lee', 'Client');
     const [appointment] = await db('appointments')
       .insert({
@@ -116,7 +107,7 @@ describe('read records: what is recorded', () => {
 
   it('the table refuses UPDATE and DELETE from the app’s connection; the retention job deletes only old rows', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['owner']);
+    const { user, client } = await signedInAtPractice(['owner']);
     await client.get(AUDIT).expect(200);
     await db('read_records').insert({ account_id: user.accountId, user_id: user.userId, action: 'thread' });
     await assert.rejects(db.raw(`update read_records set user_id = 1`), /kept as written: UPDATE refused/);
@@ -135,7 +126,7 @@ describe('read records: the owner’s page (/practice/audit)', () => {
 
   it('refuses every role but owner with the spec’s words (403), and sends a signed-out visitor to sign in', async () => {
     for (const roles of others) {
-      const { client } = await signedIn(roles);
+      const { client } = await signedInAtPractice(roles);
       const res = await client.get(AUDIT);
       assert.equal(res.status, 403, roles.join() || 'no role');
       assert.match(mainTextOf(res.text), DENIED);
@@ -143,7 +134,7 @@ describe('read records: the owner’s page (/practice/audit)', () => {
     }
     const signedOut = await agent().get(AUDIT).expect(303);
     assert.match(signedOut.headers.location ?? '', /\/login/);
-    const { client } = await signedIn(['owner']);
+    const { client } = await signedInAtPractice(['owner']);
     assert.match((await client.get(AUDIT).expect(200)).text, /href="\/practice\/audit"[^>]*>Who Read What/);
   });
 
@@ -163,7 +154,7 @@ describe('read records: the owner’s page (/practice/audit)', () => {
 
   it('lists the account’s records newest first, ten a page, never another account’s', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['owner']);
+    const { user, client } = await signedInAtPractice(['owner']);
     await seed(db, user.accountId, user.userId, null, 12);
     const other = await createProviderUser(db, {});
     const hidden = await clientUser(db, 'Hidden', 'Person');
@@ -188,7 +179,7 @@ describe('read records: the owner’s page (/practice/audit)', () => {
 
   it('filters by person and by client name; a person of another account is not a filter', async () => {
     const { db } = ctx();
-    const { user, client } = await signedIn(['owner']);
+    const { user, client } = await signedInAtPractice(['owner']);
     const [mate] = await db('users')
       .insert({ email: 'mate@example.test', first_name: 'Jordan', last_name: 'Blake', scopes: ['provider'] })
       .returning('id');
