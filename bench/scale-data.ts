@@ -170,8 +170,12 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
     await trx.raw(
       `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
       select ?, ? + (g % ?), st, st + interval '30 minutes', g % 20 = 0
-      from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '1000 days' + g * (interval '1060 days' / ?) as st) x`,
-      [danaId, clientBase, b.conversations, b.appointments, b.appointments],
+      from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '1000 days' + g * (interval '1060 days' / ?) as st) x
+      -- The demo seeds' consultations of hers stay; a generated one that would overlap one is skipped
+      -- (appointments_no_overlap refuses two live consultations of a provider at one moment).
+      where not exists (select 1 from appointments a where a.provider_id = ? and not a.canceled
+        and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(st, st + interval '30 minutes', '[)'))`,
+      [danaId, clientBase, b.conversations, b.appointments, b.appointments, danaId],
     );
     await trx.raw(
       `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
