@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { endAllEventStreams } from './http/event-stream';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
+import { withStartUpLock } from './db/start-up-lock';
 import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 import { runSeeds, shouldSeedDemo } from '../seeds/index';
@@ -44,21 +45,25 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    if (config.migrateOnStart) {
-      const [, applied] = await database.db.migrate.latest();
-      if (applied.length) logger.info({ applied }, 'migrations applied');
-    }
-    const demo = await shouldSeedDemo(database.db, config.seedDemo);
-    await runSeeds(database.db, { demo });
-    if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
     const integrations = createPortalIntegrations(config, database.db, logger);
     const { payments } = integrations;
+    // Several processes started together (replicas) take turns: the first does the work, the rest find it done.
+    await withStartUpLock(database.url, logger, async () => {
+      if (config.migrateOnStart) {
+        const [, applied] = await database.db.migrate.latest();
+        if (applied.length) logger.info({ applied }, 'migrations applied');
+      }
+      const demo = await shouldSeedDemo(database.db, config.seedDemo);
+      await runSeeds(database.db, { demo });
+      if (demo) logger.info('demo data loaded (see README for the demo sign-ins)');
+      const local = await payments.local();
+      if (local) {
+        // The local card server sells the same catalog as Stripe would; the demo accounts get their memberships on it.
+        await syncCatalog(database.db, payments.gateway);
+        await seedDemoBilling(database.db, payments.gateway, local, logger);
+      }
+    });
     const local = await payments.local();
-    if (local) {
-      // The local card server sells the same catalog as Stripe would; the demo accounts get their memberships on it.
-      await syncCatalog(database.db, payments.gateway);
-      await seedDemoBilling(database.db, payments.gateway, local, logger);
-    }
     await integrations.jobs.start();
     stopJobs = () => integrations.jobs.stop();
     closePayments = () => payments.close();

@@ -78,6 +78,8 @@ export interface PortalOptions {
   trustProxy?: boolean;
   /** How often /healthz is asked while the process starts. */
   pollMs?: number;
+  /** SEED_DEMO: off unless asked ('auto' loads the demo data into a database without users). */
+  seedDemo?: 'auto' | boolean;
 }
 
 /** Starts a portal process on `databaseUrl` and waits until /healthz answers 200. */
@@ -92,7 +94,7 @@ export async function startPortal(databaseUrl: string, options: PortalOptions = 
       PORT: String(port),
       DATA_DIR: dataDir,
       SESSION_SECRET,
-      SEED_DEMO: '0',
+      SEED_DEMO: String(options.seedDemo === true ? 1 : (options.seedDemo ?? 0)),
       NODE_ENV: 'development',
       LOG_LEVEL: options.logLevel ?? 'warn',
       ...(options.trustProxy ? { TRUST_PROXY: '1' } : {}),
