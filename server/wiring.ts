@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { idempotencyJobs } from './api';
 import type { Config } from './config';
 import { standaloneSignupJobs } from './domain/accounts';
-import { bookingJobs } from './domain/appointments';
+import { bookingJobs, requestJobs } from './domain/appointments';
 import { billingJobs } from './domain/billing';
 import { externalCalendarJobs } from './domain/external-calendars';
 import { messagingJobs } from './domain/messaging';
@@ -22,6 +22,7 @@ export const JOB_CATALOG: JobDefinition<never>[] = [
   ...idempotencyJobs,
   ...billingJobs,
   ...bookingJobs,
+  ...requestJobs,
   ...messagingJobs,
   ...externalCalendarJobs,
   ...standaloneSignupJobs,

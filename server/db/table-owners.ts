@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // the calendar, bookings and messages
   availability_events: 'domain/calendar',
   appointments: 'domain/appointments',
+  booking_rules: 'domain/appointments',
   conversations: 'domain/messaging',
   messages: 'domain/messaging',
   external_calendars: 'domain/external-calendars',

@@ -73,6 +73,9 @@ export interface Appointments {
   intake_form: Generated<unknown>;
   legacy: Generated<boolean>;
   provider_id: number;
+  request_deadline: Timestamp | null;
+  request_decided_at: Timestamp | null;
+  request_status: string | null;
   rescheduled_at: Timestamp | null;
   start_time: Timestamp;
   type: Generated<string>;
@@ -260,6 +263,20 @@ export interface BillingWebhookEvents {
   object_id: string | null;
   received_at: Generated<Timestamp>;
   type: string;
+}
+
+export interface BookingRules {
+  approval_required: Generated<boolean>;
+  buffer_after_minutes: Generated<number>;
+  buffer_before_minutes: Generated<number>;
+  consultation_minutes: Generated<number>;
+  created_at: Generated<Timestamp>;
+  horizon_days: Generated<number>;
+  no_same_day: Generated<boolean>;
+  notice_hours: Generated<number>;
+  provider_id: number;
+  updated_at: Generated<Timestamp>;
+  weekly_cap: number | null;
 }
 
 export interface ContactRequests {
@@ -716,6 +733,7 @@ export interface DB {
   billing_subscription_items: BillingSubscriptionItems;
   billing_subscriptions: BillingSubscriptions;
   billing_webhook_events: BillingWebhookEvents;
+  booking_rules: BookingRules;
   contact_requests: ContactRequests;
   conversations: Conversations;
   events: Events;

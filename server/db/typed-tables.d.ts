@@ -70,6 +70,7 @@ type TypedTable =
   | 'out_of_office_messages'
   | 'availability_events'
   | 'appointments'
+  | 'booking_rules'
   | 'conversations'
   | 'messages'
   | 'external_calendars'

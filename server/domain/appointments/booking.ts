@@ -1,18 +1,21 @@
 // How bookings arrive (issue [11]; spec 3 §3 Appointment and Message): the directory lists a provider's
 // free consultation slots, books one for a client and lets the client cancel it. No double booking,
-// ever: the bookings of one provider take turns, each checks the slot against the calendar inside its
-// transaction, and the exclusion constraint appointments_no_overlap has the last word. The provider
-// hears of each booking and cancel through a job that carries a link, never the client's name or answers.
+// ever: the bookings of one provider take turns, each checks the slot against the calendar and the
+// provider's booking rules (rules.ts: length, buffers, notice, horizon, weekly cap) inside its
+// transaction, and the exclusion constraint appointments_no_overlap has the last word. A provider who
+// approves bookings first gets a request, held until they answer (requests.ts). The provider hears of
+// each booking and cancel through a job that carries a link, never the client's name or answers.
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../accounts';
-import { CALENDAR_RULES, type Slot } from '../calendar';
+import type { Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
+import { BOOKING_RULE_LIMITS, bookingRulesOf } from './rules';
 import { bookableSlots, isBookable } from './slots';
-import { longDateIn, timeRangeIn } from './time';
+import { formTimeIn, longDateIn, timeRangeIn } from './time';
 
 type Db = Knex | Knex.Transaction;
 
@@ -73,7 +76,10 @@ export interface Consultation {
   providerId: number;
   start: Date;
   end: Date;
-  status: 'booked' | 'canceled';
+  /** pending: held as a request until the provider accepts it (or it is declined, or expires at `requestDeadline`). */
+  status: 'booked' | 'pending' | 'canceled';
+  /** A pending request: by when the provider answers. */
+  requestDeadline?: Date | null;
   /** On a booking that made the client's conversation with the provider: its token (the key to the provider's replies). */
   conversationToken?: string | null;
 }
@@ -114,9 +120,12 @@ export async function bookConsultation(
   request: BookingRequest,
   now: Date,
 ): Promise<Consultation> {
-  const end = new Date(request.start.getTime() + CALENDAR_RULES.consultationMinutes * MINUTE_MS);
-  return retriedWhenGivingWay(() => bookIn(db, jobs, request, end, now));
+  return retriedWhenGivingWay(() => bookIn(db, jobs, request, now));
 }
+
+/** A request waits 24 hours for the provider's answer, or until its start when that comes first. */
+export const requestDeadlineOf = (start: Date, now: Date): Date =>
+  new Date(Math.min(start.getTime(), now.getTime() + BOOKING_RULE_LIMITS.requestHours * 60 * MINUTE_MS));
 
 /** `attempt` again when PostgreSQL chose it to give way (a deadlock with another writer of appointments). */
 async function retriedWhenGivingWay<T>(attempt: () => Promise<T>): Promise<T> {
@@ -140,12 +149,16 @@ async function takeBookingTurn(trx: Knex.Transaction, providerId: number): Promi
   await trx.raw(`select pg_advisory_xact_lock(hashtextextended('appointments.booking:' || ?::text, 0))`, [providerId]);
 }
 
-async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Date, now: Date): Promise<Consultation> {
+async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, now: Date): Promise<Consultation> {
   return db.transaction(async (trx) => {
     await takeBookingTurn(trx, request.providerId);
     const provider = await findLiveProvider(trx, request.providerId);
     if (!provider) throw new NotFoundError();
-    if (!(await isBookable(trx, provider.id, request.start, end, now))) throw conflict('slot_unavailable');
+    // Read in the turn: every rule (the weekly cap too) sees the bookings committed before it.
+    const rules = await bookingRulesOf(trx, provider.id);
+    const end = new Date(request.start.getTime() + rules.consultationMinutes * MINUTE_MS);
+    if (!(await isBookable(trx, provider.id, request.start, end, now, rules))) throw conflict('slot_unavailable');
+    const requestDeadline = rules.approvalRequired ? requestDeadlineOf(request.start, now) : null;
     const clientUserId = await clientUserFor(trx, request.client);
     let inserted: { id: number; start_time: Date; end_time: Date };
     try {
@@ -157,6 +170,7 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Da
           start_time: request.start,
           end_time: end,
           intake_form: JSON.stringify(request.intakeForm),
+          ...(requestDeadline ? { request_status: 'pending', request_deadline: requestDeadline } : {}),
         })
         .returning(['id', 'start_time', 'end_time']);
     } catch (error) {
@@ -183,13 +197,17 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, end: Da
       intakeForm: request.intakeForm,
       at: now,
     });
-    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, { appointmentId, event: 'booked' } satisfies NotificationData);
+    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
+      appointmentId,
+      event: requestDeadline ? 'requested' : 'booked',
+    } satisfies NotificationData);
     return {
       id: appointmentId,
       providerId: provider.id,
       start: new Date(inserted.start_time),
       end: new Date(inserted.end_time),
-      status: 'booked',
+      status: requestDeadline ? 'pending' : 'booked',
+      requestDeadline,
       conversationToken: conversation.token,
     };
   });
@@ -250,7 +268,7 @@ export async function cancelConsultationAsClient(
 
 interface NotificationData {
   appointmentId: number;
-  event: 'booked' | 'canceled';
+  event: 'booked' | 'requested' | 'canceled';
 }
 
 export interface ProviderNotification {
@@ -262,11 +280,27 @@ export interface ProviderNotification {
 /** What the provider is told: when, and a link to the portal. Never who, never the intake answers. */
 export function providerNotificationText(
   event: NotificationData['event'],
-  consultation: { id: number; start: Date; end: Date; providerName: string; timeZone: string },
+  consultation: {
+    id: number;
+    start: Date;
+    end: Date;
+    providerName: string;
+    timeZone: string;
+    requestDeadline?: Date | null;
+  },
   site: { portalUrl: string; brandName: string },
 ): ProviderNotification {
   const link = `${site.portalUrl}/calendar/appointments/${consultation.id}`;
   const when = `${longDateIn(consultation.start, consultation.timeZone)}, ${timeRangeIn(consultation.start, consultation.end, consultation.timeZone)}`;
+  if (event === 'requested') {
+    const deadline = consultation.requestDeadline ?? consultation.start;
+    const by = `${longDateIn(deadline, consultation.timeZone)}, ${formTimeIn(deadline, consultation.timeZone)}`;
+    return {
+      subject: 'A phone consultation request waits for your answer',
+      text: `A client asks for a phone consultation with ${consultation.providerName} on ${when}.\n\nAccept or decline it by ${by}; after that it is declined for you.\n\nAnswer it: ${link}\n\n${site.brandName}`,
+      sms: `${site.brandName}: A phone consultation request waits for your answer by ${by}. Answer it: ${link}`,
+    };
+  }
   if (event === 'booked') {
     return {
       subject: 'New phone consultation request',
@@ -304,7 +338,7 @@ export const bookingJobs: JobDefinition<never>[] = [
     // At least once: a retry after a failed SMS may repeat the e-mail, which beats a provider never hearing.
     handle: async ({ appointmentId, event }: NotificationData, { db, integrations, config }) => {
       const row:
-        | (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'provider_id'> &
+        | (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'provider_id' | 'request_deadline'> &
             Pick<Row<'providers'>, 'type' | 'first_name' | 'last_name' | 'company_name' | 'timezone' | 'contact_email'>)
         | undefined = await joinProviderColumns(
         db('appointments as a'),
@@ -313,7 +347,7 @@ export const bookingJobs: JobDefinition<never>[] = [
         '',
       )
         .where('a.id', appointmentId)
-        .first('a.id', 'a.start_time', 'a.end_time', 'a.provider_id');
+        .first('a.id', 'a.start_time', 'a.end_time', 'a.provider_id', 'a.request_deadline');
       if (!row) return; // the profile or the booking was deleted since
       const message = providerNotificationText(
         event,
@@ -323,6 +357,7 @@ export const bookingJobs: JobDefinition<never>[] = [
           end: row.end_time,
           providerName: providerDisplayName(row),
           timeZone: row.timezone,
+          requestDeadline: row.request_deadline,
         },
         config,
       );

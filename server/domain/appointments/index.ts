@@ -14,19 +14,51 @@ export {
   PROVIDER_NOTIFICATION_JOB,
   type ProviderSlots,
   providerNotificationText,
+  requestDeadlineOf,
 } from './booking';
 export * as devClientRecords from './dev-client-records';
 export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
 export { type AppointmentPage, appointmentPage, isAppointmentTab, type PageOptions } from './list';
 export {
   type AppointmentState,
+  isAnswerable,
   isChangeable,
   RESCHEDULE_WINDOW_DAYS,
   stateOf,
   typeLabelOf,
 } from './panel';
 export { bookingReferralsSql } from './referrals';
-export { type AppointmentOwner, type AppointmentRecord, type AppointmentTab, findAppointment } from './repo';
+export {
+  type AppointmentOwner,
+  type AppointmentRecord,
+  type AppointmentTab,
+  findAppointment,
+  type RequestStatus,
+} from './repo';
+export {
+  acceptRequest,
+  deadlineText,
+  declineRequest,
+  EXPIRE_REQUESTS_JOB,
+  expireOverdueRequests,
+  REQUEST_MESSAGES,
+  type RequestAnswerDeps,
+  RequestClosedError,
+  requestJobs,
+} from './requests';
+export {
+  BOOKING_RULE_LIMITS,
+  BOOKING_RULE_MESSAGES,
+  type BookingRules,
+  type BookingRulesForm,
+  bookingRulesFormOf,
+  bookingRulesOf,
+  CONSULTATION_LENGTHS,
+  DEFAULT_BOOKING_RULES,
+  parseBookingRules,
+  saveBookingRules,
+  typedBookingRules,
+} from './rules';
 export {
   type AppointmentChangeDeps,
   AppointmentLockedError,

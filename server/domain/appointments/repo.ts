@@ -21,6 +21,8 @@ export interface AppointmentRecord {
   cancelMessage: string | null;
   legacy: boolean;
   rescheduledAt: Date | null;
+  /** A booking held until the provider accepts it (approve-before-confirm); null for one confirmed at once. */
+  request: { status: RequestStatus; deadline: Date } | null;
   clientUserId: number | null;
   client: { name: string; firstName: string | null; phoneNumber: string | null; email: string | null };
   intakeForm: Record<string, unknown>;
@@ -30,6 +32,9 @@ export interface AppointmentRecord {
 export type AppointmentOwner = { providerId: number } | { accountId: number };
 
 export type AppointmentTab = 'upcoming' | 'past' | 'canceled';
+
+/** A request waits (pending), then is accepted, declined by the provider, or expired (declined by the deadline). */
+export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 const COLUMNS = [
   'a.id',
@@ -41,6 +46,8 @@ const COLUMNS = [
   'a.cancel_message',
   'a.legacy',
   'a.rescheduled_at',
+  'a.request_status',
+  'a.request_deadline',
   'a.client_user_id',
   'a.intake_form',
   'u.first_name',
@@ -68,8 +75,10 @@ type AppointmentSqlRow = Pick<
   | 'cancel_message'
   | 'legacy'
   | 'rescheduled_at'
+  | 'request_deadline'
   | 'client_user_id'
 > & {
+  request_status: RequestStatus | null;
   type: AppointmentRecord['type'];
   intake_form: Record<string, unknown> | null;
   first_name: string | null;
@@ -101,6 +110,10 @@ function toRecord(row: AppointmentSqlRow): AppointmentRecord {
     cancelMessage: row.cancel_message,
     legacy: row.legacy,
     rescheduledAt: row.rescheduled_at,
+    request:
+      row.request_status && row.request_deadline
+        ? { status: row.request_status, deadline: new Date(row.request_deadline) }
+        : null,
     clientUserId: row.client_user_id,
     client: {
       name: clientName(row),
@@ -215,4 +228,47 @@ export async function liveAppointmentTimes(
     .where('end_time', '>', from)
     .select('start_time', 'end_time');
   return rows.map((row) => ({ start: new Date(row.start_time), end: new Date(row.end_time) }));
+}
+
+/** The starts of the provider's live phone consultations (confirmed or held) in [from, to): the weekly cap's count. */
+export async function liveConsultationStarts(db: Db, providerId: number, from: Date, to: Date): Promise<Date[]> {
+  const rows = await db('appointments')
+    .where({ provider_id: providerId, canceled: false, type: 'phone_consultation' })
+    .where('start_time', '>=', from)
+    .where('start_time', '<', to)
+    .select('start_time');
+  return rows.map((row) => new Date(row.start_time));
+}
+
+/** The request's answer: accepted (it stays), or declined or expired (canceled, so its slot is free again). */
+export async function decideRequest(
+  db: Db,
+  appointmentId: number,
+  status: Exclude<RequestStatus, 'pending'>,
+  at: Date,
+): Promise<void> {
+  await db('appointments')
+    .where({ id: appointmentId, request_status: 'pending' })
+    .update({
+      request_status: status,
+      request_decided_at: at,
+      ...(status === 'accepted' ? {} : { canceled: true, canceled_at: at }),
+    });
+}
+
+/** Requests still waiting whose deadline has passed, locked (others running the same sweep skip them). */
+export async function lockOverdueRequests(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ id: number; providerId: number }[]> {
+  const rows = await db('appointments')
+    .where({ request_status: 'pending', canceled: false })
+    .where('request_deadline', '<=', now)
+    .orderBy('request_deadline')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .select('id', 'provider_id');
+  return rows.map((row) => ({ id: row.id, providerId: row.provider_id }));
 }

@@ -33,6 +33,8 @@ function refuseUnchangeable(a: repo.AppointmentRecord, now: Date): void {
   if (isChangeable(a, now)) return;
   if (a.legacy) throw new AppointmentLockedError(APPOINTMENT_MESSAGES.legacy);
   if (a.canceled) throw new AppointmentLockedError(APPOINTMENT_MESSAGES.canceled);
+  if (a.request?.status === 'pending' && a.end > now)
+    throw new AppointmentLockedError(APPOINTMENT_MESSAGES.answerFirst);
   throw new AppointmentLockedError(APPOINTMENT_MESSAGES.ended);
 }
 

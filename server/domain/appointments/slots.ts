@@ -1,39 +1,99 @@
 // The consultation slots a client can book: the calendar's free time (the calendar module) less the
-// provider's live appointments (this module's table) and an active absence (the vacation responder).
+// provider's live appointments (this module's table) and an active absence (the vacation responder),
+// under the provider's booking rules (rules.ts): length, buffers, notice, same day, horizon and the weekly cap.
 import {
   absenceBounds,
+  addDays,
   bookingWindow,
-  CALENDAR_RULES,
+  bufferReach,
   calendarStateOf,
+  dateKeyOf,
   instancesBetween,
   type Slot,
   slotsFromInstances,
+  weekOf,
 } from '../calendar';
 import { activeAbsence } from '../vacation-responder';
 import * as repo from './repo';
-
-const SLOT_MS = CALENDAR_RULES.consultationMinutes * 60_000;
+import { type BookingRules, bookingRulesOf } from './rules';
 
 /**
  * The slots a client can book in [from, to): none while the calendar is hidden, not attached, or no
- * location accepts new clients, and none on the days of an active absence.
+ * location accepts new clients, none on the days of an active absence, and none in a week that has
+ * reached the provider's weekly cap. `rules` when the caller has read them already.
  */
-export async function bookableSlots(db: repo.Db, providerId: number, from: Date, to: Date, now: Date): Promise<Slot[]> {
+export async function bookableSlots(
+  db: repo.Db,
+  providerId: number,
+  from: Date,
+  to: Date,
+  now: Date,
+  rules?: BookingRules,
+): Promise<Slot[]> {
   const state = await calendarStateOf(db, providerId);
   if (!state.hasCalendar || !state.open || !state.accepting) return [];
-  const window = bookingWindow(from, to, now);
+  const applied = rules ?? (await bookingRulesOf(db, providerId));
+  const window = bookingWindow(from, to, now, applied, state.timeZone);
   if (!window) return [];
+  // Busy time up to a buffer away from the window still keeps a slot in it free of its buffer.
+  const reach = bufferReach(applied);
+  const busyFrom = new Date(window.from.getTime() - reach);
+  const busyTo = new Date(window.to.getTime() + reach);
   // One after the other: a transaction handle runs one query at a time anyway.
-  const instances = await instancesBetween(db, providerId, window.from, window.to);
-  const appointments = await repo.liveAppointmentTimes(db, providerId, window.from, window.to);
+  const instances = await instancesBetween(db, providerId, busyFrom, busyTo);
+  const appointments = await repo.liveAppointmentTimes(db, providerId, busyFrom, busyTo);
   const absence = await activeAbsence(db, providerId);
   const busy = absence ? [...appointments, absenceBounds(absence, state.timeZone)] : appointments;
-  return slotsFromInstances(instances, busy, { ...window, now, timeZone: state.timeZone });
+  const slots = slotsFromInstances(instances, busy, { ...window, now, timeZone: state.timeZone, rules: applied });
+  if (applied.weeklyCap === null || slots.length === 0) return slots;
+  return withoutFullWeeks(db, providerId, slots, applied.weeklyCap, state.timeZone);
 }
 
-/** Whether [start, end) is exactly one bookable consultation (checked again inside the booking transaction). */
-export async function isBookable(db: repo.Db, providerId: number, start: Date, end: Date, now: Date): Promise<boolean> {
-  if (Number.isNaN(start.getTime()) || end.getTime() - start.getTime() !== SLOT_MS) return false;
-  const slots = await bookableSlots(db, providerId, start, end, now);
+/**
+ * The slots of the weeks (Sunday to Saturday in the calendar's zone, as the calendar shows them) that
+ * hold fewer than `cap` live consultations, confirmed or held as requests.
+ */
+async function withoutFullWeeks(
+  db: repo.Db,
+  providerId: number,
+  slots: Slot[],
+  cap: number,
+  timeZone: string,
+): Promise<Slot[]> {
+  const first = weekOf(dateKeyOf(slots[0]!.start, timeZone), timeZone);
+  const last = weekOf(dateKeyOf(slots[slots.length - 1]!.start, timeZone), timeZone);
+  const starts = await repo.liveConsultationStarts(db, providerId, first.from, last.to);
+  const counts = new Map<string, number>();
+  for (const start of starts) {
+    const week = weekStartOf(start, timeZone);
+    counts.set(week, (counts.get(week) ?? 0) + 1);
+  }
+  if (![...counts.values()].some((count) => count >= cap)) return slots;
+  return slots.filter((slot) => (counts.get(weekStartOf(slot.start, timeZone)) ?? 0) < cap);
+}
+
+/** The Sunday (YYYY-MM-DD) of an instant's week in a zone. */
+function weekStartOf(instant: Date, timeZone: string): string {
+  const day = dateKeyOf(instant, timeZone);
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -weekday);
+}
+
+/**
+ * Whether [start, end) is exactly one bookable consultation under the provider's rules (checked again
+ * inside the booking transaction). `rules` when the caller has read them already.
+ */
+export async function isBookable(
+  db: repo.Db,
+  providerId: number,
+  start: Date,
+  end: Date,
+  now: Date,
+  rules?: BookingRules,
+): Promise<boolean> {
+  const applied = rules ?? (await bookingRulesOf(db, providerId));
+  if (Number.isNaN(start.getTime()) || end.getTime() - start.getTime() !== applied.consultationMinutes * 60_000)
+    return false;
+  const slots = await bookableSlots(db, providerId, start, end, now, applied);
   return slots.some((slot) => slot.start.getTime() === start.getTime());
 }

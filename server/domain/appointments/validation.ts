@@ -24,6 +24,7 @@ export const APPOINTMENT_MESSAGES = {
   legacy: 'This phone consultation was booked in the previous scheduling system and cannot be changed here.',
   canceled: 'This phone consultation has been cancelled and cannot be changed.',
   ended: 'This phone consultation has already ended and cannot be changed.',
+  answerFirst: 'This phone consultation is a request: accept or decline it first.',
 } as const;
 
 export const MESSAGE_MAX = 2000;

@@ -54,7 +54,15 @@ export {
   updateAvailability,
   updateCalendarSettings,
 } from './service';
-export { absenceBounds, bookingWindow, slotsFromInstances } from './slots';
+export {
+  absenceBounds,
+  bookingWindow,
+  bufferReach,
+  DEFAULT_SLOT_RULES,
+  earliestStart,
+  latestStart,
+  slotsFromInstances,
+} from './slots';
 export {
   changeTimeZone,
   hasAvailabilityToMove,

@@ -1,18 +1,28 @@
 // Bookable phone-consultation slots: free availability minus busy blocks (the provider's own and
-// those read from an external calendar) minus other busy time (live appointments, an absence), cut into
-// consultations that start on local quarter hours, at least the booking lead ahead and no more than the
-// window ahead. Reading the appointments is the appointments module's (bookableSlots there).
+// those read from an external calendar) minus other busy time (live appointments, an absence), each busy
+// span widened by the provider's buffers, cut into consultations of the provider's length that start on
+// local quarter hours, at least the minimum notice ahead (and not today, when same-day bookings are off)
+// and no more than the horizon ahead. Reading the appointments and the rules is the appointments
+// module's (bookableSlots there).
 import { Temporal } from 'temporal-polyfill';
 import type { Absence } from '../vacation-responder';
 import { CALENDAR_RULES } from './constants';
-import { addDays, zonedDayStart } from './expand';
-import type { AvailabilityInstance, Slot } from './types';
+import { addDays, dateKeyOf, zonedDayStart } from './expand';
+import type { AvailabilityInstance, Slot, SlotRules } from './types';
 
 const MINUTE = 60_000;
-const SLOT = CALENDAR_RULES.consultationMinutes * MINUTE;
+const DAY = 24 * 60 * MINUTE;
 const STEP = CALENDAR_RULES.snapMinutes * MINUTE;
-const LEAD = CALENDAR_RULES.bookingLeadMinutes * MINUTE;
-const WINDOW = CALENDAR_RULES.windowDays * 24 * 60 * MINUTE;
+
+/** The rules of a provider who set none: what the portal did before providers could set them. */
+export const DEFAULT_SLOT_RULES: SlotRules = {
+  consultationMinutes: CALENDAR_RULES.consultationMinutes,
+  noticeMinutes: CALENDAR_RULES.bookingLeadMinutes,
+  noSameDay: false,
+  horizonDays: CALENDAR_RULES.windowDays,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+};
 
 interface Interval {
   start: number;
@@ -53,28 +63,53 @@ function nextQuarterHour(epochMs: number, timeZone: string): number {
   return Math.ceil((epochMs + offset) / STEP) * STEP - offset;
 }
 
+/**
+ * The earliest start the rules allow at `now`: the notice (a start exactly `noticeMinutes` ahead is
+ * allowed), and with no same-day bookings the first moment of tomorrow in the calendar's zone.
+ */
+export function earliestStart(now: Date, rules: SlotRules, timeZone: string): number {
+  const notice = now.getTime() + rules.noticeMinutes * MINUTE;
+  if (!rules.noSameDay) return notice;
+  return Math.max(notice, zonedDayStart(addDays(dateKeyOf(now, timeZone), 1), timeZone).getTime());
+}
+
+/** The latest start the rules allow at `now` (a start exactly `horizonDays` × 24 hours ahead is allowed). */
+export const latestStart = (now: Date, rules: SlotRules): number => now.getTime() + rules.horizonDays * DAY;
+
+/** How far around [from, to) busy time must be read for the buffers to see it. */
+export const bufferReach = (rules: SlotRules): number =>
+  Math.max(rules.bufferBeforeMinutes, rules.bufferAfterMinutes) * MINUTE;
+
 /** The slots of some instances: pure, so the rules can be checked without a database. */
 export function slotsFromInstances(
   instances: AvailabilityInstance[],
   busy: { start: Date; end: Date }[],
-  options: { from: Date; to: Date; now: Date; timeZone: string },
+  options: { from: Date; to: Date; now: Date; timeZone: string; rules?: SlotRules },
 ): Slot[] {
-  const earliest = Math.max(options.from.getTime(), options.now.getTime() + LEAD);
-  const latestStart = Math.min(options.to.getTime() - SLOT, options.now.getTime() + WINDOW);
-  if (latestStart < earliest) return [];
+  const rules = options.rules ?? DEFAULT_SLOT_RULES;
+  const length = rules.consultationMinutes * MINUTE;
+  const earliest = Math.max(options.from.getTime(), earliestStart(options.now, rules, options.timeZone));
+  const latest = Math.min(options.to.getTime() - length, latestStart(options.now, rules));
+  if (latest < earliest) return [];
   const free = union(instances.filter((i) => i.free).map((i) => ({ start: i.start.getTime(), end: i.end.getTime() })));
-  const taken = union([
-    ...instances.filter((i) => !i.free).map((i) => ({ start: i.start.getTime(), end: i.end.getTime() })),
-    ...busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })),
-  ]);
+  // A consultation keeps `bufferBefore` clear after busy time ends and `bufferAfter` clear before busy time
+  // starts: the busy span grows by those, and a slot exactly a buffer away from it touches without overlapping.
+  const before = rules.bufferBeforeMinutes * MINUTE;
+  const after = rules.bufferAfterMinutes * MINUTE;
+  const taken = union(
+    [
+      ...instances.filter((i) => !i.free).map((i) => ({ start: i.start.getTime(), end: i.end.getTime() })),
+      ...busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })),
+    ].map((b) => ({ start: b.start - after, end: b.end + before })),
+  );
   const slots: Slot[] = [];
   for (const open of subtract(free, taken)) {
     for (
       let start = nextQuarterHour(Math.max(open.start, earliest), options.timeZone);
-      start + SLOT <= open.end && start <= latestStart;
+      start + length <= open.end && start <= latest;
       start += STEP
     ) {
-      slots.push({ start: new Date(start), end: new Date(start + SLOT) });
+      slots.push({ start: new Date(start), end: new Date(start + length) });
     }
   }
   return slots;
@@ -91,9 +126,15 @@ export function absenceBounds(absence: Absence, timeZone: string): { start: Date
   };
 }
 
-/** The part of [from, to) in which a consultation may be booked at `now` (the lead and the window); null when none. */
-export function bookingWindow(from: Date, to: Date, now: Date): { from: Date; to: Date } | null {
-  const windowFrom = new Date(Math.max(from.getTime(), now.getTime() + LEAD));
-  const windowTo = new Date(Math.min(to.getTime(), now.getTime() + WINDOW + SLOT));
+/** The part of [from, to) in which a consultation may be booked at `now` under the rules; null when none. */
+export function bookingWindow(
+  from: Date,
+  to: Date,
+  now: Date,
+  rules: SlotRules = DEFAULT_SLOT_RULES,
+  timeZone: string = CALENDAR_RULES.defaultTimeZone,
+): { from: Date; to: Date } | null {
+  const windowFrom = new Date(Math.max(from.getTime(), earliestStart(now, rules, timeZone)));
+  const windowTo = new Date(Math.min(to.getTime(), latestStart(now, rules) + rules.consultationMinutes * MINUTE));
   return windowTo <= windowFrom ? null : { from: windowFrom, to: windowTo };
 }

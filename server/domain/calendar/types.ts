@@ -89,3 +89,19 @@ export interface Slot {
   start: Date;
   end: Date;
 }
+
+/** The booking rules a provider sets, as the slots read them (the appointments module stores them). */
+export interface SlotRules {
+  /** 15, 20 or 30. */
+  consultationMinutes: number;
+  /** A consultation starts at least this far ahead. */
+  noticeMinutes: number;
+  /** No consultation on the day it is booked (in the calendar's zone). */
+  noSameDay: boolean;
+  /** A consultation starts at most this many days (of 24 hours) ahead. */
+  horizonDays: number;
+  /** Free time kept before a consultation, after any busy time or other consultation. */
+  bufferBeforeMinutes: number;
+  /** Free time kept after a consultation, before any busy time or other consultation. */
+  bufferAfterMinutes: number;
+}
