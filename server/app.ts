@@ -22,6 +22,7 @@ import { EventStreams } from './http/event-stream';
 import { viewerLoader } from './http/load-viewer';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
+import { probeRoutes } from './http/probes';
 import { noStore, refuseDeepJson, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security';
@@ -87,22 +88,7 @@ export function createApp(deps: AppDeps): PortalApp {
   if (servesHostedPages(config) && deps.integrations.payments.mode === 'local')
     app.use(LOCAL_STRIPE_PREFIX, localStripePages(deps.integrations.payments));
 
-  app.get('/healthz', async (_req, res) => {
-    // A database that does not answer within 2 s counts as down: a health check must not hang on the
-    // pool's own (minute-long) wait for a connection.
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>(
-      (_, reject) => (timer = setTimeout(() => reject(new Error('database timeout')), 2_000)),
-    );
-    try {
-      await Promise.race([db.raw('select 1'), timeout]);
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  app.use(probeRoutes(db, deps.integrations.jobs));
 
   app.use(refuseNulInAddress);
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

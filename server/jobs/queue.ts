@@ -141,6 +141,12 @@ export class PortalJobQueue implements JobQueue {
     return this.started;
   }
 
+  /** Resolves when the queue's schema answers (the readiness probe): its dead-letter queue is there. */
+  async ping(): Promise<void> {
+    await this.start();
+    if (!(await this.boss.getQueue(DEAD_LETTERS))) throw new Error('the job queue is not installed');
+  }
+
   private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
     if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options as never);
     else await this.boss.createQueue(name, options);

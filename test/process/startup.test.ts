@@ -15,7 +15,7 @@ import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { createKnex } from '../../server/db/knex';
 import { ctx, testConfig } from '../support/context';
-import { freePort } from '../support/portal-process';
+import { createOwnDatabase, freePort } from '../support/portal-process';
 
 function runServer(env: Record<string, string | undefined>) {
   // One process (no tsx wrapper), as in production, so the signal reaches the server itself.
@@ -112,9 +112,40 @@ describe('failure pages', () => {
     try {
       const response = await supertest(portal.app).get('/healthz').expect(503);
       assert.deepEqual(response.body, { status: 'unavailable' });
+      const ready = await supertest(portal.app).get('/readyz').expect(503);
+      assert.deepEqual(ready.body, {
+        status: 'not ready',
+        checks: { database: 'unavailable', migrations: 'unknown', jobs: 'unknown' },
+      });
     } finally {
       await portal.close();
       await db.destroy();
+    }
+  });
+
+  it('/readyz answers 503 while a migration is pending, and 200 once the database is migrated and the queue answers', async () => {
+    const own = await createOwnDatabase('readyz');
+    const config = testConfig();
+    const db = createKnex(own.url, { min: 0, max: 2 });
+    const portal = createApp({
+      config,
+      db,
+      databaseUrl: own.url,
+      logger: createLogger('silent'),
+      integrations: createPortalIntegrations(config, db),
+    });
+    try {
+      await db.migrate.latest();
+      await db.migrate.down();
+      const pending = await supertest(portal.app).get('/readyz').expect(503);
+      assert.deepEqual(pending.body.checks, { database: 'ok', migrations: 'pending', jobs: 'ok' });
+      await db.migrate.latest();
+      const ready = await supertest(portal.app).get('/readyz').expect(200);
+      assert.deepEqual(ready.body, { status: 'ready', checks: { database: 'ok', migrations: 'current', jobs: 'ok' } });
+    } finally {
+      await portal.close();
+      await db.destroy();
+      await own.drop();
     }
   });
 
