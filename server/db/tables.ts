@@ -294,6 +294,7 @@ export interface ContactRequests {
 
 export interface Conversations {
   account_id: number;
+  assignee_user_id: number | null;
   client_first_name: string | null;
   client_last_name: string | null;
   client_notified_at: Timestamp | null;
@@ -302,6 +303,7 @@ export interface Conversations {
   client_token_hash: string | null;
   client_user_id: number;
   created_at: Generated<Timestamp>;
+  desk_status: Generated<string>;
   id: Generated<number>;
   is_locked: Generated<boolean>;
   last_message_at: Timestamp | null;
@@ -310,6 +312,7 @@ export interface Conversations {
   provider_id: number;
   provider_notified_at: Timestamp | null;
   provider_opened_at: Timestamp | null;
+  snoozed_until: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
 

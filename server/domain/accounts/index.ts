@@ -113,12 +113,15 @@ export {
   UNPAID_SIGNUP_HOURS,
 } from './standalone-holds';
 export {
+  type AccountPerson,
+  accountPeople,
   cancelInvitation,
   findTeamMember,
   grantRole,
   inviteSchema as teamInviteSchema,
   inviteToTeam,
   loadTeam,
+  peopleNamed,
   removeMember,
   revokeRole,
   TEAM_INVITE_TTL_MS,

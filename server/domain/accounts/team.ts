@@ -300,3 +300,45 @@ export async function removeMember(db: Knex, actor: TeamActor, userId: number): 
     });
   });
 }
+
+export interface AccountPerson {
+  userId: number;
+  name: string;
+}
+
+const personName = (row: { first_name: string | null; last_name: string | null; email: string }) =>
+  [row.first_name, row.last_name].filter(Boolean).join(' ').trim() || row.email;
+
+/**
+ * The people of the account who hold one of `roles` on it, or whose id `alsoUserIds` (a subquery of user
+ * ids the caller's module owns) yields, by name: the practice inbox's assignees.
+ */
+export async function accountPeople(
+  db: Knex | Knex.Transaction,
+  accountId: number,
+  roles: readonly AccountRole[],
+  alsoUserIds?: Knex.QueryBuilder,
+): Promise<AccountPerson[]> {
+  const rows: { id: number; email: string; first_name: string | null; last_name: string | null }[] = await db(
+    'users as u',
+  )
+    .where((q) => {
+      void q.whereIn(
+        'u.id',
+        db('account_roles').where('account_id', accountId).whereIn('role', roles).select('user_id'),
+      );
+      if (alsoUserIds) void q.orWhereIn('u.id', alsoUserIds);
+    })
+    .orderBy([{ column: 'u.first_name' }, { column: 'u.last_name' }, { column: 'u.id' }])
+    .select('u.id', 'u.email', 'u.first_name', 'u.last_name');
+  return rows.map((row) => ({ userId: Number(row.id), name: personName(row) }));
+}
+
+/** The names of these users (any user: an assignee who has since left the team still has one). */
+export async function peopleNamed(db: Knex | Knex.Transaction, userIds: readonly number[]): Promise<AccountPerson[]> {
+  if (userIds.length === 0) return [];
+  const rows: { id: number; email: string; first_name: string | null; last_name: string | null }[] = await db('users')
+    .whereIn('id', userIds)
+    .select('id', 'email', 'first_name', 'last_name');
+  return rows.map((row) => ({ userId: Number(row.id), name: personName(row) }));
+}

@@ -3,6 +3,7 @@
 // appointments module calls these inside its own transactions.
 import type { Knex } from 'knex';
 import { userIdsWithEmail } from '../accounts';
+import { applyDeskEvent } from './desk';
 
 type Db = Knex | Knex.Transaction;
 
@@ -29,9 +30,13 @@ export interface AppointmentMessage {
   at: Date;
 }
 
-/** A message about an appointment, in a conversation whose last activity the caller already moved (conversationWith, openConversation). */
-export async function addAppointmentMessage(db: Db, message: AppointmentMessage): Promise<void> {
-  await db('messages').insert({
+/**
+ * A message about an appointment, in a conversation whose last activity the caller already moved
+ * (conversationWith, openConversation), in the booking's transaction; the conversation's desk follows it
+ * (a booking: consultation booked).
+ */
+export async function addAppointmentMessage(trx: Knex.Transaction, message: AppointmentMessage): Promise<void> {
+  await trx('messages').insert({
     conversation_id: message.conversationId,
     provider_id: message.providerId,
     client_user_id: message.clientUserId,
@@ -42,6 +47,7 @@ export async function addAppointmentMessage(db: Db, message: AppointmentMessage)
     intake_form: message.intakeForm ? JSON.stringify(message.intakeForm) : null,
     send_date: message.at,
   });
+  await applyDeskEvent(trx, message.conversationId, { type: message.type, sender: message.sender });
 }
 
 export interface MessageFromClient {

@@ -24,6 +24,27 @@ export {
   openConversation,
 } from './clients';
 export { accountProfiles, findConversationFor, listConversations, unreadCount } from './conversations';
+export {
+  assigneeNames,
+  assignToMe,
+  conversationDesk,
+  DESK_MESSAGES,
+  type DeskActor,
+  type DeskInput,
+  deskPeople,
+  SNOOZE_MAX_DAYS,
+  snoozeDateOf,
+  updateDesk,
+} from './desk';
+export {
+  DESK_STATUS_LABELS,
+  DESK_STATUSES,
+  type DeskEvent,
+  type DeskState,
+  type DeskStatus,
+  deskAfterMessage,
+  isDeskStatus,
+} from './desk-rules';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
 export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';
 export { clientRedactedColumnSql, openedConversationsSql } from './referrals';
@@ -40,9 +61,12 @@ export {
 export {
   CONVERSATION_PAGE_TEXTS,
   CONVERSATIONS_PAGE_SIZE,
+  type ConversationDesk,
   type ConversationFilter,
   type ConversationMode,
   type ConversationSummary,
+  DESK_CHANNEL,
+  type DeskView,
   MESSAGE_CHANNEL,
   MESSAGE_TEXTS,
   type MessagingOwner,

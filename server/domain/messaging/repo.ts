@@ -7,6 +7,8 @@ import type { Row } from '../../db/rows';
 import { providerDisplayName, userIdsWithEmail } from '../accounts';
 import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 import { clientAsGivenJoin } from './clients';
+import { applyDeskEvent } from './desk';
+import type { DeskStatus } from './desk-rules';
 import {
   type ConversationFilter,
   type ConversationSummary,
@@ -81,6 +83,9 @@ function summaryQuery(db: Db, preview = false) {
       'c.is_locked',
       'c.client_redacted_at',
       'c.last_message_at',
+      'c.desk_status',
+      'c.assignee_user_id',
+      'c.snoozed_until',
       'u.first_name',
       'u.last_name',
       'u.full_name',
@@ -104,8 +109,17 @@ function summaryQuery(db: Db, preview = false) {
 /** The columns summaryQuery selects: the conversation's as the schema types them, and the joined ones. */
 type SummarySqlRow = Pick<
   Row<'conversations'>,
-  'id' | 'provider_id' | 'client_user_id' | 'account_id' | 'last_message_at' | 'is_locked' | 'client_redacted_at'
+  | 'id'
+  | 'provider_id'
+  | 'client_user_id'
+  | 'account_id'
+  | 'last_message_at'
+  | 'is_locked'
+  | 'client_redacted_at'
+  | 'assignee_user_id'
+  | 'snoozed_until'
 > & {
+  desk_status: DeskStatus;
   unread: boolean;
   provider_type: string;
   provider_first_name: string | null;
@@ -158,6 +172,11 @@ function toRow(r: SummarySqlRow): ConversationRow {
     lastMessagePreview: previewOf(r, clientRedacted),
     locked: r.is_locked,
     clientRedacted,
+    desk: {
+      status: r.desk_status,
+      assigneeUserId: r.assignee_user_id === null ? null : Number(r.assignee_user_id),
+      snoozedUntil: r.snoozed_until,
+    },
     providerStatus: r.provider_status,
     accountId: r.account_id,
     clientEmail: clientRedacted ? null : (r.email ?? null),
@@ -188,6 +207,23 @@ function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter): stri
   if (pattern) {
     void query.whereRaw(NAME_MATCH, [pattern, pattern]);
     key += '-search';
+  }
+  if (filter.assigneeUserId !== undefined) {
+    if (filter.assigneeUserId === null) void query.whereNull('c.assignee_user_id');
+    else void query.where('c.assignee_user_id', filter.assigneeUserId);
+    key += filter.assigneeUserId === null ? '-unassigned' : '-assignee';
+  }
+  if (filter.desk && filter.desk !== 'all') {
+    const now = filter.now ?? new Date();
+    const awake = (q: Knex.QueryBuilder) =>
+      q.where((w) => w.whereNull('c.snoozed_until').orWhere('c.snoozed_until', '<=', now));
+    if (filter.desk === 'open') void awake(query.whereNot('c.desk_status', 'closed'));
+    else if (filter.desk === 'snoozed')
+      void query.whereNot('c.desk_status', 'closed').where('c.snoozed_until', '>', now);
+    else if (filter.desk === 'closed') void query.where('c.desk_status', 'closed');
+    else void awake(query.where('c.desk_status', filter.desk));
+    // A status is a value, not part of the statement: the named statements differ by shape only.
+    key += `-desk-${filter.desk === 'open' || filter.desk === 'snoozed' || filter.desk === 'closed' ? filter.desk : 'status'}`;
   }
   return key;
 }
@@ -416,7 +452,7 @@ export interface NewMessage {
   vobInputInfo?: Record<string, unknown> | null;
 }
 
-/** Inserts a message and moves the conversation's last activity to it (same transaction as the caller). */
+/** Inserts a message, moves the conversation's last activity to it and its desk on (same transaction as the caller). */
 export async function insertMessage(trx: Knex.Transaction, message: NewMessage): Promise<MessageSqlRow> {
   const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
   const [row] = await trx('messages')
@@ -442,6 +478,7 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
         message.at,
       ]),
     });
+  await applyDeskEvent(trx, message.conversationId, { type: message.type, sender: message.sender });
   return {
     ...row!,
     sender: message.sender,

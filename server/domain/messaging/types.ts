@@ -1,4 +1,5 @@
 // The shapes and texts of messaging (spec 3 §2 Messages, §3 Conversation and Message, §4 Messaging).
+import type { DeskStatus } from './desk-rules';
 
 /** The conversations of one profile, or of every profile of an account (the practice inbox). */
 export type MessagingOwner = { providerId: number } | { accountId: number };
@@ -9,6 +10,23 @@ export interface ConversationFilter {
   unread?: boolean;
   /** Only clients whose name (as given in the conversation) holds this. */
   search?: string;
+  /** The intake desk's view (the practice inbox): open (the default: not closed, not snoozed), one status, snoozed, or all. */
+  desk?: DeskView;
+  /** Assigned to this user, or to no one (null). */
+  assigneeUserId?: number | null;
+  /** The moment "snoozed" is measured at (the desk views read it; now by default). */
+  now?: Date;
+}
+
+/** The desk's views of the list: 'open' hides closed and snoozed conversations; a status hides snoozed ones. */
+export type DeskView = 'open' | DeskStatus | 'snoozed' | 'all';
+
+/** A conversation's intake-desk state (the practice inbox): who has it, where it stands, until when it sleeps. */
+export interface ConversationDesk {
+  status: DeskStatus;
+  assigneeUserId: number | null;
+  /** Hidden from the open list until then (null: not snoozed). */
+  snoozedUntil: Date | null;
 }
 
 /** The message types a thread shows; any other type is logged as invalid and left out. */
@@ -30,6 +48,9 @@ export const THREAD_PAGE_SIZE = 50;
 
 /** Every message insert or deletion is announced on this channel in its own transaction (payload: JSON). */
 export const MESSAGE_CHANNEL = 'conversation_messages';
+
+/** Every change of a conversation's assignee, desk status or snooze is announced here ({conversationId, accountId}). */
+export const DESK_CHANNEL = 'conversation_desk';
 
 export const MESSAGE_TEXTS = {
   required: 'Message is required',
@@ -95,6 +116,8 @@ export interface ConversationSummary {
   lastMessagePreview: string | null;
   locked: boolean;
   clientRedacted: boolean;
+  /** The intake desk's state (shown in the practice inbox only; never given to the directory). */
+  desk: ConversationDesk;
 }
 
 export interface ThreadMessage {

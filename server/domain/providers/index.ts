@@ -37,6 +37,7 @@ export { FEE_AND_LENGTH, feeField, lengthField } from './fee-fields';
 export * as insuranceFeeRecords from './insurance-fees';
 export {
   accountProfiles,
+  clinicianUserIdsOfAccountQuery,
   joinProviderColumns,
   notifiedClinicianIds,
   type ProviderColumn,

@@ -63,3 +63,11 @@ export async function accountProfiles(
 export function notifiedClinicianIds(db: Db, providerId: number): Knex.QueryBuilder {
   return db('provider_clinicians').where({ provider_id: providerId, receives_notifications: true }).select('user_id');
 }
+
+/** A query of the users with clinician access to any profile of the account, for a caller's `whereIn`. */
+export function clinicianUserIdsOfAccountQuery(db: Db, accountId: number): Knex.QueryBuilder {
+  return db('provider_clinicians as pc')
+    .join('providers as p', 'p.id', 'pc.provider_id')
+    .where('p.account_id', accountId)
+    .select('pc.user_id');
+}
