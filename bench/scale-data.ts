@@ -16,8 +16,12 @@ export const SCALE = {
   licenses: 40_000,
   locations: 100_000,
   sessions: 50_000,
+  /** The directory's profile views and contact clicks (one click in ten events), over three years. */
+  profileEvents: 400_000,
   /** The busiest provider's share: a full caseload over three years. */
-  busiest: { conversations: 5_000, appointments: 4_000, licenses: 12, locations: 10 },
+  busiest: { conversations: 5_000, appointments: 4_000, licenses: 12, locations: 10, profileEvents: 40_000 },
+  /** Each of the big practice's 60 profiles, over the same years (the referral funnel reads them all). */
+  perPracticeProfile: { conversations: 200, appointments: 100 },
 };
 
 const STATES = `array['NY','NJ','MA','CA','TX','FL','IL','PA','OH','WA','OR','CO','GA','NC','VA','MI','MN','AZ','MD','CT']`;
@@ -142,34 +146,51 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
     );
 
     // Conversations: the busiest provider's caseload, then the rest spread so (provider, client) stays unique.
+    // A conversation is made with its first message, four hours before its last (the messages below).
     const rest = s.conversations - b.conversations;
     // The bulk load skips triggers, so each conversation's account is written here.
     await trx.raw(
       `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
-      select ?, (select account_id from providers where id = ?), ? + g, now() - (g % 900) * interval '1 day', now() - interval '1000 days' from generate_series(0, ? - 1) g`,
+      select ?, (select account_id from providers where id = ?), ? + g, now() - (g % 900) * interval '1 day',
+        now() - (g % 900) * interval '1 day' - interval '4 hours' from generate_series(0, ? - 1) g`,
       [danaId, danaId, clientBase, b.conversations],
     );
     await trx.raw(
       `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
-      select p.id, p.account_id, ? + (g / ?), now() - (g % 900) * interval '1 day', now() - interval '1000 days'
+      select p.id, p.account_id, ? + (g / ?), now() - (g % 900) * interval '1 day', now() - (g % 900) * interval '1 day' - interval '4 hours'
       from generate_series(0, ? - 1) g join providers p on p.id = ? + (g % ?)`,
       [clientBase, s.providers, rest, providerBase, s.providers],
     );
-    // Five messages each, alternating client and provider; the client's last one is unread in 1 of 200 conversations.
+    // The big practice's profiles (its own and the clinicians'): a caseload each, for the owners' funnel.
+    const pp = s.perPracticeProfile;
     await trx.raw(
-      `insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
+      `insert into conversations (provider_id, account_id, client_user_id, last_message_at, created_at)
+      select p.id, p.account_id, ? + g, now() - ((g * 7 + p.id) % 900) * interval '1 day',
+        now() - ((g * 7 + p.id) % 900) * interval '1 day' - interval '4 hours'
+      from providers p, generate_series(0, ? - 1) g where p.account_id = ?`,
+      [clientBase, pp.conversations, practice.account_id!],
+    );
+    // Five messages each, alternating client and provider; the client's last one is unread in 1 of 200
+    // conversations. A third of the conversations open with the directory's intake, and one in ten of the
+    // client's second messages carries a benefits check (the funnel counts both).
+    await trx.raw(
+      `insert into messages (conversation_id, provider_id, client_user_id, sender, type, message_content, intake_form, vob_data, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, case when k % 2 = 1 then 'client' else 'provider' end,
-        'Message ' || k || ' of conversation ' || c.id, c.last_message_at - (5 - k) * interval '1 hour',
+        case when k = 1 and c.id % 3 = 0 then 'messaging_tool_intake' else 'message' end,
+        'Message ' || k || ' of conversation ' || c.id,
+        case when k = 1 and c.id % 3 = 0 then '{"reason": "Anxiety"}'::jsonb end,
+        case when k = 3 and c.id % 10 = 0 then '{"status": "complete"}'::jsonb end,
+        c.last_message_at - (5 - k) * interval '1 hour',
         case when k = 5 and c.id % 200 = 0 then null else c.last_message_at end, c.last_message_at - (5 - k) * interval '1 hour'
       from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`,
       [s.messagesPerConversation, clientBase],
     );
 
     // Appointments: the busiest provider's over three years (a few a day, some ahead), the rest spread
-    // (one a day at most per provider: live appointments of a provider never overlap).
+    // (one a day at most per provider: live appointments of a provider never overlap); each booked a week ahead.
     await trx.raw(
-      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
-      select ?, ? + (g % ?), st, st + interval '30 minutes', g % 20 = 0
+      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled, created_at)
+      select ?, ? + (g % ?), st, st + interval '30 minutes', g % 20 = 0, st - interval '7 days'
       from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '1000 days' + g * (interval '1060 days' / ?) as st) x
       -- The demo seeds' consultations of hers stay; a generated one that would overlap one is skipped
       -- (appointments_no_overlap refuses two live consultations of a provider at one moment).
@@ -178,10 +199,40 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
       [danaId, clientBase, b.conversations, b.appointments, b.appointments, danaId],
     );
     await trx.raw(
-      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled)
-      select ? + (g % ?), ? + (g % ?), st, st + interval '50 minutes', g % 20 = 0
+      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled, created_at)
+      select ? + (g % ?), ? + (g % ?), st, st + interval '50 minutes', g % 20 = 0, st - interval '7 days'
       from generate_series(0, ? - 1) g, lateral (select date_trunc('hour', now()) - interval '700 days' + (g % 800 + g / ?) * interval '1 day' + (g % 9) * interval '1 hour' as st) x`,
       [providerBase, s.providers, clientBase, s.clients, s.appointments - b.appointments, s.providers],
+    );
+
+    // The big practice's profiles: one consultation every eight days each, booked two weeks ahead, at 4am
+    // UTC, but where the demo's own consultations are.
+    await trx.raw(
+      `insert into appointments (provider_id, client_user_id, start_time, end_time, canceled, created_at)
+      select p.id, ? + g, st, st + interval '30 minutes', g % 20 = 0, st - interval '14 days'
+      from providers p, generate_series(0, ? - 1) g,
+        lateral (select date_trunc('day', now()) - interval '780 days' + g * interval '8 days' + interval '4 hours' as st) x
+      where p.account_id = ? and (g % 20 = 0 or not exists (
+        select 1 from appointments d where d.provider_id = p.id and not d.canceled
+           and tstzrange(d.start_time, d.end_time) && tstzrange(st, st + interval '30 minutes')))`,
+      [clientBase, pp.appointments, practice.account_id!],
+    );
+
+    // The directory's profile events: the busiest provider's, then the rest spread over every profile.
+    await trx.raw(
+      `insert into profile_events (provider_id, kind, occurred_at, event_id)
+      select ?, case when g % 10 = 0 then 'contact_click' else 'profile_view' end,
+        now() - (g % 1000) * interval '1 day' - (g % 1440) * interval '1 minute', 'scale-busiest-' || g
+      from generate_series(0, ? - 1) g`,
+      [danaId, b.profileEvents],
+    );
+    await trx.raw(
+      `with ids as (select array_agg(id order by id) as ids from providers)
+      insert into profile_events (provider_id, kind, occurred_at, event_id)
+      select ids[1 + g % cardinality(ids)], case when g % 10 = 0 then 'contact_click' else 'profile_view' end,
+        now() - (g % 1000) * interval '1 day' - (g % 1440) * interval '1 minute', 'scale-' || g
+      from ids, generate_series(0, ? - 1) g`,
+      [s.profileEvents - b.profileEvents],
     );
 
     await trx.raw(
@@ -220,6 +271,7 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
     'conversations',
     'messages',
     'appointments',
+    'profile_events',
     'licenses',
     'locations',
     'sessions',
