@@ -17,6 +17,7 @@ export {
   requestDeadlineOf,
 } from './booking';
 export * as devClientRecords from './dev-client-records';
+export { type BookedMonth, consultationsBookedByMonth, type HeldConsultation, heldConsultations } from './funnel';
 export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
 export { type AppointmentPage, appointmentPage, isAppointmentTab, type PageOptions } from './list';
 export {

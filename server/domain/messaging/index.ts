@@ -45,6 +45,12 @@ export {
   deskAfterMessage,
   isDeskStatus,
 } from './desk-rules';
+export {
+  type ConversationFunnelMonth,
+  clientsWroteAfter,
+  conversationFunnelCounts,
+  type LaterMessageQuestion,
+} from './funnel';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
 export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';
 export { clientRedactedColumnSql, openedConversationsSql } from './referrals';

@@ -3,5 +3,7 @@ export {
   PROFILE_EVENT_KINDS,
   type ProfileEvent,
   type ProfileEventKind,
+  type ProfileEventMonth,
+  profileEventsByMonth,
   recordProfileEvents,
 } from './repo';

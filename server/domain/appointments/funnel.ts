@@ -1,0 +1,60 @@
+// The consultations' part of the referral funnel (issue [22] item 3), per profile and month of a range:
+// phone consultations booked (by when the booking was made, whatever became of it) and those held
+// (starting in the month, not canceled, over by `now`), each with its client, for the question whether
+// the client wrote again afterwards. `bounds` are the months' starts and the last one's end, in order.
+import type { Db } from './repo';
+
+/** One profile's bookings in one month of a range: `month` is 1 for the range's first. */
+export interface BookedMonth {
+  providerId: number;
+  month: number;
+  booked: number;
+}
+
+/** A consultation held in a month of the range; its client is null once they deleted their account. */
+export interface HeldConsultation {
+  providerId: number;
+  month: number;
+  clientUserId: number | null;
+  endTime: Date;
+}
+
+export async function consultationsBookedByMonth(
+  db: Db,
+  providerIds: readonly number[],
+  bounds: readonly Date[],
+): Promise<BookedMonth[]> {
+  if (providerIds.length === 0 || bounds.length < 2) return [];
+  const result = await db.raw<{ rows: { provider_id: number; month: number; booked: number }[] }>(
+    `SELECT provider_id, width_bucket(created_at, ?::timestamptz[]) AS month, count(*)::int AS booked
+       FROM appointments
+      WHERE provider_id = ANY(?::bigint[]) AND created_at >= ? AND created_at < ? AND type = 'phone_consultation'
+      GROUP BY 1, 2`,
+    [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!],
+  );
+  return result.rows.map((r) => ({ providerId: r.provider_id, month: r.month, booked: r.booked }));
+}
+
+export async function heldConsultations(
+  db: Db,
+  providerIds: readonly number[],
+  bounds: readonly Date[],
+  now: Date,
+): Promise<HeldConsultation[]> {
+  if (providerIds.length === 0 || bounds.length < 2) return [];
+  const result = await db.raw<{
+    rows: { provider_id: number; month: number; client_user_id: number | null; end_time: Date }[];
+  }>(
+    `SELECT provider_id, width_bucket(start_time, ?::timestamptz[]) AS month, client_user_id, end_time
+       FROM appointments
+      WHERE provider_id = ANY(?::bigint[]) AND start_time >= ? AND start_time < ? AND type = 'phone_consultation'
+        AND NOT canceled AND end_time <= ?`,
+    [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!, now],
+  );
+  return result.rows.map((r) => ({
+    providerId: r.provider_id,
+    month: r.month,
+    clientUserId: r.client_user_id,
+    endTime: new Date(r.end_time),
+  }));
+}

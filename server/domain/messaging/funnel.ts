@@ -1,0 +1,125 @@
+// The conversations' part of the referral funnel (issue [22] item 3), per profile and month of a range:
+// conversations begun, the client's intake messages and benefits checks, and the median time to the
+// provider's first reply. A deleted message counts nowhere (the thread shows it as deleted); a client's
+// words redacted at their request still happened, and count. The referral-funnel module combines these
+// with the other owners' figures; `bounds` are the months' starts and the last one's end, in order.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * One profile's conversation figures in one month of a range: `month` is 1 for the range's first. The
+ * row with `providerId` null is all the profiles asked for together (a median does not add up).
+ */
+export interface ConversationFunnelMonth {
+  providerId: number | null;
+  month: number;
+  started: number;
+  referrals: number;
+  benefitsChecks: number;
+  /** Of the conversations begun that month, those with a reply: how long the first reply took (median), in seconds. */
+  replyMedianSeconds: number | null;
+  replied: number;
+}
+
+const key = (providerId: number | null, month: number) => `${providerId ?? 'all'}:${month}`;
+
+export async function conversationFunnelCounts(
+  db: Db,
+  providerIds: readonly number[],
+  bounds: readonly Date[],
+): Promise<ConversationFunnelMonth[]> {
+  if (providerIds.length === 0 || bounds.length < 2) return [];
+  const ids = providerIds as number[];
+  const [from, until] = [bounds[0]!, bounds.at(-1)!];
+  const [begun, sent] = await Promise.all([
+    // Per conversation begun in the range: the client's first message, then the provider's first own
+    // message after it (an automatic reply, a cancel or a reschedule notice is not a reply). Both are one
+    // step down the (conversation_id, send_date) index.
+    db.raw<{
+      rows: { provider_id: number | null; month: number; started: number; replied: number; median: number | null }[];
+    }>(
+      `SELECT provider_id, month, count(*)::int AS started, count(reply)::int AS replied,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY reply) AS median
+         FROM (SELECT c.provider_id, width_bucket(c.created_at, ?::timestamptz[]) AS month,
+                      extract(epoch FROM r.send_date - f.send_date) AS reply
+                 FROM conversations c
+                 LEFT JOIN LATERAL (
+                      SELECT m.id, m.send_date FROM messages m
+                       WHERE m.conversation_id = c.id AND m.sender = 'client' AND m.deleted_at IS NULL
+                       ORDER BY m.send_date, m.id LIMIT 1) f ON true
+                 LEFT JOIN LATERAL (
+                      SELECT m.send_date FROM messages m
+                       WHERE m.conversation_id = c.id AND m.sender = 'provider' AND m.type = 'message'
+                         AND m.deleted_at IS NULL AND m.send_date >= f.send_date AND (m.send_date, m.id) > (f.send_date, f.id)
+                       ORDER BY m.send_date, m.id LIMIT 1) r ON true
+                WHERE c.provider_id = ANY(?::bigint[]) AND c.created_at >= ? AND c.created_at < ?) begun
+        GROUP BY GROUPING SETS ((provider_id, month), (month))`,
+      [bounds as Date[], ids, from, until],
+    ),
+    // The client's intake messages (the directory's message form and its booking form) and benefits
+    // checks, by when they were sent (messages_funnel_index
+    // holds exactly these rows: keep its condition and this one the same).
+    db.raw<{ rows: { provider_id: number; month: number; referrals: number; benefits_checks: number }[] }>(
+      `SELECT provider_id, width_bucket(send_date, ?::timestamptz[]) AS month,
+              count(*) FILTER (WHERE type IN ('messaging_tool_intake', 'booking_tool_intake'))::int AS referrals,
+              count(*) FILTER (WHERE vob_data IS NOT NULL)::int AS benefits_checks
+         FROM messages
+        WHERE provider_id = ANY(?::bigint[]) AND send_date >= ? AND send_date < ?
+          AND sender = 'client' AND deleted_at IS NULL
+          AND (type IN ('messaging_tool_intake', 'booking_tool_intake') OR vob_data IS NOT NULL)
+        GROUP BY 1, 2`,
+      [bounds as Date[], ids, from, until],
+    ),
+  ]);
+  const months = new Map<string, ConversationFunnelMonth>();
+  const at = (providerId: number | null, month: number) => {
+    let entry = months.get(key(providerId, month));
+    if (!entry) {
+      entry = { providerId, month, started: 0, referrals: 0, benefitsChecks: 0, replyMedianSeconds: null, replied: 0 };
+      months.set(key(providerId, month), entry);
+    }
+    return entry;
+  };
+  for (const row of begun.rows) {
+    const entry = at(row.provider_id, row.month);
+    entry.started = row.started;
+    entry.replied = row.replied;
+    entry.replyMedianSeconds = row.median === null ? null : Number(row.median);
+  }
+  for (const row of sent.rows) {
+    const entry = at(row.provider_id, row.month);
+    entry.referrals = row.referrals;
+    entry.benefitsChecks = row.benefits_checks;
+    const all = at(null, row.month);
+    all.referrals += row.referrals;
+    all.benefitsChecks += row.benefits_checks;
+  }
+  return [...months.values()];
+}
+
+/** A client's visit to look back from: did they write to the provider again after it? */
+export interface LaterMessageQuestion {
+  providerId: number;
+  clientUserId: number;
+  after: Date;
+}
+
+/**
+ * For each question, in order, whether the client wrote to that provider after its moment (any message
+ * of theirs that is not deleted: a new question, an intake, a booking's or a cancel's message).
+ */
+export async function clientsWroteAfter(db: Db, questions: readonly LaterMessageQuestion[]): Promise<boolean[]> {
+  if (questions.length === 0) return [];
+  const result = await db.raw<{ rows: { i: number; wrote: boolean }[] }>(
+    `SELECT q.i, EXISTS (
+              SELECT 1 FROM conversations c JOIN messages m ON m.conversation_id = c.id
+               WHERE c.provider_id = q.provider_id AND c.client_user_id = q.client_user_id
+                 AND m.send_date > q.after AND m.sender = 'client' AND m.deleted_at IS NULL) AS wrote
+       FROM unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) WITH ORDINALITY AS q(provider_id, client_user_id, after, i)`,
+    [questions.map((q) => q.providerId), questions.map((q) => q.clientUserId), questions.map((q) => q.after)],
+  );
+  const wrote = Array<boolean>(questions.length).fill(false);
+  for (const row of result.rows) wrote[row.i - 1] = row.wrote;
+  return wrote;
+}
