@@ -1,7 +1,8 @@
 // The consultations' part of the referral funnel (issue [22] item 3), per profile and month of a range:
-// phone consultations booked (by when the booking was made, whatever became of it) and those held
-// (starting in the month, not canceled, over by `now`), each with its client, for the question whether
-// the client wrote again afterwards. `bounds` are the months' starts and the last one's end, in order.
+// phone consultations booked (by when the booking was made, canceled later or not; a request for approval
+// too, unless the provider declined it or let it expire: then nothing was booked) and those held (starting
+// in the month, not canceled, over by `now`), each with its client, for the question whether the client
+// wrote again afterwards. `bounds` are the months' starts and the last one's end, in order.
 import type { Db } from './repo';
 
 /** One profile's bookings in one month of a range: `month` is 1 for the range's first. */
@@ -29,6 +30,7 @@ export async function consultationsBookedByMonth(
     `SELECT provider_id, width_bucket(created_at, ?::timestamptz[]) AS month, count(*)::int AS booked
        FROM appointments
       WHERE provider_id = ANY(?::bigint[]) AND created_at >= ? AND created_at < ? AND type = 'phone_consultation'
+        AND (request_status IS NULL OR request_status IN ('pending', 'accepted'))
       GROUP BY 1, 2`,
     [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!],
   );
@@ -48,7 +50,7 @@ export async function heldConsultations(
     `SELECT provider_id, width_bucket(start_time, ?::timestamptz[]) AS month, client_user_id, end_time
        FROM appointments
       WHERE provider_id = ANY(?::bigint[]) AND start_time >= ? AND start_time < ? AND type = 'phone_consultation'
-        AND NOT canceled AND end_time <= ?`,
+        AND NOT canceled AND end_time <= ? AND (request_status IS NULL OR request_status = 'accepted')`,
     [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!, now],
   );
   return result.rows.map((r) => ({
