@@ -20,7 +20,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * (one row per failed payment attempt e-mailed) is read only by the webhook that writes it.
  * read_records gets a row at each thread or client list opened, read only by the audit page.
  * profile_events gets a row at each profile view or contact click the directory reports; no cached read
- * depends on it (the funnel that will count it reads it fresh).
+ * depends on it (the funnel that will count it reads it fresh). conversation_notes and saved_replies are
+ * read fresh by the practice inbox's pages only (a thread's notes, the account's saved replies).
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -40,6 +41,8 @@ export const UNWATCHED_TABLES = [
   'billing_dunning_notices',
   'read_records',
   'profile_events',
+  'conversation_notes',
+  'saved_replies',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

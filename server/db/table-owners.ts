@@ -35,6 +35,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   read_records: 'domain/read-audit',
   // the directory's profile views and contact clicks (issue [22] item 3)
   profile_events: 'domain/profile-events',
+  // the practice inbox's intake desk (issue [22] item 2): internal notes and saved replies
+  conversation_notes: 'domain/conversation-notes',
+  saved_replies: 'domain/saved-replies',
   // the calendar, bookings and messages
   availability_events: 'domain/calendar',
   appointments: 'domain/appointments',

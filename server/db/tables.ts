@@ -292,6 +292,14 @@ export interface ContactRequests {
   user_id: number | null;
 }
 
+export interface ConversationNotes {
+  author_user_id: number | null;
+  body: string;
+  conversation_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+}
+
 export interface Conversations {
   account_id: number;
   assignee_user_id: number | null;
@@ -566,6 +574,17 @@ export interface ReadRecords {
   user_id: number;
 }
 
+export interface SavedReplies {
+  account_id: number;
+  body: string;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface SentMessages {
   body: string;
   channel: string;
@@ -738,6 +757,7 @@ export interface DB {
   billing_webhook_events: BillingWebhookEvents;
   booking_rules: BookingRules;
   contact_requests: ContactRequests;
+  conversation_notes: ConversationNotes;
   conversations: Conversations;
   events: Events;
   external_calendars: ExternalCalendars;
@@ -759,6 +779,7 @@ export interface DB {
   providers: Providers;
   rate_limits: RateLimits;
   read_records: ReadRecords;
+  saved_replies: SavedReplies;
   sent_messages: SentMessages;
   sessions: Sessions;
   sign_in_places: SignInPlaces;

@@ -44,6 +44,8 @@ type TypedTable =
   | 'audit_log'
   | 'read_records'
   | 'profile_events'
+  | 'conversation_notes'
+  | 'saved_replies'
   | 'rate_limits'
   | 'events'
   | 'invite_tokens'

@@ -77,6 +77,8 @@ const QUERY_KEYS = [
   'provider',
   'plan',
   'price',
+  'reply',
+  'notes_page',
 ];
 
 /** Field names to send when a route's page shows no form of its own. */

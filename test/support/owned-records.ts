@@ -28,6 +28,7 @@ export const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   messageId: (r) => r.messageId!, // a message of that conversation
   userId: (r) => r.userId!, // a person of the account's team (/practice/team/members/:userId)
   invitationId: (r) => r.invitationId!, // a pending team invitation of the account
+  replyId: (r) => r.replyId!, // a saved reply of the account (/practice-inbox/saved-replies/:replyId)
 };
 
 /**
@@ -153,7 +154,11 @@ export async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
       expires_at: new Date(Date.now() + 86_400_000),
     })
     .returning('id');
+  const [savedReply] = await db('saved_replies')
+    .insert({ account_id: user.accountId, title: `Welcome ${user.accountId}`, body: 'Hi {{client_first_name}}' })
+    .returning('id');
   return {
+    replyId: String(savedReply.id),
     userId: String(user.userId),
     invitationId: String(invitation.id),
     paymentMethodId: card.id,

@@ -33,6 +33,7 @@ export {
   canManageAccountBilling,
   canManageBilling,
   canManagePlans,
+  canManageSavedReplies,
   canManageTeam,
   canSeeAccount,
   canSeePracticeManagement,

@@ -110,6 +110,10 @@ export const canEditProfile = (actor: PolicyActor, provider: PolicyProvider): bo
 export const canUsePracticeInbox = (actor: PolicyActor, accountId?: number): boolean =>
   roleOn(actor, 'intake-coordinator', accountId);
 
+/** Saved replies of the practice inbox (/practice-inbox/saved-replies, issue [22]): the account's owner or intake coordinator. */
+export const canManageSavedReplies = (actor: PolicyActor, accountId?: number): boolean =>
+  canUsePracticeInbox(actor, accountId) || isOwner(actor, accountId);
+
 /** Referral Data (/referral-data): intake-exporter on some account. */
 export const canExportReferrals = (actor: PolicyActor, accountId?: number): boolean =>
   roleOn(actor, 'intake-exporter', accountId);

@@ -51,12 +51,18 @@ export function providerIdsOfAccountsQuery(db: Db, accountIds: readonly number[]
 export async function accountProfiles(
   db: Db,
   accountId: number,
-): Promise<{ id: number; name: string; type: string; status: string }[]> {
+): Promise<{ id: number; name: string; type: string; status: string; slug: string | null }[]> {
   const rows = await db('providers')
     .where('account_id', accountId)
     .orderByRaw(`type = 'practice' desc, coalesce(company_name, concat_ws(' ', first_name, last_name)), id`)
-    .select('id', 'type', 'status', 'first_name', 'last_name', 'company_name');
-  return rows.map((row) => ({ id: row.id, name: providerDisplayName(row), type: row.type, status: row.status }));
+    .select('id', 'type', 'status', 'first_name', 'last_name', 'company_name', 'slug');
+  return rows.map((row) => ({
+    id: row.id,
+    name: providerDisplayName(row),
+    type: row.type,
+    status: row.status,
+    slug: row.slug,
+  }));
 }
 
 /** A query of the users told of the profile's messages and bookings (clinician access with notifications on). */

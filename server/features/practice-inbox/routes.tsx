@@ -29,6 +29,9 @@ import {
 import { clientListView, listAppointmentTab, loadAppointmentPanel } from '../../presenters';
 import * as readAudit from '../../domain/read-audit';
 import type { FeatureDeps } from '../deps';
+import { threadDesk } from './desk';
+import { registerNoteRoutes } from './notes-routes';
+import { savedRepliesRoutes } from './saved-replies-routes';
 import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
   carriedQuery,
@@ -92,6 +95,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     },
   ];
   const accountOf = (res: Response) => inboxAccountOf(res.locals.viewer!);
+  const deskDeps = { db, config, benefitsTool: integrations.benefitsTool };
   // Days and times are read in the viewer's zone: the practice profile's (asPractice), the same on every
   // page of the inbox and for every profile's conversations (the calendar's default without one).
   const zoneOf = (res: Response) => res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE;
@@ -111,6 +115,8 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       error?: string | null;
       status?: number;
       confirmDelete?: { question: string; action: string; cancelHref: string };
+      /** A refused internal note, shown again under the thread. */
+      note?: { draft: string; error: string | null };
     } = {},
   ) {
     const accountId = accountOf(res);
@@ -139,13 +145,18 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
           clientUserId,
           detail: { providerId },
         });
-        thread = threadPane(opened, {
-          query: carriedQuery(req.query),
-          csrfToken: req.csrfToken?.() ?? '',
-          timeZone,
-          draft: options.draft,
-          error: options.error,
-        });
+        // The internal notes and the saved-reply picker; a chosen reply (?reply=) fills the composer.
+        const desk = await threadDesk(deskDeps, req, { accountId, thread: opened, timeZone, note: options.note });
+        thread = {
+          ...threadPane(opened, {
+            query: carriedQuery(req.query),
+            csrfToken: req.csrfToken?.() ?? '',
+            timeZone,
+            draft: options.draft ?? desk.draft,
+            error: options.error,
+          }),
+          desk: desk.view,
+        };
       } else {
         thread = 'missing';
         status = 404;
@@ -256,6 +267,14 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     await messaging.deleteProviderMessage(db, { accountId }, messageId);
     flash(req, 'success', 'Your message has been deleted.');
     res.redirect(303, threadPath(ids));
+  });
+
+  // Internal notes on a conversation (issue [22] item 2): their own file, posting back to this thread.
+  registerNoteRoutes(router, {
+    db,
+    guard,
+    accountOf,
+    showThread: (req, res, ids, note, status) => showMessages(req, res, { thread: ids, note, status }),
   });
 
   /** The account's conversation a data request names, or a 404 answer. */
@@ -408,6 +427,8 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     });
     render(req, res, { title: CLIENT_LIST_TITLE, page: <InboxClientListPage list={list} /> });
   });
+
+  router.use(savedRepliesRoutes({ db, menu }));
 
   return router;
 }

@@ -14,12 +14,15 @@ import { ConfirmStep } from '../../components/ui/ConfirmStep';
 import { EmptyState } from '../../components/ui/EmptyState';
 import type MessageThread from '../../../islands/MessageThread';
 import { INBOX_CLIENT_LIST_PATH, INBOX_MESSAGES_PATH, InboxTabs } from './InboxTabs';
+import { ThreadDesk, type ThreadDeskProps } from './ThreadDesk';
 
 export interface InboxThreadPane {
   clientName: string;
   providerName: string;
   providerImageUrl: string | null;
   island: Parameters<typeof MessageThread>[0];
+  /** The saved-reply picker and the internal notes under the thread (issue [22] item 2). */
+  desk?: ThreadDeskProps;
 }
 
 export interface InboxMessagesPageProps {
@@ -142,7 +145,10 @@ export function InboxMessagesPage({
                   cancelHref={confirmDelete.cancelHref}
                 />
               ) : (
-                <Island name="MessageThread" props={thread.island} />
+                <>
+                  <Island name="MessageThread" props={thread.island} />
+                  {thread.desk && <ThreadDesk {...thread.desk} />}
+                </>
               )}
             </>
           )}

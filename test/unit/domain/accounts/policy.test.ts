@@ -144,3 +144,14 @@ describe('wording (you, your practice, your provider)', () => {
     assert.equal(policy.creationWording('new-user'), 'your provider');
   });
 });
+
+describe('saved replies of the practice inbox (issue [22] item 2)', () => {
+  it("an account's owners and intake coordinators manage them; no other role, and not another account's", () => {
+    const allowed = Object.entries(ACTORS)
+      .filter(([, a]) => policy.canManageSavedReplies(a, 1))
+      .map(([name]) => name);
+    assert.deepEqual(allowed, ['owner', 'owner without clinician access', 'intake-coordinator']);
+    assert.equal(policy.canManageSavedReplies(ACTORS['owner of another account']!), true, 'on their own account');
+    assert.equal(policy.canManageSavedReplies(ACTORS['intake-exporter']!), false);
+  });
+});
