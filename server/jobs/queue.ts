@@ -3,6 +3,7 @@
 // nothing and a commit can never lose its job (the outbox pattern). Jobs that use up their retries
 // move to the `dead-letters` queue, where /dev/jobs and operators can find them.
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -12,6 +13,7 @@ import type { Storage } from '../integrations/storage';
 import type { Payments } from '../integrations/payments';
 import type { CalendarSync } from '../integrations/calendar-sync';
 import type { Ehr } from '../integrations/ehr';
+import { listenThrough } from './wake-ups';
 
 export const DEAD_LETTERS = 'dead-letters';
 export const JOBS_SCHEMA = 'pgboss';
@@ -23,6 +25,14 @@ export const JOBS_SCHEMA = 'pgboss';
 export const HEARTBEAT_SECONDS = 10;
 /** How often silent and timed-out jobs are looked for (pg-boss's default is a minute). */
 export const SUPERVISE_SECONDS = 10;
+/**
+ * An idle worker's poll: new jobs wake it at once through a NOTIFY (wake-ups.ts), so polling only finds
+ * jobs that come due later (a delay, a retry's backoff) and covers a lost wake-up connection. Every
+ * queue of every process polls, so a short poll is what idle processes cost the database.
+ */
+export const IDLE_POLL_SECONDS = 30;
+/** The poll while wake-ups are unavailable (the connection is down, or a proxy cannot deliver NOTIFY). */
+export const POLL_WITHOUT_WAKE_UPS_SECONDS = 2;
 
 /** The outside services jobs use (the portal's integrations satisfy it; the queue knows no more of them). */
 export interface JobIntegrations {
@@ -106,8 +116,11 @@ export class PortalJobQueue implements JobQueue {
     private readonly logger: Logger,
     options: { clock?: boolean } = {},
   ) {
+    // knex keeps its connection settings parsed (host, port, user, …), which pg takes as they are.
+    const connection = (db.client as { config: { connection?: string | pg.ClientConfig } }).config.connection;
     this.boss = new PgBoss({
-      db: sqlThrough(db),
+      db: connection ? { ...sqlThrough(db), listen: listenThrough(connection, logger) } : sqlThrough(db),
+      useListenNotify: Boolean(connection),
       schema: JOBS_SCHEMA,
       supervise: true,
       superviseIntervalSeconds: SUPERVISE_SECONDS,
@@ -122,7 +135,7 @@ export class PortalJobQueue implements JobQueue {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start();
-      await this.ensureQueue(DEAD_LETTERS, { retryLimit: 0, deleteAfterSeconds: 30 * 24 * 3600 });
+      await this.ensureQueue(DEAD_LETTERS, { retryLimit: 0, deleteAfterSeconds: 30 * 24 * 3600, notify: true });
       for (const definition of this.definitions) {
         const retryLimit = definition.retryLimit ?? 4;
         await this.ensureQueue(definition.name, {
@@ -134,6 +147,7 @@ export class PortalJobQueue implements JobQueue {
           expireInSeconds: definition.timeoutSeconds ?? 120,
           heartbeatSeconds: HEARTBEAT_SECONDS,
           deadLetter: DEAD_LETTERS,
+          notify: true,
         });
         if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
@@ -165,7 +179,11 @@ export class PortalJobQueue implements JobQueue {
     for (const definition of this.definitions) {
       await this.boss.work(
         definition.name,
-        { pollingIntervalSeconds: 1, batchSize: 1 },
+        {
+          pollingIntervalSeconds: POLL_WITHOUT_WAKE_UPS_SECONDS,
+          notifyPollingIntervalSeconds: IDLE_POLL_SECONDS,
+          batchSize: 1,
+        },
         async (jobs: Job<unknown>[]) => {
           for (const job of jobs) await this.run(definition, job, context);
         },

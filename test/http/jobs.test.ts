@@ -10,6 +10,7 @@ import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, textOf } from '../support/http';
 import { drainJobs } from '../support/jobs';
+import { until } from '../support/portal-process';
 import { outbox, postForm } from './auth-helpers';
 
 const silent = createLogger('silent');
@@ -295,6 +296,55 @@ describe('/dev/jobs', () => {
       await supertest(portal.app).get('/dev/components').expect(404);
     } finally {
       await portal.close();
+    }
+  });
+});
+
+describe('job queue: idle workers are woken by new jobs instead of polling every second', function () {
+  this.timeout(30_000);
+  const wakeUpConnections = async () =>
+    (
+      await ctx().db.raw<{ rows: { pid: number; query: string }[] }>(
+        `select pid, query from pg_stat_activity where application_name = ? and datname = current_database()`,
+        [`portal job wake-ups pid ${process.pid}`],
+      )
+    ).rows;
+
+  it('a working queue listens on one connection of its own, and listens again after that connection is cut', async () => {
+    const { db, config, integrations } = ctx();
+    const handled: string[] = [];
+    const echo: JobDefinition<{ label: string }> = {
+      name: 'test.echo',
+      handle: async ({ label }) => void handled.push(label),
+    };
+    const before = (await wakeUpConnections()).map((c) => c.pid);
+    const queue = new PortalJobQueue(db, [echo as JobDefinition<never>], silent);
+    try {
+      await queue.work({ db, config, integrations, logger: silent });
+      const fresh = async () => (await wakeUpConnections()).filter((c) => !before.includes(c.pid));
+      await until(
+        async () => (await fresh()).length === 1,
+        10_000,
+        () => 'the queue did not listen',
+      );
+      const [listening] = await fresh();
+      assert.match(listening!.query, /^LISTEN "pgboss_/);
+
+      await db.raw('select pg_terminate_backend(?)', [listening!.pid]);
+      await until(
+        async () => (await fresh()).some((c) => c.pid !== listening!.pid),
+        20_000,
+        () => 'the queue did not listen again',
+      );
+      await queue.enqueue(db, 'test.echo', { label: 'after the cut' });
+      await until(
+        async () => handled.length === 1,
+        20_000,
+        () => 'the job did not run',
+      );
+      assert.deepEqual(handled, ['after the cut']);
+    } finally {
+      await queue.stop();
     }
   });
 });
