@@ -85,6 +85,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedDashboardWidgets(knex);
   await seedCalendar(knex);
   await seedMessaging(knex);
+  await seedIntakeDesk(knex);
   await seedGroupsAndTestimonials(knex);
   await seedDemoPrivatePayBooster(knex, DEMO_EMAILS.individual);
 }
@@ -903,6 +904,50 @@ async function seedCalendar(knex: Knex): Promise<void> {
 // team locked and a client who deleted their data. The practice's inbox spans its two active profiles
 // with 250 clients over two years (conversations and booked consultations: its client history and
 // referrals). Only while none of these demo clients exists: re-running changes nothing.
+// The practice inbox's intake desk (issue [22] item 2): Harbor Light's saved replies, and internal notes on its
+// two newest conversations. Each part only when the account has none yet, so re-running changes nothing.
+async function seedIntakeDesk(knex: Knex): Promise<void> {
+  const practice = await knex('providers')
+    .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
+    .first('id', 'account_id');
+  const morgan = await knex('users').where({ email: DEMO_EMAILS.practice }).first('id');
+  if (!practice || !morgan) return;
+  if (!(await knex('saved_replies').where({ account_id: practice.account_id }).first('id')))
+    await knex('saved_replies').insert(
+      [
+        {
+          title: 'Welcome and booking',
+          body: 'Hi {{client_first_name}},\n\nThank you for reaching out to Harbor Light. {{provider_name}} has openings this month: you can book a free 15-minute phone consultation here: {{booking_link}}\n\nWarmly,\nThe Harbor Light intake team',
+        },
+        {
+          title: 'Out-of-network benefits',
+          body: 'Hi {{client_first_name}}, we are out of network with most plans, but many clients are reimbursed. You can check your own benefits with {{provider_name}} in two minutes: {{benefits_check_link}}',
+        },
+        {
+          title: 'Waitlist',
+          body: 'Hi {{client_first_name}}, {{provider_name}} is full right now. We have added you to the waitlist and will write as soon as a time opens.',
+        },
+      ].map((reply) => ({ ...reply, account_id: practice.account_id, created_by: morgan.id, updated_by: morgan.id })),
+    );
+  const newest = await knex('conversations')
+    .where({ account_id: practice.account_id })
+    .orderBy('last_message_at', 'desc')
+    .limit(2)
+    .pluck('id');
+  if (newest.length && !(await knex('conversation_notes').whereIn('conversation_id', newest).first('id')))
+    await knex('conversation_notes').insert(
+      newest.map((conversationId, i) => ({
+        conversation_id: conversationId,
+        author_user_id: morgan.id,
+        body:
+          i === 0
+            ? 'Called back: prefers evening sessions, asked about couples work.'
+            : 'Aetna member: sent the benefits check link.',
+        created_at: new Date(Date.now() - (i + 1) * 30 * 60 * 1000),
+      })),
+    );
+}
+
 async function seedMessaging(knex: Knex): Promise<void> {
   const dana = await danaProfile(knex);
   const practice = await knex('providers')
