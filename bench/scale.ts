@@ -46,6 +46,8 @@ const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'practice', path: '/' },
   { who: 'practice', path: '/profiles' },
   { who: 'practice', path: '/practice/providers' },
+  // The referral funnel of every profile of the practice, one month (the dashboard's six months are on `/`).
+  { who: 'practice', path: '/practice/funnel' },
 ];
 /** BENCH_ONLY=profiles,providers measures just the pages whose path contains one of those words. */
 const ONLY = (process.env.BENCH_ONLY ?? '')

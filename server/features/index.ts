@@ -40,6 +40,7 @@ import { practiceManagementRoutes } from './practice-management/routes';
 import { privatePayBoosterRoutes } from './private-pay-booster/routes';
 import { practiceProviderRoutes } from './practice-providers/routes';
 import { practiceAuditRoutes } from './practice-audit/routes';
+import { practiceFunnelRoutes } from './practice-funnel/routes';
 import { practiceTeamRoutes } from './practice-team/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
@@ -84,6 +85,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     practiceProviderRoutes(deps),
     practiceTeamRoutes(deps),
     practiceAuditRoutes(deps),
+    practiceFunnelRoutes(deps),
     availabilityLocationsRoutes(deps),
     photosVideoRoutes(deps),
     planManagementRoutes(deps),

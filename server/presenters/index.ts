@@ -13,4 +13,5 @@ export {
   type BenefitsCheckInput,
 } from './benefits-check';
 export { clientListView } from './client-list';
+export { figuresView, monthLabel, profileFunnelView, replyTimeText } from './referral-funnel';
 export { statusBannerFor } from './status-banner';

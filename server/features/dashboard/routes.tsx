@@ -16,7 +16,7 @@ import { render } from '../../http/render';
 import { NotFoundError } from '../../lib/errors';
 import type { FeatureDeps } from '../deps';
 import { ANNOUNCEMENTS, BLOG_POSTS, blogPostUrl } from './content';
-import { dashboardView, logCtaEvent } from './service';
+import { dashboardFunnel, dashboardView, logCtaEvent } from './service';
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : 0;
@@ -73,6 +73,8 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
       : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
     // A failed membership payment (issue [18] item 8), to whom may pay it: read fresh, never from the cache.
     const owed = policy.canManageBilling(viewer, provider) ? await owedPaymentsOf(db, provider.accountId) : [];
+    // The referral funnel of an active profile past onboarding (where the widgets are), read fresh.
+    const funnel = view.widgets ? await dashboardFunnel(db, viewer, provider, new Date()) : null;
     render(req, res, {
       title: 'Dashboard',
       page: (
@@ -82,6 +84,7 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
           addOns={addOns}
           paymentDue={owed.map(owedSentence)}
           membershipActive={provider.hasPaidPlan}
+          funnel={funnel}
         />
       ),
     });

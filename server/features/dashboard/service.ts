@@ -15,6 +15,13 @@ import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upc
 import { loadAppointmentPanel } from '../../presenters';
 import { calendarStateOf } from '../../domain/calendar';
 import { listConversations } from '../../domain/messaging';
+import { monthOf, monthsEndingIn, referralFunnel } from '../../domain/referral-funnel';
+import { timeZoneLabel } from '../../domain/calendar';
+import { profileFunnelView } from '../../presenters';
+import type { Viewer } from '../../domain/accounts';
+import { canManageTeam } from '../../domain/accounts';
+import type { DashboardPageProps } from '../../../views/pages/dashboard/DashboardPage';
+import { PRACTICE_FUNNEL_PATH } from '../../../views/pages/practice-funnel/PracticeFunnelPage';
 import type { DashboardViewModel as DashboardView } from '../../../views/pages/dashboard/DashboardPage';
 export const CTA_EVENT = 'therapist_portal_cta_event';
 export const CTA_ACTIONS = ['follow_cta_link', 'dismiss_cta'] as const;
@@ -166,4 +173,31 @@ export async function logCtaEvent(
   if (!card.href.startsWith('checkout:')) return card.href;
   const priceId = (await priceIdsByLookupKey(db)).get(card.href.slice('checkout:'.length));
   return priceId ? `/checkout/${priceId}` : '/';
+}
+
+/** The referral funnel's months on the dashboard: the current one and the five before it. */
+export const FUNNEL_MONTHS = 6;
+
+/**
+ * The profile's referral funnel of the last FUNNEL_MONTHS months in its time zone, read fresh (the figures
+ * include the directory's profile events, which no cached read may depend on). An owner of a practice
+ * with several profiles is offered every profile's figures.
+ */
+export async function dashboardFunnel(
+  db: Knex,
+  viewer: Viewer,
+  provider: ProviderSummary,
+  now: Date,
+): Promise<NonNullable<DashboardPageProps['funnel']>> {
+  const timeZone = provider.timezone;
+  const months = monthsEndingIn(monthOf(now, timeZone), FUNNEL_MONTHS);
+  const funnel = await referralFunnel(db, { providerIds: [provider.id], months, timeZone, now });
+  const practice =
+    canManageTeam(viewer, provider.accountId) &&
+    viewer.providers.filter((p) => p.accountId === provider.accountId).length > 1;
+  return {
+    ...profileFunnelView(funnel, provider.id),
+    timeZoneLabel: timeZoneLabel(timeZone),
+    practiceHref: practice ? PRACTICE_FUNNEL_PATH : null,
+  };
 }

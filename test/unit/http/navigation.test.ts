@@ -120,6 +120,7 @@ describe('navigation', () => {
       'Plan Management',
       'Team',
       'Who Read What',
+      'Referral Funnel',
     ]);
     assert.deepEqual(profileMenu(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2)), [
       'Account Settings',
@@ -129,11 +130,17 @@ describe('navigation', () => {
     ]);
   });
 
-  it("the daily tools a viewer's roles give are in the side menu too: the inbox, its saved replies and the export under Client Referrals; Practice and Plan Management, Team and Who Read What under Your Practice", () => {
+  it("the daily tools a viewer's roles give are in the side menu too: the inbox, its saved replies and the export under Client Referrals; Practice and Plan Management, Team, Who Read What and Referral Funnel under Your Practice", () => {
     const sections = (v: Viewer) =>
       Object.fromEntries(buildNavigation(v, menu).sideMenu.map((s) => [s.label, s.items.map((i) => i.label)]));
     const owner = sections(viewer(provider(), ['owner']));
-    assert.deepEqual(owner['Your Practice'], ['Practice Management', 'Plan Management', 'Team', 'Who Read What']);
+    assert.deepEqual(owner['Your Practice'], [
+      'Practice Management',
+      'Plan Management',
+      'Team',
+      'Who Read What',
+      'Referral Funnel',
+    ]);
     assert.ok(!owner['Client Referrals']?.includes('Practice Inbox'));
     const coordinator = sections(viewer(provider(), ['intake-coordinator', 'intake-exporter'], 2));
     assert.deepEqual(coordinator['Client Referrals']?.slice(-3), ['Practice Inbox', 'Saved Replies', 'Referral Data']);

@@ -9,6 +9,7 @@ import { PostForm } from '../../components/PostForm';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Label } from '../../components/ui/Label';
 import { Notice } from '../../components/ui/Notice';
+import { FunnelCard, type FunnelChartView, type FunnelRowView } from '../../components/ReferralFunnel';
 
 export interface ChecklistEntry {
   key: string;
@@ -69,6 +70,13 @@ export interface DashboardPageProps {
   paymentDue?: string[];
   /** Whether the profile has a paid membership (the viewer's summary says so; no query). */
   membershipActive?: boolean;
+  /** The referral funnel of the last months (active profiles), and the owners' page of every profile's. */
+  funnel?: {
+    chart: FunnelChartView;
+    rows: FunnelRowView[];
+    timeZoneLabel: string;
+    practiceHref: string | null;
+  } | null;
 }
 
 /**
@@ -92,6 +100,7 @@ export function DashboardPage({
   addOns = null,
   paymentDue = [],
   membershipActive = false,
+  funnel = null,
 }: DashboardPageProps) {
   return (
     <div className="dashboard">
@@ -120,6 +129,14 @@ export function DashboardPage({
                 <UpcomingConsultations days={view.widgets.upcoming} />
               )}
             </div>
+          )}
+          {funnel && (
+            <FunnelCard
+              chart={funnel.chart}
+              rows={funnel.rows}
+              timeZoneLabel={funnel.timeZoneLabel}
+              practiceHref={funnel.practiceHref}
+            />
           )}
           {view.cards.length > 0 && <ActionCards providerId={view.providerId} cards={view.cards} />}
           {addOns && (addOns.practiceManagement || addOns.privatePayBooster) && (
