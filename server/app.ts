@@ -12,6 +12,7 @@ import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
 import { ReadCache } from './db/read-cache';
 import { createThrottles, viewerSource } from './domain/accounts';
+import { SYNC_CUSTOMER_JOB } from './domain/billing';
 import { unreadClientMessageCountSql } from './domain/messaging';
 import { apiEndpoints, featureRouters } from './features';
 import { configurePassport } from './features/auth/passport';
@@ -23,6 +24,8 @@ import { viewerLoader } from './http/load-viewer';
 import { Menu } from './http/menu';
 import type { PageSources } from './http/render';
 import { probeRoutes } from './http/probes';
+import { createMetrics } from './http/metrics';
+import { DEAD_LETTERS } from './jobs';
 import { noStore, refuseDeepJson, refuseNulInAddress, sameOriginPosts } from './http/request-guards';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security';
@@ -69,7 +72,17 @@ export function createApp(deps: AppDeps): PortalApp {
   if (config.readCache) feed.start();
   const reads = new ReadCache(feed, { maxEntries: 10_000, freeze: config.env !== 'production' });
 
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    queue: deps.integrations.jobs,
+    mirrorQueue: SYNC_CUSTOMER_JOB,
+    deadLetterQueue: DEAD_LETTERS,
+    openStreams: () => streams.openCount,
+    cacheCounts: reads.counts,
+  });
+
   app.use(requestLogging(logger));
+  app.use(metrics.timing);
   app.use(securityHeaders());
   app.use(compression());
   app.use('/build', express.static(BUILD_DIR, { immutable: true, maxAge: '365d', index: false }));
@@ -89,6 +102,7 @@ export function createApp(deps: AppDeps): PortalApp {
     app.use(LOCAL_STRIPE_PREFIX, localStripePages(deps.integrations.payments));
 
   app.use(probeRoutes(db, deps.integrations.jobs));
+  app.use(metrics.routes);
 
   app.use(refuseNulInAddress);
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

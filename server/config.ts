@@ -23,6 +23,8 @@ export interface Config {
   apiRatePerMinute: number;
   /** Years a read record (who read what, issue [22] item 4) is kept before the daily job deletes it. */
   readAuditRetentionYears: number;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; without it /metrics does not exist. */
+  metricsToken: string | null;
   /** Express `trust proxy`: a hop count, or trusted addresses/subnets; never `true`. */
   trustProxy: number | string;
   logLevel: string;
@@ -173,6 +175,8 @@ export const settingsSchema = Joi.object({
   API_RATE_LIMIT: Joi.number().integer().min(1).max(100000).default(120),
   // HIPAA keeps its documentation 6 years: fewer is refused.
   READ_AUDIT_RETENTION_YEARS: Joi.number().integer().min(6).max(100).default(6),
+  // /metrics is off without it; a short token would be guessable.
+  METRICS_TOKEN: Joi.string().min(24).max(200).empty(''),
   // A hop count first: "1" is one proxy, never "trust every hop" (which lets X-Forwarded-For spoof the
   // client IP). Words such as "true" are refused; a subnet list ("loopback", "10.0.0.0/8") stays a string.
   TRUST_PROXY: Joi.alternatives(
@@ -470,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsInProcess: value.JOBS_IN_PROCESS,
     apiRatePerMinute: value.API_RATE_LIMIT,
     readAuditRetentionYears: value.READ_AUDIT_RETENTION_YEARS,
+    metricsToken: value.METRICS_TOKEN ?? null,
     trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,
     logLevel: value.LOG_LEVEL,
     publicProfileBaseUrl: value.PUBLIC_PROFILE_BASE_URL.replace(/\/$/, ''),

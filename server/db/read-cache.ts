@@ -12,6 +12,8 @@ interface Entry {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** Reads answered from memory, and reads that went to the database (for /metrics). */
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -20,10 +22,17 @@ export class ReadCache {
 
   async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const generation = this.feed.snapshot();
-    if (generation === null) return load();
+    if (generation === null) {
+      this.counts.misses += 1;
+      return load();
+    }
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.generation === generation && hit.expiresAt > now) {
+      this.counts.hits += 1;
+      return hit.value as T;
+    }
+    this.counts.misses += 1;
     const value = await load();
     // A change that began while we read may not be in what we read: keep it only if there was none.
     if (this.feed.snapshot() === generation) {

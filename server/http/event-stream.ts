@@ -78,6 +78,11 @@ export class EventStreams {
     });
   }
 
+  /** How many streams this process holds open now (for /metrics). */
+  get openCount(): number {
+    return this.live.size;
+  }
+
   /**
    * Starts the stream, or answers 429 and returns null when the user has too many open. `onClose` runs
    * once, whoever ends it (the browser leaving, the lifetime, the session ending, the server).

@@ -29,7 +29,7 @@ export function requestLogging(logger: Logger) {
     res.setHeader('X-Request-Id', id);
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
-    if (req.url !== '/healthz' && req.url !== '/readyz') {
+    if (req.url !== '/healthz' && req.url !== '/readyz' && req.url !== '/metrics') {
       res.once('finish', () => {
         const level = res.statusCode >= 500 ? 'error' : 'info';
         logger[level](

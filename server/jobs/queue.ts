@@ -155,6 +155,20 @@ export class PortalJobQueue implements JobQueue {
     return this.started;
   }
 
+  /**
+   * Each queue's jobs waiting and running, and how long the oldest waiting one has waited, as pg-boss's
+   * monitor last counted them (every SUPERVISE_SECONDS): cheap enough for every /metrics scrape.
+   */
+  async stats(): Promise<{ name: string; queued: number; active: number; oldestQueuedSeconds: number }[]> {
+    await this.start();
+    return (await this.boss.getQueues()).map((queue) => ({
+      name: queue.name,
+      queued: queue.queuedCount ?? 0,
+      active: queue.activeCount ?? 0,
+      oldestQueuedSeconds: queue.readyOldestSeconds ?? 0,
+    }));
+  }
+
   /** Resolves when the queue's schema answers (the readiness probe): its dead-letter queue is there. */
   async ping(): Promise<void> {
     await this.start();
