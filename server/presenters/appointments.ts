@@ -5,8 +5,10 @@ import type { Knex } from 'knex';
 import { addDays, dateKeyOf } from '../domain/calendar';
 import {
   appointmentPage,
+  deadlineText,
   findAppointment,
   formTimeIn,
+  isAnswerable,
   googleCalendarUrl,
   isChangeable,
   longDateIn,
@@ -53,6 +55,11 @@ export function panelViewOf(a: AppointmentRecord, now: Date): AppointmentPanelVi
     cancelMessage: a.canceled ? a.cancelMessage : null,
     links: { google: googleCalendarUrl(a), outlook: outlookCalendarUrl(a), ics: `/calendar/appointments/${a.id}/ics` },
     changeable: isChangeable(a, now),
+    request: a.request && {
+      status: a.request.status,
+      deadline: deadlineText(a.request.deadline, a.timeZone),
+      answerable: isAnswerable(a, now),
+    },
     reschedule: {
       date: dateKeyOf(a.start, a.timeZone),
       startTime: formTimeIn(a.start, a.timeZone),
@@ -108,6 +115,7 @@ export function groupByDay(
       id: a.id,
       time: timeRangeIn(a.start, a.end, timeZone),
       canceled: a.canceled,
+      requested: a.request?.status === 'pending' && !a.canceled,
       clientName: a.client.name,
       providerName: a.providerName,
       href: options.detailsHref(a.id),

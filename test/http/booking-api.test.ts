@@ -191,6 +191,7 @@ describe('booking API: a booking', () => {
         start_time: iso(at(3, '10:15')),
         end_time: iso(at(3, '10:30')),
         status: 'booked',
+        request_deadline: null,
       },
     );
     const row = await db()('appointments as a')

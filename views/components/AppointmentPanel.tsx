@@ -33,15 +33,23 @@ export interface AppointmentPanelView {
   /** The client's note when they or the provider canceled. */
   cancelMessage: string | null;
   links: { google: string; outlook: string; ics: string };
-  /** Cancel and reschedule are offered: not legacy, not canceled, not yet ended. */
+  /** Cancel and reschedule are offered: not legacy, not canceled, not yet ended, not a request waiting for an answer. */
   changeable: boolean;
+  /** A booking held for the provider's approval (issue [23]): its answer so far, and by when it is due. */
+  request: {
+    status: 'pending' | 'accepted' | 'declined' | 'expired';
+    /** "Tuesday, December 8, 2026, 3:00pm" in the calendar's zone. */
+    deadline: string;
+    /** Accept and Decline are offered: pending, and the deadline not passed. */
+    answerable: boolean;
+  } | null;
   /** The reschedule form's starting values and the date picker's window (YYYY-MM-DD in the calendar's zone). */
   reschedule: { date: string; startTime: string; minDate: string; maxDate: string };
 }
 
 /** What a failed cancel or reschedule post sends back into the panel. */
 export interface AppointmentFormState {
-  form: 'cancel' | 'reschedule';
+  form: 'cancel' | 'reschedule' | 'decline';
   values: Record<string, string>;
   errors: Record<string, string>;
   /** A reschedule to an unusual time: the question, why, and the start a "Reschedule anyway" confirms. */
@@ -73,6 +81,12 @@ const MESSAGE_MAX = 2000;
 
 const STATE_LABELS: Record<AppointmentState, string> = { upcoming: 'Upcoming', past: 'Past', canceled: 'Canceled' };
 const STATE_LABEL_STATES = { upcoming: 'info', past: 'neutral', canceled: 'neutral' } as const;
+const REQUEST_LABELS = {
+  pending: 'Request: awaiting your answer',
+  declined: 'Request declined',
+  expired: 'Request expired',
+};
+const REQUEST_LABEL_STATES = { pending: 'attention', declined: 'neutral', expired: 'neutral' } as const;
 
 export function AppointmentPanel({
   appointment: a,
@@ -87,6 +101,7 @@ export function AppointmentPanel({
   const action = `/calendar/appointments/${a.id}`;
   const rescheduleState = formState?.form === 'reschedule' ? formState : null;
   const cancelState = formState?.form === 'cancel' ? formState : null;
+  const declineState = formState?.form === 'decline' ? formState : null;
   const rescheduleQuestion = rescheduleState?.question ?? null;
   return (
     <section id="appointment" className="card appointment-panel" aria-labelledby="appointment-heading">
@@ -136,6 +151,34 @@ export function AppointmentPanel({
             </li>
           </ul>
         </>
+      )}
+      {a.request?.answerable && (
+        <div id={`request-${a.id}`} className="appointment-panel__request">
+          <Notice tone="warning" title="This consultation is a request">
+            <p>{`Accept or decline it by ${a.request.deadline}. If you do not answer by then, it is declined for you. The client is told by e-mail either way.`}</p>
+          </Notice>
+          <PostForm action={`${action}/acceptance`} noValidate>
+            <input type="hidden" name="return_to" value={returnTo} />
+            <Button>Accept request</Button>
+          </PostForm>
+          <details className="appointment-panel__change" open={Boolean(declineState)}>
+            <summary>Decline request</summary>
+            <PostForm action={`${action}/decline`} noValidate>
+              <input type="hidden" name="return_to" value={returnTo} />
+              <TextAreaField
+                name="decline_message"
+                id={`decline-message-${a.id}`}
+                label="Message to the client (optional)"
+                hint="Shown in your conversation with the client, never in the e-mail."
+                rows={3}
+                maxLength={MESSAGE_MAX}
+                value={declineState?.values.decline_message ?? ''}
+                error={declineState?.errors.decline_message}
+              />
+              <Button variant="danger-outline">Decline request</Button>
+            </PostForm>
+          </details>
+        </div>
       )}
       {a.changeable && (
         <>
@@ -229,6 +272,12 @@ function StatusTags({ appointment: a }: { appointment: AppointmentPanelView }) {
         <>
           {' '}
           <Label state="neutral">Booked in the previous system</Label>
+        </>
+      )}
+      {a.request && a.request.status !== 'accepted' && (
+        <>
+          {' '}
+          <Label state={REQUEST_LABEL_STATES[a.request.status]}>{REQUEST_LABELS[a.request.status]}</Label>
         </>
       )}
     </>

@@ -18,6 +18,8 @@ export interface ClientBooking {
   end: Date;
   canceled: boolean;
   legacy: boolean;
+  /** Approve-before-confirm: pending, accepted, declined or expired; null for a booking confirmed at once. */
+  requestStatus: string | null;
 }
 
 /** Live profiles whose calendar is attached and open, by name. */
@@ -27,7 +29,7 @@ export async function providersWithOpenCalendars(db: Knex): Promise<ListedProvid
 
 /** The client's latest bookings, newest first. */
 export async function bookingsOfClient(db: Knex, email: string): Promise<ClientBooking[]> {
-  const rows: (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'canceled' | 'legacy'> &
+  const rows: (Pick<Row<'appointments'>, 'id' | 'start_time' | 'end_time' | 'canceled' | 'legacy' | 'request_status'> &
     Pick<Row<'providers'>, 'timezone' | 'type' | 'first_name' | 'last_name' | 'company_name'>)[] =
     await joinProviderColumns(
       db('appointments as a'),
@@ -38,7 +40,7 @@ export async function bookingsOfClient(db: Knex, email: string): Promise<ClientB
       .whereIn('a.client_user_id', userIdsWithEmail(db, email))
       .orderBy('a.start_time', 'desc')
       .limit(20)
-      .select('a.id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy');
+      .select('a.id', 'a.start_time', 'a.end_time', 'a.canceled', 'a.legacy', 'a.request_status');
   return rows.map((row) => ({
     id: row.id,
     providerName: providerDisplayName(row),
@@ -47,6 +49,7 @@ export async function bookingsOfClient(db: Knex, email: string): Promise<ClientB
     end: row.end_time,
     canceled: row.canceled,
     legacy: row.legacy,
+    requestStatus: row.request_status,
   }));
 }
 

@@ -10,7 +10,7 @@ import { safeReturnPath } from '../../http/guards';
 import { requireSelectedProfile, selectedProfile } from '../../http/profile-editing';
 import { render } from '../../http/render';
 import * as appointments from '../../domain/appointments';
-import { APPOINTMENT_MESSAGES } from '../../domain/appointments';
+import { APPOINTMENT_MESSAGES, REQUEST_MESSAGES } from '../../domain/appointments';
 import {
   AppointmentPanel,
   type AppointmentFormState,
@@ -70,6 +70,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     brandName: config.brandName,
     clientSiteUrl: config.clientSiteUrl,
   };
+  const requestDeps: appointments.RequestAnswerDeps = changeDeps;
   const icsHost = new URL(config.portalUrl).host;
 
   router.get(APPOINTMENTS_PATH, ...guard, async (req, res) => {
@@ -158,7 +159,9 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
       ? APPOINTMENT_MESSAGES.legacy
       : a.state === 'canceled'
         ? APPOINTMENT_MESSAGES.canceled
-        : APPOINTMENT_MESSAGES.ended;
+        : a.state === 'upcoming' && a.request?.status === 'pending'
+          ? APPOINTMENT_MESSAGES.answerFirst
+          : APPOINTMENT_MESSAGES.ended;
 
   /** "Cancel this consultation?": the page that asks before the client is e-mailed (works without JavaScript). */
   async function showCancelQuestion(
@@ -286,6 +289,41 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
       APPOINTMENT_MESSAGES.rescheduleFailed,
     ),
   );
+
+  /**
+   * A request's answer (approve-before-confirm, issue [23]): Accept, or Decline with an optional note. A
+   * note too long comes back in the panel (422) with what was typed; a request already answered or past
+   * its deadline shows the panel with the reason (409).
+   */
+  function answerRoute(answer: 'accept' | 'decline') {
+    return async (req: Request, res: Response) => {
+      const id = appointmentIdOf(req);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const returnTo = returnPathOf(req, id);
+      const owner = { providerId: selectedProfile(res).id };
+      try {
+        const refused = controlCharacterErrors(body);
+        if (Object.keys(refused).length) throw new ValidationError(refused);
+        if (answer === 'accept') await appointments.acceptRequest(requestDeps, owner, id, new Date());
+        else await appointments.declineRequest(requestDeps, owner, id, body, new Date());
+      } catch (error) {
+        if (error instanceof ValidationError)
+          return showPanel(req, res, id, {
+            status: 422,
+            formState: { form: 'decline', values: typedValues(body), errors: error.fields },
+            returnTo,
+          });
+        if (error instanceof appointments.RequestClosedError)
+          return showPanel(req, res, id, { status: 409, refusal: error.message, returnTo });
+        throw error;
+      }
+      flash(req, 'success', answer === 'accept' ? REQUEST_MESSAGES.accepted : REQUEST_MESSAGES.declined);
+      res.redirect(303, returnTo);
+    };
+  }
+
+  router.post(`${APPOINTMENTS_PATH}/:appointmentId/acceptance`, ...guard, answerRoute('accept'));
+  router.post(`${APPOINTMENTS_PATH}/:appointmentId/decline`, ...guard, answerRoute('decline'));
 
   return router;
 }

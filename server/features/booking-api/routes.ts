@@ -29,6 +29,8 @@ const consultationJson = (c: appointments.Consultation) => ({
   start_time: isoTime(c.start),
   end_time: isoTime(c.end),
   status: c.status,
+  // A request held for the provider's approval: by when they answer (else null).
+  request_deadline: c.status === 'pending' && c.requestDeadline ? isoTime(c.requestDeadline) : null,
 });
 
 const invalid = (details: Record<string, string>) =>

@@ -48,11 +48,23 @@ import {
   zoneChangeView,
 } from './view-model';
 import { ZoneChangePage } from '../../../views/pages/calendar/ZoneChangePage';
+import { BookingRulesPage } from '../../../views/pages/calendar/BookingRulesPage';
+import { BOOKING_RULES_PATH } from '../../../views/pages/calendar/view';
+import * as appointments from '../../domain/appointments';
+import {
+  bookingRulesPageView,
+  clientSlotsOfWeek,
+  clientSlotsView,
+  rulesOf,
+  rulesSummary,
+  saveRules,
+} from './booking-rules';
 
 export const PAGE_TITLE = 'Call Calendar';
 const SAVE_FAILED = 'Sorry, we could not update your calendar. Please try again.';
 const DELETE_TITLE = 'Delete Availability';
 const ZONE_CHANGE_TITLE = 'Change Time Zone';
+const BOOKING_RULES_TITLE = 'Booking Rules';
 const BOOKING_LINK_HIDDEN =
   'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
@@ -106,13 +118,22 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
       <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />
     );
     if (panelNode && wantsPartial(req)) return renderPartial(req, res, panelNode);
-    const [data, absence] = await Promise.all([service.loadWeek(db, state, weekStart), service.absenceOf(db, state)]);
+    const [data, absence, rules] = await Promise.all([
+      service.loadWeek(db, state, weekStart),
+      service.absenceOf(db, state),
+      appointments.bookingRulesOf(db, state.providerId),
+    ]);
+    const slots = await clientSlotsOfWeek(db, state, data.week, now, rules);
     render(req, res, {
       title: PAGE_TITLE,
       status,
       page: (
         <CalendarPage
-          view={calendarPageView(state, data, now, req.query.day, absence)}
+          view={{
+            ...calendarPageView(state, data, now, req.query.day, absence),
+            clientSlots: clientSlotsView(state, data.week, slots, rules, now),
+            bookingRules: rulesSummary(rules),
+          }}
           typed={req.method === 'POST' ? (req.body as Record<string, unknown>) : null}
           errors={errors}
           appointment={panelNode}
@@ -154,6 +175,41 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
         res.redirect(303, opened ? `${NEW_PATH}?kind=recurring&opened=1` : `${CALENDAR_PATH}#calendar-settings`);
       },
     ),
+  );
+
+  // --- Booking rules (issue [23] item 2), with the times a client would see this week -------------------
+
+  async function showRules(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
+    const now = new Date();
+    const { state, rules } = await rulesOf(db, viewerOf(res));
+    const week = calendar.weekOf(calendar.dateKeyOf(now, state.timeZone), state.timeZone);
+    const slots = await clientSlotsOfWeek(db, state, week, now, rules);
+    const values =
+      req.method === 'POST'
+        ? appointments.typedBookingRules((req.body ?? {}) as Record<string, unknown>)
+        : appointments.bookingRulesFormOf(rules);
+    render(req, res, {
+      title: BOOKING_RULES_TITLE,
+      status,
+      page: (
+        <BookingRulesPage
+          view={bookingRulesPageView(values, clientSlotsView(state, week, slots, rules, now))}
+          errors={errors}
+        />
+      ),
+    });
+  }
+
+  router.get(BOOKING_RULES_PATH, ...guard, (req, res) => showRules(req, res));
+
+  router.post(
+    BOOKING_RULES_PATH,
+    ...guard,
+    formPost(SAVE_FAILED, showRules, async (req, res) => {
+      await saveRules(db, viewerOf(res), req.body ?? {});
+      flash(req, 'success', appointments.BOOKING_RULE_MESSAGES.saved);
+      res.redirect(303, `${BOOKING_RULES_PATH}#client-slots`);
+    }),
   );
 
   // The dashboard's Hide Link: the practice-management booking link goes off, the call calendar applies again.

@@ -264,7 +264,7 @@ export function calendarPageView(
   now: Date,
   askedDay?: unknown,
   absence: Absence | null = null,
-): CalendarPageView {
+): Omit<CalendarPageView, 'clientSlots' | 'bookingRules'> {
   const zone = state.timeZone;
   const timeZoneLabel = calendar.timeZoneLabel(zone);
   const grid: CalendarGridProps = {

@@ -50,13 +50,25 @@ export const whenOf = (start: Date, end: Date, timeZone: string) =>
 
 export function bookingRows(bookings: ClientBooking[], now: Date): BookingRow[] {
   return bookings.map((b) => {
-    const status = b.canceled ? 'Canceled' : b.end <= now ? 'Ended' : b.legacy ? 'Imported' : 'Booked';
+    const status = b.canceled
+      ? b.requestStatus === 'declined'
+        ? 'Declined'
+        : b.requestStatus === 'expired'
+          ? 'Not answered in time'
+          : 'Canceled'
+      : b.end <= now
+        ? 'Ended'
+        : b.legacy
+          ? 'Imported'
+          : b.requestStatus === 'pending'
+            ? 'Requested: waiting for the provider'
+            : 'Booked';
     return {
       id: b.id,
       provider: b.providerName,
       when: whenOf(b.start, b.end, b.timeZone),
       status,
-      cancelable: status === 'Booked',
+      cancelable: !b.canceled && b.end > now && !b.legacy,
     };
   });
 }

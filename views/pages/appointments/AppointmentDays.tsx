@@ -11,6 +11,8 @@ export interface AppointmentRowView {
   /** "9:30am – 10:00am EST". */
   time: string;
   canceled: boolean;
+  /** A request waiting for the provider's answer (approve-before-confirm). */
+  requested: boolean;
   clientName: string;
   providerName: string;
   /** Where View Details goes. */
@@ -56,6 +58,12 @@ export function AppointmentDays({ days }: { days: AppointmentDayView[] }) {
                     <>
                       {' '}
                       <Label state="neutral">Canceled</Label>
+                    </>
+                  )}
+                  {a.requested && (
+                    <>
+                      {' '}
+                      <Label state="attention">Request: awaiting your answer</Label>
                     </>
                   )}
                 </p>

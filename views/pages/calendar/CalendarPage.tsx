@@ -10,8 +10,9 @@ import { postedText } from '../../components/form/posted';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Notice } from '../../components/ui/Notice';
+import { ClientSlotsCard } from './ClientSlotsCard';
 import { WeekTable } from './WeekTable';
-import { CALENDAR_PATH, type CalendarPageView } from './view';
+import { BOOKING_RULES_PATH, CALENDAR_PATH, type CalendarPageView } from './view';
 
 export { AVAILABILITY_PATH, CALENDAR_PATH, type CalendarPageView } from './view';
 
@@ -72,6 +73,17 @@ export function CalendarPage({
           {/* The week (or, on a phone, the day) first: the settings are changed far less often. */}
           <Island name="CalendarGrid" props={view.grid} />
           <WeekTable view={view} inert={inert} />
+          <ClientSlotsCard view={view.clientSlots} />
+          <Card id="booking-rules" title="Booking rules">
+            <ul id="booking-rules-summary">
+              {view.bookingRules.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+            <p>
+              <ButtonLink href={BOOKING_RULES_PATH}>Change booking rules</ButtonLink>
+            </p>
+          </Card>
           <SettingsCard view={view} typed={typed} errors={errors} />
         </>
       )}

@@ -3,6 +3,7 @@ import type { CalendarGridProps } from '../../../islands/calendar-grid-types';
 
 export const CALENDAR_PATH = '/calendar';
 export const AVAILABILITY_PATH = '/calendar/availability';
+export const BOOKING_RULES_PATH = '/calendar/booking-rules';
 
 export interface Option {
   value: string;
@@ -77,6 +78,38 @@ export interface CalendarPageView {
   addLinks: { label: string; href: string }[];
   /** 'Providers cannot add consultations yet' (spec 3 §2). */
   cannotAddText: string;
+  /** The times a client could book in the week shown, under the provider's rules (issue [23] item 4). */
+  clientSlots: ClientSlotsView;
+  /** The provider's booking rules in a few words, with the link to change them. */
+  bookingRules: string[];
+}
+
+/** The slots a client would see in one week: the slots API's answer, grouped by the calendar's days. */
+export interface ClientSlotsView {
+  title: string;
+  /** "15-minute consultations, in New York (Eastern) time." */
+  intro: string;
+  /** Why no time at all can be booked (the calendar hidden, no location accepting), else null. */
+  closedReason: string | null;
+  count: number;
+  days: { key: string; label: string; times: string[] }[];
+}
+
+/** The booking rules form as shown: the saved or typed values, and the times clients see under the saved rules. */
+export interface BookingRulesPageView {
+  values: {
+    consultation_minutes: string;
+    buffer_before_minutes: string;
+    buffer_after_minutes: string;
+    notice_hours: string;
+    no_same_day: boolean;
+    horizon_days: string;
+    weekly_cap: string;
+    approval_required: boolean;
+  };
+  lengths: readonly number[];
+  requestHours: number;
+  clientSlots: ClientSlotsView;
 }
 
 /** The availability form's fields, as typed (spec 3 §5 Calendar availability). */

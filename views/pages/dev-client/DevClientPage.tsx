@@ -136,7 +136,12 @@ export const EVENT_TYPES = [
   { value: 'contact_click', label: 'A contact click', hint: 'the client opened a way to get in touch' },
 ];
 
-const STATUS_LABEL_STATES: Record<string, LabelState> = { Booked: 'success', Canceled: 'neutral' };
+const STATUS_LABEL_STATES: Record<string, LabelState> = {
+  Booked: 'success',
+  Canceled: 'neutral',
+  'Requested: waiting for the provider': 'attention',
+  Declined: 'danger',
+};
 
 const callId = (call: ApiCall) => `call-${call.method}-${call.path.replace(/\W/g, '-')}`.toLowerCase();
 
