@@ -1,7 +1,9 @@
-# The portal as one image. The build stage installs every dependency and builds the islands
-# (Vite -> public/build); the runtime stage keeps the production dependencies only and runs as the
-# unprivileged `node` user. The server runs TypeScript through tsx (a runtime dependency) and applies
-# pending migrations when it starts (MIGRATE_ON_START, on by default): the command migrates, then serves.
+# The portal as one image. The build stage installs every dependency, builds the islands (Vite ->
+# public/build) and compiles the server to JavaScript (esbuild -> dist/); the runtime stage keeps the
+# production dependencies only (no tsx, Vite or esbuild) and runs `node dist/server/main.js` as the
+# unprivileged `node` user. It applies pending migrations when it starts (MIGRATE_ON_START, on by
+# default; docs/operations.md: with many processes, run them as a step before the rollout with
+# `node dist/server/db-cli.js migrate` and MIGRATE_ON_START=0).
 #
 #   docker build -t members-portal .
 #   docker compose up -d            (with PostgreSQL: see docker-compose.yml and the README)
@@ -28,15 +30,11 @@ WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/public ./public
-COPY --from=build /app/package.json /app/tsconfig.json ./
-COPY --from=build /app/server ./server
-COPY --from=build /app/views ./views
-COPY --from=build /app/islands ./islands
-COPY --from=build /app/migrations ./migrations
-COPY --from=build /app/seeds ./seeds
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Not `npm start`: it would build the islands again, and this image holds them already.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# Not `npm start`: it would build again and run TypeScript through tsx, which this image does not hold.
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -1,9 +1,10 @@
 // The knex instance and the migration settings shared by the server, the CLI and the tests.
 import knexFactory, { type Knex } from 'knex';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // bigint ids and counts come back as numbers, not strings (all our ids fit in 2^53); numeric too (the one
 // numeric column, billing_attempts.tax_percentage, is numeric(8,4): a double holds it exactly enough, and no
@@ -17,11 +18,33 @@ pg.types.setTypeParser(INT8_ARRAY, (value) => parseInt8Array(value).map((n) => (
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const migrationConfig: Knex.MigratorConfig = {
-  directory: path.join(ROOT_DIR, 'migrations'),
-  loadExtensions: ['.ts'],
-  tableName: 'knex_migrations',
-};
+/** Whether this code runs compiled (dist/server/*.js, `npm run start:prod`) rather than as TypeScript through tsx. */
+export const RUNS_COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * The compiled migrations (dist/migrations/*.js), named as their sources (`….ts`): knex_migrations
+ * records each migration by its file name, so a database migrated by either way of running stays current
+ * for the other.
+ */
+class CompiledMigrations implements Knex.MigrationSource<string> {
+  constructor(private readonly directory: string) {}
+  async getMigrations(): Promise<string[]> {
+    return fs
+      .readdirSync(this.directory)
+      .filter((file) => file.endsWith('.js'))
+      .sort();
+  }
+  getMigrationName(file: string): string {
+    return file.replace(/\.js$/, '.ts');
+  }
+  async getMigration(file: string): Promise<Knex.Migration> {
+    return import(pathToFileURL(path.join(this.directory, file)).href);
+  }
+}
+
+export const migrationConfig: Knex.MigratorConfig = RUNS_COMPILED
+  ? { migrationSource: new CompiledMigrations(path.join(ROOT_DIR, 'dist', 'migrations')), tableName: 'knex_migrations' }
+  : { directory: path.join(ROOT_DIR, 'migrations'), loadExtensions: ['.ts'], tableName: 'knex_migrations' };
 
 /**
  * With a logger, knex's own warnings (a connection dropped, a connection refused while the database is

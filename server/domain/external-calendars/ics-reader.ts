@@ -23,7 +23,10 @@ export interface ReadLimits {
   maxHeapMb?: number;
 }
 
-const WORKER_URL = new URL('./ics-worker.ts', import.meta.url);
+// Beside this file when run as TypeScript; beside the bundle (dist/server/ics-worker.js) when compiled.
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./ics-worker.ts', import.meta.url)
+  : new URL('./ics-worker.js', import.meta.url);
 
 export function readBusyOffThread(
   text: string,
