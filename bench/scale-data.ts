@@ -185,6 +185,14 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
       from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`,
       [s.messagesPerConversation, clientBase],
     );
+    // What the messages' trigger (off for the load) keeps on each conversation: the client's first message
+    // (the first above), the provider's first reply (the second) and the client's last message (the fifth).
+    await trx.raw(
+      `update conversations set first_client_message_at = last_message_at - interval '4 hours',
+        first_reply_at = last_message_at - interval '3 hours', last_client_message_at = last_message_at
+      where client_user_id >= ?`,
+      [clientBase],
+    );
 
     // Appointments: the busiest provider's over three years (a few a day, some ahead), the rest spread
     // (one a day at most per provider: live appointments of a provider never overlap); each booked a week ahead.

@@ -312,8 +312,11 @@ export interface Conversations {
   client_user_id: number;
   created_at: Generated<Timestamp>;
   desk_status: Generated<string>;
+  first_client_message_at: Timestamp | null;
+  first_reply_at: Timestamp | null;
   id: Generated<number>;
   is_locked: Generated<boolean>;
+  last_client_message_at: Timestamp | null;
   last_message_at: Timestamp | null;
   listed_at: Generated<Timestamp | null>;
   out_of_office_replied_at: Timestamp | null;

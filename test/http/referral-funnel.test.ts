@@ -369,6 +369,35 @@ describe('referral funnel: the dashboard', () => {
   });
 });
 
+describe('referral funnel: a reply deleted later is no longer the first (fixed dates)', () => {
+  it('the median follows a deletion made after the reply was counted', async () => {
+    const { db } = ctx();
+    const user = await createProviderUser(db, {});
+    const id = user.providerIds[0]!;
+    const casey = await clientUser(db, 'Casey', 'Deleted');
+    const march = [{ year: 2026, month: 3 }];
+    const read = async () =>
+      (
+        await referralFunnel(db, {
+          providerIds: [id],
+          months: march,
+          timeZone: ZONE,
+          now: new Date('2026-04-02T12:00:00Z'),
+        })
+      ).profiles.get(id)![0]!;
+    // The client writes March 10 at 09:00 (Los Angeles, UTC−7 by then); replies at 09:10 and 10:00.
+    const k = await startConversation(db, id, casey, new Date('2026-03-10T16:00:00Z'));
+    await message(db, k, 'provider', new Date('2026-03-10T16:10:00Z'));
+    await message(db, k, 'provider', new Date('2026-03-10T17:00:00Z'));
+    assert.equal((await read()).firstReplyMedianSeconds, 10 * 60);
+    // The provider deletes the 09:10 reply: the first reply is now the one at 10:00, 60 minutes in.
+    await db('messages')
+      .where({ conversation_id: k, send_date: new Date('2026-03-10T16:10:00Z') })
+      .update({ deleted_at: new Date('2026-03-11T00:00:00Z'), deleted_by: 'provider', message_content: null });
+    assert.equal((await read()).firstReplyMedianSeconds, 60 * 60);
+  });
+});
+
 describe('referral funnel: held means ended by now, counted in the zone’s months (fixed dates)', () => {
   it('a consultation still running at `now` is not held yet; one that ended is', async () => {
     const { db } = ctx();

@@ -33,27 +33,18 @@ export async function conversationFunnelCounts(
   const ids = providerIds as number[];
   const [from, until] = [bounds[0]!, bounds.at(-1)!];
   const [begun, sent] = await Promise.all([
-    // Per conversation begun in the range: the client's first message, then the provider's first own
-    // message after it (an automatic reply, a cancel or a reschedule notice is not a reply). Both are one
-    // step down the (conversation_id, send_date) index.
+    // Per conversation begun in the range, the time from the client's first message to the provider's first
+    // reply after it: facts the conversation keeps (a trigger on messages, migration
+    // 20261130160000_add_conversations_reply_facts), read from conversations_provider_created_index alone.
     db.raw<{
       rows: { provider_id: number | null; month: number; started: number; replied: number; median: number | null }[];
     }>(
       `SELECT provider_id, month, count(*)::int AS started, count(reply)::int AS replied,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY reply) AS median
-         FROM (SELECT c.provider_id, width_bucket(c.created_at, ?::timestamptz[]) AS month,
-                      extract(epoch FROM r.send_date - f.send_date) AS reply
-                 FROM conversations c
-                 LEFT JOIN LATERAL (
-                      SELECT m.id, m.send_date FROM messages m
-                       WHERE m.conversation_id = c.id AND m.sender = 'client' AND m.deleted_at IS NULL
-                       ORDER BY m.send_date, m.id LIMIT 1) f ON true
-                 LEFT JOIN LATERAL (
-                      SELECT m.send_date FROM messages m
-                       WHERE m.conversation_id = c.id AND m.sender = 'provider' AND m.type = 'message'
-                         AND m.deleted_at IS NULL AND m.send_date >= f.send_date AND (m.send_date, m.id) > (f.send_date, f.id)
-                       ORDER BY m.send_date, m.id LIMIT 1) r ON true
-                WHERE c.provider_id = ANY(?::bigint[]) AND c.created_at >= ? AND c.created_at < ?) begun
+         FROM (SELECT provider_id, width_bucket(created_at, ?::timestamptz[]) AS month,
+                      extract(epoch FROM first_reply_at - first_client_message_at) AS reply
+                 FROM conversations
+                WHERE provider_id = ANY(?::bigint[]) AND created_at >= ? AND created_at < ?) begun
         GROUP BY GROUPING SETS ((provider_id, month), (month))`,
       [bounds as Date[], ids, from, until],
     ),
@@ -111,12 +102,12 @@ export interface LaterMessageQuestion {
  */
 export async function clientsWroteAfter(db: Db, questions: readonly LaterMessageQuestion[]): Promise<boolean[]> {
   if (questions.length === 0) return [];
+  // The conversation keeps when the client last wrote (not counting deleted messages): one probe of its
+  // (provider_id, client_user_id) key per question.
   const result = await db.raw<{ rows: { i: number; wrote: boolean }[] }>(
-    `SELECT q.i, EXISTS (
-              SELECT 1 FROM conversations c JOIN messages m ON m.conversation_id = c.id
-               WHERE c.provider_id = q.provider_id AND c.client_user_id = q.client_user_id
-                 AND m.send_date > q.after AND m.sender = 'client' AND m.deleted_at IS NULL) AS wrote
-       FROM unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) WITH ORDINALITY AS q(provider_id, client_user_id, after, i)`,
+    `SELECT q.i, coalesce(c.last_client_message_at > q.after, false) AS wrote
+       FROM unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) WITH ORDINALITY AS q(provider_id, client_user_id, after, i)
+       LEFT JOIN conversations c ON c.provider_id = q.provider_id AND c.client_user_id = q.client_user_id`,
     [questions.map((q) => q.providerId), questions.map((q) => q.clientUserId), questions.map((q) => q.after)],
   );
   const wrote = Array<boolean>(questions.length).fill(false);
