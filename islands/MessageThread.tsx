@@ -14,7 +14,14 @@ import {
 } from 'react';
 import { Composer } from '../views/components/messaging/Composer';
 import { ModeNotice, ThreadView } from '../views/components/messaging/ThreadView';
-import type { MessageView, MessagingTexts, ThreadMode, ThreadUrls } from '../views/components/messaging/types';
+import type {
+  DeskLive,
+  MessageView,
+  MessagingTexts,
+  ThreadMode,
+  ThreadUrls,
+} from '../views/components/messaging/types';
+import { Label } from '../views/components/ui/Label';
 import { PageContextReact, type PageContext } from '../views/page-context';
 
 export const POLL_MS = 10_000;
@@ -54,7 +61,16 @@ export interface MessageThreadProps {
   draft: string;
   error: string | null;
   showReminder: boolean;
+  /** The practice inbox's intake desk (status, assignee, snooze): shown, and kept current live. */
+  desk?: DeskLive;
 }
+
+const sameDesk = (a: DeskLive | undefined, b: DeskLive) =>
+  a?.status === b.status && a.assignee === b.assignee && a.snoozedUntil === b.snoozedUntil;
+
+/** What a screen reader hears when someone else changes the desk. */
+const deskAnnouncement = (desk: DeskLive) =>
+  `Desk changed: ${desk.status}, ${desk.assignee ? `assigned to ${desk.assignee}` : 'unassigned'}${desk.snoozedUntil ? `, snoozed until ${desk.snoozedUntil}` : ''}`;
 
 /** Adds new messages in order and replaces changed ones (a deletion) in place. */
 function merge(current: MessageView[], incoming: MessageView[]): MessageView[] {
@@ -75,6 +91,17 @@ export default function MessageThread(props: MessageThreadProps) {
   const [justSent, setJustSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [desk, setDesk] = useState(props.desk);
+  /** The desk changed after the page was drawn: the Desk form beside the thread shows what it was then. */
+  const [deskMoved, setDeskMoved] = useState(false);
+  const deskRef = useRef(props.desk);
+  const receiveDesk = (next: DeskLive | null | undefined) => {
+    if (!next || sameDesk(deskRef.current, next)) return;
+    deskRef.current = next;
+    setDesk(next);
+    setDeskMoved(true);
+    setAnnouncement(deskAnnouncement(next));
+  };
   /** The live stream was refused (too many open tabs, or live updates are down): polling every 10 s instead. */
   const [paused, setPaused] = useState(false);
   const resume = useRef<() => void>(() => {});
@@ -109,8 +136,9 @@ export default function MessageThread(props: MessageThreadProps) {
           headers: { Accept: 'application/json' },
         });
         if (response.ok && !stopped) {
-          const body = (await response.json()) as { messages: MessageView[]; more?: boolean };
+          const body = (await response.json()) as { messages: MessageView[]; more?: boolean; desk?: DeskLive | null };
           receive(body.messages);
+          receiveDesk(body.desk);
           // A page at a time: a full one means more are waiting.
           if (body.more) void poll();
         }
@@ -138,6 +166,9 @@ export default function MessageThread(props: MessageThreadProps) {
       });
       source.addEventListener('message', (event) =>
         receive([JSON.parse((event as MessageEvent<string>).data) as MessageView]),
+      );
+      source.addEventListener('desk', (event) =>
+        receiveDesk(JSON.parse((event as MessageEvent<string>).data) as DeskLive),
       );
       // A dropped connection is retried by the browser; a refused one (no live updates, too many tabs) is
       // closed: poll, and say that the live view is paused (Resume tries again).
@@ -270,6 +301,18 @@ export default function MessageThread(props: MessageThreadProps) {
   return (
     <PageContextReact.Provider value={context}>
       <div className="thread-pane">
+        {desk && (
+          <p className="thread__desk">
+            <Label state={desk.statusState}>{desk.status}</Label>
+            {desk.snoozedUntil && <Label state="neutral">{`Snoozed until ${desk.snoozedUntil}`}</Label>}
+            <span>{desk.assignee ? `Assigned to ${desk.assignee}` : 'Unassigned'}</span>
+            {deskMoved && (
+              <a className="thread__desk-reload" href={`${props.returnTo}${props.listQuery ?? ''}#desk-heading`}>
+                Changed just now: reload the Desk form
+              </a>
+            )}
+          </p>
+        )}
         {/* Focusable with a name, so the keyboard can scroll it even when no message has a button. */}
         <div
           className="thread-scroll"

@@ -8,7 +8,7 @@ import { STREAMS_PER_USER } from '../../server/http/event-stream';
 import { FEED_APPLICATION_NAME } from '../../server/db/change-feed';
 import { MESSAGE_TEXTS, receiveClientMessage, sendProviderMessage } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
-import { CookieJar } from '../support/cookie-jar';
+import { cookieFor as signInCookie, readUntil } from '../support/event-stream';
 import { createProviderUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, type Agent } from '../support/http';
 
@@ -475,35 +475,7 @@ describe('messages: live updates', () => {
       await new Promise((resolve) => server.close(resolve));
     });
 
-    /** Signs in with fetch and returns the cookie header. */
-    async function cookieFor(email: string): Promise<string> {
-      const jar = new CookieJar();
-      const _csrf = csrfFrom(await (await jar.fetch(`${base}/login`)).text());
-      const posted = await jar.fetch(`${base}/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ _csrf, email, password: 'Test-password-1!' }).toString(),
-      });
-      assert.equal(posted.status, 303);
-      return jar.header();
-    }
-
-    /** Reads the stream until `until` holds for its text so far (or 5 s pass). */
-    async function readUntil(
-      reader: ReadableStreamDefaultReader<Uint8Array>,
-      until: (text: string) => boolean,
-    ): Promise<string> {
-      const decoder = new TextDecoder();
-      let text = '';
-      const deadline = Date.now() + 5000;
-      while (!until(text)) {
-        if (Date.now() > deadline) throw new Error(`stream did not deliver in time: ${text}`);
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
-      return text;
-    }
+    const cookieFor = (email: string) => signInCookie(base, email);
 
     it('catches up a page at a time: a stream that starts far behind gets every message, in order (issue [19] item 1)', async () => {
       const { user, providerId } = await signedIn();

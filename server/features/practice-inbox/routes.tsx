@@ -32,6 +32,9 @@ import type { FeatureDeps } from '../deps';
 import { threadDesk } from './desk';
 import { registerNoteRoutes } from './notes-routes';
 import { savedRepliesRoutes } from './saved-replies-routes';
+import type { AccountPerson } from '../../domain/accounts';
+import { loadDeskLive, mountDeskRoutes, type typedDesk } from './desk-routes';
+import { deskFilters, deskPane, peopleNames } from './desk-view';
 import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
   carriedQuery,
@@ -60,6 +63,16 @@ function parseNotice(payload: string): { conversationId: number; messageId: numb
     return Number.isSafeInteger(conversationId) && Number.isSafeInteger(messageId)
       ? { conversationId, messageId, event: String(value.event) }
       : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The conversation a desk notice names ({conversationId, accountId}); null when unreadable. */
+function deskNoticeOf(payload: string): number | null {
+  try {
+    const conversationId = Number((JSON.parse(payload) as Record<string, unknown>).conversationId);
+    return Number.isSafeInteger(conversationId) ? conversationId : null;
   } catch {
     return null;
   }
@@ -100,6 +113,14 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
   // page of the inbox and for every profile's conversations (the calendar's default without one).
   const zoneOf = (res: Response) => res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE;
 
+  /** The names of the people and of any other assignee shown (one who has left the team keeps theirs). */
+  async function namesOfAssignees(people: AccountPerson[], assignees: (number | null)[]) {
+    const names = peopleNames(people);
+    const missing = assignees.filter((id): id is number => id !== null && !names.has(id));
+    for (const person of await messaging.assigneeNames(db, missing)) names.set(person.userId, person.name);
+    return names;
+  }
+
   /** The thread a path names: the account's conversation of that client with that provider, or null. */
   const pathIds = (req: Request) => ({
     clientUserId: toId(req.params.clientId),
@@ -117,11 +138,16 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       confirmDelete?: { question: string; action: string; cancelHref: string };
       /** A refused internal note, shown again under the thread. */
       note?: { draft: string; error: string | null };
+      /** The Desk form after a refused post: what was typed and the messages. */
+      desk?: { typed?: ReturnType<typeof typedDesk>; errors: Record<string, string> };
     } = {},
   ) {
     const accountId = accountOf(res);
     const timeZone = zoneOf(res);
+    const viewerUserId = res.locals.viewer!.user.id;
+    const now = new Date();
     let thread: InboxThreadPane | 'none' | 'missing' = 'none';
+    let openedDesk: messaging.ConversationDesk | null = null;
     let status = options.status ?? 200;
     if (options.thread) {
       const { clientUserId, providerId } = options.thread;
@@ -157,15 +183,37 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
           }),
           desk: desk.view,
         };
+        openedDesk = opened.conversation.desk;
       } else {
         thread = 'missing';
         status = 404;
       }
     }
     // After the read marking, so the opened conversation shows as read.
-    const profiles = await messaging.accountProfiles(db, accountId);
-    const filter = inboxFilterOf(req.query, profiles);
+    const [profiles, people] = await Promise.all([
+      messaging.accountProfiles(db, accountId),
+      messaging.deskPeople(db, accountId),
+    ]);
+    const filter = inboxFilterOf(req.query, profiles, viewerUserId, now);
     const list = await inboxConversations(db, accountId, toId(req.query.loads) || 1, filter);
+    const names = await namesOfAssignees(people, [
+      ...list.conversations.map((c) => c.desk.assigneeUserId),
+      openedDesk?.assigneeUserId ?? null,
+    ]);
+    if (openedDesk && typeof thread === 'object') {
+      const desk = deskPane(openedDesk, {
+        people,
+        names,
+        viewerUserId,
+        now,
+        timeZone,
+        threadPath: threadPath(options.thread!),
+        query: carriedQuery(req.query),
+        typed: options.desk?.typed,
+        errors: options.desk?.errors,
+      });
+      thread = { ...thread, deskState: desk, island: { ...thread.island, desk: desk.live } };
+    }
     const current = options.thread && thread !== 'missing' ? pairKey(options.thread) : null;
     const base = current ? threadPath(options.thread!) : INBOX_MESSAGES_PATH;
     render(req, res, {
@@ -173,7 +221,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       status,
       page: (
         <InboxMessagesPage
-          conversations={listItems(list.conversations, { timeZone, current, loads: list.loads, filter })}
+          conversations={listItems(list.conversations, { timeZone, current, loads: list.loads, filter, names, now })}
           total={list.total}
           loadMoreHref={list.canLoadMore ? `${base}${listQuery(filter, list.loads + 1)}` : null}
           filters={{
@@ -181,6 +229,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
             provider: filter.providerId === undefined ? '' : String(filter.providerId),
             unread: Boolean(filter.unread),
             search: filter.search ?? '',
+            ...deskFilters(filter, people, viewerUserId),
           }}
           listHref={`${INBOX_MESSAGES_PATH}${listQuery(filter, list.loads)}`}
           timeZoneLabel={timeZoneLabel(timeZone)}
@@ -277,6 +326,14 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     showThread: (req, res, ids, note, status) => showMessages(req, res, { thread: ids, note, status }),
   });
 
+  mountDeskRoutes(router, {
+    db,
+    guard,
+    accountOf,
+    zoneOf,
+    reshow: (req, res, desk, status) => showMessages(req, res, { thread: pathIds(req), desk, status }),
+  });
+
   /** The account's conversation a data request names, or a 404 answer. */
   async function conversationFor(req: Request, res: Response) {
     const { clientUserId, providerId } = pathIds(req);
@@ -299,7 +356,9 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       toId(req.query.after),
       { logger: req.log },
     );
-    res.json({ messages: messages.map(messageView), more: messages.length === messaging.THREAD_PAGE_SIZE });
+    // The desk too: a browser that polls shows its changes as well.
+    const desk = await loadDeskLive(db, accountOf(res), conversation.id, zoneOf(res));
+    res.json({ messages: messages.map(messageView), more: messages.length === messaging.THREAD_PAGE_SIZE, desk });
   });
 
   // "Show earlier messages" in place: the page before a message the island shows, and the cursor before that.
@@ -357,13 +416,38 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
           stream.close();
         });
     };
-    stopListening = channels.listen(messaging.MESSAGE_CHANNEL, (payload) => {
+    // The desk (status, assignee, snooze) as it is now, then at each change: whoever made it, by hand or by a message.
+    const sendDesk = () => {
+      queue = queue
+        .then(async () => {
+          if (stream.closed) return;
+          const desk = await loadDeskLive(db, owner.accountId, conversation.id, zoneOf(res));
+          if (desk && !stream.closed) stream.send('desk', desk);
+        })
+        .catch((error: unknown) => {
+          req.log?.warn(
+            { err: error, conversationId: conversation.id },
+            'live inbox desk update failed; the browser reconnects',
+          );
+          stream.close();
+        });
+    };
+    const stopMessages = channels.listen(messaging.MESSAGE_CHANNEL, (payload) => {
       // Null: notifications were lost; the browser reconnects and catches up from its last id.
       if (payload === null) return stream.close();
       const notice = parseNotice(payload);
       if (notice?.conversationId === conversation.id) check(notice.event === 'deleted' ? notice.messageId : undefined);
     });
+    const stopDesk = channels.listen(messaging.DESK_CHANNEL, (payload) => {
+      if (payload === null) return stream.close();
+      if (deskNoticeOf(payload) === conversation.id) sendDesk();
+    });
+    stopListening = () => {
+      stopMessages();
+      stopDesk();
+    };
     check();
+    sendDesk();
   });
 
   router.get(INBOX_APPOINTMENTS_PATH, ...guard, async (req, res) => {

@@ -1,11 +1,11 @@
 // The practice inbox's rules (spec 3 §2, §4 Messaging, §6): which account a coordinator works on, whose
-// profile its pages show, the list's filters (a profile, unread), and the conversation list that Load More grows 100 at a time, merged and de-duplicated by client and
+// profile its pages show, the list's filters (a profile, unread, the desk's assignee and status), and the conversation list that Load More grows 100 at a time, merged and de-duplicated by client and
 // provider (a page fetched after new conversations arrived repeats some of the previous one).
 import type { Knex } from 'knex';
 import type { Viewer } from '../../domain/accounts';
 import * as policy from '../../domain/accounts';
 import * as messaging from '../../domain/messaging';
-import type { ConversationFilter, ConversationSummary } from '../../domain/messaging';
+import type { ConversationFilter, ConversationSummary, DeskView } from '../../domain/messaging';
 
 /**
  * Load More stops here: 10 pages of 100, as on /messages, so the page stays bounded however long the
@@ -39,14 +39,38 @@ export function asPractice(viewer: Viewer): Viewer {
   return practice && practice.id !== viewer.provider?.id ? { ...viewer, provider: practice } : viewer;
 }
 
-/** The list's filters as asked in the query (?provider=id of one of the account's profiles, ?unread=1, ?q= a client's name). */
-export function inboxFilterOf(query: Record<string, unknown>, profiles: { id: number }[]): ConversationFilter {
-  const filter: ConversationFilter = {};
+/** The desk views the Status filter offers, by their query value ('' is the default, open). */
+export const DESK_VIEWS: readonly DeskView[] = ['open', ...messaging.DESK_STATUSES, 'snoozed', 'all'];
+
+/** ?status= as a desk view: one of DESK_VIEWS, else open. */
+export const deskViewOf = (value: unknown): DeskView =>
+  typeof value === 'string' && (DESK_VIEWS as readonly string[]).includes(value) ? (value as DeskView) : 'open';
+
+/** ?assignee= as given: 'me', 'none' or a user id; anything else is no assignee filter (''). */
+export const assigneeParamOf = (value: unknown): string =>
+  typeof value === 'string' && /^(me|none|[1-9]\d{0,14})$/.test(value) ? value : '';
+
+/**
+ * The list's filters as asked in the query (?provider=id of one of the account's profiles, ?unread=1, ?q= a
+ * client's name, e-mail or words of the conversation, ?assignee=me|none|user id, ?status= a desk view; open
+ * by default, `now` the moment snoozes are measured at).
+ */
+export function inboxFilterOf(
+  query: Record<string, unknown>,
+  profiles: { id: number }[],
+  viewerUserId: number,
+  now: Date = new Date(),
+): ConversationFilter {
+  const filter: ConversationFilter = { desk: deskViewOf(query.status), now };
   const providerId = Number(query.provider);
   if (typeof query.provider === 'string' && profiles.some((p) => p.id === providerId)) filter.providerId = providerId;
   if (query.unread === '1') filter.unread = true;
   const search = typeof query.q === 'string' ? query.q.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
   if (search) filter.search = search;
+  const assignee = assigneeParamOf(query.assignee);
+  if (assignee === 'me') filter.assigneeUserId = viewerUserId;
+  else if (assignee === 'none') filter.assigneeUserId = null;
+  else if (assignee) filter.assigneeUserId = Number(assignee);
   return filter;
 }
 

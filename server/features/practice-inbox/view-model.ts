@@ -7,6 +7,8 @@ import type { ConversationListItem } from '../../../views/components/messaging/C
 import type { MessageView, ThreadUrls } from '../../../views/components/messaging/types';
 import { messageViewOf } from '../../../views/components/messaging/message-view';
 import type { InboxThreadPane } from '../../../views/pages/practice-inbox/InboxMessagesPage';
+import { deskListView, type PeopleNames } from './desk-view';
+import { assigneeParamOf, deskViewOf } from './service';
 import { INBOX_APPOINTMENTS_PATH, INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
 
 type Pair = { clientUserId: number; providerId: number };
@@ -18,15 +20,42 @@ export const pictureOf = (key: string | null) => (key ? images.imageUrl(images.s
 
 export const PAGE_TEXTS = CONVERSATION_PAGE_TEXTS;
 
-/** The list's state as a query string ('' or '?provider=…&unread=1&q=…&loads=…'): links into a thread and back keep it. */
-export function listQuery(filter: ConversationFilter, loads = 1): string {
+/** The list's state in a query string's order; every part optional. */
+interface ListParams {
+  provider?: string;
+  unread?: boolean;
+  q?: string;
+  /** 'me', 'none' or a user id. */
+  assignee?: string;
+  /** A desk view other than the default (open). */
+  status?: string;
+  loads?: number;
+}
+
+function writeQuery(params: ListParams): string {
   const query = new URLSearchParams();
-  if (filter.providerId !== undefined) query.set('provider', String(filter.providerId));
-  if (filter.unread) query.set('unread', '1');
-  if (filter.search) query.set('q', filter.search);
-  if (loads > 1) query.set('loads', String(loads));
+  if (params.provider) query.set('provider', params.provider);
+  if (params.unread) query.set('unread', '1');
+  if (params.q) query.set('q', params.q);
+  if (params.assignee) query.set('assignee', params.assignee);
+  if (params.status && params.status !== 'open') query.set('status', params.status);
+  if (params.loads && params.loads > 1) query.set('loads', String(params.loads));
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** The list's state as a query string ('' or '?provider=…&unread=1&q=…&assignee=…&status=…&loads=…'): links into a thread and back keep it. */
+export function listQuery(filter: ConversationFilter, loads = 1): string {
+  return writeQuery({
+    ...(filter.providerId !== undefined && { provider: String(filter.providerId) }),
+    unread: Boolean(filter.unread),
+    ...(filter.search && { q: filter.search }),
+    ...(filter.assigneeUserId !== undefined && {
+      assignee: filter.assigneeUserId === null ? 'none' : String(filter.assigneeUserId),
+    }),
+    ...(filter.desk && { status: filter.desk }),
+    loads,
+  });
 }
 
 /** ?q=: a client-name search, trimmed and at most 100 characters ('' for none). */
@@ -37,7 +66,15 @@ const days = new Map<string, Intl.DateTimeFormat>();
 
 export function listItems(
   conversations: ConversationSummary[],
-  options: { timeZone: string; current: string | null; loads: number; filter: ConversationFilter },
+  options: {
+    timeZone: string;
+    current: string | null;
+    loads: number;
+    filter: ConversationFilter;
+    /** Assignees' names by user id, and the moment snoozes are read at. */
+    names: PeopleNames;
+    now: Date;
+  },
 ): ConversationListItem[] {
   let day = days.get(options.timeZone);
   if (!day)
@@ -54,6 +91,7 @@ export function listItems(
     lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
     preview: c.lastMessagePreview,
     provider: { name: c.providerName, imageUrl: pictureOf(c.providerImageKey) },
+    desk: deskListView(c.desk, options.names, options),
   }));
 }
 
@@ -63,16 +101,17 @@ export const messageView = (message: ThreadMessage): MessageView => messageViewO
 export function carriedQuery(query: Record<string, unknown>): string {
   const providerId = Number(query.provider);
   const loads = Number(query.loads);
-  return listQuery(
-    {
-      ...(typeof query.provider === 'string' && Number.isSafeInteger(providerId) && providerId > 0
-        ? { providerId }
-        : {}),
-      unread: query.unread === '1',
-      search: searchOf(query.q),
-    },
-    Number.isSafeInteger(loads) && loads > 1 ? loads : 1,
-  );
+  const desk = deskViewOf(query.status);
+  return writeQuery({
+    ...(typeof query.provider === 'string' &&
+      Number.isSafeInteger(providerId) &&
+      providerId > 0 && { provider: String(providerId) }),
+    unread: query.unread === '1',
+    q: searchOf(query.q),
+    assignee: assigneeParamOf(query.assignee),
+    status: desk,
+    loads: Number.isSafeInteger(loads) && loads > 1 ? loads : 1,
+  });
 }
 
 export function threadUrls(pair: Pair, query = ''): ThreadUrls {

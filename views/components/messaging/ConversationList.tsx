@@ -1,6 +1,7 @@
 // The conversation list (spec 3 §2 Messages): each client's name, the last message's first line, an
-// unread dot, and (in a practice's list) the provider the conversation belongs to. The open conversation is marked as the current page.
+// unread dot, and (in a practice's list) the provider the conversation belongs to and its desk (status, assignee). The open conversation is marked as the current page.
 import { Avatar } from '../ui/Avatar';
+import { Label, type LabelState } from '../ui/Label';
 
 export interface ConversationListItem {
   key: string;
@@ -14,6 +15,8 @@ export interface ConversationListItem {
   preview?: string | null;
   /** Shown in lists that span several profiles. */
   provider?: { name: string; imageUrl: string | null };
+  /** The practice inbox's desk: status labels and who has it. */
+  desk?: { labels: { text: string; state: LabelState }[]; note: string };
 }
 
 export function ConversationList({
@@ -34,6 +37,16 @@ export function ConversationList({
               {item.provider && <span className="messages-list__provider hint">{item.provider.name}</span>}
               {item.preview && <span className="messages-list__preview">{item.preview}</span>}
               {item.lastMessage && <span className="hint">{item.lastMessage}</span>}
+              {item.desk && (
+                <span className="messages-list__desk">
+                  {item.desk.labels.map((label) => (
+                    <Label key={label.text} state={label.state}>
+                      {label.text}
+                    </Label>
+                  ))}
+                  <span className="hint">{item.desk.note}</span>
+                </span>
+              )}
             </span>
             {item.unread && <span className="messages-list__dot" role="img" aria-label="unread" />}
           </a>

@@ -58,3 +58,14 @@ export interface ThreadUrls {
   reactivate: string;
   contact: string;
 }
+
+/**
+ * A practice-inbox conversation's intake desk as the thread island shows it, live: the status's word and
+ * label state, who has it (null: no one), and the day its snooze ends (null: not snoozed).
+ */
+export interface DeskLive {
+  status: string;
+  statusState: 'success' | 'attention' | 'danger' | 'neutral' | 'info';
+  assignee: string | null;
+  snoozedUntil: string | null;
+}

@@ -5,7 +5,7 @@
 import { Checkbox } from '../../components/form/Checkbox';
 import { FormField } from '../../components/form/FormField';
 import { SelectField } from '../../components/form/SelectField';
-import { OLDER_HINT, SEARCH_LABEL } from '../../components/messaging/ConversationSearch';
+import { OLDER_HINT } from '../../components/messaging/ConversationSearch';
 import { Island } from '../../components/Island';
 import { ConversationList, type ConversationListItem } from '../../components/messaging/ConversationList';
 import { Avatar } from '../../components/ui/Avatar';
@@ -13,8 +13,13 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { ConfirmStep } from '../../components/ui/ConfirmStep';
 import { EmptyState } from '../../components/ui/EmptyState';
 import type MessageThread from '../../../islands/MessageThread';
+import { InboxDesk, type InboxDeskPane } from './InboxDesk';
 import { INBOX_CLIENT_LIST_PATH, INBOX_MESSAGES_PATH, InboxTabs } from './InboxTabs';
 import { ThreadDesk, type ThreadDeskProps } from './ThreadDesk';
+
+/** The inbox's search reads more than the Messages page's: the client's name and e-mail, and the messages. */
+export const INBOX_SEARCH_LABEL = 'Search conversations';
+export const INBOX_SEARCH_HINT = 'A client’s name or e-mail, or words from the messages.';
 
 export interface InboxThreadPane {
   clientName: string;
@@ -23,14 +28,28 @@ export interface InboxThreadPane {
   island: Parameters<typeof MessageThread>[0];
   /** The saved-reply picker and the internal notes under the thread (issue [22] item 2). */
   desk?: ThreadDeskProps;
+  /** The intake desk's state: assignee, status and snooze (issue [22] item 2). */
+  deskState?: InboxDeskPane;
 }
 
 export interface InboxMessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
   loadMoreHref: string | null;
-  /** The list's filters (a GET form): one of the account's profiles ('' for all), unread only, a client-name search. */
-  filters: { providers: { value: string; label: string }[]; provider: string; unread: boolean; search: string };
+  /**
+   * The list's filters (a GET form): one of the account's profiles ('' for all), unread only, a search, who has
+   * it ('' anyone, 'me', 'none' or a user id) and the desk's view ('' open, a status, 'snoozed', 'all').
+   */
+  filters: {
+    providers: { value: string; label: string }[];
+    provider: string;
+    unread: boolean;
+    search: string;
+    assignees: { value: string; label: string }[];
+    assignee: string;
+    statuses: { value: string; label: string }[];
+    status: string;
+  };
   /** The list as filtered (the thread's way back to it). */
   listHref: string;
   /** The zone every date of the inbox is read in (the practice's). */
@@ -57,7 +76,12 @@ export function InboxMessagesPage({
   thread,
   confirmDelete = null,
 }: InboxMessagesPageProps) {
-  const filtered = filters.provider !== '' || filters.unread || filters.search !== '';
+  const filtered =
+    filters.provider !== '' ||
+    filters.unread ||
+    filters.search !== '' ||
+    filters.assignee !== '' ||
+    filters.status !== '';
   return (
     <div className="practice-inbox">
       <InboxTabs current="messages" />
@@ -73,11 +97,28 @@ export function InboxMessagesPage({
               placeholder="All providers"
               options={filters.providers}
             />
+            <SelectField
+              id="inbox-assignee"
+              name="assignee"
+              label="Assigned to"
+              value={filters.assignee}
+              placeholder="Anyone"
+              options={filters.assignees}
+            />
+            <SelectField
+              id="inbox-status"
+              name="status"
+              label="Status"
+              value={filters.status}
+              placeholder="Open"
+              options={filters.statuses}
+            />
             <FormField
               id="inbox-search"
               name="q"
               type="search"
-              label={SEARCH_LABEL}
+              label={INBOX_SEARCH_LABEL}
+              hint={INBOX_SEARCH_HINT}
               defaultValue={filters.search}
               maxLength={100}
             />
@@ -146,6 +187,7 @@ export function InboxMessagesPage({
                 />
               ) : (
                 <>
+                  {thread.deskState && <InboxDesk desk={thread.deskState} />}
                   <Island name="MessageThread" props={thread.island} />
                   {thread.desk && <ThreadDesk {...thread.desk} />}
                 </>
