@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { idempotencyJobs } from './api';
 import type { Config } from './config';
 import { standaloneSignupJobs } from './domain/accounts';
-import { bookingJobs, requestJobs } from './domain/appointments';
+import { bookingJobs, digestJobs, reminderJobs, requestJobs } from './domain/appointments';
 import { billingJobs } from './domain/billing';
 import { externalCalendarJobs } from './domain/external-calendars';
 import { messagingJobs } from './domain/messaging';
@@ -23,6 +23,8 @@ export const JOB_CATALOG: JobDefinition<never>[] = [
   ...billingJobs,
   ...bookingJobs,
   ...requestJobs,
+  ...reminderJobs,
+  ...digestJobs,
   ...messagingJobs,
   ...externalCalendarJobs,
   ...standaloneSignupJobs,

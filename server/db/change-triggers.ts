@@ -22,6 +22,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * profile_events gets a row at each profile view or contact click the directory reports; no cached read
  * depends on it (the funnel that will count it reads it fresh). conversation_notes and saved_replies are
  * read fresh by the practice inbox's pages only (a thread's notes, the account's saved replies).
+ * consultation_links (a reminder's one-tap links) and consultation_digests (the morning digests sent)
+ * are read only by the link's page and the digest job.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -43,6 +45,8 @@ export const UNWATCHED_TABLES = [
   'profile_events',
   'conversation_notes',
   'saved_replies',
+  'consultation_links',
+  'consultation_digests',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

@@ -279,6 +279,23 @@ export interface BookingRules {
   weekly_cap: number | null;
 }
 
+export interface ConsultationDigests {
+  consultations: number;
+  day: Timestamp;
+  provider_id: number;
+  sent_at: Generated<Timestamp>;
+}
+
+export interface ConsultationLinks {
+  action: string;
+  appointment_id: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
 export interface ContactRequests {
   account_id: number | null;
   created_at: Generated<Timestamp>;
@@ -577,6 +594,16 @@ export interface ReadRecords {
   user_id: number;
 }
 
+export interface ReminderSettings {
+  created_at: Generated<Timestamp>;
+  email_day_before: Generated<boolean>;
+  email_two_hours_before: Generated<boolean>;
+  morning_digest: Generated<boolean>;
+  provider_id: number;
+  sms: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SavedReplies {
   account_id: number;
   body: string;
@@ -759,6 +786,8 @@ export interface DB {
   billing_subscriptions: BillingSubscriptions;
   billing_webhook_events: BillingWebhookEvents;
   booking_rules: BookingRules;
+  consultation_digests: ConsultationDigests;
+  consultation_links: ConsultationLinks;
   contact_requests: ContactRequests;
   conversation_notes: ConversationNotes;
   conversations: Conversations;
@@ -782,6 +811,7 @@ export interface DB {
   providers: Providers;
   rate_limits: RateLimits;
   read_records: ReadRecords;
+  reminder_settings: ReminderSettings;
   saved_replies: SavedReplies;
   sent_messages: SentMessages;
   sessions: Sessions;

@@ -45,6 +45,7 @@ import { practiceTeamRoutes } from './practice-team/routes';
 import { profileCreationRoutes } from './profile-creation/routes';
 import { profileRoutes } from './profiles/routes';
 import { referralDataRoutes } from './referral-data/routes';
+import { reminderRoutes } from './reminders/routes';
 import { signupRoutes } from './signup/routes';
 import { specialtiesRoutes } from './specialties/routes';
 import { supportRoutes } from './support/routes';
@@ -99,6 +100,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     developerToolsRoutes(deps),
     devClientRoutes(deps),
     appointmentRoutes(deps),
+    reminderRoutes(deps),
     // Before the calendar's own routes: /calendar/connections is not one of its /calendar/{…} pages.
     calendarSyncRoutes(deps),
     calendarRoutes(deps),

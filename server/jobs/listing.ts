@@ -8,6 +8,8 @@ export interface ListedJob {
   state: string;
   attempts: number;
   createdAt: Date;
+  /** When it may run (a scheduled job waits until then). */
+  startAfter: Date;
   finishedAt: Date | null;
   summary: string;
   lastError: string | null;
@@ -21,19 +23,47 @@ function summarise(data: Record<string, unknown> | null): string {
   return Object.keys(data).length ? `fields: ${Object.keys(data).join(', ')}` : '';
 }
 
-export async function listJobs(db: Knex, limit = 200): Promise<{ jobs: ListedJob[]; counts: Record<string, number> }> {
-  const rows: {
-    id: string;
-    name: string;
-    state: string;
-    retry_count: number;
-    created_on: Date;
-    completed_on: Date | null;
-    data: Record<string, unknown> | null;
-    output: { message?: string } | null;
-  }[] = await db(`${JOBS_SCHEMA}.job`)
-    .select('id', 'name', 'state', 'retry_count', 'created_on', 'completed_on', 'data', 'output')
-    .orderBy('created_on', 'desc')
+type JobRow = {
+  id: string;
+  name: string;
+  state: string;
+  retry_count: number;
+  created_on: Date;
+  start_after: Date;
+  completed_on: Date | null;
+  data: Record<string, unknown> | null;
+  output: { message?: string } | null;
+};
+
+const COLUMNS = ['id', 'name', 'state', 'retry_count', 'created_on', 'start_after', 'completed_on', 'data', 'output'];
+
+const listed = (row: JobRow): ListedJob => ({
+  id: row.id,
+  name: row.name,
+  state: row.name === DEAD_LETTERS ? 'dead-letter' : row.state,
+  attempts: row.state === 'created' ? 0 : row.retry_count + (row.state === 'retry' ? 0 : 1),
+  createdAt: row.created_on,
+  startAfter: row.start_after,
+  finishedAt: row.completed_on,
+  summary: summarise(row.data),
+  lastError: row.state === 'completed' ? null : (row.output?.message ?? null),
+});
+
+/**
+ * The newest jobs (`limit`), the jobs scheduled for a later time, soonest first (a consultation's
+ * reminders are made days before they run, so newer jobs would push them off the first list), and the
+ * count of each state.
+ */
+export async function listJobs(
+  db: Knex,
+  limit = 200,
+): Promise<{ jobs: ListedJob[]; scheduled: ListedJob[]; counts: Record<string, number> }> {
+  const rows: JobRow[] = await db(`${JOBS_SCHEMA}.job`).select(COLUMNS).orderBy('created_on', 'desc').limit(limit);
+  const scheduled: JobRow[] = await db(`${JOBS_SCHEMA}.job`)
+    .select(COLUMNS)
+    .where('state', 'created')
+    .whereRaw('start_after > now()')
+    .orderBy('start_after')
     .limit(limit);
   // A dead letter is a copy of a failed job, waiting in the `dead-letters` queue for an operator: it is
   // listed as such, not as queued work.
@@ -43,16 +73,8 @@ export async function listJobs(db: Knex, limit = 200): Promise<{ jobs: ListedJob
     .count({ n: '*' })
     .groupByRaw('1');
   return {
-    jobs: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      state: row.name === DEAD_LETTERS ? 'dead-letter' : row.state,
-      attempts: row.state === 'created' ? 0 : row.retry_count + (row.state === 'retry' ? 0 : 1),
-      createdAt: row.created_on,
-      finishedAt: row.completed_on,
-      summary: summarise(row.data),
-      lastError: row.state === 'completed' ? null : (row.output?.message ?? null),
-    })),
+    jobs: rows.map(listed),
+    scheduled: scheduled.map(listed),
     counts: Object.fromEntries(counted.map((c) => [c.state, c.n])),
   };
 }

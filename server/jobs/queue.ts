@@ -78,6 +78,11 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Adds a job through `db`: pass the form's transaction, so a rollback enqueues nothing. */
   enqueue(db: Knex | Knex.Transaction, name: string, data: object, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Cancels the jobs of `name` enqueued with `singletonKey` that have not started (waiting for their time
+   * or for a retry), through `db`: in the caller's transaction, a rollback cancels nothing. Answers how many.
+   */
+  cancelWaiting(db: Knex | Knex.Transaction, name: string, singletonKey: string): Promise<number>;
 }
 
 /** pg-boss speaks `$1` SQL; this runs it on the knex pool, or on the connection of a knex transaction. */
@@ -184,6 +189,20 @@ export class PortalJobQueue implements JobQueue {
     if (!this.definitions.some((d) => d.name === name)) throw new Error(`no job is defined as "${name}"`);
     await this.start();
     await this.boss.send(name, data, { ...options, db: sqlThrough(db) });
+  }
+
+  async cancelWaiting(db: Knex | Knex.Transaction, name: string, singletonKey: string): Promise<number> {
+    if (!this.definitions.some((d) => d.name === name)) throw new Error(`no job is defined as "${name}"`);
+    await this.start();
+    const through = sqlThrough(db);
+    const waiting = await this.boss.findJobs(name, { key: singletonKey, queued: true, db: through });
+    if (!waiting.length) return 0;
+    await this.boss.cancel(
+      name,
+      waiting.map((job) => job.id),
+      { db: through },
+    );
+    return waiting.length;
   }
 
   /** Runs every job as it comes due, in this process, until stop(). */

@@ -13,6 +13,7 @@ import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../
 import type { Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
+import { dropReminders, scheduleReminders } from './reminder-schedule';
 import { BOOKING_RULE_LIMITS, bookingRulesOf } from './rules';
 import { bookableSlots, isBookable } from './slots';
 import { formTimeIn, longDateIn, timeRangeIn } from './time';
@@ -201,6 +202,8 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, now: Da
       appointmentId,
       event: requestDeadline ? 'requested' : 'booked',
     } satisfies NotificationData);
+    // A request's reminders wait too: when they come due, only an accepted one is reminded of.
+    await scheduleReminders(trx, jobs, { id: appointmentId, start: new Date(inserted.start_time) }, now);
     return {
       id: appointmentId,
       providerId: provider.id,
@@ -235,25 +238,7 @@ export async function cancelConsultationAsClient(
     if (row.canceled) throw conflict('already_canceled');
     if (row.end_time <= now) throw conflict('consultation_ended');
     if (row.legacy) throw conflict('not_cancelable');
-    await trx('appointments')
-      .where({ id: row.id })
-      .update({ canceled: true, canceled_at: now, cancel_message: request.cancelMessage });
-    const providerId = row.provider_id;
-    const clientUserId = row.client_user_id;
-    await addAppointmentMessage(trx, {
-      conversationId: await conversationWith(trx, providerId, clientUserId, now),
-      providerId,
-      clientUserId,
-      appointmentId: row.id,
-      type: 'cancel_message',
-      sender: 'client',
-      content: request.cancelMessage,
-      at: now,
-    });
-    await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
-      appointmentId: row.id,
-      event: 'canceled',
-    } satisfies NotificationData);
+    await cancelAsClientIn(trx, jobs, { ...row, client_user_id: row.client_user_id }, request.cancelMessage, now);
     return {
       id: row.id,
       providerId: row.provider_id,
@@ -264,11 +249,44 @@ export async function cancelConsultationAsClient(
   });
 }
 
+/**
+ * The client's cancel of a live consultation locked by the caller's transaction (the API's cancel, a
+ * reminder's one-tap link): the row is canceled, the client's note (if any) goes into the conversation,
+ * the provider is told and the reminders still waiting are dropped.
+ */
+export async function cancelAsClientIn(
+  trx: Knex.Transaction,
+  jobs: JobQueue,
+  row: { id: number; provider_id: number; client_user_id: number },
+  cancelMessage: string | null,
+  now: Date,
+): Promise<void> {
+  await trx('appointments')
+    .where({ id: row.id })
+    .update({ canceled: true, canceled_at: now, cancel_message: cancelMessage });
+  await addAppointmentMessage(trx, {
+    conversationId: await conversationWith(trx, row.provider_id, row.client_user_id, now),
+    providerId: row.provider_id,
+    clientUserId: row.client_user_id,
+    appointmentId: row.id,
+    type: 'cancel_message',
+    sender: 'client',
+    content: cancelMessage,
+    at: now,
+  });
+  await jobs.enqueue(trx, PROVIDER_NOTIFICATION_JOB, {
+    appointmentId: row.id,
+    event: 'canceled',
+  } satisfies NotificationData);
+  await dropReminders(trx, jobs, row.id);
+}
+
 // --- The provider's notification ------------------------------------------------------------------------
 
-interface NotificationData {
+export interface NotificationData {
   appointmentId: number;
-  event: 'booked' | 'requested' | 'canceled';
+  /** reschedule_requested: the client asked for another time through a reminder's link (the booking stays). */
+  event: 'booked' | 'requested' | 'canceled' | 'reschedule_requested';
 }
 
 export interface ProviderNotification {
@@ -301,6 +319,13 @@ export function providerNotificationText(
       sms: `${site.brandName}: A phone consultation request waits for your answer by ${by}. Answer it: ${link}`,
     };
   }
+  if (event === 'reschedule_requested') {
+    return {
+      subject: 'A client asks for another time',
+      text: `A client asks to move the phone consultation with ${consultation.providerName} on ${when} to another time. The consultation stays booked until you reschedule or cancel it.\n\nReschedule it or reply: ${link}\n\n${site.brandName}`,
+      sms: `${site.brandName}: A client asks to move a phone consultation to another time. View it: ${link}`,
+    };
+  }
   if (event === 'booked') {
     return {
       subject: 'New phone consultation request',
@@ -320,7 +345,7 @@ export function providerNotificationText(
  * (else the profile's contact e-mail); an SMS too for those who turned it on (settings.sms_notifications)
  * and have a phone number.
  */
-async function notificationRecipients(
+export async function notificationRecipients(
   db: Db,
   providerId: number,
   contactEmail: string | null,

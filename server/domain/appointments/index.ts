@@ -16,8 +16,29 @@ export {
   providerNotificationText,
   requestDeadlineOf,
 } from './booking';
+export {
+  CONSULTATION_LINK_PATHS,
+  consultationLink,
+  consultationLinkUrl,
+  LINK_ACTIONS,
+  LINK_DONE_MESSAGES,
+  LINK_MESSAGES,
+  type LinkAction,
+  type LinkedConsultation,
+  type LinkRefusal,
+  type LinkState,
+  useConsultationLink,
+} from './consultation-links';
 export * as devClientRecords from './dev-client-records';
 export { type BookedMonth, consultationsBookedByMonth, type HeldConsultation, heldConsultations } from './funnel';
+export {
+  DIGEST_WINDOW,
+  digestJobs,
+  digestText,
+  initialsOf,
+  MORNING_DIGEST_JOB,
+  sendMorningDigests,
+} from './digest';
 export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
 export { type AppointmentPage, appointmentPage, isAppointmentTab, type PageOptions } from './list';
 export {
@@ -47,6 +68,23 @@ export {
   RequestClosedError,
   requestJobs,
 } from './requests';
+export {
+  CLIENT_REMINDER_JOB,
+  REMINDER_KINDS,
+  type ReminderJobData,
+  type ReminderKind,
+  reminderKey,
+  reminderTimes,
+} from './reminder-schedule';
+export {
+  DEFAULT_REMINDER_SETTINGS,
+  REMINDER_SETTING_FIELDS,
+  REMINDER_SETTING_MESSAGES,
+  type ReminderSettings,
+  reminderSettingsOf,
+  saveReminderSettings,
+} from './reminder-settings';
+export { type ReminderOutcome, reminderJobs, reminderText, sendReminder } from './reminders';
 export {
   BOOKING_RULE_LIMITS,
   BOOKING_RULE_MESSAGES,

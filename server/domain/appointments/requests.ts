@@ -5,9 +5,10 @@
 // provider's name only: never a message's text, never the intake answers.
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import { createOutgoing, type JobDefinition, type Outgoing } from '../../jobs';
+import { createOutgoing, type JobDefinition, type JobQueue, type Outgoing } from '../../jobs';
 import { text } from '../../lib/form';
 import { addAppointmentMessage, conversationWith } from '../messaging';
+import { dropReminders } from './reminder-schedule';
 import * as repo from './repo';
 import { formTimeIn, longDateIn, timeRangeIn } from './time';
 import { MESSAGE_MAX } from './validation';
@@ -32,6 +33,8 @@ export class RequestClosedError extends HttpError {
 export interface RequestAnswerDeps {
   db: Knex;
   outgoing: Outgoing;
+  /** A declined request's reminders are dropped in the answer's transaction. */
+  jobs: JobQueue;
   brandName: string;
   /** Where clients read their messages and book again. */
   clientSiteUrl: string;
@@ -84,6 +87,7 @@ export async function declineRequest(
     const appointment = await lockedRequest(trx, owner, appointmentId, now);
     if (note.length > MESSAGE_MAX) throw new ValidationError({ decline_message: REQUEST_MESSAGES.messageMax });
     await repo.decideRequest(trx, appointment.id, 'declined', now);
+    await dropReminders(trx, deps.jobs, appointment.id);
     if (note && appointment.clientUserId !== null) {
       await addAppointmentMessage(trx, {
         conversationId: await conversationWith(trx, appointment.providerId, appointment.clientUserId, now),
@@ -112,6 +116,7 @@ export async function expireOverdueRequests(deps: RequestAnswerDeps, now: Date):
       for (const { id, providerId } of overdue) {
         const appointment = await repo.findAppointment(trx, { providerId }, id);
         await repo.decideRequest(trx, id, 'expired', now);
+        await dropReminders(trx, deps.jobs, id);
         if (appointment) await tellClientOfAnswer(trx, deps, appointment, 'expired', false);
       }
       return overdue.length;
@@ -173,6 +178,7 @@ export const requestJobs: JobDefinition<never>[] = [
         {
           db,
           outgoing: createOutgoing(integrations.jobs),
+          jobs: integrations.jobs,
           brandName: config.brandName,
           clientSiteUrl: config.clientSiteUrl,
         },

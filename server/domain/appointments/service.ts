@@ -4,12 +4,13 @@
 // no double booking is the database's exclusion constraint, turned into a form message here.
 import type { Knex } from 'knex';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import type { Outgoing } from '../../jobs';
+import type { JobQueue, Outgoing } from '../../jobs';
 import { askFirst, type ConfirmationNeeded } from '../../lib/confirmation';
 import { isChecked } from '../../lib/form';
 import { addDays, dateKeyOf, unusualTimeWarnings } from '../calendar';
 import { addAppointmentMessage, conversationWith } from '../messaging';
 import { RESCHEDULE_WINDOW_DAYS, isChangeable, typeLabelOf } from './panel';
+import { dropReminders, moveReminders } from './reminder-schedule';
 import * as repo from './repo';
 import { instantOf, longDateIn, timeRangeIn } from './time';
 import { APPOINTMENT_MESSAGES, validateCancel, validateReschedule } from './validation';
@@ -17,6 +18,8 @@ import { APPOINTMENT_MESSAGES, validateCancel, validateReschedule } from './vali
 export interface AppointmentChangeDeps {
   db: Knex;
   outgoing: Outgoing;
+  /** The reminders' scheduled jobs, moved and dropped in the change's transaction. */
+  jobs: JobQueue;
   brandName: string;
   /** Where clients read their messages. */
   clientSiteUrl: string;
@@ -79,6 +82,7 @@ export async function cancelAppointment(
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     if (!isChecked(body.confirmed)) return askFirst(APPOINTMENT_MESSAGES.cancelQuestion, { warnings: [], start: null });
     await repo.markCanceled(trx, appointment.id, value.message, now);
+    await dropReminders(trx, deps.jobs, appointment.id);
     await tellClient(trx, deps, { ...appointment, canceled: true }, 'cancel_message', value.message, now);
     return 'done' as const;
   });
@@ -125,6 +129,7 @@ export async function rescheduleAppointment(
       if (isOverlap(error)) throw new ValidationError({ start_time: APPOINTMENT_MESSAGES.overlap });
       throw error;
     }
+    await moveReminders(trx, deps.jobs, { id: appointment.id, start }, now);
     await tellClient(
       trx,
       deps,

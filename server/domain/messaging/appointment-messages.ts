@@ -22,7 +22,8 @@ export interface AppointmentMessage {
   providerId: number;
   clientUserId: number;
   appointmentId: number;
-  type: 'booking_tool_intake' | 'cancel_message' | 'reschedule_message';
+  /** message: a plain message about the appointment (the client's request for another time, sent from a reminder). */
+  type: 'booking_tool_intake' | 'cancel_message' | 'reschedule_message' | 'message';
   sender: 'provider' | 'client';
   content: string | null;
   /** The booking's intake answers (a booking's message only). */

@@ -67,6 +67,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
   const changeDeps: appointments.AppointmentChangeDeps = {
     db,
     outgoing: integrations.outgoing,
+    jobs: integrations.jobs,
     brandName: config.brandName,
     clientSiteUrl: config.clientSiteUrl,
   };

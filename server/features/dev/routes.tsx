@@ -16,16 +16,17 @@ export function devRoutes({ db, config, integrations }: FeatureDeps): Router {
     next(config.env === 'production' ? new NotFoundError() : undefined);
 
   router.get('/dev/jobs', localOnly, async (req, res) => {
-    const { jobs, counts } = await listJobs(db);
-    const items = jobs.map((job) => ({
+    const { jobs, scheduled, counts } = await listJobs(db);
+    const item = (job: (typeof jobs)[number]) => ({
       ...job,
       createdAt: job.createdAt.toISOString(),
+      startAfter: job.startAfter.toISOString(),
       finishedAt: job.finishedAt?.toISOString() ?? null,
-    }));
+    });
     render(req, res, {
       title: 'Jobs',
       layout: res.locals.viewer ? 'dashboard' : 'plain',
-      page: <JobsPage jobs={items} counts={counts} />,
+      page: <JobsPage jobs={jobs.map(item)} scheduled={scheduled.map(item)} counts={counts} />,
     });
   });
 

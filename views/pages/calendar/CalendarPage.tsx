@@ -60,6 +60,7 @@ export function CalendarPage({
       <p className="calendar-page__links">
         <a href={`${CALENDAR_PATH}/appointments`}>See your phone consultations</a>
         <a href={`${CALENDAR_PATH}/connections`}>Connected calendars</a>
+        <a href={`${CALENDAR_PATH}/reminders`}>Consultation reminders</a>
       </p>
       {view.bookingLink ? (
         <Card id="booking-link" title="Your practice management booking link">
