@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { addDays, dateKeyOf } from '../domain/calendar';
 import {
   appointmentPage,
+  appointmentPageUrl,
   deadlineText,
   findAppointment,
   formTimeIn,
@@ -39,7 +40,9 @@ const answerOf = (answer: unknown): string => {
   return String(answer);
 };
 
-export function panelViewOf(a: AppointmentRecord, now: Date): AppointmentPanelView {
+/** `portalUrl`: the portal's public address, for the link back that calendar entries carry. */
+export function panelViewOf(a: AppointmentRecord, now: Date, portalUrl: string): AppointmentPanelView {
+  const pageUrl = appointmentPageUrl(portalUrl, a.id);
   const today = dateKeyOf(now, a.timeZone);
   return {
     id: a.id,
@@ -53,7 +56,11 @@ export function panelViewOf(a: AppointmentRecord, now: Date): AppointmentPanelVi
     client: { name: a.client.name, phoneNumber: a.client.phoneNumber, email: a.client.email },
     intakeForm: Object.entries(a.intakeForm).map(([key, answer]) => [questionOf(key), answerOf(answer)]),
     cancelMessage: a.canceled ? a.cancelMessage : null,
-    links: { google: googleCalendarUrl(a), outlook: outlookCalendarUrl(a), ics: `/calendar/appointments/${a.id}/ics` },
+    links: {
+      google: googleCalendarUrl(a, pageUrl),
+      outlook: outlookCalendarUrl(a, pageUrl),
+      ics: `/calendar/appointments/${a.id}/ics`,
+    },
     changeable: isChangeable(a, now),
     request: a.request && {
       status: a.request.status,
@@ -75,13 +82,14 @@ export async function loadAppointmentPanel(
   owner: number | AppointmentOwner,
   appointmentId: number,
   now: Date,
+  portalUrl: string,
 ): Promise<AppointmentPanelView | null> {
   const appointment = await findAppointment(
     db,
     typeof owner === 'number' ? { providerId: owner } : owner,
     appointmentId,
   );
-  return appointment && panelViewOf(appointment, now);
+  return appointment && panelViewOf(appointment, now, portalUrl);
 }
 
 export interface ListOptions extends PageOptions {

@@ -221,10 +221,20 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     );
   });
 
-  it('Google and Outlook links carry the title and UTC times; the .ics file parses back to the same event', async () => {
+  it("Google and Outlook links and the .ics carry the time, the client's initials and a link back: never the client's name, phone, e-mail or intake answers", async () => {
     const made = await signedIn();
-    const { id } = await tomorrowsCall(made);
+    const { id, casey } = await tomorrowsCall(made);
     const stored = (await row(id))!;
+    const { email } = (await ctx().db('users').where({ id: casey }).first('email'))!;
+    const pageUrl = `${ctx().config.portalUrl}${LIST}/${id}`;
+    /** What the seeded client gave that must never leave in a calendar entry. */
+    const markers = [
+      /Casey/i,
+      /Client\b/,
+      /212|555|0199/,
+      new RegExp(email.replace(/[.+]/g, '\\$&'), 'i'),
+      /Aetna|Anxiety/,
+    ];
     const html = (await made.client.get(`${LIST}/${id}`).expect(200)).text;
     const href = (label: string) =>
       new URL(
@@ -233,15 +243,21 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     const google = href('Google Calendar');
     assert.equal(google.origin + google.pathname, 'https://calendar.google.com/calendar/render');
     assert.equal(google.searchParams.get('action'), 'TEMPLATE');
-    assert.equal(google.searchParams.get('text'), 'Phone consultation with Casey Client');
+    assert.equal(google.searchParams.get('text'), 'Phone consultation with C.C.');
+    assert.ok(google.searchParams.get('details')!.includes(pageUrl), 'the link back');
     const compact = (d: Date) => d.toISOString().replace(/[-:]|\.\d{3}/g, '');
     assert.equal(google.searchParams.get('dates'), `${compact(stored.start_time)}/${compact(stored.end_time)}`);
     const outlook = href('Outlook');
     assert.equal(outlook.origin + outlook.pathname, 'https://outlook.live.com/calendar/0/deeplink/compose');
+    assert.equal(outlook.searchParams.get('subject'), 'Phone consultation with C.C.');
+    assert.ok(outlook.searchParams.get('body')!.includes(pageUrl), 'the link back');
     assert.equal(outlook.searchParams.get('startdt'), stored.start_time.toISOString());
     assert.equal(outlook.searchParams.get('enddt'), stored.end_time.toISOString());
-    for (const link of [google, outlook])
-      assert.doesNotMatch(link.search, /Aetna|Anxiety/, 'no intake answers leave the portal');
+    for (const link of [google, outlook]) {
+      // The portal's address itself is no marker: what follows it in the query is.
+      const query = [...link.searchParams.values()].join('\n').replaceAll(pageUrl, '');
+      for (const marker of markers) assert.doesNotMatch(query, marker, `${link.host}: ${marker}`);
+    }
 
     const response = await made.client.get(`${LIST}/${id}/ics`).expect(200);
     assert.match(response.headers['content-type']!, /^text\/calendar; charset=utf-8/);
@@ -254,10 +270,15 @@ describe('appointment panel: time, client contact, intake answers and calendar l
     ) as VEvent[];
     assert.equal(events.length, 1);
     const event = events[0]!;
-    assert.equal(event.summary, 'Phone consultation with Casey Client');
+    assert.equal(event.summary, 'Phone consultation with C.C.');
+    assert.ok(String(event.description).includes(pageUrl));
+    const unfolded = response.text.replace(/\r?\n[ \t]/g, '');
+    assert.ok(unfolded.split(/\r?\n/).includes(`URL;VALUE=URI:${pageUrl}`) || unfolded.includes(`URL:${pageUrl}`));
     assert.equal(event.start.getTime(), stored.start_time.getTime());
     assert.equal(event.end?.getTime(), stored.end_time.getTime());
-    assert.doesNotMatch(response.text, /Aetna|Anxiety/);
+    // Unfolded (a long line of an .ics continues on the next after a space), the link taken out.
+    const text = unfolded.replaceAll(pageUrl, '');
+    for (const marker of markers) assert.doesNotMatch(text, marker, `.ics: ${marker}`);
   });
 
   it('?partial=1 answers the panel alone, without the page around it', async () => {

@@ -261,10 +261,15 @@ describe('practice inbox: appointments', () => {
     );
     const panel = (await client.get(`/practice-inbox/appointments?id=${a.id}`).expect(200)).text;
     assert.match(textOf(/<section id="appointment"[\s\S]*?<\/section>/.exec(panel)![0]), /Provider Ada Lovelace/);
-    await client
+    const ics = await client
       .get(`/practice-inbox/appointments/${a.id}/ics`)
       .expect(200)
       .expect('Content-Type', /text\/calendar/);
+    // The file names the client by initials and links back to the inbox's panel; no name or e-mail.
+    const unfolded = ics.text.replace(/\r?\n[ \t]/g, '');
+    assert.match(unfolded, /SUMMARY:Phone consultation with J\.C\./);
+    assert.ok(unfolded.includes(`/practice-inbox/appointments?id=${a.id}#appointment`));
+    assert.doesNotMatch(unfolded, /Jane|jane\.doe/i);
   });
 });
 

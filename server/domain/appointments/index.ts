@@ -39,7 +39,16 @@ export {
   MORNING_DIGEST_JOB,
   sendMorningDigests,
 } from './digest';
-export { appointmentIcs, googleCalendarUrl, icsFileName, outlookCalendarUrl } from './links';
+export {
+  appointmentIcs,
+  appointmentPageUrl,
+  calendarEntryDetails,
+  calendarEntryTitle,
+  clientInitials,
+  googleCalendarUrl,
+  icsFileName,
+  outlookCalendarUrl,
+} from './links';
 export { type AppointmentPage, appointmentPage, isAppointmentTab, type PageOptions } from './list';
 export {
   type AppointmentState,

@@ -72,7 +72,6 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     clientSiteUrl: config.clientSiteUrl,
   };
   const requestDeps: appointments.RequestAnswerDeps = changeDeps;
-  const icsHost = new URL(config.portalUrl).host;
 
   router.get(APPOINTMENTS_PATH, ...guard, async (req, res) => {
     const provider = selectedProfile(res);
@@ -87,7 +86,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     });
     const id = positiveId(req.query.id);
     // Like the dashboard's ?id=: an id that is not the provider's opens nothing and reveals nothing.
-    const appointment = id ? await loadAppointmentPanel(db, provider.id, id, now) : null;
+    const appointment = id ? await loadAppointmentPanel(db, provider.id, id, now, config.portalUrl) : null;
     render(req, res, {
       title: LIST_TITLE,
       page: <AppointmentsPage list={list} appointment={appointment} returnTo={req.originalUrl} />,
@@ -101,7 +100,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     options: { status?: number; formState?: AppointmentFormState; refusal?: string; returnTo?: string } = {},
   ) {
     const provider = selectedProfile(res);
-    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date(), config.portalUrl);
     if (!appointment) throw new NotFoundError();
     const returnTo = options.returnTo ?? panelPath(id);
     render(req, res, {
@@ -122,7 +121,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     const id = appointmentIdOf(req);
     if (req.query.partial !== '1') return showPanel(req, res, id);
     const provider = selectedProfile(res);
-    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, provider.id, id, new Date(), config.portalUrl);
     if (!appointment) throw new NotFoundError();
     const returnTo = safeReturnPath(req.query.return_to, `/calendar?id=${id}`);
     res
@@ -151,7 +150,11 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     });
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
-    res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));
+    res
+      .type('text/calendar; charset=utf-8')
+      .send(
+        appointments.appointmentIcs(record, new Date(), appointments.appointmentPageUrl(config.portalUrl, record.id)),
+      );
   });
 
   /** Why a consultation can no longer change, for a page that asks about it. */
@@ -171,7 +174,7 @@ export function appointmentRoutes({ db, integrations, config }: FeatureDeps): Ro
     id: number,
     options: { returnTo: string; message: string; error?: string; status?: number },
   ) {
-    const appointment = await loadAppointmentPanel(db, selectedProfile(res).id, id, new Date());
+    const appointment = await loadAppointmentPanel(db, selectedProfile(res).id, id, new Date(), config.portalUrl);
     if (!appointment) throw new NotFoundError();
     if (!appointment.changeable)
       return showPanel(req, res, id, { status: 409, refusal: refusalOf(appointment), returnTo: options.returnTo });

@@ -68,7 +68,7 @@ const BOOKING_RULES_TITLE = 'Booking Rules';
 const BOOKING_LINK_HIDDEN =
   'Your booking link is hidden. Clients book phone consultations with you through your call calendar again.';
 
-export function calendarRoutes({ db, menu }: FeatureDeps): Router {
+export function calendarRoutes({ db, menu, config }: FeatureDeps): Router {
   const router = Router();
   menu.add({
     menu: 'referrals',
@@ -112,7 +112,7 @@ export function calendarRoutes({ db, menu }: FeatureDeps): Router {
     const panel =
       req.query.id === undefined
         ? null
-        : await loadAppointmentPanel(db, state.providerId, positiveId(req.query.id), now);
+        : await loadAppointmentPanel(db, state.providerId, positiveId(req.query.id), now, config.portalUrl);
     if (req.query.id !== undefined && !panel) throw new NotFoundError();
     const panelNode = panel && (
       <AppointmentPanel appointment={panel} returnTo={weekHref(weekStart)} closeHref={weekHref(weekStart)} />

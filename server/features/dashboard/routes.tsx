@@ -61,8 +61,14 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
     const wizard = await homeRedirect(db, provider);
     if (wizard) return res.redirect(303, wizard);
     const viewer = res.locals.viewer!;
-    const view = await dashboardView(db, reads, provider, new Date(), positiveId(req.query.id), async () =>
-      policy.canStartMembership(viewer, provider, await policy.planAccountsOf(db, viewer.user.id)),
+    const view = await dashboardView(
+      db,
+      reads,
+      provider,
+      new Date(),
+      positiveId(req.query.id),
+      async () => policy.canStartMembership(viewer, provider, await policy.planAccountsOf(db, viewer.user.id)),
+      config.portalUrl,
     );
     // Spec 1 §2: the onboarding screen comes with a collapsed side menu; like a person's own choice,
     // it is remembered, and the toggle opens it again.

@@ -91,6 +91,7 @@ export async function dashboardView(
   now: Date,
   appointmentId: number | null,
   mayStartMembership: () => Promise<boolean>,
+  portalUrl: string,
 ): Promise<DashboardView> {
   const data = await dashboardData(db, reads, provider.id);
   if (!data) throw new NotFoundError();
@@ -114,7 +115,7 @@ export async function dashboardView(
     };
   }
   // Read fresh (never from the cache): the panel offers cancel and reschedule, which need the current state.
-  const appointment = appointmentId ? await loadAppointmentPanel(db, provider.id, appointmentId, now) : null;
+  const appointment = appointmentId ? await loadAppointmentPanel(db, provider.id, appointmentId, now, portalUrl) : null;
   return {
     providerId: provider.id,
     greeting: greetingFor(now, timeZone),

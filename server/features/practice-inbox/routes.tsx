@@ -80,7 +80,6 @@ function deskNoticeOf(payload: string): number | null {
 
 export function practiceInboxRoutes({ db, integrations, menu, config, channels, streams }: FeatureDeps): Router {
   const router = Router();
-  const icsHost = new URL(config.portalUrl).host;
   menu.add({
     menu: 'profile',
     order: 70,
@@ -464,7 +463,7 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       detailsHref: (id) => `${inboxAppointmentsHref(tab, { search, id })}#appointment`,
     });
     const id = toId(req.query.id);
-    const panel = id ? await loadAppointmentPanel(db, { accountId }, id, now) : null;
+    const panel = id ? await loadAppointmentPanel(db, { accountId }, id, now, config.portalUrl) : null;
     // Read-only here: cancel and reschedule belong to the provider's own calendar pages.
     const appointment = panel && {
       ...panel,
@@ -493,7 +492,14 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
     });
     res.set('Cache-Control', 'private, no-store');
     res.attachment(appointments.icsFileName(record));
-    res.type('text/calendar; charset=utf-8').send(appointments.appointmentIcs(record, new Date(), icsHost));
+    res.type('text/calendar; charset=utf-8').send(
+      appointments.appointmentIcs(
+        record,
+        new Date(),
+        // The link back opens the consultation where this download came from: the practice inbox.
+        `${config.portalUrl.replace(/\/+$/, '')}${INBOX_APPOINTMENTS_PATH}?id=${record.id}#appointment`,
+      ),
+    );
   });
 
   router.get(INBOX_CLIENT_LIST_PATH, ...guard, async (req, res) => {
