@@ -23,7 +23,7 @@ import {
 import type { FeatureDeps } from '../deps';
 import { devClientRecords } from '../../domain/appointments';
 import { messagesFromClient } from '../../domain/messaging';
-import { type ApiMessage, bookingRows, conversationEntries, slotDays, whenOf } from './view-model';
+import { type ApiMessage, bookingRows, conversationEntries, momentOf, slotDays, whenOf } from './view-model';
 
 const { bookingsOfClient, liveProviders, providersWithOpenCalendars } = devClientRecords;
 
@@ -406,13 +406,21 @@ export function devClientRoutes({ db, config }: FeatureDeps): Router {
         answer.status === 422 ? 422 : 409,
       );
     }
-    const booked = (answer.json as { consultation: { start_time: string; end_time: string } }).consultation;
+    const booked = (
+      answer.json as {
+        consultation: { start_time: string; end_time: string; status: string; request_deadline: string | null };
+      }
+    ).consultation;
     req.session.devClientAnswer = shown;
     keepConversationToken(providerId, client.email, answer);
+    const when = whenOf(new Date(booked.start_time), new Date(booked.end_time), zoneOf(body.time_zone));
     flash(
       req,
       'success',
-      `Booked: ${whenOf(new Date(booked.start_time), new Date(booked.end_time), zoneOf(body.time_zone))}. The provider has been told.`,
+      // A provider who approves bookings first: the time is held until they answer (docs/api.md).
+      booked.status === 'pending' && booked.request_deadline
+        ? `Requested: ${when}. The provider accepts or declines it by ${momentOf(new Date(booked.request_deadline), zoneOf(body.time_zone))}; the client is told by e-mail.`
+        : `Booked: ${when}. The provider has been told.`,
     );
     res.redirect(
       303,

@@ -90,7 +90,8 @@ const MESSAGE_KINDS: Record<string, string> = {
   cancel_message: 'Canceled',
 };
 
-const messageWhen = (instant: Date, timeZone: string) =>
+/** "Monday, December 1, 10:00 AM EST": one instant. */
+export const momentOf = (instant: Date, timeZone: string) =>
   `${format(timeZone, 'date').format(instant)}, ${format(timeZone, 'time').format(instant)} ${zoneName(instant, timeZone)}`;
 
 /** The client's own messages and the provider's replies (from the API), oldest first. */
@@ -122,5 +123,5 @@ export function conversationEntries(
     })),
   ];
   entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));
-  return entries.map(({ at, ...entry }) => ({ ...entry, when: messageWhen(at, timeZone) }));
+  return entries.map(({ at, ...entry }) => ({ ...entry, when: momentOf(at, timeZone) }));
 }
