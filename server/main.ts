@@ -6,6 +6,7 @@ import { endAllEventStreams } from './http/event-stream';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
 import { withStartUpLock } from './db/start-up-lock';
+import { checkPostgresVersion } from './db/postgres-version';
 import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 import { runSeeds, shouldSeedDemo } from '../seeds/index';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
+    await checkPostgresVersion(database.db, logger);
     const integrations = createPortalIntegrations(config, database.db, logger);
     const { payments } = integrations;
     // Several processes started together (replicas) take turns: the first does the work, the rest find it done.

@@ -2,6 +2,8 @@
 // processes then). SIGTERM/SIGINT let the jobs in flight finish before the pools close.
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
+import { checkPostgresVersion } from './db/postgres-version';
+import { withStartUpLock } from './db/start-up-lock';
 import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
-    if (config.migrateOnStart) await database.db.migrate.latest();
+    await checkPostgresVersion(database.db, logger);
+    // Takes turns with web processes starting at the same moment (server/db/start-up-lock.ts).
+    if (config.migrateOnStart) await withStartUpLock(database.url, logger, () => database.db.migrate.latest());
     await integrations.jobs.work({ db: database.db, integrations, config, logger });
     logger.info('worker is running the job queue');
   } catch (error) {
