@@ -89,7 +89,8 @@ export function FunnelChart({ chart, id }: { chart: FunnelChartView; id: string 
   const bar = Math.min(18, slot / 3);
   const plot = HEIGHT - TOP - BOTTOM;
   const barPeak = Math.max(1, ...chart.conversations, ...chart.booked);
-  const viewPeak = Math.max(1, ...chart.views);
+  const viewsTop = Math.max(0, ...chart.views);
+  const viewPeak = Math.max(1, viewsTop);
   const barHeight = (v: number) => (v / barPeak) * plot;
   const viewY = (v: number) => TOP + plot - (v / viewPeak) * plot;
   const center = (i: number) => LEFT + slot * i + slot / 2;
@@ -139,7 +140,9 @@ export function FunnelChart({ chart, id }: { chart: FunnelChartView; id: string 
       <figcaption className="funnel-chart__legend">
         <span className="funnel-chart__key funnel-chart__key--conversations">Conversations started</span>
         <span className="funnel-chart__key funnel-chart__key--booked">Consultations booked</span>
-        <span className="funnel-chart__key funnel-chart__key--views">{`Profile views (line, up to ${viewPeak})`}</span>
+        <span className="funnel-chart__key funnel-chart__key--views">
+          {viewsTop > 0 ? `Profile views (line, up to ${viewsTop.toLocaleString('en-US')})` : 'Profile views (line)'}
+        </span>
       </figcaption>
     </figure>
   );
