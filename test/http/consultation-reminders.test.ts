@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { createToken } from '../../server/api';
-import { CLIENT_REMINDER_JOB, saveReminderSettings } from '../../server/domain/appointments';
+import { CLIENT_REMINDER_JOB, saveBookingRules, saveReminderSettings } from '../../server/domain/appointments';
 import { createAvailability } from '../../server/domain/calendar';
 import { ctx } from '../support/context';
 import { drainJobs } from '../support/jobs';
@@ -46,8 +46,9 @@ async function book(providerId: number, start: Date, clientEmail: string) {
 }
 
 /** Dana Rivera, signed in, with a consultation booked by Casey at `start` (free time around it). */
-async function booked(start: Date): Promise<Booked> {
+async function booked(start: Date, rules: Record<string, string> | null = null): Promise<Booked> {
   const { client, providerId } = await bookableProvider();
+  if (rules) await saveBookingRules(db(), providerId, rules);
   await createAvailability(db(), providerId, {
     start: new Date(start.getTime() - HOUR),
     end: new Date(start.getTime() + 2 * HOUR),
@@ -204,6 +205,39 @@ describe('a reschedule moves the reminders; a cancel drops them', () => {
       .expect((answer) => assert.ok(answer.status < 300, answer.text));
     token = '';
     assert.deepEqual(await waiting(b.id), []);
+  });
+
+  it('a request is reminded of once accepted; declining it drops its reminders', async () => {
+    const approveFirst = {
+      consultation_minutes: '15',
+      buffer_before_minutes: '0',
+      buffer_after_minutes: '0',
+      notice_hours: '2',
+      horizon_days: '90',
+      weekly_cap: '',
+      approval_required: '1',
+    };
+    const b = await booked(at(3, '10:00'), approveFirst);
+    assert.equal((await waiting(b.id)).length, 2, 'scheduled with the request');
+    await runReminders(b.id, 'day_before');
+    assert.deepEqual(await sent('email', b.clientEmail), [], 'not while it waits for an answer');
+    const accepted = await postForm(
+      b.provider,
+      '/calendar/appointments',
+      `/calendar/appointments/${b.id}/acceptance`,
+      {},
+    );
+    assert.equal(accepted.status, 303);
+    await runReminders(b.id, 'two_hours_before');
+    assert.ok(
+      (await sent('email', b.clientEmail)).some((m) => m.subject?.startsWith('Reminder:')),
+      'reminded once accepted',
+    );
+
+    const c = await booked(at(4, '10:00'), approveFirst);
+    const declined = await postForm(c.provider, '/calendar/appointments', `/calendar/appointments/${c.id}/decline`, {});
+    assert.equal(declined.status, 303);
+    assert.deepEqual(await waiting(c.id), []);
   });
 
   it('a job whose consultation moved or was canceled behind its back sends nothing (checked when it runs)', async () => {
@@ -386,6 +420,17 @@ describe('one-tap links: opening changes nothing, the post acts once', () => {
     const token = csrfFrom((await visitor.get('/consultations/done')).text);
     assert.equal((await visitor.post(another).type('form').send({ _csrf: token })).status, 410);
     assert.equal((await row(b.id)).canceled, false);
+  });
+});
+
+describe('one-tap links are throttled per IP address', () => {
+  it('past the hour’s limit a look-up is 429 with Retry-After, before the token is looked at', async () => {
+    const visitor = agent();
+    const path = `/consultations/${'A'.repeat(43)}/cancel`;
+    for (let i = 0; i < 60; i++) assert.equal((await visitor.get(path)).status, 404);
+    const refused = await visitor.get(path);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
   });
 });
 
