@@ -6,7 +6,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { apiRouter } from './api';
+import { API_BASE_PATH, apiRouter } from './api';
 import type { Config } from './config';
 import { ChangeFeed } from './db/change-feed';
 import { ROOT_DIR } from './db/knex';
@@ -91,8 +91,16 @@ export function createApp(deps: AppDeps): PortalApp {
 
   // The directory's JSON API: bearer tokens, no cookies, so it comes before sessions and CSRF.
   app.use(
-    '/api/v1',
-    apiRouter({ db, ratePerMinute: config.apiRatePerMinute }, apiEndpoints({ db, jobs: deps.integrations.jobs })),
+    API_BASE_PATH,
+    apiRouter(
+      {
+        db,
+        ratePerMinute: config.apiRatePerMinute,
+        portalUrl: config.portalUrl,
+        contractCheck: config.apiContractCheck,
+      },
+      apiEndpoints({ db, jobs: deps.integrations.jobs }),
+    ),
   );
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));

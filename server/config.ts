@@ -21,6 +21,8 @@ export interface Config {
   jobsInProcess: boolean;
   /** Requests a minute each directory API token may make. */
   apiRatePerMinute: number;
+  /** Validate every API request and answer against server/api/openapi.json (the tests; never in production). */
+  apiContractCheck: boolean;
   /** Years a read record (who read what, issue [22] item 4) is kept before the daily job deletes it. */
   readAuditRetentionYears: number;
   /** METRICS_TOKEN: the bearer token /metrics asks for; without it /metrics does not exist. */
@@ -173,6 +175,13 @@ export const settingsSchema = Joi.object({
   READ_CACHE: bool.default(true),
   JOBS_IN_PROCESS: bool.default(true),
   API_RATE_LIMIT: Joi.number().integer().min(1).max(100000).default(120),
+  // A mismatch becomes a 500, and its validator is a development dependency: tests and development only.
+  API_CONTRACT_CHECK: bool.default(false).when('NODE_ENV', {
+    is: 'production',
+    then: Joi.valid(false).messages({
+      'any.only': 'API_CONTRACT_CHECK is for tests and development, never production',
+    }),
+  }),
   // HIPAA keeps its documentation 6 years: fewer is refused.
   READ_AUDIT_RETENTION_YEARS: Joi.number().integer().min(6).max(100).default(6),
   // /metrics is off without it; a short token would be guessable.
@@ -473,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCache: value.READ_CACHE,
     jobsInProcess: value.JOBS_IN_PROCESS,
     apiRatePerMinute: value.API_RATE_LIMIT,
+    apiContractCheck: value.API_CONTRACT_CHECK,
     readAuditRetentionYears: value.READ_AUDIT_RETENTION_YEARS,
     metricsToken: value.METRICS_TOKEN ?? null,
     trustProxy: ['false', 'no', 'off'].includes(value.TRUST_PROXY) ? 0 : value.TRUST_PROXY,

@@ -6,13 +6,19 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth';
+import { contractCheck } from './contract-check';
 import { ApiError, apiErrorHandler, apiNotFound } from './errors';
 import { idempotent } from './idempotency';
+import { serveApiDescription } from './openapi';
 import { clientOfToken } from './tokens';
 
 export interface ApiDeps {
   db: Knex;
   ratePerMinute: number;
+  /** The portal's address, named in the served description (openapi.json); relative without it. */
+  portalUrl?: string;
+  /** Validate each accepted request and each answer against openapi.json (API_CONTRACT_CHECK: the tests). */
+  contractCheck?: boolean;
 }
 
 /** Each feature's endpoints: mounted after authentication, with `idempotent` for their POSTs. */
@@ -88,6 +94,9 @@ export function apiRouter(deps: ApiDeps, endpoints: ApiEndpoints[] = []): Router
     req.id ??= randomUUID();
     next();
   });
+  if (deps.contractCheck) router.use(contractCheck());
+  // The description needs no token: a client reads it before it has one.
+  router.get('/openapi.json', serveApiDescription(deps.portalUrl));
   router.use(jsonOnly, express.json({ limit: '100kb', verify: refuseDeepNesting }));
   router.use(bearer(deps.db), ratePerToken(deps.db, deps.ratePerMinute));
   // Who am I: lets a client check its token and the API's clock.

@@ -39,7 +39,9 @@ async function directoryAt(now: () => Date) {
   const app = express();
   app.use(
     '/api/v1',
-    apiRouter({ db: db(), ratePerMinute: 10_000 }, [bookingApi({ db: db(), jobs: ctx().integrations.jobs, now })]),
+    apiRouter({ db: db(), ratePerMinute: 10_000, contractCheck: ctx().config.apiContractCheck }, [
+      bookingApi({ db: db(), jobs: ctx().integrations.jobs, now }),
+    ]),
   );
   const { token } = await createToken(db(), 'Directory (rules)');
   const auth = (call: supertest.Test) => call.set('Authorization', `Bearer ${token}`);

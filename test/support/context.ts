@@ -35,6 +35,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests run offline, also the ones that set NODE_ENV=production.
     ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
+    // Every API call of the tests is held to server/api/openapi.json (refused in production, where it never runs).
+    API_CONTRACT_CHECK: overrides.NODE_ENV === 'production' ? '0' : '1',
     ...overrides,
   });
 }

@@ -3,6 +3,7 @@
 // the worker starts its database and portal with its first file and keeps them for the next ones; the
 // main process's global fixtures (parallel.ts) drop every database of the run at its end.
 import './react-production'; // first: before anything loads React
+import { takeContractViolations } from '../../server/api';
 import { retrySettingsFrom } from '../../server/integrations/payments/local-stripe';
 import { ctx, startTestContext, type TestContext } from './context';
 import { recordFileTime } from './file-times';
@@ -34,6 +35,13 @@ export const mochaHooks = {
     // A test may change the card server's retry schedule; the next one starts from the configured one (the
     // worker keeps one card server for all its files: a schedule left over once turned past_due into canceled).
     (await ctx().integrations.payments.local())?.configureRetries(retrySettingsFrom(process.env));
+  },
+  afterEach(this: Mocha.Context) {
+    // An API answer or accepted request that broke server/api/openapi.json fails the test that caused it,
+    // whatever the test asserted (the answer was a 500 naming the mismatch).
+    const violations = takeContractViolations();
+    if (violations.length)
+      (this.test as Mocha.Hook | undefined)?.error(new Error(`API contract violated:\n${violations.join('\n')}`));
   },
   async afterAll(this: Mocha.Context) {
     const run = runId();

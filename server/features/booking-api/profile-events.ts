@@ -32,7 +32,7 @@ interface EventsBody {
   events: { id: string; type: ProfileEvent['kind']; occurred_at: Date }[];
 }
 
-const eventsSchema = (now: Date) =>
+export const eventsSchema = (now: Date) =>
   Joi.object<EventsBody>({
     events: Joi.array()
       .min(1)
