@@ -1,13 +1,12 @@
 // The API's contract: openapi.json beside this file (OpenAPI 3.1) describes every /api/v1 endpoint, and is
 // the one source of truth for it. It is served at /api/v1/openapi.json (no token), naming the portal's own
 // address, and the tests hold every request the API accepts and every answer it gives to it (contract-check.ts).
-import fs from 'node:fs';
 import type { RequestHandler } from 'express';
+// Imported, not read from disk: the production build bundles it (dist/ has no server/api folder).
+import description from './openapi.json' with { type: 'json' };
 
 /** Where the API is mounted; the description's paths are relative to it. */
 export const API_BASE_PATH = '/api/v1';
-
-export const API_DESCRIPTION_FILE = new URL('./openapi.json', import.meta.url);
 
 /** An OpenAPI document, as far as the portal reads it. */
 export interface OpenApiDocument {
@@ -18,12 +17,9 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-let loaded: OpenApiDocument | undefined;
-
-/** The description as the repository holds it (read once). */
+/** The description as the repository holds it. */
 export function apiDescription(): OpenApiDocument {
-  loaded ??= JSON.parse(fs.readFileSync(API_DESCRIPTION_FILE, 'utf8')) as OpenApiDocument;
-  return loaded;
+  return description as unknown as OpenApiDocument;
 }
 
 /** The description may be cached this long: it changes only with a release. */

@@ -60,6 +60,10 @@ describe('the compiled server (dist/)', function () {
       const stylesheet = /href="(\/build\/assets\/[^"]+\.css)"/.exec(html)?.[1];
       assert.ok(stylesheet, 'the page links the built stylesheet');
       assert.equal((await fetch(`http://127.0.0.1:${port}${stylesheet}`)).status, 200);
+      // The API's description is bundled (dist/ holds no server/api/openapi.json to read).
+      const description = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
+      assert.equal(description.status, 200);
+      assert.match(((await description.json()) as { openapi: string }).openapi, /^3\.1\./);
 
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
