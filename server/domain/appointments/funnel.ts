@@ -2,7 +2,9 @@
 // phone consultations booked (by when the booking was made, canceled later or not; a request for approval
 // too, unless the provider declined it or let it expire: then nothing was booked) and those held (starting
 // in the month, not canceled, over by `now`), each with its client, for the question whether the client
-// wrote again afterwards. `bounds` are the months' starts and the last one's end, in order.
+// wrote again afterwards (as SQL text: see heldConsultationsSql). `bounds` are the months' starts and the
+// last one's end, in order.
+import type { SqlText } from '../../db/sql-text';
 import type { Db } from './repo';
 
 /** One profile's bookings in one month of a range: `month` is 1 for the range's first. */
@@ -10,14 +12,6 @@ export interface BookedMonth {
   providerId: number;
   month: number;
   booked: number;
-}
-
-/** A consultation held in a month of the range; its client is null once they deleted their account. */
-export interface HeldConsultation {
-  providerId: number;
-  month: number;
-  clientUserId: number | null;
-  endTime: Date;
 }
 
 export async function consultationsBookedByMonth(
@@ -37,26 +31,17 @@ export async function consultationsBookedByMonth(
   return result.rows.map((r) => ({ providerId: r.provider_id, month: r.month, booked: r.booked }));
 }
 
-export async function heldConsultations(
-  db: Db,
-  providerIds: readonly number[],
-  bounds: readonly Date[],
-  now: Date,
-): Promise<HeldConsultation[]> {
-  if (providerIds.length === 0 || bounds.length < 2) return [];
-  const result = await db.raw<{
-    rows: { provider_id: number; month: number; client_user_id: number | null; end_time: Date }[];
-  }>(
-    `SELECT provider_id, width_bucket(start_time, ?::timestamptz[]) AS month, client_user_id, end_time
+/**
+ * The consultations held in each month of the range, as SQL text for the referral-funnel module's query
+ * (which asks messaging, in the same statement, whether each client wrote again): columns provider_id,
+ * month, client_user_id (null once the client deleted their account) and end_time.
+ */
+export function heldConsultationsSql(providerIds: readonly number[], bounds: readonly Date[], now: Date): SqlText {
+  return {
+    sql: `SELECT provider_id, width_bucket(start_time, ?::timestamptz[]) AS month, client_user_id, end_time
        FROM appointments
       WHERE provider_id = ANY(?::bigint[]) AND start_time >= ? AND start_time < ? AND type = 'phone_consultation'
         AND NOT canceled AND end_time <= ? AND (request_status IS NULL OR request_status = 'accepted')`,
-    [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!, now],
-  );
-  return result.rows.map((r) => ({
-    providerId: r.provider_id,
-    month: r.month,
-    clientUserId: r.client_user_id,
-    endTime: new Date(r.end_time),
-  }));
+    bindings: [bounds as Date[], providerIds as number[], bounds[0]!, bounds.at(-1)!, now],
+  };
 }

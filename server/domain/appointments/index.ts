@@ -30,7 +30,7 @@ export {
   useConsultationLink,
 } from './consultation-links';
 export * as devClientRecords from './dev-client-records';
-export { type BookedMonth, consultationsBookedByMonth, type HeldConsultation, heldConsultations } from './funnel';
+export { type BookedMonth, consultationsBookedByMonth, heldConsultationsSql } from './funnel';
 export {
   DIGEST_WINDOW,
   digestJobs,

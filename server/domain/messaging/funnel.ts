@@ -89,28 +89,13 @@ export async function conversationFunnelCounts(
   return [...months.values()];
 }
 
-/** A client's visit to look back from: did they write to the provider again after it? */
-export interface LaterMessageQuestion {
-  providerId: number;
-  clientUserId: number;
-  after: Date;
-}
-
 /**
- * For each question, in order, whether the client wrote to that provider after its moment (any message
- * of theirs that is not deleted: a new question, an intake, a booking's or a cancel's message).
+ * A boolean SQL expression for another module's query: the client wrote to the provider after the moment
+ * (any message of theirs that is not deleted: a new question, an intake, a booking's or a cancel's), read
+ * from the time the conversation keeps (last_client_message_at), one probe of its unique key. The three
+ * arguments are column names of that query, never input.
  */
-export async function clientsWroteAfter(db: Db, questions: readonly LaterMessageQuestion[]): Promise<boolean[]> {
-  if (questions.length === 0) return [];
-  // The conversation keeps when the client last wrote (not counting deleted messages): one probe of its
-  // (provider_id, client_user_id) key per question.
-  const result = await db.raw<{ rows: { i: number; wrote: boolean }[] }>(
-    `SELECT q.i, coalesce(c.last_client_message_at > q.after, false) AS wrote
-       FROM unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) WITH ORDINALITY AS q(provider_id, client_user_id, after, i)
-       LEFT JOIN conversations c ON c.provider_id = q.provider_id AND c.client_user_id = q.client_user_id`,
-    [questions.map((q) => q.providerId), questions.map((q) => q.clientUserId), questions.map((q) => q.after)],
-  );
-  const wrote = Array<boolean>(questions.length).fill(false);
-  for (const row of result.rows) wrote[row.i - 1] = row.wrote;
-  return wrote;
+export function clientWroteAfterSql(providerIdColumn: string, clientUserIdColumn: string, afterColumn: string): string {
+  return `coalesce((SELECT wc.last_client_message_at > ${afterColumn} FROM conversations wc
+     WHERE wc.provider_id = ${providerIdColumn} AND wc.client_user_id = ${clientUserIdColumn}), false)`;
 }

@@ -47,9 +47,8 @@ export {
 } from './desk-rules';
 export {
   type ConversationFunnelMonth,
-  clientsWroteAfter,
+  clientWroteAfterSql,
   conversationFunnelCounts,
-  type LaterMessageQuestion,
 } from './funnel';
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
 export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';

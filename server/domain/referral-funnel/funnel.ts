@@ -1,13 +1,15 @@
 // The referral funnel (issue [22] item 3): per profile and calendar month in one time zone, how clients
 // found and reached the provider, from a profile view to coming back after a consultation. Each figure is
 // counted by the module that owns its table (profile-events, messaging, appointments), each in one
-// indexed query over the months asked for; this module only puts them together. What each figure counts:
+// indexed query over the months asked for, all four at once; this module puts them together (and the
+// owners' SQL text for the consultations held and the clients back, repo.ts). What each figure counts:
 // docs/decisions.md, "Referral funnel".
 import type { Knex } from 'knex';
-import { consultationsBookedByMonth, heldConsultations } from '../appointments';
-import { clientsWroteAfter, conversationFunnelCounts } from '../messaging';
+import { consultationsBookedByMonth } from '../appointments';
+import { conversationFunnelCounts } from '../messaging';
 import { profileEventsByMonth } from '../profile-events';
 import { type CalendarMonth, monthBounds } from './months';
+import { heldAndBackByMonth } from './repo';
 
 export interface FunnelFigures {
   profileViews: number;
@@ -78,7 +80,7 @@ export async function referralFunnel(db: Knex, question: FunnelQuestion): Promis
     profileEventsByMonth(db, ids, bounds),
     conversationFunnelCounts(db, ids, bounds),
     consultationsBookedByMonth(db, ids, bounds),
-    heldConsultations(db, ids, bounds, question.now),
+    heldAndBackByMonth(db, ids, bounds, question.now),
   ]);
   for (const row of events)
     each(row.providerId, row.month, (f) => {
@@ -95,20 +97,11 @@ export async function referralFunnel(db: Knex, question: FunnelQuestion): Promis
     f.repliedConversations = row.replied;
   }
   for (const row of booked) each(row.providerId, row.month, (f) => (f.consultationsBooked += row.booked));
-  for (const row of held) each(row.providerId, row.month, (f) => (f.consultationsHeld += 1));
-
   // A client counts once per profile and month, however many of their consultations that month they wrote after.
-  const asked = held.filter((h): h is typeof h & { clientUserId: number } => h.clientUserId !== null);
-  const wrote = await clientsWroteAfter(
-    db,
-    asked.map((h) => ({ providerId: h.providerId, clientUserId: h.clientUserId, after: h.endTime })),
-  );
-  const back = new Set<string>();
-  asked.forEach((h, i) => {
-    const seen = `${h.providerId}:${h.month}:${h.clientUserId}`;
-    if (!wrote[i] || back.has(seen)) return;
-    back.add(seen);
-    each(h.providerId, h.month, (f) => (f.clientsBack += 1));
-  });
+  for (const row of held)
+    each(row.providerId, row.month, (f) => {
+      f.consultationsHeld += row.held;
+      f.clientsBack += row.clientsBack;
+    });
   return { months, profiles, total };
 }
