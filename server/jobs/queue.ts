@@ -122,7 +122,8 @@ export class PortalJobQueue implements JobQueue {
     options: { clock?: boolean } = {},
   ) {
     // knex keeps its connection settings parsed (host, port, user, …), which pg takes as they are.
-    const connection = (db.client as { config: { connection?: string | pg.ClientConfig } }).config.connection;
+    const connection = (db?.client as { config?: { connection?: string | pg.ClientConfig } } | undefined)?.config
+      ?.connection;
     this.boss = new PgBoss({
       db: connection ? { ...sqlThrough(db), listen: listenThrough(connection, logger) } : sqlThrough(db),
       useListenNotify: Boolean(connection),

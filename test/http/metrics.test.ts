@@ -8,6 +8,7 @@ import { createApp, type PortalApp } from '../../server/app';
 import { SYNC_CUSTOMER_JOB } from '../../server/domain/billing';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
+import { until } from '../support/portal-process';
 
 const TOKEN = 'metrics-token-metrics-token-1234';
 
@@ -17,7 +18,8 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe('/metrics', () => {
+describe('/metrics', function () {
+  this.timeout(60_000);
   let portal: PortalApp | undefined;
   const appWith = (settings: Record<string, string>) => {
     const { db, integrations, database } = ctx();
@@ -56,9 +58,20 @@ describe('/metrics', () => {
     // A customer sync waiting (the mirror is behind), and one dead letter.
     await integrations.jobs.enqueue(db, SYNC_CUSTOMER_JOB, { customerId: 'cus_metrics' });
     await integrations.jobs.boss.send('dead-letters', { from: 'a test' });
-    await integrations.jobs.boss.supervise(); // pg-boss's monitor counts the queues (every 10 s in a running process)
-
-    const res = await supertest(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    // pg-boss's monitor counts the queues (every 10 s in a running process; here on demand). It skips a
+    // count another process claimed moments ago, so the scrape is repeated until the new jobs show.
+    const scrape = () => supertest(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    let res = await scrape();
+    await until(
+      async () => {
+        await integrations.jobs.boss.supervise();
+        res = await scrape();
+        return (sample(res.text, `portal_jobs_queued{queue="${SYNC_CUSTOMER_JOB}"}`) ?? 0) >= 1;
+      },
+      20_000,
+      () => `the queued sync never showed:\n${res.text}`,
+      500,
+    );
     assert.match(res.headers['content-type']!, /^text\/plain; version=0\.0\.4/);
     assert.equal(res.headers['cache-control'], 'no-store');
     const text = res.text;
