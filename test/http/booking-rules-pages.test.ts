@@ -145,6 +145,20 @@ describe("the calendar shows the slots a client would see (the slots API's own a
     assert.deepEqual(after.times, ['9:00am', '9:15am', '9:30am']);
     assert.deepEqual(after.times, await apiTimes());
     assert.match(after.page.textAt('#booking-rules-summary'), /30-minute consultations/);
+
+    // Busy time just before the week (a Saturday night) keeps the week's first slots clear by the break.
+    await free(providerId, week.from, new Date(week.from.getTime() + 3600_000));
+    await db()('availability_events').insert({
+      provider_id: providerId,
+      free: false,
+      start_time: new Date(week.from.getTime() - 15 * 60_000),
+      end_time: week.from,
+      duration_in_minutes: 15,
+    });
+    await saveBookingRules(db(), providerId, { ...DEFAULTS, buffer_before_minutes: '30' });
+    const buffered = await timesOnPage();
+    assert.deepEqual(buffered.times, await apiTimes());
+    assert.deepEqual(buffered.times.slice(0, 2), ['12:30am', '12:45am']);
   });
 
   it('a hidden calendar says clients cannot book, as the API answers no slot', async () => {

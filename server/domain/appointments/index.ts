@@ -114,7 +114,7 @@ export {
   cancelAppointment,
   rescheduleAppointment,
 } from './service';
-export { bookableSlots, isBookable } from './slots';
+export { bookableSlots, isBookable, type KnownSlotInputs } from './slots';
 export { formTimeIn, instantOf, longDateIn, parseFormTime, timeRangeIn } from './time';
 export { APPOINTMENT_MESSAGES } from './validation';
 export {

@@ -4,6 +4,7 @@
 import {
   absenceBounds,
   addDays,
+  type AvailabilityInstance,
   bookingWindow,
   bufferReach,
   calendarStateOf,
@@ -17,10 +18,17 @@ import { activeAbsence } from '../vacation-responder';
 import * as repo from './repo';
 import { type BookingRules, bookingRulesOf } from './rules';
 
+/** What a caller of bookableSlots may have read already. */
+export interface KnownSlotInputs {
+  rules?: BookingRules;
+  /** The calendar's instances of [from, to) (expandEvents' answer), used when they cover what the slots need. */
+  instances?: { from: Date; to: Date; list: AvailabilityInstance[] };
+}
+
 /**
  * The slots a client can book in [from, to): none while the calendar is hidden, not attached, or no
  * location accepts new clients, none on the days of an active absence, and none in a week that has
- * reached the provider's weekly cap. `rules` when the caller has read them already.
+ * reached the provider's weekly cap. `known`: the rules or the week's instances when the caller has them.
  */
 export async function bookableSlots(
   db: repo.Db,
@@ -28,19 +36,24 @@ export async function bookableSlots(
   from: Date,
   to: Date,
   now: Date,
-  rules?: BookingRules,
+  known: KnownSlotInputs = {},
 ): Promise<Slot[]> {
   const state = await calendarStateOf(db, providerId);
   if (!state.hasCalendar || !state.open || !state.accepting) return [];
-  const applied = rules ?? (await bookingRulesOf(db, providerId));
+  const applied = known.rules ?? (await bookingRulesOf(db, providerId));
   const window = bookingWindow(from, to, now, applied, state.timeZone);
   if (!window) return [];
   // Busy time up to a buffer away from the window still keeps a slot in it free of its buffer.
   const reach = bufferReach(applied);
   const busyFrom = new Date(window.from.getTime() - reach);
   const busyTo = new Date(window.to.getTime() + reach);
-  // One after the other: a transaction handle runs one query at a time anyway.
-  const instances = await instancesBetween(db, providerId, busyFrom, busyTo);
+  // One after the other: a transaction handle runs one query at a time anyway. The calendar page has
+  // expanded its week already (a week of 500 events is most of the work): those do when they cover it.
+  const given = known.instances;
+  const instances =
+    given && given.from <= busyFrom && given.to >= busyTo
+      ? given.list
+      : await instancesBetween(db, providerId, busyFrom, busyTo);
   const appointments = await repo.liveAppointmentTimes(db, providerId, busyFrom, busyTo);
   const absence = await activeAbsence(db, providerId);
   const busy = absence ? [...appointments, absenceBounds(absence, state.timeZone)] : appointments;
@@ -94,6 +107,6 @@ export async function isBookable(
   const applied = rules ?? (await bookingRulesOf(db, providerId));
   if (Number.isNaN(start.getTime()) || end.getTime() - start.getTime() !== applied.consultationMinutes * 60_000)
     return false;
-  const slots = await bookableSlots(db, providerId, start, end, now, applied);
+  const slots = await bookableSlots(db, providerId, start, end, now, { rules: applied });
   return slots.some((slot) => slot.start.getTime() === start.getTime());
 }

@@ -39,6 +39,10 @@ function localFields(instant: Date, timeZone: string): { date: string; minutes: 
   return { date: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
 }
 
+/** The local day (YYYY-MM-DD) and wall-clock minutes of an instant, read at once. */
+export const wallClockOf = (instant: Date, timeZone: string): { date: string; minutes: number } =>
+  localFields(instant, timeZone);
+
 /** 'YYYY-MM-DD' of the local day an instant falls on. */
 export function dateKeyOf(instant: Date, timeZone: string): string {
   return localFields(instant, timeZone).date;

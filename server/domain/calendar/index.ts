@@ -31,6 +31,7 @@ export {
   wallMinutesBetween,
   weekOf,
   type Week,
+  wallClockOf,
   zonedDayStart,
   zonedInstant,
 } from './expand';

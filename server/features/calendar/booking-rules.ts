@@ -24,14 +24,21 @@ export async function saveRules(db: Knex, viewer: Viewer, body: Record<string, u
   });
 }
 
-/** The times a client could book in a week: the same function the directory's slots API answers with. */
+/**
+ * The times a client could book in a week: the same function the directory's slots API answers with,
+ * handed the rules and the week's instances when the page has read them already.
+ */
 export const clientSlotsOfWeek = (
   db: Knex,
   state: CalendarState,
   week: calendar.Week,
   now: Date,
-  rules: BookingRules,
-): Promise<Slot[]> => appointments.bookableSlots(db, state.providerId, week.from, week.to, now, rules);
+  known: { rules?: BookingRules; instances?: calendar.AvailabilityInstance[] } = {},
+): Promise<Slot[]> =>
+  appointments.bookableSlots(db, state.providerId, week.from, week.to, now, {
+    ...(known.rules ? { rules: known.rules } : {}),
+    ...(known.instances ? { instances: { from: week.from, to: week.to, list: known.instances } } : {}),
+  });
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -46,8 +53,10 @@ export function clientSlotsView(
   const zone = state.timeZone;
   const thisWeek = calendar.weekOf(calendar.dateKeyOf(now, zone), zone).start === week.start;
   const byDay = new Map<string, string[]>(week.days.map((day) => [day, []]));
-  for (const slot of slots)
-    byDay.get(calendar.dateKeyOf(slot.start, zone))?.push(appointments.formTimeIn(slot.start, zone));
+  for (const slot of slots) {
+    const local = calendar.wallClockOf(slot.start, zone);
+    byDay.get(local.date)?.push(calendar.formatClockTime(local.minutes));
+  }
   return {
     title: thisWeek
       ? 'The slots a client would see this week'

@@ -123,7 +123,8 @@ export function calendarRoutes({ db, menu, config }: FeatureDeps): Router {
       service.absenceOf(db, state),
       appointments.bookingRulesOf(db, state.providerId),
     ]);
-    const slots = await clientSlotsOfWeek(db, state, data.week, now, rules);
+    // The client's view of the week reuses the week's instances (expanding 500 events is the costly part).
+    const slots = await clientSlotsOfWeek(db, state, data.week, now, { rules, instances: data.instances });
     render(req, res, {
       title: PAGE_TITLE,
       status,
@@ -183,7 +184,7 @@ export function calendarRoutes({ db, menu, config }: FeatureDeps): Router {
     const now = new Date();
     const { state, rules } = await rulesOf(db, viewerOf(res));
     const week = calendar.weekOf(calendar.dateKeyOf(now, state.timeZone), state.timeZone);
-    const slots = await clientSlotsOfWeek(db, state, week, now, rules);
+    const slots = await clientSlotsOfWeek(db, state, week, now, { rules });
     const values =
       req.method === 'POST'
         ? appointments.typedBookingRules((req.body ?? {}) as Record<string, unknown>)
