@@ -3,6 +3,7 @@
 // contract check that every API test runs under turns a wrong answer or a wrongly accepted request into a
 // loud failure. (That the joi validators and the described request schemas agree: test/unit/features/booking-api.)
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import express from 'express';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -173,6 +174,23 @@ describe('the API description (server/api/openapi.json)', () => {
       sites.reduce((n, s) => n + s.examples.length, 0) > 20,
       'the examples of docs/api.md are in the description',
     );
+  });
+
+  it('answers with the error codes of docs/api.md, each with its status, and no other', () => {
+    const errors = /## Errors\n([\s\S]*?)\n## /.exec(fs.readFileSync('docs/api.md', 'utf8'))![1]!;
+    const documented = [...errors.matchAll(/^\| (\d{3}) \| (.*?) \|/gm)].flatMap(([, status, codes]) =>
+      [...codes!.matchAll(/`([a-z_]+)`/g)].map((m) => `${status} ${m[1]}`),
+    );
+    const described = new Set<string>();
+    for (const { op } of operations)
+      for (const [status, response] of Object.entries(op.responses as Record<string, Node>)) {
+        const resolved = (response.$ref ? at(String(response.$ref).slice(1)) : response) as Node;
+        const schema = (resolved.content as Record<string, Node> | undefined)?.['application/json']?.schema as Node;
+        const codes = (((schema?.properties as Node)?.error as Node)?.properties as Node)?.code as Node | undefined;
+        for (const code of (codes?.enum ?? []) as string[]) described.add(`${status} ${code}`);
+      }
+    assert.ok(documented.length > 15, documented.join(', '));
+    assert.deepEqual([...described].sort(), [...new Set(documented)].sort());
   });
 
   it('describes every route the API router mounts, and each described path is mounted', () => {
