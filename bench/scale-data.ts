@@ -17,7 +17,7 @@ export const SCALE = {
   locations: 100_000,
   sessions: 50_000,
   /** The directory's profile views and contact clicks (one click in ten events), over three years. */
-  profileEvents: 400_000,
+  profileEvents: 200_000,
   /** The busiest provider's share: a full caseload over three years. */
   busiest: { conversations: 5_000, appointments: 4_000, licenses: 12, locations: 10, profileEvents: 40_000 },
   /** Each of the big practice's 60 profiles, over the same years (the referral funnel reads them all). */
