@@ -60,7 +60,7 @@ export function ReminderSettingsPage({
     <PostForm action={REMINDER_SETTINGS_PATH} noValidate>
       <Card
         id="reminder-settings"
-        title="Consultation reminders"
+        title="What is sent, and when"
         footer={
           <div className="actions">
             <Button>Save reminders</Button>
