@@ -1,7 +1,12 @@
 // Bookable consultation slots (no double booking): free availability minus busy blocks, external
 // busy time and live appointments, 15 minutes each, on local quarter hours, 2 hours to 90 days ahead.
 import assert from 'node:assert/strict';
-import { slotsFromInstances, type AvailabilityInstance } from '../../../../server/domain/calendar';
+import {
+  DEFAULT_SLOT_RULES,
+  slotsFromInstances,
+  type AvailabilityInstance,
+  type SlotRules,
+} from '../../../../server/domain/calendar';
 
 const NY = 'America/New_York';
 const block = (start: string, end: string, extra: Partial<AvailabilityInstance> = {}): AvailabilityInstance => ({
@@ -102,5 +107,62 @@ describe('calendar slots: how far ahead', () => {
   it('only slots starting inside [from, to)', () => {
     assert.deepEqual(slotStarts([free9to10], [], { from: new Date('2026-03-02T14:30:00Z') }), ['14:30', '14:45']);
     assert.deepEqual(slotStarts([free9to10], [], { to: new Date('2026-03-02T14:30:00Z') }), ['14:00', '14:15']);
+  });
+});
+
+describe("calendar slots: under a provider's rules (issue [23])", () => {
+  const rules = (changes: Partial<SlotRules> = {}): SlotRules => ({ ...DEFAULT_SLOT_RULES, ...changes });
+  const starts = (
+    instances: AvailabilityInstance[],
+    busy: { start: Date; end: Date }[],
+    r: SlotRules,
+    now = options.now,
+  ) =>
+    slotsFromInstances(instances, busy, { ...options, now, rules: r }).map((s) => s.start.toISOString().slice(11, 16));
+  const busy = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
+
+  it('a 20-minute length: every quarter hour where 20 minutes fit', () => {
+    assert.deepEqual(starts([free9to10], [], rules({ consultationMinutes: 20 })), ['14:00', '14:15', '14:30']);
+  });
+
+  it('breaks: exactly the break away from busy time is allowed, a minute closer is not', () => {
+    const taken = [busy('2026-03-02T14:30:00Z', '2026-03-02T14:45:00Z')];
+    const wide = block('2026-03-02T13:00:00Z', '2026-03-02T16:00:00Z');
+    assert.deepEqual(starts([wide], taken, rules({ bufferBeforeMinutes: 15, bufferAfterMinutes: 15 })), [
+      '13:00',
+      '13:15',
+      '13:30',
+      '13:45',
+      '14:00',
+      '15:00',
+      '15:15',
+      '15:30',
+      '15:45',
+    ]);
+    assert.deepEqual(starts([wide], taken, rules({ bufferBeforeMinutes: 16, bufferAfterMinutes: 16 })), [
+      '13:00',
+      '13:15',
+      '13:30',
+      '13:45',
+      '15:15',
+      '15:30',
+      '15:45',
+    ]);
+  });
+
+  it('notice: a start exactly the notice ahead is allowed; no same-day starts tomorrow in the zone', () => {
+    const now = new Date('2026-03-02T13:00:00Z');
+    assert.deepEqual(starts([free9to10], [], rules({ noticeMinutes: 60 }), now), ['14:00', '14:15', '14:30', '14:45']);
+    assert.deepEqual(starts([free9to10], [], rules({ noticeMinutes: 60 }), new Date(now.getTime() + 1)), [
+      '14:15',
+      '14:30',
+      '14:45',
+    ]);
+    assert.deepEqual(starts([free9to10], [], rules({ noticeMinutes: 0, noSameDay: true }), now), []);
+  });
+
+  it('horizon: a start exactly the horizon ahead is allowed', () => {
+    const now = new Date('2026-03-01T14:15:00Z');
+    assert.deepEqual(starts([free9to10], [], rules({ horizonDays: 1 }), now), ['14:00', '14:15']);
   });
 });
