@@ -57,8 +57,7 @@ function closedAnswers(value: unknown): unknown {
   }
   const open = ['additionalProperties', 'unevaluatedProperties', 'patternProperties'].some((k) => k in copy);
   const props = copy.properties;
-  if (props && typeof props === 'object' && !Array.isArray(props) && !('in' in copy) && !open)
-    copy.unevaluatedProperties = false;
+  if (props && typeof props === 'object' && !Array.isArray(props) && !open) copy.unevaluatedProperties = false;
   return copy;
 }
 
