@@ -75,6 +75,8 @@ export interface Config {
   tax: TaxConfig | null;
   /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or none): Google Calendar's OAuth client, else no Google. */
   google: { clientId: string; clientSecret: string } | null;
+  /** MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET (both or none), and MICROSOFT_TENANT: Microsoft 365 / Outlook calendars' OAuth client, else no Microsoft. */
+  microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
   /** TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY (both or none): Cloudflare Turnstile guards sign-up forms, else the local honeypot check. */
   turnstile: { siteKey: string; secretKey: string } | null;
   /** EHR_API_URL and EHR_API_TOKEN (both or none): the practice-management EHR's API, else the local EHR (server/integrations/ehr). */
@@ -361,6 +363,22 @@ export const settingsSchema = Joi.object({
     .pattern(/^\S+$/)
     .empty('')
     .messages({ 'string.pattern.base': 'GOOGLE_CLIENT_SECRET must be an OAuth client secret (no spaces)' }),
+  MICROSOFT_CLIENT_ID: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'MICROSOFT_CLIENT_ID must be an application (client) id (no spaces)' }),
+  MICROSOFT_CLIENT_SECRET: Joi.string()
+    .pattern(/^\S+$/)
+    .empty('')
+    .messages({ 'string.pattern.base': 'MICROSOFT_CLIENT_SECRET must be a client secret (no spaces)' }),
+  MICROSOFT_TENANT: Joi.string()
+    .pattern(/^[\w.-]+$/)
+    .empty('')
+    .default('common')
+    .messages({
+      'string.pattern.base':
+        'MICROSOFT_TENANT must be common, organizations, consumers, a tenant id or a tenant domain',
+    }),
   ALLOW_LOCAL_SERVICES: Joi.string()
     .pattern(/^[\w-]+(\s*,\s*[\w-]+)*$/)
     .empty('')
@@ -456,6 +474,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid settings: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both for Google Calendar, or neither',
+    );
+  }
+  if (Boolean(value.MICROSOFT_CLIENT_ID) !== Boolean(value.MICROSOFT_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid settings: MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET go together: set both for Microsoft 365 / Outlook calendars, or neither',
     );
   }
   if (Boolean(value.TURNSTILE_SITE_KEY) !== Boolean(value.TURNSTILE_SECRET_KEY)) {
@@ -554,6 +577,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerCommunityEmail: value.PROVIDER_COMMUNITY_EMAIL,
     google: value.GOOGLE_CLIENT_ID
       ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET }
+      : null,
+    microsoft: value.MICROSOFT_CLIENT_ID
+      ? {
+          clientId: value.MICROSOFT_CLIENT_ID,
+          clientSecret: value.MICROSOFT_CLIENT_SECRET,
+          tenant: value.MICROSOFT_TENANT,
+        }
       : null,
     turnstile: value.TURNSTILE_SITE_KEY
       ? { siteKey: value.TURNSTILE_SITE_KEY, secretKey: value.TURNSTILE_SECRET_KEY }

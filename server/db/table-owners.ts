@@ -49,6 +49,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   messages: 'domain/messaging',
   external_calendars: 'domain/external-calendars',
   google_account_links: 'domain/external-calendars',
+  calendar_account_links: 'domain/external-calendars',
   // billing: the mirror of Stripe and the payment attempts
   billing_attempts: 'domain/billing',
   billing_charges: 'domain/billing',

@@ -279,6 +279,19 @@ export interface BookingRules {
   weekly_cap: number | null;
 }
 
+export interface CalendarAccountLinks {
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  account_name: string | null;
+  id: Generated<number>;
+  linked_at: Generated<Timestamp>;
+  password: string | null;
+  provider_id: number;
+  refresh_token: string | null;
+  server_url: string | null;
+  service: string;
+}
+
 export interface ConsultationDigests {
   consultations: number;
   day: Timestamp;
@@ -354,6 +367,7 @@ export interface Events {
 }
 
 export interface ExternalCalendars {
+  account_link_id: number | null;
   created_at: Generated<Timestamp>;
   google_calendar_id: string | null;
   id: Generated<number>;
@@ -362,6 +376,7 @@ export interface ExternalCalendars {
   last_synced_at: Timestamp | null;
   name: string;
   provider_id: number;
+  remote_calendar_id: string | null;
   sync_refused_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
   url: string | null;
@@ -786,6 +801,7 @@ export interface DB {
   billing_subscriptions: BillingSubscriptions;
   billing_webhook_events: BillingWebhookEvents;
   booking_rules: BookingRules;
+  calendar_account_links: CalendarAccountLinks;
   consultation_digests: ConsultationDigests;
   consultation_links: ConsultationLinks;
   contact_requests: ContactRequests;

@@ -65,6 +65,7 @@ type TypedTable =
   | 'api_tokens'
   | 'api_idempotency_keys'
   | 'google_account_links'
+  | 'calendar_account_links'
   | 'billing_attempts'
   | 'sent_messages'
   | 'billing_charges'

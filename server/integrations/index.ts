@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import path from 'node:path';
 import type { Config } from '../config';
 import { createBenefitsTool, type BenefitsTool } from './benefits-tool';
-import { createCalendarSync, type CalendarSync } from './calendar-sync';
+import { createCalendarSync, createMicrosoftCalendar, type CalendarSync } from './calendar-sync';
 import { createEhr, type Ehr } from './ehr';
 import { createLocalCaptcha } from './captcha/local';
 import { createTurnstileCaptcha } from './captcha/turnstile';
@@ -47,6 +47,8 @@ export interface Integrations {
   tax: SalesTax;
   /** Google Calendar: Google with GOOGLE_CLIENT_ID/SECRET, a sample account outside production, else null (not set up). */
   calendarSync: CalendarSync | null;
+  /** Microsoft 365 / Outlook calendars: Graph with MICROSOFT_CLIENT_ID/SECRET, a local stand-in of Graph outside production, else null. */
+  microsoftCalendar: CalendarSync | null;
   /** Private Pay Booster: benefits checks, the standalone-account check and sign-in (SSO); its API, or local outside production (benefits-tool/index.ts). */
   benefitsTool: BenefitsTool;
   /** The practice-management EHR: its API with EHR_API_URL/EHR_API_TOKEN, else the local one (server/integrations/ehr). */
@@ -85,6 +87,7 @@ export function createIntegrations(
     payments: createPayments(db, config.stripe, localStripeOptions(config, logger)),
     tax: createSalesTax(config.tax),
     calendarSync: createCalendarSync(config),
+    microsoftCalendar: createMicrosoftCalendar(config),
     benefitsTool: createBenefitsTool(config, db),
     ehr: createEhr(db, config),
   };

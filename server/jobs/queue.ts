@@ -41,6 +41,7 @@ export interface JobIntegrations {
   storage: Storage;
   payments: Payments;
   calendarSync: CalendarSync | null;
+  microsoftCalendar: CalendarSync | null;
   jobs: JobQueue;
   ehr: Ehr;
 }
@@ -73,6 +74,13 @@ export interface EnqueueOptions {
   startAfter?: Date | number;
   /** At most one queued job with this key per job name. */
   singletonKey?: string;
+  /**
+   * One job per key and slot of this many seconds (a send in a taken slot is dropped), which holds on any
+   * queue: a way to coalesce bursts (push notifications).
+   */
+  singletonSeconds?: number;
+  /** With singletonSeconds: a send in a taken slot makes the job of the next slot instead of being dropped. */
+  singletonNextSlot?: boolean;
 }
 
 export interface JobQueue {

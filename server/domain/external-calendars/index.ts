@@ -1,11 +1,23 @@
 // The external-calendars module's public face: everything outside server/domain/external-calendars/
 // imports from here.
+export {
+  accountStatus,
+  type AccountStatus,
+  linkAccountCalendar,
+  linkMicrosoftAccount,
+  linkMicrosoftCalendar,
+  MICROSOFT_LINK_MESSAGES,
+  potentialMicrosoftCalendars,
+  unlinkAccount,
+} from './accounts';
 export { isPublicAddress } from './address-check';
-export { freshAccessToken } from './google-account';
+export { freshAccessToken, freshToken, type OAuthService, withAccessToken } from './google-account';
 export { busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, MAX_BUSY_SPANS } from './ics';
 export { FEED_READ_LIMITS, READ_MESSAGES, readBusyOffThread } from './ics-reader';
 export { externalCalendarJobs } from './jobs';
 export {
+  type AccountService,
+  type CalendarKind,
   type ExternalCalendar,
   listCalendars as listExternalCalendars,
   findCalendar as findExternalCalendar,

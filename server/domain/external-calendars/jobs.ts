@@ -1,9 +1,13 @@
 // The sync jobs: one calendar (enqueued when a feed is added or a Google calendar linked, and by the
 // half-hourly job), and the half-hourly job that enqueues one sync per calendar, so one slow feed
 // never holds up the others.
+import { CalendarSyncError } from '../../integrations/calendar-sync';
 import type { JobDefinition } from '../../jobs/queue';
-import { enqueueAllSyncs, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB } from './service';
+import { enqueueAllSyncs, enqueueSync, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB } from './service';
 import { syncExternalCalendar } from './sync';
+
+/** A wait a service asks for is kept within these bounds (seconds). */
+const RETRY_AFTER_BOUNDS = { min: 1, max: 3600 } as const;
 
 export const externalCalendarJobs: JobDefinition<never>[] = [
   {
@@ -13,8 +17,19 @@ export const externalCalendarJobs: JobDefinition<never>[] = [
     retryLimit: 2,
     retryDelaySeconds: 60,
     handle: async ({ calendarId }: { calendarId: number }, { db, integrations, logger }) => {
-      const outcome = await syncExternalCalendar(db, Number(calendarId), { calendarSync: integrations.calendarSync });
-      logger.info({ calendarId, status: outcome.status }, 'external calendar synced');
+      try {
+        const outcome = await syncExternalCalendar(db, Number(calendarId), {
+          calendarSync: integrations.calendarSync,
+          microsoftCalendar: integrations.microsoftCalendar,
+        });
+        logger.info({ calendarId, status: outcome.status }, 'external calendar synced');
+      } catch (error) {
+        // Throttled with a Retry-After: the next try waits as long as the service asked, not the queue's backoff.
+        if (!(error instanceof CalendarSyncError) || error.retryAfterSeconds === null) throw error;
+        const wait = Math.min(RETRY_AFTER_BOUNDS.max, Math.max(RETRY_AFTER_BOUNDS.min, error.retryAfterSeconds));
+        await enqueueSync(db, integrations.jobs, Number(calendarId), { startAfter: wait });
+        logger.info({ calendarId, retryAfterSeconds: wait }, 'external calendar sync throttled: tried again later');
+      }
     },
   },
   {

@@ -1,5 +1,6 @@
-// external_calendars and google_account_links: the only place that queries them (the busy rows a sync
-// writes are the calendar module's). Reads that take a provider id find only that provider's rows.
+// external_calendars, google_account_links and calendar_account_links: the only place that queries them
+// (the busy rows a sync writes are the calendar module's). Reads that take a provider id find only that
+// provider's rows.
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import { busyBlockCount, type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
@@ -7,13 +8,20 @@ import { providerTimeZone as timeZoneOf } from '../providers';
 
 export type Db = Knex | Knex.Transaction;
 
+/** The services whose accounts live in calendar_account_links (Google's has a table of its own). */
+export type AccountService = 'microsoft' | 'caldav';
+export type CalendarKind = 'ics' | 'google' | AccountService;
+
 export interface ExternalCalendar {
   id: number;
   providerId: number;
-  kind: 'ics' | 'google';
+  kind: CalendarKind;
   name: string;
   url: string | null;
   googleCalendarId: string | null;
+  /** A Microsoft or CalDAV calendar: its account, and the service's id of it (Graph's id, the collection's address). */
+  accountLinkId: number | null;
+  remoteCalendarId: string | null;
   lastSyncedAt: Date | null;
   lastError: string | null;
   /** Since when the feed is not read any more, refused for what it holds (lastError says why). */
@@ -39,6 +47,8 @@ const toCalendar = (row: Row<'external_calendars'> & { busy_count?: number }): E
   name: row.name,
   url: row.url,
   googleCalendarId: row.google_calendar_id,
+  accountLinkId: row.account_link_id,
+  remoteCalendarId: row.remote_calendar_id,
   lastSyncedAt: row.last_synced_at,
   lastError: row.last_error,
   syncRefusedAt: row.sync_refused_at,
@@ -89,7 +99,15 @@ export async function feedExists(db: Db, providerId: number, url: string): Promi
 
 export async function insertCalendar(
   db: Db,
-  row: { providerId: number; kind: 'ics' | 'google'; name: string; url?: string; googleCalendarId?: string },
+  row: {
+    providerId: number;
+    kind: CalendarKind;
+    name: string;
+    url?: string;
+    googleCalendarId?: string;
+    accountLinkId?: number;
+    remoteCalendarId?: string;
+  },
 ): Promise<number> {
   const [made] = await db('external_calendars')
     .insert({
@@ -98,6 +116,8 @@ export async function insertCalendar(
       name: row.name,
       url: row.url ?? null,
       google_calendar_id: row.googleCalendarId ?? null,
+      account_link_id: row.accountLinkId ?? null,
+      remote_calendar_id: row.remoteCalendarId ?? null,
     })
     .returning('id');
   return made!.id;
@@ -185,4 +205,118 @@ export async function recordSyncRefusal(db: Db, calendarId: number, message: str
 
 export async function clearSyncRefusal(db: Db, calendarId: number): Promise<void> {
   await db('external_calendars').where({ id: calendarId }).update({ sync_refused_at: null });
+}
+
+// --- Microsoft and CalDAV accounts (calendar_account_links) -------------------------------------------------
+
+export interface AccountLink {
+  id: number;
+  providerId: number;
+  service: AccountService;
+  /** The Microsoft account's address, the CalDAV user name. */
+  accountName: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessTokenExpiresAt: Date | null;
+  /** CalDAV: the calendar home's address, and the app password. */
+  serverUrl: string | null;
+  password: string | null;
+  linkedAt: Date;
+}
+
+const toAccountLink = (row: Row<'calendar_account_links'>): AccountLink => ({
+  id: row.id,
+  providerId: row.provider_id,
+  // The column's check constraint allows only the two services.
+  service: row.service as AccountService,
+  accountName: row.account_name,
+  accessToken: row.access_token,
+  refreshToken: row.refresh_token,
+  accessTokenExpiresAt: row.access_token_expires_at,
+  serverUrl: row.server_url,
+  password: row.password,
+  linkedAt: row.linked_at,
+});
+
+export async function findAccountLink(
+  db: Db,
+  providerId: number,
+  service: AccountService,
+  options: { lock?: boolean } = {},
+): Promise<AccountLink | null> {
+  const query = db('calendar_account_links').where({ provider_id: providerId, service }).first();
+  if (options.lock) void query.forUpdate();
+  const row = await query;
+  return row ? toAccountLink(row) : null;
+}
+
+/** Links (or links again) the provider's Microsoft account; a missing refresh token keeps the one stored. */
+export async function saveOAuthAccountLink(
+  db: Db,
+  link: {
+    providerId: number;
+    service: 'microsoft';
+    accountName: string | null;
+    accessToken: string;
+    refreshToken: string | null;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db('calendar_account_links')
+    .insert({
+      provider_id: link.providerId,
+      service: link.service,
+      account_name: link.accountName,
+      access_token: link.accessToken,
+      access_token_expires_at: link.expiresAt,
+      linked_at: db.fn.now(),
+      ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
+    })
+    .onConflict(['provider_id', 'service'])
+    .merge();
+}
+
+/** Connects (or connects again, with a new password) the provider's CalDAV account. */
+export async function saveCaldavLink(
+  db: Db,
+  link: { providerId: number; username: string; password: string; serverUrl: string },
+): Promise<number> {
+  const [row] = await db('calendar_account_links')
+    .insert({
+      provider_id: link.providerId,
+      service: 'caldav',
+      account_name: link.username,
+      password: link.password,
+      server_url: link.serverUrl,
+      linked_at: db.fn.now(),
+    })
+    .onConflict(['provider_id', 'service'])
+    .merge()
+    .returning('id');
+  return row!.id;
+}
+
+export async function saveAccountToken(
+  db: Db,
+  linkId: number,
+  token: { accessToken: string; expiresAt: Date; refreshToken?: string | null },
+): Promise<void> {
+  await db('calendar_account_links')
+    .where({ id: linkId })
+    .update({
+      access_token: token.accessToken,
+      access_token_expires_at: token.expiresAt,
+      ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+    });
+}
+
+/** Deletes the account; its calendars and their busy rows go with it (ON DELETE CASCADE). */
+export async function deleteAccountLink(
+  db: Db,
+  providerId: number,
+  service: AccountService,
+): Promise<AccountLink | null> {
+  const link = await findAccountLink(db, providerId, service, { lock: true });
+  if (link) await db('calendar_account_links').where({ id: link.id }).delete();
+  return link;
 }

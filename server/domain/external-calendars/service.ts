@@ -11,7 +11,7 @@ import {
 } from '../../integrations/calendar-sync';
 import type { JobQueue } from '../../jobs/queue';
 import { lockProvider } from '../providers';
-import { freshAccessToken } from './google-account';
+import { withAccessToken } from './google-account';
 import * as repo from './repo';
 import { FEED_LIMITS, FEED_MESSAGES, validateFeedForm } from './validation';
 
@@ -29,9 +29,12 @@ export const GOOGLE_LINK_MESSAGES = {
   refused: 'Google did not link your account. Please try again.',
 } as const;
 
-/** Queues a sync of one calendar (in the caller's transaction); the key keeps one waiting job per calendar. */
-export const enqueueSync = (db: repo.Db, jobs: JobQueue, calendarId: number) =>
-  jobs.enqueue(db, SYNC_CALENDAR_JOB, { calendarId }, { singletonKey: `calendar-${calendarId}` });
+/**
+ * Queues a sync of one calendar (in the caller's transaction); the key keeps one waiting job per calendar.
+ * `startAfter`: not before then (seconds from now), as a service that asked us to wait said.
+ */
+export const enqueueSync = (db: repo.Db, jobs: JobQueue, calendarId: number, options: { startAfter?: number } = {}) =>
+  jobs.enqueue(db, SYNC_CALENDAR_JOB, { calendarId }, { singletonKey: `calendar-${calendarId}`, ...options });
 
 export async function addIcsFeed(
   db: repo.Db,
@@ -119,9 +122,11 @@ export async function potentialGoogleCalendars(
   calendarSync: CalendarSync,
   providerId: number,
 ): Promise<GoogleCalendarEntry[]> {
-  const token = await freshAccessToken(db, calendarSync, providerId);
+  const calendars = await withAccessToken(db, calendarSync, providerId, 'google', (token) =>
+    calendarSync.listCalendars(token),
+  );
   const linked = new Set((await repo.listCalendars(db, providerId)).map((c) => c.googleCalendarId));
-  return (await calendarSync.listCalendars(token)).filter((c) => !linked.has(c.id));
+  return calendars.filter((c) => !linked.has(c.id));
 }
 
 /** Links one calendar of the account: it must be in the account's list (an id is never taken on trust). */
@@ -138,7 +143,9 @@ export async function linkGoogleCalendar(
   if (!id) throw new ValidationError({ google_calendar_id: GOOGLE_LINK_MESSAGES.chooseCalendar });
   let entries: GoogleCalendarEntry[];
   try {
-    entries = await calendarSync.listCalendars(await freshAccessToken(db, calendarSync, providerId));
+    entries = await withAccessToken(db, calendarSync, providerId, 'google', (token) =>
+      calendarSync.listCalendars(token),
+    );
   } catch (error) {
     if (error instanceof CalendarSyncError) throw new ValidationError({ google_calendar_id: error.message });
     throw error;

@@ -6,7 +6,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { CalendarSyncError, type CalendarSync, type ExternalBusy } from '../../integrations/calendar-sync';
 import type { ExternalBusyBlock } from '../calendar';
-import { freshAccessToken } from './google-account';
+import { withAccessToken } from './google-account';
 import { MAX_BUSY_SPANS, type Window } from './ics';
 import { readBusyOffThread, type ReadLimits } from './ics-reader';
 import * as repo from './repo';
@@ -51,7 +51,10 @@ export function busyBlocks(busy: ExternalBusy[], window: Window, timeZone: strin
 }
 
 export interface SyncDeps {
+  /** Google Calendar (null: not set up). */
   calendarSync: CalendarSync | null;
+  /** Microsoft 365 / Outlook (null or absent: not set up). */
+  microsoftCalendar?: CalendarSync | null;
   /** Options of the feed fetcher (the tests' local server). */
   fetch?: FetchFeedOptions;
   /** Limits of the thread that reads the feed (the tests' smaller ones). */
@@ -76,9 +79,28 @@ async function readBusy(
     const text = await fetchFeed(calendar.url!, deps.fetch);
     return readBusyOffThread(text, window, await repo.providerTimeZone(db, calendar.providerId), deps.read);
   }
-  if (!deps.calendarSync) throw new FeedError('Google Calendar is not set up on this server.');
-  const token = await freshAccessToken(db, deps.calendarSync, calendar.providerId, now);
-  return deps.calendarSync.busyTimes(token, calendar.googleCalendarId!, window.from, window.to);
+  if (calendar.kind === 'microsoft') {
+    const microsoft = deps.microsoftCalendar;
+    if (!microsoft) throw new FeedError('Outlook is not set up on this server.');
+    return withAccessToken(
+      db,
+      microsoft,
+      calendar.providerId,
+      'microsoft',
+      (token) => microsoft.busyTimes(token, calendar.remoteCalendarId!, window.from, window.to),
+      now,
+    );
+  }
+  const google = deps.calendarSync;
+  if (!google) throw new FeedError('Google Calendar is not set up on this server.');
+  return withAccessToken(
+    db,
+    google,
+    calendar.providerId,
+    'google',
+    (token) => google.busyTimes(token, calendar.googleCalendarId!, window.from, window.to),
+    now,
+  );
 }
 
 /** Syncs one calendar; an unreadable feed or a refused Google access is an outcome, not a thrown error. */

@@ -7,6 +7,7 @@
 //   DELETE external-calendars/{id} → POST /calendars/{id}/delete (an ICS feed as well)
 //   (ours) a refused feed's Try again → POST /calendars/{id}/sync
 //   DELETE google-account-link → POST /google/unlink
+// and the same for Microsoft 365 / Outlook under /microsoft (link, callback, calendars, unlink).
 // Thin: parse, one service call, a 303 with a flash or the page again (422) with the messages.
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
@@ -17,8 +18,12 @@ import {
   GOOGLE_LINK_MESSAGES,
   linkGoogleAccount,
   linkGoogleCalendar,
+  linkMicrosoftAccount,
+  linkMicrosoftCalendar,
+  MICROSOFT_LINK_MESSAGES,
   removeExternalCalendar,
   retryExternalCalendar,
+  unlinkAccount,
   unlinkGoogleAccount,
 } from '../../domain/external-calendars';
 import { flash } from '../../http/flash';
@@ -30,6 +35,9 @@ import {
   LOCAL_ACCOUNT_EMAIL,
   LOCAL_CONSENT_CODE,
   LOCAL_CONSENT_PATH,
+  LOCAL_MICROSOFT_CONSENT_CODE,
+  LOCAL_MICROSOFT_CONSENT_PATH,
+  LOCAL_MICROSOFT_EMAIL,
   type CalendarSync,
 } from '../../integrations/calendar-sync';
 import { NotFoundError } from '../../lib/errors';
@@ -40,6 +48,7 @@ import { calendarProviderId, loadConnections } from './service';
 import { connectionsJson, connectionsView } from './view-model';
 
 const CALLBACK_PATH = `${PAGE_PATH}/google/callback`;
+const MICROSOFT_CALLBACK_PATH = `${PAGE_PATH}/microsoft/callback`;
 /** A consent not answered within 10 minutes is not accepted any more. */
 const CONSENT_MAX_AGE_MS = 10 * 60_000;
 
@@ -47,6 +56,8 @@ declare module 'express-session' {
   interface SessionData {
     /** The OAuth `state` of a Google consent in progress: ties the callback to this session (CSRF) and provider. */
     googleCalendarConsent?: { state: string; providerId: number; startedAt: number };
+    /** The same for a Microsoft consent. */
+    microsoftCalendarConsent?: { state: string; providerId: number; startedAt: number };
   }
 }
 
@@ -73,7 +84,9 @@ const idParam = (value: unknown): number => {
 export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const calendarSync = integrations.calendarSync;
+  const services = { google: calendarSync, microsoft: integrations.microsoftCalendar };
   const redirectUri = `${config.portalUrl}${CALLBACK_PATH}`;
+  const microsoftRedirectUri = `${config.portalUrl}${MICROSOFT_CALLBACK_PATH}`;
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
   const guard = requireSelectedProfile;
 
@@ -82,9 +95,14 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
     if (!calendarSync) throw new NotFoundError();
     return calendarSync;
   }
+  /** The Microsoft routes likewise. */
+  function microsoft(): CalendarSync {
+    if (!services.microsoft) throw new NotFoundError();
+    return services.microsoft;
+  }
 
   async function show(req: Request, res: Response, errors: Record<string, string> = {}, status = 200) {
-    const data = await loadConnections(db, calendarSync, viewerOf(res));
+    const data = await loadConnections(db, services, viewerOf(res));
     if (req.method === 'GET' && req.accepts(['html', 'json']) === 'json') {
       res.json(connectionsJson(data));
       return;
@@ -122,8 +140,13 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
         calendarProviderId(viewerOf(res)),
         idParam(req.params.calendarId),
       );
-      flash(req, 'success', removed.kind === 'ics' ? FEED_MESSAGES.removed : GOOGLE_LINK_MESSAGES.calendarUnlinked);
-      res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : 'google'}`);
+      const said = {
+        ics: FEED_MESSAGES.removed,
+        google: GOOGLE_LINK_MESSAGES.calendarUnlinked,
+        microsoft: MICROSOFT_LINK_MESSAGES.calendarUnlinked,
+      } as const;
+      flash(req, 'success', said[removed.kind as keyof typeof said]);
+      res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : removed.kind}`);
     }),
   );
 
@@ -221,6 +244,89 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       await unlinkGoogleAccount(db, google(), calendarProviderId(viewerOf(res)));
       flash(req, 'success', GOOGLE_LINK_MESSAGES.accountUnlinked);
       res.redirect(303, `${PAGE_PATH}#google`);
+    }),
+  );
+
+  // --- Microsoft 365 / Outlook: consent, choosing calendars, unlinking -----------------------------------------
+
+  router.post(`${PAGE_PATH}/microsoft/link`, ...guard, (req, res) => {
+    const sync = microsoft();
+    const providerId = calendarProviderId(viewerOf(res));
+    const state = crypto.randomBytes(32).toString('base64url');
+    req.session.microsoftCalendarConsent = { state, providerId, startedAt: Date.now() };
+    res.redirect(303, sync.authorizationUrl({ state, redirectUri: microsoftRedirectUri }));
+  });
+
+  router.get(LOCAL_MICROSOFT_CONSENT_PATH, ...guard, (req, res) => {
+    if (microsoft().kind !== 'local') throw new NotFoundError();
+    calendarProviderId(viewerOf(res));
+    render(req, res, {
+      title: 'Link Microsoft account',
+      page: (
+        <SampleConsentPage
+          service="microsoft"
+          callbackPath={MICROSOFT_CALLBACK_PATH}
+          state={typeof req.query.state === 'string' ? req.query.state : ''}
+          code={LOCAL_MICROSOFT_CONSENT_CODE}
+          email={LOCAL_MICROSOFT_EMAIL}
+          brand={config.brandName}
+        />
+      ),
+    });
+  });
+
+  router.get(MICROSOFT_CALLBACK_PATH, ...guard, async (req, res) => {
+    const sync = microsoft();
+    const providerId = calendarProviderId(viewerOf(res));
+    // One use: a replayed or forged callback finds no consent waiting.
+    const pending = req.session.microsoftCalendarConsent;
+    delete req.session.microsoftCalendarConsent;
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const code = typeof req.query.code === 'string' ? req.query.code : '';
+    const expected =
+      pending &&
+      sameSecret(pending.state, state) &&
+      pending.providerId === providerId &&
+      Date.now() - pending.startedAt < CONSENT_MAX_AGE_MS;
+    const refused = () => {
+      flash(req, 'error', MICROSOFT_LINK_MESSAGES.refused);
+      return redirectOnceSaved(req, res, `${PAGE_PATH}#microsoft`);
+    };
+    if (!expected || !code) return refused();
+    try {
+      await linkMicrosoftAccount(db, providerId, await sync.exchangeCode(code, microsoftRedirectUri));
+    } catch (error) {
+      if (!(error instanceof CalendarSyncError)) throw error;
+      return refused();
+    }
+    flash(req, 'success', MICROSOFT_LINK_MESSAGES.accountLinked);
+    return redirectOnceSaved(req, res, `${PAGE_PATH}#microsoft`);
+  });
+
+  router.post(
+    `${PAGE_PATH}/microsoft/calendars`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await linkMicrosoftCalendar(
+        db,
+        integrations.jobs,
+        microsoft(),
+        calendarProviderId(viewerOf(res)),
+        req.body?.microsoft_calendar_id,
+      );
+      flash(req, 'success', MICROSOFT_LINK_MESSAGES.calendarLinked);
+      res.redirect(303, `${PAGE_PATH}#microsoft`);
+    }),
+  );
+
+  router.post(
+    `${PAGE_PATH}/microsoft/unlink`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      microsoft();
+      await unlinkAccount(db, calendarProviderId(viewerOf(res)), 'microsoft');
+      flash(req, 'success', MICROSOFT_LINK_MESSAGES.accountUnlinked);
+      res.redirect(303, `${PAGE_PATH}#microsoft`);
     }),
   );
 

@@ -4,11 +4,14 @@
 import type { Knex } from 'knex';
 import { canEditProfile, type Viewer } from '../../domain/accounts';
 import {
+  accountStatus,
+  type AccountStatus,
   type ExternalCalendar,
   googleAccountStatus,
   type GoogleAccountStatus,
   listExternalCalendars,
   potentialGoogleCalendars,
+  potentialMicrosoftCalendars,
 } from '../../domain/external-calendars';
 import { CalendarSyncError, type CalendarSync, type GoogleCalendarEntry } from '../../integrations/calendar-sync';
 import { NotFoundError } from '../../lib/errors';
@@ -40,37 +43,71 @@ export interface ConnectionsData {
   googleAccount: GoogleAccountStatus;
   potential: GoogleCalendarEntry[];
   listError: string | null;
+  microsoft: {
+    mode: 'off' | 'sample' | 'microsoft';
+    account: AccountStatus;
+    potential: GoogleCalendarEntry[];
+    listError: string | null;
+  };
 }
 
-export async function loadConnections(
-  db: Knex,
-  calendarSync: CalendarSync | null,
-  viewer: Viewer,
-): Promise<ConnectionsData> {
+export interface CalendarServices {
+  google: CalendarSync | null;
+  microsoft: CalendarSync | null;
+}
+
+/** The account's calendars not linked yet, or why they cannot be listed (access withdrawn, service down). */
+async function potentialOf(
+  list: () => Promise<GoogleCalendarEntry[]>,
+): Promise<{ potential: GoogleCalendarEntry[]; listError: string | null }> {
+  try {
+    return { potential: await list(), listError: null };
+  } catch (error) {
+    if (!(error instanceof CalendarSyncError)) throw error;
+    return { potential: [], listError: error.message };
+  }
+}
+
+const modeOf = <Live extends string>(sync: CalendarSync | null, live: Live): 'off' | 'sample' | Live =>
+  !sync ? 'off' : sync.kind === 'local' ? 'sample' : live;
+
+export async function loadConnections(db: Knex, services: CalendarServices, viewer: Viewer): Promise<ConnectionsData> {
   const owner = calendarOwner(viewer);
-  const googleMode = !calendarSync ? 'off' : calendarSync.kind === 'local' ? 'sample' : 'google';
-  const empty = {
+  const notLinked = { linked: false, linkedAt: null } as const;
+  const empty: ConnectionsData = {
     owner,
     calendars: [],
-    googleMode,
-    googleAccount: { linked: false, email: null, linkedAt: null },
+    googleMode: modeOf(services.google, 'google'),
+    googleAccount: { ...notLinked, email: null },
     potential: [],
     listError: null,
-  } as const;
-  if (!owner.hasCalendar) return { ...empty, calendars: [], potential: [] };
-  const [calendars, googleAccount] = await Promise.all([
+    microsoft: {
+      mode: modeOf(services.microsoft, 'microsoft'),
+      account: { ...notLinked, accountName: null },
+      potential: [],
+      listError: null,
+    },
+  };
+  if (!owner.hasCalendar) return empty;
+  const [calendars, googleAccount, microsoftAccount] = await Promise.all([
     listExternalCalendars(db, owner.id),
     googleAccountStatus(db, owner.id),
+    accountStatus(db, owner.id, 'microsoft'),
   ]);
-  let potential: GoogleCalendarEntry[] = [];
-  let listError: string | null = null;
-  if (calendarSync && googleAccount.linked) {
-    try {
-      potential = await potentialGoogleCalendars(db, calendarSync, owner.id);
-    } catch (error) {
-      if (!(error instanceof CalendarSyncError)) throw error;
-      listError = error.message;
-    }
-  }
-  return { owner, calendars, googleMode, googleAccount, potential, listError };
+  const { google, microsoft } = services;
+  const [googleList, microsoftList] = await Promise.all([
+    google && googleAccount.linked
+      ? potentialOf(() => potentialGoogleCalendars(db, google, owner.id))
+      : { potential: [], listError: null },
+    microsoft && microsoftAccount.linked
+      ? potentialOf(() => potentialMicrosoftCalendars(db, microsoft, owner.id))
+      : { potential: [], listError: null },
+  ]);
+  return {
+    ...empty,
+    calendars,
+    googleAccount,
+    ...googleList,
+    microsoft: { ...empty.microsoft, account: microsoftAccount, ...microsoftList },
+  };
 }

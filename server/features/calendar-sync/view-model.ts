@@ -35,6 +35,9 @@ const hostOf = (url: string | null) => {
   }
 };
 
+const linkedOf = (data: ConnectionsData, kind: ExternalCalendar['kind'], zone: string) =>
+  data.calendars.filter((c) => c.kind === kind).map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) }));
+
 export function connectionsView(
   data: ConnectionsData,
   form: { typed: Record<string, unknown> | null; errors: Record<string, string> },
@@ -53,12 +56,20 @@ export function connectionsView(
       linkedAtText: data.googleAccount.linkedAt ? formatIn(zone).format(data.googleAccount.linkedAt) : null,
       listError: data.listError,
       potential: data.potential,
-      calendars: data.calendars
-        .filter((c) => c.kind === 'google')
-        .map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) })),
+      calendars: linkedOf(data, 'google', zone),
+    },
+    microsoft: {
+      mode: data.microsoft.mode,
+      linked: data.microsoft.account.linked,
+      email: data.microsoft.account.accountName,
+      linkedAtText: data.microsoft.account.linkedAt ? formatIn(zone).format(data.microsoft.account.linkedAt) : null,
+      listError: data.microsoft.listError,
+      potential: data.microsoft.potential,
+      calendars: linkedOf(data, 'microsoft', zone),
     },
     feedForm: { name: typed('name'), url: typed('url') },
     chosenGoogleCalendar: typed('google_calendar_id'),
+    chosenMicrosoftCalendar: typed('microsoft_calendar_id'),
     errors: form.errors,
   };
 }
@@ -72,6 +83,12 @@ export function connectionsJson(data: ConnectionsData) {
       email: data.googleAccount.email,
     },
     potentialGoogleCalendars: data.potential,
+    microsoftAccount: {
+      setUp: data.microsoft.mode !== 'off',
+      linked: data.microsoft.account.linked,
+      email: data.microsoft.account.accountName,
+    },
+    potentialMicrosoftCalendars: data.microsoft.potential,
     externalCalendars: data.calendars.map((c) => ({
       id: c.id,
       kind: c.kind,

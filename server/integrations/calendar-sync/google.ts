@@ -9,6 +9,7 @@ import {
   type ExternalBusy,
   type GoogleCalendarEntry,
 } from './port';
+import { claimsOf, retryAfterOf } from './http-answers';
 
 export interface GoogleSettings {
   clientId: string;
@@ -37,16 +38,10 @@ const FREE_BUSY_CHUNK_MS = 30 * 24 * 3_600_000;
 
 type Json = Record<string, unknown>;
 
-/** The e-mail claim of an ID token received straight from Google's token endpoint over TLS. */
-function emailOf(idToken: unknown): string | null {
-  if (typeof idToken !== 'string') return null;
-  try {
-    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Json;
-    return typeof claims.email === 'string' ? claims.email : null;
-  } catch {
-    return null;
-  }
-}
+/** The reasons of Google's 403s that mean "slow down". */
+const RATE_LIMITED = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded']);
+const firstReason = (body: Json) =>
+  ((body.error as Json | undefined)?.errors as Json[] | undefined)?.[0]?.reason ?? null;
 
 export function createGoogleCalendarSync(settings: GoogleSettings, options: GoogleOptions = {}): CalendarSync {
   const fetchImpl = options.fetch ?? fetch;
@@ -54,7 +49,10 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
   const now = options.now ?? (() => new Date());
 
   /** One call; the body is read as JSON. Network trouble and 5xx are "unavailable", never the response text. */
-  async function call(url: string, init: RequestInit): Promise<{ status: number; body: Json }> {
+  async function call(
+    url: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: Json; retryAfter: number | null }> {
     let response: Response;
     try {
       response = await fetchImpl(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
@@ -62,9 +60,9 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
       throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
     }
     if (response.status >= 500 || response.status === 429)
-      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable', retryAfterOf(response));
     const body = (await response.json().catch(() => ({}))) as Json;
-    return { status: response.status, body };
+    return { status: response.status, body, retryAfter: retryAfterOf(response) };
   }
 
   async function tokenRequest(form: Record<string, string>): Promise<Json> {
@@ -83,7 +81,7 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
     new Date(now().getTime() + (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000);
 
   async function api(accessToken: string, path: string, init: RequestInit = {}): Promise<Json> {
-    const { status, body } = await call(`${API_URL}${path}`, {
+    const { status, body, retryAfter } = await call(`${API_URL}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${accessToken}`,
@@ -91,7 +89,12 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
     });
-    if (status === 401 || status === 403) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+    // 401: the token is not taken (expired early, or revoked): refreshing tells which.
+    if (status === 401) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'expired');
+    // Google answers its usage limits with a 403 too: those are a wait, not a lost access.
+    if (status === 403 && RATE_LIMITED.has(String(firstReason(body))))
+      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable', retryAfter);
+    if (status === 403) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
     if (status === 404) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
     if (status !== 200) throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
     return body;
@@ -99,6 +102,7 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
 
   return {
     kind: 'google',
+    messages: GOOGLE_MESSAGES,
     authorizationUrl: ({ state, redirectUri }) =>
       `${AUTHORIZE_URL}?${new URLSearchParams({
         client_id: settings.clientId,
@@ -114,11 +118,12 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
 
     async exchangeCode(code, redirectUri) {
       const body = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+      const { email } = claimsOf(body.id_token);
       return {
         accessToken: body.access_token as string,
         refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
         expiresAt: expiry(body),
-        email: emailOf(body.id_token),
+        email: typeof email === 'string' ? email : null,
       };
     },
 

@@ -1,9 +1,13 @@
-// Picks the Google Calendar implementation from the settings: Google with GOOGLE_CLIENT_ID and
-// GOOGLE_CLIENT_SECRET; without them the sample account outside production, and nothing in production
-// (the connections page then says Google Calendar is not set up).
+// Picks each calendar service's implementation from the settings. Google Calendar: Google with
+// GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; Microsoft 365 / Outlook: Graph with MICROSOFT_CLIENT_ID and
+// MICROSOFT_CLIENT_SECRET. Without them, a sample account outside production (Google's in memory,
+// Microsoft's a local stand-in of Graph), and nothing in production (the connections page then says the
+// service is not set up).
 import type { Config } from '../../config';
 import { createGoogleCalendarSync } from './google';
 import { createLocalCalendarSync } from './local';
+import { createLocalMicrosoftCalendarSync } from './local-microsoft';
+import { createMicrosoftCalendarSync } from './microsoft';
 import type { CalendarSync } from './port';
 
 export function createCalendarSync(config: Pick<Config, 'env' | 'google'>): CalendarSync | null {
@@ -11,12 +15,31 @@ export function createCalendarSync(config: Pick<Config, 'env' | 'google'>): Cale
   return config.env === 'production' ? null : createLocalCalendarSync();
 }
 
+export function createMicrosoftCalendar(config: Pick<Config, 'env' | 'microsoft'>): CalendarSync | null {
+  if (config.microsoft) return createMicrosoftCalendarSync(config.microsoft);
+  return config.env === 'production' ? null : createLocalMicrosoftCalendarSync();
+}
+
 export {
+  CALDAV_MESSAGES,
+  type CalendarEntry,
   CalendarSyncError,
   GOOGLE_MESSAGES,
+  MICROSOFT_MESSAGES,
   type CalendarSync,
   type ExternalBusy,
   type GoogleCalendarEntry,
   type GoogleTokens,
+  type ServiceMessages,
 } from './port';
 export { LOCAL_ACCOUNT_EMAIL, LOCAL_CALENDARS, LOCAL_CONSENT_CODE, LOCAL_CONSENT_PATH } from './local';
+export {
+  createLocalGraph,
+  createLocalMicrosoftCalendarSync,
+  type LocalGraph,
+  localGraphOf,
+  LOCAL_MICROSOFT_CONSENT_CODE,
+  LOCAL_MICROSOFT_CONSENT_PATH,
+  LOCAL_MICROSOFT_EMAIL,
+} from './local-microsoft';
+export { createMicrosoftCalendarSync, MICROSOFT_SCOPES } from './microsoft';

@@ -53,6 +53,7 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
   const newToken = (prefix: string) => `${prefix}${crypto.randomBytes(16).toString('hex')}`;
   return {
     kind: 'local',
+    messages: GOOGLE_MESSAGES,
     authorizationUrl: ({ state }) => `${LOCAL_CONSENT_PATH}?${new URLSearchParams({ state })}`,
     async exchangeCode(code) {
       if (code !== LOCAL_CONSENT_CODE) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');

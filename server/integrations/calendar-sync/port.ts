@@ -1,6 +1,7 @@
-// A provider's Google Calendar, in our words (spec 3 §3 Calendar state, §7 Google linking): the OAuth
-// consent, the list of the account's calendars, and busy time only. No event title or detail ever
-// crosses this port: the portal needs to know when a provider is busy, never why.
+// A provider's outside calendars, in our words (spec 3 §3 Calendar state, §7 Google linking): Google
+// Calendar and Microsoft 365 / Outlook through OAuth (the consent, the list of the account's calendars,
+// busy time), and CalDAV servers (iCloud, Fastmail, Nextcloud) through an app password. No event title
+// or detail ever crosses this port: the portal needs to know when a provider is busy, never why.
 
 /** What the consent gives back; tokens stay on the server (stored, never shown, never logged). */
 export interface GoogleTokens {
@@ -15,6 +16,8 @@ export interface GoogleTokens {
 export interface RefreshedToken {
   accessToken: string;
   expiresAt: Date;
+  /** A new refresh token when the service rotates them (Microsoft does): it replaces the stored one. */
+  refreshToken?: string | null;
 }
 
 /** One calendar of the account (spec: the potential list). */
@@ -23,6 +26,8 @@ export interface GoogleCalendarEntry {
   name: string;
   primary: boolean;
 }
+/** The same, for every service. */
+export type CalendarEntry = GoogleCalendarEntry;
 
 /**
  * Busy time read from an outside calendar: a span of time, or whole days (an all-day event, which
@@ -32,26 +37,58 @@ export type ExternalBusy =
   | { uid: string; start: Date; end: Date }
   | { uid: string; startDate: string; endDate: string };
 
-/** A refusal the provider can act on (access revoked, calendar gone) or a service that is down. */
+/**
+ * A refusal the provider can act on (access revoked, calendar gone: `access`), a service that is down or
+ * asks us to slow down (`unavailable`, with the wait it asked for when it said), or an access token the
+ * service no longer takes before its time (`expired`: refresh it and ask once more).
+ */
 export class CalendarSyncError extends Error {
   constructor(
     message: string,
-    public readonly reason: 'access' | 'unavailable',
+    public readonly reason: 'access' | 'unavailable' | 'expired',
+    /** Retry-After of a 429 or 503, in seconds. */
+    public readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'CalendarSyncError';
   }
 }
 
-export const GOOGLE_MESSAGES = {
+/** The words each service's refusals are written in (shown as a calendar's last error). */
+export interface ServiceMessages {
+  accessLost: string;
+  unavailable: string;
+  calendarGone: string;
+}
+
+export const GOOGLE_MESSAGES: ServiceMessages = {
   accessLost: 'Google no longer gives access to this calendar. Please link your Google account again.',
   unavailable: 'Google Calendar could not be reached. The portal will try again.',
   calendarGone: 'This calendar is no longer in your Google account.',
-} as const;
+};
 
+export const MICROSOFT_MESSAGES: ServiceMessages = {
+  accessLost: 'Microsoft no longer gives access to this calendar. Please link your Microsoft account again.',
+  unavailable: 'Outlook could not be reached. The portal will try again.',
+  calendarGone: 'This calendar is no longer in your Microsoft account.',
+};
+
+export const CALDAV_MESSAGES: ServiceMessages = {
+  accessLost:
+    'The calendar server refused the user name or app password. Please connect it again with a new app password.',
+  unavailable: 'The calendar server could not be reached. The portal will try again.',
+  calendarGone: 'This calendar is no longer on the calendar server.',
+};
+
+/**
+ * A calendar service reached through OAuth 2 (Google Calendar, Microsoft 365 / Outlook). Calendar ids are
+ * the service's own.
+ */
 export interface CalendarSync {
-  /** "google" with GOOGLE_CLIENT_ID/SECRET; "local": a sample account on this machine. */
-  readonly kind: 'google' | 'local';
+  /** "google" or "microsoft" with the service's OAuth client; "local": a sample account on this machine. */
+  readonly kind: 'google' | 'microsoft' | 'local';
+  /** The service's words for its refusals. */
+  readonly messages: ServiceMessages;
   /** Where the provider gives consent; Google sends them back to `redirectUri` with a code and `state`. */
   authorizationUrl(input: { state: string; redirectUri: string }): string;
   exchangeCode(code: string, redirectUri: string): Promise<GoogleTokens>;

@@ -58,13 +58,20 @@ export interface GoogleView {
   calendars: LinkedCalendarView[];
 }
 
+/** A Microsoft account, as Google's: the same states and lists. */
+export interface MicrosoftView extends Omit<GoogleView, 'mode'> {
+  mode: 'off' | 'sample' | 'microsoft';
+}
+
 export interface ConnectionsPageProps {
   hasCalendar: boolean;
   feeds: FeedView[];
   google: GoogleView;
+  microsoft: MicrosoftView;
   /** What the feed form shows: the typed values after a refused post. */
   feedForm: { name: string; url: string };
   chosenGoogleCalendar: string;
+  chosenMicrosoftCalendar: string;
   errors: Record<string, string>;
 }
 
@@ -98,73 +105,130 @@ function RemoveButton({ id, verb, name, question }: { id: number; verb: string; 
   );
 }
 
-function GoogleSection({
-  google,
+/** The words of one OAuth calendar service's card. */
+interface ServiceTexts {
+  id: string;
+  title: string;
+  path: string;
+  field: string;
+  notSetUp: string;
+  sample: string;
+  intro: string;
+  linkButton: string;
+  unlinkButton: string;
+  accountLabel: string;
+  caption: string;
+  none: string;
+  allLinked: string;
+  unlinkCalendar: string;
+  unlinkAccount: string;
+}
+
+const GOOGLE_TEXTS: ServiceTexts = {
+  id: 'google',
+  title: 'Google Calendar',
+  path: `${PAGE_PATH}/google`,
+  field: 'google_calendar_id',
+  notSetUp:
+    'Google Calendar is not set up on this portal yet. You can still add your Google calendar as a feed below, using its secret address in iCal format.',
+  sample:
+    'Google Calendar is not set up on this server: a sample Google account stands in for it, so linking can be tried.',
+  intro:
+    'Link your Google account, then choose the calendars whose busy times should block your calendar. Only when you are busy is read: event titles and details stay in Google.',
+  linkButton: 'Link Google account',
+  unlinkButton: 'Unlink Google account',
+  accountLabel: 'Google account',
+  caption: 'Linked Google calendars',
+  none: 'No Google calendar linked yet.',
+  allLinked: 'Every calendar of this Google account is linked.',
+  unlinkCalendar: UNLINK_CALENDAR_QUESTION,
+  unlinkAccount: UNLINK_ACCOUNT_QUESTION,
+};
+
+export const UNLINK_OUTLOOK_CALENDAR_QUESTION =
+  'Unlink this Outlook calendar? Its busy times will no longer block your calendar.';
+export const UNLINK_MICROSOFT_ACCOUNT_QUESTION =
+  'Unlink your Microsoft account? The busy times of all its calendars will be removed from your calendar.';
+
+const MICROSOFT_TEXTS: ServiceTexts = {
+  id: 'microsoft',
+  title: 'Microsoft 365 / Outlook',
+  path: `${PAGE_PATH}/microsoft`,
+  field: 'microsoft_calendar_id',
+  notSetUp:
+    'Outlook is not set up on this portal yet. You can still add your Outlook calendar as a feed below: in Outlook on the web, publish it (Settings, Calendar, Shared calendars) and copy its ICS link.',
+  sample:
+    'Outlook is not set up on this server: a stand-in for Microsoft 365 with a sample account takes its place, so linking can be tried.',
+  intro:
+    'Link your Microsoft 365 or Outlook.com account, then choose the calendars whose busy times should block your calendar. Only when you are busy is read: event titles and details stay in Outlook.',
+  linkButton: 'Link Microsoft account',
+  unlinkButton: 'Unlink Microsoft account',
+  accountLabel: 'Microsoft account',
+  caption: 'Linked Outlook calendars',
+  none: 'No Outlook calendar linked yet.',
+  allLinked: 'Every calendar of this Microsoft account is linked.',
+  unlinkCalendar: UNLINK_OUTLOOK_CALENDAR_QUESTION,
+  unlinkAccount: UNLINK_MICROSOFT_ACCOUNT_QUESTION,
+};
+
+function OAuthSection({
+  texts,
+  view,
   errors,
   chosen,
 }: {
-  google: GoogleView;
+  texts: ServiceTexts;
+  view: GoogleView | MicrosoftView;
   errors: Record<string, string>;
   chosen: string;
 }) {
-  if (google.mode === 'off') {
+  if (view.mode === 'off') {
     return (
-      <Card id="google" title="Google Calendar">
-        <p>
-          Google Calendar is not set up on this portal yet. You can still add your Google calendar as a feed below,
-          using its secret address in iCal format.
-        </p>
+      <Card id={texts.id} title={texts.title}>
+        <p>{texts.notSetUp}</p>
       </Card>
     );
   }
-  const sampleNote =
-    google.mode === 'sample' ? (
-      <p className="hint">
-        Google Calendar is not set up on this server: a sample Google account stands in for it, so linking can be tried.
-      </p>
-    ) : null;
-  if (!google.linked) {
+  const sampleNote = view.mode === 'sample' ? <p className="hint">{texts.sample}</p> : null;
+  if (!view.linked) {
     return (
       <Card
-        id="google"
-        title="Google Calendar"
+        id={texts.id}
+        title={texts.title}
         footer={
-          <PostForm action={`${PAGE_PATH}/google/link`}>
-            <Button>Link Google account</Button>
+          <PostForm action={`${texts.path}/link`}>
+            <Button>{texts.linkButton}</Button>
           </PostForm>
         }
       >
         {sampleNote}
-        <p>
-          Link your Google account, then choose the calendars whose busy times should block your calendar. Only when you
-          are busy is read: event titles and details stay in Google.
-        </p>
+        <p>{texts.intro}</p>
       </Card>
     );
   }
   return (
     <Card
-      id="google"
-      title="Google Calendar"
+      id={texts.id}
+      title={texts.title}
       footer={
-        <PostForm action={`${PAGE_PATH}/google/unlink`} data-confirm={UNLINK_ACCOUNT_QUESTION}>
-          <Button variant="danger-outline">Unlink Google account</Button>
+        <PostForm action={`${texts.path}/unlink`} data-confirm={texts.unlinkAccount}>
+          <Button variant="danger-outline">{texts.unlinkButton}</Button>
         </PostForm>
       }
     >
       {sampleNote}
       <SummaryList
         rows={[
-          { label: 'Google account', value: google.email ?? 'Linked' },
-          { label: 'Linked since', value: google.linkedAtText ?? '' },
+          { label: texts.accountLabel, value: view.email ?? 'Linked' },
+          { label: 'Linked since', value: view.linkedAtText ?? '' },
         ]}
       />
       <h3>Linked calendars</h3>
-      {google.calendars.length ? (
+      {view.calendars.length ? (
         <DataTable
-          caption="Linked Google calendars"
+          caption={texts.caption}
           className="connections-table"
-          rows={google.calendars}
+          rows={view.calendars}
           rowKey={(c) => c.id}
           columns={[
             { heading: 'Calendar', cell: (c) => c.name },
@@ -172,25 +236,25 @@ function GoogleSection({
             {
               heading: 'Actions',
               hidden: true,
-              cell: (c) => <RemoveButton id={c.id} question={UNLINK_CALENDAR_QUESTION} verb="Unlink" name={c.name} />,
+              cell: (c) => <RemoveButton id={c.id} question={texts.unlinkCalendar} verb="Unlink" name={c.name} />,
             },
           ]}
         />
       ) : (
-        <EmptyState title="No Google calendar linked yet." />
+        <EmptyState title={texts.none} />
       )}
-      {google.listError && <Notice tone="error">{google.listError}</Notice>}
-      {!google.listError &&
-        (google.potential.length ? (
-          <PostForm action={`${PAGE_PATH}/google/calendars`} className="connections-choose">
+      {view.listError && <Notice tone="error">{view.listError}</Notice>}
+      {!view.listError &&
+        (view.potential.length ? (
+          <PostForm action={`${texts.path}/calendars`} className="connections-choose">
             <RadioGroup
-              idPrefix="google_calendar_id"
-              name="google_calendar_id"
+              idPrefix={texts.field}
+              name={texts.field}
               legend="Choose a calendar to link"
               stacked
               value={chosen}
-              error={errors.google_calendar_id}
-              options={google.potential.map((c) => ({
+              error={errors[texts.field]}
+              options={view.potential.map((c) => ({
                 value: c.id,
                 label: c.name,
                 ...(c.primary ? { hint: 'main calendar' } : {}),
@@ -201,7 +265,7 @@ function GoogleSection({
             </div>
           </PostForm>
         ) : (
-          <p className="muted">Every calendar of this Google account is linked.</p>
+          <p className="muted">{texts.allLinked}</p>
         ))}
     </Card>
   );
@@ -289,7 +353,18 @@ export function ConnectionsPage(props: ConnectionsPageProps) {
         where they show as Unavailable. They are view-only there: change them in the calendar they come from. Only the
         times are read, never titles or details.
       </p>
-      <GoogleSection google={props.google} errors={props.errors} chosen={props.chosenGoogleCalendar} />
+      <OAuthSection
+        texts={GOOGLE_TEXTS}
+        view={props.google}
+        errors={props.errors}
+        chosen={props.chosenGoogleCalendar}
+      />
+      <OAuthSection
+        texts={MICROSOFT_TEXTS}
+        view={props.microsoft}
+        errors={props.errors}
+        chosen={props.chosenMicrosoftCalendar}
+      />
       <FeedsSection feeds={props.feeds} feedForm={props.feedForm} errors={props.errors} />
     </div>
   );

@@ -1,10 +1,12 @@
-// The stand-in for Google's consent screen while Google Calendar is not set up (outside production):
-// Allow and Cancel go back to the OAuth callback as Google would, with a code or an error.
+// The stand-in for Google's or Microsoft's consent screen while the service is not set up (outside
+// production): Allow and Cancel go back to the OAuth callback as the service would, with a code or an error.
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Notice } from '../../components/ui/Notice';
 
 export interface SampleConsentProps {
+  /** Whose consent screen this stands in for (Google when absent). */
+  service?: 'google' | 'microsoft';
   callbackPath: string;
   state: string;
   code: string;
@@ -12,16 +14,27 @@ export interface SampleConsentProps {
   brand: string;
 }
 
-export function SampleConsentPage({ callbackPath, state, code, email, brand }: SampleConsentProps) {
+const SERVICES = {
+  google: { service: 'Google Calendar', owner: 'Google', account: 'Google account', what: 'when you are busy on them' },
+  microsoft: {
+    service: 'Outlook',
+    owner: 'Microsoft',
+    account: 'Microsoft account',
+    what: 'when you are busy on them, from the times and free/busy status of their events',
+  },
+} as const;
+
+export function SampleConsentPage({ service = 'google', callbackPath, state, code, email, brand }: SampleConsentProps) {
+  const words = SERVICES[service];
   return (
     <div className="sample-consent">
       <Notice tone="info">
-        Google Calendar is not set up on this server. This page stands in for Google&apos;s consent screen, with a
-        sample account.
+        {words.service} is not set up on this server. This page stands in for {words.owner}&apos;s consent screen, with
+        a sample account.
       </Notice>
       <Card
         id="consent"
-        title={`${brand} wants to access your Google account`}
+        title={`${brand} wants to access your ${words.account}`}
         footer={
           <>
             <form method="get" action={callbackPath}>
@@ -43,7 +56,7 @@ export function SampleConsentPage({ callbackPath, state, code, email, brand }: S
         <p>It will be able to:</p>
         <ul>
           <li>see the list of your calendars;</li>
-          <li>see when you are busy on them (not what the events are).</li>
+          <li>see {words.what} (not what the events are).</li>
         </ul>
       </Card>
     </div>

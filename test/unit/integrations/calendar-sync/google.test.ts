@@ -12,7 +12,7 @@ interface Call {
   body: string;
 }
 
-function fakeGoogle(answers: ((call: Call) => { status: number; body: unknown })[]) {
+function fakeGoogle(answers: ((call: Call) => { status: number; body: unknown; headers?: Record<string, string> })[]) {
   const calls: Call[] = [];
   const fetch = (async (url: string, init: RequestInit = {}) => {
     const call = {
@@ -24,8 +24,8 @@ function fakeGoogle(answers: ((call: Call) => { status: number; body: unknown })
     calls.push(call);
     const answer = answers.shift();
     if (!answer) throw new Error('no answer queued');
-    const { status, body } = answer(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const { status, body, headers = {} } = answer(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   }) as typeof globalThis.fetch;
   return {
     calls,
@@ -141,5 +141,26 @@ describe('external calendars: the Google Calendar adapter', () => {
       google.listCalendars('at'),
       (e: unknown) => e instanceof CalendarSyncError && e.reason === 'unavailable',
     );
+  });
+
+  it('a 401 is an expired token (refreshed by the caller), usage limits (429, 403 rateLimitExceeded) are a wait with Retry-After', async () => {
+    const { google } = fakeGoogle([
+      () => ({ status: 401, body: { error: { code: 401, message: 'Invalid Credentials' } } }),
+      () => ({ status: 429, body: {}, headers: { 'retry-after': '30' } }),
+      () => ({
+        status: 403,
+        body: { error: { code: 403, errors: [{ domain: 'usageLimits', reason: 'rateLimitExceeded' }] } },
+      }),
+      () => ({ status: 403, body: { error: { code: 403, errors: [{ domain: 'global', reason: 'forbidden' }] } } }),
+    ]);
+    const reasonOf = async (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (e: CalendarSyncError) => [e.reason, e.retryAfterSeconds],
+      );
+    assert.deepEqual(await reasonOf(google.listCalendars('at')), ['expired', null]);
+    assert.deepEqual(await reasonOf(google.listCalendars('at')), ['unavailable', 30]);
+    assert.deepEqual(await reasonOf(google.listCalendars('at')), ['unavailable', null]);
+    assert.deepEqual(await reasonOf(google.listCalendars('at')), ['access', null]);
   });
 });
