@@ -10,7 +10,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface MetricSources {
   token: string | null;
   queue: {
-    stats(): Promise<{ name: string; queued: number; active: number; oldestQueuedSeconds: number }[]>;
+    stats(): Promise<
+      { name: string; queued: number; scheduled: number; active: number; oldestQueuedSeconds: number }[]
+    >;
   };
   /** The queue whose oldest waiting job says how far behind Stripe the billing mirror is. */
   mirrorQueue: string;
@@ -44,7 +46,13 @@ export function createMetrics(sources: MetricSources): { timing: RequestHandler;
   });
   const queueDepth = new Gauge({
     name: 'portal_jobs_queued',
-    help: 'Jobs waiting in each queue (pg-boss monitor counts, up to 10 s old).',
+    help: 'Jobs waiting to run now in each queue (pg-boss monitor counts, up to 10 s old); scheduled ones are apart.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  const queueScheduled = new Gauge({
+    name: 'portal_jobs_scheduled',
+    help: 'Jobs scheduled for a later time in each queue (reminders days ahead): not a backlog.',
     labelNames: ['queue'] as const,
     registers: [registry],
   });
@@ -72,10 +80,12 @@ export function createMetrics(sources: MetricSources): { timing: RequestHandler;
       .then((stats) => {
         queueDepth.reset();
         queueActive.reset();
+        queueScheduled.reset();
         for (const queue of stats) {
           if (queue.name === sources.deadLetterQueue) continue;
           queueDepth.set({ queue: queue.name }, queue.queued);
           queueActive.set({ queue: queue.name }, queue.active);
+          queueScheduled.set({ queue: queue.name }, queue.scheduled);
         }
         deadLetters.set(stats.find((q) => q.name === sources.deadLetterQueue)?.queued ?? 0);
         mirrorLag.set(stats.find((q) => q.name === sources.mirrorQueue)?.oldestQueuedSeconds ?? 0);

@@ -173,11 +173,15 @@ export class PortalJobQueue implements JobQueue {
    * Each queue's jobs waiting and running, and how long the oldest waiting one has waited, as pg-boss's
    * monitor last counted them (every SUPERVISE_SECONDS): cheap enough for every /metrics scrape.
    */
-  async stats(): Promise<{ name: string; queued: number; active: number; oldestQueuedSeconds: number }[]> {
+  async stats(): Promise<
+    { name: string; queued: number; scheduled: number; active: number; oldestQueuedSeconds: number }[]
+  > {
     await this.start();
+    // A job scheduled for later (a consultation's reminder, days ahead) is not a backlog: counted apart.
     return (await this.boss.getQueues()).map((queue) => ({
       name: queue.name,
-      queued: queue.queuedCount ?? 0,
+      queued: (queue.queuedCount ?? 0) - (queue.deferredCount ?? 0),
+      scheduled: queue.deferredCount ?? 0,
       active: queue.activeCount ?? 0,
       oldestQueuedSeconds: queue.readyOldestSeconds ?? 0,
     }));

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp, type PortalApp } from '../../server/app';
+import { CLIENT_REMINDER_JOB } from '../../server/domain/appointments';
 import { SYNC_CUSTOMER_JOB } from '../../server/domain/billing';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
@@ -90,5 +91,30 @@ describe('/metrics', function () {
     assert.equal(sample(text, 'portal_live_streams'), 0);
     assert.notEqual(sample(text, 'portal_read_cache_misses_total'), undefined);
     assert.notEqual(sample(text, 'process_resident_memory_bytes'), undefined);
+  });
+
+  it('a job scheduled for later (a reminder days ahead) counts as scheduled, not as waiting', async () => {
+    const { db, integrations } = ctx();
+    const app = appWith({ METRICS_TOKEN: TOKEN });
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    await integrations.jobs.enqueue(
+      db,
+      CLIENT_REMINDER_JOB,
+      { appointmentId: 1, kind: 'day_before', start: start.toISOString() },
+      { startAfter: new Date(start.getTime() - 86_400_000), singletonKey: 'appointment-1-day_before' },
+    );
+    const scrape = () => supertest(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    let res = await scrape();
+    await until(
+      async () => {
+        await integrations.jobs.boss.supervise();
+        res = await scrape();
+        return (sample(res.text, `portal_jobs_scheduled{queue="${CLIENT_REMINDER_JOB}"}`) ?? 0) >= 1;
+      },
+      20_000,
+      () => `the scheduled reminder never showed:\n${res.text}`,
+      500,
+    );
+    assert.equal(sample(res.text, `portal_jobs_queued{queue="${CLIENT_REMINDER_JOB}"}`), 0);
   });
 });
