@@ -86,6 +86,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedCalendar(knex);
   await seedMessaging(knex);
   await seedIntakeDesk(knex);
+  await seedProfileEvents(knex);
   await seedGroupsAndTestimonials(knex);
   await seedDemoPrivatePayBooster(knex, DEMO_EMAILS.individual);
 }
@@ -774,6 +775,25 @@ async function freeSlug(knex: Knex, base: string): Promise<string> {
 
 function daysAgo(days: number): Date {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+}
+
+// The referral funnel's profile views and contact clicks (issue [22] item 3), as the directory would have
+// sent them: the last six months of Dana's profile and of every profile of Morgan's practice, a few views a
+// day and a click every fourth day. Stored once per profile and event id, so re-running adds nothing.
+async function seedProfileEvents(knex: Knex): Promise<void> {
+  const profiles = await knex('provider_clinicians as pc')
+    .join('users as u', 'u.id', 'pc.user_id')
+    .whereIn('u.email', [DEMO_EMAILS.individual, DEMO_EMAILS.practice])
+    .pluck('pc.provider_id');
+  if (profiles.length === 0) return;
+  await knex.raw(
+    `INSERT INTO profile_events (provider_id, kind, occurred_at, event_id)
+     SELECT p, CASE WHEN k = 0 AND d % 4 = 0 THEN 'contact_click' ELSE 'profile_view' END,
+            now() - d * interval '1 day' - (k * 97 + p) % 600 * interval '1 minute', 'demo-' || p || '-' || d || '-' || k
+       FROM unnest(?::bigint[]) p, generate_series(0, 179) d, generate_series(0, 2 + (d * 7) % 5) k
+     ON CONFLICT (provider_id, event_id) DO NOTHING`,
+    [profiles],
+  );
 }
 
 /** Dana's (individual@demo.test) individual profile. */

@@ -49,8 +49,8 @@ export async function conversationFunnelCounts(
       [bounds as Date[], ids, from, until],
     ),
     // The client's intake messages (the directory's message form and its booking form) and benefits
-    // checks, by when they were sent (messages_funnel_index
-    // holds exactly these rows: keep its condition and this one the same).
+    // checks, by when they were sent (messages_funnel_index holds exactly these rows: keep its condition
+    // and this one the same).
     db.raw<{ rows: { provider_id: number; month: number; referrals: number; benefits_checks: number }[] }>(
       `SELECT provider_id, width_bucket(send_date, ?::timestamptz[]) AS month,
               count(*) FILTER (WHERE type IN ('messaging_tool_intake', 'booking_tool_intake'))::int AS referrals,
