@@ -197,6 +197,11 @@ describe('approve-before-confirm: a request, accepted or declined by the provide
 
   it('Accept confirms it: a 303 with the flash, the client e-mailed, and the panel offers cancel and reschedule again', async () => {
     const { client, id } = await withRequest();
+    const list = await open(client, '/calendar/appointments');
+    assert.match(
+      list.mainText,
+      /Casey Clientson\s*Request: awaiting your answer|Request: awaiting your answer[\s\S]*Casey Clientson/,
+    );
     const panel = await open(client, `/calendar/appointments/${id}`);
     await expectAccessibleHtml(panel.html, 'the panel of a request');
     assert.match(panel.textAt('#appointment'), /This consultation is a request.*Accept or decline it by/s);
@@ -205,6 +210,7 @@ describe('approve-before-confirm: a request, accepted or declined by the provide
     assert.deepEqual(accepted.flashes, ['You accepted the phone consultation. The client has been told by e-mail.']);
     assert.ok(accepted.has('[action$="/reschedule"]'));
     assert.ok(!accepted.has('[action$="/acceptance"]'));
+    assert.doesNotMatch((await open(client, '/calendar/appointments')).mainText, /awaiting your answer/);
     const row = (await db()('appointments').where({ id }).first())!;
     assert.deepEqual([row.request_status, row.canceled], ['accepted', false]);
     const [told] = await mailTo('casey@example.test');

@@ -40,6 +40,8 @@ export interface UpcomingAppointment {
   startTime: Date;
   endTime: Date;
   clientName: string;
+  /** A request still waiting for the provider's answer (approve-before-confirm). */
+  requested: boolean;
 }
 
 const clientName = (row: { first_name: string | null; last_name: string | null }) =>
@@ -58,6 +60,7 @@ export async function upcomingAppointments(
     end_time: Date;
     first_name: string | null;
     last_name: string | null;
+    request_status: string | null;
   }>(
     db,
     'dashboard-upcoming',
@@ -67,12 +70,13 @@ export async function upcomingAppointments(
       .where('a.end_time', '>', from)
       .where('a.start_time', '<', until)
       .orderBy('a.start_time')
-      .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name'),
+      .select('a.id', 'a.start_time', 'a.end_time', 'u.first_name', 'u.last_name', 'a.request_status'),
   );
   return rows.map((r) => ({
     id: r.id,
     startTime: new Date(r.start_time),
     endTime: new Date(r.end_time),
     clientName: clientName(r),
+    requested: r.request_status === 'pending',
   }));
 }

@@ -9,13 +9,15 @@ export interface UpcomingAppointment {
   startTime: Date;
   endTime: Date;
   clientName: string;
+  /** A request still waiting for the provider's answer. */
+  requested?: boolean;
 }
 
 export interface AppointmentDay {
   label: 'Today' | 'Tomorrow';
   /** The long date in the provider's time zone, e.g. "Monday, November 23". */
   date: string;
-  appointments: { id: number; time: string; clientName: string }[];
+  appointments: { id: number; time: string; clientName: string; requested: boolean }[];
 }
 
 // The calendar's day of an instant and the appointments' time range are the domain's; only the long date
@@ -91,7 +93,12 @@ export function groupFormatted(appointments: FormattedAppointment[], now: Date, 
     days.push({
       label,
       date: onDay[0]!.date,
-      appointments: onDay.map((a) => ({ id: a.id, time: a.time, clientName: a.clientName })),
+      appointments: onDay.map((a) => ({
+        id: a.id,
+        time: a.time,
+        clientName: a.clientName,
+        requested: a.requested ?? false,
+      })),
     });
   }
   return days;

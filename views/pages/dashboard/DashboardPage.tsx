@@ -28,7 +28,7 @@ export interface ActionCardView {
 export interface AppointmentDayView {
   label: 'Today' | 'Tomorrow';
   date: string;
-  appointments: { id: number; time: string; clientName: string }[];
+  appointments: { id: number; time: string; clientName: string; requested: boolean }[];
 }
 
 export interface DashboardViewModel {
@@ -434,6 +434,11 @@ function UpcomingConsultations({ days }: { days: AppointmentDayView[] }) {
             {day.appointments.map((a) => (
               <li key={a.id}>
                 <span className="widget__time">{a.time}</span> {a.clientName}{' '}
+                {a.requested && (
+                  <>
+                    <Label state="attention">Request: awaiting your answer</Label>{' '}
+                  </>
+                )}
                 <a href={`/?id=${a.id}#appointment`}>
                   View details<span className="visually-hidden">{` of the call with ${a.clientName}`}</span>
                 </a>
