@@ -48,6 +48,14 @@ const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'practice', path: '/practice/providers' },
   // The referral funnel of every profile of the practice, one month (the dashboard's six months are on `/`).
   { who: 'practice', path: '/practice/funnel' },
+  // The practice inbox with its filters (issue [22] item 2): the open list, mine, unassigned new ones, closed,
+  // snoozed, and a search of names, e-mails and message text.
+  { who: 'practice', path: '/practice-inbox/messages' },
+  { who: 'practice', path: '/practice-inbox/messages?assignee=me' },
+  { who: 'practice', path: '/practice-inbox/messages?assignee=none&status=new' },
+  { who: 'practice', path: '/practice-inbox/messages?status=closed' },
+  { who: 'practice', path: '/practice-inbox/messages?status=snoozed' },
+  { who: 'practice', path: '/practice-inbox/messages?q=scale-client-142' },
 ];
 /** BENCH_ONLY=profiles,providers measures just the pages whose path contains one of those words. */
 const ONLY = (process.env.BENCH_ONLY ?? '')

@@ -87,6 +87,7 @@ export async function seedDemo(knex: Knex): Promise<void> {
   await seedMessaging(knex);
   await seedIntakeDesk(knex);
   await seedProfileEvents(knex);
+  await seedDeskState(knex);
   await seedGroupsAndTestimonials(knex);
   await seedDemoPrivatePayBooster(knex, DEMO_EMAILS.individual);
 }
@@ -966,6 +967,39 @@ async function seedIntakeDesk(knex: Knex): Promise<void> {
         created_at: new Date(Date.now() - (i + 1) * 30 * 60 * 1000),
       })),
     );
+}
+
+/**
+ * The desk state of Harbor Light's conversations (issue [22] item 2), as the practice would have left it:
+ * answered ones replied, those with a consultation booked, answered ones over a year old closed; the newest
+ * five (unread) new, two of them Morgan's; one answered conversation snoozed for three days; every other
+ * answered one Morgan's. Only while every conversation of the account is still new and unassigned.
+ */
+async function seedDeskState(knex: Knex): Promise<void> {
+  const practice = await knex('providers')
+    .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
+    .first('account_id');
+  const morgan = await knex('users').where({ email: DEMO_EMAILS.practice }).first('id');
+  if (!practice || !morgan) return;
+  const touched = await knex('conversations')
+    .where({ account_id: practice.account_id })
+    .where((q) => q.whereNot('desk_status', 'new').orWhereNotNull('assignee_user_id'))
+    .first('id');
+  if (touched) return;
+  await knex.raw(
+    `with ranked as (
+      select c.id, row_number() over (order by c.last_message_at desc, c.id desc) as n,
+        exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'provider' and m.type = 'message') as answered,
+        exists (select 1 from appointments a where a.provider_id = c.provider_id and a.client_user_id = c.client_user_id) as booked,
+        c.last_message_at < now() - interval '1 year' as old
+      from conversations c where c.account_id = ?)
+    update conversations c set
+      desk_status = case when not r.answered then 'new' when r.old then 'closed' when r.booked then 'consultation_booked' else 'replied' end,
+      assignee_user_id = case when (not r.answered and r.n <= 2) or (r.answered and r.n % 2 = 0) then ?::bigint end,
+      snoozed_until = case when r.n = 7 then now() + interval '3 days' end
+    from ranked r where r.id = c.id`,
+    [practice.account_id, morgan.id],
+  );
 }
 
 async function seedMessaging(knex: Knex): Promise<void> {

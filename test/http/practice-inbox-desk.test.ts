@@ -506,3 +506,84 @@ describe('practice inbox desk: live', () => {
     assert.deepEqual(body.desk, { status: 'New', statusState: 'attention', assignee: null, snoozedUntil: null });
   });
 });
+
+describe('practice inbox desk: search by name, e-mail and message text', () => {
+  /** A conversation of the provider with a client, holding these messages (client's first). */
+  async function talk(
+    providerId: number,
+    client: { first: string; last: string; email: string },
+    messages: { sender: 'client' | 'provider'; text: string; deleted?: boolean; redacted?: boolean }[],
+  ): Promise<number> {
+    const [user] = await db()('users')
+      .insert({ email: client.email, first_name: client.first, last_name: client.last, scopes: ['client'] })
+      .returning('id');
+    const [row] = await db()('conversations')
+      .insert({ provider_id: providerId, client_user_id: user.id, last_message_at: new Date() })
+      .returning('id');
+    for (const m of messages)
+      await db()('messages').insert({
+        conversation_id: row.id,
+        provider_id: providerId,
+        client_user_id: user.id,
+        sender: m.sender,
+        type: 'message',
+        message_content: m.deleted ? null : m.text,
+        deleted_at: m.deleted ? new Date() : null,
+        redacted_at: m.redacted ? new Date() : null,
+        send_date: new Date(),
+      });
+    return Number(row.id);
+  }
+
+  it('finds a client by name, by e-mail and by the words of live messages; never deleted or redacted text, nor another account’s', async () => {
+    const { cora, client } = await practice();
+    const [ada, alan] = cora.providerIds as [number, number];
+    await talk(ada, { first: 'Rosa', last: 'Parks', email: 'rosa@example.test' }, [
+      { sender: 'client', text: 'I would like help with insomnia.' },
+    ]);
+    await talk(alan, { first: 'Omar', last: 'Khayyam', email: 'poet.omar@example.test' }, [
+      { sender: 'client', text: 'Do you take Aetna?' },
+      { sender: 'provider', text: 'Yes, we accept Aetna plans.' },
+    ]);
+    await talk(ada, { first: 'Dina', last: 'Deleted', email: 'dina@example.test' }, [
+      { sender: 'client', text: 'secret tangerine', deleted: true },
+      { sender: 'client', text: 'hidden kumquat', redacted: true },
+    ]);
+    const redactedId = await talk(alan, { first: 'Rhea', last: 'Gone', email: 'rhea.gone@example.test' }, [
+      { sender: 'client', text: 'private persimmon' },
+      { sender: 'provider', text: 'Our reply about persimmon' },
+    ]);
+    await db()('conversations').where({ id: redactedId }).update({ client_redacted_at: new Date() });
+    const other = await createProviderUser(db(), { roles: ['intake-coordinator'] });
+    await talk(other.providerIds[0]!, { first: 'Stranger', last: 'Insomnia', email: 'insomnia@example.test' }, [
+      { sender: 'client', text: 'insomnia again' },
+    ]);
+    const found = async (q: string) =>
+      listNames((await client.get(`/practice-inbox/messages?q=${encodeURIComponent(q)}`).expect(200)).text).sort();
+
+    assert.deepEqual(await found('rosa parks'), ['Rosa Parks']);
+    assert.deepEqual(await found('POET.OMAR@'), ['Omar Khayyam']);
+    assert.deepEqual(await found('insomnia'), ['Rosa Parks']);
+    assert.deepEqual(await found('aetna plans'), ['Omar Khayyam']);
+    // Deleted and redacted messages are never read, nor a redacted client's own messages or e-mail…
+    assert.deepEqual(await found('tangerine'), []);
+    assert.deepEqual(await found('kumquat'), []);
+    assert.deepEqual(await found('private persimmon'), []);
+    assert.deepEqual(await found('rhea.gone'), []);
+    // …but the practice's own reply in that conversation is.
+    assert.deepEqual(await found('reply about persimmon'), ['Rhea Gone']);
+    // LIKE's wildcards are taken as written.
+    assert.deepEqual(await found('%'), []);
+    assert.deepEqual(await found('_'), []);
+    // Under three letters: names only (no e-mail, no message text).
+    assert.deepEqual(await found('Om'), ['Omar Khayyam']);
+    assert.deepEqual(await found('ae'), []);
+    // The search keeps the other filters, and travels in links.
+    assert.deepEqual(await found('aetna'), ['Omar Khayyam']);
+    const page = (await client.get(`/practice-inbox/messages?q=aetna&provider=${ada}`).expect(200)).text;
+    assert.deepEqual(listNames(page), []);
+    const listed = (await client.get('/practice-inbox/messages?q=aetna&status=all').expect(200)).text;
+    assert.match(listed, /href="\/practice-inbox\/messages\/\d+\/\d+\?q=aetna&amp;status=all"/);
+    assert.match(listed, /Showing the 1 most recent conversation of 1\./);
+  });
+});

@@ -46,6 +46,16 @@ export function clientUserRowSql(alias: string, userIdColumn: string): string {
   return `(SELECT id, email, first_name, last_name, full_name, phone_number FROM users WHERE id = ${userIdColumn}) ${alias}`;
 }
 
+/**
+ * SQL text of a subquery of the ids of users whose name holds a LIKE pattern (two `?`: the pattern twice),
+ * for a caller's `IN`: first and last name together, or the full name, any case. Trigram-indexed
+ * (users_name_search_index, users_full_name_search_index), so it reads only the users it finds.
+ */
+export const USER_NAME_SEARCH_SQL = `(SELECT id FROM users WHERE (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ILIKE ? OR full_name ILIKE ?)`;
+
+/** SQL text of a subquery of the ids of users whose e-mail holds a LIKE pattern (one `?`); trigram-indexed. */
+export const USER_EMAIL_SEARCH_SQL = `(SELECT id FROM users WHERE email::text ILIKE ?)`;
+
 /** A query of the user with this e-mail address (none or one), for a caller's `whereIn`. */
 export function userIdsWithEmail(db: Db, email: string): Knex.QueryBuilder {
   return db('users').where({ email }).select('id');

@@ -8,6 +8,8 @@ export {
   type DirectoryClient,
   type NotificationContact,
   notificationContacts,
+  USER_EMAIL_SEARCH_SQL,
+  USER_NAME_SEARCH_SQL,
   userColumn,
   userIdsWithEmail,
 } from './directory-clients';

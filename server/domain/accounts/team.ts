@@ -322,12 +322,10 @@ export async function accountPeople(
   const rows: { id: number; email: string; first_name: string | null; last_name: string | null }[] = await db(
     'users as u',
   )
-    .where((q) => {
-      void q.whereIn(
-        'u.id',
-        db('account_roles').where('account_id', accountId).whereIn('role', roles).select('user_id'),
-      );
-      if (alsoUserIds) void q.orWhereIn('u.id', alsoUserIds);
+    // One IN of a union: an OR of two INs would read every user.
+    .whereIn('u.id', (q) => {
+      void q.from('account_roles').where('account_id', accountId).whereIn('role', roles).select('user_id');
+      if (alsoUserIds) void q.union(alsoUserIds);
     })
     .orderBy([{ column: 'u.first_name' }, { column: 'u.last_name' }, { column: 'u.id' }])
     .select('u.id', 'u.email', 'u.first_name', 'u.last_name');

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import type { Row } from '../../db/rows';
-import { providerDisplayName, userIdsWithEmail } from '../accounts';
+import { providerDisplayName, USER_EMAIL_SEARCH_SQL, USER_NAME_SEARCH_SQL, userIdsWithEmail } from '../accounts';
 import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 import { clientAsGivenJoin } from './clients';
 import { applyDeskEvent } from './desk';
@@ -193,7 +193,7 @@ export const toSummary = ({
 }: ConversationRow): ConversationSummary => summary;
 
 /** Narrows a conversations query to the filter; answers the part of a prepared statement's name it makes. */
-function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter): string {
+function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter, owner: MessagingOwner): string {
   let key = '';
   if (filter.providerId !== undefined) {
     void query.where('c.provider_id', filter.providerId);
@@ -204,9 +204,15 @@ function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter): stri
     key += '-unread';
   }
   const pattern = namePattern(filter.search);
-  if (pattern) {
-    void query.whereRaw(NAME_MATCH, [pattern, pattern]);
-    key += '-search';
+  if (pattern && isShortSearch(filter)) {
+    // Under three letters no trigram index can narrow the search: the owner's conversations are read one by
+    // one (their client's name as given; clientAsGivenJoin as `u`), names only.
+    void query.whereRaw(SHORT_NAME_MATCH, [pattern, pattern]);
+    key += '-search-short';
+  } else if (pattern) {
+    const search = searchSql(owner, pattern, { everything: Boolean(filter.searchEverything) });
+    void query.whereRaw(search.sql, search.bindings);
+    key += search.key;
   }
   if (filter.assigneeUserId !== undefined) {
     if (filter.assigneeUserId === null) void query.whereNull('c.assignee_user_id');
@@ -234,8 +240,64 @@ function namePattern(search: string | undefined): string | null {
   return words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 
-/** The client's name as given in the conversation (the `u` of clientAsGivenJoin) holds the search. */
-const NAME_MATCH = `(concat_ws(' ', u.first_name, u.last_name) ILIKE ? OR u.full_name ILIKE ?)`;
+/** Searches shorter than this read names only (the trigram indexes need three letters). */
+export const SEARCH_INDEXED_MIN = 3;
+
+const isShortSearch = (filter: ConversationFilter) => (filter.search?.trim().length ?? 0) < SEARCH_INDEXED_MIN;
+
+/** A short search: the client's name as given in the conversation (the `u` of clientAsGivenJoin) holds it. */
+const SHORT_NAME_MATCH = `(concat_ws(' ', u.first_name, u.last_name) ILIKE ? OR u.full_name ILIKE ?)`;
+
+/**
+ * The owner's conversations a search finds, as one `c.id IN (…)` of index scans, so a search costs what it
+ * finds rather than a look at every conversation of the owner (a practice's may be tens of thousands):
+ * - the client's name as given in the conversation (trigram index conversations_client_name_search_index),
+ *   or, where none was given, the client user's name (the accounts module's indexed search);
+ * - with `everything`, the client's e-mail (not once the client deleted their data: the list no longer
+ *   shows it) and the text of a live message (messages_content_search_index): never a deleted or redacted
+ *   message's text, nor the client's messages once the client deleted their data.
+ */
+function searchSql(
+  owner: MessagingOwner,
+  pattern: string,
+  options: { everything: boolean },
+): { sql: string; bindings: Knex.RawBinding[]; key: string } {
+  const [column, id] = ownerColumn(owner);
+  const mine = column.replace('c.', 'sc.');
+  const parts = [
+    `SELECT sc.id FROM conversations sc WHERE ${mine} = ? AND sc.client_first_name IS NOT NULL
+       AND (coalesce(sc.client_first_name, '') || ' ' || coalesce(sc.client_last_name, '')) ILIKE ?`,
+    `SELECT sc.id FROM conversations sc WHERE ${mine} = ? AND sc.client_first_name IS NULL
+       AND sc.client_user_id IN ${USER_NAME_SEARCH_SQL}`,
+  ];
+  const bindings: Knex.RawBinding[] = [id, pattern, id, pattern, pattern];
+  let key = '-search';
+  if (options.everything) {
+    parts.push(`SELECT sc.id FROM conversations sc WHERE ${mine} = ? AND sc.client_redacted_at IS NULL
+       AND sc.client_user_id IN ${USER_EMAIL_SEARCH_SQL}`);
+    bindings.push(id, pattern);
+    parts.push(`SELECT sm.conversation_id FROM messages sm JOIN conversations sc ON sc.id = sm.conversation_id
+       WHERE sm.message_content ILIKE ? AND sm.deleted_at IS NULL AND sm.redacted_at IS NULL
+         AND ${mine} = ? AND (sm.sender = 'provider' OR sc.client_redacted_at IS NULL)`);
+    bindings.push(pattern, id);
+    key += '-everything';
+  }
+  return { sql: `c.id IN (${parts.join('\n UNION ')})`, bindings, key };
+}
+
+/**
+ * A list's statement, prepared (planned once per connection) unless it searches: a search's plan depends
+ * on the words (a rare name is found through the trigram indexes, a common one by walking the list), which
+ * a prepared statement's generic plan cannot know, so a search is planned for its words each time.
+ */
+async function selectMaybePrepared<Row>(
+  db: Knex,
+  name: string,
+  query: Knex.QueryBuilder,
+  filter: ConversationFilter,
+): Promise<Row[]> {
+  return filter.search ? ((await query) as Row[]) : selectPrepared<Row>(db, name, query);
+}
 
 /**
  * A page of the owner's conversations in the list's order (index conversations_*_listed_index): the
@@ -254,10 +316,10 @@ export async function listConversations(
     .orderByRaw('c.listed_at desc nulls last, c.id desc')
     .limit(page.limit)
     .offset(page.offset);
-  const filtered = applyFilter(query, filter);
+  const filtered = applyFilter(query, filter, owner);
   // The SQL has no OFFSET clause at offset 0, so the first page is a statement of its own.
   const name = `messaging-list-${ownerKey(owner)}${filtered}-${page.offset > 0 ? 'next' : 'first'}`;
-  return (await selectPrepared<SummarySqlRow>(db, name, query)).map(toRow);
+  return (await selectMaybePrepared<SummarySqlRow>(db, name, query, filter)).map(toRow);
 }
 
 export async function countConversations(
@@ -267,10 +329,16 @@ export async function countConversations(
 ): Promise<number> {
   const [column, id] = ownerColumn(owner);
   const query = db('conversations as c').where(column, id).count({ count: '*' });
-  // The search reads the client's name as given in the conversation.
-  if (namePattern(filter.search)) void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
-  const filtered = applyFilter(query, filter);
-  const [row] = await selectPrepared<{ count: number }>(db, `messaging-count-${ownerKey(owner)}${filtered}`, query);
+  // A short search reads the client's name as given in the conversation.
+  if (filter.search?.trim() && isShortSearch(filter))
+    void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
+  const filtered = applyFilter(query, filter, owner);
+  const [row] = await selectMaybePrepared<{ count: number }>(
+    db,
+    `messaging-count-${ownerKey(owner)}${filtered}`,
+    query,
+    filter,
+  );
   return row?.count ?? 0;
 }
 

@@ -10,6 +10,8 @@ export interface ConversationFilter {
   unread?: boolean;
   /** Only clients whose name (as given in the conversation) holds this. */
   search?: string;
+  /** The search reads the client's e-mail and the conversation's messages as well (the practice inbox). */
+  searchEverything?: boolean;
   /** The intake desk's view (the practice inbox): open (the default: not closed, not snoozed), one status, snoozed, or all. */
   desk?: DeskView;
   /** Assigned to this user, or to no one (null). */

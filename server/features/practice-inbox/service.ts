@@ -66,7 +66,10 @@ export function inboxFilterOf(
   if (typeof query.provider === 'string' && profiles.some((p) => p.id === providerId)) filter.providerId = providerId;
   if (query.unread === '1') filter.unread = true;
   const search = typeof query.q === 'string' ? query.q.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
-  if (search) filter.search = search;
+  if (search) {
+    filter.search = search;
+    filter.searchEverything = true;
+  }
   const assignee = assigneeParamOf(query.assignee);
   if (assignee === 'me') filter.assigneeUserId = viewerUserId;
   else if (assignee === 'none') filter.assigneeUserId = null;
