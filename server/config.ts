@@ -442,8 +442,11 @@ function trustedProxiesProblem(setting: string): string | null {
   return null;
 }
 
+/** Which process reads the settings: a worker (`npm run worker`) is always one process of several. */
+export type ProcessRole = 'web' | 'worker';
+
 /** Reads and validates the environment; throws ConfigError with one readable line. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'web'): Config {
   const { value, error } = settingsSchema.validate(env, { abortEarly: true, convert: true });
   if (error) {
     const detail = error.details[0];
@@ -492,6 +495,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (service) => !value[LOCAL_SERVICES[service].setting],
   );
   checkLocalServices(value.NODE_ENV, value.ALLOW_LOCAL_SERVICES, localServices);
+  // Uploads on local disk are seen by one machine only. Separate workers (JOBS_IN_PROCESS=0 on the web
+  // processes, or this being one) mean more than one process: a worker would render photos another
+  // process cannot serve. A single process with its jobs inside may keep them on its volume.
+  if (value.NODE_ENV === 'production' && !value.S3_BUCKET && (role === 'worker' || value.JOBS_IN_PROCESS === false)) {
+    throw new ConfigError(
+      `Missing setting S3_BUCKET: in production ${role === 'worker' ? 'a separate worker' : 'JOBS_IN_PROCESS=0 (separate workers)'} needs uploads on S3-compatible storage that every process reaches (S3_BUCKET, S3_REGION): local disk under DATA_DIR is seen by one process's machine only`,
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -632,10 +643,10 @@ function localSessionSecret(dataDir: string): string {
  * The server's and the worker's settings: the environment, over a `.env` file in the working folder when
  * there is one (a variable set in the environment wins; .env.example lists every setting).
  */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(role: ProcessRole = 'web'): Config {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   try {
-    return loadConfig();
+    return loadConfig(process.env, role);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

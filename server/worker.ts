@@ -8,7 +8,7 @@ import { createPortalIntegrations } from './wiring';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit('worker');
   const logger = createLogger(config.logLevel);
   if (!config.databaseUrl) {
     // The embedded database belongs to the web process; a second process cannot start it again.

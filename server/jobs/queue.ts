@@ -223,7 +223,8 @@ export class PortalJobQueue implements JobQueue {
     await this.start();
     this.working = true;
     for (const definition of this.definitions) {
-      await this.boss.work(
+      let workerId: string | undefined;
+      workerId = await this.boss.work(
         definition.name,
         {
           pollingIntervalSeconds: POLL_WITHOUT_WAKE_UPS_SECONDS,
@@ -231,7 +232,14 @@ export class PortalJobQueue implements JobQueue {
           batchSize: 1,
         },
         async (jobs: Job<unknown>[]) => {
-          for (const job of jobs) await this.run(definition, job, context);
+          try {
+            for (const job of jobs) await this.run(definition, job, context);
+          } finally {
+            // A job found means more may wait: a burst of enqueues wakes the worker once, and pg-boss
+            // would then fetch the next only after the idle poll (one job every 30 s). So it fetches
+            // again at once, until a fetch finds nothing.
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
         },
       );
     }

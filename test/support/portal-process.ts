@@ -39,9 +39,12 @@ export interface OwnDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database (`portal_<label>_…`); the first portal process started on it migrates it. */
-export async function createOwnDatabase(label: string): Promise<OwnDatabase> {
-  const url = new URL(ctx().database.url);
+/**
+ * A new empty database (`portal_<label>_…`) on the test run's server, or on `server` (a benchmark has no
+ * test context); the first portal process started on it migrates it.
+ */
+export async function createOwnDatabase(label: string, server = ctx().database.url): Promise<OwnDatabase> {
+  const url = new URL(server);
   const name = `portal_${label}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   url.pathname = '/postgres';
   const admin = url.toString();
@@ -73,11 +76,19 @@ export interface Portal {
 }
 
 export interface PortalOptions {
-  logLevel?: 'warn' | 'error';
+  logLevel?: 'warn' | 'error' | 'info';
   /** Trust X-Forwarded-For, so each visitor can come from an address of its own (throttles per address). */
   trustProxy?: boolean;
+  /** JOBS_IN_PROCESS: on unless asked; off for web processes beside a worker (startWorker). */
+  jobsInProcess?: boolean;
+  /** Run the compiled build (dist/, `npm run build` first) instead of the TypeScript source. */
+  compiled?: boolean;
+  /** More settings (NODE_ENV=production and its companions, for a benchmark). */
+  env?: Record<string, string>;
   /** How often /healthz is asked while the process starts. */
   pollMs?: number;
+  /** How long the start may take (90 s; longer for several processes starting on a busy machine). */
+  startTimeoutMs?: number;
   /** SEED_DEMO: off unless asked ('auto' loads the demo data into a database without users). */
   seedDemo?: 'auto' | boolean;
 }
@@ -85,8 +96,40 @@ export interface PortalOptions {
 /** Starts a portal process on `databaseUrl` and waits until /healthz answers 200. */
 export async function startPortal(databaseUrl: string, options: PortalOptions = {}): Promise<Portal> {
   const port = await freePort();
+  const portal = spawnPortal('main', databaseUrl, port, options);
+  await until(
+    async () => (await health(portal)) === 200,
+    options.startTimeoutMs ?? 90_000,
+    () => `the portal did not become healthy:\n${portal.output()}`,
+    options.pollMs,
+  );
+  return portal;
+}
+
+/**
+ * A job worker (`npm run worker`'s entry) on `databaseUrl`, started as the orchestrator starts it; resolves
+ * once it runs the job queue (it logs so at info level; it listens on no port, so `port` is 0).
+ */
+export async function startWorker(databaseUrl: string, options: PortalOptions = {}): Promise<Portal> {
+  const worker = spawnPortal('worker', databaseUrl, 0, { ...options, logLevel: 'info' });
+  await until(
+    async () => {
+      if (worker.child.exitCode !== null) throw new Error(`the worker exited:\n${worker.output()}`);
+      return worker.output().includes('worker is running the job queue');
+    },
+    options.startTimeoutMs ?? 90_000,
+    () => `the worker did not start:\n${worker.output()}`,
+    options.pollMs,
+  );
+  return worker;
+}
+
+function spawnPortal(entry: 'main' | 'worker', databaseUrl: string, port: number, options: PortalOptions): Portal {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.compiled
+    ? ['--enable-source-maps', `dist/server/${entry}.js`]
+    : ['--import', 'tsx', `server/${entry}.ts`];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       TEST_DATABASE_URL: undefined,
@@ -98,6 +141,8 @@ export async function startPortal(databaseUrl: string, options: PortalOptions = 
       NODE_ENV: 'development',
       LOG_LEVEL: options.logLevel ?? 'warn',
       ...(options.trustProxy ? { TRUST_PROXY: '1' } : {}),
+      ...(options.jobsInProcess === false ? { JOBS_IN_PROCESS: '0' } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,14 +150,7 @@ export async function startPortal(databaseUrl: string, options: PortalOptions = 
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const portal = { child, port, exited, output: () => output };
-  await until(
-    async () => (await health(portal)) === 200,
-    90_000,
-    () => `the portal did not become healthy:\n${output}`,
-    options.pollMs,
-  );
-  return portal;
+  return { child, port, exited, output: () => output };
 }
 
 /**
@@ -144,33 +182,58 @@ export async function health(portal: Portal): Promise<number> {
   }
 }
 
+/** Where a visitor sends its requests: a portal process, or a proxy in front of several. */
+export interface Target {
+  port: number;
+}
+
 /** One browser: its cookies and, with `trustProxy`, its address; it can move to another process. */
 export class Visitor {
   private readonly jar = new CookieJar();
+  private headers: Record<string, string> = {};
   constructor(
-    private portal: Portal,
+    private portal: Target,
     private readonly ip?: string,
   ) {}
 
-  use(portal: Portal): this {
+  use(portal: Target): this {
     this.portal = portal;
     return this;
+  }
+
+  /** Sends these headers with every request from now on (say, which process behind a proxy to ask). */
+  with(headers: Record<string, string>): this {
+    this.headers = headers;
+    return this;
+  }
+
+  /** The Cookie header this visitor sends (for a stream opened with fetch). */
+  cookie(): string {
+    return this.jar.header();
   }
 
   async request(
     method: string,
     pathname: string,
     form?: Record<string, string>,
-  ): Promise<{ status: number; text: string; location: string | null }> {
+    signal?: AbortSignal,
+  ): Promise<{ status: number; text: string; location: string | null; headers: Headers }> {
     const response = await this.jar.fetch(`http://127.0.0.1:${this.portal.port}${pathname}`, {
       method,
       headers: {
+        ...this.headers,
         ...(this.ip ? { 'X-Forwarded-For': this.ip } : {}),
         ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
       },
       body: form ? new URLSearchParams(form).toString() : undefined,
+      signal,
     });
-    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+    return {
+      status: response.status,
+      text: await response.text(),
+      location: response.headers.get('location'),
+      headers: response.headers,
+    };
   }
 
   /** The form token of the page at `pathname` (fetching it also starts the session). */
@@ -181,9 +244,9 @@ export class Visitor {
     return token;
   }
 
-  async signIn(email: string): Promise<void> {
+  async signIn(email: string, password = TEST_PASSWORD): Promise<void> {
     const _csrf = await this.token('/login');
-    const answer = await this.request('POST', '/login', { _csrf, email, password: TEST_PASSWORD });
+    const answer = await this.request('POST', '/login', { _csrf, email, password });
     assert.equal(answer.status, 303, `sign-in answered ${answer.status}`);
   }
 

@@ -260,3 +260,40 @@ describe('configuration: production runs no local stand-in unless told to', () =
     );
   });
 });
+
+describe('configuration: production keeps uploads on local disk only in a single process', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'p'.repeat(40),
+    DATA_DIR: tmp(),
+    ALLOW_LOCAL_SERVICES: 'payments,ehr,tax,mail,marketing-form,captcha',
+  };
+  const s3 = { S3_BUCKET: 'portal-uploads', S3_REGION: 'us-east-1' };
+  const refusal = (env: Record<string, string>, role?: 'web' | 'worker') => {
+    try {
+      loadConfig(env, role);
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      return error.message;
+    }
+    return assert.fail('the settings were accepted');
+  };
+
+  it('refuses local uploads when the web processes leave their jobs to separate workers, and in a worker', () => {
+    assert.equal(
+      refusal({ ...production, JOBS_IN_PROCESS: '0' }),
+      "Missing setting S3_BUCKET: in production JOBS_IN_PROCESS=0 (separate workers) needs uploads on S3-compatible storage that every process reaches (S3_BUCKET, S3_REGION): local disk under DATA_DIR is seen by one process's machine only",
+    );
+    assert.match(
+      refusal(production, 'worker'),
+      /^Missing setting S3_BUCKET: in production a separate worker needs uploads on S3-compatible storage/,
+    );
+  });
+
+  it('accepts them with S3 storage, in one process with its jobs inside, and outside production', () => {
+    assert.equal(loadConfig({ ...production, ...s3, JOBS_IN_PROCESS: '0' }).storage.kind, 's3');
+    assert.equal(loadConfig({ ...production, ...s3 }, 'worker').storage.kind, 's3');
+    assert.equal(loadConfig(production).storage.kind, 'local');
+    assert.equal(loadConfig({ DATA_DIR: tmp(), JOBS_IN_PROCESS: '0' }, 'worker').storage.kind, 'local');
+  });
+});
