@@ -301,6 +301,7 @@ describe('referral funnel: the owners’ page (/practice/funnel)', () => {
       '?month=1999-01',
       '?month=2026-13',
       '?month[]=x',
+      '?page=abc&month=x',
       `?month=${key(C.add({ months: 1 }))}`,
     ]) {
       const res = await client.get(`${FUNNEL}${query}`).expect(200);
@@ -323,6 +324,35 @@ describe('referral funnel: the owners’ page (/practice/funnel)', () => {
     assert.match(signedOut.headers.location ?? '', /\/login/);
     const { client } = await signedInAtPractice(['owner']);
     assert.match((await client.get(FUNNEL).expect(200)).text, /href="\/practice\/funnel"[^>]*>Referral Funnel/);
+  });
+
+  it('shows 20 profiles a page, the totals over every profile on each page', async () => {
+    const { db } = ctx();
+    const owner = await createProviderUser(db, {
+      providers: [
+        { type: 'practice', companyName: 'Big Practice' },
+        ...Array.from({ length: 21 }, (_, i) => ({
+          firstName: 'Clinician',
+          lastName: `${String(i + 1).padStart(2, '0')}`,
+        })),
+      ],
+    });
+    await db('providers').whereIn('id', owner.providerIds).update({ timezone: ZONE });
+    // One view on the last profile (on page 2), the 15th of A.
+    await events(db, owner.providerIds.at(-1)!, 'profile_view', at(A, 15, '11:00'));
+    const client = agent();
+    await signIn(client, owner.email);
+    const first = await client.get(`${FUNNEL}?month=${key(A)}`).expect(200);
+    const firstRows = funnelRows(first.text);
+    assert.equal(firstRows.size, 21);
+    assert.equal(firstRows.get('All profiles')!['Profile views'], '1');
+    assert.match(mainTextOf(first.text), /Page 1 of 2/);
+    const next = /<a href="([^"]+)" rel="next">/.exec(first.text)![1]!.replace(/&amp;/g, '&');
+    assert.equal(next, `${FUNNEL}?month=${key(A)}&page=2`);
+    const secondRows = funnelRows((await client.get(next).expect(200)).text);
+    assert.deepEqual([...secondRows.keys()], ['Clinician 20', 'Clinician 21', 'All profiles']);
+    assert.equal(secondRows.get('Clinician 21')!['Profile views'], '1');
+    assert.equal(secondRows.get('All profiles')!['Profile views'], '1');
   });
 
   it('another account’s owner sees their own profiles only', async () => {

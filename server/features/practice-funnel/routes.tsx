@@ -1,6 +1,7 @@
 // /practice/funnel (issue [22] item 3): an owner sees each profile of the account with its referral funnel
-// for one month (?month=YYYY-MM, the current month by default), and the practice's totals. Everyone else
-// sees spec 1 §6's refusal, as on /practice/team. Months are the practice profile's time zone's.
+// for one month (?month=YYYY-MM, the current month by default), 20 profiles a page (?page=), and the
+// practice's totals over every profile. Everyone else sees spec 1 §6's refusal, as on /practice/team.
+// Months are the practice profile's time zone's.
 import { Router } from 'express';
 import * as accounts from '../../domain/accounts';
 import { timeZoneLabel } from '../../domain/calendar';
@@ -9,6 +10,7 @@ import * as funnels from '../../domain/referral-funnel';
 import { requireRolePage } from '../../http/access';
 import { requireSignIn } from '../../http/guards';
 import { render } from '../../http/render';
+import { pageOf } from '../../lib/paging';
 import { figuresView, monthLabel } from '../../presenters';
 import { PRACTICE_FUNNEL_PATH, PracticeFunnelPage } from '../../../views/pages/practice-funnel/PracticeFunnelPage';
 import type { FeatureDeps } from '../deps';
@@ -41,6 +43,9 @@ export function practiceFunnelRoutes({ db, menu }: FeatureDeps): Router {
     // Only a month the form offers is read; anything else shows the current month.
     const asked = funnels.parseMonth(req.query.month);
     const month = offered.find((m) => asked && funnels.monthKey(m) === funnels.monthKey(asked)) ?? offered[0]!;
+    // Every profile is read (the totals are the practice's); a page of them is shown.
+    const shown = pageOf(profiles, req.query.page);
+    const monthParam = funnels.monthKey(month);
     const funnel = await funnels.referralFunnel(db, {
       providerIds: profiles.map((p) => p.id),
       months: [month],
@@ -51,16 +56,19 @@ export function practiceFunnelRoutes({ db, menu }: FeatureDeps): Router {
       title: TITLE,
       page: (
         <PracticeFunnelPage
-          month={funnels.monthKey(month)}
+          month={monthParam}
           monthLabel={monthLabel(month)}
           months={offered.map((m) => ({ value: funnels.monthKey(m), label: monthLabel(m) }))}
-          rows={profiles.map((p) => ({
+          rows={shown.items.map((p) => ({
             key: String(p.id),
             label: p.status === 'active' ? p.name : `${p.name} (${p.status})`,
             figures: figuresView(funnel.profiles.get(p.id)![0]!),
           }))}
           total={{ key: 'total', label: 'All profiles', figures: figuresView(funnel.total[0]!) }}
           timeZoneLabel={timeZoneLabel(timeZone)}
+          page={shown.page}
+          pageCount={shown.pageCount}
+          pageHref={(n) => `${PRACTICE_FUNNEL_PATH}?month=${monthParam}${n > 1 ? `&page=${n}` : ''}`}
         />
       ),
     });

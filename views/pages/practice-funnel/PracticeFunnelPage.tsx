@@ -4,6 +4,7 @@ import { SelectField, type SelectOption } from '../../components/form/SelectFiel
 import { FunnelTable, type FunnelRowView, HowWeCount } from '../../components/ReferralFunnel';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { Pager } from '../../components/ui/Pager';
 
 export const PRACTICE_FUNNEL_PATH = '/practice/funnel';
 
@@ -14,17 +15,23 @@ export function PracticeFunnelPage({
   rows,
   total,
   timeZoneLabel,
+  page,
+  pageCount,
+  pageHref,
 }: {
   /** The month shown, "2026-06". */
   month: string;
   monthLabel: string;
   /** The months offered, newest first. */
   months: SelectOption[];
-  /** One row per profile of the account. */
+  /** One row per profile of the account on this page (20 a page). */
   rows: FunnelRowView[];
   /** Every profile together. */
   total: FunnelRowView;
   timeZoneLabel: string;
+  page: number;
+  pageCount: number;
+  pageHref: (page: number) => string;
 }) {
   return (
     <div className="practice-funnel">
@@ -42,6 +49,7 @@ export function PracticeFunnelPage({
           rowHeading="Profile"
           rows={[...rows, total]}
         />
+        <Pager page={page} pageCount={pageCount} href={pageHref} label="Pages of profiles" />
         <HowWeCount timeZoneLabel={timeZoneLabel} />
         <p className="hint">
           The totals add up each profile's figures; their first reply time is the median over all the practice's
