@@ -4,7 +4,8 @@
 // the processes; each job runs once; a web process killed under a stream of form posts loses no
 // acknowledged write, and every post either succeeds or gets the balancer's clean 502. At the end the
 // whole cluster is stopped and started together again, on the migrated database. One cluster serves the
-// whole file: starting four processes is most of its minute.
+// whole file: starting four processes is most of its minute (the compiled build when dist/ is current,
+// as after `npm test`'s build; else the sources through tsx, slower).
 import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { createKnex } from '../../server/db/knex';
