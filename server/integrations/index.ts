@@ -3,7 +3,13 @@ import type { Knex } from 'knex';
 import path from 'node:path';
 import type { Config } from '../config';
 import { createBenefitsTool, type BenefitsTool } from './benefits-tool';
-import { createCalendarSync, createMicrosoftCalendar, type CalendarSync } from './calendar-sync';
+import {
+  type CaldavService,
+  createCaldav,
+  createCalendarSync,
+  createMicrosoftCalendar,
+  type CalendarSync,
+} from './calendar-sync';
 import { createEhr, type Ehr } from './ehr';
 import { createLocalCaptcha } from './captcha/local';
 import { createTurnstileCaptcha } from './captcha/turnstile';
@@ -49,6 +55,8 @@ export interface Integrations {
   calendarSync: CalendarSync | null;
   /** Microsoft 365 / Outlook calendars: Graph with MICROSOFT_CLIENT_ID/SECRET, a local stand-in of Graph outside production, else null. */
   microsoftCalendar: CalendarSync | null;
+  /** CalDAV servers (iCloud, Fastmail, Nextcloud), with a local stand-in server outside production. */
+  caldav: CaldavService;
   /** Private Pay Booster: benefits checks, the standalone-account check and sign-in (SSO); its API, or local outside production (benefits-tool/index.ts). */
   benefitsTool: BenefitsTool;
   /** The practice-management EHR: its API with EHR_API_URL/EHR_API_TOKEN, else the local one (server/integrations/ehr). */
@@ -88,6 +96,7 @@ export function createIntegrations(
     tax: createSalesTax(config.tax),
     calendarSync: createCalendarSync(config),
     microsoftCalendar: createMicrosoftCalendar(config),
+    caldav: createCaldav(config),
     benefitsTool: createBenefitsTool(config, db),
     ehr: createEhr(db, config),
   };

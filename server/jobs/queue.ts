@@ -11,7 +11,7 @@ import type { Mailer } from '../integrations/mail';
 import type { SmsSender } from '../integrations/sms';
 import type { Storage } from '../integrations/storage';
 import type { Payments } from '../integrations/payments';
-import type { CalendarSync } from '../integrations/calendar-sync';
+import type { CaldavService, CalendarSync } from '../integrations/calendar-sync';
 import type { Ehr } from '../integrations/ehr';
 import { listenThrough } from './wake-ups';
 
@@ -42,6 +42,7 @@ export interface JobIntegrations {
   payments: Payments;
   calendarSync: CalendarSync | null;
   microsoftCalendar: CalendarSync | null;
+  caldav: CaldavService;
   jobs: JobQueue;
   ehr: Ehr;
 }

@@ -29,8 +29,18 @@ export interface AccountStatus {
   linked: boolean;
   /** "Linked as …": the account's address or user name. */
   accountName: string | null;
+  /** A CalDAV account's server (host only). */
+  server: string | null;
   linkedAt: Date | null;
 }
+
+const hostOf = (url: string | null | undefined) => {
+  try {
+    return url ? new URL(url).host : null;
+  } catch {
+    return null;
+  }
+};
 
 export async function accountStatus(
   db: repo.Db,
@@ -38,7 +48,12 @@ export async function accountStatus(
   service: repo.AccountService,
 ): Promise<AccountStatus> {
   const link = await repo.findAccountLink(db, providerId, service);
-  return { linked: Boolean(link), accountName: link?.accountName ?? null, linkedAt: link?.linkedAt ?? null };
+  return {
+    linked: Boolean(link),
+    accountName: link?.accountName ?? null,
+    server: hostOf(link?.serverUrl),
+    linkedAt: link?.linkedAt ?? null,
+  };
 }
 
 /** Stores the tokens of a consent (the OAuth callback); a later consent replaces them. */

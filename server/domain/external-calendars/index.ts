@@ -11,6 +11,17 @@ export {
   unlinkAccount,
 } from './accounts';
 export { isPublicAddress } from './address-check';
+export {
+  CALDAV_LIMITS,
+  CALDAV_LINK_MESSAGES,
+  type CaldavDeps,
+  type CaldavForm,
+  connectCaldavAccount,
+  linkCaldavCalendar,
+  mergeCalendarObjects,
+  potentialCaldavCalendars,
+  validateCaldavForm,
+} from './caldav';
 export { freshAccessToken, freshToken, type OAuthService, withAccessToken } from './google-account';
 export { busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, MAX_BUSY_SPANS } from './ics';
 export { FEED_READ_LIMITS, READ_MESSAGES, readBusyOffThread } from './ics-reader';
@@ -29,6 +40,9 @@ export {
   FETCH_MESSAGES,
   type FetchFeedOptions,
   resolvePublicAddress,
+  type SafeAnswer,
+  type SafeRequest,
+  safeRequest,
 } from './safe-fetch';
 export {
   addIcsFeed,

@@ -21,6 +21,7 @@ export const externalCalendarJobs: JobDefinition<never>[] = [
         const outcome = await syncExternalCalendar(db, Number(calendarId), {
           calendarSync: integrations.calendarSync,
           microsoftCalendar: integrations.microsoftCalendar,
+          caldav: integrations.caldav,
         });
         logger.info({ calendarId, status: outcome.status }, 'external calendar synced');
       } catch (error) {

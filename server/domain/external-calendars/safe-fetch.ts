@@ -46,6 +46,11 @@ export interface ResolvedAddress {
 export interface FetchFeedOptions {
   /** Private addresses let through all the same: the tests' server on this machine (nothing else passes it). */
   allowAddresses?: readonly string[];
+  /**
+   * Origins reached although private and over http (`http://127.0.0.1:4321`): the local CalDAV stand-in
+   * outside production, exactly that origin and nothing else.
+   */
+  allowOrigins?: readonly string[];
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -94,31 +99,39 @@ export async function resolvePublicAddress(
   return first;
 }
 
-/** One GET to `url`, connected to `target` whatever DNS says by now. */
-function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+/** One request to `url`, connected to `target` whatever DNS says by now. */
+function send(
+  url: URL,
+  target: ResolvedAddress,
+  signal: AbortSignal,
+  request: { method: string; headers: Record<string, string>; body?: string } = {
+    method: 'GET',
+    // No Accept-Encoding: the body is counted as it arrives, never inflated from a small one.
+    headers: { accept: 'text/calendar, text/plain;q=0.9' },
+  },
+): Promise<IncomingMessage> {
   const pinned = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   }) as unknown as LookupFunction;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request(
+    const outgoing = client.request(
       {
         protocol: url.protocol,
         hostname: url.hostname.replace(/^\[|\]$/g, ''),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        // No Accept-Encoding: the body is counted as it arrives, never inflated from a small one.
-        headers: { accept: 'text/calendar, text/plain;q=0.9', 'user-agent': 'MembersPortal-CalendarSync/1.0' },
+        method: request.method,
+        headers: { 'user-agent': 'MembersPortal-CalendarSync/1.0', ...request.headers },
         lookup: pinned,
         agent: false,
         signal,
       },
       resolve,
     );
-    request.on('error', reject);
-    request.end();
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
   });
 }
 
@@ -158,7 +171,7 @@ export async function fetchFeed(address: string, options: FetchFeedOptions = {})
   try {
     for (let redirects = 0; ; redirects++) {
       const target = await resolvePublicAddress(url.hostname, options);
-      const response = await get(url, target, signal);
+      const response = await send(url, target, signal);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         response.resume();
@@ -184,6 +197,68 @@ export async function fetchFeed(address: string, options: FetchFeedOptions = {})
         throw new FeedError(FETCH_MESSAGES.notCalendar);
       }
       return await readLimited(response, maxBytes);
+    }
+  } catch (error) {
+    throw networkError(error, signal);
+  }
+}
+
+export interface SafeRequest {
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface SafeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Where the answer came from, after redirects. */
+  url: string;
+}
+
+/**
+ * Any request (a CalDAV PROPFIND or REPORT) with the feed fetcher's guards: public addresses only (or an
+ * allowed origin), pinned connections, a time limit for the whole exchange, a size limit while reading.
+ * A redirect is followed with the same method and body (as CalDAV clients do), checked again, never from
+ * https down to http, and without the Authorization header when it leaves the origin. Any status is an
+ * answer; network trouble is a FeedError.
+ */
+export async function safeRequest(request: SafeRequest, options: FetchFeedOptions = {}): Promise<SafeAnswer> {
+  const maxBytes = options.maxBytes ?? FEED_FETCH_LIMITS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? FEED_FETCH_LIMITS.maxRedirects;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? FEED_FETCH_LIMITS.timeoutMs);
+  let url = parseAddress(request.url);
+  let headers = { ...request.headers };
+  const originAllowed = (u: URL) => options.allowOrigins?.includes(u.origin) ?? false;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== 'https:' && !originAllowed(url)) throw new FeedError(FETCH_MESSAGES.badAddress);
+      const target = originAllowed(url)
+        ? { address: url.hostname.replace(/^\[|\]$/g, ''), family: url.hostname.includes(':') ? 6 : 4 }
+        : await resolvePublicAddress(url.hostname, options);
+      const response = await send(url, target, signal, { method: request.method, headers, body: request.body });
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECTS.has(status) && location) {
+        response.resume();
+        if (redirects >= maxRedirects) throw new FeedError(FETCH_MESSAGES.tooManyRedirects);
+        const next = parseAddress(new URL(location, url).toString());
+        if (url.protocol === 'https:' && next.protocol !== 'https:')
+          throw new FeedError(FETCH_MESSAGES.insecureRedirect);
+        if (next.origin !== url.origin) {
+          const { authorization: _dropped, ...rest } = headers;
+          headers = rest;
+        }
+        url = next;
+        continue;
+      }
+      const body = await readLimited(response, maxBytes);
+      const answerHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers))
+        if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+      return { status, headers: answerHeaders, body, url: url.toString() };
     }
   } catch (error) {
     throw networkError(error, signal);

@@ -4,7 +4,13 @@
 // refused for what it holds (over the size or expansion limits, too slow to read) is also marked refused
 // and not read again until the provider chooses Try again. The feed's text is read in a worker thread.
 import { Temporal } from 'temporal-polyfill';
-import { CalendarSyncError, type CalendarSync, type ExternalBusy } from '../../integrations/calendar-sync';
+import {
+  CalendarSyncError,
+  type CaldavService,
+  type CalendarSync,
+  type ExternalBusy,
+} from '../../integrations/calendar-sync';
+import { caldavAccountOf, caldavTransport, mergeCalendarObjects } from './caldav';
 import type { ExternalBusyBlock } from '../calendar';
 import { withAccessToken } from './google-account';
 import { MAX_BUSY_SPANS, type Window } from './ics';
@@ -55,6 +61,8 @@ export interface SyncDeps {
   calendarSync: CalendarSync | null;
   /** Microsoft 365 / Outlook (null or absent: not set up). */
   microsoftCalendar?: CalendarSync | null;
+  /** CalDAV servers (absent: CalDAV calendars are not read). */
+  caldav?: CaldavService | null;
   /** Options of the feed fetcher (the tests' local server). */
   fetch?: FetchFeedOptions;
   /** Limits of the thread that reads the feed (the tests' smaller ones). */
@@ -78,6 +86,19 @@ async function readBusy(
   if (calendar.kind === 'ics') {
     const text = await fetchFeed(calendar.url!, deps.fetch);
     return readBusyOffThread(text, window, await repo.providerTimeZone(db, calendar.providerId), deps.read);
+  }
+  if (calendar.kind === 'caldav') {
+    if (!deps.caldav) throw new FeedError('CalDAV calendars are not read by this process.');
+    const caldavDeps = { caldav: deps.caldav, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
+    const objects = await deps.caldav.calendarObjects(
+      await caldavTransport(caldavDeps),
+      await caldavAccountOf(db, calendar.providerId),
+      calendar.remoteCalendarId!,
+      window.from,
+      window.to,
+    );
+    const timeZone = await repo.providerTimeZone(db, calendar.providerId);
+    return readBusyOffThread(mergeCalendarObjects(objects), window, timeZone, deps.read);
   }
   if (calendar.kind === 'microsoft') {
     const microsoft = deps.microsoftCalendar;

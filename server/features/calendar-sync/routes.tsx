@@ -14,11 +14,14 @@ import { Router, type Request, type Response } from 'express';
 import type { Viewer } from '../../domain/accounts';
 import {
   addIcsFeed,
+  CALDAV_LINK_MESSAGES,
+  connectCaldavAccount,
   FEED_MESSAGES,
   GOOGLE_LINK_MESSAGES,
   linkGoogleAccount,
   linkGoogleCalendar,
   linkMicrosoftAccount,
+  linkCaldavCalendar,
   linkMicrosoftCalendar,
   MICROSOFT_LINK_MESSAGES,
   removeExternalCalendar,
@@ -84,7 +87,7 @@ const idParam = (value: unknown): number => {
 export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): Router {
   const router = Router();
   const calendarSync = integrations.calendarSync;
-  const services = { google: calendarSync, microsoft: integrations.microsoftCalendar };
+  const services = { google: calendarSync, microsoft: integrations.microsoftCalendar, caldav: integrations.caldav };
   const redirectUri = `${config.portalUrl}${CALLBACK_PATH}`;
   const microsoftRedirectUri = `${config.portalUrl}${MICROSOFT_CALLBACK_PATH}`;
   const viewerOf = (res: Response): Viewer => res.locals.viewer!;
@@ -144,8 +147,9 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
         ics: FEED_MESSAGES.removed,
         google: GOOGLE_LINK_MESSAGES.calendarUnlinked,
         microsoft: MICROSOFT_LINK_MESSAGES.calendarUnlinked,
+        caldav: CALDAV_LINK_MESSAGES.calendarUnlinked,
       } as const;
-      flash(req, 'success', said[removed.kind as keyof typeof said]);
+      flash(req, 'success', said[removed.kind]);
       res.redirect(303, `${PAGE_PATH}#${removed.kind === 'ics' ? 'feeds' : removed.kind}`);
     }),
   );
@@ -327,6 +331,49 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       await unlinkAccount(db, calendarProviderId(viewerOf(res)), 'microsoft');
       flash(req, 'success', MICROSOFT_LINK_MESSAGES.accountUnlinked);
       res.redirect(303, `${PAGE_PATH}#microsoft`);
+    }),
+  );
+
+  // --- CalDAV (iCloud, Fastmail, Nextcloud): connect with an app password, choose calendars, disconnect --------
+
+  router.post(
+    `${PAGE_PATH}/caldav`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await connectCaldavAccount(
+        db,
+        { caldav: integrations.caldav },
+        calendarProviderId(viewerOf(res)),
+        req.body ?? {},
+      );
+      flash(req, 'success', CALDAV_LINK_MESSAGES.connected);
+      res.redirect(303, `${PAGE_PATH}#caldav`);
+    }),
+  );
+
+  router.post(
+    `${PAGE_PATH}/caldav/calendars`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await linkCaldavCalendar(
+        db,
+        integrations.jobs,
+        { caldav: integrations.caldav },
+        calendarProviderId(viewerOf(res)),
+        req.body?.caldav_calendar_id,
+      );
+      flash(req, 'success', CALDAV_LINK_MESSAGES.calendarLinked);
+      res.redirect(303, `${PAGE_PATH}#caldav`);
+    }),
+  );
+
+  router.post(
+    `${PAGE_PATH}/caldav/unlink`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      await unlinkAccount(db, calendarProviderId(viewerOf(res)), 'caldav');
+      flash(req, 'success', CALDAV_LINK_MESSAGES.accountUnlinked);
+      res.redirect(303, `${PAGE_PATH}#caldav`);
     }),
   );
 

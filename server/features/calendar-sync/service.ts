@@ -10,10 +10,16 @@ import {
   googleAccountStatus,
   type GoogleAccountStatus,
   listExternalCalendars,
+  potentialCaldavCalendars,
   potentialGoogleCalendars,
   potentialMicrosoftCalendars,
 } from '../../domain/external-calendars';
-import { CalendarSyncError, type CalendarSync, type GoogleCalendarEntry } from '../../integrations/calendar-sync';
+import {
+  type CaldavService,
+  CalendarSyncError,
+  type CalendarSync,
+  type GoogleCalendarEntry,
+} from '../../integrations/calendar-sync';
 import { NotFoundError } from '../../lib/errors';
 
 export interface CalendarOwner {
@@ -49,11 +55,21 @@ export interface ConnectionsData {
     potential: GoogleCalendarEntry[];
     listError: string | null;
   };
+  caldav: {
+    account: AccountStatus;
+    /** The calendar home's server, shown beside the user name. */
+    server: string | null;
+    potential: GoogleCalendarEntry[];
+    listError: string | null;
+    /** Outside production: the stand-in server and its sample account, offered on the form. */
+    sample: { serverUrl: string; username: string; password: string } | null;
+  };
 }
 
 export interface CalendarServices {
   google: CalendarSync | null;
   microsoft: CalendarSync | null;
+  caldav: CaldavService;
 }
 
 /** The account's calendars not linked yet, or why they cannot be listed (access withdrawn, service down). */
@@ -73,7 +89,7 @@ const modeOf = <Live extends string>(sync: CalendarSync | null, live: Live): 'of
 
 export async function loadConnections(db: Knex, services: CalendarServices, viewer: Viewer): Promise<ConnectionsData> {
   const owner = calendarOwner(viewer);
-  const notLinked = { linked: false, linkedAt: null } as const;
+  const notLinked = { linked: false, linkedAt: null, server: null } as const;
   const empty: ConnectionsData = {
     owner,
     calendars: [],
@@ -87,20 +103,37 @@ export async function loadConnections(db: Knex, services: CalendarServices, view
       potential: [],
       listError: null,
     },
+    caldav: {
+      account: { ...notLinked, accountName: null },
+      server: null,
+      potential: [],
+      listError: null,
+      sample: services.caldav.standIn
+        ? {
+            serverUrl: await services.caldav.standIn.url(),
+            username: services.caldav.standIn.username,
+            password: services.caldav.standIn.password,
+          }
+        : null,
+    },
   };
   if (!owner.hasCalendar) return empty;
-  const [calendars, googleAccount, microsoftAccount] = await Promise.all([
+  const [calendars, googleAccount, microsoftAccount, caldavAccount] = await Promise.all([
     listExternalCalendars(db, owner.id),
     googleAccountStatus(db, owner.id),
     accountStatus(db, owner.id, 'microsoft'),
+    accountStatus(db, owner.id, 'caldav'),
   ]);
   const { google, microsoft } = services;
-  const [googleList, microsoftList] = await Promise.all([
+  const [googleList, microsoftList, caldavList] = await Promise.all([
     google && googleAccount.linked
       ? potentialOf(() => potentialGoogleCalendars(db, google, owner.id))
       : { potential: [], listError: null },
     microsoft && microsoftAccount.linked
       ? potentialOf(() => potentialMicrosoftCalendars(db, microsoft, owner.id))
+      : { potential: [], listError: null },
+    caldavAccount.linked
+      ? potentialOf(() => potentialCaldavCalendars(db, { caldav: services.caldav }, owner.id))
       : { potential: [], listError: null },
   ]);
   return {
@@ -109,5 +142,6 @@ export async function loadConnections(db: Knex, services: CalendarServices, view
     googleAccount,
     ...googleList,
     microsoft: { ...empty.microsoft, account: microsoftAccount, ...microsoftList },
+    caldav: { ...empty.caldav, account: caldavAccount, server: caldavAccount.server, ...caldavList },
   };
 }

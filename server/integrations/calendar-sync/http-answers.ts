@@ -1,8 +1,10 @@
 // What the OAuth calendar services' answers say beyond their JSON: how long to wait, and who signed in.
 
 /** Retry-After in seconds (its date form too), or null. */
-export function retryAfterOf(response: Response): number | null {
-  const value = response.headers.get('retry-after');
+export const retryAfterOf = (response: Response): number | null =>
+  retryAfterOfHeader(response.headers.get('retry-after'));
+
+export function retryAfterOfHeader(value: string | null | undefined): number | null {
   if (!value) return null;
   const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
   return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;

@@ -4,8 +4,10 @@
 // Microsoft's a local stand-in of Graph), and nothing in production (the connections page then says the
 // service is not set up).
 import type { Config } from '../../config';
+import { type CaldavClient, createCaldavClient } from './caldav';
 import { createGoogleCalendarSync } from './google';
 import { createLocalCalendarSync } from './local';
+import { createLocalCaldav, type LocalCaldav } from './local-caldav';
 import { createLocalMicrosoftCalendarSync } from './local-microsoft';
 import { createMicrosoftCalendarSync } from './microsoft';
 import type { CalendarSync } from './port';
@@ -18,6 +20,23 @@ export function createCalendarSync(config: Pick<Config, 'env' | 'google'>): Cale
 export function createMicrosoftCalendar(config: Pick<Config, 'env' | 'microsoft'>): CalendarSync | null {
   if (config.microsoft) return createMicrosoftCalendarSync(config.microsoft);
   return config.env === 'production' ? null : createLocalMicrosoftCalendarSync();
+}
+
+/** CalDAV servers (iCloud, Fastmail, Nextcloud): any the provider names, so always there. */
+export interface CaldavService extends CaldavClient {
+  /** Outside production, a CalDAV server on this machine with a sample account, offered on the form. */
+  readonly standIn: LocalCaldav | null;
+  /** Origins reached although private and over http: the stand-in's, outside production; none in production. */
+  trustedOrigins(): Promise<string[]>;
+}
+
+export function createCaldav(config: Pick<Config, 'env'>): CaldavService {
+  const standIn = config.env === 'production' ? null : createLocalCaldav();
+  return {
+    ...createCaldavClient(),
+    standIn,
+    trustedOrigins: async () => (standIn ? [new URL(await standIn.url()).origin] : []),
+  };
 }
 
 export {
@@ -43,3 +62,18 @@ export {
   LOCAL_MICROSOFT_EMAIL,
 } from './local-microsoft';
 export { createMicrosoftCalendarSync, MICROSOFT_SCOPES } from './microsoft';
+export {
+  type CaldavAccount,
+  type CaldavAnswer,
+  type CaldavClient,
+  type CaldavCredentials,
+  type CaldavRequest,
+  type CaldavTransport,
+  EVENT_PROPERTIES as CALDAV_EVENT_PROPERTIES,
+} from './caldav';
+export {
+  createLocalCaldav,
+  type LocalCaldav,
+  LOCAL_CALDAV_PASSWORD,
+  LOCAL_CALDAV_USERNAME,
+} from './local-caldav';

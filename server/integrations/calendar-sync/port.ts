@@ -73,7 +73,9 @@ export const MICROSOFT_MESSAGES: ServiceMessages = {
   calendarGone: 'This calendar is no longer in your Microsoft account.',
 };
 
-export const CALDAV_MESSAGES: ServiceMessages = {
+export const CALDAV_MESSAGES: ServiceMessages & { notCaldav: string } = {
+  notCaldav:
+    'We could not find your calendars at this address. Please check the server address, user name and app password.',
   accessLost:
     'The calendar server refused the user name or app password. Please connect it again with a new app password.',
   unavailable: 'The calendar server could not be reached. The portal will try again.',

@@ -63,13 +63,35 @@ export interface MicrosoftView extends Omit<GoogleView, 'mode'> {
   mode: 'off' | 'sample' | 'microsoft';
 }
 
+/** A CalDAV account (iCloud, Fastmail, Nextcloud), connected with an app password. */
+export interface CaldavView {
+  linked: boolean;
+  username: string | null;
+  server: string | null;
+  linkedAtText: string | null;
+  listError: string | null;
+  potential: { id: string; name: string; primary: boolean }[];
+  calendars: LinkedCalendarView[];
+  /** Outside production: the stand-in server's address and sample account. */
+  sample: { serverUrl: string; username: string; password: string } | null;
+}
+
+export const UNLINK_CALDAV_CALENDAR_QUESTION =
+  'Unlink this calendar? Its busy times will no longer block your calendar.';
+export const UNLINK_CALDAV_ACCOUNT_QUESTION =
+  'Disconnect this calendar account? The busy times of all its calendars will be removed from your calendar.';
+
 export interface ConnectionsPageProps {
   hasCalendar: boolean;
   feeds: FeedView[];
   google: GoogleView;
   microsoft: MicrosoftView;
+  caldav: CaldavView;
   /** What the feed form shows: the typed values after a refused post. */
   feedForm: { name: string; url: string };
+  /** What the CalDAV form shows: the typed values after a refused post (never the password). */
+  caldavForm: { serverUrl: string; username: string };
+  chosenCaldavCalendar: string;
   chosenGoogleCalendar: string;
   chosenMicrosoftCalendar: string;
   errors: Record<string, string>;
@@ -271,6 +293,151 @@ function OAuthSection({
   );
 }
 
+function CaldavConnectForm({
+  form,
+  errors,
+  sample,
+  again,
+}: {
+  form: ConnectionsPageProps['caldavForm'];
+  errors: Record<string, string>;
+  sample: CaldavView['sample'];
+  again: boolean;
+}) {
+  return (
+    <PostForm action={`${PAGE_PATH}/caldav`} className="connections-add" noValidate>
+      {sample && (
+        <p className="hint">
+          On this server a sample CalDAV server stands in: address {sample.serverUrl}, user name {sample.username}, app
+          password {sample.password}.
+        </p>
+      )}
+      <FormField
+        name="server_url"
+        label="Server address"
+        error={errors.server_url}
+        defaultValue={form.serverUrl}
+        inputMode="url"
+        autoComplete="url"
+        spellCheck={false}
+        hint="iCloud: https://caldav.icloud.com. Fastmail: https://caldav.fastmail.com. Nextcloud: your server's address followed by /remote.php/dav."
+      />
+      <FormField
+        name="username"
+        label="User name"
+        error={errors.username}
+        defaultValue={form.username}
+        autoComplete="username"
+        spellCheck={false}
+        hint="Usually the e-mail address of the account."
+      />
+      <FormField
+        name="password"
+        label="App password"
+        type="password"
+        error={errors.password}
+        autoComplete="new-password"
+        hint="Make an app password for the portal in your account's security settings (for iCloud: account.apple.com, Sign-In and Security, App-Specific Passwords). Never your main password."
+      />
+      <div className="actions">
+        <Button>{again ? 'Save the new app password' : 'Connect calendar account'}</Button>
+      </div>
+    </PostForm>
+  );
+}
+
+function CaldavSection({
+  caldav,
+  form,
+  errors,
+  chosen,
+}: {
+  caldav: CaldavView;
+  form: ConnectionsPageProps['caldavForm'];
+  errors: Record<string, string>;
+  chosen: string;
+}) {
+  const title = 'iCloud, Fastmail, Nextcloud (CalDAV)';
+  if (!caldav.linked) {
+    return (
+      <Card id="caldav" title={title}>
+        <p>
+          Connect a calendar account that speaks CalDAV with an app password, then choose the calendars whose busy times
+          should block your calendar. Only when you are busy is read.
+        </p>
+        <CaldavConnectForm form={form} errors={errors} sample={caldav.sample} again={false} />
+      </Card>
+    );
+  }
+  // A refused password (or one changed on the server) is replaced here; the form opens when it was just refused.
+  const refused = Boolean(errors.server_url || errors.username || errors.password);
+  return (
+    <Card
+      id="caldav"
+      title={title}
+      footer={
+        <PostForm action={`${PAGE_PATH}/caldav/unlink`} data-confirm={UNLINK_CALDAV_ACCOUNT_QUESTION}>
+          <Button variant="danger-outline">Disconnect calendar account</Button>
+        </PostForm>
+      }
+    >
+      <SummaryList
+        rows={[
+          { label: 'User name', value: caldav.username ?? '' },
+          { label: 'Server', value: caldav.server ?? '' },
+          { label: 'Connected since', value: caldav.linkedAtText ?? '' },
+        ]}
+      />
+      <h3>Linked calendars</h3>
+      {caldav.calendars.length ? (
+        <DataTable
+          caption="Linked CalDAV calendars"
+          className="connections-table"
+          rows={caldav.calendars}
+          rowKey={(c) => c.id}
+          columns={[
+            { heading: 'Calendar', cell: (c) => c.name },
+            { heading: 'Status', cell: (c) => <SyncStatus status={c.status} /> },
+            {
+              heading: 'Actions',
+              hidden: true,
+              cell: (c) => (
+                <RemoveButton id={c.id} question={UNLINK_CALDAV_CALENDAR_QUESTION} verb="Unlink" name={c.name} />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <EmptyState title="No calendar of this account linked yet." />
+      )}
+      {caldav.listError && <Notice tone="error">{caldav.listError}</Notice>}
+      {!caldav.listError &&
+        (caldav.potential.length ? (
+          <PostForm action={`${PAGE_PATH}/caldav/calendars`} className="connections-choose">
+            <RadioGroup
+              idPrefix="caldav_calendar_id"
+              name="caldav_calendar_id"
+              legend="Choose a calendar to link"
+              stacked
+              value={chosen}
+              error={errors.caldav_calendar_id}
+              options={caldav.potential.map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <div className="actions">
+              <Button>Link this calendar</Button>
+            </div>
+          </PostForm>
+        ) : (
+          <p className="muted">Every calendar of this account is linked.</p>
+        ))}
+      <details className="connections-again" open={refused}>
+        <summary>Use a new app password</summary>
+        <CaldavConnectForm form={form} errors={errors} sample={caldav.sample} again />
+      </details>
+    </Card>
+  );
+}
+
 function FeedsSection({
   feeds,
   feedForm,
@@ -364,6 +531,12 @@ export function ConnectionsPage(props: ConnectionsPageProps) {
         view={props.microsoft}
         errors={props.errors}
         chosen={props.chosenMicrosoftCalendar}
+      />
+      <CaldavSection
+        caldav={props.caldav}
+        form={props.caldavForm}
+        errors={props.errors}
+        chosen={props.chosenCaldavCalendar}
       />
       <FeedsSection feeds={props.feeds} feedForm={props.feedForm} errors={props.errors} />
     </div>
