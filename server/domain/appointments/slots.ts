@@ -38,9 +38,12 @@ export async function bookableSlots(
   now: Date,
   known: KnownSlotInputs = {},
 ): Promise<Slot[]> {
-  const state = await calendarStateOf(db, providerId);
+  // Two reads at once (outside a transaction, each on a connection of its own; inside one, pg queues them).
+  const [state, applied] = await Promise.all([
+    calendarStateOf(db, providerId),
+    known.rules ?? bookingRulesOf(db, providerId),
+  ]);
   if (!state.hasCalendar || !state.open || !state.accepting) return [];
-  const applied = known.rules ?? (await bookingRulesOf(db, providerId));
   const window = bookingWindow(from, to, now, applied, state.timeZone);
   if (!window) return [];
   // Busy time up to a buffer away from the window still keeps a slot in it free of its buffer.
