@@ -1,9 +1,9 @@
 // Several portal processes on one PostgreSQL behind a small load balancer, as a deployment runs them: web
 // processes that only enqueue jobs (JOBS_IN_PROCESS=0) and job workers, all started at the same moment.
 // The proxy behaves as the deployment notes ask of a real one: it health-checks every backend each half
-// second (and takes one out at its first refused connection), passes responses through unbuffered (live
-// streams), and never retries a POST; an idempotent GET that found its backend gone is tried once more
-// on another. Shared by test/process/cluster.test.ts and `npm run bench:cluster`.
+// second (two failed checks, or one refused connection, take it out), passes responses through
+// unbuffered (live streams), and never retries a POST; an idempotent GET that found its backend gone is
+// tried once more on another. Shared by test/process/cluster.test.ts and `npm run bench:cluster`.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +47,8 @@ interface Backend {
   up: boolean;
   /** When a request last found it gone: a health check begun before then does not bring it back. */
   failedAt: number;
+  /** Health checks failed in a row: two take it out (one slow answer on a busy machine does not). */
+  failedChecks: number;
   agent: http.Agent;
 }
 
@@ -74,6 +76,7 @@ export class LoadBalancer implements Target {
       port,
       up: false,
       failedAt: 0,
+      failedChecks: 0,
       agent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
     };
     this.served[index] ??= 0;
@@ -92,16 +95,28 @@ export class LoadBalancer implements Target {
     for (const backend of this.backends) backend.agent.destroy();
   }
 
+  private checking = false;
+
   private async checkHealth(): Promise<void> {
-    await Promise.all(
-      this.backends.map(async (backend) => {
-        const started = Date.now();
-        const ready = await fetch(`http://127.0.0.1:${backend.port}/readyz`, { signal: AbortSignal.timeout(1_000) })
-          .then((r) => r.status === 200)
-          .catch(() => false);
-        if (this.backends.includes(backend) && !(ready && backend.failedAt >= started)) backend.up = ready;
-      }),
-    );
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await Promise.all(
+        this.backends.map(async (backend) => {
+          const started = Date.now();
+          const ready = await fetch(`http://127.0.0.1:${backend.port}/readyz`, { signal: AbortSignal.timeout(2_000) })
+            .then((r) => r.status === 200)
+            .catch(() => false);
+          if (!this.backends.includes(backend)) return;
+          if (ready) {
+            backend.failedChecks = 0;
+            if (backend.failedAt < started) backend.up = true;
+          } else if (++backend.failedChecks >= 2) backend.up = false;
+        }),
+      );
+    } finally {
+      this.checking = false;
+    }
   }
 
   private pick(req: http.IncomingMessage, avoid: number | null): number | null {
