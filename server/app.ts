@@ -34,6 +34,7 @@ import { UploadForms } from './http/uploads';
 import type { Integrations } from './integrations';
 import { LOCAL_STRIPE_PREFIX, localStripePages, servesHostedPages } from './integrations/payments';
 import { statusBannerFor } from './presenters';
+import { googleCalendarWebhookRouter } from './webhooks/google-calendar';
 import { stripeWebhookRouter } from './webhooks/stripe';
 
 /** Static files of public/ (favicon and the like); pages never touch the disk on their way. */
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps): PortalApp {
   );
   // Stripe's events: signed, raw bodies, no cookies; before the parsers, sessions and CSRF for the same reasons.
   app.use(stripeWebhookRouter({ db, payments: deps.integrations.payments, jobs: deps.integrations.jobs, logger }));
+  // Google Calendar's push notifications: no cookies, no body; the channel's token is the proof.
+  app.use(googleCalendarWebhookRouter({ db, jobs: deps.integrations.jobs, logger }));
   // The local card server's hosted pages (checkout, invoices, receipts) at this origin, so that their links
   // outlive the card server's port; never in production. Their forms post to the card server, which reads them.
   if (servesHostedPages(config) && deps.integrations.payments.mode === 'local')

@@ -23,7 +23,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * depends on it (the funnel that will count it reads it fresh). conversation_notes and saved_replies are
  * read fresh by the practice inbox's pages only (a thread's notes, the account's saved replies).
  * consultation_links (a reminder's one-tap links) and consultation_digests (the morning digests sent)
- * are read only by the link's page and the digest job.
+ * are read only by the link's page and the digest job. google_watch_channels (Google's push channels) is
+ * read only by the webhook that receives their notifications and the jobs that renew them.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -47,6 +48,7 @@ export const UNWATCHED_TABLES = [
   'saved_replies',
   'consultation_links',
   'consultation_digests',
+  'google_watch_channels',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

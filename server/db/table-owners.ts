@@ -50,6 +50,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   external_calendars: 'domain/external-calendars',
   google_account_links: 'domain/external-calendars',
   calendar_account_links: 'domain/external-calendars',
+  google_watch_channels: 'domain/external-calendars',
   // billing: the mirror of Stripe and the payment attempts
   billing_attempts: 'domain/billing',
   billing_charges: 'domain/billing',

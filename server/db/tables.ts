@@ -403,6 +403,15 @@ export interface GoogleAccountLinks {
   refresh_token: string | null;
 }
 
+export interface GoogleWatchChannels {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  external_calendar_id: number;
+  id: string;
+  resource_id: string | null;
+  token_hash: string;
+}
+
 export interface Images {
   created_at: Generated<Timestamp>;
   filename: string | null;
@@ -811,6 +820,7 @@ export interface DB {
   external_calendars: ExternalCalendars;
   feedback: Feedback;
   google_account_links: GoogleAccountLinks;
+  google_watch_channels: GoogleWatchChannels;
   images: Images;
   insurance_opt_outs: InsuranceOptOuts;
   invite_tokens: InviteTokens;

@@ -66,6 +66,7 @@ type TypedTable =
   | 'api_idempotency_keys'
   | 'google_account_links'
   | 'calendar_account_links'
+  | 'google_watch_channels'
   | 'billing_attempts'
   | 'sent_messages'
   | 'billing_charges'

@@ -26,6 +26,18 @@ export { freshAccessToken, freshToken, type OAuthService, withAccessToken } from
 export { busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, MAX_BUSY_SPANS } from './ics';
 export { FEED_READ_LIMITS, READ_MESSAGES, readBusyOffThread } from './ics-reader';
 export { externalCalendarJobs } from './jobs';
+export { RENEW_WATCHES_JOB, STOP_WATCH_JOB, WATCH_CALENDAR_JOB } from './job-names';
+export {
+  enqueueDueWatches,
+  GOOGLE_WEBHOOK_PATH,
+  type GoogleNotification,
+  type NotificationOutcome,
+  PUSH_LIMITS,
+  pushAddress,
+  receiveGoogleNotification,
+  watchCalendar,
+  type WatchOutcome,
+} from './push';
 export {
   type AccountService,
   type CalendarKind,

@@ -3,6 +3,8 @@
 // never holds up the others.
 import { CalendarSyncError } from '../../integrations/calendar-sync';
 import type { JobDefinition } from '../../jobs/queue';
+import { RENEW_WATCHES_JOB, STOP_WATCH_JOB, WATCH_CALENDAR_JOB } from './job-names';
+import { enqueueDueWatches, pushAddress, stopChannel, watchCalendar } from './push';
 import { enqueueAllSyncs, enqueueSync, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB } from './service';
 import { syncExternalCalendar } from './sync';
 
@@ -40,6 +42,41 @@ export const externalCalendarJobs: JobDefinition<never>[] = [
     handle: async (_data: object, { db, integrations, logger }) => {
       const count = await enqueueAllSyncs(db, integrations.jobs);
       if (count) logger.info({ calendars: count }, 'external calendar syncs queued');
+    },
+  },
+  {
+    name: WATCH_CALENDAR_JOB,
+    // Google down is retried; a refusal leaves the calendar to polling (the hourly job asks again).
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    handle: async ({ calendarId }: { calendarId: number }, { db, integrations, config, logger }) => {
+      const google = integrations.calendarSync;
+      const address = pushAddress(config.portalUrl, google);
+      if (!google || !address) return;
+      const outcome = await watchCalendar(db, google, Number(calendarId), address);
+      logger.info({ calendarId, outcome }, 'google calendar push channel');
+    },
+  },
+  {
+    name: RENEW_WATCHES_JOB,
+    cron: '17 * * * *',
+    retryLimit: 0,
+    handle: async (_data: object, { db, integrations, config, logger }) => {
+      if (!pushAddress(config.portalUrl, integrations.calendarSync)) return;
+      const count = await enqueueDueWatches(db, integrations.jobs);
+      if (count) logger.info({ calendars: count }, 'google calendar push channels queued');
+    },
+  },
+  {
+    name: STOP_WATCH_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    handle: async (
+      { providerId, channelId, resourceId }: { providerId: number; channelId: string; resourceId: string },
+      { db, integrations },
+    ) => {
+      if (integrations.calendarSync)
+        await stopChannel(db, integrations.calendarSync, Number(providerId), channelId, resourceId);
     },
   },
 ] as JobDefinition<never>[];

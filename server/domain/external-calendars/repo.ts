@@ -320,3 +320,68 @@ export async function deleteAccountLink(
   if (link) await db('calendar_account_links').where({ id: link.id }).delete();
   return link;
 }
+
+// --- Google push channels (google_watch_channels) ----------------------------------------------------------
+
+export interface WatchChannelRow {
+  id: string;
+  calendarId: number;
+  resourceId: string | null;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+const toChannel = (row: Row<'google_watch_channels'>): WatchChannelRow => ({
+  id: row.id,
+  calendarId: row.external_calendar_id,
+  resourceId: row.resource_id,
+  tokenHash: row.token_hash,
+  expiresAt: row.expires_at,
+});
+
+export async function insertChannel(
+  db: Db,
+  channel: { id: string; calendarId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db('google_watch_channels').insert({
+    id: channel.id,
+    external_calendar_id: channel.calendarId,
+    token_hash: channel.tokenHash,
+    expires_at: channel.expiresAt,
+  });
+}
+
+export async function confirmChannel(db: Db, id: string, resourceId: string, expiresAt: Date): Promise<void> {
+  await db('google_watch_channels').where({ id }).update({ resource_id: resourceId, expires_at: expiresAt });
+}
+
+export async function findChannel(db: Db, id: string): Promise<WatchChannelRow | null> {
+  const row = await db('google_watch_channels').where({ id }).first();
+  return row ? toChannel(row) : null;
+}
+
+export async function channelsOf(db: Db, calendarIds: number[]): Promise<WatchChannelRow[]> {
+  if (!calendarIds.length) return [];
+  return (await db('google_watch_channels').whereIn('external_calendar_id', calendarIds).orderBy('created_at')).map(
+    toChannel,
+  );
+}
+
+export async function deleteChannel(db: Db, id: string): Promise<void> {
+  await db('google_watch_channels').where({ id }).delete();
+}
+
+/** Google calendars (not refused) with no channel that lives past `until`: new ones, and those to renew. */
+export async function calendarsToWatch(db: Db, until: Date): Promise<number[]> {
+  return db('external_calendars as c')
+    .where('c.kind', 'google')
+    .whereNull('c.sync_refused_at')
+    .whereNotExists(
+      db('google_watch_channels as w')
+        .where('w.external_calendar_id', db.ref('c.id'))
+        .where('w.expires_at', '>', until)
+        .whereNotNull('w.resource_id'),
+    )
+    .orderBy('c.id')
+    .pluck('c.id');
+}

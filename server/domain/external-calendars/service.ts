@@ -12,11 +12,12 @@ import {
 import type { JobQueue } from '../../jobs/queue';
 import { lockProvider } from '../providers';
 import { withAccessToken } from './google-account';
+import { SYNC_CALENDAR_JOB, WATCH_CALENDAR_JOB } from './job-names';
+import { enqueueStops } from './push';
 import * as repo from './repo';
 import { FEED_LIMITS, FEED_MESSAGES, validateFeedForm } from './validation';
 
-export const SYNC_CALENDAR_JOB = 'external-calendars.sync';
-export const SYNC_ALL_CALENDARS_JOB = 'external-calendars.sync-all';
+export { SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB } from './job-names';
 
 export const GOOGLE_LINK_MESSAGES = {
   calendarLinked: 'Google calendar linked successfully.',
@@ -57,15 +58,20 @@ export async function addIcsFeed(
   });
 }
 
-/** Removes a feed or unlinks a Google calendar, and its busy blocks with it. */
+/**
+ * Removes a feed or unlinks a calendar, and its busy blocks with it; a Google calendar's push channels
+ * are stopped by a job queued in the same transaction.
+ */
 export async function removeExternalCalendar(
   db: repo.Db,
   providerId: number,
   calendarId: number,
+  jobs?: JobQueue,
 ): Promise<repo.ExternalCalendar> {
   return db.transaction(async (trx) => {
     const calendar = await repo.findCalendar(trx, providerId, calendarId);
     if (!calendar) throw new NotFoundError();
+    if (jobs && calendar.kind === 'google') await enqueueStops(trx, jobs, providerId, [calendarId]);
     await repo.deleteCalendar(trx, providerId, calendarId);
     return calendar;
   });
@@ -163,6 +169,8 @@ export async function linkGoogleCalendar(
       googleCalendarId: id,
     });
     await enqueueSync(trx, jobs, calendarId);
+    // Push, when this portal can receive it (the job decides; without it, polling alone).
+    await jobs.enqueue(trx, WATCH_CALENDAR_JOB, { calendarId }, { singletonKey: `watch-${calendarId}` });
     return calendarId;
   });
 }
@@ -173,10 +181,19 @@ export async function unlinkGoogleAccount(
   calendarSync: CalendarSync | null,
   providerId: number,
 ): Promise<void> {
-  const link = await db.transaction(async (trx) => {
+  const { link, channels } = await db.transaction(async (trx) => {
+    const googleIds = (await repo.listCalendars(trx, providerId)).filter((c) => c.kind === 'google').map((c) => c.id);
+    const held = await repo.channelsOf(trx, googleIds);
     await repo.deleteGoogleCalendars(trx, providerId);
-    return repo.deleteGoogleLink(trx, providerId);
+    return { link: await repo.deleteGoogleLink(trx, providerId), channels: held };
   });
+  // Push channels stop before the consent goes (best effort, with the access token still held).
+  if (calendarSync?.stopWatch && link?.accessToken)
+    for (const channel of channels)
+      if (channel.resourceId)
+        await calendarSync
+          .stopWatch(link.accessToken, { id: channel.id, resourceId: channel.resourceId })
+          .catch(() => undefined);
   const token = link?.refreshToken ?? link?.accessToken;
   if (calendarSync && token) await calendarSync.revoke(token);
 }

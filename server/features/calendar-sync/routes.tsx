@@ -142,6 +142,7 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
         db,
         calendarProviderId(viewerOf(res)),
         idParam(req.params.calendarId),
+        integrations.jobs,
       );
       const said = {
         ics: FEED_MESSAGES.removed,

@@ -32,7 +32,10 @@ export const GOOGLE_SCOPES = [
   'email',
   'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
   'https://www.googleapis.com/auth/calendar.freebusy',
+  // Availability too, which is what events.watch (push notifications) accepts short of reading events.
+  'https://www.googleapis.com/auth/calendar.events.freebusy',
 ];
+const CHANNELS_URL = 'https://www.googleapis.com/calendar/v3/channels/stop';
 /** freeBusy answers for bounded ranges; 30 days a question stays well inside them. */
 const FREE_BUSY_CHUNK_MS = 30 * 24 * 3_600_000;
 
@@ -183,6 +186,37 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
         }
       }
       return busy;
+    },
+
+    async watch(accessToken, calendarId, channel) {
+      const body = await api(accessToken, `/calendars/${encodeURIComponent(calendarId)}/events/watch`, {
+        method: 'POST',
+        body: JSON.stringify({
+          id: channel.id,
+          type: 'web_hook',
+          address: channel.address,
+          token: channel.token,
+          params: { ttl: String(channel.ttlSeconds) },
+        }),
+      });
+      const expiration = Number(body.expiration);
+      if (typeof body.resourceId !== 'string' || !Number.isFinite(expiration))
+        throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+      return { resourceId: body.resourceId, expiresAt: new Date(expiration) };
+    },
+
+    async stopWatch(accessToken, channel) {
+      try {
+        await fetchImpl(CHANNELS_URL, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: channel.id, resourceId: channel.resourceId }),
+          redirect: 'error',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        // Not stopped: it ends at its expiration, and its notifications find no channel here.
+      }
     },
 
     async revoke(token) {

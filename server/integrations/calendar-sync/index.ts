@@ -50,8 +50,18 @@ export {
   type GoogleCalendarEntry,
   type GoogleTokens,
   type ServiceMessages,
+  type WatchChannel,
+  type WatchRequest,
 } from './port';
-export { LOCAL_ACCOUNT_EMAIL, LOCAL_CALENDARS, LOCAL_CONSENT_CODE, LOCAL_CONSENT_PATH } from './local';
+export {
+  LOCAL_ACCOUNT_EMAIL,
+  LOCAL_CALENDARS,
+  LOCAL_CONSENT_CODE,
+  LOCAL_CONSENT_PATH,
+  type LocalChannel,
+  type LocalGoogle,
+  localGoogleOf,
+} from './local';
 export {
   createLocalGraph,
   createLocalMicrosoftCalendarSync,
@@ -62,6 +72,7 @@ export {
   LOCAL_MICROSOFT_EMAIL,
 } from './local-microsoft';
 export { createMicrosoftCalendarSync, MICROSOFT_SCOPES } from './microsoft';
+export { GOOGLE_SCOPES } from './google';
 export {
   type CaldavAccount,
   type CaldavAnswer,

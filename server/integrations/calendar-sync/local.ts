@@ -1,6 +1,8 @@
 // A sample Google account on this machine, so linking, choosing a calendar and the busy blocks can be
 // tried (and tested) without Google: a consent page of the portal's own, two calendars and a few busy
-// events placed a day or more from now.
+// events placed a day or more from now. It also keeps push channels as Google does and can send their
+// notifications (Google's headers, posted to the channel's address), and busy spans a test adds: its
+// state (`standIn`) is in memory.
 import crypto from 'node:crypto';
 import {
   CalendarSyncError,
@@ -8,7 +10,30 @@ import {
   type CalendarSync,
   type ExternalBusy,
   type GoogleCalendarEntry,
+  type WatchRequest,
 } from './port';
+
+/** A push channel the sample account holds, as Google would. */
+export interface LocalChannel extends WatchRequest {
+  calendarId: string;
+  resourceId: string;
+  expiresAt: Date;
+  /** Notifications sent so far (X-Goog-Message-Number counts from 1, the "sync" one). */
+  messages: number;
+}
+
+/** What a test (or a developer) can do to the sample account beyond what Google lets a client do. */
+export interface LocalGoogle {
+  channels: Map<string, LocalChannel>;
+  /** Busy spans added to a calendar (someone adds an event in Google). */
+  addBusy(calendarId: string, start: Date, end: Date): void;
+  /**
+   * Posts Google's notification of a change to every live channel of the calendar, as Google would;
+   * resolves with the portal's answers (status codes).
+   */
+  notify(calendarId: string, state?: 'exists' | 'not_exists'): Promise<number[]>;
+  reset(): void;
+}
 
 /** The portal page that stands in for Google's consent screen (served by the calendar-sync feature). */
 export const LOCAL_CONSENT_PATH = '/calendar/connections/google/sample-consent';
@@ -48,11 +73,56 @@ function checkAccess(token: string): void {
   if (!token.startsWith(ACCESS_PREFIX)) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
 }
 
-export function createLocalCalendarSync(options: { now?: () => Date } = {}): CalendarSync {
+export function createLocalCalendarSync(options: { now?: () => Date } = {}): CalendarSync & { standIn: LocalGoogle } {
   const now = options.now ?? (() => new Date());
   const newToken = (prefix: string) => `${prefix}${crypto.randomBytes(16).toString('hex')}`;
+  const added = new Map<string, ExternalBusy[]>();
+
+  /** One notification, with the headers Google sends (the body is empty). */
+  async function post(channel: LocalChannel, state: string): Promise<number> {
+    channel.messages++;
+    try {
+      const answer = await fetch(channel.address, {
+        method: 'POST',
+        headers: {
+          'x-goog-channel-id': channel.id,
+          'x-goog-channel-token': channel.token,
+          'x-goog-channel-expiration': channel.expiresAt.toUTCString(),
+          'x-goog-resource-id': channel.resourceId,
+          'x-goog-resource-uri': `https://www.googleapis.com/calendar/v3/calendars/${encodeURIComponent(channel.calendarId)}/events?alt=json`,
+          'x-goog-resource-state': state,
+          'x-goog-message-number': String(channel.messages),
+        },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  const standIn: LocalGoogle = {
+    channels: new Map(),
+    addBusy(calendarId, start, end) {
+      const list = added.get(calendarId) ?? [];
+      list.push({ uid: `${calendarId}-added-${list.length + 1}@${start.toISOString()}`, start, end });
+      added.set(calendarId, list);
+    },
+    async notify(calendarId, state = 'exists') {
+      const live = [...standIn.channels.values()].filter((c) => c.calendarId === calendarId && c.expiresAt > now());
+      return Promise.all(live.map((c) => post(c, state)));
+    },
+    reset() {
+      standIn.channels.clear();
+      added.clear();
+    },
+  };
+
   return {
     kind: 'local',
+    standIn,
     messages: GOOGLE_MESSAGES,
     authorizationUrl: ({ state }) => `${LOCAL_CONSENT_PATH}?${new URLSearchParams({ state })}`,
     async exchangeCode(code) {
@@ -84,6 +154,7 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
         const start = dayStart + event.hour * HOUR_MS;
         return { uid, start: new Date(start), end: new Date(start + event.minutes * 60_000) };
       });
+      busy.push(...(added.get(calendarId) ?? []));
       return busy.filter((b) =>
         'start' in b
           ? b.end > from && b.start < to
@@ -91,5 +162,28 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
       );
     },
     async revoke() {},
+    async watch(accessToken, calendarId, channel) {
+      checkAccess(accessToken);
+      if (!SAMPLE_EVENTS[calendarId]) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+      // Google keeps a channel at most a week or so, whatever the ttl asked for.
+      const expiresAt = new Date(now().getTime() + Math.min(channel.ttlSeconds, 7 * 24 * 3600) * 1000);
+      const resourceId = `sample-resource-${crypto.createHash('sha256').update(calendarId).digest('hex').slice(0, 16)}`;
+      const made: LocalChannel = { ...channel, calendarId, resourceId, expiresAt, messages: 0 };
+      standIn.channels.set(channel.id, made);
+      // Google confirms a new channel at once with a "sync" message.
+      void post(made, 'sync');
+      return { resourceId, expiresAt };
+    },
+    async stopWatch(accessToken, channel) {
+      checkAccess(accessToken);
+      const held = standIn.channels.get(channel.id);
+      if (held?.resourceId === channel.resourceId) standIn.channels.delete(channel.id);
+    },
   };
 }
+
+/** The stand-in behind a Google adapter, when it is the sample account (tests drive it). */
+export const localGoogleOf = (sync: CalendarSync | null): LocalGoogle | null =>
+  sync && 'standIn' in sync && sync.kind === 'local' && 'addBusy' in (sync as { standIn: object }).standIn
+    ? (sync as { standIn: LocalGoogle }).standIn
+    : null;

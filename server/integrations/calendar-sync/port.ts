@@ -100,4 +100,26 @@ export interface CalendarSync {
   busyTimes(accessToken: string, calendarId: string, from: Date, to: Date): Promise<ExternalBusy[]>;
   /** Withdraws the consent (best effort: an unlink never fails because Google did not answer). */
   revoke(token: string): Promise<void>;
+  /**
+   * Push (Google): asks the service to post to `address` whenever the calendar's events change, on a
+   * channel named `id` that carries `token` back (absent: the service has no push, polling only).
+   */
+  watch?(accessToken: string, calendarId: string, channel: WatchRequest): Promise<WatchChannel>;
+  /** Stops a channel (best effort: one that is gone already is no error). */
+  stopWatch?(accessToken: string, channel: { id: string; resourceId: string }): Promise<void>;
+}
+
+export interface WatchRequest {
+  id: string;
+  token: string;
+  /** The portal's https address that receives the notifications. */
+  address: string;
+  /** How long the channel should live; the service may give less. */
+  ttlSeconds: number;
+}
+
+export interface WatchChannel {
+  /** The service's id of the watched resource (sent back with each notification, needed to stop it). */
+  resourceId: string;
+  expiresAt: Date;
 }
