@@ -134,8 +134,9 @@ describe('Cache-Control: no-store on every response made for a person', () => {
     const client = agent();
     await signIn(client, user.email);
     const fillers: Record<string, string> = {};
-    // The member badge is a public image that providers embed on their own sites; it names no one.
-    const publicImages = new Set(['/badges/member.svg']);
+    // Public documents that name no one: the member badge, which providers embed on their own sites, and
+    // the directory API's description (docs/api.md), cached for an hour.
+    const publicImages = new Set(['/badges/member.svg', '/api/v1/openapi.json']);
     const routes = routeTable(ctx().app).filter((route) => route.method === 'get' && !publicImages.has(route.path));
     assert.ok(routes.length > 60, `the walk found only ${routes.length} GET routes`);
     const missing: string[] = [];

@@ -93,12 +93,29 @@ export interface PortalOptions {
   seedDemo?: 'auto' | boolean;
 }
 
-/** Starts a portal process on `databaseUrl` and waits until /healthz answers 200. */
+/**
+ * Starts a portal process on `databaseUrl` and waits until /healthz answers 200. A free port can be taken
+ * by another process between our probe and the portal's listen (tests run in parallel): that start is
+ * tried again on another port.
+ */
 export async function startPortal(databaseUrl: string, options: PortalOptions = {}): Promise<Portal> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPortalOnce(databaseUrl, options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPortalOnce(databaseUrl: string, options: PortalOptions): Promise<Portal> {
   const port = await freePort();
   const portal = spawnPortal('main', databaseUrl, port, options);
   await until(
-    async () => (await health(portal)) === 200,
+    async () => {
+      if (portal.child.exitCode !== null) throw new Error(`the portal exited:\n${portal.output()}`);
+      return (await health(portal)) === 200;
+    },
     options.startTimeoutMs ?? 90_000,
     () => `the portal did not become healthy:\n${portal.output()}`,
     options.pollMs,
