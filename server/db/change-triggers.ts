@@ -24,7 +24,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * read fresh by the practice inbox's pages only (a thread's notes, the account's saved replies).
  * consultation_links (a reminder's one-tap links) and consultation_digests (the morning digests sent)
  * are read only by the link's page and the digest job. google_watch_channels (Google's push channels) is
- * read only by the webhook that receives their notifications and the jobs that renew them.
+ * read only by the webhook that receives their notifications and the jobs that renew them;
+ * calendar_write_backs (the consultations written to providers' calendars) only by the write-back job.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -49,6 +50,7 @@ export const UNWATCHED_TABLES = [
   'consultation_links',
   'consultation_digests',
   'google_watch_channels',
+  'calendar_write_backs',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

@@ -51,6 +51,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   google_account_links: 'domain/external-calendars',
   calendar_account_links: 'domain/external-calendars',
   google_watch_channels: 'domain/external-calendars',
+  calendar_write_backs: 'domain/external-calendars',
   // billing: the mirror of Stripe and the payment attempts
   billing_attempts: 'domain/billing',
   billing_charges: 'domain/billing',

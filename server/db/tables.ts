@@ -288,8 +288,18 @@ export interface CalendarAccountLinks {
   password: string | null;
   provider_id: number;
   refresh_token: string | null;
+  scopes: string | null;
   server_url: string | null;
   service: string;
+}
+
+export interface CalendarWriteBacks {
+  appointment_id: number;
+  external_calendar_id: number;
+  remote_event_id: string;
+  updated_at: Generated<Timestamp>;
+  written_end: Timestamp;
+  written_start: Timestamp;
 }
 
 export interface ConsultationDigests {
@@ -380,6 +390,8 @@ export interface ExternalCalendars {
   sync_refused_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
   url: string | null;
+  write_back: Generated<boolean>;
+  write_back_error: string | null;
 }
 
 export interface Feedback {
@@ -401,6 +413,7 @@ export interface GoogleAccountLinks {
   linked_at: Generated<Timestamp>;
   provider_id: number;
   refresh_token: string | null;
+  scopes: string | null;
 }
 
 export interface GoogleWatchChannels {
@@ -811,6 +824,7 @@ export interface DB {
   billing_webhook_events: BillingWebhookEvents;
   booking_rules: BookingRules;
   calendar_account_links: CalendarAccountLinks;
+  calendar_write_backs: CalendarWriteBacks;
   consultation_digests: ConsultationDigests;
   consultation_links: ConsultationLinks;
   contact_requests: ContactRequests;

@@ -67,6 +67,7 @@ type TypedTable =
   | 'google_account_links'
   | 'calendar_account_links'
   | 'google_watch_channels'
+  | 'calendar_write_backs'
   | 'billing_attempts'
   | 'sent_messages'
   | 'billing_charges'

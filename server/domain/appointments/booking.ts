@@ -13,6 +13,7 @@ import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../
 import type { Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
+import { queueCalendarWriteBack } from './calendar-write-back';
 import { dropReminders, scheduleReminders } from './reminder-schedule';
 import { BOOKING_RULE_LIMITS, bookingRulesOf } from './rules';
 import { bookableSlots, isBookable } from './slots';
@@ -204,6 +205,7 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, now: Da
     } satisfies NotificationData);
     // A request's reminders wait too: when they come due, only an accepted one is reminded of.
     await scheduleReminders(trx, jobs, { id: appointmentId, start: new Date(inserted.start_time) }, now);
+    await queueCalendarWriteBack(trx, jobs, { id: appointmentId, providerId: provider.id });
     return {
       id: appointmentId,
       providerId: provider.id,
@@ -279,6 +281,7 @@ export async function cancelAsClientIn(
     event: 'canceled',
   } satisfies NotificationData);
   await dropReminders(trx, jobs, row.id);
+  await queueCalendarWriteBack(trx, jobs, { id: row.id, providerId: row.provider_id });
 }
 
 // --- The provider's notification ------------------------------------------------------------------------

@@ -29,6 +29,11 @@ export {
   type LinkState,
   useConsultationLink,
 } from './consultation-links';
+export {
+  CALENDAR_WRITE_BACK_JOB,
+  type CalendarWriteBackData,
+  queueCalendarWriteBack,
+} from './calendar-write-back';
 export * as devClientRecords from './dev-client-records';
 export { type BookedMonth, consultationsBookedByMonth, heldConsultationsSql } from './funnel';
 export {

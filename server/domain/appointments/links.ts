@@ -23,7 +23,7 @@ export const calendarEntryTitle = (clientName: string) => `Phone consultation wi
 
 /** Its description: the link back, where the signed-in provider finds the client's details. */
 export const calendarEntryDetails = (clientName: string, pageUrl: string) =>
-  `${calendarEntryTitle(clientName)}.\nThe client's name, phone and e-mail are in the portal: ${pageUrl}`;
+  `${calendarEntryTitle(clientName)}\nThe client's name, phone and e-mail are in the portal: ${pageUrl}`;
 
 /** The absolute address of the consultation's page on the provider's calendar. */
 export const appointmentPageUrl = (portalUrl: string, appointmentId: number) =>

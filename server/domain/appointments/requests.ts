@@ -8,6 +8,7 @@ import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { createOutgoing, type JobDefinition, type JobQueue, type Outgoing } from '../../jobs';
 import { text } from '../../lib/form';
 import { addAppointmentMessage, conversationWith } from '../messaging';
+import { queueCalendarWriteBack } from './calendar-write-back';
 import { dropReminders } from './reminder-schedule';
 import * as repo from './repo';
 import { formTimeIn, longDateIn, timeRangeIn } from './time';
@@ -67,6 +68,7 @@ export async function acceptRequest(
   await deps.db.transaction(async (trx) => {
     const appointment = await lockedRequest(trx, owner, appointmentId, now);
     await repo.decideRequest(trx, appointment.id, 'accepted', now);
+    await queueCalendarWriteBack(trx, deps.jobs, appointment);
     await tellClientOfAnswer(trx, deps, appointment, 'accepted', false);
   });
 }

@@ -10,6 +10,7 @@ import { isChecked } from '../../lib/form';
 import { addDays, dateKeyOf, unusualTimeWarnings } from '../calendar';
 import { addAppointmentMessage, conversationWith } from '../messaging';
 import { RESCHEDULE_WINDOW_DAYS, isChangeable, typeLabelOf } from './panel';
+import { queueCalendarWriteBack } from './calendar-write-back';
 import { dropReminders, moveReminders } from './reminder-schedule';
 import * as repo from './repo';
 import { instantOf, longDateIn, timeRangeIn } from './time';
@@ -83,6 +84,7 @@ export async function cancelAppointment(
     if (!isChecked(body.confirmed)) return askFirst(APPOINTMENT_MESSAGES.cancelQuestion, { warnings: [], start: null });
     await repo.markCanceled(trx, appointment.id, value.message, now);
     await dropReminders(trx, deps.jobs, appointment.id);
+    await queueCalendarWriteBack(trx, deps.jobs, appointment);
     await tellClient(trx, deps, { ...appointment, canceled: true }, 'cancel_message', value.message, now);
     return 'done' as const;
   });
@@ -130,6 +132,7 @@ export async function rescheduleAppointment(
       throw error;
     }
     await moveReminders(trx, deps.jobs, { id: appointment.id, start }, now);
+    await queueCalendarWriteBack(trx, deps.jobs, appointment);
     await tellClient(
       trx,
       deps,

@@ -66,6 +66,7 @@ export async function linkMicrosoftAccount(db: repo.Db, providerId: number, toke
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes,
     }),
   );
 }

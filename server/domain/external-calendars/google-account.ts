@@ -14,7 +14,18 @@ interface StoredTokens {
   accessToken: string | null;
   refreshToken: string | null;
   expiresAt: Date | null;
-  save(token: { accessToken: string; expiresAt: Date; refreshToken?: string | null }): Promise<void>;
+  scopes: string[] | null;
+  save(token: {
+    accessToken: string;
+    expiresAt: Date;
+    refreshToken?: string | null;
+    scopes?: string[] | null;
+  }): Promise<void>;
+}
+
+/** The scopes the provider's account granted (null: not recorded). */
+export async function grantedScopes(db: repo.Db, providerId: number, service: OAuthService): Promise<string[] | null> {
+  return (await storedTokens(db, providerId, service))?.scopes ?? null;
 }
 
 async function storedTokens(db: repo.Db, providerId: number, service: OAuthService): Promise<StoredTokens | null> {
@@ -25,7 +36,8 @@ async function storedTokens(db: repo.Db, providerId: number, service: OAuthServi
         accessToken: link.accessToken,
         refreshToken: link.refreshToken,
         expiresAt: link.accessTokenExpiresAt,
-        save: (token) => repo.saveAccessToken(db, providerId, token.accessToken, token.expiresAt),
+        scopes: link.scopes,
+        save: (token) => repo.saveAccessToken(db, providerId, token.accessToken, token.expiresAt, token.scopes),
       }
     );
   }
@@ -35,6 +47,7 @@ async function storedTokens(db: repo.Db, providerId: number, service: OAuthServi
       accessToken: link.accessToken,
       refreshToken: link.refreshToken,
       expiresAt: link.accessTokenExpiresAt,
+      scopes: link.scopes,
       save: (token) => repo.saveAccountToken(db, link.id, token),
     }
   );
@@ -55,7 +68,7 @@ export async function freshToken(
   const expiresAt = stored.expiresAt?.getTime() ?? 0;
   if (!options.force && stored.accessToken && expiresAt - REFRESH_MARGIN_MS > now.getTime()) return stored.accessToken;
   if (!stored.refreshToken) throw lost();
-  const refreshed = await calendarSync.refresh(stored.refreshToken);
+  const refreshed = await calendarSync.refresh(stored.refreshToken, stored.scopes);
   await stored.save(refreshed);
   return refreshed.accessToken;
 }

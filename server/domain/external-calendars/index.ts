@@ -22,7 +22,7 @@ export {
   potentialCaldavCalendars,
   validateCaldavForm,
 } from './caldav';
-export { freshAccessToken, freshToken, type OAuthService, withAccessToken } from './google-account';
+export { freshAccessToken, freshToken, grantedScopes, type OAuthService, withAccessToken } from './google-account';
 export { busyFromIcs, estimatedRepetitions, EXPANSION_LIMITS, EXPANSION_MESSAGES, MAX_BUSY_SPANS } from './ics';
 export { FEED_READ_LIMITS, READ_MESSAGES, readBusyOffThread } from './ics-reader';
 export { externalCalendarJobs } from './jobs';
@@ -80,3 +80,13 @@ export {
   syncWindow,
 } from './sync';
 export { checkFeedUrl, FEED_LIMITS, FEED_MESSAGES, validateFeedForm } from './validation';
+export {
+  chooseWriteBackCalendar,
+  outgoingEvent,
+  WRITE_BACK_FIELD,
+  WRITE_BACK_MESSAGES,
+  type WriteBackChoice,
+  type WriteBackOutcome,
+  type WriteBackServices,
+  writeBackConsultation,
+} from './write-back';

@@ -1,11 +1,13 @@
 // The sync jobs: one calendar (enqueued when a feed is added or a Google calendar linked, and by the
 // half-hourly job), and the half-hourly job that enqueues one sync per calendar, so one slow feed
 // never holds up the others.
+import { CALENDAR_WRITE_BACK_JOB, type CalendarWriteBackData } from '../appointments';
 import { CalendarSyncError } from '../../integrations/calendar-sync';
 import type { JobDefinition } from '../../jobs/queue';
 import { RENEW_WATCHES_JOB, STOP_WATCH_JOB, WATCH_CALENDAR_JOB } from './job-names';
 import { enqueueDueWatches, pushAddress, stopChannel, watchCalendar } from './push';
 import { enqueueAllSyncs, enqueueSync, SYNC_ALL_CALENDARS_JOB, SYNC_CALENDAR_JOB } from './service';
+import { writeBackConsultation } from './write-back';
 import { syncExternalCalendar } from './sync';
 
 /** A wait a service asks for is kept within these bounds (seconds). */
@@ -77,6 +79,29 @@ export const externalCalendarJobs: JobDefinition<never>[] = [
     ) => {
       if (integrations.calendarSync)
         await stopChannel(db, integrations.calendarSync, Number(providerId), channelId, resourceId);
+    },
+  },
+  {
+    name: CALENDAR_WRITE_BACK_JOB,
+    // A service that is down is retried; a refusal is recorded beside the calendar (writeBackConsultation).
+    retryLimit: 4,
+    retryDelaySeconds: 60,
+    handle: async (data: CalendarWriteBackData, { db, integrations, config, logger }) => {
+      const consultation = { appointmentId: Number(data.appointmentId), providerId: Number(data.providerId) };
+      try {
+        const outcome = await writeBackConsultation(
+          db,
+          integrations.jobs,
+          { google: integrations.calendarSync, microsoft: integrations.microsoftCalendar, caldav: integrations.caldav },
+          consultation,
+          config.portalUrl,
+        );
+        if (outcome !== 'nothing') logger.info({ ...consultation, outcome }, 'consultation written back');
+      } catch (error) {
+        if (!(error instanceof CalendarSyncError) || error.retryAfterSeconds === null) throw error;
+        const wait = Math.min(RETRY_AFTER_BOUNDS.max, Math.max(RETRY_AFTER_BOUNDS.min, error.retryAfterSeconds));
+        await integrations.jobs.enqueue(db, CALENDAR_WRITE_BACK_JOB, consultation, { startAfter: wait });
+      }
     },
   },
 ] as JobDefinition<never>[];

@@ -28,6 +28,9 @@ export interface ExternalCalendar {
   syncRefusedAt: Date | null;
   /** Busy blocks it holds now. */
   busyCount: number;
+  /** The calendar booked consultations are written to (one per provider at most), and why the last write failed. */
+  writeBack: boolean;
+  writeBackError: string | null;
 }
 
 export interface GoogleLink {
@@ -36,8 +39,13 @@ export interface GoogleLink {
   accessToken: string | null;
   refreshToken: string | null;
   accessTokenExpiresAt: Date | null;
+  /** What the consent granted (null: not recorded, a link older than write-back: read only). */
+  scopes: string[] | null;
   linkedAt: Date;
 }
+
+const scopeList = (text: string | null | undefined) => (text ? text.split(' ').filter(Boolean) : null);
+const scopeText = (scopes: string[] | null | undefined) => (scopes ? scopes.join(' ') : null);
 
 const toCalendar = (row: Row<'external_calendars'> & { busy_count?: number }): ExternalCalendar => ({
   id: row.id,
@@ -53,6 +61,8 @@ const toCalendar = (row: Row<'external_calendars'> & { busy_count?: number }): E
   lastError: row.last_error,
   syncRefusedAt: row.sync_refused_at,
   busyCount: row.busy_count ?? 0,
+  writeBack: row.write_back,
+  writeBackError: row.write_back_error,
 });
 
 /** The calendars with the number of busy rows each has in the provider's calendar, in one query. */
@@ -147,6 +157,7 @@ export async function findGoogleLink(
     accessToken: row.access_token ?? null,
     refreshToken: row.refresh_token ?? null,
     accessTokenExpiresAt: row.access_token_expires_at ?? null,
+    scopes: scopeList(row.scopes),
     linkedAt: row.linked_at,
   };
 }
@@ -154,23 +165,41 @@ export async function findGoogleLink(
 /** Links (or links again) the provider's Google account; a missing refresh token keeps the one stored. */
 export async function saveGoogleLink(
   db: Db,
-  link: { providerId: number; email: string | null; accessToken: string; refreshToken: string | null; expiresAt: Date },
+  link: {
+    providerId: number;
+    email: string | null;
+    accessToken: string;
+    refreshToken: string | null;
+    expiresAt: Date;
+    scopes: string[] | null;
+  },
 ): Promise<void> {
   const row = {
     provider_id: link.providerId,
     google_email: link.email,
     access_token: link.accessToken,
     access_token_expires_at: link.expiresAt,
+    scopes: scopeText(link.scopes),
     linked_at: db.fn.now(),
     ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
   };
   await db('google_account_links').insert(row).onConflict('provider_id').merge();
 }
 
-export async function saveAccessToken(db: Db, providerId: number, accessToken: string, expiresAt: Date): Promise<void> {
+export async function saveAccessToken(
+  db: Db,
+  providerId: number,
+  accessToken: string,
+  expiresAt: Date,
+  scopes?: string[] | null,
+): Promise<void> {
   await db('google_account_links')
     .where({ provider_id: providerId })
-    .update({ access_token: accessToken, access_token_expires_at: expiresAt });
+    .update({
+      access_token: accessToken,
+      access_token_expires_at: expiresAt,
+      ...(scopes ? { scopes: scopeText(scopes) } : {}),
+    });
 }
 
 export async function deleteGoogleLink(db: Db, providerId: number): Promise<GoogleLink | null> {
@@ -218,6 +247,7 @@ export interface AccountLink {
   accessToken: string | null;
   refreshToken: string | null;
   accessTokenExpiresAt: Date | null;
+  scopes: string[] | null;
   /** CalDAV: the calendar home's address, and the app password. */
   serverUrl: string | null;
   password: string | null;
@@ -233,6 +263,7 @@ const toAccountLink = (row: Row<'calendar_account_links'>): AccountLink => ({
   accessToken: row.access_token,
   refreshToken: row.refresh_token,
   accessTokenExpiresAt: row.access_token_expires_at,
+  scopes: scopeList(row.scopes),
   serverUrl: row.server_url,
   password: row.password,
   linkedAt: row.linked_at,
@@ -260,6 +291,7 @@ export async function saveOAuthAccountLink(
     accessToken: string;
     refreshToken: string | null;
     expiresAt: Date;
+    scopes: string[] | null;
   },
 ): Promise<void> {
   await db('calendar_account_links')
@@ -269,6 +301,7 @@ export async function saveOAuthAccountLink(
       account_name: link.accountName,
       access_token: link.accessToken,
       access_token_expires_at: link.expiresAt,
+      scopes: scopeText(link.scopes),
       linked_at: db.fn.now(),
       ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
     })
@@ -299,7 +332,7 @@ export async function saveCaldavLink(
 export async function saveAccountToken(
   db: Db,
   linkId: number,
-  token: { accessToken: string; expiresAt: Date; refreshToken?: string | null },
+  token: { accessToken: string; expiresAt: Date; refreshToken?: string | null; scopes?: string[] | null },
 ): Promise<void> {
   await db('calendar_account_links')
     .where({ id: linkId })
@@ -307,6 +340,7 @@ export async function saveAccountToken(
       access_token: token.accessToken,
       access_token_expires_at: token.expiresAt,
       ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+      ...(token.scopes ? { scopes: scopeText(token.scopes) } : {}),
     });
 }
 
@@ -384,4 +418,66 @@ export async function calendarsToWatch(db: Db, until: Date): Promise<number[]> {
     )
     .orderBy('c.id')
     .pluck('c.id');
+}
+
+// --- Write-back (external_calendars.write_back, calendar_write_backs) ----------------------------------------
+
+/** The calendar the provider chose for booked consultations, if any. */
+export async function writeBackCalendar(db: Db, providerId: number): Promise<ExternalCalendar | null> {
+  const row = await withBusyCount(db).where({ 'c.provider_id': providerId, 'c.write_back': true }).first();
+  return row ? toCalendar(row) : null;
+}
+
+/** Makes `calendarId` the provider's write-back calendar (null: none); the caller holds the provider's lock. */
+export async function setWriteBack(db: Db, providerId: number, calendarId: number | null): Promise<void> {
+  await db('external_calendars')
+    .where({ provider_id: providerId, write_back: true })
+    .update({ write_back: false, write_back_error: null });
+  if (calendarId !== null)
+    await db('external_calendars')
+      .where({ provider_id: providerId, id: calendarId })
+      .update({ write_back: true, write_back_error: null });
+}
+
+export async function setWriteBackError(db: Db, calendarId: number, message: string | null): Promise<void> {
+  await db('external_calendars').where({ id: calendarId }).update({ write_back_error: message });
+}
+
+export interface WriteBackRecord {
+  appointmentId: number;
+  calendarId: number;
+  remoteEventId: string;
+  start: Date;
+  end: Date;
+}
+
+export async function findWriteBack(db: Db, appointmentId: number): Promise<WriteBackRecord | null> {
+  const row = await db('calendar_write_backs').where({ appointment_id: appointmentId }).first();
+  return row
+    ? {
+        appointmentId: row.appointment_id,
+        calendarId: row.external_calendar_id,
+        remoteEventId: row.remote_event_id,
+        start: row.written_start,
+        end: row.written_end,
+      }
+    : null;
+}
+
+export async function saveWriteBack(db: Db, record: WriteBackRecord): Promise<void> {
+  await db('calendar_write_backs')
+    .insert({
+      appointment_id: record.appointmentId,
+      external_calendar_id: record.calendarId,
+      remote_event_id: record.remoteEventId,
+      written_start: record.start,
+      written_end: record.end,
+      updated_at: db.fn.now(),
+    })
+    .onConflict('appointment_id')
+    .merge();
+}
+
+export async function deleteWriteBack(db: Db, appointmentId: number): Promise<void> {
+  await db('calendar_write_backs').where({ appointment_id: appointmentId }).delete();
 }

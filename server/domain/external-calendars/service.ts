@@ -118,6 +118,7 @@ export async function linkGoogleAccount(db: repo.Db, providerId: number, tokens:
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes,
     }),
   );
 }

@@ -14,6 +14,9 @@ import { Router, type Request, type Response } from 'express';
 import type { Viewer } from '../../domain/accounts';
 import {
   addIcsFeed,
+  chooseWriteBackCalendar,
+  WRITE_BACK_FIELD,
+  WRITE_BACK_MESSAGES,
   CALDAV_LINK_MESSAGES,
   connectCaldavAccount,
   FEED_MESSAGES,
@@ -37,13 +40,15 @@ import {
   CalendarSyncError,
   LOCAL_ACCOUNT_EMAIL,
   LOCAL_CONSENT_CODE,
+  LOCAL_WRITE_CONSENT_CODE,
+  LOCAL_MICROSOFT_WRITE_CONSENT_CODE,
   LOCAL_CONSENT_PATH,
   LOCAL_MICROSOFT_CONSENT_CODE,
   LOCAL_MICROSOFT_CONSENT_PATH,
   LOCAL_MICROSOFT_EMAIL,
   type CalendarSync,
 } from '../../integrations/calendar-sync';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { ConnectionsPage, PAGE_PATH, PAGE_TITLE } from '../../../views/pages/calendar-sync/ConnectionsPage';
 import { SampleConsentPage } from '../../../views/pages/calendar-sync/SampleConsentPage';
 import type { FeatureDeps } from '../deps';
@@ -58,9 +63,14 @@ const CONSENT_MAX_AGE_MS = 10 * 60_000;
 declare module 'express-session' {
   interface SessionData {
     /** The OAuth `state` of a Google consent in progress: ties the callback to this session (CSRF) and provider. */
-    googleCalendarConsent?: { state: string; providerId: number; startedAt: number };
+    googleCalendarConsent?: { state: string; providerId: number; startedAt: number; writeBackCalendarId?: number };
     /** The same for a Microsoft consent. */
-    microsoftCalendarConsent?: { state: string; providerId: number; startedAt: number };
+    microsoftCalendarConsent?: {
+      state: string;
+      providerId: number;
+      startedAt: number;
+      writeBackCalendarId?: number;
+    };
   }
 }
 
@@ -190,7 +200,8 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
         <SampleConsentPage
           callbackPath={CALLBACK_PATH}
           state={typeof req.query.state === 'string' ? req.query.state : ''}
-          code={LOCAL_CONSENT_CODE}
+          code={req.query.write === '1' ? LOCAL_WRITE_CONSENT_CODE : LOCAL_CONSENT_CODE}
+          write={req.query.write === '1'}
           email={LOCAL_ACCOUNT_EMAIL}
           brand={config.brandName}
         />
@@ -222,6 +233,8 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       flash(req, 'error', GOOGLE_LINK_MESSAGES.refused);
       return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
     }
+    if (pending?.writeBackCalendarId !== undefined)
+      return finishWriteBack(req, res, providerId, pending.writeBackCalendarId);
     flash(req, 'success', GOOGLE_LINK_MESSAGES.accountLinked);
     return redirectOnceSaved(req, res, `${PAGE_PATH}#google`);
   });
@@ -272,7 +285,8 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
           service="microsoft"
           callbackPath={MICROSOFT_CALLBACK_PATH}
           state={typeof req.query.state === 'string' ? req.query.state : ''}
-          code={LOCAL_MICROSOFT_CONSENT_CODE}
+          code={req.query.write === '1' ? LOCAL_MICROSOFT_WRITE_CONSENT_CODE : LOCAL_MICROSOFT_CONSENT_CODE}
+          write={req.query.write === '1'}
           email={LOCAL_MICROSOFT_EMAIL}
           brand={config.brandName}
         />
@@ -304,6 +318,8 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       if (!(error instanceof CalendarSyncError)) throw error;
       return refused();
     }
+    if (pending?.writeBackCalendarId !== undefined)
+      return finishWriteBack(req, res, providerId, pending.writeBackCalendarId);
     flash(req, 'success', MICROSOFT_LINK_MESSAGES.accountLinked);
     return redirectOnceSaved(req, res, `${PAGE_PATH}#microsoft`);
   });
@@ -332,6 +348,47 @@ export function calendarSyncRoutes({ db, config, integrations }: FeatureDeps): R
       await unlinkAccount(db, calendarProviderId(viewerOf(res)), 'microsoft');
       flash(req, 'success', MICROSOFT_LINK_MESSAGES.accountUnlinked);
       res.redirect(303, `${PAGE_PATH}#microsoft`);
+    }),
+  );
+
+  // --- Write-back: the calendar booked consultations are written to ------------------------------------------
+
+  /** After the consent that lets the portal write: the provider's choice made again, now that it can be. */
+  async function finishWriteBack(req: Request, res: Response, providerId: number, calendarId: number) {
+    const choice = await chooseWriteBackCalendar(db, services, providerId, String(calendarId)).catch((error) => {
+      if (error instanceof ValidationError) return null;
+      throw error;
+    });
+    if (choice?.status === 'on') flash(req, 'success', WRITE_BACK_MESSAGES.on);
+    else flash(req, 'error', WRITE_BACK_MESSAGES.refused);
+    return redirectOnceSaved(req, res, `${PAGE_PATH}#write-back`);
+  }
+
+  router.post(
+    `${PAGE_PATH}/write-back`,
+    ...guard,
+    formPost(FEED_MESSAGES.error, reshow, async (req, res) => {
+      const providerId = calendarProviderId(viewerOf(res));
+      const choice = await chooseWriteBackCalendar(db, services, providerId, req.body?.[WRITE_BACK_FIELD]);
+      if (choice.status === 'consent') {
+        // Writing needs the service's permission, asked for now only: its consent, then back to this choice.
+        const sync = choice.service === 'google' ? google() : microsoft();
+        const state = crypto.randomBytes(32).toString('base64url');
+        const pending = { state, providerId, startedAt: Date.now(), writeBackCalendarId: choice.calendarId };
+        if (choice.service === 'google') req.session.googleCalendarConsent = pending;
+        else req.session.microsoftCalendarConsent = pending;
+        res.redirect(
+          303,
+          sync.authorizationUrl({
+            state,
+            redirectUri: choice.service === 'google' ? redirectUri : microsoftRedirectUri,
+            write: true,
+          }),
+        );
+        return;
+      }
+      flash(req, 'success', choice.status === 'on' ? WRITE_BACK_MESSAGES.on : WRITE_BACK_MESSAGES.off);
+      res.redirect(303, `${PAGE_PATH}#write-back`);
     }),
   );
 

@@ -38,6 +38,23 @@ const hostOf = (url: string | null) => {
 const linkedOf = (data: ConnectionsData, kind: ExternalCalendar['kind'], zone: string) =>
   data.calendars.filter((c) => c.kind === kind).map((c) => ({ id: c.id, name: c.name, status: statusOf(c, zone) }));
 
+const SERVICE_NAMES = { google: 'Google Calendar', microsoft: 'Outlook', caldav: 'CalDAV' } as const;
+
+/** The calendars consultations can be written to, the one chosen (or the one just posted), and its last error. */
+function writeBackOf(data: ConnectionsData, typedChoice: string) {
+  const writable = data.calendars.filter((c) => c.kind !== 'ics');
+  const current = writable.find((c) => c.writeBack) ?? null;
+  const typed = typedChoice === 'none' ? null : writable.find((c) => String(c.id) === typedChoice);
+  return {
+    options: writable.map((c) => ({
+      id: c.id,
+      label: `${c.name} (${SERVICE_NAMES[c.kind as keyof typeof SERVICE_NAMES]})`,
+    })),
+    chosen: typedChoice ? (typed?.id ?? null) : (current?.id ?? null),
+    error: current?.writeBackError ?? null,
+  };
+}
+
 export function connectionsView(
   data: ConnectionsData,
   form: { typed: Record<string, unknown> | null; errors: Record<string, string> },
@@ -77,6 +94,7 @@ export function connectionsView(
       calendars: linkedOf(data, 'caldav', zone),
       sample: data.caldav.sample,
     },
+    writeBack: writeBackOf(data, typed('write_back_calendar_id')),
     feedForm: { name: typed('name'), url: typed('url') },
     caldavForm: { serverUrl: typed('server_url'), username: typed('username') },
     chosenCaldavCalendar: typed('caldav_calendar_id'),
@@ -115,6 +133,7 @@ export function connectionsJson(data: ConnectionsData) {
       lastError: c.lastError,
       busyCount: c.busyCount,
       syncRefused: c.syncRefusedAt !== null,
+      writeBack: c.writeBack,
     })),
   };
 }

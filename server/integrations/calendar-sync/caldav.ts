@@ -6,8 +6,9 @@
 // The objects come back as iCalendar text, read as busy time by the caller (the same reader as ICS
 // feeds). Every request goes through the transport the caller gives: the portal's guarded one (public
 // addresses only, size and time limits), so this file makes no connection of its own.
+import ical from 'ical-generator';
 import { retryAfterOfHeader } from './http-answers';
-import { CALDAV_MESSAGES, type CalendarEntry, CalendarSyncError } from './port';
+import { CALDAV_MESSAGES, type CalendarEntry, CalendarSyncError, type OutgoingEvent } from './port';
 import { escapeXml, findAll, findFirst, parseXml, textOf, type XmlElement } from './xml';
 
 export interface CaldavRequest {
@@ -48,6 +49,34 @@ export interface CaldavClient {
     from: Date,
     to: Date,
   ): Promise<string[]>;
+  /**
+   * Writes a consultation to a calendar (PUT of one object at an address of ours, so a retried write
+   * replaces it); answers the object's address, its id for later changes.
+   */
+  putEvent(
+    transport: CaldavTransport,
+    account: CaldavAccount,
+    calendarUrl: string,
+    event: OutgoingEvent,
+    remoteId: string | null,
+  ): Promise<string>;
+  /** Deletes an object written before (one already gone is no error). */
+  deleteEvent(transport: CaldavTransport, account: CaldavAccount, remoteId: string): Promise<void>;
+}
+
+/** The iCalendar text of a consultation written to a calendar. */
+export function eventObject(event: OutgoingEvent, now: Date): string {
+  const calendar = ical({ prodId: { company: 'Members Portal', product: 'Phone consultations' } });
+  calendar.createEvent({
+    id: event.key,
+    stamp: now,
+    start: event.start,
+    end: event.end,
+    summary: event.title,
+    description: event.description,
+    url: event.url,
+  });
+  return calendar.toString();
 }
 
 const DAV_NAMESPACES = 'xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"';
@@ -195,6 +224,40 @@ export function createCaldavClient(): CaldavClient {
         calendars.push({ id: url, name: name || 'Calendar', primary: false });
       }
       return calendars;
+    },
+
+    async putEvent(transport, account, calendarUrl, event, remoteId) {
+      const url =
+        remoteId ??
+        new URL(
+          `${encodeURIComponent(event.key.replace(/[^\w.@-]/g, '-'))}.ics`,
+          calendarUrl.replace(/\/?$/, '/'),
+        ).toString();
+      const answer = await transport({
+        url,
+        method: 'PUT',
+        headers: { authorization: basic(account), 'content-type': 'text/calendar; charset=utf-8' },
+        body: eventObject(event, new Date()),
+      });
+      if ([200, 201, 204].includes(answer.status)) return url;
+      if (answer.status === 401 || answer.status === 403) throw new CalendarSyncError(messages.accessLost, 'access');
+      if (answer.status === 404 || answer.status === 409) throw new CalendarSyncError(messages.calendarGone, 'access');
+      throw new CalendarSyncError(
+        messages.unavailable,
+        'unavailable',
+        retryAfterOfHeader(answer.headers['retry-after']),
+      );
+    },
+
+    async deleteEvent(transport, account, remoteId) {
+      const answer = await transport({ url: remoteId, method: 'DELETE', headers: { authorization: basic(account) } });
+      if ([200, 204, 404, 410].includes(answer.status)) return;
+      if (answer.status === 401 || answer.status === 403) throw new CalendarSyncError(messages.accessLost, 'access');
+      throw new CalendarSyncError(
+        messages.unavailable,
+        'unavailable',
+        retryAfterOfHeader(answer.headers['retry-after']),
+      );
     },
 
     async calendarObjects(transport, account, calendarUrl, from, to) {

@@ -2,6 +2,7 @@
 // can refresh), calendarList for the potential list, and freeBusy for busy time. freeBusy is chosen over
 // events.list on purpose: it never returns an event's title, guests or notes, and the scopes asked
 // for cannot read them either.
+import crypto from 'node:crypto';
 import {
   CalendarSyncError,
   GOOGLE_MESSAGES,
@@ -36,6 +37,22 @@ export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/calendar.events.freebusy',
 ];
 const CHANNELS_URL = 'https://www.googleapis.com/calendar/v3/channels/stop';
+/** Asked for only when the provider chooses write-back: the events of calendars the provider owns. */
+export const GOOGLE_WRITE_SCOPE = 'https://www.googleapis.com/auth/calendar.events.owned';
+/** Scopes that let the portal write events (the broader ones, granted to another app of the project, too). */
+const WRITE_SCOPES = new Set([
+  GOOGLE_WRITE_SCOPE,
+  'https://www.googleapis.com/auth/calendar.events',
+  'https://www.googleapis.com/auth/calendar',
+]);
+
+/** The space-separated `scope` of a token answer. */
+export const scopesOf = (body: Record<string, unknown>): string[] | null =>
+  typeof body.scope === 'string' ? body.scope.split(/\s+/).filter(Boolean) : null;
+
+/** An event id Google takes (base32hex, 5 to 1024 characters), the same for the same consultation. */
+export const googleEventId = (key: string, salt = '') =>
+  `mp${crypto.createHash('sha256').update(`${key}${salt}`).digest('hex')}`;
 /** freeBusy answers for bounded ranges; 30 days a question stays well inside them. */
 const FREE_BUSY_CHUNK_MS = 30 * 24 * 3_600_000;
 
@@ -103,15 +120,37 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
     return body;
   }
 
+  /**
+   * A call that writes events: answers 200, 204, 404, 409 or 410 as they are (the caller knows what they
+   * mean there); refusals and trouble as the other calls.
+   */
+  async function write(accessToken: string, method: string, path: string, body?: object): Promise<number> {
+    const answer = await call(`${API_URL}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if ([200, 204, 404, 409, 410].includes(answer.status)) return answer.status;
+    if (answer.status === 401) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'expired');
+    if (answer.status === 403 && RATE_LIMITED.has(String(firstReason(answer.body))))
+      throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable', answer.retryAfter);
+    if (answer.status === 403) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+    throw new CalendarSyncError(GOOGLE_MESSAGES.unavailable, 'unavailable');
+  }
+
   return {
     kind: 'google',
     messages: GOOGLE_MESSAGES,
-    authorizationUrl: ({ state, redirectUri }) =>
+    authorizationUrl: ({ state, redirectUri, write }) =>
       `${AUTHORIZE_URL}?${new URLSearchParams({
         client_id: settings.clientId,
         redirect_uri: redirectUri,
         response_type: 'code',
-        scope: GOOGLE_SCOPES.join(' '),
+        scope: [...GOOGLE_SCOPES, ...(write ? [GOOGLE_WRITE_SCOPE] : [])].join(' '),
         // A refresh token, so busy time keeps syncing while the provider is away.
         access_type: 'offline',
         prompt: 'consent',
@@ -127,12 +166,13 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
         refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
         expiresAt: expiry(body),
         email: typeof email === 'string' ? email : null,
+        scopes: scopesOf(body),
       };
     },
 
     async refresh(refreshToken) {
       const body = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
-      return { accessToken: body.access_token as string, expiresAt: expiry(body) };
+      return { accessToken: body.access_token as string, expiresAt: expiry(body), scopes: scopesOf(body) };
     },
 
     async listCalendars(accessToken) {
@@ -217,6 +257,38 @@ export function createGoogleCalendarSync(settings: GoogleSettings, options: Goog
       } catch {
         // Not stopped: it ends at its expiration, and its notifications find no channel here.
       }
+    },
+
+    canWrite: (scopes) => (scopes ?? []).some((scope) => WRITE_SCOPES.has(scope)),
+
+    async putEvent(accessToken, calendarId, event, remoteId) {
+      const events = `/calendars/${encodeURIComponent(calendarId)}/events`;
+      const body = {
+        summary: event.title,
+        description: event.description,
+        start: { dateTime: event.start.toISOString() },
+        end: { dateTime: event.end.toISOString() },
+        source: { title: 'Phone consultation', url: event.url },
+        transparency: 'opaque',
+        // Confirmed: an event deleted in Google (cancelled) comes back when written again.
+        status: 'confirmed',
+      };
+      const put = (id: string) =>
+        write(accessToken, 'PUT', `${events}/${encodeURIComponent(id)}`, body).then((status) => status === 200);
+      if (remoteId && (await put(remoteId))) return remoteId;
+      // A new event, with an id of ours: a retried job finds it there (409) and updates it instead.
+      const id = remoteId ? googleEventId(event.key, `-${Date.now()}`) : googleEventId(event.key);
+      const status = await write(accessToken, 'POST', events, { ...body, id });
+      if (status === 200 || (status === 409 && (await put(id)))) return id;
+      throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+    },
+
+    async deleteEvent(accessToken, calendarId, remoteId) {
+      await write(
+        accessToken,
+        'DELETE',
+        `/calendars/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(remoteId)}`,
+      );
     },
 
     async revoke(token) {

@@ -49,6 +49,7 @@ export {
   type ExternalBusy,
   type GoogleCalendarEntry,
   type GoogleTokens,
+  type OutgoingEvent,
   type ServiceMessages,
   type WatchChannel,
   type WatchRequest,
@@ -58,6 +59,7 @@ export {
   LOCAL_CALENDARS,
   LOCAL_CONSENT_CODE,
   LOCAL_CONSENT_PATH,
+  LOCAL_WRITE_CONSENT_CODE,
   type LocalChannel,
   type LocalGoogle,
   localGoogleOf,
@@ -70,9 +72,10 @@ export {
   LOCAL_MICROSOFT_CONSENT_CODE,
   LOCAL_MICROSOFT_CONSENT_PATH,
   LOCAL_MICROSOFT_EMAIL,
+  LOCAL_MICROSOFT_WRITE_CONSENT_CODE,
 } from './local-microsoft';
-export { createMicrosoftCalendarSync, MICROSOFT_SCOPES } from './microsoft';
-export { GOOGLE_SCOPES } from './google';
+export { createMicrosoftCalendarSync, MICROSOFT_SCOPES, MICROSOFT_WRITE_SCOPE } from './microsoft';
+export { GOOGLE_SCOPES, GOOGLE_WRITE_SCOPE } from './google';
 export {
   type CaldavAccount,
   type CaldavAnswer,

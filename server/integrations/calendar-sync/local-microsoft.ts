@@ -15,6 +15,8 @@ import { type CalendarSync, MICROSOFT_MESSAGES } from './port';
 export const LOCAL_MICROSOFT_CONSENT_PATH = '/calendar/connections/microsoft/sample-consent';
 /** The code that page hands to the callback when the provider accepts. */
 export const LOCAL_MICROSOFT_CONSENT_CODE = 'sample-microsoft-consent-granted';
+/** The code of a consent that also lets the portal write events (write-back). */
+export const LOCAL_MICROSOFT_WRITE_CONSENT_CODE = 'sample-microsoft-consent-granted-write';
 export const LOCAL_MICROSOFT_EMAIL = 'sample.outlook@example.com';
 const CLIENT_ID = 'local-microsoft-client';
 const CLIENT_SECRET = 'local-microsoft-secret';
@@ -25,11 +27,23 @@ const DAY_MS = 24 * HOUR_MS;
 export interface LocalGraphEvent {
   id: string;
   subject: string;
+  /** The body's text (events the portal wrote). */
+  body?: string;
+  transactionId?: string;
   showAs: 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
   isCancelled: boolean;
   isAllDay: boolean;
   start: Date;
   end: Date;
+}
+
+interface GraphEventBody {
+  subject?: string;
+  body?: { contentType: string; content: string };
+  start?: { dateTime: string; timeZone: string };
+  end?: { dateTime: string; timeZone: string };
+  showAs?: LocalGraphEvent['showAs'];
+  transactionId?: string;
 }
 
 export interface LocalGraphCalendar {
@@ -98,8 +112,10 @@ function sampleCalendars(now: Date): LocalGraphCalendar[] {
 
 export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph {
   const now = options.now ?? (() => new Date());
-  const accessTokens = new Map<string, number>();
-  const refreshTokens = new Set<string>();
+  /** Access tokens: when each ends, and whether it may write (Calendars.ReadWrite). */
+  const accessTokens = new Map<string, { expires: number; write: boolean }>();
+  /** Refresh tokens: whether their grant includes writing. */
+  const refreshTokens = new Map<string, boolean>();
   let throttled = { count: 0, retryAfter: 0 };
   let server: http.Server | null = null;
   let started: Promise<string> | null = null;
@@ -144,7 +160,7 @@ export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph
       return started;
     },
     expireAccessTokens() {
-      for (const key of accessTokens.keys()) accessTokens.set(key, 0);
+      for (const token of accessTokens.values()) token.expires = 0;
     },
     revokeConsent() {
       accessTokens.clear();
@@ -174,14 +190,14 @@ export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph
     return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   }
 
-  function issue(res: ServerResponse) {
+  function issue(res: ServerResponse, write: boolean) {
     const access = token('EwB-local-access.');
     const refresh = token('M.C-local-refresh.');
-    accessTokens.set(access, now().getTime() + ACCESS_SECONDS * 1000);
-    refreshTokens.add(refresh);
+    accessTokens.set(access, { expires: now().getTime() + ACCESS_SECONDS * 1000, write });
+    refreshTokens.set(refresh, write);
     json(res, 200, {
       token_type: 'Bearer',
-      scope: 'openid email offline_access Calendars.ReadBasic',
+      scope: `openid email offline_access Calendars.ReadBasic${write ? ' Calendars.ReadWrite' : ''}`,
       expires_in: ACCESS_SECONDS,
       ext_expires_in: ACCESS_SECONDS,
       access_token: access,
@@ -209,19 +225,24 @@ export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph
         error_codes: [7000215],
       });
     const grant = form.get('grant_type');
+    const asksWrite = /(^|\s|\/)Calendars\.ReadWrite(\s|$)/.test(form.get('scope') ?? '');
     if (grant === 'authorization_code') {
-      if (form.get('code') !== LOCAL_MICROSOFT_CONSENT_CODE)
+      const code = form.get('code');
+      if (code !== LOCAL_MICROSOFT_CONSENT_CODE && code !== LOCAL_MICROSOFT_WRITE_CONSENT_CODE)
         return invalidGrant(res, 'AADSTS70000: The provided authorization code is invalid or has expired.');
-      return issue(res);
+      return issue(res, code === LOCAL_MICROSOFT_WRITE_CONSENT_CODE);
     }
     if (grant === 'refresh_token') {
       const refresh = form.get('refresh_token') ?? '';
-      if (!refreshTokens.has(refresh))
+      const granted = refreshTokens.get(refresh);
+      if (granted === undefined)
         return invalidGrant(
           res,
           'AADSTS70000: The provided grant has expired due to it being revoked, a fresh auth token is needed.',
         );
-      return issue(res);
+      if (asksWrite && !granted)
+        return invalidGrant(res, 'AADSTS65001: The user or administrator has not consented to use the application.');
+      return issue(res, granted && asksWrite);
     }
     return json(res, 400, { error: 'unsupported_grant_type', error_codes: [70003] });
   }
@@ -255,11 +276,13 @@ export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph
       });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const expires = bearer ? accessTokens.get(bearer) : undefined;
-    if (expires === undefined)
+    const access = bearer ? accessTokens.get(bearer) : undefined;
+    if (access === undefined)
       return graphError(res, 401, 'InvalidAuthenticationToken', 'IDX14100: JWT is not well formed.');
-    if (expires <= now().getTime())
+    if (access.expires <= now().getTime())
       return graphError(res, 401, 'InvalidAuthenticationToken', 'Lifetime validation failed, the token is expired.');
+    if (req.method !== 'GET' && !access.write)
+      return graphError(res, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
 
     const path = url.pathname.slice('/v1.0'.length);
     if (req.method === 'GET' && path === '/me/calendars') {
@@ -296,7 +319,61 @@ export function createLocalGraph(options: { now?: () => Date } = {}): LocalGraph
         ...(skip + top < inWindow.length ? { '@odata.nextLink': `${base}${next.pathname}${next.search}` } : {}),
       });
     }
+    const create = /^\/me\/calendars\/([^/]+)\/events$/.exec(path);
+    if (req.method === 'POST' && create) {
+      const calendar = state.calendars.find((c) => c.id === decodeURIComponent(create[1]!));
+      if (!calendar)
+        return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const body = JSON.parse(await readText(req)) as GraphEventBody;
+      // The same transactionId makes no second event (Graph's idempotent create).
+      const again = body.transactionId && calendar.events.find((e) => e.transactionId === body.transactionId);
+      if (again) return json(res, 201, selected(again, null));
+      const event = eventOf(`AAMkAGWritten${crypto.randomBytes(6).toString('hex')}=`, body);
+      calendar.events.push(event);
+      return json(res, 201, selected(event, null));
+    }
+    const one = /^\/me\/events\/([^/]+)$/.exec(path);
+    if (one && (req.method === 'PATCH' || req.method === 'DELETE')) {
+      const id = decodeURIComponent(one[1]!);
+      const calendar = state.calendars.find((c) => c.events.some((e) => e.id === id));
+      if (!calendar)
+        return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      if (req.method === 'DELETE') {
+        calendar.events = calendar.events.filter((e) => e.id !== id);
+        return json(res, 204, null);
+      }
+      const index = calendar.events.findIndex((e) => e.id === id);
+      const updated = {
+        ...eventOf(id, JSON.parse(await readText(req)) as GraphEventBody),
+        transactionId: calendar.events[index]!.transactionId,
+      };
+      calendar.events[index] = updated;
+      return json(res, 200, selected(updated, null));
+    }
     return graphError(res, 400, 'BadRequest', `Unsupported request: ${req.method} ${path}`);
+  }
+
+  async function readText(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks).toString('utf8') || '{}';
+  }
+
+  /** An event from a create or update body (times in the zone named, UTC for ours). */
+  function eventOf(id: string, body: GraphEventBody): LocalGraphEvent {
+    const instant = (t: { dateTime: string; timeZone: string } | undefined) =>
+      new Date(t ? `${t.dateTime.replace(/Z$/, '')}${t.timeZone === 'UTC' ? 'Z' : ''}` : Number.NaN);
+    return {
+      id,
+      subject: body.subject ?? '',
+      body: body.body?.content ?? '',
+      showAs: body.showAs ?? 'busy',
+      isCancelled: false,
+      isAllDay: false,
+      start: instant(body.start),
+      end: instant(body.end),
+      ...(body.transactionId ? { transactionId: body.transactionId } : {}),
+    };
   }
 
   return state;
@@ -320,9 +397,16 @@ export function createLocalMicrosoftCalendarSync(graph: LocalGraph = createLocal
     kind: 'local',
     messages: MICROSOFT_MESSAGES,
     standIn: graph,
-    authorizationUrl: ({ state }) => `${LOCAL_MICROSOFT_CONSENT_PATH}?${new URLSearchParams({ state })}`,
+    authorizationUrl: ({ state, write }) =>
+      `${LOCAL_MICROSOFT_CONSENT_PATH}?${new URLSearchParams({ state, ...(write ? { write: '1' } : {}) })}`,
     exchangeCode: async (code, redirectUri) => (await real()).exchangeCode(code, redirectUri),
-    refresh: async (refreshToken) => (await real()).refresh(refreshToken),
+    refresh: async (refreshToken, scopes) => (await real()).refresh(refreshToken, scopes),
+    canWrite: (scopes) =>
+      createMicrosoftCalendarSync({ clientId: '', clientSecret: '', tenant: 'common' }).canWrite(scopes),
+    putEvent: async (accessToken, calendarId, event, remoteId) =>
+      (await real()).putEvent!(accessToken, calendarId, event, remoteId),
+    deleteEvent: async (accessToken, calendarId, remoteId) =>
+      (await real()).deleteEvent!(accessToken, calendarId, remoteId),
     listCalendars: async (accessToken) => (await real()).listCalendars(accessToken),
     busyTimes: async (accessToken, calendarId, from, to) => (await real()).busyTimes(accessToken, calendarId, from, to),
     revoke: async () => {},

@@ -12,6 +12,7 @@ import {
   type GoogleCalendarEntry,
   type WatchRequest,
 } from './port';
+import { GOOGLE_SCOPES, GOOGLE_WRITE_SCOPE, googleEventId } from './google';
 
 /** A push channel the sample account holds, as Google would. */
 export interface LocalChannel extends WatchRequest {
@@ -27,6 +28,8 @@ export interface LocalGoogle {
   channels: Map<string, LocalChannel>;
   /** Busy spans added to a calendar (someone adds an event in Google). */
   addBusy(calendarId: string, start: Date, end: Date): void;
+  /** Events the portal wrote (write-back), by calendar and event id. */
+  written: Map<string, Map<string, { title: string; description: string; url: string; start: Date; end: Date }>>;
   /**
    * Posts Google's notification of a change to every live channel of the calendar, as Google would;
    * resolves with the portal's answers (status codes).
@@ -39,10 +42,16 @@ export interface LocalGoogle {
 export const LOCAL_CONSENT_PATH = '/calendar/connections/google/sample-consent';
 /** The code that page hands to the callback when the provider allows access. */
 export const LOCAL_CONSENT_CODE = 'sample-consent-granted';
+/** The code of a consent that also lets the portal write events (write-back). */
+export const LOCAL_WRITE_CONSENT_CODE = 'sample-consent-granted-write';
+/** The scopes of the sample account's consents, as Google names them. */
+const READ_SCOPES = ['openid', 'email', ...GOOGLE_SCOPES];
 export const LOCAL_ACCOUNT_EMAIL = 'sample.provider@example.com';
 
 const ACCESS_PREFIX = 'sample-access-';
 const REFRESH_PREFIX = 'sample-refresh-';
+/** After the prefix, a token that may write says so. */
+const WRITES = 'w-';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -105,6 +114,7 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
 
   const standIn: LocalGoogle = {
     channels: new Map(),
+    written: new Map(),
     addBusy(calendarId, start, end) {
       const list = added.get(calendarId) ?? [];
       list.push({ uid: `${calendarId}-added-${list.length + 1}@${start.toISOString()}`, start, end });
@@ -116,6 +126,7 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
     },
     reset() {
       standIn.channels.clear();
+      standIn.written.clear();
       added.clear();
     },
   };
@@ -124,19 +135,27 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
     kind: 'local',
     standIn,
     messages: GOOGLE_MESSAGES,
-    authorizationUrl: ({ state }) => `${LOCAL_CONSENT_PATH}?${new URLSearchParams({ state })}`,
+    authorizationUrl: ({ state, write }) =>
+      `${LOCAL_CONSENT_PATH}?${new URLSearchParams({ state, ...(write ? { write: '1' } : {}) })}`,
     async exchangeCode(code) {
-      if (code !== LOCAL_CONSENT_CODE) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+      if (code !== LOCAL_CONSENT_CODE && code !== LOCAL_WRITE_CONSENT_CODE)
+        throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+      const write = code === LOCAL_WRITE_CONSENT_CODE;
       return {
-        accessToken: newToken(ACCESS_PREFIX),
-        refreshToken: newToken(REFRESH_PREFIX),
+        accessToken: newToken(`${ACCESS_PREFIX}${write ? WRITES : ''}`),
+        refreshToken: newToken(`${REFRESH_PREFIX}${write ? WRITES : ''}`),
+        scopes: write ? [...READ_SCOPES, GOOGLE_WRITE_SCOPE] : READ_SCOPES,
         expiresAt: new Date(now().getTime() + HOUR_MS),
         email: LOCAL_ACCOUNT_EMAIL,
       };
     },
     async refresh(refreshToken) {
       if (!refreshToken.startsWith(REFRESH_PREFIX)) throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
-      return { accessToken: newToken(ACCESS_PREFIX), expiresAt: new Date(now().getTime() + HOUR_MS) };
+      const write = refreshToken.startsWith(`${REFRESH_PREFIX}${WRITES}`);
+      return {
+        accessToken: newToken(`${ACCESS_PREFIX}${write ? WRITES : ''}`),
+        expiresAt: new Date(now().getTime() + HOUR_MS),
+      };
     },
     async listCalendars(accessToken) {
       checkAccess(accessToken);
@@ -155,6 +174,8 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
         return { uid, start: new Date(start), end: new Date(start + event.minutes * 60_000) };
       });
       busy.push(...(added.get(calendarId) ?? []));
+      for (const [id, event] of standIn.written.get(calendarId) ?? [])
+        busy.push({ uid: `${id}@${event.start.toISOString()}`, start: event.start, end: event.end });
       return busy.filter((b) =>
         'start' in b
           ? b.end > from && b.start < to
@@ -162,6 +183,25 @@ export function createLocalCalendarSync(options: { now?: () => Date } = {}): Cal
       );
     },
     async revoke() {},
+    canWrite: (scopes) => (scopes ?? []).includes(GOOGLE_WRITE_SCOPE),
+    async putEvent(accessToken, calendarId, event, remoteId) {
+      checkAccess(accessToken);
+      if (!accessToken.startsWith(`${ACCESS_PREFIX}${WRITES}`))
+        throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+      if (!SAMPLE_EVENTS[calendarId]) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');
+      const events = standIn.written.get(calendarId) ?? new Map();
+      standIn.written.set(calendarId, events);
+      const id = remoteId && events.has(remoteId) ? remoteId : googleEventId(event.key);
+      const { title, description, url, start, end } = event;
+      events.set(id, { title, description, url, start, end });
+      return id;
+    },
+    async deleteEvent(accessToken, calendarId, remoteId) {
+      checkAccess(accessToken);
+      if (!accessToken.startsWith(`${ACCESS_PREFIX}${WRITES}`))
+        throw new CalendarSyncError(GOOGLE_MESSAGES.accessLost, 'access');
+      standIn.written.get(calendarId)?.delete(remoteId);
+    },
     async watch(accessToken, calendarId, channel) {
       checkAccess(accessToken);
       if (!SAMPLE_EVENTS[calendarId]) throw new CalendarSyncError(GOOGLE_MESSAGES.calendarGone, 'access');

@@ -37,6 +37,13 @@ export const MICROSOFT_LOGIN_URL = 'https://login.microsoftonline.com';
 export const MICROSOFT_GRAPH_URL = 'https://graph.microsoft.com/v1.0';
 /** The account's address, its calendars and their events' times and status: nothing more. */
 export const MICROSOFT_SCOPES = ['openid', 'email', 'offline_access', 'Calendars.ReadBasic'];
+/** Asked for only when the provider chooses write-back. */
+export const MICROSOFT_WRITE_SCOPE = 'Calendars.ReadWrite';
+/** Granted scopes may come as `Calendars.ReadWrite` or `https://graph.microsoft.com/Calendars.ReadWrite`. */
+const writes = (scopes: string[] | null | undefined) =>
+  (scopes ?? []).some((scope) => /(^|\/)calendars\.readwrite(\.shared)?$/i.test(scope));
+const scopesOf = (body: Record<string, unknown>): string[] | null =>
+  typeof body.scope === 'string' ? body.scope.split(/\s+/).filter(Boolean) : null;
 /** Events a calendarView page holds at most (Graph's own limit is 1,000). */
 const PAGE_SIZE = 500;
 /** Pages read at most for one calendar: far more than a 91-day window holds. */
@@ -80,14 +87,15 @@ export function createMicrosoftCalendarSync(
     return { status: response.status, body, response };
   }
 
-  async function tokenRequest(form: Record<string, string>): Promise<Json> {
+  async function tokenRequest(form: Record<string, string>, write = false): Promise<Json> {
     const { status, body } = await call(`${loginUrl}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({
         client_id: settings.clientId,
         client_secret: settings.clientSecret,
-        scope: MICROSOFT_SCOPES.join(' '),
+        // A refreshed token has the scopes named here: the write scope too once it was granted.
+        scope: [...MICROSOFT_SCOPES, ...(write ? [MICROSOFT_WRITE_SCOPE] : [])].join(' '),
         ...form,
       }),
     });
@@ -122,6 +130,28 @@ export function createMicrosoftCalendarSync(
     return body;
   }
 
+  /** A call that writes: 200, 201, 204 and 404 are answers (the caller knows what they mean); the rest as graph(). */
+  async function writeCall(
+    accessToken: string,
+    method: string,
+    path: string,
+    body?: object,
+  ): Promise<{ status: number; body: Json }> {
+    const answer = await call(`${graphUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if ([200, 201, 204, 404].includes(answer.status)) return { status: answer.status, body: answer.body };
+    if (answer.status === 401) throw new CalendarSyncError(messages.accessLost, 'expired');
+    if (answer.status === 403) throw new CalendarSyncError(messages.accessLost, 'access');
+    throw new CalendarSyncError(messages.unavailable, 'unavailable', retryAfterOf(answer.response));
+  }
+
   /** Follows @odata.nextLink, but only to Graph itself (never where an answer points elsewhere). */
   const nextLinkOf = (body: Json): string | null => {
     const next = body['@odata.nextLink'];
@@ -131,13 +161,13 @@ export function createMicrosoftCalendarSync(
   return {
     kind: 'microsoft',
     messages,
-    authorizationUrl: ({ state, redirectUri }) =>
+    authorizationUrl: ({ state, redirectUri, write }) =>
       `${options.authorizeUrl ?? `${loginUrl}/authorize`}?${new URLSearchParams({
         client_id: settings.clientId,
         response_type: 'code',
         redirect_uri: redirectUri,
         response_mode: 'query',
-        scope: MICROSOFT_SCOPES.join(' '),
+        scope: [...MICROSOFT_SCOPES, ...(write ? [MICROSOFT_WRITE_SCOPE] : [])].join(' '),
         // Someone signed in to several Microsoft accounts picks the one whose calendars to link.
         prompt: 'select_account',
         state,
@@ -152,16 +182,46 @@ export function createMicrosoftCalendarSync(
         refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
         expiresAt: expiry(body),
         email: (email as string | undefined) ?? null,
+        scopes: scopesOf(body),
       };
     },
 
-    async refresh(refreshToken) {
-      const body = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    async refresh(refreshToken, scopes) {
+      const body = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }, writes(scopes));
       return {
         accessToken: body.access_token as string,
         expiresAt: expiry(body),
         refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+        scopes: scopesOf(body),
       };
+    },
+
+    canWrite: (scopes) => writes(scopes),
+
+    async putEvent(accessToken, calendarId, event, remoteId) {
+      const body = {
+        subject: event.title,
+        body: { contentType: 'text', content: event.description },
+        start: { dateTime: event.start.toISOString().replace(/Z$/, ''), timeZone: 'UTC' },
+        end: { dateTime: event.end.toISOString().replace(/Z$/, ''), timeZone: 'UTC' },
+        showAs: 'busy',
+      };
+      if (remoteId) {
+        const patched = await writeCall(accessToken, 'PATCH', `/me/events/${encodeURIComponent(remoteId)}`, body);
+        if (patched.status === 200) return remoteId;
+        // 404: deleted in Outlook meanwhile; it is made again.
+      }
+      // transactionId: a retried job's second POST makes no second event.
+      const made = await writeCall(accessToken, 'POST', `/me/calendars/${encodeURIComponent(calendarId)}/events`, {
+        ...body,
+        transactionId: event.key.slice(0, 250),
+      });
+      if ((made.status === 201 || made.status === 200) && typeof made.body.id === 'string') return made.body.id;
+      throw new CalendarSyncError(messages.calendarGone, 'access');
+    },
+
+    async deleteEvent(accessToken, _calendarId, remoteId) {
+      await writeCall(accessToken, 'DELETE', `/me/events/${encodeURIComponent(remoteId)}`);
     },
 
     async listCalendars(accessToken) {

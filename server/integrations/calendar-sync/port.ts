@@ -11,6 +11,8 @@ export interface GoogleTokens {
   expiresAt: Date;
   /** The account's address, shown as "Linked as …". */
   email: string | null;
+  /** The scopes granted (the token answer's `scope`); null when the service did not say. */
+  scopes: string[] | null;
 }
 
 export interface RefreshedToken {
@@ -18,6 +20,20 @@ export interface RefreshedToken {
   expiresAt: Date;
   /** A new refresh token when the service rotates them (Microsoft does): it replaces the stored one. */
   refreshToken?: string | null;
+  /** The scopes of the new token, when the service says. */
+  scopes?: string[] | null;
+}
+
+/** A consultation as written to a provider's calendar: the time, initials and a link back, nothing else. */
+export interface OutgoingEvent {
+  /** Ours and stable for the consultation (its iCalendar UID): the same consultation is never written twice. */
+  key: string;
+  title: string;
+  description: string;
+  /** The consultation's page in the portal. */
+  url: string;
+  start: Date;
+  end: Date;
 }
 
 /** One calendar of the account (spec: the potential list). */
@@ -91,10 +107,23 @@ export interface CalendarSync {
   readonly kind: 'google' | 'microsoft' | 'local';
   /** The service's words for its refusals. */
   readonly messages: ServiceMessages;
-  /** Where the provider gives consent; Google sends them back to `redirectUri` with a code and `state`. */
-  authorizationUrl(input: { state: string; redirectUri: string }): string;
+  /**
+   * Where the provider gives consent; the service sends them back to `redirectUri` with a code and
+   * `state`. `write`: also to write events (asked for only when the provider chooses write-back).
+   */
+  authorizationUrl(input: { state: string; redirectUri: string; write?: boolean }): string;
   exchangeCode(code: string, redirectUri: string): Promise<GoogleTokens>;
-  refresh(refreshToken: string): Promise<RefreshedToken>;
+  /** A new access token; `scopes`, the ones granted, when the service needs them named again (Microsoft). */
+  refresh(refreshToken: string, scopes?: string[] | null): Promise<RefreshedToken>;
+  /** Whether these granted scopes let the portal write events. */
+  canWrite(scopes: string[] | null): boolean;
+  /**
+   * Writes a consultation to a calendar: creates it, or updates the event `remoteId` (made again when it
+   * was deleted meanwhile); answers the service's id of the event.
+   */
+  putEvent?(accessToken: string, calendarId: string, event: OutgoingEvent, remoteId: string | null): Promise<string>;
+  /** Deletes an event written before (one already gone is no error). */
+  deleteEvent?(accessToken: string, calendarId: string, remoteId: string): Promise<void>;
   listCalendars(accessToken: string): Promise<GoogleCalendarEntry[]>;
   /** Busy spans of one calendar between two instants (events marked free and declined ones are not busy). */
   busyTimes(accessToken: string, calendarId: string, from: Date, to: Date): Promise<ExternalBusy[]>;

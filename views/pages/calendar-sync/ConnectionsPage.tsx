@@ -81,12 +81,22 @@ export const UNLINK_CALDAV_CALENDAR_QUESTION =
 export const UNLINK_CALDAV_ACCOUNT_QUESTION =
   'Disconnect this calendar account? The busy times of all its calendars will be removed from your calendar.';
 
+/** Where booked consultations are written (write-back): the linked calendars that can take them. */
+export interface WriteBackView {
+  options: { id: number; label: string }[];
+  /** The chosen calendar's id, or null (off, the default). */
+  chosen: number | null;
+  /** Why the last write to the chosen calendar failed. */
+  error: string | null;
+}
+
 export interface ConnectionsPageProps {
   hasCalendar: boolean;
   feeds: FeedView[];
   google: GoogleView;
   microsoft: MicrosoftView;
   caldav: CaldavView;
+  writeBack: WriteBackView;
   /** What the feed form shows: the typed values after a refused post. */
   feedForm: { name: string; url: string };
   /** What the CalDAV form shows: the typed values after a refused post (never the password). */
@@ -438,6 +448,43 @@ function CaldavSection({
   );
 }
 
+function WriteBackSection({ writeBack, errors }: { writeBack: WriteBackView; errors: Record<string, string> }) {
+  return (
+    <Card id="write-back" title="Add booked consultations to a calendar">
+      <p>
+        Each phone consultation booked with you can be added to one of your linked calendars, and moved or removed there
+        when it is rescheduled or canceled. The event says &ldquo;Phone consultation with&rdquo; and the client&apos;s
+        initials, with a link to the consultation here: never the client&apos;s name, phone or e-mail.
+      </p>
+      {writeBack.error && <Notice tone="error">{writeBack.error}</Notice>}
+      {writeBack.options.length ? (
+        <PostForm action={`${PAGE_PATH}/write-back`} className="connections-choose">
+          <RadioGroup
+            idPrefix="write_back_calendar_id"
+            name="write_back_calendar_id"
+            legend="Add consultations to"
+            stacked
+            value={writeBack.chosen === null ? 'none' : String(writeBack.chosen)}
+            error={errors.write_back_calendar_id}
+            options={[
+              { value: 'none', label: 'No calendar' },
+              ...writeBack.options.map((o) => ({ value: String(o.id), label: o.label })),
+            ]}
+          />
+          <div className="actions">
+            <Button>Save</Button>
+          </div>
+        </PostForm>
+      ) : (
+        <>
+          {errors.write_back_calendar_id && <Notice tone="error">{errors.write_back_calendar_id}</Notice>}
+          <p className="muted">Link a Google, Outlook or CalDAV calendar above first.</p>
+        </>
+      )}
+    </Card>
+  );
+}
+
 function FeedsSection({
   feeds,
   feedForm,
@@ -538,6 +585,7 @@ export function ConnectionsPage(props: ConnectionsPageProps) {
         errors={props.errors}
         chosen={props.chosenCaldavCalendar}
       />
+      <WriteBackSection writeBack={props.writeBack} errors={props.errors} />
       <FeedsSection feeds={props.feeds} feedForm={props.feedForm} errors={props.errors} />
     </div>
   );

@@ -7,6 +7,8 @@ import { Notice } from '../../components/ui/Notice';
 export interface SampleConsentProps {
   /** Whose consent screen this stands in for (Google when absent). */
   service?: 'google' | 'microsoft';
+  /** The consent asks to add events too (write-back). */
+  write?: boolean;
   callbackPath: string;
   state: string;
   code: string;
@@ -24,7 +26,15 @@ const SERVICES = {
   },
 } as const;
 
-export function SampleConsentPage({ service = 'google', callbackPath, state, code, email, brand }: SampleConsentProps) {
+export function SampleConsentPage({
+  service = 'google',
+  write = false,
+  callbackPath,
+  state,
+  code,
+  email,
+  brand,
+}: SampleConsentProps) {
   const words = SERVICES[service];
   return (
     <div className="sample-consent">
@@ -56,7 +66,10 @@ export function SampleConsentPage({ service = 'google', callbackPath, state, cod
         <p>It will be able to:</p>
         <ul>
           <li>see the list of your calendars;</li>
-          <li>see {words.what} (not what the events are).</li>
+          <li>
+            see {words.what} (not what the events are){write ? ';' : '.'}
+          </li>
+          {write && <li>add, change and delete the events it makes in your calendars (your phone consultations).</li>}
         </ul>
       </Card>
     </div>

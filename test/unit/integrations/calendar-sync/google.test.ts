@@ -66,6 +66,7 @@ describe('external calendars: the Google Calendar adapter', () => {
           access_token: 'at-1',
           refresh_token: 'rt-1',
           expires_in: 3599,
+          scope: 'openid email https://www.googleapis.com/auth/calendar.freebusy',
           id_token: idToken({ email: 'dana@example.com' }),
         },
       }),
@@ -74,6 +75,7 @@ describe('external calendars: the Google Calendar adapter', () => {
     const tokens = await google.exchangeCode('code-1', 'https://portal.example.com/cb');
     assert.deepEqual(tokens, {
       accessToken: 'at-1',
+      scopes: ['openid', 'email', 'https://www.googleapis.com/auth/calendar.freebusy'],
       refreshToken: 'rt-1',
       expiresAt: new Date('2026-03-01T12:59:59Z'),
       email: 'dana@example.com',
