@@ -3,21 +3,7 @@
 import type { CalendarMonth, Funnel, FunnelFigures } from '../domain/referral-funnel';
 import { monthKey } from '../domain/referral-funnel';
 import type { FunnelChartView, FunnelFigureKey, FunnelRowView } from '../../views/components/ReferralFunnel';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../views/components/format';
 
 /** "June 2026". */
 export const monthLabel = (m: CalendarMonth): string => `${MONTH_NAMES[m.month - 1]} ${m.year}`;

@@ -7,6 +7,22 @@ export function formatPhone(phone: string | null | undefined): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
 }
 
+/** The months of the year by name, January first (month 1 is index 0). */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 // Made once: building an Intl formatter costs far more than using one (it showed as a fifth of a page's time).
 const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -3,6 +3,7 @@
 // script; the text never scales with a drawing).
 import { ButtonLink } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { MONTH_NAMES } from '../../components/format';
 
 export const REFERRAL_DATA_PATH = '/referral-data';
 export const REFERRAL_DOWNLOAD_PATH = '/referral-data/download';
@@ -13,21 +14,6 @@ export interface ReferralYearView {
   months: number[];
   total: number;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The longest bar, in pixels: a bar is drawn at its own size, so the numbers beside it never scale. */
 const BAR_MAX = 36;
@@ -73,7 +59,7 @@ export function ReferralTable({
           </tr>
         </thead>
         <tbody>
-          {MONTHS.map((name, i) => (
+          {MONTH_NAMES.map((name, i) => (
             <tr key={name}>
               <th scope="row">{name.slice(0, 3)}</th>
               {newestFirst.map((y) =>
