@@ -114,10 +114,13 @@ export function render(
     context.signedIn ? ' data-signed-in=""' : '',
     context.sideMenuCollapsed && effectiveLayout === 'dashboard' ? ' class="menu-collapsed"' : '',
   ].join('');
-  res
-    .status(status)
-    .type('html')
-    .send(`<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`);
+  const document = Buffer.from(
+    `<!DOCTYPE html><html lang="en">${head}<body${bodyAttributes}>${body}${iconSprite(usedIcons)}</body></html>`,
+  );
+  // Sent as it is, without res.send's ETag: a page is never cached (no-store), and hashing every page cost
+  // as much as writing it.
+  res.status(status).type('html').setHeader('Content-Length', document.length);
+  res.end(document);
 }
 
 /** A summary link goes to its field; where no element has that id, to the message itself, so no link leads nowhere. */

@@ -7,6 +7,7 @@ import { MESSAGE_TEXTS } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser, type ProviderSpec } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, signIn, textOf, type Agent } from '../support/http';
+import { OLDER_HINT } from '../../views/components/messaging/ConversationSearch';
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 
@@ -113,6 +114,26 @@ describe('practice inbox: conversations', () => {
     assert.match(mainTextOf(more), /Showing the 101 most recent conversations of 101\./);
     assert.equal((more.match(/class="messages-list__item"/g) ?? []).length, 101, 'each conversation once');
     assert.doesNotMatch(more, />Load more</);
+  });
+
+  it('counts no further than Load More reaches: past 1,000 the list says "more than 1,000", and page 10 is the last', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn(['intake-coordinator']);
+    await db.raw(
+      `INSERT INTO users (email, first_name, last_name, scopes) SELECT 'm' || n || '@example.test', 'M' || n, 'Client', '{client}' FROM generate_series(1, 1002) n`,
+    );
+    await db.raw(
+      `INSERT INTO conversations (provider_id, client_user_id, last_message_at)
+      SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE 'm%@example.test'`,
+      [user.providerIds[0]],
+    );
+    const first = mainTextOf((await client.get('/practice-inbox/messages').expect(200)).text);
+    assert.match(first, /Showing the 100 most recent conversations of more than 1,000\./);
+    const last = (await client.get('/practice-inbox/messages?loads=10').expect(200)).text;
+    assert.match(mainTextOf(last), /Showing the 1000 most recent conversations of more than 1,000\./);
+    assert.equal((last.match(/class="messages-list__item"/g) ?? []).length, 1000);
+    assert.doesNotMatch(last, />Load more</);
+    assert.match(mainTextOf(last), new RegExp(OLDER_HINT.slice(0, 30)));
   });
 });
 

@@ -30,6 +30,21 @@ export async function listConversations(
   return { conversations: rows.map(repo.toSummary), total };
 }
 
+/**
+ * The first `shown` conversations the filter keeps, in the list's order, and how many it keeps, counted no
+ * further than `countUpTo`: the ids come from one pass of the filter, then only the shown ones are read.
+ */
+export async function listFirstConversations(
+  db: Knex,
+  owner: MessagingOwner,
+  { shown, countUpTo }: { shown: number; countUpTo: number },
+  filter: ConversationFilter = {},
+): Promise<{ conversations: ConversationSummary[]; total: number }> {
+  const ids = await repo.listConversationIds(db, owner, Math.max(countUpTo, shown), filter);
+  const rows = await repo.listConversationsByIds(db, owner, ids.slice(0, shown));
+  return { conversations: rows.map(repo.toSummary), total: ids.length };
+}
+
 /** The account's profiles, the practice's first (the practice inbox filters by them). */
 export function accountProfiles(db: Knex, accountId: number) {
   return providerProfilesOfAccount(db, accountId);

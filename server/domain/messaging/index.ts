@@ -23,7 +23,13 @@ export {
   type OpenedConversation,
   openConversation,
 } from './clients';
-export { accountProfiles, findConversationFor, listConversations, unreadCount } from './conversations';
+export {
+  accountProfiles,
+  findConversationFor,
+  listConversations,
+  listFirstConversations,
+  unreadCount,
+} from './conversations';
 export {
   assigneeNames,
   assignToMe,

@@ -343,6 +343,51 @@ export async function countConversations(
 }
 
 /**
+ * The first `upTo` of the owner's conversations the filter keeps, in the list's order, as ids: one pass
+ * of the filter (a search's matches are found once) that gives both the page and how many there are,
+ * counted no further than `upTo` (a count of every conversation of a big practice reads them all).
+ */
+export async function listConversationIds(
+  db: Knex,
+  owner: MessagingOwner,
+  upTo: number,
+  filter: ConversationFilter = {},
+): Promise<number[]> {
+  const [column, id] = ownerColumn(owner);
+  const query = db('conversations as c')
+    .select('c.id')
+    .where(column, id)
+    .orderByRaw('c.listed_at desc nulls last, c.id desc')
+    .limit(upTo);
+  // A short search reads the client's name as given in the conversation.
+  if (filter.search?.trim() && isShortSearch(filter))
+    void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
+  const filtered = applyFilter(query, filter, owner);
+  const rows = await selectMaybePrepared<{ id: number }>(
+    db,
+    `messaging-ids-${ownerKey(owner)}${filtered}`,
+    query,
+    filter,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The owner's conversations of these ids, as a list shows them, in the list's order. */
+export async function listConversationsByIds(
+  db: Knex,
+  owner: MessagingOwner,
+  ids: readonly number[],
+): Promise<ConversationRow[]> {
+  if (!ids.length) return [];
+  const [column, id] = ownerColumn(owner);
+  const query = summaryQuery(db, true)
+    .where(column, id)
+    .whereRaw('c.id = any(?::bigint[])', [ids as number[]])
+    .orderByRaw('c.listed_at desc nulls last, c.id desc');
+  return (await selectPrepared<SummarySqlRow>(db, `messaging-list-${ownerKey(owner)}-by-ids`, query)).map(toRow);
+}
+
+/**
  * Opening moves the conversation to the top of its lists, for good (spec 3 §4). One already at the top
  * of its account's list (so of its provider's too) is left as it is: reopening it writes nothing.
  */

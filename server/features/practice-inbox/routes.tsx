@@ -35,7 +35,7 @@ import { registerNoteRoutes } from './notes-routes';
 import { savedRepliesRoutes } from './saved-replies-routes';
 import { loadDeskLive, mountDeskRoutes, type typedDesk } from './desk-routes';
 import { deskFilters, deskPane, peopleNames } from './desk-view';
-import { asPractice, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
+import { asPractice, COUNTED_UP_TO, inboxAccountOf, inboxConversations, inboxFilterOf } from './service';
 import {
   carriedQuery,
   listItems,
@@ -221,7 +221,8 @@ export function practiceInboxRoutes({ db, integrations, menu, config, channels, 
       page: (
         <InboxMessagesPage
           conversations={listItems(list.conversations, { timeZone, current, loads: list.loads, filter, names, now })}
-          total={list.total}
+          total={list.totalIsLowerBound ? COUNTED_UP_TO : list.total}
+          totalIsLowerBound={list.totalIsLowerBound}
           loadMoreHref={list.canLoadMore ? `${base}${listQuery(filter, list.loads + 1)}` : null}
           filters={{
             providers: profiles.map((p) => ({ value: String(p.id), label: p.name })),

@@ -1,6 +1,6 @@
 // The practice inbox's rules (spec 3 §2, §4 Messaging, §6): which account a coordinator works on, whose
-// profile its pages show, the list's filters (a profile, unread, the desk's assignee and status), and the conversation list that Load More grows 100 at a time, merged and de-duplicated by client and
-// provider (a page fetched after new conversations arrived repeats some of the previous one).
+// profile its pages show, the list's filters (a profile, unread, the desk's assignee and status), and the
+// conversation list that Load More grows 100 at a time, read in one pass of the filter.
 import type { Knex } from 'knex';
 import type { Viewer } from '../../domain/accounts';
 import * as policy from '../../domain/accounts';
@@ -79,44 +79,40 @@ export function inboxFilterOf(
 
 export interface InboxConversations {
   conversations: ConversationSummary[];
+  /** How many conversations the filter keeps, counted up to COUNTED_UP_TO + 1. */
   total: number;
+  /** The count stopped: there are more than COUNTED_UP_TO. */
+  totalIsLowerBound: boolean;
   /** How many pages are shown (the ?loads= of the next Load More is one more). */
   loads: number;
-  /** Hidden when the last fetch added nothing, or everything is shown. */
+  /** Hidden once everything is shown, or Load More has reached its last page. */
   canLoadMore: boolean;
 }
 
-export const conversationKey = (c: { clientUserId: number; providerId: number }) => `${c.clientUserId}:${c.providerId}`;
+/** Conversations are counted this far: past it the list says "more than" (Load More ends here anyway). */
+export const COUNTED_UP_TO = MAX_LOADS * messaging.CONVERSATIONS_PAGE_SIZE;
 
-/** The first `loads` pages of the account's conversations, merged without repeats, newest first. */
+/** The first `loads` pages of the account's conversations, newest first, and how many the filter keeps. */
 export async function inboxConversations(
   db: Knex,
   accountId: number,
   requestedLoads: number,
   filter: ConversationFilter = {},
 ): Promise<InboxConversations> {
+  const pageSize = messaging.CONVERSATIONS_PAGE_SIZE;
   const loads = Math.min(Math.max(1, Math.trunc(requestedLoads) || 1), MAX_LOADS);
-  const merged = new Map<string, ConversationSummary>();
-  let total = 0;
-  let lastAdded: ConversationSummary[] = [];
-  let fetched = 0;
-  for (let page = 0; page < loads; page++) {
-    const result = await messaging.listConversations(
-      db,
-      { accountId },
-      { limit: messaging.CONVERSATIONS_PAGE_SIZE, offset: page * messaging.CONVERSATIONS_PAGE_SIZE },
-      filter,
-    );
-    total = result.total;
-    fetched = page + 1;
-    lastAdded = result.conversations.filter((c) => !merged.has(conversationKey(c)));
-    for (const c of lastAdded) merged.set(conversationKey(c), c);
-    if (result.conversations.length < messaging.CONVERSATIONS_PAGE_SIZE) break;
-  }
+  const { conversations, total } = await messaging.listFirstConversations(
+    db,
+    { accountId },
+    { shown: loads * pageSize, countUpTo: COUNTED_UP_TO + 1 },
+    filter,
+  );
+  const shownLoads = Math.min(loads, Math.max(1, Math.ceil(conversations.length / pageSize)));
   return {
-    conversations: [...merged.values()],
+    conversations,
     total,
-    loads: fetched,
-    canLoadMore: lastAdded.length > 0 && merged.size < total && fetched < MAX_LOADS,
+    totalIsLowerBound: total > COUNTED_UP_TO,
+    loads: shownLoads,
+    canLoadMore: conversations.length < total && shownLoads < MAX_LOADS,
   };
 }

@@ -35,6 +35,8 @@ export interface InboxThreadPane {
 export interface InboxMessagesPageProps {
   conversations: ConversationListItem[];
   total: number;
+  /** There are more than `total` (the count stops there). */
+  totalIsLowerBound: boolean;
   loadMoreHref: string | null;
   /**
    * The list's filters (a GET form): one of the account's profiles ('' for all), unread only, a search, who has
@@ -68,6 +70,7 @@ export interface InboxMessagesPageProps {
 export function InboxMessagesPage({
   conversations,
   total,
+  totalIsLowerBound,
   loadMoreHref,
   filters,
   listHref,
@@ -133,14 +136,16 @@ export function InboxMessagesPage({
               <p
                 className="hint"
                 id="inbox-count"
-              >{`Showing the ${conversations.length} most recent ${conversations.length === 1 ? 'conversation' : 'conversations'} of ${total}.`}</p>
+              >{`Showing the ${conversations.length} most recent ${conversations.length === 1 ? 'conversation' : 'conversations'} of ${totalIsLowerBound ? 'more than ' : ''}${total.toLocaleString('en-US')}.`}</p>
               <ConversationList items={conversations} label="Conversations of the practice" />
               {loadMoreHref && (
                 <p className="actions">
                   <ButtonLink href={loadMoreHref}>Load more</ButtonLink>
                 </p>
               )}
-              {!loadMoreHref && conversations.length < total && <p className="hint">{OLDER_HINT}</p>}
+              {!loadMoreHref && (conversations.length < total || totalIsLowerBound) && (
+                <p className="hint">{OLDER_HINT}</p>
+              )}
             </>
           )}
           <p>
