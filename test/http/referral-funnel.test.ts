@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { Temporal } from 'temporal-polyfill';
 import { referralFunnel } from '../../server/domain/referral-funnel';
+import { FUNNEL_CACHE_MS } from '../../server/features/dashboard/service';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, textOf } from '../support/http';
@@ -396,6 +397,30 @@ describe('referral funnel: the dashboard', () => {
     // An owner of several profiles is offered every profile's figures.
     assert.match(html, /href="\/practice\/funnel"[^>]*>See every profile of your practice/);
     assert.match(html, /<summary>How we count<\/summary>/);
+  });
+});
+
+describe('referral funnel: the dashboard reads it from the read cache', () => {
+  it('a conversation started shows at once; the directory’s profile views may wait up to FUNNEL_CACHE_MS', async () => {
+    const { db, changes } = ctx();
+    await changes.whenLive();
+    const { client, p0: providerId } = await practiceWithFigures();
+    const viewsOfC = async () => {
+      const desc = textOf(/<desc[^>]*>([\s\S]*?)<\/desc>/.exec((await client.get('/').expect(200)).text)![1]!);
+      return new RegExp(
+        `${label(C)}: (\\d+) conversations? started, \\d+ consultations? booked, (\\d+) profile views?`,
+      ).exec(desc)!;
+    };
+    const [, startedBefore, viewsBefore] = await viewsOfC();
+    // profile_events is not watched (a row at every profile visit): the cached figures stand.
+    await events(db, providerId, 'profile_view', at(C, 1, '00:30'));
+    assert.equal((await viewsOfC())[2], viewsBefore);
+    // A conversation is: any change to it empties the cache, and both figures are read again.
+    await startConversation(db, providerId, await clientUser(db, 'Lee', 'Six'), at(C, 1, '01:00'));
+    const [, startedAfter, viewsAfter] = await viewsOfC();
+    assert.equal(Number(startedAfter), Number(startedBefore) + 1);
+    assert.equal(Number(viewsAfter), Number(viewsBefore) + 1);
+    assert.equal(FUNNEL_CACHE_MS, 5 * 60_000);
   });
 });
 

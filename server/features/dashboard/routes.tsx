@@ -77,10 +77,13 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
     const addOns = view.onboarding
       ? null
       : await addOnButtonsFor(db, integrations.ehr.signInUrl, viewer, provider, new Date(), { reads });
-    // A failed membership payment (issue [18] item 8), to whom may pay it: read fresh, never from the cache.
-    const owed = policy.canManageBilling(viewer, provider) ? await owedPaymentsOf(db, provider.accountId) : [];
-    // The referral funnel of an active profile past onboarding (where the widgets are), read fresh.
-    const funnel = view.widgets ? await dashboardFunnel(db, viewer, provider, new Date()) : null;
+    // A failed membership payment (issue [18] item 8), to whom may pay it. The billing tables are watched:
+    // a payment or a card event empties the cache at once.
+    const owed = policy.canManageBilling(viewer, provider)
+      ? await reads.read(`owed-payments:${provider.accountId}`, 60_000, () => owedPaymentsOf(db, provider.accountId))
+      : [];
+    // The referral funnel of an active profile past onboarding (where the widgets are).
+    const funnel = view.widgets ? await dashboardFunnel(db, reads, viewer, provider, new Date()) : null;
     render(req, res, {
       title: 'Dashboard',
       page: (

@@ -180,19 +180,30 @@ export async function logCtaEvent(
 export const FUNNEL_MONTHS = 6;
 
 /**
- * The profile's referral funnel of the last FUNNEL_MONTHS months in its time zone, read fresh (the figures
- * include the directory's profile events, which no cached read may depend on). An owner of a practice
- * with several profiles is offered every profile's figures.
+ * The dashboard's funnel figures are read at most this long ago. Its conversations and bookings are watched
+ * tables (a change empties the cache at once); the directory's profile views and contact clicks are not
+ * (they arrive on every visit to a profile), so those counts may be this far behind.
+ */
+export const FUNNEL_CACHE_MS = 5 * 60_000;
+
+/**
+ * The profile's referral funnel of the last FUNNEL_MONTHS months in its time zone, from the read cache
+ * (FUNNEL_CACHE_MS). An owner of a practice with several profiles is offered every profile's figures.
  */
 export async function dashboardFunnel(
   db: Knex,
+  reads: ReadCache,
   viewer: Viewer,
   provider: ProviderSummary,
   now: Date,
 ): Promise<NonNullable<DashboardPageProps['funnel']>> {
   const timeZone = provider.timezone;
   const months = monthsEndingIn(monthOf(now, timeZone), FUNNEL_MONTHS);
-  const funnel = await referralFunnel(db, { providerIds: [provider.id], months, timeZone, now });
+  const last = months.at(-1)!;
+  const key = `dashboard-funnel:${provider.id}:${timeZone}:${last.year}-${last.month}`;
+  const funnel = await reads.read(key, FUNNEL_CACHE_MS, () =>
+    referralFunnel(db, { providerIds: [provider.id], months, timeZone, now }),
+  );
   const practice =
     canManageTeam(viewer, provider.accountId) &&
     viewer.providers.filter((p) => p.accountId === provider.accountId).length > 1;
