@@ -1,7 +1,9 @@
 // The messages page's bench data: one provider with 2,000 conversations and 50,000 messages (25 each,
 // alternating client and provider, the newest client message unread in one conversation of ten), made
-// by PostgreSQL itself with generate_series.
+// by PostgreSQL itself with generate_series. The text is stored encrypted, as the portal stores it: each
+// distinct text encrypted once (bench/encrypted-text.ts), its words indexed for search.
 import type { Knex } from 'knex';
+import { encryptTexts, indexEncryptedTexts } from './encrypted-text';
 
 export const BENCH_MESSAGES = { conversations: 2_000, messagesPerConversation: 25 };
 
@@ -11,6 +13,13 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
     // A bulk load: no per-row triggers (live-thread notifications, change notifications), so the
     // conversation's account is written here rather than by its trigger.
     await trx.raw('set local session_replication_role = replica');
+    const texts = await encryptTexts(
+      trx,
+      Array.from(
+        { length: messagesPerConversation },
+        (_, i) => `Message ${i + 1} of a bench conversation, long enough to look like a real one.`,
+      ),
+    );
     await trx.raw(
       `insert into users (email, first_name, last_name, full_name, scopes)
       select 'bench-client-' || g || '@client.test', 'Bench', 'Client ' || g, 'Bench Client ' || g, array['client']
@@ -26,13 +35,26 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
     await trx.raw(
       `insert into messages (conversation_id, provider_id, client_user_id, account_id, sender, message_content, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, null, case when k % 2 = 1 then 'client' else 'provider' end,
-        'Message ' || k || ' of a bench conversation, long enough to look like a real one.',
+        (?::text[])[k],
         c.last_message_at - (? - k) * interval '1 minute',
         case when k = ? and c.id % 10 = 0 then null else c.last_message_at end,
         c.last_message_at - (? - k) * interval '1 minute'
       from conversations c, generate_series(1, ?) k
       where c.provider_id = ? and c.client_user_id in (select id from users where email like 'bench-client-%@client.test')`,
-      [messagesPerConversation, messagesPerConversation, messagesPerConversation, messagesPerConversation, providerId],
+      [
+        texts.ciphertexts as unknown as Knex.RawBinding,
+        messagesPerConversation,
+        messagesPerConversation,
+        messagesPerConversation,
+        messagesPerConversation,
+        providerId,
+      ],
+    );
+    await indexEncryptedTexts(
+      trx,
+      texts,
+      `c.provider_id = ? and c.client_user_id in (select id from users where email like 'bench-client-%@client.test')`,
+      [providerId],
     );
   });
   await db.raw('analyze conversations, messages, users');
@@ -48,6 +70,14 @@ export const BENCH_LONG_THREAD = 10_000;
 export async function loadBenchLongThread(db: Knex, providerId: number): Promise<number> {
   return db.transaction(async (trx) => {
     await trx.raw('set local session_replication_role = replica');
+    const texts = await encryptTexts(
+      trx,
+      Array.from(
+        { length: BENCH_LONG_THREAD },
+        (_, i) =>
+          `Message ${i + 1} of the long thread: a few sentences, as people write them when they plan a first session.`,
+      ),
+    );
     const [client] = await trx('users')
       .insert({
         email: 'bench-long-thread@client.test',
@@ -68,11 +98,20 @@ export async function loadBenchLongThread(db: Knex, providerId: number): Promise
     await trx.raw(
       `insert into messages (conversation_id, provider_id, client_user_id, sender, message_content, send_date, read_at, created_at)
        select ?, ?, ?, case when k % 2 = 1 then 'client' else 'provider' end,
-         'Message ' || k || ' of the long thread: a few sentences, as people write them when they plan a first session.',
+         (?::text[])[k],
          now() - (? - k + 1) * interval '1 minute', now(), now() - (? - k + 1) * interval '1 minute'
        from generate_series(1, ?) k`,
-      [conversation!.id, providerId, client.id, BENCH_LONG_THREAD, BENCH_LONG_THREAD, BENCH_LONG_THREAD],
+      [
+        conversation!.id,
+        providerId,
+        client.id,
+        texts.ciphertexts as unknown as Knex.RawBinding,
+        BENCH_LONG_THREAD,
+        BENCH_LONG_THREAD,
+        BENCH_LONG_THREAD,
+      ],
     );
+    await indexEncryptedTexts(trx, texts, 'm.conversation_id = ?', [conversation!.id]);
     return Number(client.id);
   });
 }

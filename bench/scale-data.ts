@@ -4,6 +4,7 @@
 // profiles, so the same people can be measured on both databases.
 import type { Knex } from 'knex';
 import { DEMO_EMAILS } from '../seeds/demo';
+import { encryptedJsonText, encryptTexts, indexEncryptedTexts } from './encrypted-text';
 
 export const SCALE = {
   accounts: 8_000,
@@ -173,18 +174,26 @@ export async function loadScaleData(db: Knex): Promise<ScaleTargets> {
     // Five messages each, alternating client and provider; the client's last one is unread in 1 of 200
     // conversations. A third of the conversations open with the directory's intake, and one in ten of the
     // client's second messages carries a benefits check (the funnel counts both).
+    // The text is stored encrypted as the portal stores it: one text per position in the conversation,
+    // encrypted once here; the intake answer likewise.
+    const texts = await encryptTexts(
+      trx,
+      Array.from({ length: s.messagesPerConversation }, (_, i) => `Message ${i + 1} of a conversation`),
+    );
+    const intake = await encryptedJsonText(trx, { reason: 'Anxiety' });
     await trx.raw(
       `insert into messages (conversation_id, provider_id, client_user_id, sender, type, message_content, intake_form, vob_data, send_date, read_at, created_at)
       select c.id, c.provider_id, c.client_user_id, case when k % 2 = 1 then 'client' else 'provider' end,
         case when k = 1 and c.id % 3 = 0 then 'messaging_tool_intake' else 'message' end,
-        'Message ' || k || ' of conversation ' || c.id,
-        case when k = 1 and c.id % 3 = 0 then '{"reason": "Anxiety"}'::jsonb end,
+        (?::text[])[k],
+        case when k = 1 and c.id % 3 = 0 then ?::jsonb end,
         case when k = 3 and c.id % 10 = 0 then '{"status": "complete"}'::jsonb end,
         c.last_message_at - (5 - k) * interval '1 hour',
         case when k = 5 and c.id % 200 = 0 then null else c.last_message_at end, c.last_message_at - (5 - k) * interval '1 hour'
       from conversations c, generate_series(1, ?) k where c.client_user_id >= ?`,
-      [s.messagesPerConversation, clientBase],
+      [texts.ciphertexts as unknown as Knex.RawBinding, intake, s.messagesPerConversation, clientBase],
     );
+    await indexEncryptedTexts(trx, texts, 'c.client_user_id >= ?', [clientBase]);
     // The big practice's intake desk: four more coordinators beside its owner, and the conversations spread
     // over the statuses (a fifth new, a third replied, a sixth booked, the rest closed), the people (a sixth
     // unassigned) and a snooze on one open conversation in 25.

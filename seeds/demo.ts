@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import type { Insertable } from 'kysely';
 import type { Providers, Users } from '../server/db/tables';
 import { hashPassword } from '../server/domain/accounts';
+import { encryptJson } from '../server/domain/data-protection';
+import { insertMessageRows } from '../server/domain/messaging';
 import * as calendar from '../server/domain/calendar';
 import { slugify, type TagType } from './reference';
 import { seedDemoPrivatePayBooster } from './demo-private-pay-booster';
@@ -845,32 +847,45 @@ async function seedDashboardWidgets(knex: Knex): Promise<void> {
     end_time: new Date(onTheHour(hoursAhead).getTime() + length),
     ...row,
   });
-  await knex('appointments').insert([
-    consultation(2, {
-      intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Anxiety at work' },
-    }),
-    consultation(25, {
-      intake_form: { state: 'NY', session_type: 'Couples therapy', insurance: 'Paying out of pocket' },
-    }),
-    consultation(-70, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Cigna' } }),
-    consultation(74, {
-      canceled: true,
-      canceled_at: new Date(),
-      cancel_message: 'Something came up at work, sorry!',
-      intake_form: { state: 'NJ', session_type: 'Individual therapy' },
-    }),
-    consultation(-240, { legacy: true }),
-  ]);
+  // The intake answers are what the client wrote: stored encrypted, as the booking stores them.
+  const sealed = async <R extends object>(rows: R[]): Promise<R[]> => {
+    for (const row of rows) {
+      const columns = row as Record<string, unknown>;
+      if (columns.intake_form)
+        columns.intake_form = JSON.stringify(await encryptJson(knex, columns.intake_form as Record<string, unknown>));
+    }
+    return rows;
+  };
+  await knex('appointments').insert(
+    await sealed([
+      consultation(2, {
+        intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Aetna', reason: 'Anxiety at work' },
+      }),
+      consultation(25, {
+        intake_form: { state: 'NY', session_type: 'Couples therapy', insurance: 'Paying out of pocket' },
+      }),
+      consultation(-70, { intake_form: { state: 'NY', session_type: 'Individual therapy', insurance: 'Cigna' } }),
+      consultation(74, {
+        canceled: true,
+        canceled_at: new Date(),
+        cancel_message: 'Something came up at work, sorry!',
+        intake_form: { state: 'NJ', session_type: 'Individual therapy' },
+      }),
+      consultation(-240, { legacy: true }),
+    ]),
+  );
   const [conversation] = await knex('conversations')
     .insert({ provider_id: dana.id, client_user_id: client.id, last_message_at: new Date() })
     .returning('id');
-  await knex('messages').insert({
-    conversation_id: conversation.id,
-    provider_id: dana.id,
-    client_user_id: client.id,
-    sender: 'client',
-    message_content: 'Hi Dana, I would like to talk about starting therapy. Do you have evening times?',
-  });
+  await insertMessageRows(knex, [
+    {
+      conversation_id: conversation.id,
+      provider_id: dana.id,
+      client_user_id: client.id,
+      sender: 'client',
+      message_content: 'Hi Dana, I would like to talk about starting therapy. Do you have evening times?',
+    },
+  ]);
 }
 
 // The call calendar: Dana's weekday availability (9:00am–12:00pm and 1:00pm–5:00pm, repeating without
@@ -1046,7 +1061,8 @@ async function seedMessaging(knex: Knex): Promise<void> {
         ...conversation,
       })
       .returning('id');
-    await knex('messages').insert(
+    await insertMessageRows(
+      knex,
       lines.map((line) => ({
         conversation_id: row.id,
         provider_id: providerId,
@@ -1190,7 +1206,7 @@ async function seedMessaging(knex: Knex): Promise<void> {
         client_user_id: clientUserId,
         start_time: start,
         end_time: new Date(start.getTime() + 15 * 60 * 1000),
-        intake_form: intake,
+        intake_form: JSON.stringify(await encryptJson(knex, intake)),
         created_at: ago(hoursAgo),
         updated_at: ago(hoursAgo),
       });

@@ -5,6 +5,7 @@ import Joi from 'joi';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type DataKeyring, DataKeysSettingError, keyringFromEnvironment } from './lib/data-keyring';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -12,6 +13,12 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   sessionSecret: string;
+  /**
+   * DATA_ENCRYPTION_KEYS: the key-encryption keys that wrap the data keys encrypting what clients write
+   * (server/domain/data-protection); the first listed is current. Outside production, unset: a fixed
+   * development key. Production refuses to start without it.
+   */
+  dataEncryptionKeys: DataKeyring;
   brandName: string;
   seedDemo: 'auto' | boolean;
   migrateOnStart: boolean;
@@ -171,6 +178,8 @@ export const settingsSchema = Joi.object({
         'any.required': 'SESSION_SECRET is required in production (32+ random characters)',
       }),
     }),
+  // Read by keyringFromEnvironment (its format, and production's requirement, are checked in loadConfig).
+  DATA_ENCRYPTION_KEYS: Joi.string().empty(''),
   BRAND_NAME: Joi.string().max(60).default('Members Portal'),
   SEED_DEMO: Joi.alternatives(Joi.string().valid('auto'), bool).default('auto'),
   MIGRATE_ON_START: bool.default(true),
@@ -503,6 +512,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
       `Missing setting S3_BUCKET: in production ${role === 'worker' ? 'a separate worker' : 'JOBS_IN_PROCESS=0 (separate workers)'} needs uploads on S3-compatible storage that every process reaches (S3_BUCKET, S3_REGION): local disk under DATA_DIR is seen by one process's machine only`,
     );
   }
+  let dataEncryptionKeys: DataKeyring;
+  try {
+    dataEncryptionKeys = keyringFromEnvironment({
+      NODE_ENV: value.NODE_ENV,
+      DATA_ENCRYPTION_KEYS: value.DATA_ENCRYPTION_KEYS,
+    });
+  } catch (error) {
+    if (error instanceof DataKeysSettingError)
+      throw new ConfigError(
+        `${value.DATA_ENCRYPTION_KEYS ? 'Invalid' : 'Missing'} setting DATA_ENCRYPTION_KEYS: ${error.message}`,
+      );
+    throw error;
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -510,6 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     databaseUrl: value.DATABASE_URL ?? null,
     dataDir,
     sessionSecret: value.SESSION_SECRET ?? localSessionSecret(dataDir),
+    dataEncryptionKeys,
     brandName: value.BRAND_NAME,
     seedDemo: value.SEED_DEMO,
     migrateOnStart: value.MIGRATE_ON_START,

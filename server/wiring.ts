@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { standaloneSignupJobs } from './domain/accounts';
 import { bookingJobs, digestJobs, reminderJobs, requestJobs } from './domain/appointments';
 import { billingJobs } from './domain/billing';
+import { dataProtectionJobs, setDataEncryptionKeys } from './domain/data-protection';
 import { externalCalendarJobs } from './domain/external-calendars';
 import { messagingJobs } from './domain/messaging';
 import { readAuditJobs } from './domain/read-audit';
@@ -29,8 +30,12 @@ export const JOB_CATALOG: JobDefinition<never>[] = [
   ...externalCalendarJobs,
   ...standaloneSignupJobs,
   ...readAuditJobs,
+  ...dataProtectionJobs,
   ...featureJobs,
 ];
 
-export const createPortalIntegrations = (config: Config, db: Knex, logger?: Logger): Integrations =>
-  createIntegrations(config, db, JOB_CATALOG, logger);
+/** The integrations of a process (web or worker); the process's data-encryption keys are set here too, from its settings. */
+export function createPortalIntegrations(config: Config, db: Knex, logger?: Logger): Integrations {
+  setDataEncryptionKeys(config.dataEncryptionKeys);
+  return createIntegrations(config, db, JOB_CATALOG, logger);
+}

@@ -47,6 +47,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   consultation_digests: 'domain/appointments',
   conversations: 'domain/messaging',
   messages: 'domain/messaging',
+  message_search_tokens: 'domain/messaging',
+  data_keys: 'domain/data-protection',
   external_calendars: 'domain/external-calendars',
   google_account_links: 'domain/external-calendars',
   calendar_account_links: 'domain/external-calendars',

@@ -9,6 +9,7 @@ import { createProviderUser } from '../support/factories';
 import { drainJobs } from '../support/jobs';
 import { agent, csrfFrom, mainTextOf, postForm, signIn, textOf, type Agent, type FormValues } from '../support/http';
 import { appointment as addAppointment, clientUser as addClient, minutes, noonZone } from './dashboard-helpers';
+import { decryptedMessages } from '../support/encrypted';
 
 const LIST = '/calendar/appointments';
 const DAY_MS = 86_400_000;
@@ -53,7 +54,8 @@ const providerMessages = () =>
   ctx()
     .db('messages')
     .orderBy('id')
-    .select('type', 'sender', 'message_content', 'appointment_id', 'provider_id', 'client_user_id');
+    .select('type', 'sender', 'message_content', 'appointment_id', 'provider_id', 'client_user_id')
+    .then((rows) => decryptedMessages(ctx().db, rows));
 async function sentMail() {
   await drainJobs();
   return ctx().db('sent_messages').where({ channel: 'email' }).orderBy('id').select('recipient', 'subject', 'body');

@@ -6,6 +6,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
 import { rerunBenefitsCheck, type VobData } from '../../server/domain/benefits-check';
+import { decryptedMessages } from '../support/encrypted';
 
 const db = () => ctx().db;
 const TOKEN_PAGE = '/profile/availability-locations';
@@ -135,7 +136,10 @@ describe('benefits check: rerunning a pending check (pending_rerun)', () => {
 describe('benefits check: sending the benefits-check link', () => {
   const linkPath = (clientUserId: number) => `/messages/${clientUserId}/benefits-check-link`;
   const sent = (conversationId: number) =>
-    db()('messages').where({ conversation_id: conversationId, sender: 'provider' }).select('message_content');
+    db()('messages')
+      .where({ conversation_id: conversationId, sender: 'provider' })
+      .select('message_content')
+      .then((rows) => decryptedMessages(db(), rows));
 
   it('with a drafted message, asks first that the draft will be erased, and sends nothing', async () => {
     const { client, providerId } = await signedIn();

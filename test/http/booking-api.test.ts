@@ -12,6 +12,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm } from '../support/http';
 import { drainJobs } from '../support/jobs';
+import { decryptedMessage } from '../support/encrypted';
 
 const ZONE = 'America/New_York';
 const db = () => ctx().db;
@@ -411,9 +412,12 @@ describe('booking API: the client cancels', () => {
       (await api.cancel(id, { client_email: CLIENT.email }).expect(409)).body.error.code,
       'already_canceled',
     );
-    const message = await db()('messages')
-      .where({ appointment_id: Number(id), type: 'cancel_message' })
-      .first('sender', 'message_content');
+    const message = await decryptedMessage(
+      db(),
+      await db()('messages')
+        .where({ appointment_id: Number(id), type: 'cancel_message' })
+        .first('sender', 'message_content'),
+    );
     assert.deepEqual(message, { sender: 'client', message_content: 'Something came up, sorry!' });
     assert.ok(startsOf((await api.slots(providerId).expect(200)).body).includes(iso(at(3, '10:00'))));
   });

@@ -15,6 +15,7 @@ import { agent, csrfFrom, signIn } from '../support/http';
 import { drainJobs } from '../support/jobs';
 import { open, redirected, rerendered } from '../support/served-form';
 import { at, bookableProvider, iso, NEW_YORK, slotStarts, wallTime } from './calendar-rules-helpers';
+import { decryptedMessage } from '../support/encrypted';
 
 const RULES_PATH = '/calendar/booking-rules';
 const db = () => ctx().db;
@@ -239,9 +240,10 @@ describe('approve-before-confirm: a request, accepted or declined by the provide
     const row = (await db()('appointments').where({ id }).first())!;
     assert.deepEqual([row.request_status, row.canceled], ['declined', true]);
     assert.ok((await slotStarts(providerId)).includes(iso(at(3, '10:00'))));
-    const note = await db()('messages')
-      .where({ appointment_id: id, type: 'cancel_message' })
-      .first('sender', 'message_content');
+    const note = await decryptedMessage(
+      db(),
+      await db()('messages').where({ appointment_id: id, type: 'cancel_message' }).first('sender', 'message_content'),
+    );
     assert.deepEqual(note, { sender: 'provider', message_content: 'I am fully booked, sorry.' });
     const [told] = await mailTo('casey@example.test');
     assert.match(told.subject, /was not accepted/);

@@ -18,6 +18,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { drainJobs } from '../support/jobs';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
+import { decryptedLink } from '../support/encrypted';
 
 const PAGE = '/calendar/connections';
 const DAY_MS = 24 * 3_600_000;
@@ -49,8 +50,11 @@ before(async () => {
 });
 beforeEach(() => server.reset());
 
-const linkRow = (providerId: number) =>
-  ctx().db('calendar_account_links').where({ provider_id: providerId, service: 'caldav' }).first();
+const linkRow = async (providerId: number) =>
+  decryptedLink(
+    ctx().db,
+    await ctx().db('calendar_account_links').where({ provider_id: providerId, service: 'caldav' }).first(),
+  );
 const busyRows = (calendarId: number) =>
   ctx().db('availability_events').where({ provider_external_calendar_id: calendarId }).orderBy('start_time');
 const calendarRow = (id: number) => ctx().db('external_calendars').where({ id }).first();

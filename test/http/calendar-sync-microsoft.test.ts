@@ -22,6 +22,7 @@ import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { drainJobs } from '../support/jobs';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
+import { decryptedLink } from '../support/encrypted';
 
 const PAGE = '/calendar/connections';
 const DAY_MS = 24 * 3_600_000;
@@ -58,8 +59,11 @@ async function linkAccount(client: Agent) {
 const busyRows = (calendarId: number) =>
   ctx().db('availability_events').where({ provider_external_calendar_id: calendarId }).orderBy('start_time');
 const calendarRow = (id: number) => ctx().db('external_calendars').where({ id }).first();
-const linkRow = (providerId: number) =>
-  ctx().db('calendar_account_links').where({ provider_id: providerId, service: 'microsoft' }).first();
+const linkRow = async (providerId: number) =>
+  decryptedLink(
+    ctx().db,
+    await ctx().db('calendar_account_links').where({ provider_id: providerId, service: 'microsoft' }).first(),
+  );
 
 let graph: LocalGraph;
 before(() => {

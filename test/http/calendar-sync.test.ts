@@ -24,6 +24,7 @@ import { ctx, testConfig } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { drainJobs } from '../support/jobs';
 import { agent, mainTextOf, postForm, signIn, type Agent, type FormValues } from '../support/http';
+import { decryptedLink } from '../support/encrypted';
 
 const PAGE = '/calendar/connections';
 const DAY_MS = 24 * 3_600_000;
@@ -310,7 +311,10 @@ describe('calendar-sync: Google Calendar through the sample account', () => {
     assert.ok(page.includes(GOOGLE_LINK_MESSAGES.accountLinked));
     assert.match(page, /sample\.provider@example\.com/);
     assert.match(page, /Choose a calendar to link Work \(sample\) \(main calendar\) Personal \(sample\)/);
-    const link = (await ctx().db('google_account_links').where({ provider_id: id }).first())!;
+    const link = (await decryptedLink(
+      ctx().db,
+      await ctx().db('google_account_links').where({ provider_id: id }).first(),
+    ))!;
     assert.match(link.access_token ?? '', /^sample-access-/);
 
     const chosen = await post(client, `${PAGE}/google/calendars`, { google_calendar_id: 'sample-work' });

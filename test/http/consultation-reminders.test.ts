@@ -13,6 +13,7 @@ import { ctx } from '../support/context';
 import { drainJobs } from '../support/jobs';
 import { agent, csrfFrom, mainTextOf, postForm, type Agent } from '../support/http';
 import { at, bookableProvider, dayFromToday, iso, NEW_YORK } from './calendar-rules-helpers';
+import { decryptedMessage } from '../support/encrypted';
 
 const HOUR = 3_600_000;
 const db = () => ctx().db;
@@ -358,7 +359,10 @@ describe('one-tap links: opening changes nothing, the post acts once', () => {
     assert.equal(done.status, 303);
     const stored = await row(b.id);
     assert.equal(stored.canceled, false);
-    const message = await db()('messages').where({ appointment_id: b.id, type: 'message', sender: 'client' }).first();
+    const message = await decryptedMessage(
+      db(),
+      await db()('messages').where({ appointment_id: b.id, type: 'message', sender: 'client' }).first(),
+    );
     assert.match(message?.message_content ?? '', /ask for another time/);
     await drainJobs();
     const providerMail = await db()('sent_messages').where({ subject: 'A client asks for another time' }).first();

@@ -11,6 +11,7 @@ import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, postForm } from '../support/http';
 import { drainJobs } from '../support/jobs';
+import { decryptedMessages } from '../support/encrypted';
 
 const db = () => ctx().db;
 
@@ -73,7 +74,8 @@ const stored = (providerId: number) =>
   db()('messages')
     .where({ provider_id: providerId })
     .orderBy('id')
-    .select('type', 'sender', 'message_content', 'intake_form');
+    .select('type', 'sender', 'message_content', 'intake_form')
+    .then((rows) => decryptedMessages(db(), rows));
 
 async function reply(providerId: number, clientEmail: string, content: string) {
   const user = await db()('users').where({ email: clientEmail }).first('id');

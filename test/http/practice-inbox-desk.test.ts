@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { Temporal } from 'temporal-polyfill';
 import { bookConsultation, cancelConsultationAsClient } from '../../server/domain/appointments';
 import { createAvailability } from '../../server/domain/calendar';
-import { DESK_MESSAGES, receiveClientMessage, updateDesk } from '../../server/domain/messaging';
+import { DESK_MESSAGES, insertMessageRows, receiveClientMessage, updateDesk } from '../../server/domain/messaging';
 import { expectAccessibleHtml } from '../support/accessible-html';
 import { ctx } from '../support/context';
 import { cookieFor, readUntil } from '../support/event-stream';
@@ -521,17 +521,19 @@ describe('practice inbox desk: search by name, e-mail and message text', () => {
       .insert({ provider_id: providerId, client_user_id: user.id, last_message_at: new Date() })
       .returning('id');
     for (const m of messages)
-      await db()('messages').insert({
-        conversation_id: row.id,
-        provider_id: providerId,
-        client_user_id: user.id,
-        sender: m.sender,
-        type: 'message',
-        message_content: m.deleted ? null : m.text,
-        deleted_at: m.deleted ? new Date() : null,
-        redacted_at: m.redacted ? new Date() : null,
-        send_date: new Date(),
-      });
+      await insertMessageRows(db(), [
+        {
+          conversation_id: row.id,
+          provider_id: providerId,
+          client_user_id: user.id,
+          sender: m.sender,
+          type: 'message',
+          message_content: m.deleted ? null : m.text,
+          deleted_at: m.deleted ? new Date() : null,
+          redacted_at: m.redacted ? new Date() : null,
+          send_date: new Date(),
+        },
+      ]);
     return Number(row.id);
   }
 

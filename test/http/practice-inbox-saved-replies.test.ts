@@ -8,6 +8,7 @@ import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, signIn, type Agent } from '../support/http';
 import { clientUser, conversation } from './dashboard-helpers';
+import { decryptedMessage } from '../support/encrypted';
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 const LIST = '/practice-inbox/saved-replies';
@@ -234,7 +235,10 @@ describe('saved replies: using one in a thread', () => {
       .type('form')
       .send({ _csrf: csrfFrom(used), message: merged })
       .expect(303);
-    const sent = await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first();
+    const sent = await decryptedMessage(
+      db,
+      await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first(),
+    );
     assert.equal(sent!.message_content, merged);
   });
 

@@ -8,6 +8,7 @@ import { ctx } from '../support/context';
 import { createProviderUser, type MadeUser, type ProviderSpec } from '../support/factories';
 import { agent, csrfFrom, mainTextOf, signIn, textOf, type Agent } from '../support/http';
 import { OLDER_HINT } from '../../views/components/messaging/ConversationSearch';
+import { decryptedMessage } from '../support/encrypted';
 
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
 
@@ -160,7 +161,10 @@ describe('practice inbox: a conversation and the reply', () => {
     assert.match(mainTextOf(blank.text), /Message is required/);
     const sent = await client.post(path).type('form').send({ _csrf, message: 'We can see you Tuesday.' }).expect(303);
     assert.match(sent.headers.location!, new RegExp(`^${path}#message-\\d+$`));
-    const reply = (await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first())!;
+    const reply = (await decryptedMessage(
+      db,
+      await db('messages').where({ conversation_id: conversationId, sender: 'provider' }).first(),
+    ))!;
     assert.equal(reply.message_content, 'We can see you Tuesday.');
     assert.equal(Number(reply.provider_id), user.providerIds[1]);
     assert.equal(Number(reply.account_id), user.accountId);

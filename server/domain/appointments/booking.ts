@@ -10,6 +10,7 @@ import type { Row } from '../../db/rows';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import { notificationContacts, providerDisplayName, userIdsWithEmail } from '../accounts';
+import { encryptJson } from '../data-protection';
 import type { Slot } from '../calendar';
 import { addAppointmentMessage, clientUserFor, conversationWith, openConversation } from '../messaging';
 import { findLiveProvider, joinProviderColumns, notifiedClinicianIds } from '../providers';
@@ -171,7 +172,7 @@ async function bookIn(db: Knex, jobs: JobQueue, request: BookingRequest, now: Da
           type: 'phone_consultation',
           start_time: request.start,
           end_time: end,
-          intake_form: JSON.stringify(request.intakeForm),
+          intake_form: JSON.stringify(await encryptJson(trx, request.intakeForm)),
           ...(requestDeadline ? { request_status: 'pending', request_deadline: requestDeadline } : {}),
         })
         .returning(['id', 'start_time', 'end_time']);

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import { providerDisplayName } from '../accounts';
+import { decryptJsons } from '../data-protection';
 import { clientAsGivenJoin } from '../messaging';
 import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 
@@ -143,7 +144,16 @@ export async function findAppointment(
 ): Promise<AppointmentRecord | null> {
   const query = withProvider(baseQuery(db, owner)).where('a.id', appointmentId).first(COLUMNS);
   const row = await (options.forUpdate ? query.forUpdate('a') : query);
-  return row ? toRecord(row) : null;
+  return row ? ((await readable(db, [row]))[0] ?? null) : null;
+}
+
+/** The rows with their intake answers decrypted (stored encrypted: what the client wrote). */
+async function readable(db: Db, rows: AppointmentSqlRow[]): Promise<AppointmentRecord[]> {
+  const intakes = await decryptJsons(
+    db,
+    rows.map((row) => row.intake_form),
+  );
+  return rows.map((row, i) => toRecord({ ...row, intake_form: intakes[i] ?? null }));
 }
 
 /** The practice inbox's search: the client's name (first, last or both) or e-mail contains the term. */
@@ -186,7 +196,7 @@ export async function listAppointments(
     ])
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(toRecord);
+  return readable(db, rows);
 }
 
 export async function countAppointments(

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { Row } from '../../db/rows';
 import { busyBlockCount, type ExternalBusyBlock, replaceExternalBusyBlocks } from '../calendar';
+import { decryptTexts, encryptText } from '../data-protection';
 import { providerTimeZone as timeZoneOf } from '../providers';
 
 export type Db = Knex | Knex.Transaction;
@@ -151,11 +152,13 @@ export async function findGoogleLink(
   if (options.lock) void query.forUpdate();
   const row = await query;
   if (!row) return null;
+  // Tokens are stored encrypted (server/domain/data-protection).
+  const [accessToken, refreshToken] = await decryptTexts(db, [row.access_token, row.refresh_token]);
   return {
     providerId: row.provider_id,
     email: row.google_email ?? null,
-    accessToken: row.access_token ?? null,
-    refreshToken: row.refresh_token ?? null,
+    accessToken: accessToken ?? null,
+    refreshToken: refreshToken ?? null,
     accessTokenExpiresAt: row.access_token_expires_at ?? null,
     scopes: scopeList(row.scopes),
     linkedAt: row.linked_at,
@@ -177,11 +180,11 @@ export async function saveGoogleLink(
   const row = {
     provider_id: link.providerId,
     google_email: link.email,
-    access_token: link.accessToken,
+    access_token: await encryptText(db, link.accessToken),
     access_token_expires_at: link.expiresAt,
     scopes: scopeText(link.scopes),
     linked_at: db.fn.now(),
-    ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
+    ...(link.refreshToken ? { refresh_token: await encryptText(db, link.refreshToken) } : {}),
   };
   await db('google_account_links').insert(row).onConflict('provider_id').merge();
 }
@@ -196,7 +199,7 @@ export async function saveAccessToken(
   await db('google_account_links')
     .where({ provider_id: providerId })
     .update({
-      access_token: accessToken,
+      access_token: await encryptText(db, accessToken),
       access_token_expires_at: expiresAt,
       ...(scopes ? { scopes: scopeText(scopes) } : {}),
     });
@@ -254,7 +257,22 @@ export interface AccountLink {
   linkedAt: Date;
 }
 
-const toAccountLink = (row: Row<'calendar_account_links'>): AccountLink => ({
+/** A stored account link with its tokens and password decrypted. */
+async function toAccountLink(db: Db, stored: Row<'calendar_account_links'>): Promise<AccountLink> {
+  const [accessToken, refreshToken, password] = await decryptTexts(db, [
+    stored.access_token,
+    stored.refresh_token,
+    stored.password,
+  ]);
+  return plainAccountLink({
+    ...stored,
+    access_token: accessToken ?? null,
+    refresh_token: refreshToken ?? null,
+    password: password ?? null,
+  });
+}
+
+const plainAccountLink = (row: Row<'calendar_account_links'>): AccountLink => ({
   id: row.id,
   providerId: row.provider_id,
   // The column's check constraint allows only the two services.
@@ -278,7 +296,7 @@ export async function findAccountLink(
   const query = db('calendar_account_links').where({ provider_id: providerId, service }).first();
   if (options.lock) void query.forUpdate();
   const row = await query;
-  return row ? toAccountLink(row) : null;
+  return row ? toAccountLink(db, row) : null;
 }
 
 /** Links (or links again) the provider's Microsoft account; a missing refresh token keeps the one stored. */
@@ -299,11 +317,11 @@ export async function saveOAuthAccountLink(
       provider_id: link.providerId,
       service: link.service,
       account_name: link.accountName,
-      access_token: link.accessToken,
+      access_token: await encryptText(db, link.accessToken),
       access_token_expires_at: link.expiresAt,
       scopes: scopeText(link.scopes),
       linked_at: db.fn.now(),
-      ...(link.refreshToken ? { refresh_token: link.refreshToken } : {}),
+      ...(link.refreshToken ? { refresh_token: await encryptText(db, link.refreshToken) } : {}),
     })
     .onConflict(['provider_id', 'service'])
     .merge();
@@ -319,7 +337,7 @@ export async function saveCaldavLink(
       provider_id: link.providerId,
       service: 'caldav',
       account_name: link.username,
-      password: link.password,
+      password: await encryptText(db, link.password),
       server_url: link.serverUrl,
       linked_at: db.fn.now(),
     })
@@ -337,9 +355,9 @@ export async function saveAccountToken(
   await db('calendar_account_links')
     .where({ id: linkId })
     .update({
-      access_token: token.accessToken,
+      access_token: await encryptText(db, token.accessToken),
       access_token_expires_at: token.expiresAt,
-      ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+      ...(token.refreshToken ? { refresh_token: await encryptText(db, token.refreshToken) } : {}),
       ...(token.scopes ? { scopes: scopeText(token.scopes) } : {}),
     });
 }

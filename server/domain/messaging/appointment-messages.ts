@@ -3,7 +3,9 @@
 // appointments module calls these inside its own transactions.
 import type { Knex } from 'knex';
 import { userIdsWithEmail } from '../accounts';
+import { decryptTexts, encryptJson, encryptText } from '../data-protection';
 import { applyDeskEvent } from './desk';
+import { indexMessageWords } from './repo';
 
 type Db = Knex | Knex.Transaction;
 
@@ -37,17 +39,20 @@ export interface AppointmentMessage {
  * (a booking: consultation booked).
  */
 export async function addAppointmentMessage(trx: Knex.Transaction, message: AppointmentMessage): Promise<void> {
-  await trx('messages').insert({
-    conversation_id: message.conversationId,
-    provider_id: message.providerId,
-    client_user_id: message.clientUserId,
-    appointment_id: message.appointmentId,
-    type: message.type,
-    sender: message.sender,
-    message_content: message.content,
-    intake_form: message.intakeForm ? JSON.stringify(message.intakeForm) : null,
-    send_date: message.at,
-  });
+  const [row] = await trx('messages')
+    .insert({
+      conversation_id: message.conversationId,
+      provider_id: message.providerId,
+      client_user_id: message.clientUserId,
+      appointment_id: message.appointmentId,
+      type: message.type,
+      sender: message.sender,
+      message_content: await encryptText(trx, message.content),
+      intake_form: message.intakeForm ? JSON.stringify(await encryptJson(trx, message.intakeForm)) : null,
+      send_date: message.at,
+    })
+    .returning('id');
+  if (message.content) await indexMessageWords(trx, row!.id, message.content);
   await applyDeskEvent(trx, message.conversationId, { type: message.type, sender: message.sender });
 }
 
@@ -70,10 +75,14 @@ export async function messagesFromClient(db: Knex, providerId: number, email: st
     .orderBy('send_date')
     .limit(200)
     .select('id', 'type', 'message_content', 'send_date', 'deleted_at');
-  return rows.map((row) => ({
+  const texts = await decryptTexts(
+    db,
+    rows.map((row) => row.message_content),
+  );
+  return rows.map((row, i) => ({
     id: row.id,
     type: row.type,
-    content: row.message_content,
+    content: texts[i] ?? null,
     sentAt: new Date(row.send_date),
     deleted: row.deleted_at !== null,
   }));

@@ -3,6 +3,7 @@
 // its scope (the selected profile, or the accounts whose practice inbox the viewer works), so another
 // provider's message id is simply not found.
 import type { Knex } from 'knex';
+import { decryptJson } from '../data-protection';
 import { providerIdsOfAccountsQuery } from '../providers';
 
 type Db = Knex | Knex.Transaction;
@@ -40,7 +41,7 @@ export async function findBenefitsCheckMessage(
     providerId: row.provider_id,
     clientUserId: row.client_user_id,
     vobData: row.vob_data,
-    vobInputInfo: row.vob_input_info,
+    vobInputInfo: await decryptJson(db, row.vob_input_info),
   };
 }
 

@@ -59,7 +59,7 @@ export {
 export { MESSAGE_NOTIFICATION_JOB, messageNotificationText, messagingJobs } from './notifications';
 export { type ClientMessageRequest, type ReceivedClientMessage, receiveClientMessage } from './receive';
 export { clientRedactedColumnSql, openedConversationsSql } from './referrals';
-export { unreadClientMessageCountSql } from './repo';
+export { insertMessageRows, type MessageInsertRow, unreadClientMessageCountSql } from './repo';
 export { deleteProviderMessage, type ProviderMessageRequest, sendProviderMessage } from './send';
 export {
   earlierMessages,

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { selectPrepared } from '../../db/prepared';
 import type { Row } from '../../db/rows';
 import { providerDisplayName, USER_EMAIL_SEARCH_SQL, USER_NAME_SEARCH_SQL, userIdsWithEmail } from '../accounts';
+import { decryptJsons, decryptTexts, encryptJson, encryptText, searchTokens } from '../data-protection';
 import { joinProviderColumns, providerIdsOfAccountQuery } from '../providers';
 import { clientAsGivenJoin } from './clients';
 import { applyDeskEvent } from './desk';
@@ -42,10 +43,11 @@ export interface ConversationRow extends ConversationSummary {
   clientPhone: string | null;
 }
 
-// The newest message the thread would show (the list's preview): its first line (at most 200 characters read).
+// The newest message the thread would show (the list's preview): its text is encrypted, so the first line
+// is taken after decryption (listConversations), for the listed rows only.
 const LAST_MESSAGE_JOIN = `LEFT JOIN LATERAL (
     SELECT lm.type, lm.sender, lm.deleted_at IS NOT NULL AS deleted, lm.redacted_at IS NOT NULL AS redacted,
-           left(split_part(btrim(lm.message_content, E' \\r\\n\\t'), E'\\n', 1), 200) AS first_line
+           lm.message_content AS content
       FROM messages lm
      WHERE lm.conversation_id = c.id AND lm.type = ANY(?::text[])
      ORDER BY lm.send_date DESC, lm.id DESC
@@ -101,7 +103,7 @@ function summaryQuery(db: Db, preview = false) {
         'lm.sender as last_sender',
         'lm.deleted as last_deleted',
         'lm.redacted as last_redacted',
-        'lm.first_line as last_first_line',
+        'lm.content as last_content',
       );
   return query;
 }
@@ -137,8 +139,17 @@ type SummarySqlRow = Pick<
   last_sender?: 'provider' | 'client' | null;
   last_deleted?: boolean | null;
   last_redacted?: boolean | null;
+  /** The last message's stored (encrypted) text, with the preview only; decrypted into last_first_line. */
+  last_content?: string | null;
   last_first_line?: string | null;
 };
+
+/** The first line of a text, as the list's preview reads it (at most 200 characters). */
+const firstLineOf = (text: string | null) =>
+  text
+    ?.replace(/^[ \r\n\t]+/, '')
+    .split('\n', 1)[0]
+    ?.slice(0, 200) ?? null;
 
 /** The list's line under the name: the last message's first line, or what stands for it. */
 function previewOf(r: SummarySqlRow, clientRedacted: boolean): string | null {
@@ -193,7 +204,12 @@ export const toSummary = ({
 }: ConversationRow): ConversationSummary => summary;
 
 /** Narrows a conversations query to the filter; answers the part of a prepared statement's name it makes. */
-function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter, owner: MessagingOwner): string {
+function applyFilter(
+  query: Knex.QueryBuilder,
+  filter: ConversationFilter,
+  owner: MessagingOwner,
+  words: string[] = [],
+): string {
   let key = '';
   if (filter.providerId !== undefined) {
     void query.where('c.provider_id', filter.providerId);
@@ -210,7 +226,7 @@ function applyFilter(query: Knex.QueryBuilder, filter: ConversationFilter, owner
     void query.whereRaw(SHORT_NAME_MATCH, [pattern, pattern]);
     key += '-search-short';
   } else if (pattern) {
-    const search = searchSql(owner, pattern, { everything: Boolean(filter.searchEverything) });
+    const search = searchSql(owner, pattern, { everything: Boolean(filter.searchEverything), words });
     void query.whereRaw(search.sql, search.bindings);
     key += search.key;
   }
@@ -249,18 +265,29 @@ const isShortSearch = (filter: ConversationFilter) => (filter.search?.trim().len
 const SHORT_NAME_MATCH = `(concat_ws(' ', u.first_name, u.last_name) ILIKE ? OR u.full_name ILIKE ?)`;
 
 /**
+ * The blind-index tokens of a search's words, when the search reads message text (the practice inbox's,
+ * three letters or more); else none. Message text is encrypted: its words are found through
+ * message_search_tokens (HMAC tokens of whole words), never by reading the text.
+ */
+async function searchWords(db: Db, filter: ConversationFilter): Promise<string[]> {
+  if (!filter.searchEverything || !filter.search?.trim() || isShortSearch(filter)) return [];
+  return [...new Set(await searchTokens(db, filter.search))];
+}
+
+/**
  * The owner's conversations a search finds, as one `c.id IN (…)` of index scans, so a search costs what it
  * finds rather than a look at every conversation of the owner (a practice's may be tens of thousands):
  * - the client's name as given in the conversation (trigram index conversations_client_name_search_index),
  *   or, where none was given, the client user's name (the accounts module's indexed search);
  * - with `everything`, the client's e-mail (not once the client deleted their data: the list no longer
- *   shows it) and the text of a live message (messages_content_search_index): never a deleted or redacted
- *   message's text, nor the client's messages once the client deleted their data.
+ *   shows it) and a live message holding every word searched for (the blind index message_search_tokens,
+ *   by owner and token): never a deleted or redacted message, nor the client's messages once the client
+ *   deleted their data. Whole words only: the text is encrypted, so no substring of it can be matched.
  */
 function searchSql(
   owner: MessagingOwner,
   pattern: string,
-  options: { everything: boolean },
+  options: { everything: boolean; words: string[] },
 ): { sql: string; bindings: Knex.RawBinding[]; key: string } {
   const [column, id] = ownerColumn(owner);
   const mine = column.replace('c.', 'sc.');
@@ -276,11 +303,17 @@ function searchSql(
     parts.push(`SELECT sc.id FROM conversations sc WHERE ${mine} = ? AND sc.client_redacted_at IS NULL
        AND sc.client_user_id IN ${USER_EMAIL_SEARCH_SQL}`);
     bindings.push(id, pattern);
-    parts.push(`SELECT sm.conversation_id FROM messages sm JOIN conversations sc ON sc.id = sm.conversation_id
-       WHERE sm.message_content ILIKE ? AND sm.deleted_at IS NULL AND sm.redacted_at IS NULL
-         AND ${mine} = ? AND (sm.sender = 'provider' OR sc.client_redacted_at IS NULL)`);
-    bindings.push(pattern, id);
     key += '-everything';
+    if (options.words.length) {
+      const tokenOwner = column.replace('c.', 'st.');
+      parts.push(`SELECT st.conversation_id FROM message_search_tokens st
+         JOIN messages sm ON sm.id = st.message_id JOIN conversations sc ON sc.id = st.conversation_id
+         WHERE ${tokenOwner} = ? AND st.token = ANY(?::bigint[]) AND ${mine} = ?
+           AND sm.deleted_at IS NULL AND sm.redacted_at IS NULL AND (sm.sender = 'provider' OR sc.client_redacted_at IS NULL)
+         GROUP BY st.conversation_id, st.message_id HAVING count(*) = ?`);
+      bindings.push(id, `{${options.words.join(',')}}`, id, options.words.length);
+      key += '-words';
+    }
   }
   return { sql: `c.id IN (${parts.join('\n UNION ')})`, bindings, key };
 }
@@ -316,10 +349,19 @@ export async function listConversations(
     .orderByRaw('c.listed_at desc nulls last, c.id desc')
     .limit(page.limit)
     .offset(page.offset);
-  const filtered = applyFilter(query, filter, owner);
+  const filtered = applyFilter(query, filter, owner, await searchWords(db, filter));
   // The SQL has no OFFSET clause at offset 0, so the first page is a statement of its own.
   const name = `messaging-list-${ownerKey(owner)}${filtered}-${page.offset > 0 ? 'next' : 'first'}`;
-  return (await selectMaybePrepared<SummarySqlRow>(db, name, query, filter)).map(toRow);
+  return withPreviews(db, await selectMaybePrepared<SummarySqlRow>(db, name, query, filter));
+}
+
+/** Listed rows as a list shows them: the last message's text decrypted for its preview (these rows only). */
+async function withPreviews(db: Db, rows: SummarySqlRow[]): Promise<ConversationRow[]> {
+  const texts = await decryptTexts(
+    db,
+    rows.map((r) => r.last_content),
+  );
+  return rows.map((r, i) => toRow({ ...r, last_first_line: firstLineOf(texts[i] ?? null) }));
 }
 
 export async function countConversations(
@@ -332,7 +374,7 @@ export async function countConversations(
   // A short search reads the client's name as given in the conversation.
   if (filter.search?.trim() && isShortSearch(filter))
     void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
-  const filtered = applyFilter(query, filter, owner);
+  const filtered = applyFilter(query, filter, owner, await searchWords(db, filter));
   const [row] = await selectMaybePrepared<{ count: number }>(
     db,
     `messaging-count-${ownerKey(owner)}${filtered}`,
@@ -362,7 +404,7 @@ export async function listConversationIds(
   // A short search reads the client's name as given in the conversation.
   if (filter.search?.trim() && isShortSearch(filter))
     void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
-  const filtered = applyFilter(query, filter, owner);
+  const filtered = applyFilter(query, filter, owner, await searchWords(db, filter));
   const rows = await selectMaybePrepared<{ id: number }>(
     db,
     `messaging-ids-${ownerKey(owner)}${filtered}`,
@@ -384,7 +426,7 @@ export async function listConversationsByIds(
     .where(column, id)
     .whereRaw('c.id = any(?::bigint[])', [ids as number[]])
     .orderByRaw('c.listed_at desc nulls last, c.id desc');
-  return (await selectPrepared<SummarySqlRow>(db, `messaging-list-${ownerKey(owner)}-by-ids`, query)).map(toRow);
+  return withPreviews(db, await selectPrepared<SummarySqlRow>(db, `messaging-list-${ownerKey(owner)}-by-ids`, query));
 }
 
 /**
@@ -470,6 +512,40 @@ export type MessageSqlRow = Pick<
   vob_input_info: Record<string, unknown> | null;
 };
 
+/**
+ * Messages as stored, made readable: the text, intake answers and benefits-check inputs decrypted (the
+ * rows being shown only; their data keys come from memory once warm).
+ */
+export async function decryptMessageRows<R extends Pick<MessageSqlRow, 'message_content'> & Partial<MessageSqlRow>>(
+  db: Db,
+  rows: R[],
+): Promise<R[]> {
+  if (!rows.length) return rows;
+  const texts = await decryptTexts(
+    db,
+    rows.map((r) => r.message_content),
+  );
+  const hasJson = rows.some((r) => r.intake_form != null || r.vob_input_info != null);
+  const intakes = hasJson
+    ? await decryptJsons(
+        db,
+        rows.map((r) => r.intake_form ?? null),
+      )
+    : [];
+  const vobInputs = hasJson
+    ? await decryptJsons(
+        db,
+        rows.map((r) => r.vob_input_info ?? null),
+      )
+    : [];
+  return rows.map((r, i) => {
+    const row = { ...r, message_content: texts[i] ?? null };
+    if ('intake_form' in r) row.intake_form = intakes[i] ?? null;
+    if ('vob_input_info' in r) row.vob_input_info = vobInputs[i] ?? null;
+    return row;
+  });
+}
+
 function messageQuery(db: Db, conversationId: number) {
   return db('messages as m')
     .leftJoin('appointments as a', 'a.id', 'm.appointment_id')
@@ -513,7 +589,7 @@ export async function messagesPage(
     );
   const rows: MessageSqlRow[] = await query;
   const more = rows.length > options.limit;
-  return { rows: rows.slice(0, options.limit).reverse(), more };
+  return { rows: await decryptMessageRows(db, rows.slice(0, options.limit).reverse()), more };
 }
 
 /** Whether a message of this id is in this conversation (a cursor the page was given). */
@@ -535,12 +611,13 @@ export async function messagesAfter(
     .orderBy('m.id')
     .limit(options.limit);
   if (options.sender) void query.where('m.sender', options.sender);
-  return query;
+  return decryptMessageRows(db, await query);
 }
 
 /** One message of the conversation, or null. */
 export async function messageById(db: Db, conversationId: number, messageId: number): Promise<MessageSqlRow | null> {
-  return (await messageQuery(db, conversationId).where('m.id', messageId).first()) ?? null;
+  const row: MessageSqlRow | undefined = await messageQuery(db, conversationId).where('m.id', messageId).first();
+  return row ? ((await decryptMessageRows(db, [row]))[0] ?? null) : null;
 }
 
 /** The provider (not the out-of-office responder) has written in this conversation. */
@@ -568,6 +645,10 @@ export interface NewMessage {
 /** Inserts a message, moves the conversation's last activity to it and its desk on (same transaction as the caller). */
 export async function insertMessage(trx: Knex.Transaction, message: NewMessage): Promise<MessageSqlRow> {
   const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
+  // What the client wrote is stored encrypted (the text, intake answers, benefits-check inputs); the check's
+  // result (vob_data) is the benefits tool's, read by SQL, and stays as it is.
+  const sealed = async (value: Record<string, unknown> | null | undefined) =>
+    value ? JSON.stringify(await encryptJson(trx, value)) : null;
   const [row] = await trx('messages')
     .insert({
       conversation_id: message.conversationId,
@@ -575,14 +656,15 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
       client_user_id: message.clientUserId,
       type: message.type,
       sender: message.sender,
-      message_content: message.content,
+      message_content: await encryptText(trx, message.content),
       send_date: message.at,
       account_id: message.accountId ?? null,
-      intake_form: json(message.intakeForm),
+      intake_form: await sealed(message.intakeForm),
       vob_data: json(message.vobData),
-      vob_input_info: json(message.vobInputInfo),
+      vob_input_info: await sealed(message.vobInputInfo),
     })
-    .returning(['id', 'type', 'message_content', 'send_date', 'deleted_at', 'redacted_at', 'appointment_id']);
+    .returning(['id', 'type', 'send_date', 'deleted_at', 'redacted_at', 'appointment_id']);
+  if (message.content) await indexMessageWords(trx, row!.id, message.content);
   await trx('conversations')
     .where('id', message.conversationId)
     .update({
@@ -594,12 +676,30 @@ export async function insertMessage(trx: Knex.Transaction, message: NewMessage):
   await applyDeskEvent(trx, message.conversationId, { type: message.type, sender: message.sender });
   return {
     ...row!,
+    message_content: message.content,
     sender: message.sender,
     intake_form: message.intakeForm ?? null,
     vob_data: message.vobData ?? null,
     vob_input_info: message.vobInputInfo ?? null,
     appointment_start_time: null,
   };
+}
+
+/**
+ * Adds a message's words to the search index (message_search_tokens: HMAC tokens, never the words), under
+ * the conversation's provider and account, in the caller's transaction.
+ */
+export async function indexMessageWords(db: Db, messageId: number, text: string): Promise<void> {
+  const tokens = await searchTokens(db, text);
+  if (!tokens.length) return;
+  await db.raw(
+    `INSERT INTO message_search_tokens (message_id, token, conversation_id, provider_id, account_id)
+     SELECT m.id, t.token, m.conversation_id, c.provider_id, c.account_id
+       FROM messages m JOIN conversations c ON c.id = m.conversation_id, unnest(?::bigint[]) AS t(token)
+      WHERE m.id = ?
+     ON CONFLICT DO NOTHING`,
+    [`{${tokens.join(',')}}`, messageId],
+  );
 }
 
 /** A provider's own message, deleted for good (its text is dropped); false when there is no such live message. */
@@ -615,6 +715,8 @@ export async function deleteProviderMessage(
     .where({ 'm.id': messageId, 'm.sender': 'provider' })
     .whereNull('m.deleted_at')
     .update({ deleted_at: at, deleted_by: 'provider', message_content: null });
+  // A deleted message's words leave the search index with its text.
+  if (updated > 0) await db('message_search_tokens').where('message_id', messageId).delete();
   return updated > 0;
 }
 
@@ -659,4 +761,36 @@ export async function conversationByClientToken(
     .where({ provider_id: providerId, client_token_hash: tokenHash })
     .first('id', 'client_redacted_at');
   return row ? { id: row.id, clientRedacted: row.client_redacted_at !== null } : null;
+}
+
+/**
+ * Inserts message rows as given (columns of the messages table; bulk loads, seeds and tests), the client's
+ * words encrypted on the way (message_content, intake_form, vob_input_info) and the text's words indexed
+ * for search. Triggers run as for any insert. Answers the new ids in order.
+ */
+export type MessageInsertRow = {
+  conversation_id: number;
+  provider_id: number;
+  client_user_id: number;
+  sender: string;
+} & Record<string, unknown>;
+
+export async function insertMessageRows(db: Db, rows: MessageInsertRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const sealed: MessageInsertRow[] = [];
+  for (const row of rows) {
+    const copy = { ...row };
+    if (typeof row.message_content === 'string') copy.message_content = await encryptText(db, row.message_content);
+    for (const column of ['intake_form', 'vob_input_info'] as const)
+      if (row[column] !== null && row[column] !== undefined)
+        copy[column] = JSON.stringify(
+          await encryptJson(db, typeof row[column] === 'string' ? JSON.parse(row[column]) : row[column]),
+        );
+    if (row.vob_data !== null && typeof row.vob_data === 'object') copy.vob_data = JSON.stringify(row.vob_data);
+    sealed.push(copy);
+  }
+  const inserted: { id: number }[] = await db('messages').insert(sealed).returning('id');
+  for (const [i, row] of rows.entries())
+    if (typeof row.message_content === 'string') await indexMessageWords(db, inserted[i]!.id, row.message_content);
+  return inserted.map((r) => r.id);
 }

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { type SqlText, sqlTextOf } from '../../db/sql-text';
 import { bookingReferralsSql } from '../appointments';
+import { decryptJsons } from '../data-protection';
 import { clientAsGivenJoin, clientRedactedColumnSql, openedConversationsSql } from '../messaging';
 import { providerColumnsJoinSql, providerIdsOfAccountQuery } from '../providers';
 import type { ReferralOwner } from './types';
@@ -87,7 +88,16 @@ export async function listReferrals(
     page.limit,
     page.offset,
   ]);
-  return result.rows;
+  return readable(db, result.rows);
+}
+
+/** The rows with their intake answers decrypted (stored encrypted; the export and the list show them). */
+async function readable(db: Db, rows: ReferralSqlRow[]): Promise<ReferralSqlRow[]> {
+  const intakes = await decryptJsons(
+    db,
+    rows.map((row) => row.intake_form),
+  );
+  return rows.map((row, i) => ({ ...row, intake_form: intakes[i] ?? null }));
 }
 
 /** Referrals per calendar month (UTC) of every year that has any. */
@@ -125,7 +135,8 @@ export async function* streamReferrals(
     for (;;) {
       const batch = await trx.raw<{ rows: ReferralSqlRow[] }>(`FETCH ${Math.trunc(batchSize)} FROM referral_export`);
       if (batch.rows.length === 0) break;
-      yield* batch.rows;
+      // Decrypted a batch at a time, with the data keys in memory after the first.
+      yield* await readable(db, batch.rows);
     }
   } finally {
     // Read-only: committing only closes the cursor and returns the connection to the pool.
