@@ -11,6 +11,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   invite_tokens: 'domain/accounts',
   sign_in_places: 'domain/accounts',
   users: 'domain/accounts',
+  user_authenticators: 'domain/accounts',
+  recovery_codes: 'domain/accounts',
   zpm_signups: 'domain/accounts',
   // providers: the profiles and who works on them
   providers: 'domain/providers',

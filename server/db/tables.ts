@@ -367,6 +367,16 @@ export interface Conversations {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DataKeys {
+  created_at: Generated<Timestamp>;
+  id: string;
+  kek_id: string;
+  period: string;
+  purpose: string;
+  rewrapped_at: Timestamp | null;
+  wrapped_key: Buffer;
+}
+
 export interface Events {
   created_at: Generated<Timestamp>;
   data: Generated<unknown | null>;
@@ -544,6 +554,14 @@ export interface Messages {
   vob_input_info: unknown | null;
 }
 
+export interface MessageSearchTokens {
+  account_id: number | null;
+  conversation_id: number;
+  message_id: number;
+  provider_id: number;
+  token: number;
+}
+
 export interface OutOfOfficeMessages {
   created_at: Generated<Timestamp>;
   end_date: Timestamp | null;
@@ -628,6 +646,15 @@ export interface ReadRecords {
   created_at: Generated<Timestamp>;
   detail: Generated<unknown>;
   id: Generated<number>;
+  user_id: number;
+}
+
+export interface RecoveryCodes {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  salt: string;
+  used_at: Timestamp | null;
   user_id: number;
 }
 
@@ -741,6 +768,14 @@ export interface UnregisteredPracticeProviders {
   updated_at: Generated<Timestamp>;
 }
 
+export interface UserAuthenticators {
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  last_used_step: number | null;
+  secret: string;
+  user_id: number;
+}
+
 export interface Users {
   company_name: string | null;
   created_at: Generated<Timestamp>;
@@ -830,6 +865,7 @@ export interface DB {
   contact_requests: ContactRequests;
   conversation_notes: ConversationNotes;
   conversations: Conversations;
+  data_keys: DataKeys;
   events: Events;
   external_calendars: ExternalCalendars;
   feedback: Feedback;
@@ -843,6 +879,7 @@ export interface DB {
   licenses: Licenses;
   live_streams: LiveStreams;
   locations: Locations;
+  message_search_tokens: MessageSearchTokens;
   messages: Messages;
   out_of_office_messages: OutOfOfficeMessages;
   profile_events: ProfileEvents;
@@ -851,6 +888,7 @@ export interface DB {
   providers: Providers;
   rate_limits: RateLimits;
   read_records: ReadRecords;
+  recovery_codes: RecoveryCodes;
   reminder_settings: ReminderSettings;
   saved_replies: SavedReplies;
   sent_messages: SentMessages;
@@ -862,6 +900,7 @@ export interface DB {
   therapy_groups: TherapyGroups;
   unregistered_practice_providers: UnregisteredPracticeProviders;
   us_states: UsStates;
+  user_authenticators: UserAuthenticators;
   users: Users;
   vetting_attempts: VettingAttempts;
   vetting_questions: VettingQuestions;

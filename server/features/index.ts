@@ -11,6 +11,7 @@ import { bookingApi, type BookingApiDeps } from './booking-api/routes';
 import { photoJobs } from './photos-video/jobs';
 import { zpmSignupJobs } from './zpm-signup/jobs';
 import { accountPreferencesRoutes } from './account-preferences/routes';
+import { accountSecurityRoutes } from './account-security/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
 import { appointmentRoutes } from './appointments/routes';
@@ -69,6 +70,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     onboardingRoutes(deps),
     authRoutes(deps),
     accountPreferencesRoutes(deps),
+    accountSecurityRoutes(deps),
     dashboardRoutes(deps),
     profileRoutes(deps),
     profileCreationRoutes(deps),

@@ -41,6 +41,8 @@ describe('Account Settings page', () => {
       'Name',
       'Phone',
       'Two-factor authentication',
+      'Authenticator app',
+      'Signed-in devices',
       'Texts about bookings',
       'Messages and referrals',
       'Password',
@@ -228,20 +230,21 @@ describe('phone (spec 1 §5 Phone)', () => {
   });
 });
 
-describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
-  it('is offered only with a paid plan (stand-in for an active or trialing subscription)', async () => {
+describe('two-factor setup (spec 1 §4 Two-factor setup; §6 lifted by issue [25])', () => {
+  it('is offered to everyone who signs in, with or without a membership (issue [25] lifts spec 1 §6)', async () => {
     const { client } = await signedIn({ paid: false });
     const page = await client.get(PAGE);
-    assert.match(textOf(page.text), /available with an active membership/);
-    assert.doesNotMatch(page.text, /href="\/account-preferences\/two-factor"/, 'nothing to change');
+    assert.doesNotMatch(textOf(page.text), /available with an active membership/);
+    assert.match(page.text, /href="\/account-preferences\/two-factor"/);
     const twoFactor = await client.get(`${PAGE}/two-factor`).expect(200);
-    assert.doesNotMatch(twoFactor.text, /action="\/account-preferences\/two-factor"/);
-    assert.match(textOf(twoFactor.text), /available with an active membership/);
-    const refused = await post(client, '/account-preferences/two-factor', {
+    assert.match(twoFactor.text, /action="\/account-preferences\/two-factor"/);
+    const started = await post(client, '/account-preferences/two-factor', {
       phone_number: '2125550142',
       password: TEST_PASSWORD,
     });
-    assert.equal(refused.status, 403);
+    assert.equal(started.status, 303);
+    assert.equal(started.headers.location, '/account-preferences/two-factor/code');
+    assert.equal((await lastSms()).recipient, '+12125550142');
   });
 
   it('enter phone → enter code → confirmed; the next sign-in asks for a code', async () => {
@@ -349,13 +352,13 @@ describe('two-factor setup (spec 1 §4 Two-factor setup, §6)', () => {
     );
   });
 
-  it('a user whose plan lapsed can still turn two-factor off', async () => {
+  it('a user without a plan can turn two-factor off, or move it to another phone', async () => {
     const { client, user } = await signedIn({ paid: false });
     await enrolTwoFactor(user.userId);
     assert.match((await client.get(PAGE)).text, /href="\/account-preferences\/two-factor"/);
     const page = await client.get(`${PAGE}/two-factor`);
     assert.match(page.text, /href="\/account-preferences\/two-factor\/removal"/);
-    assert.doesNotMatch(page.text, /action="\/account-preferences\/two-factor"/);
+    assert.match(page.text, /action="\/account-preferences\/two-factor"/);
     assert.match(
       (await client.get('/account-preferences/two-factor/removal').expect(200)).text,
       /action="\/account-preferences\/two-factor\/removal"/,

@@ -1,5 +1,5 @@
 // The membership gates (issue [9] item 7, spec 1 §6, spec 3 §4) follow the billing mirror: a paid plan
-// comes from a live subscription and its seats, per provider; two-factor needs an active or trialing one;
+// comes from a live subscription and its seats, per provider; two-factor no longer needs one (issue [25]);
 // Start Membership refuses the inconsistent basic + practice-management account.
 import assert from 'node:assert/strict';
 import { ctx } from '../support/context';
@@ -66,14 +66,14 @@ describe('gates: a paid plan is derived from live subscriptions', () => {
     );
   });
 
-  it('two-factor is offered with an active subscription and not with a past-due one', async () => {
+  it('two-factor is offered with an active subscription and with a past-due one alike (issue [25]: not tied to a membership)', async () => {
     const user = await createProviderUser(ctx().db);
     const client = await signedIn(user);
     const { subscriptionId } = await billedAccount(user.accountId, user.providerIds);
     assert.match(textOf((await client.get('/account-preferences/two-factor')).text), /Phone number for codes/);
     await ctx().db('billing_subscriptions').where({ id: subscriptionId! }).update({ status: 'past_due' });
     await recomputeAccount(ctx().db, user.accountId);
-    assert.doesNotMatch(textOf((await client.get('/account-preferences/two-factor')).text), /Phone number for codes/);
+    assert.match(textOf((await client.get('/account-preferences/two-factor')).text), /Phone number for codes/);
   });
 });
 

@@ -1,6 +1,8 @@
 // One record of every kind a route's path names (a location, a group, a conversation, a card...), made
 // for a given user: the walks over the route table (cross-account ids, bad input) fill paths with them.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { publicSessionId } from '../../server/http/device-sessions';
 import { billedAccount } from './billing';
 import type { MadeUser } from './factories';
 
@@ -29,6 +31,7 @@ export const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   userId: (r) => r.userId!, // a person of the account's team (/practice/team/members/:userId)
   invitationId: (r) => r.invitationId!, // a pending team invitation of the account
   replyId: (r) => r.replyId!, // a saved reply of the account (/practice-inbox/saved-replies/:replyId)
+  sessionId: (r) => r.sessionId!, // a signed-in device of the user (/account-preferences/sessions/:sessionId/sign-out)
 };
 
 /**
@@ -157,7 +160,16 @@ export async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
   const [savedReply] = await db('saved_replies')
     .insert({ account_id: user.accountId, title: `Welcome ${user.accountId}`, body: 'Hi {{client_first_name}}' })
     .returning('id');
+  // A signed-in session of the user on another device, as the session store keeps it.
+  const sid = crypto.randomBytes(24).toString('base64url');
+  const now = Date.now();
+  await db('sessions').insert({
+    sid,
+    sess: JSON.stringify({ cookie: {}, passport: { user: user.userId }, signedInAt: now, lastSeenAt: now }),
+    expire: new Date(now + 60 * 60 * 1000),
+  });
   return {
+    sessionId: publicSessionId(sid),
     replyId: String(savedReply.id),
     userId: String(user.userId),
     invitationId: String(invitation.id),

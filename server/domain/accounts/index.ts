@@ -1,6 +1,14 @@
 // The accounts module's public face: everything outside server/domain/accounts/ imports from here.
 
 export { billingAccountOf, editableProviderId, selectedEditableProvider } from './access';
+export {
+  authenticatorEnabled,
+  authenticatorUri,
+  checkAuthenticatorCode,
+  pendingAuthenticatorSecret,
+  removeAuthenticator,
+  startAuthenticatorSetup,
+} from './authenticator';
 export { type AccountDeps, practiceManagementUrl, type RequestMeta, TWO_FACTOR_MAX_WRONG } from './deps';
 export {
   clientUserFor,
@@ -97,6 +105,15 @@ export {
   userHasPaidPlan,
 } from './repo';
 export {
+  newRecoveryCodes,
+  type NewRecoveryCodes,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  recoveryCodesLeft,
+  removeRecoveryCodes,
+  storeRecoveryCodes,
+} from './recovery-codes';
+export {
   listedName,
   nameKey,
   RESERVED_NAME_ERROR,
@@ -104,6 +121,15 @@ export {
   reservedNameAccountIds,
   sqlNameKey,
 } from './reserved-names';
+export {
+  checkSecondFactorCode,
+  type CodeOutcome,
+  firstMethod,
+  hasSecondFactor,
+  type SecondFactorMethod,
+  type SecondFactors,
+  secondFactorsOf,
+} from './second-factor';
 export { findSettings, mergeUserSetting, type NotificationSetting, type SettingsRow } from './settings';
 export * as signupRecords from './signup-records';
 export { type InviteRow, liveInviteQuery } from './signup-records';

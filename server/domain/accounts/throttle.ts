@@ -15,6 +15,11 @@ export const SIGN_IN_LIMITS = {
   perIp: { failures: 100, windowSeconds: 60 * 60 },
   /** New two-factor codes per user (sign-in and enrolment). */
   codesPerUser: { count: 5, windowSeconds: 15 * 60 },
+  /**
+   * Wrong codes from an authenticator app or recovery codes per user (sign-in and Account Settings), like an
+   * SMS code's 5 wrong tries; the window ends the lock-out.
+   */
+  secondFactorPerUser: { failures: 5, windowSeconds: 15 * 60 },
   /** Reset e-mails per address, so the form cannot be used to flood an inbox. */
   resetMailsPerEmail: { count: 5, windowSeconds: 60 * 60 },
   /** Account-recovery look-ups per IP (name + phone can be guessed). */
@@ -41,6 +46,7 @@ export interface Throttles {
   signInByEmail: Counter;
   signInByIp: Counter;
   codesByUser: Counter;
+  secondFactorByUser: Counter;
   resetMailsByEmail: Counter;
   recoveriesByIp: Counter;
 }
@@ -85,6 +91,12 @@ export function createThrottles(db: Knex): Throttles {
     signInByEmail: counter(db, 'sign_in_email', l.perEmail.failures, l.perEmail.windowSeconds),
     signInByIp: counter(db, 'sign_in_ip', l.perIp.failures, l.perIp.windowSeconds),
     codesByUser: counter(db, 'two_factor_codes', l.codesPerUser.count, l.codesPerUser.windowSeconds),
+    secondFactorByUser: counter(
+      db,
+      'second_factor_user',
+      l.secondFactorPerUser.failures,
+      l.secondFactorPerUser.windowSeconds,
+    ),
     resetMailsByEmail: counter(db, 'reset_mails', l.resetMailsPerEmail.count, l.resetMailsPerEmail.windowSeconds),
     recoveriesByIp: counter(db, 'recoveries_ip', l.recoveriesPerIp.count, l.recoveriesPerIp.windowSeconds),
   };

@@ -16,9 +16,11 @@ import {
   hashPassword,
   matchesHash,
   phoneLastFour,
+  authenticatorEnabled,
+  removeRecoveryCodes,
+  secondFactorsOf,
 } from '../../domain/accounts';
 import * as authRepo from '../../domain/accounts';
-import { clinicianAccountIds } from '../../domain/providers';
 import { findSettings, mergeUserSetting, type NotificationSetting } from '../../domain/accounts';
 import {
   CURRENT_PASSWORD_WRONG,
@@ -41,8 +43,8 @@ export interface AccountSettings {
   name: NameInput;
   phone: string | null;
   twoFactor: { enrolled: boolean; phoneLastFour: string | null };
-  /** Two-factor is offered only with an active or trialing subscription (spec 1 §4, §6). */
-  twoFactorOffered: boolean;
+  /** The authenticator app and recovery codes (issue [25]; their pages are the account-security feature's). */
+  authenticator: { on: boolean; recoveryCodesLeft: number };
   /** users.settings.sms_notifications: the booking notification job also texts the contact phone. */
   smsNotifications: boolean;
   /** users.settings.email_messages (default on) and sms_messages (default off): read by the message notification job. */
@@ -54,6 +56,7 @@ export interface AccountSettings {
 export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<AccountSettings> {
   const row = await findSettings(deps.db, actor.userId);
   if (!row) throw new ForbiddenError();
+  const factors = await secondFactorsOf(deps.db, actor.userId);
   return {
     email: row.email,
     emailConfirmed: Boolean(row.email_confirmed_at),
@@ -65,8 +68,7 @@ export async function loadAccountSettings(deps: Pick<AuthDeps, 'db'>, actor: Act
     },
     phone: row.phone_number,
     twoFactor: { enrolled: Boolean(row.two_factor_enrolled_at), phoneLastFour: phoneLastFour(row.two_factor_phone) },
-    // Spec 1 §6: two-factor by phone needs an active or trialing subscription (from the billing mirror).
-    twoFactorOffered: await authRepo.userHasPaidPlan(deps.db, actor.userId, clinicianAccountIds(deps.db, actor.userId)),
+    authenticator: { on: factors.authenticator, recoveryCodesLeft: factors.recoveryCodesLeft },
     smsNotifications: row.sms_notifications,
     messageNotifications: { email: row.email_messages, sms: row.sms_messages },
     passwordChangedAt: row.password_changed_at?.toISOString() ?? null,
@@ -205,8 +207,7 @@ export async function startTwoFactorSetup(
   input: { phone_number: string; password: string },
   meta: RequestMeta,
 ): Promise<'sent' | 'throttled'> {
-  if (!(await authRepo.userHasPaidPlan(deps.db, actor.userId, clinicianAccountIds(deps.db, actor.userId))))
-    throw new ForbiddenError('Two-factor authentication needs an active membership.');
+  // Two-factor is for everyone who signs in, with or without a membership (issue [25]; docs/decisions.md).
   await requireCurrentPassword(deps, actor.userId, input.password);
   return sendSetupCode(deps, actor, input.phone_number, meta);
 }
@@ -291,6 +292,8 @@ export async function disableTwoFactor(
     await authRepo.updateUser(trx, actor.userId, { two_factor_enrolled_at: null, two_factor_phone: null });
     await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_remember');
     await authRepo.invalidateTokens(trx, actor.userId, 'two_factor_code');
+    // Recovery codes stand in for a factor: with none left, they go too.
+    if (!(await authenticatorEnabled(trx, actor.userId))) await removeRecoveryCodes(trx, actor.userId);
     await audit(trx, actor.userId, 'two_factor_disabled', meta);
   });
 }

@@ -16,7 +16,7 @@ import {
   ClientLoginPage,
   PracticeManagementReadyPage,
 } from '../../../views/pages/login/SignInChoicePages';
-import { TwoFactorCodePage } from '../../../views/pages/login/TwoFactorCodePage';
+import { SecondFactorPage } from '../../../views/pages/login/SecondFactorPage';
 import { LogoutPage } from '../../../views/pages/logout/LogoutPage';
 import { PasswordRequestPage } from '../../../views/pages/password/PasswordRequestPage';
 import { PasswordResetPage, ResetLinkExpiredPage } from '../../../views/pages/password/PasswordResetPage';
@@ -24,6 +24,8 @@ import * as service from './service';
 import {
   looksLikeLinkToken,
   loginSchema,
+  normalizeRecoveryCode,
+  type SecondFactorMethod,
   recoverSchema,
   resetPasswordSchema,
   resetRequestSchema,
@@ -36,13 +38,21 @@ import type { FeatureDeps } from '../deps';
 import { logIn, requestMeta } from '../../http/sign-in';
 
 export const REMEMBER_DEVICE_COOKIE = 'portal.2fa';
+/** Our words (issue [25]); the SMS message is spec 1 §8's. */
+const RECOVERY_CODE_WRONG = 'The recovery code you entered is not correct, or it was used already.';
+const AUTHENTICATOR_CODE_WRONG = 'The code you entered is not correct. Please enter the code your app shows now.';
+const wrongCodeFor = (method: SecondFactorMethod) =>
+  method === 'authenticator' ? AUTHENTICATOR_CODE_WRONG : TWO_FACTOR_WRONG_CODE;
+const recoveryCodesLeftMessage = (left: number) =>
+  `You signed in with a recovery code. You have ${left} recovery code${left === 1 ? '' : 's'} left` +
+  (left <= 3 ? ': make new ones in Account Settings, Two-factor authentication.' : '.');
 /** How long a half-finished two-factor sign-in waits for its code. */
 const PENDING_TWO_FACTOR_MS = 15 * 60 * 1000;
 
 declare module 'express-session' {
   interface SessionData {
     /** Password checked, code not yet: who, since when, and where they were going. */
-    twoFactor?: { userId: number; startedAt: number } & service.SignInIntent;
+    twoFactor?: { userId: number; startedAt: number; method?: SecondFactorMethod } & service.SignInIntent;
     /** Reset requests made in this browser (the recover-account hint shows after 3). */
     resetRequests?: { email: string; count: number };
     /** Set by a recovery that matched an account, read once by /account/recovered. */
@@ -175,7 +185,7 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       case 'two-factor':
         // The password step is itself a privilege: start a fresh session for it.
         await regenerate(req);
-        req.session.twoFactor = { userId: result.userId, startedAt: Date.now(), ...intent };
+        req.session.twoFactor = { userId: result.userId, startedAt: Date.now(), method: result.method, ...intent };
         return res.redirect(303, '/login/verify');
       case 'signed-in':
         await logIn(req, result.userId);
@@ -190,26 +200,39 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     return pending;
   }
 
+  /** The method shown: the one asked for (when the user has it), else the one the sign-in started with. */
+  async function methodFor(req: Request, userId: number, asked: unknown) {
+    const available = await service.secondFactorsAtSignIn(deps, userId);
+    const has = (method: unknown): method is SecondFactorMethod =>
+      (method === 'authenticator' && available.authenticator) ||
+      (method === 'sms' && Boolean(available.sms)) ||
+      (method === 'recovery' && available.recoveryCodesLeft > 0);
+    const pending = req.session.twoFactor?.method;
+    // Text messages are chosen only by sending one (a POST), so the page never claims a code was sent.
+    const chosen = has(asked) && (asked !== 'sms' || pending === 'sms') ? asked : null;
+    const method: SecondFactorMethod =
+      chosen ?? (has(pending) ? pending : available.authenticator ? 'authenticator' : 'sms');
+    return { method, available };
+  }
+
   async function codePage(
     req: Request,
     res: Response,
     userId: number,
-    options: { error?: string; throttled?: boolean; remember?: boolean; status?: number } = {},
+    options: { method?: unknown; error?: string; throttled?: boolean; remember?: boolean; status?: number } = {},
   ) {
-    const phoneLastFour = await service.twoFactorPhoneLastFour(deps, userId);
+    const { method, available } = await methodFor(req, userId, options.method);
     render(req, res, {
-      title: 'Enter Your Code',
+      title: method === 'recovery' ? 'Enter a Recovery Code' : 'Enter Your Code',
       layout: 'plain',
       status: options.status ?? 200,
       page: (
-        <TwoFactorCodePage
-          phoneLastFour={phoneLastFour}
+        <SecondFactorPage
+          method={method}
+          available={available}
           error={options.error}
           throttled={options.throttled}
           remember={options.remember ?? true}
-          action="/login/verify"
-          resendAction="/login/verify/new-code"
-          cancelHref="/login"
         />
       ),
     });
@@ -218,25 +241,30 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
   router.get('/login/verify', async (req, res) => {
     const pending = pendingTwoFactor(req);
     if (!pending) return res.redirect(303, '/login');
-    await codePage(req, res, pending.userId);
+    await codePage(req, res, pending.userId, { method: req.query.method });
   });
 
   router.post('/login/verify', async (req, res) => {
     const pending = pendingTwoFactor(req);
     if (!pending) return res.redirect(303, '/login');
     const remember = req.body.remember === '1';
-    const checked = validate(twoFactorCodeSchema, req.body);
-    if (checked.errors)
-      return codePage(req, res, pending.userId, { error: checked.errors.token, remember, status: 422 });
-    const result = await service.verifySignInCode(
-      deps,
-      { ...pending, code: checked.value.token, remember },
-      requestMeta(req),
-    );
+    const { method } = await methodFor(req, pending.userId, req.body.method);
+    const again = (options: { error?: string; throttled?: boolean; status: number }) =>
+      codePage(req, res, pending.userId, { method, remember, ...options });
+    let code: string;
+    if (method === 'recovery') {
+      const typed = text(req.body.token);
+      if (!normalizeRecoveryCode(typed)) return again({ error: RECOVERY_CODE_WRONG, status: 422 });
+      code = typed;
+    } else {
+      const checked = validate(twoFactorCodeSchema, req.body);
+      if (checked.errors) return again({ error: wrongCodeFor(method), status: 422 });
+      code = checked.value.token;
+    }
+    const result = await service.verifySignInCode(deps, { ...pending, code, remember, method }, requestMeta(req));
     if (result.outcome === 'wrong')
-      return codePage(req, res, pending.userId, { error: TWO_FACTOR_WRONG_CODE, remember, status: 422 });
-    if (result.outcome === 'throttled')
-      return codePage(req, res, pending.userId, { throttled: true, remember, status: 429 });
+      return again({ error: method === 'recovery' ? RECOVERY_CODE_WRONG : wrongCodeFor(method), status: 422 });
+    if (result.outcome === 'throttled') return again({ throttled: true, status: 429 });
     await logIn(req, pending.userId);
     if (result.rememberToken) {
       res.cookie(REMEMBER_DEVICE_COOKIE, result.rememberToken, {
@@ -247,6 +275,7 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
         path: '/',
       });
     }
+    if (result.recoveryCodesLeft !== null) flash(req, 'warning', recoveryCodesLeftMessage(result.recoveryCodesLeft));
     go(req, res, result.destination);
   });
 
@@ -255,6 +284,7 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
     if (!pending) return res.redirect(303, '/login');
     const result = await service.resendSignInCode(deps, pending.userId, requestMeta(req));
     if (result === 'gone') return res.redirect(303, '/login');
+    pending.method = 'sms';
     if (result === 'throttled') flash(req, 'error', TOO_MANY_ATTEMPTS);
     else flash(req, 'success', 'New code sent!');
     res.redirect(303, '/login/verify');

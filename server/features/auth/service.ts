@@ -20,6 +20,11 @@ import {
   practiceManagementUrl,
   type RequestMeta,
   TWO_FACTOR_MAX_WRONG,
+  checkSecondFactorCode,
+  firstMethod,
+  hasSecondFactor,
+  type SecondFactorMethod,
+  secondFactorsOf,
 } from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
 export type { AuthDeps, RequestMeta };
@@ -47,7 +52,7 @@ export type PasswordSignIn =
   | { outcome: 'throttled' }
   | { outcome: 'client-only' }
   | { outcome: 'on-hold' }
-  | { outcome: 'two-factor'; userId: number }
+  | { outcome: 'two-factor'; userId: number; method: SecondFactorMethod }
   | { outcome: 'signed-in'; userId: number; destination: Destination };
 
 const ipKey = (meta: RequestMeta) => meta.ip ?? 'unknown';
@@ -89,14 +94,17 @@ export async function signInWithPassword(
     await audit(db, user.id, 'sign_in_on_hold', meta);
     return { outcome: 'on-hold' };
   }
-  if (user.two_factor_enrolled_at && user.two_factor_phone) {
+  // Any second factor (SMS, an authenticator app) is asked for, unless this device is remembered (issue [25]).
+  const factors = await secondFactorsOf(db, user.id);
+  if (hasSecondFactor(factors)) {
     const remembered =
       input.rememberToken &&
       (await repo.findLiveTokenByHash(db, 'two_factor_remember', hashToken(input.rememberToken), user.id));
     if (!remembered) {
-      // Past the limit of new codes the last one sent stays valid; no more SMS go out.
-      await sendSignInCode(deps, user, meta);
-      return { outcome: 'two-factor', userId: user.id };
+      const method = firstMethod(factors);
+      // Past the limit of new codes the last one sent stays valid; no more SMS go out. With an app, none is sent.
+      if (method === 'sms') await sendSignInCode(deps, user, meta);
+      return { outcome: 'two-factor', userId: user.id, method };
     }
   }
   return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
@@ -204,42 +212,73 @@ async function checkCode(
 export type CodeSignIn =
   | { outcome: 'wrong' }
   | { outcome: 'throttled' }
-  | { outcome: 'signed-in'; destination: Destination; rememberToken: string | null };
+  | {
+      outcome: 'signed-in';
+      destination: Destination;
+      rememberToken: string | null;
+      /** After a recovery code: how many are left. */
+      recoveryCodesLeft: number | null;
+    };
 
-/** Verifying two-factor signs in (spec 1 §4); with `remember`, the device skips the code for 30 days. */
+/** A remembered device: the cookie's secret, kept hashed for 30 days (any method). */
+async function rememberDevice(trx: Knex.Transaction, userId: number): Promise<string> {
+  const rememberToken = newLinkToken();
+  await repo.insertToken(trx, {
+    userId,
+    purpose: 'two_factor_remember',
+    hash: hashToken(rememberToken),
+    expiresAt: new Date(Date.now() + TWO_FACTOR_REMEMBER_MS),
+  });
+  return rememberToken;
+}
+
+/**
+ * Verifying two-factor signs in (spec 1 §4): an SMS code, a code from the authenticator app or a recovery
+ * code (issue [25]); with `remember`, the device skips the code for 30 days.
+ */
 export async function verifySignInCode(
   deps: AuthDeps,
-  input: { userId: number; code: string; remember: boolean } & SignInIntent,
+  input: { userId: number; code: string; remember: boolean; method?: SecondFactorMethod } & SignInIntent,
   meta: RequestMeta,
 ): Promise<CodeSignIn> {
   const { db, throttles } = deps;
   if (!(await throttles.signInByIp.take(ipKey(meta))).allowed) return { outcome: 'throttled' };
-  const checked = await db.transaction(async (trx) => {
-    const { result } = await checkCode(trx, input.userId, 'sign_in', input.code);
-    if (result !== 'ok') {
-      await audit(trx, input.userId, 'two_factor_failed', meta);
-      return result;
-    }
-    let rememberToken: string | null = null;
-    if (input.remember) {
-      rememberToken = newLinkToken();
-      await repo.insertToken(trx, {
-        userId: input.userId,
-        purpose: 'two_factor_remember',
-        hash: hashToken(rememberToken),
-        expiresAt: new Date(Date.now() + TWO_FACTOR_REMEMBER_MS),
-      });
-    }
-    return { rememberToken };
-  });
-  if (checked === 'wrong') return { outcome: 'wrong' };
+  let checked: { rememberToken: string | null; recoveryCodesLeft: number | null } | 'wrong' | 'throttled';
+  if (input.method === 'authenticator' || input.method === 'recovery') {
+    const result = await checkSecondFactorCode(
+      deps,
+      { userId: input.userId, method: input.method, code: input.code, purpose: 'sign_in' },
+      meta,
+      (trx) => (input.remember ? rememberDevice(trx, input.userId) : Promise.resolve(null)),
+    );
+    checked =
+      result.outcome === 'ok'
+        ? { rememberToken: result.value, recoveryCodesLeft: result.recoveryCodesLeft }
+        : result.outcome;
+  } else {
+    checked = await db.transaction(async (trx) => {
+      const { result } = await checkCode(trx, input.userId, 'sign_in', input.code);
+      if (result !== 'ok') {
+        await audit(trx, input.userId, 'two_factor_failed', meta);
+        return result;
+      }
+      return {
+        rememberToken: input.remember ? await rememberDevice(trx, input.userId) : null,
+        recoveryCodesLeft: null,
+      };
+    });
+  }
+  if (checked === 'wrong' || checked === 'throttled') return { outcome: checked };
   await throttles.signInByIp.giveBack(ipKey(meta));
   return {
     outcome: 'signed-in',
     destination: await completeSignIn(deps, input.userId, input, meta),
-    rememberToken: checked.rememberToken,
+    ...checked,
   };
 }
+
+/** The second factors of a half-done sign-in, for the code page (which methods to offer). */
+export const secondFactorsAtSignIn = (deps: Pick<AuthDeps, 'db'>, userId: number) => secondFactorsOf(deps.db, userId);
 
 export async function recordSignOut(deps: AuthDeps, userId: number, meta: RequestMeta): Promise<void> {
   await audit(deps.db, userId, 'sign_out', meta);

@@ -13,7 +13,7 @@ export interface AccountSettingsView {
   name: { first_name: string; middle_name: string; last_name: string; company_name: string };
   phone: string | null;
   twoFactor: { enrolled: boolean; phoneLastFour: string | null };
-  twoFactorOffered: boolean;
+  authenticator: { on: boolean; recoveryCodesLeft: number };
   smsNotifications: boolean;
   messageNotifications: { email: boolean; sms: boolean };
   /** When the password was last changed or reset (ISO), if the audit trail knows. */
@@ -58,11 +58,15 @@ function twoFactorValue(settings: AccountSettingsView): ReactNode {
         <Label state="success">On</Label> {`Codes go to the phone number ending in ${phoneLastFour}.`}
       </>
     );
-  if (settings.twoFactorOffered) return <Label>Off</Label>;
+  return <Label>Off</Label>;
+}
+
+function authenticatorValue({ on, recoveryCodesLeft }: AccountSettingsView['authenticator']): ReactNode {
+  if (!on) return <Label>Off</Label>;
   return (
     <>
-      <Label>Off</Label> Two-factor authentication is available with an active membership.{' '}
-      <a href="/plan-management">Plan Management</a>
+      <Label state="success">On</Label>{' '}
+      {`${recoveryCodesLeft} recovery code${recoveryCodesLeft === 1 ? '' : 's'} left.`}
     </>
   );
 }
@@ -89,10 +93,17 @@ export function AccountPreferencesPage({ settings }: { settings: AccountSettings
           {
             label: 'Two-factor authentication',
             value: twoFactorValue(settings),
-            action:
-              settings.twoFactorOffered || settings.twoFactor.enrolled
-                ? change(SETTING_PATHS.twoFactor, 'two-factor authentication')
-                : undefined,
+            action: change(SETTING_PATHS.twoFactor, 'two-factor authentication'),
+          },
+          {
+            label: 'Authenticator app',
+            value: authenticatorValue(settings.authenticator),
+            action: change(`${SETTINGS_PATH}/authenticator`, 'authenticator app'),
+          },
+          {
+            label: 'Signed-in devices',
+            value: 'See where your account is signed in',
+            action: change(`${SETTINGS_PATH}/sessions`, 'signed-in devices'),
           },
           {
             label: 'Texts about bookings',
