@@ -19,8 +19,22 @@ export function zonedDayStart(dateKey: string, timeZone: string): Date {
 
 // Reading an instant's local date and time is the hot path of a week's page (several times a block), and
 // the Temporal polyfill is slow at it: Intl's formatter, built once per zone, reads the same fields.
+// The answers are kept too (a pure function of the zone and the instant): a week's page reads the same
+// instants on every view, and each block's start and end several times.
 const localFormats = new Map<string, Intl.DateTimeFormat>();
+const localAnswers = new Map<string, { date: string; minutes: number }>();
+const LOCAL_ANSWERS_MAX = 50_000;
 function localFields(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const key = `${timeZone} ${instant.getTime()}`;
+  const known = localAnswers.get(key);
+  if (known) return known;
+  if (localAnswers.size >= LOCAL_ANSWERS_MAX) localAnswers.clear();
+  const answer = readLocalFields(instant, timeZone);
+  localAnswers.set(key, Object.freeze(answer));
+  return answer;
+}
+
+function readLocalFields(instant: Date, timeZone: string): { date: string; minutes: number } {
   let format = localFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
