@@ -8,6 +8,7 @@
 //
 // Settings: BENCH_PROCESSES, BENCH_SECONDS, BENCH_CONNECTIONS, TEST_DATABASE_URL / DATABASE_URL (the
 // server to create the database on; required: an embedded server per process would measure something else).
+import crypto from 'node:crypto';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../seeds/demo';
 import { LOCAL_SERVICES } from '../server/config';
 import { type Cluster, startCluster } from '../test/support/cluster';
@@ -28,6 +29,8 @@ if (!server) {
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  // Production needs a key for what clients write; a throwaway one, as the bench's database is.
+  DATA_ENCRYPTION_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
   ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
   // Production refuses local uploads beside separate workers. No page measured here uploads, so the
   // bucket is never called; nothing listens at its address.

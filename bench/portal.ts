@@ -56,6 +56,10 @@ export interface BenchPortal {
  * A fresh database (TEST_DATABASE_URL / DATABASE_URL, else embedded) with demo data, and the portal on it.
  * `prepare` runs on the database after the seeds and before the portal starts (bench:scale loads its rows there).
  */
+// The benches run as production does, which needs a key for what clients write (the migrations encrypt too):
+// a throwaway one, as their databases are.
+process.env.DATA_ENCRYPTION_KEYS ||= `bench:${crypto.randomBytes(32).toString('base64')}`;
+
 export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promise<BenchPortal> {
   const database = await createTestDatabase();
   cleanups.push(() => database.drop());
@@ -66,6 +70,7 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   const config = loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     // The bench's own API token reads slots as fast as it can.

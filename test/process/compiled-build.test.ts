@@ -4,6 +4,7 @@
 // database migrated by the TypeScript server (the tests', development's) is current for it and back.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,8 @@ describe('the compiled server (dist/)', function () {
         DATABASE_URL: database.url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compiled-')),
         SESSION_SECRET: 'compiled-build-test-secret-compiled-build',
+        // Production needs a key for what clients write; a throwaway one, as this database is.
+        DATA_ENCRYPTION_KEYS: `test:${crypto.randomBytes(32).toString('base64')}`,
         ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
