@@ -44,6 +44,8 @@ describe('browser: Account Settings, a summary with a page per setting', functio
         'Name',
         'Phone',
         'Two-factor authentication',
+        'Authenticator app',
+        'Signed-in devices',
         'Texts about bookings',
         'Messages and referrals',
         'Password',

@@ -108,15 +108,12 @@ export function SecondFactorPage({ method, available, error, throttled, remember
               </PostForm>
             </li>
           )}
-          {method !== 'recovery' && (
+          {method !== 'recovery' && available.recoveryCodesLeft > 0 && (
             <li>
-              {available.recoveryCodesLeft > 0 ? (
-                <a href={`${ACTION}?method=recovery`}>Use a recovery code</a>
-              ) : (
-                'You have no recovery codes left.'
-              )}
+              <a href={`${ACTION}?method=recovery`}>Use a recovery code</a>
             </li>
           )}
+          {available.authenticator && available.recoveryCodesLeft === 0 && <li>You have no recovery codes left.</li>}
           <li>
             Lost your phone and your recovery codes? <a href="/contact">Contact us</a>
           </li>
