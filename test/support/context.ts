@@ -10,6 +10,7 @@ import { loadConfig, LOCAL_SERVICES, type Config } from '../../server/config';
 import type { Integrations } from '../../server/integrations';
 import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
+import { DEVELOPMENT_KEY_ID, developmentKeyring } from '../../server/lib/data-keyring';
 import { syncCatalog } from '../../server/domain/billing';
 import { createTestDatabase, type TestDatabase } from './database';
 import { workerDataDir } from './parallel';
@@ -37,6 +38,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
     // Every API call of the tests is held to server/api/openapi.json (refused in production, where it never runs).
     API_CONTRACT_CHECK: overrides.NODE_ENV === 'production' ? '0' : '1',
+    // Production needs DATA_ENCRYPTION_KEYS: the development key, named, so it reads what the tests wrote.
+    ...(overrides.NODE_ENV === 'production'
+      ? { DATA_ENCRYPTION_KEYS: `${DEVELOPMENT_KEY_ID}:${developmentKeyring().current.key.toString('base64')}` }
+      : {}),
     ...overrides,
   });
 }

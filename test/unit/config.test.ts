@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { ConfigError, loadConfig } from '../../server/config';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
+/** Production needs a key for what clients write (any 32 bytes, base64). */
+const PRODUCTION_DATA_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -156,7 +158,12 @@ describe('configuration: TRUST_PROXY', () => {
 });
 
 describe('configuration: production runs no local stand-in unless told to', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), DATA_DIR: tmp() };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'p'.repeat(40),
+    DATA_DIR: tmp(),
+    DATA_ENCRYPTION_KEYS: PRODUCTION_DATA_KEYS,
+  };
   const real = {
     STRIPE_SECRET_KEY: 'sk_live_abc',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
@@ -266,6 +273,7 @@ describe('configuration: production keeps uploads on local disk only in a single
     NODE_ENV: 'production',
     SESSION_SECRET: 'p'.repeat(40),
     DATA_DIR: tmp(),
+    DATA_ENCRYPTION_KEYS: PRODUCTION_DATA_KEYS,
     ALLOW_LOCAL_SERVICES: 'payments,ehr,tax,mail,marketing-form,captcha',
   };
   const s3 = { S3_BUCKET: 'portal-uploads', S3_REGION: 'us-east-1' };
