@@ -233,6 +233,7 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
           error={options.error}
           throttled={options.throttled}
           remember={options.remember ?? true}
+          supportEmail={config.supportEmail}
         />
       ),
     });

@@ -14,6 +14,8 @@ export interface SecondFactorPageProps {
   error?: string;
   throttled?: boolean;
   remember: boolean;
+  /** Where a member who lost every way in writes (nobody can reach a signed-in page yet). */
+  supportEmail: string;
 }
 
 const ACTION = '/login/verify';
@@ -46,7 +48,14 @@ function Intro({ method, sms }: { method: SecondFactorMethodView; sms: string | 
   );
 }
 
-export function SecondFactorPage({ method, available, error, throttled, remember }: SecondFactorPageProps) {
+export function SecondFactorPage({
+  method,
+  available,
+  error,
+  throttled,
+  remember,
+  supportEmail,
+}: SecondFactorPageProps) {
   const label =
     method === 'recovery' ? 'Recovery code' : method === 'authenticator' ? 'Code from your app' : 'Verification code';
   return (
@@ -115,7 +124,7 @@ export function SecondFactorPage({ method, available, error, throttled, remember
           )}
           {available.authenticator && available.recoveryCodesLeft === 0 && <li>You have no recovery codes left.</li>}
           <li>
-            Lost your phone and your recovery codes? <a href="/contact">Contact us</a>
+            Lost your phone and your recovery codes? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </li>
         </ul>
       </section>
