@@ -30,7 +30,7 @@ const MAX_P50_RATIO = 1.5;
 const SEQ_SCAN_MAX_ROWS = 10_000;
 const LOAD_BUDGET_MS = 120_000;
 
-/** The signed-in pages of wave 1, each as the person whose data makes it biggest. */
+/** The signed-in pages of specs 1 to 3, each as the person whose data makes it biggest. */
 const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'busiest', path: '/auth/session' },
   { who: 'busiest', path: '/' },
@@ -56,6 +56,16 @@ const ALL_PAGES: { who: 'busiest' | 'practice'; path: string }[] = [
   { who: 'practice', path: '/practice-inbox/messages?status=closed' },
   { who: 'practice', path: '/practice-inbox/messages?status=snoozed' },
   { who: 'practice', path: '/practice-inbox/messages?q=scale-client-142' },
+  // Spec 3's signed-in pages (issue [24] item 5): billing, the calendar and its lists, messages, clients.
+  { who: 'busiest', path: '/plan-management' },
+  { who: 'busiest', path: '/calendar' },
+  { who: 'busiest', path: '/calendar/appointments' },
+  { who: 'busiest', path: '/messages' },
+  { who: 'busiest', path: '/client-list' },
+  { who: 'practice', path: '/referral-data' },
+  { who: 'busiest', path: '/practice-management' },
+  { who: 'practice', path: '/practice-inbox/appointments' },
+  { who: 'practice', path: '/practice-inbox/client-list' },
 ];
 /** BENCH_ONLY=profiles,providers measures just the pages whose path contains one of those words. */
 const ONLY = (process.env.BENCH_ONLY ?? '')
