@@ -1,5 +1,5 @@
 // Two-factor with an authenticator app and the signed-in devices (issue [25] items 1 and 4), in Chromium at
-// 375 px with JavaScript off: set up an app from the key shown on the page (its code computed here with
+// 375 px with JavaScript off (and the sign-out question once more with JavaScript on): set up an app from the key shown on the page (its code computed here with
 // the same library), save the recovery codes, log out, log in with a code from the app, then sign another
 // device out from the sessions page, and every other one after the confirmation page. axe runs on each
 // page; nothing scrolls sideways.
@@ -24,7 +24,7 @@ async function signedIn(page: Page): Promise<boolean> {
   return new URL(page.url()).pathname === '/account-preferences';
 }
 
-describe('browser: an authenticator app and signed-in devices, JavaScript off, 375 px', function () {
+describe('browser: an authenticator app and signed-in devices', function () {
   this.timeout(240_000);
   const session = useBrowser();
 
@@ -109,5 +109,30 @@ describe('browser: an authenticator app and signed-in devices, JavaScript off, 3
     assert.equal(await signedIn(phone), false);
     assert.equal(await signedIn(tablet), false);
     assert.equal(await signedIn(page), true, 'this device stays signed in');
+  });
+
+  it('with JavaScript on (1280 px), "Sign out everywhere else" asks in the browser first; dismissed, nothing ends', async () => {
+    const user = await createProviderUser(ctx().db);
+    const page = await session.newPage({ javaScript: true });
+    page.setDefaultTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, user.userId);
+    const other = await session.newPage({ javaScript: false });
+    await signInAs(other, user.userId);
+    await page.goto('/account-preferences/sessions');
+    await checkPage(page, '/account-preferences/sessions');
+
+    page.once('dialog', (dialog) => {
+      assert.equal(dialog.message(), 'Sign out on every other device?');
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    assert.equal(new URL(page.url()).pathname, '/account-preferences/sessions');
+    assert.equal(await signedIn(other), true, 'dismissed: the other device stays');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await submit(page, page.getByRole('button', { name: 'Sign out everywhere else' }));
+    await expectFlash(page, 'Signed out 1 other device.');
+    assert.equal(await signedIn(other), false);
   });
 });
