@@ -199,16 +199,21 @@ describe('booking API: a booking', () => {
       .join('users as u', 'u.id', 'a.client_user_id')
       .where('a.id', Number(consultation.id))
       .first('a.intake_form', 'a.type', 'u.first_name', 'u.phone_number', 'u.scopes');
-    assert.deepEqual(row, {
+    // The intake answers are stored encrypted (what the client wrote).
+    assert.match(String(row!.intake_form), /^v1:/);
+    assert.deepEqual(await decryptedMessage(db(), row), {
       intake_form: INTAKE,
       type: 'phone_consultation',
       first_name: 'Casey',
       phone_number: '+12125550142',
       scopes: ['client'],
     });
-    const message = await db()('messages')
-      .where({ appointment_id: Number(consultation.id) })
-      .first('type', 'sender', 'intake_form', 'read_at');
+    const message = await decryptedMessage(
+      db(),
+      await db()('messages')
+        .where({ appointment_id: Number(consultation.id) })
+        .first('type', 'sender', 'intake_form', 'read_at'),
+    );
     assert.deepEqual(message, { type: 'booking_tool_intake', sender: 'client', intake_form: INTAKE, read_at: null });
     assert.ok(!startsOf((await api.slots(providerId).expect(200)).body).includes(iso(at(3, '10:15'))));
   });
