@@ -81,6 +81,40 @@ describe('Full Client List: the rows', () => {
     assert.match(second, /Page 2 of 2/);
   });
 
+  it('conversations and bookings interleave by date across pages (each page reads only the newest of each kind)', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn();
+    const providerId = user.providerIds[0]!;
+    // Bookings on January 1..8 (odd days' names b1..b8) and conversations opened by the client on the
+    // days between: newest first, c8 b8 c7 b7 ... c1 b1.
+    await bookings(db, providerId, 8, 'b');
+    for (let i = 1; i <= 8; i++) {
+      const [u] = await db('users')
+        .insert({
+          email: `c${i}-${providerId}@example.test`,
+          first_name: `c${i}`,
+          last_name: 'Client',
+          scopes: ['client'],
+        })
+        .returning('id');
+      const [c] = await db('conversations').insert({ provider_id: providerId, client_user_id: u.id }).returning('id');
+      await db('messages').insert({
+        conversation_id: c.id,
+        provider_id: providerId,
+        client_user_id: u.id,
+        sender: 'client',
+        type: 'message',
+        send_date: new Date(Date.UTC(2026, 0, i, 18)),
+      });
+    }
+    const names = (text: string) => [...text.matchAll(/\b([bc]\d) Client/g)].map((m) => m[1]);
+    const first = mainTextOf((await client.get('/client-referrals').expect(200)).text);
+    assert.match(first, /16 referrals, newest first/);
+    assert.deepEqual(names(first), ['c8', 'b8', 'c7', 'b7', 'c6', 'b6', 'c5', 'b5', 'c4', 'b4']);
+    const second = mainTextOf((await client.get('/client-referrals?page=2').expect(200)).text);
+    assert.deepEqual(names(second), ['c3', 'b3', 'c2', 'b2', 'c1', 'b1']);
+  });
+
   it('a client who deleted their data in their conversation with the profile is listed without their name; one who did so with another profile is not hidden', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn();

@@ -39,23 +39,59 @@ export interface ReferralSqlRow {
   client_redacted: boolean;
 }
 
-/** The union of the owner's referrals (columns of ReferralSqlRow's first nine). */
-function referralSource(db: Db, owner: ReferralOwner): SqlText {
+/** The owner's referrals, as two branches: bookings and conversations (columns of ReferralSqlRow's first nine). */
+function referralBranches(db: Db, owner: ReferralOwner): [SqlText, SqlText] {
   const profileIds =
     'providerId' in owner
       ? { sql: '?', bindings: [owner.providerId] }
       : sqlTextOf(providerIdsOfAccountQuery(db, owner.accountId));
-  const bookings = bookingReferralsSql(profileIds);
-  const conversations = openedConversationsSql(owner, CLIENT_OPENINGS);
+  return [bookingReferralsSql(profileIds), openedConversationsSql(owner, CLIENT_OPENINGS)];
+}
+
+/** The union of the owner's referrals. */
+function referralSource(db: Db, owner: ReferralOwner): SqlText {
+  const [bookings, conversations] = referralBranches(db, owner);
   return {
     sql: `${bookings.sql}\n    UNION ALL\n    ${conversations.sql}`,
     bindings: [...bookings.bindings, ...conversations.bindings],
   };
 }
 
+/** The branches' columns (in their union the second branch's are named, and its NULLs typed, by the first's). */
+const SOURCE_COLUMNS =
+  '(contact_date, type, record_id, provider_id, client_user_id, start_time, end_time, canceled, intake_form)';
+
+/** The sort of the lists (`direction` is one of two fixed strings, never input). */
+const orderBy = (alias: string, direction: 'DESC' | 'ASC') =>
+  `ORDER BY ${alias}.contact_date ${direction}, ${alias}.type ${direction}, ${alias}.record_id ${direction}`;
+
+/**
+ * One page of the newest referrals: the first `offset + limit` of each branch in the list's order, then
+ * the page of their union. A provider's thousands of referrals are never sorted or joined whole, and a
+ * conversation's first message is read only until its branch has enough.
+ */
+function newestPageSource(db: Db, owner: ReferralOwner, page: { limit: number; offset: number }): SqlText {
+  const [bookings, conversations] = referralBranches(db, owner);
+  const first = page.offset + page.limit;
+  return {
+    sql: `SELECT * FROM (
+        (SELECT * FROM (${bookings.sql}) booked${SOURCE_COLUMNS} ${orderBy('booked', 'DESC')} LIMIT ${first})
+        UNION ALL
+        (SELECT contact_date, type, record_id, provider_id, client_user_id, start_time::timestamptz,
+                end_time::timestamptz, canceled::boolean, intake_form
+           FROM (${conversations.sql}) opened${SOURCE_COLUMNS} ${orderBy('opened', 'DESC')} LIMIT ${first})
+      ) s ${orderBy('s', 'DESC')} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    bindings: [...bookings.bindings, ...conversations.bindings],
+  };
+}
+
 /** The referrals with provider and client, in the given order (`order` is one of two fixed strings, never input). */
-function referralRows(db: Db, owner: ReferralOwner, order: 'newest' | 'oldest'): SqlText {
-  const source = referralSource(db, owner);
+function referralRows(
+  db: Db,
+  owner: ReferralOwner,
+  order: 'newest' | 'oldest',
+  source = referralSource(db, owner),
+): SqlText {
   const direction = order === 'newest' ? 'DESC' : 'ASC';
   const sql = `
     SELECT r.*, p.provider_type, p.provider_first_name, p.provider_last_name, p.provider_company_name,
@@ -64,7 +100,7 @@ function referralRows(db: Db, owner: ReferralOwner, order: 'newest' | 'oldest'):
       FROM (${source.sql}) r
       ${providerColumnsJoinSql('r.provider_id', ['type', 'first_name', 'last_name', 'company_name'], 'p')}
       ${clientAsGivenJoin('u', 'r.provider_id', 'r.client_user_id')}
-     ORDER BY r.contact_date ${direction}, r.type ${direction}, r.record_id ${direction}`;
+     ${orderBy('r', direction)}`;
   return { sql, bindings: source.bindings };
 }
 
@@ -82,12 +118,10 @@ export async function listReferrals(
   owner: ReferralOwner,
   page: { limit: number; offset: number },
 ): Promise<ReferralSqlRow[]> {
-  const rows = referralRows(db, owner, 'newest');
-  const result = await db.raw<{ rows: ReferralSqlRow[] }>(`${rows.sql} LIMIT ? OFFSET ?`, [
-    ...rows.bindings,
-    page.limit,
-    page.offset,
-  ]);
+  const limit = Math.max(1, Math.trunc(page.limit));
+  const offset = Math.max(0, Math.trunc(page.offset));
+  const rows = referralRows(db, owner, 'newest', newestPageSource(db, owner, { limit, offset }));
+  const result = await db.raw<{ rows: ReferralSqlRow[] }>(rows.sql, rows.bindings);
   return readable(db, result.rows);
 }
 
