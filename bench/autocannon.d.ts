@@ -6,6 +6,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to make in all (duration is then ignored). */
+    amount?: number;
+    /** Each connection sends these in turn, over and over (paths on `url`'s host). */
+    requests?: { path?: string; method?: string; headers?: Record<string, string> }[];
     headers?: Record<string, string>;
     method?: string;
     body?: string;

@@ -3,9 +3,13 @@
 // calendar's own rules.
 import type { Knex } from 'knex';
 import * as calendar from '../server/domain/calendar';
+import { scaled } from './settings';
 
-/** 40 weekday series (200 instances, 60 of them moved by an exception) and 300 one-off blocks: 500 in the week. */
-export const BENCH_CALENDAR = { series: 40, exceptions: 60, singles: 300 };
+/**
+ * 40 weekday series (200 instances, 60 of them moved by an exception) and 300 one-off blocks: 500 in the week
+ * (fewer at a BENCH_SCALE below 1).
+ */
+export const BENCH_CALENDAR = { series: scaled(40), exceptions: scaled(60), singles: scaled(300) };
 export const BENCH_WEEK_EVENTS = BENCH_CALENDAR.series * 5 + BENCH_CALENDAR.singles;
 
 /** Fills next week of `providerId`'s calendar; answers that week (its Sunday, YYYY-MM-DD) and its bounds. */

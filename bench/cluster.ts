@@ -6,7 +6,9 @@
 // that cost. Prints req/s, p50 and p99 and how the balancer spread the requests; exits 1 when a page
 // answered anything but 2xx, or when the kill round saw any answer but 2xx and the balancer's clean 502.
 //
-// Settings: BENCH_PROCESSES, BENCH_SECONDS, BENCH_CONNECTIONS, TEST_DATABASE_URL / DATABASE_URL (the
+// Settings: BENCH_PROCESSES (at least 2: the kill round kills the second), BENCH_SECONDS (fractions
+// allowed), BENCH_KILL_SECONDS (the kill round, default twice BENCH_SECONDS and at least 6), BENCH_CONNECTIONS,
+// TEST_DATABASE_URL / DATABASE_URL (the
 // server to create the database on; required: an embedded server per process would measure something else).
 import crypto from 'node:crypto';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../seeds/demo';
@@ -19,6 +21,7 @@ import { load } from './portal';
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 12);
+const KILL_SECONDS = Number(process.env.BENCH_KILL_SECONDS ?? Math.max(SECONDS * 2, 6));
 const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!server) {
   console.error(
@@ -94,7 +97,7 @@ try {
   for (const row of rows) console.log(row);
 
   // The kill round: the dashboard under load, web process 1 killed a third of the way in.
-  const killSeconds = Math.max(SECONDS * 2, 6);
+  const killSeconds = KILL_SECONDS;
   const before = [...cluster.proxy.served];
   const gatewaysBefore = cluster.proxy.badGateways;
   const round: Promise<LoadResult> = load({

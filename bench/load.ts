@@ -1,5 +1,5 @@
 // The load generator, run as a child process of bench/run.ts so that it does not share the portal's
-// event loop: receives one job over IPC, runs autocannon, answers with req/s and latency percentiles.
+// event loop: receives jobs over IPC, one at a time, runs autocannon, answers with req/s and latency percentiles.
 import autocannon from 'autocannon';
 
 export interface LoadJob {
@@ -7,6 +7,10 @@ export interface LoadJob {
   seconds: number;
   connections: number;
   headers: Record<string, string>;
+  /** Requests to make in all: the run ends after that many instead of after `seconds`. */
+  amount?: number;
+  /** Paths each connection asks in turn (a mix of pages), instead of `url`'s own path. */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -32,6 +36,8 @@ async function measure(job: LoadJob): Promise<LoadResult> {
     connections: job.connections,
     duration: job.seconds,
     headers: job.headers,
+    ...(job.amount ? { amount: job.amount } : {}),
+    ...(job.paths ? { requests: job.paths.map((path) => ({ path })) } : {}),
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
@@ -60,11 +66,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+// One job at a time, answered by its id, until the bench disconnects.
 if (process.send) {
-  process.once('message', (job: LoadJob) => {
+  process.on('message', ({ id, job }: { id: number; job: LoadJob }) => {
     measure(job).then(
-      (result) => process.send!({ result }, () => process.exit(0)),
-      (error: unknown) => process.send!({ error: String(error) }, () => process.exit(1)),
+      (result) => process.send!({ id, result }),
+      (error: unknown) => process.send!({ id, error: String(error) }),
     );
   });
+  process.once('disconnect', () => process.exit(0));
 }

@@ -4,8 +4,10 @@
 // distinct text encrypted once (bench/encrypted-text.ts), its words indexed for search.
 import type { Knex } from 'knex';
 import { encryptTexts, indexEncryptedTexts } from './encrypted-text';
+import { scaled } from './settings';
 
-export const BENCH_MESSAGES = { conversations: 2_000, messagesPerConversation: 25 };
+/** Fewer conversations at a BENCH_SCALE below 1. */
+export const BENCH_MESSAGES = { conversations: scaled(2_000), messagesPerConversation: 25 };
 
 export async function loadBenchMessages(db: Knex, providerId: number): Promise<void> {
   const { conversations, messagesPerConversation } = BENCH_MESSAGES;
@@ -60,8 +62,8 @@ export async function loadBenchMessages(db: Knex, providerId: number): Promise<v
   await db.raw('analyze conversations, messages, users');
 }
 
-/** The long thread's size (issue [19] item 1): one conversation of 10,000 messages. */
-export const BENCH_LONG_THREAD = 10_000;
+/** The long thread's size (issue [19] item 1): one conversation of 10,000 messages (fewer at a BENCH_SCALE below 1). */
+export const BENCH_LONG_THREAD = scaled(10_000);
 
 /**
  * One client's conversation with the provider holding BENCH_LONG_THREAD messages, a minute apart,

@@ -1,7 +1,7 @@
 // What the benchmark and the profiler share: the portal started in-process on a database of its own with
 // the demo data (production settings, logs to /dev/null), listening on a free port, and the load
 // generator run in a child process. Import after NODE_ENV=production is set (React picks its build on load).
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -114,22 +114,47 @@ export async function listen(app: express.Express): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** The load generator's process, started on the first job and kept for the next ones (a start costs about a second). */
+let generator: { child: ChildProcess; next: number; waiting: Map<number, (answer: LoadAnswer) => void> } | undefined;
+interface LoadAnswer {
+  id: number;
+  result?: LoadResult;
+  error?: string;
+}
+
 /** Runs one autocannon job in a child process (so load and portal do not share an event loop). */
 export function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
+  if (!generator || generator.child.exitCode !== null || !generator.child.connected) {
     const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let answered = false;
-    child.once('message', (message: { result?: LoadResult; error?: string }) => {
-      answered = true;
-      if (message.result) resolve(message.result);
-      else reject(new Error(`load generator: ${message.error}`));
+    const started = { child, next: 1, waiting: new Map<number, (answer: LoadAnswer) => void>() };
+    generator = started;
+    const failAll = (why: string) => {
+      for (const [id, answer] of started.waiting) answer({ id, error: why });
+      started.waiting.clear();
+    };
+    child.on('message', (message: LoadAnswer) => {
+      started.waiting.get(message.id)?.(message);
+      started.waiting.delete(message.id);
+      // Idle, the generator keeps no bench alive (bench:cluster ends with process.exit, the others clean up).
+      if (!started.waiting.size) child.channel?.unref();
     });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`load generator exited with ${code} before answering`));
+    child.once('error', (error) => failAll(String(error)));
+    child.once('exit', (code) => failAll(`exited with ${code} before answering`));
+    child.unref();
+    cleanups.push(() => {
+      if (child.connected) child.disconnect();
     });
-    child.send(job);
+  }
+  const { child, waiting } = generator;
+  const id = generator.next++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, (answer) => {
+      if (answer.result) resolve(answer.result);
+      else reject(new Error(`load generator: ${answer.error}`));
+    });
+    child.channel?.ref();
+    child.send({ id, job });
   });
 }

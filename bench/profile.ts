@@ -3,12 +3,14 @@
 // profiler samples the portal, writes bench-profile.cpuprofile (open it in Chrome DevTools) and prints
 // the packages and functions with the most time of their own.
 // Settings: PROFILE_SECONDS (default 5), PROFILE_SIGNED_OUT=1 to load the path as a visitor,
-// PROFILE_AS=practice to sign in as the practice owner, PROFILE_SCALE=1 to load bench:scale's big data first.
+// PROFILE_AS=practice to sign in as the practice owner, PROFILE_SCALE=1 to load bench:scale's big data first
+// (BENCH_SCALE: the share of it), PROFILE_OUTPUT (the profile's file), BENCH_WARMUP_SECONDS (default 1).
 process.env.NODE_ENV = 'production';
 
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { signIn } from './pages';
+import { positiveNumber } from './settings';
 
 const { cleanUp, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
@@ -25,11 +27,11 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const OUTPUT = 'bench-profile.cpuprofile';
+const OUTPUT = process.env.PROFILE_OUTPUT || 'bench-profile.cpuprofile';
 
 async function main(): Promise<void> {
   const path = process.argv[2] ?? '/';
-  const seconds = Number(process.env.PROFILE_SECONDS) || 5;
+  const seconds = positiveNumber(process.env.PROFILE_SECONDS, 5);
   const { base } = await startPortal(
     process.env.PROFILE_SCALE === '1'
       ? async (db) => {
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
   const headers: Record<string, string> =
     process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, email, DEMO_PASSWORD) };
   const job = { url: `${base}${path}`, connections: 10, headers };
-  await load({ ...job, seconds: 1 }); // warm-up: compiled code and filled caches, as in production
+  await load({ ...job, seconds: positiveNumber(process.env.BENCH_WARMUP_SECONDS, 1) }); // warm-up: compiled code and filled caches, as in production
 
   const session = new inspector.Session();
   session.connect();

@@ -3,8 +3,14 @@
 // route, weighs a few pages in gzip bytes, prints PASS/FAIL per budget and a table for docs/operations.md ("Performance").
 // It is a report: budget failures are printed, the exit code stays 0 (1 only when it could not run).
 //
-// Settings: BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (default 10),
-// TEST_DATABASE_URL / DATABASE_URL (a server to create the bench database on; else embedded PostgreSQL).
+// The memory budgets are measured on a second portal, the compiled server started as a process of its own
+// on the same database (bench/memory.ts): this process's own memory holds far more than a portal.
+//
+// Settings: BENCH_SECONDS (per measurement, default 5; fractions allowed), BENCH_ROUNDS (default 3),
+// BENCH_WARMUP_SECONDS (default 1), BENCH_CONNECTIONS (default 10), BENCH_MEMORY_REQUESTS (the mixed
+// load before the second memory reading, default 50,000), BENCH_SCALE (the share of the bench data to
+// make, default 1; the bench-scripts test runs everything tiny), TEST_DATABASE_URL / DATABASE_URL (a
+// server to create the bench database on; else embedded PostgreSQL).
 
 // React picks its development or production server renderer when first loaded; measure production.
 process.env.NODE_ENV = 'production';
@@ -15,6 +21,8 @@ import { runInNewContext } from 'node:vm';
 import express from 'express';
 import type { LoadResult } from './load';
 import { gzipSize, signIn, weighPage, type PageWeight } from './pages';
+import { BENCH_SCALE, positiveInt, positiveNumber } from './settings';
+import type { MemoryFigures } from './memory';
 
 const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
@@ -22,11 +30,19 @@ const { loadBenchCalendar, BENCH_WEEK_EVENTS } = await import('./calendar-data')
 const { createToken } = await import('../server/api');
 const { loadBenchMessages, BENCH_MESSAGES, loadBenchLongThread, BENCH_LONG_THREAD } = await import('./messages-data');
 const { measureFeedParse } = await import('./feed-parse');
+const { startPortalProcess } = await import('./memory');
 
-const SECONDS = positiveInt(process.env.BENCH_SECONDS, 5);
+const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
-const ROUNDS = 3;
-const WARMUP_SECONDS = 1;
+const ROUNDS = positiveInt(process.env.BENCH_ROUNDS, 3);
+const WARMUP_SECONDS = positiveNumber(process.env.BENCH_WARMUP_SECONDS, 1);
+/** The dashboard's tail latency is measured at this many connections (issue [24] item 5). */
+const MANY_CONNECTIONS = 50;
+/** The mixed signed-in load before the portal process's second memory reading. */
+const MEMORY_REQUESTS = positiveInt(process.env.BENCH_MEMORY_REQUESTS, 50_000);
+/** How long the portal process idles after it answers /healthz before its first memory reading. */
+const MEMORY_SETTLE_SECONDS = positiveNumber(process.env.BENCH_MEMORY_SETTLE_SECONDS, 5);
+const MB = 1024 * 1024;
 
 const KB = 1024;
 const BUDGET = {
@@ -48,6 +64,12 @@ const BUDGET = {
   longThreadUpdates: 100 * KB,
   /** The event loop's longest delay while a 1.9 MB calendar feed is read as a sync reads it (issue [19] item 10). */
   feedParseMaxDelayMs: 50,
+  /** The dashboard's p99 at 50 connections. */
+  dashboardP99ManyMs: 40,
+  /** The portal process's RSS idle after its start. */
+  idleRss: 250 * MB,
+  /** The portal process's RSS after 50,000 signed-in requests at 50 connections. */
+  loadedRss: 400 * MB,
 };
 
 /** Pages weighed, with whether they are meant to carry an island. */
@@ -82,7 +104,8 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(
     `Benchmark: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ` +
-      `${ROUNDS} runs × ${SECONDS} s per target, ${CONNECTIONS} connections, NODE_ENV=production\n`,
+      `${ROUNDS} runs × ${SECONDS} s per target, ${CONNECTIONS} connections, NODE_ENV=production` +
+      `${BENCH_SCALE < 1 ? `, BENCH_SCALE=${BENCH_SCALE} (a tiny run: its figures are no measure)` : ''}\n`,
   );
 
   // The database: a fresh one on TEST_DATABASE_URL / DATABASE_URL, else on an embedded server; dropped at the end.
@@ -127,6 +150,13 @@ async function main(): Promise<void> {
     { key: 'bare', label: 'Bare Express route `GET /bare`', url: `${bareBase}/bare`, headers: {} },
     { key: 'login', label: '`GET /login` (signed out)', url: `${base}/login`, headers: {} },
     { key: 'dashboard', label: '`GET /` dashboard (signed in)', url: `${base}/`, headers: { cookie } },
+    {
+      key: 'dashboard50',
+      label: `\`GET /\` dashboard (signed in, ${MANY_CONNECTIONS} connections)`,
+      url: `${base}/`,
+      headers: { cookie },
+      connections: MANY_CONNECTIONS,
+    },
     // The smallest signed-in answer (the session loop's check): what every signed-in page costs before its own work.
     {
       key: 'floor',
@@ -210,8 +240,55 @@ async function main(): Promise<void> {
   const cardCalls = cardServerCalls() - callsAtStart;
   const longThread = await measureLongThread(`${base}/messages/${longThreadClient}`, cookie);
   const feed = await measureFeedParse();
+  const memory = await measureMemory(databaseUrl, calendar.week.start);
 
-  report(targets, summary, weights, cardCalls, longThread, feed);
+  report(targets, summary, weights, cardCalls, longThread, feed, memory);
+}
+
+interface MemoryReport {
+  pid: number;
+  idle: MemoryFigures;
+  loaded: MemoryFigures;
+  load: LoadResult;
+  paths: string[];
+}
+
+/**
+ * The portal's memory on a process of its own (the compiled server on the bench database): idle after its
+ * start, then after MEMORY_REQUESTS signed-in requests at 50 connections over a mix of pages.
+ */
+async function measureMemory(databaseUrl: string, week: string): Promise<MemoryReport> {
+  const portal = await startPortalProcess(databaseUrl);
+  try {
+    await new Promise((r) => setTimeout(r, MEMORY_SETTLE_SECONDS * 1000));
+    const idle = await portal.memory();
+    const cookie = await signIn(portal.base, DEMO_EMAILS.individual, DEMO_PASSWORD);
+    const paths = [
+      '/',
+      '/profile/general-information',
+      '/profile/specialties',
+      '/plan-management',
+      `/calendar?week=${week}`,
+      '/messages',
+      '/account-preferences',
+      '/auth/session',
+    ];
+    const mixed = await load({
+      url: `${portal.base}/`,
+      seconds: 0,
+      connections: MANY_CONNECTIONS,
+      headers: { cookie },
+      amount: MEMORY_REQUESTS,
+      paths,
+    });
+    const loaded = await portal.memory();
+    console.log(
+      `portal process ${portal.portal.child.pid}: idle RSS ${mb(idle.rss)}, after ${MEMORY_REQUESTS.toLocaleString('en-US')} requests ${mb(loaded.rss)}`,
+    );
+    return { pid: portal.portal.child.pid!, idle, loaded, load: mixed, paths };
+  } finally {
+    await portal.stop();
+  }
 }
 
 interface LongThreadFigures {
@@ -268,6 +345,7 @@ function report(
   cardCalls: number,
   longThread: LongThreadFigures,
   feed: Awaited<ReturnType<typeof measureFeedParse>>,
+  memory: MemoryReport,
 ): void {
   const bare = summary.get('bare')!;
   const checks: { ok: boolean; text: string }[] = [];
@@ -325,6 +403,28 @@ function report(
     `a ${(feed.bytes / KB / KB).toFixed(1)} MB calendar feed (${feed.events.toLocaleString('en-US')} events) read off the web thread in ${ms(feed.offThreadMs)}: ` +
       `the event loop's longest delay ${ms(feed.maxDelayMs)}, p99 ${ms(feed.p99DelayMs)} (budget < ${BUDGET.feedParseMaxDelayMs} ms; parsed on the web thread it would hold it ${ms(feed.onThreadMs)})`,
   );
+  const many = summary.get('dashboard50')!;
+  check(
+    many.p99 < BUDGET.dashboardP99ManyMs,
+    `dashboard GET / at ${MANY_CONNECTIONS} connections: p99 ${ms(many.p99)} (p50 ${ms(many.p50)}, ${fmt(many.rps, 0)} req/s; budget < ${BUDGET.dashboardP99ManyMs} ms)`,
+  );
+  check(
+    memory.idle.rss <= BUDGET.idleRss,
+    `the portal process's memory idle after its start: RSS ${mb(memory.idle.rss)}, V8 heap used ${mb(memory.idle.heapUsed)} ` +
+      `(${mb(memory.idle.heapUsedAfterGc)} after a full collection) (budget RSS ≤ ${mb(BUDGET.idleRss)})`,
+  );
+  const mixed = memory.load;
+  check(
+    memory.loaded.rss <= BUDGET.loadedRss,
+    `the portal process's memory after ${mixed.ok.toLocaleString('en-US')} signed-in requests at ${MANY_CONNECTIONS} connections ` +
+      `(${memory.paths.length} pages in turn, ${fmt(mixed.rps, 0)} req/s, p99 ${ms(mixed.p99)}): RSS ${mb(memory.loaded.rss)}, ` +
+      `V8 heap used ${mb(memory.loaded.heapUsed)} (${mb(memory.loaded.heapUsedAfterGc)} after a full collection) (budget RSS ≤ ${mb(BUDGET.loadedRss)})`,
+  );
+  if (mixed.non2xx || mixed.errors)
+    check(
+      false,
+      `the mixed load on the portal process: ${mixed.non2xx} non-2xx answers (${JSON.stringify(mixed.statusCodes)}), ${mixed.errors} errors`,
+    );
   for (const [key, s] of summary) {
     const bad = s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (bad) check(false, `${key}: ${bad} non-2xx answers or errors during the runs (see above)`);
@@ -393,20 +493,31 @@ function report(
         : `HTML+CSS ${kb(p.html + p.css)} ≤ ${kb(BUDGET.noIslandHtmlCss)}, no island JS`;
       return `| \`${p.path}\` | ${kb(p.html)} | ${kb(p.css)} | ${kb(p.sharedJs)} | ${p.islandJs ? kb(p.islandJs) : '–'} | ${budget} |`;
     }),
+    '',
+    'Memory of a portal process of its own (the compiled server, NODE_ENV=production, its job worker in the process; ' +
+      'RSS from /proc/<pid>/status, the V8 heap through the inspector):',
+    '',
+    '| When | RSS | V8 heap used | after a full collection | external (of it array buffers) | Budget |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    memoryRow(`idle, ${MEMORY_SETTLE_SECONDS} s after its start`, memory.idle, `RSS ≤ ${mb(BUDGET.idleRss)}`),
+    memoryRow(
+      `after ${mixed.ok.toLocaleString('en-US')} signed-in requests at ${MANY_CONNECTIONS} connections (${memory.paths.map((p) => `\`${p.split('?')[0]}\``).join(', ')} in turn)`,
+      memory.loaded,
+      `RSS ≤ ${mb(BUDGET.loadedRss)}`,
+    ),
   ];
   console.log('\nMarkdown for docs/operations.md\n');
   console.log(lines.join('\n'));
+}
+
+function memoryRow(when: string, m: MemoryFigures, budget: string): string {
+  return `| ${when} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapUsedAfterGc)} | ${mb(m.external)} (${mb(m.arrayBuffers)}) | ${budget} |`;
 }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function where(url: string): string {

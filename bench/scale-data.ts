@@ -5,24 +5,32 @@
 import type { Knex } from 'knex';
 import { DEMO_EMAILS } from '../seeds/demo';
 import { encryptedJsonText, encryptTexts, indexEncryptedTexts } from './encrypted-text';
+import { scaled } from './settings';
 
+/** The sizes below are at BENCH_SCALE=1; a smaller BENCH_SCALE makes that share of each (the bench-scripts test runs tiny). */
 export const SCALE = {
-  accounts: 8_000,
-  providers: 20_000,
-  practiceProfiles: 60,
-  clients: 50_000,
-  conversations: 200_000,
+  accounts: scaled(8_000),
+  providers: scaled(20_000),
+  practiceProfiles: scaled(60),
+  clients: scaled(50_000),
+  conversations: scaled(200_000),
   messagesPerConversation: 5,
-  appointments: 500_000,
-  licenses: 40_000,
-  locations: 100_000,
-  sessions: 50_000,
+  appointments: scaled(500_000),
+  licenses: scaled(40_000),
+  locations: scaled(100_000),
+  sessions: scaled(50_000),
   /** The directory's profile views and contact clicks (one click in ten events), over three years. */
-  profileEvents: 200_000,
+  profileEvents: scaled(200_000),
   /** The busiest provider's share: a full caseload over three years. */
-  busiest: { conversations: 5_000, appointments: 4_000, licenses: 12, locations: 10, profileEvents: 40_000 },
+  busiest: {
+    conversations: scaled(5_000),
+    appointments: scaled(4_000),
+    licenses: scaled(12),
+    locations: scaled(10),
+    profileEvents: scaled(40_000),
+  },
   /** Each of the big practice's 60 profiles, over the same years (the referral funnel reads them all). */
-  perPracticeProfile: { conversations: 200, appointments: 100 },
+  perPracticeProfile: { conversations: scaled(200), appointments: scaled(100) },
 };
 
 const STATES = `array['NY','NJ','MA','CA','TX','FL','IL','PA','OH','WA','OR','CO','GA','NC','VA','MI','MN','AZ','MD','CT']`;
