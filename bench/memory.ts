@@ -9,8 +9,11 @@ import { LOCAL_SERVICES } from '../server/config';
 import { type Portal, startPortal, stopPortal } from '../test/support/portal-process';
 
 export interface MemoryFigures {
-  /** VmRSS, bytes. */
+  /** VmRSS, bytes; and after a full collection of the V8 heap (what the startup's garbage held). */
   rss: number;
+  rssAfterGc: number;
+  /** The V8 heap's size (used and free), bytes. */
+  heapTotal: number;
   /** V8's heap in use (process.memoryUsage().heapUsed), bytes; and after a full collection. */
   heapUsed: number;
   heapUsedAfterGc: number;
@@ -36,12 +39,21 @@ export const PRODUCTION_ENV = {
   API_RATE_LIMIT: '100000',
 };
 
-/** Starts the compiled portal on `databaseUrl` (migrated and seeded already) and connects to its inspector. */
-export async function startPortalProcess(databaseUrl: string): Promise<PortalProcess> {
+/**
+ * Starts the compiled portal on `databaseUrl` and connects to its inspector. The bench's database is migrated
+ * and seeded already; `seedDemo: 'auto'` has the process migrate an empty one and load the demo data.
+ */
+export async function startPortalProcess(
+  databaseUrl: string,
+  options: { seedDemo?: 'auto'; env?: Record<string, string>; sourceMaps?: boolean } = {},
+): Promise<PortalProcess> {
   const portal = await startPortal(databaseUrl, {
     compiled: true,
     logLevel: 'warn',
-    env: { ...PRODUCTION_ENV, NODE_OPTIONS: '--inspect=127.0.0.1:0' },
+    seedDemo: options.seedDemo,
+    // As `npm run start:prod` runs it: without --enable-source-maps (docs/operations.md, "Memory").
+    sourceMaps: options.sourceMaps ?? false,
+    env: { ...PRODUCTION_ENV, NODE_OPTIONS: '--inspect=127.0.0.1:0', ...options.env },
   });
   const url = /Debugger listening on (ws:\/\/\S+)/.exec(portal.output())?.[1];
   if (!url) {
@@ -61,6 +73,8 @@ export async function startPortalProcess(databaseUrl: string): Promise<PortalPro
       const after = await inspector.memoryUsage();
       return {
         rss,
+        rssAfterGc: residentBytes(pid),
+        heapTotal: usage.heapTotal,
         heapUsed: usage.heapUsed,
         heapUsedAfterGc: after.heapUsed,
         external: after.external,

@@ -83,6 +83,8 @@ export interface PortalOptions {
   jobsInProcess?: boolean;
   /** Run the compiled build (dist/, `npm run build` first) instead of the TypeScript source. */
   compiled?: boolean;
+  /** With `compiled`: map stack traces through dist/'s source maps (`--enable-source-maps`; production runs without: docs/operations.md, "Memory"); on unless false. */
+  sourceMaps?: boolean;
   /** More settings (NODE_ENV=production and its companions, for a benchmark). */
   env?: Record<string, string>;
   /** How often /healthz is asked while the process starts. */
@@ -144,7 +146,7 @@ export async function startWorker(databaseUrl: string, options: PortalOptions = 
 function spawnPortal(entry: 'main' | 'worker', databaseUrl: string, port: number, options: PortalOptions): Portal {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
   const args = options.compiled
-    ? ['--enable-source-maps', `dist/server/${entry}.js`]
+    ? [...(options.sourceMaps === false ? [] : ['--enable-source-maps']), `dist/server/${entry}.js`]
     : ['--import', 'tsx', `server/${entry}.ts`];
   const child = spawn(process.execPath, args, {
     env: {

@@ -89,7 +89,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
   it('web: probes on /readyz, /healthz and a startup probe; no jobs, no migrations; the session secret from a Secret; resources', () => {
     const web = find('Deployment', 'portal-web');
     const container = containerOf(web);
-    assert.deepEqual(container.args, ['node', '--enable-source-maps', 'dist/server/main.js']);
+    assert.deepEqual(container.args, ['node', 'dist/server/main.js']);
     assert.equal(container.readinessProbe?.httpGet?.path, '/readyz');
     assert.equal(container.livenessProbe?.httpGet?.path, '/healthz');
     assert.equal(container.startupProbe?.httpGet?.path, '/healthz');
@@ -114,7 +114,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
   it('worker: the worker entry, with the same settings and secret as the web processes', () => {
     const worker = find('Deployment', 'portal-worker');
     const container = containerOf(worker);
-    assert.deepEqual(container.args, ['node', '--enable-source-maps', 'dist/server/worker.js']);
+    assert.deepEqual(container.args, ['node', 'dist/server/worker.js']);
     assert.equal(setting(container, 'MIGRATE_ON_START'), '0');
     assert.deepEqual(envOf(container, 'SESSION_SECRET')?.valueFrom?.secretKeyRef, {
       name: 'portal-secrets',
@@ -127,7 +127,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
   it('the migration Job runs db-cli migrate once, never restarted in place', () => {
     const job = find('Job', 'portal-migrate');
     const container = containerOf(job);
-    assert.deepEqual(container.args, ['node', '--enable-source-maps', 'dist/server/db-cli.js', 'migrate']);
+    assert.deepEqual(container.args, ['node', 'dist/server/db-cli.js', 'migrate']);
     assert.equal(podOf(job).restartPolicy, 'Never');
     assert.ok(job.spec.activeDeadlineSeconds > 0);
     assert.deepEqual(envOf(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name, 'portal-secrets');
