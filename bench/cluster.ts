@@ -13,14 +13,13 @@
 // allowed), BENCH_KILL_SECONDS (the kill round, default twice BENCH_SECONDS and at least 6), BENCH_CONNECTIONS,
 // TEST_DATABASE_URL / DATABASE_URL (the
 // server to create the database on; required: an embedded server per process would measure something else).
-import crypto from 'node:crypto';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../seeds/demo';
 import { LOCAL_SERVICES } from '../server/config';
 import { type Cluster, startCluster } from '../test/support/cluster';
 import { Visitor } from '../test/support/portal-process';
 import type { LoadResult } from './load';
 import { load } from './portal';
-import { REPORT_ONLY } from './settings';
+import { ensureBenchDataKeys, REPORT_ONLY } from './settings';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,8 +35,7 @@ if (!server) {
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  // Production needs a key for what clients write; a throwaway one, as the bench's database is.
-  DATA_ENCRYPTION_KEYS: `bench:${crypto.randomBytes(32).toString('base64')}`,
+  DATA_ENCRYPTION_KEYS: ensureBenchDataKeys(),
   ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
   // Production refuses local uploads beside separate workers. No page measured here uploads, so the
   // bucket is never called; nothing listens at its address.

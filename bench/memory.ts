@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { LOCAL_SERVICES } from '../server/config';
 import { type Portal, startPortal, stopPortal } from '../test/support/portal-process';
+import { ensureBenchDataKeys } from './settings';
 
 export interface MemoryFigures {
   /** VmRSS, bytes; and after a full collection of the V8 heap (what the startup's garbage held). */
@@ -34,6 +35,7 @@ export interface PortalProcess {
 /** The settings of a production process that runs every outside service locally (a demo server). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  DATA_ENCRYPTION_KEYS: ensureBenchDataKeys(),
   ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
   // The bench's own sign-ins and API reads are not throttled.
   API_RATE_LIMIT: '100000',

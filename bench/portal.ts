@@ -22,6 +22,7 @@ import { seedDemoBilling } from '../seeds/demo-billing';
 import { syncCatalog } from '../server/domain/billing';
 import { createTestDatabase } from '../test/support/database';
 import type { LoadJob, LoadResult } from './load';
+import { ensureBenchDataKeys } from './settings';
 
 /** Clean-up steps, run last-in first-out by cleanUp() (also on Ctrl-C). */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -58,7 +59,7 @@ export interface BenchPortal {
  */
 // The benches run as production does, which needs a key for what clients write (the migrations encrypt too):
 // a throwaway one, as their databases are.
-process.env.DATA_ENCRYPTION_KEYS ||= `bench:${crypto.randomBytes(32).toString('base64')}`;
+ensureBenchDataKeys();
 
 export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promise<BenchPortal> {
   const database = await createTestDatabase();
@@ -69,8 +70,8 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({
     NODE_ENV: 'production',
+    DATA_ENCRYPTION_KEYS: ensureBenchDataKeys(),
     SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     // The bench's own API token reads slots as fast as it can.

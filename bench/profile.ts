@@ -10,8 +10,9 @@ process.env.NODE_ENV = 'production';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { signIn } from './pages';
-import { positiveNumber } from './settings';
+import { ensureBenchDataKeys, positiveNumber } from './settings';
 
+ensureBenchDataKeys();
 const { cleanUp, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadScaleData } = await import('./scale-data');

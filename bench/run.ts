@@ -21,9 +21,10 @@ import { runInNewContext } from 'node:vm';
 import express from 'express';
 import type { LoadResult } from './load';
 import { gzipSize, signIn, weighPage, type PageWeight } from './pages';
-import { BENCH_SCALE, positiveInt, positiveNumber } from './settings';
+import { BENCH_SCALE, ensureBenchDataKeys, positiveInt, positiveNumber } from './settings';
 import type { MemoryFigures } from './memory';
 
+ensureBenchDataKeys();
 const { cleanUp, listen, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadBenchCalendar, BENCH_WEEK_EVENTS } = await import('./calendar-data');

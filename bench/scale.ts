@@ -19,8 +19,9 @@ import pg from 'pg';
 import type { Knex } from 'knex';
 import { signIn } from './pages';
 import type { LoadResult } from './load';
-import { BENCH_SCALE, positiveInt, positiveNumber, REPORT_ONLY } from './settings';
+import { BENCH_SCALE, ensureBenchDataKeys, positiveInt, positiveNumber, REPORT_ONLY } from './settings';
 
+ensureBenchDataKeys();
 const { cleanUp, load, onCleanUp, startPortal } = await import('./portal');
 const { startEmbeddedPostgres } = await import('../server/db/embedded');
 const { createLogger } = await import('../server/logger');
