@@ -2,6 +2,7 @@
 import CalendarGrid from './CalendarGrid';
 import CardField from './CardField';
 import MessageThread from './MessageThread';
+import Passkey from './Passkey';
 import PhotoCropper from './PhotoCropper';
 import PhotoLightbox from './PhotoLightbox';
 import ZpmSignupMessages from './ZpmSignupMessages';
@@ -10,6 +11,7 @@ export const islands = {
   CalendarGrid,
   CardField,
   MessageThread,
+  Passkey,
   PhotoCropper,
   PhotoLightbox,
   ZpmSignupMessages,

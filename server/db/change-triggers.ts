@@ -26,6 +26,8 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * are read only by the link's page and the digest job. google_watch_channels (Google's push channels) is
  * read only by the webhook that receives their notifications and the jobs that renew them;
  * calendar_write_backs (the consultations written to providers' calendars) only by the write-back job.
+ * user_passkeys (passkeys, issue [25]) is written at each passkey sign-in (counter, last used) and read
+ * only by the sign-in and the passkeys page.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -51,6 +53,7 @@ export const UNWATCHED_TABLES = [
   'consultation_digests',
   'google_watch_channels',
   'calendar_write_backs',
+  'user_passkeys',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);

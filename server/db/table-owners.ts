@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   users: 'domain/accounts',
   user_authenticators: 'domain/accounts',
   recovery_codes: 'domain/accounts',
+  user_passkeys: 'domain/accounts',
   zpm_signups: 'domain/accounts',
   // providers: the profiles and who works on them
   providers: 'domain/providers',

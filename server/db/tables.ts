@@ -776,6 +776,18 @@ export interface UserAuthenticators {
   user_id: number;
 }
 
+export interface UserPasskeys {
+  counter: Generated<number>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  transports: Generated<string[]>;
+  user_id: number;
+}
+
 export interface Users {
   company_name: string | null;
   created_at: Generated<Timestamp>;
@@ -901,6 +913,7 @@ export interface DB {
   unregistered_practice_providers: UnregisteredPracticeProviders;
   us_states: UsStates;
   user_authenticators: UserAuthenticators;
+  user_passkeys: UserPasskeys;
   users: Users;
   vetting_attempts: VettingAttempts;
   vetting_questions: VettingQuestions;

@@ -11,6 +11,7 @@ import { bookingApi, type BookingApiDeps } from './booking-api/routes';
 import { photoJobs } from './photos-video/jobs';
 import { zpmSignupJobs } from './zpm-signup/jobs';
 import { accountPreferencesRoutes } from './account-preferences/routes';
+import { accountPasskeysRoutes } from './account-passkeys/routes';
 import { accountSecurityRoutes } from './account-security/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityLocationsRoutes } from './availability-locations/routes';
@@ -71,6 +72,7 @@ export function featureRouters(deps: FeatureDeps): Router[] {
     authRoutes(deps),
     accountPreferencesRoutes(deps),
     accountSecurityRoutes(deps),
+    accountPasskeysRoutes(deps),
     dashboardRoutes(deps),
     profileRoutes(deps),
     profileCreationRoutes(deps),

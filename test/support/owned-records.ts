@@ -32,6 +32,7 @@ export const OWNED_PARAMS: Record<string, (records: Records) => string> = {
   invitationId: (r) => r.invitationId!, // a pending team invitation of the account
   replyId: (r) => r.replyId!, // a saved reply of the account (/practice-inbox/saved-replies/:replyId)
   sessionId: (r) => r.sessionId!, // a signed-in device of the user (/account-preferences/sessions/:sessionId/sign-out)
+  passkeyId: (r) => r.passkeyId!, // a passkey of the user (/account-preferences/passkeys/:passkeyId)
 };
 
 /**
@@ -168,7 +169,17 @@ export async function makeRecords(db: Knex, user: MadeUser): Promise<Records> {
     sess: JSON.stringify({ cookie: {}, passport: { user: user.userId }, signedInAt: now, lastSeenAt: now }),
     expire: new Date(now + 60 * 60 * 1000),
   });
+  // A passkey of the user (the key is not a real one: only its owner matters here).
+  const [passkey] = await db('user_passkeys')
+    .insert({
+      user_id: user.userId,
+      credential_id: crypto.randomBytes(16).toString('base64url'),
+      public_key: crypto.randomBytes(77),
+      name: 'Owned passkey',
+    })
+    .returning('id');
   return {
+    passkeyId: String(passkey.id),
     sessionId: publicSessionId(sid),
     replyId: String(savedReply.id),
     userId: String(user.userId),

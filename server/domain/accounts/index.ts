@@ -183,3 +183,17 @@ export { type ProviderSummary, providerDisplayName, type Viewer } from './viewer
 export { chooseProvider, loadViewer, rememberProvider, type ViewerSql, viewerSource } from './viewer-repo';
 export type { ClinicMessage } from './zpm-signup-records';
 export * as zpmSignupRecords from './zpm-signup-records';
+export {
+  findPasskey,
+  listPasskeys,
+  PASSKEY_CHALLENGE_MS,
+  PASSKEY_NAME_MAX,
+  type PasskeyView,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  relyingParty,
+  removePasskey,
+  renamePasskey,
+  verifyPasskeySignIn,
+} from './passkeys';

@@ -25,6 +25,7 @@ import {
   looksLikeLinkToken,
   loginSchema,
   normalizeRecoveryCode,
+  passkeySignInOptions,
   type SecondFactorMethod,
   recoverSchema,
   resetPasswordSchema,
@@ -36,6 +37,7 @@ import { validate } from '../../lib/validation';
 import { text } from '../../lib/form';
 import type { FeatureDeps } from '../deps';
 import { logIn, requestMeta } from '../../http/sign-in';
+import { keepPasskeyChallenge, takePasskeyChallenge } from '../../http/passkey-challenge';
 
 export const REMEMBER_DEVICE_COOKIE = 'portal.2fa';
 /** Our words (issue [25]); the SMS message is spec 1 §8's. */
@@ -57,6 +59,15 @@ declare module 'express-session' {
     resetRequests?: { email: string; count: number };
     /** Set by a recovery that matched an account, read once by /account/recovered. */
     accountRecovered?: boolean;
+  }
+}
+
+/** The browser's answer as posted in a form field (JSON text); null when it is not JSON. */
+function parseJson(value: string): unknown {
+  try {
+    return value ? JSON.parse(value) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -187,6 +198,60 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
         await regenerate(req);
         req.session.twoFactor = { userId: result.userId, startedAt: Date.now(), method: result.method, ...intent };
         return res.redirect(303, '/login/verify');
+      case 'signed-in':
+        await logIn(req, result.userId);
+        return go(req, res, result.destination);
+    }
+  });
+
+  // ---- passkeys (issue [25] item 2): the button on /login asks for a challenge, the browser signs it, and the
+  // island posts the answer as a plain form, so a good one ends like a password sign-in (session, redirect).
+
+  router.post('/login/passkey/options', async (req, res) => {
+    // Anonymous and it writes the session: refused while this address is over the sign-in limit.
+    if (await throttles.signInByIp.exceeded(requestMeta(req).ip ?? 'unknown'))
+      return res.status(429).json({ message: TOO_MANY_ATTEMPTS });
+    const options = await passkeySignInOptions(config);
+    keepPasskeyChallenge(req, 'sign-in', options.challenge);
+    res.json(options);
+  });
+
+  router.post('/login/passkey', async (req, res) => {
+    const intent: service.SignInIntent = {
+      origin: req.body.origin === 'client' ? 'client' : undefined,
+      reimbursifyRedirectUrl: service.allowedRedirect(config, text(req.body.reimbursify_redirect_url)) ?? undefined,
+      returnTo: localPath(req.body.next) ?? req.session.returnTo,
+    };
+    const form = {
+      values: { email: '' },
+      errors: {},
+      origin: intent.origin,
+      reimbursifyRedirectUrl: intent.reimbursifyRedirectUrl,
+      next: localPath(req.body.next) ?? undefined,
+    };
+    const result = await service.signInWithPasskey(
+      deps,
+      { response: parseJson(text(req.body.response)), challenge: takePasskeyChallenge(req, 'sign-in'), ...intent },
+      requestMeta(req),
+    );
+    switch (result.outcome) {
+      case 'refused':
+        return loginPage(req, res, { ...form, formError: 'passkey' }, 422);
+      case 'throttled':
+        return loginPage(req, res, { ...form, formError: 'throttled' }, 429);
+      case 'client-only':
+        return render(req, res, {
+          title: 'Client Login?',
+          layout: 'plain',
+          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} />,
+        });
+      case 'on-hold':
+        return render(req, res, {
+          title: 'Account On Hold',
+          layout: 'plain',
+          status: 403,
+          page: <AccountOnHoldPage supportEmail={config.supportEmail} />,
+        });
       case 'signed-in':
         await logIn(req, result.userId);
         return go(req, res, result.destination);

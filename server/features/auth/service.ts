@@ -25,6 +25,7 @@ import {
   hasSecondFactor,
   type SecondFactorMethod,
   secondFactorsOf,
+  verifyPasskeySignIn,
 } from '../../domain/accounts';
 import * as repo from '../../domain/accounts';
 export type { AuthDeps, RequestMeta };
@@ -107,6 +108,50 @@ export async function signInWithPassword(
       return { outcome: 'two-factor', userId: user.id, method };
     }
   }
+  return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
+}
+
+export type PasskeySignIn =
+  | { outcome: 'refused' }
+  | { outcome: 'throttled' }
+  | { outcome: 'client-only' }
+  | { outcome: 'on-hold' }
+  | { outcome: 'signed-in'; userId: number; destination: Destination };
+
+/**
+ * Signs in with a passkey (issue [25] item 2), no password: the browser's answer to the session's challenge.
+ * A passkey verifies its user, so it stands for both factors: no code is asked after it. It takes a point of
+ * the per-IP sign-in throttle first (given back when it works), and then follows the password's outcomes.
+ */
+export async function signInWithPasskey(
+  deps: AuthDeps,
+  input: { response: unknown; challenge: string | null } & SignInIntent,
+  meta: RequestMeta,
+): Promise<PasskeySignIn> {
+  const { db, config, throttles } = deps;
+  if (!(await throttles.signInByIp.take(ipKey(meta))).allowed) {
+    await audit(db, null, 'sign_in_throttled', meta, { passkey: true });
+    return { outcome: 'throttled' };
+  }
+  const found = input.challenge
+    ? await verifyPasskeySignIn(db, config, { response: input.response, challenge: input.challenge })
+    : null;
+  if (!found) {
+    await audit(db, null, 'passkey_sign_in_failed', meta);
+    return { outcome: 'refused' };
+  }
+  await throttles.signInByIp.giveBack(ipKey(meta));
+  const user = await repo.findUserById(db, found.userId);
+  if (!user) return { outcome: 'refused' };
+  if (!user.scopes.includes('provider')) {
+    await audit(db, user.id, 'sign_in_client_only', meta);
+    return { outcome: 'client-only' };
+  }
+  if (await repo.allAccountsOnHold(db, user.id)) {
+    await audit(db, user.id, 'sign_in_on_hold', meta);
+    return { outcome: 'on-hold' };
+  }
+  await audit(db, user.id, 'passkey_used', meta);
   return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
 }
 

@@ -101,6 +101,11 @@ export function AccountPreferencesPage({ settings }: { settings: AccountSettings
             action: change(`${SETTINGS_PATH}/authenticator`, 'authenticator app'),
           },
           {
+            label: 'Passkeys',
+            value: 'Sign in with your device instead of your password',
+            action: change(`${SETTINGS_PATH}/passkeys`, 'passkeys'),
+          },
+          {
             label: 'Signed-in devices',
             value: 'See where your account is signed in',
             action: change(`${SETTINGS_PATH}/sessions`, 'signed-in devices'),

@@ -4,17 +4,22 @@ import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 import { FormError } from '../../components/form/FieldError';
+import { Island } from '../../components/Island';
 
 export interface LoginPageProps {
   values: { email: string };
   errors: Record<string, string>;
-  formError?: 'invalid' | 'throttled';
+  formError?: 'invalid' | 'throttled' | 'passkey';
   /** Carried through the form: origin=client and an allow-listed reimbursify_redirect_url. */
   origin?: string;
   reimbursifyRedirectUrl?: string;
   /** The local path to return to after signing in (checked by the route). */
   next?: string;
 }
+
+/** A passkey answer the server refused (issue [25]): forged, expired, or a passkey it does not know. */
+export const PASSKEY_REFUSED =
+  'That passkey could not sign you in. Please try again, or log in with your e-mail and password.';
 
 export const TOO_MANY_ATTEMPTS = 'There have been too many attempts. Please try again later.';
 
@@ -31,6 +36,7 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
         Incorrect email or password. Please try again, or <a href="/password/request">reset your password</a>.
       </FormError>
       <FormError id="login-throttled" message={formError === 'throttled' ? TOO_MANY_ATTEMPTS : null} />
+      <FormError id="login-passkey" message={formError === 'passkey' ? PASSKEY_REFUSED : null} />
       <PostForm action="/login" noValidate>
         {origin && <input type="hidden" name="origin" value={origin} />}
         {reimbursifyRedirectUrl && (
@@ -57,6 +63,20 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
           <a href="/login/help">Need help logging in?</a>
         </div>
       </PostForm>
+      {/* Only with JavaScript: the island renders nothing until it runs (WebAuthn has no form without it). */}
+      <Island
+        name="Passkey"
+        props={{
+          mode: 'sign-in',
+          optionsUrl: '/login/passkey/options',
+          action: '/login/passkey',
+          fields: {
+            ...(origin ? { origin } : {}),
+            ...(reimbursifyRedirectUrl ? { reimbursify_redirect_url: reimbursifyRedirectUrl } : {}),
+            ...(next ? { next } : {}),
+          },
+        }}
+      />
       <p>
         New provider? <a href="/signup">Create an account</a>
       </p>
