@@ -45,6 +45,7 @@ describe('browser: Account Settings, a summary with a page per setting', functio
         'Phone',
         'Two-factor authentication',
         'Authenticator app',
+        'Passkeys',
         'Signed-in devices',
         'Texts about bookings',
         'Messages and referrals',

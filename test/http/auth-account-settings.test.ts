@@ -42,6 +42,7 @@ describe('Account Settings page', () => {
       'Phone',
       'Two-factor authentication',
       'Authenticator app',
+      'Passkeys',
       'Signed-in devices',
       'Texts about bookings',
       'Messages and referrals',
