@@ -94,6 +94,10 @@ describe('calendar-sync: CalDAV through the local CalDAV server', () => {
     assert.equal(link.server_url, `${serverUrl}calendars/${server.username}/`);
     assert.equal(link.account_name, server.username);
     assert.equal(link.password, server.password);
+    // Stored encrypted: the table holds no app password (issue [25] item 3).
+    const stored = await ctx().db('calendar_account_links').where({ provider_id: id }).first('password');
+    assert.match(stored!.password ?? '', /^v1:/);
+    assert.ok(!stored!.password!.includes(server.password));
     const json = await client.get(PAGE).set('Accept', 'application/json').expect(200);
     assert.deepEqual(
       json.body.potentialCaldavCalendars.map((c: { name: string }) => c.name),

@@ -100,6 +100,14 @@ describe('calendar-sync: Microsoft 365 / Outlook through the Graph stand-in', ()
     assert.match(page, /Choose a calendar to link Calendar \(main calendar\) Family/);
     const link = (await linkRow(id))!;
     assert.match(link.access_token ?? '', /^EwB-local-access\./);
+    // Stored encrypted: the table holds no token (issue [25] item 3).
+    const stored = await ctx()
+      .db('calendar_account_links')
+      .where({ provider_id: id, service: 'microsoft' })
+      .first('access_token', 'refresh_token');
+    assert.match(stored!.access_token ?? '', /^v1:/);
+    assert.match(stored!.refresh_token ?? '', /^v1:/);
+    assert.doesNotMatch(JSON.stringify(stored), /EwB-local-access|M\.C-local-refresh/);
     assert.match(link.refresh_token ?? '', /^M\.C-local-refresh\./);
 
     const chosen = await post(client, `${PAGE}/microsoft/calendars`, { microsoft_calendar_id: graph.calendars[0]!.id });
