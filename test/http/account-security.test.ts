@@ -13,6 +13,7 @@ import {
   startAuthenticatorSetup,
   storeRecoveryCodes,
 } from '../../server/domain/accounts';
+import { decryptText } from '../../server/domain/data-protection';
 import { receiveClientMessage } from '../../server/domain/messaging';
 import { publicSessionId } from '../../server/http/device-sessions';
 import { ctx } from '../support/context';
@@ -88,7 +89,9 @@ describe('authenticator app: setting it up (issue [25])', () => {
     const key = /id="manual-key">([A-Z2-7 ]+)</.exec(setup.text)![1]!.replace(/ /g, '');
     assert.equal(key.length, 32, 'a 160-bit key');
     const stored = await db()('user_authenticators').where({ user_id: user.userId }).first();
-    assert.equal(stored.secret, key, 'the secret is kept in its one column');
+    assert.match(stored.secret, /^v1:/, 'the secret is kept encrypted in its one column');
+    assert.ok(!stored.secret.includes(key), 'no trace of the key in the table');
+    assert.equal(await decryptText(db(), stored.secret), key);
     assert.equal(stored.confirmed_at, null, 'not on before a code');
 
     const wrong = await postForm(client, `${AUTHENTICATOR}/setup`, `${AUTHENTICATOR}/confirmation`, {

@@ -1,16 +1,18 @@
 // Authenticator apps (TOTP, RFC 6238, through otplib): a secret per user, set up by scanning it (or typing
 // it) and confirming with a code; at sign-in a six-digit code from the app, each accepted once.
 // The secret lives in one column, user_authenticators.secret, read and written only by this file, through
-// sealSecret/openSecret: the place where it is to be encrypted at rest.
+// sealSecret/openSecret: encrypted at rest with the envelope keys of what clients write.
 import type { Knex } from 'knex';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { decryptText, encryptText } from '../data-protection';
 
 /** A code from the previous or the next 30-second step still counts (clocks and typing drift). */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
-/** Stored form of a secret. Today the secret itself; encryption at rest replaces these two functions only. */
-const sealSecret = (secret: string): string => secret;
-const openSecret = (stored: string): string => stored;
+/** A secret as stored: encrypted (a dump of the table gives no one a working code generator). */
+const sealSecret = (db: Knex | Knex.Transaction, secret: string): Promise<string> => encryptText(db, secret);
+const openSecret = async (db: Knex | Knex.Transaction, stored: string): Promise<string> =>
+  (await decryptText(db, stored)) ?? '';
 
 interface AuthenticatorRow {
   user_id: number;
@@ -35,7 +37,7 @@ export async function startAuthenticatorSetup(db: Knex, userId: number): Promise
   return db.transaction(async (trx) => {
     const row = await trx('user_authenticators').where({ user_id: userId }).forUpdate().first();
     if (row?.confirmed_at) return 'on';
-    const secret = sealSecret(generateSecret());
+    const secret = await sealSecret(trx, generateSecret());
     await trx('user_authenticators')
       .insert({ user_id: userId, secret, confirmed_at: null, last_used_step: null, created_at: trx.fn.now() })
       .onConflict('user_id')
@@ -47,7 +49,7 @@ export async function startAuthenticatorSetup(db: Knex, userId: number): Promise
 /** The secret of a setup waiting for its first code (to show as a QR code and as text), or null. */
 export async function pendingAuthenticatorSecret(db: Knex, userId: number): Promise<string | null> {
   const row = await rowOf(db, userId);
-  return row && !row.confirmed_at ? openSecret(row.secret) : null;
+  return row && !row.confirmed_at ? openSecret(db, row.secret) : null;
 }
 
 /** The otpauth:// address an app reads from the QR code. */
@@ -83,7 +85,7 @@ export async function checkAuthenticatorCode(
     .first();
   if (!row || Boolean(row.confirmed_at) === Boolean(options.pending)) return false;
   const last = row.last_used_step === null ? null : Number(row.last_used_step);
-  const step = await acceptedStep(openSecret(row.secret), code, last);
+  const step = await acceptedStep(await openSecret(trx, row.secret), code, last);
   if (step === null) return false;
   await trx('user_authenticators')
     .where({ user_id: userId })
