@@ -1,21 +1,20 @@
-// Passkeys in the browser (issue [25] item 2): the "Sign in with a passkey" button of /login, and adding a
-// passkey in Account Settings. WebAuthn has no form without JavaScript, so the server renders nothing to press
-// (sign-in) or a note (adding); once running, the island asks its route for options, lets the browser make or
-// use the passkey (@simplewebauthn/browser, loaded on click), and posts the answer as a plain form: the server
-// answers it like any form (a redirect with a flash, or the page again with the message).
+// Adding a passkey in Account Settings (issue [25] item 2). WebAuthn has no form without JavaScript, so the
+// server renders a note; once running, the island asks its route for options, lets the browser make the
+// passkey (@simplewebauthn/browser, loaded on submit), and posts the answer as a plain form: the server answers
+// it like any form (a redirect with a flash, or the page again with the message). Signing in with a passkey
+// is the shared script's (islands/portal.ts), so /login carries no island.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../views/components/form/FormField';
 import { Button } from '../views/components/ui/Button';
 
-export type PasskeyProps =
-  | {
-      mode: 'sign-in';
-      optionsUrl: string;
-      action: string;
-      /** Carried through like the password form's (origin, redirect, next). */
-      fields: Record<string, string>;
-    }
-  | { mode: 'register'; optionsUrl: string; action: string; defaultName: string; nameError?: string; name?: string };
+export interface PasskeyProps {
+  mode: 'register';
+  optionsUrl: string;
+  action: string;
+  defaultName: string;
+  nameError?: string;
+  name?: string;
+}
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 
@@ -31,8 +30,6 @@ async function optionsFrom(url: string): Promise<unknown> {
   return answer.json();
 }
 
-const NOT_DONE_SIGN_IN =
-  'Signing in with a passkey was cancelled or did not work. Try again, or log in with your password.';
 const NOT_DONE_REGISTER = 'The passkey was not added: it was cancelled or did not work. Please try again.';
 const THROTTLED = 'There have been too many attempts. Please try again later.';
 
@@ -54,24 +51,19 @@ export default function Passkey(props: PasskeyProps) {
     try {
       const webauthn = await import('@simplewebauthn/browser');
       const optionsJSON = await optionsFrom(props.optionsUrl);
-      const answer =
-        props.mode === 'sign-in'
-          ? await webauthn.startAuthentication({ optionsJSON: optionsJSON as never })
-          : await webauthn.startRegistration({ optionsJSON: optionsJSON as never });
+      const answer = await webauthn.startRegistration({ optionsJSON: optionsJSON as never });
       response.current!.value = JSON.stringify(answer);
       token.current!.value = csrf();
       form.current!.submit();
     } catch (error) {
       setBusy(false);
       const throttled = error instanceof Error && error.message === 'throttled';
-      setProblem(throttled ? THROTTLED : props.mode === 'sign-in' ? NOT_DONE_SIGN_IN : NOT_DONE_REGISTER);
+      setProblem(throttled ? THROTTLED : NOT_DONE_REGISTER);
     }
   }
 
   if (!supported) {
-    return props.mode === 'sign-in' ? null : (
-      <p className="hint">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>
-    );
+    return <p className="hint">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
   }
 
   const hidden = (
@@ -80,25 +72,6 @@ export default function Passkey(props: PasskeyProps) {
       <input type="hidden" name="response" ref={response} defaultValue="" />
     </>
   );
-
-  if (props.mode === 'sign-in') {
-    return (
-      <form method="post" action={props.action} ref={form} className="passkey-sign-in">
-        {hidden}
-        {Object.entries(props.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <Button type="button" variant="secondary" onClick={() => void run()} disabled={busy}>
-          Sign in with a passkey
-        </Button>
-      </form>
-    );
-  }
 
   return (
     <form method="post" action={props.action} ref={form} onSubmit={(event) => void run(event)} noValidate>

@@ -379,6 +379,43 @@ function errorSummaryLinks(): void {
   });
 }
 
+/**
+ * "Sign in with a passkey" on /login: shown only where the browser has passkeys. On the click it asks for
+ * options, lets the browser use a passkey (WebAuthn's browser side, loaded then) and posts the answer as a
+ * plain form; the server answers like any form. Not an island: /login carries no island script.
+ */
+function passkeySignIn(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-passkey-sign-in]');
+  if (!form || typeof window.PublicKeyCredential !== 'function') return;
+  const button = form.querySelector<HTMLButtonElement>('[data-passkey-button]');
+  const problem = form.querySelector<HTMLElement>('[data-passkey-problem]');
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+  if (!button || !problem) return;
+  form.hidden = false;
+  button.addEventListener('click', async () => {
+    if (button.disabled) return;
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      const options = await post(form.dataset.passkeySignIn ?? '');
+      if (options.status === 429) throw new Error('throttled');
+      if (!options.ok) throw new Error(`options ${options.status}`);
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const answer = await startAuthentication({ optionsJSON: await options.json() });
+      field('response')!.value = JSON.stringify(answer);
+      field('_csrf')!.value = csrf();
+      form.submit();
+    } catch (error) {
+      button.disabled = false;
+      problem.textContent =
+        error instanceof Error && error.message === 'throttled'
+          ? 'There have been too many attempts. Please try again later.'
+          : 'Signing in with a passkey was cancelled or did not work. Try again, or log in with your password.';
+      problem.hidden = false;
+    }
+  });
+}
+
 document.documentElement.classList.add('js');
 flashes();
 errorSummaryLinks();
@@ -394,3 +431,4 @@ characterCounters();
 passwordChange();
 lastOneAlerts();
 sessionLoop();
+passkeySignIn();

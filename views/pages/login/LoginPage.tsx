@@ -4,7 +4,6 @@ import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
 import { FormError } from '../../components/form/FieldError';
-import { Island } from '../../components/Island';
 
 export interface LoginPageProps {
   values: { email: string };
@@ -63,20 +62,29 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
           <a href="/login/help">Need help logging in?</a>
         </div>
       </PostForm>
-      {/* Only with JavaScript: the island renders nothing until it runs (WebAuthn has no form without it). */}
-      <Island
-        name="Passkey"
-        props={{
-          mode: 'sign-in',
-          optionsUrl: '/login/passkey/options',
-          action: '/login/passkey',
-          fields: {
-            ...(origin ? { origin } : {}),
-            ...(reimbursifyRedirectUrl ? { reimbursify_redirect_url: reimbursifyRedirectUrl } : {}),
-            ...(next ? { next } : {}),
-          },
-        }}
-      />
+      {/* Only with JavaScript (WebAuthn has no form without it): hidden until the shared script finds the browser
+          can use passkeys; the WebAuthn part of it loads on the click, so the page carries no island. */}
+      <form
+        method="post"
+        action="/login/passkey"
+        className="passkey-sign-in"
+        data-passkey-sign-in="/login/passkey/options"
+        hidden
+      >
+        <input type="hidden" name="_csrf" defaultValue="" />
+        <input type="hidden" name="response" defaultValue="" />
+        {Object.entries({
+          ...(origin ? { origin } : {}),
+          ...(reimbursifyRedirectUrl ? { reimbursify_redirect_url: reimbursifyRedirectUrl } : {}),
+          ...(next ? { next } : {}),
+        }).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <p className="field-error" role="alert" data-passkey-problem hidden />
+        <Button type="button" variant="secondary" data-passkey-button>
+          Sign in with a passkey
+        </Button>
+      </form>
       <p>
         New provider? <a href="/signup">Create an account</a>
       </p>
