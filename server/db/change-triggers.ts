@@ -27,7 +27,9 @@ export const SESSION_CHANNEL = 'portal_sessions';
  * read only by the webhook that receives their notifications and the jobs that renew them;
  * calendar_write_backs (the consultations written to providers' calendars) only by the write-back job.
  * user_passkeys (passkeys, issue [25]) is written at each passkey sign-in (counter, last used) and read
- * only by the sign-in and the passkeys page.
+ * only by the sign-in and the passkeys page. data_keys holds the wrapped keys of what clients write: each
+ * process keeps the keys it unwrapped in memory, and a re-wrap changes their wrapping, never a key.
+ * message_search_tokens gets rows at each message written and is read only by the inbox's search, fresh.
  */
 export const UNWATCHED_TABLES = [
   'knex_migrations',
@@ -54,6 +56,8 @@ export const UNWATCHED_TABLES = [
   'google_watch_channels',
   'calendar_write_backs',
   'user_passkeys',
+  'data_keys',
+  'message_search_tokens',
 ] as const;
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);
