@@ -74,6 +74,20 @@ describe('practice inbox: who may', () => {
   });
 });
 
+/** `count` clients (e-mails `<prefix>1@example.test` …), each with a conversation with the provider, newest first. */
+async function manyConversations(db: Knex, providerId: number, count: number, prefix: string): Promise<void> {
+  await db.raw(
+    `INSERT INTO users (email, first_name, last_name, scopes)
+     SELECT ? || n || '@example.test', upper(?) || n, 'Client', '{client}' FROM generate_series(1, ?) n`,
+    [prefix, prefix, count],
+  );
+  await db.raw(
+    `INSERT INTO conversations (provider_id, client_user_id, last_message_at)
+     SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE ? || '%@example.test'`,
+    [providerId, prefix],
+  );
+}
+
 describe('practice inbox: conversations', () => {
   it('every profile of the account, once per client and provider, with the provider’s name; not another account’s', async () => {
     const { db } = ctx();
@@ -97,14 +111,7 @@ describe('practice inbox: conversations', () => {
   it('Load More adds 100 at a time and is gone once nothing more comes', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-coordinator']);
-    await db.raw(
-      `INSERT INTO users (email, first_name, last_name, scopes) SELECT 'c' || n || '@example.test', 'C' || n, 'Client', '{client}' FROM generate_series(1, 101) n`,
-    );
-    await db.raw(
-      `INSERT INTO conversations (provider_id, client_user_id, last_message_at)
-      SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE 'c%@example.test'`,
-      [user.providerIds[0]],
-    );
+    await manyConversations(db, user.providerIds[0]!, 101, 'c');
     const first = (await client.get('/practice-inbox/messages').expect(200)).text;
     assert.match(mainTextOf(first), /Showing the 100 most recent conversations of 101\./);
     assert.match(
@@ -120,14 +127,7 @@ describe('practice inbox: conversations', () => {
   it('counts no further than Load More reaches: past 1,000 the list says "more than 1,000", and page 10 is the last', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn(['intake-coordinator']);
-    await db.raw(
-      `INSERT INTO users (email, first_name, last_name, scopes) SELECT 'm' || n || '@example.test', 'M' || n, 'Client', '{client}' FROM generate_series(1, 1002) n`,
-    );
-    await db.raw(
-      `INSERT INTO conversations (provider_id, client_user_id, last_message_at)
-      SELECT ?, u.id, now() - (u.id || ' minutes')::interval FROM users u WHERE u.email LIKE 'm%@example.test'`,
-      [user.providerIds[0]],
-    );
+    await manyConversations(db, user.providerIds[0]!, 1002, 'm');
     const first = mainTextOf((await client.get('/practice-inbox/messages').expect(200)).text);
     assert.match(first, /Showing the 100 most recent conversations of more than 1,000\./);
     const last = (await client.get('/practice-inbox/messages?loads=10').expect(200)).text;

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { Temporal } from 'temporal-polyfill';
 import { referralFunnel } from '../../server/domain/referral-funnel';
 import { FUNNEL_CACHE_MS } from '../../server/features/dashboard/service';
+import { MONTH_NAMES } from '../../views/components/format';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
 import { agent, mainTextOf, signIn, textOf } from '../support/http';
@@ -19,20 +20,6 @@ import { signedInAtPractice } from './practice-helpers';
 const ZONE = 'America/Los_Angeles';
 const FUNNEL = '/practice/funnel';
 const DENIED = /Oops! You are unable to access this resource\.\.\./;
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The current month in Los Angeles, and the one `back` months before it. */
 function monthBack(back: number): Temporal.PlainYearMonth {
