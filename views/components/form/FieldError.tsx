@@ -54,3 +54,12 @@ export function FormError({
     </p>
   );
 }
+
+/**
+ * Where a script shows a message it learned after a background request (a refused passkey). It starts
+ * hidden and empty, so the error summary, made while the page renders, has nothing to list. `data-name` is
+ * the attribute the script finds it by.
+ */
+export function ScriptError({ dataName }: { dataName: `data-${string}` }) {
+  return <p className="field-error" role="alert" hidden {...{ [dataName]: '' }} />;
+}

@@ -3,7 +3,7 @@
 import { PostForm } from '../../components/PostForm';
 import { FormField } from '../../components/form/FormField';
 import { Button } from '../../components/ui/Button';
-import { FormError } from '../../components/form/FieldError';
+import { FormError, ScriptError } from '../../components/form/FieldError';
 
 export interface LoginPageProps {
   values: { email: string };
@@ -80,7 +80,7 @@ export function LoginPage({ values, errors, formError, origin, reimbursifyRedire
         }).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <p className="field-error" role="alert" data-passkey-problem hidden />
+        <ScriptError dataName="data-passkey-problem" />
         <Button type="button" variant="secondary" data-passkey-button>
           Sign in with a passkey
         </Button>
