@@ -95,7 +95,7 @@ export interface JobQueue {
 }
 
 /** pg-boss speaks `$1` SQL; this runs it on the knex pool, or on the connection of a knex transaction. */
-function sqlThrough(db: Knex): IDatabase {
+export function sqlThrough(db: Knex): IDatabase {
   const client = db.client as {
     acquireConnection(): Promise<PgConnection>;
     releaseConnection(c: PgConnection): Promise<unknown>;
@@ -108,6 +108,13 @@ function sqlThrough(db: Knex): IDatabase {
       try {
         // A multi-statement query answers one result per statement; pg-boss reads them all.
         return (await connection.query(text, values as unknown[])) as { rows: unknown[] };
+      } catch (error) {
+        // pg-boss sends some work as one string "BEGIN; …; COMMIT": a statement failing in it skips the
+        // rest, COMMIT included, and would hand the pool a connection stuck in an aborted transaction,
+        // which fails every later query on it (pg-boss retries its start-up on the same pool). A rollback
+        // ends it; with no transaction open it is a no-op.
+        if (!inTransaction) await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
       } finally {
         if (!inTransaction) await client.releaseConnection(connection);
       }

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { DEAD_LETTERS, PortalJobQueue, type JobDefinition } from '../../server/jobs';
+import { sqlThrough } from '../../server/jobs/queue';
+import { createKnex } from '../../server/db/knex';
 import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
 import { ctx, testConfig } from '../support/context';
@@ -70,6 +72,20 @@ describe('job queue: enqueued in the caller’s transaction (outbox pattern)', (
       ctx().integrations.jobs.enqueue(ctx().db, 'mail.sned', {}),
       /no job is defined as "mail.sned"/,
     );
+  });
+});
+
+describe('job queue: its SQL through the knex pool', () => {
+  it('a failed "BEGIN; …; COMMIT" leaves no aborted transaction on the pooled connection (a cluster’s worker once failed its start so)', async () => {
+    const oneConnection = createKnex(ctx().database.url, { min: 0, max: 1 });
+    try {
+      const sql = sqlThrough(oneConnection);
+      await assert.rejects(sql.executeSql('BEGIN; SELECT 1 / 0; COMMIT'), /division by zero/);
+      const { rows } = await sql.executeSql('SELECT 1 AS one');
+      assert.deepEqual(rows, [{ one: 1 }]);
+    } finally {
+      await oneConnection.destroy();
+    }
   });
 });
 
