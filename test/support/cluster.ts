@@ -4,10 +4,8 @@
 // second (two failed checks, or one refused connection, take it out), passes responses through
 // unbuffered (live streams), and never retries a POST; an idempotent GET that found its backend gone is
 // tried once more on another. Shared by test/process/cluster.test.ts and `npm run bench:cluster`.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import {
   createOwnDatabase,
   type OwnDatabase,
@@ -180,29 +178,6 @@ export class LoadBalancer implements Target {
   }
 }
 
-/** The folders the compiled server is built from (scripts/build-server.ts). */
-const SERVER_SOURCES = ['server', 'views', 'seeds', 'migrations'];
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
-
-/**
- * Whether dist/ was built after the last change to the server's sources (`npm test` builds it first):
- * the compiled processes start in a fraction of tsx's time, which is most of the cluster's start. A
- * stale build is never run: the processes then run the sources.
- */
-export function compiledBuildIsCurrent(): boolean {
-  try {
-    const built = Math.min(...['main', 'worker'].map((entry) => fs.statSync(`dist/server/${entry}.js`).mtimeMs));
-    return SERVER_SOURCES.every((folder) => newestChange(folder) <= built);
-  } catch {
-    return false;
-  }
-}
-
 export interface ClusterOptions {
   webs?: number;
   workers?: number;
@@ -234,7 +209,7 @@ export async function startCluster(options: ClusterOptions = {}, server?: string
   const database = await createOwnDatabase('cluster', server);
   const proxy = await new LoadBalancer().listen();
   // Four processes starting at once on two cores take a while, the more so beside other work.
-  const common: PortalOptions = { startTimeoutMs: 240_000, compiled: compiledBuildIsCurrent(), ...options.portal };
+  const common: PortalOptions = { startTimeoutMs: 240_000, ...options.portal };
   const webOptions: PortalOptions = { logLevel: 'error', trustProxy: true, ...common, jobsInProcess: false };
   const workerOptions: PortalOptions = common;
   const webs: Portal[] = [];
