@@ -4,7 +4,8 @@
 // the packages and functions with the most time of their own.
 // Settings: PROFILE_SECONDS (default 5), PROFILE_SIGNED_OUT=1 to load the path as a visitor,
 // PROFILE_AS=practice to sign in as the practice owner, PROFILE_SCALE=1 to load bench:scale's big data first
-// (BENCH_SCALE: the share of it), PROFILE_OUTPUT (the profile's file), BENCH_WARMUP_SECONDS (default 1).
+// (BENCH_SCALE: the share of it), PROFILE_MESSAGES=1 to load the messages page's 2,000 conversations (as
+// `npm run bench` does; with PROFILE_AS=practice, /messages shows them), PROFILE_OUTPUT (the profile's file), BENCH_WARMUP_SECONDS (default 1).
 process.env.NODE_ENV = 'production';
 
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ ensureBenchDataKeys();
 const { cleanUp, load, startPortal } = await import('./portal');
 const { DEMO_EMAILS, DEMO_PASSWORD } = await import('../seeds/demo');
 const { loadScaleData } = await import('./scale-data');
+const { loadBenchMessages } = await import('./messages-data');
 
 interface ProfileNode {
   id: number;
@@ -33,13 +35,16 @@ const OUTPUT = process.env.PROFILE_OUTPUT || 'bench-profile.cpuprofile';
 async function main(): Promise<void> {
   const path = process.argv[2] ?? '/';
   const seconds = positiveNumber(process.env.PROFILE_SECONDS, 5);
-  const { base } = await startPortal(
-    process.env.PROFILE_SCALE === '1'
-      ? async (db) => {
-          await loadScaleData(db);
-        }
-      : undefined,
-  );
+  const { base } = await startPortal(async (db) => {
+    if (process.env.PROFILE_SCALE === '1') await loadScaleData(db);
+    if (process.env.PROFILE_MESSAGES === '1') {
+      // As `npm run bench` does: the practice's profile holds the messages page's 2,000 conversations.
+      const practice = await db('providers')
+        .where({ company_name: 'Harbor Light Counseling Group', type: 'practice' })
+        .first('id');
+      await loadBenchMessages(db, Number(practice!.id));
+    }
+  });
   const email = process.env.PROFILE_AS === 'practice' ? DEMO_EMAILS.practice : DEMO_EMAILS.individual;
   const headers: Record<string, string> =
     process.env.PROFILE_SIGNED_OUT === '1' ? {} : { cookie: await signIn(base, email, DEMO_PASSWORD) };

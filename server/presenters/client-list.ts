@@ -2,6 +2,7 @@
 // referrals as the client table shows it, for the client list and the practice inbox.
 import type { ClientListItem, ClientListPage } from '../domain/referrals';
 import type { ClientListView } from '../../views/pages/client-list/ClientTable';
+import { dateFormatIn } from '../../views/components/format';
 
 /** A page of the list as the client table shows it: days in the given zone, Message going where `messageHref` says. */
 export function clientListView(
@@ -26,14 +27,6 @@ export function clientListView(
   };
 }
 
-const DAY_KEYS = new Map<string, Intl.DateTimeFormat>();
 /** YYYY-MM-DD of an instant in a zone. */
-function dayKeyIn(instant: Date, timeZone: string): string {
-  let format = DAY_KEYS.get(timeZone);
-  if (!format)
-    DAY_KEYS.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })),
-    );
-  return format.format(instant);
-}
+const dayKeyIn = (instant: Date, timeZone: string): string =>
+  dateFormatIn(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(instant);

@@ -1,5 +1,23 @@
 // How values are shown to a person (never how they are stored).
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date format in a time zone, made once a process: making one costs as much as formatting fifty dates
+ * (about 90 µs). The keys are few: a handful of formats times the zones providers choose. An unknown
+ * zone throws a RangeError, as Intl.DateTimeFormat does.
+ */
+export function dateFormatIn(
+  timeZone: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+  locale = 'en-US',
+): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return format;
+}
+
 /** A stored phone number as people write it: +12125550142 → (212) 555-0142; others as stored. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';
@@ -42,9 +60,9 @@ export function formatDay(day: string | null | undefined): string {
 export function formatShortDayIn(iso: string, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
   try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
+    return dateFormatIn(timeZone, options).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'America/New_York' }).format(new Date(iso));
+    return dateFormatIn('America/New_York', options).format(new Date(iso));
   }
 }
 

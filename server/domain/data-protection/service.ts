@@ -34,16 +34,19 @@ export class MissingKeyError extends Error {}
 
 // Unwrapped data keys by id. Ids are random, so a key is never mistaken for another database's. A data
 // key is made a month, so a small bound holds years of them; the least recently used goes first.
+// They are kept as KeyObjects, made once (see CipherKey).
 const CACHE_SIZE = 512;
-const unwrapped = new Map<string, Buffer>();
+const unwrapped = new Map<string, crypto.KeyObject>();
 
-function remember(id: string, key: Buffer): void {
+function remember(id: string, key: Buffer | crypto.KeyObject): crypto.KeyObject {
+  const object = key instanceof crypto.KeyObject ? key : crypto.createSecretKey(key);
   unwrapped.delete(id);
-  unwrapped.set(id, key);
+  unwrapped.set(id, object);
   if (unwrapped.size > CACHE_SIZE) unwrapped.delete(unwrapped.keys().next().value!);
+  return object;
 }
 
-function cached(id: string): Buffer | undefined {
+function cached(id: string): crypto.KeyObject | undefined {
   const key = unwrapped.get(id);
   if (key && unwrapped.size > CACHE_SIZE / 2) remember(id, key);
   return key;
@@ -55,15 +58,13 @@ export function forgetDataKeys(): void {
   searchKeys.clear();
 }
 
-function unwrapRow(row: repo.DataKeyRow): Buffer {
+function unwrapRow(row: repo.DataKeyRow): crypto.KeyObject {
   const kek = activeKeyring().byId.get(row.kek_id);
   if (!kek)
     throw new MissingKeyError(
       `Data key ${row.id} is wrapped by the key-encryption key "${row.kek_id}", which DATA_ENCRYPTION_KEYS does not list: add it back until the re-wrap job has moved every data key to the current key`,
     );
-  const key = unwrapKey(kek.key, row.id, Buffer.from(row.wrapped_key));
-  remember(row.id, key);
-  return key;
+  return remember(row.id, unwrapKey(kek.key, row.id, Buffer.from(row.wrapped_key)));
 }
 
 /** Loads and unwraps the data keys not in memory yet (one query for all of them). */
@@ -81,16 +82,18 @@ async function loadDataKeys(db: Db, ids: Iterable<string>): Promise<void> {
  * there is none yet. It is made through `db`, so in the caller's transaction: should that roll back, the
  * key goes with the rows it encrypted, and no row ever names a key that was not stored.
  */
-async function dataKeyOf(db: Db, purpose: repo.DataKeyPurpose, period: string): Promise<{ id: string; key: Buffer }> {
+async function dataKeyOf(
+  db: Db,
+  purpose: repo.DataKeyPurpose,
+  period: string,
+): Promise<{ id: string; key: crypto.KeyObject }> {
   let row = await repo.dataKeyFor(db, purpose, period);
   if (!row) {
     const fresh = newDataKey();
     const kek = activeKeyring().current;
     const wrappedKey = wrapKey(kek.key, fresh.id, fresh.key);
-    if (await repo.insertDataKey(db, { id: fresh.id, purpose, period, kekId: kek.id, wrappedKey })) {
-      remember(fresh.id, fresh.key);
-      return fresh;
-    }
+    if (await repo.insertDataKey(db, { id: fresh.id, purpose, period, kekId: kek.id, wrappedKey }))
+      return { id: fresh.id, key: remember(fresh.id, fresh.key) };
     row = await repo.dataKeyFor(db, purpose, period);
     if (!row) throw new MissingKeyError(`No ${purpose} key for ${period}`);
   }
@@ -172,14 +175,14 @@ export const isEncryptedValue = (value: unknown): boolean =>
   typeof value === 'string' && value.startsWith(CIPHERTEXT_PREFIX);
 
 // The search key of each database (the blind index's HMAC key), unwrapped once.
-const searchKeys = new Map<string, Buffer>();
+const searchKeys = new Map<string, crypto.KeyObject>();
 
 function databaseIdentity(db: Db): string {
   const connection = (db as { client?: { config?: { connection?: unknown } } }).client?.config?.connection;
   return typeof connection === 'string' ? connection : JSON.stringify(connection ?? null);
 }
 
-async function searchKey(db: Db): Promise<Buffer> {
+async function searchKey(db: Db): Promise<crypto.KeyObject> {
   const identity = databaseIdentity(db);
   const known = searchKeys.get(identity);
   if (known) return known;
@@ -206,7 +209,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** A word's blind-index token: the first 8 bytes of HMAC-SHA-256 under the search key, as a bigint's decimal text. */
-const tokenOf = (key: Buffer, word: string) =>
+const tokenOf = (key: crypto.KeyObject, word: string) =>
   crypto.createHmac('sha256', key).update(word, 'utf8').digest().readBigInt64BE(0).toString();
 
 /** A function giving the blind-index tokens of a text (for writing many rows after one look-up). */
@@ -231,7 +234,7 @@ export async function rewrapDataKeys(db: Db, batchSize = 200): Promise<number> {
     const rows = await repo.dataKeysNotWrappedBy(db, current.id, batchSize);
     if (!rows.length) return moved;
     for (const row of rows) {
-      const key = unwrapRow(row);
+      const key = unwrapRow(row).export();
       if (
         await repo.rewrapDataKey(db, row.id, row.kek_id, {
           kekId: current.id,

@@ -3,16 +3,10 @@
 import type { ExternalCalendar } from '../../domain/external-calendars';
 import type { ConnectionsPageProps, SyncStatusView } from '../../../views/pages/calendar-sync/ConnectionsPage';
 import type { ConnectionsData } from './service';
+import { dateFormatIn } from '../../../views/components/format';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format)
-    formats.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })),
-    );
-  return format;
+  return dateFormatIn(timeZone, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function statusOf(calendar: ExternalCalendar, timeZone: string): SyncStatusView {

@@ -1,13 +1,7 @@
 // The dashboard greeting by the hour in the provider's time zone (spec 2 §2): morning 3–12, afternoon 12–18.
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
+import { dateFormatIn } from '../../../views/components/format';
 export function greetingFor(now: Date, timeZone: string): string {
-  let format = hourFormats.get(timeZone);
-  if (!format)
-    hourFormats.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone })),
-    );
+  const format = dateFormatIn(timeZone, { hour: 'numeric', hourCycle: 'h23' });
   const hour = Number(format.format(now));
   if (hour >= 3 && hour < 12) return 'Good morning';
   if (hour >= 12 && hour < 18) return 'Good afternoon';

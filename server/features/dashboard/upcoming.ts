@@ -3,6 +3,7 @@
 
 import { timeRangeIn } from '../../domain/appointments';
 import { dateKeyOf } from '../../domain/calendar';
+import { dateFormatIn } from '../../../views/components/format';
 
 export interface UpcomingAppointment {
   id: number;
@@ -22,16 +23,7 @@ export interface AppointmentDay {
 
 // The calendar's day of an instant and the appointments' time range are the domain's; only the long date
 // without a year is the widget's own. Formatters are costly to build: one per time zone, made on first use.
-const longDates = new Map<string, Intl.DateTimeFormat>();
-function longDateFormat(timeZone: string): Intl.DateTimeFormat {
-  let cached = longDates.get(timeZone);
-  if (!cached)
-    longDates.set(
-      timeZone,
-      (cached = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone })),
-    );
-  return cached;
-}
+const longDateFormat = (timeZone: string) => dateFormatIn(timeZone, { weekday: 'long', month: 'long', day: 'numeric' });
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
 export const dayKey = dateKeyOf;

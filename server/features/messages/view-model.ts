@@ -8,6 +8,7 @@ import type { MessageView, ThreadUrls } from '../../../views/components/messagin
 import { messageViewOf } from '../../../views/components/messaging/message-view';
 import type { MessagesPageTexts } from '../../../views/pages/messages/MessagesPage';
 import type MessageThread from '../../../islands/MessageThread';
+import { dateFormatIn } from '../../../views/components/format';
 
 export const MESSAGES_PATH = '/messages';
 export const CONTACT_PATH = '/contact';
@@ -24,7 +25,7 @@ export function listItems(
   timeZone: string,
   query = '',
 ): ConversationListItem[] {
-  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+  const day = dateFormatIn(timeZone, { dateStyle: 'medium' });
   return conversations.map((c) => ({
     key: String(c.id),
     clientName: c.clientName,

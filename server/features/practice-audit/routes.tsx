@@ -15,6 +15,7 @@ import {
   type ReadRecordView,
 } from '../../../views/pages/practice-audit/PracticeAuditPage';
 import type { FeatureDeps } from '../deps';
+import { dateFormatIn } from '../../../views/components/format';
 
 const TITLE = 'Who Read What';
 const DEFAULT_ZONE = 'America/New_York';
@@ -70,7 +71,7 @@ export function practiceAuditRoutes({ db, config, menu }: FeatureDeps): Router {
       db,
       records.flatMap((r) => (r.clientUserId === null ? [r.userId] : [r.userId, r.clientUserId])),
     );
-    const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+    const day = dateFormatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' });
     const rows: ReadRecordView[] = records.map((r) => ({
       id: r.id,
       when: `${day.format(r.at)}, ${formTimeIn(r.at, timeZone)}`,

@@ -8,6 +8,7 @@ import type { SelectOption } from '../../../views/components/form/SelectField';
 import type { LabelState } from '../../../views/components/ui/Label';
 import type { DeskLive } from '../../../views/components/messaging/types';
 import type { InboxDeskPane } from '../../../views/pages/practice-inbox/InboxDesk';
+import { dateFormatIn } from '../../../views/components/format';
 
 /** What each status asks of the practice: new needs someone, replied waits on the client, booked is on track. */
 export const STATUS_STATES: Record<DeskStatus, LabelState> = {
@@ -17,16 +18,8 @@ export const STATUS_STATES: Record<DeskStatus, LabelState> = {
   closed: 'neutral',
 };
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayOf = (date: Date, timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format)
-    dayFormats.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone })),
-    );
-  return format.format(date);
-};
+const dayOf = (date: Date, timeZone: string) =>
+  dateFormatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 
 /** Snoozed until a moment still ahead (a snooze that has ended is none). */
 export const isSnoozed = (desk: ConversationDesk, now: Date): desk is ConversationDesk & { snoozedUntil: Date } =>

@@ -18,6 +18,7 @@ import { SAVED_REPLIES_PATH } from '../../../views/pages/practice-inbox/SavedRep
 import type { ThreadDeskProps } from '../../../views/pages/practice-inbox/ThreadDesk';
 import { inboxAccountOf } from './service';
 import { carriedQuery, threadPath } from './view-model';
+import { dateFormatIn } from '../../../views/components/format';
 
 export interface DeskDeps {
   db: Knex;
@@ -89,7 +90,7 @@ export async function threadDesk(
     replyId ? savedReplies.findSavedReply(deps.db, accountId, replyId) : Promise.resolve(null),
   ]);
   const draft = chosen ? savedReplies.mergeReply(chosen.body, await mergeValuesOf(deps, accountId, thread)) : undefined;
-  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+  const day = dateFormatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' });
   const notesHref = (n: number) => {
     const query = new URLSearchParams(carried.replace(/^\?/, ''));
     if (n > 1) query.set('notes_page', String(n));

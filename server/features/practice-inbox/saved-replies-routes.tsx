@@ -22,6 +22,7 @@ import { INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTa
 import type { FeatureDeps } from '../deps';
 import { savedRepliesAccountOf } from './desk';
 import { asPractice } from './service';
+import { dateFormatIn } from '../../../views/components/format';
 
 const TITLE = 'Saved Replies';
 const FAILED = 'Your saved reply could not be saved. Please try again.';
@@ -68,11 +69,10 @@ export function savedRepliesRoutes({ db, menu }: Pick<FeatureDeps, 'db' | 'menu'
       savedRepliesAccountOf(viewer),
       toId(req.query.page) || 1,
     );
-    const day = new Intl.DateTimeFormat('en-US', {
+    const day = dateFormatIn(viewer.provider?.timezone ?? DEFAULT_ZONE, {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
-      timeZone: viewer.provider?.timezone ?? DEFAULT_ZONE,
     });
     render(req, res, {
       title: TITLE,

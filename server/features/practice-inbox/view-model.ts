@@ -10,6 +10,7 @@ import type { InboxThreadPane } from '../../../views/pages/practice-inbox/InboxM
 import { deskListView, type PeopleNames } from './desk-view';
 import { assigneeParamOf, deskViewOf } from './service';
 import { INBOX_APPOINTMENTS_PATH, INBOX_MESSAGES_PATH } from '../../../views/pages/practice-inbox/InboxTabs';
+import { dateFormatIn } from '../../../views/components/format';
 
 type Pair = { clientUserId: number; providerId: number };
 
@@ -62,8 +63,6 @@ export function listQuery(filter: ConversationFilter, loads = 1): string {
 export const searchOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').slice(0, 100) : '';
 
-const days = new Map<string, Intl.DateTimeFormat>();
-
 export function listItems(
   conversations: ConversationSummary[],
   options: {
@@ -76,12 +75,7 @@ export function listItems(
     now: Date;
   },
 ): ConversationListItem[] {
-  let day = days.get(options.timeZone);
-  if (!day)
-    days.set(
-      options.timeZone,
-      (day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: options.timeZone })),
-    );
+  const day = dateFormatIn(options.timeZone, { dateStyle: 'medium' });
   return conversations.map((c) => ({
     key: pairKey(c),
     clientName: c.clientName,

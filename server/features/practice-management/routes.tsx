@@ -37,6 +37,7 @@ import {
 } from '../../../views/pages/practice-management/PracticeManagementPage';
 import type { FeatureDeps } from '../deps';
 import { devEhrRoutes } from './dev-ehr';
+import { dateFormatIn } from '../../../views/components/format';
 
 const TITLE = 'Practice Management';
 
@@ -44,9 +45,9 @@ const TITLE = 'Practice Management';
 function formatTrialEnd(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+    return dateFormatIn(timeZone, { dateStyle: 'long' }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(new Date(iso));
+    return dateFormatIn('America/New_York', { dateStyle: 'long' }).format(new Date(iso));
   }
 }
 

@@ -19,6 +19,7 @@ import {
   TeamMemberPage,
 } from '../../../views/pages/practice-team/PracticeTeamPage';
 import type { FeatureDeps } from '../deps';
+import { dateFormatIn } from '../../../views/components/format';
 
 const TITLE = 'Team';
 const FAILED = 'Your change could not be saved. Please try again.';
@@ -51,11 +52,10 @@ export function practiceTeamRoutes({ db, config, integrations, menu }: FeatureDe
     };
   };
   const dayOf = (res: Response) => {
-    const format = new Intl.DateTimeFormat('en-US', {
+    const format = dateFormatIn(res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE, {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
-      timeZone: res.locals.viewer!.provider?.timezone ?? DEFAULT_ZONE,
     });
     return (date: Date) => format.format(date);
   };
