@@ -39,4 +39,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # Not `npm start`: it would build again and run TypeScript through tsx, which this image does not hold.
 # No --enable-source-maps: parsed, dist/'s source map holds ~40 MB of heap in every process (docs/operations.md,
 # "Memory"); NODE_OPTIONS=--enable-source-maps turns it on where mapped stack traces are wanted.
-CMD ["node", "dist/server/main.js"]
+# The heap is capped as `npm run start:prod` caps it (package.json, the one home of the production flags).
+CMD ["node", "--max-old-space-size=256", "dist/server/main.js"]

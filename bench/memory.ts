@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { LOCAL_SERVICES } from '../server/config';
 import { type Portal, startPortal, stopPortal } from '../test/support/portal-process';
+import { productionNodeFlags } from '../test/support/production-flags';
 import { ensureBenchDataKeys } from './settings';
 
 export interface MemoryFigures {
@@ -53,9 +54,14 @@ export async function startPortalProcess(
     compiled: true,
     logLevel: 'warn',
     seedDemo: options.seedDemo,
-    // As `npm run start:prod` runs it: without --enable-source-maps (docs/operations.md, "Memory").
+    // As `npm run start:prod` runs it: its flags (the heap's cap), without --enable-source-maps
+    // (docs/operations.md, "Memory").
     sourceMaps: options.sourceMaps ?? false,
-    env: { ...PRODUCTION_ENV, NODE_OPTIONS: '--inspect=127.0.0.1:0', ...options.env },
+    env: {
+      ...PRODUCTION_ENV,
+      NODE_OPTIONS: ['--inspect=127.0.0.1:0', ...productionNodeFlags()].join(' '),
+      ...options.env,
+    },
   });
   const url = /Debugger listening on (ws:\/\/\S+)/.exec(portal.output())?.[1];
   if (!url) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
 import { ROOT_DIR } from '../../server/db/knex';
+import { productionNodeFlags } from '../support/production-flags';
 
 const DIR = path.join(ROOT_DIR, 'deploy', 'kubernetes');
 
@@ -89,7 +90,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
   it('web: probes on /readyz, /healthz and a startup probe; no jobs, no migrations; the session secret from a Secret; resources', () => {
     const web = find('Deployment', 'portal-web');
     const container = containerOf(web);
-    assert.deepEqual(container.args, ['node', 'dist/server/main.js']);
+    assert.deepEqual(container.args, ['node', ...productionNodeFlags(), 'dist/server/main.js']);
     assert.equal(container.readinessProbe?.httpGet?.path, '/readyz');
     assert.equal(container.livenessProbe?.httpGet?.path, '/healthz');
     assert.equal(container.startupProbe?.httpGet?.path, '/healthz');
@@ -114,7 +115,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
   it('worker: the worker entry, with the same settings and secret as the web processes', () => {
     const worker = find('Deployment', 'portal-worker');
     const container = containerOf(worker);
-    assert.deepEqual(container.args, ['node', 'dist/server/worker.js']);
+    assert.deepEqual(container.args, ['node', ...productionNodeFlags(), 'dist/server/worker.js']);
     assert.equal(setting(container, 'MIGRATE_ON_START'), '0');
     assert.deepEqual(envOf(container, 'SESSION_SECRET')?.valueFrom?.secretKeyRef, {
       name: 'portal-secrets',
@@ -122,6 +123,23 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
     });
     assert.ok(container.resources?.limits?.memory);
     assert.equal(containerOf(find('Deployment', 'portal-web')).image, container.image, 'one image for both');
+  });
+
+  it('production runs with one set of Node flags (start:prod, worker:prod, the Dockerfile, both Deployments), its heap cap half the memory limit at most', () => {
+    const flags = productionNodeFlags();
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8'));
+    assert.equal(scripts['worker:prod'], ['node', ...flags, 'dist/server/worker.js'].join(' '));
+    const dockerCommands = [...fs.readFileSync(path.join(ROOT_DIR, 'Dockerfile'), 'utf8').matchAll(/^CMD (\[.*\])$/gm)];
+    assert.deepEqual(JSON.parse(dockerCommands.at(-1)![1]!), ['node', ...flags, 'dist/server/main.js']);
+    const heapMb = Number(
+      /^--max-old-space-size=(\d+)$/.exec(flags.find((f) => f.startsWith('--max-old-space-size')) ?? '')?.[1],
+    );
+    assert.ok(heapMb > 0, 'the heap is capped: V8 otherwise sizes it by the machine, not by the container');
+    for (const name of ['portal-web', 'portal-worker']) {
+      const limit = containerOf(find('Deployment', name)).resources!.limits!.memory as string;
+      assert.match(limit, /^\d+Mi$/);
+      assert.ok(heapMb <= Number.parseInt(limit, 10) / 2, `${name}: heap ${heapMb} MB within half of ${limit}`);
+    }
   });
 
   it('the migration Job runs db-cli migrate once, never restarted in place', () => {
