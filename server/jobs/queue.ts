@@ -125,6 +125,17 @@ interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
 }
 
+/**
+ * The settings of a connection of its own on knex's database (the wake-ups' LISTEN). knex keeps them
+ * parsed (host, port, user, …), which pg takes as they are, but hides the password in a property a
+ * spread does not copy: it is carried over by name, else that connection is refused wherever the
+ * database asks for a password (jobs then waited for the slow poll).
+ */
+export function connectionSettingsOf(db: Knex): string | pg.ClientConfig | undefined {
+  const parsed = (db.client as { config?: { connection?: string | pg.ClientConfig } } | undefined)?.config?.connection;
+  return parsed && typeof parsed === 'object' ? { ...parsed, password: parsed.password } : parsed;
+}
+
 export class PortalJobQueue implements JobQueue {
   readonly boss: PgBoss;
   private started: Promise<void> | null = null;
@@ -137,9 +148,7 @@ export class PortalJobQueue implements JobQueue {
     private readonly logger: Logger,
     options: { clock?: boolean } = {},
   ) {
-    // knex keeps its connection settings parsed (host, port, user, …), which pg takes as they are.
-    const connection = (db?.client as { config?: { connection?: string | pg.ClientConfig } } | undefined)?.config
-      ?.connection;
+    const connection = db ? connectionSettingsOf(db) : undefined;
     this.boss = new PgBoss({
       db: connection ? { ...sqlThrough(db), listen: listenThrough(connection, logger) } : sqlThrough(db),
       useListenNotify: Boolean(connection),

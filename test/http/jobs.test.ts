@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { createApp } from '../../server/app';
 import { DEAD_LETTERS, PortalJobQueue, type JobDefinition } from '../../server/jobs';
-import { sqlThrough } from '../../server/jobs/queue';
+import { connectionSettingsOf, sqlThrough } from '../../server/jobs/queue';
 import { createKnex } from '../../server/db/knex';
 import { createPortalIntegrations } from '../../server/wiring';
 import { createLogger } from '../../server/logger';
@@ -76,6 +76,21 @@ describe('job queue: enqueued in the caller’s transaction (outbox pattern)', (
 });
 
 describe('job queue: its SQL through the knex pool', () => {
+  it('the wake-up connection gets the password knex hides (a spread of its settings lost it: refused on a server that asks)', async () => {
+    const withPassword = createKnex('postgres://portal:s3cret%2Fword@db.example.test:6543/portal');
+    try {
+      assert.deepEqual(connectionSettingsOf(withPassword), {
+        user: 'portal',
+        password: 's3cret/word',
+        host: 'db.example.test',
+        port: '6543',
+        database: 'portal',
+      });
+    } finally {
+      await withPassword.destroy();
+    }
+  });
+
   it('a failed "BEGIN; …; COMMIT" leaves no aborted transaction on the pooled connection (a cluster’s worker once failed its start so)', async () => {
     const oneConnection = createKnex(ctx().database.url, { min: 0, max: 1 });
     try {
