@@ -8,7 +8,7 @@ import { createToken } from '../../server/api';
 import { receiveClientMessage, THREAD_PAGE_SIZE } from '../../server/domain/messaging';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
-import { agent, postForm, signIn } from '../support/http';
+import { agent, islandPropsOf, postForm, signIn } from '../support/http';
 import { expectAccessibleHtml } from '../support/accessible-html';
 
 const db = () => ctx().db;
@@ -54,23 +54,12 @@ async function longThread(providerId: number, count: number) {
   return { clientUserId: first.clientUserId, conversationId: first.conversationId, ids };
 }
 
+const threadPropsOf = (html: string) => islandPropsOf<IslandProps>(html, 'MessageThread');
+
 interface IslandProps {
   messages: { id: number; content: string | null; deletable: boolean }[];
   earlierCursor: number | null;
   latest: boolean;
-}
-
-function islandPropsOf(html: string): IslandProps {
-  const match = /data-island="MessageThread" data-props="([^"]*)"/.exec(html);
-  assert.ok(match, 'the thread island is on the page');
-  return JSON.parse(
-    match[1]!
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  );
 }
 
 const texts = (props: { messages: { content: string | null }[] }) => props.messages.map((m) => m.content);
@@ -84,7 +73,7 @@ describe('messages: a long thread is shown a page at a time (issue [19] item 1)'
     const { client, providerId } = await signedIn();
     const thread = await longThread(providerId, 130);
     const page = await client.get(`/messages/${thread.clientUserId}`).expect(200);
-    const props = islandPropsOf(page.text);
+    const props = threadPropsOf(page.text);
     assert.equal(THREAD_PAGE_SIZE, 50);
     assert.deepEqual(texts(props), numbered(81, 130));
     assert.equal(props.latest, true);
@@ -93,19 +82,19 @@ describe('messages: a long thread is shown a page at a time (issue [19] item 1)'
     await expectAccessibleHtml(page.text);
 
     const second = await client.get(earlierHref(page.text)!).expect(200);
-    assert.deepEqual(texts(islandPropsOf(second.text)), numbered(31, 80));
-    assert.equal(islandPropsOf(second.text).latest, false);
+    assert.deepEqual(texts(threadPropsOf(second.text)), numbered(31, 80));
+    assert.equal(threadPropsOf(second.text).latest, false);
     assert.match(second.text, new RegExp(`<a href="/messages/${thread.clientUserId}">Show latest messages</a>`));
     const third = await client.get(earlierHref(second.text)!).expect(200);
-    assert.deepEqual(texts(islandPropsOf(third.text)), numbered(1, 30));
+    assert.deepEqual(texts(threadPropsOf(third.text)), numbered(1, 30));
     assert.equal(earlierHref(third.text), null, 'the first page has no earlier link');
-    assert.equal(islandPropsOf(third.text).earlierCursor, null);
+    assert.equal(threadPropsOf(third.text).earlierCursor, null);
 
     // A search of the list beside the thread travels with the earlier and latest pages.
     const searched = await client.get(`/messages/${thread.clientUserId}?q=Lena`).expect(200);
     assert.equal(earlierHref(searched.text), `/messages/${thread.clientUserId}?q=Lena&before=${thread.ids[80]}`);
     const searchedEarlier = await client.get(earlierHref(searched.text)!).expect(200);
-    assert.deepEqual(texts(islandPropsOf(searchedEarlier.text)), numbered(31, 80));
+    assert.deepEqual(texts(threadPropsOf(searchedEarlier.text)), numbered(31, 80));
     assert.match(
       searchedEarlier.text,
       new RegExp(`<a href="/messages/${thread.clientUserId}\\?q=Lena">Show latest messages</a>`),
@@ -114,9 +103,9 @@ describe('messages: a long thread is shown a page at a time (issue [19] item 1)'
     // A cursor that is not a message of this conversation shows the newest page.
     const other = await longThread(providerId, 3);
     const wrong = await client.get(`/messages/${thread.clientUserId}?before=${other.ids[2]}`).expect(200);
-    assert.deepEqual(texts(islandPropsOf(wrong.text)), numbered(81, 130));
+    assert.deepEqual(texts(threadPropsOf(wrong.text)), numbered(81, 130));
     const junk = await client.get(`/messages/${thread.clientUserId}?before=abc`).expect(200);
-    assert.deepEqual(texts(islandPropsOf(junk.text)), numbered(81, 130));
+    assert.deepEqual(texts(threadPropsOf(junk.text)), numbered(81, 130));
   });
 
   it('the island asks for the page before as JSON; another provider’s conversation is 404', async () => {
@@ -177,11 +166,11 @@ describe('practice inbox: a long thread is shown a page at a time (issue [19] it
     const thread = await longThread(providerId, 110);
     const base = `/practice-inbox/messages/${thread.clientUserId}/${providerId}`;
     const page = await client.get(base).expect(200);
-    assert.deepEqual(texts(islandPropsOf(page.text)), numbered(61, 110));
+    assert.deepEqual(texts(threadPropsOf(page.text)), numbered(61, 110));
     assert.equal(renderedMessages(page.text), 50);
     assert.equal(earlierHref(page.text), `${base}?before=${thread.ids[60]}`);
     const earlier = await client.get(earlierHref(page.text)!).expect(200);
-    assert.deepEqual(texts(islandPropsOf(earlier.text)), numbered(11, 60));
+    assert.deepEqual(texts(threadPropsOf(earlier.text)), numbered(11, 60));
     // The list's filters travel with the earlier page.
     const filtered = await client.get(`${base}?unread=1&q=Lena`).expect(200);
     assert.equal(earlierHref(filtered.text), `${base}?unread=1&q=Lena&before=${thread.ids[60]}`);

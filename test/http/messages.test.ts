@@ -10,7 +10,7 @@ import { MESSAGE_TEXTS, receiveClientMessage, sendProviderMessage } from '../../
 import { ctx } from '../support/context';
 import { cookieFor as signInCookie, readUntil } from '../support/event-stream';
 import { createProviderUser } from '../support/factories';
-import { agent, csrfFrom, mainTextOf, postForm, signIn, type Agent } from '../support/http';
+import { agent, csrfFrom, islandPropsOf, mainTextOf, postForm, signIn, type Agent } from '../support/http';
 
 const db = () => ctx().db;
 let clients = 0;
@@ -57,22 +57,12 @@ const reply = (providerId: number, clientUserId: number, content: string) =>
   });
 
 /** The island's props on a thread page. */
-function islandPropsOf(html: string): {
-  messages: { id: number; type: string; shownAs: string; content: string | null; deletable: boolean }[];
-  mode: string;
-  showReminder: boolean;
-} {
-  const match = /data-island="MessageThread" data-props="([^"]*)"/.exec(html);
-  assert.ok(match, 'the thread island is on the page');
-  return JSON.parse(
-    match[1]!
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  );
-}
+const threadPropsOf = (html: string) =>
+  islandPropsOf<{
+    messages: { id: number; type: string; shownAs: string; content: string | null; deletable: boolean }[];
+    mode: string;
+    showReminder: boolean;
+  }>(html, 'MessageThread');
 
 describe('messages: the conversation list and its placeholders', () => {
   it('no conversations yet; then each client by name with an unread dot, and "Select a conversation" until one is open', async () => {
@@ -186,7 +176,7 @@ describe('messages: the thread shows every rendered type and leaves out the othe
     assert.ok(!page.text.includes('Never shown'), 'not in the island props either');
     assert.match(page.text, new RegExp(`href="/calendar/appointments/${appointmentId}"`));
     assert.deepEqual(
-      islandPropsOf(page.text).messages.map((m) => m.type),
+      threadPropsOf(page.text).messages.map((m) => m.type),
       [
         'messaging_tool_intake',
         'booking_tool_intake',
@@ -247,7 +237,7 @@ describe('messages: modes replace the composer with their notice', () => {
     await reply(providerId, received.clientUserId, 'Hello!');
     const later = await threadText(client, received.clientUserId);
     assert.ok(!later.text.includes(MESSAGE_TEXTS.onBehalfReminder));
-    assert.equal(islandPropsOf(later.html).showReminder, false);
+    assert.equal(threadPropsOf(later.html).showReminder, false);
   });
 
   it("locked, client redacted, and provider inactive (with the client's e-mail and phone and a way to reactivate)", async () => {

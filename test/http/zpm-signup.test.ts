@@ -2,7 +2,7 @@
 // §5 coupons, §9 standalone Pro $49 / Premium $69; issue [13] part 4).
 import assert from 'node:assert/strict';
 import { ctx, testConfig } from '../support/context';
-import { agent, csrfFrom, formBody, mainTextOf, type Agent } from '../support/http';
+import { agent, csrfFrom, formBody, islandPropsOf, mainTextOf, type Agent } from '../support/http';
 import { gateway } from '../support/billing';
 import { outbox } from './auth-helpers';
 import { drainJobs } from '../support/jobs';
@@ -21,16 +21,17 @@ function postFrom(client: Agent, page: string, path: string, values: Record<stri
     .send(formBody({ _csrf: csrfFrom(page), ...values }));
 }
 
+/** The props of the island that listens for the EHR form's message. */
+const messagesProps = (html: string) =>
+  islandPropsOf<{ allowedOrigin?: string; mode?: string; next?: string }>(html, 'ZpmSignupMessages');
+
 describe('zpm-signup: the EHR form and its message', () => {
   it("frames the local stand-in and accepts messages only from the portal's own origin by default", async () => {
     const page = await agent().get('/zpm-signup').expect(200);
     const origin = new URL(ctx().config.portalUrl).origin;
     assert.match(page.text, new RegExp(`<iframe[^>]+src="${origin}/dev/zpm-signup-form"`));
     assert.match(page.text, /data-island="ZpmSignupMessages"/);
-    assert.ok(
-      page.text.includes(`&quot;allowedOrigin&quot;:&quot;${origin}&quot;`),
-      'the listener is told the allowed origin',
-    );
+    assert.equal(messagesProps(page.text).allowedOrigin, origin, 'the listener is told the allowed origin');
     assert.match(page.text, /Sign up here/);
     assert.match(page.headers['content-security-policy']!, /frame-ancestors 'self'/);
   });
@@ -41,7 +42,7 @@ describe('zpm-signup: the EHR form and its message', () => {
     try {
       const page = await agent().get('/zpm-signup').expect(200);
       assert.match(page.text, /<iframe[^>]+src="https:\/\/signup\.ehr\.example\/new-clinic"/);
-      assert.ok(page.text.includes('&quot;allowedOrigin&quot;:&quot;https://signup.ehr.example&quot;'));
+      assert.equal(messagesProps(page.text).allowedOrigin, 'https://signup.ehr.example');
       assert.match(page.headers['content-security-policy']!, /frame-src https:\/\/signup\.ehr\.example/);
     } finally {
       ctx().config.zpmSignup = saved;
@@ -89,7 +90,7 @@ describe('zpm-signup: the EHR form and its message', () => {
     const client = agent();
     const form = await client.get('/dev/zpm-signup-form').expect(200);
     const made = await postFrom(client, form.text, '/dev/zpm-signup-form', { subdomain: 'Calm-Waters' }).expect(200);
-    assert.ok(made.text.includes('&quot;mode&quot;:&quot;send&quot;'));
+    assert.equal(messagesProps(made.text).mode, 'send');
     assert.match(made.text, /https:\/\/calm-waters\.practice\.example\.com/);
     const continueHref = /href="(\/zpm-signup\?[^"]+)"/.exec(made.text)![1]!.replace(/&amp;/g, '&');
     await client.get(continueHref).expect(200);
@@ -414,7 +415,7 @@ describe('zpm-signup: developer pages', () => {
     const page = await agent().get('/zpm-signup/iframe-test').expect(200);
     assert.match(page.headers['content-security-policy']!, /frame-ancestors 'self'/);
     assert.equal(page.headers['x-frame-options'], 'SAMEORIGIN');
-    assert.ok(page.text.includes('&quot;next&quot;:&quot;/zpm-signup/iframe-test&quot;'));
+    assert.equal(messagesProps(page.text).next, '/zpm-signup/iframe-test');
     const details = await agent()
       .get(`/zpm-signup/iframe-test?${new URLSearchParams(CLINIC).toString()}`)
       .expect(200);
@@ -431,7 +432,7 @@ describe('zpm-signup: developer pages', () => {
     await signIn(client, user.email);
     const page = await client.get('/practice-management-post-message-test').expect(200);
     assert.match(page.text, /<iframe[^>]+src="[^"]+\/dev\/zpm-signup-form"/);
-    assert.ok(page.text.includes('&quot;mode&quot;:&quot;log&quot;'));
+    assert.equal(messagesProps(page.text).mode, 'log');
     assert.match(mainTextOf(page.text), /Accepted origin/);
   });
 });

@@ -1,4 +1,5 @@
 // supertest helpers: a cookie-keeping agent, the CSRF token of a page, and signing in through /login.
+import assert from 'node:assert/strict';
 import supertest from 'supertest';
 import { ctx } from './context';
 import { TEST_PASSWORD } from './factories';
@@ -49,6 +50,8 @@ export async function signIn(client: Agent, email: string, password = TEST_PASSW
 /** The visible text of an HTML page, for assertions that read like the spec. */
 export const textOf = (html: string) =>
   html
+    // A script's text (an island's props) is not shown.
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
@@ -58,4 +61,13 @@ export const textOf = (html: string) =>
 export function mainTextOf(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html);
   return textOf(main ? main[1]! : html);
+}
+
+/** The props the server gave an island on a page (its JSON data block: views/components/Island.tsx). */
+export function islandPropsOf<Props = Record<string, unknown>>(html: string, island: string): Props {
+  const block = new RegExp(`<script type="application/json" data-island-props="${island}">([\\s\\S]*?)</script>`).exec(
+    html,
+  );
+  assert.ok(block, `the ${island} island is on the page`);
+  return JSON.parse(block[1]!) as Props;
 }
