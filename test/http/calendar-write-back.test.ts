@@ -34,8 +34,11 @@ const CLIENT = {
   last_name: 'Clientson',
   phone_number: '(212) 555-0142',
 };
-/** What the client gave that must never reach the provider's calendar. */
-const MARKERS = [/Casey/i, /Clientson/i, /555|0142/, /casey\.clientson/i, /Aetna|Panic/];
+/**
+ * What the client gave that must never reach the provider's calendar. The phone in any writing (555-0142,
+ * 5550142), but not any 555: an event's UID names the portal's host and port, which may hold it.
+ */
+const MARKERS = [/Casey/i, /Clientson/i, /555\D?0142/, /casey\.clientson/i, /Aetna|Panic/];
 
 const post = (client: Agent, path: string, values: FormValues = {}) => postForm(client, PAGE, path, values);
 const db = () => ctx().db;
