@@ -13,6 +13,15 @@ const islandNames = fs
 
 const VIRTUAL_PREFIX = 'virtual:island/';
 
+/**
+ * Styles only one island's page needs: part of that island's bundle, so only the pages that render the
+ * island link them (server/http/assets.ts), not every page's shared sheet. Its selectors must name
+ * nothing outside the island's page.
+ */
+const ISLAND_STYLES: Record<string, string> = {
+  CalendarGrid: path.join(root, 'views', 'styles', 'calendar.css'),
+};
+
 /** Each island gets a virtual entry that imports the component and hydrates it. */
 function islandEntries(): Plugin {
   return {
@@ -23,7 +32,9 @@ function islandEntries(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${VIRTUAL_PREFIX}`)) return null;
       const name = id.slice(VIRTUAL_PREFIX.length + 1);
+      const styles = ISLAND_STYLES[name];
       return [
+        ...(styles ? [`import ${JSON.stringify(styles)};`] : []),
         `import Component from ${JSON.stringify(path.join(root, 'islands', `${name}.tsx`))};`,
         `import { hydrateIslands } from ${JSON.stringify(path.join(root, 'islands', 'lib', 'hydrate.ts'))};`,
         `hydrateIslands(${JSON.stringify(name)}, Component);`,

@@ -1,5 +1,8 @@
 // The asset manifest: a page gets the stylesheet, the shared script, and only the islands it rendered.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '../../../server/db/knex';
 import { AssetManifest } from '../../../server/http/assets';
 
 const manifest = new AssetManifest({
@@ -42,5 +45,17 @@ describe('asset manifest', () => {
   it('knows when nothing was built', () => {
     assert.equal(new AssetManifest({}).built, false);
     assert.equal(manifest.built, true);
+  });
+
+  it('the build: the calendar’s styles come with its island only, and the shared sheet holds none of them', function () {
+    const built = AssetManifest.load();
+    if (!built.built) this.skip(); // npm test builds first; a lone run of this file may not have
+    const stylesOf = (islands: string[]) => built.forPage(islands).styles;
+    assert.equal(stylesOf([]).length, 1);
+    const calendarPage = stylesOf(['CalendarGrid']);
+    assert.equal(calendarPage.length, 2);
+    const read = (url: string) => fs.readFileSync(path.join(ROOT_DIR, 'public', url), 'utf8');
+    assert.match(read(calendarPage[1]!), /\.calendar__toolbar/);
+    assert.doesNotMatch(read(stylesOf([])[0]!), /\.calendar/);
   });
 });
