@@ -103,6 +103,22 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
   const router = Router();
   const deps: service.AuthDeps = { db, outgoing: integrations.outgoing, config, throttles, jobs: integrations.jobs };
 
+  /** The page of a person proven but turned away (a password or a passkey alike): a client's account, or one on hold. */
+  function turnAway(req: Request, res: Response, outcome: 'client-only' | 'on-hold') {
+    return outcome === 'client-only'
+      ? render(req, res, {
+          title: 'Client Login?',
+          layout: 'plain',
+          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} />,
+        })
+      : render(req, res, {
+          title: 'Account On Hold',
+          layout: 'plain',
+          status: 403,
+          page: <AccountOnHoldPage supportEmail={config.supportEmail} />,
+        });
+  }
+
   /** Sends a signed-in person where the service decided (spec 1 §4 Session outcomes 2–5). */
   function go(req: Request, res: Response, destination: service.Destination) {
     switch (destination.kind) {
@@ -181,18 +197,8 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       case 'throttled':
         return loginPage(req, res, { ...form, errors: {}, formError: 'throttled' }, 429);
       case 'client-only':
-        return render(req, res, {
-          title: 'Client Login?',
-          layout: 'plain',
-          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} />,
-        });
       case 'on-hold':
-        return render(req, res, {
-          title: 'Account On Hold',
-          layout: 'plain',
-          status: 403,
-          page: <AccountOnHoldPage supportEmail={config.supportEmail} />,
-        });
+        return turnAway(req, res, result.outcome);
       case 'two-factor':
         // The password step is itself a privilege: start a fresh session for it.
         await regenerate(req);
@@ -240,18 +246,8 @@ export function authRoutes({ db, integrations, config, throttles }: FeatureDeps)
       case 'throttled':
         return loginPage(req, res, { ...form, formError: 'throttled' }, 429);
       case 'client-only':
-        return render(req, res, {
-          title: 'Client Login?',
-          layout: 'plain',
-          page: <ClientLoginPage clientSiteUrl={config.clientSiteUrl} />,
-        });
       case 'on-hold':
-        return render(req, res, {
-          title: 'Account On Hold',
-          layout: 'plain',
-          status: 403,
-          page: <AccountOnHoldPage supportEmail={config.supportEmail} />,
-        });
+        return turnAway(req, res, result.outcome);
       case 'signed-in':
         await logIn(req, result.userId);
         return go(req, res, result.destination);

@@ -86,15 +86,8 @@ export async function signInWithPassword(
   }
   const { user } = attempt;
 
-  if (!user.scopes.includes('provider')) {
-    await audit(db, user.id, 'sign_in_client_only', meta);
-    return { outcome: 'client-only' };
-  }
-  // Accounts with an error are ignored (spec 1 §3): with nothing else, there is nothing to sign in to.
-  if (await repo.allAccountsOnHold(db, user.id)) {
-    await audit(db, user.id, 'sign_in_on_hold', meta);
-    return { outcome: 'on-hold' };
-  }
+  const turnedAway = await accountTurnedAway(db, user, meta);
+  if (turnedAway) return turnedAway;
   // Any second factor (SMS, an authenticator app) is asked for, unless this device is remembered (issue [25]).
   const factors = await secondFactorsOf(db, user.id);
   if (hasSecondFactor(factors)) {
@@ -143,6 +136,22 @@ export async function signInWithPasskey(
   await throttles.signInByIp.giveBack(ipKey(meta));
   const user = await repo.findUserById(db, found.userId);
   if (!user) return { outcome: 'refused' };
+  const turnedAway = await accountTurnedAway(db, user, meta);
+  if (turnedAway) return turnedAway;
+  await audit(db, user.id, 'passkey_used', meta);
+  return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
+}
+
+/**
+ * Whom a proven user is still turned away as, whatever proved them (a password, a passkey): a client's
+ * account, or one whose accounts are all on hold (spec 1 §3: accounts with an error are ignored, and with
+ * nothing else there is nothing to sign in to). Recorded; null lets them on.
+ */
+async function accountTurnedAway(
+  db: AuthDeps['db'],
+  user: { id: number; scopes: string[] },
+  meta: RequestMeta,
+): Promise<{ outcome: 'client-only' } | { outcome: 'on-hold' } | null> {
   if (!user.scopes.includes('provider')) {
     await audit(db, user.id, 'sign_in_client_only', meta);
     return { outcome: 'client-only' };
@@ -151,8 +160,7 @@ export async function signInWithPasskey(
     await audit(db, user.id, 'sign_in_on_hold', meta);
     return { outcome: 'on-hold' };
   }
-  await audit(db, user.id, 'passkey_used', meta);
-  return { outcome: 'signed-in', userId: user.id, destination: await completeSignIn(deps, user.id, input, meta) };
+  return null;
 }
 
 /** Records the sign-in and works out where the person goes (outcomes 2 to 5 of spec 1 §4 Session). */
