@@ -215,6 +215,21 @@ describe('passkeys: signing in without a password', () => {
     assert.doesNotMatch(textOf(list.text), /Not yet/);
   });
 
+  it('a client’s account is turned away as by a password: asked whether the client login was meant, not signed in', async () => {
+    const { user, client } = await signedIn();
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(client, authenticator, 'Phone');
+    await db()('users')
+      .where({ id: user.userId })
+      .update({ scopes: ['client'] });
+    const visitor = agent();
+    const { answer } = await passkeySignIn(visitor, authenticator);
+    assert.equal(answer.status, 200);
+    assert.match(textOf(answer.text), /Did you mean to log in as a client\?/);
+    assert.equal(await isSignedIn(visitor), false);
+    assert.equal((await auditActions(user.userId)).at(-1), 'sign_in_client_only');
+  });
+
   it('keeps the path the login form carries (?next=)', async () => {
     const { client } = await signedIn();
     const authenticator = new SoftAuthenticator();
