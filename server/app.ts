@@ -22,6 +22,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { EventStreams } from './http/event-stream';
 import { viewerLoader } from './http/load-viewer';
 import { Menu } from './http/menu';
+import { PageCache } from './http/page-cache';
 import type { PageSources } from './http/render';
 import { probeRoutes } from './http/probes';
 import { createMetrics } from './http/metrics';
@@ -72,6 +73,9 @@ export function createApp(deps: AppDeps): PortalApp {
   feed.watchLocalWrites(db);
   if (config.readCache) feed.start();
   const reads = new ReadCache(feed, { maxEntries: 10_000, freeze: config.env !== 'production' });
+  // Whole pages too, for the routes that opt in (the dashboard, Plan Management, the calendar).
+  const pages = new PageCache(feed);
+  app.locals.pageCache = pages;
 
   const metrics = createMetrics({
     token: config.metricsToken,
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps): PortalApp {
     deadLetterQueue: DEAD_LETTERS,
     openStreams: () => streams.openCount,
     cacheCounts: reads.counts,
+    pageCacheCounts: pages.counts,
   });
 
   app.use(requestLogging(logger));

@@ -1,6 +1,6 @@
 // GET /metrics for Prometheus (prom-client), behind a bearer token setting (METRICS_TOKEN; without it
 // the route does not exist): request durations by route, the job queue's depth and dead letters, this
-// process's live streams and read-cache hits, how far the Stripe mirror is behind, and Node's own
+// process's live streams, read-cache and page-cache hits, how far the Stripe mirror is behind, and Node's own
 // figures (memory, event loop, collections). One registry per app, so tests can build several apps.
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Router } from 'express';
@@ -19,6 +19,7 @@ export interface MetricSources {
   deadLetterQueue: string;
   openStreams(): number;
   cacheCounts: { hits: number; misses: number };
+  pageCacheCounts: { hits: number; misses: number };
 }
 
 /** The route a request matched, as written in the router ('/practice-inbox/messages/:clientId/:providerId'). */
@@ -117,6 +118,25 @@ export function createMetrics(sources: MetricSources): { timing: RequestHandler;
     collect() {
       this.reset();
       this.inc(sources.cacheCounts.misses);
+    },
+  });
+
+  new Counter({
+    name: 'portal_page_cache_hits_total',
+    help: 'Pages this process sent as it had kept them (the data unchanged since they were rendered).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.pageCacheCounts.hits);
+    },
+  });
+  new Counter({
+    name: 'portal_page_cache_misses_total',
+    help: 'Pages of the routes that keep pages rendered anew (none kept, changed, expired, or the change feed down).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.pageCacheCounts.misses);
     },
   });
 

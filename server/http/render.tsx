@@ -12,6 +12,7 @@ import { PlainLayout } from '../../views/layouts/PlainLayout';
 import { PageContextReact, type PageContext, type StatusBannerView } from '../../views/page-context';
 import type { AssetManifest } from './assets';
 import { takeFlash } from './flash';
+import { keepRenderedPage } from './page-cache';
 import type { Menu } from './menu';
 import { iconSprite } from './icons';
 import { buildNavigation, publicProfileUrl } from './navigation';
@@ -121,6 +122,7 @@ export function render(
   // as much as writing it.
   res.status(status).type('html').setHeader('Content-Length', document.length);
   res.end(document);
+  keepRenderedPage(req, res, document, context.flash.length === 0 && errors.length === 0);
 }
 
 /** A summary link goes to its field; where no element has that id, to the message itself, so no link leads nowhere. */

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import { flash } from '../../http/flash';
 import { formPost } from '../../http/form-post';
 import { requireSelectedProfile } from '../../http/profile-editing';
+import { cachedPage } from '../../http/page-cache';
 import { render } from '../../http/render';
 import { isChecked } from '../../lib/form';
 import { needsConfirmation, type ConfirmationNeeded } from '../../lib/confirmation';
@@ -143,7 +144,7 @@ export function calendarRoutes({ db, menu, config }: FeatureDeps): Router {
     });
   }
 
-  router.get(CALENDAR_PATH, ...guard, (req, res) => showPage(req, res));
+  router.get(CALENDAR_PATH, ...guard, cachedPage, (req, res) => showPage(req, res));
 
   // The grid's week (islands ask with Accept: application/json).
   router.get(WEEK_JSON_PATH, ...guard, async (req, res) => {

@@ -11,6 +11,7 @@ import { owedPaymentsOf, owedSentence } from '../../domain/billing';
 import { addOnButtonsFor } from '../../domain/practice-management';
 import { homeRedirect } from '../../domain/providers';
 import { requireSignIn } from '../../http/guards';
+import { cachedPage } from '../../http/page-cache';
 import { publicProfileUrl } from '../../http/navigation';
 import { render } from '../../http/render';
 import { NotFoundError } from '../../lib/errors';
@@ -45,7 +46,7 @@ export function dashboardRoutes({ db, reads, menu, config, integrations }: Featu
       BLOG_POSTS.map((post) => ({ title: post.title, summary: post.summary, href: blogPostUrl(clientSiteUrl, post) })),
     ));
 
-  router.get('/', requireSignIn, async (req, res) => {
+  router.get('/', requireSignIn, cachedPage, async (req, res) => {
     const { provider } = res.locals.viewer!;
     if (!provider) {
       // Staff of a practice (a team invitation's role, no profile of their own) start at their role's page.

@@ -9,6 +9,7 @@ import { render } from '../../http/render';
 import { cardFieldFor } from '../../http/card-field';
 import { countDecline, createPaymentThrottles } from '../../http/payment-throttles';
 import { safeReturnPath } from '../../http/guards';
+import { cachedPage } from '../../http/page-cache';
 import { validate } from '../../lib/validation';
 import { NotFoundError } from '../../lib/errors';
 import { text } from '../../lib/form';
@@ -204,7 +205,7 @@ export function planManagementRoutes({ db, config, integrations, menu }: Feature
       flash(req, 'success', PLAN_MESSAGES.openInvoicePaid);
     }
   }
-  router.get(PAGE_PATH, ...guards, async (req, res) => {
+  router.get(PAGE_PATH, ...guards, cachedPage, async (req, res) => {
     // ?action=update_payment (spec 3 §2): straight to the payment methods, without JavaScript too.
     if (req.query.action === 'update_payment') return res.redirect(303, `${PAGE_PATH}#payment-methods`);
     await show(req, res);
