@@ -62,13 +62,19 @@ export const UNWATCHED_TABLES = [
 
 const UNWATCHED = new Set<string>(UNWATCHED_TABLES);
 
-/** The table a write statement changes, when it can be told from its start; null when it cannot. */
+/**
+ * The table a write statement changes, when it can be told from its start; null when it cannot. A table
+ * of another schema than public comes with its schema ("local_stripe.events").
+ */
 export function writtenTable(sql: string): string | null {
   const match =
-    /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(
+    /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?([a-z_][a-z0-9_]*)"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i.exec(
       `${sql} `,
     );
-  return match ? match[1]!.toLowerCase() : null;
+  if (!match) return null;
+  const schema = match[1]?.toLowerCase();
+  const table = match[2]!.toLowerCase();
+  return schema && schema !== 'public' ? `${schema}.${table}` : table;
 }
 
 /** Statements that change no table: transaction control and session settings. */
@@ -78,5 +84,6 @@ const NO_CHANGE = /^\s*(?:begin|start\s+transaction|commit|end|rollback|savepoin
 export const writeMayChangeCachedReads = (sql: string): boolean => {
   if (NO_CHANGE.test(sql)) return false;
   const table = writtenTable(sql);
-  return table === null || !UNWATCHED.has(table);
+  // Cached reads read the public schema only: the job queue's and the local card server's tables are theirs.
+  return table === null || (!table.includes('.') && !UNWATCHED.has(table));
 };

@@ -12,6 +12,8 @@ interface Entry {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** Reads under way, by key, with the generation they began in. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<unknown> }>();
   /** Reads answered from memory, and reads that went to the database (for /metrics). */
   readonly counts = { hits: 0, misses: 0 };
 
@@ -32,8 +34,21 @@ export class ReadCache {
       this.counts.hits += 1;
       return hit.value as T;
     }
+    // Requests that miss together (an entry just expired under load) share one read of it.
+    const underWay = this.loading.get(key);
+    if (underWay?.generation === generation) {
+      this.counts.hits += 1;
+      return underWay.value as Promise<T>;
+    }
     this.counts.misses += 1;
-    const value = await load();
+    const loading = load();
+    this.loading.set(key, { generation, value: loading });
+    let value: T;
+    try {
+      value = await loading;
+    } finally {
+      if (this.loading.get(key)?.value === loading) this.loading.delete(key);
+    }
     // A change that began while we read may not be in what we read: keep it only if there was none.
     if (this.feed.snapshot() === generation) {
       if (this.entries.size >= this.options.maxEntries) this.dropOldest();

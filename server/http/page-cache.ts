@@ -31,6 +31,8 @@ interface PendingPage {
 
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
+  /** Pages being rendered, by key: a request for one waits for it rather than render it again. */
+  private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
   /** Pages sent from memory, and pages rendered where a kept one could have been sent (for /metrics). */
   readonly counts = { hits: 0, misses: 0 };
@@ -49,6 +51,26 @@ export class PageCache {
     if (page && page.generation === this.generations.snapshot() && page.expiresAt > Date.now()) return page;
     if (page) this.drop(key, page);
     return undefined;
+  }
+
+  /**
+   * Where this request renders the page, marks it so until its response ends: another request for it
+   * meanwhile (a page's 50 connections at once, when it has just expired) waits for this one's.
+   * Answers the wait when a render of that page is already under way.
+   */
+  renderOnce(key: string, res: Response): Promise<void> | null {
+    const underWay = this.rendering.get(key);
+    if (underWay !== undefined) return underWay;
+    this.rendering.set(
+      key,
+      new Promise<void>((done) =>
+        res.once('close', () => {
+          this.rendering.delete(key);
+          done();
+        }),
+      ),
+    );
+    return null;
   }
 
   /** Keeps a page unless the data changed while it was read and rendered. */
@@ -85,16 +107,26 @@ function pageKey(req: Request, res: Response): string | null {
 
 const cacheOf = (req: Request) => req.app.locals.pageCache as PageCache | undefined;
 
-/** Before a page's handler: sends the kept page when there is one, else lets render() keep this one. */
-export const cachedPage: RequestHandler = (req, res, next) => {
+/**
+ * Before a page's handler: sends the kept page when there is one, else lets render() keep this one. While
+ * the same page is being rendered for another request of the session, waits for it once.
+ */
+export const cachedPage: RequestHandler = async (req, res, next) => {
   const cache = cacheOf(req);
   const key = cache && pageKey(req, res);
-  const generation = cache?.generation();
-  if (!cache || !key || generation == null) return next();
-  const page = cache.get(key);
+  if (!cache || !key || cache.generation() === null) return next();
+  let page = cache.get(key);
+  if (!page) {
+    const underWay = cache.renderOnce(key, res);
+    if (underWay !== null) {
+      await underWay;
+      page = cache.get(key);
+    }
+  }
+  const generation = cache.generation();
   if (!page) {
     cache.counts.misses += 1;
-    res.locals.pendingPage = { key, generation } satisfies PendingPage;
+    if (generation !== null) res.locals.pendingPage = { key, generation } satisfies PendingPage;
     return next();
   }
   cache.counts.hits += 1;

@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { ChangeFeed, FEED_APPLICATION_NAME } from '../../server/db/change-feed';
-import { SESSION_CHANNEL, UNWATCHED_TABLES, writtenTable } from '../../server/db/change-triggers';
+import {
+  SESSION_CHANNEL,
+  UNWATCHED_TABLES,
+  writeMayChangeCachedReads,
+  writtenTable,
+} from '../../server/db/change-triggers';
 import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -171,6 +176,18 @@ describe('change feed: only changes a cached read may depend on count', () => {
     assert.equal(writtenTable('delete from "sessions" where "sid" = $1'), 'sessions');
     assert.equal(writtenTable('truncate table events'), 'events');
     assert.equal(writtenTable('with moved as (update providers set x = 1) select 1'), null);
+    assert.equal(writtenTable('update "public"."providers" set "first_name" = $1'), 'providers');
+    assert.equal(
+      writtenTable('update "local_stripe"."events" set "delivered_at" = CURRENT_TIMESTAMP where "id" = $1'),
+      'local_stripe.events',
+    );
+  });
+
+  it("a write to another schema's table (the local card server's, the job queue's) counts as no change", () => {
+    assert.equal(writeMayChangeCachedReads('update "local_stripe"."events" set "delivered_at" = now()'), false);
+    assert.equal(writeMayChangeCachedReads('insert into pgboss.job (name) values ($1)'), false);
+    assert.equal(writeMayChangeCachedReads('update "public"."providers" set "first_name" = $1'), true);
+    assert.equal(writeMayChangeCachedReads('update "providers" set "first_name" = $1'), true);
   });
 
   it('a wrong password (audit log, throttles) leaves every cache as it was; a profile change empties them', async () => {

@@ -90,6 +90,7 @@ describe('/metrics', function () {
     assert.ok((sample(text, 'portal_billing_mirror_lag_seconds') ?? -1) >= 0);
     assert.equal(sample(text, 'portal_live_streams'), 0);
     assert.notEqual(sample(text, 'portal_read_cache_misses_total'), undefined);
+    assert.notEqual(sample(text, 'portal_page_cache_hits_total'), undefined);
     assert.notEqual(sample(text, 'process_resident_memory_bytes'), undefined);
   });
 

@@ -37,6 +37,26 @@ describe('read cache: a value read is served again until the data changes', () =
     assert.equal(loads(), 1);
   });
 
+  it('reads that miss together share one load; after a change, a new read does not join the old one', async () => {
+    const { feed, cache } = setUp();
+    const finishers: ((value: string) => void)[] = [];
+    const slow = () => new Promise<string>((resolve) => finishers.push(resolve));
+    const first = cache.read('k', 60_000, slow);
+    const second = cache.read('k', 60_000, slow);
+    assert.equal(finishers.length, 1);
+    finishers[0]!('old');
+    assert.deepEqual(await Promise.all([first, second]), ['old', 'old']);
+    feed.generation = 2;
+    const before = cache.read('k', 60_000, slow);
+    feed.generation = 3;
+    const after = cache.read('k', 60_000, slow);
+    assert.equal(finishers.length, 3, 'a read begun in generation 3 does not take what generation 2 read');
+    finishers[1]!('older');
+    finishers[2]!('new');
+    assert.equal(await before, 'older');
+    assert.equal(await after, 'new');
+  });
+
   it('a change (new generation) makes the next read load again', async () => {
     const { feed, cache, load, loads } = setUp();
     await cache.read('k', 60_000, load({ name: 'a' }));

@@ -1,6 +1,8 @@
 // The page cache's own rules (server/http/page-cache.ts): a page is good for its generation and its time
 // only, one rendered while the data changed is not kept, and the documents kept stay within their bytes.
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import type { Response } from 'express';
 import { PageCache } from '../../../server/http/page-cache';
 
 /** A change feed stand-in: its generation, moved by hand; null is "changes cannot be heard". */
@@ -65,5 +67,25 @@ describe('PageCache', () => {
     cache.keep('i', 1, page(100, 'z'), undefined);
     assert.equal(cache.get('i')?.body[0], 'z'.charCodeAt(0));
     assert.ok(cache.get('b'));
+  });
+
+  it('renders a page once for requests that ask at the same time: the others wait for its response to end', async () => {
+    const cache = new PageCache(generations(), { ttlMs: 10_000, maxBytes: 1000 });
+    const response = new EventEmitter() as unknown as Response;
+    assert.equal(cache.renderOnce('a', response), null, 'the first request renders');
+    const waiting = cache.renderOnce('a', new EventEmitter() as unknown as Response);
+    assert.ok(waiting, 'a second request waits');
+    assert.equal(cache.renderOnce('b', new EventEmitter() as unknown as Response), null, 'another page does not');
+    let waited = false;
+    void waiting.then(() => {
+      waited = true;
+    });
+    cache.keep('a', 1, page(10), undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(waited, false, 'until the response ends');
+    (response as unknown as EventEmitter).emit('close');
+    await waiting;
+    assert.ok(cache.get('a'));
+    assert.equal(cache.renderOnce('a', new EventEmitter() as unknown as Response), null, 'then the next one renders');
   });
 });
