@@ -118,6 +118,16 @@ export function compiledBuildIsCurrent(): boolean {
   return buildIsCurrent;
 }
 
+/** Node's arguments to run the server's entry: the compiled build when it is current, else the sources under tsx. */
+export function entryArguments(
+  entry: 'main' | 'worker',
+  options: Pick<PortalOptions, 'compiled' | 'sourceMaps'> = {},
+): string[] {
+  return (options.compiled ?? compiledBuildIsCurrent())
+    ? [...(options.sourceMaps === false ? [] : ['--enable-source-maps']), `dist/server/${entry}.js`]
+    : ['--import', 'tsx', `server/${entry}.ts`];
+}
+
 function builtAfterSources(): boolean {
   try {
     const built = Math.min(...['main', 'worker'].map((entry) => fs.statSync(`dist/server/${entry}.js`).mtimeMs));
@@ -177,11 +187,7 @@ export async function startWorker(databaseUrl: string, options: PortalOptions = 
 
 function spawnPortal(entry: 'main' | 'worker', databaseUrl: string, port: number, options: PortalOptions): Portal {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
-  const args =
-    (options.compiled ?? compiledBuildIsCurrent())
-      ? [...(options.sourceMaps === false ? [] : ['--enable-source-maps']), `dist/server/${entry}.js`]
-      : ['--import', 'tsx', `server/${entry}.ts`];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, entryArguments(entry, options), {
     env: {
       ...process.env,
       TEST_DATABASE_URL: undefined,
