@@ -274,7 +274,8 @@ describe('/dev/client', () => {
     const { createPortalIntegrations } = await import('../../server/wiring');
     const { createLogger } = await import('../../server/logger');
     const { testConfig } = await import('../support/context');
-    const config = testConfig({ NODE_ENV: 'production' });
+    // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
+    const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const portal = createApp({
       config,
       db: ctx().db,
