@@ -3,7 +3,6 @@
 // out at once; while change notifications are lost nothing is served from memory; and no table that a
 // cached read may depend on is left without its notification trigger.
 import assert from 'node:assert/strict';
-import pg from 'pg';
 import { ChangeFeed, FEED_APPLICATION_NAME } from '../../server/db/change-feed';
 import {
   SESSION_CHANNEL,
@@ -13,47 +12,16 @@ import {
 } from '../../server/db/change-triggers';
 import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
+import { elsewhere, eventually } from '../support/elsewhere';
 import { createProviderUser } from '../support/factories';
-import { agent, postForm, signIn, type Agent } from '../support/http';
-import { completeProfile } from './dashboard-helpers';
-
-/** A connection of its own: what another server process, a CLI or psql would do to the database. */
-async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ctx().database.url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Retries `check` for up to two seconds: a notification takes a moment to arrive. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 2000;
-  while (!(await check())) {
-    if (Date.now() > until) assert.fail(`${what} did not happen within 2 s`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { agent, postForm } from '../support/http';
+import { signedInWithCaching } from './dashboard-helpers';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function signedInProvider(): Promise<{ client: Agent; providerId: number }> {
-  const user = await createProviderUser(ctx().db, {
-    paid: true,
-    providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
-  });
-  await completeProfile(ctx().db, user.providerIds[0]!, 'individual');
-  const client = agent();
-  await signIn(client, user.email);
-  await ctx().changes.whenLive();
-  return { client, providerId: user.providerIds[0]! };
-}
-
 describe('cached reads: a change made outside this process reaches the next page', () => {
   it('a profile renamed directly in the database shows on the dashboard within moments', async () => {
-    const { client, providerId } = await signedInProvider();
+    const { client, providerId } = await signedInWithCaching();
     assert.match((await client.get('/').expect(200)).text, /Robin/);
     await elsewhere((db) => db.query(`update providers set first_name = 'Morgan' where id = $1`, [providerId]));
     await eventually(
@@ -63,7 +31,7 @@ describe('cached reads: a change made outside this process reaches the next page
   });
 
   it('it is the notification that does it: with the trigger off, the dashboard keeps the remembered name', async () => {
-    const { client, providerId } = await signedInProvider();
+    const { client, providerId } = await signedInWithCaching();
     assert.match((await client.get('/').expect(200)).text, /Robin/);
     await elsewhere(async (db) => {
       await db.query('alter table providers disable trigger providers_notify_change');
@@ -78,7 +46,7 @@ describe('cached reads: a change made outside this process reaches the next page
   });
 
   it('a change made by this process is seen by the very next request', async () => {
-    const { client, providerId } = await signedInProvider();
+    const { client, providerId } = await signedInWithCaching();
     await client.get('/').expect(200);
     await ctx().db('providers').where({ id: providerId }).update({ first_name: 'Avery' });
     assert.match((await client.get('/').expect(200)).text, /Avery/);
@@ -87,7 +55,7 @@ describe('cached reads: a change made outside this process reaches the next page
 
 describe('cached sessions: a session ended anywhere is signed out at once', () => {
   it('a session deleted directly in the database (signed out by another process) no longer signs in', async () => {
-    const { client } = await signedInProvider();
+    const { client } = await signedInWithCaching();
     // The first page after sign-in still writes the session (a fresh CSRF token); the second only reads it.
     await client.get('/').expect(200);
     await client.get('/').expect(200);
@@ -112,7 +80,7 @@ async function liveFeed(): Promise<{ feed: ChangeFeed; sessions: string[] }> {
 
 describe('cached sessions: sessions ended by this process are forgotten without waiting for a notification', () => {
   it('after "sign out everywhere else" deletes the rows, the very next request of such a session is signed out', async () => {
-    const { client } = await signedInProvider();
+    const { client } = await signedInWithCaching();
     // The first page after sign-in still writes the session (a fresh CSRF token); the second only reads it.
     await client.get('/').expect(200);
     await client.get('/').expect(200);

@@ -1,6 +1,9 @@
 // Test data for the dashboard tests (HTTP and browser): a profile with every checklist item met,
-// client users, appointments and a conversation.
+// client users, appointments and a conversation; and such a provider signed in with the caches live.
 import type { Knex } from 'knex';
+import { ctx } from '../support/context';
+import { createProviderUser } from '../support/factories';
+import { agent, signIn } from '../support/http';
 import { firstTagIds } from './onboarding-helpers';
 
 /** Fills every checklist item of a profile (spec 2 §2), one top specialty included; calendar open, vetted. */
@@ -105,4 +108,20 @@ export function noonZone(now = new Date()): string {
   const offset = 12 - now.getUTCHours(); // -11 … +12
   if (offset === 0) return 'Etc/GMT';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/**
+ * A paying provider, Robin Hale, whose dashboard shows everything, signed in once the change feed is live
+ * (only then are reads and pages kept in memory).
+ */
+export async function signedInWithCaching() {
+  const user = await createProviderUser(ctx().db, {
+    paid: true,
+    providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
+  });
+  await completeProfile(ctx().db, user.providerIds[0]!, 'individual');
+  const client = agent();
+  await signIn(client, user.email);
+  await ctx().changes.whenLive();
+  return { user, client, providerId: user.providerIds[0]! };
 }

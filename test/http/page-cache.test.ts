@@ -3,48 +3,15 @@
 // another's when its notification arrives), never another session's, and never with a stale flash, menu
 // state or CSRF token.
 import assert from 'node:assert/strict';
-import pg from 'pg';
-import { ctx } from '../support/context';
-import { createProviderUser } from '../support/factories';
+import { elsewhere, eventually } from '../support/elsewhere';
 import { agent, postForm, signIn, textOf } from '../support/http';
-import { completeProfile } from './dashboard-helpers';
-
-async function elsewhere<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ctx().database.url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 2000;
-  while (!(await check())) {
-    if (Date.now() > until) assert.fail(`${what} did not happen within 2 s`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** A paying owner signed in, with the change feed live (pages are kept only while it is). */
-async function billedOwner() {
-  const user = await createProviderUser(ctx().db, {
-    paid: true,
-    providers: [{ status: 'active', firstName: 'Robin', lastName: 'Hale' }],
-  });
-  await completeProfile(ctx().db, user.providerIds[0]!, 'individual');
-  const client = agent();
-  await signIn(client, user.email);
-  await ctx().changes.whenLive();
-  return { user, client };
-}
+import { signedInWithCaching } from './dashboard-helpers';
 
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
 
 describe('kept pages: sent again until the data changes', () => {
   it('Plan Management is sent as kept while a change cannot be heard, and anew once it is', async () => {
-    const { client, user } = await billedOwner();
+    const { client, user } = await signedInWithCaching();
     await client.get('/plan-management').expect(200);
     await elsewhere(async (db) => {
       await db.query('alter table billing_customers disable trigger billing_customers_notify_change');
@@ -69,8 +36,8 @@ describe('kept pages: sent again until the data changes', () => {
   });
 
   it("a page kept for one session is never another's: each session gets its own CSRF token", async () => {
-    const { user, client } = await billedOwner();
-    const other = await billedOwner();
+    const { user, client } = await signedInWithCaching();
+    const other = await signedInWithCaching();
     const second = agent();
     await signIn(second, user.email);
     const first = await client.get('/').expect(200);
@@ -89,7 +56,7 @@ describe('kept pages: sent again until the data changes', () => {
   });
 
   it('a form post is seen by the very next page, with its flash once, and the page after has none', async () => {
-    const { client } = await billedOwner();
+    const { client } = await signedInWithCaching();
     const before = await client.get('/plan-management').expect(200);
     assert.doesNotMatch(before.text, /12 Posted Street/);
     const saved = await postForm(client, '/plan-management', '/plan-management/address', {
@@ -109,7 +76,7 @@ describe('kept pages: sent again until the data changes', () => {
   });
 
   it('the side menu toggled (a session change, no data change) shows on the next dashboard', async () => {
-    const { client } = await billedOwner();
+    const { client } = await signedInWithCaching();
     const open = await client.get('/').expect(200);
     assert.doesNotMatch(open.text, /<body[^>]*class="menu-collapsed"/);
     await client.get('/').expect(200);
@@ -120,7 +87,7 @@ describe('kept pages: sent again until the data changes', () => {
   });
 
   it("a kept page keeps its own security policy: Plan Management's card field stays allowed", async () => {
-    const { client } = await billedOwner();
+    const { client } = await signedInWithCaching();
     const first = await client.get('/plan-management').expect(200);
     const kept = await client.get('/plan-management').expect(200);
     const policy = String(first.headers['content-security-policy']);
@@ -130,7 +97,7 @@ describe('kept pages: sent again until the data changes', () => {
   });
 
   it('signed out, a kept page is not sent: the next request goes to sign-in', async () => {
-    const { client } = await billedOwner();
+    const { client } = await signedInWithCaching();
     await client.get('/').expect(200);
     await client.get('/').expect(200);
     assert.equal((await postForm(client, '/', '/logout', {})).status, 303);
