@@ -6,7 +6,10 @@ import { promisify } from 'node:util';
 import express from 'express';
 import supertest from 'supertest';
 import { apiRouter, createToken, IDEMPOTENCY_LEASE_SECONDS, listTokens, revokeToken } from '../../server/api';
-import { ctx } from '../support/context';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import { createPortalIntegrations } from '../../server/wiring';
+import { ctx, testConfig } from '../support/context';
 import { textOf } from '../support/http';
 
 const api = () => supertest(ctx().app);
@@ -270,10 +273,6 @@ describe('/dev/client', () => {
   });
 
   it('does not exist in production', async () => {
-    const { createApp } = await import('../../server/app');
-    const { createPortalIntegrations } = await import('../../server/wiring');
-    const { createLogger } = await import('../../server/logger');
-    const { testConfig } = await import('../support/context');
     // READ_CACHE=0: no change feed, whose start-up check this short-lived app would cut off.
     const config = testConfig({ NODE_ENV: 'production', READ_CACHE: '0' });
     const portal = createApp({
