@@ -102,43 +102,37 @@ export function createMetrics(sources: MetricSources): { timing: RequestHandler;
       this.set(sources.openStreams());
     },
   });
-  new Counter({
-    name: 'portal_read_cache_hits_total',
-    help: 'Reads this process answered from its read cache.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.cacheCounts.hits);
-    },
-  });
-  new Counter({
-    name: 'portal_read_cache_misses_total',
-    help: 'Reads this process sent to the database (not cached, changed, or the change feed down).',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.cacheCounts.misses);
-    },
-  });
-
-  new Counter({
-    name: 'portal_page_cache_hits_total',
-    help: 'Pages this process sent as it had kept them (the data unchanged since they were rendered).',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.pageCacheCounts.hits);
-    },
-  });
-  new Counter({
-    name: 'portal_page_cache_misses_total',
-    help: 'Pages of the routes that keep pages rendered anew (none kept, changed, expired, or the change feed down).',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.pageCacheCounts.misses);
-    },
-  });
+  /** A counter that reads a running total this process keeps (a cache's hits or misses) at each scrape. */
+  const countOf = (name: string, help: string, total: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(total());
+      },
+    });
+  countOf(
+    'portal_read_cache_hits_total',
+    'Reads this process answered from its read cache.',
+    () => sources.cacheCounts.hits,
+  );
+  countOf(
+    'portal_read_cache_misses_total',
+    'Reads this process sent to the database (not cached, changed, or the change feed down).',
+    () => sources.cacheCounts.misses,
+  );
+  countOf(
+    'portal_page_cache_hits_total',
+    'Pages this process sent as it had kept them (the data unchanged since they were rendered).',
+    () => sources.pageCacheCounts.hits,
+  );
+  countOf(
+    'portal_page_cache_misses_total',
+    'Pages of the routes that keep pages rendered anew (none kept, changed, expired, or the change feed down).',
+    () => sources.pageCacheCounts.misses,
+  );
 
   const timing: RequestHandler = (req, res, next) => {
     const stop = durations.startTimer();
