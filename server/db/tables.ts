@@ -359,6 +359,10 @@ export interface Conversations {
   last_client_message_at: Timestamp | null;
   last_message_at: Timestamp | null;
   listed_at: Generated<Timestamp | null>;
+  opened_at: Timestamp | null;
+  opening_message_id: number | null;
+  opening_sender: string | null;
+  opening_type: string | null;
   out_of_office_replied_at: Timestamp | null;
   provider_id: number;
   provider_notified_at: Timestamp | null;

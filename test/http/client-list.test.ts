@@ -115,6 +115,66 @@ describe('Full Client List: the rows', () => {
     assert.deepEqual(names(second), ['c3', 'b3', 'c2', 'b2', 'c1', 'b1']);
   });
 
+  it('a conversation is a referral by its first message, whenever that message was written: a client’s message or intake opens one, a provider’s or a booking’s does not, and a back-dated message changes which is first', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn();
+    const providerId = user.providerIds[0]!;
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    /** A conversation with client `name` and its messages, inserted one by one in the order given. */
+    const conversation = async (name: string, messages: { sender: string; type?: string; on: number }[]) => {
+      const [u] = await db('users')
+        .insert({
+          email: `${name}-${providerId}@example.test`,
+          first_name: name,
+          last_name: 'Client',
+          scopes: ['client'],
+        })
+        .returning('id');
+      const [c] = await db('conversations').insert({ provider_id: providerId, client_user_id: u.id }).returning('id');
+      for (const m of messages) {
+        await db('messages').insert({
+          conversation_id: c.id,
+          provider_id: providerId,
+          client_user_id: u.id,
+          sender: m.sender,
+          type: m.type ?? 'message',
+          send_date: day(m.on),
+        });
+      }
+      return Number(c.id);
+    };
+    await conversation('replied', [
+      { sender: 'client', on: 6 },
+      { sender: 'provider', on: 7 },
+    ]);
+    await conversation('intake', [{ sender: 'client', type: 'messaging_tool_intake', on: 9 }]);
+    await conversation('reached', [
+      { sender: 'provider', on: 2 },
+      { sender: 'client', on: 4 },
+    ]);
+    await conversation('booked', [{ sender: 'client', type: 'booking_tool_intake', on: 3 }]);
+    // Written second but dated first: the provider opened this one.
+    await conversation('backdated', [
+      { sender: 'client', on: 5 },
+      { sender: 'provider', on: 1 },
+    ]);
+    // Its first message re-dated after a later one: the client's message, now first, opens it on day 8.
+    const redated = await conversation('redated', [
+      { sender: 'provider', on: 2 },
+      { sender: 'client', on: 8 },
+    ]);
+    await db('messages')
+      .where({ conversation_id: redated, sender: 'provider' })
+      .update({ send_date: day(10) });
+
+    const text = mainTextOf((await client.get('/client-referrals').expect(200)).text);
+    assert.match(text, /3 referrals, newest first/);
+    assert.deepEqual(
+      [...text.matchAll(/\b(replied|intake|reached|booked|backdated|redated) Client/g)].map((m) => m[1]),
+      ['intake', 'redated', 'replied'],
+    );
+  });
+
   it('a client who deleted their data in their conversation with the profile is listed without their name; one who did so with another profile is not hidden', async () => {
     const { db } = ctx();
     const { user, client } = await signedIn();

@@ -6,7 +6,9 @@ import type { SqlText } from '../../db/sql-text';
 /**
  * The conversations of one profile or of every profile of an account whose first message is the client's
  * and of one of `openingTypes`, as a referral's first nine columns (see bookingReferralsSql); the
- * conversation's first message gives the date and the intake answers.
+ * conversation's first message gives the date and the intake answers. How a conversation opened is kept
+ * on its row (migration 20261203100000), so the branch is one index range, newest opening first, and a
+ * page reads the intake answers of its own rows only.
  */
 export function openedConversationsSql(
   owner: { providerId: number } | { accountId: number },
@@ -14,13 +16,11 @@ export function openedConversationsSql(
 ): SqlText {
   const byProvider = 'providerId' in owner;
   return {
-    sql: `SELECT f.send_date, 'conversation', c.id, c.provider_id, c.client_user_id, NULL, NULL, NULL, f.intake_form
+    sql: `SELECT c.opened_at, 'conversation', c.id, c.provider_id, c.client_user_id, NULL, NULL, NULL,
+           (SELECT m.intake_form FROM messages m WHERE m.id = c.opening_message_id)
       FROM conversations c
-     CROSS JOIN LATERAL (
-           SELECT m.sender, m.type, m.send_date, m.intake_form FROM messages m
-            WHERE m.conversation_id = c.id ORDER BY m.send_date, m.id LIMIT 1) f
      WHERE ${byProvider ? 'c.provider_id' : 'c.account_id'} = ?
-       AND f.sender = 'client' AND f.type IN (${openingTypes.map(() => '?').join(', ')})`,
+       AND c.opening_sender = 'client' AND c.opening_type IN (${openingTypes.map(() => '?').join(', ')})`,
     bindings: [byProvider ? owner.providerId : owner.accountId, ...openingTypes],
   };
 }

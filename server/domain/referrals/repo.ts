@@ -67,8 +67,8 @@ const orderBy = (alias: string, direction: 'DESC' | 'ASC') =>
 
 /**
  * One page of the newest referrals: the first `offset + limit` of each branch in the list's order, then
- * the page of their union. A provider's thousands of referrals are never sorted or joined whole, and a
- * conversation's first message is read only until its branch has enough.
+ * the page of their union. A provider's thousands of referrals are never sorted or joined whole, and only
+ * the first `offset + limit` conversations have their intake answers read.
  */
 function newestPageSource(db: Db, owner: ReferralOwner, page: { limit: number; offset: number }): SqlText {
   const [bookings, conversations] = referralBranches(db, owner);
