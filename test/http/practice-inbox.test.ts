@@ -310,4 +310,34 @@ describe('practice inbox: Full Client List', () => {
     assert.match(mainTextOf(page), /Alan Turing/);
     assert.match(page, new RegExp(`href="/practice-inbox/messages/${jane}/${user.providerIds[1]}"`));
   });
+
+  it('pages merge both profiles’ bookings and conversations newest first, whichever profile holds the newest of a page', async () => {
+    const { db } = ctx();
+    const { user, client } = await signedIn(['intake-coordinator']);
+    const [ada, alan] = user.providerIds as [number, number];
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    // 14 bookings with Ada on days 1..14, then one conversation on each of days 15..17 and 3 bookings on
+    // days 18..20 with Alan: newest first, Alan's six lead page 1, and page 2 is all Ada's.
+    for (let d = 1; d <= 20; d++) {
+      const person = await clientUser(db, `d${d}`);
+      if (d >= 15 && d <= 17) await conversation(db, alan, person, day(d));
+      else {
+        await db('appointments').insert({
+          provider_id: d > 17 ? alan : ada,
+          client_user_id: person,
+          start_time: day(d + 30),
+          end_time: new Date(day(d + 30).getTime() + 900_000),
+          created_at: day(d),
+        });
+      }
+    }
+    const names = async (page: number) =>
+      [
+        ...mainTextOf((await client.get(`/practice-inbox/client-list?page=${page}`).expect(200)).text).matchAll(
+          /\bd(\d+) Client/g,
+        ),
+      ].map((m) => Number(m[1]));
+    assert.deepEqual(await names(1), [20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
+    assert.deepEqual(await names(2), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  });
 });

@@ -63,7 +63,7 @@ export {
   stateOf,
   typeLabelOf,
 } from './panel';
-export { bookingReferralsSql } from './referrals';
+export { bookingReferralsSql, newestBookingReferralsSql } from './referrals';
 export {
   type AppointmentOwner,
   type AppointmentRecord,

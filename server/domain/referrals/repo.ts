@@ -4,7 +4,7 @@
 // paged here in one query; every read is scoped by provider_id or account_id.
 import type { Knex } from 'knex';
 import { type SqlText, sqlTextOf } from '../../db/sql-text';
-import { bookingReferralsSql } from '../appointments';
+import { bookingReferralsSql, newestBookingReferralsSql } from '../appointments';
 import { decryptJsons } from '../data-protection';
 import { clientAsGivenJoin, clientRedactedColumnSql, openedConversationsSql } from '../messaging';
 import { providerColumnsJoinSql, providerIdsOfAccountQuery } from '../providers';
@@ -39,13 +39,16 @@ export interface ReferralSqlRow {
   client_redacted: boolean;
 }
 
+/** The owner's profiles, as SQL text of a subquery of ids. */
+function profileIdsOf(db: Db, owner: ReferralOwner): SqlText {
+  return 'providerId' in owner
+    ? { sql: 'SELECT ?::bigint', bindings: [owner.providerId] }
+    : sqlTextOf(providerIdsOfAccountQuery(db, owner.accountId));
+}
+
 /** The owner's referrals, as two branches: bookings and conversations (columns of ReferralSqlRow's first nine). */
 function referralBranches(db: Db, owner: ReferralOwner): [SqlText, SqlText] {
-  const profileIds =
-    'providerId' in owner
-      ? { sql: '?', bindings: [owner.providerId] }
-      : sqlTextOf(providerIdsOfAccountQuery(db, owner.accountId));
-  return [bookingReferralsSql(profileIds), openedConversationsSql(owner, CLIENT_OPENINGS)];
+  return [bookingReferralsSql(profileIdsOf(db, owner)), openedConversationsSql(owner, CLIENT_OPENINGS)];
 }
 
 /** The union of the owner's referrals. */
@@ -66,13 +69,14 @@ const orderBy = (alias: string, direction: 'DESC' | 'ASC') =>
   `ORDER BY ${alias}.contact_date ${direction}, ${alias}.type ${direction}, ${alias}.record_id ${direction}`;
 
 /**
- * One page of the newest referrals: the first `offset + limit` of each branch in the list's order, then
- * the page of their union. A provider's thousands of referrals are never sorted or joined whole, and only
- * the first `offset + limit` conversations have their intake answers read.
+ * One page of the newest referrals: the first `offset + limit` of each branch in the list's order (the
+ * bookings' from each profile's newest), then the page of their union. A practice's thousands of
+ * referrals are never read whole to be sorted, nor joined.
  */
 function newestPageSource(db: Db, owner: ReferralOwner, page: { limit: number; offset: number }): SqlText {
-  const [bookings, conversations] = referralBranches(db, owner);
   const first = page.offset + page.limit;
+  const bookings = newestBookingReferralsSql(profileIdsOf(db, owner), first);
+  const conversations = openedConversationsSql(owner, CLIENT_OPENINGS);
   return {
     sql: `SELECT * FROM (
         (SELECT * FROM (${bookings.sql}) booked${SOURCE_COLUMNS} ${orderBy('booked', 'DESC')} LIMIT ${first})
