@@ -14,7 +14,7 @@ import { createLogger } from '../../server/logger';
 import { ctx } from '../support/context';
 import { elsewhere, eventually } from '../support/elsewhere';
 import { createProviderUser } from '../support/factories';
-import { agent, postForm } from '../support/http';
+import { agent, postForm, signIn } from '../support/http';
 import { signedInWithCaching } from './dashboard-helpers';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,6 +43,36 @@ describe('cached reads: a change made outside this process reaches the next page
         await db.query('alter table providers enable trigger providers_notify_change');
       }
     });
+  });
+
+  it('Referral Data’s monthly counts: a conversation a client opens through another process counts on a later view', async () => {
+    const exporter = await createProviderUser(ctx().db, { roles: ['intake-exporter'] });
+    const client = agent();
+    await signIn(client, exporter.email);
+    await ctx().changes.whenLive();
+    const total = async () => {
+      const page = (await client.get('/referral-data').expect(200)).text;
+      return [...page.matchAll(/class="referral-count">(\d+)</g)].map((m) => Number(m[1])).reduce((a, b) => a + b, 0);
+    };
+    assert.equal(await total(), 0);
+    assert.equal(await total(), 0, 'read again, from memory');
+    const providerId = exporter.providerIds[0]!;
+    await elsewhere(async (db) => {
+      const person = await db.query(
+        `insert into users (email, first_name, scopes) values ('kit@example.test', 'Kit', '{client}') returning id`,
+      );
+      const clientId = person.rows[0].id;
+      const conversation = await db.query(
+        'insert into conversations (provider_id, client_user_id) values ($1, $2) returning id',
+        [providerId, clientId],
+      );
+      await db.query(
+        `insert into messages (conversation_id, provider_id, client_user_id, sender, type, send_date)
+         values ($1, $2, $3, 'client', 'message', now())`,
+        [conversation.rows[0].id, providerId, clientId],
+      );
+    });
+    await eventually(async () => (await total()) > 0, 'the new referral counted');
   });
 
   it('a change made by this process is seen by the very next request', async () => {
