@@ -23,6 +23,17 @@ describe('appointments: the 1:00pm format', () => {
     assert.equal(timeRangeIn(start, new Date('2026-12-01T19:30:00Z'), 'America/New_York'), '2:00pm – 2:30pm EST');
     assert.equal(timeRangeIn(start, new Date('2026-12-01T19:15:00Z'), 'America/Los_Angeles'), '11:00am – 11:15am PST');
   });
+
+  it('a time written again (they are remembered) is still that instant in that zone: another zone, or the same wall time across a clock change, is its own', () => {
+    const summer = new Date('2026-07-01T17:00:00Z');
+    const winter = new Date('2026-12-01T18:00:00Z');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(timeRangeIn(summer, new Date('2026-07-01T17:15:00Z'), 'America/New_York'), '1:00pm – 1:15pm EDT');
+      assert.equal(timeRangeIn(winter, new Date('2026-12-01T18:15:00Z'), 'America/New_York'), '1:00pm – 1:15pm EST');
+      assert.equal(formTimeIn(summer, 'America/Chicago'), '12:00pm');
+      assert.equal(formTimeIn(summer, 'Europe/London'), '6:00pm');
+    }
+  });
 });
 
 describe('appointments: a wall time of the calendar zone as an instant', () => {
