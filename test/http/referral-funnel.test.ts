@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { Temporal } from 'temporal-polyfill';
 import { referralFunnel } from '../../server/domain/referral-funnel';
-import { FUNNEL_CACHE_MS } from '../../server/features/dashboard/service';
+import { FUNNEL_CACHE_MS } from '../../server/domain/referral-funnel';
 import { MONTH_NAMES } from '../../views/components/format';
 import { ctx } from '../support/context';
 import { createProviderUser } from '../support/factories';
@@ -409,6 +409,22 @@ describe('referral funnel: the dashboard reads it from the read cache', () => {
     assert.equal(Number(startedAfter), Number(startedBefore) + 1);
     assert.equal(Number(viewsAfter), Number(viewsBefore) + 1);
     assert.equal(FUNNEL_CACHE_MS, 5 * 60_000);
+  });
+
+  it('so does the owners’ page: a conversation started shows at once in its profile’s row and the totals', async () => {
+    const { db, changes } = ctx();
+    await changes.whenLive();
+    const { client, p0: providerId } = await practiceWithFigures();
+    const started = async () => {
+      const rows = funnelRows((await client.get(FUNNEL).expect(200)).text);
+      return [rows.get('Harbor Light Counseling')!, rows.get('All profiles')!].map((r) =>
+        Number(r['Conversations started']),
+      );
+    };
+    const before = await started();
+    assert.deepEqual(await started(), before, 'read again, from memory');
+    await startConversation(db, providerId, await clientUser(db, 'Lee', 'Seven'), at(C, 1, '02:00'));
+    assert.deepEqual(await started(), [before[0]! + 1, before[1]! + 1]);
   });
 });
 

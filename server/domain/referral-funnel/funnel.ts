@@ -57,6 +57,14 @@ export const emptyFigures = (): FunnelFigures => ({
   clientsBack: 0,
 });
 
+/**
+ * Funnel figures shown from the read cache (the dashboard's, the practice's) were read at most this long
+ * ago. Their conversations and bookings are watched tables (a change empties the cache at once); the
+ * directory's profile views and contact clicks are not (they arrive on every visit to a profile), so those
+ * counts may be this far behind.
+ */
+export const FUNNEL_CACHE_MS = 5 * 60_000;
+
 /** Reads nothing for months not asked and profiles not asked; a month or a profile without any figure is all zeros. */
 export async function referralFunnel(db: Knex, question: FunnelQuestion): Promise<Funnel> {
   const months = [...question.months];

@@ -1,6 +1,7 @@
 // The referral-funnel module's public face: everything outside server/domain/referral-funnel/ imports from here.
 export {
   emptyFigures,
+  FUNNEL_CACHE_MS,
   type Funnel,
   type FunnelFigures,
   type FunnelQuestion,

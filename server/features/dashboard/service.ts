@@ -15,7 +15,7 @@ import { formatUpcoming, groupFormatted, type FormattedAppointment } from './upc
 import { loadAppointmentPanel } from '../../presenters';
 import { calendarStateOf } from '../../domain/calendar';
 import { listConversations } from '../../domain/messaging';
-import { monthOf, monthsEndingIn, referralFunnel } from '../../domain/referral-funnel';
+import { FUNNEL_CACHE_MS, monthOf, monthsEndingIn, referralFunnel } from '../../domain/referral-funnel';
 import { timeZoneLabel } from '../../domain/calendar';
 import { profileFunnelView } from '../../presenters';
 import type { Viewer } from '../../domain/accounts';
@@ -178,13 +178,6 @@ export async function logCtaEvent(
 
 /** The referral funnel's months on the dashboard: the current one and the five before it. */
 export const FUNNEL_MONTHS = 6;
-
-/**
- * The dashboard's funnel figures are read at most this long ago. Its conversations and bookings are watched
- * tables (a change empties the cache at once); the directory's profile views and contact clicks are not
- * (they arrive on every visit to a profile), so those counts may be this far behind.
- */
-export const FUNNEL_CACHE_MS = 5 * 60_000;
 
 /**
  * The profile's referral funnel of the last FUNNEL_MONTHS months in its time zone, from the read cache

@@ -20,7 +20,7 @@ const DEFAULT_ZONE = 'America/New_York';
 /** The months the form offers, the current one first. */
 const MONTHS_OFFERED = 24;
 
-export function practiceFunnelRoutes({ db, menu }: FeatureDeps): Router {
+export function practiceFunnelRoutes({ db, menu, reads }: FeatureDeps): Router {
   const router = Router();
   menu.add({
     menu: 'profile',
@@ -46,12 +46,13 @@ export function practiceFunnelRoutes({ db, menu }: FeatureDeps): Router {
     // Every profile is read (the totals are the practice's); a page of them is shown.
     const shown = pageOf(profiles, req.query.page);
     const monthParam = funnels.monthKey(month);
-    const funnel = await funnels.referralFunnel(db, {
-      providerIds: profiles.map((p) => p.id),
-      months: [month],
-      timeZone,
-      now,
-    });
+    // From the read cache, as the dashboard's: every profile's month is a few thousand rows to count.
+    const providerIds = profiles.map((p) => p.id);
+    const funnel = await reads.read(
+      `practice-funnel:${accountId}:${timeZone}:${monthParam}`,
+      funnels.FUNNEL_CACHE_MS,
+      () => funnels.referralFunnel(db, { providerIds, months: [month], timeZone, now }),
+    );
     render(req, res, {
       title: TITLE,
       page: (
