@@ -2,8 +2,8 @@
 // pages on the demo data, in one run. Two portals in this process, each on a throwaway database of its
 // own (demo seeds on both; the big one also gets the rows of bench/scale-data.ts, made in SQL).
 // Prints one table (page, rows shown on each, demo p50/p99, big p50/p99, ratio), then EXPLAIN for every
-// distinct query the pages ran on the big database. Exits 1 when a page's big p50 exceeds 1.5× its demo p50, or a query
-// reads a table of over 10,000 rows with a sequential scan.
+// distinct query the pages ran on the big database. Exits 1 when a page's big p50 exceeds 1.5× its demo
+// p50, or a query reads a table of over 10,000 rows with a sequential scan.
 //
 // Settings: BENCH_SECONDS (per page and database, default 3; fractions allowed), BENCH_WARMUP_SECONDS (before
 // each, default 1), BENCH_CONNECTIONS (default 4), BENCH_ONLY, BENCH_SCALE (the share of the big database

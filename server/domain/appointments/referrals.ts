@@ -33,7 +33,7 @@ export function newestBookingReferralsSql(profileIds: SqlText, first: number): S
         SELECT ${REFERRAL_COLUMNS}
           FROM appointments a
          WHERE a.provider_id = profile.id
-         ORDER BY a.created_at DESC, 2 DESC, a.id DESC LIMIT ${Math.trunc(first)}) b`,
+         ORDER BY a.created_at DESC, type DESC, a.id DESC LIMIT ${Math.trunc(first)}) b`,
     bindings: profileIds.bindings,
   };
 }

@@ -7,8 +7,8 @@ import type { SqlText } from '../../db/sql-text';
  * The conversations of one profile or of every profile of an account whose first message is the client's
  * and of one of `openingTypes`, as a referral's first nine columns (see bookingReferralsSql); the
  * conversation's first message gives the date and the intake answers. How a conversation opened is kept
- * on its row (migration 20261203100000), so the branch is one index range, newest opening first, and a
- * page reads the intake answers of its own rows only.
+ * on its row (migration 20261203100000), so the branch is one index range, newest opening first, and
+ * the intake answers are read only for the rows a query takes.
  */
 export function openedConversationsSql(
   owner: { providerId: number } | { accountId: number },
