@@ -76,10 +76,12 @@ export function listItems(
   },
 ): ConversationListItem[] {
   const day = dateFormatIn(options.timeZone, { dateStyle: 'medium' });
+  // Every row's link carries the same list state.
+  const query = listQuery(options.filter, options.loads);
   return conversations.map((c) => ({
     key: pairKey(c),
     clientName: c.clientName,
-    href: `${threadPath(c)}${listQuery(options.filter, options.loads)}`,
+    href: `${threadPath(c)}${query}`,
     unread: c.unread,
     current: pairKey(c) === options.current,
     lastMessage: c.lastMessageAt ? day.format(c.lastMessageAt) : null,
