@@ -115,13 +115,13 @@ describe('the bench scripts, run tiny', function () {
     assert.match(run.output, /^\| idle, 0\.5 s after its start \| [\d.]+ MB \| [\d.]+ MB \|/m);
   });
 
-  it('npm run bench:scale: the table of both databases and the EXPLAIN of their queries', async () => {
+  it('npm run bench:scale: the table of both databases (the rows each page shows, then its figures) and the EXPLAIN of their queries', async () => {
     const run = await runBench('scale.ts', { BENCH_ONLY: 'funnel' }, 240_000);
     ranToItsEnd(run);
     assert.match(run.output, /big database loaded in [\d.]+ s .*: accounts \d+/);
     assert.match(
       run.output,
-      /^\| `\/practice\/funnel` \(practice owner, \d+ profiles\) \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \|/m,
+      /^\| `\/practice\/funnel` \(practice owner, \d+ profiles\) \| \d+, \d+ \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \|/m,
     );
     assert.match(run.output, /^EXPLAIN of the \d+ distinct statements/m);
     assert.match(run.output, /^(all scale budgets met|FAIL)$/m);
