@@ -40,9 +40,9 @@ export async function listFirstConversations(
   { shown, countUpTo }: { shown: number; countUpTo: number },
   filter: ConversationFilter = {},
 ): Promise<{ conversations: ConversationSummary[]; total: number }> {
-  const ids = await repo.listConversationIds(db, owner, Math.max(countUpTo, shown), filter);
-  const rows = await repo.listConversationsByIds(db, owner, ids.slice(0, shown));
-  return { conversations: rows.map(repo.toSummary), total: ids.length };
+  const { ids, matched } = await repo.listConversationIdsCounted(db, owner, { shown, countUpTo }, filter);
+  const rows = await repo.listConversationsByIds(db, owner, ids);
+  return { conversations: rows.map(repo.toSummary), total: matched };
 }
 
 /** The account's profiles, the practice's first (the practice inbox filters by them). */

@@ -385,33 +385,39 @@ export async function countConversations(
 }
 
 /**
- * The first `upTo` of the owner's conversations the filter keeps, in the list's order, as ids: one pass
- * of the filter (a search's matches are found once) that gives both the page and how many there are,
- * counted no further than `upTo` (a count of every conversation of a big practice reads them all).
+ * The ids of the first `shown` (at least 1) of the owner's conversations the filter keeps, in the list's
+ * order, and how many it keeps, counted no further than `countUpTo` (a count of every conversation of a big practice reads
+ * them all): one pass of the filter (a search's matches are found once) for both. The count is taken in
+ * PostgreSQL, so only the shown ids come back, not the up to 1,001 counted.
  */
-export async function listConversationIds(
+export async function listConversationIdsCounted(
   db: Knex,
   owner: MessagingOwner,
-  upTo: number,
+  { shown, countUpTo }: { shown: number; countUpTo: number },
   filter: ConversationFilter = {},
-): Promise<number[]> {
+): Promise<{ ids: number[]; matched: number }> {
   const [column, id] = ownerColumn(owner);
-  const query = db('conversations as c')
-    .select('c.id')
+  const matches = db('conversations as c')
+    .select('c.id', 'c.listed_at')
     .where(column, id)
     .orderByRaw('c.listed_at desc nulls last, c.id desc')
-    .limit(upTo);
+    .limit(Math.max(countUpTo, shown));
   // A short search reads the client's name as given in the conversation.
   if (filter.search?.trim() && isShortSearch(filter))
-    void query.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
-  const filtered = applyFilter(query, filter, owner, await searchWords(db, filter));
-  const rows = await selectMaybePrepared<{ id: number }>(
+    void matches.joinRaw(clientAsGivenJoin('u', 'c.provider_id', 'c.client_user_id'));
+  const filtered = applyFilter(matches, filter, owner, await searchWords(db, filter));
+  const query = db
+    .from(matches.as('m'))
+    .select('m.id', db.raw('(count(*) over ())::int as matched'))
+    .orderByRaw('m.listed_at desc nulls last, m.id desc')
+    .limit(shown);
+  const rows = await selectMaybePrepared<{ id: number; matched: number }>(
     db,
-    `messaging-ids-${ownerKey(owner)}${filtered}`,
+    `messaging-ids-counted-${ownerKey(owner)}${filtered}`,
     query,
     filter,
   );
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), matched: rows[0]?.matched ?? 0 };
 }
 
 /** The owner's conversations of these ids, as a list shows them, in the list's order. */
