@@ -386,9 +386,9 @@ export async function countConversations(
 
 /**
  * The ids of the first `shown` (at least 1) of the owner's conversations the filter keeps, in the list's
- * order, and how many it keeps, counted no further than `countUpTo` (a count of every conversation of a big practice reads
- * them all): one pass of the filter (a search's matches are found once) for both. The count is taken in
- * PostgreSQL, so only the shown ids come back, not the up to 1,001 counted.
+ * order, and how many it keeps, counted no further than `countUpTo` (a count of every conversation of a
+ * big practice reads them all): one pass of the filter (a search's matches are found once) for both. The
+ * count is taken in PostgreSQL, so only the shown ids come back, not the up to 1,001 counted.
  */
 export async function listConversationIdsCounted(
   db: Knex,
