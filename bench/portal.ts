@@ -78,6 +78,9 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
     API_RATE_LIMIT: '100000',
     // Measured offline, like a demo server.
     ALLOW_LOCAL_SERVICES: Object.keys(LOCAL_SERVICES).join(','),
+    // READ_CACHE=0 measures every load as a first load (no kept page, no cached read), as production sees
+    // a page after any write anywhere.
+    ...(process.env.READ_CACHE ? { READ_CACHE: process.env.READ_CACHE } : {}),
   });
   // Request logs are produced as in production (JSON, redacted) but written to /dev/null.
   const logger = pino(
@@ -92,8 +95,8 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
   cleanups.push(() => integrations.payments.close());
   const portal = createApp({ config, db: database.db, databaseUrl: database.url, logger, integrations });
   cleanups.push(() => portal.close());
-  // Measure the portal as it runs: with its caches live.
-  await portal.changes.whenLive();
+  // Measure the portal as it runs: with its caches live (unless turned off, when no change feed starts).
+  if (config.readCache) await portal.changes.whenLive();
   return {
     base: await listen(portal.app),
     databaseUrl: database.url,

@@ -10,7 +10,8 @@
 // BENCH_WARMUP_SECONDS (default 1), BENCH_CONNECTIONS (default 10), BENCH_MEMORY_REQUESTS (the mixed
 // load before the second memory reading, default 50,000), BENCH_SCALE (the share of the bench data to
 // make, default 1; the bench-scripts test runs everything tiny), TEST_DATABASE_URL / DATABASE_URL (a
-// server to create the bench database on; else embedded PostgreSQL).
+// server to create the bench database on; else embedded PostgreSQL), READ_CACHE=0 (no kept pages and no
+// cached reads: every request a first load).
 
 // React picks its development or production server renderer when first loaded; measure production.
 process.env.NODE_ENV = 'production';
