@@ -63,7 +63,10 @@ ensureBenchDataKeys();
 
 export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promise<BenchPortal> {
   const database = await createTestDatabase();
-  cleanups.push(() => database.drop());
+  cleanups.push(async () => {
+    await untilPoolIdle(database.db);
+    await database.drop();
+  });
   await runSeeds(database.db, { demo: true });
   if (prepare) await prepare(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -103,6 +106,18 @@ export async function startPortal(prepare?: (db: Knex) => Promise<void>): Promis
     db: database.db,
     cardServerCalls: () => local.requestCount(),
   };
+}
+
+/**
+ * Waits (10 s at most) for the reads of requests the load generator gave up on at the end of a run: a
+ * first load queues for the pool's connections, and dropping the database under them fails them noisily.
+ */
+async function untilPoolIdle(db: Knex): Promise<void> {
+  const pool = db.client.pool as { numUsed(): number; numPendingAcquires(): number } | undefined;
+  for (const deadline = Date.now() + 10_000; pool && Date.now() < deadline; ) {
+    if (pool.numUsed() === 0 && pool.numPendingAcquires() === 0) return;
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
 }
 
 export async function listen(app: express.Express): Promise<string> {
