@@ -303,8 +303,11 @@ describe('Team page (/practice/team)', () => {
     });
 
     it('cancels a pending invitation (its link then fails); another account’s is not found', async () => {
+      // Not a suffix of the random addresses the factories give (user…@example.test).
+      const INVITEE = 'invitee-to-cancel@example.test';
       const { user, client } = await signedInAtPractice(['owner']);
-      await postForm(client, TEAM, `${TEAM}/invitations`, { email: 'x@example.test', role: 'intake-exporter' });
+      await postForm(client, TEAM, `${TEAM}/invitations`, { email: INVITEE, role: 'intake-exporter' });
+      assert.ok(mainTextOf((await client.get(TEAM)).text).includes(INVITEE), 'listed while pending');
       const path = linkPath(await lastEmail(), '/signup/invite/');
       const { client: otherOwner } = await signedInAtPractice(['owner']);
       const invite = (await ctx().db('invite_tokens').first('id'))!;
@@ -313,7 +316,7 @@ describe('Team page (/practice/team)', () => {
       const res = await postForm(client, TEAM, `${TEAM}/invitations/${invite.id}/cancellation`, {});
       assert.equal(res.status, 303);
       assert.equal((await agent().get(path)).status, 410);
-      assert.ok(!mainTextOf((await client.get(TEAM)).text).includes('x@example.test'), 'no longer listed');
+      assert.ok(!mainTextOf((await client.get(TEAM)).text).includes(INVITEE), 'no longer listed');
       const [entry] = await auditOf('team_invitation_canceled');
       assert.equal(Number(entry.user_id), user.userId);
     });
